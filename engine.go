@@ -1,0 +1,324 @@
+package nqueens
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math/bits"
+	"runtime"
+	"slices"
+	"sync"
+	"sync/atomic"
+	"time"
+)
+
+// The engine: the constellations of constellation.go, each a subproblem
+// solved in a frame by the iterative search of frame.go, handed out to
+// workers one at a time.
+
+// Counts holds the two counts of a board from one search.
+type Counts struct {
+	Total  uint64 // all solutions (OEIS A000170)
+	Unique uint64 // solutions up to rotation and reflection (OEIS A002562)
+}
+
+// Progress reports how far a count has come. Work is measured in
+// subproblems, which vary in size, so Remaining is a rough estimate.
+type Progress struct {
+	Done      int           // subproblems solved
+	Total     int           // subproblems in all
+	Elapsed   time.Duration // since the count started
+	Remaining time.Duration // estimated time left; 0 until a subproblem is done
+}
+
+// An Option configures CountContext.
+type Option func(*config)
+
+type config struct {
+	workers  int
+	progress func(Progress)
+	shard    int
+	shards   int
+}
+
+// WithWorkers sets the number of goroutines that search at once. 0, the
+// default, means runtime.GOMAXPROCS(0); a negative k is an error. The counts
+// do not depend on k.
+func WithWorkers(k int) Option {
+	return func(c *config) { c.workers = k }
+}
+
+// WithProgress has CountContext call report from the caller's goroutine
+// about ten times a second while it counts, and once when it is done. A
+// panic in report stops the count: every worker has stopped by the time the
+// panic reaches the caller.
+func WithProgress(report func(Progress)) Option {
+	return func(c *config) { c.progress = report }
+}
+
+// WithShard has CountContext count only shard i of k: a fixed, even split
+// of the search into k parts, the same on every machine and for every
+// number of workers, whose Total and Unique counts add up to those of the
+// whole board. k runs from 1, the default, to MaxShards; i from 0 to k-1.
+func WithShard(i, k int) Option {
+	return func(c *config) { c.shard, c.shards = i, k }
+}
+
+// MaxShards is the largest number of shards WithShard accepts.
+const MaxShards = 1 << 20
+
+// tasksPerShard is how many subproblems each shard gets at least, so that
+// the shards come out about equally long.
+const tasksPerShard = 64
+
+// ErrOption reports an invalid option passed to CountContext.
+var ErrOption = errors.New("nqueens: invalid option")
+
+// progressInterval is how often WithProgress reports.
+const progressInterval = 100 * time.Millisecond
+
+// minTasks is the number of subproblems the engine aims for at least: many
+// more than workers, so that the cores stay busy to the end. The split
+// depends on n alone (and on the number of shards), never on the machine.
+const minTasks = 4096
+
+// CountContext counts the solutions of the n×n board, all of them and the
+// fundamental ones (up to rotation and reflection), in one search using
+// every core unless WithWorkers says otherwise. CountContext(ctx, 0) is
+// {1, 1}, the empty board.
+//
+// It returns an error wrapping ErrBoardSize unless 0 <= n <= MaxN, or
+// ErrOption for a bad option. When ctx is done first it returns ctx.Err()
+// within a few milliseconds, with every worker stopped.
+//
+// The cost grows about sixfold with each n; see the README for measured
+// times. A uint64 holds the counts up to at least n = 27, the largest board
+// ever counted.
+func CountContext(ctx context.Context, n int, opts ...Option) (Counts, error) {
+	if err := checkSize(n); err != nil {
+		return Counts{}, err
+	}
+	cfg := config{shards: 1}
+	for _, opt := range opts {
+		opt(&cfg)
+	}
+	if cfg.workers < 0 {
+		return Counts{}, fmt.Errorf("%w: %d workers, want 0 (all cores) or more", ErrOption, cfg.workers)
+	}
+	if cfg.shards < 1 || cfg.shards > MaxShards || cfg.shard < 0 || cfg.shard >= cfg.shards {
+		return Counts{}, fmt.Errorf("%w: shard %d of %d, want 0 <= shard < shards <= %d", ErrOption, cfg.shard, cfg.shards, MaxShards)
+	}
+	if cfg.workers == 0 {
+		cfg.workers = runtime.GOMAXPROCS(0)
+	}
+	if err := ctx.Err(); err != nil {
+		return Counts{}, err
+	}
+	if n == 0 {
+		if cfg.shard > 0 {
+			return Counts{}, nil
+		}
+		return Counts{Total: 1, Unique: 1}, nil // the empty board, in shard 0
+	}
+	tasks := plan(n, cfg.shard, cfg.shards)
+	return run(ctx, tasks, &cfg)
+}
+
+// A task is one subproblem: a partial board, and the symmetries that fix
+// its constellation (nil when only the identity does).
+type task struct {
+	board  []int
+	fixing []Symmetry
+}
+
+// plan returns the subproblems of the given shard of the n×n board, n >= 1.
+// Every constellation is split, by placing queens in its first free rows,
+// into as many subproblems as the shards need, and the subproblems are dealt
+// out to the shards in turn.
+func plan(n, shard, shards int) []task {
+	var roots []task
+	constellations(n, func(board []int, fixing []Symmetry) {
+		roots = append(roots, task{board: board, fixing: fixing})
+	})
+	depth := splitDepth(roots, max(minTasks, tasksPerShard*shards))
+	var tasks []task
+	index := 0
+	for _, root := range roots {
+		split(root.board, depth, func(sub []int) {
+			if index%shards == shard {
+				tasks = append(tasks, task{board: slices.Clone(sub), fixing: root.fixing})
+			}
+			index++
+		})
+	}
+	return tasks
+}
+
+// splitDepth returns the least number of rows to place beyond the
+// constellations that makes at least target subproblems, or that places
+// every row there is to place.
+func splitDepth(roots []task, target int) int {
+	for depth := 0; ; depth++ {
+		count, deeper := 0, false
+		for _, root := range roots {
+			split(root.board, depth, func(sub []int) {
+				count++
+				deeper = deeper || slices.Contains(sub, freeRow)
+			})
+		}
+		if count >= target || !deeper {
+			return depth
+		}
+	}
+}
+
+// split calls yield with each way of placing a queen in each of the first
+// depth free rows of board (fewer if it runs out of free rows) without an
+// attack. It restores board before it returns.
+func split(board []int, depth int, yield func([]int)) {
+	row := slices.Index(board, freeRow)
+	if depth == 0 || row < 0 {
+		yield(board)
+		return
+	}
+	for free := fullRow(len(board)) &^ attackedBy(board, row); free != 0; free &= free - 1 {
+		board[row] = bits.TrailingZeros64(free)
+		split(board, depth-1, yield)
+	}
+	board[row] = freeRow
+}
+
+// run solves the tasks on cfg.workers goroutines and adds up their counts.
+func run(ctx context.Context, tasks []task, cfg *config) (Counts, error) {
+	start := time.Now()
+	var (
+		stop  atomic.Bool
+		next  atomic.Int64 // index of the next task to hand out
+		done  atomic.Int64 // tasks solved
+		wg    sync.WaitGroup
+		mu    sync.Mutex
+		total Counts
+	)
+	finished := make(chan struct{})
+	workers := min(cfg.workers, len(tasks))
+	wg.Add(workers)
+	for range workers {
+		go func() {
+			defer wg.Done()
+			var w worker
+			w.stop = &stop
+			for {
+				i := int(next.Add(1) - 1)
+				if i >= len(tasks) || stop.Load() {
+					break
+				}
+				if !w.solve(tasks[i]) {
+					break
+				}
+				done.Add(1)
+			}
+			mu.Lock()
+			total.Total += w.counts.Total
+			total.Unique += w.counts.Unique
+			mu.Unlock()
+		}()
+	}
+	go func() {
+		wg.Wait()
+		close(finished)
+	}()
+	// However run returns, by a panic in the progress callback included,
+	// no worker outlives it.
+	defer func() {
+		stop.Store(true)
+		<-finished
+	}()
+
+	report := func() {
+		if cfg.progress == nil {
+			return
+		}
+		p := Progress{Done: int(done.Load()), Total: len(tasks), Elapsed: time.Since(start)}
+		if p.Done > 0 {
+			p.Remaining = time.Duration(float64(p.Elapsed) * float64(p.Total-p.Done) / float64(p.Done))
+		}
+		cfg.progress(p)
+	}
+	var tick <-chan time.Time
+	if cfg.progress != nil {
+		t := time.NewTicker(progressInterval)
+		defer t.Stop()
+		tick = t.C
+	}
+	for {
+		select {
+		case <-finished:
+			if err := ctx.Err(); err != nil && int(done.Load()) < len(tasks) {
+				return Counts{}, err
+			}
+			report()
+			return total, nil
+		case <-ctx.Done():
+			stop.Store(true)
+			<-finished
+			return Counts{}, ctx.Err()
+		case <-tick:
+			report()
+		}
+	}
+}
+
+// A worker solves tasks one after another, adding up their counts.
+type worker struct {
+	f      frame
+	stop   *atomic.Bool
+	counts Counts
+	check  symmetryCheck
+}
+
+// solve adds the counts of t, reporting false if it was stopped first.
+func (w *worker) solve(t task) bool {
+	w.f.setup(t.board)
+	if t.fixing == nil {
+		c, ok := w.f.count(w.stop)
+		w.counts.Total += 8 * c // a class of 8, found once: see constellation.go
+		w.counts.Unique += c
+		return ok
+	}
+	w.check.fixing = t.fixing
+	w.check.stop = w.stop
+	ok := w.f.enumerate(w.check.visit)
+	w.counts.Total += w.check.counts.Total
+	w.counts.Unique += w.check.counts.Unique
+	w.check.counts = Counts{}
+	return ok
+}
+
+// symmetryCheck counts the solutions of a constellation that some
+// symmetries fix: each solution only if it is the least of its images under
+// them, weighted by the size of its class.
+type symmetryCheck struct {
+	fixing []Symmetry
+	stop   *atomic.Bool
+	image  Solution
+	counts Counts
+}
+
+func (c *symmetryCheck) visit(s Solution) bool {
+	if len(c.image) != len(s) {
+		c.image = make(Solution, len(s))
+	}
+	same := 1 // symmetries that map s to itself, the identity included
+	for _, g := range c.fixing {
+		g.transformInto(c.image, s)
+		switch compareSolutions(c.image, s) {
+		case -1:
+			return !c.stop.Load() // an image is less: it is the one counted
+		case 0:
+			same++
+		}
+	}
+	c.counts.Total += uint64(8 / same) // the class has 8/same members
+	c.counts.Unique++
+	return !c.stop.Load()
+}

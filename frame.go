@@ -1,0 +1,189 @@
+package nqueens
+
+import (
+	"math/bits"
+	"sync/atomic"
+)
+
+// A frame is a board with some rows already fixed, laid out for the fast
+// iterative search of the rest. The queens of the fixed rows never move, so
+// the squares they attack in every other row are known before the search
+// starts: they are folded into one static mask per free row. The search then
+// walks only the free rows, top to bottom, carrying Richards' three masks
+// for the queens it places itself; between two free rows with fixed rows in
+// between, the diagonal masks shift by the distance between them.
+//
+// The engine solves each of its subproblems in a frame, and the completion
+// functions solve a caller's partial board in one.
+type frame struct {
+	n    int
+	free int // number of free rows; the search runs over rows[0:free]
+	// rows[i] is the board row of free row i.
+	rows [MaxN]int
+	// allowed[i] holds the squares of free row i that no fixed queen
+	// attacks, its column, or its diagonals.
+	allowed [MaxN]uint64
+	// gap[i] is rows[i+1] - rows[i]: how far the diagonal masks shift
+	// between free row i and the next.
+	gap [MaxN]uint
+	// sol holds the fixed queens; the enumeration fills in the rest.
+	sol Solution
+}
+
+// free marks a row without a queen in a partial board.
+const freeRow = -1
+
+// setup lays out the frame for board (one column per row, freeRow where the
+// row is free) whose fixed queens the caller has checked: columns in range,
+// no two attacking each other. n is len(board).
+func (f *frame) setup(board []int) {
+	n := len(board)
+	f.n, f.free = n, 0
+	all := fullRow(n)
+	if f.sol == nil || cap(f.sol) < n {
+		f.sol = make(Solution, n)
+	}
+	f.sol = f.sol[:n]
+	copy(f.sol, board)
+	for row, col := range board {
+		if col != freeRow {
+			continue
+		}
+		f.rows[f.free] = row
+		f.allowed[f.free] = all &^ attackedBy(board, row)
+		f.free++
+	}
+	for i := 0; i+1 < f.free; i++ {
+		f.gap[i] = uint(f.rows[i+1] - f.rows[i])
+	}
+}
+
+// attackedBy returns the squares of row that the fixed queens of board
+// attack: their columns, and the columns their diagonals cross row at.
+func attackedBy(board []int, row int) uint64 {
+	var attacked uint64
+	for r, c := range board {
+		if c == freeRow {
+			continue
+		}
+		dist := row - r
+		if dist < 0 {
+			dist = -dist
+		}
+		attacked |= 1 << c
+		if c+dist < len(board) {
+			attacked |= 1 << (c + dist)
+		}
+		if c-dist >= 0 {
+			attacked |= 1 << (c - dist)
+		}
+	}
+	return attacked
+}
+
+// pollInterval is how many dead ends a count runs into between two looks
+// at its stop flag: about a tenth of a millisecond of work.
+const pollInterval = 1 << 14
+
+// count returns the number of ways to fill the free rows. It looks at stop
+// every pollInterval dead ends and gives up, reporting false, once stop is
+// set; stop may be nil.
+//
+// The search is Richards' method made iterative: the masks of each free
+// row live in small arrays indexed by depth d, and the loop either takes
+// the next free square of row d or climbs back to row d-1. The last free
+// row is never entered: one free square there is one solution.
+func (f *frame) count(stop *atomic.Bool) (uint64, bool) {
+	switch f.free {
+	case 0:
+		return 1, true
+	case 1:
+		return uint64(bits.OnesCount64(f.allowed[0])), true
+	}
+	var cols, left, right, todo [MaxN]uint64
+	last := uint(f.free - 1)
+	var total uint64
+	budget := pollInterval
+	d := uint(0)
+	p := f.allowed[0]
+	for {
+		if p == 0 {
+			if d == 0 {
+				return total, true
+			}
+			if budget--; budget == 0 {
+				if stop != nil && stop.Load() {
+					return total, false
+				}
+				budget = pollInterval
+			}
+			d--
+			p = todo[d%MaxN]
+			continue
+		}
+		bit := p & -p // x & -x keeps only the lowest set bit of x
+		p ^= bit
+		i := d % MaxN // d < MaxN always; the modulus lets the compiler drop the bounds checks
+		g := f.gap[i] % 64
+		nc := cols[i] | bit
+		nl := (left[i] | bit) << g
+		nr := (right[i] | bit) >> g
+		np := f.allowed[(d+1)%MaxN] &^ (nc | nl | nr)
+		if d+1 == last {
+			total += (np | -np) >> 63 // the top bit of x | -x is set exactly when x != 0
+			continue
+		}
+		if np == 0 {
+			continue
+		}
+		todo[i] = p
+		d++
+		j := d % MaxN
+		cols[j], left[j], right[j] = nc, nl, nr
+		p = np
+	}
+}
+
+// enumerate calls visit with each way of filling the free rows, in
+// lexicographic order, until visit returns false; it reports whether visit
+// always returned true. The solution passed to visit is f.sol, filled in.
+func (f *frame) enumerate(visit func(Solution) bool) bool {
+	if f.free == 0 {
+		return visit(f.sol)
+	}
+	var cols, left, right, todo [MaxN]uint64
+	last := f.free - 1
+	d := 0
+	p := f.allowed[0]
+	for {
+		if p == 0 {
+			if d == 0 {
+				return true
+			}
+			d--
+			p = todo[d]
+			continue
+		}
+		bit := p & -p
+		p ^= bit
+		f.sol[f.rows[d]] = bits.TrailingZeros64(bit)
+		if d == last {
+			if !visit(f.sol) {
+				return false
+			}
+			continue
+		}
+		g := f.gap[d]
+		nc := cols[d] | bit
+		nl := (left[d] | bit) << g
+		nr := (right[d] | bit) >> g
+		np := f.allowed[d+1] &^ (nc | nl | nr)
+		if np == 0 {
+			continue
+		}
+		todo[d] = p
+		d++
+		cols[d], left[d], right[d] = nc, nl, nr
+		p = np
+	}
+}
