@@ -37,12 +37,14 @@
 //     set bit marks a free square, so the free squares are cols & left &
 //     right with no NOT, queens are removed with XOR, and the squares that
 //     enter the diagonal masks at the board's edge are set by hand.
-//   - Engine is the package's own method. It places the queens of the
-//     border rows and columns first, searches one board of each class of
-//     eight that the symmetries of the square make alike, and walks each
-//     subproblem with an iterative form of Richards' method that skips the
-//     rows already filled. It is what Count, CountUnique, CountContext and
-//     Enumerate use.
+//   - Engine is the package's own method. Of each class of solutions that
+//     the rotations and reflections of the square map onto each other, it
+//     searches about one member: those with a queen in the top-left corner,
+//     and those whose top queen stands nearer its corner than any other
+//     border queen (the corner/side split of Takaken's method). It splits
+//     that search into thousands of subproblems for every core, and walks
+//     each with an iterative form of Richards' method. It is what Count,
+//     CountUnique, CountContext and Enumerate use.
 //
 // On a modern CPU Bitwise spends a few nanoseconds per node of the tree,
 // Cached about n times more, Naive about n² times more; the tree itself

@@ -4,16 +4,14 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"math/bits"
 	"runtime"
-	"slices"
 	"sync"
 	"sync/atomic"
 	"time"
 )
 
-// The engine: the constellations of constellation.go, each a subproblem
-// solved in a frame by the iterative search of frame.go, handed out to
+// The engine: the corner and side trees of tree.go, split into
+// subproblems, each searched by the inner loop of search.go, handed out to
 // workers one at a time.
 
 // Counts holds the two counts of a board from one search.
@@ -114,39 +112,32 @@ func CountContext(ctx context.Context, n int, opts ...Option) (Counts, error) {
 	if err := ctx.Err(); err != nil {
 		return Counts{}, err
 	}
-	if n == 0 {
+	if n < 4 {
 		if cfg.shard > 0 {
 			return Counts{}, nil
 		}
-		return Counts{Total: 1, Unique: 1}, nil // the empty board, in shard 0
+		return smallCounts(n), nil // in shard 0
 	}
 	tasks := plan(n, cfg.shard, cfg.shards)
 	return run(ctx, tasks, &cfg)
 }
 
-// A task is one subproblem: a partial board, and the symmetries that fix
-// its constellation (nil when only the identity does).
-type task struct {
-	board  []int
-	fixing []Symmetry
-}
-
-// plan returns the subproblems of the given shard of the n×n board, n >= 1.
-// Every constellation is split, by placing queens in its first free rows,
-// into as many subproblems as the shards need, and the subproblems are dealt
-// out to the shards in turn.
+// plan returns the subproblems of the given shard of the n×n board, n >= 4.
+// The trees are split, by placing queens in their first free rows, into as
+// many subproblems as the shards need, and the subproblems are dealt out to
+// the shards in turn.
 func plan(n, shard, shards int) []task {
 	var roots []task
-	constellations(n, func(board []int, fixing []Symmetry) {
-		roots = append(roots, task{board: board, fixing: fixing})
-	})
+	for _, tr := range trees(n) {
+		roots = append(roots, tr.root())
+	}
 	depth := splitDepth(roots, max(minTasks, tasksPerShard*shards))
 	var tasks []task
 	index := 0
 	for _, root := range roots {
-		split(root.board, depth, func(sub []int) {
+		split(root, depth, func(tk task) {
 			if index%shards == shard {
-				tasks = append(tasks, task{board: slices.Clone(sub), fixing: root.fixing})
+				tasks = append(tasks, tk)
 			}
 			index++
 		})
@@ -154,16 +145,15 @@ func plan(n, shard, shards int) []task {
 	return tasks
 }
 
-// splitDepth returns the least number of rows to place beyond the
-// constellations that makes at least target subproblems, or that places
-// every row there is to place.
+// splitDepth returns the least number of rows to place beyond the roots
+// that makes at least target subproblems, or that places every row.
 func splitDepth(roots []task, target int) int {
 	for depth := 0; ; depth++ {
 		count, deeper := 0, false
 		for _, root := range roots {
-			split(root.board, depth, func(sub []int) {
+			split(root, depth, func(tk task) {
 				count++
-				deeper = deeper || slices.Contains(sub, freeRow)
+				deeper = deeper || tk.row < tk.tree.n
 			})
 		}
 		if count >= target || !deeper {
@@ -172,20 +162,14 @@ func splitDepth(roots []task, target int) int {
 	}
 }
 
-// split calls yield with each way of placing a queen in each of the first
-// depth free rows of board (fewer if it runs out of free rows) without an
-// attack. It restores board before it returns.
-func split(board []int, depth int, yield func([]int)) {
-	row := slices.Index(board, freeRow)
-	if depth == 0 || row < 0 {
-		yield(board)
+// split calls yield with each subproblem of tk that places queens in its
+// next depth free rows, or in all of them if there are fewer.
+func split(tk task, depth int, yield func(task)) {
+	if depth == 0 || tk.row == tk.tree.n {
+		yield(tk)
 		return
 	}
-	for free := fullRow(len(board)) &^ attackedBy(board, row); free != 0; free &= free - 1 {
-		board[row] = bits.TrailingZeros64(free)
-		split(board, depth-1, yield)
-	}
-	board[row] = freeRow
+	tk.children(func(child task) { split(child, depth-1, yield) })
 }
 
 // run solves the tasks on cfg.workers goroutines and adds up their counts.
@@ -207,12 +191,13 @@ func run(ctx context.Context, tasks []task, cfg *config) (Counts, error) {
 			defer wg.Done()
 			var w worker
 			w.stop = &stop
+			w.check = symmetryCheck{counts: &w.counts, stop: &stop}
 			for {
 				i := int(next.Add(1) - 1)
 				if i >= len(tasks) || stop.Load() {
 					break
 				}
-				if !w.solve(tasks[i]) {
+				if !w.solve(&tasks[i]) {
 					break
 				}
 				done.Add(1)
@@ -270,55 +255,30 @@ func run(ctx context.Context, tasks []task, cfg *config) (Counts, error) {
 
 // A worker solves tasks one after another, adding up their counts.
 type worker struct {
-	f      frame
 	stop   *atomic.Bool
 	counts Counts
+	board  [MaxN]int
+	walk   walk
 	check  symmetryCheck
 }
 
-// solve adds the counts of t, reporting false if it was stopped first.
-func (w *worker) solve(t task) bool {
-	w.f.setup(t.board)
-	if t.fixing == nil {
-		c, ok := w.f.count(w.stop)
-		w.counts.Total += 8 * c // a class of 8, found once: see constellation.go
-		w.counts.Unique += c
-		return ok
+// solve adds the counts of tk, reporting false if it was stopped first.
+func (w *worker) solve(tk *task) bool {
+	if tk.check {
+		return w.checkTask(tk)
 	}
-	w.check.fixing = t.fixing
-	w.check.stop = w.stop
-	ok := w.f.enumerate(w.check.visit)
-	w.counts.Total += w.check.counts.Total
-	w.counts.Unique += w.check.counts.Unique
-	w.check.counts = Counts{}
-	return ok
+	return w.count(tk)
 }
 
-// symmetryCheck counts the solutions of a constellation that some
-// symmetries fix: each solution only if it is the least of its images under
-// them, weighted by the size of its class.
-type symmetryCheck struct {
-	fixing []Symmetry
-	stop   *atomic.Bool
-	image  Solution
-	counts Counts
-}
-
-func (c *symmetryCheck) visit(s Solution) bool {
-	if len(c.image) != len(s) {
-		c.image = make(Solution, len(s))
+// smallCounts returns the counts of the boards too small for trees, n < 4,
+// by comparing each solution with its images.
+func smallCounts(n int) Counts {
+	var c Counts
+	var stop atomic.Bool
+	check := symmetryCheck{counts: &c, stop: &stop}
+	if n == 0 {
+		return Counts{Total: 1, Unique: 1} // the empty board
 	}
-	same := 1 // symmetries that map s to itself, the identity included
-	for _, g := range c.fixing {
-		g.transformInto(c.image, s)
-		switch compareSolutions(c.image, s) {
-		case -1:
-			return !c.stop.Load() // an image is less: it is the one counted
-		case 0:
-			same++
-		}
-	}
-	c.counts.Total += uint64(8 / same) // the class has 8/same members
-	c.counts.Unique++
-	return !c.stop.Load()
+	Bitwise.Enumerate(n, check.visit)
+	return c
 }

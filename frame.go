@@ -81,10 +81,6 @@ func attackedBy(board []int, row int) uint64 {
 	return attacked
 }
 
-// pollInterval is how many dead ends a count runs into between two looks
-// at its stop flag: about a tenth of a millisecond of work.
-const pollInterval = 1 << 14
-
 // count returns the number of ways to fill the free rows. It looks at stop
 // every pollInterval dead ends and gives up, reporting false, once stop is
 // set; stop may be nil.

@@ -106,9 +106,9 @@ var (
 	// Flipped is Bitwise with the meaning of a bit inverted: a set bit
 	// marks a free square, which saves the NOT of every node.
 	Flipped Strategy = flipped{}
-	// Engine is the package's own method on one core: the board split by
-	// its border queens into subproblems, one of each class of eight
-	// symmetric ones searched, each by an iterative form of Richards'
+	// Engine is the package's own method on one core: of each class of
+	// solutions that rotations and reflections map onto each other it
+	// searches about one member, with an iterative form of Richards'
 	// method. Its Enumerate walks the whole board, without symmetry.
 	Engine Strategy = engine{}
 )

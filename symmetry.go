@@ -1,6 +1,9 @@
 package nqueens
 
-import "fmt"
+import (
+	"fmt"
+	"sync/atomic"
+)
 
 // A Symmetry is one of the eight symmetries of the square board: the
 // rotations by quarter turns and the reflections in its four axes. A
@@ -76,4 +79,120 @@ func compareSolutions(a, b Solution) int {
 		}
 	}
 	return 0
+}
+
+// symmetries lists the eight symmetries without allocating.
+var symmetries = [...]Symmetry{Identity, Rotate90, Rotate180, Rotate270, MirrorColumns, MirrorRows, Transpose, AntiTranspose}
+
+// border is where the border queens of a solution stand. The engine orders
+// the members of a symmetry class by their border first.
+type border struct {
+	top    int // column of the queen in row 0
+	bottom int // column of the queen in row n-1
+	left   int // row of the queen in column 0
+	right  int // row of the queen in column n-1
+}
+
+// borderOf returns the border of the solution s, a permutation.
+func borderOf(s Solution) border {
+	n := len(s)
+	k := border{top: s[0], bottom: s[n-1]}
+	for row, col := range s {
+		switch col {
+		case 0:
+			k.left = row
+		case n - 1:
+			k.right = row
+		}
+	}
+	return k
+}
+
+// transform returns the border of the image under g of a solution with
+// border k.
+func (k border) transform(n int, g Symmetry) border {
+	var t border
+	for _, sq := range [4][2]int{{0, k.top}, {n - 1, k.bottom}, {k.left, 0}, {k.right, n - 1}} {
+		r, c := g.point(n, sq[0], sq[1])
+		if r == 0 {
+			t.top = c
+		}
+		if r == n-1 {
+			t.bottom = c
+		}
+		if c == 0 {
+			t.left = r
+		}
+		if c == n-1 {
+			t.right = r
+		}
+	}
+	return t
+}
+
+func (k border) less(o border) bool {
+	switch {
+	case k.top != o.top:
+		return k.top < o.top
+	case k.bottom != o.bottom:
+		return k.bottom < o.bottom
+	case k.left != o.left:
+		return k.left < o.left
+	}
+	return k.right < o.right
+}
+
+// symmetryCheck counts a solution only if it is the least of its images,
+// ordered by their border and then row by row, and then with the size of
+// its class: 8 divided by the number of symmetries that map it to itself.
+type symmetryCheck struct {
+	counts *Counts
+	stop   *atomic.Bool
+	image  Solution
+}
+
+// from checks every solution of the tree tr that extends board, whose
+// rows from row on are free and see Richards' masks cols, left and right.
+// It reports false if the search was stopped.
+func (c *symmetryCheck) from(tr *tree, board []int, row int, cols, left, right uint64) bool {
+	if row == len(board) {
+		return c.visit(board)
+	}
+	for free := tr.allowed[row] &^ (cols | left | right); free != 0; free &= free - 1 {
+		bit := free & -free
+		board[row] = bitIndex(bit)
+		if !c.from(tr, board, row+1, cols|bit, (left|bit)<<1, (right|bit)>>1) {
+			return false
+		}
+	}
+	return true
+}
+
+// visit counts s and reports whether the search should go on.
+func (c *symmetryCheck) visit(s Solution) bool {
+	n := len(s)
+	if len(c.image) != n {
+		c.image = make(Solution, n)
+	}
+	k := borderOf(s)
+	same := 1 // symmetries that map s to itself, the identity included
+	for _, g := range symmetries[1:] {
+		gk := k.transform(n, g)
+		if gk.less(k) {
+			return !c.stop.Load() // an image with a lesser border is counted instead
+		}
+		if gk != k {
+			continue
+		}
+		g.transformInto(c.image, s)
+		switch compareSolutions(c.image, s) {
+		case -1:
+			return !c.stop.Load()
+		case 0:
+			same++
+		}
+	}
+	c.counts.Total += uint64(8 / same)
+	c.counts.Unique++
+	return !c.stop.Load()
 }

@@ -1,0 +1,216 @@
+package nqueens
+
+import "math/bits"
+
+// The engine's inner loop: Richards' method made iterative over the rows of
+// one task, with the rules of its tree applied at the three rows where they
+// bite. Everything else is a handful of bit operations per node.
+
+// Kinds of row in the inner loop.
+const (
+	plainRow  = iota
+	topTieRow // side trees, row t: a side queen here ties with the top one
+	sideRule  // side trees, row n-1-t: both side columns must be taken by now
+	lastRow   // the last row: count, never enter
+)
+
+// pollInterval is how many dead ends the inner loop runs into between two
+// looks at its stop flag: a fraction of a millisecond of work.
+const pollInterval = 1 << 14
+
+// count adds up the solutions of tk, a task that needs no check, into
+// w.counts. It reports false if it saw w.stop set before it was done.
+func (w *worker) count(tk *task) bool {
+	tr := tk.tree
+	n, y0 := tr.n, tk.row
+	if y0 == n {
+		w.counts.Total += 8
+		w.counts.Unique++
+		return true
+	}
+	s := &w.walk
+	for row := y0; row < n; row++ {
+		s.allowed[row-y0] = tr.allowed[row]
+	}
+	last := uint(n - 1 - y0)
+	s.last, s.special, s.strict = last, 1<<last, fullRow(n)
+	s.top, s.rule = -1, -1
+	if !tr.corner {
+		s.strict = tr.strict
+		if s.top = tr.t - y0; s.top >= 0 {
+			s.special |= 1 << s.top
+		}
+		if s.rule = n - 1 - tr.t - y0; s.rule >= 0 {
+			s.special |= 1 << s.rule
+		}
+	}
+	s.cols[0], s.left[0], s.right[0] = tk.cols, tk.left, tk.right
+	s.d, s.found, s.budget = 0, 0, pollInterval
+	s.p = s.allowed[0] &^ (tk.cols | tk.left | tk.right)
+	if s.special&1 != 0 {
+		s.p = w.special(tk, s.kind(0), s.cols[:], 0, tk.cols, tk.left, tk.right, s.p)
+		if last == 0 {
+			s.found, s.p = uint64(bits.OnesCount64(s.p)), 0
+		}
+	}
+	for {
+		j, nc, nl, nr, np, ev := s.step()
+		switch ev {
+		case walkDone:
+			w.counts.Total += 8 * s.found
+			w.counts.Unique += s.found
+			return true
+		case walkPoll:
+			if w.stop.Load() {
+				return false
+			}
+			continue
+		}
+		s.cols[j] = nc
+		np = w.special(tk, s.kind(j), s.cols[:], j, nc, nl, nr, np)
+		if j == last {
+			s.found += (np | -np) >> 63
+			continue
+		}
+		if np != 0 {
+			s.todo[s.d] = s.p
+			s.d = j
+			s.cols[j], s.left[j], s.right[j] = nc, nl, nr
+			s.p = np
+		}
+	}
+}
+
+// A walk is the state of the inner loop over the rows of one task: the
+// masks of Richards' method for each depth d (row tk.row+d), and where it
+// stands.
+type walk struct {
+	cols, left, right [MaxN]uint64
+	allowed           [MaxN]uint64 // the squares the tree leaves open at each depth
+	todo              [MaxN]uint64 // the squares still to try at each depth above d
+	special           uint64       // bit d set: depth d has a rule, or is the last
+	strict            uint64       // the last row's squares counted without a check
+	last              uint         // the depth of the last row
+	top, rule         int          // side trees: the depths of rows t and n-1-t, or -1
+	d                 uint         // the current depth
+	p                 uint64       // the squares still to try at depth d
+	found             uint64       // solutions counted so far
+	budget            int          // dead ends left until the next poll
+}
+
+// kind returns the kind of the row at depth d, one with its bit in special.
+func (s *walk) kind(d uint) uint8 {
+	switch int(d) {
+	case s.top:
+		return topTieRow
+	case s.rule:
+		return sideRule
+	}
+	return lastRow
+}
+
+// Why step returned.
+const (
+	walkDone    = iota // the whole task is searched
+	walkPoll           // pollInterval dead ends since the last return
+	walkSpecial        // a queen was placed above a row with a rule
+)
+
+// step runs the inner loop until the task is done, until it is time to
+// look at the stop flag, or until it places a queen above a row that needs
+// its tree's rule (walkSpecial). Then it returns that row's depth j,
+// Richards' masks for it and its free squares, with the queen's own depth
+// saved so that the caller can go on.
+//
+// step calls nothing, so that the compiler keeps the loop's state in
+// registers; a row is entered only if it has a free square, and the last
+// row is never entered: one free square there is one solution.
+func (s *walk) step() (j uint, nc, nl, nr, np uint64, why int) {
+	d, p, found, budget := s.d, s.p, s.found, s.budget
+	last, strict, special := s.last, s.strict, s.special
+	for {
+		if p == 0 {
+			if d == 0 {
+				s.d, s.p, s.found = d, p, found
+				return 0, 0, 0, 0, 0, walkDone
+			}
+			d--
+			p = s.todo[d%MaxN]
+			if budget--; budget == 0 {
+				s.d, s.p, s.found, s.budget = d, p, found, pollInterval
+				return 0, 0, 0, 0, 0, walkPoll
+			}
+			continue
+		}
+		bit := p & -p // x & -x keeps only the lowest set bit of x
+		p ^= bit
+		i := d % MaxN // d < MaxN; the modulus lets the compiler drop bounds checks
+		nc = s.cols[i] | bit
+		nl = (s.left[i] | bit) << 1
+		nr = (s.right[i] | bit) >> 1
+		j = (d + 1) % MaxN
+		np = s.allowed[j] &^ (nc | nl | nr)
+		if special>>j&1 != 0 {
+			if j == last && np&^strict == 0 {
+				found += (np | -np) >> 63 // the top bit of x | -x is set exactly when x != 0
+				continue
+			}
+			s.d, s.p, s.found, s.budget = d, p, found, budget
+			return j, nc, nl, nr, np, walkSpecial
+		}
+		if np == 0 {
+			continue
+		}
+		s.todo[i] = p
+		d++
+		s.cols[j], s.left[j], s.right[j] = nc, nl, nr
+		p = np
+	}
+}
+
+// special applies the rule of the side tree for row tk.row+d, of kind k, to
+// the row's free squares free, given Richards' masks for the row. It checks
+// the solutions through the squares that tie with the top queen and returns
+// the squares left to the inner loop. stack[0:d+1] holds the columns taken
+// before each row from tk.row on, which give the queens placed so far.
+func (w *worker) special(tk *task, k uint8, stack []uint64, d uint, cols, left, right, free uint64) uint64 {
+	tr := tk.tree
+	side := sides(tr.n)
+	var ties uint64
+	switch k {
+	case topTieRow:
+		ties, free = free&side, free&^side
+	case sideRule:
+		switch cols & side {
+		case side:
+		case 0:
+			free = 0 // both side columns still empty: too late
+		default:
+			ties, free = free&side, 0 // the other side column, now or never
+		}
+	case lastRow:
+		ties, free = free&^tr.strict, free&tr.strict
+	}
+	if ties == 0 {
+		return free
+	}
+	board := w.board[:tr.n]
+	copy(board, tk.board)
+	for i := range d {
+		board[tk.row+int(i)] = bitIndex(stack[i+1] ^ stack[i])
+	}
+	row := tk.row + int(d)
+	for ; ties != 0; ties &= ties - 1 {
+		bit := ties & -ties
+		board[row] = bitIndex(bit)
+		w.check.from(tr, board, row+1, cols|bit, (left|bit)<<1, (right|bit)>>1)
+	}
+	return free
+}
+
+// checkTask counts the solutions of tk with a check each.
+func (w *worker) checkTask(tk *task) bool {
+	board := w.board[:tk.tree.n]
+	copy(board, tk.board)
+	return w.check.from(tk.tree, board, tk.row, tk.cols, tk.left, tk.right)
+}
