@@ -65,6 +65,10 @@ func WithShard(i, k int) Option {
 // MaxShards is the largest number of shards WithShard accepts.
 const MaxShards = 1 << 20
 
+// minFreeRows is how many rows a subproblem leaves to search at least:
+// below that, planning would cost more than searching.
+const minFreeRows = 10
+
 // tasksPerShard is how many subproblems each shard gets at least, so that
 // the shards come out about equally long.
 const tasksPerShard = 64
@@ -131,7 +135,7 @@ func plan(n, shard, shards int) []task {
 	for _, tr := range trees(n) {
 		roots = append(roots, tr.root())
 	}
-	depth := splitDepth(roots, max(minTasks, tasksPerShard*shards))
+	depth := splitDepth(roots, max(minTasks, tasksPerShard*shards), n-minFreeRows)
 	var tasks []task
 	index := 0
 	for _, root := range roots {
@@ -146,9 +150,10 @@ func plan(n, shard, shards int) []task {
 }
 
 // splitDepth returns the least number of rows to place beyond the roots
-// that makes at least target subproblems, or that places every row.
-func splitDepth(roots []task, target int) int {
-	for depth := 0; ; depth++ {
+// that makes at least target subproblems, but no more than limit rows, nor
+// more rows than there are.
+func splitDepth(roots []task, target, limit int) int {
+	for depth := 0; depth < limit; depth++ {
 		count, deeper := 0, false
 		for _, root := range roots {
 			split(root, depth, func(tk task) {
@@ -160,6 +165,7 @@ func splitDepth(roots []task, target int) int {
 			return depth
 		}
 	}
+	return max(limit, 0)
 }
 
 // split calls yield with each subproblem of tk that places queens in its

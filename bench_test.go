@@ -1,0 +1,129 @@
+package nqueens
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"testing"
+)
+
+// The benchmarks lay out the timing table of seed article 002: strategies
+// as rows, board sizes as columns.
+//
+//	go test -run '^$' -bench Count -count 6 > bench.txt
+//	go tool benchstat -row /strategy -col /n@num bench.txt
+
+var benchMaxN = flag.Int("nqueens.maxn", 0, "largest board to benchmark for every strategy (0: each strategy's default, about a minute in all)")
+
+// benchSizes are the article's columns.
+var benchSizes = []int{8, 10, 12, 14, 16, 18}
+
+// benchLimits keep `go test -bench .` to about a minute: the largest board
+// each strategy is timed on unless -nqueens.maxn says otherwise.
+var benchLimits = map[string]int{
+	"naive":   10,
+	"cached":  12,
+	"bitwise": 14,
+	"flipped": 14,
+	"engine":  16,
+}
+
+// treeNodes holds the size of the plain search tree that all four article
+// strategies walk: one node per queen placed without attack. Knuth counts
+// the root too: 2057 nodes for n = 8 (OEIS A319235) and 1141190303 for
+// n = 16 (A319236). TestTreeNodes counts the small ones again.
+var treeNodes = map[int]float64{
+	8: 2056, 10: 35538, 12: 856188, 14: 27358552, 16: 1141190302,
+}
+
+func benchLimit(name string) int {
+	if *benchMaxN > 0 {
+		return *benchMaxN
+	}
+	return benchLimits[name]
+}
+
+// BenchmarkCount times Count for each strategy and board size, and
+// reports ns/node: the time per node of the plain search tree, which
+// compares the strategies at every n (for the engine, which walks a
+// smaller tree, it is the time per node it saves walking).
+func BenchmarkCount(b *testing.B) {
+	for _, s := range Strategies() {
+		for _, n := range benchSizes {
+			if n > benchLimit(s.Name()) {
+				continue
+			}
+			b.Run(fmt.Sprintf("strategy=%s/n=%d", s.Name(), n), func(b *testing.B) {
+				for b.Loop() {
+					if _, err := s.Count(n); err != nil {
+						b.Fatal(err)
+					}
+				}
+				if nodes, ok := treeNodes[n]; ok {
+					b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/nodes, "ns/node")
+				}
+			})
+		}
+	}
+}
+
+// BenchmarkCountWorkers times the engine on 1, 2 and all cores.
+func BenchmarkCountWorkers(b *testing.B) {
+	for _, n := range []int{14, 16} {
+		if n > benchLimit("engine") {
+			continue
+		}
+		for _, k := range []int{1, 2, 0} {
+			b.Run(fmt.Sprintf("n=%d/workers=%d", n, k), func(b *testing.B) {
+				for b.Loop() {
+					if _, err := CountContext(context.Background(), n, WithWorkers(k)); err != nil {
+						b.Fatal(err)
+					}
+				}
+			})
+		}
+	}
+}
+
+// BenchmarkEnumerate times the delivery of every solution to a callback
+// and reports solutions per second.
+func BenchmarkEnumerate(b *testing.B) {
+	for _, s := range Strategies() {
+		for _, n := range []int{8, 12} {
+			if n > benchLimit(s.Name()) {
+				continue
+			}
+			b.Run(fmt.Sprintf("strategy=%s/n=%d", s.Name(), n), func(b *testing.B) {
+				var solutions int
+				for b.Loop() {
+					if err := s.Enumerate(n, func(Solution) bool { solutions++; return true }); err != nil {
+						b.Fatal(err)
+					}
+				}
+				b.ReportMetric(float64(solutions)/b.Elapsed().Seconds(), "solutions/s")
+			})
+		}
+	}
+}
+
+// plainNodes counts the nodes of the plain search tree below a row with
+// the given masks.
+func plainNodes(all, cols, left, right uint64) float64 {
+	var nodes float64
+	for free := all &^ (cols | left | right); free != 0; free &= free - 1 {
+		bit := free & -free
+		nodes += 1 + plainNodes(all, cols|bit, (left|bit)<<1, (right|bit)>>1)
+	}
+	return nodes
+}
+
+func TestTreeNodes(t *testing.T) {
+	for n, want := range treeNodes {
+		if n > 12 {
+			continue
+		}
+		if got := plainNodes(fullRow(n), 0, 0, 0); got != want {
+			t.Errorf("plain tree of n=%d has %v nodes, want %v", n, got, want)
+		}
+	}
+}
