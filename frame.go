@@ -30,8 +30,8 @@ type frame struct {
 	sol Solution
 }
 
-// free marks a row without a queen in a partial board.
-const freeRow = -1
+// freeRow marks a row without a queen in a partial board.
+const freeRow = Free
 
 // setup lays out the frame for board (one column per row, freeRow where the
 // row is free) whose fixed queens the caller has checked: columns in range,
@@ -141,20 +141,29 @@ func (f *frame) count(stop *atomic.Bool) (uint64, bool) {
 }
 
 // enumerate calls visit with each way of filling the free rows, in
-// lexicographic order, until visit returns false; it reports whether visit
-// always returned true. The solution passed to visit is f.sol, filled in.
-func (f *frame) enumerate(visit func(Solution) bool) bool {
+// lexicographic order, until visit returns false or, looking every
+// pollInterval dead ends, it sees stop set; stop may be nil. It reports
+// whether it went to the end. The solution passed to visit is f.sol,
+// filled in.
+func (f *frame) enumerate(visit func(Solution) bool, stop *atomic.Bool) bool {
 	if f.free == 0 {
 		return visit(f.sol)
 	}
 	var cols, left, right, todo [MaxN]uint64
 	last := f.free - 1
+	budget := pollInterval
 	d := 0
 	p := f.allowed[0]
 	for {
 		if p == 0 {
 			if d == 0 {
 				return true
+			}
+			if budget--; budget == 0 {
+				if stop != nil && stop.Load() {
+					return false
+				}
+				budget = pollInterval
 			}
 			d--
 			p = todo[d]

@@ -20,12 +20,12 @@ var (
 	ErrNilVisit = errors.New("nqueens: nil visit function")
 )
 
-// sizeError is the error for a board size outside [0, MaxN]; it names the
+// sizeError is the error for a board size outside [0, max]; it names the
 // size and the allowed range and matches ErrBoardSize.
-type sizeError int
+type sizeError struct{ n, max int }
 
 func (e sizeError) Error() string {
-	return fmt.Sprintf("nqueens: board size %d out of range [0, %d]", int(e), MaxN)
+	return fmt.Sprintf("nqueens: board size %d out of range [0, %d]", e.n, e.max)
 }
 
 func (e sizeError) Is(target error) bool { return target == ErrBoardSize }
@@ -33,7 +33,7 @@ func (e sizeError) Is(target error) bool { return target == ErrBoardSize }
 // checkSize returns an error wrapping ErrBoardSize unless 0 <= n <= MaxN.
 func checkSize(n int) error {
 	if n < 0 || n > MaxN {
-		return sizeError(n)
+		return sizeError{n, MaxN}
 	}
 	return nil
 }

@@ -1,7 +1,9 @@
 package nqueens
 
 import (
+	"errors"
 	"fmt"
+	"slices"
 	"sync/atomic"
 )
 
@@ -195,4 +197,110 @@ func (c *symmetryCheck) visit(s Solution) bool {
 	c.counts.Total += uint64(8 / same)
 	c.counts.Unique++
 	return !c.stop.Load()
+}
+
+// ErrNotSolution reports a Solution that is not a solution of its board:
+// a column off the board, or two queens that attack each other.
+var ErrNotSolution = errors.New("nqueens: not a solution")
+
+// Valid reports what keeps s from being a solution of the len(s)×len(s)
+// board, as an error wrapping ErrNotSolution, or nil if it is one. It
+// costs O(n).
+func (s Solution) Valid() error {
+	n := len(s)
+	col := make([]bool, n)
+	diag := make([]bool, max(2*n-1, 0)) // row+col
+	anti := make([]bool, max(2*n-1, 0)) // row-col+n-1
+	for row, c := range s {
+		switch {
+		case c < 0 || c >= n:
+			return fmt.Errorf("%w: row %d: column %d is off the board", ErrNotSolution, row, c)
+		case col[c]:
+			return fmt.Errorf("%w: row %d: column %d holds two queens", ErrNotSolution, row, c)
+		case diag[row+c] || anti[row-c+n-1]:
+			return fmt.Errorf("%w: row %d: the queen in column %d is attacked along a diagonal", ErrNotSolution, row, c)
+		}
+		col[c], diag[row+c], anti[row-c+n-1] = true, true, true
+	}
+	return nil
+}
+
+// permutation reports whether s holds each column 0..len(s)-1 once.
+func (s Solution) permutation() bool {
+	seen := make([]bool, len(s))
+	for _, c := range s {
+		if c < 0 || c >= len(s) || seen[c] {
+			return false
+		}
+		seen[c] = true
+	}
+	return true
+}
+
+// Transform returns the image of s under g: the board turned or reflected.
+// The image of a solution is a solution. It returns an error wrapping
+// ErrNotSolution unless s holds each column once, and one for an unknown g.
+func (s Solution) Transform(g Symmetry) (Solution, error) {
+	if g < 0 || int(g) >= len(symmetries) {
+		return nil, fmt.Errorf("nqueens: unknown symmetry %d", int(g))
+	}
+	if !s.permutation() {
+		return nil, fmt.Errorf("%w: a transform needs each column once", ErrNotSolution)
+	}
+	t := make(Solution, len(s))
+	g.transformInto(t, s)
+	return t, nil
+}
+
+// Canonical returns the least of the eight images of the solution s, row
+// by row, which all the solutions of its class share, and the size of the
+// class: 8, 4 or 2 (1 for the boards of 0 and 1 squares). It returns an
+// error wrapping ErrNotSolution if s is not a solution.
+func (s Solution) Canonical() (Solution, int, error) {
+	if err := s.Valid(); err != nil {
+		return nil, 0, err
+	}
+	least := slices.Clone(s)
+	image := make(Solution, len(s))
+	same := 0
+	for _, g := range symmetries {
+		g.transformInto(image, s)
+		if compareSolutions(image, s) == 0 {
+			same++
+		}
+		if compareSolutions(image, least) < 0 {
+			copy(least, image)
+		}
+	}
+	return least, 8 / same, nil
+}
+
+// Fundamental calls visit once for each class of solutions of the n×n
+// board that rotations and reflections map onto each other, with its
+// least member (see Canonical) and the size of the class, in lexicographic
+// order, until visit returns false. It visits CountUnique(n) classes whose
+// sizes add up to Count(n), and costs an enumeration of every solution.
+// The Solution passed to visit is reused: copy it to keep it. Bad
+// arguments return an error wrapping ErrBoardSize or ErrNilVisit.
+func Fundamental(n int, visit func(s Solution, classSize int) bool) error {
+	if err := checkSize(n); err != nil {
+		return err
+	}
+	if visit == nil {
+		return ErrNilVisit
+	}
+	image := make(Solution, n)
+	return Enumerate(n, func(s Solution) bool {
+		same := 0
+		for _, g := range symmetries {
+			g.transformInto(image, s)
+			switch compareSolutions(image, s) {
+			case -1:
+				return true // a lesser image stands for the class
+			case 0:
+				same++
+			}
+		}
+		return visit(s, 8/same)
+	})
 }

@@ -1,9 +1,21 @@
-// Command nqueens counts and draws the solutions of the n-queens problem.
+// Command nqueens counts and draws the solutions of the n-queens problem,
+// on one machine or split into shards across many.
 //
 // Usage:
 //
-//	nqueens count [-workers k] [-unique] N
+//	nqueens count [-workers k] [-unique] [-json] [-shard i -shards k] N
 //	nqueens list [-limit k] N
+//	nqueens merge FILE...
+//	nqueens construct [-board] N
+//	nqueens complete [-count] [-limit k] BOARD
+//
+// count prints the number of solutions of the N×N board; on a terminal it
+// shows its progress on stderr, and Ctrl-C stops it. With -shards k it
+// counts only shard i of a split of the search into k parts, taking i from
+// JOB_COMPLETION_INDEX (a Kubernetes Indexed Job) or SLURM_ARRAY_TASK_ID (a
+// Slurm job array) when -shard is not given; -json prints the result as one
+// JSON record, and merge adds up the records of all k shards, refusing an
+// incomplete or damaged set.
 package main
 
 import (
@@ -15,96 +27,140 @@ import (
 	"os"
 	"os/signal"
 	"strconv"
+	"strings"
 
 	"github.com/gonqueens/nqueens"
 )
 
 const usage = `usage:
-  nqueens count [-workers k] [-unique] N   count the solutions of the N×N board
-  nqueens list [-limit k] N                draw solutions of the N×N board
+  nqueens count [-workers k] [-unique] [-json] [-shard i -shards k] N
+                                    count the solutions of the N×N board
+  nqueens count -strategy name N    count with one strategy on one core
+  nqueens list [-limit k] N         draw solutions of the N×N board
+  nqueens merge FILE...             add up the JSON records of every shard
+  nqueens construct [-board] N      one solution of the N×N board, at once
+  nqueens complete [-count] [-limit k] BOARD
+                                    complete a partial board: a column list
+                                    such as 1,.,.,. or a diagram ("-": stdin)
 `
+
+// Exit codes.
+const (
+	exitFailure     = 1
+	exitUsage       = 2
+	exitInterrupted = 130
+)
 
 func main() {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
-	if err := run(ctx, os.Args[1:], os.Stdout, os.Stderr); err != nil {
-		if !errors.Is(err, errUsage) {
-			fmt.Fprintln(os.Stderr, "nqueens:", err)
-		}
-		os.Exit(2)
-	}
+	os.Exit(run(ctx, os.Args[1:], os.Getenv, os.Stdout, os.Stderr))
 }
 
-// errUsage reports bad usage whose message has already been printed.
-var errUsage = errors.New("usage")
+// usageError is bad usage: its message goes out with the usage text.
+type usageError struct{ msg string }
 
-// run executes the command line args, writing results to stdout and
-// messages to stderr.
-func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+func (e usageError) Error() string { return e.msg }
+
+func usagef(format string, args ...any) error {
+	return usageError{fmt.Sprintf(format, args...)}
+}
+
+// run executes the command line args and returns the exit code. getenv
+// reads the environment; results go to stdout, messages to stderr.
+func run(ctx context.Context, args []string, getenv func(string) string, stdout, stderr io.Writer) int {
+	err := dispatch(ctx, args, getenv, stdout, stderr)
+	var ue usageError
+	switch {
+	case err == nil:
+		return 0
+	case errors.Is(err, flag.ErrHelp):
+		return 0
+	case errors.As(err, &ue):
+		fmt.Fprintf(stderr, "nqueens: %s\n%s", ue.msg, usage)
+		return exitUsage
+	case errors.Is(err, context.Canceled):
+		fmt.Fprintln(stderr, "nqueens: interrupted")
+		return exitInterrupted
+	}
+	msg := err.Error()
+	if !strings.HasPrefix(msg, "nqueens: ") {
+		msg = "nqueens: " + msg
+	}
+	fmt.Fprintln(stderr, msg)
+	return exitFailure
+}
+
+func dispatch(ctx context.Context, args []string, getenv func(string) string, stdout, stderr io.Writer) error {
 	if len(args) == 0 {
-		fmt.Fprint(stderr, usage)
-		return errUsage
+		return usagef("no command")
 	}
-	switch args[0] {
+	cmd, args := args[0], args[1:]
+	switch cmd {
 	case "count":
-		return count(ctx, args[1:], stdout, stderr)
+		return count(ctx, args, getenv, stdout, stderr)
 	case "list":
-		return list(args[1:], stdout, stderr)
-	}
-	fmt.Fprintf(stderr, "nqueens: unknown command %q\n%s", args[0], usage)
-	return errUsage
-}
-
-// parse parses the flags of one command and its single argument N.
-func parse(fs *flag.FlagSet, args []string, stderr io.Writer) (int, error) {
-	fs.SetOutput(stderr)
-	if err := fs.Parse(args); err != nil {
-		return 0, errUsage
-	}
-	if fs.NArg() != 1 {
-		fmt.Fprintf(stderr, "nqueens %s: want one board size N, got %d arguments\n", fs.Name(), fs.NArg())
-		fs.Usage()
-		return 0, errUsage
-	}
-	n, err := strconv.Atoi(fs.Arg(0))
-	if err != nil || n < 0 || n > nqueens.MaxN {
-		fmt.Fprintf(stderr, "nqueens %s: board size %q is not a whole number from 0 to %d\n", fs.Name(), fs.Arg(0), nqueens.MaxN)
-		fs.Usage()
-		return 0, errUsage
-	}
-	return n, nil
-}
-
-func count(ctx context.Context, args []string, stdout, stderr io.Writer) error {
-	fs := flag.NewFlagSet("count", flag.ContinueOnError)
-	workers := fs.Int("workers", 0, "goroutines that search at once (0: all cores)")
-	unique := fs.Bool("unique", false, "also print the solutions up to rotation and reflection")
-	n, err := parse(fs, args, stderr)
-	if err != nil {
-		return err
-	}
-	c, err := nqueens.CountContext(ctx, n, nqueens.WithWorkers(*workers))
-	if err != nil {
-		return err
-	}
-	if *unique {
-		fmt.Fprintf(stdout, "%d %d\n", c.Total, c.Unique)
+		return list(args, stdout)
+	case "merge":
+		return merge(args, stdout)
+	case "construct":
+		return construct(args, stdout)
+	case "complete":
+		return complete(ctx, args, stdout)
+	case "help", "-h", "-help", "--help":
+		fmt.Fprint(stdout, usage)
 		return nil
 	}
-	fmt.Fprintln(stdout, c.Total)
-	return nil
+	return usagef("unknown command %q", cmd)
 }
 
-func list(args []string, stdout, stderr io.Writer) error {
-	fs := flag.NewFlagSet("list", flag.ContinueOnError)
-	limit := fs.Int("limit", 10, "draw at most this many solutions (0: all)")
-	n, err := parse(fs, args, stderr)
+// newFlagSet returns a flag set for command name that reports errors
+// through its return values, not on its own.
+func newFlagSet(name string) *flag.FlagSet {
+	fs := flag.NewFlagSet(name, flag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	return fs
+}
+
+// parseFlags parses args into fs, which must leave exactly want
+// arguments, and returns them. A negative number where a flag would be is
+// taken for a bad board size.
+func parseFlags(fs *flag.FlagSet, args []string, want int) ([]string, error) {
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return nil, err
+		}
+		for _, a := range args {
+			if _, err := strconv.Atoi(a); err == nil && strings.HasPrefix(a, "-") {
+				return nil, usagef("%s: board size %s is not a whole number from 0 to %d", fs.Name(), a, nqueens.MaxN)
+			}
+		}
+		return nil, usagef("%s: %v", fs.Name(), err)
+	}
+	if fs.NArg() != want {
+		return nil, usagef("%s: want %d argument(s), got %d: %q", fs.Name(), want, fs.NArg(), fs.Args())
+	}
+	return fs.Args(), nil
+}
+
+// parseSize parses a board size argument from 0 to nqueens.MaxN.
+func parseSize(cmd, arg string) (int, error) {
+	return parseInt(cmd, arg, nqueens.MaxN)
+}
+
+func list(args []string, stdout io.Writer) error {
+	fs := newFlagSet("list")
+	limit := fs.Int("limit", 10, "draw at most `k` solutions (0: all)")
+	rest, err := parseFlags(fs, args, 1)
+	if err != nil {
+		return err
+	}
+	n, err := parseSize("list", rest[0])
 	if err != nil {
 		return err
 	}
 	if *limit < 0 {
-		fmt.Fprintf(stderr, "nqueens list: -limit %d is negative\n", *limit)
-		return errUsage
+		return usagef("list: -limit %d is negative", *limit)
 	}
 	drawn := 0
 	return nqueens.Enumerate(n, func(s nqueens.Solution) bool {

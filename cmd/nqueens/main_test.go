@@ -1,0 +1,223 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/gonqueens/nqueens"
+)
+
+func noEnv(string) string { return "" }
+
+// runCLI runs the command line args in process and returns its exit code
+// and outputs.
+func runCLI(t *testing.T, getenv func(string) string, args ...string) (int, string, string) {
+	t.Helper()
+	var stdout, stderr bytes.Buffer
+	code := run(context.Background(), args, getenv, &stdout, &stderr)
+	return code, stdout.String(), stderr.String()
+}
+
+func TestCount(t *testing.T) {
+	tests := []struct {
+		args []string
+		want string
+	}{
+		{[]string{"count", "8"}, "92\n"},
+		{[]string{"count", "-unique", "10"}, "724 92\n"},
+		{[]string{"count", "-workers", "1", "0"}, "1\n"},
+		{[]string{"count", "-strategy", "flipped", "9"}, "352\n"},
+		{[]string{"list", "-limit", "1", "4"}, ".Q..\n...Q\nQ...\n..Q.\n"},
+		{[]string{"construct", "8"}, "1 3 5 7 2 0 6 4\n"},
+		{[]string{"complete", "-count", ".,.,.,.,.,.,.,."}, "92\n"},
+		{[]string{"complete", "1,.,.,."}, ".Q..\n...Q\nQ...\n..Q.\n"},
+	}
+	for _, tt := range tests {
+		code, out, errOut := runCLI(t, noEnv, tt.args...)
+		if code != 0 || out != tt.want {
+			t.Errorf("nqueens %s: exit %d, stdout %q, stderr %q; want %q", strings.Join(tt.args, " "), code, out, errOut, tt.want)
+		}
+	}
+}
+
+func TestBadInput(t *testing.T) {
+	tests := []struct {
+		args []string
+		want string // in the first line of stderr
+	}{
+		{nil, "no command"},
+		{[]string{"frobnicate"}, `unknown command "frobnicate"`},
+		{[]string{"count"}, "want 1 argument"},
+		{[]string{"count", "-5"}, "board size -5"},
+		{[]string{"count", "abc"}, `board size "abc"`},
+		{[]string{"count", "65"}, `board size "65"`},
+		{[]string{"count", "8", "9"}, "want 1 argument"},
+		{[]string{"count", "-shard", "7", "-shards", "7", "8"}, "shard 7 out of range [0, 6]"},
+		{[]string{"count", "-shards", "0", "8"}, "-shards 0 out of range"},
+		{[]string{"count", "-shards", "3", "8"}, "neither JOB_COMPLETION_INDEX nor SLURM_ARRAY_TASK_ID"},
+		{[]string{"count", "-workers", "-2", "8"}, "-workers -2 is negative"},
+		{[]string{"count", "-bogus", "8"}, "flag provided but not defined"},
+		{[]string{"count", "-strategy", "magic", "8"}, `unknown strategy "magic"`},
+		{[]string{"list", "-limit", "-1", "8"}, "-limit -1 is negative"},
+		{[]string{"construct", "3"}, "no solution on the 3×3 board"},
+		{[]string{"construct", "-board", "1000"}, "-board draws boards up to"},
+		{[]string{"complete", "0,1,.,."}, "queens (0, 0) and (1, 1) attack each other"},
+		{[]string{"complete", "0,9"}, "cannot parse board"},
+		{[]string{"merge"}, "no files"},
+		{[]string{"merge", filepath.Join(t.TempDir(), "missing.json")}, "no such file"},
+	}
+	for _, tt := range tests {
+		code, out, errOut := runCLI(t, noEnv, tt.args...)
+		first, _, _ := strings.Cut(errOut, "\n")
+		if code == 0 || out != "" || !strings.HasPrefix(first, "nqueens: ") || !strings.Contains(first, tt.want) {
+			t.Errorf("nqueens %s: exit %d, stdout %q, stderr %q; want a failure saying %q", strings.Join(tt.args, " "), code, out, errOut, tt.want)
+		}
+	}
+	code, _, errOut := runCLI(t, func(string) string { return "x" }, "count", "-shards", "3", "8")
+	if code != exitUsage || !strings.Contains(errOut, `JOB_COMPLETION_INDEX="x" is not a shard index`) {
+		t.Errorf("count with a bad JOB_COMPLETION_INDEX: exit %d, stderr %q", code, errOut)
+	}
+}
+
+// shardFiles counts n in k shards in process and writes each record to
+// its own file, returning the file names.
+func shardFiles(t *testing.T, n, k int) []string {
+	t.Helper()
+	dir := t.TempDir()
+	var files []string
+	for i := range k {
+		code, out, errOut := runCLI(t, noEnv, "count", "-json", "-shards", fmt.Sprint(k), "-shard", fmt.Sprint(i), fmt.Sprint(n))
+		if code != 0 {
+			t.Fatalf("count shard %d of %d: exit %d: %s", i, k, code, errOut)
+		}
+		name := filepath.Join(dir, fmt.Sprintf("shard-%d.json", i))
+		if err := os.WriteFile(name, []byte(out), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		files = append(files, name)
+	}
+	return files
+}
+
+func wantMerged(t *testing.T, n, k int) string {
+	t.Helper()
+	c, err := nqueens.CountContext(context.Background(), n)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return fmt.Sprintf("n=%d shards=%d total=%d unique=%d\n", n, k, c.Total, c.Unique)
+}
+
+func TestMerge(t *testing.T) {
+	files := shardFiles(t, 10, 5)
+	code, out, errOut := runCLI(t, noEnv, append([]string{"merge"}, files...)...)
+	if want := wantMerged(t, 10, 5); code != 0 || out != want {
+		t.Fatalf("merge: exit %d, stdout %q, stderr %q; want %q", code, out, errOut, want)
+	}
+
+	// All records in one file, one per line, merge too.
+	var all []byte
+	for _, f := range files {
+		b, _ := os.ReadFile(f)
+		all = append(all, b...)
+	}
+	joined := filepath.Join(t.TempDir(), "all.json")
+	os.WriteFile(joined, all, 0o644)
+	if code, out, _ := runCLI(t, noEnv, "merge", joined); code != 0 || out != wantMerged(t, 10, 5) {
+		t.Errorf("merge of one file of records: exit %d, %q", code, out)
+	}
+
+	edit := func(name, old, new string) string {
+		b, _ := os.ReadFile(name)
+		edited := filepath.Join(t.TempDir(), filepath.Base(name))
+		os.WriteFile(edited, bytes.Replace(b, []byte(old), []byte(new), 1), 0o644)
+		return edited
+	}
+	other := shardFiles(t, 11, 5)
+	otherK := shardFiles(t, 10, 4)
+	tests := []struct {
+		name  string
+		files []string
+		want  string
+	}{
+		{"missing", files[:4], "incomplete: 1 of 5 shards missing: 4"},
+		{"twice", append(files[:5:5], files[2]), "shard 2 of 5 given twice"},
+		{"mixed n", append(files[:4:4], other[4]), "counts n=11"},
+		{"mixed k", append(files[:4:4], otherK[3]), "different splits"},
+		{"tampered", append(files[:4:4], edit(files[4], `"total":`, `"total":1`)), "checksum mismatch"},
+		{"broken", append(files[:4:4], edit(files[4], "}", "")), "not a shard record"},
+		{"empty", append(files[:4:4], edit(files[4], string(mustRead(files[4])), "")), "no shard records"},
+	}
+	for _, tt := range tests {
+		code, out, errOut := runCLI(t, noEnv, append([]string{"merge"}, tt.files...)...)
+		if code == 0 || out != "" || !strings.Contains(errOut, tt.want) {
+			t.Errorf("merge %s: exit %d, stdout %q, stderr %q; want a refusal saying %q", tt.name, code, out, errOut, tt.want)
+		}
+	}
+}
+
+func mustRead(name string) []byte {
+	b, err := os.ReadFile(name)
+	if err != nil {
+		panic(err)
+	}
+	return b
+}
+
+// TestShardProcesses runs k processes of the command as a batch system
+// would, each finding its index in the environment, and merges them.
+func TestShardProcesses(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds the command and runs up to 64 processes")
+	}
+	bin := filepath.Join(t.TempDir(), "nqueens")
+	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
+		t.Fatalf("go build: %v\n%s", err, out)
+	}
+	const n = 12
+	for _, k := range []int{1, 7, 64} {
+		dir := t.TempDir()
+		env := "JOB_COMPLETION_INDEX"
+		if k == 7 {
+			env = "SLURM_ARRAY_TASK_ID"
+		}
+		var wg sync.WaitGroup
+		errs := make(chan error, k)
+		sem := make(chan struct{}, 4)
+		for i := range k {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				sem <- struct{}{}
+				defer func() { <-sem }()
+				cmd := exec.Command(bin, "count", "-json", "-workers", "1", "-shards", fmt.Sprint(k), fmt.Sprint(n))
+				cmd.Env = append(os.Environ(), fmt.Sprintf("%s=%d", env, i))
+				out, err := cmd.Output()
+				if err != nil {
+					errs <- fmt.Errorf("shard %d: %v", i, err)
+					return
+				}
+				errs <- os.WriteFile(filepath.Join(dir, fmt.Sprintf("%d.json", i)), out, 0o644)
+			}()
+		}
+		wg.Wait()
+		close(errs)
+		for err := range errs {
+			if err != nil {
+				t.Fatal(err)
+			}
+		}
+		files, _ := filepath.Glob(filepath.Join(dir, "*.json"))
+		out, err := exec.Command(bin, append([]string{"merge"}, files...)...).Output()
+		if want := wantMerged(t, n, k); err != nil || string(out) != want {
+			t.Errorf("%d shard processes merged: %q, %v; want %q", k, out, err, want)
+		}
+	}
+}

@@ -1,0 +1,171 @@
+package main
+
+import (
+	"bufio"
+	"bytes"
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"runtime/debug"
+	"strconv"
+	"strings"
+)
+
+// A record is the result of one shard, as count -json prints it and merge
+// reads it: one JSON object on one line.
+type record struct {
+	N        int     `json:"n"`
+	Shard    int     `json:"shard"`
+	Shards   int     `json:"shards"`
+	Total    uint64  `json:"total"`
+	Unique   uint64  `json:"unique"`
+	Elapsed  float64 `json:"elapsed_seconds"`
+	Version  string  `json:"version"`
+	Checksum string  `json:"checksum"`
+}
+
+// sum returns the checksum of every other field of r: the first 16 hex
+// digits of a SHA-256, enough to catch any damage or hand edit.
+func (r record) sum() string {
+	h := sha256.Sum256(fmt.Appendf(nil, "nqueens shard record v1\nn=%d\nshard=%d\nshards=%d\ntotal=%d\nunique=%d\nelapsed=%s\nversion=%s\n",
+		r.N, r.Shard, r.Shards, r.Total, r.Unique, strconv.FormatFloat(r.Elapsed, 'g', -1, 64), r.Version))
+	return hex.EncodeToString(h[:8])
+}
+
+// version returns the version of the nqueens module in this build.
+func version() string {
+	if info, ok := debug.ReadBuildInfo(); ok {
+		if info.Main.Path == "github.com/gonqueens/nqueens" {
+			return info.Main.Version
+		}
+		for _, dep := range info.Deps {
+			if dep.Path == "github.com/gonqueens/nqueens" {
+				return dep.Version
+			}
+		}
+	}
+	return "unknown"
+}
+
+// placed is a record and where it was read.
+type placed struct {
+	record
+	at string // file:line
+}
+
+func merge(files []string, stdout io.Writer) error {
+	if len(files) == 0 {
+		return usagef("merge: no files")
+	}
+	var all []placed
+	for _, name := range files {
+		recs, err := readRecords(name)
+		if err != nil {
+			return err
+		}
+		all = append(all, recs...)
+	}
+	total, unique, err := add(all)
+	if err != nil {
+		return err
+	}
+	_, err = fmt.Fprintf(stdout, "n=%d shards=%d total=%d unique=%d\n", all[0].N, all[0].Shards, total, unique)
+	return err
+}
+
+// readRecords reads the records of a file, one per non-blank line, each
+// checked on its own.
+func readRecords(name string) ([]placed, error) {
+	f, err := os.Open(name)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	var recs []placed
+	sc := bufio.NewScanner(f)
+	for line := 1; sc.Scan(); line++ {
+		text := bytes.TrimSpace(sc.Bytes())
+		if len(text) == 0 {
+			continue
+		}
+		at := fmt.Sprintf("%s:%d", name, line)
+		var r record
+		dec := json.NewDecoder(bytes.NewReader(text))
+		dec.DisallowUnknownFields()
+		if err := dec.Decode(&r); err != nil {
+			return nil, fmt.Errorf("%s: not a shard record: %v", at, err)
+		}
+		if dec.More() {
+			return nil, fmt.Errorf("%s: not a shard record: more than one object on the line", at)
+		}
+		if err := r.check(); err != nil {
+			return nil, fmt.Errorf("%s: %v", at, err)
+		}
+		recs = append(recs, placed{r, at})
+	}
+	if err := sc.Err(); err != nil {
+		return nil, fmt.Errorf("%s: %v", name, err)
+	}
+	if len(recs) == 0 {
+		return nil, fmt.Errorf("%s: no shard records", name)
+	}
+	return recs, nil
+}
+
+// check verifies a record on its own: its checksum, and counts that can
+// go together.
+func (r record) check() error {
+	if r.Checksum != r.sum() {
+		return errors.New("checksum mismatch: the record is damaged or was edited")
+	}
+	if r.Shards < 1 || r.Shard < 0 || r.Shard >= r.Shards {
+		return fmt.Errorf("shard %d of %d is out of range", r.Shard, r.Shards)
+	}
+	// A class of solutions up to symmetry has 1, 2, 4 or 8 members.
+	if r.Unique > r.Total || r.Total > 8*r.Unique {
+		return fmt.Errorf("total %d and unique %d cannot go together", r.Total, r.Unique)
+	}
+	return nil
+}
+
+// add checks that recs are the shards of one split, each exactly once,
+// and returns the sums of their counts.
+func add(recs []placed) (total, unique uint64, err error) {
+	first := recs[0]
+	seen := make(map[int]string)
+	for _, r := range recs {
+		switch {
+		case r.N != first.N:
+			return 0, 0, fmt.Errorf("%s counts n=%d but %s counts n=%d", r.at, r.N, first.at, first.N)
+		case r.Shards != first.Shards:
+			return 0, 0, fmt.Errorf("%s is a shard of %d but %s of %d: different splits", r.at, r.Shards, first.at, first.Shards)
+		case r.Version != first.Version:
+			return 0, 0, fmt.Errorf("%s was counted by version %s but %s by %s: their splits may differ", r.at, r.Version, first.at, first.Version)
+		}
+		if prev, dup := seen[r.Shard]; dup {
+			return 0, 0, fmt.Errorf("shard %d of %d given twice: %s and %s", r.Shard, r.Shards, prev, r.at)
+		}
+		seen[r.Shard] = r.at
+		total += r.Total
+		unique += r.Unique
+	}
+	if len(seen) < first.Shards {
+		var missing []string
+		for i := range first.Shards {
+			if _, ok := seen[i]; !ok {
+				missing = append(missing, strconv.Itoa(i))
+			}
+		}
+		shown := missing[:min(len(missing), 10)]
+		more := ""
+		if len(missing) > len(shown) {
+			more = fmt.Sprintf(" and %d more", len(missing)-len(shown))
+		}
+		return 0, 0, fmt.Errorf("incomplete: %d of %d shards missing: %s%s", len(missing), first.Shards, strings.Join(shown, ", "), more)
+	}
+	return total, unique, nil
+}

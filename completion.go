@@ -1,0 +1,103 @@
+package nqueens
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"sync/atomic"
+)
+
+// Free marks a row without a queen in a partial board.
+const Free = -1
+
+// ErrPartial reports a partial board that cannot be completed as given:
+// too long, a column off the board, or two queens that attack each other.
+var ErrPartial = errors.New("nqueens: invalid partial board")
+
+// checkPartial reports what is wrong with partial, if anything.
+func checkPartial(partial []int) error {
+	n := len(partial)
+	if n > MaxN {
+		return fmt.Errorf("%w: %d rows, want at most %d", ErrPartial, n, MaxN)
+	}
+	for row, col := range partial {
+		if col != Free && (col < 0 || col >= n) {
+			return fmt.Errorf("%w: row %d: column %d is off the board, want 0 to %d or Free (%d)", ErrPartial, row, col, n-1, Free)
+		}
+	}
+	for r1, c1 := range partial {
+		if c1 == Free {
+			continue
+		}
+		for r2 := r1 + 1; r2 < n; r2++ {
+			if c2 := partial[r2]; c2 != Free && attacks(r1, c1, r2, c2) {
+				return fmt.Errorf("%w: queens (%d, %d) and (%d, %d) attack each other", ErrPartial, r1, c1, r2, c2)
+			}
+		}
+	}
+	return nil
+}
+
+// attacks reports whether queens on the distinct squares (r1, c1) and
+// (r2, c2) attack each other.
+func attacks(r1, c1, r2, c2 int) bool {
+	dr, dc := r1-r2, c1-c2
+	return dr == 0 || dc == 0 || dr == dc || dr == -dc
+}
+
+// CountCompletions returns the number of solutions of the n×n board,
+// n = len(partial), that keep the queens of partial: partial[row] is a
+// column, or Free for a row still to fill. With every row free it is
+// Count(n). Deciding whether a partial board has a completion is
+// NP-complete (Gent, Jefferson and Nightingale, 2017): the cost is that of
+// a search of the free rows, up to Count's. It returns an error wrapping
+// ErrPartial for a board longer than MaxN, a column off the board, or two
+// queens that attack each other.
+func CountCompletions(partial []int) (uint64, error) {
+	return CountCompletionsContext(context.Background(), partial)
+}
+
+// CountCompletionsContext is CountCompletions that gives up, returning
+// ctx.Err(), within milliseconds of ctx being done.
+func CountCompletionsContext(ctx context.Context, partial []int) (uint64, error) {
+	if err := checkPartial(partial); err != nil {
+		return 0, err
+	}
+	var stop atomic.Bool
+	defer context.AfterFunc(ctx, func() { stop.Store(true) })()
+	var f frame
+	f.setup(partial)
+	n, ok := f.count(&stop)
+	if !ok {
+		return 0, ctx.Err()
+	}
+	return n, nil
+}
+
+// EnumerateCompletions calls visit with each solution that keeps the
+// queens of partial (see CountCompletions), in lexicographic order, until
+// visit returns false. The Solution passed to visit is reused between
+// calls: copy it (slices.Clone) to keep it. Bad arguments return an error
+// wrapping ErrPartial or ErrNilVisit before anything is visited.
+func EnumerateCompletions(partial []int, visit func(Solution) bool) error {
+	return EnumerateCompletionsContext(context.Background(), partial, visit)
+}
+
+// EnumerateCompletionsContext is EnumerateCompletions that gives up,
+// returning ctx.Err(), within milliseconds of ctx being done.
+func EnumerateCompletionsContext(ctx context.Context, partial []int, visit func(Solution) bool) error {
+	if err := checkPartial(partial); err != nil {
+		return err
+	}
+	if visit == nil {
+		return ErrNilVisit
+	}
+	var stop atomic.Bool
+	defer context.AfterFunc(ctx, func() { stop.Store(true) })()
+	var f frame
+	f.setup(partial)
+	if !f.enumerate(visit, &stop) && stop.Load() {
+		return ctx.Err()
+	}
+	return nil
+}

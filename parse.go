@@ -1,0 +1,96 @@
+package nqueens
+
+import (
+	"errors"
+	"fmt"
+	"strconv"
+	"strings"
+)
+
+// ErrParse reports text that is neither a board diagram nor a column list.
+var ErrParse = errors.New("nqueens: cannot parse board")
+
+// ParsePartial reads a partial board in either of the forms the package
+// prints:
+//
+//   - a diagram, as Solution.String draws it: one line per row, 'Q' for a
+//     queen and '.' for an empty square, optionally separated by spaces; a
+//     row without a queen is Free;
+//   - a column list, as fmt.Print([]int(s)) prints it: one column per row,
+//     separated by spaces or commas and optionally in brackets, with '.',
+//     '-' or -1 for a Free row.
+//
+// It checks the form, not the queens: columns must be on the board and a
+// diagram square with at most one queen a row, but queens may attack each
+// other. Errors wrap ErrParse and say where the text went wrong.
+func ParsePartial(text string) ([]int, error) {
+	if strings.ContainsAny(text, "Qq") || strings.Count(strings.TrimSpace(text), "\n") > 0 {
+		return parseDiagram(text)
+	}
+	return parseColumns(text)
+}
+
+// ParseSolution reads a solution in either form of ParsePartial and checks
+// it: every row has a queen and no two attack each other. Errors wrap
+// ErrParse or ErrNotSolution.
+func ParseSolution(text string) (Solution, error) {
+	partial, err := ParsePartial(text)
+	if err != nil {
+		return nil, err
+	}
+	s := Solution(partial)
+	if err := s.Valid(); err != nil {
+		return nil, err
+	}
+	return s, nil
+}
+
+func parseDiagram(text string) ([]int, error) {
+	lines := strings.Split(strings.TrimSpace(text), "\n")
+	n := len(lines)
+	board := make([]int, n)
+	for row, line := range lines {
+		squares := strings.Join(strings.Fields(line), "")
+		if len(squares) != n {
+			return nil, fmt.Errorf("%w: row %d has %d squares, want %d for a square board", ErrParse, row, len(squares), n)
+		}
+		board[row] = Free
+		for col, ch := range squares {
+			switch ch {
+			case '.':
+			case 'Q', 'q':
+				if board[row] != Free {
+					return nil, fmt.Errorf("%w: row %d has two queens", ErrParse, row)
+				}
+				board[row] = col
+			default:
+				return nil, fmt.Errorf("%w: row %d: %q is neither 'Q' nor '.'", ErrParse, row, ch)
+			}
+		}
+	}
+	return board, nil
+}
+
+func parseColumns(text string) ([]int, error) {
+	text = strings.TrimSpace(text)
+	if strings.HasPrefix(text, "[") {
+		if !strings.HasSuffix(text, "]") {
+			return nil, fmt.Errorf("%w: a '[' without its ']'", ErrParse)
+		}
+		text = text[1 : len(text)-1]
+	}
+	fields := strings.FieldsFunc(text, func(r rune) bool { return r == ',' || r == ' ' || r == '\t' || r == '\n' || r == '\r' })
+	board := make([]int, len(fields))
+	for row, f := range fields {
+		if f == "." || f == "-" {
+			board[row] = Free
+			continue
+		}
+		col, err := strconv.Atoi(f)
+		if err != nil || col < Free || col >= len(fields) {
+			return nil, fmt.Errorf("%w: row %d: %q is not a column from 0 to %d, nor '.' for a free row", ErrParse, row, f, len(fields)-1)
+		}
+		board[row] = col
+	}
+	return board, nil
+}
