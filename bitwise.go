@@ -10,7 +10,8 @@ import "math/bits"
 // diagonal attacks the next row one column further along, so the diagonal
 // masks shift by one bit per row. The free squares are ^(cols|left|right),
 // visited lowest bit first: no square is ever tried and rejected, and each
-// node costs a handful of instructions.
+// node costs a handful of instructions. Enumerate keeps the recursion of
+// the articles; Count runs the same walk with an explicit stack.
 
 type bitwise struct{}
 
@@ -20,7 +21,7 @@ func (bitwise) Count(n int) (uint64, error) {
 	if err := checkSize(n); err != nil {
 		return 0, err
 	}
-	return bitwiseCount(fullRow(n), 0, 0, 0), nil
+	return bitwiseCount(n), nil
 }
 
 func (bitwise) Enumerate(n int, visit func(Solution) bool) error {
@@ -37,22 +38,50 @@ func fullRow(n int) uint64 {
 	return ^uint64(0) >> (64 - n) // a shift by 64 or more gives 0 in Go
 }
 
-// bitwiseCount counts the ways to fill the rest of the board, given the
-// columns taken and the squares of the current row attacked along each
-// diagonal. all is the mask of a full row; the board is full when every
-// column is taken.
-func bitwiseCount(all, cols, left, right uint64) uint64 {
-	if cols == all {
+// bitwiseCount counts the solutions of the n×n board. It is the recursion
+// of bitwiseEnumeration.place with its stack made explicit, which is how
+// C programs run Richards' method at full speed: the masks of each row
+// live in small arrays indexed by the depth d, and the loop either takes
+// the next free square of row d or goes back to row d-1. The last row is
+// never entered: one column is left there, free or not, so it holds one
+// solution or none.
+func bitwiseCount(n int) uint64 {
+	if n <= 1 {
 		return 1
 	}
+	all := fullRow(n)
+	var cols, left, right, todo [MaxN]uint64
 	var count uint64
-	free := all &^ (cols | left | right)
-	for free != 0 {
+	last := uint(n - 1)
+	d := uint(0)
+	free := all
+	for {
+		if free == 0 {
+			if d == 0 {
+				return count
+			}
+			d--
+			free = todo[d%MaxN]
+			continue
+		}
 		bit := free & -free // x & -x keeps only the lowest set bit of x
 		free ^= bit
-		count += bitwiseCount(all, cols|bit, (left|bit)<<1, (right|bit)>>1)
+		i := d % MaxN // d < MaxN; the modulus lets the compiler drop the bounds checks
+		c, l, r := cols[i]|bit, (left[i]|bit)<<1, (right[i]|bit)>>1
+		next := all &^ (c | l | r)
+		if d+1 == last {
+			count += (next | -next) >> 63 // the top bit of x | -x is set exactly when x != 0
+			continue
+		}
+		if next == 0 {
+			continue
+		}
+		todo[i] = free
+		d++
+		j := d % MaxN
+		cols[j], left[j], right[j] = c, l, r
+		free = next
 	}
-	return count
 }
 
 // bitwiseEnumeration is the state of one bitwise enumeration.
