@@ -126,8 +126,9 @@ const (
 // registers; a row is entered only if it has a free square, and the last
 // row is never entered: one free square there is one solution.
 func (s *walk) step() (j uint, nc, nl, nr, np uint64, why int) {
-	d, p, found, budget := s.d, s.p, s.found, s.budget
-	last, strict, special := s.last, s.strict, s.special
+	// Only what every node needs is kept in locals: the rest is read from
+	// s on the rare paths, so that the loop's state fits in registers.
+	d, p, found, special := s.d, s.p, s.found, s.special
 	for {
 		if p == 0 {
 			if d == 0 {
@@ -136,7 +137,7 @@ func (s *walk) step() (j uint, nc, nl, nr, np uint64, why int) {
 			}
 			d--
 			p = s.todo[d%MaxN]
-			if budget--; budget == 0 {
+			if s.budget--; s.budget == 0 {
 				s.d, s.p, s.found, s.budget = d, p, found, pollInterval
 				return 0, 0, 0, 0, 0, walkPoll
 			}
@@ -151,11 +152,11 @@ func (s *walk) step() (j uint, nc, nl, nr, np uint64, why int) {
 		j = (d + 1) % MaxN
 		np = s.allowed[j] &^ (nc | nl | nr)
 		if special>>j&1 != 0 {
-			if j == last && np&^strict == 0 {
+			if j == s.last && np&^s.strict == 0 {
 				found += (np | -np) >> 63 // the top bit of x | -x is set exactly when x != 0
 				continue
 			}
-			s.d, s.p, s.found, s.budget = d, p, found, budget
+			s.d, s.p, s.found = d, p, found
 			return j, nc, nl, nr, np, walkSpecial
 		}
 		if np == 0 {
