@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"runtime"
+	"slices"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -141,6 +142,7 @@ func plan(n, shard, shards int) []task {
 	for _, root := range roots {
 		split(root, depth, func(tk task) {
 			if index%shards == shard {
+				tk.board = slices.Clone(tk.board)
 				tasks = append(tasks, tk)
 			}
 			index++
@@ -169,7 +171,8 @@ func splitDepth(roots []task, target, limit int) int {
 }
 
 // split calls yield with each subproblem of tk that places queens in its
-// next depth free rows, or in all of them if there are fewer.
+// next depth free rows, or in all of them if there are fewer. The
+// subproblems share one board, as children's do.
 func split(tk task, depth int, yield func(task)) {
 	if depth == 0 || tk.row == tk.tree.n {
 		yield(tk)

@@ -123,7 +123,9 @@ func (tk *task) place(row, col int) {
 }
 
 // children calls yield with each task that places a queen in the next row
-// of tk, following the tree's rules; tk must have a free row.
+// of tk, following the tree's rules; tk must have a free row. The children
+// share tk's board, which holds each child's queen while yield runs and is
+// restored when children returns: yield must copy the board to keep it.
 func (tk *task) children(yield func(task)) {
 	tr, row, n := tk.tree, tk.row, tk.tree.n
 	free := tr.allowed[row] &^ (tk.cols | tk.left | tk.right)
@@ -148,11 +150,11 @@ func (tk *task) children(yield func(task)) {
 	for cand := free | tie; cand != 0; cand &= cand - 1 {
 		col := bitIndex(cand & -cand)
 		child := *tk
-		child.board = append([]int(nil), tk.board...)
 		child.place(row, col)
 		child.check = tk.check || tie&(1<<col) != 0
 		yield(child)
 	}
+	tk.board[row] = freeRow
 }
 
 // bitIndex returns the index of the single set bit of b.
