@@ -266,17 +266,18 @@ func run(ctx context.Context, tasks []task, cfg *config) (Counts, error) {
 type worker struct {
 	stop   *atomic.Bool
 	counts Counts
-	board  [MaxN]int
+	board  [MaxN]int // a solution for the check
 	walk   walk
-	check  symmetryCheck
+	// A tie that walk finds is searched as tieTask with tieWalk.
+	tieTask  task
+	tieWalk  walk
+	tieBoard [MaxN]int
+	check    symmetryCheck
 }
 
 // solve adds the counts of tk, reporting false if it was stopped first.
 func (w *worker) solve(tk *task) bool {
-	if tk.check {
-		return w.checkTask(tk)
-	}
-	return w.count(tk)
+	return w.search(&w.walk, tk)
 }
 
 // smallCounts returns the counts of the boards too small for trees, n < 4,

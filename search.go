@@ -18,24 +18,32 @@ const (
 // looks at its stop flag: a fraction of a millisecond of work.
 const pollInterval = 1 << 14
 
-// count adds up the solutions of tk, a task that needs no check, into
-// w.counts. It reports false if it saw w.stop set before it was done.
-func (w *worker) count(tk *task) bool {
+// search adds up the solutions of tk into w.counts, walking with s. A task
+// that needs no check counts each solution it finds for its class of 8; a
+// check task (tk.check) hands each to w.check. search reports false if it
+// saw w.stop set before it was done.
+func (w *worker) search(s *walk, tk *task) bool {
 	tr := tk.tree
 	n, y0 := tr.n, tk.row
 	if y0 == n {
+		if tk.check {
+			return w.check.visit(tk.board)
+		}
 		w.counts.Total += 8
 		w.counts.Unique++
 		return true
 	}
-	s := &w.walk
+	s.tk = tk
 	for row := y0; row < n; row++ {
 		s.allowed[row-y0] = tr.allowed[row]
 	}
 	last := uint(n - 1 - y0)
 	s.last, s.special, s.strict = last, 1<<last, fullRow(n)
 	s.top, s.rule = -1, -1
-	if !tr.corner {
+	switch {
+	case tk.check:
+		s.strict = 0 // every solution goes to the check
+	case !tr.corner:
 		s.strict = tr.strict
 		if s.top = tr.t - y0; s.top >= 0 {
 			s.special |= 1 << s.top
@@ -48,7 +56,7 @@ func (w *worker) count(tk *task) bool {
 	s.d, s.found, s.budget = 0, 0, pollInterval
 	s.p = s.allowed[0] &^ (tk.cols | tk.left | tk.right)
 	if s.special&1 != 0 {
-		s.p = w.special(tk, s.kind(0), s.cols[:], 0, tk.cols, tk.left, tk.right, s.p)
+		s.p = w.special(s, 0, tk.cols, tk.left, tk.right, s.p)
 		if last == 0 {
 			s.found, s.p = uint64(bits.OnesCount64(s.p)), 0
 		}
@@ -67,7 +75,7 @@ func (w *worker) count(tk *task) bool {
 			continue
 		}
 		s.cols[j] = nc
-		np = w.special(tk, s.kind(j), s.cols[:], j, nc, nl, nr, np)
+		np = w.special(s, j, nc, nl, nr, np)
 		if j == last {
 			s.found += (np | -np) >> 63
 			continue
@@ -85,6 +93,7 @@ func (w *worker) count(tk *task) bool {
 // masks of Richards' method for each depth d (row tk.row+d), and where it
 // stands.
 type walk struct {
+	tk                *task // the task being searched
 	cols, left, right [MaxN]uint64
 	allowed           [MaxN]uint64 // the squares the tree leaves open at each depth
 	todo              [MaxN]uint64 // the squares still to try at each depth above d
@@ -169,16 +178,19 @@ func (s *walk) step() (j uint, nc, nl, nr, np uint64, why int) {
 	}
 }
 
-// special applies the rule of the side tree for row tk.row+d, of kind k, to
-// the row's free squares free, given Richards' masks for the row. It checks
-// the solutions through the squares that tie with the top queen and returns
-// the squares left to the inner loop. stack[0:d+1] holds the columns taken
-// before each row from tk.row on, which give the queens placed so far.
-func (w *worker) special(tk *task, k uint8, stack []uint64, d uint, cols, left, right, free uint64) uint64 {
+// special applies the rule of the side tree, if any, for the row at depth
+// d of the walk s, to that row's free squares free, given Richards' masks
+// for it. The squares where a queen ties with the top one, and in a check
+// task every solution, go to the check: the solutions through a tie above
+// the last row are searched as a check task of their own. special returns
+// the squares left to the walk. s.cols[0:d+1] holds the columns taken
+// before each row, which give the queens the walk has placed.
+func (w *worker) special(s *walk, d uint, cols, left, right, free uint64) uint64 {
+	tk := s.tk
 	tr := tk.tree
 	side := sides(tr.n)
 	var ties uint64
-	switch k {
+	switch s.kind(d) {
 	case topTieRow:
 		ties, free = free&side, free&^side
 	case sideRule:
@@ -190,28 +202,30 @@ func (w *worker) special(tk *task, k uint8, stack []uint64, d uint, cols, left, 
 			ties, free = free&side, 0 // the other side column, now or never
 		}
 	case lastRow:
-		ties, free = free&^tr.strict, free&tr.strict
+		ties, free = free&^s.strict, free&s.strict
 	}
 	if ties == 0 {
 		return free
 	}
+	row := tk.row + int(d)
 	board := w.board[:tr.n]
+	if row < tr.n-1 {
+		board = w.tieBoard[:tr.n] // the leaves of the tie task fill w.board
+	}
 	copy(board, tk.board)
 	for i := range d {
-		board[tk.row+int(i)] = bitIndex(stack[i+1] ^ stack[i])
+		board[tk.row+int(i)] = bitIndex(s.cols[i+1] ^ s.cols[i])
 	}
-	row := tk.row + int(d)
 	for ; ties != 0; ties &= ties - 1 {
 		bit := ties & -ties
 		board[row] = bitIndex(bit)
-		w.check.from(tr, board, row+1, cols|bit, (left|bit)<<1, (right|bit)>>1)
+		if row == tr.n-1 {
+			w.check.visit(board)
+			continue
+		}
+		w.tieTask = task{tree: tr, board: board, row: row + 1, check: true,
+			cols: cols | bit, left: (left | bit) << 1, right: (right | bit) >> 1}
+		w.search(&w.tieWalk, &w.tieTask)
 	}
 	return free
-}
-
-// checkTask counts the solutions of tk with a check each.
-func (w *worker) checkTask(tk *task) bool {
-	board := w.board[:tk.tree.n]
-	copy(board, tk.board)
-	return w.check.from(tk.tree, board, tk.row, tk.cols, tk.left, tk.right)
 }

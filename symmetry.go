@@ -153,23 +153,6 @@ type symmetryCheck struct {
 	image  Solution
 }
 
-// from checks every solution of the tree tr that extends board, whose
-// rows from row on are free and see Richards' masks cols, left and right.
-// It reports false if the search was stopped.
-func (c *symmetryCheck) from(tr *tree, board []int, row int, cols, left, right uint64) bool {
-	if row == len(board) {
-		return c.visit(board)
-	}
-	for free := tr.allowed[row] &^ (cols | left | right); free != 0; free &= free - 1 {
-		bit := free & -free
-		board[row] = bitIndex(bit)
-		if !c.from(tr, board, row+1, cols|bit, (left|bit)<<1, (right|bit)>>1) {
-			return false
-		}
-	}
-	return true
-}
-
 // visit counts s and reports whether the search should go on.
 func (c *symmetryCheck) visit(s Solution) bool {
 	n := len(s)
