@@ -2,6 +2,7 @@ package nqueens
 
 import (
 	"math/bits"
+	"runtime"
 	"sync/atomic"
 )
 
@@ -111,6 +112,7 @@ func (f *frame) count(stop *atomic.Bool) (uint64, bool) {
 				if stop != nil && stop.Load() {
 					return total, false
 				}
+				runtime.Gosched() // see worker.search
 				budget = pollInterval
 			}
 			d--
@@ -163,6 +165,7 @@ func (f *frame) enumerate(visit func(Solution) bool, stop *atomic.Bool) bool {
 				if stop != nil && stop.Load() {
 					return false
 				}
+				runtime.Gosched() // see worker.search
 				budget = pollInterval
 			}
 			d--

@@ -1,6 +1,9 @@
 package nqueens
 
-import "math/bits"
+import (
+	"math/bits"
+	"runtime"
+)
 
 // The engine's inner loop: Richards' method made iterative over the rows of
 // one task, with the rules of its tree applied at the three rows where they
@@ -72,6 +75,10 @@ func (w *worker) search(s *walk, tk *task) bool {
 			if w.stop.Load() {
 				return false
 			}
+			// Let the goroutines that would stop us run: with every P
+			// busy searching, a cancel could otherwise wait for the
+			// scheduler to preempt a worker, 10 ms.
+			runtime.Gosched()
 			continue
 		}
 		s.cols[j] = nc
