@@ -42,17 +42,19 @@ func (w *worker) search(s *walk, tk *task) bool {
 	}
 	last := uint(n - 1 - y0)
 	s.last, s.special, s.strict = last, 1<<last, fullRow(n)
-	s.top, s.rule = -1, -1
+	s.top, s.rule, s.side = noDepth, noDepth, sides(n)
 	switch {
 	case tk.check:
 		s.strict = 0 // every solution goes to the check
 	case !tr.corner:
 		s.strict = tr.strict
-		if s.top = tr.t - y0; s.top >= 0 {
-			s.special |= 1 << s.top
+		if d := tr.t - y0; d >= 0 {
+			s.top = uint(d)
+			s.special |= 1 << d
 		}
-		if s.rule = n - 1 - tr.t - y0; s.rule >= 0 {
-			s.special |= 1 << s.rule
+		if d := n - 1 - tr.t - y0; d >= 0 {
+			s.rule = uint(d)
+			s.special |= 1 << d
 		}
 	}
 	s.cols[0], s.left[0], s.right[0] = tk.cols, tk.left, tk.right
@@ -107,16 +109,20 @@ type walk struct {
 	special           uint64       // bit d set: depth d has a rule, or is the last
 	strict            uint64       // the last row's squares counted without a check
 	last              uint         // the depth of the last row
-	top, rule         int          // side trees: the depths of rows t and n-1-t, or -1
+	top, rule         uint         // side trees: the depths of rows t and n-1-t, or noDepth
+	side              uint64       // the side columns
 	d                 uint         // the current depth
 	p                 uint64       // the squares still to try at depth d
 	found             uint64       // solutions counted so far
 	budget            int          // dead ends left until the next poll
 }
 
+// noDepth is a depth that no row has.
+const noDepth = MaxN
+
 // kind returns the kind of the row at depth d, one with its bit in special.
 func (s *walk) kind(d uint) uint8 {
-	switch int(d) {
+	switch d {
 	case s.top:
 		return topTieRow
 	case s.rule:
@@ -129,12 +135,14 @@ func (s *walk) kind(d uint) uint8 {
 const (
 	walkDone    = iota // the whole task is searched
 	walkPoll           // pollInterval dead ends since the last return
-	walkSpecial        // a queen was placed above a row with a rule
+	walkSpecial        // a queen was placed above a row with a square to check
 )
 
 // step runs the inner loop until the task is done, until it is time to
-// look at the stop flag, or until it places a queen above a row that needs
-// its tree's rule (walkSpecial). Then it returns that row's depth j,
+// look at the stop flag, or until it places a queen above a row with a
+// square that needs a check (walkSpecial): one where a queen would tie with
+// the top one, or any solution of a check task. It applies the side
+// trees' rules itself. On walkSpecial it returns that row's depth j,
 // Richards' masks for it and its free squares, with the queen's own depth
 // saved so that the caller can go on.
 //
@@ -168,12 +176,33 @@ func (s *walk) step() (j uint, nc, nl, nr, np uint64, why int) {
 		j = (d + 1) % MaxN
 		np = s.allowed[j] &^ (nc | nl | nr)
 		if special>>j&1 != 0 {
-			if j == s.last && np&^s.strict == 0 {
-				found += (np | -np) >> 63 // the top bit of x | -x is set exactly when x != 0
-				continue
+			// The rules, where they need no check; special does the rest.
+			tie := true
+			switch j {
+			case s.last:
+				if np&^s.strict == 0 {
+					found += (np | -np) >> 63 // the top bit of x | -x is set exactly when x != 0
+					continue
+				}
+			case s.top:
+				tie = np&s.side != 0
+			case s.rule:
+				switch nc & s.side {
+				case s.side:
+					tie = false
+				case 0:
+					continue // both side columns still empty: too late
+				default:
+					tie = np&s.side != 0
+					if !tie {
+						continue // the other side column cannot be taken
+					}
+				}
 			}
-			s.d, s.p, s.found = d, p, found
-			return j, nc, nl, nr, np, walkSpecial
+			if tie {
+				s.d, s.p, s.found = d, p, found
+				return j, nc, nl, nr, np, walkSpecial
+			}
 		}
 		if np == 0 {
 			continue
