@@ -154,63 +154,62 @@ func (s *walk) step() (j uint, nc, nl, nr, np uint64, why int) {
 	// s on the rare paths, so that the loop's state fits in registers.
 	d, p, found, special := s.d, s.p, s.found, s.special
 	for {
-		if p == 0 {
-			if d == 0 {
-				s.d, s.p, s.found = d, p, found
-				return 0, 0, 0, 0, 0, walkDone
-			}
-			d--
-			p = s.todo[d%MaxN]
-			if s.budget--; s.budget == 0 {
-				s.d, s.p, s.found, s.budget = d, p, found, pollInterval
-				return 0, 0, 0, 0, 0, walkPoll
-			}
-			continue
-		}
-		bit := p & -p // x & -x keeps only the lowest set bit of x
-		p ^= bit
-		i := d % MaxN // d < MaxN; the modulus lets the compiler drop bounds checks
-		nc = s.cols[i] | bit
-		nl = (s.left[i] | bit) << 1
-		nr = (s.right[i] | bit) >> 1
-		j = (d + 1) % MaxN
-		np = s.allowed[j] &^ (nc | nl | nr)
-		if special>>j&1 != 0 {
-			// The rules, where they need no check; special does the rest.
-			tie := true
-			switch j {
-			case s.last:
-				if np&^s.strict == 0 {
-					found += (np | -np) >> 63 // the top bit of x | -x is set exactly when x != 0
-					continue
-				}
-			case s.top:
-				tie = np&s.side != 0
-			case s.rule:
-				switch nc & s.side {
-				case s.side:
-					tie = false
-				case 0:
-					continue // both side columns still empty: too late
-				default:
+		for p != 0 {
+			bit := p & -p // x & -x keeps only the lowest set bit of x
+			p ^= bit
+			i := d % MaxN // d < MaxN; the modulus lets the compiler drop bounds checks
+			nc = s.cols[i] | bit
+			nl = (s.left[i] | bit) << 1
+			nr = (s.right[i] | bit) >> 1
+			j = (d + 1) % MaxN
+			np = s.allowed[j] &^ (nc | nl | nr)
+			if special>>j&1 != 0 {
+				// The rules, where they need no check; special does the rest.
+				tie := true
+				switch j {
+				case s.last:
+					if np&^s.strict == 0 {
+						found += (np | -np) >> 63 // the top bit of x | -x is set exactly when x != 0
+						continue
+					}
+				case s.top:
 					tie = np&s.side != 0
-					if !tie {
-						continue // the other side column cannot be taken
+				case s.rule:
+					switch nc & s.side {
+					case s.side:
+						tie = false
+					case 0:
+						continue // both side columns still empty: too late
+					default:
+						tie = np&s.side != 0
+						if !tie {
+							continue // the other side column cannot be taken
+						}
 					}
 				}
+				if tie {
+					s.d, s.p, s.found = d, p, found
+					return j, nc, nl, nr, np, walkSpecial
+				}
 			}
-			if tie {
-				s.d, s.p, s.found = d, p, found
-				return j, nc, nl, nr, np, walkSpecial
+			if np == 0 {
+				continue
 			}
+			s.todo[i] = p
+			d++
+			s.cols[j], s.left[j], s.right[j] = nc, nl, nr
+			p = np
 		}
-		if np == 0 {
-			continue
+		if d == 0 {
+			s.d, s.p, s.found = d, p, found
+			return 0, 0, 0, 0, 0, walkDone
 		}
-		s.todo[i] = p
-		d++
-		s.cols[j], s.left[j], s.right[j] = nc, nl, nr
-		p = np
+		d--
+		p = s.todo[d%MaxN]
+		if s.budget--; s.budget == 0 {
+			s.d, s.p, s.found, s.budget = d, p, found, pollInterval
+			return 0, 0, 0, 0, 0, walkPoll
+		}
 	}
 }
 
