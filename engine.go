@@ -123,62 +123,97 @@ func CountContext(ctx context.Context, n int, opts ...Option) (Counts, error) {
 		}
 		return smallCounts(n), nil // in shard 0
 	}
-	tasks := plan(n, cfg.shard, cfg.shards)
+	tasks, err := plan(ctx, n, cfg.shard, cfg.shards)
+	if err != nil {
+		return Counts{}, err
+	}
 	return run(ctx, tasks, &cfg)
 }
 
 // plan returns the subproblems of the given shard of the n×n board, n >= 4.
 // The trees are split, by placing queens in their first free rows, into as
 // many subproblems as the shards need, and the subproblems are dealt out to
-// the shards in turn.
-func plan(n, shard, shards int) []task {
+// the shards in turn. Planning a shard of a large split takes seconds: it
+// gives up with ctx.Err() when ctx is done.
+func plan(ctx context.Context, n, shard, shards int) ([]task, error) {
 	var roots []task
 	for _, tr := range trees(n) {
 		roots = append(roots, tr.root())
 	}
-	depth := splitDepth(roots, max(minTasks, tasksPerShard*shards), n-minFreeRows)
+	pl := planner{ctx: ctx, roots: roots}
+	depth, err := pl.depth(max(minTasks, tasksPerShard*shards), n-minFreeRows)
+	if err != nil {
+		return nil, err
+	}
 	var tasks []task
 	index := 0
-	for _, root := range roots {
-		split(root, depth, func(tk task) {
-			if index%shards == shard {
-				tk.board = slices.Clone(tk.board)
-				tasks = append(tasks, tk)
-			}
-			index++
-		})
-	}
-	return tasks
+	err = pl.each(depth, func(tk task) {
+		if index%shards == shard {
+			tk.board = slices.Clone(tk.board)
+			tasks = append(tasks, tk)
+		}
+		index++
+	})
+	return tasks, err
 }
 
-// splitDepth returns the least number of rows to place beyond the roots
-// that makes at least target subproblems, but no more than limit rows, nor
-// more rows than there are.
-func splitDepth(roots []task, target, limit int) int {
+// A planner walks the subproblems of a split.
+type planner struct {
+	ctx    context.Context
+	roots  []task
+	yield  func(task) // of each
+	listed int        // subproblems yielded, for polling ctx
+}
+
+// planPoll is how many subproblems the planner lists between two looks at
+// its context.
+const planPoll = 1 << 12
+
+// each calls yield with every subproblem that places queens in the next
+// depth free rows of the roots, or in all of them if there are fewer. The
+// subproblems of a root share its board, as children's do. each returns
+// ctx.Err() if the context is done first.
+func (pl *planner) each(depth int, yield func(task)) error {
+	pl.yield = yield
+	for _, root := range pl.roots {
+		if !pl.split(root, depth) {
+			return pl.ctx.Err()
+		}
+	}
+	return nil
+}
+
+// split yields the subproblems of tk depth rows down, and reports false
+// once the context is done.
+func (pl *planner) split(tk task, depth int) bool {
+	if depth == 0 || tk.row == tk.tree.n {
+		pl.yield(tk)
+		if pl.listed++; pl.listed%planPoll == 0 && pl.ctx.Err() != nil {
+			return false
+		}
+		return true
+	}
+	return tk.children(func(child task) bool { return pl.split(child, depth-1) })
+}
+
+// depth returns the least number of rows to place beyond the roots that
+// makes at least target subproblems, but no more than limit rows, nor more
+// rows than there are.
+func (pl *planner) depth(target, limit int) (int, error) {
 	for depth := 0; depth < limit; depth++ {
 		count, deeper := 0, false
-		for _, root := range roots {
-			split(root, depth, func(tk task) {
-				count++
-				deeper = deeper || tk.row < tk.tree.n
-			})
+		err := pl.each(depth, func(tk task) {
+			count++
+			deeper = deeper || tk.row < tk.tree.n
+		})
+		if err != nil {
+			return 0, err
 		}
 		if count >= target || !deeper {
-			return depth
+			return depth, nil
 		}
 	}
-	return max(limit, 0)
-}
-
-// split calls yield with each subproblem of tk that places queens in its
-// next depth free rows, or in all of them if there are fewer. The
-// subproblems share one board, as children's do.
-func split(tk task, depth int, yield func(task)) {
-	if depth == 0 || tk.row == tk.tree.n {
-		yield(tk)
-		return
-	}
-	tk.children(func(child task) { split(child, depth-1, yield) })
+	return max(limit, 0), nil
 }
 
 // run solves the tasks on cfg.workers goroutines and adds up their counts.

@@ -14,8 +14,9 @@ import (
 // for the queens it places itself; between two free rows with fixed rows in
 // between, the diagonal masks shift by the distance between them.
 //
-// The engine solves each of its subproblems in a frame, and the completion
-// functions solve a caller's partial board in one.
+// The completion functions solve a caller's partial board in a frame, and
+// Enumerate the empty board. (The engine's subproblems have no gaps: they
+// use the leaner walk of search.go.)
 type frame struct {
 	n    int
 	free int // number of free rows; the search runs over rows[0:free]

@@ -327,6 +327,21 @@ func TestCancel(t *testing.T) {
 	}
 }
 
+// TestCancelPlanning cancels a count while it is still listing the
+// subproblems of a large split.
+func TestCancelPlanning(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	time.AfterFunc(20*time.Millisecond, cancel)
+	start := time.Now()
+	_, err := CountContext(ctx, 27, WithShard(5, MaxShards))
+	if !errors.Is(err, context.Canceled) {
+		t.Fatalf("CountContext(27) cancelled while planning: error = %v, want context.Canceled", err)
+	}
+	if late := time.Since(start) - 20*time.Millisecond; late > 20*time.Millisecond {
+		t.Errorf("CountContext(27) returned %v after cancel", late)
+	}
+}
+
 func TestProgress(t *testing.T) {
 	var reports []Progress
 	got, err := CountContext(context.Background(), 14, WithProgress(func(p Progress) {

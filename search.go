@@ -9,10 +9,9 @@ import (
 // one task, with the rules of its tree applied at the three rows where they
 // bite. Everything else is a handful of bit operations per node.
 
-// Kinds of row in the inner loop.
+// Kinds of row with a bit in walk.special.
 const (
-	plainRow  = iota
-	topTieRow // side trees, row t: a side queen here ties with the top one
+	topTieRow = iota // side trees, row t: a side queen here ties with the top one
 	sideRule  // side trees, row n-1-t: both side columns must be taken by now
 	lastRow   // the last row: count, never enter
 )

@@ -123,10 +123,12 @@ func (tk *task) place(row, col int) {
 }
 
 // children calls yield with each task that places a queen in the next row
-// of tk, following the tree's rules; tk must have a free row. The children
-// share tk's board, which holds each child's queen while yield runs and is
-// restored when children returns: yield must copy the board to keep it.
-func (tk *task) children(yield func(task)) {
+// of tk, following the tree's rules, until yield returns false; it reports
+// whether yield always returned true. tk must have a free row. The
+// children share tk's board, which holds each child's queen while yield
+// runs and is restored when children returns: yield must copy the board to
+// keep it.
+func (tk *task) children(yield func(task) bool) bool {
 	tr, row, n := tk.tree, tk.row, tk.tree.n
 	free := tr.allowed[row] &^ (tk.cols | tk.left | tk.right)
 	var tie uint64 // squares of this row that make a tie with the top queen
@@ -152,9 +154,13 @@ func (tk *task) children(yield func(task)) {
 		child := *tk
 		child.place(row, col)
 		child.check = tk.check || tie&(1<<col) != 0
-		yield(child)
+		if !yield(child) {
+			tk.board[row] = freeRow
+			return false
+		}
 	}
 	tk.board[row] = freeRow
+	return true
 }
 
 // bitIndex returns the index of the single set bit of b.
