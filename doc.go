@@ -33,8 +33,8 @@
 //     first with x & -x, so a square that is attacked is never even
 //     tried. Moving to the next row, the diagonal masks shift one bit left
 //     and right, as the diagonals themselves move one square along.
-//   - Flipped is Bitwise with every bit inverted, from seed article 002: a
-//     set bit marks a free square, so the free squares are cols & left &
+//   - Flipped is Bitwise with every bit inverted, from the article "Bitwise
+//     Optimization of N-Queens" (2024): a set bit marks a free square, so the free squares are cols & left &
 //     right with no NOT, queens are removed with XOR, and the squares that
 //     enter the diagonal masks at the board's edge are set by hand.
 //   - Engine is the package's own method. Of each class of solutions that
@@ -50,10 +50,21 @@
 // Cached about n times more, Naive about n² times more; the tree itself
 // grows about sixfold with each n. The README has measured times.
 //
+// # Beyond counting
+//
+// Construct builds one solution of a board of any size without a search.
+// CountCompletions and EnumerateCompletions complete a partial board, some
+// rows holding a queen and the rest Free. All and Completions give the
+// solutions as iterators. A Symmetry turns or reflects a Solution;
+// Solution.Canonical names its class, and Fundamental lists one solution of
+// each class with the class's size. ParsePartial and ParseSolution read the
+// diagrams and column lists the package prints.
+//
 // # Limits
 //
 // Boards are searched with 64-bit masks, so n runs from 0 to MaxN = 64;
 // other sizes get an error wrapping ErrBoardSize. The counts fit a uint64
 // up to at least n = 27, the largest board ever counted, which took a
-// year of FPGA clusters: a CPU counts n = 17 in seconds, n = 20 in hours.
+// year of FPGA clusters: two cores count n = 17 in seconds, n = 20 in about
+// an hour and a half.
 package nqueens
