@@ -12,8 +12,8 @@ import (
 // Kinds of row with a bit in walk.special.
 const (
 	topTieRow = iota // side trees, row t: a side queen here ties with the top one
-	sideRule  // side trees, row n-1-t: both side columns must be taken by now
-	lastRow   // the last row: count, never enter
+	sideRule         // side trees, row n-1-t: both side columns must be taken by now
+	lastRow          // the last row: count, never enter
 )
 
 // pollInterval is how many dead ends the inner loop runs into between two
