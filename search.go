@@ -162,6 +162,9 @@ func (s *walk) step() (j uint, nc, nl, nr, np uint64, why int) {
 			nr = (s.right[i] | bit) >> 1
 			j = (d + 1) % MaxN
 			np = s.allowed[j] &^ (nc | nl | nr)
+			if np == 0 {
+				continue // a dead end, whatever the row's rule
+			}
 			if special>>j&1 != 0 {
 				// The rules, where they need no check; special does the rest.
 				tie := true
@@ -190,9 +193,6 @@ func (s *walk) step() (j uint, nc, nl, nr, np uint64, why int) {
 					s.d, s.p, s.found = d, p, found
 					return j, nc, nl, nr, np, walkSpecial
 				}
-			}
-			if np == 0 {
-				continue
 			}
 			s.todo[i] = p
 			d++
