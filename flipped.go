@@ -69,11 +69,11 @@ func flippedCount(n int) uint64 {
 		i := d % MaxN // d < MaxN; the modulus lets the compiler drop the bounds checks
 		c, l, r := cols[i]^bit, (left[i]^bit)<<1|1, (right[i]^bit)>>1|top
 		next := c & l & r
-		if d+1 == last {
-			count += (next | -next) >> 63 // the top bit of x | -x is set exactly when x != 0
+		if next == 0 {
 			continue
 		}
-		if next == 0 {
+		if d+1 == last {
+			count++ // one free square in the last row: a solution
 			continue
 		}
 		todo[i] = free
