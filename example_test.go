@@ -81,3 +81,113 @@ func ExampleCount_error() {
 	fmt.Println(err)
 	// Output: nqueens: board size 65 out of range [0, 64]
 }
+
+// Construct gives one solution of a board of any size at once, where a
+// search would take forever.
+func ExampleConstruct() {
+	s, err := nqueens.Construct(8)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Print(s)
+	big, _ := nqueens.Construct(1_000_000)
+	fmt.Println(len(big), big.Valid() == nil)
+	// Output:
+	// .Q......
+	// ...Q....
+	// .....Q..
+	// .......Q
+	// ..Q.....
+	// Q.......
+	// ......Q.
+	// ....Q...
+	// 1000000 true
+}
+
+// CountCompletions counts the solutions that keep the queens already on
+// the board; Free marks the rows still to fill.
+func ExampleCountCompletions() {
+	partial := []int{0, nqueens.Free, nqueens.Free, nqueens.Free, nqueens.Free, nqueens.Free, nqueens.Free, nqueens.Free}
+	n, err := nqueens.CountCompletions(partial)
+	fmt.Println(n, err)
+	_, err = nqueens.CountCompletions([]int{0, 1, nqueens.Free, nqueens.Free})
+	fmt.Println(err)
+	// Output:
+	// 4 <nil>
+	// nqueens: invalid partial board: queens (0, 0) and (1, 1) attack each other
+}
+
+// Completions lists the completions of a partial board, here read from a
+// diagram.
+func ExampleCompletions() {
+	partial, err := nqueens.ParsePartial(".Q...\n.....\n.....\n.....\n.....\n")
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	for s := range nqueens.Completions(partial) {
+		fmt.Println([]int(s))
+	}
+	// Output:
+	// [1 3 0 2 4]
+	// [1 4 2 0 3]
+}
+
+// All is an iterator: break stops the search.
+func ExampleAll() {
+	for s := range nqueens.All(6) {
+		fmt.Println([]int(s))
+		break
+	}
+	// Output: [1 3 5 0 2 4]
+}
+
+// Fundamental lists one solution of each class that the symmetries of the
+// board map onto each other, with the size of its class.
+func ExampleFundamental() {
+	nqueens.Fundamental(6, func(s nqueens.Solution, classSize int) bool {
+		fmt.Println([]int(s), classSize)
+		return true
+	})
+	// Output: [1 3 5 0 2 4] 4
+}
+
+// Transform turns or reflects a solution; Canonical names its class.
+func ExampleSolution_Transform() {
+	s := nqueens.Solution{1, 3, 5, 0, 2, 4}
+	turned, _ := s.Transform(nqueens.Rotate90)
+	fmt.Println([]int(turned))
+	c, size, _ := turned.Canonical()
+	fmt.Println([]int(c), size)
+	// Output:
+	// [2 5 1 4 0 3]
+	// [1 3 5 0 2 4] 4
+}
+
+// ParseSolution reads what String and fmt print, and checks the queens.
+func ExampleParseSolution() {
+	s, err := nqueens.ParseSolution("[1 3 0 2]")
+	fmt.Println([]int(s), err)
+	_, err = nqueens.ParseSolution("0 1")
+	fmt.Println(err)
+	// Output:
+	// [1 3 0 2] <nil>
+	// nqueens: not a solution: row 1: the queen in column 1 is attacked along a diagonal
+}
+
+// WithShard counts one part of a search split across machines; the parts
+// add up to the whole.
+func ExampleWithShard() {
+	var total uint64
+	for i := range 3 {
+		c, err := nqueens.CountContext(context.Background(), 10, nqueens.WithShard(i, 3))
+		if err != nil {
+			fmt.Println(err)
+			return
+		}
+		total += c.Total
+	}
+	fmt.Println(total)
+	// Output: 724
+}

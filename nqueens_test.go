@@ -227,9 +227,9 @@ func TestSolutionString(t *testing.T) {
 // enumeration: a solution is counted as unique when it is the least of its
 // eight images, and each class has 8 / (images equal to it) members.
 func TestSymmetryWeights(t *testing.T) {
-	top := 12
-	if *long {
-		top = 14
+	top := 14
+	if testing.Short() {
+		top = 11
 	}
 	for n := 1; n <= top; n++ {
 		var want Counts
