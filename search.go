@@ -151,7 +151,7 @@ const (
 func (s *walk) step() (j uint, nc, nl, nr, np uint64, why int) {
 	// Only what every node needs is kept in locals: the rest is read from
 	// s on the rare paths, so that the loop's state fits in registers.
-	d, p, found, special := s.d, s.p, s.found, s.special
+	d, p, found, special, budget := s.d, s.p, s.found, s.special, s.budget
 	for {
 		for p != 0 {
 			bit := p & -p // x & -x keeps only the lowest set bit of x
@@ -190,7 +190,7 @@ func (s *walk) step() (j uint, nc, nl, nr, np uint64, why int) {
 					}
 				}
 				if tie {
-					s.d, s.p, s.found = d, p, found
+					s.d, s.p, s.found, s.budget = d, p, found, budget
 					return j, nc, nl, nr, np, walkSpecial
 				}
 			}
@@ -205,7 +205,7 @@ func (s *walk) step() (j uint, nc, nl, nr, np uint64, why int) {
 		}
 		d--
 		p = s.todo[d%MaxN]
-		if s.budget--; s.budget == 0 {
+		if budget--; budget == 0 {
 			s.d, s.p, s.found, s.budget = d, p, found, pollInterval
 			return 0, 0, 0, 0, 0, walkPoll
 		}
