@@ -62,6 +62,11 @@ type usageError struct{ msg string }
 
 func (e usageError) Error() string { return e.msg }
 
+// helpRequest is -h or -help given to a command: its flags are printed.
+type helpRequest struct{ fs *flag.FlagSet }
+
+func (h helpRequest) Error() string { return "help requested" }
+
 func usagef(format string, args ...any) error {
 	return usageError{fmt.Sprintf(format, args...)}
 }
@@ -71,10 +76,14 @@ func usagef(format string, args ...any) error {
 func run(ctx context.Context, args []string, getenv func(string) string, stdout, stderr io.Writer) int {
 	err := dispatch(ctx, args, getenv, stdout, stderr)
 	var ue usageError
+	var help helpRequest
 	switch {
 	case err == nil:
 		return 0
-	case errors.Is(err, flag.ErrHelp):
+	case errors.As(err, &help):
+		fmt.Fprintf(stdout, "flags of nqueens %s:\n", help.fs.Name())
+		help.fs.SetOutput(stdout)
+		help.fs.PrintDefaults()
 		return 0
 	case errors.As(err, &ue):
 		fmt.Fprintf(stderr, "nqueens: %s\n%s", ue.msg, usage)
@@ -108,7 +117,7 @@ func dispatch(ctx context.Context, args []string, getenv func(string) string, st
 	case "complete":
 		return complete(ctx, args, stdout)
 	case "help", "-h", "-help", "--help":
-		fmt.Fprint(stdout, usage)
+		fmt.Fprint(stdout, usage+"\n\"nqueens COMMAND -h\" lists the flags of a command.\n")
 		return nil
 	}
 	return usagef("unknown command %q", cmd)
@@ -128,7 +137,7 @@ func newFlagSet(name string) *flag.FlagSet {
 func parseFlags(fs *flag.FlagSet, args []string, want int) ([]string, error) {
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
-			return nil, err
+			return nil, helpRequest{fs}
 		}
 		for _, a := range args {
 			if _, err := strconv.Atoi(a); err == nil && strings.HasPrefix(a, "-") {

@@ -39,6 +39,10 @@ func TestCount(t *testing.T) {
 		{[]string{"complete", "-count", ".,.,.,.,.,.,.,."}, "92\n"},
 		{[]string{"complete", "1,.,.,."}, ".Q..\n...Q\nQ...\n..Q.\n"},
 	}
+	code, out, _ := runCLI(t, noEnv, "count", "-h")
+	if code != 0 || !strings.Contains(out, "-shards k") || !strings.Contains(out, "-workers int") {
+		t.Errorf("nqueens count -h: exit %d, stdout %q; want the flags", code, out)
+	}
 	for _, tt := range tests {
 		code, out, errOut := runCLI(t, noEnv, tt.args...)
 		if code != 0 || out != tt.want {
