@@ -26,7 +26,7 @@ const (
 
 // Symmetries returns the eight symmetries, Identity first.
 func Symmetries() []Symmetry {
-	return []Symmetry{Identity, Rotate90, Rotate180, Rotate270, MirrorColumns, MirrorRows, Transpose, AntiTranspose}
+	return slices.Clone(symmetries[:])
 }
 
 var symmetryNames = [...]string{"identity", "rotate90", "rotate180", "rotate270", "mirror-columns", "mirror-rows", "transpose", "anti-transpose"}
@@ -68,19 +68,6 @@ func (g Symmetry) transformInto(dst, s Solution) {
 		r, c := g.point(n, row, col)
 		dst[r] = c
 	}
-}
-
-// compareSolutions compares a and b, of equal length, row by row.
-func compareSolutions(a, b Solution) int {
-	for i := range a {
-		if a[i] != b[i] {
-			if a[i] < b[i] {
-				return -1
-			}
-			return 1
-		}
-	}
-	return 0
 }
 
 // symmetries lists the eight symmetries without allocating.
@@ -170,7 +157,7 @@ func (c *symmetryCheck) visit(s Solution) bool {
 			continue
 		}
 		g.transformInto(c.image, s)
-		switch compareSolutions(c.image, s) {
+		switch slices.Compare(c.image, s) {
 		case -1:
 			return !c.stop.Load()
 		case 0:
@@ -248,10 +235,10 @@ func (s Solution) Canonical() (Solution, int, error) {
 	same := 0
 	for _, g := range symmetries {
 		g.transformInto(image, s)
-		if compareSolutions(image, s) == 0 {
+		if slices.Compare(image, s) == 0 {
 			same++
 		}
-		if compareSolutions(image, least) < 0 {
+		if slices.Compare(image, least) < 0 {
 			copy(least, image)
 		}
 	}
@@ -277,7 +264,7 @@ func Fundamental(n int, visit func(s Solution, classSize int) bool) error {
 		same := 0
 		for _, g := range symmetries {
 			g.transformInto(image, s)
-			switch compareSolutions(image, s) {
+			switch slices.Compare(image, s) {
 			case -1:
 				return true // a lesser image stands for the class
 			case 0:

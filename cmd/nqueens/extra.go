@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"strconv"
 	"strings"
 
 	"github.com/gonqueens/nqueens"
@@ -96,8 +97,9 @@ func complete(ctx context.Context, args []string, stdout io.Writer) error {
 
 // parseInt parses a whole-number argument from 0 to most.
 func parseInt(cmd, arg string, most int) (int, error) {
-	var n int
-	if _, err := fmt.Sscan(arg, &n); err != nil || n < 0 || n > most || strings.TrimSpace(arg) != fmt.Sprint(n) {
+	trimmed := strings.TrimSpace(arg)
+	n, err := strconv.Atoi(trimmed)
+	if err != nil || n < 0 || n > most || strconv.Itoa(n) != trimmed {
 		return 0, usagef("%s: board size %q is not a whole number from 0 to %d", cmd, arg, most)
 	}
 	return n, nil
