@@ -247,7 +247,7 @@ func run(ctx context.Context, tasks []task, cfg *config) (Counts, error) {
 				if i >= len(tasks) || stop.Load() {
 					break
 				}
-				if !w.solve(&tasks[i]) {
+				if !w.search(&w.walk, &tasks[i]) {
 					break
 				}
 				done.Add(1)
@@ -294,9 +294,7 @@ func run(ctx context.Context, tasks []task, cfg *config) (Counts, error) {
 			report()
 			return total, nil
 		case <-ctx.Done():
-			stop.Store(true)
-			<-finished
-			return Counts{}, ctx.Err()
+			return Counts{}, ctx.Err() // the deferred stop waits for the workers
 		case <-tick:
 			report()
 		}
@@ -316,20 +314,15 @@ type worker struct {
 	check    symmetryCheck
 }
 
-// solve adds the counts of tk, reporting false if it was stopped first.
-func (w *worker) solve(tk *task) bool {
-	return w.search(&w.walk, tk)
-}
-
 // smallCounts returns the counts of the boards too small for trees, n < 4,
 // by comparing each solution with its images.
 func smallCounts(n int) Counts {
-	var c Counts
-	var stop atomic.Bool
-	check := symmetryCheck{counts: &c, stop: &stop}
 	if n == 0 {
 		return Counts{Total: 1, Unique: 1} // the empty board
 	}
+	var c Counts
+	var stop atomic.Bool
+	check := symmetryCheck{counts: &c, stop: &stop}
 	Bitwise.Enumerate(n, check.visit)
 	return c
 }
