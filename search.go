@@ -9,13 +9,6 @@ import (
 // one task, with the rules of its tree applied at the three rows where they
 // bite. Everything else is a handful of bit operations per node.
 
-// Kinds of row with a bit in walk.special.
-const (
-	topTieRow = iota // side trees, row t: a side queen here ties with the top one
-	sideRule         // side trees, row n-1-t: both side columns must be taken by now
-	lastRow          // the last row: count, never enter
-)
-
 // pollInterval is how many dead ends the inner loop runs into between two
 // looks at its stop flag: a fraction of a millisecond of work.
 const pollInterval = 1 << 14
@@ -119,17 +112,6 @@ type walk struct {
 // noDepth is a depth that no row has.
 const noDepth = MaxN
 
-// kind returns the kind of the row at depth d, one with its bit in special.
-func (s *walk) kind(d uint) uint8 {
-	switch d {
-	case s.top:
-		return topTieRow
-	case s.rule:
-		return sideRule
-	}
-	return lastRow
-}
-
 // Why step returned.
 const (
 	walkDone    = iota // the whole task is searched
@@ -222,26 +204,16 @@ func (s *walk) step() (j uint, nc, nl, nr, np uint64, why int) {
 func (w *worker) special(s *walk, d uint, cols, left, right, free uint64) uint64 {
 	tk := s.tk
 	tr := tk.tree
-	side := sides(tr.n)
+	row := tk.row + int(d)
 	var ties uint64
-	switch s.kind(d) {
-	case topTieRow:
-		ties, free = free&side, free&^side
-	case sideRule:
-		switch cols & side {
-		case side:
-		case 0:
-			free = 0 // both side columns still empty: too late
-		default:
-			ties, free = free&side, 0 // the other side column, now or never
-		}
-	case lastRow:
-		ties, free = free&^s.strict, free&s.strict
+	if tk.check {
+		ties, free = free, 0
+	} else {
+		free, ties = tr.rule(row, cols, free)
 	}
 	if ties == 0 {
 		return free
 	}
-	row := tk.row + int(d)
 	board := w.board[:tr.n]
 	if row < tr.n-1 {
 		board = w.tieBoard[:tr.n] // the leaves of the tie task fill w.board

@@ -129,25 +129,11 @@ func (tk *task) place(row, col int) {
 // runs and is restored when children returns: yield must copy the board to
 // keep it.
 func (tk *task) children(yield func(task) bool) bool {
-	tr, row, n := tk.tree, tk.row, tk.tree.n
+	tr, row := tk.tree, tk.row
 	free := tr.allowed[row] &^ (tk.cols | tk.left | tk.right)
 	var tie uint64 // squares of this row that make a tie with the top queen
-	if !tr.corner && !tk.check {
-		side := sides(n)
-		switch row {
-		case tr.t:
-			tie = free & side
-		case n - 1 - tr.t:
-			switch tk.cols & side {
-			case 0:
-				free = 0 // both side columns still empty: too late
-			case side:
-			default:
-				tie, free = free&side, 0 // the other side column, now or never
-			}
-		case n - 1:
-			tie = free &^ tr.strict
-		}
+	if !tk.check {
+		free, tie = tr.rule(row, tk.cols, free)
 	}
 	for cand := free | tie; cand != 0; cand &= cand - 1 {
 		col := bitIndex(cand & -cand)
@@ -161,6 +147,32 @@ func (tk *task) children(yield func(task) bool) bool {
 	}
 	tk.board[row] = freeRow
 	return true
+}
+
+// rule applies the tree's rules to the free squares of row, given the
+// columns taken above it. It returns the squares to search on and, apart,
+// those where a queen would tie with the top one, whose solutions need a
+// check. walk.step applies the same rules inline.
+func (tr *tree) rule(row int, cols, free uint64) (rest, ties uint64) {
+	if tr.corner {
+		return free, 0
+	}
+	side := sides(tr.n)
+	switch row {
+	case tr.t:
+		return free &^ side, free & side
+	case tr.n - 1 - tr.t:
+		switch cols & side {
+		case side:
+			return free, 0
+		case 0:
+			return 0, 0 // both side columns still empty: too late
+		}
+		return 0, free & side // the other side column, now or never
+	case tr.n - 1:
+		return free & tr.strict, free &^ tr.strict
+	}
+	return free, 0
 }
 
 // bitIndex returns the index of the single set bit of b.
