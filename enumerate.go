@@ -23,7 +23,7 @@ func (engine) Enumerate(n int, visit func(Solution) bool) error {
 	}
 	board := make([]int, n)
 	for i := range board {
-		board[i] = freeRow
+		board[i] = Free
 	}
 	var f frame
 	f.setup(board)

@@ -18,7 +18,6 @@ import (
 // Enumerate the empty board. (The engine's subproblems have no gaps: they
 // use the leaner walk of search.go.)
 type frame struct {
-	n    int
 	free int // number of free rows; the search runs over rows[0:free]
 	// rows[i] is the board row of free row i.
 	rows [MaxN]int
@@ -32,15 +31,12 @@ type frame struct {
 	sol Solution
 }
 
-// freeRow marks a row without a queen in a partial board.
-const freeRow = Free
-
-// setup lays out the frame for board (one column per row, freeRow where the
+// setup lays out the frame for board (one column per row, Free where the
 // row is free) whose fixed queens the caller has checked: columns in range,
 // no two attacking each other. n is len(board).
 func (f *frame) setup(board []int) {
 	n := len(board)
-	f.n, f.free = n, 0
+	f.free = 0
 	all := fullRow(n)
 	if f.sol == nil || cap(f.sol) < n {
 		f.sol = make(Solution, n)
@@ -48,7 +44,7 @@ func (f *frame) setup(board []int) {
 	f.sol = f.sol[:n]
 	copy(f.sol, board)
 	for row, col := range board {
-		if col != freeRow {
+		if col != Free {
 			continue
 		}
 		f.rows[f.free] = row
@@ -65,7 +61,7 @@ func (f *frame) setup(board []int) {
 func attackedBy(board []int, row int) uint64 {
 	var attacked uint64
 	for r, c := range board {
-		if c == freeRow {
+		if c == Free {
 			continue
 		}
 		dist := row - r

@@ -86,7 +86,7 @@ func (tr *tree) root() task {
 	n := tr.n
 	board := make([]int, n)
 	for i := range board {
-		board[i] = freeRow
+		board[i] = Free
 	}
 	tk := task{tree: tr, board: board}
 	if tr.corner {
@@ -104,7 +104,7 @@ func (tr *tree) root() task {
 // goes on from row with the masks of Richards' method.
 type task struct {
 	tree              *tree
-	board             []int // the placed rows, freeRow below
+	board             []int // the placed rows, Free below
 	row               int   // the first free row
 	cols, left, right uint64
 	// check marks a subproblem whose every solution must be compared with
@@ -141,11 +141,11 @@ func (tk *task) children(yield func(task) bool) bool {
 		child.place(row, col)
 		child.check = tk.check || tie&(1<<col) != 0
 		if !yield(child) {
-			tk.board[row] = freeRow
+			tk.board[row] = Free
 			return false
 		}
 	}
-	tk.board[row] = freeRow
+	tk.board[row] = Free
 	return true
 }
 
