@@ -67,7 +67,7 @@ func CountCompletionsContext(ctx context.Context, partial []int) (uint64, error)
 	defer context.AfterFunc(ctx, func() { stop.Store(true) })()
 	var f frame
 	f.setup(partial)
-	n, ok := f.count(&stop)
+	n, ok := f.count(&poller{stop: &stop, yield: true})
 	if !ok {
 		return 0, ctx.Err()
 	}
@@ -96,7 +96,7 @@ func EnumerateCompletionsContext(ctx context.Context, partial []int, visit func(
 	defer context.AfterFunc(ctx, func() { stop.Store(true) })()
 	var f frame
 	f.setup(partial)
-	if !f.enumerate(visit, &stop) && stop.Load() {
+	if !f.enumerate(visit, &poller{stop: &stop, yield: true}) && stop.Load() {
 		return ctx.Err()
 	}
 	return nil

@@ -39,12 +39,15 @@
 //     enter the diagonal masks at the board's edge are set by hand.
 //   - Engine is the package's own method. Of each class of solutions that
 //     the rotations and reflections of the square map onto each other, it
-//     searches about one member: those with a queen in the top-left corner,
-//     and those whose top queen stands nearer its corner than any other
-//     border queen (the corner/side split of Takaken's method). It splits
-//     that search into thousands of subproblems for every core, and walks
-//     each with an iterative form of Richards' method. It is what Count,
-//     CountUnique, CountContext and Enumerate use.
+//     searches about one member: it sorts solutions by their border (the
+//     queens of the top and bottom rows and of the left and right
+//     columns), searches one border of each class of borders (the
+//     constellations of Preußer and Engelhardt's Q27 project and of
+//     NQueensFAF), and fills the rows between with Richards' method, the
+//     border queens' attacks folded into a static mask per row. Generated
+//     kernels fill the last rows, one loop per row. It splits the search
+//     into thousands of subproblems for every core. It is what Count,
+//     CountUnique and CountContext use.
 //
 // On a modern CPU Bitwise spends a few nanoseconds per node of the tree,
 // Cached about n times more, Naive about n² times more; the tree itself

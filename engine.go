@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"math/bits"
 	"math/rand/v2"
 	"runtime"
 	"slices"
@@ -12,8 +13,8 @@ import (
 	"time"
 )
 
-// The engine: the corner and side trees of tree.go, split into
-// subproblems, each searched by the inner loop of search.go, handed out to
+// The engine: the constellations of constellation.go, split into
+// subproblems, each searched by the kernel of kernel.go, handed out to
 // workers one at a time.
 
 // Counts holds the two counts of a board from one search.
@@ -131,17 +132,24 @@ func CountContext(ctx context.Context, n int, opts ...Option) (Counts, error) {
 	return run(ctx, tasks, &cfg)
 }
 
+// A task is a subproblem: a constellation with queens placed in its first
+// free rows.
+type task struct {
+	c     *constellation
+	board []int // a column for each placed row, Free for the others
+}
+
 // plan returns the subproblems of the given shard of the n×n board, n >= 4.
-// The trees are split, by placing queens in their first free rows, into as
-// many subproblems as the shards need, and the subproblems are dealt out to
-// the shards in turn. Planning a shard of a large split takes seconds: it
-// gives up with ctx.Err() when ctx is done.
+// The constellations are split, by placing queens in their first free
+// rows, into as many subproblems as the shards need, and the subproblems
+// are dealt out to the shards in turn. Planning a shard of a large split
+// takes seconds: it gives up with ctx.Err() when ctx is done.
 func plan(ctx context.Context, n, shard, shards int) ([]task, error) {
-	var roots []task
-	for _, tr := range trees(n) {
-		roots = append(roots, tr.root())
+	cs, err := constellations(ctx, n)
+	if err != nil {
+		return nil, err
 	}
-	pl := planner{ctx: ctx, roots: roots}
+	pl := planner{ctx: ctx, n: n, roots: cs}
 	depth, err := pl.depth(max(minTasks, tasksPerShard*shards), n-minFreeRows)
 	if err != nil {
 		return nil, err
@@ -155,20 +163,44 @@ func plan(ctx context.Context, n, shard, shards int) ([]task, error) {
 		}
 		index++
 	})
-	// The subproblems of one tree are alike in size and the trees are not:
-	// in a fixed random order, the share of subproblems solved is a fair
-	// estimate of the share of the work done, which Progress reports.
+	// The subproblems of one constellation are alike in size and the
+	// constellations are not: in a fixed random order, the share of
+	// subproblems solved is a fair estimate of the share of the work done,
+	// which Progress reports.
 	r := rand.New(rand.NewPCG(uint64(n), uint64(shards)))
 	r.Shuffle(len(tasks), func(i, j int) { tasks[i], tasks[j] = tasks[j], tasks[i] })
 	return tasks, err
 }
 
+// children calls yield with each task that places a queen in the first
+// free row of tk, until yield returns false; it reports whether yield
+// always returned true, and false for a task with no free row. The
+// children share tk's board, which holds each child's queen while yield
+// runs and is restored when children returns: yield must copy the board to
+// keep it.
+func (tk task) children(yield func(task) bool) bool {
+	row := slices.Index(tk.board, Free)
+	if row < 0 {
+		return false
+	}
+	defer func() { tk.board[row] = Free }()
+	for free := fullRow(len(tk.board)) &^ attackedBy(tk.board, row); free != 0; free &= free - 1 {
+		tk.board[row] = bits.TrailingZeros64(free)
+		if !yield(tk) {
+			return false
+		}
+	}
+	return true
+}
+
 // A planner walks the subproblems of a split.
 type planner struct {
 	ctx    context.Context
-	roots  []task
+	n      int
+	roots  []*constellation
 	yield  func(task) // of each
 	listed int        // subproblems yielded, for polling ctx
+	board  []int      // the board of the root being split
 }
 
 // planPoll is how many subproblems the planner lists between two looks at
@@ -177,12 +209,15 @@ const planPoll = 1 << 12
 
 // each calls yield with every subproblem that places queens in the next
 // depth free rows of the roots, or in all of them if there are fewer. The
-// subproblems of a root share its board, as children's do. each returns
-// ctx.Err() if the context is done first.
+// subproblems share one board, as children do. each returns ctx.Err() if
+// the context is done first.
 func (pl *planner) each(depth int, yield func(task)) error {
 	pl.yield = yield
-	for _, root := range pl.roots {
-		if !pl.split(root, depth) {
+	if pl.board == nil {
+		pl.board = make([]int, pl.n)
+	}
+	for _, c := range pl.roots {
+		if !pl.split(task{c: c, board: c.board(pl.board)}, depth) {
 			return pl.ctx.Err()
 		}
 	}
@@ -192,7 +227,7 @@ func (pl *planner) each(depth int, yield func(task)) error {
 // split yields the subproblems of tk depth rows down, and reports false
 // once the context is done.
 func (pl *planner) split(tk task, depth int) bool {
-	if depth == 0 || tk.row == tk.tree.n {
+	if depth == 0 || !slices.Contains(tk.board, Free) {
 		pl.yield(tk)
 		if pl.listed++; pl.listed%planPoll == 0 && pl.ctx.Err() != nil {
 			return false
@@ -210,7 +245,7 @@ func (pl *planner) depth(target, limit int) (int, error) {
 		count, deeper := 0, false
 		err := pl.each(depth, func(tk task) {
 			count++
-			deeper = deeper || tk.row < tk.tree.n
+			deeper = deeper || slices.Contains(tk.board, Free)
 		})
 		if err != nil {
 			return 0, err
@@ -236,18 +271,20 @@ func run(ctx context.Context, tasks []task, cfg *config) (Counts, error) {
 	finished := make(chan struct{})
 	workers := min(cfg.workers, len(tasks))
 	wg.Add(workers)
+	// With a worker on every P, the workers yield now and then so that a
+	// cancel is seen at once; with a P to spare they need not, and yielding
+	// would cost system time.
+	yield := workers >= runtime.GOMAXPROCS(0)
 	for range workers {
 		go func() {
 			defer wg.Done()
-			var w worker
-			w.stop = &stop
-			w.check = symmetryCheck{counts: &w.counts, stop: &stop}
+			w := worker{poll: poller{stop: &stop, yield: yield}}
 			for {
 				i := int(next.Add(1) - 1)
-				if i >= len(tasks) || stop.Load() {
+				if i >= len(tasks) || w.poll.stopped() {
 					break
 				}
-				if !w.search(&w.walk, &tasks[i]) {
+				if !w.search(&tasks[i]) {
 					break
 				}
 				done.Add(1)
@@ -303,15 +340,27 @@ func run(ctx context.Context, tasks []task, cfg *config) (Counts, error) {
 
 // A worker solves tasks one after another, adding up their counts.
 type worker struct {
-	stop   *atomic.Bool
+	poll   poller
 	counts Counts
-	board  [MaxN]int // a solution for the check
-	walk   walk
-	// A tie that walk finds is searched as tieTask with tieWalk.
-	tieTask  task
-	tieWalk  walk
-	tieBoard [MaxN]int
-	check    symmetryCheck
+	frame  frame
+	check  constellationCheck
+}
+
+// search adds the counts of tk to w.counts. It reports false if it gave up
+// because w.poll said to stop.
+func (w *worker) search(tk *task) bool {
+	w.frame.setup(tk.board)
+	if len(tk.c.fixers) == 0 {
+		found, ok := w.frame.count(&w.poll)
+		w.counts.Total += 8 * found
+		w.counts.Unique += found
+		return ok
+	}
+	w.check.c, w.check.counts = tk.c, Counts{}
+	ok := w.frame.enumerate(w.check.visit, &w.poll)
+	w.counts.Total += w.check.counts.Total
+	w.counts.Unique += w.check.counts.Unique
+	return ok
 }
 
 // smallCounts returns the counts of the boards too small for trees, n < 4,

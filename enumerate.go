@@ -27,6 +27,6 @@ func (engine) Enumerate(n int, visit func(Solution) bool) error {
 	}
 	var f frame
 	f.setup(board)
-	f.enumerate(visit, nil)
+	f.enumerate(visit, &poller{})
 	return nil
 }

@@ -1,10 +1,6 @@
 package nqueens
 
-import (
-	"math/bits"
-	"runtime"
-	"sync/atomic"
-)
+import "math/bits"
 
 // A frame is a board with some rows already fixed, laid out for the fast
 // iterative search of the rest. The queens of the fixed rows never move, so
@@ -14,9 +10,9 @@ import (
 // for the queens it places itself; between two free rows with fixed rows in
 // between, the diagonal masks shift by the distance between them.
 //
-// The completion functions solve a caller's partial board in a frame, and
-// Enumerate the empty board. (The engine's subproblems have no gaps: they
-// use the leaner walk of search.go.)
+// The engine searches each of its subproblems in a frame, the completion
+// functions a caller's partial board, and Enumerate the empty board. The
+// kernel of kernel.go counts the ways to fill a frame.
 type frame struct {
 	free int // number of free rows; the search runs over rows[0:free]
 	// rows[i] is the board row of free row i.
@@ -79,72 +75,11 @@ func attackedBy(board []int, row int) uint64 {
 	return attacked
 }
 
-// count returns the number of ways to fill the free rows. It looks at stop
-// every pollInterval dead ends and gives up, reporting false, once stop is
-// set; stop may be nil.
-//
-// The search is Richards' method made iterative: the masks of each free
-// row live in small arrays indexed by depth d, and the loop either takes
-// the next free square of row d or climbs back to row d-1. The last free
-// row is never entered: one free square there is one solution.
-func (f *frame) count(stop *atomic.Bool) (uint64, bool) {
-	switch f.free {
-	case 0:
-		return 1, true
-	case 1:
-		return uint64(bits.OnesCount64(f.allowed[0])), true
-	}
-	var cols, left, right, todo [MaxN]uint64
-	last := uint(f.free - 1)
-	var total uint64
-	budget := pollInterval
-	d := uint(0)
-	p := f.allowed[0]
-	for {
-		if p == 0 {
-			if d == 0 {
-				return total, true
-			}
-			if budget--; budget == 0 {
-				if stop != nil && stop.Load() {
-					return total, false
-				}
-				runtime.Gosched() // see worker.search
-				budget = pollInterval
-			}
-			d--
-			p = todo[d%MaxN]
-			continue
-		}
-		bit := p & -p // x & -x keeps only the lowest set bit of x
-		p ^= bit
-		i := d % MaxN // d < MaxN always; the modulus lets the compiler drop the bounds checks
-		g := f.gap[i] % 64
-		nc := cols[i] | bit
-		nl := (left[i] | bit) << g
-		nr := (right[i] | bit) >> g
-		np := f.allowed[(d+1)%MaxN] &^ (nc | nl | nr)
-		if d+1 == last {
-			total += (np | -np) >> 63 // the top bit of x | -x is set exactly when x != 0
-			continue
-		}
-		if np == 0 {
-			continue
-		}
-		todo[i] = p
-		d++
-		j := d % MaxN
-		cols[j], left[j], right[j] = nc, nl, nr
-		p = np
-	}
-}
-
 // enumerate calls visit with each way of filling the free rows, in
-// lexicographic order, until visit returns false or, looking every
-// pollInterval dead ends, it sees stop set; stop may be nil. It reports
-// whether it went to the end. The solution passed to visit is f.sol,
-// filled in.
-func (f *frame) enumerate(visit func(Solution) bool, stop *atomic.Bool) bool {
+// lexicographic order, until visit returns false or, polling every
+// pollInterval dead ends, p says to stop. It reports whether it went to
+// the end. The solution passed to visit is f.sol, filled in.
+func (f *frame) enumerate(visit func(Solution) bool, p *poller) bool {
 	if f.free == 0 {
 		return visit(f.sol)
 	}
@@ -152,25 +87,24 @@ func (f *frame) enumerate(visit func(Solution) bool, stop *atomic.Bool) bool {
 	last := f.free - 1
 	budget := pollInterval
 	d := 0
-	p := f.allowed[0]
+	free := f.allowed[0]
 	for {
-		if p == 0 {
+		if free == 0 {
 			if d == 0 {
 				return true
 			}
 			if budget--; budget == 0 {
-				if stop != nil && stop.Load() {
+				if p.stopped() {
 					return false
 				}
-				runtime.Gosched() // see worker.search
 				budget = pollInterval
 			}
 			d--
-			p = todo[d]
+			free = todo[d]
 			continue
 		}
-		bit := p & -p
-		p ^= bit
+		bit := free & -free // x & -x keeps only the lowest set bit of x
+		free ^= bit
 		f.sol[f.rows[d]] = bits.TrailingZeros64(bit)
 		if d == last {
 			if !visit(f.sol) {
@@ -186,9 +120,13 @@ func (f *frame) enumerate(visit func(Solution) bool, stop *atomic.Bool) bool {
 		if np == 0 {
 			continue
 		}
-		todo[d] = p
+		todo[d] = free
 		d++
 		cols[d], left[d], right[d] = nc, nl, nr
-		p = np
+		free = np
 	}
 }
+
+// pollInterval is how many dead ends enumerate runs into between two
+// polls: a fraction of a millisecond of work.
+const pollInterval = 1 << 14

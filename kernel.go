@@ -1,0 +1,108 @@
+package nqueens
+
+import (
+	"runtime"
+	"sync/atomic"
+)
+
+//go:generate go run gen_kernel.go
+
+// The counting kernel of the engine and of the completions: Richards'
+// method over the free rows of a frame. The last maxTail rows are filled
+// by the generated kernels of zkernel.go, one loop per row; the rows above
+// them by count, one call per queen, which looks at the stop flag between
+// two queens. A tail runs to its end: maxTail rows with maxTail columns
+// left are at most a few tens of thousands of nodes, well under a
+// millisecond.
+
+// maxTail is the largest number of rows the generated kernels fill.
+const maxTail = 10
+
+// A poller decides when a long search looks at its stop flag, and lets
+// other goroutines run now and then.
+type poller struct {
+	stop  *atomic.Bool // nil: never stop
+	yield bool         // call runtime.Gosched every yieldEvery polls
+	polls int
+}
+
+// yieldEvery is how many polls pass between two yields. With every P busy
+// searching, a goroutine that would cancel the search (a timer, the
+// caller's) could otherwise wait for the scheduler to preempt a worker,
+// 10 ms; yielding at every poll, though, costs system time.
+const yieldEvery = 64
+
+// stopped reports whether the search should give up.
+func (p *poller) stopped() bool {
+	if p.polls++; p.yield && p.polls%yieldEvery == 0 {
+		runtime.Gosched()
+	}
+	return p.stop != nil && p.stop.Load()
+}
+
+// count returns the number of ways to fill the free rows of f. It reports
+// false, with a partial count, if it gave up because p said to stop.
+func (f *frame) count(p *poller) (uint64, bool) {
+	return f.countFrom(0, 0, 0, 0, p)
+}
+
+// countFrom counts the ways to fill the free rows from d on, given
+// Richards' masks c (columns), l and r (diagonals) of row d.
+func (f *frame) countFrom(d int, c, l, r uint64, p *poller) (uint64, bool) {
+	if f.free-d <= maxTail {
+		return f.tail(d, c, l, r), true
+	}
+	if p.stopped() {
+		return 0, false
+	}
+	var total uint64
+	g := f.gap[d] % 64 // the modulus tells the compiler that the shifts need no check
+	for free := f.allowed[d] &^ (c | l | r); free != 0; free &= free - 1 {
+		bit := free & -free // x & -x keeps only the lowest set bit of x
+		n, ok := f.countFrom(d+1, c|bit, (l|bit)<<g, (r|bit)>>g, p)
+		total += n
+		if !ok {
+			return total, false
+		}
+	}
+	return total, true
+}
+
+// fewRows counts the ways to fill the last two rows of f or fewer, from
+// row d on, given Richards' masks of row d.
+func (f *frame) fewRows(d int, c, l, r uint64) uint64 {
+	switch f.free - d {
+	case 0:
+		return 1
+	case 1:
+		return nonZero(f.allowed[d] &^ (c | l | r)) // one column is left
+	}
+	g := f.gap[d] % 64
+	next := f.allowed[d+1] &^ (c | l<<g | r>>g)
+	if next == 0 {
+		return 0
+	}
+	return lastTwo(f.allowed[d]&^(c|l|r), next, g)
+}
+
+// lastTwo counts the solutions of the last two rows: the squares of p, the
+// free squares of the row before last, that leave a square of next free,
+// where next holds the free squares of the last row, g rows below, before
+// a queen goes into p's row. Two columns are left, so next has one or two
+// squares, and p at most two; a queen on b leaves none of next free
+// exactly when every square of next is b's column or one of its
+// diagonals, g columns away.
+func lastTwo(p, next uint64, g uint) uint64 {
+	lo := next & -next
+	hi := next ^ lo
+	hi |= lo &^ -nonZero(hi) // one square: hi is lo
+	blocks := (lo | lo<<g | lo>>g) & (hi | hi<<g | hi>>g)
+	p &^= blocks
+	return nonZero(p) + nonZero(p&(p-1)) // p has at most two bits
+}
+
+// nonZero returns 1 if x != 0 and 0 otherwise, without a branch: the top
+// bit of x | -x is set exactly when x != 0.
+func nonZero(x uint64) uint64 {
+	return (x | -x) >> 63
+}
