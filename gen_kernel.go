@@ -49,9 +49,9 @@ func main() {
 // tail writes tailK, which counts the ways to fill k >= 3 rows with the
 // masks a (the squares each row leaves open) and g (the distance from each
 // row to the next), given Richards' masks c, l, r of the first. Row i's
-// loop takes each free square in turn; a queen is kept only if the next
-// row and the row after it still have a free square. The last two rows
-// are counted by lastTwo, without a loop.
+// loop takes each free square in turn; a queen is kept only if its own row
+// and the row after it still have a free square, tested with one branch.
+// The last two rows are counted by lastTwo, without a loop.
 func tail(w func(string, ...any), k int) {
 	w("// tail%d counts the ways to fill the %d rows of a, given the masks of the first.\n", k, k)
 	w("func tail%d(a *[%d]uint64, g *[%d]uint, c0, l0, r0 uint64) (found uint64) {\n", k, k, k)
@@ -65,9 +65,8 @@ func tail(w func(string, ...any), k int) {
 		w("%s\tl%d := (l%d | bit) << (g[%d] & 63)\n", in, j, i, i)
 		w("%s\tr%d := (r%d | bit) >> (g[%d] & 63)\n", in, j, i, i)
 		w("%s\tp%d := a[%d] &^ (c%d | l%d | r%d)\n", in, j, j, j, j, j)
-		w("%s\tif p%d == 0 {\n%s\t\tcontinue\n%s\t}\n", in, j, in, in)
 		w("%s\tnext := a[%d] &^ (c%d | l%d<<(g[%d]&63) | r%d>>(g[%d]&63))\n", in, j+1, j, j, j, j, j)
-		w("%s\tif next == 0 {\n%s\t\tcontinue\n%s\t}\n", in, in, in)
+		w("%s\tif min(p%d, next) == 0 {\n%s\t\tcontinue\n%s\t}\n", in, j, in, in)
 		if j == k-2 {
 			w("%s\tfound += lastTwo(p%d, next, g[%d]&63)\n", in, j, j)
 		}

@@ -35,11 +35,8 @@ func tail3(a *[3]uint64, g *[3]uint, c0, l0, r0 uint64) (found uint64) {
 		l1 := (l0 | bit) << (g[0] & 63)
 		r1 := (r0 | bit) >> (g[0] & 63)
 		p1 := a[1] &^ (c1 | l1 | r1)
-		if p1 == 0 {
-			continue
-		}
 		next := a[2] &^ (c1 | l1<<(g[1]&63) | r1>>(g[1]&63))
-		if next == 0 {
+		if min(p1, next) == 0 {
 			continue
 		}
 		found += lastTwo(p1, next, g[1]&63)
@@ -56,11 +53,8 @@ func tail4(a *[4]uint64, g *[4]uint, c0, l0, r0 uint64) (found uint64) {
 		l1 := (l0 | bit) << (g[0] & 63)
 		r1 := (r0 | bit) >> (g[0] & 63)
 		p1 := a[1] &^ (c1 | l1 | r1)
-		if p1 == 0 {
-			continue
-		}
 		next := a[2] &^ (c1 | l1<<(g[1]&63) | r1>>(g[1]&63))
-		if next == 0 {
+		if min(p1, next) == 0 {
 			continue
 		}
 		for ; p1 != 0; p1 &= p1 - 1 {
@@ -69,11 +63,8 @@ func tail4(a *[4]uint64, g *[4]uint, c0, l0, r0 uint64) (found uint64) {
 			l2 := (l1 | bit) << (g[1] & 63)
 			r2 := (r1 | bit) >> (g[1] & 63)
 			p2 := a[2] &^ (c2 | l2 | r2)
-			if p2 == 0 {
-				continue
-			}
 			next := a[3] &^ (c2 | l2<<(g[2]&63) | r2>>(g[2]&63))
-			if next == 0 {
+			if min(p2, next) == 0 {
 				continue
 			}
 			found += lastTwo(p2, next, g[2]&63)
@@ -91,11 +82,8 @@ func tail5(a *[5]uint64, g *[5]uint, c0, l0, r0 uint64) (found uint64) {
 		l1 := (l0 | bit) << (g[0] & 63)
 		r1 := (r0 | bit) >> (g[0] & 63)
 		p1 := a[1] &^ (c1 | l1 | r1)
-		if p1 == 0 {
-			continue
-		}
 		next := a[2] &^ (c1 | l1<<(g[1]&63) | r1>>(g[1]&63))
-		if next == 0 {
+		if min(p1, next) == 0 {
 			continue
 		}
 		for ; p1 != 0; p1 &= p1 - 1 {
@@ -104,11 +92,8 @@ func tail5(a *[5]uint64, g *[5]uint, c0, l0, r0 uint64) (found uint64) {
 			l2 := (l1 | bit) << (g[1] & 63)
 			r2 := (r1 | bit) >> (g[1] & 63)
 			p2 := a[2] &^ (c2 | l2 | r2)
-			if p2 == 0 {
-				continue
-			}
 			next := a[3] &^ (c2 | l2<<(g[2]&63) | r2>>(g[2]&63))
-			if next == 0 {
+			if min(p2, next) == 0 {
 				continue
 			}
 			for ; p2 != 0; p2 &= p2 - 1 {
@@ -117,11 +102,8 @@ func tail5(a *[5]uint64, g *[5]uint, c0, l0, r0 uint64) (found uint64) {
 				l3 := (l2 | bit) << (g[2] & 63)
 				r3 := (r2 | bit) >> (g[2] & 63)
 				p3 := a[3] &^ (c3 | l3 | r3)
-				if p3 == 0 {
-					continue
-				}
 				next := a[4] &^ (c3 | l3<<(g[3]&63) | r3>>(g[3]&63))
-				if next == 0 {
+				if min(p3, next) == 0 {
 					continue
 				}
 				found += lastTwo(p3, next, g[3]&63)
@@ -140,11 +122,8 @@ func tail6(a *[6]uint64, g *[6]uint, c0, l0, r0 uint64) (found uint64) {
 		l1 := (l0 | bit) << (g[0] & 63)
 		r1 := (r0 | bit) >> (g[0] & 63)
 		p1 := a[1] &^ (c1 | l1 | r1)
-		if p1 == 0 {
-			continue
-		}
 		next := a[2] &^ (c1 | l1<<(g[1]&63) | r1>>(g[1]&63))
-		if next == 0 {
+		if min(p1, next) == 0 {
 			continue
 		}
 		for ; p1 != 0; p1 &= p1 - 1 {
@@ -153,11 +132,8 @@ func tail6(a *[6]uint64, g *[6]uint, c0, l0, r0 uint64) (found uint64) {
 			l2 := (l1 | bit) << (g[1] & 63)
 			r2 := (r1 | bit) >> (g[1] & 63)
 			p2 := a[2] &^ (c2 | l2 | r2)
-			if p2 == 0 {
-				continue
-			}
 			next := a[3] &^ (c2 | l2<<(g[2]&63) | r2>>(g[2]&63))
-			if next == 0 {
+			if min(p2, next) == 0 {
 				continue
 			}
 			for ; p2 != 0; p2 &= p2 - 1 {
@@ -166,11 +142,8 @@ func tail6(a *[6]uint64, g *[6]uint, c0, l0, r0 uint64) (found uint64) {
 				l3 := (l2 | bit) << (g[2] & 63)
 				r3 := (r2 | bit) >> (g[2] & 63)
 				p3 := a[3] &^ (c3 | l3 | r3)
-				if p3 == 0 {
-					continue
-				}
 				next := a[4] &^ (c3 | l3<<(g[3]&63) | r3>>(g[3]&63))
-				if next == 0 {
+				if min(p3, next) == 0 {
 					continue
 				}
 				for ; p3 != 0; p3 &= p3 - 1 {
@@ -179,11 +152,8 @@ func tail6(a *[6]uint64, g *[6]uint, c0, l0, r0 uint64) (found uint64) {
 					l4 := (l3 | bit) << (g[3] & 63)
 					r4 := (r3 | bit) >> (g[3] & 63)
 					p4 := a[4] &^ (c4 | l4 | r4)
-					if p4 == 0 {
-						continue
-					}
 					next := a[5] &^ (c4 | l4<<(g[4]&63) | r4>>(g[4]&63))
-					if next == 0 {
+					if min(p4, next) == 0 {
 						continue
 					}
 					found += lastTwo(p4, next, g[4]&63)
@@ -203,11 +173,8 @@ func tail7(a *[7]uint64, g *[7]uint, c0, l0, r0 uint64) (found uint64) {
 		l1 := (l0 | bit) << (g[0] & 63)
 		r1 := (r0 | bit) >> (g[0] & 63)
 		p1 := a[1] &^ (c1 | l1 | r1)
-		if p1 == 0 {
-			continue
-		}
 		next := a[2] &^ (c1 | l1<<(g[1]&63) | r1>>(g[1]&63))
-		if next == 0 {
+		if min(p1, next) == 0 {
 			continue
 		}
 		for ; p1 != 0; p1 &= p1 - 1 {
@@ -216,11 +183,8 @@ func tail7(a *[7]uint64, g *[7]uint, c0, l0, r0 uint64) (found uint64) {
 			l2 := (l1 | bit) << (g[1] & 63)
 			r2 := (r1 | bit) >> (g[1] & 63)
 			p2 := a[2] &^ (c2 | l2 | r2)
-			if p2 == 0 {
-				continue
-			}
 			next := a[3] &^ (c2 | l2<<(g[2]&63) | r2>>(g[2]&63))
-			if next == 0 {
+			if min(p2, next) == 0 {
 				continue
 			}
 			for ; p2 != 0; p2 &= p2 - 1 {
@@ -229,11 +193,8 @@ func tail7(a *[7]uint64, g *[7]uint, c0, l0, r0 uint64) (found uint64) {
 				l3 := (l2 | bit) << (g[2] & 63)
 				r3 := (r2 | bit) >> (g[2] & 63)
 				p3 := a[3] &^ (c3 | l3 | r3)
-				if p3 == 0 {
-					continue
-				}
 				next := a[4] &^ (c3 | l3<<(g[3]&63) | r3>>(g[3]&63))
-				if next == 0 {
+				if min(p3, next) == 0 {
 					continue
 				}
 				for ; p3 != 0; p3 &= p3 - 1 {
@@ -242,11 +203,8 @@ func tail7(a *[7]uint64, g *[7]uint, c0, l0, r0 uint64) (found uint64) {
 					l4 := (l3 | bit) << (g[3] & 63)
 					r4 := (r3 | bit) >> (g[3] & 63)
 					p4 := a[4] &^ (c4 | l4 | r4)
-					if p4 == 0 {
-						continue
-					}
 					next := a[5] &^ (c4 | l4<<(g[4]&63) | r4>>(g[4]&63))
-					if next == 0 {
+					if min(p4, next) == 0 {
 						continue
 					}
 					for ; p4 != 0; p4 &= p4 - 1 {
@@ -255,11 +213,8 @@ func tail7(a *[7]uint64, g *[7]uint, c0, l0, r0 uint64) (found uint64) {
 						l5 := (l4 | bit) << (g[4] & 63)
 						r5 := (r4 | bit) >> (g[4] & 63)
 						p5 := a[5] &^ (c5 | l5 | r5)
-						if p5 == 0 {
-							continue
-						}
 						next := a[6] &^ (c5 | l5<<(g[5]&63) | r5>>(g[5]&63))
-						if next == 0 {
+						if min(p5, next) == 0 {
 							continue
 						}
 						found += lastTwo(p5, next, g[5]&63)
@@ -280,11 +235,8 @@ func tail8(a *[8]uint64, g *[8]uint, c0, l0, r0 uint64) (found uint64) {
 		l1 := (l0 | bit) << (g[0] & 63)
 		r1 := (r0 | bit) >> (g[0] & 63)
 		p1 := a[1] &^ (c1 | l1 | r1)
-		if p1 == 0 {
-			continue
-		}
 		next := a[2] &^ (c1 | l1<<(g[1]&63) | r1>>(g[1]&63))
-		if next == 0 {
+		if min(p1, next) == 0 {
 			continue
 		}
 		for ; p1 != 0; p1 &= p1 - 1 {
@@ -293,11 +245,8 @@ func tail8(a *[8]uint64, g *[8]uint, c0, l0, r0 uint64) (found uint64) {
 			l2 := (l1 | bit) << (g[1] & 63)
 			r2 := (r1 | bit) >> (g[1] & 63)
 			p2 := a[2] &^ (c2 | l2 | r2)
-			if p2 == 0 {
-				continue
-			}
 			next := a[3] &^ (c2 | l2<<(g[2]&63) | r2>>(g[2]&63))
-			if next == 0 {
+			if min(p2, next) == 0 {
 				continue
 			}
 			for ; p2 != 0; p2 &= p2 - 1 {
@@ -306,11 +255,8 @@ func tail8(a *[8]uint64, g *[8]uint, c0, l0, r0 uint64) (found uint64) {
 				l3 := (l2 | bit) << (g[2] & 63)
 				r3 := (r2 | bit) >> (g[2] & 63)
 				p3 := a[3] &^ (c3 | l3 | r3)
-				if p3 == 0 {
-					continue
-				}
 				next := a[4] &^ (c3 | l3<<(g[3]&63) | r3>>(g[3]&63))
-				if next == 0 {
+				if min(p3, next) == 0 {
 					continue
 				}
 				for ; p3 != 0; p3 &= p3 - 1 {
@@ -319,11 +265,8 @@ func tail8(a *[8]uint64, g *[8]uint, c0, l0, r0 uint64) (found uint64) {
 					l4 := (l3 | bit) << (g[3] & 63)
 					r4 := (r3 | bit) >> (g[3] & 63)
 					p4 := a[4] &^ (c4 | l4 | r4)
-					if p4 == 0 {
-						continue
-					}
 					next := a[5] &^ (c4 | l4<<(g[4]&63) | r4>>(g[4]&63))
-					if next == 0 {
+					if min(p4, next) == 0 {
 						continue
 					}
 					for ; p4 != 0; p4 &= p4 - 1 {
@@ -332,11 +275,8 @@ func tail8(a *[8]uint64, g *[8]uint, c0, l0, r0 uint64) (found uint64) {
 						l5 := (l4 | bit) << (g[4] & 63)
 						r5 := (r4 | bit) >> (g[4] & 63)
 						p5 := a[5] &^ (c5 | l5 | r5)
-						if p5 == 0 {
-							continue
-						}
 						next := a[6] &^ (c5 | l5<<(g[5]&63) | r5>>(g[5]&63))
-						if next == 0 {
+						if min(p5, next) == 0 {
 							continue
 						}
 						for ; p5 != 0; p5 &= p5 - 1 {
@@ -345,11 +285,8 @@ func tail8(a *[8]uint64, g *[8]uint, c0, l0, r0 uint64) (found uint64) {
 							l6 := (l5 | bit) << (g[5] & 63)
 							r6 := (r5 | bit) >> (g[5] & 63)
 							p6 := a[6] &^ (c6 | l6 | r6)
-							if p6 == 0 {
-								continue
-							}
 							next := a[7] &^ (c6 | l6<<(g[6]&63) | r6>>(g[6]&63))
-							if next == 0 {
+							if min(p6, next) == 0 {
 								continue
 							}
 							found += lastTwo(p6, next, g[6]&63)
@@ -371,11 +308,8 @@ func tail9(a *[9]uint64, g *[9]uint, c0, l0, r0 uint64) (found uint64) {
 		l1 := (l0 | bit) << (g[0] & 63)
 		r1 := (r0 | bit) >> (g[0] & 63)
 		p1 := a[1] &^ (c1 | l1 | r1)
-		if p1 == 0 {
-			continue
-		}
 		next := a[2] &^ (c1 | l1<<(g[1]&63) | r1>>(g[1]&63))
-		if next == 0 {
+		if min(p1, next) == 0 {
 			continue
 		}
 		for ; p1 != 0; p1 &= p1 - 1 {
@@ -384,11 +318,8 @@ func tail9(a *[9]uint64, g *[9]uint, c0, l0, r0 uint64) (found uint64) {
 			l2 := (l1 | bit) << (g[1] & 63)
 			r2 := (r1 | bit) >> (g[1] & 63)
 			p2 := a[2] &^ (c2 | l2 | r2)
-			if p2 == 0 {
-				continue
-			}
 			next := a[3] &^ (c2 | l2<<(g[2]&63) | r2>>(g[2]&63))
-			if next == 0 {
+			if min(p2, next) == 0 {
 				continue
 			}
 			for ; p2 != 0; p2 &= p2 - 1 {
@@ -397,11 +328,8 @@ func tail9(a *[9]uint64, g *[9]uint, c0, l0, r0 uint64) (found uint64) {
 				l3 := (l2 | bit) << (g[2] & 63)
 				r3 := (r2 | bit) >> (g[2] & 63)
 				p3 := a[3] &^ (c3 | l3 | r3)
-				if p3 == 0 {
-					continue
-				}
 				next := a[4] &^ (c3 | l3<<(g[3]&63) | r3>>(g[3]&63))
-				if next == 0 {
+				if min(p3, next) == 0 {
 					continue
 				}
 				for ; p3 != 0; p3 &= p3 - 1 {
@@ -410,11 +338,8 @@ func tail9(a *[9]uint64, g *[9]uint, c0, l0, r0 uint64) (found uint64) {
 					l4 := (l3 | bit) << (g[3] & 63)
 					r4 := (r3 | bit) >> (g[3] & 63)
 					p4 := a[4] &^ (c4 | l4 | r4)
-					if p4 == 0 {
-						continue
-					}
 					next := a[5] &^ (c4 | l4<<(g[4]&63) | r4>>(g[4]&63))
-					if next == 0 {
+					if min(p4, next) == 0 {
 						continue
 					}
 					for ; p4 != 0; p4 &= p4 - 1 {
@@ -423,11 +348,8 @@ func tail9(a *[9]uint64, g *[9]uint, c0, l0, r0 uint64) (found uint64) {
 						l5 := (l4 | bit) << (g[4] & 63)
 						r5 := (r4 | bit) >> (g[4] & 63)
 						p5 := a[5] &^ (c5 | l5 | r5)
-						if p5 == 0 {
-							continue
-						}
 						next := a[6] &^ (c5 | l5<<(g[5]&63) | r5>>(g[5]&63))
-						if next == 0 {
+						if min(p5, next) == 0 {
 							continue
 						}
 						for ; p5 != 0; p5 &= p5 - 1 {
@@ -436,11 +358,8 @@ func tail9(a *[9]uint64, g *[9]uint, c0, l0, r0 uint64) (found uint64) {
 							l6 := (l5 | bit) << (g[5] & 63)
 							r6 := (r5 | bit) >> (g[5] & 63)
 							p6 := a[6] &^ (c6 | l6 | r6)
-							if p6 == 0 {
-								continue
-							}
 							next := a[7] &^ (c6 | l6<<(g[6]&63) | r6>>(g[6]&63))
-							if next == 0 {
+							if min(p6, next) == 0 {
 								continue
 							}
 							for ; p6 != 0; p6 &= p6 - 1 {
@@ -449,11 +368,8 @@ func tail9(a *[9]uint64, g *[9]uint, c0, l0, r0 uint64) (found uint64) {
 								l7 := (l6 | bit) << (g[6] & 63)
 								r7 := (r6 | bit) >> (g[6] & 63)
 								p7 := a[7] &^ (c7 | l7 | r7)
-								if p7 == 0 {
-									continue
-								}
 								next := a[8] &^ (c7 | l7<<(g[7]&63) | r7>>(g[7]&63))
-								if next == 0 {
+								if min(p7, next) == 0 {
 									continue
 								}
 								found += lastTwo(p7, next, g[7]&63)
@@ -476,11 +392,8 @@ func tail10(a *[10]uint64, g *[10]uint, c0, l0, r0 uint64) (found uint64) {
 		l1 := (l0 | bit) << (g[0] & 63)
 		r1 := (r0 | bit) >> (g[0] & 63)
 		p1 := a[1] &^ (c1 | l1 | r1)
-		if p1 == 0 {
-			continue
-		}
 		next := a[2] &^ (c1 | l1<<(g[1]&63) | r1>>(g[1]&63))
-		if next == 0 {
+		if min(p1, next) == 0 {
 			continue
 		}
 		for ; p1 != 0; p1 &= p1 - 1 {
@@ -489,11 +402,8 @@ func tail10(a *[10]uint64, g *[10]uint, c0, l0, r0 uint64) (found uint64) {
 			l2 := (l1 | bit) << (g[1] & 63)
 			r2 := (r1 | bit) >> (g[1] & 63)
 			p2 := a[2] &^ (c2 | l2 | r2)
-			if p2 == 0 {
-				continue
-			}
 			next := a[3] &^ (c2 | l2<<(g[2]&63) | r2>>(g[2]&63))
-			if next == 0 {
+			if min(p2, next) == 0 {
 				continue
 			}
 			for ; p2 != 0; p2 &= p2 - 1 {
@@ -502,11 +412,8 @@ func tail10(a *[10]uint64, g *[10]uint, c0, l0, r0 uint64) (found uint64) {
 				l3 := (l2 | bit) << (g[2] & 63)
 				r3 := (r2 | bit) >> (g[2] & 63)
 				p3 := a[3] &^ (c3 | l3 | r3)
-				if p3 == 0 {
-					continue
-				}
 				next := a[4] &^ (c3 | l3<<(g[3]&63) | r3>>(g[3]&63))
-				if next == 0 {
+				if min(p3, next) == 0 {
 					continue
 				}
 				for ; p3 != 0; p3 &= p3 - 1 {
@@ -515,11 +422,8 @@ func tail10(a *[10]uint64, g *[10]uint, c0, l0, r0 uint64) (found uint64) {
 					l4 := (l3 | bit) << (g[3] & 63)
 					r4 := (r3 | bit) >> (g[3] & 63)
 					p4 := a[4] &^ (c4 | l4 | r4)
-					if p4 == 0 {
-						continue
-					}
 					next := a[5] &^ (c4 | l4<<(g[4]&63) | r4>>(g[4]&63))
-					if next == 0 {
+					if min(p4, next) == 0 {
 						continue
 					}
 					for ; p4 != 0; p4 &= p4 - 1 {
@@ -528,11 +432,8 @@ func tail10(a *[10]uint64, g *[10]uint, c0, l0, r0 uint64) (found uint64) {
 						l5 := (l4 | bit) << (g[4] & 63)
 						r5 := (r4 | bit) >> (g[4] & 63)
 						p5 := a[5] &^ (c5 | l5 | r5)
-						if p5 == 0 {
-							continue
-						}
 						next := a[6] &^ (c5 | l5<<(g[5]&63) | r5>>(g[5]&63))
-						if next == 0 {
+						if min(p5, next) == 0 {
 							continue
 						}
 						for ; p5 != 0; p5 &= p5 - 1 {
@@ -541,11 +442,8 @@ func tail10(a *[10]uint64, g *[10]uint, c0, l0, r0 uint64) (found uint64) {
 							l6 := (l5 | bit) << (g[5] & 63)
 							r6 := (r5 | bit) >> (g[5] & 63)
 							p6 := a[6] &^ (c6 | l6 | r6)
-							if p6 == 0 {
-								continue
-							}
 							next := a[7] &^ (c6 | l6<<(g[6]&63) | r6>>(g[6]&63))
-							if next == 0 {
+							if min(p6, next) == 0 {
 								continue
 							}
 							for ; p6 != 0; p6 &= p6 - 1 {
@@ -554,11 +452,8 @@ func tail10(a *[10]uint64, g *[10]uint, c0, l0, r0 uint64) (found uint64) {
 								l7 := (l6 | bit) << (g[6] & 63)
 								r7 := (r6 | bit) >> (g[6] & 63)
 								p7 := a[7] &^ (c7 | l7 | r7)
-								if p7 == 0 {
-									continue
-								}
 								next := a[8] &^ (c7 | l7<<(g[7]&63) | r7>>(g[7]&63))
-								if next == 0 {
+								if min(p7, next) == 0 {
 									continue
 								}
 								for ; p7 != 0; p7 &= p7 - 1 {
@@ -567,11 +462,8 @@ func tail10(a *[10]uint64, g *[10]uint, c0, l0, r0 uint64) (found uint64) {
 									l8 := (l7 | bit) << (g[7] & 63)
 									r8 := (r7 | bit) >> (g[7] & 63)
 									p8 := a[8] &^ (c8 | l8 | r8)
-									if p8 == 0 {
-										continue
-									}
 									next := a[9] &^ (c8 | l8<<(g[8]&63) | r8>>(g[8]&63))
-									if next == 0 {
+									if min(p8, next) == 0 {
 										continue
 									}
 									found += lastTwo(p8, next, g[8]&63)
