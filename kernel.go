@@ -5,18 +5,21 @@ import (
 	"sync/atomic"
 )
 
-//go:generate go run gen_kernel.go
+// The kernels fill at most maxTail rows, a constant of zkernel.go; the
+// two generators take it from here.
+//go:generate go run gen_kernel.go -rows 10
+//go:generate go run -C tools ./kernelasm -rows 10 -out ../zkernel_amd64.s -stubs ../zkernel_amd64.go -pkg nqueens
 
 // The counting kernel of the engine and of the completions: Richards'
 // method over the free rows of a frame. The last maxTail rows are filled
-// by the generated kernels of zkernel.go, one loop per row; the rows above
-// them by count, one call per queen, which looks at the stop flag between
-// two queens. A tail runs to its end: maxTail rows with maxTail columns
-// left are at most a few tens of thousands of nodes, well under a
-// millisecond.
-
-// maxTail is the largest number of rows the generated kernels fill.
-const maxTail = 10
+// by a generated kernel, one loop per row: in Go (zkernel.go, from
+// gen_kernel.go), and in assembly for amd64 (zkernel_amd64.s, from
+// tools/kernelasm), chosen as hash/crc32 chooses: fillTail in
+// kernel_amd64.go and kernel_generic.go, the generic one everywhere else
+// and under the purego build tag. The rows above the tail are filled by
+// countFrom, one call per queen, which looks at the stop flag between two
+// queens. A tail runs to its end: maxTail rows with maxTail columns left
+// are at most a few tens of thousands of nodes, well under a millisecond.
 
 // A poller decides when a long search looks at its stop flag, and lets
 // other goroutines run now and then.
@@ -50,7 +53,7 @@ func (f *frame) count(p *poller) (uint64, bool) {
 // Richards' masks c (columns), l and r (diagonals) of row d.
 func (f *frame) countFrom(d int, c, l, r uint64, p *poller) (uint64, bool) {
 	if f.free-d <= maxTail {
-		return f.tail(d, c, l, r), true
+		return f.fillTail(d, c, l, r), true
 	}
 	if p.stopped() {
 		return 0, false

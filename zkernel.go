@@ -2,6 +2,9 @@
 
 package nqueens
 
+// maxTail is the largest number of rows the kernels fill.
+const maxTail = 10
+
 // tail counts the ways to fill the free rows of f from row d on, at most
 // maxTail of them, given Richards' masks c, l, r of row d.
 func (f *frame) tail(d int, c, l, r uint64) uint64 {
