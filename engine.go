@@ -61,12 +61,20 @@ func WithProgress(report func(Progress)) Option {
 // of the search into k parts, the same on every machine and for every
 // number of workers, whose Total and Unique counts add up to those of the
 // whole board. k runs from 1, the default, to MaxShards; i from 0 to k-1.
+// The split depends on n, k and PlanVersion alone.
 func WithShard(i, k int) Option {
 	return func(c *config) { c.shard, c.shards = i, k }
 }
 
 // MaxShards is the largest number of shards WithShard accepts.
 const MaxShards = 1 << 20
+
+// PlanVersion names the way CountContext splits a board into shards. It
+// changes whenever the split does, so the counts of shards add up only if
+// they were counted with the same PlanVersion: a program that keeps shard
+// counts should keep it with them. Version 2 splits the constellations of
+// the board; version 1 split its corner and side trees.
+const PlanVersion = 2
 
 // minFreeRows is how many rows a subproblem leaves to search at least:
 // below that, planning would cost more than searching.

@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"encoding/json"
+	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -21,9 +22,9 @@ var shardEnv = []string{"JOB_COMPLETION_INDEX", "SLURM_ARRAY_TASK_ID"}
 func count(ctx context.Context, args []string, getenv func(string) string, stdout, stderr io.Writer) error {
 	fs := newFlagSet("count")
 	workers := fs.Int("workers", 0, "goroutines that search at once (0: all cores)")
-	unique := fs.Bool("unique", false, "also print the solutions up to rotation and reflection")
+	unique := fs.Bool("unique", false, "print a second number: the fundamental solutions, up to rotation and reflection")
 	asJSON := fs.Bool("json", false, "print one JSON record, for merge")
-	shard := fs.Int("shard", -1, "count only shard `i` of -shards (default: from "+strings.Join(shardEnv, " or ")+")")
+	shard := fs.Int("shard", 0, "count only shard `i` of -shards; without it, i comes from "+strings.Join(shardEnv, " or "))
 	shards := fs.Int("shards", 1, "split the search into `k` shards")
 	strategy := fs.String("strategy", "", "count with one `strategy` on one core: "+strategyNames())
 	rest, err := parseFlags(fs, args, 1)
@@ -40,23 +41,32 @@ func count(ctx context.Context, args []string, getenv func(string) string, stdou
 	if *shards < 1 || *shards > nqueens.MaxShards {
 		return usagef("count: -shards %d out of range [1, %d]", *shards, nqueens.MaxShards)
 	}
+	set := map[string]bool{}
+	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
 	i := *shard
-	if i < 0 && *shards > 1 {
+	if !set["shard"] && *shards > 1 {
 		if i, err = shardFromEnv(getenv); err != nil {
 			return err
 		}
 	}
-	i = max(i, 0)
-	if i >= *shards {
+	if i < 0 || i >= *shards {
 		return usagef("count: shard %d out of range [0, %d] for %d shards", i, *shards-1, *shards)
 	}
 
 	if *strategy != "" {
-		return countWith(*strategy, n, stdout)
+		for _, name := range []string{"unique", "json", "shard", "shards", "workers"} {
+			if set[name] {
+				return usagef("count: -strategy counts on one core, without -%s: the engine alone has it", name)
+			}
+		}
+		return countWith(ctx, *strategy, n, stdout)
 	}
 	opts := []nqueens.Option{nqueens.WithWorkers(*workers), nqueens.WithShard(i, *shards)}
 	bar := &progressBar{w: stderr}
 	if f, ok := stderr.(*os.File); ok && term.IsTerminal(int(f.Fd())) {
+		if cols, _, err := term.GetSize(int(f.Fd())); err == nil {
+			bar.cols = cols
+		}
 		opts = append(opts, nqueens.WithProgress(bar.update))
 	}
 	start := time.Now()
@@ -66,7 +76,7 @@ func count(ctx context.Context, args []string, getenv func(string) string, stdou
 		return err
 	}
 	if *asJSON {
-		r := record{N: n, Shard: i, Shards: *shards, Total: c.Total, Unique: c.Unique,
+		r := record{Plan: nqueens.PlanVersion, N: n, Shard: i, Shards: *shards, Total: c.Total, Unique: c.Unique,
 			Elapsed: time.Since(start).Seconds(), Version: version()}
 		r.Checksum = r.sum()
 		line, err := json.Marshal(r)
@@ -101,28 +111,52 @@ func shardFromEnv(getenv func(string) string) (int, error) {
 }
 
 // progressBar draws a count's progress on one terminal line, rewritten in
-// place, once the count has run for a second.
+// place, once the count has run for a second. It never writes into the
+// last column of the terminal, so the line never wraps.
 type progressBar struct {
 	w     io.Writer
+	cols  int // of the terminal; 0: unknown, taken as 80
 	width int // of the last line drawn, 0 if none
 }
 
+// barLen is the length of the bar itself on a wide terminal.
 const barLen = 30
 
 func (b *progressBar) update(p nqueens.Progress) {
 	if p.Elapsed < time.Second || p.Total == 0 {
 		return
 	}
+	b.draw(b.line(p))
+}
+
+// line returns the progress line for p, as wide as the terminal allows:
+// the bar, the share done and the times, then the subproblems and their
+// rate if there is room.
+func (b *progressBar) line(p nqueens.Progress) string {
+	room := b.cols - 1
+	if b.cols <= 0 {
+		room = 79
+	}
 	frac := float64(p.Done) / float64(p.Total)
-	filled := int(frac * barLen)
-	rate := float64(p.Done) / p.Elapsed.Seconds()
 	eta := "?"
 	if p.Done > 0 {
 		eta = p.Remaining.Round(time.Second).String()
 	}
-	line := fmt.Sprintf("[%s%s] %5.1f%% %d/%d subproblems, %.0f/s, %s elapsed, about %s left",
-		strings.Repeat("#", filled), strings.Repeat(".", barLen-filled), 100*frac,
-		p.Done, p.Total, rate, p.Elapsed.Round(time.Second), eta)
+	times := fmt.Sprintf(" %5.1f%% %s elapsed, about %s left", 100*frac, p.Elapsed.Round(time.Second), eta)
+	detail := fmt.Sprintf(", %d/%d subproblems, %.0f/s", p.Done, p.Total, float64(p.Done)/p.Elapsed.Seconds())
+	if len(times)+len(detail)+barLen+2 <= room {
+		times += detail
+	}
+	line := times[1:]
+	if n := min(barLen, room-len(times)-2); n >= 5 {
+		filled := int(frac * float64(n))
+		line = "[" + strings.Repeat("#", filled) + strings.Repeat(".", n-filled) + "]" + times
+	}
+	return line[:min(len(line), max(room, 0))]
+}
+
+// draw writes line over the last one.
+func (b *progressBar) draw(line string) {
 	fmt.Fprintf(b.w, "\r%-*s", b.width, line) // a carriage return, then pad over the last line
 	b.width = len(line)
 }
@@ -145,10 +179,16 @@ func strategyNames() string {
 }
 
 // countWith counts the solutions of the n×n board with the named strategy.
-func countWith(name string, n int, stdout io.Writer) error {
+// The strategies' Count cannot be stopped: an interrupt leaves it to end
+// with the process.
+func countWith(ctx context.Context, name string, n int, stdout io.Writer) error {
 	for _, s := range nqueens.Strategies() {
 		if s.Name() == name {
-			total, err := s.Count(n)
+			var total uint64
+			err := interruptible(ctx, func() (err error) {
+				total, err = s.Count(n)
+				return err
+			})
 			if err != nil {
 				return err
 			}

@@ -5,9 +5,6 @@ import (
 	"context"
 	"fmt"
 	"io"
-	"os"
-	"strconv"
-	"strings"
 
 	"github.com/gonqueens/nqueens"
 )
@@ -49,7 +46,7 @@ func construct(args []string, stdout io.Writer) error {
 	return w.Flush()
 }
 
-func complete(ctx context.Context, args []string, stdout io.Writer) error {
+func complete(ctx context.Context, args []string, stdin io.Reader, stdout io.Writer) error {
 	fs := newFlagSet("complete")
 	countOnly := fs.Bool("count", false, "print the number of completions only")
 	limit := fs.Int("limit", 10, "draw at most `k` completions (0: all)")
@@ -62,7 +59,7 @@ func complete(ctx context.Context, args []string, stdout io.Writer) error {
 	}
 	text := rest[0]
 	if text == "-" {
-		b, err := io.ReadAll(os.Stdin)
+		b, err := io.ReadAll(stdin)
 		if err != nil {
 			return err
 		}
@@ -93,14 +90,4 @@ func complete(ctx context.Context, args []string, stdout io.Writer) error {
 		fmt.Fprintln(stdout, "no completion")
 	}
 	return err
-}
-
-// parseInt parses a whole-number argument from 0 to most.
-func parseInt(cmd, arg string, most int) (int, error) {
-	trimmed := strings.TrimSpace(arg)
-	n, err := strconv.Atoi(trimmed)
-	if err != nil || n < 0 || n > most || strconv.Itoa(n) != trimmed {
-		return 0, usagef("%s: board size %q is not a whole number from 0 to %d", cmd, arg, most)
-	}
-	return n, nil
 }

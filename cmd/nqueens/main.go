@@ -5,12 +5,13 @@
 //
 //	nqueens count [-workers k] [-unique] [-json] [-shard i -shards k] N
 //	nqueens list [-limit k] N
-//	nqueens merge FILE...
+//	nqueens merge FILE... (- for stdin)
 //	nqueens construct [-board] N
 //	nqueens complete [-count] [-limit k] BOARD
 //
 // count prints the number of solutions of the N×N board; on a terminal it
-// shows its progress on stderr, and Ctrl-C stops it. With -shards k it
+// shows its progress on stderr. Ctrl-C (SIGINT) or SIGTERM stops every
+// command at once, with exit status 130 or 143. With -shards k it
 // counts only shard i of a split of the search into k parts, taking i from
 // JOB_COMPLETION_INDEX (a Kubernetes Indexed Job) or SLURM_ARRAY_TASK_ID (a
 // Slurm job array) when -shard is not given; -json prints the result as one
@@ -26,8 +27,10 @@ import (
 	"io"
 	"os"
 	"os/signal"
+	"slices"
 	"strconv"
 	"strings"
+	"syscall"
 
 	"github.com/gonqueens/nqueens"
 )
@@ -38,6 +41,7 @@ const usage = `usage:
   nqueens count -strategy name N    count with one strategy on one core
   nqueens list [-limit k] N         draw solutions of the N×N board
   nqueens merge FILE...             add up the JSON records of every shard
+                                    ("-": stdin)
   nqueens construct [-board] N      one solution of the N×N board, at once
   nqueens complete [-count] [-limit k] BOARD
                                     complete a partial board: a column list
@@ -52,13 +56,47 @@ const (
 )
 
 func main() {
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
-	defer stop()
-	os.Exit(run(ctx, os.Args[1:], os.Getenv, os.Stdout, os.Stderr))
+	ctx, cancel := context.WithCancelCause(context.Background())
+	signals := make(chan os.Signal, 1)
+	signal.Notify(signals, os.Interrupt, syscall.SIGTERM)
+	go func() { cancel(signalError{<-signals}) }()
+	os.Exit(run(ctx, os.Args[1:], os.Getenv, os.Stdin, os.Stdout, os.Stderr))
 }
 
-// usageError is bad usage: its message goes out with the usage text.
-type usageError struct{ msg string }
+// signalError is the cause of a command's end by a signal.
+type signalError struct{ sig os.Signal }
+
+func (e signalError) Error() string { return e.sig.String() }
+
+// exitCode is the shell's code for a process ended by the signal: 128 and
+// its number, 130 for SIGINT (Ctrl-C) and 143 for SIGTERM.
+func (e signalError) exitCode() int {
+	if s, ok := e.sig.(syscall.Signal); ok {
+		return 128 + int(s)
+	}
+	return exitInterrupted
+}
+
+// interruptible runs f, which cannot be stopped, and returns its error,
+// or ctx's as soon as ctx is done: f is left running, to end with the
+// process.
+func interruptible(ctx context.Context, f func() error) error {
+	done := make(chan error, 1)
+	go func() { done <- f() }()
+	select {
+	case err := <-done:
+		return err
+	case <-ctx.Done():
+		return ctx.Err()
+	}
+}
+
+// usageError is bad usage: its message goes out with a pointer to the
+// help of the command, or with the usage text when there is no command.
+type usageError struct {
+	msg     string
+	command string // the command whose flags would help, if any
+}
 
 func (e usageError) Error() string { return e.msg }
 
@@ -67,14 +105,28 @@ type helpRequest struct{ fs *flag.FlagSet }
 
 func (h helpRequest) Error() string { return "help requested" }
 
+// usagef returns a usageError for the command named first in format,
+// "count: ..." or "count takes ...".
 func usagef(format string, args ...any) error {
-	return usageError{fmt.Sprintf(format, args...)}
+	msg := fmt.Sprintf(format, args...)
+	command, _, _ := strings.Cut(msg, ":")
+	command, _, _ = strings.Cut(command, " ")
+	for _, name := range commands {
+		if command == name {
+			return usageError{msg, name}
+		}
+	}
+	return usageError{msg: msg}
 }
 
+// commands names the commands, in the order of the usage text.
+var commands = []string{"count", "list", "merge", "construct", "complete"}
+
 // run executes the command line args and returns the exit code. getenv
-// reads the environment; results go to stdout, messages to stderr.
-func run(ctx context.Context, args []string, getenv func(string) string, stdout, stderr io.Writer) int {
-	err := dispatch(ctx, args, getenv, stdout, stderr)
+// reads the environment and "-" reads stdin; results go to stdout,
+// messages to stderr.
+func run(ctx context.Context, args []string, getenv func(string) string, stdin io.Reader, stdout, stderr io.Writer) int {
+	err := dispatch(ctx, args, getenv, stdin, stdout, stderr)
 	var ue usageError
 	var help helpRequest
 	switch {
@@ -85,11 +137,18 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 		help.fs.SetOutput(stdout)
 		help.fs.PrintDefaults()
 		return 0
+	case errors.As(err, &ue) && ue.command != "":
+		fmt.Fprintf(stderr, "nqueens: %s\n(nqueens %s -h lists its flags)\n", ue.msg, ue.command)
+		return exitUsage
 	case errors.As(err, &ue):
 		fmt.Fprintf(stderr, "nqueens: %s\n%s", ue.msg, usage)
 		return exitUsage
 	case errors.Is(err, context.Canceled):
 		fmt.Fprintln(stderr, "nqueens: interrupted")
+		var sig signalError
+		if errors.As(context.Cause(ctx), &sig) {
+			return sig.exitCode()
+		}
 		return exitInterrupted
 	}
 	msg := err.Error()
@@ -100,7 +159,7 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 	return exitFailure
 }
 
-func dispatch(ctx context.Context, args []string, getenv func(string) string, stdout, stderr io.Writer) error {
+func dispatch(ctx context.Context, args []string, getenv func(string) string, stdin io.Reader, stdout, stderr io.Writer) error {
 	if len(args) == 0 {
 		return usagef("no command")
 	}
@@ -109,14 +168,18 @@ func dispatch(ctx context.Context, args []string, getenv func(string) string, st
 	case "count":
 		return count(ctx, args, getenv, stdout, stderr)
 	case "list":
-		return list(args, stdout)
+		return list(ctx, args, stdout)
 	case "merge":
-		return merge(args, stdout)
+		return merge(args, stdin, stdout)
 	case "construct":
 		return construct(args, stdout)
 	case "complete":
-		return complete(ctx, args, stdout)
+		return complete(ctx, args, stdin, stdout)
 	case "help", "-h", "-help", "--help":
+		if len(args) == 1 && slices.Contains(commands, args[0]) {
+			// nqueens help count is nqueens count -h.
+			return dispatch(ctx, []string{args[0], "-h"}, getenv, stdin, stdout, stderr)
+		}
 		fmt.Fprint(stdout, usage+"\n\"nqueens COMMAND -h\" lists the flags of a command.\n")
 		return nil
 	}
@@ -132,24 +195,59 @@ func newFlagSet(name string) *flag.FlagSet {
 }
 
 // parseFlags parses args into fs, which must leave exactly want
-// arguments, and returns them. A negative number where a flag would be is
-// taken for a bad board size.
+// arguments, and returns them. Flags may come before or after the
+// arguments, and "--" ends the flags. An argument that starts with "-"
+// and then a digit or a dot, such as -5 or -1,.,.,., is an argument (or a
+// flag's value), not a flag: no flag's name starts so.
 func parseFlags(fs *flag.FlagSet, args []string, want int) ([]string, error) {
-	if err := fs.Parse(args); err != nil {
+	var flags, rest []string
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		switch {
+		case a == "--":
+			rest = append(rest, args[i+1:]...)
+			i = len(args)
+		case len(a) > 1 && a[0] == '-' && !valueLike(a):
+			flags = append(flags, a)
+			if takesValue(fs, a) && i+1 < len(args) {
+				i++
+				flags = append(flags, args[i])
+			}
+		default:
+			rest = append(rest, a)
+		}
+	}
+	if err := fs.Parse(flags); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			return nil, helpRequest{fs}
 		}
-		for _, a := range args {
-			if _, err := strconv.Atoi(a); err == nil && strings.HasPrefix(a, "-") {
-				return nil, usagef("%s: board size %s is not a whole number from 0 to %d", fs.Name(), a, nqueens.MaxN)
-			}
-		}
 		return nil, usagef("%s: %v", fs.Name(), err)
 	}
-	if fs.NArg() != want {
-		return nil, usagef("%s: want %d argument(s), got %d: %q", fs.Name(), want, fs.NArg(), fs.Args())
+	if len(rest) != want {
+		return nil, usagef("%s takes %d argument(s), got %d: %q", fs.Name(), want, len(rest), rest)
 	}
-	return fs.Args(), nil
+	return rest, nil
+}
+
+// valueLike reports whether a, which starts with "-", is a value rather
+// than a flag: a negative number or a board's column list.
+func valueLike(a string) bool {
+	return len(a) > 1 && (a[1] >= '0' && a[1] <= '9' || a[1] == '.')
+}
+
+// takesValue reports whether the flag token a, without "=", names a flag
+// of fs that takes a value from the next argument: any but a bool flag.
+func takesValue(fs *flag.FlagSet, a string) bool {
+	name := strings.TrimLeft(a, "-")
+	if strings.Contains(name, "=") {
+		return false
+	}
+	f := fs.Lookup(name)
+	if f == nil {
+		return false
+	}
+	b, ok := f.Value.(interface{ IsBoolFlag() bool })
+	return !ok || !b.IsBoolFlag()
 }
 
 // parseSize parses a board size argument from 0 to nqueens.MaxN.
@@ -157,7 +255,19 @@ func parseSize(cmd, arg string) (int, error) {
 	return parseInt(cmd, arg, nqueens.MaxN)
 }
 
-func list(args []string, stdout io.Writer) error {
+// parseInt parses a board size argument from 0 to most.
+func parseInt(cmd, arg string, most int) (int, error) {
+	n, err := strconv.Atoi(arg)
+	switch {
+	case err != nil || strconv.Itoa(n) != arg:
+		return 0, usagef("%s: board size %q is not a whole number", cmd, arg)
+	case n < 0 || n > most:
+		return 0, usagef("%s: board size %d out of range [0, %d]", cmd, n, most)
+	}
+	return n, nil
+}
+
+func list(ctx context.Context, args []string, stdout io.Writer) error {
 	fs := newFlagSet("list")
 	limit := fs.Int("limit", 10, "draw at most `k` solutions (0: all)")
 	rest, err := parseFlags(fs, args, 1)
@@ -172,12 +282,22 @@ func list(args []string, stdout io.Writer) error {
 		return usagef("list: -limit %d is negative", *limit)
 	}
 	drawn := 0
-	return nqueens.Enumerate(n, func(s nqueens.Solution) bool {
-		if drawn > 0 {
-			fmt.Fprintln(stdout)
-		}
-		fmt.Fprint(stdout, s)
-		drawn++
-		return *limit == 0 || drawn < *limit
+	err = interruptible(ctx, func() error {
+		return nqueens.Enumerate(n, func(s nqueens.Solution) bool {
+			if ctx.Err() != nil {
+				return false
+			}
+			board := s.String()
+			if drawn > 0 {
+				board = "\n" + board
+			}
+			io.WriteString(stdout, board) // one write a board: an interrupt leaves whole boards
+			drawn++
+			return *limit == 0 || drawn < *limit
+		})
 	})
+	if err == nil && drawn == 0 {
+		fmt.Fprintf(stdout, "no solution: the %d×%d board has none\n", n, n)
+	}
+	return err
 }

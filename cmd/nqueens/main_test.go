@@ -3,26 +3,75 @@ package main
 import (
 	"bytes"
 	"context"
+	"encoding/json"
+	"flag"
 	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
 	"sync"
+	"syscall"
 	"testing"
+	"time"
 
 	"github.com/gonqueens/nqueens"
 )
 
 func noEnv(string) string { return "" }
 
+// long is the package's flag for longer tests: here, the shard processes
+// count a larger board.
+var long = flag.Bool("nqueens.long", false, "run the shard processes on a larger board")
+
 // runCLI runs the command line args in process and returns its exit code
 // and outputs.
 func runCLI(t *testing.T, getenv func(string) string, args ...string) (int, string, string) {
 	t.Helper()
+	return runCLIInput(t, getenv, "", args...)
+}
+
+// runCLIInput is runCLI with stdin reading input.
+func runCLIInput(t *testing.T, getenv func(string) string, input string, args ...string) (int, string, string) {
+	t.Helper()
 	var stdout, stderr bytes.Buffer
-	code := run(context.Background(), args, getenv, &stdout, &stderr)
+	code := run(context.Background(), args, getenv, strings.NewReader(input), &stdout, &stderr)
 	return code, stdout.String(), stderr.String()
+}
+
+func TestStdin(t *testing.T) {
+	files := shardFiles(t, 9, 3)
+	var records []byte
+	for _, f := range files[1:] {
+		records = append(records, mustRead(f)...)
+	}
+	// Shard 0 from its file, the others from stdin.
+	if code, out, errOut := runCLIInput(t, noEnv, string(records), "merge", files[0], "-"); code != 0 || out != wantMerged(t, 9, 3) {
+		t.Errorf("merge FILE - : exit %d, stdout %q, stderr %q", code, out, errOut)
+	}
+	if code, out, errOut := runCLIInput(t, noEnv, ".Q..\n....\n....\n....\n", "complete", "-count", "-"); code != 0 || out != "1\n" {
+		t.Errorf("complete -count - : exit %d, stdout %q, stderr %q; want 1", code, out, errOut)
+	}
+}
+
+// TestProgressLine checks that the progress line fits the terminal, never
+// reaching its last column, so that it cannot wrap.
+func TestProgressLine(t *testing.T) {
+	p := nqueens.Progress{Done: 123456, Total: 1 << 20, Elapsed: 3723 * time.Second, Remaining: 99999 * time.Second}
+	for _, cols := range []int{0, 10, 40, 80, 100, 200} {
+		b := progressBar{cols: cols}
+		line := b.line(p)
+		room := cols - 1
+		if cols == 0 {
+			room = 79
+		}
+		if len(line) > room || !strings.Contains(line, "%") && room >= 10 {
+			t.Errorf("%d columns: line %q (%d bytes)", cols, line, len(line))
+		}
+	}
+	if line := (&progressBar{cols: 200}).line(p); !strings.Contains(line, "subproblems") || !strings.Contains(line, "[") {
+		t.Errorf("200 columns: line %q; want the bar and the subproblems", line)
+	}
 }
 
 func TestCount(t *testing.T) {
@@ -38,10 +87,21 @@ func TestCount(t *testing.T) {
 		{[]string{"construct", "8"}, "1 3 5 7 2 0 6 4\n"},
 		{[]string{"complete", "-count", ".,.,.,.,.,.,.,."}, "92\n"},
 		{[]string{"complete", "1,.,.,."}, ".Q..\n...Q\nQ...\n..Q.\n"},
+		{[]string{"complete", "-count", "--", "-1,.,.,."}, "2\n"},
+		{[]string{"complete", "-1,.,.,.", "-count"}, "2\n"},
+		// Flags may follow the board size.
+		{[]string{"count", "10", "-unique"}, "724 92\n"},
+		{[]string{"count", "-workers", "1", "8", "-unique"}, "92 12\n"},
+		{[]string{"list", "3"}, "no solution: the 3×3 board has none\n"},
 	}
-	code, out, _ := runCLI(t, noEnv, "count", "-h")
-	if code != 0 || !strings.Contains(out, "-shards k") || !strings.Contains(out, "-workers int") {
-		t.Errorf("nqueens count -h: exit %d, stdout %q; want the flags", code, out)
+	for _, args := range [][]string{{"count", "-h"}, {"help", "count"}, {"count", "8", "-h"}} {
+		code, out, _ := runCLI(t, noEnv, args...)
+		if code != 0 || !strings.Contains(out, "-shards k") || !strings.Contains(out, "-workers int") {
+			t.Errorf("nqueens %s: exit %d, stdout %q; want count's flags", strings.Join(args, " "), code, out)
+		}
+	}
+	if code, out, _ := runCLI(t, noEnv, "merge", "-h"); code != 0 || !strings.Contains(out, "flags of nqueens merge") {
+		t.Errorf("nqueens merge -h: exit %d, stdout %q; want its help", code, out)
 	}
 	for _, tt := range tests {
 		code, out, errOut := runCLI(t, noEnv, tt.args...)
@@ -58,11 +118,16 @@ func TestBadInput(t *testing.T) {
 	}{
 		{nil, "no command"},
 		{[]string{"frobnicate"}, `unknown command "frobnicate"`},
-		{[]string{"count"}, "want 1 argument"},
-		{[]string{"count", "-5"}, "board size -5"},
-		{[]string{"count", "abc"}, `board size "abc"`},
-		{[]string{"count", "65"}, `board size "65"`},
-		{[]string{"count", "8", "9"}, "want 1 argument"},
+		{[]string{"count"}, "count takes 1 argument(s), got 0"},
+		{[]string{"count", "-5"}, "board size -5 out of range [0, 64]"},
+		{[]string{"count", "abc"}, `board size "abc" is not a whole number`},
+		{[]string{"count", "65"}, "board size 65 out of range [0, 64]"},
+		{[]string{"count", "8", "9"}, "count takes 1 argument(s), got 2"},
+		{[]string{"construct", "-5"}, "board size -5 out of range [0, 268435456]"},
+		{[]string{"count", "-shards", "-3", "-bogus", "10"}, "flag provided but not defined: -bogus"},
+		{[]string{"count", "-shard", "-5", "-shards", "4", "8"}, "shard -5 out of range [0, 3]"},
+		{[]string{"count", "-strategy", "bitwise", "-unique", "8"}, "without -unique"},
+		{[]string{"count", "-strategy", "naive", "-shards", "2", "-shard", "1", "8"}, "without -shard"},
 		{[]string{"count", "-shard", "7", "-shards", "7", "8"}, "shard 7 out of range [0, 6]"},
 		{[]string{"count", "-shards", "0", "8"}, "-shards 0 out of range"},
 		{[]string{"count", "-shards", "3", "8"}, "neither JOB_COMPLETION_INDEX nor SLURM_ARRAY_TASK_ID"},
@@ -83,6 +148,10 @@ func TestBadInput(t *testing.T) {
 		if code == 0 || out != "" || !strings.HasPrefix(first, "nqueens: ") || !strings.Contains(first, tt.want) {
 			t.Errorf("nqueens %s: exit %d, stdout %q, stderr %q; want a failure saying %q", strings.Join(tt.args, " "), code, out, errOut, tt.want)
 		}
+	}
+	// A usage error names the problem in one line, then where the help is.
+	if _, _, errOut := runCLI(t, noEnv, "count", "abc"); strings.Count(errOut, "\n") != 2 || !strings.Contains(errOut, "nqueens count -h") {
+		t.Errorf("nqueens count abc: stderr %q; want one line and a pointer to count -h", errOut)
 	}
 	code, _, errOut := runCLI(t, func(string) string { return "x" }, "count", "-shards", "3", "8")
 	if code != exitUsage || !strings.Contains(errOut, `JOB_COMPLETION_INDEX="x" is not a shard index`) {
@@ -158,6 +227,12 @@ func TestMerge(t *testing.T) {
 		{"tampered", append(files[:4:4], edit(files[4], `"total":`, `"total":1`)), "checksum mismatch"},
 		{"broken", append(files[:4:4], edit(files[4], "}", "")), "not a shard record"},
 		{"empty", append(files[:4:4], edit(files[4], string(mustRead(files[4])), "")), "no shard records"},
+		{"old plan", append(files[:4:4], edit(files[4], `"plan":2`, `"plan":1`)), "split plan 1"},
+		// Records whose checksum matches, as anyone can make: every field
+		// is checked before anything is allocated for it.
+		{"forged n", []string{forge(t, record{N: 99, Shards: 1, Total: 1, Unique: 1})}, "board size 99 out of range"},
+		{"forged shards", []string{forge(t, record{N: 8, Shard: 0, Shards: 1 << 31, Total: 8, Unique: 1})}, "shard 0 of 2147483648 is out of range"},
+		{"forged elapsed", []string{forge(t, record{N: 8, Shards: 1, Total: 92, Unique: 12, Elapsed: -1})}, "negative"},
 	}
 	for _, tt := range tests {
 		code, out, errOut := runCLI(t, noEnv, append([]string{"merge"}, tt.files...)...)
@@ -165,6 +240,22 @@ func TestMerge(t *testing.T) {
 			t.Errorf("merge %s: exit %d, stdout %q, stderr %q; want a refusal saying %q", tt.name, code, out, errOut, tt.want)
 		}
 	}
+}
+
+// forge writes r, with the current plan and a matching checksum, to a file
+// and returns its name.
+func forge(t *testing.T, r record) string {
+	r.Plan = nqueens.PlanVersion
+	r.Checksum = r.sum()
+	line, err := json.Marshal(r)
+	if err != nil {
+		t.Fatal(err)
+	}
+	name := filepath.Join(t.TempDir(), "forged.json")
+	if err := os.WriteFile(name, line, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return name
 }
 
 func mustRead(name string) []byte {
@@ -181,11 +272,11 @@ func TestShardProcesses(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds the command and runs up to 64 processes")
 	}
-	bin := filepath.Join(t.TempDir(), "nqueens")
-	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
-		t.Fatalf("go build: %v\n%s", err, out)
+	bin := buildCommand(t)
+	n := 12
+	if *long {
+		n = 15
 	}
-	const n = 12
 	for _, k := range []int{1, 7, 64} {
 		dir := t.TempDir()
 		env := "JOB_COMPLETION_INDEX"
@@ -222,6 +313,61 @@ func TestShardProcesses(t *testing.T) {
 		out, err := exec.Command(bin, append([]string{"merge"}, files...)...).Output()
 		if want := wantMerged(t, n, k); err != nil || string(out) != want {
 			t.Errorf("%d shard processes merged: %q, %v; want %q", k, out, err, want)
+		}
+	}
+}
+
+// buildCommand builds the command into a temporary directory and returns
+// its path.
+func buildCommand(t *testing.T) string {
+	t.Helper()
+	bin := filepath.Join(t.TempDir(), "nqueens")
+	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
+		t.Fatalf("go build: %v\n%s", err, out)
+	}
+	return bin
+}
+
+// TestSignals stops commands that would run for minutes with SIGINT and
+// SIGTERM, as Ctrl-C and a batch system do, and wants them gone at once
+// with the shell's exit status, whole boards on stdout.
+func TestSignals(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds the command and runs it")
+	}
+	bin := buildCommand(t)
+	empty := strings.TrimSuffix(strings.Repeat(".,", 26), ",")
+	for _, tt := range []struct {
+		args []string
+		sig  syscall.Signal
+		code int
+	}{
+		{[]string{"list", "-limit", "0", "24"}, syscall.SIGINT, 130},
+		{[]string{"count", "-strategy", "naive", "16"}, syscall.SIGINT, 130},
+		{[]string{"count", "-strategy", "bitwise", "20"}, syscall.SIGTERM, 143},
+		{[]string{"count", "22"}, syscall.SIGTERM, 143},
+		{[]string{"complete", "-count", empty}, syscall.SIGINT, 130},
+	} {
+		cmd := exec.Command(bin, tt.args...)
+		var stdout, stderr bytes.Buffer
+		cmd.Stdout, cmd.Stderr = &stdout, &stderr
+		if err := cmd.Start(); err != nil {
+			t.Fatal(err)
+		}
+		time.Sleep(300 * time.Millisecond)
+		sent := time.Now()
+		cmd.Process.Signal(tt.sig)
+		cmd.Wait()
+		took := time.Since(sent)
+		name := strings.Join(tt.args, " ")
+		if code := cmd.ProcessState.ExitCode(); code != tt.code || took > 250*time.Millisecond {
+			t.Errorf("nqueens %s: exit %d %v after %v; want %d at once", name, code, cmd.ProcessState, took, tt.code)
+		}
+		if !strings.Contains(stderr.String(), "interrupted") {
+			t.Errorf("nqueens %s: stderr %q; want it to say it was interrupted", name, stderr.String())
+		}
+		if out := stdout.String(); tt.args[0] == "list" && (out == "" || strings.Count(out, "\n")%25 != 24) {
+			t.Errorf("nqueens %s: %d lines on stdout, not whole 24-line boards", name, strings.Count(out, "\n"))
 		}
 	}
 }

@@ -7,17 +7,21 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"errors"
+	"flag"
 	"fmt"
 	"io"
 	"os"
 	"runtime/debug"
 	"strconv"
 	"strings"
+
+	"github.com/gonqueens/nqueens"
 )
 
 // A record is the result of one shard, as count -json prints it and merge
 // reads it: one JSON object on one line.
 type record struct {
+	Plan     int     `json:"plan"` // nqueens.PlanVersion of the split
 	N        int     `json:"n"`
 	Shard    int     `json:"shard"`
 	Shards   int     `json:"shards"`
@@ -29,10 +33,11 @@ type record struct {
 }
 
 // sum returns the checksum of every other field of r: the first 16 hex
-// digits of a SHA-256, enough to catch any damage or hand edit.
+// digits of a SHA-256. It catches damage, not a deliberate edit: anyone
+// can compute it.
 func (r record) sum() string {
-	h := sha256.Sum256(fmt.Appendf(nil, "nqueens shard record v1\nn=%d\nshard=%d\nshards=%d\ntotal=%d\nunique=%d\nelapsed=%s\nversion=%s\n",
-		r.N, r.Shard, r.Shards, r.Total, r.Unique, strconv.FormatFloat(r.Elapsed, 'g', -1, 64), r.Version))
+	h := sha256.Sum256(fmt.Appendf(nil, "nqueens shard record v2\nplan=%d\nn=%d\nshard=%d\nshards=%d\ntotal=%d\nunique=%d\nelapsed=%s\nversion=%s\n",
+		r.Plan, r.N, r.Shard, r.Shards, r.Total, r.Unique, strconv.FormatFloat(r.Elapsed, 'g', -1, 64), r.Version))
 	return hex.EncodeToString(h[:8])
 }
 
@@ -57,13 +62,27 @@ type placed struct {
 	at string // file:line
 }
 
-func merge(files []string, stdout io.Writer) error {
+func merge(args []string, stdin io.Reader, stdout io.Writer) error {
+	fs := newFlagSet("merge")
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return helpRequest{fs}
+		}
+		return usagef("merge: %v", err)
+	}
+	files := fs.Args()
 	if len(files) == 0 {
 		return usagef("merge: no files")
 	}
 	var all []placed
 	for _, name := range files {
-		recs, err := readRecords(name)
+		var recs []placed
+		var err error
+		if name == "-" {
+			recs, err = readRecords("stdin", stdin)
+		} else {
+			recs, err = readFile(name)
+		}
 		if err != nil {
 			return err
 		}
@@ -77,14 +96,19 @@ func merge(files []string, stdout io.Writer) error {
 	return err
 }
 
-// readRecords reads the records of a file, one per non-blank line, each
-// checked on its own.
-func readRecords(name string) ([]placed, error) {
+// readFile reads the records of the named file.
+func readFile(name string) ([]placed, error) {
 	f, err := os.Open(name)
 	if err != nil {
 		return nil, err
 	}
 	defer f.Close()
+	return readRecords(name, f)
+}
+
+// readRecords reads the records of a file, one per non-blank line, each
+// checked on its own.
+func readRecords(name string, f io.Reader) ([]placed, error) {
 	var recs []placed
 	sc := bufio.NewScanner(f)
 	for line := 1; sc.Scan(); line++ {
@@ -116,14 +140,23 @@ func readRecords(name string) ([]placed, error) {
 	return recs, nil
 }
 
-// check verifies a record on its own: its checksum, and counts that can
-// go together.
+// check verifies a record on its own: its split plan, its checksum,
+// every field in range, and counts that can go together.
 func (r record) check() error {
+	if r.Plan != nqueens.PlanVersion {
+		return fmt.Errorf("counted with split plan %d, but this nqueens splits with plan %d: count the shard again with this version", r.Plan, nqueens.PlanVersion)
+	}
 	if r.Checksum != r.sum() {
 		return errors.New("checksum mismatch: the record is damaged or was edited")
 	}
-	if r.Shards < 1 || r.Shard < 0 || r.Shard >= r.Shards {
-		return fmt.Errorf("shard %d of %d is out of range", r.Shard, r.Shards)
+	if r.N < 0 || r.N > nqueens.MaxN {
+		return fmt.Errorf("board size %d out of range [0, %d]", r.N, nqueens.MaxN)
+	}
+	if r.Shards < 1 || r.Shards > nqueens.MaxShards || r.Shard < 0 || r.Shard >= r.Shards {
+		return fmt.Errorf("shard %d of %d is out of range: want 0 <= shard < shards <= %d", r.Shard, r.Shards, nqueens.MaxShards)
+	}
+	if r.Elapsed < 0 {
+		return fmt.Errorf("elapsed time %g s is negative", r.Elapsed)
 	}
 	// A class of solutions up to symmetry has 1, 2, 4 or 8 members.
 	if r.Unique > r.Total || r.Total > 8*r.Unique {
