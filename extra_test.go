@@ -342,6 +342,11 @@ func TestParseErrors(t *testing.T) {
 			t.Errorf("ParsePartial(%q) error = %v, want ErrParse", text, err)
 		}
 	}
+	// A bad token of a megabyte is quoted in part.
+	long := "0 " + strings.Repeat("x", 1<<20)
+	if _, err := ParsePartial(long); !errors.Is(err, ErrParse) || len(err.Error()) > 200 {
+		t.Errorf("ParsePartial of a 1 MB token: error of %d bytes, want ErrParse in under 200", len(err.Error()))
+	}
 	if _, err := ParseSolution("0 1"); !errors.Is(err, ErrNotSolution) {
 		t.Errorf("ParseSolution of attacking queens: error = %v, want ErrNotSolution", err)
 	}

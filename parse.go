@@ -88,9 +88,21 @@ func parseColumns(text string) ([]int, error) {
 		}
 		col, err := strconv.Atoi(f)
 		if err != nil || col < Free || col >= len(fields) {
-			return nil, fmt.Errorf("%w: row %d: %q is not a column from 0 to %d, nor '.' for a free row", ErrParse, row, f, len(fields)-1)
+			return nil, fmt.Errorf("%w: row %d: %s is not a column from 0 to %d, nor '.' for a free row", ErrParse, row, quoteShort(f), len(fields)-1)
 		}
 		board[row] = col
 	}
 	return board, nil
+}
+
+// maxQuoted is the most bytes of a bad token an error quotes.
+const maxQuoted = 40
+
+// quoteShort quotes s for an error message, cut to its first maxQuoted
+// bytes: a token of a megabyte makes an error of a line.
+func quoteShort(s string) string {
+	if len(s) <= maxQuoted {
+		return strconv.Quote(s)
+	}
+	return strconv.Quote(s[:maxQuoted]) + fmt.Sprintf("... (%d bytes)", len(s))
 }

@@ -8,6 +8,9 @@ set -euo pipefail
 n=${1:?board size N}
 k=${2:?number of shards K}
 jobs=${3:-$(nproc)}
+case $k in
+'' | *[!0-9]* | 0) echo "local.sh: K is the number of shards, a whole number from 1 up, not '$k'" >&2; exit 2 ;;
+esac
 cd "$(dirname "$0")/.."
 dir=$(mktemp -d)
 trap 'rm -rf "$dir"' EXIT
