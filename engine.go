@@ -36,10 +36,13 @@ type Progress struct {
 type Option func(*config)
 
 type config struct {
-	workers  int
-	progress func(Progress)
-	shard    int
-	shards   int
+	workers   int
+	progress  func(Progress)
+	shard     int
+	shards    int
+	save      func(State) error
+	saveEvery time.Duration
+	resume    *State
 }
 
 // WithWorkers sets the number of goroutines that search at once. 0, the
@@ -66,6 +69,25 @@ func WithShard(i, k int) Option {
 	return func(c *config) { c.shard, c.shards = i, k }
 }
 
+// WithSave has CountContext call save from the caller's goroutine with the
+// State of the count about every interval, once more if ctx stops the
+// count early (after every worker has stopped), and once when it is done,
+// so that WithResume can take the count on from there after a crash or a
+// cancel. An error from save stops the count and is returned. Saving
+// copies a bit per subproblem: it costs next to nothing beside the count.
+func WithSave(interval time.Duration, save func(State) error) Option {
+	return func(c *config) { c.save, c.saveEvery = save, interval }
+}
+
+// WithResume has CountContext go on from s, a State that WithSave handed
+// out for the same board and shard: the subproblems s holds as done are
+// not searched again, and their counts are part of the result. A State of
+// another board, shard or PlanVersion is refused with an error wrapping
+// ErrOption that names what differs.
+func WithResume(s State) Option {
+	return func(c *config) { c.resume = &s }
+}
+
 // MaxShards is the largest number of shards WithShard accepts.
 const MaxShards = 1 << 20
 
@@ -79,6 +101,10 @@ const PlanVersion = 2
 // minFreeRows is how many rows a subproblem leaves to search at least:
 // below that, planning would cost more than searching.
 const minFreeRows = 10
+
+// borderRows is how many rows the border queens of a constellation fill,
+// at most.
+const borderRows = 4
 
 // tasksPerShard is how many subproblems each shard gets at least, so that
 // the shards come out about equally long.
@@ -118,6 +144,9 @@ func CountContext(ctx context.Context, n int, opts ...Option) (Counts, error) {
 	if cfg.workers < 0 {
 		return Counts{}, fmt.Errorf("%w: %d workers, want 0 (all cores) or more", ErrOption, cfg.workers)
 	}
+	if cfg.save != nil && cfg.saveEvery <= 0 {
+		return Counts{}, fmt.Errorf("%w: save every %v, want a positive interval", ErrOption, cfg.saveEvery)
+	}
 	if cfg.shards < 1 || cfg.shards > MaxShards || cfg.shard < 0 || cfg.shard >= cfg.shards {
 		return Counts{}, fmt.Errorf("%w: shard %d of %d, want 0 <= shard < shards <= %d", ErrOption, cfg.shard, cfg.shards, MaxShards)
 	}
@@ -127,17 +156,37 @@ func CountContext(ctx context.Context, n int, opts ...Option) (Counts, error) {
 	if err := ctx.Err(); err != nil {
 		return Counts{}, err
 	}
-	if n < 4 {
-		if cfg.shard > 0 {
-			return Counts{}, nil
+	var tasks []task
+	if n >= 4 {
+		var err error
+		if tasks, err = plan(ctx, n, cfg.shard, cfg.shards); err != nil {
+			return Counts{}, err
 		}
-		return smallCounts(n), nil // in shard 0
 	}
-	tasks, err := plan(ctx, n, cfg.shard, cfg.shards)
-	if err != nil {
-		return Counts{}, err
+	state := State{Plan: PlanVersion, N: n, Shard: cfg.shard, Shards: cfg.shards,
+		tasks: len(tasks), done: make([]uint64, (len(tasks)+63)/64)}
+	if cfg.resume != nil {
+		if err := cfg.resume.check(n, cfg.shard, cfg.shards, len(tasks)); err != nil {
+			return Counts{}, err
+		}
+		state = cfg.resume.clone()
 	}
-	return run(ctx, tasks, &cfg)
+	if n < 4 {
+		// Too small for constellations: the whole count, in shard 0.
+		if cfg.shard == 0 {
+			state.Counts = smallCounts(n)
+		}
+		if cfg.progress != nil {
+			cfg.progress(Progress{})
+		}
+		if cfg.save != nil {
+			if err := cfg.save(state.clone()); err != nil {
+				return Counts{}, err
+			}
+		}
+		return state.Counts, nil
+	}
+	return run(ctx, tasks, &cfg, &state)
 }
 
 // A task is a subproblem: a constellation with queens placed in its first
@@ -158,7 +207,7 @@ func plan(ctx context.Context, n, shard, shards int) ([]task, error) {
 		return nil, err
 	}
 	pl := planner{ctx: ctx, n: n, roots: cs}
-	depth, err := pl.depth(max(minTasks, tasksPerShard*shards), n-minFreeRows)
+	depth, err := pl.depth(max(minTasks, tasksPerShard*shards), n-borderRows-minFreeRows)
 	if err != nil {
 		return nil, err
 	}
@@ -265,19 +314,20 @@ func (pl *planner) depth(target, limit int) (int, error) {
 	return max(limit, 0), nil
 }
 
-// run solves the tasks on cfg.workers goroutines and adds up their counts.
-func run(ctx context.Context, tasks []task, cfg *config) (Counts, error) {
+// run solves the tasks that state does not hold as done on cfg.workers
+// goroutines, and returns the counts of all of them.
+func run(ctx context.Context, tasks []task, cfg *config, state *State) (Counts, error) {
 	start := time.Now()
 	var (
-		stop  atomic.Bool
-		next  atomic.Int64 // index of the next task to hand out
-		done  atomic.Int64 // tasks solved
-		wg    sync.WaitGroup
-		mu    sync.Mutex
-		total Counts
+		stop     atomic.Bool
+		next     atomic.Int64 // index of the next task to hand out
+		wg       sync.WaitGroup
+		mu       sync.Mutex // guards state and solved
+		solved   = state.Done()
+		resumed  = solved
+		finished = make(chan struct{})
 	)
-	finished := make(chan struct{})
-	workers := min(cfg.workers, len(tasks))
+	workers := min(cfg.workers, len(tasks)-solved)
 	wg.Add(workers)
 	// With a worker on every P, the workers yield now and then so that a
 	// cancel is seen at once; with a P to spare they need not, and yielding
@@ -290,85 +340,122 @@ func run(ctx context.Context, tasks []task, cfg *config) (Counts, error) {
 			for {
 				i := int(next.Add(1) - 1)
 				if i >= len(tasks) || w.poll.stopped() {
-					break
+					return
 				}
-				if !w.search(&tasks[i]) {
-					break
+				mu.Lock()
+				done := state.isDone(i)
+				mu.Unlock()
+				if done {
+					continue
 				}
-				done.Add(1)
+				c, ok := w.search(&tasks[i])
+				if !ok {
+					return
+				}
+				mu.Lock()
+				state.markDone(i, c)
+				solved++
+				mu.Unlock()
 			}
-			mu.Lock()
-			total.Total += w.counts.Total
-			total.Unique += w.counts.Unique
-			mu.Unlock()
 		}()
 	}
 	go func() {
 		wg.Wait()
 		close(finished)
 	}()
-	// However run returns, by a panic in the progress callback included,
-	// no worker outlives it.
+	// However run returns, by a panic in a callback included, no worker
+	// outlives it.
 	defer func() {
 		stop.Store(true)
 		<-finished
 	}()
 
+	solvedSoFar := func() int {
+		mu.Lock()
+		defer mu.Unlock()
+		return solved
+	}
 	report := func() {
 		if cfg.progress == nil {
 			return
 		}
-		p := Progress{Done: int(done.Load()), Total: len(tasks), Elapsed: time.Since(start)}
-		if p.Done > 0 {
-			p.Remaining = time.Duration(float64(p.Elapsed) * float64(p.Total-p.Done) / float64(p.Done))
+		d := solvedSoFar()
+		p := Progress{Done: d, Total: len(tasks), Elapsed: time.Since(start)}
+		if d > resumed {
+			p.Remaining = time.Duration(float64(p.Elapsed) * float64(p.Total-d) / float64(d-resumed))
 		}
 		cfg.progress(p)
 	}
-	var tick <-chan time.Time
+	save := func() error {
+		if cfg.save == nil {
+			return nil
+		}
+		mu.Lock()
+		s := state.clone()
+		mu.Unlock()
+		return cfg.save(s)
+	}
+	var tick, saveTick <-chan time.Time
 	if cfg.progress != nil {
 		t := time.NewTicker(progressInterval)
 		defer t.Stop()
 		tick = t.C
 	}
+	if cfg.save != nil {
+		t := time.NewTicker(cfg.saveEvery)
+		defer t.Stop()
+		saveTick = t.C
+	}
 	for {
 		select {
 		case <-finished:
-			if err := ctx.Err(); err != nil && int(done.Load()) < len(tasks) {
-				return Counts{}, err
+			if solvedSoFar() < len(tasks) {
+				// Every worker gave up: ctx is done.
+				if err := save(); err != nil {
+					return Counts{}, err
+				}
+				return Counts{}, ctx.Err()
 			}
 			report()
-			return total, nil
+			if err := save(); err != nil {
+				return Counts{}, err
+			}
+			return state.Counts, nil
 		case <-ctx.Done():
-			return Counts{}, ctx.Err() // the deferred stop waits for the workers
+			stop.Store(true)
+			<-finished
+			if err := save(); err != nil {
+				return Counts{}, err
+			}
+			return Counts{}, ctx.Err()
 		case <-tick:
 			report()
+		case <-saveTick:
+			if err := save(); err != nil {
+				return Counts{}, err
+			}
 		}
 	}
 }
 
-// A worker solves tasks one after another, adding up their counts.
+// A worker solves tasks one after another.
 type worker struct {
-	poll   poller
-	counts Counts
-	frame  frame
-	check  constellationCheck
+	poll  poller
+	frame frame
+	check constellationCheck
 }
 
-// search adds the counts of tk to w.counts. It reports false if it gave up
-// because w.poll said to stop.
-func (w *worker) search(tk *task) bool {
+// search returns the counts of tk. It reports false if it gave up because
+// w.poll said to stop.
+func (w *worker) search(tk *task) (Counts, bool) {
 	w.frame.setup(tk.board)
 	if len(tk.c.fixers) == 0 {
 		found, ok := w.frame.count(&w.poll)
-		w.counts.Total += 8 * found
-		w.counts.Unique += found
-		return ok
+		return Counts{Total: 8 * found, Unique: found}, ok
 	}
 	w.check.c, w.check.counts = tk.c, Counts{}
 	ok := w.frame.enumerate(w.check.visit, &w.poll)
-	w.counts.Total += w.check.counts.Total
-	w.counts.Unique += w.check.counts.Unique
-	return ok
+	return w.check.counts, ok
 }
 
 // smallCounts returns the counts of the boards too small for trees, n < 4,

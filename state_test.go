@@ -1,0 +1,141 @@
+package nqueens
+
+import (
+	"context"
+	"errors"
+	"strings"
+	"testing"
+	"time"
+)
+
+// stopAfterSaves counts n, saving every millisecond, and cancels the count
+// from its save callback once a saved state holds at least want subproblems
+// done. It returns the last state saved.
+func stopAfterSaves(t *testing.T, n, want int, opts ...Option) State {
+	t.Helper()
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	var last State
+	opts = append(opts, WithSave(time.Millisecond, func(s State) error {
+		last = s
+		if s.Done() >= want {
+			cancel()
+		}
+		return nil
+	}))
+	_, err := CountContext(ctx, n, opts...)
+	if !errors.Is(err, context.Canceled) {
+		t.Fatalf("CountContext(%d) stopped from its save: error = %v, want context.Canceled", n, err)
+	}
+	return last
+}
+
+func TestResume(t *testing.T) {
+	for _, tt := range []struct{ n, workers, shard, shards int }{
+		{13, 1, 0, 1}, {14, 2, 0, 1}, {14, 2, 1, 3},
+	} {
+		want, err := CountContext(context.Background(), tt.n, WithShard(tt.shard, tt.shards))
+		if err != nil {
+			t.Fatal(err)
+		}
+		opts := []Option{WithWorkers(tt.workers), WithShard(tt.shard, tt.shards)}
+		state := stopAfterSaves(t, tt.n, 100, opts...)
+		if state.Done() < 100 || state.Done() >= state.Subproblems() {
+			t.Fatalf("n=%d: saved %d of %d subproblems done, want a count stopped midway", tt.n, state.Done(), state.Subproblems())
+		}
+		// Through bytes, as a file would keep it.
+		b, err := state.MarshalBinary()
+		if err != nil {
+			t.Fatal(err)
+		}
+		var back State
+		if err := back.UnmarshalBinary(b); err != nil {
+			t.Fatalf("UnmarshalBinary of MarshalBinary: %v", err)
+		}
+		var final State
+		got, err := CountContext(context.Background(), tt.n, append(opts, WithResume(back),
+			WithSave(time.Hour, func(s State) error { final = s; return nil }))...)
+		if err != nil || got != want {
+			t.Errorf("n=%d, shard %d of %d, resumed from %d of %d done: %+v, %v; want %+v",
+				tt.n, tt.shard, tt.shards, back.Done(), back.Subproblems(), got, err, want)
+		}
+		if final.Done() != final.Subproblems() || final.Counts != want {
+			t.Errorf("n=%d: the last state saved holds %d of %d done and %+v, want all and %+v",
+				tt.n, final.Done(), final.Subproblems(), final.Counts, want)
+		}
+		// A finished state gives the counts again at once.
+		if again, err := CountContext(context.Background(), tt.n, append(opts, WithResume(final))...); err != nil || again != want {
+			t.Errorf("n=%d resumed from a finished state: %+v, %v; want %+v", tt.n, again, err, want)
+		}
+	}
+}
+
+func TestResumeRefused(t *testing.T) {
+	state := stopAfterSaves(t, 13, 10, WithShard(0, 2))
+	plan := state
+	plan.Plan = PlanVersion - 1
+	for _, tt := range []struct {
+		name string
+		n    int
+		opts []Option
+		want string
+	}{
+		{"another n", 14, []Option{WithShard(0, 2)}, "a state of n=13, but this count is of n=14"},
+		{"another shard", 13, []Option{WithShard(1, 2)}, "a state of shard 0 of 2, but this count is of shard 1 of 2"},
+		{"another split", 13, []Option{WithShard(0, 3)}, "a state of shard 0 of 2, but this count is of shard 0 of 3"},
+		{"another plan", 13, []Option{WithShard(0, 2), WithResume(plan)}, "split plan"},
+	} {
+		opts := append([]Option{WithResume(state)}, tt.opts...)
+		_, err := CountContext(context.Background(), tt.n, opts...)
+		if !errors.Is(err, ErrOption) || !strings.Contains(err.Error(), tt.want) {
+			t.Errorf("%s: error = %v, want ErrOption saying %q", tt.name, err, tt.want)
+		}
+	}
+	if _, err := CountContext(context.Background(), 8, WithSave(0, func(State) error { return nil })); !errors.Is(err, ErrOption) {
+		t.Errorf("WithSave(0, ...): error = %v, want ErrOption", err)
+	}
+	boom := errors.New("disk full")
+	if _, err := CountContext(context.Background(), 10, WithSave(time.Hour, func(State) error { return boom })); !errors.Is(err, boom) {
+		t.Errorf("a save that fails: error = %v, want its error", err)
+	}
+}
+
+func TestStateBytes(t *testing.T) {
+	state := stopAfterSaves(t, 13, 10)
+	good, _ := state.MarshalBinary()
+	flipped := append([]byte(nil), good...)
+	flipped[len(flipped)/2] ^= 1
+	for _, tt := range []struct {
+		name string
+		b    []byte
+		want string
+	}{
+		{"empty", nil, "empty"},
+		{"another kind", []byte(`{"n": 13}`), "not a state"},
+		{"cut short", good[:20], "cut short"},
+		{"cut in the bits", good[:len(good)-1], "checksum mismatch"},
+		{"a flipped bit", flipped, "checksum mismatch"},
+	} {
+		var s State
+		err := s.UnmarshalBinary(tt.b)
+		if !errors.Is(err, ErrState) || !strings.Contains(err.Error(), tt.want) {
+			t.Errorf("%s: error = %v, want ErrState saying %q", tt.name, err, tt.want)
+		}
+	}
+}
+
+func FuzzState(f *testing.F) {
+	state := State{Plan: PlanVersion, N: 13, Shards: 1, tasks: 70, done: []uint64{5, 1}}
+	good, _ := state.MarshalBinary()
+	f.Add(good)
+	f.Fuzz(func(t *testing.T, b []byte) {
+		var s State
+		if s.UnmarshalBinary(b) != nil {
+			return
+		}
+		again, _ := s.MarshalBinary()
+		if string(again) != string(b) {
+			t.Errorf("a State read back writes other bytes")
+		}
+	})
+}
