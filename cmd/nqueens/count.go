@@ -3,10 +3,12 @@ package main
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
 	"strconv"
 	"strings"
 	"time"
@@ -27,6 +29,8 @@ func count(ctx context.Context, args []string, getenv func(string) string, stdou
 	shard := fs.Int("shard", 0, "count only shard `i` of -shards; without it, i comes from "+strings.Join(shardEnv, " or "))
 	shards := fs.Int("shards", 1, "split the search into `k` shards")
 	strategy := fs.String("strategy", "", "count with one `strategy` on one core: "+strategyNames())
+	checkpoint := fs.String("checkpoint", "", "keep the count's state in `file`, saved every few seconds and on Ctrl-C, and go on from it if it exists")
+	every := fs.Duration("checkpoint-every", 5*time.Second, "how often -checkpoint saves")
 	rest, err := parseFlags(fs, args, 1)
 	if err != nil {
 		return err
@@ -54,7 +58,7 @@ func count(ctx context.Context, args []string, getenv func(string) string, stdou
 	}
 
 	if *strategy != "" {
-		for _, name := range []string{"unique", "json", "shard", "shards", "workers"} {
+		for _, name := range []string{"unique", "json", "shard", "shards", "workers", "checkpoint"} {
 			if set[name] {
 				return usagef("count: -strategy counts on one core, without -%s: the engine alone has it", name)
 			}
@@ -69,10 +73,33 @@ func count(ctx context.Context, args []string, getenv func(string) string, stdou
 		}
 		opts = append(opts, nqueens.WithProgress(bar.update))
 	}
+	if *checkpoint != "" {
+		if *every <= 0 {
+			return usagef("count: -checkpoint-every %v is not a positive duration", *every)
+		}
+		state, found, err := readCheckpoint(*checkpoint)
+		if err != nil {
+			return err
+		}
+		// A process killed while it saved leaves its temporary file behind.
+		if stale, err := filepath.Glob(*checkpoint + ".tmp-*"); err == nil {
+			for _, name := range stale {
+				os.Remove(name)
+			}
+		}
+		if found {
+			fmt.Fprintf(stderr, "nqueens: resuming from %s: %d of %d subproblems done\n", *checkpoint, state.Done(), state.Subproblems())
+			opts = append(opts, nqueens.WithResume(state))
+		}
+		opts = append(opts, nqueens.WithSave(*every, func(s nqueens.State) error { return writeCheckpoint(*checkpoint, s) }))
+	}
 	start := time.Now()
 	c, err := nqueens.CountContext(ctx, n, opts...)
 	bar.clear()
 	if err != nil {
+		if *checkpoint != "" && errors.Is(err, nqueens.ErrOption) {
+			return fmt.Errorf("checkpoint %s holds %s", *checkpoint, strings.TrimPrefix(err.Error(), nqueens.ErrOption.Error()+": "))
+		}
 		return err
 	}
 	if *asJSON {
@@ -92,6 +119,80 @@ func count(ctx context.Context, args []string, getenv func(string) string, stdou
 	}
 	_, err = fmt.Fprintln(stdout, c.Total)
 	return err
+}
+
+// maxCheckpoint is the largest checkpoint file read: far more than the
+// state of any split (a bit per subproblem).
+const maxCheckpoint = 64 << 20
+
+// readCheckpoint reads the state kept in the named file, and reports
+// whether there was one. A file that is there but not a state is an error
+// that says what is wrong with it: a count is never silently restarted.
+func readCheckpoint(name string) (nqueens.State, bool, error) {
+	var s nqueens.State
+	f, err := os.Open(name)
+	if errors.Is(err, os.ErrNotExist) {
+		return s, false, nil
+	}
+	if err != nil {
+		return s, false, err
+	}
+	defer f.Close()
+	if info, err := f.Stat(); err != nil {
+		return s, false, err
+	} else if info.IsDir() {
+		return s, false, fmt.Errorf("checkpoint %s is a directory, not a file", name)
+	} else if info.Size() > maxCheckpoint {
+		return s, false, fmt.Errorf("checkpoint %s has %d bytes: not a state of nqueens", name, info.Size())
+	}
+	b, err := io.ReadAll(f)
+	if err != nil {
+		return s, false, err
+	}
+	if err := s.UnmarshalBinary(b); err != nil {
+		return s, false, fmt.Errorf("checkpoint %s: %s", name, strings.TrimPrefix(err.Error(), "nqueens: "))
+	}
+	return s, true, nil
+}
+
+// writeCheckpoint keeps s in the named file, atomically: it writes a
+// temporary file beside it, syncs it to the disk and renames it over the
+// old one, so that a crash at any moment leaves the old state or the new.
+func writeCheckpoint(name string, s nqueens.State) (err error) {
+	b, err := s.MarshalBinary()
+	if err != nil {
+		return err
+	}
+	dir := filepath.Dir(name)
+	f, err := os.CreateTemp(dir, filepath.Base(name)+".tmp-*")
+	if err != nil {
+		return err
+	}
+	defer func() {
+		if err != nil {
+			os.Remove(f.Name())
+		}
+	}()
+	if _, err := f.Write(b); err != nil {
+		f.Close()
+		return err
+	}
+	if err := f.Sync(); err != nil {
+		f.Close()
+		return err
+	}
+	if err := f.Close(); err != nil {
+		return err
+	}
+	if err := os.Rename(f.Name(), name); err != nil {
+		return err
+	}
+	// The rename itself lasts only once the directory is on the disk.
+	if d, err := os.Open(dir); err == nil {
+		d.Sync()
+		d.Close()
+	}
+	return nil
 }
 
 // shardFromEnv returns the shard index set by a batch system.

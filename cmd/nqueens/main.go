@@ -3,7 +3,7 @@
 //
 // Usage:
 //
-//	nqueens count [-workers k] [-unique] [-json] [-shard i -shards k] N
+//	nqueens count [-workers k] [-unique] [-json] [-shard i -shards k] [-checkpoint file] N
 //	nqueens list [-limit k] N
 //	nqueens merge FILE... (- for stdin)
 //	nqueens construct [-board] N
@@ -16,7 +16,9 @@
 // JOB_COMPLETION_INDEX (a Kubernetes Indexed Job) or SLURM_ARRAY_TASK_ID (a
 // Slurm job array) when -shard is not given; -json prints the result as one
 // JSON record, and merge adds up the records of all k shards, refusing an
-// incomplete or damaged set.
+// incomplete or damaged set. With -checkpoint, count keeps its state in a
+// file every few seconds and when stopped, and a count started again with
+// the same file goes on from there.
 package main
 
 import (
@@ -36,7 +38,8 @@ import (
 )
 
 const usage = `usage:
-  nqueens count [-workers k] [-unique] [-json] [-shard i -shards k] N
+  nqueens count [-workers k] [-unique] [-json] [-shard i -shards k]
+                [-checkpoint file] N
                                     count the solutions of the N×N board
   nqueens count -strategy name N    count with one strategy on one core
   nqueens list [-limit k] N         draw solutions of the N×N board

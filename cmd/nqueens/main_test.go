@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"flag"
 	"fmt"
+	"math/rand/v2"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -368,6 +369,99 @@ func TestSignals(t *testing.T) {
 		}
 		if out := stdout.String(); tt.args[0] == "list" && (out == "" || strings.Count(out, "\n")%25 != 24) {
 			t.Errorf("nqueens %s: %d lines on stdout, not whole 24-line boards", name, strings.Count(out, "\n"))
+		}
+	}
+}
+
+// TestCheckpoint kills counts that keep a checkpoint, with SIGKILL at
+// random moments and with SIGINT, resumes them and wants the exact counts,
+// for one and two workers and for a shard.
+func TestCheckpoint(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds the command and runs it")
+	}
+	bin := buildCommand(t)
+	rng := rand.New(rand.NewPCG(5, 6))
+	shard1, err := nqueens.CountContext(context.Background(), 16, nqueens.WithShard(1, 2))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tt := range []struct {
+		args []string
+		sig  syscall.Signal
+		want string
+	}{
+		{[]string{"-workers", "1"}, syscall.SIGKILL, "14772512 1846955\n"},
+		{[]string{"-workers", "1"}, syscall.SIGKILL, "14772512 1846955\n"},
+		{[]string{"-workers", "2"}, syscall.SIGKILL, "14772512 1846955\n"},
+		{[]string{"-workers", "2"}, syscall.SIGINT, "14772512 1846955\n"},
+		{[]string{"-workers", "1", "-shards", "2", "-shard", "1"}, syscall.SIGKILL, fmt.Sprintf("%d %d\n", shard1.Total, shard1.Unique)},
+	} {
+		file := filepath.Join(t.TempDir(), "state")
+		args := append([]string{"count", "-unique", "-checkpoint", file, "-checkpoint-every", "20ms"}, tt.args...)
+		args = append(args, "16")
+		cmd := exec.Command(bin, args...)
+		if err := cmd.Start(); err != nil {
+			t.Fatal(err)
+		}
+		time.Sleep(time.Duration(150+rng.IntN(400)) * time.Millisecond)
+		cmd.Process.Signal(tt.sig)
+		cmd.Wait()
+		name := strings.Join(args, " ")
+		if cmd.ProcessState.Success() {
+			t.Errorf("nqueens %s finished before the %v: the test needs a slower count", name, tt.sig)
+			continue
+		}
+		var before nqueens.State
+		if err := before.UnmarshalBinary(mustRead(file)); err != nil || before.Done() == 0 || before.Done() == before.Subproblems() {
+			t.Errorf("nqueens %s, stopped by %v, kept %d of %d done, %v; want a state midway", name, tt.sig, before.Done(), before.Subproblems(), err)
+			continue
+		}
+		resumed := exec.Command(bin, args...)
+		var stderr bytes.Buffer
+		resumed.Stderr = &stderr
+		out, err := resumed.Output()
+		if err != nil || string(out) != tt.want || !strings.Contains(stderr.String(), "resuming from") {
+			t.Errorf("nqueens %s, stopped by %v at %d of %d done, then resumed: %q, %v, stderr %q; want %q",
+				name, tt.sig, before.Done(), before.Subproblems(), out, err, stderr.String(), tt.want)
+		}
+	}
+}
+
+// TestCheckpointRefused wants a count refused, with a message of its own,
+// for every checkpoint that is not this count's state.
+func TestCheckpointRefused(t *testing.T) {
+	dir := t.TempDir()
+	good := filepath.Join(dir, "good")
+	if code, _, errOut := runCLI(t, noEnv, "count", "-shards", "2", "-shard", "0", "-checkpoint", good, "12"); code != 0 {
+		t.Fatalf("count with a new checkpoint: exit %d, %s", code, errOut)
+	}
+	b := mustRead(good)
+	write := func(name string, content []byte) string {
+		file := filepath.Join(dir, name)
+		if err := os.WriteFile(file, content, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return file
+	}
+	flipped := bytes.Clone(b)
+	flipped[len(flipped)/2] ^= 0x10
+	for _, tt := range []struct {
+		name string
+		args []string
+		want string
+	}{
+		{"cut short", []string{"-shards", "2", "-shard", "0", "-checkpoint", write("short", b[:len(b)-3]), "12"}, "checksum mismatch"},
+		{"a flipped bit", []string{"-shards", "2", "-shard", "0", "-checkpoint", write("flipped", flipped), "12"}, "checksum mismatch"},
+		{"another n", []string{"-shards", "2", "-shard", "0", "-checkpoint", good, "13"}, "holds a state of n=12, but this count is of n=13"},
+		{"another shard", []string{"-shards", "2", "-shard", "1", "-checkpoint", good, "12"}, "holds a state of shard 0 of 2, but this count is of shard 1 of 2"},
+		{"empty", []string{"-checkpoint", write("empty", nil), "12"}, "bad state: empty"},
+		{"not a state", []string{"-checkpoint", write("json", []byte(`{"n":12}`)), "12"}, "not a state of nqueens"},
+		{"a directory", []string{"-checkpoint", dir, "12"}, "is a directory"},
+	} {
+		code, out, errOut := runCLI(t, noEnv, append([]string{"count"}, tt.args...)...)
+		if code == 0 || out != "" || !strings.Contains(errOut, tt.want) {
+			t.Errorf("%s: exit %d, stdout %q, stderr %q; want a refusal saying %q", tt.name, code, out, errOut, tt.want)
 		}
 	}
 }
