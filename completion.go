@@ -58,9 +58,13 @@ func CountCompletions(partial []int) (uint64, error) {
 }
 
 // CountCompletionsContext is CountCompletions that gives up, returning
-// ctx.Err(), within milliseconds of ctx being done.
+// ctx.Err(), within milliseconds of ctx being done, and at once if it is
+// done already.
 func CountCompletionsContext(ctx context.Context, partial []int) (uint64, error) {
 	if err := checkPartial(partial); err != nil {
+		return 0, err
+	}
+	if err := ctx.Err(); err != nil {
 		return 0, err
 	}
 	var stop atomic.Bool
@@ -84,13 +88,17 @@ func EnumerateCompletions(partial []int, visit func(Solution) bool) error {
 }
 
 // EnumerateCompletionsContext is EnumerateCompletions that gives up,
-// returning ctx.Err(), within milliseconds of ctx being done.
+// returning ctx.Err(), within milliseconds of ctx being done, and at once
+// if it is done already.
 func EnumerateCompletionsContext(ctx context.Context, partial []int, visit func(Solution) bool) error {
 	if err := checkPartial(partial); err != nil {
 		return err
 	}
 	if visit == nil {
 		return ErrNilVisit
+	}
+	if err := ctx.Err(); err != nil {
+		return err
 	}
 	var stop atomic.Bool
 	defer context.AfterFunc(ctx, func() { stop.Store(true) })()

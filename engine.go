@@ -138,7 +138,10 @@ func CountContext(ctx context.Context, n int, opts ...Option) (Counts, error) {
 		return Counts{}, err
 	}
 	cfg := config{shards: 1}
-	for _, opt := range opts {
+	for i, opt := range opts {
+		if opt == nil {
+			return Counts{}, fmt.Errorf("%w: option %d is nil", ErrOption, i)
+		}
 		opt(&cfg)
 	}
 	if cfg.workers < 0 {

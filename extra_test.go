@@ -218,6 +218,15 @@ func TestCompletionsCancel(t *testing.T) {
 	if late := time.Since(start) - 30*time.Millisecond; late > 50*time.Millisecond {
 		t.Errorf("cancelled completion returned %v late", late)
 	}
+	// A context done already: the error at once, even for a board solved
+	// in microseconds, as CountContext does.
+	board := slices.Repeat([]int{Free}, 8)
+	if n, err := CountCompletionsContext(ctx, board); !errors.Is(err, context.DeadlineExceeded) {
+		t.Errorf("CountCompletionsContext(done context, empty 8×8) = %d, %v; want DeadlineExceeded", n, err)
+	}
+	if err := EnumerateCompletionsContext(ctx, board, func(Solution) bool { return true }); !errors.Is(err, context.DeadlineExceeded) {
+		t.Errorf("EnumerateCompletionsContext(done context, empty 8×8) = %v; want DeadlineExceeded", err)
+	}
 }
 
 func TestAll(t *testing.T) {

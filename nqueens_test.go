@@ -199,7 +199,7 @@ func TestBadInput(t *testing.T) {
 	if err := Enumerate(4, nil); !errors.Is(err, ErrNilVisit) {
 		t.Errorf("Enumerate(4, nil) error = %v, want ErrNilVisit", err)
 	}
-	for _, opt := range []Option{WithWorkers(-1), WithShard(0, 0), WithShard(-1, 3), WithShard(3, 3), WithShard(0, MaxShards+1)} {
+	for _, opt := range []Option{nil, WithWorkers(-1), WithShard(0, 0), WithShard(-1, 3), WithShard(3, 3), WithShard(0, MaxShards+1)} {
 		if _, err := CountContext(context.Background(), 8, opt); !errors.Is(err, ErrOption) {
 			t.Errorf("CountContext with a bad option: error = %v, want ErrOption", err)
 		}
