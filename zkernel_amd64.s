@@ -439,14 +439,9 @@ loop7:
 	ORQ   R10, R14
 	ANDNQ 72(SI), R14, R14
 
-	// Go on only if both rows below have a free square: one branch on min(np, nx).
-	MOVQ    R13, R9
-	CMPQ    R9, R14
-	CMOVQHI R14, R9
-	TESTQ   R9, R9
-	JEQ     loop7
-
-	// The last two rows, without a loop.
+	// The last two rows, without a branch: nothing counts if nx is empty.
+	TESTQ   R14, R14
+	CMOVQEQ R14, R13
 	BLSIQ   R14, R10
 	BLSRQ   R14, R11
 	CMOVQEQ R10, R11

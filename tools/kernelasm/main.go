@@ -118,16 +118,16 @@ func main() {
 		ORQ(bit, nx)
 		ORQ(nc, nx)
 		ANDNQ(Mem{Base: allowed, Disp: 8 * (i + 2)}, nx, nx) // nx = a[i+2] &^ (nc | nl<<g | nr>>g)
+		if i == last {
+			lastTwo(i)
+			continue
+		}
 		Comment("Go on only if both rows below have a free square: one branch on min(np, nx).")
 		MOVQ(np, bit)
 		CMPQ(bit, nx)
 		CMOVQHI(nx, bit)
 		TESTQ(bit, bit)
 		JEQ(LabelRef(fmt.Sprintf("loop%d", i)))
-		if i == last {
-			lastTwo(i)
-			continue
-		}
 		Comment("Keep this row in the frame and fill the next.")
 		MOVQ(p, slot(i, 0))
 		MOVQ(c, slot(i, 1))
@@ -167,7 +167,9 @@ func main() {
 // leaves none of them free when each is b's column or on b's diagonals.
 func lastTwo(i int) {
 	lo, hi, t := nc, nl, nr
-	Comment("The last two rows, without a loop.")
+	Comment("The last two rows, without a branch: nothing counts if nx is empty.")
+	TESTQ(nx, nx)
+	CMOVQEQ(nx, np)
 	BLSIQ(nx, lo) // lo = the lowest square of nx
 	BLSRQ(nx, hi) // hi = the other one, or 0
 	CMOVQEQ(lo, hi)
