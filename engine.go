@@ -461,15 +461,14 @@ func (w *worker) search(tk *task) (Counts, bool) {
 	return w.check.counts, ok
 }
 
-// smallCounts returns the counts of the boards too small for trees, n < 4,
-// by comparing each solution with its images.
+// smallCounts returns the counts of the boards too small for
+// constellations, n < 4, by comparing each solution with all its images:
+// the board as one constellation that every symmetry fixes.
 func smallCounts(n int) Counts {
 	if n == 0 {
 		return Counts{Total: 1, Unique: 1} // the empty board
 	}
-	var c Counts
-	var stop atomic.Bool
-	check := symmetryCheck{counts: &c, stop: &stop}
+	check := constellationCheck{c: &constellation{fixers: symmetries[1:]}}
 	Bitwise.Enumerate(n, check.visit)
-	return c
+	return check.counts
 }

@@ -4,7 +4,6 @@ import (
 	"errors"
 	"fmt"
 	"slices"
-	"sync/atomic"
 )
 
 // A Symmetry is one of the eight symmetries of the square board: the
@@ -73,28 +72,13 @@ func (g Symmetry) transformInto(dst, s Solution) {
 // symmetries lists the eight symmetries without allocating.
 var symmetries = [...]Symmetry{Identity, Rotate90, Rotate180, Rotate270, MirrorColumns, MirrorRows, Transpose, AntiTranspose}
 
-// border is where the border queens of a solution stand. The engine orders
-// the members of a symmetry class by their border first.
+// border is where the border queens of a solution stand: the engine
+// searches the solutions of one border of each class (see constellation).
 type border struct {
 	top    int // column of the queen in row 0
 	bottom int // column of the queen in row n-1
 	left   int // row of the queen in column 0
 	right  int // row of the queen in column n-1
-}
-
-// borderOf returns the border of the solution s, a permutation.
-func borderOf(s Solution) border {
-	n := len(s)
-	k := border{top: s[0], bottom: s[n-1]}
-	for row, col := range s {
-		switch col {
-		case 0:
-			k.left = row
-		case n - 1:
-			k.right = row
-		}
-	}
-	return k
 }
 
 // transform returns the border of the image under g of a solution with
@@ -129,44 +113,6 @@ func (k border) less(o border) bool {
 		return k.left < o.left
 	}
 	return k.right < o.right
-}
-
-// symmetryCheck counts a solution only if it is the least of its images,
-// ordered by their border and then row by row, and then with the size of
-// its class: 8 divided by the number of symmetries that map it to itself.
-type symmetryCheck struct {
-	counts *Counts
-	stop   *atomic.Bool
-	image  Solution
-}
-
-// visit counts s and reports whether the search should go on.
-func (c *symmetryCheck) visit(s Solution) bool {
-	n := len(s)
-	if len(c.image) != n {
-		c.image = make(Solution, n)
-	}
-	k := borderOf(s)
-	same := 1 // symmetries that map s to itself, the identity included
-	for _, g := range symmetries[1:] {
-		gk := k.transform(n, g)
-		if gk.less(k) {
-			return !c.stop.Load() // an image with a lesser border is counted instead
-		}
-		if gk != k {
-			continue
-		}
-		g.transformInto(c.image, s)
-		switch slices.Compare(c.image, s) {
-		case -1:
-			return !c.stop.Load()
-		case 0:
-			same++
-		}
-	}
-	c.counts.Total += uint64(8 / same)
-	c.counts.Unique++
-	return !c.stop.Load()
 }
 
 // ErrNotSolution reports a Solution that is not a solution of its board:
