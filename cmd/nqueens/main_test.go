@@ -382,29 +382,30 @@ func TestCheckpoint(t *testing.T) {
 	}
 	bin := buildCommand(t)
 	rng := rand.New(rand.NewPCG(5, 6))
-	shard1, err := nqueens.CountContext(context.Background(), 16, nqueens.WithShard(1, 2))
+	shard1, err := nqueens.CountContext(context.Background(), 17, nqueens.WithShard(1, 2))
 	if err != nil {
 		t.Fatal(err)
 	}
+	// Each count takes a second or more, so that it is still running when
+	// the signal comes, 150 to 450 ms after its start.
 	for _, tt := range []struct {
 		args []string
 		sig  syscall.Signal
 		want string
 	}{
-		{[]string{"-workers", "1"}, syscall.SIGKILL, "14772512 1846955\n"},
-		{[]string{"-workers", "1"}, syscall.SIGKILL, "14772512 1846955\n"},
-		{[]string{"-workers", "2"}, syscall.SIGKILL, "14772512 1846955\n"},
-		{[]string{"-workers", "2"}, syscall.SIGINT, "14772512 1846955\n"},
-		{[]string{"-workers", "1", "-shards", "2", "-shard", "1"}, syscall.SIGKILL, fmt.Sprintf("%d %d\n", shard1.Total, shard1.Unique)},
+		{[]string{"-workers", "1", "16"}, syscall.SIGKILL, "14772512 1846955\n"},
+		{[]string{"-workers", "1", "16"}, syscall.SIGKILL, "14772512 1846955\n"},
+		{[]string{"-workers", "2", "17"}, syscall.SIGKILL, "95815104 11977939\n"},
+		{[]string{"-workers", "2", "17"}, syscall.SIGINT, "95815104 11977939\n"},
+		{[]string{"-workers", "2", "-shards", "2", "-shard", "1", "17"}, syscall.SIGKILL, fmt.Sprintf("%d %d\n", shard1.Total, shard1.Unique)},
 	} {
 		file := filepath.Join(t.TempDir(), "state")
 		args := append([]string{"count", "-unique", "-checkpoint", file, "-checkpoint-every", "20ms"}, tt.args...)
-		args = append(args, "16")
 		cmd := exec.Command(bin, args...)
 		if err := cmd.Start(); err != nil {
 			t.Fatal(err)
 		}
-		time.Sleep(time.Duration(150+rng.IntN(400)) * time.Millisecond)
+		time.Sleep(time.Duration(150+rng.IntN(300)) * time.Millisecond)
 		cmd.Process.Signal(tt.sig)
 		cmd.Wait()
 		name := strings.Join(args, " ")
