@@ -291,8 +291,10 @@ func TestTransforms(t *testing.T) {
 	if _, err := (Solution{0, 0}).Transform(Rotate90); !errors.Is(err, ErrNotSolution) {
 		t.Errorf("Transform of a non-permutation: error = %v, want ErrNotSolution", err)
 	}
-	if _, err := s.Transform(Symmetry(8)); err == nil {
-		t.Error("Transform(Symmetry(8)) gives no error")
+	for _, g := range []Symmetry{-1, 8} {
+		if _, err := s.Transform(g); !errors.Is(err, ErrSymmetry) {
+			t.Errorf("Transform(Symmetry(%d)): error = %v, want ErrSymmetry", int(g), err)
+		}
 	}
 }
 
@@ -316,6 +318,19 @@ func TestFundamental(t *testing.T) {
 		if !slices.IsSortedFunc(listed, slices.Compare) {
 			t.Errorf("Fundamental(%d) is not in lexicographic order", n)
 		}
+	}
+	// A visit that writes into its Solution, which it should not, changes
+	// nothing of the search.
+	var classes int
+	err := Fundamental(8, func(s Solution, size int) bool {
+		classes++
+		for i := range s {
+			s[i] = -5
+		}
+		return true
+	})
+	if err != nil || classes != 12 {
+		t.Errorf("Fundamental(8) with a visit that scribbles: %d classes, %v; want 12", classes, err)
 	}
 	if err := Fundamental(MaxN+1, func(Solution, int) bool { return true }); !errors.Is(err, ErrBoardSize) {
 		t.Errorf("Fundamental(65) error = %v, want ErrBoardSize", err)

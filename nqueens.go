@@ -11,8 +11,12 @@ import (
 // with 64-bit masks, one bit per column.
 const MaxN = 64
 
-// Errors returned for bad input. Each error the package returns wraps one of
-// these, so callers can test for them with errors.Is.
+// Errors returned for a bad board size or callback. Every error the
+// package returns for bad input wraps one of its Err values, so callers
+// can test for them with errors.Is: these two, ErrOption (CountContext's
+// options), ErrPartial (a partial board), ErrNotSolution, ErrNoSolution
+// (Construct), ErrParse, ErrState (a saved State) and ErrSymmetry. A
+// cancelled count returns its context's error.
 var (
 	// ErrBoardSize reports a board size outside [0, MaxN].
 	ErrBoardSize = errors.New("nqueens: board size out of range")
@@ -49,14 +53,24 @@ func checkEnumerate(n int, visit func(Solution) bool) error {
 	return nil
 }
 
+// MaxDrawn is the largest board that Solution.String draws square by
+// square: a million bytes.
+const MaxDrawn = 1000
+
 // A Solution places one queen in each row of an n×n board:
 // Solution[row] is the column of the queen in that row, from 0 to n-1.
 type Solution []int
 
 // String draws the board, one line per row, each ending in a newline:
 // 'Q' for a queen and '.' for an empty square. A row whose column is
-// outside [0, len(s)) is drawn without a queen.
+// outside [0, len(s)) is drawn without a queen. A drawing takes n² bytes,
+// so a board of more than MaxDrawn squares a side is written as its
+// columns instead, as fmt writes a []int: "[1 3 0 2]". ParsePartial and
+// ParseSolution read both forms.
 func (s Solution) String() string {
+	if len(s) > MaxDrawn {
+		return fmt.Sprint([]int(s))
+	}
 	var b strings.Builder
 	b.Grow(len(s) * (len(s) + 1))
 	for _, col := range s {

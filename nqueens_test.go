@@ -221,6 +221,22 @@ func TestSolutionString(t *testing.T) {
 			t.Errorf("%#v.String() = %q, want %q", tt.s, got, tt.want)
 		}
 	}
+	// Larger than MaxDrawn: the columns, in a form that reads back.
+	for _, n := range []int{MaxDrawn, MaxDrawn + 1, 1_000_000} {
+		s, err := Construct(n)
+		if err != nil {
+			t.Fatal(err)
+		}
+		str := s.String()
+		if n <= MaxDrawn && len(str) != n*(n+1) || n > MaxDrawn && len(str) > 8*n {
+			t.Errorf("Construct(%d).String() has %d bytes", n, len(str))
+		}
+		if n > MaxDrawn {
+			if back, err := ParseSolution(str); err != nil || !slices.Equal(back, s) {
+				t.Errorf("ParseSolution(Construct(%d).String()): %v", n, err)
+			}
+		}
+	}
 }
 
 // TestSymmetryWeights checks the engine's counts against the plain

@@ -153,12 +153,16 @@ func (s Solution) permutation() bool {
 	return true
 }
 
+// ErrSymmetry reports a Symmetry that is none of the eight.
+var ErrSymmetry = errors.New("nqueens: unknown symmetry")
+
 // Transform returns the image of s under g: the board turned or reflected.
 // The image of a solution is a solution. It returns an error wrapping
-// ErrNotSolution unless s holds each column once, and one for an unknown g.
+// ErrNotSolution unless s holds each column once, and one wrapping
+// ErrSymmetry for a g that is none of the eight.
 func (s Solution) Transform(g Symmetry) (Solution, error) {
 	if g < 0 || int(g) >= len(symmetries) {
-		return nil, fmt.Errorf("nqueens: unknown symmetry %d", int(g))
+		return nil, fmt.Errorf("%w %d, want %d (Identity) to %d (AntiTranspose)", ErrSymmetry, int(g), Identity, AntiTranspose)
 	}
 	if !s.permutation() {
 		return nil, fmt.Errorf("%w: a transform needs each column once", ErrNotSolution)
@@ -196,8 +200,9 @@ func (s Solution) Canonical() (Solution, int, error) {
 // least member (see Canonical) and the size of the class, in lexicographic
 // order, until visit returns false. It visits CountUnique(n) classes whose
 // sizes add up to Count(n), and costs an enumeration of every solution.
-// The Solution passed to visit is reused: copy it to keep it. Bad
-// arguments return an error wrapping ErrBoardSize or ErrNilVisit.
+// The Solution passed to visit is reused: copy it to keep it; what visit
+// writes into it does not reach the search. Bad arguments return an error
+// wrapping ErrBoardSize or ErrNilVisit.
 func Fundamental(n int, visit func(s Solution, classSize int) bool) error {
 	if err := checkSize(n); err != nil {
 		return err
@@ -205,7 +210,7 @@ func Fundamental(n int, visit func(s Solution, classSize int) bool) error {
 	if visit == nil {
 		return ErrNilVisit
 	}
-	image := make(Solution, n)
+	image, least := make(Solution, n), make(Solution, n)
 	return Enumerate(n, func(s Solution) bool {
 		same := 0
 		for _, g := range symmetries {
@@ -217,6 +222,7 @@ func Fundamental(n int, visit func(s Solution, classSize int) bool) error {
 				same++
 			}
 		}
-		return visit(s, 8/same)
+		copy(least, s)
+		return visit(least, 8/same)
 	})
 }
