@@ -46,8 +46,10 @@ type config struct {
 }
 
 // WithWorkers sets the number of goroutines that search at once. 0, the
-// default, means runtime.GOMAXPROCS(0); a negative k is an error. The counts
-// do not depend on k.
+// default, means runtime.GOMAXPROCS(0), and so does a larger k: no more
+// goroutines than that can search at once, and more would only delay a
+// cancel while each is scheduled in turn. A negative k is an error. The
+// counts do not depend on k.
 func WithWorkers(k int) Option {
 	return func(c *config) { c.workers = k }
 }
@@ -153,8 +155,8 @@ func CountContext(ctx context.Context, n int, opts ...Option) (Counts, error) {
 	if cfg.shards < 1 || cfg.shards > MaxShards || cfg.shard < 0 || cfg.shard >= cfg.shards {
 		return Counts{}, fmt.Errorf("%w: shard %d of %d, want 0 <= shard < shards <= %d", ErrOption, cfg.shard, cfg.shards, MaxShards)
 	}
-	if cfg.workers == 0 {
-		cfg.workers = runtime.GOMAXPROCS(0)
+	if procs := runtime.GOMAXPROCS(0); cfg.workers == 0 || cfg.workers > procs {
+		cfg.workers = procs
 	}
 	if err := ctx.Err(); err != nil {
 		return Counts{}, err

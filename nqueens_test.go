@@ -324,22 +324,24 @@ func settle(want int) int {
 }
 
 func TestCancel(t *testing.T) {
-	before := runtime.NumGoroutine()
-	ctx, cancel := context.WithCancel(context.Background())
-	time.AfterFunc(50*time.Millisecond, cancel)
-	start := time.Now()
-	_, err := CountContext(ctx, 20)
-	if !errors.Is(err, context.Canceled) {
-		t.Fatalf("CountContext(20) cancelled: error = %v, want context.Canceled", err)
-	}
-	if late := time.Since(start) - 50*time.Millisecond; late > 20*time.Millisecond {
-		t.Errorf("CountContext(20) returned %v after cancel", late)
-	}
-	if left := settle(before); left > before {
-		t.Errorf("%d goroutines left running after a cancelled count, want %d", left, before)
-	}
-	if _, err := CountContext(ctx, 8); !errors.Is(err, context.Canceled) {
-		t.Errorf("CountContext on a done context: error = %v, want context.Canceled", err)
+	for _, workers := range []int{0, 1, 10_000} {
+		before := runtime.NumGoroutine()
+		ctx, cancel := context.WithCancel(context.Background())
+		time.AfterFunc(50*time.Millisecond, cancel)
+		start := time.Now()
+		_, err := CountContext(ctx, 20, WithWorkers(workers))
+		if !errors.Is(err, context.Canceled) {
+			t.Fatalf("CountContext(20) with %d workers cancelled: error = %v, want context.Canceled", workers, err)
+		}
+		if late := time.Since(start) - 50*time.Millisecond; late > 20*time.Millisecond {
+			t.Errorf("CountContext(20) with %d workers returned %v after cancel", workers, late)
+		}
+		if left := settle(before); left > before {
+			t.Errorf("%d goroutines left running after a cancelled count, want %d", left, before)
+		}
+		if _, err := CountContext(ctx, 8); !errors.Is(err, context.Canceled) {
+			t.Errorf("CountContext on a done context: error = %v, want context.Canceled", err)
+		}
 	}
 }
 
