@@ -323,16 +323,22 @@ func (pl *planner) depth(target, limit int) (int, error) {
 // goroutines, and returns the counts of all of them.
 func run(ctx context.Context, tasks []task, cfg *config, state *State) (Counts, error) {
 	start := time.Now()
+	var pending []int // the tasks to solve, in order
+	for i := range tasks {
+		if !state.isDone(i) {
+			pending = append(pending, i)
+		}
+	}
 	var (
 		stop     atomic.Bool
-		next     atomic.Int64 // index of the next task to hand out
+		next     atomic.Int64 // index in pending of the next task to hand out
 		wg       sync.WaitGroup
 		mu       sync.Mutex // guards state and solved
-		solved   = state.Done()
+		solved   = len(tasks) - len(pending)
 		resumed  = solved
 		finished = make(chan struct{})
 	)
-	workers := min(cfg.workers, len(tasks)-solved)
+	workers := min(cfg.workers, len(pending))
 	wg.Add(workers)
 	// With a worker on every P, the workers yield now and then so that a
 	// cancel is seen at once; with a P to spare they need not, and yielding
@@ -343,16 +349,11 @@ func run(ctx context.Context, tasks []task, cfg *config, state *State) (Counts, 
 			defer wg.Done()
 			w := worker{poll: poller{stop: &stop, yield: yield}}
 			for {
-				i := int(next.Add(1) - 1)
-				if i >= len(tasks) || w.poll.stopped() {
+				k := int(next.Add(1) - 1)
+				if k >= len(pending) || w.poll.stopped() {
 					return
 				}
-				mu.Lock()
-				done := state.isDone(i)
-				mu.Unlock()
-				if done {
-					continue
-				}
+				i := pending[k]
 				c, ok := w.search(&tasks[i])
 				if !ok {
 					return
