@@ -259,6 +259,23 @@ func forge(t *testing.T, r record) string {
 	return name
 }
 
+// TestMergeNamesAll gives merge a set with several shards missing, one
+// file empty and one damaged, and wants one message that names them all.
+func TestMergeNamesAll(t *testing.T) {
+	files := shardFiles(t, 9, 12)
+	empty := filepath.Join(t.TempDir(), "5.json")
+	os.WriteFile(empty, nil, 0o644)
+	damaged := filepath.Join(t.TempDir(), "6.json")
+	os.WriteFile(damaged, bytes.Replace(mustRead(files[6]), []byte(`"total":`), []byte(`"total":9`), 1), 0o644)
+	set := []string{files[0], files[1], files[4], empty, damaged, files[7], files[11]}
+	code, out, errOut := runCLI(t, noEnv, append([]string{"merge"}, set...)...)
+	for _, want := range []string{"7 of 12 shards missing: 2-3, 5-6, 8-10", "5.json: no shard records", "6.json:1: checksum mismatch"} {
+		if code == 0 || out != "" || !strings.Contains(errOut, want) {
+			t.Errorf("merge of an incomplete, damaged set: exit %d, stdout %q, stderr %q; want it to say %q", code, out, errOut, want)
+		}
+	}
+}
+
 func mustRead(name string) []byte {
 	b, err := os.ReadFile(name)
 	if err != nil {

@@ -74,7 +74,9 @@ func merge(args []string, stdin io.Reader, stdout io.Writer) error {
 	if len(files) == 0 {
 		return usagef("merge: no files")
 	}
+	// Every file is read, so that one message can name all that is wrong.
 	var all []placed
+	var unreadable []string
 	for _, name := range files {
 		var recs []placed
 		var err error
@@ -84,13 +86,27 @@ func merge(args []string, stdin io.Reader, stdout io.Writer) error {
 			recs, err = readFile(name)
 		}
 		if err != nil {
-			return err
+			unreadable = append(unreadable, err.Error())
+			continue
 		}
 		all = append(all, recs...)
 	}
-	total, unique, err := add(all)
+	if len(all) == 0 {
+		return fmt.Errorf("no shard record could be read: %s", strings.Join(unreadable, "; "))
+	}
+	total, unique, missing, err := add(all)
 	if err != nil {
 		return err
+	}
+	if missing != "" || len(unreadable) > 0 {
+		msg := "incomplete"
+		if missing != "" {
+			msg += ": " + missing + " (count them again: with a Slurm array, those are the array indices to resubmit)"
+		}
+		if len(unreadable) > 0 {
+			msg += "; unreadable: " + strings.Join(unreadable, "; ")
+		}
+		return errors.New(msg)
 	}
 	_, err = fmt.Fprintf(stdout, "n=%d shards=%d total=%d unique=%d\n", all[0].N, all[0].Shards, total, unique)
 	return err
@@ -165,40 +181,48 @@ func (r record) check() error {
 	return nil
 }
 
-// add checks that recs are the shards of one split, each exactly once,
-// and returns the sums of their counts.
-func add(recs []placed) (total, unique uint64, err error) {
+// add checks that recs are the shards of one split, each at most once, and
+// returns the sums of their counts and, if some shards are missing, which,
+// as "3 of 16 shards missing: 4, 9-10".
+func add(recs []placed) (total, unique uint64, missing string, err error) {
 	first := recs[0]
 	seen := make(map[int]string)
 	for _, r := range recs {
 		switch {
 		case r.N != first.N:
-			return 0, 0, fmt.Errorf("%s counts n=%d but %s counts n=%d", r.at, r.N, first.at, first.N)
+			return 0, 0, "", fmt.Errorf("%s counts n=%d but %s counts n=%d", r.at, r.N, first.at, first.N)
 		case r.Shards != first.Shards:
-			return 0, 0, fmt.Errorf("%s is a shard of %d but %s of %d: different splits", r.at, r.Shards, first.at, first.Shards)
+			return 0, 0, "", fmt.Errorf("%s is a shard of %d but %s of %d: different splits", r.at, r.Shards, first.at, first.Shards)
 		case r.Version != first.Version:
-			return 0, 0, fmt.Errorf("%s was counted by version %s but %s by %s: their splits may differ", r.at, r.Version, first.at, first.Version)
+			return 0, 0, "", fmt.Errorf("%s was counted by version %s but %s by %s: their splits may differ", r.at, r.Version, first.at, first.Version)
 		}
 		if prev, dup := seen[r.Shard]; dup {
-			return 0, 0, fmt.Errorf("shard %d of %d given twice: %s and %s", r.Shard, r.Shards, prev, r.at)
+			return 0, 0, "", fmt.Errorf("shard %d of %d given twice: %s and %s", r.Shard, r.Shards, prev, r.at)
 		}
 		seen[r.Shard] = r.at
 		total += r.Total
 		unique += r.Unique
 	}
-	if len(seen) < first.Shards {
-		var missing []string
-		for i := range first.Shards {
-			if _, ok := seen[i]; !ok {
-				missing = append(missing, strconv.Itoa(i))
-			}
-		}
-		shown := missing[:min(len(missing), 10)]
-		more := ""
-		if len(missing) > len(shown) {
-			more = fmt.Sprintf(" and %d more", len(missing)-len(shown))
-		}
-		return 0, 0, fmt.Errorf("incomplete: %d of %d shards missing: %s%s", len(missing), first.Shards, strings.Join(shown, ", "), more)
+	if len(seen) == first.Shards {
+		return total, unique, "", nil
 	}
-	return total, unique, nil
+	// The missing shards as ranges: at most one more range than records.
+	var ranges []string
+	for i := 0; i < first.Shards; i++ {
+		if _, ok := seen[i]; ok {
+			continue
+		}
+		j := i
+		for j+1 < first.Shards && seen[j+1] == "" {
+			j++
+		}
+		if j == i {
+			ranges = append(ranges, strconv.Itoa(i))
+		} else {
+			ranges = append(ranges, fmt.Sprintf("%d-%d", i, j))
+		}
+		i = j
+	}
+	missing = fmt.Sprintf("%d of %d shards missing: %s", first.Shards-len(seen), first.Shards, strings.Join(ranges, ", "))
+	return total, unique, missing, nil
 }
