@@ -483,3 +483,53 @@ func TestCheckpointRefused(t *testing.T) {
 		}
 	}
 }
+
+// TestSlurmScript runs deploy/slurm/count.sbatch as Slurm would run the
+// tasks of its arrays, here in two arrays of two with offsets, merges what
+// they wrote, and wants every misuse refused with a message.
+func TestSlurmScript(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds the command and runs the script")
+	}
+	bin := buildCommand(t)
+	script, err := filepath.Abs("../../deploy/slurm/count.sbatch")
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	task := func(env []string, args ...string) (string, error) {
+		cmd := exec.Command("bash", append([]string{script}, args...)...)
+		cmd.Dir = dir
+		cmd.Env = append(os.Environ(), env...)
+		out, err := cmd.CombinedOutput()
+		return string(out), err
+	}
+	for _, offset := range []string{"0", "2"} {
+		for _, i := range []string{"0", "1"} {
+			if out, err := task([]string{"NQUEENS=" + bin, "SLURM_ARRAY_TASK_ID=" + i, "SLURM_CPUS_PER_TASK=1"}, "10", "4", offset); err != nil {
+				t.Fatalf("task %s of the array at offset %s: %v\n%s", i, offset, err, out)
+			}
+		}
+	}
+	files, _ := filepath.Glob(filepath.Join(dir, "results", "*.json"))
+	code, out, errOut := runCLI(t, noEnv, append([]string{"merge"}, files...)...)
+	if want := wantMerged(t, 10, 4); code != 0 || out != want {
+		t.Errorf("merge of the script's results: exit %d, %q, %q; want %q", code, out, errOut, want)
+	}
+	for _, tt := range []struct {
+		env  []string
+		args []string
+		want string
+	}{
+		{[]string{"NQUEENS=" + bin}, []string{"10", "4"}, "not an array task: submit with sbatch --array=0-3"},
+		{[]string{"NQUEENS=" + bin, "SLURM_ARRAY_TASK_ID=4"}, []string{"10", "4"}, "shard 4 (offset 0 + array index 4) is not below K = 4"},
+		{[]string{"NQUEENS=" + bin, "SLURM_ARRAY_TASK_ID=1"}, []string{"10", "4", "3"}, "keep the array within 0-0"},
+		{[]string{"NQUEENS=/no/such/nqueens", "SLURM_ARRAY_TASK_ID=0"}, []string{"10", "4"}, "cannot run '/no/such/nqueens'"},
+		{[]string{"NQUEENS=" + bin, "SLURM_ARRAY_TASK_ID=0"}, []string{"10", "0"}, "K, the number of shards"},
+	} {
+		out, err := task(tt.env, tt.args...)
+		if err == nil || !strings.Contains(out, tt.want) {
+			t.Errorf("count.sbatch %s with %s: %v, %q; want a failure saying %q", strings.Join(tt.args, " "), tt.env, err, out, tt.want)
+		}
+	}
+}
