@@ -33,7 +33,7 @@ type poller struct {
 // searching, a goroutine that would cancel the search (a timer, the
 // caller's) could otherwise wait for the scheduler to preempt a worker,
 // 10 ms; yielding at every poll, though, costs system time.
-const yieldEvery = 64
+const yieldEvery = 8
 
 // stopped reports whether the search should give up.
 func (p *poller) stopped() bool {
