@@ -176,20 +176,10 @@ func CountContext(ctx context.Context, n int, opts ...Option) (Counts, error) {
 		}
 		state = cfg.resume.clone()
 	}
-	if n < 4 {
-		// Too small for constellations: the whole count, in shard 0.
-		if cfg.shard == 0 {
-			state.Counts = smallCounts(n)
-		}
-		if cfg.progress != nil {
-			cfg.progress(Progress{})
-		}
-		if cfg.save != nil {
-			if err := cfg.save(state.clone()); err != nil {
-				return Counts{}, err
-			}
-		}
-		return state.Counts, nil
+	if n < 4 && cfg.shard == 0 {
+		// Too small for constellations: no subproblem, the whole count in
+		// shard 0. run still reports and saves it.
+		state.Counts = smallCounts(n)
 	}
 	return run(ctx, tasks, &cfg, &state)
 }
@@ -412,15 +402,20 @@ func run(ctx context.Context, tasks []task, cfg *config, state *State) (Counts, 
 		defer t.Stop()
 		saveTick = t.C
 	}
+	// cancelled saves what the workers finished before they stopped.
+	cancelled := func() (Counts, error) {
+		stop.Store(true)
+		<-finished
+		if err := save(); err != nil {
+			return Counts{}, err
+		}
+		return Counts{}, ctx.Err()
+	}
 	for {
 		select {
 		case <-finished:
 			if solvedSoFar() < len(tasks) {
-				// Every worker gave up: ctx is done.
-				if err := save(); err != nil {
-					return Counts{}, err
-				}
-				return Counts{}, ctx.Err()
+				return cancelled() // every worker gave up: ctx is done
 			}
 			report()
 			if err := save(); err != nil {
@@ -428,12 +423,7 @@ func run(ctx context.Context, tasks []task, cfg *config, state *State) (Counts, 
 			}
 			return state.Counts, nil
 		case <-ctx.Done():
-			stop.Store(true)
-			<-finished
-			if err := save(); err != nil {
-				return Counts{}, err
-			}
-			return Counts{}, ctx.Err()
+			return cancelled()
 		case <-tick:
 			report()
 		case <-saveTick:
