@@ -198,7 +198,7 @@ func newFlagSet(name string) *flag.FlagSet {
 }
 
 // parseFlags parses args into fs, which must leave exactly want
-// arguments, and returns them. Flags may come before or after the
+// arguments (any number if want < 0), and returns them. Flags may come before or after the
 // arguments, and "--" ends the flags. An argument that starts with "-"
 // and then a digit or a dot, such as -5 or -1,.,.,., is an argument (or a
 // flag's value), not a flag: no flag's name starts so.
@@ -226,7 +226,7 @@ func parseFlags(fs *flag.FlagSet, args []string, want int) ([]string, error) {
 		}
 		return nil, usagef("%s: %v", fs.Name(), err)
 	}
-	if len(rest) != want {
+	if want >= 0 && len(rest) != want {
 		return nil, usagef("%s takes %d argument(s), got %d: %q", fs.Name(), want, len(rest), rest)
 	}
 	return rest, nil

@@ -7,7 +7,6 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"errors"
-	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -63,14 +62,10 @@ type placed struct {
 }
 
 func merge(args []string, stdin io.Reader, stdout io.Writer) error {
-	fs := newFlagSet("merge")
-	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			return helpRequest{fs}
-		}
-		return usagef("merge: %v", err)
+	files, err := parseFlags(newFlagSet("merge"), args, -1)
+	if err != nil {
+		return err
 	}
-	files := fs.Args()
 	if len(files) == 0 {
 		return usagef("merge: no files")
 	}
