@@ -33,11 +33,6 @@ func (bitwise) Enumerate(n int, visit func(Solution) bool) error {
 	return nil
 }
 
-// fullRow returns the mask of an n-square row: its low n bits set.
-func fullRow(n int) uint64 {
-	return ^uint64(0) >> (64 - n) // a shift by 64 or more gives 0 in Go
-}
-
 // bitwiseCount counts the solutions of the n×n board. It is the recursion
 // of bitwiseEnumeration.place with its stack made explicit, which is how
 // C programs run Richards' method at full speed: the masks of each row

@@ -2,17 +2,9 @@ package nqueens
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"sync/atomic"
 )
-
-// Free marks a row without a queen in a partial board.
-const Free = -1
-
-// ErrPartial reports a partial board that cannot be completed as given:
-// too long, a column off the board, or two queens that attack each other.
-var ErrPartial = errors.New("nqueens: invalid partial board")
 
 // checkPartial reports what is wrong with partial, if anything.
 func checkPartial(partial []int) error {
@@ -38,13 +30,6 @@ func checkPartial(partial []int) error {
 	return nil
 }
 
-// attacks reports whether queens on the distinct squares (r1, c1) and
-// (r2, c2) attack each other.
-func attacks(r1, c1, r2, c2 int) bool {
-	dr, dc := r1-r2, c1-c2
-	return dr == 0 || dc == 0 || dr == dc || dr == -dc
-}
-
 // CountCompletions returns the number of solutions of the n×n board,
 // n = len(partial), that keep the queens of partial: partial[row] is a
 // column, or Free for a row still to fill. With every row free it is
@@ -68,7 +53,7 @@ func CountCompletionsContext(ctx context.Context, partial []int) (uint64, error)
 		return 0, err
 	}
 	var stop atomic.Bool
-	defer context.AfterFunc(ctx, func() { stop.Store(true) })()
+	defer stopWhenDone(ctx, &stop)()
 	var f frame
 	f.setup(partial)
 	n, ok := f.count(&poller{stop: &stop, yield: true})
@@ -101,7 +86,7 @@ func EnumerateCompletionsContext(ctx context.Context, partial []int, visit func(
 		return err
 	}
 	var stop atomic.Bool
-	defer context.AfterFunc(ctx, func() { stop.Store(true) })()
+	defer stopWhenDone(ctx, &stop)()
 	var f frame
 	f.setup(partial)
 	if !f.enumerate(visit, &poller{stop: &stop, yield: true}) && stop.Load() {

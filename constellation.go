@@ -23,6 +23,49 @@ import (
 // border leaves free, with the border queens' attacks folded into a static
 // mask per row (see frame): it takes no branch for symmetry at all.
 
+// border is where the border queens of a solution stand: the engine
+// searches the solutions of one border of each class (see constellation).
+type border struct {
+	top    int // column of the queen in row 0
+	bottom int // column of the queen in row n-1
+	left   int // row of the queen in column 0
+	right  int // row of the queen in column n-1
+}
+
+// transform returns the border of the image under g of a solution with
+// border k.
+func (k border) transform(n int, g Symmetry) border {
+	var t border
+	for _, sq := range [4][2]int{{0, k.top}, {n - 1, k.bottom}, {k.left, 0}, {k.right, n - 1}} {
+		r, c := g.point(n, sq[0], sq[1])
+		if r == 0 {
+			t.top = c
+		}
+		if r == n-1 {
+			t.bottom = c
+		}
+		if c == 0 {
+			t.left = r
+		}
+		if c == n-1 {
+			t.right = r
+		}
+	}
+	return t
+}
+
+func (k border) less(o border) bool {
+	switch {
+	case k.top != o.top:
+		return k.top < o.top
+	case k.bottom != o.bottom:
+		return k.bottom < o.bottom
+	case k.left != o.left:
+		return k.left < o.left
+	}
+	return k.right < o.right
+}
+
 // A constellation is the border of the solutions one search finds.
 type constellation struct {
 	border border

@@ -1,12 +1,8 @@
 package nqueens
 
 import (
-	"errors"
 	"fmt"
 )
-
-// ErrNoSolution reports a board without any solution: n = 2 or n = 3.
-var ErrNoSolution = errors.New("nqueens: no solution")
 
 // MaxConstruct is the largest board Construct accepts: its solution takes
 // 8 bytes a row, 2 GiB for the largest.

@@ -52,12 +52,32 @@
 // Cached about n times more, Naive about n² times more; the tree itself
 // grows about sixfold with each n. The README has measured times.
 //
+// # Contexts, options and costs
+//
+// Every call that searches has two forms. The one named with the suffix
+// Context takes a context.Context first and gives up when it is done,
+// returning ctx.Err(): at once if ctx is done already, and else within a
+// few milliseconds, with every goroutine it started stopped. The other is
+// the same call with context.Background(), which cannot be stopped:
+// Enumerate and EnumerateContext, Fundamental and FundamentalContext,
+// CountCompletions and CountCompletionsContext, EnumerateCompletions and
+// EnumerateCompletionsContext. CountContext is the context form of both
+// Count and CountUnique: it returns both counts, and it is the one call
+// that takes options (With...), which set its workers, its progress
+// reports, its shard of a split, and its saves and resumption. The
+// iterators All and Completions check their arguments when they are called
+// and return an error for bad ones; break stops them between two
+// solutions, and EnumerateContext is the form to use when the wait for the
+// next one must be bounded. A Strategy is the plain form only: it is there
+// to compare and to learn from. Each call's doc says what it costs.
+//
 // # Beyond counting
 //
 // Construct builds one solution of a board of any size without a search.
 // CountCompletions and EnumerateCompletions complete a partial board, some
 // rows holding a queen and the rest Free. All and Completions give the
-// solutions as iterators. A Symmetry turns or reflects a Solution;
+// solutions as iterators. Solution.Valid and Solution.Check tell whether a
+// board is a solution, and why not. A Symmetry turns or reflects a Solution;
 // Solution.Canonical names its class, and Fundamental lists one solution of
 // each class with the class's size. ParsePartial and ParseSolution read the
 // diagrams and column lists the package prints.

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"slices"
+	"time"
 
 	"github.com/gonqueens/nqueens"
 )
@@ -92,7 +93,7 @@ func ExampleConstruct() {
 	}
 	fmt.Print(s)
 	big, _ := nqueens.Construct(1_000_000)
-	fmt.Println(len(big), big.Valid() == nil)
+	fmt.Println(len(big), big.Valid())
 	// Output:
 	// .Q......
 	// ...Q....
@@ -126,7 +127,12 @@ func ExampleCompletions() {
 		fmt.Println(err)
 		return
 	}
-	for s := range nqueens.Completions(partial) {
+	completions, err := nqueens.Completions(partial)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	for s := range completions {
 		fmt.Println([]int(s))
 	}
 	// Output:
@@ -134,13 +140,33 @@ func ExampleCompletions() {
 	// [1 4 2 0 3]
 }
 
-// All is an iterator: break stops the search.
+// All is an iterator: break stops the search. A bad size is an error,
+// not an empty sequence.
 func ExampleAll() {
-	for s := range nqueens.All(6) {
+	solutions, err := nqueens.All(6)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	for s := range solutions {
 		fmt.Println([]int(s))
 		break
 	}
-	// Output: [1 3 5 0 2 4]
+	_, err = nqueens.All(65)
+	fmt.Println(err)
+	// Output:
+	// [1 3 5 0 2 4]
+	// nqueens: board size 65 out of range [0, 64]
+}
+
+// EnumerateContext stops a search that takes too long, even before it
+// finds a solution.
+func ExampleEnumerateContext() {
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Millisecond)
+	defer cancel()
+	err := nqueens.EnumerateContext(ctx, 40, func(s nqueens.Solution) bool { return true })
+	fmt.Println(err)
+	// Output: context deadline exceeded
 }
 
 // Fundamental lists one solution of each class that the symmetries of the

@@ -126,7 +126,3 @@ func (f *frame) enumerate(visit func(Solution) bool, p *poller) bool {
 		free = np
 	}
 }
-
-// pollInterval is how many dead ends enumerate runs into between two
-// polls: a fraction of a millisecond of work.
-const pollInterval = 1 << 14

@@ -1,10 +1,5 @@
 package nqueens
 
-import (
-	"runtime"
-	"sync/atomic"
-)
-
 // The kernels fill at most maxTail rows, a constant of zkernel.go; the
 // two generators take it from here.
 //go:generate go run gen_kernel.go -rows 10
@@ -20,28 +15,6 @@ import (
 // countFrom, one call per queen, which looks at the stop flag between two
 // queens. A tail runs to its end: maxTail rows with maxTail columns left
 // are at most a few tens of thousands of nodes, well under a millisecond.
-
-// A poller decides when a long search looks at its stop flag, and lets
-// other goroutines run now and then.
-type poller struct {
-	stop  *atomic.Bool // nil: never stop
-	yield bool         // call runtime.Gosched every yieldEvery polls
-	polls int
-}
-
-// yieldEvery is how many polls pass between two yields. With every P busy
-// searching, a goroutine that would cancel the search (a timer, the
-// caller's) could otherwise wait for the scheduler to preempt a worker,
-// 10 ms; yielding at every poll, though, costs system time.
-const yieldEvery = 8
-
-// stopped reports whether the search should give up.
-func (p *poller) stopped() bool {
-	if p.polls++; p.yield && p.polls%yieldEvery == 0 {
-		runtime.Gosched()
-	}
-	return p.stop != nil && p.stop.Load()
-}
 
 // count returns the number of ways to fill the free rows of f. It reports
 // false, with a partial count, if it gave up because p said to stop.

@@ -206,193 +206,100 @@ func TestBadInput(t *testing.T) {
 	}
 }
 
-func TestSolutionString(t *testing.T) {
-	tests := []struct {
-		s    Solution
-		want string
-	}{
-		{Solution{}, ""},
-		{Solution{0}, "Q\n"},
-		{Solution{1, 3, 0, 2}, ".Q..\n...Q\nQ...\n..Q.\n"},
-		{Solution{5, -1}, "..\n..\n"},
-	}
-	for _, tt := range tests {
-		if got := tt.s.String(); got != tt.want {
-			t.Errorf("%#v.String() = %q, want %q", tt.s, got, tt.want)
-		}
-	}
-	// Larger than MaxDrawn: the columns, in a form that reads back.
-	for _, n := range []int{MaxDrawn, MaxDrawn + 1, 1_000_000} {
-		s, err := Construct(n)
-		if err != nil {
-			t.Fatal(err)
-		}
-		str := s.String()
-		if n <= MaxDrawn && len(str) != n*(n+1) || n > MaxDrawn && len(str) > 8*n {
-			t.Errorf("Construct(%d).String() has %d bytes", n, len(str))
-		}
-		if n > MaxDrawn {
-			if back, err := ParseSolution(str); err != nil || !slices.Equal(back, s) {
-				t.Errorf("ParseSolution(Construct(%d).String()): %v", n, err)
+func TestFundamental(t *testing.T) {
+	for n := 0; n <= 10; n++ {
+		var classes, total uint64
+		var listed []Solution
+		err := Fundamental(n, func(s Solution, size int) bool {
+			classes++
+			total += uint64(size)
+			c, csize, err := s.Canonical()
+			if err != nil || !slices.Equal(c, s) || csize != size {
+				t.Errorf("Fundamental(%d) gives %v (class %d), whose canonical form is %v (class %d), %v", n, s, size, c, csize, err)
 			}
-		}
-	}
-}
-
-// TestSymmetryWeights checks the engine's counts against the plain
-// enumeration: a solution is counted as unique when it is the least of its
-// eight images, and each class has 8 / (images equal to it) members.
-func TestSymmetryWeights(t *testing.T) {
-	top := 14
-	if testing.Short() {
-		top = 11
-	}
-	for n := 1; n <= top; n++ {
-		var want Counts
-		image := make(Solution, n)
-		err := Bitwise.Enumerate(n, func(s Solution) bool {
-			want.Total++
-			least, same := true, 0
-			for _, g := range Symmetries() {
-				g.transformInto(image, s)
-				switch slices.Compare(image, s) {
-				case -1:
-					least = false
-				case 0:
-					same++
-				}
-			}
-			if least {
-				want.Unique++
-			}
+			listed = append(listed, slices.Clone(s))
 			return true
 		})
-		if err != nil {
-			t.Fatal(err)
+		if err != nil || classes != golden[n].unique || total != golden[n].total {
+			t.Errorf("Fundamental(%d): %d classes of %d solutions, %v; want %d of %d", n, classes, total, err, golden[n].unique, golden[n].total)
 		}
-		got, err := CountContext(context.Background(), n, WithWorkers(1))
-		if err != nil || got != want {
-			t.Errorf("CountContext(%d) = %+v, %v; plain enumeration gives %+v", n, got, err, want)
+		if !slices.IsSortedFunc(listed, slices.Compare) {
+			t.Errorf("Fundamental(%d) is not in lexicographic order", n)
 		}
+	}
+	// A visit that writes into its Solution, which it should not, changes
+	// nothing of the search.
+	var classes int
+	err := Fundamental(8, func(s Solution, size int) bool {
+		classes++
+		for i := range s {
+			s[i] = -5
+		}
+		return true
+	})
+	if err != nil || classes != 12 {
+		t.Errorf("Fundamental(8) with a visit that scribbles: %d classes, %v; want 12", classes, err)
+	}
+	if err := Fundamental(MaxN+1, func(Solution, int) bool { return true }); !errors.Is(err, ErrBoardSize) {
+		t.Errorf("Fundamental(65) error = %v, want ErrBoardSize", err)
+	}
+	if err := Fundamental(8, nil); !errors.Is(err, ErrNilVisit) {
+		t.Errorf("Fundamental(8, nil) error = %v, want ErrNilVisit", err)
 	}
 }
 
-func TestWorkersAgree(t *testing.T) {
-	n := 12
-	want := Counts{Total: golden[n].total, Unique: golden[n].unique}
-	for _, k := range []int{1, 2, 3, 8, 100} {
-		got, err := CountContext(context.Background(), n, WithWorkers(k))
-		if err != nil || got != want {
-			t.Errorf("CountContext(%d, WithWorkers(%d)) = %+v, %v; want %+v", n, k, got, err, want)
-		}
-	}
+// contextForms are the package's calls that take a context, each on a
+// search that runs for minutes: EnumerateContext and FundamentalContext
+// on boards whose first solution alone takes over a minute.
+var contextForms = map[string]func(ctx context.Context) error{
+	"CountContext": func(ctx context.Context) error {
+		_, err := CountContext(ctx, 22)
+		return err
+	},
+	"EnumerateContext": func(ctx context.Context) error {
+		return EnumerateContext(ctx, 40, func(Solution) bool { return true })
+	},
+	"FundamentalContext": func(ctx context.Context) error {
+		return FundamentalContext(ctx, 40, func(Solution, int) bool { return true })
+	},
+	"CountCompletionsContext": func(ctx context.Context) error {
+		_, err := CountCompletionsContext(ctx, slices.Repeat([]int{Free}, 22))
+		return err
+	},
+	"EnumerateCompletionsContext": func(ctx context.Context) error {
+		return EnumerateCompletionsContext(ctx, slices.Repeat([]int{Free}, 40), func(Solution) bool { return true })
+	},
 }
 
-func TestShardsAddUp(t *testing.T) {
-	for _, tt := range []struct{ n, k int }{
-		{0, 1}, {0, 7}, {1, 1}, {1, 3}, {5, 2}, {8, 7}, {8, 1000},
-		{11, 1}, {11, 7}, {11, 64}, {13, 3},
-	} {
-		n, k := tt.n, tt.k
-		{
-			var sum Counts
-			for i := range k {
-				c, err := CountContext(context.Background(), n, WithShard(i, k), WithWorkers(2))
-				if err != nil {
-					t.Fatalf("CountContext(%d, WithShard(%d, %d)): %v", n, i, k, err)
-				}
-				sum.Total += c.Total
-				sum.Unique += c.Unique
+// TestContextRule holds every context form to the package's rule: a
+// context done already returns its error at once, and one done during the
+// search within milliseconds, with nothing left running.
+func TestContextRule(t *testing.T) {
+	for name, call := range contextForms {
+		t.Run(name, func(t *testing.T) {
+			done, cancel := context.WithCancel(context.Background())
+			cancel()
+			start := time.Now()
+			if err := call(done); !errors.Is(err, context.Canceled) {
+				t.Errorf("with a done context: error = %v, want context.Canceled", err)
 			}
-			if want := (Counts{golden[n].total, golden[n].unique}); sum != want {
-				t.Errorf("n=%d: %d shards add up to %+v, want %+v", n, k, sum, want)
+			if d := time.Since(start); d > slowdown*20*time.Millisecond {
+				t.Errorf("with a done context: returned after %v, want at once", d)
 			}
-		}
-	}
-}
 
-// settle waits for the goroutines of finished counts to exit and reports
-// how many are left.
-func settle(want int) int {
-	for range 100 {
-		if runtime.NumGoroutine() <= want {
-			break
-		}
-		time.Sleep(time.Millisecond)
-	}
-	return runtime.NumGoroutine()
-}
-
-func TestCancel(t *testing.T) {
-	for _, workers := range []int{0, 1, 10_000} {
-		before := runtime.NumGoroutine()
-		ctx, cancel := context.WithCancel(context.Background())
-		time.AfterFunc(50*time.Millisecond, cancel)
-		start := time.Now()
-		_, err := CountContext(ctx, 20, WithWorkers(workers))
-		if !errors.Is(err, context.Canceled) {
-			t.Fatalf("CountContext(20) with %d workers cancelled: error = %v, want context.Canceled", workers, err)
-		}
-		if late := time.Since(start) - 50*time.Millisecond; late > slowdown*20*time.Millisecond {
-			t.Errorf("CountContext(20) with %d workers returned %v after cancel", workers, late)
-		}
-		if left := settle(before); left > before {
-			t.Errorf("%d goroutines left running after a cancelled count, want %d", left, before)
-		}
-		if _, err := CountContext(ctx, 8); !errors.Is(err, context.Canceled) {
-			t.Errorf("CountContext on a done context: error = %v, want context.Canceled", err)
-		}
-	}
-}
-
-// TestCancelPlanning cancels a count while it is still listing the
-// subproblems of a large split.
-func TestCancelPlanning(t *testing.T) {
-	ctx, cancel := context.WithCancel(context.Background())
-	time.AfterFunc(20*time.Millisecond, cancel)
-	start := time.Now()
-	_, err := CountContext(ctx, 27, WithShard(5, MaxShards))
-	if !errors.Is(err, context.Canceled) {
-		t.Fatalf("CountContext(27) cancelled while planning: error = %v, want context.Canceled", err)
-	}
-	if late := time.Since(start) - 20*time.Millisecond; late > slowdown*20*time.Millisecond {
-		t.Errorf("CountContext(27) returned %v after cancel", late)
-	}
-}
-
-func TestProgress(t *testing.T) {
-	var reports []Progress
-	got, err := CountContext(context.Background(), 14, WithProgress(func(p Progress) {
-		reports = append(reports, p)
-	}))
-	if err != nil || got.Total != golden[14].total {
-		t.Fatalf("CountContext(14) with progress = %+v, %v", got, err)
-	}
-	if len(reports) == 0 {
-		t.Fatal("no progress reported")
-	}
-	last := reports[len(reports)-1]
-	if last.Done != last.Total || last.Total == 0 || last.Remaining != 0 {
-		t.Errorf("last report %+v, want all done", last)
-	}
-	for i := 1; i < len(reports); i++ {
-		if reports[i].Done < reports[i-1].Done {
-			t.Errorf("progress went back: %+v after %+v", reports[i], reports[i-1])
-		}
-	}
-}
-
-func TestProgressPanic(t *testing.T) {
-	before := runtime.NumGoroutine()
-	func() {
-		defer func() {
-			if r := recover(); r != "boom" {
-				t.Errorf("recovered %v, want the callback's panic", r)
+			before := runtime.NumGoroutine()
+			ctx, cancel := context.WithTimeout(context.Background(), 30*time.Millisecond)
+			defer cancel()
+			start = time.Now()
+			if err := call(ctx); !errors.Is(err, context.DeadlineExceeded) {
+				t.Errorf("with a deadline: error = %v, want context.DeadlineExceeded", err)
 			}
-		}()
-		CountContext(context.Background(), 20, WithProgress(func(Progress) { panic("boom") }))
-	}()
-	if left := settle(before); left > before {
-		t.Errorf("%d goroutines left running after a panicking callback, want %d", left, before)
+			if late := time.Since(start) - 30*time.Millisecond; late > slowdown*50*time.Millisecond {
+				t.Errorf("returned %v after the deadline", late)
+			}
+			if left := settle(before); left > before {
+				t.Errorf("%d goroutines left running, want %d", left, before)
+			}
+		})
 	}
 }

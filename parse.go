@@ -1,14 +1,10 @@
 package nqueens
 
 import (
-	"errors"
 	"fmt"
 	"strconv"
 	"strings"
 )
-
-// ErrParse reports text that is neither a board diagram nor a column list.
-var ErrParse = errors.New("nqueens: cannot parse board")
 
 // ParsePartial reads a partial board in either of the forms the package
 // prints:
@@ -39,7 +35,7 @@ func ParseSolution(text string) (Solution, error) {
 		return nil, err
 	}
 	s := Solution(partial)
-	if err := s.Valid(); err != nil {
+	if err := s.Check(); err != nil {
 		return nil, err
 	}
 	return s, nil

@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"crypto/sha256"
 	"encoding/binary"
-	"errors"
 	"fmt"
 	"math/bits"
 )
@@ -36,10 +35,6 @@ func (s State) Done() int {
 
 // Subproblems returns the number of subproblems of the count.
 func (s State) Subproblems() int { return s.tasks }
-
-// ErrState reports bytes that UnmarshalBinary cannot take for a State:
-// empty, cut short, damaged, or not a State at all.
-var ErrState = errors.New("nqueens: bad state")
 
 // stateMagic opens every marshalled State; its last byte is the format's
 // version.

@@ -224,7 +224,7 @@ type progressBar struct {
 const barLen = 30
 
 func (b *progressBar) update(p nqueens.Progress) {
-	if p.Elapsed < time.Second || p.Total == 0 {
+	if p.Elapsed < time.Second || p.Subproblems == 0 {
 		return
 	}
 	b.draw(b.line(p))
@@ -238,13 +238,13 @@ func (b *progressBar) line(p nqueens.Progress) string {
 	if b.cols <= 0 {
 		room = 79
 	}
-	frac := float64(p.Done) / float64(p.Total)
+	frac := float64(p.Done) / float64(p.Subproblems)
 	eta := "?"
 	if p.Done > 0 {
 		eta = p.Remaining.Round(time.Second).String()
 	}
 	times := fmt.Sprintf(" %5.1f%% %s elapsed, about %s left", 100*frac, p.Elapsed.Round(time.Second), eta)
-	detail := fmt.Sprintf(", %d/%d subproblems, %.0f/s", p.Done, p.Total, float64(p.Done)/p.Elapsed.Seconds())
+	detail := fmt.Sprintf(", %d/%d subproblems, %.0f/s", p.Done, p.Subproblems, float64(p.Done)/p.Elapsed.Seconds())
 	if len(times)+len(detail)+barLen+2 <= room {
 		times += detail
 	}

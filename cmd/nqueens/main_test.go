@@ -58,7 +58,7 @@ func TestStdin(t *testing.T) {
 // TestProgressLine checks that the progress line fits the terminal, never
 // reaching its last column, so that it cannot wrap.
 func TestProgressLine(t *testing.T) {
-	p := nqueens.Progress{Done: 123456, Total: 1 << 20, Elapsed: 3723 * time.Second, Remaining: 99999 * time.Second}
+	p := nqueens.Progress{Done: 123456, Subproblems: 1 << 20, Elapsed: 3723 * time.Second, Remaining: 99999 * time.Second}
 	for _, cols := range []int{0, 10, 40, 80, 100, 200} {
 		b := progressBar{cols: cols}
 		line := b.line(p)

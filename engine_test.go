@@ -1,0 +1,221 @@
+package nqueens
+
+import (
+	"context"
+	"errors"
+	"runtime"
+	"slices"
+	"testing"
+	"time"
+)
+
+// TestSymmetryWeights checks the engine's counts against the plain
+// enumeration: a solution is counted as unique when it is the least of its
+// eight images, and each class has 8 / (images equal to it) members.
+func TestSymmetryWeights(t *testing.T) {
+	top := 14
+	if testing.Short() {
+		top = 11
+	}
+	for n := 1; n <= top; n++ {
+		var want Counts
+		image := make(Solution, n)
+		err := Bitwise.Enumerate(n, func(s Solution) bool {
+			want.Total++
+			least, same := true, 0
+			for _, g := range Symmetries() {
+				g.transformInto(image, s)
+				switch slices.Compare(image, s) {
+				case -1:
+					least = false
+				case 0:
+					same++
+				}
+			}
+			if least {
+				want.Unique++
+			}
+			return true
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, err := CountContext(context.Background(), n, WithWorkers(1))
+		if err != nil || got != want {
+			t.Errorf("CountContext(%d) = %+v, %v; plain enumeration gives %+v", n, got, err, want)
+		}
+	}
+}
+
+func TestWorkersAgree(t *testing.T) {
+	n := 12
+	want := Counts{Total: golden[n].total, Unique: golden[n].unique}
+	for _, k := range []int{1, 2, 3, 8, 100} {
+		got, err := CountContext(context.Background(), n, WithWorkers(k))
+		if err != nil || got != want {
+			t.Errorf("CountContext(%d, WithWorkers(%d)) = %+v, %v; want %+v", n, k, got, err, want)
+		}
+	}
+}
+
+func TestShardsAddUp(t *testing.T) {
+	for _, tt := range []struct{ n, k int }{
+		{0, 1}, {0, 7}, {1, 1}, {1, 3}, {5, 2}, {8, 7}, {8, 1000},
+		{11, 1}, {11, 7}, {11, 64}, {13, 3},
+	} {
+		n, k := tt.n, tt.k
+		{
+			var sum Counts
+			for i := range k {
+				c, err := CountContext(context.Background(), n, WithShard(i, k), WithWorkers(2))
+				if err != nil {
+					t.Fatalf("CountContext(%d, WithShard(%d, %d)): %v", n, i, k, err)
+				}
+				sum.Total += c.Total
+				sum.Unique += c.Unique
+			}
+			if want := (Counts{golden[n].total, golden[n].unique}); sum != want {
+				t.Errorf("n=%d: %d shards add up to %+v, want %+v", n, k, sum, want)
+			}
+		}
+	}
+}
+
+// settle waits for the goroutines of finished counts to exit and reports
+// how many are left.
+func settle(want int) int {
+	for range 100 {
+		if runtime.NumGoroutine() <= want {
+			break
+		}
+		time.Sleep(time.Millisecond)
+	}
+	return runtime.NumGoroutine()
+}
+
+func TestCancel(t *testing.T) {
+	for _, workers := range []int{0, 1, 10_000} {
+		before := runtime.NumGoroutine()
+		ctx, cancel := context.WithCancel(context.Background())
+		time.AfterFunc(50*time.Millisecond, cancel)
+		start := time.Now()
+		_, err := CountContext(ctx, 20, WithWorkers(workers))
+		if !errors.Is(err, context.Canceled) {
+			t.Fatalf("CountContext(20) with %d workers cancelled: error = %v, want context.Canceled", workers, err)
+		}
+		if late := time.Since(start) - 50*time.Millisecond; late > slowdown*20*time.Millisecond {
+			t.Errorf("CountContext(20) with %d workers returned %v after cancel", workers, late)
+		}
+		if left := settle(before); left > before {
+			t.Errorf("%d goroutines left running after a cancelled count, want %d", left, before)
+		}
+		if _, err := CountContext(ctx, 8); !errors.Is(err, context.Canceled) {
+			t.Errorf("CountContext on a done context: error = %v, want context.Canceled", err)
+		}
+	}
+}
+
+// TestCancelPlanning cancels a count while it is still listing the
+// subproblems of a large split.
+func TestCancelPlanning(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	time.AfterFunc(20*time.Millisecond, cancel)
+	start := time.Now()
+	_, err := CountContext(ctx, 27, WithShard(5, MaxShards))
+	if !errors.Is(err, context.Canceled) {
+		t.Fatalf("CountContext(27) cancelled while planning: error = %v, want context.Canceled", err)
+	}
+	if late := time.Since(start) - 20*time.Millisecond; late > slowdown*20*time.Millisecond {
+		t.Errorf("CountContext(27) returned %v after cancel", late)
+	}
+}
+
+func TestProgress(t *testing.T) {
+	var reports []Progress
+	got, err := CountContext(context.Background(), 14, WithProgress(func(p Progress) {
+		reports = append(reports, p)
+	}))
+	if err != nil || got.Total != golden[14].total {
+		t.Fatalf("CountContext(14) with progress = %+v, %v", got, err)
+	}
+	if len(reports) == 0 {
+		t.Fatal("no progress reported")
+	}
+	last := reports[len(reports)-1]
+	if last.Done != last.Subproblems || last.Subproblems == 0 || last.Remaining != 0 {
+		t.Errorf("last report %+v, want all done", last)
+	}
+	for i := 1; i < len(reports); i++ {
+		if reports[i].Done < reports[i-1].Done {
+			t.Errorf("progress went back: %+v after %+v", reports[i], reports[i-1])
+		}
+	}
+}
+
+func TestProgressPanic(t *testing.T) {
+	before := runtime.NumGoroutine()
+	func() {
+		defer func() {
+			if r := recover(); r != "boom" {
+				t.Errorf("recovered %v, want the callback's panic", r)
+			}
+		}()
+		CountContext(context.Background(), 20, WithProgress(func(Progress) { panic("boom") }))
+	}()
+	if left := settle(before); left > before {
+		t.Errorf("%d goroutines left running after a panicking callback, want %d", left, before)
+	}
+}
+
+// TestProgressSmall: a board too small for constellations still gets its
+// one report when the count is done.
+func TestProgressSmall(t *testing.T) {
+	for n := range 4 {
+		var reports []Progress
+		got, err := CountContext(context.Background(), n, WithProgress(func(p Progress) { reports = append(reports, p) }))
+		if err != nil || got.Total != golden[n].total {
+			t.Fatalf("CountContext(%d) = %+v, %v", n, got, err)
+		}
+		if len(reports) != 1 || reports[0].Done != reports[0].Subproblems {
+			t.Errorf("CountContext(%d) reported %+v, want one report, all done", n, reports)
+		}
+	}
+}
+
+// TestProgressPlanning: a count reports while it lists a large split,
+// before any subproblem exists, and a panic there stops the planning.
+func TestProgressPlanning(t *testing.T) {
+	// The timeout only keeps a regression from counting n = 27.
+	ctx, cancel := context.WithTimeout(context.Background(), slowdown*10*time.Second)
+	defer cancel()
+	var first time.Duration
+	start := time.Now()
+	_, err := CountContext(ctx, 27, WithShard(1, MaxShards), WithProgress(func(p Progress) {
+		if first == 0 {
+			first = time.Since(start)
+			if p.Subproblems != 0 || p.Done != 0 {
+				t.Errorf("report while planning %+v, want no subproblem yet", p)
+			}
+			cancel()
+		}
+	}))
+	if !errors.Is(err, context.Canceled) {
+		t.Fatalf("CountContext(27) cancelled from its first report: error = %v", err)
+	}
+	if first == 0 || first > slowdown*5*progressInterval {
+		t.Errorf("first report after %v while planning, want about %v", first, progressInterval)
+	}
+
+	before := runtime.NumGoroutine()
+	func() {
+		defer func() {
+			if r := recover(); r != "boom" {
+				t.Errorf("recovered %v, want the callback's panic", r)
+			}
+		}()
+		CountContext(context.Background(), 27, WithShard(1, MaxShards), WithProgress(func(Progress) { panic("boom") }))
+	}()
+	if left := settle(before); left > before {
+		t.Errorf("%d goroutines left running after a panic while planning, want %d", left, before)
+	}
+}

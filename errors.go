@@ -1,0 +1,48 @@
+package nqueens
+
+import (
+	"errors"
+	"fmt"
+)
+
+// The errors of the package. Every error it returns for bad input wraps
+// one of them, so callers can test for them with errors.Is, and says what
+// was wrong and what is allowed. A search stopped by its context returns
+// the context's error instead.
+var (
+	// ErrBoardSize reports a board size outside [0, MaxN], or outside
+	// [0, MaxConstruct] for Construct.
+	ErrBoardSize = errors.New("nqueens: board size out of range")
+	// ErrNilVisit reports a nil callback passed to an Enumerate function.
+	ErrNilVisit = errors.New("nqueens: nil visit function")
+	// ErrOption reports an invalid option passed to CountContext, or a
+	// State that WithResume cannot go on from.
+	ErrOption = errors.New("nqueens: invalid option")
+	// ErrPartial reports a partial board that cannot be completed as
+	// given: too long, a column off the board, or two queens that attack
+	// each other.
+	ErrPartial = errors.New("nqueens: invalid partial board")
+	// ErrNotSolution reports a Solution that is not a solution of its
+	// board: a column off the board, or two queens that attack each other.
+	ErrNotSolution = errors.New("nqueens: not a solution")
+	// ErrNoSolution reports a board without any solution: n = 2 or n = 3.
+	ErrNoSolution = errors.New("nqueens: no solution")
+	// ErrParse reports text that is neither a board diagram nor a column
+	// list.
+	ErrParse = errors.New("nqueens: cannot parse board")
+	// ErrState reports bytes that State.UnmarshalBinary cannot take:
+	// empty, cut short, damaged, or not a State at all.
+	ErrState = errors.New("nqueens: bad state")
+	// ErrSymmetry reports a Symmetry that is none of the eight.
+	ErrSymmetry = errors.New("nqueens: unknown symmetry")
+)
+
+// sizeError is the error for a board size outside [0, max]; it names the
+// size and the allowed range and matches ErrBoardSize.
+type sizeError struct{ n, max int }
+
+func (e sizeError) Error() string {
+	return fmt.Sprintf("nqueens: board size %d out of range [0, %d]", e.n, e.max)
+}
+
+func (e sizeError) Is(target error) bool { return target == ErrBoardSize }

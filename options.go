@@ -1,0 +1,105 @@
+package nqueens
+
+import (
+	"fmt"
+	"runtime"
+	"time"
+)
+
+// The options of CountContext.
+
+// An Option configures CountContext.
+type Option func(*config)
+
+type config struct {
+	workers   int
+	progress  func(Progress)
+	shard     int
+	shards    int
+	save      func(State) error
+	saveEvery time.Duration
+	resume    *State
+}
+
+// WithWorkers sets the number of goroutines that search at once. 0, the
+// default, means runtime.GOMAXPROCS(0), and so does a larger k: no more
+// goroutines than that can search at once, and more would only delay a
+// cancel while each is scheduled in turn. A negative k is an error. The
+// counts do not depend on k.
+func WithWorkers(k int) Option {
+	return func(c *config) { c.workers = k }
+}
+
+// WithProgress has CountContext call report from the caller's goroutine
+// about ten times a second while it counts, and once when it is done, for
+// every n. While a large split is still being listed, which takes seconds,
+// the reports have Subproblems 0. A panic in report stops the count: every
+// worker has stopped by the time the panic reaches the caller.
+func WithProgress(report func(Progress)) Option {
+	return func(c *config) { c.progress = report }
+}
+
+// WithShard has CountContext count only shard i of k: a fixed, even split
+// of the search into k parts, the same on every machine and for every
+// number of workers, whose Total and Unique counts add up to those of the
+// whole board. k runs from 1, the default, to MaxShards; i from 0 to k-1.
+// The split depends on n, k and PlanVersion alone.
+func WithShard(i, k int) Option {
+	return func(c *config) { c.shard, c.shards = i, k }
+}
+
+// WithSave has CountContext call save from the caller's goroutine with the
+// State of the count about every interval, once more if ctx stops the
+// count early (after every worker has stopped), and once when it is done,
+// so that WithResume can take the count on from there after a crash or a
+// cancel. An error from save stops the count and is returned. Saving
+// copies a bit per subproblem: it costs next to nothing beside the count.
+func WithSave(interval time.Duration, save func(State) error) Option {
+	return func(c *config) { c.save, c.saveEvery = save, interval }
+}
+
+// WithResume has CountContext go on from s, a State that WithSave handed
+// out for the same board and shard: the subproblems s holds as done are
+// not searched again, and their counts are part of the result. A State of
+// another board, shard or PlanVersion is refused with an error wrapping
+// ErrOption that names what differs.
+func WithResume(s State) Option {
+	return func(c *config) { c.resume = &s }
+}
+
+// Progress reports how far a count has come. Work is measured in
+// subproblems, which vary in size, so Remaining is a rough estimate.
+type Progress struct {
+	Done        int           // subproblems solved
+	Subproblems int           // subproblems in all
+	Elapsed     time.Duration // since the count started
+	Remaining   time.Duration // estimated time left; 0 until a subproblem is done
+}
+
+// progressInterval is how often WithProgress reports.
+const progressInterval = 100 * time.Millisecond
+
+// newConfig applies opts to the defaults: every core, one shard, no
+// progress and no saves. A bad option is an error wrapping ErrOption.
+func newConfig(opts []Option) (config, error) {
+	cfg := config{shards: 1}
+	for i, opt := range opts {
+		if opt == nil {
+			return config{}, fmt.Errorf("%w: option %d is nil", ErrOption, i)
+		}
+		opt(&cfg)
+	}
+	if cfg.workers < 0 {
+		return config{}, fmt.Errorf("%w: %d workers, want 0 (all cores) or more", ErrOption, cfg.workers)
+	}
+	if cfg.save != nil && cfg.saveEvery <= 0 {
+		return config{}, fmt.Errorf("%w: save every %v, want a positive interval", ErrOption, cfg.saveEvery)
+	}
+	if cfg.shards < 1 || cfg.shards > MaxShards || cfg.shard < 0 || cfg.shard >= cfg.shards {
+		return config{}, fmt.Errorf("%w: shard %d of %d, want 0 <= shard < shards <= %d", ErrOption, cfg.shard, cfg.shards, MaxShards)
+	}
+	if procs := runtime.GOMAXPROCS(0); cfg.workers == 0 || cfg.workers > procs {
+		cfg.workers = procs
+	}
+	return cfg, nil
+}

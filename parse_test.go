@@ -1,0 +1,69 @@
+package nqueens
+
+import (
+	"errors"
+	"fmt"
+	"slices"
+	"strings"
+	"testing"
+)
+
+func TestParseRoundTrip(t *testing.T) {
+	for n := 0; n <= 8; n++ {
+		for s := range all(t, n) {
+			for _, text := range []string{s.String(), fmt.Sprint([]int(s))} {
+				got, err := ParseSolution(text)
+				if err != nil || !slices.Equal(got, s) {
+					t.Fatalf("ParseSolution(%q) = %v, %v; want %v", text, got, err, s)
+				}
+			}
+		}
+	}
+	p := []int{2, Free, Free, 1, Free}
+	for _, text := range []string{Solution(p).String(), "2 . . 1 .", "[2 -1 -1 1 -1]", "2,-,-,1,-"} {
+		got, err := ParsePartial(text)
+		if err != nil || !slices.Equal(got, p) {
+			t.Errorf("ParsePartial(%q) = %v, %v; want %v", text, got, err, p)
+		}
+	}
+}
+
+func TestParseErrors(t *testing.T) {
+	for _, text := range []string{"Q.\n..\n.", "QQ\n..", "Q.x\n...\n...", "[1 2", "0 5 1", "a b", "0 -2"} {
+		if _, err := ParsePartial(text); !errors.Is(err, ErrParse) {
+			t.Errorf("ParsePartial(%q) error = %v, want ErrParse", text, err)
+		}
+	}
+	// A bad token of a megabyte is quoted in part.
+	long := "0 " + strings.Repeat("x", 1<<20)
+	if _, err := ParsePartial(long); !errors.Is(err, ErrParse) || len(err.Error()) > 200 {
+		t.Errorf("ParsePartial of a 1 MB token: error of %d bytes, want ErrParse in under 200", len(err.Error()))
+	}
+	if _, err := ParseSolution("0 1"); !errors.Is(err, ErrNotSolution) {
+		t.Errorf("ParseSolution of attacking queens: error = %v, want ErrNotSolution", err)
+	}
+	if _, err := ParseSolution("1 . 0 2"); !errors.Is(err, ErrNotSolution) {
+		t.Errorf("ParseSolution of a partial board: error = %v, want ErrNotSolution", err)
+	}
+}
+
+func FuzzParsePartial(f *testing.F) {
+	for _, seed := range []string{".Q..\n...Q\nQ...\n..Q.\n", "1 3 0 2", "[2 -1 -1 1]", "2,.,-,1", "Q", "", "QQ\n..", "[", "0 -2"} {
+		f.Add(seed)
+	}
+	f.Fuzz(func(t *testing.T, text string) {
+		p, err := ParsePartial(text)
+		if err != nil {
+			if !errors.Is(err, ErrParse) {
+				t.Fatalf("ParsePartial(%q) error %v does not wrap ErrParse", text, err)
+			}
+			return
+		}
+		for _, again := range []string{Solution(p).String(), fmt.Sprint(p)} {
+			q, err := ParsePartial(again)
+			if err != nil || !slices.Equal(p, q) {
+				t.Fatalf("ParsePartial(%q) = %v, printed %q, parsed again %v, %v", text, p, again, q, err)
+			}
+		}
+	})
+}

@@ -1,0 +1,70 @@
+package nqueens
+
+// The contract every strategy implements. Each strategy is one file,
+// opened by a comment naming its method, its cost and its source: the
+// naive board (naive.go), the cached board (cached.go), Richards' bitwise
+// method (bitwise.go), its flipped form (flipped.go) and the package's
+// engine (engine.go). nqueens.go lists them.
+//
+// Adding a strategy: write a type in a file of its own whose Count and
+// Enumerate keep the contract below, using checkSize and checkEnumerate for
+// their arguments, add a value of it to the strategies in nqueens.go, and
+// the tests run it through the golden table, cross-check its solutions
+// with every other strategy's and time it in BenchmarkCount. A new name
+// gets the test and benchmark limits of the slowest strategy until
+// limits and benchLimits say otherwise.
+
+// MaxN is the largest board size the package searches: boards are
+// searched with 64-bit masks, one bit per column.
+const MaxN = 64
+
+// A Strategy is one way of searching the board. All strategies count the
+// same numbers and enumerate the same solutions in the same order; they
+// differ only in speed, and in what they teach. A Strategy runs on the
+// caller's goroutine and cannot be stopped: CountContext and
+// EnumerateContext can.
+type Strategy interface {
+	// Name is the strategy's short name: "naive", "cached", "bitwise", ...
+	Name() string
+	// Count returns the number of ways to place n non-attacking queens on
+	// an n×n board. Count(0) is 1, the empty board; Count(2) and Count(3)
+	// are 0. It returns an error wrapping ErrBoardSize unless 0 <= n <= MaxN.
+	Count(n int) (uint64, error)
+	// Enumerate calls visit once for each solution of the n×n board, in
+	// lexicographic order of the columns row by row, and stops as soon as
+	// visit returns false. The Solution passed to visit is reused between
+	// calls: copy it (slices.Clone) to keep it. Enumerate(0, visit) visits
+	// the empty board once. It returns an error wrapping ErrBoardSize or
+	// ErrNilVisit for bad arguments, before visiting anything.
+	Enumerate(n int, visit func(Solution) bool) error
+}
+
+// Counts holds the two counts of a board from one search.
+type Counts struct {
+	Total  uint64 // all solutions (OEIS A000170)
+	Unique uint64 // solutions up to rotation and reflection (OEIS A002562)
+}
+
+// checkSize returns an error wrapping ErrBoardSize unless 0 <= n <= MaxN.
+func checkSize(n int) error {
+	if n < 0 || n > MaxN {
+		return sizeError{n, MaxN}
+	}
+	return nil
+}
+
+// checkEnumerate validates the arguments every Enumerate function takes.
+func checkEnumerate(n int, visit func(Solution) bool) error {
+	if err := checkSize(n); err != nil {
+		return err
+	}
+	if visit == nil {
+		return ErrNilVisit
+	}
+	return nil
+}
+
+// fullRow returns the mask of an n-square row: its low n bits set.
+func fullRow(n int) uint64 {
+	return ^uint64(0) >> (64 - n) // a shift by 64 or more gives 0 in Go
+}
