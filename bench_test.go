@@ -36,11 +36,16 @@ var treeNodes = map[int]float64{
 	8: 2056, 10: 35538, 12: 856188, 14: 27358552, 16: 1141190302,
 }
 
+// benchLimit returns the largest board BenchmarkCount times strategy name
+// on; a strategy without a limit of its own gets the naive board's.
 func benchLimit(name string) int {
 	if *benchMaxN > 0 {
 		return *benchMaxN
 	}
-	return benchLimits[name]
+	if l, ok := benchLimits[name]; ok {
+		return l
+	}
+	return benchLimits["naive"]
 }
 
 // BenchmarkCount times Count for each strategy and board size, and

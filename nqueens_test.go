@@ -36,10 +36,13 @@ var limits = map[string]struct{ quick, long int }{
 	"engine":  {14, 17},
 }
 
+// maxN returns the largest board the tests run strategy name on. A
+// strategy without limits of its own gets the naive board's, which any
+// search handles in time.
 func maxN(t testing.TB, name string) int {
 	l, ok := limits[name]
 	if !ok {
-		t.Fatalf("no test limit for strategy %q", name)
+		l = limits["naive"]
 	}
 	if *long {
 		return l.long
@@ -301,5 +304,16 @@ func TestContextRule(t *testing.T) {
 				t.Errorf("%d goroutines left running, want %d", left, before)
 			}
 		})
+	}
+}
+
+// TestLimitsDefault: a new strategy runs through the tests and benchmarks
+// on the naive board's limits until it is given its own.
+func TestLimitsDefault(t *testing.T) {
+	if got, want := maxN(t, "a new strategy"), maxN(t, "naive"); got != want {
+		t.Errorf("test limit of an unknown strategy = %d, want the naive board's %d", got, want)
+	}
+	if got, want := benchLimit("a new strategy"), benchLimit("naive"); got != want {
+		t.Errorf("benchmark limit of an unknown strategy = %d, want the naive board's %d", got, want)
 	}
 }

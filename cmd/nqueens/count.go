@@ -299,3 +299,17 @@ func countWith(ctx context.Context, name string, n int, stdout io.Writer) error 
 	}
 	return usagef("count: unknown strategy %q, want one of %s", name, strategyNames())
 }
+
+// interruptible runs f, which cannot be stopped, and returns its error,
+// or ctx's as soon as ctx is done: f is left running, to end with the
+// process.
+func interruptible(ctx context.Context, f func() error) error {
+	done := make(chan error, 1)
+	go func() { done <- f() }()
+	select {
+	case err := <-done:
+		return err
+	case <-ctx.Done():
+		return ctx.Err()
+	}
+}

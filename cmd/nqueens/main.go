@@ -3,22 +3,31 @@
 //
 // Usage:
 //
-//	nqueens count [-workers k] [-unique] [-json] [-shard i -shards k] [-checkpoint file] N
+//	nqueens count [-workers k] [-unique] [-json] [-shard i -shards k]
+//	              [-checkpoint file [-checkpoint-every d]] N
+//	nqueens count -strategy name N
 //	nqueens list [-limit k] N
 //	nqueens merge FILE... (- for stdin)
 //	nqueens construct [-board] N
-//	nqueens complete [-count] [-limit k] BOARD
+//	nqueens complete [-count] [-limit k] BOARD (- for stdin)
+//	nqueens help [COMMAND]
 //
 // count prints the number of solutions of the N×N board; on a terminal it
-// shows its progress on stderr. Ctrl-C (SIGINT) or SIGTERM stops every
-// command at once, with exit status 130 or 143. With -shards k it
-// counts only shard i of a split of the search into k parts, taking i from
-// JOB_COMPLETION_INDEX (a Kubernetes Indexed Job) or SLURM_ARRAY_TASK_ID (a
-// Slurm job array) when -shard is not given; -json prints the result as one
-// JSON record, and merge adds up the records of all k shards, refusing an
-// incomplete or damaged set. With -checkpoint, count keeps its state in a
-// file every few seconds and when stopped, and a count started again with
-// the same file goes on from there.
+// shows its progress on stderr. With -strategy it counts with one of the
+// package's strategies on one core instead of the engine. Ctrl-C (SIGINT)
+// or SIGTERM stops every command at once, with exit status 130 or 143.
+// With -shards k it counts only shard i of a split of the search into k
+// parts, taking i from JOB_COMPLETION_INDEX (a Kubernetes Indexed Job) or
+// SLURM_ARRAY_TASK_ID (a Slurm job array) when -shard is not given; -json
+// prints the result as one JSON record, and merge adds up the records of
+// all k shards, refusing an incomplete or damaged set. With -checkpoint,
+// count keeps its state in a file every few seconds and when stopped, and
+// a count started again with the same file goes on from there.
+//
+// list draws solutions, construct prints one solution of any size without
+// a search, and complete lists or counts the completions of a partial
+// board, a column list such as 1,.,.,. or a diagram. Each file of this
+// package holds one command.
 package main
 
 import (
@@ -39,7 +48,7 @@ import (
 
 const usage = `usage:
   nqueens count [-workers k] [-unique] [-json] [-shard i -shards k]
-                [-checkpoint file] N
+                [-checkpoint file [-checkpoint-every d]] N
                                     count the solutions of the N×N board
   nqueens count -strategy name N    count with one strategy on one core
   nqueens list [-limit k] N         draw solutions of the N×N board
@@ -78,20 +87,6 @@ func (e signalError) exitCode() int {
 		return 128 + int(s)
 	}
 	return exitInterrupted
-}
-
-// interruptible runs f, which cannot be stopped, and returns its error,
-// or ctx's as soon as ctx is done: f is left running, to end with the
-// process.
-func interruptible(ctx context.Context, f func() error) error {
-	done := make(chan error, 1)
-	go func() { done <- f() }()
-	select {
-	case err := <-done:
-		return err
-	case <-ctx.Done():
-		return ctx.Err()
-	}
 }
 
 // usageError is bad usage: its message goes out with a pointer to the
@@ -270,37 +265,22 @@ func parseInt(cmd, arg string, most int) (int, error) {
 	return n, nil
 }
 
-func list(ctx context.Context, args []string, stdout io.Writer) error {
-	fs := newFlagSet("list")
-	limit := fs.Int("limit", 10, "draw at most `k` solutions (0: all)")
-	rest, err := parseFlags(fs, args, 1)
-	if err != nil {
-		return err
+// boards draws solutions as list and complete do: whole boards, each in
+// one write so that an interrupt leaves whole boards, a blank line between
+// two, and at most limit of them (0: all).
+type boards struct {
+	w     io.Writer
+	limit int
+	drawn int
+}
+
+// draw writes s, and reports whether more boards may follow.
+func (b *boards) draw(s nqueens.Solution) bool {
+	board := s.String()
+	if b.drawn > 0 {
+		board = "\n" + board
 	}
-	n, err := parseSize("list", rest[0])
-	if err != nil {
-		return err
-	}
-	if *limit < 0 {
-		return usagef("list: -limit %d is negative", *limit)
-	}
-	drawn := 0
-	err = interruptible(ctx, func() error {
-		return nqueens.Enumerate(n, func(s nqueens.Solution) bool {
-			if ctx.Err() != nil {
-				return false
-			}
-			board := s.String()
-			if drawn > 0 {
-				board = "\n" + board
-			}
-			io.WriteString(stdout, board) // one write a board: an interrupt leaves whole boards
-			drawn++
-			return *limit == 0 || drawn < *limit
-		})
-	})
-	if err == nil && drawn == 0 {
-		fmt.Fprintf(stdout, "no solution: the %d×%d board has none\n", n, n)
-	}
-	return err
+	io.WriteString(b.w, board)
+	b.drawn++
+	return b.limit == 0 || b.drawn < b.limit
 }

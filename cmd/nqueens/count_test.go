@@ -1,0 +1,245 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"math/rand/v2"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"sync"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/gonqueens/nqueens"
+)
+
+func TestCount(t *testing.T) {
+	testOutputs(t, []output{
+		{[]string{"count", "8"}, "92\n"},
+		{[]string{"count", "-unique", "10"}, "724 92\n"},
+		{[]string{"count", "-workers", "1", "0"}, "1\n"},
+		{[]string{"count", "-strategy", "flipped", "9"}, "352\n"},
+		// Flags may follow the board size.
+		{[]string{"count", "10", "-unique"}, "724 92\n"},
+		{[]string{"count", "-workers", "1", "8", "-unique"}, "92 12\n"},
+	})
+}
+
+// TestProgressLine checks that the progress line fits the terminal, never
+// reaching its last column, so that it cannot wrap.
+func TestProgressLine(t *testing.T) {
+	p := nqueens.Progress{Done: 123456, Subproblems: 1 << 20, Elapsed: 3723 * time.Second, Remaining: 99999 * time.Second}
+	for _, cols := range []int{0, 10, 40, 80, 100, 200} {
+		b := progressBar{cols: cols}
+		line := b.line(p)
+		room := cols - 1
+		if cols == 0 {
+			room = 79
+		}
+		if len(line) > room || !strings.Contains(line, "%") && room >= 10 {
+			t.Errorf("%d columns: line %q (%d bytes)", cols, line, len(line))
+		}
+	}
+	if line := (&progressBar{cols: 200}).line(p); !strings.Contains(line, "subproblems") || !strings.Contains(line, "[") {
+		t.Errorf("200 columns: line %q; want the bar and the subproblems", line)
+	}
+}
+
+// TestShardProcesses runs k processes of the command as a batch system
+// would, each finding its index in the environment, and merges them.
+func TestShardProcesses(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds the command and runs up to 64 processes")
+	}
+	bin := buildCommand(t)
+	n := 12
+	if *long {
+		n = 15
+	}
+	for _, k := range []int{1, 7, 64} {
+		dir := t.TempDir()
+		env := "JOB_COMPLETION_INDEX"
+		if k == 7 {
+			env = "SLURM_ARRAY_TASK_ID"
+		}
+		var wg sync.WaitGroup
+		errs := make(chan error, k)
+		sem := make(chan struct{}, 4)
+		for i := range k {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				sem <- struct{}{}
+				defer func() { <-sem }()
+				cmd := exec.Command(bin, "count", "-json", "-workers", "1", "-shards", fmt.Sprint(k), fmt.Sprint(n))
+				cmd.Env = append(os.Environ(), fmt.Sprintf("%s=%d", env, i))
+				out, err := cmd.Output()
+				if err != nil {
+					errs <- fmt.Errorf("shard %d: %v", i, err)
+					return
+				}
+				errs <- os.WriteFile(filepath.Join(dir, fmt.Sprintf("%d.json", i)), out, 0o644)
+			}()
+		}
+		wg.Wait()
+		close(errs)
+		for err := range errs {
+			if err != nil {
+				t.Fatal(err)
+			}
+		}
+		files, _ := filepath.Glob(filepath.Join(dir, "*.json"))
+		out, err := exec.Command(bin, append([]string{"merge"}, files...)...).Output()
+		if want := wantMerged(t, n, k); err != nil || string(out) != want {
+			t.Errorf("%d shard processes merged: %q, %v; want %q", k, out, err, want)
+		}
+	}
+}
+
+// TestCheckpoint kills counts that keep a checkpoint, with SIGKILL at
+// random moments and with SIGINT, resumes them and wants the exact counts,
+// for one and two workers and for a shard.
+func TestCheckpoint(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds the command and runs it")
+	}
+	bin := buildCommand(t)
+	rng := rand.New(rand.NewPCG(5, 6))
+	shard1, err := nqueens.CountContext(context.Background(), 17, nqueens.WithShard(1, 2))
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Each count takes a second or more, so that it is still running when
+	// the signal comes, 150 to 450 ms after its start.
+	for _, tt := range []struct {
+		args []string
+		sig  syscall.Signal
+		want string
+	}{
+		{[]string{"-workers", "1", "16"}, syscall.SIGKILL, "14772512 1846955\n"},
+		{[]string{"-workers", "1", "16"}, syscall.SIGKILL, "14772512 1846955\n"},
+		{[]string{"-workers", "2", "17"}, syscall.SIGKILL, "95815104 11977939\n"},
+		{[]string{"-workers", "2", "17"}, syscall.SIGINT, "95815104 11977939\n"},
+		{[]string{"-workers", "2", "-shards", "2", "-shard", "1", "17"}, syscall.SIGKILL, fmt.Sprintf("%d %d\n", shard1.Total, shard1.Unique)},
+	} {
+		file := filepath.Join(t.TempDir(), "state")
+		args := append([]string{"count", "-unique", "-checkpoint", file, "-checkpoint-every", "20ms"}, tt.args...)
+		cmd := exec.Command(bin, args...)
+		if err := cmd.Start(); err != nil {
+			t.Fatal(err)
+		}
+		time.Sleep(time.Duration(150+rng.IntN(300)) * time.Millisecond)
+		cmd.Process.Signal(tt.sig)
+		cmd.Wait()
+		name := strings.Join(args, " ")
+		if cmd.ProcessState.Success() {
+			t.Errorf("nqueens %s finished before the %v: the test needs a slower count", name, tt.sig)
+			continue
+		}
+		var before nqueens.State
+		if err := before.UnmarshalBinary(mustRead(file)); err != nil || before.Done() == 0 || before.Done() == before.Subproblems() {
+			t.Errorf("nqueens %s, stopped by %v, kept %d of %d done, %v; want a state midway", name, tt.sig, before.Done(), before.Subproblems(), err)
+			continue
+		}
+		resumed := exec.Command(bin, args...)
+		var stderr bytes.Buffer
+		resumed.Stderr = &stderr
+		out, err := resumed.Output()
+		if err != nil || string(out) != tt.want || !strings.Contains(stderr.String(), "resuming from") {
+			t.Errorf("nqueens %s, stopped by %v at %d of %d done, then resumed: %q, %v, stderr %q; want %q",
+				name, tt.sig, before.Done(), before.Subproblems(), out, err, stderr.String(), tt.want)
+		}
+	}
+}
+
+// TestCheckpointRefused wants a count refused, with a message of its own,
+// for every checkpoint that is not this count's state.
+func TestCheckpointRefused(t *testing.T) {
+	dir := t.TempDir()
+	good := filepath.Join(dir, "good")
+	if code, _, errOut := runCLI(t, noEnv, "count", "-shards", "2", "-shard", "0", "-checkpoint", good, "12"); code != 0 {
+		t.Fatalf("count with a new checkpoint: exit %d, %s", code, errOut)
+	}
+	b := mustRead(good)
+	write := func(name string, content []byte) string {
+		file := filepath.Join(dir, name)
+		if err := os.WriteFile(file, content, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return file
+	}
+	flipped := bytes.Clone(b)
+	flipped[len(flipped)/2] ^= 0x10
+	for _, tt := range []struct {
+		name string
+		args []string
+		want string
+	}{
+		{"cut short", []string{"-shards", "2", "-shard", "0", "-checkpoint", write("short", b[:len(b)-3]), "12"}, "checksum mismatch"},
+		{"a flipped bit", []string{"-shards", "2", "-shard", "0", "-checkpoint", write("flipped", flipped), "12"}, "checksum mismatch"},
+		{"another n", []string{"-shards", "2", "-shard", "0", "-checkpoint", good, "13"}, "holds a state of n=12, but this count is of n=13"},
+		{"another shard", []string{"-shards", "2", "-shard", "1", "-checkpoint", good, "12"}, "holds a state of shard 0 of 2, but this count is of shard 1 of 2"},
+		{"empty", []string{"-checkpoint", write("empty", nil), "12"}, "bad state: empty"},
+		{"not a state", []string{"-checkpoint", write("json", []byte(`{"n":12}`)), "12"}, "not a state of nqueens"},
+		{"a directory", []string{"-checkpoint", dir, "12"}, "is a directory"},
+	} {
+		code, out, errOut := runCLI(t, noEnv, append([]string{"count"}, tt.args...)...)
+		if code == 0 || out != "" || !strings.Contains(errOut, tt.want) {
+			t.Errorf("%s: exit %d, stdout %q, stderr %q; want a refusal saying %q", tt.name, code, out, errOut, tt.want)
+		}
+	}
+}
+
+// TestSlurmScript runs deploy/slurm/count.sbatch as Slurm would run the
+// tasks of its arrays, here in two arrays of two with offsets, merges what
+// they wrote, and wants every misuse refused with a message.
+func TestSlurmScript(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds the command and runs the script")
+	}
+	bin := buildCommand(t)
+	script, err := filepath.Abs("../../deploy/slurm/count.sbatch")
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	task := func(env []string, args ...string) (string, error) {
+		cmd := exec.Command("bash", append([]string{script}, args...)...)
+		cmd.Dir = dir
+		cmd.Env = append(os.Environ(), env...)
+		out, err := cmd.CombinedOutput()
+		return string(out), err
+	}
+	for _, offset := range []string{"0", "2"} {
+		for _, i := range []string{"0", "1"} {
+			if out, err := task([]string{"NQUEENS=" + bin, "SLURM_ARRAY_TASK_ID=" + i, "SLURM_CPUS_PER_TASK=1"}, "10", "4", offset); err != nil {
+				t.Fatalf("task %s of the array at offset %s: %v\n%s", i, offset, err, out)
+			}
+		}
+	}
+	files, _ := filepath.Glob(filepath.Join(dir, "results", "*.json"))
+	code, out, errOut := runCLI(t, noEnv, append([]string{"merge"}, files...)...)
+	if want := wantMerged(t, 10, 4); code != 0 || out != want {
+		t.Errorf("merge of the script's results: exit %d, %q, %q; want %q", code, out, errOut, want)
+	}
+	for _, tt := range []struct {
+		env  []string
+		args []string
+		want string
+	}{
+		{[]string{"NQUEENS=" + bin}, []string{"10", "4"}, "not an array task: submit with sbatch --array=0-3"},
+		{[]string{"NQUEENS=" + bin, "SLURM_ARRAY_TASK_ID=4"}, []string{"10", "4"}, "shard 4 (offset 0 + array index 4) is not below K = 4"},
+		{[]string{"NQUEENS=" + bin, "SLURM_ARRAY_TASK_ID=1"}, []string{"10", "4", "3"}, "keep the array within 0-0"},
+		{[]string{"NQUEENS=/no/such/nqueens", "SLURM_ARRAY_TASK_ID=0"}, []string{"10", "4"}, "cannot run '/no/such/nqueens'"},
+		{[]string{"NQUEENS=" + bin, "SLURM_ARRAY_TASK_ID=0"}, []string{"10", "0"}, "K, the number of shards"},
+	} {
+		out, err := task(tt.env, tt.args...)
+		if err == nil || !strings.Contains(out, tt.want) {
+			t.Errorf("count.sbatch %s with %s: %v, %q; want a failure saying %q", strings.Join(tt.args, " "), tt.env, err, out, tt.want)
+		}
+	}
+}

@@ -1,0 +1,138 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/gonqueens/nqueens"
+)
+
+// shardFiles counts n in k shards in process and writes each record to
+// its own file, returning the file names.
+func shardFiles(t *testing.T, n, k int) []string {
+	t.Helper()
+	dir := t.TempDir()
+	var files []string
+	for i := range k {
+		code, out, errOut := runCLI(t, noEnv, "count", "-json", "-shards", fmt.Sprint(k), "-shard", fmt.Sprint(i), fmt.Sprint(n))
+		if code != 0 {
+			t.Fatalf("count shard %d of %d: exit %d: %s", i, k, code, errOut)
+		}
+		name := filepath.Join(dir, fmt.Sprintf("shard-%d.json", i))
+		if err := os.WriteFile(name, []byte(out), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		files = append(files, name)
+	}
+	return files
+}
+
+func wantMerged(t *testing.T, n, k int) string {
+	t.Helper()
+	c, err := nqueens.CountContext(context.Background(), n)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return fmt.Sprintf("n=%d shards=%d total=%d unique=%d\n", n, k, c.Total, c.Unique)
+}
+
+func TestMerge(t *testing.T) {
+	files := shardFiles(t, 10, 5)
+	code, out, errOut := runCLI(t, noEnv, append([]string{"merge"}, files...)...)
+	if want := wantMerged(t, 10, 5); code != 0 || out != want {
+		t.Fatalf("merge: exit %d, stdout %q, stderr %q; want %q", code, out, errOut, want)
+	}
+
+	// All records in one file, one per line, merge too.
+	var all []byte
+	for _, f := range files {
+		b, _ := os.ReadFile(f)
+		all = append(all, b...)
+	}
+	joined := filepath.Join(t.TempDir(), "all.json")
+	os.WriteFile(joined, all, 0o644)
+	if code, out, _ := runCLI(t, noEnv, "merge", joined); code != 0 || out != wantMerged(t, 10, 5) {
+		t.Errorf("merge of one file of records: exit %d, %q", code, out)
+	}
+
+	edit := func(name, old, new string) string {
+		b, _ := os.ReadFile(name)
+		edited := filepath.Join(t.TempDir(), filepath.Base(name))
+		os.WriteFile(edited, bytes.Replace(b, []byte(old), []byte(new), 1), 0o644)
+		return edited
+	}
+	other := shardFiles(t, 11, 5)
+	otherK := shardFiles(t, 10, 4)
+	tests := []struct {
+		name  string
+		files []string
+		want  string
+	}{
+		{"missing", files[:4], "incomplete: 1 of 5 shards missing: 4"},
+		{"twice", append(files[:5:5], files[2]), "shard 2 of 5 given twice"},
+		{"mixed n", append(files[:4:4], other[4]), "counts n=11"},
+		{"mixed k", append(files[:4:4], otherK[3]), "different splits"},
+		{"tampered", append(files[:4:4], edit(files[4], `"total":`, `"total":1`)), "checksum mismatch"},
+		{"broken", append(files[:4:4], edit(files[4], "}", "")), "not a shard record"},
+		{"empty", append(files[:4:4], edit(files[4], string(mustRead(files[4])), "")), "no shard records"},
+		{"old plan", append(files[:4:4], edit(files[4], `"plan":2`, `"plan":1`)), "split plan 1"},
+		// Records whose checksum matches, as anyone can make: every field
+		// is checked before anything is allocated for it.
+		{"forged n", []string{forge(t, record{N: 99, Shards: 1, Total: 1, Unique: 1})}, "board size 99 out of range"},
+		{"forged shards", []string{forge(t, record{N: 8, Shard: 0, Shards: 1 << 31, Total: 8, Unique: 1})}, "shard 0 of 2147483648 is out of range"},
+		{"forged elapsed", []string{forge(t, record{N: 8, Shards: 1, Total: 92, Unique: 12, Elapsed: -1})}, "negative"},
+	}
+	for _, tt := range tests {
+		code, out, errOut := runCLI(t, noEnv, append([]string{"merge"}, tt.files...)...)
+		if code == 0 || out != "" || !strings.Contains(errOut, tt.want) {
+			t.Errorf("merge %s: exit %d, stdout %q, stderr %q; want a refusal saying %q", tt.name, code, out, errOut, tt.want)
+		}
+	}
+}
+
+// forge writes r, with the current plan and a matching checksum, to a file
+// and returns its name.
+func forge(t *testing.T, r record) string {
+	r.Plan = nqueens.PlanVersion
+	r.Checksum = r.sum()
+	line, err := json.Marshal(r)
+	if err != nil {
+		t.Fatal(err)
+	}
+	name := filepath.Join(t.TempDir(), "forged.json")
+	if err := os.WriteFile(name, line, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return name
+}
+
+// TestMergeNamesAll gives merge a set with several shards missing, one
+// file empty and one damaged, and wants one message that names them all.
+func TestMergeNamesAll(t *testing.T) {
+	files := shardFiles(t, 9, 12)
+	empty := filepath.Join(t.TempDir(), "5.json")
+	os.WriteFile(empty, nil, 0o644)
+	damaged := filepath.Join(t.TempDir(), "6.json")
+	os.WriteFile(damaged, bytes.Replace(mustRead(files[6]), []byte(`"total":`), []byte(`"total":9`), 1), 0o644)
+	set := []string{files[0], files[1], files[4], empty, damaged, files[7], files[11]}
+	code, out, errOut := runCLI(t, noEnv, append([]string{"merge"}, set...)...)
+	for _, want := range []string{"7 of 12 shards missing: 2-3, 5-6, 8-10", "5.json: no shard records", "6.json:1: checksum mismatch"} {
+		if code == 0 || out != "" || !strings.Contains(errOut, want) {
+			t.Errorf("merge of an incomplete, damaged set: exit %d, stdout %q, stderr %q; want it to say %q", code, out, errOut, want)
+		}
+	}
+}
+
+func mustRead(name string) []byte {
+	b, err := os.ReadFile(name)
+	if err != nil {
+		panic(err)
+	}
+	return b
+}
