@@ -82,15 +82,5 @@ func EnumerateCompletionsContext(ctx context.Context, partial []int, visit func(
 	if visit == nil {
 		return ErrNilVisit
 	}
-	if err := ctx.Err(); err != nil {
-		return err
-	}
-	var stop atomic.Bool
-	defer stopWhenDone(ctx, &stop)()
-	var f frame
-	f.setup(partial)
-	if !f.enumerate(visit, &poller{stop: &stop, yield: true}) && stop.Load() {
-		return ctx.Err()
-	}
-	return nil
+	return enumerateBoard(ctx, partial, visit)
 }

@@ -28,7 +28,20 @@ func (engine) Count(n int) (uint64, error) {
 }
 
 func (engine) Enumerate(n int, visit func(Solution) bool) error {
-	return enumerateBoard(context.Background(), n, visit)
+	return enumerate(context.Background(), n, visit)
+}
+
+// enumerate visits the solutions of the n×n board in lexicographic order,
+// the whole board one frame with every row free: it is EnumerateContext.
+func enumerate(ctx context.Context, n int, visit func(Solution) bool) error {
+	if err := checkEnumerate(n, visit); err != nil {
+		return err
+	}
+	board := make([]int, n)
+	for i := range board {
+		board[i] = Free
+	}
+	return enumerateBoard(ctx, board, visit)
 }
 
 // countBoard counts the n×n board as cfg says: it is CountContext once the
@@ -62,30 +75,6 @@ func countBoard(ctx context.Context, n int, cfg *config) (Counts, error) {
 		state.Counts = smallCounts(n)
 	}
 	return run(ctx, start, tasks, cfg, &state)
-}
-
-// enumerateBoard visits the solutions of the n×n board in lexicographic
-// order: the whole board is one frame with every row free, walked without
-// a call per node. It is EnumerateContext.
-func enumerateBoard(ctx context.Context, n int, visit func(Solution) bool) error {
-	if err := checkEnumerate(n, visit); err != nil {
-		return err
-	}
-	if err := ctx.Err(); err != nil {
-		return err
-	}
-	var stop atomic.Bool
-	defer stopWhenDone(ctx, &stop)()
-	board := make([]int, n)
-	for i := range board {
-		board[i] = Free
-	}
-	var f frame
-	f.setup(board)
-	if !f.enumerate(visit, &poller{stop: &stop, yield: true}) && stop.Load() {
-		return ctx.Err()
-	}
-	return nil
 }
 
 // planReporting is plan for cfg's shard, with cfg.progress called from

@@ -1,6 +1,10 @@
 package nqueens
 
-import "math/bits"
+import (
+	"context"
+	"math/bits"
+	"sync/atomic"
+)
 
 // A frame is a board with some rows already fixed, laid out for the fast
 // iterative search of the rest. The queens of the fixed rows never move, so
@@ -125,4 +129,22 @@ func (f *frame) enumerate(visit func(Solution) bool, p *poller) bool {
 		cols[d], left[d], right[d] = nc, nl, nr
 		free = np
 	}
+}
+
+// enumerateBoard calls visit with each way of filling the free rows of
+// board, whose fixed queens the caller has checked, in lexicographic
+// order, until visit returns false. It returns ctx.Err() at once if ctx is
+// done already, and within a poll of ctx being done.
+func enumerateBoard(ctx context.Context, board []int, visit func(Solution) bool) error {
+	if err := ctx.Err(); err != nil {
+		return err
+	}
+	var stop atomic.Bool
+	defer stopWhenDone(ctx, &stop)()
+	var f frame
+	f.setup(board)
+	if !f.enumerate(visit, &poller{stop: &stop, yield: true}) && stop.Load() {
+		return ctx.Err()
+	}
+	return nil
 }

@@ -97,7 +97,7 @@ func Enumerate(n int, visit func(Solution) bool) error {
 // done, even while no solution is found: the first solution of n = 32
 // takes about half a second, of n = 36 over a minute.
 func EnumerateContext(ctx context.Context, n int, visit func(Solution) bool) error {
-	return enumerateBoard(ctx, n, visit)
+	return enumerate(ctx, n, visit)
 }
 
 // Fundamental calls visit once for each class of solutions of the n×n
