@@ -125,7 +125,8 @@ want="n=$n shards=$k total=$total unique=$unique"
 mkdir "$tmp/run1"
 cd "$tmp/run1"
 say "sbatch --wait --array=0-$((k - 1)) count.sbatch $n $k"
-NQUEENS=$nq sbatch --wait --quiet --array=0-$((k - 1)) "$repo/deploy/slurm/count.sbatch" "$n" "$k"
+NQUEENS=$nq timeout 150 sbatch --wait --quiet --array=0-$((k - 1)) "$repo/deploy/slurm/count.sbatch" "$n" "$k" ||
+	fail "the array failed or did not end within 150 s"
 got=$("$nq" merge results/*.json)
 say "merge: $got"
 [ "$got" = "$want" ] || fail "merged '$got', want '$want'"
@@ -146,7 +147,8 @@ fi
 say "merge without shard $lost: $out"
 grep -qF "missing: $lost (" <<< "$out" || fail "merge does not name shard $lost: $out"
 say "sbatch --wait --array=$lost count.sbatch $n $k"
-NQUEENS=$nq sbatch --wait --quiet --array="$lost" "$repo/deploy/slurm/count.sbatch" "$n" "$k"
+NQUEENS=$nq timeout 150 sbatch --wait --quiet --array="$lost" "$repo/deploy/slurm/count.sbatch" "$n" "$k" ||
+	fail "the resubmitted task failed or did not end within 150 s"
 got=$("$nq" merge results/*.json)
 say "merge after resubmitting: $got"
 [ "$got" = "$want" ] || fail "merged '$got', want '$want'"
