@@ -32,6 +32,14 @@ tmp=$(mktemp -d)
 pids=()
 cleanup() {
 	local status=$?
+	# A job still running (after a failure) is cancelled before its daemons go.
+	if [ -n "${SLURM_CONF:-}" ] && [ -n "$(squeue -h 2> /dev/null)" ]; then
+		scancel -u "$(id -un)" 2> /dev/null || true
+		for _ in $(seq 20); do
+			[ -z "$(squeue -h 2> /dev/null)" ] && break
+			sleep 0.5
+		done
+	fi
 	for pid in "${pids[@]}"; do
 		kill "$pid" 2> /dev/null || true
 	done
