@@ -22,6 +22,9 @@ fail() {
 	exit 1
 }
 
+[[ $n =~ ^[0-9]+$ ]] || fail "N is a board size, not '$n'"
+[[ $k =~ ^[1-9][0-9]*$ ]] && [ "$k" -ge 2 ] || fail "K is a number of shards from 2 up (one is cancelled), not '$k'"
+
 if ! command -v slurmctld > /dev/null || ! command -v munged > /dev/null; then
 	say "installing slurm-wlm and munge"
 	apt-get update -qq
