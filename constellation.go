@@ -216,3 +216,15 @@ func (k *constellationCheck) visit(s Solution) bool {
 	k.counts.Unique++
 	return true
 }
+
+// smallCounts returns the counts of the boards too small for
+// constellations, n < 4, by comparing each solution with all its images:
+// the board as one constellation that every symmetry fixes.
+func smallCounts(n int) Counts {
+	if n == 0 {
+		return Counts{Total: 1, Unique: 1} // the empty board
+	}
+	check := constellationCheck{c: &constellation{fixers: symmetries[1:]}}
+	bitwise{}.Enumerate(n, check.visit)
+	return check.counts
+}

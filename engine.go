@@ -61,7 +61,7 @@ func countBoard(ctx context.Context, n int, cfg *config) (Counts, error) {
 			return Counts{}, err
 		}
 	}
-	state := State{Plan: PlanVersion, N: n, Shard: cfg.shard, Shards: cfg.shards,
+	state := State{plan: PlanVersion, n: n, shard: cfg.shard, shards: cfg.shards,
 		tasks: len(tasks), done: make([]uint64, (len(tasks)+63)/64)}
 	if cfg.resume != nil {
 		if err := cfg.resume.check(n, cfg.shard, cfg.shards, len(tasks)); err != nil {
@@ -72,7 +72,7 @@ func countBoard(ctx context.Context, n int, cfg *config) (Counts, error) {
 	if n < 4 && cfg.shard == 0 {
 		// Too small for constellations: no subproblem, the whole count in
 		// shard 0. run still reports and saves it.
-		state.Counts = smallCounts(n)
+		state.counts = smallCounts(n)
 	}
 	return run(ctx, start, tasks, cfg, &state)
 }
@@ -211,7 +211,7 @@ func run(ctx context.Context, start time.Time, tasks []task, cfg *config, state 
 		defer t.Stop()
 		saveTick = t.C
 	}
-	// cancelled saves what the workers finished before they stopped.
+	// cancelled saves, once, what the workers finished before they stopped.
 	cancelled := func() (Counts, error) {
 		stop.Store(true)
 		<-finished
@@ -221,19 +221,24 @@ func run(ctx context.Context, start time.Time, tasks []task, cfg *config, state 
 		return Counts{}, ctx.Err()
 	}
 	for {
+		// A ready tick must not delay a cancel: select picks at random
+		// among the cases ready, so ctx is looked at before each save.
 		select {
 		case <-finished:
 			if solvedSoFar() < len(tasks) {
 				return cancelled() // every worker gave up: ctx is done
 			}
 			report()
-			if err := save(); err != nil {
-				return Counts{}, err
-			}
-			return state.Counts, nil
+			// The count is done: a failed save loses the state, not it.
+			return state.counts, save()
+		case <-ctx.Done():
+			return cancelled()
 		case <-tick:
 			report()
 		case <-saveTick:
+			if ctx.Err() != nil {
+				return cancelled()
+			}
 			if err := save(); err != nil {
 				return Counts{}, err
 			}
@@ -259,16 +264,4 @@ func (w *worker) search(tk *task) (Counts, bool) {
 	w.check.c, w.check.counts = tk.c, Counts{}
 	ok := w.frame.enumerate(w.check.visit, &w.poll)
 	return w.check.counts, ok
-}
-
-// smallCounts returns the counts of the boards too small for
-// constellations, n < 4, by comparing each solution with all its images:
-// the board as one constellation that every symmetry fixes.
-func smallCounts(n int) Counts {
-	if n == 0 {
-		return Counts{Total: 1, Unique: 1} // the empty board
-	}
-	check := constellationCheck{c: &constellation{fixers: symmetries[1:]}}
-	bitwise{}.Enumerate(n, check.visit)
-	return check.counts
 }

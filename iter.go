@@ -1,6 +1,9 @@
 package nqueens
 
-import "iter"
+import (
+	"iter"
+	"slices"
+)
 
 // All returns the solutions of the n×n board as an iterator, in the order
 // of Enumerate: for s := range seq visits the 92 solutions of n = 8, and
@@ -22,12 +25,14 @@ func All(n int) (iter.Seq[Solution], error) {
 // Completions returns the completions of partial as an iterator, in the
 // order of EnumerateCompletions. For a partial board that
 // EnumerateCompletions refuses it returns a nil iterator and the error
-// wrapping ErrPartial. Like All, it cannot be stopped while it looks for
-// the next completion: use EnumerateCompletionsContext for that.
+// wrapping ErrPartial. It keeps a copy of partial: changing partial after
+// the call changes nothing. Like All, it cannot be stopped while it looks
+// for the next completion: use EnumerateCompletionsContext for that.
 func Completions(partial []int) (iter.Seq[Solution], error) {
 	if err := checkPartial(partial); err != nil {
 		return nil, err
 	}
+	partial = slices.Clone(partial)
 	return func(yield func(Solution) bool) {
 		EnumerateCompletions(partial, yield)
 	}, nil

@@ -69,7 +69,8 @@ func CountUnique(n int) (uint64, error) {
 // It returns an error wrapping ErrBoardSize unless 0 <= n <= MaxN, or
 // ErrOption for a bad option. When ctx is done first it returns ctx.Err(),
 // at once if ctx is done already and else within a few milliseconds, with
-// every worker stopped.
+// every worker stopped. The counts are zero whenever the error is not nil,
+// but for a finished count whose last save failed (see WithSave).
 //
 // The cost grows about sixfold with each n; see the README for measured
 // times. A uint64 holds the counts up to at least n = 27, the largest board

@@ -50,19 +50,23 @@ func WithShard(i, k int) Option {
 
 // WithSave has CountContext call save from the caller's goroutine with the
 // State of the count about every interval, once more if ctx stops the
-// count early (after every worker has stopped), and once when it is done,
-// so that WithResume can take the count on from there after a crash or a
-// cancel. An error from save stops the count and is returned. Saving
-// copies a bit per subproblem: it costs next to nothing beside the count.
+// count early (after every worker has stopped, and never again after
+// that), and once when it is done, so that WithResume can take the count
+// on from there after a crash or a cancel. An error from save stops the
+// count and is returned, with one exception: when the count is done and
+// only its last save fails, CountContext returns the counts together with
+// the error, so that a finished count is never lost. Saving copies a bit
+// per subproblem: it costs next to nothing beside the count.
 func WithSave(interval time.Duration, save func(State) error) Option {
 	return func(c *config) { c.save, c.saveEvery = save, interval }
 }
 
 // WithResume has CountContext go on from s, a State that WithSave handed
 // out for the same board and shard: the subproblems s holds as done are
-// not searched again, and their counts are part of the result. A State of
-// another board, shard or PlanVersion is refused with an error wrapping
-// ErrOption that names what differs.
+// not searched again, and their counts are part of the result. The zero
+// State, and a State of another board, shard or PlanVersion, are refused
+// with an error wrapping ErrOption that names what differs. A State that
+// UnmarshalBinary accepted has counts that a count could have made.
 func WithResume(s State) Option {
 	return func(c *config) { c.resume = &s }
 }

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 )
 
 // ParsePartial reads a partial board in either of the forms the package
@@ -13,17 +14,38 @@ import (
 //     queen and '.' for an empty square, optionally separated by spaces; a
 //     row without a queen is Free;
 //   - a column list, as fmt.Print([]int(s)) prints it: one column per row,
-//     separated by spaces or commas and optionally in brackets, with '.',
-//     '-' or -1 for a Free row.
+//     separated by spaces, commas or line breaks and optionally in
+//     brackets, with '.', '-' or -1 for a Free row.
 //
-// It checks the form, not the queens: columns must be on the board and a
-// diagram square with at most one queen a row, but queens may attack each
-// other. Errors wrap ErrParse and say where the text went wrong.
+// Text with a 'Q', or of several lines that are not one column each, is a
+// diagram; any other text is a column list. It checks the form, not the
+// queens: columns must be on the board and a diagram square with at most
+// one queen a row, but queens may attack each other. Errors wrap ErrParse
+// and say where the text went wrong. Blank text is an error; "[]" is the
+// 0×0 board.
 func ParsePartial(text string) ([]int, error) {
-	if strings.ContainsAny(text, "Qq") || strings.Count(strings.TrimSpace(text), "\n") > 0 {
+	text = strings.TrimSpace(text)
+	switch {
+	case text == "":
+		return nil, fmt.Errorf("%w: the text is blank: no board", ErrParse)
+	case len(text) > 1 && strings.Trim(text, ".") == "":
+		return nil, fmt.Errorf("%w: %s is a diagram of one row, but a diagram has a row for each column", ErrParse, quoteShort(text))
+	case strings.ContainsAny(text, "Qq") || strings.Contains(text, "\n") && !oneColumnPerLine(text):
 		return parseDiagram(text)
 	}
 	return parseColumns(text)
+}
+
+// oneColumnPerLine reports whether every line of text holds one column of
+// a column list and nothing else, brackets and commas aside.
+func oneColumnPerLine(text string) bool {
+	for line := range strings.Lines(text) {
+		f := strings.Trim(line, " \t\r\n,[]")
+		if _, err := strconv.Atoi(f); err != nil && f != "." && f != "-" {
+			return false
+		}
+	}
+	return true
 }
 
 // ParseSolution reads a solution in either form of ParsePartial and checks
@@ -42,16 +64,16 @@ func ParseSolution(text string) (Solution, error) {
 }
 
 func parseDiagram(text string) ([]int, error) {
-	lines := strings.Split(strings.TrimSpace(text), "\n")
+	lines := strings.Split(text, "\n")
 	n := len(lines)
 	board := make([]int, n)
 	for row, line := range lines {
 		squares := strings.Join(strings.Fields(line), "")
-		if len(squares) != n {
-			return nil, fmt.Errorf("%w: row %d has %d squares, want %d for a square board", ErrParse, row, len(squares), n)
+		if w := utf8.RuneCountInString(squares); w != n {
+			return nil, fmt.Errorf("%w: row %d has %d squares, want %d for a square board", ErrParse, row, w, n)
 		}
 		board[row] = Free
-		for col, ch := range squares {
+		for col, ch := range []rune(squares) {
 			switch ch {
 			case '.':
 			case 'Q', 'q':
@@ -68,7 +90,6 @@ func parseDiagram(text string) ([]int, error) {
 }
 
 func parseColumns(text string) ([]int, error) {
-	text = strings.TrimSpace(text)
 	if strings.HasPrefix(text, "[") {
 		if !strings.HasSuffix(text, "]") {
 			return nil, fmt.Errorf("%w: a '[' without its ']'", ErrParse)

@@ -11,7 +11,11 @@ import (
 func TestParseRoundTrip(t *testing.T) {
 	for n := 0; n <= 8; n++ {
 		for s := range all(t, n) {
-			for _, text := range []string{s.String(), fmt.Sprint([]int(s))} {
+			forms := []string{fmt.Sprint([]int(s))}
+			if n > 0 { // the 0×0 board draws as nothing, which is no board
+				forms = append(forms, s.String())
+			}
+			for _, text := range forms {
 				got, err := ParseSolution(text)
 				if err != nil || !slices.Equal(got, s) {
 					t.Fatalf("ParseSolution(%q) = %v, %v; want %v", text, got, err, s)
@@ -20,7 +24,7 @@ func TestParseRoundTrip(t *testing.T) {
 		}
 	}
 	p := []int{2, Free, Free, 1, Free}
-	for _, text := range []string{Solution(p).String(), "2 . . 1 .", "[2 -1 -1 1 -1]", "2,-,-,1,-"} {
+	for _, text := range []string{Solution(p).String(), "2 . . 1 .", "[2 -1 -1 1 -1]", "2,-,-,1,-", "2\n.\n.\n1\n.\n", "2,\n-1,\n-1,\n1,\n-1"} {
 		got, err := ParsePartial(text)
 		if err != nil || !slices.Equal(got, p) {
 			t.Errorf("ParsePartial(%q) = %v, %v; want %v", text, got, err, p)
@@ -33,6 +37,24 @@ func TestParseErrors(t *testing.T) {
 		if _, err := ParsePartial(text); !errors.Is(err, ErrParse) {
 			t.Errorf("ParsePartial(%q) error = %v, want ErrParse", text, err)
 		}
+	}
+	for _, tt := range []struct{ text, want string }{
+		{"", "blank"},
+		{"  \n\t ", "blank"},
+		{"....", "a diagram of one row"},
+		{"Ｑ..\n....\n....\n....", "row 0 has 3 squares, want 4"},
+		{"Ｑ...\n....\n....\n....", "'Ｑ' is neither 'Q' nor '.'"},
+		{"1\n3\nx\n2", "row 0 has 1 squares, want 4"},
+	} {
+		if _, err := ParsePartial(tt.text); !errors.Is(err, ErrParse) || !strings.Contains(err.Error(), tt.want) {
+			t.Errorf("ParsePartial(%q) error = %v, want ErrParse saying %q", tt.text, err, tt.want)
+		}
+	}
+	if _, err := ParseSolution("   "); !errors.Is(err, ErrParse) {
+		t.Errorf("ParseSolution of blank text: error = %v, want ErrParse", err)
+	}
+	if p, err := ParsePartial("[]"); err != nil || len(p) != 0 {
+		t.Errorf("ParsePartial(\"[]\") = %v, %v; want the 0×0 board", p, err)
 	}
 	// A bad token of a megabyte is quoted in part.
 	long := "0 " + strings.Repeat("x", 1<<20)
@@ -59,7 +81,11 @@ func FuzzParsePartial(f *testing.F) {
 			}
 			return
 		}
-		for _, again := range []string{Solution(p).String(), fmt.Sprint(p)} {
+		forms := []string{fmt.Sprint(p)}
+		if len(p) > 0 { // the 0×0 board draws as nothing, which is no board
+			forms = append(forms, Solution(p).String())
+		}
+		for _, again := range forms {
 			q, err := ParsePartial(again)
 			if err != nil || !slices.Equal(p, q) {
 				t.Fatalf("ParsePartial(%q) = %v, printed %q, parsed again %v, %v", text, p, again, q, err)

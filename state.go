@@ -3,6 +3,7 @@ package nqueens
 import (
 	"bytes"
 	"crypto/sha256"
+	"encoding/base64"
 	"encoding/binary"
 	"fmt"
 	"math/bits"
@@ -13,16 +14,32 @@ import (
 // WithResume takes it back so that a count goes on where it stopped,
 // searching only the subproblems left. A State is small: a bit for each
 // subproblem of the shard (27,777 of them for n = 16, about 4,300 to 6,000
-// for n = 17 to 20), and MarshalBinary writes it with a checksum.
+// for n = 17 to 20). Only the engine makes one, and its methods read it;
+// MarshalBinary writes it with a checksum, and MarshalText writes the same
+// bytes in base64, so that encoding/json and other text formats keep all
+// of it.
 type State struct {
-	Plan   int    // the PlanVersion of the split
-	N      int    // the board size
-	Shard  int    // the shard counted, 0 for a whole count
-	Shards int    // the number of shards, 1 for a whole count
-	Counts Counts // what the subproblems done counted
+	plan   int    // the PlanVersion of the split
+	n      int    // the board size
+	shard  int    // the shard counted, 0 for a whole count
+	shards int    // the number of shards, 1 for a whole count
+	counts Counts // what the subproblems done counted
 	tasks  int    // the subproblems of the shard
 	done   []uint64
 }
+
+// N returns the size of the board counted.
+func (s State) N() int { return s.n }
+
+// Shard returns the shard counted, i of k; 0 of 1 for a whole count.
+func (s State) Shard() (i, k int) { return s.shard, s.shards }
+
+// PlanVersion returns the PlanVersion of the split the count used.
+func (s State) PlanVersion() int { return s.plan }
+
+// Counts returns what the subproblems done counted: the counts of the
+// whole shard once Done equals Subproblems.
+func (s State) Counts() Counts { return s.counts }
 
 // Done returns the number of subproblems done.
 func (s State) Done() int {
@@ -51,8 +68,8 @@ const maxStateTasks = 1 << 40
 // subproblems done and a checksum of all of them.
 func (s State) MarshalBinary() ([]byte, error) {
 	b := bytes.Clone(stateMagic)
-	for _, v := range []uint64{uint64(s.Plan), uint64(s.N), uint64(s.Shard), uint64(s.Shards),
-		uint64(s.tasks), s.Counts.Total, s.Counts.Unique} {
+	for _, v := range []uint64{uint64(s.plan), uint64(s.n), uint64(s.shard), uint64(s.shards),
+		uint64(s.tasks), s.counts.Total, s.counts.Unique} {
 		b = binary.AppendUvarint(b, v)
 	}
 	for _, w := range s.done {
@@ -89,8 +106,8 @@ func (s *State) UnmarshalBinary(data []byte) error {
 		}
 		v[i], rest = x, rest[n:]
 	}
-	t := State{Plan: int(v[0]), N: int(v[1]), Shard: int(v[2]), Shards: int(v[3]), tasks: int(v[4]),
-		Counts: Counts{Total: v[5], Unique: v[6]}}
+	t := State{plan: int(v[0]), n: int(v[1]), shard: int(v[2]), shards: int(v[3]), tasks: int(v[4]),
+		counts: Counts{Total: v[5], Unique: v[6]}}
 	switch {
 	case v[1] > MaxN:
 		return fmt.Errorf("%w: board size %d out of range [0, %d]", ErrState, v[1], MaxN)
@@ -106,7 +123,52 @@ func (s *State) UnmarshalBinary(data []byte) error {
 	if extra := t.tasks % 64; extra != 0 && t.done[len(t.done)-1]>>extra != 0 {
 		return fmt.Errorf("%w: a subproblem beyond the last is marked done", ErrState)
 	}
+	if err := t.checkCounts(); err != nil {
+		return fmt.Errorf("%w: %v", ErrState, err)
+	}
 	*s = t
+	return nil
+}
+
+// MarshalText encodes s as the bytes of MarshalBinary in standard base64.
+func (s State) MarshalText() ([]byte, error) {
+	b, err := s.MarshalBinary()
+	if err != nil {
+		return nil, err
+	}
+	return base64.StdEncoding.AppendEncode(nil, b), nil
+}
+
+// UnmarshalText decodes what MarshalText wrote into s, with the checks of
+// UnmarshalBinary.
+func (s *State) UnmarshalText(text []byte) error {
+	b, err := base64.StdEncoding.AppendDecode(nil, text)
+	if err != nil {
+		return fmt.Errorf("%w: not base64: %v", ErrState, err)
+	}
+	return s.UnmarshalBinary(b)
+}
+
+// checkCounts reports counts that no count could have made: counts with
+// no subproblem done, beyond the whole board's for a board without
+// subproblems, or totals that no set of classes has (a class of solutions
+// under the 8 symmetries has 1, 2, 4 or 8 members, and every subproblem
+// counts whole classes).
+func (s State) checkCounts() error {
+	c := s.counts
+	if s.Done() == 0 {
+		want := Counts{}
+		if s.n < 4 && s.shard == 0 {
+			want = smallCounts(s.n) // counted without subproblems
+		}
+		if c != want {
+			return fmt.Errorf("counts %+v with no subproblem done, want %+v", c, want)
+		}
+		return nil
+	}
+	if c.Unique > c.Total || c.Total/8 > c.Unique || c.Total/8 == c.Unique && c.Total%8 != 0 {
+		return fmt.Errorf("total %d and unique %d cannot go together", c.Total, c.Unique)
+	}
 	return nil
 }
 
@@ -114,14 +176,19 @@ func (s *State) UnmarshalBinary(data []byte) error {
 // n×n board with tasks subproblems, as an error wrapping ErrOption.
 func (s State) check(n, shard, shards, tasks int) error {
 	switch {
-	case s.Plan != PlanVersion:
-		return fmt.Errorf("%w: a state of split plan %d, but this count splits with plan %d", ErrOption, s.Plan, PlanVersion)
-	case s.N != n:
-		return fmt.Errorf("%w: a state of n=%d, but this count is of n=%d", ErrOption, s.N, n)
-	case s.Shard != shard || s.Shards != shards:
-		return fmt.Errorf("%w: a state of shard %d of %d, but this count is of shard %d of %d", ErrOption, s.Shard, s.Shards, shard, shards)
+	case s.shards == 0:
+		return fmt.Errorf("%w: the zero State, which no count handed out: resume from a State that WithSave passed", ErrOption)
+	case s.plan != PlanVersion:
+		return fmt.Errorf("%w: a state of split plan %d, but this count splits with plan %d", ErrOption, s.plan, PlanVersion)
+	case s.n != n:
+		return fmt.Errorf("%w: a state of n=%d, but this count is of n=%d", ErrOption, s.n, n)
+	case s.shard != shard || s.shards != shards:
+		return fmt.Errorf("%w: a state of shard %d of %d, but this count is of shard %d of %d", ErrOption, s.shard, s.shards, shard, shards)
 	case s.tasks != tasks || len(s.done) != (tasks+63)/64:
 		return fmt.Errorf("%w: a state of %d subproblems, but this count has %d", ErrOption, s.tasks, tasks)
+	}
+	if err := s.checkCounts(); err != nil {
+		return fmt.Errorf("%w: a state with %v", ErrOption, err)
 	}
 	return nil
 }
@@ -132,8 +199,8 @@ func (s *State) isDone(i int) bool { return s.done[i/64]>>(i%64)&1 != 0 }
 // markDone records subproblem i as done, with its counts.
 func (s *State) markDone(i int, c Counts) {
 	s.done[i/64] |= 1 << (i % 64)
-	s.Counts.Total += c.Total
-	s.Counts.Unique += c.Unique
+	s.counts.Total += c.Total
+	s.counts.Unique += c.Unique
 }
 
 // clone returns a copy of s that shares nothing with it.

@@ -2,10 +2,13 @@ package nqueens
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/google/go-cmp/cmp"
 )
 
 // stopAfterSaves counts n, saving every millisecond, and cancels the count
@@ -61,9 +64,9 @@ func TestResume(t *testing.T) {
 			t.Errorf("n=%d, shard %d of %d, resumed from %d of %d done: %+v, %v; want %+v",
 				tt.n, tt.shard, tt.shards, back.Done(), back.Subproblems(), got, err, want)
 		}
-		if final.Done() != final.Subproblems() || final.Counts != want {
+		if final.Done() != final.Subproblems() || final.Counts() != want {
 			t.Errorf("n=%d: the last state saved holds %d of %d done and %+v, want all and %+v",
-				tt.n, final.Done(), final.Subproblems(), final.Counts, want)
+				tt.n, final.Done(), final.Subproblems(), final.Counts(), want)
 		}
 		// A finished state gives the counts again at once.
 		if again, err := CountContext(context.Background(), tt.n, append(opts, WithResume(final))...); err != nil || again != want {
@@ -75,7 +78,11 @@ func TestResume(t *testing.T) {
 func TestResumeRefused(t *testing.T) {
 	state := stopAfterSaves(t, 14, 10, WithShard(0, 2))
 	plan := state
-	plan.Plan = PlanVersion - 1
+	plan.plan = PlanVersion - 1
+	nothingDone := state.clone()
+	clear(nothingDone.done)
+	uniqueAbove := state.clone()
+	uniqueAbove.counts = Counts{Total: 7, Unique: 8}
 	for _, tt := range []struct {
 		name string
 		n    int
@@ -86,6 +93,9 @@ func TestResumeRefused(t *testing.T) {
 		{"another shard", 14, []Option{WithShard(1, 2)}, "a state of shard 0 of 2, but this count is of shard 1 of 2"},
 		{"another split", 14, []Option{WithShard(0, 3)}, "a state of shard 0 of 2, but this count is of shard 0 of 3"},
 		{"another plan", 14, []Option{WithShard(0, 2), WithResume(plan)}, "split plan"},
+		{"the zero State", 14, []Option{WithShard(0, 2), WithResume(State{})}, "the zero State"},
+		{"counts with nothing done", 14, []Option{WithShard(0, 2), WithResume(nothingDone)}, "with no subproblem done"},
+		{"unique above total", 14, []Option{WithShard(0, 2), WithResume(uniqueAbove)}, "cannot go together"},
 	} {
 		opts := append([]Option{WithResume(state)}, tt.opts...)
 		_, err := CountContext(context.Background(), tt.n, opts...)
@@ -97,8 +107,41 @@ func TestResumeRefused(t *testing.T) {
 		t.Errorf("WithSave(0, ...): error = %v, want ErrOption", err)
 	}
 	boom := errors.New("disk full")
-	if _, err := CountContext(context.Background(), 10, WithSave(time.Hour, func(State) error { return boom })); !errors.Is(err, boom) {
-		t.Errorf("a save that fails: error = %v, want its error", err)
+	fails := func(State) error { return boom }
+	if c, err := CountContext(context.Background(), 10, WithSave(time.Hour, fails)); !errors.Is(err, boom) || c != (Counts{724, 92}) {
+		t.Errorf("a finished count whose last save fails: %+v, %v; want {724 92} and the save's error", c, err)
+	}
+	if c, err := CountContext(context.Background(), 16, WithWorkers(1), WithSave(time.Millisecond, fails)); !errors.Is(err, boom) || c != (Counts{}) {
+		t.Errorf("a count whose first save fails: %+v, %v; want no counts and the save's error", c, err)
+	}
+}
+
+// TestSavesAfterCancel wants one save, and no more, after a cancel, even
+// with saves slower than their interval, and the call back within about
+// that one save.
+func TestSavesAfterCancel(t *testing.T) {
+	const slow = 50 * time.Millisecond
+	for range 3 {
+		ctx, cancel := context.WithCancel(context.Background())
+		var cancelled time.Time
+		saves, after := 0, 0
+		save := func(State) error {
+			if saves++; !cancelled.IsZero() {
+				after++
+			}
+			time.Sleep(slow)
+			if saves == 3 {
+				cancelled = time.Now()
+				cancel()
+			}
+			return nil
+		}
+		_, err := CountContext(ctx, 18, WithWorkers(1), WithSave(slow/4, save))
+		late, bound := time.Since(cancelled), slow+50*time.Millisecond*slowdown
+		if !errors.Is(err, context.Canceled) || after != 1 || late > bound {
+			t.Errorf("a slow save every %v, cancelled: %v, %d saves after the cancel, back %v after it; want one save and back within %v",
+				slow/4, err, after, late, bound)
+		}
 	}
 }
 
@@ -117,17 +160,53 @@ func TestStateBytes(t *testing.T) {
 		{"cut short", good[:20], "cut short"},
 		{"cut in the bits", good[:len(good)-1], "checksum mismatch"},
 		{"a flipped bit", flipped, "checksum mismatch"},
+		{"counts with nothing done", forge(State{plan: PlanVersion, n: 13, shards: 1, tasks: 70, done: []uint64{0, 0}, counts: Counts{Total: 8, Unique: 1}}), "with no subproblem done"},
+		{"unique above total", forge(State{plan: PlanVersion, n: 13, shards: 1, tasks: 70, done: []uint64{1, 0}, counts: Counts{Total: 1, Unique: 2}}), "cannot go together"},
+		{"total above 8 unique", forge(State{plan: PlanVersion, n: 13, shards: 1, tasks: 70, done: []uint64{1, 0}, counts: Counts{Total: 17, Unique: 2}}), "cannot go together"},
+		{"a small board's counts in shard 1", forge(State{plan: PlanVersion, n: 1, shard: 1, shards: 2, counts: Counts{Total: 1, Unique: 1}}), "with no subproblem done"},
+		{"not base64", []byte("!"), "not base64"},
 	} {
 		var s State
 		err := s.UnmarshalBinary(tt.b)
+		if tt.name == "not base64" {
+			err = s.UnmarshalText(tt.b)
+		}
 		if !errors.Is(err, ErrState) || !strings.Contains(err.Error(), tt.want) {
 			t.Errorf("%s: error = %v, want ErrState saying %q", tt.name, err, tt.want)
 		}
 	}
 }
 
+// forge returns the bytes of s with a right checksum, as anyone can write.
+func forge(s State) []byte {
+	b, _ := s.MarshalBinary()
+	return b
+}
+
+// TestStateText keeps a State whole through encoding/json, whose fields it
+// would drop without MarshalText.
+func TestStateText(t *testing.T) {
+	state := stopAfterSaves(t, 14, 10, WithShard(1, 2))
+	b, err := json.Marshal(map[string]State{"state": state})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var back map[string]State
+	if err := json.Unmarshal(b, &back); err != nil {
+		t.Fatalf("json.Unmarshal of %s: %v", b, err)
+	}
+	if diff := cmp.Diff(state, back["state"], cmp.AllowUnexported(State{})); diff != "" {
+		t.Errorf("a State through JSON (-want +got):\n%s", diff)
+	}
+	small := State{plan: PlanVersion, n: 1, shards: 1, counts: Counts{Total: 1, Unique: 1}}
+	var s State
+	if err := s.UnmarshalBinary(forge(small)); err != nil {
+		t.Errorf("the state of the 1×1 board: %v", err)
+	}
+}
+
 func FuzzState(f *testing.F) {
-	state := State{Plan: PlanVersion, N: 13, Shards: 1, tasks: 70, done: []uint64{5, 1}}
+	state := State{plan: PlanVersion, n: 13, shards: 1, tasks: 70, done: []uint64{5, 1}, counts: Counts{Total: 8, Unique: 1}}
 	good, _ := state.MarshalBinary()
 	f.Add(good)
 	f.Fuzz(func(t *testing.T, b []byte) {
