@@ -15,9 +15,12 @@ var (
 	ErrBoardSize = errors.New("nqueens: board size out of range")
 	// ErrNilVisit reports a nil callback passed to an Enumerate function.
 	ErrNilVisit = errors.New("nqueens: nil visit function")
-	// ErrOption reports an invalid option passed to CountContext, or a
-	// State that WithResume cannot go on from.
+	// ErrOption reports an invalid option passed to CountContext.
 	ErrOption = errors.New("nqueens: invalid option")
+	// ErrStateMismatch reports a State passed to WithResume that is of
+	// another count: another board, shard or PlanVersion. A program that
+	// keeps checkpoints can test for it to start afresh.
+	ErrStateMismatch = errors.New("nqueens: state of another count")
 	// ErrPartial reports a partial board that cannot be completed as
 	// given: too long, a column off the board, or two queens that attack
 	// each other.

@@ -67,7 +67,8 @@ func CountUnique(n int) (uint64, error) {
 // CountContext(ctx, 0) is {1, 1}, the empty board.
 //
 // It returns an error wrapping ErrBoardSize unless 0 <= n <= MaxN, or
-// ErrOption for a bad option. When ctx is done first it returns ctx.Err(),
+// ErrOption for a bad option, or ErrStateMismatch for a State of another
+// count passed to WithResume. When ctx is done first it returns ctx.Err(),
 // at once if ctx is done already and else within a few milliseconds, with
 // every worker stopped. The counts are zero whenever the error is not nil,
 // but for a finished count whose last save failed (see WithSave).

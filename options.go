@@ -63,10 +63,10 @@ func WithSave(interval time.Duration, save func(State) error) Option {
 
 // WithResume has CountContext go on from s, a State that WithSave handed
 // out for the same board and shard: the subproblems s holds as done are
-// not searched again, and their counts are part of the result. The zero
-// State, and a State of another board, shard or PlanVersion, are refused
-// with an error wrapping ErrOption that names what differs. A State that
-// UnmarshalBinary accepted has counts that a count could have made.
+// not searched again, and their counts are part of the result. A State of
+// another board, shard or PlanVersion is refused with an error wrapping
+// ErrStateMismatch that names what differs, and the zero State with one
+// wrapping ErrOption.
 func WithResume(s State) Option {
 	return func(c *config) { c.resume = &s }
 }

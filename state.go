@@ -173,22 +173,23 @@ func (s State) checkCounts() error {
 }
 
 // check reports how s differs from the count of shard of shards of the
-// n×n board with tasks subproblems, as an error wrapping ErrOption.
+// n×n board with tasks subproblems, as an error wrapping ErrStateMismatch,
+// or ErrOption for the zero State and ErrState for counts no count made.
 func (s State) check(n, shard, shards, tasks int) error {
 	switch {
 	case s.shards == 0:
 		return fmt.Errorf("%w: the zero State, which no count handed out: resume from a State that WithSave passed", ErrOption)
 	case s.plan != PlanVersion:
-		return fmt.Errorf("%w: a state of split plan %d, but this count splits with plan %d", ErrOption, s.plan, PlanVersion)
+		return fmt.Errorf("%w: a state of split plan %d, but this count splits with plan %d", ErrStateMismatch, s.plan, PlanVersion)
 	case s.n != n:
-		return fmt.Errorf("%w: a state of n=%d, but this count is of n=%d", ErrOption, s.n, n)
+		return fmt.Errorf("%w: a state of n=%d, but this count is of n=%d", ErrStateMismatch, s.n, n)
 	case s.shard != shard || s.shards != shards:
-		return fmt.Errorf("%w: a state of shard %d of %d, but this count is of shard %d of %d", ErrOption, s.shard, s.shards, shard, shards)
+		return fmt.Errorf("%w: a state of shard %d of %d, but this count is of shard %d of %d", ErrStateMismatch, s.shard, s.shards, shard, shards)
 	case s.tasks != tasks || len(s.done) != (tasks+63)/64:
-		return fmt.Errorf("%w: a state of %d subproblems, but this count has %d", ErrOption, s.tasks, tasks)
+		return fmt.Errorf("%w: a state of %d subproblems, but this count has %d", ErrStateMismatch, s.tasks, tasks)
 	}
 	if err := s.checkCounts(); err != nil {
-		return fmt.Errorf("%w: a state with %v", ErrOption, err)
+		return fmt.Errorf("%w: %v", ErrState, err)
 	}
 	return nil
 }

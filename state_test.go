@@ -93,14 +93,26 @@ func TestResumeRefused(t *testing.T) {
 		{"another shard", 14, []Option{WithShard(1, 2)}, "a state of shard 0 of 2, but this count is of shard 1 of 2"},
 		{"another split", 14, []Option{WithShard(0, 3)}, "a state of shard 0 of 2, but this count is of shard 0 of 3"},
 		{"another plan", 14, []Option{WithShard(0, 2), WithResume(plan)}, "split plan"},
-		{"the zero State", 14, []Option{WithShard(0, 2), WithResume(State{})}, "the zero State"},
-		{"counts with nothing done", 14, []Option{WithShard(0, 2), WithResume(nothingDone)}, "with no subproblem done"},
-		{"unique above total", 14, []Option{WithShard(0, 2), WithResume(uniqueAbove)}, "cannot go together"},
 	} {
 		opts := append([]Option{WithResume(state)}, tt.opts...)
 		_, err := CountContext(context.Background(), tt.n, opts...)
-		if !errors.Is(err, ErrOption) || !strings.Contains(err.Error(), tt.want) {
-			t.Errorf("%s: error = %v, want ErrOption saying %q", tt.name, err, tt.want)
+		if !errors.Is(err, ErrStateMismatch) || errors.Is(err, ErrOption) || !strings.Contains(err.Error(), tt.want) {
+			t.Errorf("%s: error = %v, want ErrStateMismatch saying %q", tt.name, err, tt.want)
+		}
+	}
+	for _, tt := range []struct {
+		name  string
+		state State
+		is    error
+		want  string
+	}{
+		{"the zero State", State{}, ErrOption, "the zero State"},
+		{"counts with nothing done", nothingDone, ErrState, "with no subproblem done"},
+		{"unique above total", uniqueAbove, ErrState, "cannot go together"},
+	} {
+		_, err := CountContext(context.Background(), 14, WithShard(0, 2), WithResume(tt.state))
+		if !errors.Is(err, tt.is) || errors.Is(err, ErrStateMismatch) || !strings.Contains(err.Error(), tt.want) {
+			t.Errorf("%s: error = %v, want %v saying %q", tt.name, err, tt.is, tt.want)
 		}
 	}
 	if _, err := CountContext(context.Background(), 8, WithSave(0, func(State) error { return nil })); !errors.Is(err, ErrOption) {

@@ -11,7 +11,7 @@ import (
 func complete(ctx context.Context, args []string, stdin io.Reader, stdout io.Writer) error {
 	fs := newFlagSet("complete")
 	countOnly := fs.Bool("count", false, "print the number of completions only")
-	limit := fs.Int("limit", 10, "draw at most `k` completions (0: all)")
+	limit := intFlag(fs, "limit", 10, "draw at most `k` completions (0: all)")
 	rest, err := parseFlags(fs, args, 1)
 	if err != nil {
 		return err
@@ -21,11 +21,9 @@ func complete(ctx context.Context, args []string, stdin io.Reader, stdout io.Wri
 	}
 	text := rest[0]
 	if text == "-" {
-		b, err := io.ReadAll(stdin)
-		if err != nil {
+		if text, err = readBoard(ctx, stdin); err != nil {
 			return err
 		}
-		text = string(b)
 	}
 	partial, err := nqueens.ParsePartial(text)
 	if err != nil {
@@ -40,9 +38,35 @@ func complete(ctx context.Context, args []string, stdin io.Reader, stdout io.Wri
 		return err
 	}
 	b := boards{w: stdout, limit: *limit}
-	err = nqueens.EnumerateCompletionsContext(ctx, partial, b.draw)
-	if err == nil && b.drawn == 0 {
-		fmt.Fprintln(stdout, "no completion")
+	if err := nqueens.EnumerateCompletionsContext(ctx, partial, b.draw); err != nil {
+		return err
+	}
+	if b.err != nil {
+		return b.err
+	}
+	if b.drawn == 0 {
+		_, err = fmt.Fprintln(stdout, "no completion")
 	}
 	return err
+}
+
+// maxBoardText is the most text read for a board: a diagram of MaxN rows,
+// spaced out, is some 8 KiB.
+const maxBoardText = 1 << 20
+
+// readBoard reads the text of a board from r, at most maxBoardText bytes,
+// and gives up as soon as ctx is done, even while r has nothing to read.
+func readBoard(ctx context.Context, r io.Reader) (string, error) {
+	var b []byte
+	err := interruptible(ctx, func() (err error) {
+		b, err = io.ReadAll(io.LimitReader(r, maxBoardText+1))
+		return err
+	})
+	switch {
+	case err != nil:
+		return "", err
+	case len(b) > maxBoardText:
+		return "", fmt.Errorf("complete: over %d bytes of board on stdin: a board has at most %d rows", maxBoardText, nqueens.MaxN)
+	}
+	return string(b), nil
 }

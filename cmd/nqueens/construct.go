@@ -2,8 +2,10 @@ package main
 
 import (
 	"bufio"
+	"context"
 	"fmt"
 	"io"
+	"strconv"
 
 	"github.com/gonqueens/nqueens"
 )
@@ -12,7 +14,7 @@ import (
 // columns only.
 const maxDrawn = 200
 
-func construct(args []string, stdout io.Writer) error {
+func construct(ctx context.Context, args []string, stdout io.Writer) error {
 	fs := newFlagSet("construct")
 	board := fs.Bool("board", false, fmt.Sprintf("draw the board (N <= %d) instead of listing its columns", maxDrawn))
 	rest, err := parseFlags(fs, args, 1)
@@ -26,21 +28,36 @@ func construct(args []string, stdout io.Writer) error {
 	if *board && n > maxDrawn {
 		return usagef("construct: -board draws boards up to %d squares a side, not %d", maxDrawn, n)
 	}
-	s, err := nqueens.Construct(n)
-	if err != nil {
+	// The largest boards take seconds to build, which cannot be stopped,
+	// and seconds to print, which stop between two lines of columns.
+	var s nqueens.Solution
+	if err := interruptible(ctx, func() (err error) {
+		s, err = nqueens.Construct(n)
+		return err
+	}); err != nil {
 		return err
 	}
 	w := bufio.NewWriter(stdout)
 	if *board {
 		fmt.Fprint(w, s)
-	} else {
-		for i, c := range s {
-			if i > 0 {
-				w.WriteByte(' ')
-			}
-			fmt.Fprint(w, c)
-		}
-		w.WriteByte('\n')
+		return w.Flush()
 	}
+	var line []byte
+	for i, c := range s {
+		if i > 0 {
+			line = append(line, ' ')
+		}
+		line = strconv.AppendInt(line, int64(c), 10)
+		if len(line) >= 1<<16 {
+			if err := ctx.Err(); err != nil {
+				return err
+			}
+			if _, err := w.Write(line); err != nil {
+				return err
+			}
+			line = line[:0]
+		}
+	}
+	w.Write(append(line, '\n'))
 	return w.Flush()
 }

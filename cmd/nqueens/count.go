@@ -8,7 +8,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"path/filepath"
 	"strconv"
 	"strings"
 	"time"
@@ -23,13 +22,14 @@ var shardEnv = []string{"JOB_COMPLETION_INDEX", "SLURM_ARRAY_TASK_ID"}
 
 func count(ctx context.Context, args []string, getenv func(string) string, stdout, stderr io.Writer) error {
 	fs := newFlagSet("count")
-	workers := fs.Int("workers", 0, "goroutines that search at once (0: all cores)")
+	workers := intFlag(fs, "workers", 0, "search with `k` goroutines at once (0: one a core)")
 	unique := fs.Bool("unique", false, "print a second number: the fundamental solutions, up to rotation and reflection")
 	asJSON := fs.Bool("json", false, "print one JSON record, for merge")
-	shard := fs.Int("shard", 0, "count only shard `i` of -shards; without it, i comes from "+strings.Join(shardEnv, " or "))
-	shards := fs.Int("shards", 1, "split the search into `k` shards")
+	shard := intFlag(fs, "shard", 0, "count only shard `i` of -shards; without it, i comes from "+strings.Join(shardEnv, " or "))
+	shards := intFlag(fs, "shards", 1, "split the search into `k` shards")
 	strategy := fs.String("strategy", "", "count with one `strategy` on one core: "+strategyNames())
-	checkpoint := fs.String("checkpoint", "", "keep the count's state in `file`, saved every few seconds and on Ctrl-C, and go on from it if it exists")
+	checkpoint := fs.String("checkpoint", "", "keep the count's state in `file`, saved every few seconds and on Ctrl-C, and go on from it if it exists; "+
+		"file.lock marks it in use and file.tmp is written on the way")
 	every := fs.Duration("checkpoint-every", 5*time.Second, "how often -checkpoint saves")
 	rest, err := parseFlags(fs, args, 1)
 	if err != nil {
@@ -47,6 +47,11 @@ func count(ctx context.Context, args []string, getenv func(string) string, stdou
 	}
 	set := map[string]bool{}
 	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
+	for _, name := range []string{"strategy", "checkpoint"} {
+		if set[name] && fs.Lookup(name).Value.String() == "" {
+			return usagef("count: -%s is empty: name a %s, or leave the flag out", name, name)
+		}
+	}
 	i := *shard
 	if !set["shard"] && *shards > 1 {
 		if i, err = shardFromEnv(getenv); err != nil {
@@ -73,33 +78,38 @@ func count(ctx context.Context, args []string, getenv func(string) string, stdou
 		}
 		opts = append(opts, nqueens.WithProgress(bar.update))
 	}
+	var saved checkpointSaver
 	if *checkpoint != "" {
 		if *every <= 0 {
 			return usagef("count: -checkpoint-every %v is not a positive duration", *every)
 		}
-		state, found, err := readCheckpoint(*checkpoint)
+		state, found, release, err := openCheckpoint(*checkpoint)
 		if err != nil {
 			return err
 		}
-		// A process killed while it saved leaves its temporary file behind.
-		if stale, err := filepath.Glob(*checkpoint + ".tmp-*"); err == nil {
-			for _, name := range stale {
-				os.Remove(name)
-			}
-		}
+		defer release()
 		if found {
+			if err := sameCount(state, n, i, *shards); err != nil {
+				return fmt.Errorf("checkpoint %s holds %v", *checkpoint, err)
+			}
 			fmt.Fprintf(stderr, "nqueens: resuming from %s: %d of %d subproblems done\n", *checkpoint, state.Done(), state.Subproblems())
 			opts = append(opts, nqueens.WithResume(state))
 		}
-		opts = append(opts, nqueens.WithSave(*every, func(s nqueens.State) error { return writeCheckpoint(*checkpoint, s) }))
+		saved = checkpointSaver{name: *checkpoint, stderr: stderr, bar: bar}
+		opts = append(opts, nqueens.WithSave(*every, saved.save))
 	}
 	start := time.Now()
 	c, err := nqueens.CountContext(ctx, n, opts...)
 	bar.clear()
+	if errors.Is(err, nqueens.ErrStateMismatch) {
+		return fmt.Errorf("checkpoint %s holds %s", *checkpoint, strings.TrimPrefix(err.Error(), nqueens.ErrStateMismatch.Error()+": "))
+	}
+	if saved.failed != nil {
+		fmt.Fprintf(stderr, "nqueens: warning: the last save of checkpoint %s failed, and it holds an earlier state: %v\n", *checkpoint, saved.failed)
+	} else if *checkpoint != "" && errors.Is(err, context.Canceled) {
+		fmt.Fprintf(stderr, "nqueens: the count is saved in %s: the same command goes on from there\n", *checkpoint)
+	}
 	if err != nil {
-		if *checkpoint != "" && errors.Is(err, nqueens.ErrOption) {
-			return fmt.Errorf("checkpoint %s holds %s", *checkpoint, strings.TrimPrefix(err.Error(), nqueens.ErrOption.Error()+": "))
-		}
 		return err
 	}
 	if *asJSON {
@@ -121,77 +131,40 @@ func count(ctx context.Context, args []string, getenv func(string) string, stdou
 	return err
 }
 
-// maxCheckpoint is the largest checkpoint file read: far more than the
-// state of any split (a bit per subproblem).
-const maxCheckpoint = 64 << 20
-
-// readCheckpoint reads the state kept in the named file, and reports
-// whether there was one. A file that is there but not a state is an error
-// that says what is wrong with it: a count is never silently restarted.
-func readCheckpoint(name string) (nqueens.State, bool, error) {
-	var s nqueens.State
-	f, err := os.Open(name)
-	if errors.Is(err, os.ErrNotExist) {
-		return s, false, nil
+// sameCount reports how the state s differs from the count of shard i of
+// k of the n×n board, before the count looks at it, so that a refused
+// checkpoint is never announced as resumed.
+func sameCount(s nqueens.State, n, i, k int) error {
+	si, sk := s.Shard()
+	switch {
+	case s.PlanVersion() != nqueens.PlanVersion:
+		return fmt.Errorf("a state of split plan %d, but this count splits with plan %d", s.PlanVersion(), nqueens.PlanVersion)
+	case s.N() != n:
+		return fmt.Errorf("a state of n=%d, but this count is of n=%d", s.N(), n)
+	case si != i || sk != k:
+		return fmt.Errorf("a state of shard %d of %d, but this count is of shard %d of %d", si, sk, i, k)
 	}
-	if err != nil {
-		return s, false, err
-	}
-	defer f.Close()
-	if info, err := f.Stat(); err != nil {
-		return s, false, err
-	} else if info.IsDir() {
-		return s, false, fmt.Errorf("checkpoint %s is a directory, not a file", name)
-	} else if info.Size() > maxCheckpoint {
-		return s, false, fmt.Errorf("checkpoint %s has %d bytes: not a state of nqueens", name, info.Size())
-	}
-	b, err := io.ReadAll(f)
-	if err != nil {
-		return s, false, err
-	}
-	if err := s.UnmarshalBinary(b); err != nil {
-		return s, false, fmt.Errorf("checkpoint %s: %s", name, strings.TrimPrefix(err.Error(), "nqueens: "))
-	}
-	return s, true, nil
+	return nil
 }
 
-// writeCheckpoint keeps s in the named file, atomically: it writes a
-// temporary file beside it, syncs it to the disk and renames it over the
-// old one, so that a crash at any moment leaves the old state or the new.
-func writeCheckpoint(name string, s nqueens.State) (err error) {
-	b, err := s.MarshalBinary()
-	if err != nil {
-		return err
+// A checkpointSaver saves a count's state in its checkpoint. A save that
+// fails does not stop the count, whose result is worth more than its
+// checkpoint: it is a warning, the first time, and the next save tries
+// again.
+type checkpointSaver struct {
+	name   string
+	stderr io.Writer
+	bar    *progressBar
+	failed error // of the last save, nil if it succeeded
+}
+
+func (c *checkpointSaver) save(s nqueens.State) error {
+	err := writeCheckpoint(c.name, s)
+	if err != nil && c.failed == nil {
+		c.bar.clear()
+		fmt.Fprintf(c.stderr, "nqueens: warning: cannot save checkpoint %s, the count goes on: %v\n", c.name, err)
 	}
-	dir := filepath.Dir(name)
-	f, err := os.CreateTemp(dir, filepath.Base(name)+".tmp-*")
-	if err != nil {
-		return err
-	}
-	defer func() {
-		if err != nil {
-			os.Remove(f.Name())
-		}
-	}()
-	if _, err := f.Write(b); err != nil {
-		f.Close()
-		return err
-	}
-	if err := f.Sync(); err != nil {
-		f.Close()
-		return err
-	}
-	if err := f.Close(); err != nil {
-		return err
-	}
-	if err := os.Rename(f.Name(), name); err != nil {
-		return err
-	}
-	// The rename itself lasts only once the directory is on the disk.
-	if d, err := os.Open(dir); err == nil {
-		d.Sync()
-		d.Close()
-	}
+	c.failed = err
 	return nil
 }
 

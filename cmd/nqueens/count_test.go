@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"context"
+	"errors"
 	"fmt"
 	"math/rand/v2"
 	"os"
@@ -188,8 +189,8 @@ func TestCheckpointRefused(t *testing.T) {
 		{"a directory", []string{"-checkpoint", dir, "12"}, "is a directory"},
 	} {
 		code, out, errOut := runCLI(t, noEnv, append([]string{"count"}, tt.args...)...)
-		if code == 0 || out != "" || !strings.Contains(errOut, tt.want) {
-			t.Errorf("%s: exit %d, stdout %q, stderr %q; want a refusal saying %q", tt.name, code, out, errOut, tt.want)
+		if code == 0 || out != "" || !strings.Contains(errOut, tt.want) || strings.Contains(errOut, "resuming") {
+			t.Errorf("%s: exit %d, stdout %q, stderr %q; want a refusal saying %q, and no resuming", tt.name, code, out, errOut, tt.want)
 		}
 	}
 }
@@ -236,10 +237,75 @@ func TestSlurmScript(t *testing.T) {
 		{[]string{"NQUEENS=" + bin, "SLURM_ARRAY_TASK_ID=1"}, []string{"10", "4", "3"}, "keep the array within 0-0"},
 		{[]string{"NQUEENS=/no/such/nqueens", "SLURM_ARRAY_TASK_ID=0"}, []string{"10", "4"}, "cannot run '/no/such/nqueens'"},
 		{[]string{"NQUEENS=" + bin, "SLURM_ARRAY_TASK_ID=0"}, []string{"10", "0"}, "K, the number of shards"},
+		{[]string{"NQUEENS=" + bin, "SLURM_ARRAY_TASK_ID=n"}, []string{"10", "4"}, "SLURM_ARRAY_TASK_ID is an array index, a whole number, not 'n'"},
+		{[]string{"NQUEENS=" + bin, "SLURM_ARRAY_TASK_ID=1+1"}, []string{"10", "4"}, "not '1+1'"},
+		{[]string{"NQUEENS=" + bin, "SLURM_ARRAY_TASK_ID=abc"}, []string{"10", "4"}, "not 'abc'"},
+		{[]string{"NQUEENS=" + bin, "SLURM_ARRAY_TASK_ID=0"}, []string{"10", "4", "x[$(touch injected)]"}, "OFFSET is a whole number"},
+		{[]string{"NQUEENS=" + bin, "SLURM_ARRAY_TASK_ID=0"}, []string{"10"}, "usage: sbatch"},
 	} {
 		out, err := task(tt.env, tt.args...)
 		if err == nil || !strings.Contains(out, tt.want) {
 			t.Errorf("count.sbatch %s with %s: %v, %q; want a failure saying %q", strings.Join(tt.args, " "), tt.env, err, out, tt.want)
 		}
+	}
+	if _, err := os.Stat(filepath.Join(dir, "injected")); err == nil {
+		t.Errorf("count.sbatch ran code from its arguments")
+	}
+}
+
+// TestLocalScript runs deploy/local.sh on a small board, and wants every
+// bad argument refused once, up front, before any process starts, and no
+// argument ever run as code.
+func TestLocalScript(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds the command in the script and runs it")
+	}
+	script, err := filepath.Abs("../../deploy/local.sh")
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	// Each run is bounded, and ends with every process it started: a script
+	// that starts a process a shard must not take the machine with it.
+	run := func(args ...string) (string, string, error) {
+		ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+		defer cancel()
+		cmd := exec.CommandContext(ctx, "bash", append([]string{script}, args...)...)
+		cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+		cmd.Cancel = func() error { return syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL) }
+		cmd.Dir = dir
+		var stdout, stderr bytes.Buffer
+		cmd.Stdout, cmd.Stderr = &stdout, &stderr
+		err := cmd.Run()
+		return stdout.String(), stderr.String(), err
+	}
+	if out, errOut, err := run("10", "4", "2"); err != nil || out != wantMerged(t, 10, 4) {
+		t.Errorf("local.sh 10 4 2: %q, %v, stderr %q; want %q", out, err, errOut, wantMerged(t, 10, 4))
+	}
+	if out, errOut, err := run("08", "03"); err != nil || out != wantMerged(t, 8, 3) {
+		t.Errorf("local.sh 08 03: %q, %v, stderr %q; want %q", out, err, errOut, wantMerged(t, 8, 3))
+	}
+	for _, tt := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"8", "2000000"}, "K (the number of shards) = 2000000 is out of range [1, 1048576]"},
+		{[]string{"8; touch injected; true", "2", "1"}, "N (the board size) is a whole number, not '8; touch injected; true'"},
+		{[]string{"99", "3"}, "N (the board size) = 99 is out of range [0, 64]"},
+		{[]string{"14"}, "want 2 or 3 arguments, got 1"},
+		{[]string{"8", "2", "0"}, "JOBS (the processes at once) = 0"},
+		{[]string{"8", "1+1"}, "not '1+1'"},
+	} {
+		start := time.Now()
+		out, errOut, err := run(tt.args...)
+		var exit *exec.ExitError
+		if !errors.As(err, &exit) || exit.ExitCode() != 2 || out != "" || strings.Count(errOut, "local.sh: ") != 1 ||
+			!strings.Contains(errOut, tt.want) || time.Since(start) > 2*time.Second {
+			t.Errorf("local.sh %q: %v after %v, stdout %q, stderr %q; want exit 2 at once, saying %q once",
+				tt.args, err, time.Since(start), out, errOut, tt.want)
+		}
+	}
+	if _, err := os.Stat(filepath.Join(dir, "injected")); err == nil {
+		t.Errorf("local.sh ran code from its arguments")
 	}
 }

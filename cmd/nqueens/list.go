@@ -10,7 +10,7 @@ import (
 
 func list(ctx context.Context, args []string, stdout io.Writer) error {
 	fs := newFlagSet("list")
-	limit := fs.Int("limit", 10, "draw at most `k` solutions (0: all)")
+	limit := intFlag(fs, "limit", 10, "draw at most `k` solutions (0: all)")
 	rest, err := parseFlags(fs, args, 1)
 	if err != nil {
 		return err
@@ -23,9 +23,14 @@ func list(ctx context.Context, args []string, stdout io.Writer) error {
 		return usagef("list: -limit %d is negative", *limit)
 	}
 	b := boards{w: stdout, limit: *limit}
-	err = nqueens.EnumerateContext(ctx, n, b.draw)
-	if err == nil && b.drawn == 0 {
-		fmt.Fprintf(stdout, "no solution: the %d×%d board has none\n", n, n)
+	if err := nqueens.EnumerateContext(ctx, n, b.draw); err != nil {
+		return err
+	}
+	if b.err != nil {
+		return b.err
+	}
+	if b.drawn == 0 {
+		_, err = fmt.Fprintf(stdout, "no solution: the %d×%d board has none\n", n, n)
 	}
 	return err
 }

@@ -71,7 +71,14 @@ func main() {
 	ctx, cancel := context.WithCancelCause(context.Background())
 	signals := make(chan os.Signal, 1)
 	signal.Notify(signals, os.Interrupt, syscall.SIGTERM)
-	go func() { cancel(signalError{<-signals}) }()
+	go func() {
+		sig := signalError{<-signals}
+		cancel(sig)
+		// A second signal ends the process at once, even in a save.
+		sig = signalError{<-signals}
+		fmt.Fprintln(os.Stderr, "nqueens: interrupted twice")
+		os.Exit(sig.exitCode())
+	}()
 	os.Exit(run(ctx, os.Args[1:], os.Getenv, os.Stdin, os.Stdout, os.Stderr))
 }
 
@@ -168,9 +175,9 @@ func dispatch(ctx context.Context, args []string, getenv func(string) string, st
 	case "list":
 		return list(ctx, args, stdout)
 	case "merge":
-		return merge(args, stdin, stdout)
+		return merge(ctx, args, stdin, stdout)
 	case "construct":
-		return construct(args, stdout)
+		return construct(ctx, args, stdout)
 	case "complete":
 		return complete(ctx, args, stdin, stdout)
 	case "help", "-h", "-help", "--help":
@@ -255,23 +262,66 @@ func parseSize(cmd, arg string) (int, error) {
 
 // parseInt parses a board size argument from 0 to most.
 func parseInt(cmd, arg string, most int) (int, error) {
-	n, err := strconv.Atoi(arg)
+	n, ok := parseDecimal(arg)
 	switch {
-	case err != nil || strconv.Itoa(n) != arg:
-		return 0, usagef("%s: board size %q is not a whole number", cmd, arg)
+	case !ok:
+		return 0, usagef("%s: board size %s is not a whole number", cmd, quote(arg))
 	case n < 0 || n > most:
 		return 0, usagef("%s: board size %d out of range [0, %d]", cmd, n, most)
 	}
 	return n, nil
 }
 
+// parseDecimal parses a whole number as this command writes them: decimal
+// digits, a minus sign for a negative one, nothing else (no 0x10, +5, 007
+// or 1_000). Board sizes and every number flag follow this one rule.
+func parseDecimal(s string) (int, bool) {
+	n, err := strconv.Atoi(s)
+	return n, err == nil && strconv.Itoa(n) == s
+}
+
+// decimalFlag is the value of a number flag, read by parseDecimal.
+type decimalFlag int
+
+func (d *decimalFlag) String() string { return strconv.Itoa(int(*d)) }
+
+func (d *decimalFlag) Set(s string) error {
+	n, ok := parseDecimal(s)
+	if !ok {
+		return fmt.Errorf("%s is not a whole number", quote(s))
+	}
+	*d = decimalFlag(n)
+	return nil
+}
+
+// intFlag defines a number flag of fs, read by parseDecimal.
+func intFlag(fs *flag.FlagSet, name string, value int, usage string) *int {
+	p := new(int)
+	*p = value
+	fs.Var((*decimalFlag)(p), name, usage)
+	return p
+}
+
+// maxQuoted is the most bytes of an argument that a message quotes.
+const maxQuoted = 40
+
+// quote quotes s for a message, cut to its first maxQuoted bytes.
+func quote(s string) string {
+	if len(s) <= maxQuoted {
+		return strconv.Quote(s)
+	}
+	return strconv.Quote(s[:maxQuoted]) + fmt.Sprintf("... (%d bytes)", len(s))
+}
+
 // boards draws solutions as list and complete do: whole boards, each in
 // one write so that an interrupt leaves whole boards, a blank line between
-// two, and at most limit of them (0: all).
+// two, and at most limit of them (0: all). A failed write stops the
+// drawing, and err keeps it.
 type boards struct {
 	w     io.Writer
 	limit int
 	drawn int
+	err   error
 }
 
 // draw writes s, and reports whether more boards may follow.
@@ -280,7 +330,9 @@ func (b *boards) draw(s nqueens.Solution) bool {
 	if b.drawn > 0 {
 		board = "\n" + board
 	}
-	io.WriteString(b.w, board)
+	if _, b.err = io.WriteString(b.w, board); b.err != nil {
+		return false
+	}
 	b.drawn++
 	return b.limit == 0 || b.drawn < b.limit
 }

@@ -6,6 +6,7 @@ import (
 	"flag"
 	"go/parser"
 	"go/token"
+	"os"
 	"os/exec"
 	"path/filepath"
 	"regexp"
@@ -49,6 +50,20 @@ func TestStdin(t *testing.T) {
 	if code, out, errOut := runCLIInput(t, noEnv, ".Q..\n....\n....\n....\n", "complete", "-count", "-"); code != 0 || out != "1\n" {
 		t.Errorf("complete -count - : exit %d, stdout %q, stderr %q; want 1", code, out, errOut)
 	}
+	// No board, and far too much of one: refused, the second without
+	// reading it all.
+	huge := strings.Repeat("0\n", 5<<20)
+	for _, tt := range []struct{ input, want string }{
+		{"", "the text is blank"},
+		{huge, "over 1048576 bytes of board on stdin"},
+	} {
+		start := time.Now()
+		code, out, errOut := runCLIInput(t, noEnv, tt.input, "complete", "-count", "-")
+		if code != 1 || out != "" || !strings.Contains(errOut, tt.want) || time.Since(start) > time.Second {
+			t.Errorf("complete -count - of %d bytes: exit %d after %v, stdout %q, stderr %q; want a refusal saying %q",
+				len(tt.input), code, time.Since(start), out, errOut, tt.want)
+		}
+	}
 }
 
 // An output is what a command line prints on stdout when it succeeds.
@@ -71,7 +86,7 @@ func testOutputs(t *testing.T, tests []output) {
 func TestHelp(t *testing.T) {
 	for _, args := range [][]string{{"count", "-h"}, {"help", "count"}, {"count", "8", "-h"}} {
 		code, out, _ := runCLI(t, noEnv, args...)
-		if code != 0 || !strings.Contains(out, "-shards k") || !strings.Contains(out, "-workers int") {
+		if code != 0 || !strings.Contains(out, "-shards k") || !strings.Contains(out, "-workers k") {
 			t.Errorf("nqueens %s: exit %d, stdout %q; want count's flags", strings.Join(args, " "), code, out)
 		}
 	}
@@ -109,6 +124,12 @@ func TestBadInput(t *testing.T) {
 		{[]string{"complete", "0,1,.,."}, "queens (0, 0) and (1, 1) attack each other"},
 		{[]string{"complete", "0,9"}, "cannot parse board"},
 		{[]string{"merge"}, "no files"},
+		{[]string{"count", "-checkpoint", "", "8"}, "-checkpoint is empty"},
+		{[]string{"count", "-strategy", "", "8"}, "-strategy is empty"},
+		{[]string{"count", "-workers", "0x10", "8"}, `"0x10" is not a whole number`},
+		{[]string{"count", "-shards", "1_000", "8"}, `"1_000" is not a whole number`},
+		{[]string{"list", "-limit", "+5", "8"}, `"+5" is not a whole number`},
+		{[]string{"complete", ""}, "the text is blank"},
 		{[]string{"merge", filepath.Join(t.TempDir(), "missing.json")}, "no such file"},
 	}
 	for _, tt := range tests {
@@ -139,15 +160,20 @@ func buildCommand(t *testing.T) string {
 	return bin
 }
 
-// TestSignals stops commands that would run for minutes with SIGINT and
-// SIGTERM, as Ctrl-C and a batch system do, and wants them gone at once
-// with the shell's exit status, whole boards on stdout.
+// TestSignals stops commands that would run for minutes, or wait without
+// end on stdin or a FIFO, with SIGINT and SIGTERM, as Ctrl-C and a batch
+// system do, and wants them gone at once with the shell's exit status,
+// whole boards on stdout.
 func TestSignals(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds the command and runs it")
 	}
 	bin := buildCommand(t)
 	empty := strings.TrimSuffix(strings.Repeat(".,", 26), ",")
+	fifo := filepath.Join(t.TempDir(), "fifo")
+	if err := syscall.Mkfifo(fifo, 0o644); err != nil {
+		t.Fatal(err)
+	}
 	for _, tt := range []struct {
 		args []string
 		sig  syscall.Signal
@@ -157,19 +183,34 @@ func TestSignals(t *testing.T) {
 		{[]string{"count", "-strategy", "naive", "16"}, syscall.SIGINT, 130},
 		{[]string{"count", "-strategy", "bitwise", "20"}, syscall.SIGTERM, 143},
 		{[]string{"count", "22"}, syscall.SIGTERM, 143},
+		{[]string{"count", "64"}, syscall.SIGINT, 130}, // while it plans
 		{[]string{"complete", "-count", empty}, syscall.SIGINT, 130},
+		{[]string{"merge", "-"}, syscall.SIGINT, 130},
+		{[]string{"merge", fifo}, syscall.SIGTERM, 143},
+		{[]string{"complete", "-"}, syscall.SIGTERM, 143},
+		{[]string{"construct", "268435456"}, syscall.SIGINT, 130},
 	} {
 		cmd := exec.Command(bin, tt.args...)
 		var stdout, stderr bytes.Buffer
 		cmd.Stdout, cmd.Stderr = &stdout, &stderr
+		// A stdin that stays open and says nothing, as a terminal does.
+		stdin, idle, err := os.Pipe()
+		if err != nil {
+			t.Fatal(err)
+		}
+		cmd.Stdin = stdin
 		if err := cmd.Start(); err != nil {
 			t.Fatal(err)
 		}
 		time.Sleep(300 * time.Millisecond)
 		sent := time.Now()
 		cmd.Process.Signal(tt.sig)
+		timer := time.AfterFunc(10*time.Second, func() { cmd.Process.Kill() })
 		cmd.Wait()
+		timer.Stop()
 		took := time.Since(sent)
+		stdin.Close()
+		idle.Close()
 		name := strings.Join(tt.args, " ")
 		if code := cmd.ProcessState.ExitCode(); code != tt.code || took > 250*time.Millisecond {
 			t.Errorf("nqueens %s: exit %d %v after %v; want %d at once", name, code, cmd.ProcessState, took, tt.code)
@@ -179,6 +220,36 @@ func TestSignals(t *testing.T) {
 		}
 		if out := stdout.String(); tt.args[0] == "list" && (out == "" || strings.Count(out, "\n")%25 != 24) {
 			t.Errorf("nqueens %s: %d lines on stdout, not whole 24-line boards", name, strings.Count(out, "\n"))
+		}
+	}
+}
+
+// TestWriteErrors wants every command that prints to say so, and fail,
+// when its output cannot be written.
+func TestWriteErrors(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds the command and runs it")
+	}
+	bin := buildCommand(t)
+	full, err := os.OpenFile("/dev/full", os.O_WRONLY, 0)
+	if err != nil {
+		t.Skipf("no /dev/full: %v", err)
+	}
+	defer full.Close()
+	for _, args := range [][]string{
+		{"list", "-limit", "0", "12"},
+		{"list", "3"},
+		{"complete", ".,.,.,.,.,."},
+		{"complete", "1,.,.,0"}, // no completion
+		{"count", "10"},
+		{"construct", "1000"},
+	} {
+		cmd := exec.Command(bin, args...)
+		var stderr bytes.Buffer
+		cmd.Stdout, cmd.Stderr = full, &stderr
+		err := cmd.Run()
+		if code := cmd.ProcessState.ExitCode(); code != 1 || !strings.Contains(stderr.String(), "no space left") {
+			t.Errorf("nqueens %s > /dev/full: exit %d, %v, stderr %q; want 1 and the write error", strings.Join(args, " "), code, err, stderr.String())
 		}
 	}
 }

@@ -3,12 +3,14 @@ package main
 import (
 	"bufio"
 	"bytes"
+	"context"
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
+	"math/bits"
 	"os"
 	"runtime/debug"
 	"strconv"
@@ -61,7 +63,7 @@ type placed struct {
 	at string // file:line
 }
 
-func merge(args []string, stdin io.Reader, stdout io.Writer) error {
+func merge(ctx context.Context, args []string, stdin io.Reader, stdout io.Writer) error {
 	files, err := parseFlags(newFlagSet("merge"), args, -1)
 	if err != nil {
 		return err
@@ -70,21 +72,29 @@ func merge(args []string, stdin io.Reader, stdout io.Writer) error {
 		return usagef("merge: no files")
 	}
 	// Every file is read, so that one message can name all that is wrong.
+	// Reading waits on stdin, or on a FIFO's writer, as long as they say:
+	// an interrupt ends the wait.
 	var all []placed
 	var unreadable []string
-	for _, name := range files {
-		var recs []placed
-		var err error
-		if name == "-" {
-			recs, err = readRecords("stdin", stdin)
-		} else {
-			recs, err = readFile(name)
+	err = interruptible(ctx, func() error {
+		for _, name := range files {
+			var recs []placed
+			var err error
+			if name == "-" {
+				recs, err = readRecords("stdin", stdin)
+			} else {
+				recs, err = readFile(name)
+			}
+			if err != nil {
+				unreadable = append(unreadable, err.Error())
+				continue
+			}
+			all = append(all, recs...)
 		}
-		if err != nil {
-			unreadable = append(unreadable, err.Error())
-			continue
-		}
-		all = append(all, recs...)
+		return nil
+	})
+	if err != nil {
+		return err
 	}
 	if len(all) == 0 {
 		return fmt.Errorf("no shard record could be read: %s", strings.Join(unreadable, "; "))
@@ -195,14 +205,21 @@ func add(recs []placed) (total, unique uint64, missing string, err error) {
 			return 0, 0, "", fmt.Errorf("shard %d of %d given twice: %s and %s", r.Shard, r.Shards, prev, r.at)
 		}
 		seen[r.Shard] = r.at
-		total += r.Total
-		unique += r.Unique
+		// Each record has unique <= total <= 8 unique, and so has their
+		// sum as long as it does not wrap.
+		var carry, carry2 uint64
+		total, carry = bits.Add64(total, r.Total, 0)
+		unique, carry2 = bits.Add64(unique, r.Unique, 0)
+		if carry|carry2 != 0 {
+			return 0, 0, "", fmt.Errorf("the counts overflow 64 bits at %s: no board up to n=%d has that many solutions", r.at, nqueens.MaxN)
+		}
 	}
 	if len(seen) == first.Shards {
 		return total, unique, "", nil
 	}
-	// The missing shards as ranges: at most one more range than records.
+	// The missing shards as ranges, the first maxRanges of them.
 	var ranges []string
+	more := 0
 	for i := 0; i < first.Shards; i++ {
 		if _, ok := seen[i]; ok {
 			continue
@@ -211,13 +228,22 @@ func add(recs []placed) (total, unique uint64, missing string, err error) {
 		for j+1 < first.Shards && seen[j+1] == "" {
 			j++
 		}
-		if j == i {
+		switch {
+		case len(ranges) == maxRanges:
+			more++
+		case j == i:
 			ranges = append(ranges, strconv.Itoa(i))
-		} else {
+		default:
 			ranges = append(ranges, fmt.Sprintf("%d-%d", i, j))
 		}
 		i = j
 	}
+	if more > 0 {
+		ranges = append(ranges, fmt.Sprintf("and %d more ranges", more))
+	}
 	missing = fmt.Sprintf("%d of %d shards missing: %s", first.Shards-len(seen), first.Shards, strings.Join(ranges, ", "))
 	return total, unique, missing, nil
 }
+
+// maxRanges is the most ranges of missing shards that merge lists.
+const maxRanges = 20

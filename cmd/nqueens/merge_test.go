@@ -96,17 +96,22 @@ func TestMerge(t *testing.T) {
 	}
 }
 
-// forge writes r, with the current plan and a matching checksum, to a file
-// and returns its name.
-func forge(t *testing.T, r record) string {
+// recordLine returns r, with the current plan and a matching checksum, as
+// count -json prints it.
+func recordLine(t *testing.T, r record) string {
 	r.Plan = nqueens.PlanVersion
 	r.Checksum = r.sum()
 	line, err := json.Marshal(r)
 	if err != nil {
 		t.Fatal(err)
 	}
+	return string(line)
+}
+
+// forge writes recordLine(r) to a file and returns its name.
+func forge(t *testing.T, r record) string {
 	name := filepath.Join(t.TempDir(), "forged.json")
-	if err := os.WriteFile(name, line, 0o644); err != nil {
+	if err := os.WriteFile(name, []byte(recordLine(t, r)), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	return name
@@ -126,6 +131,33 @@ func TestMergeNamesAll(t *testing.T) {
 		if code == 0 || out != "" || !strings.Contains(errOut, want) {
 			t.Errorf("merge of an incomplete, damaged set: exit %d, stdout %q, stderr %q; want it to say %q", code, out, errOut, want)
 		}
+	}
+}
+
+// TestMergeBounds gives merge forged records whose counts wrap when added,
+// and a split with a million shards missing, and wants a refusal and a
+// message of a line.
+func TestMergeBounds(t *testing.T) {
+	a := forge(t, record{N: 20, Shard: 0, Shards: 2, Total: 1 << 63, Unique: 1 << 60})
+	b := forge(t, record{N: 20, Shard: 1, Shards: 2, Total: 1 << 63, Unique: 1 << 60})
+	code, out, errOut := runCLI(t, noEnv, "merge", a, b)
+	if code != 1 || out != "" || !strings.Contains(errOut, "overflow") {
+		t.Errorf("merge of counts that wrap: exit %d, stdout %q, stderr %q; want a refusal saying overflow", code, out, errOut)
+	}
+	one := forge(t, record{N: 20, Shard: 0, Shards: 1 << 20})
+	code, out, errOut = runCLI(t, noEnv, "merge", one)
+	if want := "1048575 of 1048576 shards missing: 1-1048575"; code != 1 || out != "" || !strings.Contains(errOut, want) {
+		t.Errorf("merge of 1 shard of 2^20: exit %d, stdout %q, stderr %q; want %q", code, out, errOut, want)
+	}
+	var recs []string
+	for i := 0; i < 1<<20; i += 2 {
+		recs = append(recs, recordLine(t, record{N: 20, Shard: i, Shards: 1 << 20}))
+	}
+	code, out, errOut = runCLIInput(t, noEnv, strings.Join(recs, "\n"), "merge", "-")
+	if want := "524288 of 1048576 shards missing: 1, 3, 5,"; code != 1 || out != "" || !strings.Contains(errOut, want) ||
+		!strings.Contains(errOut, "and 524268 more ranges") || len(errOut) > 1000 {
+		t.Errorf("merge of the even shards of 2^20: exit %d, stdout %q, %d bytes on stderr, %.300q; want %q and a count of the ranges not listed",
+			code, out, len(errOut), errOut, want)
 	}
 }
 

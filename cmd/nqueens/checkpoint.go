@@ -1,0 +1,150 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+	"syscall"
+
+	"github.com/gonqueens/nqueens"
+)
+
+// A count's checkpoint is a regular file that the count owns while it
+// runs: it holds a lock on it, file.lock beside it, and saves through one
+// temporary file, file.tmp. Those two names are the only ones it ever
+// removes. A symbolic link is refused rather than followed: replacing a
+// link by a file, or writing to wherever it points, would each surprise
+// someone.
+
+// maxCheckpoint is the largest checkpoint file read: far more than the
+// state of any split (a bit per subproblem).
+const maxCheckpoint = 64 << 20
+
+// tmpName and lockName return the names of the files kept beside a
+// checkpoint.
+func tmpName(checkpoint string) string  { return checkpoint + ".tmp" }
+func lockName(checkpoint string) string { return checkpoint + ".lock" }
+
+// openCheckpoint takes the lock on the named checkpoint and reads it: the
+// state, whether there was one, and the function that releases the lock.
+// A file that is there but not a state is an error that says what is
+// wrong with it: a count is never silently restarted.
+func openCheckpoint(name string) (s nqueens.State, found bool, release func(), err error) {
+	if _, err := os.Stat(filepath.Dir(name)); err != nil {
+		return s, false, nil, fmt.Errorf("checkpoint %s: its directory: %w", name, err)
+	}
+	if err := checkRegular(name); err != nil && !errors.Is(err, os.ErrNotExist) {
+		return s, false, nil, err
+	}
+	release, err = lock(lockName(name))
+	if err != nil {
+		return s, false, nil, fmt.Errorf("checkpoint %s: %w", name, err)
+	}
+	s, found, err = readCheckpoint(name)
+	if err != nil {
+		release()
+		return s, false, nil, err
+	}
+	return s, found, release, nil
+}
+
+// checkRegular returns an error unless name is a regular file, without
+// opening it: opening a FIFO blocks until a writer comes.
+func checkRegular(name string) error {
+	info, err := os.Lstat(name)
+	switch {
+	case err != nil:
+		return err
+	case info.Mode()&os.ModeSymlink != 0:
+		target, _ := os.Readlink(name)
+		return fmt.Errorf("checkpoint %s is a symbolic link to %s: name the file itself", name, target)
+	case info.IsDir():
+		return fmt.Errorf("checkpoint %s is a directory, not a file", name)
+	case !info.Mode().IsRegular():
+		return fmt.Errorf("checkpoint %s is not a regular file (%v)", name, info.Mode().Type())
+	}
+	return nil
+}
+
+// readCheckpoint reads the state kept in the named file, and reports
+// whether there was one.
+func readCheckpoint(name string) (nqueens.State, bool, error) {
+	var s nqueens.State
+	if err := checkRegular(name); errors.Is(err, os.ErrNotExist) {
+		return s, false, nil
+	} else if err != nil {
+		return s, false, err
+	}
+	// Never blocks in open, should the file have been swapped for a FIFO
+	// since it was looked at; what was opened is checked again.
+	f, err := os.OpenFile(name, os.O_RDONLY|syscall.O_NONBLOCK, 0)
+	if err != nil {
+		return s, false, err
+	}
+	defer f.Close()
+	if info, err := f.Stat(); err != nil {
+		return s, false, err
+	} else if !info.Mode().IsRegular() {
+		return s, false, fmt.Errorf("checkpoint %s is not a regular file (%v)", name, info.Mode().Type())
+	}
+	b, err := io.ReadAll(io.LimitReader(f, maxCheckpoint+1))
+	if err != nil {
+		return s, false, err
+	}
+	if len(b) > maxCheckpoint {
+		return s, false, fmt.Errorf("checkpoint %s has over %d bytes: not a state of nqueens", name, maxCheckpoint)
+	}
+	if err := s.UnmarshalBinary(b); err != nil {
+		return s, false, fmt.Errorf("checkpoint %s: %s", name, strings.TrimPrefix(err.Error(), "nqueens: "))
+	}
+	return s, true, nil
+}
+
+// writeCheckpoint keeps s in the named file, atomically: it writes the
+// temporary file beside it, syncs it to the disk and renames it over the
+// old one, so that a crash at any moment leaves the old state or the new.
+// The caller holds the checkpoint's lock, so the temporary file is its
+// own, or left by a count that crashed.
+func writeCheckpoint(name string, s nqueens.State) (err error) {
+	b, err := s.MarshalBinary()
+	if err != nil {
+		return err
+	}
+	tmp := tmpName(name)
+	if err := os.Remove(tmp); err != nil && !errors.Is(err, os.ErrNotExist) {
+		return err
+	}
+	// O_EXCL: a link planted under the temporary name is not followed.
+	f, err := os.OpenFile(tmp, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
+	if err != nil {
+		return err
+	}
+	defer func() {
+		if err != nil {
+			os.Remove(tmp)
+		}
+	}()
+	if _, err := f.Write(b); err != nil {
+		f.Close()
+		return err
+	}
+	if err := f.Sync(); err != nil {
+		f.Close()
+		return err
+	}
+	if err := f.Close(); err != nil {
+		return err
+	}
+	if err := os.Rename(tmp, name); err != nil {
+		return err
+	}
+	// The rename itself lasts only once the directory is on the disk.
+	if d, err := os.Open(filepath.Dir(name)); err == nil {
+		d.Sync()
+		d.Close()
+	}
+	return nil
+}

@@ -1,0 +1,25 @@
+//go:build !unix
+
+package main
+
+import (
+	"errors"
+	"fmt"
+	"os"
+)
+
+// lock takes the named file as a lock by making it, which fails if it is
+// there: held by another count, or left by one that crashed. The returned
+// function removes it.
+func lock(name string) (release func(), err error) {
+	f, err := os.OpenFile(name, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
+	if errors.Is(err, os.ErrExist) {
+		return nil, fmt.Errorf("in use by another count (%s is there; remove it if no count runs)", name)
+	}
+	if err != nil {
+		return nil, err
+	}
+	fmt.Fprintln(f, os.Getpid())
+	f.Close()
+	return func() { os.Remove(name) }, nil
+}
