@@ -3,6 +3,8 @@ package nqueens
 import (
 	"context"
 	"fmt"
+	"iter"
+	"slices"
 	"sync/atomic"
 )
 
@@ -83,4 +85,20 @@ func EnumerateCompletionsContext(ctx context.Context, partial []int, visit func(
 		return ErrNilVisit
 	}
 	return enumerateBoard(ctx, partial, visit)
+}
+
+// Completions returns the completions of partial as an iterator, in the
+// order of EnumerateCompletions. For a partial board that
+// EnumerateCompletions refuses it returns a nil iterator and the error
+// wrapping ErrPartial. It keeps a copy of partial: changing partial after
+// the call changes nothing. Like All, it cannot be stopped while it looks
+// for the next completion: use EnumerateCompletionsContext for that.
+func Completions(partial []int) (iter.Seq[Solution], error) {
+	if err := checkPartial(partial); err != nil {
+		return nil, err
+	}
+	partial = slices.Clone(partial)
+	return func(yield func(Solution) bool) {
+		EnumerateCompletions(partial, yield)
+	}, nil
 }

@@ -203,3 +203,37 @@ func FuzzCompletions(f *testing.F) {
 		}
 	})
 }
+
+func TestCompletionsIterator(t *testing.T) {
+	p := []int{1, Free, Free, Free, Free, Free}
+	seq, err := Completions(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var want, got []Solution
+	EnumerateCompletions(p, func(s Solution) bool { want = append(want, slices.Clone(s)); return true })
+	for s := range seq {
+		got = append(got, slices.Clone(s))
+	}
+	if diff := cmp.Diff(want, got); diff != "" || len(got) == 0 {
+		t.Errorf("Completions(%v) (-EnumerateCompletions +Completions):\n%s", p, diff)
+	}
+}
+
+// TestCompletionsCopies wants the iterator of Completions to keep the board
+// it was given, whatever the caller does with its slice afterwards.
+func TestCompletionsCopies(t *testing.T) {
+	partial := []int{1, Free, Free, Free}
+	seq, err := Completions(partial)
+	if err != nil {
+		t.Fatal(err)
+	}
+	partial[0], partial[1] = 0, 1 // attacking queens: no completion
+	var got []Solution
+	for s := range seq {
+		got = append(got, slices.Clone(s))
+	}
+	if want := []Solution{{1, 3, 0, 2}}; !cmp.Equal(got, want) {
+		t.Errorf("Completions(.1...) after the caller changed its slice: %v, want %v", got, want)
+	}
+}

@@ -32,8 +32,7 @@ var layers = [][]string{
 	{"state.go"},
 	{"options.go"},
 	{"engine.go"},
-	{"completion.go", "nqueens.go"},
-	{"iter.go"},
+	{"completion.go", "enumerate.go", "nqueens.go"},
 }
 
 // TestLayers checks that no file of the package reaches up into a higher

@@ -1,9 +1,6 @@
 package nqueens
 
-import (
-	"context"
-	"slices"
-)
+import "context"
 
 // The package's front door: the strategies, and the calls that count and
 // list with the engine. Every call that searches has a form that takes a
@@ -82,62 +79,4 @@ func CountContext(ctx context.Context, n int, opts ...Option) (Counts, error) {
 		return Counts{}, err
 	}
 	return countBoard(ctx, n, &cfg)
-}
-
-// Enumerate calls visit once for each solution of the n×n board, in
-// lexicographic order, and stops as soon as visit returns false. The
-// Solution passed to visit is reused between calls: copy it (slices.Clone)
-// to keep it. Bad arguments return an error wrapping ErrBoardSize or
-// ErrNilVisit before anything is visited. It is EnumerateContext with
-// context.Background().
-func Enumerate(n int, visit func(Solution) bool) error {
-	return EnumerateContext(context.Background(), n, visit)
-}
-
-// EnumerateContext is Enumerate that gives up, returning ctx.Err(), at
-// once if ctx is done already and else within milliseconds of ctx being
-// done, even while no solution is found: the first solution of n = 32
-// takes about half a second, of n = 36 over a minute.
-func EnumerateContext(ctx context.Context, n int, visit func(Solution) bool) error {
-	return enumerate(ctx, n, visit)
-}
-
-// Fundamental calls visit once for each class of solutions of the n×n
-// board that rotations and reflections map onto each other, with its
-// least member (see Canonical) and the size of the class, in lexicographic
-// order, until visit returns false. It visits CountUnique(n) classes whose
-// sizes add up to Count(n), and costs an enumeration of every solution.
-// The Solution passed to visit is reused: copy it to keep it; what visit
-// writes into it does not reach the search. Bad arguments return an error
-// wrapping ErrBoardSize or ErrNilVisit. It is FundamentalContext with
-// context.Background().
-func Fundamental(n int, visit func(s Solution, classSize int) bool) error {
-	return FundamentalContext(context.Background(), n, visit)
-}
-
-// FundamentalContext is Fundamental that gives up, returning ctx.Err(),
-// at once if ctx is done already and else within milliseconds of ctx
-// being done.
-func FundamentalContext(ctx context.Context, n int, visit func(s Solution, classSize int) bool) error {
-	if err := checkSize(n); err != nil {
-		return err
-	}
-	if visit == nil {
-		return ErrNilVisit
-	}
-	image, least := make(Solution, n), make(Solution, n)
-	return EnumerateContext(ctx, n, func(s Solution) bool {
-		same := 0
-		for _, g := range symmetries {
-			g.transformInto(image, s)
-			switch slices.Compare(image, s) {
-			case -1:
-				return true // a lesser image stands for the class
-			case 0:
-				same++
-			}
-		}
-		copy(least, s)
-		return visit(least, 8/same)
-	})
 }
