@@ -68,7 +68,8 @@ func CountCompletionsContext(ctx context.Context, partial []int) (uint64, error)
 // EnumerateCompletions calls visit with each solution that keeps the
 // queens of partial (see CountCompletions), in lexicographic order, until
 // visit returns false. The Solution passed to visit is reused between
-// calls: copy it (slices.Clone) to keep it. Bad arguments return an error
+// calls: copy it (slices.Clone) to keep it, or use Completions. What visit
+// writes into it does not reach the search. Bad arguments return an error
 // wrapping ErrPartial or ErrNilVisit before anything is visited.
 func EnumerateCompletions(partial []int, visit func(Solution) bool) error {
 	return EnumerateCompletionsContext(context.Background(), partial, visit)
@@ -88,7 +89,8 @@ func EnumerateCompletionsContext(ctx context.Context, partial []int, visit func(
 }
 
 // Completions returns the completions of partial as an iterator, in the
-// order of EnumerateCompletions. For a partial board that
+// order of EnumerateCompletions, each the caller's to keep, as All's are.
+// For a partial board that
 // EnumerateCompletions refuses it returns a nil iterator and the error
 // wrapping ErrPartial. It keeps a copy of partial: changing partial after
 // the call changes nothing. Like All, it cannot be stopped while it looks
@@ -99,6 +101,6 @@ func Completions(partial []int) (iter.Seq[Solution], error) {
 	}
 	partial = slices.Clone(partial)
 	return func(yield func(Solution) bool) {
-		EnumerateCompletions(partial, yield)
+		EnumerateCompletions(partial, func(s Solution) bool { return yield(slices.Clone(s)) })
 	}, nil
 }

@@ -13,7 +13,8 @@ import (
 // Enumerate calls visit once for each solution of the n×n board, in
 // lexicographic order, and stops as soon as visit returns false. The
 // Solution passed to visit is reused between calls: copy it (slices.Clone)
-// to keep it. Bad arguments return an error wrapping ErrBoardSize or
+// to keep it, or use All. What visit writes into it does not reach the
+// search. Bad arguments return an error wrapping ErrBoardSize or
 // ErrNilVisit before anything is visited. It is EnumerateContext with
 // context.Background().
 func Enumerate(n int, visit func(Solution) bool) error {
@@ -51,7 +52,7 @@ func FundamentalContext(ctx context.Context, n int, visit func(s Solution, class
 	if visit == nil {
 		return ErrNilVisit
 	}
-	image, least := make(Solution, n), make(Solution, n)
+	image := make(Solution, n)
 	return EnumerateContext(ctx, n, func(s Solution) bool {
 		same := 0
 		for _, g := range symmetries {
@@ -63,15 +64,15 @@ func FundamentalContext(ctx context.Context, n int, visit func(s Solution, class
 				same++
 			}
 		}
-		copy(least, s)
-		return visit(least, 8/same)
+		return visit(s, 8/same)
 	})
 }
 
 // All returns the solutions of the n×n board as an iterator, in the order
 // of Enumerate: for s := range seq visits the 92 solutions of n = 8, and
-// break stops the search at once. Each Solution is reused by the next
-// step: copy it (slices.Clone) to keep it. For n outside [0, MaxN] it
+// break stops the search at once. Each Solution is the caller's to keep,
+// so slices.Collect(seq) lists them all: a copy of n ints a solution, which
+// Enumerate saves. For n outside [0, MaxN] it
 // returns a nil iterator and an error wrapping ErrBoardSize, so that a bad
 // size never looks like a board without solutions. The search runs as the
 // loop asks for solutions and cannot be stopped while it looks for the
@@ -81,6 +82,6 @@ func All(n int) (iter.Seq[Solution], error) {
 		return nil, err
 	}
 	return func(yield func(Solution) bool) {
-		Enumerate(n, yield)
+		Enumerate(n, func(s Solution) bool { return yield(slices.Clone(s)) })
 	}, nil
 }

@@ -140,3 +140,62 @@ func TestFundamental(t *testing.T) {
 		t.Errorf("Fundamental(8, nil) error = %v, want ErrNilVisit", err)
 	}
 }
+
+// TestSolutionsKept collects the iterators with slices.Collect, as Go's
+// own iterators allow, and wants every solution, each distinct.
+func TestSolutionsKept(t *testing.T) {
+	var want []Solution
+	Enumerate(8, func(s Solution) bool { want = append(want, slices.Clone(s)); return true })
+	if got := slices.Collect(all(t, 8)); !cmp.Equal(got, want) {
+		t.Errorf("slices.Collect(All(8)): %d solutions, %v...; want the 92 of Enumerate", len(got), got[:min(3, len(got))])
+	}
+	seq, err := Completions([]int{0, Free, Free, Free, Free, Free, Free, Free})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var first []Solution
+	for _, s := range want {
+		if s[0] == 0 {
+			first = append(first, s)
+		}
+	}
+	if got := slices.Collect(seq); !cmp.Equal(got, first) {
+		t.Errorf("slices.Collect(Completions(0.......)): %v; want %v", got, first)
+	}
+}
+
+// TestVisitWrites scribbles on every Solution handed to visit, and wants
+// the search unharmed: every solution still valid, in the right number,
+// the fixed queens of a partial board kept.
+func TestVisitWrites(t *testing.T) {
+	scribble := func(s Solution) {
+		for i := range s {
+			s[i] = 7
+		}
+	}
+	var got []Solution
+	Enumerate(8, func(s Solution) bool {
+		got = append(got, slices.Clone(s))
+		scribble(s)
+		return true
+	})
+	if len(got) != 92 || slices.ContainsFunc(got, func(s Solution) bool { return !s.Valid() }) {
+		t.Errorf("Enumerate(8) with a visit that writes: %d solutions, some invalid; want 92 valid", len(got))
+	}
+	got = nil
+	EnumerateCompletions([]int{Free, 2, Free, Free, Free, Free}, func(s Solution) bool {
+		got = append(got, slices.Clone(s))
+		scribble(s)
+		return true
+	})
+	var want []Solution
+	Enumerate(6, func(s Solution) bool {
+		if s[1] == 2 {
+			want = append(want, slices.Clone(s))
+		}
+		return true
+	})
+	if !cmp.Equal(got, want) {
+		t.Errorf("EnumerateCompletions(.2....) with a visit that writes: %v, want %v", got, want)
+	}
+}

@@ -29,6 +29,9 @@ type frame struct {
 	gap [MaxN]uint
 	// sol holds the fixed queens; the enumeration fills in the rest.
 	sol Solution
+	// out is what visit gets, a copy of sol: a visit that writes into it
+	// cannot corrupt the search.
+	out Solution
 }
 
 // setup lays out the frame for board (one column per row, Free where the
@@ -39,9 +42,9 @@ func (f *frame) setup(board []int) {
 	f.free = 0
 	all := fullRow(n)
 	if f.sol == nil || cap(f.sol) < n {
-		f.sol = make(Solution, n)
+		f.sol, f.out = make(Solution, n), make(Solution, n)
 	}
-	f.sol = f.sol[:n]
+	f.sol, f.out = f.sol[:n], f.out[:n]
 	copy(f.sol, board)
 	for row, col := range board {
 		if col != Free {
@@ -82,10 +85,10 @@ func attackedBy(board []int, row int) uint64 {
 // enumerate calls visit with each way of filling the free rows, in
 // lexicographic order, until visit returns false or, polling every
 // pollInterval dead ends, p says to stop. It reports whether it went to
-// the end. The solution passed to visit is f.sol, filled in.
+// the end. The solution passed to visit is f.out, a copy of f.sol.
 func (f *frame) enumerate(visit func(Solution) bool, p *poller) bool {
 	if f.free == 0 {
-		return visit(f.sol)
+		return f.visit(visit)
 	}
 	var cols, left, right, todo [MaxN]uint64
 	last := f.free - 1
@@ -111,7 +114,7 @@ func (f *frame) enumerate(visit func(Solution) bool, p *poller) bool {
 		free ^= bit
 		f.sol[f.rows[d]] = bits.TrailingZeros64(bit)
 		if d == last {
-			if !visit(f.sol) {
+			if !f.visit(visit) {
 				return false
 			}
 			continue
@@ -129,6 +132,12 @@ func (f *frame) enumerate(visit func(Solution) bool, p *poller) bool {
 		cols[d], left[d], right[d] = nc, nl, nr
 		free = np
 	}
+}
+
+// visit hands visit a copy of the solution found.
+func (f *frame) visit(visit func(Solution) bool) bool {
+	copy(f.out, f.sol)
+	return visit(f.out)
 }
 
 // enumerateBoard calls visit with each way of filling the free rows of
