@@ -110,7 +110,7 @@ func planReporting(ctx context.Context, n int, cfg *config, start time.Time) ([]
 			received = true
 			return p.tasks, p.err
 		case <-tick.C:
-			cfg.progress(Progress{Elapsed: time.Since(start)})
+			cfg.progress(Progress{Subproblems: 1, Elapsed: time.Since(start)})
 		}
 	}
 }
@@ -186,6 +186,11 @@ func run(ctx context.Context, start time.Time, tasks []task, cfg *config, state 
 		}
 		d := solvedSoFar()
 		p := Progress{Done: d, Subproblems: len(tasks), Elapsed: time.Since(start)}
+		if len(tasks) == 0 {
+			// A board without subproblems is one piece of work, done
+			// at once.
+			p.Done, p.Subproblems = 1, 1
+		}
 		if d > resumed {
 			p.Remaining = time.Duration(float64(p.Elapsed) * float64(p.Subproblems-d) / float64(d-resumed))
 		}

@@ -103,12 +103,15 @@ func TestProgress(t *testing.T) {
 		t.Fatal("no progress reported")
 	}
 	last := reports[len(reports)-1]
-	if last.Done != last.Subproblems || last.Subproblems == 0 || last.Remaining != 0 {
+	if last.Done != last.Subproblems || last.Subproblems == 0 || last.Remaining != 0 || last.Fraction() != 1 {
 		t.Errorf("last report %+v, want all done", last)
 	}
-	for i := 1; i < len(reports); i++ {
-		if reports[i].Done < reports[i-1].Done {
-			t.Errorf("progress went back: %+v after %+v", reports[i], reports[i-1])
+	for i, p := range reports {
+		if p.Subproblems == 0 {
+			t.Errorf("report %+v of 0 subproblems", p)
+		}
+		if i > 0 && p.Done < reports[i-1].Done {
+			t.Errorf("progress went back: %+v after %+v", p, reports[i-1])
 		}
 	}
 }
@@ -137,8 +140,8 @@ func TestProgressSmall(t *testing.T) {
 		if err != nil || got.Total != golden[n].total {
 			t.Fatalf("CountContext(%d) = %+v, %v", n, got, err)
 		}
-		if len(reports) != 1 || reports[0].Done != reports[0].Subproblems {
-			t.Errorf("CountContext(%d) reported %+v, want one report, all done", n, reports)
+		if len(reports) != 1 || reports[0].Done != 1 || reports[0].Subproblems != 1 || reports[0].Fraction() != 1 {
+			t.Errorf("CountContext(%d) reported %+v, want one report, 1 of 1 done", n, reports)
 		}
 	}
 }
@@ -154,8 +157,8 @@ func TestProgressPlanning(t *testing.T) {
 	_, err := CountContext(ctx, 27, WithShard(1, MaxShards), WithProgress(func(p Progress) {
 		if first == 0 {
 			first = time.Since(start)
-			if p.Subproblems != 0 || p.Done != 0 {
-				t.Errorf("report while planning %+v, want no subproblem yet", p)
+			if p.Subproblems != 1 || p.Done != 0 || p.Fraction() != 0 {
+				t.Errorf("report while planning %+v, want 0 of 1 done", p)
 			}
 			cancel()
 		}

@@ -36,6 +36,8 @@ var (
 	// ErrState reports bytes that State.UnmarshalBinary cannot take:
 	// empty, cut short, damaged, or not a State at all.
 	ErrState = errors.New("nqueens: bad state")
+	// ErrStrategy reports a name that no strategy of Strategies has.
+	ErrStrategy = errors.New("nqueens: unknown strategy")
 	// ErrSymmetry reports a Symmetry that is none of the eight.
 	ErrSymmetry = errors.New("nqueens: unknown symmetry")
 )

@@ -1,6 +1,10 @@
 package nqueens
 
-import "context"
+import (
+	"context"
+	"fmt"
+	"strings"
+)
 
 // The package's front door: the strategies, and the calls that count and
 // list with the engine. Every call that searches has a form that takes a
@@ -36,6 +40,20 @@ var (
 // the fastest of all from about n = 12 on.
 func Strategies() []Strategy {
 	return []Strategy{Naive, Cached, Bitwise, Flipped, Engine}
+}
+
+// StrategyNamed returns the strategy of Strategies whose Name is name. For
+// any other name it returns an error wrapping ErrStrategy that lists the
+// names there are.
+func StrategyNamed(name string) (Strategy, error) {
+	var names []string
+	for _, s := range Strategies() {
+		if s.Name() == name {
+			return s, nil
+		}
+		names = append(names, s.Name())
+	}
+	return nil, fmt.Errorf("%w %q, want one of %s", ErrStrategy, name, strings.Join(names, ", "))
 }
 
 // Count returns the number of ways to place n non-attacking queens on an

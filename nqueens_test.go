@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"runtime"
 	"slices"
+	"strings"
 	"testing"
 	"time"
 )
@@ -232,5 +233,17 @@ func TestLimitsDefault(t *testing.T) {
 	}
 	if got, want := benchLimit("a new strategy"), benchLimit("naive"); got != want {
 		t.Errorf("benchmark limit of an unknown strategy = %d, want the naive board's %d", got, want)
+	}
+}
+
+func TestStrategyNamed(t *testing.T) {
+	for _, s := range Strategies() {
+		if got, err := StrategyNamed(s.Name()); err != nil || got != s {
+			t.Errorf("StrategyNamed(%q) = %v, %v; want %v", s.Name(), got, err, s)
+		}
+	}
+	_, err := StrategyNamed("magic")
+	if !errors.Is(err, ErrStrategy) || !strings.Contains(err.Error(), `"magic", want one of naive, cached, bitwise, flipped, engine`) {
+		t.Errorf("StrategyNamed(\"magic\"): error = %v, want ErrStrategy naming every strategy", err)
 	}
 }

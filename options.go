@@ -32,8 +32,10 @@ func WithWorkers(k int) Option {
 
 // WithProgress has CountContext call report from the caller's goroutine
 // about ten times a second while it counts, and once when it is done, for
-// every n. While a large split is still being listed, which takes seconds,
-// the reports have Subproblems 0. A panic in report stops the count: every
+// every n: the last report has Done equal to Subproblems. Subproblems is
+// never 0: while a large split is still being listed, which takes
+// seconds, the reports are of 0 done of 1, and a board without
+// subproblems (n < 4) is 1 of 1 when done. A panic in report stops the count: every
 // worker has stopped by the time the panic reaches the caller.
 func WithProgress(report func(Progress)) Option {
 	return func(c *config) { c.progress = report }
@@ -78,6 +80,14 @@ type Progress struct {
 	Subproblems int           // subproblems in all
 	Elapsed     time.Duration // since the count started
 	Remaining   time.Duration // estimated time left; 0 until a subproblem is done
+}
+
+// Fraction returns the share of the subproblems done, from 0 to 1.
+func (p Progress) Fraction() float64 {
+	if p.Subproblems <= 0 {
+		return 0
+	}
+	return float64(p.Done) / float64(p.Subproblems)
 }
 
 // progressInterval is how often WithProgress reports.

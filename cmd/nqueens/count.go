@@ -197,7 +197,7 @@ type progressBar struct {
 const barLen = 30
 
 func (b *progressBar) update(p nqueens.Progress) {
-	if p.Elapsed < time.Second || p.Subproblems == 0 {
+	if p.Elapsed < time.Second {
 		return
 	}
 	b.draw(b.line(p))
@@ -211,7 +211,7 @@ func (b *progressBar) line(p nqueens.Progress) string {
 	if b.cols <= 0 {
 		room = 79
 	}
-	frac := float64(p.Done) / float64(p.Subproblems)
+	frac := p.Fraction()
 	eta := "?"
 	if p.Done > 0 {
 		eta = p.Remaining.Round(time.Second).String()
@@ -256,21 +256,20 @@ func strategyNames() string {
 // The strategies' Count cannot be stopped: an interrupt leaves it to end
 // with the process.
 func countWith(ctx context.Context, name string, n int, stdout io.Writer) error {
-	for _, s := range nqueens.Strategies() {
-		if s.Name() == name {
-			var total uint64
-			err := interruptible(ctx, func() (err error) {
-				total, err = s.Count(n)
-				return err
-			})
-			if err != nil {
-				return err
-			}
-			_, err = fmt.Fprintln(stdout, total)
-			return err
-		}
+	s, err := nqueens.StrategyNamed(name)
+	if err != nil {
+		return usagef("count: %s", strings.TrimPrefix(err.Error(), "nqueens: "))
 	}
-	return usagef("count: unknown strategy %q, want one of %s", name, strategyNames())
+	var total uint64
+	err = interruptible(ctx, func() (err error) {
+		total, err = s.Count(n)
+		return err
+	})
+	if err != nil {
+		return err
+	}
+	_, err = fmt.Fprintln(stdout, total)
+	return err
 }
 
 // interruptible runs f, which cannot be stopped, and returns its error,
