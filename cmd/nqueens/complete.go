@@ -4,11 +4,12 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"os"
 
 	"github.com/gonqueens/nqueens"
 )
 
-func complete(ctx context.Context, args []string, stdin io.Reader, stdout io.Writer) error {
+func complete(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	fs := newFlagSet("complete")
 	countOnly := fs.Bool("count", false, "print the number of completions only")
 	limit := intFlag(fs, "limit", 10, "draw at most `k` completions (0: all)")
@@ -21,7 +22,16 @@ func complete(ctx context.Context, args []string, stdin io.Reader, stdout io.Wri
 	}
 	text := rest[0]
 	if text == "-" {
-		if text, err = readBoard(ctx, stdin); err != nil {
+		if text, err = readBoard(ctx, stdin, "stdin"); err != nil {
+			return err
+		}
+	} else if info, err := os.Stat(text); err == nil && info.Mode().IsRegular() {
+		f, err := os.Open(text)
+		if err != nil {
+			return err
+		}
+		defer f.Close()
+		if text, err = readBoard(ctx, f, text); err != nil {
 			return err
 		}
 	}
@@ -38,25 +48,26 @@ func complete(ctx context.Context, args []string, stdin io.Reader, stdout io.Wri
 		return err
 	}
 	b := boards{w: stdout, limit: *limit}
-	if err := nqueens.EnumerateCompletionsContext(ctx, partial, b.draw); err != nil {
-		return err
+	err = nqueens.EnumerateCompletionsContext(ctx, partial, b.draw)
+	free := 0
+	for _, col := range partial {
+		if col == nqueens.Free {
+			free++
+		}
 	}
-	if b.err != nil {
-		return b.err
-	}
-	if b.drawn == 0 {
-		_, err = fmt.Fprintln(stdout, "no completion")
-	}
-	return err
+	return b.finish(err, stderr, "no completion", free, func() (uint64, error) {
+		return nqueens.CountCompletionsContext(ctx, partial)
+	})
 }
 
 // maxBoardText is the most text read for a board: a diagram of MaxN rows,
 // spaced out, is some 8 KiB.
 const maxBoardText = 1 << 20
 
-// readBoard reads the text of a board from r, at most maxBoardText bytes,
-// and gives up as soon as ctx is done, even while r has nothing to read.
-func readBoard(ctx context.Context, r io.Reader) (string, error) {
+// readBoard reads the text of a board from r, the named file, at most
+// maxBoardText bytes, and gives up as soon as ctx is done, even while r
+// has nothing to read.
+func readBoard(ctx context.Context, r io.Reader, name string) (string, error) {
 	var b []byte
 	err := interruptible(ctx, func() (err error) {
 		b, err = io.ReadAll(io.LimitReader(r, maxBoardText+1))
@@ -66,7 +77,7 @@ func readBoard(ctx context.Context, r io.Reader) (string, error) {
 	case err != nil:
 		return "", err
 	case len(b) > maxBoardText:
-		return "", fmt.Errorf("complete: over %d bytes of board on stdin: a board has at most %d rows", maxBoardText, nqueens.MaxN)
+		return "", fmt.Errorf("complete: over %d bytes of board in %s: a board has at most %d rows", maxBoardText, name, nqueens.MaxN)
 	}
 	return string(b), nil
 }

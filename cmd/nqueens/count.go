@@ -8,7 +8,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"strconv"
 	"strings"
 	"time"
 
@@ -52,14 +51,14 @@ func count(ctx context.Context, args []string, getenv func(string) string, stdou
 			return usagef("count: -%s is empty: name a %s, or leave the flag out", name, name)
 		}
 	}
-	i := *shard
+	i, from := *shard, "shard"
 	if !set["shard"] && *shards > 1 {
-		if i, err = shardFromEnv(getenv); err != nil {
+		if i, from, err = shardFromEnv(getenv); err != nil {
 			return err
 		}
 	}
 	if i < 0 || i >= *shards {
-		return usagef("count: shard %d out of range [0, %d] for %d shards", i, *shards-1, *shards)
+		return usagef("count: %s %d out of range [0, %d] for %d shards", from, i, *shards-1, *shards)
 	}
 
 	if *strategy != "" {
@@ -168,20 +167,21 @@ func (c *checkpointSaver) save(s nqueens.State) error {
 	return nil
 }
 
-// shardFromEnv returns the shard index set by a batch system.
-func shardFromEnv(getenv func(string) string) (int, error) {
+// shardFromEnv returns the shard index set by a batch system, and where
+// it was found, as "NAME=value".
+func shardFromEnv(getenv func(string) string) (int, string, error) {
 	for _, name := range shardEnv {
 		v := getenv(name)
 		if v == "" {
 			continue
 		}
-		i, err := strconv.Atoi(v)
-		if err != nil || i < 0 {
-			return 0, usagef("count: %s=%q is not a shard index", name, v)
+		i, ok := parseDecimal(v)
+		if !ok || i < 0 {
+			return 0, "", usagef("count: %s=%s is not a shard index", name, quote(v))
 		}
-		return i, nil
+		return i, name + "=" + v + ", shard", nil
 	}
-	return 0, usagef("count: -shards without -shard, and neither %s is set", strings.Join(shardEnv, " nor "))
+	return 0, "", usagef("count: -shards without -shard, and neither %s is set", strings.Join(shardEnv, " nor "))
 }
 
 // progressBar draws a count's progress on one terminal line, rewritten in

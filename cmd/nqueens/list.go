@@ -8,7 +8,7 @@ import (
 	"github.com/gonqueens/nqueens"
 )
 
-func list(ctx context.Context, args []string, stdout io.Writer) error {
+func list(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	fs := newFlagSet("list")
 	limit := intFlag(fs, "limit", 10, "draw at most `k` solutions (0: all)")
 	rest, err := parseFlags(fs, args, 1)
@@ -23,14 +23,9 @@ func list(ctx context.Context, args []string, stdout io.Writer) error {
 		return usagef("list: -limit %d is negative", *limit)
 	}
 	b := boards{w: stdout, limit: *limit}
-	if err := nqueens.EnumerateContext(ctx, n, b.draw); err != nil {
-		return err
-	}
-	if b.err != nil {
-		return b.err
-	}
-	if b.drawn == 0 {
-		_, err = fmt.Fprintf(stdout, "no solution: the %d×%d board has none\n", n, n)
-	}
-	return err
+	err = nqueens.EnumerateContext(ctx, n, b.draw)
+	return b.finish(err, stderr, fmt.Sprintf("no solution: the %d×%d board has none", n, n), n, func() (uint64, error) {
+		c, err := nqueens.CountContext(ctx, n)
+		return c.Total, err
+	})
 }

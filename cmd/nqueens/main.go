@@ -26,8 +26,11 @@
 //
 // list draws solutions, construct prints one solution of any size without
 // a search, and complete lists or counts the completions of a partial
-// board, a column list such as 1,.,.,. or a diagram. Each file of this
-// package holds one command.
+// board, a column list such as 1,.,.,. or a diagram, given as the argument
+// or in a file. stdout holds nothing but answers: a board with no solution
+// to draw is an error, on stderr with exit status 1, and so is a drawing
+// that a write error cut short. Each file of this package holds one
+// command.
 package main
 
 import (
@@ -57,7 +60,8 @@ const usage = `usage:
   nqueens construct [-board] N      one solution of the N×N board, at once
   nqueens complete [-count] [-limit k] BOARD
                                     complete a partial board: a column list
-                                    such as 1,.,.,. or a diagram ("-": stdin)
+                                    such as 1,.,.,., a diagram, or a file
+                                    holding either ("-": stdin)
 `
 
 // Exit codes.
@@ -127,6 +131,36 @@ func usagef(format string, args ...any) error {
 // commands names the commands, in the order of the usage text.
 var commands = []string{"count", "list", "merge", "construct", "complete"}
 
+// argNames says what the argument is of each command that takes one.
+var argNames = map[string]string{
+	"count":     "the board size N",
+	"list":      "the board size N",
+	"construct": "the board size N",
+	"complete":  "a board: a column list, a diagram, a file or - for stdin",
+}
+
+// commandUsage returns the lines of the usage text of the named command,
+// joined.
+func commandUsage(name string) string {
+	var lines []string
+	for _, line := range strings.Split(usage, "\n") {
+		line = strings.TrimSpace(line)
+		switch {
+		case strings.HasPrefix(line, "nqueens "+name+" "):
+			lines = append(lines, line)
+		case len(lines) > 0 && strings.HasPrefix(line, "["):
+			lines[len(lines)-1] += " " + line
+		}
+	}
+	for i, line := range lines {
+		// What follows the synopsis, after a run of spaces, is its gloss.
+		if synopsis, _, found := strings.Cut(line, "   "); found {
+			lines[i] = synopsis
+		}
+	}
+	return strings.Join(lines, "; ")
+}
+
 // run executes the command line args and returns the exit code. getenv
 // reads the environment and "-" reads stdin; results go to stdout,
 // messages to stderr.
@@ -138,9 +172,13 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdin i
 	case err == nil:
 		return 0
 	case errors.As(err, &help):
-		fmt.Fprintf(stdout, "flags of nqueens %s:\n", help.fs.Name())
-		help.fs.SetOutput(stdout)
+		fmt.Fprintf(stdout, "usage: %s\n", commandUsage(help.fs.Name()))
+		var flags strings.Builder
+		help.fs.SetOutput(&flags)
 		help.fs.PrintDefaults()
+		if flags.Len() > 0 {
+			fmt.Fprintf(stdout, "\nflags:\n%s", flags.String())
+		}
 		return 0
 	case errors.As(err, &ue) && ue.command != "":
 		fmt.Fprintf(stderr, "nqueens: %s\n(nqueens %s -h lists its flags)\n", ue.msg, ue.command)
@@ -173,17 +211,20 @@ func dispatch(ctx context.Context, args []string, getenv func(string) string, st
 	case "count":
 		return count(ctx, args, getenv, stdout, stderr)
 	case "list":
-		return list(ctx, args, stdout)
+		return list(ctx, args, stdout, stderr)
 	case "merge":
 		return merge(ctx, args, stdin, stdout)
 	case "construct":
 		return construct(ctx, args, stdout)
 	case "complete":
-		return complete(ctx, args, stdin, stdout)
+		return complete(ctx, args, stdin, stdout, stderr)
 	case "help", "-h", "-help", "--help":
-		if len(args) == 1 && slices.Contains(commands, args[0]) {
+		switch {
+		case len(args) == 1 && slices.Contains(commands, args[0]):
 			// nqueens help count is nqueens count -h.
 			return dispatch(ctx, []string{args[0], "-h"}, getenv, stdin, stdout, stderr)
+		case len(args) > 0:
+			return usagef("help: unknown command %q, want one of %s", args[0], strings.Join(commands, ", "))
 		}
 		fmt.Fprint(stdout, usage+"\n\"nqueens COMMAND -h\" lists the flags of a command.\n")
 		return nil
@@ -228,8 +269,12 @@ func parseFlags(fs *flag.FlagSet, args []string, want int) ([]string, error) {
 		}
 		return nil, usagef("%s: %v", fs.Name(), err)
 	}
-	if want >= 0 && len(rest) != want {
-		return nil, usagef("%s takes %d argument(s), got %d: %q", fs.Name(), want, len(rest), rest)
+	switch {
+	case want < 0:
+	case len(rest) < want:
+		return nil, usagef("%s needs %s", fs.Name(), argNames[fs.Name()])
+	case len(rest) > want:
+		return nil, usagef("%s takes only %s, got %d arguments: %s", fs.Name(), argNames[fs.Name()], len(rest), quote(strings.Join(rest, " ")))
 	}
 	return rest, nil
 }
@@ -316,16 +361,22 @@ func quote(s string) string {
 // boards draws solutions as list and complete do: whole boards, each in
 // one write so that an interrupt leaves whole boards, a blank line between
 // two, and at most limit of them (0: all). A failed write stops the
-// drawing, and err keeps it.
+// drawing, and err keeps it; more records that a solution beyond the
+// limit was found.
 type boards struct {
 	w     io.Writer
 	limit int
 	drawn int
+	more  bool
 	err   error
 }
 
 // draw writes s, and reports whether more boards may follow.
 func (b *boards) draw(s nqueens.Solution) bool {
+	if b.limit > 0 && b.drawn == b.limit {
+		b.more = true
+		return false
+	}
 	board := s.String()
 	if b.drawn > 0 {
 		board = "\n" + board
@@ -334,5 +385,36 @@ func (b *boards) draw(s nqueens.Solution) bool {
 		return false
 	}
 	b.drawn++
-	return b.limit == 0 || b.drawn < b.limit
+	return true
+}
+
+// maxHintRows is the most free rows of a board whose solutions list and
+// complete count, to say how many a limit left out: a count of a second
+// or less.
+const maxHintRows = 15
+
+// finish ends a drawing that the search ended with err. It returns the
+// error, or says what was drawn: an error when nothing was, since stdout
+// holds nothing but boards, and a note on stderr when the limit left
+// solutions out, with their number when counting them (with count, for
+// freeRows free rows) is cheap.
+func (b *boards) finish(err error, stderr io.Writer, none string, freeRows int, count func() (uint64, error)) error {
+	switch {
+	case err != nil:
+		return err
+	case b.err != nil:
+		return b.err
+	case b.drawn == 0:
+		return errors.New(none)
+	case !b.more:
+		return nil
+	}
+	if freeRows <= maxHintRows {
+		if total, err := count(); err == nil {
+			_, err = fmt.Fprintf(stderr, "nqueens: %d of %d shown; -limit 0 for all\n", b.drawn, total)
+			return err
+		}
+	}
+	_, err = fmt.Fprintf(stderr, "nqueens: the first %d shown; -limit 0 for all\n", b.drawn)
+	return err
 }

@@ -55,7 +55,7 @@ func TestStdin(t *testing.T) {
 	huge := strings.Repeat("0\n", 5<<20)
 	for _, tt := range []struct{ input, want string }{
 		{"", "the text is blank"},
-		{huge, "over 1048576 bytes of board on stdin"},
+		{huge, "over 1048576 bytes of board in stdin"},
 	} {
 		start := time.Now()
 		code, out, errOut := runCLIInput(t, noEnv, tt.input, "complete", "-count", "-")
@@ -90,8 +90,10 @@ func TestHelp(t *testing.T) {
 			t.Errorf("nqueens %s: exit %d, stdout %q; want count's flags", strings.Join(args, " "), code, out)
 		}
 	}
-	if code, out, _ := runCLI(t, noEnv, "merge", "-h"); code != 0 || !strings.Contains(out, "flags of nqueens merge") {
-		t.Errorf("nqueens merge -h: exit %d, stdout %q; want its help", code, out)
+	for _, cmd := range commands {
+		if code, out, _ := runCLI(t, noEnv, cmd, "-h"); code != 0 || !strings.HasPrefix(out, "usage: nqueens "+cmd+" ") {
+			t.Errorf("nqueens %s -h: exit %d, stdout %q; want it to start with its usage line", cmd, code, out)
+		}
 	}
 }
 
@@ -102,11 +104,13 @@ func TestBadInput(t *testing.T) {
 	}{
 		{nil, "no command"},
 		{[]string{"frobnicate"}, `unknown command "frobnicate"`},
-		{[]string{"count"}, "count takes 1 argument(s), got 0"},
+		{[]string{"count"}, "count needs the board size N"},
+		{[]string{"complete"}, "complete needs a board"},
+		{[]string{"help", "foo"}, `help: unknown command "foo"`},
 		{[]string{"count", "-5"}, "board size -5 out of range [0, 64]"},
 		{[]string{"count", "abc"}, `board size "abc" is not a whole number`},
 		{[]string{"count", "65"}, "board size 65 out of range [0, 64]"},
-		{[]string{"count", "8", "9"}, "count takes 1 argument(s), got 2"},
+		{[]string{"count", "8", "9"}, `count takes only the board size N, got 2 arguments: "8 9"`},
 		{[]string{"construct", "-5"}, "board size -5 out of range [0, 268435456]"},
 		{[]string{"count", "-shards", "-3", "-bogus", "10"}, "flag provided but not defined: -bogus"},
 		{[]string{"count", "-shard", "-5", "-shards", "4", "8"}, "shard -5 out of range [0, 3]"},
@@ -120,6 +124,8 @@ func TestBadInput(t *testing.T) {
 		{[]string{"count", "-strategy", "magic", "8"}, `unknown strategy "magic"`},
 		{[]string{"list", "-limit", "-1", "8"}, "-limit -1 is negative"},
 		{[]string{"construct", "3"}, "no solution on the 3×3 board"},
+		{[]string{"list", "3"}, "no solution: the 3×3 board has none"},
+		{[]string{"complete", "1,.,.,0"}, "no completion"},
 		{[]string{"construct", "-board", "1000"}, "-board draws boards up to"},
 		{[]string{"complete", "0,1,.,."}, "queens (0, 0) and (1, 1) attack each other"},
 		{[]string{"complete", "0,9"}, "cannot parse board"},
@@ -143,7 +149,16 @@ func TestBadInput(t *testing.T) {
 	if _, _, errOut := runCLI(t, noEnv, "count", "abc"); strings.Count(errOut, "\n") != 2 || !strings.Contains(errOut, "nqueens count -h") {
 		t.Errorf("nqueens count abc: stderr %q; want one line and a pointer to count -h", errOut)
 	}
-	code, _, errOut := runCLI(t, func(string) string { return "x" }, "count", "-shards", "3", "8")
+	code, _, errOut := runCLI(t, func(name string) string {
+		if name == "SLURM_ARRAY_TASK_ID" {
+			return "12"
+		}
+		return ""
+	}, "count", "-shards", "8", "10")
+	if code != exitUsage || !strings.Contains(errOut, "SLURM_ARRAY_TASK_ID=12, shard 12 out of range [0, 7] for 8 shards") {
+		t.Errorf("count with SLURM_ARRAY_TASK_ID out of range: exit %d, stderr %q; want the variable named", code, errOut)
+	}
+	code, _, errOut = runCLI(t, func(string) string { return "x" }, "count", "-shards", "3", "8")
 	if code != exitUsage || !strings.Contains(errOut, `JOB_COMPLETION_INDEX="x" is not a shard index`) {
 		t.Errorf("count with a bad JOB_COMPLETION_INDEX: exit %d, stderr %q", code, errOut)
 	}
@@ -238,9 +253,7 @@ func TestWriteErrors(t *testing.T) {
 	defer full.Close()
 	for _, args := range [][]string{
 		{"list", "-limit", "0", "12"},
-		{"list", "3"},
 		{"complete", ".,.,.,.,.,."},
-		{"complete", "1,.,.,0"}, // no completion
 		{"count", "10"},
 		{"construct", "1000"},
 	} {

@@ -28,7 +28,7 @@ type record struct {
 	Shards   int     `json:"shards"`
 	Total    uint64  `json:"total"`
 	Unique   uint64  `json:"unique"`
-	Elapsed  float64 `json:"elapsed_seconds"`
+	Elapsed  float64 `json:"elapsed_seconds"` // of the run that finished the shard, from its start or resumption
 	Version  string  `json:"version"`
 	Checksum string  `json:"checksum"`
 }
