@@ -31,14 +31,14 @@ func Construct(n int) (Solution, error) {
 	switch n % 6 {
 	case 2: // evens 2, 4, ..., n; odds 3, 1, 7, 9, ..., n-1, 5
 		s = appendColumns(s, 2, n)
-		s = append(s, 3-1, 1-1)
+		s = append(s, column(3), column(1))
 		s = appendColumns(s, 7, n)
-		s = append(s, 5-1)
+		s = append(s, column(5))
 	case 3: // evens 4, 6, ..., n-1, 2; odds 5, 7, ..., n, 1, 3
 		s = appendColumns(s, 4, n)
-		s = append(s, 2-1)
+		s = append(s, column(2))
 		s = appendColumns(s, 5, n)
-		s = append(s, 1-1, 3-1)
+		s = append(s, column(1), column(3))
 	default: // evens 2, 4, ...; odds 1, 3, ...
 		s = appendColumns(s, 2, n)
 		s = appendColumns(s, 1, n)
@@ -46,11 +46,15 @@ func Construct(n int) (Solution, error) {
 	return s, nil
 }
 
+// column returns the column, counted from 0, that the construction
+// numbers c, counting from 1.
+func column(c int) int { return c - 1 }
+
 // appendColumns appends the columns from, from+2, ... up to n, counted
 // from 1, to s as columns counted from 0.
 func appendColumns(s Solution, from, n int) Solution {
 	for c := from; c <= n; c += 2 {
-		s = append(s, c-1)
+		s = append(s, column(c))
 	}
 	return s
 }

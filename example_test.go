@@ -41,7 +41,7 @@ func ExampleEnumerate() {
 		return len(first) < 3
 	})
 	for _, s := range first {
-		fmt.Println([]int(s)) // the columns; printing s itself draws the board
+		fmt.Println(s) // the columns; s.Draw() draws the board
 	}
 	// Output:
 	// [1 3 5 0 2 4]
@@ -49,10 +49,12 @@ func ExampleEnumerate() {
 	// [3 0 4 1 5 2]
 }
 
-// String draws a solution: the first of the 4×4 board.
-func ExampleSolution_String() {
+// Draw draws a solution, the first of the 4×4 board; String, what fmt
+// prints, lists its columns on one line.
+func ExampleSolution_Draw() {
 	nqueens.Enumerate(4, func(s nqueens.Solution) bool {
-		fmt.Print(s)
+		fmt.Print(s.Draw())
+		fmt.Println(s)
 		return false
 	})
 	// Output:
@@ -60,6 +62,7 @@ func ExampleSolution_String() {
 	// ...Q
 	// Q...
 	// ..Q.
+	// [1 3 0 2]
 }
 
 // Every strategy counts the same: pick one to learn from or to time.
@@ -91,7 +94,7 @@ func ExampleConstruct() {
 		fmt.Println(err)
 		return
 	}
-	fmt.Print(s)
+	fmt.Print(s.Draw())
 	big, _ := nqueens.Construct(1_000_000)
 	fmt.Println(len(big), big.Valid())
 	// Output:
@@ -133,7 +136,7 @@ func ExampleCompletions() {
 		return
 	}
 	for s := range completions {
-		fmt.Println([]int(s))
+		fmt.Println(s)
 	}
 	// Output:
 	// [1 3 0 2 4]
@@ -149,7 +152,7 @@ func ExampleAll() {
 		return
 	}
 	for s := range solutions {
-		fmt.Println([]int(s))
+		fmt.Println(s)
 		break
 	}
 	_, err = nqueens.All(65)
@@ -173,7 +176,7 @@ func ExampleEnumerateContext() {
 // board map onto each other, with the size of its class.
 func ExampleFundamental() {
 	nqueens.Fundamental(6, func(s nqueens.Solution, classSize int) bool {
-		fmt.Println([]int(s), classSize)
+		fmt.Println(s, classSize)
 		return true
 	})
 	// Output: [1 3 5 0 2 4] 4
@@ -183,18 +186,18 @@ func ExampleFundamental() {
 func ExampleSolution_Transform() {
 	s := nqueens.Solution{1, 3, 5, 0, 2, 4}
 	turned, _ := s.Transform(nqueens.Rotate90)
-	fmt.Println([]int(turned))
+	fmt.Println(turned)
 	c, size, _ := turned.Canonical()
-	fmt.Println([]int(c), size)
+	fmt.Println(c, size)
 	// Output:
 	// [2 5 1 4 0 3]
 	// [1 3 5 0 2 4] 4
 }
 
-// ParseSolution reads what String and fmt print, and checks the queens.
+// ParseSolution reads what String and Draw print, and checks the queens.
 func ExampleParseSolution() {
 	s, err := nqueens.ParseSolution("[1 3 0 2]")
-	fmt.Println([]int(s), err)
+	fmt.Println(s, err)
 	_, err = nqueens.ParseSolution("0 1")
 	fmt.Println(err)
 	// Output:

@@ -10,10 +10,10 @@ import (
 // ParsePartial reads a partial board in either of the forms the package
 // prints:
 //
-//   - a diagram, as Solution.String draws it: one line per row, 'Q' for a
+//   - a diagram, as Solution.Draw draws it: one line per row, 'Q' for a
 //     queen and '.' for an empty square, optionally separated by spaces; a
 //     row without a queen is Free;
-//   - a column list, as fmt.Print([]int(s)) prints it: one column per row,
+//   - a column list, as Solution.String writes it: one column per row,
 //     separated by spaces, commas or line breaks and optionally in
 //     brackets, with '.', '-' or -1 for a Free row.
 //

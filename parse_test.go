@@ -13,7 +13,7 @@ func TestParseRoundTrip(t *testing.T) {
 		for s := range all(t, n) {
 			forms := []string{fmt.Sprint([]int(s))}
 			if n > 0 { // the 0×0 board draws as nothing, which is no board
-				forms = append(forms, s.String())
+				forms = append(forms, s.Draw(), s.String())
 			}
 			for _, text := range forms {
 				got, err := ParseSolution(text)
@@ -24,7 +24,7 @@ func TestParseRoundTrip(t *testing.T) {
 		}
 	}
 	p := []int{2, Free, Free, 1, Free}
-	for _, text := range []string{Solution(p).String(), "2 . . 1 .", "[2 -1 -1 1 -1]", "2,-,-,1,-", "2\n.\n.\n1\n.\n", "2,\n-1,\n-1,\n1,\n-1"} {
+	for _, text := range []string{Solution(p).Draw(), Solution(p).String(), "2 . . 1 .", "[2 -1 -1 1 -1]", "2,-,-,1,-", "2\n.\n.\n1\n.\n", "2,\n-1,\n-1,\n1,\n-1"} {
 		got, err := ParsePartial(text)
 		if err != nil || !slices.Equal(got, p) {
 			t.Errorf("ParsePartial(%q) = %v, %v; want %v", text, got, err, p)
@@ -83,7 +83,7 @@ func FuzzParsePartial(f *testing.F) {
 		}
 		forms := []string{fmt.Sprint(p)}
 		if len(p) > 0 { // the 0×0 board draws as nothing, which is no board
-			forms = append(forms, Solution(p).String())
+			forms = append(forms, Solution(p).Draw())
 		}
 		for _, again := range forms {
 			q, err := ParsePartial(again)

@@ -12,19 +12,25 @@ type Solution []int
 // Free marks a row without a queen in a partial board.
 const Free = -1
 
-// MaxDrawn is the largest board that Solution.String draws square by
-// square: a million bytes.
+// MaxDrawn is the largest board that Solution.Draw draws square by square:
+// a million bytes.
 const MaxDrawn = 1000
 
-// String draws the board, one line per row, each ending in a newline:
-// 'Q' for a queen and '.' for an empty square. A row whose column is
-// outside [0, len(s)) is drawn without a queen. A drawing takes n² bytes,
-// so a board of more than MaxDrawn squares a side is written as its
-// columns instead, as fmt writes a []int: "[1 3 0 2]". ParsePartial and
-// ParseSolution read both forms.
+// String returns the columns of s as fmt writes a []int, "[1 3 0 2]": one
+// line, so that %v in a log line or on a []Solution stays readable. Draw
+// draws the board. ParsePartial and ParseSolution read both forms.
 func (s Solution) String() string {
+	return fmt.Sprint([]int(s))
+}
+
+// Draw draws the board, one line per row, each ending in a newline: 'Q'
+// for a queen and '.' for an empty square. A row whose column is outside
+// [0, len(s)) is drawn without a queen. A drawing takes n² bytes, so a
+// board of more than MaxDrawn squares a side is written as String writes
+// it instead, with a newline.
+func (s Solution) Draw() string {
 	if len(s) > MaxDrawn {
-		return fmt.Sprint([]int(s))
+		return s.String() + "\n"
 	}
 	var b strings.Builder
 	b.Grow(len(s) * (len(s) + 1))

@@ -39,7 +39,7 @@ func construct(ctx context.Context, args []string, stdout io.Writer) error {
 	}
 	w := bufio.NewWriter(stdout)
 	if *board {
-		fmt.Fprint(w, s)
+		w.WriteString(s.Draw())
 		return w.Flush()
 	}
 	var line []byte

@@ -377,7 +377,7 @@ func (b *boards) draw(s nqueens.Solution) bool {
 		b.more = true
 		return false
 	}
-	board := s.String()
+	board := s.Draw()
 	if b.drawn > 0 {
 		board = "\n" + board
 	}
