@@ -34,17 +34,17 @@ func checkPartial(partial []int) error {
 
 // CountCompletions returns the number of solutions of the n×n board,
 // n = len(partial), that keep the queens of partial: partial[row] is a
-// column, or Free for a row still to fill. With every row free it is
+// column, or [Free] for a row still to fill. With every row free it is
 // Count(n). Deciding whether a partial board has a completion is
 // NP-complete (Gent, Jefferson and Nightingale, 2017): the cost is that of
-// a search of the free rows, up to Count's. It returns an error wrapping
-// ErrPartial for a board longer than MaxN, a column off the board, or two
+// a search of the free rows, up to [Count]'s. It returns an error wrapping
+// [ErrPartial] for a board longer than [MaxN], a column off the board, or two
 // queens that attack each other.
 func CountCompletions(partial []int) (uint64, error) {
 	return CountCompletionsContext(context.Background(), partial)
 }
 
-// CountCompletionsContext is CountCompletions that gives up, returning
+// CountCompletionsContext is [CountCompletions] that gives up, returning
 // ctx.Err(), within milliseconds of ctx being done, and at once if it is
 // done already.
 func CountCompletionsContext(ctx context.Context, partial []int) (uint64, error) {
@@ -66,16 +66,16 @@ func CountCompletionsContext(ctx context.Context, partial []int) (uint64, error)
 }
 
 // EnumerateCompletions calls visit with each solution that keeps the
-// queens of partial (see CountCompletions), in lexicographic order, until
-// visit returns false. The Solution passed to visit is reused between
-// calls: copy it (slices.Clone) to keep it, or use Completions. What visit
+// queens of partial (see [CountCompletions]), in lexicographic order, until
+// visit returns false. The [Solution] passed to visit is reused between
+// calls: copy it (slices.Clone) to keep it, or use [Completions]. What visit
 // writes into it does not reach the search. Bad arguments return an error
-// wrapping ErrPartial or ErrNilVisit before anything is visited.
+// wrapping [ErrPartial] or [ErrNilVisit] before anything is visited.
 func EnumerateCompletions(partial []int, visit func(Solution) bool) error {
 	return EnumerateCompletionsContext(context.Background(), partial, visit)
 }
 
-// EnumerateCompletionsContext is EnumerateCompletions that gives up,
+// EnumerateCompletionsContext is [EnumerateCompletions] that gives up,
 // returning ctx.Err(), within milliseconds of ctx being done, and at once
 // if it is done already.
 func EnumerateCompletionsContext(ctx context.Context, partial []int, visit func(Solution) bool) error {
@@ -89,12 +89,12 @@ func EnumerateCompletionsContext(ctx context.Context, partial []int, visit func(
 }
 
 // Completions returns the completions of partial as an iterator, in the
-// order of EnumerateCompletions, each the caller's to keep, as All's are.
+// order of [EnumerateCompletions], each the caller's to keep, as All's are.
 // For a partial board that
 // EnumerateCompletions refuses it returns a nil iterator and the error
-// wrapping ErrPartial. It keeps a copy of partial: changing partial after
+// wrapping [ErrPartial]. It keeps a copy of partial: changing partial after
 // the call changes nothing. Like All, it cannot be stopped while it looks
-// for the next completion: use EnumerateCompletionsContext for that.
+// for the next completion: use [EnumerateCompletionsContext] for that.
 func Completions(partial []int) (iter.Seq[Solution], error) {
 	if err := checkPartial(partial); err != nil {
 		return nil, err

@@ -4,14 +4,14 @@ import (
 	"fmt"
 )
 
-// MaxConstruct is the largest board Construct accepts: its solution takes
+// MaxConstruct is the largest board [Construct] accepts: its solution takes
 // 8 bytes a row, 2 GiB for the largest.
 const MaxConstruct = 1 << 28
 
 // Construct returns one solution of the n×n board without any search, in
 // O(n) time and memory, for every n >= 4 and for n = 0 and 1. It returns
-// an error wrapping ErrNoSolution for n = 2 and 3, and one wrapping
-// ErrBoardSize unless 0 <= n <= MaxConstruct.
+// an error wrapping [ErrNoSolution] for n = 2 and 3, and one wrapping
+// [ErrBoardSize] unless 0 <= n <= [MaxConstruct].
 //
 // The construction (E. J. Hoffman, J. C. Loessi and R. C. Moore, 1969)
 // puts the queens of the first rows on the even columns and those of the

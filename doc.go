@@ -6,16 +6,16 @@
 //
 // # Counting and listing
 //
-// Count and CountUnique give the numbers; CountContext gives both from one
+// [Count] and [CountUnique] give the numbers; [CountContext] gives both from one
 // search, on every core, and can be cancelled, report its progress and
-// count one shard of a search split across machines. Enumerate calls a
-// function with each solution, a Solution holding the column of the queen
+// count one shard of a search split across machines. [Enumerate] calls a
+// function with each solution, a [Solution] holding the column of the queen
 // of each row.
 //
 // # Four methods and an engine
 //
 // The package keeps the methods of the articles it grew from as
-// interchangeable strategies, each a value of the Strategy interface. They
+// interchangeable strategies, each a value of the [Strategy] interface. They
 // walk the same search tree, a queen placed row by row from the top with
 // every square of the row tried in turn, and differ in what a square costs.
 //
@@ -34,19 +34,20 @@
 //     tried. Moving to the next row, the diagonal masks shift one bit left
 //     and right, as the diagonals themselves move one square along.
 //   - Flipped is Bitwise with every bit inverted, from the article "Bitwise
-//     Optimization of N-Queens" (2024): a set bit marks a free square, so the free squares are cols & left &
-//     right with no NOT, queens are removed with XOR, and the squares that
-//     enter the diagonal masks at the board's edge are set by hand.
+//     Optimization of N-Queens" (2024): a set bit marks a free square, so
+//     the free squares are cols & left & right with no NOT, queens are
+//     removed with XOR, and the squares that enter the diagonal masks at
+//     the board's edge are set by hand.
 //   - Engine is the package's own method. Of each class of solutions that
 //     the rotations and reflections of the square map onto each other, it
 //     searches about one member: it sorts solutions by their border (the
 //     queens of the top and bottom rows and of the left and right
 //     columns), searches one border of each class of borders (the
-//     constellations of the NQueensFAF solver), and fills the rows between with Richards' method, the
-//     border queens' attacks folded into a static mask per row. Generated
-//     kernels fill the last rows, one loop per row. It splits the search
-//     into thousands of subproblems for every core. It is what Count,
-//     CountUnique and CountContext use.
+//     constellations of the NQueensFAF solver), and fills the rows between
+//     with Richards' method, the border queens' attacks folded into a
+//     static mask per row. Generated kernels fill the last rows, one loop
+//     per row. It splits the search into thousands of subproblems for
+//     every core. It is what Count, CountUnique and CountContext use.
 //
 // On a modern CPU Bitwise spends a few nanoseconds per node of the tree,
 // Cached about n times more, Naive about n² times more; the tree itself
@@ -59,33 +60,46 @@
 // returning ctx.Err(): at once if ctx is done already, and else within a
 // few milliseconds, with every goroutine it started stopped. The other is
 // the same call with context.Background(), which cannot be stopped:
-// Enumerate and EnumerateContext, Fundamental and FundamentalContext,
-// CountCompletions and CountCompletionsContext, EnumerateCompletions and
-// EnumerateCompletionsContext. CountContext is the context form of both
+// Enumerate and [EnumerateContext], [Fundamental] and [FundamentalContext],
+// [CountCompletions] and [CountCompletionsContext], [EnumerateCompletions] and
+// [EnumerateCompletionsContext]. CountContext is the context form of both
 // Count and CountUnique: it returns both counts, and it is the one call
 // that takes options (With...), which set its workers, its progress
 // reports, its shard of a split, and its saves and resumption. The
-// iterators All and Completions check their arguments when they are called
+// iterators All and [Completions] check their arguments when they are called
 // and return an error for bad ones; break stops them between two
 // solutions, and EnumerateContext is the form to use when the wait for the
 // next one must be bounded. A Strategy is the plain form only: it is there
 // to compare and to learn from. Each call's doc says what it costs.
 //
+// # Concurrency
+//
+// Every function and Strategy of the package is safe to call from many
+// goroutines at once: none keeps state between calls, and values passed in
+// (a partial board, a [State]) are copied before they are kept. A call
+// runs its callbacks (visit, a progress report, a save) on the caller's
+// goroutine, one call at a time and never after it returns, even when
+// the search itself runs on several workers. A callback may cancel the
+// call's context, which stops it as any cancel does; it may also write
+// into the Solution it is handed, which the search does not read again.
+// A panic in a callback stops the call, with every worker stopped, on its
+// way to the caller.
+//
 // # Beyond counting
 //
-// Construct builds one solution of a board of any size without a search.
+// [Construct] builds one solution of a board of any size without a search.
 // CountCompletions and EnumerateCompletions complete a partial board, some
-// rows holding a queen and the rest Free. All and Completions give the
-// solutions as iterators. Solution.Valid and Solution.Check tell whether a
-// board is a solution, and why not. A Symmetry turns or reflects a Solution;
-// Solution.Canonical names its class, and Fundamental lists one solution of
-// each class with the class's size. ParsePartial and ParseSolution read the
+// rows holding a queen and the rest [Free]. All and Completions give the
+// solutions as iterators. [Solution.Valid] and [Solution.Check] tell whether a
+// board is a solution, and why not. A [Symmetry] turns or reflects a Solution;
+// [Solution.Canonical] names its class, and Fundamental lists one solution of
+// each class with the class's size. [ParsePartial] and [ParseSolution] read the
 // diagrams and column lists the package prints.
 //
 // # Limits
 //
-// Boards are searched with 64-bit masks, so n runs from 0 to MaxN = 64;
-// other sizes get an error wrapping ErrBoardSize. The counts fit a uint64
+// Boards are searched with 64-bit masks, so n runs from 0 to [MaxN] = 64;
+// other sizes get an error wrapping [ErrBoardSize]. The counts fit a uint64
 // up to at least n = 27, the largest board ever counted, which took a
 // year of FPGA clusters: two cores count n = 17 in about 4 seconds and
 // n = 20 in about 20 minutes.

@@ -12,16 +12,16 @@ import (
 
 // Enumerate calls visit once for each solution of the n×n board, in
 // lexicographic order, and stops as soon as visit returns false. The
-// Solution passed to visit is reused between calls: copy it (slices.Clone)
+// [Solution] passed to visit is reused between calls: copy it (slices.Clone)
 // to keep it, or use All. What visit writes into it does not reach the
-// search. Bad arguments return an error wrapping ErrBoardSize or
-// ErrNilVisit before anything is visited. It is EnumerateContext with
+// search. Bad arguments return an error wrapping [ErrBoardSize] or
+// [ErrNilVisit] before anything is visited. It is [EnumerateContext] with
 // context.Background().
 func Enumerate(n int, visit func(Solution) bool) error {
 	return EnumerateContext(context.Background(), n, visit)
 }
 
-// EnumerateContext is Enumerate that gives up, returning ctx.Err(), at
+// EnumerateContext is [Enumerate] that gives up, returning ctx.Err(), at
 // once if ctx is done already and else within milliseconds of ctx being
 // done, even while no solution is found: the first solution of n = 32
 // takes about half a second, of n = 36 over a minute.
@@ -34,15 +34,15 @@ func EnumerateContext(ctx context.Context, n int, visit func(Solution) bool) err
 // least member (see Canonical) and the size of the class, in lexicographic
 // order, until visit returns false. It visits CountUnique(n) classes whose
 // sizes add up to Count(n), and costs an enumeration of every solution.
-// The Solution passed to visit is reused: copy it to keep it; what visit
+// The [Solution] passed to visit is reused: copy it to keep it; what visit
 // writes into it does not reach the search. Bad arguments return an error
-// wrapping ErrBoardSize or ErrNilVisit. It is FundamentalContext with
+// wrapping [ErrBoardSize] or [ErrNilVisit]. It is [FundamentalContext] with
 // context.Background().
 func Fundamental(n int, visit func(s Solution, classSize int) bool) error {
 	return FundamentalContext(context.Background(), n, visit)
 }
 
-// FundamentalContext is Fundamental that gives up, returning ctx.Err(),
+// FundamentalContext is [Fundamental] that gives up, returning ctx.Err(),
 // at once if ctx is done already and else within milliseconds of ctx
 // being done.
 func FundamentalContext(ctx context.Context, n int, visit func(s Solution, classSize int) bool) error {
@@ -69,14 +69,14 @@ func FundamentalContext(ctx context.Context, n int, visit func(s Solution, class
 }
 
 // All returns the solutions of the n×n board as an iterator, in the order
-// of Enumerate: for s := range seq visits the 92 solutions of n = 8, and
-// break stops the search at once. Each Solution is the caller's to keep,
+// of [Enumerate]: for s := range seq visits the 92 solutions of n = 8, and
+// break stops the search at once. Each [Solution] is the caller's to keep,
 // so slices.Collect(seq) lists them all: a copy of n ints a solution, which
 // Enumerate saves. For n outside [0, MaxN] it
-// returns a nil iterator and an error wrapping ErrBoardSize, so that a bad
+// returns a nil iterator and an error wrapping [ErrBoardSize], so that a bad
 // size never looks like a board without solutions. The search runs as the
 // loop asks for solutions and cannot be stopped while it looks for the
-// next one: use EnumerateContext for that.
+// next one: use [EnumerateContext] for that.
 func All(n int) (iter.Seq[Solution], error) {
 	if err := checkSize(n); err != nil {
 		return nil, err

@@ -11,21 +11,21 @@ import (
 // the context's error instead.
 var (
 	// ErrBoardSize reports a board size outside [0, MaxN], or outside
-	// [0, MaxConstruct] for Construct.
+	// [0, MaxConstruct] for [Construct].
 	ErrBoardSize = errors.New("nqueens: board size out of range")
-	// ErrNilVisit reports a nil callback passed to an Enumerate function.
+	// ErrNilVisit reports a nil callback passed to an [Enumerate] function.
 	ErrNilVisit = errors.New("nqueens: nil visit function")
-	// ErrOption reports an invalid option passed to CountContext.
+	// ErrOption reports an invalid option passed to [CountContext].
 	ErrOption = errors.New("nqueens: invalid option")
-	// ErrStateMismatch reports a State passed to WithResume that is of
-	// another count: another board, shard or PlanVersion. A program that
+	// ErrStateMismatch reports a [State] passed to [WithResume] that is of
+	// another count: another board, shard or [PlanVersion]. A program that
 	// keeps checkpoints can test for it to start afresh.
 	ErrStateMismatch = errors.New("nqueens: state of another count")
 	// ErrPartial reports a partial board that cannot be completed as
 	// given: too long, a column off the board, or two queens that attack
 	// each other.
 	ErrPartial = errors.New("nqueens: invalid partial board")
-	// ErrNotSolution reports a Solution that is not a solution of its
+	// ErrNotSolution reports a [Solution] that is not a solution of its
 	// board: a column off the board, or two queens that attack each other.
 	ErrNotSolution = errors.New("nqueens: not a solution")
 	// ErrNoSolution reports a board without any solution: n = 2 or n = 3.
@@ -33,12 +33,12 @@ var (
 	// ErrParse reports text that is neither a board diagram nor a column
 	// list.
 	ErrParse = errors.New("nqueens: cannot parse board")
-	// ErrState reports bytes that State.UnmarshalBinary cannot take:
-	// empty, cut short, damaged, or not a State at all.
+	// ErrState reports bytes that [State.UnmarshalBinary] cannot take:
+	// empty, cut short, damaged, or not a [State] at all.
 	ErrState = errors.New("nqueens: bad state")
-	// ErrStrategy reports a name that no strategy of Strategies has.
+	// ErrStrategy reports a name that no strategy of [Strategies] has.
 	ErrStrategy = errors.New("nqueens: unknown strategy")
-	// ErrSymmetry reports a Symmetry that is none of the eight.
+	// ErrSymmetry reports a [Symmetry] that is none of the eight.
 	ErrSymmetry = errors.New("nqueens: unknown symmetry")
 )
 

@@ -36,10 +36,14 @@ func ExampleCountContext() {
 // stop. The Solution is reused: clone it to keep it.
 func ExampleEnumerate() {
 	var first []nqueens.Solution
-	nqueens.Enumerate(6, func(s nqueens.Solution) bool {
+	err := nqueens.Enumerate(6, func(s nqueens.Solution) bool {
 		first = append(first, slices.Clone(s))
 		return len(first) < 3
 	})
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
 	for _, s := range first {
 		fmt.Println(s) // the columns; s.Draw() draws the board
 	}
@@ -52,11 +56,13 @@ func ExampleEnumerate() {
 // Draw draws a solution, the first of the 4×4 board; String, what fmt
 // prints, lists its columns on one line.
 func ExampleSolution_Draw() {
-	nqueens.Enumerate(4, func(s nqueens.Solution) bool {
-		fmt.Print(s.Draw())
-		fmt.Println(s)
-		return false
-	})
+	s, err := nqueens.ParseSolution("1 3 0 2")
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Print(s.Draw())
+	fmt.Println(s)
 	// Output:
 	// .Q..
 	// ...Q
@@ -68,7 +74,11 @@ func ExampleSolution_Draw() {
 // Every strategy counts the same: pick one to learn from or to time.
 func ExampleStrategy() {
 	for _, s := range nqueens.Strategies() {
-		total, _ := s.Count(9)
+		total, err := s.Count(9)
+		if err != nil {
+			fmt.Println(err)
+			return
+		}
 		fmt.Println(s.Name(), total)
 	}
 	// Output:
@@ -95,7 +105,11 @@ func ExampleConstruct() {
 		return
 	}
 	fmt.Print(s.Draw())
-	big, _ := nqueens.Construct(1_000_000)
+	big, err := nqueens.Construct(1_000_000)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
 	fmt.Println(len(big), big.Valid())
 	// Output:
 	// .Q......
@@ -175,23 +189,123 @@ func ExampleEnumerateContext() {
 // Fundamental lists one solution of each class that the symmetries of the
 // board map onto each other, with the size of its class.
 func ExampleFundamental() {
-	nqueens.Fundamental(6, func(s nqueens.Solution, classSize int) bool {
+	err := nqueens.Fundamental(6, func(s nqueens.Solution, classSize int) bool {
 		fmt.Println(s, classSize)
 		return true
 	})
+	if err != nil {
+		fmt.Println(err)
+	}
 	// Output: [1 3 5 0 2 4] 4
 }
 
-// Transform turns or reflects a solution; Canonical names its class.
+// Transform turns or reflects a solution.
 func ExampleSolution_Transform() {
 	s := nqueens.Solution{1, 3, 5, 0, 2, 4}
-	turned, _ := s.Transform(nqueens.Rotate90)
+	turned, err := s.Transform(nqueens.Rotate90)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
 	fmt.Println(turned)
-	c, size, _ := turned.Canonical()
-	fmt.Println(c, size)
+	// Output: [2 5 1 4 0 3]
+}
+
+// Canonical names the class of a solution under the symmetries of the
+// square: two solutions are one up to symmetry when their canonical forms
+// are equal.
+func ExampleSolution_Canonical() {
+	a, b := nqueens.Solution{2, 5, 1, 4, 0, 3}, nqueens.Solution{4, 2, 0, 5, 3, 1}
+	ca, size, err := a.Canonical()
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	cb, _, err := b.Canonical()
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Println(ca, size, slices.Equal(ca, cb))
+	// Output: [1 3 5 0 2 4] 4 true
+}
+
+// ParsePartial reads a partial board as a diagram or as a column list,
+// and says where text that is neither goes wrong.
+func ExampleParsePartial() {
+	for _, text := range []string{
+		"..Q.\n....\n....\n....",
+		"2, ., ., .",
+		"2 . 9 .",
+	} {
+		partial, err := nqueens.ParsePartial(text)
+		if err != nil {
+			fmt.Println(err)
+			continue
+		}
+		n, err := nqueens.CountCompletions(partial)
+		if err != nil {
+			fmt.Println(err)
+			continue
+		}
+		fmt.Println(partial, n, "completion")
+	}
 	// Output:
-	// [2 5 1 4 0 3]
-	// [1 3 5 0 2 4] 4
+	// [2 -1 -1 -1] 1 completion
+	// [2 -1 -1 -1] 1 completion
+	// nqueens: cannot parse board: row 2: "9" is not a column from 0 to 3, nor '.' for a free row
+}
+
+// WithProgress reports how far a count has come, about ten times a second
+// and once at the end: enough for a progress bar.
+func ExampleWithProgress() {
+	var last nqueens.Progress
+	c, err := nqueens.CountContext(context.Background(), 12, nqueens.WithProgress(func(p nqueens.Progress) {
+		last = p
+	}))
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Println(c.Total, last.Done == last.Subproblems, last.Fraction())
+	// Output: 14200 true 1
+}
+
+// WithSave and WithResume make a count that survives a crash: save the
+// State as it comes, to a file say, and resume from what was saved last.
+// Here the first count stops itself halfway, as a Ctrl-C would.
+func ExampleWithResume() {
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	var saved []byte // a file, in a real program
+	save := func(s nqueens.State) error {
+		b, err := s.MarshalBinary()
+		if err != nil {
+			return err
+		}
+		saved = b
+		if 2*s.Done() >= s.Subproblems() {
+			cancel()
+		}
+		return nil
+	}
+	_, err := nqueens.CountContext(ctx, 14, nqueens.WithWorkers(1), nqueens.WithSave(time.Millisecond, save))
+	fmt.Println(err)
+
+	var s nqueens.State
+	if err := s.UnmarshalBinary(saved); err != nil {
+		fmt.Println(err)
+		return
+	}
+	c, err := nqueens.CountContext(context.Background(), 14, nqueens.WithResume(s))
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Println(c.Total, c.Unique, s.Done() < s.Subproblems())
+	// Output:
+	// context canceled
+	// 365596 45752 true
 }
 
 // ParseSolution reads what String and Draw print, and checks the queens.

@@ -30,7 +30,7 @@ var (
 	// solutions that rotations and reflections map onto each other it
 	// searches about one member, with generated kernels of Richards'
 	// method. It is the fastest from about n = 12 on; on smaller boards
-	// its planning costs more than the search. Its Enumerate walks the
+	// its planning costs more than the search. Its [Enumerate] walks the
 	// whole board, without symmetry.
 	Engine Strategy = engine{}
 )
@@ -42,8 +42,8 @@ func Strategies() []Strategy {
 	return []Strategy{Naive, Cached, Bitwise, Flipped, Engine}
 }
 
-// StrategyNamed returns the strategy of Strategies whose Name is name. For
-// any other name it returns an error wrapping ErrStrategy that lists the
+// StrategyNamed returns the strategy of [Strategies] whose Name is name. For
+// any other name it returns an error wrapping [ErrStrategy] that lists the
 // names there are.
 func StrategyNamed(name string) (Strategy, error) {
 	var names []string
@@ -59,7 +59,7 @@ func StrategyNamed(name string) (Strategy, error) {
 // Count returns the number of ways to place n non-attacking queens on an
 // n×n board (OEIS A000170), with the engine on every core. Count(0) is 1,
 // the empty board; Count(2) and Count(3) are 0. It returns an error
-// wrapping ErrBoardSize unless 0 <= n <= MaxN. It is CountContext with
+// wrapping [ErrBoardSize] unless 0 <= n <= [MaxN]. It is [CountContext] with
 // context.Background(), and cannot be stopped.
 func Count(n int) (uint64, error) {
 	c, err := CountContext(context.Background(), n)
@@ -68,7 +68,7 @@ func Count(n int) (uint64, error) {
 
 // CountUnique returns the number of fundamental solutions of the n×n board,
 // those that no rotation or reflection maps onto each other (OEIS A002562).
-// CountUnique(0) and CountUnique(1) are 1. It costs what Count costs and
+// CountUnique(0) and CountUnique(1) are 1. It costs what [Count] costs and
 // returns the same errors.
 func CountUnique(n int) (uint64, error) {
 	c, err := CountContext(context.Background(), n)
@@ -77,16 +77,16 @@ func CountUnique(n int) (uint64, error) {
 
 // CountContext counts the solutions of the n×n board, all of them and the
 // fundamental ones (up to rotation and reflection), in one search using
-// every core unless WithWorkers says otherwise: it is the context form of
-// both Count and CountUnique, and the one call that takes options.
+// every core unless [WithWorkers] says otherwise: it is the context form of
+// both [Count] and [CountUnique], and the one call that takes options.
 // CountContext(ctx, 0) is {1, 1}, the empty board.
 //
-// It returns an error wrapping ErrBoardSize unless 0 <= n <= MaxN, or
-// ErrOption for a bad option, or ErrStateMismatch for a State of another
-// count passed to WithResume. When ctx is done first it returns ctx.Err(),
+// It returns an error wrapping [ErrBoardSize] unless 0 <= n <= [MaxN], or
+// [ErrOption] for a bad option, or [ErrStateMismatch] for a [State] of another
+// count passed to [WithResume]. When ctx is done first it returns ctx.Err(),
 // at once if ctx is done already and else within a few milliseconds, with
 // every worker stopped. The counts are zero whenever the error is not nil,
-// but for a finished count whose last save failed (see WithSave).
+// but for a finished count whose last save failed (see [WithSave]).
 //
 // The cost grows about sixfold with each n; see the README for measured
 // times. A uint64 holds the counts up to at least n = 27, the largest board

@@ -8,7 +8,7 @@ import (
 
 // The options of CountContext.
 
-// An Option configures CountContext.
+// An Option configures [CountContext].
 type Option func(*config)
 
 type config struct {
@@ -30,7 +30,7 @@ func WithWorkers(k int) Option {
 	return func(c *config) { c.workers = k }
 }
 
-// WithProgress has CountContext call report from the caller's goroutine
+// WithProgress has [CountContext] call report from the caller's goroutine
 // about ten times a second while it counts, and once when it is done, for
 // every n: the last report has Done equal to Subproblems. Subproblems is
 // never 0: while a large split is still being listed, which takes
@@ -41,19 +41,19 @@ func WithProgress(report func(Progress)) Option {
 	return func(c *config) { c.progress = report }
 }
 
-// WithShard has CountContext count only shard i of k: a fixed, even split
+// WithShard has [CountContext] count only shard i of k: a fixed, even split
 // of the search into k parts, the same on every machine and for every
 // number of workers, whose Total and Unique counts add up to those of the
-// whole board. k runs from 1, the default, to MaxShards; i from 0 to k-1.
-// The split depends on n, k and PlanVersion alone.
+// whole board. k runs from 1, the default, to [MaxShards]; i from 0 to k-1.
+// The split depends on n, k and [PlanVersion] alone.
 func WithShard(i, k int) Option {
 	return func(c *config) { c.shard, c.shards = i, k }
 }
 
-// WithSave has CountContext call save from the caller's goroutine with the
-// State of the count about every interval, once more if ctx stops the
+// WithSave has [CountContext] call save from the caller's goroutine with the
+// [State] of the count about every interval, once more if ctx stops the
 // count early (after every worker has stopped, and never again after
-// that), and once when it is done, so that WithResume can take the count
+// that), and once when it is done, so that [WithResume] can take the count
 // on from there after a crash or a cancel. An error from save stops the
 // count and is returned, with one exception: when the count is done and
 // only its last save fails, CountContext returns the counts together with
@@ -63,12 +63,12 @@ func WithSave(interval time.Duration, save func(State) error) Option {
 	return func(c *config) { c.save, c.saveEvery = save, interval }
 }
 
-// WithResume has CountContext go on from s, a State that WithSave handed
+// WithResume has [CountContext] go on from s, a [State] that [WithSave] handed
 // out for the same board and shard: the subproblems s holds as done are
 // not searched again, and their counts are part of the result. A State of
-// another board, shard or PlanVersion is refused with an error wrapping
-// ErrStateMismatch that names what differs, and the zero State with one
-// wrapping ErrOption.
+// another board, shard or [PlanVersion] is refused with an error wrapping
+// [ErrStateMismatch] that names what differs, and the zero State with one
+// wrapping [ErrOption].
 func WithResume(s State) Option {
 	return func(c *config) { c.resume = &s }
 }

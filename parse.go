@@ -20,7 +20,7 @@ import (
 // Text with a 'Q', or of several lines that are not one column each, is a
 // diagram; any other text is a column list. It checks the form, not the
 // queens: columns must be on the board and a diagram square with at most
-// one queen a row, but queens may attack each other. Errors wrap ErrParse
+// one queen a row, but queens may attack each other. Errors wrap [ErrParse]
 // and say where the text went wrong. Blank text is an error; "[]" is the
 // 0×0 board.
 func ParsePartial(text string) ([]int, error) {
@@ -48,9 +48,9 @@ func oneColumnPerLine(text string) bool {
 	return true
 }
 
-// ParseSolution reads a solution in either form of ParsePartial and checks
+// ParseSolution reads a solution in either form of [ParsePartial] and checks
 // it: every row has a queen and no two attack each other. Errors wrap
-// ErrParse or ErrNotSolution.
+// [ErrParse] or [ErrNotSolution].
 func ParseSolution(text string) (Solution, error) {
 	partial, err := ParsePartial(text)
 	if err != nil {

@@ -12,14 +12,14 @@ import (
 // many as the shards and the workers need, in a fixed order that depends
 // on n, the number of shards and PlanVersion alone.
 
-// PlanVersion names the way CountContext splits a board into shards. It
+// PlanVersion names the way [CountContext] splits a board into shards. It
 // changes whenever the split does, so the counts of shards add up only if
 // they were counted with the same PlanVersion: a program that keeps shard
 // counts should keep it with them. Version 2 splits the constellations of
 // the board; version 1 split its corner and side trees.
 const PlanVersion = 2
 
-// MaxShards is the largest number of shards WithShard accepts.
+// MaxShards is the largest number of shards [WithShard] accepts.
 const MaxShards = 1 << 20
 
 // minFreeRows is how many rows a subproblem leaves to search at least:

@@ -12,13 +12,13 @@ type Solution []int
 // Free marks a row without a queen in a partial board.
 const Free = -1
 
-// MaxDrawn is the largest board that Solution.Draw draws square by square:
+// MaxDrawn is the largest board that [Solution.Draw] draws square by square:
 // a million bytes.
 const MaxDrawn = 1000
 
 // String returns the columns of s as fmt writes a []int, "[1 3 0 2]": one
 // line, so that %v in a log line or on a []Solution stays readable. Draw
-// draws the board. ParsePartial and ParseSolution read both forms.
+// draws the board. [ParsePartial] and [ParseSolution] read both forms.
 func (s Solution) String() string {
 	return fmt.Sprint([]int(s))
 }
@@ -26,7 +26,7 @@ func (s Solution) String() string {
 // Draw draws the board, one line per row, each ending in a newline: 'Q'
 // for a queen and '.' for an empty square. A row whose column is outside
 // [0, len(s)) is drawn without a queen. A drawing takes n² bytes, so a
-// board of more than MaxDrawn squares a side is written as String writes
+// board of more than [MaxDrawn] squares a side is written as String writes
 // it instead, with a newline.
 func (s Solution) Draw() string {
 	if len(s) > MaxDrawn {
@@ -55,7 +55,7 @@ func (s Solution) Valid() bool {
 }
 
 // Check returns nil if s is a solution of the len(s)×len(s) board, and
-// otherwise an error wrapping ErrNotSolution that names the first row
+// otherwise an error wrapping [ErrNotSolution] that names the first row
 // whose queen is off the board or attacked. It costs O(n).
 func (s Solution) Check() error {
 	n := len(s)

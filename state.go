@@ -10,8 +10,8 @@ import (
 )
 
 // A State is how far a count has come: which subproblems of its shard are
-// done, and what they counted. WithSave hands one out every so often, and
-// WithResume takes it back so that a count goes on where it stopped,
+// done, and what they counted. [WithSave] hands one out every so often, and
+// [WithResume] takes it back so that a count goes on where it stopped,
 // searching only the subproblems left. A State is small: a bit for each
 // subproblem of the shard (27,777 of them for n = 16, about 4,300 to 6,000
 // for n = 17 to 20). Only the engine makes one, and its methods read it;
@@ -80,7 +80,7 @@ func (s State) MarshalBinary() ([]byte, error) {
 }
 
 // UnmarshalBinary decodes what MarshalBinary wrote into s. Bytes cut
-// short, damaged or of another kind get an error wrapping ErrState that
+// short, damaged or of another kind get an error wrapping [ErrState] that
 // says which; nothing is allocated for a field before it is checked.
 func (s *State) UnmarshalBinary(data []byte) error {
 	switch {

@@ -21,8 +21,8 @@ const MaxN = 64
 // A Strategy is one way of searching the board. All strategies count the
 // same numbers and enumerate the same solutions in the same order; they
 // differ only in speed, and in what they teach. A Strategy runs on the
-// caller's goroutine and cannot be stopped: CountContext and
-// EnumerateContext can.
+// caller's goroutine and cannot be stopped: [CountContext] and
+// [EnumerateContext] can.
 type Strategy interface {
 	// Name is the strategy's short name: "naive", "cached", "bitwise", ...
 	Name() string

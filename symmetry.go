@@ -29,6 +29,8 @@ func Symmetries() []Symmetry {
 
 var symmetryNames = [...]string{"identity", "rotate90", "rotate180", "rotate270", "mirror-columns", "mirror-rows", "transpose", "anti-transpose"}
 
+// String returns the name of g, such as "rotate90" or "transpose", or
+// "Symmetry(k)" for a g that is none of the eight.
 func (g Symmetry) String() string {
 	if g < 0 || int(g) >= len(symmetryNames) {
 		return fmt.Sprintf("Symmetry(%d)", int(g))
@@ -73,8 +75,8 @@ var symmetries = [...]Symmetry{Identity, Rotate90, Rotate180, Rotate270, MirrorC
 
 // Transform returns the image of s under g: the board turned or reflected.
 // The image of a solution is a solution. It returns an error wrapping
-// ErrNotSolution unless s holds each column once, and one wrapping
-// ErrSymmetry for a g that is none of the eight.
+// [ErrNotSolution] unless s holds each column once, and one wrapping
+// [ErrSymmetry] for a g that is none of the eight.
 func (s Solution) Transform(g Symmetry) (Solution, error) {
 	if g < 0 || int(g) >= len(symmetries) {
 		return nil, fmt.Errorf("%w %d, want %d (Identity) to %d (AntiTranspose)", ErrSymmetry, int(g), Identity, AntiTranspose)
@@ -90,7 +92,7 @@ func (s Solution) Transform(g Symmetry) (Solution, error) {
 // Canonical returns the least of the eight images of the solution s, row
 // by row, which all the solutions of its class share, and the size of the
 // class: 8, 4 or 2 (1 for the boards of 0 and 1 squares). It returns an
-// error wrapping ErrNotSolution if s is not a solution.
+// error wrapping [ErrNotSolution] if s is not a solution.
 func (s Solution) Canonical() (Solution, int, error) {
 	if err := s.Check(); err != nil {
 		return nil, 0, err
