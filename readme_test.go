@@ -2,6 +2,7 @@ package nqueens
 
 import (
 	"os"
+	"os/exec"
 	"regexp"
 	"strings"
 	"testing"
@@ -39,5 +40,24 @@ func TestREADME(t *testing.T) {
 		if _, err := os.Stat(m[1]); err != nil {
 			t.Errorf("README refers to ../%s, which a clone does not have", m[1])
 		}
+	}
+}
+
+// TestREADMEBenchTable wants the README's table of the strategies to be
+// what scripts/benchtable prints from the raw run it names.
+func TestREADMEBenchTable(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs benchstat")
+	}
+	table, err := exec.Command("bash", "scripts/benchtable", "-in", "docs/bench.txt").Output()
+	if err != nil {
+		t.Fatalf("scripts/benchtable -in docs/bench.txt: %v", err)
+	}
+	readme, err := os.ReadFile("README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(readme), string(table)) {
+		t.Errorf("README.md does not hold the table that scripts/benchtable -in docs/bench.txt prints:\n%s", table)
 	}
 }
