@@ -110,3 +110,38 @@ func BenchmarkEnumerate(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkListing times the listing calls on every core beside the counts
+// they are measured against: Enumerate against Bitwise.Count, Fundamental
+// against CountContext on one worker. Boards past 14 need -nqueens.maxn:
+//
+//	go test -run '^$' -bench Listing -benchtime 1x -count 6 -nqueens.maxn 16 > listing.txt
+//	go tool benchstat -row /call -col /n@num listing.txt
+func BenchmarkListing(b *testing.B) {
+	calls := []struct {
+		name string
+		run  func(n int) error
+	}{
+		{"enumerate", func(n int) error { return Enumerate(n, func(Solution) bool { return true }) }},
+		{"bitwise-count", func(n int) error { _, err := Bitwise.Count(n); return err }},
+		{"fundamental", func(n int) error { return Fundamental(n, func(Solution, int) bool { return true }) }},
+		{"engine-1-worker", func(n int) error {
+			_, err := CountContext(context.Background(), n, WithWorkers(1))
+			return err
+		}},
+	}
+	for _, n := range []int{12, 14, 16} {
+		if n > max(*benchMaxN, 14) {
+			continue
+		}
+		for _, c := range calls {
+			b.Run(fmt.Sprintf("call=%s/n=%d", c.name, n), func(b *testing.B) {
+				for b.Loop() {
+					if err := c.run(n); err != nil {
+						b.Fatal(err)
+					}
+				}
+			})
+		}
+	}
+}

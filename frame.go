@@ -37,7 +37,12 @@ type frame struct {
 // setup lays out the frame for board (one column per row, Free where the
 // row is free) whose fixed queens the caller has checked: columns in range,
 // no two attacking each other. n is len(board).
-func (f *frame) setup(board []int) {
+func (f *frame) setup(board []int) { f.setupAllowed(board, nil) }
+
+// setupAllowed is setup with the squares of each free row limited further
+// to allow[row], for a search that rules out more than the fixed queens'
+// attacks. A nil allow limits nothing.
+func (f *frame) setupAllowed(board []int, allow []uint64) {
 	n := len(board)
 	f.free = 0
 	all := fullRow(n)
@@ -52,6 +57,9 @@ func (f *frame) setup(board []int) {
 		}
 		f.rows[f.free] = row
 		f.allowed[f.free] = all &^ attackedBy(board, row)
+		if allow != nil {
+			f.allowed[f.free] &= allow[row]
+		}
 		f.free++
 	}
 	for i := 0; i+1 < f.free; i++ {

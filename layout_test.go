@@ -31,7 +31,7 @@ var layers = [][]string{
 	{"plan.go"},
 	{"state.go"},
 	{"options.go"},
-	{"engine.go"},
+	{"engine.go", "listing.go"},
 	{"completion.go", "enumerate.go", "nqueens.go"},
 }
 

@@ -17,6 +17,9 @@ type poller struct {
 	stop  *atomic.Bool // nil: never stop
 	yield bool         // call runtime.Gosched every yieldEvery polls
 	polls int
+	// each, if set, is called at every poll: a search that holds results
+	// back hands them over there, a fraction of a millisecond apart.
+	each func()
 }
 
 // yieldEvery is how many polls pass between two yields. With every P busy
@@ -29,6 +32,9 @@ const yieldEvery = 8
 func (p *poller) stopped() bool {
 	if p.polls++; p.yield && p.polls%yieldEvery == 0 {
 		runtime.Gosched()
+	}
+	if p.each != nil {
+		p.each()
 	}
 	return p.stop != nil && p.stop.Load()
 }
