@@ -2,6 +2,8 @@ package nqueens
 
 import (
 	"context"
+	"fmt"
+	"math/bits"
 	"runtime"
 	"sync"
 	"sync/atomic"
@@ -54,6 +56,9 @@ func countBoard(ctx context.Context, n int, cfg *config) (Counts, error) {
 		return Counts{}, err
 	}
 	start := time.Now()
+	if joins(n, cfg) {
+		return countJoin(ctx, start, n, cfg)
+	}
 	var tasks []task
 	if n >= 4 {
 		var err error
@@ -75,6 +80,41 @@ func countBoard(ctx context.Context, n int, cfg *config) (Counts, error) {
 		state.counts = smallCounts(n)
 	}
 	return run(ctx, start, tasks, cfg, &state)
+}
+
+// minJoinN is the least board the join engine counts: from there on it
+// is the faster, on one worker as on every core.
+const minJoinN = 18
+
+// joins reports whether CountContext counts the n×n board with the join
+// engine: an even board from minJoinN on, counted whole in one go. Shards
+// and saved states are of the constellation engine's split alone.
+func joins(n int, cfg *config) bool {
+	return n%2 == 0 && n >= minJoinN && cfg.shards == 1 && cfg.save == nil && cfg.resume == nil
+}
+
+// countJoin counts the n×n board, even, with the join engine on
+// cfg.workers goroutines, a split of its rows a subproblem, and gets the
+// unique count from Burnside's lemma.
+func countJoin(ctx context.Context, start time.Time, n int, cfg *config) (Counts, error) {
+	splits, err := joinSplits(ctx, n)
+	if err != nil {
+		return Counts{}, err
+	}
+	tasks := make([]task, len(splits))
+	for i := range splits {
+		tasks[i].split = &splits[i]
+	}
+	state := State{plan: PlanVersion, n: n, shards: 1, tasks: len(tasks), done: make([]uint64, (len(tasks)+63)/64)}
+	c, err := run(ctx, start, tasks, cfg, &state)
+	if err != nil {
+		return Counts{}, err
+	}
+	unique, ok := uniqueOf(n, c.Total, countFixed(n, Rotate90), countFixed(n, Rotate180))
+	if !ok {
+		return Counts{}, fmt.Errorf("nqueens: internal error: the join counted %d solutions of n=%d, which Burnside's lemma refuses", c.Total, n)
+	}
+	return Counts{Total: c.Total, Unique: unique}, nil
 }
 
 // planReporting is plan for cfg's shard, with cfg.progress called from
@@ -256,11 +296,19 @@ type worker struct {
 	poll  poller
 	frame frame
 	check constellationCheck
+	join  *joiner
 }
 
 // search returns the counts of tk. It reports false if it gave up because
 // w.poll said to stop.
 func (w *worker) search(tk *task) (Counts, bool) {
+	if tk.split != nil {
+		if w.join == nil { // a split holds half the rows of the board
+			w.join = newJoiner(2 * bits.OnesCount64(tk.split.rows))
+		}
+		total, ok := w.join.count(*tk.split, &w.poll)
+		return Counts{Total: total}, ok
+	}
 	w.frame.setup(tk.board)
 	if len(tk.c.fixers) == 0 {
 		found, ok := w.frame.count(&w.poll)

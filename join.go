@@ -1,0 +1,255 @@
+package nqueens
+
+import (
+	"context"
+	"math/bits"
+)
+
+// The join engine counts an even board without backtracking the whole of
+// it. Each row's queen stands in the east or the west half of the board:
+// a split is the set R of rows whose queen is in the east, m = n/2 of
+// them. An east half-board places m queens on the rows of R and the east
+// columns, none attacking another; a west half-board does the same on the
+// other rows and the west columns. An east and a west half-board make a
+// solution exactly when no diagonal holds a queen of each, so the count of
+// a split is the number of such pairs, and the count of the board the sum
+// over splits.
+//
+// Reflected left to right, a west half-board on rows C is an east one on
+// rows C, its two kinds of diagonal swapped: one generator serves both
+// halves. The splits R, its complement, and their reflections top to
+// bottom count the same, so one split of each such set is counted, times
+// the size of the set. A pair is counted without a loop over pairs: the
+// east half-boards of a split are laid out by diagonal, bit i of word w
+// set when half-board 64w+i holds that diagonal, and merged into tables of
+// 8 diagonals each; a west half-board then finds the east ones it clashes
+// with by one OR of a table row per 8 diagonals, and the rest by a
+// popcount.
+
+// A joinSplit is a split of the board's rows, with the number of splits
+// it stands for.
+type joinSplit struct {
+	rows   uint64 // the rows whose queen stands in the east half
+	weight uint64
+}
+
+// joinSplits returns one split of each set that reflections and taking
+// the complement map onto each other, in increasing order of rows, with
+// the size of its set: for n = 18, 12,190 of C(18, 9) = 48,620. It gives
+// up with ctx.Err() once ctx is done: there are millions beyond n = 24.
+func joinSplits(ctx context.Context, n int) ([]joinSplit, error) {
+	m := n / 2
+	all := fullRow(n)
+	var splits []joinSplit
+	// Gosper's hack: the next larger number with as many set bits.
+	for r, i := uint64(1)<<m-1, 0; r <= all; i++ {
+		if i%(1<<16) == 0 && ctx.Err() != nil {
+			return nil, ctx.Err()
+		}
+		c := all &^ r
+		rr, rc := reverseRows(r, n), reverseRows(c, n)
+		if r <= c && r <= rr && r <= rc {
+			// The set is {r, c, rr, rc}; c is never r, nor rr rc.
+			weight := uint64(2)
+			if rr != r && rr != c {
+				weight = 4
+			}
+			splits = append(splits, joinSplit{rows: r, weight: weight})
+		}
+		low := r & -r // x & -x keeps only the lowest set bit
+		ripple := r + low
+		r = ripple | ((r^ripple)>>2)/low
+	}
+	return splits, nil
+}
+
+// reverseRows returns the rows of r turned upside down on the n×n board.
+func reverseRows(r uint64, n int) uint64 { return bits.Reverse64(r) >> (64 - n) }
+
+// joinChunk is how many diagonals a table of a join merges.
+const joinChunk = 8
+
+// A joiner counts the splits of one board with scratch space it keeps.
+type joiner struct {
+	n, m   int
+	full   uint64 // the m east columns, as Richards' masks hold them
+	rows   [MaxN]int
+	gaps   [MaxN]int // rows[i+1] - rows[i], 0 after the last
+	east   []uint64  // the keys of the east half-boards of a split
+	west   []uint64  // the keys of the west half-boards, as queries
+	tables []uint64
+	// keyBits is how many diagonals the keys hold: those that both halves
+	// can occupy, 2m-1 of each kind.
+	keyBits int
+}
+
+func newJoiner(n int) *joiner {
+	m := n / 2
+	return &joiner{n: n, m: m, full: fullRow(m), keyBits: 2 * (2*m - 1)}
+}
+
+// count returns the solutions of the split, times its weight. It polls p
+// between queries, and reports false if p said to stop.
+func (j *joiner) count(s joinSplit, p *poller) (uint64, bool) {
+	j.east = j.halves(s.rows, j.east[:0], false)
+	if len(j.east) == 0 {
+		return 0, true
+	}
+	j.west = j.halves(fullRow(j.n)&^s.rows, j.west[:0], true)
+	count, ok := j.match(p)
+	return count * s.weight, ok
+}
+
+// match returns the number of pairs of an east key and a west key with no
+// bit in common, polling p between queries; it reports false if p said to
+// stop.
+func (j *joiner) match(p *poller) (uint64, bool) {
+	j.lay()
+	words := (len(j.east) + 63) / 64
+	chunks := (j.keyBits + joinChunk - 1) / joinChunk
+	var count uint64
+	var rows [maxJoinChunks][]uint64
+	for q, key := range j.west {
+		if q%256 == 255 && p.stopped() {
+			return 0, false
+		}
+		// The row of value 0 is empty: a chunk of no diagonal clashes
+		// with nothing.
+		for c := range chunks {
+			v := int(key>>(c*joinChunk)) & (1<<joinChunk - 1)
+			rows[c] = j.tables[(c<<joinChunk+v)*words:][:words]
+		}
+		count += uint64(len(j.east) - clashes(rows[:chunks]))
+	}
+	return count, true
+}
+
+// maxJoinChunks bounds the tables of a key: 8 of 8 bits.
+const maxJoinChunks = 8
+
+// clashes returns the number of bits set in the OR of rows, all of one
+// length, in one pass over them; the common numbers of rows have a loop of
+// their own, with no bounds check.
+func clashes(rows [][]uint64) int {
+	n := 0
+	switch len(rows) {
+	case 4:
+		a := rows[0]
+		b, c, d := rows[1][:len(a)], rows[2][:len(a)], rows[3][:len(a)]
+		for w := range a {
+			n += bits.OnesCount64(a[w] | b[w] | c[w] | d[w])
+		}
+	case 5:
+		a := rows[0]
+		b, c, d, e := rows[1][:len(a)], rows[2][:len(a)], rows[3][:len(a)], rows[4][:len(a)]
+		for w := range a {
+			n += bits.OnesCount64(a[w] | b[w] | c[w] | d[w] | e[w])
+		}
+	case 6:
+		a := rows[0]
+		b, c, d, e, f := rows[1][:len(a)], rows[2][:len(a)], rows[3][:len(a)], rows[4][:len(a)], rows[5][:len(a)]
+		for w := range a {
+			n += bits.OnesCount64(a[w] | b[w] | c[w] | d[w] | e[w] | f[w])
+		}
+	default:
+		for w := range rows[0] {
+			var x uint64
+			for _, r := range rows {
+				x |= r[w]
+			}
+			n += bits.OnesCount64(x)
+		}
+	}
+	return n
+}
+
+// lay builds the tables of the east half-boards: for chunk c and value v
+// of its 8 diagonals, the half-boards that hold any diagonal of v.
+func (j *joiner) lay() {
+	words := (len(j.east) + 63) / 64
+	chunks := (j.keyBits + joinChunk - 1) / joinChunk
+	size := chunks << joinChunk * words
+	if cap(j.tables) < size {
+		j.tables = make([]uint64, size)
+	}
+	j.tables = j.tables[:size]
+	clear(j.tables)
+	for c := range chunks {
+		t := j.tables[c<<joinChunk*words:][:1<<joinChunk*words]
+		for i, key := range j.east {
+			for v := int(key>>(c*joinChunk)) & (1<<joinChunk - 1); v != 0; v &= v - 1 {
+				one := 1 << bits.TrailingZeros(uint(v))
+				t[one*words+i/64] |= 1 << (i % 64)
+			}
+		}
+		// A value of several diagonals is its lowest one's row OR the rest's.
+		for v := 3; v < 1<<joinChunk; v++ {
+			low := v & -v
+			if low == v {
+				continue
+			}
+			dst, a, b := t[v*words:][:words], t[low*words:][:words], t[(v^low)*words:][:words]
+			for w := range dst {
+				dst[w] = a[w] | b[w]
+			}
+		}
+	}
+}
+
+// halves appends the keys of the east half-boards on the given rows to
+// keys: as east half-boards, or, with query set, as the west half-boards
+// they are the reflections of.
+func (j *joiner) halves(rows uint64, keys []uint64, query bool) []uint64 {
+	k := 0
+	for r := rows; r != 0; r &= r - 1 {
+		j.rows[k] = bits.TrailingZeros64(r)
+		if k > 0 {
+			j.gaps[k-1] = j.rows[k] - j.rows[k-1]
+		}
+		k++
+	}
+	j.gaps[k-1] = 0
+	h := halfSearch{j: j, keys: keys, query: query, last: k - 1}
+	h.place(0, 0, 0, 0, 0, 0)
+	return h.keys
+}
+
+// A halfSearch places the queens of an east half-board row by row, with
+// Richards' masks over the m east columns.
+type halfSearch struct {
+	j     *joiner
+	keys  []uint64
+	query bool
+	last  int // index of the last row
+}
+
+// place fills rows i on. cols, left and right are Richards' masks for row
+// i; d and a hold the diagonals taken, bit row+col and row-col+n-1.
+func (h *halfSearch) place(i int, cols, left, right, d, a uint64) {
+	j := h.j
+	r, gap, full := j.rows[i], j.gaps[i], j.full
+	for free := full &^ (cols | left | right); free != 0; free &= free - 1 {
+		bit := free & -free
+		col := j.m + bits.TrailingZeros64(bit)
+		nd, na := d|1<<(r+col), a|1<<(r-col+j.n-1)
+		if i == h.last {
+			h.keys = append(h.keys, j.key(nd, na, h.query))
+			continue
+		}
+		// Between two rows gap apart, a diagonal moves gap columns.
+		h.place(i+1, cols|bit, (left|bit)<<gap&full, (right|bit)>>gap, nd, na)
+	}
+}
+
+// key returns the diagonals of an east half-board that a west one can
+// also occupy, from m to 3m-2 of each kind, in one word: the diagonals
+// row+col low, the others above. As a query, a west half-board's: the
+// reflection swaps the two kinds.
+func (j *joiner) key(d, a uint64, query bool) uint64 {
+	span := 2*j.m - 1
+	dk, ak := d>>j.m&fullRow(span), a>>j.m&fullRow(span)
+	if query {
+		dk, ak = ak, dk
+	}
+	return dk | ak<<span
+}
