@@ -91,11 +91,13 @@ func newJoiner(n int) *joiner {
 // count returns the solutions of the split, times its weight. It polls p
 // between queries, and reports false if p said to stop.
 func (j *joiner) count(s joinSplit, p *poller) (uint64, bool) {
-	j.east = j.halves(s.rows, j.east[:0], false)
-	if len(j.east) == 0 {
-		return 0, true
+	var ok bool
+	if j.east, ok = j.halves(s.rows, j.east[:0], false, p); !ok || len(j.east) == 0 {
+		return 0, ok
 	}
-	j.west = j.halves(fullRow(j.n)&^s.rows, j.west[:0], true)
+	if j.west, ok = j.halves(fullRow(j.n)&^s.rows, j.west[:0], true, p); !ok {
+		return 0, false
+	}
 	count, ok := j.match(p)
 	return count * s.weight, ok
 }
@@ -198,8 +200,9 @@ func (j *joiner) lay() {
 
 // halves appends the keys of the east half-boards on the given rows to
 // keys: as east half-boards, or, with query set, as the west half-boards
-// they are the reflections of.
-func (j *joiner) halves(rows uint64, keys []uint64, query bool) []uint64 {
+// they are the reflections of. It polls p every halfPoll half-boards, and
+// reports false if p said to stop.
+func (j *joiner) halves(rows uint64, keys []uint64, query bool, p *poller) ([]uint64, bool) {
 	k := 0
 	for r := rows; r != 0; r &= r - 1 {
 		j.rows[k] = bits.TrailingZeros64(r)
@@ -209,18 +212,24 @@ func (j *joiner) halves(rows uint64, keys []uint64, query bool) []uint64 {
 		k++
 	}
 	j.gaps[k-1] = 0
-	h := halfSearch{j: j, keys: keys, query: query, last: k - 1}
+	h := halfSearch{j: j, keys: keys, query: query, last: k - 1, poll: p}
 	h.place(0, 0, 0, 0, 0, 0)
-	return h.keys
+	return h.keys, !h.stopped
 }
+
+// halfPoll is how many half-boards a halfSearch lists between two polls:
+// a fraction of a millisecond.
+const halfPoll = 1 << 12
 
 // A halfSearch places the queens of an east half-board row by row, with
 // Richards' masks over the m east columns.
 type halfSearch struct {
-	j     *joiner
-	keys  []uint64
-	query bool
-	last  int // index of the last row
+	j       *joiner
+	keys    []uint64
+	query   bool
+	last    int // index of the last row
+	poll    *poller
+	stopped bool
 }
 
 // place fills rows i on. cols, left and right are Richards' masks for row
@@ -234,10 +243,16 @@ func (h *halfSearch) place(i int, cols, left, right, d, a uint64) {
 		nd, na := d|1<<(r+col), a|1<<(r-col+j.n-1)
 		if i == h.last {
 			h.keys = append(h.keys, j.key(nd, na, h.query))
+			if len(h.keys)%halfPoll == 0 && h.poll.stopped() {
+				h.stopped = true
+				return
+			}
 			continue
 		}
 		// Between two rows gap apart, a diagonal moves gap columns.
-		h.place(i+1, cols|bit, (left|bit)<<gap&full, (right|bit)>>gap, nd, na)
+		if h.place(i+1, cols|bit, (left|bit)<<gap&full, (right|bit)>>gap, nd, na); h.stopped {
+			return
+		}
 	}
 }
 

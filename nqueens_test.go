@@ -174,7 +174,11 @@ func TestBadInput(t *testing.T) {
 // on boards whose first solution alone takes over a minute.
 var contextForms = map[string]func(ctx context.Context) error{
 	"CountContext": func(ctx context.Context) error {
-		_, err := CountContext(ctx, 22)
+		_, err := CountContext(ctx, 23) // odd: constellations
+		return err
+	},
+	"CountContext, join": func(ctx context.Context) error {
+		_, err := CountContext(ctx, 26) // even, from 18: half-boards joined
 		return err
 	},
 	"EnumerateContext": func(ctx context.Context) error {
