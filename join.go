@@ -5,6 +5,8 @@ import (
 	"math/bits"
 )
 
+//go:generate go run -C tools ./matchasm -rows 8 -out ../zmatch_amd64.s -stubs ../zmatch_amd64.go -pkg nqueens
+
 // The join engine counts an even board without backtracking the whole of
 // it. Each row's queen stands in the east or the west half of the board:
 // a split is the set R of rows whose queen is in the east, m = n/2 of
@@ -129,10 +131,11 @@ func (j *joiner) match(p *poller) (uint64, bool) {
 // maxJoinChunks bounds the tables of a key: 8 of 8 bits.
 const maxJoinChunks = 8
 
-// clashes returns the number of bits set in the OR of rows, all of one
+// clashesGo returns the number of bits set in the OR of rows, all of one
 // length, in one pass over them; the common numbers of rows have a loop of
-// their own, with no bounds check.
-func clashes(rows [][]uint64) int {
+// their own, with no bounds check. It is clashes wherever the assembly
+// kernel does not run.
+func clashesGo(rows [][]uint64) int {
 	n := 0
 	switch len(rows) {
 	case 4:

@@ -49,7 +49,8 @@ func binomial(n, k int) uint64 {
 }
 
 // TestJoinMatch checks the tables of the join against a plain loop over
-// the pairs, on random keys of every density.
+// the pairs, on random keys of every density and width: with the assembly
+// kernel, and with the Go one under -tags purego.
 func TestJoinMatch(t *testing.T) {
 	r := rand.New(rand.NewPCG(3, 4))
 	for trial := range 200 {
@@ -63,7 +64,7 @@ func TestJoinMatch(t *testing.T) {
 			return k
 		}
 		j.east, j.west = j.east[:0], j.west[:0]
-		for range r.IntN(300) {
+		for range r.IntN(1200) { // up to 19 words: blocks of four and a tail
 			j.east = append(j.east, random())
 		}
 		for range r.IntN(300) {

@@ -27,7 +27,7 @@ var layers = [][]string{
 	{"poll.go"},
 	{"frame.go"},
 	{"kernel.go", "kernel_amd64.go", "kernel_generic.go", "zkernel.go", "zkernel_amd64.go"},
-	{"constellation.go", "fixed.go", "join.go"},
+	{"constellation.go", "fixed.go", "join.go", "match_amd64.go", "match_generic.go", "zmatch_amd64.go"},
 	{"plan.go"},
 	{"state.go"},
 	{"options.go"},
