@@ -87,10 +87,11 @@ func countBoard(ctx context.Context, n int, cfg *config) (Counts, error) {
 const minJoinN = 18
 
 // joins reports whether CountContext counts the n×n board with the join
-// engine: an even board from minJoinN on, counted whole in one go. Shards
+// engine: an even board from minJoinN to maxJoinN, counted whole in one
+// go. Shards
 // and saved states are of the constellation engine's split alone.
 func joins(n int, cfg *config) bool {
-	return n%2 == 0 && n >= minJoinN && cfg.shards == 1 && cfg.save == nil && cfg.resume == nil
+	return n%2 == 0 && n >= minJoinN && n <= maxJoinN && cfg.shards == 1 && cfg.save == nil && cfg.resume == nil
 }
 
 // countJoin counts the n×n board, even, with the join engine on

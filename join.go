@@ -73,17 +73,25 @@ const joinChunk = 8
 
 // A joiner counts the splits of one board with scratch space it keeps.
 type joiner struct {
-	n, m   int
-	full   uint64 // the m east columns, as Richards' masks hold them
-	rows   [MaxN]int
-	gaps   [MaxN]int // rows[i+1] - rows[i], 0 after the last
-	east   []uint64  // the keys of the east half-boards of a split
-	west   []uint64  // the keys of the west half-boards, as queries
+	n, m int
+	full uint64 // the m east columns, as Richards' masks hold them
+	rows [MaxN]int
+	gaps [MaxN]int // rows[i+1] - rows[i], 0 after the last
+	// keyBit[i][col] holds the key bits of a queen on row i of the half,
+	// east column m+col.
+	keyBit [MaxN / 2][MaxN / 2]uint64
+	east   []uint64 // the keys of the east half-boards of a split
+	west   []uint64 // the keys of the west half-boards, as queries
 	tables []uint64
 	// keyBits is how many diagonals the keys hold: those that both halves
 	// can occupy, 2m-1 of each kind.
 	keyBits int
 }
+
+// maxJoinN is the largest board a joiner takes: its keys hold 2(n-1)
+// diagonals, and the key bits of a queen come from masks of 2n-1, in 64
+// bits.
+const maxJoinN = 32
 
 func newJoiner(n int) *joiner {
 	m := n / 2
@@ -208,54 +216,65 @@ func (j *joiner) lay() {
 func (j *joiner) halves(rows uint64, keys []uint64, query bool, p *poller) ([]uint64, bool) {
 	k := 0
 	for r := rows; r != 0; r &= r - 1 {
-		j.rows[k] = bits.TrailingZeros64(r)
+		row := bits.TrailingZeros64(r)
+		j.rows[k] = row
 		if k > 0 {
-			j.gaps[k-1] = j.rows[k] - j.rows[k-1]
+			j.gaps[k-1] = row - j.rows[k-1]
+		}
+		// The key bits of a queen on this row, column by column.
+		for col := range j.m {
+			j.keyBit[k][col] = j.key(1<<(row+j.m+col), 1<<(row-j.m-col+j.n-1), query)
 		}
 		k++
 	}
 	j.gaps[k-1] = 0
-	h := halfSearch{j: j, keys: keys, query: query, last: k - 1, poll: p}
-	h.place(0, 0, 0, 0, 0, 0)
-	return h.keys, !h.stopped
+	return j.place(k-1, keys, p)
 }
 
-// halfPoll is how many half-boards a halfSearch lists between two polls:
-// a fraction of a millisecond.
+// halfPoll is how many half-boards halves lists between two polls: a
+// fraction of a millisecond.
 const halfPoll = 1 << 12
 
-// A halfSearch places the queens of an east half-board row by row, with
-// Richards' masks over the m east columns.
-type halfSearch struct {
-	j       *joiner
-	keys    []uint64
-	query   bool
-	last    int // index of the last row
-	poll    *poller
-	stopped bool
-}
-
-// place fills rows i on. cols, left and right are Richards' masks for row
-// i; d and a hold the diagonals taken, bit row+col and row-col+n-1.
-func (h *halfSearch) place(i int, cols, left, right, d, a uint64) {
-	j := h.j
-	r, gap, full := j.rows[i], j.gaps[i], j.full
-	for free := full &^ (cols | left | right); free != 0; free &= free - 1 {
-		bit := free & -free
-		col := j.m + bits.TrailingZeros64(bit)
-		nd, na := d|1<<(r+col), a|1<<(r-col+j.n-1)
-		if i == h.last {
-			h.keys = append(h.keys, j.key(nd, na, h.query))
-			if len(h.keys)%halfPoll == 0 && h.poll.stopped() {
-				h.stopped = true
-				return
+// place lists the east half-boards on the rows laid out by halves, the
+// last of them last, row by row with Richards' masks over the m east
+// columns, and appends their keys to keys. It reports false if p said to
+// stop.
+func (j *joiner) place(last int, keys []uint64, p *poller) ([]uint64, bool) {
+	var stack [MaxN / 2]struct{ free, cols, left, right, key uint64 }
+	full := j.full
+	i := 0
+	var cols, left, right, key uint64
+	free := full
+	for {
+		if free == 0 {
+			if i == 0 {
+				return keys, true
+			}
+			i--
+			t := &stack[i]
+			free, cols, left, right, key = t.free, t.cols, t.left, t.right, t.key
+			continue
+		}
+		bit := free & -free // x & -x keeps only the lowest set bit
+		free ^= bit
+		nk := key | j.keyBit[i][bits.TrailingZeros64(bit)]
+		if i == last {
+			keys = append(keys, nk)
+			if len(keys)%halfPoll == 0 && p.stopped() {
+				return keys, false
 			}
 			continue
 		}
 		// Between two rows gap apart, a diagonal moves gap columns.
-		if h.place(i+1, cols|bit, (left|bit)<<gap&full, (right|bit)>>gap, nd, na); h.stopped {
-			return
+		gap := j.gaps[i]
+		nc, nl, nr := cols|bit, (left|bit)<<gap&full, (right|bit)>>gap
+		nf := full &^ (nc | nl | nr)
+		if nf == 0 {
+			continue
 		}
+		stack[i] = struct{ free, cols, left, right, key uint64 }{free, cols, left, right, key}
+		i++
+		free, cols, left, right, key = nf, nc, nl, nr, nk
 	}
 }
 
