@@ -1,8 +1,10 @@
 package nqueens
 
 import (
+	"cmp"
 	"context"
 	"math/bits"
+	"slices"
 )
 
 //go:generate go run -C tools ./matchasm -rows 8 -out ../zmatch_amd64.s -stubs ../zmatch_amd64.go -pkg nqueens
@@ -74,15 +76,13 @@ const joinChunk = 8
 // A joiner counts the splits of one board with scratch space it keeps.
 type joiner struct {
 	n, m int
-	full uint64 // the m east columns, as Richards' masks hold them
-	rows [MaxN]int
-	gaps [MaxN]int // rows[i+1] - rows[i], 0 after the last
-	// keyBit[i][col] holds the key bits of a queen on row i of the half,
-	// east column m+col.
-	keyBit [MaxN / 2][MaxN / 2]uint64
-	east   []uint64 // the keys of the east half-boards of a split
-	west   []uint64 // the keys of the west half-boards, as queries
-	tables []uint64
+	full uint64 // the m east columns
+	// The quarters of the east and of the west half-boards of the last
+	// split counted.
+	eastQuarters, westQuarters quarterCache
+	east                       []uint64 // the keys of the east half-boards of a split
+	west                       []uint64 // the keys of the west half-boards, as queries
+	tables                     []uint64
 	// keyBits is how many diagonals the keys hold: those that both halves
 	// can occupy, 2m-1 of each kind.
 	keyBits int
@@ -102,10 +102,10 @@ func newJoiner(n int) *joiner {
 // between queries, and reports false if p said to stop.
 func (j *joiner) count(s joinSplit, p *poller) (uint64, bool) {
 	var ok bool
-	if j.east, ok = j.halves(s.rows, j.east[:0], false, p); !ok || len(j.east) == 0 {
+	if j.east, ok = j.halves(s.rows, j.east[:0], &j.eastQuarters, false, p); !ok || len(j.east) == 0 {
 		return 0, ok
 	}
-	if j.west, ok = j.halves(fullRow(j.n)&^s.rows, j.west[:0], true, p); !ok {
+	if j.west, ok = j.halves(fullRow(j.n)&^s.rows, j.west[:0], &j.westQuarters, true, p); !ok {
 		return 0, false
 	}
 	count, ok := j.match(p)
@@ -210,72 +210,108 @@ func (j *joiner) lay() {
 }
 
 // halves appends the keys of the east half-boards on the given rows to
-// keys: as east half-boards, or, with query set, as the west half-boards
-// they are the reflections of. It polls p every halfPoll half-boards, and
-// reports false if p said to stop.
-func (j *joiner) halves(rows uint64, keys []uint64, query bool, p *poller) ([]uint64, bool) {
-	k := 0
-	for r := rows; r != 0; r &= r - 1 {
-		row := bits.TrailingZeros64(r)
-		j.rows[k] = row
-		if k > 0 {
-			j.gaps[k-1] = row - j.rows[k-1]
+// keys, listing their quarters in c: as east half-boards, or, with query
+// set, as the west half-boards they are the reflections of. An east
+// half-board is a north quarter and a south quarter on complementary
+// columns, whose diagonals do not meet. It polls p every halfPoll
+// half-boards, and reports false if p said to stop.
+func (j *joiner) halves(rows uint64, keys []uint64, c *quarterCache, query bool, p *poller) ([]uint64, bool) {
+	north, south := c.lists(j, rows)
+	for _, nq := range north {
+		span, ok := c.byCols[j.full&^nq.cols]
+		if !ok {
+			continue
 		}
-		// The key bits of a queen on this row, column by column.
-		for col := range j.m {
-			j.keyBit[k][col] = j.key(1<<(row+j.m+col), 1<<(row-j.m-col+j.n-1), query)
+		for _, sq := range south[span[0]:span[1]] {
+			if nq.d&sq.d != 0 || nq.a&sq.a != 0 {
+				continue
+			}
+			keys = append(keys, j.key(nq.d|sq.d, nq.a|sq.a, query))
+			if len(keys)%halfPoll == 0 && p.stopped() {
+				return keys, false
+			}
 		}
-		k++
 	}
-	j.gaps[k-1] = 0
-	return j.place(k-1, keys, p)
+	return keys, true
 }
 
 // halfPoll is how many half-boards halves lists between two polls: a
 // fraction of a millisecond.
 const halfPoll = 1 << 12
 
-// place lists the east half-boards on the rows laid out by halves, the
-// last of them last, row by row with Richards' masks over the m east
-// columns, and appends their keys to keys. It reports false if p said to
-// stop.
-func (j *joiner) place(last int, keys []uint64, p *poller) ([]uint64, bool) {
-	var stack [MaxN / 2]struct{ free, cols, left, right, key uint64 }
-	full := j.full
-	i := 0
-	var cols, left, right, key uint64
-	free := full
-	for {
-		if free == 0 {
-			if i == 0 {
-				return keys, true
-			}
-			i--
-			t := &stack[i]
-			free, cols, left, right, key = t.free, t.cols, t.left, t.right, t.key
-			continue
-		}
-		bit := free & -free // x & -x keeps only the lowest set bit
-		free ^= bit
-		nk := key | j.keyBit[i][bits.TrailingZeros64(bit)]
-		if i == last {
-			keys = append(keys, nk)
-			if len(keys)%halfPoll == 0 && p.stopped() {
-				return keys, false
-			}
-			continue
-		}
-		// Between two rows gap apart, a diagonal moves gap columns.
-		gap := j.gaps[i]
-		nc, nl, nr := cols|bit, (left|bit)<<gap&full, (right|bit)>>gap
-		nf := full &^ (nc | nl | nr)
-		if nf == 0 {
-			continue
-		}
-		stack[i] = struct{ free, cols, left, right, key uint64 }{free, cols, left, right, key}
-		i++
-		free, cols, left, right, key = nf, nc, nl, nr, nk
+// A quarter places queens on some rows of the north or the south half of
+// the board, in the east columns, none attacking another.
+type quarter struct {
+	cols uint64 // the east columns taken, bit col-m
+	d, a uint64 // the diagonals taken, bit row+col and row-col+n-1
+}
+
+// A quarterCache keeps the quarters of the rows of the last split asked
+// for, north and south: the splits come in increasing order of rows, so
+// their south rows, the high bits, change only now and then.
+type quarterCache struct {
+	northRows, southRows uint64 // the rows listed; 0 before any
+	north, south         []quarter
+	// byCols[cols] is the span of south that takes those columns.
+	byCols map[uint64][2]int
+}
+
+// lists returns the quarters of the north and the south rows of rows,
+// south ones in order of the columns they take.
+func (c *quarterCache) lists(j *joiner, rows uint64) (north, south []quarter) {
+	nr, sr := rows&j.full, rows>>j.m
+	if c.byCols == nil || nr != c.northRows {
+		c.north = j.quartersOn(0, nr, c.north[:0])
+		c.northRows = nr
 	}
+	if c.byCols == nil || sr != c.southRows {
+		c.south = j.quartersOn(j.m, sr, c.south[:0])
+		slices.SortFunc(c.south, func(x, y quarter) int { return cmp.Compare(x.cols, y.cols) })
+		if c.byCols == nil {
+			c.byCols = map[uint64][2]int{}
+		}
+		clear(c.byCols)
+		for lo := 0; lo < len(c.south); {
+			hi := lo + 1
+			for hi < len(c.south) && c.south[hi].cols == c.south[lo].cols {
+				hi++
+			}
+			c.byCols[c.south[lo].cols] = [2]int{lo, hi}
+			lo = hi
+		}
+		c.southRows = sr
+	}
+	return c.north, c.south
+}
+
+// quartersOn appends to list every quarter with a queen on each of the
+// rows of the half whose first row is first (bit i: row first+i) and on
+// no other row.
+func (j *joiner) quartersOn(first int, rows uint64, list []quarter) []quarter {
+	var rs [MaxN / 2]int
+	k := 0
+	for r := rows; r != 0; r &= r - 1 {
+		rs[k] = first + bits.TrailingZeros64(r)
+		k++
+	}
+	return j.quarterPlace(rs[:k], quarter{}, list)
+}
+
+// quarterPlace appends the quarters that go on from q with a queen on
+// each of rows.
+func (j *joiner) quarterPlace(rows []int, q quarter, list []quarter) []quarter {
+	if len(rows) == 0 {
+		return append(list, q)
+	}
+	r := rows[0]
+	for free := j.full &^ q.cols; free != 0; free &= free - 1 {
+		col := j.m + bits.TrailingZeros64(free)
+		d, a := uint64(1)<<(r+col), uint64(1)<<(r-col+j.n-1)
+		if q.d&d == 0 && q.a&a == 0 {
+			list = j.quarterPlace(rows[1:], quarter{q.cols | 1<<(col-j.m), q.d | d, q.a | a}, list)
+		}
+	}
+	return list
 }
 
 // key returns the diagonals of an east half-board that a west one can
