@@ -51,8 +51,9 @@
 //     Counting a whole even board from n = 18 on, it joins half-boards
 //     instead of searching the whole board: for each way to choose the
 //     rows whose queen stands in the east half, it lists the east and the
-//     west half-boards and counts the pairs whose diagonals are disjoint,
-//     64 at a time with tables of bit sets; Burnside's lemma gives the
+//     west half-boards, each from a north and a south quarter, and counts
+//     the pairs whose diagonals are disjoint, 64 at a time with tables of
+//     bit sets; Burnside's lemma gives the
 //     fundamental count from the solutions a quarter and a half turn leave
 //     unchanged.
 //

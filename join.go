@@ -1,7 +1,6 @@
 package nqueens
 
 import (
-	"cmp"
 	"context"
 	"math/bits"
 	"slices"
@@ -19,6 +18,10 @@ import (
 // a split is the number of such pairs, and the count of the board the sum
 // over splits.
 //
+// An east half-board is in turn a north quarter (its queens on the north
+// half's rows) and a south quarter on the complementary east columns,
+// whose diagonals do not meet: the quarters of a split's rows are listed
+// once, and kept for the next splits, which share their south rows.
 // Reflected left to right, a west half-board on rows C is an east one on
 // rows C, its two kinds of diagonal swapped: one generator serves both
 // halves. The splits R, its complement, and their reflections top to
@@ -186,9 +189,12 @@ func (j *joiner) lay() {
 		j.tables = make([]uint64, size)
 	}
 	j.tables = j.tables[:size]
-	clear(j.tables)
 	for c := range chunks {
 		t := j.tables[c<<joinChunk*words:][:1<<joinChunk*words]
+		clear(t[:words]) // value 0: no diagonal, no clash
+		for b := range joinChunk {
+			clear(t[words<<b:][:words])
+		}
 		for i, key := range j.east {
 			for v := int(key>>(c*joinChunk)) & (1<<joinChunk - 1); v != 0; v &= v - 1 {
 				one := 1 << bits.TrailingZeros(uint(v))
@@ -197,7 +203,7 @@ func (j *joiner) lay() {
 		}
 		// A value of several diagonals is its lowest one's row OR the rest's.
 		for v := 3; v < 1<<joinChunk; v++ {
-			low := v & -v
+			low := v & -v // x & -x keeps only the lowest set bit
 			if low == v {
 				continue
 			}
@@ -218,11 +224,8 @@ func (j *joiner) lay() {
 func (j *joiner) halves(rows uint64, keys []uint64, c *quarterCache, query bool, p *poller) ([]uint64, bool) {
 	north, south := c.lists(j, rows)
 	for _, nq := range north {
-		span, ok := c.byCols[j.full&^nq.cols]
-		if !ok {
-			continue
-		}
-		for _, sq := range south[span[0]:span[1]] {
+		rest := j.full &^ nq.cols
+		for _, sq := range south[c.start[rest]:c.start[rest+1]] {
 			if nq.d&sq.d != 0 || nq.a&sq.a != 0 {
 				continue
 			}
@@ -250,37 +253,47 @@ type quarter struct {
 // for, north and south: the splits come in increasing order of rows, so
 // their south rows, the high bits, change only now and then.
 type quarterCache struct {
-	northRows, southRows uint64 // the rows listed; 0 before any
-	north, south         []quarter
-	// byCols[cols] is the span of south that takes those columns.
-	byCols map[uint64][2]int
+	listed               bool
+	northRows, southRows uint64 // the rows listed
+	north, south, found  []quarter
+	// south is in order of the columns its quarters take: those that take
+	// cols are south[start[cols]:start[cols+1]].
+	start []int
 }
 
-// lists returns the quarters of the north and the south rows of rows,
-// south ones in order of the columns they take.
+// lists returns the quarters of the north and the south rows of rows.
 func (c *quarterCache) lists(j *joiner, rows uint64) (north, south []quarter) {
 	nr, sr := rows&j.full, rows>>j.m
-	if c.byCols == nil || nr != c.northRows {
+	if !c.listed || nr != c.northRows {
 		c.north = j.quartersOn(0, nr, c.north[:0])
 		c.northRows = nr
 	}
-	if c.byCols == nil || sr != c.southRows {
-		c.south = j.quartersOn(j.m, sr, c.south[:0])
-		slices.SortFunc(c.south, func(x, y quarter) int { return cmp.Compare(x.cols, y.cols) })
-		if c.byCols == nil {
-			c.byCols = map[uint64][2]int{}
+	if !c.listed || sr != c.southRows {
+		c.found = j.quartersOn(j.m, sr, c.found[:0])
+		// A counting sort by columns.
+		if len(c.start) != 1<<j.m+1 {
+			c.start = make([]int, 1<<j.m+1)
 		}
-		clear(c.byCols)
-		for lo := 0; lo < len(c.south); {
-			hi := lo + 1
-			for hi < len(c.south) && c.south[hi].cols == c.south[lo].cols {
-				hi++
-			}
-			c.byCols[c.south[lo].cols] = [2]int{lo, hi}
-			lo = hi
+		clear(c.start)
+		for _, q := range c.found {
+			c.start[q.cols+1]++
 		}
+		for i := 1; i < len(c.start); i++ {
+			c.start[i] += c.start[i-1]
+		}
+		c.south = slices.Grow(c.south[:0], len(c.found))[:len(c.found)]
+		next := c.start[:len(c.start)-1]
+		for _, q := range c.found {
+			c.south[next[q.cols]] = q
+			next[q.cols]++
+		}
+		// next, which is start, moved each entry to its span's end: move
+		// it back by one span.
+		copy(c.start[1:], c.start[:len(c.start)-1])
+		c.start[0] = 0
 		c.southRows = sr
 	}
+	c.listed = true
 	return c.north, c.south
 }
 
