@@ -73,8 +73,31 @@ func joinSplits(ctx context.Context, n int) ([]joinSplit, error) {
 // reverseRows returns the rows of r turned upside down on the n×n board.
 func reverseRows(r uint64, n int) uint64 { return bits.Reverse64(r) >> (64 - n) }
 
-// joinChunk is how many diagonals a table of a join merges.
-const joinChunk = 8
+// A table of a join merges the rows of wideChunk diagonals, 256 rows, for
+// a split with many west half-boards to query it, and of narrowChunk, 64
+// rows, for one with few, where building the table would cost more than
+// the queries save: a query costs a row a table, building a table costs
+// a row a value. maxJoinChunks bounds the tables of a key.
+const (
+	wideChunk     = 8
+	narrowChunk   = 6
+	maxJoinChunks = 8
+)
+
+// chunkWidth returns the width of the tables for queries west half-boards
+// against words words of east ones, with the most tables the kernels take.
+func (j *joiner) chunkWidth(west int) int {
+	narrow := (j.keyBits + narrowChunk - 1) / narrowChunk
+	wide := (j.keyBits + wideChunk - 1) / wideChunk
+	if narrow > maxJoinChunks {
+		return wideChunk
+	}
+	// Both costs in rows of words: building the tables and the queries.
+	if narrow<<narrowChunk+west*narrow < wide<<wideChunk+west*wide {
+		return narrowChunk
+	}
+	return wideChunk
+}
 
 // A joiner counts the splits of one board with scratch space it keeps.
 type joiner struct {
@@ -119,9 +142,10 @@ func (j *joiner) count(s joinSplit, p *poller) (uint64, bool) {
 // bit in common, polling p between queries; it reports false if p said to
 // stop.
 func (j *joiner) match(p *poller) (uint64, bool) {
-	j.lay()
+	width := j.chunkWidth(len(j.west))
+	j.lay(width)
 	words := (len(j.east) + 63) / 64
-	chunks := (j.keyBits + joinChunk - 1) / joinChunk
+	chunks := (j.keyBits + width - 1) / width
 	var count uint64
 	var rows [maxJoinChunks][]uint64
 	for q, key := range j.west {
@@ -131,16 +155,13 @@ func (j *joiner) match(p *poller) (uint64, bool) {
 		// The row of value 0 is empty: a chunk of no diagonal clashes
 		// with nothing.
 		for c := range chunks {
-			v := int(key>>(c*joinChunk)) & (1<<joinChunk - 1)
-			rows[c] = j.tables[(c<<joinChunk+v)*words:][:words]
+			v := int(key>>(c*width)) & (1<<width - 1)
+			rows[c] = j.tables[(c<<width+v)*words:][:words]
 		}
 		count += uint64(len(j.east) - clashes(rows[:chunks]))
 	}
 	return count, true
 }
-
-// maxJoinChunks bounds the tables of a key: 8 of 8 bits.
-const maxJoinChunks = 8
 
 // clashesGo returns the number of bits set in the OR of rows, all of one
 // length, in one pass over them; the common numbers of rows have a loop of
@@ -179,30 +200,31 @@ func clashesGo(rows [][]uint64) int {
 	return n
 }
 
-// lay builds the tables of the east half-boards: for chunk c and value v
-// of its 8 diagonals, the half-boards that hold any diagonal of v.
-func (j *joiner) lay() {
+// lay builds the tables of the east half-boards: for chunk c of width
+// diagonals and value v of them, the half-boards that hold any diagonal of
+// v.
+func (j *joiner) lay(width int) {
 	words := (len(j.east) + 63) / 64
-	chunks := (j.keyBits + joinChunk - 1) / joinChunk
-	size := chunks << joinChunk * words
+	chunks := (j.keyBits + width - 1) / width
+	size := chunks << width * words
 	if cap(j.tables) < size {
 		j.tables = make([]uint64, size)
 	}
 	j.tables = j.tables[:size]
 	for c := range chunks {
-		t := j.tables[c<<joinChunk*words:][:1<<joinChunk*words]
+		t := j.tables[c<<width*words:][:1<<width*words]
 		clear(t[:words]) // value 0: no diagonal, no clash
-		for b := range joinChunk {
+		for b := range width {
 			clear(t[words<<b:][:words])
 		}
 		for i, key := range j.east {
-			for v := int(key>>(c*joinChunk)) & (1<<joinChunk - 1); v != 0; v &= v - 1 {
+			for v := int(key>>(c*width)) & (1<<width - 1); v != 0; v &= v - 1 {
 				one := 1 << bits.TrailingZeros(uint(v))
 				t[one*words+i/64] |= 1 << (i % 64)
 			}
 		}
 		// A value of several diagonals is its lowest one's row OR the rest's.
-		for v := 3; v < 1<<joinChunk; v++ {
+		for v := 3; v < 1<<width; v++ {
 			low := v & -v // x & -x keeps only the lowest set bit
 			if low == v {
 				continue

@@ -68,7 +68,7 @@ func TestJoinMatch(t *testing.T) {
 		for range r.IntN(1200) { // up to 19 words: blocks of four and a tail
 			j.east = append(j.east, random())
 		}
-		for range r.IntN(300) {
+		for range r.IntN(2500) { // few queries and narrow tables, many and wide ones
 			j.west = append(j.west, random())
 		}
 		var want uint64
