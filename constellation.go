@@ -202,17 +202,11 @@ func (k *constellationCheck) visit(s Solution) bool {
 	if len(k.image) != len(s) {
 		k.image = make(Solution, len(s))
 	}
-	same := uint64(1) // the identity
-	for _, g := range k.c.fixers {
-		g.transformInto(k.image, s)
-		switch slices.Compare(k.image, s) {
-		case -1:
-			return true
-		case 0:
-			same++
-		}
+	least, same := leastAmong(s, k.image, k.c.fixers)
+	if !least {
+		return true
 	}
-	k.counts.Total += 8 / same
+	k.counts.Total += 8 / uint64(same+1) // and the identity
 	k.counts.Unique++
 	return true
 }

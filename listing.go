@@ -4,7 +4,6 @@ import (
 	"context"
 	"math/bits"
 	"runtime"
-	"slices"
 	"sync"
 	"sync/atomic"
 )
@@ -307,17 +306,10 @@ func (w *listWorker) classSize(s Solution) int {
 	if len(w.image) != len(s) {
 		w.image = make(Solution, len(s))
 	}
-	same := 0
-	for _, g := range symmetries {
-		g.transformInto(w.image, s)
-		switch slices.Compare(w.image, s) {
-		case -1:
-			return 0
-		case 0:
-			same++
-		}
+	if least, same := leastAmong(s, w.image, symmetries[:]); least {
+		return 8 / same
 	}
-	return 8 / same
+	return 0
 }
 
 // cornerNearest returns the allowed squares of a search for the least

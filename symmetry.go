@@ -70,6 +70,22 @@ func (g Symmetry) transformInto(dst, s Solution) {
 	}
 }
 
+// leastAmong reports whether s is the least of its images under gs, in
+// lexicographic order, and how many of them are s itself; image is
+// scratch of len(s). It stops at the first lesser image.
+func leastAmong(s, image Solution, gs []Symmetry) (least bool, same int) {
+	for _, g := range gs {
+		g.transformInto(image, s)
+		switch slices.Compare(image, s) {
+		case -1:
+			return false, same
+		case 0:
+			same++
+		}
+	}
+	return true, same
+}
+
 // symmetries lists the eight symmetries without allocating.
 var symmetries = [...]Symmetry{Identity, Rotate90, Rotate180, Rotate270, MirrorColumns, MirrorRows, Transpose, AntiTranspose}
 
