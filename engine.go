@@ -66,8 +66,7 @@ func countBoard(ctx context.Context, n int, cfg *config) (Counts, error) {
 			return Counts{}, err
 		}
 	}
-	state := State{plan: PlanVersion, n: n, shard: cfg.shard, shards: cfg.shards,
-		tasks: len(tasks), done: make([]uint64, (len(tasks)+63)/64)}
+	state := newState(n, cfg.shard, cfg.shards, len(tasks))
 	if cfg.resume != nil {
 		if err := cfg.resume.check(n, cfg.shard, cfg.shards, len(tasks)); err != nil {
 			return Counts{}, err
@@ -106,7 +105,7 @@ func countJoin(ctx context.Context, start time.Time, n int, cfg *config) (Counts
 	for i := range splits {
 		tasks[i].split = &splits[i]
 	}
-	state := State{plan: PlanVersion, n: n, shards: 1, tasks: len(tasks), done: make([]uint64, (len(tasks)+63)/64)}
+	state := newState(n, 0, 1, len(tasks))
 	c, err := run(ctx, start, tasks, cfg, &state)
 	if err != nil {
 		return Counts{}, err

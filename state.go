@@ -172,26 +172,45 @@ func (s State) checkCounts() error {
 	return nil
 }
 
-// check reports how s differs from the count of shard of shards of the
-// n×n board with tasks subproblems, as an error wrapping ErrStateMismatch,
-// or ErrOption for the zero State and ErrState for counts no count made.
-func (s State) check(n, shard, shards, tasks int) error {
+// Matches reports how s differs from a count of shard i of k of the n×n
+// board, as an error wrapping ErrStateMismatch, or nil if [WithResume]
+// can take s on for that count: a program can check a checkpoint before it
+// says it resumes. A count of 1 shard is shard 0 of 1.
+func (s State) Matches(n, i, k int) error {
 	switch {
-	case s.shards == 0:
-		return fmt.Errorf("%w: the zero State, which no count handed out: resume from a State that WithSave passed", ErrOption)
 	case s.plan != PlanVersion:
 		return fmt.Errorf("%w: a state of split plan %d, but this count splits with plan %d", ErrStateMismatch, s.plan, PlanVersion)
 	case s.n != n:
 		return fmt.Errorf("%w: a state of n=%d, but this count is of n=%d", ErrStateMismatch, s.n, n)
-	case s.shard != shard || s.shards != shards:
-		return fmt.Errorf("%w: a state of shard %d of %d, but this count is of shard %d of %d", ErrStateMismatch, s.shard, s.shards, shard, shards)
-	case s.tasks != tasks || len(s.done) != (tasks+63)/64:
+	case s.shard != i || s.shards != k:
+		return fmt.Errorf("%w: a state of shard %d of %d, but this count is of shard %d of %d", ErrStateMismatch, s.shard, s.shards, i, k)
+	}
+	return nil
+}
+
+// check reports how s differs from the count of shard of shards of the
+// n×n board with tasks subproblems, as an error wrapping ErrStateMismatch,
+// or ErrOption for the zero State and ErrState for counts no count made.
+func (s State) check(n, shard, shards, tasks int) error {
+	if s.shards == 0 {
+		return fmt.Errorf("%w: the zero State, which no count handed out: resume from a State that WithSave passed", ErrOption)
+	}
+	if err := s.Matches(n, shard, shards); err != nil {
+		return err
+	}
+	if s.tasks != tasks || len(s.done) != (tasks+63)/64 {
 		return fmt.Errorf("%w: a state of %d subproblems, but this count has %d", ErrStateMismatch, s.tasks, tasks)
 	}
 	if err := s.checkCounts(); err != nil {
 		return fmt.Errorf("%w: %v", ErrState, err)
 	}
 	return nil
+}
+
+// newState returns the state of a count of shard of shards of the n×n
+// board with tasks subproblems, none of them done.
+func newState(n, shard, shards, tasks int) State {
+	return State{plan: PlanVersion, n: n, shard: shard, shards: shards, tasks: tasks, done: make([]uint64, (tasks+63)/64)}
 }
 
 // isDone reports whether subproblem i is done.

@@ -100,6 +100,13 @@ func TestResumeRefused(t *testing.T) {
 			t.Errorf("%s: error = %v, want ErrStateMismatch saying %q", tt.name, err, tt.want)
 		}
 	}
+	// Matches says as much before a count starts.
+	if err := state.Matches(14, 0, 2); err != nil {
+		t.Errorf("Matches of its own count: %v, want nil", err)
+	}
+	if err := state.Matches(14, 1, 2); !errors.Is(err, ErrStateMismatch) || !strings.Contains(err.Error(), "shard 0 of 2") {
+		t.Errorf("Matches of another shard: %v, want ErrStateMismatch naming the shard", err)
+	}
 	for _, tt := range []struct {
 		name  string
 		state State

@@ -88,8 +88,8 @@ func count(ctx context.Context, args []string, getenv func(string) string, stdou
 		}
 		defer release()
 		if found {
-			if err := sameCount(state, n, i, *shards); err != nil {
-				return fmt.Errorf("checkpoint %s holds %v", *checkpoint, err)
+			if err := state.Matches(n, i, *shards); err != nil {
+				return holdsOther(*checkpoint, err)
 			}
 			fmt.Fprintf(stderr, "nqueens: resuming from %s: %d of %d subproblems done\n", *checkpoint, state.Done(), state.Subproblems())
 			opts = append(opts, nqueens.WithResume(state))
@@ -101,7 +101,7 @@ func count(ctx context.Context, args []string, getenv func(string) string, stdou
 	c, err := nqueens.CountContext(ctx, n, opts...)
 	bar.clear()
 	if errors.Is(err, nqueens.ErrStateMismatch) {
-		return fmt.Errorf("checkpoint %s holds %s", *checkpoint, strings.TrimPrefix(err.Error(), nqueens.ErrStateMismatch.Error()+": "))
+		return holdsOther(*checkpoint, err)
 	}
 	if saved.failed != nil {
 		fmt.Fprintf(stderr, "nqueens: warning: the last save of checkpoint %s failed, and it holds an earlier state: %v\n", *checkpoint, saved.failed)
@@ -130,20 +130,10 @@ func count(ctx context.Context, args []string, getenv func(string) string, stdou
 	return err
 }
 
-// sameCount reports how the state s differs from the count of shard i of
-// k of the n×n board, before the count looks at it, so that a refused
-// checkpoint is never announced as resumed.
-func sameCount(s nqueens.State, n, i, k int) error {
-	si, sk := s.Shard()
-	switch {
-	case s.PlanVersion() != nqueens.PlanVersion:
-		return fmt.Errorf("a state of split plan %d, but this count splits with plan %d", s.PlanVersion(), nqueens.PlanVersion)
-	case s.N() != n:
-		return fmt.Errorf("a state of n=%d, but this count is of n=%d", s.N(), n)
-	case si != i || sk != k:
-		return fmt.Errorf("a state of shard %d of %d, but this count is of shard %d of %d", si, sk, i, k)
-	}
-	return nil
+// holdsOther is the error for a checkpoint that holds another count's
+// state, from the library's err wrapping ErrStateMismatch.
+func holdsOther(checkpoint string, err error) error {
+	return fmt.Errorf("checkpoint %s holds %s", checkpoint, strings.TrimPrefix(err.Error(), nqueens.ErrStateMismatch.Error()+": "))
 }
 
 // A checkpointSaver saves a count's state in its checkpoint. A save that
