@@ -28,13 +28,15 @@ func TestJoin(t *testing.T) {
 		if got := joinCount(n); got != golden[n].total {
 			t.Errorf("the join of n=%d counts %d, want %d", n, got, golden[n].total)
 		}
-		var weights uint64
+		var weights, plains uint64
 		splits, _ := joinSplits(context.Background(), n)
 		for _, s := range splits {
 			weights += s.weight
+			plains += s.plain
 		}
-		if want := binomial(n, n/2); weights != want {
-			t.Errorf("the splits of n=%d stand for %d splits, want C(%d, %d) = %d", n, weights, n, n/2, want)
+		if want := binomial(n, n/2); weights != want || plains != want {
+			t.Errorf("the splits of n=%d stand for %d splits, and for %d in solutions off the longest diagonals; want C(%d, %d) = %d",
+				n, weights, plains, n, n/2, want)
 		}
 	}
 }
@@ -55,7 +57,7 @@ func TestJoinMatch(t *testing.T) {
 	r := rand.New(rand.NewPCG(3, 4))
 	for trial := range 200 {
 		m := 1 + r.IntN(16)
-		j := &joiner{n: 2 * m, m: m, keyBits: 2 * (2*m - 1)} // the matching alone: no quarters
+		j := &joiner{n: 2 * m, m: m, keyBits: max(1, 4*m-4) + r.IntN(3)} // the matching alone: no quarters
 		keyMask := fullRow(j.keyBits)
 		random := func() uint64 {
 			k := r.Uint64() & keyMask
@@ -64,24 +66,26 @@ func TestJoinMatch(t *testing.T) {
 			}
 			return k
 		}
-		j.east, j.west = j.east[:0], j.west[:0]
+		var west []uint64
+		j.east = j.east[:0]
 		for range r.IntN(1200) { // up to 19 words: blocks of four and a tail
 			j.east = append(j.east, random())
 		}
 		for range r.IntN(2500) { // few queries and narrow tables, many and wide ones
-			j.west = append(j.west, random())
+			west = append(west, random())
 		}
 		var want uint64
 		for _, e := range j.east {
-			for _, w := range j.west {
+			for _, w := range west {
 				if e&w == 0 {
 					want++
 				}
 			}
 		}
-		if got, ok := j.match(&poller{}); !ok || got != want {
+		j.lay()
+		if got, ok := j.match(west, &poller{}); !ok || got != want {
 			t.Fatalf("trial %d: %d east and %d west keys of %d bits: the tables count %d pairs, the loop %d",
-				trial, len(j.east), len(j.west), bits.Len64(keyMask), got, want)
+				trial, len(j.east), len(west), bits.Len64(keyMask), got, want)
 		}
 	}
 }

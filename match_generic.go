@@ -2,6 +2,9 @@
 
 package nqueens
 
-// clashes returns the number of bits set in the OR of rows, all of one
-// length, with the Go kernel of join.go.
-func clashes(rows [][]uint64) int { return clashesGo(rows) }
+// clashes returns the sum, over keys, of the bits set in the OR of the
+// rows of tables that the key's chunks bytes pick, with the Go kernel of
+// join.go.
+func clashes(tables []uint64, words, chunks int, keys []uint64) int {
+	return clashesGo(tables, words, chunks, keys)
+}

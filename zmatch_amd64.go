@@ -4,58 +4,130 @@
 
 package nqueens
 
-// orCount1 returns the number of bits set in the OR of the 1 rows
-// of words words that start at p0, p1, ...: clashes of join.go with
-// AVX2 and POPCNT, which it needs.
+// clashes1 returns the sum, over keys, of the bits set in the OR of
+// the rows of tables that the key's 1 low bytes pick: the row of
+// byte c of value v starts at tables + (256c+v)·stride bytes, stride a
+// multiple of 32. It is clashesGo of join.go, and needs AVX2 and POPCNT.
 //
 //go:noescape
-func orCount1(p0 *uint64, words int) int
+func clashes1(tables *uint64, stride int, keys []uint64) int
 
-// orCount2 returns the number of bits set in the OR of the 2 rows
-// of words words that start at p0, p1, ...: clashes of join.go with
-// AVX2 and POPCNT, which it needs.
+// clashes2 returns the sum, over keys, of the bits set in the OR of
+// the rows of tables that the key's 2 low bytes pick: the row of
+// byte c of value v starts at tables + (256c+v)·stride bytes, stride a
+// multiple of 32. It is clashesGo of join.go, and needs AVX2 and POPCNT.
 //
 //go:noescape
-func orCount2(p0 *uint64, p1 *uint64, words int) int
+func clashes2(tables *uint64, stride int, keys []uint64) int
 
-// orCount3 returns the number of bits set in the OR of the 3 rows
-// of words words that start at p0, p1, ...: clashes of join.go with
-// AVX2 and POPCNT, which it needs.
+// clashes3 returns the sum, over keys, of the bits set in the OR of
+// the rows of tables that the key's 3 low bytes pick: the row of
+// byte c of value v starts at tables + (256c+v)·stride bytes, stride a
+// multiple of 32. It is clashesGo of join.go, and needs AVX2 and POPCNT.
 //
 //go:noescape
-func orCount3(p0 *uint64, p1 *uint64, p2 *uint64, words int) int
+func clashes3(tables *uint64, stride int, keys []uint64) int
 
-// orCount4 returns the number of bits set in the OR of the 4 rows
-// of words words that start at p0, p1, ...: clashes of join.go with
-// AVX2 and POPCNT, which it needs.
+// clashes4 returns the sum, over keys, of the bits set in the OR of
+// the rows of tables that the key's 4 low bytes pick: the row of
+// byte c of value v starts at tables + (256c+v)·stride bytes, stride a
+// multiple of 32. It is clashesGo of join.go, and needs AVX2 and POPCNT.
 //
 //go:noescape
-func orCount4(p0 *uint64, p1 *uint64, p2 *uint64, p3 *uint64, words int) int
+func clashes4(tables *uint64, stride int, keys []uint64) int
 
-// orCount5 returns the number of bits set in the OR of the 5 rows
-// of words words that start at p0, p1, ...: clashes of join.go with
-// AVX2 and POPCNT, which it needs.
+// clashes5 returns the sum, over keys, of the bits set in the OR of
+// the rows of tables that the key's 5 low bytes pick: the row of
+// byte c of value v starts at tables + (256c+v)·stride bytes, stride a
+// multiple of 32. It is clashesGo of join.go, and needs AVX2 and POPCNT.
 //
 //go:noescape
-func orCount5(p0 *uint64, p1 *uint64, p2 *uint64, p3 *uint64, p4 *uint64, words int) int
+func clashes5(tables *uint64, stride int, keys []uint64) int
 
-// orCount6 returns the number of bits set in the OR of the 6 rows
-// of words words that start at p0, p1, ...: clashes of join.go with
-// AVX2 and POPCNT, which it needs.
+// clashes6 returns the sum, over keys, of the bits set in the OR of
+// the rows of tables that the key's 6 low bytes pick: the row of
+// byte c of value v starts at tables + (256c+v)·stride bytes, stride a
+// multiple of 32. It is clashesGo of join.go, and needs AVX2 and POPCNT.
 //
 //go:noescape
-func orCount6(p0 *uint64, p1 *uint64, p2 *uint64, p3 *uint64, p4 *uint64, p5 *uint64, words int) int
+func clashes6(tables *uint64, stride int, keys []uint64) int
 
-// orCount7 returns the number of bits set in the OR of the 7 rows
-// of words words that start at p0, p1, ...: clashes of join.go with
-// AVX2 and POPCNT, which it needs.
+// clashes7 returns the sum, over keys, of the bits set in the OR of
+// the rows of tables that the key's 7 low bytes pick: the row of
+// byte c of value v starts at tables + (256c+v)·stride bytes, stride a
+// multiple of 32. It is clashesGo of join.go, and needs AVX2 and POPCNT.
 //
 //go:noescape
-func orCount7(p0 *uint64, p1 *uint64, p2 *uint64, p3 *uint64, p4 *uint64, p5 *uint64, p6 *uint64, words int) int
+func clashes7(tables *uint64, stride int, keys []uint64) int
 
-// orCount8 returns the number of bits set in the OR of the 8 rows
-// of words words that start at p0, p1, ...: clashes of join.go with
-// AVX2 and POPCNT, which it needs.
+// clashes8 returns the sum, over keys, of the bits set in the OR of
+// the rows of tables that the key's 8 low bytes pick: the row of
+// byte c of value v starts at tables + (256c+v)·stride bytes, stride a
+// multiple of 32. It is clashesGo of join.go, and needs AVX2 and POPCNT.
 //
 //go:noescape
-func orCount8(p0 *uint64, p1 *uint64, p2 *uint64, p3 *uint64, p4 *uint64, p5 *uint64, p6 *uint64, p7 *uint64, words int) int
+func clashes8(tables *uint64, stride int, keys []uint64) int
+
+// clashes1x512 returns the sum, over keys, of the bits set in the OR of
+// the rows of tables that the key's 1 low bytes pick: the row of
+// byte c of value v starts at tables + (256c+v)·stride bytes, stride a
+// multiple of 32. It is clashesGo of join.go, and needs AVX-512F, VL and VPOPCNTDQ.
+//
+//go:noescape
+func clashes1x512(tables *uint64, stride int, keys []uint64) int
+
+// clashes2x512 returns the sum, over keys, of the bits set in the OR of
+// the rows of tables that the key's 2 low bytes pick: the row of
+// byte c of value v starts at tables + (256c+v)·stride bytes, stride a
+// multiple of 32. It is clashesGo of join.go, and needs AVX-512F, VL and VPOPCNTDQ.
+//
+//go:noescape
+func clashes2x512(tables *uint64, stride int, keys []uint64) int
+
+// clashes3x512 returns the sum, over keys, of the bits set in the OR of
+// the rows of tables that the key's 3 low bytes pick: the row of
+// byte c of value v starts at tables + (256c+v)·stride bytes, stride a
+// multiple of 32. It is clashesGo of join.go, and needs AVX-512F, VL and VPOPCNTDQ.
+//
+//go:noescape
+func clashes3x512(tables *uint64, stride int, keys []uint64) int
+
+// clashes4x512 returns the sum, over keys, of the bits set in the OR of
+// the rows of tables that the key's 4 low bytes pick: the row of
+// byte c of value v starts at tables + (256c+v)·stride bytes, stride a
+// multiple of 32. It is clashesGo of join.go, and needs AVX-512F, VL and VPOPCNTDQ.
+//
+//go:noescape
+func clashes4x512(tables *uint64, stride int, keys []uint64) int
+
+// clashes5x512 returns the sum, over keys, of the bits set in the OR of
+// the rows of tables that the key's 5 low bytes pick: the row of
+// byte c of value v starts at tables + (256c+v)·stride bytes, stride a
+// multiple of 32. It is clashesGo of join.go, and needs AVX-512F, VL and VPOPCNTDQ.
+//
+//go:noescape
+func clashes5x512(tables *uint64, stride int, keys []uint64) int
+
+// clashes6x512 returns the sum, over keys, of the bits set in the OR of
+// the rows of tables that the key's 6 low bytes pick: the row of
+// byte c of value v starts at tables + (256c+v)·stride bytes, stride a
+// multiple of 32. It is clashesGo of join.go, and needs AVX-512F, VL and VPOPCNTDQ.
+//
+//go:noescape
+func clashes6x512(tables *uint64, stride int, keys []uint64) int
+
+// clashes7x512 returns the sum, over keys, of the bits set in the OR of
+// the rows of tables that the key's 7 low bytes pick: the row of
+// byte c of value v starts at tables + (256c+v)·stride bytes, stride a
+// multiple of 32. It is clashesGo of join.go, and needs AVX-512F, VL and VPOPCNTDQ.
+//
+//go:noescape
+func clashes7x512(tables *uint64, stride int, keys []uint64) int
+
+// clashes8x512 returns the sum, over keys, of the bits set in the OR of
+// the rows of tables that the key's 8 low bytes pick: the row of
+// byte c of value v starts at tables + (256c+v)·stride bytes, stride a
+// multiple of 32. It is clashesGo of join.go, and needs AVX-512F, VL and VPOPCNTDQ.
+//
+//go:noescape
+func clashes8x512(tables *uint64, stride int, keys []uint64) int

@@ -72,510 +72,1198 @@ DATA lowHalves<>+30(SB)/1, $0x0f
 DATA lowHalves<>+31(SB)/1, $0x0f
 GLOBL lowHalves<>(SB), RODATA|NOPTR, $32
 
-// func orCount1(p0 *uint64, words int) int
-// Requires: AVX, AVX2, POPCNT
-TEXT ·orCount1(SB), NOSPLIT, $0-24
-	MOVQ    p0+0(FP), AX
-	MOVQ    words+8(FP), CX
-	MOVQ    CX, DX
-	ANDQ    $0x03, DX
-	SHRQ    $0x02, CX
-	XORQ    BX, BX
-	XORQ    SI, SI
-	VMOVDQU popcountNibbles<>+0(SB), Y0
-	VMOVDQU lowHalves<>+0(SB), Y1
-	VPXOR   Y2, Y2, Y2
+// func clashes1(tables *uint64, stride int, keys []uint64) int
+// Requires: AVX, AVX2
+TEXT ·clashes1(SB), NOSPLIT, $0-48
+	MOVQ    tables+0(FP), AX
+	MOVQ    stride+8(FP), CX
+	MOVQ    keys_base+16(FP), DX
+	MOVQ    keys_len+24(FP), BX
+	VMOVDQU popcountNibbles<>+0(SB), Y1
+	VMOVDQU lowHalves<>+0(SB), Y2
+	VPXOR   Y0, Y0, Y0
 	VPXOR   Y3, Y3, Y3
 
-orCount1_blocks:
-	TESTQ   CX, CX
-	JZ      orCount1_sum
-	VMOVDQU (AX)(SI*1), Y4
-	VPAND   Y1, Y4, Y5
+clashes1_key:
+	TESTQ   BX, BX
+	JZ      clashes1_sum
+	MOVQ    (DX), SI
+	MOVBQZX SI, SI
+	ADDQ    $0x00000001, SI
+	IMULQ   CX, SI
+	ADDQ    AX, SI
+	MOVQ    CX, DI
+	NEGQ    DI
+
+clashes1_block:
+	VMOVDQU (SI)(DI*1), Y4
+	VPAND   Y2, Y4, Y5
 	VPSRLW  $0x04, Y4, Y4
-	VPAND   Y1, Y4, Y4
-	VPSHUFB Y5, Y0, Y5
-	VPSHUFB Y4, Y0, Y4
+	VPAND   Y2, Y4, Y4
+	VPSHUFB Y5, Y1, Y5
+	VPSHUFB Y4, Y1, Y4
 	VPADDB  Y5, Y4, Y5
 	VPSADBW Y3, Y5, Y5
-	VPADDQ  Y5, Y2, Y2
-	ADDQ    $0x20, SI
-	DECQ    CX
-	JMP     orCount1_blocks
-
-orCount1_sum:
-	VEXTRACTI128 $0x01, Y2, X0
-	VPADDQ       X0, X2, X0
-	VPSHUFD      $0x4e, X0, X1
-	VPADDQ       X1, X0, X0
-	VMOVQ        X0, BX
-
-orCount1_words:
-	TESTQ   DX, DX
-	JZ      orCount1_done
-	MOVQ    (AX)(SI*1), CX
-	POPCNTQ CX, CX
-	ADDQ    CX, BX
-	ADDQ    $0x08, SI
-	DECQ    DX
-	JMP     orCount1_words
-
-orCount1_done:
-	VZEROUPPER
-	MOVQ BX, ret+16(FP)
-	RET
-
-// func orCount2(p0 *uint64, p1 *uint64, words int) int
-// Requires: AVX, AVX2, POPCNT
-TEXT ·orCount2(SB), NOSPLIT, $0-32
-	MOVQ    p0+0(FP), AX
-	MOVQ    p1+8(FP), CX
-	MOVQ    words+16(FP), DX
-	MOVQ    DX, BX
-	ANDQ    $0x03, BX
-	SHRQ    $0x02, DX
-	XORQ    SI, SI
-	XORQ    DI, DI
-	VMOVDQU popcountNibbles<>+0(SB), Y0
-	VMOVDQU lowHalves<>+0(SB), Y1
-	VPXOR   Y2, Y2, Y2
-	VPXOR   Y3, Y3, Y3
-
-orCount2_blocks:
-	TESTQ   DX, DX
-	JZ      orCount2_sum
-	VMOVDQU (AX)(DI*1), Y4
-	VPOR    (CX)(DI*1), Y4, Y4
-	VPAND   Y1, Y4, Y5
-	VPSRLW  $0x04, Y4, Y4
-	VPAND   Y1, Y4, Y4
-	VPSHUFB Y5, Y0, Y5
-	VPSHUFB Y4, Y0, Y4
-	VPADDB  Y5, Y4, Y5
-	VPSADBW Y3, Y5, Y5
-	VPADDQ  Y5, Y2, Y2
+	VPADDQ  Y5, Y0, Y0
 	ADDQ    $0x20, DI
-	DECQ    DX
-	JMP     orCount2_blocks
-
-orCount2_sum:
-	VEXTRACTI128 $0x01, Y2, X0
-	VPADDQ       X0, X2, X0
-	VPSHUFD      $0x4e, X0, X1
-	VPADDQ       X1, X0, X0
-	VMOVQ        X0, SI
-
-orCount2_words:
-	TESTQ   BX, BX
-	JZ      orCount2_done
-	MOVQ    (AX)(DI*1), DX
-	ORQ     (CX)(DI*1), DX
-	POPCNTQ DX, DX
-	ADDQ    DX, SI
-	ADDQ    $0x08, DI
+	JNZ     clashes1_block
+	ADDQ    $0x08, DX
 	DECQ    BX
-	JMP     orCount2_words
+	JMP     clashes1_key
 
-orCount2_done:
+clashes1_sum:
+	VEXTRACTI128 $0x01, Y0, X1
+	VPADDQ       X1, X0, X1
+	VPSHUFD      $0x4e, X1, X0
+	VPADDQ       X0, X1, X1
+	VMOVQ        X1, AX
 	VZEROUPPER
-	MOVQ SI, ret+24(FP)
+	MOVQ         AX, ret+40(FP)
 	RET
 
-// func orCount3(p0 *uint64, p1 *uint64, p2 *uint64, words int) int
-// Requires: AVX, AVX2, POPCNT
-TEXT ·orCount3(SB), NOSPLIT, $0-40
-	MOVQ    p0+0(FP), AX
-	MOVQ    p1+8(FP), CX
-	MOVQ    p2+16(FP), DX
-	MOVQ    words+24(FP), BX
-	MOVQ    BX, SI
-	ANDQ    $0x03, SI
-	SHRQ    $0x02, BX
-	XORQ    DI, DI
-	XORQ    R8, R8
-	VMOVDQU popcountNibbles<>+0(SB), Y0
-	VMOVDQU lowHalves<>+0(SB), Y1
-	VPXOR   Y2, Y2, Y2
+// func clashes2(tables *uint64, stride int, keys []uint64) int
+// Requires: AVX, AVX2
+TEXT ·clashes2(SB), NOSPLIT, $0-48
+	MOVQ    tables+0(FP), AX
+	MOVQ    stride+8(FP), CX
+	MOVQ    keys_base+16(FP), DX
+	MOVQ    keys_len+24(FP), BX
+	VMOVDQU popcountNibbles<>+0(SB), Y1
+	VMOVDQU lowHalves<>+0(SB), Y2
+	VPXOR   Y0, Y0, Y0
 	VPXOR   Y3, Y3, Y3
 
-orCount3_blocks:
+clashes2_key:
 	TESTQ   BX, BX
-	JZ      orCount3_sum
-	VMOVDQU (AX)(R8*1), Y4
-	VPOR    (CX)(R8*1), Y4, Y4
-	VPOR    (DX)(R8*1), Y4, Y4
-	VPAND   Y1, Y4, Y5
+	JZ      clashes2_sum
+	MOVQ    (DX), DI
+	MOVBQZX DI, SI
+	ADDQ    $0x00000001, SI
+	IMULQ   CX, SI
+	ADDQ    AX, SI
+	SHRQ    $0x08, DI
+	MOVBQZX DI, DI
+	ADDQ    $0x00000101, DI
+	IMULQ   CX, DI
+	ADDQ    AX, DI
+	MOVQ    CX, R8
+	NEGQ    R8
+
+clashes2_block:
+	VMOVDQU (SI)(R8*1), Y4
+	VPOR    (DI)(R8*1), Y4, Y4
+	VPAND   Y2, Y4, Y5
 	VPSRLW  $0x04, Y4, Y4
-	VPAND   Y1, Y4, Y4
-	VPSHUFB Y5, Y0, Y5
-	VPSHUFB Y4, Y0, Y4
+	VPAND   Y2, Y4, Y4
+	VPSHUFB Y5, Y1, Y5
+	VPSHUFB Y4, Y1, Y4
 	VPADDB  Y5, Y4, Y5
 	VPSADBW Y3, Y5, Y5
-	VPADDQ  Y5, Y2, Y2
+	VPADDQ  Y5, Y0, Y0
 	ADDQ    $0x20, R8
+	JNZ     clashes2_block
+	ADDQ    $0x08, DX
 	DECQ    BX
-	JMP     orCount3_blocks
+	JMP     clashes2_key
 
-orCount3_sum:
-	VEXTRACTI128 $0x01, Y2, X0
-	VPADDQ       X0, X2, X0
-	VPSHUFD      $0x4e, X0, X1
-	VPADDQ       X1, X0, X0
-	VMOVQ        X0, DI
-
-orCount3_words:
-	TESTQ   SI, SI
-	JZ      orCount3_done
-	MOVQ    (AX)(R8*1), BX
-	ORQ     (CX)(R8*1), BX
-	ORQ     (DX)(R8*1), BX
-	POPCNTQ BX, BX
-	ADDQ    BX, DI
-	ADDQ    $0x08, R8
-	DECQ    SI
-	JMP     orCount3_words
-
-orCount3_done:
+clashes2_sum:
+	VEXTRACTI128 $0x01, Y0, X1
+	VPADDQ       X1, X0, X1
+	VPSHUFD      $0x4e, X1, X0
+	VPADDQ       X0, X1, X1
+	VMOVQ        X1, AX
 	VZEROUPPER
-	MOVQ DI, ret+32(FP)
+	MOVQ         AX, ret+40(FP)
 	RET
 
-// func orCount4(p0 *uint64, p1 *uint64, p2 *uint64, p3 *uint64, words int) int
-// Requires: AVX, AVX2, POPCNT
-TEXT ·orCount4(SB), NOSPLIT, $0-48
-	MOVQ    p0+0(FP), AX
-	MOVQ    p1+8(FP), CX
-	MOVQ    p2+16(FP), DX
-	MOVQ    p3+24(FP), BX
-	MOVQ    words+32(FP), SI
-	MOVQ    SI, DI
-	ANDQ    $0x03, DI
-	SHRQ    $0x02, SI
-	XORQ    R8, R8
-	XORQ    R9, R9
-	VMOVDQU popcountNibbles<>+0(SB), Y0
-	VMOVDQU lowHalves<>+0(SB), Y1
-	VPXOR   Y2, Y2, Y2
+// func clashes3(tables *uint64, stride int, keys []uint64) int
+// Requires: AVX, AVX2
+TEXT ·clashes3(SB), NOSPLIT, $0-48
+	MOVQ    tables+0(FP), AX
+	MOVQ    stride+8(FP), CX
+	MOVQ    keys_base+16(FP), DX
+	MOVQ    keys_len+24(FP), BX
+	VMOVDQU popcountNibbles<>+0(SB), Y1
+	VMOVDQU lowHalves<>+0(SB), Y2
+	VPXOR   Y0, Y0, Y0
 	VPXOR   Y3, Y3, Y3
 
-orCount4_blocks:
-	TESTQ   SI, SI
-	JZ      orCount4_sum
-	VMOVDQU (AX)(R9*1), Y4
-	VPOR    (CX)(R9*1), Y4, Y4
-	VPOR    (DX)(R9*1), Y4, Y4
-	VPOR    (BX)(R9*1), Y4, Y4
-	VPAND   Y1, Y4, Y5
+clashes3_key:
+	TESTQ   BX, BX
+	JZ      clashes3_sum
+	MOVQ    (DX), R8
+	MOVBQZX R8, SI
+	ADDQ    $0x00000001, SI
+	IMULQ   CX, SI
+	ADDQ    AX, SI
+	SHRQ    $0x08, R8
+	MOVBQZX R8, DI
+	ADDQ    $0x00000101, DI
+	IMULQ   CX, DI
+	ADDQ    AX, DI
+	SHRQ    $0x08, R8
+	MOVBQZX R8, R8
+	ADDQ    $0x00000201, R8
+	IMULQ   CX, R8
+	ADDQ    AX, R8
+	MOVQ    CX, R9
+	NEGQ    R9
+
+clashes3_block:
+	VMOVDQU (SI)(R9*1), Y4
+	VPOR    (DI)(R9*1), Y4, Y4
+	VPOR    (R8)(R9*1), Y4, Y4
+	VPAND   Y2, Y4, Y5
 	VPSRLW  $0x04, Y4, Y4
-	VPAND   Y1, Y4, Y4
-	VPSHUFB Y5, Y0, Y5
-	VPSHUFB Y4, Y0, Y4
+	VPAND   Y2, Y4, Y4
+	VPSHUFB Y5, Y1, Y5
+	VPSHUFB Y4, Y1, Y4
 	VPADDB  Y5, Y4, Y5
 	VPSADBW Y3, Y5, Y5
-	VPADDQ  Y5, Y2, Y2
+	VPADDQ  Y5, Y0, Y0
 	ADDQ    $0x20, R9
-	DECQ    SI
-	JMP     orCount4_blocks
+	JNZ     clashes3_block
+	ADDQ    $0x08, DX
+	DECQ    BX
+	JMP     clashes3_key
 
-orCount4_sum:
-	VEXTRACTI128 $0x01, Y2, X0
-	VPADDQ       X0, X2, X0
-	VPSHUFD      $0x4e, X0, X1
-	VPADDQ       X1, X0, X0
-	VMOVQ        X0, R8
-
-orCount4_words:
-	TESTQ   DI, DI
-	JZ      orCount4_done
-	MOVQ    (AX)(R9*1), SI
-	ORQ     (CX)(R9*1), SI
-	ORQ     (DX)(R9*1), SI
-	ORQ     (BX)(R9*1), SI
-	POPCNTQ SI, SI
-	ADDQ    SI, R8
-	ADDQ    $0x08, R9
-	DECQ    DI
-	JMP     orCount4_words
-
-orCount4_done:
+clashes3_sum:
+	VEXTRACTI128 $0x01, Y0, X1
+	VPADDQ       X1, X0, X1
+	VPSHUFD      $0x4e, X1, X0
+	VPADDQ       X0, X1, X1
+	VMOVQ        X1, AX
 	VZEROUPPER
-	MOVQ R8, ret+40(FP)
+	MOVQ         AX, ret+40(FP)
 	RET
 
-// func orCount5(p0 *uint64, p1 *uint64, p2 *uint64, p3 *uint64, p4 *uint64, words int) int
-// Requires: AVX, AVX2, POPCNT
-TEXT ·orCount5(SB), NOSPLIT, $0-56
-	MOVQ    p0+0(FP), AX
-	MOVQ    p1+8(FP), CX
-	MOVQ    p2+16(FP), DX
-	MOVQ    p3+24(FP), BX
-	MOVQ    p4+32(FP), SI
-	MOVQ    words+40(FP), DI
-	MOVQ    DI, R8
-	ANDQ    $0x03, R8
-	SHRQ    $0x02, DI
-	XORQ    R9, R9
-	XORQ    R10, R10
-	VMOVDQU popcountNibbles<>+0(SB), Y0
-	VMOVDQU lowHalves<>+0(SB), Y1
-	VPXOR   Y2, Y2, Y2
+// func clashes4(tables *uint64, stride int, keys []uint64) int
+// Requires: AVX, AVX2
+TEXT ·clashes4(SB), NOSPLIT, $0-48
+	MOVQ    tables+0(FP), AX
+	MOVQ    stride+8(FP), CX
+	MOVQ    keys_base+16(FP), DX
+	MOVQ    keys_len+24(FP), BX
+	VMOVDQU popcountNibbles<>+0(SB), Y1
+	VMOVDQU lowHalves<>+0(SB), Y2
+	VPXOR   Y0, Y0, Y0
 	VPXOR   Y3, Y3, Y3
 
-orCount5_blocks:
-	TESTQ   DI, DI
-	JZ      orCount5_sum
-	VMOVDQU (AX)(R10*1), Y4
-	VPOR    (CX)(R10*1), Y4, Y4
-	VPOR    (DX)(R10*1), Y4, Y4
-	VPOR    (BX)(R10*1), Y4, Y4
-	VPOR    (SI)(R10*1), Y4, Y4
-	VPAND   Y1, Y4, Y5
+clashes4_key:
+	TESTQ   BX, BX
+	JZ      clashes4_sum
+	MOVQ    (DX), R9
+	MOVBQZX R9, SI
+	ADDQ    $0x00000001, SI
+	IMULQ   CX, SI
+	ADDQ    AX, SI
+	SHRQ    $0x08, R9
+	MOVBQZX R9, DI
+	ADDQ    $0x00000101, DI
+	IMULQ   CX, DI
+	ADDQ    AX, DI
+	SHRQ    $0x08, R9
+	MOVBQZX R9, R8
+	ADDQ    $0x00000201, R8
+	IMULQ   CX, R8
+	ADDQ    AX, R8
+	SHRQ    $0x08, R9
+	MOVBQZX R9, R9
+	ADDQ    $0x00000301, R9
+	IMULQ   CX, R9
+	ADDQ    AX, R9
+	MOVQ    CX, R10
+	NEGQ    R10
+
+clashes4_block:
+	VMOVDQU (SI)(R10*1), Y4
+	VPOR    (DI)(R10*1), Y4, Y4
+	VPOR    (R8)(R10*1), Y4, Y4
+	VPOR    (R9)(R10*1), Y4, Y4
+	VPAND   Y2, Y4, Y5
 	VPSRLW  $0x04, Y4, Y4
-	VPAND   Y1, Y4, Y4
-	VPSHUFB Y5, Y0, Y5
-	VPSHUFB Y4, Y0, Y4
+	VPAND   Y2, Y4, Y4
+	VPSHUFB Y5, Y1, Y5
+	VPSHUFB Y4, Y1, Y4
 	VPADDB  Y5, Y4, Y5
 	VPSADBW Y3, Y5, Y5
-	VPADDQ  Y5, Y2, Y2
+	VPADDQ  Y5, Y0, Y0
 	ADDQ    $0x20, R10
-	DECQ    DI
-	JMP     orCount5_blocks
+	JNZ     clashes4_block
+	ADDQ    $0x08, DX
+	DECQ    BX
+	JMP     clashes4_key
 
-orCount5_sum:
-	VEXTRACTI128 $0x01, Y2, X0
-	VPADDQ       X0, X2, X0
-	VPSHUFD      $0x4e, X0, X1
-	VPADDQ       X1, X0, X0
-	VMOVQ        X0, R9
-
-orCount5_words:
-	TESTQ   R8, R8
-	JZ      orCount5_done
-	MOVQ    (AX)(R10*1), DI
-	ORQ     (CX)(R10*1), DI
-	ORQ     (DX)(R10*1), DI
-	ORQ     (BX)(R10*1), DI
-	ORQ     (SI)(R10*1), DI
-	POPCNTQ DI, DI
-	ADDQ    DI, R9
-	ADDQ    $0x08, R10
-	DECQ    R8
-	JMP     orCount5_words
-
-orCount5_done:
+clashes4_sum:
+	VEXTRACTI128 $0x01, Y0, X1
+	VPADDQ       X1, X0, X1
+	VPSHUFD      $0x4e, X1, X0
+	VPADDQ       X0, X1, X1
+	VMOVQ        X1, AX
 	VZEROUPPER
-	MOVQ R9, ret+48(FP)
+	MOVQ         AX, ret+40(FP)
 	RET
 
-// func orCount6(p0 *uint64, p1 *uint64, p2 *uint64, p3 *uint64, p4 *uint64, p5 *uint64, words int) int
-// Requires: AVX, AVX2, POPCNT
-TEXT ·orCount6(SB), NOSPLIT, $0-64
-	MOVQ    p0+0(FP), AX
-	MOVQ    p1+8(FP), CX
-	MOVQ    p2+16(FP), DX
-	MOVQ    p3+24(FP), BX
-	MOVQ    p4+32(FP), SI
-	MOVQ    p5+40(FP), DI
-	MOVQ    words+48(FP), R8
-	MOVQ    R8, R9
-	ANDQ    $0x03, R9
-	SHRQ    $0x02, R8
-	XORQ    R10, R10
-	XORQ    R11, R11
-	VMOVDQU popcountNibbles<>+0(SB), Y0
-	VMOVDQU lowHalves<>+0(SB), Y1
-	VPXOR   Y2, Y2, Y2
+// func clashes5(tables *uint64, stride int, keys []uint64) int
+// Requires: AVX, AVX2
+TEXT ·clashes5(SB), NOSPLIT, $0-48
+	MOVQ    tables+0(FP), AX
+	MOVQ    stride+8(FP), CX
+	MOVQ    keys_base+16(FP), DX
+	MOVQ    keys_len+24(FP), BX
+	VMOVDQU popcountNibbles<>+0(SB), Y1
+	VMOVDQU lowHalves<>+0(SB), Y2
+	VPXOR   Y0, Y0, Y0
 	VPXOR   Y3, Y3, Y3
 
-orCount6_blocks:
-	TESTQ   R8, R8
-	JZ      orCount6_sum
-	VMOVDQU (AX)(R11*1), Y4
-	VPOR    (CX)(R11*1), Y4, Y4
-	VPOR    (DX)(R11*1), Y4, Y4
-	VPOR    (BX)(R11*1), Y4, Y4
-	VPOR    (SI)(R11*1), Y4, Y4
+clashes5_key:
+	TESTQ   BX, BX
+	JZ      clashes5_sum
+	MOVQ    (DX), R10
+	MOVBQZX R10, SI
+	ADDQ    $0x00000001, SI
+	IMULQ   CX, SI
+	ADDQ    AX, SI
+	SHRQ    $0x08, R10
+	MOVBQZX R10, DI
+	ADDQ    $0x00000101, DI
+	IMULQ   CX, DI
+	ADDQ    AX, DI
+	SHRQ    $0x08, R10
+	MOVBQZX R10, R8
+	ADDQ    $0x00000201, R8
+	IMULQ   CX, R8
+	ADDQ    AX, R8
+	SHRQ    $0x08, R10
+	MOVBQZX R10, R9
+	ADDQ    $0x00000301, R9
+	IMULQ   CX, R9
+	ADDQ    AX, R9
+	SHRQ    $0x08, R10
+	MOVBQZX R10, R10
+	ADDQ    $0x00000401, R10
+	IMULQ   CX, R10
+	ADDQ    AX, R10
+	MOVQ    CX, R11
+	NEGQ    R11
+
+clashes5_block:
+	VMOVDQU (SI)(R11*1), Y4
 	VPOR    (DI)(R11*1), Y4, Y4
-	VPAND   Y1, Y4, Y5
+	VPOR    (R8)(R11*1), Y4, Y4
+	VPOR    (R9)(R11*1), Y4, Y4
+	VPOR    (R10)(R11*1), Y4, Y4
+	VPAND   Y2, Y4, Y5
 	VPSRLW  $0x04, Y4, Y4
-	VPAND   Y1, Y4, Y4
-	VPSHUFB Y5, Y0, Y5
-	VPSHUFB Y4, Y0, Y4
+	VPAND   Y2, Y4, Y4
+	VPSHUFB Y5, Y1, Y5
+	VPSHUFB Y4, Y1, Y4
 	VPADDB  Y5, Y4, Y5
 	VPSADBW Y3, Y5, Y5
-	VPADDQ  Y5, Y2, Y2
+	VPADDQ  Y5, Y0, Y0
 	ADDQ    $0x20, R11
-	DECQ    R8
-	JMP     orCount6_blocks
+	JNZ     clashes5_block
+	ADDQ    $0x08, DX
+	DECQ    BX
+	JMP     clashes5_key
 
-orCount6_sum:
-	VEXTRACTI128 $0x01, Y2, X0
-	VPADDQ       X0, X2, X0
-	VPSHUFD      $0x4e, X0, X1
-	VPADDQ       X1, X0, X0
-	VMOVQ        X0, R10
-
-orCount6_words:
-	TESTQ   R9, R9
-	JZ      orCount6_done
-	MOVQ    (AX)(R11*1), R8
-	ORQ     (CX)(R11*1), R8
-	ORQ     (DX)(R11*1), R8
-	ORQ     (BX)(R11*1), R8
-	ORQ     (SI)(R11*1), R8
-	ORQ     (DI)(R11*1), R8
-	POPCNTQ R8, R8
-	ADDQ    R8, R10
-	ADDQ    $0x08, R11
-	DECQ    R9
-	JMP     orCount6_words
-
-orCount6_done:
+clashes5_sum:
+	VEXTRACTI128 $0x01, Y0, X1
+	VPADDQ       X1, X0, X1
+	VPSHUFD      $0x4e, X1, X0
+	VPADDQ       X0, X1, X1
+	VMOVQ        X1, AX
 	VZEROUPPER
-	MOVQ R10, ret+56(FP)
+	MOVQ         AX, ret+40(FP)
 	RET
 
-// func orCount7(p0 *uint64, p1 *uint64, p2 *uint64, p3 *uint64, p4 *uint64, p5 *uint64, p6 *uint64, words int) int
-// Requires: AVX, AVX2, POPCNT
-TEXT ·orCount7(SB), NOSPLIT, $0-72
-	MOVQ    p0+0(FP), AX
-	MOVQ    p1+8(FP), CX
-	MOVQ    p2+16(FP), DX
-	MOVQ    p3+24(FP), BX
-	MOVQ    p4+32(FP), SI
-	MOVQ    p5+40(FP), DI
-	MOVQ    p6+48(FP), R8
-	MOVQ    words+56(FP), R9
-	MOVQ    R9, R10
-	ANDQ    $0x03, R10
-	SHRQ    $0x02, R9
-	XORQ    R11, R11
-	XORQ    R12, R12
-	VMOVDQU popcountNibbles<>+0(SB), Y0
-	VMOVDQU lowHalves<>+0(SB), Y1
-	VPXOR   Y2, Y2, Y2
+// func clashes6(tables *uint64, stride int, keys []uint64) int
+// Requires: AVX, AVX2
+TEXT ·clashes6(SB), NOSPLIT, $0-48
+	MOVQ    tables+0(FP), AX
+	MOVQ    stride+8(FP), CX
+	MOVQ    keys_base+16(FP), DX
+	MOVQ    keys_len+24(FP), BX
+	VMOVDQU popcountNibbles<>+0(SB), Y1
+	VMOVDQU lowHalves<>+0(SB), Y2
+	VPXOR   Y0, Y0, Y0
 	VPXOR   Y3, Y3, Y3
 
-orCount7_blocks:
-	TESTQ   R9, R9
-	JZ      orCount7_sum
-	VMOVDQU (AX)(R12*1), Y4
-	VPOR    (CX)(R12*1), Y4, Y4
-	VPOR    (DX)(R12*1), Y4, Y4
-	VPOR    (BX)(R12*1), Y4, Y4
-	VPOR    (SI)(R12*1), Y4, Y4
+clashes6_key:
+	TESTQ   BX, BX
+	JZ      clashes6_sum
+	MOVQ    (DX), R11
+	MOVBQZX R11, SI
+	ADDQ    $0x00000001, SI
+	IMULQ   CX, SI
+	ADDQ    AX, SI
+	SHRQ    $0x08, R11
+	MOVBQZX R11, DI
+	ADDQ    $0x00000101, DI
+	IMULQ   CX, DI
+	ADDQ    AX, DI
+	SHRQ    $0x08, R11
+	MOVBQZX R11, R8
+	ADDQ    $0x00000201, R8
+	IMULQ   CX, R8
+	ADDQ    AX, R8
+	SHRQ    $0x08, R11
+	MOVBQZX R11, R9
+	ADDQ    $0x00000301, R9
+	IMULQ   CX, R9
+	ADDQ    AX, R9
+	SHRQ    $0x08, R11
+	MOVBQZX R11, R10
+	ADDQ    $0x00000401, R10
+	IMULQ   CX, R10
+	ADDQ    AX, R10
+	SHRQ    $0x08, R11
+	MOVBQZX R11, R11
+	ADDQ    $0x00000501, R11
+	IMULQ   CX, R11
+	ADDQ    AX, R11
+	MOVQ    CX, R12
+	NEGQ    R12
+
+clashes6_block:
+	VMOVDQU (SI)(R12*1), Y4
 	VPOR    (DI)(R12*1), Y4, Y4
 	VPOR    (R8)(R12*1), Y4, Y4
-	VPAND   Y1, Y4, Y5
+	VPOR    (R9)(R12*1), Y4, Y4
+	VPOR    (R10)(R12*1), Y4, Y4
+	VPOR    (R11)(R12*1), Y4, Y4
+	VPAND   Y2, Y4, Y5
 	VPSRLW  $0x04, Y4, Y4
-	VPAND   Y1, Y4, Y4
-	VPSHUFB Y5, Y0, Y5
-	VPSHUFB Y4, Y0, Y4
+	VPAND   Y2, Y4, Y4
+	VPSHUFB Y5, Y1, Y5
+	VPSHUFB Y4, Y1, Y4
 	VPADDB  Y5, Y4, Y5
 	VPSADBW Y3, Y5, Y5
-	VPADDQ  Y5, Y2, Y2
+	VPADDQ  Y5, Y0, Y0
 	ADDQ    $0x20, R12
-	DECQ    R9
-	JMP     orCount7_blocks
+	JNZ     clashes6_block
+	ADDQ    $0x08, DX
+	DECQ    BX
+	JMP     clashes6_key
 
-orCount7_sum:
-	VEXTRACTI128 $0x01, Y2, X0
-	VPADDQ       X0, X2, X0
-	VPSHUFD      $0x4e, X0, X1
-	VPADDQ       X1, X0, X0
-	VMOVQ        X0, R11
-
-orCount7_words:
-	TESTQ   R10, R10
-	JZ      orCount7_done
-	MOVQ    (AX)(R12*1), R9
-	ORQ     (CX)(R12*1), R9
-	ORQ     (DX)(R12*1), R9
-	ORQ     (BX)(R12*1), R9
-	ORQ     (SI)(R12*1), R9
-	ORQ     (DI)(R12*1), R9
-	ORQ     (R8)(R12*1), R9
-	POPCNTQ R9, R9
-	ADDQ    R9, R11
-	ADDQ    $0x08, R12
-	DECQ    R10
-	JMP     orCount7_words
-
-orCount7_done:
+clashes6_sum:
+	VEXTRACTI128 $0x01, Y0, X1
+	VPADDQ       X1, X0, X1
+	VPSHUFD      $0x4e, X1, X0
+	VPADDQ       X0, X1, X1
+	VMOVQ        X1, AX
 	VZEROUPPER
-	MOVQ R11, ret+64(FP)
+	MOVQ         AX, ret+40(FP)
 	RET
 
-// func orCount8(p0 *uint64, p1 *uint64, p2 *uint64, p3 *uint64, p4 *uint64, p5 *uint64, p6 *uint64, p7 *uint64, words int) int
-// Requires: AVX, AVX2, POPCNT
-TEXT ·orCount8(SB), NOSPLIT, $0-80
-	MOVQ    p0+0(FP), AX
-	MOVQ    p1+8(FP), CX
-	MOVQ    p2+16(FP), DX
-	MOVQ    p3+24(FP), BX
-	MOVQ    p4+32(FP), SI
-	MOVQ    p5+40(FP), DI
-	MOVQ    p6+48(FP), R8
-	MOVQ    p7+56(FP), R9
-	MOVQ    words+64(FP), R10
-	MOVQ    R10, R11
-	ANDQ    $0x03, R11
-	SHRQ    $0x02, R10
-	XORQ    R12, R12
-	XORQ    R13, R13
-	VMOVDQU popcountNibbles<>+0(SB), Y0
-	VMOVDQU lowHalves<>+0(SB), Y1
-	VPXOR   Y2, Y2, Y2
+// func clashes7(tables *uint64, stride int, keys []uint64) int
+// Requires: AVX, AVX2
+TEXT ·clashes7(SB), NOSPLIT, $0-48
+	MOVQ    tables+0(FP), AX
+	MOVQ    stride+8(FP), CX
+	MOVQ    keys_base+16(FP), DX
+	MOVQ    keys_len+24(FP), BX
+	VMOVDQU popcountNibbles<>+0(SB), Y1
+	VMOVDQU lowHalves<>+0(SB), Y2
+	VPXOR   Y0, Y0, Y0
 	VPXOR   Y3, Y3, Y3
 
-orCount8_blocks:
-	TESTQ   R10, R10
-	JZ      orCount8_sum
-	VMOVDQU (AX)(R13*1), Y4
-	VPOR    (CX)(R13*1), Y4, Y4
-	VPOR    (DX)(R13*1), Y4, Y4
-	VPOR    (BX)(R13*1), Y4, Y4
-	VPOR    (SI)(R13*1), Y4, Y4
+clashes7_key:
+	TESTQ   BX, BX
+	JZ      clashes7_sum
+	MOVQ    (DX), R12
+	MOVBQZX R12, SI
+	ADDQ    $0x00000001, SI
+	IMULQ   CX, SI
+	ADDQ    AX, SI
+	SHRQ    $0x08, R12
+	MOVBQZX R12, DI
+	ADDQ    $0x00000101, DI
+	IMULQ   CX, DI
+	ADDQ    AX, DI
+	SHRQ    $0x08, R12
+	MOVBQZX R12, R8
+	ADDQ    $0x00000201, R8
+	IMULQ   CX, R8
+	ADDQ    AX, R8
+	SHRQ    $0x08, R12
+	MOVBQZX R12, R9
+	ADDQ    $0x00000301, R9
+	IMULQ   CX, R9
+	ADDQ    AX, R9
+	SHRQ    $0x08, R12
+	MOVBQZX R12, R10
+	ADDQ    $0x00000401, R10
+	IMULQ   CX, R10
+	ADDQ    AX, R10
+	SHRQ    $0x08, R12
+	MOVBQZX R12, R11
+	ADDQ    $0x00000501, R11
+	IMULQ   CX, R11
+	ADDQ    AX, R11
+	SHRQ    $0x08, R12
+	MOVBQZX R12, R12
+	ADDQ    $0x00000601, R12
+	IMULQ   CX, R12
+	ADDQ    AX, R12
+	MOVQ    CX, R13
+	NEGQ    R13
+
+clashes7_block:
+	VMOVDQU (SI)(R13*1), Y4
 	VPOR    (DI)(R13*1), Y4, Y4
 	VPOR    (R8)(R13*1), Y4, Y4
 	VPOR    (R9)(R13*1), Y4, Y4
-	VPAND   Y1, Y4, Y5
+	VPOR    (R10)(R13*1), Y4, Y4
+	VPOR    (R11)(R13*1), Y4, Y4
+	VPOR    (R12)(R13*1), Y4, Y4
+	VPAND   Y2, Y4, Y5
 	VPSRLW  $0x04, Y4, Y4
-	VPAND   Y1, Y4, Y4
-	VPSHUFB Y5, Y0, Y5
-	VPSHUFB Y4, Y0, Y4
+	VPAND   Y2, Y4, Y4
+	VPSHUFB Y5, Y1, Y5
+	VPSHUFB Y4, Y1, Y4
 	VPADDB  Y5, Y4, Y5
 	VPSADBW Y3, Y5, Y5
-	VPADDQ  Y5, Y2, Y2
+	VPADDQ  Y5, Y0, Y0
 	ADDQ    $0x20, R13
-	DECQ    R10
-	JMP     orCount8_blocks
+	JNZ     clashes7_block
+	ADDQ    $0x08, DX
+	DECQ    BX
+	JMP     clashes7_key
 
-orCount8_sum:
-	VEXTRACTI128 $0x01, Y2, X0
-	VPADDQ       X0, X2, X0
-	VPSHUFD      $0x4e, X0, X1
-	VPADDQ       X1, X0, X0
-	VMOVQ        X0, R12
-
-orCount8_words:
-	TESTQ   R11, R11
-	JZ      orCount8_done
-	MOVQ    (AX)(R13*1), R10
-	ORQ     (CX)(R13*1), R10
-	ORQ     (DX)(R13*1), R10
-	ORQ     (BX)(R13*1), R10
-	ORQ     (SI)(R13*1), R10
-	ORQ     (DI)(R13*1), R10
-	ORQ     (R8)(R13*1), R10
-	ORQ     (R9)(R13*1), R10
-	POPCNTQ R10, R10
-	ADDQ    R10, R12
-	ADDQ    $0x08, R13
-	DECQ    R11
-	JMP     orCount8_words
-
-orCount8_done:
+clashes7_sum:
+	VEXTRACTI128 $0x01, Y0, X1
+	VPADDQ       X1, X0, X1
+	VPSHUFD      $0x4e, X1, X0
+	VPADDQ       X0, X1, X1
+	VMOVQ        X1, AX
 	VZEROUPPER
-	MOVQ R12, ret+72(FP)
+	MOVQ         AX, ret+40(FP)
+	RET
+
+// func clashes8(tables *uint64, stride int, keys []uint64) int
+// Requires: AVX, AVX2
+TEXT ·clashes8(SB), NOSPLIT, $0-48
+	MOVQ    tables+0(FP), AX
+	MOVQ    stride+8(FP), CX
+	MOVQ    keys_base+16(FP), DX
+	MOVQ    keys_len+24(FP), BX
+	VMOVDQU popcountNibbles<>+0(SB), Y1
+	VMOVDQU lowHalves<>+0(SB), Y2
+	VPXOR   Y0, Y0, Y0
+	VPXOR   Y3, Y3, Y3
+
+clashes8_key:
+	TESTQ   BX, BX
+	JZ      clashes8_sum
+	MOVQ    (DX), R13
+	MOVBQZX R13, SI
+	ADDQ    $0x00000001, SI
+	IMULQ   CX, SI
+	ADDQ    AX, SI
+	SHRQ    $0x08, R13
+	MOVBQZX R13, DI
+	ADDQ    $0x00000101, DI
+	IMULQ   CX, DI
+	ADDQ    AX, DI
+	SHRQ    $0x08, R13
+	MOVBQZX R13, R8
+	ADDQ    $0x00000201, R8
+	IMULQ   CX, R8
+	ADDQ    AX, R8
+	SHRQ    $0x08, R13
+	MOVBQZX R13, R9
+	ADDQ    $0x00000301, R9
+	IMULQ   CX, R9
+	ADDQ    AX, R9
+	SHRQ    $0x08, R13
+	MOVBQZX R13, R10
+	ADDQ    $0x00000401, R10
+	IMULQ   CX, R10
+	ADDQ    AX, R10
+	SHRQ    $0x08, R13
+	MOVBQZX R13, R11
+	ADDQ    $0x00000501, R11
+	IMULQ   CX, R11
+	ADDQ    AX, R11
+	SHRQ    $0x08, R13
+	MOVBQZX R13, R12
+	ADDQ    $0x00000601, R12
+	IMULQ   CX, R12
+	ADDQ    AX, R12
+	SHRQ    $0x08, R13
+	MOVBQZX R13, R13
+	ADDQ    $0x00000701, R13
+	IMULQ   CX, R13
+	ADDQ    AX, R13
+	MOVQ    CX, R14
+	NEGQ    R14
+
+clashes8_block:
+	VMOVDQU (SI)(R14*1), Y4
+	VPOR    (DI)(R14*1), Y4, Y4
+	VPOR    (R8)(R14*1), Y4, Y4
+	VPOR    (R9)(R14*1), Y4, Y4
+	VPOR    (R10)(R14*1), Y4, Y4
+	VPOR    (R11)(R14*1), Y4, Y4
+	VPOR    (R12)(R14*1), Y4, Y4
+	VPOR    (R13)(R14*1), Y4, Y4
+	VPAND   Y2, Y4, Y5
+	VPSRLW  $0x04, Y4, Y4
+	VPAND   Y2, Y4, Y4
+	VPSHUFB Y5, Y1, Y5
+	VPSHUFB Y4, Y1, Y4
+	VPADDB  Y5, Y4, Y5
+	VPSADBW Y3, Y5, Y5
+	VPADDQ  Y5, Y0, Y0
+	ADDQ    $0x20, R14
+	JNZ     clashes8_block
+	ADDQ    $0x08, DX
+	DECQ    BX
+	JMP     clashes8_key
+
+clashes8_sum:
+	VEXTRACTI128 $0x01, Y0, X1
+	VPADDQ       X1, X0, X1
+	VPSHUFD      $0x4e, X1, X0
+	VPADDQ       X0, X1, X1
+	VMOVQ        X1, AX
+	VZEROUPPER
+	MOVQ         AX, ret+40(FP)
+	RET
+
+// func clashes1x512(tables *uint64, stride int, keys []uint64) int
+// Requires: AVX, AVX2, AVX512F, AVX512VPOPCNTDQ
+TEXT ·clashes1x512(SB), NOSPLIT, $0-48
+	MOVQ   tables+0(FP), AX
+	MOVQ   stride+8(FP), CX
+	MOVQ   keys_base+16(FP), DX
+	MOVQ   keys_len+24(FP), BX
+	VPXORQ Z0, Z0, Z0
+	MOVL   $0x0000000f, SI
+	KMOVW  SI, K1
+
+clashes1x512_key:
+	TESTQ   BX, BX
+	JZ      clashes1x512_sum
+	MOVQ    (DX), SI
+	MOVBQZX SI, SI
+	ADDQ    $0x00000001, SI
+	IMULQ   CX, SI
+	ADDQ    AX, SI
+	MOVQ    CX, DI
+	NEGQ    DI
+
+clashes1x512_block:
+	CMPQ      DI, $-64
+	JG        clashes1x512_half
+	VMOVDQU64 (SI)(DI*1), Z1
+	VPOPCNTQ  Z1, Z1
+	VPADDQ    Z1, Z0, Z0
+	ADDQ      $0x40, DI
+	JMP       clashes1x512_block
+
+clashes1x512_half:
+	TESTQ       DI, DI
+	JZ          clashes1x512_next
+	VMOVDQU64.Z (SI)(DI*1), K1, Z1
+	VPOPCNTQ    Z1, Z1
+	VPADDQ      Z1, Z0, Z0
+
+clashes1x512_next:
+	ADDQ $0x08, DX
+	DECQ BX
+	JMP  clashes1x512_key
+
+clashes1x512_sum:
+	VEXTRACTI64X4 $0x01, Z0, Y1
+	VPADDQ        Y0, Y1, Y1
+	VEXTRACTI128  $0x01, Y1, X0
+	VPADDQ        X0, X1, X0
+	VPSHUFD       $0x4e, X0, X1
+	VPADDQ        X1, X0, X0
+	VMOVQ         X0, AX
+	VZEROUPPER
+	MOVQ          AX, ret+40(FP)
+	RET
+
+// func clashes2x512(tables *uint64, stride int, keys []uint64) int
+// Requires: AVX, AVX2, AVX512F, AVX512VPOPCNTDQ
+TEXT ·clashes2x512(SB), NOSPLIT, $0-48
+	MOVQ   tables+0(FP), AX
+	MOVQ   stride+8(FP), CX
+	MOVQ   keys_base+16(FP), DX
+	MOVQ   keys_len+24(FP), BX
+	VPXORQ Z0, Z0, Z0
+	MOVL   $0x0000000f, SI
+	KMOVW  SI, K1
+
+clashes2x512_key:
+	TESTQ   BX, BX
+	JZ      clashes2x512_sum
+	MOVQ    (DX), DI
+	MOVBQZX DI, SI
+	ADDQ    $0x00000001, SI
+	IMULQ   CX, SI
+	ADDQ    AX, SI
+	SHRQ    $0x08, DI
+	MOVBQZX DI, DI
+	ADDQ    $0x00000101, DI
+	IMULQ   CX, DI
+	ADDQ    AX, DI
+	MOVQ    CX, R8
+	NEGQ    R8
+
+clashes2x512_block:
+	CMPQ      R8, $-64
+	JG        clashes2x512_half
+	VMOVDQU64 (SI)(R8*1), Z1
+	VPORQ     (DI)(R8*1), Z1, Z1
+	VPOPCNTQ  Z1, Z1
+	VPADDQ    Z1, Z0, Z0
+	ADDQ      $0x40, R8
+	JMP       clashes2x512_block
+
+clashes2x512_half:
+	TESTQ       R8, R8
+	JZ          clashes2x512_next
+	VMOVDQU64.Z (SI)(R8*1), K1, Z1
+	VPORQ.Z     (DI)(R8*1), Z1, K1, Z1
+	VPOPCNTQ    Z1, Z1
+	VPADDQ      Z1, Z0, Z0
+
+clashes2x512_next:
+	ADDQ $0x08, DX
+	DECQ BX
+	JMP  clashes2x512_key
+
+clashes2x512_sum:
+	VEXTRACTI64X4 $0x01, Z0, Y1
+	VPADDQ        Y0, Y1, Y1
+	VEXTRACTI128  $0x01, Y1, X0
+	VPADDQ        X0, X1, X0
+	VPSHUFD       $0x4e, X0, X1
+	VPADDQ        X1, X0, X0
+	VMOVQ         X0, AX
+	VZEROUPPER
+	MOVQ          AX, ret+40(FP)
+	RET
+
+// func clashes3x512(tables *uint64, stride int, keys []uint64) int
+// Requires: AVX, AVX2, AVX512F, AVX512VPOPCNTDQ
+TEXT ·clashes3x512(SB), NOSPLIT, $0-48
+	MOVQ   tables+0(FP), AX
+	MOVQ   stride+8(FP), CX
+	MOVQ   keys_base+16(FP), DX
+	MOVQ   keys_len+24(FP), BX
+	VPXORQ Z0, Z0, Z0
+	MOVL   $0x0000000f, SI
+	KMOVW  SI, K1
+
+clashes3x512_key:
+	TESTQ   BX, BX
+	JZ      clashes3x512_sum
+	MOVQ    (DX), R8
+	MOVBQZX R8, SI
+	ADDQ    $0x00000001, SI
+	IMULQ   CX, SI
+	ADDQ    AX, SI
+	SHRQ    $0x08, R8
+	MOVBQZX R8, DI
+	ADDQ    $0x00000101, DI
+	IMULQ   CX, DI
+	ADDQ    AX, DI
+	SHRQ    $0x08, R8
+	MOVBQZX R8, R8
+	ADDQ    $0x00000201, R8
+	IMULQ   CX, R8
+	ADDQ    AX, R8
+	MOVQ    CX, R9
+	NEGQ    R9
+
+clashes3x512_block:
+	CMPQ      R9, $-64
+	JG        clashes3x512_half
+	VMOVDQU64 (SI)(R9*1), Z1
+	VPORQ     (DI)(R9*1), Z1, Z1
+	VPORQ     (R8)(R9*1), Z1, Z1
+	VPOPCNTQ  Z1, Z1
+	VPADDQ    Z1, Z0, Z0
+	ADDQ      $0x40, R9
+	JMP       clashes3x512_block
+
+clashes3x512_half:
+	TESTQ       R9, R9
+	JZ          clashes3x512_next
+	VMOVDQU64.Z (SI)(R9*1), K1, Z1
+	VPORQ.Z     (DI)(R9*1), Z1, K1, Z1
+	VPORQ.Z     (R8)(R9*1), Z1, K1, Z1
+	VPOPCNTQ    Z1, Z1
+	VPADDQ      Z1, Z0, Z0
+
+clashes3x512_next:
+	ADDQ $0x08, DX
+	DECQ BX
+	JMP  clashes3x512_key
+
+clashes3x512_sum:
+	VEXTRACTI64X4 $0x01, Z0, Y1
+	VPADDQ        Y0, Y1, Y1
+	VEXTRACTI128  $0x01, Y1, X0
+	VPADDQ        X0, X1, X0
+	VPSHUFD       $0x4e, X0, X1
+	VPADDQ        X1, X0, X0
+	VMOVQ         X0, AX
+	VZEROUPPER
+	MOVQ          AX, ret+40(FP)
+	RET
+
+// func clashes4x512(tables *uint64, stride int, keys []uint64) int
+// Requires: AVX, AVX2, AVX512F, AVX512VPOPCNTDQ
+TEXT ·clashes4x512(SB), NOSPLIT, $0-48
+	MOVQ   tables+0(FP), AX
+	MOVQ   stride+8(FP), CX
+	MOVQ   keys_base+16(FP), DX
+	MOVQ   keys_len+24(FP), BX
+	VPXORQ Z0, Z0, Z0
+	MOVL   $0x0000000f, SI
+	KMOVW  SI, K1
+
+clashes4x512_key:
+	TESTQ   BX, BX
+	JZ      clashes4x512_sum
+	MOVQ    (DX), R9
+	MOVBQZX R9, SI
+	ADDQ    $0x00000001, SI
+	IMULQ   CX, SI
+	ADDQ    AX, SI
+	SHRQ    $0x08, R9
+	MOVBQZX R9, DI
+	ADDQ    $0x00000101, DI
+	IMULQ   CX, DI
+	ADDQ    AX, DI
+	SHRQ    $0x08, R9
+	MOVBQZX R9, R8
+	ADDQ    $0x00000201, R8
+	IMULQ   CX, R8
+	ADDQ    AX, R8
+	SHRQ    $0x08, R9
+	MOVBQZX R9, R9
+	ADDQ    $0x00000301, R9
+	IMULQ   CX, R9
+	ADDQ    AX, R9
+	MOVQ    CX, R10
+	NEGQ    R10
+
+clashes4x512_block:
+	CMPQ      R10, $-64
+	JG        clashes4x512_half
+	VMOVDQU64 (SI)(R10*1), Z1
+	VPORQ     (DI)(R10*1), Z1, Z1
+	VPORQ     (R8)(R10*1), Z1, Z1
+	VPORQ     (R9)(R10*1), Z1, Z1
+	VPOPCNTQ  Z1, Z1
+	VPADDQ    Z1, Z0, Z0
+	ADDQ      $0x40, R10
+	JMP       clashes4x512_block
+
+clashes4x512_half:
+	TESTQ       R10, R10
+	JZ          clashes4x512_next
+	VMOVDQU64.Z (SI)(R10*1), K1, Z1
+	VPORQ.Z     (DI)(R10*1), Z1, K1, Z1
+	VPORQ.Z     (R8)(R10*1), Z1, K1, Z1
+	VPORQ.Z     (R9)(R10*1), Z1, K1, Z1
+	VPOPCNTQ    Z1, Z1
+	VPADDQ      Z1, Z0, Z0
+
+clashes4x512_next:
+	ADDQ $0x08, DX
+	DECQ BX
+	JMP  clashes4x512_key
+
+clashes4x512_sum:
+	VEXTRACTI64X4 $0x01, Z0, Y1
+	VPADDQ        Y0, Y1, Y1
+	VEXTRACTI128  $0x01, Y1, X0
+	VPADDQ        X0, X1, X0
+	VPSHUFD       $0x4e, X0, X1
+	VPADDQ        X1, X0, X0
+	VMOVQ         X0, AX
+	VZEROUPPER
+	MOVQ          AX, ret+40(FP)
+	RET
+
+// func clashes5x512(tables *uint64, stride int, keys []uint64) int
+// Requires: AVX, AVX2, AVX512F, AVX512VPOPCNTDQ
+TEXT ·clashes5x512(SB), NOSPLIT, $0-48
+	MOVQ   tables+0(FP), AX
+	MOVQ   stride+8(FP), CX
+	MOVQ   keys_base+16(FP), DX
+	MOVQ   keys_len+24(FP), BX
+	VPXORQ Z0, Z0, Z0
+	MOVL   $0x0000000f, SI
+	KMOVW  SI, K1
+
+clashes5x512_key:
+	TESTQ   BX, BX
+	JZ      clashes5x512_sum
+	MOVQ    (DX), R10
+	MOVBQZX R10, SI
+	ADDQ    $0x00000001, SI
+	IMULQ   CX, SI
+	ADDQ    AX, SI
+	SHRQ    $0x08, R10
+	MOVBQZX R10, DI
+	ADDQ    $0x00000101, DI
+	IMULQ   CX, DI
+	ADDQ    AX, DI
+	SHRQ    $0x08, R10
+	MOVBQZX R10, R8
+	ADDQ    $0x00000201, R8
+	IMULQ   CX, R8
+	ADDQ    AX, R8
+	SHRQ    $0x08, R10
+	MOVBQZX R10, R9
+	ADDQ    $0x00000301, R9
+	IMULQ   CX, R9
+	ADDQ    AX, R9
+	SHRQ    $0x08, R10
+	MOVBQZX R10, R10
+	ADDQ    $0x00000401, R10
+	IMULQ   CX, R10
+	ADDQ    AX, R10
+	MOVQ    CX, R11
+	NEGQ    R11
+
+clashes5x512_block:
+	CMPQ      R11, $-64
+	JG        clashes5x512_half
+	VMOVDQU64 (SI)(R11*1), Z1
+	VPORQ     (DI)(R11*1), Z1, Z1
+	VPORQ     (R8)(R11*1), Z1, Z1
+	VPORQ     (R9)(R11*1), Z1, Z1
+	VPORQ     (R10)(R11*1), Z1, Z1
+	VPOPCNTQ  Z1, Z1
+	VPADDQ    Z1, Z0, Z0
+	ADDQ      $0x40, R11
+	JMP       clashes5x512_block
+
+clashes5x512_half:
+	TESTQ       R11, R11
+	JZ          clashes5x512_next
+	VMOVDQU64.Z (SI)(R11*1), K1, Z1
+	VPORQ.Z     (DI)(R11*1), Z1, K1, Z1
+	VPORQ.Z     (R8)(R11*1), Z1, K1, Z1
+	VPORQ.Z     (R9)(R11*1), Z1, K1, Z1
+	VPORQ.Z     (R10)(R11*1), Z1, K1, Z1
+	VPOPCNTQ    Z1, Z1
+	VPADDQ      Z1, Z0, Z0
+
+clashes5x512_next:
+	ADDQ $0x08, DX
+	DECQ BX
+	JMP  clashes5x512_key
+
+clashes5x512_sum:
+	VEXTRACTI64X4 $0x01, Z0, Y1
+	VPADDQ        Y0, Y1, Y1
+	VEXTRACTI128  $0x01, Y1, X0
+	VPADDQ        X0, X1, X0
+	VPSHUFD       $0x4e, X0, X1
+	VPADDQ        X1, X0, X0
+	VMOVQ         X0, AX
+	VZEROUPPER
+	MOVQ          AX, ret+40(FP)
+	RET
+
+// func clashes6x512(tables *uint64, stride int, keys []uint64) int
+// Requires: AVX, AVX2, AVX512F, AVX512VPOPCNTDQ
+TEXT ·clashes6x512(SB), NOSPLIT, $0-48
+	MOVQ   tables+0(FP), AX
+	MOVQ   stride+8(FP), CX
+	MOVQ   keys_base+16(FP), DX
+	MOVQ   keys_len+24(FP), BX
+	VPXORQ Z0, Z0, Z0
+	MOVL   $0x0000000f, SI
+	KMOVW  SI, K1
+
+clashes6x512_key:
+	TESTQ   BX, BX
+	JZ      clashes6x512_sum
+	MOVQ    (DX), R11
+	MOVBQZX R11, SI
+	ADDQ    $0x00000001, SI
+	IMULQ   CX, SI
+	ADDQ    AX, SI
+	SHRQ    $0x08, R11
+	MOVBQZX R11, DI
+	ADDQ    $0x00000101, DI
+	IMULQ   CX, DI
+	ADDQ    AX, DI
+	SHRQ    $0x08, R11
+	MOVBQZX R11, R8
+	ADDQ    $0x00000201, R8
+	IMULQ   CX, R8
+	ADDQ    AX, R8
+	SHRQ    $0x08, R11
+	MOVBQZX R11, R9
+	ADDQ    $0x00000301, R9
+	IMULQ   CX, R9
+	ADDQ    AX, R9
+	SHRQ    $0x08, R11
+	MOVBQZX R11, R10
+	ADDQ    $0x00000401, R10
+	IMULQ   CX, R10
+	ADDQ    AX, R10
+	SHRQ    $0x08, R11
+	MOVBQZX R11, R11
+	ADDQ    $0x00000501, R11
+	IMULQ   CX, R11
+	ADDQ    AX, R11
+	MOVQ    CX, R12
+	NEGQ    R12
+
+clashes6x512_block:
+	CMPQ      R12, $-64
+	JG        clashes6x512_half
+	VMOVDQU64 (SI)(R12*1), Z1
+	VPORQ     (DI)(R12*1), Z1, Z1
+	VPORQ     (R8)(R12*1), Z1, Z1
+	VPORQ     (R9)(R12*1), Z1, Z1
+	VPORQ     (R10)(R12*1), Z1, Z1
+	VPORQ     (R11)(R12*1), Z1, Z1
+	VPOPCNTQ  Z1, Z1
+	VPADDQ    Z1, Z0, Z0
+	ADDQ      $0x40, R12
+	JMP       clashes6x512_block
+
+clashes6x512_half:
+	TESTQ       R12, R12
+	JZ          clashes6x512_next
+	VMOVDQU64.Z (SI)(R12*1), K1, Z1
+	VPORQ.Z     (DI)(R12*1), Z1, K1, Z1
+	VPORQ.Z     (R8)(R12*1), Z1, K1, Z1
+	VPORQ.Z     (R9)(R12*1), Z1, K1, Z1
+	VPORQ.Z     (R10)(R12*1), Z1, K1, Z1
+	VPORQ.Z     (R11)(R12*1), Z1, K1, Z1
+	VPOPCNTQ    Z1, Z1
+	VPADDQ      Z1, Z0, Z0
+
+clashes6x512_next:
+	ADDQ $0x08, DX
+	DECQ BX
+	JMP  clashes6x512_key
+
+clashes6x512_sum:
+	VEXTRACTI64X4 $0x01, Z0, Y1
+	VPADDQ        Y0, Y1, Y1
+	VEXTRACTI128  $0x01, Y1, X0
+	VPADDQ        X0, X1, X0
+	VPSHUFD       $0x4e, X0, X1
+	VPADDQ        X1, X0, X0
+	VMOVQ         X0, AX
+	VZEROUPPER
+	MOVQ          AX, ret+40(FP)
+	RET
+
+// func clashes7x512(tables *uint64, stride int, keys []uint64) int
+// Requires: AVX, AVX2, AVX512F, AVX512VPOPCNTDQ
+TEXT ·clashes7x512(SB), NOSPLIT, $0-48
+	MOVQ   tables+0(FP), AX
+	MOVQ   stride+8(FP), CX
+	MOVQ   keys_base+16(FP), DX
+	MOVQ   keys_len+24(FP), BX
+	VPXORQ Z0, Z0, Z0
+	MOVL   $0x0000000f, SI
+	KMOVW  SI, K1
+
+clashes7x512_key:
+	TESTQ   BX, BX
+	JZ      clashes7x512_sum
+	MOVQ    (DX), R12
+	MOVBQZX R12, SI
+	ADDQ    $0x00000001, SI
+	IMULQ   CX, SI
+	ADDQ    AX, SI
+	SHRQ    $0x08, R12
+	MOVBQZX R12, DI
+	ADDQ    $0x00000101, DI
+	IMULQ   CX, DI
+	ADDQ    AX, DI
+	SHRQ    $0x08, R12
+	MOVBQZX R12, R8
+	ADDQ    $0x00000201, R8
+	IMULQ   CX, R8
+	ADDQ    AX, R8
+	SHRQ    $0x08, R12
+	MOVBQZX R12, R9
+	ADDQ    $0x00000301, R9
+	IMULQ   CX, R9
+	ADDQ    AX, R9
+	SHRQ    $0x08, R12
+	MOVBQZX R12, R10
+	ADDQ    $0x00000401, R10
+	IMULQ   CX, R10
+	ADDQ    AX, R10
+	SHRQ    $0x08, R12
+	MOVBQZX R12, R11
+	ADDQ    $0x00000501, R11
+	IMULQ   CX, R11
+	ADDQ    AX, R11
+	SHRQ    $0x08, R12
+	MOVBQZX R12, R12
+	ADDQ    $0x00000601, R12
+	IMULQ   CX, R12
+	ADDQ    AX, R12
+	MOVQ    CX, R13
+	NEGQ    R13
+
+clashes7x512_block:
+	CMPQ      R13, $-64
+	JG        clashes7x512_half
+	VMOVDQU64 (SI)(R13*1), Z1
+	VPORQ     (DI)(R13*1), Z1, Z1
+	VPORQ     (R8)(R13*1), Z1, Z1
+	VPORQ     (R9)(R13*1), Z1, Z1
+	VPORQ     (R10)(R13*1), Z1, Z1
+	VPORQ     (R11)(R13*1), Z1, Z1
+	VPORQ     (R12)(R13*1), Z1, Z1
+	VPOPCNTQ  Z1, Z1
+	VPADDQ    Z1, Z0, Z0
+	ADDQ      $0x40, R13
+	JMP       clashes7x512_block
+
+clashes7x512_half:
+	TESTQ       R13, R13
+	JZ          clashes7x512_next
+	VMOVDQU64.Z (SI)(R13*1), K1, Z1
+	VPORQ.Z     (DI)(R13*1), Z1, K1, Z1
+	VPORQ.Z     (R8)(R13*1), Z1, K1, Z1
+	VPORQ.Z     (R9)(R13*1), Z1, K1, Z1
+	VPORQ.Z     (R10)(R13*1), Z1, K1, Z1
+	VPORQ.Z     (R11)(R13*1), Z1, K1, Z1
+	VPORQ.Z     (R12)(R13*1), Z1, K1, Z1
+	VPOPCNTQ    Z1, Z1
+	VPADDQ      Z1, Z0, Z0
+
+clashes7x512_next:
+	ADDQ $0x08, DX
+	DECQ BX
+	JMP  clashes7x512_key
+
+clashes7x512_sum:
+	VEXTRACTI64X4 $0x01, Z0, Y1
+	VPADDQ        Y0, Y1, Y1
+	VEXTRACTI128  $0x01, Y1, X0
+	VPADDQ        X0, X1, X0
+	VPSHUFD       $0x4e, X0, X1
+	VPADDQ        X1, X0, X0
+	VMOVQ         X0, AX
+	VZEROUPPER
+	MOVQ          AX, ret+40(FP)
+	RET
+
+// func clashes8x512(tables *uint64, stride int, keys []uint64) int
+// Requires: AVX, AVX2, AVX512F, AVX512VPOPCNTDQ
+TEXT ·clashes8x512(SB), NOSPLIT, $0-48
+	MOVQ   tables+0(FP), AX
+	MOVQ   stride+8(FP), CX
+	MOVQ   keys_base+16(FP), DX
+	MOVQ   keys_len+24(FP), BX
+	VPXORQ Z0, Z0, Z0
+	MOVL   $0x0000000f, SI
+	KMOVW  SI, K1
+
+clashes8x512_key:
+	TESTQ   BX, BX
+	JZ      clashes8x512_sum
+	MOVQ    (DX), R13
+	MOVBQZX R13, SI
+	ADDQ    $0x00000001, SI
+	IMULQ   CX, SI
+	ADDQ    AX, SI
+	SHRQ    $0x08, R13
+	MOVBQZX R13, DI
+	ADDQ    $0x00000101, DI
+	IMULQ   CX, DI
+	ADDQ    AX, DI
+	SHRQ    $0x08, R13
+	MOVBQZX R13, R8
+	ADDQ    $0x00000201, R8
+	IMULQ   CX, R8
+	ADDQ    AX, R8
+	SHRQ    $0x08, R13
+	MOVBQZX R13, R9
+	ADDQ    $0x00000301, R9
+	IMULQ   CX, R9
+	ADDQ    AX, R9
+	SHRQ    $0x08, R13
+	MOVBQZX R13, R10
+	ADDQ    $0x00000401, R10
+	IMULQ   CX, R10
+	ADDQ    AX, R10
+	SHRQ    $0x08, R13
+	MOVBQZX R13, R11
+	ADDQ    $0x00000501, R11
+	IMULQ   CX, R11
+	ADDQ    AX, R11
+	SHRQ    $0x08, R13
+	MOVBQZX R13, R12
+	ADDQ    $0x00000601, R12
+	IMULQ   CX, R12
+	ADDQ    AX, R12
+	SHRQ    $0x08, R13
+	MOVBQZX R13, R13
+	ADDQ    $0x00000701, R13
+	IMULQ   CX, R13
+	ADDQ    AX, R13
+	MOVQ    CX, R14
+	NEGQ    R14
+
+clashes8x512_block:
+	CMPQ      R14, $-64
+	JG        clashes8x512_half
+	VMOVDQU64 (SI)(R14*1), Z1
+	VPORQ     (DI)(R14*1), Z1, Z1
+	VPORQ     (R8)(R14*1), Z1, Z1
+	VPORQ     (R9)(R14*1), Z1, Z1
+	VPORQ     (R10)(R14*1), Z1, Z1
+	VPORQ     (R11)(R14*1), Z1, Z1
+	VPORQ     (R12)(R14*1), Z1, Z1
+	VPORQ     (R13)(R14*1), Z1, Z1
+	VPOPCNTQ  Z1, Z1
+	VPADDQ    Z1, Z0, Z0
+	ADDQ      $0x40, R14
+	JMP       clashes8x512_block
+
+clashes8x512_half:
+	TESTQ       R14, R14
+	JZ          clashes8x512_next
+	VMOVDQU64.Z (SI)(R14*1), K1, Z1
+	VPORQ.Z     (DI)(R14*1), Z1, K1, Z1
+	VPORQ.Z     (R8)(R14*1), Z1, K1, Z1
+	VPORQ.Z     (R9)(R14*1), Z1, K1, Z1
+	VPORQ.Z     (R10)(R14*1), Z1, K1, Z1
+	VPORQ.Z     (R11)(R14*1), Z1, K1, Z1
+	VPORQ.Z     (R12)(R14*1), Z1, K1, Z1
+	VPORQ.Z     (R13)(R14*1), Z1, K1, Z1
+	VPOPCNTQ    Z1, Z1
+	VPADDQ      Z1, Z0, Z0
+
+clashes8x512_next:
+	ADDQ $0x08, DX
+	DECQ BX
+	JMP  clashes8x512_key
+
+clashes8x512_sum:
+	VEXTRACTI64X4 $0x01, Z0, Y1
+	VPADDQ        Y0, Y1, Y1
+	VEXTRACTI128  $0x01, Y1, X0
+	VPADDQ        X0, X1, X0
+	VPSHUFD       $0x4e, X0, X1
+	VPADDQ        X1, X0, X0
+	VMOVQ         X0, AX
+	VZEROUPPER
+	MOVQ          AX, ret+40(FP)
 	RET

@@ -1,21 +1,27 @@
 // Command matchasm writes the amd64 assembly of the join engine's matching
-// kernel, zmatch_amd64.s, and its Go declarations, zmatch_amd64.go. It is
-// run by go generate in the package's directory:
+// kernels, zmatch_amd64.s, and their Go declarations, zmatch_amd64.go. It
+// is run by go generate in the package's directory:
 //
 //	go run -C tools ./matchasm -out ../zmatch_amd64.s -stubs ../zmatch_amd64.go -pkg nqueens
 //
-// The kernel ORs k rows of a join's tables, word by word, and counts the
-// bits set in the result: clashes of join.go, 256 bits at a time with AVX2.
-// AVX2 has no population count of its own, so each byte's is looked up by
-// its two halves in a 16-entry table (VPSHUFB), and VPSADBW adds the bytes
-// of each 64-bit lane. One function for each k from 1 to maxRows, so that
-// the row pointers stay in registers.
+// A kernel takes the tables of a join (tables of 256 rows, one for each 8
+// diagonals of a key) and a list of keys. For each key it ORs the row of
+// each of its bytes, word by word, counts the bits set in the result, and
+// returns the sum over the keys: clashesGo of join.go, with the rows'
+// pointers worked out in registers and no call per key. One function for
+// each number of tables k from 1 to maxRows, so that the row pointers stay
+// in registers; in two kinds:
+//
+//   - AVX2, 256 bits at a time. AVX2 has no population count of its own,
+//     so each byte's is looked up by its two halves in a 16-entry table
+//     (VPSHUFB), and VPSADBW adds the bytes of each 64-bit lane.
+//   - AVX-512, 512 bits at a time, with its VPOPCNTQ; a last 256 bits
+//     with the same instructions on YMM registers.
 package main
 
 import (
 	"flag"
 	"fmt"
-	"strings"
 
 	. "github.com/mmcloughlin/avo/build"
 	. "github.com/mmcloughlin/avo/operand"
@@ -43,7 +49,10 @@ func main() {
 	}
 
 	for k := 1; k <= *maxRows; k++ {
-		kernel(k, nibbles, lowHalves)
+		kernel(k, false, nibbles, lowHalves)
+	}
+	for k := 1; k <= *maxRows; k++ {
+		kernel(k, true, nibbles, lowHalves)
 	}
 	Generate()
 }
@@ -56,84 +65,133 @@ func popcount(v int) int {
 	return n
 }
 
-// kernel writes orCountK.
-func kernel(k int, nibbles, lowHalves Mem) {
-	name := fmt.Sprintf("orCount%d", k)
-	var params []string
-	for i := range k {
-		params = append(params, fmt.Sprintf("p%d", i))
+// kernel writes clashesK, or with wide clashesKx512.
+func kernel(k int, wide bool, nibbles, lowHalves Mem) {
+	name := fmt.Sprintf("clashes%d", k)
+	needs := "AVX2 and POPCNT"
+	if wide {
+		name += "x512"
+		needs = "AVX-512F, VL and VPOPCNTDQ"
 	}
-	TEXT(name, NOSPLIT, fmt.Sprintf("func(%s *uint64, words int) int", strings.Join(params, ", ")))
+	TEXT(name, NOSPLIT, "func(tables *uint64, stride int, keys []uint64) int")
 	Pragma("noescape")
 	Doc(
-		fmt.Sprintf("%s returns the number of bits set in the OR of the %d rows", name, k),
-		"of words words that start at p0, p1, ...: clashes of join.go with",
-		"AVX2 and POPCNT, which it needs.",
+		fmt.Sprintf("%s returns the sum, over keys, of the bits set in the OR of", name),
+		fmt.Sprintf("the rows of tables that the key's %d low bytes pick: the row of", k),
+		"byte c of value v starts at tables + (256c+v)·stride bytes, stride a",
+		"multiple of 32. It is clashesGo of join.go, and needs "+needs+".",
 	)
+	tables := Load(Param("tables"), GP64())
+	stride := Load(Param("stride"), GP64())
+	keys := Load(Param("keys").Base(), GP64())
+	left := Load(Param("keys").Len(), GP64())
 	ptrs := make([]GPVirtual, k)
 	for i := range ptrs {
 		ptrs[i] = GP64()
-		Load(Param(params[i]), ptrs[i])
 	}
-	n := Load(Param("words"), GP64())
-	rem, total, off := GP64(), GP64(), GP64()
-	MOVQ(n, rem)
-	ANDQ(U8(3), rem) // the words left after the blocks of four
-	SHRQ(U8(2), n)   // the blocks of four words
-	XORQ(total, total)
-	XORQ(off, off)
+	key, off := GP64(), GP64()
 
-	lut, mask, acc, zero := YMM(), YMM(), YMM(), YMM()
-	VMOVDQU(nibbles, lut)
-	VMOVDQU(lowHalves, mask)
-	VPXOR(acc, acc, acc)
-	VPXOR(zero, zero, zero)
+	var acc VecVirtual
+	var lut, mask, zero VecVirtual
+	low4 := K()
+	if wide {
+		acc = ZMM()
+		VPXORQ(acc, acc, acc)
+		four := GP32()
+		MOVL(U32(0x0f), four)
+		KMOVW(four, low4)
+	} else {
+		acc = YMM()
+		lut, mask, zero = YMM(), YMM(), YMM()
+		VMOVDQU(nibbles, lut)
+		VMOVDQU(lowHalves, mask)
+		VPXOR(acc, acc, acc)
+		VPXOR(zero, zero, zero)
+	}
+
+	Label(name + "_key")
+	TESTQ(left, left)
+	JZ(LabelRef(name + "_sum"))
+	MOVQ(Mem{Base: keys}, key)
+	// Each row pointer points past its row's end, so that one negative
+	// offset, counting up to zero, walks all the rows at once.
+	for c, p := range ptrs {
+		MOVBQZX(key.As8(), p)
+		ADDQ(U32(256*c+1), p)
+		IMULQ(stride, p)
+		ADDQ(tables, p)
+		if c < k-1 {
+			SHRQ(U8(8), key)
+		}
+	}
+	MOVQ(stride, off)
+	NEGQ(off)
 	at := func(i int) Mem { return Mem{Base: ptrs[i], Index: off, Scale: 1} }
 
-	Label(name + "_blocks")
-	TESTQ(n, n)
-	JZ(LabelRef(name + "_sum"))
-	v, lo, hi := YMM(), YMM(), YMM()
-	VMOVDQU(at(0), v)
-	for i := 1; i < k; i++ {
-		VPOR(at(i), v, v)
+	if wide {
+		v := ZMM()
+		Label(name + "_block")
+		CMPQ(off, I8(-64))
+		JG(LabelRef(name + "_half"))
+		VMOVDQU64(at(0), v)
+		for i := 1; i < k; i++ {
+			VPORQ(at(i), v, v)
+		}
+		VPOPCNTQ(v, v)
+		VPADDQ(v, acc, acc)
+		ADDQ(U8(64), off)
+		JMP(LabelRef(name + "_block"))
+
+		// 256 bits may be left: the rows are a multiple of 32 bytes long.
+		// Loads masked to their low four words read nothing beyond.
+		Label(name + "_half")
+		TESTQ(off, off)
+		JZ(LabelRef(name + "_next"))
+		VMOVDQU64_Z(at(0), low4, v)
+		for i := 1; i < k; i++ {
+			VPORQ_Z(at(i), v, low4, v)
+		}
+		VPOPCNTQ(v, v)
+		VPADDQ(v, acc, acc)
+	} else {
+		v, lo, hi := YMM(), YMM(), YMM()
+		Label(name + "_block")
+		VMOVDQU(at(0), v)
+		for i := 1; i < k; i++ {
+			VPOR(at(i), v, v)
+		}
+		VPAND(mask, v, lo)
+		VPSRLW(U8(4), v, hi)
+		VPAND(mask, hi, hi)
+		VPSHUFB(lo, lut, lo) // the count of each byte's low half
+		VPSHUFB(hi, lut, hi) // and of its high half
+		VPADDB(lo, hi, lo)
+		VPSADBW(zero, lo, lo) // the counts of each 64-bit lane, added up
+		VPADDQ(lo, acc, acc)
+		ADDQ(U8(32), off)
+		JNZ(LabelRef(name + "_block"))
 	}
-	VPAND(mask, v, lo)
-	VPSRLW(U8(4), v, hi)
-	VPAND(mask, hi, hi)
-	VPSHUFB(lo, lut, lo) // the count of each byte's low half
-	VPSHUFB(hi, lut, hi) // and of its high half
-	VPADDB(lo, hi, lo)
-	VPSADBW(zero, lo, lo) // the counts of each 64-bit lane, added up
-	VPADDQ(lo, acc, acc)
-	ADDQ(U8(32), off)
-	DECQ(n)
-	JMP(LabelRef(name + "_blocks"))
+
+	Label(name + "_next")
+	ADDQ(U8(8), keys)
+	DECQ(left)
+	JMP(LabelRef(name + "_key"))
 
 	Label(name + "_sum")
+	total := GP64()
+	y := acc
+	if wide {
+		y = YMM()
+		VEXTRACTI64X4(U8(1), acc, y)
+		VPADDQ(acc.AsY(), y, y)
+	}
 	high := XMM()
-	VEXTRACTI128(U8(1), acc, high)
-	VPADDQ(high, acc.AsX(), high)
+	VEXTRACTI128(U8(1), y.AsY(), high)
+	VPADDQ(high, y.AsX(), high)
 	low := XMM()
 	VPSHUFD(U8(0x4e), high, low) // the two 64-bit halves swapped
 	VPADDQ(low, high, high)
 	VMOVQ(high, total)
-
-	x := GP64()
-	Label(name + "_words")
-	TESTQ(rem, rem)
-	JZ(LabelRef(name + "_done"))
-	MOVQ(at(0), x)
-	for i := 1; i < k; i++ {
-		ORQ(at(i), x)
-	}
-	POPCNTQ(x, x)
-	ADDQ(x, total)
-	ADDQ(U8(8), off)
-	DECQ(rem)
-	JMP(LabelRef(name + "_words"))
-
-	Label(name + "_done")
 	VZEROUPPER()
 	Store(total, ReturnIndex(0))
 	RET()
