@@ -3,7 +3,6 @@ package nqueens
 import (
 	"context"
 	"fmt"
-	"math/bits"
 	"runtime"
 	"sync"
 	"sync/atomic"
@@ -81,29 +80,34 @@ func countBoard(ctx context.Context, n int, cfg *config) (Counts, error) {
 	return run(ctx, start, tasks, cfg, &state)
 }
 
-// minJoinN is the least board the join engine counts: from there on it
-// is the faster, on one worker as on every core.
-const minJoinN = 18
+// minJoinN and minOddJoinN are the least even and odd boards the join
+// engine counts: from there on it is the faster, on one worker as on
+// every core (at n = 15 the two engines tie).
+const (
+	minJoinN    = 14
+	minOddJoinN = 17
+)
 
 // joins reports whether CountContext counts the n×n board with the join
-// engine: an even board from minJoinN to maxJoinN, counted whole in one
-// go. Shards
-// and saved states are of the constellation engine's split alone.
+// engine: a board from minJoinN (minOddJoinN if odd) to maxJoinN, counted
+// whole in one go. Shards and saved states are of the constellation
+// engine's split alone.
 func joins(n int, cfg *config) bool {
-	return n%2 == 0 && n >= minJoinN && n <= maxJoinN && cfg.shards == 1 && cfg.save == nil && cfg.resume == nil
+	least := minJoinN
+	if n%2 == 1 {
+		least = minOddJoinN
+	}
+	return n >= least && n <= maxJoinN && cfg.shards == 1 && cfg.save == nil && cfg.resume == nil
 }
 
-// countJoin counts the n×n board, even, with the join engine on
-// cfg.workers goroutines, a split of its rows a subproblem, and gets the
+// countJoin counts the n×n board with the join engine on cfg.workers
+// goroutines, a run of splits of its rows a subproblem, and gets the
 // unique count from Burnside's lemma.
 func countJoin(ctx context.Context, start time.Time, n int, cfg *config) (Counts, error) {
-	splits, err := joinSplits(ctx, n)
-	if err != nil {
-		return Counts{}, err
-	}
-	tasks := make([]task, len(splits))
-	for i := range splits {
-		tasks[i].split = &splits[i]
+	runs := joinTasks(n)
+	tasks := make([]task, len(runs))
+	for i := range runs {
+		tasks[i].join = &runs[i]
 	}
 	state := newState(n, 0, 1, len(tasks))
 	c, err := run(ctx, start, tasks, cfg, &state)
@@ -302,11 +306,11 @@ type worker struct {
 // search returns the counts of tk. It reports false if it gave up because
 // w.poll said to stop.
 func (w *worker) search(tk *task) (Counts, bool) {
-	if tk.split != nil {
-		if w.join == nil { // a split holds half the rows of the board
-			w.join = newJoiner(2 * bits.OnesCount64(tk.split.rows))
+	if tk.join != nil {
+		if w.join == nil || w.join.board != tk.join.board {
+			w.join = newJoiner(tk.join.board)
 		}
-		total, ok := w.join.count(*tk.split, &w.poll)
+		total, ok := w.join.countRun(tk.join, &w.poll)
 		return Counts{Total: total}, ok
 	}
 	w.frame.setup(tk.board)

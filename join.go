@@ -1,98 +1,210 @@
 package nqueens
 
 import (
-	"context"
 	"math/bits"
 	"slices"
 )
 
 //go:generate go run -C tools ./matchasm -rows 8 -out ../zmatch_amd64.s -stubs ../zmatch_amd64.go -pkg nqueens
 
-// The join engine counts an even board without backtracking the whole of
-// it. Each row's queen stands in the east or the west half of the board:
-// a split is the set R of rows whose queen is in the east, m = n/2 of
-// them. An east half-board places m queens on the rows of R and the east
-// columns, none attacking another; a west half-board does the same on the
+// The join engine counts a board without backtracking the whole of it.
+// Each row's queen stands in the east or the west half of the board: a
+// split is the set R of rows whose queen is in the east. An east
+// half-board places queens on the rows of R and the east columns, one on
+// each, none attacking another; a west half-board does the same on the
 // other rows and the west columns. An east and a west half-board make a
 // solution exactly when no diagonal holds a queen of each, so the count of
 // a split is the number of such pairs, and the count of the board the sum
 // over splits.
 //
+// An odd board has a middle row and a middle column, in neither half:
+// their queens are placed first, and the rest of the board is joined
+// around them. The eight symmetries of the square map the two queens' cells
+// onto eight others unless they are one queen in the center, so one
+// placement of each eight is counted, eight times.
+//
 // An east half-board is in turn a north quarter (its queens on the north
 // half's rows) and a south quarter on the complementary east columns,
 // whose diagonals do not meet: the quarters of a split's rows are listed
-// once, and kept for the next splits, which share their south rows.
-// Reflected left to right, a west half-board on rows C is an east one on
-// rows C, its two kinds of diagonal swapped: one generator serves both
-// halves. A pair is counted without a loop over pairs: the east
-// half-boards of a split are laid out by diagonal, bit i of word w set
-// when half-board 64w+i holds that diagonal, and merged into tables of 8
-// diagonals each; a west half-board then finds the east ones it clashes
-// with by one OR of a table row per 8 diagonals, and the rest by a
-// popcount.
+// once, and kept for the next splits, which share their south rows. A
+// pair is counted without a loop over pairs: the east half-boards of a
+// split are laid out by diagonal, bit i of word w set when half-board
+// 64w+i holds that diagonal, and merged into tables of 8 diagonals each; a
+// west half-board then finds the east ones it clashes with by one OR of a
+// table row per 8 diagonals, and the rest by a popcount.
 //
-// Symmetry cuts the work by about 8. The two longest diagonals, row = col
-// and row+col = n-1, cross the board through opposite quarters, and each
-// holds at most one queen. The transpose, row and column swapped, keeps
-// the first pointwise and moves the second's queen between the north-east
-// and the south-west quarter; the other diagonal reflection does the same
-// with the roles swapped. So every solution with no queen of the east half
-// on a longest diagonal stands for 2^k solutions, k the queens of its west
-// half on one, and those are all: the join lists only east half-boards off
-// both diagonals, and weighs a west one by 2^k. The reflection top to
-// bottom maps such a pair onto another, on the rows R turned upside down,
-// so one of R and its reflection is counted, twice. The reflection left to
-// right keeps neither longest diagonal's queen in the west but keeps a
-// solution with none on either: those, k = 0, are counted on one split of
-// each set that reflections and complements make of R, times its size.
-// A joinSplit is a split of the board's rows, with the number of splits
-// it stands for.
-type joinSplit struct {
-	rows uint64 // the rows whose queen stands in the east half
-	// weight is the number of splits it stands for, it and its reflection
-	// top to bottom: 2, or 1 if the reflection is itself.
+// Symmetry cuts the work of an even board by about 8. The two longest
+// diagonals, row = col and row+col = n-1, cross the board through
+// opposite quarters, and each holds at most one queen. The transpose, row
+// and column swapped, keeps the first pointwise and moves the second's
+// queen between the north-east and the south-west quarter; the other
+// diagonal reflection does the same with the roles swapped. So every
+// solution with no queen of the east half on a longest diagonal stands for
+// 2^k solutions, k the queens of its west half on one, and those are all:
+// the join lists only east half-boards off both diagonals, and weighs a
+// west one by 2^k. The reflection top to bottom maps such a pair onto
+// another, on the rows R turned upside down, so one of R and its
+// reflection is counted, twice. The reflection left to right keeps neither
+// longest diagonal's queen in the west but keeps a solution with none on
+// either: those, k = 0, are counted on one split of each set that
+// reflections and complements make of R, times its size. The queen in the
+// center of an odd board holds both longest diagonals, and its splits are
+// counted that way too.
+
+// A joinBoard is what a join counts: the n×n board, and on an odd board
+// the queens of the middle row and column, which its splits leave out.
+type joinBoard struct {
+	n int
+	// x and y, on an odd board, are the middle row's queen's column and
+	// the middle column's queen's row, both n/2 for a queen in the center;
+	// -1 on an even board.
+	x, y int
+	// weight is the number of placements of x and y it stands for: 8, or
+	// 1 for the queen in the center and on an even board.
 	weight uint64
-	// plain is the number it stands for in the solutions with no queen on
-	// a longest diagonal: the size of its set under reflections and
-	// complement if it is the set's least, else 0, another split counting
-	// them.
-	plain uint64
 }
 
-// joinSplits returns one split of each pair that the reflection top to
-// bottom makes, in increasing order of rows: for n = 18, 24,310 of
-// C(18, 9) = 48,620. It gives up with ctx.Err() once ctx is done: there
-// are millions beyond n = 24.
-func joinSplits(ctx context.Context, n int) ([]joinSplit, error) {
+// joinBoards returns the boards that a join of the n×n board counts, n at
+// least 4: the board itself if n is even; else the queen in the center,
+// and one placement of each eight that symmetries make of two queens, one
+// in the middle row and one in the middle column, that do not attack each
+// other: x east of the middle and y south, y farther.
+func joinBoards(n int) []joinBoard {
 	m := n / 2
-	all := fullRow(n)
-	var splits []joinSplit
-	// Gosper's hack: the next larger number with as many set bits.
-	for r, i := uint64(1)<<m-1, 0; r <= all; i++ {
-		if i%(1<<16) == 0 && ctx.Err() != nil {
-			return nil, ctx.Err()
-		}
-		c := all &^ r
-		rr, rc := reverseRows(r, n), reverseRows(c, n)
-		if r <= rr {
-			s := joinSplit{rows: r, weight: 2}
-			if r == rr {
-				s.weight = 1
-			}
-			if r <= c && r <= rc {
-				// The set is {r, c, rr, rc}; c is never r, nor rr rc.
-				s.plain = 2
-				if rr != r && rr != c {
-					s.plain = 4
-				}
-			}
-			splits = append(splits, s)
-		}
-		low := r & -r // x & -x keeps only the lowest set bit
-		ripple := r + low
-		r = ripple | ((r^ripple)>>2)/low
+	if n%2 == 0 {
+		return []joinBoard{{n: n, x: -1, y: -1, weight: 1}}
 	}
-	return splits, nil
+	boards := []joinBoard{{n: n, x: m, y: m, weight: 1}}
+	for dy := 2; dy <= m; dy++ {
+		for dx := 1; dx < dy; dx++ {
+			boards = append(boards, joinBoard{n: n, x: m + dx, y: m + dy, weight: 8})
+		}
+	}
+	return boards
+}
+
+// rows returns the rows that the board's splits share out: all of them
+// but the middle row and the middle column queen's.
+func (b *joinBoard) rows() uint64 {
+	if b.x < 0 {
+		return fullRow(b.n)
+	}
+	return fullRow(b.n) &^ (1<<(b.n/2) | 1<<b.y)
+}
+
+// eastCols returns the number of east columns that the splits fill: all
+// but the middle row queen's.
+func (b *joinBoard) eastCols() int {
+	if b.x > b.n/2 {
+		return b.n/2 - 1
+	}
+	return b.n / 2
+}
+
+// weights returns the number of splits that the split of rows r stands
+// for: weight in the solutions with a queen on a longest diagonal and
+// plain in the others, both 0 if other splits count them all.
+func (b *joinBoard) weights(r uint64) (weight, plain uint64) {
+	if b.x != b.y { // no symmetry is left to the splits
+		return 0, 1
+	}
+	n := b.n
+	c := b.rows() &^ r
+	rr, rc := reverseRows(r, n), reverseRows(c, n)
+	if r > rr {
+		return 0, 0
+	}
+	if b.x < 0 { // even: the reflection top to bottom for those on a longest diagonal
+		weight = 2
+		if r == rr {
+			weight = 1
+		}
+	}
+	if r <= c && r <= rc {
+		// The set is {r, c, rr, rc}; c is never r, nor rr rc.
+		plain = 2
+		if rr != r && rr != c {
+			plain = 4
+		}
+	}
+	return weight, plain
+}
+
+// A joinTask is a run of the splits of a board, count of them from first
+// on: the splits of the board's rows, in the order of the numbers whose
+// bits pick them from the rows, eastCols bits set.
+type joinTask struct {
+	board *joinBoard
+	first uint64
+	count int
+}
+
+// joinTasks returns the join's subproblems of the n×n board: runs of the
+// splits of its boards, about minTasks of them in all.
+func joinTasks(n int) []joinTask {
+	boards := joinBoards(n)
+	var splits uint64
+	for _, b := range boards {
+		splits += binomial(bits.OnesCount64(b.rows()), b.eastCols())
+	}
+	run := max(1, splits/minTasks)
+	var tasks []joinTask
+	for i := range boards {
+		b := &boards[i]
+		free, k := bits.OnesCount64(b.rows()), b.eastCols()
+		total := binomial(free, k)
+		for first := uint64(0); first < total; first += run {
+			tasks = append(tasks, joinTask{board: b, first: unrankSubset(first, k), count: int(min(run, total-first))})
+		}
+	}
+	return tasks
+}
+
+// unrankSubset returns the subset of k bits that comes rank-th in
+// increasing order, as nextSubset lists them: the largest bit c with
+// C(c, k) <= rank is set, and the rest of the rank picks k-1 bits below.
+func unrankSubset(rank uint64, k int) uint64 {
+	var s uint64
+	for ; k > 0; k-- {
+		c := k - 1
+		for binomial(c+1, k) <= rank {
+			c++
+		}
+		s |= 1 << c
+		rank -= binomial(c, k)
+	}
+	return s
+}
+
+// nextSubset returns the next larger number than s with as many bits set:
+// Gosper's hack.
+func nextSubset(s uint64) uint64 {
+	low := s & -s // x & -x keeps only the lowest set bit
+	ripple := s + low
+	return ripple | ((s^ripple)>>2)/low
+}
+
+// spread returns the bits of mask that the low bits of s pick: bit i of s
+// picks mask's i-th set bit.
+func spread(s, mask uint64) uint64 {
+	var r uint64
+	for ; s != 0 && mask != 0; s >>= 1 {
+		low := mask & -mask
+		if s&1 != 0 {
+			r |= low
+		}
+		mask ^= low
+	}
+	return r
+}
+
+// binomial returns n choose k.
+func binomial(n, k int) uint64 {
+	b := uint64(1)
+	for i := 1; i <= k; i++ {
+		b = b * uint64(n-k+i) / uint64(i)
+	}
+	return b
 }
 
 // reverseRows returns the rows of r turned upside down on the n×n board.
@@ -104,76 +216,145 @@ const maxJoinChunks = 8
 
 // A joiner counts the splits of one board with scratch space it keeps.
 type joiner struct {
-	n, m int
-	full uint64 // the m east columns
-	// The quarters of the east and of the west half-boards of the last
-	// split counted.
-	eastQuarters, westQuarters quarterCache
-	east                       []uint64 // the keys of the east half-boards of a split
-	// The keys of the west half-boards, as queries, by how many of their
-	// queens stand on a longest diagonal.
-	west   [3][]uint64
-	tables []uint64
-	words  int // the length of a row of the tables
-	// cells holds the squares of the east half, row r and column m+i at
-	// r·m+i; longCols, the columns of each row on a longest diagonal,
-	// bit i for column m+i.
-	cells    []cell
-	longCols []uint64
-	// keyBits is how many diagonals the keys hold: those that both halves
-	// can occupy but the longest, 2m-2 of each kind.
+	board        *joinBoard
+	n, m         int
+	north, south uint64 // the rows of each half, but the middle one and the middle column queen's
+	east, west   side
+	// The keys of the east half-boards of a split; of the west ones, as
+	// queries, by how many of their queens stand on a longest diagonal.
+	eastKeys []uint64
+	westKeys [3][]uint64
+	tables   []uint64
+	words    int // the length of a row of the tables
+	width    int // the diagonals of a table: 8, or 4
+	// keyBits is how many diagonals the keys hold: those that queens of
+	// two quarters can take.
 	keyBits int
+	// poll is where quarterPlace learns to stop; halted, that it did.
+	poll   *poller
+	halted bool
 }
 
-// A cell is a square of the east half: the key bits of a queen there, as
-// an east half-board's and as a west one's, and whether it stands on a
-// longest diagonal.
+// A side is the east or the west half of the board, as its quarters see
+// it.
+type side struct {
+	base int    // its first column: bit i of a set of its columns is column base+i
+	cols uint64 // the columns its queens fill
+	// cells holds its squares, row r and column base+i at r·m+i; forbid,
+	// the columns of each row that a queen of it may not take: those on a
+	// diagonal of the middle queens, or for the east of an even board on a
+	// longest diagonal.
+	cells    []cell
+	forbid   []uint64
+	quarters quarterCache
+}
+
+// A cell is a square of the board: the key bits of a queen there, and
+// whether it stands on a longest diagonal, as a west half-board of an
+// even board counts them.
 type cell struct {
-	east, west uint64
-	long       int
+	key  uint64
+	long int
 }
 
-// maxJoinN is the largest board a joiner takes: its keys hold 2(n-2)
-// diagonals, and the key bits of a queen come from masks of 2n-1, in 64
-// bits.
+// maxJoinN is the largest board a joiner takes: its keys hold at most
+// 2(n-2) diagonals, in 64 bits.
 const maxJoinN = 32
 
-func newJoiner(n int) *joiner {
-	m := n / 2
-	j := &joiner{n: n, m: m, full: fullRow(m), keyBits: 4*m - 4}
-	j.westQuarters.west = true
-	j.cells = make([]cell, n*m)
-	j.longCols = make([]uint64, n)
-	for r := range n {
-		for i := range m {
-			col := m + i
-			d, a := uint64(1)<<(r+col), uint64(1)<<(r-col+n-1)
-			c := &j.cells[r*m+i]
-			c.east, c.long = j.key(d, a, false)
-			c.west, _ = j.key(d, a, true)
-			if c.long != 0 {
-				j.longCols[r] |= 1 << i
+// newJoiner returns a joiner of b.
+func newJoiner(b *joinBoard) *joiner {
+	n, m := b.n, b.n/2
+	j := &joiner{board: b, n: n, m: m, north: fullRow(m), south: fullRow(n) &^ fullRow(n-m)}
+	j.north &= b.rows()
+	j.south &= b.rows()
+	j.east.base, j.west.base = n-m, 0
+	j.east.cols, j.west.cols = fullRow(m), fullRow(m)
+	// The middle queens' diagonals, bits row+col and row-col+n-1.
+	var blockD, blockA uint64
+	if b.x >= 0 {
+		for _, q := range [2][2]int{{m, b.x}, {b.y, m}} {
+			blockD |= 1 << (q[0] + q[1])
+			blockA |= 1 << (q[0] - q[1] + n - 1)
+		}
+		if b.x > m {
+			j.east.cols &^= 1 << (b.x - j.east.base)
+		}
+	}
+	// The quarters that can take each diagonal, bit 2·side+half; those
+	// two can take are in the keys.
+	var onD, onA [2*MaxN - 1]uint
+	sides := [2]*side{&j.east, &j.west}
+	for i, s := range sides {
+		s.forbid = make([]uint64, n)
+		for r := range n {
+			if b.rows()&(1<<r) == 0 {
+				continue
+			}
+			half := 0
+			if j.south&(1<<r) != 0 {
+				half = 1
+			}
+			for c := range m {
+				col := s.base + c
+				d, a := r+col, r-col+n-1
+				longest := r == col || r+col == n-1
+				if s.cols&(1<<c) == 0 || blockD&(1<<d) != 0 || blockA&(1<<a) != 0 || (b.x < 0 && i == 0 && longest) {
+					s.forbid[r] |= 1 << c
+					continue
+				}
+				onD[d] |= 1 << (2*i + half)
+				onA[a] |= 1 << (2*i + half)
+			}
+		}
+	}
+	var keyD, keyA [2*MaxN - 1]uint64
+	for d, on := range onD {
+		if bits.OnesCount(on) >= 2 {
+			keyD[d] = 1 << j.keyBits
+			j.keyBits++
+		}
+	}
+	for a, on := range onA {
+		if bits.OnesCount(on) >= 2 {
+			keyA[a] = 1 << j.keyBits
+			j.keyBits++
+		}
+	}
+	for i, s := range sides {
+		s.cells = make([]cell, n*m)
+		for r := range n {
+			for c := range m {
+				col := s.base + c
+				cl := &s.cells[r*m+c]
+				cl.key = keyD[r+col] | keyA[r-col+n-1]
+				if b.x < 0 && i == 1 && (r == col || r+col == n-1) {
+					cl.long = 1
+				}
 			}
 		}
 	}
 	return j
 }
 
-// count returns the solutions of the split, times its weights. It polls p
-// between queries, and reports false if p said to stop.
-func (j *joiner) count(s joinSplit, p *poller) (uint64, bool) {
+// count returns the solutions of the split of rows r, times its weights.
+// It polls p between queries, and reports false if p said to stop.
+func (j *joiner) count(r uint64, p *poller) (uint64, bool) {
+	weight, plain := j.board.weights(r)
+	if weight == 0 && plain == 0 {
+		return 0, true
+	}
 	var ok bool
-	if ok = j.halves(s.rows, p); !ok || len(j.east) == 0 {
+	if ok = j.halves(r, p); !ok || len(j.eastKeys) == 0 {
 		return 0, ok
 	}
-	if ok = j.queries(fullRow(j.n)&^s.rows, s.plain != 0, p); !ok {
+	if ok = j.queries(j.board.rows()&^r, plain != 0, p); !ok {
 		return 0, false
 	}
-	j.lay()
+	j.lay(j.tableWidth(len(j.westKeys[0]) + len(j.westKeys[1]) + len(j.westKeys[2])))
 	var total uint64
 	// A west half-board with k queens on a longest diagonal stands for 2^k.
-	for k, weight := range [3]uint64{s.plain, 2 * s.weight, 4 * s.weight} {
-		count, ok := j.match(j.west[k], p)
+	for k, weight := range [3]uint64{plain, 2 * weight, 4 * weight} {
+		count, ok := j.match(j.westKeys[k], p)
 		if !ok {
 			return 0, false
 		}
@@ -182,16 +363,32 @@ func (j *joiner) count(s joinSplit, p *poller) (uint64, bool) {
 	return total, true
 }
 
+// countRun returns the solutions of the run of splits of t, times their
+// weights; it reports false if p said to stop.
+func (j *joiner) countRun(t *joinTask, p *poller) (uint64, bool) {
+	var total uint64
+	s := t.first
+	for range t.count {
+		c, ok := j.count(spread(s, j.board.rows()), p)
+		if !ok {
+			return 0, false
+		}
+		total += c
+		s = nextSubset(s)
+	}
+	return total * j.board.weight, true
+}
+
 // match returns the number of pairs of an east key, as laid out in the
 // tables, and a key of west with no bit in common, polling p every
 // matchPoll queries; it reports false if p said to stop.
 func (j *joiner) match(west []uint64, p *poller) (uint64, bool) {
-	chunks := (j.keyBits + 7) / 8
+	chunks := (j.keyBits + j.width - 1) / j.width
 	var count uint64
 	for len(west) > 0 {
 		batch := west[:min(len(west), matchPoll)]
 		west = west[len(batch):]
-		count += uint64(len(batch)*len(j.east) - clashes(j.tables, j.words, chunks, batch))
+		count += uint64(len(batch)*len(j.eastKeys) - clashes(j.tables, j.words, chunks, j.width, batch))
 		if p.stopped() {
 			return 0, false
 		}
@@ -204,16 +401,16 @@ func (j *joiner) match(west []uint64, p *poller) (uint64, bool) {
 const matchPoll = 256
 
 // clashesGo returns the sum, over keys, of the bits set in the OR of the
-// rows of tables that the key's chunks bytes pick, the row of byte c of
-// value v at tables[(256c+v)·words:]. It is clashes wherever no assembly
-// kernel runs.
-func clashesGo(tables []uint64, words, chunks int, keys []uint64) int {
+// rows of tables that the key's chunks chunks of width bits pick, the row
+// of chunk c of value v at tables[(c<<width+v)·words:]. It is clashes
+// wherever no assembly kernel runs.
+func clashesGo(tables []uint64, words, chunks, width int, keys []uint64) int {
 	n := 0
 	var rows [maxJoinChunks][]uint64
 	for _, key := range keys {
 		for c := range chunks {
-			v := int(key >> (8 * c) & 0xff)
-			rows[c] = tables[(c<<8+v)*words:][:words]
+			v := int(key>>(width*c)) & (1<<width - 1)
+			rows[c] = tables[(c<<width+v)*words:][:words]
 		}
 		for w := range words {
 			var x uint64
@@ -226,29 +423,43 @@ func clashesGo(tables []uint64, words, chunks int, keys []uint64) int {
 	return n
 }
 
-// lay builds the tables of the east half-boards: for each 8 diagonals c
-// of the key and value v of them, the row of the half-boards that hold any
-// diagonal of v, in words a multiple of 4 long, for the kernels.
-func (j *joiner) lay() {
-	words := (len(j.east) + 255) / 256 * 4
-	chunks := (j.keyBits + 7) / 8
-	size := chunks << 8 * words
+// tableWidth returns the width of the tables, in diagonals, for queries
+// west half-boards: 8, or 4 where the keys take at most maxJoinChunks
+// tables of 4 and building tables of 8 would cost more than their
+// queries save. A query costs a row a table; building a table, a row a
+// value.
+func (j *joiner) tableWidth(queries int) int {
+	wide, narrow := (j.keyBits+7)/8, (j.keyBits+3)/4
+	if narrow <= maxJoinChunks && narrow<<4+queries*narrow < wide<<8+queries*wide {
+		return 4
+	}
+	return 8
+}
+
+// lay builds the tables of the east half-boards, of width diagonals: for
+// each width diagonals c of the key and value v of them, the row of the
+// half-boards that hold any diagonal of v, in words a multiple of
+// wordsMultiple long, for the kernels.
+func (j *joiner) lay(width int) {
+	words := (len(j.eastKeys) + 64*wordsMultiple - 1) / (64 * wordsMultiple) * wordsMultiple
+	chunks := (j.keyBits + width - 1) / width
+	size := chunks << width * words
 	if cap(j.tables) < size {
 		j.tables = make([]uint64, size)
 	}
-	j.tables, j.words = j.tables[:size], words
-	for c := range chunks {
-		t := j.tables[c<<8*words:][:256*words]
-		clear(t[:words]) // value 0: no diagonal, no clash
-		// The rows of the single diagonals, 64 half-boards a word.
+	j.tables, j.words, j.width = j.tables[:size], words, width
+	// The rows of the single diagonals, 64 half-boards a word, 8
+	// diagonals at a time.
+	for c8 := range (j.keyBits + 7) / 8 {
 		for w := range words {
 			var r [8]uint64
 			for g := range 8 {
-				// Byte k of x is byte c of key 8g+k: a matrix of 8 keys by 8
-				// diagonals, which transpose8 turns to 8 diagonals by 8 keys.
+				// Byte k of x is byte c8 of key 8g+k: a matrix of 8 keys by
+				// 8 diagonals, which transpose8 turns to 8 diagonals by 8
+				// keys.
 				var x uint64
-				for k, key := range j.east[min(64*w+8*g, len(j.east)):min(64*w+8*g+8, len(j.east))] {
-					x |= key >> (8 * c) & 0xff << (8 * k)
+				for k, key := range j.eastKeys[min(64*w+8*g, len(j.eastKeys)):min(64*w+8*g+8, len(j.eastKeys))] {
+					x |= key >> (8 * c8) & 0xff << (8 * k)
 				}
 				x = transpose8(x)
 				for b := range r {
@@ -256,11 +467,18 @@ func (j *joiner) lay() {
 				}
 			}
 			for b, row := range r {
-				t[words<<b+w] = row
+				d := 8*c8 + b
+				if d < chunks*width {
+					j.tables[(d/width<<width+1<<(d%width))*words+w] = row
+				}
 			}
 		}
+	}
+	for c := range chunks {
+		t := j.tables[c<<width*words:][:1<<width*words]
+		clear(t[:words]) // value 0: no diagonal, no clash
 		// A value of several diagonals is its lowest one's row OR the rest's.
-		for v := 3; v < 256; v++ {
+		for v := 3; v < 1<<width; v++ {
 			low := v & -v // x & -x keeps only the lowest set bit
 			if low == v {
 				continue
@@ -286,50 +504,55 @@ func transpose8(x uint64) uint64 {
 	return x ^ t ^ t<<28
 }
 
-// halves lists in j.east the keys of the east half-boards on the given
-// rows with no queen on a longest diagonal. An east half-board is a north
-// quarter and a south quarter on complementary columns, whose diagonals
-// do not meet. It polls p every halfPoll half-boards or so, and reports
-// false if p said to stop.
-func (j *joiner) halves(rows uint64, p *poller) bool {
-	c := &j.eastQuarters
-	north, south := c.lists(j, rows)
-	j.east = j.east[:0]
+// halves lists in j.eastKeys the keys of the east half-boards on rows r.
+// An east half-board is a north quarter and a south quarter on
+// complementary columns, whose diagonals do not meet. It polls p every
+// halfPoll half-boards or so, and reports false if p said to stop.
+func (j *joiner) halves(r uint64, p *poller) bool {
+	s := &j.east
+	north, south, ok := s.quarters.lists(j, s, r, p)
+	if !ok {
+		return false
+	}
+	j.eastKeys = j.eastKeys[:0]
 	poll := halfPoll
 	for _, nq := range north {
-		at := 2 * int(j.full&^nq.cols) // east quarters have long 0
-		j.east = pairs(j.east, nq.key, south[c.start[at]:c.start[at+1]])
-		if len(j.east) >= poll {
+		at := 2 * int(s.cols&^uint64(nq.cols)) // east quarters have long 0
+		j.eastKeys = pairs(j.eastKeys, nq.key, south[s.quarters.start[at]:s.quarters.start[at+1]])
+		if len(j.eastKeys) >= poll {
 			if p.stopped() {
 				return false
 			}
-			poll = len(j.east) + halfPoll
+			poll = len(j.eastKeys) + halfPoll
 		}
 	}
 	return true
 }
 
-// queries lists in j.west the keys of the west half-boards on the given
-// rows, by how many queens they have on a longest diagonal; those with
-// none only if plain is set. It polls p every halfPoll half-boards or so,
-// and reports false if p said to stop.
-func (j *joiner) queries(rows uint64, plain bool, p *poller) bool {
-	c := &j.westQuarters
-	north, south := c.lists(j, rows)
-	for k := range j.west {
-		j.west[k] = j.west[k][:0]
+// queries lists in j.westKeys the keys of the west half-boards on rows r,
+// by how many queens they have on a longest diagonal; those with none
+// only if plain is set. It polls p every halfPoll half-boards or so, and
+// reports false if p said to stop.
+func (j *joiner) queries(r uint64, plain bool, p *poller) bool {
+	s := &j.west
+	north, south, ok := s.quarters.lists(j, s, r, p)
+	if !ok {
+		return false
+	}
+	for k := range j.westKeys {
+		j.westKeys[k] = j.westKeys[k][:0]
 	}
 	listed, poll := 0, halfPoll
 	for _, nq := range north {
-		at := 2 * int(j.full&^nq.cols)
+		at := 2 * int(s.cols&^uint64(nq.cols))
 		for l := range 2 {
-			k := nq.long + l
+			k := int(nq.long) + l
 			if k == 0 && !plain {
 				continue
 			}
-			before := len(j.west[k])
-			j.west[k] = pairs(j.west[k], nq.key, south[c.start[at+l]:c.start[at+l+1]])
-			listed += len(j.west[k]) - before
+			before := len(j.westKeys[k])
+			j.westKeys[k] = pairs(j.westKeys[k], nq.key, south[s.quarters.start[at+l]:s.quarters.start[at+l+1]])
+			listed += len(j.westKeys[k]) - before
 		}
 		if listed >= poll {
 			if p.stopped() {
@@ -364,25 +587,24 @@ func pairs(keys []uint64, k uint64, south []uint64) []uint64 {
 const halfPoll = 1 << 12
 
 // A quarter places queens on some rows of the north or the south half of
-// the board, in the east columns, none attacking another.
+// a side, none attacking another.
 type quarter struct {
-	cols uint64 // the east columns taken, bit col-m
-	// key holds the diagonals taken, as a half-board's key does. A north
-	// and a south quarter meet on a diagonal exactly when their keys do:
-	// the diagonals both can take are in the keys, and of the longest
-	// only a north queen takes row+col = n-1, a south one row = col.
+	// key holds the diagonals taken that queens of another quarter can
+	// take, as a half-board's key does: those a north and a south quarter
+	// of a side can both take among them.
 	key  uint64
-	long int // 1 if a queen stands on a longest diagonal, else 0
+	cols uint32 // the side's columns taken
+	long int32  // the queens on a longest diagonal, as cell.long counts them
 }
 
-// A quarterCache keeps the quarters of the rows of the last split asked
-// for, north and south: the splits come in increasing order of rows, so
-// their south rows, the high bits, change only now and then.
+// A quarterCache keeps the quarters of a side on the rows of the last
+// split asked for, north and south: the splits come in increasing order
+// of rows, so their south rows, the high bits, change only now and then.
 type quarterCache struct {
-	// west is set for the quarters of west half-boards, listed as the east
-	// ones they are the reflections of, their keys as queries; the east
-	// ones are only those off the longest diagonals.
-	west                 bool
+	// byRows, on boards of halves of at most cachedHalf rows, keeps the
+	// north quarters of every set of rows listed, at byRows[rows]: the
+	// north rows of the splits change from one split to the next.
+	byRows               [][]quarter
 	listed               bool
 	northRows, southRows uint64 // the rows listed
 	north, found         []quarter
@@ -393,23 +615,48 @@ type quarterCache struct {
 	start []int
 }
 
-// lists returns the quarters of the north rows of rows, and the keys of
-// those of its south rows.
-func (c *quarterCache) lists(j *joiner, rows uint64) (north []quarter, south []uint64) {
-	nr, sr := rows&j.full, rows>>j.m
-	if !c.listed || nr != c.northRows {
-		c.north = j.quartersOn(0, nr, c.west, c.north[:0])
+// cachedHalf is the most rows of a half whose quarters a quarterCache
+// keeps for every set of north rows: for n = 18, 1.4 million quarters of
+// 16 bytes over both sides, and 8 times more with each row.
+const cachedHalf = 9
+
+// lists returns the quarters of side s on the north rows of r, and the
+// keys of those on its south rows. It polls p every halfPoll quarters,
+// and reports false if p said to stop.
+func (c *quarterCache) lists(j *joiner, s *side, r uint64, p *poller) (north []quarter, south []uint64, ok bool) {
+	nr, sr := r&j.north, r&j.south
+	if j.m <= cachedHalf && c.byRows == nil {
+		c.byRows = make([][]quarter, 1<<j.m)
+	}
+	switch {
+	case c.byRows != nil:
+		if c.byRows[nr] == nil {
+			list, ok := j.quartersOn(s, nr, []quarter{}, p) // not nil, even if empty
+			if !ok {
+				return nil, nil, false
+			}
+			c.byRows[nr] = slices.Clip(list)
+		}
+		c.north = c.byRows[nr]
+	case !c.listed || nr != c.northRows:
+		c.listed = false // until both lists are whole
+		if c.north, ok = j.quartersOn(s, nr, c.north[:0], p); !ok {
+			return nil, nil, false
+		}
 		c.northRows = nr
 	}
 	if !c.listed || sr != c.southRows {
-		c.found = j.quartersOn(j.m, sr, c.west, c.found[:0])
+		c.listed = false
+		if c.found, ok = j.quartersOn(s, sr, c.found[:0], p); !ok {
+			return nil, nil, false
+		}
 		// A counting sort by columns and long.
 		if len(c.start) != 2<<j.m+1 {
 			c.start = make([]int, 2<<j.m+1)
 		}
 		clear(c.start)
 		for _, q := range c.found {
-			c.start[2*q.cols+uint64(q.long)+1]++
+			c.start[2*int(q.cols)+int(q.long)+1]++
 		}
 		for i := 1; i < len(c.start); i++ {
 			c.start[i] += c.start[i-1]
@@ -417,7 +664,7 @@ func (c *quarterCache) lists(j *joiner, rows uint64) (north []quarter, south []u
 		c.south = slices.Grow(c.south[:0], len(c.found))[:len(c.found)]
 		next := c.start[:len(c.start)-1]
 		for _, q := range c.found {
-			at := 2*q.cols + uint64(q.long)
+			at := 2*int(q.cols) + int(q.long)
 			c.south[next[at]] = q.key
 			next[at]++
 		}
@@ -428,66 +675,46 @@ func (c *quarterCache) lists(j *joiner, rows uint64) (north []quarter, south []u
 		c.southRows = sr
 	}
 	c.listed = true
-	return c.north, c.south
+	return c.north, c.south, true
 }
 
-// quartersOn appends to list every quarter with a queen on each of the
-// rows of the half whose first row is first (bit i: row first+i) and on
-// no other row: as quarters of west half-boards, or, with west unset, of
-// east ones, with no queen on a longest diagonal.
-func (j *joiner) quartersOn(first int, rows uint64, west bool, list []quarter) []quarter {
+// quartersOn appends to list every quarter of side s with a queen on each
+// of rows and on no other row. It polls p every halfPoll quarters, and
+// reports false if p said to stop.
+func (j *joiner) quartersOn(s *side, rows uint64, list []quarter, p *poller) ([]quarter, bool) {
 	var rs [MaxN/2 + 1]int
 	k := 0
 	for r := rows; r != 0; r &= r - 1 {
-		rs[k] = first + bits.TrailingZeros64(r)
+		rs[k] = bits.TrailingZeros64(r)
 		k++
 	}
 	rs[k] = rs[max(k-1, 0)] // after the last row, no step down
-	return j.quarterPlace(rs[:k+1], 0, 0, 0, 0, 0, west, list)
+	j.poll, j.halted = p, false
+	list = j.quarterPlace(s, rs[:k+1], 0, 0, 0, 0, 0, list)
+	return list, !j.halted
 }
 
-// quarterPlace appends the quarters that go on from the columns taken,
-// cols, with a queen on each row of rows but the last, which is only the
-// end of the last step down. Bit i of down and up is set when column m+i
-// of the row rows[0] lies on a diagonal taken, row+col and row-col: as in
-// the bitwise method, one step down a row moves the first by one column
-// west and the second east, so a step of k rows shifts them by k. key and
-// long are the quarter's so far.
-func (j *joiner) quarterPlace(rows []int, cols, down, up, key uint64, long int, west bool, list []quarter) []quarter {
+// quarterPlace appends the quarters of side s that go on from the columns
+// taken, cols, with a queen on each row of rows but the last, which is
+// only the end of the last step down. Bit i of down and up is set when
+// column base+i of the row rows[0] lies on a diagonal taken, row+col and
+// row-col: as in the bitwise method, one step down a row moves the first
+// by one column west and the second east, so a step of k rows shifts them
+// by k. key and long are the quarter's so far. It sets j.halted, and
+// gives up, if j.poll says to stop.
+func (j *joiner) quarterPlace(s *side, rows []int, cols, down, up, key uint64, long int, list []quarter) []quarter {
 	if len(rows) == 1 {
-		return append(list, quarter{cols: cols, key: key, long: long})
+		if len(list)%halfPoll == halfPoll-1 && j.poll.stopped() {
+			j.halted = true
+		}
+		return append(list, quarter{key: key, cols: uint32(cols), long: int32(long)})
 	}
 	r, step := rows[0], rows[1]-rows[0]
-	free := j.full &^ (cols | down | up)
-	if !west {
-		free &^= j.longCols[r]
-	}
-	cells := j.cells[r*j.m:][:j.m]
-	for ; free != 0; free &= free - 1 {
+	cells := s.cells[r*j.m:][:j.m]
+	for free := s.cols &^ (cols | down | up | s.forbid[r]); free != 0 && !j.halted; free &= free - 1 {
 		bit := free & -free // x & -x keeps only the lowest set bit
 		c := &cells[bits.TrailingZeros64(free)]
-		k := c.east
-		if west {
-			k = c.west
-		}
-		list = j.quarterPlace(rows[1:], cols|bit, (down|bit)>>step, (up|bit)<<step, key|k, long+c.long, west, list)
+		list = j.quarterPlace(s, rows[1:], cols|bit, (down|bit)>>step, (up|bit)<<step, key|c.key, long+c.long, list)
 	}
 	return list
-}
-
-// key returns the diagonals of an east half-board that a west one can
-// also occupy, from m to 3m-2 of each kind but the longest, n-1, in one
-// word: the diagonals row+col low, the others above; and how many queens
-// it has on the longest diagonals. As a query, a west half-board's: the
-// reflection swaps the two kinds.
-func (j *joiner) key(d, a uint64, query bool) (key uint64, long int) {
-	// The longest diagonal of each kind is bit m-1 of its part of the key.
-	dk, ak := d>>j.m, a>>j.m
-	if query {
-		dk, ak = ak, dk
-	}
-	long = int(dk>>(j.m-1)&1 + ak>>(j.m-1)&1)
-	low, high := fullRow(j.m-1), fullRow(j.m-1)<<j.m // the diagonals around bit m-1
-	half := 2*j.m - 2
-	return dk&low | dk&high>>1 | (ak&low|ak&high>>1)<<half, long
 }

@@ -7,13 +7,16 @@ import (
 	"testing"
 )
 
-// joinCount counts the n×n board, even, with the join on one goroutine.
+// joinCount counts the n×n board with the join on one goroutine.
 func joinCount(n int) uint64 {
-	j := newJoiner(n)
 	var total uint64
-	splits, _ := joinSplits(context.Background(), n)
-	for _, s := range splits {
-		c, _ := j.count(s, &poller{})
+	tasks := joinTasks(n)
+	var j *joiner
+	for i := range tasks {
+		if j == nil || j.board != tasks[i].board {
+			j = newJoiner(tasks[i].board)
+		}
+		c, _ := j.countRun(&tasks[i], &poller{})
 		total += c
 	}
 	return total
@@ -24,30 +27,48 @@ func TestJoin(t *testing.T) {
 	if !testing.Short() {
 		maxN = 16
 	}
-	for n := 2; n <= maxN; n += 2 {
+	for n := 4; n <= maxN; n++ {
 		if got := joinCount(n); got != golden[n].total {
 			t.Errorf("the join of n=%d counts %d, want %d", n, got, golden[n].total)
-		}
-		var weights, plains uint64
-		splits, _ := joinSplits(context.Background(), n)
-		for _, s := range splits {
-			weights += s.weight
-			plains += s.plain
-		}
-		if want := binomial(n, n/2); weights != want || plains != want {
-			t.Errorf("the splits of n=%d stand for %d splits, and for %d in solutions off the longest diagonals; want C(%d, %d) = %d",
-				n, weights, plains, n, n/2, want)
 		}
 	}
 }
 
-// binomial returns n choose k.
-func binomial(n, k int) uint64 {
-	b := uint64(1)
-	for i := 1; i <= k; i++ {
-		b = b * uint64(n-k+i) / uint64(i)
+// TestJoinWeights checks that the splits of each symmetric board stand
+// for every split once: those of the solutions off the longest diagonals,
+// and on an even board those of the others.
+func TestJoinWeights(t *testing.T) {
+	for n := 4; n <= 16; n++ {
+		b := &joinBoards(n)[0]
+		rows := b.rows()
+		k, free := b.eastCols(), bits.OnesCount64(rows)
+		var weights, plains, splits uint64
+		for s := uint64(1)<<k - 1; s <= fullRow(free); s = nextSubset(s) {
+			weight, plain := b.weights(spread(s, rows))
+			weights += weight
+			plains += plain
+			splits++
+		}
+		want := binomial(free, k)
+		if splits != want || plains != want || (n%2 == 0 && weights != want) {
+			t.Errorf("n=%d: %d splits stand for %d, and %d of the solutions on a longest diagonal; want C(%d, %d) = %d",
+				n, splits, plains, weights, free, k, want)
+		}
 	}
-	return b
+}
+
+// TestUnrankSubset checks that the subsets of k bits of 12, as joinTasks
+// starts its runs, come in nextSubset's order.
+func TestUnrankSubset(t *testing.T) {
+	for k := 1; k <= 12; k++ {
+		rank := uint64(0)
+		for s := uint64(1)<<k - 1; s <= fullRow(12); s = nextSubset(s) {
+			if got := unrankSubset(rank, k); got != s {
+				t.Fatalf("unrankSubset(%d, %d) = %#b, want %#b", rank, k, got, s)
+			}
+			rank++
+		}
+	}
 }
 
 // TestJoinMatch checks the tables of the join against a plain loop over
@@ -67,25 +88,30 @@ func TestJoinMatch(t *testing.T) {
 			return k
 		}
 		var west []uint64
-		j.east = j.east[:0]
+		j.eastKeys = j.eastKeys[:0]
 		for range r.IntN(1200) { // up to 19 words: blocks of four and a tail
-			j.east = append(j.east, random())
+			j.eastKeys = append(j.eastKeys, random())
 		}
 		for range r.IntN(2500) { // few queries and narrow tables, many and wide ones
 			west = append(west, random())
 		}
 		var want uint64
-		for _, e := range j.east {
+		for _, e := range j.eastKeys {
 			for _, w := range west {
 				if e&w == 0 {
 					want++
 				}
 			}
 		}
-		j.lay()
-		if got, ok := j.match(west, &poller{}); !ok || got != want {
-			t.Fatalf("trial %d: %d east and %d west keys of %d bits: the tables count %d pairs, the loop %d",
-				trial, len(j.east), len(west), bits.Len64(keyMask), got, want)
+		for _, width := range []int{8, 4} {
+			if (j.keyBits+width-1)/width > maxJoinChunks {
+				continue
+			}
+			j.lay(width)
+			if got, ok := j.match(west, &poller{}); !ok || got != want {
+				t.Fatalf("trial %d: %d east and %d west keys of %d bits: the tables of %d count %d pairs, the loop %d",
+					trial, len(j.eastKeys), len(west), bits.Len64(keyMask), width, got, want)
+			}
 		}
 	}
 }

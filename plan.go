@@ -44,9 +44,9 @@ const minTasks = 4096
 type task struct {
 	c     *constellation
 	board []int // a column for each placed row, Free for the others
-	// split, for the join engine, is the split of the rows to count
-	// instead; c and board are then unset.
-	split *joinSplit
+	// join, for the join engine, is the run of splits to count instead;
+	// c and board are then unset.
+	join *joinTask
 }
 
 // plan returns the subproblems of the given shard of the n×n board, n >= 4.

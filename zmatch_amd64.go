@@ -6,128 +6,256 @@ package nqueens
 
 // clashes1 returns the sum, over keys, of the bits set in the OR of
 // the rows of tables that the key's 1 low bytes pick: the row of
-// byte c of value v starts at tables + (256c+v)·stride bytes, stride a
-// multiple of 32. It is clashesGo of join.go, and needs AVX2 and POPCNT.
+// chunk c of value v starts at tables + (256c+v)·stride bytes, stride
+// a multiple of 32. It is clashesGo of join.go, and needs AVX2 and POPCNT.
 //
 //go:noescape
 func clashes1(tables *uint64, stride int, keys []uint64) int
 
 // clashes2 returns the sum, over keys, of the bits set in the OR of
 // the rows of tables that the key's 2 low bytes pick: the row of
-// byte c of value v starts at tables + (256c+v)·stride bytes, stride a
-// multiple of 32. It is clashesGo of join.go, and needs AVX2 and POPCNT.
+// chunk c of value v starts at tables + (256c+v)·stride bytes, stride
+// a multiple of 32. It is clashesGo of join.go, and needs AVX2 and POPCNT.
 //
 //go:noescape
 func clashes2(tables *uint64, stride int, keys []uint64) int
 
 // clashes3 returns the sum, over keys, of the bits set in the OR of
 // the rows of tables that the key's 3 low bytes pick: the row of
-// byte c of value v starts at tables + (256c+v)·stride bytes, stride a
-// multiple of 32. It is clashesGo of join.go, and needs AVX2 and POPCNT.
+// chunk c of value v starts at tables + (256c+v)·stride bytes, stride
+// a multiple of 32. It is clashesGo of join.go, and needs AVX2 and POPCNT.
 //
 //go:noescape
 func clashes3(tables *uint64, stride int, keys []uint64) int
 
 // clashes4 returns the sum, over keys, of the bits set in the OR of
 // the rows of tables that the key's 4 low bytes pick: the row of
-// byte c of value v starts at tables + (256c+v)·stride bytes, stride a
-// multiple of 32. It is clashesGo of join.go, and needs AVX2 and POPCNT.
+// chunk c of value v starts at tables + (256c+v)·stride bytes, stride
+// a multiple of 32. It is clashesGo of join.go, and needs AVX2 and POPCNT.
 //
 //go:noescape
 func clashes4(tables *uint64, stride int, keys []uint64) int
 
 // clashes5 returns the sum, over keys, of the bits set in the OR of
 // the rows of tables that the key's 5 low bytes pick: the row of
-// byte c of value v starts at tables + (256c+v)·stride bytes, stride a
-// multiple of 32. It is clashesGo of join.go, and needs AVX2 and POPCNT.
+// chunk c of value v starts at tables + (256c+v)·stride bytes, stride
+// a multiple of 32. It is clashesGo of join.go, and needs AVX2 and POPCNT.
 //
 //go:noescape
 func clashes5(tables *uint64, stride int, keys []uint64) int
 
 // clashes6 returns the sum, over keys, of the bits set in the OR of
 // the rows of tables that the key's 6 low bytes pick: the row of
-// byte c of value v starts at tables + (256c+v)·stride bytes, stride a
-// multiple of 32. It is clashesGo of join.go, and needs AVX2 and POPCNT.
+// chunk c of value v starts at tables + (256c+v)·stride bytes, stride
+// a multiple of 32. It is clashesGo of join.go, and needs AVX2 and POPCNT.
 //
 //go:noescape
 func clashes6(tables *uint64, stride int, keys []uint64) int
 
 // clashes7 returns the sum, over keys, of the bits set in the OR of
 // the rows of tables that the key's 7 low bytes pick: the row of
-// byte c of value v starts at tables + (256c+v)·stride bytes, stride a
-// multiple of 32. It is clashesGo of join.go, and needs AVX2 and POPCNT.
+// chunk c of value v starts at tables + (256c+v)·stride bytes, stride
+// a multiple of 32. It is clashesGo of join.go, and needs AVX2 and POPCNT.
 //
 //go:noescape
 func clashes7(tables *uint64, stride int, keys []uint64) int
 
 // clashes8 returns the sum, over keys, of the bits set in the OR of
 // the rows of tables that the key's 8 low bytes pick: the row of
-// byte c of value v starts at tables + (256c+v)·stride bytes, stride a
-// multiple of 32. It is clashesGo of join.go, and needs AVX2 and POPCNT.
+// chunk c of value v starts at tables + (256c+v)·stride bytes, stride
+// a multiple of 32. It is clashesGo of join.go, and needs AVX2 and POPCNT.
 //
 //go:noescape
 func clashes8(tables *uint64, stride int, keys []uint64) int
 
+// clashes1n returns the sum, over keys, of the bits set in the OR of
+// the rows of tables that the key's 1 low nibbles pick: the row of
+// chunk c of value v starts at tables + (16c+v)·stride bytes, stride
+// a multiple of 32. It is clashesGo of join.go, and needs AVX2 and POPCNT.
+//
+//go:noescape
+func clashes1n(tables *uint64, stride int, keys []uint64) int
+
+// clashes2n returns the sum, over keys, of the bits set in the OR of
+// the rows of tables that the key's 2 low nibbles pick: the row of
+// chunk c of value v starts at tables + (16c+v)·stride bytes, stride
+// a multiple of 32. It is clashesGo of join.go, and needs AVX2 and POPCNT.
+//
+//go:noescape
+func clashes2n(tables *uint64, stride int, keys []uint64) int
+
+// clashes3n returns the sum, over keys, of the bits set in the OR of
+// the rows of tables that the key's 3 low nibbles pick: the row of
+// chunk c of value v starts at tables + (16c+v)·stride bytes, stride
+// a multiple of 32. It is clashesGo of join.go, and needs AVX2 and POPCNT.
+//
+//go:noescape
+func clashes3n(tables *uint64, stride int, keys []uint64) int
+
+// clashes4n returns the sum, over keys, of the bits set in the OR of
+// the rows of tables that the key's 4 low nibbles pick: the row of
+// chunk c of value v starts at tables + (16c+v)·stride bytes, stride
+// a multiple of 32. It is clashesGo of join.go, and needs AVX2 and POPCNT.
+//
+//go:noescape
+func clashes4n(tables *uint64, stride int, keys []uint64) int
+
+// clashes5n returns the sum, over keys, of the bits set in the OR of
+// the rows of tables that the key's 5 low nibbles pick: the row of
+// chunk c of value v starts at tables + (16c+v)·stride bytes, stride
+// a multiple of 32. It is clashesGo of join.go, and needs AVX2 and POPCNT.
+//
+//go:noescape
+func clashes5n(tables *uint64, stride int, keys []uint64) int
+
+// clashes6n returns the sum, over keys, of the bits set in the OR of
+// the rows of tables that the key's 6 low nibbles pick: the row of
+// chunk c of value v starts at tables + (16c+v)·stride bytes, stride
+// a multiple of 32. It is clashesGo of join.go, and needs AVX2 and POPCNT.
+//
+//go:noescape
+func clashes6n(tables *uint64, stride int, keys []uint64) int
+
+// clashes7n returns the sum, over keys, of the bits set in the OR of
+// the rows of tables that the key's 7 low nibbles pick: the row of
+// chunk c of value v starts at tables + (16c+v)·stride bytes, stride
+// a multiple of 32. It is clashesGo of join.go, and needs AVX2 and POPCNT.
+//
+//go:noescape
+func clashes7n(tables *uint64, stride int, keys []uint64) int
+
+// clashes8n returns the sum, over keys, of the bits set in the OR of
+// the rows of tables that the key's 8 low nibbles pick: the row of
+// chunk c of value v starts at tables + (16c+v)·stride bytes, stride
+// a multiple of 32. It is clashesGo of join.go, and needs AVX2 and POPCNT.
+//
+//go:noescape
+func clashes8n(tables *uint64, stride int, keys []uint64) int
+
 // clashes1x512 returns the sum, over keys, of the bits set in the OR of
 // the rows of tables that the key's 1 low bytes pick: the row of
-// byte c of value v starts at tables + (256c+v)·stride bytes, stride a
-// multiple of 32. It is clashesGo of join.go, and needs AVX-512F, VL and VPOPCNTDQ.
+// chunk c of value v starts at tables + (256c+v)·stride bytes, stride
+// a multiple of 8. It is clashesGo of join.go, and needs AVX-512F, VPOPCNTDQ and BMI2.
 //
 //go:noescape
 func clashes1x512(tables *uint64, stride int, keys []uint64) int
 
 // clashes2x512 returns the sum, over keys, of the bits set in the OR of
 // the rows of tables that the key's 2 low bytes pick: the row of
-// byte c of value v starts at tables + (256c+v)·stride bytes, stride a
-// multiple of 32. It is clashesGo of join.go, and needs AVX-512F, VL and VPOPCNTDQ.
+// chunk c of value v starts at tables + (256c+v)·stride bytes, stride
+// a multiple of 8. It is clashesGo of join.go, and needs AVX-512F, VPOPCNTDQ and BMI2.
 //
 //go:noescape
 func clashes2x512(tables *uint64, stride int, keys []uint64) int
 
 // clashes3x512 returns the sum, over keys, of the bits set in the OR of
 // the rows of tables that the key's 3 low bytes pick: the row of
-// byte c of value v starts at tables + (256c+v)·stride bytes, stride a
-// multiple of 32. It is clashesGo of join.go, and needs AVX-512F, VL and VPOPCNTDQ.
+// chunk c of value v starts at tables + (256c+v)·stride bytes, stride
+// a multiple of 8. It is clashesGo of join.go, and needs AVX-512F, VPOPCNTDQ and BMI2.
 //
 //go:noescape
 func clashes3x512(tables *uint64, stride int, keys []uint64) int
 
 // clashes4x512 returns the sum, over keys, of the bits set in the OR of
 // the rows of tables that the key's 4 low bytes pick: the row of
-// byte c of value v starts at tables + (256c+v)·stride bytes, stride a
-// multiple of 32. It is clashesGo of join.go, and needs AVX-512F, VL and VPOPCNTDQ.
+// chunk c of value v starts at tables + (256c+v)·stride bytes, stride
+// a multiple of 8. It is clashesGo of join.go, and needs AVX-512F, VPOPCNTDQ and BMI2.
 //
 //go:noescape
 func clashes4x512(tables *uint64, stride int, keys []uint64) int
 
 // clashes5x512 returns the sum, over keys, of the bits set in the OR of
 // the rows of tables that the key's 5 low bytes pick: the row of
-// byte c of value v starts at tables + (256c+v)·stride bytes, stride a
-// multiple of 32. It is clashesGo of join.go, and needs AVX-512F, VL and VPOPCNTDQ.
+// chunk c of value v starts at tables + (256c+v)·stride bytes, stride
+// a multiple of 8. It is clashesGo of join.go, and needs AVX-512F, VPOPCNTDQ and BMI2.
 //
 //go:noescape
 func clashes5x512(tables *uint64, stride int, keys []uint64) int
 
 // clashes6x512 returns the sum, over keys, of the bits set in the OR of
 // the rows of tables that the key's 6 low bytes pick: the row of
-// byte c of value v starts at tables + (256c+v)·stride bytes, stride a
-// multiple of 32. It is clashesGo of join.go, and needs AVX-512F, VL and VPOPCNTDQ.
+// chunk c of value v starts at tables + (256c+v)·stride bytes, stride
+// a multiple of 8. It is clashesGo of join.go, and needs AVX-512F, VPOPCNTDQ and BMI2.
 //
 //go:noescape
 func clashes6x512(tables *uint64, stride int, keys []uint64) int
 
 // clashes7x512 returns the sum, over keys, of the bits set in the OR of
 // the rows of tables that the key's 7 low bytes pick: the row of
-// byte c of value v starts at tables + (256c+v)·stride bytes, stride a
-// multiple of 32. It is clashesGo of join.go, and needs AVX-512F, VL and VPOPCNTDQ.
+// chunk c of value v starts at tables + (256c+v)·stride bytes, stride
+// a multiple of 8. It is clashesGo of join.go, and needs AVX-512F, VPOPCNTDQ and BMI2.
 //
 //go:noescape
 func clashes7x512(tables *uint64, stride int, keys []uint64) int
 
 // clashes8x512 returns the sum, over keys, of the bits set in the OR of
 // the rows of tables that the key's 8 low bytes pick: the row of
-// byte c of value v starts at tables + (256c+v)·stride bytes, stride a
-// multiple of 32. It is clashesGo of join.go, and needs AVX-512F, VL and VPOPCNTDQ.
+// chunk c of value v starts at tables + (256c+v)·stride bytes, stride
+// a multiple of 8. It is clashesGo of join.go, and needs AVX-512F, VPOPCNTDQ and BMI2.
 //
 //go:noescape
 func clashes8x512(tables *uint64, stride int, keys []uint64) int
+
+// clashes1nx512 returns the sum, over keys, of the bits set in the OR of
+// the rows of tables that the key's 1 low nibbles pick: the row of
+// chunk c of value v starts at tables + (16c+v)·stride bytes, stride
+// a multiple of 8. It is clashesGo of join.go, and needs AVX-512F, VPOPCNTDQ and BMI2.
+//
+//go:noescape
+func clashes1nx512(tables *uint64, stride int, keys []uint64) int
+
+// clashes2nx512 returns the sum, over keys, of the bits set in the OR of
+// the rows of tables that the key's 2 low nibbles pick: the row of
+// chunk c of value v starts at tables + (16c+v)·stride bytes, stride
+// a multiple of 8. It is clashesGo of join.go, and needs AVX-512F, VPOPCNTDQ and BMI2.
+//
+//go:noescape
+func clashes2nx512(tables *uint64, stride int, keys []uint64) int
+
+// clashes3nx512 returns the sum, over keys, of the bits set in the OR of
+// the rows of tables that the key's 3 low nibbles pick: the row of
+// chunk c of value v starts at tables + (16c+v)·stride bytes, stride
+// a multiple of 8. It is clashesGo of join.go, and needs AVX-512F, VPOPCNTDQ and BMI2.
+//
+//go:noescape
+func clashes3nx512(tables *uint64, stride int, keys []uint64) int
+
+// clashes4nx512 returns the sum, over keys, of the bits set in the OR of
+// the rows of tables that the key's 4 low nibbles pick: the row of
+// chunk c of value v starts at tables + (16c+v)·stride bytes, stride
+// a multiple of 8. It is clashesGo of join.go, and needs AVX-512F, VPOPCNTDQ and BMI2.
+//
+//go:noescape
+func clashes4nx512(tables *uint64, stride int, keys []uint64) int
+
+// clashes5nx512 returns the sum, over keys, of the bits set in the OR of
+// the rows of tables that the key's 5 low nibbles pick: the row of
+// chunk c of value v starts at tables + (16c+v)·stride bytes, stride
+// a multiple of 8. It is clashesGo of join.go, and needs AVX-512F, VPOPCNTDQ and BMI2.
+//
+//go:noescape
+func clashes5nx512(tables *uint64, stride int, keys []uint64) int
+
+// clashes6nx512 returns the sum, over keys, of the bits set in the OR of
+// the rows of tables that the key's 6 low nibbles pick: the row of
+// chunk c of value v starts at tables + (16c+v)·stride bytes, stride
+// a multiple of 8. It is clashesGo of join.go, and needs AVX-512F, VPOPCNTDQ and BMI2.
+//
+//go:noescape
+func clashes6nx512(tables *uint64, stride int, keys []uint64) int
+
+// clashes7nx512 returns the sum, over keys, of the bits set in the OR of
+// the rows of tables that the key's 7 low nibbles pick: the row of
+// chunk c of value v starts at tables + (16c+v)·stride bytes, stride
+// a multiple of 8. It is clashesGo of join.go, and needs AVX-512F, VPOPCNTDQ and BMI2.
+//
+//go:noescape
+func clashes7nx512(tables *uint64, stride int, keys []uint64) int
+
+// clashes8nx512 returns the sum, over keys, of the bits set in the OR of
+// the rows of tables that the key's 8 low nibbles pick: the row of
+// chunk c of value v starts at tables + (16c+v)·stride bytes, stride
+// a multiple of 8. It is clashesGo of join.go, and needs AVX-512F, VPOPCNTDQ and BMI2.
+//
+//go:noescape
+func clashes8nx512(tables *uint64, stride int, keys []uint64) int

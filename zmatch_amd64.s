@@ -632,16 +632,608 @@ clashes8_sum:
 	MOVQ         AX, ret+40(FP)
 	RET
 
+// func clashes1n(tables *uint64, stride int, keys []uint64) int
+// Requires: AVX, AVX2
+TEXT ·clashes1n(SB), NOSPLIT, $0-48
+	MOVQ    tables+0(FP), AX
+	MOVQ    stride+8(FP), CX
+	MOVQ    keys_base+16(FP), DX
+	MOVQ    keys_len+24(FP), BX
+	VMOVDQU popcountNibbles<>+0(SB), Y1
+	VMOVDQU lowHalves<>+0(SB), Y2
+	VPXOR   Y0, Y0, Y0
+	VPXOR   Y3, Y3, Y3
+
+clashes1n_key:
+	TESTQ BX, BX
+	JZ    clashes1n_sum
+	MOVQ  (DX), SI
+	ANDQ  $0x0f, SI
+	ADDQ  $0x00000001, SI
+	IMULQ CX, SI
+	ADDQ  AX, SI
+	MOVQ  CX, DI
+	NEGQ  DI
+
+clashes1n_block:
+	VMOVDQU (SI)(DI*1), Y4
+	VPAND   Y2, Y4, Y5
+	VPSRLW  $0x04, Y4, Y4
+	VPAND   Y2, Y4, Y4
+	VPSHUFB Y5, Y1, Y5
+	VPSHUFB Y4, Y1, Y4
+	VPADDB  Y5, Y4, Y5
+	VPSADBW Y3, Y5, Y5
+	VPADDQ  Y5, Y0, Y0
+	ADDQ    $0x20, DI
+	JNZ     clashes1n_block
+	ADDQ    $0x08, DX
+	DECQ    BX
+	JMP     clashes1n_key
+
+clashes1n_sum:
+	VEXTRACTI128 $0x01, Y0, X1
+	VPADDQ       X1, X0, X1
+	VPSHUFD      $0x4e, X1, X0
+	VPADDQ       X0, X1, X1
+	VMOVQ        X1, AX
+	VZEROUPPER
+	MOVQ         AX, ret+40(FP)
+	RET
+
+// func clashes2n(tables *uint64, stride int, keys []uint64) int
+// Requires: AVX, AVX2
+TEXT ·clashes2n(SB), NOSPLIT, $0-48
+	MOVQ    tables+0(FP), AX
+	MOVQ    stride+8(FP), CX
+	MOVQ    keys_base+16(FP), DX
+	MOVQ    keys_len+24(FP), BX
+	VMOVDQU popcountNibbles<>+0(SB), Y1
+	VMOVDQU lowHalves<>+0(SB), Y2
+	VPXOR   Y0, Y0, Y0
+	VPXOR   Y3, Y3, Y3
+
+clashes2n_key:
+	TESTQ BX, BX
+	JZ    clashes2n_sum
+	MOVQ  (DX), DI
+	MOVQ  DI, SI
+	ANDQ  $0x0f, SI
+	ADDQ  $0x00000001, SI
+	IMULQ CX, SI
+	ADDQ  AX, SI
+	SHRQ  $0x04, DI
+	ANDQ  $0x0f, DI
+	ADDQ  $0x00000011, DI
+	IMULQ CX, DI
+	ADDQ  AX, DI
+	MOVQ  CX, R8
+	NEGQ  R8
+
+clashes2n_block:
+	VMOVDQU (SI)(R8*1), Y4
+	VPOR    (DI)(R8*1), Y4, Y4
+	VPAND   Y2, Y4, Y5
+	VPSRLW  $0x04, Y4, Y4
+	VPAND   Y2, Y4, Y4
+	VPSHUFB Y5, Y1, Y5
+	VPSHUFB Y4, Y1, Y4
+	VPADDB  Y5, Y4, Y5
+	VPSADBW Y3, Y5, Y5
+	VPADDQ  Y5, Y0, Y0
+	ADDQ    $0x20, R8
+	JNZ     clashes2n_block
+	ADDQ    $0x08, DX
+	DECQ    BX
+	JMP     clashes2n_key
+
+clashes2n_sum:
+	VEXTRACTI128 $0x01, Y0, X1
+	VPADDQ       X1, X0, X1
+	VPSHUFD      $0x4e, X1, X0
+	VPADDQ       X0, X1, X1
+	VMOVQ        X1, AX
+	VZEROUPPER
+	MOVQ         AX, ret+40(FP)
+	RET
+
+// func clashes3n(tables *uint64, stride int, keys []uint64) int
+// Requires: AVX, AVX2
+TEXT ·clashes3n(SB), NOSPLIT, $0-48
+	MOVQ    tables+0(FP), AX
+	MOVQ    stride+8(FP), CX
+	MOVQ    keys_base+16(FP), DX
+	MOVQ    keys_len+24(FP), BX
+	VMOVDQU popcountNibbles<>+0(SB), Y1
+	VMOVDQU lowHalves<>+0(SB), Y2
+	VPXOR   Y0, Y0, Y0
+	VPXOR   Y3, Y3, Y3
+
+clashes3n_key:
+	TESTQ BX, BX
+	JZ    clashes3n_sum
+	MOVQ  (DX), R8
+	MOVQ  R8, SI
+	ANDQ  $0x0f, SI
+	ADDQ  $0x00000001, SI
+	IMULQ CX, SI
+	ADDQ  AX, SI
+	SHRQ  $0x04, R8
+	MOVQ  R8, DI
+	ANDQ  $0x0f, DI
+	ADDQ  $0x00000011, DI
+	IMULQ CX, DI
+	ADDQ  AX, DI
+	SHRQ  $0x04, R8
+	ANDQ  $0x0f, R8
+	ADDQ  $0x00000021, R8
+	IMULQ CX, R8
+	ADDQ  AX, R8
+	MOVQ  CX, R9
+	NEGQ  R9
+
+clashes3n_block:
+	VMOVDQU (SI)(R9*1), Y4
+	VPOR    (DI)(R9*1), Y4, Y4
+	VPOR    (R8)(R9*1), Y4, Y4
+	VPAND   Y2, Y4, Y5
+	VPSRLW  $0x04, Y4, Y4
+	VPAND   Y2, Y4, Y4
+	VPSHUFB Y5, Y1, Y5
+	VPSHUFB Y4, Y1, Y4
+	VPADDB  Y5, Y4, Y5
+	VPSADBW Y3, Y5, Y5
+	VPADDQ  Y5, Y0, Y0
+	ADDQ    $0x20, R9
+	JNZ     clashes3n_block
+	ADDQ    $0x08, DX
+	DECQ    BX
+	JMP     clashes3n_key
+
+clashes3n_sum:
+	VEXTRACTI128 $0x01, Y0, X1
+	VPADDQ       X1, X0, X1
+	VPSHUFD      $0x4e, X1, X0
+	VPADDQ       X0, X1, X1
+	VMOVQ        X1, AX
+	VZEROUPPER
+	MOVQ         AX, ret+40(FP)
+	RET
+
+// func clashes4n(tables *uint64, stride int, keys []uint64) int
+// Requires: AVX, AVX2
+TEXT ·clashes4n(SB), NOSPLIT, $0-48
+	MOVQ    tables+0(FP), AX
+	MOVQ    stride+8(FP), CX
+	MOVQ    keys_base+16(FP), DX
+	MOVQ    keys_len+24(FP), BX
+	VMOVDQU popcountNibbles<>+0(SB), Y1
+	VMOVDQU lowHalves<>+0(SB), Y2
+	VPXOR   Y0, Y0, Y0
+	VPXOR   Y3, Y3, Y3
+
+clashes4n_key:
+	TESTQ BX, BX
+	JZ    clashes4n_sum
+	MOVQ  (DX), R9
+	MOVQ  R9, SI
+	ANDQ  $0x0f, SI
+	ADDQ  $0x00000001, SI
+	IMULQ CX, SI
+	ADDQ  AX, SI
+	SHRQ  $0x04, R9
+	MOVQ  R9, DI
+	ANDQ  $0x0f, DI
+	ADDQ  $0x00000011, DI
+	IMULQ CX, DI
+	ADDQ  AX, DI
+	SHRQ  $0x04, R9
+	MOVQ  R9, R8
+	ANDQ  $0x0f, R8
+	ADDQ  $0x00000021, R8
+	IMULQ CX, R8
+	ADDQ  AX, R8
+	SHRQ  $0x04, R9
+	ANDQ  $0x0f, R9
+	ADDQ  $0x00000031, R9
+	IMULQ CX, R9
+	ADDQ  AX, R9
+	MOVQ  CX, R10
+	NEGQ  R10
+
+clashes4n_block:
+	VMOVDQU (SI)(R10*1), Y4
+	VPOR    (DI)(R10*1), Y4, Y4
+	VPOR    (R8)(R10*1), Y4, Y4
+	VPOR    (R9)(R10*1), Y4, Y4
+	VPAND   Y2, Y4, Y5
+	VPSRLW  $0x04, Y4, Y4
+	VPAND   Y2, Y4, Y4
+	VPSHUFB Y5, Y1, Y5
+	VPSHUFB Y4, Y1, Y4
+	VPADDB  Y5, Y4, Y5
+	VPSADBW Y3, Y5, Y5
+	VPADDQ  Y5, Y0, Y0
+	ADDQ    $0x20, R10
+	JNZ     clashes4n_block
+	ADDQ    $0x08, DX
+	DECQ    BX
+	JMP     clashes4n_key
+
+clashes4n_sum:
+	VEXTRACTI128 $0x01, Y0, X1
+	VPADDQ       X1, X0, X1
+	VPSHUFD      $0x4e, X1, X0
+	VPADDQ       X0, X1, X1
+	VMOVQ        X1, AX
+	VZEROUPPER
+	MOVQ         AX, ret+40(FP)
+	RET
+
+// func clashes5n(tables *uint64, stride int, keys []uint64) int
+// Requires: AVX, AVX2
+TEXT ·clashes5n(SB), NOSPLIT, $0-48
+	MOVQ    tables+0(FP), AX
+	MOVQ    stride+8(FP), CX
+	MOVQ    keys_base+16(FP), DX
+	MOVQ    keys_len+24(FP), BX
+	VMOVDQU popcountNibbles<>+0(SB), Y1
+	VMOVDQU lowHalves<>+0(SB), Y2
+	VPXOR   Y0, Y0, Y0
+	VPXOR   Y3, Y3, Y3
+
+clashes5n_key:
+	TESTQ BX, BX
+	JZ    clashes5n_sum
+	MOVQ  (DX), R10
+	MOVQ  R10, SI
+	ANDQ  $0x0f, SI
+	ADDQ  $0x00000001, SI
+	IMULQ CX, SI
+	ADDQ  AX, SI
+	SHRQ  $0x04, R10
+	MOVQ  R10, DI
+	ANDQ  $0x0f, DI
+	ADDQ  $0x00000011, DI
+	IMULQ CX, DI
+	ADDQ  AX, DI
+	SHRQ  $0x04, R10
+	MOVQ  R10, R8
+	ANDQ  $0x0f, R8
+	ADDQ  $0x00000021, R8
+	IMULQ CX, R8
+	ADDQ  AX, R8
+	SHRQ  $0x04, R10
+	MOVQ  R10, R9
+	ANDQ  $0x0f, R9
+	ADDQ  $0x00000031, R9
+	IMULQ CX, R9
+	ADDQ  AX, R9
+	SHRQ  $0x04, R10
+	ANDQ  $0x0f, R10
+	ADDQ  $0x00000041, R10
+	IMULQ CX, R10
+	ADDQ  AX, R10
+	MOVQ  CX, R11
+	NEGQ  R11
+
+clashes5n_block:
+	VMOVDQU (SI)(R11*1), Y4
+	VPOR    (DI)(R11*1), Y4, Y4
+	VPOR    (R8)(R11*1), Y4, Y4
+	VPOR    (R9)(R11*1), Y4, Y4
+	VPOR    (R10)(R11*1), Y4, Y4
+	VPAND   Y2, Y4, Y5
+	VPSRLW  $0x04, Y4, Y4
+	VPAND   Y2, Y4, Y4
+	VPSHUFB Y5, Y1, Y5
+	VPSHUFB Y4, Y1, Y4
+	VPADDB  Y5, Y4, Y5
+	VPSADBW Y3, Y5, Y5
+	VPADDQ  Y5, Y0, Y0
+	ADDQ    $0x20, R11
+	JNZ     clashes5n_block
+	ADDQ    $0x08, DX
+	DECQ    BX
+	JMP     clashes5n_key
+
+clashes5n_sum:
+	VEXTRACTI128 $0x01, Y0, X1
+	VPADDQ       X1, X0, X1
+	VPSHUFD      $0x4e, X1, X0
+	VPADDQ       X0, X1, X1
+	VMOVQ        X1, AX
+	VZEROUPPER
+	MOVQ         AX, ret+40(FP)
+	RET
+
+// func clashes6n(tables *uint64, stride int, keys []uint64) int
+// Requires: AVX, AVX2
+TEXT ·clashes6n(SB), NOSPLIT, $0-48
+	MOVQ    tables+0(FP), AX
+	MOVQ    stride+8(FP), CX
+	MOVQ    keys_base+16(FP), DX
+	MOVQ    keys_len+24(FP), BX
+	VMOVDQU popcountNibbles<>+0(SB), Y1
+	VMOVDQU lowHalves<>+0(SB), Y2
+	VPXOR   Y0, Y0, Y0
+	VPXOR   Y3, Y3, Y3
+
+clashes6n_key:
+	TESTQ BX, BX
+	JZ    clashes6n_sum
+	MOVQ  (DX), R11
+	MOVQ  R11, SI
+	ANDQ  $0x0f, SI
+	ADDQ  $0x00000001, SI
+	IMULQ CX, SI
+	ADDQ  AX, SI
+	SHRQ  $0x04, R11
+	MOVQ  R11, DI
+	ANDQ  $0x0f, DI
+	ADDQ  $0x00000011, DI
+	IMULQ CX, DI
+	ADDQ  AX, DI
+	SHRQ  $0x04, R11
+	MOVQ  R11, R8
+	ANDQ  $0x0f, R8
+	ADDQ  $0x00000021, R8
+	IMULQ CX, R8
+	ADDQ  AX, R8
+	SHRQ  $0x04, R11
+	MOVQ  R11, R9
+	ANDQ  $0x0f, R9
+	ADDQ  $0x00000031, R9
+	IMULQ CX, R9
+	ADDQ  AX, R9
+	SHRQ  $0x04, R11
+	MOVQ  R11, R10
+	ANDQ  $0x0f, R10
+	ADDQ  $0x00000041, R10
+	IMULQ CX, R10
+	ADDQ  AX, R10
+	SHRQ  $0x04, R11
+	ANDQ  $0x0f, R11
+	ADDQ  $0x00000051, R11
+	IMULQ CX, R11
+	ADDQ  AX, R11
+	MOVQ  CX, R12
+	NEGQ  R12
+
+clashes6n_block:
+	VMOVDQU (SI)(R12*1), Y4
+	VPOR    (DI)(R12*1), Y4, Y4
+	VPOR    (R8)(R12*1), Y4, Y4
+	VPOR    (R9)(R12*1), Y4, Y4
+	VPOR    (R10)(R12*1), Y4, Y4
+	VPOR    (R11)(R12*1), Y4, Y4
+	VPAND   Y2, Y4, Y5
+	VPSRLW  $0x04, Y4, Y4
+	VPAND   Y2, Y4, Y4
+	VPSHUFB Y5, Y1, Y5
+	VPSHUFB Y4, Y1, Y4
+	VPADDB  Y5, Y4, Y5
+	VPSADBW Y3, Y5, Y5
+	VPADDQ  Y5, Y0, Y0
+	ADDQ    $0x20, R12
+	JNZ     clashes6n_block
+	ADDQ    $0x08, DX
+	DECQ    BX
+	JMP     clashes6n_key
+
+clashes6n_sum:
+	VEXTRACTI128 $0x01, Y0, X1
+	VPADDQ       X1, X0, X1
+	VPSHUFD      $0x4e, X1, X0
+	VPADDQ       X0, X1, X1
+	VMOVQ        X1, AX
+	VZEROUPPER
+	MOVQ         AX, ret+40(FP)
+	RET
+
+// func clashes7n(tables *uint64, stride int, keys []uint64) int
+// Requires: AVX, AVX2
+TEXT ·clashes7n(SB), NOSPLIT, $0-48
+	MOVQ    tables+0(FP), AX
+	MOVQ    stride+8(FP), CX
+	MOVQ    keys_base+16(FP), DX
+	MOVQ    keys_len+24(FP), BX
+	VMOVDQU popcountNibbles<>+0(SB), Y1
+	VMOVDQU lowHalves<>+0(SB), Y2
+	VPXOR   Y0, Y0, Y0
+	VPXOR   Y3, Y3, Y3
+
+clashes7n_key:
+	TESTQ BX, BX
+	JZ    clashes7n_sum
+	MOVQ  (DX), R12
+	MOVQ  R12, SI
+	ANDQ  $0x0f, SI
+	ADDQ  $0x00000001, SI
+	IMULQ CX, SI
+	ADDQ  AX, SI
+	SHRQ  $0x04, R12
+	MOVQ  R12, DI
+	ANDQ  $0x0f, DI
+	ADDQ  $0x00000011, DI
+	IMULQ CX, DI
+	ADDQ  AX, DI
+	SHRQ  $0x04, R12
+	MOVQ  R12, R8
+	ANDQ  $0x0f, R8
+	ADDQ  $0x00000021, R8
+	IMULQ CX, R8
+	ADDQ  AX, R8
+	SHRQ  $0x04, R12
+	MOVQ  R12, R9
+	ANDQ  $0x0f, R9
+	ADDQ  $0x00000031, R9
+	IMULQ CX, R9
+	ADDQ  AX, R9
+	SHRQ  $0x04, R12
+	MOVQ  R12, R10
+	ANDQ  $0x0f, R10
+	ADDQ  $0x00000041, R10
+	IMULQ CX, R10
+	ADDQ  AX, R10
+	SHRQ  $0x04, R12
+	MOVQ  R12, R11
+	ANDQ  $0x0f, R11
+	ADDQ  $0x00000051, R11
+	IMULQ CX, R11
+	ADDQ  AX, R11
+	SHRQ  $0x04, R12
+	ANDQ  $0x0f, R12
+	ADDQ  $0x00000061, R12
+	IMULQ CX, R12
+	ADDQ  AX, R12
+	MOVQ  CX, R13
+	NEGQ  R13
+
+clashes7n_block:
+	VMOVDQU (SI)(R13*1), Y4
+	VPOR    (DI)(R13*1), Y4, Y4
+	VPOR    (R8)(R13*1), Y4, Y4
+	VPOR    (R9)(R13*1), Y4, Y4
+	VPOR    (R10)(R13*1), Y4, Y4
+	VPOR    (R11)(R13*1), Y4, Y4
+	VPOR    (R12)(R13*1), Y4, Y4
+	VPAND   Y2, Y4, Y5
+	VPSRLW  $0x04, Y4, Y4
+	VPAND   Y2, Y4, Y4
+	VPSHUFB Y5, Y1, Y5
+	VPSHUFB Y4, Y1, Y4
+	VPADDB  Y5, Y4, Y5
+	VPSADBW Y3, Y5, Y5
+	VPADDQ  Y5, Y0, Y0
+	ADDQ    $0x20, R13
+	JNZ     clashes7n_block
+	ADDQ    $0x08, DX
+	DECQ    BX
+	JMP     clashes7n_key
+
+clashes7n_sum:
+	VEXTRACTI128 $0x01, Y0, X1
+	VPADDQ       X1, X0, X1
+	VPSHUFD      $0x4e, X1, X0
+	VPADDQ       X0, X1, X1
+	VMOVQ        X1, AX
+	VZEROUPPER
+	MOVQ         AX, ret+40(FP)
+	RET
+
+// func clashes8n(tables *uint64, stride int, keys []uint64) int
+// Requires: AVX, AVX2
+TEXT ·clashes8n(SB), NOSPLIT, $0-48
+	MOVQ    tables+0(FP), AX
+	MOVQ    stride+8(FP), CX
+	MOVQ    keys_base+16(FP), DX
+	MOVQ    keys_len+24(FP), BX
+	VMOVDQU popcountNibbles<>+0(SB), Y1
+	VMOVDQU lowHalves<>+0(SB), Y2
+	VPXOR   Y0, Y0, Y0
+	VPXOR   Y3, Y3, Y3
+
+clashes8n_key:
+	TESTQ BX, BX
+	JZ    clashes8n_sum
+	MOVQ  (DX), R13
+	MOVQ  R13, SI
+	ANDQ  $0x0f, SI
+	ADDQ  $0x00000001, SI
+	IMULQ CX, SI
+	ADDQ  AX, SI
+	SHRQ  $0x04, R13
+	MOVQ  R13, DI
+	ANDQ  $0x0f, DI
+	ADDQ  $0x00000011, DI
+	IMULQ CX, DI
+	ADDQ  AX, DI
+	SHRQ  $0x04, R13
+	MOVQ  R13, R8
+	ANDQ  $0x0f, R8
+	ADDQ  $0x00000021, R8
+	IMULQ CX, R8
+	ADDQ  AX, R8
+	SHRQ  $0x04, R13
+	MOVQ  R13, R9
+	ANDQ  $0x0f, R9
+	ADDQ  $0x00000031, R9
+	IMULQ CX, R9
+	ADDQ  AX, R9
+	SHRQ  $0x04, R13
+	MOVQ  R13, R10
+	ANDQ  $0x0f, R10
+	ADDQ  $0x00000041, R10
+	IMULQ CX, R10
+	ADDQ  AX, R10
+	SHRQ  $0x04, R13
+	MOVQ  R13, R11
+	ANDQ  $0x0f, R11
+	ADDQ  $0x00000051, R11
+	IMULQ CX, R11
+	ADDQ  AX, R11
+	SHRQ  $0x04, R13
+	MOVQ  R13, R12
+	ANDQ  $0x0f, R12
+	ADDQ  $0x00000061, R12
+	IMULQ CX, R12
+	ADDQ  AX, R12
+	SHRQ  $0x04, R13
+	ANDQ  $0x0f, R13
+	ADDQ  $0x00000071, R13
+	IMULQ CX, R13
+	ADDQ  AX, R13
+	MOVQ  CX, R14
+	NEGQ  R14
+
+clashes8n_block:
+	VMOVDQU (SI)(R14*1), Y4
+	VPOR    (DI)(R14*1), Y4, Y4
+	VPOR    (R8)(R14*1), Y4, Y4
+	VPOR    (R9)(R14*1), Y4, Y4
+	VPOR    (R10)(R14*1), Y4, Y4
+	VPOR    (R11)(R14*1), Y4, Y4
+	VPOR    (R12)(R14*1), Y4, Y4
+	VPOR    (R13)(R14*1), Y4, Y4
+	VPAND   Y2, Y4, Y5
+	VPSRLW  $0x04, Y4, Y4
+	VPAND   Y2, Y4, Y4
+	VPSHUFB Y5, Y1, Y5
+	VPSHUFB Y4, Y1, Y4
+	VPADDB  Y5, Y4, Y5
+	VPSADBW Y3, Y5, Y5
+	VPADDQ  Y5, Y0, Y0
+	ADDQ    $0x20, R14
+	JNZ     clashes8n_block
+	ADDQ    $0x08, DX
+	DECQ    BX
+	JMP     clashes8n_key
+
+clashes8n_sum:
+	VEXTRACTI128 $0x01, Y0, X1
+	VPADDQ       X1, X0, X1
+	VPSHUFD      $0x4e, X1, X0
+	VPADDQ       X0, X1, X1
+	VMOVQ        X1, AX
+	VZEROUPPER
+	MOVQ         AX, ret+40(FP)
+	RET
+
 // func clashes1x512(tables *uint64, stride int, keys []uint64) int
-// Requires: AVX, AVX2, AVX512F, AVX512VPOPCNTDQ
+// Requires: AVX, AVX2, AVX512F, AVX512VPOPCNTDQ, BMI2
 TEXT ·clashes1x512(SB), NOSPLIT, $0-48
 	MOVQ   tables+0(FP), AX
 	MOVQ   stride+8(FP), CX
 	MOVQ   keys_base+16(FP), DX
 	MOVQ   keys_len+24(FP), BX
 	VPXORQ Z0, Z0, Z0
-	MOVL   $0x0000000f, SI
-	KMOVW  SI, K1
+	MOVQ   CX, SI
+	SHRQ   $0x03, SI
+	ANDQ   $0x07, SI
+	MOVL   $0x000000ff, DI
+	BZHIL  SI, DI, DI
+	KMOVW  DI, K1
 
 clashes1x512_key:
 	TESTQ   BX, BX
@@ -688,15 +1280,19 @@ clashes1x512_sum:
 	RET
 
 // func clashes2x512(tables *uint64, stride int, keys []uint64) int
-// Requires: AVX, AVX2, AVX512F, AVX512VPOPCNTDQ
+// Requires: AVX, AVX2, AVX512F, AVX512VPOPCNTDQ, BMI2
 TEXT ·clashes2x512(SB), NOSPLIT, $0-48
 	MOVQ   tables+0(FP), AX
 	MOVQ   stride+8(FP), CX
 	MOVQ   keys_base+16(FP), DX
 	MOVQ   keys_len+24(FP), BX
 	VPXORQ Z0, Z0, Z0
-	MOVL   $0x0000000f, SI
-	KMOVW  SI, K1
+	MOVQ   CX, SI
+	SHRQ   $0x03, SI
+	ANDQ   $0x07, SI
+	MOVL   $0x000000ff, DI
+	BZHIL  SI, DI, DI
+	KMOVW  DI, K1
 
 clashes2x512_key:
 	TESTQ   BX, BX
@@ -750,15 +1346,19 @@ clashes2x512_sum:
 	RET
 
 // func clashes3x512(tables *uint64, stride int, keys []uint64) int
-// Requires: AVX, AVX2, AVX512F, AVX512VPOPCNTDQ
+// Requires: AVX, AVX2, AVX512F, AVX512VPOPCNTDQ, BMI2
 TEXT ·clashes3x512(SB), NOSPLIT, $0-48
 	MOVQ   tables+0(FP), AX
 	MOVQ   stride+8(FP), CX
 	MOVQ   keys_base+16(FP), DX
 	MOVQ   keys_len+24(FP), BX
 	VPXORQ Z0, Z0, Z0
-	MOVL   $0x0000000f, SI
-	KMOVW  SI, K1
+	MOVQ   CX, SI
+	SHRQ   $0x03, SI
+	ANDQ   $0x07, SI
+	MOVL   $0x000000ff, DI
+	BZHIL  SI, DI, DI
+	KMOVW  DI, K1
 
 clashes3x512_key:
 	TESTQ   BX, BX
@@ -819,15 +1419,19 @@ clashes3x512_sum:
 	RET
 
 // func clashes4x512(tables *uint64, stride int, keys []uint64) int
-// Requires: AVX, AVX2, AVX512F, AVX512VPOPCNTDQ
+// Requires: AVX, AVX2, AVX512F, AVX512VPOPCNTDQ, BMI2
 TEXT ·clashes4x512(SB), NOSPLIT, $0-48
 	MOVQ   tables+0(FP), AX
 	MOVQ   stride+8(FP), CX
 	MOVQ   keys_base+16(FP), DX
 	MOVQ   keys_len+24(FP), BX
 	VPXORQ Z0, Z0, Z0
-	MOVL   $0x0000000f, SI
-	KMOVW  SI, K1
+	MOVQ   CX, SI
+	SHRQ   $0x03, SI
+	ANDQ   $0x07, SI
+	MOVL   $0x000000ff, DI
+	BZHIL  SI, DI, DI
+	KMOVW  DI, K1
 
 clashes4x512_key:
 	TESTQ   BX, BX
@@ -895,15 +1499,19 @@ clashes4x512_sum:
 	RET
 
 // func clashes5x512(tables *uint64, stride int, keys []uint64) int
-// Requires: AVX, AVX2, AVX512F, AVX512VPOPCNTDQ
+// Requires: AVX, AVX2, AVX512F, AVX512VPOPCNTDQ, BMI2
 TEXT ·clashes5x512(SB), NOSPLIT, $0-48
 	MOVQ   tables+0(FP), AX
 	MOVQ   stride+8(FP), CX
 	MOVQ   keys_base+16(FP), DX
 	MOVQ   keys_len+24(FP), BX
 	VPXORQ Z0, Z0, Z0
-	MOVL   $0x0000000f, SI
-	KMOVW  SI, K1
+	MOVQ   CX, SI
+	SHRQ   $0x03, SI
+	ANDQ   $0x07, SI
+	MOVL   $0x000000ff, DI
+	BZHIL  SI, DI, DI
+	KMOVW  DI, K1
 
 clashes5x512_key:
 	TESTQ   BX, BX
@@ -978,15 +1586,19 @@ clashes5x512_sum:
 	RET
 
 // func clashes6x512(tables *uint64, stride int, keys []uint64) int
-// Requires: AVX, AVX2, AVX512F, AVX512VPOPCNTDQ
+// Requires: AVX, AVX2, AVX512F, AVX512VPOPCNTDQ, BMI2
 TEXT ·clashes6x512(SB), NOSPLIT, $0-48
 	MOVQ   tables+0(FP), AX
 	MOVQ   stride+8(FP), CX
 	MOVQ   keys_base+16(FP), DX
 	MOVQ   keys_len+24(FP), BX
 	VPXORQ Z0, Z0, Z0
-	MOVL   $0x0000000f, SI
-	KMOVW  SI, K1
+	MOVQ   CX, SI
+	SHRQ   $0x03, SI
+	ANDQ   $0x07, SI
+	MOVL   $0x000000ff, DI
+	BZHIL  SI, DI, DI
+	KMOVW  DI, K1
 
 clashes6x512_key:
 	TESTQ   BX, BX
@@ -1068,15 +1680,19 @@ clashes6x512_sum:
 	RET
 
 // func clashes7x512(tables *uint64, stride int, keys []uint64) int
-// Requires: AVX, AVX2, AVX512F, AVX512VPOPCNTDQ
+// Requires: AVX, AVX2, AVX512F, AVX512VPOPCNTDQ, BMI2
 TEXT ·clashes7x512(SB), NOSPLIT, $0-48
 	MOVQ   tables+0(FP), AX
 	MOVQ   stride+8(FP), CX
 	MOVQ   keys_base+16(FP), DX
 	MOVQ   keys_len+24(FP), BX
 	VPXORQ Z0, Z0, Z0
-	MOVL   $0x0000000f, SI
-	KMOVW  SI, K1
+	MOVQ   CX, SI
+	SHRQ   $0x03, SI
+	ANDQ   $0x07, SI
+	MOVL   $0x000000ff, DI
+	BZHIL  SI, DI, DI
+	KMOVW  DI, K1
 
 clashes7x512_key:
 	TESTQ   BX, BX
@@ -1165,15 +1781,19 @@ clashes7x512_sum:
 	RET
 
 // func clashes8x512(tables *uint64, stride int, keys []uint64) int
-// Requires: AVX, AVX2, AVX512F, AVX512VPOPCNTDQ
+// Requires: AVX, AVX2, AVX512F, AVX512VPOPCNTDQ, BMI2
 TEXT ·clashes8x512(SB), NOSPLIT, $0-48
 	MOVQ   tables+0(FP), AX
 	MOVQ   stride+8(FP), CX
 	MOVQ   keys_base+16(FP), DX
 	MOVQ   keys_len+24(FP), BX
 	VPXORQ Z0, Z0, Z0
-	MOVL   $0x0000000f, SI
-	KMOVW  SI, K1
+	MOVQ   CX, SI
+	SHRQ   $0x03, SI
+	ANDQ   $0x07, SI
+	MOVL   $0x000000ff, DI
+	BZHIL  SI, DI, DI
+	KMOVW  DI, K1
 
 clashes8x512_key:
 	TESTQ   BX, BX
@@ -1257,6 +1877,702 @@ clashes8x512_next:
 	JMP  clashes8x512_key
 
 clashes8x512_sum:
+	VEXTRACTI64X4 $0x01, Z0, Y1
+	VPADDQ        Y0, Y1, Y1
+	VEXTRACTI128  $0x01, Y1, X0
+	VPADDQ        X0, X1, X0
+	VPSHUFD       $0x4e, X0, X1
+	VPADDQ        X1, X0, X0
+	VMOVQ         X0, AX
+	VZEROUPPER
+	MOVQ          AX, ret+40(FP)
+	RET
+
+// func clashes1nx512(tables *uint64, stride int, keys []uint64) int
+// Requires: AVX, AVX2, AVX512F, AVX512VPOPCNTDQ, BMI2
+TEXT ·clashes1nx512(SB), NOSPLIT, $0-48
+	MOVQ   tables+0(FP), AX
+	MOVQ   stride+8(FP), CX
+	MOVQ   keys_base+16(FP), DX
+	MOVQ   keys_len+24(FP), BX
+	VPXORQ Z0, Z0, Z0
+	MOVQ   CX, SI
+	SHRQ   $0x03, SI
+	ANDQ   $0x07, SI
+	MOVL   $0x000000ff, DI
+	BZHIL  SI, DI, DI
+	KMOVW  DI, K1
+
+clashes1nx512_key:
+	TESTQ BX, BX
+	JZ    clashes1nx512_sum
+	MOVQ  (DX), SI
+	ANDQ  $0x0f, SI
+	ADDQ  $0x00000001, SI
+	IMULQ CX, SI
+	ADDQ  AX, SI
+	MOVQ  CX, DI
+	NEGQ  DI
+
+clashes1nx512_block:
+	CMPQ      DI, $-64
+	JG        clashes1nx512_half
+	VMOVDQU64 (SI)(DI*1), Z1
+	VPOPCNTQ  Z1, Z1
+	VPADDQ    Z1, Z0, Z0
+	ADDQ      $0x40, DI
+	JMP       clashes1nx512_block
+
+clashes1nx512_half:
+	TESTQ       DI, DI
+	JZ          clashes1nx512_next
+	VMOVDQU64.Z (SI)(DI*1), K1, Z1
+	VPOPCNTQ    Z1, Z1
+	VPADDQ      Z1, Z0, Z0
+
+clashes1nx512_next:
+	ADDQ $0x08, DX
+	DECQ BX
+	JMP  clashes1nx512_key
+
+clashes1nx512_sum:
+	VEXTRACTI64X4 $0x01, Z0, Y1
+	VPADDQ        Y0, Y1, Y1
+	VEXTRACTI128  $0x01, Y1, X0
+	VPADDQ        X0, X1, X0
+	VPSHUFD       $0x4e, X0, X1
+	VPADDQ        X1, X0, X0
+	VMOVQ         X0, AX
+	VZEROUPPER
+	MOVQ          AX, ret+40(FP)
+	RET
+
+// func clashes2nx512(tables *uint64, stride int, keys []uint64) int
+// Requires: AVX, AVX2, AVX512F, AVX512VPOPCNTDQ, BMI2
+TEXT ·clashes2nx512(SB), NOSPLIT, $0-48
+	MOVQ   tables+0(FP), AX
+	MOVQ   stride+8(FP), CX
+	MOVQ   keys_base+16(FP), DX
+	MOVQ   keys_len+24(FP), BX
+	VPXORQ Z0, Z0, Z0
+	MOVQ   CX, SI
+	SHRQ   $0x03, SI
+	ANDQ   $0x07, SI
+	MOVL   $0x000000ff, DI
+	BZHIL  SI, DI, DI
+	KMOVW  DI, K1
+
+clashes2nx512_key:
+	TESTQ BX, BX
+	JZ    clashes2nx512_sum
+	MOVQ  (DX), DI
+	MOVQ  DI, SI
+	ANDQ  $0x0f, SI
+	ADDQ  $0x00000001, SI
+	IMULQ CX, SI
+	ADDQ  AX, SI
+	SHRQ  $0x04, DI
+	ANDQ  $0x0f, DI
+	ADDQ  $0x00000011, DI
+	IMULQ CX, DI
+	ADDQ  AX, DI
+	MOVQ  CX, R8
+	NEGQ  R8
+
+clashes2nx512_block:
+	CMPQ      R8, $-64
+	JG        clashes2nx512_half
+	VMOVDQU64 (SI)(R8*1), Z1
+	VPORQ     (DI)(R8*1), Z1, Z1
+	VPOPCNTQ  Z1, Z1
+	VPADDQ    Z1, Z0, Z0
+	ADDQ      $0x40, R8
+	JMP       clashes2nx512_block
+
+clashes2nx512_half:
+	TESTQ       R8, R8
+	JZ          clashes2nx512_next
+	VMOVDQU64.Z (SI)(R8*1), K1, Z1
+	VPORQ.Z     (DI)(R8*1), Z1, K1, Z1
+	VPOPCNTQ    Z1, Z1
+	VPADDQ      Z1, Z0, Z0
+
+clashes2nx512_next:
+	ADDQ $0x08, DX
+	DECQ BX
+	JMP  clashes2nx512_key
+
+clashes2nx512_sum:
+	VEXTRACTI64X4 $0x01, Z0, Y1
+	VPADDQ        Y0, Y1, Y1
+	VEXTRACTI128  $0x01, Y1, X0
+	VPADDQ        X0, X1, X0
+	VPSHUFD       $0x4e, X0, X1
+	VPADDQ        X1, X0, X0
+	VMOVQ         X0, AX
+	VZEROUPPER
+	MOVQ          AX, ret+40(FP)
+	RET
+
+// func clashes3nx512(tables *uint64, stride int, keys []uint64) int
+// Requires: AVX, AVX2, AVX512F, AVX512VPOPCNTDQ, BMI2
+TEXT ·clashes3nx512(SB), NOSPLIT, $0-48
+	MOVQ   tables+0(FP), AX
+	MOVQ   stride+8(FP), CX
+	MOVQ   keys_base+16(FP), DX
+	MOVQ   keys_len+24(FP), BX
+	VPXORQ Z0, Z0, Z0
+	MOVQ   CX, SI
+	SHRQ   $0x03, SI
+	ANDQ   $0x07, SI
+	MOVL   $0x000000ff, DI
+	BZHIL  SI, DI, DI
+	KMOVW  DI, K1
+
+clashes3nx512_key:
+	TESTQ BX, BX
+	JZ    clashes3nx512_sum
+	MOVQ  (DX), R8
+	MOVQ  R8, SI
+	ANDQ  $0x0f, SI
+	ADDQ  $0x00000001, SI
+	IMULQ CX, SI
+	ADDQ  AX, SI
+	SHRQ  $0x04, R8
+	MOVQ  R8, DI
+	ANDQ  $0x0f, DI
+	ADDQ  $0x00000011, DI
+	IMULQ CX, DI
+	ADDQ  AX, DI
+	SHRQ  $0x04, R8
+	ANDQ  $0x0f, R8
+	ADDQ  $0x00000021, R8
+	IMULQ CX, R8
+	ADDQ  AX, R8
+	MOVQ  CX, R9
+	NEGQ  R9
+
+clashes3nx512_block:
+	CMPQ      R9, $-64
+	JG        clashes3nx512_half
+	VMOVDQU64 (SI)(R9*1), Z1
+	VPORQ     (DI)(R9*1), Z1, Z1
+	VPORQ     (R8)(R9*1), Z1, Z1
+	VPOPCNTQ  Z1, Z1
+	VPADDQ    Z1, Z0, Z0
+	ADDQ      $0x40, R9
+	JMP       clashes3nx512_block
+
+clashes3nx512_half:
+	TESTQ       R9, R9
+	JZ          clashes3nx512_next
+	VMOVDQU64.Z (SI)(R9*1), K1, Z1
+	VPORQ.Z     (DI)(R9*1), Z1, K1, Z1
+	VPORQ.Z     (R8)(R9*1), Z1, K1, Z1
+	VPOPCNTQ    Z1, Z1
+	VPADDQ      Z1, Z0, Z0
+
+clashes3nx512_next:
+	ADDQ $0x08, DX
+	DECQ BX
+	JMP  clashes3nx512_key
+
+clashes3nx512_sum:
+	VEXTRACTI64X4 $0x01, Z0, Y1
+	VPADDQ        Y0, Y1, Y1
+	VEXTRACTI128  $0x01, Y1, X0
+	VPADDQ        X0, X1, X0
+	VPSHUFD       $0x4e, X0, X1
+	VPADDQ        X1, X0, X0
+	VMOVQ         X0, AX
+	VZEROUPPER
+	MOVQ          AX, ret+40(FP)
+	RET
+
+// func clashes4nx512(tables *uint64, stride int, keys []uint64) int
+// Requires: AVX, AVX2, AVX512F, AVX512VPOPCNTDQ, BMI2
+TEXT ·clashes4nx512(SB), NOSPLIT, $0-48
+	MOVQ   tables+0(FP), AX
+	MOVQ   stride+8(FP), CX
+	MOVQ   keys_base+16(FP), DX
+	MOVQ   keys_len+24(FP), BX
+	VPXORQ Z0, Z0, Z0
+	MOVQ   CX, SI
+	SHRQ   $0x03, SI
+	ANDQ   $0x07, SI
+	MOVL   $0x000000ff, DI
+	BZHIL  SI, DI, DI
+	KMOVW  DI, K1
+
+clashes4nx512_key:
+	TESTQ BX, BX
+	JZ    clashes4nx512_sum
+	MOVQ  (DX), R9
+	MOVQ  R9, SI
+	ANDQ  $0x0f, SI
+	ADDQ  $0x00000001, SI
+	IMULQ CX, SI
+	ADDQ  AX, SI
+	SHRQ  $0x04, R9
+	MOVQ  R9, DI
+	ANDQ  $0x0f, DI
+	ADDQ  $0x00000011, DI
+	IMULQ CX, DI
+	ADDQ  AX, DI
+	SHRQ  $0x04, R9
+	MOVQ  R9, R8
+	ANDQ  $0x0f, R8
+	ADDQ  $0x00000021, R8
+	IMULQ CX, R8
+	ADDQ  AX, R8
+	SHRQ  $0x04, R9
+	ANDQ  $0x0f, R9
+	ADDQ  $0x00000031, R9
+	IMULQ CX, R9
+	ADDQ  AX, R9
+	MOVQ  CX, R10
+	NEGQ  R10
+
+clashes4nx512_block:
+	CMPQ      R10, $-64
+	JG        clashes4nx512_half
+	VMOVDQU64 (SI)(R10*1), Z1
+	VPORQ     (DI)(R10*1), Z1, Z1
+	VPORQ     (R8)(R10*1), Z1, Z1
+	VPORQ     (R9)(R10*1), Z1, Z1
+	VPOPCNTQ  Z1, Z1
+	VPADDQ    Z1, Z0, Z0
+	ADDQ      $0x40, R10
+	JMP       clashes4nx512_block
+
+clashes4nx512_half:
+	TESTQ       R10, R10
+	JZ          clashes4nx512_next
+	VMOVDQU64.Z (SI)(R10*1), K1, Z1
+	VPORQ.Z     (DI)(R10*1), Z1, K1, Z1
+	VPORQ.Z     (R8)(R10*1), Z1, K1, Z1
+	VPORQ.Z     (R9)(R10*1), Z1, K1, Z1
+	VPOPCNTQ    Z1, Z1
+	VPADDQ      Z1, Z0, Z0
+
+clashes4nx512_next:
+	ADDQ $0x08, DX
+	DECQ BX
+	JMP  clashes4nx512_key
+
+clashes4nx512_sum:
+	VEXTRACTI64X4 $0x01, Z0, Y1
+	VPADDQ        Y0, Y1, Y1
+	VEXTRACTI128  $0x01, Y1, X0
+	VPADDQ        X0, X1, X0
+	VPSHUFD       $0x4e, X0, X1
+	VPADDQ        X1, X0, X0
+	VMOVQ         X0, AX
+	VZEROUPPER
+	MOVQ          AX, ret+40(FP)
+	RET
+
+// func clashes5nx512(tables *uint64, stride int, keys []uint64) int
+// Requires: AVX, AVX2, AVX512F, AVX512VPOPCNTDQ, BMI2
+TEXT ·clashes5nx512(SB), NOSPLIT, $0-48
+	MOVQ   tables+0(FP), AX
+	MOVQ   stride+8(FP), CX
+	MOVQ   keys_base+16(FP), DX
+	MOVQ   keys_len+24(FP), BX
+	VPXORQ Z0, Z0, Z0
+	MOVQ   CX, SI
+	SHRQ   $0x03, SI
+	ANDQ   $0x07, SI
+	MOVL   $0x000000ff, DI
+	BZHIL  SI, DI, DI
+	KMOVW  DI, K1
+
+clashes5nx512_key:
+	TESTQ BX, BX
+	JZ    clashes5nx512_sum
+	MOVQ  (DX), R10
+	MOVQ  R10, SI
+	ANDQ  $0x0f, SI
+	ADDQ  $0x00000001, SI
+	IMULQ CX, SI
+	ADDQ  AX, SI
+	SHRQ  $0x04, R10
+	MOVQ  R10, DI
+	ANDQ  $0x0f, DI
+	ADDQ  $0x00000011, DI
+	IMULQ CX, DI
+	ADDQ  AX, DI
+	SHRQ  $0x04, R10
+	MOVQ  R10, R8
+	ANDQ  $0x0f, R8
+	ADDQ  $0x00000021, R8
+	IMULQ CX, R8
+	ADDQ  AX, R8
+	SHRQ  $0x04, R10
+	MOVQ  R10, R9
+	ANDQ  $0x0f, R9
+	ADDQ  $0x00000031, R9
+	IMULQ CX, R9
+	ADDQ  AX, R9
+	SHRQ  $0x04, R10
+	ANDQ  $0x0f, R10
+	ADDQ  $0x00000041, R10
+	IMULQ CX, R10
+	ADDQ  AX, R10
+	MOVQ  CX, R11
+	NEGQ  R11
+
+clashes5nx512_block:
+	CMPQ      R11, $-64
+	JG        clashes5nx512_half
+	VMOVDQU64 (SI)(R11*1), Z1
+	VPORQ     (DI)(R11*1), Z1, Z1
+	VPORQ     (R8)(R11*1), Z1, Z1
+	VPORQ     (R9)(R11*1), Z1, Z1
+	VPORQ     (R10)(R11*1), Z1, Z1
+	VPOPCNTQ  Z1, Z1
+	VPADDQ    Z1, Z0, Z0
+	ADDQ      $0x40, R11
+	JMP       clashes5nx512_block
+
+clashes5nx512_half:
+	TESTQ       R11, R11
+	JZ          clashes5nx512_next
+	VMOVDQU64.Z (SI)(R11*1), K1, Z1
+	VPORQ.Z     (DI)(R11*1), Z1, K1, Z1
+	VPORQ.Z     (R8)(R11*1), Z1, K1, Z1
+	VPORQ.Z     (R9)(R11*1), Z1, K1, Z1
+	VPORQ.Z     (R10)(R11*1), Z1, K1, Z1
+	VPOPCNTQ    Z1, Z1
+	VPADDQ      Z1, Z0, Z0
+
+clashes5nx512_next:
+	ADDQ $0x08, DX
+	DECQ BX
+	JMP  clashes5nx512_key
+
+clashes5nx512_sum:
+	VEXTRACTI64X4 $0x01, Z0, Y1
+	VPADDQ        Y0, Y1, Y1
+	VEXTRACTI128  $0x01, Y1, X0
+	VPADDQ        X0, X1, X0
+	VPSHUFD       $0x4e, X0, X1
+	VPADDQ        X1, X0, X0
+	VMOVQ         X0, AX
+	VZEROUPPER
+	MOVQ          AX, ret+40(FP)
+	RET
+
+// func clashes6nx512(tables *uint64, stride int, keys []uint64) int
+// Requires: AVX, AVX2, AVX512F, AVX512VPOPCNTDQ, BMI2
+TEXT ·clashes6nx512(SB), NOSPLIT, $0-48
+	MOVQ   tables+0(FP), AX
+	MOVQ   stride+8(FP), CX
+	MOVQ   keys_base+16(FP), DX
+	MOVQ   keys_len+24(FP), BX
+	VPXORQ Z0, Z0, Z0
+	MOVQ   CX, SI
+	SHRQ   $0x03, SI
+	ANDQ   $0x07, SI
+	MOVL   $0x000000ff, DI
+	BZHIL  SI, DI, DI
+	KMOVW  DI, K1
+
+clashes6nx512_key:
+	TESTQ BX, BX
+	JZ    clashes6nx512_sum
+	MOVQ  (DX), R11
+	MOVQ  R11, SI
+	ANDQ  $0x0f, SI
+	ADDQ  $0x00000001, SI
+	IMULQ CX, SI
+	ADDQ  AX, SI
+	SHRQ  $0x04, R11
+	MOVQ  R11, DI
+	ANDQ  $0x0f, DI
+	ADDQ  $0x00000011, DI
+	IMULQ CX, DI
+	ADDQ  AX, DI
+	SHRQ  $0x04, R11
+	MOVQ  R11, R8
+	ANDQ  $0x0f, R8
+	ADDQ  $0x00000021, R8
+	IMULQ CX, R8
+	ADDQ  AX, R8
+	SHRQ  $0x04, R11
+	MOVQ  R11, R9
+	ANDQ  $0x0f, R9
+	ADDQ  $0x00000031, R9
+	IMULQ CX, R9
+	ADDQ  AX, R9
+	SHRQ  $0x04, R11
+	MOVQ  R11, R10
+	ANDQ  $0x0f, R10
+	ADDQ  $0x00000041, R10
+	IMULQ CX, R10
+	ADDQ  AX, R10
+	SHRQ  $0x04, R11
+	ANDQ  $0x0f, R11
+	ADDQ  $0x00000051, R11
+	IMULQ CX, R11
+	ADDQ  AX, R11
+	MOVQ  CX, R12
+	NEGQ  R12
+
+clashes6nx512_block:
+	CMPQ      R12, $-64
+	JG        clashes6nx512_half
+	VMOVDQU64 (SI)(R12*1), Z1
+	VPORQ     (DI)(R12*1), Z1, Z1
+	VPORQ     (R8)(R12*1), Z1, Z1
+	VPORQ     (R9)(R12*1), Z1, Z1
+	VPORQ     (R10)(R12*1), Z1, Z1
+	VPORQ     (R11)(R12*1), Z1, Z1
+	VPOPCNTQ  Z1, Z1
+	VPADDQ    Z1, Z0, Z0
+	ADDQ      $0x40, R12
+	JMP       clashes6nx512_block
+
+clashes6nx512_half:
+	TESTQ       R12, R12
+	JZ          clashes6nx512_next
+	VMOVDQU64.Z (SI)(R12*1), K1, Z1
+	VPORQ.Z     (DI)(R12*1), Z1, K1, Z1
+	VPORQ.Z     (R8)(R12*1), Z1, K1, Z1
+	VPORQ.Z     (R9)(R12*1), Z1, K1, Z1
+	VPORQ.Z     (R10)(R12*1), Z1, K1, Z1
+	VPORQ.Z     (R11)(R12*1), Z1, K1, Z1
+	VPOPCNTQ    Z1, Z1
+	VPADDQ      Z1, Z0, Z0
+
+clashes6nx512_next:
+	ADDQ $0x08, DX
+	DECQ BX
+	JMP  clashes6nx512_key
+
+clashes6nx512_sum:
+	VEXTRACTI64X4 $0x01, Z0, Y1
+	VPADDQ        Y0, Y1, Y1
+	VEXTRACTI128  $0x01, Y1, X0
+	VPADDQ        X0, X1, X0
+	VPSHUFD       $0x4e, X0, X1
+	VPADDQ        X1, X0, X0
+	VMOVQ         X0, AX
+	VZEROUPPER
+	MOVQ          AX, ret+40(FP)
+	RET
+
+// func clashes7nx512(tables *uint64, stride int, keys []uint64) int
+// Requires: AVX, AVX2, AVX512F, AVX512VPOPCNTDQ, BMI2
+TEXT ·clashes7nx512(SB), NOSPLIT, $0-48
+	MOVQ   tables+0(FP), AX
+	MOVQ   stride+8(FP), CX
+	MOVQ   keys_base+16(FP), DX
+	MOVQ   keys_len+24(FP), BX
+	VPXORQ Z0, Z0, Z0
+	MOVQ   CX, SI
+	SHRQ   $0x03, SI
+	ANDQ   $0x07, SI
+	MOVL   $0x000000ff, DI
+	BZHIL  SI, DI, DI
+	KMOVW  DI, K1
+
+clashes7nx512_key:
+	TESTQ BX, BX
+	JZ    clashes7nx512_sum
+	MOVQ  (DX), R12
+	MOVQ  R12, SI
+	ANDQ  $0x0f, SI
+	ADDQ  $0x00000001, SI
+	IMULQ CX, SI
+	ADDQ  AX, SI
+	SHRQ  $0x04, R12
+	MOVQ  R12, DI
+	ANDQ  $0x0f, DI
+	ADDQ  $0x00000011, DI
+	IMULQ CX, DI
+	ADDQ  AX, DI
+	SHRQ  $0x04, R12
+	MOVQ  R12, R8
+	ANDQ  $0x0f, R8
+	ADDQ  $0x00000021, R8
+	IMULQ CX, R8
+	ADDQ  AX, R8
+	SHRQ  $0x04, R12
+	MOVQ  R12, R9
+	ANDQ  $0x0f, R9
+	ADDQ  $0x00000031, R9
+	IMULQ CX, R9
+	ADDQ  AX, R9
+	SHRQ  $0x04, R12
+	MOVQ  R12, R10
+	ANDQ  $0x0f, R10
+	ADDQ  $0x00000041, R10
+	IMULQ CX, R10
+	ADDQ  AX, R10
+	SHRQ  $0x04, R12
+	MOVQ  R12, R11
+	ANDQ  $0x0f, R11
+	ADDQ  $0x00000051, R11
+	IMULQ CX, R11
+	ADDQ  AX, R11
+	SHRQ  $0x04, R12
+	ANDQ  $0x0f, R12
+	ADDQ  $0x00000061, R12
+	IMULQ CX, R12
+	ADDQ  AX, R12
+	MOVQ  CX, R13
+	NEGQ  R13
+
+clashes7nx512_block:
+	CMPQ      R13, $-64
+	JG        clashes7nx512_half
+	VMOVDQU64 (SI)(R13*1), Z1
+	VPORQ     (DI)(R13*1), Z1, Z1
+	VPORQ     (R8)(R13*1), Z1, Z1
+	VPORQ     (R9)(R13*1), Z1, Z1
+	VPORQ     (R10)(R13*1), Z1, Z1
+	VPORQ     (R11)(R13*1), Z1, Z1
+	VPORQ     (R12)(R13*1), Z1, Z1
+	VPOPCNTQ  Z1, Z1
+	VPADDQ    Z1, Z0, Z0
+	ADDQ      $0x40, R13
+	JMP       clashes7nx512_block
+
+clashes7nx512_half:
+	TESTQ       R13, R13
+	JZ          clashes7nx512_next
+	VMOVDQU64.Z (SI)(R13*1), K1, Z1
+	VPORQ.Z     (DI)(R13*1), Z1, K1, Z1
+	VPORQ.Z     (R8)(R13*1), Z1, K1, Z1
+	VPORQ.Z     (R9)(R13*1), Z1, K1, Z1
+	VPORQ.Z     (R10)(R13*1), Z1, K1, Z1
+	VPORQ.Z     (R11)(R13*1), Z1, K1, Z1
+	VPORQ.Z     (R12)(R13*1), Z1, K1, Z1
+	VPOPCNTQ    Z1, Z1
+	VPADDQ      Z1, Z0, Z0
+
+clashes7nx512_next:
+	ADDQ $0x08, DX
+	DECQ BX
+	JMP  clashes7nx512_key
+
+clashes7nx512_sum:
+	VEXTRACTI64X4 $0x01, Z0, Y1
+	VPADDQ        Y0, Y1, Y1
+	VEXTRACTI128  $0x01, Y1, X0
+	VPADDQ        X0, X1, X0
+	VPSHUFD       $0x4e, X0, X1
+	VPADDQ        X1, X0, X0
+	VMOVQ         X0, AX
+	VZEROUPPER
+	MOVQ          AX, ret+40(FP)
+	RET
+
+// func clashes8nx512(tables *uint64, stride int, keys []uint64) int
+// Requires: AVX, AVX2, AVX512F, AVX512VPOPCNTDQ, BMI2
+TEXT ·clashes8nx512(SB), NOSPLIT, $0-48
+	MOVQ   tables+0(FP), AX
+	MOVQ   stride+8(FP), CX
+	MOVQ   keys_base+16(FP), DX
+	MOVQ   keys_len+24(FP), BX
+	VPXORQ Z0, Z0, Z0
+	MOVQ   CX, SI
+	SHRQ   $0x03, SI
+	ANDQ   $0x07, SI
+	MOVL   $0x000000ff, DI
+	BZHIL  SI, DI, DI
+	KMOVW  DI, K1
+
+clashes8nx512_key:
+	TESTQ BX, BX
+	JZ    clashes8nx512_sum
+	MOVQ  (DX), R13
+	MOVQ  R13, SI
+	ANDQ  $0x0f, SI
+	ADDQ  $0x00000001, SI
+	IMULQ CX, SI
+	ADDQ  AX, SI
+	SHRQ  $0x04, R13
+	MOVQ  R13, DI
+	ANDQ  $0x0f, DI
+	ADDQ  $0x00000011, DI
+	IMULQ CX, DI
+	ADDQ  AX, DI
+	SHRQ  $0x04, R13
+	MOVQ  R13, R8
+	ANDQ  $0x0f, R8
+	ADDQ  $0x00000021, R8
+	IMULQ CX, R8
+	ADDQ  AX, R8
+	SHRQ  $0x04, R13
+	MOVQ  R13, R9
+	ANDQ  $0x0f, R9
+	ADDQ  $0x00000031, R9
+	IMULQ CX, R9
+	ADDQ  AX, R9
+	SHRQ  $0x04, R13
+	MOVQ  R13, R10
+	ANDQ  $0x0f, R10
+	ADDQ  $0x00000041, R10
+	IMULQ CX, R10
+	ADDQ  AX, R10
+	SHRQ  $0x04, R13
+	MOVQ  R13, R11
+	ANDQ  $0x0f, R11
+	ADDQ  $0x00000051, R11
+	IMULQ CX, R11
+	ADDQ  AX, R11
+	SHRQ  $0x04, R13
+	MOVQ  R13, R12
+	ANDQ  $0x0f, R12
+	ADDQ  $0x00000061, R12
+	IMULQ CX, R12
+	ADDQ  AX, R12
+	SHRQ  $0x04, R13
+	ANDQ  $0x0f, R13
+	ADDQ  $0x00000071, R13
+	IMULQ CX, R13
+	ADDQ  AX, R13
+	MOVQ  CX, R14
+	NEGQ  R14
+
+clashes8nx512_block:
+	CMPQ      R14, $-64
+	JG        clashes8nx512_half
+	VMOVDQU64 (SI)(R14*1), Z1
+	VPORQ     (DI)(R14*1), Z1, Z1
+	VPORQ     (R8)(R14*1), Z1, Z1
+	VPORQ     (R9)(R14*1), Z1, Z1
+	VPORQ     (R10)(R14*1), Z1, Z1
+	VPORQ     (R11)(R14*1), Z1, Z1
+	VPORQ     (R12)(R14*1), Z1, Z1
+	VPORQ     (R13)(R14*1), Z1, Z1
+	VPOPCNTQ  Z1, Z1
+	VPADDQ    Z1, Z0, Z0
+	ADDQ      $0x40, R14
+	JMP       clashes8nx512_block
+
+clashes8nx512_half:
+	TESTQ       R14, R14
+	JZ          clashes8nx512_next
+	VMOVDQU64.Z (SI)(R14*1), K1, Z1
+	VPORQ.Z     (DI)(R14*1), Z1, K1, Z1
+	VPORQ.Z     (R8)(R14*1), Z1, K1, Z1
+	VPORQ.Z     (R9)(R14*1), Z1, K1, Z1
+	VPORQ.Z     (R10)(R14*1), Z1, K1, Z1
+	VPORQ.Z     (R11)(R14*1), Z1, K1, Z1
+	VPORQ.Z     (R12)(R14*1), Z1, K1, Z1
+	VPORQ.Z     (R13)(R14*1), Z1, K1, Z1
+	VPOPCNTQ    Z1, Z1
+	VPADDQ      Z1, Z0, Z0
+
+clashes8nx512_next:
+	ADDQ $0x08, DX
+	DECQ BX
+	JMP  clashes8nx512_key
+
+clashes8nx512_sum:
 	VEXTRACTI64X4 $0x01, Z0, Y1
 	VPADDQ        Y0, Y1, Y1
 	VEXTRACTI128  $0x01, Y1, X0

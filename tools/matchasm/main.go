@@ -5,8 +5,8 @@
 //	go run -C tools ./matchasm -out ../zmatch_amd64.s -stubs ../zmatch_amd64.go -pkg nqueens
 //
 // A kernel takes the tables of a join (tables of 256 rows, one for each 8
-// diagonals of a key) and a list of keys. For each key it ORs the row of
-// each of its bytes, word by word, counts the bits set in the result, and
+// diagonals of a key, or of 16 rows for each 4) and a list of keys. For
+// each key it ORs the row of each of its bytes (or nibbles), word by word, counts the bits set in the result, and
 // returns the sum over the keys: clashesGo of join.go, with the rows'
 // pointers worked out in registers and no call per key. One function for
 // each number of tables k from 1 to maxRows, so that the row pointers stay
@@ -15,8 +15,8 @@
 //   - AVX2, 256 bits at a time. AVX2 has no population count of its own,
 //     so each byte's is looked up by its two halves in a 16-entry table
 //     (VPSHUFB), and VPSADBW adds the bytes of each 64-bit lane.
-//   - AVX-512, 512 bits at a time, with its VPOPCNTQ; a last 256 bits
-//     with the same instructions on YMM registers.
+//   - AVX-512, 512 bits at a time, with its VPOPCNTQ; the last words of
+//     a row with loads masked to them.
 package main
 
 import (
@@ -48,11 +48,12 @@ func main() {
 		DATA(i, U8(0x0f))
 	}
 
-	for k := 1; k <= *maxRows; k++ {
-		kernel(k, false, nibbles, lowHalves)
-	}
-	for k := 1; k <= *maxRows; k++ {
-		kernel(k, true, nibbles, lowHalves)
+	for _, wide := range []bool{false, true} {
+		for _, width := range []int{8, 4} {
+			for k := 1; k <= *maxRows; k++ {
+				kernel(k, width, wide, nibbles, lowHalves)
+			}
+		}
 	}
 	Generate()
 }
@@ -65,21 +66,27 @@ func popcount(v int) int {
 	return n
 }
 
-// kernel writes clashesK, or with wide clashesKx512.
-func kernel(k int, wide bool, nibbles, lowHalves Mem) {
+// kernel writes clashesK for tables of width bits, 8 or 4 (clashesKn),
+// with AVX2 or, wide, with AVX-512 (clashesKx512, clashesKnx512).
+func kernel(k, width int, wide bool, nibbles, lowHalves Mem) {
 	name := fmt.Sprintf("clashes%d", k)
-	needs := "AVX2 and POPCNT"
+	chunk := "bytes"
+	if width == 4 {
+		name += "n"
+		chunk = "nibbles"
+	}
+	needs, multiple := "AVX2 and POPCNT", "32"
 	if wide {
 		name += "x512"
-		needs = "AVX-512F, VL and VPOPCNTDQ"
+		needs, multiple = "AVX-512F, VPOPCNTDQ and BMI2", "8"
 	}
 	TEXT(name, NOSPLIT, "func(tables *uint64, stride int, keys []uint64) int")
 	Pragma("noescape")
 	Doc(
 		fmt.Sprintf("%s returns the sum, over keys, of the bits set in the OR of", name),
-		fmt.Sprintf("the rows of tables that the key's %d low bytes pick: the row of", k),
-		"byte c of value v starts at tables + (256c+v)·stride bytes, stride a",
-		"multiple of 32. It is clashesGo of join.go, and needs "+needs+".",
+		fmt.Sprintf("the rows of tables that the key's %d low %s pick: the row of", k, chunk),
+		fmt.Sprintf("chunk c of value v starts at tables + (%dc+v)·stride bytes, stride", 1<<width),
+		"a multiple of "+multiple+". It is clashesGo of join.go, and needs "+needs+".",
 	)
 	tables := Load(Param("tables"), GP64())
 	stride := Load(Param("stride"), GP64())
@@ -93,13 +100,18 @@ func kernel(k int, wide bool, nibbles, lowHalves Mem) {
 
 	var acc VecVirtual
 	var lut, mask, zero VecVirtual
-	low4 := K()
+	tail := K()
 	if wide {
 		acc = ZMM()
 		VPXORQ(acc, acc, acc)
-		four := GP32()
-		MOVL(U32(0x0f), four)
-		KMOVW(four, low4)
+		// The words of a row past its last 512 bits: stride/8 mod 8.
+		rest, bitsSet := GP64(), GP32()
+		MOVQ(stride, rest)
+		SHRQ(U8(3), rest)
+		ANDQ(U8(7), rest)
+		MOVL(U32(0xff), bitsSet)
+		BZHIL(rest.As32(), bitsSet, bitsSet) // the low rest bits of 0xff
+		KMOVW(bitsSet, tail)
 	} else {
 		acc = YMM()
 		lut, mask, zero = YMM(), YMM(), YMM()
@@ -116,12 +128,17 @@ func kernel(k int, wide bool, nibbles, lowHalves Mem) {
 	// Each row pointer points past its row's end, so that one negative
 	// offset, counting up to zero, walks all the rows at once.
 	for c, p := range ptrs {
-		MOVBQZX(key.As8(), p)
-		ADDQ(U32(256*c+1), p)
+		if width == 8 {
+			MOVBQZX(key.As8(), p)
+		} else {
+			MOVQ(key, p)
+			ANDQ(U8(1<<width-1), p)
+		}
+		ADDQ(U32(c<<width+1), p)
 		IMULQ(stride, p)
 		ADDQ(tables, p)
 		if c < k-1 {
-			SHRQ(U8(8), key)
+			SHRQ(U8(width), key)
 		}
 	}
 	MOVQ(stride, off)
@@ -142,14 +159,14 @@ func kernel(k int, wide bool, nibbles, lowHalves Mem) {
 		ADDQ(U8(64), off)
 		JMP(LabelRef(name + "_block"))
 
-		// 256 bits may be left: the rows are a multiple of 32 bytes long.
-		// Loads masked to their low four words read nothing beyond.
+		// Up to 7 words may be left. Loads masked to them read nothing
+		// beyond.
 		Label(name + "_half")
 		TESTQ(off, off)
 		JZ(LabelRef(name + "_next"))
-		VMOVDQU64_Z(at(0), low4, v)
+		VMOVDQU64_Z(at(0), tail, v)
 		for i := 1; i < k; i++ {
-			VPORQ_Z(at(i), v, low4, v)
+			VPORQ_Z(at(i), v, tail, v)
 		}
 		VPOPCNTQ(v, v)
 		VPADDQ(v, acc, acc)
