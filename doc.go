@@ -48,14 +48,15 @@
 //     static mask per row. Generated kernels fill the last rows, one loop
 //     per row. It splits the search into thousands of subproblems for
 //     every core. It is what Count, CountUnique and CountContext use.
-//     Counting a whole even board from n = 18 on, it joins half-boards
-//     instead of searching the whole board: for each way to choose the
-//     rows whose queen stands in the east half, it lists the east and the
-//     west half-boards, each from a north and a south quarter, and counts
-//     the pairs whose diagonals are disjoint, 64 at a time with tables of
-//     bit sets; Burnside's lemma gives the
-//     fundamental count from the solutions a quarter and a half turn leave
-//     unchanged.
+//     Counting a whole board from n = 14 on (17 if odd), it joins
+//     half-boards instead of searching the whole board: for each way to
+//     choose the rows whose queen stands in the east half, it lists the
+//     east and the west half-boards, each from a north and a south
+//     quarter, and counts the pairs whose diagonals are disjoint, 64 to
+//     512 at a time with tables of bit sets. On an odd board the queens of
+//     the middle row and column are placed first. Burnside's lemma gives
+//     the fundamental count from the solutions a quarter and a half turn
+//     leave unchanged.
 //
 // On a modern CPU Bitwise spends a few nanoseconds per node of the tree,
 // Cached about n times more, Naive about n² times more; the tree itself

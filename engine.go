@@ -55,7 +55,7 @@ func countBoard(ctx context.Context, n int, cfg *config) (Counts, error) {
 		return Counts{}, err
 	}
 	start := time.Now()
-	if joins(n, cfg) {
+	if joins(n, cfg.shards) {
 		return countJoin(ctx, start, n, cfg)
 	}
 	var tasks []task
@@ -65,19 +65,29 @@ func countBoard(ctx context.Context, n int, cfg *config) (Counts, error) {
 			return Counts{}, err
 		}
 	}
-	state := newState(n, cfg.shard, cfg.shards, len(tasks))
-	if cfg.resume != nil {
-		if err := cfg.resume.check(n, cfg.shard, cfg.shards, len(tasks)); err != nil {
-			return Counts{}, err
-		}
-		state = cfg.resume.clone()
+	state, err := startState(n, cfg, len(tasks))
+	if err != nil {
+		return Counts{}, err
 	}
-	if n < 4 && cfg.shard == 0 {
+	if n < 4 && cfg.shard == 0 && cfg.resume == nil {
 		// Too small for constellations: no subproblem, the whole count in
 		// shard 0. run still reports and saves it.
 		state.counts = smallCounts(n)
 	}
-	return run(ctx, start, tasks, cfg, &state)
+	return run(ctx, start, tasks, cfg, &state, nil)
+}
+
+// startState returns the state a count of the n×n board with tasks
+// subproblems starts from: cfg.resume's if it has one, and matches the
+// count, else a new one.
+func startState(n int, cfg *config, tasks int) (State, error) {
+	if cfg.resume == nil {
+		return newState(n, cfg.shard, cfg.shards, tasks), nil
+	}
+	if err := cfg.resume.check(n, cfg.shard, cfg.shards, tasks); err != nil {
+		return State{}, err
+	}
+	return cfg.resume.clone(), nil
 }
 
 // minJoinN and minOddJoinN are the least even and odd boards the join
@@ -88,37 +98,39 @@ const (
 	minOddJoinN = 17
 )
 
-// joins reports whether CountContext counts the n×n board with the join
-// engine: a board from minJoinN (minOddJoinN if odd) to maxJoinN, counted
-// whole in one go. Shards and saved states are of the constellation
-// engine's split alone.
-func joins(n int, cfg *config) bool {
+// joins reports whether CountContext counts the n×n board in shards
+// shards with the join engine: a whole board from minJoinN (minOddJoinN
+// if odd) to maxJoinN. Shards are of the constellation engine's split
+// alone.
+func joins(n, shards int) bool {
 	least := minJoinN
 	if n%2 == 1 {
 		least = minOddJoinN
 	}
-	return n >= least && n <= maxJoinN && cfg.shards == 1 && cfg.save == nil && cfg.resume == nil
+	return n >= least && n <= maxJoinN && shards == 1
 }
 
 // countJoin counts the n×n board with the join engine on cfg.workers
 // goroutines, a run of splits of its rows a subproblem, and gets the
-// unique count from Burnside's lemma.
+// unique count from Burnside's lemma once the last is done.
 func countJoin(ctx context.Context, start time.Time, n int, cfg *config) (Counts, error) {
 	runs := joinTasks(n)
 	tasks := make([]task, len(runs))
 	for i := range runs {
 		tasks[i].join = &runs[i]
 	}
-	state := newState(n, 0, 1, len(tasks))
-	c, err := run(ctx, start, tasks, cfg, &state)
+	state, err := startState(n, cfg, len(tasks))
 	if err != nil {
 		return Counts{}, err
 	}
-	unique, ok := uniqueOf(n, c.Total, countFixed(n, Rotate90), countFixed(n, Rotate180))
-	if !ok {
-		return Counts{}, fmt.Errorf("nqueens: internal error: the join counted %d solutions of n=%d, which Burnside's lemma refuses", c.Total, n)
-	}
-	return Counts{Total: c.Total, Unique: unique}, nil
+	return run(ctx, start, tasks, cfg, &state, func(c *Counts) error {
+		unique, ok := uniqueOf(n, c.Total, countFixed(n, Rotate90), countFixed(n, Rotate180))
+		if !ok {
+			return fmt.Errorf("nqueens: internal error: the join counted %d solutions of n=%d, which Burnside's lemma refuses", c.Total, n)
+		}
+		c.Unique = unique
+		return nil
+	})
 }
 
 // planReporting is plan for cfg's shard, with cfg.progress called from
@@ -161,8 +173,9 @@ func planReporting(ctx context.Context, n int, cfg *config, start time.Time) ([]
 
 // run solves the tasks that state does not hold as done on cfg.workers
 // goroutines, and returns the counts of all of them. The count started at
-// start.
-func run(ctx context.Context, start time.Time, tasks []task, cfg *config, state *State) (Counts, error) {
+// start. finish, if not nil, completes the counts once every task is
+// done, before the last save.
+func run(ctx context.Context, start time.Time, tasks []task, cfg *config, state *State, finish func(*Counts) error) (Counts, error) {
 	var pending []int // the tasks to solve, in order
 	for i := range tasks {
 		if !state.isDone(i) {
@@ -278,6 +291,11 @@ func run(ctx context.Context, start time.Time, tasks []task, cfg *config, state 
 				return cancelled() // every worker gave up: ctx is done
 			}
 			report()
+			if finish != nil {
+				if err := finish(&state.counts); err != nil {
+					return Counts{}, err
+				}
+			}
 			// The count is done: a failed save loses the state, not it.
 			return state.counts, save()
 		case <-ctx.Done():

@@ -29,8 +29,8 @@ var (
 	// Engine is the package's own method on one core: of each class of
 	// solutions that rotations and reflections map onto each other it
 	// searches about one member, with generated kernels of Richards'
-	// method, and joins half-boards for a whole even board from n = 18
-	// on. It is the fastest from about n = 12 on; on smaller boards its
+	// method, and joins half-boards for a whole board from n = 14 on (17
+	// if odd). It is the fastest from about n = 12 on; on smaller boards its
 	// planning costs more than the search. Its [Enumerate] walks the
 	// whole board, without symmetry.
 	Engine Strategy = engine{}

@@ -45,9 +45,9 @@ func WithProgress(report func(Progress)) Option {
 // of the search into k parts, the same on every machine and for every
 // number of workers, whose Total and Unique counts add up to those of the
 // whole board. k runs from 1, the default, to [MaxShards]; i from 0 to k-1.
-// The split depends on n, k and [PlanVersion] alone. A count in shards,
-// or one with [WithSave] or [WithResume], searches the constellation
-// engine's split, even where a whole count joins half-boards.
+// The split depends on n, k and [PlanVersion] alone. A count in shards
+// searches the constellation engine's split, even where a whole count
+// joins half-boards.
 func WithShard(i, k int) Option {
 	return func(c *config) { c.shard, c.shards = i, k }
 }

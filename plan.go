@@ -15,9 +15,12 @@ import (
 // PlanVersion names the way [CountContext] splits a board into shards. It
 // changes whenever the split does, so the counts of shards add up only if
 // they were counted with the same PlanVersion: a program that keeps shard
-// counts should keep it with them. Version 2 splits the constellations of
-// the board; version 1 split its corner and side trees.
-const PlanVersion = 2
+// counts should keep it with them. Version 3 joins half-boards for a whole
+// count from n = 14 on (17 if odd), in runs of splits of the rows, and
+// splits the constellations of the board for the others; version 2 split
+// the constellations for every count, version 1 the corner and side
+// trees.
+const PlanVersion = 3
 
 // MaxShards is the largest number of shards [WithShard] accepts.
 const MaxShards = 1 << 20

@@ -37,7 +37,7 @@ func stopAfterSaves(t *testing.T, n, want int, opts ...Option) State {
 
 func TestResume(t *testing.T) {
 	for _, tt := range []struct{ n, workers, shard, shards int }{
-		{14, 1, 0, 1}, {14, 2, 0, 1}, {14, 2, 1, 3},
+		{14, 1, 0, 1}, {14, 2, 0, 1}, {14, 2, 1, 3}, {16, 1, 0, 1}, {16, 2, 0, 1},
 	} {
 		want, err := CountContext(context.Background(), tt.n, WithShard(tt.shard, tt.shards))
 		if err != nil {
