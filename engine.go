@@ -123,6 +123,11 @@ func countJoin(ctx context.Context, start time.Time, n int, cfg *config) (Counts
 	if err != nil {
 		return Counts{}, err
 	}
+	for i := range runs {
+		if !state.isDone(i) {
+			runs[i].board.left.Add(1)
+		}
+	}
 	return run(ctx, start, tasks, cfg, &state, func(c *Counts) error {
 		unique, ok := uniqueOf(n, c.Total, countFixed(n, Rotate90), countFixed(n, Rotate180))
 		if !ok {

@@ -3,6 +3,7 @@ package nqueens
 import (
 	"math/bits"
 	"slices"
+	"sync/atomic"
 )
 
 //go:generate go run -C tools ./matchasm -rows 8 -out ../zmatch_amd64.s -stubs ../zmatch_amd64.go -pkg nqueens
@@ -62,6 +63,13 @@ type joinBoard struct {
 	// weight is the number of placements of x and y it stands for: 8, or
 	// 1 for the queen in the center and on an even board.
 	weight uint64
+	// northQuarters keeps the north quarters of the east and the west
+	// side for the board's joiners, if its halves have at most cachedHalf
+	// rows: see quarterCache.
+	northQuarters [2][]atomic.Pointer[[]quarter]
+	// left is the number of its runs of splits not yet counted: the last
+	// one counted lets go of northQuarters.
+	left atomic.Int64
 }
 
 // joinBoards returns the boards that a join of the n×n board counts, n at
@@ -71,13 +79,22 @@ type joinBoard struct {
 // other: x east of the middle and y south, y farther.
 func joinBoards(n int) []joinBoard {
 	m := n / 2
+	var boards []joinBoard
 	if n%2 == 0 {
-		return []joinBoard{{n: n, x: -1, y: -1, weight: 1}}
+		boards = []joinBoard{{n: n, x: -1, y: -1, weight: 1}}
+	} else {
+		boards = []joinBoard{{n: n, x: m, y: m, weight: 1}}
+		for dy := 2; dy <= m; dy++ {
+			for dx := 1; dx < dy; dx++ {
+				boards = append(boards, joinBoard{n: n, x: m + dx, y: m + dy, weight: 8})
+			}
+		}
 	}
-	boards := []joinBoard{{n: n, x: m, y: m, weight: 1}}
-	for dy := 2; dy <= m; dy++ {
-		for dx := 1; dx < dy; dx++ {
-			boards = append(boards, joinBoard{n: n, x: m + dx, y: m + dy, weight: 8})
+	if m <= cachedHalf {
+		for i := range boards {
+			for s := range boards[i].northQuarters {
+				boards[i].northQuarters[s] = make([]atomic.Pointer[[]quarter], 1<<m)
+			}
 		}
 	}
 	return boards
@@ -144,8 +161,8 @@ type joinTask struct {
 func joinTasks(n int) []joinTask {
 	boards := joinBoards(n)
 	var splits uint64
-	for _, b := range boards {
-		splits += binomial(bits.OnesCount64(b.rows()), b.eastCols())
+	for i := range boards {
+		splits += binomial(bits.OnesCount64(boards[i].rows()), boards[i].eastCols())
 	}
 	run := max(1, splits/minTasks)
 	var tasks []joinTask
@@ -285,6 +302,7 @@ func newJoiner(b *joinBoard) *joiner {
 	var onD, onA [2*MaxN - 1]uint
 	sides := [2]*side{&j.east, &j.west}
 	for i, s := range sides {
+		s.quarters.byRows = b.northQuarters[i]
 		s.forbid = make([]uint64, n)
 		for r := range n {
 			if b.rows()&(1<<r) == 0 {
@@ -364,7 +382,8 @@ func (j *joiner) count(r uint64, p *poller) (uint64, bool) {
 }
 
 // countRun returns the solutions of the run of splits of t, times their
-// weights; it reports false if p said to stop.
+// weights; it reports false if p said to stop. The board's last run to be
+// counted lets go of the quarters its joiners kept.
 func (j *joiner) countRun(t *joinTask, p *poller) (uint64, bool) {
 	var total uint64
 	s := t.first
@@ -375,6 +394,13 @@ func (j *joiner) countRun(t *joinTask, p *poller) (uint64, bool) {
 		}
 		total += c
 		s = nextSubset(s)
+	}
+	if j.board.left.Add(-1) == 0 {
+		for _, kept := range j.board.northQuarters {
+			for i := range kept {
+				kept[i].Store(nil)
+			}
+		}
 	}
 	return total * j.board.weight, true
 }
@@ -602,9 +628,10 @@ type quarter struct {
 // of rows, so their south rows, the high bits, change only now and then.
 type quarterCache struct {
 	// byRows, on boards of halves of at most cachedHalf rows, keeps the
-	// north quarters of every set of rows listed, at byRows[rows]: the
+	// north quarters of every set of rows listed, at byRows[rows], for
+	// every joiner of the board: the
 	// north rows of the splits change from one split to the next.
-	byRows               [][]quarter
+	byRows               []atomic.Pointer[[]quarter]
 	listed               bool
 	northRows, southRows uint64 // the rows listed
 	north, found         []quarter
@@ -615,9 +642,9 @@ type quarterCache struct {
 	start []int
 }
 
-// cachedHalf is the most rows of a half whose quarters a quarterCache
-// keeps for every set of north rows: for n = 18, 1.4 million quarters of
-// 16 bytes over both sides, and 8 times more with each row.
+// cachedHalf is the most rows of a half whose quarters a board keeps for
+// every set of north rows: for n = 18, 1.4 million quarters of 16 bytes
+// over both sides, and 8 times more with each row.
 const cachedHalf = 9
 
 // lists returns the quarters of side s on the north rows of r, and the
@@ -625,19 +652,20 @@ const cachedHalf = 9
 // and reports false if p said to stop.
 func (c *quarterCache) lists(j *joiner, s *side, r uint64, p *poller) (north []quarter, south []uint64, ok bool) {
 	nr, sr := r&j.north, r&j.south
-	if j.m <= cachedHalf && c.byRows == nil {
-		c.byRows = make([][]quarter, 1<<j.m)
-	}
 	switch {
 	case c.byRows != nil:
-		if c.byRows[nr] == nil {
-			list, ok := j.quartersOn(s, nr, []quarter{}, p) // not nil, even if empty
+		kept := c.byRows[nr].Load()
+		if kept == nil {
+			list, ok := j.quartersOn(s, nr, nil, p)
 			if !ok {
 				return nil, nil, false
 			}
-			c.byRows[nr] = slices.Clip(list)
+			list = slices.Clip(list)
+			// Another joiner may have kept the same list meanwhile.
+			c.byRows[nr].CompareAndSwap(nil, &list)
+			kept = c.byRows[nr].Load()
 		}
-		c.north = c.byRows[nr]
+		c.north = *kept
 	case !c.listed || nr != c.northRows:
 		c.listed = false // until both lists are whole
 		if c.north, ok = j.quartersOn(s, nr, c.north[:0], p); !ok {
