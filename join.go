@@ -629,12 +629,14 @@ type quarter struct {
 type quarterCache struct {
 	// byRows, on boards of halves of at most cachedHalf rows, keeps the
 	// north quarters of every set of rows listed, at byRows[rows], for
-	// every joiner of the board: the
-	// north rows of the splits change from one split to the next.
-	byRows               []atomic.Pointer[[]quarter]
-	listed               bool
-	northRows, southRows uint64 // the rows listed
-	north, found         []quarter
+	// every joiner of the board: the north rows of the splits change from
+	// one split to the next.
+	byRows []atomic.Pointer[[]quarter]
+	// The rows listed, and whether each list is whole: a list that a stop
+	// cut short is listed again.
+	northRows, southRows     uint64
+	northListed, southListed bool
+	north, found             []quarter
 	// south holds the keys of the south quarters in order of the columns
 	// they take and then of long: those that take cols, with long l, are
 	// south[start[2cols+l]:start[2cols+l+1]].
@@ -666,15 +668,15 @@ func (c *quarterCache) lists(j *joiner, s *side, r uint64, p *poller) (north []q
 			kept = c.byRows[nr].Load()
 		}
 		c.north = *kept
-	case !c.listed || nr != c.northRows:
-		c.listed = false // until both lists are whole
+	case !c.northListed || nr != c.northRows:
+		c.northListed = false
 		if c.north, ok = j.quartersOn(s, nr, c.north[:0], p); !ok {
 			return nil, nil, false
 		}
-		c.northRows = nr
+		c.northRows, c.northListed = nr, true
 	}
-	if !c.listed || sr != c.southRows {
-		c.listed = false
+	if !c.southListed || sr != c.southRows {
+		c.southListed = false
 		if c.found, ok = j.quartersOn(s, sr, c.found[:0], p); !ok {
 			return nil, nil, false
 		}
@@ -700,9 +702,8 @@ func (c *quarterCache) lists(j *joiner, s *side, r uint64, p *poller) (north []q
 		// it back by one span.
 		copy(c.start[1:], c.start[:len(c.start)-1])
 		c.start[0] = 0
-		c.southRows = sr
+		c.southRows, c.southListed = sr, true
 	}
-	c.listed = true
 	return c.north, c.south, true
 }
 
