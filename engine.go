@@ -69,7 +69,7 @@ func countBoard(ctx context.Context, n int, cfg *config) (Counts, error) {
 	if err != nil {
 		return Counts{}, err
 	}
-	if n < 4 && cfg.shard == 0 && cfg.resume == nil {
+	if n < 4 && cfg.shard == 0 {
 		// Too small for constellations: no subproblem, the whole count in
 		// shard 0. run still reports and saves it.
 		state.counts = smallCounts(n)

@@ -30,9 +30,10 @@ import (
 // once, and kept for the next splits, which share their south rows. A
 // pair is counted without a loop over pairs: the east half-boards of a
 // split are laid out by diagonal, bit i of word w set when half-board
-// 64w+i holds that diagonal, and merged into tables of 8 diagonals each; a
-// west half-board then finds the east ones it clashes with by one OR of a
-// table row per 8 diagonals, and the rest by a popcount.
+// 64w+i holds that diagonal, and merged into tables of 8 diagonals each
+// (4 for a split with few west half-boards); a west half-board then finds
+// the east ones it clashes with by one OR of a table row per table, and
+// the rest by a popcount.
 //
 // Symmetry cuts the work of an even board by about 8. The two longest
 // diagonals, row = col and row+col = n-1, cross the board through
