@@ -90,31 +90,11 @@ func startState(n int, cfg *config, tasks int) (State, error) {
 	return cfg.resume.clone(), nil
 }
 
-// minJoinN and minOddJoinN are the least even and odd boards the join
-// engine counts: from there on it is the faster, on one worker as on
-// every core (at n = 15 the two engines tie).
-const (
-	minJoinN    = 14
-	minOddJoinN = 17
-)
-
-// joins reports whether CountContext counts the n×n board in shards
-// shards with the join engine: a whole board from minJoinN (minOddJoinN
-// if odd) to maxJoinN. Shards are of the constellation engine's split
-// alone.
-func joins(n, shards int) bool {
-	least := minJoinN
-	if n%2 == 1 {
-		least = minOddJoinN
-	}
-	return n >= least && n <= maxJoinN && shards == 1
-}
-
 // countJoin counts the n×n board with the join engine on cfg.workers
 // goroutines, a run of splits of its rows a subproblem, and gets the
 // unique count from Burnside's lemma once the last is done.
 func countJoin(ctx context.Context, start time.Time, n int, cfg *config) (Counts, error) {
-	runs := joinTasks(n)
+	runs := joinTasks(n, minTasks)
 	tasks := make([]task, len(runs))
 	for i := range runs {
 		tasks[i].join = &runs[i]

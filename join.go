@@ -53,6 +53,26 @@ import (
 // center of an odd board holds both longest diagonals, and its splits are
 // counted that way too.
 
+// minJoinN and minOddJoinN are the least even and odd boards the join
+// engine counts: from there on it is the faster, on one worker as on
+// every core (at n = 15 the two engines tie).
+const (
+	minJoinN    = 14
+	minOddJoinN = 17
+)
+
+// joins reports whether CountContext counts the n×n board in shards
+// shards with the join engine: a whole board from minJoinN (minOddJoinN
+// if odd) to maxJoinN. Shards are of the constellation engine's split
+// alone.
+func joins(n, shards int) bool {
+	least := minJoinN
+	if n%2 == 1 {
+		least = minOddJoinN
+	}
+	return n >= least && n <= maxJoinN && shards == 1
+}
+
 // A joinBoard is what a join counts: the n×n board, and on an odd board
 // the queens of the middle row and column, which its splits leave out.
 type joinBoard struct {
@@ -158,14 +178,15 @@ type joinTask struct {
 }
 
 // joinTasks returns the join's subproblems of the n×n board: runs of the
-// splits of its boards, about minTasks of them in all.
-func joinTasks(n int) []joinTask {
+// splits of its boards, about many of them in all, at least as many if
+// there are as many splits.
+func joinTasks(n, many int) []joinTask {
 	boards := joinBoards(n)
 	var splits uint64
 	for i := range boards {
 		splits += binomial(bits.OnesCount64(boards[i].rows()), boards[i].eastCols())
 	}
-	run := max(1, splits/minTasks)
+	run := max(1, splits/uint64(many))
 	var tasks []joinTask
 	for i := range boards {
 		b := &boards[i]

@@ -121,8 +121,8 @@ func TestCheckpoint(t *testing.T) {
 		sig  syscall.Signal
 		want string
 	}{
-		{[]string{"-workers", "1", "16"}, syscall.SIGKILL, "14772512 1846955\n"},
-		{[]string{"-workers", "1", "16"}, syscall.SIGKILL, "14772512 1846955\n"},
+		{[]string{"-workers", "1", "18"}, syscall.SIGKILL, "666090624 83263591\n"},
+		{[]string{"-workers", "1", "18"}, syscall.SIGKILL, "666090624 83263591\n"},
 		{[]string{"-workers", "2", "17"}, syscall.SIGKILL, "95815104 11977939\n"},
 		{[]string{"-workers", "2", "17"}, syscall.SIGINT, "95815104 11977939\n"},
 		{[]string{"-workers", "2", "-shards", "2", "-shard", "1", "17"}, syscall.SIGKILL, fmt.Sprintf("%d %d\n", shard1.Total, shard1.Unique)},
