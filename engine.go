@@ -258,10 +258,23 @@ func run(ctx context.Context, start time.Time, tasks []task, cfg *config, state 
 		defer t.Stop()
 		saveTick = t.C
 	}
-	// cancelled saves, once, what the workers finished before they stopped.
-	cancelled := func() (Counts, error) {
+	// stopped waits for every worker to stop. If they solved every task,
+	// the count is done: it completes the counts and saves them, so that
+	// no state is saved with every task done but the counts not complete.
+	// Else ctx is done: it saves, once, what the workers finished.
+	stopped := func() (Counts, error) {
 		stop.Store(true)
 		<-finished
+		if solvedSoFar() == len(tasks) {
+			report()
+			if finish != nil {
+				if err := finish(&state.counts); err != nil {
+					return Counts{}, err
+				}
+			}
+			// A failed save loses the state, not the count.
+			return state.counts, save()
+		}
 		if err := save(); err != nil {
 			return Counts{}, err
 		}
@@ -272,24 +285,14 @@ func run(ctx context.Context, start time.Time, tasks []task, cfg *config, state 
 		// among the cases ready, so ctx is looked at before each save.
 		select {
 		case <-finished:
-			if solvedSoFar() < len(tasks) {
-				return cancelled() // every worker gave up: ctx is done
-			}
-			report()
-			if finish != nil {
-				if err := finish(&state.counts); err != nil {
-					return Counts{}, err
-				}
-			}
-			// The count is done: a failed save loses the state, not it.
-			return state.counts, save()
+			return stopped()
 		case <-ctx.Done():
-			return cancelled()
+			return stopped()
 		case <-tick:
 			report()
 		case <-saveTick:
 			if ctx.Err() != nil {
-				return cancelled()
+				return stopped()
 			}
 			if err := save(); err != nil {
 				return Counts{}, err

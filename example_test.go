@@ -273,7 +273,8 @@ func ExampleWithProgress() {
 
 // WithSave and WithResume make a count that survives a crash: save the
 // State as it comes, to a file say, and resume from what was saved last.
-// Here the first count stops itself halfway, as a Ctrl-C would.
+// Here the first count stops itself once a subproblem is done, as a
+// Ctrl-C would.
 func ExampleWithResume() {
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
@@ -284,12 +285,12 @@ func ExampleWithResume() {
 			return err
 		}
 		saved = b
-		if 2*s.Done() >= s.Subproblems() {
+		if s.Done() > 0 {
 			cancel()
 		}
 		return nil
 	}
-	_, err := nqueens.CountContext(ctx, 14, nqueens.WithWorkers(1), nqueens.WithSave(time.Millisecond, save))
+	_, err := nqueens.CountContext(ctx, 16, nqueens.WithWorkers(1), nqueens.WithSave(time.Millisecond, save))
 	fmt.Println(err)
 
 	var s nqueens.State
@@ -297,7 +298,7 @@ func ExampleWithResume() {
 		fmt.Println(err)
 		return
 	}
-	c, err := nqueens.CountContext(context.Background(), 14, nqueens.WithResume(s))
+	c, err := nqueens.CountContext(context.Background(), 16, nqueens.WithResume(s))
 	if err != nil {
 		fmt.Println(err)
 		return
@@ -305,7 +306,7 @@ func ExampleWithResume() {
 	fmt.Println(c.Total, c.Unique, s.Done() < s.Subproblems())
 	// Output:
 	// context canceled
-	// 365596 45752 true
+	// 14772512 1846955 true
 }
 
 // ParseSolution reads what String and Draw print, and checks the queens.

@@ -164,6 +164,36 @@ func TestSavesAfterCancel(t *testing.T) {
 	}
 }
 
+// TestCancelAtTheEnd cancels counts from their saves near their end, so
+// that a cancel and the last task often come together: whichever wins,
+// every state saved must resume to the exact counts.
+func TestCancelAtTheEnd(t *testing.T) {
+	n := 14
+	want := Counts{Total: golden[n].total, Unique: golden[n].unique}
+	for trial := range 20 {
+		ctx, cancel := context.WithCancel(context.Background())
+		var last State
+		got, err := CountContext(ctx, n, WithWorkers(2), WithSave(50*time.Microsecond, func(s State) error {
+			last = s
+			if s.Done() >= s.Subproblems()-trial {
+				cancel()
+			}
+			return nil
+		}))
+		cancel()
+		if err == nil && got != want || err != nil && !errors.Is(err, context.Canceled) {
+			t.Fatalf("trial %d: %+v, %v; want %+v or context.Canceled", trial, got, err, want)
+		}
+		var back State
+		if err := back.UnmarshalBinary(forge(last)); err != nil {
+			t.Fatalf("trial %d: the last state saved, %d of %d done with %+v, reads back as %v", trial, last.Done(), last.Subproblems(), last.Counts(), err)
+		}
+		if c, err := CountContext(context.Background(), n, WithResume(back)); err != nil || c != want {
+			t.Fatalf("trial %d: resumed from %d of %d done: %+v, %v; want %+v", trial, back.Done(), back.Subproblems(), c, err, want)
+		}
+	}
+}
+
 func TestStateBytes(t *testing.T) {
 	state := stopAfterSaves(t, 14, 10)
 	good, _ := state.MarshalBinary()
