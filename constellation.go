@@ -213,12 +213,16 @@ func (k *constellationCheck) visit(s Solution) bool {
 
 // smallCounts returns the counts of the boards too small for
 // constellations, n < 4, by comparing each solution with all its images:
-// the board as one constellation that every symmetry fixes.
+// the board as one constellation that every symmetry fixes. The empty
+// board and the lone queen, their only solutions, are left unchanged by
+// every symmetry; the boards of 2 and 3 squares have none.
 func smallCounts(n int) Counts {
 	if n == 0 {
-		return Counts{Total: 1, Unique: 1} // the empty board
+		return Counts{Total: 1, Unique: 1, Rotate90: 1, Rotate180: 1} // the empty board
 	}
 	check := constellationCheck{c: &constellation{fixers: symmetries[1:]}}
 	bitwise{}.Enumerate(n, check.visit)
-	return check.counts
+	c := check.counts
+	c.Rotate90, c.Rotate180 = c.Total, c.Total
+	return c
 }

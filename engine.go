@@ -55,14 +55,19 @@ func countBoard(ctx context.Context, n int, cfg *config) (Counts, error) {
 		return Counts{}, err
 	}
 	start := time.Now()
-	if joins(n, cfg.shards) {
-		return countJoin(ctx, start, n, cfg)
-	}
 	var tasks []task
 	if n >= 4 {
-		var err error
-		if tasks, err = planReporting(ctx, n, cfg, start); err != nil {
-			return Counts{}, err
+		tasks = fixedTasks(n, cfg.shard, cfg.shards)
+		if joins(n) {
+			for _, t := range joinTasks(n, max(minTasks, tasksPerShard*cfg.shards), cfg.shard, cfg.shards) {
+				tasks = append(tasks, task{join: &t})
+			}
+		} else {
+			split, err := planReporting(ctx, n, cfg, start)
+			if err != nil {
+				return Counts{}, err
+			}
+			tasks = append(tasks, split...)
 		}
 	}
 	state, err := startState(n, cfg, len(tasks))
@@ -74,7 +79,30 @@ func countBoard(ctx context.Context, n int, cfg *config) (Counts, error) {
 		// shard 0. run still reports and saves it.
 		state.counts = smallCounts(n)
 	}
-	return run(ctx, start, tasks, cfg, &state, nil)
+	for i, t := range tasks {
+		if t.join != nil && !state.isDone(i) {
+			t.join.board.left.Add(1)
+		}
+	}
+	var finish func(*Counts) error
+	if cfg.shards == 1 && n >= 4 {
+		finish = func(c *Counts) error { return completeCounts(n, c, joins(n)) }
+	}
+	return run(ctx, start, tasks, cfg, &state, finish)
+}
+
+// completeCounts completes the counts c of the whole n×n board, n >= 2,
+// once every subproblem is done. Burnside's lemma gives the fundamental
+// solutions from the others: a join, which counts no classes, gets Unique
+// from it, and the constellations' count of the classes must agree with
+// it. A disagreement is an internal error, which only a wrong count makes.
+func completeCounts(n int, c *Counts, joined bool) error {
+	unique, ok := uniqueOf(n, c.Total, c.Rotate90, c.Rotate180)
+	if !ok || !joined && unique != c.Unique {
+		return fmt.Errorf("nqueens: internal error: n=%d counted %+v, which Burnside's lemma refuses", n, *c)
+	}
+	c.Unique = unique
+	return nil
 }
 
 // startState returns the state a count of the n×n board with tasks
@@ -88,34 +116,6 @@ func startState(n int, cfg *config, tasks int) (State, error) {
 		return State{}, err
 	}
 	return cfg.resume.clone(), nil
-}
-
-// countJoin counts the n×n board with the join engine on cfg.workers
-// goroutines, a run of splits of its rows a subproblem, and gets the
-// unique count from Burnside's lemma once the last is done.
-func countJoin(ctx context.Context, start time.Time, n int, cfg *config) (Counts, error) {
-	runs := joinTasks(n, minTasks)
-	tasks := make([]task, len(runs))
-	for i := range runs {
-		tasks[i].join = &runs[i]
-	}
-	state, err := startState(n, cfg, len(tasks))
-	if err != nil {
-		return Counts{}, err
-	}
-	for i := range runs {
-		if !state.isDone(i) {
-			runs[i].board.left.Add(1)
-		}
-	}
-	return run(ctx, start, tasks, cfg, &state, func(c *Counts) error {
-		unique, ok := uniqueOf(n, c.Total, countFixed(n, Rotate90), countFixed(n, Rotate180))
-		if !ok {
-			return fmt.Errorf("nqueens: internal error: the join counted %d solutions of n=%d, which Burnside's lemma refuses", c.Total, n)
-		}
-		c.Unique = unique
-		return nil
-	})
 }
 
 // planReporting is plan for cfg's shard, with cfg.progress called from
@@ -312,6 +312,13 @@ type worker struct {
 // search returns the counts of tk. It reports false if it gave up because
 // w.poll said to stop.
 func (w *worker) search(tk *task) (Counts, bool) {
+	if f := tk.fixed; f != nil {
+		count, ok := countFixed(f.n, f.g, f.col, &w.poll)
+		if f.g == Rotate90 {
+			return Counts{Rotate90: count}, ok
+		}
+		return Counts{Rotate180: count}, ok
+	}
 	if tk.join != nil {
 		if w.join == nil || w.join.board != tk.join.board {
 			w.join = newJoiner(tk.join.board)

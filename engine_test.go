@@ -4,13 +4,14 @@ import (
 	"context"
 	"errors"
 	"runtime"
+	"slices"
 	"testing"
 	"time"
 )
 
 func TestWorkersAgree(t *testing.T) {
 	n := 12
-	want := Counts{Total: golden[n].total, Unique: golden[n].unique}
+	want := goldenCounts(n)
 	for _, k := range []int{1, 2, 3, 8, 100} {
 		got, err := CountContext(context.Background(), n, WithWorkers(k))
 		if err != nil || got != want {
@@ -19,26 +20,67 @@ func TestWorkersAgree(t *testing.T) {
 	}
 }
 
+// TestShardsAddUp counts boards in shards, split by both engines, and
+// wants the shards' counts to add up to the whole board's through
+// SumShards. A shard of constellations counts whole classes of solutions;
+// one of the join, none.
 func TestShardsAddUp(t *testing.T) {
-	for _, tt := range []struct{ n, k int }{
+	cases := []struct{ n, k int }{
 		{0, 1}, {0, 7}, {1, 1}, {1, 3}, {5, 2}, {8, 7}, {8, 1000},
-		{11, 1}, {11, 7}, {11, 64}, {13, 3},
-	} {
+		{11, 1}, {11, 7}, {11, 64}, {13, 3}, {14, 2}, {14, 5000}, {15, 3},
+	}
+	if !testing.Short() {
+		cases = append(cases, []struct{ n, k int }{{16, 3}, {16, 64}, {17, 7}}...)
+	}
+	for _, tt := range cases {
 		n, k := tt.n, tt.k
-		{
-			var sum Counts
-			for i := range k {
-				c, err := CountContext(context.Background(), n, WithShard(i, k), WithWorkers(2))
-				if err != nil {
-					t.Fatalf("CountContext(%d, WithShard(%d, %d)): %v", n, i, k, err)
-				}
-				sum.Total += c.Total
-				sum.Unique += c.Unique
+		counts := make([]Counts, k)
+		for i := range k {
+			c, err := CountContext(context.Background(), n, WithShard(i, k), WithWorkers(2))
+			if err != nil {
+				t.Fatalf("CountContext(%d, WithShard(%d, %d)): %v", n, i, k, err)
 			}
-			if want := (Counts{golden[n].total, golden[n].unique}); sum != want {
-				t.Errorf("n=%d: %d shards add up to %+v, want %+v", n, k, sum, want)
+			if joins(n) && k > 1 && c.Unique != 0 {
+				t.Errorf("CountContext(%d, WithShard(%d, %d)) = %+v: a shard of the join with a unique count", n, i, k, c)
 			}
+			counts[i] = c
 		}
+		if sum, err := SumShards(n, counts); err != nil || sum != goldenCounts(n) {
+			t.Errorf("n=%d: %d shards add up to %+v, %v; want %+v", n, k, sum, err, goldenCounts(n))
+		}
+	}
+}
+
+// TestSumShardsRefuses gives SumShards sets of counts that no split makes.
+func TestSumShardsRefuses(t *testing.T) {
+	var shards []Counts
+	for i := range 3 {
+		c, err := CountContext(context.Background(), 14, WithShard(i, 3))
+		if err != nil {
+			t.Fatal(err)
+		}
+		shards = append(shards, c)
+	}
+	wrongUnique := []Counts{goldenCounts(12)}
+	wrongUnique[0].Unique++
+	for _, tt := range []struct {
+		name   string
+		n      int
+		shards []Counts
+	}{
+		{"a shard missing", 14, shards[:2]},
+		{"a shard twice", 14, append(slices.Clone(shards), shards[1])},
+		{"a total one off", 14, []Counts{{Total: shards[0].Total + 1}, shards[1], shards[2]}},
+		{"a unique count that Burnside's lemma refuses", 12, wrongUnique},
+		{"more fixed by a quarter turn than by a half turn", 12, []Counts{{Total: 14200, Rotate90: 10, Rotate180: 8}}},
+		{"sums that overflow", 14, []Counts{{Total: 1 << 63}, {Total: 1 << 63}}},
+	} {
+		if sum, err := SumShards(tt.n, tt.shards); !errors.Is(err, ErrCounts) {
+			t.Errorf("%s: SumShards = %+v, %v; want ErrCounts", tt.name, sum, err)
+		}
+	}
+	if _, err := SumShards(65, nil); !errors.Is(err, ErrBoardSize) {
+		t.Errorf("SumShards(65): %v, want ErrBoardSize", err)
 	}
 }
 
@@ -77,17 +119,18 @@ func TestCancel(t *testing.T) {
 }
 
 // TestCancelPlanning cancels a count while it is still listing the
-// subproblems of a large split.
+// subproblems of a large split of constellations: of n = 34, the least
+// board the join does not take.
 func TestCancelPlanning(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	time.AfterFunc(20*time.Millisecond, cancel)
 	start := time.Now()
-	_, err := CountContext(ctx, 27, WithShard(5, MaxShards))
+	_, err := CountContext(ctx, 34, WithShard(5, MaxShards))
 	if !errors.Is(err, context.Canceled) {
-		t.Fatalf("CountContext(27) cancelled while planning: error = %v, want context.Canceled", err)
+		t.Fatalf("CountContext(34) cancelled while planning: error = %v, want context.Canceled", err)
 	}
 	if late := time.Since(start) - 20*time.Millisecond; late > slowdown*20*time.Millisecond {
-		t.Errorf("CountContext(27) returned %v after cancel", late)
+		t.Errorf("CountContext(34) returned %v after cancel", late)
 	}
 }
 
@@ -146,15 +189,16 @@ func TestProgressSmall(t *testing.T) {
 	}
 }
 
-// TestProgressPlanning: a count reports while it lists a large split,
-// before any subproblem exists, and a panic there stops the planning.
+// TestProgressPlanning: a count reports while it lists a large split of
+// constellations, before any subproblem exists, and a panic there stops
+// the planning.
 func TestProgressPlanning(t *testing.T) {
-	// The timeout only keeps a regression from counting n = 27.
+	// The timeout only keeps a regression from counting n = 34.
 	ctx, cancel := context.WithTimeout(context.Background(), slowdown*10*time.Second)
 	defer cancel()
 	var first time.Duration
 	start := time.Now()
-	_, err := CountContext(ctx, 27, WithShard(1, MaxShards), WithProgress(func(p Progress) {
+	_, err := CountContext(ctx, 34, WithShard(1, MaxShards), WithProgress(func(p Progress) {
 		if first == 0 {
 			first = time.Since(start)
 			if p.Subproblems != 1 || p.Done != 0 || p.Fraction() != 0 {
@@ -164,7 +208,7 @@ func TestProgressPlanning(t *testing.T) {
 		}
 	}))
 	if !errors.Is(err, context.Canceled) {
-		t.Fatalf("CountContext(27) cancelled from its first report: error = %v", err)
+		t.Fatalf("CountContext(34) cancelled from its first report: error = %v", err)
 	}
 	if first == 0 || first > slowdown*5*progressInterval {
 		t.Errorf("first report after %v while planning, want about %v", first, progressInterval)
@@ -177,7 +221,7 @@ func TestProgressPlanning(t *testing.T) {
 				t.Errorf("recovered %v, want the callback's panic", r)
 			}
 		}()
-		CountContext(context.Background(), 27, WithShard(1, MaxShards), WithProgress(func(Progress) { panic("boom") }))
+		CountContext(context.Background(), 34, WithShard(1, MaxShards), WithProgress(func(Progress) { panic("boom") }))
 	}()
 	if left := settle(before); left > before {
 		t.Errorf("%d goroutines left running after a panic while planning, want %d", left, before)

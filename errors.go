@@ -10,6 +10,9 @@ import (
 // was wrong and what is allowed. A search stopped by its context returns
 // the context's error instead.
 var (
+	// ErrCounts reports counts that no count of a board can have made, as
+	// [SumShards] finds them: a shard missing, given twice or damaged.
+	ErrCounts = errors.New("nqueens: counts cannot go together")
 	// ErrBoardSize reports a board size outside [0, MaxN], or outside
 	// [0, MaxConstruct] for [Construct].
 	ErrBoardSize = errors.New("nqueens: board size out of range")

@@ -320,18 +320,26 @@ func ExampleParseSolution() {
 	// nqueens: not a solution: row 1: the queen in column 1 is attacked along a diagonal
 }
 
-// WithShard counts one part of a search split across machines; the parts
-// add up to the whole.
+// WithShard counts one part of a search split across machines, and
+// SumShards adds the parts up to the whole. A shard of the join, which
+// counts n = 16, has no unique count of its own: the sum gets it from the
+// solutions that the turns leave unchanged.
 func ExampleWithShard() {
-	var total uint64
+	var shards []nqueens.Counts
 	for i := range 3 {
-		c, err := nqueens.CountContext(context.Background(), 10, nqueens.WithShard(i, 3))
+		c, err := nqueens.CountContext(context.Background(), 16, nqueens.WithShard(i, 3))
 		if err != nil {
 			fmt.Println(err)
 			return
 		}
-		total += c.Total
+		fmt.Println(i, c.Unique)
+		shards = append(shards, c)
 	}
-	fmt.Println(total)
-	// Output: 724
+	whole, err := nqueens.SumShards(16, shards)
+	fmt.Printf("%+v %v\n", whole, err)
+	// Output:
+	// 0 0
+	// 1 0
+	// 2 0
+	// {Total:14772512 Unique:1846955 Rotate90:64 Rotate180:3000} <nil>
 }

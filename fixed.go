@@ -29,21 +29,25 @@ func uniqueOf(n int, total, a, b uint64) (unique uint64, ok bool) {
 	return sum / 8, sum%8 == 0 && sum >= total
 }
 
-// countFixed returns the number of solutions of the n×n board that g, a
-// rotation, maps onto itself. It places queens an orbit at a time: a queen
-// and its images under g, g², ..., which such a solution holds together.
-// The search visits about the square root of the board's tree for a half
-// turn and its fourth root for a quarter turn.
-func countFixed(n int, g Symmetry) uint64 {
-	if n == 0 {
-		return 1
-	}
-	f := fixedSearch{n: n, g: g, board: make([]int, n)}
+// countFixed returns the number of solutions of the n×n board, n >= 1,
+// that g, a rotation, maps onto itself and that hold the first row's queen
+// in column col: the sum over every col is all of them. It places queens
+// an orbit at a time: a queen and its images under g, g², ..., which such
+// a solution holds together. The search visits about the square root of
+// the board's tree for a half turn and its fourth root for a quarter turn.
+// It polls p every fixedPoll nodes, and reports false if p said to stop.
+func countFixed(n int, g Symmetry, col int, p *poller) (uint64, bool) {
+	f := fixedSearch{n: n, g: g, board: make([]int, n), poll: p}
 	for i := range f.board {
 		f.board[i] = Free
 	}
-	return f.place(0)
+	count := f.place(0, 1<<col)
+	return count, !f.halted
 }
+
+// fixedPoll is how many nodes a fixedSearch visits between two polls: a
+// fraction of a millisecond.
+const fixedPoll = 1 << 14
 
 // A fixedSearch fills a board orbit by orbit.
 type fixedSearch struct {
@@ -51,76 +55,111 @@ type fixedSearch struct {
 	g     Symmetry
 	board []int
 	cols  uint64
-	diag  [2]uint64 // bit row+col: the diagonals taken, up to 2n-1 of them
-	anti  [2]uint64 // bit row-col+n-1
+	// The diagonals taken, as sets of up to 2n-1 bits: bit row+col of
+	// diag, and bit col-row+n-1 of anti.
+	diag, anti [2]uint64
+	poll       *poller
+	nodes      int
+	halted     bool
 }
 
 // place returns the number of ways to fill the rows from row down, given
-// the orbits placed.
-func (f *fixedSearch) place(row int) uint64 {
+// the orbits placed, with the queen of row in one of the columns of only,
+// or 0 once the poller said to stop.
+func (f *fixedSearch) place(row int, only uint64) uint64 {
 	for row < f.n && f.board[row] != Free {
 		row++
 	}
 	if row == f.n {
 		return 1
 	}
+	if f.nodes++; f.nodes%fixedPoll == 0 && f.poll.stopped() {
+		f.halted = true
+	}
 	var count uint64
-	for free := fullRow(f.n) &^ f.cols; free != 0; free &= free - 1 {
+	// Both rotations take square (row, c) to (n-1-row, n-1-c) in two
+	// steps or one: a queen goes only where both squares are free.
+	free := f.free(row) & reverseRow(f.free(f.n-1-row), f.n) & only
+	if f.g == Rotate180 {
+		if row == f.n-1-row {
+			return free >> row & 1 // the middle square, its own image
+		}
+		// A queen and its image attack each other in column n/2, on the
+		// diagonal col = n-1-row and on the anti-diagonal col = row.
+		free &^= 1<<row | 1<<(f.n-1-row)
+		if f.n%2 == 1 {
+			free &^= 1 << (f.n / 2)
+		}
+	}
+	for ; free != 0 && !f.halted; free &= free - 1 {
 		col := bits.TrailingZeros64(free)
 		var orbit [4][2]int
-		k := f.orbit(row, col, &orbit)
-		if k == 0 {
+		k := 2
+		if f.g == Rotate180 {
+			orbit[0], orbit[1] = [2]int{row, col}, [2]int{f.n - 1 - row, f.n - 1 - col}
+		} else if k = f.orbit(row, col, &orbit); k == 0 {
 			continue
 		}
 		for _, p := range orbit[:k] {
-			f.set(p[0], p[1])
+			f.flip(p[0], p[1])
 		}
-		count += f.place(row + 1)
+		count += f.place(row+1, fullRow(f.n))
 		for _, p := range orbit[:k] {
-			f.clear(p[0], p[1])
+			f.flip(p[0], p[1])
+			f.board[p[0]] = Free
 		}
 	}
 	return count
 }
 
-// orbit fills orbit with the distinct images of (row, col) under the
-// powers of g and returns how many there are, or 0 if they cannot all
-// stand on the board together with the queens placed.
+// orbit fills orbit with the distinct images of (row, col), a free
+// square, under the powers of g and returns how many there are, or 0 if
+// they cannot all stand on the board together with the queens placed.
 func (f *fixedSearch) orbit(row, col int, orbit *[4][2]int) int {
-	k := 0
-	r, c := row, col
-	for {
+	orbit[0] = [2]int{row, col}
+	k := 1
+	for r, c := f.g.point(f.n, row, col); r != row || c != col; r, c = f.g.point(f.n, r, c) {
 		for _, p := range orbit[:k] {
 			if p[0] == r || p[1] == c || p[0]+p[1] == r+c || p[0]-p[1] == r-c {
 				return 0 // two queens of the orbit attack each other
 			}
 		}
-		if f.board[r] != Free || f.cols>>c&1 != 0 || bit(f.diag, r+c) || bit(f.anti, r-c+f.n-1) {
+		if f.board[r] != Free || f.cols>>c&1 != 0 || bit(f.diag, r+c) || bit(f.anti, c-r+f.n-1) {
 			return 0
 		}
 		orbit[k] = [2]int{r, c}
 		k++
-		if r, c = f.g.point(f.n, r, c); r == row && c == col {
-			return k
-		}
 	}
+	return k
 }
 
-// bit reports whether bit i of the 128-bit set s is set.
-func bit(s [2]uint64, i int) bool { return s[i/64]>>(i%64)&1 != 0 }
+// free returns the columns of row that no queen attacks: square (row, c)
+// lies on diagonal row+c and on anti-diagonal c-row+n-1, bit c of the
+// windows of the sets that start there.
+func (f *fixedSearch) free(row int) uint64 {
+	return fullRow(f.n) &^ (f.cols | window(f.diag, row) | window(f.anti, f.n-1-row))
+}
 
-func (f *fixedSearch) set(r, c int) {
+// reverseRow returns the columns of x mirrored, c to n-1-c.
+func reverseRow(x uint64, n int) uint64 { return bits.Reverse64(x) >> (64 - n) }
+
+// window returns bits s to s+63 of the 128-bit set x.
+func window(x [2]uint64, s int) uint64 {
+	if s >= 64 {
+		return x[1] >> (s - 64)
+	}
+	return x[0]>>s | x[1]<<(64-s) // a shift by 64 gives 0 in Go
+}
+
+// bit reports whether bit i of the 128-bit set x is set.
+func bit(x [2]uint64, i int) bool { return x[i/64]>>(i%64)&1 != 0 }
+
+// flip puts a queen on square (r, c), or takes it off: it toggles the
+// square's column and diagonals, and sets its row's column.
+func (f *fixedSearch) flip(r, c int) {
 	f.board[r] = c
-	f.cols |= 1 << c
-	f.diag[(r+c)/64] |= 1 << ((r + c) % 64)
-	a := r - c + f.n - 1
-	f.anti[a/64] |= 1 << (a % 64)
-}
-
-func (f *fixedSearch) clear(r, c int) {
-	f.board[r] = Free
-	f.cols &^= 1 << c
-	f.diag[(r+c)/64] &^= 1 << ((r + c) % 64)
-	a := r - c + f.n - 1
-	f.anti[a/64] &^= 1 << (a % 64)
+	f.cols ^= 1 << c
+	d, a := r+c, c-r+f.n-1
+	f.diag[d/64] ^= 1 << (d % 64)
+	f.anti[a/64] ^= 1 << (a % 64)
 }

@@ -6,12 +6,12 @@ import (
 )
 
 func TestBurnside(t *testing.T) {
-	maxN := 14
+	maxN := 17
 	if *long {
-		maxN = 17
+		maxN = 20
 	}
 	for n := 0; n <= maxN; n++ {
-		a, b := countFixed(n, Rotate90), countFixed(n, Rotate180)
+		a, b := fixedTotal(n, Rotate90), fixedTotal(n, Rotate180)
 		if n <= 10 {
 			// By hand: the solutions that the rotations leave unchanged.
 			var wantA, wantB uint64
@@ -27,6 +27,9 @@ func TestBurnside(t *testing.T) {
 				t.Errorf("n=%d: %d solutions fixed by a quarter turn and %d by a half turn, want %d and %d", n, a, b, wantA, wantB)
 			}
 		}
+		if a != rotate90[n] {
+			t.Errorf("n=%d: %d solutions fixed by a quarter turn, want A033148's %d", n, a, rotate90[n])
+		}
 		unique, ok := uniqueOf(n, golden[n].total, a, b)
 		if !ok || unique != golden[n].unique {
 			t.Errorf("n=%d: (Total + B + 2A) / 8 = (%d + %d + 2×%d) / 8 = %d (whole: %v), want A002562's %d",
@@ -36,4 +39,18 @@ func TestBurnside(t *testing.T) {
 	if _, ok := uniqueOf(8, 91, 0, 4); ok {
 		t.Error("uniqueOf(8, 91, 0, 4): ok, want a sum that is not a multiple of 8 refused")
 	}
+}
+
+// fixedTotal returns the solutions of the n×n board that g leaves
+// unchanged, whatever the column of the first row's queen.
+func fixedTotal(n int, g Symmetry) uint64 {
+	if n == 0 {
+		return 1
+	}
+	var sum uint64
+	for col := range n {
+		c, _ := countFixed(n, g, col, &poller{})
+		sum += c
+	}
+	return sum
 }

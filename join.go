@@ -61,16 +61,15 @@ const (
 	minOddJoinN = 17
 )
 
-// joins reports whether CountContext counts the n×n board in shards
-// shards with the join engine: a whole board from minJoinN (minOddJoinN
-// if odd) to maxJoinN. Shards are of the constellation engine's split
-// alone.
-func joins(n, shards int) bool {
+// joins reports whether CountContext counts the n×n board, whole or in
+// shards, with the join engine: from minJoinN (minOddJoinN if odd) to
+// maxJoinN.
+func joins(n int) bool {
 	least := minJoinN
 	if n%2 == 1 {
 		least = minOddJoinN
 	}
-	return n >= least && n <= maxJoinN && shards == 1
+	return n >= least && n <= maxJoinN
 }
 
 // A joinBoard is what a join counts: the n×n board, and on an odd board
@@ -177,10 +176,11 @@ type joinTask struct {
 	count int
 }
 
-// joinTasks returns the join's subproblems of the n×n board: runs of the
-// splits of its boards, about many of them in all, at least as many if
-// there are as many splits.
-func joinTasks(n, many int) []joinTask {
+// joinTasks returns the join's subproblems of the n×n board that shard of
+// shards counts. The splits of its boards are cut into runs, in their
+// order, at least many of them if there are as many splits; the runs are
+// dealt out to the shards in turn, and only the shard's are made.
+func joinTasks(n, many, shard, shards int) []joinTask {
 	boards := joinBoards(n)
 	var splits uint64
 	for i := range boards {
@@ -188,13 +188,19 @@ func joinTasks(n, many int) []joinTask {
 	}
 	run := max(1, splits/uint64(many))
 	var tasks []joinTask
+	index := uint64(0) // of the board's first run among all the runs
 	for i := range boards {
 		b := &boards[i]
 		free, k := bits.OnesCount64(b.rows()), b.eastCols()
 		total := binomial(free, k)
-		for first := uint64(0); first < total; first += run {
+		runs := (total + run - 1) / run
+		// The board's first run that falls to the shard, then every
+		// shards-th.
+		for r := (uint64(shard) + uint64(shards) - index%uint64(shards)) % uint64(shards); r < runs; r += uint64(shards) {
+			first := r * run
 			tasks = append(tasks, joinTask{board: b, first: unrankSubset(first, k), count: int(min(run, total-first))})
 		}
+		index += runs
 	}
 	return tasks
 }

@@ -10,7 +10,7 @@ import (
 // joinCount counts the n×n board with the join on one goroutine.
 func joinCount(n int) uint64 {
 	var total uint64
-	tasks := joinTasks(n, minTasks)
+	tasks := joinTasks(n, minTasks, 0, 1)
 	var j *joiner
 	for i := range tasks {
 		if j == nil || j.board != tasks[i].board {

@@ -15,12 +15,14 @@ import (
 // PlanVersion names the way [CountContext] splits a board into shards. It
 // changes whenever the split does, so the counts of shards add up only if
 // they were counted with the same PlanVersion: a program that keeps shard
-// counts should keep it with them. Version 3 joins half-boards for a whole
-// count from n = 14 on (17 if odd), in runs of splits of the rows, and
-// splits the constellations of the board for the others; version 2 split
-// the constellations for every count, version 1 the corner and side
-// trees.
-const PlanVersion = 3
+// counts should keep it with them. Version 4 joins half-boards from n = 14
+// on (17 if odd) to 32, whole or in shards, in runs of splits of the rows,
+// and splits the constellations of the board for the others; every count
+// also searches the solutions that a quarter and a half turn leave
+// unchanged, 2n subproblems dealt out to the shards with the rest. Version
+// 3 joined whole counts alone, version 2 split the constellations for
+// every count, version 1 the corner and side trees.
+const PlanVersion = 4
 
 // MaxShards is the largest number of shards [WithShard] accepts.
 const MaxShards = 1 << 20
@@ -48,8 +50,33 @@ type task struct {
 	c     *constellation
 	board []int // a column for each placed row, Free for the others
 	// join, for the join engine, is the run of splits to count instead;
+	// fixed, the search of solutions that a rotation leaves unchanged.
 	// c and board are then unset.
-	join *joinTask
+	join  *joinTask
+	fixed *fixedTask
+}
+
+// A fixedTask searches the solutions of the n×n board that the rotation g
+// leaves unchanged, with the first row's queen in column col.
+type fixedTask struct {
+	n, col int
+	g      Symmetry
+}
+
+// fixedTasks returns the searches of the solutions that a quarter and a
+// half turn leave unchanged that shard of shards makes: one for each
+// rotation and each column of the first row's queen, 2n in all, dealt out
+// to the shards in turn.
+func fixedTasks(n, shard, shards int) []task {
+	var tasks []task
+	for i := shard; i < 2*n; i += shards {
+		g := Rotate90
+		if i >= n {
+			g = Rotate180
+		}
+		tasks = append(tasks, task{fixed: &fixedTask{n: n, col: i % n, g: g}})
+	}
+	return tasks
 }
 
 // plan returns the subproblems of the given shard of the n×n board, n >= 4.

@@ -13,8 +13,9 @@ import (
 // done, and what they counted. [WithSave] hands one out every so often, and
 // [WithResume] takes it back so that a count goes on where it stopped,
 // searching only the subproblems left. A State is small: a bit for each
-// subproblem of the shard, 4,096 to 8,191 of them for a whole count that
-// joins half-boards (3,432 for n = 14). Only the engine makes one, and its
+// subproblem of the shard, for a whole count that joins half-boards
+// 4,096 to 8,191 runs of splits (3,432 for n = 14) and 2n searches of the
+// solutions that a turn leaves unchanged. Only the engine makes one, and its
 // methods read it; MarshalBinary writes it with a checksum, and
 // MarshalText writes the same bytes in base64, so that encoding/json and
 // other text formats keep all of it.
@@ -39,7 +40,8 @@ func (s State) PlanVersion() int { return s.plan }
 
 // Counts returns what the subproblems done counted: the counts of the
 // whole shard once Done equals Subproblems. A count that joins
-// half-boards gets Unique from Total at its end: until then it is 0.
+// half-boards gets Unique at its end, from the other counts: until then,
+// and in a shard, it is 0.
 func (s State) Counts() Counts { return s.counts }
 
 // Done returns the number of subproblems done.
@@ -56,7 +58,7 @@ func (s State) Subproblems() int { return s.tasks }
 
 // stateMagic opens every marshalled State; its last byte is the format's
 // version.
-var stateMagic = []byte("nqueens state\n\x01")
+var stateMagic = []byte("nqueens state\n\x02")
 
 // stateSum is how many bytes of SHA-256 close a marshalled State.
 const stateSum = 16
@@ -70,7 +72,7 @@ const maxStateTasks = 1 << 40
 func (s State) MarshalBinary() ([]byte, error) {
 	b := bytes.Clone(stateMagic)
 	for _, v := range []uint64{uint64(s.plan), uint64(s.n), uint64(s.shard), uint64(s.shards),
-		uint64(s.tasks), s.counts.Total, s.counts.Unique} {
+		uint64(s.tasks), s.counts.Total, s.counts.Unique, s.counts.Rotate90, s.counts.Rotate180} {
 		b = binary.AppendUvarint(b, v)
 	}
 	for _, w := range s.done {
@@ -99,7 +101,7 @@ func (s *State) UnmarshalBinary(data []byte) error {
 		return fmt.Errorf("%w: checksum mismatch: cut short or damaged", ErrState)
 	}
 	rest := body[len(stateMagic):]
-	var v [7]uint64
+	var v [9]uint64
 	for i := range v {
 		x, n := binary.Uvarint(rest)
 		if n <= 0 {
@@ -108,7 +110,7 @@ func (s *State) UnmarshalBinary(data []byte) error {
 		v[i], rest = x, rest[n:]
 	}
 	t := State{plan: int(v[0]), n: int(v[1]), shard: int(v[2]), shards: int(v[3]), tasks: int(v[4]),
-		counts: Counts{Total: v[5], Unique: v[6]}}
+		counts: Counts{Total: v[5], Unique: v[6], Rotate90: v[7], Rotate180: v[8]}}
 	switch {
 	case v[1] > MaxN:
 		return fmt.Errorf("%w: board size %d out of range [0, %d]", ErrState, v[1], MaxN)
@@ -152,9 +154,11 @@ func (s *State) UnmarshalText(text []byte) error {
 
 // checkCounts reports counts that no count could have made: counts with
 // no subproblem done, beyond the whole board's for a board without
-// subproblems, or totals that no set of classes has (a class of solutions
-// under the 8 symmetries has 1, 2, 4 or 8 members, and every subproblem
-// counts whole classes). A join counts Total alone until it is done.
+// subproblems; unique counts that the split cannot have made; and whole
+// counts that Burnside's lemma refuses. The
+// subproblems of constellations count whole classes of solutions under the
+// 8 symmetries, of 1, 2, 4 or 8 members each; a join counts no classes,
+// and a whole count gets Unique from Burnside's lemma once it is done.
 func (s State) checkCounts() error {
 	c := s.counts
 	if s.Done() == 0 {
@@ -167,11 +171,17 @@ func (s State) checkCounts() error {
 		}
 		return nil
 	}
-	if c.Unique == 0 && joins(s.n, s.shards) && s.Done() < s.tasks {
-		return nil // a join gets Unique from Total once it is done
+	done := s.shards == 1 && s.Done() == s.tasks
+	switch {
+	case !joins(s.n):
+		if c.Unique > c.Total || c.Total/8 > c.Unique || c.Total/8 == c.Unique && c.Total%8 != 0 {
+			return fmt.Errorf("total %d and unique %d cannot go together", c.Total, c.Unique)
+		}
+	case !done && c.Unique != 0:
+		return fmt.Errorf("unique %d from a join before its end", c.Unique)
 	}
-	if c.Unique > c.Total || c.Total/8 > c.Unique || c.Total/8 == c.Unique && c.Total%8 != 0 {
-		return fmt.Errorf("total %d and unique %d cannot go together", c.Total, c.Unique)
+	if unique, ok := uniqueOf(s.n, c.Total, c.Rotate90, c.Rotate180); done && (!ok || unique != c.Unique) {
+		return fmt.Errorf("counts %+v that Burnside's lemma refuses", c)
 	}
 	return nil
 }
@@ -225,6 +235,8 @@ func (s *State) markDone(i int, c Counts) {
 	s.done[i/64] |= 1 << (i % 64)
 	s.counts.Total += c.Total
 	s.counts.Unique += c.Unique
+	s.counts.Rotate90 += c.Rotate90
+	s.counts.Rotate180 += c.Rotate180
 }
 
 // clone returns a copy of s that shares nothing with it.

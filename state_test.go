@@ -81,8 +81,8 @@ func TestResumeRefused(t *testing.T) {
 	plan.plan = PlanVersion - 1
 	nothingDone := state.clone()
 	clear(nothingDone.done)
-	uniqueAbove := state.clone()
-	uniqueAbove.counts = Counts{Total: 7, Unique: 8}
+	uniqueEarly := state.clone()
+	uniqueEarly.counts = Counts{Total: 7, Unique: 1}
 	for _, tt := range []struct {
 		name string
 		n    int
@@ -115,7 +115,7 @@ func TestResumeRefused(t *testing.T) {
 	}{
 		{"the zero State", State{}, ErrOption, "the zero State"},
 		{"counts with nothing done", nothingDone, ErrState, "with no subproblem done"},
-		{"unique above total", uniqueAbove, ErrState, "cannot go together"},
+		{"a join's unique count before its end", uniqueEarly, ErrState, "from a join before its end"},
 	} {
 		_, err := CountContext(context.Background(), 14, WithShard(0, 2), WithResume(tt.state))
 		if !errors.Is(err, tt.is) || errors.Is(err, ErrStateMismatch) || !strings.Contains(err.Error(), tt.want) {
@@ -127,8 +127,8 @@ func TestResumeRefused(t *testing.T) {
 	}
 	boom := errors.New("disk full")
 	fails := func(State) error { return boom }
-	if c, err := CountContext(context.Background(), 10, WithSave(time.Hour, fails)); !errors.Is(err, boom) || c != (Counts{724, 92}) {
-		t.Errorf("a finished count whose last save fails: %+v, %v; want {724 92} and the save's error", c, err)
+	if c, err := CountContext(context.Background(), 10, WithSave(time.Hour, fails)); !errors.Is(err, boom) || c != goldenCounts(10) {
+		t.Errorf("a finished count whose last save fails: %+v, %v; want %+v and the save's error", c, err, goldenCounts(10))
 	}
 	if c, err := CountContext(context.Background(), 16, WithWorkers(1), WithSave(time.Millisecond, fails)); !errors.Is(err, boom) || c != (Counts{}) {
 		t.Errorf("a count whose first save fails: %+v, %v; want no counts and the save's error", c, err)
@@ -169,7 +169,7 @@ func TestSavesAfterCancel(t *testing.T) {
 // every state saved must resume to the exact counts.
 func TestCancelAtTheEnd(t *testing.T) {
 	n := 14
-	want := Counts{Total: golden[n].total, Unique: golden[n].unique}
+	want := goldenCounts(n)
 	for trial := range 20 {
 		ctx, cancel := context.WithCancel(context.Background())
 		var last State
@@ -247,7 +247,7 @@ func TestStateText(t *testing.T) {
 	if diff := cmp.Diff(state, back["state"], cmp.AllowUnexported(State{})); diff != "" {
 		t.Errorf("a State through JSON (-want +got):\n%s", diff)
 	}
-	small := State{plan: PlanVersion, n: 1, shards: 1, counts: Counts{Total: 1, Unique: 1}}
+	small := State{plan: PlanVersion, n: 1, shards: 1, counts: goldenCounts(1)}
 	var s State
 	if err := s.UnmarshalBinary(forge(small)); err != nil {
 		t.Errorf("the state of the 1×1 board: %v", err)

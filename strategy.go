@@ -39,10 +39,16 @@ type Strategy interface {
 	Enumerate(n int, visit func(Solution) bool) error
 }
 
-// Counts holds the two counts of a board from one search.
+// Counts holds the counts of a board from one search, or of one shard of
+// it (see [WithShard]).
 type Counts struct {
 	Total  uint64 // all solutions (OEIS A000170)
 	Unique uint64 // solutions up to rotation and reflection (OEIS A002562)
+	// Rotate90 and Rotate180 are the solutions that a quarter turn, and a
+	// half turn, of the board leave unchanged (OEIS A033148 and A032522).
+	// By Burnside's lemma they give Unique from Total, for n >= 2:
+	// Unique = (Total + Rotate180 + 2·Rotate90) / 8.
+	Rotate90, Rotate180 uint64
 }
 
 // checkSize returns an error wrapping ErrBoardSize unless 0 <= n <= MaxN.

@@ -60,6 +60,9 @@ func count(ctx context.Context, args []string, getenv func(string) string, stdou
 	if i < 0 || i >= *shards {
 		return usagef("count: %s %d out of range [0, %d] for %d shards", from, i, *shards-1, *shards)
 	}
+	if *unique && *shards > 1 {
+		return usagef("count: -unique needs the whole board: a shard's fundamental solutions are known once merge adds up every shard (-json)")
+	}
 
 	if *strategy != "" {
 		for _, name := range []string{"unique", "json", "shard", "shards", "workers", "checkpoint"} {
@@ -113,7 +116,7 @@ func count(ctx context.Context, args []string, getenv func(string) string, stdou
 	}
 	if *asJSON {
 		r := record{Plan: nqueens.PlanVersion, N: n, Shard: i, Shards: *shards, Total: c.Total, Unique: c.Unique,
-			Elapsed: time.Since(start).Seconds(), Version: version()}
+			Rotate90: c.Rotate90, Rotate180: c.Rotate180, Elapsed: time.Since(start).Seconds(), Version: version()}
 		r.Checksum = r.sum()
 		line, err := json.Marshal(r)
 		if err != nil {

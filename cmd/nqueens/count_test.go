@@ -110,7 +110,7 @@ func TestCheckpoint(t *testing.T) {
 	}
 	bin := buildCommand(t)
 	rng := rand.New(rand.NewPCG(5, 6))
-	shard1, err := nqueens.CountContext(context.Background(), 17, nqueens.WithShard(1, 2))
+	shard1, err := nqueens.CountContext(context.Background(), 18, nqueens.WithShard(1, 2))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -121,14 +121,14 @@ func TestCheckpoint(t *testing.T) {
 		sig  syscall.Signal
 		want string
 	}{
-		{[]string{"-workers", "1", "18"}, syscall.SIGKILL, "666090624 83263591\n"},
-		{[]string{"-workers", "1", "18"}, syscall.SIGKILL, "666090624 83263591\n"},
-		{[]string{"-workers", "2", "17"}, syscall.SIGKILL, "95815104 11977939\n"},
-		{[]string{"-workers", "2", "17"}, syscall.SIGINT, "95815104 11977939\n"},
-		{[]string{"-workers", "2", "-shards", "2", "-shard", "1", "17"}, syscall.SIGKILL, fmt.Sprintf("%d %d\n", shard1.Total, shard1.Unique)},
+		{[]string{"-unique", "-workers", "1", "18"}, syscall.SIGKILL, "666090624 83263591\n"},
+		{[]string{"-unique", "-workers", "1", "18"}, syscall.SIGKILL, "666090624 83263591\n"},
+		{[]string{"-unique", "-workers", "2", "17"}, syscall.SIGKILL, "95815104 11977939\n"},
+		{[]string{"-unique", "-workers", "2", "17"}, syscall.SIGINT, "95815104 11977939\n"},
+		{[]string{"-workers", "1", "-shards", "2", "-shard", "1", "18"}, syscall.SIGKILL, fmt.Sprintf("%d\n", shard1.Total)},
 	} {
 		file := filepath.Join(t.TempDir(), "state")
-		args := append([]string{"count", "-unique", "-checkpoint", file, "-checkpoint-every", "20ms"}, tt.args...)
+		args := append([]string{"count", "-checkpoint", file, "-checkpoint-every", "20ms"}, tt.args...)
 		cmd := exec.Command(bin, args...)
 		if err := cmd.Start(); err != nil {
 			t.Fatal(err)

@@ -10,7 +10,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"math/bits"
 	"os"
 	"runtime/debug"
 	"strconv"
@@ -22,23 +21,27 @@ import (
 // A record is the result of one shard, as count -json prints it and merge
 // reads it: one JSON object on one line.
 type record struct {
-	Plan     int     `json:"plan"` // nqueens.PlanVersion of the split
-	N        int     `json:"n"`
-	Shard    int     `json:"shard"`
-	Shards   int     `json:"shards"`
-	Total    uint64  `json:"total"`
-	Unique   uint64  `json:"unique"`
-	Elapsed  float64 `json:"elapsed_seconds"` // of the run that finished the shard, from its start or resumption
-	Version  string  `json:"version"`
-	Checksum string  `json:"checksum"`
+	Plan   int    `json:"plan"` // nqueens.PlanVersion of the split
+	N      int    `json:"n"`
+	Shard  int    `json:"shard"`
+	Shards int    `json:"shards"`
+	Total  uint64 `json:"total"`
+	// Unique is 0 in a shard of the join, whose split holds no whole
+	// classes: merge gets the whole count's from Burnside's lemma.
+	Unique    uint64  `json:"unique"`
+	Rotate90  uint64  `json:"rotate90"`
+	Rotate180 uint64  `json:"rotate180"`
+	Elapsed   float64 `json:"elapsed_seconds"` // of the run that finished the shard, from its start or resumption
+	Version   string  `json:"version"`
+	Checksum  string  `json:"checksum"`
 }
 
 // sum returns the checksum of every other field of r: the first 16 hex
 // digits of a SHA-256. It catches damage, not a deliberate edit: anyone
 // can compute it.
 func (r record) sum() string {
-	h := sha256.Sum256(fmt.Appendf(nil, "nqueens shard record v2\nplan=%d\nn=%d\nshard=%d\nshards=%d\ntotal=%d\nunique=%d\nelapsed=%s\nversion=%s\n",
-		r.Plan, r.N, r.Shard, r.Shards, r.Total, r.Unique, strconv.FormatFloat(r.Elapsed, 'g', -1, 64), r.Version))
+	h := sha256.Sum256(fmt.Appendf(nil, "nqueens shard record v3\nplan=%d\nn=%d\nshard=%d\nshards=%d\ntotal=%d\nunique=%d\nrotate90=%d\nrotate180=%d\nelapsed=%s\nversion=%s\n",
+		r.Plan, r.N, r.Shard, r.Shards, r.Total, r.Unique, r.Rotate90, r.Rotate180, strconv.FormatFloat(r.Elapsed, 'g', -1, 64), r.Version))
 	return hex.EncodeToString(h[:8])
 }
 
@@ -99,7 +102,7 @@ func merge(ctx context.Context, args []string, stdin io.Reader, stdout io.Writer
 	if len(all) == 0 {
 		return fmt.Errorf("no shard record could be read: %s", strings.Join(unreadable, "; "))
 	}
-	total, unique, missing, err := add(all)
+	counts, missing, err := add(all)
 	if err != nil {
 		return err
 	}
@@ -113,7 +116,7 @@ func merge(ctx context.Context, args []string, stdin io.Reader, stdout io.Writer
 		}
 		return errors.New(msg)
 	}
-	_, err = fmt.Fprintf(stdout, "n=%d shards=%d total=%d unique=%d\n", all[0].N, all[0].Shards, total, unique)
+	_, err = fmt.Fprintf(stdout, "n=%d shards=%d total=%d unique=%d\n", all[0].N, all[0].Shards, counts.Total, counts.Unique)
 	return err
 }
 
@@ -180,42 +183,40 @@ func (r record) check() error {
 		return fmt.Errorf("elapsed time %g s is negative", r.Elapsed)
 	}
 	// A class of solutions up to symmetry has 1, 2, 4 or 8 members.
-	if r.Unique > r.Total || r.Total > 8*r.Unique {
+	if r.Unique != 0 && (r.Unique > r.Total || r.Total/8 > r.Unique) {
 		return fmt.Errorf("total %d and unique %d cannot go together", r.Total, r.Unique)
 	}
 	return nil
 }
 
 // add checks that recs are the shards of one split, each at most once, and
-// returns the sums of their counts and, if some shards are missing, which,
-// as "3 of 16 shards missing: 4, 9-10".
-func add(recs []placed) (total, unique uint64, missing string, err error) {
+// returns the whole board's counts from them, or, if some shards are
+// missing, which, as "3 of 16 shards missing: 4, 9-10".
+func add(recs []placed) (counts nqueens.Counts, missing string, err error) {
 	first := recs[0]
 	seen := make(map[int]string)
+	var shards []nqueens.Counts
 	for _, r := range recs {
 		switch {
 		case r.N != first.N:
-			return 0, 0, "", fmt.Errorf("%s counts n=%d but %s counts n=%d", r.at, r.N, first.at, first.N)
+			return counts, "", fmt.Errorf("%s counts n=%d but %s counts n=%d", r.at, r.N, first.at, first.N)
 		case r.Shards != first.Shards:
-			return 0, 0, "", fmt.Errorf("%s is a shard of %d but %s of %d: different splits", r.at, r.Shards, first.at, first.Shards)
+			return counts, "", fmt.Errorf("%s is a shard of %d but %s of %d: different splits", r.at, r.Shards, first.at, first.Shards)
 		case r.Version != first.Version:
-			return 0, 0, "", fmt.Errorf("%s was counted by version %s but %s by %s: their splits may differ", r.at, r.Version, first.at, first.Version)
+			return counts, "", fmt.Errorf("%s was counted by version %s but %s by %s: their splits may differ", r.at, r.Version, first.at, first.Version)
 		}
 		if prev, dup := seen[r.Shard]; dup {
-			return 0, 0, "", fmt.Errorf("shard %d of %d given twice: %s and %s", r.Shard, r.Shards, prev, r.at)
+			return counts, "", fmt.Errorf("shard %d of %d given twice: %s and %s", r.Shard, r.Shards, prev, r.at)
 		}
 		seen[r.Shard] = r.at
-		// Each record has unique <= total <= 8 unique, and so has their
-		// sum as long as it does not wrap.
-		var carry, carry2 uint64
-		total, carry = bits.Add64(total, r.Total, 0)
-		unique, carry2 = bits.Add64(unique, r.Unique, 0)
-		if carry|carry2 != 0 {
-			return 0, 0, "", fmt.Errorf("the counts overflow 64 bits at %s: no board up to n=%d has that many solutions", r.at, nqueens.MaxN)
-		}
+		shards = append(shards, nqueens.Counts{Total: r.Total, Unique: r.Unique, Rotate90: r.Rotate90, Rotate180: r.Rotate180})
 	}
 	if len(seen) == first.Shards {
-		return total, unique, "", nil
+		counts, err = nqueens.SumShards(first.N, shards)
+		if err != nil {
+			return counts, "", fmt.Errorf("the %d shards of n=%d: %s", first.Shards, first.N, strings.TrimPrefix(err.Error(), "nqueens: "))
+		}
+		return counts, "", nil
 	}
 	// The missing shards as ranges, the first maxRanges of them.
 	var ranges []string
@@ -242,7 +243,7 @@ func add(recs []placed) (total, unique uint64, missing string, err error) {
 		ranges = append(ranges, fmt.Sprintf("and %d more ranges", more))
 	}
 	missing = fmt.Sprintf("%d of %d shards missing: %s", first.Shards-len(seen), first.Shards, strings.Join(ranges, ", "))
-	return total, unique, missing, nil
+	return counts, missing, nil
 }
 
 // maxRanges is the most ranges of missing shards that merge lists.

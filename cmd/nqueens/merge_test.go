@@ -117,6 +117,26 @@ func forge(t *testing.T, r record) string {
 	return name
 }
 
+// TestMergeJoin merges the shards of a join, whose records hold no unique
+// counts, and wants the whole board's from Burnside's lemma; a record
+// forged with a checksum that matches and a total one off is refused.
+func TestMergeJoin(t *testing.T) {
+	files := shardFiles(t, 14, 3)
+	code, out, errOut := runCLI(t, noEnv, append([]string{"merge"}, files...)...)
+	if want := wantMerged(t, 14, 3); code != 0 || out != want {
+		t.Fatalf("merge of a join's shards: exit %d, stdout %q, stderr %q; want %q", code, out, errOut, want)
+	}
+	var r record
+	if err := json.Unmarshal(mustRead(files[2]), &r); err != nil {
+		t.Fatal(err)
+	}
+	r.Total++
+	code, out, errOut = runCLI(t, noEnv, "merge", files[0], files[1], forge(t, r))
+	if code != 1 || out != "" || !strings.Contains(errOut, "Burnside's lemma refuses") {
+		t.Errorf("merge with a forged total: exit %d, stdout %q, stderr %q; want a refusal naming Burnside's lemma", code, out, errOut)
+	}
+}
+
 // TestMergeNamesAll gives merge a set with several shards missing, one
 // file empty and one damaged, and wants one message that names them all.
 func TestMergeNamesAll(t *testing.T) {
