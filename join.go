@@ -275,6 +275,9 @@ type joiner struct {
 	// keyBits is how many diagonals the keys hold: those that queens of
 	// two quarters can take.
 	keyBits int
+	// block is the most east half-boards laid out at once, blockKeys, and
+	// batch the most west ones listed before they are matched, batchKeys.
+	block, batch int
 	// poll is where quarterPlace learns to stop; halted, that it did.
 	poll   *poller
 	halted bool
@@ -309,7 +312,7 @@ const maxJoinN = 32
 // newJoiner returns a joiner of b.
 func newJoiner(b *joinBoard) *joiner {
 	n, m := b.n, b.n/2
-	j := &joiner{board: b, n: n, m: m, north: fullRow(m), south: fullRow(n) &^ fullRow(n-m)}
+	j := &joiner{board: b, n: n, m: m, north: fullRow(m), south: fullRow(n) &^ fullRow(n-m), block: blockKeys, batch: batchKeys}
 	j.north &= b.rows()
 	j.south &= b.rows()
 	j.east.base, j.west.base = n-m, 0
@@ -383,28 +386,41 @@ func newJoiner(b *joinBoard) *joiner {
 }
 
 // count returns the solutions of the split of rows r, times its weights.
-// It polls p between queries, and reports false if p said to stop.
+// Its east half-boards are laid out in tables blockKeys at a time, and
+// its west ones listed batchKeys at a time and matched against each
+// block, so that its memory is bounded whatever the board. It polls p
+// between queries, and reports false if p said to stop.
 func (j *joiner) count(r uint64, p *poller) (uint64, bool) {
 	weight, plain := j.board.weights(r)
 	if weight == 0 && plain == 0 {
 		return 0, true
 	}
-	var ok bool
-	if ok = j.halves(r, p); !ok || len(j.eastKeys) == 0 {
-		return 0, ok
-	}
-	if ok = j.queries(j.board.rows()&^r, plain != 0, p); !ok {
+	eastNorth, eastSouth, ok := j.east.quarters.lists(j, &j.east, r, p)
+	if !ok {
 		return 0, false
 	}
-	j.lay(j.tableWidth(len(j.westKeys[0]) + len(j.westKeys[1]) + len(j.westKeys[2])))
-	var total uint64
+	next, ok := j.eastBlock(eastNorth, eastSouth, cursor{}, p)
+	if !ok || len(j.eastKeys) == 0 {
+		return 0, ok
+	}
+	westNorth, westSouth, ok := j.west.quarters.lists(j, &j.west, j.board.rows()&^r, p)
+	if !ok {
+		return 0, false
+	}
+	width := j.tableWidth(j.queryBound(westNorth, plain != 0))
 	// A west half-board with k queens on a longest diagonal stands for 2^k.
-	for k, weight := range [3]uint64{plain, 2 * weight, 4 * weight} {
-		count, ok := j.match(j.westKeys[k], p)
+	weights := [3]uint64{plain, 2 * weight, 4 * weight}
+	var total uint64
+	for len(j.eastKeys) > 0 {
+		j.lay(width)
+		count, ok := j.queries(westNorth, westSouth, weights, p)
 		if !ok {
 			return 0, false
 		}
-		total += count * weight
+		total += count
+		if next, ok = j.eastBlock(eastNorth, eastSouth, next, p); !ok {
+			return 0, false
+		}
 	}
 	return total, true
 }
@@ -558,64 +574,119 @@ func transpose8(x uint64) uint64 {
 	return x ^ t ^ t<<28
 }
 
-// halves lists in j.eastKeys the keys of the east half-boards on rows r.
+// blockKeys is the most east half-boards a joiner lays out in tables at
+// once: 1,024 words a row, 2 MB a table of 8 diagonals, and at most 16 MB
+// for the 8 tables of the longest keys. A split with more is counted a
+// block at a time, each block against every west half-board. The tables
+// of the largest splits of n = 20 hold 32,870.
+const blockKeys = 1 << 16
+
+// batchKeys is how many west half-boards a joiner lists before it matches
+// them against the tables.
+const batchKeys = 1 << 12
+
+// A cursor is where the listing of a side's half-boards stands: at the
+// north quarter north, and at the start'th of the south quarters that go
+// with it.
+type cursor struct{ north, start int }
+
+// eastBlock lists in j.eastKeys the keys of the east half-boards from at
+// on, up to j.block of them, and returns where the next block starts.
 // An east half-board is a north quarter and a south quarter on
-// complementary columns, whose diagonals do not meet. It polls p every
-// halfPoll half-boards or so, and reports false if p said to stop.
-func (j *joiner) halves(r uint64, p *poller) bool {
+// complementary columns, whose diagonals do not meet: south holds the
+// keys of the south quarters by their columns. It polls p every halfPoll
+// half-boards or so, and reports false if p said to stop.
+func (j *joiner) eastBlock(north []quarter, south []uint64, at cursor, p *poller) (cursor, bool) {
 	s := &j.east
-	north, south, ok := s.quarters.lists(j, s, r, p)
-	if !ok {
-		return false
-	}
 	j.eastKeys = j.eastKeys[:0]
 	poll := halfPoll
-	for _, nq := range north {
-		at := 2 * int(s.cols&^uint64(nq.cols)) // east quarters have long 0
-		j.eastKeys = pairs(j.eastKeys, nq.key, south[s.quarters.start[at]:s.quarters.start[at+1]])
+	for at.north < len(north) {
+		nq := north[at.north]
+		i := 2 * int(s.cols&^uint64(nq.cols)) // east quarters have long 0
+		span := south[s.quarters.start[i]:s.quarters.start[i+1]][at.start:]
+		if room := j.block - len(j.eastKeys); len(span) > room {
+			j.eastKeys = pairs(j.eastKeys, nq.key, span[:room])
+			at.start += room
+		} else {
+			j.eastKeys = pairs(j.eastKeys, nq.key, span)
+			at.north, at.start = at.north+1, 0
+		}
+		if len(j.eastKeys) == j.block {
+			return at, true
+		}
 		if len(j.eastKeys) >= poll {
 			if p.stopped() {
-				return false
+				return at, false
 			}
 			poll = len(j.eastKeys) + halfPoll
 		}
 	}
-	return true
+	return at, true
 }
 
-// queries lists in j.westKeys the keys of the west half-boards on rows r,
-// by how many queens they have on a longest diagonal; those with none
-// only if plain is set. It polls p every halfPoll half-boards or so, and
-// reports false if p said to stop.
-func (j *joiner) queries(r uint64, plain bool, p *poller) bool {
+// queryBound returns the number of west half-boards that the north
+// quarters of a split can make, at most: those with a queen on a longest
+// diagonal, and those without if plain is set.
+func (j *joiner) queryBound(north []quarter, plain bool) int {
 	s := &j.west
-	north, south, ok := s.quarters.lists(j, s, r, p)
-	if !ok {
-		return false
+	bound := 0
+	for _, nq := range north {
+		i := 2 * int(s.cols&^uint64(nq.cols))
+		first := i
+		if nq.long == 0 && !plain {
+			first++ // no queen on a longest diagonal
+		}
+		bound += s.quarters.start[i+2] - s.quarters.start[first]
 	}
+	return bound
+}
+
+// queries matches the west half-boards of the split, north quarters
+// against the keys of the south ones by their columns and long, with the
+// east half-boards laid out in the tables, and returns the pairs that
+// share no diagonal, each weighed by weights[k], k the queens of the west
+// one on a longest diagonal: those with none only if weights[0] is not 0.
+// It lists them j.batch at a time, by k, and matches a batch when it is
+// full. It reports false if p said to stop.
+func (j *joiner) queries(north []quarter, south []uint64, weights [3]uint64, p *poller) (uint64, bool) {
+	s := &j.west
 	for k := range j.westKeys {
 		j.westKeys[k] = j.westKeys[k][:0]
 	}
-	listed, poll := 0, halfPoll
+	var total uint64
 	for _, nq := range north {
-		at := 2 * int(s.cols&^uint64(nq.cols))
+		i := 2 * int(s.cols&^uint64(nq.cols))
 		for l := range 2 {
 			k := int(nq.long) + l
-			if k == 0 && !plain {
+			if weights[k] == 0 {
 				continue
 			}
-			before := len(j.westKeys[k])
-			j.westKeys[k] = pairs(j.westKeys[k], nq.key, south[s.quarters.start[at+l]:s.quarters.start[at+l+1]])
-			listed += len(j.westKeys[k]) - before
-		}
-		if listed >= poll {
-			if p.stopped() {
-				return false
+			for span := south[s.quarters.start[i+l]:s.quarters.start[i+l+1]]; len(span) > 0; {
+				room := min(len(span), j.batch-len(j.westKeys[k]))
+				j.westKeys[k] = pairs(j.westKeys[k], nq.key, span[:room])
+				span = span[room:]
+				if len(j.westKeys[k]) == j.batch && !j.matchBatch(k, weights[k], &total, p) {
+					return 0, false
+				}
 			}
-			poll = listed + halfPoll
 		}
 	}
-	return true
+	for k := range j.westKeys {
+		if !j.matchBatch(k, weights[k], &total, p) {
+			return 0, false
+		}
+	}
+	return total, true
+}
+
+// matchBatch adds to total the pairs of the batch of west keys k with the
+// east ones that share no diagonal, each weighed by weight, and empties
+// the batch. It reports false if p said to stop.
+func (j *joiner) matchBatch(k int, weight uint64, total *uint64, p *poller) bool {
+	count, ok := j.match(j.westKeys[k], p)
+	*total += count * weight
+	j.westKeys[k] = j.westKeys[k][:0]
+	return ok
 }
 
 // pairs appends to keys the key of each half-board that the north quarter

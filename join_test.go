@@ -7,14 +7,17 @@ import (
 	"testing"
 )
 
-// joinCount counts the n×n board with the join on one goroutine.
-func joinCount(n int) uint64 {
+// joinCount counts the n×n board with the join on one goroutine, its
+// east half-boards laid out block at a time and its west ones matched
+// batch at a time.
+func joinCount(n, block, batch int) uint64 {
 	var total uint64
 	tasks := joinTasks(n, minTasks, 0, 1)
 	var j *joiner
 	for i := range tasks {
 		if j == nil || j.board != tasks[i].board {
 			j = newJoiner(tasks[i].board)
+			j.block, j.batch = block, batch
 		}
 		c, _ := j.countRun(&tasks[i], &poller{})
 		total += c
@@ -28,8 +31,17 @@ func TestJoin(t *testing.T) {
 		maxN = 16
 	}
 	for n := 4; n <= maxN; n++ {
-		if got := joinCount(n); got != golden[n].total {
+		if got := joinCount(n, blockKeys, batchKeys); got != golden[n].total {
 			t.Errorf("the join of n=%d counts %d, want %d", n, got, golden[n].total)
+		}
+	}
+	// Blocks and batches of a few half-boards, cut at any point of a
+	// north quarter's pairs, the last ones not full.
+	for _, size := range [][2]int{{1, 1}, {7, 3}, {100, 64}} {
+		for n := 4; n <= 12; n++ {
+			if got := joinCount(n, size[0], size[1]); got != golden[n].total {
+				t.Errorf("the join of n=%d in blocks of %d and batches of %d counts %d, want %d", n, size[0], size[1], got, golden[n].total)
+			}
 		}
 	}
 }
