@@ -1,6 +1,7 @@
 package nqueens
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"runtime"
@@ -58,11 +59,19 @@ func countBoard(ctx context.Context, n int, cfg *config) (Counts, error) {
 	var tasks []task
 	if n >= 4 {
 		tasks = fixedTasks(n, cfg.shard, cfg.shards)
+		var runs []joinTask
 		if joins(n) {
-			for _, t := range joinTasks(n, max(minTasks, tasksPerShard*cfg.shards), cfg.shard, cfg.shards) {
-				tasks = append(tasks, task{join: &t})
-			}
-		} else {
+			runs = joinTasks(n, max(minTasks, tasksPerShard*cfg.shards), cfg.shard, cfg.shards)
+		}
+		maxQuarters, err := checkMemory(n, runs, cfg.shards, cfg.workers, cfg.memory)
+		if err != nil {
+			return Counts{}, err
+		}
+		for i := range runs {
+			runs[i].board.maxQuarters = maxQuarters
+			tasks = append(tasks, task{join: &runs[i]})
+		}
+		if !joins(n) {
 			split, err := planReporting(ctx, n, cfg, start)
 			if err != nil {
 				return Counts{}, err
@@ -171,7 +180,8 @@ func run(ctx context.Context, start time.Time, tasks []task, cfg *config, state 
 		stop     atomic.Bool
 		next     atomic.Int64 // index in pending of the next task to hand out
 		wg       sync.WaitGroup
-		mu       sync.Mutex // guards state and solved
+		mu       sync.Mutex // guards state, solved and failed
+		failed   error      // the first error of a worker, which stops them all
 		solved   = len(tasks) - len(pending)
 		resumed  = solved
 		finished = make(chan struct{})
@@ -197,6 +207,12 @@ func run(ctx context.Context, start time.Time, tasks []task, cfg *config, state 
 				i := pending[k]
 				c, ok := w.search(&tasks[i])
 				if !ok {
+					if err := w.err(); err != nil {
+						mu.Lock()
+						failed = cmp.Or(failed, err)
+						mu.Unlock()
+						stop.Store(true)
+					}
 					return
 				}
 				mu.Lock()
@@ -261,7 +277,8 @@ func run(ctx context.Context, start time.Time, tasks []task, cfg *config, state 
 	// stopped waits for every worker to stop. If they solved every task,
 	// the count is done: it completes the counts and saves them, so that
 	// no state is saved with every task done but the counts not complete.
-	// Else ctx is done: it saves, once, what the workers finished.
+	// Else a worker failed, or ctx is done: it saves, once, what the
+	// workers finished, and returns the worker's error or ctx's.
 	stopped := func() (Counts, error) {
 		stop.Store(true)
 		<-finished
@@ -278,7 +295,7 @@ func run(ctx context.Context, start time.Time, tasks []task, cfg *config, state 
 		if err := save(); err != nil {
 			return Counts{}, err
 		}
-		return Counts{}, ctx.Err()
+		return Counts{}, cmp.Or(failed, ctx.Err())
 	}
 	for {
 		// A ready tick must not delay a cancel: select picks at random
@@ -309,8 +326,17 @@ type worker struct {
 	join  *joiner
 }
 
-// search returns the counts of tk. It reports false if it gave up because
-// w.poll said to stop.
+// err returns the error that made the worker's last search give up, nil
+// if w.poll said to stop.
+func (w *worker) err() error {
+	if w.join != nil {
+		return w.join.err
+	}
+	return nil
+}
+
+// search returns the counts of tk. It reports false if it gave up, because
+// w.poll said to stop or for w.err.
 func (w *worker) search(tk *task) (Counts, bool) {
 	if f := tk.fixed; f != nil {
 		count, ok := countFixed(f.n, f.g, f.col, &w.poll)

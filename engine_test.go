@@ -5,6 +5,7 @@ import (
 	"errors"
 	"runtime"
 	"slices"
+	"strings"
 	"testing"
 	"time"
 )
@@ -225,5 +226,52 @@ func TestProgressPlanning(t *testing.T) {
 	}()
 	if left := settle(before); left > before {
 		t.Errorf("%d goroutines left running after a panic while planning, want %d", left, before)
+	}
+}
+
+// TestMemoryLimit wants a count over its memory limit refused before it
+// starts, and one whose lists of quarters outgrow what the limit has room
+// for stopped, after one save, with no worker left.
+func TestMemoryLimit(t *testing.T) {
+	start := time.Now()
+	_, err := CountContext(context.Background(), 24, WithMemoryLimit(100<<20))
+	if !errors.Is(err, ErrMemory) || !strings.Contains(err.Error(), "counting n=24 on") || time.Since(start) > slowdown*time.Second {
+		t.Errorf("CountContext(24) with 100 MiB: %v after %v, want ErrMemory at once", err, time.Since(start))
+	}
+	for _, n := range []int{8, 16, 34} {
+		estimate, err := EstimateMemory(n)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := CountContext(context.Background(), n, WithMemoryLimit(estimate-1)); !errors.Is(err, ErrMemory) {
+			t.Errorf("CountContext(%d) with a limit a byte under its estimate: %v, want ErrMemory", n, err)
+		}
+	}
+	if _, err := CountContext(context.Background(), 8, WithMemoryLimit(0)); !errors.Is(err, ErrOption) {
+		t.Errorf("WithMemoryLimit(0): %v, want ErrOption", err)
+	}
+
+	// Lists of quarters longer than 1,000 on n = 18, whose longest hold 5,366.
+	before := runtime.NumGoroutine()
+	cfg, err := newConfig([]Option{WithWorkers(2)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var saves []State
+	cfg.save, cfg.saveEvery = func(s State) error { saves = append(saves, s); return nil }, time.Hour
+	runs := joinTasks(18, minTasks, 0, 1)
+	var tasks []task
+	for i := range runs {
+		runs[i].board.maxQuarters = 1000
+		runs[i].board.left.Add(1)
+		tasks = append(tasks, task{join: &runs[i]})
+	}
+	state := newState(18, 0, 1, len(tasks))
+	_, err = run(context.Background(), time.Now(), tasks, &cfg, &state, nil)
+	if !errors.Is(err, ErrMemory) || len(saves) != 1 || saves[0].Done() == saves[0].Subproblems() {
+		t.Errorf("a count whose lists outgrow the limit: %v, %d saves; want ErrMemory after one save of a count midway", err, len(saves))
+	}
+	if left := settle(before); left > before {
+		t.Errorf("%d goroutines left running after a count stopped for memory, want %d", left, before)
 	}
 }

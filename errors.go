@@ -16,6 +16,9 @@ var (
 	// ErrBoardSize reports a board size outside [0, MaxN], or outside
 	// [0, MaxConstruct] for [Construct].
 	ErrBoardSize = errors.New("nqueens: board size out of range")
+	// ErrMemory reports a count that would take more memory than its
+	// limit (see [WithMemoryLimit]).
+	ErrMemory = errors.New("nqueens: over the memory limit")
 	// ErrNilVisit reports a nil callback passed to an [Enumerate] function.
 	ErrNilVisit = errors.New("nqueens: nil visit function")
 	// ErrOption reports an invalid option passed to [CountContext].

@@ -1,6 +1,8 @@
 package nqueens
 
 import (
+	"fmt"
+	"math"
 	"math/bits"
 	"slices"
 	"sync/atomic"
@@ -90,6 +92,9 @@ type joinBoard struct {
 	// left is the number of its runs of splits not yet counted: the last
 	// one counted lets go of northQuarters.
 	left atomic.Int64
+	// maxQuarters is the most quarters a list may hold within the count's
+	// memory limit.
+	maxQuarters int
 }
 
 // joinBoards returns the boards that a join of the n×n board counts, n at
@@ -101,12 +106,12 @@ func joinBoards(n int) []joinBoard {
 	m := n / 2
 	var boards []joinBoard
 	if n%2 == 0 {
-		boards = []joinBoard{{n: n, x: -1, y: -1, weight: 1}}
+		boards = []joinBoard{{n: n, x: -1, y: -1, weight: 1, maxQuarters: math.MaxInt}}
 	} else {
-		boards = []joinBoard{{n: n, x: m, y: m, weight: 1}}
+		boards = []joinBoard{{n: n, x: m, y: m, weight: 1, maxQuarters: math.MaxInt}}
 		for dy := 2; dy <= m; dy++ {
 			for dx := 1; dx < dy; dx++ {
-				boards = append(boards, joinBoard{n: n, x: m + dx, y: m + dy, weight: 8})
+				boards = append(boards, joinBoard{n: n, x: m + dx, y: m + dy, weight: 8, maxQuarters: math.MaxInt})
 			}
 		}
 	}
@@ -278,9 +283,11 @@ type joiner struct {
 	// block is the most east half-boards laid out at once, blockKeys, and
 	// batch the most west ones listed before they are matched, batchKeys.
 	block, batch int
-	// poll is where quarterPlace learns to stop; halted, that it did.
+	// poll is where quarterPlace learns to stop; halted, that it did, and
+	// err why, if not for poll: a list of quarters too long.
 	poll   *poller
 	halted bool
+	err    error
 }
 
 // A side is the east or the west half of the board, as its quarters see
@@ -817,7 +824,7 @@ func (j *joiner) quartersOn(s *side, rows uint64, list []quarter, p *poller) ([]
 		k++
 	}
 	rs[k] = rs[max(k-1, 0)] // after the last row, no step down
-	j.poll, j.halted = p, false
+	j.poll, j.halted, j.err = p, false, nil
 	list = j.quarterPlace(s, rs[:k+1], 0, 0, 0, 0, 0, list)
 	return list, !j.halted
 }
@@ -832,8 +839,14 @@ func (j *joiner) quartersOn(s *side, rows uint64, list []quarter, p *poller) ([]
 // gives up, if j.poll says to stop.
 func (j *joiner) quarterPlace(s *side, rows []int, cols, down, up, key uint64, long int, list []quarter) []quarter {
 	if len(rows) == 1 {
-		if len(list)%halfPoll == halfPoll-1 && j.poll.stopped() {
-			j.halted = true
+		if len(list)%halfPoll == halfPoll-1 {
+			if len(list) >= j.board.maxQuarters {
+				j.err = fmt.Errorf("%w: a list of more than %d quarters, which the limit has no room for", ErrMemory, j.board.maxQuarters)
+				j.halted = true
+			}
+			if j.poll.stopped() {
+				j.halted = true
+			}
 		}
 		return append(list, quarter{key: key, cols: uint32(cols), long: int32(long)})
 	}

@@ -4,7 +4,10 @@ import (
 	"context"
 	"math/bits"
 	"math/rand/v2"
+	"runtime"
+	"runtime/metrics"
 	"testing"
+	"time"
 )
 
 // joinCount counts the n×n board with the join on one goroutine, its
@@ -129,16 +132,46 @@ func TestJoinMatch(t *testing.T) {
 }
 
 // TestJoinEngine counts through CountContext the boards that the join
-// engine takes, with both counts: the total from the join, the unique
-// count from Burnside's lemma.
+// engine takes, with all their counts: the total from the join, the unique
+// count from Burnside's lemma. The memory that the runtime holds stays
+// under the estimate all along.
 func TestJoinEngine(t *testing.T) {
 	if !*long {
 		t.Skip("counts n = 17 to 20: two minutes on two cores; -nqueens.long runs it")
 	}
 	for _, n := range []int{17, 18, 19, 20} {
-		c, err := CountContext(context.Background(), n)
-		if err != nil || c.Total != golden[n].total || c.Unique != golden[n].unique {
-			t.Errorf("CountContext(%d) = %+v, %v; want {%d %d}", n, c, err, golden[n].total, golden[n].unique)
+		estimate, err := EstimateMemory(n)
+		if err != nil {
+			t.Fatal(err)
 		}
+		runtime.GC()
+		done := make(chan uint64)
+		stop := make(chan struct{})
+		go func() {
+			samples := []metrics.Sample{{Name: "/memory/classes/total:bytes"}, {Name: "/memory/classes/heap/released:bytes"}}
+			var peak uint64
+			tick := time.NewTicker(10 * time.Millisecond)
+			defer tick.Stop()
+			for {
+				metrics.Read(samples)
+				peak = max(peak, samples[0].Value.Uint64()-samples[1].Value.Uint64())
+				select {
+				case <-stop:
+					done <- peak
+					return
+				case <-tick.C:
+				}
+			}
+		}()
+		c, err := CountContext(context.Background(), n)
+		close(stop)
+		peak := <-done
+		if want := goldenCounts(n); err != nil || c != want {
+			t.Errorf("CountContext(%d) = %+v, %v; want %+v", n, c, err, want)
+		}
+		if peak > uint64(estimate) {
+			t.Errorf("CountContext(%d) held %s at its peak, over its estimate of %s", n, formatBytes(float64(peak)), formatBytes(float64(estimate)))
+		}
+		t.Logf("n=%d: peak %s, estimate %s", n, formatBytes(float64(peak)), formatBytes(float64(estimate)))
 	}
 }

@@ -28,7 +28,7 @@ var layers = [][]string{
 	{"frame.go"},
 	{"kernel.go", "kernel_amd64.go", "kernel_generic.go", "zkernel.go", "zkernel_amd64.go"},
 	{"constellation.go", "fixed.go", "join.go", "match_amd64.go", "match_generic.go", "zmatch_amd64.go"},
-	{"plan.go"},
+	{"plan.go", "memory.go"},
 	{"state.go"},
 	{"options.go"},
 	{"engine.go", "listing.go"},

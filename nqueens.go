@@ -3,6 +3,7 @@ package nqueens
 import (
 	"context"
 	"fmt"
+	"math"
 	"math/bits"
 	"strings"
 )
@@ -99,6 +100,30 @@ func CountContext(ctx context.Context, n int, opts ...Option) (Counts, error) {
 		return Counts{}, err
 	}
 	return countBoard(ctx, n, &cfg)
+}
+
+// EstimateMemory returns the peak memory, in bytes, that
+// CountContext(ctx, n, opts...) takes, as the package's model puts it:
+// what [WithMemoryLimit] compares with its limit. The model errs high: it
+// takes the longest lists of quarters of the join to be longer than any
+// measured, every worker to hold them at once, and Go's heap to grow to
+// twice what is live. It returns the errors of CountContext for a bad n or
+// option, and costs what listing the join's subproblems costs, a few
+// milliseconds.
+func EstimateMemory(n int, opts ...Option) (int64, error) {
+	cfg, err := newConfig(opts)
+	if err != nil {
+		return 0, err
+	}
+	if err := checkSize(n); err != nil {
+		return 0, err
+	}
+	var runs []joinTask
+	if joins(n) {
+		runs = joinTasks(n, max(minTasks, tasksPerShard*cfg.shards), cfg.shard, cfg.shards)
+	}
+	bytes, _ := memoryEstimate(n, runs, cfg.shards, cfg.workers)
+	return int64(min(bytes, math.MaxInt64/2)), nil
 }
 
 // SumShards returns the counts of the n×n board from those of every one of

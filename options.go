@@ -19,6 +19,7 @@ type config struct {
 	save      func(State) error
 	saveEvery time.Duration
 	resume    *State
+	memory    int64
 }
 
 // WithWorkers sets the number of goroutines that search at once. 0, the
@@ -78,6 +79,19 @@ func WithResume(s State) Option {
 	return func(c *config) { c.resume = &s }
 }
 
+// WithMemoryLimit has [CountContext] refuse, before it starts, a count that
+// would take more than bytes of memory, as [EstimateMemory] puts it, with
+// an error wrapping [ErrMemory] that says how much it would take; the
+// default is [DefaultMemoryLimit]. The estimate is of the peak resident
+// memory of the whole count on all its workers, and errs high. A count
+// whose lists of quarters outgrow it beyond what the limit has room for
+// stops with such an error too, before it allocates them, with every
+// worker stopped, and after one save (see [WithSave]): it goes on with a
+// higher limit. bytes must be positive.
+func WithMemoryLimit(bytes int64) Option {
+	return func(c *config) { c.memory = bytes }
+}
+
 // Progress reports how far a count has come. Work is measured in
 // subproblems, which vary in size, so Remaining is a rough estimate.
 type Progress struct {
@@ -101,12 +115,15 @@ const progressInterval = 100 * time.Millisecond
 // newConfig applies opts to the defaults: every core, one shard, no
 // progress and no saves. A bad option is an error wrapping ErrOption.
 func newConfig(opts []Option) (config, error) {
-	cfg := config{shards: 1}
+	cfg := config{shards: 1, memory: DefaultMemoryLimit}
 	for i, opt := range opts {
 		if opt == nil {
 			return config{}, fmt.Errorf("%w: option %d is nil", ErrOption, i)
 		}
 		opt(&cfg)
+	}
+	if cfg.memory <= 0 {
+		return config{}, fmt.Errorf("%w: a memory limit of %d bytes, want a positive one", ErrOption, cfg.memory)
 	}
 	if cfg.workers < 0 {
 		return config{}, fmt.Errorf("%w: %d workers, want 0 (all cores) or more", ErrOption, cfg.workers)

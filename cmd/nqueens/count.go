@@ -30,6 +30,8 @@ func count(ctx context.Context, args []string, getenv func(string) string, stdou
 	checkpoint := fs.String("checkpoint", "", "keep the count's state in `file`, saved every few seconds and on Ctrl-C, and go on from it if it exists; "+
 		"file.lock marks it in use and file.tmp is written on the way")
 	every := fs.Duration("checkpoint-every", 5*time.Second, "how often -checkpoint saves")
+	memory := bytesFlag(nqueens.DefaultMemoryLimit)
+	fs.Var(&memory, "memory", "refuse a count that would take more than `size` of memory (bytes, or K, M, G, T)")
 	rest, err := parseFlags(fs, args, 1)
 	if err != nil {
 		return err
@@ -65,14 +67,14 @@ func count(ctx context.Context, args []string, getenv func(string) string, stdou
 	}
 
 	if *strategy != "" {
-		for _, name := range []string{"unique", "json", "shard", "shards", "workers", "checkpoint"} {
+		for _, name := range []string{"unique", "json", "shard", "shards", "workers", "checkpoint", "memory"} {
 			if set[name] {
 				return usagef("count: -strategy counts on one core, without -%s: the engine alone has it", name)
 			}
 		}
 		return countWith(ctx, *strategy, n, stdout)
 	}
-	opts := []nqueens.Option{nqueens.WithWorkers(*workers), nqueens.WithShard(i, *shards)}
+	opts := []nqueens.Option{nqueens.WithWorkers(*workers), nqueens.WithShard(i, *shards), nqueens.WithMemoryLimit(int64(memory))}
 	bar := &progressBar{w: stderr}
 	if f, ok := stderr.(*os.File); ok && term.IsTerminal(int(f.Fd())) {
 		if cols, _, err := term.GetSize(int(f.Fd())); err == nil {
@@ -105,6 +107,9 @@ func count(ctx context.Context, args []string, getenv func(string) string, stdou
 	bar.clear()
 	if errors.Is(err, nqueens.ErrStateMismatch) {
 		return holdsOther(*checkpoint, err)
+	}
+	if errors.Is(err, nqueens.ErrMemory) {
+		err = fmt.Errorf("%w (-memory sets the limit)", err)
 	}
 	if saved.failed != nil {
 		fmt.Fprintf(stderr, "nqueens: warning: the last save of checkpoint %s failed, and it holds an earlier state: %v\n", *checkpoint, saved.failed)

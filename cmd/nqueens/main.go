@@ -4,7 +4,7 @@
 // Usage:
 //
 //	nqueens count [-workers k] [-unique] [-json] [-shard i -shards k]
-//	              [-checkpoint file [-checkpoint-every d]] N
+//	              [-checkpoint file [-checkpoint-every d]] [-memory size] N
 //	nqueens count -strategy name N
 //	nqueens list [-limit k] N
 //	nqueens merge FILE... (- for stdin)
@@ -22,7 +22,9 @@
 // prints the result as one JSON record, and merge adds up the records of
 // all k shards, refusing an incomplete or damaged set. With -checkpoint,
 // count keeps its state in a file every few seconds and when stopped, and
-// a count started again with the same file goes on from there.
+// a count started again with the same file goes on from there. A count
+// that would take more memory than -memory (4G by default) is refused
+// before it starts, with the memory it would take.
 //
 // list draws solutions, construct prints one solution of any size without
 // a search, and complete lists or counts the completions of a partial
@@ -39,6 +41,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"math"
 	"os"
 	"os/signal"
 	"slices"
@@ -51,7 +54,7 @@ import (
 
 const usage = `usage:
   nqueens count [-workers k] [-unique] [-json] [-shard i -shards k]
-                [-checkpoint file [-checkpoint-every d]] N
+                [-checkpoint file [-checkpoint-every d]] [-memory size] N
                                     count the solutions of the N×N board
   nqueens count -strategy name N    count with one strategy on one core
   nqueens list [-limit k] N         draw solutions of the N×N board
@@ -336,6 +339,33 @@ func (d *decimalFlag) Set(s string) error {
 		return fmt.Errorf("%s is not a whole number", quote(s))
 	}
 	*d = decimalFlag(n)
+	return nil
+}
+
+// bytesFlag is the value of a flag that gives an amount of memory: a
+// whole number read by parseDecimal, of bytes or, with K, M, G or T after
+// it, of KiB, MiB, GiB or TiB.
+type bytesFlag int64
+
+func (b *bytesFlag) String() string {
+	for i, unit := range []string{"T", "G", "M", "K"} {
+		if shift := 40 - 10*i; *b > 0 && *b%(1<<shift) == 0 {
+			return strconv.FormatInt(int64(*b)>>shift, 10) + unit
+		}
+	}
+	return strconv.FormatInt(int64(*b), 10)
+}
+
+func (b *bytesFlag) Set(s string) error {
+	digits, shift := s, 0
+	if i := strings.IndexAny(s, "KMGT"); i >= 0 && i == len(s)-1 {
+		digits, shift = s[:i], 10*(1+strings.IndexByte("KMGT", s[i]))
+	}
+	n, ok := parseDecimal(digits)
+	if !ok || n <= 0 || n > math.MaxInt64>>shift {
+		return fmt.Errorf("%s is not an amount of memory: want a positive whole number of bytes, or of K, M, G or T", quote(s))
+	}
+	*b = bytesFlag(int64(n) << shift)
 	return nil
 }
 

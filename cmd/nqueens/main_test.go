@@ -136,6 +136,13 @@ func TestBadInput(t *testing.T) {
 		{[]string{"count", "-shards", "1_000", "8"}, `"1_000" is not a whole number`},
 		{[]string{"list", "-limit", "+5", "8"}, `"+5" is not a whole number`},
 		{[]string{"complete", ""}, "the text is blank"},
+		{[]string{"count", "-unique", "-shards", "2", "-shard", "0", "16"}, "-unique needs the whole board"},
+		{[]string{"count", "-memory", "0", "8"}, `"0" is not an amount of memory`},
+		{[]string{"count", "-memory", "4g", "8"}, `"4g" is not an amount of memory`},
+		{[]string{"count", "-memory", "G", "8"}, `"G" is not an amount of memory`},
+		{[]string{"count", "-memory", "9000000000000G", "8"}, `is not an amount of memory`},
+		{[]string{"count", "-memory", "50M", "22"}, "counting n=22 on"},
+		{[]string{"count", "-strategy", "bitwise", "-memory", "1G", "8"}, "without -memory"},
 		{[]string{"merge", filepath.Join(t.TempDir(), "missing.json")}, "no such file"},
 	}
 	for _, tt := range tests {
