@@ -7,10 +7,10 @@
 // # Counting and listing
 //
 // [Count] and [CountUnique] give the numbers; [CountContext] gives both from one
-// search, on every core, and can be cancelled, report its progress and
-// count one shard of a search split across machines. [Enumerate] calls a
-// function with each solution, a [Solution] holding the column of the queen
-// of each row.
+// search, on every core, and can be cancelled, report its progress, save
+// and resume, and count one shard of a search split across machines, which
+// [SumShards] adds up. [Enumerate] calls a function with each solution, a
+// [Solution] holding the column of the queen of each row.
 //
 // # Four methods and an engine
 //
@@ -48,15 +48,15 @@
 //     static mask per row. Generated kernels fill the last rows, one loop
 //     per row. It splits the search into thousands of subproblems for
 //     every core. It is what Count, CountUnique and CountContext use.
-//     Counting a whole board from n = 14 on (17 if odd), it joins
-//     half-boards instead of searching the whole board: for each way to
-//     choose the rows whose queen stands in the east half, it lists the
-//     east and the west half-boards, each from a north and a south
-//     quarter, and counts the pairs whose diagonals are disjoint, 64 to
-//     512 at a time with tables of bit sets. On an odd board the queens of
-//     the middle row and column are placed first. Burnside's lemma gives
-//     the fundamental count from the solutions a quarter and a half turn
-//     leave unchanged.
+//     From n = 14 on (17 if odd) to 32, it joins half-boards instead of
+//     searching the whole board: for each way to choose the rows whose
+//     queen stands in the east half, it lists the east and the west
+//     half-boards, each from a north and a south quarter, and counts the
+//     pairs whose diagonals are disjoint, 64 to 512 at a time with tables
+//     of bit sets. On an odd board the queens of the middle row and column
+//     are placed first. Burnside's lemma gives the fundamental count from
+//     the solutions a quarter and a half turn leave unchanged, which every
+//     count also searches.
 //
 // On a modern CPU Bitwise spends a few nanoseconds per node of the tree,
 // Cached about n times more, Naive about n² times more; the tree itself
@@ -74,7 +74,8 @@
 // [EnumerateCompletionsContext]. CountContext is the context form of both
 // Count and CountUnique: it returns both counts, and it is the one call
 // that takes options (With...), which set its workers, its progress
-// reports, its shard of a split, and its saves and resumption. The
+// reports, its shard of a split, its saves and resumption, and its memory
+// limit. The
 // iterators All and [Completions] check their arguments when they are called
 // and return an error for bad ones; break stops them between two
 // solutions, and EnumerateContext is the form to use when the wait for the
@@ -110,6 +111,9 @@
 // Boards are searched with 64-bit masks, so n runs from 0 to [MaxN] = 64;
 // other sizes get an error wrapping [ErrBoardSize]. The counts fit a uint64
 // up to at least n = 27, the largest board ever counted, which took a
-// year of FPGA clusters: two cores count n = 17 in about 4 seconds and
-// n = 20 in about 20 minutes.
+// year of FPGA clusters: two cores count n = 17 in about a second and
+// n = 20 in a minute and a half. A count takes memory too, tens of MiB
+// up to n = 21 and a GiB or two a worker at n = 26 and 27: one that
+// would take more than its limit ([WithMemoryLimit], 4 GiB by default) is
+// refused before it starts.
 package nqueens

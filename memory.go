@@ -9,8 +9,8 @@ import (
 // would take more than its limit is refused before it starts.
 //
 // A worker of the join keeps, at most: the tables of a block of east
-// half-boards, 2 MiB for each 8 diagonals of the keys; the keys of the
-// block and of its batches of west half-boards, 0.6 MiB; and four lists of
+// half-boards, 256 KiB for each 8 diagonals of the keys; the keys of the
+// block and of its batches of west half-boards, 160 KiB; and four lists of
 // quarters, north and south on each side. The lists are the one part that
 // grows with n beyond a bound of the join's making: the model puts the
 // longest at 9·m!/2^m quarters for n = 2m, and half of that for n = 2m+1.

@@ -82,18 +82,20 @@ func CountUnique(n int) (uint64, error) {
 // fundamental ones (up to rotation and reflection), in one search using
 // every core unless [WithWorkers] says otherwise: it is the context form of
 // both [Count] and [CountUnique], and the one call that takes options.
-// CountContext(ctx, 0) is {1, 1}, the empty board.
+// CountContext(ctx, 0) is {1, 1, 1, 1}, the empty board.
 //
 // It returns an error wrapping [ErrBoardSize] unless 0 <= n <= [MaxN], or
 // [ErrOption] for a bad option, or [ErrStateMismatch] for a [State] of another
-// count passed to [WithResume]. When ctx is done first it returns ctx.Err(),
+// count passed to [WithResume], or [ErrMemory] for a count that would take
+// more memory than its limit. When ctx is done first it returns ctx.Err(),
 // at once if ctx is done already and else within a few milliseconds, with
 // every worker stopped. The counts are zero whenever the error is not nil,
 // but for a finished count whose last save failed (see [WithSave]).
 //
-// The cost grows about sixfold with each n; see the README for measured
-// times. A uint64 holds the counts up to at least n = 27, the largest board
-// ever counted.
+// The cost grows about sixfold with each n, and from n = 20 on the memory
+// about sixfold with every second n (see [EstimateMemory]); see the README
+// for measured times. A uint64 holds the counts up to at least n = 27, the
+// largest board ever counted.
 func CountContext(ctx context.Context, n int, opts ...Option) (Counts, error) {
 	cfg, err := newConfig(opts)
 	if err != nil {
