@@ -275,8 +275,23 @@ type joiner struct {
 	eastKeys []uint64
 	westKeys [3][]uint64
 	tables   []uint64
-	words    int // the length of a row of the tables
 	width    int // the diagonals of a table: 8, or 4
+	chunks   int // the tables of a bucket, one for each width bits of the keys but the top sieve
+	// sieve is how many top bits of the keys sort the east half-boards of
+	// a block into buckets, bucket b holding those whose top bits are b.
+	// A west half-board clashes with every east one of a bucket that
+	// shares a top bit with it: it is matched, by the tables, only against
+	// the others. A block of at least sieveFrom east half-boards is
+	// sieved, into buckets of sieveKeys of them or more on average:
+	// sieveBlock and sieveMin.
+	sieve                int
+	sieveFrom, sieveKeys int
+	buckets              []bucket
+	// Scratch for the sorts by top bits: of the east half-boards, and of a
+	// batch of queries, with where each value starts.
+	sorted  []uint64
+	grouped []uint64
+	starts  []int
 	// keyBits is how many diagonals the keys hold: those that queens of
 	// two quarters can take.
 	keyBits int
@@ -319,7 +334,8 @@ const maxJoinN = 32
 // newJoiner returns a joiner of b.
 func newJoiner(b *joinBoard) *joiner {
 	n, m := b.n, b.n/2
-	j := &joiner{board: b, n: n, m: m, north: fullRow(m), south: fullRow(n) &^ fullRow(n-m), block: blockKeys, batch: batchKeys}
+	j := &joiner{board: b, n: n, m: m, north: fullRow(m), south: fullRow(n) &^ fullRow(n-m),
+		block: blockKeys, batch: batchKeys, sieveFrom: sieveBlock, sieveKeys: sieveMin}
 	j.north &= b.rows()
 	j.south &= b.rows()
 	j.east.base, j.west.base = n-m, 0
@@ -336,8 +352,10 @@ func newJoiner(b *joinBoard) *joiner {
 		}
 	}
 	// The quarters that can take each diagonal, bit 2·side+half; those
-	// two can take are in the keys.
+	// two can take are in the keys. cells counts the squares of each side
+	// on each diagonal, the sums first and the differences after.
 	var onD, onA [2*MaxN - 1]uint
+	var cells [2][2 * (2*MaxN - 1)]int
 	sides := [2]*side{&j.east, &j.west}
 	for i, s := range sides {
 		s.quarters.byRows = b.northQuarters[i]
@@ -360,22 +378,33 @@ func newJoiner(b *joinBoard) *joiner {
 				}
 				onD[d] |= 1 << (2*i + half)
 				onA[a] |= 1 << (2*i + half)
+				cells[i][d]++
+				cells[i][2*MaxN-1+a]++
 			}
 		}
 	}
+	// The diagonals of the keys, the sums and then the differences, take
+	// their bits in increasing order of the squares that each side has on
+	// them, multiplied: the top bits, those that an east and a west
+	// half-board hold together the most often, are the ones to sieve on.
+	var keyed []int
+	for d, on := range append(onD[:], onA[:]...) {
+		if bits.OnesCount(on) >= 2 {
+			keyed = append(keyed, d)
+		}
+	}
+	slices.SortStableFunc(keyed, func(x, y int) int {
+		return cells[0][x]*cells[1][x] - cells[0][y]*cells[1][y]
+	})
 	var keyD, keyA [2*MaxN - 1]uint64
-	for d, on := range onD {
-		if bits.OnesCount(on) >= 2 {
-			keyD[d] = 1 << j.keyBits
-			j.keyBits++
+	for bit, d := range keyed {
+		if d < 2*MaxN-1 {
+			keyD[d] = 1 << bit
+		} else {
+			keyA[d-(2*MaxN-1)] = 1 << bit
 		}
 	}
-	for a, on := range onA {
-		if bits.OnesCount(on) >= 2 {
-			keyA[a] = 1 << j.keyBits
-			j.keyBits++
-		}
-	}
+	j.keyBits = len(keyed)
 	for i, s := range sides {
 		s.cells = make([]cell, n*m)
 		for r := range n {
@@ -458,19 +487,77 @@ func (j *joiner) countRun(t *joinTask, p *poller) (uint64, bool) {
 
 // match returns the number of pairs of an east key, as laid out in the
 // tables, and a key of west with no bit in common, polling p every
-// matchPoll queries; it reports false if p said to stop.
+// matchPoll queries; it reports false if p said to stop. The queries are
+// sorted by their top bits, and those with top bits q are matched against
+// the buckets that have none of them.
 func (j *joiner) match(west []uint64, p *poller) (uint64, bool) {
-	chunks := (j.keyBits + j.width - 1) / j.width
+	groups := j.group(west)
 	var count uint64
-	for len(west) > 0 {
-		batch := west[:min(len(west), matchPoll)]
-		west = west[len(batch):]
-		count += uint64(len(batch)*len(j.eastKeys) - clashes(j.tables, j.words, chunks, j.width, batch))
-		if p.stopped() {
-			return 0, false
+	for b := range j.buckets {
+		bk := &j.buckets[b]
+		for q := range len(groups) - 1 {
+			if b&q != 0 || len(bk.keys) == 0 {
+				continue // a top bit in common: every pair clashes
+			}
+			queries := west
+			if j.sieve > 0 {
+				queries = j.grouped[groups[q]:groups[q+1]]
+			}
+			for rest := queries; len(rest) > 0; {
+				batch := rest[:min(len(rest), matchPoll)]
+				rest = rest[len(batch):]
+				count += uint64(len(batch)*len(bk.keys) - clashes(bk.tables, bk.words, j.chunks, j.width, batch))
+				if p.stopped() {
+					return 0, false
+				}
+			}
 		}
 	}
 	return count, true
+}
+
+// group sorts keys by their top j.sieve bits into j.grouped, and returns
+// where the keys of each value start, and where the last ends. Without a
+// sieve it sorts nothing: every key has the value 0.
+func (j *joiner) group(keys []uint64) []int {
+	j.starts = append(j.starts[:0], 0, len(keys))
+	if j.sieve == 0 {
+		return j.starts
+	}
+	shift := j.keyBits - j.sieve
+	j.starts = countingSort(j.starts, keys, shift, 1<<j.sieve)
+	j.grouped = slices.Grow(j.grouped[:0], len(keys))[:len(keys)]
+	sortInto(j.grouped, keys, shift, j.starts)
+	return j.starts
+}
+
+// countingSort returns in starts, of values+1 entries, where the keys of
+// each value of their bits from shift up start, in a sort by that value.
+func countingSort(starts []int, keys []uint64, shift, values int) []int {
+	starts = slices.Grow(starts[:0], values+1)[:values+1]
+	clear(starts)
+	for _, k := range keys {
+		starts[k>>shift+1]++
+	}
+	for v := 1; v <= values; v++ {
+		starts[v] += starts[v-1]
+	}
+	return starts
+}
+
+// sortInto writes keys into dst in order of their bits from shift up, as
+// starts, from countingSort, says where each value starts.
+func sortInto(dst, keys []uint64, shift int, starts []int) {
+	next := starts[:len(starts)-1]
+	for _, k := range keys {
+		v := k >> shift
+		dst[next[v]] = k
+		next[v]++
+	}
+	// next, which is starts, moved each value's start to its end: move it
+	// back by one value.
+	copy(starts[1:], starts[:len(starts)-1])
+	starts[0] = 0
 }
 
 // matchPoll is how many queries match runs between two polls: a fraction
@@ -513,21 +600,80 @@ func (j *joiner) tableWidth(queries int) int {
 	return 8
 }
 
-// lay builds the tables of the east half-boards, of width diagonals: for
-// each width diagonals c of the key and value v of them, the row of the
-// half-boards that hold any diagonal of v, in words a multiple of
-// wordsMultiple long, for the kernels.
+// A bucket is the east half-boards of a block whose keys have the same
+// top bits, and their tables, in rows of words words.
+type bucket struct {
+	keys, tables []uint64
+	words        int
+}
+
+// A block of at least sieveBlock east half-boards is sieved on its top
+// bits, as many as make buckets of sieveMin or more on average, and at
+// most maxSieve. The top bits of the keys are the diagonals that an east
+// and a west half-board hold together the most often, each about one pair
+// in five: five of them leave a west half-board to match against about a
+// third of the east ones. A bucket of about a thousand keeps its tables,
+// 64 KiB for each 8 diagonals, in the core's cache while every query
+// that can match it is matched. A smaller block is not sieved: sorting its
+// queries would cost more than it saves.
+const (
+	sieveBlock = 1 << 13
+	sieveMin   = 1024
+	maxSieve   = 5
+)
+
+// lay sorts the east half-boards of the block into buckets by their top
+// bits, as many bits as make buckets of j.sieveKeys on average, up to
+// maxSieve, if the block has j.sieveFrom or more, and builds the tables of
+// each bucket, of width diagonals.
 func (j *joiner) lay(width int) {
-	words := (len(j.eastKeys) + 64*wordsMultiple - 1) / (64 * wordsMultiple) * wordsMultiple
-	chunks := (j.keyBits + width - 1) / width
-	size := chunks << width * words
+	j.sieve = 0
+	for len(j.eastKeys) >= j.sieveFrom && j.sieve < min(maxSieve, j.keyBits) && len(j.eastKeys)>>(j.sieve+1) >= j.sieveKeys {
+		j.sieve++
+	}
+	shift := j.keyBits - j.sieve
+	j.starts = countingSort(j.starts, j.eastKeys, shift, 1<<j.sieve)
+	if j.sieve > 0 {
+		j.sorted = slices.Grow(j.sorted[:0], len(j.eastKeys))[:len(j.eastKeys)]
+		sortInto(j.sorted, j.eastKeys, shift, j.starts)
+		j.eastKeys, j.sorted = j.sorted, j.eastKeys
+	}
+	// The tables of a bucket hold the bits below the top ones: a pair of
+	// a bucket and a query that share no top bit shares none of them.
+	j.width, j.chunks = width, (shift+width-1)/width
+	size := 0
+	for b := range 1 << j.sieve {
+		size += j.chunks << width * wordsFor(j.starts[b+1]-j.starts[b])
+	}
 	if cap(j.tables) < size {
 		j.tables = make([]uint64, size)
 	}
-	j.tables, j.words, j.width = j.tables[:size], words, width
+	j.buckets = j.buckets[:0]
+	at := 0
+	for b := range 1 << j.sieve {
+		keys := j.eastKeys[j.starts[b]:j.starts[b+1]]
+		words := wordsFor(len(keys))
+		tables := j.tables[at : at+j.chunks<<width*words]
+		at += len(tables)
+		layTables(tables, keys, words, j.chunks, width)
+		j.buckets = append(j.buckets, bucket{keys: keys, tables: tables, words: words})
+	}
+}
+
+// wordsFor returns the words of a row of the tables of keys east
+// half-boards, 64 a word, in a multiple of wordsMultiple for the kernels.
+func wordsFor(keys int) int {
+	return (keys + 64*wordsMultiple - 1) / (64 * wordsMultiple) * wordsMultiple
+}
+
+// layTables builds in tables the tables of keys, of width diagonals each,
+// chunks of them: for each width diagonals c of the key and value v of
+// them, the row, words words long, of the half-boards that hold any
+// diagonal of v.
+func layTables(tables, keys []uint64, words, chunks, width int) {
 	// The rows of the single diagonals, 64 half-boards a word, 8
 	// diagonals at a time.
-	for c8 := range (j.keyBits + 7) / 8 {
+	for c8 := range (chunks*width + 7) / 8 {
 		for w := range words {
 			var r [8]uint64
 			for g := range 8 {
@@ -535,7 +681,7 @@ func (j *joiner) lay(width int) {
 				// 8 diagonals, which transpose8 turns to 8 diagonals by 8
 				// keys.
 				var x uint64
-				for k, key := range j.eastKeys[min(64*w+8*g, len(j.eastKeys)):min(64*w+8*g+8, len(j.eastKeys))] {
+				for k, key := range keys[min(64*w+8*g, len(keys)):min(64*w+8*g+8, len(keys))] {
 					x |= key >> (8 * c8) & 0xff << (8 * k)
 				}
 				x = transpose8(x)
@@ -546,13 +692,13 @@ func (j *joiner) lay(width int) {
 			for b, row := range r {
 				d := 8*c8 + b
 				if d < chunks*width {
-					j.tables[(d/width<<width+1<<(d%width))*words+w] = row
+					tables[(d/width<<width+1<<(d%width))*words+w] = row
 				}
 			}
 		}
 	}
 	for c := range chunks {
-		t := j.tables[c<<width*words:][:1<<width*words]
+		t := tables[c<<width*words:][:1<<width*words]
 		clear(t[:words]) // value 0: no diagonal, no clash
 		// A value of several diagonals is its lowest one's row OR the rest's.
 		for v := 3; v < 1<<width; v++ {
@@ -582,14 +728,13 @@ func transpose8(x uint64) uint64 {
 }
 
 // blockKeys is the most east half-boards a joiner lays out in tables at
-// once: 128 words a row, 256 KiB a table of 8 diagonals, and at most
-// 2 MiB for the 8 tables of the longest keys, which the queries then read
-// from the core's own cache. A split with more is counted a block at a
-// time, each block against every west half-board, listed again for each:
-// the largest splits of n = 20 have 32,870 east half-boards, of n = 22
-// about 200,000. Blocks of 8,192 count a shard of n = 22 in 17.8 s, of
-// 65,536 in 23.5 s, and one of n = 24 in 160 s against 230 s.
-const blockKeys = 1 << 13
+// once, in buckets of a few thousand (see sieveBlock): 2,048 words a row
+// and a few more for the buckets, 4.3 MiB a table of 8 diagonals, and at
+// most 35 MiB for the 8 tables of the longest keys. A split with more is
+// counted a block at a time, each block against every west half-board,
+// listed again for each: the largest splits of n = 20 have 32,870 east
+// half-boards, of n = 22 about 200,000.
+const blockKeys = 1 << 17
 
 // batchKeys is how many west half-boards a joiner lists before it matches
 // them against the tables.

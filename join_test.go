@@ -10,17 +10,16 @@ import (
 	"time"
 )
 
-// joinCount counts the n×n board with the join on one goroutine, its
-// east half-boards laid out block at a time and its west ones matched
-// batch at a time.
-func joinCount(n, block, batch int) uint64 {
+// joinCount counts the n×n board with the join on one goroutine, with
+// its joiners as set changes them.
+func joinCount(n int, set func(*joiner)) uint64 {
 	var total uint64
 	tasks := joinTasks(n, minTasks, 0, 1)
 	var j *joiner
 	for i := range tasks {
 		if j == nil || j.board != tasks[i].board {
 			j = newJoiner(tasks[i].board)
-			j.block, j.batch = block, batch
+			set(j)
 		}
 		c, _ := j.countRun(&tasks[i], &poller{})
 		total += c
@@ -34,16 +33,20 @@ func TestJoin(t *testing.T) {
 		maxN = 16
 	}
 	for n := 4; n <= maxN; n++ {
-		if got := joinCount(n, blockKeys, batchKeys); got != golden[n].total {
+		if got := joinCount(n, func(*joiner) {}); got != golden[n].total {
 			t.Errorf("the join of n=%d counts %d, want %d", n, got, golden[n].total)
 		}
 	}
 	// Blocks and batches of a few half-boards, cut at any point of a
-	// north quarter's pairs, the last ones not full.
-	for _, size := range [][2]int{{1, 1}, {7, 3}, {100, 64}} {
+	// north quarter's pairs, the last ones not full, sieved or not.
+	for _, size := range [][4]int{{1, 1, 1, 1}, {7, 3, 1 << 30, 1}, {100, 64, 1, 8}, {300, 64, 20, 1}} {
 		for n := 4; n <= 12; n++ {
-			if got := joinCount(n, size[0], size[1]); got != golden[n].total {
-				t.Errorf("the join of n=%d in blocks of %d and batches of %d counts %d, want %d", n, size[0], size[1], got, golden[n].total)
+			got := joinCount(n, func(j *joiner) {
+				j.block, j.batch, j.sieveFrom, j.sieveKeys = size[0], size[1], size[2], size[3]
+			})
+			if got != golden[n].total {
+				t.Errorf("the join of n=%d in blocks of %d, batches of %d, sieved from %d keys into buckets of %d, counts %d, want %d",
+					n, size[0], size[1], size[2], size[3], got, golden[n].total)
 			}
 		}
 	}
@@ -118,14 +121,19 @@ func TestJoinMatch(t *testing.T) {
 				}
 			}
 		}
-		for _, width := range []int{8, 4} {
-			if (j.keyBits+width-1)/width > maxJoinChunks {
-				continue
-			}
-			j.lay(width)
-			if got, ok := j.match(west, &poller{}); !ok || got != want {
-				t.Fatalf("trial %d: %d east and %d west keys of %d bits: the tables of %d count %d pairs, the loop %d",
-					trial, len(j.eastKeys), len(west), bits.Len64(keyMask), width, got, want)
+		// Without a sieve, and with buckets of 16 and of 1 east keys on
+		// average, as many of them as the top bits make.
+		for _, sieveKeys := range []int{len(j.eastKeys) + 1, 16, 1} {
+			for _, width := range []int{8, 4} {
+				if (j.keyBits+width-1)/width > maxJoinChunks {
+					continue
+				}
+				j.sieveFrom, j.sieveKeys = 1, sieveKeys
+				j.lay(width)
+				if got, ok := j.match(west, &poller{}); !ok || got != want {
+					t.Fatalf("trial %d: %d east and %d west keys of %d bits: the tables of %d, sieved on %d bits, count %d pairs, the loop %d",
+						trial, len(j.eastKeys), len(west), bits.Len64(keyMask), width, j.sieve, got, want)
+				}
 			}
 		}
 	}

@@ -9,8 +9,9 @@ import (
 // would take more than its limit is refused before it starts.
 //
 // A worker of the join keeps, at most: the tables of a block of east
-// half-boards, 256 KiB for each 8 diagonals of the keys; the keys of the
-// block and of its batches of west half-boards, 160 KiB; and four lists of
+// half-boards, 4.3 MiB for each 8 diagonals of the keys; the keys of the
+// block, sorted twice, and of its batches of west half-boards, 2.2 MiB;
+// and four lists of
 // quarters, north and south on each side. The lists are the one part that
 // grows with n beyond a bound of the join's making: the model puts the
 // longest at 9·m!/2^m quarters for n = 2m, and half of that for n = 2m+1.
@@ -64,8 +65,9 @@ func memoryEstimate(n int, runs []joinTask, shards, workers int) (bytes, quarter
 	if len(runs) > 0 {
 		j := newJoiner(runs[0].board)
 		quarters = longestList(n)
-		tables := (j.keyBits + 7) / 8 << 8 * (blockKeys / 64) * 8
-		keys := 8*blockKeys + 3*8*batchKeys
+		// The rows of the buckets take up to 4 words more each.
+		tables := (j.keyBits + 7) / 8 << 8 * (blockKeys/64 + 4<<maxSieve) * 8
+		keys := 2*8*blockKeys + 2*3*8*batchKeys
 		live = float64(min(workers, len(runs))) * (float64(tables+keys) + listBytes*quarters)
 		if j.board.northQuarters[0] != nil {
 			kept := float64(keptBoards(runs, workers)) * 2 * keptShare * float64(int(1)<<j.m) * quarters
