@@ -287,11 +287,10 @@ type joiner struct {
 	sieve                int
 	sieveFrom, sieveKeys int
 	buckets              []bucket
-	// Scratch for the sorts by top bits: of the east half-boards, and of a
-	// batch of queries, with where each value starts.
-	sorted  []uint64
-	grouped []uint64
-	starts  []int
+	// Scratch for the sorts by top bits: of the east half-boards of a
+	// block, and of a batch of queries, with where each value starts.
+	sorted, grouped []uint64
+	starts, groups  []int
 	// keyBits is how many diagonals the keys hold: those that queens of
 	// two quarters can take.
 	keyBits int
@@ -491,19 +490,18 @@ func (j *joiner) countRun(t *joinTask, p *poller) (uint64, bool) {
 // sorted by their top bits, and those with top bits q are matched against
 // the buckets that have none of them.
 func (j *joiner) match(west []uint64, p *poller) (uint64, bool) {
-	groups := j.group(west)
+	queries, groups := j.group(west)
 	var count uint64
 	for b := range j.buckets {
 		bk := &j.buckets[b]
+		if len(bk.keys) == 0 {
+			continue
+		}
 		for q := range len(groups) - 1 {
-			if b&q != 0 || len(bk.keys) == 0 {
+			if b&q != 0 {
 				continue // a top bit in common: every pair clashes
 			}
-			queries := west
-			if j.sieve > 0 {
-				queries = j.grouped[groups[q]:groups[q+1]]
-			}
-			for rest := queries; len(rest) > 0; {
+			for rest := queries[groups[q]:groups[q+1]]; len(rest) > 0; {
 				batch := rest[:min(len(rest), matchPoll)]
 				rest = rest[len(batch):]
 				count += uint64(len(batch)*len(bk.keys) - clashes(bk.tables, bk.words, j.chunks, j.width, batch))
@@ -516,19 +514,19 @@ func (j *joiner) match(west []uint64, p *poller) (uint64, bool) {
 	return count, true
 }
 
-// group sorts keys by their top j.sieve bits into j.grouped, and returns
-// where the keys of each value start, and where the last ends. Without a
-// sieve it sorts nothing: every key has the value 0.
-func (j *joiner) group(keys []uint64) []int {
-	j.starts = append(j.starts[:0], 0, len(keys))
+// group returns keys sorted by their top j.sieve bits, and where the keys
+// of each value start, and where the last ends. Without a sieve it sorts
+// nothing: every key has the value 0.
+func (j *joiner) group(keys []uint64) ([]uint64, []int) {
 	if j.sieve == 0 {
-		return j.starts
+		j.groups = append(j.groups[:0], 0, len(keys))
+		return keys, j.groups
 	}
 	shift := j.keyBits - j.sieve
-	j.starts = countingSort(j.starts, keys, shift, 1<<j.sieve)
+	j.groups = countingSort(j.groups, keys, shift, 1<<j.sieve)
 	j.grouped = slices.Grow(j.grouped[:0], len(keys))[:len(keys)]
-	sortInto(j.grouped, keys, shift, j.starts)
-	return j.starts
+	sortInto(j.grouped, keys, shift, j.groups)
+	return j.grouped, j.groups
 }
 
 // countingSort returns in starts, of values+1 entries, where the keys of
