@@ -229,6 +229,20 @@ func TestProgressPlanning(t *testing.T) {
 	}
 }
 
+func TestFormatBytes(t *testing.T) {
+	for _, c := range []struct {
+		b    float64
+		want string
+	}{
+		{0, "0 B"}, {1023, "1023 B"}, {1 << 10, "1 KiB"}, {100 << 10, "100 KiB"},
+		{1 << 20, "1 MiB"}, {137 << 20, "137 MiB"}, {1 << 30, "1.0 GiB"}, {2.2 * (1 << 30), "2.2 GiB"},
+	} {
+		if got := formatBytes(c.b); got != c.want {
+			t.Errorf("formatBytes(%v) = %q, want %q", c.b, got, c.want)
+		}
+	}
+}
+
 // TestMemoryLimit wants a count over its memory limit refused before it
 // starts, and one whose lists of quarters outgrow what the limit has room
 // for stopped, after one save, with no worker left.
@@ -246,6 +260,10 @@ func TestMemoryLimit(t *testing.T) {
 		if _, err := CountContext(context.Background(), n, WithMemoryLimit(estimate-1)); !errors.Is(err, ErrMemory) {
 			t.Errorf("CountContext(%d) with a limit a byte under its estimate: %v, want ErrMemory", n, err)
 		}
+	}
+	_, err = CountContext(context.Background(), 16, WithWorkers(1), WithMemoryLimit(1000))
+	if err == nil || !strings.Contains(err.Error(), "counting n=16 on 1 worker takes about ") || !strings.Contains(err.Error(), "over the limit of 1000 B:") {
+		t.Errorf("CountContext(16) on 1 worker with 1000 bytes: %v, want the count on 1 worker and the limit in bytes", err)
 	}
 	if _, err := CountContext(context.Background(), 8, WithMemoryLimit(0)); !errors.Is(err, ErrOption) {
 		t.Errorf("WithMemoryLimit(0): %v, want ErrOption", err)

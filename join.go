@@ -644,7 +644,9 @@ func (j *joiner) lay(width int) {
 		size += j.chunks << width * wordsFor(j.starts[b+1]-j.starts[b])
 	}
 	if cap(j.tables) < size {
-		j.tables = make([]uint64, size)
+		// Twice as much, up to what the largest block can take: a block
+		// a little larger than the last makes no garbage of the tables.
+		j.tables = make([]uint64, max(size, min(2*cap(j.tables), maxTables(j.keyBits, j.block))))
 	}
 	j.buckets = j.buckets[:0]
 	at := 0
@@ -662,6 +664,14 @@ func (j *joiner) lay(width int) {
 // half-boards, 64 a word, in a multiple of wordsMultiple for the kernels.
 func wordsFor(keys int) int {
 	return (keys + 64*wordsMultiple - 1) / (64 * wordsMultiple) * wordsMultiple
+}
+
+// maxTables returns the most words that the tables of a block of block
+// east half-boards take, with keys of keyBits diagonals: in tables of 8,
+// as many as the keys need unsieved, with rows as long as the block needs
+// and wordsMultiple more for each of the most buckets.
+func maxTables(keyBits, block int) int {
+	return (keyBits + 7) / 8 << 8 * (wordsFor(block) + wordsMultiple<<maxSieve)
 }
 
 // layTables builds in tables the tables of keys, of width diagonals each,

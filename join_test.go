@@ -141,45 +141,64 @@ func TestJoinMatch(t *testing.T) {
 
 // TestJoinEngine counts through CountContext the boards that the join
 // engine takes, with all their counts: the total from the join, the unique
-// count from Burnside's lemma. The memory that the runtime holds stays
+// count from Burnside's lemma; and a shard of n = 22, whose blocks of east
+// half-boards fill the tables. The memory that the runtime holds stays
 // under the estimate all along.
 func TestJoinEngine(t *testing.T) {
 	if !*long {
-		t.Skip("counts n = 17 to 20: two minutes on two cores; -nqueens.long runs it")
+		t.Skip("counts n = 17 to 20 and a shard of 22: two minutes on two cores; -nqueens.long runs it")
 	}
-	for _, n := range []int{17, 18, 19, 20} {
-		estimate, err := EstimateMemory(n)
+	for _, c := range []struct {
+		n    int
+		opts []Option
+		want Counts
+	}{
+		{17, nil, goldenCounts(17)},
+		{18, nil, goldenCounts(18)},
+		{19, nil, goldenCounts(19)},
+		{20, nil, goldenCounts(20)},
+		// The shard's total as this split (PlanVersion 4) first counted it.
+		{22, []Option{WithWorkers(1), WithShard(777, 1000)}, Counts{Total: 2658781456}},
+	} {
+		estimate, err := EstimateMemory(c.n, c.opts...)
 		if err != nil {
 			t.Fatal(err)
 		}
-		runtime.GC()
-		done := make(chan uint64)
-		stop := make(chan struct{})
-		go func() {
-			samples := []metrics.Sample{{Name: "/memory/classes/total:bytes"}, {Name: "/memory/classes/heap/released:bytes"}}
-			var peak uint64
-			tick := time.NewTicker(10 * time.Millisecond)
-			defer tick.Stop()
-			for {
-				metrics.Read(samples)
-				peak = max(peak, samples[0].Value.Uint64()-samples[1].Value.Uint64())
-				select {
-				case <-stop:
-					done <- peak
-					return
-				case <-tick.C:
-				}
-			}
-		}()
-		c, err := CountContext(context.Background(), n)
-		close(stop)
-		peak := <-done
-		if want := goldenCounts(n); err != nil || c != want {
-			t.Errorf("CountContext(%d) = %+v, %v; want %+v", n, c, err, want)
+		var got Counts
+		peak := peakMemory(func() { got, err = CountContext(context.Background(), c.n, c.opts...) })
+		if err != nil || got != c.want {
+			t.Errorf("CountContext(%d) = %+v, %v; want %+v", c.n, got, err, c.want)
 		}
 		if peak > uint64(estimate) {
-			t.Errorf("CountContext(%d) held %s at its peak, over its estimate of %s", n, formatBytes(float64(peak)), formatBytes(float64(estimate)))
+			t.Errorf("CountContext(%d) held %s at its peak, over its estimate of %s", c.n, formatBytes(float64(peak)), formatBytes(float64(estimate)))
 		}
-		t.Logf("n=%d: peak %s, estimate %s", n, formatBytes(float64(peak)), formatBytes(float64(estimate)))
+		t.Logf("n=%d: peak %s, estimate %s", c.n, formatBytes(float64(peak)), formatBytes(float64(estimate)))
 	}
+}
+
+// peakMemory returns the most memory that the runtime held from the heap
+// while f ran, read every 10 ms.
+func peakMemory(f func()) uint64 {
+	runtime.GC()
+	done := make(chan uint64)
+	stop := make(chan struct{})
+	go func() {
+		samples := []metrics.Sample{{Name: "/memory/classes/total:bytes"}, {Name: "/memory/classes/heap/released:bytes"}}
+		var peak uint64
+		tick := time.NewTicker(10 * time.Millisecond)
+		defer tick.Stop()
+		for {
+			metrics.Read(samples)
+			peak = max(peak, samples[0].Value.Uint64()-samples[1].Value.Uint64())
+			select {
+			case <-stop:
+				done <- peak
+				return
+			case <-tick.C:
+			}
+		}
+	}()
+	f()
+	close(stop)
+	return <-done
 }

@@ -65,8 +65,7 @@ func memoryEstimate(n int, runs []joinTask, shards, workers int) (bytes, quarter
 	if len(runs) > 0 {
 		j := newJoiner(runs[0].board)
 		quarters = longestList(n)
-		// The rows of the buckets take up to 4 words more each.
-		tables := (j.keyBits + 7) / 8 << 8 * (blockKeys/64 + 4<<maxSieve) * 8
+		tables := 8 * maxTables(j.keyBits, blockKeys)
 		keys := 2*8*blockKeys + 2*3*8*batchKeys
 		live = float64(min(workers, len(runs))) * (float64(tables+keys) + listBytes*quarters)
 		if j.board.northQuarters[0] != nil {
@@ -108,16 +107,26 @@ func keptBoards(runs []joinTask, workers int) int {
 func checkMemory(n int, runs []joinTask, shards, workers int, limit int64) (maxQuarters int, err error) {
 	bytes, quarters := memoryEstimate(n, runs, shards, workers)
 	if bytes > float64(limit) {
-		return 0, fmt.Errorf("%w: counting n=%d on %d workers takes about %s, over the limit of %s: raise the limit, or count with fewer workers",
-			ErrMemory, n, workers, formatBytes(bytes), formatBytes(float64(limit)))
+		on := fmt.Sprintf("%d workers", workers)
+		if workers == 1 {
+			on = "1 worker"
+		}
+		return 0, fmt.Errorf("%w: counting n=%d on %s takes about %s, over the limit of %s: raise the limit, or count with fewer workers",
+			ErrMemory, n, on, formatBytes(bytes), formatBytes(float64(limit)))
 	}
 	return int(min(quarters*float64(limit)/bytes, math.MaxInt32)), nil
 }
 
-// formatBytes writes a number of bytes in MiB, or in GiB from 1 GiB on.
+// formatBytes writes a number of bytes in the largest of B, KiB, MiB and
+// GiB that it reaches.
 func formatBytes(b float64) string {
-	if b >= 1<<30 {
+	switch {
+	case b >= 1<<30:
 		return fmt.Sprintf("%.1f GiB", b/(1<<30))
+	case b >= 1<<20:
+		return fmt.Sprintf("%.0f MiB", b/(1<<20))
+	case b >= 1<<10:
+		return fmt.Sprintf("%.0f KiB", b/(1<<10))
 	}
-	return fmt.Sprintf("%.0f MiB", b/(1<<20))
+	return fmt.Sprintf("%.0f B", b)
 }
