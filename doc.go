@@ -112,8 +112,9 @@
 // other sizes get an error wrapping [ErrBoardSize]. The counts fit a uint64
 // up to at least n = 27, the largest board ever counted, which took a
 // year of FPGA clusters: two cores count n = 17 in about a second and
-// n = 20 in a minute and a half. A count takes memory too, tens of MiB
-// up to n = 21 and a GiB or two a worker at n = 26 and 27: one that
+// n = 20 in under a minute and a half. A count takes memory too, tens of
+// MiB up to n = 21 and, as [EstimateMemory] puts it, about a GiB a worker
+// at n = 26 and half that at 27: one that
 // would take more than its limit ([WithMemoryLimit], 4 GiB by default) is
 // refused before it starts.
 package nqueens
