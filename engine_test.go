@@ -97,24 +97,28 @@ func settle(want int) int {
 	return runtime.NumGoroutine()
 }
 
+// TestCancel cancels counts of n = 20 in their searches of the solutions
+// the turns leave unchanged, which come first, and in the join.
 func TestCancel(t *testing.T) {
-	for _, workers := range []int{0, 1, 10_000} {
-		before := runtime.NumGoroutine()
-		ctx, cancel := context.WithCancel(context.Background())
-		time.AfterFunc(50*time.Millisecond, cancel)
-		start := time.Now()
-		_, err := CountContext(ctx, 20, WithWorkers(workers))
-		if !errors.Is(err, context.Canceled) {
-			t.Fatalf("CountContext(20) with %d workers cancelled: error = %v, want context.Canceled", workers, err)
-		}
-		if late := time.Since(start) - 50*time.Millisecond; late > slowdown*20*time.Millisecond {
-			t.Errorf("CountContext(20) with %d workers returned %v after cancel", workers, late)
-		}
-		if left := settle(before); left > before {
-			t.Errorf("%d goroutines left running after a cancelled count, want %d", left, before)
-		}
-		if _, err := CountContext(ctx, 8); !errors.Is(err, context.Canceled) {
-			t.Errorf("CountContext on a done context: error = %v, want context.Canceled", err)
+	for _, after := range []time.Duration{50 * time.Millisecond, 500 * time.Millisecond} {
+		for _, workers := range []int{0, 1, 10_000} {
+			before := runtime.NumGoroutine()
+			ctx, cancel := context.WithCancel(context.Background())
+			time.AfterFunc(after, cancel)
+			start := time.Now()
+			_, err := CountContext(ctx, 20, WithWorkers(workers))
+			if !errors.Is(err, context.Canceled) {
+				t.Fatalf("CountContext(20) with %d workers cancelled after %v: error = %v, want context.Canceled", workers, after, err)
+			}
+			if late := time.Since(start) - after; late > slowdown*20*time.Millisecond {
+				t.Errorf("CountContext(20) with %d workers cancelled after %v returned %v late", workers, after, late)
+			}
+			if left := settle(before); left > before {
+				t.Errorf("%d goroutines left running after a cancelled count, want %d", left, before)
+			}
+			if _, err := CountContext(ctx, 8); !errors.Is(err, context.Canceled) {
+				t.Errorf("CountContext on a done context: error = %v, want context.Canceled", err)
+			}
 		}
 	}
 }

@@ -297,9 +297,11 @@ type joiner struct {
 	// block is the most east half-boards laid out at once, blockKeys, and
 	// batch the most west ones listed before they are matched, batchKeys.
 	block, batch int
-	// poll is where quarterPlace learns to stop; halted, that it did, and
-	// err why, if not for poll: a list of quarters too long.
+	// poll is where quarterPlace learns to stop, every halfPoll tries;
+	// halted, that it did, and err why, if not for poll: a list of
+	// quarters too long.
 	poll   *poller
+	tries  int
 	halted bool
 	err    error
 }
@@ -485,10 +487,10 @@ func (j *joiner) countRun(t *joinTask, p *poller) (uint64, bool) {
 }
 
 // match returns the number of pairs of an east key, as laid out in the
-// tables, and a key of west with no bit in common, polling p every
-// matchPoll queries; it reports false if p said to stop. The queries are
-// sorted by their top bits, and those with top bits q are matched against
-// the buckets that have none of them.
+// tables, and a key of west with no bit in common, polling p about every
+// matchPoll words of the tables read; it reports false if p said to stop.
+// The queries are sorted by their top bits, and those with top bits q are
+// matched against the buckets that have none of them.
 func (j *joiner) match(west []uint64, p *poller) (uint64, bool) {
 	queries, groups := j.group(west)
 	var count uint64
@@ -497,12 +499,13 @@ func (j *joiner) match(west []uint64, p *poller) (uint64, bool) {
 		if len(bk.keys) == 0 {
 			continue
 		}
+		per := max(1, matchPoll/max(1, bk.words*j.chunks)) // queries between two polls
 		for q := range len(groups) - 1 {
 			if b&q != 0 {
 				continue // a top bit in common: every pair clashes
 			}
 			for rest := queries[groups[q]:groups[q+1]]; len(rest) > 0; {
-				batch := rest[:min(len(rest), matchPoll)]
+				batch := rest[:min(len(rest), per)]
 				rest = rest[len(batch):]
 				count += uint64(len(batch)*len(bk.keys) - clashes(bk.tables, bk.words, j.chunks, j.width, batch))
 				if p.stopped() {
@@ -558,9 +561,10 @@ func sortInto(dst, keys []uint64, shift int, starts []int) {
 	starts[0] = 0
 }
 
-// matchPoll is how many queries match runs between two polls: a fraction
-// of a millisecond.
-const matchPoll = 256
+// matchPoll is about how many words of the tables match reads between
+// two polls, a query reading a row of each table: a tenth of a
+// millisecond in Go, a few microseconds in assembly.
+const matchPoll = 1 << 16
 
 // clashesGo returns the sum, over keys, of the bits set in the OR of the
 // rows of tables that the key's chunks chunks of width bits pick, the row
@@ -970,8 +974,8 @@ func (c *quarterCache) lists(j *joiner, s *side, r uint64, p *poller) (north []q
 }
 
 // quartersOn appends to list every quarter of side s with a queen on each
-// of rows and on no other row. It polls p every halfPoll quarters, and
-// reports false if p said to stop.
+// of rows and on no other row. It polls p every halfPoll squares it
+// tries, and reports false if p said to stop.
 func (j *joiner) quartersOn(s *side, rows uint64, list []quarter, p *poller) ([]quarter, bool) {
 	var rs [MaxN/2 + 1]int
 	k := 0
@@ -994,15 +998,16 @@ func (j *joiner) quartersOn(s *side, rows uint64, list []quarter, p *poller) ([]
 // by k. key and long are the quarter's so far. It sets j.halted, and
 // gives up, if j.poll says to stop.
 func (j *joiner) quarterPlace(s *side, rows []int, cols, down, up, key uint64, long int, list []quarter) []quarter {
+	// Polled by squares tried, not quarters found: a search can try
+	// many squares for few quarters.
+	if j.tries++; j.tries%halfPoll == 0 && j.poll.stopped() {
+		j.halted = true
+	}
 	if len(rows) == 1 {
-		if len(list)%halfPoll == halfPoll-1 {
-			if len(list) >= j.board.maxQuarters {
-				j.err = fmt.Errorf("%w: a list of more than %d quarters, which the limit has no room for", ErrMemory, j.board.maxQuarters)
-				j.halted = true
-			}
-			if j.poll.stopped() {
-				j.halted = true
-			}
+		if len(list) >= j.board.maxQuarters {
+			j.err = fmt.Errorf("%w: a list of more than %d quarters, which the limit has no room for", ErrMemory, j.board.maxQuarters)
+			j.halted = true
+			return list
 		}
 		return append(list, quarter{key: key, cols: uint32(cols), long: int32(long)})
 	}
