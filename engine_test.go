@@ -98,29 +98,55 @@ func settle(want int) int {
 }
 
 // TestCancel cancels counts of n = 20 in their searches of the solutions
-// the turns leave unchanged, which come first, and in the join.
+// the turns leave unchanged, which come first, and in the join. A loaded
+// machine (go test builds one package while it tests another) can hold
+// any process back for tens of milliseconds: a count fails only if it is
+// late in three tries a second apart, which a search that polls too
+// seldom is every time.
 func TestCancel(t *testing.T) {
 	for _, after := range []time.Duration{50 * time.Millisecond, 500 * time.Millisecond} {
 		for _, workers := range []int{0, 1, 10_000} {
-			before := runtime.NumGoroutine()
-			ctx, cancel := context.WithCancel(context.Background())
-			time.AfterFunc(after, cancel)
-			start := time.Now()
-			_, err := CountContext(ctx, 20, WithWorkers(workers))
-			if !errors.Is(err, context.Canceled) {
-				t.Fatalf("CountContext(20) with %d workers cancelled after %v: error = %v, want context.Canceled", workers, after, err)
+			var lates []time.Duration
+			for try := range 3 {
+				if try > 0 {
+					time.Sleep(time.Second)
+				}
+				late := cancelCount(t, after, workers)
+				if late <= slowdown*20*time.Millisecond {
+					lates = nil
+					break
+				}
+				lates = append(lates, late)
 			}
-			if late := time.Since(start) - after; late > slowdown*20*time.Millisecond {
-				t.Errorf("CountContext(20) with %d workers cancelled after %v returned %v late", workers, after, late)
-			}
-			if left := settle(before); left > before {
-				t.Errorf("%d goroutines left running after a cancelled count, want %d", left, before)
-			}
-			if _, err := CountContext(ctx, 8); !errors.Is(err, context.Canceled) {
-				t.Errorf("CountContext on a done context: error = %v, want context.Canceled", err)
+			if lates != nil {
+				t.Errorf("CountContext(20) with %d workers cancelled after %v returned late in every try: %v", workers, after, lates)
 			}
 		}
 	}
+}
+
+// cancelCount counts n = 20 on workers workers, cancels the count after
+// the given time, and returns how long the count took to return after
+// that; the count must return context.Canceled and leave no goroutine
+// running.
+func cancelCount(t *testing.T, after time.Duration, workers int) time.Duration {
+	t.Helper()
+	before := runtime.NumGoroutine()
+	ctx, cancel := context.WithCancel(context.Background())
+	time.AfterFunc(after, cancel)
+	start := time.Now()
+	_, err := CountContext(ctx, 20, WithWorkers(workers))
+	late := time.Since(start) - after
+	if !errors.Is(err, context.Canceled) {
+		t.Fatalf("CountContext(20) with %d workers cancelled after %v: error = %v, want context.Canceled", workers, after, err)
+	}
+	if left := settle(before); left > before {
+		t.Errorf("%d goroutines left running after a cancelled count, want %d", left, before)
+	}
+	if _, err := CountContext(ctx, 8); !errors.Is(err, context.Canceled) {
+		t.Errorf("CountContext on a done context: error = %v, want context.Canceled", err)
+	}
+	return late
 }
 
 // TestCancelPlanning cancels a count while it is still listing the
