@@ -518,18 +518,29 @@ func (j *joiner) match(west []uint64, p *poller) (uint64, bool) {
 }
 
 // group returns keys sorted by their top j.sieve bits, and where the keys
-// of each value start, and where the last ends. Without a sieve it sorts
-// nothing: every key has the value 0.
+// of each value start, and where the last ends.
 func (j *joiner) group(keys []uint64) ([]uint64, []int) {
+	var sorted bool
+	keys, j.groups, sorted = j.sortTop(j.grouped, j.groups, keys)
+	if sorted {
+		j.grouped = keys
+	}
+	return keys, j.groups
+}
+
+// sortTop returns keys sorted by their top j.sieve bits, in dst's memory,
+// and in starts' where the keys of each value start, and where the last
+// ends; and whether it sorted them into dst. Without a sieve it sorts
+// nothing: every key has the value 0.
+func (j *joiner) sortTop(dst []uint64, starts []int, keys []uint64) ([]uint64, []int, bool) {
 	if j.sieve == 0 {
-		j.groups = append(j.groups[:0], 0, len(keys))
-		return keys, j.groups
+		return keys, append(starts[:0], 0, len(keys)), false
 	}
 	shift := j.keyBits - j.sieve
-	j.groups = countingSort(j.groups, keys, shift, 1<<j.sieve)
-	j.grouped = slices.Grow(j.grouped[:0], len(keys))[:len(keys)]
-	sortInto(j.grouped, keys, shift, j.groups)
-	return j.grouped, j.groups
+	starts = countingSort(starts, keys, shift, 1<<j.sieve)
+	dst = slices.Grow(dst[:0], len(keys))[:len(keys)]
+	sortInto(dst, keys, shift, starts)
+	return dst, starts, true
 }
 
 // countingSort returns in starts, of values+1 entries, where the keys of
@@ -633,16 +644,14 @@ func (j *joiner) lay(width int) {
 	for len(j.eastKeys) >= j.sieveFrom && j.sieve < min(maxSieve, j.keyBits) && len(j.eastKeys)>>(j.sieve+1) >= j.sieveKeys {
 		j.sieve++
 	}
-	shift := j.keyBits - j.sieve
-	j.starts = countingSort(j.starts, j.eastKeys, shift, 1<<j.sieve)
-	if j.sieve > 0 {
-		j.sorted = slices.Grow(j.sorted[:0], len(j.eastKeys))[:len(j.eastKeys)]
-		sortInto(j.sorted, j.eastKeys, shift, j.starts)
-		j.eastKeys, j.sorted = j.sorted, j.eastKeys
+	keys, starts, sorted := j.sortTop(j.sorted, j.starts, j.eastKeys)
+	j.starts = starts
+	if sorted {
+		j.eastKeys, j.sorted = keys, j.eastKeys
 	}
 	// The tables of a bucket hold the bits below the top ones: a pair of
 	// a bucket and a query that share no top bit shares none of them.
-	j.width, j.chunks = width, (shift+width-1)/width
+	j.width, j.chunks = width, (j.keyBits-j.sieve+width-1)/width
 	size := 0
 	for b := range 1 << j.sieve {
 		size += j.chunks << width * wordsFor(j.starts[b+1]-j.starts[b])
