@@ -206,7 +206,7 @@ func (k *constellationCheck) visit(s Solution) bool {
 	if !least {
 		return true
 	}
-	k.counts.Total += 8 / uint64(same+1) // and the identity
+	k.counts.Total += uint64(classSize(same + 1)) // and the identity
 	k.counts.Unique++
 	return true
 }

@@ -10,8 +10,11 @@ import (
 	"time"
 )
 
-// The engine: the subproblems of plan.go handed out to workers one at a
-// time, each searched by the kernel of kernel.go in a frame.
+// The engine: the subproblems of a count's plan (plan.go) handed out to
+// workers one at a time, each counted by its engine: a run of splits by a
+// joiner (join.go), a search of the solutions a turn leaves unchanged
+// (invariant.go), or a constellation's subproblem by the kernel of
+// kernel.go in a frame.
 
 // The engine as a Strategy: Count on one worker, so that it compares with
 // the other strategies core for core, and Enumerate with the frame's
@@ -56,46 +59,35 @@ func countBoard(ctx context.Context, n int, cfg *config) (Counts, error) {
 		return Counts{}, err
 	}
 	start := time.Now()
-	var tasks []task
-	if n >= 4 {
-		tasks = fixedTasks(n, cfg.shard, cfg.shards)
-		var runs []joinTask
-		if joins(n) {
-			runs = joinTasks(n, max(minTasks, tasksPerShard*cfg.shards), cfg.shard, cfg.shards)
-		}
-		maxQuarters, err := checkMemory(n, runs, cfg.shards, cfg.workers, cfg.memory)
+	p := newCountPlan(n, cfg.shard, cfg.shards, cfg.workers)
+	if err := p.limit(cfg.memory); err != nil {
+		return Counts{}, err
+	}
+	tasks := p.tasks()
+	if p.engine == constellationEngine {
+		split, err := subproblemsReporting(ctx, p, cfg, start)
 		if err != nil {
 			return Counts{}, err
 		}
-		for i := range runs {
-			runs[i].board.maxQuarters = maxQuarters
-			tasks = append(tasks, task{join: &runs[i]})
-		}
-		if !joins(n) {
-			split, err := planReporting(ctx, n, cfg, start)
-			if err != nil {
-				return Counts{}, err
-			}
-			tasks = append(tasks, split...)
-		}
+		tasks = append(tasks, split...)
 	}
-	state, err := startState(n, cfg, len(tasks))
+	state, err := startState(p, cfg.resume, len(tasks))
 	if err != nil {
 		return Counts{}, err
 	}
-	if n < 4 && cfg.shard == 0 {
+	if p.engine == noEngine && cfg.shard == 0 {
 		// Too small for constellations: no subproblem, the whole count in
 		// shard 0. run still reports and saves it.
 		state.counts = smallCounts(n)
 	}
 	for i, t := range tasks {
 		if t.join != nil && !state.isDone(i) {
-			t.join.board.left.Add(1)
+			t.join.board.hold()
 		}
 	}
 	var finish func(*Counts) error
-	if cfg.shards == 1 && n >= 4 {
-		finish = func(c *Counts) error { return completeCounts(n, c, joins(n)) }
+	if cfg.shards == 1 && p.engine != noEngine {
+		finish = func(c *Counts) error { return completeCounts(n, c, p.engine == joinEngine) }
 	}
 	return run(ctx, start, tasks, cfg, &state, finish)
 }
@@ -114,36 +106,37 @@ func completeCounts(n int, c *Counts, joined bool) error {
 	return nil
 }
 
-// startState returns the state a count of the n×n board with tasks
-// subproblems starts from: cfg.resume's if it has one, and matches the
-// count, else a new one.
-func startState(n int, cfg *config, tasks int) (State, error) {
-	if cfg.resume == nil {
-		return newState(n, cfg.shard, cfg.shards, tasks), nil
+// startState returns the state a count of plan p with tasks subproblems
+// starts from: resume if it is not nil, and matches the count, else a new
+// one.
+func startState(p *countPlan, resume *State, tasks int) (State, error) {
+	if resume == nil {
+		return newState(p.n, p.deal.shard, p.deal.shards, tasks), nil
 	}
-	if err := cfg.resume.check(n, cfg.shard, cfg.shards, tasks); err != nil {
+	if err := resume.check(p.n, p.deal.shard, p.deal.shards, tasks); err != nil {
 		return State{}, err
 	}
-	return cfg.resume.clone(), nil
+	return resume.clone(), nil
 }
 
-// planReporting is plan for cfg's shard, with cfg.progress called from
-// the caller's goroutine every progressInterval while the split is listed,
-// which takes seconds for the largest: a Progress with no subproblem yet.
-// A panic in cfg.progress stops the planning before it reaches the caller.
-func planReporting(ctx context.Context, n int, cfg *config, start time.Time) ([]task, error) {
+// subproblemsReporting lists the constellations' subproblems of plan p,
+// with cfg.progress called from the caller's goroutine every
+// progressInterval while they are listed, which takes seconds for the
+// largest: a Progress with no subproblem yet. A panic in cfg.progress
+// stops the listing before it reaches the caller.
+func subproblemsReporting(ctx context.Context, p *countPlan, cfg *config, start time.Time) ([]task, error) {
 	if cfg.progress == nil {
-		return plan(ctx, n, cfg.shard, cfg.shards)
+		return subproblems(ctx, p.n, p.deal)
 	}
 	ctx, cancel := context.WithCancel(ctx)
-	type planned struct {
+	type listed struct {
 		tasks []task
 		err   error
 	}
-	done := make(chan planned, 1)
+	done := make(chan listed, 1)
 	go func() {
-		tasks, err := plan(ctx, n, cfg.shard, cfg.shards)
-		done <- planned{tasks, err}
+		tasks, err := subproblems(ctx, p.n, p.deal)
+		done <- listed{tasks, err}
 	}()
 	received := false
 	defer func() {
@@ -156,9 +149,9 @@ func planReporting(ctx context.Context, n int, cfg *config, start time.Time) ([]
 	defer tick.Stop()
 	for {
 		select {
-		case p := <-done:
+		case l := <-done:
 			received = true
-			return p.tasks, p.err
+			return l.tasks, l.err
 		case <-tick.C:
 			cfg.progress(Progress{Subproblems: 1, Elapsed: time.Since(start)})
 		}
@@ -330,7 +323,7 @@ type worker struct {
 // if w.poll said to stop.
 func (w *worker) err() error {
 	if w.join != nil {
-		return w.join.err
+		return w.join.err()
 	}
 	return nil
 }
@@ -338,8 +331,8 @@ func (w *worker) err() error {
 // search returns the counts of tk. It reports false if it gave up, because
 // w.poll said to stop or for w.err.
 func (w *worker) search(tk *task) (Counts, bool) {
-	if f := tk.fixed; f != nil {
-		count, ok := countFixed(f.n, f.g, f.col, &w.poll)
+	if f := tk.invariant; f != nil {
+		count, ok := countInvariant(f.n, f.g, f.col, &w.poll)
 		if f.g == Rotate90 {
 			return Counts{Rotate90: count}, ok
 		}

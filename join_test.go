@@ -14,7 +14,7 @@ import (
 // its joiners as set changes them.
 func joinCount(n int, set func(*joiner)) uint64 {
 	var total uint64
-	tasks := joinTasks(n, minTasks, 0, 1)
+	tasks := joinTasks(n, minTasks, whole)
 	var j *joiner
 	for i := range tasks {
 		if j == nil || j.board != tasks[i].board {
@@ -42,7 +42,7 @@ func TestJoin(t *testing.T) {
 	for _, size := range [][4]int{{1, 1, 1, 1}, {7, 3, 1 << 30, 1}, {100, 64, 1, 8}, {300, 64, 20, 1}} {
 		for n := 4; n <= 12; n++ {
 			got := joinCount(n, func(j *joiner) {
-				j.block, j.batch, j.sieveFrom, j.sieveKeys = size[0], size[1], size[2], size[3]
+				j.block, j.batch, j.tables.sieveFrom, j.tables.sieveKeys = size[0], size[1], size[2], size[3]
 			})
 			if got != golden[n].total {
 				t.Errorf("the join of n=%d in blocks of %d, batches of %d, sieved from %d keys into buckets of %d, counts %d, want %d",
@@ -57,14 +57,14 @@ func TestJoin(t *testing.T) {
 // and on an even board those of the others.
 func TestJoinWeights(t *testing.T) {
 	for n := 4; n <= 16; n++ {
-		b := &joinBoards(n)[0]
+		b := joinBoards(n)[0]
 		rows := b.rows()
 		k, free := b.eastCols(), bits.OnesCount64(rows)
 		var weights, plains, splits uint64
 		for s := uint64(1)<<k - 1; s <= fullRow(free); s = nextSubset(s) {
-			weight, plain := b.weights(spread(s, rows))
-			weights += weight
-			plains += plain
+			on, off := b.splitWeights(spread(s, rows))
+			weights += on
+			plains += off
 			splits++
 		}
 		want := binomial(free, k)
@@ -96,8 +96,8 @@ func TestJoinMatch(t *testing.T) {
 	r := rand.New(rand.NewPCG(3, 4))
 	for trial := range 200 {
 		m := 1 + r.IntN(16)
-		j := &joiner{n: 2 * m, m: m, keyBits: max(1, 4*m-4) + r.IntN(3)} // the matching alone: no quarters
-		keyMask := fullRow(j.keyBits)
+		tb := newEastTables(max(1, 4*m-4)+r.IntN(3), blockKeys) // the matching alone: no quarters
+		keyMask := fullRow(tb.keyBits)
 		random := func() uint64 {
 			k := r.Uint64() & keyMask
 			for range r.IntN(3) {
@@ -105,16 +105,15 @@ func TestJoinMatch(t *testing.T) {
 			}
 			return k
 		}
-		var west []uint64
-		j.eastKeys = j.eastKeys[:0]
+		var east, west []uint64
 		for range r.IntN(1200) { // up to 19 words: blocks of four and a tail
-			j.eastKeys = append(j.eastKeys, random())
+			east = append(east, random())
 		}
 		for range r.IntN(2500) { // few queries and narrow tables, many and wide ones
 			west = append(west, random())
 		}
 		var want uint64
-		for _, e := range j.eastKeys {
+		for _, e := range east {
 			for _, w := range west {
 				if e&w == 0 {
 					want++
@@ -123,16 +122,16 @@ func TestJoinMatch(t *testing.T) {
 		}
 		// Without a sieve, and with buckets of 16 and of 1 east keys on
 		// average, as many of them as the top bits make.
-		for _, sieveKeys := range []int{len(j.eastKeys) + 1, 16, 1} {
+		for _, sieveKeys := range []int{len(east) + 1, 16, 1} {
 			for _, width := range []int{8, 4} {
-				if (j.keyBits+width-1)/width > maxJoinChunks {
+				if (tb.keyBits+width-1)/width > maxJoinChunks {
 					continue
 				}
-				j.sieveFrom, j.sieveKeys = 1, sieveKeys
-				j.lay(width)
-				if got, ok := j.match(west, &poller{}); !ok || got != want {
+				tb.sieveFrom, tb.sieveKeys = 1, sieveKeys
+				tb.lay(east, width)
+				if got, ok := tb.match(west, &poller{}); !ok || got != want {
 					t.Fatalf("trial %d: %d east and %d west keys of %d bits: the tables of %d, sieved on %d bits, count %d pairs, the loop %d",
-						trial, len(j.eastKeys), len(west), bits.Len64(keyMask), width, j.sieve, got, want)
+						trial, len(east), len(west), bits.Len64(keyMask), width, tb.sieve, got, want)
 				}
 			}
 		}

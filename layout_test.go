@@ -15,20 +15,30 @@ import (
 // layers lists the package's files from the bottom up: the package comment
 // and the errors, the types and the contract every strategy implements;
 // the strategies of the articles and the small features beside them; the
-// engine's layers (the stop flag, frames, kernels, constellations, plan,
-// saved state, options, workers); and the front door on top. A file may
-// use the names of its own layer and of the layers below it, never those
-// of a layer above.
+// engine's layers (the stop flag and the deal of work to shards, frames
+// and their kernels, the constellations and the solutions a turn leaves
+// unchanged, the join from its matching kernels up, the subproblems, the
+// memory model, the plan of a count, saved state, options, workers); and
+// the front door on top. A file may use the names of its own layer and of
+// the layers below it, never those of a layer above.
 var layers = [][]string{
 	{"doc.go", "errors.go"},
 	{"solution.go"},
 	{"strategy.go"},
 	{"naive.go", "cached.go", "bitwise.go", "flipped.go", "construct.go", "parse.go", "symmetry.go"},
-	{"poll.go"},
+	{"poll.go", "shard.go", "countingsort.go"},
 	{"frame.go"},
 	{"kernel.go", "kernel_amd64.go", "kernel_generic.go", "zkernel.go", "zkernel_amd64.go"},
-	{"constellation.go", "fixed.go", "join.go", "match_amd64.go", "match_generic.go", "zmatch_amd64.go"},
-	{"plan.go", "memory.go"},
+	{"constellation.go", "invariant.go"},
+	{"match.go", "match_amd64.go", "match_otherarch.go", "zmatch_amd64.go", "zmatchtable_amd64.go"},
+	{"joinkey.go"},
+	{"joinquarter.go"},
+	{"joinboard.go"},
+	{"jointable.go"},
+	{"join.go"},
+	{"subproblems.go"},
+	{"memory.go"},
+	{"plan.go"},
 	{"state.go"},
 	{"options.go"},
 	{"engine.go", "listing.go"},

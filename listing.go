@@ -307,7 +307,7 @@ func (w *listWorker) classSize(s Solution) int {
 		w.image = make(Solution, len(s))
 	}
 	if least, same := leastAmong(s, w.image, symmetries[:]); least {
-		return 8 / same
+		return classSize(same)
 	}
 	return 0
 }

@@ -18,3 +18,18 @@ func TestJoinMatchAVX2(t *testing.T) {
 	clashKernels, wordsMultiple = kernelsFor(false, true)
 	TestJoinMatch(t)
 }
+
+// TestClashKernels checks that the generated table holds a kernel for
+// every width and number of tables up to maxJoinChunks: the generator's
+// -rows and maxJoinChunks agree.
+func TestClashKernels(t *testing.T) {
+	for _, kernels := range []*[2][maxJoinChunks + 1]clashKernel{&avx2Kernels, &avx512Kernels} {
+		for narrow, row := range kernels {
+			for chunks := 1; chunks <= maxJoinChunks; chunks++ {
+				if row[chunks] == nil {
+					t.Errorf("no kernel of %d tables of width %d: run go generate with -rows %d", chunks, 8>>narrow, maxJoinChunks)
+				}
+			}
+		}
+	}
+}

@@ -63,13 +63,13 @@ func longestList(n int) float64 {
 func memoryEstimate(n int, runs []joinTask, shards, workers int) (bytes, quarters float64) {
 	var live float64
 	if len(runs) > 0 {
-		j := newJoiner(runs[0].board)
+		b := runs[0].board
 		quarters = longestList(n)
-		tables := 8 * maxTables(j.keyBits, blockKeys)
+		tables := 8 * maxTables(b.keys.keyBits, blockKeys)
 		keys := 2*8*blockKeys + 2*3*8*batchKeys
 		live = float64(min(workers, len(runs))) * (float64(tables+keys) + listBytes*quarters)
-		if j.board.northQuarters[0] != nil {
-			kept := float64(keptBoards(runs, workers)) * 2 * keptShare * float64(int(1)<<j.m) * quarters
+		if b.northQuarters[0] != nil {
+			kept := float64(keptBoards(runs, workers)) * 2 * keptShare * float64(int(1)<<(n/2)) * quarters
 			live += kept * quarterBytes
 		}
 	} else if n >= 4 {
@@ -100,12 +100,12 @@ func keptBoards(runs []joinTask, workers int) int {
 }
 
 // checkMemory returns an error wrapping ErrMemory if a count of the n×n
-// board would take more than limit bytes, as memoryEstimate puts it, and
+// board on workers workers, whose estimate is bytes with lists of
+// quarters up to quarters long, would take more than limit bytes, and
 // else the most quarters that a list of its joiners may hold within the
 // limit: the longest that the model assumes, and more if the limit has
 // room for all of them to grow alike.
-func checkMemory(n int, runs []joinTask, shards, workers int, limit int64) (maxQuarters int, err error) {
-	bytes, quarters := memoryEstimate(n, runs, shards, workers)
+func checkMemory(n int, bytes, quarters float64, workers int, limit int64) (maxQuarters int, err error) {
 	if bytes > float64(limit) {
 		on := fmt.Sprintf("%d workers", workers)
 		if workers == 1 {

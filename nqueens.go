@@ -3,7 +3,6 @@ package nqueens
 import (
 	"context"
 	"fmt"
-	"math"
 	"math/bits"
 	"strings"
 )
@@ -120,12 +119,7 @@ func EstimateMemory(n int, opts ...Option) (int64, error) {
 	if err := checkSize(n); err != nil {
 		return 0, err
 	}
-	var runs []joinTask
-	if joins(n) {
-		runs = joinTasks(n, max(minTasks, tasksPerShard*cfg.shards), cfg.shard, cfg.shards)
-	}
-	bytes, _ := memoryEstimate(n, runs, cfg.shards, cfg.workers)
-	return int64(min(bytes, math.MaxInt64/2)), nil
+	return newCountPlan(n, cfg.shard, cfg.shards, cfg.workers).estimate(), nil
 }
 
 // SumShards returns the counts of the n×n board from those of every one of

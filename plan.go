@@ -1,16 +1,11 @@
 package nqueens
 
-import (
-	"context"
-	"math/bits"
-	"math/rand/v2"
-	"slices"
-)
+import "math"
 
-// The engine's plan: the constellations of the board (constellation.go)
-// split into subproblems by placing queens in their first free rows, as
-// many as the shards and the workers need, in a fixed order that depends
-// on n, the number of shards and PlanVersion alone.
+// The plan of a count, made once: which engine counts the board, which
+// subproblems fall to the shard, and what memory they take. The engine,
+// the memory estimate and the saved state read it; none of them decides
+// again.
 
 // PlanVersion names the way [CountContext] splits a board into shards. It
 // changes whenever the split does, so the counts of shards add up only if
@@ -27,171 +22,95 @@ const PlanVersion = 4
 // MaxShards is the largest number of shards [WithShard] accepts.
 const MaxShards = 1 << 20
 
-// minFreeRows is how many rows a subproblem leaves to search at least:
-// below that, planning would cost more than searching.
-const minFreeRows = 10
+// An engineKind is an engine that counts a board.
+type engineKind int
 
-// borderRows is how many rows the border queens of a constellation fill,
-// at most.
-const borderRows = 4
+const (
+	// noEngine counts the boards of fewer than 4 squares a side, whose
+	// counts are known without subproblems (smallCounts).
+	noEngine engineKind = iota
+	// constellationEngine searches the subproblems of the constellations.
+	constellationEngine
+	// joinEngine joins half-boards.
+	joinEngine
+)
 
-// tasksPerShard is how many subproblems each shard gets at least, so that
-// the shards come out about equally long.
-const tasksPerShard = 64
-
-// minTasks is the number of subproblems the engine aims for at least: many
-// more than workers, so that the cores stay busy to the end. The split
-// depends on n alone (and on the number of shards), never on the machine.
-const minTasks = 4096
-
-// A task is a subproblem: a constellation with queens placed in its first
-// free rows.
-type task struct {
-	c     *constellation
-	board []int // a column for each placed row, Free for the others
-	// join, for the join engine, is the run of splits to count instead;
-	// fixed, the search of solutions that a rotation leaves unchanged.
-	// c and board are then unset.
-	join  *joinTask
-	fixed *fixedTask
-}
-
-// A fixedTask searches the solutions of the n×n board that the rotation g
-// leaves unchanged, with the first row's queen in column col.
-type fixedTask struct {
-	n, col int
-	g      Symmetry
-}
-
-// fixedTasks returns the searches of the solutions that a quarter and a
-// half turn leave unchanged that shard of shards makes: one for each
-// rotation and each column of the first row's queen, 2n in all, dealt out
-// to the shards in turn.
-func fixedTasks(n, shard, shards int) []task {
-	var tasks []task
-	for i := shard; i < 2*n; i += shards {
-		g := Rotate90
-		if i >= n {
-			g = Rotate180
-		}
-		tasks = append(tasks, task{fixed: &fixedTask{n: n, col: i % n, g: g}})
+// engineFor returns the engine that counts the n×n board, whole or in
+// shards, 0 <= n <= MaxN: the join from minJoinN (minOddJoinN if odd) to
+// maxJoinN, the constellations for the others from 4 on.
+func engineFor(n int) engineKind {
+	least := minJoinN
+	if n%2 == 1 {
+		least = minOddJoinN
 	}
-	return tasks
+	switch {
+	case n < 4:
+		return noEngine
+	case n >= least && n <= maxJoinN:
+		return joinEngine
+	}
+	return constellationEngine
 }
 
-// plan returns the subproblems of the given shard of the n×n board, n >= 4.
-// The constellations are split, by placing queens in their first free
-// rows, into as many subproblems as the shards need, and the subproblems
-// are dealt out to the shards in turn. Planning a shard of a large split
-// takes seconds: it gives up with ctx.Err() when ctx is done.
-func plan(ctx context.Context, n, shard, shards int) ([]task, error) {
-	cs, err := constellations(ctx, n)
+// A countPlan is what a count of one shard of the n×n board does.
+type countPlan struct {
+	n       int
+	deal    deal
+	workers int
+	engine  engineKind
+	// invariant holds the searches of the solutions a turn leaves
+	// unchanged, and runs the join's runs of splits: the shard's
+	// subproblems, but the constellations', which take seconds to list
+	// (see subproblems).
+	invariant []invariantTask
+	runs      []joinTask
+	// memory is the peak memory of the count in bytes, as the model puts
+	// it, and quarters the longest list of quarters it assumes.
+	memory, quarters float64
+}
+
+// newCountPlan returns the plan of a count of shard of shards of the n×n
+// board, 0 <= n <= MaxN, on workers workers.
+func newCountPlan(n, shard, shards, workers int) *countPlan {
+	p := &countPlan{n: n, deal: deal{shard: shard, shards: shards}, workers: workers, engine: engineFor(n)}
+	if p.engine != noEngine {
+		p.invariant = invariantTasks(n, p.deal)
+	}
+	if p.engine == joinEngine {
+		p.runs = joinTasks(n, wantTasks(p.deal), p.deal)
+	}
+	p.memory, p.quarters = memoryEstimate(n, p.runs, shards, workers)
+	return p
+}
+
+// estimate returns the plan's peak memory in bytes, as EstimateMemory
+// reports it.
+func (p *countPlan) estimate() int64 { return int64(min(p.memory, math.MaxInt64/2)) }
+
+// limit returns an error wrapping ErrMemory if the count would take more
+// than limit bytes, and else lets the lists of quarters of the join grow
+// as far as the limit has room for.
+func (p *countPlan) limit(limit int64) error {
+	maxQuarters, err := checkMemory(p.n, p.memory, p.quarters, p.workers, limit)
 	if err != nil {
-		return nil, err
+		return err
 	}
-	pl := planner{n: n, roots: cs}
-	depth, err := pl.depth(ctx, max(minTasks, tasksPerShard*shards), n-borderRows-minFreeRows)
-	if err != nil {
-		return nil, err
-	}
-	var tasks []task
-	index := 0
-	err = pl.each(ctx, depth, func(tk task) {
-		if index%shards == shard {
-			tk.board = slices.Clone(tk.board)
-			tasks = append(tasks, tk)
-		}
-		index++
-	})
-	// The subproblems of one constellation are alike in size and the
-	// constellations are not: in a fixed random order, the share of
-	// subproblems solved is a fair estimate of the share of the work done,
-	// which Progress reports.
-	r := rand.New(rand.NewPCG(uint64(n), uint64(shards)))
-	r.Shuffle(len(tasks), func(i, j int) { tasks[i], tasks[j] = tasks[j], tasks[i] })
-	return tasks, err
-}
-
-// children calls yield with each task that places a queen in the first
-// free row of tk, until yield returns false; it reports whether yield
-// always returned true, and false for a task with no free row. The
-// children share tk's board, which holds each child's queen while yield
-// runs and is restored when children returns: yield must copy the board to
-// keep it.
-func (tk task) children(yield func(task) bool) bool {
-	row := slices.Index(tk.board, Free)
-	if row < 0 {
-		return false
-	}
-	defer func() { tk.board[row] = Free }()
-	for free := fullRow(len(tk.board)) &^ attackedBy(tk.board, row); free != 0; free &= free - 1 {
-		tk.board[row] = bits.TrailingZeros64(free)
-		if !yield(tk) {
-			return false
-		}
-	}
-	return true
-}
-
-// A planner walks the subproblems of a split.
-type planner struct {
-	n      int
-	roots  []*constellation
-	yield  func(task) // of each
-	listed int        // subproblems yielded, for polling ctx
-	board  []int      // the board of the root being split
-}
-
-// planPoll is how many subproblems the planner lists between two looks at
-// its context.
-const planPoll = 1 << 12
-
-// each calls yield with every subproblem that places queens in the next
-// depth free rows of the roots, or in all of them if there are fewer. The
-// subproblems share one board, as children do. each returns ctx.Err() if
-// the context is done first.
-func (pl *planner) each(ctx context.Context, depth int, yield func(task)) error {
-	pl.yield = yield
-	if pl.board == nil {
-		pl.board = make([]int, pl.n)
-	}
-	for _, c := range pl.roots {
-		if !pl.split(ctx, task{c: c, board: c.board(pl.board)}, depth) {
-			return ctx.Err()
-		}
+	for _, r := range p.runs {
+		r.board.limit(maxQuarters)
 	}
 	return nil
 }
 
-// split yields the subproblems of tk depth rows down, and reports false
-// once the context is done.
-func (pl *planner) split(ctx context.Context, tk task, depth int) bool {
-	if depth == 0 || !slices.Contains(tk.board, Free) {
-		pl.yield(tk)
-		if pl.listed++; pl.listed%planPoll == 0 && ctx.Err() != nil {
-			return false
-		}
-		return true
+// tasks returns the plan's subproblems, but the constellations': the
+// searches of the solutions a turn leaves unchanged, then the runs of
+// splits of the join.
+func (p *countPlan) tasks() []task {
+	tasks := make([]task, 0, len(p.invariant)+len(p.runs))
+	for i := range p.invariant {
+		tasks = append(tasks, task{invariant: &p.invariant[i]})
 	}
-	return tk.children(func(child task) bool { return pl.split(ctx, child, depth-1) })
-}
-
-// depth returns the least number of rows to place beyond the roots that
-// makes at least target subproblems, but no more than limit rows, nor more
-// rows than there are.
-func (pl *planner) depth(ctx context.Context, target, limit int) (int, error) {
-	for depth := 0; depth < limit; depth++ {
-		count, deeper := 0, false
-		err := pl.each(ctx, depth, func(tk task) {
-			count++
-			deeper = deeper || slices.Contains(tk.board, Free)
-		})
-		if err != nil {
-			return 0, err
-		}
-		if count >= target || !deeper {
-			return depth, nil
-		}
+	for i := range p.runs {
+		tasks = append(tasks, task{join: &p.runs[i]})
 	}
-	return max(limit, 0), nil
+	return tasks
 }

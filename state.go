@@ -173,7 +173,7 @@ func (s State) checkCounts() error {
 	}
 	done := s.shards == 1 && s.Done() == s.tasks
 	switch {
-	case !joins(s.n):
+	case engineFor(s.n) != joinEngine:
 		if c.Unique > c.Total || c.Total/8 > c.Unique || c.Total/8 == c.Unique && c.Total%8 != 0 {
 			return fmt.Errorf("total %d and unique %d cannot go together", c.Total, c.Unique)
 		}

@@ -14,6 +14,8 @@ package nqueens
 // gets the test and benchmark limits of the slowest strategy until
 // limits and benchLimits say otherwise.
 
+import "math/bits"
+
 // MaxN is the largest board size the package searches: boards are
 // searched with 64-bit masks, one bit per column.
 const MaxN = 64
@@ -74,3 +76,7 @@ func checkEnumerate(n int, visit func(Solution) bool) error {
 func fullRow(n int) uint64 {
 	return ^uint64(0) >> (64 - n) // a shift by 64 or more gives 0 in Go
 }
+
+// reverseRow returns the n low bits of x mirrored, bit c to bit n-1-c:
+// the columns of a row turned left to right, or a set of rows upside down.
+func reverseRow(x uint64, n int) uint64 { return bits.Reverse64(x) >> (64 - n) }

@@ -86,6 +86,12 @@ func leastAmong(s, image Solution, gs []Symmetry) (least bool, same int) {
 	return true, same
 }
 
+// classSize returns the number of solutions in the class of a solution
+// that same of the eight symmetries, the identity among them, leave
+// unchanged: the eight images of a solution come in 8/same distinct ones,
+// each same times.
+func classSize(same int) int { return 8 / same }
+
 // symmetries lists the eight symmetries without allocating.
 var symmetries = [...]Symmetry{Identity, Rotate90, Rotate180, Rotate270, MirrorColumns, MirrorRows, Transpose, AntiTranspose}
 
@@ -125,5 +131,5 @@ func (s Solution) Canonical() (Solution, int, error) {
 			copy(least, image)
 		}
 	}
-	return least, 8 / same, nil
+	return least, classSize(same), nil
 }

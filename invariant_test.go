@@ -11,7 +11,7 @@ func TestBurnside(t *testing.T) {
 		maxN = 20
 	}
 	for n := 0; n <= maxN; n++ {
-		a, b := fixedTotal(n, Rotate90), fixedTotal(n, Rotate180)
+		a, b := invariantTotal(n, Rotate90), invariantTotal(n, Rotate180)
 		if n <= 10 {
 			// By hand: the solutions that the rotations leave unchanged.
 			var wantA, wantB uint64
@@ -24,11 +24,11 @@ func TestBurnside(t *testing.T) {
 				}
 			}
 			if a != wantA || b != wantB {
-				t.Errorf("n=%d: %d solutions fixed by a quarter turn and %d by a half turn, want %d and %d", n, a, b, wantA, wantB)
+				t.Errorf("n=%d: %d solutions left unchanged by a quarter turn and %d by a half turn, want %d and %d", n, a, b, wantA, wantB)
 			}
 		}
 		if a != rotate90[n] {
-			t.Errorf("n=%d: %d solutions fixed by a quarter turn, want A033148's %d", n, a, rotate90[n])
+			t.Errorf("n=%d: %d solutions left unchanged by a quarter turn, want A033148's %d", n, a, rotate90[n])
 		}
 		unique, ok := uniqueOf(n, golden[n].total, a, b)
 		if !ok || unique != golden[n].unique {
@@ -41,15 +41,15 @@ func TestBurnside(t *testing.T) {
 	}
 }
 
-// fixedTotal returns the solutions of the n×n board that g leaves
+// invariantTotal returns the solutions of the n×n board that g leaves
 // unchanged, whatever the column of the first row's queen.
-func fixedTotal(n int, g Symmetry) uint64 {
+func invariantTotal(n int, g Symmetry) uint64 {
 	if n == 0 {
 		return 1
 	}
 	var sum uint64
 	for col := range n {
-		c, _ := countFixed(n, g, col, &poller{})
+		c, _ := countInvariant(n, g, col, &poller{})
 		sum += c
 	}
 	return sum

@@ -29,15 +29,15 @@ func uniqueOf(n int, total, a, b uint64) (unique uint64, ok bool) {
 	return sum / 8, sum%8 == 0 && sum >= total
 }
 
-// countFixed returns the number of solutions of the n×n board, n >= 1,
+// countInvariant returns the number of solutions of the n×n board, n >= 1,
 // that g, a rotation, maps onto itself and that hold the first row's queen
 // in column col: the sum over every col is all of them. It places queens
 // an orbit at a time: a queen and its images under g, g², ..., which such
 // a solution holds together. The search visits about the square root of
 // the board's tree for a half turn and its fourth root for a quarter turn.
-// It polls p every fixedPoll nodes, and reports false if p said to stop.
-func countFixed(n int, g Symmetry, col int, p *poller) (uint64, bool) {
-	f := fixedSearch{n: n, g: g, board: make([]int, n), poll: p}
+// It polls p every invariantPoll nodes, and reports false if p said to stop.
+func countInvariant(n int, g Symmetry, col int, p *poller) (uint64, bool) {
+	f := invariantSearch{n: n, g: g, board: make([]int, n), poll: p}
 	for i := range f.board {
 		f.board[i] = Free
 	}
@@ -45,13 +45,13 @@ func countFixed(n int, g Symmetry, col int, p *poller) (uint64, bool) {
 	return count, !f.halted
 }
 
-// fixedPoll is how many nodes a fixedSearch visits between two polls:
+// invariantPoll is how many nodes a invariantSearch visits between two polls:
 // about a tenth of a millisecond, a node placing an orbit of up to four
 // queens on 128-bit diagonal sets.
-const fixedPoll = 1 << 11
+const invariantPoll = 1 << 11
 
-// A fixedSearch fills a board orbit by orbit.
-type fixedSearch struct {
+// A invariantSearch fills a board orbit by orbit.
+type invariantSearch struct {
 	n     int
 	g     Symmetry
 	board []int
@@ -67,14 +67,14 @@ type fixedSearch struct {
 // place returns the number of ways to fill the rows from row down, given
 // the orbits placed, with the queen of row in one of the columns of only,
 // or 0 once the poller said to stop.
-func (f *fixedSearch) place(row int, only uint64) uint64 {
+func (f *invariantSearch) place(row int, only uint64) uint64 {
 	for row < f.n && f.board[row] != Free {
 		row++
 	}
 	if row == f.n {
 		return 1
 	}
-	if f.nodes++; f.nodes%fixedPoll == 0 && f.poll.stopped() {
+	if f.nodes++; f.nodes%invariantPoll == 0 && f.poll.stopped() {
 		f.halted = true
 	}
 	var count uint64
@@ -116,7 +116,7 @@ func (f *fixedSearch) place(row int, only uint64) uint64 {
 // orbit fills orbit with the distinct images of (row, col), a free
 // square, under the powers of g and returns how many there are, or 0 if
 // they cannot all stand on the board together with the queens placed.
-func (f *fixedSearch) orbit(row, col int, orbit *[4][2]int) int {
+func (f *invariantSearch) orbit(row, col int, orbit *[4][2]int) int {
 	orbit[0] = [2]int{row, col}
 	k := 1
 	for r, c := f.g.point(f.n, row, col); r != row || c != col; r, c = f.g.point(f.n, r, c) {
@@ -137,12 +137,9 @@ func (f *fixedSearch) orbit(row, col int, orbit *[4][2]int) int {
 // free returns the columns of row that no queen attacks: square (row, c)
 // lies on diagonal row+c and on anti-diagonal c-row+n-1, bit c of the
 // windows of the sets that start there.
-func (f *fixedSearch) free(row int) uint64 {
+func (f *invariantSearch) free(row int) uint64 {
 	return fullRow(f.n) &^ (f.cols | window(f.diag, row) | window(f.anti, f.n-1-row))
 }
-
-// reverseRow returns the columns of x mirrored, c to n-1-c.
-func reverseRow(x uint64, n int) uint64 { return bits.Reverse64(x) >> (64 - n) }
 
 // window returns bits s to s+63 of the 128-bit set x.
 func window(x [2]uint64, s int) uint64 {
@@ -157,10 +154,32 @@ func bit(x [2]uint64, i int) bool { return x[i/64]>>(i%64)&1 != 0 }
 
 // flip puts a queen on square (r, c), or takes it off: it toggles the
 // square's column and diagonals, and sets its row's column.
-func (f *fixedSearch) flip(r, c int) {
+func (f *invariantSearch) flip(r, c int) {
 	f.board[r] = c
 	f.cols ^= 1 << c
 	d, a := r+c, c-r+f.n-1
 	f.diag[d/64] ^= 1 << (d % 64)
 	f.anti[a/64] ^= 1 << (a % 64)
+}
+
+// An invariantTask searches the solutions of the n×n board that the
+// rotation g leaves unchanged, with the first row's queen in column col.
+type invariantTask struct {
+	n, col int
+	g      Symmetry
+}
+
+// invariantTasks returns the searches of the solutions that a quarter and
+// a half turn leave unchanged that d deals to its shard: one for each
+// rotation and each column of the first row's queen, 2n in all.
+func invariantTasks(n int, d deal) []invariantTask {
+	var tasks []invariantTask
+	for i := d.first(0); i < uint64(2*n); i += uint64(d.shards) {
+		g := Rotate90
+		if i >= uint64(n) {
+			g = Rotate180
+		}
+		tasks = append(tasks, invariantTask{n: n, col: int(i) % n, g: g})
+	}
+	return tasks
 }
