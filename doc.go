@@ -60,7 +60,8 @@
 //
 // On a modern CPU Bitwise spends a few nanoseconds per node of the tree,
 // Cached about n times more, Naive about n² times more; the tree itself
-// grows about sixfold with each n. The README has measured times.
+// grows about sixfold with each n. docs/engine.md and docs/scale.md in the
+// repository have measured times.
 //
 // # Contexts, options and costs
 //

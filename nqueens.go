@@ -92,8 +92,8 @@ func CountUnique(n int) (uint64, error) {
 // but for a finished count whose last save failed (see [WithSave]).
 //
 // The cost grows about sixfold with each n, and from n = 20 on the memory
-// about sixfold with every second n (see [EstimateMemory]); see the README
-// for measured times. A uint64 holds the counts up to at least n = 27, the
+// about sixfold with every second n (see [EstimateMemory]); docs/scale.md
+// in the repository has measured times. A uint64 holds the counts up to at least n = 27, the
 // largest board ever counted.
 func CountContext(ctx context.Context, n int, opts ...Option) (Counts, error) {
 	cfg, err := newConfig(opts)

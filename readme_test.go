@@ -3,14 +3,16 @@ package nqueens
 import (
 	"os"
 	"os/exec"
+	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
 )
 
 // TestREADME checks what the README promises a user with a clone alone:
-// its first block holds the two commands, every file of the repository it
-// names is there, and it needs nothing outside the repository.
+// its first block holds the two commands, and it and the documents of
+// docs/ name only files of the repository, and link to documents that are
+// there.
 func TestREADME(t *testing.T) {
 	b, err := os.ReadFile("README.md")
 	if err != nil {
@@ -27,19 +29,42 @@ func TestREADME(t *testing.T) {
 	if want := []string{"go run ./cmd/nqueens count 14", "go test ./..."}; strings.Join(cmds, "\n") != strings.Join(want, "\n") {
 		t.Errorf("README's first commands are %q, want %q", cmds, want)
 	}
-	paths := regexp.MustCompile("(?:^|[ `(])((?:docs|scripts|deploy|tools|cmd|testdata)/[A-Za-z0-9_./-]*[A-Za-z0-9_])")
-	for _, m := range paths.FindAllStringSubmatch(readme, -1) {
-		if _, err := os.Stat(m[1]); err != nil {
-			t.Errorf("README names %s: %v", m[1], err)
-		}
+	docs, err := filepath.Glob("docs/*.md")
+	if err != nil {
+		t.Fatal(err)
 	}
+	if len(docs) < 2 {
+		t.Errorf("docs/ holds %q, want the engine's and the scale's documents", docs)
+	}
+	paths := regexp.MustCompile("(?:^|[ `(])((?:docs|scripts|deploy|tools|cmd|testdata)/[A-Za-z0-9_./-]*[A-Za-z0-9_])")
 	// "../x" is read from a folder of the repository (cd tools && ...
 	// ../docs): x must be in the repository too.
 	up := regexp.MustCompile(`\.\./([A-Za-z0-9_.-]+)`)
-	for _, m := range up.FindAllStringSubmatch(readme, -1) {
-		if _, err := os.Stat(m[1]); err != nil {
-			t.Errorf("README refers to ../%s, which a clone does not have", m[1])
+	links := regexp.MustCompile(`\]\(([A-Za-z0-9_./-]+\.md)\)`)
+	for _, name := range append([]string{"README.md"}, docs...) {
+		b, err := os.ReadFile(name)
+		if err != nil {
+			t.Fatal(err)
 		}
+		text := string(b)
+		for _, m := range paths.FindAllStringSubmatch(text, -1) {
+			if _, err := os.Stat(m[1]); err != nil {
+				t.Errorf("%s names %s: %v", name, m[1], err)
+			}
+		}
+		for _, m := range up.FindAllStringSubmatch(text, -1) {
+			if _, err := os.Stat(m[1]); err != nil {
+				t.Errorf("%s refers to ../%s, which a clone does not have", name, m[1])
+			}
+		}
+		for _, m := range links.FindAllStringSubmatch(text, -1) {
+			if _, err := os.Stat(filepath.Join(filepath.Dir(name), m[1])); err != nil {
+				t.Errorf("%s links to %s: %v", name, m[1], err)
+			}
+		}
+	}
+	if lines := strings.Count(readme, "\n"); lines > 250 {
+		t.Errorf("README.md is %d lines: a newcomer's door is under 250; move the long stories to docs/", lines)
 	}
 }
 

@@ -7,7 +7,7 @@ package nqueens
 // clashes1 returns the sum, over keys, of the bits set in the OR of
 // the rows of tables that the key's 1 low bytes pick: the row of
 // chunk c of value v starts at tables + (256c+v)·stride bytes, stride
-// a multiple of 32. It is clashesGo of join.go, and needs AVX2 and POPCNT.
+// a multiple of 32. It is clashesGo of match.go, and needs AVX2 and POPCNT.
 //
 //go:noescape
 func clashes1(tables *uint64, stride int, keys []uint64) int
@@ -15,7 +15,7 @@ func clashes1(tables *uint64, stride int, keys []uint64) int
 // clashes2 returns the sum, over keys, of the bits set in the OR of
 // the rows of tables that the key's 2 low bytes pick: the row of
 // chunk c of value v starts at tables + (256c+v)·stride bytes, stride
-// a multiple of 32. It is clashesGo of join.go, and needs AVX2 and POPCNT.
+// a multiple of 32. It is clashesGo of match.go, and needs AVX2 and POPCNT.
 //
 //go:noescape
 func clashes2(tables *uint64, stride int, keys []uint64) int
@@ -23,7 +23,7 @@ func clashes2(tables *uint64, stride int, keys []uint64) int
 // clashes3 returns the sum, over keys, of the bits set in the OR of
 // the rows of tables that the key's 3 low bytes pick: the row of
 // chunk c of value v starts at tables + (256c+v)·stride bytes, stride
-// a multiple of 32. It is clashesGo of join.go, and needs AVX2 and POPCNT.
+// a multiple of 32. It is clashesGo of match.go, and needs AVX2 and POPCNT.
 //
 //go:noescape
 func clashes3(tables *uint64, stride int, keys []uint64) int
@@ -31,7 +31,7 @@ func clashes3(tables *uint64, stride int, keys []uint64) int
 // clashes4 returns the sum, over keys, of the bits set in the OR of
 // the rows of tables that the key's 4 low bytes pick: the row of
 // chunk c of value v starts at tables + (256c+v)·stride bytes, stride
-// a multiple of 32. It is clashesGo of join.go, and needs AVX2 and POPCNT.
+// a multiple of 32. It is clashesGo of match.go, and needs AVX2 and POPCNT.
 //
 //go:noescape
 func clashes4(tables *uint64, stride int, keys []uint64) int
@@ -39,7 +39,7 @@ func clashes4(tables *uint64, stride int, keys []uint64) int
 // clashes5 returns the sum, over keys, of the bits set in the OR of
 // the rows of tables that the key's 5 low bytes pick: the row of
 // chunk c of value v starts at tables + (256c+v)·stride bytes, stride
-// a multiple of 32. It is clashesGo of join.go, and needs AVX2 and POPCNT.
+// a multiple of 32. It is clashesGo of match.go, and needs AVX2 and POPCNT.
 //
 //go:noescape
 func clashes5(tables *uint64, stride int, keys []uint64) int
@@ -47,7 +47,7 @@ func clashes5(tables *uint64, stride int, keys []uint64) int
 // clashes6 returns the sum, over keys, of the bits set in the OR of
 // the rows of tables that the key's 6 low bytes pick: the row of
 // chunk c of value v starts at tables + (256c+v)·stride bytes, stride
-// a multiple of 32. It is clashesGo of join.go, and needs AVX2 and POPCNT.
+// a multiple of 32. It is clashesGo of match.go, and needs AVX2 and POPCNT.
 //
 //go:noescape
 func clashes6(tables *uint64, stride int, keys []uint64) int
@@ -55,7 +55,7 @@ func clashes6(tables *uint64, stride int, keys []uint64) int
 // clashes7 returns the sum, over keys, of the bits set in the OR of
 // the rows of tables that the key's 7 low bytes pick: the row of
 // chunk c of value v starts at tables + (256c+v)·stride bytes, stride
-// a multiple of 32. It is clashesGo of join.go, and needs AVX2 and POPCNT.
+// a multiple of 32. It is clashesGo of match.go, and needs AVX2 and POPCNT.
 //
 //go:noescape
 func clashes7(tables *uint64, stride int, keys []uint64) int
@@ -63,7 +63,7 @@ func clashes7(tables *uint64, stride int, keys []uint64) int
 // clashes8 returns the sum, over keys, of the bits set in the OR of
 // the rows of tables that the key's 8 low bytes pick: the row of
 // chunk c of value v starts at tables + (256c+v)·stride bytes, stride
-// a multiple of 32. It is clashesGo of join.go, and needs AVX2 and POPCNT.
+// a multiple of 32. It is clashesGo of match.go, and needs AVX2 and POPCNT.
 //
 //go:noescape
 func clashes8(tables *uint64, stride int, keys []uint64) int
@@ -71,7 +71,7 @@ func clashes8(tables *uint64, stride int, keys []uint64) int
 // clashes1n returns the sum, over keys, of the bits set in the OR of
 // the rows of tables that the key's 1 low nibbles pick: the row of
 // chunk c of value v starts at tables + (16c+v)·stride bytes, stride
-// a multiple of 32. It is clashesGo of join.go, and needs AVX2 and POPCNT.
+// a multiple of 32. It is clashesGo of match.go, and needs AVX2 and POPCNT.
 //
 //go:noescape
 func clashes1n(tables *uint64, stride int, keys []uint64) int
@@ -79,7 +79,7 @@ func clashes1n(tables *uint64, stride int, keys []uint64) int
 // clashes2n returns the sum, over keys, of the bits set in the OR of
 // the rows of tables that the key's 2 low nibbles pick: the row of
 // chunk c of value v starts at tables + (16c+v)·stride bytes, stride
-// a multiple of 32. It is clashesGo of join.go, and needs AVX2 and POPCNT.
+// a multiple of 32. It is clashesGo of match.go, and needs AVX2 and POPCNT.
 //
 //go:noescape
 func clashes2n(tables *uint64, stride int, keys []uint64) int
@@ -87,7 +87,7 @@ func clashes2n(tables *uint64, stride int, keys []uint64) int
 // clashes3n returns the sum, over keys, of the bits set in the OR of
 // the rows of tables that the key's 3 low nibbles pick: the row of
 // chunk c of value v starts at tables + (16c+v)·stride bytes, stride
-// a multiple of 32. It is clashesGo of join.go, and needs AVX2 and POPCNT.
+// a multiple of 32. It is clashesGo of match.go, and needs AVX2 and POPCNT.
 //
 //go:noescape
 func clashes3n(tables *uint64, stride int, keys []uint64) int
@@ -95,7 +95,7 @@ func clashes3n(tables *uint64, stride int, keys []uint64) int
 // clashes4n returns the sum, over keys, of the bits set in the OR of
 // the rows of tables that the key's 4 low nibbles pick: the row of
 // chunk c of value v starts at tables + (16c+v)·stride bytes, stride
-// a multiple of 32. It is clashesGo of join.go, and needs AVX2 and POPCNT.
+// a multiple of 32. It is clashesGo of match.go, and needs AVX2 and POPCNT.
 //
 //go:noescape
 func clashes4n(tables *uint64, stride int, keys []uint64) int
@@ -103,7 +103,7 @@ func clashes4n(tables *uint64, stride int, keys []uint64) int
 // clashes5n returns the sum, over keys, of the bits set in the OR of
 // the rows of tables that the key's 5 low nibbles pick: the row of
 // chunk c of value v starts at tables + (16c+v)·stride bytes, stride
-// a multiple of 32. It is clashesGo of join.go, and needs AVX2 and POPCNT.
+// a multiple of 32. It is clashesGo of match.go, and needs AVX2 and POPCNT.
 //
 //go:noescape
 func clashes5n(tables *uint64, stride int, keys []uint64) int
@@ -111,7 +111,7 @@ func clashes5n(tables *uint64, stride int, keys []uint64) int
 // clashes6n returns the sum, over keys, of the bits set in the OR of
 // the rows of tables that the key's 6 low nibbles pick: the row of
 // chunk c of value v starts at tables + (16c+v)·stride bytes, stride
-// a multiple of 32. It is clashesGo of join.go, and needs AVX2 and POPCNT.
+// a multiple of 32. It is clashesGo of match.go, and needs AVX2 and POPCNT.
 //
 //go:noescape
 func clashes6n(tables *uint64, stride int, keys []uint64) int
@@ -119,7 +119,7 @@ func clashes6n(tables *uint64, stride int, keys []uint64) int
 // clashes7n returns the sum, over keys, of the bits set in the OR of
 // the rows of tables that the key's 7 low nibbles pick: the row of
 // chunk c of value v starts at tables + (16c+v)·stride bytes, stride
-// a multiple of 32. It is clashesGo of join.go, and needs AVX2 and POPCNT.
+// a multiple of 32. It is clashesGo of match.go, and needs AVX2 and POPCNT.
 //
 //go:noescape
 func clashes7n(tables *uint64, stride int, keys []uint64) int
@@ -127,7 +127,7 @@ func clashes7n(tables *uint64, stride int, keys []uint64) int
 // clashes8n returns the sum, over keys, of the bits set in the OR of
 // the rows of tables that the key's 8 low nibbles pick: the row of
 // chunk c of value v starts at tables + (16c+v)·stride bytes, stride
-// a multiple of 32. It is clashesGo of join.go, and needs AVX2 and POPCNT.
+// a multiple of 32. It is clashesGo of match.go, and needs AVX2 and POPCNT.
 //
 //go:noescape
 func clashes8n(tables *uint64, stride int, keys []uint64) int
@@ -135,7 +135,7 @@ func clashes8n(tables *uint64, stride int, keys []uint64) int
 // clashes1x512 returns the sum, over keys, of the bits set in the OR of
 // the rows of tables that the key's 1 low bytes pick: the row of
 // chunk c of value v starts at tables + (256c+v)·stride bytes, stride
-// a multiple of 8. It is clashesGo of join.go, and needs AVX-512F, VPOPCNTDQ and BMI2.
+// a multiple of 8. It is clashesGo of match.go, and needs AVX-512F, VPOPCNTDQ and BMI2.
 //
 //go:noescape
 func clashes1x512(tables *uint64, stride int, keys []uint64) int
@@ -143,7 +143,7 @@ func clashes1x512(tables *uint64, stride int, keys []uint64) int
 // clashes2x512 returns the sum, over keys, of the bits set in the OR of
 // the rows of tables that the key's 2 low bytes pick: the row of
 // chunk c of value v starts at tables + (256c+v)·stride bytes, stride
-// a multiple of 8. It is clashesGo of join.go, and needs AVX-512F, VPOPCNTDQ and BMI2.
+// a multiple of 8. It is clashesGo of match.go, and needs AVX-512F, VPOPCNTDQ and BMI2.
 //
 //go:noescape
 func clashes2x512(tables *uint64, stride int, keys []uint64) int
@@ -151,7 +151,7 @@ func clashes2x512(tables *uint64, stride int, keys []uint64) int
 // clashes3x512 returns the sum, over keys, of the bits set in the OR of
 // the rows of tables that the key's 3 low bytes pick: the row of
 // chunk c of value v starts at tables + (256c+v)·stride bytes, stride
-// a multiple of 8. It is clashesGo of join.go, and needs AVX-512F, VPOPCNTDQ and BMI2.
+// a multiple of 8. It is clashesGo of match.go, and needs AVX-512F, VPOPCNTDQ and BMI2.
 //
 //go:noescape
 func clashes3x512(tables *uint64, stride int, keys []uint64) int
@@ -159,7 +159,7 @@ func clashes3x512(tables *uint64, stride int, keys []uint64) int
 // clashes4x512 returns the sum, over keys, of the bits set in the OR of
 // the rows of tables that the key's 4 low bytes pick: the row of
 // chunk c of value v starts at tables + (256c+v)·stride bytes, stride
-// a multiple of 8. It is clashesGo of join.go, and needs AVX-512F, VPOPCNTDQ and BMI2.
+// a multiple of 8. It is clashesGo of match.go, and needs AVX-512F, VPOPCNTDQ and BMI2.
 //
 //go:noescape
 func clashes4x512(tables *uint64, stride int, keys []uint64) int
@@ -167,7 +167,7 @@ func clashes4x512(tables *uint64, stride int, keys []uint64) int
 // clashes5x512 returns the sum, over keys, of the bits set in the OR of
 // the rows of tables that the key's 5 low bytes pick: the row of
 // chunk c of value v starts at tables + (256c+v)·stride bytes, stride
-// a multiple of 8. It is clashesGo of join.go, and needs AVX-512F, VPOPCNTDQ and BMI2.
+// a multiple of 8. It is clashesGo of match.go, and needs AVX-512F, VPOPCNTDQ and BMI2.
 //
 //go:noescape
 func clashes5x512(tables *uint64, stride int, keys []uint64) int
@@ -175,7 +175,7 @@ func clashes5x512(tables *uint64, stride int, keys []uint64) int
 // clashes6x512 returns the sum, over keys, of the bits set in the OR of
 // the rows of tables that the key's 6 low bytes pick: the row of
 // chunk c of value v starts at tables + (256c+v)·stride bytes, stride
-// a multiple of 8. It is clashesGo of join.go, and needs AVX-512F, VPOPCNTDQ and BMI2.
+// a multiple of 8. It is clashesGo of match.go, and needs AVX-512F, VPOPCNTDQ and BMI2.
 //
 //go:noescape
 func clashes6x512(tables *uint64, stride int, keys []uint64) int
@@ -183,7 +183,7 @@ func clashes6x512(tables *uint64, stride int, keys []uint64) int
 // clashes7x512 returns the sum, over keys, of the bits set in the OR of
 // the rows of tables that the key's 7 low bytes pick: the row of
 // chunk c of value v starts at tables + (256c+v)·stride bytes, stride
-// a multiple of 8. It is clashesGo of join.go, and needs AVX-512F, VPOPCNTDQ and BMI2.
+// a multiple of 8. It is clashesGo of match.go, and needs AVX-512F, VPOPCNTDQ and BMI2.
 //
 //go:noescape
 func clashes7x512(tables *uint64, stride int, keys []uint64) int
@@ -191,7 +191,7 @@ func clashes7x512(tables *uint64, stride int, keys []uint64) int
 // clashes8x512 returns the sum, over keys, of the bits set in the OR of
 // the rows of tables that the key's 8 low bytes pick: the row of
 // chunk c of value v starts at tables + (256c+v)·stride bytes, stride
-// a multiple of 8. It is clashesGo of join.go, and needs AVX-512F, VPOPCNTDQ and BMI2.
+// a multiple of 8. It is clashesGo of match.go, and needs AVX-512F, VPOPCNTDQ and BMI2.
 //
 //go:noescape
 func clashes8x512(tables *uint64, stride int, keys []uint64) int
@@ -199,7 +199,7 @@ func clashes8x512(tables *uint64, stride int, keys []uint64) int
 // clashes1nx512 returns the sum, over keys, of the bits set in the OR of
 // the rows of tables that the key's 1 low nibbles pick: the row of
 // chunk c of value v starts at tables + (16c+v)·stride bytes, stride
-// a multiple of 8. It is clashesGo of join.go, and needs AVX-512F, VPOPCNTDQ and BMI2.
+// a multiple of 8. It is clashesGo of match.go, and needs AVX-512F, VPOPCNTDQ and BMI2.
 //
 //go:noescape
 func clashes1nx512(tables *uint64, stride int, keys []uint64) int
@@ -207,7 +207,7 @@ func clashes1nx512(tables *uint64, stride int, keys []uint64) int
 // clashes2nx512 returns the sum, over keys, of the bits set in the OR of
 // the rows of tables that the key's 2 low nibbles pick: the row of
 // chunk c of value v starts at tables + (16c+v)·stride bytes, stride
-// a multiple of 8. It is clashesGo of join.go, and needs AVX-512F, VPOPCNTDQ and BMI2.
+// a multiple of 8. It is clashesGo of match.go, and needs AVX-512F, VPOPCNTDQ and BMI2.
 //
 //go:noescape
 func clashes2nx512(tables *uint64, stride int, keys []uint64) int
@@ -215,7 +215,7 @@ func clashes2nx512(tables *uint64, stride int, keys []uint64) int
 // clashes3nx512 returns the sum, over keys, of the bits set in the OR of
 // the rows of tables that the key's 3 low nibbles pick: the row of
 // chunk c of value v starts at tables + (16c+v)·stride bytes, stride
-// a multiple of 8. It is clashesGo of join.go, and needs AVX-512F, VPOPCNTDQ and BMI2.
+// a multiple of 8. It is clashesGo of match.go, and needs AVX-512F, VPOPCNTDQ and BMI2.
 //
 //go:noescape
 func clashes3nx512(tables *uint64, stride int, keys []uint64) int
@@ -223,7 +223,7 @@ func clashes3nx512(tables *uint64, stride int, keys []uint64) int
 // clashes4nx512 returns the sum, over keys, of the bits set in the OR of
 // the rows of tables that the key's 4 low nibbles pick: the row of
 // chunk c of value v starts at tables + (16c+v)·stride bytes, stride
-// a multiple of 8. It is clashesGo of join.go, and needs AVX-512F, VPOPCNTDQ and BMI2.
+// a multiple of 8. It is clashesGo of match.go, and needs AVX-512F, VPOPCNTDQ and BMI2.
 //
 //go:noescape
 func clashes4nx512(tables *uint64, stride int, keys []uint64) int
@@ -231,7 +231,7 @@ func clashes4nx512(tables *uint64, stride int, keys []uint64) int
 // clashes5nx512 returns the sum, over keys, of the bits set in the OR of
 // the rows of tables that the key's 5 low nibbles pick: the row of
 // chunk c of value v starts at tables + (16c+v)·stride bytes, stride
-// a multiple of 8. It is clashesGo of join.go, and needs AVX-512F, VPOPCNTDQ and BMI2.
+// a multiple of 8. It is clashesGo of match.go, and needs AVX-512F, VPOPCNTDQ and BMI2.
 //
 //go:noescape
 func clashes5nx512(tables *uint64, stride int, keys []uint64) int
@@ -239,7 +239,7 @@ func clashes5nx512(tables *uint64, stride int, keys []uint64) int
 // clashes6nx512 returns the sum, over keys, of the bits set in the OR of
 // the rows of tables that the key's 6 low nibbles pick: the row of
 // chunk c of value v starts at tables + (16c+v)·stride bytes, stride
-// a multiple of 8. It is clashesGo of join.go, and needs AVX-512F, VPOPCNTDQ and BMI2.
+// a multiple of 8. It is clashesGo of match.go, and needs AVX-512F, VPOPCNTDQ and BMI2.
 //
 //go:noescape
 func clashes6nx512(tables *uint64, stride int, keys []uint64) int
@@ -247,7 +247,7 @@ func clashes6nx512(tables *uint64, stride int, keys []uint64) int
 // clashes7nx512 returns the sum, over keys, of the bits set in the OR of
 // the rows of tables that the key's 7 low nibbles pick: the row of
 // chunk c of value v starts at tables + (16c+v)·stride bytes, stride
-// a multiple of 8. It is clashesGo of join.go, and needs AVX-512F, VPOPCNTDQ and BMI2.
+// a multiple of 8. It is clashesGo of match.go, and needs AVX-512F, VPOPCNTDQ and BMI2.
 //
 //go:noescape
 func clashes7nx512(tables *uint64, stride int, keys []uint64) int
@@ -255,7 +255,7 @@ func clashes7nx512(tables *uint64, stride int, keys []uint64) int
 // clashes8nx512 returns the sum, over keys, of the bits set in the OR of
 // the rows of tables that the key's 8 low nibbles pick: the row of
 // chunk c of value v starts at tables + (16c+v)·stride bytes, stride
-// a multiple of 8. It is clashesGo of join.go, and needs AVX-512F, VPOPCNTDQ and BMI2.
+// a multiple of 8. It is clashesGo of match.go, and needs AVX-512F, VPOPCNTDQ and BMI2.
 //
 //go:noescape
 func clashes8nx512(tables *uint64, stride int, keys []uint64) int

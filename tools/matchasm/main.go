@@ -144,7 +144,7 @@ func kernel(k, width int, wide bool, nibbles, lowHalves Mem) {
 		fmt.Sprintf("%s returns the sum, over keys, of the bits set in the OR of", name),
 		fmt.Sprintf("the rows of tables that the key's %d low %s pick: the row of", k, chunk),
 		fmt.Sprintf("chunk c of value v starts at tables + (%dc+v)·stride bytes, stride", 1<<width),
-		"a multiple of "+multiple+". It is clashesGo of join.go, and needs "+needs+".",
+		"a multiple of "+multiple+". It is clashesGo of match.go, and needs "+needs+".",
 	)
 	tables := Load(Param("tables"), GP64())
 	stride := Load(Param("stride"), GP64())
