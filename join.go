@@ -63,16 +63,13 @@ const (
 )
 
 // blockKeys is the most east half-boards a joiner lays out in tables at
-// once, in buckets of a few thousand (see sieveBlock): 2,048 words a row
-// and a few more for the buckets, 4.3 MiB a table of 8 diagonals, and at
-// most 35 MiB for the 8 tables of the longest keys. A split with more is
-// counted a block at a time, each block against every west half-board,
-// listed again for each: the largest splits of n = 20 have 32,870 east
-// half-boards, of n = 22 about 200,000.
+// once: 2,048 words a row, 4 MiB a table of 8 diagonals, and at most
+// 32 MiB for the 8 tables of the longest keys. A bucket of the sieve with
+// more is laid out a block at a time.
 const blockKeys = 1 << 17
 
-// batchKeys is how many west half-boards a joiner lists before it matches
-// them against the tables.
+// batchKeys is how many west half-boards a split too small to sieve lists
+// before it matches them.
 const batchKeys = 1 << 12
 
 // A joiner counts the splits of one board with scratch space it keeps.
@@ -82,18 +79,24 @@ type joiner struct {
 	// The quarters of the east and the west side, and who lists them.
 	quarters [2]quarterCache
 	lister   quarterLister
-	// The keys of the east half-boards of a block; of the west ones, as
-	// queries, by how many of their queens stand on a longest diagonal.
-	eastKeys []uint64
-	westKeys [3][]uint64
-	tables   eastTables
-	// block is the most east half-boards laid out at once, blockKeys, and
-	// batch the most west ones listed before they are matched, batchKeys.
-	block, batch int
+	// The keys of the half-boards of a part of each side, tagged (see
+	// tagShift), as listed and sorted by their tags and top bits; the
+	// count of each value of the top bits of a side, when it does not fit
+	// in a part. A split too small to sieve lists its west keys by tag,
+	// in keys[west][k], the others in keys[side][0].
+	keys   [2][3][]uint64
+	sorted [2]sortedKeys
+	survey []int
+	tables eastTables
+	// block is the most east half-boards laid out at once, blockKeys;
+	// part the most half-boards of a side held at once, partFor(n); and
+	// sieveFrom and sieveKeys set the sieve's depth, as sieveBits says.
+	block, part          int
+	sieveFrom, sieveKeys int
 }
 
-// east and west index the sides of a board's layout and a joiner's
-// quarters.
+// east and west index the sides of a board's layout and of a joiner's
+// quarters and keys.
 const (
 	east = 0
 	west = 1
@@ -104,7 +107,8 @@ func newJoiner(b *joinBoard) *joiner {
 	n, m := b.n, b.n/2
 	j := &joiner{board: b, north: fullRow(m) & b.rows(), south: fullRow(n) &^ fullRow(n-m) & b.rows(),
 		lister: quarterLister{m: m, maxQuarters: b.maxQuarters},
-		tables: newEastTables(b.keys.keyBits, blockKeys), block: blockKeys, batch: batchKeys}
+		tables: newEastTables(b.keys.keyBits, blockKeys), block: blockKeys, part: partFor(n),
+		sieveFrom: sieveFrom, sieveKeys: sieveKeys}
 	for s := range j.quarters {
 		j.quarters[s].byRows = b.northQuarters[s]
 	}
@@ -115,41 +119,148 @@ func newJoiner(b *joinBoard) *joiner {
 // poller said to stop.
 func (j *joiner) err() error { return j.lister.err }
 
+// A halfListing lists the half-boards of a side of a split: its quarters,
+// which half-boards of it to list, and where the listing stands.
+type halfListing struct {
+	side  int
+	north []quarter
+	south []uint64
+	// weights[k] is not 0 for the half-boards to list, with k queens on
+	// a longest diagonal.
+	weights [3]uint64
+	at      cursor
+}
+
+// A cursor is where a halfListing stands: at the north quarter north, its
+// span of south quarters span (0 for those of no queen on a longest
+// diagonal, 1 for those of one), and the start'th of them.
+type cursor struct{ north, span, start int }
+
 // count returns the solutions of the split of rows r, times its weights.
-// Its east half-boards are laid out in tables j.block at a time, and its
-// west ones listed j.batch at a time and matched against each block, so
-// that its memory is bounded whatever the board. It polls p between
-// queries, and reports false if p said to stop.
+// Its east and west half-boards are sieved (joinsieve.go), and listed in
+// parts of at most j.part, so that its memory is bounded whatever the
+// board. It polls p between queries, and reports false if p said to
+// stop.
 func (j *joiner) count(r uint64, p *poller) (uint64, bool) {
 	onLongest, offLongest := j.board.splitWeights(r)
 	if onLongest == 0 && offLongest == 0 {
 		return 0, true
 	}
-	eastNorth, eastSouth, ok := j.lists(east, r, p)
-	if !ok {
+	keyBits := j.board.keys.keyBits
+	e := halfListing{side: east, weights: [3]uint64{1, 0, 0}}
+	var ok bool
+	if e.north, e.south, ok = j.lists(east, r, p); !ok {
 		return 0, false
 	}
-	next, ok := j.eastBlock(eastNorth, eastSouth, cursor{}, p)
-	if !ok || len(j.eastKeys) == 0 {
+	// All of the east half-boards, if they fit in a part.
+	eastMore, ok := j.list(&e, keyBits, valueRange{0, 1}, j.part, &j.keys[east], false, p)
+	if !ok || !eastMore && len(j.keys[east][0]) == 0 {
 		return 0, ok
 	}
-	westNorth, westSouth, ok := j.lists(west, j.board.rows()&^r, p)
-	if !ok {
+	// A west half-board with k queens on a longest diagonal stands for 2^k.
+	w := halfListing{side: west, weights: [3]uint64{offLongest, 2 * onLongest, 4 * onLongest}}
+	if w.north, w.south, ok = j.lists(west, j.board.rows()&^r, p); !ok {
 		return 0, false
 	}
-	width := tableWidth(j.board.keys.keyBits, j.queryBound(westNorth, offLongest != 0))
-	// A west half-board with k queens on a longest diagonal stands for 2^k.
-	weights := [3]uint64{offLongest, 2 * onLongest, 4 * onLongest}
-	var total uint64
-	for len(j.eastKeys) > 0 {
-		j.tables.lay(j.eastKeys, width)
-		count, ok := j.queries(westNorth, westSouth, weights, p)
+	width := tableWidth(keyBits, j.queryBound(w.north, offLongest != 0))
+	if !eastMore && len(j.keys[east][0]) <= min(j.block, j.sieveFrom-1) {
+		return j.matchStreamed(&w, width, p)
+	}
+	var s int
+	var eastRanges []valueRange
+	if !eastMore {
+		s = j.sieveBits(len(j.keys[east][0]))
+		eastRanges = []valueRange{{0, 1 << s}}
+	} else {
+		survey, n, ok := j.surveySide(&e, p)
 		if !ok {
 			return 0, false
 		}
-		total += count
-		if next, ok = j.eastBlock(eastNorth, eastSouth, next, p); !ok {
+		s = j.sieveBits(n)
+		eastRanges = cutRanges(topCounts(survey, s), j.part)
+	}
+	shift := keyBits - s
+	var westRanges []valueRange // nil until the west side is listed
+	westWhole := false          // whether it is listed and sorted whole, for every east part
+	var total uint64
+	for i, er := range eastRanges {
+		e.at = cursor{}
+		for more := true; more; {
+			if eastMore || i > 0 {
+				if more, ok = j.list(&e, shift, er, j.part, &j.keys[east], false, p); !ok {
+					return 0, false
+				}
+			} else {
+				more = false // listed whole above
+			}
+			j.sorted[east].sort(j.keys[east][0], shift, s)
+			if westRanges == nil {
+				w.at = cursor{}
+				westMore, ok := j.list(&w, shift, valueRange{0, 1 << s}, j.part, &j.keys[west], false, p)
+				if !ok {
+					return 0, false
+				}
+				if westMore {
+					survey, _, ok := j.surveySide(&w, p)
+					if !ok {
+						return 0, false
+					}
+					westRanges = cutRanges(topCounts(survey, s), j.part)
+				} else {
+					westRanges, westWhole = []valueRange{{0, 1 << s}}, true
+					j.sorted[west].sort(j.keys[west][0], shift, s)
+				}
+			}
+			if westWhole {
+				count, ok := j.matchSieved(s, width, w.weights, p)
+				if !ok {
+					return 0, false
+				}
+				total += count
+				continue
+			}
+			for _, wr := range westRanges {
+				w.at = cursor{}
+				for westMore := true; westMore; {
+					if westMore, ok = j.list(&w, shift, wr, j.part, &j.keys[west], false, p); !ok {
+						return 0, false
+					}
+					j.sorted[west].sort(j.keys[west][0], shift, s)
+					count, ok := j.matchSieved(s, width, w.weights, p)
+					if !ok {
+						return 0, false
+					}
+					total += count
+				}
+			}
+		}
+	}
+	return total, true
+}
+
+// matchStreamed returns the pairs of the east half-boards listed, too few
+// to sieve, and the west ones of w with no diagonal in common, weighed as
+// w says: the east ones are laid out in one block of tables, and the west
+// ones listed batchKeys at a time and matched against it, in the core's
+// cache. It reports false if p said to stop.
+func (j *joiner) matchStreamed(w *halfListing, width int, p *poller) (uint64, bool) {
+	keyBits := j.board.keys.keyBits
+	j.tables.lay(j.keys[east][0], width, keyBits)
+	var total uint64
+	for more := true; more; {
+		var ok bool
+		if more, ok = j.list(w, keyBits, valueRange{0, 1}, batchKeys, &j.keys[west], true, p); !ok {
 			return 0, false
+		}
+		for k, weight := range w.weights {
+			if weight == 0 {
+				continue
+			}
+			count, ok := j.tables.match(j.keys[west][k], p)
+			if !ok {
+				return 0, false
+			}
+			total += count * weight
 		}
 	}
 	return total, true
@@ -179,43 +290,88 @@ func (j *joiner) countRun(t *joinTask, p *poller) (uint64, bool) {
 	return total * j.board.placements, true
 }
 
-// A cursor is where the listing of a side's half-boards stands: at the
-// north quarter north, and at the start'th of the south quarters that go
-// with it.
-type cursor struct{ north, start int }
-
-// eastBlock lists in j.eastKeys the keys of the east half-boards from at
-// on, up to j.block of them, and returns where the next block starts.
-// An east half-board is a north quarter and a south quarter on
-// complementary columns, whose diagonals do not meet: south holds the
-// keys of the south quarters by their columns. It polls p every listPoll
-// half-boards or so, and reports false if p said to stop.
-func (j *joiner) eastBlock(north []quarter, south []uint64, at cursor, p *poller) (cursor, bool) {
-	s, c := &j.board.keys.sides[east], &j.quarters[east]
-	j.eastKeys = j.eastKeys[:0]
-	poll := listPoll
-	for at.north < len(north) {
-		nq := north[at.north]
-		i := 2 * int(s.cols&^uint64(nq.cols)) // east quarters have onLongest 0
-		span := south[c.start[i]:c.start[i+1]][at.start:]
-		if room := j.block - len(j.eastKeys); len(span) > room {
-			j.eastKeys = pairs(j.eastKeys, nq.key, span[:room])
-			at.start += room
-		} else {
-			j.eastKeys = pairs(j.eastKeys, nq.key, span)
-			at.north, at.start = at.north+1, 0
-		}
-		if len(j.eastKeys) == j.block {
-			return at, true
-		}
-		if len(j.eastKeys) >= poll {
-			if p.stopped() {
-				return at, false
+// list lists in j.keys[l.side] the tagged keys of the half-boards of l
+// from l.at on whose bits from shift up are in rg, up to most of them, and
+// moves
+// l.at to where it stopped; more reports whether half-boards may be left.
+// A half-board is a north quarter and a south quarter on complementary
+// columns, whose diagonals do not meet: l.south holds the keys of the
+// south quarters by their columns and onLongest. It polls p every
+// listPoll north quarters, and reports false if p said to stop.
+func (j *joiner) list(l *halfListing, shift int, rg valueRange, most int, out *[3][]uint64, byTag bool, p *poller) (more, ok bool) {
+	for k := range out {
+		out[k] = out[k][:0]
+	}
+	s, start := &j.board.keys.sides[l.side], j.quarters[l.side].start
+	every := rg.lo == 0 && rg.hi<<shift >= 1<<j.board.keys.keyBits // no key is left out
+	north, south, weights := l.north, l.south, l.weights
+	at := l.at // the span and start of the first north quarter
+	for i := at.north; i < len(north); i++ {
+		nq := north[i]
+		first := 2 * int(s.cols&^uint64(nq.cols))
+		for span := at.span; span < 2; span++ {
+			k := int(nq.onLongest) + span
+			if weights[k] == 0 {
+				continue
 			}
-			poll = len(j.eastKeys) + listPoll
+			all := south[start[first+span]:start[first+span+1]]
+			keys := all[at.start:]
+			at.start = 0
+			tagged := nq.key | uint64(k)<<tagShift
+			o := 0
+			if byTag {
+				o = k
+			}
+			for len(keys) > 0 {
+				take := keys[:min(len(keys), most-len(out[o]))]
+				keys = keys[len(take):]
+				if every {
+					out[o] = pairs(out[o], tagged, take)
+				} else {
+					out[o] = pairsIn(out[o], tagged, take, shift, rg)
+				}
+				if len(out[o]) == most {
+					l.at = cursor{north: i, span: span, start: len(all) - len(keys)}
+					return true, true
+				}
+			}
+		}
+		at.span = 0
+		if i%listPoll == listPoll-1 && p.stopped() {
+			return false, false
 		}
 	}
-	return at, true
+	l.at = cursor{north: len(north)}
+	return false, true
+}
+
+// surveySide returns how many of the half-boards of l have each value of
+// their top surveyBits bits, and how many there are. It polls p every
+// listPoll north quarters or so, and reports false if p said to stop.
+func (j *joiner) surveySide(l *halfListing, p *poller) (survey []int, n int, ok bool) {
+	bits := j.surveyBits()
+	survey = append(j.survey[:0], make([]int, 1<<bits)...)
+	j.survey = survey
+	shift := j.board.keys.keyBits - bits
+	s, c := &j.board.keys.sides[l.side], &j.quarters[l.side]
+	for i, nq := range l.north {
+		for span := range 2 {
+			if l.weights[int(nq.onLongest)+span] == 0 {
+				continue
+			}
+			at := 2*int(s.cols&^uint64(nq.cols)) + span
+			for _, sk := range l.south[c.start[at]:c.start[at+1]] {
+				if nq.key&sk == 0 {
+					survey[(nq.key|sk)>>shift]++
+					n++
+				}
+			}
+		}
+		if i%listPoll == listPoll-1 && p.stopped() {
+			return nil, 0, false
+		}
+	}
+	return survey, n, true
 }
 
 // queryBound returns the number of west half-boards that the north
@@ -235,54 +391,6 @@ func (j *joiner) queryBound(north []quarter, offLongest bool) int {
 	return bound
 }
 
-// queries matches the west half-boards of the split, north quarters
-// against the keys of the south ones by their columns and onLongest, with
-// the east half-boards laid out in the tables, and returns the pairs that
-// share no diagonal, each weighed by weights[k], k the queens of the west
-// one on a longest diagonal: those with none only if weights[0] is not 0.
-// It lists them j.batch at a time, by k, and matches a batch when it is
-// full. It reports false if p said to stop.
-func (j *joiner) queries(north []quarter, south []uint64, weights [3]uint64, p *poller) (uint64, bool) {
-	s, c := &j.board.keys.sides[west], &j.quarters[west]
-	for k := range j.westKeys {
-		j.westKeys[k] = j.westKeys[k][:0]
-	}
-	var total uint64
-	for _, nq := range north {
-		i := 2 * int(s.cols&^uint64(nq.cols))
-		for l := range 2 {
-			k := int(nq.onLongest) + l
-			if weights[k] == 0 {
-				continue
-			}
-			for span := south[c.start[i+l]:c.start[i+l+1]]; len(span) > 0; {
-				room := min(len(span), j.batch-len(j.westKeys[k]))
-				j.westKeys[k] = pairs(j.westKeys[k], nq.key, span[:room])
-				span = span[room:]
-				if len(j.westKeys[k]) == j.batch && !j.matchBatch(k, weights[k], &total, p) {
-					return 0, false
-				}
-			}
-		}
-	}
-	for k := range j.westKeys {
-		if !j.matchBatch(k, weights[k], &total, p) {
-			return 0, false
-		}
-	}
-	return total, true
-}
-
-// matchBatch adds to total the pairs of the batch of west keys k with the
-// east ones that share no diagonal, each weighed by weight, and empties
-// the batch. It reports false if p said to stop.
-func (j *joiner) matchBatch(k int, weight uint64, total *uint64, p *poller) bool {
-	count, ok := j.tables.match(j.westKeys[k], p)
-	*total += count * weight
-	j.westKeys[k] = j.westKeys[k][:0]
-	return ok
-}
-
 // pairs appends to keys the key of each half-board that the north quarter
 // of key k makes with a south quarter of key in south: those whose keys,
 // and so diagonals, do not meet.
@@ -295,6 +403,23 @@ func pairs(keys []uint64, k uint64, south []uint64) []uint64 {
 		// Written always, kept if it fits: no branch to mispredict.
 		out[i] = k | s
 		if k&s == 0 {
+			i++
+		}
+	}
+	return keys[:n+i]
+}
+
+// pairsIn is pairs of the half-boards whose keys' bits from shift up,
+// but the tag, are in rg.
+func pairsIn(keys []uint64, k uint64, south []uint64, shift int, rg valueRange) []uint64 {
+	n := len(keys)
+	keys = slices.Grow(keys, len(south))
+	out := keys[n : n+len(south)]
+	i := 0
+	for _, s := range south {
+		// Written always, kept if it fits: no branch to mispredict.
+		out[i] = k | s
+		if k&s == 0 && rg.holds((k|s)<<tagBits>>(shift+tagBits)) {
 			i++
 		}
 	}

@@ -37,15 +37,16 @@ func TestJoin(t *testing.T) {
 			t.Errorf("the join of n=%d counts %d, want %d", n, got, golden[n].total)
 		}
 	}
-	// Blocks and batches of a few half-boards, cut at any point of a
-	// north quarter's pairs, the last ones not full, sieved or not.
-	for _, size := range [][4]int{{1, 1, 1, 1}, {7, 3, 1 << 30, 1}, {100, 64, 1, 8}, {300, 64, 20, 1}} {
+	// Blocks and parts of a few half-boards, cut at any point of a north
+	// quarter's pairs, the last ones not full, sieved or not, as deep as
+	// the keys go.
+	for _, size := range [][4]int{{1, 1, 1, 1}, {7, 3, 1 << 30, 1}, {100, 64, 1, 8}, {300, 64, 20, 1}, {1 << 17, 5, 1, 1}, {3, 1 << 21, 1, 2}} {
 		for n := 4; n <= 12; n++ {
 			got := joinCount(n, func(j *joiner) {
-				j.block, j.batch, j.tables.sieveFrom, j.tables.sieveKeys = size[0], size[1], size[2], size[3]
+				j.block, j.part, j.sieveFrom, j.sieveKeys = size[0], size[1], size[2], size[3]
 			})
 			if got != golden[n].total {
-				t.Errorf("the join of n=%d in blocks of %d, batches of %d, sieved from %d keys into buckets of %d, counts %d, want %d",
+				t.Errorf("the join of n=%d in blocks of %d, parts of %d, sieved from %d keys into buckets of %d, counts %d, want %d",
 					n, size[0], size[1], size[2], size[3], got, golden[n].total)
 			}
 		}
@@ -89,15 +90,17 @@ func TestUnrankSubset(t *testing.T) {
 	}
 }
 
-// TestJoinMatch checks the tables of the join against a plain loop over
-// the pairs, on random keys of every density and width: with the assembly
-// kernel, and with the Go one under -tags purego.
+// TestJoinMatch checks the sieve and the tables of the join against a
+// plain loop over the pairs, on random keys of every density and width,
+// at every depth of the sieve: with the assembly kernel, and with the Go
+// one under -tags purego.
 func TestJoinMatch(t *testing.T) {
 	r := rand.New(rand.NewPCG(3, 4))
 	for trial := range 200 {
 		m := 1 + r.IntN(16)
-		tb := newEastTables(max(1, 4*m-4)+r.IntN(3), blockKeys) // the matching alone: no quarters
-		keyMask := fullRow(tb.keyBits)
+		keyBits := max(1, 4*m-4) + r.IntN(3)
+		j := &joiner{board: &joinBoard{keys: keyLayout{keyBits: keyBits}}, tables: newEastTables(keyBits, blockKeys), block: 1 + r.IntN(2000)}
+		keyMask := fullRow(keyBits)
 		random := func() uint64 {
 			k := r.Uint64() & keyMask
 			for range r.IntN(3) {
@@ -105,35 +108,73 @@ func TestJoinMatch(t *testing.T) {
 			}
 			return k
 		}
-		var east, west []uint64
+		var eastKeys []uint64
+		var westKeys [3][]uint64
 		for range r.IntN(1200) { // up to 19 words: blocks of four and a tail
-			east = append(east, random())
+			eastKeys = append(eastKeys, random())
 		}
 		for range r.IntN(2500) { // few queries and narrow tables, many and wide ones
-			west = append(west, random())
+			k := r.IntN(3)
+			westKeys[k] = append(westKeys[k], random())
 		}
+		weights := [3]uint64{1, 2, 4}
 		var want uint64
-		for _, e := range east {
-			for _, w := range west {
-				if e&w == 0 {
-					want++
+		for k, keys := range westKeys {
+			for _, e := range eastKeys {
+				for _, w := range keys {
+					if e&w == 0 {
+						want += weights[k]
+					}
 				}
 			}
 		}
-		// Without a sieve, and with buckets of 16 and of 1 east keys on
-		// average, as many of them as the top bits make.
-		for _, sieveKeys := range []int{len(east) + 1, 16, 1} {
+		for s := range min(keyBits, 10) + 1 {
+			shift := keyBits - s
+			j.sorted[east].sort(eastKeys, shift, s)
+			var tagged []uint64
+			for k := range westKeys {
+				for _, w := range westKeys[k] {
+					tagged = append(tagged, w|uint64(k)<<tagShift)
+				}
+			}
+			r.Shuffle(len(tagged), func(a, b int) { tagged[a], tagged[b] = tagged[b], tagged[a] })
+			j.sorted[west].sort(tagged, shift, s)
 			for _, width := range []int{8, 4} {
-				if (tb.keyBits+width-1)/width > maxJoinChunks {
+				if (keyBits-s+width-1)/width > maxJoinChunks {
 					continue
 				}
-				tb.sieveFrom, tb.sieveKeys = 1, sieveKeys
-				tb.lay(east, width)
-				if got, ok := tb.match(west, &poller{}); !ok || got != want {
-					t.Fatalf("trial %d: %d east and %d west keys of %d bits: the tables of %d, sieved on %d bits, count %d pairs, the loop %d",
-						trial, len(east), len(west), bits.Len64(keyMask), width, tb.sieve, got, want)
+				if got, ok := j.matchSieved(s, width, weights, &poller{}); !ok || got != want {
+					t.Fatalf("trial %d: %d east and %d west keys of %d bits in blocks of %d: the tables of %d, sieved on %d bits, count %d pairs, the loop %d",
+						trial, len(eastKeys), len(westKeys[0])+len(westKeys[1])+len(westKeys[2]), keyBits, j.block, width, s, got, want)
 				}
 			}
+		}
+	}
+}
+
+// TestCutRanges checks that the parts of a side hold at most their most
+// keys, a value of more alone, and cover every value once.
+func TestCutRanges(t *testing.T) {
+	r := rand.New(rand.NewPCG(5, 6))
+	for range 100 {
+		counts := make([]int, 1<<r.IntN(8))
+		for v := range counts {
+			counts[v] = r.IntN(50)
+		}
+		most := 1 + r.IntN(200)
+		next := uint64(0)
+		for _, rg := range cutRanges(counts, most) {
+			keys := 0
+			for _, c := range counts[rg.lo:rg.hi] {
+				keys += c
+			}
+			if rg.lo != next || rg.hi <= rg.lo || keys > most && rg.hi-rg.lo > 1 {
+				t.Fatalf("cutRanges(%v, %d) has %+v of %d keys after %d", counts, most, rg, keys, next)
+			}
+			next = rg.hi
+		}
+		if next != uint64(len(counts)) {
+			t.Fatalf("cutRanges(%v, %d) ends at %d", counts, most, next)
 		}
 	}
 }
@@ -200,4 +241,75 @@ func peakMemory(f func()) uint64 {
 	f()
 	close(stop)
 	return <-done
+}
+
+// TestJoinSplits checks the sieve at every depth, and sides listed in
+// parts, against a plain loop over the pairs of half-boards, on random
+// splits of n = 20, 21 and 23 small enough for the loop; with
+// -nqueens.long, of every n from 20 to 26, splits of up to 4·10^10 pairs
+// (a few minutes).
+func TestJoinSplits(t *testing.T) {
+	if testing.Short() {
+		t.Skip("lists splits of boards up to 26")
+	}
+	most, want := 4e7, 3 // pairs of a split, and splits of each n
+	sizes := []int{20, 21, 23}
+	if *long {
+		most, want = 4e10, 1
+		sizes = []int{20, 21, 22, 23, 24, 25, 26}
+	}
+	r := rand.New(rand.NewPCG(7, 8))
+	for _, n := range sizes {
+		checked := 0
+		runs := joinTasks(n, minTasks, whole)
+		for tried := 0; checked < want && tried < 200; tried++ {
+			run := runs[r.IntN(len(runs))]
+			j := newJoiner(run.board)
+			split := spread(run.first, j.board.rows())
+			on, off := j.board.splitWeights(split)
+			if on == 0 && off == 0 {
+				continue
+			}
+			e := halfListing{side: east, weights: [3]uint64{1, 0, 0}}
+			e.north, e.south, _ = j.lists(east, split, &poller{})
+			w := halfListing{side: west, weights: [3]uint64{off, 2 * on, 4 * on}}
+			w.north, w.south, _ = j.lists(west, j.board.rows()&^split, &poller{})
+			if float64(j.queryBound(w.north, true)) > 100*most {
+				continue // the loop would take too long
+			}
+			_, eastHalves, _ := j.surveySide(&e, &poller{})
+			_, westHalves, _ := j.surveySide(&w, &poller{})
+			if float64(eastHalves)*float64(westHalves) > most || eastHalves < 16 {
+				continue
+			}
+			checked++
+			// The plain loop, over the half-boards listed whole.
+			j.part = eastHalves + westHalves
+			j.list(&e, j.board.keys.keyBits, valueRange{0, 1}, j.part, &j.keys[east], false, &poller{})
+			j.list(&w, j.board.keys.keyBits, valueRange{0, 1}, j.part, &j.keys[west], true, &poller{})
+			var want uint64
+			for k, keys := range j.keys[west] {
+				for _, wk := range keys {
+					for _, ek := range j.keys[east][0] {
+						if ek&wk == 0 {
+							want += w.weights[k]
+						}
+					}
+				}
+			}
+			for depth := 0; depth <= maxSieve; depth++ {
+				for _, part := range []int{j.part, eastHalves/3 + 1, westHalves/4 + 1 + r.IntN(100)} {
+					j.part, j.sieveFrom, j.sieveKeys = part, 1, max(1, eastHalves>>(depth+1))
+					got, ok := j.count(split, &poller{})
+					if s := j.sieveBits(eastHalves); !ok || got != want {
+						t.Errorf("n=%d, split %#x (%d east, %d west half-boards), sieved on %d bits in parts of %d: %d pairs, the loop %d",
+							n, split, eastHalves, westHalves, s, part, got, want)
+					}
+				}
+			}
+		}
+		if checked == 0 {
+			t.Errorf("n=%d: no split small enough for the loop in 200 tries", n)
+		}
+	}
 }

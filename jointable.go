@@ -1,70 +1,36 @@
 package nqueens
 
 // The tables of the join: a block of east half-boards laid out by
-// diagonal, sieved into buckets by the top bits of their keys, and the
-// west half-boards matched against them. Bit i of word w of the row of a
-// diagonal is set when east half-board 64w+i holds it, and the rows are
-// merged into tables of 8 diagonals (or 4), a row for each value of them:
-// a west half-board finds the east ones it clashes with by one OR of a
-// row per table, and the rest by a popcount (match.go).
+// diagonal, and the west half-boards matched against them. Bit i of word
+// w of the row of a diagonal is set when east half-board 64w+i holds it,
+// and the rows are merged into tables of 8 diagonals (or 4), a row for
+// each value of them: a west half-board finds the east ones it clashes
+// with by one OR of a row per table, and the rest by a popcount
+// (match.go).
 
-// A bucket is the east half-boards of a block whose keys have the same
-// top bits, and their tables, in rows of words words.
-type bucket struct {
-	keys, tables []uint64
-	words        int
-}
-
-// A block of at least sieveBlock east half-boards is sieved on its top
-// bits, as many as make buckets of sieveMin or more on average, and at
-// most maxSieve. The top bits of the keys are the diagonals that an east
-// and a west half-board hold together the most often, each about one pair
-// in five: five of them leave a west half-board to match against about a
-// third of the east ones. A bucket of about a thousand keeps its tables,
-// 64 KiB for each 8 diagonals, in the core's cache while every query
-// that can match it is matched. A smaller block is not sieved: sorting its
-// queries would cost more than it saves.
-const (
-	sieveBlock = 1 << 13
-	sieveMin   = 1024
-	maxSieve   = 5
-)
-
-// matchPoll is about how many words of the tables match reads between
+// matchPoll is about how many words of the tables a match reads between
 // two polls, a query reading a row of each table: a tenth of a
 // millisecond in Go, a few microseconds in assembly.
 const matchPoll = 1 << 16
 
-// eastTables holds the tables of a block of east half-boards, whose keys
-// hold keyBits diagonals, with scratch space it keeps.
+// eastTables holds the tables of a bucket of east half-boards, whose keys
+// hold keyBits diagonals below the sieve's, with the space it keeps.
 type eastTables struct {
 	keyBits int
 	// block is the most east half-boards laid out at once, for the size
 	// of the tables.
 	block  int
 	width  int // the diagonals of a table: 8, or 4
-	chunks int // the tables of a bucket, one for each width bits of the keys but the top sieve
-	// sieve is how many top bits of the keys sort the east half-boards of
-	// a block into buckets, bucket b holding those whose top bits are b.
-	// A west half-board clashes with every east one of a bucket that
-	// shares a top bit with it: it is matched, by the tables, only against
-	// the others. A block of at least sieveFrom east half-boards is
-	// sieved, into buckets of sieveKeys of them or more on average:
-	// sieveBlock and sieveMin.
-	sieve                int
-	sieveFrom, sieveKeys int
-	tables               []uint64
-	buckets              []bucket
-	// Scratch for the sorts by top bits: of the east half-boards of a
-	// block, and of a batch of queries, with where each value starts.
-	sorted, grouped []uint64
-	starts, groups  []int
+	chunks int // the tables, one for each width bits of the keys
+	words  int // the words of a row
+	keys   []uint64
+	tables []uint64
 }
 
-// newEastTables returns the tables of blocks of at most block east
-// half-boards with keys of keyBits diagonals.
+// newEastTables returns the tables of at most block east half-boards
+// with keys of keyBits diagonals.
 func newEastTables(keyBits, block int) eastTables {
-	return eastTables{keyBits: keyBits, block: block, sieveFrom: sieveBlock, sieveKeys: sieveMin}
+	return eastTables{keyBits: keyBits, block: block}
 }
 
 // tableWidth returns the width of the tables, in diagonals, for queries
@@ -80,92 +46,41 @@ func tableWidth(keyBits, queries int) int {
 	return 8
 }
 
-// lay sorts the east half-boards of keys into buckets by their top bits,
-// as many bits as make buckets of t.sieveKeys on average, up to maxSieve,
-// if there are t.sieveFrom or more, and builds the tables of each bucket,
-// of width diagonals. The buckets hold keys, or t's sorted copy of them,
-// until the next lay.
-func (t *eastTables) lay(keys []uint64, width int) {
-	t.sieve = 0
-	for len(keys) >= t.sieveFrom && t.sieve < min(maxSieve, t.keyBits) && len(keys)>>(t.sieve+1) >= t.sieveKeys {
-		t.sieve++
-	}
-	var starts []int
-	keys, starts = t.sortTop(&t.sorted, t.starts, keys)
-	t.starts = starts
-	// The tables of a bucket hold the bits below the top ones: a pair of
-	// a bucket and a query that share no top bit shares none of them.
-	t.width, t.chunks = width, (t.keyBits-t.sieve+width-1)/width
-	size := 0
-	for b := range 1 << t.sieve {
-		size += t.chunks << width * wordsFor(t.starts[b+1]-t.starts[b])
-	}
+// lay builds the tables of keys, at most t.block of them, of width
+// diagonals each, for their low bits: the bits of a key from bits up,
+// the sieve's, are the same for all of keys and for every query matched
+// against them, and none of them is in common.
+func (t *eastTables) lay(keys []uint64, width, bits int) {
+	t.width, t.chunks, t.words, t.keys = width, (bits+width-1)/width, wordsFor(len(keys)), keys
+	size := t.chunks << width * t.words
 	if cap(t.tables) < size {
 		// Twice as much, up to what the largest block can take: a block
 		// a little larger than the last makes no garbage of the tables.
 		t.tables = make([]uint64, max(size, min(2*cap(t.tables), maxTables(t.keyBits, t.block))))
 	}
-	t.buckets = t.buckets[:0]
-	at := 0
-	for b := range 1 << t.sieve {
-		keys := keys[t.starts[b]:t.starts[b+1]]
-		words := wordsFor(len(keys))
-		tables := t.tables[at : at+t.chunks<<width*words]
-		at += len(tables)
-		layTables(tables, keys, words, t.chunks, width)
-		t.buckets = append(t.buckets, bucket{keys: keys, tables: tables, words: words})
-	}
+	t.tables = t.tables[:size]
+	layTables(t.tables, keys, t.words, t.chunks, width)
 }
 
-// match returns the number of pairs of an east key, as laid out in the
-// tables, and a key of west with no bit in common, polling p about every
-// matchPoll words of the tables read; it reports false if p said to stop.
-// The queries are sorted by their top bits, and those with top bits q are
-// matched against the buckets that have none of them.
+// match returns the number of pairs of an east key of the tables and a
+// key of west with no bit in common, polling p about every matchPoll
+// words of the tables read; it reports false if p said to stop.
 func (t *eastTables) match(west []uint64, p *poller) (uint64, bool) {
-	queries, groups := t.sortTop(&t.grouped, t.groups, west)
-	t.groups = groups
+	if t.chunks == 0 { // no bit left to clash on
+		return uint64(len(west) * len(t.keys)), true
+	}
+	per := max(1, matchPoll/max(1, t.words*t.chunks)) // queries between two polls
 	var count uint64
-	for b := range t.buckets {
-		bk := &t.buckets[b]
-		if len(bk.keys) == 0 {
-			continue
-		}
-		per := max(1, matchPoll/max(1, bk.words*t.chunks)) // queries between two polls
-		for q := range len(groups) - 1 {
-			if b&q != 0 {
-				continue // a top bit in common: every pair clashes
-			}
-			for rest := queries[groups[q]:groups[q+1]]; len(rest) > 0; {
-				batch := rest[:min(len(rest), per)]
-				rest = rest[len(batch):]
-				count += uint64(len(batch)*len(bk.keys) - clashes(bk.tables, bk.words, t.chunks, t.width, batch))
-				if p.stopped() {
-					return 0, false
-				}
-			}
+	for rest := west; len(rest) > 0; {
+		batch := rest[:min(len(rest), per)]
+		rest = rest[len(batch):]
+		count += uint64(len(batch)*len(t.keys) - clashes(t.tables, t.words, t.chunks, t.width, batch))
+		if p.stopped() {
+			return 0, false
 		}
 	}
 	return count, true
 }
-
-// sortTop returns keys sorted by their top t.sieve bits, in *dst's
-// memory, which it keeps there, and in starts' memory where the keys of
-// each value start, and where the last ends. Without a sieve it sorts
-// nothing, and returns keys: every key has the value 0.
-func (t *eastTables) sortTop(dst *[]uint64, starts []int, keys []uint64) ([]uint64, []int) {
-	if t.sieve == 0 {
-		return keys, append(starts[:0], 0, len(keys))
-	}
-	*dst, starts = countingSort(*dst, starts, keys, 1<<t.sieve, byTopBits{shift: t.keyBits - t.sieve})
-	return *dst, starts
-}
-
-// byTopBits orders keys by their bits from shift up.
-type byTopBits struct{ shift int }
-
-func (b byTopBits) value(k uint64) int { return int(k >> b.shift) }
-func (byTopBits) out(k uint64) uint64  { return k }
 
 // wordsFor returns the words of a row of the tables of keys east
 // half-boards, 64 a word, in a multiple of wordsMultiple for the kernels.
@@ -175,10 +90,10 @@ func wordsFor(keys int) int {
 
 // maxTables returns the most words that the tables of a block of block
 // east half-boards take, with keys of keyBits diagonals: in tables of 8,
-// as many as the keys need unsieved, with rows as long as the block needs
-// and wordsMultiple more for each of the most buckets.
+// as many as the keys need unsieved, with rows as long as the block
+// needs.
 func maxTables(keyBits, block int) int {
-	return (keyBits + 7) / 8 << 8 * (wordsFor(block) + wordsMultiple<<maxSieve)
+	return (keyBits + 7) / 8 << 8 * wordsFor(block)
 }
 
 // layTables builds in tables the tables of keys, of width diagonals each,

@@ -9,12 +9,13 @@ import (
 // would take more than its limit is refused before it starts.
 //
 // A worker of the join keeps, at most: the tables of a block of east
-// half-boards, 4.3 MiB for each 8 diagonals of the keys; the keys of the
-// block, sorted twice, and of its batches of west half-boards, 2.2 MiB;
-// and four lists of
-// quarters, north and south on each side. The lists are the one part that
-// grows with n beyond a bound of the join's making: the model puts the
-// longest at 9·m!/2^m quarters for n = 2m, and half of that for n = 2m+1.
+// half-boards, 4 MiB for each 8 diagonals of the keys; the keys of a part
+// of each side, as listed and sorted (partFor), and the starts of the
+// sieve's values; and four lists of quarters, north and
+// south on each side. The lists are the one part that grows with n beyond
+// a bound of the join's making: the model puts the longest at 9·m!/2^m
+// quarters for n = 2m and 2m+1, as the board of an odd n with its queen in
+// the center splits 2m rows as the board of 2m does.
 // The longest lists of all the sets of rows hold 92, 296, 1,174, 5,366 and
 // 26,548 quarters for n = 12 to 20, and the longest found for n = 22 to
 // 27, 143,140, 52,300, 788,698, 282,838, 4,684,690 and 1,752,879: the
@@ -42,15 +43,11 @@ const (
 )
 
 // longestList returns the most quarters that a list of a joiner of the
-// n×n board holds, as the model puts it: 9·m!/2^m for n = 2m, half of that
-// for n = 2m+1.
+// n×n board holds, as the model puts it: 9·m!/2^m, m = n/2.
 func longestList(n int) float64 {
 	q := 9.0
 	for i := 1; i <= n/2; i++ {
 		q *= float64(i) / 2
-	}
-	if n%2 == 1 {
-		q /= 2
 	}
 	return q
 }
@@ -66,7 +63,7 @@ func memoryEstimate(n int, runs []joinTask, shards, workers int) (bytes, quarter
 		b := runs[0].board
 		quarters = longestList(n)
 		tables := 8 * maxTables(b.keys.keyBits, blockKeys)
-		keys := 2*8*blockKeys + 2*3*8*batchKeys
+		keys := 4*8*partFor(n) + 3*8*batchKeys + 3*8*(3<<maxSieve+1) + 8<<maxSieve
 		live = float64(min(workers, len(runs))) * (float64(tables+keys) + listBytes*quarters)
 		if b.northQuarters[0] != nil {
 			kept := float64(keptBoards(runs, workers)) * 2 * keptShare * float64(int(1)<<(n/2)) * quarters
