@@ -89,10 +89,9 @@ type joiner struct {
 	survey []int
 	tables eastTables
 	// block is the most east half-boards laid out at once, blockKeys;
-	// part the most half-boards of a side held at once, partFor(n); and
-	// sieveFrom and sieveKeys set the sieve's depth, as sieveBits says.
-	block, part          int
-	sieveFrom, sieveKeys int
+	// part the most half-boards of a side held at once, partFor(n).
+	block, part int
+	sieve       sieve
 }
 
 // east and west index the sides of a board's layout and of a joiner's
@@ -108,7 +107,7 @@ func newJoiner(b *joinBoard) *joiner {
 	j := &joiner{board: b, north: fullRow(m) & b.rows(), south: fullRow(n) &^ fullRow(n-m) & b.rows(),
 		lister: quarterLister{m: m, maxQuarters: b.maxQuarters},
 		tables: newEastTables(b.keys.keyBits, blockKeys), block: blockKeys, part: partFor(n),
-		sieveFrom: sieveFrom, sieveKeys: sieveKeys}
+		sieve: sieve{from: sieveFrom, keys: sieveKeys}}
 	for s := range j.quarters {
 		j.quarters[s].byRows = b.northQuarters[s]
 	}
@@ -163,20 +162,20 @@ func (j *joiner) count(r uint64, p *poller) (uint64, bool) {
 		return 0, false
 	}
 	width := tableWidth(keyBits, j.queryBound(w.north, offLongest != 0))
-	if !eastMore && len(j.keys[east][0]) <= min(j.block, j.sieveFrom-1) {
+	if !eastMore && len(j.keys[east][0]) <= min(j.block, j.sieve.from-1) {
 		return j.matchStreamed(&w, width, p)
 	}
 	var s int
 	var eastRanges []valueRange
 	if !eastMore {
-		s = j.sieveBits(len(j.keys[east][0]))
+		s = j.sieve.bits(len(j.keys[east][0]), keyBits)
 		eastRanges = []valueRange{{0, 1 << s}}
 	} else {
 		survey, n, ok := j.surveySide(&e, p)
 		if !ok {
 			return 0, false
 		}
-		s = j.sieveBits(n)
+		s = j.sieve.bits(n, keyBits)
 		eastRanges = cutRanges(topCounts(survey, s), j.part)
 	}
 	shift := keyBits - s
@@ -212,7 +211,7 @@ func (j *joiner) count(r uint64, p *poller) (uint64, bool) {
 				}
 			}
 			if westWhole {
-				count, ok := j.matchSieved(s, width, w.weights, p)
+				count, ok := matchSieved(&j.sorted[east], &j.sorted[west], &j.tables, s, keyBits-s, j.block, width, w.weights, p)
 				if !ok {
 					return 0, false
 				}
@@ -226,7 +225,7 @@ func (j *joiner) count(r uint64, p *poller) (uint64, bool) {
 						return 0, false
 					}
 					j.sorted[west].sort(j.keys[west][0], shift, s)
-					count, ok := j.matchSieved(s, width, w.weights, p)
+					count, ok := matchSieved(&j.sorted[east], &j.sorted[west], &j.tables, s, keyBits-s, j.block, width, w.weights, p)
 					if !ok {
 						return 0, false
 					}
@@ -346,10 +345,10 @@ func (j *joiner) list(l *halfListing, shift int, rg valueRange, most int, out *[
 }
 
 // surveySide returns how many of the half-boards of l have each value of
-// their top surveyBits bits, and how many there are. It polls p every
+// their top maxSieve bits (all of shorter keys), and how many there are. It polls p every
 // listPoll north quarters or so, and reports false if p said to stop.
 func (j *joiner) surveySide(l *halfListing, p *poller) (survey []int, n int, ok bool) {
-	bits := j.surveyBits()
+	bits := min(maxSieve, j.board.keys.keyBits)
 	survey = append(j.survey[:0], make([]int, 1<<bits)...)
 	j.survey = survey
 	shift := j.board.keys.keyBits - bits

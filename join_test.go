@@ -43,7 +43,7 @@ func TestJoin(t *testing.T) {
 	for _, size := range [][4]int{{1, 1, 1, 1}, {7, 3, 1 << 30, 1}, {100, 64, 1, 8}, {300, 64, 20, 1}, {1 << 17, 5, 1, 1}, {3, 1 << 21, 1, 2}} {
 		for n := 4; n <= 12; n++ {
 			got := joinCount(n, func(j *joiner) {
-				j.block, j.part, j.sieveFrom, j.sieveKeys = size[0], size[1], size[2], size[3]
+				j.block, j.part, j.sieve = size[0], size[1], sieve{from: size[2], keys: size[3]}
 			})
 			if got != golden[n].total {
 				t.Errorf("the join of n=%d in blocks of %d, parts of %d, sieved from %d keys into buckets of %d, counts %d, want %d",
@@ -99,7 +99,8 @@ func TestJoinMatch(t *testing.T) {
 	for trial := range 200 {
 		m := 1 + r.IntN(16)
 		keyBits := max(1, 4*m-4) + r.IntN(3)
-		j := &joiner{board: &joinBoard{keys: keyLayout{keyBits: keyBits}}, tables: newEastTables(keyBits, blockKeys), block: 1 + r.IntN(2000)}
+		tb, block := newEastTables(keyBits, blockKeys), 1+r.IntN(2000)
+		var e, w sortedKeys
 		keyMask := fullRow(keyBits)
 		random := func() uint64 {
 			k := r.Uint64() & keyMask
@@ -130,7 +131,7 @@ func TestJoinMatch(t *testing.T) {
 		}
 		for s := range min(keyBits, 10) + 1 {
 			shift := keyBits - s
-			j.sorted[east].sort(eastKeys, shift, s)
+			e.sort(eastKeys, shift, s)
 			var tagged []uint64
 			for k := range westKeys {
 				for _, w := range westKeys[k] {
@@ -138,14 +139,14 @@ func TestJoinMatch(t *testing.T) {
 				}
 			}
 			r.Shuffle(len(tagged), func(a, b int) { tagged[a], tagged[b] = tagged[b], tagged[a] })
-			j.sorted[west].sort(tagged, shift, s)
+			w.sort(tagged, shift, s)
 			for _, width := range []int{8, 4} {
 				if (keyBits-s+width-1)/width > maxJoinChunks {
 					continue
 				}
-				if got, ok := j.matchSieved(s, width, weights, &poller{}); !ok || got != want {
+				if got, ok := matchSieved(&e, &w, &tb, s, keyBits-s, block, width, weights, &poller{}); !ok || got != want {
 					t.Fatalf("trial %d: %d east and %d west keys of %d bits in blocks of %d: the tables of %d, sieved on %d bits, count %d pairs, the loop %d",
-						trial, len(eastKeys), len(westKeys[0])+len(westKeys[1])+len(westKeys[2]), keyBits, j.block, width, s, got, want)
+						trial, len(eastKeys), len(westKeys[0])+len(westKeys[1])+len(westKeys[2]), keyBits, block, width, s, got, want)
 				}
 			}
 		}
@@ -299,9 +300,9 @@ func TestJoinSplits(t *testing.T) {
 			}
 			for depth := 0; depth <= maxSieve; depth++ {
 				for _, part := range []int{j.part, eastHalves/3 + 1, westHalves/4 + 1 + r.IntN(100)} {
-					j.part, j.sieveFrom, j.sieveKeys = part, 1, max(1, eastHalves>>(depth+1))
+					j.part, j.sieve = part, sieve{from: 1, keys: max(1, eastHalves>>(depth+1))}
 					got, ok := j.count(split, &poller{})
-					if s := j.sieveBits(eastHalves); !ok || got != want {
+					if s := j.sieve.bits(eastHalves, j.board.keys.keyBits); !ok || got != want {
 						t.Errorf("n=%d, split %#x (%d east, %d west half-boards), sieved on %d bits in parts of %d: %d pairs, the loop %d",
 							n, split, eastHalves, westHalves, s, part, got, want)
 					}

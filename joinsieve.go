@@ -57,12 +57,17 @@ func partFor(n int) int {
 // listed again and again.
 const minPart = 1 << 10
 
-// sieveBits returns the top bits to sieve a split of east east
-// half-boards on, with keys of keyBits diagonals.
-func (j *joiner) sieveBits(east int) int {
+// A sieve is how a joiner sieves: from a split of from east half-boards
+// on, into buckets of keys of them or more on average; sieveFrom and
+// sieveKeys but in tests.
+type sieve struct{ from, keys int }
+
+// bits returns the top bits to sieve a split of east half-boards on,
+// with keys of keyBits diagonals.
+func (sv sieve) bits(east, keyBits int) int {
 	s := 0
-	if east >= j.sieveFrom {
-		for s < min(maxSieve, j.board.keys.keyBits) && east>>(s+1) >= j.sieveKeys {
+	if east >= sv.from {
+		for s < min(maxSieve, keyBits) && east>>(s+1) >= sv.keys {
 			s++
 		}
 	}
@@ -125,14 +130,13 @@ func (b byTagAndTop) value(k uint64) int {
 }
 func (byTagAndTop) out(k uint64) uint64 { return k }
 
-// matchSieved returns the pairs of the east half-boards in j.east and the
-// west ones in j.west with no diagonal in common, sieved on s top bits,
-// the west ones with k queens on a longest diagonal weighed by
-// weights[k]; the tables are width diagonals wide. It reports false if p
-// said to stop.
-func (j *joiner) matchSieved(s, width int, weights [3]uint64, p *poller) (uint64, bool) {
-	low := j.board.keys.keyBits - s // the bits below the sieve's, which the tables hold
-	e, w := &j.sorted[east], &j.sorted[west]
+// matchSieved returns the pairs of the east half-boards of e and the west
+// ones of w, sorted by their top s bits, with no diagonal in common, the
+// west ones with k queens on a longest diagonal weighed by weights[k]. The
+// tables t, of keys whose top s bits are bits low and up, are laid out
+// for block east half-boards of a bucket at a time, width diagonals wide.
+// It reports false if p said to stop.
+func matchSieved(e, w *sortedKeys, t *eastTables, s, low, block, width int, weights [3]uint64, p *poller) (uint64, bool) {
 	var total uint64
 	for b := range 1 << s {
 		bucket := e.keys[e.starts[b]:e.starts[b+1]]
@@ -140,9 +144,9 @@ func (j *joiner) matchSieved(s, width int, weights [3]uint64, p *poller) (uint64
 		// complement, q = (q-1) & free listing them all down to 0.
 		free := (uint64(1)<<s - 1) &^ uint64(b)
 		for len(bucket) > 0 {
-			block := bucket[:min(len(bucket), j.block)]
-			bucket = bucket[len(block):]
-			laid := false
+			laid := bucket[:min(len(bucket), block)]
+			bucket = bucket[len(laid):]
+			isLaid := false
 			for k, weight := range weights {
 				if weight == 0 {
 					continue
@@ -151,11 +155,11 @@ func (j *joiner) matchSieved(s, width int, weights [3]uint64, p *poller) (uint64
 				for q := free; ; q = (q - 1) & free {
 					g := k<<s | int(q)
 					if group := w.keys[w.starts[g]:w.starts[g+1]]; len(group) > 0 {
-						if !laid {
-							j.tables.lay(block, width, low)
-							laid = true
+						if !isLaid {
+							t.lay(laid, width, low)
+							isLaid = true
 						}
-						c, ok := j.tables.match(group, p)
+						c, ok := t.match(group, p)
 						if !ok {
 							return 0, false
 						}
@@ -171,10 +175,6 @@ func (j *joiner) matchSieved(s, width int, weights [3]uint64, p *poller) (uint64
 	}
 	return total, true
 }
-
-// surveyBits is how many top bits a survey of a side counts the values of:
-// maxSieve, or every bit of shorter keys.
-func (j *joiner) surveyBits() int { return min(maxSieve, j.board.keys.keyBits) }
 
 // topCounts returns how many keys of each value of their top s bits a
 // survey of more bits counted.

@@ -35,6 +35,7 @@ var layers = [][]string{
 	{"joinquarter.go"},
 	{"joinboard.go"},
 	{"jointable.go"},
+	{"joinsieve.go"},
 	{"join.go"},
 	{"subproblems.go"},
 	{"memory.go"},
