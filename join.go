@@ -26,13 +26,15 @@ import "slices"
 // half-boards of a split are laid out by diagonal in tables
 // (jointable.go), and a west half-board finds the east ones it clashes
 // with by one OR of a table row per table, and the rest by a popcount
-// (match.go).
+// (match.go); a large split is first sieved on the diagonals the two
+// sides hold together most often (joinsieve.go).
 //
 // The files of the join, from the bottom up: match.go and its kernels;
 // joinkey.go, the squares of each side and the bits of the keys;
 // joinquarter.go; joinboard.go, the boards, the weights of their splits
-// and the runs dealt to shards; jointable.go; and this file, which counts
-// a split and a run of them.
+// and the runs dealt to shards; jointable.go; joinsieve.go; and this
+// file, which lists the half-boards of a split and counts it, and a run
+// of splits.
 //
 // Symmetry cuts the work of an even board by about 8. The two longest
 // diagonals, row = col and row+col = n-1, cross the board through
@@ -298,45 +300,49 @@ func (j *joiner) countRun(t *joinTask, p *poller) (uint64, bool) {
 // south quarters by their columns and onLongest. It polls p every
 // listPoll north quarters, and reports false if p said to stop.
 func (j *joiner) list(l *halfListing, shift int, rg valueRange, most int, out *[3][]uint64, byTag bool, p *poller) (more, ok bool) {
-	for k := range out {
-		out[k] = out[k][:0]
-	}
 	s, start := &j.board.keys.sides[l.side], j.quarters[l.side].start
 	every := rg.lo == 0 && rg.hi<<shift >= 1<<j.board.keys.keyBits // no key is left out
 	north, south, weights := l.north, l.south, l.weights
+	// The buffers, held here and not in the joiner while they grow.
+	bufs := [3][]uint64{out[0][:0], out[1][:0], out[2][:0]}
+	defer func() { *out = bufs }()
+	last := 2 // the most queens on a longest diagonal listed
+	for last > 0 && weights[last] == 0 {
+		last--
+	}
 	at := l.at // the span and start of the first north quarter
 	for i := at.north; i < len(north); i++ {
 		nq := north[i]
 		first := 2 * int(s.cols&^uint64(nq.cols))
-		for span := at.span; span < 2; span++ {
+		for span := at.span; span < 2 && int(nq.onLongest)+span <= last; span++ {
 			k := int(nq.onLongest) + span
 			if weights[k] == 0 {
 				continue
 			}
-			all := south[start[first+span]:start[first+span+1]]
-			keys := all[at.start:]
-			at.start = 0
-			tagged := nq.key | uint64(k)<<tagShift
 			o := 0
 			if byTag {
 				o = k
 			}
-			for len(keys) > 0 {
-				take := keys[:min(len(keys), most-len(out[o]))]
-				keys = keys[len(take):]
+			tagged := nq.key | uint64(k)<<tagShift
+			from, lo, hi := start[first+span], start[first+span]+at.start, start[first+span+1]
+			at.start = 0
+			for lo < hi {
+				end := min(hi, lo+most-len(bufs[o]))
 				if every {
-					out[o] = pairs(out[o], tagged, take)
+					bufs[o] = pairs(bufs[o], tagged, south[lo:end])
 				} else {
-					out[o] = pairsIn(out[o], tagged, take, shift, rg)
+					bufs[o] = pairsIn(bufs[o], tagged, south[lo:end], shift, rg)
 				}
-				if len(out[o]) == most {
-					l.at = cursor{north: i, span: span, start: len(all) - len(keys)}
+				lo = end
+				if len(bufs[o]) == most {
+					l.at = cursor{north: i, span: span, start: lo - from}
 					return true, true
 				}
 			}
 		}
 		at.span = 0
-		if i%listPoll == listPoll-1 && p.stopped() {
+		// i & (listPoll-1) is i mod listPoll, a power of 2.
+		if i&(listPoll-1) == listPoll-1 && p.stopped() {
 			return false, false
 		}
 	}
