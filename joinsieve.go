@@ -1,6 +1,9 @@
 package nqueens
 
-import "math/bits"
+import (
+	"math/bits"
+	"slices"
+)
 
 // The sieve of the join. The top bits of the keys are the diagonals that
 // an east and a west half-board hold together the most often (joinkey.go):
@@ -116,19 +119,32 @@ type sortedKeys struct {
 }
 
 // sort sets s to keys sorted by their tag and their bits bits from shift
-// up.
+// up: a counting sort, as quarterCache.sortSouth is of quarters.
 func (s *sortedKeys) sort(keys []uint64, shift, bits int) {
-	s.keys, s.starts = countingSort(s.keys, s.starts, keys, 3<<bits, byTagAndTop{shift: shift, bits: bits})
+	values := 3 << bits
+	starts := slices.Grow(s.starts[:0], values+1)[:values+1]
+	clear(starts)
+	// k<<tagBits>>(shift+tagBits) drops the tag and keeps the bits from
+	// shift up.
+	for _, k := range keys {
+		starts[int(k>>tagShift)<<bits|int(k<<tagBits>>(shift+tagBits))+1]++
+	}
+	for v := 1; v <= values; v++ {
+		starts[v] += starts[v-1]
+	}
+	sorted := slices.Grow(s.keys[:0], len(keys))[:len(keys)]
+	next := starts[:values]
+	for _, k := range keys {
+		v := int(k>>tagShift)<<bits | int(k<<tagBits>>(shift+tagBits))
+		sorted[next[v]] = k
+		next[v]++
+	}
+	// next, which is starts, moved each value's start to its end: move it
+	// back by one value.
+	copy(starts[1:], starts[:values])
+	starts[0] = 0
+	s.keys, s.starts = sorted, starts
 }
-
-// byTagAndTop orders keys by their tag, then their bits bits from shift
-// up.
-type byTagAndTop struct{ shift, bits int }
-
-func (b byTagAndTop) value(k uint64) int {
-	return int(k>>tagShift)<<b.bits | int(k<<tagBits>>(b.shift+tagBits))
-}
-func (byTagAndTop) out(k uint64) uint64 { return k }
 
 // matchSieved returns the pairs of the east half-boards of e and the west
 // ones of w, sorted by their top s bits, with no diagonal in common, the

@@ -26,7 +26,7 @@ var layers = [][]string{
 	{"solution.go"},
 	{"strategy.go"},
 	{"naive.go", "cached.go", "bitwise.go", "flipped.go", "construct.go", "parse.go", "symmetry.go"},
-	{"poll.go", "shard.go", "countingsort.go"},
+	{"poll.go", "shard.go"},
 	{"frame.go"},
 	{"kernel.go", "kernel_amd64.go", "kernel_generic.go", "zkernel.go", "zkernel_amd64.go"},
 	{"constellation.go", "invariant.go"},
