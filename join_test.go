@@ -314,3 +314,68 @@ func TestJoinSplits(t *testing.T) {
 		}
 	}
 }
+
+// TestJoinSplitSearch checks the join's counts of random splits of n = 18
+// (22 with -nqueens.long) against a backtracking search that knows
+// nothing of half-boards: of the solutions whose queens of the rows of a
+// split stand in the east half and the others in the west, those with no
+// east queen on a longest diagonal, each weighed as the split's weights
+// say by the west queens on one.
+func TestJoinSplitSearch(t *testing.T) {
+	if testing.Short() {
+		t.Skip("searches splits of n = 18")
+	}
+	n := 18
+	if *long {
+		n = 22
+	}
+	b := joinBoards(n)[0]
+	j := newJoiner(b)
+	r := rand.New(rand.NewPCG(11, 12))
+	for checked := 0; checked < 3; {
+		var split uint64
+		for bits.OnesCount64(split) != n/2 {
+			split = r.Uint64() & fullRow(n)
+		}
+		on, off := b.splitWeights(split)
+		if on == 0 && off == 0 {
+			continue
+		}
+		checked++
+		var byLongest [3]uint64
+		splitSearch(n, split, 0, 0, 0, 0, 0, &byLongest)
+		want := off*byLongest[0] + 2*on*byLongest[1] + 4*on*byLongest[2]
+		if got, ok := j.count(split, &poller{}); !ok || got != want {
+			t.Errorf("n=%d: the split %#x counts %d in the join, %d in a search", n, split, got, want)
+		}
+	}
+}
+
+// splitSearch adds to byLongest[k] the ways to fill rows row on of the
+// n×n board, the queens of the rows of east in the east half off both
+// longest diagonals and the others in the west, k of the west ones on a
+// longest diagonal, given the columns and diagonals taken, as Richards'
+// method keeps them, and longest, the west queens placed on one.
+func splitSearch(n int, east uint64, row int, cols, left, right uint64, longest int, byLongest *[3]uint64) {
+	if row == n {
+		byLongest[longest]++
+		return
+	}
+	half := fullRow(n / 2) // the west columns
+	onEast := east>>row&1 != 0
+	if onEast {
+		half = fullRow(n) &^ half
+	}
+	diagonals := uint64(1)<<row | uint64(1)<<(n-1-row) // the squares of row on a longest diagonal
+	if onEast {
+		half &^= diagonals
+	}
+	for free := half &^ (cols | left | right); free != 0; free &= free - 1 {
+		q := free & -free
+		on := 0
+		if q&diagonals != 0 {
+			on = 1
+		}
+		splitSearch(n, east, row+1, cols|q, (left|q)<<1, (right|q)>>1, longest+on, byLongest)
+	}
+}
