@@ -39,7 +39,7 @@ type quarterLister struct {
 	err    error
 }
 
-// listPoll is how many squares a quarterLister tries, or half-boards a
+// listPoll is how many squares a quarterLister tries, or north quarters a
 // joiner lists, between two polls: a fraction of a millisecond.
 const listPoll = 1 << 12
 
