@@ -10,6 +10,9 @@ import (
 	"time"
 )
 
+// whole is the deal of a count in one shard.
+var whole = deal{shard: 0, shards: 1}
+
 // joinCount counts the n×n board with the join on one goroutine, with
 // its joiners as set changes them.
 func joinCount(n int, set func(*joiner)) uint64 {

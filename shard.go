@@ -8,9 +8,6 @@ package nqueens
 // A deal is the items of work that fall to one shard of shards.
 type deal struct{ shard, shards int }
 
-// whole is the deal of a count in one shard.
-var whole = deal{shard: 0, shards: 1}
-
 // first returns the first item from index on that falls to d's shard.
 func (d deal) first(index uint64) uint64 {
 	k := uint64(d.shards)
