@@ -328,10 +328,10 @@ func (j *joiner) list(l *halfListing, shift int, rg valueRange, most int, out *[
 			at.start = 0
 			for lo < hi {
 				end := min(hi, lo+most-len(bufs[o]))
-				if every {
-					bufs[o] = pairs(bufs[o], tagged, south[lo:end])
-				} else {
-					bufs[o] = pairsIn(bufs[o], tagged, south[lo:end], shift, rg)
+				before := len(bufs[o])
+				bufs[o] = pairs(bufs[o], tagged, south[lo:end])
+				if !every {
+					bufs[o] = keepIn(bufs[o], before, shift, rg)
 				}
 				lo = end
 				if len(bufs[o]) == most {
@@ -414,19 +414,14 @@ func pairs(keys []uint64, k uint64, south []uint64) []uint64 {
 	return keys[:n+i]
 }
 
-// pairsIn is pairs of the half-boards whose keys' bits from shift up,
-// but the tag, are in rg.
-func pairsIn(keys []uint64, k uint64, south []uint64, shift int, rg valueRange) []uint64 {
-	n := len(keys)
-	keys = slices.Grow(keys, len(south))
-	out := keys[n : n+len(south)]
-	i := 0
-	for _, s := range south {
-		// Written always, kept if it fits: no branch to mispredict.
-		out[i] = k | s
-		if k&s == 0 && rg.holds((k|s)<<tagBits>>(shift+tagBits)) {
-			i++
+// keepIn keeps of keys, from keys[from] on, those whose bits from shift
+// up, but the tag, are in rg, in their order.
+func keepIn(keys []uint64, from, shift int, rg valueRange) []uint64 {
+	kept := keys[:from]
+	for _, k := range keys[from:] {
+		if rg.holds(k << tagBits >> (shift + tagBits)) {
+			kept = append(kept, k)
 		}
 	}
-	return keys[:n+i]
+	return kept
 }
