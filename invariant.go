@@ -45,12 +45,12 @@ func countInvariant(n int, g Symmetry, col int, p *poller) (uint64, bool) {
 	return count, !f.halted
 }
 
-// invariantPoll is how many nodes a invariantSearch visits between two polls:
-// about a tenth of a millisecond, a node placing an orbit of up to four
-// queens on 128-bit diagonal sets.
+// invariantPoll is how many nodes an invariantSearch visits between two
+// polls: about a tenth of a millisecond, a node placing an orbit of up to
+// four queens on 128-bit diagonal sets.
 const invariantPoll = 1 << 11
 
-// A invariantSearch fills a board orbit by orbit.
+// An invariantSearch fills a board orbit by orbit.
 type invariantSearch struct {
 	n     int
 	g     Symmetry

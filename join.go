@@ -303,9 +303,9 @@ func (j *joiner) list(l *halfListing, shift int, rg valueRange, most int, out *[
 	s, start := &j.board.keys.sides[l.side], j.quarters[l.side].start
 	every := rg.lo == 0 && rg.hi<<shift >= 1<<j.board.keys.keyBits // no key is left out
 	north, south, weights := l.north, l.south, l.weights
-	// The buffers, held here and not in the joiner while they grow.
+	// The buffers, held here and not in the joiner while they grow, and
+	// handed back on every return.
 	bufs := [3][]uint64{out[0][:0], out[1][:0], out[2][:0]}
-	defer func() { *out = bufs }()
 	last := 2 // the most queens on a longest diagonal listed
 	for last > 0 && weights[last] == 0 {
 		last--
@@ -336,6 +336,7 @@ func (j *joiner) list(l *halfListing, shift int, rg valueRange, most int, out *[
 				lo = end
 				if len(bufs[o]) == most {
 					l.at = cursor{north: i, span: span, start: lo - from}
+					*out = bufs
 					return true, true
 				}
 			}
@@ -343,10 +344,12 @@ func (j *joiner) list(l *halfListing, shift int, rg valueRange, most int, out *[
 		at.span = 0
 		// i & (listPoll-1) is i mod listPoll, a power of 2.
 		if i&(listPoll-1) == listPoll-1 && p.stopped() {
+			*out = bufs
 			return false, false
 		}
 	}
 	l.at = cursor{north: len(north)}
+	*out = bufs
 	return false, true
 }
 
@@ -355,7 +358,8 @@ func (j *joiner) list(l *halfListing, shift int, rg valueRange, most int, out *[
 // listPoll north quarters or so, and reports false if p said to stop.
 func (j *joiner) surveySide(l *halfListing, p *poller) (survey []int, n int, ok bool) {
 	bits := min(maxSieve, j.board.keys.keyBits)
-	survey = append(j.survey[:0], make([]int, 1<<bits)...)
+	survey = slices.Grow(j.survey[:0], 1<<bits)[:1<<bits]
+	clear(survey)
 	j.survey = survey
 	shift := j.board.keys.keyBits - bits
 	s, c := &j.board.keys.sides[l.side], &j.quarters[l.side]
