@@ -218,11 +218,11 @@ func (k *constellationCheck) visit(s Solution) bool {
 // every symmetry; the boards of 2 and 3 squares have none.
 func smallCounts(n int) Counts {
 	if n == 0 {
-		return Counts{Total: 1, Unique: 1, Rotate90: 1, Rotate180: 1} // the empty board
+		return Counts{Total: 1, Unique: 1, Invariant90: 1, Invariant180: 1} // the empty board
 	}
 	check := constellationCheck{c: &constellation{fixers: symmetries[1:]}}
 	bitwise{}.Enumerate(n, check.visit)
 	c := check.counts
-	c.Rotate90, c.Rotate180 = c.Total, c.Total
+	c.Invariant90, c.Invariant180 = c.Total, c.Total
 	return c
 }

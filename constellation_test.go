@@ -16,7 +16,7 @@ func TestSymmetryWeights(t *testing.T) {
 		top = 11
 	}
 	for n := 1; n <= top; n++ {
-		var want Counts
+		want := Counts{Shard: Shard{N: n, Of: 1, Plan: PlanVersion}}
 		image := make(Solution, n)
 		err := Bitwise.Enumerate(n, func(s Solution) bool {
 			want.Total++
@@ -29,9 +29,9 @@ func TestSymmetryWeights(t *testing.T) {
 				case 0:
 					switch g {
 					case Rotate90:
-						want.Rotate90++
+						want.Invariant90++
 					case Rotate180:
-						want.Rotate180++
+						want.Invariant180++
 					}
 				}
 			}

@@ -98,7 +98,7 @@ func countBoard(ctx context.Context, n int, cfg *config) (Counts, error) {
 // from it, and the constellations' count of the classes must agree with
 // it. A disagreement is an internal error, which only a wrong count makes.
 func completeCounts(n int, c *Counts, joined bool) error {
-	unique, ok := uniqueOf(n, c.Total, c.Rotate90, c.Rotate180)
+	unique, ok := uniqueOf(n, c.Total, c.Invariant90, c.Invariant180)
 	if !ok || !joined && unique != c.Unique {
 		return fmt.Errorf("nqueens: internal error: n=%d counted %+v, which Burnside's lemma refuses", n, *c)
 	}
@@ -283,7 +283,7 @@ func run(ctx context.Context, start time.Time, tasks []task, cfg *config, state 
 				}
 			}
 			// A failed save loses the state, not the count.
-			return state.counts, save()
+			return state.Counts(), save()
 		}
 		if err := save(); err != nil {
 			return Counts{}, err
@@ -334,9 +334,9 @@ func (w *worker) search(tk *task) (Counts, bool) {
 	if f := tk.invariant; f != nil {
 		count, ok := countInvariant(f.n, f.g, f.col, &w.poll)
 		if f.g == Rotate90 {
-			return Counts{Rotate90: count}, ok
+			return Counts{Invariant90: count}, ok
 		}
-		return Counts{Rotate180: count}, ok
+		return Counts{Invariant180: count}, ok
 	}
 	if tk.join != nil {
 		if w.join == nil || w.join.board != tk.join.board {

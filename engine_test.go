@@ -23,8 +23,7 @@ func TestWorkersAgree(t *testing.T) {
 
 // TestShardsAddUp counts boards in shards, split by both engines, and
 // wants the shards' counts to add up to the whole board's through
-// SumShards. A shard of constellations counts whole classes of solutions;
-// one of the join, none.
+// SumShards, in any order. A shard of more than one has no unique count.
 func TestShardsAddUp(t *testing.T) {
 	cases := []struct{ n, k int }{
 		{0, 1}, {0, 7}, {1, 1}, {1, 3}, {5, 2}, {8, 7}, {8, 1000},
@@ -41,47 +40,89 @@ func TestShardsAddUp(t *testing.T) {
 			if err != nil {
 				t.Fatalf("CountContext(%d, WithShard(%d, %d)): %v", n, i, k, err)
 			}
-			if engineFor(n) == joinEngine && k > 1 && c.Unique != 0 {
-				t.Errorf("CountContext(%d, WithShard(%d, %d)) = %+v: a shard of the join with a unique count", n, i, k, c)
+			if want := (Shard{N: n, Index: i, Of: k, Plan: PlanVersion}); c.Shard != want {
+				t.Errorf("CountContext(%d, WithShard(%d, %d)) counted %v, want %v", n, i, k, c.Shard, want)
+			}
+			if k > 1 && c.Unique != 0 {
+				t.Errorf("CountContext(%d, WithShard(%d, %d)) = %+v: a shard with a unique count", n, i, k, c)
 			}
 			counts[i] = c
 		}
-		if sum, err := SumShards(n, counts); err != nil || sum != goldenCounts(n) {
+		slices.Reverse(counts)
+		if sum, err := SumShards(counts); err != nil || sum != goldenCounts(n) {
 			t.Errorf("n=%d: %d shards add up to %+v, %v; want %+v", n, k, sum, err, goldenCounts(n))
 		}
 	}
 }
 
-// TestSumShardsRefuses gives SumShards sets of counts that no split makes.
+// TestSumShardsRefuses gives SumShards sets of counts that are not the
+// shards of one split once each, or that no split makes, and wants the
+// error to say which.
 func TestSumShardsRefuses(t *testing.T) {
-	var shards []Counts
-	for i := range 3 {
-		c, err := CountContext(context.Background(), 14, WithShard(i, 3))
+	count := func(n, i, k int) Counts {
+		c, err := CountContext(context.Background(), n, WithShard(i, k))
 		if err != nil {
 			t.Fatal(err)
 		}
-		shards = append(shards, c)
+		return c
 	}
-	wrongUnique := []Counts{goldenCounts(12)}
-	wrongUnique[0].Unique++
+	var p []Counts // the 4 shards of 14
+	for i := range 4 {
+		p = append(p, count(14, i, 4))
+	}
+	forged := slices.Clone(p)
+	forged[1].Shard.Index = 4
+	otherPlan := slices.Clone(p)
+	otherPlan[3].Shard.Plan++
+	oneOff := slices.Clone(p)
+	oneOff[2].Total++
+	wrongUnique := goldenCounts(12)
+	wrongUnique.Unique++
+	quarter := goldenCounts(12)
+	quarter.Invariant90 = quarter.Invariant180 + 1
+	overflow := []Counts{count(14, 0, 2), count(14, 1, 2)}
+	overflow[0].Total = 1 << 63
+	overflow[1].Total = 1 << 63
+	byHand := goldenCounts(14)
+	byHand.Shard = Shard{}
 	for _, tt := range []struct {
-		name   string
-		n      int
-		shards []Counts
+		name    string
+		shards  []Counts
+		want    error
+		at      []int
+		problem string
+		missing []int
 	}{
-		{"a shard missing", 14, shards[:2]},
-		{"a shard twice", 14, append(slices.Clone(shards), shards[1])},
-		{"a total one off", 14, []Counts{{Total: shards[0].Total + 1}, shards[1], shards[2]}},
-		{"a unique count that Burnside's lemma refuses", 12, wrongUnique},
-		{"more fixed by a quarter turn than by a half turn", 12, []Counts{{Total: 14200, Rotate90: 10, Rotate180: 8}}},
-		{"sums that overflow", 14, []Counts{{Total: 1 << 63}, {Total: 1 << 63}}},
+		{"no shards", nil, ErrShards, nil, "no shards", nil},
+		{"counts made by hand", []Counts{byHand}, ErrShards, []int{0}, "names no shard", nil},
+		{"a shard twice", []Counts{p[0], p[1], p[2], p[1]}, ErrShards, []int{1, 3}, "are both n=14 shard 1 of 4", nil},
+		{"a shard twice, one missing", []Counts{p[0], p[0], p[2], p[3]}, ErrShards, []int{0, 1}, "are both", nil},
+		{"a shard missing", []Counts{p[3], p[0], p[2]}, ErrShards, nil, "1 of 4 shards missing: 1", []int{1}},
+		{"shards missing", p[:1], ErrShards, nil, "3 of 4 shards missing: 1-3", []int{1, 2, 3}},
+		{"another n", []Counts{p[0], p[1], p[2], count(15, 3, 4)}, ErrShards, []int{0, 3}, "n=15 shard 3 of 4", nil},
+		{"another k", []Counts{p[0], p[1], p[2], count(14, 3, 5)}, ErrShards, []int{0, 3}, "n=14 shard 3 of 5", nil},
+		{"another plan", otherPlan, ErrShards, []int{0, 3}, "different splits", nil},
+		{"a shard out of its split", forged, ErrShards, []int{1}, "names no shard", nil},
+		{"a total one off", oneOff, ErrCounts, nil, "", nil},
+		{"a unique count that Burnside's lemma refuses", []Counts{wrongUnique}, ErrCounts, nil, "", nil},
+		{"more fixed by a quarter turn than by a half turn", []Counts{quarter}, ErrCounts, nil, "", nil},
+		{"sums that overflow", overflow, ErrCounts, nil, "", nil},
 	} {
-		if sum, err := SumShards(tt.n, tt.shards); !errors.Is(err, ErrCounts) {
-			t.Errorf("%s: SumShards = %+v, %v; want ErrCounts", tt.name, sum, err)
+		sum, err := SumShards(tt.shards)
+		if !errors.Is(err, tt.want) || sum != (Counts{}) {
+			t.Errorf("%s: SumShards = %+v, %v; want %v", tt.name, sum, err, tt.want)
+			continue
+		}
+		if tt.want != ErrShards {
+			continue
+		}
+		var e *ShardsError
+		if !errors.As(err, &e) || !slices.Equal(e.At, tt.at) || !strings.Contains(e.Problem, tt.problem) || !slices.Equal(e.Missing, tt.missing) {
+			t.Errorf("%s: SumShards: %#v, want At %v, Missing %v and a problem with %q", tt.name, err, tt.at, tt.missing, tt.problem)
 		}
 	}
-	if _, err := SumShards(65, nil); !errors.Is(err, ErrBoardSize) {
-		t.Errorf("SumShards(65): %v, want ErrBoardSize", err)
+	if sum, err := SumShards(p); err != nil || sum != goldenCounts(14) {
+		t.Errorf("SumShards of the 4 shards of 14 = %+v, %v; want %+v", sum, err, goldenCounts(14))
 	}
 }
 

@@ -11,8 +11,11 @@ import (
 // the context's error instead.
 var (
 	// ErrCounts reports counts that no count of a board can have made, as
-	// [SumShards] finds them: a shard missing, given twice or damaged.
+	// [SumShards] finds them: damaged, or forged.
 	ErrCounts = errors.New("nqueens: counts cannot go together")
+	// ErrShards reports a set of counts that are not every shard of one
+	// split once each, as [SumShards] finds it: see [ShardsError].
+	ErrShards = errors.New("nqueens: not the shards of one count")
 	// ErrBoardSize reports a board size outside [0, MaxN], or outside
 	// [0, MaxConstruct] for [Construct].
 	ErrBoardSize = errors.New("nqueens: board size out of range")

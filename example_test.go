@@ -321,9 +321,10 @@ func ExampleParseSolution() {
 }
 
 // WithShard counts one part of a search split across machines, and
-// SumShards adds the parts up to the whole. A shard of the join, which
-// counts n = 16, has no unique count of its own: the sum gets it from the
-// solutions that the turns leave unchanged.
+// SumShards adds the parts up to the whole. Each part names its shard, so
+// that SumShards can refuse a set with one missing or given twice. A shard
+// has no unique count of its own: the sum gets it from the solutions that
+// the turns leave unchanged.
 func ExampleWithShard() {
 	var shards []nqueens.Counts
 	for i := range 3 {
@@ -332,14 +333,17 @@ func ExampleWithShard() {
 			fmt.Println(err)
 			return
 		}
-		fmt.Println(i, c.Unique)
+		fmt.Println(c.Shard, c.Total, c.Unique)
 		shards = append(shards, c)
 	}
-	whole, err := nqueens.SumShards(16, shards)
-	fmt.Printf("%+v %v\n", whole, err)
+	_, err := nqueens.SumShards(shards[:2])
+	fmt.Println(err)
+	whole, err := nqueens.SumShards(shards)
+	fmt.Println(whole.Total, whole.Unique, err)
 	// Output:
-	// 0 0
-	// 1 0
-	// 2 0
-	// {Total:14772512 Unique:1846955 Rotate90:64 Rotate180:3000} <nil>
+	// n=16 shard 0 of 3 (plan 4) 5047036 0
+	// n=16 shard 1 of 3 (plan 4) 4957790 0
+	// n=16 shard 2 of 3 (plan 4) 4767686 0
+	// nqueens: 1 of 3 shards missing: 2
+	// 14772512 1846955 <nil>
 }

@@ -27,8 +27,8 @@ func TestBurnside(t *testing.T) {
 				t.Errorf("n=%d: %d solutions left unchanged by a quarter turn and %d by a half turn, want %d and %d", n, a, b, wantA, wantB)
 			}
 		}
-		if a != rotate90[n] {
-			t.Errorf("n=%d: %d solutions left unchanged by a quarter turn, want A033148's %d", n, a, rotate90[n])
+		if a != invariant90[n] {
+			t.Errorf("n=%d: %d solutions left unchanged by a quarter turn, want A033148's %d", n, a, invariant90[n])
 		}
 		unique, ok := uniqueOf(n, golden[n].total, a, b)
 		if !ok || unique != golden[n].unique {

@@ -202,7 +202,7 @@ func TestJoinEngine(t *testing.T) {
 		{19, nil, goldenCounts(19)},
 		{20, nil, goldenCounts(20)},
 		// The shard's total as this split (PlanVersion 4) first counted it.
-		{22, []Option{WithWorkers(1), WithShard(777, 1000)}, Counts{Total: 2658781456}},
+		{22, []Option{WithWorkers(1), WithShard(777, 1000)}, Counts{Total: 2658781456, Shard: Shard{N: 22, Index: 777, Of: 1000, Plan: 4}}},
 	} {
 		estimate, err := EstimateMemory(c.n, c.opts...)
 		if err != nil {

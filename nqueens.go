@@ -3,7 +3,6 @@ package nqueens
 import (
 	"context"
 	"fmt"
-	"math/bits"
 	"strings"
 )
 
@@ -120,41 +119,4 @@ func EstimateMemory(n int, opts ...Option) (int64, error) {
 		return 0, err
 	}
 	return newCountPlan(n, cfg.shard, cfg.shards, cfg.workers).estimate(), nil
-}
-
-// SumShards returns the counts of the n×n board from those of every one of
-// its shards, as [CountContext] returned them with [WithShard], in any
-// order: the sums of Total, Rotate90 and Rotate180, and Unique from them
-// by Burnside's lemma, (Total + Rotate180 + 2·Rotate90) / 8 for n >= 2.
-// Where the shards count whole classes of solutions (see WithShard), the
-// sum of their Unique counts must agree. It returns an error wrapping
-// [ErrCounts] if a sum overflows or Burnside's lemma refuses the sums, as
-// a shard missing, given twice or damaged makes them; it cannot tell
-// which. Burnside's lemma is a check of the whole count that costs
-// nothing: a wrong Total makes a sum that 8 does not divide 7 times in 8.
-func SumShards(n int, shards []Counts) (Counts, error) {
-	if err := checkSize(n); err != nil {
-		return Counts{}, err
-	}
-	var sum Counts
-	var carry uint64
-	for _, c := range shards {
-		var c1, c2, c3, c4 uint64
-		sum.Total, c1 = bits.Add64(sum.Total, c.Total, 0)
-		sum.Unique, c2 = bits.Add64(sum.Unique, c.Unique, 0)
-		sum.Rotate90, c3 = bits.Add64(sum.Rotate90, c.Rotate90, 0)
-		sum.Rotate180, c4 = bits.Add64(sum.Rotate180, c.Rotate180, 0)
-		carry |= c1 | c2 | c3 | c4
-	}
-	if carry != 0 {
-		return Counts{}, fmt.Errorf("%w: the sums of %d shards' counts overflow 64 bits", ErrCounts, len(shards))
-	}
-	unique, ok := uniqueOf(n, sum.Total, sum.Rotate90, sum.Rotate180)
-	// A solution that a quarter turn leaves unchanged, a half turn does too.
-	if !ok || sum.Unique != 0 && sum.Unique != unique || sum.Rotate90 > sum.Rotate180 || sum.Rotate180 > sum.Total {
-		return Counts{}, fmt.Errorf("%w: total %d, unique %d, %d solutions a quarter turn leaves unchanged and %d a half turn does, which Burnside's lemma refuses: a shard is missing, given twice or damaged",
-			ErrCounts, sum.Total, sum.Unique, sum.Rotate90, sum.Rotate180)
-	}
-	sum.Unique = unique
-	return sum, nil
 }

@@ -25,19 +25,21 @@ var golden = []struct{ total, unique uint64 }{
 	{4968057848, 621012754}, {39029188884, 4878666808},
 }
 
-// rotate90 holds the solutions of the n×n board that a quarter turn
+// invariant90 holds the solutions of the n×n board that a quarter turn
 // leaves unchanged, n = 0, 1, ...: OEIS A033148 (with a(0) = 1 for the
 // empty board).
-var rotate90 = []uint64{1, 1, 0, 0, 2, 2, 0, 0, 0, 0, 0, 0, 8, 8, 0, 0, 64, 128, 0, 0, 480}
+var invariant90 = []uint64{1, 1, 0, 0, 2, 2, 0, 0, 0, 0, 0, 0, 8, 8, 0, 0, 64, 128, 0, 0, 480}
 
 // goldenCounts returns the counts of the n×n board that CountContext
 // returns. Those a half turn leaves unchanged follow from the others by
-// Burnside's lemma, 8·Unique = Total + Rotate180 + 2·Rotate90, for n >= 2;
-// the empty board and the lone queen are left unchanged by every turn.
+// Burnside's lemma, 8·Unique = Total + Invariant180 + 2·Invariant90, for
+// n >= 2; the empty board and the lone queen are left unchanged by every
+// turn. They are shard 0 of 1.
 func goldenCounts(n int) Counts {
-	c := Counts{Total: golden[n].total, Unique: golden[n].unique, Rotate90: rotate90[n], Rotate180: golden[n].total}
+	c := Counts{Total: golden[n].total, Unique: golden[n].unique, Invariant90: invariant90[n], Invariant180: golden[n].total,
+		Shard: Shard{N: n, Index: 0, Of: 1, Plan: PlanVersion}}
 	if n >= 2 {
-		c.Rotate180 = 8*c.Unique - c.Total - 2*c.Rotate90
+		c.Invariant180 = 8*c.Unique - c.Total - 2*c.Invariant90
 	}
 	return c
 }

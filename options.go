@@ -45,13 +45,12 @@ func WithProgress(report func(Progress)) Option {
 // WithShard has [CountContext] count only shard i of k: a fixed, even split
 // of the search into k parts, the same on every machine and for every
 // number of workers. k runs from 1, the default, to [MaxShards]; i from 0
-// to k-1. The split depends on n, k and [PlanVersion] alone. [SumShards]
-// adds up the counts of all k shards to the whole board's: their Total,
-// Rotate90 and Rotate180 add up, and Unique follows from them. A shard's
-// Unique is its own share where the split holds whole classes of
-// solutions, the constellations of boards the join does not take; a shard
-// of a join, which counts pairs of half-boards, has none, and its Unique
-// is 0.
+// to k-1. The split depends on n, k and [PlanVersion] alone, so shards
+// counted by different versions of the package with the same PlanVersion
+// go together. The counts name their shard ([Counts].Shard), and
+// [SumShards] adds up those of all k shards to the whole board's: their
+// Total, Invariant90 and Invariant180 add up, and Unique, 0 in a shard of
+// more than one, follows from them.
 func WithShard(i, k int) Option {
 	return func(c *config) { c.shard, c.shards = i, k }
 }

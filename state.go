@@ -38,11 +38,18 @@ func (s State) Shard() (i, k int) { return s.shard, s.shards }
 // PlanVersion returns the PlanVersion of the split the count used.
 func (s State) PlanVersion() int { return s.plan }
 
-// Counts returns what the subproblems done counted: the counts of the
-// whole shard once Done equals Subproblems. A count that joins
-// half-boards gets Unique at its end, from the other counts: until then,
-// and in a shard, it is 0.
-func (s State) Counts() Counts { return s.counts }
+// Counts returns what the subproblems done counted, which name the count
+// as its Shard: the counts of the whole shard once Done equals
+// Subproblems. As [Counts] says, Unique is 0 until a whole board's count
+// is done.
+func (s State) Counts() Counts {
+	c := s.counts
+	if s.shards > 1 || s.Done() < s.tasks {
+		c.Unique = 0
+	}
+	c.Shard = Shard{N: s.n, Index: s.shard, Of: s.shards, Plan: s.plan}
+	return c
+}
 
 // Done returns the number of subproblems done.
 func (s State) Done() int {
@@ -72,7 +79,7 @@ const maxStateTasks = 1 << 40
 func (s State) MarshalBinary() ([]byte, error) {
 	b := bytes.Clone(stateMagic)
 	for _, v := range []uint64{uint64(s.plan), uint64(s.n), uint64(s.shard), uint64(s.shards),
-		uint64(s.tasks), s.counts.Total, s.counts.Unique, s.counts.Rotate90, s.counts.Rotate180} {
+		uint64(s.tasks), s.counts.Total, s.counts.Unique, s.counts.Invariant90, s.counts.Invariant180} {
 		b = binary.AppendUvarint(b, v)
 	}
 	for _, w := range s.done {
@@ -110,7 +117,7 @@ func (s *State) UnmarshalBinary(data []byte) error {
 		v[i], rest = x, rest[n:]
 	}
 	t := State{plan: int(v[0]), n: int(v[1]), shard: int(v[2]), shards: int(v[3]), tasks: int(v[4]),
-		counts: Counts{Total: v[5], Unique: v[6], Rotate90: v[7], Rotate180: v[8]}}
+		counts: Counts{Total: v[5], Unique: v[6], Invariant90: v[7], Invariant180: v[8]}}
 	switch {
 	case v[1] > MaxN:
 		return fmt.Errorf("%w: board size %d out of range [0, %d]", ErrState, v[1], MaxN)
@@ -180,7 +187,7 @@ func (s State) checkCounts() error {
 	case !done && c.Unique != 0:
 		return fmt.Errorf("unique %d from a join before its end", c.Unique)
 	}
-	if unique, ok := uniqueOf(s.n, c.Total, c.Rotate90, c.Rotate180); done && (!ok || unique != c.Unique) {
+	if unique, ok := uniqueOf(s.n, c.Total, c.Invariant90, c.Invariant180); done && (!ok || unique != c.Unique) {
 		return fmt.Errorf("counts %+v that Burnside's lemma refuses", c)
 	}
 	return nil
@@ -235,8 +242,8 @@ func (s *State) markDone(i int, c Counts) {
 	s.done[i/64] |= 1 << (i % 64)
 	s.counts.Total += c.Total
 	s.counts.Unique += c.Unique
-	s.counts.Rotate90 += c.Rotate90
-	s.counts.Rotate180 += c.Rotate180
+	s.counts.Invariant90 += c.Invariant90
+	s.counts.Invariant180 += c.Invariant180
 }
 
 // clone returns a copy of s that shares nothing with it.

@@ -42,15 +42,24 @@ type Strategy interface {
 }
 
 // Counts holds the counts of a board from one search, or of one shard of
-// it (see [WithShard]).
+// it (see [WithShard]), and names which.
 type Counts struct {
-	Total  uint64 // all solutions (OEIS A000170)
-	Unique uint64 // solutions up to rotation and reflection (OEIS A002562)
-	// Rotate90 and Rotate180 are the solutions that a quarter turn, and a
-	// half turn, of the board leave unchanged (OEIS A033148 and A032522).
-	// By Burnside's lemma they give Unique from Total, for n >= 2:
-	// Unique = (Total + Rotate180 + 2·Rotate90) / 8.
-	Rotate90, Rotate180 uint64
+	Total uint64 // all solutions (OEIS A000170)
+	// Unique is the solutions up to rotation and reflection (OEIS A002562)
+	// of a whole board, once its count is done. A shard of more than one
+	// holds no whole classes of solutions in general, and a count not done
+	// (a [State]'s) not all of them: their Unique is 0, and [SumShards]
+	// gets the whole board's from the other counts.
+	Unique uint64
+	// Invariant90 and Invariant180 are the solutions that a quarter turn,
+	// and a half turn, of the board leave unchanged (OEIS A033148 and
+	// A032522). By Burnside's lemma they give Unique from Total, for
+	// n >= 2: Unique = (Total + Invariant180 + 2·Invariant90) / 8.
+	Invariant90, Invariant180 uint64
+	// Shard names what was counted: the board, and which shard of which
+	// split, shard 0 of 1 for a whole count. It is the zero Shard in
+	// counts made by hand, which SumShards refuses.
+	Shard Shard
 }
 
 // checkSize returns an error wrapping ErrBoardSize unless 0 <= n <= MaxN.

@@ -120,8 +120,8 @@ func count(ctx context.Context, args []string, getenv func(string) string, stdou
 		return err
 	}
 	if *asJSON {
-		r := record{Plan: nqueens.PlanVersion, N: n, Shard: i, Shards: *shards, Total: c.Total, Unique: c.Unique,
-			Rotate90: c.Rotate90, Rotate180: c.Rotate180, Elapsed: time.Since(start).Seconds(), Version: version()}
+		r := record{Plan: c.Shard.Plan, N: c.Shard.N, Shard: c.Shard.Index, Shards: c.Shard.Of, Total: c.Total, Unique: c.Unique,
+			Invariant90: c.Invariant90, Invariant180: c.Invariant180, Elapsed: time.Since(start).Seconds(), Version: version()}
 		r.Checksum = r.sum()
 		line, err := json.Marshal(r)
 		if err != nil {

@@ -26,22 +26,22 @@ type record struct {
 	Shard  int    `json:"shard"`
 	Shards int    `json:"shards"`
 	Total  uint64 `json:"total"`
-	// Unique is 0 in a shard of the join, whose split holds no whole
-	// classes: merge gets the whole count's from Burnside's lemma.
-	Unique    uint64  `json:"unique"`
-	Rotate90  uint64  `json:"rotate90"`
-	Rotate180 uint64  `json:"rotate180"`
-	Elapsed   float64 `json:"elapsed_seconds"` // of the run that finished the shard, from its start or resumption
-	Version   string  `json:"version"`
-	Checksum  string  `json:"checksum"`
+	// Unique is 0 in a shard of more than one, which holds no whole
+	// classes in general: merge gets the whole count's from Burnside's lemma.
+	Unique       uint64  `json:"unique"`
+	Invariant90  uint64  `json:"invariant90"`
+	Invariant180 uint64  `json:"invariant180"`
+	Elapsed      float64 `json:"elapsed_seconds"` // of the run that finished the shard, from its start or resumption
+	Version      string  `json:"version"`         // of the nqueens that counted it
+	Checksum     string  `json:"checksum"`
 }
 
 // sum returns the checksum of every other field of r: the first 16 hex
 // digits of a SHA-256. It catches damage, not a deliberate edit: anyone
 // can compute it.
 func (r record) sum() string {
-	h := sha256.Sum256(fmt.Appendf(nil, "nqueens shard record v3\nplan=%d\nn=%d\nshard=%d\nshards=%d\ntotal=%d\nunique=%d\nrotate90=%d\nrotate180=%d\nelapsed=%s\nversion=%s\n",
-		r.Plan, r.N, r.Shard, r.Shards, r.Total, r.Unique, r.Rotate90, r.Rotate180, strconv.FormatFloat(r.Elapsed, 'g', -1, 64), r.Version))
+	h := sha256.Sum256(fmt.Appendf(nil, "nqueens shard record v4\nplan=%d\nn=%d\nshard=%d\nshards=%d\ntotal=%d\nunique=%d\ninvariant90=%d\ninvariant180=%d\nelapsed=%s\nversion=%s\n",
+		r.Plan, r.N, r.Shard, r.Shards, r.Total, r.Unique, r.Invariant90, r.Invariant180, strconv.FormatFloat(r.Elapsed, 'g', -1, 64), r.Version))
 	return hex.EncodeToString(h[:8])
 }
 
@@ -189,62 +189,30 @@ func (r record) check() error {
 	return nil
 }
 
-// add checks that recs are the shards of one split, each at most once, and
-// returns the whole board's counts from them, or, if some shards are
-// missing, which, as "3 of 16 shards missing: 4, 9-10".
+// add returns the whole board's counts from recs, through
+// nqueens.SumShards, which checks that they are the shards of one split,
+// each once. If some shards are missing, it reports which, as "3 of 16
+// shards missing: 4, 9-10"; its other errors name the records at fault
+// by file and line.
 func add(recs []placed) (counts nqueens.Counts, missing string, err error) {
-	first := recs[0]
-	seen := make(map[int]string)
-	var shards []nqueens.Counts
-	for _, r := range recs {
-		switch {
-		case r.N != first.N:
-			return counts, "", fmt.Errorf("%s counts n=%d but %s counts n=%d", r.at, r.N, first.at, first.N)
-		case r.Shards != first.Shards:
-			return counts, "", fmt.Errorf("%s is a shard of %d but %s of %d: different splits", r.at, r.Shards, first.at, first.Shards)
-		case r.Version != first.Version:
-			return counts, "", fmt.Errorf("%s was counted by version %s but %s by %s: their splits may differ", r.at, r.Version, first.at, first.Version)
-		}
-		if prev, dup := seen[r.Shard]; dup {
-			return counts, "", fmt.Errorf("shard %d of %d given twice: %s and %s", r.Shard, r.Shards, prev, r.at)
-		}
-		seen[r.Shard] = r.at
-		shards = append(shards, nqueens.Counts{Total: r.Total, Unique: r.Unique, Rotate90: r.Rotate90, Rotate180: r.Rotate180})
+	shards := make([]nqueens.Counts, len(recs))
+	for i, r := range recs {
+		shards[i] = nqueens.Counts{Total: r.Total, Unique: r.Unique, Invariant90: r.Invariant90, Invariant180: r.Invariant180,
+			Shard: nqueens.Shard{N: r.N, Index: r.Shard, Of: r.Shards, Plan: r.Plan}}
 	}
-	if len(seen) == first.Shards {
-		counts, err = nqueens.SumShards(first.N, shards)
-		if err != nil {
-			return counts, "", fmt.Errorf("the %d shards of n=%d: %s", first.Shards, first.N, strings.TrimPrefix(err.Error(), "nqueens: "))
+	counts, err = nqueens.SumShards(shards)
+	var e *nqueens.ShardsError
+	switch {
+	case errors.As(err, &e) && e.Missing != nil:
+		return counts, e.Problem, nil
+	case errors.As(err, &e):
+		var at []string
+		for _, i := range e.At {
+			at = append(at, recs[i].at)
 		}
-		return counts, "", nil
+		return counts, "", fmt.Errorf("%s %s", strings.Join(at, " and "), e.Problem)
+	case err != nil:
+		return counts, "", fmt.Errorf("the %d shards of n=%d: %s", recs[0].Shards, recs[0].N, strings.TrimPrefix(err.Error(), "nqueens: "))
 	}
-	// The missing shards as ranges, the first maxRanges of them.
-	var ranges []string
-	more := 0
-	for i := 0; i < first.Shards; i++ {
-		if _, ok := seen[i]; ok {
-			continue
-		}
-		j := i
-		for j+1 < first.Shards && seen[j+1] == "" {
-			j++
-		}
-		switch {
-		case len(ranges) == maxRanges:
-			more++
-		case j == i:
-			ranges = append(ranges, strconv.Itoa(i))
-		default:
-			ranges = append(ranges, fmt.Sprintf("%d-%d", i, j))
-		}
-		i = j
-	}
-	if more > 0 {
-		ranges = append(ranges, fmt.Sprintf("and %d more ranges", more))
-	}
-	missing = fmt.Sprintf("%d of %d shards missing: %s", first.Shards-len(seen), first.Shards, strings.Join(ranges, ", "))
-	return counts, missing, nil
+	return counts, "", nil
 }
-
-// maxRanges is the most ranges of missing shards that merge lists.
-const maxRanges = 20

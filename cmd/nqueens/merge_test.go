@@ -75,8 +75,8 @@ func TestMerge(t *testing.T) {
 		want  string
 	}{
 		{"missing", files[:4], "incomplete: 1 of 5 shards missing: 4"},
-		{"twice", append(files[:5:5], files[2]), "shard 2 of 5 given twice"},
-		{"mixed n", append(files[:4:4], other[4]), "counts n=11"},
+		{"twice", append(files[:5:5], files[2]), "are both n=10 shard 2 of 5"},
+		{"mixed n", append(files[:4:4], other[4]), "different splits: n=10 shard 0 of 5 (plan 4) and n=11 shard 4 of 5"},
 		{"mixed k", append(files[:4:4], otherK[3]), "different splits"},
 		{"tampered", append(files[:4:4], edit(files[4], `"total":`, `"total":1`)), "checksum mismatch"},
 		{"broken", append(files[:4:4], edit(files[4], "}", "")), "not a shard record"},
@@ -118,7 +118,8 @@ func forge(t *testing.T, r record) string {
 }
 
 // TestMergeJoin merges the shards of a join, whose records hold no unique
-// counts, and wants the whole board's from Burnside's lemma; a record
+// counts, and wants the whole board's from Burnside's lemma; a shard of
+// another version with the same split plan goes with them, and a record
 // forged with a checksum that matches and a total one off is refused.
 func TestMergeJoin(t *testing.T) {
 	files := shardFiles(t, 14, 3)
@@ -129,6 +130,12 @@ func TestMergeJoin(t *testing.T) {
 	var r record
 	if err := json.Unmarshal(mustRead(files[2]), &r); err != nil {
 		t.Fatal(err)
+	}
+	// A shard counted by another version of the same split plan goes
+	// with the others.
+	r.Version = "v0.0.0-other"
+	if code, out, errOut := runCLI(t, noEnv, "merge", files[0], files[1], forge(t, r)); code != 0 || out != wantMerged(t, 14, 3) {
+		t.Errorf("merge with a shard of another version: exit %d, stdout %q, stderr %q", code, out, errOut)
 	}
 	r.Total++
 	code, out, errOut = runCLI(t, noEnv, "merge", files[0], files[1], forge(t, r))
