@@ -5,6 +5,7 @@ import (
 	"context"
 	"fmt"
 	"runtime"
+	"slices"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -164,7 +165,7 @@ func subproblemsReporting(ctx context.Context, p *countPlan, cfg *config, start 
 // done, before the last save.
 func run(ctx context.Context, start time.Time, tasks []task, cfg *config, state *State, finish func(*Counts) error) (Counts, error) {
 	var pending []int // the tasks to solve, in order
-	for i := range tasks {
+	for _, i := range workOrder(tasks) {
 		if !state.isDone(i) {
 			pending = append(pending, i)
 		}
@@ -176,9 +177,21 @@ func run(ctx context.Context, start time.Time, tasks []task, cfg *config, state 
 		mu       sync.Mutex // guards state, solved and failed
 		failed   error      // the first error of a worker, which stops them all
 		solved   = len(tasks) - len(pending)
-		resumed  = solved
 		finished = make(chan struct{})
+		// The time left is estimated from the share that this run has
+		// solved of the tasks it weighs: those of pending but the quick
+		// searches of invariant solutions, unless those are all there
+		// is. workOrder has them come in an order that makes the share
+		// of them solved a fair estimate of the share of the work done.
+		weighed, weighedDone int
+		onlyInvariant        = !slices.ContainsFunc(pending, func(i int) bool { return tasks[i].invariant == nil })
 	)
+	weighs := func(i int) bool { return tasks[i].invariant == nil || onlyInvariant }
+	for _, i := range pending {
+		if weighs(i) {
+			weighed++
+		}
+	}
 	// A done ctx stops the workers, and run learns it when they have all
 	// stopped.
 	defer stopWhenDone(ctx, &stop)()
@@ -211,6 +224,9 @@ func run(ctx context.Context, start time.Time, tasks []task, cfg *config, state 
 				mu.Lock()
 				state.markDone(i, c)
 				solved++
+				if weighs(i) {
+					weighedDone++
+				}
 				mu.Unlock()
 			}
 		}()
@@ -226,24 +242,26 @@ func run(ctx context.Context, start time.Time, tasks []task, cfg *config, state 
 		<-finished
 	}()
 
-	solvedSoFar := func() int {
+	solvedSoFar := func() (solvedNow, weighedNow int) {
 		mu.Lock()
 		defer mu.Unlock()
-		return solved
+		return solved, weighedDone
 	}
 	report := func() {
 		if cfg.progress == nil {
 			return
 		}
-		d := solvedSoFar()
+		d, w := solvedSoFar()
 		p := Progress{Done: d, Subproblems: len(tasks), Elapsed: time.Since(start)}
 		if len(tasks) == 0 {
 			// A board without subproblems is one piece of work, done
 			// at once.
 			p.Done, p.Subproblems = 1, 1
 		}
-		if d > resumed {
-			p.Remaining = time.Duration(float64(p.Elapsed) * float64(p.Subproblems-d) / float64(d-resumed))
+		// Before a tenth is done, a few tasks say too little: a run of
+		// splits of n = 24 takes minutes.
+		if w > 0 && w < weighed && 10*w >= weighed {
+			p.Remaining = time.Duration(float64(p.Elapsed) * float64(weighed-w) / float64(w))
 		}
 		cfg.progress(p)
 	}
@@ -275,7 +293,7 @@ func run(ctx context.Context, start time.Time, tasks []task, cfg *config, state 
 	stopped := func() (Counts, error) {
 		stop.Store(true)
 		<-finished
-		if solvedSoFar() == len(tasks) {
+		if d, _ := solvedSoFar(); d == len(tasks) {
 			report()
 			if finish != nil {
 				if err := finish(&state.counts); err != nil {

@@ -3,6 +3,7 @@ package nqueens
 import (
 	"context"
 	"errors"
+	"fmt"
 	"runtime"
 	"slices"
 	"strings"
@@ -229,6 +230,78 @@ func TestProgress(t *testing.T) {
 			t.Errorf("progress went back: %+v after %+v", p, reports[i-1])
 		}
 	}
+}
+
+// TestTimeLeft counts boards fresh, and resumed from a save of a third of
+// the way, and wants every estimate of the time left that a count makes
+// while a tenth of its time is still ahead within a factor of 1.5 of the
+// time it then took, and an estimate from a fifth of the way on. A count
+// of one board is one sample of a machine's load: it fails only if it is
+// off in three tries, as an estimate that is wrong is every time.
+func TestTimeLeft(t *testing.T) {
+	if slowdown > 1 {
+		t.Skip("the race detector slows the searches unevenly")
+	}
+	sizes := []int{18}
+	if *long {
+		sizes = append(sizes, 20, 21)
+	}
+	for _, n := range sizes {
+		for _, resume := range []bool{false, true} {
+			var errs []error
+			for range 3 {
+				err := timeLeft(n, resume)
+				if err == nil {
+					errs = nil
+					break
+				}
+				errs = append(errs, err)
+			}
+			if errs != nil {
+				t.Errorf("n=%d, resumed %v: %v", n, resume, errors.Join(errs...))
+			}
+		}
+	}
+}
+
+// timeLeft counts the n×n board with progress reports, resumed from a
+// third of the way if resume is set, and reports the first estimate of
+// the time left that is off by more than a factor of 1.5, or none from a
+// fifth of the way on.
+func timeLeft(n int, resume bool) error {
+	var opts []Option
+	if resume {
+		var saved State
+		ctx, cancel := context.WithCancel(context.Background())
+		_, err := CountContext(ctx, n, WithSave(time.Hour, func(s State) error { saved = s; return nil }),
+			WithProgress(func(p Progress) {
+				if 3*p.Done >= p.Subproblems {
+					cancel()
+				}
+			}))
+		cancel()
+		if !errors.Is(err, context.Canceled) {
+			return fmt.Errorf("a count stopped a third of the way: %v", err)
+		}
+		opts = append(opts, WithResume(saved))
+	}
+	var reports []Progress
+	start := time.Now()
+	c, err := CountContext(context.Background(), n, append(opts, WithProgress(func(p Progress) { reports = append(reports, p) }))...)
+	took := time.Since(start)
+	if err != nil || c.Total != golden[n].total {
+		return fmt.Errorf("CountContext(%d) = %+v, %v", n, c, err)
+	}
+	for _, p := range reports {
+		left := took - p.Elapsed
+		switch {
+		case p.Remaining == 0 && p.Elapsed > took/5 && left > took/10:
+			return fmt.Errorf("no estimate %v into a count of %v (%d of %d done)", p.Elapsed, took, p.Done, p.Subproblems)
+		case p.Remaining != 0 && left > took/10 && (p.Remaining > left*3/2 || p.Remaining < left*2/3):
+			return fmt.Errorf("%v into a count of %v (%d of %d done), %v left, estimated %v", p.Elapsed, took, p.Done, p.Subproblems, left, p.Remaining)
+		}
+	}
+	return nil
 }
 
 func TestProgressPanic(t *testing.T) {

@@ -92,12 +92,22 @@ func WithMemoryLimit(bytes int64) Option {
 }
 
 // Progress reports how far a count has come. Work is measured in
-// subproblems, which vary in size, so Remaining is a rough estimate.
+// subproblems, which vary tenfold in size; a count takes them in an order
+// that makes the share of them done a fair estimate of the share of the
+// work done (the searches of the solutions a turn leaves unchanged, a
+// hundredth of them and quick, come first).
 type Progress struct {
-	Done        int           // subproblems solved
+	Done        int           // subproblems solved, those of the State resumed included
 	Subproblems int           // subproblems in all
-	Elapsed     time.Duration // since the count started
-	Remaining   time.Duration // estimated time left; 0 until a subproblem is done
+	Elapsed     time.Duration // since the count started or resumed
+	// Remaining is the time left, estimated from the rate of this run
+	// (since it started or resumed) once it has done a tenth of the
+	// subproblems it had to do; it is 0 before, when a few subproblems,
+	// which at n = 24 take minutes each, would say too little. Measured
+	// on counts of n = 18 to 21, fresh and resumed, it is within a factor
+	// of 1.5 of the truth while a tenth of the time is still ahead, and
+	// about the time of the last subproblems after.
+	Remaining time.Duration
 }
 
 // Fraction returns the share of the subproblems done, from 0 to 1.

@@ -1,6 +1,10 @@
 package nqueens
 
-import "math"
+import (
+	"math"
+	"math/bits"
+	"math/rand/v2"
+)
 
 // The plan of a count, made once: which engine counts the board, which
 // subproblems fall to the shard, and what memory they take. The engine,
@@ -114,3 +118,57 @@ func (p *countPlan) tasks() []task {
 	}
 	return tasks
 }
+
+// workOrder returns the indices of tasks in the order a count takes them,
+// so that the share of the tasks done is a fair estimate of the share of
+// the work done, from which Progress estimates the time left: the
+// searches of the solutions a turn leaves unchanged first, which are
+// quick; then the rest, of which the constellations' subproblems come
+// shuffled already (see subproblems). The costs of a join's runs of
+// splits vary tenfold from one end of a board to the other, and those of
+// the boards of an odd n twofold, the later boards the dearer: the boards
+// but the first come in the order of their indices' bits reversed, 1, 5,
+// 3, 7, 2, ... of 8, so that every prefix spans them all, then the first,
+// the queen in the center, whose runs, twice as many, cost half as much
+// each; the runs of each board come in a
+// fixed random order, in blocks of runs next to each other, at least
+// orderBlocks of them, so that a worker's quarters of one run serve the
+// next.
+func workOrder(tasks []task) []int {
+	var order, groups []int // groups: the index of the first task of each board
+	for i, t := range tasks {
+		switch {
+		case t.join == nil:
+			order = append(order, i)
+		case i == 0 || tasks[i-1].join == nil || tasks[i-1].join.board != t.join.board:
+			groups = append(groups, i)
+		}
+	}
+	if len(groups) == 0 {
+		return order
+	}
+	groups = append(groups, len(tasks))
+	r := rand.New(rand.NewPCG(uint64(len(tasks)), 1))
+	boards := len(groups) - 1
+	var byBits []int // the boards but the first, in the order of their indices' bits reversed
+	width := bits.Len(uint(boards - 2))
+	for k := range 1 << width {
+		if g := 1 + int(bits.Reverse(uint(k))>>(bits.UintSize-width)); g < boards {
+			byBits = append(byBits, g)
+		}
+	}
+	for _, g := range append(byBits, 0) {
+		lo, hi := groups[g], groups[g+1]
+		size := max(1, (hi-lo)/orderBlocks)
+		for _, b := range r.Perm((hi - lo + size - 1) / size) {
+			for i := lo + b*size; i < min(hi, lo+(b+1)*size); i++ {
+				order = append(order, i)
+			}
+		}
+	}
+	return order
+}
+
+// orderBlocks is the fewest blocks of runs of splits that workOrder
+// shuffles a board's runs in.
+const orderBlocks = 512

@@ -210,12 +210,13 @@ func (b *progressBar) line(p nqueens.Progress) string {
 		room = 79
 	}
 	frac := p.Fraction()
-	eta := "?"
-	if p.Done > 0 {
-		eta = p.Remaining.Round(time.Second).String()
+	times := fmt.Sprintf(" %5.1f%% %s elapsed, ", 100*frac, p.Elapsed.Round(time.Second))
+	if p.Remaining > 0 {
+		times += "about " + p.Remaining.Round(time.Second).String() + " left"
+	} else {
+		times += rate(frac, p.Elapsed) + " so far"
 	}
-	times := fmt.Sprintf(" %5.1f%% %s elapsed, about %s left", 100*frac, p.Elapsed.Round(time.Second), eta)
-	detail := fmt.Sprintf(", %d/%d subproblems, %.0f/s", p.Done, p.Subproblems, float64(p.Done)/p.Elapsed.Seconds())
+	detail := fmt.Sprintf(", %d/%d subproblems, %.3g/s", p.Done, p.Subproblems, float64(p.Done)/p.Elapsed.Seconds())
 	if len(times)+len(detail)+barLen+2 <= room {
 		times += detail
 	}
@@ -225,6 +226,20 @@ func (b *progressBar) line(p nqueens.Progress) string {
 		line = "[" + strings.Repeat("#", filled) + strings.Repeat(".", n-filled) + "]" + times
 	}
 	return line[:min(len(line), max(room, 0))]
+}
+
+// rate returns the share of the work done per minute, hour or day, the
+// first that makes it at least 1%, as "2.5%/h": what the count can say of
+// its pace before it estimates the time left.
+func rate(frac float64, elapsed time.Duration) string {
+	perDay := 100 * frac / elapsed.Hours() * 24
+	switch {
+	case perDay >= 24*60:
+		return fmt.Sprintf("%.3g%%/min", perDay/(24*60))
+	case perDay >= 24:
+		return fmt.Sprintf("%.3g%%/h", perDay/24)
+	}
+	return fmt.Sprintf("%.3g%%/day", perDay)
 }
 
 // draw writes line over the last one.

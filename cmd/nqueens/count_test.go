@@ -50,6 +50,26 @@ func TestProgressLine(t *testing.T) {
 	}
 }
 
+// TestProgressRate: before the count estimates the time left, the line
+// says its pace, never a time.
+func TestProgressRate(t *testing.T) {
+	for _, c := range []struct {
+		done    int
+		elapsed time.Duration
+		want    string
+	}{
+		{0, time.Minute, "0%/day so far"},
+		{100, 3 * time.Second, "20%/min so far"},
+		{100, time.Hour, "1%/h so far"},
+		{1, 24 * time.Hour, "0.01%/day so far"},
+	} {
+		p := nqueens.Progress{Done: c.done, Subproblems: 10000, Elapsed: c.elapsed}
+		if line := (&progressBar{cols: 200}).line(p); !strings.Contains(line, c.want) || strings.Contains(line, "left") {
+			t.Errorf("%d of 10000 done in %v: line %q, want %q", c.done, c.elapsed, line, c.want)
+		}
+	}
+}
+
 // TestShardProcesses runs k processes of the command as a batch system
 // would, each finding its index in the environment, and merges them.
 func TestShardProcesses(t *testing.T) {
