@@ -220,35 +220,58 @@ var contextForms = map[string]func(ctx context.Context) error{
 
 // TestContextRule holds every context form to the package's rule: a
 // context done already returns its error at once, and one done during the
-// search within milliseconds, with nothing left running.
+// search within milliseconds, with nothing left running. A loaded machine
+// can hold any call back for tens of milliseconds: a call fails only if
+// it is late in three tries a second apart, which a call that ignores its
+// context, searching on for seconds, is every time.
 func TestContextRule(t *testing.T) {
 	for name, call := range contextForms {
 		t.Run(name, func(t *testing.T) {
-			done, cancel := context.WithCancel(context.Background())
-			cancel()
-			start := time.Now()
-			if err := call(done); !errors.Is(err, context.Canceled) {
-				t.Errorf("with a done context: error = %v, want context.Canceled", err)
+			var errs []error
+			for try := range 3 {
+				if try > 0 {
+					time.Sleep(time.Second)
+				}
+				err := contextRule(call)
+				if err == nil {
+					errs = nil
+					break
+				}
+				errs = append(errs, err)
 			}
-			if d := time.Since(start); d > slowdown*20*time.Millisecond {
-				t.Errorf("with a done context: returned after %v, want at once", d)
-			}
-
-			before := runtime.NumGoroutine()
-			ctx, cancel := context.WithTimeout(context.Background(), 30*time.Millisecond)
-			defer cancel()
-			start = time.Now()
-			if err := call(ctx); !errors.Is(err, context.DeadlineExceeded) {
-				t.Errorf("with a deadline: error = %v, want context.DeadlineExceeded", err)
-			}
-			if late := time.Since(start) - 30*time.Millisecond; late > slowdown*50*time.Millisecond {
-				t.Errorf("returned %v after the deadline", late)
-			}
-			if left := settle(before); left > before {
-				t.Errorf("%d goroutines left running, want %d", left, before)
+			if errs != nil {
+				t.Error(errors.Join(errs...))
 			}
 		})
 	}
+}
+
+// contextRule calls call with a context done already and with one done
+// 30 ms into its search, and reports how it broke the rule, if it did.
+func contextRule(call func(context.Context) error) error {
+	done, cancel := context.WithCancel(context.Background())
+	cancel()
+	start := time.Now()
+	if err := call(done); !errors.Is(err, context.Canceled) {
+		return fmt.Errorf("with a done context: error = %v, want context.Canceled", err)
+	}
+	if d := time.Since(start); d > slowdown*20*time.Millisecond {
+		return fmt.Errorf("with a done context: returned after %v, want at once", d)
+	}
+	before := runtime.NumGoroutine()
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Millisecond)
+	defer cancel()
+	start = time.Now()
+	if err := call(ctx); !errors.Is(err, context.DeadlineExceeded) {
+		return fmt.Errorf("with a deadline: error = %v, want context.DeadlineExceeded", err)
+	}
+	if late := time.Since(start) - 30*time.Millisecond; late > slowdown*50*time.Millisecond {
+		return fmt.Errorf("returned %v after the deadline", late)
+	}
+	if left := settle(before); left > before {
+		return fmt.Errorf("%d goroutines left running, want %d", left, before)
+	}
+	return nil
 }
 
 // TestLimitsDefault: a new strategy runs through the tests and benchmarks
