@@ -17,6 +17,9 @@ type bitwise struct{}
 
 func (bitwise) Name() string { return "bitwise" }
 
+// String returns the name, so that fmt prints the strategy by it.
+func (s bitwise) String() string { return s.Name() }
+
 func (bitwise) Count(n int) (uint64, error) {
 	if err := checkSize(n); err != nil {
 		return 0, err

@@ -9,6 +9,9 @@ type cached struct{}
 
 func (cached) Name() string { return "cached" }
 
+// String returns the name, so that fmt prints the strategy by it.
+func (s cached) String() string { return s.Name() }
+
 func (cached) Count(n int) (uint64, error) {
 	if err := checkSize(n); err != nil {
 		return 0, err

@@ -24,6 +24,9 @@ type engine struct{}
 
 func (engine) Name() string { return "engine" }
 
+// String returns the name, so that fmt prints the strategy by it.
+func (s engine) String() string { return s.Name() }
+
 func (engine) Count(n int) (uint64, error) {
 	cfg, err := newConfig([]Option{WithWorkers(1)})
 	if err != nil {

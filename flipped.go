@@ -16,6 +16,9 @@ type flipped struct{}
 
 func (flipped) Name() string { return "flipped" }
 
+// String returns the name, so that fmt prints the strategy by it.
+func (s flipped) String() string { return s.Name() }
+
 func (flipped) Count(n int) (uint64, error) {
 	if err := checkSize(n); err != nil {
 		return 0, err

@@ -11,6 +11,9 @@ type naive struct{}
 
 func (naive) Name() string { return "naive" }
 
+// String returns the name, so that fmt prints the strategy by it.
+func (s naive) String() string { return s.Name() }
+
 func (naive) Count(n int) (uint64, error) {
 	if err := checkSize(n); err != nil {
 		return 0, err

@@ -43,13 +43,14 @@ func Strategies() []Strategy {
 	return []Strategy{Naive, Cached, Bitwise, Flipped, Engine}
 }
 
-// StrategyNamed returns the strategy of [Strategies] whose Name is name. For
-// any other name it returns an error wrapping [ErrStrategy] that lists the
-// names there are.
+// StrategyNamed returns the strategy of [Strategies] whose Name is name,
+// in any case: "Bitwise" is bitwise, as no two names differ in case
+// alone. For any other name it returns an error wrapping [ErrStrategy]
+// that lists the names there are.
 func StrategyNamed(name string) (Strategy, error) {
 	var names []string
 	for _, s := range Strategies() {
-		if s.Name() == name {
+		if strings.EqualFold(s.Name(), name) {
 			return s, nil
 		}
 		names = append(names, s.Name())

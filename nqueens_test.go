@@ -287,8 +287,13 @@ func TestLimitsDefault(t *testing.T) {
 
 func TestStrategyNamed(t *testing.T) {
 	for _, s := range Strategies() {
-		if got, err := StrategyNamed(s.Name()); err != nil || got != s {
-			t.Errorf("StrategyNamed(%q) = %v, %v; want %v", s.Name(), got, err, s)
+		for _, name := range []string{s.Name(), strings.ToUpper(s.Name()), strings.ToUpper(s.Name()[:1]) + s.Name()[1:]} {
+			if got, err := StrategyNamed(name); err != nil || got != s {
+				t.Errorf("StrategyNamed(%q) = %v, %v; want %v", name, got, err, s)
+			}
+		}
+		if got := fmt.Sprint(s); got != s.Name() {
+			t.Errorf("fmt.Sprint of the strategy %s prints %q, want its name", s.Name(), got)
 		}
 	}
 	_, err := StrategyNamed("magic")
