@@ -2,25 +2,30 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
+	"strings"
 
 	"github.com/gonqueens/nqueens"
 )
 
 func complete(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) error {
-	fs := newFlagSet("complete")
-	countOnly := fs.Bool("count", false, "print the number of completions only")
-	limit := intFlag(fs, "limit", 10, "draw at most `k` completions (0: all)")
-	rest, err := parseFlags(fs, args, 1)
+	flags := newFlagSet("complete")
+	countOnly := flags.Bool("count", false, "print the number of completions only")
+	limit := intFlag(flags, "limit", 10, "draw at most `k` completions (0: all)")
+	rest, err := parseFlags(flags, args, 1)
 	if err != nil {
 		return err
 	}
 	if *limit < 0 {
 		return usagef("complete: -limit %d is negative", *limit)
 	}
+	// The argument is a board, or the name of a file that holds one.
 	text := rest[0]
+	var noFile error // why the argument names no file, if it is not a board
 	if text == "-" {
 		if text, err = readBoard(ctx, stdin, "stdin"); err != nil {
 			return err
@@ -34,8 +39,17 @@ func complete(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 		if text, err = readBoard(ctx, f, text); err != nil {
 			return err
 		}
+	} else if pe := (*fs.PathError)(nil); errors.As(err, &pe) {
+		noFile = pe.Err
+	} else if err == nil && info.IsDir() {
+		noFile = errors.New("a directory")
+	} else if err == nil {
+		noFile = errors.New("not a regular file")
 	}
 	partial, err := nqueens.ParsePartial(text)
+	if err != nil && noFile != nil {
+		return fmt.Errorf("complete: %s is no file (%v) and no board (%s)", quote(text), noFile, strings.TrimPrefix(err.Error(), "nqueens: "))
+	}
 	if err != nil {
 		return err
 	}

@@ -3,6 +3,7 @@ package main
 import (
 	"bufio"
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"strconv"
@@ -14,7 +15,7 @@ import (
 // columns only.
 const maxDrawn = 200
 
-func construct(ctx context.Context, args []string, stdout io.Writer) error {
+func construct(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	fs := newFlagSet("construct")
 	board := fs.Bool("board", false, fmt.Sprintf("draw the board (N <= %d) instead of listing its columns", maxDrawn))
 	rest, err := parseFlags(fs, args, 1)
@@ -31,10 +32,15 @@ func construct(ctx context.Context, args []string, stdout io.Writer) error {
 	// The largest boards take seconds to build, which cannot be stopped,
 	// and seconds to print, which stop between two lines of columns.
 	var s nqueens.Solution
-	if err := interruptible(ctx, func() (err error) {
+	err = interruptible(ctx, func() (err error) {
 		s, err = nqueens.Construct(n)
 		return err
-	}); err != nil {
+	})
+	if errors.Is(err, nqueens.ErrNoSolution) {
+		_, err = fmt.Fprintf(stderr, "nqueens: no solution: the %d×%d board has none\n", n, n)
+		return err
+	}
+	if err != nil {
 		return err
 	}
 	w := bufio.NewWriter(stdout)
@@ -42,7 +48,9 @@ func construct(ctx context.Context, args []string, stdout io.Writer) error {
 		w.WriteString(s.Draw())
 		return w.Flush()
 	}
-	var line []byte
+	// The columns as Solution.String writes them, [1 3 0 2], a piece at a
+	// time.
+	line := []byte{'['}
 	for i, c := range s {
 		if i > 0 {
 			line = append(line, ' ')
@@ -58,6 +66,6 @@ func construct(ctx context.Context, args []string, stdout io.Writer) error {
 			line = line[:0]
 		}
 	}
-	w.Write(append(line, '\n'))
+	w.Write(append(line, ']', '\n'))
 	return w.Flush()
 }

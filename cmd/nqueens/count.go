@@ -62,6 +62,9 @@ func count(ctx context.Context, args []string, getenv func(string) string, stdou
 	if i < 0 || i >= *shards {
 		return usagef("count: %s %d out of range [0, %d] for %d shards", from, i, *shards-1, *shards)
 	}
+	if set["checkpoint-every"] && !set["checkpoint"] {
+		return usagef("count: -checkpoint-every without -checkpoint: it says how often the checkpoint file is saved")
+	}
 	if *unique && *shards > 1 {
 		return usagef("count: -unique needs the whole board: a shard's fundamental solutions are known once merge adds up every shard (-json)")
 	}
@@ -72,14 +75,11 @@ func count(ctx context.Context, args []string, getenv func(string) string, stdou
 				return usagef("count: -strategy counts on one core, without -%s: the engine alone has it", name)
 			}
 		}
-		return countWith(ctx, *strategy, n, stdout)
+		return countWith(ctx, *strategy, n, stdout, newProgressBar(stderr))
 	}
 	opts := []nqueens.Option{nqueens.WithWorkers(*workers), nqueens.WithShard(i, *shards), nqueens.WithMemoryLimit(int64(memory))}
-	bar := &progressBar{w: stderr}
-	if f, ok := stderr.(*os.File); ok && term.IsTerminal(int(f.Fd())) {
-		if cols, _, err := term.GetSize(int(f.Fd())); err == nil {
-			bar.cols = cols
-		}
+	bar := newProgressBar(stderr)
+	if bar.shown {
 		opts = append(opts, nqueens.WithProgress(bar.update))
 	}
 	var saved checkpointSaver
@@ -183,19 +183,34 @@ func shardFromEnv(getenv func(string) string) (int, string, error) {
 }
 
 // progressBar draws a count's progress on one terminal line, rewritten in
-// place, once the count has run for a second. It never writes into the
-// last column of the terminal, so the line never wraps.
+// place, once the count has run for delay. It never writes into the last
+// column of the terminal, so the line never wraps.
 type progressBar struct {
 	w     io.Writer
-	cols  int // of the terminal; 0: unknown, taken as 80
-	width int // of the last line drawn, 0 if none
+	shown bool          // whether to draw at all: w is a terminal
+	delay time.Duration // how long a count runs before its bar shows
+	cols  int           // of the terminal; 0: unknown, taken as 80
+	width int           // of the last line drawn, 0 if none
+}
+
+// newProgressBar returns the progress bar of a command whose messages go
+// to stderr, shown if stderr is a terminal, after a second.
+func newProgressBar(stderr io.Writer) *progressBar {
+	b := &progressBar{w: stderr, delay: time.Second}
+	if f, ok := stderr.(*os.File); ok && term.IsTerminal(int(f.Fd())) {
+		b.shown = true
+		if cols, _, err := term.GetSize(int(f.Fd())); err == nil {
+			b.cols = cols
+		}
+	}
+	return b
 }
 
 // barLen is the length of the bar itself on a wide terminal.
 const barLen = 30
 
 func (b *progressBar) update(p nqueens.Progress) {
-	if p.Elapsed < time.Second {
+	if !b.shown || p.Elapsed < b.delay {
 		return
 	}
 	b.draw(b.line(p))
@@ -203,11 +218,16 @@ func (b *progressBar) update(p nqueens.Progress) {
 
 // line returns the progress line for p, as wide as the terminal allows:
 // the bar, the share done and the times, then the subproblems and their
-// rate if there is room.
+// rate if there is room. A Progress of no subproblems is a strategy's
+// count, which has only its time to show.
 func (b *progressBar) line(p nqueens.Progress) string {
 	room := b.cols - 1
 	if b.cols <= 0 {
 		room = 79
+	}
+	if p.Subproblems == 0 {
+		line := p.Elapsed.Round(time.Second).String() + " elapsed; a strategy counts in one piece, and cannot tell how far it has come"
+		return line[:min(len(line), max(room, 0))]
 	}
 	frac := p.Fraction()
 	times := fmt.Sprintf(" %5.1f%% %s elapsed, ", 100*frac, p.Elapsed.Round(time.Second))
@@ -265,25 +285,47 @@ func strategyNames() string {
 	return strings.Join(names, ", ")
 }
 
-// countWith counts the solutions of the n×n board with the named strategy.
-// The strategies' Count cannot be stopped: an interrupt leaves it to end
-// with the process.
-func countWith(ctx context.Context, name string, n int, stdout io.Writer) error {
+// countWith counts the solutions of the n×n board with the named
+// strategy, its time on bar meanwhile. The strategies' Count cannot be
+// stopped: an interrupt leaves it to end with the process.
+func countWith(ctx context.Context, name string, n int, stdout io.Writer, bar *progressBar) error {
 	s, err := nqueens.StrategyNamed(name)
 	if err != nil {
 		return usagef("count: %s", strings.TrimPrefix(err.Error(), "nqueens: "))
 	}
-	var total uint64
-	err = interruptible(ctx, func() (err error) {
-		total, err = s.Count(n)
-		return err
-	})
-	if err != nil {
-		return err
+	type result struct {
+		total uint64
+		err   error
 	}
-	_, err = fmt.Fprintln(stdout, total)
-	return err
+	done := make(chan result, 1)
+	go func() {
+		total, err := s.Count(n)
+		done <- result{total, err}
+	}()
+	start := time.Now()
+	tick := time.NewTicker(progressInterval)
+	defer tick.Stop()
+	defer bar.clear()
+	for {
+		select {
+		case r := <-done:
+			if r.err != nil {
+				return r.err
+			}
+			bar.clear()
+			_, err = fmt.Fprintln(stdout, r.total)
+			return err
+		case <-ctx.Done():
+			return ctx.Err()
+		case <-tick.C:
+			bar.update(nqueens.Progress{Elapsed: time.Since(start)})
+		}
+	}
 }
+
+// progressInterval is how often a strategy's count redraws its bar, as
+// often as the engine reports.
+const progressInterval = 100 * time.Millisecond
 
 // interruptible runs f, which cannot be stopped, and returns its error,
 // or ctx's as soon as ctx is done: f is left running, to end with the

@@ -24,6 +24,10 @@ func TestCount(t *testing.T) {
 		{[]string{"count", "-unique", "10"}, "724 92\n"},
 		{[]string{"count", "-workers", "1", "0"}, "1\n"},
 		{[]string{"count", "-strategy", "flipped", "9"}, "352\n"},
+		{[]string{"count", "-strategy", "Bitwise", "9"}, "352\n"},
+		// Leading zeros mean nothing, as head -n 08 reads them.
+		{[]string{"count", "08"}, "92\n"},
+		{[]string{"count", "-workers", "002", "0010", "-unique"}, "724 92\n"},
 		// Flags may follow the board size.
 		{[]string{"count", "10", "-unique"}, "724 92\n"},
 		{[]string{"count", "-workers", "1", "8", "-unique"}, "92 12\n"},
@@ -47,6 +51,19 @@ func TestProgressLine(t *testing.T) {
 	}
 	if line := (&progressBar{cols: 200}).line(p); !strings.Contains(line, "subproblems") || !strings.Contains(line, "[") {
 		t.Errorf("200 columns: line %q; want the bar and the subproblems", line)
+	}
+}
+
+// TestStrategyProgress: a count with a strategy shows its time, the one
+// thing it knows, and clears the line before its answer.
+func TestStrategyProgress(t *testing.T) {
+	var stdout, stderr bytes.Buffer
+	bar := &progressBar{w: &stderr, shown: true}
+	if err := countWith(context.Background(), "naive", 13, &stdout, bar); err != nil || stdout.String() != "73712\n" {
+		t.Fatalf("count -strategy naive 13: %q, %v", stdout.String(), err)
+	}
+	if line := stderr.String(); !strings.Contains(line, "0s elapsed; a strategy counts in one piece") || !strings.HasSuffix(line, "\r") {
+		t.Errorf("progress of count -strategy naive 13: %q, want its time, cleared", line)
 	}
 }
 

@@ -10,6 +10,7 @@
 //	nqueens merge FILE... (- for stdin)
 //	nqueens construct [-board] N
 //	nqueens complete [-count] [-limit k] BOARD (- for stdin)
+//	nqueens version
 //	nqueens help [COMMAND]
 //
 // count prints the number of solutions of the N×N board; on a terminal it
@@ -27,12 +28,21 @@
 // before it starts, with the memory it would take.
 //
 // list draws solutions, construct prints one solution of any size without
-// a search, and complete lists or counts the completions of a partial
-// board, a column list such as 1,.,.,. or a diagram, given as the argument
-// or in a file. stdout holds nothing but answers: a board with no solution
-// to draw is an error, on stderr with exit status 1, and so is a drawing
-// that a write error cut short. Each file of this package holds one
-// command.
+// a search, as Solution.String writes it ([1 3 0 2]), and complete lists
+// or counts the completions of a partial board, a column list such as
+// 1,.,.,. or [1 3 0 2], or a diagram, given as the argument or in a file.
+// version prints the module's version, the split plan of its shards and
+// the Go that built it, as go version does.
+//
+// stdout holds nothing but answers, and notes go to stderr. A board with
+// no solution is an answer, not an error: count prints 0, and list,
+// construct and complete print nothing, say so on stderr and exit with
+// status 0, as find and go list do when nothing matches (grep's status 1
+// answers a question; these commands answer with what they print). A
+// drawing that a write error cut short is an error, with status 1; bad
+// usage has status 2. Numbers are decimal, leading zeros allowed (08 is
+// 8). A strategy's name may be in any case. Each file of this package
+// holds one command.
 package main
 
 import (
@@ -65,6 +75,8 @@ const usage = `usage:
                                     complete a partial board: a column list
                                     such as 1,.,.,., a diagram, or a file
                                     holding either ("-": stdin)
+  nqueens version                   the version, its split plan and the Go
+                                    that built it (also -version)
 `
 
 // Exit codes.
@@ -132,7 +144,7 @@ func usagef(format string, args ...any) error {
 }
 
 // commands names the commands, in the order of the usage text.
-var commands = []string{"count", "list", "merge", "construct", "complete"}
+var commands = []string{"count", "list", "merge", "construct", "complete", "version"}
 
 // argNames says what the argument is of each command that takes one.
 var argNames = map[string]string{
@@ -164,6 +176,10 @@ func commandUsage(name string) string {
 	return strings.Join(lines, "; ")
 }
 
+// takesFlags reports whether the named command takes flags, as its usage
+// says.
+func takesFlags(name string) bool { return strings.Contains(commandUsage(name), " [-") }
+
 // run executes the command line args and returns the exit code. getenv
 // reads the environment and "-" reads stdin; results go to stdout,
 // messages to stderr.
@@ -181,8 +197,13 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdin i
 		help.fs.PrintDefaults()
 		if flags.Len() > 0 {
 			fmt.Fprintf(stdout, "\nflags:\n%s", flags.String())
+		} else {
+			fmt.Fprintf(stdout, "\n%s takes no flags.\n", help.fs.Name())
 		}
 		return 0
+	case errors.As(err, &ue) && ue.command != "" && !takesFlags(ue.command):
+		fmt.Fprintf(stderr, "nqueens: %s\n(nqueens %s takes no flags; usage: %s)\n", ue.msg, ue.command, commandUsage(ue.command))
+		return exitUsage
 	case errors.As(err, &ue) && ue.command != "":
 		fmt.Fprintf(stderr, "nqueens: %s\n(nqueens %s -h lists its flags)\n", ue.msg, ue.command)
 		return exitUsage
@@ -218,9 +239,15 @@ func dispatch(ctx context.Context, args []string, getenv func(string) string, st
 	case "merge":
 		return merge(ctx, args, stdin, stdout)
 	case "construct":
-		return construct(ctx, args, stdout)
+		return construct(ctx, args, stdout, stderr)
 	case "complete":
 		return complete(ctx, args, stdin, stdout, stderr)
+	case "version", "-version", "--version":
+		if _, err := parseFlags(newFlagSet("version"), args, 0); err != nil {
+			return err
+		}
+		_, err := fmt.Fprintln(stdout, versionLine())
+		return err
 	case "help", "-h", "-help", "--help":
 		switch {
 		case len(args) == 1 && slices.Contains(commands, args[0]):
@@ -320,12 +347,18 @@ func parseInt(cmd, arg string, most int) (int, error) {
 	return n, nil
 }
 
-// parseDecimal parses a whole number as this command writes them: decimal
-// digits, a minus sign for a negative one, nothing else (no 0x10, +5, 007
-// or 1_000). Board sizes and every number flag follow this one rule.
+// parseDecimal parses a whole number: decimal digits, a minus sign for a
+// negative one, nothing else (no 0x10, +5 or 1_000). Leading zeros mean
+// nothing, 08 is 8, as head -n 08 and seq read them: a number padded to a
+// width, as a batch system's array index can be, is the number. Board
+// sizes and every number flag follow this one rule.
 func parseDecimal(s string) (int, bool) {
+	digits := strings.TrimPrefix(s, "-")
+	if digits == "" || strings.Trim(digits, "0123456789") != "" {
+		return 0, false
+	}
 	n, err := strconv.Atoi(s)
-	return n, err == nil && strconv.Itoa(n) == s
+	return n, err == nil
 }
 
 // decimalFlag is the value of a number flag, read by parseDecimal.
@@ -424,9 +457,9 @@ func (b *boards) draw(s nqueens.Solution) bool {
 const maxHintRows = 15
 
 // finish ends a drawing that the search ended with err. It returns the
-// error, or says what was drawn: an error when nothing was, since stdout
-// holds nothing but boards, and a note on stderr when the limit left
-// solutions out, with their number when counting them (with count, for
+// error, or says on stderr what was drawn: none, the note none, since
+// stdout holds nothing but boards; or, when the limit left solutions out,
+// how many, with their number when counting them (with count, for
 // freeRows free rows) is cheap.
 func (b *boards) finish(err error, stderr io.Writer, none string, freeRows int, count func() (uint64, error)) error {
 	switch {
@@ -435,7 +468,8 @@ func (b *boards) finish(err error, stderr io.Writer, none string, freeRows int, 
 	case b.err != nil:
 		return b.err
 	case b.drawn == 0:
-		return errors.New(none)
+		_, err := fmt.Fprintf(stderr, "nqueens: %s\n", none)
+		return err
 	case !b.more:
 		return nil
 	}

@@ -4,16 +4,20 @@ import (
 	"bytes"
 	"context"
 	"flag"
+	"fmt"
 	"go/parser"
 	"go/token"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"runtime"
 	"strings"
 	"syscall"
 	"testing"
 	"time"
+
+	"github.com/gonqueens/nqueens"
 )
 
 func noEnv(string) string { return "" }
@@ -91,8 +95,41 @@ func TestHelp(t *testing.T) {
 		}
 	}
 	for _, cmd := range commands {
-		if code, out, _ := runCLI(t, noEnv, cmd, "-h"); code != 0 || !strings.HasPrefix(out, "usage: nqueens "+cmd+" ") {
+		if code, out, _ := runCLI(t, noEnv, cmd, "-h"); code != 0 || !strings.HasPrefix(out, "usage: nqueens "+cmd+" ") && !strings.HasPrefix(out, "usage: nqueens "+cmd+"\n") {
 			t.Errorf("nqueens %s -h: exit %d, stdout %q; want it to start with its usage line", cmd, code, out)
+		}
+	}
+}
+
+// TestNoSolution: a board without solutions is an answer, not an error,
+// for every command: count prints 0, the others nothing on stdout and a
+// note on stderr, all with exit status 0.
+func TestNoSolution(t *testing.T) {
+	for _, tt := range []struct {
+		args      []string
+		out, note string
+	}{
+		{[]string{"count", "3"}, "0\n", ""},
+		{[]string{"count", "-strategy", "naive", "2"}, "0\n", ""},
+		{[]string{"list", "3"}, "", "nqueens: no solution: the 3×3 board has none\n"},
+		{[]string{"construct", "2"}, "", "nqueens: no solution: the 2×2 board has none\n"},
+		{[]string{"complete", "1,.,.,0"}, "", "nqueens: no completion\n"},
+		{[]string{"complete", "-count", "1,.,.,0"}, "0\n", ""},
+	} {
+		if code, out, errOut := runCLI(t, noEnv, tt.args...); code != 0 || out != tt.out || errOut != tt.note {
+			t.Errorf("nqueens %s: exit %d, stdout %q, stderr %q; want 0, %q, %q", strings.Join(tt.args, " "), code, out, errOut, tt.out, tt.note)
+		}
+	}
+}
+
+// TestVersion: nqueens version and -version print the version, the split
+// plan and the Go that built the command.
+func TestVersion(t *testing.T) {
+	for _, args := range [][]string{{"version"}, {"-version"}, {"--version"}} {
+		code, out, _ := runCLI(t, noEnv, args...)
+		want := fmt.Sprintf("plan %d %s %s/%s\n", nqueens.PlanVersion, runtime.Version(), runtime.GOOS, runtime.GOARCH)
+		if code != 0 || !strings.HasPrefix(out, "nqueens ") || !strings.HasSuffix(out, want) {
+			t.Errorf("nqueens %s: exit %d, %q; want the version, then %q", args[0], code, out, want)
 		}
 	}
 }
@@ -123,9 +160,6 @@ func TestBadInput(t *testing.T) {
 		{[]string{"count", "-bogus", "8"}, "flag provided but not defined"},
 		{[]string{"count", "-strategy", "magic", "8"}, `unknown strategy "magic"`},
 		{[]string{"list", "-limit", "-1", "8"}, "-limit -1 is negative"},
-		{[]string{"construct", "3"}, "no solution on the 3×3 board"},
-		{[]string{"list", "3"}, "no solution: the 3×3 board has none"},
-		{[]string{"complete", "1,.,.,0"}, "no completion"},
 		{[]string{"construct", "-board", "1000"}, "-board draws boards up to"},
 		{[]string{"complete", "0,1,.,."}, "queens (0, 0) and (1, 1) attack each other"},
 		{[]string{"complete", "0,9"}, "cannot parse board"},
@@ -144,6 +178,11 @@ func TestBadInput(t *testing.T) {
 		{[]string{"count", "-memory", "50M", "22"}, "counting n=22 on"},
 		{[]string{"count", "-strategy", "bitwise", "-memory", "1G", "8"}, "without -memory"},
 		{[]string{"merge", filepath.Join(t.TempDir(), "missing.json")}, "no such file"},
+		{[]string{"count", "-checkpoint-every", "1s", "8"}, "-checkpoint-every without -checkpoint"},
+		{[]string{"complete", filepath.Join(t.TempDir(), "missing.txt")}, "is no file (no such file or directory) and no board"},
+		{[]string{"complete", t.TempDir()}, "is no file (a directory) and no board"},
+		{[]string{"merge", "-json", "x"}, "flag provided but not defined: -json"},
+		{[]string{"version", "x"}, "version takes only"},
 	}
 	for _, tt := range tests {
 		code, out, errOut := runCLI(t, noEnv, tt.args...)
@@ -151,6 +190,14 @@ func TestBadInput(t *testing.T) {
 		if code == 0 || out != "" || !strings.HasPrefix(first, "nqueens: ") || !strings.Contains(first, tt.want) {
 			t.Errorf("nqueens %s: exit %d, stdout %q, stderr %q; want a failure saying %q", strings.Join(tt.args, " "), code, out, errOut, tt.want)
 		}
+	}
+	// A command without flags says so, and its usage, where another
+	// points to its flags.
+	if _, _, errOut := runCLI(t, noEnv, "merge", "-json", "x"); !strings.Contains(errOut, "(nqueens merge takes no flags; usage: nqueens merge FILE...)") {
+		t.Errorf("nqueens merge -json x: stderr %q; want merge's usage, without flags", errOut)
+	}
+	if _, out, _ := runCLI(t, noEnv, "merge", "-h"); !strings.Contains(out, "merge takes no flags") {
+		t.Errorf("nqueens merge -h: %q; want it to say merge takes no flags", out)
 	}
 	// A usage error names the problem in one line, then where the help is.
 	if _, _, errOut := runCLI(t, noEnv, "count", "abc"); strings.Count(errOut, "\n") != 2 || !strings.Contains(errOut, "nqueens count -h") {

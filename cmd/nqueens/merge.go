@@ -11,7 +11,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"runtime/debug"
 	"strconv"
 	"strings"
 
@@ -43,21 +42,6 @@ func (r record) sum() string {
 	h := sha256.Sum256(fmt.Appendf(nil, "nqueens shard record v4\nplan=%d\nn=%d\nshard=%d\nshards=%d\ntotal=%d\nunique=%d\ninvariant90=%d\ninvariant180=%d\nelapsed=%s\nversion=%s\n",
 		r.Plan, r.N, r.Shard, r.Shards, r.Total, r.Unique, r.Invariant90, r.Invariant180, strconv.FormatFloat(r.Elapsed, 'g', -1, 64), r.Version))
 	return hex.EncodeToString(h[:8])
-}
-
-// version returns the version of the nqueens module in this build.
-func version() string {
-	if info, ok := debug.ReadBuildInfo(); ok {
-		if info.Main.Path == "github.com/gonqueens/nqueens" {
-			return info.Main.Version
-		}
-		for _, dep := range info.Deps {
-			if dep.Path == "github.com/gonqueens/nqueens" {
-				return dep.Version
-			}
-		}
-	}
-	return "unknown"
 }
 
 // placed is a record and where it was read.
@@ -147,8 +131,8 @@ func readRecords(name string, f io.Reader) ([]placed, error) {
 		if err := dec.Decode(&r); err != nil {
 			return nil, fmt.Errorf("%s: not a shard record: %v", at, err)
 		}
-		if dec.More() {
-			return nil, fmt.Errorf("%s: not a shard record: more than one object on the line", at)
+		if after := bytes.TrimSpace(text[dec.InputOffset():]); len(after) > 0 {
+			return nil, fmt.Errorf("%s: not a shard record: %s after the object, want one object a line", at, quote(string(after)))
 		}
 		if err := r.check(); err != nil {
 			return nil, fmt.Errorf("%s: %v", at, err)

@@ -80,6 +80,9 @@ func TestMerge(t *testing.T) {
 		{"mixed k", append(files[:4:4], otherK[3]), "different splits"},
 		{"tampered", append(files[:4:4], edit(files[4], `"total":`, `"total":1`)), "checksum mismatch"},
 		{"broken", append(files[:4:4], edit(files[4], "}", "")), "not a shard record"},
+		{"a stray brace", append(files[:4:4], edit(files[4], `"}`, `"}}`)), `not a shard record: "}" after the object`},
+		{"a stray bracket", append(files[:4:4], edit(files[4], `"}`, `"} ]`)), `not a shard record: "]" after the object`},
+		{"two objects", append(files[:4:4], edit(files[4], `"}`, `"}{}`)), `"{}" after the object`},
 		{"empty", append(files[:4:4], edit(files[4], string(mustRead(files[4])), "")), "no shard records"},
 		{"old plan", append(files[:4:4], edit(files[4], fmt.Sprintf(`"plan":%d`, nqueens.PlanVersion), `"plan":1`)), "split plan 1"},
 		// Records whose checksum matches, as anyone can make: every field

@@ -1,0 +1,44 @@
+package main
+
+import (
+	"fmt"
+	"runtime"
+	"runtime/debug"
+
+	"github.com/gonqueens/nqueens"
+)
+
+// module is the path of the nqueens module.
+const module = "github.com/gonqueens/nqueens"
+
+// version returns the version of the nqueens module in this build: a
+// release's tag, or for a build from a clone "(devel)", with the commit
+// when the build recorded it.
+func version() string {
+	info, ok := debug.ReadBuildInfo()
+	if !ok {
+		return "unknown"
+	}
+	if info.Main.Path != module {
+		for _, dep := range info.Deps {
+			if dep.Path == module {
+				return dep.Version
+			}
+		}
+		return "unknown"
+	}
+	v := info.Main.Version
+	for _, s := range info.Settings {
+		if s.Key == "vcs.revision" && len(s.Value) >= 12 {
+			v += " " + s.Value[:12]
+		}
+	}
+	return v
+}
+
+// versionLine is what nqueens version prints, as go version prints its
+// own: the version, the split plan that shards must share to be merged,
+// and the Go that built the command, with its system.
+func versionLine() string {
+	return fmt.Sprintf("nqueens %s plan %d %s %s/%s", version(), nqueens.PlanVersion, runtime.Version(), runtime.GOOS, runtime.GOARCH)
+}
