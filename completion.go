@@ -89,18 +89,26 @@ func EnumerateCompletionsContext(ctx context.Context, partial []int, visit func(
 }
 
 // Completions returns the completions of partial as an iterator, in the
-// order of [EnumerateCompletions], each the caller's to keep, as All's are.
-// For a partial board that
-// EnumerateCompletions refuses it returns a nil iterator and the error
-// wrapping [ErrPartial]. It keeps a copy of partial: changing partial after
-// the call changes nothing. Like All, it cannot be stopped while it looks
-// for the next completion: use [EnumerateCompletionsContext] for that.
+// order of [EnumerateCompletions], each the caller's to keep, as All's
+// are. For a partial board that EnumerateCompletions refuses it returns a
+// nil iterator and the error wrapping [ErrPartial]. It keeps a copy of
+// partial: changing partial after the call changes nothing. It is
+// [CompletionsContext] with context.Background(), whose search cannot be
+// stopped while it looks for the next completion.
 func Completions(partial []int) (iter.Seq[Solution], error) {
+	return CompletionsContext(context.Background(), partial)
+}
+
+// CompletionsContext is [Completions] whose search gives up within
+// milliseconds of ctx being done, even while it looks for the next
+// completion: the loop then ends, and ctx.Err() tells that end from the
+// last completion's.
+func CompletionsContext(ctx context.Context, partial []int) (iter.Seq[Solution], error) {
 	if err := checkPartial(partial); err != nil {
 		return nil, err
 	}
 	partial = slices.Clone(partial)
 	return func(yield func(Solution) bool) {
-		EnumerateCompletions(partial, func(s Solution) bool { return yield(slices.Clone(s)) })
+		enumerateBoard(ctx, partial, func(s Solution) bool { return yield(slices.Clone(s)) })
 	}, nil
 }

@@ -69,19 +69,29 @@
 // Context takes a context.Context first and gives up when it is done,
 // returning ctx.Err(): at once if ctx is done already, and else within a
 // few milliseconds, with every goroutine it started stopped. The other is
-// the same call with context.Background(), which cannot be stopped:
-// Enumerate and [EnumerateContext], [Fundamental] and [FundamentalContext],
-// [CountCompletions] and [CountCompletionsContext], [EnumerateCompletions] and
-// [EnumerateCompletionsContext]. CountContext is the context form of both
-// Count and CountUnique: it returns both counts, and it is the one call
-// that takes options (With...), which set its workers, its progress
-// reports, its shard of a split, its saves and resumption, and its memory
-// limit. The
-// iterators All and [Completions] check their arguments when they are called
-// and return an error for bad ones; break stops them between two
-// solutions, and EnumerateContext is the form to use when the wait for the
-// next one must be bounded. A Strategy is the plain form only: it is there
-// to compare and to learn from. Each call's doc says what it costs.
+// the same call with context.Background(), which cannot be stopped. A
+// listing comes as a callback, which reuses its Solution for speed, and
+// as an iterator, whose Solutions are the caller's to keep; an iterator
+// checks its arguments when it is made, and its Context form ends the
+// loop when ctx is done, so that ctx.Err() after the loop tells a stop
+// from the end. The forms:
+//
+//	                   count                       callback                     iterator
+//	a whole board      Count, CountUnique,         Enumerate,                   All, AllContext
+//	                   CountContext                EnumerateContext
+//	one of each class  (CountUnique)               Fundamental,                 FundamentalSeq,
+//	                                               FundamentalContext           FundamentalSeqContext
+//	a partial board    CountCompletions,           EnumerateCompletions,        Completions,
+//	                   CountCompletionsContext     EnumerateCompletionsContext  CompletionsContext
+//
+// Options (With...) go to the Context forms of the calls that search on
+// several cores: [CountContext] takes them all, which set its workers, its
+// progress reports, its shard of a split, its saves and resumption, and
+// its memory limit; the listings of a whole board take [WithWorkers]
+// alone, and refuse the others with an error wrapping [ErrOption]. A
+// partial board is searched on one core. A Strategy is the plain form
+// only: it is there to compare and to learn from. Each call's doc says
+// what it costs.
 //
 // # Concurrency
 //

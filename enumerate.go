@@ -3,7 +3,6 @@ package nqueens
 import (
 	"context"
 	"iter"
-	"runtime"
 	"slices"
 )
 
@@ -26,19 +25,30 @@ func Enumerate(n int, visit func(Solution) bool) error {
 // once if ctx is done already and else within milliseconds of ctx being
 // done, even while no solution is found: the first solution of n = 32
 // takes under a second, of n = 36 over a minute. From n = 12 on it
-// searches on every core, ahead of visit, which still runs on the
+// searches on every core, or on as many as [WithWorkers] says, the one
+// option a listing takes, ahead of visit, which still runs on the
 // caller's goroutine in lexicographic order; the solutions found ahead
-// take at most 512 KiB a core.
-func EnumerateContext(ctx context.Context, n int, visit func(Solution) bool) error {
+// take at most 512 KiB a worker. Another option is an error wrapping
+// [ErrOption].
+func EnumerateContext(ctx context.Context, n int, visit func(Solution) bool, opts ...Option) error {
+	workers, err := listingWorkers(opts)
+	if err != nil {
+		return err
+	}
 	if err := checkEnumerate(n, visit); err != nil {
 		return err
 	}
-	procs := runtime.GOMAXPROCS(0)
-	if n < minListN || procs == 1 {
+	return enumerateOn(ctx, n, workers, visit)
+}
+
+// enumerateOn lists the solutions of the n×n board on workers
+// goroutines, from minListN on, as EnumerateContext does.
+func enumerateOn(ctx context.Context, n, workers int, visit func(Solution) bool) error {
+	if n < minListN || workers == 1 {
 		return enumerate(ctx, n, visit)
 	}
 	l := listing{n: n}
-	return l.list(ctx, procs, func(s Solution, _ int) bool { return visit(s) })
+	return l.list(ctx, workers, func(s Solution, _ int) bool { return visit(s) })
 }
 
 // minListN is the least board EnumerateContext lists on several cores:
@@ -63,32 +73,83 @@ func Fundamental(n int, visit func(s Solution, classSize int) bool) error {
 
 // FundamentalContext is [Fundamental] that gives up, returning ctx.Err(),
 // at once if ctx is done already and else within milliseconds of ctx
-// being done.
-func FundamentalContext(ctx context.Context, n int, visit func(s Solution, classSize int) bool) error {
+// being done. It searches on every core, or on as many as [WithWorkers]
+// says, the one option a listing takes; another is an error wrapping
+// [ErrOption].
+func FundamentalContext(ctx context.Context, n int, visit func(s Solution, classSize int) bool, opts ...Option) error {
+	workers, err := listingWorkers(opts)
+	if err != nil {
+		return err
+	}
 	if err := checkSize(n); err != nil {
 		return err
 	}
 	if visit == nil {
 		return ErrNilVisit
 	}
+	return fundamentalOn(ctx, n, workers, visit)
+}
+
+// fundamentalOn lists the classes of solutions of the n×n board on
+// workers goroutines, as FundamentalContext does.
+func fundamentalOn(ctx context.Context, n, workers int, visit func(s Solution, classSize int) bool) error {
 	l := listing{n: n, allowed: cornerNearest(n), classes: true}
-	return l.list(ctx, runtime.GOMAXPROCS(0), visit)
+	return l.list(ctx, workers, visit)
 }
 
 // All returns the solutions of the n×n board as an iterator, in the order
 // of [Enumerate]: for s := range seq visits the 92 solutions of n = 8, and
 // break stops the search at once. Each [Solution] is the caller's to keep,
 // so slices.Collect(seq) lists them all: a copy of n ints a solution, which
-// Enumerate saves. For n outside [0, MaxN] it
-// returns a nil iterator and an error wrapping [ErrBoardSize], so that a bad
-// size never looks like a board without solutions. The search runs as the
-// loop asks for solutions and cannot be stopped while it looks for the
-// next one: use [EnumerateContext] for that.
+// Enumerate saves. For n outside [0, MaxN] it returns a nil iterator and
+// an error wrapping [ErrBoardSize], so that a bad size never looks like a
+// board without solutions. It is [AllContext] with context.Background(),
+// whose search cannot be stopped while it looks for the next solution.
 func All(n int) (iter.Seq[Solution], error) {
+	return AllContext(context.Background(), n)
+}
+
+// AllContext is [All] whose search gives up within milliseconds of ctx
+// being done, even while it looks for the next solution: the loop then
+// ends, and ctx.Err() tells that end from the last solution's. It takes
+// the options of [EnumerateContext], and returns their errors before any
+// search.
+func AllContext(ctx context.Context, n int, opts ...Option) (iter.Seq[Solution], error) {
+	workers, err := listingWorkers(opts)
+	if err != nil {
+		return nil, err
+	}
 	if err := checkSize(n); err != nil {
 		return nil, err
 	}
 	return func(yield func(Solution) bool) {
-		Enumerate(n, func(s Solution) bool { return yield(slices.Clone(s)) })
+		enumerateOn(ctx, n, workers, func(s Solution) bool { return yield(slices.Clone(s)) })
+	}, nil
+}
+
+// FundamentalSeq returns the classes of solutions of the n×n board as an
+// iterator of pairs, in the order of [Fundamental]: for s, size := range
+// seq visits the least member of each class and the size of the class,
+// each Solution the caller's to keep. For n outside [0, MaxN] it returns a
+// nil iterator and an error wrapping [ErrBoardSize]. It is
+// [FundamentalSeqContext] with context.Background().
+func FundamentalSeq(n int) (iter.Seq2[Solution, int], error) {
+	return FundamentalSeqContext(context.Background(), n)
+}
+
+// FundamentalSeqContext is [FundamentalSeq] whose search gives up within
+// milliseconds of ctx being done: the loop then ends, and ctx.Err() tells
+// that end from the last class's. It takes the options of
+// [FundamentalContext], and returns their errors before any search.
+func FundamentalSeqContext(ctx context.Context, n int, opts ...Option) (iter.Seq2[Solution, int], error) {
+	workers, err := listingWorkers(opts)
+	if err != nil {
+		return nil, err
+	}
+	if err := checkSize(n); err != nil {
+		return nil, err
+	}
+	return func(yield func(Solution, int) bool) {
+		fundamentalOn(ctx, n, workers, func(s Solution, size int) bool { return yield(slices.Clone(s), size) })
 	}, nil
 }

@@ -1,8 +1,10 @@
 package nqueens
 
 import (
+	"context"
 	"errors"
 	"iter"
+	"runtime"
 	"slices"
 	"testing"
 
@@ -57,6 +59,128 @@ func TestIteratorErrors(t *testing.T) {
 		if !errors.Is(err, ErrPartial) || seq != nil {
 			t.Errorf("Completions(%v) = %v, %v; want nil and ErrPartial", p, seq, err)
 		}
+	}
+}
+
+// TestListingOptions: the listings of a whole board give the same
+// solutions, in the same order, on any number of workers, one worker with
+// no goroutine of its own; they take WithWorkers alone. FundamentalSeq is
+// Fundamental as an iterator.
+func TestListingOptions(t *testing.T) {
+	const n = 12
+	want := slices.Collect(all(t, n))
+	var wantClasses []Solution
+	var wantSizes []int
+	Fundamental(n, func(s Solution, size int) bool {
+		wantClasses, wantSizes = append(wantClasses, slices.Clone(s)), append(wantSizes, size)
+		return true
+	})
+	ctx := context.Background()
+	for _, workers := range []int{1, 2, 3, 0} {
+		before := runtime.NumGoroutine()
+		var got []Solution
+		most := 0
+		err := EnumerateContext(ctx, n, func(s Solution) bool {
+			got = append(got, slices.Clone(s))
+			most = max(most, runtime.NumGoroutine()-before)
+			return true
+		}, WithWorkers(workers))
+		if err != nil || !cmp.Equal(got, want) {
+			t.Errorf("EnumerateContext(%d, WithWorkers(%d)): %d solutions, %v; want All's %d", n, workers, len(got), err, len(want))
+		}
+		if workers == 1 && most != 0 {
+			t.Errorf("EnumerateContext(%d, WithWorkers(1)) ran %d goroutines beside the caller's, want none", n, most)
+		}
+		seq, err := AllContext(ctx, n, WithWorkers(workers))
+		if got := slices.Collect(seq); err != nil || !cmp.Equal(got, want) {
+			t.Errorf("AllContext(%d, WithWorkers(%d)): %d solutions, %v; want All's %d", n, workers, len(got), err, len(want))
+		}
+		var classes []Solution
+		var sizes []int
+		err = FundamentalContext(ctx, n, func(s Solution, size int) bool {
+			classes, sizes = append(classes, slices.Clone(s)), append(sizes, size)
+			return true
+		}, WithWorkers(workers))
+		if err != nil || !cmp.Equal(classes, wantClasses) || !slices.Equal(sizes, wantSizes) {
+			t.Errorf("FundamentalContext(%d, WithWorkers(%d)): %d classes, %v; want Fundamental's %d", n, workers, len(classes), err, len(wantClasses))
+		}
+		pairs, err := FundamentalSeqContext(ctx, n, WithWorkers(workers))
+		classes, sizes = nil, nil
+		for s, size := range pairs {
+			classes, sizes = append(classes, s), append(sizes, size)
+		}
+		if err != nil || !cmp.Equal(classes, wantClasses) || !slices.Equal(sizes, wantSizes) {
+			t.Errorf("FundamentalSeqContext(%d, WithWorkers(%d)): %d classes, %v; want Fundamental's %d", n, workers, len(classes), err, len(wantClasses))
+		}
+	}
+	pairs, err := FundamentalSeq(8)
+	classes := 0
+	for s, size := range pairs {
+		if c, csize, _ := s.Canonical(); !slices.Equal(c, s) || csize != size {
+			t.Errorf("FundamentalSeq(8) gives %v of a class of %d, not its class's least member", s, size)
+		}
+		classes++
+	}
+	if err != nil || classes != 12 {
+		t.Errorf("FundamentalSeq(8): %d classes, %v; want 12", classes, err)
+	}
+	visit := func(Solution) bool { return true }
+	for _, opt := range []Option{WithShard(0, 2), WithProgress(func(Progress) {}), WithMemoryLimit(1 << 20), WithWorkers(-1), nil} {
+		if err := EnumerateContext(ctx, 8, visit, opt); !errors.Is(err, ErrOption) {
+			t.Errorf("EnumerateContext with a count's option: %v, want ErrOption", err)
+		}
+		if err := FundamentalContext(ctx, 8, func(Solution, int) bool { return true }, opt); !errors.Is(err, ErrOption) {
+			t.Errorf("FundamentalContext with a count's option: %v, want ErrOption", err)
+		}
+		if seq, err := AllContext(ctx, 8, opt); !errors.Is(err, ErrOption) || seq != nil {
+			t.Errorf("AllContext with a count's option: %v, want ErrOption", err)
+		}
+		if seq, err := FundamentalSeqContext(ctx, 8, opt); !errors.Is(err, ErrOption) || seq != nil {
+			t.Errorf("FundamentalSeqContext with a count's option: %v, want ErrOption", err)
+		}
+	}
+}
+
+// TestIteratorContext: the Context forms of the iterators end the loop
+// when ctx is done, and ctx.Err() tells that end from the last solution.
+func TestIteratorContext(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	seq, err := AllContext(ctx, 14)
+	if err != nil {
+		t.Fatal(err)
+	}
+	seen := 0
+	for range seq {
+		if seen++; seen == 10 {
+			cancel()
+		}
+	}
+	// Solutions found ahead may still come out, but not many.
+	if ctx.Err() == nil || seen < 10 || seen >= 365596 {
+		t.Errorf("AllContext(14) cancelled after 10 solutions: %d seen, ctx.Err() = %v", seen, ctx.Err())
+	}
+	ctx, cancel = context.WithCancel(context.Background())
+	pairs, _ := FundamentalSeqContext(ctx, 14)
+	seen = 0
+	for range pairs {
+		if seen++; seen == 10 {
+			cancel()
+		}
+	}
+	if seen >= 45752 {
+		t.Errorf("FundamentalSeqContext(14) cancelled after 10 classes: %d seen", seen)
+	}
+	ctx, cancel = context.WithCancel(context.Background())
+	defer cancel()
+	completions, _ := CompletionsContext(ctx, slices.Repeat([]int{Free}, 14))
+	seen = 0
+	for range completions {
+		if seen++; seen == 10 {
+			cancel()
+		}
+	}
+	if seen >= 365596 {
+		t.Errorf("CompletionsContext cancelled after 10 completions: %d seen", seen)
 	}
 }
 

@@ -199,6 +199,44 @@ func ExampleFundamental() {
 	// Output: [1 3 5 0 2 4] 4
 }
 
+// FundamentalSeq is Fundamental as an iterator of pairs: the least
+// member of each class and the size of the class.
+func ExampleFundamentalSeq() {
+	classes, err := nqueens.FundamentalSeq(8)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	total := 0
+	for s, size := range classes {
+		if total == 0 {
+			fmt.Println(s, size)
+		}
+		total += size
+	}
+	fmt.Println(total)
+	// Output:
+	// [0 4 7 5 2 6 1 3] 8
+	// 92
+}
+
+// AllContext ends the loop when its context is done, even while the
+// search looks for the next solution: ctx.Err() after the loop tells a
+// stop from the end of the solutions.
+func ExampleAllContext() {
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Millisecond)
+	defer cancel()
+	solutions, err := nqueens.AllContext(ctx, 40, nqueens.WithWorkers(2))
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	for range solutions {
+	}
+	fmt.Println(ctx.Err())
+	// Output: context deadline exceeded
+}
+
 // Transform turns or reflects a solution.
 func ExampleSolution_Transform() {
 	s := nqueens.Solution{1, 3, 5, 0, 2, 4}

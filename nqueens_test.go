@@ -5,6 +5,7 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"iter"
 	"runtime"
 	"slices"
 	"strings"
@@ -209,6 +210,23 @@ var contextForms = map[string]func(ctx context.Context) error{
 	"FundamentalContext": func(ctx context.Context) error {
 		return FundamentalContext(ctx, 40, func(Solution, int) bool { return true })
 	},
+	"AllContext": func(ctx context.Context) error {
+		seq, err := AllContext(ctx, 40)
+		return iterate(ctx, seq, err)
+	},
+	"FundamentalSeqContext": func(ctx context.Context) error {
+		seq, err := FundamentalSeqContext(ctx, 40)
+		if err != nil {
+			return err
+		}
+		for range seq {
+		}
+		return ctx.Err()
+	},
+	"CompletionsContext": func(ctx context.Context) error {
+		seq, err := CompletionsContext(ctx, slices.Repeat([]int{Free}, 40))
+		return iterate(ctx, seq, err)
+	},
 	"CountCompletionsContext": func(ctx context.Context) error {
 		_, err := CountCompletionsContext(ctx, slices.Repeat([]int{Free}, 22))
 		return err
@@ -216,6 +234,19 @@ var contextForms = map[string]func(ctx context.Context) error{
 	"EnumerateCompletionsContext": func(ctx context.Context) error {
 		return EnumerateCompletionsContext(ctx, slices.Repeat([]int{Free}, 40), func(Solution) bool { return true })
 	},
+}
+
+// iterate runs the loop over seq, as a caller of a Context form of an
+// iterator does, and returns the error of the call that made seq, or else
+// what ctx says of the loop's end. TestContextRule times the loop: an
+// iterator that ignores ctx runs on for minutes.
+func iterate(ctx context.Context, seq iter.Seq[Solution], err error) error {
+	if err != nil {
+		return err
+	}
+	for range seq {
+	}
+	return ctx.Err()
 }
 
 // TestContextRule holds every context form to the package's rule: a

@@ -6,9 +6,12 @@ import (
 	"time"
 )
 
-// The options of CountContext.
+// The options of CountContext, and of the listings of whole boards, which
+// take WithWorkers alone.
 
-// An Option configures [CountContext].
+// An Option configures [CountContext]; [WithWorkers] configures the
+// listings of whole boards too ([EnumerateContext], [FundamentalContext]
+// and their iterators).
 type Option func(*config)
 
 type config struct {
@@ -147,4 +150,18 @@ func newConfig(opts []Option) (config, error) {
 		cfg.workers = procs
 	}
 	return cfg, nil
+}
+
+// listingWorkers returns the workers that opts give a listing of a whole
+// board, which takes WithWorkers alone: shards, progress, saves and memory
+// limits are a count's, and are an error wrapping ErrOption.
+func listingWorkers(opts []Option) (int, error) {
+	cfg, err := newConfig(opts)
+	if err != nil {
+		return 0, err
+	}
+	if cfg.shards != 1 || cfg.progress != nil || cfg.save != nil || cfg.resume != nil || cfg.memory != DefaultMemoryLimit {
+		return 0, fmt.Errorf("%w: a listing takes WithWorkers alone: shards, progress, saves and memory limits are a count's", ErrOption)
+	}
+	return cfg.workers, nil
 }
