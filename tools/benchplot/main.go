@@ -129,7 +129,8 @@ func draw1(measured map[string]map[int]float64, out string) error {
 				return err
 			}
 			line.Color, marks.Color = c, c
-			marks.Shape = draw.CircleGlyph{}
+			marks.Shape, line.Dashes, line.Width = style(i)
+			marks.Radius = vg.Points(3.5)
 			p.Add(line, marks)
 			p.Legend.Add(s+" (measured)", line, marks)
 		}
@@ -151,4 +152,15 @@ func draw1(measured map[string]map[int]float64, out string) error {
 func plotColor(i int) color.Color {
 	palette := []color.RGBA{{0xd6, 0x27, 0x28, 255}, {0xff, 0x7f, 0x0e, 255}, {0x1f, 0x77, 0xb4, 255}, {0x2c, 0xa0, 0x2c, 255}, {0x94, 0x67, 0xbd, 255}}
 	return palette[i%len(palette)]
+}
+
+// style returns the marks, the dashes and the width of the line of the
+// i-th strategy, each strategy's its own: bitwise and flipped take about
+// the same time, so bitwise's line is wide, and flipped's dashes and
+// crosses show on it.
+func style(i int) (draw.GlyphDrawer, []vg.Length, vg.Length) {
+	shapes := []draw.GlyphDrawer{draw.CircleGlyph{}, draw.SquareGlyph{}, draw.TriangleGlyph{}, draw.CrossGlyph{}, draw.PlusGlyph{}}
+	dashes := [][]vg.Length{nil, {vg.Points(6), vg.Points(3)}, nil, {vg.Points(4), vg.Points(3)}, nil}
+	widths := []vg.Length{vg.Points(1), vg.Points(1), vg.Points(4), vg.Points(1.5), vg.Points(1)}
+	return shapes[i%len(shapes)], dashes[i%len(dashes)], widths[i%len(widths)]
 }
