@@ -168,7 +168,14 @@ func TestSavesAfterCancel(t *testing.T) {
 // that a cancel and the last task often come together: whichever wins,
 // every state saved must resume to the exact counts.
 func TestCancelAtTheEnd(t *testing.T) {
-	n := 14
+	for _, n := range []int{13, 14} { // constellations, and the join
+		cancelAtTheEnd(t, n)
+	}
+}
+
+// cancelAtTheEnd is TestCancelAtTheEnd on the n×n board. A state's counts
+// name its count, and hold a unique count only once it is done.
+func cancelAtTheEnd(t *testing.T, n int) {
 	want := goldenCounts(n)
 	for trial := range 20 {
 		ctx, cancel := context.WithCancel(context.Background())
@@ -183,6 +190,9 @@ func TestCancelAtTheEnd(t *testing.T) {
 		cancel()
 		if err == nil && got != want || err != nil && !errors.Is(err, context.Canceled) {
 			t.Fatalf("trial %d: %+v, %v; want %+v or context.Canceled", trial, got, err, want)
+		}
+		if c := last.Counts(); c.Shard != want.Shard || (c.Unique != 0) != (last.Done() == last.Subproblems()) {
+			t.Fatalf("trial %d: the last state saved, %d of %d done, counts %+v: want its shard, and Unique once done", trial, last.Done(), last.Subproblems(), c)
 		}
 		var back State
 		if err := back.UnmarshalBinary(forge(last)); err != nil {
