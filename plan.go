@@ -130,10 +130,9 @@ func (p *countPlan) tasks() []task {
 // but the first come in the order of their indices' bits reversed, 1, 5,
 // 3, 7, 2, ... of 8, so that every prefix spans them all, then the first,
 // the queen in the center, whose runs, twice as many, cost half as much
-// each; the runs of each board come in a
-// fixed random order, in blocks of runs next to each other, at least
-// orderBlocks of them, so that a worker's quarters of one run serve the
-// next.
+// each. The runs of each board come in a fixed random order, in blocks of
+// runs next to each other, at least orderBlocks of them, so that a
+// worker's quarters of one run serve the next.
 func workOrder(tasks []task) []int {
 	var order, groups []int // groups: the index of the first task of each board
 	for i, t := range tasks {

@@ -109,7 +109,9 @@ func SumShards(shards []Counts) (Counts, error) {
 		return Counts{}, &ShardsError{Problem: "no shards: nothing to add up"}
 	}
 	id := shards[0].Shard
-	var seen []uint64 // a bit per shard of the split
+	// seen has a bit per shard of the split, made once the first shard
+	// is known to be valid: a forged one may claim any number of shards.
+	var seen []uint64
 	var sum Counts
 	var carry uint64
 	for i, c := range shards {
