@@ -303,6 +303,8 @@ func parseFlags(fs *flag.FlagSet, args []string, want int) ([]string, error) {
 	case want < 0:
 	case len(rest) < want:
 		return nil, usagef("%s needs %s", fs.Name(), argNames[fs.Name()])
+	case len(rest) > 0 && want == 0:
+		return nil, usagef("%s takes no arguments, got %s", fs.Name(), quote(strings.Join(rest, " ")))
 	case len(rest) > want:
 		return nil, usagef("%s takes only %s, got %d arguments: %s", fs.Name(), argNames[fs.Name()], len(rest), quote(strings.Join(rest, " ")))
 	}

@@ -182,7 +182,7 @@ func TestBadInput(t *testing.T) {
 		{[]string{"complete", filepath.Join(t.TempDir(), "missing.txt")}, "is no file (no such file or directory) and no board"},
 		{[]string{"complete", t.TempDir()}, "is no file (a directory) and no board"},
 		{[]string{"merge", "-json", "x"}, "flag provided but not defined: -json"},
-		{[]string{"version", "x"}, "version takes only"},
+		{[]string{"version", "x"}, `version takes no arguments, got "x"`},
 	}
 	for _, tt := range tests {
 		code, out, errOut := runCLI(t, noEnv, tt.args...)
