@@ -244,7 +244,7 @@ func TestTimeLeft(t *testing.T) {
 	}
 	sizes := []int{18}
 	if *long {
-		sizes = append(sizes, 20, 21)
+		sizes = append(sizes, 20, 21) // half an hour on two cores
 	}
 	for _, n := range sizes {
 		for _, resume := range []bool{false, true} {
