@@ -14,7 +14,10 @@ package nqueens
 // gets the test and benchmark limits of the slowest strategy until
 // limits and benchLimits say otherwise.
 
-import "math/bits"
+import (
+	"fmt"
+	"math/bits"
+)
 
 // MaxN is the largest board size the package searches: boards are
 // searched with 64-bit masks, one bit per column.
@@ -60,6 +63,21 @@ type Counts struct {
 	// split, shard 0 of 1 for a whole count. It is the zero Shard in
 	// counts made by hand, which SumShards refuses.
 	Shard Shard
+}
+
+// A Shard names what a [Counts] counted: shard Index of Of of the N×N
+// board, split by plan Plan (the [PlanVersion] of the code that counted
+// it). A whole count is shard 0 of 1.
+type Shard struct {
+	N     int // the board size
+	Index int // the shard counted, i of [WithShard](i, k)
+	Of    int // the number of shards of the split, k
+	Plan  int // the PlanVersion of the split
+}
+
+// String returns s as "n=16 shard 2 of 5 (plan 4)".
+func (s Shard) String() string {
+	return fmt.Sprintf("n=%d shard %d of %d (plan %d)", s.N, s.Index, s.Of, s.Plan)
 }
 
 // checkSize returns an error wrapping ErrBoardSize unless 0 <= n <= MaxN.
