@@ -183,7 +183,7 @@ func SumShards(shards []Counts) (Counts, error) {
 	id := shards[0].Shard
 	// seen has a bit per shard of the split, made once the first shard
 	// is known to be valid: a forged one may claim any number of shards.
-	var seen []uint64
+	var seen bitset
 	var sum Counts
 	var carry uint64
 	for i, c := range shards {
@@ -195,13 +195,13 @@ func SumShards(shards []Counts) (Counts, error) {
 			return Counts{}, &ShardsError{At: []int{0, i}, Problem: fmt.Sprintf("are shards of different splits: %v and %v", id, s)}
 		}
 		if seen == nil {
-			seen = make([]uint64, (id.Of+63)/64)
+			seen = newBitset(id.Of)
 		}
-		if seen[s.Index/64]>>(s.Index%64)&1 != 0 {
+		if seen.has(s.Index) {
 			first := slices.IndexFunc(shards, func(c Counts) bool { return c.Shard == s })
 			return Counts{}, &ShardsError{At: []int{first, i}, Problem: fmt.Sprintf("are both %v", s)}
 		}
-		seen[s.Index/64] |= 1 << (s.Index % 64)
+		seen.set(s.Index)
 		var c1, c2, c3, c4 uint64
 		sum.Total, c1 = bits.Add64(sum.Total, c.Total, 0)
 		sum.Unique, c2 = bits.Add64(sum.Unique, c.Unique, 0)
@@ -229,17 +229,16 @@ func SumShards(shards []Counts) (Counts, error) {
 // missingShards returns the error for the shards of id's split that seen
 // does not hold, which names them as ranges, the first maxRanges of them:
 // "3 of 16 shards missing: 4, 9-10".
-func missingShards(id Shard, seen []uint64) *ShardsError {
-	has := func(i int) bool { return seen[i/64]>>(i%64)&1 != 0 }
+func missingShards(id Shard, seen bitset) *ShardsError {
 	e := &ShardsError{}
 	var ranges []string
 	more := 0
 	for i := 0; i < id.Of; i++ {
-		if has(i) {
+		if seen.has(i) {
 			continue
 		}
 		j := i
-		for j+1 < id.Of && !has(j+1) {
+		for j+1 < id.Of && !seen.has(j+1) {
 			j++
 		}
 		for k := i; k <= j; k++ {

@@ -7,6 +7,7 @@ import (
 	"encoding/binary"
 	"fmt"
 	"math/bits"
+	"slices"
 )
 
 // A State is how far a count has come: which subproblems of its shard are
@@ -26,7 +27,7 @@ type State struct {
 	shards int    // the number of shards, 1 for a whole count
 	counts Counts // what the subproblems done counted
 	tasks  int    // the subproblems of the shard
-	done   []uint64
+	done   bitset
 }
 
 // N returns the size of the board counted.
@@ -126,7 +127,7 @@ func (s *State) UnmarshalBinary(data []byte) error {
 	case v[4] > maxStateTasks || uint64(len(rest)) != (v[4]+63)/64*8:
 		return fmt.Errorf("%w: %d bytes of done subproblems for %d subproblems", ErrState, len(rest), v[4])
 	}
-	t.done = make([]uint64, len(rest)/8)
+	t.done = make(bitset, len(rest)/8)
 	for i := range t.done {
 		t.done[i] = binary.LittleEndian.Uint64(rest[8*i:])
 	}
@@ -231,15 +232,15 @@ func (s State) check(n, shard, shards, tasks int) error {
 // newState returns the state of a count of shard of shards of the n×n
 // board with tasks subproblems, none of them done.
 func newState(n, shard, shards, tasks int) State {
-	return State{plan: PlanVersion, n: n, shard: shard, shards: shards, tasks: tasks, done: make([]uint64, (tasks+63)/64)}
+	return State{plan: PlanVersion, n: n, shard: shard, shards: shards, tasks: tasks, done: newBitset(tasks)}
 }
 
 // isDone reports whether subproblem i is done.
-func (s *State) isDone(i int) bool { return s.done[i/64]>>(i%64)&1 != 0 }
+func (s *State) isDone(i int) bool { return s.done.has(i) }
 
 // markDone records subproblem i as done, with its counts.
 func (s *State) markDone(i int, c Counts) {
-	s.done[i/64] |= 1 << (i % 64)
+	s.done.set(i)
 	s.counts.Total += c.Total
 	s.counts.Unique += c.Unique
 	s.counts.Invariant90 += c.Invariant90
@@ -248,6 +249,19 @@ func (s *State) markDone(i int, c Counts) {
 
 // clone returns a copy of s that shares nothing with it.
 func (s State) clone() State {
-	s.done = append([]uint64(nil), s.done...)
+	s.done = slices.Clone(s.done)
 	return s
 }
+
+// A bitset holds a bit for each index from 0: a State's subproblems done,
+// SumShards's shards seen.
+type bitset []uint64
+
+// newBitset returns a bitset of n bits, none set.
+func newBitset(n int) bitset { return make(bitset, (n+63)/64) }
+
+// has reports whether bit i is set.
+func (b bitset) has(i int) bool { return b[i/64]>>(i%64)&1 != 0 }
+
+// set sets bit i.
+func (b bitset) set(i int) { b[i/64] |= 1 << (i % 64) }
