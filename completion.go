@@ -6,6 +6,10 @@ import (
 	"iter"
 	"slices"
 	"sync/atomic"
+
+	"github.com/gonqueens/nqueens/internal/board"
+	"github.com/gonqueens/nqueens/internal/frame"
+	"github.com/gonqueens/nqueens/internal/work"
 )
 
 // checkPartial reports what is wrong with partial, if anything.
@@ -24,7 +28,7 @@ func checkPartial(partial []int) error {
 			continue
 		}
 		for r2 := r1 + 1; r2 < n; r2++ {
-			if c2 := partial[r2]; c2 != Free && attacks(r1, c1, r2, c2) {
+			if c2 := partial[r2]; c2 != Free && board.Attacks(r1, c1, r2, c2) {
 				return fmt.Errorf("%w: queens (%d, %d) and (%d, %d) attack each other", ErrPartial, r1, c1, r2, c2)
 			}
 		}
@@ -55,10 +59,10 @@ func CountCompletionsContext(ctx context.Context, partial []int) (uint64, error)
 		return 0, err
 	}
 	var stop atomic.Bool
-	defer stopWhenDone(ctx, &stop)()
-	var f frame
-	f.setup(partial)
-	n, ok := f.count(&poller{stop: &stop, yield: true})
+	defer work.StopWhenDone(ctx, &stop)()
+	var f frame.Frame
+	f.Setup(partial)
+	n, ok := f.Count(&work.Poller{Stop: &stop, Yield: true})
 	if !ok {
 		return 0, ctx.Err()
 	}
@@ -85,7 +89,7 @@ func EnumerateCompletionsContext(ctx context.Context, partial []int, visit func(
 	if visit == nil {
 		return ErrNilVisit
 	}
-	return enumerateBoard(ctx, partial, visit)
+	return frame.EnumerateBoard(ctx, partial, func(s []int) bool { return visit(s) })
 }
 
 // Completions returns the completions of partial as an iterator, in the
@@ -109,6 +113,6 @@ func CompletionsContext(ctx context.Context, partial []int) (iter.Seq[Solution],
 	}
 	partial = slices.Clone(partial)
 	return func(yield func(Solution) bool) {
-		enumerateBoard(ctx, partial, func(s Solution) bool { return yield(slices.Clone(s)) })
+		frame.EnumerateBoard(ctx, partial, func(s []int) bool { return yield(slices.Clone(s)) })
 	}, nil
 }

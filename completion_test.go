@@ -25,7 +25,7 @@ func referenceCompletions(partial []int) uint64 {
 		}
 		if board[row] != Free {
 			for r := range row {
-				if attacks(r, board[r], row, board[row]) {
+				if queensAttack(r, board[r], row, board[row]) {
 					return 0
 				}
 			}
@@ -35,7 +35,7 @@ func referenceCompletions(partial []int) uint64 {
 		for c := range n {
 			ok := true
 			for r := range n {
-				if r != row && board[r] != Free && (r < row || partial[r] != Free) && attacks(r, board[r], row, c) {
+				if r != row && board[r] != Free && (r < row || partial[r] != Free) && queensAttack(r, board[r], row, c) {
 					ok = false
 					break
 				}
@@ -236,4 +236,11 @@ func TestCompletionsCopies(t *testing.T) {
 	if want := []Solution{{1, 3, 0, 2}}; !cmp.Equal(got, want) {
 		t.Errorf("Completions(.1...) after the caller changed its slice: %v, want %v", got, want)
 	}
+}
+
+// queensAttack reports whether queens on the distinct squares (r1, c1)
+// and (r2, c2) attack each other.
+func queensAttack(r1, c1, r2, c2 int) bool {
+	dr, dc := r1-r2, c1-c2
+	return dr == 0 || dc == 0 || dr == dc || dr == -dc
 }

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"runtime"
+	"runtime/metrics"
 	"slices"
 	"strings"
 	"testing"
@@ -361,8 +362,8 @@ func TestProgressPlanning(t *testing.T) {
 	if !errors.Is(err, context.Canceled) {
 		t.Fatalf("CountContext(34) cancelled from its first report: error = %v", err)
 	}
-	if first == 0 || first > slowdown*5*progressInterval {
-		t.Errorf("first report after %v while planning, want about %v", first, progressInterval)
+	if first == 0 || first > slowdown*5*reportEvery {
+		t.Errorf("first report after %v while planning, want about %v", first, reportEvery)
 	}
 
 	before := runtime.NumGoroutine()
@@ -379,23 +380,8 @@ func TestProgressPlanning(t *testing.T) {
 	}
 }
 
-func TestFormatBytes(t *testing.T) {
-	for _, c := range []struct {
-		b    float64
-		want string
-	}{
-		{0, "0 B"}, {1023, "1023 B"}, {1 << 10, "1 KiB"}, {100 << 10, "100 KiB"},
-		{1 << 20, "1 MiB"}, {137 << 20, "137 MiB"}, {1 << 30, "1.0 GiB"}, {2.2 * (1 << 30), "2.2 GiB"},
-	} {
-		if got := formatBytes(c.b); got != c.want {
-			t.Errorf("formatBytes(%v) = %q, want %q", c.b, got, c.want)
-		}
-	}
-}
-
 // TestMemoryLimit wants a count over its memory limit refused before it
-// starts, and one whose lists of quarters outgrow what the limit has room
-// for stopped, after one save, with no worker left.
+// starts.
 func TestMemoryLimit(t *testing.T) {
 	start := time.Now()
 	_, err := CountContext(context.Background(), 24, WithMemoryLimit(100<<20))
@@ -418,28 +404,74 @@ func TestMemoryLimit(t *testing.T) {
 	if _, err := CountContext(context.Background(), 8, WithMemoryLimit(0)); !errors.Is(err, ErrOption) {
 		t.Errorf("WithMemoryLimit(0): %v, want ErrOption", err)
 	}
+}
 
-	// Lists of quarters longer than 1,000 on n = 18, whose longest hold 5,366.
-	before := runtime.NumGoroutine()
-	cfg, err := newConfig([]Option{WithWorkers(2)})
-	if err != nil {
-		t.Fatal(err)
+// reportEvery is how often WithProgress reports: about ten times a second.
+const reportEvery = 100 * time.Millisecond
+
+// TestJoinEngine counts through CountContext the boards that the join
+// engine takes, with all their counts: the total from the join, the unique
+// count from Burnside's lemma; and a shard of n = 22, whose blocks of east
+// half-boards fill the tables. The memory that the runtime holds stays
+// under the estimate all along.
+func TestJoinEngine(t *testing.T) {
+	if !*long {
+		t.Skip("counts n = 17 to 20 and a shard of 22: two minutes on two cores; -nqueens.long runs it")
 	}
-	var saves []State
-	cfg.save, cfg.saveEvery = func(s State) error { saves = append(saves, s); return nil }, time.Hour
-	runs := joinTasks(18, minTasks, whole)
-	var tasks []task
-	for i := range runs {
-		runs[i].board.limit(1000)
-		runs[i].board.hold()
-		tasks = append(tasks, task{join: &runs[i]})
-	}
-	state := newState(18, 0, 1, len(tasks))
-	_, err = run(context.Background(), time.Now(), tasks, &cfg, &state, nil)
-	if !errors.Is(err, ErrMemory) || len(saves) != 1 || saves[0].Done() == saves[0].Subproblems() {
-		t.Errorf("a count whose lists outgrow the limit: %v, %d saves; want ErrMemory after one save of a count midway", err, len(saves))
-	}
-	if left := settle(before); left > before {
-		t.Errorf("%d goroutines left running after a count stopped for memory, want %d", left, before)
+	for _, c := range []struct {
+		n    int
+		opts []Option
+		want Counts
+	}{
+		{17, nil, goldenCounts(17)},
+		{18, nil, goldenCounts(18)},
+		{19, nil, goldenCounts(19)},
+		{20, nil, goldenCounts(20)},
+		// The shard's total as this split (PlanVersion 4) first counted it.
+		{22, []Option{WithWorkers(1), WithShard(777, 1000)}, Counts{Total: 2658781456, Shard: Shard{N: 22, Index: 777, Of: 1000, Plan: 4}}},
+	} {
+		estimate, err := EstimateMemory(c.n, c.opts...)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var got Counts
+		peak := peakMemory(func() { got, err = CountContext(context.Background(), c.n, c.opts...) })
+		if err != nil || got != c.want {
+			t.Errorf("CountContext(%d) = %+v, %v; want %+v", c.n, got, err, c.want)
+		}
+		if peak > uint64(estimate) {
+			t.Errorf("CountContext(%d) held %s at its peak, over its estimate of %s", c.n, mib(peak), mib(uint64(estimate)))
+		}
+		t.Logf("n=%d: peak %s, estimate %s", c.n, mib(peak), mib(uint64(estimate)))
 	}
 }
+
+// peakMemory returns the most memory that the runtime held from the heap
+// while f ran, read every 10 ms.
+func peakMemory(f func()) uint64 {
+	runtime.GC()
+	done := make(chan uint64)
+	stop := make(chan struct{})
+	go func() {
+		samples := []metrics.Sample{{Name: "/memory/classes/total:bytes"}, {Name: "/memory/classes/heap/released:bytes"}}
+		var peak uint64
+		tick := time.NewTicker(10 * time.Millisecond)
+		defer tick.Stop()
+		for {
+			metrics.Read(samples)
+			peak = max(peak, samples[0].Value.Uint64()-samples[1].Value.Uint64())
+			select {
+			case <-stop:
+				done <- peak
+				return
+			case <-tick.C:
+			}
+		}
+	}()
+	f()
+	close(stop)
+	return <-done
+}
+
+// mib writes a number of bytes in MiB.
+func mib(b uint64) string { return fmt.Sprintf("%d MiB", b>>20) }

@@ -4,6 +4,8 @@ import (
 	"context"
 	"iter"
 	"slices"
+
+	"github.com/gonqueens/nqueens/internal/engine"
 )
 
 // Listing: every solution of a board, or one of each class under the
@@ -42,18 +44,10 @@ func EnumerateContext(ctx context.Context, n int, visit func(Solution) bool, opt
 }
 
 // enumerateOn lists the solutions of the n×n board on workers
-// goroutines, from minListN on, as EnumerateContext does.
+// goroutines, as EnumerateContext does.
 func enumerateOn(ctx context.Context, n, workers int, visit func(Solution) bool) error {
-	if n < minListN || workers == 1 {
-		return enumerate(ctx, n, visit)
-	}
-	l := listing{n: n}
-	return l.list(ctx, workers, func(s Solution, _ int) bool { return visit(s) })
+	return engine.Enumerate(ctx, n, workers, func(s []int) bool { return visit(s) })
 }
-
-// minListN is the least board EnumerateContext lists on several cores:
-// on smaller ones, handing solutions over costs more than it saves.
-const minListN = 12
 
 // Fundamental calls visit once for each class of solutions of the n×n
 // board that rotations and reflections map onto each other, with its
@@ -93,8 +87,7 @@ func FundamentalContext(ctx context.Context, n int, visit func(s Solution, class
 // fundamentalOn lists the classes of solutions of the n×n board on
 // workers goroutines, as FundamentalContext does.
 func fundamentalOn(ctx context.Context, n, workers int, visit func(s Solution, classSize int) bool) error {
-	l := listing{n: n, allowed: cornerNearest(n), classes: true}
-	return l.list(ctx, workers, visit)
+	return engine.Fundamental(ctx, n, workers, func(s []int, size int) bool { return visit(s, size) })
 }
 
 // All returns the solutions of the n×n board as an iterator, in the order

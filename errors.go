@@ -3,6 +3,8 @@ package nqueens
 import (
 	"errors"
 	"fmt"
+
+	"github.com/gonqueens/nqueens/internal/engine"
 )
 
 // The errors of the package. Every error it returns for bad input wraps
@@ -21,7 +23,7 @@ var (
 	ErrBoardSize = errors.New("nqueens: board size out of range")
 	// ErrMemory reports a count that would take more memory than its
 	// limit (see [WithMemoryLimit]).
-	ErrMemory = errors.New("nqueens: over the memory limit")
+	ErrMemory = engine.ErrMemory
 	// ErrNilVisit reports a nil callback passed to an [Enumerate] function.
 	ErrNilVisit = errors.New("nqueens: nil visit function")
 	// ErrOption reports an invalid option passed to [CountContext].
@@ -29,7 +31,7 @@ var (
 	// ErrStateMismatch reports a [State] passed to [WithResume] that is of
 	// another count: another board, shard or [PlanVersion]. A program that
 	// keeps checkpoints can test for it to start afresh.
-	ErrStateMismatch = errors.New("nqueens: state of another count")
+	ErrStateMismatch = engine.ErrStateMismatch
 	// ErrPartial reports a partial board that cannot be completed as
 	// given: too long, a column off the board, or two queens that attack
 	// each other.

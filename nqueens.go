@@ -3,14 +3,13 @@ package nqueens
 import (
 	"context"
 	"fmt"
-	"math/bits"
-	"slices"
-	"strconv"
 	"strings"
+
+	"github.com/gonqueens/nqueens/internal/engine"
 )
 
-// The package's front door: the strategies, and the calls that count and
-// list with the engine, and add up the counts of shards. Every call that searches has a form that takes a
+// The package's front door: the strategies, and the calls that count
+// with the engine. Every call that searches has a form that takes a
 // context (see the package comment for the rule).
 
 // The strategies of the articles, from the slowest to the fastest, and the
@@ -36,7 +35,7 @@ var (
 	// if odd). It is the fastest from about n = 12 on; on smaller boards its
 	// planning costs more than the search. Its [Enumerate] walks the
 	// whole board, without symmetry.
-	Engine Strategy = engine{}
+	Engine Strategy = engineStrategy{}
 )
 
 // Strategies returns every strategy of the package: Naive, Cached,
@@ -106,6 +105,55 @@ func CountContext(ctx context.Context, n int, opts ...Option) (Counts, error) {
 	return countBoard(ctx, n, &cfg)
 }
 
+// countBoard counts the n×n board as cfg says: it is CountContext once the
+// options are read.
+func countBoard(ctx context.Context, n int, cfg *config) (Counts, error) {
+	if err := checkSize(n); err != nil {
+		return Counts{}, err
+	}
+	ec, err := cfg.engine()
+	if err != nil {
+		return Counts{}, err
+	}
+	c, err := engine.Count(ctx, n, ec)
+	if err != nil && c == (engine.Counts{}) {
+		return Counts{}, err
+	}
+	// A count done whose last save failed keeps its counts.
+	return countsOf(c, Shard{N: n, Index: cfg.shard, Of: cfg.shards, Plan: PlanVersion}), err
+}
+
+// countsOf returns the engine's counts c as the package's, of shard s. A
+// shard of more than one holds no whole classes: its Unique is 0.
+func countsOf(c engine.Counts, s Shard) Counts {
+	if s.Of > 1 {
+		c.Unique = 0
+	}
+	return Counts{Total: c.Total, Unique: c.Unique, Invariant90: c.Invariant90, Invariant180: c.Invariant180, Shard: s}
+}
+
+// engineStrategy is the engine as a Strategy: Count on one worker, so
+// that it compares with the other strategies core for core, and Enumerate
+// with the iterative walk of the whole board on the caller's goroutine.
+type engineStrategy struct{}
+
+func (engineStrategy) Name() string { return "engine" }
+
+// String returns the name, so that fmt prints the strategy by it.
+func (s engineStrategy) String() string { return s.Name() }
+
+func (engineStrategy) Count(n int) (uint64, error) {
+	c, err := countBoard(context.Background(), n, &config{workers: 1, shards: 1, memory: DefaultMemoryLimit})
+	return c.Total, err
+}
+
+func (engineStrategy) Enumerate(n int, visit func(Solution) bool) error {
+	if err := checkEnumerate(n, visit); err != nil {
+		return err
+	}
+	return engine.Enumerate(context.Background(), n, 1, func(s []int) bool { return visit(s) })
+}
+
 // EstimateMemory returns the peak memory, in bytes, that
 // CountContext(ctx, n, opts...) takes, as the package's model puts it:
 // what [WithMemoryLimit] compares with its limit. The model errs high: it
@@ -122,141 +170,5 @@ func EstimateMemory(n int, opts ...Option) (int64, error) {
 	if err := checkSize(n); err != nil {
 		return 0, err
 	}
-	return newCountPlan(n, cfg.shard, cfg.shards, cfg.workers).estimate(), nil
-}
-
-// valid reports whether a count can have made s.
-func (s Shard) valid() bool {
-	return s.N >= 0 && s.N <= MaxN && s.Of >= 1 && s.Of <= MaxShards && s.Index >= 0 && s.Index < s.Of && s.Plan >= 1
-}
-
-// A ShardsError is the error of [SumShards] for a set of counts that are
-// not every shard of one split once each. It matches [ErrShards].
-type ShardsError struct {
-	// At holds the positions in the set of the counts at fault: one that
-	// names no shard, or two that cannot go together, the same shard
-	// twice or shards of different splits.
-	At []int
-	// Missing lists the shards of the split that the set lacks, in order,
-	// when that is its fault: those to count again.
-	Missing []int
-	// Problem says what is wrong, after the counts of At if there are any:
-	// "are both n=16 shard 2 of 5 (plan 4)", "3 of 16 shards missing: 4, 9-10".
-	Problem string
-}
-
-func (e *ShardsError) Error() string {
-	var at []string
-	for _, i := range e.At {
-		at = append(at, fmt.Sprintf("shards[%d]", i))
-	}
-	if len(at) == 0 {
-		return "nqueens: " + e.Problem
-	}
-	return "nqueens: " + strings.Join(at, " and ") + " " + e.Problem
-}
-
-func (e *ShardsError) Is(target error) bool { return target == ErrShards }
-
-// maxRanges is the most ranges of missing shards that a ShardsError names.
-const maxRanges = 20
-
-// SumShards returns the counts of a whole board from those of every shard
-// of one split, as [CountContext] returned them with [WithShard], in any
-// order: the sums of Total, Invariant90 and Invariant180, and Unique from
-// them by Burnside's lemma, (Total + Invariant180 + 2·Invariant90) / 8 for
-// n >= 2. The result is shard 0 of 1 of the board.
-//
-// Each Counts names its shard, and SumShards refuses a set that is not
-// every shard of one split once each with a [*ShardsError], which matches
-// [ErrShards]: an empty set, counts that name no shard (made by hand), a
-// shard of another board, number of shards or plan than the first one's,
-// a shard given twice, shards missing (the error lists them). It returns
-// an error wrapping [ErrCounts] if a sum overflows or Burnside's lemma
-// refuses the sums, as a damaged count makes them: a wrong Total makes a
-// sum that 8 does not divide 7 times in 8. It costs a pass over the set
-// and a bit per shard of the split.
-func SumShards(shards []Counts) (Counts, error) {
-	if len(shards) == 0 {
-		return Counts{}, &ShardsError{Problem: "no shards: nothing to add up"}
-	}
-	id := shards[0].Shard
-	// seen has a bit per shard of the split, made once the first shard
-	// is known to be valid: a forged one may claim any number of shards.
-	var seen bitset
-	var sum Counts
-	var carry uint64
-	for i, c := range shards {
-		s := c.Shard
-		switch {
-		case !s.valid():
-			return Counts{}, &ShardsError{At: []int{i}, Problem: fmt.Sprintf("names no shard a count makes (%v): counts made by hand?", s)}
-		case s.N != id.N || s.Of != id.Of || s.Plan != id.Plan:
-			return Counts{}, &ShardsError{At: []int{0, i}, Problem: fmt.Sprintf("are shards of different splits: %v and %v", id, s)}
-		}
-		if seen == nil {
-			seen = newBitset(id.Of)
-		}
-		if seen.has(s.Index) {
-			first := slices.IndexFunc(shards, func(c Counts) bool { return c.Shard == s })
-			return Counts{}, &ShardsError{At: []int{first, i}, Problem: fmt.Sprintf("are both %v", s)}
-		}
-		seen.set(s.Index)
-		var c1, c2, c3, c4 uint64
-		sum.Total, c1 = bits.Add64(sum.Total, c.Total, 0)
-		sum.Unique, c2 = bits.Add64(sum.Unique, c.Unique, 0)
-		sum.Invariant90, c3 = bits.Add64(sum.Invariant90, c.Invariant90, 0)
-		sum.Invariant180, c4 = bits.Add64(sum.Invariant180, c.Invariant180, 0)
-		carry |= c1 | c2 | c3 | c4
-	}
-	if len(shards) < id.Of {
-		return Counts{}, missingShards(id, seen)
-	}
-	if carry != 0 {
-		return Counts{}, fmt.Errorf("%w: the sums of %d shards' counts overflow 64 bits", ErrCounts, len(shards))
-	}
-	unique, ok := uniqueOf(id.N, sum.Total, sum.Invariant90, sum.Invariant180)
-	// A solution that a quarter turn leaves unchanged, a half turn does too.
-	if !ok || sum.Unique != 0 && sum.Unique != unique || sum.Invariant90 > sum.Invariant180 || sum.Invariant180 > sum.Total {
-		return Counts{}, fmt.Errorf("%w: total %d, unique %d, %d solutions a quarter turn leaves unchanged and %d a half turn does, which Burnside's lemma refuses: a count is damaged",
-			ErrCounts, sum.Total, sum.Unique, sum.Invariant90, sum.Invariant180)
-	}
-	sum.Unique = unique
-	sum.Shard = Shard{N: id.N, Index: 0, Of: 1, Plan: id.Plan}
-	return sum, nil
-}
-
-// missingShards returns the error for the shards of id's split that seen
-// does not hold, which names them as ranges, the first maxRanges of them:
-// "3 of 16 shards missing: 4, 9-10".
-func missingShards(id Shard, seen bitset) *ShardsError {
-	e := &ShardsError{}
-	var ranges []string
-	more := 0
-	for i := 0; i < id.Of; i++ {
-		if seen.has(i) {
-			continue
-		}
-		j := i
-		for j+1 < id.Of && !seen.has(j+1) {
-			j++
-		}
-		for k := i; k <= j; k++ {
-			e.Missing = append(e.Missing, k)
-		}
-		switch {
-		case len(ranges) == maxRanges:
-			more++
-		case j == i:
-			ranges = append(ranges, strconv.Itoa(i))
-		default:
-			ranges = append(ranges, fmt.Sprintf("%d-%d", i, j))
-		}
-		i = j
-	}
-	if more > 0 {
-		ranges = append(ranges, fmt.Sprintf("and %d more ranges", more))
-	}
-	e.Problem = fmt.Sprintf("%d of %d shards missing: %s", len(e.Missing), id.Of, strings.Join(ranges, ", "))
-	return e
+	return engine.Estimate(n, cfg.shard, cfg.shards, cfg.workers), nil
 }

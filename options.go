@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"runtime"
 	"time"
+
+	"github.com/gonqueens/nqueens/internal/engine"
 )
 
 // The options of CountContext, and of the listings of whole boards, which
@@ -121,8 +123,9 @@ func (p Progress) Fraction() float64 {
 	return float64(p.Done) / float64(p.Subproblems)
 }
 
-// progressInterval is how often WithProgress reports.
-const progressInterval = 100 * time.Millisecond
+// DefaultMemoryLimit is the most memory a count may take, as
+// [EstimateMemory] puts it, unless [WithMemoryLimit] says otherwise: 4 GiB.
+const DefaultMemoryLimit = 4 << 30
 
 // newConfig applies opts to the defaults: every core, one shard, no
 // progress and no saves. A bad option is an error wrapping ErrOption.
@@ -143,8 +146,8 @@ func newConfig(opts []Option) (config, error) {
 	if cfg.save != nil && cfg.saveEvery <= 0 {
 		return config{}, fmt.Errorf("%w: save every %v, want a positive interval", ErrOption, cfg.saveEvery)
 	}
-	if cfg.shards < 1 || cfg.shards > MaxShards || cfg.shard < 0 || cfg.shard >= cfg.shards {
-		return config{}, fmt.Errorf("%w: shard %d of %d, want 0 <= shard < shards <= %d", ErrOption, cfg.shard, cfg.shards, MaxShards)
+	if err := checkShard(cfg.shard, cfg.shards); err != nil {
+		return config{}, fmt.Errorf("%w: %v", ErrOption, err)
 	}
 	if procs := runtime.GOMAXPROCS(0); cfg.workers == 0 || cfg.workers > procs {
 		cfg.workers = procs
@@ -164,4 +167,25 @@ func listingWorkers(opts []Option) (int, error) {
 		return 0, fmt.Errorf("%w: a listing takes WithWorkers alone: shards, progress, saves and memory limits are a count's", ErrOption)
 	}
 	return cfg.workers, nil
+}
+
+// engine returns the engine's configuration of a count as cfg says.
+func (cfg *config) engine() (engine.Config, error) {
+	ec := engine.Config{Workers: cfg.workers, Shard: cfg.shard, Shards: cfg.shards, Memory: cfg.memory, SaveEvery: cfg.saveEvery}
+	if cfg.resume != nil {
+		t, err := cfg.resume.resumable()
+		if err != nil {
+			return engine.Config{}, err
+		}
+		ec.Resume = t
+	}
+	if report := cfg.progress; report != nil {
+		ec.Progress = func(p engine.Progress) {
+			report(Progress{Done: p.Done, Subproblems: p.Subproblems, Elapsed: p.Elapsed, Remaining: p.Remaining})
+		}
+	}
+	if save := cfg.save; save != nil {
+		ec.Save = func(t engine.Tally) error { return save(State{plan: PlanVersion, tally: t}) }
+	}
+	return ec, nil
 }

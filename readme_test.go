@@ -36,7 +36,7 @@ func TestREADME(t *testing.T) {
 	if len(docs) < 2 {
 		t.Errorf("docs/ holds %q, want the engine's and the scale's documents", docs)
 	}
-	paths := regexp.MustCompile("(?:^|[ `(])((?:docs|scripts|deploy|tools|cmd|testdata)/[A-Za-z0-9_./-]*[A-Za-z0-9_])")
+	paths := regexp.MustCompile("(?:^|[ `(])((?:docs|scripts|deploy|tools|cmd|testdata|internal)/[A-Za-z0-9_./-]*[A-Za-z0-9_])")
 	// "../x" is read from a folder of the repository (cd tools && ...
 	// ../docs): x must be in the repository too.
 	up := regexp.MustCompile(`\.\./([A-Za-z0-9_.-]+)`)

@@ -87,10 +87,3 @@ func (s Solution) permutation() bool {
 	}
 	return true
 }
-
-// attacks reports whether queens on the distinct squares (r1, c1) and
-// (r2, c2) attack each other.
-func attacks(r1, c1, r2, c2 int) bool {
-	dr, dc := r1-r2, c1-c2
-	return dr == 0 || dc == 0 || dr == dc || dr == -dc
-}

@@ -6,8 +6,8 @@ import (
 	"encoding/base64"
 	"encoding/binary"
 	"fmt"
-	"math/bits"
-	"slices"
+
+	"github.com/gonqueens/nqueens/internal/engine"
 )
 
 // A State is how far a count has come: which subproblems of its shard are
@@ -21,20 +21,15 @@ import (
 // MarshalText writes the same bytes in base64, so that encoding/json and
 // other text formats keep all of it.
 type State struct {
-	plan   int    // the PlanVersion of the split
-	n      int    // the board size
-	shard  int    // the shard counted, 0 for a whole count
-	shards int    // the number of shards, 1 for a whole count
-	counts Counts // what the subproblems done counted
-	tasks  int    // the subproblems of the shard
-	done   bitset
+	plan  int          // the PlanVersion of the split
+	tally engine.Tally // the count's board, shard, subproblems and counts
 }
 
 // N returns the size of the board counted.
-func (s State) N() int { return s.n }
+func (s State) N() int { return s.tally.N }
 
 // Shard returns the shard counted, i of k; 0 of 1 for a whole count.
-func (s State) Shard() (i, k int) { return s.shard, s.shards }
+func (s State) Shard() (i, k int) { return s.tally.Shard, s.tally.Shards }
 
 // PlanVersion returns the PlanVersion of the split the count used.
 func (s State) PlanVersion() int { return s.plan }
@@ -44,25 +39,19 @@ func (s State) PlanVersion() int { return s.plan }
 // Subproblems. As [Counts] says, Unique is 0 until a whole board's count
 // is done.
 func (s State) Counts() Counts {
-	c := s.counts
-	if s.shards > 1 || s.Done() < s.tasks {
+	t := &s.tally
+	c := t.Counts
+	if t.Shards > 1 || t.DoneCount() < t.Subproblems {
 		c.Unique = 0
 	}
-	c.Shard = Shard{N: s.n, Index: s.shard, Of: s.shards, Plan: s.plan}
-	return c
+	return countsOf(c, Shard{N: t.N, Index: t.Shard, Of: t.Shards, Plan: s.plan})
 }
 
 // Done returns the number of subproblems done.
-func (s State) Done() int {
-	d := 0
-	for _, w := range s.done {
-		d += bits.OnesCount64(w)
-	}
-	return d
-}
+func (s State) Done() int { return s.tally.DoneCount() }
 
 // Subproblems returns the number of subproblems of the count.
-func (s State) Subproblems() int { return s.tasks }
+func (s State) Subproblems() int { return s.tally.Subproblems }
 
 // stateMagic opens every marshalled State; its last byte is the format's
 // version.
@@ -71,19 +60,20 @@ var stateMagic = []byte("nqueens state\n\x02")
 // stateSum is how many bytes of SHA-256 close a marshalled State.
 const stateSum = 16
 
-// maxStateTasks bounds the subproblems a State may claim, far above any
+// maxStateSubproblems bounds the subproblems a State may claim, far above any
 // split: the bits of a larger claim could not be in memory anyway.
-const maxStateTasks = 1 << 40
+const maxStateSubproblems = 1 << 40
 
 // MarshalBinary encodes s: a header, the fields, the bits of the
 // subproblems done and a checksum of all of them.
 func (s State) MarshalBinary() ([]byte, error) {
+	t := &s.tally
 	b := bytes.Clone(stateMagic)
-	for _, v := range []uint64{uint64(s.plan), uint64(s.n), uint64(s.shard), uint64(s.shards),
-		uint64(s.tasks), s.counts.Total, s.counts.Unique, s.counts.Invariant90, s.counts.Invariant180} {
+	for _, v := range []uint64{uint64(s.plan), uint64(t.N), uint64(t.Shard), uint64(t.Shards),
+		uint64(t.Subproblems), t.Counts.Total, t.Counts.Unique, t.Counts.Invariant90, t.Counts.Invariant180} {
 		b = binary.AppendUvarint(b, v)
 	}
-	for _, w := range s.done {
+	for _, w := range t.Done {
 		b = binary.LittleEndian.AppendUint64(b, w)
 	}
 	sum := sha256.Sum256(b)
@@ -117,27 +107,31 @@ func (s *State) UnmarshalBinary(data []byte) error {
 		}
 		v[i], rest = x, rest[n:]
 	}
-	t := State{plan: int(v[0]), n: int(v[1]), shard: int(v[2]), shards: int(v[3]), tasks: int(v[4]),
-		counts: Counts{Total: v[5], Unique: v[6], Invariant90: v[7], Invariant180: v[8]}}
+	if v[2] > MaxShards || v[3] > MaxShards {
+		return fmt.Errorf("%w: shard %d of %d out of range", ErrState, v[2], v[3])
+	}
+	if err := checkShard(int(v[2]), int(v[3])); err != nil {
+		return fmt.Errorf("%w: %v", ErrState, err)
+	}
 	switch {
 	case v[1] > MaxN:
 		return fmt.Errorf("%w: board size %d out of range [0, %d]", ErrState, v[1], MaxN)
-	case v[3] < 1 || v[3] > MaxShards || v[2] >= v[3]:
-		return fmt.Errorf("%w: shard %d of %d out of range", ErrState, v[2], v[3])
-	case v[4] > maxStateTasks || uint64(len(rest)) != (v[4]+63)/64*8:
+	case v[4] > maxStateSubproblems || uint64(len(rest)) != (v[4]+63)/64*8:
 		return fmt.Errorf("%w: %d bytes of done subproblems for %d subproblems", ErrState, len(rest), v[4])
 	}
-	t.done = make(bitset, len(rest)/8)
-	for i := range t.done {
-		t.done[i] = binary.LittleEndian.Uint64(rest[8*i:])
+	t := engine.Tally{N: int(v[1]), Shard: int(v[2]), Shards: int(v[3]), Subproblems: int(v[4]),
+		Counts: engine.Counts{Total: v[5], Unique: v[6], Invariant90: v[7], Invariant180: v[8]},
+		Done:   make(engine.Bitset, len(rest)/8)}
+	for i := range t.Done {
+		t.Done[i] = binary.LittleEndian.Uint64(rest[8*i:])
 	}
-	if extra := t.tasks % 64; extra != 0 && t.done[len(t.done)-1]>>extra != 0 {
+	if extra := t.Subproblems % 64; extra != 0 && t.Done[len(t.Done)-1]>>extra != 0 {
 		return fmt.Errorf("%w: a subproblem beyond the last is marked done", ErrState)
 	}
-	if err := t.checkCounts(); err != nil {
+	if err := t.Check(); err != nil {
 		return fmt.Errorf("%w: %v", ErrState, err)
 	}
-	*s = t
+	*s = State{plan: int(v[0]), tally: t}
 	return nil
 }
 
@@ -160,108 +154,32 @@ func (s *State) UnmarshalText(text []byte) error {
 	return s.UnmarshalBinary(b)
 }
 
-// checkCounts reports counts that no count could have made: counts with
-// no subproblem done, beyond the whole board's for a board without
-// subproblems; unique counts that the split cannot have made; and whole
-// counts that Burnside's lemma refuses. The
-// subproblems of constellations count whole classes of solutions under the
-// 8 symmetries, of 1, 2, 4 or 8 members each; a join counts no classes,
-// and a whole count gets Unique from Burnside's lemma once it is done.
-func (s State) checkCounts() error {
-	c := s.counts
-	if s.Done() == 0 {
-		want := Counts{}
-		if s.n < 4 && s.shard == 0 {
-			want = smallCounts(s.n) // counted without subproblems
-		}
-		if c != want {
-			return fmt.Errorf("counts %+v with no subproblem done, want %+v", c, want)
-		}
-		return nil
-	}
-	done := s.shards == 1 && s.Done() == s.tasks
-	switch {
-	case engineFor(s.n) != joinEngine:
-		if c.Unique > c.Total || c.Total/8 > c.Unique || c.Total/8 == c.Unique && c.Total%8 != 0 {
-			return fmt.Errorf("total %d and unique %d cannot go together", c.Total, c.Unique)
-		}
-	case !done && c.Unique != 0:
-		return fmt.Errorf("unique %d from a join before its end", c.Unique)
-	}
-	if unique, ok := uniqueOf(s.n, c.Total, c.Invariant90, c.Invariant180); done && (!ok || unique != c.Unique) {
-		return fmt.Errorf("counts %+v that Burnside's lemma refuses", c)
-	}
-	return nil
-}
-
 // Matches reports how s differs from a count of shard i of k of the n×n
 // board, as an error wrapping ErrStateMismatch, or nil if [WithResume]
 // can take s on for that count: a program can check a checkpoint before it
 // says it resumes. A count of 1 shard is shard 0 of 1.
 func (s State) Matches(n, i, k int) error {
-	switch {
-	case s.plan != PlanVersion:
+	if s.plan != PlanVersion {
 		return fmt.Errorf("%w: a state of split plan %d, but this count splits with plan %d", ErrStateMismatch, s.plan, PlanVersion)
-	case s.n != n:
-		return fmt.Errorf("%w: a state of n=%d, but this count is of n=%d", ErrStateMismatch, s.n, n)
-	case s.shard != i || s.shards != k:
-		return fmt.Errorf("%w: a state of shard %d of %d, but this count is of shard %d of %d", ErrStateMismatch, s.shard, s.shards, i, k)
 	}
-	return nil
+	return s.tally.Matches(n, i, k)
 }
 
-// check reports how s differs from the count of shard of shards of the
-// n×n board with tasks subproblems, as an error wrapping ErrStateMismatch,
-// or ErrOption for the zero State and ErrState for counts no count made.
-func (s State) check(n, shard, shards, tasks int) error {
-	if s.shards == 0 {
-		return fmt.Errorf("%w: the zero State, which no count handed out: resume from a State that WithSave passed", ErrOption)
+// resumable returns s's tally for a count to go on from, or an error
+// wrapping ErrOption for the zero State, which no count handed out,
+// ErrStateMismatch for a State of another split plan, or ErrState for
+// counts that no count made. The engine checks the rest against the count
+// it plans.
+func (s State) resumable() (*engine.Tally, error) {
+	if s.tally.Shards == 0 {
+		return nil, fmt.Errorf("%w: the zero State, which no count handed out: resume from a State that WithSave passed", ErrOption)
 	}
-	if err := s.Matches(n, shard, shards); err != nil {
-		return err
+	if s.plan != PlanVersion {
+		return nil, fmt.Errorf("%w: a state of split plan %d, but this count splits with plan %d", ErrStateMismatch, s.plan, PlanVersion)
 	}
-	if s.tasks != tasks || len(s.done) != (tasks+63)/64 {
-		return fmt.Errorf("%w: a state of %d subproblems, but this count has %d", ErrStateMismatch, s.tasks, tasks)
+	if err := s.tally.Check(); err != nil {
+		return nil, fmt.Errorf("%w: %v", ErrState, err)
 	}
-	if err := s.checkCounts(); err != nil {
-		return fmt.Errorf("%w: %v", ErrState, err)
-	}
-	return nil
+	t := s.tally.Clone()
+	return &t, nil
 }
-
-// newState returns the state of a count of shard of shards of the n×n
-// board with tasks subproblems, none of them done.
-func newState(n, shard, shards, tasks int) State {
-	return State{plan: PlanVersion, n: n, shard: shard, shards: shards, tasks: tasks, done: newBitset(tasks)}
-}
-
-// isDone reports whether subproblem i is done.
-func (s *State) isDone(i int) bool { return s.done.has(i) }
-
-// markDone records subproblem i as done, with its counts.
-func (s *State) markDone(i int, c Counts) {
-	s.done.set(i)
-	s.counts.Total += c.Total
-	s.counts.Unique += c.Unique
-	s.counts.Invariant90 += c.Invariant90
-	s.counts.Invariant180 += c.Invariant180
-}
-
-// clone returns a copy of s that shares nothing with it.
-func (s State) clone() State {
-	s.done = slices.Clone(s.done)
-	return s
-}
-
-// A bitset holds a bit for each index from 0: a State's subproblems done,
-// SumShards's shards seen.
-type bitset []uint64
-
-// newBitset returns a bitset of n bits, none set.
-func newBitset(n int) bitset { return make(bitset, (n+63)/64) }
-
-// has reports whether bit i is set.
-func (b bitset) has(i int) bool { return b[i/64]>>(i%64)&1 != 0 }
-
-// set sets bit i.
-func (b bitset) set(i int) { b[i/64] |= 1 << (i % 64) }

@@ -8,6 +8,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/gonqueens/nqueens/internal/engine"
 	"github.com/google/go-cmp/cmp"
 )
 
@@ -79,10 +80,10 @@ func TestResumeRefused(t *testing.T) {
 	state := stopAfterSaves(t, 14, 10, WithShard(0, 2))
 	plan := state
 	plan.plan = PlanVersion - 1
-	nothingDone := state.clone()
-	clear(nothingDone.done)
-	uniqueEarly := state.clone()
-	uniqueEarly.counts = Counts{Total: 7, Unique: 1}
+	nothingDone := State{plan: state.plan, tally: state.tally.Clone()}
+	clear(nothingDone.tally.Done)
+	uniqueEarly := State{plan: state.plan, tally: state.tally.Clone()}
+	uniqueEarly.tally.Counts = engine.Counts{Total: 7, Unique: 1}
 	for _, tt := range []struct {
 		name string
 		n    int
@@ -219,10 +220,10 @@ func TestStateBytes(t *testing.T) {
 		{"cut short", good[:20], "cut short"},
 		{"cut in the bits", good[:len(good)-1], "checksum mismatch"},
 		{"a flipped bit", flipped, "checksum mismatch"},
-		{"counts with nothing done", forge(State{plan: PlanVersion, n: 13, shards: 1, tasks: 70, done: []uint64{0, 0}, counts: Counts{Total: 8, Unique: 1}}), "with no subproblem done"},
-		{"unique above total", forge(State{plan: PlanVersion, n: 13, shards: 1, tasks: 70, done: []uint64{1, 0}, counts: Counts{Total: 1, Unique: 2}}), "cannot go together"},
-		{"total above 8 unique", forge(State{plan: PlanVersion, n: 13, shards: 1, tasks: 70, done: []uint64{1, 0}, counts: Counts{Total: 17, Unique: 2}}), "cannot go together"},
-		{"a small board's counts in shard 1", forge(State{plan: PlanVersion, n: 1, shard: 1, shards: 2, counts: Counts{Total: 1, Unique: 1}}), "with no subproblem done"},
+		{"counts with nothing done", forge(State{plan: PlanVersion, tally: engine.Tally{N: 13, Shards: 1, Subproblems: 70, Done: engine.Bitset{0, 0}, Counts: engine.Counts{Total: 8, Unique: 1}}}), "with no subproblem done"},
+		{"unique above total", forge(State{plan: PlanVersion, tally: engine.Tally{N: 13, Shards: 1, Subproblems: 70, Done: engine.Bitset{1, 0}, Counts: engine.Counts{Total: 1, Unique: 2}}}), "cannot go together"},
+		{"total above 8 unique", forge(State{plan: PlanVersion, tally: engine.Tally{N: 13, Shards: 1, Subproblems: 70, Done: engine.Bitset{1, 0}, Counts: engine.Counts{Total: 17, Unique: 2}}}), "cannot go together"},
+		{"a small board's counts in shard 1", forge(State{plan: PlanVersion, tally: engine.Tally{N: 1, Shard: 1, Shards: 2, Counts: engine.Counts{Total: 1, Unique: 1}}}), "with no subproblem done"},
 		{"not base64", []byte("!"), "not base64"},
 	} {
 		var s State
@@ -257,7 +258,7 @@ func TestStateText(t *testing.T) {
 	if diff := cmp.Diff(state, back["state"], cmp.AllowUnexported(State{})); diff != "" {
 		t.Errorf("a State through JSON (-want +got):\n%s", diff)
 	}
-	small := State{plan: PlanVersion, n: 1, shards: 1, counts: goldenCounts(1)}
+	small := State{plan: PlanVersion, tally: engine.Tally{N: 1, Shards: 1, Counts: engineCounts(goldenCounts(1))}}
 	var s State
 	if err := s.UnmarshalBinary(forge(small)); err != nil {
 		t.Errorf("the state of the 1×1 board: %v", err)
@@ -265,7 +266,7 @@ func TestStateText(t *testing.T) {
 }
 
 func FuzzState(f *testing.F) {
-	state := State{plan: PlanVersion, n: 13, shards: 1, tasks: 70, done: []uint64{5, 1}, counts: Counts{Total: 8, Unique: 1}}
+	state := State{plan: PlanVersion, tally: engine.Tally{N: 13, Shards: 1, Subproblems: 70, Done: engine.Bitset{5, 1}, Counts: engine.Counts{Total: 8, Unique: 1}}}
 	good, _ := state.MarshalBinary()
 	f.Add(good)
 	f.Fuzz(func(t *testing.T, b []byte) {
@@ -278,4 +279,9 @@ func FuzzState(f *testing.F) {
 			t.Errorf("a State read back writes other bytes")
 		}
 	})
+}
+
+// engineCounts returns c as the engine's counts.
+func engineCounts(c Counts) engine.Counts {
+	return engine.Counts{Total: c.Total, Unique: c.Unique, Invariant90: c.Invariant90, Invariant180: c.Invariant180}
 }

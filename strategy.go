@@ -14,11 +14,6 @@ package nqueens
 // gets the test and benchmark limits of the slowest strategy until
 // limits and benchLimits say otherwise.
 
-import (
-	"fmt"
-	"math/bits"
-)
-
 // MaxN is the largest board size the package searches: boards are
 // searched with 64-bit masks, one bit per column.
 const MaxN = 64
@@ -65,21 +60,6 @@ type Counts struct {
 	Shard Shard
 }
 
-// A Shard names what a [Counts] counted: shard Index of Of of the N×N
-// board, split by plan Plan (the [PlanVersion] of the code that counted
-// it). A whole count is shard 0 of 1.
-type Shard struct {
-	N     int // the board size
-	Index int // the shard counted, i of [WithShard](i, k)
-	Of    int // the number of shards of the split, k
-	Plan  int // the PlanVersion of the split
-}
-
-// String returns s as "n=16 shard 2 of 5 (plan 4)".
-func (s Shard) String() string {
-	return fmt.Sprintf("n=%d shard %d of %d (plan %d)", s.N, s.Index, s.Of, s.Plan)
-}
-
 // checkSize returns an error wrapping ErrBoardSize unless 0 <= n <= MaxN.
 func checkSize(n int) error {
 	if n < 0 || n > MaxN {
@@ -103,7 +83,3 @@ func checkEnumerate(n int, visit func(Solution) bool) error {
 func fullRow(n int) uint64 {
 	return ^uint64(0) >> (64 - n) // a shift by 64 or more gives 0 in Go
 }
-
-// reverseRow returns the n low bits of x mirrored, bit c to bit n-1-c:
-// the columns of a row turned left to right, or a set of rows upside down.
-func reverseRow(x uint64, n int) uint64 { return bits.Reverse64(x) >> (64 - n) }

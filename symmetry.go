@@ -3,6 +3,8 @@ package nqueens
 import (
 	"fmt"
 	"slices"
+
+	"github.com/gonqueens/nqueens/internal/board"
 )
 
 // A Symmetry is one of the eight symmetries of the square board: the
@@ -38,62 +40,12 @@ func (g Symmetry) String() string {
 	return symmetryNames[g]
 }
 
-// point maps square (row, col) of an n×n board.
-func (g Symmetry) point(n, row, col int) (int, int) {
-	last := n - 1
-	switch g {
-	case Rotate90:
-		return col, last - row
-	case Rotate180:
-		return last - row, last - col
-	case Rotate270:
-		return last - col, row
-	case MirrorColumns:
-		return row, last - col
-	case MirrorRows:
-		return last - row, col
-	case Transpose:
-		return col, row
-	case AntiTranspose:
-		return last - col, last - row
-	}
-	return row, col
-}
+// symmetries lists the eight symmetries without allocating.
+var symmetries = [...]Symmetry{Identity, Rotate90, Rotate180, Rotate270, MirrorColumns, MirrorRows, Transpose, AntiTranspose}
 
 // transformInto writes g applied to the solution s into dst, which has the
 // length of s. s must be a permutation of 0..len(s)-1.
-func (g Symmetry) transformInto(dst, s Solution) {
-	n := len(s)
-	for row, col := range s {
-		r, c := g.point(n, row, col)
-		dst[r] = c
-	}
-}
-
-// leastAmong reports whether s is the least of its images under gs, in
-// lexicographic order, and how many of them are s itself; image is
-// scratch of len(s). It stops at the first lesser image.
-func leastAmong(s, image Solution, gs []Symmetry) (least bool, same int) {
-	for _, g := range gs {
-		g.transformInto(image, s)
-		switch slices.Compare(image, s) {
-		case -1:
-			return false, same
-		case 0:
-			same++
-		}
-	}
-	return true, same
-}
-
-// classSize returns the number of solutions in the class of a solution
-// that same of the eight symmetries, the identity among them, leave
-// unchanged: the eight images of a solution come in 8/same distinct ones,
-// each same times.
-func classSize(same int) int { return 8 / same }
-
-// symmetries lists the eight symmetries without allocating.
-var symmetries = [...]Symmetry{Identity, Rotate90, Rotate180, Rotate270, MirrorColumns, MirrorRows, Transpose, AntiTranspose}
+func (g Symmetry) transformInto(dst, s Solution) { board.Symmetry(g).TransformInto(dst, s) }
 
 // Transform returns the image of s under g: the board turned or reflected.
 // The image of a solution is a solution. It returns an error wrapping
@@ -131,5 +83,5 @@ func (s Solution) Canonical() (Solution, int, error) {
 			copy(least, image)
 		}
 	}
-	return least, classSize(same), nil
+	return least, board.ClassSize(same), nil
 }

@@ -1,0 +1,43 @@
+package engine
+
+import "fmt"
+
+// Counts holds what a count or a part of it found: all solutions, those
+// up to rotation and reflection, and those a quarter turn and a half turn
+// leave unchanged.
+type Counts struct {
+	Total, Unique             uint64
+	Invariant90, Invariant180 uint64
+}
+
+// add adds the counts of o to c.
+func (c *Counts) add(o Counts) {
+	c.Total += o.Total
+	c.Unique += o.Unique
+	c.Invariant90 += o.Invariant90
+	c.Invariant180 += o.Invariant180
+}
+
+// Complete returns the counts of the whole n×n board c, with Unique from
+// Burnside's lemma, (Total + Invariant180 + 2·Invariant90) / 8 for
+// n >= 2. It is the one check of a whole board's counts: it returns an
+// error if the lemma refuses them, as only a wrong or damaged count makes
+// them (a wrong Total makes a sum that 8 does not divide 7 times in 8),
+// if c.Unique is set and differs from the lemma's, or if more solutions
+// are left unchanged by a quarter turn than by a half turn, or by a half
+// turn than there are. Sums that overflowed are the caller's to catch.
+func (c Counts) Complete(n int) (Counts, error) {
+	unique := c.Total // the empty board and the lone queen: every symmetry fixes them
+	ok := true
+	if n >= 2 {
+		sum := c.Total + c.Invariant180 + 2*c.Invariant90
+		unique, ok = sum/8, sum%8 == 0 && sum >= c.Total
+	}
+	// A solution that a quarter turn leaves unchanged, a half turn does too.
+	if !ok || c.Unique != 0 && c.Unique != unique || c.Invariant90 > c.Invariant180 || c.Invariant180 > c.Total {
+		return Counts{}, fmt.Errorf("total %d, unique %d, %d solutions a quarter turn leaves unchanged and %d a half turn does, which Burnside's lemma refuses",
+			c.Total, c.Unique, c.Invariant90, c.Invariant180)
+	}
+	c.Unique = unique
+	return c, nil
+}

@@ -1,0 +1,125 @@
+// Package engine is the machinery behind the package nqueens's Engine
+// strategy and its counts and listings on every core. A count is planned
+// once (plan.go): its method (the constellations' backtracking, the join
+// of half-boards of the package join, or the small boards' direct count),
+// its subproblems, their deal to shards, their order and their memory
+// (memory.go). The scheduler (run.go) hands the subproblems out to
+// workers, reports progress, saves the tally and estimates the time left.
+// The listing (listing.go) lists a whole board on every core in order.
+//
+// The engine speaks in plain values: a board is a []int, a count a
+// Counts, how far a count has come a Tally. The package nqueens turns them
+// into the types its users see.
+//
+// Its layers, from the bottom up: the package board (masks, squares,
+// symmetries) and work (the poller, the deal to shards); frame (the
+// backtracking search and its kernels); join; then this package's
+// constellations, searches of invariant solutions and constellation
+// subproblems, the plan and the memory model, the tally, the scheduler
+// and the listing.
+package engine
+
+import (
+	"context"
+	"fmt"
+	"math"
+	"time"
+
+	"github.com/gonqueens/nqueens/internal/work"
+)
+
+// ErrMemory reports a count that would take more memory than its limit.
+var ErrMemory = work.ErrMemory
+
+// Config is how Count counts.
+type Config struct {
+	Workers       int   // at least 1
+	Shard, Shards int   // 0 <= Shard < Shards
+	Memory        int64 // the most memory the count may take, in bytes
+	// Progress, if set, is called from the caller's goroutine every
+	// ProgressInterval and when the count is done.
+	Progress func(Progress)
+	// Save, if set, is called from the caller's goroutine with a tally
+	// of the count every SaveEvery, once more if the count stops early,
+	// and when it is done.
+	Save      func(Tally) error
+	SaveEvery time.Duration
+	// Resume, if set, is a tally of this count to go on from.
+	Resume *Tally
+}
+
+// Progress reports how far a count has come, in subproblems.
+type Progress struct {
+	Done, Subproblems int
+	Elapsed           time.Duration // since the count started or resumed
+	// Remaining is the time left, estimated from the rate of this run
+	// once it has done a tenth of the subproblems it had to do; 0 before.
+	Remaining time.Duration
+}
+
+// ProgressInterval is how often a count reports its progress.
+const ProgressInterval = 100 * time.Millisecond
+
+// Count counts shard cfg.Shard of cfg.Shards of the n×n board,
+// 0 <= n <= board.MaxN, as cfg says. It returns ctx.Err() if ctx is done
+// first, an error wrapping ErrMemory for a count over cfg.Memory, and one
+// wrapping ErrStateMismatch for a cfg.Resume of another count. A whole
+// count's Counts are complete (Counts.Complete); a shard's of more than
+// one have Unique 0 from the join and the classes of its subproblems from
+// the constellations.
+func Count(ctx context.Context, n int, cfg Config) (Counts, error) {
+	if err := ctx.Err(); err != nil {
+		return Counts{}, err
+	}
+	start := time.Now()
+	p := newPlan(n, cfg.Shard, cfg.Shards, cfg.Workers)
+	if err := p.limit(cfg.Memory); err != nil {
+		return Counts{}, err
+	}
+	sub := p.subproblems()
+	if p.method == backtracked {
+		split, err := constellationSubproblemsReporting(ctx, p, cfg.Progress, start)
+		if err != nil {
+			return Counts{}, err
+		}
+		sub = append(sub, split...)
+	}
+	t := newTally(n, cfg.Shard, cfg.Shards, len(sub))
+	if r := cfg.Resume; r != nil {
+		if err := r.Matches(n, cfg.Shard, cfg.Shards); err != nil {
+			return Counts{}, err
+		}
+		if r.Subproblems != len(sub) || len(r.Done) != len(t.Done) {
+			return Counts{}, fmt.Errorf("%w: a state of %d subproblems, but this count has %d", ErrStateMismatch, r.Subproblems, len(sub))
+		}
+		t = r.Clone()
+	}
+	if p.method == small && cfg.Shard == 0 && cfg.Resume == nil {
+		// Too small for constellations: no subproblem, the whole count in
+		// shard 0. run still reports and saves it.
+		t.Counts = smallCounts(n)
+	}
+	for i, s := range sub {
+		if s.run != nil && !t.Done.Has(i) {
+			s.run.Board.Hold()
+		}
+	}
+	var finish func(Counts) (Counts, error)
+	if cfg.Shards == 1 && p.method != small {
+		finish = func(c Counts) (Counts, error) {
+			c, err := c.Complete(n)
+			if err != nil {
+				return Counts{}, fmt.Errorf("nqueens: internal error: n=%d counted %v", n, err)
+			}
+			return c, nil
+		}
+	}
+	return run(ctx, start, sub, &cfg, &t, finish)
+}
+
+// Estimate returns the peak memory, in bytes, of a count of shard of
+// shards of the n×n board on workers workers, as the model puts it: what
+// Count compares with its Memory.
+func Estimate(n, shard, shards, workers int) int64 {
+	return int64(min(newPlan(n, shard, shards, workers).memory, math.MaxInt64/2))
+}

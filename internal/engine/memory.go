@@ -1,0 +1,75 @@
+package engine
+
+import (
+	"fmt"
+	"math"
+
+	"github.com/gonqueens/nqueens/internal/join"
+	"github.com/gonqueens/nqueens/internal/work"
+)
+
+// The memory a count takes, as a model of its peak, so that a count that
+// would take more than its limit is refused before it starts. A count
+// that joins keeps what its joiners keep (the join's model, join.Memory);
+// the constellations keep their list, up to n⁴/8 of them, and the shard's
+// subproblems, each with its board. Go's collector lets the heap grow to
+// twice what is live before it collects (GOGC=100): the peak is taken as
+// twice the live memory, and baseBytes more for the runtime.
+
+const (
+	baseBytes          = 16 << 20 // the runtime and the program around the count
+	constellationBytes = 112      // a constellation, with its pointer
+	subproblemBytes    = 64       // a subproblem, with its pointer, besides its board
+)
+
+// memoryOf returns the peak memory of a count of the n×n board on
+// workers workers, in bytes, as the model puts it: of the runs of the join
+// if it joins, and else of a shard of shards of the constellations.
+func memoryOf(n int, runs []join.Run, shards, workers int) float64 {
+	var live float64
+	if len(runs) > 0 {
+		live = join.Memory(n, runs, workers)
+	} else if n >= 4 {
+		// The depth of the split makes at least as many subproblems as
+		// wanted, and at most n times as many.
+		cs := math.Pow(float64(n), 4) / 8
+		sub := max(cs, float64(n)*float64(work.Deal{Shards: shards}.Want()))
+		live = cs*constellationBytes + (sub/float64(shards)+1)*float64(subproblemBytes+8*n)
+	}
+	return baseBytes + 2*live
+}
+
+// limit returns an error wrapping work.ErrMemory if the count of p would
+// take more than limit bytes, and else lets the lists of quarters of its
+// joiners grow as far as the limit has room for: the longest that the
+// model assumes, and more if the limit has room for all of them to grow
+// alike.
+func (p *plan) limit(limit int64) error {
+	if p.memory > float64(limit) {
+		on := fmt.Sprintf("%d workers", p.workers)
+		if p.workers == 1 {
+			on = "1 worker"
+		}
+		return fmt.Errorf("%w: counting n=%d on %s takes about %s, over the limit of %s: raise the limit, or count with fewer workers",
+			work.ErrMemory, p.n, on, formatBytes(p.memory), formatBytes(float64(limit)))
+	}
+	most := int(min(join.LongestList(p.n)*float64(limit)/p.memory, math.MaxInt32))
+	for _, r := range p.runs {
+		r.Board.Limit(most)
+	}
+	return nil
+}
+
+// formatBytes writes a number of bytes in the largest of B, KiB, MiB and
+// GiB that it reaches.
+func formatBytes(b float64) string {
+	switch {
+	case b >= 1<<30:
+		return fmt.Sprintf("%.1f GiB", b/(1<<30))
+	case b >= 1<<20:
+		return fmt.Sprintf("%.0f MiB", b/(1<<20))
+	case b >= 1<<10:
+		return fmt.Sprintf("%.0f KiB", b/(1<<10))
+	}
+	return fmt.Sprintf("%.0f B", b)
+}

@@ -1,0 +1,154 @@
+package engine
+
+import (
+	"context"
+	"math/bits"
+	"math/rand/v2"
+	"slices"
+
+	"github.com/gonqueens/nqueens/internal/board"
+	"github.com/gonqueens/nqueens/internal/join"
+	"github.com/gonqueens/nqueens/internal/work"
+)
+
+// The subproblems of the constellations engine: the constellations of the
+// board (constellation.go) split by placing queens in their first free
+// rows, as many as the shards and the workers need, in a fixed order that
+// depends on n, the number of shards and PlanVersion alone.
+
+// minFreeRows is how many rows a subproblem leaves to search at least:
+// below that, planning would cost more than searching.
+const minFreeRows = 10
+
+// borderRows is how many rows the border queens of a constellation fill,
+// at most.
+const borderRows = 4
+
+// A subproblem is the unit of a count's work, which one worker searches
+// at a time and a tally marks done: a constellation with queens placed in
+// its first free rows (c and board), a run of the join's splits (run), or
+// a search of the solutions that a rotation leaves unchanged (invariant).
+type subproblem struct {
+	c         *constellation
+	board     []int // a column for each placed row, board.Free for the others
+	run       *join.Run
+	invariant *invariantSearch
+}
+
+// constellationSubproblems returns the subproblems of the n×n board, n >= 4, that d
+// deals to its shard. The constellations are split, by placing queens in
+// their first free rows, into as many subproblems as the shards need, and
+// the subproblems are dealt out to the shards in turn. Listing a shard of
+// a large split takes seconds: it gives up with ctx.Err() when ctx is
+// done.
+func constellationSubproblems(ctx context.Context, n int, d work.Deal) ([]subproblem, error) {
+	cs, err := constellations(ctx, n)
+	if err != nil {
+		return nil, err
+	}
+	pl := planner{n: n, roots: cs}
+	depth, err := pl.depth(ctx, d.Want(), n-borderRows-minFreeRows)
+	if err != nil {
+		return nil, err
+	}
+	var sub []subproblem
+	index := 0
+	err = pl.each(ctx, depth, func(tk subproblem) {
+		if d.Owns(index) {
+			tk.board = slices.Clone(tk.board)
+			sub = append(sub, tk)
+		}
+		index++
+	})
+	// The subproblems of one constellation are alike in size and the
+	// constellations are not: in a fixed random order, the share of
+	// subproblems solved is a fair estimate of the share of the work done,
+	// which Progress reports.
+	r := rand.New(rand.NewPCG(uint64(n), uint64(d.Shards)))
+	r.Shuffle(len(sub), func(i, j int) { sub[i], sub[j] = sub[j], sub[i] })
+	return sub, err
+}
+
+// children calls yield with each subproblem that places a queen in the first
+// free row of tk, until yield returns false; it reports whether yield
+// always returned true, and false for a subproblem with no free row. The
+// children share tk's board, which holds each child's queen while yield
+// runs and is restored when children returns: yield must copy the board to
+// keep it.
+func (tk subproblem) children(yield func(subproblem) bool) bool {
+	row := slices.Index(tk.board, board.Free)
+	if row < 0 {
+		return false
+	}
+	defer func() { tk.board[row] = board.Free }()
+	for free := board.FullRow(len(tk.board)) &^ board.AttackedBy(tk.board, row); free != 0; free &= free - 1 {
+		tk.board[row] = bits.TrailingZeros64(free)
+		if !yield(tk) {
+			return false
+		}
+	}
+	return true
+}
+
+// A planner walks the subproblems of a split.
+type planner struct {
+	n      int
+	roots  []*constellation
+	yield  func(subproblem) // of each
+	listed int              // subproblems yielded, for polling ctx
+	board  []int            // the board of the root being split
+}
+
+// planPoll is how many subproblems the planner lists between two looks at
+// its context.
+const planPoll = 1 << 12
+
+// each calls yield with every subproblem that places queens in the next
+// depth free rows of the roots, or in all of them if there are fewer. The
+// subproblems share one board, as children do. each returns ctx.Err() if
+// the context is done first.
+func (pl *planner) each(ctx context.Context, depth int, yield func(subproblem)) error {
+	pl.yield = yield
+	if pl.board == nil {
+		pl.board = make([]int, pl.n)
+	}
+	for _, c := range pl.roots {
+		if !pl.split(ctx, subproblem{c: c, board: c.board(pl.board)}, depth) {
+			return ctx.Err()
+		}
+	}
+	return nil
+}
+
+// split yields the subproblems of tk depth rows down, and reports false
+// once the context is done.
+func (pl *planner) split(ctx context.Context, tk subproblem, depth int) bool {
+	if depth == 0 || !slices.Contains(tk.board, board.Free) {
+		pl.yield(tk)
+		if pl.listed++; pl.listed%planPoll == 0 && ctx.Err() != nil {
+			return false
+		}
+		return true
+	}
+	return tk.children(func(child subproblem) bool { return pl.split(ctx, child, depth-1) })
+}
+
+// depth returns the least number of rows to place beyond the roots that
+// makes at least target subproblems, but no more than limit rows, nor more
+// rows than there are.
+func (pl *planner) depth(ctx context.Context, target, limit int) (int, error) {
+	for depth := 0; depth < limit; depth++ {
+		count, deeper := 0, false
+		err := pl.each(ctx, depth, func(tk subproblem) {
+			count++
+			deeper = deeper || slices.Contains(tk.board, board.Free)
+		})
+		if err != nil {
+			return 0, err
+		}
+		if count >= target || !deeper {
+			return depth, nil
+		}
+	}
+	return max(limit, 0), nil
+}

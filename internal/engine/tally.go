@@ -1,0 +1,111 @@
+package engine
+
+import (
+	"errors"
+	"fmt"
+	"math/bits"
+	"slices"
+)
+
+// ErrStateMismatch reports a tally of another count than the one it is
+// to resume.
+var ErrStateMismatch = errors.New("nqueens: state of another count")
+
+// A Tally is how far a count of one shard has come: which of its
+// subproblems are done, and what they counted. Count hands one out to its
+// Save function and takes one back to resume from.
+type Tally struct {
+	N, Shard, Shards int
+	Subproblems      int    // the subproblems of the shard
+	Counts           Counts // what the subproblems done counted
+	Done             Bitset // a bit for each subproblem, set once it is done
+}
+
+// newTally returns the tally of a count of shard of shards of the n×n
+// board with sub subproblems, none of them done.
+func newTally(n, shard, shards, sub int) Tally {
+	return Tally{N: n, Shard: shard, Shards: shards, Subproblems: sub, Done: NewBitset(sub)}
+}
+
+// DoneCount returns the number of subproblems done.
+func (t *Tally) DoneCount() int {
+	d := 0
+	for _, w := range t.Done {
+		d += bits.OnesCount64(w)
+	}
+	return d
+}
+
+// markDone records subproblem i as done, with its counts.
+func (t *Tally) markDone(i int, c Counts) {
+	t.Done.Set(i)
+	t.Counts.add(c)
+}
+
+// Clone returns a copy of t that shares nothing with it.
+func (t Tally) Clone() Tally {
+	t.Done = slices.Clone(t.Done)
+	return t
+}
+
+// Matches reports how t differs from a count of shard of shards of the
+// n×n board, as an error wrapping ErrStateMismatch, or nil.
+func (t *Tally) Matches(n, shard, shards int) error {
+	switch {
+	case t.N != n:
+		return fmt.Errorf("%w: a state of n=%d, but this count is of n=%d", ErrStateMismatch, t.N, n)
+	case t.Shard != shard || t.Shards != shards:
+		return fmt.Errorf("%w: a state of shard %d of %d, but this count is of shard %d of %d", ErrStateMismatch, t.Shard, t.Shards, shard, shards)
+	}
+	return nil
+}
+
+// Check reports counts that no count could have made: counts with no
+// subproblem done, beyond the whole board's for a board without
+// subproblems; unique counts that the split cannot have made; and whole
+// counts that Burnside's lemma refuses. The subproblems of constellations
+// count whole classes of solutions under the 8 symmetries, of 1, 2, 4 or
+// 8 members each; a join counts no classes, and a whole count gets
+// Unique from Burnside's lemma once it is done.
+func (t *Tally) Check() error {
+	c := t.Counts
+	done := t.DoneCount()
+	if done == 0 {
+		want := Counts{}
+		if methodFor(t.N) == small && t.Shard == 0 {
+			want = smallCounts(t.N) // counted without subproblems
+		}
+		if c != want {
+			return fmt.Errorf("counts %+v with no subproblem done, want %+v", c, want)
+		}
+		return nil
+	}
+	whole := t.Shards == 1 && done == t.Subproblems
+	switch {
+	case methodFor(t.N) != joined:
+		if c.Unique > c.Total || c.Total/8 > c.Unique || c.Total/8 == c.Unique && c.Total%8 != 0 {
+			return fmt.Errorf("total %d and unique %d cannot go together", c.Total, c.Unique)
+		}
+	case !whole && c.Unique != 0:
+		return fmt.Errorf("unique %d from a join before its end", c.Unique)
+	}
+	if whole {
+		if got, err := c.Complete(t.N); err != nil || got.Unique != c.Unique {
+			return fmt.Errorf("counts %+v that Burnside's lemma refuses", c)
+		}
+	}
+	return nil
+}
+
+// A Bitset holds a bit for each index from 0: a tally's subproblems done,
+// the shards seen of a sum of shards.
+type Bitset []uint64
+
+// NewBitset returns a bitset of n bits, none set.
+func NewBitset(n int) Bitset { return make(Bitset, (n+63)/64) }
+
+// Has reports whether bit i is set.
+func (b Bitset) Has(i int) bool { return b[i/64]>>(i%64)&1 != 0 }
+
+// Set sets bit i.
+func (b Bitset) Set(i int) { b[i/64] |= 1 << (i % 64) }

@@ -1,0 +1,86 @@
+package frame
+
+import "github.com/gonqueens/nqueens/internal/work"
+
+// The kernels fill at most maxTail rows, a constant of zkernel.go; the
+// two generators take it from here.
+//go:generate go run gen_kernel.go -rows 10
+//go:generate go run -C ../../tools ./kernelasm -rows 10 -out ../internal/frame/zkernel_amd64.s -stubs ../internal/frame/zkernel_amd64.go -pkg frame
+
+// The counting kernel of the engine and of the completions: Richards'
+// method over the free rows of a frame. The last maxTail rows are filled
+// by a generated kernel, one loop per row: in Go (zkernel.go, from
+// gen_kernel.go), and in assembly for amd64 (zkernel_amd64.s, from
+// tools/kernelasm), chosen as hash/crc32 chooses: fillTail in
+// kernel_amd64.go and kernel_generic.go, the generic one everywhere else
+// and under the purego build tag. The rows above the tail are filled by
+// countFrom, one call per queen, which looks at the stop flag between two
+// queens. A tail runs to its end: maxTail rows with maxTail columns left
+// are at most a few tens of thousands of nodes, well under a millisecond.
+
+// Count returns the number of ways to fill the free rows of f. It reports
+// false, with a partial count, if it gave up because p said to stop.
+func (f *Frame) Count(p *work.Poller) (uint64, bool) {
+	return f.countFrom(0, 0, 0, 0, p)
+}
+
+// countFrom counts the ways to fill the free rows from d on, given
+// Richards' masks c (columns), l and r (diagonals) of row d.
+func (f *Frame) countFrom(d int, c, l, r uint64, p *work.Poller) (uint64, bool) {
+	if f.free-d <= maxTail {
+		return f.fillTail(d, c, l, r), true
+	}
+	if p.Stopped() {
+		return 0, false
+	}
+	var total uint64
+	g := f.gap[d] % 64 // the modulus tells the compiler that the shifts need no check
+	for free := f.allowed[d] &^ (c | l | r); free != 0; free &= free - 1 {
+		bit := free & -free // x & -x keeps only the lowest set bit of x
+		n, ok := f.countFrom(d+1, c|bit, (l|bit)<<g, (r|bit)>>g, p)
+		total += n
+		if !ok {
+			return total, false
+		}
+	}
+	return total, true
+}
+
+// fewRows counts the ways to fill the last two rows of f or fewer, from
+// row d on, given Richards' masks of row d.
+func (f *Frame) fewRows(d int, c, l, r uint64) uint64 {
+	switch f.free - d {
+	case 0:
+		return 1
+	case 1:
+		return nonZero(f.allowed[d] &^ (c | l | r)) // one column is left
+	}
+	g := f.gap[d] % 64
+	next := f.allowed[d+1] &^ (c | l<<g | r>>g)
+	if next == 0 {
+		return 0
+	}
+	return lastTwo(f.allowed[d]&^(c|l|r), next, g)
+}
+
+// lastTwo counts the solutions of the last two rows: the squares of p, the
+// free squares of the row before last, that leave a square of next free,
+// where next holds the free squares of the last row, g rows below, before
+// a queen goes into p's row. Two columns are left, so next has one or two
+// squares, and p at most two; a queen on b leaves none of next free
+// exactly when every square of next is b's column or one of its
+// diagonals, g columns away.
+func lastTwo(p, next uint64, g uint) uint64 {
+	lo := next & -next
+	hi := next ^ lo
+	hi |= lo &^ -nonZero(hi) // one square: hi is lo
+	blocks := (lo | lo<<g | lo>>g) & (hi | hi<<g | hi>>g)
+	p &^= blocks
+	return nonZero(p) + nonZero(p&(p-1)) // p has at most two bits
+}
+
+// nonZero returns 1 if x != 0 and 0 otherwise, without a branch: the top
+// bit of x | -x is set exactly when x != 0.
+func nonZero(x uint64) uint64 {
+	return (x | -x) >> 63
+}

@@ -1,0 +1,10 @@
+//go:build !amd64 || purego
+
+package frame
+
+// fillTail counts the ways to fill the free rows of f from row d on, at
+// most maxTail of them, given Richards' masks of row d, with the kernel of
+// zkernel.go.
+func (f *Frame) fillTail(d int, c, l, r uint64) uint64 {
+	return f.tail(d, c, l, r)
+}

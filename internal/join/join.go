@@ -1,0 +1,453 @@
+// Package join counts a board by joining half-boards, without
+// backtracking the whole of it: the engine's method from n = 14 on (17 if
+// odd) to 32. It speaks in plain values: a count is a uint64, a board its
+// size and the middle queens of an odd one.
+package join
+
+import (
+	"slices"
+
+	"github.com/gonqueens/nqueens/internal/board"
+	"github.com/gonqueens/nqueens/internal/work"
+)
+
+// The join counts a board without backtracking the whole of it.
+// Each row's queen stands in the east or the west half of the board: a
+// split is the set R of rows whose queen is in the east. An east
+// half-board places queens on the rows of R and the east columns, one on
+// each, none attacking another; a west half-board does the same on the
+// other rows and the west columns. An east and a west half-board make a
+// solution exactly when no diagonal holds a queen of each, so the count of
+// a split is the number of such pairs, and the count of the board the sum
+// over splits.
+//
+// An odd board has a middle row and a middle column, in neither half:
+// their queens are placed first, and the rest of the board is joined
+// around them. The eight symmetries of the square map the two queens' cells
+// onto eight others unless they are one queen in the center, so one
+// placement of each eight is counted, eight times.
+//
+// An east half-board is in turn a north quarter (its queens on the north
+// half's rows) and a south quarter on the complementary east columns,
+// whose diagonals do not meet: the quarters of a split's rows are listed
+// once, and kept for the next splits, which share their south rows
+// (joinquarter.go). A pair is counted without a loop over pairs: the east
+// half-boards of a split are laid out by diagonal in tables
+// (jointable.go), and a west half-board finds the east ones it clashes
+// with by one OR of a table row per table, and the rest by a popcount
+// (match.go); a large split is first sieved on the diagonals the two
+// sides hold together most often (joinsieve.go).
+//
+// The files of the join, from the bottom up: match.go and its kernels;
+// joinkey.go, the squares of each side and the bits of the keys;
+// joinquarter.go; joinboard.go, the boards, the weights of their splits
+// and the runs dealt to shards; jointable.go; joinsieve.go; and this
+// file, which lists the half-boards of a split and counts it, and a run
+// of splits.
+//
+// Symmetry cuts the work of an even board by about 8. The two longest
+// diagonals, row = col and row+col = n-1, cross the board through
+// opposite quarters, and each holds at most one queen. The transpose, row
+// and column swapped, keeps the first pointwise and moves the second's
+// queen between the north-east and the south-west quarter; the other
+// diagonal reflection does the same with the roles swapped. So every
+// solution with no queen of the east half on a longest diagonal stands for
+// 2^k solutions, k the queens of its west half on one, and those are all:
+// the join lists only east half-boards off both diagonals, and weighs a
+// west one by 2^k. The reflection top to bottom maps such a pair onto
+// another, on the rows R turned upside down, so one of R and its
+// reflection is counted, twice. The reflection left to right keeps neither
+// longest diagonal's queen in the west but keeps a solution with none on
+// either: those, k = 0, are counted on one split of each set that
+// reflections and complements make of R, times its size. The queen in the
+// center of an odd board holds both longest diagonals, and its splits are
+// counted that way too.
+
+// MinN and MinOddN are the least even and odd boards the join counts,
+// and MaxN the largest, whose keys hold at most 2(n-2) diagonals, in 64
+// bits: from MinN on the join is faster than the constellations'
+// backtracking, on one worker as on every core (at n = 15 the two tie).
+const (
+	MinN    = 14
+	MinOddN = 17
+	MaxN    = 32
+)
+
+// Joins reports whether the join counts the n×n board.
+func Joins(n int) bool {
+	least := MinN
+	if n%2 == 1 {
+		least = MinOddN
+	}
+	return n >= least && n <= MaxN
+}
+
+// blockKeys is the most east half-boards a joiner lays out in tables at
+// once: 2,048 words a row, 4 MiB a table of 8 diagonals, and at most
+// 32 MiB for the 8 tables of the longest keys. A bucket of the sieve with
+// more is laid out a block at a time.
+const blockKeys = 1 << 17
+
+// batchKeys is how many west half-boards a split too small to sieve lists
+// before it matches them.
+const batchKeys = 1 << 12
+
+// A Joiner counts the splits of one board with scratch space it keeps.
+type Joiner struct {
+	board        *Board
+	north, south uint64 // the rows of each half, but the middle one and the middle column queen's
+	// The quarters of the east and the west side, and who lists them.
+	quarters [2]quarterCache
+	lister   quarterLister
+	// The keys of the half-boards of a part of each side, tagged (see
+	// tagShift), as listed and sorted by their tags and top bits; the
+	// count of each value of the top bits of a side, when it does not fit
+	// in a part. A split too small to sieve lists its west keys by tag,
+	// in keys[west][k], the others in keys[side][0].
+	keys   [2][3][]uint64
+	sorted [2]sortedKeys
+	survey []int
+	tables eastTables
+	// block is the most east half-boards laid out at once, blockKeys;
+	// part the most half-boards of a side held at once, partFor(n).
+	block, part int
+	sieve       sieve
+}
+
+// east and west index the sides of a board's layout and of a joiner's
+// quarters and keys.
+const (
+	east = 0
+	west = 1
+)
+
+// NewJoiner returns a joiner of b.
+func NewJoiner(b *Board) *Joiner {
+	n, m := b.n, b.n/2
+	j := &Joiner{board: b, north: board.FullRow(m) & b.rows(), south: board.FullRow(n) &^ board.FullRow(n-m) & b.rows(),
+		lister: quarterLister{m: m, maxQuarters: b.maxQuarters},
+		tables: newEastTables(b.keys.keyBits, blockKeys), block: blockKeys, part: partFor(n),
+		sieve: sieve{from: sieveFrom, keys: sieveKeys}}
+	for s := range j.quarters {
+		j.quarters[s].byRows = b.northQuarters[s]
+	}
+	return j
+}
+
+// Err returns why the joiner's last count gave up, if not because its
+// poller said to stop: a list of quarters beyond the memory limit, an
+// error wrapping work.ErrMemory.
+func (j *Joiner) Err() error { return j.lister.err }
+
+// Board returns the board whose runs j counts.
+func (j *Joiner) Board() *Board { return j.board }
+
+// A halfListing lists the half-boards of a side of a split: its quarters,
+// which half-boards of it to list, and where the listing stands.
+type halfListing struct {
+	side  int
+	north []quarter
+	south []uint64
+	// weights[k] is not 0 for the half-boards to list, with k queens on
+	// a longest diagonal.
+	weights [3]uint64
+	at      cursor
+}
+
+// A cursor is where a halfListing stands: at the north quarter north, its
+// span of south quarters span (0 for those of no queen on a longest
+// diagonal, 1 for those of one), and the start'th of them.
+type cursor struct{ north, span, start int }
+
+// count returns the solutions of the split of rows r, times its weights.
+// Its east and west half-boards are sieved (joinsieve.go), and listed in
+// parts of at most j.part, so that its memory is bounded whatever the
+// board. It polls p between queries, and reports false if p said to
+// stop.
+func (j *Joiner) count(r uint64, p *work.Poller) (uint64, bool) {
+	onLongest, offLongest := j.board.splitWeights(r)
+	if onLongest == 0 && offLongest == 0 {
+		return 0, true
+	}
+	keyBits := j.board.keys.keyBits
+	e := halfListing{side: east, weights: [3]uint64{1, 0, 0}}
+	var ok bool
+	if e.north, e.south, ok = j.lists(east, r, p); !ok {
+		return 0, false
+	}
+	// All of the east half-boards, if they fit in a part.
+	eastMore, ok := j.list(&e, keyBits, valueRange{0, 1}, j.part, &j.keys[east], false, p)
+	if !ok || !eastMore && len(j.keys[east][0]) == 0 {
+		return 0, ok
+	}
+	// A west half-board with k queens on a longest diagonal stands for 2^k.
+	w := halfListing{side: west, weights: [3]uint64{offLongest, 2 * onLongest, 4 * onLongest}}
+	if w.north, w.south, ok = j.lists(west, j.board.rows()&^r, p); !ok {
+		return 0, false
+	}
+	width := tableWidth(keyBits, j.queryBound(w.north, offLongest != 0))
+	if !eastMore && len(j.keys[east][0]) <= min(j.block, j.sieve.from-1) {
+		return j.matchStreamed(&w, width, p)
+	}
+	var s int
+	var eastRanges []valueRange
+	if !eastMore {
+		s = j.sieve.bits(len(j.keys[east][0]), keyBits)
+		eastRanges = []valueRange{{0, 1 << s}}
+	} else {
+		survey, n, ok := j.surveySide(&e, p)
+		if !ok {
+			return 0, false
+		}
+		s = j.sieve.bits(n, keyBits)
+		eastRanges = cutRanges(topCounts(survey, s), j.part)
+	}
+	shift := keyBits - s
+	var westRanges []valueRange // nil until the west side is listed
+	westWhole := false          // whether it is listed and sorted whole, for every east part
+	var total uint64
+	for i, er := range eastRanges {
+		e.at = cursor{}
+		for more := true; more; {
+			if eastMore || i > 0 {
+				if more, ok = j.list(&e, shift, er, j.part, &j.keys[east], false, p); !ok {
+					return 0, false
+				}
+			} else {
+				more = false // listed whole above
+			}
+			j.sorted[east].sort(j.keys[east][0], shift, s)
+			if westRanges == nil {
+				w.at = cursor{}
+				westMore, ok := j.list(&w, shift, valueRange{0, 1 << s}, j.part, &j.keys[west], false, p)
+				if !ok {
+					return 0, false
+				}
+				if westMore {
+					survey, _, ok := j.surveySide(&w, p)
+					if !ok {
+						return 0, false
+					}
+					westRanges = cutRanges(topCounts(survey, s), j.part)
+				} else {
+					westRanges, westWhole = []valueRange{{0, 1 << s}}, true
+					j.sorted[west].sort(j.keys[west][0], shift, s)
+				}
+			}
+			if westWhole {
+				count, ok := matchSieved(&j.sorted[east], &j.sorted[west], &j.tables, s, keyBits-s, j.block, width, w.weights, p)
+				if !ok {
+					return 0, false
+				}
+				total += count
+				continue
+			}
+			for _, wr := range westRanges {
+				w.at = cursor{}
+				for westMore := true; westMore; {
+					if westMore, ok = j.list(&w, shift, wr, j.part, &j.keys[west], false, p); !ok {
+						return 0, false
+					}
+					j.sorted[west].sort(j.keys[west][0], shift, s)
+					count, ok := matchSieved(&j.sorted[east], &j.sorted[west], &j.tables, s, keyBits-s, j.block, width, w.weights, p)
+					if !ok {
+						return 0, false
+					}
+					total += count
+				}
+			}
+		}
+	}
+	return total, true
+}
+
+// matchStreamed returns the pairs of the east half-boards listed, too few
+// to sieve, and the west ones of w with no diagonal in common, weighed as
+// w says: the east ones are laid out in one block of tables, and the west
+// ones listed batchKeys at a time and matched against it, in the core's
+// cache. It reports false if p said to stop.
+func (j *Joiner) matchStreamed(w *halfListing, width int, p *work.Poller) (uint64, bool) {
+	keyBits := j.board.keys.keyBits
+	j.tables.lay(j.keys[east][0], width, keyBits)
+	var total uint64
+	for more := true; more; {
+		var ok bool
+		if more, ok = j.list(w, keyBits, valueRange{0, 1}, batchKeys, &j.keys[west], true, p); !ok {
+			return 0, false
+		}
+		for k, weight := range w.weights {
+			if weight == 0 {
+				continue
+			}
+			count, ok := j.tables.match(j.keys[west][k], p)
+			if !ok {
+				return 0, false
+			}
+			total += count * weight
+		}
+	}
+	return total, true
+}
+
+// lists returns the quarters of side s on the north rows of r, and the
+// keys of those on its south rows.
+func (j *Joiner) lists(s int, r uint64, p *work.Poller) ([]quarter, []uint64, bool) {
+	return j.quarters[s].lists(&j.lister, &j.board.keys.sides[s], r&j.north, r&j.south, p)
+}
+
+// CountRun returns the solutions of the run of splits t of j's board,
+// times their weights; it reports false if p said to stop. The board's
+// last run to be counted lets go of the quarters its joiners kept.
+func (j *Joiner) CountRun(t *Run, p *work.Poller) (uint64, bool) {
+	var total uint64
+	s := t.first
+	for range t.count {
+		c, ok := j.count(spread(s, j.board.rows()), p)
+		if !ok {
+			return 0, false
+		}
+		total += c
+		s = nextSubset(s)
+	}
+	j.board.release()
+	return total * j.board.placements, true
+}
+
+// list lists in j.keys[l.side] the tagged keys of the half-boards of l
+// from l.at on whose bits from shift up are in rg, up to most of them, and
+// moves
+// l.at to where it stopped; more reports whether half-boards may be left.
+// A half-board is a north quarter and a south quarter on complementary
+// columns, whose diagonals do not meet: l.south holds the keys of the
+// south quarters by their columns and onLongest. It polls p every
+// listPoll north quarters, and reports false if p said to stop.
+func (j *Joiner) list(l *halfListing, shift int, rg valueRange, most int, out *[3][]uint64, byTag bool, p *work.Poller) (more, ok bool) {
+	s, start := &j.board.keys.sides[l.side], j.quarters[l.side].start
+	every := rg.lo == 0 && rg.hi<<shift >= 1<<j.board.keys.keyBits // no key is left out
+	north, south, weights := l.north, l.south, l.weights
+	// The buffers, held here and not in the joiner while they grow, and
+	// handed back on every return.
+	bufs := [3][]uint64{out[0][:0], out[1][:0], out[2][:0]}
+	last := 2 // the most queens on a longest diagonal listed
+	for last > 0 && weights[last] == 0 {
+		last--
+	}
+	at := l.at // the span and start of the first north quarter
+	for i := at.north; i < len(north); i++ {
+		nq := north[i]
+		first := 2 * int(s.cols&^uint64(nq.cols))
+		for span := at.span; span < 2 && int(nq.onLongest)+span <= last; span++ {
+			k := int(nq.onLongest) + span
+			if weights[k] == 0 {
+				continue
+			}
+			o := 0
+			if byTag {
+				o = k
+			}
+			tagged := nq.key | uint64(k)<<tagShift
+			from, lo, hi := start[first+span], start[first+span]+at.start, start[first+span+1]
+			at.start = 0
+			for lo < hi {
+				end := min(hi, lo+most-len(bufs[o]))
+				before := len(bufs[o])
+				bufs[o] = pairs(bufs[o], tagged, south[lo:end])
+				if !every {
+					bufs[o] = keepIn(bufs[o], before, shift, rg)
+				}
+				lo = end
+				if len(bufs[o]) == most {
+					l.at = cursor{north: i, span: span, start: lo - from}
+					*out = bufs
+					return true, true
+				}
+			}
+		}
+		at.span = 0
+		// i & (listPoll-1) is i mod listPoll, a power of 2.
+		if i&(listPoll-1) == listPoll-1 && p.Stopped() {
+			*out = bufs
+			return false, false
+		}
+	}
+	l.at = cursor{north: len(north)}
+	*out = bufs
+	return false, true
+}
+
+// surveySide returns how many of the half-boards of l have each value of
+// their top maxSieve bits (all of shorter keys), and how many there are. It polls p every
+// listPoll north quarters or so, and reports false if p said to stop.
+func (j *Joiner) surveySide(l *halfListing, p *work.Poller) (survey []int, n int, ok bool) {
+	bits := min(maxSieve, j.board.keys.keyBits)
+	survey = slices.Grow(j.survey[:0], 1<<bits)[:1<<bits]
+	clear(survey)
+	j.survey = survey
+	shift := j.board.keys.keyBits - bits
+	s, c := &j.board.keys.sides[l.side], &j.quarters[l.side]
+	for i, nq := range l.north {
+		for span := range 2 {
+			if l.weights[int(nq.onLongest)+span] == 0 {
+				continue
+			}
+			at := 2*int(s.cols&^uint64(nq.cols)) + span
+			for _, sk := range l.south[c.start[at]:c.start[at+1]] {
+				if nq.key&sk == 0 {
+					survey[(nq.key|sk)>>shift]++
+					n++
+				}
+			}
+		}
+		if i%listPoll == listPoll-1 && p.Stopped() {
+			return nil, 0, false
+		}
+	}
+	return survey, n, true
+}
+
+// queryBound returns the number of west half-boards that the north
+// quarters of a split can make, at most: those with a queen on a longest
+// diagonal, and those without if offLongest is set.
+func (j *Joiner) queryBound(north []quarter, offLongest bool) int {
+	s, c := &j.board.keys.sides[west], &j.quarters[west]
+	bound := 0
+	for _, nq := range north {
+		i := 2 * int(s.cols&^uint64(nq.cols))
+		first := i
+		if nq.onLongest == 0 && !offLongest {
+			first++ // no queen on a longest diagonal
+		}
+		bound += c.start[i+2] - c.start[first]
+	}
+	return bound
+}
+
+// pairs appends to keys the key of each half-board that the north quarter
+// of key k makes with a south quarter of key in south: those whose keys,
+// and so diagonals, do not meet.
+func pairs(keys []uint64, k uint64, south []uint64) []uint64 {
+	n := len(keys)
+	keys = slices.Grow(keys, len(south))
+	out := keys[n : n+len(south)]
+	i := 0
+	for _, s := range south {
+		// Written always, kept if it fits: no branch to mispredict.
+		out[i] = k | s
+		if k&s == 0 {
+			i++
+		}
+	}
+	return keys[:n+i]
+}
+
+// keepIn keeps of keys, from keys[from] on, those whose bits from shift
+// up, but the tag, are in rg, in their order.
+func keepIn(keys []uint64, from, shift int, rg valueRange) []uint64 {
+	kept := keys[:from]
+	for _, k := range keys[from:] {
+		if rg.holds(k << tagBits >> (shift + tagBits)) {
+			kept = append(kept, k)
+		}
+	}
+	return kept
+}

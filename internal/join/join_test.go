@@ -1,0 +1,323 @@
+package join
+
+import (
+	"flag"
+	"math/bits"
+	"math/rand/v2"
+	"testing"
+
+	"github.com/gonqueens/nqueens/internal/board"
+	"github.com/gonqueens/nqueens/internal/work"
+)
+
+// joinCount counts the n×n board with the join on one goroutine, with
+// its joiners as set changes them.
+func joinCount(n int, set func(*Joiner)) uint64 {
+	var total uint64
+	tasks := Runs(n, work.MinSubproblems, work.Whole)
+	var j *Joiner
+	for i := range tasks {
+		if j == nil || j.board != tasks[i].Board {
+			j = NewJoiner(tasks[i].Board)
+			set(j)
+		}
+		c, _ := j.CountRun(&tasks[i], &work.Poller{})
+		total += c
+	}
+	return total
+}
+
+// long runs the long tests, as in every package of the module.
+var long = flag.Bool("nqueens.long", false, "run the long tests: larger boards")
+
+// total holds the solutions of the n×n board, OEIS A000170.
+var total = []uint64{1, 1, 0, 0, 2, 10, 4, 40, 92, 352, 724, 2680, 14200, 73712, 365596, 2279184, 14772512}
+
+func TestJoin(t *testing.T) {
+	maxN := 14
+	if !testing.Short() {
+		maxN = 16
+	}
+	for n := 4; n <= maxN; n++ {
+		if got := joinCount(n, func(*Joiner) {}); got != total[n] {
+			t.Errorf("the join of n=%d counts %d, want %d", n, got, total[n])
+		}
+	}
+	// Blocks and parts of a few half-boards, cut at any point of a north
+	// quarter's pairs, the last ones not full, sieved or not, as deep as
+	// the keys go.
+	for _, size := range [][4]int{{1, 1, 1, 1}, {7, 3, 1 << 30, 1}, {100, 64, 1, 8}, {300, 64, 20, 1}, {1 << 17, 5, 1, 1}, {3, 1 << 21, 1, 2}} {
+		for n := 4; n <= 12; n++ {
+			got := joinCount(n, func(j *Joiner) {
+				j.block, j.part, j.sieve = size[0], size[1], sieve{from: size[2], keys: size[3]}
+			})
+			if got != total[n] {
+				t.Errorf("the join of n=%d in blocks of %d, parts of %d, sieved from %d keys into buckets of %d, counts %d, want %d",
+					n, size[0], size[1], size[2], size[3], got, total[n])
+			}
+		}
+	}
+}
+
+// TestJoinWeights checks that the splits of each symmetric board stand
+// for every split once: those of the solutions off the longest diagonals,
+// and on an even board those of the others.
+func TestJoinWeights(t *testing.T) {
+	for n := 4; n <= 16; n++ {
+		b := boards(n)[0]
+		rows := b.rows()
+		k, free := b.eastCols(), bits.OnesCount64(rows)
+		var weights, plains, splits uint64
+		for s := uint64(1)<<k - 1; s <= board.FullRow(free); s = nextSubset(s) {
+			on, off := b.splitWeights(spread(s, rows))
+			weights += on
+			plains += off
+			splits++
+		}
+		want := binomial(free, k)
+		if splits != want || plains != want || (n%2 == 0 && weights != want) {
+			t.Errorf("n=%d: %d splits stand for %d, and %d of the solutions on a longest diagonal; want C(%d, %d) = %d",
+				n, splits, plains, weights, free, k, want)
+		}
+	}
+}
+
+// TestUnrankSubset checks that the subsets of k bits of 12, as joinTasks
+// starts its runs, come in nextSubset's order.
+func TestUnrankSubset(t *testing.T) {
+	for k := 1; k <= 12; k++ {
+		rank := uint64(0)
+		for s := uint64(1)<<k - 1; s <= board.FullRow(12); s = nextSubset(s) {
+			if got := unrankSubset(rank, k); got != s {
+				t.Fatalf("unrankSubset(%d, %d) = %#b, want %#b", rank, k, got, s)
+			}
+			rank++
+		}
+	}
+}
+
+// TestJoinMatch checks the sieve and the tables of the join against a
+// plain loop over the pairs, on random keys of every density and width,
+// at every depth of the sieve: with the assembly kernel, and with the Go
+// one under -tags purego.
+func TestJoinMatch(t *testing.T) {
+	r := rand.New(rand.NewPCG(3, 4))
+	for trial := range 200 {
+		m := 1 + r.IntN(16)
+		keyBits := max(1, 4*m-4) + r.IntN(3)
+		tb, block := newEastTables(keyBits, blockKeys), 1+r.IntN(2000)
+		var e, w sortedKeys
+		keyMask := board.FullRow(keyBits)
+		random := func() uint64 {
+			k := r.Uint64() & keyMask
+			for range r.IntN(3) {
+				k &= r.Uint64() // sparser keys, as half-boards' are
+			}
+			return k
+		}
+		var eastKeys []uint64
+		var westKeys [3][]uint64
+		for range r.IntN(1200) { // up to 19 words: blocks of four and a tail
+			eastKeys = append(eastKeys, random())
+		}
+		for range r.IntN(2500) { // few queries and narrow tables, many and wide ones
+			k := r.IntN(3)
+			westKeys[k] = append(westKeys[k], random())
+		}
+		weights := [3]uint64{1, 2, 4}
+		var want uint64
+		for k, keys := range westKeys {
+			for _, e := range eastKeys {
+				for _, w := range keys {
+					if e&w == 0 {
+						want += weights[k]
+					}
+				}
+			}
+		}
+		for s := range min(keyBits, 10) + 1 {
+			shift := keyBits - s
+			e.sort(eastKeys, shift, s)
+			var tagged []uint64
+			for k := range westKeys {
+				for _, w := range westKeys[k] {
+					tagged = append(tagged, w|uint64(k)<<tagShift)
+				}
+			}
+			r.Shuffle(len(tagged), func(a, b int) { tagged[a], tagged[b] = tagged[b], tagged[a] })
+			w.sort(tagged, shift, s)
+			for _, width := range []int{8, 4} {
+				if (keyBits-s+width-1)/width > maxJoinChunks {
+					continue
+				}
+				if got, ok := matchSieved(&e, &w, &tb, s, keyBits-s, block, width, weights, &work.Poller{}); !ok || got != want {
+					t.Fatalf("trial %d: %d east and %d west keys of %d bits in blocks of %d: the tables of %d, sieved on %d bits, count %d pairs, the loop %d",
+						trial, len(eastKeys), len(westKeys[0])+len(westKeys[1])+len(westKeys[2]), keyBits, block, width, s, got, want)
+				}
+			}
+		}
+	}
+}
+
+// TestCutRanges checks that the parts of a side hold at most their most
+// keys, a value of more alone, and cover every value once.
+func TestCutRanges(t *testing.T) {
+	r := rand.New(rand.NewPCG(5, 6))
+	for range 100 {
+		counts := make([]int, 1<<r.IntN(8))
+		for v := range counts {
+			counts[v] = r.IntN(50)
+		}
+		most := 1 + r.IntN(200)
+		next := uint64(0)
+		for _, rg := range cutRanges(counts, most) {
+			keys := 0
+			for _, c := range counts[rg.lo:rg.hi] {
+				keys += c
+			}
+			if rg.lo != next || rg.hi <= rg.lo || keys > most && rg.hi-rg.lo > 1 {
+				t.Fatalf("cutRanges(%v, %d) has %+v of %d keys after %d", counts, most, rg, keys, next)
+			}
+			next = rg.hi
+		}
+		if next != uint64(len(counts)) {
+			t.Fatalf("cutRanges(%v, %d) ends at %d", counts, most, next)
+		}
+	}
+}
+
+// TestJoinSplits checks the sieve at every depth, and sides listed in
+// parts, against a plain loop over the pairs of half-boards, on random
+// splits of n = 20, 21 and 23 small enough for the loop; with
+// -nqueens.long, of every n from 20 to 26, splits of up to 4·10^10 pairs
+// (a few minutes).
+func TestJoinSplits(t *testing.T) {
+	if testing.Short() {
+		t.Skip("lists splits of boards up to 26")
+	}
+	most, want := 4e7, 3 // pairs of a split, and splits of each n
+	sizes := []int{20, 21, 23}
+	if *long {
+		most, want = 4e10, 1
+		sizes = []int{20, 21, 22, 23, 24, 25, 26}
+	}
+	r := rand.New(rand.NewPCG(7, 8))
+	for _, n := range sizes {
+		checked := 0
+		runs := Runs(n, work.MinSubproblems, work.Whole)
+		for tried := 0; checked < want && tried < 200; tried++ {
+			run := runs[r.IntN(len(runs))]
+			j := NewJoiner(run.Board)
+			split := spread(run.first, j.board.rows())
+			on, off := j.board.splitWeights(split)
+			if on == 0 && off == 0 {
+				continue
+			}
+			e := halfListing{side: east, weights: [3]uint64{1, 0, 0}}
+			e.north, e.south, _ = j.lists(east, split, &work.Poller{})
+			w := halfListing{side: west, weights: [3]uint64{off, 2 * on, 4 * on}}
+			w.north, w.south, _ = j.lists(west, j.board.rows()&^split, &work.Poller{})
+			if float64(j.queryBound(w.north, true)) > 100*most {
+				continue // the loop would take too long
+			}
+			_, eastHalves, _ := j.surveySide(&e, &work.Poller{})
+			_, westHalves, _ := j.surveySide(&w, &work.Poller{})
+			if float64(eastHalves)*float64(westHalves) > most || eastHalves < 16 {
+				continue
+			}
+			checked++
+			// The plain loop, over the half-boards listed whole.
+			j.part = eastHalves + westHalves
+			j.list(&e, j.board.keys.keyBits, valueRange{0, 1}, j.part, &j.keys[east], false, &work.Poller{})
+			j.list(&w, j.board.keys.keyBits, valueRange{0, 1}, j.part, &j.keys[west], true, &work.Poller{})
+			var want uint64
+			for k, keys := range j.keys[west] {
+				for _, wk := range keys {
+					for _, ek := range j.keys[east][0] {
+						if ek&wk == 0 {
+							want += w.weights[k]
+						}
+					}
+				}
+			}
+			for depth := 0; depth <= maxSieve; depth++ {
+				for _, part := range []int{j.part, eastHalves/3 + 1, westHalves/4 + 1 + r.IntN(100)} {
+					j.part, j.sieve = part, sieve{from: 1, keys: max(1, eastHalves>>(depth+1))}
+					got, ok := j.count(split, &work.Poller{})
+					if s := j.sieve.bits(eastHalves, j.board.keys.keyBits); !ok || got != want {
+						t.Errorf("n=%d, split %#x (%d east, %d west half-boards), sieved on %d bits in parts of %d: %d pairs, the loop %d",
+							n, split, eastHalves, westHalves, s, part, got, want)
+					}
+				}
+			}
+		}
+		if checked == 0 {
+			t.Errorf("n=%d: no split small enough for the loop in 200 tries", n)
+		}
+	}
+}
+
+// TestJoinSplitSearch checks the join's counts of random splits of n = 18
+// (22 with -nqueens.long) against a backtracking search that knows
+// nothing of half-boards: of the solutions whose queens of the rows of a
+// split stand in the east half and the others in the west, those with no
+// east queen on a longest diagonal, each weighed as the split's weights
+// say by the west queens on one.
+func TestJoinSplitSearch(t *testing.T) {
+	if testing.Short() {
+		t.Skip("searches splits of n = 18")
+	}
+	n := 18
+	if *long {
+		n = 22
+	}
+	b := boards(n)[0]
+	j := NewJoiner(b)
+	r := rand.New(rand.NewPCG(11, 12))
+	for checked := 0; checked < 3; {
+		var split uint64
+		for bits.OnesCount64(split) != n/2 {
+			split = r.Uint64() & board.FullRow(n)
+		}
+		on, off := b.splitWeights(split)
+		if on == 0 && off == 0 {
+			continue
+		}
+		checked++
+		var byLongest [3]uint64
+		splitSearch(n, split, 0, 0, 0, 0, 0, &byLongest)
+		want := off*byLongest[0] + 2*on*byLongest[1] + 4*on*byLongest[2]
+		if got, ok := j.count(split, &work.Poller{}); !ok || got != want {
+			t.Errorf("n=%d: the split %#x counts %d in the join, %d in a search", n, split, got, want)
+		}
+	}
+}
+
+// splitSearch adds to byLongest[k] the ways to fill rows row on of the
+// n×n board, the queens of the rows of east in the east half off both
+// longest diagonals and the others in the west, k of the west ones on a
+// longest diagonal, given the columns and diagonals taken, as Richards'
+// method keeps them, and longest, the west queens placed on one.
+func splitSearch(n int, east uint64, row int, cols, left, right uint64, longest int, byLongest *[3]uint64) {
+	if row == n {
+		byLongest[longest]++
+		return
+	}
+	half := board.FullRow(n / 2) // the west columns
+	onEast := east>>row&1 != 0
+	if onEast {
+		half = board.FullRow(n) &^ half
+	}
+	diagonals := uint64(1)<<row | uint64(1)<<(n-1-row) // the squares of row on a longest diagonal
+	if onEast {
+		half &^= diagonals
+	}
+	for free := half &^ (cols | left | right); free != 0; free &= free - 1 {
+		q := free & -free
+		on := 0
+		if q&diagonals != 0 {
+			on = 1
+		}
+		splitSearch(n, east, row+1, cols|q, (left|q)<<1, (right|q)>>1, longest+on, byLongest)
+	}
+}

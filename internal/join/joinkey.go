@@ -1,0 +1,135 @@
+package join
+
+import (
+	"math/bits"
+	"slices"
+
+	"github.com/gonqueens/nqueens/internal/board"
+)
+
+// The keys of the join: the squares of a board's east and west sides, and
+// in which bit of a key each diagonal is held. A key holds the diagonals
+// that queens of two quarters can take, the sums row+col first and the
+// differences row-col+n-1 after; one that only one quarter can take never
+// clashes, and takes no bit.
+
+// A keyLayout is the squares of a join board's two sides, east and west,
+// and the width of their keys.
+type keyLayout struct {
+	// keyBits is how many diagonals the keys hold.
+	keyBits int
+	sides   [2]sideLayout
+}
+
+// A sideLayout is the east or the west half of a board, as its quarters
+// see it.
+type sideLayout struct {
+	base int    // its first column: bit i of a set of its columns is column base+i
+	cols uint64 // the columns its queens fill
+	// cells holds its squares, row r and column base+i at r·m+i, m the
+	// columns of a half; forbid, the columns of each row that a queen of
+	// it may not take: those on a diagonal of the middle queens, or for
+	// the east of an even board on a longest diagonal.
+	cells  []cell
+	forbid []uint64
+}
+
+// A cell is a square of the board: the key bits of a queen there, and
+// whether it stands on a longest diagonal, as a west half-board of an
+// even board counts them.
+type cell struct {
+	key       uint64
+	onLongest int
+}
+
+// newKeyLayout returns the layout of the n×n board whose splits share out
+// the rows of rows. On an odd board the middle row's queen is in column
+// rowQueen and the middle column's in row colQueen; on an even board both
+// are -1.
+func newKeyLayout(n int, rows uint64, rowQueen, colQueen int) keyLayout {
+	m := n / 2
+	south := board.FullRow(n) &^ board.FullRow(n-m)
+	var l keyLayout
+	east, west := &l.sides[0], &l.sides[1]
+	east.base, west.base = n-m, 0
+	east.cols, west.cols = board.FullRow(m), board.FullRow(m)
+	// The middle queens' diagonals, bits row+col and row-col+n-1.
+	var blockD, blockA uint64
+	if rowQueen >= 0 {
+		for _, q := range [2][2]int{{m, rowQueen}, {colQueen, m}} {
+			blockD |= 1 << (q[0] + q[1])
+			blockA |= 1 << (q[0] - q[1] + n - 1)
+		}
+		if rowQueen > m {
+			east.cols &^= 1 << (rowQueen - east.base)
+		}
+	}
+	// The quarters that can take each diagonal, bit 2·side+half; those
+	// two can take are in the keys. cells counts the squares of each side
+	// on each diagonal, the sums first and the differences after.
+	var onD, onA [2*board.MaxN - 1]uint
+	var cells [2][2 * (2*board.MaxN - 1)]int
+	for i := range l.sides {
+		s := &l.sides[i]
+		s.forbid = make([]uint64, n)
+		for r := range n {
+			if rows&(1<<r) == 0 {
+				continue
+			}
+			half := 0
+			if south&(1<<r) != 0 {
+				half = 1
+			}
+			for c := range m {
+				col := s.base + c
+				d, a := r+col, r-col+n-1
+				longest := r == col || r+col == n-1
+				if s.cols&(1<<c) == 0 || blockD&(1<<d) != 0 || blockA&(1<<a) != 0 || (rowQueen < 0 && i == 0 && longest) {
+					s.forbid[r] |= 1 << c
+					continue
+				}
+				onD[d] |= 1 << (2*i + half)
+				onA[a] |= 1 << (2*i + half)
+				cells[i][d]++
+				cells[i][2*board.MaxN-1+a]++
+			}
+		}
+	}
+	// The diagonals of the keys take their bits in increasing order of
+	// the squares that each side has on them, multiplied: the top bits,
+	// those that an east and a west half-board hold together the most
+	// often, are the ones to sieve on.
+	var keyed []int
+	for d, on := range append(onD[:], onA[:]...) {
+		if bits.OnesCount(on) >= 2 {
+			keyed = append(keyed, d)
+		}
+	}
+	slices.SortStableFunc(keyed, func(x, y int) int {
+		return cells[0][x]*cells[1][x] - cells[0][y]*cells[1][y]
+	})
+	var keyD, keyA [2*board.MaxN - 1]uint64
+	for bit, d := range keyed {
+		if d < 2*board.MaxN-1 {
+			keyD[d] = 1 << bit
+		} else {
+			keyA[d-(2*board.MaxN-1)] = 1 << bit
+		}
+	}
+	l.keyBits = len(keyed)
+	for i := range l.sides {
+		s := &l.sides[i]
+		s.cells = make([]cell, n*m)
+		for r := range n {
+			for c := range m {
+				col := s.base + c
+				cl := &s.cells[r*m+c]
+				cl.key = keyD[r+col] | keyA[r-col+n-1]
+				if rowQueen < 0 && i == 1 && (r == col || r+col == n-1) {
+					cl.onLongest = 1
+				}
+			}
+		}
+	}
+	return l
+}

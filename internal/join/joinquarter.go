@@ -1,0 +1,187 @@
+package join
+
+import (
+	"fmt"
+	"math/bits"
+	"slices"
+	"sync/atomic"
+
+	"github.com/gonqueens/nqueens/internal/work"
+
+	"github.com/gonqueens/nqueens/internal/board"
+)
+
+// The quarters of the join, and their cache. An east or a west half-board
+// is a north quarter, its queens on the rows of the north half, and a
+// south quarter on the complementary columns of the same side; the
+// quarters of each set of rows are listed by a search, and kept while the
+// splits that share those rows come one after another.
+
+// A quarter places queens on some rows of the north or the south half of
+// a side, none attacking another.
+type quarter struct {
+	// key holds the diagonals taken that queens of another quarter can
+	// take, as a half-board's key does.
+	key       uint64
+	cols      uint32 // the side's columns taken
+	onLongest int32  // the queens on a longest diagonal, as cell.onLongest counts them
+}
+
+// A quarterLister lists the quarters of a board's sides, m columns each,
+// for one worker.
+type quarterLister struct {
+	m int
+	// maxQuarters is the most quarters a list may hold within the count's
+	// memory limit.
+	maxQuarters int
+	// poll is where place learns to stop, every listPoll tries; halted,
+	// that it did, and err why, if not for poll: a list of quarters too
+	// long.
+	poll   *work.Poller
+	tries  int
+	halted bool
+	err    error
+}
+
+// listPoll is how many squares a quarterLister tries, or north quarters a
+// joiner lists, between two polls: a fraction of a millisecond.
+const listPoll = 1 << 12
+
+// on appends to list every quarter of side s with a queen on each of rows
+// and on no other row. It polls p every listPoll squares it tries, and
+// reports false if p said to stop or the list outgrew l.maxQuarters.
+func (l *quarterLister) on(s *sideLayout, rows uint64, list []quarter, p *work.Poller) ([]quarter, bool) {
+	var rs [board.MaxN/2 + 1]int
+	k := 0
+	for r := rows; r != 0; r &= r - 1 {
+		rs[k] = bits.TrailingZeros64(r)
+		k++
+	}
+	rs[k] = rs[max(k-1, 0)] // after the last row, no step down
+	l.poll, l.halted, l.err = p, false, nil
+	list = l.place(s, rs[:k+1], 0, 0, 0, 0, 0, list)
+	return list, !l.halted
+}
+
+// place appends the quarters of side s that go on from the columns taken,
+// cols, with a queen on each row of rows but the last, which is only the
+// end of the last step down. Bit i of down and up is set when column
+// base+i of the row rows[0] lies on a diagonal taken, row+col and
+// row-col: as in the bitwise method, one step down a row moves the first
+// by one column west and the second east, so a step of k rows shifts them
+// by k. key and onLongest are the quarter's so far. It sets l.halted, and
+// gives up, if l.poll says to stop.
+func (l *quarterLister) place(s *sideLayout, rows []int, cols, down, up, key uint64, onLongest int, list []quarter) []quarter {
+	// Polled by squares tried, not quarters found: a search can try
+	// many squares for few quarters.
+	if l.tries++; l.tries%listPoll == 0 && l.poll.Stopped() {
+		l.halted = true
+	}
+	if len(rows) == 1 {
+		if len(list) >= l.maxQuarters {
+			l.err = fmt.Errorf("%w: a list of more than %d quarters, which the limit has no room for", work.ErrMemory, l.maxQuarters)
+			l.halted = true
+			return list
+		}
+		return append(list, quarter{key: key, cols: uint32(cols), onLongest: int32(onLongest)})
+	}
+	r, step := rows[0], rows[1]-rows[0]
+	cells := s.cells[r*l.m:][:l.m]
+	for free := s.cols &^ (cols | down | up | s.forbid[r]); free != 0 && !l.halted; free &= free - 1 {
+		bit := free & -free // x & -x keeps only the lowest set bit
+		c := &cells[bits.TrailingZeros64(free)]
+		list = l.place(s, rows[1:], cols|bit, (down|bit)>>step, (up|bit)<<step, key|c.key, onLongest+c.onLongest, list)
+	}
+	return list
+}
+
+// A quarterCache keeps the quarters of a side on the rows of the last
+// split asked for, north and south: the splits come in increasing order
+// of rows, so their south rows, the high bits, change only now and then.
+type quarterCache struct {
+	// byRows, on boards of halves of at most cachedHalf rows, keeps the
+	// north quarters of every set of rows listed, at byRows[rows], for
+	// every joiner of the board: the north rows of the splits change from
+	// one split to the next.
+	byRows []atomic.Pointer[[]quarter]
+	// The rows listed, and whether each list is whole: a list that a stop
+	// cut short is listed again.
+	northRows, southRows     uint64
+	northListed, southListed bool
+	north, found             []quarter
+	// south holds the keys of the south quarters in order of the columns
+	// they take and then of onLongest: those that take cols, with
+	// onLongest l, are south[start[2cols+l]:start[2cols+l+1]].
+	south []uint64
+	start []int
+}
+
+// cachedHalf is the most rows of a half whose quarters a board keeps for
+// every set of north rows: for n = 18, 1.4 million quarters of 16 bytes
+// over both sides, and 8 times more with each row.
+const cachedHalf = 9
+
+// lists returns the quarters of side s on the north rows nr, and the keys
+// of those on its south rows sr, listed by l. It polls p every listPoll
+// squares tried, and reports false if p said to stop or l failed.
+func (c *quarterCache) lists(l *quarterLister, s *sideLayout, nr, sr uint64, p *work.Poller) (north []quarter, south []uint64, ok bool) {
+	switch {
+	case c.byRows != nil:
+		kept := c.byRows[nr].Load()
+		if kept == nil {
+			list, ok := l.on(s, nr, nil, p)
+			if !ok {
+				return nil, nil, false
+			}
+			list = slices.Clip(list)
+			// Another joiner may have kept the same list meanwhile.
+			c.byRows[nr].CompareAndSwap(nil, &list)
+			kept = c.byRows[nr].Load()
+		}
+		c.north = *kept
+	case !c.northListed || nr != c.northRows:
+		c.northListed = false
+		if c.north, ok = l.on(s, nr, c.north[:0], p); !ok {
+			return nil, nil, false
+		}
+		c.northRows, c.northListed = nr, true
+	}
+	if !c.southListed || sr != c.southRows {
+		c.southListed = false
+		if c.found, ok = l.on(s, sr, c.found[:0], p); !ok {
+			return nil, nil, false
+		}
+		c.sortSouth(l.m)
+		c.southRows, c.southListed = sr, true
+	}
+	return c.north, c.south, true
+}
+
+// sortSouth sorts the keys of the quarters found into c.south by the
+// columns they take and then by onLongest, as c.start says, m the columns
+// of a side: a counting sort, as sortedKeys.sort is of keys by their top
+// bits, each computing its own values in its loops (one generic sort
+// would call for a value through a dictionary, which costs the keys' sort
+// 12% of a shard of n = 22).
+func (c *quarterCache) sortSouth(m int) {
+	spans := 2 << m
+	c.start = slices.Grow(c.start[:0], spans+1)[:spans+1]
+	clear(c.start)
+	for _, q := range c.found {
+		c.start[2*int(q.cols)+int(q.onLongest)+1]++
+	}
+	for i := 1; i <= spans; i++ {
+		c.start[i] += c.start[i-1]
+	}
+	c.south = slices.Grow(c.south[:0], len(c.found))[:len(c.found)]
+	next := c.start[:spans]
+	for _, q := range c.found {
+		at := 2*int(q.cols) + int(q.onLongest)
+		c.south[next[at]] = q.key
+		next[at]++
+	}
+	// next, which is start, moved each span's start to its end: move it
+	// back by one span.
+	copy(c.start[1:], c.start[:spans])
+	c.start[0] = 0
+}

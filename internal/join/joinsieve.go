@@ -1,0 +1,206 @@
+package join
+
+import (
+	"math/bits"
+	"slices"
+
+	"github.com/gonqueens/nqueens/internal/work"
+)
+
+// The sieve of the join. The top bits of the keys are the diagonals that
+// an east and a west half-board hold together the most often (joinkey.go):
+// a split's east half-boards are sorted into buckets by their top bits,
+// and its west ones into groups, and a bucket is matched only against the
+// groups that share none of its top bits, since every other pair clashes.
+// Each bit keeps about three quarters of the pairs, so the sieve deepens
+// with the split: a bit for each doubling of its east half-boards, about
+// three for each two sizes of the board, keeping the buckets large enough
+// for the tables to pay. A bucket's tables are laid out while the groups
+// it meets are matched, and stay in the core's cache meanwhile.
+//
+// A side whose half-boards do not all fit in a part (partFor) is listed in
+// parts: ranges of the values of its top bits, each of at most a part's
+// half-boards but for a value that alone has more, which is cut where the
+// listing stops. Each east part meets every west part; the west side is
+// listed once if it fits, and again for each east part if not.
+
+// A split of at least sieveFrom east half-boards is sieved, on as many
+// top bits as make buckets of sieveKeys or more on average, and at most
+// maxSieve. A smaller one is not: sorting its west half-boards would cost
+// more than the sieve saves.
+const (
+	sieveFrom = 1 << 13
+	sieveKeys = 1024
+	maxSieve  = 14
+)
+
+// partFor returns the most half-boards of a side that a joiner of the n×n
+// board holds at once: about twice the most a side of a split has, up to
+// 2^21 (16 MiB of keys, and as much again sorted) for n up to 25, and
+// 2^22 from 26 on. The largest sides of the splits of n = 14 to 20 have
+// 570, 2,956, 17,506 and 114,142 half-boards, about 6 times more with each
+// two sizes (the west ones; the east ones about 3.5 times fewer), and an
+// odd board fewer than the even one below it. A larger side is listed in
+// parts.
+func partFor(n int) int {
+	m := n / 2
+	most := 1 << 21
+	if m >= 13 {
+		most <<= 1
+	}
+	part := float64(1 << 18)
+	for range m - 10 {
+		part *= 6
+	}
+	for range 10 - m {
+		part /= 6
+	}
+	return max(int(min(part, float64(most))), minPart)
+}
+
+// minPart is the least part of a side: a part of a few keys would be
+// listed again and again.
+const minPart = 1 << 10
+
+// A sieve is how a joiner sieves: from a split of from east half-boards
+// on, into buckets of keys of them or more on average; sieveFrom and
+// sieveKeys but in tests.
+type sieve struct{ from, keys int }
+
+// bits returns the top bits to sieve a split of east half-boards on,
+// with keys of keyBits diagonals.
+func (sv sieve) bits(east, keyBits int) int {
+	s := 0
+	if east >= sv.from {
+		for s < min(maxSieve, keyBits) && east>>(s+1) >= sv.keys {
+			s++
+		}
+	}
+	return s
+}
+
+// A valueRange is the values from lo up to hi, not hi, of the top bits of
+// the keys.
+type valueRange struct{ lo, hi uint64 }
+
+// holds reports whether v is in r.
+func (r valueRange) holds(v uint64) bool { return v-r.lo < r.hi-r.lo } // unsigned: v < lo wraps around
+
+// cutRanges returns the ranges of values, in order, that count[v] keys of
+// each value v make parts of at most most keys, a value of more keys its
+// own range.
+func cutRanges(count []int, most int) []valueRange {
+	var rs []valueRange
+	lo, keys := 0, 0
+	for v, c := range count {
+		if keys > 0 && keys+c > most {
+			rs = append(rs, valueRange{uint64(lo), uint64(v)})
+			lo, keys = v, 0
+		}
+		keys += c
+	}
+	return append(rs, valueRange{uint64(lo), uint64(len(count))})
+}
+
+// The top tagBits bits of a key listed, from tagShift up, above every
+// diagonal (a key holds at most 60), tag it with the number of queens of
+// its half-board on a longest diagonal, k, which weighs it: 0 for every
+// east half-board. The tables never clash on them, as no east key holds
+// them.
+const (
+	tagShift = 62
+	tagBits  = 2
+)
+
+// A sortedKeys is tagged keys sorted by their tag and then their top s
+// bits, with where the keys of each value, tag<<s | top, start, and where
+// the last ends.
+type sortedKeys struct {
+	keys   []uint64
+	starts []int
+}
+
+// sort sets s to keys sorted by their tag and their bits bits from shift
+// up: a counting sort, as quarterCache.sortSouth is of quarters.
+func (s *sortedKeys) sort(keys []uint64, shift, bits int) {
+	values := 3 << bits
+	starts := slices.Grow(s.starts[:0], values+1)[:values+1]
+	clear(starts)
+	// k<<tagBits>>(shift+tagBits) drops the tag and keeps the bits from
+	// shift up.
+	for _, k := range keys {
+		starts[int(k>>tagShift)<<bits|int(k<<tagBits>>(shift+tagBits))+1]++
+	}
+	for v := 1; v <= values; v++ {
+		starts[v] += starts[v-1]
+	}
+	sorted := slices.Grow(s.keys[:0], len(keys))[:len(keys)]
+	next := starts[:values]
+	for _, k := range keys {
+		v := int(k>>tagShift)<<bits | int(k<<tagBits>>(shift+tagBits))
+		sorted[next[v]] = k
+		next[v]++
+	}
+	// next, which is starts, moved each value's start to its end: move it
+	// back by one value.
+	copy(starts[1:], starts[:values])
+	starts[0] = 0
+	s.keys, s.starts = sorted, starts
+}
+
+// matchSieved returns the pairs of the east half-boards of e and the west
+// ones of w, sorted by their top s bits, with no diagonal in common, the
+// west ones with k queens on a longest diagonal weighed by weights[k]. The
+// tables t, of keys whose top s bits are bits low and up, are laid out
+// for block east half-boards of a bucket at a time, width diagonals wide.
+// It reports false if p said to stop.
+func matchSieved(e, w *sortedKeys, t *eastTables, s, low, block, width int, weights [3]uint64, p *work.Poller) (uint64, bool) {
+	var total uint64
+	for b := range 1 << s {
+		bucket := e.keys[e.starts[b]:e.starts[b+1]]
+		// The values that share no bit with b: the subsets of its
+		// complement, q = (q-1) & free listing them all down to 0.
+		free := (uint64(1)<<s - 1) &^ uint64(b)
+		for len(bucket) > 0 {
+			laid := bucket[:min(len(bucket), block)]
+			bucket = bucket[len(laid):]
+			isLaid := false
+			for k, weight := range weights {
+				if weight == 0 {
+					continue
+				}
+				var count uint64
+				for q := free; ; q = (q - 1) & free {
+					g := k<<s | int(q)
+					if group := w.keys[w.starts[g]:w.starts[g+1]]; len(group) > 0 {
+						if !isLaid {
+							t.lay(laid, width, low)
+							isLaid = true
+						}
+						c, ok := t.match(group, p)
+						if !ok {
+							return 0, false
+						}
+						count += c
+					}
+					if q == 0 {
+						break
+					}
+				}
+				total += count * weight
+			}
+		}
+	}
+	return total, true
+}
+
+// topCounts returns how many keys of each value of their top s bits a
+// survey of more bits counted.
+func topCounts(survey []int, s int) []int {
+	counts := make([]int, 1<<s)
+	shift := bits.Len(uint(len(survey))) - 1 - s
+	for v, c := range survey {
+		counts[v>>shift] += c
+	}
+	return counts
+}

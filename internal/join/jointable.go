@@ -1,0 +1,160 @@
+package join
+
+import "github.com/gonqueens/nqueens/internal/work"
+
+// The tables of the join: a block of east half-boards laid out by
+// diagonal, and the west half-boards matched against them. Bit i of word
+// w of the row of a diagonal is set when east half-board 64w+i holds it,
+// and the rows are merged into tables of 8 diagonals (or 4), a row for
+// each value of them: a west half-board finds the east ones it clashes
+// with by one OR of a row per table, and the rest by a popcount
+// (match.go).
+
+// matchPoll is about how many words of the tables a match reads between
+// two polls, a query reading a row of each table: a tenth of a
+// millisecond in Go, a few microseconds in assembly.
+const matchPoll = 1 << 16
+
+// eastTables holds the tables of a bucket of east half-boards, whose keys
+// hold keyBits diagonals below the sieve's, with the space it keeps.
+type eastTables struct {
+	keyBits int
+	// block is the most east half-boards laid out at once, for the size
+	// of the tables.
+	block  int
+	width  int // the diagonals of a table: 8, or 4
+	chunks int // the tables, one for each width bits of the keys
+	words  int // the words of a row
+	keys   []uint64
+	tables []uint64
+}
+
+// newEastTables returns the tables of at most block east half-boards
+// with keys of keyBits diagonals.
+func newEastTables(keyBits, block int) eastTables {
+	return eastTables{keyBits: keyBits, block: block}
+}
+
+// tableWidth returns the width of the tables, in diagonals, for queries
+// west half-boards: 8, or 4 where the keys take at most maxJoinChunks
+// tables of 4 and building tables of 8 would cost more than their
+// queries save. A query costs a row a table; building a table, a row a
+// value.
+func tableWidth(keyBits, queries int) int {
+	wide, narrow := (keyBits+7)/8, (keyBits+3)/4
+	if narrow <= maxJoinChunks && narrow<<4+queries*narrow < wide<<8+queries*wide {
+		return 4
+	}
+	return 8
+}
+
+// lay builds the tables of keys, at most t.block of them, of width
+// diagonals each, for their low bits: the bits of a key from bits up,
+// the sieve's, are the same for all of keys and for every query matched
+// against them, and none of them is in common.
+func (t *eastTables) lay(keys []uint64, width, bits int) {
+	t.width, t.chunks, t.words, t.keys = width, (bits+width-1)/width, wordsFor(len(keys)), keys
+	size := t.chunks << width * t.words
+	if cap(t.tables) < size {
+		// Twice as much, up to what the largest block can take: a block
+		// a little larger than the last makes no garbage of the tables.
+		t.tables = make([]uint64, max(size, min(2*cap(t.tables), maxTables(t.keyBits, t.block))))
+	}
+	t.tables = t.tables[:size]
+	layTables(t.tables, keys, t.words, t.chunks, width)
+}
+
+// match returns the number of pairs of an east key of the tables and a
+// key of west with no bit in common, polling p about every matchPoll
+// words of the tables read; it reports false if p said to stop.
+func (t *eastTables) match(west []uint64, p *work.Poller) (uint64, bool) {
+	if t.chunks == 0 { // no bit left to clash on
+		return uint64(len(west) * len(t.keys)), true
+	}
+	per := max(1, matchPoll/max(1, t.words*t.chunks)) // queries between two polls
+	var count uint64
+	for rest := west; len(rest) > 0; {
+		batch := rest[:min(len(rest), per)]
+		rest = rest[len(batch):]
+		count += uint64(len(batch)*len(t.keys) - clashes(t.tables, t.words, t.chunks, t.width, batch))
+		if p.Stopped() {
+			return 0, false
+		}
+	}
+	return count, true
+}
+
+// wordsFor returns the words of a row of the tables of keys east
+// half-boards, 64 a word, in a multiple of wordsMultiple for the kernels.
+func wordsFor(keys int) int {
+	return (keys + 64*wordsMultiple - 1) / (64 * wordsMultiple) * wordsMultiple
+}
+
+// maxTables returns the most words that the tables of a block of block
+// east half-boards take, with keys of keyBits diagonals: in tables of 8,
+// as many as the keys need unsieved, with rows as long as the block
+// needs.
+func maxTables(keyBits, block int) int {
+	return (keyBits + 7) / 8 << 8 * wordsFor(block)
+}
+
+// layTables builds in tables the tables of keys, of width diagonals each,
+// chunks of them: for each width diagonals c of the key and value v of
+// them, the row, words words long, of the half-boards that hold any
+// diagonal of v.
+func layTables(tables, keys []uint64, words, chunks, width int) {
+	// The rows of the single diagonals, 64 half-boards a word, 8
+	// diagonals at a time.
+	for c8 := range (chunks*width + 7) / 8 {
+		for w := range words {
+			var r [8]uint64
+			for g := range 8 {
+				// Byte k of x is byte c8 of key 8g+k: a matrix of 8 keys by
+				// 8 diagonals, which transpose8 turns to 8 diagonals by 8
+				// keys.
+				var x uint64
+				for k, key := range keys[min(64*w+8*g, len(keys)):min(64*w+8*g+8, len(keys))] {
+					x |= key >> (8 * c8) & 0xff << (8 * k)
+				}
+				x = transpose8(x)
+				for b := range r {
+					r[b] |= x >> (8 * b) & 0xff << (8 * g)
+				}
+			}
+			for b, row := range r {
+				d := 8*c8 + b
+				if d < chunks*width {
+					tables[(d/width<<width+1<<(d%width))*words+w] = row
+				}
+			}
+		}
+	}
+	for c := range chunks {
+		t := tables[c<<width*words:][:1<<width*words]
+		clear(t[:words]) // value 0: no diagonal, no clash
+		// A value of several diagonals is its lowest one's row OR the rest's.
+		for v := 3; v < 1<<width; v++ {
+			low := v & -v // x & -x keeps only the lowest set bit
+			if low == v {
+				continue
+			}
+			dst, a, b := t[v*words:][:words], t[low*words:][:words], t[(v^low)*words:][:words]
+			for w := range dst {
+				dst[w] = a[w] | b[w]
+			}
+		}
+	}
+}
+
+// transpose8 returns the 8×8 matrix of bits x, row i in byte i, turned
+// over its diagonal: bit j of byte i becomes bit i of byte j. Each step
+// swaps the off-diagonal blocks of the 2×2, 4×4 and then 8×8 blocks, by
+// a masked exchange of the bits that lie 7, 14 and 28 places apart.
+func transpose8(x uint64) uint64 {
+	t := (x ^ x>>7) & 0x00aa00aa00aa00aa
+	x ^= t ^ t<<7
+	t = (x ^ x>>14) & 0x0000cccc0000cccc
+	x ^= t ^ t<<14
+	t = (x ^ x>>28) & 0x00000000f0f0f0f0
+	return x ^ t ^ t<<28
+}
