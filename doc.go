@@ -4,64 +4,36 @@
 // ordinary 8×8 board (OEIS A000170), 12 of them fundamental: the others are
 // their rotations and reflections (OEIS A002562).
 //
-// # Counting and listing
+// # Start here
 //
-// [Count] and [CountUnique] give the numbers; [CountContext] gives both from one
-// search, on every core, and can be cancelled, report its progress, save
-// and resume, and count one shard of a search split across machines, which
-// [SumShards] adds up. [Enumerate] calls a function with each solution, a
-// [Solution] holding the column of the queen of each row.
+// [Count] gives the number of solutions and [Enumerate] calls a function
+// with each of them, a [Solution] holding the column of the queen of each
+// row. Both use the package's engine on every core.
 //
-// # Four methods and an engine
+// The methods of the articles the package grew from are there to compare
+// and to learn from: each is a [Strategy], with a Count and an Enumerate
+// of its own, on one core. They walk the same search tree, a queen placed
+// row by row from the top with every square of the row tried in turn, and
+// differ in what a square costs:
 //
-// The package keeps the methods of the articles it grew from as
-// interchangeable strategies, each a value of the [Strategy] interface. They
-// walk the same search tree, a queen placed row by row from the top with
-// every square of the row tried in turn, and differ in what a square costs.
+//   - [Naive] keeps the board as an n×n matrix and, for every square
+//     tried, scans its column and both diagonals above it: O(n) a square.
+//   - [Cached] remembers which columns and diagonals hold a queen in three
+//     boolean arrays: O(1) a square, still every square of a row tried.
+//   - [Bitwise] is Martin Richards' method ("Backtracking Algorithms in
+//     MCPL using Bit Patterns and Recursion", 1997): three bit masks hold
+//     the squares attacked along a column and the two diagonals, and only
+//     the free squares are ever tried.
+//   - [Flipped] is Bitwise with every bit inverted ("Bitwise Optimization
+//     of N-Queens", 2024): a set bit marks a free square, which saves a NOT
+//     a node.
+//   - [Engine] is the package's own method on one core, what Count uses
+//     on all of them: it searches one member of each class of solutions
+//     under the symmetries of the square, and from n = 14 on (17 if odd)
+//     it joins half-boards instead of searching the whole board.
 //
-//   - Naive keeps the board as an n×n matrix and, for every square tried,
-//     scans its column and both diagonals above it for a queen: O(n) per
-//     square, n squares per row.
-//   - Cached remembers which columns and which diagonals hold a queen in
-//     three boolean arrays, so each square costs O(1). A square (row, col)
-//     lies on diagonal row+col and anti-diagonal row-col+n-1.
-//   - Bitwise is Martin Richards' method ("Backtracking Algorithms in MCPL
-//     using Bit Patterns and Recursion", 1997). Bit c of a mask stands for
-//     column c of the row being filled; three masks hold the squares
-//     attacked from above along a column, a left diagonal and a right
-//     diagonal. The free squares are ^(cols|left|right), taken lowest bit
-//     first with x & -x, so a square that is attacked is never even
-//     tried. Moving to the next row, the diagonal masks shift one bit left
-//     and right, as the diagonals themselves move one square along.
-//   - Flipped is Bitwise with every bit inverted, from the article "Bitwise
-//     Optimization of N-Queens" (2024): a set bit marks a free square, so
-//     the free squares are cols & left & right with no NOT, queens are
-//     removed with XOR, and the squares that enter the diagonal masks at
-//     the board's edge are set by hand.
-//   - Engine is the package's own method. Of each class of solutions that
-//     the rotations and reflections of the square map onto each other, it
-//     searches about one member: it sorts solutions by their border (the
-//     queens of the top and bottom rows and of the left and right
-//     columns), searches one border of each class of borders (the
-//     constellations of the NQueensFAF solver), and fills the rows between
-//     with Richards' method, the border queens' attacks folded into a
-//     static mask per row. Generated kernels fill the last rows, one loop
-//     per row. It splits the search into thousands of subproblems for
-//     every core. It is what Count, CountUnique and CountContext use.
-//     From n = 14 on (17 if odd) to 32, it joins half-boards instead of
-//     searching the whole board: for each way to choose the rows whose
-//     queen stands in the east half, it lists the east and the west
-//     half-boards, each from a north and a south quarter, and counts the
-//     pairs whose diagonals are disjoint, 64 to 512 at a time with tables
-//     of bit sets. On an odd board the queens of the middle row and column
-//     are placed first. Burnside's lemma gives the fundamental count from
-//     the solutions a quarter and a half turn leave unchanged, which every
-//     count also searches.
-//
-// On a modern CPU Bitwise spends a few nanoseconds per node of the tree,
-// Cached about n times more, Naive about n² times more; the tree itself
-// grows about sixfold with each n. docs/engine.md and docs/scale.md in the
-// repository have measured times.
+// Each strategy's doc says how it works; the examples of [Strategy] run
+// them side by side, and bench_test.go in the repository times them.
 //
 // # Contexts, options and costs
 //
@@ -85,13 +57,22 @@
 //	                   CountCompletionsContext     EnumerateCompletionsContext  CompletionsContext
 //
 // Options (With...) go to the Context forms of the calls that search on
-// several cores: [CountContext] takes them all, which set its workers, its
-// progress reports, its shard of a split, its saves and resumption, and
-// its memory limit; the listings of a whole board take [WithWorkers]
-// alone, and refuse the others with an error wrapping [ErrOption]. A
-// partial board is searched on one core. A Strategy is the plain form
-// only: it is there to compare and to learn from. Each call's doc says
-// what it costs.
+// several cores: [CountContext] takes them all; the listings of a whole
+// board take [WithWorkers] alone, and refuse the others with an error
+// wrapping [ErrOption]. A partial board is searched on one core, and so is
+// a Strategy. Each call's doc says what it costs.
+//
+// # Long and sharded counts
+//
+// A count of a large board runs for hours or days, on many machines. These
+// names serve it, all through [CountContext]: [WithProgress] reports how
+// far it has come; [WithSave] hands out a [State], a checkpoint, and
+// [WithResume] goes on from one; [WithShard] counts one shard of a split
+// into many, which [PlanVersion] names, whose [Counts] name their [Shard],
+// and [SumShards] adds the shards up (or says, with a [ShardsError], which
+// are missing); [EstimateMemory] tells the memory a count takes, and
+// [WithMemoryLimit] refuses one over its limit. The command nqueens in the
+// repository runs them, and docs/scale.md tells how far they reach.
 //
 // # Concurrency
 //
@@ -110,22 +91,21 @@
 //
 // [Construct] builds one solution of a board of any size without a search.
 // CountCompletions and EnumerateCompletions complete a partial board, some
-// rows holding a queen and the rest [Free]. All and Completions give the
-// solutions as iterators. [Solution.Valid] and [Solution.Check] tell whether a
-// board is a solution, and why not. A [Symmetry] turns or reflects a Solution;
-// [Solution.Canonical] names its class, and Fundamental lists one solution of
-// each class with the class's size. [ParsePartial] and [ParseSolution] read the
-// diagrams and column lists the package prints.
+// rows holding a queen and the rest [Free]. [Solution.Valid] and
+// [Solution.Check] tell whether a board is a solution, and why not. A
+// [Symmetry] turns or reflects a Solution; [Solution.Canonical] names its
+// class, and Fundamental lists one solution of each class with the class's
+// size. [ParsePartial] and [ParseSolution] read the diagrams and column
+// lists the package prints.
 //
 // # Limits
 //
 // Boards are searched with 64-bit masks, so n runs from 0 to [MaxN] = 64;
 // other sizes get an error wrapping [ErrBoardSize]. The counts fit a uint64
-// up to at least n = 27, the largest board ever counted, which took a
-// year of FPGA clusters: two cores count n = 17 in about a second and
-// n = 20 in under a minute and a half. A count takes memory too, tens of
-// MiB up to n = 21 and, as [EstimateMemory] puts it, about a GiB a worker
-// at n = 26 and half that at 27: one that
-// would take more than its limit ([WithMemoryLimit], 4 GiB by default) is
-// refused before it starts.
+// up to at least n = 27, the largest board ever counted. The cost of a
+// count grows about sixfold with each n; its memory, past n = 20, with the
+// longest lists of quarters of the join, as [EstimateMemory] puts it, and a
+// count over its limit ([WithMemoryLimit], 4 GiB by default) is refused
+// before it starts. docs/engine.md and docs/scale.md in the repository
+// have measured times and memory, with the machine named.
 package nqueens

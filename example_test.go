@@ -3,6 +3,7 @@ package nqueens_test
 import (
 	"context"
 	"fmt"
+	"math/bits"
 	"slices"
 	"time"
 
@@ -71,7 +72,8 @@ func ExampleSolution_Draw() {
 	// [1 3 0 2]
 }
 
-// Every strategy counts the same: pick one to learn from or to time.
+// Every strategy counts the same solutions; they differ in speed, and
+// in what they teach.
 func ExampleStrategy() {
 	for _, s := range nqueens.Strategies() {
 		total, err := s.Count(9)
@@ -79,7 +81,7 @@ func ExampleStrategy() {
 			fmt.Println(err)
 			return
 		}
-		fmt.Println(s.Name(), total)
+		fmt.Println(s, total)
 	}
 	// Output:
 	// naive 352
@@ -87,6 +89,126 @@ func ExampleStrategy() {
 	// bitwise 352
 	// flipped 352
 	// engine 352
+}
+
+// Naive is where the articles start: a board of squares, each square
+// checked against the column and diagonals above it. Its four solutions
+// of the 6×6 board are the reference the faster strategies must match.
+func ExampleStrategy_naive() {
+	err := nqueens.Naive.Enumerate(6, func(s nqueens.Solution) bool {
+		fmt.Print(s.Draw(), "\n")
+		return false // the first one is enough
+	})
+	if err != nil {
+		fmt.Println(err)
+	}
+	total, _ := nqueens.Naive.Count(6)
+	fmt.Println(total, "solutions")
+	// Output:
+	// .Q....
+	// ...Q..
+	// .....Q
+	// Q.....
+	// ..Q...
+	// ....Q.
+	//
+	// 4 solutions
+}
+
+// Cached is the articles' second step: what a queen attacks is kept in
+// three arrays, so a square costs one look-up instead of a scan, with the
+// same answers as Naive.
+func ExampleStrategy_cached() {
+	for n := 4; n <= 8; n++ {
+		naive, _ := nqueens.Naive.Count(n)
+		cached, _ := nqueens.Cached.Count(n)
+		fmt.Println(n, naive, cached)
+	}
+	// Output:
+	// 4 2 2
+	// 5 10 10
+	// 6 4 4
+	// 7 40 40
+	// 8 92 92
+}
+
+// Bitwise keeps the attacked squares of the next row in three masks, a
+// bit a column: after a queen in column 2 of an 8×8 board, row 1 is free
+// where none of the masks has a bit. Flipped keeps the free squares
+// instead, and ANDs its masks where Bitwise ORs and inverts.
+func ExampleStrategy_bitwise() {
+	const n = 8
+	all := uint64(1)<<n - 1
+	queen := uint64(1) << 2
+	// Bitwise: the column, and the diagonals one square left and right.
+	cols, left, right := queen, queen<<1, queen>>1
+	free := all &^ (cols | left | right)
+	// Flipped: the same masks, inverted.
+	fcols, fleft, fright := all&^queen, all&^(queen<<1), all&^(queen>>1)
+	flippedFree := fcols & fleft & fright
+	fmt.Println(columns(free), columns(flippedFree))
+	b, _ := nqueens.Bitwise.Count(n)
+	f, _ := nqueens.Flipped.Count(n)
+	fmt.Println(b, f)
+	// Output:
+	// [0 4 5 6 7] [0 4 5 6 7]
+	// 92 92
+}
+
+// Flipped and Bitwise walk the same tree in the same order: their
+// solutions come out alike, one for one.
+func ExampleStrategy_flipped() {
+	var b, f []nqueens.Solution
+	nqueens.Bitwise.Enumerate(8, func(s nqueens.Solution) bool {
+		b = append(b, slices.Clone(s))
+		return true
+	})
+	nqueens.Flipped.Enumerate(8, func(s nqueens.Solution) bool {
+		f = append(f, slices.Clone(s))
+		return true
+	})
+	fmt.Println(len(b), len(f), slices.EqualFunc(b, f, slices.Equal))
+	fmt.Println(f[0], f[91])
+	// Output:
+	// 92 92 true
+	// [0 4 7 5 2 6 1 3] [7 3 0 2 5 1 6 4]
+}
+
+// Engine is the package's own method on one core, the one Count runs on
+// every core: the same count as Bitwise's, from a search of one member of
+// each class of solutions, and from n = 14 on from a join of half-boards.
+func ExampleStrategy_engine() {
+	for _, n := range []int{12, 14} {
+		bitwise, _ := nqueens.Bitwise.Count(n)
+		engine, _ := nqueens.Engine.Count(n)
+		all, _ := nqueens.Count(n)
+		fmt.Println(n, bitwise, engine, all)
+	}
+	// Output:
+	// 12 14200 14200 14200
+	// 14 365596 365596 365596
+}
+
+// A strategy's Enumerate visits the solutions in lexicographic order and
+// stops when visit returns false; the Solution is reused, so a visit that
+// keeps one copies it.
+func ExampleStrategy_Enumerate() {
+	var kept []nqueens.Solution
+	err := nqueens.Bitwise.Enumerate(6, func(s nqueens.Solution) bool {
+		kept = append(kept, slices.Clone(s))
+		return len(kept) < 3
+	})
+	fmt.Println(kept, err)
+	// Output: [[1 3 5 0 2 4] [2 5 1 4 0 3] [3 0 4 1 5 2]] <nil>
+}
+
+// columns lists the columns whose bits mask holds.
+func columns(mask uint64) []int {
+	var cols []int
+	for ; mask != 0; mask &= mask - 1 {
+		cols = append(cols, bits.TrailingZeros64(mask))
+	}
+	return cols
 }
 
 // Errors say what was wrong and what is allowed.
