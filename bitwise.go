@@ -107,3 +107,8 @@ func (e *bitwiseEnumeration) place(row int, cols, left, right uint64) bool {
 	}
 	return true
 }
+
+// fullRow returns the mask of an n-square row: its low n bits set.
+func fullRow(n int) uint64 {
+	return ^uint64(0) >> (64 - n) // a shift by 64 or more gives 0 in Go
+}

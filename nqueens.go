@@ -104,6 +104,27 @@ func CountUnique(n int) (uint64, error) {
 	return c.Unique, err
 }
 
+// Counts holds the counts of a board from one search, or of one shard of
+// it (see [WithShard]), and names which.
+type Counts struct {
+	Total uint64 // all solutions (OEIS A000170)
+	// Unique is the solutions up to rotation and reflection (OEIS A002562)
+	// of a whole board, once its count is done. A shard of more than one
+	// holds no whole classes of solutions in general, and a count not done
+	// (a [State]'s) not all of them: their Unique is 0, and [SumShards]
+	// gets the whole board's from the other counts.
+	Unique uint64
+	// Invariant90 and Invariant180 are the solutions that a quarter turn,
+	// and a half turn, of the board leave unchanged (OEIS A033148 and
+	// A032522). By Burnside's lemma they give Unique from Total, for
+	// n >= 2: Unique = (Total + Invariant180 + 2·Invariant90) / 8.
+	Invariant90, Invariant180 uint64
+	// Shard names what was counted: the board, and which shard of which
+	// split, shard 0 of 1 for a whole count. It is the zero Shard in
+	// counts made by hand, which SumShards refuses.
+	Shard Shard
+}
+
 // CountContext counts the solutions of the n×n board, all of them and the
 // fundamental ones (up to rotation and reflection), in one search using
 // every core unless [WithWorkers] says otherwise: it is the context form of
@@ -146,6 +167,11 @@ func countBoard(ctx context.Context, n int, cfg *config) (Counts, error) {
 	}
 	// A count done whose last save failed keeps its counts.
 	return countsOf(c, Shard{N: n, Index: cfg.shard, Of: cfg.shards, Plan: PlanVersion}), err
+}
+
+// engine returns c as the engine's counts.
+func (c Counts) engine() engine.Counts {
+	return engine.Counts{Total: c.Total, Unique: c.Unique, Invariant90: c.Invariant90, Invariant180: c.Invariant180}
 }
 
 // countsOf returns the engine's counts c as the package's, of shard s. A

@@ -2,7 +2,6 @@ package nqueens
 
 import (
 	"fmt"
-	"math/bits"
 	"slices"
 	"strconv"
 	"strings"
@@ -44,9 +43,15 @@ func (s Shard) String() string {
 	return fmt.Sprintf("n=%d shard %d of %d (plan %d)", s.N, s.Index, s.Of, s.Plan)
 }
 
-// valid reports whether a count can have made s.
-func (s Shard) valid() bool {
-	return s.N >= 0 && s.N <= MaxN && checkShard(s.Index, s.Of) == nil && s.Plan >= 1
+// check returns why no count can have made s, or nil.
+func (s Shard) check() error {
+	switch {
+	case s.N < 0 || s.N > MaxN:
+		return fmt.Errorf("board size %d out of range [0, %d]", s.N, MaxN)
+	case s.Plan < 1:
+		return fmt.Errorf("plan %d, want 1 or more", s.Plan)
+	}
+	return checkShard(s.Index, s.Of)
 }
 
 // checkShard returns an error unless 0 <= i < k <= MaxShards: the one
@@ -116,13 +121,13 @@ func SumShards(shards []Counts) (Counts, error) {
 	// is known to be valid: a forged one may claim any number of shards.
 	var seen engine.Bitset
 	var sum engine.Counts
-	var carry uint64
+	overflow := false
 	for i, c := range shards {
 		s := c.Shard
-		switch {
-		case !s.valid():
-			return Counts{}, &ShardsError{At: []int{i}, Problem: fmt.Sprintf("names no shard a count makes (%v): counts made by hand?", s)}
-		case s.N != id.N || s.Of != id.Of || s.Plan != id.Plan:
+		if err := s.check(); err != nil {
+			return Counts{}, &ShardsError{At: []int{i}, Problem: fmt.Sprintf("names no shard a count makes (%v): %v", s, err)}
+		}
+		if s.N != id.N || s.Of != id.Of || s.Plan != id.Plan {
 			return Counts{}, &ShardsError{At: []int{0, i}, Problem: fmt.Sprintf("are shards of different splits: %v and %v", id, s)}
 		}
 		if seen == nil {
@@ -133,17 +138,14 @@ func SumShards(shards []Counts) (Counts, error) {
 			return Counts{}, &ShardsError{At: []int{first, i}, Problem: fmt.Sprintf("are both %v", s)}
 		}
 		seen.Set(s.Index)
-		var c1, c2, c3, c4 uint64
-		sum.Total, c1 = bits.Add64(sum.Total, c.Total, 0)
-		sum.Unique, c2 = bits.Add64(sum.Unique, c.Unique, 0)
-		sum.Invariant90, c3 = bits.Add64(sum.Invariant90, c.Invariant90, 0)
-		sum.Invariant180, c4 = bits.Add64(sum.Invariant180, c.Invariant180, 0)
-		carry |= c1 | c2 | c3 | c4
+		if sum.Add(c.engine()) {
+			overflow = true
+		}
 	}
 	if len(shards) < id.Of {
 		return Counts{}, missingShards(id, seen)
 	}
-	if carry != 0 {
+	if overflow {
 		return Counts{}, fmt.Errorf("%w: the sums of %d shards' counts overflow 64 bits", ErrCounts, len(shards))
 	}
 	whole, err := sum.Complete(id.N)

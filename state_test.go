@@ -258,7 +258,7 @@ func TestStateText(t *testing.T) {
 	if diff := cmp.Diff(state, back["state"], cmp.AllowUnexported(State{})); diff != "" {
 		t.Errorf("a State through JSON (-want +got):\n%s", diff)
 	}
-	small := State{plan: PlanVersion, tally: engine.Tally{N: 1, Shards: 1, Counts: engineCounts(goldenCounts(1))}}
+	small := State{plan: PlanVersion, tally: engine.Tally{N: 1, Shards: 1, Counts: goldenCounts(1).engine()}}
 	var s State
 	if err := s.UnmarshalBinary(forge(small)); err != nil {
 		t.Errorf("the state of the 1×1 board: %v", err)
@@ -279,9 +279,4 @@ func FuzzState(f *testing.F) {
 			t.Errorf("a State read back writes other bytes")
 		}
 	})
-}
-
-// engineCounts returns c as the engine's counts.
-func engineCounts(c Counts) engine.Counts {
-	return engine.Counts{Total: c.Total, Unique: c.Unique, Invariant90: c.Invariant90, Invariant180: c.Invariant180}
 }

@@ -4,7 +4,8 @@ package nqueens
 // opened by a comment naming its method, its cost and its source: the
 // naive board (naive.go), the cached board (cached.go), Richards' bitwise
 // method (bitwise.go), its flipped form (flipped.go) and the package's
-// engine (engine.go). nqueens.go lists them.
+// engine (in nqueens.go, over the packages of internal/). nqueens.go
+// lists them.
 //
 // Adding a strategy: write a type in a file of its own whose Count and
 // Enumerate keep the contract below, using checkSize and checkEnumerate for
@@ -39,27 +40,6 @@ type Strategy interface {
 	Enumerate(n int, visit func(Solution) bool) error
 }
 
-// Counts holds the counts of a board from one search, or of one shard of
-// it (see [WithShard]), and names which.
-type Counts struct {
-	Total uint64 // all solutions (OEIS A000170)
-	// Unique is the solutions up to rotation and reflection (OEIS A002562)
-	// of a whole board, once its count is done. A shard of more than one
-	// holds no whole classes of solutions in general, and a count not done
-	// (a [State]'s) not all of them: their Unique is 0, and [SumShards]
-	// gets the whole board's from the other counts.
-	Unique uint64
-	// Invariant90 and Invariant180 are the solutions that a quarter turn,
-	// and a half turn, of the board leave unchanged (OEIS A033148 and
-	// A032522). By Burnside's lemma they give Unique from Total, for
-	// n >= 2: Unique = (Total + Invariant180 + 2·Invariant90) / 8.
-	Invariant90, Invariant180 uint64
-	// Shard names what was counted: the board, and which shard of which
-	// split, shard 0 of 1 for a whole count. It is the zero Shard in
-	// counts made by hand, which SumShards refuses.
-	Shard Shard
-}
-
 // checkSize returns an error wrapping ErrBoardSize unless 0 <= n <= MaxN.
 func checkSize(n int) error {
 	if n < 0 || n > MaxN {
@@ -77,9 +57,4 @@ func checkEnumerate(n int, visit func(Solution) bool) error {
 		return ErrNilVisit
 	}
 	return nil
-}
-
-// fullRow returns the mask of an n-square row: its low n bits set.
-func fullRow(n int) uint64 {
-	return ^uint64(0) >> (64 - n) // a shift by 64 or more gives 0 in Go
 }

@@ -1,6 +1,9 @@
 package engine
 
-import "fmt"
+import (
+	"fmt"
+	"math/bits"
+)
 
 // Counts holds what a count or a part of it found: all solutions, those
 // up to rotation and reflection, and those a quarter turn and a half turn
@@ -10,12 +13,15 @@ type Counts struct {
 	Invariant90, Invariant180 uint64
 }
 
-// add adds the counts of o to c.
-func (c *Counts) add(o Counts) {
-	c.Total += o.Total
-	c.Unique += o.Unique
-	c.Invariant90 += o.Invariant90
-	c.Invariant180 += o.Invariant180
+// Add adds the counts of o to c, and reports whether a sum overflowed 64
+// bits: the one sum of counts, of a tally's subproblems and of shards.
+func (c *Counts) Add(o Counts) (overflow bool) {
+	var c1, c2, c3, c4 uint64
+	c.Total, c1 = bits.Add64(c.Total, o.Total, 0)
+	c.Unique, c2 = bits.Add64(c.Unique, o.Unique, 0)
+	c.Invariant90, c3 = bits.Add64(c.Invariant90, o.Invariant90, 0)
+	c.Invariant180, c4 = bits.Add64(c.Invariant180, o.Invariant180, 0)
+	return c1|c2|c3|c4 != 0
 }
 
 // Complete returns the counts of the whole n×n board c, with Unique from

@@ -111,7 +111,7 @@ func TestShardsPlain(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
-				sum.add(c)
+				sum.Add(c)
 			}
 			sum.Unique = 0
 			got, err := sum.Complete(n)
