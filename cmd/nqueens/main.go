@@ -1,17 +1,7 @@
 // Command nqueens counts and draws the solutions of the n-queens problem,
-// on one machine or split into shards across many.
-//
-// Usage:
-//
-//	nqueens count [-workers k] [-unique] [-json] [-shard i -shards k]
-//	              [-checkpoint file [-checkpoint-every d]] [-memory size] N
-//	nqueens count -strategy name N
-//	nqueens list [-limit k] N
-//	nqueens merge FILE... (- for stdin)
-//	nqueens construct [-board] N
-//	nqueens complete [-count] [-limit k] BOARD (- for stdin)
-//	nqueens version
-//	nqueens help [COMMAND]
+// on one machine or split into shards across many. Its commands are count,
+// list, merge, construct, complete, version and help: "nqueens help"
+// prints how to call each, and "nqueens COMMAND -h" its flags.
 //
 // count prints the number of solutions of the N×N board; on a terminal it
 // shows its progress on stderr. With -strategy it counts with one of the
@@ -41,8 +31,10 @@
 // answers a question; these commands answer with what they print). A
 // drawing that a write error cut short is an error, with status 1; bad
 // usage has status 2. Numbers are decimal, leading zeros allowed (08 is
-// 8). A strategy's name may be in any case. Each file of this package
-// holds one command.
+// 8). A strategy's name may be in any case. Each command has a file of
+// its own (count.go, list.go, ...), beside main.go, which reads the
+// command line, and the files of what commands share: checkpoint.go, the
+// checkpoint files, and lock_*.go, their locks.
 package main
 
 import (

@@ -65,172 +65,217 @@ func constellationSubproblemsReporting(ctx context.Context, p *plan, progress fu
 // started at start. finish, if not nil, completes the counts once every
 // subproblem is done, before the last save.
 func run(ctx context.Context, start time.Time, sub []subproblem, cfg *Config, t *Tally, finish func(Counts) (Counts, error)) (Counts, error) {
-	var pending []int // the subproblems to solve, in order
-	for _, i := range workOrder(sub) {
-		if !t.Done.Has(i) {
-			pending = append(pending, i)
-		}
-	}
-	var (
-		stop     atomic.Bool
-		next     atomic.Int64 // index in pending of the next subproblem to hand out
-		wg       sync.WaitGroup
-		mu       sync.Mutex // guards t, solved and failed
-		failed   error      // the first error of a worker, which stops them all
-		solved   = len(sub) - len(pending)
-		finished = make(chan struct{})
-		// The time left is estimated from the share that this run has
-		// solved of the subproblems it weighs: those of pending but the quick
-		// searches of invariant solutions, unless those are all there
-		// is. workOrder has them come in an order that makes the share
-		// of them solved a fair estimate of the share of the work done.
-		weighed, weighedDone int
-		onlyInvariant        = !slices.ContainsFunc(pending, func(i int) bool { return sub[i].invariant == nil })
-	)
-	weighs := func(i int) bool { return sub[i].invariant == nil || onlyInvariant }
-	for _, i := range pending {
-		if weighs(i) {
-			weighed++
-		}
-	}
+	s := newScheduler(start, sub, cfg, t)
 	// A done ctx stops the workers, and run learns it when they have all
 	// stopped.
-	defer work.StopWhenDone(ctx, &stop)()
-	workers := min(cfg.Workers, len(pending))
-	wg.Add(workers)
+	defer work.StopWhenDone(ctx, &s.stop)()
+	s.startWorkers()
+	// However run returns, by a panic in a callback included, no worker
+	// outlives it.
+	defer s.halt()
+	return s.wait(ctx, finish)
+}
+
+// A scheduler hands the subproblems of one count out to its workers, and
+// reports, saves and finishes the count from the caller's goroutine.
+type scheduler struct {
+	start    time.Time
+	sub      []subproblem
+	cfg      *Config
+	pending  []int        // the subproblems to solve, in order
+	next     atomic.Int64 // index in pending of the next subproblem to hand out
+	stop     atomic.Bool
+	finished chan struct{} // closed once every worker has stopped
+
+	mu     sync.Mutex // guards t, solved, weighedDone and failed
+	t      *Tally
+	solved int
+	failed error // the first error of a worker, which stops them all
+	// The time left is estimated from the share that this run has solved
+	// of the subproblems it weighs: those of pending but the quick
+	// searches of invariant solutions, unless those are all there is.
+	// workOrder has them come in an order that makes the share of them
+	// solved a fair estimate of the share of the work done.
+	weighed, weighedDone int
+	onlyInvariant        bool
+}
+
+// newScheduler returns the scheduler of the subproblems sub that t does
+// not hold as done.
+func newScheduler(start time.Time, sub []subproblem, cfg *Config, t *Tally) *scheduler {
+	s := &scheduler{start: start, sub: sub, cfg: cfg, t: t, finished: make(chan struct{})}
+	for _, i := range workOrder(sub) {
+		if !t.Done.Has(i) {
+			s.pending = append(s.pending, i)
+		}
+	}
+	s.solved = len(sub) - len(s.pending)
+	s.onlyInvariant = !slices.ContainsFunc(s.pending, func(i int) bool { return sub[i].invariant == nil })
+	for _, i := range s.pending {
+		if s.weighs(i) {
+			s.weighed++
+		}
+	}
+	return s
+}
+
+// weighs reports whether subproblem i counts in the estimate of the time
+// left.
+func (s *scheduler) weighs(i int) bool { return s.sub[i].invariant == nil || s.onlyInvariant }
+
+// startWorkers starts the workers, which close s.finished once they have
+// all stopped.
+func (s *scheduler) startWorkers() {
+	workers := min(s.cfg.Workers, len(s.pending))
 	// With a worker on every P, the workers yield now and then so that a
-	// cancel is seen at once; with a P to spare they need not, and yielding
-	// would cost system time.
+	// cancel is seen at once; with a P to spare they need not, and
+	// yielding would cost system time.
 	yield := workers >= runtime.GOMAXPROCS(0)
+	var wg sync.WaitGroup
+	wg.Add(workers)
 	for range workers {
 		go func() {
 			defer wg.Done()
-			w := worker{poll: work.Poller{Stop: &stop, Yield: yield}}
-			for {
-				k := int(next.Add(1) - 1)
-				if k >= len(pending) || w.poll.Stopped() {
-					return
-				}
-				i := pending[k]
-				c, ok := w.search(&sub[i])
-				if !ok {
-					if err := w.err(); err != nil {
-						mu.Lock()
-						failed = cmp.Or(failed, err)
-						mu.Unlock()
-						stop.Store(true)
-					}
-					return
-				}
-				mu.Lock()
-				t.markDone(i, c)
-				solved++
-				if weighs(i) {
-					weighedDone++
-				}
-				mu.Unlock()
-			}
+			s.work(&worker{poll: work.Poller{Stop: &s.stop, Yield: yield}})
 		}()
 	}
 	go func() {
 		wg.Wait()
-		close(finished)
+		close(s.finished)
 	}()
-	// However run returns, by a panic in a callback included, no worker
-	// outlives it.
-	defer func() {
-		stop.Store(true)
-		<-finished
-	}()
+}
 
-	solvedSoFar := func() (solvedNow, weighedNow int) {
-		mu.Lock()
-		defer mu.Unlock()
-		return solved, weighedDone
-	}
-	report := func() {
-		if cfg.Progress == nil {
+// work solves subproblems with w until there is none left, or until the
+// count stops or w fails.
+func (s *scheduler) work(w *worker) {
+	for {
+		k := int(s.next.Add(1) - 1)
+		if k >= len(s.pending) || w.poll.Stopped() {
 			return
 		}
-		d, w := solvedSoFar()
-		p := Progress{Done: d, Subproblems: len(sub), Elapsed: time.Since(start)}
-		if len(sub) == 0 {
-			// A board without subproblems is one piece of work, done
-			// at once.
-			p.Done, p.Subproblems = 1, 1
+		i := s.pending[k]
+		c, ok := w.search(&s.sub[i])
+		if !ok {
+			if err := w.err(); err != nil {
+				s.mu.Lock()
+				s.failed = cmp.Or(s.failed, err)
+				s.mu.Unlock()
+				s.stop.Store(true)
+			}
+			return
 		}
-		// Before a tenth is done, a few subproblems say too little: a run of
-		// splits of n = 24 takes minutes.
-		if w > 0 && w < weighed && 10*w >= weighed {
-			p.Remaining = time.Duration(float64(p.Elapsed) * float64(weighed-w) / float64(w))
+		s.mu.Lock()
+		s.t.markDone(i, c)
+		s.solved++
+		if s.weighs(i) {
+			s.weighedDone++
 		}
-		cfg.Progress(p)
+		s.mu.Unlock()
 	}
-	save := func() error {
-		if cfg.Save == nil {
-			return nil
-		}
-		mu.Lock()
-		s := t.Clone()
-		mu.Unlock()
-		return cfg.Save(s)
+}
+
+// halt stops the workers and waits for them.
+func (s *scheduler) halt() {
+	s.stop.Store(true)
+	<-s.finished
+}
+
+// solvedSoFar returns the subproblems solved, and of them those weighed.
+func (s *scheduler) solvedSoFar() (solved, weighed int) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.solved, s.weighedDone
+}
+
+// report hands cfg.Progress how far the count has come, if it is set.
+func (s *scheduler) report() {
+	if s.cfg.Progress == nil {
+		return
 	}
+	d, w := s.solvedSoFar()
+	p := Progress{Done: d, Subproblems: len(s.sub), Elapsed: time.Since(s.start)}
+	if len(s.sub) == 0 {
+		// A board without subproblems is one piece of work, done at
+		// once.
+		p.Done, p.Subproblems = 1, 1
+	}
+	// Before a tenth is done, a few subproblems say too little: a run of
+	// splits of n = 24 takes minutes.
+	if w > 0 && w < s.weighed && 10*w >= s.weighed {
+		p.Remaining = time.Duration(float64(p.Elapsed) * float64(s.weighed-w) / float64(w))
+	}
+	s.cfg.Progress(p)
+}
+
+// save hands cfg.Save a copy of the tally, if it is set.
+func (s *scheduler) save() error {
+	if s.cfg.Save == nil {
+		return nil
+	}
+	s.mu.Lock()
+	t := s.t.Clone()
+	s.mu.Unlock()
+	return s.cfg.Save(t)
+}
+
+// wait reports and saves, from the caller's goroutine, until the workers
+// stop or ctx is done, and returns the count's result.
+func (s *scheduler) wait(ctx context.Context, finish func(Counts) (Counts, error)) (Counts, error) {
 	var tick, saveTick <-chan time.Time
-	if cfg.Progress != nil {
+	if s.cfg.Progress != nil {
 		tk := time.NewTicker(ProgressInterval)
 		defer tk.Stop()
 		tick = tk.C
 	}
-	if cfg.Save != nil {
-		tk := time.NewTicker(cfg.SaveEvery)
+	if s.cfg.Save != nil {
+		tk := time.NewTicker(s.cfg.SaveEvery)
 		defer tk.Stop()
 		saveTick = tk.C
-	}
-	// stopped waits for every worker to stop. If they solved every
-	// subproblem, the count is done: it completes the counts and saves
-	// them, so that no tally is saved with every subproblem done but the
-	// counts not complete.
-	// Else a worker failed, or ctx is done: it saves, once, what the
-	// workers finished, and returns the worker's error or ctx's.
-	stopped := func() (Counts, error) {
-		stop.Store(true)
-		<-finished
-		if d, _ := solvedSoFar(); d == len(sub) {
-			report()
-			if finish != nil {
-				c, err := finish(t.Counts)
-				if err != nil {
-					return Counts{}, err
-				}
-				t.Counts = c
-			}
-			// A failed save loses the tally, not the count.
-			return t.Counts, save()
-		}
-		if err := save(); err != nil {
-			return Counts{}, err
-		}
-		return Counts{}, cmp.Or(failed, ctx.Err())
 	}
 	for {
 		// A ready tick must not delay a cancel: select picks at random
 		// among the cases ready, so ctx is looked at before each save.
 		select {
-		case <-finished:
-			return stopped()
+		case <-s.finished:
+			return s.stopped(ctx, finish)
 		case <-ctx.Done():
-			return stopped()
+			return s.stopped(ctx, finish)
 		case <-tick:
-			report()
+			s.report()
 		case <-saveTick:
 			if ctx.Err() != nil {
-				return stopped()
+				return s.stopped(ctx, finish)
 			}
-			if err := save(); err != nil {
+			if err := s.save(); err != nil {
 				return Counts{}, err
 			}
 		}
 	}
+}
+
+// stopped waits for every worker to stop. If they solved every
+// subproblem, the count is done: it completes the counts and saves them,
+// so that no tally is saved with every subproblem done but the counts not
+// complete. Else a worker failed, or ctx is done: it saves, once, what the
+// workers finished, and returns the worker's error or ctx's.
+func (s *scheduler) stopped(ctx context.Context, finish func(Counts) (Counts, error)) (Counts, error) {
+	s.halt()
+	if d, _ := s.solvedSoFar(); d == len(s.sub) {
+		s.report()
+		if finish != nil {
+			c, err := finish(s.t.Counts)
+			if err != nil {
+				return Counts{}, err
+			}
+			s.t.Counts = c
+		}
+		// A failed save loses the tally, not the count.
+		return s.t.Counts, s.save()
+	}
+	if err := s.save(); err != nil {
+		return Counts{}, err
+	}
+	return Counts{}, cmp.Or(s.failed, ctx.Err())
 }
 
 // A worker solves subproblems one after another.
