@@ -321,8 +321,9 @@ func TestWriteErrors(t *testing.T) {
 	}
 }
 
-// TestUsageDocumented keeps the usage text and the package comment in step
-// with the commands: each names every command and every flag.
+// TestUsageDocumented keeps the usage text in step with the commands: it
+// names every command and every flag; the package comment, which points
+// to it, names every command.
 func TestUsageDocumented(t *testing.T) {
 	f, err := parser.ParseFile(token.NewFileSet(), "main.go", nil, parser.ParseComments|parser.PackageClauseOnly)
 	if err != nil {
@@ -342,9 +343,9 @@ func TestUsageDocumented(t *testing.T) {
 			if !named.MatchString(usage) {
 				t.Errorf("the usage text does not name %q of %s", word, cmd)
 			}
-			if !named.MatchString(doc) {
-				t.Errorf("the package comment does not name %q of %s", word, cmd)
-			}
+		}
+		if !regexp.MustCompile(`\b` + cmd + `\b`).MatchString(doc) {
+			t.Errorf("the package comment does not name the command %s", cmd)
 		}
 	}
 }
