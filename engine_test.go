@@ -12,13 +12,19 @@ import (
 	"time"
 )
 
+// TestWorkersAgree counts boards of both methods on 1 to 100 workers,
+// with as many Ps, so that each count runs on the workers it asks for
+// whatever the machine's cores, and wants the same counts from each.
 func TestWorkersAgree(t *testing.T) {
-	n := 12
-	want := goldenCounts(n)
-	for _, k := range []int{1, 2, 3, 8, 100} {
-		got, err := CountContext(context.Background(), n, WithWorkers(k))
-		if err != nil || got != want {
-			t.Errorf("CountContext(%d, WithWorkers(%d)) = %+v, %v; want %+v", n, k, got, err, want)
+	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(0))
+	for _, n := range []int{12, 14} {
+		want := goldenCounts(n)
+		for _, k := range []int{1, 2, 3, 8, 100} {
+			runtime.GOMAXPROCS(k)
+			got, err := CountContext(context.Background(), n, WithWorkers(k))
+			if err != nil || got != want {
+				t.Errorf("CountContext(%d, WithWorkers(%d)) = %+v, %v; want %+v", n, k, got, err, want)
+			}
 		}
 	}
 }
@@ -141,11 +147,11 @@ func settle(want int) int {
 }
 
 // TestCancel cancels counts of n = 20 in their searches of the solutions
-// the turns leave unchanged, which come first, and in the join. A loaded
-// machine (go test builds one package while it tests another) can hold
-// any process back for tens of milliseconds: a count fails only if it is
-// late in three tries a second apart, which a search that polls too
-// seldom is every time.
+// the turns leave unchanged, which come first, and in the join, and wants
+// each back within cancelBound. A loaded machine (go test builds one
+// package while it tests another) can hold any process back: a count
+// fails only if it is late in three tries a second apart, which a search
+// that ignores its context is every time.
 func TestCancel(t *testing.T) {
 	for _, after := range []time.Duration{50 * time.Millisecond, 500 * time.Millisecond} {
 		for _, workers := range []int{0, 1, 10_000} {
@@ -155,7 +161,7 @@ func TestCancel(t *testing.T) {
 					time.Sleep(time.Second)
 				}
 				late := cancelCount(t, after, workers)
-				if late <= slowdown*20*time.Millisecond {
+				if late <= cancelBound {
 					lates = nil
 					break
 				}
@@ -203,10 +209,21 @@ func TestCancelPlanning(t *testing.T) {
 	if !errors.Is(err, context.Canceled) {
 		t.Fatalf("CountContext(34) cancelled while planning: error = %v, want context.Canceled", err)
 	}
-	if late := time.Since(start) - 20*time.Millisecond; late > slowdown*20*time.Millisecond {
+	if late := time.Since(start) - 20*time.Millisecond; late > cancelBound {
 		t.Errorf("CountContext(34) returned %v after cancel", late)
 	}
 }
+
+// cancelBound is how late a cancelled call may return. A call that
+// ignores its context runs for minutes, which a bound of seconds catches
+// on any machine, however busy; with -nqueens.long, on a machine that
+// runs nothing else, the bound is the few milliseconds the docs promise.
+var cancelBound = func() time.Duration {
+	if *long {
+		return slowdown * 20 * time.Millisecond
+	}
+	return 2 * time.Second
+}()
 
 func TestProgress(t *testing.T) {
 	var reports []Progress
@@ -240,13 +257,13 @@ func TestProgress(t *testing.T) {
 // of one board is one sample of a machine's load: it fails only if it is
 // off in three tries, as an estimate that is wrong is every time.
 func TestTimeLeft(t *testing.T) {
+	if !*long {
+		t.Skip("judges estimates of time, which a busy machine skews: -nqueens.long runs it, on a machine that runs nothing else")
+	}
 	if slowdown > 1 {
 		t.Skip("the race detector slows the searches unevenly")
 	}
-	sizes := []int{18}
-	if *long {
-		sizes = append(sizes, 20, 21) // half an hour on two cores
-	}
+	sizes := []int{18, 19} // a minute on two cores
 	for _, n := range sizes {
 		for _, resume := range []bool{false, true} {
 			var errs []error

@@ -39,6 +39,7 @@ type naiveBoard struct {
 	sol    Solution
 	visit  func(Solution) bool // nil when only counting
 	count  uint64
+	nodes  uint64 // queens placed without attack: the nodes of the tree below the root
 }
 
 func newNaiveBoard(n int, visit func(Solution) bool) *naiveBoard {
@@ -55,6 +56,7 @@ func (b *naiveBoard) place(row int) bool {
 	for col := range b.n {
 		b.square[row*b.n+col] = true
 		if !b.attacked(row, col) {
+			b.nodes++
 			b.sol[row] = col
 			if !b.place(row + 1) {
 				return false
