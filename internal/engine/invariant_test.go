@@ -11,7 +11,10 @@ import (
 // half turn leave unchanged against the plain search's.
 func TestInvariant(t *testing.T) {
 	top := 10
-	if !testing.Short() {
+	switch {
+	case *long:
+		top = 14
+	case !testing.Short():
 		top = 12
 	}
 	for n := 0; n <= top; n++ {

@@ -1,6 +1,7 @@
 package frame
 
 import (
+	"flag"
 	"math/bits"
 	"math/rand/v2"
 	"testing"
@@ -32,12 +33,19 @@ func fillByHand(f *Frame, d int, c, l, r uint64) uint64 {
 	return found
 }
 
+// long runs the long tests, as in every package of the module.
+var long = flag.Bool("nqueens.long", false, "run the long tests: more frames")
+
 // TestKernelsAgree fills the last rows of random frames, from random
 // placements of the rows above, with every kernel and by hand.
 func TestKernelsAgree(t *testing.T) {
 	rng := rand.New(rand.NewPCG(3, 4))
 	calls := map[int]int{} // by number of rows
-	for range 4000 {
+	frames := 4000
+	if *long {
+		frames = 40000
+	}
+	for range frames {
 		n := 5 + rng.IntN(15)
 		b := randomPartial(rng, n, rng.Float64()*0.4)
 		var f Frame
