@@ -23,6 +23,9 @@ func complete(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 	if *limit < 0 {
 		return usagef("complete: -limit %d is negative", *limit)
 	}
+	if *countOnly && flagSet(flags, "limit") {
+		return usagef("complete: -count with -limit: -count counts every completion, -limit caps the ones drawn; give one of them")
+	}
 	// The argument is a board, or the name of a file that holds one.
 	text := rest[0]
 	var noFile error // why the argument names no file, if it is not a board
@@ -36,8 +39,12 @@ func complete(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 			return err
 		}
 		defer f.Close()
+		name := text
 		if text, err = readBoard(ctx, f, text); err != nil {
 			return err
+		}
+		if strings.TrimSpace(text) == "" {
+			return fmt.Errorf("complete: %s is empty: it should hold a board, a column list such as 1,.,.,. or a diagram", quote(name))
 		}
 	} else if pe := (*fs.PathError)(nil); errors.As(err, &pe) {
 		noFile = pe.Err

@@ -7,7 +7,9 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"math"
 	"os"
+	"strconv"
 	"strings"
 	"time"
 
@@ -54,13 +56,26 @@ func count(ctx context.Context, args []string, getenv func(string) string, stdou
 		}
 	}
 	i, from := *shard, "shard"
-	if !set["shard"] && *shards > 1 {
+	switch {
+	case !set["shard"] && *shards > 1:
 		if i, from, err = shardFromEnv(getenv); err != nil {
 			return err
 		}
+	case !set["shard"]:
+		for _, name := range shardEnv {
+			if v := getenv(name); v != "" {
+				fmt.Fprintf(stderr, "nqueens: count: %s=%s is set, but without -shards the whole board is counted: give -shards k to count one shard of k\n", name, v)
+			}
+		}
 	}
-	if i < 0 || i >= *shards {
-		return usagef("count: %s %d out of range [0, %d] for %d shards", from, i, *shards-1, *shards)
+	switch {
+	case i >= 0 && i < *shards:
+	case !set["shards"]:
+		return usagef("count: -shard %d without -shards: a count of shard i needs -shards k, the number of shards, with i from 0 to k-1", i)
+	case from == "shard":
+		return usagef("count: -shard %d out of range [0, %d] for -shards %d", i, *shards-1, *shards)
+	default:
+		return usagef("count: %s %d out of range [0, %d] for %d shards (-shards %d)", from, i, *shards-1, *shards, *shards)
 	}
 	if set["checkpoint-every"] && !set["checkpoint"] {
 		return usagef("count: -checkpoint-every without -checkpoint: it says how often the checkpoint file is saved")
@@ -102,6 +117,9 @@ func count(ctx context.Context, args []string, getenv func(string) string, stdou
 		saved = checkpointSaver{name: *checkpoint, stderr: stderr, bar: bar}
 		opts = append(opts, nqueens.WithSave(*every, saved.save))
 	}
+	if note := endless(n, *shards); note != "" {
+		fmt.Fprintln(stderr, note)
+	}
 	start := time.Now()
 	c, err := nqueens.CountContext(ctx, n, opts...)
 	bar.clear()
@@ -115,6 +133,9 @@ func count(ctx context.Context, args []string, getenv func(string) string, stdou
 		fmt.Fprintf(stderr, "nqueens: warning: the last save of checkpoint %s failed, and it holds an earlier state: %v\n", *checkpoint, saved.failed)
 	} else if *checkpoint != "" && errors.Is(err, context.Canceled) {
 		fmt.Fprintf(stderr, "nqueens: the count is saved in %s: the same command goes on from there\n", *checkpoint)
+	} else if errors.Is(err, context.Canceled) {
+		fmt.Fprintf(stderr, "nqueens: the %s of work of this count is lost: count -checkpoint FILE saves a count as it goes, and goes on from FILE when run again\n",
+			time.Since(start).Round(time.Second))
 	}
 	if err != nil {
 		return err
@@ -138,10 +159,38 @@ func count(ctx context.Context, args []string, getenv func(string) string, stdou
 	return err
 }
 
+// endless returns a note for a count of a shard of shards of the n×n
+// board that no machine ends in a lifetime, or "". The estimate is from
+// below: n = 27's 2.3·10^17 solutions, the most ever counted, about 6.6
+// times more with each n beyond, at 2 ns a solution on a core, the join's
+// pace where it is fastest (docs/engine.md).
+func endless(n, shards int) string {
+	const (
+		solutions27 = 2.34e17 // OEIS A000170
+		growth      = 6.6
+		perSolution = 2e-9 // seconds on a core
+		coreYear    = 365.25 * 24 * 3600
+		lifetime    = 100 // core-years a shard may take
+	)
+	if n <= 27 {
+		return ""
+	}
+	years := solutions27 * math.Pow(growth, float64(n-27)) * perSolution / coreYear / float64(shards)
+	if years < lifetime {
+		return ""
+	}
+	what := fmt.Sprintf("n=%d", n)
+	if shards > 1 {
+		what = fmt.Sprintf("a shard of %d of n=%d", shards, n)
+	}
+	return fmt.Sprintf("nqueens: count: %s takes at least %.2g core-years: it will not end in a lifetime (Ctrl-C stops it)", what, years)
+}
+
 // holdsOther is the error for a checkpoint that holds another count's
 // state, from the library's err wrapping ErrStateMismatch.
 func holdsOther(checkpoint string, err error) error {
-	return fmt.Errorf("checkpoint %s holds %s", checkpoint, strings.TrimPrefix(err.Error(), nqueens.ErrStateMismatch.Error()+": "))
+	return fmt.Errorf("checkpoint %s holds %s: give this count another -checkpoint file, or remove %s to start it afresh",
+		checkpoint, strings.TrimPrefix(err.Error(), nqueens.ErrStateMismatch.Error()+": "), checkpoint)
 }
 
 // A checkpointSaver saves a count's state in its checkpoint. A save that
@@ -168,18 +217,24 @@ func (c *checkpointSaver) save(s nqueens.State) error {
 // shardFromEnv returns the shard index set by a batch system, and where
 // it was found, as "NAME=value".
 func shardFromEnv(getenv func(string) string) (int, string, error) {
-	for _, name := range shardEnv {
-		v := getenv(name)
-		if v == "" {
-			continue
+	var name, v string
+	for _, n := range shardEnv {
+		switch w := getenv(n); {
+		case w == "":
+		case name == "":
+			name, v = n, w
+		case w != v:
+			return 0, "", usagef("count: %s=%s and %s=%s name different shards: give -shard i, or unset one", name, v, n, w)
 		}
-		i, ok := parseDecimal(v)
-		if !ok || i < 0 {
-			return 0, "", usagef("count: %s=%s is not a shard index", name, quote(v))
-		}
-		return i, name + "=" + v + ", shard", nil
 	}
-	return 0, "", usagef("count: -shards without -shard, and neither %s is set", strings.Join(shardEnv, " nor "))
+	if name == "" {
+		return 0, "", usagef("count: -shards without -shard, and neither %s is set", strings.Join(shardEnv, " nor "))
+	}
+	i, err := parseDecimal(v)
+	if err != nil || i < 0 {
+		return 0, "", usagef("count: %s=%s is not a shard index", name, quote(v))
+	}
+	return i, name + "=" + v + ", shard", nil
 }
 
 // progressBar draws a count's progress on one terminal line, rewritten in
@@ -231,12 +286,15 @@ func (b *progressBar) line(p nqueens.Progress) string {
 	}
 	frac := p.Fraction()
 	times := fmt.Sprintf(" %5.1f%% %s elapsed, ", 100*frac, p.Elapsed.Round(time.Second))
-	if p.Remaining > 0 {
+	switch {
+	case p.Done == p.Subproblems:
+		times += "done"
+	case p.Remaining > 0:
 		times += "about " + p.Remaining.Round(time.Second).String() + " left"
-	} else {
+	default:
 		times += rate(frac, p.Elapsed) + " so far"
 	}
-	detail := fmt.Sprintf(", %d/%d subproblems, %.3g/s", p.Done, p.Subproblems, float64(p.Done)/p.Elapsed.Seconds())
+	detail := fmt.Sprintf(", %d/%d subproblems, %s/s", p.Done, p.Subproblems, threeDigits(float64(p.Done)/p.Elapsed.Seconds()))
 	if len(times)+len(detail)+barLen+2 <= room {
 		times += detail
 	}
@@ -255,11 +313,21 @@ func rate(frac float64, elapsed time.Duration) string {
 	perDay := 100 * frac / elapsed.Hours() * 24
 	switch {
 	case perDay >= 24*60:
-		return fmt.Sprintf("%.3g%%/min", perDay/(24*60))
+		return percent(perDay/(24*60)) + "/min"
 	case perDay >= 24:
-		return fmt.Sprintf("%.3g%%/h", perDay/24)
+		return percent(perDay/24) + "/h"
 	}
-	return fmt.Sprintf("%.3g%%/day", perDay)
+	return percent(perDay) + "/day"
+}
+
+// percent writes p as threeDigits does, with a percent sign.
+func percent(p float64) string { return threeDigits(p) + "%" }
+
+// threeDigits writes x with three significant digits and never with an
+// exponent: 0.0012, 2.5, 14.3, 1430.
+func threeDigits(x float64) string {
+	v, _ := strconv.ParseFloat(fmt.Sprintf("%.3g", x), 64)
+	return strconv.FormatFloat(v, 'f', -1, 64)
 }
 
 // draw writes line over the last one.

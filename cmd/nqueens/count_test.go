@@ -79,9 +79,12 @@ func TestProgressRate(t *testing.T) {
 		{100, 3 * time.Second, "20%/min so far"},
 		{100, time.Hour, "1%/h so far"},
 		{1, 24 * time.Hour, "0.01%/day so far"},
+		{5000, time.Second, "3000%/min so far"},
+		{10000, time.Second, "elapsed, done"},
+		{1, 2400 * time.Hour, "0.0001%/day so far"},
 	} {
 		p := nqueens.Progress{Done: c.done, Subproblems: 10000, Elapsed: c.elapsed}
-		if line := (&progressBar{cols: 200}).line(p); !strings.Contains(line, c.want) || strings.Contains(line, "left") {
+		if line := (&progressBar{cols: 200}).line(p); !strings.Contains(line, c.want) || strings.Contains(line, "left") || strings.Contains(line, "e+") {
 			t.Errorf("%d of 10000 done in %v: line %q, want %q", c.done, c.elapsed, line, c.want)
 		}
 	}
@@ -219,7 +222,7 @@ func TestCheckpointRefused(t *testing.T) {
 	}{
 		{"cut short", []string{"-shards", "2", "-shard", "0", "-checkpoint", write("short", b[:len(b)-3]), "12"}, "checksum mismatch"},
 		{"a flipped bit", []string{"-shards", "2", "-shard", "0", "-checkpoint", write("flipped", flipped), "12"}, "checksum mismatch"},
-		{"another n", []string{"-shards", "2", "-shard", "0", "-checkpoint", good, "13"}, "holds a state of n=12, but this count is of n=13"},
+		{"another n", []string{"-shards", "2", "-shard", "0", "-checkpoint", good, "13"}, "holds a state of n=12, but this count is of n=13: give this count another -checkpoint file, or remove"},
 		{"another shard", []string{"-shards", "2", "-shard", "1", "-checkpoint", good, "12"}, "holds a state of shard 0 of 2, but this count is of shard 1 of 2"},
 		{"empty", []string{"-checkpoint", write("empty", nil), "12"}, "bad state: empty"},
 		{"not a state", []string{"-checkpoint", write("json", []byte(`{"n":12}`)), "12"}, "not a state of nqueens"},
@@ -359,6 +362,21 @@ func TestMemoryFlag(t *testing.T) {
 		var b bytesFlag
 		if err := b.Set(tt.in); err != nil || int64(b) != tt.want || b.String() != tt.out {
 			t.Errorf("-memory %s: %d (%s), %v; want %d (%s)", tt.in, int64(b), b.String(), err, tt.want, tt.out)
+		}
+	}
+}
+
+// TestEndless wants a note for a count that no machine ends in a
+// lifetime, and none for one that ends.
+func TestEndless(t *testing.T) {
+	for _, c := range []struct {
+		n, shards int
+		endless   bool
+	}{
+		{20, 1, false}, {27, 1, false}, {28, 1, false}, {29, 1000, false}, {29, 1, true}, {33, 1, true}, {64, 1 << 20, true},
+	} {
+		if note := endless(c.n, c.shards); (note != "") != c.endless {
+			t.Errorf("endless(%d, %d) = %q, want a note: %v", c.n, c.shards, note, c.endless)
 		}
 	}
 }

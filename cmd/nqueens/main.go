@@ -331,28 +331,38 @@ func parseSize(cmd, arg string) (int, error) {
 
 // parseInt parses a board size argument from 0 to most.
 func parseInt(cmd, arg string, most int) (int, error) {
-	n, ok := parseDecimal(arg)
+	n, err := parseDecimal(arg)
 	switch {
-	case !ok:
-		return 0, usagef("%s: board size %s is not a whole number", cmd, quote(arg))
+	case errors.Is(err, errTooLarge):
+		return 0, usagef("%s: board size %s out of range [0, %d]", cmd, arg, most)
+	case err != nil:
+		return 0, usagef("%s: board size %v", cmd, err)
 	case n < 0 || n > most:
 		return 0, usagef("%s: board size %d out of range [0, %d]", cmd, n, most)
 	}
 	return n, nil
 }
 
+// errTooLarge reports a whole number beyond the range of an int.
+var errTooLarge = fmt.Errorf("is a whole number too large: the most is %d", math.MaxInt)
+
 // parseDecimal parses a whole number: decimal digits, a minus sign for a
 // negative one, nothing else (no 0x10, +5 or 1_000). Leading zeros mean
 // nothing, 08 is 8, as head -n 08 and seq read them: a number padded to a
 // width, as a batch system's array index can be, is the number. Board
 // sizes and every number flag follow this one rule.
-func parseDecimal(s string) (int, bool) {
+// It returns an error that says which rule s breaks: not a whole number,
+// or errTooLarge.
+func parseDecimal(s string) (int, error) {
 	digits := strings.TrimPrefix(s, "-")
 	if digits == "" || strings.Trim(digits, "0123456789") != "" {
-		return 0, false
+		return 0, fmt.Errorf("%s is not a whole number", quote(s))
 	}
 	n, err := strconv.Atoi(s)
-	return n, err == nil
+	if err != nil {
+		return 0, fmt.Errorf("%s %w", quote(s), errTooLarge)
+	}
+	return n, nil
 }
 
 // decimalFlag is the value of a number flag, read by parseDecimal.
@@ -361,9 +371,9 @@ type decimalFlag int
 func (d *decimalFlag) String() string { return strconv.Itoa(int(*d)) }
 
 func (d *decimalFlag) Set(s string) error {
-	n, ok := parseDecimal(s)
-	if !ok {
-		return fmt.Errorf("%s is not a whole number", quote(s))
+	n, err := parseDecimal(s)
+	if err != nil {
+		return err
 	}
 	*d = decimalFlag(n)
 	return nil
@@ -388,8 +398,8 @@ func (b *bytesFlag) Set(s string) error {
 	if i := strings.IndexAny(s, "KMGT"); i >= 0 && i == len(s)-1 {
 		digits, shift = s[:i], 10*(1+strings.IndexByte("KMGT", s[i]))
 	}
-	n, ok := parseDecimal(digits)
-	if !ok || n <= 0 || n > math.MaxInt64>>shift {
+	n, err := parseDecimal(digits)
+	if err != nil || n <= 0 || n > math.MaxInt64>>shift {
 		return fmt.Errorf("%s is not an amount of memory: want a positive whole number of bytes, or of K, M, G or T", quote(s))
 	}
 	*b = bytesFlag(int64(n) << shift)
@@ -475,4 +485,12 @@ func (b *boards) finish(err error, stderr io.Writer, none string, freeRows int, 
 	}
 	_, err = fmt.Fprintf(stderr, "nqueens: the first %d shown; -limit 0 for all\n", b.drawn)
 	return err
+}
+
+// flagSet reports whether the flag name of fs was given on the command
+// line.
+func flagSet(fs *flag.FlagSet, name string) bool {
+	set := false
+	fs.Visit(func(f *flag.Flag) { set = set || f.Name == name })
+	return set
 }

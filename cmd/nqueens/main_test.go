@@ -183,6 +183,12 @@ func TestBadInput(t *testing.T) {
 		{[]string{"complete", t.TempDir()}, "is no file (a directory) and no board"},
 		{[]string{"merge", "-json", "x"}, "flag provided but not defined: -json"},
 		{[]string{"version", "x"}, `version takes no arguments, got "x"`},
+		{[]string{"count", "-shard", "3", "16"}, "-shard 3 without -shards: a count of shard i needs -shards k"},
+		{[]string{"count", "-shard", "99999999999999999999", "-shards", "4", "8"}, `"99999999999999999999" is a whole number too large`},
+		{[]string{"list", "-limit", "99999999999999999999", "8"}, `"99999999999999999999" is a whole number too large`},
+		{[]string{"count", "99999999999999999999"}, "board size 99999999999999999999 out of range [0, 64]"},
+		{[]string{"complete", "-count", "-limit", "3", "1,.,.,."}, "-count with -limit"},
+		{[]string{"complete", emptyFile(t)}, `is empty: it should hold a board`},
 	}
 	for _, tt := range tests {
 		code, out, errOut := runCLI(t, noEnv, tt.args...)
@@ -211,6 +217,17 @@ func TestBadInput(t *testing.T) {
 	}, "count", "-shards", "8", "10")
 	if code != exitUsage || !strings.Contains(errOut, "SLURM_ARRAY_TASK_ID=12, shard 12 out of range [0, 7] for 8 shards") {
 		t.Errorf("count with SLURM_ARRAY_TASK_ID out of range: exit %d, stderr %q; want the variable named", code, errOut)
+	}
+	both := func(name string) string {
+		return map[string]string{"JOB_COMPLETION_INDEX": "1", "SLURM_ARRAY_TASK_ID": "2"}[name]
+	}
+	code, _, errOut = runCLI(t, both, "count", "-shards", "4", "8")
+	if code != exitUsage || !strings.Contains(errOut, "JOB_COMPLETION_INDEX=1 and SLURM_ARRAY_TASK_ID=2 name different shards: give -shard i") {
+		t.Errorf("count with two shard indices in the environment: exit %d, stderr %q; want both named", code, errOut)
+	}
+	code, out, errOut := runCLI(t, both, "count", "8")
+	if code != 0 || out != "92\n" || !strings.Contains(errOut, "without -shards the whole board is counted") {
+		t.Errorf("count with a shard index in the environment and no -shards: exit %d, %q, stderr %q; want the whole board and a note", code, out, errOut)
 	}
 	code, _, errOut = runCLI(t, func(string) string { return "x" }, "count", "-shards", "3", "8")
 	if code != exitUsage || !strings.Contains(errOut, `JOB_COMPLETION_INDEX="x" is not a shard index`) {
@@ -287,6 +304,12 @@ func TestSignals(t *testing.T) {
 		if !strings.Contains(stderr.String(), "interrupted") {
 			t.Errorf("nqueens %s: stderr %q; want it to say it was interrupted", name, stderr.String())
 		}
+		if name == "count 22" && !strings.Contains(stderr.String(), "is lost: count -checkpoint FILE saves a count as it goes") {
+			t.Errorf("nqueens %s: stderr %q; want it to say that -checkpoint would have kept the work", name, stderr.String())
+		}
+		if name == "count 64" && !strings.Contains(stderr.String(), "it will not end in a lifetime") {
+			t.Errorf("nqueens %s: stderr %q; want it to say the count cannot end", name, stderr.String())
+		}
 		if out := stdout.String(); tt.args[0] == "list" && (out == "" || strings.Count(out, "\n")%25 != 24) {
 			t.Errorf("nqueens %s: %d lines on stdout, not whole 24-line boards", name, strings.Count(out, "\n"))
 		}
@@ -348,4 +371,13 @@ func TestUsageDocumented(t *testing.T) {
 			t.Errorf("the package comment does not name the command %s", cmd)
 		}
 	}
+}
+
+// emptyFile returns the name of an empty file.
+func emptyFile(t *testing.T) string {
+	name := filepath.Join(t.TempDir(), "empty.txt")
+	if err := os.WriteFile(name, nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return name
 }

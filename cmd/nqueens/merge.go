@@ -11,6 +11,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -62,19 +63,20 @@ func merge(ctx context.Context, args []string, stdin io.Reader, stdout io.Writer
 	// Reading waits on stdin, or on a FIFO's writer, as long as they say:
 	// an interrupt ends the wait.
 	var all []placed
-	var unreadable []string
+	var unreadable, refused []string
 	err = interruptible(ctx, func() error {
 		for _, name := range files {
 			var recs []placed
+			var bad []string
 			var err error
 			if name == "-" {
-				recs, err = readRecords("stdin", stdin)
+				recs, bad, err = readRecords("stdin", stdin)
 			} else {
-				recs, err = readFile(name)
+				recs, bad, err = readFile(name)
 			}
+			refused = append(refused, bad...)
 			if err != nil {
 				unreadable = append(unreadable, err.Error())
-				continue
 			}
 			all = append(all, recs...)
 		}
@@ -84,16 +86,22 @@ func merge(ctx context.Context, args []string, stdin io.Reader, stdout io.Writer
 		return err
 	}
 	if len(all) == 0 {
-		return fmt.Errorf("no shard record could be read: %s", strings.Join(unreadable, "; "))
+		return fmt.Errorf("no shard record could be read: %s", strings.Join(slices.Concat(refused, unreadable), "; "))
 	}
 	counts, missing, err := add(all)
 	if err != nil {
 		return err
 	}
-	if missing != "" || len(unreadable) > 0 {
+	if missing != "" || len(unreadable) > 0 || len(refused) > 0 {
 		msg := "incomplete"
-		if missing != "" {
+		switch {
+		case missing != "" && len(refused) == 0:
 			msg += ": " + missing + " (count them again: with a Slurm array, those are the array indices to resubmit)"
+		case missing != "":
+			msg += ": " + missing
+		}
+		if len(refused) > 0 {
+			msg += "; refused, each to restore from its shard's own output or to count again: " + strings.Join(refused, "; ")
 		}
 		if len(unreadable) > 0 {
 			msg += "; unreadable: " + strings.Join(unreadable, "; ")
@@ -104,48 +112,65 @@ func merge(ctx context.Context, args []string, stdin io.Reader, stdout io.Writer
 	return err
 }
 
-// readFile reads the records of the named file.
-func readFile(name string) ([]placed, error) {
+// readFile reads the records of the named file, as readRecords does.
+func readFile(name string) ([]placed, []string, error) {
 	f, err := os.Open(name)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	defer f.Close()
 	return readRecords(name, f)
 }
 
+// maxRecordLine is the longest line a record may take: a record is some
+// 300 bytes.
+const maxRecordLine = 64 << 10
+
 // readRecords reads the records of a file, one per non-blank line, each
-// checked on its own.
-func readRecords(name string, f io.Reader) ([]placed, error) {
-	var recs []placed
+// checked on its own. It returns those that pass, the file:line and the
+// fault of each that does not, and an error if the file cannot be read to
+// its end or holds no record at all.
+func readRecords(name string, f io.Reader) (recs []placed, refused []string, err error) {
 	sc := bufio.NewScanner(f)
-	for line := 1; sc.Scan(); line++ {
+	sc.Buffer(nil, maxRecordLine)
+	line := 0
+	for sc.Scan() {
+		line++
 		text := bytes.TrimSpace(sc.Bytes())
 		if len(text) == 0 {
 			continue
 		}
 		at := fmt.Sprintf("%s:%d", name, line)
-		var r record
-		dec := json.NewDecoder(bytes.NewReader(text))
-		dec.DisallowUnknownFields()
-		if err := dec.Decode(&r); err != nil {
-			return nil, fmt.Errorf("%s: not a shard record: %v", at, err)
-		}
-		if after := bytes.TrimSpace(text[dec.InputOffset():]); len(after) > 0 {
-			return nil, fmt.Errorf("%s: not a shard record: %s after the object, want one object a line", at, quote(string(after)))
-		}
-		if err := r.check(); err != nil {
-			return nil, fmt.Errorf("%s: %v", at, err)
+		r, err := parseRecord(text)
+		if err != nil {
+			refused = append(refused, fmt.Sprintf("%s: %v", at, err))
+			continue
 		}
 		recs = append(recs, placed{r, at})
 	}
-	if err := sc.Err(); err != nil {
-		return nil, fmt.Errorf("%s: %v", name, err)
+	switch err := sc.Err(); {
+	case errors.Is(err, bufio.ErrTooLong):
+		return recs, refused, fmt.Errorf("%s:%d: a line of over %d KiB, which no shard record is: the rest of the file is not read", name, line+1, maxRecordLine>>10)
+	case err != nil:
+		return recs, refused, fmt.Errorf("%s:%d: %v", name, line+1, err)
+	case len(recs) == 0 && len(refused) == 0:
+		return nil, nil, fmt.Errorf("%s: no shard records", name)
 	}
-	if len(recs) == 0 {
-		return nil, fmt.Errorf("%s: no shard records", name)
+	return recs, refused, nil
+}
+
+// parseRecord reads one record, one JSON object, and checks it on its own.
+func parseRecord(text []byte) (record, error) {
+	var r record
+	dec := json.NewDecoder(bytes.NewReader(text))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&r); err != nil {
+		return record{}, fmt.Errorf("not a shard record: %v", err)
 	}
-	return recs, nil
+	if after := bytes.TrimSpace(text[dec.InputOffset():]); len(after) > 0 {
+		return record{}, fmt.Errorf("not a shard record: %s after the object, want one object a line", quote(string(after)))
+	}
+	return r, r.check()
 }
 
 // check verifies a record on its own: its split plan, its checksum, its
@@ -194,7 +219,20 @@ func add(recs []placed) (counts nqueens.Counts, missing string, err error) {
 		}
 		return counts, "", fmt.Errorf("%s %s", strings.Join(at, " and "), e.Problem)
 	case err != nil:
-		return counts, "", fmt.Errorf("the %d shards of n=%d: %s", recs[0].Shards, recs[0].N, strings.TrimPrefix(err.Error(), "nqueens: "))
+		return counts, "", fmt.Errorf("the %d shards of n=%d in %s: %s; every record passed its own checks, so one holds a wrong count with a checksum to match: count shards again (count -json -shard i -shards %d %d) and compare them with their records to find it",
+			recs[0].Shards, recs[0].N, filesOf(recs), strings.TrimPrefix(err.Error(), "nqueens: "), recs[0].Shards, recs[0].N)
 	}
 	return counts, "", nil
+}
+
+// filesOf names the files that recs came from, each once, in order.
+func filesOf(recs []placed) string {
+	var files []string
+	for _, r := range recs {
+		file := r.at[:strings.LastIndexByte(r.at, ':')]
+		if !slices.Contains(files, file) {
+			files = append(files, file)
+		}
+	}
+	return strings.Join(files, ", ")
 }

@@ -142,8 +142,29 @@ func TestMergeJoin(t *testing.T) {
 	}
 	r.Total++
 	code, out, errOut = runCLI(t, noEnv, "merge", files[0], files[1], forge(t, r))
-	if code != 1 || out != "" || !strings.Contains(errOut, "Burnside's lemma refuses") {
-		t.Errorf("merge with a forged total: exit %d, stdout %q, stderr %q; want a refusal naming Burnside's lemma", code, out, errOut)
+	if code != 1 || out != "" || !strings.Contains(errOut, "Burnside's lemma refuses") || !strings.Contains(errOut, files[0]+", "+files[1]) ||
+		!strings.Contains(errOut, "count shards again (count -json -shard i -shards 3 14)") {
+		t.Errorf("merge with a forged total: exit %d, stdout %q, stderr %q; want a refusal naming Burnside's lemma, the files and how to find the record", code, out, errOut)
+	}
+}
+
+// TestMergeRefused gives merge a record edited without its checksum, and
+// a file with a line too long for a record, and wants each named by its
+// line, the edited one to restore rather than to count again.
+func TestMergeRefused(t *testing.T) {
+	files := shardFiles(t, 9, 3)
+	edited := filepath.Join(t.TempDir(), "2.json")
+	os.WriteFile(edited, bytes.Replace(mustRead(files[2]), []byte(`"total":`), []byte(`"total":9`), 1), 0o644)
+	code, _, errOut := runCLI(t, noEnv, "merge", files[0], files[1], edited)
+	if code != 1 || !strings.Contains(errOut, "refused, each to restore from its shard's own output or to count again: "+edited+":1: checksum mismatch") ||
+		strings.Contains(errOut, "Slurm") {
+		t.Errorf("merge with an edited record: exit %d, stderr %q; want the record refused, to restore", code, errOut)
+	}
+	long := filepath.Join(t.TempDir(), "long.json")
+	os.WriteFile(long, append(append(mustRead(files[2]), strings.Repeat(" ", 70<<10)...), '1', '\n'), 0o644)
+	code, _, errOut = runCLI(t, noEnv, "merge", files[0], files[1], long)
+	if code != 1 || !strings.Contains(errOut, long+":2: a line of over 64 KiB") {
+		t.Errorf("merge with a line of 70 KiB: exit %d, stderr %q; want its file and line", code, errOut)
 	}
 }
 
