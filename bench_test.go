@@ -13,19 +13,27 @@ import (
 //	go test -run '^$' -bench Count -count 6 > bench.txt
 //	go tool benchstat -row /strategy -col /n@num bench.txt
 
-var benchMaxN = flag.Int("nqueens.maxn", 0, "largest board to benchmark for every strategy (0: each strategy's default, about a minute in all)")
+// -nqueens.upto lifts every strategy's limit to n, -nqueens.maxn caps
+// it: -nqueens.upto 18 times naive up to 18 (hours), -nqueens.maxn 12
+// keeps the engine at 12.
+var (
+	benchUpTo = flag.Int("nqueens.upto", 0, "time every strategy up to this board, beyond its own limit (0: each strategy's limit, about a minute in all)")
+	benchMaxN = flag.Int("nqueens.maxn", 0, "time no strategy beyond this board (0: no cap)")
+)
 
 // benchSizes are the article's columns.
 var benchSizes = []int{8, 10, 12, 14, 16, 18}
 
 // benchLimits keep `go test -bench .` to about a minute: the largest board
-// each strategy is timed on unless -nqueens.maxn says otherwise.
+// each strategy is timed on unless -nqueens.upto or -nqueens.maxn says
+// otherwise.
 var benchLimits = map[string]int{
 	"naive":   10,
 	"cached":  12,
 	"bitwise": 14,
 	"flipped": 14,
 	"engine":  16,
+	"listing": 14,
 }
 
 // treeNodes holds the size of the plain search tree that all four article
@@ -36,16 +44,22 @@ var treeNodes = map[int]float64{
 	8: 2056, 10: 35538, 12: 856188, 14: 27358552, 16: 1141190302,
 }
 
-// benchLimit returns the largest board BenchmarkCount times strategy name
-// on; a strategy without a limit of its own gets the naive board's.
+// benchLimit returns the largest board the benchmarks time strategy
+// name on (or the listing calls, "listing"), its own limit as the flags
+// lift or cap it; a strategy without a limit of its own gets the naive
+// board's.
 func benchLimit(name string) int {
+	limit, ok := benchLimits[name]
+	if !ok {
+		limit = benchLimits["naive"]
+	}
+	if *benchUpTo > 0 {
+		limit = max(limit, *benchUpTo)
+	}
 	if *benchMaxN > 0 {
-		return *benchMaxN
+		limit = min(limit, *benchMaxN)
 	}
-	if l, ok := benchLimits[name]; ok {
-		return l
-	}
-	return benchLimits["naive"]
+	return limit
 }
 
 // BenchmarkCount times Count for each strategy and board size, and
@@ -113,9 +127,10 @@ func BenchmarkEnumerate(b *testing.B) {
 
 // BenchmarkListing times the listing calls on every core beside the counts
 // they are measured against: Enumerate against Bitwise.Count, Fundamental
-// against CountContext on one worker. Boards past 14 need -nqueens.maxn:
+// against CountContext on one worker, up to n = 14 unless -nqueens.upto
+// or -nqueens.maxn says otherwise:
 //
-//	go test -run '^$' -bench Listing -benchtime 1x -count 6 -nqueens.maxn 16 > listing.txt
+//	go test -run '^$' -bench Listing -benchtime 1x -count 6 -nqueens.upto 16 > listing.txt
 //	go tool benchstat -row /call -col /n@num listing.txt
 func BenchmarkListing(b *testing.B) {
 	calls := []struct {
@@ -131,7 +146,7 @@ func BenchmarkListing(b *testing.B) {
 		}},
 	}
 	for _, n := range []int{12, 14, 16} {
-		if n > max(*benchMaxN, 14) {
+		if n > benchLimit("listing") {
 			continue
 		}
 		for _, c := range calls {

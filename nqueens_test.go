@@ -315,6 +315,16 @@ func TestLimitsDefault(t *testing.T) {
 	if got, want := benchLimit("a new strategy"), benchLimit("naive"); got != want {
 		t.Errorf("benchmark limit of an unknown strategy = %d, want the naive board's %d", got, want)
 	}
+	// -nqueens.upto lifts the limits, -nqueens.maxn caps them.
+	defer func(upto, maxn int) { *benchUpTo, *benchMaxN = upto, maxn }(*benchUpTo, *benchMaxN)
+	*benchUpTo, *benchMaxN = 12, 0
+	if naive, engine := benchLimit("naive"), benchLimit("engine"); naive != 12 || engine != benchLimits["engine"] {
+		t.Errorf("-nqueens.upto 12: limits %d (naive) and %d (engine), want 12 and %d", naive, engine, benchLimits["engine"])
+	}
+	*benchUpTo, *benchMaxN = 0, 12
+	if naive, engine, listing := benchLimit("naive"), benchLimit("engine"), benchLimit("listing"); naive != benchLimits["naive"] || engine != 12 || listing != 12 {
+		t.Errorf("-nqueens.maxn 12: limits %d (naive), %d (engine) and %d (listing), want %d, 12 and 12", naive, engine, listing, benchLimits["naive"])
+	}
 }
 
 func TestStrategyNamed(t *testing.T) {
