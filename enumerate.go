@@ -25,8 +25,8 @@ func Enumerate(n int, visit func(Solution) bool) error {
 
 // EnumerateContext is [Enumerate] that gives up, returning ctx.Err(), at
 // once if ctx is done already and else within milliseconds of ctx being
-// done, even while no solution is found: the first solution of n = 32
-// takes under a second, of n = 36 over a minute. From n = 12 on it
+// done, even while no solution is found, which on large boards takes long:
+// the search before the first solution grows fast with n. From n = 12 on it
 // searches on every core, or on as many as [WithWorkers] says, the one
 // option a listing takes, ahead of visit, which still runs on the
 // caller's goroutine in lexicographic order; the solutions found ahead
@@ -56,8 +56,11 @@ func enumerateOn(ctx context.Context, n, workers int, visit func(Solution) bool)
 // classes whose sizes add up to Count(n). It searches only the boards
 // whose top queen is at least as near a corner as the queens of the bottom
 // row and of the side columns, as every least member's is, on every core,
-// ahead of visit, which runs on the caller's goroutine: about twice the
-// cost of CountContext on one core. The [Solution] passed to visit is
+// ahead of visit, which runs on the caller's goroutine. It costs a search
+// of those boards, a part of the whole tree that shrinks toward an eighth
+// as n grows, and a look at the eight images of each solution found: more
+// than CountContext, which searches one member of each class (or joins
+// half-boards) and lists none. The [Solution] passed to visit is
 // reused: copy it to keep it; what visit writes into it does not reach the
 // search. Bad arguments return an error wrapping [ErrBoardSize] or
 // [ErrNilVisit]. It is [FundamentalContext] with context.Background().

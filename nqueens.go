@@ -139,10 +139,13 @@ type Counts struct {
 // every worker stopped. The counts are zero whenever the error is not nil,
 // but for a finished count whose last save failed (see [WithSave]).
 //
-// The cost grows about sixfold with each n, and from n = 20 on the memory
-// about sixfold with every second n (see [EstimateMemory]); docs/scale.md
-// in the repository has measured times. A uint64 holds the counts up to at least n = 27, the
-// largest board ever counted.
+// The cost grows about sixfold with each n. The memory of a count that
+// joins grows, past n = 20, with the longest list of quarters it keeps, of
+// about m!/2^m quarters for m = n/2, the same for n and n+1: as
+// [EstimateMemory] puts it, 2 to 6 times more with every second n from
+// 20 to 28. docs/scale.md in the repository has measured times and
+// memory, with the machine named. A uint64 holds the counts up to at
+// least n = 27, the largest board ever counted.
 func CountContext(ctx context.Context, n int, opts ...Option) (Counts, error) {
 	cfg, err := newConfig(opts)
 	if err != nil {
@@ -211,8 +214,8 @@ func (engineStrategy) Enumerate(n int, visit func(Solution) bool) error {
 // takes the longest lists of quarters of the join to be longer than any
 // measured, every worker to hold them at once, and Go's heap to grow to
 // twice what is live. It returns the errors of CountContext for a bad n or
-// option, and costs what listing the join's subproblems costs, a few
-// milliseconds.
+// option, and costs what planning the count costs: a list of the join's
+// subproblems, O(1) in n for a whole board and O(k) for a shard of k.
 func EstimateMemory(n int, opts ...Option) (int64, error) {
 	cfg, err := newConfig(opts)
 	if err != nil {

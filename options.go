@@ -108,10 +108,8 @@ type Progress struct {
 	// Remaining is the time left, estimated from the rate of this run
 	// (since it started or resumed) once it has done a tenth of the
 	// subproblems it had to do; it is 0 before, when a few subproblems,
-	// which at n = 24 take minutes each, would say too little. Measured
-	// on counts of n = 18 to 21, fresh and resumed, it is within a factor
-	// of 1.5 of the truth while a tenth of the time is still ahead, and
-	// about the time of the last subproblems after.
+	// the largest of which take a share of the count, would say too
+	// little. docs/scale.md has how close it came on measured counts.
 	Remaining time.Duration
 }
 
