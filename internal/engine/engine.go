@@ -2,10 +2,11 @@
 // strategy and its counts and listings on every core. A count is planned
 // once (plan.go): its method (the constellations' backtracking, the join
 // of half-boards of the package join, or the small boards' direct count),
-// its subproblems, their deal to shards, their order and their memory
-// (memory.go). The scheduler (run.go) hands the subproblems out to
-// workers, reports progress, saves the tally and estimates the time left.
-// The listing (listing.go) lists a whole board on every core in order.
+// its subproblems, their deal to shards and their memory (memory.go). The
+// scheduler (run.go) hands the subproblems out to workers in an order
+// whose every prefix is a fair sample of the work, reports progress, saves
+// the tally and estimates the time left. The listing (listing.go) lists a
+// whole board on every core in order.
 //
 // The engine speaks in plain values: a board is a []int, a count a
 // Counts, how far a count has come a Tally. The package nqueens turns them
@@ -72,11 +73,11 @@ func Count(ctx context.Context, n int, cfg Config) (Counts, error) {
 		return Counts{}, err
 	}
 	start := time.Now()
-	p := newPlan(n, cfg.Shard, cfg.Shards, cfg.Workers)
-	if err := p.limit(cfg.Memory); err != nil {
+	p, err := newPlan(n, cfg.Shard, cfg.Shards, cfg.Workers, cfg.Memory)
+	if err != nil {
 		return Counts{}, err
 	}
-	sub := p.subproblems()
+	sub := p.sub
 	if p.method == backtracked {
 		split, err := constellationSubproblemsReporting(ctx, p, cfg.Progress, start)
 		if err != nil {
@@ -121,5 +122,6 @@ func Count(ctx context.Context, n int, cfg Config) (Counts, error) {
 // shards of the n×n board on workers workers, as the model puts it: what
 // Count compares with its Memory.
 func Estimate(n, shard, shards, workers int) int64 {
-	return int64(min(newPlan(n, shard, shards, workers).memory, math.MaxInt64/2))
+	p, _ := newPlan(n, shard, shards, workers, math.MaxInt64)
+	return int64(min(p.memory, math.MaxInt64/2))
 }

@@ -22,29 +22,26 @@ const (
 	subproblemBytes    = 64       // a subproblem, with its pointer, besides its board
 )
 
-// memoryOf returns the peak memory of a count of the n×n board on
-// workers workers, in bytes, as the model puts it: of the runs of the join
-// if it joins, and else of a shard of shards of the constellations.
-func memoryOf(n int, runs []join.Run, shards, workers int) float64 {
-	var live float64
-	if len(runs) > 0 {
-		live = join.Memory(n, runs, workers)
-	} else if n >= 4 {
-		// The depth of the split makes at least as many subproblems as
-		// wanted, and at most n times as many.
-		cs := math.Pow(float64(n), 4) / 8
-		sub := max(cs, float64(n)*float64(work.Deal{Shards: shards}.Want()))
-		live = cs*constellationBytes + (sub/float64(shards)+1)*float64(subproblemBytes+8*n)
-	}
-	return baseBytes + 2*live
-}
-
-// limit returns an error wrapping work.ErrMemory if the count of p would
-// take more than limit bytes, and else lets the lists of quarters of its
+// budget sets p.memory, the peak memory of the count of p in bytes as the
+// model puts it: of the runs of the join if it joins, and else of its
+// shard of the constellations. It returns an error wrapping work.ErrMemory
+// if that is more than limit, and else lets the lists of quarters of the
 // joiners grow as far as the limit has room for: the longest that the
 // model assumes, and more if the limit has room for all of them to grow
 // alike.
-func (p *plan) limit(limit int64) error {
+func (p *plan) budget(limit int64) error {
+	var live float64
+	if len(p.runs) > 0 {
+		live = join.Memory(p.n, p.runs, p.workers)
+	} else if p.n >= 4 {
+		// The depth of the split makes at least as many subproblems as
+		// wanted, and at most n times as many.
+		n, shards := float64(p.n), float64(p.deal.Shards)
+		cs := math.Pow(n, 4) / 8
+		sub := max(cs, n*float64(p.deal.Want()))
+		live = cs*constellationBytes + (sub/shards+1)*(subproblemBytes+8*n)
+	}
+	p.memory = baseBytes + 2*live
 	if p.memory > float64(limit) {
 		on := fmt.Sprintf("%d workers", p.workers)
 		if p.workers == 1 {
