@@ -25,6 +25,7 @@ type config struct {
 	saveEvery time.Duration
 	resume    *State
 	memory    int64
+	recount   bool
 }
 
 // WithWorkers sets the number of goroutines that search at once. 0, the
@@ -96,6 +97,17 @@ func WithMemoryLimit(bytes int64) Option {
 	return func(c *config) { c.memory = bytes }
 }
 
+// WithRecount has [CountContext] count again what it would count, the same
+// subproblems of the same shard, by plain backtracking that shares no code
+// with the join's fast path or the constellations' kernels, so that the
+// counts of a shard can be checked against those its record holds. It
+// costs far more than the count, a search of the whole tree below each
+// subproblem (docs/scale.md has the cost at each n). Saves and resumes
+// work as for a count; a State of a recount resumes only a recount.
+func WithRecount() Option {
+	return func(c *config) { c.recount = true }
+}
+
 // Progress reports how far a count has come. Work is measured in
 // subproblems, which vary tenfold in size; a count takes them in an order
 // that makes the share of them done a fair estimate of the share of the
@@ -161,15 +173,15 @@ func listingWorkers(opts []Option) (int, error) {
 	if err != nil {
 		return 0, err
 	}
-	if cfg.shards != 1 || cfg.progress != nil || cfg.save != nil || cfg.resume != nil || cfg.memory != DefaultMemoryLimit {
-		return 0, fmt.Errorf("%w: a listing takes WithWorkers alone: shards, progress, saves and memory limits are a count's", ErrOption)
+	if cfg.shards != 1 || cfg.progress != nil || cfg.save != nil || cfg.resume != nil || cfg.memory != DefaultMemoryLimit || cfg.recount {
+		return 0, fmt.Errorf("%w: a listing takes WithWorkers alone: shards, progress, saves, memory limits and recounts are a count's", ErrOption)
 	}
 	return cfg.workers, nil
 }
 
 // engine returns the engine's configuration of a count as cfg says.
 func (cfg *config) engine() (engine.Config, error) {
-	ec := engine.Config{Workers: cfg.workers, Shard: cfg.shard, Shards: cfg.shards, Memory: cfg.memory, SaveEvery: cfg.saveEvery}
+	ec := engine.Config{Workers: cfg.workers, Shard: cfg.shard, Shards: cfg.shards, Memory: cfg.memory, SaveEvery: cfg.saveEvery, Recount: cfg.recount}
 	if cfg.resume != nil {
 		t, err := cfg.resume.resumable()
 		if err != nil {

@@ -54,8 +54,12 @@ func (s State) Done() int { return s.tally.DoneCount() }
 func (s State) Subproblems() int { return s.tally.Subproblems }
 
 // stateMagic opens every marshalled State; its last byte is the format's
-// version.
-var stateMagic = []byte("nqueens state\n\x02")
+// version. Version 3 adds a field after the counts, 1 for a recount and 0
+// for a count; UnmarshalBinary reads version 2, of counts alone, too.
+var stateMagic = []byte("nqueens state\n\x03")
+
+// stateV2 is the version of the format before recounts.
+const stateV2 = 2
 
 // stateSum is how many bytes of SHA-256 close a marshalled State.
 const stateSum = 16
@@ -70,7 +74,7 @@ func (s State) MarshalBinary() ([]byte, error) {
 	t := &s.tally
 	b := bytes.Clone(stateMagic)
 	for _, v := range []uint64{uint64(s.plan), uint64(t.N), uint64(t.Shard), uint64(t.Shards),
-		uint64(t.Subproblems), t.Counts.Total, t.Counts.Unique, t.Counts.Invariant90, t.Counts.Invariant180} {
+		uint64(t.Subproblems), t.Counts.Total, t.Counts.Unique, t.Counts.Invariant90, t.Counts.Invariant180, kindOf(t.Recount)} {
 		b = binary.AppendUvarint(b, v)
 	}
 	for _, w := range t.Done {
@@ -91,21 +95,28 @@ func (s *State) UnmarshalBinary(data []byte) error {
 		return fmt.Errorf("%w: not a state of nqueens", ErrState)
 	case len(data) < len(stateMagic)+stateSum:
 		return fmt.Errorf("%w: cut short at %d bytes", ErrState, len(data))
-	case data[len(stateMagic)-1] != stateMagic[len(stateMagic)-1]:
-		return fmt.Errorf("%w: format %d, want %d", ErrState, data[len(stateMagic)-1], stateMagic[len(stateMagic)-1])
+	case data[len(stateMagic)-1] != stateMagic[len(stateMagic)-1] && data[len(stateMagic)-1] != stateV2:
+		return fmt.Errorf("%w: format %d, want %d or %d", ErrState, data[len(stateMagic)-1], stateV2, stateMagic[len(stateMagic)-1])
 	}
 	body, sum := data[:len(data)-stateSum], data[len(data)-stateSum:]
 	if want := sha256.Sum256(body); !bytes.Equal(sum, want[:stateSum]) {
 		return fmt.Errorf("%w: checksum mismatch: cut short or damaged", ErrState)
 	}
 	rest := body[len(stateMagic):]
-	var v [9]uint64
-	for i := range v {
+	var v [10]uint64 // the last, the kind, is 0 in version 2
+	fields := v[:]
+	if data[len(stateMagic)-1] == stateV2 {
+		fields = v[:9]
+	}
+	for i := range fields {
 		x, n := binary.Uvarint(rest)
 		if n <= 0 {
 			return fmt.Errorf("%w: field %d unreadable", ErrState, i)
 		}
 		v[i], rest = x, rest[n:]
+	}
+	if v[9] > 1 {
+		return fmt.Errorf("%w: kind %d, want 0 (a count) or 1 (a recount)", ErrState, v[9])
 	}
 	if v[2] > MaxShards || v[3] > MaxShards {
 		return fmt.Errorf("%w: shard %d of %d out of range", ErrState, v[2], v[3])
@@ -121,7 +132,7 @@ func (s *State) UnmarshalBinary(data []byte) error {
 	}
 	t := engine.Tally{N: int(v[1]), Shard: int(v[2]), Shards: int(v[3]), Subproblems: int(v[4]),
 		Counts: engine.Counts{Total: v[5], Unique: v[6], Invariant90: v[7], Invariant180: v[8]},
-		Done:   make(engine.Bitset, len(rest)/8)}
+		Done:   make(engine.Bitset, len(rest)/8), Recount: v[9] == 1}
 	for i := range t.Done {
 		t.Done[i] = binary.LittleEndian.Uint64(rest[8*i:])
 	}
@@ -162,7 +173,7 @@ func (s State) Matches(n, i, k int) error {
 	if s.plan != PlanVersion {
 		return fmt.Errorf("%w: a state of split plan %d, but this count splits with plan %d", ErrStateMismatch, s.plan, PlanVersion)
 	}
-	return s.tally.Matches(n, i, k)
+	return s.tally.Matches(n, i, k, s.tally.Recount)
 }
 
 // resumable returns s's tally for a count to go on from, or an error
@@ -182,4 +193,13 @@ func (s State) resumable() (*engine.Tally, error) {
 	}
 	t := s.tally.Clone()
 	return &t, nil
+}
+
+// kindOf returns the kind field of a State: 1 for a recount, 0 for a
+// count.
+func kindOf(recount bool) uint64 {
+	if recount {
+		return 1
+	}
+	return 0
 }

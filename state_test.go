@@ -2,6 +2,8 @@ package nqueens
 
 import (
 	"context"
+	"crypto/sha256"
+	"encoding/binary"
 	"encoding/json"
 	"errors"
 	"strings"
@@ -279,4 +281,60 @@ func FuzzState(f *testing.F) {
 			t.Errorf("a State read back writes other bytes")
 		}
 	})
+}
+
+// TestStateVersion2 reads a State of the format before recounts, which
+// holds a count.
+func TestStateVersion2(t *testing.T) {
+	s := stopAfterSaves(t, 14, 10, WithShard(1, 2))
+	b, _ := s.MarshalBinary()
+	// Version 3 is version 2 with a last field, the kind, before the bits.
+	var v2 []byte
+	v2 = append(v2, b[:len(stateMagic)-1]...)
+	v2 = append(v2, stateV2)
+	rest := b[len(stateMagic) : len(b)-stateSum]
+	for range 9 {
+		_, n := binary.Uvarint(rest)
+		v2 = append(v2, rest[:n]...)
+		rest = rest[n:]
+	}
+	if _, n := binary.Uvarint(rest); n != 1 || rest[0] != 0 {
+		t.Fatalf("the kind of a count's State is %v, want one byte 0", rest[:n])
+	}
+	v2 = append(v2, rest[1:]...)
+	sum := sha256.Sum256(v2)
+	v2 = append(v2, sum[:stateSum]...)
+	var back State
+	if err := back.UnmarshalBinary(v2); err != nil {
+		t.Fatal(err)
+	}
+	if diff := cmp.Diff(s, back, cmp.AllowUnexported(State{})); diff != "" {
+		t.Errorf("a State of format 2 (-want +got):\n%s", diff)
+	}
+}
+
+// TestRecountState wants a recount and a count to refuse each other's
+// states, and a recount to resume its own.
+func TestRecountState(t *testing.T) {
+	recount := stopAfterSaves(t, 14, 10, WithShard(0, 2), WithRecount())
+	count := stopAfterSaves(t, 14, 10, WithShard(0, 2))
+	want, err := CountContext(context.Background(), 14, WithShard(0, 2))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := CountContext(context.Background(), 14, WithShard(0, 2), WithResume(recount)); !errors.Is(err, ErrStateMismatch) || !strings.Contains(err.Error(), "a state of a recount, but this is a count") {
+		t.Errorf("a count resumed from a recount's state: %v, want ErrStateMismatch", err)
+	}
+	if _, err := CountContext(context.Background(), 14, WithShard(0, 2), WithRecount(), WithResume(count)); !errors.Is(err, ErrStateMismatch) || !strings.Contains(err.Error(), "a state of a count, but this is a recount") {
+		t.Errorf("a recount resumed from a count's state: %v, want ErrStateMismatch", err)
+	}
+	got, err := CountContext(context.Background(), 14, WithShard(0, 2), WithRecount(), WithResume(recount))
+	if err != nil || got != want {
+		t.Errorf("a recount resumed = %+v, %v; want the count's %+v", got, err, want)
+	}
+	b, _ := recount.MarshalBinary()
+	var back State
+	if err := back.UnmarshalBinary(b); err != nil || !back.tally.Recount {
+		t.Errorf("a recount's State read back: recount %v, %v", back.tally.Recount, err)
+	}
 }

@@ -1,7 +1,7 @@
 // Command nqueens counts and draws the solutions of the n-queens problem,
 // on one machine or split into shards across many. Its commands are count,
-// list, merge, construct, complete, version and help: "nqueens help"
-// prints how to call each, and "nqueens COMMAND -h" its flags.
+// list, merge, verify, construct, complete, version and help: "nqueens
+// help" prints how to call each, and "nqueens COMMAND -h" its flags.
 //
 // count prints the number of solutions of the N×N board; on a terminal it
 // shows its progress on stderr. With -strategy it counts with one of the
@@ -62,6 +62,10 @@ const usage = `usage:
   nqueens list [-limit k] N         draw solutions of the N×N board
   nqueens merge FILE...             add up the JSON records of every shard
                                     ("-": stdin)
+  nqueens verify [-sample F] [-seed text] [-workers k]
+                 [-checkpoint file [-checkpoint-every d]] FILE...
+                                    recount shard records, or a sample of
+                                    them, by another method ("-": stdin)
   nqueens construct [-board] N      one solution of the N×N board, at once
   nqueens complete [-count] [-limit k] BOARD
                                     complete a partial board: a column list
@@ -136,7 +140,7 @@ func usagef(format string, args ...any) error {
 }
 
 // commands names the commands, in the order of the usage text.
-var commands = []string{"count", "list", "merge", "construct", "complete", "version"}
+var commands = []string{"count", "list", "merge", "verify", "construct", "complete", "version"}
 
 // argNames says what the argument is of each command that takes one.
 var argNames = map[string]string{
@@ -230,6 +234,8 @@ func dispatch(ctx context.Context, args []string, getenv func(string) string, st
 		return list(ctx, args, stdout, stderr)
 	case "merge":
 		return merge(ctx, args, stdin, stdout)
+	case "verify":
+		return verify(ctx, args, stdin, stdout, stderr)
 	case "construct":
 		return construct(ctx, args, stdout, stderr)
 	case "complete":

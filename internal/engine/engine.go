@@ -47,6 +47,9 @@ type Config struct {
 	SaveEvery time.Duration
 	// Resume, if set, is a tally of this count to go on from.
 	Resume *Tally
+	// Recount counts every subproblem again by plain backtracking
+	// (package recount), with none of the join's or the frame's code.
+	Recount bool
 }
 
 // Progress reports how far a count has come, in subproblems.
@@ -73,7 +76,7 @@ func Count(ctx context.Context, n int, cfg Config) (Counts, error) {
 		return Counts{}, err
 	}
 	start := time.Now()
-	p, err := newPlan(n, cfg.Shard, cfg.Shards, cfg.Workers, cfg.Memory)
+	p, err := newPlan(n, cfg.Shard, cfg.Shards, cfg.Workers, cfg.Recount, cfg.Memory)
 	if err != nil {
 		return Counts{}, err
 	}
@@ -86,8 +89,9 @@ func Count(ctx context.Context, n int, cfg Config) (Counts, error) {
 		sub = append(sub, split...)
 	}
 	t := newTally(n, cfg.Shard, cfg.Shards, len(sub))
+	t.Recount = cfg.Recount
 	if r := cfg.Resume; r != nil {
-		if err := r.Matches(n, cfg.Shard, cfg.Shards); err != nil {
+		if err := r.Matches(n, cfg.Shard, cfg.Shards, cfg.Recount); err != nil {
 			return Counts{}, err
 		}
 		if r.Subproblems != len(sub) || len(r.Done) != len(t.Done) {
@@ -101,7 +105,7 @@ func Count(ctx context.Context, n int, cfg Config) (Counts, error) {
 		t.Counts = smallCounts(n)
 	}
 	for i, s := range sub {
-		if s.run != nil && !t.Done.Has(i) {
+		if s.run != nil && !t.Done.Has(i) && !cfg.Recount {
 			s.run.Board.Hold()
 		}
 	}
@@ -122,6 +126,6 @@ func Count(ctx context.Context, n int, cfg Config) (Counts, error) {
 // shards of the n×n board on workers workers, as the model puts it: what
 // Count compares with its Memory.
 func Estimate(n, shard, shards, workers int) int64 {
-	p, _ := newPlan(n, shard, shards, workers, math.MaxInt64)
+	p, _ := newPlan(n, shard, shards, workers, false, math.MaxInt64)
 	return int64(min(p.memory, math.MaxInt64/2))
 }

@@ -31,9 +31,9 @@ const (
 // alike.
 func (p *plan) budget(limit int64) error {
 	var live float64
-	if len(p.runs) > 0 {
+	if len(p.runs) > 0 && !p.recount {
 		live = join.Memory(p.n, p.runs, p.workers)
-	} else if p.n >= 4 {
+	} else if len(p.runs) == 0 && p.n >= 4 {
 		// The depth of the split makes at least as many subproblems as
 		// wanted, and at most n times as many.
 		n, shards := float64(p.n), float64(p.deal.Shards)

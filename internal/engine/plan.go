@@ -61,16 +61,20 @@ type plan struct {
 	runs      []join.Run
 	// sub holds the subproblems of invariant and runs, in that order.
 	sub []subproblem
+	// recount is set for a recount of the subproblems by plain
+	// backtracking, which keeps next to nothing of the join's.
+	recount bool
 	// memory is the peak memory of the count in bytes, as the model puts
 	// it (memory.go).
 	memory float64
 }
 
 // newPlan returns the plan of a count of shard of shards of the n×n
-// board, 0 <= n <= board.MaxN, on workers workers, within limit bytes of
-// memory: an error wrapping ErrMemory if the count would take more.
-func newPlan(n, shard, shards, workers int, limit int64) (*plan, error) {
-	p := &plan{n: n, deal: work.Deal{Shard: shard, Shards: shards}, workers: workers, method: methodFor(n)}
+// board, 0 <= n <= board.MaxN, on workers workers, or of its recount,
+// within limit bytes of memory: an error wrapping ErrMemory if the count
+// would take more.
+func newPlan(n, shard, shards, workers int, recount bool, limit int64) (*plan, error) {
+	p := &plan{n: n, deal: work.Deal{Shard: shard, Shards: shards}, workers: workers, method: methodFor(n), recount: recount}
 	if p.method != small {
 		p.invariant = invariantSearches(n, p.deal)
 	}

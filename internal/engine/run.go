@@ -138,7 +138,7 @@ func (s *scheduler) startWorkers() {
 	for range workers {
 		go func() {
 			defer wg.Done()
-			s.work(&worker{poll: work.Poller{Stop: &s.stop, Yield: yield}})
+			s.work(&worker{poll: work.Poller{Stop: &s.stop, Yield: yield}, recount: s.cfg.Recount})
 		}()
 	}
 	go func() {
@@ -282,10 +282,11 @@ func (s *scheduler) stopped(ctx context.Context, finish func(Counts) (Counts, er
 
 // A worker solves subproblems one after another.
 type worker struct {
-	poll   work.Poller
-	frame  frame.Frame
-	check  constellationCheck
-	joiner *join.Joiner
+	poll    work.Poller
+	frame   frame.Frame
+	check   constellationCheck
+	joiner  *join.Joiner
+	recount bool // count again by plain backtracking (recount.go)
 }
 
 // err returns the error that made the worker's last search give up, nil
@@ -300,6 +301,9 @@ func (w *worker) err() error {
 // search returns the counts of s. It reports false if it gave up, because
 // w.poll said to stop or for w.err.
 func (w *worker) search(s *subproblem) (Counts, bool) {
+	if w.recount && s.invariant == nil {
+		return w.recountOf(s)
+	}
 	if f := s.invariant; f != nil {
 		count, ok := countInvariant(f.n, f.g, f.col, &w.poll)
 		if f.g == board.Rotate90 {

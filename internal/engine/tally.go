@@ -19,6 +19,7 @@ type Tally struct {
 	Subproblems      int    // the subproblems of the shard
 	Counts           Counts // what the subproblems done counted
 	Done             Bitset // a bit for each subproblem, set once it is done
+	Recount          bool   // whether the count is a recount (Config.Recount)
 }
 
 // newTally returns the tally of a count of shard of shards of the n×n
@@ -51,9 +52,14 @@ func (t Tally) Clone() Tally {
 }
 
 // Matches reports how t differs from a count of shard of shards of the
-// n×n board, as an error wrapping ErrStateMismatch, or nil.
-func (t *Tally) Matches(n, shard, shards int) error {
+// n×n board, or its recount, as an error wrapping ErrStateMismatch, or
+// nil.
+func (t *Tally) Matches(n, shard, shards int, recount bool) error {
 	switch {
+	case t.Recount && !recount:
+		return fmt.Errorf("%w: a state of a recount, but this is a count", ErrStateMismatch)
+	case !t.Recount && recount:
+		return fmt.Errorf("%w: a state of a count, but this is a recount", ErrStateMismatch)
 	case t.N != n:
 		return fmt.Errorf("%w: a state of n=%d, but this count is of n=%d", ErrStateMismatch, t.N, n)
 	case t.Shard != shard || t.Shards != shards:

@@ -220,3 +220,40 @@ func binomial(n, k int) uint64 {
 	}
 	return b
 }
+
+// Queens returns the queens the board holds before its splits, a column
+// for each row or board.Free: on an odd board the middle row's and the
+// middle column's, on an even board none.
+func (b *Board) Queens() []int {
+	q := make([]int, b.n)
+	for i := range q {
+		q[i] = board.Free
+	}
+	if b.rowQueen >= 0 {
+		q[b.n/2], q[b.colQueen] = b.rowQueen, b.n/2
+	}
+	return q
+}
+
+// Rows returns the rows that the board's splits share out.
+func (b *Board) Rows() uint64 { return b.rows() }
+
+// Placements returns how many placements of the middle queens the board
+// stands for: its counts are to be multiplied by it.
+func (b *Board) Placements() uint64 { return b.placements }
+
+// Splits calls yield with each split of the run, in order, until yield
+// returns false: the rows whose queen stands in the east half, and the
+// weights of the split's solutions with a queen on a longest diagonal and
+// of the others, both 0 for a split that another counts.
+func (r *Run) Splits(yield func(east, on, off uint64) bool) {
+	s := r.first
+	for range r.count {
+		east := spread(s, r.Board.rows())
+		on, off := r.Board.splitWeights(east)
+		if !yield(east, on, off) {
+			return
+		}
+		s = nextSubset(s)
+	}
+}

@@ -1,0 +1,173 @@
+package main
+
+import (
+	"context"
+	"crypto/sha256"
+	"encoding/binary"
+	"errors"
+	"fmt"
+	"io"
+	"math"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/gonqueens/nqueens"
+)
+
+// verify recounts shard records, each with nqueens.WithRecount, a method
+// that shares no code with the join's fast path, and compares the counts.
+func verify(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) error {
+	fs := newFlagSet("verify")
+	sample := fs.Float64("sample", 1, "recount a share `F` of the records, 0 < F <= 1, drawn from the records' contents")
+	seed := fs.String("seed", "", "add `text` of your own to the draw of the sample, which the records' maker cannot foresee")
+	workers := intFlag(fs, "workers", 0, "search with `k` goroutines at once (0: one a core)")
+	checkpoint := fs.String("checkpoint", "", "keep the state of the recount under way in `file`, and go on from it if it is of the same shard")
+	every := fs.Duration("checkpoint-every", 5*time.Second, "how often -checkpoint saves")
+	files, err := parseFlags(fs, args, -1)
+	if err != nil {
+		return err
+	}
+	switch {
+	case len(files) == 0:
+		return usagef("verify: no files")
+	case !(*sample > 0 && *sample <= 1):
+		return usagef("verify: -sample %v out of range (0, 1]: the share of the records to recount", *sample)
+	case *workers < 0:
+		return usagef("verify: -workers %d is negative", *workers)
+	case flagSet(fs, "checkpoint-every") && *checkpoint == "":
+		return usagef("verify: -checkpoint-every without -checkpoint: it says how often the checkpoint file is saved")
+	case *every <= 0:
+		return usagef("verify: -checkpoint-every %v is not a positive duration", *every)
+	}
+	recs, faults, err := readAll(ctx, files, stdin)
+	if err != nil {
+		return err
+	}
+	drawn := draw(recs, *sample, *seed)
+	fmt.Fprintf(stderr, "nqueens: verify: recounting %d of %d records\n", len(drawn), len(recs))
+	bar := newProgressBar(stderr)
+	var differ []string
+	for _, r := range drawn {
+		got, err := recountOf(ctx, r.record, *workers, *checkpoint, *every, bar, stderr)
+		bar.clear()
+		if err != nil {
+			return fmt.Errorf("%s: %v", r.at, err)
+		}
+		want := nqueens.Counts{Total: r.Total, Unique: r.Unique, Invariant90: r.Invariant90, Invariant180: r.Invariant180, Shard: got.Shard}
+		line := fmt.Sprintf("%s: %v: ", r.at, got.Shard)
+		if got == want {
+			line += "agrees: " + countsText(got)
+		} else {
+			line += "differs: the record holds " + countsText(want) + ", the recount finds " + countsText(got)
+			differ = append(differ, fmt.Sprintf("%s: %v", r.at, got.Shard))
+		}
+		if _, err := fmt.Fprintln(stdout, line); err != nil {
+			return err
+		}
+	}
+	summary := fmt.Sprintf("%d of %d records recounted, share %g", len(drawn), len(recs), *sample)
+	if len(differ) > 0 {
+		return fmt.Errorf("verify: %s: %d differ: %s: their counts are wrong, count those shards again", summary, len(differ), strings.Join(differ, "; "))
+	}
+	if len(faults) > 0 {
+		return fmt.Errorf("verify: %s, all agree; but records refused or unreadable: %s", summary, strings.Join(faults, "; "))
+	}
+	_, err = fmt.Fprintf(stdout, "%s: all agree\n", summary)
+	return err
+}
+
+// countsText writes the counts a record and a recount compare.
+func countsText(c nqueens.Counts) string {
+	return fmt.Sprintf("total %d, unique %d, invariant90 %d, invariant180 %d", c.Total, c.Unique, c.Invariant90, c.Invariant180)
+}
+
+// readAll reads the records of files as merge does, and returns those that
+// pass their own checks, and the faults of those that do not and of files
+// that cannot be read.
+func readAll(ctx context.Context, files []string, stdin io.Reader) (recs []placed, faults []string, err error) {
+	err = interruptible(ctx, func() error {
+		for _, name := range files {
+			var got []placed
+			var bad []string
+			var err error
+			if name == "-" {
+				got, bad, err = readRecords("stdin", stdin)
+			} else {
+				got, bad, err = readFile(name)
+			}
+			faults = append(faults, bad...)
+			if err != nil {
+				faults = append(faults, err.Error())
+			}
+			recs = append(recs, got...)
+		}
+		return nil
+	})
+	if err == nil && len(recs) == 0 {
+		err = fmt.Errorf("no shard record could be read: %s", strings.Join(faults, "; "))
+	}
+	return recs, faults, err
+}
+
+// draw returns the records that a sample of the share f of recs
+// recounts, in their order. The draw is reproducible: a record is drawn
+// when the SHA-256 of seed, of every record's checksum and of its own, as
+// a number, falls below f of the range. Whoever made the records cannot
+// pick the records drawn without remaking them all, and a seed that they
+// cannot foresee, chosen once the records are made, keeps them from
+// trying.
+func draw(recs []placed, f float64, seed string) []placed {
+	if f >= 1 {
+		return recs
+	}
+	sums := make([]string, len(recs))
+	for i, r := range recs {
+		sums[i] = r.Checksum
+	}
+	slices.Sort(sums)
+	set := sha256.Sum256([]byte(seed + "\n" + strings.Join(sums, "\n")))
+	below := uint64(math.Ldexp(f, 64))
+	var drawn []placed
+	for _, r := range recs {
+		h := sha256.Sum256(append(set[:], r.Checksum...))
+		if binary.BigEndian.Uint64(h[:8]) < below {
+			drawn = append(drawn, r)
+		}
+	}
+	return drawn
+}
+
+// recountOf recounts the shard of r with WithRecount, on workers workers,
+// with its state kept in checkpoint if it is not "", and resumed from it
+// if it holds a recount of the same shard.
+func recountOf(ctx context.Context, r record, workers int, checkpoint string, every time.Duration, bar *progressBar, stderr io.Writer) (nqueens.Counts, error) {
+	opts := []nqueens.Option{nqueens.WithRecount(), nqueens.WithWorkers(workers), nqueens.WithShard(r.Shard, r.Shards)}
+	if bar.shown {
+		opts = append(opts, nqueens.WithProgress(bar.update))
+	}
+	var saved checkpointSaver
+	if checkpoint != "" {
+		state, found, release, err := openCheckpoint(checkpoint)
+		if err != nil {
+			return nqueens.Counts{}, err
+		}
+		defer release()
+		if found && state.Matches(r.N, r.Shard, r.Shards) == nil {
+			fmt.Fprintf(stderr, "nqueens: resuming from %s: %d of %d subproblems done\n", checkpoint, state.Done(), state.Subproblems())
+			opts = append(opts, nqueens.WithResume(state))
+		}
+		saved = checkpointSaver{name: checkpoint, stderr: stderr, bar: bar}
+		opts = append(opts, nqueens.WithSave(every, saved.save))
+	}
+	c, err := nqueens.CountContext(ctx, r.N, opts...)
+	bar.clear()
+	switch {
+	case errors.Is(err, nqueens.ErrStateMismatch):
+		return c, holdsOther(checkpoint, err)
+	case checkpoint != "" && errors.Is(err, context.Canceled):
+		fmt.Fprintf(stderr, "nqueens: the recount of %v is saved in %s: the same command goes on from there\n", nqueens.Shard{N: r.N, Index: r.Shard, Of: r.Shards, Plan: r.Plan}, checkpoint)
+	}
+	return c, err
+}
+

@@ -1,0 +1,97 @@
+package main
+
+import (
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// TestVerify recounts genuine records and one edited so that its
+// checksum and Burnside's lemma still pass, and wants the genuine ones to
+// agree and the edited one named by its shard and its file and line.
+func TestVerify(t *testing.T) {
+	files := shardFiles(t, 14, 3)
+	code, out, errOut := runCLI(t, noEnv, append([]string{"verify"}, files...)...)
+	if code != 0 || strings.Count(out, ": agrees: ") != 3 || !strings.Contains(out, "3 of 3 records recounted, share 1: all agree") {
+		t.Fatalf("verify of genuine records: exit %d, stdout %q, stderr %q; want every one to agree", code, out, errOut)
+	}
+	var r record
+	if err := json.Unmarshal(mustRead(files[1]), &r); err != nil {
+		t.Fatal(err)
+	}
+	r.Total += 8 // 8 divides the sum still: Burnside's lemma lets it pass
+	edited := forge(t, r)
+	if code, out, errOut := runCLI(t, noEnv, "merge", files[0], edited, files[2]); code != 0 {
+		t.Fatalf("merge with a total 8 more: exit %d, %q, %q; want it to pass, as nothing but a recount catches it", code, out, errOut)
+	}
+	code, out, errOut = runCLI(t, noEnv, "verify", files[0], edited, files[2])
+	want := edited + ":1: n=14 shard 1 of 3 (plan 4)"
+	if code != 1 || !strings.Contains(out, want+": differs: the record holds total") || !strings.Contains(errOut, "1 differ: "+want) {
+		t.Errorf("verify with a total 8 more: exit %d, stdout %q, stderr %q; want status 1 and %q", code, out, errOut, want)
+	}
+}
+
+// TestVerifyBoards wants genuine records of every n from 12 to 16 (22
+// with -nqueens.long) to verify: the constellations' boards and the
+// join's, odd and even, whole and in shards.
+func TestVerifyBoards(t *testing.T) {
+	if testing.Short() {
+		t.Skip("recounts boards of 12 to 16")
+	}
+	shards := map[int]int{12: 1, 13: 2, 14: 3, 15: 1, 16: 20}
+	if *long {
+		for n, k := range map[int]int{17: 2000, 18: 2000, 19: 20000, 20: 200000, 21: 1 << 20, 22: 1 << 20} {
+			shards[n] = k
+		}
+	}
+	dir := t.TempDir()
+	var files []string
+	for n, k := range shards {
+		i := k / 3
+		code, out, errOut := runCLI(t, noEnv, "count", "-json", "-shards", fmt.Sprint(k), "-shard", fmt.Sprint(i), fmt.Sprint(n))
+		if code != 0 {
+			t.Fatalf("count -json n=%d shard %d of %d: exit %d, %q", n, i, k, code, errOut)
+		}
+		name := filepath.Join(dir, fmt.Sprintf("%d.json", n))
+		if err := os.WriteFile(name, []byte(out), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		files = append(files, name)
+	}
+	code, out, errOut := runCLI(t, noEnv, append([]string{"verify"}, files...)...)
+	if code != 0 || strings.Count(out, ": agrees: ") != len(shards) {
+		t.Errorf("verify of genuine records of n = 12 and on: exit %d, stdout %q, stderr %q; want every one to agree", code, out, errOut)
+	}
+}
+
+// TestVerifySample wants a sample drawn from the records alone, the same
+// each time, of about the share asked for, and changed by a seed.
+func TestVerifySample(t *testing.T) {
+	var recs []placed
+	for i := range 1000 {
+		r := record{N: 20, Shard: i, Shards: 1000, Total: uint64(i)}
+		r.Checksum = r.sum()
+		recs = append(recs, placed{r, fmt.Sprintf("x:%d", i)})
+	}
+	a, b, c := draw(recs, 0.1, ""), draw(recs, 0.1, ""), draw(recs, 0.1, "a seed")
+	if len(a) < 60 || len(a) > 140 {
+		t.Errorf("a sample of 0.1 of 1000 records drew %d", len(a))
+	}
+	if fmt.Sprint(a) != fmt.Sprint(b) {
+		t.Error("two draws of the same records differ")
+	}
+	if fmt.Sprint(a) == fmt.Sprint(c) {
+		t.Error("a seed leaves the draw as it was")
+	}
+	if all := draw(recs, 1, ""); len(all) != len(recs) {
+		t.Errorf("a sample of 1 drew %d of %d", len(all), len(recs))
+	}
+	for _, args := range [][]string{{"verify", "-sample", "0", "x"}, {"verify", "-sample", "1.5", "x"}, {"verify"}} {
+		if code, _, _ := runCLI(t, noEnv, args...); code != exitUsage {
+			t.Errorf("nqueens %s: exit %d, want %d", strings.Join(args, " "), code, exitUsage)
+		}
+	}
+}
