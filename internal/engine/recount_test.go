@@ -2,7 +2,14 @@ package engine
 
 import (
 	"context"
+	"flag"
+	"math"
+	"math/rand/v2"
 	"testing"
+	"time"
+
+	"github.com/gonqueens/nqueens/internal/join"
+	"github.com/gonqueens/nqueens/internal/work"
 )
 
 // TestRecount wants the recount of whole boards and of shards, of both
@@ -26,4 +33,51 @@ func TestRecount(t *testing.T) {
 			t.Errorf("n=%d shard %d of %d: recount %+v, %v; the count %+v", c.n, c.shard, c.shards, got, err, want)
 		}
 	}
+}
+
+// recountCost names the board whose recount TestRecountCost times.
+var recountCost = flag.Int("nqueens.recountcost", 0, "time the recount of sample splits of this board (docs/scale.md)")
+
+// TestRecountCost times the recount of sample splits of one board on one
+// core, and logs its cost a solution, which docs/scale.md sets against
+// the count's: the shards of the largest boards take hours to recount,
+// their splits seconds. The splits are drawn from a shard, as many as two
+// minutes allow, up to 20; the join's count of each must agree.
+//
+//	go test -run TestRecountCost -v ./internal/engine -args -nqueens.recountcost 24
+func TestRecountCost(t *testing.T) {
+	n := *recountCost
+	if n == 0 {
+		t.Skip("times recounts: -nqueens.recountcost N runs it")
+	}
+	// Runs of one split each, those of a shard of about a hundred.
+	shards := 1 << max(0, min(20, 20-2*(27-n)))
+	runs := join.Runs(n, math.MaxInt, work.Deal{Shard: shards / 3, Shards: shards})
+	r := rand.New(rand.NewPCG(uint64(n), 7))
+	var took time.Duration
+	var solutions uint64
+	samples := 0
+	deadline := time.Now().Add(2 * time.Minute)
+	for _, i := range r.Perm(len(runs)) {
+		run := &runs[i]
+		counted := true
+		run.Splits(func(_, on, off uint64) bool { counted = on != 0 || off != 0; return false })
+		if !counted {
+			continue
+		}
+		var w worker
+		start := time.Now()
+		got, _ := w.recountOf(&subproblem{run: run})
+		took += time.Since(start)
+		run.Board.Hold()
+		if want, _ := join.NewJoiner(run.Board).CountRun(run, &work.Poller{}); got.Total != want {
+			t.Fatalf("n=%d: a split counts %d in the join and %d in the recount", n, want, got.Total)
+		}
+		solutions += got.Total
+		samples++
+		if samples >= 20 || time.Now().After(deadline) {
+			break
+		}
+	}
+	t.Logf("n=%d: %d splits, %d solutions in %v: %.1f ns a solution", n, samples, solutions, took, float64(took.Nanoseconds())/float64(solutions))
 }

@@ -45,29 +45,25 @@ func (s Split) Count(p *work.Poller) (byLongest [3]uint64, ok bool) {
 	west := board.FullRow(m)
 	east := board.FullRow(n) &^ board.FullRow(n-m)
 	q := queens{n: n, p: p, by: &byLongest}
-	for row, col := range s.Board {
-		if col != board.Free {
-			q.place(row, col)
-		}
-	}
-	q.allow = make([]uint64, n)
-	q.rows = q.rows[:0]
 	for row := range n {
+		var allow, longest uint64
 		switch {
 		case s.East>>row&1 != 0:
-			q.allow[row] = east
+			allow = east
 			if s.Longest {
-				q.allow[row] &^= 1<<row | 1<<(n-1-row) // off both longest diagonals
+				allow &^= 1<<row | 1<<(n-1-row) // off both longest diagonals
 			}
 		case s.West>>row&1 != 0:
-			q.allow[row] = west
+			allow = west
+			if s.Longest {
+				longest = (1<<row | 1<<(n-1-row)) & west
+			}
 		default:
 			continue
 		}
-		q.rows = append(q.rows, row)
+		q.add(row, allow&^board.AttackedBy(s.Board, row), longest)
 	}
-	q.longest = s.Longest
-	q.fill(0, 0)
+	q.fill(0, 0, 0, 0, 0)
 	return byLongest, !q.halted
 }
 
@@ -78,72 +74,47 @@ func (s Split) Count(p *work.Poller) (byLongest [3]uint64, ok bool) {
 func Board(b []int, visit func([]int) bool, p *work.Poller) (uint64, bool) {
 	n := len(b)
 	var found [3]uint64
-	q := queens{n: n, p: p, by: &found, visit: visit, sol: make([]int, n)}
-	q.allow = make([]uint64, n)
+	q := queens{n: n, p: p, by: &found, visit: visit, sol: append([]int(nil), b...)}
 	for row, col := range b {
-		if col != board.Free {
-			q.place(row, col)
-			q.sol[row] = col
-			continue
+		if col == board.Free {
+			q.add(row, board.FullRow(n)&^board.AttackedBy(b, row), 0)
 		}
-		q.allow[row] = board.FullRow(n)
-		q.rows = append(q.rows, row)
 	}
-	q.fill(0, 0)
+	q.fill(0, 0, 0, 0, 0)
 	return found[0], !q.halted
 }
 
-// queens is one plain search: the queens placed as sets of columns and of
-// the two kinds of diagonal, each diagonal a bit of a pair of words, the
-// free squares of a row read off them as a window of each.
+// queens is one plain search, Richards' method over the rows to fill: the
+// squares of each row that the queens given leave free, and the columns
+// and diagonals that the queens placed attack, carried from row to row.
 type queens struct {
 	n     int
 	rows  []int    // the rows to fill, in order
-	allow []uint64 // the columns each row's queen may take
-	cols  uint64
-	// Square (r, c) is on diagonal r+c and on anti-diagonal c-r+n-1.
-	diag, anti [2]uint64
-	longest    bool // count the west queens on a longest diagonal
-	by         *[3]uint64
-	visit      func([]int) bool
-	sol        []int
-	p          *work.Poller
-	nodes      int
-	halted     bool
+	allow []uint64 // of each of rows, the columns its queen may take
+	// longest holds, of each of rows, the columns of its squares on a
+	// longest diagonal that count: a west row's, for Split.Longest.
+	longest []uint64
+	by      *[3]uint64
+	visit   func([]int) bool
+	sol     []int
+	p       *work.Poller
+	nodes   int
+	halted  bool
 }
 
-// place puts a queen on (r, c), or takes it off: it flips its column and
-// diagonals.
-func (q *queens) place(r, c int) {
-	q.cols ^= 1 << c
-	d, a := r+c, c-r+q.n-1
-	q.diag[d/64] ^= 1 << (d % 64)
-	q.anti[a/64] ^= 1 << (a % 64)
+// add appends row to the rows to fill, its queen in a column of allow.
+func (q *queens) add(row int, allow, longest uint64) {
+	q.rows = append(q.rows, row)
+	q.allow = append(q.allow, allow)
+	q.longest = append(q.longest, longest)
 }
 
-// free returns the columns of row r that no queen attacks: column c's
-// square lies on diagonal r+c and anti-diagonal c-r+n-1, bit c of the
-// windows of the sets that start at bits r and n-1-r.
-func (q *queens) free(r int) uint64 {
-	return board.FullRow(q.n) &^ (q.cols | window(q.diag, r) | window(q.anti, q.n-1-r))
-}
-
-// window returns bits s to s+63 of the 128-bit set x.
-func window(x [2]uint64, s int) uint64 {
-	if s >= 64 {
-		return x[1] >> (s - 64)
-	}
-	return x[0]>>s | x[1]<<(64-s) // a shift by 64 gives 0 in Go
-}
-
-// fill places a queen in each of q.rows from i on, onLongest west queens
-// on a longest diagonal so far, one square at a time.
-func (q *queens) fill(i, onLongest int) {
-	if q.halted {
-		return
-	}
+// fill places a queen in each of q.rows from i on, on longest diagonals
+// so far, given the columns cols attacked in row q.rows[i] and the
+// diagonals left and right attacked there, shifted one column a row.
+func (q *queens) fill(i int, cols, left, right uint64, on int) {
 	if i == len(q.rows) {
-		q.by[onLongest]++
+		q.by[on]++
 		if q.visit != nil && !q.visit(q.sol) {
 			q.halted = true
 		}
@@ -153,21 +124,28 @@ func (q *queens) fill(i, onLongest int) {
 		q.halted = true
 		return
 	}
-	r := q.rows[i]
-	for free := q.allow[r] & q.free(r); free != 0; free &= free - 1 {
-		c := bits.TrailingZeros64(free)
-		on := onLongest
-		if q.longest && c < q.n/2 && (r == c || r+c == q.n-1) {
-			on++
+	free := q.allow[i] &^ (cols | left | right)
+	if i == len(q.rows)-1 && q.visit == nil {
+		// The last row: each free square is a solution.
+		q.by[on] += uint64(bits.OnesCount64(free &^ q.longest[i]))
+		if l := free & q.longest[i]; l != 0 {
+			q.by[on+1] += uint64(bits.OnesCount64(l))
 		}
-		q.place(r, c)
+		return
+	}
+	gap := 0
+	if i+1 < len(q.rows) {
+		gap = q.rows[i+1] - q.rows[i]
+	}
+	for ; free != 0 && !q.halted; free &= free - 1 {
+		bit := free & -free // x & -x keeps only the lowest set bit of x
+		next := on
+		if bit&q.longest[i] != 0 {
+			next++
+		}
 		if q.sol != nil {
-			q.sol[r] = c
+			q.sol[q.rows[i]] = bits.TrailingZeros64(bit)
 		}
-		q.fill(i+1, on)
-		q.place(r, c)
-		if q.halted {
-			return
-		}
+		q.fill(i+1, cols|bit, (left|bit)<<gap, (right|bit)>>gap, next)
 	}
 }
