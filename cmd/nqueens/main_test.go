@@ -275,6 +275,7 @@ func TestSignals(t *testing.T) {
 		{[]string{"merge", fifo}, syscall.SIGTERM, 143},
 		{[]string{"complete", "-"}, syscall.SIGTERM, 143},
 		{[]string{"construct", "268435456"}, syscall.SIGINT, 130},
+		{[]string{"verify", forge(t, record{N: 20, Shard: 3, Shards: 10, Total: 1})}, syscall.SIGINT, 130}, // a recount of minutes
 	} {
 		cmd := exec.Command(bin, tt.args...)
 		var stdout, stderr bytes.Buffer

@@ -52,7 +52,7 @@ func verify(ctx context.Context, args []string, stdin io.Reader, stdout, stderr 
 		got, err := recountOf(ctx, r.record, *workers, *checkpoint, *every, bar, stderr)
 		bar.clear()
 		if err != nil {
-			return fmt.Errorf("%s: %v", r.at, err)
+			return fmt.Errorf("%s: %w", r.at, err)
 		}
 		want := nqueens.Counts{Total: r.Total, Unique: r.Unique, Invariant90: r.Invariant90, Invariant180: r.Invariant180, Shard: got.Shard}
 		line := fmt.Sprintf("%s: %v: ", r.at, got.Shard)
@@ -170,4 +170,3 @@ func recountOf(ctx context.Context, r record, workers int, checkpoint string, ev
 	}
 	return c, err
 }
-

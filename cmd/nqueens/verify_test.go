@@ -18,6 +18,22 @@ func TestVerify(t *testing.T) {
 	if code != 0 || strings.Count(out, ": agrees: ") != 3 || !strings.Contains(out, "3 of 3 records recounted, share 1: all agree") {
 		t.Fatalf("verify of genuine records: exit %d, stdout %q, stderr %q; want every one to agree", code, out, errOut)
 	}
+	// A checkpoint keeps the recount's state, and a second run resumes it.
+	state := filepath.Join(t.TempDir(), "verify.state")
+	for run := range 2 {
+		code, out, errOut = runCLI(t, noEnv, "verify", "-checkpoint", state, files[1])
+		if code != 0 || !strings.Contains(out, ": agrees: ") || (run == 1) != strings.Contains(errOut, "resuming from "+state) {
+			t.Errorf("verify -checkpoint, run %d: exit %d, stdout %q, stderr %q; want agreement, and the second run resumed", run, code, out, errOut)
+		}
+	}
+	// A count's checkpoint is no recount's.
+	countState := filepath.Join(t.TempDir(), "count.state")
+	if code, _, errOut := runCLI(t, noEnv, "count", "-shards", "3", "-shard", "1", "-checkpoint", countState, "14"); code != 0 {
+		t.Fatalf("count -checkpoint: exit %d, %q", code, errOut)
+	}
+	if code, _, errOut := runCLI(t, noEnv, "verify", "-checkpoint", countState, files[1]); code == 0 || !strings.Contains(errOut, "a state of a count, but this is a recount: give this count another -checkpoint file") {
+		t.Errorf("verify with a count's checkpoint: exit %d, stderr %q; want a refusal", code, errOut)
+	}
 	var r record
 	if err := json.Unmarshal(mustRead(files[1]), &r); err != nil {
 		t.Fatal(err)
@@ -43,7 +59,8 @@ func TestVerifyBoards(t *testing.T) {
 	}
 	shards := map[int]int{12: 1, 13: 2, 14: 3, 15: 1, 16: 20}
 	if *long {
-		for n, k := range map[int]int{17: 2000, 18: 2000, 19: 20000, 20: 200000, 21: 1 << 20, 22: 1 << 20} {
+		// Shards of some seconds' recount each, two minutes at n = 22.
+		for n, k := range map[int]int{17: 50, 18: 200, 19: 1000, 20: 5000, 21: 20000, 22: 40000} {
 			shards[n] = k
 		}
 	}
@@ -62,8 +79,8 @@ func TestVerifyBoards(t *testing.T) {
 		files = append(files, name)
 	}
 	code, out, errOut := runCLI(t, noEnv, append([]string{"verify"}, files...)...)
-	if code != 0 || strings.Count(out, ": agrees: ") != len(shards) {
-		t.Errorf("verify of genuine records of n = 12 and on: exit %d, stdout %q, stderr %q; want every one to agree", code, out, errOut)
+	if code != 0 || strings.Count(out, ": agrees: total ") != len(shards) || strings.Contains(out, "agrees: total 0,") {
+		t.Errorf("verify of genuine records of n = 12 and on: exit %d, stdout %q, stderr %q; want every one, none empty, to agree", code, out, errOut)
 	}
 }
 
