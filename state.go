@@ -25,18 +25,9 @@ type State struct {
 	tally engine.Tally // the count's board, shard, subproblems and counts
 }
 
-// N returns the size of the board counted.
-func (s State) N() int { return s.tally.N }
-
-// Shard returns the shard counted, i of k; 0 of 1 for a whole count.
-func (s State) Shard() (i, k int) { return s.tally.Shard, s.tally.Shards }
-
-// PlanVersion returns the PlanVersion of the split the count used.
-func (s State) PlanVersion() int { return s.plan }
-
 // Counts returns what the subproblems done counted, which name the count
-// as its Shard: the counts of the whole shard once Done equals
-// Subproblems. As [Counts] says, Unique is 0 until a whole board's count
+// as their Shard (its board, shard and PlanVersion): the counts of the
+// whole shard once Done equals Subproblems. As [Counts] says, Unique is 0 until a whole board's count
 // is done.
 func (s State) Counts() Counts {
 	t := &s.tally
