@@ -148,10 +148,10 @@ type Run struct {
 	count int
 }
 
-// Runs returns the join's subproblems of the n×n board, MinN <= n <= MaxN, that d deals
-// to its shard. The splits of its boards are cut into runs, in their
-// order, at least many of them if there are as many splits, and the runs
-// are dealt out; only the shard's are made.
+// Runs returns the join's subproblems of the n×n board, MinN <= n <=
+// MaxN, that d deals to its shard. The splits of its boards are cut into
+// runs, in their order, at least many of them if there are as many
+// splits, and the runs are dealt out; only the shard's are made.
 func Runs(n, many int, d work.Deal) []Run {
 	boards := boards(n)
 	var splits uint64
@@ -159,19 +159,19 @@ func Runs(n, many int, d work.Deal) []Run {
 		splits += binomial(bits.OnesCount64(b.rows()), b.eastCols())
 	}
 	run := max(1, splits/uint64(many))
-	var tasks []Run
+	var runs []Run
 	index := uint64(0) // of the board's first run among all the runs
 	for _, b := range boards {
 		free, k := bits.OnesCount64(b.rows()), b.eastCols()
 		total := binomial(free, k)
-		runs := (total + run - 1) / run
-		for r := d.First(index) - index; r < runs; r += uint64(d.Shards) {
+		boardRuns := (total + run - 1) / run
+		for r := d.First(index) - index; r < boardRuns; r += uint64(d.Shards) {
 			first := r * run
-			tasks = append(tasks, Run{Board: b, first: unrankSubset(first, k), count: int(min(run, total-first))})
+			runs = append(runs, Run{Board: b, first: unrankSubset(first, k), count: int(min(run, total-first))})
 		}
-		index += runs
+		index += boardRuns
 	}
-	return tasks
+	return runs
 }
 
 // unrankSubset returns the subset of k bits that comes rank-th in
