@@ -59,34 +59,9 @@ func merge(ctx context.Context, args []string, stdin io.Reader, stdout io.Writer
 	if len(files) == 0 {
 		return usagef("merge: no files")
 	}
-	// Every file is read, so that one message can name all that is wrong.
-	// Reading waits on stdin, or on a FIFO's writer, as long as they say:
-	// an interrupt ends the wait.
-	var all []placed
-	var unreadable, refused []string
-	err = interruptible(ctx, func() error {
-		for _, name := range files {
-			var recs []placed
-			var bad []string
-			var err error
-			if name == "-" {
-				recs, bad, err = readRecords("stdin", stdin)
-			} else {
-				recs, bad, err = readFile(name)
-			}
-			refused = append(refused, bad...)
-			if err != nil {
-				unreadable = append(unreadable, err.Error())
-			}
-			all = append(all, recs...)
-		}
-		return nil
-	})
+	all, refused, unreadable, err := readAll(ctx, files, stdin)
 	if err != nil {
 		return err
-	}
-	if len(all) == 0 {
-		return fmt.Errorf("no shard record could be read: %s", strings.Join(slices.Concat(refused, unreadable), "; "))
 	}
 	counts, missing, err := add(all)
 	if err != nil {
@@ -110,6 +85,37 @@ func merge(ctx context.Context, args []string, stdin io.Reader, stdout io.Writer
 	}
 	_, err = fmt.Fprintf(stdout, "n=%d shards=%d total=%d unique=%d\n", all[0].N, all[0].Shards, counts.Total, counts.Unique)
 	return err
+}
+
+// readAll reads the records of files ("-": stdin), every one of them, so
+// that one message can name all that is wrong. It returns those that pass
+// their own checks, the faults of those that do not (refused) and of the
+// files that cannot be read to their end (unreadable); it fails if no
+// record passes. Reading waits on stdin, or on a FIFO's writer, as long
+// as they say: an interrupt ends the wait.
+func readAll(ctx context.Context, files []string, stdin io.Reader) (recs []placed, refused, unreadable []string, err error) {
+	err = interruptible(ctx, func() error {
+		for _, name := range files {
+			var got []placed
+			var bad []string
+			var err error
+			if name == "-" {
+				got, bad, err = readRecords("stdin", stdin)
+			} else {
+				got, bad, err = readFile(name)
+			}
+			refused = append(refused, bad...)
+			if err != nil {
+				unreadable = append(unreadable, err.Error())
+			}
+			recs = append(recs, got...)
+		}
+		return nil
+	})
+	if err == nil && len(recs) == 0 {
+		err = fmt.Errorf("no shard record could be read: %s", strings.Join(slices.Concat(refused, unreadable), "; "))
+	}
+	return recs, refused, unreadable, err
 }
 
 // readFile reads the records of the named file, as readRecords does.

@@ -40,10 +40,11 @@ func verify(ctx context.Context, args []string, stdin io.Reader, stdout, stderr 
 	case *every <= 0:
 		return usagef("verify: -checkpoint-every %v is not a positive duration", *every)
 	}
-	recs, faults, err := readAll(ctx, files, stdin)
+	recs, refused, unreadable, err := readAll(ctx, files, stdin)
 	if err != nil {
 		return err
 	}
+	faults := slices.Concat(refused, unreadable)
 	drawn := draw(recs, *sample, *seed)
 	fmt.Fprintf(stderr, "nqueens: verify: recounting %d of %d records\n", len(drawn), len(recs))
 	bar := newProgressBar(stderr)
@@ -80,34 +81,6 @@ func verify(ctx context.Context, args []string, stdin io.Reader, stdout, stderr 
 // countsText writes the counts a record and a recount compare.
 func countsText(c nqueens.Counts) string {
 	return fmt.Sprintf("total %d, unique %d, invariant90 %d, invariant180 %d", c.Total, c.Unique, c.Invariant90, c.Invariant180)
-}
-
-// readAll reads the records of files as merge does, and returns those that
-// pass their own checks, and the faults of those that do not and of files
-// that cannot be read.
-func readAll(ctx context.Context, files []string, stdin io.Reader) (recs []placed, faults []string, err error) {
-	err = interruptible(ctx, func() error {
-		for _, name := range files {
-			var got []placed
-			var bad []string
-			var err error
-			if name == "-" {
-				got, bad, err = readRecords("stdin", stdin)
-			} else {
-				got, bad, err = readFile(name)
-			}
-			faults = append(faults, bad...)
-			if err != nil {
-				faults = append(faults, err.Error())
-			}
-			recs = append(recs, got...)
-		}
-		return nil
-	})
-	if err == nil && len(recs) == 0 {
-		err = fmt.Errorf("no shard record could be read: %s", strings.Join(faults, "; "))
-	}
-	return recs, faults, err
 }
 
 // draw returns the records that a sample of the share f of recs
