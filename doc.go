@@ -71,8 +71,9 @@
 // into many, which [PlanVersion] names, whose [Counts] name their [Shard],
 // and [SumShards] adds the shards up (or says, with a [ShardsError], which
 // are missing); [EstimateMemory] tells the memory a count takes, and
-// [WithMemoryLimit] refuses one over its limit. The command nqueens in the
-// repository runs them, and docs/scale.md tells how far they reach.
+// [WithMemoryLimit] refuses one over its limit; [WithRecount] counts a
+// shard again by another method, to check its record. The command nqueens
+// in the repository runs them, and docs/scale.md tells how far they reach.
 //
 // # Concurrency
 //
