@@ -197,7 +197,11 @@ func (engineStrategy) Name() string { return "engine" }
 func (s engineStrategy) String() string { return s.Name() }
 
 func (engineStrategy) Count(n int) (uint64, error) {
-	c, err := countBoard(context.Background(), n, &config{workers: 1, shards: 1, memory: DefaultMemoryLimit})
+	cfg, err := newConfig([]Option{WithWorkers(1)})
+	if err != nil {
+		return 0, err
+	}
+	c, err := countBoard(context.Background(), n, &cfg)
 	return c.Total, err
 }
 

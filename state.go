@@ -161,10 +161,19 @@ func (s *State) UnmarshalText(text []byte) error {
 // can take s on for that count: a program can check a checkpoint before it
 // says it resumes. A count of 1 shard is shard 0 of 1.
 func (s State) Matches(n, i, k int) error {
+	if err := s.planMatches(); err != nil {
+		return err
+	}
+	return s.tally.Matches(n, i, k, s.tally.Recount)
+}
+
+// planMatches returns an error wrapping ErrStateMismatch if s is of
+// another split plan than this package's.
+func (s State) planMatches() error {
 	if s.plan != PlanVersion {
 		return fmt.Errorf("%w: a state of split plan %d, but this count splits with plan %d", ErrStateMismatch, s.plan, PlanVersion)
 	}
-	return s.tally.Matches(n, i, k, s.tally.Recount)
+	return nil
 }
 
 // resumable returns s's tally for a count to go on from, or an error
@@ -176,8 +185,8 @@ func (s State) resumable() (*engine.Tally, error) {
 	if s.tally.Shards == 0 {
 		return nil, fmt.Errorf("%w: the zero State, which no count handed out: resume from a State that WithSave passed", ErrOption)
 	}
-	if s.plan != PlanVersion {
-		return nil, fmt.Errorf("%w: a state of split plan %d, but this count splits with plan %d", ErrStateMismatch, s.plan, PlanVersion)
+	if err := s.planMatches(); err != nil {
+		return nil, err
 	}
 	if err := s.tally.Check(); err != nil {
 		return nil, fmt.Errorf("%w: %v", ErrState, err)
