@@ -62,12 +62,18 @@ func (t *eastTables) lay(keys []uint64, width, bits int) {
 	}
 	t.tables = t.tables[:size]
 	layTables(t.tables, keys, t.words, t.chunks, width)
+	if statsOn {
+		countLay()
+	}
 }
 
 // match returns the number of pairs of an east key of the tables and a
 // key of west with no bit in common, polling p about every matchPoll
 // words of the tables read; it reports false if p said to stop.
 func (t *eastTables) match(west []uint64, p *work.Poller) (uint64, bool) {
+	if statsOn {
+		countQueries(len(west), len(t.keys), t.words, t.chunks)
+	}
 	if t.chunks == 0 { // no bit left to clash on
 		return uint64(len(west) * len(t.keys)), true
 	}
