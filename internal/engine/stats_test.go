@@ -31,6 +31,9 @@ func TestJoinStats(t *testing.T) {
 		}
 		i, k = 0, 1
 	}
+	if i < 0 || i >= k || n < 4 || n > 32 {
+		t.Fatalf("-nqueens.joinstats %s: want N from 4 to 32, or N/I/K with 0 <= I < K", *joinStats)
+	}
 	start := time.Now()
 	c, err := Count(context.Background(), n, Config{Workers: 1, Shard: i, Shards: k, Memory: 1 << 40})
 	took := time.Since(start)
