@@ -5,17 +5,17 @@ import "slices"
 // A Symmetry is one of the eight symmetries of the square board.
 type Symmetry int
 
-// The eight symmetries, in the order of the package nqueens's. Rotations
-// turn the board clockwise.
+// The eight symmetries, in the order and with the names of the package
+// nqueens's, whose doc says how each moves a square (Point does it).
 const (
-	Identity      Symmetry = iota
-	Rotate90               // (row, col) -> (col, n-1-row)
-	Rotate180              // (row, col) -> (n-1-row, n-1-col)
-	Rotate270              // (row, col) -> (n-1-col, row)
-	MirrorColumns          // left-right: (row, col) -> (row, n-1-col)
-	MirrorRows             // top-bottom: (row, col) -> (n-1-row, col)
-	Transpose              // main diagonal: (row, col) -> (col, row)
-	AntiTranspose          // other diagonal: (row, col) -> (n-1-col, n-1-row)
+	Identity Symmetry = iota
+	Rotate90
+	Rotate180
+	Rotate270
+	MirrorColumns
+	MirrorRows
+	Transpose
+	AntiTranspose
 )
 
 // Symmetries lists the eight, Identity first.
