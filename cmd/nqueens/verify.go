@@ -46,6 +46,9 @@ func verify(ctx context.Context, args []string, stdin io.Reader, stdout, stderr 
 	}
 	faults := slices.Concat(refused, unreadable)
 	drawn := draw(recs, *sample, *seed)
+	if len(drawn) == 0 {
+		return fmt.Errorf("verify: a share %g of %d records drew none, which checks nothing: raise -sample", *sample, len(recs))
+	}
 	fmt.Fprintf(stderr, "nqueens: verify: recounting %d of %d records\n", len(drawn), len(recs))
 	bar := newProgressBar(stderr)
 	var differ []string

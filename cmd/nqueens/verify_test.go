@@ -106,6 +106,9 @@ func TestVerifySample(t *testing.T) {
 	if all := draw(recs, 1, ""); len(all) != len(recs) {
 		t.Errorf("a sample of 1 drew %d of %d", len(all), len(recs))
 	}
+	if code, _, errOut := runCLI(t, noEnv, "verify", "-sample", "1e-9", forge(t, record{N: 8, Shard: 0, Shards: 1, Total: 92, Unique: 12, Invariant180: 4})); code != 1 || !strings.Contains(errOut, "drew none, which checks nothing: raise -sample") {
+		t.Errorf("verify of a sample that draws nothing: exit %d, stderr %q; want a failure that says so", code, errOut)
+	}
 	for _, args := range [][]string{{"verify", "-sample", "0", "x"}, {"verify", "-sample", "1.5", "x"}, {"verify"}} {
 		if code, _, _ := runCLI(t, noEnv, args...); code != exitUsage {
 			t.Errorf("nqueens %s: exit %d, want %d", strings.Join(args, " "), code, exitUsage)
