@@ -38,7 +38,7 @@ type Config struct {
 	Shard, Shards int   // 0 <= Shard < Shards
 	Memory        int64 // the most memory the count may take, in bytes
 	// Progress, if set, is called from the caller's goroutine every
-	// ProgressInterval and when the count is done.
+	// progressInterval and when the count is done.
 	Progress func(Progress)
 	// Save, if set, is called from the caller's goroutine with a tally
 	// of the count every SaveEvery, once more if the count stops early,
@@ -61,8 +61,8 @@ type Progress struct {
 	Remaining time.Duration
 }
 
-// ProgressInterval is how often a count reports its progress.
-const ProgressInterval = 100 * time.Millisecond
+// progressInterval is how often a count reports its progress.
+const progressInterval = 100 * time.Millisecond
 
 // Count counts shard cfg.Shard of cfg.Shards of the n×n board,
 // 0 <= n <= board.MaxN, as cfg says. It returns ctx.Err() if ctx is done

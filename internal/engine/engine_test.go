@@ -167,7 +167,7 @@ func TestMemoryOutgrown(t *testing.T) {
 	var saves []Tally
 	cfg := Config{Workers: 2, Shards: 1, Memory: 1 << 40, SaveEvery: time.Hour,
 		Save: func(t Tally) error { saves = append(saves, t); return nil }}
-	runs := join.Runs(18, work.MinSubproblems, work.Whole)
+	runs := join.Runs(18, work.Deal{Shards: 1}.Want(), work.Deal{Shards: 1})
 	var sub []subproblem
 	for i := range runs {
 		runs[i].Board.Limit(1000)

@@ -342,21 +342,21 @@ func cornerNearest(n int) func(b []int, row int) uint64 {
 
 // Enumerate visits, on the caller's goroutine, each solution of the n×n
 // board in lexicographic order, until visit returns false or ctx is done,
-// on workers goroutines: from MinListN on the workers search ahead of
+// on workers goroutines: from minListN on the workers search ahead of
 // visit; on smaller boards, or one worker, the caller's goroutine searches
 // alone. The solution passed to visit is reused. It returns ctx.Err() if
 // ctx stopped it.
 func Enumerate(ctx context.Context, n, workers int, visit func([]int) bool) error {
-	if n < MinListN || workers == 1 {
+	if n < minListN || workers == 1 {
 		return frame.EnumerateBoard(ctx, empty(n), visit)
 	}
 	l := listing{n: n}
 	return l.list(ctx, workers, func(s []int, _ int) bool { return visit(s) })
 }
 
-// MinListN is the least board Enumerate lists on several workers: on
+// minListN is the least board Enumerate lists on several workers: on
 // smaller ones, handing solutions over costs more than it saves.
-const MinListN = 12
+const minListN = 12
 
 // Fundamental visits, on the caller's goroutine, the least member of each
 // class of solutions of the n×n board under the symmetries of the square,

@@ -17,7 +17,7 @@ import "github.com/gonqueens/nqueens/internal/recount"
 func (w *worker) recountOf(s *subproblem) (Counts, bool) {
 	if r := s.run; r != nil {
 		b := r.Board
-		queens := b.Queens()
+		queens, rows := b.Queens(), b.Rows()
 		split := recount.Split{Board: queens, Longest: len(queens)%2 == 0}
 		var total uint64
 		ok := true
@@ -25,7 +25,7 @@ func (w *worker) recountOf(s *subproblem) (Counts, bool) {
 			if on == 0 && off == 0 {
 				return true
 			}
-			split.East, split.West = east, b.Rows()&^east
+			split.East, split.West = east, rows&^east
 			var by [3]uint64
 			by, ok = split.Count(&w.poll)
 			total += off*by[0] + 2*on*by[1] + 4*on*by[2]

@@ -25,7 +25,7 @@ import (
 
 // constellationSubproblemsReporting lists the constellations'
 // subproblems of plan p, with progress, if not nil, called from the
-// caller's goroutine every ProgressInterval while they are listed, which
+// caller's goroutine every progressInterval while they are listed, which
 // takes seconds for the largest: a Progress with no subproblem yet. A
 // panic in progress stops the listing before it reaches the caller.
 func constellationSubproblemsReporting(ctx context.Context, p *plan, progress func(Progress), start time.Time) ([]subproblem, error) {
@@ -49,7 +49,7 @@ func constellationSubproblemsReporting(ctx context.Context, p *plan, progress fu
 			<-done
 		}
 	}()
-	tick := time.NewTicker(ProgressInterval)
+	tick := time.NewTicker(progressInterval)
 	defer tick.Stop()
 	for {
 		select {
@@ -225,7 +225,7 @@ func (s *scheduler) save() error {
 func (s *scheduler) wait(ctx context.Context, finish func(Counts) (Counts, error)) (Counts, error) {
 	var tick, saveTick <-chan time.Time
 	if s.cfg.Progress != nil {
-		tk := time.NewTicker(ProgressInterval)
+		tk := time.NewTicker(progressInterval)
 		defer tk.Stop()
 		tick = tk.C
 	}

@@ -63,23 +63,23 @@ import (
 // center of an odd board holds both longest diagonals, and its splits are
 // counted that way too.
 
-// MinN and MinOddN are the least even and odd boards the join counts,
-// and MaxN the largest, whose keys hold at most 2(n-2) diagonals, in 64
-// bits: from MinN on the join is faster than the constellations'
+// minN and minOddN are the least even and odd boards the join counts,
+// and maxN the largest, whose keys hold at most 2(n-2) diagonals, in 64
+// bits: from minN on the join is faster than the constellations'
 // backtracking, on one worker as on every core (at n = 15 the two tie).
 const (
-	MinN    = 14
-	MinOddN = 17
-	MaxN    = 32
+	minN    = 14
+	minOddN = 17
+	maxN    = 32
 )
 
 // Joins reports whether the join counts the n×n board.
 func Joins(n int) bool {
-	least := MinN
+	least := minN
 	if n%2 == 1 {
-		least = MinOddN
+		least = minOddN
 	}
-	return n >= least && n <= MaxN
+	return n >= least && n <= maxN
 }
 
 // blockKeys is the most east half-boards a joiner lays out in tables at

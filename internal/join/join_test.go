@@ -14,7 +14,7 @@ import (
 // its joiners as set changes them.
 func joinCount(n int, set func(*Joiner)) uint64 {
 	var total uint64
-	tasks := Runs(n, work.MinSubproblems, work.Whole)
+	tasks := Runs(n, work.Deal{Shards: 1}.Want(), work.Deal{Shards: 1})
 	var j *Joiner
 	for i := range tasks {
 		if j == nil || j.board != tasks[i].Board {
@@ -204,7 +204,7 @@ func TestJoinSplits(t *testing.T) {
 	r := rand.New(rand.NewPCG(7, 8))
 	for _, n := range sizes {
 		checked := 0
-		runs := Runs(n, work.MinSubproblems, work.Whole)
+		runs := Runs(n, work.Deal{Shards: 1}.Want(), work.Deal{Shards: 1})
 		for tried := 0; checked < want && tried < 200; tried++ {
 			run := runs[r.IntN(len(runs))]
 			j := NewJoiner(run.Board)

@@ -148,8 +148,8 @@ type Run struct {
 	count int
 }
 
-// Runs returns the join's subproblems of the n×n board, MinN <= n <=
-// MaxN, that d deals to its shard. The splits of its boards are cut into
+// Runs returns the join's subproblems of the n×n board, minN <= n <=
+// maxN, that d deals to its shard. The splits of its boards are cut into
 // runs, in their order, at least many of them if there are as many
 // splits, and the runs are dealt out; only the shard's are made.
 func Runs(n, many int, d work.Deal) []Run {

@@ -7,9 +7,6 @@ package work
 // A Deal is the subproblems that fall to one shard of Shards.
 type Deal struct{ Shard, Shards int }
 
-// Whole is the deal of a count in one shard.
-var Whole = Deal{Shard: 0, Shards: 1}
-
 // First returns the first subproblem from index on that falls to d's
 // shard.
 func (d Deal) First(index uint64) uint64 {
@@ -24,12 +21,12 @@ func (d Deal) Owns(i int) bool { return i%d.Shards == d.Shard }
 // so that the shards come out about equally long.
 const subproblemsPerShard = 64
 
-// MinSubproblems is the number of subproblems a count aims for at least:
+// minSubproblems is the number of subproblems a count aims for at least:
 // many more than workers, so that the cores stay busy to the end. The
 // split depends on n alone (and on the number of shards), never on the
 // machine.
-const MinSubproblems = 4096
+const minSubproblems = 4096
 
 // Want returns how many subproblems a split into d's shards makes at
 // least, if it can.
-func (d Deal) Want() int { return max(MinSubproblems, subproblemsPerShard*d.Shards) }
+func (d Deal) Want() int { return max(minSubproblems, subproblemsPerShard*d.Shards) }
