@@ -214,12 +214,16 @@ func (engineStrategy) Enumerate(n int, visit func(Solution) bool) error {
 
 // EstimateMemory returns the peak memory, in bytes, that
 // CountContext(ctx, n, opts...) takes, as the package's model puts it:
-// what [WithMemoryLimit] compares with its limit. The model errs high: it
-// takes the longest lists of quarters of the join to be longer than any
-// measured, every worker to hold them at once, and Go's heap to grow to
-// twice what is live. It returns the errors of CountContext for a bad n or
-// option, and costs what planning the count costs: a list of the join's
-// subproblems, O(1) in n for a whole board and O(k) for a shard of k.
+// what [WithMemoryLimit] compares with its limit. The model bounds what a
+// count of the join keeps by the most that any split of the board holds
+// (its keys, and its lists of quarters a little longer than any
+// measured), unless the count has so few splits that it counts their
+// quarters, and takes every worker to hold that at once and Go's heap to
+// grow to twice what is live. It returns the errors of CountContext for a
+// bad n or option, and costs what planning the count costs: a list of
+// the join's subproblems, O(1) in n for a whole board and O(k) for a
+// shard of k, and for a shard of few splits a search of up to 2^28 of
+// their quarters (about a second, for a shard of n = 26 in a million).
 func EstimateMemory(n int, opts ...Option) (int64, error) {
 	cfg, err := newConfig(opts)
 	if err != nil {

@@ -17,9 +17,9 @@ import (
 // twice the live memory, and baseBytes more for the runtime.
 
 const (
-	baseBytes          = 16 << 20 // the runtime and the program around the count
-	constellationBytes = 112      // a constellation, with its pointer
-	subproblemBytes    = 64       // a subproblem, with its pointer, besides its board
+	baseBytes          = 8 << 20 // the runtime and the program around the count
+	constellationBytes = 112     // a constellation, with its pointer
+	subproblemBytes    = 64      // a subproblem, with its pointer, besides its board
 )
 
 // budget sets p.memory, the peak memory of the count of p in bytes as the

@@ -41,6 +41,9 @@ type quarterLister struct {
 	tries  int
 	halted bool
 	err    error
+	// counting says to count the quarters in counted, and list none.
+	counting bool
+	counted  int
 }
 
 // listPoll is how many squares a quarterLister tries, or north quarters a
@@ -63,6 +66,15 @@ func (l *quarterLister) on(s *sideLayout, rows uint64, list []quarter, p *work.P
 	return list, !l.halted
 }
 
+// count returns the number of quarters of side s with a queen on each of
+// rows and on no other row, listing none.
+func (l *quarterLister) count(s *sideLayout, rows uint64) int {
+	l.counting, l.counted = true, 0
+	l.on(s, rows, nil, &work.Poller{})
+	l.counting = false
+	return l.counted
+}
+
 // place appends the quarters of side s that go on from the columns taken,
 // cols, with a queen on each row of rows but the last, which is only the
 // end of the last step down. Bit i of down and up is set when column
@@ -78,6 +90,10 @@ func (l *quarterLister) place(s *sideLayout, rows []int, cols, down, up, key uin
 		l.halted = true
 	}
 	if len(rows) == 1 {
+		if l.counting {
+			l.counted++
+			return list
+		}
 		if len(list) >= l.maxQuarters {
 			l.err = fmt.Errorf("%w: a list of more than %d quarters, which the limit has no room for", work.ErrMemory, l.maxQuarters)
 			l.halted = true

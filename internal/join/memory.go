@@ -4,53 +4,146 @@ package join
 // model of a count adds up.
 //
 // A joiner keeps, at most: the tables of a block of east half-boards,
-// 4 MiB for each 8 diagonals of the keys; the keys of a part of each side,
-// as listed and sorted (partFor), and the starts of the sieve's values;
-// and four lists of quarters, north and south on each side. The lists are
-// the one part that grows with n beyond a bound of the join's making: the
-// model puts the longest at 9·m!/2^m quarters for n = 2m and 2m+1, as the
-// board of an odd n with its queen in the center splits 2m rows as the
-// board of 2m does. The longest lists of all the sets of rows hold 92,
-// 296, 1,174, 5,366 and 26,548 quarters for n = 12 to 20, and the longest
-// found for n = 22 to 27, 143,140, 52,300, 788,698, 282,838, 4,684,690 and
-// 1,752,879: the model is 1.2 to 2.5 times more. A board of halves of at
-// most cachedHalf rows also keeps the north quarters of every set of
-// rows, for each board that the workers have runs of at once: the 2^m
-// lists of a side hold 0.31, 0.28, 0.24 and 0.21 times 2^m of the longest
-// for n = 12 to 18 (0.21 to 0.16 if odd), and the model takes 0.35.
+// 256 rows for each 8 diagonals of the keys; the keys of each side of a
+// split, as listed and sorted, up to a part (partFor) a side; the starts
+// of the sieve's values; and four lists of quarters, north and south on
+// each side. The keys and the lists grow with n beyond a bound of the
+// join's making.
+//
+// The sides: the most half-boards a side of a split has (mostSide) is
+// about 114,142 on the west side of n = 20, 8 times more with each two
+// sizes from there and 5.5 times fewer below; an odd board's half of the
+// even one's below it at n = 21, 0.75 times less for each two sizes
+// more; an east side a third of its west one. Sampled splits of n = 20
+// to 25 come to 0.5 to 0.8 of that, their east sides 0.15 to 0.3 of
+// their west ones.
+//
+// The lists: the model puts the longest at 9·m!/2^m quarters for n = 2m
+// and 2m+1, 0.92 times less for each m beyond 10. The longest lists of all
+// the sets of rows hold 92, 296, 1,174, 5,366, 26,548 and 143,140 quarters
+// for n = 12 to 22, and 1,046, 4,856 and 24,382 for n = 17 to 21; the
+// longest found for n = 23 to 26, 96,154 (on a quarter of its boards),
+// 788,698, 282,838 and 4,684,690: the model is 1.1 to 1.8 times more. A split's east quarters on some rows
+// of a half and its west ones on the others are never both long: the
+// two lists hold at most 1.03 times the longest of either for n = 18 to
+// 22, so the four lists hold about two longest lists, one north and one
+// south. A shard of a few splits counts their quarters instead, to learn
+// their lengths (exactLists).
+//
+// A board of halves of at most cachedHalf rows also keeps the north
+// quarters of every set of rows, for each board that the workers have
+// runs of at once: the 2^m lists of a side hold 0.31, 0.28, 0.24 and 0.21
+// times 2^m of the longest for n = 12 to 18 (0.21 to 0.16 if odd), and
+// the model takes 0.35.
 
 const (
-	quarterBytes = 16   // a quarter in a list
-	listBytes    = 80   // a quarter in each of the four lists of a joiner: 16 north, 24 south
+	quarterBytes = 16   // a quarter in a north list
+	southBytes   = 24   // a quarter in a south list: 16 as found, 8 as a key
+	listGrowth   = 1.25 // the capacity of a list, grown by append, over its length
 	keptShare    = 0.35 // the quarters a board keeps on a side, over 2^m longest lists
 )
 
+// mostBucket is the most east half-boards of a bucket of the sieve, as the
+// model puts it: the largest bucket of sampled shards of n = 22 to 26
+// holds 10,700 to 27,000, the tables of a block of 2^17 are laid out for
+// none.
+const mostBucket = 1 << 15
+
+// exactQuarters is the most quarters that the model counts, as it puts
+// them, to learn the lengths of the lists of a count's splits: a second's
+// search or so, the splits of a shard of n = 26 in a million.
+const exactQuarters = 1 << 28
+
 // LongestList returns the most quarters that a list of a joiner of the
-// n×n board holds, as the model puts it: 9·m!/2^m, m = n/2.
+// n×n board holds, as the model puts it.
 func LongestList(n int) float64 {
+	m := n / 2
 	q := 9.0
-	for i := 1; i <= n/2; i++ {
+	for i := 1; i <= m; i++ {
 		q *= float64(i) / 2
+	}
+	for range m - 10 {
+		q *= 0.92
 	}
 	return q
 }
 
+// mostSide returns the most half-boards that the west and the east side
+// of a split of the n×n board have, as the model puts it.
+func mostSide(n int) (west, east float64) {
+	m := n / 2
+	west = 114142
+	for range m - 10 {
+		west *= 8
+	}
+	for range 10 - m {
+		west /= 5.5
+	}
+	if n%2 == 1 {
+		west /= 2
+		for range m - 10 {
+			west *= 0.75
+		}
+	}
+	return west, west / 3
+}
+
 // Memory returns the live memory, in bytes, of workers joiners counting
 // runs, the subproblems of one count of the n×n board, as the model puts
-// it, with lists of quarters of up to LongestList(n).
+// it: with lists of quarters of up to LongestList(n), or as long as
+// those of the runs' splits if their lists hold at most exactQuarters.
 func Memory(n int, runs []Run, workers int) float64 {
 	if len(runs) == 0 {
 		return 0
 	}
 	b := runs[0].Board
-	tables := 8 * maxTables(b.keys.keyBits, blockKeys)
-	keys := 4*8*partFor(n) + 3*8*batchKeys + 3*8*(3<<maxSieve+1) + 8<<maxSieve
-	live := float64(min(workers, len(runs))) * (float64(tables+keys) + listBytes*LongestList(n))
+	part := float64(partFor(n))
+	west, east := mostSide(n)
+	tables := 8 * maxTables(b.keys.keyBits, min(blockKeys, mostBucket))
+	keys := 2*8*(min(part, west)+min(part, east)) + float64(3*8*batchKeys+3*8*(3<<maxSieve+1)+8<<maxSieve)
+	lists := (quarterBytes + southBytes) * listGrowth * LongestList(n)
+	if north, south, ok := exactLists(runs); ok {
+		lists = listGrowth * (quarterBytes*float64(north) + southBytes*float64(south))
+	}
+	live := float64(min(workers, len(runs))) * (float64(tables) + keys + lists)
 	if b.northQuarters[0] != nil {
 		kept := float64(keptBoards(runs, workers)) * 2 * keptShare * float64(int(1)<<(n/2)) * LongestList(n)
 		live += kept * quarterBytes
 	}
 	return live
+}
+
+// exactLists returns the most quarters that the north lists of a joiner
+// of runs hold, east and west together, and the south lists, by listing
+// the quarters of their splits, if their four lists a split hold at most
+// exactQuarters as the model puts them.
+func exactLists(runs []Run) (north, south int, ok bool) {
+	splits := 0
+	for _, r := range runs {
+		splits += r.count
+	}
+	if float64(splits)*4*LongestList(runs[0].Board.n) > exactQuarters {
+		return 0, 0, false
+	}
+	var most [2][2]int // by half, north and south, and side
+	for _, t := range runs {
+		b := t.Board
+		j := NewJoiner(b)
+		s := t.first
+		for range t.count {
+			r := spread(s, b.rows())
+			s = nextSubset(s)
+			if on, off := b.splitWeights(r); on == 0 && off == 0 {
+				continue
+			}
+			for side, rows := range [2]uint64{r, b.rows() &^ r} {
+				for half, hr := range [2]uint64{j.north, j.south} {
+					most[half][side] = max(most[half][side], j.lister.count(&b.keys.sides[side], rows&hr))
+				}
+			}
+		}
+	}
+	return most[0][0] + most[0][1], most[1][0] + most[1][1], true
 }
 
 // keptBoards returns the most boards that keep their quarters at once

@@ -1,6 +1,7 @@
 package join
 
 import (
+	"math/bits"
 	"math/rand/v2"
 	"testing"
 
@@ -9,9 +10,10 @@ import (
 )
 
 // TestLongestList holds the lists of quarters of sampled splits of every
-// board the join counts from 14 to 23 (27 with -nqueens.long) to what a count under its
-// own estimate lets them hold: a count allowed to start finishes under
-// its limit.
+// board the join counts from 14 to 23 (27 with -nqueens.long), the east
+// and the west one of a half together, to what a count under its own
+// estimate lets a list hold: a count allowed to start finishes under its
+// limit.
 func TestLongestList(t *testing.T) {
 	if testing.Short() {
 		t.Skip("lists the quarters of boards up to 23")
@@ -36,21 +38,100 @@ func TestLongestList(t *testing.T) {
 		}
 		m := n / 2
 		for _, b := range boards {
-			l := quarterLister{m: m, maxQuarters: maxQuarters}
+			l := quarterLister{m: m}
 			for _, half := range [2]uint64{board.FullRow(m) & b.rows(), board.FullRow(n) &^ board.FullRow(n-m) & b.rows()} {
 				for i := range min(1<<m, 256) {
 					rows := spread(uint64(i), half)
 					if m > 8 {
 						rows = spread(r.Uint64(), half)
 					}
-					for side := range b.keys.sides {
-						if _, ok := l.on(&b.keys.sides[side], rows, nil, &work.Poller{}); !ok {
-							t.Errorf("n=%d: the quarters on rows %#x hold more than %d, which the estimate has room for",
-								n, rows, maxQuarters)
-						}
+					// A split's east quarters on rows and its west ones on
+					// the rest of the half, together: the model's lists
+					// hold one longest list a half.
+					east := l.count(&b.keys.sides[0], rows)
+					west := l.count(&b.keys.sides[1], half&^rows)
+					if east+west > maxQuarters {
+						t.Errorf("n=%d: the quarters of a split on rows %#x of the half %#x hold %d and %d, more than the %d the estimate has room for",
+							n, rows, half, east, west, maxQuarters)
 					}
 				}
 			}
+		}
+	}
+}
+
+// TestLongestSide holds the sides of sampled splits of every board the
+// join counts from 14 to 21 (23 with -nqueens.long) to the half-boards
+// that the model puts a side at most.
+func TestLongestSide(t *testing.T) {
+	if testing.Short() {
+		t.Skip("lists the half-boards of splits of boards up to 21")
+	}
+	maxN := 21
+	if *long {
+		maxN = 23
+	}
+	r := rand.New(rand.NewPCG(11, 12))
+	for n := 14; n <= maxN; n++ {
+		if !Joins(n) {
+			continue
+		}
+		mostWest, mostEast := mostSide(n)
+		bs := boards(n)
+		for range 40 {
+			b := bs[r.IntN(len(bs))]
+			j := NewJoiner(b)
+			rows := spread(unrankSubset(r.Uint64N(binomial(bits.OnesCount64(b.rows()), b.eastCols())), b.eastCols()), b.rows())
+			on, off := b.splitWeights(rows)
+			if on == 0 && off == 0 {
+				continue
+			}
+			p := &work.Poller{}
+			e := halfListing{side: east, weights: [3]uint64{1, 0, 0}}
+			e.north, e.south, _ = j.lists(east, rows, p)
+			_, eastSide, _ := j.surveySide(&e, p)
+			w := halfListing{side: west, weights: [3]uint64{1, 1, 1}}
+			w.north, w.south, _ = j.lists(west, b.rows()&^rows, p)
+			_, westSide, _ := j.surveySide(&w, p)
+			if float64(eastSide) > mostEast || float64(westSide) > mostWest {
+				t.Errorf("n=%d: the split %#x has %d east and %d west half-boards, more than the model's %.0f and %.0f",
+					n, rows, eastSide, westSide, mostEast, mostWest)
+			}
+		}
+	}
+}
+
+// TestExactLists checks that the lists the model counts for a few splits
+// are as long as a joiner's lists of them.
+func TestExactLists(t *testing.T) {
+	for _, n := range []int{14, 17} {
+		runs := Runs(n, 1000, work.Deal{Shard: 3, Shards: 200})
+		north, south, ok := exactLists(runs)
+		if !ok {
+			t.Fatalf("n=%d: %d runs, too many to count their lists", n, len(runs))
+		}
+		var most [2][2]int
+		for _, t := range runs {
+			j := NewJoiner(t.Board)
+			s := t.first
+			for range t.count {
+				r := spread(s, t.Board.rows())
+				s = nextSubset(s)
+				if on, off := t.Board.splitWeights(r); on == 0 && off == 0 {
+					continue
+				}
+				for side, rows := range [2]uint64{r, t.Board.rows() &^ r} {
+					nq, sq, _ := j.lists(side, rows, &work.Poller{})
+					most[0][side] = max(most[0][side], len(nq))
+					most[1][side] = max(most[1][side], len(sq))
+				}
+			}
+		}
+		if want := most[0][0] + most[0][1]; north != want {
+			t.Errorf("n=%d: the north lists hold %d quarters, the model counts %d", n, want, north)
+		}
+		if want := most[1][0] + most[1][1]; south != want || south == 0 {
+			t.Errorf("n=%d: the south lists hold %d quarters, the model counts %d", n, want, south)
 		}
 	}
 }
