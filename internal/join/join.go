@@ -83,10 +83,23 @@ func Joins(n int) bool {
 }
 
 // blockKeys is the most east half-boards a joiner lays out in tables at
-// once: 2,048 words a row, 4 MiB a table of 8 diagonals, and at most
-// 32 MiB for the 8 tables of the longest keys. A bucket of the sieve with
-// more is laid out a block at a time.
+// once where its kernels take rows of any length: 2,048 words a row,
+// 4 MiB a table of 8 diagonals, and at most 32 MiB for the 8 tables of
+// the longest keys. A bucket of the sieve with more is laid out a block
+// at a time.
 const blockKeys = 1 << 17
+
+// blockFor returns the most east half-boards a joiner lays out in tables
+// at once: blockKeys, or as many as the rows of the AVX-512 kernels take,
+// 2,048 (320 KiB for the 5 tables of the keys that most splits of n = 20
+// to 27 match, which stay in the core's L2 cache while every group of
+// west half-boards that a bucket meets is matched against them).
+func blockFor() int {
+	if rowWords > 0 {
+		return 64 * rowWords
+	}
+	return blockKeys
+}
 
 // batchKeys is how many west half-boards a split too small to sieve lists
 // before it matches them.
@@ -108,7 +121,7 @@ type Joiner struct {
 	sorted [2]sortedKeys
 	survey []int
 	tables eastTables
-	// block is the most east half-boards laid out at once, blockKeys;
+	// block is the most east half-boards laid out at once, blockFor();
 	// part the most half-boards of a side held at once, partFor(n).
 	block, part int
 	sieve       sieve
@@ -126,7 +139,7 @@ func NewJoiner(b *Board) *Joiner {
 	n, m := b.n, b.n/2
 	j := &Joiner{board: b, north: board.FullRow(m) & b.rows(), south: board.FullRow(n) &^ board.FullRow(n-m) & b.rows(),
 		lister: quarterLister{m: m, maxQuarters: b.maxQuarters},
-		tables: newEastTables(b.keys.keyBits, blockKeys), block: blockKeys, part: partFor(n),
+		tables: newEastTables(b.keys.keyBits, blockFor()), block: blockFor(), part: partFor(n),
 		sieve: sieve{from: sieveFrom, keys: sieveKeys}}
 	for s := range j.quarters {
 		j.quarters[s].byRows = b.northQuarters[s]

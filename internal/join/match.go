@@ -2,7 +2,7 @@ package join
 
 import "math/bits"
 
-//go:generate go run -C ../../tools ./matchasm -rows 8 -out ../internal/join/zmatch_amd64.s -stubs ../internal/join/zmatch_amd64.go -table ../internal/join/zmatchtable_amd64.go -pkg join
+//go:generate go run -C ../../tools ./matchasm -rows 8 -vectors 4 -out ../internal/join/zmatch_amd64.s -stubs ../internal/join/zmatch_amd64.go -table ../internal/join/zmatchtable_amd64.go -pkg join
 
 // The join's matching kernels: the contract, the Go kernel that defines
 // it, and the choice of a kernel. A west half-board clashes with the east

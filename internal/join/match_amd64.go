@@ -8,39 +8,56 @@ import "golang.org/x/sys/cpu"
 // population count (Intel's since 2019, AMD's since 2022), else AVX2
 // (Intel's since 2013, AMD's since 2015), else none.
 
-// clashKernels holds the kernels of zmatchtable_amd64.go that the
-// processor runs, nil if none; wordsMultiple is the multiple of words
-// that the rows of a join's tables take for them: 4 for the AVX2 ones,
-// which read 4 at a time, 1 for the AVX-512 ones, which mask the last.
-var clashKernels, wordsMultiple = kernelsFor(cpu.X86.HasAVX512F && cpu.X86.HasAVX512VPOPCNTDQ && cpu.X86.HasBMI2,
+// rowKernels and loopKernels hold the kernels of zmatchtable_amd64.go
+// that the processor runs, nil if none: the AVX-512 ones, for rows of 1
+// to maxRowVectors vectors, and the AVX2 ones, for rows of any multiple of
+// 4 words. wordsMultiple is the multiple of words that the rows of a
+// join's tables take for them, and rowWords the most words of a row
+// that a joiner lays out (0: any).
+var rowKernels, loopKernels, wordsMultiple, rowWords = kernelsFor(
+	cpu.X86.HasAVX512F && cpu.X86.HasAVX512VPOPCNTDQ && cpu.X86.HasBMI2,
 	cpu.X86.HasAVX2 && cpu.X86.HasPOPCNT)
+
+// maxRowVectors is the most vectors of 512 bits of a row of an AVX-512
+// kernel: -vectors of the go:generate line of match.go.
+const maxRowVectors = 4
 
 // A clashKernel is clashes for one width and number of tables, with the
 // row of chunk c of value v at tables + (c<<width+v)·stride bytes.
 type clashKernel func(tables *uint64, stride int, keys []uint64) int
 
-// kernelsFor returns the kernels to run, and the multiple of words they
-// take: AVX-512 ones if wide, else AVX2 ones if avx2, else none.
-func kernelsFor(wide, avx2 bool) (*[2][maxJoinChunks + 1]clashKernel, int) {
+// A rowKernel is clashes for one width, number of tables and length of a
+// row, the row of chunk c of value v at tables + (c<<width+v)·64·vectors
+// bytes.
+type rowKernel func(tables *uint64, keys []uint64) int
+
+// kernelsFor returns the kernels to run, the multiple of words they take
+// and the most words of a row laid out at once: rows of at most
+// maxRowVectors vectors for the AVX-512 ones if wide (the AVX2 ones for
+// any other rows), else AVX2 ones of any row if avx2, else none.
+func kernelsFor(wide, avx2 bool) (*[2][maxJoinChunks + 1][maxRowVectors + 1]rowKernel, *[2][maxJoinChunks + 1]clashKernel, int, int) {
 	switch {
 	case wide:
-		return &avx512Kernels, 1
+		return &avx512Kernels, &avx2Kernels, 8, 8 * maxRowVectors
 	case avx2:
-		return &avx2Kernels, 4
+		return nil, &avx2Kernels, 4, 0
 	}
-	return nil, 1
+	return nil, nil, 1, 0
 }
 
-// archClashes is clashes with the assembly kernel of its width and chunks,
-// whose arguments clashes has checked; ok is false where the processor
-// runs none.
+// archClashes is clashes with the assembly kernel of its width, chunks
+// and words, whose arguments clashes has checked; ok is false where the
+// processor runs none.
 func archClashes(tables []uint64, words, chunks, width int, keys []uint64) (n int, ok bool) {
-	if clashKernels == nil {
-		return 0, false
-	}
 	narrow := 0
 	if width == 4 {
 		narrow = 1
 	}
-	return clashKernels[narrow][chunks](&tables[0], 8*words, keys), true
+	if v := words / 8; rowKernels != nil && words%8 == 0 && v <= maxRowVectors {
+		return rowKernels[narrow][chunks][v](&tables[0], keys), true
+	}
+	if loopKernels == nil || words%4 != 0 {
+		return 0, false
+	}
+	return loopKernels[narrow][chunks](&tables[0], 8*words, keys), true
 }

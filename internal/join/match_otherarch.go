@@ -5,8 +5,12 @@ package join
 // No assembly kernel: clashes runs clashesGo.
 
 // wordsMultiple is the multiple of words that the rows of a join's tables
-// take for the kernels: any.
-const wordsMultiple = 1
+// take for the kernels, any, and rowWords the most words of a row that a
+// joiner lays out, any (0).
+const (
+	wordsMultiple = 1
+	rowWords      = 0
+)
 
 // archClashes reports that no assembly kernel runs.
 func archClashes(tables []uint64, words, chunks, width int, keys []uint64) (int, bool) {
