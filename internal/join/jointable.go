@@ -138,16 +138,30 @@ func layTables(tables, keys []uint64, words, chunks, width int) {
 	for c := range chunks {
 		t := tables[c<<width*words:][:1<<width*words]
 		clear(t[:words]) // value 0: no diagonal, no clash
-		// A value of several diagonals is its lowest one's row OR the rest's.
-		for v := 3; v < 1<<width; v++ {
-			low := v & -v // x & -x keeps only the lowest set bit
-			if low == v {
-				continue
-			}
-			dst, a, b := t[v*words:][:words], t[low*words:][:words], t[(v^low)*words:][:words]
-			for w := range dst {
-				dst[w] = a[w] | b[w]
-			}
+		// The values from h+1 up to 2h, h a power of 2, are h OR the
+		// values from 1 up to h: each is its row, the row of h ORed with
+		// the one as far above it.
+		for h := 1; h < 1<<width; h <<= 1 {
+			orRows(t[(h+1)*words:(2*h)*words], t[words:h*words], t[h*words:][:words])
+		}
+	}
+}
+
+// orRows sets each row of dst to the OR of the row as far into src and
+// of row, all of them len(row) words long: with an assembly kernel where
+// the processor runs one, else with orRowsGo.
+func orRows(dst, src, row []uint64) {
+	if len(dst) > 0 && !archOrRows(dst, src, row) {
+		orRowsGo(dst, src, row)
+	}
+}
+
+// orRowsGo is orRows in Go.
+func orRowsGo(dst, src, row []uint64) {
+	for at := 0; at < len(dst); at += len(row) {
+		d, s := dst[at:][:len(row)], src[at:][:len(row)]
+		for w, r := range row {
+			d[w] = s[w] | r
 		}
 	}
 }

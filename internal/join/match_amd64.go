@@ -31,6 +31,10 @@ type clashKernel func(tables *uint64, stride int, keys []uint64) int
 // bytes.
 type rowKernel func(tables *uint64, keys []uint64) int
 
+// An orKernel sets rows rows of 64·vectors bytes from dst on to the OR of
+// the row as far from src and of row.
+type orKernel func(dst, src, row *uint64, rows int)
+
 // kernelsFor returns the kernels to run, the multiple of words they take
 // and the most words of a row laid out at once: rows of at most
 // maxRowVectors vectors for the AVX-512 ones if wide (the AVX2 ones for
@@ -60,4 +64,16 @@ func archClashes(tables []uint64, words, chunks, width int, keys []uint64) (n in
 		return 0, false
 	}
 	return loopKernels[narrow][chunks](&tables[0], 8*words, keys), true
+}
+
+// archOrRows is orRows with the AVX-512 kernel of its rows' length,
+// where the processor runs the AVX-512 kernels and one is made for it;
+// it reports whether one ran.
+func archOrRows(dst, src, row []uint64) bool {
+	v := len(row) / 8
+	if rowKernels == nil || len(row)%8 != 0 || v > maxRowVectors || len(src) < len(dst) || len(dst)%len(row) != 0 {
+		return false
+	}
+	orKernels[v](&dst[0], &src[0], &row[0], len(dst)/len(row))
+	return true
 }

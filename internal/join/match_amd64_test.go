@@ -5,6 +5,7 @@ package join
 import (
 	"fmt"
 	"math/rand/v2"
+	"slices"
 	"testing"
 
 	"golang.org/x/sys/cpu"
@@ -75,6 +76,35 @@ func TestKernels(t *testing.T) {
 						return avx2Kernels[narrow][chunks](&tables[0], 8*words, keys)
 					})
 				}
+			}
+		}
+	}
+}
+
+// TestOrKernels checks the AVX-512 kernels that lay out tables against
+// orRowsGo, on rows of each length they take.
+func TestOrKernels(t *testing.T) {
+	if rowKernels == nil {
+		t.Skip("no AVX-512 kernel runs on this processor")
+	}
+	r := rand.New(rand.NewPCG(7, 8))
+	for v := 1; v <= maxRowVectors; v++ {
+		for _, rows := range []int{1, 2, 7, 127} {
+			words := 8 * v
+			src, row := make([]uint64, rows*words), make([]uint64, words)
+			for i := range src {
+				src[i] = r.Uint64()
+			}
+			for i := range row {
+				row[i] = r.Uint64()
+			}
+			got, want := make([]uint64, rows*words), make([]uint64, rows*words)
+			if !archOrRows(got, src, row) {
+				t.Fatalf("no kernel ran for rows of %d words", words)
+			}
+			orRowsGo(want, src, row)
+			if !slices.Equal(got, want) {
+				t.Errorf("%d rows of %d words: the kernel's differ from orRowsGo's", rows, words)
 			}
 		}
 	}

@@ -643,3 +643,27 @@ func clashes8nx512v3(tables *uint64, keys []uint64) int
 //
 //go:noescape
 func clashes8nx512v4(tables *uint64, keys []uint64) int
+
+// orRowsx512v1 sets each of rows rows of 8 words from dst on to the
+// OR of the row as far from src and of row. It needs AVX-512F.
+//
+//go:noescape
+func orRowsx512v1(dst *uint64, src *uint64, row *uint64, rows int)
+
+// orRowsx512v2 sets each of rows rows of 16 words from dst on to the
+// OR of the row as far from src and of row. It needs AVX-512F.
+//
+//go:noescape
+func orRowsx512v2(dst *uint64, src *uint64, row *uint64, rows int)
+
+// orRowsx512v3 sets each of rows rows of 24 words from dst on to the
+// OR of the row as far from src and of row. It needs AVX-512F.
+//
+//go:noescape
+func orRowsx512v3(dst *uint64, src *uint64, row *uint64, rows int)
+
+// orRowsx512v4 sets each of rows rows of 32 words from dst on to the
+// OR of the row as far from src and of row. It needs AVX-512F.
+//
+//go:noescape
+func orRowsx512v4(dst *uint64, src *uint64, row *uint64, rows int)

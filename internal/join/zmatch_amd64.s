@@ -4699,3 +4699,113 @@ clashes8nx512v4_sum:
 	VZEROUPPER
 	MOVQ          AX, ret+32(FP)
 	RET
+
+// func orRowsx512v1(dst *uint64, src *uint64, row *uint64, rows int)
+// Requires: AVX, AVX512F
+TEXT ·orRowsx512v1(SB), NOSPLIT, $0-32
+	MOVQ      dst+0(FP), AX
+	MOVQ      src+8(FP), CX
+	MOVQ      row+16(FP), DX
+	MOVQ      rows+24(FP), BX
+	VMOVDQU64 (DX), Z0
+	TESTQ     BX, BX
+	JZ        orRowsx512v1_done
+
+orRowsx512v1_row:
+	VPORQ     (CX), Z0, Z1
+	VMOVDQU64 Z1, (AX)
+	ADDQ      $0x00000040, CX
+	ADDQ      $0x00000040, AX
+	DECQ      BX
+	JNZ       orRowsx512v1_row
+
+orRowsx512v1_done:
+	VZEROUPPER
+	RET
+
+// func orRowsx512v2(dst *uint64, src *uint64, row *uint64, rows int)
+// Requires: AVX, AVX512F
+TEXT ·orRowsx512v2(SB), NOSPLIT, $0-32
+	MOVQ      dst+0(FP), AX
+	MOVQ      src+8(FP), CX
+	MOVQ      row+16(FP), DX
+	MOVQ      rows+24(FP), BX
+	VMOVDQU64 (DX), Z0
+	VMOVDQU64 64(DX), Z1
+	TESTQ     BX, BX
+	JZ        orRowsx512v2_done
+
+orRowsx512v2_row:
+	VPORQ     (CX), Z0, Z2
+	VMOVDQU64 Z2, (AX)
+	VPORQ     64(CX), Z1, Z2
+	VMOVDQU64 Z2, 64(AX)
+	ADDQ      $0x00000080, CX
+	ADDQ      $0x00000080, AX
+	DECQ      BX
+	JNZ       orRowsx512v2_row
+
+orRowsx512v2_done:
+	VZEROUPPER
+	RET
+
+// func orRowsx512v3(dst *uint64, src *uint64, row *uint64, rows int)
+// Requires: AVX, AVX512F
+TEXT ·orRowsx512v3(SB), NOSPLIT, $0-32
+	MOVQ      dst+0(FP), AX
+	MOVQ      src+8(FP), CX
+	MOVQ      row+16(FP), DX
+	MOVQ      rows+24(FP), BX
+	VMOVDQU64 (DX), Z0
+	VMOVDQU64 64(DX), Z1
+	VMOVDQU64 128(DX), Z2
+	TESTQ     BX, BX
+	JZ        orRowsx512v3_done
+
+orRowsx512v3_row:
+	VPORQ     (CX), Z0, Z3
+	VMOVDQU64 Z3, (AX)
+	VPORQ     64(CX), Z1, Z3
+	VMOVDQU64 Z3, 64(AX)
+	VPORQ     128(CX), Z2, Z3
+	VMOVDQU64 Z3, 128(AX)
+	ADDQ      $0x000000c0, CX
+	ADDQ      $0x000000c0, AX
+	DECQ      BX
+	JNZ       orRowsx512v3_row
+
+orRowsx512v3_done:
+	VZEROUPPER
+	RET
+
+// func orRowsx512v4(dst *uint64, src *uint64, row *uint64, rows int)
+// Requires: AVX, AVX512F
+TEXT ·orRowsx512v4(SB), NOSPLIT, $0-32
+	MOVQ      dst+0(FP), AX
+	MOVQ      src+8(FP), CX
+	MOVQ      row+16(FP), DX
+	MOVQ      rows+24(FP), BX
+	VMOVDQU64 (DX), Z0
+	VMOVDQU64 64(DX), Z1
+	VMOVDQU64 128(DX), Z2
+	VMOVDQU64 192(DX), Z3
+	TESTQ     BX, BX
+	JZ        orRowsx512v4_done
+
+orRowsx512v4_row:
+	VPORQ     (CX), Z0, Z4
+	VMOVDQU64 Z4, (AX)
+	VPORQ     64(CX), Z1, Z4
+	VMOVDQU64 Z4, 64(AX)
+	VPORQ     128(CX), Z2, Z4
+	VMOVDQU64 Z4, 128(AX)
+	VPORQ     192(CX), Z3, Z4
+	VMOVDQU64 Z4, 192(AX)
+	ADDQ      $0x00000100, CX
+	ADDQ      $0x00000100, AX
+	DECQ      BX
+	JNZ       orRowsx512v4_row
+
+orRowsx512v4_done:
+	VZEROUPPER
+	RET

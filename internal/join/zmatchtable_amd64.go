@@ -19,3 +19,7 @@ var avx512Kernels = [2][maxJoinChunks + 1][maxRowVectors + 1]rowKernel{
 	{{}, {nil, clashes1x512v1, clashes1x512v2, clashes1x512v3, clashes1x512v4}, {nil, clashes2x512v1, clashes2x512v2, clashes2x512v3, clashes2x512v4}, {nil, clashes3x512v1, clashes3x512v2, clashes3x512v3, clashes3x512v4}, {nil, clashes4x512v1, clashes4x512v2, clashes4x512v3, clashes4x512v4}, {nil, clashes5x512v1, clashes5x512v2, clashes5x512v3, clashes5x512v4}, {nil, clashes6x512v1, clashes6x512v2, clashes6x512v3, clashes6x512v4}, {nil, clashes7x512v1, clashes7x512v2, clashes7x512v3, clashes7x512v4}, {nil, clashes8x512v1, clashes8x512v2, clashes8x512v3, clashes8x512v4}},
 	{{}, {nil, clashes1nx512v1, clashes1nx512v2, clashes1nx512v3, clashes1nx512v4}, {nil, clashes2nx512v1, clashes2nx512v2, clashes2nx512v3, clashes2nx512v4}, {nil, clashes3nx512v1, clashes3nx512v2, clashes3nx512v3, clashes3nx512v4}, {nil, clashes4nx512v1, clashes4nx512v2, clashes4nx512v3, clashes4nx512v4}, {nil, clashes5nx512v1, clashes5nx512v2, clashes5nx512v3, clashes5nx512v4}, {nil, clashes6nx512v1, clashes6nx512v2, clashes6nx512v3, clashes6nx512v4}, {nil, clashes7nx512v1, clashes7nx512v2, clashes7nx512v3, clashes7nx512v4}, {nil, clashes8nx512v1, clashes8nx512v2, clashes8nx512v3, clashes8nx512v4}},
 }
+
+// orKernels need AVX-512F; their index is the vectors of 512 bits of a
+// row, 1 to maxRowVectors.
+var orKernels = [maxRowVectors + 1]orKernel{nil, orRowsx512v1, orRowsx512v2, orRowsx512v3, orRowsx512v4}

@@ -78,6 +78,9 @@ func main() {
 			}
 		}
 	}
+	for v := 1; v <= *maxVectors; v++ {
+		orKernel(v)
+	}
 	Generate()
 	if *table != "" {
 		writeTable(*table)
@@ -117,6 +120,13 @@ func writeTable(path string) {
 			w("}")
 		}
 		w("},\n")
+	}
+	w("}\n")
+	w("\n// orKernels need AVX-512F; their index is the vectors of 512 bits of a\n")
+	w("// row, 1 to maxRowVectors.\n")
+	w("var orKernels = [maxRowVectors + 1]orKernel{nil")
+	for v := 1; v <= *maxVectors; v++ {
+		w(", %s", orKernelName(v))
 	}
 	w("}\n")
 	src, err := format.Source(b.Bytes())
@@ -297,6 +307,46 @@ func rowKernel(k, width, vectors int) {
 	VEXTRACTI64X4(U8(1), acc, y)
 	VPADDQ(acc.AsY(), y, y)
 	sum(y)
+}
+
+// orKernelName returns the name of the AVX-512 kernel that ORs rows of v
+// vectors.
+func orKernelName(v int) string { return fmt.Sprintf("orRowsx512v%d", v) }
+
+// orKernel writes orRowsx512vV, which lays out the rows of a table by
+// ORing rows of V vectors of 512 bits.
+func orKernel(vectors int) {
+	name := orKernelName(vectors)
+	TEXT(name, NOSPLIT, "func(dst, src, row *uint64, rows int)")
+	Pragma("noescape")
+	Doc(
+		fmt.Sprintf("%s sets each of rows rows of %d words from dst on to the", name, 8*vectors),
+		"OR of the row as far from src and of row. It needs AVX-512F.",
+	)
+	dst := Load(Param("dst"), GP64())
+	src := Load(Param("src"), GP64())
+	row := Load(Param("row"), GP64())
+	left := Load(Param("rows"), GP64())
+	rs := make([]VecVirtual, vectors)
+	for i := range rs {
+		rs[i] = ZMM()
+		VMOVDQU64(Mem{Base: row, Disp: 64 * i}, rs[i])
+	}
+	TESTQ(left, left)
+	JZ(LabelRef(name + "_done"))
+	Label(name + "_row")
+	x := ZMM()
+	for i, r := range rs {
+		VPORQ(Mem{Base: src, Disp: 64 * i}, r, x)
+		VMOVDQU64(x, Mem{Base: dst, Disp: 64 * i})
+	}
+	ADDQ(U32(64*vectors), src)
+	ADDQ(U32(64*vectors), dst)
+	DECQ(left)
+	JNZ(LabelRef(name + "_row"))
+	Label(name + "_done")
+	VZEROUPPER()
+	RET()
 }
 
 // chunkName names the chunks of a key of width bits, 8 or 4.
