@@ -121,6 +121,11 @@ type Joiner struct {
 	sorted [2]sortedKeys
 	survey []int
 	tables eastTables
+	// order is the order of the keys of the split being counted, and
+	// remap a scratch order that moves the keys of south quarters to it
+	// (joinorder.go); ordered is whether order is not the board's.
+	order, remap keyOrder
+	ordered      bool
 	// block is the most east half-boards laid out at once, blockFor();
 	// part the most half-boards of a side held at once, partFor(n).
 	block, part int
@@ -144,6 +149,7 @@ func NewJoiner(b *Board) *Joiner {
 	for s := range j.quarters {
 		j.quarters[s].byRows = b.northQuarters[s]
 	}
+	j.order.set(&identity)
 	return j
 }
 
@@ -184,10 +190,22 @@ func (j *Joiner) count(r uint64, p *work.Poller) (uint64, bool) {
 	}
 	keyBits := j.board.keys.keyBits
 	e := halfListing{side: east, weights: [3]uint64{1, 0, 0}}
+	c := &j.quarters[east]
 	var ok bool
-	if e.north, e.south, ok = j.lists(east, r, p); !ok {
+	if e.north, e.south, ok = c.lists(&j.lister, &j.board.keys.sides[east], r&j.north, r&j.south, p); !ok {
 		return 0, false
 	}
+	// A split that may be sieved is listed in its own order; the others,
+	// in the board's, which costs no mapping of the quarters kept.
+	to := identity
+	if j.eastBound(e.north) >= j.sieve.from {
+		to = j.board.keys.splitOrder(r, j.board.rows())
+	}
+	if to != j.order.to {
+		j.order.set(&to)
+		j.ordered = to != identity
+	}
+	j.reorder(c)
 	// All of the east half-boards, if they fit in a part.
 	eastMore, ok := j.list(&e, keyBits, valueRange{0, 1}, j.part, &j.keys[east], false, p)
 	if !ok || !eastMore && len(j.keys[east][0]) == 0 {
@@ -303,9 +321,32 @@ func (j *Joiner) matchStreamed(w *halfListing, width int, p *work.Poller) (uint6
 }
 
 // lists returns the quarters of side s on the north rows of r, and the
-// keys of those on its south rows.
+// keys of those on its south rows in the order of j.order.
 func (j *Joiner) lists(s int, r uint64, p *work.Poller) ([]quarter, []uint64, bool) {
-	return j.quarters[s].lists(&j.lister, &j.board.keys.sides[s], r&j.north, r&j.south, p)
+	c := &j.quarters[s]
+	north, south, ok := c.lists(&j.lister, &j.board.keys.sides[s], r&j.north, r&j.south, p)
+	if ok {
+		j.reorder(c)
+	}
+	return north, south, ok
+}
+
+// reorder maps the keys of the south quarters that c keeps to the order
+// of j.order, in place, unless they are in it.
+func (j *Joiner) reorder(c *quarterCache) {
+	if c.order == j.order.to {
+		return
+	}
+	// Bit c.order[i] of a key in c's order is bit i in the board's.
+	var to [64]uint8
+	for i, at := range c.order {
+		to[at] = j.order.to[i]
+	}
+	j.remap.set(&to)
+	for i, k := range c.south {
+		c.south[i] = j.remap.apply(k)
+	}
+	c.order = j.order.to
 }
 
 // CountRun returns the solutions of the run of splits t of j's board,
@@ -358,7 +399,11 @@ func (j *Joiner) list(l *halfListing, shift int, rg valueRange, most int, out *[
 			if byTag {
 				o = k
 			}
-			tagged := nq.key | uint64(k)<<tagShift
+			key := nq.key
+			if j.ordered {
+				key = j.order.apply(key)
+			}
+			tagged := key | uint64(k)<<tagShift
 			from, lo, hi := start[first+span], start[first+span]+at.start, start[first+span+1]
 			at.start = 0
 			for lo < hi {
@@ -399,14 +444,18 @@ func (j *Joiner) surveySide(l *halfListing, p *work.Poller) (survey []int, n int
 	shift := j.board.keys.keyBits - bits
 	s, c := &j.board.keys.sides[l.side], &j.quarters[l.side]
 	for i, nq := range l.north {
+		key := nq.key
+		if j.ordered {
+			key = j.order.apply(key)
+		}
 		for span := range 2 {
 			if l.weights[int(nq.onLongest)+span] == 0 {
 				continue
 			}
 			at := 2*int(s.cols&^uint64(nq.cols)) + span
 			for _, sk := range l.south[c.start[at]:c.start[at+1]] {
-				if nq.key&sk == 0 {
-					survey[(nq.key|sk)>>shift]++
+				if key&sk == 0 {
+					survey[(key|sk)>>shift]++
 					n++
 				}
 			}
@@ -416,6 +465,19 @@ func (j *Joiner) surveySide(l *halfListing, p *work.Poller) (survey []int, n int
 		}
 	}
 	return survey, n, true
+}
+
+// eastBound returns the number of east half-boards that the north
+// quarters of a split can make, at most: their pairs with the south
+// quarters on the other columns, whether their diagonals meet or not.
+func (j *Joiner) eastBound(north []quarter) int {
+	s, c := &j.board.keys.sides[east], &j.quarters[east]
+	bound := 0
+	for _, nq := range north {
+		i := 2 * int(s.cols&^uint64(nq.cols))
+		bound += c.start[i+1] - c.start[i]
+	}
+	return bound
 }
 
 // queryBound returns the number of west half-boards that the north

@@ -19,6 +19,9 @@ type keyLayout struct {
 	// keyBits is how many diagonals the keys hold.
 	keyBits int
 	sides   [2]sideLayout
+	// rowSquares[s][r][bit] is how many squares of side s on row r a
+	// queen may take on the diagonal of key bit bit (splitOrder).
+	rowSquares [2][][64]uint8
 }
 
 // A sideLayout is the east or the west half of a board, as its quarters
@@ -127,6 +130,20 @@ func newKeyLayout(n int, rows uint64, rowQueen, colQueen int) keyLayout {
 				cl.key = keyD[r+col] | keyA[r-col+n-1]
 				if rowQueen < 0 && i == 1 && (r == col || r+col == n-1) {
 					cl.onLongest = 1
+				}
+			}
+		}
+		l.rowSquares[i] = make([][64]uint8, n)
+		for r := range n {
+			if rows&(1<<r) == 0 {
+				continue
+			}
+			for c := range m {
+				if s.forbid[r]&(1<<c) != 0 {
+					continue
+				}
+				for k := s.cells[r*m+c].key; k != 0; k &= k - 1 {
+					l.rowSquares[i][r][bits.TrailingZeros64(k)]++
 				}
 			}
 		}

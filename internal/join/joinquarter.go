@@ -130,6 +130,8 @@ type quarterCache struct {
 	// onLongest l, are south[start[2cols+l]:start[2cols+l+1]].
 	south []uint64
 	start []int
+	// order is the order of the keys of south (joinorder.go).
+	order [64]uint8
 }
 
 // cachedHalf is the most rows of a half whose quarters a board keeps for
@@ -168,7 +170,7 @@ func (c *quarterCache) lists(l *quarterLister, s *sideLayout, nr, sr uint64, p *
 			return nil, nil, false
 		}
 		c.sortSouth(l.m)
-		c.southRows, c.southListed = sr, true
+		c.southRows, c.southListed, c.order = sr, true, identity
 	}
 	return c.north, c.south, true
 }
