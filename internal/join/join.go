@@ -145,7 +145,7 @@ func NewJoiner(b *Board) *Joiner {
 	j := &Joiner{board: b, north: board.FullRow(m) & b.rows(), south: board.FullRow(n) &^ board.FullRow(n-m) & b.rows(),
 		lister: quarterLister{m: m, maxQuarters: b.maxQuarters},
 		tables: newEastTables(b.keys.keyBits, blockFor()), block: blockFor(), part: partFor(n),
-		sieve: sieve{from: sieveFrom, keys: sieveKeys}}
+		sieve: sieveFor(n)}
 	for s := range j.quarters {
 		j.quarters[s].byRows = b.northQuarters[s]
 	}
