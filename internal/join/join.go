@@ -190,9 +190,8 @@ func (j *Joiner) count(r uint64, p *work.Poller) (uint64, bool) {
 	}
 	keyBits := j.board.keys.keyBits
 	e := halfListing{side: east, weights: [3]uint64{1, 0, 0}}
-	c := &j.quarters[east]
 	var ok bool
-	if e.north, e.south, ok = c.lists(&j.lister, &j.board.keys.sides[east], r&j.north, r&j.south, p); !ok {
+	if e.north, e.south, ok = j.quarterLists(east, r, p); !ok {
 		return 0, false
 	}
 	// A split that may be sieved is listed in its own order; the others,
@@ -205,7 +204,7 @@ func (j *Joiner) count(r uint64, p *work.Poller) (uint64, bool) {
 		j.order.set(&to)
 		j.ordered = to != identity
 	}
-	j.reorder(c)
+	j.reorder(&j.quarters[east])
 	// All of the east half-boards, if they fit in a part.
 	eastMore, ok := j.list(&e, keyBits, valueRange{0, 1}, j.part, &j.keys[east], false, p)
 	if !ok || !eastMore && len(j.keys[east][0]) == 0 {
@@ -323,12 +322,17 @@ func (j *Joiner) matchStreamed(w *halfListing, width int, p *work.Poller) (uint6
 // lists returns the quarters of side s on the north rows of r, and the
 // keys of those on its south rows in the order of j.order.
 func (j *Joiner) lists(s int, r uint64, p *work.Poller) ([]quarter, []uint64, bool) {
-	c := &j.quarters[s]
-	north, south, ok := c.lists(&j.lister, &j.board.keys.sides[s], r&j.north, r&j.south, p)
+	north, south, ok := j.quarterLists(s, r, p)
 	if ok {
-		j.reorder(c)
+		j.reorder(&j.quarters[s])
 	}
 	return north, south, ok
+}
+
+// quarterLists is lists with the keys of the south quarters in the order
+// they are kept in.
+func (j *Joiner) quarterLists(s int, r uint64, p *work.Poller) ([]quarter, []uint64, bool) {
+	return j.quarters[s].lists(&j.lister, &j.board.keys.sides[s], r&j.north, r&j.south, p)
 }
 
 // reorder maps the keys of the south quarters that c keeps to the order
