@@ -31,12 +31,13 @@ const maxSieve = 14
 // least 8,192 east half-boards, on as many top bits as make buckets of
 // 1,024 or more on average. A smaller split is not: sorting its west
 // half-boards would cost more than the sieve saves. An even board from
-// 20 on sieves from 2,048 into buckets of 512: its splits of 2,048 to
-// 8,192 east half-boards meet west sides of tens of thousands, and a
-// shard of 20 took 0.87 times the time (of 22, 0.97; of 24, 0.99), where
-// 18 took 1.2 times and a shard of 21 1.06 times.
+// 20 on, and an odd one from 23, sieves from 2,048 into buckets of 512:
+// its splits of 2,048 to 8,192 east half-boards meet west sides of tens
+// of thousands, and a shard of 20 took 0.87 times the time (of 22, 0.97;
+// of 24, 0.99; of 23 and 25, 0.89 to 0.93), where 18 took 1.2 times and
+// a shard of 21 1.06 times.
 func sieveFor(n int) sieve {
-	if n%2 == 0 && n >= 20 {
+	if n%2 == 0 && n >= 20 || n >= 23 {
 		return sieve{from: 1 << 11, keys: 512}
 	}
 	return sieve{from: 1 << 13, keys: 1 << 10}
