@@ -403,11 +403,7 @@ func (j *Joiner) list(l *halfListing, shift int, rg valueRange, most int, out *[
 			if byTag {
 				o = k
 			}
-			key := nq.key
-			if j.ordered {
-				key = j.order.apply(key)
-			}
-			tagged := key | uint64(k)<<tagShift
+			tagged := j.northKey(nq) | uint64(k)<<tagShift
 			from, lo, hi := start[first+span], start[first+span]+at.start, start[first+span+1]
 			at.start = 0
 			for lo < hi {
@@ -448,10 +444,7 @@ func (j *Joiner) surveySide(l *halfListing, p *work.Poller) (survey []int, n int
 	shift := j.board.keys.keyBits - bits
 	s, c := &j.board.keys.sides[l.side], &j.quarters[l.side]
 	for i, nq := range l.north {
-		key := nq.key
-		if j.ordered {
-			key = j.order.apply(key)
-		}
+		key := j.northKey(nq)
 		for span := range 2 {
 			if l.weights[int(nq.onLongest)+span] == 0 {
 				continue
@@ -469,6 +462,15 @@ func (j *Joiner) surveySide(l *halfListing, p *work.Poller) (survey []int, n int
 		}
 	}
 	return survey, n, true
+}
+
+// northKey returns the key of the north quarter nq in the order of the
+// split being counted: the south keys that it meets are in it.
+func (j *Joiner) northKey(nq quarter) uint64 {
+	if j.ordered {
+		return j.order.apply(nq.key)
+	}
+	return nq.key
 }
 
 // eastBound returns the number of east half-boards that the north
