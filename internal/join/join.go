@@ -5,6 +5,7 @@
 package join
 
 import (
+	"math"
 	"slices"
 
 	"github.com/gonqueens/nqueens/internal/board"
@@ -101,6 +102,10 @@ func blockFor() int {
 	return blockKeys
 }
 
+// maxList is the most quarters a list of a joiner holds, whatever the
+// memory limit: a span of south quarters is indexed in 32 bits (spanList).
+const maxList = math.MaxUint32
+
 // batchKeys is how many west half-boards a split too small to sieve lists
 // before it matches them.
 const batchKeys = 1 << 12
@@ -120,6 +125,9 @@ type Joiner struct {
 	keys   [2][3][]uint64
 	sorted [2]sortedKeys
 	survey []int
+	// spans holds the spans of south quarters that list gathers, by
+	// the buffer their half-boards go to.
+	spans  [3]spanList
 	tables eastTables
 	// order is the order of the keys of the split being counted, and
 	// remap a scratch order that moves the keys of south quarters to it
@@ -143,7 +151,7 @@ const (
 func NewJoiner(b *Board) *Joiner {
 	n, m := b.n, b.n/2
 	j := &Joiner{board: b, north: board.FullRow(m) & b.rows(), south: board.FullRow(n) &^ board.FullRow(n-m) & b.rows(),
-		lister: quarterLister{m: m, maxQuarters: b.maxQuarters},
+		lister: quarterLister{m: m, maxQuarters: min(b.maxQuarters, maxList)},
 		tables: newEastTables(b.keys.keyBits, blockFor()), block: blockFor(), part: partFor(n),
 		sieve: sieveFor(n)}
 	for s := range j.quarters {
@@ -371,14 +379,17 @@ func (j *Joiner) CountRun(t *Run, p *work.Poller) (uint64, bool) {
 	return total * j.board.placements, true
 }
 
-// list lists in j.keys[l.side] the tagged keys of the half-boards of l
-// from l.at on whose bits from shift up are in rg, up to most of them, and
-// moves
-// l.at to where it stopped; more reports whether half-boards may be left.
-// A half-board is a north quarter and a south quarter on complementary
-// columns, whose diagonals do not meet: l.south holds the keys of the
-// south quarters by their columns and onLongest. It polls p every
-// listPoll north quarters, and reports false if p said to stop.
+// list lists in out the tagged keys of the half-boards of l from l.at
+// on whose bits from shift up are in rg, up to most of them in each of
+// out, and moves l.at to where it stopped; more reports whether
+// half-boards may be left. A half-board is a north quarter and a south
+// quarter on complementary columns, whose diagonals do not meet: l.south
+// holds the keys of the south quarters by their columns and onLongest.
+// The spans of south quarters that the north quarters meet are gathered
+// spanChunk at a time, and their half-boards listed at once (pairs). Those
+// with k queens on a longest diagonal go to out[k] if byTag, else all to
+// out[0]. It polls p after each chunk, and reports false if p said to
+// stop.
 func (j *Joiner) list(l *halfListing, shift int, rg valueRange, most int, out *[3][]uint64, byTag bool, p *work.Poller) (more, ok bool) {
 	s, start := &j.board.keys.sides[l.side], j.quarters[l.side].start
 	every := rg.lo == 0 && rg.hi<<shift >= 1<<j.board.keys.keyBits // no key is left out
@@ -390,40 +401,70 @@ func (j *Joiner) list(l *halfListing, shift int, rg valueRange, most int, out *[
 	for last > 0 && weights[last] == 0 {
 		last--
 	}
-	at := l.at // the span and start of the first north quarter
-	for i := at.north; i < len(north); i++ {
-		nq := north[i]
-		first := 2 * int(s.cols&^uint64(nq.cols))
-		for span := at.span; span < 2 && int(nq.onLongest)+span <= last; span++ {
-			k := int(nq.onLongest) + span
-			if weights[k] == 0 {
+	spans := &j.spans
+	at := l.at
+	for at.north < len(north) {
+		// Gather spans while each buffer has room for all of their pairs,
+		// and cut the span that would overflow one.
+		var room [3]int
+		for o := range room {
+			room[o] = most - len(bufs[o])
+		}
+		gathered, full := 0, false
+		for ; at.north < len(north) && gathered < spanChunk; at.north++ {
+			nq := north[at.north]
+			first := 2 * int(s.cols&^uint64(nq.cols))
+			key := j.northKey(nq)
+			for span := at.span; span < 2 && int(nq.onLongest)+span <= last; span++ {
+				k := int(nq.onLongest) + span
+				if weights[k] == 0 {
+					continue
+				}
+				o := 0
+				if byTag {
+					o = k
+				}
+				lo, hi := start[first+span]+at.start, start[first+span+1]
+				at.start = 0
+				if lo >= hi {
+					continue
+				}
+				if hi-lo >= room[o] {
+					hi, full = lo+room[o], true
+					at.span, at.start = span, hi-start[first+span]
+				}
+				room[o] -= hi - lo
+				spans[o].add(key|uint64(k)<<tagShift, lo, hi)
+				gathered++
+				if full {
+					break
+				}
+			}
+			if full {
+				break // at.north stays on the quarter cut
+			}
+			at.span = 0
+		}
+		filled := false
+		for o := range spans {
+			sp := &spans[o]
+			if len(sp.keys) == 0 {
 				continue
 			}
-			o := 0
-			if byTag {
-				o = k
+			before := len(bufs[o])
+			bufs[o] = pairs(bufs[o], sp, south)
+			if !every {
+				bufs[o] = keepIn(bufs[o], before, shift, rg)
 			}
-			tagged := j.northKey(nq) | uint64(k)<<tagShift
-			from, lo, hi := start[first+span], start[first+span]+at.start, start[first+span+1]
-			at.start = 0
-			for lo < hi {
-				end := min(hi, lo+most-len(bufs[o]))
-				before := len(bufs[o])
-				bufs[o] = pairs(bufs[o], tagged, south[lo:end])
-				if !every {
-					bufs[o] = keepIn(bufs[o], before, shift, rg)
-				}
-				lo = end
-				if len(bufs[o]) == most {
-					l.at = cursor{north: i, span: span, start: lo - from}
-					*out = bufs
-					return true, true
-				}
-			}
+			sp.keys, sp.bounds = sp.keys[:0], sp.bounds[:0]
+			filled = filled || len(bufs[o]) == most
 		}
-		at.span = 0
-		// i & (listPoll-1) is i mod listPoll, a power of 2.
-		if i&(listPoll-1) == listPoll-1 && p.Stopped() {
+		if filled {
+			l.at = at
+			*out = bufs
+			return true, true
+		}
+		if p.Stopped() {
 			*out = bufs
 			return false, false
 		}
@@ -431,6 +472,26 @@ func (j *Joiner) list(l *halfListing, shift int, rg valueRange, most int, out *[
 	l.at = cursor{north: len(north)}
 	*out = bufs
 	return false, true
+}
+
+// spanChunk is the most spans of south quarters that list gathers before
+// it lists their half-boards.
+const spanChunk = 1 << 10
+
+// A spanList is spans of south quarters that north quarters meet: span
+// i is the north quarter's key keys[i], tagged, and the south quarters
+// south[bounds[2i]:bounds[2i+1]]; the half-boards it makes are the
+// north key ORed with each of theirs that shares no bit with it.
+type spanList struct {
+	keys   []uint64
+	bounds []uint32
+}
+
+// add adds the span of key and the south quarters from lo up to hi, not
+// hi, lo < hi.
+func (l *spanList) add(key uint64, lo, hi int) {
+	l.keys = append(l.keys, key)
+	l.bounds = append(l.bounds, uint32(lo), uint32(hi))
 }
 
 // surveySide returns how many of the half-boards of l have each value of
@@ -503,22 +564,40 @@ func (j *Joiner) queryBound(north []quarter, offLongest bool) int {
 	return bound
 }
 
-// pairs appends to keys the key of each half-board that the north quarter
-// of key k makes with a south quarter of key in south: those whose keys,
-// and so diagonals, do not meet.
-func pairs(keys []uint64, k uint64, south []uint64) []uint64 {
+// pairs appends to keys the keys of the half-boards of the spans of sp
+// over south: each north quarter's key ORed with each key of its span
+// with no bit in common, as their diagonals do not meet; with an
+// assembly kernel where the processor runs one, else with pairsGo.
+func pairs(keys []uint64, sp *spanList, south []uint64) []uint64 {
+	most := 0
+	for i := 0; i < len(sp.bounds); i += 2 {
+		most += int(sp.bounds[i+1] - sp.bounds[i])
+	}
 	n := len(keys)
-	keys = slices.Grow(keys, len(south))
-	out := keys[n : n+len(south)]
+	// The kernels write whole vectors: room for 8 keys more.
+	keys = slices.Grow(keys, most+8)
+	out := keys[n : n+most+8]
+	listed, ok := archPairs(out, sp, south)
+	if !ok {
+		listed = pairsGo(out, sp, south)
+	}
+	return keys[:n+listed]
+}
+
+// pairsGo is pairs in Go: it writes the keys in out, room for all of the
+// spans' keys, and returns how many.
+func pairsGo(out []uint64, sp *spanList, south []uint64) int {
 	i := 0
-	for _, s := range south {
-		// Written always, kept if it fits: no branch to mispredict.
-		out[i] = k | s
-		if k&s == 0 {
-			i++
+	for s, key := range sp.keys {
+		for _, k := range south[sp.bounds[2*s]:sp.bounds[2*s+1]] {
+			// Written always, kept if it fits: no branch to mispredict.
+			out[i] = key | k
+			if key&k == 0 {
+				i++
+			}
 		}
 	}
-	return keys[:n+i]
+	return i
 }
 
 // keepIn keeps of keys, from keys[from] on, those whose bits from shift

@@ -115,10 +115,34 @@ func maxTables(keyBits, block int) int {
 // them, the row, words words long, of the half-boards that hold any
 // diagonal of v.
 func layTables(tables, keys []uint64, words, chunks, width int) {
-	// The rows of the single diagonals, 64 half-boards a word, 8
-	// diagonals at a time.
-	for c8 := range (chunks*width + 7) / 8 {
-		for w := range words {
+	// The rows of the single diagonals, 64 half-boards a word: the
+	// first word of diagonal d's row at rows[d], and that of the row of
+	// value 0 of the first table past the diagonals (cleared below).
+	var rows [64]int
+	for d := range chunks * width {
+		rows[d] = (d/width<<width + 1<<(d%width)) * words
+	}
+	bytes := (chunks*width + 7) / 8
+	full := archTranspose(tables, keys, bytes, &rows)
+	transposeGo(tables, keys, words, bytes, full, &rows)
+	for c := range chunks {
+		t := tables[c<<width*words:][:1<<width*words]
+		clear(t[:words]) // value 0: no diagonal, no clash
+		// The values from h+1 up to 2h, h a power of 2, are h OR the
+		// values from 1 up to h: each is its row, the row of h ORed with
+		// the one as far above it.
+		for h := 1; h < 1<<width; h <<= 1 {
+			orRows(t[(h+1)*words:(2*h)*words], t[words:h*words], t[h*words:][:words])
+		}
+	}
+}
+
+// transposeGo writes the words from from up to words of the rows of the
+// single diagonals of the first bytes bytes of keys, as layTables lays
+// them out.
+func transposeGo(tables, keys []uint64, words, bytes, from int, rows *[64]int) {
+	for c8 := range bytes {
+		for w := from; w < words; w++ {
 			var r [8]uint64
 			for g := range 8 {
 				// Byte k of x is byte c8 of key 8g+k: a matrix of 8 keys by
@@ -134,21 +158,8 @@ func layTables(tables, keys []uint64, words, chunks, width int) {
 				}
 			}
 			for b, row := range r {
-				d := 8*c8 + b
-				if d < chunks*width {
-					tables[(d/width<<width+1<<(d%width))*words+w] = row
-				}
+				tables[rows[8*c8+b]+w] = row
 			}
-		}
-	}
-	for c := range chunks {
-		t := tables[c<<width*words:][:1<<width*words]
-		clear(t[:words]) // value 0: no diagonal, no clash
-		// The values from h+1 up to 2h, h a power of 2, are h OR the
-		// values from 1 up to h: each is its row, the row of h ORed with
-		// the one as far above it.
-		for h := 1; h < 1<<width; h <<= 1 {
-			orRows(t[(h+1)*words:(2*h)*words], t[words:h*words], t[h*words:][:words])
 		}
 	}
 }

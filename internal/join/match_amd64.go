@@ -77,3 +77,40 @@ func archOrRows(dst, src, row []uint64) bool {
 	orKernels[v](&dst[0], &src[0], &row[0], len(dst)/len(row))
 	return true
 }
+
+// widePairs is whether the processor runs pairsx512.
+var widePairs = cpu.X86.HasAVX512F && cpu.X86.HasBMI2 && cpu.X86.HasPOPCNT
+
+// archPairs is pairs with pairsx512, where the processor runs it: out has
+// room for every key of the spans of sp and 8 more, and every span
+// lies in south; it reports whether it ran.
+func archPairs(out []uint64, sp *spanList, south []uint64) (int, bool) {
+	if !widePairs || len(sp.keys) == 0 {
+		return 0, widePairs
+	}
+	return pairsx512(&out[0], sp.keys, sp.bounds, &south[0]), true
+}
+
+// wideTranspose is whether the processor runs transposex512.
+var wideTranspose = cpu.X86.HasAVX512F && cpu.X86.HasAVX512BW && cpu.X86.HasAVX512VBMI
+
+// archTranspose writes, with transposex512 where the processor runs it,
+// the words of the rows of layTables's single diagonals of keys, 64 keys
+// each, the last one's keys copied to a word of zeros first, and returns
+// how many words it wrote: all, or none.
+func archTranspose(tables, keys []uint64, bytes int, rows *[64]int) int {
+	words := len(keys) / 64
+	if !wideTranspose || len(keys) == 0 || bytes == 0 {
+		return 0
+	}
+	if words > 0 {
+		transposex512(&tables[0], &keys[0], words, bytes, rows)
+	}
+	if rest := keys[64*words:]; len(rest) > 0 {
+		var last [64]uint64
+		copy(last[:], rest)
+		transposex512(&tables[words], &last[0], 1, bytes, rows)
+		words++
+	}
+	return words
+}

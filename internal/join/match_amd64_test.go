@@ -12,15 +12,18 @@ import (
 )
 
 // TestJoinMatchAVX2 runs TestJoinMatch on the AVX2 kernels where the
-// AVX-512 ones would be chosen.
+// AVX-512 ones would be chosen, with the half-boards listed and the
+// tables laid out in Go, as on a processor without AVX-512.
 func TestJoinMatchAVX2(t *testing.T) {
 	if !cpu.X86.HasAVX512F || !cpu.X86.HasAVX512VPOPCNTDQ || !cpu.X86.HasAVX2 {
 		t.Skip("TestJoinMatch ran the kernels this processor has")
 	}
-	defer func(r *[2][maxJoinChunks + 1][maxRowVectors + 1]rowKernel, l *[2][maxJoinChunks + 1]clashKernel, m, s int) {
+	defer func(r *[2][maxJoinChunks + 1][maxRowVectors + 1]rowKernel, l *[2][maxJoinChunks + 1]clashKernel, m, s int, p, tr bool) {
 		rowKernels, loopKernels, wordsMultiple, rowWords = r, l, m, s
-	}(rowKernels, loopKernels, wordsMultiple, rowWords)
+		widePairs, wideTranspose = p, tr
+	}(rowKernels, loopKernels, wordsMultiple, rowWords, widePairs, wideTranspose)
 	rowKernels, loopKernels, wordsMultiple, rowWords = kernelsFor(false, true)
+	widePairs, wideTranspose = false, false
 	TestJoinMatch(t)
 }
 
@@ -106,6 +109,67 @@ func TestOrKernels(t *testing.T) {
 			if !slices.Equal(got, want) {
 				t.Errorf("%d rows of %d words: the kernel's differ from orRowsGo's", rows, words)
 			}
+		}
+	}
+}
+
+// TestPairsKernel checks pairsx512 against pairsGo, on spans of 1 to 40
+// random keys, some of them the last keys of south, with north keys of
+// few bits so that about half the pairs are kept.
+func TestPairsKernel(t *testing.T) {
+	if !widePairs {
+		t.Skip("no AVX-512 kernel lists half-boards on this processor")
+	}
+	r := rand.New(rand.NewPCG(9, 10))
+	south := make([]uint64, 1000)
+	for i := range south {
+		south[i] = r.Uint64() & r.Uint64() & r.Uint64()
+	}
+	for range 200 {
+		var sp spanList
+		most := 0
+		for range r.IntN(20) {
+			lo := r.IntN(len(south))
+			hi := min(len(south), lo+1+r.IntN(40))
+			sp.add(1<<r.IntN(64)|1<<r.IntN(64), lo, hi)
+			most += hi - lo
+		}
+		got, want := make([]uint64, most+8), make([]uint64, most+8)
+		n, ok := archPairs(got, &sp, south)
+		if !ok {
+			t.Fatal("no kernel ran")
+		}
+		if m := pairsGo(want, &sp, south); n != m || !slices.Equal(got[:n], want[:m]) {
+			t.Fatalf("%d spans: the kernel lists %d keys, %x; pairsGo %d, %x", len(sp.keys), n, got[:n], m, want[:m])
+		}
+	}
+}
+
+// TestTransposeKernel checks transposex512 against transposeGo, on 1 to
+// 300 random keys (whole words and a last one cut short), 1 to 8 bytes
+// of them, the rows of each diagonal at random places.
+func TestTransposeKernel(t *testing.T) {
+	if !wideTranspose {
+		t.Skip("no AVX-512 kernel lays out tables on this processor")
+	}
+	r := rand.New(rand.NewPCG(11, 12))
+	for range 100 {
+		keys := make([]uint64, 1+r.IntN(300))
+		for i := range keys {
+			keys[i] = r.Uint64()
+		}
+		words, bytes := (len(keys)+63)/64, 1+r.IntN(8)
+		var rows [64]int
+		for d, at := range r.Perm(64) {
+			rows[d] = at * words
+		}
+		got, want := make([]uint64, 64*words), make([]uint64, 64*words)
+		if w := archTranspose(got, keys, bytes, &rows); w != words {
+			t.Fatalf("%d keys: the kernel wrote %d words of %d", len(keys), w, words)
+		}
+		transposeGo(want, keys, words, bytes, 0, &rows)
+		if !slices.Equal(got, want) {
+			t.Fatalf("%d keys, %d bytes: the kernel's rows differ from transposeGo's", len(keys), bytes)
 		}
 	}
 }

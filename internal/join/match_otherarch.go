@@ -19,3 +19,9 @@ func archClashes(tables []uint64, words, chunks, width int, keys []uint64) (int,
 
 // archOrRows reports that no assembly kernel runs.
 func archOrRows(dst, src, row []uint64) bool { return false }
+
+// archPairs reports that no assembly kernel runs.
+func archPairs(out []uint64, sp *spanList, south []uint64) (int, bool) { return 0, false }
+
+// archTranspose reports that no assembly kernel laid out a word.
+func archTranspose(tables, keys []uint64, bytes int, rows *[64]int) int { return 0 }

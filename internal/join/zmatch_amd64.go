@@ -667,3 +667,20 @@ func orRowsx512v3(dst *uint64, src *uint64, row *uint64, rows int)
 //
 //go:noescape
 func orRowsx512v4(dst *uint64, src *uint64, row *uint64, rows int)
+
+// pairsx512 writes from dst on the keys of the half-boards of spans,
+// keys[i] ORed with each key of south[bounds[2i]:bounds[2i+1]] with
+// no bit in common, and returns how many; a span holds one key or
+// more. It writes up to 8 keys past them, and needs AVX-512F, BMI2
+// and POPCNT.
+//
+//go:noescape
+func pairsx512(dst *uint64, keys []uint64, bounds []uint32, south *uint64) int
+
+// transposex512 writes word w of the row of each diagonal d of the
+// first bytes bytes of the keys, for w from 0 up to words, at dst +
+// 8(rows[d]+w) bytes: bit i of it is bit d of key 64w+i. It needs
+// AVX-512F, AVX-512BW and AVX-512VBMI.
+//
+//go:noescape
+func transposex512(dst *uint64, keys *uint64, words int, bytes int, rows *[64]int)

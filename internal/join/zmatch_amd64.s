@@ -4809,3 +4809,528 @@ orRowsx512v4_row:
 orRowsx512v4_done:
 	VZEROUPPER
 	RET
+
+// func pairsx512(dst *uint64, keys []uint64, bounds []uint32, south *uint64) int
+// Requires: AVX, AVX512F, BMI2, CMOV, POPCNT
+TEXT ·pairsx512(SB), NOSPLIT, $0-72
+	MOVQ  dst+0(FP), AX
+	MOVQ  keys_base+8(FP), CX
+	MOVQ  keys_len+16(FP), DX
+	MOVQ  bounds_base+32(FP), BX
+	MOVQ  south+56(FP), SI
+	MOVQ  AX, DI
+	TESTQ DX, DX
+	JZ    pairs_done
+
+pairs_span:
+	VPBROADCASTQ (CX), Z0
+	MOVL         (BX), R8
+	MOVL         4(BX), R9
+	SUBQ         R8, R9
+	LEAQ         (SI)(R8*8), R8
+
+pairs_vector:
+	MOVQ          $0x00000008, R10
+	CMPQ          R9, R10
+	CMOVQLT       R9, R10
+	MOVQ          $0x000000ff, R11
+	BZHIQ         R10, R11, R11
+	KMOVW         R11, K1
+	VMOVDQU64.Z   (R8), K1, Z1
+	VPTESTNMQ     Z0, Z1, K1, K1
+	VPORQ         Z0, Z1, Z1
+	VPCOMPRESSQ.Z Z1, K1, Z1
+	VMOVDQU64     Z1, (AX)
+	KMOVW         K1, R11
+	POPCNTL       R11, R11
+	LEAQ          (AX)(R11*8), AX
+	ADDQ          $0x00000040, R8
+	SUBQ          $0x00000008, R9
+	JG            pairs_vector
+	ADDQ          $0x00000008, CX
+	ADDQ          $0x00000008, BX
+	DECQ          DX
+	JNZ           pairs_span
+
+pairs_done:
+	SUBQ DI, AX
+	SHRQ $0x03, AX
+	VZEROUPPER
+	MOVQ AX, ret+64(FP)
+	RET
+
+DATA transposeBytes<>+0(SB)/1, $0x00
+DATA transposeBytes<>+1(SB)/1, $0x08
+DATA transposeBytes<>+2(SB)/1, $0x10
+DATA transposeBytes<>+3(SB)/1, $0x18
+DATA transposeBytes<>+4(SB)/1, $0x20
+DATA transposeBytes<>+5(SB)/1, $0x28
+DATA transposeBytes<>+6(SB)/1, $0x30
+DATA transposeBytes<>+7(SB)/1, $0x38
+DATA transposeBytes<>+8(SB)/1, $0x01
+DATA transposeBytes<>+9(SB)/1, $0x09
+DATA transposeBytes<>+10(SB)/1, $0x11
+DATA transposeBytes<>+11(SB)/1, $0x19
+DATA transposeBytes<>+12(SB)/1, $0x21
+DATA transposeBytes<>+13(SB)/1, $0x29
+DATA transposeBytes<>+14(SB)/1, $0x31
+DATA transposeBytes<>+15(SB)/1, $0x39
+DATA transposeBytes<>+16(SB)/1, $0x02
+DATA transposeBytes<>+17(SB)/1, $0x0a
+DATA transposeBytes<>+18(SB)/1, $0x12
+DATA transposeBytes<>+19(SB)/1, $0x1a
+DATA transposeBytes<>+20(SB)/1, $0x22
+DATA transposeBytes<>+21(SB)/1, $0x2a
+DATA transposeBytes<>+22(SB)/1, $0x32
+DATA transposeBytes<>+23(SB)/1, $0x3a
+DATA transposeBytes<>+24(SB)/1, $0x03
+DATA transposeBytes<>+25(SB)/1, $0x0b
+DATA transposeBytes<>+26(SB)/1, $0x13
+DATA transposeBytes<>+27(SB)/1, $0x1b
+DATA transposeBytes<>+28(SB)/1, $0x23
+DATA transposeBytes<>+29(SB)/1, $0x2b
+DATA transposeBytes<>+30(SB)/1, $0x33
+DATA transposeBytes<>+31(SB)/1, $0x3b
+DATA transposeBytes<>+32(SB)/1, $0x04
+DATA transposeBytes<>+33(SB)/1, $0x0c
+DATA transposeBytes<>+34(SB)/1, $0x14
+DATA transposeBytes<>+35(SB)/1, $0x1c
+DATA transposeBytes<>+36(SB)/1, $0x24
+DATA transposeBytes<>+37(SB)/1, $0x2c
+DATA transposeBytes<>+38(SB)/1, $0x34
+DATA transposeBytes<>+39(SB)/1, $0x3c
+DATA transposeBytes<>+40(SB)/1, $0x05
+DATA transposeBytes<>+41(SB)/1, $0x0d
+DATA transposeBytes<>+42(SB)/1, $0x15
+DATA transposeBytes<>+43(SB)/1, $0x1d
+DATA transposeBytes<>+44(SB)/1, $0x25
+DATA transposeBytes<>+45(SB)/1, $0x2d
+DATA transposeBytes<>+46(SB)/1, $0x35
+DATA transposeBytes<>+47(SB)/1, $0x3d
+DATA transposeBytes<>+48(SB)/1, $0x06
+DATA transposeBytes<>+49(SB)/1, $0x0e
+DATA transposeBytes<>+50(SB)/1, $0x16
+DATA transposeBytes<>+51(SB)/1, $0x1e
+DATA transposeBytes<>+52(SB)/1, $0x26
+DATA transposeBytes<>+53(SB)/1, $0x2e
+DATA transposeBytes<>+54(SB)/1, $0x36
+DATA transposeBytes<>+55(SB)/1, $0x3e
+DATA transposeBytes<>+56(SB)/1, $0x07
+DATA transposeBytes<>+57(SB)/1, $0x0f
+DATA transposeBytes<>+58(SB)/1, $0x17
+DATA transposeBytes<>+59(SB)/1, $0x1f
+DATA transposeBytes<>+60(SB)/1, $0x27
+DATA transposeBytes<>+61(SB)/1, $0x2f
+DATA transposeBytes<>+62(SB)/1, $0x37
+DATA transposeBytes<>+63(SB)/1, $0x3f
+GLOBL transposeBytes<>(SB), RODATA|NOPTR, $64
+
+DATA transposeLanes<>+0(SB)/8, $0x0000000000000000
+DATA transposeLanes<>+8(SB)/8, $0x0000000000000001
+DATA transposeLanes<>+16(SB)/8, $0x0000000000000008
+DATA transposeLanes<>+24(SB)/8, $0x0000000000000009
+DATA transposeLanes<>+32(SB)/8, $0x0000000000000004
+DATA transposeLanes<>+40(SB)/8, $0x0000000000000005
+DATA transposeLanes<>+48(SB)/8, $0x000000000000000c
+DATA transposeLanes<>+56(SB)/8, $0x000000000000000d
+DATA transposeLanes<>+64(SB)/8, $0x0000000000000002
+DATA transposeLanes<>+72(SB)/8, $0x0000000000000003
+DATA transposeLanes<>+80(SB)/8, $0x000000000000000a
+DATA transposeLanes<>+88(SB)/8, $0x000000000000000b
+DATA transposeLanes<>+96(SB)/8, $0x0000000000000006
+DATA transposeLanes<>+104(SB)/8, $0x0000000000000007
+DATA transposeLanes<>+112(SB)/8, $0x000000000000000e
+DATA transposeLanes<>+120(SB)/8, $0x000000000000000f
+GLOBL transposeLanes<>(SB), RODATA|NOPTR, $128
+
+// func transposex512(dst *uint64, keys *uint64, words int, bytes int, rows *[64]int)
+// Requires: AVX, AVX512BW, AVX512F, AVX512VBMI
+TEXT ·transposex512(SB), NOSPLIT, $0-40
+	MOVQ      dst+0(FP), AX
+	MOVQ      keys+8(FP), CX
+	MOVQ      words+16(FP), DX
+	MOVQ      bytes+24(FP), BX
+	MOVQ      rows+32(FP), SI
+	VMOVDQU64 transposeBytes<>+0(SB), Z0
+	VMOVDQU64 transposeLanes<>+0(SB), Z1
+	VMOVDQU64 transposeLanes<>+64(SB), Z2
+	TESTQ     DX, DX
+	JZ        transpose_done
+
+transpose_word:
+	VPERMB      (CX), Z0, Z3
+	VPERMB      64(CX), Z0, Z4
+	VPERMB      128(CX), Z0, Z5
+	VPERMB      192(CX), Z0, Z6
+	VPERMB      256(CX), Z0, Z7
+	VPERMB      320(CX), Z0, Z8
+	VPERMB      384(CX), Z0, Z9
+	VPERMB      448(CX), Z0, Z10
+	VPUNPCKLQDQ Z4, Z3, Z11
+	VPUNPCKHQDQ Z4, Z3, Z3
+	VPUNPCKLQDQ Z6, Z5, Z4
+	VPUNPCKHQDQ Z6, Z5, Z5
+	VPUNPCKLQDQ Z8, Z7, Z6
+	VPUNPCKHQDQ Z8, Z7, Z7
+	VPUNPCKLQDQ Z10, Z9, Z8
+	VPUNPCKHQDQ Z10, Z9, Z9
+	VMOVDQA64   Z11, Z10
+	VPERMT2Q    Z4, Z1, Z10
+	VMOVDQA64   Z11, Z11
+	VPERMT2Q    Z4, Z2, Z11
+	VMOVDQA64   Z3, Z4
+	VPERMT2Q    Z5, Z1, Z4
+	VMOVDQA64   Z3, Z3
+	VPERMT2Q    Z5, Z2, Z3
+	VMOVDQA64   Z6, Z5
+	VPERMT2Q    Z8, Z1, Z5
+	VMOVDQA64   Z6, Z6
+	VPERMT2Q    Z8, Z2, Z6
+	VMOVDQA64   Z7, Z8
+	VPERMT2Q    Z9, Z1, Z8
+	VMOVDQA64   Z7, Z7
+	VPERMT2Q    Z9, Z2, Z7
+	VSHUFI64X2  $0x44, Z5, Z10, Z9
+	VSHUFI64X2  $0xee, Z5, Z10, Z5
+	VSHUFI64X2  $0x44, Z8, Z4, Z10
+	VSHUFI64X2  $0xee, Z8, Z4, Z4
+	VSHUFI64X2  $0x44, Z6, Z11, Z8
+	VSHUFI64X2  $0xee, Z6, Z11, Z6
+	VSHUFI64X2  $0x44, Z7, Z3, Z11
+	VSHUFI64X2  $0xee, Z7, Z3, Z3
+	VPMOVB2M    Z9, K1
+	KMOVQ       K1, DI
+	MOVQ        56(SI), R8
+	MOVQ        DI, (AX)(R8*8)
+	VPADDB      Z9, Z9, Z9
+	VPMOVB2M    Z9, K1
+	KMOVQ       K1, DI
+	MOVQ        48(SI), R8
+	MOVQ        DI, (AX)(R8*8)
+	VPADDB      Z9, Z9, Z9
+	VPMOVB2M    Z9, K1
+	KMOVQ       K1, DI
+	MOVQ        40(SI), R8
+	MOVQ        DI, (AX)(R8*8)
+	VPADDB      Z9, Z9, Z9
+	VPMOVB2M    Z9, K1
+	KMOVQ       K1, DI
+	MOVQ        32(SI), R8
+	MOVQ        DI, (AX)(R8*8)
+	VPADDB      Z9, Z9, Z9
+	VPMOVB2M    Z9, K1
+	KMOVQ       K1, DI
+	MOVQ        24(SI), R8
+	MOVQ        DI, (AX)(R8*8)
+	VPADDB      Z9, Z9, Z9
+	VPMOVB2M    Z9, K1
+	KMOVQ       K1, DI
+	MOVQ        16(SI), R8
+	MOVQ        DI, (AX)(R8*8)
+	VPADDB      Z9, Z9, Z9
+	VPMOVB2M    Z9, K1
+	KMOVQ       K1, DI
+	MOVQ        8(SI), R8
+	MOVQ        DI, (AX)(R8*8)
+	VPADDB      Z9, Z9, Z9
+	VPMOVB2M    Z9, K1
+	KMOVQ       K1, DI
+	MOVQ        (SI), R8
+	MOVQ        DI, (AX)(R8*8)
+	CMPQ        BX, $0x01
+	JLE         transpose_next
+	VPMOVB2M    Z10, K1
+	KMOVQ       K1, DI
+	MOVQ        120(SI), R8
+	MOVQ        DI, (AX)(R8*8)
+	VPADDB      Z10, Z10, Z10
+	VPMOVB2M    Z10, K1
+	KMOVQ       K1, DI
+	MOVQ        112(SI), R8
+	MOVQ        DI, (AX)(R8*8)
+	VPADDB      Z10, Z10, Z10
+	VPMOVB2M    Z10, K1
+	KMOVQ       K1, DI
+	MOVQ        104(SI), R8
+	MOVQ        DI, (AX)(R8*8)
+	VPADDB      Z10, Z10, Z10
+	VPMOVB2M    Z10, K1
+	KMOVQ       K1, DI
+	MOVQ        96(SI), R8
+	MOVQ        DI, (AX)(R8*8)
+	VPADDB      Z10, Z10, Z10
+	VPMOVB2M    Z10, K1
+	KMOVQ       K1, DI
+	MOVQ        88(SI), R8
+	MOVQ        DI, (AX)(R8*8)
+	VPADDB      Z10, Z10, Z10
+	VPMOVB2M    Z10, K1
+	KMOVQ       K1, DI
+	MOVQ        80(SI), R8
+	MOVQ        DI, (AX)(R8*8)
+	VPADDB      Z10, Z10, Z10
+	VPMOVB2M    Z10, K1
+	KMOVQ       K1, DI
+	MOVQ        72(SI), R8
+	MOVQ        DI, (AX)(R8*8)
+	VPADDB      Z10, Z10, Z10
+	VPMOVB2M    Z10, K1
+	KMOVQ       K1, DI
+	MOVQ        64(SI), R8
+	MOVQ        DI, (AX)(R8*8)
+	CMPQ        BX, $0x02
+	JLE         transpose_next
+	VPMOVB2M    Z8, K1
+	KMOVQ       K1, DI
+	MOVQ        184(SI), R8
+	MOVQ        DI, (AX)(R8*8)
+	VPADDB      Z8, Z8, Z8
+	VPMOVB2M    Z8, K1
+	KMOVQ       K1, DI
+	MOVQ        176(SI), R8
+	MOVQ        DI, (AX)(R8*8)
+	VPADDB      Z8, Z8, Z8
+	VPMOVB2M    Z8, K1
+	KMOVQ       K1, DI
+	MOVQ        168(SI), R8
+	MOVQ        DI, (AX)(R8*8)
+	VPADDB      Z8, Z8, Z8
+	VPMOVB2M    Z8, K1
+	KMOVQ       K1, DI
+	MOVQ        160(SI), R8
+	MOVQ        DI, (AX)(R8*8)
+	VPADDB      Z8, Z8, Z8
+	VPMOVB2M    Z8, K1
+	KMOVQ       K1, DI
+	MOVQ        152(SI), R8
+	MOVQ        DI, (AX)(R8*8)
+	VPADDB      Z8, Z8, Z8
+	VPMOVB2M    Z8, K1
+	KMOVQ       K1, DI
+	MOVQ        144(SI), R8
+	MOVQ        DI, (AX)(R8*8)
+	VPADDB      Z8, Z8, Z8
+	VPMOVB2M    Z8, K1
+	KMOVQ       K1, DI
+	MOVQ        136(SI), R8
+	MOVQ        DI, (AX)(R8*8)
+	VPADDB      Z8, Z8, Z8
+	VPMOVB2M    Z8, K1
+	KMOVQ       K1, DI
+	MOVQ        128(SI), R8
+	MOVQ        DI, (AX)(R8*8)
+	CMPQ        BX, $0x03
+	JLE         transpose_next
+	VPMOVB2M    Z11, K1
+	KMOVQ       K1, DI
+	MOVQ        248(SI), R8
+	MOVQ        DI, (AX)(R8*8)
+	VPADDB      Z11, Z11, Z11
+	VPMOVB2M    Z11, K1
+	KMOVQ       K1, DI
+	MOVQ        240(SI), R8
+	MOVQ        DI, (AX)(R8*8)
+	VPADDB      Z11, Z11, Z11
+	VPMOVB2M    Z11, K1
+	KMOVQ       K1, DI
+	MOVQ        232(SI), R8
+	MOVQ        DI, (AX)(R8*8)
+	VPADDB      Z11, Z11, Z11
+	VPMOVB2M    Z11, K1
+	KMOVQ       K1, DI
+	MOVQ        224(SI), R8
+	MOVQ        DI, (AX)(R8*8)
+	VPADDB      Z11, Z11, Z11
+	VPMOVB2M    Z11, K1
+	KMOVQ       K1, DI
+	MOVQ        216(SI), R8
+	MOVQ        DI, (AX)(R8*8)
+	VPADDB      Z11, Z11, Z11
+	VPMOVB2M    Z11, K1
+	KMOVQ       K1, DI
+	MOVQ        208(SI), R8
+	MOVQ        DI, (AX)(R8*8)
+	VPADDB      Z11, Z11, Z11
+	VPMOVB2M    Z11, K1
+	KMOVQ       K1, DI
+	MOVQ        200(SI), R8
+	MOVQ        DI, (AX)(R8*8)
+	VPADDB      Z11, Z11, Z11
+	VPMOVB2M    Z11, K1
+	KMOVQ       K1, DI
+	MOVQ        192(SI), R8
+	MOVQ        DI, (AX)(R8*8)
+	CMPQ        BX, $0x04
+	JLE         transpose_next
+	VPMOVB2M    Z5, K1
+	KMOVQ       K1, DI
+	MOVQ        312(SI), R8
+	MOVQ        DI, (AX)(R8*8)
+	VPADDB      Z5, Z5, Z5
+	VPMOVB2M    Z5, K1
+	KMOVQ       K1, DI
+	MOVQ        304(SI), R8
+	MOVQ        DI, (AX)(R8*8)
+	VPADDB      Z5, Z5, Z5
+	VPMOVB2M    Z5, K1
+	KMOVQ       K1, DI
+	MOVQ        296(SI), R8
+	MOVQ        DI, (AX)(R8*8)
+	VPADDB      Z5, Z5, Z5
+	VPMOVB2M    Z5, K1
+	KMOVQ       K1, DI
+	MOVQ        288(SI), R8
+	MOVQ        DI, (AX)(R8*8)
+	VPADDB      Z5, Z5, Z5
+	VPMOVB2M    Z5, K1
+	KMOVQ       K1, DI
+	MOVQ        280(SI), R8
+	MOVQ        DI, (AX)(R8*8)
+	VPADDB      Z5, Z5, Z5
+	VPMOVB2M    Z5, K1
+	KMOVQ       K1, DI
+	MOVQ        272(SI), R8
+	MOVQ        DI, (AX)(R8*8)
+	VPADDB      Z5, Z5, Z5
+	VPMOVB2M    Z5, K1
+	KMOVQ       K1, DI
+	MOVQ        264(SI), R8
+	MOVQ        DI, (AX)(R8*8)
+	VPADDB      Z5, Z5, Z5
+	VPMOVB2M    Z5, K1
+	KMOVQ       K1, DI
+	MOVQ        256(SI), R8
+	MOVQ        DI, (AX)(R8*8)
+	CMPQ        BX, $0x05
+	JLE         transpose_next
+	VPMOVB2M    Z4, K1
+	KMOVQ       K1, DI
+	MOVQ        376(SI), R8
+	MOVQ        DI, (AX)(R8*8)
+	VPADDB      Z4, Z4, Z4
+	VPMOVB2M    Z4, K1
+	KMOVQ       K1, DI
+	MOVQ        368(SI), R8
+	MOVQ        DI, (AX)(R8*8)
+	VPADDB      Z4, Z4, Z4
+	VPMOVB2M    Z4, K1
+	KMOVQ       K1, DI
+	MOVQ        360(SI), R8
+	MOVQ        DI, (AX)(R8*8)
+	VPADDB      Z4, Z4, Z4
+	VPMOVB2M    Z4, K1
+	KMOVQ       K1, DI
+	MOVQ        352(SI), R8
+	MOVQ        DI, (AX)(R8*8)
+	VPADDB      Z4, Z4, Z4
+	VPMOVB2M    Z4, K1
+	KMOVQ       K1, DI
+	MOVQ        344(SI), R8
+	MOVQ        DI, (AX)(R8*8)
+	VPADDB      Z4, Z4, Z4
+	VPMOVB2M    Z4, K1
+	KMOVQ       K1, DI
+	MOVQ        336(SI), R8
+	MOVQ        DI, (AX)(R8*8)
+	VPADDB      Z4, Z4, Z4
+	VPMOVB2M    Z4, K1
+	KMOVQ       K1, DI
+	MOVQ        328(SI), R8
+	MOVQ        DI, (AX)(R8*8)
+	VPADDB      Z4, Z4, Z4
+	VPMOVB2M    Z4, K1
+	KMOVQ       K1, DI
+	MOVQ        320(SI), R8
+	MOVQ        DI, (AX)(R8*8)
+	CMPQ        BX, $0x06
+	JLE         transpose_next
+	VPMOVB2M    Z6, K1
+	KMOVQ       K1, DI
+	MOVQ        440(SI), R8
+	MOVQ        DI, (AX)(R8*8)
+	VPADDB      Z6, Z6, Z6
+	VPMOVB2M    Z6, K1
+	KMOVQ       K1, DI
+	MOVQ        432(SI), R8
+	MOVQ        DI, (AX)(R8*8)
+	VPADDB      Z6, Z6, Z6
+	VPMOVB2M    Z6, K1
+	KMOVQ       K1, DI
+	MOVQ        424(SI), R8
+	MOVQ        DI, (AX)(R8*8)
+	VPADDB      Z6, Z6, Z6
+	VPMOVB2M    Z6, K1
+	KMOVQ       K1, DI
+	MOVQ        416(SI), R8
+	MOVQ        DI, (AX)(R8*8)
+	VPADDB      Z6, Z6, Z6
+	VPMOVB2M    Z6, K1
+	KMOVQ       K1, DI
+	MOVQ        408(SI), R8
+	MOVQ        DI, (AX)(R8*8)
+	VPADDB      Z6, Z6, Z6
+	VPMOVB2M    Z6, K1
+	KMOVQ       K1, DI
+	MOVQ        400(SI), R8
+	MOVQ        DI, (AX)(R8*8)
+	VPADDB      Z6, Z6, Z6
+	VPMOVB2M    Z6, K1
+	KMOVQ       K1, DI
+	MOVQ        392(SI), R8
+	MOVQ        DI, (AX)(R8*8)
+	VPADDB      Z6, Z6, Z6
+	VPMOVB2M    Z6, K1
+	KMOVQ       K1, DI
+	MOVQ        384(SI), R8
+	MOVQ        DI, (AX)(R8*8)
+	CMPQ        BX, $0x07
+	JLE         transpose_next
+	VPMOVB2M    Z3, K1
+	KMOVQ       K1, DI
+	MOVQ        504(SI), R8
+	MOVQ        DI, (AX)(R8*8)
+	VPADDB      Z3, Z3, Z3
+	VPMOVB2M    Z3, K1
+	KMOVQ       K1, DI
+	MOVQ        496(SI), R8
+	MOVQ        DI, (AX)(R8*8)
+	VPADDB      Z3, Z3, Z3
+	VPMOVB2M    Z3, K1
+	KMOVQ       K1, DI
+	MOVQ        488(SI), R8
+	MOVQ        DI, (AX)(R8*8)
+	VPADDB      Z3, Z3, Z3
+	VPMOVB2M    Z3, K1
+	KMOVQ       K1, DI
+	MOVQ        480(SI), R8
+	MOVQ        DI, (AX)(R8*8)
+	VPADDB      Z3, Z3, Z3
+	VPMOVB2M    Z3, K1
+	KMOVQ       K1, DI
+	MOVQ        472(SI), R8
+	MOVQ        DI, (AX)(R8*8)
+	VPADDB      Z3, Z3, Z3
+	VPMOVB2M    Z3, K1
+	KMOVQ       K1, DI
+	MOVQ        464(SI), R8
+	MOVQ        DI, (AX)(R8*8)
+	VPADDB      Z3, Z3, Z3
+	VPMOVB2M    Z3, K1
+	KMOVQ       K1, DI
+	MOVQ        456(SI), R8
+	MOVQ        DI, (AX)(R8*8)
+	VPADDB      Z3, Z3, Z3
+	VPMOVB2M    Z3, K1
+	KMOVQ       K1, DI
+	MOVQ        448(SI), R8
+	MOVQ        DI, (AX)(R8*8)
+
+transpose_next:
+	ADDQ $0x00000200, CX
+	ADDQ $0x00000008, AX
+	DECQ DX
+	JNZ  transpose_word
+
+transpose_done:
+	VZEROUPPER
+	RET
