@@ -122,9 +122,12 @@ func layTables(tables, keys []uint64, words, chunks, width int) {
 	for d := range chunks * width {
 		rows[d] = (d/width<<width + 1<<(d%width)) * words
 	}
-	bytes := (chunks*width + 7) / 8
-	full := archTranspose(tables, keys, bytes, &rows)
-	transposeGo(tables, keys, words, bytes, full, &rows)
+	bytes, keyWords := (chunks*width+7)/8, (len(keys)+63)/64
+	laid := archTranspose(tables, keys, bytes, &rows)
+	transposeGo(tables, keys, keyWords, bytes, laid, &rows)
+	for _, at := range rows[:8*bytes] {
+		clear(tables[at+keyWords : at+words]) // the words of no key
+	}
 	for c := range chunks {
 		t := tables[c<<width*words:][:1<<width*words]
 		clear(t[:words]) // value 0: no diagonal, no clash
@@ -139,7 +142,7 @@ func layTables(tables, keys []uint64, words, chunks, width int) {
 
 // transposeGo writes the words from from up to words of the rows of the
 // single diagonals of the first bytes bytes of keys, as layTables lays
-// them out.
+// them out, 64 keys a word (a word past the keys is 0).
 func transposeGo(tables, keys []uint64, words, bytes, from int, rows *[64]int) {
 	for c8 := range bytes {
 		for w := from; w < words; w++ {
