@@ -89,26 +89,47 @@ func (l *quarterLister) place(s *sideLayout, rows []int, cols, down, up, key uin
 	if l.tries++; l.tries%listPoll == 0 && l.poll.Stopped() {
 		l.halted = true
 	}
-	if len(rows) == 1 {
-		if l.counting {
-			l.counted++
-			return list
-		}
-		if len(list) >= l.maxQuarters {
-			l.err = fmt.Errorf("%w: a list of more than %d quarters, which the limit has no room for", work.ErrMemory, l.maxQuarters)
-			l.halted = true
-			return list
-		}
-		return append(list, quarter{key: key, cols: uint32(cols), onLongest: int32(onLongest)})
+	if len(rows) == 1 { // no row: the quarter of no queen
+		return l.add(list, quarter{key: key, cols: uint32(cols), onLongest: int32(onLongest)})
 	}
 	r, step := rows[0], rows[1]-rows[0]
 	cells := s.cells[r*l.m:][:l.m]
-	for free := s.cols &^ (cols | down | up | s.forbid[r]); free != 0 && !l.halted; free &= free - 1 {
-		bit := free & -free // x & -x keeps only the lowest set bit
+	free := s.cols &^ (cols | down | up | s.forbid[r])
+	if len(rows) == 2 { // the last row: each free square ends a quarter
+		for ; free != 0 && !l.halted; free &= free - 1 {
+			bit := free & -free // x & -x keeps only the lowest set bit
+			c := &cells[bits.TrailingZeros64(free)]
+			list = l.add(list, quarter{key: key | c.key, cols: uint32(cols | bit), onLongest: int32(onLongest + c.onLongest)})
+		}
+		return list
+	}
+	for ; free != 0 && !l.halted; free &= free - 1 {
+		bit := free & -free
 		c := &cells[bits.TrailingZeros64(free)]
 		list = l.place(s, rows[1:], cols|bit, (down|bit)>>step, (up|bit)<<step, key|c.key, onLongest+c.onLongest, list)
 	}
 	return list
+}
+
+// add appends q to list, or counts it if l is counting; past
+// l.maxQuarters it sets l.err and l.halted, and appends nothing.
+func (l *quarterLister) add(list []quarter, q quarter) []quarter {
+	if l.counting || len(list) >= l.maxQuarters {
+		l.skip()
+		return list
+	}
+	return append(list, q)
+}
+
+// skip counts a quarter that add does not append: counted, or one past
+// l.maxQuarters.
+func (l *quarterLister) skip() {
+	if l.counting {
+		l.counted++
+		return
+	}
+	l.err = fmt.Errorf("%w: a list of more than %d quarters, which the limit has no room for", work.ErrMemory, l.maxQuarters)
+	l.halted = true
 }
 
 // A quarterCache keeps the quarters of a side on the rows of the last
