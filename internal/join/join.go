@@ -495,35 +495,34 @@ func (l *spanList) add(key uint64, lo, hi int) {
 }
 
 // surveySide returns how many of the half-boards of l have each value of
-// their top maxSieve bits (all of shorter keys), and how many there are. It polls p every
-// listPoll north quarters or so, and reports false if p said to stop.
+// their top maxSieve bits (all of shorter keys), and how many there are:
+// it lists them surveyBatch at a time in j.keys[l.side], which a side
+// too large for a part lists again, range by range, after it. It
+// reports false if p said to stop.
 func (j *Joiner) surveySide(l *halfListing, p *work.Poller) (survey []int, n int, ok bool) {
-	bits := min(maxSieve, j.board.keys.keyBits)
+	keyBits := j.board.keys.keyBits
+	bits := min(maxSieve, keyBits)
 	survey = slices.Grow(j.survey[:0], 1<<bits)[:1<<bits]
 	clear(survey)
 	j.survey = survey
-	shift := j.board.keys.keyBits - bits
-	s, c := &j.board.keys.sides[l.side], &j.quarters[l.side]
-	for i, nq := range l.north {
-		key := j.northKey(nq)
-		for span := range 2 {
-			if l.weights[int(nq.onLongest)+span] == 0 {
-				continue
-			}
-			at := 2*int(s.cols&^uint64(nq.cols)) + span
-			for _, sk := range l.south[c.start[at]:c.start[at+1]] {
-				if key&sk == 0 {
-					survey[(key|sk)>>shift]++
-					n++
-				}
-			}
-		}
-		if i%listPoll == listPoll-1 && p.Stopped() {
+	shift := keyBits - bits
+	all := *l
+	all.at = cursor{}
+	for more := true; more; {
+		if more, ok = j.list(&all, keyBits, valueRange{0, 1}, surveyBatch, &j.keys[l.side], false, p); !ok {
 			return nil, 0, false
 		}
+		keys := j.keys[l.side][0]
+		for _, k := range keys {
+			survey[k<<tagBits>>(shift+tagBits)]++ // the top bits, but the tag
+		}
+		n += len(keys)
 	}
 	return survey, n, true
 }
+
+// surveyBatch is how many half-boards surveySide lists at a time.
+const surveyBatch = 1 << 16
 
 // northKey returns the key of the north quarter nq in the order of the
 // split being counted: the south keys that it meets are in it.
@@ -603,11 +602,13 @@ func pairsGo(out []uint64, sp *spanList, south []uint64) int {
 // keepIn keeps of keys, from keys[from] on, those whose bits from shift
 // up, but the tag, are in rg, in their order.
 func keepIn(keys []uint64, from, shift int, rg valueRange) []uint64 {
-	kept := keys[:from]
+	i := from
 	for _, k := range keys[from:] {
+		// Written always, kept if in rg: no branch to mispredict.
+		keys[i] = k
 		if rg.holds(k << tagBits >> (shift + tagBits)) {
-			kept = append(kept, k)
+			i++
 		}
 	}
-	return kept
+	return keys[:i]
 }

@@ -4,6 +4,7 @@ import (
 	"flag"
 	"math/bits"
 	"math/rand/v2"
+	"slices"
 	"testing"
 
 	"github.com/gonqueens/nqueens/internal/board"
@@ -182,6 +183,61 @@ func TestCutRanges(t *testing.T) {
 		}
 		if next != uint64(len(counts)) {
 			t.Fatalf("cutRanges(%v, %d) ends at %d", counts, most, next)
+		}
+	}
+}
+
+// TestSurvey checks surveySide against a loop over each north quarter
+// and the south quarters on the other columns, on random splits of
+// n = 14 to 20 in their own order, the east side and the west one with
+// each set of weights.
+func TestSurvey(t *testing.T) {
+	r := rand.New(rand.NewPCG(13, 14))
+	for n := 14; n <= 20; n++ {
+		bs := boards(n)
+		for range 10 {
+			b := bs[r.IntN(len(bs))]
+			j := NewJoiner(b)
+			rows := spread(unrankSubset(r.Uint64N(binomial(bits.OnesCount64(b.rows()), b.eastCols())), b.eastCols()), b.rows())
+			if to := b.keys.splitOrder(rows, b.rows()); r.IntN(2) == 0 {
+				j.order.set(&to)
+				j.ordered = to != identity
+			}
+			for _, l := range []halfListing{
+				{side: east, weights: [3]uint64{1, 0, 0}},
+				{side: west, weights: [3]uint64{1, 2, 4}},
+				{side: west, weights: [3]uint64{0, 2, 4}},
+			} {
+				sideRows := rows
+				if l.side == west {
+					sideRows = b.rows() &^ rows
+				}
+				l.north, l.south, _ = j.lists(l.side, sideRows, &work.Poller{})
+				got, halves, _ := j.surveySide(&l, &work.Poller{})
+				keyBits := b.keys.keyBits
+				shift := keyBits - min(maxSieve, keyBits)
+				want := make([]int, len(got))
+				s, c := &b.keys.sides[l.side], &j.quarters[l.side]
+				wantHalves := 0
+				for _, nq := range l.north {
+					key := j.northKey(nq)
+					for span := range 2 {
+						if k := int(nq.onLongest) + span; k > 2 || l.weights[k] == 0 {
+							continue
+						}
+						at := 2*int(s.cols&^uint64(nq.cols)) + span
+						for _, sk := range l.south[c.start[at]:c.start[at+1]] {
+							if key&sk == 0 {
+								want[(key|sk)>>shift]++
+								wantHalves++
+							}
+						}
+					}
+				}
+				if halves != wantHalves || !slices.Equal(got, want) {
+					t.Errorf("n=%d, split %#x, side %d, weights %v: %d half-boards surveyed, the loop %d", n, rows, l.side, l.weights, halves, wantHalves)
+				}
+			}
 		}
 	}
 }
