@@ -157,7 +157,7 @@ func NewJoiner(b *Board) *Joiner {
 	for s := range j.quarters {
 		j.quarters[s].byRows = b.northQuarters[s]
 	}
-	j.order.set(&identity)
+	j.order.set(&identity, b.keys.keyBits)
 	return j
 }
 
@@ -209,7 +209,7 @@ func (j *Joiner) count(r uint64, p *work.Poller) (uint64, bool) {
 		to = j.board.keys.splitOrder(r, j.board.rows())
 	}
 	if to != j.order.to {
-		j.order.set(&to)
+		j.order.set(&to, keyBits)
 		j.ordered = to != identity
 	}
 	j.reorder(&j.quarters[east])
@@ -354,7 +354,7 @@ func (j *Joiner) reorder(c *quarterCache) {
 	for i, at := range c.order {
 		to[at] = j.order.to[i]
 	}
-	j.remap.set(&to)
+	j.remap.set(&to, j.board.keys.keyBits)
 	for i, k := range c.south {
 		c.south[i] = j.remap.apply(k)
 	}

@@ -200,7 +200,7 @@ func TestSurvey(t *testing.T) {
 			j := NewJoiner(b)
 			rows := spread(unrankSubset(r.Uint64N(binomial(bits.OnesCount64(b.rows()), b.eastCols())), b.eastCols()), b.rows())
 			if to := b.keys.splitOrder(rows, b.rows()); r.IntN(2) == 0 {
-				j.order.set(&to)
+				j.order.set(&to, b.keys.keyBits)
 				j.ordered = to != identity
 			}
 			for _, l := range []halfListing{

@@ -20,9 +20,11 @@ import (
 
 // A keyOrder maps a key in the board's order to another: bit i to bit
 // to[i]. bytes holds, for each byte of a key and each value of it, the
-// bits it maps to.
+// bits it maps to: of the first n bytes, those of keys of keyBits
+// diagonals, as set made it.
 type keyOrder struct {
 	to    [64]uint8
+	n     int
 	bytes [8][256]uint64
 }
 
@@ -34,10 +36,12 @@ var identity = func() (to [64]uint8) {
 	return to
 }()
 
-// set sets o to map bit i to bit to[i].
-func (o *keyOrder) set(to *[64]uint8) {
-	o.to = *to
-	for b := range o.bytes {
+// set sets o to map bit i to bit to[i], for keys of keyBits diagonals:
+// to maps the bits below keyBits among themselves, and apply maps keys of
+// no bit beyond.
+func (o *keyOrder) set(to *[64]uint8, keyBits int) {
+	o.to, o.n = *to, max(shortBytes, (keyBits+7)/8)
+	for b := range o.n {
 		t := &o.bytes[b]
 		t[0] = 0
 		for v := 1; v < 256; v++ {
@@ -47,10 +51,18 @@ func (o *keyOrder) set(to *[64]uint8) {
 	}
 }
 
-// apply returns key k in o's order: the bits of each of its bytes, ORed.
+// shortBytes is the bytes of the keys of the boards up to n = 21, at
+// most 38 diagonals: apply maps them with as many lookups, not 8.
+const shortBytes = 5
+
+// apply returns key k, with no bit beyond the keys o was set for, in o's
+// order: the bits of each of its bytes, ORed.
 func (o *keyOrder) apply(k uint64) uint64 {
-	return o.bytes[0][k&0xff] | o.bytes[1][k>>8&0xff] | o.bytes[2][k>>16&0xff] | o.bytes[3][k>>24&0xff] |
-		o.bytes[4][k>>32&0xff] | o.bytes[5][k>>40&0xff] | o.bytes[6][k>>48&0xff] | o.bytes[7][k>>56]
+	m := o.bytes[0][k&0xff] | o.bytes[1][k>>8&0xff] | o.bytes[2][k>>16&0xff] | o.bytes[3][k>>24&0xff] | o.bytes[4][k>>32&0xff]
+	if o.n > shortBytes {
+		m |= o.bytes[5][k>>40&0xff] | o.bytes[6][k>>48&0xff] | o.bytes[7][k>>56]
+	}
+	return m
 }
 
 // splitOrder sets to the order of the keys of the split of rows r, of the

@@ -7,22 +7,23 @@ import (
 )
 
 // TestKeyOrder checks that a keyOrder maps every bit of a key where its
-// order says, on random orders and keys.
+// order says, on random orders of keys of 1 to 64 bits and random keys.
 func TestKeyOrder(t *testing.T) {
 	r := rand.New(rand.NewPCG(9, 10))
 	var o keyOrder
-	for range 50 {
+	for range 200 {
+		keyBits := 1 + r.IntN(64)
 		to := identity
-		r.Shuffle(len(to), func(a, b int) { to[a], to[b] = to[b], to[a] })
-		o.set(&to)
+		r.Shuffle(keyBits, func(a, b int) { to[a], to[b] = to[b], to[a] })
+		o.set(&to, keyBits)
 		for range 100 {
-			k := r.Uint64()
+			k := r.Uint64() >> (64 - keyBits)
 			var want uint64
 			for i := range 64 {
 				want |= k >> i & 1 << to[i]
 			}
 			if got := o.apply(k); got != want {
-				t.Fatalf("order %v maps %#x to %#x, want %#x", to, k, got, want)
+				t.Fatalf("order %v of keys of %d bits maps %#x to %#x, want %#x", to, keyBits, k, got, want)
 			}
 		}
 	}
