@@ -24,6 +24,12 @@
 //     runs over a row's words. A query costs its loads and a few
 //     instructions, where a loop over words of any length costs as much
 //     again in address arithmetic and branches.
+//
+// And three AVX-512 kernels that build what the matching kernels read:
+// orRowsx512vV, the rows of a table ORed by doubling; transposex512, the
+// rows of the single diagonals of 64 keys at a time; and pairsx512, the
+// keys of the half-boards of spans of quarters (pairsKernel,
+// transposeKernel).
 package main
 
 import (
