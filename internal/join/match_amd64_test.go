@@ -131,7 +131,8 @@ func TestPairsKernel(t *testing.T) {
 		for range r.IntN(20) {
 			lo := r.IntN(len(south))
 			hi := min(len(south), lo+1+r.IntN(40))
-			sp.add(1<<r.IntN(64)|1<<r.IntN(64), lo, hi)
+			a, b := r.IntN(64), r.IntN(64) // a north key of one or two bits
+			sp.add(1<<a|1<<b, lo, hi)
 			most += hi - lo
 		}
 		got, want := make([]uint64, most+8), make([]uint64, most+8)
