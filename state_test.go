@@ -16,31 +16,40 @@ import (
 
 // stopAfterSaves counts n, saving every millisecond, and cancels the count
 // from its save callback once a saved state holds at least want subproblems
-// done. It returns the last state saved. The count must take many
-// milliseconds, even under the race detector, for the cancel to come
-// before its end.
+// done. It returns the last state saved. A count that ends before the
+// cancel comes, which a busy machine's late ticks can make happen for a
+// count of a few milliseconds, is counted again, up to stopTries times.
 func stopAfterSaves(t *testing.T, n, want int, opts ...Option) State {
 	t.Helper()
-	ctx, cancel := context.WithCancel(context.Background())
-	defer cancel()
-	var last State
-	opts = append(opts, WithSave(time.Millisecond, func(s State) error {
-		last = s
-		if s.Done() >= want {
-			cancel()
+	var err error
+	for range stopTries {
+		ctx, cancel := context.WithCancel(context.Background())
+		var last State
+		_, err = CountContext(ctx, n, append(opts, WithSave(time.Millisecond, func(s State) error {
+			last = s
+			if s.Done() >= want {
+				cancel()
+			}
+			return nil
+		}))...)
+		cancel()
+		if errors.Is(err, context.Canceled) {
+			return last
 		}
-		return nil
-	}))
-	_, err := CountContext(ctx, n, opts...)
-	if !errors.Is(err, context.Canceled) {
-		t.Fatalf("CountContext(%d) stopped from its save: error = %v, want context.Canceled", n, err)
+		if err != nil {
+			break
+		}
 	}
-	return last
+	t.Fatalf("CountContext(%d) stopped from its save: error = %v, want context.Canceled", n, err)
+	return State{}
 }
+
+// stopTries is how many times stopAfterSaves counts before it gives up.
+const stopTries = 10
 
 func TestResume(t *testing.T) {
 	for _, tt := range []struct{ n, workers, shard, shards int }{
-		{14, 1, 0, 1}, {14, 2, 0, 1}, {14, 2, 1, 3}, {16, 1, 0, 1}, {16, 2, 0, 1},
+		{15, 2, 0, 1}, {16, 1, 0, 1}, {16, 2, 0, 1}, {16, 2, 1, 3},
 	} {
 		want, err := CountContext(context.Background(), tt.n, WithShard(tt.shard, tt.shards))
 		if err != nil {
