@@ -414,6 +414,19 @@ func TestMemoryLimit(t *testing.T) {
 			t.Errorf("CountContext(%d) with a limit a byte under its estimate: %v, want ErrMemory", n, err)
 		}
 	}
+	// A shard whose lists of quarters are shorter than the model's longest:
+	// its estimate counts them, and so does a count over a cheaper bound.
+	shard := []Option{WithShard(3, 1000), WithWorkers(1)}
+	estimate, err := EstimateMemory(20, shard...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := CountContext(context.Background(), 20, append(shard, WithMemoryLimit(estimate))...); err != nil {
+		t.Errorf("CountContext(20), shard 3 of 1000, with a limit of its estimate: %v", err)
+	}
+	if _, err := CountContext(context.Background(), 20, append(shard, WithMemoryLimit(estimate-1))...); !errors.Is(err, ErrMemory) {
+		t.Errorf("CountContext(20), shard 3 of 1000, with a limit a byte under its estimate: %v, want ErrMemory", err)
+	}
 	_, err = CountContext(context.Background(), 16, WithWorkers(1), WithMemoryLimit(1000))
 	if err == nil || !strings.Contains(err.Error(), "counting n=16 on 1 worker takes about ") || !strings.Contains(err.Error(), "over the limit of 1000 B:") {
 		t.Errorf("CountContext(16) on 1 worker with 1000 bytes: %v, want the count on 1 worker and the limit in bytes", err)

@@ -222,8 +222,10 @@ func (engineStrategy) Enumerate(n int, visit func(Solution) bool) error {
 // grow to twice what is live. It returns the errors of CountContext for a
 // bad n or option, and costs what planning the count costs: a list of
 // the join's subproblems, O(1) in n for a whole board and O(k) for a
-// shard of k, and for a shard of few splits a search of up to 2^28 of
-// their quarters (about a second, for a shard of n = 26 in a million).
+// shard of k, and a search of up to 2^29 squares to count the quarters
+// of their splits (two seconds or so; a shard of n = 27 in 2^20 takes a
+// quarter of that). A count looks as close only if a cheaper bound is
+// over its limit.
 func EstimateMemory(n int, opts ...Option) (int64, error) {
 	cfg, err := newConfig(opts)
 	if err != nil {

@@ -123,9 +123,12 @@ func Count(ctx context.Context, n int, cfg Config) (Counts, error) {
 }
 
 // Estimate returns the peak memory, in bytes, of a count of shard of
-// shards of the n×n board on workers workers, as the model puts it: what
-// Count compares with its Memory.
+// shards of the n×n board on workers workers, as the model puts it at its
+// closest: Count refuses a count that takes more than its Memory by this
+// estimate, and looks as close only where a cheaper bound is over.
 func Estimate(n, shard, shards, workers int) int64 {
-	p, _ := newPlan(n, shard, shards, workers, false, math.MaxInt64)
-	return int64(min(p.memory, math.MaxInt64/2))
+	// Every count is over a limit of no bytes: the plan looks as close
+	// as it can.
+	p, _ := newPlan(n, shard, shards, workers, false, 0)
+	return int64(math.Ceil(min(p.memory, math.MaxInt64/2)))
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"flag"
+	"math"
 	"runtime"
 	"slices"
 	"testing"
@@ -141,6 +142,24 @@ func TestComplete(t *testing.T) {
 		if got, err := c.Complete(8); err == nil {
 			t.Errorf("Complete(8) of %+v = %+v, want an error", c, got)
 		}
+	}
+}
+
+// TestEstimateCloser wants the estimate of a shard whose lists of
+// quarters are shorter than the model's longest to count them, and a
+// count under a limit by the model's first bound not to.
+func TestEstimateCloser(t *testing.T) {
+	runs := join.Runs(20, work.Deal{Shard: 3, Shards: 1000}.Want(), work.Deal{Shard: 3, Shards: 1000})
+	first, closer := peak(join.Memory(20, runs, 1, false)), peak(join.Memory(20, runs, 1, true))
+	if closer >= first {
+		t.Fatalf("n=20, shard 3 of 1000: the closer look at its memory, %.0f bytes, is not under the first, %.0f", closer, first)
+	}
+	if got := Estimate(20, 3, 1000, 1); float64(got) < closer || float64(got) > closer+1 {
+		t.Errorf("Estimate(20, shard 3 of 1000) = %d, want %.0f", got, closer)
+	}
+	p, err := newPlan(20, 3, 1000, 1, false, int64(math.Ceil(first)))
+	if err != nil || p.memory != first {
+		t.Errorf("the plan of shard 3 of 1000 of n=20 within %.0f bytes: %.0f bytes, %v; want the first bound", first, p.memory, err)
 	}
 }
 

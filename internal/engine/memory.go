@@ -24,15 +24,20 @@ const (
 
 // budget sets p.memory, the peak memory of the count of p in bytes as the
 // model puts it: of the runs of the join if it joins, and else of its
-// shard of the constellations. It returns an error wrapping work.ErrMemory
-// if that is more than limit, and else lets the lists of quarters of the
-// joiners grow as far as the limit has room for: the longest that the
-// model assumes, and more if the limit has room for all of them to grow
-// alike.
+// shard of the constellations. Where the join's model is over limit at
+// first sight, it looks closer: it counts the quarters of the runs'
+// splits, which may take two seconds or so, to learn how long their
+// lists are. It returns an error wrapping work.ErrMemory if the memory
+// is more than limit, and else lets the lists of quarters of the joiners
+// grow as far as the limit has room for: the longest that the model
+// assumes, and more if the limit has room for all of them to grow alike.
 func (p *plan) budget(limit int64) error {
 	var live float64
 	if len(p.runs) > 0 && !p.recount {
-		live = join.Memory(p.n, p.runs, p.workers)
+		live = join.Memory(p.n, p.runs, p.workers, false)
+		if peak(live) > float64(limit) {
+			live = join.Memory(p.n, p.runs, p.workers, true)
+		}
 	} else if len(p.runs) == 0 && p.n >= 4 {
 		// The depth of the split makes at least as many subproblems as
 		// wanted, and at most n times as many.
@@ -41,7 +46,7 @@ func (p *plan) budget(limit int64) error {
 		sub := max(cs, n*float64(p.deal.Want()))
 		live = cs*constellationBytes + (sub/shards+1)*(subproblemBytes+8*n)
 	}
-	p.memory = baseBytes + 2*live
+	p.memory = peak(live)
 	if p.memory > float64(limit) {
 		on := fmt.Sprintf("%d workers", p.workers)
 		if p.workers == 1 {
@@ -55,6 +60,11 @@ func (p *plan) budget(limit int64) error {
 		r.Board.Limit(most)
 	}
 	return nil
+}
+
+// peak returns the peak memory of a count that keeps live bytes.
+func peak(live float64) float64 {
+	return baseBytes + 2*live
 }
 
 // formatBytes writes a number of bytes in the largest of B, KiB, MiB and

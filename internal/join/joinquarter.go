@@ -95,7 +95,23 @@ func (l *quarterLister) place(s *sideLayout, rows []int, cols, down, up, key uin
 	r, step := rows[0], rows[1]-rows[0]
 	cells := s.cells[r*l.m:][:l.m]
 	free := s.cols &^ (cols | down | up | s.forbid[r])
+	if l.counting && len(rows) == 3 { // the last two rows, counted
+		next := s.cols &^ (cols | s.forbid[rows[1]])
+		for ; free != 0; free &= free - 1 {
+			bit := free & -free
+			l.tries++
+			// A queen on bit takes its column on the last row, and its
+			// diagonals there step rows away: the squares left end a
+			// quarter each.
+			l.counted += bits.OnesCount64(next &^ (bit | (down|bit)>>step | (up|bit)<<step))
+		}
+		return list
+	}
 	if len(rows) == 2 { // the last row: each free square ends a quarter
+		if l.counting {
+			l.counted += bits.OnesCount64(free)
+			return list
+		}
 		for ; free != 0 && !l.halted; free &= free - 1 {
 			bit := free & -free // x & -x keeps only the lowest set bit
 			c := &cells[bits.TrailingZeros64(free)]

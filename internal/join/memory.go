@@ -23,12 +23,14 @@ package join
 // the sets of rows hold 92, 296, 1,174, 5,366, 26,548 and 143,140 quarters
 // for n = 12 to 22, and 1,046, 4,856 and 24,382 for n = 17 to 21; the
 // longest found for n = 23 to 26, 96,154 (on a quarter of its boards),
-// 788,698, 282,838 and 4,684,690: the model is 1.1 to 1.8 times more. A split's east quarters on some rows
-// of a half and its west ones on the others are never both long: the
-// two lists hold at most 1.03 times the longest of either for n = 18 to
-// 22, so the four lists hold about two longest lists, one north and one
-// south. A shard of a few splits counts their quarters instead, to learn
-// their lengths (exactLists).
+// 788,698, 282,838 and 4,684,690: the model is 1.1 to 1.8 times more. A
+// split's east quarters on some rows of a half and its west ones on the
+// others are never both long: the two lists hold at most 1.03 times the
+// longest of either for n = 18 to 22, so the four lists hold about two
+// longest lists, one north and one south. A count whose splits have few
+// quarters, a search of two seconds or less, counts them instead to
+// learn the lengths of its lists (exactLists): those of a shard of 27 in
+// 2^20 take a quarter of the model's memory.
 //
 // A board of halves of at most cachedHalf rows also keeps the north
 // quarters of every set of rows, for each board that the workers have
@@ -49,10 +51,17 @@ const (
 // none.
 const mostBucket = 1 << 15
 
-// exactQuarters is the most quarters that the model counts, as it puts
-// them, to learn the lengths of the lists of a count's splits: a second's
-// search or so, the splits of a shard of n = 26 in a million.
-const exactQuarters = 1 << 28
+// exactTries is the most squares that the model tries in a search that
+// counts the quarters of a count's splits, to learn the lengths of their
+// lists: two seconds or so. The splits of a shard of n = 23 in 1,000 take
+// about 2^28.5, of 27 in 2^20 2^27, of 25 in 100,000 2^26.
+const exactTries = 1 << 29
+
+// sparseLists is how many times fewer squares the model expects the
+// search to try for a split, on average, than the longest list of the
+// model holds (LongestList): the splits of sampled shards of n = 22 to 27
+// took 0.05 to 0.08 times that, 0.06 a sixteenth.
+const sparseLists = 16
 
 // LongestList returns the most quarters that a list of a joiner of the
 // n×n board holds, as the model puts it.
@@ -90,9 +99,13 @@ func mostSide(n int) (west, east float64) {
 
 // Memory returns the live memory, in bytes, of workers joiners counting
 // runs, the subproblems of one count of the n×n board, as the model puts
-// it: with lists of quarters of up to LongestList(n), or as long as
-// those of the runs' splits if their lists hold at most exactQuarters.
-func Memory(n int, runs []Run, workers int) float64 {
+// it: with lists of quarters of up to LongestList(n), or, if exact is set
+// and a search of at most exactTries squares counts the quarters of the
+// runs' splits, as long as their lists where those are shorter. A count's
+// lists outgrow the model only a little, if at all (those of the whole
+// boards of 14 to 18 by a fifth, 1% of their memory), and what they take
+// beyond is checked as they grow.
+func Memory(n int, runs []Run, workers int, exact bool) float64 {
 	if len(runs) == 0 {
 		return 0
 	}
@@ -102,8 +115,10 @@ func Memory(n int, runs []Run, workers int) float64 {
 	tables := 8 * maxTables(b.keys.keyBits, min(blockFor(), mostBucket))
 	keys := 2*8*(min(part, west)+min(part, east)) + float64(3*8*batchKeys+3*8*(3<<maxSieve+1)+8<<maxSieve)
 	lists := (quarterBytes + southBytes) * listGrowth * LongestList(n)
-	if north, south, ok := exactLists(runs); ok {
-		lists = listGrowth * (quarterBytes*float64(north) + southBytes*float64(south))
+	if exact {
+		if north, south, ok := exactLists(runs); ok {
+			lists = min(lists, listGrowth*(quarterBytes*float64(north)+southBytes*float64(south)))
+		}
 	}
 	live := float64(min(workers, len(runs))) * (float64(tables) + keys + lists)
 	if b.northQuarters[0] != nil {
@@ -114,17 +129,27 @@ func Memory(n int, runs []Run, workers int) float64 {
 }
 
 // exactLists returns the most quarters that the north lists of a joiner
-// of runs hold, east and west together, and the south lists, by listing
-// the quarters of their splits, if their four lists a split hold at most
-// exactQuarters as the model puts them.
+// of runs hold, east and west together, and the south lists, by counting
+// the quarters of their splits, each set of rows of a side once. ok is
+// false if that takes more than exactTries squares tried, which it finds
+// out by trying up to that many, or before it starts if the model says
+// that it would: if a split's four longest lists, or the runs' splits
+// sparseLists times fewer, hold more than exactTries quarters.
 func exactLists(runs []Run) (north, south int, ok bool) {
-	splits := 0
+	n, splits := runs[0].Board.n, 0
 	for _, r := range runs {
 		splits += r.count
 	}
-	if float64(splits)*4*LongestList(runs[0].Board.n) > exactQuarters {
+	if longest := LongestList(n); 4*longest > exactTries || float64(splits)*longest > sparseLists*exactTries {
 		return 0, 0, false
 	}
+	type list struct {
+		board *Board
+		side  int
+		rows  uint64
+	}
+	counted := make(map[list]int)
+	total := 0         // squares tried
 	var most [2][2]int // by half, north and south, and side
 	for _, t := range runs {
 		b := t.Board
@@ -138,7 +163,17 @@ func exactLists(runs []Run) (north, south int, ok bool) {
 			}
 			for side, rows := range [2]uint64{r, b.rows() &^ r} {
 				for half, hr := range [2]uint64{j.north, j.south} {
-					most[half][side] = max(most[half][side], j.lister.count(&b.keys.sides[side], rows&hr))
+					l := list{b, side, rows & hr}
+					c, ok := counted[l]
+					if !ok {
+						tries := j.lister.tries
+						c = j.lister.count(&b.keys.sides[side], l.rows)
+						counted[l] = c
+						if total += j.lister.tries - tries; total > exactTries {
+							return 0, 0, false
+						}
+					}
+					most[half][side] = max(most[half][side], c)
 				}
 			}
 		}
