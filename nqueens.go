@@ -217,15 +217,15 @@ func (engineStrategy) Enumerate(n int, visit func(Solution) bool) error {
 // what [WithMemoryLimit] compares with its limit. The model bounds what a
 // count of the join keeps by the most that any split of the board holds
 // (its keys, and its lists of quarters a little longer than any
-// measured), unless the count has so few splits that it counts their
-// quarters, and takes every worker to hold that at once and Go's heap to
-// grow to twice what is live. It returns the errors of CountContext for a
-// bad n or option, and costs what planning the count costs: a list of
-// the join's subproblems, O(1) in n for a whole board and O(k) for a
-// shard of k, and a search of up to 2^29 squares to count the quarters
-// of their splits (two seconds or so; a shard of n = 27 in 2^20 takes a
-// quarter of that). A count looks as close only if a cheaper bound is
-// over its limit.
+// measured), or, where the count's splits have few enough quarters to
+// count, by the lists that counting them finds, and takes every worker
+// to hold that at once and Go's heap to grow to twice what is live. It
+// returns the errors of CountContext for a bad n or option. It costs a
+// plan of the count, a list of the join's subproblems, O(1) in n for a
+// whole board and O(k) for a shard of k, and a search of up to 2^29
+// squares that counts the quarters of their splits (two seconds or so; a
+// shard of n = 27 in 2^20 takes a quarter of that), which a count makes
+// only if a cheaper bound is over its limit.
 func EstimateMemory(n int, opts ...Option) (int64, error) {
 	cfg, err := newConfig(opts)
 	if err != nil {
