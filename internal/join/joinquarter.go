@@ -95,15 +95,28 @@ func (l *quarterLister) place(s *sideLayout, rows []int, cols, down, up, key uin
 	r, step := rows[0], rows[1]-rows[0]
 	cells := s.cells[r*l.m:][:l.m]
 	free := s.cols &^ (cols | down | up | s.forbid[r])
-	if l.counting && len(rows) == 3 { // the last two rows, counted
+	if len(rows) == 3 { // the last two rows, the last without a call
+		last := s.cells[rows[1]*l.m:][:l.m]
 		next := s.cols &^ (cols | s.forbid[rows[1]])
-		for ; free != 0; free &= free - 1 {
+		for ; free != 0 && !l.halted; free &= free - 1 {
+			if l.tries++; l.tries%listPoll == 0 && l.poll.Stopped() {
+				l.halted = true
+			}
 			bit := free & -free
-			l.tries++
 			// A queen on bit takes its column on the last row, and its
 			// diagonals there step rows away: the squares left end a
 			// quarter each.
-			l.counted += bits.OnesCount64(next &^ (bit | (down|bit)>>step | (up|bit)<<step))
+			f := next &^ (bit | (down|bit)>>step | (up|bit)<<step)
+			if l.counting {
+				l.counted += bits.OnesCount64(f)
+				continue
+			}
+			c := &cells[bits.TrailingZeros64(free)]
+			k, cs, on := key|c.key, cols|bit, onLongest+c.onLongest
+			for ; f != 0 && !l.halted; f &= f - 1 {
+				d := &last[bits.TrailingZeros64(f)]
+				list = l.add(list, quarter{key: k | d.key, cols: uint32(cs | f&-f), onLongest: int32(on + d.onLongest)})
+			}
 		}
 		return list
 	}
