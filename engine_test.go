@@ -201,6 +201,24 @@ func cancelCount(t *testing.T, after time.Duration, workers int) time.Duration {
 // TestCancelPlanning cancels a count while it is still listing the
 // subproblems of a large split of constellations: of n = 34, the least
 // board the join does not take.
+// TestCancelMemoryLook wants a count whose memory the plan looks at
+// closely, counting the quarters of its splits for seconds, to stop
+// with the cancel.
+func TestCancelMemoryLook(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	time.AfterFunc(20*time.Millisecond, cancel)
+	start := time.Now()
+	// The splits of a shard of 25 in 10,000 have more quarters than the
+	// look counts: 2^29 squares tried, seconds, before it gives up.
+	_, err := CountContext(ctx, 25, WithShard(0, 10000), WithWorkers(1), WithMemoryLimit(1<<20))
+	if !errors.Is(err, context.Canceled) {
+		t.Fatalf("CountContext(25) cancelled while its plan counts quarters: error = %v, want context.Canceled", err)
+	}
+	if late := time.Since(start) - 20*time.Millisecond; late > cancelBound {
+		t.Errorf("CountContext(25) returned %v after cancel", late)
+	}
+}
+
 func TestCancelPlanning(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	time.AfterFunc(20*time.Millisecond, cancel)

@@ -76,7 +76,7 @@ func Count(ctx context.Context, n int, cfg Config) (Counts, error) {
 		return Counts{}, err
 	}
 	start := time.Now()
-	p, err := newPlan(n, cfg.Shard, cfg.Shards, cfg.Workers, cfg.Recount, cfg.Memory)
+	p, err := newPlan(ctx, n, cfg.Shard, cfg.Shards, cfg.Workers, cfg.Recount, cfg.Memory)
 	if err != nil {
 		return Counts{}, err
 	}
@@ -129,6 +129,6 @@ func Count(ctx context.Context, n int, cfg Config) (Counts, error) {
 func Estimate(n, shard, shards, workers int) int64 {
 	// Every count is over a limit of no bytes: the plan looks as close
 	// as it can.
-	p, _ := newPlan(n, shard, shards, workers, false, 0)
+	p, _ := newPlan(context.Background(), n, shard, shards, workers, false, 0)
 	return int64(math.Ceil(min(p.memory, math.MaxInt64/2)))
 }

@@ -150,14 +150,16 @@ func TestComplete(t *testing.T) {
 // count under a limit by the model's first bound not to.
 func TestEstimateCloser(t *testing.T) {
 	runs := join.Runs(20, work.Deal{Shard: 3, Shards: 1000}.Want(), work.Deal{Shard: 3, Shards: 1000})
-	first, closer := peak(join.Memory(20, runs, 1, false)), peak(join.Memory(20, runs, 1, true))
+	first, _ := join.Memory(20, runs, 1, nil)
+	closer, _ := join.Memory(20, runs, 1, &work.Poller{})
+	first, closer = peak(first), peak(closer)
 	if closer >= first {
 		t.Fatalf("n=20, shard 3 of 1000: the closer look at its memory, %.0f bytes, is not under the first, %.0f", closer, first)
 	}
 	if got := Estimate(20, 3, 1000, 1); float64(got) < closer || float64(got) > closer+1 {
 		t.Errorf("Estimate(20, shard 3 of 1000) = %d, want %.0f", got, closer)
 	}
-	p, err := newPlan(20, 3, 1000, 1, false, int64(math.Ceil(first)))
+	p, err := newPlan(context.Background(), 20, 3, 1000, 1, false, int64(math.Ceil(first)))
 	if err != nil || p.memory != first {
 		t.Errorf("the plan of shard 3 of 1000 of n=20 within %.0f bytes: %.0f bytes, %v; want the first bound", first, p.memory, err)
 	}

@@ -1,8 +1,10 @@
 package engine
 
 import (
+	"context"
 	"fmt"
 	"math"
+	"sync/atomic"
 
 	"github.com/gonqueens/nqueens/internal/join"
 	"github.com/gonqueens/nqueens/internal/work"
@@ -27,16 +29,24 @@ const (
 // shard of the constellations. Where the join's model is over limit at
 // first sight, it looks closer: it counts the quarters of the runs'
 // splits, which may take two seconds or so, to learn how long their
-// lists are. It returns an error wrapping work.ErrMemory if the memory
-// is more than limit, and else lets the lists of quarters of the joiners
-// grow as far as the limit has room for: the longest that the model
-// assumes, and more if the limit has room for all of them to grow alike.
-func (p *plan) budget(limit int64) error {
+// lists are, and returns ctx's error if ctx is done meanwhile. It returns
+// an error wrapping work.ErrMemory if the memory is more than limit, and
+// else lets the lists of quarters of the joiners grow as far as the
+// limit has room for: the longest that the model assumes, and more if
+// the limit has room for all of them to grow alike.
+func (p *plan) budget(ctx context.Context, limit int64) error {
 	var live float64
 	if len(p.runs) > 0 && !p.recount {
-		live = join.Memory(p.n, p.runs, p.workers, false)
+		live, _ = join.Memory(p.n, p.runs, p.workers, nil)
 		if peak(live) > float64(limit) {
-			live = join.Memory(p.n, p.runs, p.workers, true)
+			var stop atomic.Bool
+			release := work.StopWhenDone(ctx, &stop)
+			closer, ok := join.Memory(p.n, p.runs, p.workers, &work.Poller{Stop: &stop})
+			release()
+			if !ok {
+				return ctx.Err()
+			}
+			live = closer
 		}
 	} else if len(p.runs) == 0 && p.n >= 4 {
 		// The depth of the split makes at least as many subproblems as

@@ -1,6 +1,8 @@
 package engine
 
 import (
+	"context"
+
 	"github.com/gonqueens/nqueens/internal/join"
 	"github.com/gonqueens/nqueens/internal/work"
 )
@@ -72,8 +74,9 @@ type plan struct {
 // newPlan returns the plan of a count of shard of shards of the n×n
 // board, 0 <= n <= board.MaxN, on workers workers, or of its recount,
 // within limit bytes of memory: an error wrapping ErrMemory if the count
-// would take more.
-func newPlan(n, shard, shards, workers int, recount bool, limit int64) (*plan, error) {
+// would take more, or ctx's error if ctx is done while it looks at the
+// memory closely.
+func newPlan(ctx context.Context, n, shard, shards, workers int, recount bool, limit int64) (*plan, error) {
 	p := &plan{n: n, deal: work.Deal{Shard: shard, Shards: shards}, workers: workers, method: methodFor(n), recount: recount}
 	if p.method != small {
 		p.invariant = invariantSearches(n, p.deal)
@@ -88,5 +91,5 @@ func newPlan(n, shard, shards, workers int, recount bool, limit int64) (*plan, e
 	for i := range p.runs {
 		p.sub = append(p.sub, subproblem{run: &p.runs[i]})
 	}
-	return p, p.budget(limit)
+	return p, p.budget(ctx, limit)
 }

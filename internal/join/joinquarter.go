@@ -67,12 +67,13 @@ func (l *quarterLister) on(s *sideLayout, rows uint64, list []quarter, p *work.P
 }
 
 // count returns the number of quarters of side s with a queen on each of
-// rows and on no other row, listing none.
-func (l *quarterLister) count(s *sideLayout, rows uint64) int {
+// rows and on no other row, listing none. It polls p every listPoll
+// squares tried, and reports false if p said to stop.
+func (l *quarterLister) count(s *sideLayout, rows uint64, p *work.Poller) (int, bool) {
 	l.counting, l.counted = true, 0
-	l.on(s, rows, nil, &work.Poller{})
+	_, ok := l.on(s, rows, nil, p)
 	l.counting = false
-	return l.counted
+	return l.counted, ok
 }
 
 // place appends the quarters of side s that go on from the columns taken,

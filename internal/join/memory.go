@@ -1,5 +1,7 @@
 package join
 
+import "github.com/gonqueens/nqueens/internal/work"
+
 // The memory of the join, as a model of its peak, which the engine's
 // model of a count adds up.
 //
@@ -99,15 +101,16 @@ func mostSide(n int) (west, east float64) {
 
 // Memory returns the live memory, in bytes, of workers joiners counting
 // runs, the subproblems of one count of the n×n board, as the model puts
-// it: with lists of quarters of up to LongestList(n), or, if exact is set
-// and a search of at most exactTries squares counts the quarters of the
-// runs' splits, as long as their lists where those are shorter. A count's
-// lists outgrow the model only a little, if at all (those of the whole
-// boards of 14 to 18 by a fifth, 1% of their memory), and what they take
-// beyond is checked as they grow.
-func Memory(n int, runs []Run, workers int, exact bool) float64 {
+// it: with lists of quarters of up to LongestList(n), or, if look is not
+// nil and a search of at most exactTries squares counts the quarters of
+// the runs' splits, as long as their lists where those are shorter. A
+// count's lists outgrow the model only a little, if at all (those of the
+// whole boards of 14 to 18 by a fifth, 1% of their memory), and what they
+// take beyond is checked as they grow. The search polls look every
+// listPoll squares tried; Memory reports false if look said to stop.
+func Memory(n int, runs []Run, workers int, look *work.Poller) (float64, bool) {
 	if len(runs) == 0 {
-		return 0
+		return 0, true
 	}
 	b := runs[0].Board
 	part := float64(partFor(n))
@@ -115,8 +118,12 @@ func Memory(n int, runs []Run, workers int, exact bool) float64 {
 	tables := 8 * maxTables(b.keys.keyBits, min(blockFor(), mostBucket))
 	keys := 2*8*(min(part, west)+min(part, east)) + float64(3*8*batchKeys+3*8*(3<<maxSieve+1)+8<<maxSieve)
 	lists := (quarterBytes + southBytes) * listGrowth * LongestList(n)
-	if exact {
-		if north, south, ok := exactLists(runs); ok {
+	if look != nil {
+		north, south, ok, stopped := exactLists(runs, look)
+		if stopped {
+			return 0, false
+		}
+		if ok {
 			lists = min(lists, listGrowth*(quarterBytes*float64(north)+southBytes*float64(south)))
 		}
 	}
@@ -125,7 +132,7 @@ func Memory(n int, runs []Run, workers int, exact bool) float64 {
 		kept := float64(keptBoards(runs, workers)) * 2 * keptShare * float64(int(1)<<(n/2)) * LongestList(n)
 		live += kept * quarterBytes
 	}
-	return live
+	return live, true
 }
 
 // exactLists returns the most quarters that the north lists of a joiner
@@ -134,14 +141,15 @@ func Memory(n int, runs []Run, workers int, exact bool) float64 {
 // false if that takes more than exactTries squares tried, which it finds
 // out by trying up to that many, or before it starts if the model says
 // that it would: if a split's four longest lists, or the runs' splits
-// sparseLists times fewer, hold more than exactTries quarters.
-func exactLists(runs []Run) (north, south int, ok bool) {
+// sparseLists times fewer, hold more than exactTries quarters. It polls p
+// every listPoll squares tried, and reports stopped if p said to stop.
+func exactLists(runs []Run, p *work.Poller) (north, south int, ok, stopped bool) {
 	n, splits := runs[0].Board.n, 0
 	for _, r := range runs {
 		splits += r.count
 	}
 	if longest := LongestList(n); 4*longest > exactTries || float64(splits)*longest > sparseLists*exactTries {
-		return 0, 0, false
+		return 0, 0, false, false
 	}
 	type list struct {
 		board *Board
@@ -167,10 +175,12 @@ func exactLists(runs []Run) (north, south int, ok bool) {
 					c, ok := counted[l]
 					if !ok {
 						tries := j.lister.tries
-						c = j.lister.count(&b.keys.sides[side], l.rows)
+						if c, ok = j.lister.count(&b.keys.sides[side], l.rows, p); !ok {
+							return 0, 0, false, true
+						}
 						counted[l] = c
 						if total += j.lister.tries - tries; total > exactTries {
-							return 0, 0, false
+							return 0, 0, false, false
 						}
 					}
 					most[half][side] = max(most[half][side], c)
@@ -178,7 +188,7 @@ func exactLists(runs []Run) (north, south int, ok bool) {
 			}
 		}
 	}
-	return most[0][0] + most[0][1], most[1][0] + most[1][1], true
+	return most[0][0] + most[0][1], most[1][0] + most[1][1], true, false
 }
 
 // keptBoards returns the most boards that keep their quarters at once

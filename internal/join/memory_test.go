@@ -48,8 +48,8 @@ func TestLongestList(t *testing.T) {
 					// A split's east quarters on rows and its west ones on
 					// the rest of the half, together: the model's lists
 					// hold one longest list a half.
-					east := l.count(&b.keys.sides[0], rows)
-					west := l.count(&b.keys.sides[1], half&^rows)
+					east, _ := l.count(&b.keys.sides[0], rows, &work.Poller{})
+					west, _ := l.count(&b.keys.sides[1], half&^rows, &work.Poller{})
 					if east+west > maxQuarters {
 						t.Errorf("n=%d: the quarters of a split on rows %#x of the half %#x hold %d and %d, more than the %d the estimate has room for",
 							n, rows, half, east, west, maxQuarters)
@@ -106,7 +106,7 @@ func TestLongestSide(t *testing.T) {
 func TestExactLists(t *testing.T) {
 	for _, n := range []int{14, 17} {
 		runs := Runs(n, 1000, work.Deal{Shard: 3, Shards: 200})
-		north, south, ok := exactLists(runs)
+		north, south, ok, _ := exactLists(runs, &work.Poller{})
 		if !ok {
 			t.Fatalf("n=%d: %d runs, too many to count their lists", n, len(runs))
 		}
