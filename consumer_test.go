@@ -37,22 +37,24 @@ func TestConsumer(t *testing.T) {
 		t.Errorf("Enumerate(8) with a visit that writes: %d valid of 92, %v", valid, err)
 	}
 
-	// A checkpoint of n = 14 offered to a count of n = 13: a program tells
-	// a stale checkpoint from a bad option, and starts afresh.
+	// A checkpoint of n = 16 offered to a count of n = 13: a program tells
+	// a stale checkpoint from a bad option, and starts afresh. The count
+	// of 16 takes tens of milliseconds, time for a save every millisecond
+	// to cancel it on a busy machine.
 	ctx, cancel := context.WithCancel(context.Background())
 	var saved nqueens.State
-	_, err = nqueens.CountContext(ctx, 14, nqueens.WithWorkers(1), nqueens.WithSave(time.Millisecond, func(s nqueens.State) error {
+	_, err = nqueens.CountContext(ctx, 16, nqueens.WithWorkers(1), nqueens.WithSave(time.Millisecond, func(s nqueens.State) error {
 		saved = s
 		cancel()
 		return nil
 	}))
 	cancel()
 	if !errors.Is(err, context.Canceled) {
-		t.Fatalf("CountContext(14) cancelled from its save: %v", err)
+		t.Fatalf("CountContext(16) cancelled from its save: %v", err)
 	}
 	_, err = nqueens.CountContext(context.Background(), 13, nqueens.WithResume(saved))
 	if !errors.Is(err, nqueens.ErrStateMismatch) || errors.Is(err, nqueens.ErrOption) {
-		t.Errorf("resuming n=13 from a state of n=14: %v, want ErrStateMismatch", err)
+		t.Errorf("resuming n=13 from a state of n=16: %v, want ErrStateMismatch", err)
 	}
 	if c, err := nqueens.CountContext(context.Background(), 13); err != nil || c.Total != 73712 {
 		t.Errorf("CountContext(13) afresh: %+v, %v", c, err)
