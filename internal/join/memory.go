@@ -59,10 +59,11 @@ const mostBucket = 1 << 15
 // about 2^28.5, of 27 in 2^20 2^27, of 25 in 100,000 2^26.
 const exactTries = 1 << 29
 
-// sparseLists is how many times fewer squares the model expects the
-// search to try for a split, on average, than the longest list of the
+// sparseLists is how many times fewer squares, on average, the model
+// expects the search to try for a split than the longest list of the
 // model holds (LongestList): the splits of sampled shards of n = 22 to 27
-// took 0.05 to 0.08 times that, 0.06 a sixteenth.
+// took 0.05 to 0.2 times that. Where the splits of a count would take
+// more than exactTries squares so reckoned, the search does not start.
 const sparseLists = 16
 
 // LongestList returns the most quarters that a list of a joiner of the
