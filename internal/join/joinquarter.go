@@ -104,39 +104,37 @@ func (l *quarterLister) place(s *sideLayout, rows []int, cols, down, up, key uin
 				l.halted = true
 			}
 			bit := free & -free
-			// A queen on bit takes its column on the last row, and its
-			// diagonals there step rows away: the squares left end a
-			// quarter each.
-			f := next &^ (bit | (down|bit)>>step | (up|bit)<<step)
-			if l.counting {
-				l.counted += bits.OnesCount64(f)
-				continue
-			}
 			c := &cells[bits.TrailingZeros64(free)]
-			k, cs, on := key|c.key, cols|bit, onLongest+c.onLongest
-			for ; f != 0 && !l.halted; f &= f - 1 {
-				d := &last[bits.TrailingZeros64(f)]
-				list = l.add(list, quarter{key: k | d.key, cols: uint32(cs | f&-f), onLongest: int32(on + d.onLongest)})
-			}
+			// A queen on bit takes its column on the last row, and its
+			// diagonals there step rows away.
+			list = l.lastRow(list, last, next&^(bit|(down|bit)>>step|(up|bit)<<step), key|c.key, cols|bit, onLongest+c.onLongest)
 		}
 		return list
 	}
-	if len(rows) == 2 { // the last row: each free square ends a quarter
-		if l.counting {
-			l.counted += bits.OnesCount64(free)
-			return list
-		}
-		for ; free != 0 && !l.halted; free &= free - 1 {
-			bit := free & -free // x & -x keeps only the lowest set bit
-			c := &cells[bits.TrailingZeros64(free)]
-			list = l.add(list, quarter{key: key | c.key, cols: uint32(cols | bit), onLongest: int32(onLongest + c.onLongest)})
-		}
-		return list
+	if len(rows) == 2 {
+		return l.lastRow(list, cells, free, key, cols, onLongest)
 	}
 	for ; free != 0 && !l.halted; free &= free - 1 {
 		bit := free & -free
 		c := &cells[bits.TrailingZeros64(free)]
 		list = l.place(s, rows[1:], cols|bit, (down|bit)>>step, (up|bit)<<step, key|c.key, onLongest+c.onLongest, list)
+	}
+	return list
+}
+
+// lastRow appends the quarters that go on from key, cols and onLongest
+// with a queen on a square of free on the last row, whose cells are
+// cells: each free square ends a quarter. If l is counting, it counts
+// them instead.
+func (l *quarterLister) lastRow(list []quarter, cells []cell, free, key, cols uint64, onLongest int) []quarter {
+	if l.counting {
+		l.counted += bits.OnesCount64(free)
+		return list
+	}
+	for ; free != 0 && !l.halted; free &= free - 1 {
+		bit := free & -free // x & -x keeps only the lowest set bit
+		c := &cells[bits.TrailingZeros64(free)]
+		list = l.add(list, quarter{key: key | c.key, cols: uint32(cols | bit), onLongest: int32(onLongest + c.onLongest)})
 	}
 	return list
 }
