@@ -43,12 +43,47 @@ func openCheckpoint(name string) (s nqueens.State, found bool, release func(), e
 	if err != nil {
 		return s, false, nil, fmt.Errorf("checkpoint %s: %w", name, err)
 	}
+	if err := checkTemp(tmpName(name)); err != nil {
+		release()
+		return s, false, nil, fmt.Errorf("checkpoint %s: %w", name, err)
+	}
 	s, found, err = readCheckpoint(name)
 	if err != nil {
 		release()
 		return s, false, nil, err
 	}
 	return s, found, release, nil
+}
+
+// stateMagic opens every State that MarshalBinary writes, and so every
+// temporary file that a save writes, but one cut short before it.
+const stateMagic = "nqueens state\n"
+
+// checkTemp returns an error unless the named temporary file is not there
+// or is one that a save left: a regular file that holds the start of a
+// state, or nothing. A save removes it before it writes its own, and so
+// must never find there a file of someone else's.
+func checkTemp(name string) error {
+	info, err := os.Lstat(name)
+	switch {
+	case errors.Is(err, os.ErrNotExist):
+		return nil
+	case err != nil:
+		return err
+	case !info.Mode().IsRegular():
+		return fmt.Errorf("temporary file %s is not a regular file (%v): a save makes it itself; move it away, or give -checkpoint another file", name, info.Mode().Type())
+	}
+	f, err := os.OpenFile(name, os.O_RDONLY|noFollow|syscall.O_NONBLOCK, 0)
+	if err != nil {
+		return err
+	}
+	defer f.Close()
+	b := make([]byte, len(stateMagic))
+	k, _ := io.ReadFull(f, b)
+	if !strings.HasPrefix(stateMagic, string(b[:k])) {
+		return fmt.Errorf("temporary file %s holds something other than a state of nqueens: a save makes it itself; move it away, or give -checkpoint another file", name)
+	}
+	return nil
 }
 
 // checkRegular returns an error unless name is a regular file, without
@@ -114,11 +149,14 @@ func writeCheckpoint(name string, s nqueens.State) (err error) {
 		return err
 	}
 	tmp := tmpName(name)
+	if err := checkTemp(tmp); err != nil {
+		return err
+	}
 	if err := os.Remove(tmp); err != nil && !errors.Is(err, os.ErrNotExist) {
 		return err
 	}
 	// O_EXCL: a link planted under the temporary name is not followed.
-	f, err := os.OpenFile(tmp, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
+	f, err := os.OpenFile(tmp, os.O_WRONLY|os.O_CREATE|os.O_EXCL|noFollow, 0o644)
 	if err != nil {
 		return err
 	}

@@ -8,6 +8,11 @@ import (
 	"os"
 )
 
+// noFollow is 0: the systems without flock(2) open no symbolic link
+// without following it. Every file a count writes is made with O_EXCL,
+// which follows none.
+const noFollow = 0
+
 // lock takes the named file as a lock by making it, which fails if it is
 // there: held by another count, or left by one that crashed. The returned
 // function removes it.
