@@ -12,6 +12,8 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"github.com/gonqueens/nqueens"
 )
 
 // bounded is a process of the built command held to 1 GiB of address
@@ -116,14 +118,15 @@ func TestCheckpointRemovesOnlyItsOwn(t *testing.T) {
 
 // TestCheckpointLocked starts a count on a checkpoint that another count
 // is saving every millisecond, and wants it refused with the other's
-// process named, and the other unharmed.
+// process named, and the other unharmed. The other counts n = 20 on one
+// worker, a minute or more: it is interrupted long before its end.
 func TestCheckpointLocked(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds the command and runs it")
 	}
 	bin := buildCommand(t)
 	dir := t.TempDir()
-	args := []string{"count", "-workers", "1", "-checkpoint", "s", "-checkpoint-every", "1ms", "17"}
+	args := []string{"count", "-workers", "1", "-checkpoint", "s", "-checkpoint-every", "1ms", "20"}
 	first := bounded(t, time.Minute, bin, dir, args...)
 	var firstErr bytes.Buffer
 	first.Stderr = &firstErr
@@ -145,7 +148,6 @@ func TestCheckpointLocked(t *testing.T) {
 			t.Errorf("a second count on the same checkpoint: exit %d, stdout %q, stderr %q; want a refusal saying %q", code, out, errOut, want)
 		}
 	}
-	time.Sleep(100 * time.Millisecond)
 	first.Process.Signal(syscall.SIGINT)
 	first.Wait()
 	if code := first.ProcessState.ExitCode(); code != 130 || !strings.Contains(firstErr.String(), "the same command goes on from there") {
@@ -181,7 +183,84 @@ func TestCheckpointDiskFull(t *testing.T) {
 	}
 	f.Close()
 	code, out, errOut := runBounded(t, bin, dir, "count", "-unique", "-checkpoint", filepath.Join(dir, "state"), "12")
-	if code != 0 || out != "14200 1787\n" || !strings.Contains(errOut, "warning: cannot save checkpoint") {
-		t.Errorf("count with its checkpoint on a full disk: exit %d, stdout %q, stderr %q; want the count and a warning", code, out, errOut)
+	if code != 0 || out != "14200 1787\n" || !strings.Contains(errOut, "warning: cannot save checkpoint") || !strings.Contains(errOut, "holds no state of this count: no save succeeded") {
+		t.Errorf("count with its checkpoint on a full disk: exit %d, stdout %q, stderr %q; want the count and a warning that no state was kept", code, out, errOut)
+	}
+}
+
+// TestLockNotOurs puts, where a checkpoint's lock goes, a symbolic link
+// to a file of the user's, a FIFO, a directory and a file of text, and
+// wants each refused with what to do, left as it was, and the file it
+// links to untouched; a lock that a crashed count left, holding a process
+// id, is taken, and removed at the end.
+func TestLockNotOurs(t *testing.T) {
+	dir := t.TempDir()
+	mine := filepath.Join(dir, "notes.txt")
+	if err := os.WriteFile(mine, []byte("keep me"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	kinds := []struct {
+		name string
+		make func(lock string) error
+		want string
+	}{
+		{"a symbolic link", func(lock string) error { return os.Symlink(mine, lock) }, "is a symbolic link"},
+		{"a FIFO", func(lock string) error { return syscall.Mkfifo(lock, 0o644) }, "is not a regular file"},
+		{"a directory", func(lock string) error { return os.Mkdir(lock, 0o755) }, "is a directory"},
+		{"a file of text", func(lock string) error { return os.WriteFile(lock, []byte("keep me"), 0o644) }, "holds something other than a process id"},
+	}
+	for i, k := range kinds {
+		checkpoint := filepath.Join(dir, fmt.Sprintf("state%d", i))
+		lock := lockName(checkpoint)
+		if err := k.make(lock); err != nil {
+			t.Fatal(err)
+		}
+		before, _ := os.Lstat(lock)
+		code, out, errOut := runCLI(t, noEnv, "count", "-checkpoint", checkpoint, "10")
+		if code != 1 || out != "" || !strings.Contains(errOut, k.want) || !strings.Contains(errOut, "move it away, or give -checkpoint another file") {
+			t.Errorf("%s as the lock: exit %d, stdout %q, stderr %q; want a refusal saying %q and what to do", k.name, code, out, errOut, k.want)
+		}
+		after, err := os.Lstat(lock)
+		if err != nil || after.Mode() != before.Mode() || after.Size() != before.Size() {
+			t.Errorf("%s as the lock is now %v, %v; want it left as it was", k.name, after, err)
+		}
+		if _, err := os.Lstat(checkpoint); !errors.Is(err, os.ErrNotExist) {
+			t.Errorf("%s as the lock: the checkpoint was written: %v", k.name, err)
+		}
+	}
+	if b, err := os.ReadFile(mine); err != nil || string(b) != "keep me" {
+		t.Errorf("the file a lock linked to holds %q, %v; want it untouched", b, err)
+	}
+	// A temporary file that is not a save's is refused as well.
+	checkpoint := filepath.Join(dir, "state")
+	if err := os.WriteFile(tmpName(checkpoint), []byte("keep me"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if code, _, errOut := runCLI(t, noEnv, "count", "-checkpoint", checkpoint, "10"); code != 1 || !strings.Contains(errOut, "holds something other than a state of nqueens") {
+		t.Errorf("a file of text as the temporary file: exit %d, stderr %q; want a refusal", code, errOut)
+	}
+	if b, err := os.ReadFile(tmpName(checkpoint)); err != nil || string(b) != "keep me" {
+		t.Errorf("the temporary file of text holds %q, %v; want it untouched", b, err)
+	}
+	// A lock and a temporary file left by a count that crashed.
+	os.WriteFile(lockName(checkpoint), []byte("12345\n"), 0o644)
+	os.WriteFile(tmpName(checkpoint), []byte(stateMagic[:5]), 0o644)
+	if code, out, errOut := runCLI(t, noEnv, "count", "-checkpoint", checkpoint, "10"); code != 0 || out != "724\n" {
+		t.Errorf("a count after one that crashed: exit %d, stdout %q, stderr %q; want 724", code, out, errOut)
+	}
+	for _, name := range []string{lockName(checkpoint), tmpName(checkpoint)} {
+		if _, err := os.Lstat(name); !errors.Is(err, os.ErrNotExist) {
+			t.Errorf("%s is left after the count: %v", name, err)
+		}
+	}
+}
+
+// TestStateMagic holds the start of a temporary file that a save left,
+// which a count recognizes as its own, to what a State marshals to.
+func TestStateMagic(t *testing.T) {
+	var s nqueens.State
+	b, err := s.MarshalBinary()
+	if err != nil || !strings.HasPrefix(string(b), stateMagic) {
+		t.Errorf("a State marshals to %q, %v; want it to start with %q", b, err, stateMagic)
 	}
 }
