@@ -157,14 +157,15 @@ func (s *State) UnmarshalText(text []byte) error {
 }
 
 // Matches reports how s differs from a count of shard i of k of the n×n
-// board, as an error wrapping ErrStateMismatch, or nil if [WithResume]
-// can take s on for that count: a program can check a checkpoint before it
-// says it resumes. A count of 1 shard is shard 0 of 1.
-func (s State) Matches(n, i, k int) error {
+// board, or from its recount ([WithRecount]) if recount is set, as an
+// error wrapping ErrStateMismatch, or nil if [WithResume] can take s on
+// for that count: a program can check a checkpoint before it says it
+// resumes. A count of 1 shard is shard 0 of 1.
+func (s State) Matches(n, i, k int, recount bool) error {
 	if err := s.planMatches(); err != nil {
 		return err
 	}
-	return s.tally.Matches(n, i, k, s.tally.Recount)
+	return s.tally.Matches(n, i, k, recount)
 }
 
 // planMatches returns an error wrapping ErrStateMismatch if s is of

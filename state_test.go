@@ -113,11 +113,14 @@ func TestResumeRefused(t *testing.T) {
 		}
 	}
 	// Matches says as much before a count starts.
-	if err := state.Matches(14, 0, 2); err != nil {
+	if err := state.Matches(14, 0, 2, false); err != nil {
 		t.Errorf("Matches of its own count: %v, want nil", err)
 	}
-	if err := state.Matches(14, 1, 2); !errors.Is(err, ErrStateMismatch) || !strings.Contains(err.Error(), "shard 0 of 2") {
+	if err := state.Matches(14, 1, 2, false); !errors.Is(err, ErrStateMismatch) || !strings.Contains(err.Error(), "shard 0 of 2") {
 		t.Errorf("Matches of another shard: %v, want ErrStateMismatch naming the shard", err)
+	}
+	if err := state.Matches(14, 0, 2, true); !errors.Is(err, ErrStateMismatch) || !strings.Contains(err.Error(), "a state of a count, but this is a recount") {
+		t.Errorf("Matches of its recount: %v, want ErrStateMismatch naming the kinds", err)
 	}
 	for _, tt := range []struct {
 		name  string
@@ -148,8 +151,8 @@ func TestResumeRefused(t *testing.T) {
 }
 
 // TestSavesAfterCancel wants one save, and no more, after a cancel, even
-// with saves slower than their interval, and the call back within about
-// that one save.
+// with saves slower than their interval, and the call back within that
+// one save and cancelBound.
 func TestSavesAfterCancel(t *testing.T) {
 	const slow = 50 * time.Millisecond
 	for range 3 {
@@ -168,7 +171,7 @@ func TestSavesAfterCancel(t *testing.T) {
 			return nil
 		}
 		_, err := CountContext(ctx, 18, WithWorkers(1), WithSave(slow/4, save))
-		late, bound := time.Since(cancelled), slow+50*time.Millisecond*slowdown
+		late, bound := time.Since(cancelled), slow+cancelBound
 		if !errors.Is(err, context.Canceled) || after != 1 || late > bound {
 			t.Errorf("a slow save every %v, cancelled: %v, %d saves after the cancel, back %v after it; want one save and back within %v",
 				slow/4, err, after, late, bound)

@@ -108,29 +108,29 @@ func count(ctx context.Context, args []string, getenv func(string) string, stdou
 		}
 		defer release()
 		if found {
-			if err := state.Matches(n, i, *shards); err != nil {
-				return holdsOther(*checkpoint, err)
+			if err := state.Matches(n, i, *shards, false); err != nil {
+				return holdsOther(*checkpoint, "this count", err)
 			}
 			fmt.Fprintf(stderr, "nqueens: resuming from %s: %d of %d subproblems done\n", *checkpoint, state.Done(), state.Subproblems())
 			opts = append(opts, nqueens.WithResume(state))
 		}
-		saved = checkpointSaver{name: *checkpoint, stderr: stderr, bar: bar}
+		saved = checkpointSaver{name: *checkpoint, stderr: stderr, bar: bar, resumed: found}
 		opts = append(opts, nqueens.WithSave(*every, saved.save))
 	}
-	if note := endless(n, *shards); note != "" {
+	if note := endless("count", n, *shards); note != "" {
 		fmt.Fprintln(stderr, note)
 	}
 	start := time.Now()
 	c, err := nqueens.CountContext(ctx, n, opts...)
 	bar.clear()
 	if errors.Is(err, nqueens.ErrStateMismatch) {
-		return holdsOther(*checkpoint, err)
+		return holdsOther(*checkpoint, "this count", err)
 	}
 	if errors.Is(err, nqueens.ErrMemory) {
 		err = fmt.Errorf("%w (-memory sets the limit)", err)
 	}
 	if saved.failed != nil {
-		fmt.Fprintf(stderr, "nqueens: warning: the last save of checkpoint %s failed, and it holds an earlier state: %v\n", *checkpoint, saved.failed)
+		fmt.Fprintln(stderr, saved.warning())
 	} else if *checkpoint != "" && errors.Is(err, context.Canceled) {
 		fmt.Fprintf(stderr, "nqueens: the count is saved in %s: the same command goes on from there\n", *checkpoint)
 	} else if errors.Is(err, context.Canceled) {
@@ -159,12 +159,13 @@ func count(ctx context.Context, args []string, getenv func(string) string, stdou
 	return err
 }
 
-// endless returns a note for a count of a shard of shards of the n×n
-// board that no machine ends in a lifetime, or "". The estimate is from
+// endless returns the note of the command cmd for a count of a shard of
+// shards of the n×n board that no machine ends in a lifetime, or "": a
+// listing of every solution takes longer still. The estimate is from
 // below: n = 27's 2.3·10^17 solutions, the most ever counted, about 6.6
 // times more with each n beyond, at 2 ns a solution on a core, the join's
 // pace where it is fastest (docs/engine.md).
-func endless(n, shards int) string {
+func endless(cmd string, n, shards int) string {
 	const (
 		solutions27 = 2.34e17 // OEIS A000170
 		growth      = 6.6
@@ -183,14 +184,15 @@ func endless(n, shards int) string {
 	if shards > 1 {
 		what = fmt.Sprintf("a shard of %d of n=%d", shards, n)
 	}
-	return fmt.Sprintf("nqueens: count: %s takes at least %.2g core-years: it will not end in a lifetime (Ctrl-C stops it)", what, years)
+	return fmt.Sprintf("nqueens: %s: %s takes at least %.2g core-years: it will not end in a lifetime (Ctrl-C stops it)", cmd, what, years)
 }
 
-// holdsOther is the error for a checkpoint that holds another count's
-// state, from the library's err wrapping ErrStateMismatch.
-func holdsOther(checkpoint string, err error) error {
-	return fmt.Errorf("checkpoint %s holds %s: give this count another -checkpoint file, or remove %s to start it afresh",
-		checkpoint, strings.TrimPrefix(err.Error(), nqueens.ErrStateMismatch.Error()+": "), checkpoint)
+// holdsOther is the error of the command cmd for a checkpoint that holds
+// another count's state, from the library's err wrapping
+// ErrStateMismatch. The checkpoint is left as it is.
+func holdsOther(checkpoint, cmd string, err error) error {
+	return fmt.Errorf("checkpoint %s holds %s: give %s another -checkpoint file, or remove %s to start afresh",
+		checkpoint, strings.TrimPrefix(err.Error(), nqueens.ErrStateMismatch.Error()+": "), cmd, checkpoint)
 }
 
 // A checkpointSaver saves a count's state in its checkpoint. A save that
@@ -198,10 +200,12 @@ func holdsOther(checkpoint string, err error) error {
 // checkpoint: it is a warning, the first time, and the next save tries
 // again.
 type checkpointSaver struct {
-	name   string
-	stderr io.Writer
-	bar    *progressBar
-	failed error // of the last save, nil if it succeeded
+	name    string
+	stderr  io.Writer
+	bar     *progressBar
+	resumed bool  // whether the count resumed from the checkpoint
+	saved   bool  // whether a save succeeded
+	failed  error // of the last save, nil if it succeeded
 }
 
 func (c *checkpointSaver) save(s nqueens.State) error {
@@ -211,7 +215,21 @@ func (c *checkpointSaver) save(s nqueens.State) error {
 		fmt.Fprintf(c.stderr, "nqueens: warning: cannot save checkpoint %s, the count goes on: %v\n", c.name, err)
 	}
 	c.failed = err
+	c.saved = c.saved || err == nil
 	return nil
+}
+
+// warning says that the last save failed, and what the checkpoint holds.
+func (c *checkpointSaver) warning() string {
+	held := "an earlier state of this count"
+	switch {
+	case c.saved:
+	case c.resumed:
+		held = "the state this count resumed from"
+	default:
+		held = "no state of this count: no save succeeded"
+	}
+	return fmt.Sprintf("nqueens: warning: the last save of checkpoint %s failed, and it holds %s: %v", c.name, held, c.failed)
 }
 
 // shardFromEnv returns the shard index set by a batch system, and where

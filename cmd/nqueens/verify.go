@@ -49,14 +49,36 @@ func verify(ctx context.Context, args []string, stdin io.Reader, stdout, stderr 
 	if len(drawn) == 0 {
 		return fmt.Errorf("verify: a share %g of %d records drew none, which checks nothing: raise -sample", *sample, len(recs))
 	}
+	var resume *nqueens.State
+	if *checkpoint != "" {
+		state, found, release, err := openCheckpoint(*checkpoint)
+		if err != nil {
+			return err
+		}
+		defer release()
+		if found {
+			k, err := recountHeld(state, drawn)
+			if err != nil {
+				return holdsOther(*checkpoint, "verify", err)
+			}
+			// The recount the checkpoint holds goes first, so that no
+			// other one saves over it.
+			drawn = slices.Concat(drawn[k:k+1], drawn[:k], drawn[k+1:])
+			resume = &state
+		}
+	}
 	fmt.Fprintf(stderr, "nqueens: verify: recounting %d of %d records\n", len(drawn), len(recs))
 	bar := newProgressBar(stderr)
 	var differ []string
 	for _, r := range drawn {
-		got, err := recountOf(ctx, r.record, *workers, *checkpoint, *every, bar, stderr)
+		got, err := recountOf(ctx, r.record, *workers, *checkpoint, *every, resume, bar, stderr)
+		resume = nil
 		bar.clear()
-		if err != nil {
-			return fmt.Errorf("%s: %w", r.at, err)
+		switch {
+		case errors.Is(err, context.Canceled):
+			return err
+		case err != nil:
+			return fmt.Errorf("%s: %s", r.at, strings.TrimPrefix(err.Error(), "nqueens: "))
 		}
 		want := nqueens.Counts{Total: r.Total, Unique: r.Unique, Invariant90: r.Invariant90, Invariant180: r.Invariant180, Shard: got.Shard}
 		line := fmt.Sprintf("%s: %v: ", r.at, got.Shard)
@@ -114,33 +136,47 @@ func draw(recs []placed, f float64, seed string) []placed {
 	return drawn
 }
 
+// recountHeld returns the index in drawn of the record whose recount s
+// is the state of, or an error wrapping ErrStateMismatch that says why s
+// is of none of them.
+func recountHeld(s nqueens.State, drawn []placed) (int, error) {
+	for k, r := range drawn {
+		if s.Matches(r.N, r.Shard, r.Shards, true) == nil {
+			return k, nil
+		}
+	}
+	if own := s.Counts().Shard; len(drawn) > 1 && s.Matches(own.N, own.Index, own.Of, true) == nil {
+		return 0, fmt.Errorf("%w: a state of the recount of %v, but no record drawn is of that shard", nqueens.ErrStateMismatch, own)
+	}
+	r := drawn[0]
+	return 0, s.Matches(r.N, r.Shard, r.Shards, true)
+}
+
 // recountOf recounts the shard of r with WithRecount, on workers workers,
-// with its state kept in checkpoint if it is not "", and resumed from it
-// if it holds a recount of the same shard.
-func recountOf(ctx context.Context, r record, workers int, checkpoint string, every time.Duration, bar *progressBar, stderr io.Writer) (nqueens.Counts, error) {
+// with its state kept in checkpoint if it is not "", whose lock the
+// caller holds, resumed from resume if it is not nil.
+func recountOf(ctx context.Context, r record, workers int, checkpoint string, every time.Duration, resume *nqueens.State, bar *progressBar, stderr io.Writer) (nqueens.Counts, error) {
 	opts := []nqueens.Option{nqueens.WithRecount(), nqueens.WithWorkers(workers), nqueens.WithShard(r.Shard, r.Shards)}
 	if bar.shown {
 		opts = append(opts, nqueens.WithProgress(bar.update))
 	}
 	var saved checkpointSaver
 	if checkpoint != "" {
-		state, found, release, err := openCheckpoint(checkpoint)
-		if err != nil {
-			return nqueens.Counts{}, err
+		if resume != nil {
+			fmt.Fprintf(stderr, "nqueens: resuming from %s: %d of %d subproblems done\n", checkpoint, resume.Done(), resume.Subproblems())
+			opts = append(opts, nqueens.WithResume(*resume))
 		}
-		defer release()
-		if found && state.Matches(r.N, r.Shard, r.Shards) == nil {
-			fmt.Fprintf(stderr, "nqueens: resuming from %s: %d of %d subproblems done\n", checkpoint, state.Done(), state.Subproblems())
-			opts = append(opts, nqueens.WithResume(state))
-		}
-		saved = checkpointSaver{name: checkpoint, stderr: stderr, bar: bar}
+		saved = checkpointSaver{name: checkpoint, stderr: stderr, bar: bar, resumed: resume != nil}
 		opts = append(opts, nqueens.WithSave(every, saved.save))
 	}
 	c, err := nqueens.CountContext(ctx, r.N, opts...)
 	bar.clear()
+	if saved.failed != nil {
+		fmt.Fprintln(stderr, saved.warning())
+	}
 	switch {
 	case errors.Is(err, nqueens.ErrStateMismatch):
-		return c, holdsOther(checkpoint, err)
+		return c, holdsOther(checkpoint, "verify", err)
 	case checkpoint != "" && errors.Is(err, context.Canceled):
 		fmt.Fprintf(stderr, "nqueens: the recount of %v is saved in %s: the same command goes on from there\n", nqueens.Shard{N: r.N, Index: r.Shard, Of: r.Shards, Plan: r.Plan}, checkpoint)
 	}

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
 	"os"
@@ -26,13 +27,36 @@ func TestVerify(t *testing.T) {
 			t.Errorf("verify -checkpoint, run %d: exit %d, stdout %q, stderr %q; want agreement, and the second run resumed", run, code, out, errOut)
 		}
 	}
-	// A count's checkpoint is no recount's.
+	// A count's checkpoint is no recount's, of its shard or another, nor
+	// is a recount's of a shard that no record is of: each is refused and
+	// left as it was.
 	countState := filepath.Join(t.TempDir(), "count.state")
 	if code, _, errOut := runCLI(t, noEnv, "count", "-shards", "3", "-shard", "1", "-checkpoint", countState, "14"); code != 0 {
 		t.Fatalf("count -checkpoint: exit %d, %q", code, errOut)
 	}
-	if code, _, errOut := runCLI(t, noEnv, "verify", "-checkpoint", countState, files[1]); code == 0 || !strings.Contains(errOut, "a state of a count, but this is a recount: give this count another -checkpoint file") {
-		t.Errorf("verify with a count's checkpoint: exit %d, stderr %q; want a refusal", code, errOut)
+	for _, tt := range []struct {
+		checkpoint string
+		files      []string
+		want       string
+	}{
+		{countState, files[1:2], "a state of a count, but this is a recount: give verify another -checkpoint file"},
+		{countState, files[2:3], "a state of a count, but this is a recount: give verify another -checkpoint file"},
+		{state, []string{files[0], files[2]}, "a state of the recount of n=14 shard 1 of 3 (plan 4), but no record drawn is of that shard: give verify another"},
+		{state, []string{shardFiles(t, 12, 1)[0]}, "a state of n=14, but this count is of n=12"},
+	} {
+		before := mustRead(tt.checkpoint)
+		code, out, errOut := runCLI(t, noEnv, append([]string{"verify", "-checkpoint", tt.checkpoint}, tt.files...)...)
+		if code != 1 || out != "" || !strings.Contains(errOut, tt.want) || strings.Contains(errOut, "recounting") {
+			t.Errorf("verify -checkpoint %s %s: exit %d, stdout %q, stderr %q; want a refusal saying %q before any recount", filepath.Base(tt.checkpoint), tt.files, code, out, errOut, tt.want)
+		}
+		if after := mustRead(tt.checkpoint); !bytes.Equal(after, before) {
+			t.Errorf("verify -checkpoint %s %s changed the checkpoint it refused", filepath.Base(tt.checkpoint), tt.files)
+		}
+	}
+	// The recount that a checkpoint holds goes first, resumed.
+	code, out, errOut = runCLI(t, noEnv, "verify", "-checkpoint", state, files[0], files[1], files[2])
+	if code != 0 || !strings.HasPrefix(out, files[1]+":1: ") || !strings.Contains(errOut, "resuming from "+state) {
+		t.Errorf("verify -checkpoint of the recount of the second record: exit %d, stdout %q, stderr %q; want it first, resumed", code, out, errOut)
 	}
 	var r record
 	if err := json.Unmarshal(mustRead(files[1]), &r); err != nil {
@@ -108,6 +132,12 @@ func TestVerifySample(t *testing.T) {
 	}
 	if code, _, errOut := runCLI(t, noEnv, "verify", "-sample", "1e-9", forge(t, record{N: 8, Shard: 0, Shards: 1, Total: 92, Unique: 12, Invariant180: 4})); code != 1 || !strings.Contains(errOut, "drew none, which checks nothing: raise -sample") {
 		t.Errorf("verify of a sample that draws nothing: exit %d, stderr %q; want a failure that says so", code, errOut)
+	}
+	// A record of a shard that no count makes is refused as it is read,
+	// before any recount, in a message of one prefix.
+	code, out, errOut := runCLI(t, noEnv, "verify", forge(t, record{N: 8, Shard: 0, Shards: 0, Total: 92, Unique: 12, Invariant180: 4}))
+	if code != 1 || out != "" || !strings.Contains(errOut, "shard 0 of 0, which no count makes") || strings.Contains(errOut, "recounting") || strings.Count(errOut, "nqueens: ") != 1 {
+		t.Errorf("verify of a record of shard 0 of 0: exit %d, stdout %q, stderr %q; want it refused, and nothing recounted", code, out, errOut)
 	}
 	for _, args := range [][]string{{"verify", "-sample", "0", "x"}, {"verify", "-sample", "1.5", "x"}, {"verify"}} {
 		if code, _, _ := runCLI(t, noEnv, args...); code != exitUsage {
