@@ -82,6 +82,9 @@ type ShardsError struct {
 }
 
 func (e *ShardsError) Error() string {
+	if e == nil {
+		return "nqueens: <nil ShardsError>"
+	}
 	var at []string
 	for _, i := range e.At {
 		at = append(at, fmt.Sprintf("shards[%d]", i))

@@ -180,8 +180,8 @@ func parseRecord(text []byte) (record, error) {
 }
 
 // check verifies a record on its own: its split plan, its checksum, its
-// board size and time, and counts that can go together; SumShards checks
-// its shard.
+// board size, shard and time, and counts that can go together; SumShards
+// checks it against the others.
 func (r record) check() error {
 	if r.Plan != nqueens.PlanVersion {
 		return fmt.Errorf("counted with split plan %d, but this nqueens splits with plan %d: count the shard again with this version", r.Plan, nqueens.PlanVersion)
@@ -191,6 +191,9 @@ func (r record) check() error {
 	}
 	if r.N < 0 || r.N > nqueens.MaxN {
 		return fmt.Errorf("board size %d out of range [0, %d]", r.N, nqueens.MaxN)
+	}
+	if r.Shards < 1 || r.Shards > nqueens.MaxShards || r.Shard < 0 || r.Shard >= r.Shards {
+		return fmt.Errorf("shard %d of %d, which no count makes: want 0 <= shard < shards <= %d", r.Shard, r.Shards, nqueens.MaxShards)
 	}
 	if r.Elapsed < 0 {
 		return fmt.Errorf("elapsed time %g s is negative", r.Elapsed)

@@ -88,7 +88,9 @@ func TestMerge(t *testing.T) {
 		// Records whose checksum matches, as anyone can make: every field
 		// is checked before anything is allocated for it.
 		{"forged n", []string{forge(t, record{N: 99, Shards: 1, Total: 1, Unique: 1})}, "board size 99 out of range"},
-		{"forged shards", []string{forge(t, record{N: 8, Shard: 0, Shards: 1 << 31, Total: 8, Unique: 1})}, "2147483648 shards, want 1 to 1048576"},
+		{"forged shards", []string{forge(t, record{N: 8, Shard: 0, Shards: 1 << 31, Total: 8, Unique: 1})}, "shard 0 of 2147483648, which no count makes: want 0 <= shard < shards <= 1048576"},
+		{"forged shard", []string{forge(t, record{N: 8, Shard: 3, Shards: 3, Total: 8, Unique: 1})}, "shard 3 of 3, which no count makes"},
+		{"forged n=1", []string{forge(t, record{N: 1, Shard: 0, Shards: 1, Total: 5, Unique: 5, Invariant90: 5, Invariant180: 5})}, "but the 1×1 board has"},
 		{"forged elapsed", []string{forge(t, record{N: 8, Shards: 1, Total: 92, Unique: 12, Elapsed: -1})}, "negative"},
 	}
 	for _, tt := range tests {

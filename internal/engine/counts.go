@@ -31,7 +31,9 @@ func (c *Counts) Add(o Counts) (overflow bool) {
 // them (a wrong Total makes a sum that 8 does not divide 7 times in 8),
 // if c.Unique is set and differs from the lemma's, or if more solutions
 // are left unchanged by a quarter turn than by a half turn, or by a half
-// turn than there are. Sums that overflowed are the caller's to catch.
+// turn than there are, or, for a board of fewer than 4 squares a side,
+// if they are not its counts. Sums that overflowed are the caller's to
+// catch.
 func (c Counts) Complete(n int) (Counts, error) {
 	unique := c.Total // the empty board and the lone queen: every symmetry fixes them
 	ok := true
@@ -45,5 +47,10 @@ func (c Counts) Complete(n int) (Counts, error) {
 			c.Total, c.Unique, c.Invariant90, c.Invariant180)
 	}
 	c.Unique = unique
+	if methodFor(n) == small && c != smallCounts(n) {
+		// Boards too small for the lemma to check: their counts are known.
+		return Counts{}, fmt.Errorf("total %d, unique %d, invariant90 %d and invariant180 %d, but the %d×%d board has %+v",
+			c.Total, c.Unique, c.Invariant90, c.Invariant180, n, n, smallCounts(n))
+	}
 	return c, nil
 }
