@@ -8,14 +8,15 @@ import (
 )
 
 // layers lists the module's packages of the library from the bottom up:
-// the plain values of a board and the sharing out of work; the frame's
+// the plain values of a board, the kernels' instruction sets and the
+// sharing out of work; the frame's
 // backtracking search and its kernels, the join, and the plain recount
 // that checks them; the engine that plans, runs and lists; and the front
 // door. A package may import those of the
 // layers below its own, never one of its own layer or above: the compiler
 // refuses a cycle, and this test the imports that would make one later.
 var layers = [][]string{
-	{"internal/board", "internal/work"},
+	{"internal/board", "internal/isa", "internal/work"},
 	{"internal/frame", "internal/join", "internal/recount"},
 	{"internal/engine"},
 	{"."},

@@ -6,6 +6,7 @@ import (
 	"runtime/debug"
 
 	"github.com/gonqueens/nqueens"
+	"github.com/gonqueens/nqueens/internal/engine"
 )
 
 // module is the path of the nqueens module.
@@ -38,7 +39,8 @@ func version() string {
 
 // versionLine is what nqueens version prints, as go version prints its
 // own: the version, the split plan that shards must share to be merged,
-// and the Go that built the command, with its system.
+// the Go that built the command, with its system, and the kernels it
+// runs on this processor, for bug reports and timings.
 func versionLine() string {
-	return fmt.Sprintf("nqueens %s plan %d %s %s/%s", version(), nqueens.PlanVersion, runtime.Version(), runtime.GOOS, runtime.GOARCH)
+	return fmt.Sprintf("nqueens %s plan %d %s %s/%s kernels %s", version(), nqueens.PlanVersion, runtime.Version(), runtime.GOOS, runtime.GOARCH, engine.Kernels())
 }

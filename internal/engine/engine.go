@@ -26,6 +26,8 @@ import (
 	"math"
 	"time"
 
+	"github.com/gonqueens/nqueens/internal/frame"
+	"github.com/gonqueens/nqueens/internal/join"
 	"github.com/gonqueens/nqueens/internal/work"
 )
 
@@ -131,4 +133,15 @@ func Estimate(n, shard, shards, workers int) int64 {
 	// as it can.
 	p, _ := newPlan(context.Background(), n, shard, shards, workers, false, 0)
 	return int64(math.Ceil(min(p.memory, math.MaxInt64/2)))
+}
+
+// Kernels names the assembly kernels this processor runs, or "go" for
+// the Go ones, as "match=avx2 pairs=go transpose=go tail=bmi2": the
+// join's matching, its listing of half-boards and its laying out of
+// tables, and the search's filling of the last rows. GODEBUG turns
+// features off (cpu.avx512f=off selects the AVX2 kernels, with
+// cpu.avx2=off too the Go ones), and so does the purego build tag.
+func Kernels() string {
+	match, pairs, transpose := join.Kernels()
+	return fmt.Sprintf("match=%s pairs=%s transpose=%s tail=%s", match, pairs, transpose, frame.Kernel())
 }

@@ -2,11 +2,23 @@
 
 package frame
 
-import "golang.org/x/sys/cpu"
+import "github.com/gonqueens/nqueens/internal/isa"
 
-// useAsm reports whether the processor has what tailAsm needs. Every x86-64
-// processor since 2013 (Haswell, and AMD's since 2015) has.
-var useAsm = cpu.X86.HasBMI1 && cpu.X86.HasBMI2 && cpu.X86.HasPOPCNT
+// tailNeeds is what the instructions of tailAsm need, as its Requires
+// comment lists it (TestGate holds it to it). Every x86-64 processor
+// since 2013 (Haswell, and AMD's since 2015) has it.
+var tailNeeds = isa.Set{isa.BMI, isa.BMI2, isa.CMOV, isa.POPCNT}
+
+// useAsm reports whether the processor runs tailAsm.
+var useAsm = tailNeeds.Has()
+
+// Kernel names the kernel that fills the tails on this processor.
+func Kernel() string {
+	if useAsm {
+		return "bmi2"
+	}
+	return "go"
+}
 
 // fillTail counts the ways to fill the free rows of f from row d on, at
 // most maxTail of them, given Richards' masks of row d: with the assembly

@@ -8,3 +8,6 @@ package frame
 func (f *Frame) fillTail(d int, c, l, r uint64) uint64 {
 	return f.tail(d, c, l, r)
 }
+
+// Kernel names the kernel that fills the tails: the Go one.
+func Kernel() string { return "go" }

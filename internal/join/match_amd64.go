@@ -2,11 +2,23 @@
 
 package join
 
-import "golang.org/x/sys/cpu"
+import "github.com/gonqueens/nqueens/internal/isa"
 
 // The choice of the assembly kernels on amd64: AVX-512 with its
 // population count (Intel's since 2019, AMD's since 2022), else AVX2
 // (Intel's since 2013, AMD's since 2015), else none.
+
+// The features that each kind of kernel of zmatch_amd64.s needs, every
+// one its instructions use, as its Requires comments list them
+// (TestGates holds them to it): the AVX-512 matching kernels end with
+// AVX2 instructions that add up their lanes, so their gate has AVX2 too.
+// The OR kernels run where the matching ones do.
+var (
+	loopNeeds      = isa.Set{isa.AVX, isa.AVX2}
+	rowNeeds       = isa.Set{isa.AVX, isa.AVX2, isa.AVX512F, isa.AVX512VPOPCNTDQ, isa.BMI2}
+	pairsNeeds     = isa.Set{isa.AVX, isa.AVX512F, isa.BMI2, isa.CMOV, isa.POPCNT}
+	transposeNeeds = isa.Set{isa.AVX, isa.AVX512F, isa.AVX512BW, isa.AVX512VBMI}
+)
 
 // rowKernels and loopKernels hold the kernels of zmatchtable_amd64.go
 // that the processor runs, nil if none: the AVX-512 ones, for rows of 1
@@ -14,9 +26,28 @@ import "golang.org/x/sys/cpu"
 // 4 words. wordsMultiple is the multiple of words that the rows of a
 // join's tables take for them, and rowWords the most words of a row
 // that a joiner lays out (0: any).
-var rowKernels, loopKernels, wordsMultiple, rowWords = kernelsFor(
-	cpu.X86.HasAVX512F && cpu.X86.HasAVX512VPOPCNTDQ && cpu.X86.HasBMI2,
-	cpu.X86.HasAVX2 && cpu.X86.HasPOPCNT)
+var rowKernels, loopKernels, wordsMultiple, rowWords = kernelsFor(rowNeeds.Has(), loopNeeds.Has())
+
+// Kernels names the kernels this processor runs: those that match (the
+// AVX-512 ones where rows are of at most maxRowVectors vectors, the AVX2
+// ones for the rest), list half-boards and lay out tables' single
+// diagonals.
+func Kernels() (match, pairs, transpose string) {
+	match, pairs, transpose = "go", "go", "go"
+	switch {
+	case rowKernels != nil:
+		match = "avx512"
+	case loopKernels != nil:
+		match = "avx2"
+	}
+	if widePairs {
+		pairs = "avx512"
+	}
+	if wideTranspose {
+		transpose = "avx512"
+	}
+	return match, pairs, transpose
+}
 
 // maxRowVectors is the most vectors of 512 bits of a row of an AVX-512
 // kernel: -vectors of the go:generate line of match.go.
@@ -79,7 +110,7 @@ func archOrRows(dst, src, row []uint64) bool {
 }
 
 // widePairs is whether the processor runs pairsx512.
-var widePairs = cpu.X86.HasAVX512F && cpu.X86.HasBMI2 && cpu.X86.HasPOPCNT
+var widePairs = pairsNeeds.Has()
 
 // archPairs is pairs with pairsx512, where the processor runs it: out has
 // room for every key of the spans of sp and 8 more, and every span
@@ -92,7 +123,7 @@ func archPairs(out []uint64, sp *spanList, south []uint64) (int, bool) {
 }
 
 // wideTranspose is whether the processor runs transposex512.
-var wideTranspose = cpu.X86.HasAVX512F && cpu.X86.HasAVX512BW && cpu.X86.HasAVX512VBMI
+var wideTranspose = transposeNeeds.Has()
 
 // archTranspose writes, with transposex512 where the processor runs it,
 // the words of the rows of layTables's single diagonals of keys, 64 keys

@@ -5,17 +5,54 @@ package join
 import (
 	"fmt"
 	"math/rand/v2"
+	"os"
 	"slices"
+	"strings"
 	"testing"
 
-	"golang.org/x/sys/cpu"
+	"github.com/gonqueens/nqueens/internal/isa"
 )
+
+// TestGates holds the feature lists that gate the kernels to the
+// assembly: every feature that a kernel's Requires comment lists is in
+// the gate of its kind.
+func TestGates(t *testing.T) {
+	asm, err := os.ReadFile("zmatch_amd64.s")
+	if err != nil {
+		t.Fatal(err)
+	}
+	needs := isa.Requires(asm)
+	if len(needs) == 0 {
+		t.Fatal("zmatch_amd64.s defines no kernel with its Requires comment")
+	}
+	for name, requires := range needs {
+		var gate isa.Set
+		switch {
+		case strings.HasPrefix(name, "clashes") && strings.Contains(name, "x512"), strings.HasPrefix(name, "orRows"):
+			gate = rowNeeds
+		case strings.HasPrefix(name, "clashes"):
+			gate = loopNeeds
+		case name == "pairsx512":
+			gate = pairsNeeds
+		case name == "transposex512":
+			gate = transposeNeeds
+		default:
+			t.Errorf("%s: a kernel of no known gate", name)
+			continue
+		}
+		for _, f := range requires {
+			if !slices.Contains(gate.Names(), f) {
+				t.Errorf("%s requires %s, which its gate %v does not check", name, f, gate.Names())
+			}
+		}
+	}
+}
 
 // TestJoinMatchAVX2 runs TestJoinMatch on the AVX2 kernels where the
 // AVX-512 ones would be chosen, with the half-boards listed and the
 // tables laid out in Go, as on a processor without AVX-512.
 func TestJoinMatchAVX2(t *testing.T) {
-	if !cpu.X86.HasAVX512F || !cpu.X86.HasAVX512VPOPCNTDQ || !cpu.X86.HasAVX2 {
+	if !rowNeeds.Has() {
 		t.Skip("TestJoinMatch ran the kernels this processor has")
 	}
 	defer func(r *[2][maxJoinChunks + 1][maxRowVectors + 1]rowKernel, l *[2][maxJoinChunks + 1]clashKernel, m, s int, p, tr bool) {
@@ -66,14 +103,14 @@ func TestKernels(t *testing.T) {
 	}
 	for narrow, width := range []int{8, 4} {
 		for chunks := 1; chunks <= maxJoinChunks; chunks++ {
-			if cpu.X86.HasAVX512F && cpu.X86.HasAVX512VPOPCNTDQ && cpu.X86.HasBMI2 {
+			if rowNeeds.Has() {
 				for v := 1; v <= maxRowVectors; v++ {
 					check(fmt.Sprintf("AVX-512, %d tables of %d", chunks, width), 8*v, chunks, width, func(tables, keys []uint64) int {
 						return avx512Kernels[narrow][chunks][v](&tables[0], keys)
 					})
 				}
 			}
-			if cpu.X86.HasAVX2 && cpu.X86.HasPOPCNT {
+			if loopNeeds.Has() {
 				for words := 4; words <= 40; words += 4 {
 					check(fmt.Sprintf("AVX2, %d tables of %d", chunks, width), words, chunks, width, func(tables, keys []uint64) int {
 						return avx2Kernels[narrow][chunks](&tables[0], 8*words, keys)

@@ -25,3 +25,7 @@ func archPairs(out []uint64, sp *spanList, south []uint64) (int, bool) { return 
 
 // archTranspose reports that no assembly kernel laid out a word.
 func archTranspose(tables, keys []uint64, bytes int, rows *[64]int) int { return 0 }
+
+// Kernels names the kernels that match, list half-boards and lay out
+// tables: the Go ones.
+func Kernels() (match, pairs, transpose string) { return "go", "go", "go" }
