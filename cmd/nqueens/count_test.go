@@ -5,7 +5,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"math/rand/v2"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -141,27 +140,26 @@ func TestShardProcesses(t *testing.T) {
 	}
 }
 
-// TestCheckpoint kills counts that keep a checkpoint, with SIGKILL at
-// random moments and with SIGINT, resumes them and wants the exact counts,
-// for one and two workers and for a shard.
+// TestCheckpoint stops counts that keep a checkpoint once it holds a
+// state midway, kills them with SIGKILL or interrupts them with SIGINT,
+// resumes them and wants the exact counts, for one and two workers and
+// for a shard.
 func TestCheckpoint(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds the command and runs it")
 	}
 	bin := buildCommand(t)
-	rng := rand.New(rand.NewPCG(5, 6))
 	shard1, err := nqueens.CountContext(context.Background(), 18, nqueens.WithShard(1, 2))
 	if err != nil {
 		t.Fatal(err)
 	}
-	// Each count takes a second or more, so that it is still running when
-	// the signal comes, 150 to 450 ms after its start.
+	// Each count takes a second or more, hundreds of saves: the test
+	// stops it at one of its first.
 	for _, tt := range []struct {
 		args []string
 		sig  syscall.Signal
 		want string
 	}{
-		{[]string{"-unique", "-workers", "1", "18"}, syscall.SIGKILL, "666090624 83263591\n"},
 		{[]string{"-unique", "-workers", "1", "18"}, syscall.SIGKILL, "666090624 83263591\n"},
 		{[]string{"-unique", "-workers", "2", "17"}, syscall.SIGKILL, "95815104 11977939\n"},
 		{[]string{"-unique", "-workers", "2", "17"}, syscall.SIGINT, "95815104 11977939\n"},
@@ -169,16 +167,25 @@ func TestCheckpoint(t *testing.T) {
 	} {
 		file := filepath.Join(t.TempDir(), "state")
 		args := append([]string{"count", "-checkpoint", file, "-checkpoint-every", "20ms"}, tt.args...)
+		name := strings.Join(args, " ")
 		cmd := exec.Command(bin, args...)
 		if err := cmd.Start(); err != nil {
 			t.Fatal(err)
 		}
-		time.Sleep(time.Duration(150+rng.IntN(300)) * time.Millisecond)
+		// SIGSTOP holds the count where it stands, a state midway in its
+		// checkpoint, until the signal under test reaches it.
+		if err := waitMidway(file, cmd); err != nil {
+			cmd.Process.Kill()
+			cmd.Wait()
+			t.Errorf("nqueens %s: %v", name, err)
+			continue
+		}
+		cmd.Process.Signal(syscall.SIGSTOP)
 		cmd.Process.Signal(tt.sig)
+		cmd.Process.Signal(syscall.SIGCONT)
 		cmd.Wait()
-		name := strings.Join(args, " ")
 		if cmd.ProcessState.Success() {
-			t.Errorf("nqueens %s finished before the %v: the test needs a slower count", name, tt.sig)
+			t.Errorf("nqueens %s finished despite the %v", name, tt.sig)
 			continue
 		}
 		var before nqueens.State
@@ -195,6 +202,26 @@ func TestCheckpoint(t *testing.T) {
 				name, tt.sig, before.Done(), before.Subproblems(), out, err, stderr.String(), tt.want)
 		}
 	}
+}
+
+// waitMidway polls the checkpoint file of the running count cmd until it
+// holds a state with some subproblems done and some not, for up to 30
+// seconds, which a count that never saves takes to fail.
+func waitMidway(file string, cmd *exec.Cmd) error {
+	for start := time.Now(); time.Since(start) < 30*time.Second; time.Sleep(10 * time.Millisecond) {
+		b, err := os.ReadFile(file)
+		if err != nil {
+			continue
+		}
+		var s nqueens.State
+		if s.UnmarshalBinary(b) == nil && s.Done() > 0 && s.Done() < s.Subproblems() {
+			return nil
+		}
+		if s.Done() > 0 {
+			return fmt.Errorf("its checkpoint holds a state of %d of %d done before one midway was seen: the test needs a longer count", s.Done(), s.Subproblems())
+		}
+	}
+	return errors.New("no state midway in its checkpoint after 30 s")
 }
 
 // TestCheckpointRefused wants a count refused, with a message of its own,
@@ -215,6 +242,13 @@ func TestCheckpointRefused(t *testing.T) {
 	}
 	flipped := bytes.Clone(b)
 	flipped[len(flipped)/2] ^= 0x10
+	recounted := filepath.Join(dir, "recounted")
+	record := filepath.Join(dir, "record.json")
+	_, out, _ := runCLI(t, noEnv, "count", "-json", "-shards", "2", "-shard", "0", "12")
+	os.WriteFile(record, []byte(out), 0o644)
+	if code, _, errOut := runCLI(t, noEnv, "verify", "-checkpoint", recounted, record); code != 0 {
+		t.Fatalf("verify with a new checkpoint: exit %d, %s", code, errOut)
+	}
 	for _, tt := range []struct {
 		name string
 		args []string
@@ -227,6 +261,7 @@ func TestCheckpointRefused(t *testing.T) {
 		{"empty", []string{"-checkpoint", write("empty", nil), "12"}, "bad state: empty"},
 		{"not a state", []string{"-checkpoint", write("json", []byte(`{"n":12}`)), "12"}, "not a state of nqueens"},
 		{"a directory", []string{"-checkpoint", dir, "12"}, "is a directory"},
+		{"a recount's", []string{"-shards", "2", "-shard", "0", "-checkpoint", recounted, "12"}, "holds a state of a recount, but this is a count"},
 	} {
 		code, out, errOut := runCLI(t, noEnv, append([]string{"count"}, tt.args...)...)
 		if code == 0 || out != "" || !strings.Contains(errOut, tt.want) || strings.Contains(errOut, "resuming") {
@@ -375,7 +410,7 @@ func TestEndless(t *testing.T) {
 	}{
 		{20, 1, false}, {27, 1, false}, {28, 1, false}, {29, 1000, false}, {29, 1, true}, {33, 1, true}, {64, 1 << 20, true},
 	} {
-		if note := endless(c.n, c.shards); (note != "") != c.endless {
+		if note := endless("count", c.n, c.shards); (note != "") != c.endless {
 			t.Errorf("endless(%d, %d) = %q, want a note: %v", c.n, c.shards, note, c.endless)
 		}
 	}
