@@ -24,6 +24,7 @@ import (
 	"context"
 	"fmt"
 	"math"
+	"runtime"
 	"time"
 
 	"github.com/gonqueens/nqueens/internal/frame"
@@ -36,7 +37,7 @@ var ErrMemory = work.ErrMemory
 
 // Config is how Count counts.
 type Config struct {
-	Workers       int   // at least 1
+	Workers       int   // 0 or more than runtime.GOMAXPROCS(0): that many
 	Shard, Shards int   // 0 <= Shard < Shards
 	Memory        int64 // the most memory the count may take, in bytes
 	// Progress, if set, is called from the caller's goroutine every
@@ -52,6 +53,9 @@ type Config struct {
 	// Recount counts every subproblem again by plain backtracking
 	// (package recount), with none of the join's or the frame's code.
 	Recount bool
+	// TotalOnly says that the count wants Total alone: its other counts
+	// may be 0.
+	TotalOnly bool
 }
 
 // Progress reports how far a count has come, in subproblems.
@@ -67,7 +71,8 @@ type Progress struct {
 const progressInterval = 100 * time.Millisecond
 
 // Count counts shard cfg.Shard of cfg.Shards of the n×n board,
-// 0 <= n <= board.MaxN, as cfg says. It returns ctx.Err() if ctx is done
+// 0 <= n <= board.MaxN, as cfg says, with the method that methodOf
+// picks. It returns ctx.Err() if ctx is done
 // first, an error wrapping ErrMemory for a count over cfg.Memory, and one
 // wrapping ErrStateMismatch for a cfg.Resume of another count. A whole
 // count's Counts are complete (Counts.Complete); a shard's of more than
@@ -77,6 +82,17 @@ func Count(ctx context.Context, n int, cfg Config) (Counts, error) {
 	if err := ctx.Err(); err != nil {
 		return Counts{}, err
 	}
+	if methodOf(n, &cfg) == direct {
+		return directCount(n, &cfg), nil
+	}
+	return plannedCount(ctx, n, cfg)
+}
+
+// plannedCount is Count of a board that the plan splits into
+// subproblems. It takes cfg apart from Count's, which a direct count
+// keeps on the stack.
+func plannedCount(ctx context.Context, n int, cfg Config) (Counts, error) {
+	cfg.Workers = workersOf(cfg.Workers)
 	start := time.Now()
 	p, err := newPlan(ctx, n, cfg.Shard, cfg.Shards, cfg.Workers, cfg.Recount, cfg.Memory)
 	if err != nil {
@@ -125,14 +141,25 @@ func Count(ctx context.Context, n int, cfg Config) (Counts, error) {
 }
 
 // Estimate returns the peak memory, in bytes, of a count of shard of
-// shards of the n×n board on workers workers, as the model puts it at its
-// closest: Count refuses a count that takes more than its Memory by this
-// estimate, and looks as close only where a cheaper bound is over.
+// shards of the n×n board on workers workers, as Config.Workers takes
+// them, as the model puts it at its closest: Count refuses a count that
+// takes more than its Memory by this estimate, and looks as close only
+// where a cheaper bound is over.
 func Estimate(n, shard, shards, workers int) int64 {
 	// Every count is over a limit of no bytes: the plan looks as close
 	// as it can.
-	p, _ := newPlan(context.Background(), n, shard, shards, workers, false, 0)
+	p, _ := newPlan(context.Background(), n, shard, shards, workersOf(workers), false, 0)
 	return int64(math.Ceil(min(p.memory, math.MaxInt64/2)))
+}
+
+// workersOf returns the workers that Config.Workers k makes search: k,
+// or runtime.GOMAXPROCS(0) for 0 and for more than that, which could not
+// all search at once.
+func workersOf(k int) int {
+	if procs := runtime.GOMAXPROCS(0); k <= 0 || k > procs {
+		return procs
+	}
+	return k
 }
 
 // Kernels names the assembly kernels this processor runs, or "go" for
@@ -145,3 +172,19 @@ func Kernels() string {
 	match, pairs, transpose := join.Kernels()
 	return fmt.Sprintf("match=%s pairs=%s transpose=%s tail=%s", match, pairs, transpose, frame.Kernel())
 }
+
+// Mark returns err, an error of the engine, so that it matches also too
+// under errors.Is: how the public packages give the engine's errors
+// sentinels of their own.
+func Mark(err, also error) error {
+	if err == nil {
+		return nil
+	}
+	return marked{err, also}
+}
+
+// marked is an error that matches two.
+type marked struct{ err, also error }
+
+func (m marked) Error() string   { return m.err.Error() }
+func (m marked) Unwrap() []error { return []error{m.err, m.also} }

@@ -18,6 +18,10 @@ import (
 // twice what is live before it collects (GOGC=100): the peak is taken as
 // twice the live memory, and baseBytes more for the runtime.
 
+// DefaultMemoryLimit is the most memory a count may take unless its
+// caller says otherwise: 4 GiB.
+const DefaultMemoryLimit = 4 << 30
+
 const (
 	baseBytes          = 8 << 20 // the runtime and the program around the count
 	constellationBytes = 112     // a constellation, with its pointer

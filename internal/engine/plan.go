@@ -34,6 +34,9 @@ const (
 	backtracked
 	// joined joins half-boards.
 	joined
+	// direct counts the Total alone of a whole small board, on the
+	// caller's goroutine, without subproblems (direct.go).
+	direct
 )
 
 // methodFor returns the method that counts the n×n board, whole or in
@@ -47,6 +50,17 @@ func methodFor(n int) method {
 		return joined
 	}
 	return backtracked
+}
+
+// methodOf returns the method that counts the n×n board as cfg says:
+// direct for a count of the Total alone of a whole board of at most
+// directMax squares a side, which saves and resumes nothing, and else
+// the method of methodFor, which splits the board into shards.
+func methodOf(n int, cfg *Config) method {
+	if cfg.TotalOnly && n <= directMax && cfg.Shards == 1 && cfg.Save == nil && cfg.Resume == nil && !cfg.Recount {
+		return direct
+	}
+	return methodFor(n)
 }
 
 // A plan is what a count of one shard of the n×n board does.
