@@ -7,10 +7,12 @@ import (
 	"testing"
 )
 
-// The benchmarks lay out the timing table of seed article 002: strategies
-// as rows, board sizes as columns.
+// The benchmarks lay out the table of times of the article "Bitwise
+// Optimization of N-Queens" (2024, JavaScript): strategies as rows, board
+// sizes as columns. scripts/benchtable runs them and prints the README's
+// table, which is
 //
-//	go test -run '^$' -bench Count -count 6 > bench.txt
+//	go test -run '^$' -bench '^BenchmarkCount$' -count 6 > bench.txt
 //	go tool benchstat -row /strategy -col /n@num bench.txt
 
 // -nqueens.upto lifts every strategy's limit to n, -nqueens.maxn caps
@@ -69,10 +71,10 @@ func benchLimit(name string) int {
 func BenchmarkCount(b *testing.B) {
 	for _, s := range Strategies() {
 		for _, n := range benchSizes {
-			if n > benchLimit(s.Name()) {
+			if n > benchLimit(s.String()) {
 				continue
 			}
-			b.Run(fmt.Sprintf("strategy=%s/n=%d", s.Name(), n), func(b *testing.B) {
+			b.Run(fmt.Sprintf("strategy=%v/n=%d", s, n), func(b *testing.B) {
 				for b.Loop() {
 					if _, err := s.Count(n); err != nil {
 						b.Fatal(err)
@@ -104,15 +106,47 @@ func BenchmarkCountWorkers(b *testing.B) {
 	}
 }
 
+// BenchmarkCountSmall times Count beside every strategy on the boards of
+// 4 to 12 squares a side, where Count must be as fast as the fastest of
+// them (within 1.2 times):
+//
+//	go test -run '^$' -bench '^BenchmarkCountSmall$' -count 6 > small.txt
+//	go tool benchstat -row /call -col /n@num small.txt
+func BenchmarkCountSmall(b *testing.B) {
+	calls := []struct {
+		name  string
+		count func(n int) (uint64, error)
+	}{{"count", Count}}
+	for _, s := range Strategies() {
+		if s.String() != "naive" && s.String() != "cached" {
+			calls = append(calls, struct {
+				name  string
+				count func(n int) (uint64, error)
+			}{s.String(), s.Count})
+		}
+	}
+	for n := 4; n <= 12; n++ {
+		for _, c := range calls {
+			b.Run(fmt.Sprintf("call=%s/n=%d", c.name, n), func(b *testing.B) {
+				for b.Loop() {
+					if _, err := c.count(n); err != nil {
+						b.Fatal(err)
+					}
+				}
+			})
+		}
+	}
+}
+
 // BenchmarkEnumerate times the delivery of every solution to a callback
 // and reports solutions per second.
 func BenchmarkEnumerate(b *testing.B) {
 	for _, s := range Strategies() {
 		for _, n := range []int{8, 12} {
-			if n > benchLimit(s.Name()) {
+			if n > benchLimit(s.String()) {
 				continue
 			}
-			b.Run(fmt.Sprintf("strategy=%s/n=%d", s.Name(), n), func(b *testing.B) {
+			b.Run(fmt.Sprintf("strategy=%v/n=%d", s, n), func(b *testing.B) {
 				var solutions int
 				for b.Loop() {
 					if err := s.Enumerate(n, func(Solution) bool { solutions++; return true }); err != nil {
@@ -126,9 +160,9 @@ func BenchmarkEnumerate(b *testing.B) {
 }
 
 // BenchmarkListing times the listing calls on every core beside the counts
-// they are measured against: Enumerate against Bitwise.Count, Fundamental
-// against CountContext on one worker, up to n = 14 unless -nqueens.upto
-// or -nqueens.maxn says otherwise:
+// they are measured against: Enumerate against Bitwise's Count,
+// EnumerateUnique against CountUniqueContext on one worker, up to n = 14
+// unless -nqueens.upto or -nqueens.maxn says otherwise:
 //
 //	go test -run '^$' -bench Listing -benchtime 1x -count 6 -nqueens.upto 16 > listing.txt
 //	go tool benchstat -row /call -col /n@num listing.txt
@@ -138,10 +172,10 @@ func BenchmarkListing(b *testing.B) {
 		run  func(n int) error
 	}{
 		{"enumerate", func(n int) error { return Enumerate(n, func(Solution) bool { return true }) }},
-		{"bitwise-count", func(n int) error { _, err := Bitwise.Count(n); return err }},
-		{"fundamental", func(n int) error { return Fundamental(n, func(Solution, int) bool { return true }) }},
+		{"bitwise-count", func(n int) error { _, err := Bitwise{}.Count(n); return err }},
+		{"unique", func(n int) error { return EnumerateUnique(n, func(Solution, int) bool { return true }) }},
 		{"engine-1-worker", func(n int) error {
-			_, err := CountContext(context.Background(), n, WithWorkers(1))
+			_, err := CountUniqueContext(context.Background(), n, WithWorkers(1))
 			return err
 		}},
 	}

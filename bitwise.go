@@ -2,32 +2,56 @@ package nqueens
 
 import "math/bits"
 
-// Martin Richards' bitwise method ("Backtracking Algorithms in MCPL using
-// Bit Patterns and Recursion", 1997; seeds 002, 003 and 004). Bit c of a
-// mask stands for column c of the row being filled. Three masks say which
-// squares of that row are attacked: cols by a queen above in the same
-// column, left and right by a queen above on a diagonal. A queen on a
-// diagonal attacks the next row one column further along, so the diagonal
-// masks shift by one bit per row. The free squares are ^(cols|left|right),
-// visited lowest bit first: no square is ever tried and rejected, and each
-// node costs a handful of instructions. Enumerate keeps the recursion of
-// the articles; Count runs the same walk with an explicit stack.
+// Bitwise is Martin Richards' method, the articles' third step. The
+// squares of the row being filled that the queens above attack are held
+// in three masks of bits, bit c for column c, the c-th square from the
+// left as Draw draws a row:
+//
+//   - cols: the columns of the queens placed;
+//   - right: the squares that a queen above attacks along a diagonal
+//     running down and to the right, which moves a column to the right a
+//     row: the mask shifts a bit higher, right<<1, from a row to the next;
+//   - left: the same for the diagonals running down and to the left,
+//     left>>1 from a row to the next.
+//
+// The free squares of the row are all &^ (cols | right | left), where all
+// holds the row's n low bits: the mask keeps the bits beyond the board
+// clear, which a NOT alone would set. The search takes them lowest bit
+// first, bit := free & -free, and places a queen there by ORing bit into
+// the three masks of the next row: no square is tried and refused, and a
+// node costs the same handful of word operations whatever n is, O(1),
+// on the tree that [Naive] walks. Richards writes his masks as binary
+// numbers, the highest column first, so that his ld (left diagonal) is
+// right here. [Trace] shows the masks and choices of each step on a
+// board of up to 8 squares a side.
+//
+// Enumerate is the plain recursion of the articles: one call a row, its
+// masks as arguments. Count walks the same tree with the recursion's
+// stack made explicit, as C programs run the method at full speed.
+//
+// Source: Martin Richards, "Backtracking Algorithms in MCPL using Bit
+// Patterns and Recursion" (University of Cambridge Computer Laboratory,
+// 1997), http://citeseerx.ist.psu.edu/viewdoc/download?doi=10.1.1.51.7113&rep=rep1&type=pdf;
+// explained by Greg Trowbridge, "A bitwise solution to the N-Queens
+// problem in JavaScript",
+// http://gregtrowbridge.com/a-bitwise-solution-to-the-n-queens-problem-in-javascript/,
+// and in "Bitwise Optimization of N-Queens" (2024, JavaScript).
+type Bitwise struct{}
 
-type bitwise struct{}
+// String returns "bitwise".
+func (Bitwise) String() string { return "bitwise" }
 
-func (bitwise) Name() string { return "bitwise" }
-
-// String returns the name, so that fmt prints the strategy by it.
-func (s bitwise) String() string { return s.Name() }
-
-func (bitwise) Count(n int) (uint64, error) {
+// Count returns the number of solutions of the n×n board, as [Strategy]
+// says.
+func (Bitwise) Count(n int) (uint64, error) {
 	if err := checkSize(n); err != nil {
 		return 0, err
 	}
 	return bitwiseCount(n), nil
 }
 
-func (bitwise) Enumerate(n int, visit func(Solution) bool) error {
+// Enumerate visits the solutions of the n×n board, as [Strategy] says.
+func (Bitwise) Enumerate(n int, visit func(Solution) bool) error {
 	if err := checkEnumerate(n, visit); err != nil {
 		return err
 	}
@@ -36,19 +60,44 @@ func (bitwise) Enumerate(n int, visit func(Solution) bool) error {
 	return nil
 }
 
+// bitwiseEnumeration is the state of one bitwise enumeration.
+type bitwiseEnumeration struct {
+	all   uint64
+	sol   Solution
+	visit func(Solution) bool
+}
+
+// place fills row and the rows after it in every possible way, given the
+// masks of row, writing each queen's column into the solution. It reports
+// whether the search should go on.
+func (e *bitwiseEnumeration) place(row int, cols, right, left uint64) bool {
+	if cols == e.all {
+		return e.visit(e.sol) // a queen in every column: a solution
+	}
+	free := e.all &^ (cols | right | left)
+	for free != 0 {
+		bit := free & -free // x & -x keeps only the lowest set bit of x
+		free ^= bit
+		e.sol[row] = bits.TrailingZeros64(bit)
+		if !e.place(row+1, cols|bit, (right|bit)<<1, (left|bit)>>1) {
+			return false
+		}
+	}
+	return true
+}
+
 // bitwiseCount counts the solutions of the n×n board. It is the recursion
-// of bitwiseEnumeration.place with its stack made explicit, which is how
-// C programs run Richards' method at full speed: the masks of each row
-// live in small arrays indexed by the depth d, and the loop either takes
-// the next free square of row d or goes back to row d-1. The last row is
-// never entered: one column is left there, free or not, so it holds one
-// solution or none.
+// of bitwiseEnumeration.place with its stack made explicit: the masks of
+// each row live in small arrays indexed by the depth d, and the loop
+// either takes the next free square of row d or goes back to row d-1. The
+// last row is never entered: one column is left there, free or not, so
+// it holds one solution or none.
 func bitwiseCount(n int) uint64 {
 	if n <= 1 {
 		return 1
 	}
 	all := fullRow(n)
-	var cols, left, right, todo [MaxN]uint64
+	var cols, right, left, todo [MaxN]uint64
 	var count uint64
 	last := uint(n - 1)
 	d := uint(0)
@@ -65,8 +114,8 @@ func bitwiseCount(n int) uint64 {
 		bit := free & -free // x & -x keeps only the lowest set bit of x
 		free ^= bit
 		i := d % MaxN // d < MaxN; the modulus lets the compiler drop the bounds checks
-		c, l, r := cols[i]|bit, (left[i]|bit)<<1, (right[i]|bit)>>1
-		next := all &^ (c | l | r)
+		c, r, l := cols[i]|bit, (right[i]|bit)<<1, (left[i]|bit)>>1
+		next := all &^ (c | r | l)
 		if next == 0 {
 			continue
 		}
@@ -77,35 +126,9 @@ func bitwiseCount(n int) uint64 {
 		todo[i] = free
 		d++
 		j := d % MaxN
-		cols[j], left[j], right[j] = c, l, r
+		cols[j], right[j], left[j] = c, r, l
 		free = next
 	}
-}
-
-// bitwiseEnumeration is the state of one bitwise enumeration.
-type bitwiseEnumeration struct {
-	all   uint64
-	sol   Solution
-	visit func(Solution) bool
-}
-
-// place fills row and the rows after it in every possible way, as
-// bitwiseCount does, writing each queen's column into the solution. It
-// reports whether the search should go on.
-func (e *bitwiseEnumeration) place(row int, cols, left, right uint64) bool {
-	if cols == e.all {
-		return e.visit(e.sol)
-	}
-	free := e.all &^ (cols | left | right)
-	for free != 0 {
-		bit := free & -free
-		free ^= bit
-		e.sol[row] = bits.TrailingZeros64(bit)
-		if !e.place(row+1, cols|bit, (left|bit)<<1, (right|bit)>>1) {
-			return false
-		}
-	}
-	return true
 }
 
 // fullRow returns the mask of an n-square row: its low n bits set.

@@ -1,18 +1,24 @@
 package nqueens
 
-// The cached board: seed 002's "with caching". Instead of scanning the
-// board, the search remembers which columns and diagonals hold a queen in
-// three boolean arrays, so each check costs O(1). Every node still tries
-// all n squares of its row: O(n) per node.
+// Cached is the articles' second step: the search of [Naive], which
+// remembers in three arrays of booleans which columns and which diagonals
+// hold a queen, so that a square costs one look in each instead of a
+// scan. Square (row, col) lies on column col, on the diagonal row+col and
+// on the anti-diagonal row-col+n-1, both numbered 0 to 2n-2; placing a
+// queen sets the three, and taking it back clears them. Every node still
+// tries all n squares of the row below it: O(n) a node, on the tree that
+// Naive walks.
+//
+// Source: the version "with caching" of "Bitwise Optimization of
+// N-Queens" (2024, JavaScript).
+type Cached struct{}
 
-type cached struct{}
+// String returns "cached".
+func (Cached) String() string { return "cached" }
 
-func (cached) Name() string { return "cached" }
-
-// String returns the name, so that fmt prints the strategy by it.
-func (s cached) String() string { return s.Name() }
-
-func (cached) Count(n int) (uint64, error) {
+// Count returns the number of solutions of the n×n board, as
+// [Strategy] says.
+func (Cached) Count(n int) (uint64, error) {
 	if err := checkSize(n); err != nil {
 		return 0, err
 	}
@@ -21,7 +27,8 @@ func (cached) Count(n int) (uint64, error) {
 	return c.count, nil
 }
 
-func (cached) Enumerate(n int, visit func(Solution) bool) error {
+// Enumerate visits the solutions of the n×n board, as [Strategy] says.
+func (Cached) Enumerate(n int, visit func(Solution) bool) error {
 	if err := checkEnumerate(n, visit); err != nil {
 		return err
 	}

@@ -11,12 +11,12 @@ import (
 	"github.com/google/go-cmp/cmp"
 )
 
-// all is All(n) for a size the test knows to be good.
+// all is Solutions(n) for a size the test knows to be good.
 func all(t testing.TB, n int) iter.Seq[Solution] {
 	t.Helper()
-	seq, err := All(n)
+	seq, err := Solutions(n)
 	if err != nil {
-		t.Fatalf("All(%d): %v", n, err)
+		t.Fatalf("Solutions(%d): %v", n, err)
 	}
 	return seq
 }
@@ -27,7 +27,7 @@ func TestAll(t *testing.T) {
 		got = append(got, slices.Clone(s))
 	}
 	if len(got) != 92 {
-		t.Fatalf("All(8) yields %d solutions, want 92", len(got))
+		t.Fatalf("Solutions(8) yields %d solutions, want 92", len(got))
 	}
 	seen := 0
 	for range all(t, 12) {
@@ -36,11 +36,11 @@ func TestAll(t *testing.T) {
 		}
 	}
 	if seen != 5 {
-		t.Errorf("break after 5 solutions of All(12): %d seen", seen)
+		t.Errorf("break after 5 solutions of Solutions(12): %d seen", seen)
 	}
 	for _, n := range []int{2, 3} {
 		for s := range all(t, n) {
-			t.Errorf("All(%d) yields %v, want nothing", n, s)
+			t.Errorf("Solutions(%d) yields %v, want nothing", n, s)
 		}
 	}
 }
@@ -49,9 +49,9 @@ func TestAll(t *testing.T) {
 // that looks like a board without solutions.
 func TestIteratorErrors(t *testing.T) {
 	for _, n := range []int{-1, MaxN + 1} {
-		seq, err := All(n)
+		seq, err := Solutions(n)
 		if !errors.Is(err, ErrBoardSize) || seq != nil {
-			t.Errorf("All(%d) = %v, %v; want nil and ErrBoardSize", n, seq, err)
+			t.Errorf("Solutions(%d) = %v, %v; want nil and ErrBoardSize", n, seq, err)
 		}
 	}
 	for _, p := range [][]int{{0, 1}, {5, Free}, make([]int, MaxN+1)} {
@@ -71,7 +71,7 @@ func TestListingOptions(t *testing.T) {
 	want := slices.Collect(all(t, n))
 	var wantClasses []Solution
 	var wantSizes []int
-	Fundamental(n, func(s Solution, size int) bool {
+	EnumerateUnique(n, func(s Solution, size int) bool {
 		wantClasses, wantSizes = append(wantClasses, slices.Clone(s)), append(wantSizes, size)
 		return true
 	})
@@ -91,52 +91,52 @@ func TestListingOptions(t *testing.T) {
 		if workers == 1 && most != 0 {
 			t.Errorf("EnumerateContext(%d, WithWorkers(1)) ran %d goroutines beside the caller's, want none", n, most)
 		}
-		seq, err := AllContext(ctx, n, WithWorkers(workers))
+		seq, err := SolutionsContext(ctx, n, WithWorkers(workers))
 		if got := slices.Collect(seq); err != nil || !cmp.Equal(got, want) {
-			t.Errorf("AllContext(%d, WithWorkers(%d)): %d solutions, %v; want All's %d", n, workers, len(got), err, len(want))
+			t.Errorf("SolutionsContext(%d, WithWorkers(%d)): %d solutions, %v; want All's %d", n, workers, len(got), err, len(want))
 		}
 		var classes []Solution
 		var sizes []int
-		err = FundamentalContext(ctx, n, func(s Solution, size int) bool {
+		err = EnumerateUniqueContext(ctx, n, func(s Solution, size int) bool {
 			classes, sizes = append(classes, slices.Clone(s)), append(sizes, size)
 			return true
 		}, WithWorkers(workers))
 		if err != nil || !cmp.Equal(classes, wantClasses) || !slices.Equal(sizes, wantSizes) {
-			t.Errorf("FundamentalContext(%d, WithWorkers(%d)): %d classes, %v; want Fundamental's %d", n, workers, len(classes), err, len(wantClasses))
+			t.Errorf("EnumerateUniqueContext(%d, WithWorkers(%d)): %d classes, %v; want Fundamental's %d", n, workers, len(classes), err, len(wantClasses))
 		}
-		pairs, err := FundamentalSeqContext(ctx, n, WithWorkers(workers))
+		pairs, err := UniqueSolutionsContext(ctx, n, WithWorkers(workers))
 		classes, sizes = nil, nil
 		for s, size := range pairs {
 			classes, sizes = append(classes, s), append(sizes, size)
 		}
 		if err != nil || !cmp.Equal(classes, wantClasses) || !slices.Equal(sizes, wantSizes) {
-			t.Errorf("FundamentalSeqContext(%d, WithWorkers(%d)): %d classes, %v; want Fundamental's %d", n, workers, len(classes), err, len(wantClasses))
+			t.Errorf("UniqueSolutionsContext(%d, WithWorkers(%d)): %d classes, %v; want Fundamental's %d", n, workers, len(classes), err, len(wantClasses))
 		}
 	}
-	pairs, err := FundamentalSeq(8)
+	pairs, err := UniqueSolutions(8)
 	classes := 0
 	for s, size := range pairs {
 		if c, csize, _ := s.Canonical(); !slices.Equal(c, s) || csize != size {
-			t.Errorf("FundamentalSeq(8) gives %v of a class of %d, not its class's least member", s, size)
+			t.Errorf("UniqueSolutions(8) gives %v of a class of %d, not its class's least member", s, size)
 		}
 		classes++
 	}
 	if err != nil || classes != 12 {
-		t.Errorf("FundamentalSeq(8): %d classes, %v; want 12", classes, err)
+		t.Errorf("UniqueSolutions(8): %d classes, %v; want 12", classes, err)
 	}
 	visit := func(Solution) bool { return true }
-	for _, opt := range []Option{WithShard(0, 2), WithProgress(func(Progress) {}), WithMemoryLimit(1 << 20), WithWorkers(-1), nil} {
+	for _, opt := range []Option{WithWorkers(-1), nil} {
 		if err := EnumerateContext(ctx, 8, visit, opt); !errors.Is(err, ErrOption) {
-			t.Errorf("EnumerateContext with a count's option: %v, want ErrOption", err)
+			t.Errorf("EnumerateContext with a bad option: %v, want ErrOption", err)
 		}
-		if err := FundamentalContext(ctx, 8, func(Solution, int) bool { return true }, opt); !errors.Is(err, ErrOption) {
-			t.Errorf("FundamentalContext with a count's option: %v, want ErrOption", err)
+		if err := EnumerateUniqueContext(ctx, 8, func(Solution, int) bool { return true }, opt); !errors.Is(err, ErrOption) {
+			t.Errorf("EnumerateUniqueContext with a bad option: %v, want ErrOption", err)
 		}
-		if seq, err := AllContext(ctx, 8, opt); !errors.Is(err, ErrOption) || seq != nil {
-			t.Errorf("AllContext with a count's option: %v, want ErrOption", err)
+		if seq, err := SolutionsContext(ctx, 8, opt); !errors.Is(err, ErrOption) || seq != nil {
+			t.Errorf("SolutionsContext with a bad option: %v, want ErrOption", err)
 		}
-		if seq, err := FundamentalSeqContext(ctx, 8, opt); !errors.Is(err, ErrOption) || seq != nil {
-			t.Errorf("FundamentalSeqContext with a count's option: %v, want ErrOption", err)
+		if seq, err := UniqueSolutionsContext(ctx, 8, opt); !errors.Is(err, ErrOption) || seq != nil {
+			t.Errorf("UniqueSolutionsContext with a bad option: %v, want ErrOption", err)
 		}
 	}
 }
@@ -151,9 +151,9 @@ func TestIteratorContext(t *testing.T) {
 		make func(context.Context) (iter.Seq[Solution], error)
 		all  int
 	}{
-		{"AllContext(14)", func(ctx context.Context) (iter.Seq[Solution], error) { return AllContext(ctx, 14) }, 365596},
-		{"FundamentalSeqContext(14)", func(ctx context.Context) (iter.Seq[Solution], error) {
-			seq, err := FundamentalSeqContext(ctx, 14)
+		{"SolutionsContext(14)", func(ctx context.Context) (iter.Seq[Solution], error) { return SolutionsContext(ctx, 14) }, 365596},
+		{"UniqueSolutionsContext(14)", func(ctx context.Context) (iter.Seq[Solution], error) {
+			seq, err := UniqueSolutionsContext(ctx, 14)
 			return func(yield func(Solution) bool) {
 				for s := range seq {
 					if !yield(s) {
@@ -190,17 +190,17 @@ func TestIteratorContext(t *testing.T) {
 func TestEnumerateCrossCheck(t *testing.T) {
 	top := maxN(t, "naive")
 	for n := 0; n <= top; n++ {
-		want := solutions(t, Naive, n)
+		want := solutions(t, Naive{}, n)
 		if uint64(len(want)) != golden[n].total {
 			t.Fatalf("naive enumerates %d solutions of %d, want %d", len(want), n, golden[n].total)
 		}
 		for _, s := range Strategies()[1:] {
 			if diff := cmp.Diff(want, solutions(t, s, n)); diff != "" {
-				t.Errorf("%s.Enumerate(%d) mismatch (-naive +%s):\n%s", s.Name(), n, s.Name(), diff)
+				t.Errorf("%v.Enumerate(%d) mismatch (-naive +%v):\n%s", s, n, s, diff)
 			}
 		}
 	}
-	if diff := cmp.Diff(solutions(t, Naive, 8), solutions(t, Engine, 8)); diff != "" {
+	if diff := cmp.Diff(solutions(t, Naive{}, 8), solutions(t, Engine{}, 8)); diff != "" {
 		t.Errorf("Enumerate(8) mismatch (-naive +engine):\n%s", diff)
 	}
 }
@@ -214,7 +214,7 @@ func TestEnumerateStopsEarly(t *testing.T) {
 				return visits < stop
 			})
 			if err != nil || visits != stop {
-				t.Errorf("%s.Enumerate(8) stopping at %d: %d visits, %v", s.Name(), stop, visits, err)
+				t.Errorf("%v.Enumerate(8) stopping at %d: %d visits, %v", s, stop, visits, err)
 			}
 		}
 	}
@@ -224,31 +224,31 @@ func TestEnumerateStopsEarly(t *testing.T) {
 	}
 }
 
-func TestFundamental(t *testing.T) {
+func TestEnumerateUnique(t *testing.T) {
 	for n := 0; n <= 10; n++ {
 		var classes, total uint64
 		var listed []Solution
-		err := Fundamental(n, func(s Solution, size int) bool {
+		err := EnumerateUnique(n, func(s Solution, size int) bool {
 			classes++
 			total += uint64(size)
 			c, csize, err := s.Canonical()
 			if err != nil || !slices.Equal(c, s) || csize != size {
-				t.Errorf("Fundamental(%d) gives %v (class %d), whose canonical form is %v (class %d), %v", n, s, size, c, csize, err)
+				t.Errorf("EnumerateUnique(%d) gives %v (class %d), whose canonical form is %v (class %d), %v", n, s, size, c, csize, err)
 			}
 			listed = append(listed, slices.Clone(s))
 			return true
 		})
 		if err != nil || classes != golden[n].unique || total != golden[n].total {
-			t.Errorf("Fundamental(%d): %d classes of %d solutions, %v; want %d of %d", n, classes, total, err, golden[n].unique, golden[n].total)
+			t.Errorf("EnumerateUnique(%d): %d classes of %d solutions, %v; want %d of %d", n, classes, total, err, golden[n].unique, golden[n].total)
 		}
 		if !slices.IsSortedFunc(listed, slices.Compare) {
-			t.Errorf("Fundamental(%d) is not in lexicographic order", n)
+			t.Errorf("EnumerateUnique(%d) is not in lexicographic order", n)
 		}
 	}
 	// A visit that writes into its Solution, which it should not, changes
 	// nothing of the search.
 	var classes int
-	err := Fundamental(8, func(s Solution, size int) bool {
+	err := EnumerateUnique(8, func(s Solution, size int) bool {
 		classes++
 		for i := range s {
 			s[i] = -5
@@ -256,13 +256,13 @@ func TestFundamental(t *testing.T) {
 		return true
 	})
 	if err != nil || classes != 12 {
-		t.Errorf("Fundamental(8) with a visit that scribbles: %d classes, %v; want 12", classes, err)
+		t.Errorf("EnumerateUnique(8) with a visit that scribbles: %d classes, %v; want 12", classes, err)
 	}
-	if err := Fundamental(MaxN+1, func(Solution, int) bool { return true }); !errors.Is(err, ErrBoardSize) {
-		t.Errorf("Fundamental(65) error = %v, want ErrBoardSize", err)
+	if err := EnumerateUnique(MaxN+1, func(Solution, int) bool { return true }); !errors.Is(err, ErrBoardSize) {
+		t.Errorf("EnumerateUnique(65) error = %v, want ErrBoardSize", err)
 	}
-	if err := Fundamental(8, nil); !errors.Is(err, ErrNilVisit) {
-		t.Errorf("Fundamental(8, nil) error = %v, want ErrNilVisit", err)
+	if err := EnumerateUnique(8, nil); !errors.Is(err, ErrNilVisit) {
+		t.Errorf("EnumerateUnique(8, nil) error = %v, want ErrNilVisit", err)
 	}
 }
 
@@ -272,7 +272,7 @@ func TestSolutionsKept(t *testing.T) {
 	var want []Solution
 	Enumerate(8, func(s Solution) bool { want = append(want, slices.Clone(s)); return true })
 	if got := slices.Collect(all(t, 8)); !cmp.Equal(got, want) {
-		t.Errorf("slices.Collect(All(8)): %d solutions, %v...; want the 92 of Enumerate", len(got), got[:min(3, len(got))])
+		t.Errorf("slices.Collect(Solutions(8)): %d solutions, %v...; want the 92 of Enumerate", len(got), got[:min(3, len(got))])
 	}
 	seq, err := Completions([]int{0, Free, Free, Free, Free, Free, Free, Free})
 	if err != nil {

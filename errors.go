@@ -3,8 +3,6 @@ package nqueens
 import (
 	"errors"
 	"fmt"
-
-	"github.com/gonqueens/nqueens/internal/engine"
 )
 
 // The errors of the package. Every error it returns for bad input wraps
@@ -12,26 +10,16 @@ import (
 // was wrong and what is allowed. A search stopped by its context returns
 // the context's error instead.
 var (
-	// ErrCounts reports counts that no count of a board can have made, as
-	// [SumShards] finds them: damaged, or forged.
-	ErrCounts = errors.New("nqueens: counts cannot go together")
-	// ErrShards reports a set of counts that are not every shard of one
-	// split once each, as [SumShards] finds it: see [ShardsError].
-	ErrShards = errors.New("nqueens: not the shards of one count")
 	// ErrBoardSize reports a board size outside [0, MaxN], or outside
-	// [0, MaxConstruct] for [Construct].
+	// [0, MaxConstruct] for [Construct] and [0, MaxTrace] for [Trace].
 	ErrBoardSize = errors.New("nqueens: board size out of range")
 	// ErrMemory reports a count that would take more memory than its
 	// limit (see [WithMemoryLimit]).
-	ErrMemory = engine.ErrMemory
-	// ErrNilVisit reports a nil callback passed to an [Enumerate] function.
+	ErrMemory = errors.New("nqueens: over the memory limit")
+	// ErrNilVisit reports a nil callback passed to an Enumerate function.
 	ErrNilVisit = errors.New("nqueens: nil visit function")
-	// ErrOption reports an invalid option passed to [CountContext].
+	// ErrOption reports an invalid option: nil, or out of range.
 	ErrOption = errors.New("nqueens: invalid option")
-	// ErrStateMismatch reports a [State] passed to [WithResume] that is of
-	// another count: another board, shard or [PlanVersion]. A program that
-	// keeps checkpoints can test for it to start afresh.
-	ErrStateMismatch = engine.ErrStateMismatch
 	// ErrPartial reports a partial board that cannot be completed as
 	// given: too long, a column off the board, or two queens that attack
 	// each other.
@@ -44,9 +32,6 @@ var (
 	// ErrParse reports text that is neither a board diagram nor a column
 	// list.
 	ErrParse = errors.New("nqueens: cannot parse board")
-	// ErrState reports bytes that [State.UnmarshalBinary] cannot take:
-	// empty, cut short, damaged, or not a [State] at all.
-	ErrState = errors.New("nqueens: bad state")
 	// ErrStrategy reports a name that no strategy of [Strategies] has.
 	ErrStrategy = errors.New("nqueens: unknown strategy")
 	// ErrSymmetry reports a [Symmetry] that is none of the eight.

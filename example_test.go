@@ -21,16 +21,30 @@ func ExampleCount() {
 	// Output: 92
 }
 
-// CountContext gives both counts from one search, and stops when its
-// context is done.
+// CountContext counts on as many workers as it is told, and stops when
+// its context is done.
 func ExampleCountContext() {
-	c, err := nqueens.CountContext(context.Background(), 10, nqueens.WithWorkers(2))
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	total, err := nqueens.CountContext(ctx, 14, nqueens.WithWorkers(2))
 	if err != nil {
 		fmt.Println(err)
 		return
 	}
-	fmt.Println(c.Total, "solutions,", c.Unique, "up to symmetry")
-	// Output: 724 solutions, 92 up to symmetry
+	fmt.Println(total)
+	// Output: 365596
+}
+
+// CountUnique counts the solutions up to rotation and reflection: of the
+// 92 of the 8×8 board, 12 are fundamental.
+func ExampleCountUnique() {
+	unique, err := nqueens.CountUnique(8)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Println(unique)
+	// Output: 12
 }
 
 // Enumerate hands each solution to a function, which returns false to
@@ -73,7 +87,7 @@ func ExampleSolution_Draw() {
 }
 
 // Every strategy counts the same solutions; they differ in speed, and
-// in what they teach.
+// in what they teach. Strategies lists them in the order to read them.
 func ExampleStrategy() {
 	for _, s := range nqueens.Strategies() {
 		total, err := s.Count(9)
@@ -94,15 +108,15 @@ func ExampleStrategy() {
 // Naive is where the articles start: a board of squares, each square
 // checked against the column and diagonals above it. Its four solutions
 // of the 6×6 board are the reference the faster strategies must match.
-func ExampleStrategy_naive() {
-	err := nqueens.Naive.Enumerate(6, func(s nqueens.Solution) bool {
+func ExampleNaive() {
+	err := nqueens.Naive{}.Enumerate(6, func(s nqueens.Solution) bool {
 		fmt.Print(s.Draw(), "\n")
 		return false // the first one is enough
 	})
 	if err != nil {
 		fmt.Println(err)
 	}
-	total, _ := nqueens.Naive.Count(6)
+	total, _ := nqueens.Naive{}.Count(6)
 	fmt.Println(total, "solutions")
 	// Output:
 	// .Q....
@@ -118,10 +132,10 @@ func ExampleStrategy_naive() {
 // Cached is the articles' second step: what a queen attacks is kept in
 // three arrays, so a square costs one look-up instead of a scan, with the
 // same answers as Naive.
-func ExampleStrategy_cached() {
+func ExampleCached() {
 	for n := 4; n <= 8; n++ {
-		naive, _ := nqueens.Naive.Count(n)
-		cached, _ := nqueens.Cached.Count(n)
+		naive, _ := nqueens.Naive{}.Count(n)
+		cached, _ := nqueens.Cached{}.Count(n)
 		fmt.Println(n, naive, cached)
 	}
 	// Output:
@@ -134,53 +148,53 @@ func ExampleStrategy_cached() {
 
 // Bitwise keeps the attacked squares of the next row in three masks, a
 // bit a column: after a queen in column 2 of an 8×8 board, row 1 is free
-// where none of the masks has a bit. Flipped keeps the free squares
-// instead, and ANDs its masks where Bitwise ORs and inverts.
-func ExampleStrategy_bitwise() {
+// where none of the masks has a bit, in column 0 and in 4 to 7.
+func ExampleBitwise() {
 	const n = 8
 	all := uint64(1)<<n - 1
 	queen := uint64(1) << 2
-	// Bitwise: the column, and the diagonals one square left and right.
-	cols, left, right := queen, queen<<1, queen>>1
-	free := all &^ (cols | left | right)
-	// Flipped: the same masks, inverted.
-	fcols, fleft, fright := all&^queen, all&^(queen<<1), all&^(queen>>1)
-	flippedFree := fcols & fleft & fright
-	fmt.Println(columns(free), columns(flippedFree))
-	b, _ := nqueens.Bitwise.Count(n)
-	f, _ := nqueens.Flipped.Count(n)
-	fmt.Println(b, f)
+	// The column, and the diagonals one square to the right and left.
+	cols, right, left := queen, queen<<1, queen>>1
+	free := all &^ (cols | right | left)
+	fmt.Println(columns(free))
+	total, _ := nqueens.Bitwise{}.Count(n)
+	fmt.Println(total)
 	// Output:
-	// [0 4 5 6 7] [0 4 5 6 7]
-	// 92 92
+	// [0 4 5 6 7]
+	// 92
 }
 
-// Flipped and Bitwise walk the same tree in the same order: their
-// solutions come out alike, one for one.
-func ExampleStrategy_flipped() {
+// Flipped keeps the free squares where Bitwise keeps the attacked ones:
+// the same row after a queen in column 2 is the AND of its masks, with no
+// NOT, and the two walk the same tree in the same order.
+func ExampleFlipped() {
+	const n = 8
+	all := uint64(1)<<n - 1
+	queen := uint64(1) << 2
+	cols, right, left := all^queen, (all^queen)<<1|1, (all^queen)>>1|1<<(n-1)
+	fmt.Println(columns(cols & right & left & all))
 	var b, f []nqueens.Solution
-	nqueens.Bitwise.Enumerate(8, func(s nqueens.Solution) bool {
+	nqueens.Bitwise{}.Enumerate(n, func(s nqueens.Solution) bool {
 		b = append(b, slices.Clone(s))
 		return true
 	})
-	nqueens.Flipped.Enumerate(8, func(s nqueens.Solution) bool {
+	nqueens.Flipped{}.Enumerate(n, func(s nqueens.Solution) bool {
 		f = append(f, slices.Clone(s))
 		return true
 	})
 	fmt.Println(len(b), len(f), slices.EqualFunc(b, f, slices.Equal))
-	fmt.Println(f[0], f[91])
 	// Output:
+	// [0 4 5 6 7]
 	// 92 92 true
-	// [0 4 7 5 2 6 1 3] [7 3 0 2 5 1 6 4]
 }
 
 // Engine is the package's own method on one core, the one Count runs on
 // every core: the same count as Bitwise's, from a search of one member of
 // each class of solutions, and from n = 14 on from a join of half-boards.
-func ExampleStrategy_engine() {
+func ExampleEngine() {
 	for _, n := range []int{12, 14} {
-		bitwise, _ := nqueens.Bitwise.Count(n)
-		engine, _ := nqueens.Engine.Count(n)
+		bitwise, _ := nqueens.Bitwise{}.Count(n)
+		engine, _ := nqueens.Engine{}.Count(n)
 		all, _ := nqueens.Count(n)
 		fmt.Println(n, bitwise, engine, all)
 	}
@@ -189,12 +203,83 @@ func ExampleStrategy_engine() {
 	// 14 365596 365596 365596
 }
 
+// Trace shows Bitwise at work on the 4×4 board, up to its first
+// solution: at each row the masks of the attacked squares (x), the
+// squares left to try (o), and the queen placed on the lowest of them,
+// or the way back when none is left.
+func ExampleTrace() {
+	err := nqueens.Trace(4, func(s nqueens.Step) bool {
+		fmt.Println(s)
+		return s.Row < 4 // until the first solution
+	})
+	if err != nil {
+		fmt.Println(err)
+	}
+	// Output:
+	// row 0: cols .... right .... left .... free oooo: queen at column 0
+	// row 1: cols x... right .x.. left .... free ..oo: queen at column 2
+	// row 2: cols x.x. right ..xx left .x.. free ....: back to row 1
+	// row 1: cols x... right .x.. left .... free ...o: queen at column 3
+	// row 2: cols x..x right ..x. left ..x. free .o..: queen at column 1
+	// row 3: cols xx.x right ..xx left xx.. free ....: back to row 2
+	// row 2: cols x..x right ..x. left ..x. free ....: back to row 1
+	// row 1: cols x... right .x.. left .... free ....: back to row 0
+	// row 0: cols .... right .... left .... free .ooo: queen at column 1
+	// row 1: cols .x.. right ..x. left x... free ...o: queen at column 3
+	// row 2: cols .x.x right ...x left ..x. free o...: queen at column 0
+	// row 3: cols xx.x right .x.. left .x.. free ..o.: queen at column 2
+	// row 4: a solution, [1 3 0 2]
+}
+
+// Draw draws the board of a step: the queens placed, and in the row being
+// filled what the masks attack (x), the squares left to try (o) and the
+// queen placed.
+func ExampleStep_Draw() {
+	nqueens.Trace(4, func(s nqueens.Step) bool {
+		if s.Row == 2 || s.Row == 3 && s.Queen != 0 {
+			fmt.Println(s)
+			fmt.Println(s.Draw())
+		}
+		return s.Row < 4
+	})
+	// Output:
+	// row 2: cols x.x. right ..xx left .x.. free ....: back to row 1
+	// Q...
+	// ..Q.
+	// xxxx
+	// ....
+	//
+	// row 2: cols x..x right ..x. left ..x. free .o..: queen at column 1
+	// Q...
+	// ...Q
+	// xQxx
+	// ....
+	//
+	// row 2: cols x..x right ..x. left ..x. free ....: back to row 1
+	// Q...
+	// ...Q
+	// x-xx
+	// ....
+	//
+	// row 2: cols .x.x right ...x left ..x. free o...: queen at column 0
+	// .Q..
+	// ...Q
+	// Qxxx
+	// ....
+	//
+	// row 3: cols xx.x right .x.. left .x.. free ..o.: queen at column 2
+	// .Q..
+	// ...Q
+	// Q...
+	// xxQx
+}
+
 // A strategy's Enumerate visits the solutions in lexicographic order and
 // stops when visit returns false; the Solution is reused, so a visit that
 // keeps one copies it.
 func ExampleStrategy_Enumerate() {
 	var kept []nqueens.Solution
-	err := nqueens.Bitwise.Enumerate(6, func(s nqueens.Solution) bool {
+	err := nqueens.Bitwise{}.Enumerate(6, func(s nqueens.Solution) bool {
 		kept = append(kept, slices.Clone(s))
 		return len(kept) < 3
 	})
@@ -279,10 +364,10 @@ func ExampleCompletions() {
 	// [1 4 2 0 3]
 }
 
-// All is an iterator: break stops the search. A bad size is an error,
-// not an empty sequence.
-func ExampleAll() {
-	solutions, err := nqueens.All(6)
+// Solutions is an iterator: break stops the search. A bad size is an
+// error, not an empty sequence.
+func ExampleSolutions() {
+	solutions, err := nqueens.Solutions(6)
 	if err != nil {
 		fmt.Println(err)
 		return
@@ -291,7 +376,7 @@ func ExampleAll() {
 		fmt.Println(s)
 		break
 	}
-	_, err = nqueens.All(65)
+	_, err = nqueens.Solutions(65)
 	fmt.Println(err)
 	// Output:
 	// [1 3 5 0 2 4]
@@ -308,10 +393,10 @@ func ExampleEnumerateContext() {
 	// Output: context deadline exceeded
 }
 
-// Fundamental lists one solution of each class that the symmetries of the
-// board map onto each other, with the size of its class.
-func ExampleFundamental() {
-	err := nqueens.Fundamental(6, func(s nqueens.Solution, classSize int) bool {
+// EnumerateUnique lists one solution of each class that the symmetries
+// of the board map onto each other, with the size of its class.
+func ExampleEnumerateUnique() {
+	err := nqueens.EnumerateUnique(6, func(s nqueens.Solution, classSize int) bool {
 		fmt.Println(s, classSize)
 		return true
 	})
@@ -321,10 +406,10 @@ func ExampleFundamental() {
 	// Output: [1 3 5 0 2 4] 4
 }
 
-// FundamentalSeq is Fundamental as an iterator of pairs: the least
+// UniqueSolutions is EnumerateUnique as an iterator of pairs: the least
 // member of each class and the size of the class.
-func ExampleFundamentalSeq() {
-	classes, err := nqueens.FundamentalSeq(8)
+func ExampleUniqueSolutions() {
+	classes, err := nqueens.UniqueSolutions(8)
 	if err != nil {
 		fmt.Println(err)
 		return
@@ -342,13 +427,13 @@ func ExampleFundamentalSeq() {
 	// 92
 }
 
-// AllContext ends the loop when its context is done, even while the
-// search looks for the next solution: ctx.Err() after the loop tells a
-// stop from the end of the solutions.
-func ExampleAllContext() {
+// SolutionsContext ends the loop when its context is done, even while
+// the search looks for the next solution: ctx.Err() after the loop tells
+// a stop from the end of the solutions.
+func ExampleSolutionsContext() {
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Millisecond)
 	defer cancel()
-	solutions, err := nqueens.AllContext(ctx, 40, nqueens.WithWorkers(2))
+	solutions, err := nqueens.SolutionsContext(ctx, 40, nqueens.WithWorkers(2))
 	if err != nil {
 		fmt.Println(err)
 		return
@@ -420,53 +505,15 @@ func ExampleParsePartial() {
 // and once at the end: enough for a progress bar.
 func ExampleWithProgress() {
 	var last nqueens.Progress
-	c, err := nqueens.CountContext(context.Background(), 12, nqueens.WithProgress(func(p nqueens.Progress) {
+	total, err := nqueens.CountContext(context.Background(), 12, nqueens.WithProgress(func(p nqueens.Progress) {
 		last = p
 	}))
 	if err != nil {
 		fmt.Println(err)
 		return
 	}
-	fmt.Println(c.Total, last.Done == last.Subproblems, last.Fraction())
+	fmt.Println(total, last.Done == last.Subproblems, last.Fraction())
 	// Output: 14200 true 1
-}
-
-// WithSave and WithResume make a count that survives a crash: save the
-// State as it comes, to a file say, and resume from what was saved last.
-// Here the first count stops itself once a subproblem is done, as a
-// Ctrl-C would.
-func ExampleWithResume() {
-	ctx, cancel := context.WithCancel(context.Background())
-	defer cancel()
-	var saved []byte // a file, in a real program
-	save := func(s nqueens.State) error {
-		b, err := s.MarshalBinary()
-		if err != nil {
-			return err
-		}
-		saved = b
-		if s.Done() > 0 {
-			cancel()
-		}
-		return nil
-	}
-	_, err := nqueens.CountContext(ctx, 16, nqueens.WithWorkers(1), nqueens.WithSave(time.Millisecond, save))
-	fmt.Println(err)
-
-	var s nqueens.State
-	if err := s.UnmarshalBinary(saved); err != nil {
-		fmt.Println(err)
-		return
-	}
-	c, err := nqueens.CountContext(context.Background(), 16, nqueens.WithResume(s))
-	if err != nil {
-		fmt.Println(err)
-		return
-	}
-	fmt.Println(c.Total, c.Unique, s.Done() < s.Subproblems())
-	// Output:
-	// context canceled
-	// 14772512 1846955 true
 }
 
 // ParseSolution reads what String and Draw print, and checks the queens.
@@ -478,32 +525,4 @@ func ExampleParseSolution() {
 	// Output:
 	// [1 3 0 2] <nil>
 	// nqueens: not a solution: row 1: the queen in column 1 is attacked along a diagonal
-}
-
-// WithShard counts one part of a search split across machines, and
-// SumShards adds the parts up to the whole. Each part names its shard, so
-// that SumShards can refuse a set with one missing or given twice. A shard
-// has no unique count of its own: the sum gets it from the solutions that
-// the turns leave unchanged.
-func ExampleWithShard() {
-	var shards []nqueens.Counts
-	for i := range 3 {
-		c, err := nqueens.CountContext(context.Background(), 16, nqueens.WithShard(i, 3))
-		if err != nil {
-			fmt.Println(err)
-			return
-		}
-		fmt.Println(c.Shard, c.Total, c.Unique)
-		shards = append(shards, c)
-	}
-	_, err := nqueens.SumShards(shards[:2])
-	fmt.Println(err)
-	whole, err := nqueens.SumShards(shards)
-	fmt.Println(whole.Total, whole.Unique, err)
-	// Output:
-	// n=16 shard 0 of 3 (plan 4) 5047036 0
-	// n=16 shard 1 of 3 (plan 4) 4957790 0
-	// n=16 shard 2 of 3 (plan 4) 4767686 0
-	// nqueens: 1 of 3 shards missing: 2
-	// 14772512 1846955 <nil>
 }

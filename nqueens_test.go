@@ -3,7 +3,6 @@ package nqueens
 import (
 	"context"
 	"errors"
-	"flag"
 	"fmt"
 	"iter"
 	"runtime"
@@ -11,40 +10,29 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/gonqueens/nqueens/internal/nqtest"
 )
 
-var long = flag.Bool("nqueens.long", false, "run the long tests: larger boards for every strategy")
-
-// golden holds the known counts of the n×n board, n = 0, 1, ...:
-// total is OEIS A000170, unique is OEIS A002562 (with a(0) = 1 for the
-// empty board).
-var golden = []struct{ total, unique uint64 }{
-	{1, 1}, {1, 1}, {0, 0}, {0, 0}, {2, 1}, {10, 2}, {4, 1}, {40, 6},
-	{92, 12}, {352, 46}, {724, 92}, {2680, 341}, {14200, 1787},
-	{73712, 9233}, {365596, 45752}, {2279184, 285053},
-	{14772512, 1846955}, {95815104, 11977939}, {666090624, 83263591},
-	{4968057848, 621012754}, {39029188884, 4878666808},
-	{314666222712, 39333324973},
-}
-
-// invariant90 holds the solutions of the n×n board that a quarter turn
-// leaves unchanged, n = 0, 1, ...: OEIS A033148 (with a(0) = 1 for the
-// empty board).
-var invariant90 = []uint64{1, 1, 0, 0, 2, 2, 0, 0, 0, 0, 0, 0, 8, 8, 0, 0, 64, 128, 0, 0, 480}
-
-// goldenCounts returns the counts of the n×n board that CountContext
-// returns. Those a half turn leaves unchanged follow from the others by
-// Burnside's lemma, 8·Unique = Total + Invariant180 + 2·Invariant90, for
-// n >= 2; the empty board and the lone queen are left unchanged by every
-// turn. They are shard 0 of 1.
-func goldenCounts(n int) Counts {
-	c := Counts{Total: golden[n].total, Unique: golden[n].unique, Invariant90: invariant90[n], Invariant180: golden[n].total,
-		Shard: Shard{N: n, Index: 0, Of: 1, Plan: PlanVersion}}
-	if n >= 2 {
-		c.Invariant180 = 8*c.Unique - c.Total - 2*c.Invariant90
+// golden holds the known counts of the n×n board: total is OEIS A000170,
+// unique OEIS A002562 (nqtest has them).
+var golden = func() []struct{ total, unique uint64 } {
+	g := make([]struct{ total, unique uint64 }, len(nqtest.Total))
+	for n := range g {
+		g[n].total, g[n].unique = nqtest.Total[n], nqtest.Unique[n]
 	}
-	return c
-}
+	return g
+}()
+
+// long runs the long tests: larger boards for every strategy.
+var long = nqtest.Long
+
+// cancelBound is how late a cancelled call may return: seconds by
+// default, the milliseconds the docs promise with -nqueens.long.
+var cancelBound = nqtest.CancelBound()
+
+// settle waits for the goroutines of finished calls to exit.
+var settle = nqtest.Settle
 
 // limits says up to which n each strategy runs through the golden table:
 // a few seconds in all by default, a few minutes with -nqueens.long.
@@ -75,7 +63,7 @@ func maxN(t testing.TB, name string) int {
 
 func TestGolden(t *testing.T) {
 	for _, s := range Strategies() {
-		t.Run(s.Name(), func(t *testing.T) {
+		t.Run(s.String(), func(t *testing.T) {
 			t.Parallel()
 			testGolden(t, s)
 		})
@@ -84,7 +72,7 @@ func TestGolden(t *testing.T) {
 
 // testGolden runs strategy s through the golden table.
 func testGolden(t *testing.T, s Strategy) {
-	for n := 0; n <= maxN(t, s.Name()); n++ {
+	for n := 0; n <= maxN(t, s.String()); n++ {
 		got, err := s.Count(n)
 		if err != nil {
 			t.Fatalf("Count(%d): %v", n, err)
@@ -95,28 +83,122 @@ func testGolden(t *testing.T, s Strategy) {
 	}
 }
 
-func TestCountContextGolden(t *testing.T) {
+// TestCountGolden runs the calls that count through the golden table:
+// Count and CountUnique, and their Context forms on one worker and on
+// two.
+func TestCountGolden(t *testing.T) {
 	for n := 0; n <= maxN(t, "engine"); n++ {
-		got, err := CountContext(context.Background(), n)
-		if err != nil {
-			t.Fatalf("CountContext(%d): %v", n, err)
-		}
-		if want := goldenCounts(n); got != want {
-			t.Errorf("CountContext(%d) = %+v, want %+v", n, got, want)
-		}
-	}
-}
-
-func TestCountUnique(t *testing.T) {
-	for n := range 12 {
-		got, err := CountUnique(n)
-		if err != nil || got != golden[n].unique {
-			t.Errorf("CountUnique(%d) = %d, %v; want %d", n, got, err, golden[n].unique)
-		}
 		total, err := Count(n)
 		if err != nil || total != golden[n].total {
 			t.Errorf("Count(%d) = %d, %v; want %d", n, total, err, golden[n].total)
 		}
+		unique, err := CountUnique(n)
+		if err != nil || unique != golden[n].unique {
+			t.Errorf("CountUnique(%d) = %d, %v; want %d", n, unique, err, golden[n].unique)
+		}
+		for _, k := range []int{1, 2} {
+			total, err := CountContext(context.Background(), n, WithWorkers(k))
+			if err != nil || total != golden[n].total {
+				t.Errorf("CountContext(%d, WithWorkers(%d)) = %d, %v; want %d", n, k, total, err, golden[n].total)
+			}
+			unique, err := CountUniqueContext(context.Background(), n, WithWorkers(k))
+			if err != nil || unique != golden[n].unique {
+				t.Errorf("CountUniqueContext(%d, WithWorkers(%d)) = %d, %v; want %d", n, k, unique, err, golden[n].unique)
+			}
+		}
+	}
+}
+
+// TestWorkersAgree counts boards of both methods, and one small enough to
+// count at once, on 1 to 100 workers, with as many Ps, so that each count
+// runs on the workers it asks for whatever the machine's cores, and wants
+// the same counts from each.
+func TestWorkersAgree(t *testing.T) {
+	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(0))
+	for _, n := range []int{11, 12, 14} {
+		for _, k := range []int{1, 2, 3, 8, 100} {
+			runtime.GOMAXPROCS(k)
+			total, err := CountContext(context.Background(), n, WithWorkers(k))
+			if err != nil || total != golden[n].total {
+				t.Errorf("CountContext(%d, WithWorkers(%d)) = %d, %v; want %d", n, k, total, err, golden[n].total)
+			}
+			unique, err := CountUniqueContext(context.Background(), n, WithWorkers(k))
+			if err != nil || unique != golden[n].unique {
+				t.Errorf("CountUniqueContext(%d, WithWorkers(%d)) = %d, %v; want %d", n, k, unique, err, golden[n].unique)
+			}
+		}
+	}
+}
+
+// TestCancel cancels counts of n = 20 in their searches of the solutions
+// the turns leave unchanged, which come first, and in the join, and wants
+// each back within cancelBound. A loaded machine (go test builds one
+// package while it tests another) can hold any process back: a count
+// fails only if it is late in three tries a second apart, which a search
+// that ignores its context is every time.
+func TestCancel(t *testing.T) {
+	for _, after := range []time.Duration{50 * time.Millisecond, 500 * time.Millisecond} {
+		for _, workers := range []int{0, 1, 10_000} {
+			var lates []time.Duration
+			for try := range 3 {
+				if try > 0 {
+					time.Sleep(time.Second)
+				}
+				late := cancelCount(t, after, workers)
+				if late <= cancelBound {
+					lates = nil
+					break
+				}
+				lates = append(lates, late)
+			}
+			if lates != nil {
+				t.Errorf("CountUniqueContext(20) with %d workers cancelled after %v returned late in every try: %v", workers, after, lates)
+			}
+		}
+	}
+}
+
+// cancelCount counts n = 20 on workers workers, cancels the count after
+// the given time, and returns how long the count took to return after
+// that; the count must return context.Canceled and leave no goroutine
+// running.
+func cancelCount(t *testing.T, after time.Duration, workers int) time.Duration {
+	t.Helper()
+	before := runtime.NumGoroutine()
+	ctx, cancel := context.WithCancel(context.Background())
+	time.AfterFunc(after, cancel)
+	start := time.Now()
+	_, err := CountUniqueContext(ctx, 20, WithWorkers(workers))
+	late := time.Since(start) - after
+	if !errors.Is(err, context.Canceled) {
+		t.Fatalf("CountUniqueContext(20) with %d workers cancelled after %v: error = %v, want context.Canceled", workers, after, err)
+	}
+	if left := settle(before); left > before {
+		t.Errorf("%d goroutines left running after a cancelled count, want %d", left, before)
+	}
+	for _, n := range []int{8, 12} {
+		if _, err := CountContext(ctx, n); !errors.Is(err, context.Canceled) {
+			t.Errorf("CountContext(%d) on a done context: error = %v, want context.Canceled", n, err)
+		}
+	}
+	return late
+}
+
+// TestMemoryLimit wants a count over its memory limit refused before it
+// starts, with an error that matches ErrMemory and says how much it
+// would take, and a count small enough to count at once never refused.
+func TestMemoryLimit(t *testing.T) {
+	start := time.Now()
+	_, err := CountContext(context.Background(), 24, WithMemoryLimit(100<<20))
+	if !errors.Is(err, ErrMemory) || !strings.Contains(err.Error(), "counting n=24 on") || time.Since(start) > cancelBound {
+		t.Errorf("CountContext(24) with 100 MiB: %v after %v, want ErrMemory at once", err, time.Since(start))
+	}
+	_, err = CountUniqueContext(context.Background(), 16, WithWorkers(1), WithMemoryLimit(1000))
+	if !errors.Is(err, ErrMemory) || !strings.Contains(err.Error(), "counting n=16 on 1 worker takes about ") || !strings.Contains(err.Error(), "over the limit of 1000 B:") {
+		t.Errorf("CountUniqueContext(16) on 1 worker with 1000 bytes: %v, want ErrMemory naming the count on 1 worker and the limit in bytes", err)
+	}
+	if total, err := CountContext(context.Background(), 8, WithMemoryLimit(1)); err != nil || total != 92 {
+		t.Errorf("CountContext(8) with a limit of 1 byte: %d, %v; want 92, a count that takes no memory of its own", total, err)
 	}
 }
 
@@ -146,13 +228,13 @@ func solutions(t *testing.T, s Strategy, n int) []Solution {
 	var all []Solution
 	err := s.Enumerate(n, func(sol Solution) bool {
 		if why := valid(n, sol); why != "" {
-			t.Fatalf("%s.Enumerate(%d) visited %v: %s", s.Name(), n, sol, why)
+			t.Fatalf("%v.Enumerate(%d) visited %v: %s", s, n, sol, why)
 		}
 		all = append(all, slices.Clone(sol))
 		return true
 	})
 	if err != nil {
-		t.Fatalf("%s.Enumerate(%d): %v", s.Name(), n, err)
+		t.Fatalf("%v.Enumerate(%d): %v", s, n, err)
 	}
 	return all
 }
@@ -162,14 +244,14 @@ func TestBadInput(t *testing.T) {
 	for _, s := range Strategies() {
 		for _, n := range []int{-1, -100, MaxN + 1, 1 << 40} {
 			if _, err := s.Count(n); !errors.Is(err, ErrBoardSize) {
-				t.Errorf("%s.Count(%d) error = %v, want ErrBoardSize", s.Name(), n, err)
+				t.Errorf("%v.Count(%d) error = %v, want ErrBoardSize", s, n, err)
 			}
 			if err := s.Enumerate(n, visit); !errors.Is(err, ErrBoardSize) {
-				t.Errorf("%s.Enumerate(%d) error = %v, want ErrBoardSize", s.Name(), n, err)
+				t.Errorf("%v.Enumerate(%d) error = %v, want ErrBoardSize", s, n, err)
 			}
 		}
 		if err := s.Enumerate(8, nil); !errors.Is(err, ErrNilVisit) {
-			t.Errorf("%s.Enumerate(8, nil) error = %v, want ErrNilVisit", s.Name(), err)
+			t.Errorf("%v.Enumerate(8, nil) error = %v, want ErrNilVisit", s, err)
 		}
 	}
 	_, err := Count(65)
@@ -182,9 +264,20 @@ func TestBadInput(t *testing.T) {
 	if err := Enumerate(4, nil); !errors.Is(err, ErrNilVisit) {
 		t.Errorf("Enumerate(4, nil) error = %v, want ErrNilVisit", err)
 	}
-	for _, opt := range []Option{nil, WithWorkers(-1), WithShard(0, 0), WithShard(-1, 3), WithShard(3, 3), WithShard(0, MaxShards+1)} {
+	for _, opt := range []CountOption{nil, WithWorkers(-1), WithMemoryLimit(0), WithMemoryLimit(-1)} {
 		if _, err := CountContext(context.Background(), 8, opt); !errors.Is(err, ErrOption) {
 			t.Errorf("CountContext with a bad option: error = %v, want ErrOption", err)
+		}
+		if _, err := CountUniqueContext(context.Background(), 8, opt); !errors.Is(err, ErrOption) {
+			t.Errorf("CountUniqueContext with a bad option: error = %v, want ErrOption", err)
+		}
+	}
+	for _, opt := range []Option{nil, WithWorkers(-1)} {
+		if err := EnumerateContext(context.Background(), 8, func(Solution) bool { return true }, opt); !errors.Is(err, ErrOption) {
+			t.Errorf("EnumerateContext with a bad option: error = %v, want ErrOption", err)
+		}
+		if _, err := SolutionsContext(context.Background(), 8, opt); !errors.Is(err, ErrOption) {
+			t.Errorf("SolutionsContext with a bad option: error = %v, want ErrOption", err)
 		}
 	}
 }
@@ -194,11 +287,11 @@ func TestBadInput(t *testing.T) {
 // on boards whose first solution alone takes over a minute.
 var contextForms = map[string]func(ctx context.Context) error{
 	"CountContext": func(ctx context.Context) error {
-		_, err := CountContext(ctx, 23, WithShard(0, 2)) // in shards: constellations
+		_, err := CountContext(ctx, 34) // constellations, from a long plan
 		return err
 	},
-	"CountContext, join": func(ctx context.Context) error {
-		_, err := CountContext(ctx, 26) // whole: half-boards joined
+	"CountUniqueContext, join": func(ctx context.Context) error {
+		_, err := CountUniqueContext(ctx, 26) // half-boards joined
 		return err
 	},
 	"CountContext, odd join": func(ctx context.Context) error {
@@ -208,15 +301,15 @@ var contextForms = map[string]func(ctx context.Context) error{
 	"EnumerateContext": func(ctx context.Context) error {
 		return EnumerateContext(ctx, 40, func(Solution) bool { return true })
 	},
-	"FundamentalContext": func(ctx context.Context) error {
-		return FundamentalContext(ctx, 40, func(Solution, int) bool { return true })
+	"EnumerateUniqueContext": func(ctx context.Context) error {
+		return EnumerateUniqueContext(ctx, 40, func(Solution, int) bool { return true })
 	},
-	"AllContext": func(ctx context.Context) error {
-		seq, err := AllContext(ctx, 40)
+	"SolutionsContext": func(ctx context.Context) error {
+		seq, err := SolutionsContext(ctx, 40)
 		return iterate(ctx, seq, err)
 	},
-	"FundamentalSeqContext": func(ctx context.Context) error {
-		seq, err := FundamentalSeqContext(ctx, 40)
+	"UniqueSolutionsContext": func(ctx context.Context) error {
+		seq, err := UniqueSolutionsContext(ctx, 40)
 		if err != nil {
 			return err
 		}
@@ -329,13 +422,14 @@ func TestLimitsDefault(t *testing.T) {
 
 func TestStrategyNamed(t *testing.T) {
 	for _, s := range Strategies() {
-		for _, name := range []string{s.Name(), strings.ToUpper(s.Name()), strings.ToUpper(s.Name()[:1]) + s.Name()[1:]} {
+		name := s.String()
+		for _, name := range []string{name, strings.ToUpper(name), strings.ToUpper(name[:1]) + name[1:]} {
 			if got, err := StrategyNamed(name); err != nil || got != s {
 				t.Errorf("StrategyNamed(%q) = %v, %v; want %v", name, got, err, s)
 			}
 		}
-		if got := fmt.Sprint(s); got != s.Name() {
-			t.Errorf("fmt.Sprint of the strategy %s prints %q, want its name", s.Name(), got)
+		if got := fmt.Sprint(s); got != name {
+			t.Errorf("fmt.Sprint of the strategy %s prints %q, want its name", name, got)
 		}
 	}
 	_, err := StrategyNamed("magic")

@@ -2,110 +2,130 @@ package nqueens
 
 import (
 	"fmt"
-	"runtime"
 	"time"
 
 	"github.com/gonqueens/nqueens/internal/engine"
 )
 
-// The options of CountContext, and of the listings of whole boards, which
-// take WithWorkers alone.
+// The options of the calls that search on several cores, and the
+// progress that a count reports.
 
-// An Option configures [CountContext]; [WithWorkers] configures the
-// listings of whole boards too ([EnumerateContext], [FundamentalContext]
-// and their iterators).
-type Option func(*config)
+// An Option configures a call that searches on several cores, a count or
+// a listing of a whole board: [WithWorkers] is one. An Option is a
+// [CountOption] too.
+type Option interface {
+	CountOption
+	applyList(listConfig) listConfig
+}
 
-type config struct {
-	workers   int
-	progress  func(Progress)
-	shard     int
-	shards    int
-	save      func(State) error
-	saveEvery time.Duration
-	resume    *State
-	memory    int64
-	recount   bool
+// A CountOption configures a count, [CountContext] or
+// [CountUniqueContext]: [WithWorkers], [WithProgress] or
+// [WithMemoryLimit]. A listing takes Options alone, so that an option it
+// could not use does not compile.
+type CountOption interface {
+	applyCount(countConfig) countConfig
+}
+
+// countConfig is what a count's options set.
+type countConfig struct {
+	workers  int
+	progress func(Progress)
+	memory   int64
+}
+
+// listConfig is what a listing's options set.
+type listConfig struct {
+	workers int
 }
 
 // WithWorkers sets the number of goroutines that search at once. 0, the
 // default, means runtime.GOMAXPROCS(0), and so does a larger k: no more
 // goroutines than that can search at once, and more would only delay a
-// cancel while each is scheduled in turn. A negative k is an error. The
-// counts do not depend on k.
-func WithWorkers(k int) Option {
-	return func(c *config) { c.workers = k }
+// cancel while each is scheduled in turn. A negative k is an error
+// wrapping [ErrOption]. The results do not depend on k.
+func WithWorkers(k int) Option { return workersOption(k) }
+
+type workersOption int
+
+func (k workersOption) applyCount(c countConfig) countConfig { c.workers = int(k); return c }
+func (k workersOption) applyList(c listConfig) listConfig    { c.workers = int(k); return c }
+
+// WithProgress has a count call report from the caller's goroutine about
+// ten times a second while it counts, and once when it is done: the last
+// report has Done equal to Subproblems. Subproblems is never 0: while a
+// large split is still being listed, which takes seconds, the reports
+// are of 0 done of 1, and a count without subproblems (a board of fewer
+// than 4 squares a side, or one small enough to count at once) is 1 of 1
+// when done. A panic in report stops the count: every worker has stopped
+// by the time the panic reaches the caller.
+func WithProgress(report func(Progress)) CountOption { return progressOption(report) }
+
+type progressOption func(Progress)
+
+func (p progressOption) applyCount(c countConfig) countConfig { c.progress = p; return c }
+
+// WithMemoryLimit has a count refuse, before it starts, a count that
+// would take more than bytes of memory, with an error wrapping
+// [ErrMemory] that says how much it would take; the default is 4 GiB.
+// The model behind it (package shard's Job.EstimateMemory) estimates the
+// peak resident memory of the whole count on all its workers, and errs
+// high; a count takes more than a few MiB from n = 20 on, when it joins
+// half-boards. bytes must be positive.
+func WithMemoryLimit(bytes int64) CountOption { return memoryOption(bytes) }
+
+type memoryOption int64
+
+func (m memoryOption) applyCount(c countConfig) countConfig { c.memory = int64(m); return c }
+
+// newCountConfig applies opts to the defaults: every core, no progress
+// and the default memory limit. A bad option is an error wrapping
+// ErrOption.
+func newCountConfig(opts []CountOption) (countConfig, error) {
+	cfg := countConfig{memory: engine.DefaultMemoryLimit}
+	for i, opt := range opts {
+		if opt == nil {
+			return countConfig{}, fmt.Errorf("%w: option %d is nil", ErrOption, i)
+		}
+		cfg = opt.applyCount(cfg)
+	}
+	if cfg.memory <= 0 {
+		return countConfig{}, fmt.Errorf("%w: a memory limit of %d bytes, want a positive one", ErrOption, cfg.memory)
+	}
+	return cfg, checkWorkers(cfg.workers)
 }
 
-// WithProgress has [CountContext] call report from the caller's goroutine
-// about ten times a second while it counts, and once when it is done, for
-// every n: the last report has Done equal to Subproblems. Subproblems is
-// never 0: while a large split is still being listed, which takes
-// seconds, the reports are of 0 done of 1, and a board without
-// subproblems (n < 4) is 1 of 1 when done. A panic in report stops the count: every
-// worker has stopped by the time the panic reaches the caller.
-func WithProgress(report func(Progress)) Option {
-	return func(c *config) { c.progress = report }
+// newListConfig applies opts to the defaults: every core.
+func newListConfig(opts []Option) (listConfig, error) {
+	var cfg listConfig
+	for i, opt := range opts {
+		if opt == nil {
+			return listConfig{}, fmt.Errorf("%w: option %d is nil", ErrOption, i)
+		}
+		cfg = opt.applyList(cfg)
+	}
+	return cfg, checkWorkers(cfg.workers)
 }
 
-// WithShard has [CountContext] count only shard i of k: a fixed, even split
-// of the search into k parts, the same on every machine and for every
-// number of workers. k runs from 1, the default, to [MaxShards]; i from 0
-// to k-1. The split depends on n, k and [PlanVersion] alone, so shards
-// counted by different versions of the package with the same PlanVersion
-// go together. The counts name their shard ([Counts].Shard), and
-// [SumShards] adds up those of all k shards to the whole board's: their
-// Total, Invariant90 and Invariant180 add up, and Unique, 0 in a shard of
-// more than one, follows from them.
-func WithShard(i, k int) Option {
-	return func(c *config) { c.shard, c.shards = i, k }
+// checkWorkers returns an error wrapping ErrOption unless WithWorkers(k)
+// has k >= 0; the engine takes 0 and more than runtime.GOMAXPROCS(0) as
+// that many.
+func checkWorkers(k int) error {
+	if k < 0 {
+		return fmt.Errorf("%w: %d workers, want 0 (all cores) or more", ErrOption, k)
+	}
+	return nil
 }
 
-// WithSave has [CountContext] call save from the caller's goroutine with the
-// [State] of the count about every interval, once more if ctx stops the
-// count early (after every worker has stopped, and never again after
-// that), and once when it is done, so that [WithResume] can take the count
-// on from there after a crash or a cancel. An error from save stops the
-// count and is returned, with one exception: when the count is done and
-// only its last save fails, CountContext returns the counts together with
-// the error, so that a finished count is never lost. Saving copies a bit
-// per subproblem: it costs next to nothing beside the count.
-func WithSave(interval time.Duration, save func(State) error) Option {
-	return func(c *config) { c.save, c.saveEvery = save, interval }
-}
-
-// WithResume has [CountContext] go on from s, a [State] that [WithSave] handed
-// out for the same board and shard: the subproblems s holds as done are
-// not searched again, and their counts are part of the result. A State of
-// another board, shard or [PlanVersion] is refused with an error wrapping
-// [ErrStateMismatch] that names what differs, and the zero State with one
-// wrapping [ErrOption].
-func WithResume(s State) Option {
-	return func(c *config) { c.resume = &s }
-}
-
-// WithMemoryLimit has [CountContext] refuse, before it starts, a count that
-// would take more than bytes of memory, as [EstimateMemory] puts it, with
-// an error wrapping [ErrMemory] that says how much it would take; the
-// default is [DefaultMemoryLimit]. The estimate is of the peak resident
-// memory of the whole count on all its workers, and errs high. A count
-// whose lists of quarters outgrow it beyond what the limit has room for
-// stops with such an error too, before it allocates them, with every
-// worker stopped, and after one save (see [WithSave]): it goes on with a
-// higher limit. bytes must be positive.
-func WithMemoryLimit(bytes int64) Option {
-	return func(c *config) { c.memory = bytes }
-}
-
-// WithRecount has [CountContext] count again what it would count, the same
-// subproblems of the same shard, by plain backtracking that shares no code
-// with the join's fast path or the constellations' kernels, so that the
-// counts of a shard can be checked against those its record holds. It
-// costs far more than the count, a search of the whole tree below each
-// subproblem (docs/scale.md has the cost at each n). Saves and resumes
-// work as for a count; a State of a recount resumes only a recount.
-func WithRecount() Option {
-	return func(c *config) { c.recount = true }
+// engine returns the engine's configuration of a count of the whole
+// board as cfg says, of its Total alone if totalOnly is set.
+func (cfg *countConfig) engine(totalOnly bool) engine.Config {
+	ec := engine.Config{Workers: cfg.workers, Shards: 1, Memory: cfg.memory, TotalOnly: totalOnly}
+	if report := cfg.progress; report != nil {
+		ec.Progress = func(p engine.Progress) {
+			report(Progress{Done: p.Done, Subproblems: p.Subproblems, Elapsed: p.Elapsed, Remaining: p.Remaining})
+		}
+	}
+	return ec
 }
 
 // Progress reports how far a count has come. Work is measured in
@@ -114,7 +134,7 @@ func WithRecount() Option {
 // work done (the searches of the solutions a turn leaves unchanged, a
 // hundredth of them and quick, come first).
 type Progress struct {
-	Done        int           // subproblems solved, those of the State resumed included
+	Done        int           // subproblems solved, those of a state resumed included
 	Subproblems int           // subproblems in all
 	Elapsed     time.Duration // since the count started or resumed
 	// Remaining is the time left, estimated from the rate of this run
@@ -131,71 +151,4 @@ func (p Progress) Fraction() float64 {
 		return 0
 	}
 	return float64(p.Done) / float64(p.Subproblems)
-}
-
-// DefaultMemoryLimit is the most memory a count may take, as
-// [EstimateMemory] puts it, unless [WithMemoryLimit] says otherwise: 4 GiB.
-const DefaultMemoryLimit = 4 << 30
-
-// newConfig applies opts to the defaults: every core, one shard, no
-// progress and no saves. A bad option is an error wrapping ErrOption.
-func newConfig(opts []Option) (config, error) {
-	cfg := config{shards: 1, memory: DefaultMemoryLimit}
-	for i, opt := range opts {
-		if opt == nil {
-			return config{}, fmt.Errorf("%w: option %d is nil", ErrOption, i)
-		}
-		opt(&cfg)
-	}
-	if cfg.memory <= 0 {
-		return config{}, fmt.Errorf("%w: a memory limit of %d bytes, want a positive one", ErrOption, cfg.memory)
-	}
-	if cfg.workers < 0 {
-		return config{}, fmt.Errorf("%w: %d workers, want 0 (all cores) or more", ErrOption, cfg.workers)
-	}
-	if cfg.save != nil && cfg.saveEvery <= 0 {
-		return config{}, fmt.Errorf("%w: save every %v, want a positive interval", ErrOption, cfg.saveEvery)
-	}
-	if err := checkShard(cfg.shard, cfg.shards); err != nil {
-		return config{}, fmt.Errorf("%w: %v", ErrOption, err)
-	}
-	if procs := runtime.GOMAXPROCS(0); cfg.workers == 0 || cfg.workers > procs {
-		cfg.workers = procs
-	}
-	return cfg, nil
-}
-
-// listingWorkers returns the workers that opts give a listing of a whole
-// board, which takes WithWorkers alone: shards, progress, saves and memory
-// limits are a count's, and are an error wrapping ErrOption.
-func listingWorkers(opts []Option) (int, error) {
-	cfg, err := newConfig(opts)
-	if err != nil {
-		return 0, err
-	}
-	if cfg.shards != 1 || cfg.progress != nil || cfg.save != nil || cfg.resume != nil || cfg.memory != DefaultMemoryLimit || cfg.recount {
-		return 0, fmt.Errorf("%w: a listing takes WithWorkers alone: shards, progress, saves, memory limits and recounts are a count's", ErrOption)
-	}
-	return cfg.workers, nil
-}
-
-// engine returns the engine's configuration of a count as cfg says.
-func (cfg *config) engine() (engine.Config, error) {
-	ec := engine.Config{Workers: cfg.workers, Shard: cfg.shard, Shards: cfg.shards, Memory: cfg.memory, SaveEvery: cfg.saveEvery, Recount: cfg.recount}
-	if cfg.resume != nil {
-		t, err := cfg.resume.resumable()
-		if err != nil {
-			return engine.Config{}, err
-		}
-		ec.Resume = t
-	}
-	if report := cfg.progress; report != nil {
-		ec.Progress = func(p engine.Progress) {
-			report(Progress{Done: p.Done, Subproblems: p.Subproblems, Elapsed: p.Elapsed, Remaining: p.Remaining})
-		}
-	}
-	if save := cfg.save; save != nil {
-		ec.Save = func(t engine.Tally) error { return save(State{plan: PlanVersion, tally: t}) }
-	}
-	return ec, nil
 }

@@ -1,32 +1,37 @@
 package nqueens
 
-// The contract every strategy implements. Each strategy is one file,
-// opened by a comment naming its method, its cost and its source: the
-// naive board (naive.go), the cached board (cached.go), Richards' bitwise
-// method (bitwise.go), its flipped form (flipped.go) and the package's
-// engine (in nqueens.go, over the packages of internal/). nqueens.go
-// lists them.
+import (
+	"fmt"
+	"strings"
+)
+
+// The contract every strategy keeps, and the list of them. Each strategy
+// is a type of its own in a file of its own, whose doc is its lesson:
+// Naive (naive.go), Cached (cached.go), Bitwise (bitwise.go), Flipped
+// (flipped.go) and Engine (nqueens.go, over the packages of internal/).
 //
 // Adding a strategy: write a type in a file of its own whose Count and
-// Enumerate keep the contract below, using checkSize and checkEnumerate for
-// their arguments, add a value of it to the strategies in nqueens.go, and
-// the tests run it through the golden table, cross-check its solutions
-// with every other strategy's and time it in BenchmarkCount. A new name
-// gets the test and benchmark limits of the slowest strategy until
-// limits and benchLimits say otherwise.
+// Enumerate keep the contract below, using checkSize and checkEnumerate
+// for their arguments, and add a value of it to Strategies; the tests run
+// it through the golden table, cross-check its solutions with every other
+// strategy's and time it in BenchmarkCount. A new name gets the test and
+// benchmark limits of the slowest strategy until limits and benchLimits
+// say otherwise.
 
 // MaxN is the largest board size the package searches: boards are
 // searched with 64-bit masks, one bit per column.
 const MaxN = 64
 
-// A Strategy is one way of searching the board. All strategies count the
-// same numbers and enumerate the same solutions in the same order; they
-// differ only in speed, and in what they teach. A Strategy runs on the
-// caller's goroutine and cannot be stopped: [CountContext] and
-// [EnumerateContext] can.
+// A Strategy is one way of searching the board: [Naive], [Cached],
+// [Bitwise], [Flipped] or [Engine]. All strategies count the same numbers
+// and enumerate the same solutions in the same order; they differ only
+// in speed, and in what they teach. A Strategy runs on the caller's
+// goroutine and cannot be stopped: [CountContext] and [EnumerateContext]
+// can.
 type Strategy interface {
-	// Name is the strategy's short name: "naive", "cached", "bitwise", ...
-	Name() string
+	// String returns the strategy's short name: "naive", "cached",
+	// "bitwise", "flipped" or "engine".
+	fmt.Stringer
 	// Count returns the number of ways to place n non-attacking queens on
 	// an n×n board. Count(0) is 1, the empty board; Count(2) and Count(3)
 	// are 0. It returns an error wrapping ErrBoardSize unless 0 <= n <= MaxN.
@@ -38,6 +43,28 @@ type Strategy interface {
 	// the empty board once. It returns an error wrapping ErrBoardSize or
 	// ErrNilVisit for bad arguments, before visiting anything.
 	Enumerate(n int, visit func(Solution) bool) error
+}
+
+// Strategies returns every strategy of the package, in the order to read
+// them: Naive, Cached, Bitwise and Flipped, the articles' methods from
+// the slowest to the fastest, then Engine, the package's own.
+func Strategies() []Strategy {
+	return []Strategy{Naive{}, Cached{}, Bitwise{}, Flipped{}, Engine{}}
+}
+
+// StrategyNamed returns the strategy of [Strategies] whose name is name,
+// in any case: "Bitwise" is bitwise, as no two names differ in case
+// alone. For any other name it returns an error wrapping [ErrStrategy]
+// that lists the names there are.
+func StrategyNamed(name string) (Strategy, error) {
+	var names []string
+	for _, s := range Strategies() {
+		if strings.EqualFold(s.String(), name) {
+			return s, nil
+		}
+		names = append(names, s.String())
+	}
+	return nil, fmt.Errorf("%w %q, want one of %s", ErrStrategy, name, strings.Join(names, ", "))
 }
 
 // checkSize returns an error wrapping ErrBoardSize unless 0 <= n <= MaxN.

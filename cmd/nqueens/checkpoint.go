@@ -9,7 +9,7 @@ import (
 	"strings"
 	"syscall"
 
-	"github.com/gonqueens/nqueens"
+	"github.com/gonqueens/nqueens/shard"
 )
 
 // A count's checkpoint is a regular file that the count owns while it
@@ -32,7 +32,7 @@ func lockName(checkpoint string) string { return checkpoint + ".lock" }
 // state, whether there was one, and the function that releases the lock.
 // A file that is there but not a state is an error that says what is
 // wrong with it: a count is never silently restarted.
-func openCheckpoint(name string) (s nqueens.State, found bool, release func(), err error) {
+func openCheckpoint(name string) (s shard.State, found bool, release func(), err error) {
 	if _, err := os.Stat(filepath.Dir(name)); err != nil {
 		return s, false, nil, fmt.Errorf("checkpoint %s: its directory: %w", name, err)
 	}
@@ -106,8 +106,8 @@ func checkRegular(name string) error {
 
 // readCheckpoint reads the state kept in the named file, and reports
 // whether there was one.
-func readCheckpoint(name string) (nqueens.State, bool, error) {
-	var s nqueens.State
+func readCheckpoint(name string) (shard.State, bool, error) {
+	var s shard.State
 	if err := checkRegular(name); errors.Is(err, os.ErrNotExist) {
 		return s, false, nil
 	} else if err != nil {
@@ -143,7 +143,7 @@ func readCheckpoint(name string) (nqueens.State, bool, error) {
 // old one, so that a crash at any moment leaves the old state or the new.
 // The caller holds the checkpoint's lock, so the temporary file is its
 // own, or left by a count that crashed.
-func writeCheckpoint(name string, s nqueens.State) (err error) {
+func writeCheckpoint(name string, s shard.State) (err error) {
 	b, err := s.MarshalBinary()
 	if err != nil {
 		return err

@@ -13,7 +13,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/gonqueens/nqueens"
+	"github.com/gonqueens/nqueens/shard"
 )
 
 // bounded is a process of the built command held to 1 GiB of address
@@ -258,7 +258,7 @@ func TestLockNotOurs(t *testing.T) {
 // TestStateMagic holds the start of a temporary file that a save left,
 // which a count recognizes as its own, to what a State marshals to.
 func TestStateMagic(t *testing.T) {
-	var s nqueens.State
+	var s shard.State
 	b, err := s.MarshalBinary()
 	if err != nil || !strings.HasPrefix(string(b), stateMagic) {
 		t.Errorf("a State marshals to %q, %v; want it to start with %q", b, err, stateMagic)

@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/gonqueens/nqueens"
+	"github.com/gonqueens/nqueens/shard"
 	"golang.org/x/term"
 )
 
@@ -26,13 +27,13 @@ func count(ctx context.Context, args []string, getenv func(string) string, stdou
 	workers := intFlag(fs, "workers", 0, "search with `k` goroutines at once (0: one a core)")
 	unique := fs.Bool("unique", false, "print a second number: the fundamental solutions, up to rotation and reflection")
 	asJSON := fs.Bool("json", false, "print one JSON record, for merge")
-	shard := intFlag(fs, "shard", 0, "count only shard `i` of -shards; without it, i comes from "+strings.Join(shardEnv, " or "))
+	index := intFlag(fs, "shard", 0, "count only shard `i` of -shards; without it, i comes from "+strings.Join(shardEnv, " or "))
 	shards := intFlag(fs, "shards", 1, "split the search into `k` shards")
 	strategy := fs.String("strategy", "", "count with one `strategy` on one core: "+strategyNames())
 	checkpoint := fs.String("checkpoint", "", "keep the count's state in `file`, saved every few seconds and on Ctrl-C, and go on from it if it exists; "+
 		"file.lock marks it in use and file.tmp is written on the way")
 	every := fs.Duration("checkpoint-every", 5*time.Second, "how often -checkpoint saves")
-	memory := bytesFlag(nqueens.DefaultMemoryLimit)
+	memory := bytesFlag(shard.DefaultMemoryLimit)
 	fs.Var(&memory, "memory", "refuse a count that would take more than `size` of memory (bytes, or K, M, G, T)")
 	rest, err := parseFlags(fs, args, 1)
 	if err != nil {
@@ -45,8 +46,8 @@ func count(ctx context.Context, args []string, getenv func(string) string, stdou
 	if *workers < 0 {
 		return usagef("count: -workers %d is negative", *workers)
 	}
-	if *shards < 1 || *shards > nqueens.MaxShards {
-		return usagef("count: -shards %d out of range [1, %d]", *shards, nqueens.MaxShards)
+	if *shards < 1 || *shards > shard.MaxShards {
+		return usagef("count: -shards %d out of range [1, %d]", *shards, shard.MaxShards)
 	}
 	set := map[string]bool{}
 	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
@@ -55,7 +56,7 @@ func count(ctx context.Context, args []string, getenv func(string) string, stdou
 			return usagef("count: -%s is empty: name a %s, or leave the flag out", name, name)
 		}
 	}
-	i, from := *shard, "shard"
+	i, from := *index, "shard"
 	switch {
 	case !set["shard"] && *shards > 1:
 		if i, from, err = shardFromEnv(getenv); err != nil {
@@ -92,10 +93,10 @@ func count(ctx context.Context, args []string, getenv func(string) string, stdou
 		}
 		return countWith(ctx, *strategy, n, stdout, newProgressBar(stderr))
 	}
-	opts := []nqueens.Option{nqueens.WithWorkers(*workers), nqueens.WithShard(i, *shards), nqueens.WithMemoryLimit(int64(memory))}
+	job := shard.Job{N: n, Index: i, Of: *shards, Workers: *workers, MemoryLimit: int64(memory)}
 	bar := newProgressBar(stderr)
 	if bar.shown {
-		opts = append(opts, nqueens.WithProgress(bar.update))
+		job.Progress = bar.update
 	}
 	var saved checkpointSaver
 	if *checkpoint != "" {
@@ -108,22 +109,22 @@ func count(ctx context.Context, args []string, getenv func(string) string, stdou
 		}
 		defer release()
 		if found {
-			if err := state.Matches(n, i, *shards, false); err != nil {
+			if err := job.CheckResume(state); err != nil {
 				return holdsOther(*checkpoint, "this count", err)
 			}
 			fmt.Fprintf(stderr, "nqueens: resuming from %s: %d of %d subproblems done\n", *checkpoint, state.Done(), state.Subproblems())
-			opts = append(opts, nqueens.WithResume(state))
+			job.Resume = &state
 		}
 		saved = checkpointSaver{name: *checkpoint, stderr: stderr, bar: bar, resumed: found}
-		opts = append(opts, nqueens.WithSave(*every, saved.save))
+		job.Save, job.SaveEvery = saved.save, *every
 	}
 	if note := endless("count", n, *shards); note != "" {
 		fmt.Fprintln(stderr, note)
 	}
 	start := time.Now()
-	c, err := nqueens.CountContext(ctx, n, opts...)
+	c, err := job.Count(ctx)
 	bar.clear()
-	if errors.Is(err, nqueens.ErrStateMismatch) {
+	if errors.Is(err, shard.ErrStateMismatch) {
 		return holdsOther(*checkpoint, "this count", err)
 	}
 	if errors.Is(err, nqueens.ErrMemory) {
@@ -192,7 +193,7 @@ func endless(cmd string, n, shards int) string {
 // ErrStateMismatch. The checkpoint is left as it is.
 func holdsOther(checkpoint, cmd string, err error) error {
 	return fmt.Errorf("checkpoint %s holds %s: give %s another -checkpoint file, or remove %s to start afresh",
-		checkpoint, strings.TrimPrefix(err.Error(), nqueens.ErrStateMismatch.Error()+": "), cmd, checkpoint)
+		checkpoint, strings.TrimPrefix(err.Error(), shard.ErrStateMismatch.Error()+": "), cmd, checkpoint)
 }
 
 // A checkpointSaver saves a count's state in its checkpoint. A save that
@@ -208,7 +209,7 @@ type checkpointSaver struct {
 	failed  error // of the last save, nil if it succeeded
 }
 
-func (c *checkpointSaver) save(s nqueens.State) error {
+func (c *checkpointSaver) save(s shard.State) error {
 	err := writeCheckpoint(c.name, s)
 	if err != nil && c.failed == nil {
 		c.bar.clear()
@@ -366,7 +367,7 @@ func (b *progressBar) clear() {
 func strategyNames() string {
 	var names []string
 	for _, s := range nqueens.Strategies() {
-		names = append(names, s.Name())
+		names = append(names, s.String())
 	}
 	return strings.Join(names, ", ")
 }

@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"github.com/gonqueens/nqueens"
+	"github.com/gonqueens/nqueens/shard"
 )
 
 func TestCount(t *testing.T) {
@@ -149,7 +150,7 @@ func TestCheckpoint(t *testing.T) {
 		t.Skip("builds the command and runs it")
 	}
 	bin := buildCommand(t)
-	shard1, err := nqueens.CountContext(context.Background(), 18, nqueens.WithShard(1, 2))
+	shard1, err := shard.Job{N: 18, Index: 1, Of: 2}.Count(context.Background())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -188,7 +189,7 @@ func TestCheckpoint(t *testing.T) {
 			t.Errorf("nqueens %s finished despite the %v", name, tt.sig)
 			continue
 		}
-		var before nqueens.State
+		var before shard.State
 		if err := before.UnmarshalBinary(mustRead(file)); err != nil || before.Done() == 0 || before.Done() == before.Subproblems() {
 			t.Errorf("nqueens %s, stopped by %v, kept %d of %d done, %v; want a state midway", name, tt.sig, before.Done(), before.Subproblems(), err)
 			continue
@@ -213,7 +214,7 @@ func waitMidway(file string, cmd *exec.Cmd) error {
 		if err != nil {
 			continue
 		}
-		var s nqueens.State
+		var s shard.State
 		if s.UnmarshalBinary(b) == nil && s.Done() > 0 && s.Done() < s.Subproblems() {
 			return nil
 		}

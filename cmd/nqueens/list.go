@@ -28,8 +28,7 @@ func list(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	b := boards{w: stdout, limit: *limit}
 	err = nqueens.EnumerateContext(ctx, n, b.draw)
 	return b.finish(err, stderr, fmt.Sprintf("no solution: the %d×%d board has none", n, n), n, func() (uint64, error) {
-		c, err := nqueens.CountContext(ctx, n)
-		return c.Total, err
+		return nqueens.CountContext(ctx, n)
 	})
 }
 

@@ -1,7 +1,8 @@
 // Command nqueens counts and draws the solutions of the n-queens problem,
 // on one machine or split into shards across many. Its commands are count,
-// list, merge, verify, construct, complete, version and help: "nqueens
-// help" prints how to call each, and "nqueens COMMAND -h" its flags.
+// list, merge, verify, trace, construct, complete, version and help:
+// "nqueens help" prints how to call each, and "nqueens COMMAND -h" its
+// flags.
 //
 // count prints the number of solutions of the N×N board; on a terminal it
 // shows its progress on stderr. With -strategy it counts with one of the
@@ -17,10 +18,12 @@
 // that would take more memory than -memory (4G by default) is refused
 // before it starts, with the memory it would take.
 //
-// list draws solutions, construct prints one solution of any size without
-// a search, as Solution.String writes it ([1 3 0 2]), and complete lists
-// or counts the completions of a partial board, a column list such as
-// 1,.,.,. or [1 3 0 2], or a diagram, given as the argument or in a file.
+// list draws solutions, trace follows Bitwise's search of a board of up
+// to 8 squares a side step by step, construct prints one solution of any
+// size without a search, as Solution.String writes it ([1 3 0 2]), and
+// complete lists or counts the completions of a partial board, a column
+// list such as 1,.,.,. or [1 3 0 2], or a diagram, given as the argument
+// or in a file.
 // version prints the module's version, the split plan of its shards and
 // the Go that built it, as go version does.
 //
@@ -66,6 +69,10 @@ const usage = `usage:
                  [-checkpoint file [-checkpoint-every d]] FILE...
                                     recount shard records, or a sample of
                                     them, by another method ("-": stdin)
+  nqueens trace [-solutions k] [-boards] N
+                                    Bitwise's search of the N×N board, N <= 8,
+                                    step by step: the masks of each row, and
+                                    the queen placed
   nqueens construct [-board] N      one solution of the N×N board, at once
   nqueens complete [-count] [-limit k] BOARD
                                     complete a partial board: a column list
@@ -140,12 +147,13 @@ func usagef(format string, args ...any) error {
 }
 
 // commands names the commands, in the order of the usage text.
-var commands = []string{"count", "list", "merge", "verify", "construct", "complete", "version"}
+var commands = []string{"count", "list", "merge", "verify", "trace", "construct", "complete", "version"}
 
 // argNames says what the argument is of each command that takes one.
 var argNames = map[string]string{
 	"count":     "the board size N",
 	"list":      "the board size N",
+	"trace":     "the board size N",
 	"construct": "the board size N",
 	"complete":  "a board: a column list, a diagram, a file or - for stdin",
 }
@@ -236,6 +244,8 @@ func dispatch(ctx context.Context, args []string, getenv func(string) string, st
 		return merge(ctx, args, stdin, stdout)
 	case "verify":
 		return verify(ctx, args, stdin, stdout, stderr)
+	case "trace":
+		return trace(ctx, args, stdout)
 	case "construct":
 		return construct(ctx, args, stdout, stderr)
 	case "complete":

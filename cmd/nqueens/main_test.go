@@ -19,8 +19,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/gonqueens/nqueens"
 	"github.com/gonqueens/nqueens/internal/frame"
+	"github.com/gonqueens/nqueens/shard"
 )
 
 func noEnv(string) string { return "" }
@@ -144,7 +144,7 @@ func TestNoSolution(t *testing.T) {
 func TestVersion(t *testing.T) {
 	for _, args := range [][]string{{"version"}, {"-version"}, {"--version"}} {
 		code, out, _ := runCLI(t, noEnv, args...)
-		want := fmt.Sprintf("plan %d %s %s/%s kernels match=", nqueens.PlanVersion, runtime.Version(), runtime.GOOS, runtime.GOARCH)
+		want := fmt.Sprintf("plan %d %s %s/%s kernels match=", shard.PlanVersion, runtime.Version(), runtime.GOOS, runtime.GOARCH)
 		if code != 0 || !strings.HasPrefix(out, "nqueens ") || !strings.Contains(out, want) || !strings.HasSuffix(out, " tail="+frame.Kernel()+"\n") {
 			t.Errorf("nqueens %s: exit %d, %q; want the version, then %q and the kernels", args[0], code, out, want)
 		}
@@ -416,6 +416,7 @@ func TestWriteErrors(t *testing.T) {
 		{"complete", ".,.,.,.,.,."},
 		{"count", "10"},
 		{"construct", "1000"},
+		{"trace", "-solutions", "0", "8"},
 	} {
 		cmd := exec.Command(bin, args...)
 		var stderr bytes.Buffer

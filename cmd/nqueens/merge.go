@@ -15,13 +15,13 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/gonqueens/nqueens"
+	"github.com/gonqueens/nqueens/shard"
 )
 
 // A record is the result of one shard, as count -json prints it and merge
 // reads it: one JSON object on one line.
 type record struct {
-	Plan   int    `json:"plan"` // nqueens.PlanVersion of the split
+	Plan   int    `json:"plan"` // shard.PlanVersion of the split
 	N      int    `json:"n"`
 	Shard  int    `json:"shard"`
 	Shards int    `json:"shards"`
@@ -183,17 +183,14 @@ func parseRecord(text []byte) (record, error) {
 // board size, shard and time, and counts that can go together; SumShards
 // checks it against the others.
 func (r record) check() error {
-	if r.Plan != nqueens.PlanVersion {
-		return fmt.Errorf("counted with split plan %d, but this nqueens splits with plan %d: count the shard again with this version", r.Plan, nqueens.PlanVersion)
+	if r.Plan != shard.PlanVersion {
+		return fmt.Errorf("counted with split plan %d, but this nqueens splits with plan %d: count the shard again with this version", r.Plan, shard.PlanVersion)
 	}
 	if r.Checksum != r.sum() {
 		return errors.New("checksum mismatch: the record is damaged or was edited")
 	}
-	if r.N < 0 || r.N > nqueens.MaxN {
-		return fmt.Errorf("board size %d out of range [0, %d]", r.N, nqueens.MaxN)
-	}
-	if r.Shards < 1 || r.Shards > nqueens.MaxShards || r.Shard < 0 || r.Shard >= r.Shards {
-		return fmt.Errorf("shard %d of %d, which no count makes: want 0 <= shard < shards <= %d", r.Shard, r.Shards, nqueens.MaxShards)
+	if err := r.id().Check(); err != nil {
+		return fmt.Errorf("names no shard a count makes: %v", err)
 	}
 	if r.Elapsed < 0 {
 		return fmt.Errorf("elapsed time %g s is negative", r.Elapsed)
@@ -205,19 +202,22 @@ func (r record) check() error {
 	return nil
 }
 
-// add returns the whole board's counts from recs, through
-// nqueens.SumShards, which checks that they are the shards of one split,
+// id returns the shard that r names.
+func (r record) id() shard.ID {
+	return shard.ID{N: r.N, Index: r.Shard, Of: r.Shards, Plan: r.Plan}
+}
+
+// add returns the whole board's counts from recs, through shard.Sum, which checks that they are the shards of one split,
 // each once. If some shards are missing, it reports which, as "3 of 16
 // shards missing: 4, 9-10"; its other errors name the records at fault
 // by file and line.
-func add(recs []placed) (counts nqueens.Counts, missing string, err error) {
-	shards := make([]nqueens.Counts, len(recs))
+func add(recs []placed) (counts shard.Counts, missing string, err error) {
+	shards := make([]shard.Counts, len(recs))
 	for i, r := range recs {
-		shards[i] = nqueens.Counts{Total: r.Total, Unique: r.Unique, Invariant90: r.Invariant90, Invariant180: r.Invariant180,
-			Shard: nqueens.Shard{N: r.N, Index: r.Shard, Of: r.Shards, Plan: r.Plan}}
+		shards[i] = shard.Counts{Total: r.Total, Unique: r.Unique, Invariant90: r.Invariant90, Invariant180: r.Invariant180, Shard: r.id()}
 	}
-	counts, err = nqueens.SumShards(shards)
-	var e *nqueens.ShardsError
+	counts, err = shard.Sum(shards)
+	var e *shard.SetError
 	switch {
 	case errors.As(err, &e) && e.Missing != nil:
 		return counts, e.Problem, nil

@@ -10,7 +10,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/gonqueens/nqueens"
+	"github.com/gonqueens/nqueens/shard"
 )
 
 // shardFiles counts n in k shards in process and writes each record to
@@ -35,7 +35,7 @@ func shardFiles(t *testing.T, n, k int) []string {
 
 func wantMerged(t *testing.T, n, k int) string {
 	t.Helper()
-	c, err := nqueens.CountContext(context.Background(), n)
+	c, err := shard.Job{N: n}.Count(context.Background())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -84,12 +84,12 @@ func TestMerge(t *testing.T) {
 		{"a stray bracket", append(files[:4:4], edit(files[4], `"}`, `"} ]`)), `not a shard record: "]" after the object`},
 		{"two objects", append(files[:4:4], edit(files[4], `"}`, `"}{}`)), `"{}" after the object`},
 		{"empty", append(files[:4:4], edit(files[4], string(mustRead(files[4])), "")), "no shard records"},
-		{"old plan", append(files[:4:4], edit(files[4], fmt.Sprintf(`"plan":%d`, nqueens.PlanVersion), `"plan":1`)), "split plan 1"},
+		{"old plan", append(files[:4:4], edit(files[4], fmt.Sprintf(`"plan":%d`, shard.PlanVersion), `"plan":1`)), "split plan 1"},
 		// Records whose checksum matches, as anyone can make: every field
 		// is checked before anything is allocated for it.
 		{"forged n", []string{forge(t, record{N: 99, Shards: 1, Total: 1, Unique: 1})}, "board size 99 out of range"},
-		{"forged shards", []string{forge(t, record{N: 8, Shard: 0, Shards: 1 << 31, Total: 8, Unique: 1})}, "shard 0 of 2147483648, which no count makes: want 0 <= shard < shards <= 1048576"},
-		{"forged shard", []string{forge(t, record{N: 8, Shard: 3, Shards: 3, Total: 8, Unique: 1})}, "shard 3 of 3, which no count makes"},
+		{"forged shards", []string{forge(t, record{N: 8, Shard: 0, Shards: 1 << 31, Total: 8, Unique: 1})}, "names no shard a count makes: 2147483648 shards, want 1 to 1048576"},
+		{"forged shard", []string{forge(t, record{N: 8, Shard: 3, Shards: 3, Total: 8, Unique: 1})}, "names no shard a count makes: shard 3 of 3, want 0 to 2"},
 		{"forged n=1", []string{forge(t, record{N: 1, Shard: 0, Shards: 1, Total: 5, Unique: 5, Invariant90: 5, Invariant180: 5})}, "but the 1×1 board has"},
 		{"forged elapsed", []string{forge(t, record{N: 8, Shards: 1, Total: 92, Unique: 12, Elapsed: -1})}, "negative"},
 	}
@@ -104,7 +104,7 @@ func TestMerge(t *testing.T) {
 // recordLine returns r, with the current plan and a matching checksum, as
 // count -json prints it.
 func recordLine(t *testing.T, r record) string {
-	r.Plan = nqueens.PlanVersion
+	r.Plan = shard.PlanVersion
 	r.Checksum = r.sum()
 	line, err := json.Marshal(r)
 	if err != nil {

@@ -12,11 +12,12 @@ import (
 	"strings"
 	"time"
 
-	"github.com/gonqueens/nqueens"
+	"github.com/gonqueens/nqueens/shard"
 )
 
-// verify recounts shard records, each with nqueens.WithRecount, a method
-// that shares no code with the join's fast path, and compares the counts.
+// verify recounts shard records, each by a recount (shard.Job's Recount),
+// a method that shares no code with the join's fast path, and compares
+// the counts.
 func verify(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	fs := newFlagSet("verify")
 	sample := fs.Float64("sample", 1, "recount a share `F` of the records, 0 < F <= 1, drawn from the records' contents")
@@ -49,7 +50,7 @@ func verify(ctx context.Context, args []string, stdin io.Reader, stdout, stderr 
 	if len(drawn) == 0 {
 		return fmt.Errorf("verify: a share %g of %d records drew none, which checks nothing: raise -sample", *sample, len(recs))
 	}
-	var resume *nqueens.State
+	var resume *shard.State
 	if *checkpoint != "" {
 		state, found, release, err := openCheckpoint(*checkpoint)
 		if err != nil {
@@ -80,7 +81,7 @@ func verify(ctx context.Context, args []string, stdin io.Reader, stdout, stderr 
 		case err != nil:
 			return fmt.Errorf("%s: %s", r.at, strings.TrimPrefix(err.Error(), "nqueens: "))
 		}
-		want := nqueens.Counts{Total: r.Total, Unique: r.Unique, Invariant90: r.Invariant90, Invariant180: r.Invariant180, Shard: got.Shard}
+		want := shard.Counts{Total: r.Total, Unique: r.Unique, Invariant90: r.Invariant90, Invariant180: r.Invariant180, Shard: got.Shard}
 		line := fmt.Sprintf("%s: %v: ", r.at, got.Shard)
 		if got == want {
 			line += "agrees: " + countsText(got)
@@ -104,7 +105,7 @@ func verify(ctx context.Context, args []string, stdin io.Reader, stdout, stderr 
 }
 
 // countsText writes the counts a record and a recount compare.
-func countsText(c nqueens.Counts) string {
+func countsText(c shard.Counts) string {
 	return fmt.Sprintf("total %d, unique %d, invariant90 %d, invariant180 %d", c.Total, c.Unique, c.Invariant90, c.Invariant180)
 }
 
@@ -139,46 +140,51 @@ func draw(recs []placed, f float64, seed string) []placed {
 // recountHeld returns the index in drawn of the record whose recount s
 // is the state of, or an error wrapping ErrStateMismatch that says why s
 // is of none of them.
-func recountHeld(s nqueens.State, drawn []placed) (int, error) {
+func recountHeld(s shard.State, drawn []placed) (int, error) {
 	for k, r := range drawn {
-		if s.Matches(r.N, r.Shard, r.Shards, true) == nil {
+		if recountJob(r.record).CheckResume(s) == nil {
 			return k, nil
 		}
 	}
-	if own := s.Counts().Shard; len(drawn) > 1 && s.Matches(own.N, own.Index, own.Of, true) == nil {
-		return 0, fmt.Errorf("%w: a state of the recount of %v, but no record drawn is of that shard", nqueens.ErrStateMismatch, own)
+	if own := s.Counts().Shard; len(drawn) > 1 && s.Recount() {
+		return 0, fmt.Errorf("%w: a state of the recount of %v, but no record drawn is of that shard", shard.ErrStateMismatch, own)
 	}
-	r := drawn[0]
-	return 0, s.Matches(r.N, r.Shard, r.Shards, true)
+	return 0, recountJob(drawn[0].record).CheckResume(s)
 }
 
-// recountOf recounts the shard of r with WithRecount, on workers workers,
-// with its state kept in checkpoint if it is not "", whose lock the
-// caller holds, resumed from resume if it is not nil.
-func recountOf(ctx context.Context, r record, workers int, checkpoint string, every time.Duration, resume *nqueens.State, bar *progressBar, stderr io.Writer) (nqueens.Counts, error) {
-	opts := []nqueens.Option{nqueens.WithRecount(), nqueens.WithWorkers(workers), nqueens.WithShard(r.Shard, r.Shards)}
+// recountJob returns the job that recounts the shard of r.
+func recountJob(r record) shard.Job {
+	return shard.Job{N: r.N, Index: r.Shard, Of: r.Shards, Recount: true}
+}
+
+// recountOf recounts the shard of r on workers workers, with its state
+// kept in checkpoint if it is not "", whose lock the caller holds,
+// resumed from resume if it is not nil.
+func recountOf(ctx context.Context, r record, workers int, checkpoint string, every time.Duration, resume *shard.State, bar *progressBar, stderr io.Writer) (shard.Counts, error) {
+	job := recountJob(r)
+	job.Workers = workers
 	if bar.shown {
-		opts = append(opts, nqueens.WithProgress(bar.update))
+		job.Progress = bar.update
 	}
 	var saved checkpointSaver
 	if checkpoint != "" {
 		if resume != nil {
 			fmt.Fprintf(stderr, "nqueens: resuming from %s: %d of %d subproblems done\n", checkpoint, resume.Done(), resume.Subproblems())
-			opts = append(opts, nqueens.WithResume(*resume))
+			job.Resume = resume
 		}
 		saved = checkpointSaver{name: checkpoint, stderr: stderr, bar: bar, resumed: resume != nil}
-		opts = append(opts, nqueens.WithSave(every, saved.save))
+		job.Save, job.SaveEvery = saved.save, every
 	}
-	c, err := nqueens.CountContext(ctx, r.N, opts...)
+	c, err := job.Count(ctx)
 	bar.clear()
 	if saved.failed != nil {
 		fmt.Fprintln(stderr, saved.warning())
 	}
 	switch {
-	case errors.Is(err, nqueens.ErrStateMismatch):
+	case errors.Is(err, shard.ErrStateMismatch):
 		return c, holdsOther(checkpoint, "verify", err)
 	case checkpoint != "" && errors.Is(err, context.Canceled):
-		fmt.Fprintf(stderr, "nqueens: the recount of %v is saved in %s: the same command goes on from there\n", nqueens.Shard{N: r.N, Index: r.Shard, Of: r.Shards, Plan: r.Plan}, checkpoint)
+		fmt.Fprintf(stderr, "nqueens: the recount of %v is saved in %s: the same command goes on from there\n", r.id(), checkpoint)
 	}
 	return c, err
 }

@@ -136,7 +136,7 @@ func TestVerifySample(t *testing.T) {
 	// A record of a shard that no count makes is refused as it is read,
 	// before any recount, in a message of one prefix.
 	code, out, errOut := runCLI(t, noEnv, "verify", forge(t, record{N: 8, Shard: 0, Shards: 0, Total: 92, Unique: 12, Invariant180: 4}))
-	if code != 1 || out != "" || !strings.Contains(errOut, "shard 0 of 0, which no count makes") || strings.Contains(errOut, "recounting") || strings.Count(errOut, "nqueens: ") != 1 {
+	if code != 1 || out != "" || !strings.Contains(errOut, "names no shard a count makes: 0 shards") || strings.Contains(errOut, "recounting") || strings.Count(errOut, "nqueens: ") != 1 {
 		t.Errorf("verify of a record of shard 0 of 0: exit %d, stdout %q, stderr %q; want it refused, and nothing recounted", code, out, errOut)
 	}
 	for _, args := range [][]string{{"verify", "-sample", "0", "x"}, {"verify", "-sample", "1.5", "x"}, {"verify"}} {

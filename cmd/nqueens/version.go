@@ -5,8 +5,8 @@ import (
 	"runtime"
 	"runtime/debug"
 
-	"github.com/gonqueens/nqueens"
 	"github.com/gonqueens/nqueens/internal/engine"
+	"github.com/gonqueens/nqueens/shard"
 )
 
 // module is the path of the nqueens module.
@@ -42,5 +42,5 @@ func version() string {
 // the Go that built the command, with its system, and the kernels it
 // runs on this processor, for bug reports and timings.
 func versionLine() string {
-	return fmt.Sprintf("nqueens %s plan %d %s %s/%s kernels %s", version(), nqueens.PlanVersion, runtime.Version(), runtime.GOOS, runtime.GOARCH, engine.Kernels())
+	return fmt.Sprintf("nqueens %s plan %d %s %s/%s kernels %s", version(), shard.PlanVersion, runtime.Version(), runtime.GOOS, runtime.GOARCH, engine.Kernels())
 }

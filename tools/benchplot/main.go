@@ -1,6 +1,7 @@
 // Command benchplot draws the timing table of the benchmark suite: time
 // against board size on a log scale, one line per strategy, with the
-// figures published in seed article 002 as hollow marks beside them.
+// figures that the article "Bitwise Optimization of N-Queens" (2024,
+// JavaScript) published as hollow marks beside them.
 //
 //	go run ./benchplot -in ../bench.txt -out ../docs/bench.png
 package main
@@ -22,8 +23,8 @@ import (
 	"gonum.org/v1/plot/vg/draw"
 )
 
-// article holds seed 002's table in seconds, by strategy and n; its "< 1 ms"
-// cells are left out.
+// article holds the article's table in seconds, by strategy and n; its
+// "< 1 ms" cells are left out.
 var article = map[string]map[int]float64{
 	"naive":   {8: 0.0193, 10: 0.263, 12: 7.9, 14: 316},
 	"cached":  {8: 0.0023, 10: 0.0249, 12: 0.675, 14: 23.3, 16: 1044},
@@ -34,7 +35,7 @@ var article = map[string]map[int]float64{
 var order = []string{"naive", "cached", "bitwise", "flipped", "engine"}
 
 func main() {
-	in := flag.String("in", "bench.txt", "raw output of go test -bench BenchmarkCount")
+	in := flag.String("in", "bench.txt", "raw output of go test -bench '^BenchmarkCount$'")
 	out := flag.String("out", "bench.png", "the picture to write")
 	flag.Parse()
 	measured, err := medians(*in)

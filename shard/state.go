@@ -1,4 +1,4 @@
-package nqueens
+package shard
 
 import (
 	"bytes"
@@ -7,19 +7,20 @@ import (
 	"encoding/binary"
 	"fmt"
 
+	"github.com/gonqueens/nqueens"
 	"github.com/gonqueens/nqueens/internal/engine"
 )
 
 // A State is how far a count has come: which subproblems of its shard are
-// done, and what they counted. [WithSave] hands one out every so often, and
-// [WithResume] takes it back so that a count goes on where it stopped,
-// searching only the subproblems left. A State is small: a bit for each
-// subproblem of the shard, for a whole count that joins half-boards
-// 4,096 to 8,191 runs of splits (3,432 for n = 14) and 2n searches of the
-// solutions that a turn leaves unchanged. Only the engine makes one, and its
-// methods read it; MarshalBinary writes it with a checksum, and
-// MarshalText writes the same bytes in base64, so that encoding/json and
-// other text formats keep all of it.
+// done, and what they counted. A [Job]'s Save hands one out every so
+// often, and its Resume takes it back so that a count goes on where it
+// stopped, searching only the subproblems left. A State is small: a bit
+// for each subproblem of the shard, for a whole count that joins
+// half-boards 4,096 to 8,191 runs of splits (3,432 for n = 14) and 2n
+// searches of the solutions that a turn leaves unchanged. Only a count
+// makes one, and its methods read it; MarshalBinary writes it with a
+// checksum, and MarshalText writes the same bytes in base64, so that
+// encoding/json and other text formats keep all of it.
 type State struct {
 	plan  int          // the PlanVersion of the split
 	tally engine.Tally // the count's board, shard, subproblems and counts
@@ -27,16 +28,19 @@ type State struct {
 
 // Counts returns what the subproblems done counted, which name the count
 // as their Shard (its board, shard and PlanVersion): the counts of the
-// whole shard once Done equals Subproblems. As [Counts] says, Unique is 0 until a whole board's count
-// is done.
+// whole shard once Done equals Subproblems. As [Counts] says, Unique is 0
+// until a whole board's count is done.
 func (s State) Counts() Counts {
 	t := &s.tally
 	c := t.Counts
 	if t.Shards > 1 || t.DoneCount() < t.Subproblems {
 		c.Unique = 0
 	}
-	return countsOf(c, Shard{N: t.N, Index: t.Shard, Of: t.Shards, Plan: s.plan})
+	return countsOf(c, ID{N: t.N, Index: t.Shard, Of: t.Shards, Plan: s.plan})
 }
+
+// Recount reports whether s is the state of a recount ([Job].Recount).
+func (s State) Recount() bool { return s.tally.Recount }
 
 // Done returns the number of subproblems done.
 func (s State) Done() int { return s.tally.DoneCount() }
@@ -116,8 +120,8 @@ func (s *State) UnmarshalBinary(data []byte) error {
 		return fmt.Errorf("%w: %v", ErrState, err)
 	}
 	switch {
-	case v[1] > MaxN:
-		return fmt.Errorf("%w: board size %d out of range [0, %d]", ErrState, v[1], MaxN)
+	case v[1] > nqueens.MaxN:
+		return fmt.Errorf("%w: board size %d out of range [0, %d]", ErrState, v[1], nqueens.MaxN)
 	case v[4] > maxStateSubproblems || uint64(len(rest)) != (v[4]+63)/64*8:
 		return fmt.Errorf("%w: %d bytes of done subproblems for %d subproblems", ErrState, len(rest), v[4])
 	}
@@ -156,18 +160,6 @@ func (s *State) UnmarshalText(text []byte) error {
 	return s.UnmarshalBinary(b)
 }
 
-// Matches reports how s differs from a count of shard i of k of the n×n
-// board, or from its recount ([WithRecount]) if recount is set, as an
-// error wrapping ErrStateMismatch, or nil if [WithResume] can take s on
-// for that count: a program can check a checkpoint before it says it
-// resumes. A count of 1 shard is shard 0 of 1.
-func (s State) Matches(n, i, k int, recount bool) error {
-	if err := s.planMatches(); err != nil {
-		return err
-	}
-	return s.tally.Matches(n, i, k, recount)
-}
-
 // planMatches returns an error wrapping ErrStateMismatch if s is of
 // another split plan than this package's.
 func (s State) planMatches() error {
@@ -178,13 +170,13 @@ func (s State) planMatches() error {
 }
 
 // resumable returns s's tally for a count to go on from, or an error
-// wrapping ErrOption for the zero State, which no count handed out,
+// wrapping ErrJob for the zero State, which no count handed out,
 // ErrStateMismatch for a State of another split plan, or ErrState for
 // counts that no count made. The engine checks the rest against the count
 // it plans.
 func (s State) resumable() (*engine.Tally, error) {
 	if s.tally.Shards == 0 {
-		return nil, fmt.Errorf("%w: the zero State, which no count handed out: resume from a State that WithSave passed", ErrOption)
+		return nil, fmt.Errorf("%w: a Resume of the zero State, which no count handed out: resume from a State that Save was given", ErrJob)
 	}
 	if err := s.planMatches(); err != nil {
 		return nil, err

@@ -1,4 +1,4 @@
-package nqueens
+package shard
 
 import (
 	"context"
@@ -14,24 +14,26 @@ import (
 	"github.com/google/go-cmp/cmp"
 )
 
-// stopAfterSaves counts n, saving every millisecond, and cancels the count
-// from its save callback once a saved state holds at least want subproblems
-// done. It returns the last state saved. A count that ends before the
-// cancel comes, which a busy machine's late ticks can make happen for a
-// count of a few milliseconds, is counted again, up to stopTries times.
-func stopAfterSaves(t *testing.T, n, want int, opts ...Option) State {
+// stopAfterSaves counts job, saving every millisecond, and cancels the
+// count from its save callback once a saved state holds at least want
+// subproblems done. It returns the last state saved. A count that ends
+// before the cancel comes, which a busy machine's late ticks can make
+// happen for a count of a few milliseconds, is counted again, up to
+// stopTries times.
+func stopAfterSaves(t *testing.T, job Job, want int) State {
 	t.Helper()
 	var err error
 	for range stopTries {
 		ctx, cancel := context.WithCancel(context.Background())
 		var last State
-		_, err = CountContext(ctx, n, append(opts, WithSave(time.Millisecond, func(s State) error {
+		job.SaveEvery, job.Save = time.Millisecond, func(s State) error {
 			last = s
 			if s.Done() >= want {
 				cancel()
 			}
 			return nil
-		}))...)
+		}
+		_, err = job.Count(ctx)
 		cancel()
 		if errors.Is(err, context.Canceled) {
 			return last
@@ -40,7 +42,7 @@ func stopAfterSaves(t *testing.T, n, want int, opts ...Option) State {
 			break
 		}
 	}
-	t.Fatalf("CountContext(%d) stopped from its save: error = %v, want context.Canceled", n, err)
+	t.Fatalf("a count of %d stopped from its save: error = %v, want context.Canceled", job.N, err)
 	return State{}
 }
 
@@ -51,12 +53,12 @@ func TestResume(t *testing.T) {
 	for _, tt := range []struct{ n, workers, shard, shards int }{
 		{15, 2, 0, 1}, {16, 1, 0, 1}, {16, 2, 0, 1}, {16, 2, 1, 3},
 	} {
-		want, err := CountContext(context.Background(), tt.n, WithShard(tt.shard, tt.shards))
+		want, err := Job{N: tt.n, Index: tt.shard, Of: tt.shards}.Count(context.Background())
 		if err != nil {
 			t.Fatal(err)
 		}
-		opts := []Option{WithWorkers(tt.workers), WithShard(tt.shard, tt.shards)}
-		state := stopAfterSaves(t, tt.n, 100, opts...)
+		job := Job{N: tt.n, Index: tt.shard, Of: tt.shards, Workers: tt.workers}
+		state := stopAfterSaves(t, job, 100)
 		if state.Done() < 100 || state.Done() >= state.Subproblems() {
 			t.Fatalf("n=%d: saved %d of %d subproblems done, want a count stopped midway", tt.n, state.Done(), state.Subproblems())
 		}
@@ -70,8 +72,9 @@ func TestResume(t *testing.T) {
 			t.Fatalf("UnmarshalBinary of MarshalBinary: %v", err)
 		}
 		var final State
-		got, err := CountContext(context.Background(), tt.n, append(opts, WithResume(back),
-			WithSave(time.Hour, func(s State) error { final = s; return nil }))...)
+		resumed := job
+		resumed.Resume, resumed.SaveEvery, resumed.Save = &back, time.Hour, func(s State) error { final = s; return nil }
+		got, err := resumed.Count(context.Background())
 		if err != nil || got != want {
 			t.Errorf("n=%d, shard %d of %d, resumed from %d of %d done: %+v, %v; want %+v",
 				tt.n, tt.shard, tt.shards, back.Done(), back.Subproblems(), got, err, want)
@@ -81,14 +84,15 @@ func TestResume(t *testing.T) {
 				tt.n, final.Done(), final.Subproblems(), final.Counts(), want)
 		}
 		// A finished state gives the counts again at once.
-		if again, err := CountContext(context.Background(), tt.n, append(opts, WithResume(final))...); err != nil || again != want {
+		job.Resume = &final
+		if again, err := job.Count(context.Background()); err != nil || again != want {
 			t.Errorf("n=%d resumed from a finished state: %+v, %v; want %+v", tt.n, again, err, want)
 		}
 	}
 }
 
 func TestResumeRefused(t *testing.T) {
-	state := stopAfterSaves(t, 14, 10, WithShard(0, 2))
+	state := stopAfterSaves(t, Job{N: 14, Index: 0, Of: 2}, 10)
 	plan := state
 	plan.plan = PlanVersion - 1
 	nothingDone := State{plan: state.plan, tally: state.tally.Clone()}
@@ -96,31 +100,29 @@ func TestResumeRefused(t *testing.T) {
 	uniqueEarly := State{plan: state.plan, tally: state.tally.Clone()}
 	uniqueEarly.tally.Counts = engine.Counts{Total: 7, Unique: 1}
 	for _, tt := range []struct {
-		name string
-		n    int
-		opts []Option
-		want string
+		name  string
+		job   Job
+		state State
+		want  string
 	}{
-		{"another n", 15, []Option{WithShard(0, 2)}, "a state of n=14, but this count is of n=15"},
-		{"another shard", 14, []Option{WithShard(1, 2)}, "a state of shard 0 of 2, but this count is of shard 1 of 2"},
-		{"another split", 14, []Option{WithShard(0, 3)}, "a state of shard 0 of 2, but this count is of shard 0 of 3"},
-		{"another plan", 14, []Option{WithShard(0, 2), WithResume(plan)}, "split plan"},
+		{"another n", Job{N: 15, Of: 2}, state, "a state of n=14, but this count is of n=15"},
+		{"another shard", Job{N: 14, Index: 1, Of: 2}, state, "a state of shard 0 of 2, but this count is of shard 1 of 2"},
+		{"another split", Job{N: 14, Of: 3}, state, "a state of shard 0 of 2, but this count is of shard 0 of 3"},
+		{"another kind", Job{N: 14, Of: 2, Recount: true}, state, "a state of a count, but this is a recount"},
+		{"another plan", Job{N: 14, Of: 2}, plan, "split plan"},
 	} {
-		opts := append([]Option{WithResume(state)}, tt.opts...)
-		_, err := CountContext(context.Background(), tt.n, opts...)
-		if !errors.Is(err, ErrStateMismatch) || errors.Is(err, ErrOption) || !strings.Contains(err.Error(), tt.want) {
+		// CheckResume says so before a count starts, and the count as well.
+		if err := tt.job.CheckResume(tt.state); !errors.Is(err, ErrStateMismatch) || !strings.Contains(err.Error(), tt.want) {
+			t.Errorf("%s: CheckResume: %v, want ErrStateMismatch saying %q", tt.name, err, tt.want)
+		}
+		tt.job.Resume = &tt.state
+		_, err := tt.job.Count(context.Background())
+		if !errors.Is(err, ErrStateMismatch) || errors.Is(err, ErrJob) || !strings.Contains(err.Error(), tt.want) {
 			t.Errorf("%s: error = %v, want ErrStateMismatch saying %q", tt.name, err, tt.want)
 		}
 	}
-	// Matches says as much before a count starts.
-	if err := state.Matches(14, 0, 2, false); err != nil {
-		t.Errorf("Matches of its own count: %v, want nil", err)
-	}
-	if err := state.Matches(14, 1, 2, false); !errors.Is(err, ErrStateMismatch) || !strings.Contains(err.Error(), "shard 0 of 2") {
-		t.Errorf("Matches of another shard: %v, want ErrStateMismatch naming the shard", err)
-	}
-	if err := state.Matches(14, 0, 2, true); !errors.Is(err, ErrStateMismatch) || !strings.Contains(err.Error(), "a state of a count, but this is a recount") {
-		t.Errorf("Matches of its recount: %v, want ErrStateMismatch naming the kinds", err)
+	if err := (Job{N: 14, Of: 2}).CheckResume(state); err != nil {
+		t.Errorf("CheckResume of its own count: %v, want nil", err)
 	}
 	for _, tt := range []struct {
 		name  string
@@ -128,24 +130,21 @@ func TestResumeRefused(t *testing.T) {
 		is    error
 		want  string
 	}{
-		{"the zero State", State{}, ErrOption, "the zero State"},
+		{"the zero State", State{}, ErrJob, "the zero State"},
 		{"counts with nothing done", nothingDone, ErrState, "with no subproblem done"},
 		{"a join's unique count before its end", uniqueEarly, ErrState, "from a join before its end"},
 	} {
-		_, err := CountContext(context.Background(), 14, WithShard(0, 2), WithResume(tt.state))
+		_, err := Job{N: 14, Of: 2, Resume: &tt.state}.Count(context.Background())
 		if !errors.Is(err, tt.is) || errors.Is(err, ErrStateMismatch) || !strings.Contains(err.Error(), tt.want) {
 			t.Errorf("%s: error = %v, want %v saying %q", tt.name, err, tt.is, tt.want)
 		}
 	}
-	if _, err := CountContext(context.Background(), 8, WithSave(0, func(State) error { return nil })); !errors.Is(err, ErrOption) {
-		t.Errorf("WithSave(0, ...): error = %v, want ErrOption", err)
-	}
 	boom := errors.New("disk full")
 	fails := func(State) error { return boom }
-	if c, err := CountContext(context.Background(), 10, WithSave(time.Hour, fails)); !errors.Is(err, boom) || c != goldenCounts(10) {
-		t.Errorf("a finished count whose last save fails: %+v, %v; want %+v and the save's error", c, err, goldenCounts(10))
+	if c, err := (Job{N: 10, SaveEvery: time.Hour, Save: fails}).Count(context.Background()); !errors.Is(err, boom) || c != golden(10) {
+		t.Errorf("a finished count whose last save fails: %+v, %v; want %+v and the save's error", c, err, golden(10))
 	}
-	if c, err := CountContext(context.Background(), 16, WithWorkers(1), WithSave(time.Millisecond, fails)); !errors.Is(err, boom) || c != (Counts{}) {
+	if c, err := (Job{N: 16, Workers: 1, SaveEvery: time.Millisecond, Save: fails}).Count(context.Background()); !errors.Is(err, boom) || c != (Counts{}) {
 		t.Errorf("a count whose first save fails: %+v, %v; want no counts and the save's error", c, err)
 	}
 }
@@ -170,7 +169,7 @@ func TestSavesAfterCancel(t *testing.T) {
 			}
 			return nil
 		}
-		_, err := CountContext(ctx, 18, WithWorkers(1), WithSave(slow/4, save))
+		_, err := Job{N: 18, Workers: 1, SaveEvery: slow / 4, Save: save}.Count(ctx)
 		late, bound := time.Since(cancelled), slow+cancelBound
 		if !errors.Is(err, context.Canceled) || after != 1 || late > bound {
 			t.Errorf("a slow save every %v, cancelled: %v, %d saves after the cancel, back %v after it; want one save and back within %v",
@@ -191,17 +190,17 @@ func TestCancelAtTheEnd(t *testing.T) {
 // cancelAtTheEnd is TestCancelAtTheEnd on the n×n board. A state's counts
 // name its count, and hold a unique count only once it is done.
 func cancelAtTheEnd(t *testing.T, n int) {
-	want := goldenCounts(n)
+	want := golden(n)
 	for trial := range 20 {
 		ctx, cancel := context.WithCancel(context.Background())
 		var last State
-		got, err := CountContext(ctx, n, WithWorkers(2), WithSave(50*time.Microsecond, func(s State) error {
+		got, err := Job{N: n, Workers: 2, SaveEvery: 50 * time.Microsecond, Save: func(s State) error {
 			last = s
 			if s.Done() >= s.Subproblems()-trial {
 				cancel()
 			}
 			return nil
-		}))
+		}}.Count(ctx)
 		cancel()
 		if err == nil && got != want || err != nil && !errors.Is(err, context.Canceled) {
 			t.Fatalf("trial %d: %+v, %v; want %+v or context.Canceled", trial, got, err, want)
@@ -213,14 +212,14 @@ func cancelAtTheEnd(t *testing.T, n int) {
 		if err := back.UnmarshalBinary(forge(last)); err != nil {
 			t.Fatalf("trial %d: the last state saved, %d of %d done with %+v, reads back as %v", trial, last.Done(), last.Subproblems(), last.Counts(), err)
 		}
-		if c, err := CountContext(context.Background(), n, WithResume(back)); err != nil || c != want {
+		if c, err := (Job{N: n, Resume: &back}).Count(context.Background()); err != nil || c != want {
 			t.Fatalf("trial %d: resumed from %d of %d done: %+v, %v; want %+v", trial, back.Done(), back.Subproblems(), c, err, want)
 		}
 	}
 }
 
 func TestStateBytes(t *testing.T) {
-	state := stopAfterSaves(t, 14, 10)
+	state := stopAfterSaves(t, Job{N: 14}, 10)
 	good, _ := state.MarshalBinary()
 	flipped := append([]byte(nil), good...)
 	flipped[len(flipped)/2] ^= 1
@@ -260,7 +259,7 @@ func forge(s State) []byte {
 // TestStateText keeps a State whole through encoding/json, whose fields it
 // would drop without MarshalText.
 func TestStateText(t *testing.T) {
-	state := stopAfterSaves(t, 14, 10, WithShard(1, 2))
+	state := stopAfterSaves(t, Job{N: 14, Index: 1, Of: 2}, 10)
 	b, err := json.Marshal(map[string]State{"state": state})
 	if err != nil {
 		t.Fatal(err)
@@ -272,7 +271,7 @@ func TestStateText(t *testing.T) {
 	if diff := cmp.Diff(state, back["state"], cmp.AllowUnexported(State{})); diff != "" {
 		t.Errorf("a State through JSON (-want +got):\n%s", diff)
 	}
-	small := State{plan: PlanVersion, tally: engine.Tally{N: 1, Shards: 1, Counts: goldenCounts(1).engine()}}
+	small := State{plan: PlanVersion, tally: engine.Tally{N: 1, Shards: 1, Counts: golden(1).engine()}}
 	var s State
 	if err := s.UnmarshalBinary(forge(small)); err != nil {
 		t.Errorf("the state of the 1×1 board: %v", err)
@@ -298,7 +297,7 @@ func FuzzState(f *testing.F) {
 // TestStateVersion2 reads a State of the format before recounts, which
 // holds a count.
 func TestStateVersion2(t *testing.T) {
-	s := stopAfterSaves(t, 14, 10, WithShard(1, 2))
+	s := stopAfterSaves(t, Job{N: 14, Index: 1, Of: 2}, 10)
 	b, _ := s.MarshalBinary()
 	// Version 3 is version 2 with a last field, the kind, before the bits.
 	var v2 []byte
@@ -328,25 +327,25 @@ func TestStateVersion2(t *testing.T) {
 // TestRecountState wants a recount and a count to refuse each other's
 // states, and a recount to resume its own.
 func TestRecountState(t *testing.T) {
-	recount := stopAfterSaves(t, 14, 10, WithShard(0, 2), WithRecount())
-	count := stopAfterSaves(t, 14, 10, WithShard(0, 2))
-	want, err := CountContext(context.Background(), 14, WithShard(0, 2))
+	recount := stopAfterSaves(t, Job{N: 14, Of: 2, Recount: true}, 10)
+	count := stopAfterSaves(t, Job{N: 14, Of: 2}, 10)
+	want, err := Job{N: 14, Of: 2}.Count(context.Background())
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := CountContext(context.Background(), 14, WithShard(0, 2), WithResume(recount)); !errors.Is(err, ErrStateMismatch) || !strings.Contains(err.Error(), "a state of a recount, but this is a count") {
+	if _, err := (Job{N: 14, Of: 2, Resume: &recount}).Count(context.Background()); !errors.Is(err, ErrStateMismatch) || !strings.Contains(err.Error(), "a state of a recount, but this is a count") {
 		t.Errorf("a count resumed from a recount's state: %v, want ErrStateMismatch", err)
 	}
-	if _, err := CountContext(context.Background(), 14, WithShard(0, 2), WithRecount(), WithResume(count)); !errors.Is(err, ErrStateMismatch) || !strings.Contains(err.Error(), "a state of a count, but this is a recount") {
+	if _, err := (Job{N: 14, Of: 2, Recount: true, Resume: &count}).Count(context.Background()); !errors.Is(err, ErrStateMismatch) || !strings.Contains(err.Error(), "a state of a count, but this is a recount") {
 		t.Errorf("a recount resumed from a count's state: %v, want ErrStateMismatch", err)
 	}
-	got, err := CountContext(context.Background(), 14, WithShard(0, 2), WithRecount(), WithResume(recount))
+	got, err := Job{N: 14, Of: 2, Recount: true, Resume: &recount}.Count(context.Background())
 	if err != nil || got != want {
 		t.Errorf("a recount resumed = %+v, %v; want the count's %+v", got, err, want)
 	}
 	b, _ := recount.MarshalBinary()
 	var back State
-	if err := back.UnmarshalBinary(b); err != nil || !back.tally.Recount {
-		t.Errorf("a recount's State read back: recount %v, %v", back.tally.Recount, err)
+	if err := back.UnmarshalBinary(b); err != nil || !back.Recount() || count.Recount() {
+		t.Errorf("a recount's State read back: recount %v, %v; a count's: recount %v", back.Recount(), err, count.Recount())
 	}
 }

@@ -1,0 +1,235 @@
+// Package shard counts the solutions of the n-queens problem on boards
+// too large for one sitting: a count of hours or days, split into shards
+// that separate processes, on one machine or many, count on their own,
+// each saving its state as it goes so that a crash, a reboot or a stop
+// costs seconds of work, and the shards' counts added up to the whole
+// board's with every shard checked to be there once. Package nqueens is
+// the door for everything else; the command nqueens runs this package
+// (count -shards and -checkpoint, merge and verify).
+//
+// A [Job] says what to count: a board, one shard of a split of it, the
+// workers, a memory limit, and the callbacks that report progress and
+// save the count's [State]. [Job.Count] returns [Counts] that name their
+// shard, and [Sum] adds up those of every shard of a split. A shard's
+// counts can be checked by counting it again by another method
+// ([Job].Recount).
+//
+// The split of a board into shards depends on n, the number of shards
+// and [PlanVersion] alone: the same on every machine and for every number
+// of workers, so that shards counted anywhere by versions of the package
+// with the same PlanVersion add up. A State and a shard's Counts name
+// their PlanVersion, and one of another is refused, never added.
+//
+// A shard of a board takes the memory of a whole count on as many
+// workers: up to the longest lists of half-boards that the join keeps,
+// which [Job.EstimateMemory] estimates and [Job].MemoryLimit bounds.
+// docs/scale.md in the repository has what each n costs, in time and
+// memory, with the machine named.
+package shard
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"time"
+
+	"github.com/gonqueens/nqueens"
+	"github.com/gonqueens/nqueens/internal/engine"
+)
+
+// PlanVersion names the way a count splits a board into shards. It
+// changes whenever the split does, so that the counts of shards of
+// different versions are never added up: a program that keeps shard
+// counts keeps it with them, as Counts and State do.
+const PlanVersion = 4
+
+// MaxShards is the most shards a board is split into.
+const MaxShards = 1 << 20
+
+// DefaultMemoryLimit is the most memory a count may take, as
+// [Job.EstimateMemory] puts it, unless its MemoryLimit says otherwise:
+// 4 GiB.
+const DefaultMemoryLimit = 4 << 30
+
+// A Job is a count of one shard of a board: what [Job.Count] counts and
+// how. Its zero value but N counts the whole N×N board on every core.
+type Job struct {
+	// N is the board size, 0 to nqueens.MaxN.
+	N int
+	// Index and Of say which shard to count: shard Index, from 0, of a
+	// split into Of, from 1 to MaxShards. Of 0 is 1, the whole board.
+	Index, Of int
+	// Workers is the number of goroutines that search at once: 0, the
+	// default, means runtime.GOMAXPROCS(0), and so does a larger number,
+	// since no more can search at once. The counts do not depend on it.
+	Workers int
+	// MemoryLimit is the most memory, in bytes, that the count may take,
+	// as EstimateMemory puts it; 0 means DefaultMemoryLimit. A count over
+	// its limit is refused before it starts, with an error wrapping
+	// nqueens.ErrMemory that says how much it would take. A count whose
+	// lists of quarters outgrow it beyond what the limit has room for
+	// stops with such an error too, before it allocates them, with every
+	// worker stopped, and after one save: it goes on with a higher limit.
+	MemoryLimit int64
+	// Recount counts again what the job would count, the same
+	// subproblems of the same shard, by plain backtracking that shares no
+	// code with the join's fast path or the constellations' kernels, so
+	// that the counts of a shard can be checked against those its record
+	// holds. It costs far more than the count: a search of the whole tree
+	// below each subproblem. Saves and resumes work as for a count; a
+	// State of a recount resumes only a recount.
+	Recount bool
+	// Progress, if set, is called from the caller's goroutine about ten
+	// times a second while the count runs, and once when it is done, as
+	// nqueens.WithProgress says.
+	Progress func(nqueens.Progress)
+	// Save, if set, is called from the caller's goroutine with the State
+	// of the count about every SaveEvery, which must be positive; once
+	// more if ctx stops the count early (after every worker has stopped,
+	// and never again after that); and once when it is done. An error
+	// from Save stops the count and is returned, with one exception: when
+	// the count is done and only its last save fails, Count returns the
+	// counts together with the error, so that a finished count is never
+	// lost. Saving copies a bit per subproblem: it costs next to nothing
+	// beside the count.
+	Save      func(State) error
+	SaveEvery time.Duration
+	// Resume, if set, is a State that Save handed out for this job's
+	// board, shard and kind (count or recount): the subproblems it holds
+	// as done are not searched again, and their counts are part of the
+	// result. CheckResume says whether it is.
+	Resume *State
+}
+
+// Count counts the job's shard of its board: shard Index of Of of the
+// N×N board, as the job says. Its Counts name the shard; a whole board's
+// hold every count, a shard's of more than one a Unique of 0 ([Counts]).
+// Count of the 0×0 board is {1, 1, 1, 1}, the empty board.
+//
+// It returns an error wrapping nqueens.ErrBoardSize unless
+// 0 <= N <= nqueens.MaxN, [ErrJob] for another field out of range,
+// [ErrStateMismatch] for a Resume of another count, [ErrState] for a
+// Resume whose counts no count made, and nqueens.ErrMemory for a count
+// over its memory limit. When ctx is done first it returns ctx.Err(), at
+// once if ctx is done already and else within a few milliseconds, with
+// every worker stopped. The counts are zero whenever the error is not
+// nil, but for a finished count whose last save failed.
+//
+// It costs what nqueens.CountContext costs for a whole board, and about
+// a share 1/Of of it for a shard, plus a plan of the count that lists
+// the shard's subproblems: O(1) in N for a whole board that joins, O(Of)
+// for a shard, and seconds for a large split of the constellations
+// (n >= 33), which the progress reports.
+func (j Job) Count(ctx context.Context) (Counts, error) {
+	cfg, err := j.engine()
+	if err != nil {
+		return Counts{}, err
+	}
+	c, err := engine.Count(ctx, j.N, cfg)
+	err = public(err)
+	if err != nil && c == (engine.Counts{}) {
+		return Counts{}, err
+	}
+	// A count done whose last save failed keeps its counts.
+	return countsOf(c, j.id()), err
+}
+
+// EstimateMemory returns the peak memory, in bytes, that j.Count takes,
+// as the package's model puts it: what MemoryLimit is compared with. The
+// model bounds what a count of the join keeps by the most that any split
+// of the board holds (its keys, and its lists of quarters a little
+// longer than any measured), or, where the count's splits have few
+// enough quarters to count, by the lists that counting them finds, and
+// takes every worker to hold that at once and Go's heap to grow to twice
+// what is live. Progress, Save and Resume change nothing in it. It
+// returns the errors of Count for a bad field. It costs a plan of the
+// count and a search of up to 2^29 squares that counts the quarters of
+// its splits (two seconds or so; a shard of n = 27 in 2^20 takes a
+// quarter of that), which a count makes only if a cheaper bound is over
+// its limit.
+func (j Job) EstimateMemory() (int64, error) {
+	cfg, err := j.engine()
+	if err != nil {
+		return 0, err
+	}
+	return engine.Estimate(j.N, cfg.Shard, cfg.Shards, cfg.Workers), nil
+}
+
+// CheckResume returns nil if j can resume from s, and else an error
+// wrapping [ErrStateMismatch] that says how s differs from j's count (its
+// board, shard, kind or PlanVersion), or wrapping [ErrJob] for a bad
+// field of j: a program can check a checkpoint before it says it resumes.
+func (j Job) CheckResume(s State) error {
+	cfg, err := j.engine()
+	if err != nil {
+		return err
+	}
+	if err := s.planMatches(); err != nil {
+		return err
+	}
+	return public(s.tally.Matches(j.N, cfg.Shard, cfg.Shards, j.Recount))
+}
+
+// shards returns the number of shards of j's split: Of, or 1 for 0.
+func (j Job) shards() int {
+	if j.Of == 0 {
+		return 1
+	}
+	return j.Of
+}
+
+// id returns the ID of j's shard.
+func (j Job) id() ID {
+	return ID{N: j.N, Index: j.Index, Of: j.shards(), Plan: PlanVersion}
+}
+
+// engine returns the engine's configuration of j's count, or an error
+// for a bad field.
+func (j Job) engine() (engine.Config, error) {
+	if j.N < 0 || j.N > nqueens.MaxN {
+		return engine.Config{}, engine.Mark(fmt.Errorf("nqueens: board size %d out of range [0, %d]", j.N, nqueens.MaxN), nqueens.ErrBoardSize)
+	}
+	if err := checkShard(j.Index, j.shards()); err != nil {
+		return engine.Config{}, fmt.Errorf("%w: %v", ErrJob, err)
+	}
+	switch {
+	case j.Workers < 0:
+		return engine.Config{}, fmt.Errorf("%w: %d workers, want 0 (all cores) or more", ErrJob, j.Workers)
+	case j.MemoryLimit < 0:
+		return engine.Config{}, fmt.Errorf("%w: a memory limit of %d bytes, want 0 (the default) or more", ErrJob, j.MemoryLimit)
+	case j.Save != nil && j.SaveEvery <= 0:
+		return engine.Config{}, fmt.Errorf("%w: save every %v, want a positive interval", ErrJob, j.SaveEvery)
+	}
+	cfg := engine.Config{Workers: j.Workers, Shard: j.Index, Shards: j.shards(), Memory: j.MemoryLimit, SaveEvery: j.SaveEvery, Recount: j.Recount}
+	if cfg.Memory == 0 {
+		cfg.Memory = DefaultMemoryLimit
+	}
+	if j.Resume != nil {
+		t, err := j.Resume.resumable()
+		if err != nil {
+			return engine.Config{}, err
+		}
+		cfg.Resume = t
+	}
+	if report := j.Progress; report != nil {
+		cfg.Progress = func(p engine.Progress) {
+			report(nqueens.Progress{Done: p.Done, Subproblems: p.Subproblems, Elapsed: p.Elapsed, Remaining: p.Remaining})
+		}
+	}
+	if save := j.Save; save != nil {
+		cfg.Save = func(t engine.Tally) error { return save(State{plan: PlanVersion, tally: t}) }
+	}
+	return cfg, nil
+}
+
+// public returns err, an error of the engine, as the package's: matching
+// nqueens.ErrMemory or ErrStateMismatch where it matches the engine's.
+func public(err error) error {
+	switch {
+	case errors.Is(err, engine.ErrMemory):
+		return engine.Mark(err, nqueens.ErrMemory)
+	case errors.Is(err, engine.ErrStateMismatch):
+		return engine.Mark(err, ErrStateMismatch)
+	}
+	return err
+}
