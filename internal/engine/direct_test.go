@@ -2,6 +2,7 @@ package engine
 
 import (
 	"context"
+	"fmt"
 	"testing"
 	"time"
 )
@@ -39,5 +40,27 @@ func TestDirect(t *testing.T) {
 	}
 	if cfg := (Config{Shards: 1, TotalOnly: true}); methodOf(directMax+1, &cfg) == direct {
 		t.Errorf("a count of n = %d is counted directly", directMax+1)
+	}
+}
+
+// BenchmarkDirect times the direct count against the planned one on two
+// workers, around directMax, where the faster changes:
+//
+//	go test -run '^$' -bench '^BenchmarkDirect$' -count 6 ./internal/engine
+//	go tool benchstat -row /count -col /n@num
+func BenchmarkDirect(b *testing.B) {
+	for n := directMax - 1; n <= directMax+2; n++ {
+		b.Run(fmt.Sprintf("count=direct/n=%d", n), func(b *testing.B) {
+			for b.Loop() {
+				directTotal(n)
+			}
+		})
+		b.Run(fmt.Sprintf("count=planned/n=%d", n), func(b *testing.B) {
+			for b.Loop() {
+				if _, err := plannedCount(context.Background(), n, Config{Workers: 2, Shards: 1, Memory: 1 << 30, TotalOnly: true}); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
 	}
 }
