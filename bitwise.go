@@ -8,11 +8,12 @@ import "math/bits"
 // left as Draw draws a row:
 //
 //   - cols: the columns of the queens placed;
-//   - right: the squares that a queen above attacks along a diagonal
-//     running down and to the right, which moves a column to the right a
-//     row: the mask shifts a bit higher, right<<1, from a row to the next;
-//   - left: the same for the diagonals running down and to the left,
-//     left>>1 from a row to the next.
+//   - right: the squares attacked along the diagonals that run down and
+//     to the right from the queens above; such a diagonal moves one
+//     column to the right with each row, so from a row to the next the
+//     mask shifts one bit higher, right<<1;
+//   - left: the squares attacked along the diagonals that run down and to
+//     the left, which shift one bit lower, left>>1.
 //
 // The free squares of the row are all &^ (cols | right | left), where all
 // holds the row's n low bits: the mask keeps the bits beyond the board

@@ -24,6 +24,9 @@ var golden = func() []struct{ total, unique uint64 } {
 	return g
 }()
 
+// A Strategy prints as its name: fmt takes it for a Stringer.
+var _ fmt.Stringer = Strategy(nil)
+
 // long runs the long tests: larger boards for every strategy.
 var long = nqtest.Long
 

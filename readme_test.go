@@ -86,3 +86,54 @@ func TestREADMEBenchTable(t *testing.T) {
 		t.Errorf("README.md does not hold the table that scripts/benchtable -in docs/bench.txt prints:\n%s", table)
 	}
 }
+
+// TestREADMEGo builds the README's Go snippet, as a program of a module
+// of a user's that uses the library from a clone, the way the README
+// says: a replace directive and go mod tidy. The snippet runs in main,
+// with ctx a context.Context.
+func TestREADMEGo(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds a module")
+	}
+	b, err := os.ReadFile("README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, snippet, ok := strings.Cut(string(b), "```go\n")
+	snippet, _, _ = strings.Cut(snippet, "```")
+	if !ok || !strings.HasPrefix(snippet, `import "github.com/gonqueens/nqueens"`) {
+		t.Fatalf("README.md has no Go snippet that imports the package")
+	}
+	body := strings.TrimPrefix(snippet, `import "github.com/gonqueens/nqueens"`)
+	src := "package main\n\nimport (\n\t\"context\"\n\t\"fmt\"\n\n\t\"github.com/gonqueens/nqueens\"\n)\n\nfunc main() {\n\tctx := context.Background()\n" + body + "}\n"
+	root, err := filepath.Abs(".")
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	for _, step := range [][]string{
+		{"go", "mod", "init", "example.com/user"},
+		{"go", "mod", "edit", "-replace", "github.com/gonqueens/nqueens=" + root},
+	} {
+		if out, err := runIn(dir, step...); err != nil {
+			t.Fatalf("%s: %v\n%s", strings.Join(step, " "), err, out)
+		}
+	}
+	if err := os.WriteFile(filepath.Join(dir, "main.go"), []byte(src), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, step := range [][]string{{"go", "mod", "tidy"}, {"go", "vet", "."}, {"go", "build", "-o", os.DevNull, "."}} {
+		if out, err := runIn(dir, step...); err != nil {
+			t.Fatalf("the README's snippet, %s: %v\n%s\n%s", strings.Join(step, " "), err, out, src)
+		}
+	}
+}
+
+// runIn runs a command in dir, with the module proxy off: every module
+// the snippet needs is the library's, in the cache already.
+func runIn(dir string, args ...string) ([]byte, error) {
+	cmd := exec.Command(args[0], args[1:]...)
+	cmd.Dir = dir
+	cmd.Env = append(os.Environ(), "GOFLAGS=-mod=mod", "GOPROXY=off")
+	return cmd.CombinedOutput()
+}

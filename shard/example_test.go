@@ -1,0 +1,91 @@
+package shard_test
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"time"
+
+	"github.com/gonqueens/nqueens"
+	"github.com/gonqueens/nqueens/shard"
+)
+
+// A Job counts one shard of a split of a board, here 3, as separate
+// machines would, and Sum adds the shards up to the whole board's
+// counts. Each shard names itself, so that Sum refuses a set with one
+// missing or given twice. A shard has no unique count of its own: the sum
+// gets it from the solutions that the turns leave unchanged.
+func ExampleJob() {
+	var shards []shard.Counts
+	for i := range 3 {
+		c, err := shard.Job{N: 16, Index: i, Of: 3}.Count(context.Background())
+		if err != nil {
+			fmt.Println(err)
+			return
+		}
+		fmt.Println(c.Shard, c.Total, c.Unique)
+		shards = append(shards, c)
+	}
+	_, err := shard.Sum(shards[:2])
+	fmt.Println(err)
+	whole, err := shard.Sum(shards)
+	fmt.Println(whole.Total, whole.Unique, err)
+	// Output:
+	// n=16 shard 0 of 3 (plan 4) 5047036 0
+	// n=16 shard 1 of 3 (plan 4) 4957790 0
+	// n=16 shard 2 of 3 (plan 4) 4767686 0
+	// nqueens: 1 of 3 shards missing: 2
+	// 14772512 1846955 <nil>
+}
+
+// Save and Resume make a count that survives a crash: save the State as
+// it comes, to a file say, and resume from what was saved last. Here the
+// first count stops itself once a save holds a subproblem done, as a
+// Ctrl-C would; whether it stopped midway or had ended, the count resumed
+// from its last State is the whole board's.
+func ExampleJob_resume() {
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	var saved []byte // a file, in a real program
+	job := shard.Job{N: 16, Workers: 1, SaveEvery: time.Millisecond, Save: func(s shard.State) error {
+		b, err := s.MarshalBinary()
+		if err != nil {
+			return err
+		}
+		saved = b
+		if s.Done() > 0 {
+			cancel()
+		}
+		return nil
+	}}
+	if _, err := job.Count(ctx); err != nil && !errors.Is(err, context.Canceled) {
+		fmt.Println(err)
+		return
+	}
+	var s shard.State
+	if err := s.UnmarshalBinary(saved); err != nil {
+		fmt.Println(err)
+		return
+	}
+	c, err := shard.Job{N: 16, Resume: &s}.Count(context.Background())
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Println(c.Total, c.Unique, s.Done() > 0)
+	// Output: 14772512 1846955 true
+}
+
+// EstimateMemory says what a count takes before it starts: what its
+// MemoryLimit is held to.
+func ExampleJob_EstimateMemory() {
+	job := shard.Job{N: 24, Workers: 2, MemoryLimit: 100 << 20}
+	estimate, err := job.EstimateMemory()
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	_, err = job.Count(context.Background())
+	fmt.Println(estimate > job.MemoryLimit, errors.Is(err, nqueens.ErrMemory))
+	// Output: true true
+}
