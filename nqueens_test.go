@@ -100,15 +100,22 @@ func TestCountGolden(t *testing.T) {
 			t.Errorf("CountUnique(%d) = %d, %v; want %d", n, unique, err, golden[n].unique)
 		}
 		for _, k := range []int{1, 2} {
-			total, err := CountContext(context.Background(), n, WithWorkers(k))
-			if err != nil || total != golden[n].total {
-				t.Errorf("CountContext(%d, WithWorkers(%d)) = %d, %v; want %d", n, k, total, err, golden[n].total)
-			}
-			unique, err := CountUniqueContext(context.Background(), n, WithWorkers(k))
-			if err != nil || unique != golden[n].unique {
-				t.Errorf("CountUniqueContext(%d, WithWorkers(%d)) = %d, %v; want %d", n, k, unique, err, golden[n].unique)
-			}
+			checkCounts(t, n, k)
 		}
+	}
+}
+
+// checkCounts counts the n×n board on k workers with CountContext and
+// CountUniqueContext, and wants the golden table's counts.
+func checkCounts(t *testing.T, n, k int) {
+	t.Helper()
+	total, err := CountContext(context.Background(), n, WithWorkers(k))
+	if err != nil || total != golden[n].total {
+		t.Errorf("CountContext(%d, WithWorkers(%d)) = %d, %v; want %d", n, k, total, err, golden[n].total)
+	}
+	unique, err := CountUniqueContext(context.Background(), n, WithWorkers(k))
+	if err != nil || unique != golden[n].unique {
+		t.Errorf("CountUniqueContext(%d, WithWorkers(%d)) = %d, %v; want %d", n, k, unique, err, golden[n].unique)
 	}
 }
 
@@ -121,14 +128,7 @@ func TestWorkersAgree(t *testing.T) {
 	for _, n := range []int{11, 12, 14} {
 		for _, k := range []int{1, 2, 3, 8, 100} {
 			runtime.GOMAXPROCS(k)
-			total, err := CountContext(context.Background(), n, WithWorkers(k))
-			if err != nil || total != golden[n].total {
-				t.Errorf("CountContext(%d, WithWorkers(%d)) = %d, %v; want %d", n, k, total, err, golden[n].total)
-			}
-			unique, err := CountUniqueContext(context.Background(), n, WithWorkers(k))
-			if err != nil || unique != golden[n].unique {
-				t.Errorf("CountUniqueContext(%d, WithWorkers(%d)) = %d, %v; want %d", n, k, unique, err, golden[n].unique)
-			}
+			checkCounts(t, n, k)
 		}
 	}
 }
