@@ -7,9 +7,9 @@ import (
 	"slices"
 	"sync/atomic"
 
+	"github.com/gonqueens/nqueens/internal/backtrack"
 	"github.com/gonqueens/nqueens/internal/board"
-	"github.com/gonqueens/nqueens/internal/frame"
-	"github.com/gonqueens/nqueens/internal/work"
+	"github.com/gonqueens/nqueens/internal/poll"
 )
 
 // checkPartial reports what is wrong with partial, if anything.
@@ -59,10 +59,10 @@ func CountCompletionsContext(ctx context.Context, partial []int) (uint64, error)
 		return 0, err
 	}
 	var stop atomic.Bool
-	defer work.StopWhenDone(ctx, &stop)()
-	var f frame.Frame
+	defer poll.StopWhenDone(ctx, &stop)()
+	var f backtrack.Frame
 	f.Setup(partial)
-	n, ok := f.Count(&work.Poller{Stop: &stop, Yield: true})
+	n, ok := f.Count(&poll.Poller{Stop: &stop, Yield: true})
 	if !ok {
 		return 0, ctx.Err()
 	}
@@ -89,7 +89,7 @@ func EnumerateCompletionsContext(ctx context.Context, partial []int, visit func(
 	if visit == nil {
 		return ErrNilVisit
 	}
-	return frame.EnumerateBoard(ctx, partial, func(s []int) bool { return visit(s) })
+	return backtrack.EnumerateBoard(ctx, partial, func(s []int) bool { return visit(s) })
 }
 
 // Completions returns the completions of partial as an iterator, in the
@@ -113,6 +113,6 @@ func CompletionsContext(ctx context.Context, partial []int) (iter.Seq[Solution],
 	}
 	partial = slices.Clone(partial)
 	return func(yield func(Solution) bool) {
-		frame.EnumerateBoard(ctx, partial, func(s []int) bool { return yield(slices.Clone(s)) })
+		backtrack.EnumerateBoard(ctx, partial, func(s []int) bool { return yield(slices.Clone(s)) })
 	}, nil
 }

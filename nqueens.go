@@ -5,6 +5,7 @@ import (
 	"errors"
 
 	"github.com/gonqueens/nqueens/internal/engine"
+	"github.com/gonqueens/nqueens/internal/join"
 )
 
 // The package's front door: the counts, which the engine makes, and the
@@ -83,7 +84,7 @@ func countOn(ctx context.Context, n int, cfg *countConfig, totalOnly bool) (engi
 // public returns err, an error of the engine, as the package's: one that
 // matches ErrMemory where it matches the engine's.
 func public(err error) error {
-	if errors.Is(err, engine.ErrMemory) {
+	if errors.Is(err, join.ErrMemory) {
 		return engine.Mark(err, ErrMemory)
 	}
 	return err

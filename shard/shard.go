@@ -35,6 +35,7 @@ import (
 
 	"github.com/gonqueens/nqueens"
 	"github.com/gonqueens/nqueens/internal/engine"
+	"github.com/gonqueens/nqueens/internal/join"
 )
 
 // PlanVersion names the way a count splits a board into shards. It
@@ -226,7 +227,7 @@ func (j Job) engine() (engine.Config, error) {
 // nqueens.ErrMemory or ErrStateMismatch where it matches the engine's.
 func public(err error) error {
 	switch {
-	case errors.Is(err, engine.ErrMemory):
+	case errors.Is(err, join.ErrMemory):
 		return engine.Mark(err, nqueens.ErrMemory)
 	case errors.Is(err, engine.ErrStateMismatch):
 		return engine.Mark(err, ErrStateMismatch)

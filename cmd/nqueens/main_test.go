@@ -19,7 +19,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/gonqueens/nqueens/internal/frame"
+	"github.com/gonqueens/nqueens/internal/backtrack"
 	"github.com/gonqueens/nqueens/shard"
 )
 
@@ -145,7 +145,7 @@ func TestVersion(t *testing.T) {
 	for _, args := range [][]string{{"version"}, {"-version"}, {"--version"}} {
 		code, out, _ := runCLI(t, noEnv, args...)
 		want := fmt.Sprintf("plan %d %s %s/%s kernels match=", shard.PlanVersion, runtime.Version(), runtime.GOOS, runtime.GOARCH)
-		if code != 0 || !strings.HasPrefix(out, "nqueens ") || !strings.Contains(out, want) || !strings.HasSuffix(out, " tail="+frame.Kernel()+"\n") {
+		if code != 0 || !strings.HasPrefix(out, "nqueens ") || !strings.Contains(out, want) || !strings.HasSuffix(out, " tail="+backtrack.Kernel()+"\n") {
 			t.Errorf("nqueens %s: exit %d, %q; want the version, then %q and the kernels", args[0], code, out, want)
 		}
 	}

@@ -4,9 +4,9 @@ import (
 	"context"
 	"slices"
 
+	"github.com/gonqueens/nqueens/internal/backtrack"
 	"github.com/gonqueens/nqueens/internal/board"
-	"github.com/gonqueens/nqueens/internal/frame"
-	"github.com/gonqueens/nqueens/internal/work"
+	"github.com/gonqueens/nqueens/internal/poll"
 )
 
 // The engine sorts the solutions of a board by their border: the queens of
@@ -225,9 +225,9 @@ func smallCounts(n int) Counts {
 		return Counts{Total: 1, Unique: 1, Invariant90: 1, Invariant180: 1} // the empty board
 	}
 	check := constellationCheck{c: &constellation{fixers: board.Symmetries[1:]}}
-	var f frame.Frame
+	var f backtrack.Frame
 	f.Setup(empty(n))
-	f.Enumerate(check.visit, &work.Poller{})
+	f.Enumerate(check.visit, &poll.Poller{})
 	c := check.counts
 	c.Invariant90, c.Invariant180 = c.Total, c.Total
 	return c

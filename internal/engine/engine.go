@@ -27,13 +27,9 @@ import (
 	"runtime"
 	"time"
 
-	"github.com/gonqueens/nqueens/internal/frame"
+	"github.com/gonqueens/nqueens/internal/backtrack"
 	"github.com/gonqueens/nqueens/internal/join"
-	"github.com/gonqueens/nqueens/internal/work"
 )
-
-// ErrMemory reports a count that would take more memory than its limit.
-var ErrMemory = work.ErrMemory
 
 // Config is how Count counts.
 type Config struct {
@@ -73,7 +69,7 @@ const progressInterval = 100 * time.Millisecond
 // Count counts shard cfg.Shard of cfg.Shards of the n×n board,
 // 0 <= n <= board.MaxN, as cfg says, with the method that methodOf
 // picks. It returns ctx.Err() if ctx is done
-// first, an error wrapping ErrMemory for a count over cfg.Memory, and one
+// first, an error wrapping join.ErrMemory for a count over cfg.Memory, and one
 // wrapping ErrStateMismatch for a cfg.Resume of another count. A whole
 // count's Counts are complete (Counts.Complete); a shard's of more than
 // one have Unique 0 from the join and the classes of its subproblems from
@@ -170,7 +166,7 @@ func workersOf(k int) int {
 // cpu.avx2=off too the Go ones), and so does the purego build tag.
 func Kernels() string {
 	match, pairs, transpose := join.Kernels()
-	return fmt.Sprintf("match=%s pairs=%s transpose=%s tail=%s", match, pairs, transpose, frame.Kernel())
+	return fmt.Sprintf("match=%s pairs=%s transpose=%s tail=%s", match, pairs, transpose, backtrack.Kernel())
 }
 
 // Mark returns err, an error of the engine, so that it matches also too

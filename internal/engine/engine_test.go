@@ -11,8 +11,9 @@ import (
 	"time"
 
 	"github.com/gonqueens/nqueens/internal/board"
+	"github.com/gonqueens/nqueens/internal/deal"
 	"github.com/gonqueens/nqueens/internal/join"
-	"github.com/gonqueens/nqueens/internal/work"
+	"github.com/gonqueens/nqueens/internal/poll"
 )
 
 // long runs the long tests, as in every package of the module.
@@ -149,9 +150,9 @@ func TestComplete(t *testing.T) {
 // quarters are shorter than the model's longest to count them, and a
 // count under a limit by the model's first bound not to.
 func TestEstimateCloser(t *testing.T) {
-	runs := join.Runs(20, work.Deal{Shard: 3, Shards: 1000}.Want(), work.Deal{Shard: 3, Shards: 1000})
+	runs := join.Runs(20, deal.Shard{Index: 3, Of: 1000}.Want(), deal.Shard{Index: 3, Of: 1000})
 	first, _ := join.Memory(20, runs, 1, nil)
-	closer, _ := join.Memory(20, runs, 1, &work.Poller{})
+	closer, _ := join.Memory(20, runs, 1, &poll.Poller{})
 	first, closer = peak(first), peak(closer)
 	if closer >= first {
 		t.Fatalf("n=20, shard 3 of 1000: the closer look at its memory, %.0f bytes, is not under the first, %.0f", closer, first)
@@ -188,7 +189,7 @@ func TestMemoryOutgrown(t *testing.T) {
 	var saves []Tally
 	cfg := Config{Workers: 2, Shards: 1, Memory: 1 << 40, SaveEvery: time.Hour,
 		Save: func(t Tally) error { saves = append(saves, t); return nil }}
-	runs := join.Runs(18, work.Deal{Shards: 1}.Want(), work.Deal{Shards: 1})
+	runs := join.Runs(18, deal.Shard{Of: 1}.Want(), deal.Shard{Of: 1})
 	var sub []subproblem
 	for i := range runs {
 		runs[i].Board.Limit(1000)
@@ -197,7 +198,7 @@ func TestMemoryOutgrown(t *testing.T) {
 	}
 	tally := newTally(18, 0, 1, len(sub))
 	_, err := run(context.Background(), time.Now(), sub, &cfg, &tally, nil)
-	if !errors.Is(err, ErrMemory) || len(saves) != 1 || saves[0].DoneCount() == saves[0].Subproblems {
+	if !errors.Is(err, join.ErrMemory) || len(saves) != 1 || saves[0].DoneCount() == saves[0].Subproblems {
 		t.Errorf("a count whose lists outgrow the limit: %v, %d saves; want ErrMemory after one save of a count midway", err, len(saves))
 	}
 	for start := time.Now(); time.Since(start) < 5*time.Second; time.Sleep(10 * time.Millisecond) {

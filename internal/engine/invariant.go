@@ -4,7 +4,8 @@ import (
 	"math/bits"
 
 	"github.com/gonqueens/nqueens/internal/board"
-	"github.com/gonqueens/nqueens/internal/work"
+	"github.com/gonqueens/nqueens/internal/deal"
+	"github.com/gonqueens/nqueens/internal/poll"
 )
 
 // Solutions that a symmetry leaves unchanged, and the fundamental count
@@ -30,7 +31,7 @@ import (
 // a solution holds together. The search visits about the square root of
 // the board's tree for a half turn and its fourth root for a quarter turn.
 // It polls p every invariantPoll nodes, and reports false if p said to stop.
-func countInvariant(n int, g board.Symmetry, col int, p *work.Poller) (uint64, bool) {
+func countInvariant(n int, g board.Symmetry, col int, p *poll.Poller) (uint64, bool) {
 	f := orbitSearch{n: n, g: g, board: make([]int, n), poll: p}
 	for i := range f.board {
 		f.board[i] = board.Free
@@ -53,7 +54,7 @@ type orbitSearch struct {
 	// The diagonals taken, as sets of up to 2n-1 bits: bit row+col of
 	// diag, and bit col-row+n-1 of anti.
 	diag, anti [2]uint64
-	poll       *work.Poller
+	poll       *poll.Poller
 	nodes      int
 	halted     bool
 }
@@ -166,9 +167,9 @@ type invariantSearch struct {
 // invariantSearches returns the searches of the solutions that a quarter and
 // a half turn leave unchanged that d deals to its shard: one for each
 // rotation and each column of the first row's queen, 2n in all.
-func invariantSearches(n int, d work.Deal) []invariantSearch {
+func invariantSearches(n int, d deal.Shard) []invariantSearch {
 	var searches []invariantSearch
-	for i := d.First(0); i < uint64(2*n); i += uint64(d.Shards) {
+	for i := d.First(0); i < uint64(2*n); i += uint64(d.Of) {
 		g := board.Rotate90
 		if i >= uint64(n) {
 			g = board.Rotate180

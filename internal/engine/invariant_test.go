@@ -4,7 +4,7 @@ import (
 	"testing"
 
 	"github.com/gonqueens/nqueens/internal/board"
-	"github.com/gonqueens/nqueens/internal/work"
+	"github.com/gonqueens/nqueens/internal/poll"
 )
 
 // TestInvariant checks the searches of the solutions that a quarter and a
@@ -35,7 +35,7 @@ func invariantTotal(n int, g board.Symmetry) uint64 {
 	}
 	var sum uint64
 	for col := range n {
-		c, _ := countInvariant(n, g, col, &work.Poller{})
+		c, _ := countInvariant(n, g, col, &poll.Poller{})
 		sum += c
 	}
 	return sum

@@ -7,9 +7,9 @@ import (
 	"sync"
 	"sync/atomic"
 
+	"github.com/gonqueens/nqueens/internal/backtrack"
 	"github.com/gonqueens/nqueens/internal/board"
-	"github.com/gonqueens/nqueens/internal/frame"
-	"github.com/gonqueens/nqueens/internal/work"
+	"github.com/gonqueens/nqueens/internal/poll"
 )
 
 // Listing on every core, in order. The board is split by the queens of its
@@ -154,12 +154,12 @@ func (l *listing) list(ctx context.Context, workers int, visit func([]int, int) 
 		claimed++
 		return k, roots.next(root)
 	}
-	defer work.StopWhenDone(ctx, &stop)()
+	defer poll.StopWhenDone(ctx, &stop)()
 	wg.Add(workers)
 	for range workers {
 		go func() {
 			defer wg.Done()
-			w := listWorker{l: l, poll: work.Poller{Stop: &stop, Yield: workers >= runtime.GOMAXPROCS(0)},
+			w := listWorker{l: l, poll: poll.Poller{Stop: &stop, Yield: workers >= runtime.GOMAXPROCS(0)},
 				current: &current, done: done, free: free}
 			w.poll.Each = w.flush
 			root := make([]int, l.n)
@@ -224,8 +224,8 @@ func (l *listing) list(ctx context.Context, workers int, visit func([]int, int) 
 // A listWorker searches roots, one after another.
 type listWorker struct {
 	l     *listing
-	poll  work.Poller
-	frame frame.Frame
+	poll  poll.Poller
+	frame backtrack.Frame
 	allow [board.MaxN]uint64
 	image []int  // scratch for the symmetry check
 	out   []byte // the batch being filled
@@ -348,7 +348,7 @@ func cornerNearest(n int) func(b []int, row int) uint64 {
 // ctx stopped it.
 func Enumerate(ctx context.Context, n, workers int, visit func([]int) bool) error {
 	if n < minListN || workers == 1 {
-		return frame.EnumerateBoard(ctx, empty(n), visit)
+		return backtrack.EnumerateBoard(ctx, empty(n), visit)
 	}
 	l := listing{n: n}
 	return l.list(ctx, workers, func(s []int, _ int) bool { return visit(s) })

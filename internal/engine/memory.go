@@ -7,7 +7,7 @@ import (
 	"sync/atomic"
 
 	"github.com/gonqueens/nqueens/internal/join"
-	"github.com/gonqueens/nqueens/internal/work"
+	"github.com/gonqueens/nqueens/internal/poll"
 )
 
 // The memory a count takes, as a model of its peak, so that a count that
@@ -34,7 +34,7 @@ const (
 // first sight, it looks closer: it counts the quarters of the runs'
 // splits, which may take two seconds or so, to learn how long their
 // lists are, and returns ctx's error if ctx is done meanwhile. It returns
-// an error wrapping work.ErrMemory if the memory is more than limit, and
+// an error wrapping join.ErrMemory if the memory is more than limit, and
 // else lets the lists of quarters of the joiners grow as far as the
 // limit has room for: the longest that the model assumes, and more if
 // the limit has room for all of them to grow alike.
@@ -44,8 +44,8 @@ func (p *plan) budget(ctx context.Context, limit int64) error {
 		live, _ = join.Memory(p.n, p.runs, p.workers, nil)
 		if peak(live) > float64(limit) {
 			var stop atomic.Bool
-			release := work.StopWhenDone(ctx, &stop)
-			closer, ok := join.Memory(p.n, p.runs, p.workers, &work.Poller{Stop: &stop})
+			release := poll.StopWhenDone(ctx, &stop)
+			closer, ok := join.Memory(p.n, p.runs, p.workers, &poll.Poller{Stop: &stop})
 			release()
 			if !ok {
 				return ctx.Err()
@@ -55,7 +55,7 @@ func (p *plan) budget(ctx context.Context, limit int64) error {
 	} else if len(p.runs) == 0 && p.n >= 4 {
 		// The depth of the split makes at least as many subproblems as
 		// wanted, and at most n times as many.
-		n, shards := float64(p.n), float64(p.deal.Shards)
+		n, shards := float64(p.n), float64(p.deal.Of)
 		cs := math.Pow(n, 4) / 8
 		sub := max(cs, n*float64(p.deal.Want()))
 		live = cs*constellationBytes + (sub/shards+1)*(subproblemBytes+8*n)
@@ -67,7 +67,7 @@ func (p *plan) budget(ctx context.Context, limit int64) error {
 			on = "1 worker"
 		}
 		return fmt.Errorf("%w: counting n=%d on %s takes about %s, over the limit of %s: raise the limit, or count with fewer workers",
-			work.ErrMemory, p.n, on, formatBytes(p.memory), formatBytes(float64(limit)))
+			join.ErrMemory, p.n, on, formatBytes(p.memory), formatBytes(float64(limit)))
 	}
 	most := int(min(join.LongestList(p.n)*float64(limit)/p.memory, math.MaxInt32))
 	for _, r := range p.runs {

@@ -3,8 +3,8 @@ package engine
 import (
 	"context"
 
+	"github.com/gonqueens/nqueens/internal/deal"
 	"github.com/gonqueens/nqueens/internal/join"
-	"github.com/gonqueens/nqueens/internal/work"
 )
 
 // The plan of a count, made once: which method counts the board, which
@@ -66,7 +66,7 @@ func methodOf(n int, cfg *Config) method {
 // A plan is what a count of one shard of the n×n board does.
 type plan struct {
 	n       int
-	deal    work.Deal
+	deal    deal.Shard
 	workers int
 	method  method
 	// invariant holds the searches of the solutions a turn leaves
@@ -87,11 +87,11 @@ type plan struct {
 
 // newPlan returns the plan of a count of shard of shards of the n×n
 // board, 0 <= n <= board.MaxN, on workers workers, or of its recount,
-// within limit bytes of memory: an error wrapping ErrMemory if the count
+// within limit bytes of memory: an error wrapping join.ErrMemory if the count
 // would take more, or ctx's error if ctx is done while it looks at the
 // memory closely.
 func newPlan(ctx context.Context, n, shard, shards, workers int, recount bool, limit int64) (*plan, error) {
-	p := &plan{n: n, deal: work.Deal{Shard: shard, Shards: shards}, workers: workers, method: methodFor(n), recount: recount}
+	p := &plan{n: n, deal: deal.Shard{Index: shard, Of: shards}, workers: workers, method: methodFor(n), recount: recount}
 	if p.method != small {
 		p.invariant = invariantSearches(n, p.deal)
 	}

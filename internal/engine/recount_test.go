@@ -8,8 +8,9 @@ import (
 	"testing"
 	"time"
 
+	"github.com/gonqueens/nqueens/internal/deal"
 	"github.com/gonqueens/nqueens/internal/join"
-	"github.com/gonqueens/nqueens/internal/work"
+	"github.com/gonqueens/nqueens/internal/poll"
 )
 
 // TestRecount wants the recount of whole boards and of shards, of both
@@ -52,7 +53,7 @@ func TestRecountCost(t *testing.T) {
 	}
 	// Runs of one split each, those of a shard of about a hundred.
 	shards := 1 << max(0, min(20, 20-2*(27-n)))
-	runs := join.Runs(n, math.MaxInt, work.Deal{Shard: shards / 3, Shards: shards})
+	runs := join.Runs(n, math.MaxInt, deal.Shard{Index: shards / 3, Of: shards})
 	r := rand.New(rand.NewPCG(uint64(n), 7))
 	var took time.Duration
 	var solutions uint64
@@ -70,7 +71,7 @@ func TestRecountCost(t *testing.T) {
 		got, _ := w.recountOf(&subproblem{run: run})
 		took += time.Since(start)
 		run.Board.Hold()
-		if want, _ := join.NewJoiner(run.Board).CountRun(run, &work.Poller{}); got.Total != want {
+		if want, _ := join.NewJoiner(run.Board).CountRun(run, &poll.Poller{}); got.Total != want {
 			t.Fatalf("n=%d: a split counts %d in the join and %d in the recount", n, want, got.Total)
 		}
 		solutions += got.Total

@@ -11,10 +11,10 @@ import (
 	"sync/atomic"
 	"time"
 
+	"github.com/gonqueens/nqueens/internal/backtrack"
 	"github.com/gonqueens/nqueens/internal/board"
-	"github.com/gonqueens/nqueens/internal/frame"
 	"github.com/gonqueens/nqueens/internal/join"
-	"github.com/gonqueens/nqueens/internal/work"
+	"github.com/gonqueens/nqueens/internal/poll"
 )
 
 // The scheduler: the subproblems of a count's plan handed out to workers
@@ -70,7 +70,7 @@ func run(ctx context.Context, start time.Time, sub []subproblem, cfg *Config, t 
 	s := newScheduler(start, sub, cfg, t)
 	// A done ctx stops the workers, and run learns it when they have all
 	// stopped.
-	defer work.StopWhenDone(ctx, &s.stop)()
+	defer poll.StopWhenDone(ctx, &s.stop)()
 	s.startWorkers()
 	// However run returns, by a panic in a callback included, no worker
 	// outlives it.
@@ -138,7 +138,7 @@ func (s *scheduler) startWorkers() {
 	for range workers {
 		go func() {
 			defer wg.Done()
-			s.work(&worker{poll: work.Poller{Stop: &s.stop, Yield: yield}, recount: s.cfg.Recount})
+			s.work(&worker{poll: poll.Poller{Stop: &s.stop, Yield: yield}, recount: s.cfg.Recount})
 		}()
 	}
 	go func() {
@@ -282,8 +282,8 @@ func (s *scheduler) stopped(ctx context.Context, finish func(Counts) (Counts, er
 
 // A worker solves subproblems one after another.
 type worker struct {
-	poll    work.Poller
-	frame   frame.Frame
+	poll    poll.Poller
+	frame   backtrack.Frame
 	check   constellationCheck
 	joiner  *join.Joiner
 	recount bool // count again by plain backtracking (recount.go)

@@ -7,8 +7,8 @@ import (
 	"slices"
 
 	"github.com/gonqueens/nqueens/internal/board"
+	"github.com/gonqueens/nqueens/internal/deal"
 	"github.com/gonqueens/nqueens/internal/join"
-	"github.com/gonqueens/nqueens/internal/work"
 )
 
 // The subproblems of the constellations engine: the constellations of the
@@ -41,7 +41,7 @@ type subproblem struct {
 // the subproblems are dealt out to the shards in turn. Listing a shard of
 // a large split takes seconds: it gives up with ctx.Err() when ctx is
 // done.
-func constellationSubproblems(ctx context.Context, n int, d work.Deal) ([]subproblem, error) {
+func constellationSubproblems(ctx context.Context, n int, d deal.Shard) ([]subproblem, error) {
 	cs, err := constellations(ctx, n)
 	if err != nil {
 		return nil, err
@@ -64,7 +64,7 @@ func constellationSubproblems(ctx context.Context, n int, d work.Deal) ([]subpro
 	// constellations are not: in a fixed random order, the share of
 	// subproblems solved is a fair estimate of the share of the work done,
 	// which Progress reports.
-	r := rand.New(rand.NewPCG(uint64(n), uint64(d.Shards)))
+	r := rand.New(rand.NewPCG(uint64(n), uint64(d.Of)))
 	r.Shuffle(len(sub), func(i, j int) { sub[i], sub[j] = sub[j], sub[i] })
 	return sub, err
 }

@@ -9,7 +9,7 @@ import (
 	"slices"
 
 	"github.com/gonqueens/nqueens/internal/board"
-	"github.com/gonqueens/nqueens/internal/work"
+	"github.com/gonqueens/nqueens/internal/poll"
 )
 
 // The join counts a board without backtracking the whole of it.
@@ -163,7 +163,7 @@ func NewJoiner(b *Board) *Joiner {
 
 // Err returns why the joiner's last count gave up, if not because its
 // poller said to stop: a list of quarters beyond the memory limit, an
-// error wrapping work.ErrMemory.
+// error wrapping ErrMemory.
 func (j *Joiner) Err() error { return j.lister.err }
 
 // Board returns the board whose runs j counts.
@@ -191,7 +191,7 @@ type cursor struct{ north, span, start int }
 // parts of at most j.part, so that its memory is bounded whatever the
 // board. It polls p between queries, and reports false if p said to
 // stop.
-func (j *Joiner) count(r uint64, p *work.Poller) (uint64, bool) {
+func (j *Joiner) count(r uint64, p *poll.Poller) (uint64, bool) {
 	onLongest, offLongest := j.board.splitWeights(r)
 	if onLongest == 0 && offLongest == 0 {
 		return 0, true
@@ -304,7 +304,7 @@ func (j *Joiner) count(r uint64, p *work.Poller) (uint64, bool) {
 // w says: the east ones are laid out in one block of tables, and the west
 // ones listed batchKeys at a time and matched against it, in the core's
 // cache. It reports false if p said to stop.
-func (j *Joiner) matchStreamed(w *halfListing, width int, p *work.Poller) (uint64, bool) {
+func (j *Joiner) matchStreamed(w *halfListing, width int, p *poll.Poller) (uint64, bool) {
 	keyBits := j.board.keys.keyBits
 	j.tables.lay(j.keys[east][0], width, keyBits)
 	var total uint64
@@ -329,7 +329,7 @@ func (j *Joiner) matchStreamed(w *halfListing, width int, p *work.Poller) (uint6
 
 // lists returns the quarters of side s on the north rows of r, and the
 // keys of those on its south rows in the order of j.order.
-func (j *Joiner) lists(s int, r uint64, p *work.Poller) ([]quarter, []uint64, bool) {
+func (j *Joiner) lists(s int, r uint64, p *poll.Poller) ([]quarter, []uint64, bool) {
 	north, south, ok := j.quarterLists(s, r, p)
 	if ok {
 		j.reorder(&j.quarters[s])
@@ -339,7 +339,7 @@ func (j *Joiner) lists(s int, r uint64, p *work.Poller) ([]quarter, []uint64, bo
 
 // quarterLists is lists with the keys of the south quarters in the order
 // they are kept in.
-func (j *Joiner) quarterLists(s int, r uint64, p *work.Poller) ([]quarter, []uint64, bool) {
+func (j *Joiner) quarterLists(s int, r uint64, p *poll.Poller) ([]quarter, []uint64, bool) {
 	return j.quarters[s].lists(&j.lister, &j.board.keys.sides[s], r&j.north, r&j.south, p)
 }
 
@@ -364,7 +364,7 @@ func (j *Joiner) reorder(c *quarterCache) {
 // CountRun returns the solutions of the run of splits t of j's board,
 // times their weights; it reports false if p said to stop. The board's
 // last run to be counted lets go of the quarters its joiners kept.
-func (j *Joiner) CountRun(t *Run, p *work.Poller) (uint64, bool) {
+func (j *Joiner) CountRun(t *Run, p *poll.Poller) (uint64, bool) {
 	var total uint64
 	s := t.first
 	for range t.count {
@@ -390,7 +390,7 @@ func (j *Joiner) CountRun(t *Run, p *work.Poller) (uint64, bool) {
 // with k queens on a longest diagonal go to out[k] if byTag, else all to
 // out[0]. It polls p after each chunk, and reports false if p said to
 // stop.
-func (j *Joiner) list(l *halfListing, shift int, rg valueRange, most int, out *[3][]uint64, byTag bool, p *work.Poller) (more, ok bool) {
+func (j *Joiner) list(l *halfListing, shift int, rg valueRange, most int, out *[3][]uint64, byTag bool, p *poll.Poller) (more, ok bool) {
 	s, start := &j.board.keys.sides[l.side], j.quarters[l.side].start
 	every := rg.lo == 0 && rg.hi<<shift >= 1<<j.board.keys.keyBits // no key is left out
 	north, south, weights := l.north, l.south, l.weights
@@ -499,7 +499,7 @@ func (l *spanList) add(key uint64, lo, hi int) {
 // it lists them surveyBatch at a time in j.keys[l.side], which a side
 // too large for a part lists again, range by range, after it. It
 // reports false if p said to stop.
-func (j *Joiner) surveySide(l *halfListing, p *work.Poller) (survey []int, n int, ok bool) {
+func (j *Joiner) surveySide(l *halfListing, p *poll.Poller) (survey []int, n int, ok bool) {
 	keyBits := j.board.keys.keyBits
 	bits := min(maxSieve, keyBits)
 	survey = slices.Grow(j.survey[:0], 1<<bits)[:1<<bits]

@@ -8,21 +8,22 @@ import (
 	"testing"
 
 	"github.com/gonqueens/nqueens/internal/board"
-	"github.com/gonqueens/nqueens/internal/work"
+	"github.com/gonqueens/nqueens/internal/deal"
+	"github.com/gonqueens/nqueens/internal/poll"
 )
 
 // joinCount counts the n×n board with the join on one goroutine, with
 // its joiners as set changes them.
 func joinCount(n int, set func(*Joiner)) uint64 {
 	var total uint64
-	tasks := Runs(n, work.Deal{Shards: 1}.Want(), work.Deal{Shards: 1})
+	tasks := Runs(n, deal.Shard{Of: 1}.Want(), deal.Shard{Of: 1})
 	var j *Joiner
 	for i := range tasks {
 		if j == nil || j.board != tasks[i].Board {
 			j = NewJoiner(tasks[i].Board)
 			set(j)
 		}
-		c, _ := j.CountRun(&tasks[i], &work.Poller{})
+		c, _ := j.CountRun(&tasks[i], &poll.Poller{})
 		total += c
 	}
 	return total
@@ -151,7 +152,7 @@ func TestJoinMatch(t *testing.T) {
 				if (keyBits-s+width-1)/width > maxJoinChunks {
 					continue
 				}
-				if got, ok := matchSieved(&e, &w, &tb, s, keyBits-s, block, width, weights, &work.Poller{}); !ok || got != want {
+				if got, ok := matchSieved(&e, &w, &tb, s, keyBits-s, block, width, weights, &poll.Poller{}); !ok || got != want {
 					t.Fatalf("trial %d: %d east and %d west keys of %d bits in blocks of %d: the tables of %d, sieved on %d bits, count %d pairs, the loop %d",
 						trial, len(eastKeys), len(westKeys[0])+len(westKeys[1])+len(westKeys[2]), keyBits, block, width, s, got, want)
 				}
@@ -212,8 +213,8 @@ func TestSurvey(t *testing.T) {
 				if l.side == west {
 					sideRows = b.rows() &^ rows
 				}
-				l.north, l.south, _ = j.lists(l.side, sideRows, &work.Poller{})
-				got, halves, _ := j.surveySide(&l, &work.Poller{})
+				l.north, l.south, _ = j.lists(l.side, sideRows, &poll.Poller{})
+				got, halves, _ := j.surveySide(&l, &poll.Poller{})
 				keyBits := b.keys.keyBits
 				shift := keyBits - min(maxSieve, keyBits)
 				want := make([]int, len(got))
@@ -260,7 +261,7 @@ func TestJoinSplits(t *testing.T) {
 	r := rand.New(rand.NewPCG(7, 8))
 	for _, n := range sizes {
 		checked := 0
-		runs := Runs(n, work.Deal{Shards: 1}.Want(), work.Deal{Shards: 1})
+		runs := Runs(n, deal.Shard{Of: 1}.Want(), deal.Shard{Of: 1})
 		for tried := 0; checked < want && tried < 200; tried++ {
 			run := runs[r.IntN(len(runs))]
 			j := NewJoiner(run.Board)
@@ -270,22 +271,22 @@ func TestJoinSplits(t *testing.T) {
 				continue
 			}
 			e := halfListing{side: east, weights: [3]uint64{1, 0, 0}}
-			e.north, e.south, _ = j.lists(east, split, &work.Poller{})
+			e.north, e.south, _ = j.lists(east, split, &poll.Poller{})
 			w := halfListing{side: west, weights: [3]uint64{off, 2 * on, 4 * on}}
-			w.north, w.south, _ = j.lists(west, j.board.rows()&^split, &work.Poller{})
+			w.north, w.south, _ = j.lists(west, j.board.rows()&^split, &poll.Poller{})
 			if float64(j.queryBound(w.north, true)) > 100*most {
 				continue // the loop would take too long
 			}
-			_, eastHalves, _ := j.surveySide(&e, &work.Poller{})
-			_, westHalves, _ := j.surveySide(&w, &work.Poller{})
+			_, eastHalves, _ := j.surveySide(&e, &poll.Poller{})
+			_, westHalves, _ := j.surveySide(&w, &poll.Poller{})
 			if float64(eastHalves)*float64(westHalves) > most || eastHalves < 16 {
 				continue
 			}
 			checked++
 			// The plain loop, over the half-boards listed whole.
 			j.part = eastHalves + westHalves
-			j.list(&e, j.board.keys.keyBits, valueRange{0, 1}, j.part, &j.keys[east], false, &work.Poller{})
-			j.list(&w, j.board.keys.keyBits, valueRange{0, 1}, j.part, &j.keys[west], true, &work.Poller{})
+			j.list(&e, j.board.keys.keyBits, valueRange{0, 1}, j.part, &j.keys[east], false, &poll.Poller{})
+			j.list(&w, j.board.keys.keyBits, valueRange{0, 1}, j.part, &j.keys[west], true, &poll.Poller{})
 			var want uint64
 			for k, keys := range j.keys[west] {
 				for _, wk := range keys {
@@ -299,7 +300,7 @@ func TestJoinSplits(t *testing.T) {
 			for depth := 0; depth <= maxSieve; depth++ {
 				for _, part := range []int{j.part, eastHalves/3 + 1, westHalves/4 + 1 + r.IntN(100)} {
 					j.part, j.sieve = part, sieve{from: 1, keys: max(1, eastHalves>>(depth+1))}
-					got, ok := j.count(split, &work.Poller{})
+					got, ok := j.count(split, &poll.Poller{})
 					if s := j.sieve.bits(eastHalves, j.board.keys.keyBits); !ok || got != want {
 						t.Errorf("n=%d, split %#x (%d east, %d west half-boards), sieved on %d bits in parts of %d: %d pairs, the loop %d",
 							n, split, eastHalves, westHalves, s, part, got, want)
@@ -343,7 +344,7 @@ func TestJoinSplitSearch(t *testing.T) {
 		var byLongest [3]uint64
 		splitSearch(n, split, 0, 0, 0, 0, 0, &byLongest)
 		want := off*byLongest[0] + 2*on*byLongest[1] + 4*on*byLongest[2]
-		if got, ok := j.count(split, &work.Poller{}); !ok || got != want {
+		if got, ok := j.count(split, &poll.Poller{}); !ok || got != want {
 			t.Errorf("n=%d: the split %#x counts %d in the join, %d in a search", n, split, got, want)
 		}
 	}

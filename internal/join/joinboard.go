@@ -6,7 +6,7 @@ import (
 	"sync/atomic"
 
 	"github.com/gonqueens/nqueens/internal/board"
-	"github.com/gonqueens/nqueens/internal/work"
+	"github.com/gonqueens/nqueens/internal/deal"
 )
 
 // The boards of a join, what each split of their rows stands for under
@@ -152,7 +152,7 @@ type Run struct {
 // maxN, that d deals to its shard. The splits of its boards are cut into
 // runs, in their order, at least many of them if there are as many
 // splits, and the runs are dealt out; only the shard's are made.
-func Runs(n, many int, d work.Deal) []Run {
+func Runs(n, many int, d deal.Shard) []Run {
 	boards := boards(n)
 	var splits uint64
 	for _, b := range boards {
@@ -165,7 +165,7 @@ func Runs(n, many int, d work.Deal) []Run {
 		free, k := bits.OnesCount64(b.rows()), b.eastCols()
 		total := binomial(free, k)
 		boardRuns := (total + run - 1) / run
-		for r := d.First(index) - index; r < boardRuns; r += uint64(d.Shards) {
+		for r := d.First(index) - index; r < boardRuns; r += uint64(d.Of) {
 			first := r * run
 			runs = append(runs, Run{Board: b, first: unrankSubset(first, k), count: int(min(run, total-first))})
 		}

@@ -6,7 +6,7 @@ import (
 	"slices"
 	"sync/atomic"
 
-	"github.com/gonqueens/nqueens/internal/work"
+	"github.com/gonqueens/nqueens/internal/poll"
 
 	"github.com/gonqueens/nqueens/internal/board"
 )
@@ -37,7 +37,7 @@ type quarterLister struct {
 	// poll is where place learns to stop, every listPoll tries; halted,
 	// that it did, and err why, if not for poll: a list of quarters too
 	// long.
-	poll   *work.Poller
+	poll   *poll.Poller
 	tries  int
 	halted bool
 	err    error
@@ -53,7 +53,7 @@ const listPoll = 1 << 12
 // on appends to list every quarter of side s with a queen on each of rows
 // and on no other row. It polls p every listPoll squares it tries, and
 // reports false if p said to stop or the list outgrew l.maxQuarters.
-func (l *quarterLister) on(s *sideLayout, rows uint64, list []quarter, p *work.Poller) ([]quarter, bool) {
+func (l *quarterLister) on(s *sideLayout, rows uint64, list []quarter, p *poll.Poller) ([]quarter, bool) {
 	var rs [board.MaxN/2 + 1]int
 	k := 0
 	for r := rows; r != 0; r &= r - 1 {
@@ -69,7 +69,7 @@ func (l *quarterLister) on(s *sideLayout, rows uint64, list []quarter, p *work.P
 // count returns the number of quarters of side s with a queen on each of
 // rows and on no other row, listing none. It polls p every listPoll
 // squares tried, and reports false if p said to stop.
-func (l *quarterLister) count(s *sideLayout, rows uint64, p *work.Poller) (int, bool) {
+func (l *quarterLister) count(s *sideLayout, rows uint64, p *poll.Poller) (int, bool) {
 	l.counting, l.counted = true, 0
 	_, ok := l.on(s, rows, nil, p)
 	l.counting = false
@@ -156,7 +156,7 @@ func (l *quarterLister) skip() {
 		l.counted++
 		return
 	}
-	l.err = fmt.Errorf("%w: a list of more than %d quarters, which the limit has no room for", work.ErrMemory, l.maxQuarters)
+	l.err = fmt.Errorf("%w: a list of more than %d quarters, which the limit has no room for", ErrMemory, l.maxQuarters)
 	l.halted = true
 }
 
@@ -191,7 +191,7 @@ const cachedHalf = 9
 // lists returns the quarters of side s on the north rows nr, and the keys
 // of those on its south rows sr, listed by l. It polls p every listPoll
 // squares tried, and reports false if p said to stop or l failed.
-func (c *quarterCache) lists(l *quarterLister, s *sideLayout, nr, sr uint64, p *work.Poller) (north []quarter, south []uint64, ok bool) {
+func (c *quarterCache) lists(l *quarterLister, s *sideLayout, nr, sr uint64, p *poll.Poller) (north []quarter, south []uint64, ok bool) {
 	switch {
 	case c.byRows != nil:
 		kept := c.byRows[nr].Load()

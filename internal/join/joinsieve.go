@@ -4,7 +4,7 @@ import (
 	"math/bits"
 	"slices"
 
-	"github.com/gonqueens/nqueens/internal/work"
+	"github.com/gonqueens/nqueens/internal/poll"
 )
 
 // The sieve of the join. The top bits of the keys are the diagonals that
@@ -163,7 +163,7 @@ func (s *sortedKeys) sort(keys []uint64, shift, bits int) {
 // tables t, of keys whose top s bits are bits low and up, are laid out
 // for block east half-boards of a bucket at a time, width diagonals wide.
 // It reports false if p said to stop.
-func matchSieved(e, w *sortedKeys, t *eastTables, s, low, block, width int, weights [3]uint64, p *work.Poller) (uint64, bool) {
+func matchSieved(e, w *sortedKeys, t *eastTables, s, low, block, width int, weights [3]uint64, p *poll.Poller) (uint64, bool) {
 	var total uint64
 	for b := range 1 << s {
 		bucket := e.keys[e.starts[b]:e.starts[b+1]]

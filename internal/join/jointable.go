@@ -1,6 +1,6 @@
 package join
 
-import "github.com/gonqueens/nqueens/internal/work"
+import "github.com/gonqueens/nqueens/internal/poll"
 
 // The tables of the join: a block of east half-boards laid out by
 // diagonal, and the west half-boards matched against them. Bit i of word
@@ -76,7 +76,7 @@ func (t *eastTables) lay(keys []uint64, width, bits int) {
 // match returns the number of pairs of an east key of the tables and a
 // key of west with no bit in common, polling p about every matchPoll
 // words of the tables read; it reports false if p said to stop.
-func (t *eastTables) match(west []uint64, p *work.Poller) (uint64, bool) {
+func (t *eastTables) match(west []uint64, p *poll.Poller) (uint64, bool) {
 	if statsOn {
 		countQueries(len(west), len(t.keys), t.words, t.chunks)
 	}

@@ -1,6 +1,16 @@
 package join
 
-import "github.com/gonqueens/nqueens/internal/work"
+import (
+	"errors"
+
+	"github.com/gonqueens/nqueens/internal/poll"
+)
+
+// ErrMemory reports a count that would take more memory than its limit:
+// the engine's model of a count, over the join's, refuses it before it
+// starts, and a joiner whose lists outgrow what the limit has room for
+// stops with it.
+var ErrMemory = errors.New("nqueens: over the memory limit")
 
 // The memory of the join, as a model of its peak, which the engine's
 // model of a count adds up.
@@ -109,7 +119,7 @@ func mostSide(n int) (west, east float64) {
 // whole boards of 14 to 18 by a fifth, 1% of their memory), and what they
 // take beyond is checked as they grow. The search polls look every
 // listPoll squares tried; Memory reports false if look said to stop.
-func Memory(n int, runs []Run, workers int, look *work.Poller) (float64, bool) {
+func Memory(n int, runs []Run, workers int, look *poll.Poller) (float64, bool) {
 	if len(runs) == 0 {
 		return 0, true
 	}
@@ -144,7 +154,7 @@ func Memory(n int, runs []Run, workers int, look *work.Poller) (float64, bool) {
 // that it would: if a split's four longest lists, or the runs' splits
 // sparseLists times fewer, hold more than exactTries quarters. It polls p
 // every listPoll squares tried, and reports stopped if p said to stop.
-func exactLists(runs []Run, p *work.Poller) (north, south int, ok, stopped bool) {
+func exactLists(runs []Run, p *poll.Poller) (north, south int, ok, stopped bool) {
 	n, splits := runs[0].Board.n, 0
 	for _, r := range runs {
 		splits += r.count

@@ -6,7 +6,8 @@ import (
 	"testing"
 
 	"github.com/gonqueens/nqueens/internal/board"
-	"github.com/gonqueens/nqueens/internal/work"
+	"github.com/gonqueens/nqueens/internal/deal"
+	"github.com/gonqueens/nqueens/internal/poll"
 )
 
 // TestLongestList holds the lists of quarters of sampled splits of every
@@ -48,8 +49,8 @@ func TestLongestList(t *testing.T) {
 					// A split's east quarters on rows and its west ones on
 					// the rest of the half, together: the model's lists
 					// hold one longest list a half.
-					east, _ := l.count(&b.keys.sides[0], rows, &work.Poller{})
-					west, _ := l.count(&b.keys.sides[1], half&^rows, &work.Poller{})
+					east, _ := l.count(&b.keys.sides[0], rows, &poll.Poller{})
+					west, _ := l.count(&b.keys.sides[1], half&^rows, &poll.Poller{})
 					if east+west > maxQuarters {
 						t.Errorf("n=%d: the quarters of a split on rows %#x of the half %#x hold %d and %d, more than the %d the estimate has room for",
 							n, rows, half, east, west, maxQuarters)
@@ -86,7 +87,7 @@ func TestLongestSide(t *testing.T) {
 			if on == 0 && off == 0 {
 				continue
 			}
-			p := &work.Poller{}
+			p := &poll.Poller{}
 			e := halfListing{side: east, weights: [3]uint64{1, 0, 0}}
 			e.north, e.south, _ = j.lists(east, rows, p)
 			_, eastSide, _ := j.surveySide(&e, p)
@@ -105,8 +106,8 @@ func TestLongestSide(t *testing.T) {
 // are as long as a joiner's lists of them.
 func TestExactLists(t *testing.T) {
 	for _, n := range []int{14, 17} {
-		runs := Runs(n, 1000, work.Deal{Shard: 3, Shards: 200})
-		north, south, ok, _ := exactLists(runs, &work.Poller{})
+		runs := Runs(n, 1000, deal.Shard{Index: 3, Of: 200})
+		north, south, ok, _ := exactLists(runs, &poll.Poller{})
 		if !ok {
 			t.Fatalf("n=%d: %d runs, too many to count their lists", n, len(runs))
 		}
@@ -121,7 +122,7 @@ func TestExactLists(t *testing.T) {
 					continue
 				}
 				for side, rows := range [2]uint64{r, t.Board.rows() &^ r} {
-					nq, sq, _ := j.lists(side, rows, &work.Poller{})
+					nq, sq, _ := j.lists(side, rows, &poll.Poller{})
 					most[0][side] = max(most[0][side], len(nq))
 					most[1][side] = max(most[1][side], len(sq))
 				}

@@ -14,7 +14,7 @@ import (
 	"math/bits"
 
 	"github.com/gonqueens/nqueens/internal/board"
-	"github.com/gonqueens/nqueens/internal/work"
+	"github.com/gonqueens/nqueens/internal/poll"
 )
 
 // pollEvery is how many nodes a search visits between two polls.
@@ -39,7 +39,7 @@ type Split struct {
 // another or a queen of s.Board, by how many west queens stand on a
 // longest diagonal (always 0 unless s.Longest). It reports false if p said
 // to stop.
-func (s Split) Count(p *work.Poller) (byLongest [3]uint64, ok bool) {
+func (s Split) Count(p *poll.Poller) (byLongest [3]uint64, ok bool) {
 	n := len(s.Board)
 	m := n / 2
 	west := board.FullRow(m)
@@ -71,7 +71,7 @@ func (s Split) Count(p *work.Poller) (byLongest [3]uint64, ok bool) {
 // attack each other, calling visit with each, if visit is not nil, until
 // it returns false. It reports false if p said to stop or visit to end.
 // The solution passed to visit is reused.
-func Board(b []int, visit func([]int) bool, p *work.Poller) (uint64, bool) {
+func Board(b []int, visit func([]int) bool, p *poll.Poller) (uint64, bool) {
 	n := len(b)
 	var found [3]uint64
 	q := queens{n: n, p: p, by: &found, visit: visit, sol: append([]int(nil), b...)}
@@ -97,7 +97,7 @@ type queens struct {
 	by      *[3]uint64
 	visit   func([]int) bool
 	sol     []int
-	p       *work.Poller
+	p       *poll.Poller
 	nodes   int
 	halted  bool
 }

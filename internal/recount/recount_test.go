@@ -7,7 +7,7 @@ import (
 	"testing"
 
 	"github.com/gonqueens/nqueens/internal/board"
-	"github.com/gonqueens/nqueens/internal/work"
+	"github.com/gonqueens/nqueens/internal/poll"
 )
 
 // long runs the long tests, as in every package of the module.
@@ -26,7 +26,7 @@ func TestBoard(t *testing.T) {
 		for i := range b {
 			b[i] = board.Free
 		}
-		if got, ok := Board(b, nil, &work.Poller{}); !ok || got != total[n] {
+		if got, ok := Board(b, nil, &poll.Poller{}); !ok || got != total[n] {
 			t.Errorf("Board of the empty %d×%d board = %d, %v; want %d", n, n, got, ok, total[n])
 		}
 	}
@@ -50,7 +50,7 @@ func TestIndependent(t *testing.T) {
 				continue
 			}
 			seen[imp] = true
-			if rel != "internal/board" && rel != "internal/work" {
+			if rel != "internal/board" && rel != "internal/poll" {
 				t.Errorf("%s imports %s: the recount must share no code with the methods it checks", path, imp)
 			}
 			walk("../../"+rel, imp)

@@ -2,7 +2,7 @@
 // zkernel_amd64.s, and its Go declaration, zkernel_amd64.go. It is run by
 // go generate in the package's directory:
 //
-//	go run -C tools ./kernelasm -rows 10 -out ../internal/frame/zkernel_amd64.s -stubs ../internal/frame/zkernel_amd64.go -pkg frame
+//	go run -C tools ./kernelasm -rows 10 -out ../internal/backtrack/zkernel_amd64.s -stubs ../internal/backtrack/zkernel_amd64.go -pkg backtrack
 //
 // The assembly is the kernel of zkernel.go written out by hand, for the
 // BMI1 and BMI2 instructions the Go compiler does not emit at GOAMD64=v1:

@@ -1,11 +1,9 @@
-// Package work holds how the engine's searches share their work out and
-// learn to stop: the deal of subproblems to shards, and the poller that a
-// search's loops look at every so often.
-package work
+// Package poll is how the engine's searches learn to stop: the poller
+// that a search's loops look at every so often.
+package poll
 
 import (
 	"context"
-	"errors"
 	"runtime"
 	"sync/atomic"
 )
@@ -43,15 +41,12 @@ func (p *Poller) Stopped() bool {
 	return p.Stop != nil && p.Stop.Load()
 }
 
-// PollInterval is how many dead ends a backtracking search runs into
-// between two polls: a fraction of a millisecond of work.
-const PollInterval = 1 << 14
+// Interval is how many dead ends a backtracking search runs into between
+// two polls: a fraction of a millisecond of work.
+const Interval = 1 << 14
 
 // StopWhenDone sets stop once ctx is done. The returned function releases
 // ctx's hold on stop; call it when the search is over.
 func StopWhenDone(ctx context.Context, stop *atomic.Bool) (release func() bool) {
 	return context.AfterFunc(ctx, func() { stop.Store(true) })
 }
-
-// ErrMemory reports a count that would take more memory than its limit.
-var ErrMemory = errors.New("nqueens: over the memory limit")

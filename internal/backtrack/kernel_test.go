@@ -1,4 +1,4 @@
-package frame
+package backtrack
 
 import (
 	"flag"

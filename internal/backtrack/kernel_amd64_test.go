@@ -1,6 +1,6 @@
 //go:build !purego
 
-package frame
+package backtrack
 
 import (
 	"os"

@@ -2,7 +2,7 @@
 // Richards' bitwise method: the engine's subproblems, the completions of
 // a partial board, and the listing of a whole one. Generated kernels fill
 // the last rows (kernel.go).
-package frame
+package backtrack
 
 import (
 	"context"
@@ -10,7 +10,7 @@ import (
 	"sync/atomic"
 
 	"github.com/gonqueens/nqueens/internal/board"
-	"github.com/gonqueens/nqueens/internal/work"
+	"github.com/gonqueens/nqueens/internal/poll"
 )
 
 // A Frame is a board with some rows already fixed, laid out for the fast
@@ -76,15 +76,15 @@ func (f *Frame) SetupAllowed(b []int, allow []uint64) {
 
 // Enumerate calls visit with each way of filling the free rows, in
 // lexicographic order, until visit returns false or, polling every
-// work.PollInterval dead ends, p says to stop. It reports whether it went to
+// poll.Interval dead ends, p says to stop. It reports whether it went to
 // the end. The solution passed to visit is f.out, a copy of f.sol.
-func (f *Frame) Enumerate(visit func([]int) bool, p *work.Poller) bool {
+func (f *Frame) Enumerate(visit func([]int) bool, p *poll.Poller) bool {
 	if f.free == 0 {
 		return f.visit(visit)
 	}
 	var cols, left, right, todo [board.MaxN]uint64
 	last := f.free - 1
-	budget := work.PollInterval
+	budget := poll.Interval
 	d := 0
 	free := f.allowed[0]
 	for {
@@ -96,7 +96,7 @@ func (f *Frame) Enumerate(visit func([]int) bool, p *work.Poller) bool {
 				if p.Stopped() {
 					return false
 				}
-				budget = work.PollInterval
+				budget = poll.Interval
 			}
 			d--
 			free = todo[d]
@@ -141,10 +141,10 @@ func EnumerateBoard(ctx context.Context, b []int, visit func([]int) bool) error 
 		return err
 	}
 	var stop atomic.Bool
-	defer work.StopWhenDone(ctx, &stop)()
+	defer poll.StopWhenDone(ctx, &stop)()
 	var f Frame
 	f.Setup(b)
-	if !f.Enumerate(visit, &work.Poller{Stop: &stop, Yield: true}) && stop.Load() {
+	if !f.Enumerate(visit, &poll.Poller{Stop: &stop, Yield: true}) && stop.Load() {
 		return ctx.Err()
 	}
 	return nil

@@ -1,6 +1,6 @@
 //go:build !amd64 || purego
 
-package frame
+package backtrack
 
 // fillTail counts the ways to fill the free rows of f from row d on, at
 // most maxTail of them, given Richards' masks of row d, with the kernel of

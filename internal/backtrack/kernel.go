@@ -1,11 +1,11 @@
-package frame
+package backtrack
 
-import "github.com/gonqueens/nqueens/internal/work"
+import "github.com/gonqueens/nqueens/internal/poll"
 
 // The kernels fill at most maxTail rows, a constant of zkernel.go; the
 // two generators take it from here.
 //go:generate go run gen_kernel.go -rows 10
-//go:generate go run -C ../../tools ./kernelasm -rows 10 -out ../internal/frame/zkernel_amd64.s -stubs ../internal/frame/zkernel_amd64.go -pkg frame
+//go:generate go run -C ../../tools ./kernelasm -rows 10 -out ../internal/backtrack/zkernel_amd64.s -stubs ../internal/backtrack/zkernel_amd64.go -pkg backtrack
 
 // The counting kernel of the engine and of the completions: Richards'
 // method over the free rows of a frame. The last maxTail rows are filled
@@ -20,13 +20,13 @@ import "github.com/gonqueens/nqueens/internal/work"
 
 // Count returns the number of ways to fill the free rows of f. It reports
 // false, with a partial count, if it gave up because p said to stop.
-func (f *Frame) Count(p *work.Poller) (uint64, bool) {
+func (f *Frame) Count(p *poll.Poller) (uint64, bool) {
 	return f.countFrom(0, 0, 0, 0, p)
 }
 
 // countFrom counts the ways to fill the free rows from d on, given
 // Richards' masks c (columns), l and r (diagonals) of row d.
-func (f *Frame) countFrom(d int, c, l, r uint64, p *work.Poller) (uint64, bool) {
+func (f *Frame) countFrom(d int, c, l, r uint64, p *poll.Poller) (uint64, bool) {
 	if f.free-d <= maxTail {
 		return f.fillTail(d, c, l, r), true
 	}
