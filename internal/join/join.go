@@ -1,68 +1,11 @@
-// Package join counts a board by joining half-boards, without
-// backtracking the whole of it: the engine's method from n = 14 on (17 if
-// odd) to 32. It speaks in plain values: a count is a uint64, a board its
-// size and the middle queens of an odd one.
 package join
 
 import (
 	"math"
-	"slices"
 
 	"github.com/gonqueens/nqueens/internal/board"
 	"github.com/gonqueens/nqueens/internal/poll"
 )
-
-// The join counts a board without backtracking the whole of it.
-// Each row's queen stands in the east or the west half of the board: a
-// split is the set R of rows whose queen is in the east. An east
-// half-board places queens on the rows of R and the east columns, one on
-// each, none attacking another; a west half-board does the same on the
-// other rows and the west columns. An east and a west half-board make a
-// solution exactly when no diagonal holds a queen of each, so the count of
-// a split is the number of such pairs, and the count of the board the sum
-// over splits.
-//
-// An odd board has a middle row and a middle column, in neither half:
-// their queens are placed first, and the rest of the board is joined
-// around them. The eight symmetries of the square map the two queens' cells
-// onto eight others unless they are one queen in the center, so one
-// placement of each eight is counted, eight times.
-//
-// An east half-board is in turn a north quarter (its queens on the north
-// half's rows) and a south quarter on the complementary east columns,
-// whose diagonals do not meet: the quarters of a split's rows are listed
-// once, and kept for the next splits, which share their south rows
-// (joinquarter.go). A pair is counted without a loop over pairs: the east
-// half-boards of a split are laid out by diagonal in tables
-// (jointable.go), and a west half-board finds the east ones it clashes
-// with by one OR of a table row per table, and the rest by a popcount
-// (match.go); a large split is first sieved on the diagonals the two
-// sides hold together most often (joinsieve.go).
-//
-// The files of the join, from the bottom up: match.go and its kernels;
-// joinkey.go, the squares of each side and the bits of the keys;
-// joinquarter.go; joinboard.go, the boards, the weights of their splits
-// and the runs dealt to shards; jointable.go; joinsieve.go; and this
-// file, which lists the half-boards of a split and counts it, and a run
-// of splits.
-//
-// Symmetry cuts the work of an even board by about 8. The two longest
-// diagonals, row = col and row+col = n-1, cross the board through
-// opposite quarters, and each holds at most one queen. The transpose, row
-// and column swapped, keeps the first pointwise and moves the second's
-// queen between the north-east and the south-west quarter; the other
-// diagonal reflection does the same with the roles swapped. So every
-// solution with no queen of the east half on a longest diagonal stands for
-// 2^k solutions, k the queens of its west half on one, and those are all:
-// the join lists only east half-boards off both diagonals, and weighs a
-// west one by 2^k. The reflection top to bottom maps such a pair onto
-// another, on the rows R turned upside down, so one of R and its
-// reflection is counted, twice. The reflection left to right keeps neither
-// longest diagonal's queen in the west but keeps a solution with none on
-// either: those, k = 0, are counted on one split of each set that
-// reflections and complements make of R, times its size. The queen in the
-// center of an odd board holds both longest diagonals, and its splits are
-// counted that way too.
 
 // minN and minOddN are the least even and odd boards the join counts,
 // and maxN the largest, whose keys hold at most 2(n-2) diagonals, in 64
@@ -131,7 +74,7 @@ type Joiner struct {
 	tables eastTables
 	// order is the order of the keys of the split being counted, and
 	// remap a scratch order that moves the keys of south quarters to it
-	// (joinorder.go); ordered is whether order is not the board's.
+	// (order.go); ordered is whether order is not the board's.
 	order, remap keyOrder
 	ordered      bool
 	// block is the most east half-boards laid out at once, blockFor();
@@ -169,25 +112,8 @@ func (j *Joiner) Err() error { return j.lister.err }
 // Board returns the board whose runs j counts.
 func (j *Joiner) Board() *Board { return j.board }
 
-// A halfListing lists the half-boards of a side of a split: its quarters,
-// which half-boards of it to list, and where the listing stands.
-type halfListing struct {
-	side  int
-	north []quarter
-	south []uint64
-	// weights[k] is not 0 for the half-boards to list, with k queens on
-	// a longest diagonal.
-	weights [3]uint64
-	at      cursor
-}
-
-// A cursor is where a halfListing stands: at the north quarter north, its
-// span of south quarters span (0 for those of no queen on a longest
-// diagonal, 1 for those of one), and the start'th of them.
-type cursor struct{ north, span, start int }
-
 // count returns the solutions of the split of rows r, times its weights.
-// Its east and west half-boards are sieved (joinsieve.go), and listed in
+// Its east and west half-boards are sieved (sieve.go), and listed in
 // parts of at most j.part, so that its memory is bounded whatever the
 // board. It polls p between queries, and reports false if p said to
 // stop.
@@ -379,151 +305,6 @@ func (j *Joiner) CountRun(t *Run, p *poll.Poller) (uint64, bool) {
 	return total * j.board.placements, true
 }
 
-// list lists in out the tagged keys of the half-boards of l from l.at
-// on whose bits from shift up are in rg, up to most of them in each of
-// out, and moves l.at to where it stopped; more reports whether
-// half-boards may be left. A half-board is a north quarter and a south
-// quarter on complementary columns, whose diagonals do not meet: l.south
-// holds the keys of the south quarters by their columns and onLongest.
-// The spans of south quarters that the north quarters meet are gathered
-// spanChunk at a time, and their half-boards listed at once (pairs). Those
-// with k queens on a longest diagonal go to out[k] if byTag, else all to
-// out[0]. It polls p after each chunk, and reports false if p said to
-// stop.
-func (j *Joiner) list(l *halfListing, shift int, rg valueRange, most int, out *[3][]uint64, byTag bool, p *poll.Poller) (more, ok bool) {
-	s, start := &j.board.keys.sides[l.side], j.quarters[l.side].start
-	every := rg.lo == 0 && rg.hi<<shift >= 1<<j.board.keys.keyBits // no key is left out
-	north, south, weights := l.north, l.south, l.weights
-	// The buffers, held here and not in the joiner while they grow, and
-	// handed back on every return.
-	bufs := [3][]uint64{out[0][:0], out[1][:0], out[2][:0]}
-	last := 2 // the most queens on a longest diagonal listed
-	for last > 0 && weights[last] == 0 {
-		last--
-	}
-	spans := &j.spans
-	at := l.at
-	for at.north < len(north) {
-		// Gather spans while each buffer has room for all of their pairs,
-		// and cut the span that would overflow one.
-		var room [3]int
-		for o := range room {
-			room[o] = most - len(bufs[o])
-		}
-		gathered, full := 0, false
-		for ; at.north < len(north) && gathered < spanChunk; at.north++ {
-			nq := north[at.north]
-			first := 2 * int(s.cols&^uint64(nq.cols))
-			key := j.northKey(nq)
-			for span := at.span; span < 2 && int(nq.onLongest)+span <= last; span++ {
-				k := int(nq.onLongest) + span
-				if weights[k] == 0 {
-					continue
-				}
-				o := 0
-				if byTag {
-					o = k
-				}
-				lo, hi := start[first+span]+at.start, start[first+span+1]
-				at.start = 0
-				if lo >= hi {
-					continue
-				}
-				if hi-lo >= room[o] {
-					hi, full = lo+room[o], true
-					at.span, at.start = span, hi-start[first+span]
-				}
-				room[o] -= hi - lo
-				spans[o].add(key|uint64(k)<<tagShift, lo, hi)
-				gathered++
-				if full {
-					break
-				}
-			}
-			if full {
-				break // at.north stays on the quarter cut
-			}
-			at.span = 0
-		}
-		filled := false
-		for o := range spans {
-			sp := &spans[o]
-			if len(sp.keys) == 0 {
-				continue
-			}
-			before := len(bufs[o])
-			bufs[o] = pairs(bufs[o], sp, south)
-			if !every {
-				bufs[o] = keepIn(bufs[o], before, shift, rg)
-			}
-			sp.keys, sp.bounds = sp.keys[:0], sp.bounds[:0]
-			filled = filled || len(bufs[o]) == most
-		}
-		if filled {
-			l.at = at
-			*out = bufs
-			return true, true
-		}
-		if p.Stopped() {
-			*out = bufs
-			return false, false
-		}
-	}
-	l.at = cursor{north: len(north)}
-	*out = bufs
-	return false, true
-}
-
-// spanChunk is the most spans of south quarters that list gathers before
-// it lists their half-boards.
-const spanChunk = 1 << 10
-
-// A spanList is spans of south quarters that north quarters meet: span
-// i is the north quarter's key keys[i], tagged, and the south quarters
-// south[bounds[2i]:bounds[2i+1]]; the half-boards it makes are the
-// north key ORed with each of theirs that shares no bit with it.
-type spanList struct {
-	keys   []uint64
-	bounds []uint32
-}
-
-// add adds the span of key and the south quarters from lo up to hi, not
-// hi, lo < hi.
-func (l *spanList) add(key uint64, lo, hi int) {
-	l.keys = append(l.keys, key)
-	l.bounds = append(l.bounds, uint32(lo), uint32(hi))
-}
-
-// surveySide returns how many of the half-boards of l have each value of
-// their top maxSieve bits (all of shorter keys), and how many there are:
-// it lists them surveyBatch at a time in j.keys[l.side], which a side
-// too large for a part lists again, range by range, after it. It
-// reports false if p said to stop.
-func (j *Joiner) surveySide(l *halfListing, p *poll.Poller) (survey []int, n int, ok bool) {
-	keyBits := j.board.keys.keyBits
-	bits := min(maxSieve, keyBits)
-	survey = slices.Grow(j.survey[:0], 1<<bits)[:1<<bits]
-	clear(survey)
-	j.survey = survey
-	shift := keyBits - bits
-	all := *l
-	all.at = cursor{}
-	for more := true; more; {
-		if more, ok = j.list(&all, keyBits, valueRange{0, 1}, surveyBatch, &j.keys[l.side], false, p); !ok {
-			return nil, 0, false
-		}
-		keys := j.keys[l.side][0]
-		for _, k := range keys {
-			survey[k<<tagBits>>(shift+tagBits)]++ // the top bits, but the tag
-		}
-		n += len(keys)
-	}
-	return survey, n, true
-}
-
-// surveyBatch is how many half-boards surveySide lists at a time.
-const surveyBatch = 1 << 16
-
 // northKey returns the key of the north quarter nq in the order of the
 // split being counted: the south keys that it meets are in it.
 func (j *Joiner) northKey(nq quarter) uint64 {
@@ -561,54 +342,4 @@ func (j *Joiner) queryBound(north []quarter, offLongest bool) int {
 		bound += c.start[i+2] - c.start[first]
 	}
 	return bound
-}
-
-// pairs appends to keys the keys of the half-boards of the spans of sp
-// over south: each north quarter's key ORed with each key of its span
-// with no bit in common, as their diagonals do not meet; with an
-// assembly kernel where the processor runs one, else with pairsGo.
-func pairs(keys []uint64, sp *spanList, south []uint64) []uint64 {
-	most := 0
-	for i := 0; i < len(sp.bounds); i += 2 {
-		most += int(sp.bounds[i+1] - sp.bounds[i])
-	}
-	n := len(keys)
-	// The kernels write whole vectors: room for 8 keys more.
-	keys = slices.Grow(keys, most+8)
-	out := keys[n : n+most+8]
-	listed, ok := archPairs(out, sp, south)
-	if !ok {
-		listed = pairsGo(out, sp, south)
-	}
-	return keys[:n+listed]
-}
-
-// pairsGo is pairs in Go: it writes the keys in out, room for all of the
-// spans' keys, and returns how many.
-func pairsGo(out []uint64, sp *spanList, south []uint64) int {
-	i := 0
-	for s, key := range sp.keys {
-		for _, k := range south[sp.bounds[2*s]:sp.bounds[2*s+1]] {
-			// Written always, kept if it fits: no branch to mispredict.
-			out[i] = key | k
-			if key&k == 0 {
-				i++
-			}
-		}
-	}
-	return i
-}
-
-// keepIn keeps of keys, from keys[from] on, those whose bits from shift
-// up, but the tag, are in rg, in their order.
-func keepIn(keys []uint64, from, shift int, rg valueRange) []uint64 {
-	i := from
-	for _, k := range keys[from:] {
-		// Written always, kept if in rg: no branch to mispredict.
-		keys[i] = k
-		if rg.holds(k << tagBits >> (shift + tagBits)) {
-			i++
-		}
-	}
-	return keys[:i]
 }

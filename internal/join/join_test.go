@@ -149,7 +149,7 @@ func TestJoinMatch(t *testing.T) {
 			r.Shuffle(len(tagged), func(a, b int) { tagged[a], tagged[b] = tagged[b], tagged[a] })
 			w.sort(tagged, shift, s)
 			for _, width := range []int{8, 4} {
-				if (keyBits-s+width-1)/width > maxJoinChunks {
+				if (keyBits-s+width-1)/width > maxTables {
 					continue
 				}
 				if got, ok := matchSieved(&e, &w, &tb, s, keyBits-s, block, width, weights, &poll.Poller{}); !ok || got != want {

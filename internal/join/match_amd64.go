@@ -54,11 +54,11 @@ func Kernels() (match, pairs, transpose string) {
 const maxRowVectors = 4
 
 // A clashKernel is clashes for one width and number of tables, with the
-// row of chunk c of value v at tables + (c<<width+v)·stride bytes.
+// row of table c of value v at tables + (c<<width+v)·stride bytes.
 type clashKernel func(tables *uint64, stride int, keys []uint64) int
 
 // A rowKernel is clashes for one width, number of tables and length of a
-// row, the row of chunk c of value v at tables + (c<<width+v)·64·vectors
+// row, the row of table c of value v at tables + (c<<width+v)·64·vectors
 // bytes.
 type rowKernel func(tables *uint64, keys []uint64) int
 
@@ -70,7 +70,7 @@ type orKernel func(dst, src, row *uint64, rows int)
 // and the most words of a row laid out at once: rows of at most
 // maxRowVectors vectors for the AVX-512 ones if wide (the AVX2 ones for
 // any other rows), else AVX2 ones of any row if avx2, else none.
-func kernelsFor(wide, avx2 bool) (*[2][maxJoinChunks + 1][maxRowVectors + 1]rowKernel, *[2][maxJoinChunks + 1]clashKernel, int, int) {
+func kernelsFor(wide, avx2 bool) (*[2][maxTables + 1][maxRowVectors + 1]rowKernel, *[2][maxTables + 1]clashKernel, int, int) {
 	switch {
 	case wide:
 		return &avx512Kernels, &avx2Kernels, 8, 8 * maxRowVectors
@@ -80,21 +80,21 @@ func kernelsFor(wide, avx2 bool) (*[2][maxJoinChunks + 1][maxRowVectors + 1]rowK
 	return nil, nil, 1, 0
 }
 
-// archClashes is clashes with the assembly kernel of its width, chunks
+// archClashes is clashes with the assembly kernel of its width, ntables
 // and words, whose arguments clashes has checked; ok is false where the
 // processor runs none.
-func archClashes(tables []uint64, words, chunks, width int, keys []uint64) (n int, ok bool) {
+func archClashes(tables []uint64, words, ntables, width int, keys []uint64) (n int, ok bool) {
 	narrow := 0
 	if width == 4 {
 		narrow = 1
 	}
 	if v := words / 8; rowKernels != nil && words%8 == 0 && v <= maxRowVectors {
-		return rowKernels[narrow][chunks][v](&tables[0], keys), true
+		return rowKernels[narrow][ntables][v](&tables[0], keys), true
 	}
 	if loopKernels == nil || words%4 != 0 {
 		return 0, false
 	}
-	return loopKernels[narrow][chunks](&tables[0], 8*words, keys), true
+	return loopKernels[narrow][ntables](&tables[0], 8*words, keys), true
 }
 
 // archOrRows is orRows with the AVX-512 kernel of its rows' length,

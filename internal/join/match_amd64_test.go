@@ -55,7 +55,7 @@ func TestJoinMatchAVX2(t *testing.T) {
 	if !rowNeeds.Has() {
 		t.Skip("TestJoinMatch ran the kernels this processor has")
 	}
-	defer func(r *[2][maxJoinChunks + 1][maxRowVectors + 1]rowKernel, l *[2][maxJoinChunks + 1]clashKernel, m, s int, p, tr bool) {
+	defer func(r *[2][maxTables + 1][maxRowVectors + 1]rowKernel, l *[2][maxTables + 1]clashKernel, m, s int, p, tr bool) {
 		rowKernels, loopKernels, wordsMultiple, rowWords = r, l, m, s
 		widePairs, wideTranspose = p, tr
 	}(rowKernels, loopKernels, wordsMultiple, rowWords, widePairs, wideTranspose)
@@ -66,17 +66,17 @@ func TestJoinMatchAVX2(t *testing.T) {
 
 // TestClashKernels checks that the generated tables hold a kernel for
 // every width, number of tables and, for AVX-512, length of a row: the
-// generator's -rows and -vectors, maxJoinChunks and maxRowVectors agree.
+// generator's -tables and -vectors, maxTables and maxRowVectors agree.
 func TestClashKernels(t *testing.T) {
 	for narrow := range 2 {
-		for chunks := 1; chunks <= maxJoinChunks; chunks++ {
-			if avx2Kernels[narrow][chunks] == nil {
-				t.Errorf("no AVX2 kernel of %d tables of width %d: run go generate with -rows %d", chunks, 8>>narrow, maxJoinChunks)
+		for ntables := 1; ntables <= maxTables; ntables++ {
+			if avx2Kernels[narrow][ntables] == nil {
+				t.Errorf("no AVX2 kernel of %d tables of width %d: run go generate with -tables %d", ntables, 8>>narrow, maxTables)
 			}
 			for v := 1; v <= maxRowVectors; v++ {
-				if avx512Kernels[narrow][chunks][v] == nil {
-					t.Errorf("no AVX-512 kernel of %d tables of width %d, rows of %d vectors: run go generate with -rows %d -vectors %d",
-						chunks, 8>>narrow, v, maxJoinChunks, maxRowVectors)
+				if avx512Kernels[narrow][ntables][v] == nil {
+					t.Errorf("no AVX-512 kernel of %d tables of width %d, rows of %d vectors: run go generate with -tables %d -vectors %d",
+						ntables, 8>>narrow, v, maxTables, maxRowVectors)
 				}
 			}
 		}
@@ -88,8 +88,8 @@ func TestClashKernels(t *testing.T) {
 // of each length they take, the AVX2 ones on rows of 4 to 40 words.
 func TestKernels(t *testing.T) {
 	r := rand.New(rand.NewPCG(5, 6))
-	check := func(name string, words, chunks, width int, kernel func(tables []uint64, keys []uint64) int) {
-		tables := make([]uint64, chunks<<width*words)
+	check := func(name string, words, ntables, width int, kernel func(tables []uint64, keys []uint64) int) {
+		tables := make([]uint64, ntables<<width*words)
 		for i := range tables {
 			tables[i] = r.Uint64() & r.Uint64()
 		}
@@ -97,23 +97,23 @@ func TestKernels(t *testing.T) {
 		for i := range keys {
 			keys[i] = r.Uint64()
 		}
-		if got, want := kernel(tables, keys), clashesGo(tables, words, chunks, width, keys); got != want {
+		if got, want := kernel(tables, keys), clashesGo(tables, words, ntables, width, keys); got != want {
 			t.Errorf("%s, %d words a row, %d keys: %d clashes, clashesGo %d", name, words, len(keys), got, want)
 		}
 	}
 	for narrow, width := range []int{8, 4} {
-		for chunks := 1; chunks <= maxJoinChunks; chunks++ {
+		for ntables := 1; ntables <= maxTables; ntables++ {
 			if rowNeeds.Has() {
 				for v := 1; v <= maxRowVectors; v++ {
-					check(fmt.Sprintf("AVX-512, %d tables of %d", chunks, width), 8*v, chunks, width, func(tables, keys []uint64) int {
-						return avx512Kernels[narrow][chunks][v](&tables[0], keys)
+					check(fmt.Sprintf("AVX-512, %d tables of %d", ntables, width), 8*v, ntables, width, func(tables, keys []uint64) int {
+						return avx512Kernels[narrow][ntables][v](&tables[0], keys)
 					})
 				}
 			}
 			if loopNeeds.Has() {
 				for words := 4; words <= 40; words += 4 {
-					check(fmt.Sprintf("AVX2, %d tables of %d", chunks, width), words, chunks, width, func(tables, keys []uint64) int {
-						return avx2Kernels[narrow][chunks](&tables[0], 8*words, keys)
+					check(fmt.Sprintf("AVX2, %d tables of %d", ntables, width), words, ntables, width, func(tables, keys []uint64) int {
+						return avx2Kernels[narrow][ntables](&tables[0], 8*words, keys)
 					})
 				}
 			}

@@ -13,7 +13,7 @@ const (
 )
 
 // archClashes reports that no assembly kernel runs.
-func archClashes(tables []uint64, words, chunks, width int, keys []uint64) (int, bool) {
+func archClashes(tables []uint64, words, ntables, width int, keys []uint64) (int, bool) {
 	return 0, false
 }
 

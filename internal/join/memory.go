@@ -126,7 +126,7 @@ func Memory(n int, runs []Run, workers int, look *poll.Poller) (float64, bool) {
 	b := runs[0].Board
 	part := float64(partFor(n))
 	west, east := mostSide(n)
-	tables := 8 * maxTables(b.keys.keyBits, min(blockFor(), mostBucket))
+	tables := 8 * tablesWords(b.keys.keyBits, min(blockFor(), mostBucket))
 	keys := 2*8*(min(part, west)+min(part, east)) + float64(3*8*batchKeys+3*8*(3<<maxSieve+1)+8<<maxSieve)
 	lists := (quarterBytes + southBytes) * listGrowth * LongestList(n)
 	if look != nil {

@@ -8,6 +8,6 @@ const statsOn = false
 // Stats reports false: the counters are not built in.
 func Stats() (queries, pairs, words, lays uint64, ok bool) { return 0, 0, 0, 0, false }
 
-func countQueries(queries, keys, words, chunks int) {}
+func countQueries(queries, keys, words, ntables int) {}
 
 func countLay() {}

@@ -26,11 +26,11 @@ var stats struct {
 }
 
 // countQueries records queries west half-boards matched against a block
-// of keys east ones, rows words long in chunks tables.
-func countQueries(queries, keys, words, chunks int) {
+// of keys east ones, rows words long in ntables tables.
+func countQueries(queries, keys, words, ntables int) {
 	stats.Queries.Add(uint64(queries))
 	stats.Pairs.Add(uint64(queries) * uint64(keys))
-	stats.Words.Add(uint64(queries) * uint64(words) * uint64(chunks))
+	stats.Words.Add(uint64(queries) * uint64(words) * uint64(ntables))
 }
 
 // countLay records a block laid out in tables.

@@ -179,7 +179,7 @@ type quarterCache struct {
 	// onLongest l, are south[start[2cols+l]:start[2cols+l+1]].
 	south []uint64
 	start []int
-	// order is the order of the keys of south (joinorder.go).
+	// order is the order of the keys of south (order.go).
 	order [64]uint8
 }
 

@@ -8,7 +8,7 @@ import (
 )
 
 // The sieve of the join. The top bits of the keys are the diagonals that
-// an east and a west half-board hold together the most often (joinkey.go):
+// an east and a west half-board hold together the most often (key.go):
 // a split's east half-boards are sorted into buckets by their top bits,
 // and its west ones into groups, and a bucket is matched only against the
 // groups that share none of its top bits, since every other pair clashes.

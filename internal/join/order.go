@@ -6,7 +6,7 @@ import (
 )
 
 // The order of the bits of a split's keys. The board orders the
-// diagonals of its keys once (joinkey.go), by the squares that each side
+// diagonals of its keys once (key.go), by the squares that each side
 // has on them over all its rows; a split's half-boards stand only on its
 // own rows, and the diagonals that its east and west half-boards hold
 // together the most often are others. A joiner lists the half-boards of

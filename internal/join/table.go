@@ -21,12 +21,12 @@ type eastTables struct {
 	keyBits int
 	// block is the most east half-boards laid out at once, for the size
 	// of the tables.
-	block  int
-	width  int // the diagonals of a table: 8, or 4
-	chunks int // the tables, one for each width bits of the keys
-	words  int // the words of a row
-	keys   []uint64
-	tables []uint64
+	block   int
+	width   int // the diagonals of a table: 8, or 4
+	ntables int // the tables, one for each width bits of the keys
+	words   int // the words of a row
+	keys    []uint64
+	tables  []uint64
 }
 
 // newEastTables returns the tables of at most block east half-boards
@@ -36,7 +36,7 @@ func newEastTables(keyBits, block int) eastTables {
 }
 
 // tableWidth returns the width of the tables, in diagonals, for queries
-// west half-boards: 8, or 4 where the keys take at most maxJoinChunks
+// west half-boards: 8, or 4 where the keys take at most maxTables
 // tables of 4 and building tables of 8 would cost more than their
 // queries save. A query costs a row a table; building a table, about
 // layRow times a row a value (the transposes of the keys, and the ORs of
@@ -44,7 +44,7 @@ func newEastTables(keyBits, block int) eastTables {
 // the time it took at 1, and 18 to 21 as much).
 func tableWidth(keyBits, queries int) int {
 	wide, narrow := (keyBits+7)/8, (keyBits+3)/4
-	if narrow <= maxJoinChunks && layRow*narrow<<4+queries*narrow < layRow*wide<<8+queries*wide {
+	if narrow <= maxTables && layRow*narrow<<4+queries*narrow < layRow*wide<<8+queries*wide {
 		return 4
 	}
 	return 8
@@ -59,15 +59,15 @@ const layRow = 4
 // the sieve's, are the same for all of keys and for every query matched
 // against them, and none of them is in common.
 func (t *eastTables) lay(keys []uint64, width, bits int) {
-	t.width, t.chunks, t.words, t.keys = width, (bits+width-1)/width, wordsFor(len(keys)), keys
-	size := t.chunks << width * t.words
+	t.width, t.ntables, t.words, t.keys = width, (bits+width-1)/width, wordsFor(len(keys)), keys
+	size := t.ntables << width * t.words
 	if cap(t.tables) < size {
 		// Twice as much, up to what the largest block can take: a block
 		// a little larger than the last makes no garbage of the tables.
-		t.tables = make([]uint64, max(size, min(2*cap(t.tables), maxTables(t.keyBits, t.block))))
+		t.tables = make([]uint64, max(size, min(2*cap(t.tables), tablesWords(t.keyBits, t.block))))
 	}
 	t.tables = t.tables[:size]
-	layTables(t.tables, keys, t.words, t.chunks, width)
+	layTables(t.tables, keys, t.words, t.ntables, width)
 	if statsOn {
 		countLay()
 	}
@@ -78,17 +78,17 @@ func (t *eastTables) lay(keys []uint64, width, bits int) {
 // words of the tables read; it reports false if p said to stop.
 func (t *eastTables) match(west []uint64, p *poll.Poller) (uint64, bool) {
 	if statsOn {
-		countQueries(len(west), len(t.keys), t.words, t.chunks)
+		countQueries(len(west), len(t.keys), t.words, t.ntables)
 	}
-	if t.chunks == 0 { // no bit left to clash on
+	if t.ntables == 0 { // no bit left to clash on
 		return uint64(len(west) * len(t.keys)), true
 	}
-	per := max(1, matchPoll/max(1, t.words*t.chunks)) // queries between two polls
+	per := max(1, matchPoll/max(1, t.words*t.ntables)) // queries between two polls
 	var count uint64
 	for rest := west; len(rest) > 0; {
 		batch := rest[:min(len(rest), per)]
 		rest = rest[len(batch):]
-		count += uint64(len(batch)*len(t.keys) - clashes(t.tables, t.words, t.chunks, t.width, batch))
+		count += uint64(len(batch)*len(t.keys) - clashes(t.tables, t.words, t.ntables, t.width, batch))
 		if p.Stopped() {
 			return 0, false
 		}
@@ -102,33 +102,33 @@ func wordsFor(keys int) int {
 	return (keys + 64*wordsMultiple - 1) / (64 * wordsMultiple) * wordsMultiple
 }
 
-// maxTables returns the most words that the tables of a block of block
+// tablesWords returns the most words that the tables of a block of block
 // east half-boards take, with keys of keyBits diagonals: in tables of 8,
 // as many as the keys need unsieved, with rows as long as the block
 // needs.
-func maxTables(keyBits, block int) int {
+func tablesWords(keyBits, block int) int {
 	return (keyBits + 7) / 8 << 8 * wordsFor(block)
 }
 
 // layTables builds in tables the tables of keys, of width diagonals each,
-// chunks of them: for each width diagonals c of the key and value v of
+// ntables of them: for each width diagonals c of the key and value v of
 // them, the row, words words long, of the half-boards that hold any
 // diagonal of v.
-func layTables(tables, keys []uint64, words, chunks, width int) {
+func layTables(tables, keys []uint64, words, ntables, width int) {
 	// The rows of the single diagonals, 64 half-boards a word: the
 	// first word of diagonal d's row at rows[d], and that of the row of
 	// value 0 of the first table past the diagonals (cleared below).
 	var rows [64]int
-	for d := range chunks * width {
+	for d := range ntables * width {
 		rows[d] = (d/width<<width + 1<<(d%width)) * words
 	}
-	bytes, keyWords := (chunks*width+7)/8, (len(keys)+63)/64
+	bytes, keyWords := (ntables*width+7)/8, (len(keys)+63)/64
 	laid := archTranspose(tables, keys, bytes, &rows)
 	transposeGo(tables, keys, keyWords, bytes, laid, &rows)
 	for _, at := range rows[:8*bytes] {
 		clear(tables[at+keyWords : at+words]) // the words of no key
 	}
-	for c := range chunks {
+	for c := range ntables {
 		t := tables[c<<width*words:][:1<<width*words]
 		clear(t[:words]) // value 0: no diagonal, no clash
 		// The values from h+1 up to 2h, h a power of 2, are h OR the
