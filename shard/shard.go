@@ -168,7 +168,7 @@ func (j Job) CheckResume(s State) error {
 	if err := s.planMatches(); err != nil {
 		return err
 	}
-	return public(s.tally.Matches(j.N, cfg.Shard, cfg.Shards, j.Recount))
+	return public(s.state.CheckResume(j.N, cfg.Shard, cfg.Shards, j.Recount))
 }
 
 // shards returns the number of shards of j's split: Of, or 1 for 0.
@@ -218,7 +218,7 @@ func (j Job) engine() (engine.Config, error) {
 		}
 	}
 	if save := j.Save; save != nil {
-		cfg.Save = func(t engine.Tally) error { return save(State{plan: PlanVersion, tally: t}) }
+		cfg.Save = func(t engine.State) error { return save(State{plan: PlanVersion, state: t}) }
 	}
 	return cfg, nil
 }

@@ -23,7 +23,7 @@ import (
 // encoding/json and other text formats keep all of it.
 type State struct {
 	plan  int          // the PlanVersion of the split
-	tally engine.Tally // the count's board, shard, subproblems and counts
+	state engine.State // the count's board, shard, subproblems and counts
 }
 
 // Counts returns what the subproblems done counted, which name the count
@@ -31,7 +31,7 @@ type State struct {
 // whole shard once Done equals Subproblems. As [Counts] says, Unique is 0
 // until a whole board's count is done.
 func (s State) Counts() Counts {
-	t := &s.tally
+	t := &s.state
 	c := t.Counts
 	if t.Shards > 1 || t.DoneCount() < t.Subproblems {
 		c.Unique = 0
@@ -40,13 +40,13 @@ func (s State) Counts() Counts {
 }
 
 // Recount reports whether s is the state of a recount ([Job].Recount).
-func (s State) Recount() bool { return s.tally.Recount }
+func (s State) Recount() bool { return s.state.Recount }
 
 // Done returns the number of subproblems done.
-func (s State) Done() int { return s.tally.DoneCount() }
+func (s State) Done() int { return s.state.DoneCount() }
 
 // Subproblems returns the number of subproblems of the count.
-func (s State) Subproblems() int { return s.tally.Subproblems }
+func (s State) Subproblems() int { return s.state.Subproblems }
 
 // stateMagic opens every marshalled State; its last byte is the format's
 // version. Version 3 adds a field after the counts, 1 for a recount and 0
@@ -66,7 +66,7 @@ const maxStateSubproblems = 1 << 40
 // MarshalBinary encodes s: a header, the fields, the bits of the
 // subproblems done and a checksum of all of them.
 func (s State) MarshalBinary() ([]byte, error) {
-	t := &s.tally
+	t := &s.state
 	b := bytes.Clone(stateMagic)
 	for _, v := range []uint64{uint64(s.plan), uint64(t.N), uint64(t.Shard), uint64(t.Shards),
 		uint64(t.Subproblems), t.Counts.Total, t.Counts.Unique, t.Counts.Invariant90, t.Counts.Invariant180, kindOf(t.Recount)} {
@@ -125,7 +125,7 @@ func (s *State) UnmarshalBinary(data []byte) error {
 	case v[4] > maxStateSubproblems || uint64(len(rest)) != (v[4]+63)/64*8:
 		return fmt.Errorf("%w: %d bytes of done subproblems for %d subproblems", ErrState, len(rest), v[4])
 	}
-	t := engine.Tally{N: int(v[1]), Shard: int(v[2]), Shards: int(v[3]), Subproblems: int(v[4]),
+	t := engine.State{N: int(v[1]), Shard: int(v[2]), Shards: int(v[3]), Subproblems: int(v[4]),
 		Counts: engine.Counts{Total: v[5], Unique: v[6], Invariant90: v[7], Invariant180: v[8]},
 		Done:   make(engine.Bitset, len(rest)/8), Recount: v[9] == 1}
 	for i := range t.Done {
@@ -137,7 +137,7 @@ func (s *State) UnmarshalBinary(data []byte) error {
 	if err := t.Check(); err != nil {
 		return fmt.Errorf("%w: %v", ErrState, err)
 	}
-	*s = State{plan: int(v[0]), tally: t}
+	*s = State{plan: int(v[0]), state: t}
 	return nil
 }
 
@@ -169,22 +169,22 @@ func (s State) planMatches() error {
 	return nil
 }
 
-// resumable returns s's tally for a count to go on from, or an error
+// resumable returns s's state for a count to go on from, or an error
 // wrapping ErrJob for the zero State, which no count handed out,
 // ErrStateMismatch for a State of another split plan, or ErrState for
 // counts that no count made. The engine checks the rest against the count
 // it plans.
-func (s State) resumable() (*engine.Tally, error) {
-	if s.tally.Shards == 0 {
+func (s State) resumable() (*engine.State, error) {
+	if s.state.Shards == 0 {
 		return nil, fmt.Errorf("%w: a Resume of the zero State, which no count handed out: resume from a State that Save was given", ErrJob)
 	}
 	if err := s.planMatches(); err != nil {
 		return nil, err
 	}
-	if err := s.tally.Check(); err != nil {
+	if err := s.state.Check(); err != nil {
 		return nil, fmt.Errorf("%w: %v", ErrState, err)
 	}
-	t := s.tally.Clone()
+	t := s.state.Clone()
 	return &t, nil
 }
 

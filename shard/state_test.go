@@ -95,10 +95,10 @@ func TestResumeRefused(t *testing.T) {
 	state := stopAfterSaves(t, Job{N: 14, Index: 0, Of: 2}, 10)
 	plan := state
 	plan.plan = PlanVersion - 1
-	nothingDone := State{plan: state.plan, tally: state.tally.Clone()}
-	clear(nothingDone.tally.Done)
-	uniqueEarly := State{plan: state.plan, tally: state.tally.Clone()}
-	uniqueEarly.tally.Counts = engine.Counts{Total: 7, Unique: 1}
+	nothingDone := State{plan: state.plan, state: state.state.Clone()}
+	clear(nothingDone.state.Done)
+	uniqueEarly := State{plan: state.plan, state: state.state.Clone()}
+	uniqueEarly.state.Counts = engine.Counts{Total: 7, Unique: 1}
 	for _, tt := range []struct {
 		name  string
 		job   Job
@@ -233,10 +233,10 @@ func TestStateBytes(t *testing.T) {
 		{"cut short", good[:20], "cut short"},
 		{"cut in the bits", good[:len(good)-1], "checksum mismatch"},
 		{"a flipped bit", flipped, "checksum mismatch"},
-		{"counts with nothing done", forge(State{plan: PlanVersion, tally: engine.Tally{N: 13, Shards: 1, Subproblems: 70, Done: engine.Bitset{0, 0}, Counts: engine.Counts{Total: 8, Unique: 1}}}), "with no subproblem done"},
-		{"unique above total", forge(State{plan: PlanVersion, tally: engine.Tally{N: 13, Shards: 1, Subproblems: 70, Done: engine.Bitset{1, 0}, Counts: engine.Counts{Total: 1, Unique: 2}}}), "cannot go together"},
-		{"total above 8 unique", forge(State{plan: PlanVersion, tally: engine.Tally{N: 13, Shards: 1, Subproblems: 70, Done: engine.Bitset{1, 0}, Counts: engine.Counts{Total: 17, Unique: 2}}}), "cannot go together"},
-		{"a small board's counts in shard 1", forge(State{plan: PlanVersion, tally: engine.Tally{N: 1, Shard: 1, Shards: 2, Counts: engine.Counts{Total: 1, Unique: 1}}}), "with no subproblem done"},
+		{"counts with nothing done", forge(State{plan: PlanVersion, state: engine.State{N: 13, Shards: 1, Subproblems: 70, Done: engine.Bitset{0, 0}, Counts: engine.Counts{Total: 8, Unique: 1}}}), "with no subproblem done"},
+		{"unique above total", forge(State{plan: PlanVersion, state: engine.State{N: 13, Shards: 1, Subproblems: 70, Done: engine.Bitset{1, 0}, Counts: engine.Counts{Total: 1, Unique: 2}}}), "cannot go together"},
+		{"total above 8 unique", forge(State{plan: PlanVersion, state: engine.State{N: 13, Shards: 1, Subproblems: 70, Done: engine.Bitset{1, 0}, Counts: engine.Counts{Total: 17, Unique: 2}}}), "cannot go together"},
+		{"a small board's counts in shard 1", forge(State{plan: PlanVersion, state: engine.State{N: 1, Shard: 1, Shards: 2, Counts: engine.Counts{Total: 1, Unique: 1}}}), "with no subproblem done"},
 		{"not base64", []byte("!"), "not base64"},
 	} {
 		var s State
@@ -271,7 +271,7 @@ func TestStateText(t *testing.T) {
 	if diff := cmp.Diff(state, back["state"], cmp.AllowUnexported(State{})); diff != "" {
 		t.Errorf("a State through JSON (-want +got):\n%s", diff)
 	}
-	small := State{plan: PlanVersion, tally: engine.Tally{N: 1, Shards: 1, Counts: golden(1).engine()}}
+	small := State{plan: PlanVersion, state: engine.State{N: 1, Shards: 1, Counts: golden(1).engine()}}
 	var s State
 	if err := s.UnmarshalBinary(forge(small)); err != nil {
 		t.Errorf("the state of the 1×1 board: %v", err)
@@ -279,7 +279,7 @@ func TestStateText(t *testing.T) {
 }
 
 func FuzzState(f *testing.F) {
-	state := State{plan: PlanVersion, tally: engine.Tally{N: 13, Shards: 1, Subproblems: 70, Done: engine.Bitset{5, 1}, Counts: engine.Counts{Total: 8, Unique: 1}}}
+	state := State{plan: PlanVersion, state: engine.State{N: 13, Shards: 1, Subproblems: 70, Done: engine.Bitset{5, 1}, Counts: engine.Counts{Total: 8, Unique: 1}}}
 	good, _ := state.MarshalBinary()
 	f.Add(good)
 	f.Fuzz(func(t *testing.T, b []byte) {

@@ -14,7 +14,7 @@ type Counts struct {
 }
 
 // Add adds the counts of o to c, and reports whether a sum overflowed 64
-// bits: the one sum of counts, of a tally's subproblems and of shards.
+// bits: the one sum of counts, of a state's subproblems and of shards.
 func (c *Counts) Add(o Counts) (overflow bool) {
 	var c1, c2, c3, c4 uint64
 	c.Total, c1 = bits.Add64(c.Total, o.Total, 0)

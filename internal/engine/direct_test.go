@@ -30,7 +30,7 @@ func TestDirect(t *testing.T) {
 	}
 	for name, cfg := range map[string]Config{
 		"a shard":   {Shards: 2, TotalOnly: true},
-		"a save":    {Shards: 1, TotalOnly: true, Save: func(Tally) error { return nil }, SaveEvery: time.Hour},
+		"a save":    {Shards: 1, TotalOnly: true, Save: func(State) error { return nil }, SaveEvery: time.Hour},
 		"a recount": {Shards: 1, TotalOnly: true, Recount: true},
 		"Unique":    {Shards: 1},
 	} {

@@ -1,23 +1,25 @@
-// Package engine is the machinery behind the package nqueens's Engine
-// strategy and its counts and listings on every core. A count is planned
-// once (plan.go): its method (the constellations' backtracking, the join
-// of half-boards of the package join, or the small boards' direct count),
-// its subproblems, their deal to shards and their memory (memory.go). The
-// scheduler (run.go) hands the subproblems out to workers in an order
-// whose every prefix is a fair sample of the work, reports progress, saves
-// the tally and estimates the time left. The listing (listing.go) lists a
-// whole board on every core in order.
+// Package engine is the machinery behind the package nqueens's counts and
+// listings, and the package shard's long counts. A count is planned once
+// (plan.go): its method (the direct count of a small board, direct.go;
+// the constellations' backtracking; the join of half-boards of the
+// package join), its subproblems, their deal to shards and their memory
+// (memory.go). The scheduler (schedule.go) hands the subproblems out to
+// workers (worker.go) in an order whose every prefix is a fair sample of
+// the work (order.go), reports progress, saves the count's State and
+// estimates the time left. The listing (listing.go) lists a whole board
+// on every core in order.
 //
 // The engine speaks in plain values: a board is a []int, a count a
-// Counts, how far a count has come a Tally. The package nqueens turns them
-// into the types its users see.
+// Counts, how far a count has come a State. The packages nqueens and
+// shard turn them into the types their users see.
 //
-// Its layers, from the bottom up: the package board (masks, squares,
-// symmetries) and work (the poller, the deal to shards); frame (the
-// backtracking search and its kernels); join; then this package's
-// constellations, searches of invariant solutions and constellation
-// subproblems, the plan and the memory model, the tally, the scheduler
-// and the listing.
+// Its layers, from the bottom up: the packages board (masks, squares,
+// symmetries), isa (the kernels' instruction sets), poll (a search's
+// stop) and deal (the deal of subproblems to shards); backtrack (the
+// search of a board partly filled, and its kernels), join and recount;
+// then this package's constellations, searches of invariant solutions
+// and constellation subproblems, the plan and the memory model, the
+// state, the scheduler and the listing.
 package engine
 
 import (
@@ -39,13 +41,13 @@ type Config struct {
 	// Progress, if set, is called from the caller's goroutine every
 	// progressInterval and when the count is done.
 	Progress func(Progress)
-	// Save, if set, is called from the caller's goroutine with a tally
+	// Save, if set, is called from the caller's goroutine with a state
 	// of the count every SaveEvery, once more if the count stops early,
 	// and when it is done.
-	Save      func(Tally) error
+	Save      func(State) error
 	SaveEvery time.Duration
-	// Resume, if set, is a tally of this count to go on from.
-	Resume *Tally
+	// Resume, if set, is a state of this count to go on from.
+	Resume *State
 	// Recount counts every subproblem again by plain backtracking
 	// (package recount), with none of the join's or the frame's code.
 	Recount bool
@@ -102,10 +104,10 @@ func plannedCount(ctx context.Context, n int, cfg Config) (Counts, error) {
 		}
 		sub = append(sub, split...)
 	}
-	t := newTally(n, cfg.Shard, cfg.Shards, len(sub))
+	t := newState(n, cfg.Shard, cfg.Shards, len(sub))
 	t.Recount = cfg.Recount
 	if r := cfg.Resume; r != nil {
-		if err := r.Matches(n, cfg.Shard, cfg.Shards, cfg.Recount); err != nil {
+		if err := r.CheckResume(n, cfg.Shard, cfg.Shards, cfg.Recount); err != nil {
 			return Counts{}, err
 		}
 		if r.Subproblems != len(sub) || len(r.Done) != len(t.Done) {
@@ -133,7 +135,7 @@ func plannedCount(ctx context.Context, n int, cfg Config) (Counts, error) {
 			return c, nil
 		}
 	}
-	return run(ctx, start, sub, &cfg, &t, finish)
+	return schedule(ctx, start, sub, &cfg, &t, finish)
 }
 
 // Estimate returns the peak memory, in bytes, of a count of shard of

@@ -186,9 +186,9 @@ func TestFormatBytes(t *testing.T) {
 func TestMemoryOutgrown(t *testing.T) {
 	// Lists of quarters longer than 1,000 on n = 18, whose longest hold 5,366.
 	before := runtime.NumGoroutine()
-	var saves []Tally
+	var saves []State
 	cfg := Config{Workers: 2, Shards: 1, Memory: 1 << 40, SaveEvery: time.Hour,
-		Save: func(t Tally) error { saves = append(saves, t); return nil }}
+		Save: func(t State) error { saves = append(saves, t); return nil }}
 	runs := join.Runs(18, deal.Shard{Of: 1}.Want(), deal.Shard{Of: 1})
 	var sub []subproblem
 	for i := range runs {
@@ -196,8 +196,8 @@ func TestMemoryOutgrown(t *testing.T) {
 		runs[i].Board.Hold()
 		sub = append(sub, subproblem{run: &runs[i]})
 	}
-	tally := newTally(18, 0, 1, len(sub))
-	_, err := run(context.Background(), time.Now(), sub, &cfg, &tally, nil)
+	state := newState(18, 0, 1, len(sub))
+	_, err := schedule(context.Background(), time.Now(), sub, &cfg, &state, nil)
 	if !errors.Is(err, join.ErrMemory) || len(saves) != 1 || saves[0].DoneCount() == saves[0].Subproblems {
 		t.Errorf("a count whose lists outgrow the limit: %v, %d saves; want ErrMemory after one save of a count midway", err, len(saves))
 	}

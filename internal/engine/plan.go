@@ -9,7 +9,7 @@ import (
 
 // The plan of a count, made once: which method counts the board, which
 // subproblems fall to the shard, and what memory they take. The scheduler,
-// the memory estimate and the tally read it; none of them decides again.
+// the memory estimate and the state read it; none of them decides again.
 
 // PlanVersion names the way the plan splits a board into shards: it
 // changes whenever the split does (the subproblems, their order, or their

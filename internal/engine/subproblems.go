@@ -5,6 +5,7 @@ import (
 	"math/bits"
 	"math/rand/v2"
 	"slices"
+	"time"
 
 	"github.com/gonqueens/nqueens/internal/board"
 	"github.com/gonqueens/nqueens/internal/deal"
@@ -25,7 +26,7 @@ const minFreeRows = 10
 const borderRows = 4
 
 // A subproblem is the unit of a count's work, which one worker searches
-// at a time and a tally marks done: a constellation with queens placed in
+// at a time and a state marks done: a constellation with queens placed in
 // its first free rows (c and board), a run of the join's splits (run), or
 // a search of the solutions that a rotation leaves unchanged (invariant).
 type subproblem struct {
@@ -151,4 +152,43 @@ func (pl *planner) depth(ctx context.Context, target, limit int) (int, error) {
 		}
 	}
 	return max(limit, 0), nil
+}
+
+// constellationSubproblemsReporting lists the constellations'
+// subproblems of plan p, with progress, if not nil, called from the
+// caller's goroutine every progressInterval while they are listed, which
+// takes seconds for the largest: a Progress with no subproblem yet. A
+// panic in progress stops the listing before it reaches the caller.
+func constellationSubproblemsReporting(ctx context.Context, p *plan, progress func(Progress), start time.Time) ([]subproblem, error) {
+	if progress == nil {
+		return constellationSubproblems(ctx, p.n, p.deal)
+	}
+	ctx, cancel := context.WithCancel(ctx)
+	type listed struct {
+		sub []subproblem
+		err error
+	}
+	done := make(chan listed, 1)
+	go func() {
+		sub, err := constellationSubproblems(ctx, p.n, p.deal)
+		done <- listed{sub, err}
+	}()
+	received := false
+	defer func() {
+		cancel()
+		if !received {
+			<-done
+		}
+	}()
+	tick := time.NewTicker(progressInterval)
+	defer tick.Stop()
+	for {
+		select {
+		case l := <-done:
+			received = true
+			return l.sub, l.err
+		case <-tick.C:
+			progress(Progress{Subproblems: 1, Elapsed: time.Since(start)})
+		}
+	}
 }

@@ -7,14 +7,14 @@ import (
 	"slices"
 )
 
-// ErrStateMismatch reports a tally of another count than the one it is
+// ErrStateMismatch reports a state of another count than the one it is
 // to resume.
 var ErrStateMismatch = errors.New("nqueens: state of another count")
 
-// A Tally is how far a count of one shard has come: which of its
+// A State is how far a count of one shard has come: which of its
 // subproblems are done, and what they counted. Count hands one out to its
 // Save function and takes one back to resume from.
-type Tally struct {
+type State struct {
 	N, Shard, Shards int
 	Subproblems      int    // the subproblems of the shard
 	Counts           Counts // what the subproblems done counted
@@ -22,14 +22,14 @@ type Tally struct {
 	Recount          bool   // whether the count is a recount (Config.Recount)
 }
 
-// newTally returns the tally of a count of shard of shards of the n×n
+// newState returns the state of a count of shard of shards of the n×n
 // board with sub subproblems, none of them done.
-func newTally(n, shard, shards, sub int) Tally {
-	return Tally{N: n, Shard: shard, Shards: shards, Subproblems: sub, Done: NewBitset(sub)}
+func newState(n, shard, shards, sub int) State {
+	return State{N: n, Shard: shard, Shards: shards, Subproblems: sub, Done: NewBitset(sub)}
 }
 
 // DoneCount returns the number of subproblems done.
-func (t *Tally) DoneCount() int {
+func (t *State) DoneCount() int {
 	d := 0
 	for _, w := range t.Done {
 		d += bits.OnesCount64(w)
@@ -40,21 +40,21 @@ func (t *Tally) DoneCount() int {
 // markDone records subproblem i as done, with its counts. It lets a sum
 // overflow, as only a count that could not end in a lifetime would make
 // it: a uint64 holds the counts of n = 28.
-func (t *Tally) markDone(i int, c Counts) {
+func (t *State) markDone(i int, c Counts) {
 	t.Done.Set(i)
 	t.Counts.Add(c)
 }
 
 // Clone returns a copy of t that shares nothing with it.
-func (t Tally) Clone() Tally {
+func (t State) Clone() State {
 	t.Done = slices.Clone(t.Done)
 	return t
 }
 
-// Matches reports how t differs from a count of shard of shards of the
-// n×n board, or its recount, as an error wrapping ErrStateMismatch, or
-// nil.
-func (t *Tally) Matches(n, shard, shards int, recount bool) error {
+// CheckResume returns nil if a count of shard of shards of the n×n
+// board, or its recount, can resume from t, and else an error wrapping
+// ErrStateMismatch that says how t differs from it.
+func (t *State) CheckResume(n, shard, shards int, recount bool) error {
 	switch {
 	case t.Recount && !recount:
 		return fmt.Errorf("%w: a state of a recount, but this is a count", ErrStateMismatch)
@@ -75,7 +75,7 @@ func (t *Tally) Matches(n, shard, shards int, recount bool) error {
 // count whole classes of solutions under the 8 symmetries, of 1, 2, 4 or
 // 8 members each; a join counts no classes, and a whole count gets
 // Unique from Burnside's lemma once it is done.
-func (t *Tally) Check() error {
+func (t *State) Check() error {
 	c := t.Counts
 	done := t.DoneCount()
 	if done == 0 {
@@ -105,7 +105,7 @@ func (t *Tally) Check() error {
 	return nil
 }
 
-// A Bitset holds a bit for each index from 0: a tally's subproblems done,
+// A Bitset holds a bit for each index from 0: a state's subproblems done,
 // the shards seen of a sum of shards.
 type Bitset []uint64
 

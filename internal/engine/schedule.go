@@ -3,76 +3,30 @@ package engine
 import (
 	"cmp"
 	"context"
-	"math/bits"
-	"math/rand/v2"
 	"runtime"
 	"slices"
 	"sync"
 	"sync/atomic"
 	"time"
 
-	"github.com/gonqueens/nqueens/internal/backtrack"
-	"github.com/gonqueens/nqueens/internal/board"
-	"github.com/gonqueens/nqueens/internal/join"
 	"github.com/gonqueens/nqueens/internal/poll"
 )
 
 // The scheduler: the subproblems of a count's plan handed out to workers
-// one at a time, each counted by its method: a run of splits by a joiner
-// of the package join, a search of the solutions a turn leaves unchanged
-// (invariant.go), or a constellation's subproblem by the kernels of the
-// package frame.
+// one at a time (worker.go), in the work order (order.go); the progress
+// reported, the state saved, and the time left estimated as they are done.
 
-// constellationSubproblemsReporting lists the constellations'
-// subproblems of plan p, with progress, if not nil, called from the
-// caller's goroutine every progressInterval while they are listed, which
-// takes seconds for the largest: a Progress with no subproblem yet. A
-// panic in progress stops the listing before it reaches the caller.
-func constellationSubproblemsReporting(ctx context.Context, p *plan, progress func(Progress), start time.Time) ([]subproblem, error) {
-	if progress == nil {
-		return constellationSubproblems(ctx, p.n, p.deal)
-	}
-	ctx, cancel := context.WithCancel(ctx)
-	type listed struct {
-		sub []subproblem
-		err error
-	}
-	done := make(chan listed, 1)
-	go func() {
-		sub, err := constellationSubproblems(ctx, p.n, p.deal)
-		done <- listed{sub, err}
-	}()
-	received := false
-	defer func() {
-		cancel()
-		if !received {
-			<-done
-		}
-	}()
-	tick := time.NewTicker(progressInterval)
-	defer tick.Stop()
-	for {
-		select {
-		case l := <-done:
-			received = true
-			return l.sub, l.err
-		case <-tick.C:
-			progress(Progress{Subproblems: 1, Elapsed: time.Since(start)})
-		}
-	}
-}
-
-// run solves the subproblems sub that tally t does not hold as done on
+// schedule solves the subproblems sub that state t does not hold as done on
 // cfg.Workers goroutines, and returns the counts of all of them. The count
 // started at start. finish, if not nil, completes the counts once every
 // subproblem is done, before the last save.
-func run(ctx context.Context, start time.Time, sub []subproblem, cfg *Config, t *Tally, finish func(Counts) (Counts, error)) (Counts, error) {
+func schedule(ctx context.Context, start time.Time, sub []subproblem, cfg *Config, t *State, finish func(Counts) (Counts, error)) (Counts, error) {
 	s := newScheduler(start, sub, cfg, t)
-	// A done ctx stops the workers, and run learns it when they have all
+	// A done ctx stops the workers, and schedule learns it when they have all
 	// stopped.
 	defer poll.StopWhenDone(ctx, &s.stop)()
 	s.startWorkers()
-	// However run returns, by a panic in a callback included, no worker
+	// However schedule returns, by a panic in a callback included, no worker
 	// outlives it.
 	defer s.halt()
 	return s.wait(ctx, finish)
@@ -90,7 +44,7 @@ type scheduler struct {
 	finished chan struct{} // closed once every worker has stopped
 
 	mu     sync.Mutex // guards t, solved, weighedDone and failed
-	t      *Tally
+	t      *State
 	solved int
 	failed error // the first error of a worker, which stops them all
 	// The time left is estimated from the share that this run has solved
@@ -104,7 +58,7 @@ type scheduler struct {
 
 // newScheduler returns the scheduler of the subproblems sub that t does
 // not hold as done.
-func newScheduler(start time.Time, sub []subproblem, cfg *Config, t *Tally) *scheduler {
+func newScheduler(start time.Time, sub []subproblem, cfg *Config, t *State) *scheduler {
 	s := &scheduler{start: start, sub: sub, cfg: cfg, t: t, finished: make(chan struct{})}
 	for _, i := range workOrder(sub) {
 		if !t.Done.Has(i) {
@@ -209,7 +163,7 @@ func (s *scheduler) report() {
 	s.cfg.Progress(p)
 }
 
-// save hands cfg.Save a copy of the tally, if it is set.
+// save hands cfg.Save a copy of the state, if it is set.
 func (s *scheduler) save() error {
 	if s.cfg.Save == nil {
 		return nil
@@ -257,7 +211,7 @@ func (s *scheduler) wait(ctx context.Context, finish func(Counts) (Counts, error
 
 // stopped waits for every worker to stop. If they solved every
 // subproblem, the count is done: it completes the counts and saves them,
-// so that no tally is saved with every subproblem done but the counts not
+// so that no state is saved with every subproblem done but the counts not
 // complete. Else a worker failed, or ctx is done: it saves, once, what the
 // workers finished, and returns the worker's error or ctx's.
 func (s *scheduler) stopped(ctx context.Context, finish func(Counts) (Counts, error)) (Counts, error) {
@@ -271,7 +225,7 @@ func (s *scheduler) stopped(ctx context.Context, finish func(Counts) (Counts, er
 			}
 			s.t.Counts = c
 		}
-		// A failed save loses the tally, not the count.
+		// A failed save loses the state, not the count.
 		return s.t.Counts, s.save()
 	}
 	if err := s.save(); err != nil {
@@ -279,104 +233,3 @@ func (s *scheduler) stopped(ctx context.Context, finish func(Counts) (Counts, er
 	}
 	return Counts{}, cmp.Or(s.failed, ctx.Err())
 }
-
-// A worker solves subproblems one after another.
-type worker struct {
-	poll    poll.Poller
-	frame   backtrack.Frame
-	check   constellationCheck
-	joiner  *join.Joiner
-	recount bool // count again by plain backtracking (recount.go)
-}
-
-// err returns the error that made the worker's last search give up, nil
-// if w.poll said to stop.
-func (w *worker) err() error {
-	if w.joiner != nil {
-		return w.joiner.Err()
-	}
-	return nil
-}
-
-// search returns the counts of s. It reports false if it gave up, because
-// w.poll said to stop or for w.err.
-func (w *worker) search(s *subproblem) (Counts, bool) {
-	if w.recount && s.invariant == nil {
-		return w.recountOf(s)
-	}
-	if f := s.invariant; f != nil {
-		count, ok := countInvariant(f.n, f.g, f.col, &w.poll)
-		if f.g == board.Rotate90 {
-			return Counts{Invariant90: count}, ok
-		}
-		return Counts{Invariant180: count}, ok
-	}
-	if s.run != nil {
-		if w.joiner == nil || w.joiner.Board() != s.run.Board {
-			w.joiner = join.NewJoiner(s.run.Board)
-		}
-		total, ok := w.joiner.CountRun(s.run, &w.poll)
-		return Counts{Total: total}, ok
-	}
-	w.frame.Setup(s.board)
-	if len(s.c.fixers) == 0 {
-		found, ok := w.frame.Count(&w.poll)
-		return Counts{Total: 8 * found, Unique: found}, ok
-	}
-	w.check.c, w.check.counts = s.c, Counts{}
-	ok := w.frame.Enumerate(w.check.visit, &w.poll)
-	return w.check.counts, ok
-}
-
-// workOrder returns the indices of sub in the order a count takes them,
-// so that the share of the subproblems done is a fair estimate of the share of
-// the work done, from which Progress estimates the time left: the
-// searches of the solutions a turn leaves unchanged first, which are
-// quick; then the rest, of which the constellations' subproblems come
-// shuffled already (see subproblems). The costs of a join's runs of
-// splits vary tenfold from one end of a board to the other, and those of
-// the boards of an odd n twofold, the later boards the dearer: the boards
-// but the first come in the order of their indices' bits reversed, 1, 5,
-// 3, 7, 2, ... of 8, so that every prefix spans them all, then the first,
-// the queen in the center, whose runs, twice as many, cost half as much
-// each. The runs of each board come in a fixed random order, in blocks of
-// runs next to each other, at least orderBlocks of them, so that a
-// worker's quarters of one run serve the next.
-func workOrder(sub []subproblem) []int {
-	var order, groups []int // groups: the index of the first subproblem of each board
-	for i, t := range sub {
-		switch {
-		case t.run == nil:
-			order = append(order, i)
-		case i == 0 || sub[i-1].run == nil || sub[i-1].run.Board != t.run.Board:
-			groups = append(groups, i)
-		}
-	}
-	if len(groups) == 0 {
-		return order
-	}
-	groups = append(groups, len(sub))
-	r := rand.New(rand.NewPCG(uint64(len(sub)), 1))
-	boards := len(groups) - 1
-	var byBits []int // the boards but the first, in the order of their indices' bits reversed
-	width := bits.Len(uint(boards - 2))
-	for k := range 1 << width {
-		if g := 1 + int(bits.Reverse(uint(k))>>(bits.UintSize-width)); g < boards {
-			byBits = append(byBits, g)
-		}
-	}
-	for _, g := range append(byBits, 0) {
-		lo, hi := groups[g], groups[g+1]
-		size := max(1, (hi-lo)/orderBlocks)
-		for _, b := range r.Perm((hi - lo + size - 1) / size) {
-			for i := lo + b*size; i < min(hi, lo+(b+1)*size); i++ {
-				order = append(order, i)
-			}
-		}
-	}
-	return order
-}
-
-// orderBlocks is the fewest blocks of runs of splits that workOrder
-// shuffles a board's runs in.
-const orderBlocks = 512
