@@ -16,7 +16,7 @@ import (
 // layers below its own, never one of its own layer or above: the compiler
 // refuses a cycle, and this test the imports that would make one later.
 var layers = [][]string{
-	{"internal/board", "internal/deal", "internal/isa", "internal/poll"},
+	{"internal/board", "internal/deal", "internal/isa", "internal/poll", "internal/quote"},
 	{"internal/backtrack", "internal/join", "internal/recount"},
 	{"internal/engine"},
 	{"."},

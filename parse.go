@@ -5,6 +5,8 @@ import (
 	"strconv"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/gonqueens/nqueens/internal/quote"
 )
 
 // ParsePartial reads a partial board in either of the forms the package
@@ -29,7 +31,7 @@ func ParsePartial(text string) ([]int, error) {
 	case text == "":
 		return nil, fmt.Errorf("%w: the text is blank: no board", ErrParse)
 	case len(text) > 1 && strings.Trim(text, ".") == "":
-		return nil, fmt.Errorf("%w: %s is a diagram of one row, but a diagram has a row for each column", ErrParse, quoteShort(text))
+		return nil, fmt.Errorf("%w: %s is a diagram of one row, but a diagram has a row for each column", ErrParse, quote.Short(text))
 	case strings.ContainsAny(text, "Qq") || strings.Contains(text, "\n") && !oneColumnPerLine(text):
 		return parseDiagram(text)
 	}
@@ -105,21 +107,9 @@ func parseColumns(text string) ([]int, error) {
 		}
 		col, err := strconv.Atoi(f)
 		if err != nil || col < Free || col >= len(fields) {
-			return nil, fmt.Errorf("%w: row %d: %s is not a column from 0 to %d, nor '.' for a free row", ErrParse, row, quoteShort(f), len(fields)-1)
+			return nil, fmt.Errorf("%w: row %d: %s is not a column from 0 to %d, nor '.' for a free row", ErrParse, row, quote.Short(f), len(fields)-1)
 		}
 		board[row] = col
 	}
 	return board, nil
-}
-
-// maxQuoted is the most bytes of a bad token an error quotes.
-const maxQuoted = 40
-
-// quoteShort quotes s for an error message, cut to its first maxQuoted
-// bytes: a token of a megabyte makes an error of a line.
-func quoteShort(s string) string {
-	if len(s) <= maxQuoted {
-		return strconv.Quote(s)
-	}
-	return strconv.Quote(s[:maxQuoted]) + fmt.Sprintf("... (%d bytes)", len(s))
 }

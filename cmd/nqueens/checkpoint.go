@@ -186,3 +186,48 @@ func writeCheckpoint(name string, s shard.State) (err error) {
 	}
 	return nil
 }
+
+// holdsOther is the error of the command cmd for a checkpoint that holds
+// another count's state, from the library's err wrapping
+// ErrStateMismatch. The checkpoint is left as it is.
+func holdsOther(checkpoint, cmd string, err error) error {
+	return fmt.Errorf("checkpoint %s holds %s: give %s another -checkpoint file, or remove %s to start afresh",
+		checkpoint, strings.TrimPrefix(err.Error(), shard.ErrStateMismatch.Error()+": "), cmd, checkpoint)
+}
+
+// A checkpointSaver saves a count's state in its checkpoint. A save that
+// fails does not stop the count, whose result is worth more than its
+// checkpoint: it is a warning, the first time, and the next save tries
+// again.
+type checkpointSaver struct {
+	name    string
+	stderr  io.Writer
+	bar     *progressBar
+	resumed bool  // whether the count resumed from the checkpoint
+	saved   bool  // whether a save succeeded
+	failed  error // of the last save, nil if it succeeded
+}
+
+func (c *checkpointSaver) save(s shard.State) error {
+	err := writeCheckpoint(c.name, s)
+	if err != nil && c.failed == nil {
+		c.bar.clear()
+		fmt.Fprintf(c.stderr, "nqueens: warning: cannot save checkpoint %s, the count goes on: %v\n", c.name, err)
+	}
+	c.failed = err
+	c.saved = c.saved || err == nil
+	return nil
+}
+
+// warning says that the last save failed, and what the checkpoint holds.
+func (c *checkpointSaver) warning() string {
+	held := "an earlier state of this count"
+	switch {
+	case c.saved:
+	case c.resumed:
+		held = "the state this count resumed from"
+	default:
+		held = "no state of this count: no save succeeded"
+	}
+	return fmt.Sprintf("nqueens: warning: the last save of checkpoint %s failed, and it holds %s: %v", c.name, held, c.failed)
+}

@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/gonqueens/nqueens"
+	"github.com/gonqueens/nqueens/internal/quote"
 )
 
 func complete(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) error {
@@ -44,7 +45,7 @@ func complete(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 			return err
 		}
 		if strings.TrimSpace(text) == "" {
-			return fmt.Errorf("complete: %s is empty: it should hold a board, a column list such as 1,.,.,. or a diagram", quote(name))
+			return fmt.Errorf("complete: %s is empty: it should hold a board, a column list such as 1,.,.,. or a diagram", quote.Short(name))
 		}
 	} else if pe := (*fs.PathError)(nil); errors.As(err, &pe) {
 		noFile = pe.Err
@@ -55,7 +56,7 @@ func complete(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 	}
 	partial, err := nqueens.ParsePartial(text)
 	if err != nil && noFile != nil {
-		return fmt.Errorf("complete: %s is no file (%v) and no board (%s)", quote(text), noFile, strings.TrimPrefix(err.Error(), "nqueens: "))
+		return fmt.Errorf("complete: %s is no file (%v) and no board (%s)", quote.Short(text), noFile, strings.TrimPrefix(err.Error(), "nqueens: "))
 	}
 	if err != nil {
 		return err

@@ -18,11 +18,7 @@ const maxDrawn = 200
 func construct(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	fs := newFlagSet("construct")
 	board := fs.Bool("board", false, fmt.Sprintf("draw the board (N <= %d) instead of listing its columns", maxDrawn))
-	rest, err := parseFlags(fs, args, 1)
-	if err != nil {
-		return err
-	}
-	n, err := parseInt("construct", rest[0], nqueens.MaxConstruct)
+	n, err := boardArg(fs, args, nqueens.MaxConstruct)
 	if err != nil {
 		return err
 	}

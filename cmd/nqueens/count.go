@@ -7,15 +7,12 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"math"
-	"os"
-	"strconv"
 	"strings"
 	"time"
 
 	"github.com/gonqueens/nqueens"
+	"github.com/gonqueens/nqueens/internal/quote"
 	"github.com/gonqueens/nqueens/shard"
-	"golang.org/x/term"
 )
 
 // shardEnv lists the environment variables that give a shard's index when
@@ -35,11 +32,7 @@ func count(ctx context.Context, args []string, getenv func(string) string, stdou
 	every := fs.Duration("checkpoint-every", 5*time.Second, "how often -checkpoint saves")
 	memory := bytesFlag(shard.DefaultMemoryLimit)
 	fs.Var(&memory, "memory", "refuse a count that would take more than `size` of memory (bytes, or K, M, G, T)")
-	rest, err := parseFlags(fs, args, 1)
-	if err != nil {
-		return err
-	}
-	n, err := parseSize("count", rest[0])
+	n, err := boardArg(fs, args, nqueens.MaxN)
 	if err != nil {
 		return err
 	}
@@ -160,79 +153,6 @@ func count(ctx context.Context, args []string, getenv func(string) string, stdou
 	return err
 }
 
-// endless returns the note of the command cmd for a count of a shard of
-// shards of the n×n board that no machine ends in a lifetime, or "": a
-// listing of every solution takes longer still. The estimate is from
-// below: n = 27's 2.3·10^17 solutions, the most ever counted, about 6.6
-// times more with each n beyond, at 2 ns a solution on a core, the join's
-// pace where it is fastest (docs/engine.md).
-func endless(cmd string, n, shards int) string {
-	const (
-		solutions27 = 2.34e17 // OEIS A000170
-		growth      = 6.6
-		perSolution = 2e-9 // seconds on a core
-		coreYear    = 365.25 * 24 * 3600
-		lifetime    = 100 // core-years a shard may take
-	)
-	if n <= 27 {
-		return ""
-	}
-	years := solutions27 * math.Pow(growth, float64(n-27)) * perSolution / coreYear / float64(shards)
-	if years < lifetime {
-		return ""
-	}
-	what := fmt.Sprintf("n=%d", n)
-	if shards > 1 {
-		what = fmt.Sprintf("a shard of %d of n=%d", shards, n)
-	}
-	return fmt.Sprintf("nqueens: %s: %s takes at least %.2g core-years: it will not end in a lifetime (Ctrl-C stops it)", cmd, what, years)
-}
-
-// holdsOther is the error of the command cmd for a checkpoint that holds
-// another count's state, from the library's err wrapping
-// ErrStateMismatch. The checkpoint is left as it is.
-func holdsOther(checkpoint, cmd string, err error) error {
-	return fmt.Errorf("checkpoint %s holds %s: give %s another -checkpoint file, or remove %s to start afresh",
-		checkpoint, strings.TrimPrefix(err.Error(), shard.ErrStateMismatch.Error()+": "), cmd, checkpoint)
-}
-
-// A checkpointSaver saves a count's state in its checkpoint. A save that
-// fails does not stop the count, whose result is worth more than its
-// checkpoint: it is a warning, the first time, and the next save tries
-// again.
-type checkpointSaver struct {
-	name    string
-	stderr  io.Writer
-	bar     *progressBar
-	resumed bool  // whether the count resumed from the checkpoint
-	saved   bool  // whether a save succeeded
-	failed  error // of the last save, nil if it succeeded
-}
-
-func (c *checkpointSaver) save(s shard.State) error {
-	err := writeCheckpoint(c.name, s)
-	if err != nil && c.failed == nil {
-		c.bar.clear()
-		fmt.Fprintf(c.stderr, "nqueens: warning: cannot save checkpoint %s, the count goes on: %v\n", c.name, err)
-	}
-	c.failed = err
-	c.saved = c.saved || err == nil
-	return nil
-}
-
-// warning says that the last save failed, and what the checkpoint holds.
-func (c *checkpointSaver) warning() string {
-	held := "an earlier state of this count"
-	switch {
-	case c.saved:
-	case c.resumed:
-		held = "the state this count resumed from"
-	default:
-		held = "no state of this count: no save succeeded"
-	}
-	return fmt.Sprintf("nqueens: warning: the last save of checkpoint %s failed, and it holds %s: %v", c.name, held, c.failed)
-}
-
 // shardFromEnv returns the shard index set by a batch system, and where
 // it was found, as "NAME=value".
 func shardFromEnv(getenv func(string) string) (int, string, error) {
@@ -251,116 +171,9 @@ func shardFromEnv(getenv func(string) string) (int, string, error) {
 	}
 	i, err := parseDecimal(v)
 	if err != nil || i < 0 {
-		return 0, "", usagef("count: %s=%s is not a shard index", name, quote(v))
+		return 0, "", usagef("count: %s=%s is not a shard index", name, quote.Short(v))
 	}
 	return i, name + "=" + v + ", shard", nil
-}
-
-// progressBar draws a count's progress on one terminal line, rewritten in
-// place, once the count has run for delay. It never writes into the last
-// column of the terminal, so the line never wraps.
-type progressBar struct {
-	w     io.Writer
-	shown bool          // whether to draw at all: w is a terminal
-	delay time.Duration // how long a count runs before its bar shows
-	cols  int           // of the terminal; 0: unknown, taken as 80
-	width int           // of the last line drawn, 0 if none
-}
-
-// newProgressBar returns the progress bar of a command whose messages go
-// to stderr, shown if stderr is a terminal, after a second.
-func newProgressBar(stderr io.Writer) *progressBar {
-	b := &progressBar{w: stderr, delay: time.Second}
-	if f, ok := stderr.(*os.File); ok && term.IsTerminal(int(f.Fd())) {
-		b.shown = true
-		if cols, _, err := term.GetSize(int(f.Fd())); err == nil {
-			b.cols = cols
-		}
-	}
-	return b
-}
-
-// barLen is the length of the bar itself on a wide terminal.
-const barLen = 30
-
-func (b *progressBar) update(p nqueens.Progress) {
-	if !b.shown || p.Elapsed < b.delay {
-		return
-	}
-	b.draw(b.line(p))
-}
-
-// line returns the progress line for p, as wide as the terminal allows:
-// the bar, the share done and the times, then the subproblems and their
-// rate if there is room. A Progress of no subproblems is a strategy's
-// count, which has only its time to show.
-func (b *progressBar) line(p nqueens.Progress) string {
-	room := b.cols - 1
-	if b.cols <= 0 {
-		room = 79
-	}
-	if p.Subproblems == 0 {
-		line := p.Elapsed.Round(time.Second).String() + " elapsed; a strategy counts in one piece, and cannot tell how far it has come"
-		return line[:min(len(line), max(room, 0))]
-	}
-	frac := p.Fraction()
-	times := fmt.Sprintf(" %5.1f%% %s elapsed, ", 100*frac, p.Elapsed.Round(time.Second))
-	switch {
-	case p.Done == p.Subproblems:
-		times += "done"
-	case p.Remaining > 0:
-		times += "about " + p.Remaining.Round(time.Second).String() + " left"
-	default:
-		times += rate(frac, p.Elapsed) + " so far"
-	}
-	detail := fmt.Sprintf(", %d/%d subproblems, %s/s", p.Done, p.Subproblems, threeDigits(float64(p.Done)/p.Elapsed.Seconds()))
-	if len(times)+len(detail)+barLen+2 <= room {
-		times += detail
-	}
-	line := times[1:]
-	if n := min(barLen, room-len(times)-2); n >= 5 {
-		filled := int(frac * float64(n))
-		line = "[" + strings.Repeat("#", filled) + strings.Repeat(".", n-filled) + "]" + times
-	}
-	return line[:min(len(line), max(room, 0))]
-}
-
-// rate returns the share of the work done per minute, hour or day, the
-// first that makes it at least 1%, as "2.5%/h": what the count can say of
-// its pace before it estimates the time left.
-func rate(frac float64, elapsed time.Duration) string {
-	perDay := 100 * frac / elapsed.Hours() * 24
-	switch {
-	case perDay >= 24*60:
-		return percent(perDay/(24*60)) + "/min"
-	case perDay >= 24:
-		return percent(perDay/24) + "/h"
-	}
-	return percent(perDay) + "/day"
-}
-
-// percent writes p as threeDigits does, with a percent sign.
-func percent(p float64) string { return threeDigits(p) + "%" }
-
-// threeDigits writes x with three significant digits and never with an
-// exponent: 0.0012, 2.5, 14.3, 1430.
-func threeDigits(x float64) string {
-	v, _ := strconv.ParseFloat(fmt.Sprintf("%.3g", x), 64)
-	return strconv.FormatFloat(v, 'f', -1, 64)
-}
-
-// draw writes line over the last one.
-func (b *progressBar) draw(line string) {
-	fmt.Fprintf(b.w, "\r%-*s", b.width, line) // a carriage return, then pad over the last line
-	b.width = len(line)
-}
-
-// clear erases the bar, if one was drawn.
-func (b *progressBar) clear() {
-	if b.width > 0 {
-		fmt.Fprintf(b.w, "\r%s\r", strings.Repeat(" ", b.width))
-		b.width = 0
-	}
 }
 
 // strategyNames lists the names -strategy takes.
@@ -413,17 +226,3 @@ func countWith(ctx context.Context, name string, n int, stdout io.Writer, bar *p
 // progressInterval is how often a strategy's count redraws its bar, as
 // often as the engine reports.
 const progressInterval = 100 * time.Millisecond
-
-// interruptible runs f, which cannot be stopped, and returns its error,
-// or ctx's as soon as ctx is done: f is left running, to end with the
-// process.
-func interruptible(ctx context.Context, f func() error) error {
-	done := make(chan error, 1)
-	go func() { done <- f() }()
-	select {
-	case err := <-done:
-		return err
-	case <-ctx.Done():
-		return ctx.Err()
-	}
-}

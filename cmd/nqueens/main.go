@@ -35,9 +35,12 @@
 // drawing that a write error cut short is an error, with status 1; bad
 // usage has status 2. Numbers are decimal, leading zeros allowed (08 is
 // 8). A strategy's name may be in any case. Each command has a file of
-// its own (count.go, list.go, ...), beside main.go, which reads the
-// command line, and the files of what commands share: checkpoint.go, the
-// checkpoint files, and lock_*.go, their locks.
+// its own (count.go, list.go, ...), beside main.go, which dispatches the
+// command line and ends on a signal, and the files of what commands
+// share: flags.go, their flags and arguments; boards.go, the drawing of
+// boards; progress.go, the progress bar; notes.go, the notes on work of
+// a lifetime; checkpoint.go, the checkpoint files, and lock_*.go, their
+// locks.
 package main
 
 import (
@@ -46,15 +49,11 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"math"
 	"os"
 	"os/signal"
 	"slices"
-	"strconv"
 	"strings"
 	"syscall"
-
-	"github.com/gonqueens/nqueens"
 )
 
 const usage = `usage:
@@ -270,243 +269,16 @@ func dispatch(ctx context.Context, args []string, getenv func(string) string, st
 	return usagef("unknown command %q", cmd)
 }
 
-// newFlagSet returns a flag set for command name that reports errors
-// through its return values, not on its own.
-func newFlagSet(name string) *flag.FlagSet {
-	fs := flag.NewFlagSet(name, flag.ContinueOnError)
-	fs.SetOutput(io.Discard)
-	return fs
-}
-
-// parseFlags parses args into fs, which must leave exactly want
-// arguments (any number if want < 0), and returns them. Flags may come before or after the
-// arguments, and "--" ends the flags. An argument that starts with "-"
-// and then a digit or a dot, such as -5 or -1,.,.,., is an argument (or a
-// flag's value), not a flag: no flag's name starts so.
-func parseFlags(fs *flag.FlagSet, args []string, want int) ([]string, error) {
-	var flags, rest []string
-	for i := 0; i < len(args); i++ {
-		a := args[i]
-		switch {
-		case a == "--":
-			rest = append(rest, args[i+1:]...)
-			i = len(args)
-		case len(a) > 1 && a[0] == '-' && !valueLike(a):
-			flags = append(flags, a)
-			if takesValue(fs, a) && i+1 < len(args) {
-				i++
-				flags = append(flags, args[i])
-			}
-		default:
-			rest = append(rest, a)
-		}
-	}
-	if err := fs.Parse(flags); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			return nil, helpRequest{fs}
-		}
-		return nil, usagef("%s: %v", fs.Name(), err)
-	}
-	switch {
-	case want < 0:
-	case len(rest) < want:
-		return nil, usagef("%s needs %s", fs.Name(), argNames[fs.Name()])
-	case len(rest) > 0 && want == 0:
-		return nil, usagef("%s takes no arguments, got %s", fs.Name(), quote(strings.Join(rest, " ")))
-	case len(rest) > want:
-		return nil, usagef("%s takes only %s, got %d arguments: %s", fs.Name(), argNames[fs.Name()], len(rest), quote(strings.Join(rest, " ")))
-	}
-	return rest, nil
-}
-
-// valueLike reports whether a, which starts with "-", is a value rather
-// than a flag: a negative number or a board's column list.
-func valueLike(a string) bool {
-	return len(a) > 1 && (a[1] >= '0' && a[1] <= '9' || a[1] == '.')
-}
-
-// takesValue reports whether the flag token a, without "=", names a flag
-// of fs that takes a value from the next argument: any but a bool flag.
-func takesValue(fs *flag.FlagSet, a string) bool {
-	name := strings.TrimLeft(a, "-")
-	if strings.Contains(name, "=") {
-		return false
-	}
-	f := fs.Lookup(name)
-	if f == nil {
-		return false
-	}
-	b, ok := f.Value.(interface{ IsBoolFlag() bool })
-	return !ok || !b.IsBoolFlag()
-}
-
-// parseSize parses a board size argument from 0 to nqueens.MaxN.
-func parseSize(cmd, arg string) (int, error) {
-	return parseInt(cmd, arg, nqueens.MaxN)
-}
-
-// parseInt parses a board size argument from 0 to most.
-func parseInt(cmd, arg string, most int) (int, error) {
-	n, err := parseDecimal(arg)
-	switch {
-	case errors.Is(err, errTooLarge):
-		return 0, usagef("%s: board size %s out of range [0, %d]", cmd, arg, most)
-	case err != nil:
-		return 0, usagef("%s: board size %v", cmd, err)
-	case n < 0 || n > most:
-		return 0, usagef("%s: board size %d out of range [0, %d]", cmd, n, most)
-	}
-	return n, nil
-}
-
-// errTooLarge reports a whole number beyond the range of an int.
-var errTooLarge = fmt.Errorf("is a whole number too large: the most is %d", math.MaxInt)
-
-// parseDecimal parses a whole number: decimal digits, a minus sign for a
-// negative one, nothing else (no 0x10, +5 or 1_000). Leading zeros mean
-// nothing, 08 is 8, as head -n 08 and seq read them: a number padded to a
-// width, as a batch system's array index can be, is the number. Board
-// sizes and every number flag follow this one rule.
-// It returns an error that says which rule s breaks: not a whole number,
-// or errTooLarge.
-func parseDecimal(s string) (int, error) {
-	digits := strings.TrimPrefix(s, "-")
-	if digits == "" || strings.Trim(digits, "0123456789") != "" {
-		return 0, fmt.Errorf("%s is not a whole number", quote(s))
-	}
-	n, err := strconv.Atoi(s)
-	if err != nil {
-		return 0, fmt.Errorf("%s %w", quote(s), errTooLarge)
-	}
-	return n, nil
-}
-
-// decimalFlag is the value of a number flag, read by parseDecimal.
-type decimalFlag int
-
-func (d *decimalFlag) String() string { return strconv.Itoa(int(*d)) }
-
-func (d *decimalFlag) Set(s string) error {
-	n, err := parseDecimal(s)
-	if err != nil {
+// interruptible runs f, which cannot be stopped, and returns its error,
+// or ctx's as soon as ctx is done: f is left running, to end with the
+// process.
+func interruptible(ctx context.Context, f func() error) error {
+	done := make(chan error, 1)
+	go func() { done <- f() }()
+	select {
+	case err := <-done:
 		return err
+	case <-ctx.Done():
+		return ctx.Err()
 	}
-	*d = decimalFlag(n)
-	return nil
-}
-
-// bytesFlag is the value of a flag that gives an amount of memory: a
-// whole number read by parseDecimal, of bytes or, with K, M, G or T after
-// it, of KiB, MiB, GiB or TiB.
-type bytesFlag int64
-
-func (b *bytesFlag) String() string {
-	for i, unit := range []string{"T", "G", "M", "K"} {
-		if shift := 40 - 10*i; *b > 0 && *b%(1<<shift) == 0 {
-			return strconv.FormatInt(int64(*b)>>shift, 10) + unit
-		}
-	}
-	return strconv.FormatInt(int64(*b), 10)
-}
-
-func (b *bytesFlag) Set(s string) error {
-	digits, shift := s, 0
-	if i := strings.IndexAny(s, "KMGT"); i >= 0 && i == len(s)-1 {
-		digits, shift = s[:i], 10*(1+strings.IndexByte("KMGT", s[i]))
-	}
-	n, err := parseDecimal(digits)
-	if err != nil || n <= 0 || n > math.MaxInt64>>shift {
-		return fmt.Errorf("%s is not an amount of memory: want a positive whole number of bytes, or of K, M, G or T", quote(s))
-	}
-	*b = bytesFlag(int64(n) << shift)
-	return nil
-}
-
-// intFlag defines a number flag of fs, read by parseDecimal.
-func intFlag(fs *flag.FlagSet, name string, value int, usage string) *int {
-	p := new(int)
-	*p = value
-	fs.Var((*decimalFlag)(p), name, usage)
-	return p
-}
-
-// maxQuoted is the most bytes of an argument that a message quotes.
-const maxQuoted = 40
-
-// quote quotes s for a message, cut to its first maxQuoted bytes.
-func quote(s string) string {
-	if len(s) <= maxQuoted {
-		return strconv.Quote(s)
-	}
-	return strconv.Quote(s[:maxQuoted]) + fmt.Sprintf("... (%d bytes)", len(s))
-}
-
-// boards draws solutions as list and complete do: whole boards, each in
-// one write so that an interrupt leaves whole boards, a blank line between
-// two, and at most limit of them (0: all). A failed write stops the
-// drawing, and err keeps it; more records that a solution beyond the
-// limit was found.
-type boards struct {
-	w     io.Writer
-	limit int
-	drawn int
-	more  bool
-	err   error
-}
-
-// draw writes s, and reports whether more boards may follow.
-func (b *boards) draw(s nqueens.Solution) bool {
-	if b.limit > 0 && b.drawn == b.limit {
-		b.more = true
-		return false
-	}
-	board := s.Draw()
-	if b.drawn > 0 {
-		board = "\n" + board
-	}
-	if _, b.err = io.WriteString(b.w, board); b.err != nil {
-		return false
-	}
-	b.drawn++
-	return true
-}
-
-// maxHintRows is the most free rows of a board whose solutions list and
-// complete count, to say how many a limit left out: a count of a second
-// or less.
-const maxHintRows = 15
-
-// finish ends a drawing that the search ended with err. It returns the
-// error, or says on stderr what was drawn: none, the note none, since
-// stdout holds nothing but boards; or, when the limit left solutions out,
-// how many, with their number when counting them (with count, for
-// freeRows free rows) is cheap.
-func (b *boards) finish(err error, stderr io.Writer, none string, freeRows int, count func() (uint64, error)) error {
-	switch {
-	case err != nil:
-		return err
-	case b.err != nil:
-		return b.err
-	case b.drawn == 0:
-		_, err := fmt.Fprintf(stderr, "nqueens: %s\n", none)
-		return err
-	case !b.more:
-		return nil
-	}
-	if freeRows <= maxHintRows {
-		if total, err := count(); err == nil {
-			_, err = fmt.Fprintf(stderr, "nqueens: %d of %d shown; -limit 0 for all\n", b.drawn, total)
-			return err
-		}
-	}
-	_, err = fmt.Fprintf(stderr, "nqueens: the first %d shown; -limit 0 for all\n", b.drawn)
-	return err
-}
-
-// flagSet reports whether the flag name of fs was given on the command
-// line.
-func flagSet(fs *flag.FlagSet, name string) bool {
-	set := false
-	fs.Visit(func(f *flag.Flag) { set = set || f.Name == name })
-	return set
 }

@@ -14,11 +14,7 @@ func trace(ctx context.Context, args []string, stdout io.Writer) error {
 	fs := newFlagSet("trace")
 	solutions := intFlag(fs, "solutions", 1, "stop at the `k`-th solution (0: follow the whole search)")
 	boards := fs.Bool("boards", false, "draw the board of each step under its line")
-	rest, err := parseFlags(fs, args, 1)
-	if err != nil {
-		return err
-	}
-	n, err := parseInt("trace", rest[0], nqueens.MaxTrace)
+	n, err := boardArg(fs, args, nqueens.MaxTrace)
 	if err != nil {
 		return err
 	}

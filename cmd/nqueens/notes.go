@@ -1,0 +1,58 @@
+package main
+
+import (
+	"fmt"
+	"math"
+)
+
+// The notes on stderr for work that takes minutes, or more than a
+// lifetime: a count, a listing of every solution, and the first
+// solutions of a large board in lexicographic order.
+
+// endless returns the note of the command cmd for a count of a shard of
+// shards of the n×n board that no machine ends in a lifetime, or "": a
+// listing of every solution takes longer still. The estimate is from
+// below: n = 27's 2.3·10^17 solutions, the most ever counted, about 6.6
+// times more with each n beyond, at 2 ns a solution on a core, the join's
+// pace where it is fastest (docs/engine.md).
+func endless(cmd string, n, shards int) string {
+	const (
+		solutions27 = 2.34e17 // OEIS A000170
+		growth      = 6.6
+		perSolution = 2e-9 // seconds on a core
+		coreYear    = 365.25 * 24 * 3600
+		lifetime    = 100 // core-years a shard may take
+	)
+	if n <= 27 {
+		return ""
+	}
+	years := solutions27 * math.Pow(growth, float64(n-27)) * perSolution / coreYear / float64(shards)
+	if years < lifetime {
+		return ""
+	}
+	what := fmt.Sprintf("n=%d", n)
+	if shards > 1 {
+		what = fmt.Sprintf("a shard of %d of n=%d", shards, n)
+	}
+	return fmt.Sprintf("nqueens: %s: %s takes at least %.2g core-years: it will not end in a lifetime (Ctrl-C stops it)", cmd, what, years)
+}
+
+// firstSlow is the least n whose first solution in lexicographic order
+// a search reaches only after billions of nodes or more: 2.3·10^9 at
+// n = 34, 10^9 at 37 and over 10^10 at 36, where it is 2·10^5 at n = 20
+// and 10^8 at 33.
+const firstSlow = 34
+
+// slowList returns a note for a listing of at most limit solutions (0:
+// all) of the n×n board that takes minutes or more, or "": every
+// solution of a board that count could not count in a lifetime, or the
+// first ones from n = firstSlow on.
+func slowList(n, limit int) string {
+	switch {
+	case limit == 0:
+		return endless("list", n, 1)
+	case n < firstSlow:
+		return ""
+	}
+	return fmt.Sprintf("nqueens: list: the search reaches the first solutions of n=%d in lexicographic order after billions of nodes or more, minutes to hours from n = %d on: construct %d prints one solution at once (Ctrl-C stops the listing)", n, firstSlow, n)
+}
