@@ -26,7 +26,11 @@ const (
 
 // Symmetries returns the eight symmetries, Identity first.
 func Symmetries() []Symmetry {
-	return slices.Clone(symmetries[:])
+	all := make([]Symmetry, len(board.Symmetries))
+	for i, g := range board.Symmetries {
+		all[i] = Symmetry(g)
+	}
+	return all
 }
 
 var symmetryNames = [...]string{"identity", "rotate90", "rotate180", "rotate270", "mirror-columns", "mirror-rows", "transpose", "anti-transpose"}
@@ -40,8 +44,6 @@ func (g Symmetry) String() string {
 	return symmetryNames[g]
 }
 
-// symmetries lists the eight symmetries without allocating.
-var symmetries = [...]Symmetry{Identity, Rotate90, Rotate180, Rotate270, MirrorColumns, MirrorRows, Transpose, AntiTranspose}
 
 // transformInto writes g applied to the solution s into dst, which has the
 // length of s. s must be a permutation of 0..len(s)-1.
@@ -52,7 +54,7 @@ func (g Symmetry) transformInto(dst, s Solution) { board.Symmetry(g).TransformIn
 // [ErrNotSolution] unless s holds each column once, and one wrapping
 // [ErrSymmetry] for a g that is none of the eight.
 func (s Solution) Transform(g Symmetry) (Solution, error) {
-	if g < 0 || int(g) >= len(symmetries) {
+	if g < 0 || int(g) >= len(board.Symmetries) {
 		return nil, fmt.Errorf("%w %d, want %d (Identity) to %d (AntiTranspose)", ErrSymmetry, int(g), Identity, AntiTranspose)
 	}
 	if !s.permutation() {
@@ -74,8 +76,8 @@ func (s Solution) Canonical() (Solution, int, error) {
 	least := slices.Clone(s)
 	image := make(Solution, len(s))
 	same := 0
-	for _, g := range symmetries {
-		g.transformInto(image, s)
+	for _, g := range board.Symmetries {
+		g.TransformInto(image, s)
 		if slices.Compare(image, s) == 0 {
 			same++
 		}

@@ -4,6 +4,8 @@ import (
 	"errors"
 	"slices"
 	"testing"
+
+	"github.com/gonqueens/nqueens/internal/board"
 )
 
 func TestTransforms(t *testing.T) {
@@ -48,5 +50,31 @@ func TestTransforms(t *testing.T) {
 		if _, err := s.Transform(g); !errors.Is(err, ErrSymmetry) {
 			t.Errorf("Transform(Symmetry(%d)): error = %v, want ErrSymmetry", int(g), err)
 		}
+	}
+}
+
+// TestInternalTies holds the package's Symmetry, MaxN and Free, written
+// out for its documentation, to the engine's: the same symmetries in the
+// same order, the same largest board and the same mark of a free row.
+func TestInternalTies(t *testing.T) {
+	want := []Symmetry{Identity, Rotate90, Rotate180, Rotate270, MirrorColumns, MirrorRows, Transpose, AntiTranspose}
+	if len(want) != len(board.Symmetries) {
+		t.Fatalf("%d symmetries, the engine's %d", len(want), len(board.Symmetries))
+	}
+	for i, g := range board.Symmetries {
+		if want[i] != Symmetry(g) {
+			t.Errorf("%v is the engine's symmetry %d, which is %d", want[i], i, int(g))
+		}
+		// Each moves a solution as the engine's does.
+		s := Solution{1, 3, 0, 2, 4}
+		got, err := s.Transform(want[i])
+		image := make([]int, len(s))
+		g.TransformInto(image, s)
+		if err != nil || !slices.Equal(got, image) {
+			t.Errorf("%v turns %v into %v, %v; the engine's symmetry %d into %v", want[i], s, got, err, i, image)
+		}
+	}
+	if MaxN != board.MaxN || Free != board.Free {
+		t.Errorf("MaxN %d and Free %d, the engine's %d and %d", MaxN, Free, board.MaxN, board.Free)
 	}
 }

@@ -11,19 +11,15 @@ import (
 	"github.com/gonqueens/nqueens"
 )
 
-// maxDrawn is the largest board construct draws; larger ones print their
-// columns only.
-const maxDrawn = 200
-
 func construct(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	fs := newFlagSet("construct")
-	board := fs.Bool("board", false, fmt.Sprintf("draw the board (N <= %d) instead of listing its columns", maxDrawn))
+	board := fs.Bool("board", false, fmt.Sprintf("draw the board (N <= %d) instead of listing its columns", nqueens.MaxDrawn))
 	n, err := boardArg(fs, args, nqueens.MaxConstruct)
 	if err != nil {
 		return err
 	}
-	if *board && n > maxDrawn {
-		return usagef("construct: -board draws boards up to %d squares a side, not %d", maxDrawn, n)
+	if *board && n > nqueens.MaxDrawn {
+		return usagef("construct: -board draws boards up to %d squares a side, not %d", nqueens.MaxDrawn, n)
 	}
 	// The largest boards take seconds to build, which cannot be stopped,
 	// and seconds to print, which stop between two lines of columns.

@@ -192,7 +192,7 @@ func TestBadInput(t *testing.T) {
 		{[]string{"count", "-bogus", "8"}, "flag provided but not defined"},
 		{[]string{"count", "-strategy", "magic", "8"}, `unknown strategy "magic"`},
 		{[]string{"list", "-limit", "-1", "8"}, "-limit -1 is negative"},
-		{[]string{"construct", "-board", "1000"}, "-board draws boards up to"},
+		{[]string{"construct", "-board", "1001"}, "-board draws boards up to 1000 squares a side"},
 		{[]string{"complete", "0,1,.,."}, "queens (0, 0) and (1, 1) attack each other"},
 		{[]string{"complete", "0,9"}, "cannot parse board"},
 		{[]string{"merge"}, "no files"},

@@ -1,0 +1,214 @@
+package main
+
+import (
+	"fmt"
+
+	. "github.com/mmcloughlin/avo/build"
+	. "github.com/mmcloughlin/avo/operand"
+	. "github.com/mmcloughlin/avo/reg"
+)
+
+// The AVX-512 kernels that build what the matching kernels read: rows of
+// tables ORed by doubling, the half-boards of spans, and the rows of the
+// single diagonals.
+
+// orKernel writes orRowsx512vV, which lays out the rows of a table by
+// ORing rows of V vectors of 512 bits.
+func orKernel(vectors int) {
+	name := orKernelName(vectors)
+	TEXT(name, NOSPLIT, "func(dst, src, row *uint64, rows int)")
+	Pragma("noescape")
+	Doc(
+		fmt.Sprintf("%s sets each of rows rows of %d words from dst on to the", name, 8*vectors),
+		"OR of the row as far from src and of row. It needs AVX-512F.",
+	)
+	dst := Load(Param("dst"), GP64())
+	src := Load(Param("src"), GP64())
+	row := Load(Param("row"), GP64())
+	left := Load(Param("rows"), GP64())
+	rs := make([]VecVirtual, vectors)
+	for i := range rs {
+		rs[i] = ZMM()
+		VMOVDQU64(Mem{Base: row, Disp: 64 * i}, rs[i])
+	}
+	TESTQ(left, left)
+	JZ(LabelRef(name + "_done"))
+	Label(name + "_row")
+	x := ZMM()
+	for i, r := range rs {
+		VPORQ(Mem{Base: src, Disp: 64 * i}, r, x)
+		VMOVDQU64(x, Mem{Base: dst, Disp: 64 * i})
+	}
+	ADDQ(U32(64*vectors), src)
+	ADDQ(U32(64*vectors), dst)
+	DECQ(left)
+	JNZ(LabelRef(name + "_row"))
+	Label(name + "_done")
+	VZEROUPPER()
+	RET()
+}
+
+// pairsKernel writes pairsx512, which lists the half-boards of spans of
+// south quarters: for each span, a north quarter's key broadcast to 8
+// lanes, ORed with 8 south keys at a time (the last ones under a mask),
+// the keys that share no bit with it compressed to the low lanes and
+// stored whole, and the output moved on by how many they are.
+func pairsKernel() {
+	TEXT("pairsx512", NOSPLIT, "func(dst *uint64, keys []uint64, bounds []uint32, south *uint64) int")
+	Pragma("noescape")
+	Doc(
+		"pairsx512 writes from dst on the keys of the half-boards of spans,",
+		"keys[i] ORed with each key of south[bounds[2i]:bounds[2i+1]] with",
+		"no bit in common, and returns how many; a span holds one key or",
+		"more. It writes up to 8 keys past them, and needs AVX-512F, BMI2",
+		"and POPCNT.",
+	)
+	dst := Load(Param("dst"), GP64())
+	ref := Load(Param("keys").Base(), GP64())
+	left := Load(Param("keys").Len(), GP64())
+	bound := Load(Param("bounds").Base(), GP64())
+	south := Load(Param("south"), GP64())
+	first := GP64()
+	MOVQ(dst, first)
+	TESTQ(left, left)
+	JZ(LabelRef("pairs_done"))
+
+	Label("pairs_span")
+	key := ZMM()
+	VPBROADCASTQ(Mem{Base: ref}, key)
+	lo, n := GP64(), GP64()
+	MOVL(Mem{Base: bound}, lo.As32())
+	MOVL(Mem{Base: bound, Disp: 4}, n.As32())
+	SUBQ(lo, n)
+	at := GP64()
+	LEAQ(Mem{Base: south, Index: lo, Scale: 8}, at)
+
+	Label("pairs_vector")
+	// The lanes to read: the low min(n, 8) bits of a byte, as BZHI
+	// keeps the bits of 0xff below its index.
+	lanes, mask := GP64(), GP64()
+	MOVQ(U32(8), lanes)
+	CMPQ(n, lanes)
+	CMOVQLT(n, lanes)
+	MOVQ(U32(0xff), mask)
+	BZHIQ(lanes, mask, mask)
+	read, kept := K(), K()
+	KMOVW(mask.As32(), read)
+	x := ZMM()
+	VMOVDQU64_Z(Mem{Base: at}, read, x)
+	VPTESTNMQ(key, x, read, kept) // lanes read whose key shares no bit with the north one
+	VPORQ(key, x, x)
+	VPCOMPRESSQ_Z(x, kept, x)
+	VMOVDQU64(x, Mem{Base: dst})
+	KMOVW(kept, mask.As32())
+	POPCNTL(mask.As32(), mask.As32())
+	LEAQ(Mem{Base: dst, Index: mask, Scale: 8}, dst)
+	ADDQ(U32(64), at)
+	SUBQ(U32(8), n)
+	JG(LabelRef("pairs_vector"))
+
+	ADDQ(U32(8), ref)
+	ADDQ(U32(8), bound)
+	DECQ(left)
+	JNZ(LabelRef("pairs_span"))
+
+	Label("pairs_done")
+	SUBQ(first, dst)
+	SHRQ(U8(3), dst)
+	VZEROUPPER()
+	Store(dst, ReturnIndex(0))
+	RET()
+}
+
+// transposeKernel writes transposex512, which lays out the rows of the
+// single diagonals of a join's tables, 64 keys a word. Eight vectors hold
+// the 64 keys; VPERMB turns each vector's 8 keys by 8 bytes into 8 bytes
+// by 8 keys, and an 8×8 transpose of 64-bit lanes across the vectors
+// (VPUNPCKLQDQ and VPUNPCKHQDQ, VPERMT2Q, VSHUFI64X2) gathers byte c of
+// every key in vector c, key i in byte i. VPMOVB2M then takes the top bit
+// of each byte, a row's word of 64 keys, and VPADDB shifts every byte
+// left by one for the next bit.
+func transposeKernel() {
+	perm := GLOBL("transposeBytes", RODATA|NOPTR)
+	for c := range 8 {
+		for k := range 8 {
+			DATA(8*c+k, U8(8*k+c)) // byte c of key k to byte k of lane c
+		}
+	}
+	lanes := GLOBL("transposeLanes", RODATA|NOPTR)
+	for i, v := range []uint64{0, 1, 8, 9, 4, 5, 12, 13, 2, 3, 10, 11, 6, 7, 14, 15} {
+		DATA(8*i, U64(v))
+	}
+
+	TEXT("transposex512", NOSPLIT, "func(dst *uint64, keys *uint64, words int, bytes int, rows *[64]int)")
+	Pragma("noescape")
+	Doc(
+		"transposex512 writes word w of the row of each diagonal d of the",
+		"first bytes bytes of the keys, for w from 0 up to words, at dst +",
+		"8(rows[d]+w) bytes: bit i of it is bit d of key 64w+i. It needs",
+		"AVX-512F, AVX-512BW and AVX-512VBMI.",
+	)
+	dst := Load(Param("dst"), GP64())
+	keys := Load(Param("keys"), GP64())
+	left := Load(Param("words"), GP64())
+	bytes := Load(Param("bytes"), GP64())
+	rows := Load(Param("rows"), GP64())
+	p, lo, hi := ZMM(), ZMM(), ZMM()
+	VMOVDQU64(perm, p)
+	VMOVDQU64(lanes, lo)
+	VMOVDQU64(lanes.Offset(64), hi)
+	TESTQ(left, left)
+	JZ(LabelRef("transpose_done"))
+
+	Label("transpose_word")
+	var a, b, c, d [8]VecVirtual
+	for g := range 8 {
+		a[g] = ZMM()
+		VPERMB(Mem{Base: keys, Disp: 64 * g}, p, a[g]) // lane c: byte c of the vector's 8 keys
+	}
+	// Lanes 2l and 2l+1 of the pairs of vectors, then pairs of pairs of
+	// lanes, then halves: vector c ends up with lane c of each vector.
+	for g := 0; g < 8; g += 2 {
+		b[g], b[g+1] = ZMM(), ZMM()
+		VPUNPCKLQDQ(a[g+1], a[g], b[g])
+		VPUNPCKHQDQ(a[g+1], a[g], b[g+1])
+	}
+	for _, g := range []int{0, 1, 4, 5} {
+		c[g], c[g+2] = ZMM(), ZMM()
+		VMOVDQA64(b[g], c[g])
+		VPERMT2Q(b[g+2], lo, c[g])
+		VMOVDQA64(b[g], c[g+2])
+		VPERMT2Q(b[g+2], hi, c[g+2])
+	}
+	for g := range 4 {
+		d[g], d[g+4] = ZMM(), ZMM()
+		VSHUFI64X2(U8(0x44), c[g+4], c[g], d[g])
+		VSHUFI64X2(U8(0xee), c[g+4], c[g], d[g+4])
+	}
+	word, at := GP64(), GP64()
+	mask := K()
+	for by := range 8 {
+		if by > 0 {
+			CMPQ(bytes, U8(by))
+			JLE(LabelRef("transpose_next"))
+		}
+		for bit := 7; bit >= 0; bit-- {
+			VPMOVB2M(d[by], mask) // bit 8·by+bit of the 64 keys
+			KMOVQ(mask, word)
+			MOVQ(Mem{Base: rows, Disp: 8 * (8*by + bit)}, at)
+			MOVQ(word, Mem{Base: dst, Index: at, Scale: 8})
+			if bit > 0 {
+				VPADDB(d[by], d[by], d[by])
+			}
+		}
+	}
+	Label("transpose_next")
+	ADDQ(U32(512), keys)
+	ADDQ(U32(8), dst)
+	DECQ(left)
+	JNZ(LabelRef("transpose_word"))
+
+	Label("transpose_done")
+	VZEROUPPER()
+	RET()
+}
