@@ -1,7 +1,16 @@
 package nqueens
 
 import (
+	"bytes"
+	"go/ast"
 	"go/build"
+	"go/importer"
+	"go/parser"
+	"go/token"
+	"go/types"
+	"io/fs"
+	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
@@ -67,5 +76,90 @@ func TestLayers(t *testing.T) {
 				t.Errorf("%s imports %s, of layer %d, not below its own %d", pkgPath, imp, j, i)
 			}
 		}
+	}
+}
+
+// TestFilesOrdered wants the files of the package in layers of their
+// own: no file uses a name declared in a file that uses one of its own,
+// however far round, so that each can be read after those it uses, the
+// contract at the bottom and the front door on top.
+func TestFilesOrdered(t *testing.T) {
+	fset := token.NewFileSet()
+	pkgs, err := parser.ParseDir(fset, ".", func(fi fs.FileInfo) bool { return !strings.HasSuffix(fi.Name(), "_test.go") }, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var files []*ast.File
+	for _, f := range pkgs["nqueens"].Files {
+		files = append(files, f)
+	}
+	conf := types.Config{Importer: importer.ForCompiler(fset, "source", nil)}
+	info := &types.Info{Uses: map[*ast.Ident]types.Object{}}
+	if _, err := conf.Check("github.com/gonqueens/nqueens", fset, files, info); err != nil {
+		t.Fatal(err)
+	}
+	uses := map[string]map[string]bool{} // file -> files whose names it uses
+	for id, obj := range info.Uses {
+		if obj.Pkg() == nil || obj.Pkg().Path() != "github.com/gonqueens/nqueens" || obj.Parent() != obj.Pkg().Scope() {
+			continue // not a name declared at the package's top level
+		}
+		from, to := filepath.Base(fset.Position(id.Pos()).Filename), filepath.Base(fset.Position(obj.Pos()).Filename)
+		if from != to {
+			if uses[from] == nil {
+				uses[from] = map[string]bool{}
+			}
+			uses[from][to] = true
+		}
+	}
+	// A loop is a file that reaches itself.
+	for start := range uses {
+		seen := map[string]bool{}
+		var path []string
+		var reach func(f string) bool
+		reach = func(f string) bool {
+			for to := range uses[f] {
+				if to == start {
+					path = append(path, to)
+					return true
+				}
+				if !seen[to] {
+					seen[to] = true
+					if reach(to) {
+						path = append(path, to)
+						return true
+					}
+				}
+			}
+			return false
+		}
+		if reach(start) {
+			slices.Reverse(path)
+			t.Errorf("the files of the package make a loop: %s uses %s", start, strings.Join(path, ", which uses "))
+		}
+	}
+}
+
+// maxRoom is the most lines a hand-written Go file takes: past it, a file
+// has usually taken a second job, which wants a room of its own.
+const maxRoom = 500
+
+// TestRooms wants every hand-written Go file of the repository, tests
+// aside, within maxRoom lines.
+func TestRooms(t *testing.T) {
+	err := filepath.WalkDir(".", func(path string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() || !strings.HasSuffix(path, ".go") || strings.HasSuffix(path, "_test.go") {
+			return err
+		}
+		b, err := os.ReadFile(path)
+		if err != nil {
+			return err
+		}
+		if lines := bytes.Count(b, []byte("\n")); lines > maxRoom && !bytes.HasPrefix(b, []byte("// Code generated")) {
+			t.Errorf("%s is %d lines, over %d: give its second job a file of its own", path, lines, maxRoom)
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
 	}
 }

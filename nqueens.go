@@ -3,13 +3,15 @@ package nqueens
 import (
 	"context"
 	"errors"
+	"fmt"
+	"strings"
 
 	"github.com/gonqueens/nqueens/internal/engine"
 	"github.com/gonqueens/nqueens/internal/join"
 )
 
-// The package's front door: the counts, which the engine makes, and the
-// engine as a strategy beside the articles' four.
+// The package's front door: the counts, which the engine makes, the
+// engine as a strategy beside the articles' four, and the list of them.
 
 // Count returns the number of ways to place n non-attacking queens on an
 // n×n board (OEIS A000170), with the engine on every core: the fastest
@@ -138,4 +140,26 @@ func (Engine) Enumerate(n int, visit func(Solution) bool) error {
 		return err
 	}
 	return engine.Enumerate(context.Background(), n, 1, func(s []int) bool { return visit(s) })
+}
+
+// Strategies returns every strategy of the package, in the order to read
+// them: Naive, Cached, Bitwise and Flipped, the articles' methods from
+// the slowest to the fastest, then Engine, the package's own.
+func Strategies() []Strategy {
+	return []Strategy{Naive{}, Cached{}, Bitwise{}, Flipped{}, Engine{}}
+}
+
+// StrategyNamed returns the strategy of [Strategies] whose name is name,
+// in any case: "Bitwise" is bitwise, as no two names differ in case
+// alone. For any other name it returns an error wrapping [ErrStrategy]
+// that lists the names there are.
+func StrategyNamed(name string) (Strategy, error) {
+	var names []string
+	for _, s := range Strategies() {
+		if strings.EqualFold(s.String(), name) {
+			return s, nil
+		}
+		names = append(names, s.String())
+	}
+	return nil, fmt.Errorf("%w %q, want one of %s", ErrStrategy, name, strings.Join(names, ", "))
 }

@@ -1,9 +1,6 @@
 package nqueens
 
-import (
-	"fmt"
-	"strings"
-)
+import "fmt"
 
 // The contract every strategy keeps, and the list of them. Each strategy
 // is a type of its own in a file of its own, whose doc is its lesson:
@@ -43,28 +40,6 @@ type Strategy interface {
 	// the empty board once. It returns an error wrapping ErrBoardSize or
 	// ErrNilVisit for bad arguments, before visiting anything.
 	Enumerate(n int, visit func(Solution) bool) error
-}
-
-// Strategies returns every strategy of the package, in the order to read
-// them: Naive, Cached, Bitwise and Flipped, the articles' methods from
-// the slowest to the fastest, then Engine, the package's own.
-func Strategies() []Strategy {
-	return []Strategy{Naive{}, Cached{}, Bitwise{}, Flipped{}, Engine{}}
-}
-
-// StrategyNamed returns the strategy of [Strategies] whose name is name,
-// in any case: "Bitwise" is bitwise, as no two names differ in case
-// alone. For any other name it returns an error wrapping [ErrStrategy]
-// that lists the names there are.
-func StrategyNamed(name string) (Strategy, error) {
-	var names []string
-	for _, s := range Strategies() {
-		if strings.EqualFold(s.String(), name) {
-			return s, nil
-		}
-		names = append(names, s.String())
-	}
-	return nil, fmt.Errorf("%w %q, want one of %s", ErrStrategy, name, strings.Join(names, ", "))
 }
 
 // checkSize returns an error wrapping ErrBoardSize unless 0 <= n <= MaxN.
