@@ -64,8 +64,8 @@ func TestIteratorErrors(t *testing.T) {
 
 // TestListingOptions: the listings of a whole board give the same
 // solutions, in the same order, on any number of workers, one worker with
-// no goroutine of its own; they take WithWorkers alone. FundamentalSeq is
-// Fundamental as an iterator.
+// no goroutine of its own; they take WithWorkers alone. UniqueSolutions
+// is EnumerateUnique as an iterator.
 func TestListingOptions(t *testing.T) {
 	const n = 12
 	want := slices.Collect(all(t, n))

@@ -44,7 +44,6 @@ func (g Symmetry) String() string {
 	return symmetryNames[g]
 }
 
-
 // transformInto writes g applied to the solution s into dst, which has the
 // length of s. s must be a permutation of 0..len(s)-1.
 func (g Symmetry) transformInto(dst, s Solution) { board.Symmetry(g).TransformInto(dst, s) }

@@ -181,7 +181,7 @@ func parseRecord(text []byte) (record, error) {
 }
 
 // check verifies a record on its own: its split plan, its checksum, its
-// board size, shard and time, and counts that can go together; SumShards
+// board size, shard and time, and counts that can go together; shard.Sum
 // checks it against the others.
 func (r record) check() error {
 	if r.Plan != shard.PlanVersion {
