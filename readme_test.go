@@ -129,11 +129,13 @@ func TestREADMEGo(t *testing.T) {
 	}
 }
 
-// runIn runs a command in dir, with the module proxy off: every module
-// the snippet needs is the library's, in the cache already.
+// runIn runs a command in dir with the module proxy and the checksum
+// database off: every module the snippet needs is the library's, in the
+// module cache already, and checked against the library's go.sum when it
+// came.
 func runIn(dir string, args ...string) ([]byte, error) {
 	cmd := exec.Command(args[0], args[1:]...)
 	cmd.Dir = dir
-	cmd.Env = append(os.Environ(), "GOFLAGS=-mod=mod", "GOPROXY=off")
+	cmd.Env = append(os.Environ(), "GOFLAGS=-mod=mod", "GOPROXY=off", "GOSUMDB=off")
 	return cmd.CombinedOutput()
 }
