@@ -71,7 +71,7 @@ func checkTemp(name string) error {
 	case err != nil:
 		return err
 	case !info.Mode().IsRegular():
-		return fmt.Errorf("temporary file %s is not a regular file (%v): a save makes it itself; move it away, or give -checkpoint another file", name, info.Mode().Type())
+		return notOurs("temporary file", name, fmt.Sprintf("is not a regular file (%v)", info.Mode().Type()), "a save makes it itself")
 	}
 	f, err := os.OpenFile(name, os.O_RDONLY|noFollow|syscall.O_NONBLOCK, 0)
 	if err != nil {
@@ -81,7 +81,7 @@ func checkTemp(name string) error {
 	b := make([]byte, len(stateMagic))
 	k, _ := io.ReadFull(f, b)
 	if !strings.HasPrefix(stateMagic, string(b[:k])) {
-		return fmt.Errorf("temporary file %s holds something other than a state of nqueens: a save makes it itself; move it away, or give -checkpoint another file", name)
+		return notOurs("temporary file", name, "holds something other than a state of nqueens", "a save makes it itself")
 	}
 	return nil
 }
@@ -187,6 +187,13 @@ func writeCheckpoint(name string, s shard.State) (err error) {
 	return nil
 }
 
+// notOurs is the error for a name beside a checkpoint, its lock or its
+// temporary file, that holds what no count made there: the kind of file,
+// what is wrong with it, who makes the file, and what to do.
+func notOurs(kind, name, what, maker string) error {
+	return fmt.Errorf("%s %s %s: %s; move it away, or give -checkpoint another file", kind, name, what, maker)
+}
+
 // holdsOther is the error of the command cmd for a checkpoint that holds
 // another count's state, from the library's err wrapping
 // ErrStateMismatch. The checkpoint is left as it is.
@@ -221,13 +228,12 @@ func (c *checkpointSaver) save(s shard.State) error {
 
 // warning says that the last save failed, and what the checkpoint holds.
 func (c *checkpointSaver) warning() string {
-	held := "an earlier state of this count"
+	held := "no state of this count: no save succeeded"
 	switch {
 	case c.saved:
+		held = "an earlier state of this count"
 	case c.resumed:
 		held = "the state this count resumed from"
-	default:
-		held = "no state of this count: no save succeeded"
 	}
 	return fmt.Sprintf("nqueens: warning: the last save of checkpoint %s failed, and it holds %s: %v", c.name, held, c.failed)
 }

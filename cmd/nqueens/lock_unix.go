@@ -104,7 +104,7 @@ func openLock(name string) (f *os.File, made bool, err error) {
 
 // notALock is the error for a lock file's name that holds something else.
 func notALock(name, what string) error {
-	return fmt.Errorf("lock file %s is %s: a count makes its lock itself; move it away, or give -checkpoint another file", name, what)
+	return notOurs("lock file", name, "is "+what, "a count makes its lock itself")
 }
 
 // maxLockBytes is the most bytes a lock file holds: a process id and a
