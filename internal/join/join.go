@@ -27,14 +27,14 @@ func Joins(n int) bool {
 }
 
 // blockKeys is the most east half-boards a joiner lays out in tables at
-// once where its kernels take rows of any length: 2,048 words a row,
+// once with the Go kernel, which takes rows of any length: 2,048 words a row,
 // 4 MiB a table of 8 diagonals, and at most 32 MiB for the 8 tables of
 // the longest keys. A bucket of the sieve with more is laid out a block
 // at a time.
 const blockKeys = 1 << 17
 
 // blockFor returns the most east half-boards a joiner lays out in tables
-// at once: blockKeys, or as many as the rows of the AVX-512 kernels take,
+// at once: blockKeys, or as many as the rows of the assembly kernels take,
 // 2,048 (320 KiB for the 5 tables of the keys that most splits of n = 20
 // to 27 match, which stay in the core's L2 cache while every group of
 // west half-boards that a bucket meets is matched against them).

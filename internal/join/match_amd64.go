@@ -12,32 +12,36 @@ import "github.com/gonqueens/nqueens/internal/isa"
 // one its instructions use, as its Requires comments list them
 // (TestGates holds them to it): the AVX-512 matching kernels end with
 // AVX2 instructions that add up their lanes, so their gate has AVX2 too.
-// The OR kernels run where the matching ones do.
+// The OR kernels run where the AVX-512 matching ones do.
 var (
-	loopNeeds      = isa.Set{isa.AVX, isa.AVX2}
-	rowNeeds       = isa.Set{isa.AVX, isa.AVX2, isa.AVX512F, isa.AVX512VPOPCNTDQ, isa.BMI2}
+	avx2Needs      = isa.Set{isa.AVX, isa.AVX2, isa.BMI2}
+	avx512Needs    = isa.Set{isa.AVX, isa.AVX2, isa.AVX512F, isa.AVX512VPOPCNTDQ, isa.BMI2}
 	pairsNeeds     = isa.Set{isa.AVX, isa.AVX512F, isa.BMI2, isa.CMOV, isa.POPCNT}
 	transposeNeeds = isa.Set{isa.AVX, isa.AVX512F, isa.AVX512BW, isa.AVX512VBMI}
 )
 
-// rowKernels and loopKernels hold the kernels of zmatchtable_amd64.go
-// that the processor runs, nil if none: the AVX-512 ones, for rows of 1
-// to maxRowVectors vectors, and the AVX2 ones, for rows of any multiple of
-// 4 words. wordsMultiple is the multiple of words that the rows of a
-// join's tables take for them, and rowWords the most words of a row
-// that a joiner lays out (0: any).
-var rowKernels, loopKernels, wordsMultiple, rowWords = kernelsFor(rowNeeds.Has(), loopNeeds.Has())
+// matchKernels is the matching kernels the processor runs, those of
+// avx512Kernels, of avx2Kernels, or none. wordsMultiple is the multiple
+// of words that the rows of a join's tables take for them (their
+// vector's words), and rowWords the most words of a row that a joiner
+// lays out (0: any).
+var matchKernels, wordsMultiple, rowWords = kernelsFor(avx512Needs.Has(), avx2Needs.Has())
 
-// Kernels names the kernels this processor runs: those that match (the
-// AVX-512 ones where rows are of at most maxRowVectors vectors, the AVX2
-// ones for the rest), list half-boards and lay out tables' single
-// diagonals.
+// The kinds of matching kernels.
+const (
+	goKernels = iota
+	avx2Kind
+	avx512Kind
+)
+
+// Kernels names the kernels this processor runs: those that match, list
+// half-boards and lay out tables' single diagonals.
 func Kernels() (match, pairs, transpose string) {
 	match, pairs, transpose = "go", "go", "go"
-	switch {
-	case rowKernels != nil:
+	switch matchKernels {
+	case avx512Kind:
 		match = "avx512"
-	case loopKernels != nil:
+	case avx2Kind:
 		match = "avx2"
 	}
 	if widePairs {
@@ -50,51 +54,49 @@ func Kernels() (match, pairs, transpose string) {
 }
 
 // maxRowVectors is the most vectors of 512 bits of a row of an AVX-512
-// kernel: -vectors of the go:generate line of match.go.
+// kernel, and of 256 bits of twice as many of an AVX2 one: -vectors of
+// the go:generate line of match.go.
 const maxRowVectors = 4
 
-// A clashKernel is clashes for one width and number of tables, with the
-// row of table c of value v at tables + (c<<width+v)·stride bytes.
-type clashKernel func(tables *uint64, stride int, keys []uint64) int
-
 // A rowKernel is clashes for one width, number of tables and length of a
-// row, the row of table c of value v at tables + (c<<width+v)·64·vectors
-// bytes.
+// row, the row of table c of value v at tables + (c<<width+v)·row bytes,
+// row the bytes of its vectors.
 type rowKernel func(tables *uint64, keys []uint64) int
 
 // An orKernel sets rows rows of 64·vectors bytes from dst on to the OR of
 // the row as far from src and of row.
 type orKernel func(dst, src, row *uint64, rows int)
 
-// kernelsFor returns the kernels to run, the multiple of words they take
-// and the most words of a row laid out at once: rows of at most
-// maxRowVectors vectors for the AVX-512 ones if wide (the AVX2 ones for
-// any other rows), else AVX2 ones of any row if avx2, else none.
-func kernelsFor(wide, avx2 bool) (*[2][maxTables + 1][maxRowVectors + 1]rowKernel, *[2][maxTables + 1]clashKernel, int, int) {
+// kernelsFor returns the kind of matching kernels to run, the multiple of
+// words they take and the most words of a row laid out at once: the
+// AVX-512 ones if wide, else the AVX2 ones if avx2, each for rows of up
+// to maxRowVectors vectors of 512 bits, else none.
+func kernelsFor(wide, avx2 bool) (kind, multiple, most int) {
 	switch {
 	case wide:
-		return &avx512Kernels, &avx2Kernels, 8, 8 * maxRowVectors
+		return avx512Kind, 8, 8 * maxRowVectors
 	case avx2:
-		return nil, &avx2Kernels, 4, 0
+		return avx2Kind, 4, 8 * maxRowVectors
 	}
-	return nil, nil, 1, 0
+	return goKernels, 1, 0
 }
 
 // archClashes is clashes with the assembly kernel of its width, ntables
 // and words, whose arguments clashes has checked; ok is false where the
-// processor runs none.
+// processor runs none for them.
 func archClashes(tables []uint64, words, ntables, width int, keys []uint64) (n int, ok bool) {
 	narrow := 0
 	if width == 4 {
 		narrow = 1
 	}
-	if v := words / 8; rowKernels != nil && words%8 == 0 && v <= maxRowVectors {
-		return rowKernels[narrow][ntables][v](&tables[0], keys), true
+	switch v := words / wordsMultiple; {
+	case words > rowWords:
+	case matchKernels == avx512Kind:
+		return avx512Kernels[narrow][ntables][v](&tables[0], keys), true
+	case matchKernels == avx2Kind:
+		return avx2Kernels[narrow][ntables][v](&tables[0], keys), true
 	}
-	if loopKernels == nil || words%4 != 0 {
-		return 0, false
-	}
-	return loopKernels[narrow][ntables](&tables[0], 8*words, keys), true
+	return 0, false
 }
 
 // archOrRows is orRows with the AVX-512 kernel of its rows' length,
@@ -102,7 +104,7 @@ func archClashes(tables []uint64, words, ntables, width int, keys []uint64) (n i
 // it reports whether one ran.
 func archOrRows(dst, src, row []uint64) bool {
 	v := len(row) / 8
-	if rowKernels == nil || len(row)%8 != 0 || v > maxRowVectors || len(src) < len(dst) || len(dst)%len(row) != 0 {
+	if matchKernels != avx512Kind || len(row)%8 != 0 || v > maxRowVectors || len(src) < len(dst) || len(dst)%len(row) != 0 {
 		return false
 	}
 	orKernels[v](&dst[0], &src[0], &row[0], len(dst)/len(row))

@@ -29,9 +29,9 @@ func TestGates(t *testing.T) {
 		var gate isa.Set
 		switch {
 		case strings.HasPrefix(name, "clashes") && strings.Contains(name, "x512"), strings.HasPrefix(name, "orRows"):
-			gate = rowNeeds
-		case strings.HasPrefix(name, "clashes"):
-			gate = loopNeeds
+			gate = avx512Needs
+		case strings.HasPrefix(name, "clashes") && strings.Contains(name, "x256"):
+			gate = avx2Needs
 		case name == "pairsx512":
 			gate = pairsNeeds
 		case name == "transposex512":
@@ -52,26 +52,29 @@ func TestGates(t *testing.T) {
 // AVX-512 ones would be chosen, with the half-boards listed and the
 // tables laid out in Go, as on a processor without AVX-512.
 func TestJoinMatchAVX2(t *testing.T) {
-	if !rowNeeds.Has() {
+	if !avx512Needs.Has() {
 		t.Skip("TestJoinMatch ran the kernels this processor has")
 	}
-	defer func(r *[2][maxTables + 1][maxRowVectors + 1]rowKernel, l *[2][maxTables + 1]clashKernel, m, s int, p, tr bool) {
-		rowKernels, loopKernels, wordsMultiple, rowWords = r, l, m, s
+	defer func(k, m, s int, p, tr bool) {
+		matchKernels, wordsMultiple, rowWords = k, m, s
 		widePairs, wideTranspose = p, tr
-	}(rowKernels, loopKernels, wordsMultiple, rowWords, widePairs, wideTranspose)
-	rowKernels, loopKernels, wordsMultiple, rowWords = kernelsFor(false, true)
+	}(matchKernels, wordsMultiple, rowWords, widePairs, wideTranspose)
+	matchKernels, wordsMultiple, rowWords = kernelsFor(false, true)
 	widePairs, wideTranspose = false, false
 	TestJoinMatch(t)
 }
 
 // TestClashKernels checks that the generated tables hold a kernel for
-// every width, number of tables and, for AVX-512, length of a row: the
-// generator's -tables and -vectors, maxTables and maxRowVectors agree.
+// every width, number of tables and length of a row: the generator's
+// -tables and -vectors, maxTables and maxRowVectors agree.
 func TestClashKernels(t *testing.T) {
 	for narrow := range 2 {
 		for ntables := 1; ntables <= maxTables; ntables++ {
-			if avx2Kernels[narrow][ntables] == nil {
-				t.Errorf("no AVX2 kernel of %d tables of width %d: run go generate with -tables %d", ntables, 8>>narrow, maxTables)
+			for v := 1; v <= 2*maxRowVectors; v++ {
+				if avx2Kernels[narrow][ntables][v] == nil {
+					t.Errorf("no AVX2 kernel of %d tables of width %d, rows of %d vectors: run go generate with -tables %d -vectors %d",
+						ntables, 8>>narrow, v, maxTables, maxRowVectors)
+				}
 			}
 			for v := 1; v <= maxRowVectors; v++ {
 				if avx512Kernels[narrow][ntables][v] == nil {
@@ -84,8 +87,8 @@ func TestClashKernels(t *testing.T) {
 }
 
 // TestKernels checks every assembly kernel that the processor runs
-// against clashesGo, on random tables and keys: the AVX-512 ones on rows
-// of each length they take, the AVX2 ones on rows of 4 to 40 words.
+// against clashesGo, on random tables and keys, on rows of each length
+// they take.
 func TestKernels(t *testing.T) {
 	r := rand.New(rand.NewPCG(5, 6))
 	check := func(name string, words, ntables, width int, kernel func(tables []uint64, keys []uint64) int) {
@@ -103,17 +106,17 @@ func TestKernels(t *testing.T) {
 	}
 	for narrow, width := range []int{8, 4} {
 		for ntables := 1; ntables <= maxTables; ntables++ {
-			if rowNeeds.Has() {
+			if avx512Needs.Has() {
 				for v := 1; v <= maxRowVectors; v++ {
 					check(fmt.Sprintf("AVX-512, %d tables of %d", ntables, width), 8*v, ntables, width, func(tables, keys []uint64) int {
 						return avx512Kernels[narrow][ntables][v](&tables[0], keys)
 					})
 				}
 			}
-			if loopNeeds.Has() {
-				for words := 4; words <= 40; words += 4 {
-					check(fmt.Sprintf("AVX2, %d tables of %d", ntables, width), words, ntables, width, func(tables, keys []uint64) int {
-						return avx2Kernels[narrow][ntables](&tables[0], 8*words, keys)
+			if avx2Needs.Has() {
+				for v := 1; v <= 2*maxRowVectors; v++ {
+					check(fmt.Sprintf("AVX2, %d tables of %d", ntables, width), 4*v, ntables, width, func(tables, keys []uint64) int {
+						return avx2Kernels[narrow][ntables][v](&tables[0], keys)
 					})
 				}
 			}
@@ -124,7 +127,7 @@ func TestKernels(t *testing.T) {
 // TestOrKernels checks the AVX-512 kernels that lay out tables against
 // orRowsGo, on rows of each length they take.
 func TestOrKernels(t *testing.T) {
-	if rowKernels == nil {
+	if matchKernels != avx512Kind {
 		t.Skip("no AVX-512 kernel runs on this processor")
 	}
 	r := rand.New(rand.NewPCG(7, 8))

@@ -4,133 +4,1029 @@
 
 package join
 
-// clashes1 returns the sum, over keys, of the bits set in the OR of
+// clashes1x256v1 returns the sum, over keys, of the bits set in the OR of
 // the rows of tables that the key's 1 low bytes pick: the row of
-// table c of value v starts at tables + (256c+v)·stride bytes, stride
-// a multiple of 32. It is clashesGo of match.go, and needs AVX2.
+// table c of value v starts at tables + (256c+v)·32 bytes, 4 words
+// long. It is clashesGo of match.go, and needs AVX2 and BMI2.
 //
 //go:noescape
-func clashes1(tables *uint64, stride int, keys []uint64) int
+func clashes1x256v1(tables *uint64, keys []uint64) int
 
-// clashes2 returns the sum, over keys, of the bits set in the OR of
+// clashes1x256v2 returns the sum, over keys, of the bits set in the OR of
+// the rows of tables that the key's 1 low bytes pick: the row of
+// table c of value v starts at tables + (256c+v)·64 bytes, 8 words
+// long. It is clashesGo of match.go, and needs AVX2 and BMI2.
+//
+//go:noescape
+func clashes1x256v2(tables *uint64, keys []uint64) int
+
+// clashes1x256v3 returns the sum, over keys, of the bits set in the OR of
+// the rows of tables that the key's 1 low bytes pick: the row of
+// table c of value v starts at tables + (256c+v)·96 bytes, 12 words
+// long. It is clashesGo of match.go, and needs AVX2 and BMI2.
+//
+//go:noescape
+func clashes1x256v3(tables *uint64, keys []uint64) int
+
+// clashes1x256v4 returns the sum, over keys, of the bits set in the OR of
+// the rows of tables that the key's 1 low bytes pick: the row of
+// table c of value v starts at tables + (256c+v)·128 bytes, 16 words
+// long. It is clashesGo of match.go, and needs AVX2 and BMI2.
+//
+//go:noescape
+func clashes1x256v4(tables *uint64, keys []uint64) int
+
+// clashes1x256v5 returns the sum, over keys, of the bits set in the OR of
+// the rows of tables that the key's 1 low bytes pick: the row of
+// table c of value v starts at tables + (256c+v)·160 bytes, 20 words
+// long. It is clashesGo of match.go, and needs AVX2 and BMI2.
+//
+//go:noescape
+func clashes1x256v5(tables *uint64, keys []uint64) int
+
+// clashes1x256v6 returns the sum, over keys, of the bits set in the OR of
+// the rows of tables that the key's 1 low bytes pick: the row of
+// table c of value v starts at tables + (256c+v)·192 bytes, 24 words
+// long. It is clashesGo of match.go, and needs AVX2 and BMI2.
+//
+//go:noescape
+func clashes1x256v6(tables *uint64, keys []uint64) int
+
+// clashes1x256v7 returns the sum, over keys, of the bits set in the OR of
+// the rows of tables that the key's 1 low bytes pick: the row of
+// table c of value v starts at tables + (256c+v)·224 bytes, 28 words
+// long. It is clashesGo of match.go, and needs AVX2 and BMI2.
+//
+//go:noescape
+func clashes1x256v7(tables *uint64, keys []uint64) int
+
+// clashes1x256v8 returns the sum, over keys, of the bits set in the OR of
+// the rows of tables that the key's 1 low bytes pick: the row of
+// table c of value v starts at tables + (256c+v)·256 bytes, 32 words
+// long. It is clashesGo of match.go, and needs AVX2 and BMI2.
+//
+//go:noescape
+func clashes1x256v8(tables *uint64, keys []uint64) int
+
+// clashes2x256v1 returns the sum, over keys, of the bits set in the OR of
 // the rows of tables that the key's 2 low bytes pick: the row of
-// table c of value v starts at tables + (256c+v)·stride bytes, stride
-// a multiple of 32. It is clashesGo of match.go, and needs AVX2.
+// table c of value v starts at tables + (256c+v)·32 bytes, 4 words
+// long. It is clashesGo of match.go, and needs AVX2 and BMI2.
 //
 //go:noescape
-func clashes2(tables *uint64, stride int, keys []uint64) int
+func clashes2x256v1(tables *uint64, keys []uint64) int
 
-// clashes3 returns the sum, over keys, of the bits set in the OR of
+// clashes2x256v2 returns the sum, over keys, of the bits set in the OR of
+// the rows of tables that the key's 2 low bytes pick: the row of
+// table c of value v starts at tables + (256c+v)·64 bytes, 8 words
+// long. It is clashesGo of match.go, and needs AVX2 and BMI2.
+//
+//go:noescape
+func clashes2x256v2(tables *uint64, keys []uint64) int
+
+// clashes2x256v3 returns the sum, over keys, of the bits set in the OR of
+// the rows of tables that the key's 2 low bytes pick: the row of
+// table c of value v starts at tables + (256c+v)·96 bytes, 12 words
+// long. It is clashesGo of match.go, and needs AVX2 and BMI2.
+//
+//go:noescape
+func clashes2x256v3(tables *uint64, keys []uint64) int
+
+// clashes2x256v4 returns the sum, over keys, of the bits set in the OR of
+// the rows of tables that the key's 2 low bytes pick: the row of
+// table c of value v starts at tables + (256c+v)·128 bytes, 16 words
+// long. It is clashesGo of match.go, and needs AVX2 and BMI2.
+//
+//go:noescape
+func clashes2x256v4(tables *uint64, keys []uint64) int
+
+// clashes2x256v5 returns the sum, over keys, of the bits set in the OR of
+// the rows of tables that the key's 2 low bytes pick: the row of
+// table c of value v starts at tables + (256c+v)·160 bytes, 20 words
+// long. It is clashesGo of match.go, and needs AVX2 and BMI2.
+//
+//go:noescape
+func clashes2x256v5(tables *uint64, keys []uint64) int
+
+// clashes2x256v6 returns the sum, over keys, of the bits set in the OR of
+// the rows of tables that the key's 2 low bytes pick: the row of
+// table c of value v starts at tables + (256c+v)·192 bytes, 24 words
+// long. It is clashesGo of match.go, and needs AVX2 and BMI2.
+//
+//go:noescape
+func clashes2x256v6(tables *uint64, keys []uint64) int
+
+// clashes2x256v7 returns the sum, over keys, of the bits set in the OR of
+// the rows of tables that the key's 2 low bytes pick: the row of
+// table c of value v starts at tables + (256c+v)·224 bytes, 28 words
+// long. It is clashesGo of match.go, and needs AVX2 and BMI2.
+//
+//go:noescape
+func clashes2x256v7(tables *uint64, keys []uint64) int
+
+// clashes2x256v8 returns the sum, over keys, of the bits set in the OR of
+// the rows of tables that the key's 2 low bytes pick: the row of
+// table c of value v starts at tables + (256c+v)·256 bytes, 32 words
+// long. It is clashesGo of match.go, and needs AVX2 and BMI2.
+//
+//go:noescape
+func clashes2x256v8(tables *uint64, keys []uint64) int
+
+// clashes3x256v1 returns the sum, over keys, of the bits set in the OR of
 // the rows of tables that the key's 3 low bytes pick: the row of
-// table c of value v starts at tables + (256c+v)·stride bytes, stride
-// a multiple of 32. It is clashesGo of match.go, and needs AVX2.
+// table c of value v starts at tables + (256c+v)·32 bytes, 4 words
+// long. It is clashesGo of match.go, and needs AVX2 and BMI2.
 //
 //go:noescape
-func clashes3(tables *uint64, stride int, keys []uint64) int
+func clashes3x256v1(tables *uint64, keys []uint64) int
 
-// clashes4 returns the sum, over keys, of the bits set in the OR of
+// clashes3x256v2 returns the sum, over keys, of the bits set in the OR of
+// the rows of tables that the key's 3 low bytes pick: the row of
+// table c of value v starts at tables + (256c+v)·64 bytes, 8 words
+// long. It is clashesGo of match.go, and needs AVX2 and BMI2.
+//
+//go:noescape
+func clashes3x256v2(tables *uint64, keys []uint64) int
+
+// clashes3x256v3 returns the sum, over keys, of the bits set in the OR of
+// the rows of tables that the key's 3 low bytes pick: the row of
+// table c of value v starts at tables + (256c+v)·96 bytes, 12 words
+// long. It is clashesGo of match.go, and needs AVX2 and BMI2.
+//
+//go:noescape
+func clashes3x256v3(tables *uint64, keys []uint64) int
+
+// clashes3x256v4 returns the sum, over keys, of the bits set in the OR of
+// the rows of tables that the key's 3 low bytes pick: the row of
+// table c of value v starts at tables + (256c+v)·128 bytes, 16 words
+// long. It is clashesGo of match.go, and needs AVX2 and BMI2.
+//
+//go:noescape
+func clashes3x256v4(tables *uint64, keys []uint64) int
+
+// clashes3x256v5 returns the sum, over keys, of the bits set in the OR of
+// the rows of tables that the key's 3 low bytes pick: the row of
+// table c of value v starts at tables + (256c+v)·160 bytes, 20 words
+// long. It is clashesGo of match.go, and needs AVX2 and BMI2.
+//
+//go:noescape
+func clashes3x256v5(tables *uint64, keys []uint64) int
+
+// clashes3x256v6 returns the sum, over keys, of the bits set in the OR of
+// the rows of tables that the key's 3 low bytes pick: the row of
+// table c of value v starts at tables + (256c+v)·192 bytes, 24 words
+// long. It is clashesGo of match.go, and needs AVX2 and BMI2.
+//
+//go:noescape
+func clashes3x256v6(tables *uint64, keys []uint64) int
+
+// clashes3x256v7 returns the sum, over keys, of the bits set in the OR of
+// the rows of tables that the key's 3 low bytes pick: the row of
+// table c of value v starts at tables + (256c+v)·224 bytes, 28 words
+// long. It is clashesGo of match.go, and needs AVX2 and BMI2.
+//
+//go:noescape
+func clashes3x256v7(tables *uint64, keys []uint64) int
+
+// clashes3x256v8 returns the sum, over keys, of the bits set in the OR of
+// the rows of tables that the key's 3 low bytes pick: the row of
+// table c of value v starts at tables + (256c+v)·256 bytes, 32 words
+// long. It is clashesGo of match.go, and needs AVX2 and BMI2.
+//
+//go:noescape
+func clashes3x256v8(tables *uint64, keys []uint64) int
+
+// clashes4x256v1 returns the sum, over keys, of the bits set in the OR of
 // the rows of tables that the key's 4 low bytes pick: the row of
-// table c of value v starts at tables + (256c+v)·stride bytes, stride
-// a multiple of 32. It is clashesGo of match.go, and needs AVX2.
+// table c of value v starts at tables + (256c+v)·32 bytes, 4 words
+// long. It is clashesGo of match.go, and needs AVX2 and BMI2.
 //
 //go:noescape
-func clashes4(tables *uint64, stride int, keys []uint64) int
+func clashes4x256v1(tables *uint64, keys []uint64) int
 
-// clashes5 returns the sum, over keys, of the bits set in the OR of
+// clashes4x256v2 returns the sum, over keys, of the bits set in the OR of
+// the rows of tables that the key's 4 low bytes pick: the row of
+// table c of value v starts at tables + (256c+v)·64 bytes, 8 words
+// long. It is clashesGo of match.go, and needs AVX2 and BMI2.
+//
+//go:noescape
+func clashes4x256v2(tables *uint64, keys []uint64) int
+
+// clashes4x256v3 returns the sum, over keys, of the bits set in the OR of
+// the rows of tables that the key's 4 low bytes pick: the row of
+// table c of value v starts at tables + (256c+v)·96 bytes, 12 words
+// long. It is clashesGo of match.go, and needs AVX2 and BMI2.
+//
+//go:noescape
+func clashes4x256v3(tables *uint64, keys []uint64) int
+
+// clashes4x256v4 returns the sum, over keys, of the bits set in the OR of
+// the rows of tables that the key's 4 low bytes pick: the row of
+// table c of value v starts at tables + (256c+v)·128 bytes, 16 words
+// long. It is clashesGo of match.go, and needs AVX2 and BMI2.
+//
+//go:noescape
+func clashes4x256v4(tables *uint64, keys []uint64) int
+
+// clashes4x256v5 returns the sum, over keys, of the bits set in the OR of
+// the rows of tables that the key's 4 low bytes pick: the row of
+// table c of value v starts at tables + (256c+v)·160 bytes, 20 words
+// long. It is clashesGo of match.go, and needs AVX2 and BMI2.
+//
+//go:noescape
+func clashes4x256v5(tables *uint64, keys []uint64) int
+
+// clashes4x256v6 returns the sum, over keys, of the bits set in the OR of
+// the rows of tables that the key's 4 low bytes pick: the row of
+// table c of value v starts at tables + (256c+v)·192 bytes, 24 words
+// long. It is clashesGo of match.go, and needs AVX2 and BMI2.
+//
+//go:noescape
+func clashes4x256v6(tables *uint64, keys []uint64) int
+
+// clashes4x256v7 returns the sum, over keys, of the bits set in the OR of
+// the rows of tables that the key's 4 low bytes pick: the row of
+// table c of value v starts at tables + (256c+v)·224 bytes, 28 words
+// long. It is clashesGo of match.go, and needs AVX2 and BMI2.
+//
+//go:noescape
+func clashes4x256v7(tables *uint64, keys []uint64) int
+
+// clashes4x256v8 returns the sum, over keys, of the bits set in the OR of
+// the rows of tables that the key's 4 low bytes pick: the row of
+// table c of value v starts at tables + (256c+v)·256 bytes, 32 words
+// long. It is clashesGo of match.go, and needs AVX2 and BMI2.
+//
+//go:noescape
+func clashes4x256v8(tables *uint64, keys []uint64) int
+
+// clashes5x256v1 returns the sum, over keys, of the bits set in the OR of
 // the rows of tables that the key's 5 low bytes pick: the row of
-// table c of value v starts at tables + (256c+v)·stride bytes, stride
-// a multiple of 32. It is clashesGo of match.go, and needs AVX2.
+// table c of value v starts at tables + (256c+v)·32 bytes, 4 words
+// long. It is clashesGo of match.go, and needs AVX2 and BMI2.
 //
 //go:noescape
-func clashes5(tables *uint64, stride int, keys []uint64) int
+func clashes5x256v1(tables *uint64, keys []uint64) int
 
-// clashes6 returns the sum, over keys, of the bits set in the OR of
+// clashes5x256v2 returns the sum, over keys, of the bits set in the OR of
+// the rows of tables that the key's 5 low bytes pick: the row of
+// table c of value v starts at tables + (256c+v)·64 bytes, 8 words
+// long. It is clashesGo of match.go, and needs AVX2 and BMI2.
+//
+//go:noescape
+func clashes5x256v2(tables *uint64, keys []uint64) int
+
+// clashes5x256v3 returns the sum, over keys, of the bits set in the OR of
+// the rows of tables that the key's 5 low bytes pick: the row of
+// table c of value v starts at tables + (256c+v)·96 bytes, 12 words
+// long. It is clashesGo of match.go, and needs AVX2 and BMI2.
+//
+//go:noescape
+func clashes5x256v3(tables *uint64, keys []uint64) int
+
+// clashes5x256v4 returns the sum, over keys, of the bits set in the OR of
+// the rows of tables that the key's 5 low bytes pick: the row of
+// table c of value v starts at tables + (256c+v)·128 bytes, 16 words
+// long. It is clashesGo of match.go, and needs AVX2 and BMI2.
+//
+//go:noescape
+func clashes5x256v4(tables *uint64, keys []uint64) int
+
+// clashes5x256v5 returns the sum, over keys, of the bits set in the OR of
+// the rows of tables that the key's 5 low bytes pick: the row of
+// table c of value v starts at tables + (256c+v)·160 bytes, 20 words
+// long. It is clashesGo of match.go, and needs AVX2 and BMI2.
+//
+//go:noescape
+func clashes5x256v5(tables *uint64, keys []uint64) int
+
+// clashes5x256v6 returns the sum, over keys, of the bits set in the OR of
+// the rows of tables that the key's 5 low bytes pick: the row of
+// table c of value v starts at tables + (256c+v)·192 bytes, 24 words
+// long. It is clashesGo of match.go, and needs AVX2 and BMI2.
+//
+//go:noescape
+func clashes5x256v6(tables *uint64, keys []uint64) int
+
+// clashes5x256v7 returns the sum, over keys, of the bits set in the OR of
+// the rows of tables that the key's 5 low bytes pick: the row of
+// table c of value v starts at tables + (256c+v)·224 bytes, 28 words
+// long. It is clashesGo of match.go, and needs AVX2 and BMI2.
+//
+//go:noescape
+func clashes5x256v7(tables *uint64, keys []uint64) int
+
+// clashes5x256v8 returns the sum, over keys, of the bits set in the OR of
+// the rows of tables that the key's 5 low bytes pick: the row of
+// table c of value v starts at tables + (256c+v)·256 bytes, 32 words
+// long. It is clashesGo of match.go, and needs AVX2 and BMI2.
+//
+//go:noescape
+func clashes5x256v8(tables *uint64, keys []uint64) int
+
+// clashes6x256v1 returns the sum, over keys, of the bits set in the OR of
 // the rows of tables that the key's 6 low bytes pick: the row of
-// table c of value v starts at tables + (256c+v)·stride bytes, stride
-// a multiple of 32. It is clashesGo of match.go, and needs AVX2.
+// table c of value v starts at tables + (256c+v)·32 bytes, 4 words
+// long. It is clashesGo of match.go, and needs AVX2 and BMI2.
 //
 //go:noescape
-func clashes6(tables *uint64, stride int, keys []uint64) int
+func clashes6x256v1(tables *uint64, keys []uint64) int
 
-// clashes7 returns the sum, over keys, of the bits set in the OR of
+// clashes6x256v2 returns the sum, over keys, of the bits set in the OR of
+// the rows of tables that the key's 6 low bytes pick: the row of
+// table c of value v starts at tables + (256c+v)·64 bytes, 8 words
+// long. It is clashesGo of match.go, and needs AVX2 and BMI2.
+//
+//go:noescape
+func clashes6x256v2(tables *uint64, keys []uint64) int
+
+// clashes6x256v3 returns the sum, over keys, of the bits set in the OR of
+// the rows of tables that the key's 6 low bytes pick: the row of
+// table c of value v starts at tables + (256c+v)·96 bytes, 12 words
+// long. It is clashesGo of match.go, and needs AVX2 and BMI2.
+//
+//go:noescape
+func clashes6x256v3(tables *uint64, keys []uint64) int
+
+// clashes6x256v4 returns the sum, over keys, of the bits set in the OR of
+// the rows of tables that the key's 6 low bytes pick: the row of
+// table c of value v starts at tables + (256c+v)·128 bytes, 16 words
+// long. It is clashesGo of match.go, and needs AVX2 and BMI2.
+//
+//go:noescape
+func clashes6x256v4(tables *uint64, keys []uint64) int
+
+// clashes6x256v5 returns the sum, over keys, of the bits set in the OR of
+// the rows of tables that the key's 6 low bytes pick: the row of
+// table c of value v starts at tables + (256c+v)·160 bytes, 20 words
+// long. It is clashesGo of match.go, and needs AVX2 and BMI2.
+//
+//go:noescape
+func clashes6x256v5(tables *uint64, keys []uint64) int
+
+// clashes6x256v6 returns the sum, over keys, of the bits set in the OR of
+// the rows of tables that the key's 6 low bytes pick: the row of
+// table c of value v starts at tables + (256c+v)·192 bytes, 24 words
+// long. It is clashesGo of match.go, and needs AVX2 and BMI2.
+//
+//go:noescape
+func clashes6x256v6(tables *uint64, keys []uint64) int
+
+// clashes6x256v7 returns the sum, over keys, of the bits set in the OR of
+// the rows of tables that the key's 6 low bytes pick: the row of
+// table c of value v starts at tables + (256c+v)·224 bytes, 28 words
+// long. It is clashesGo of match.go, and needs AVX2 and BMI2.
+//
+//go:noescape
+func clashes6x256v7(tables *uint64, keys []uint64) int
+
+// clashes6x256v8 returns the sum, over keys, of the bits set in the OR of
+// the rows of tables that the key's 6 low bytes pick: the row of
+// table c of value v starts at tables + (256c+v)·256 bytes, 32 words
+// long. It is clashesGo of match.go, and needs AVX2 and BMI2.
+//
+//go:noescape
+func clashes6x256v8(tables *uint64, keys []uint64) int
+
+// clashes7x256v1 returns the sum, over keys, of the bits set in the OR of
 // the rows of tables that the key's 7 low bytes pick: the row of
-// table c of value v starts at tables + (256c+v)·stride bytes, stride
-// a multiple of 32. It is clashesGo of match.go, and needs AVX2.
+// table c of value v starts at tables + (256c+v)·32 bytes, 4 words
+// long. It is clashesGo of match.go, and needs AVX2 and BMI2.
 //
 //go:noescape
-func clashes7(tables *uint64, stride int, keys []uint64) int
+func clashes7x256v1(tables *uint64, keys []uint64) int
 
-// clashes8 returns the sum, over keys, of the bits set in the OR of
+// clashes7x256v2 returns the sum, over keys, of the bits set in the OR of
+// the rows of tables that the key's 7 low bytes pick: the row of
+// table c of value v starts at tables + (256c+v)·64 bytes, 8 words
+// long. It is clashesGo of match.go, and needs AVX2 and BMI2.
+//
+//go:noescape
+func clashes7x256v2(tables *uint64, keys []uint64) int
+
+// clashes7x256v3 returns the sum, over keys, of the bits set in the OR of
+// the rows of tables that the key's 7 low bytes pick: the row of
+// table c of value v starts at tables + (256c+v)·96 bytes, 12 words
+// long. It is clashesGo of match.go, and needs AVX2 and BMI2.
+//
+//go:noescape
+func clashes7x256v3(tables *uint64, keys []uint64) int
+
+// clashes7x256v4 returns the sum, over keys, of the bits set in the OR of
+// the rows of tables that the key's 7 low bytes pick: the row of
+// table c of value v starts at tables + (256c+v)·128 bytes, 16 words
+// long. It is clashesGo of match.go, and needs AVX2 and BMI2.
+//
+//go:noescape
+func clashes7x256v4(tables *uint64, keys []uint64) int
+
+// clashes7x256v5 returns the sum, over keys, of the bits set in the OR of
+// the rows of tables that the key's 7 low bytes pick: the row of
+// table c of value v starts at tables + (256c+v)·160 bytes, 20 words
+// long. It is clashesGo of match.go, and needs AVX2 and BMI2.
+//
+//go:noescape
+func clashes7x256v5(tables *uint64, keys []uint64) int
+
+// clashes7x256v6 returns the sum, over keys, of the bits set in the OR of
+// the rows of tables that the key's 7 low bytes pick: the row of
+// table c of value v starts at tables + (256c+v)·192 bytes, 24 words
+// long. It is clashesGo of match.go, and needs AVX2 and BMI2.
+//
+//go:noescape
+func clashes7x256v6(tables *uint64, keys []uint64) int
+
+// clashes7x256v7 returns the sum, over keys, of the bits set in the OR of
+// the rows of tables that the key's 7 low bytes pick: the row of
+// table c of value v starts at tables + (256c+v)·224 bytes, 28 words
+// long. It is clashesGo of match.go, and needs AVX2 and BMI2.
+//
+//go:noescape
+func clashes7x256v7(tables *uint64, keys []uint64) int
+
+// clashes7x256v8 returns the sum, over keys, of the bits set in the OR of
+// the rows of tables that the key's 7 low bytes pick: the row of
+// table c of value v starts at tables + (256c+v)·256 bytes, 32 words
+// long. It is clashesGo of match.go, and needs AVX2 and BMI2.
+//
+//go:noescape
+func clashes7x256v8(tables *uint64, keys []uint64) int
+
+// clashes8x256v1 returns the sum, over keys, of the bits set in the OR of
 // the rows of tables that the key's 8 low bytes pick: the row of
-// table c of value v starts at tables + (256c+v)·stride bytes, stride
-// a multiple of 32. It is clashesGo of match.go, and needs AVX2.
+// table c of value v starts at tables + (256c+v)·32 bytes, 4 words
+// long. It is clashesGo of match.go, and needs AVX2 and BMI2.
 //
 //go:noescape
-func clashes8(tables *uint64, stride int, keys []uint64) int
+func clashes8x256v1(tables *uint64, keys []uint64) int
 
-// clashes1n returns the sum, over keys, of the bits set in the OR of
+// clashes8x256v2 returns the sum, over keys, of the bits set in the OR of
+// the rows of tables that the key's 8 low bytes pick: the row of
+// table c of value v starts at tables + (256c+v)·64 bytes, 8 words
+// long. It is clashesGo of match.go, and needs AVX2 and BMI2.
+//
+//go:noescape
+func clashes8x256v2(tables *uint64, keys []uint64) int
+
+// clashes8x256v3 returns the sum, over keys, of the bits set in the OR of
+// the rows of tables that the key's 8 low bytes pick: the row of
+// table c of value v starts at tables + (256c+v)·96 bytes, 12 words
+// long. It is clashesGo of match.go, and needs AVX2 and BMI2.
+//
+//go:noescape
+func clashes8x256v3(tables *uint64, keys []uint64) int
+
+// clashes8x256v4 returns the sum, over keys, of the bits set in the OR of
+// the rows of tables that the key's 8 low bytes pick: the row of
+// table c of value v starts at tables + (256c+v)·128 bytes, 16 words
+// long. It is clashesGo of match.go, and needs AVX2 and BMI2.
+//
+//go:noescape
+func clashes8x256v4(tables *uint64, keys []uint64) int
+
+// clashes8x256v5 returns the sum, over keys, of the bits set in the OR of
+// the rows of tables that the key's 8 low bytes pick: the row of
+// table c of value v starts at tables + (256c+v)·160 bytes, 20 words
+// long. It is clashesGo of match.go, and needs AVX2 and BMI2.
+//
+//go:noescape
+func clashes8x256v5(tables *uint64, keys []uint64) int
+
+// clashes8x256v6 returns the sum, over keys, of the bits set in the OR of
+// the rows of tables that the key's 8 low bytes pick: the row of
+// table c of value v starts at tables + (256c+v)·192 bytes, 24 words
+// long. It is clashesGo of match.go, and needs AVX2 and BMI2.
+//
+//go:noescape
+func clashes8x256v6(tables *uint64, keys []uint64) int
+
+// clashes8x256v7 returns the sum, over keys, of the bits set in the OR of
+// the rows of tables that the key's 8 low bytes pick: the row of
+// table c of value v starts at tables + (256c+v)·224 bytes, 28 words
+// long. It is clashesGo of match.go, and needs AVX2 and BMI2.
+//
+//go:noescape
+func clashes8x256v7(tables *uint64, keys []uint64) int
+
+// clashes8x256v8 returns the sum, over keys, of the bits set in the OR of
+// the rows of tables that the key's 8 low bytes pick: the row of
+// table c of value v starts at tables + (256c+v)·256 bytes, 32 words
+// long. It is clashesGo of match.go, and needs AVX2 and BMI2.
+//
+//go:noescape
+func clashes8x256v8(tables *uint64, keys []uint64) int
+
+// clashes1nx256v1 returns the sum, over keys, of the bits set in the OR of
 // the rows of tables that the key's 1 low nibbles pick: the row of
-// table c of value v starts at tables + (16c+v)·stride bytes, stride
-// a multiple of 32. It is clashesGo of match.go, and needs AVX2.
+// table c of value v starts at tables + (16c+v)·32 bytes, 4 words
+// long. It is clashesGo of match.go, and needs AVX2 and BMI2.
 //
 //go:noescape
-func clashes1n(tables *uint64, stride int, keys []uint64) int
+func clashes1nx256v1(tables *uint64, keys []uint64) int
 
-// clashes2n returns the sum, over keys, of the bits set in the OR of
+// clashes1nx256v2 returns the sum, over keys, of the bits set in the OR of
+// the rows of tables that the key's 1 low nibbles pick: the row of
+// table c of value v starts at tables + (16c+v)·64 bytes, 8 words
+// long. It is clashesGo of match.go, and needs AVX2 and BMI2.
+//
+//go:noescape
+func clashes1nx256v2(tables *uint64, keys []uint64) int
+
+// clashes1nx256v3 returns the sum, over keys, of the bits set in the OR of
+// the rows of tables that the key's 1 low nibbles pick: the row of
+// table c of value v starts at tables + (16c+v)·96 bytes, 12 words
+// long. It is clashesGo of match.go, and needs AVX2 and BMI2.
+//
+//go:noescape
+func clashes1nx256v3(tables *uint64, keys []uint64) int
+
+// clashes1nx256v4 returns the sum, over keys, of the bits set in the OR of
+// the rows of tables that the key's 1 low nibbles pick: the row of
+// table c of value v starts at tables + (16c+v)·128 bytes, 16 words
+// long. It is clashesGo of match.go, and needs AVX2 and BMI2.
+//
+//go:noescape
+func clashes1nx256v4(tables *uint64, keys []uint64) int
+
+// clashes1nx256v5 returns the sum, over keys, of the bits set in the OR of
+// the rows of tables that the key's 1 low nibbles pick: the row of
+// table c of value v starts at tables + (16c+v)·160 bytes, 20 words
+// long. It is clashesGo of match.go, and needs AVX2 and BMI2.
+//
+//go:noescape
+func clashes1nx256v5(tables *uint64, keys []uint64) int
+
+// clashes1nx256v6 returns the sum, over keys, of the bits set in the OR of
+// the rows of tables that the key's 1 low nibbles pick: the row of
+// table c of value v starts at tables + (16c+v)·192 bytes, 24 words
+// long. It is clashesGo of match.go, and needs AVX2 and BMI2.
+//
+//go:noescape
+func clashes1nx256v6(tables *uint64, keys []uint64) int
+
+// clashes1nx256v7 returns the sum, over keys, of the bits set in the OR of
+// the rows of tables that the key's 1 low nibbles pick: the row of
+// table c of value v starts at tables + (16c+v)·224 bytes, 28 words
+// long. It is clashesGo of match.go, and needs AVX2 and BMI2.
+//
+//go:noescape
+func clashes1nx256v7(tables *uint64, keys []uint64) int
+
+// clashes1nx256v8 returns the sum, over keys, of the bits set in the OR of
+// the rows of tables that the key's 1 low nibbles pick: the row of
+// table c of value v starts at tables + (16c+v)·256 bytes, 32 words
+// long. It is clashesGo of match.go, and needs AVX2 and BMI2.
+//
+//go:noescape
+func clashes1nx256v8(tables *uint64, keys []uint64) int
+
+// clashes2nx256v1 returns the sum, over keys, of the bits set in the OR of
 // the rows of tables that the key's 2 low nibbles pick: the row of
-// table c of value v starts at tables + (16c+v)·stride bytes, stride
-// a multiple of 32. It is clashesGo of match.go, and needs AVX2.
+// table c of value v starts at tables + (16c+v)·32 bytes, 4 words
+// long. It is clashesGo of match.go, and needs AVX2 and BMI2.
 //
 //go:noescape
-func clashes2n(tables *uint64, stride int, keys []uint64) int
+func clashes2nx256v1(tables *uint64, keys []uint64) int
 
-// clashes3n returns the sum, over keys, of the bits set in the OR of
+// clashes2nx256v2 returns the sum, over keys, of the bits set in the OR of
+// the rows of tables that the key's 2 low nibbles pick: the row of
+// table c of value v starts at tables + (16c+v)·64 bytes, 8 words
+// long. It is clashesGo of match.go, and needs AVX2 and BMI2.
+//
+//go:noescape
+func clashes2nx256v2(tables *uint64, keys []uint64) int
+
+// clashes2nx256v3 returns the sum, over keys, of the bits set in the OR of
+// the rows of tables that the key's 2 low nibbles pick: the row of
+// table c of value v starts at tables + (16c+v)·96 bytes, 12 words
+// long. It is clashesGo of match.go, and needs AVX2 and BMI2.
+//
+//go:noescape
+func clashes2nx256v3(tables *uint64, keys []uint64) int
+
+// clashes2nx256v4 returns the sum, over keys, of the bits set in the OR of
+// the rows of tables that the key's 2 low nibbles pick: the row of
+// table c of value v starts at tables + (16c+v)·128 bytes, 16 words
+// long. It is clashesGo of match.go, and needs AVX2 and BMI2.
+//
+//go:noescape
+func clashes2nx256v4(tables *uint64, keys []uint64) int
+
+// clashes2nx256v5 returns the sum, over keys, of the bits set in the OR of
+// the rows of tables that the key's 2 low nibbles pick: the row of
+// table c of value v starts at tables + (16c+v)·160 bytes, 20 words
+// long. It is clashesGo of match.go, and needs AVX2 and BMI2.
+//
+//go:noescape
+func clashes2nx256v5(tables *uint64, keys []uint64) int
+
+// clashes2nx256v6 returns the sum, over keys, of the bits set in the OR of
+// the rows of tables that the key's 2 low nibbles pick: the row of
+// table c of value v starts at tables + (16c+v)·192 bytes, 24 words
+// long. It is clashesGo of match.go, and needs AVX2 and BMI2.
+//
+//go:noescape
+func clashes2nx256v6(tables *uint64, keys []uint64) int
+
+// clashes2nx256v7 returns the sum, over keys, of the bits set in the OR of
+// the rows of tables that the key's 2 low nibbles pick: the row of
+// table c of value v starts at tables + (16c+v)·224 bytes, 28 words
+// long. It is clashesGo of match.go, and needs AVX2 and BMI2.
+//
+//go:noescape
+func clashes2nx256v7(tables *uint64, keys []uint64) int
+
+// clashes2nx256v8 returns the sum, over keys, of the bits set in the OR of
+// the rows of tables that the key's 2 low nibbles pick: the row of
+// table c of value v starts at tables + (16c+v)·256 bytes, 32 words
+// long. It is clashesGo of match.go, and needs AVX2 and BMI2.
+//
+//go:noescape
+func clashes2nx256v8(tables *uint64, keys []uint64) int
+
+// clashes3nx256v1 returns the sum, over keys, of the bits set in the OR of
 // the rows of tables that the key's 3 low nibbles pick: the row of
-// table c of value v starts at tables + (16c+v)·stride bytes, stride
-// a multiple of 32. It is clashesGo of match.go, and needs AVX2.
+// table c of value v starts at tables + (16c+v)·32 bytes, 4 words
+// long. It is clashesGo of match.go, and needs AVX2 and BMI2.
 //
 //go:noescape
-func clashes3n(tables *uint64, stride int, keys []uint64) int
+func clashes3nx256v1(tables *uint64, keys []uint64) int
 
-// clashes4n returns the sum, over keys, of the bits set in the OR of
+// clashes3nx256v2 returns the sum, over keys, of the bits set in the OR of
+// the rows of tables that the key's 3 low nibbles pick: the row of
+// table c of value v starts at tables + (16c+v)·64 bytes, 8 words
+// long. It is clashesGo of match.go, and needs AVX2 and BMI2.
+//
+//go:noescape
+func clashes3nx256v2(tables *uint64, keys []uint64) int
+
+// clashes3nx256v3 returns the sum, over keys, of the bits set in the OR of
+// the rows of tables that the key's 3 low nibbles pick: the row of
+// table c of value v starts at tables + (16c+v)·96 bytes, 12 words
+// long. It is clashesGo of match.go, and needs AVX2 and BMI2.
+//
+//go:noescape
+func clashes3nx256v3(tables *uint64, keys []uint64) int
+
+// clashes3nx256v4 returns the sum, over keys, of the bits set in the OR of
+// the rows of tables that the key's 3 low nibbles pick: the row of
+// table c of value v starts at tables + (16c+v)·128 bytes, 16 words
+// long. It is clashesGo of match.go, and needs AVX2 and BMI2.
+//
+//go:noescape
+func clashes3nx256v4(tables *uint64, keys []uint64) int
+
+// clashes3nx256v5 returns the sum, over keys, of the bits set in the OR of
+// the rows of tables that the key's 3 low nibbles pick: the row of
+// table c of value v starts at tables + (16c+v)·160 bytes, 20 words
+// long. It is clashesGo of match.go, and needs AVX2 and BMI2.
+//
+//go:noescape
+func clashes3nx256v5(tables *uint64, keys []uint64) int
+
+// clashes3nx256v6 returns the sum, over keys, of the bits set in the OR of
+// the rows of tables that the key's 3 low nibbles pick: the row of
+// table c of value v starts at tables + (16c+v)·192 bytes, 24 words
+// long. It is clashesGo of match.go, and needs AVX2 and BMI2.
+//
+//go:noescape
+func clashes3nx256v6(tables *uint64, keys []uint64) int
+
+// clashes3nx256v7 returns the sum, over keys, of the bits set in the OR of
+// the rows of tables that the key's 3 low nibbles pick: the row of
+// table c of value v starts at tables + (16c+v)·224 bytes, 28 words
+// long. It is clashesGo of match.go, and needs AVX2 and BMI2.
+//
+//go:noescape
+func clashes3nx256v7(tables *uint64, keys []uint64) int
+
+// clashes3nx256v8 returns the sum, over keys, of the bits set in the OR of
+// the rows of tables that the key's 3 low nibbles pick: the row of
+// table c of value v starts at tables + (16c+v)·256 bytes, 32 words
+// long. It is clashesGo of match.go, and needs AVX2 and BMI2.
+//
+//go:noescape
+func clashes3nx256v8(tables *uint64, keys []uint64) int
+
+// clashes4nx256v1 returns the sum, over keys, of the bits set in the OR of
 // the rows of tables that the key's 4 low nibbles pick: the row of
-// table c of value v starts at tables + (16c+v)·stride bytes, stride
-// a multiple of 32. It is clashesGo of match.go, and needs AVX2.
+// table c of value v starts at tables + (16c+v)·32 bytes, 4 words
+// long. It is clashesGo of match.go, and needs AVX2 and BMI2.
 //
 //go:noescape
-func clashes4n(tables *uint64, stride int, keys []uint64) int
+func clashes4nx256v1(tables *uint64, keys []uint64) int
 
-// clashes5n returns the sum, over keys, of the bits set in the OR of
+// clashes4nx256v2 returns the sum, over keys, of the bits set in the OR of
+// the rows of tables that the key's 4 low nibbles pick: the row of
+// table c of value v starts at tables + (16c+v)·64 bytes, 8 words
+// long. It is clashesGo of match.go, and needs AVX2 and BMI2.
+//
+//go:noescape
+func clashes4nx256v2(tables *uint64, keys []uint64) int
+
+// clashes4nx256v3 returns the sum, over keys, of the bits set in the OR of
+// the rows of tables that the key's 4 low nibbles pick: the row of
+// table c of value v starts at tables + (16c+v)·96 bytes, 12 words
+// long. It is clashesGo of match.go, and needs AVX2 and BMI2.
+//
+//go:noescape
+func clashes4nx256v3(tables *uint64, keys []uint64) int
+
+// clashes4nx256v4 returns the sum, over keys, of the bits set in the OR of
+// the rows of tables that the key's 4 low nibbles pick: the row of
+// table c of value v starts at tables + (16c+v)·128 bytes, 16 words
+// long. It is clashesGo of match.go, and needs AVX2 and BMI2.
+//
+//go:noescape
+func clashes4nx256v4(tables *uint64, keys []uint64) int
+
+// clashes4nx256v5 returns the sum, over keys, of the bits set in the OR of
+// the rows of tables that the key's 4 low nibbles pick: the row of
+// table c of value v starts at tables + (16c+v)·160 bytes, 20 words
+// long. It is clashesGo of match.go, and needs AVX2 and BMI2.
+//
+//go:noescape
+func clashes4nx256v5(tables *uint64, keys []uint64) int
+
+// clashes4nx256v6 returns the sum, over keys, of the bits set in the OR of
+// the rows of tables that the key's 4 low nibbles pick: the row of
+// table c of value v starts at tables + (16c+v)·192 bytes, 24 words
+// long. It is clashesGo of match.go, and needs AVX2 and BMI2.
+//
+//go:noescape
+func clashes4nx256v6(tables *uint64, keys []uint64) int
+
+// clashes4nx256v7 returns the sum, over keys, of the bits set in the OR of
+// the rows of tables that the key's 4 low nibbles pick: the row of
+// table c of value v starts at tables + (16c+v)·224 bytes, 28 words
+// long. It is clashesGo of match.go, and needs AVX2 and BMI2.
+//
+//go:noescape
+func clashes4nx256v7(tables *uint64, keys []uint64) int
+
+// clashes4nx256v8 returns the sum, over keys, of the bits set in the OR of
+// the rows of tables that the key's 4 low nibbles pick: the row of
+// table c of value v starts at tables + (16c+v)·256 bytes, 32 words
+// long. It is clashesGo of match.go, and needs AVX2 and BMI2.
+//
+//go:noescape
+func clashes4nx256v8(tables *uint64, keys []uint64) int
+
+// clashes5nx256v1 returns the sum, over keys, of the bits set in the OR of
 // the rows of tables that the key's 5 low nibbles pick: the row of
-// table c of value v starts at tables + (16c+v)·stride bytes, stride
-// a multiple of 32. It is clashesGo of match.go, and needs AVX2.
+// table c of value v starts at tables + (16c+v)·32 bytes, 4 words
+// long. It is clashesGo of match.go, and needs AVX2 and BMI2.
 //
 //go:noescape
-func clashes5n(tables *uint64, stride int, keys []uint64) int
+func clashes5nx256v1(tables *uint64, keys []uint64) int
 
-// clashes6n returns the sum, over keys, of the bits set in the OR of
+// clashes5nx256v2 returns the sum, over keys, of the bits set in the OR of
+// the rows of tables that the key's 5 low nibbles pick: the row of
+// table c of value v starts at tables + (16c+v)·64 bytes, 8 words
+// long. It is clashesGo of match.go, and needs AVX2 and BMI2.
+//
+//go:noescape
+func clashes5nx256v2(tables *uint64, keys []uint64) int
+
+// clashes5nx256v3 returns the sum, over keys, of the bits set in the OR of
+// the rows of tables that the key's 5 low nibbles pick: the row of
+// table c of value v starts at tables + (16c+v)·96 bytes, 12 words
+// long. It is clashesGo of match.go, and needs AVX2 and BMI2.
+//
+//go:noescape
+func clashes5nx256v3(tables *uint64, keys []uint64) int
+
+// clashes5nx256v4 returns the sum, over keys, of the bits set in the OR of
+// the rows of tables that the key's 5 low nibbles pick: the row of
+// table c of value v starts at tables + (16c+v)·128 bytes, 16 words
+// long. It is clashesGo of match.go, and needs AVX2 and BMI2.
+//
+//go:noescape
+func clashes5nx256v4(tables *uint64, keys []uint64) int
+
+// clashes5nx256v5 returns the sum, over keys, of the bits set in the OR of
+// the rows of tables that the key's 5 low nibbles pick: the row of
+// table c of value v starts at tables + (16c+v)·160 bytes, 20 words
+// long. It is clashesGo of match.go, and needs AVX2 and BMI2.
+//
+//go:noescape
+func clashes5nx256v5(tables *uint64, keys []uint64) int
+
+// clashes5nx256v6 returns the sum, over keys, of the bits set in the OR of
+// the rows of tables that the key's 5 low nibbles pick: the row of
+// table c of value v starts at tables + (16c+v)·192 bytes, 24 words
+// long. It is clashesGo of match.go, and needs AVX2 and BMI2.
+//
+//go:noescape
+func clashes5nx256v6(tables *uint64, keys []uint64) int
+
+// clashes5nx256v7 returns the sum, over keys, of the bits set in the OR of
+// the rows of tables that the key's 5 low nibbles pick: the row of
+// table c of value v starts at tables + (16c+v)·224 bytes, 28 words
+// long. It is clashesGo of match.go, and needs AVX2 and BMI2.
+//
+//go:noescape
+func clashes5nx256v7(tables *uint64, keys []uint64) int
+
+// clashes5nx256v8 returns the sum, over keys, of the bits set in the OR of
+// the rows of tables that the key's 5 low nibbles pick: the row of
+// table c of value v starts at tables + (16c+v)·256 bytes, 32 words
+// long. It is clashesGo of match.go, and needs AVX2 and BMI2.
+//
+//go:noescape
+func clashes5nx256v8(tables *uint64, keys []uint64) int
+
+// clashes6nx256v1 returns the sum, over keys, of the bits set in the OR of
 // the rows of tables that the key's 6 low nibbles pick: the row of
-// table c of value v starts at tables + (16c+v)·stride bytes, stride
-// a multiple of 32. It is clashesGo of match.go, and needs AVX2.
+// table c of value v starts at tables + (16c+v)·32 bytes, 4 words
+// long. It is clashesGo of match.go, and needs AVX2 and BMI2.
 //
 //go:noescape
-func clashes6n(tables *uint64, stride int, keys []uint64) int
+func clashes6nx256v1(tables *uint64, keys []uint64) int
 
-// clashes7n returns the sum, over keys, of the bits set in the OR of
+// clashes6nx256v2 returns the sum, over keys, of the bits set in the OR of
+// the rows of tables that the key's 6 low nibbles pick: the row of
+// table c of value v starts at tables + (16c+v)·64 bytes, 8 words
+// long. It is clashesGo of match.go, and needs AVX2 and BMI2.
+//
+//go:noescape
+func clashes6nx256v2(tables *uint64, keys []uint64) int
+
+// clashes6nx256v3 returns the sum, over keys, of the bits set in the OR of
+// the rows of tables that the key's 6 low nibbles pick: the row of
+// table c of value v starts at tables + (16c+v)·96 bytes, 12 words
+// long. It is clashesGo of match.go, and needs AVX2 and BMI2.
+//
+//go:noescape
+func clashes6nx256v3(tables *uint64, keys []uint64) int
+
+// clashes6nx256v4 returns the sum, over keys, of the bits set in the OR of
+// the rows of tables that the key's 6 low nibbles pick: the row of
+// table c of value v starts at tables + (16c+v)·128 bytes, 16 words
+// long. It is clashesGo of match.go, and needs AVX2 and BMI2.
+//
+//go:noescape
+func clashes6nx256v4(tables *uint64, keys []uint64) int
+
+// clashes6nx256v5 returns the sum, over keys, of the bits set in the OR of
+// the rows of tables that the key's 6 low nibbles pick: the row of
+// table c of value v starts at tables + (16c+v)·160 bytes, 20 words
+// long. It is clashesGo of match.go, and needs AVX2 and BMI2.
+//
+//go:noescape
+func clashes6nx256v5(tables *uint64, keys []uint64) int
+
+// clashes6nx256v6 returns the sum, over keys, of the bits set in the OR of
+// the rows of tables that the key's 6 low nibbles pick: the row of
+// table c of value v starts at tables + (16c+v)·192 bytes, 24 words
+// long. It is clashesGo of match.go, and needs AVX2 and BMI2.
+//
+//go:noescape
+func clashes6nx256v6(tables *uint64, keys []uint64) int
+
+// clashes6nx256v7 returns the sum, over keys, of the bits set in the OR of
+// the rows of tables that the key's 6 low nibbles pick: the row of
+// table c of value v starts at tables + (16c+v)·224 bytes, 28 words
+// long. It is clashesGo of match.go, and needs AVX2 and BMI2.
+//
+//go:noescape
+func clashes6nx256v7(tables *uint64, keys []uint64) int
+
+// clashes6nx256v8 returns the sum, over keys, of the bits set in the OR of
+// the rows of tables that the key's 6 low nibbles pick: the row of
+// table c of value v starts at tables + (16c+v)·256 bytes, 32 words
+// long. It is clashesGo of match.go, and needs AVX2 and BMI2.
+//
+//go:noescape
+func clashes6nx256v8(tables *uint64, keys []uint64) int
+
+// clashes7nx256v1 returns the sum, over keys, of the bits set in the OR of
 // the rows of tables that the key's 7 low nibbles pick: the row of
-// table c of value v starts at tables + (16c+v)·stride bytes, stride
-// a multiple of 32. It is clashesGo of match.go, and needs AVX2.
+// table c of value v starts at tables + (16c+v)·32 bytes, 4 words
+// long. It is clashesGo of match.go, and needs AVX2 and BMI2.
 //
 //go:noescape
-func clashes7n(tables *uint64, stride int, keys []uint64) int
+func clashes7nx256v1(tables *uint64, keys []uint64) int
 
-// clashes8n returns the sum, over keys, of the bits set in the OR of
-// the rows of tables that the key's 8 low nibbles pick: the row of
-// table c of value v starts at tables + (16c+v)·stride bytes, stride
-// a multiple of 32. It is clashesGo of match.go, and needs AVX2.
+// clashes7nx256v2 returns the sum, over keys, of the bits set in the OR of
+// the rows of tables that the key's 7 low nibbles pick: the row of
+// table c of value v starts at tables + (16c+v)·64 bytes, 8 words
+// long. It is clashesGo of match.go, and needs AVX2 and BMI2.
 //
 //go:noescape
-func clashes8n(tables *uint64, stride int, keys []uint64) int
+func clashes7nx256v2(tables *uint64, keys []uint64) int
+
+// clashes7nx256v3 returns the sum, over keys, of the bits set in the OR of
+// the rows of tables that the key's 7 low nibbles pick: the row of
+// table c of value v starts at tables + (16c+v)·96 bytes, 12 words
+// long. It is clashesGo of match.go, and needs AVX2 and BMI2.
+//
+//go:noescape
+func clashes7nx256v3(tables *uint64, keys []uint64) int
+
+// clashes7nx256v4 returns the sum, over keys, of the bits set in the OR of
+// the rows of tables that the key's 7 low nibbles pick: the row of
+// table c of value v starts at tables + (16c+v)·128 bytes, 16 words
+// long. It is clashesGo of match.go, and needs AVX2 and BMI2.
+//
+//go:noescape
+func clashes7nx256v4(tables *uint64, keys []uint64) int
+
+// clashes7nx256v5 returns the sum, over keys, of the bits set in the OR of
+// the rows of tables that the key's 7 low nibbles pick: the row of
+// table c of value v starts at tables + (16c+v)·160 bytes, 20 words
+// long. It is clashesGo of match.go, and needs AVX2 and BMI2.
+//
+//go:noescape
+func clashes7nx256v5(tables *uint64, keys []uint64) int
+
+// clashes7nx256v6 returns the sum, over keys, of the bits set in the OR of
+// the rows of tables that the key's 7 low nibbles pick: the row of
+// table c of value v starts at tables + (16c+v)·192 bytes, 24 words
+// long. It is clashesGo of match.go, and needs AVX2 and BMI2.
+//
+//go:noescape
+func clashes7nx256v6(tables *uint64, keys []uint64) int
+
+// clashes7nx256v7 returns the sum, over keys, of the bits set in the OR of
+// the rows of tables that the key's 7 low nibbles pick: the row of
+// table c of value v starts at tables + (16c+v)·224 bytes, 28 words
+// long. It is clashesGo of match.go, and needs AVX2 and BMI2.
+//
+//go:noescape
+func clashes7nx256v7(tables *uint64, keys []uint64) int
+
+// clashes7nx256v8 returns the sum, over keys, of the bits set in the OR of
+// the rows of tables that the key's 7 low nibbles pick: the row of
+// table c of value v starts at tables + (16c+v)·256 bytes, 32 words
+// long. It is clashesGo of match.go, and needs AVX2 and BMI2.
+//
+//go:noescape
+func clashes7nx256v8(tables *uint64, keys []uint64) int
+
+// clashes8nx256v1 returns the sum, over keys, of the bits set in the OR of
+// the rows of tables that the key's 8 low nibbles pick: the row of
+// table c of value v starts at tables + (16c+v)·32 bytes, 4 words
+// long. It is clashesGo of match.go, and needs AVX2 and BMI2.
+//
+//go:noescape
+func clashes8nx256v1(tables *uint64, keys []uint64) int
+
+// clashes8nx256v2 returns the sum, over keys, of the bits set in the OR of
+// the rows of tables that the key's 8 low nibbles pick: the row of
+// table c of value v starts at tables + (16c+v)·64 bytes, 8 words
+// long. It is clashesGo of match.go, and needs AVX2 and BMI2.
+//
+//go:noescape
+func clashes8nx256v2(tables *uint64, keys []uint64) int
+
+// clashes8nx256v3 returns the sum, over keys, of the bits set in the OR of
+// the rows of tables that the key's 8 low nibbles pick: the row of
+// table c of value v starts at tables + (16c+v)·96 bytes, 12 words
+// long. It is clashesGo of match.go, and needs AVX2 and BMI2.
+//
+//go:noescape
+func clashes8nx256v3(tables *uint64, keys []uint64) int
+
+// clashes8nx256v4 returns the sum, over keys, of the bits set in the OR of
+// the rows of tables that the key's 8 low nibbles pick: the row of
+// table c of value v starts at tables + (16c+v)·128 bytes, 16 words
+// long. It is clashesGo of match.go, and needs AVX2 and BMI2.
+//
+//go:noescape
+func clashes8nx256v4(tables *uint64, keys []uint64) int
+
+// clashes8nx256v5 returns the sum, over keys, of the bits set in the OR of
+// the rows of tables that the key's 8 low nibbles pick: the row of
+// table c of value v starts at tables + (16c+v)·160 bytes, 20 words
+// long. It is clashesGo of match.go, and needs AVX2 and BMI2.
+//
+//go:noescape
+func clashes8nx256v5(tables *uint64, keys []uint64) int
+
+// clashes8nx256v6 returns the sum, over keys, of the bits set in the OR of
+// the rows of tables that the key's 8 low nibbles pick: the row of
+// table c of value v starts at tables + (16c+v)·192 bytes, 24 words
+// long. It is clashesGo of match.go, and needs AVX2 and BMI2.
+//
+//go:noescape
+func clashes8nx256v6(tables *uint64, keys []uint64) int
+
+// clashes8nx256v7 returns the sum, over keys, of the bits set in the OR of
+// the rows of tables that the key's 8 low nibbles pick: the row of
+// table c of value v starts at tables + (16c+v)·224 bytes, 28 words
+// long. It is clashesGo of match.go, and needs AVX2 and BMI2.
+//
+//go:noescape
+func clashes8nx256v7(tables *uint64, keys []uint64) int
+
+// clashes8nx256v8 returns the sum, over keys, of the bits set in the OR of
+// the rows of tables that the key's 8 low nibbles pick: the row of
+// table c of value v starts at tables + (16c+v)·256 bytes, 32 words
+// long. It is clashesGo of match.go, and needs AVX2 and BMI2.
+//
+//go:noescape
+func clashes8nx256v8(tables *uint64, keys []uint64) int
 
 // clashes1x512v1 returns the sum, over keys, of the bits set in the OR of
 // the rows of tables that the key's 1 low bytes pick: the row of

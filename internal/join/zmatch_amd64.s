@@ -72,1152 +72,11908 @@ DATA lowHalves<>+30(SB)/1, $0x0f
 DATA lowHalves<>+31(SB)/1, $0x0f
 GLOBL lowHalves<>(SB), RODATA|NOPTR, $32
 
-// func clashes1(tables *uint64, stride int, keys []uint64) int
-// Requires: AVX, AVX2
-TEXT ·clashes1(SB), NOSPLIT, $0-48
+// func clashes1x256v1(tables *uint64, keys []uint64) int
+// Requires: AVX, AVX2, BMI2
+TEXT ·clashes1x256v1(SB), NOSPLIT, $0-40
 	MOVQ    tables+0(FP), AX
-	MOVQ    stride+8(FP), CX
-	MOVQ    keys_base+16(FP), DX
-	MOVQ    keys_len+24(FP), BX
+	MOVQ    keys_base+8(FP), CX
+	MOVQ    keys_len+16(FP), DX
+	VPXOR   Y0, Y0, Y0
+	TESTQ   DX, DX
+	JZ      clashes1x256v1_sum
 	VMOVDQU popcountNibbles<>+0(SB), Y1
 	VMOVDQU lowHalves<>+0(SB), Y2
-	VPXOR   Y0, Y0, Y0
 	VPXOR   Y3, Y3, Y3
 
-clashes1_key:
-	TESTQ   BX, BX
-	JZ      clashes1_sum
-	MOVQ    (DX), SI
-	MOVBQZX SI, SI
-	ADDQ    $0x00000001, SI
-	IMULQ   CX, SI
-	ADDQ    AX, SI
-	MOVQ    CX, DI
-	NEGQ    DI
-
-clashes1_block:
-	VMOVDQU (SI)(DI*1), Y4
+clashes1x256v1_key:
+	MOVQ    (CX), BX
+	RORXQ   $0x3b, BX, BX
+	ANDQ    $0x00001fe0, BX
+	VMOVDQU (AX)(BX*1), Y4
 	VPAND   Y2, Y4, Y5
 	VPSRLW  $0x04, Y4, Y4
 	VPAND   Y2, Y4, Y4
 	VPSHUFB Y5, Y1, Y5
 	VPSHUFB Y4, Y1, Y4
-	VPADDB  Y5, Y4, Y5
-	VPSADBW Y3, Y5, Y5
-	VPADDQ  Y5, Y0, Y0
-	ADDQ    $0x20, DI
-	JNZ     clashes1_block
-	ADDQ    $0x08, DX
-	DECQ    BX
-	JMP     clashes1_key
+	VPADDB  Y5, Y4, Y4
+	VPSADBW Y3, Y4, Y4
+	VPADDQ  Y4, Y0, Y0
+	ADDQ    $0x08, CX
+	DECQ    DX
+	JNZ     clashes1x256v1_key
 
-clashes1_sum:
+clashes1x256v1_sum:
 	VEXTRACTI128 $0x01, Y0, X1
 	VPADDQ       X1, X0, X1
 	VPSHUFD      $0x4e, X1, X0
 	VPADDQ       X0, X1, X1
 	VMOVQ        X1, AX
 	VZEROUPPER
-	MOVQ         AX, ret+40(FP)
+	MOVQ         AX, ret+32(FP)
 	RET
 
-// func clashes2(tables *uint64, stride int, keys []uint64) int
-// Requires: AVX, AVX2
-TEXT ·clashes2(SB), NOSPLIT, $0-48
+// func clashes1x256v2(tables *uint64, keys []uint64) int
+// Requires: AVX, AVX2, BMI2
+TEXT ·clashes1x256v2(SB), NOSPLIT, $0-40
 	MOVQ    tables+0(FP), AX
-	MOVQ    stride+8(FP), CX
-	MOVQ    keys_base+16(FP), DX
-	MOVQ    keys_len+24(FP), BX
+	MOVQ    keys_base+8(FP), CX
+	MOVQ    keys_len+16(FP), DX
+	VPXOR   Y0, Y0, Y0
+	TESTQ   DX, DX
+	JZ      clashes1x256v2_sum
 	VMOVDQU popcountNibbles<>+0(SB), Y1
 	VMOVDQU lowHalves<>+0(SB), Y2
-	VPXOR   Y0, Y0, Y0
 	VPXOR   Y3, Y3, Y3
 
-clashes2_key:
-	TESTQ   BX, BX
-	JZ      clashes2_sum
-	MOVQ    (DX), DI
-	MOVBQZX DI, SI
-	ADDQ    $0x00000001, SI
-	IMULQ   CX, SI
-	ADDQ    AX, SI
-	SHRQ    $0x08, DI
-	MOVBQZX DI, DI
-	ADDQ    $0x00000101, DI
-	IMULQ   CX, DI
-	ADDQ    AX, DI
-	MOVQ    CX, R8
-	NEGQ    R8
-
-clashes2_block:
-	VMOVDQU (SI)(R8*1), Y4
-	VPOR    (DI)(R8*1), Y4, Y4
+clashes1x256v2_key:
+	MOVQ    (CX), BX
+	RORXQ   $0x3a, BX, BX
+	ANDQ    $0x00003fc0, BX
+	VMOVDQU (AX)(BX*1), Y4
 	VPAND   Y2, Y4, Y5
 	VPSRLW  $0x04, Y4, Y4
 	VPAND   Y2, Y4, Y4
 	VPSHUFB Y5, Y1, Y5
 	VPSHUFB Y4, Y1, Y4
-	VPADDB  Y5, Y4, Y5
-	VPSADBW Y3, Y5, Y5
-	VPADDQ  Y5, Y0, Y0
-	ADDQ    $0x20, R8
-	JNZ     clashes2_block
-	ADDQ    $0x08, DX
-	DECQ    BX
-	JMP     clashes2_key
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 32(AX)(BX*1), Y5
+	VPAND   Y2, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y2, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VPSADBW Y3, Y4, Y4
+	VPADDQ  Y4, Y0, Y0
+	ADDQ    $0x08, CX
+	DECQ    DX
+	JNZ     clashes1x256v2_key
 
-clashes2_sum:
+clashes1x256v2_sum:
 	VEXTRACTI128 $0x01, Y0, X1
 	VPADDQ       X1, X0, X1
 	VPSHUFD      $0x4e, X1, X0
 	VPADDQ       X0, X1, X1
 	VMOVQ        X1, AX
 	VZEROUPPER
-	MOVQ         AX, ret+40(FP)
+	MOVQ         AX, ret+32(FP)
 	RET
 
-// func clashes3(tables *uint64, stride int, keys []uint64) int
-// Requires: AVX, AVX2
-TEXT ·clashes3(SB), NOSPLIT, $0-48
+// func clashes1x256v3(tables *uint64, keys []uint64) int
+// Requires: AVX, AVX2, BMI2
+TEXT ·clashes1x256v3(SB), NOSPLIT, $0-40
 	MOVQ    tables+0(FP), AX
-	MOVQ    stride+8(FP), CX
-	MOVQ    keys_base+16(FP), DX
-	MOVQ    keys_len+24(FP), BX
+	MOVQ    keys_base+8(FP), CX
+	MOVQ    keys_len+16(FP), DX
+	VPXOR   Y0, Y0, Y0
+	TESTQ   DX, DX
+	JZ      clashes1x256v3_sum
 	VMOVDQU popcountNibbles<>+0(SB), Y1
 	VMOVDQU lowHalves<>+0(SB), Y2
-	VPXOR   Y0, Y0, Y0
 	VPXOR   Y3, Y3, Y3
 
-clashes3_key:
-	TESTQ   BX, BX
-	JZ      clashes3_sum
-	MOVQ    (DX), R8
-	MOVBQZX R8, SI
-	ADDQ    $0x00000001, SI
-	IMULQ   CX, SI
-	ADDQ    AX, SI
-	SHRQ    $0x08, R8
-	MOVBQZX R8, DI
-	ADDQ    $0x00000101, DI
-	IMULQ   CX, DI
-	ADDQ    AX, DI
-	SHRQ    $0x08, R8
-	MOVBQZX R8, R8
-	ADDQ    $0x00000201, R8
-	IMULQ   CX, R8
-	ADDQ    AX, R8
-	MOVQ    CX, R9
-	NEGQ    R9
-
-clashes3_block:
-	VMOVDQU (SI)(R9*1), Y4
-	VPOR    (DI)(R9*1), Y4, Y4
-	VPOR    (R8)(R9*1), Y4, Y4
+clashes1x256v3_key:
+	MOVQ    (CX), BX
+	RORXQ   $0x3b, BX, BX
+	ANDQ    $0x00001fe0, BX
+	LEAQ    (BX)(BX*2), BX
+	VMOVDQU (AX)(BX*1), Y4
 	VPAND   Y2, Y4, Y5
 	VPSRLW  $0x04, Y4, Y4
 	VPAND   Y2, Y4, Y4
 	VPSHUFB Y5, Y1, Y5
 	VPSHUFB Y4, Y1, Y4
-	VPADDB  Y5, Y4, Y5
-	VPSADBW Y3, Y5, Y5
-	VPADDQ  Y5, Y0, Y0
-	ADDQ    $0x20, R9
-	JNZ     clashes3_block
-	ADDQ    $0x08, DX
-	DECQ    BX
-	JMP     clashes3_key
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 32(AX)(BX*1), Y5
+	VPAND   Y2, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y2, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 64(AX)(BX*1), Y5
+	VPAND   Y2, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y2, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VPSADBW Y3, Y4, Y4
+	VPADDQ  Y4, Y0, Y0
+	ADDQ    $0x08, CX
+	DECQ    DX
+	JNZ     clashes1x256v3_key
 
-clashes3_sum:
+clashes1x256v3_sum:
 	VEXTRACTI128 $0x01, Y0, X1
 	VPADDQ       X1, X0, X1
 	VPSHUFD      $0x4e, X1, X0
 	VPADDQ       X0, X1, X1
 	VMOVQ        X1, AX
 	VZEROUPPER
-	MOVQ         AX, ret+40(FP)
+	MOVQ         AX, ret+32(FP)
 	RET
 
-// func clashes4(tables *uint64, stride int, keys []uint64) int
-// Requires: AVX, AVX2
-TEXT ·clashes4(SB), NOSPLIT, $0-48
+// func clashes1x256v4(tables *uint64, keys []uint64) int
+// Requires: AVX, AVX2, BMI2
+TEXT ·clashes1x256v4(SB), NOSPLIT, $0-40
 	MOVQ    tables+0(FP), AX
-	MOVQ    stride+8(FP), CX
-	MOVQ    keys_base+16(FP), DX
-	MOVQ    keys_len+24(FP), BX
+	MOVQ    keys_base+8(FP), CX
+	MOVQ    keys_len+16(FP), DX
+	VPXOR   Y0, Y0, Y0
+	TESTQ   DX, DX
+	JZ      clashes1x256v4_sum
 	VMOVDQU popcountNibbles<>+0(SB), Y1
 	VMOVDQU lowHalves<>+0(SB), Y2
-	VPXOR   Y0, Y0, Y0
 	VPXOR   Y3, Y3, Y3
 
-clashes4_key:
-	TESTQ   BX, BX
-	JZ      clashes4_sum
-	MOVQ    (DX), R9
-	MOVBQZX R9, SI
-	ADDQ    $0x00000001, SI
-	IMULQ   CX, SI
-	ADDQ    AX, SI
-	SHRQ    $0x08, R9
-	MOVBQZX R9, DI
-	ADDQ    $0x00000101, DI
-	IMULQ   CX, DI
-	ADDQ    AX, DI
-	SHRQ    $0x08, R9
-	MOVBQZX R9, R8
-	ADDQ    $0x00000201, R8
-	IMULQ   CX, R8
-	ADDQ    AX, R8
-	SHRQ    $0x08, R9
-	MOVBQZX R9, R9
-	ADDQ    $0x00000301, R9
-	IMULQ   CX, R9
-	ADDQ    AX, R9
-	MOVQ    CX, R10
-	NEGQ    R10
-
-clashes4_block:
-	VMOVDQU (SI)(R10*1), Y4
-	VPOR    (DI)(R10*1), Y4, Y4
-	VPOR    (R8)(R10*1), Y4, Y4
-	VPOR    (R9)(R10*1), Y4, Y4
+clashes1x256v4_key:
+	MOVQ    (CX), BX
+	RORXQ   $0x39, BX, BX
+	ANDQ    $0x00007f80, BX
+	VMOVDQU (AX)(BX*1), Y4
 	VPAND   Y2, Y4, Y5
 	VPSRLW  $0x04, Y4, Y4
 	VPAND   Y2, Y4, Y4
 	VPSHUFB Y5, Y1, Y5
 	VPSHUFB Y4, Y1, Y4
-	VPADDB  Y5, Y4, Y5
-	VPSADBW Y3, Y5, Y5
-	VPADDQ  Y5, Y0, Y0
-	ADDQ    $0x20, R10
-	JNZ     clashes4_block
-	ADDQ    $0x08, DX
-	DECQ    BX
-	JMP     clashes4_key
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 32(AX)(BX*1), Y5
+	VPAND   Y2, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y2, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 64(AX)(BX*1), Y5
+	VPAND   Y2, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y2, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 96(AX)(BX*1), Y5
+	VPAND   Y2, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y2, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VPSADBW Y3, Y4, Y4
+	VPADDQ  Y4, Y0, Y0
+	ADDQ    $0x08, CX
+	DECQ    DX
+	JNZ     clashes1x256v4_key
 
-clashes4_sum:
+clashes1x256v4_sum:
 	VEXTRACTI128 $0x01, Y0, X1
 	VPADDQ       X1, X0, X1
 	VPSHUFD      $0x4e, X1, X0
 	VPADDQ       X0, X1, X1
 	VMOVQ        X1, AX
 	VZEROUPPER
-	MOVQ         AX, ret+40(FP)
+	MOVQ         AX, ret+32(FP)
 	RET
 
-// func clashes5(tables *uint64, stride int, keys []uint64) int
-// Requires: AVX, AVX2
-TEXT ·clashes5(SB), NOSPLIT, $0-48
+// func clashes1x256v5(tables *uint64, keys []uint64) int
+// Requires: AVX, AVX2, BMI2
+TEXT ·clashes1x256v5(SB), NOSPLIT, $0-40
 	MOVQ    tables+0(FP), AX
-	MOVQ    stride+8(FP), CX
-	MOVQ    keys_base+16(FP), DX
-	MOVQ    keys_len+24(FP), BX
+	MOVQ    keys_base+8(FP), CX
+	MOVQ    keys_len+16(FP), DX
+	VPXOR   Y0, Y0, Y0
+	TESTQ   DX, DX
+	JZ      clashes1x256v5_sum
 	VMOVDQU popcountNibbles<>+0(SB), Y1
 	VMOVDQU lowHalves<>+0(SB), Y2
-	VPXOR   Y0, Y0, Y0
 	VPXOR   Y3, Y3, Y3
 
-clashes5_key:
-	TESTQ   BX, BX
-	JZ      clashes5_sum
-	MOVQ    (DX), R10
-	MOVBQZX R10, SI
-	ADDQ    $0x00000001, SI
-	IMULQ   CX, SI
-	ADDQ    AX, SI
-	SHRQ    $0x08, R10
-	MOVBQZX R10, DI
-	ADDQ    $0x00000101, DI
-	IMULQ   CX, DI
-	ADDQ    AX, DI
-	SHRQ    $0x08, R10
-	MOVBQZX R10, R8
-	ADDQ    $0x00000201, R8
-	IMULQ   CX, R8
-	ADDQ    AX, R8
-	SHRQ    $0x08, R10
-	MOVBQZX R10, R9
-	ADDQ    $0x00000301, R9
-	IMULQ   CX, R9
-	ADDQ    AX, R9
-	SHRQ    $0x08, R10
-	MOVBQZX R10, R10
-	ADDQ    $0x00000401, R10
-	IMULQ   CX, R10
-	ADDQ    AX, R10
-	MOVQ    CX, R11
-	NEGQ    R11
-
-clashes5_block:
-	VMOVDQU (SI)(R11*1), Y4
-	VPOR    (DI)(R11*1), Y4, Y4
-	VPOR    (R8)(R11*1), Y4, Y4
-	VPOR    (R9)(R11*1), Y4, Y4
-	VPOR    (R10)(R11*1), Y4, Y4
+clashes1x256v5_key:
+	MOVQ    (CX), BX
+	RORXQ   $0x3b, BX, BX
+	ANDQ    $0x00001fe0, BX
+	LEAQ    (BX)(BX*4), BX
+	VMOVDQU (AX)(BX*1), Y4
 	VPAND   Y2, Y4, Y5
 	VPSRLW  $0x04, Y4, Y4
 	VPAND   Y2, Y4, Y4
 	VPSHUFB Y5, Y1, Y5
 	VPSHUFB Y4, Y1, Y4
-	VPADDB  Y5, Y4, Y5
-	VPSADBW Y3, Y5, Y5
-	VPADDQ  Y5, Y0, Y0
-	ADDQ    $0x20, R11
-	JNZ     clashes5_block
-	ADDQ    $0x08, DX
-	DECQ    BX
-	JMP     clashes5_key
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 32(AX)(BX*1), Y5
+	VPAND   Y2, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y2, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 64(AX)(BX*1), Y5
+	VPAND   Y2, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y2, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 96(AX)(BX*1), Y5
+	VPAND   Y2, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y2, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 128(AX)(BX*1), Y5
+	VPAND   Y2, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y2, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VPSADBW Y3, Y4, Y4
+	VPADDQ  Y4, Y0, Y0
+	ADDQ    $0x08, CX
+	DECQ    DX
+	JNZ     clashes1x256v5_key
 
-clashes5_sum:
+clashes1x256v5_sum:
 	VEXTRACTI128 $0x01, Y0, X1
 	VPADDQ       X1, X0, X1
 	VPSHUFD      $0x4e, X1, X0
 	VPADDQ       X0, X1, X1
 	VMOVQ        X1, AX
 	VZEROUPPER
-	MOVQ         AX, ret+40(FP)
+	MOVQ         AX, ret+32(FP)
 	RET
 
-// func clashes6(tables *uint64, stride int, keys []uint64) int
-// Requires: AVX, AVX2
-TEXT ·clashes6(SB), NOSPLIT, $0-48
+// func clashes1x256v6(tables *uint64, keys []uint64) int
+// Requires: AVX, AVX2, BMI2
+TEXT ·clashes1x256v6(SB), NOSPLIT, $0-40
 	MOVQ    tables+0(FP), AX
-	MOVQ    stride+8(FP), CX
-	MOVQ    keys_base+16(FP), DX
-	MOVQ    keys_len+24(FP), BX
+	MOVQ    keys_base+8(FP), CX
+	MOVQ    keys_len+16(FP), DX
+	VPXOR   Y0, Y0, Y0
+	TESTQ   DX, DX
+	JZ      clashes1x256v6_sum
 	VMOVDQU popcountNibbles<>+0(SB), Y1
 	VMOVDQU lowHalves<>+0(SB), Y2
-	VPXOR   Y0, Y0, Y0
 	VPXOR   Y3, Y3, Y3
 
-clashes6_key:
-	TESTQ   BX, BX
-	JZ      clashes6_sum
-	MOVQ    (DX), R11
-	MOVBQZX R11, SI
-	ADDQ    $0x00000001, SI
-	IMULQ   CX, SI
-	ADDQ    AX, SI
-	SHRQ    $0x08, R11
-	MOVBQZX R11, DI
-	ADDQ    $0x00000101, DI
-	IMULQ   CX, DI
-	ADDQ    AX, DI
-	SHRQ    $0x08, R11
-	MOVBQZX R11, R8
-	ADDQ    $0x00000201, R8
-	IMULQ   CX, R8
-	ADDQ    AX, R8
-	SHRQ    $0x08, R11
-	MOVBQZX R11, R9
-	ADDQ    $0x00000301, R9
-	IMULQ   CX, R9
-	ADDQ    AX, R9
-	SHRQ    $0x08, R11
-	MOVBQZX R11, R10
-	ADDQ    $0x00000401, R10
-	IMULQ   CX, R10
-	ADDQ    AX, R10
-	SHRQ    $0x08, R11
-	MOVBQZX R11, R11
-	ADDQ    $0x00000501, R11
-	IMULQ   CX, R11
-	ADDQ    AX, R11
-	MOVQ    CX, R12
-	NEGQ    R12
-
-clashes6_block:
-	VMOVDQU (SI)(R12*1), Y4
-	VPOR    (DI)(R12*1), Y4, Y4
-	VPOR    (R8)(R12*1), Y4, Y4
-	VPOR    (R9)(R12*1), Y4, Y4
-	VPOR    (R10)(R12*1), Y4, Y4
-	VPOR    (R11)(R12*1), Y4, Y4
+clashes1x256v6_key:
+	MOVQ    (CX), BX
+	RORXQ   $0x3a, BX, BX
+	ANDQ    $0x00003fc0, BX
+	LEAQ    (BX)(BX*2), BX
+	VMOVDQU (AX)(BX*1), Y4
 	VPAND   Y2, Y4, Y5
 	VPSRLW  $0x04, Y4, Y4
 	VPAND   Y2, Y4, Y4
 	VPSHUFB Y5, Y1, Y5
 	VPSHUFB Y4, Y1, Y4
-	VPADDB  Y5, Y4, Y5
-	VPSADBW Y3, Y5, Y5
-	VPADDQ  Y5, Y0, Y0
-	ADDQ    $0x20, R12
-	JNZ     clashes6_block
-	ADDQ    $0x08, DX
-	DECQ    BX
-	JMP     clashes6_key
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 32(AX)(BX*1), Y5
+	VPAND   Y2, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y2, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 64(AX)(BX*1), Y5
+	VPAND   Y2, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y2, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 96(AX)(BX*1), Y5
+	VPAND   Y2, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y2, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 128(AX)(BX*1), Y5
+	VPAND   Y2, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y2, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 160(AX)(BX*1), Y5
+	VPAND   Y2, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y2, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VPSADBW Y3, Y4, Y4
+	VPADDQ  Y4, Y0, Y0
+	ADDQ    $0x08, CX
+	DECQ    DX
+	JNZ     clashes1x256v6_key
 
-clashes6_sum:
+clashes1x256v6_sum:
 	VEXTRACTI128 $0x01, Y0, X1
 	VPADDQ       X1, X0, X1
 	VPSHUFD      $0x4e, X1, X0
 	VPADDQ       X0, X1, X1
 	VMOVQ        X1, AX
 	VZEROUPPER
-	MOVQ         AX, ret+40(FP)
+	MOVQ         AX, ret+32(FP)
 	RET
 
-// func clashes7(tables *uint64, stride int, keys []uint64) int
-// Requires: AVX, AVX2
-TEXT ·clashes7(SB), NOSPLIT, $0-48
+// func clashes1x256v7(tables *uint64, keys []uint64) int
+// Requires: AVX, AVX2, BMI2
+TEXT ·clashes1x256v7(SB), NOSPLIT, $0-40
 	MOVQ    tables+0(FP), AX
-	MOVQ    stride+8(FP), CX
-	MOVQ    keys_base+16(FP), DX
-	MOVQ    keys_len+24(FP), BX
+	MOVQ    keys_base+8(FP), CX
+	MOVQ    keys_len+16(FP), DX
+	VPXOR   Y0, Y0, Y0
+	TESTQ   DX, DX
+	JZ      clashes1x256v7_sum
 	VMOVDQU popcountNibbles<>+0(SB), Y1
 	VMOVDQU lowHalves<>+0(SB), Y2
-	VPXOR   Y0, Y0, Y0
 	VPXOR   Y3, Y3, Y3
 
-clashes7_key:
-	TESTQ   BX, BX
-	JZ      clashes7_sum
-	MOVQ    (DX), R12
-	MOVBQZX R12, SI
-	ADDQ    $0x00000001, SI
-	IMULQ   CX, SI
-	ADDQ    AX, SI
-	SHRQ    $0x08, R12
-	MOVBQZX R12, DI
-	ADDQ    $0x00000101, DI
-	IMULQ   CX, DI
-	ADDQ    AX, DI
-	SHRQ    $0x08, R12
-	MOVBQZX R12, R8
-	ADDQ    $0x00000201, R8
-	IMULQ   CX, R8
-	ADDQ    AX, R8
-	SHRQ    $0x08, R12
-	MOVBQZX R12, R9
-	ADDQ    $0x00000301, R9
-	IMULQ   CX, R9
-	ADDQ    AX, R9
-	SHRQ    $0x08, R12
-	MOVBQZX R12, R10
-	ADDQ    $0x00000401, R10
-	IMULQ   CX, R10
-	ADDQ    AX, R10
-	SHRQ    $0x08, R12
-	MOVBQZX R12, R11
-	ADDQ    $0x00000501, R11
-	IMULQ   CX, R11
-	ADDQ    AX, R11
-	SHRQ    $0x08, R12
-	MOVBQZX R12, R12
-	ADDQ    $0x00000601, R12
-	IMULQ   CX, R12
-	ADDQ    AX, R12
-	MOVQ    CX, R13
-	NEGQ    R13
-
-clashes7_block:
-	VMOVDQU (SI)(R13*1), Y4
-	VPOR    (DI)(R13*1), Y4, Y4
-	VPOR    (R8)(R13*1), Y4, Y4
-	VPOR    (R9)(R13*1), Y4, Y4
-	VPOR    (R10)(R13*1), Y4, Y4
-	VPOR    (R11)(R13*1), Y4, Y4
-	VPOR    (R12)(R13*1), Y4, Y4
+clashes1x256v7_key:
+	MOVQ    (CX), BX
+	RORXQ   $0x3b, BX, BX
+	ANDQ    $0x00001fe0, BX
+	IMUL3Q  $0x07, BX, BX
+	VMOVDQU (AX)(BX*1), Y4
 	VPAND   Y2, Y4, Y5
 	VPSRLW  $0x04, Y4, Y4
 	VPAND   Y2, Y4, Y4
 	VPSHUFB Y5, Y1, Y5
 	VPSHUFB Y4, Y1, Y4
-	VPADDB  Y5, Y4, Y5
-	VPSADBW Y3, Y5, Y5
-	VPADDQ  Y5, Y0, Y0
-	ADDQ    $0x20, R13
-	JNZ     clashes7_block
-	ADDQ    $0x08, DX
-	DECQ    BX
-	JMP     clashes7_key
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 32(AX)(BX*1), Y5
+	VPAND   Y2, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y2, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 64(AX)(BX*1), Y5
+	VPAND   Y2, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y2, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 96(AX)(BX*1), Y5
+	VPAND   Y2, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y2, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 128(AX)(BX*1), Y5
+	VPAND   Y2, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y2, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 160(AX)(BX*1), Y5
+	VPAND   Y2, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y2, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 192(AX)(BX*1), Y5
+	VPAND   Y2, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y2, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VPSADBW Y3, Y4, Y4
+	VPADDQ  Y4, Y0, Y0
+	ADDQ    $0x08, CX
+	DECQ    DX
+	JNZ     clashes1x256v7_key
 
-clashes7_sum:
+clashes1x256v7_sum:
 	VEXTRACTI128 $0x01, Y0, X1
 	VPADDQ       X1, X0, X1
 	VPSHUFD      $0x4e, X1, X0
 	VPADDQ       X0, X1, X1
 	VMOVQ        X1, AX
 	VZEROUPPER
-	MOVQ         AX, ret+40(FP)
+	MOVQ         AX, ret+32(FP)
 	RET
 
-// func clashes8(tables *uint64, stride int, keys []uint64) int
-// Requires: AVX, AVX2
-TEXT ·clashes8(SB), NOSPLIT, $0-48
+// func clashes1x256v8(tables *uint64, keys []uint64) int
+// Requires: AVX, AVX2, BMI2
+TEXT ·clashes1x256v8(SB), NOSPLIT, $0-40
 	MOVQ    tables+0(FP), AX
-	MOVQ    stride+8(FP), CX
-	MOVQ    keys_base+16(FP), DX
-	MOVQ    keys_len+24(FP), BX
+	MOVQ    keys_base+8(FP), CX
+	MOVQ    keys_len+16(FP), DX
+	VPXOR   Y0, Y0, Y0
+	TESTQ   DX, DX
+	JZ      clashes1x256v8_sum
 	VMOVDQU popcountNibbles<>+0(SB), Y1
 	VMOVDQU lowHalves<>+0(SB), Y2
-	VPXOR   Y0, Y0, Y0
 	VPXOR   Y3, Y3, Y3
 
-clashes8_key:
-	TESTQ   BX, BX
-	JZ      clashes8_sum
-	MOVQ    (DX), R13
-	MOVBQZX R13, SI
-	ADDQ    $0x00000001, SI
-	IMULQ   CX, SI
-	ADDQ    AX, SI
-	SHRQ    $0x08, R13
-	MOVBQZX R13, DI
-	ADDQ    $0x00000101, DI
-	IMULQ   CX, DI
-	ADDQ    AX, DI
-	SHRQ    $0x08, R13
-	MOVBQZX R13, R8
-	ADDQ    $0x00000201, R8
-	IMULQ   CX, R8
-	ADDQ    AX, R8
-	SHRQ    $0x08, R13
-	MOVBQZX R13, R9
-	ADDQ    $0x00000301, R9
-	IMULQ   CX, R9
-	ADDQ    AX, R9
-	SHRQ    $0x08, R13
-	MOVBQZX R13, R10
-	ADDQ    $0x00000401, R10
-	IMULQ   CX, R10
-	ADDQ    AX, R10
-	SHRQ    $0x08, R13
-	MOVBQZX R13, R11
-	ADDQ    $0x00000501, R11
-	IMULQ   CX, R11
-	ADDQ    AX, R11
-	SHRQ    $0x08, R13
-	MOVBQZX R13, R12
-	ADDQ    $0x00000601, R12
-	IMULQ   CX, R12
-	ADDQ    AX, R12
-	SHRQ    $0x08, R13
-	MOVBQZX R13, R13
-	ADDQ    $0x00000701, R13
-	IMULQ   CX, R13
-	ADDQ    AX, R13
-	MOVQ    CX, R14
-	NEGQ    R14
-
-clashes8_block:
-	VMOVDQU (SI)(R14*1), Y4
-	VPOR    (DI)(R14*1), Y4, Y4
-	VPOR    (R8)(R14*1), Y4, Y4
-	VPOR    (R9)(R14*1), Y4, Y4
-	VPOR    (R10)(R14*1), Y4, Y4
-	VPOR    (R11)(R14*1), Y4, Y4
-	VPOR    (R12)(R14*1), Y4, Y4
-	VPOR    (R13)(R14*1), Y4, Y4
+clashes1x256v8_key:
+	MOVQ    (CX), BX
+	RORXQ   $0x38, BX, BX
+	ANDQ    $0x0000ff00, BX
+	VMOVDQU (AX)(BX*1), Y4
 	VPAND   Y2, Y4, Y5
 	VPSRLW  $0x04, Y4, Y4
 	VPAND   Y2, Y4, Y4
 	VPSHUFB Y5, Y1, Y5
 	VPSHUFB Y4, Y1, Y4
-	VPADDB  Y5, Y4, Y5
-	VPSADBW Y3, Y5, Y5
-	VPADDQ  Y5, Y0, Y0
-	ADDQ    $0x20, R14
-	JNZ     clashes8_block
-	ADDQ    $0x08, DX
-	DECQ    BX
-	JMP     clashes8_key
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 32(AX)(BX*1), Y5
+	VPAND   Y2, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y2, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 64(AX)(BX*1), Y5
+	VPAND   Y2, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y2, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 96(AX)(BX*1), Y5
+	VPAND   Y2, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y2, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 128(AX)(BX*1), Y5
+	VPAND   Y2, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y2, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 160(AX)(BX*1), Y5
+	VPAND   Y2, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y2, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 192(AX)(BX*1), Y5
+	VPAND   Y2, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y2, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 224(AX)(BX*1), Y5
+	VPAND   Y2, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y2, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VPSADBW Y3, Y4, Y4
+	VPADDQ  Y4, Y0, Y0
+	ADDQ    $0x08, CX
+	DECQ    DX
+	JNZ     clashes1x256v8_key
 
-clashes8_sum:
+clashes1x256v8_sum:
 	VEXTRACTI128 $0x01, Y0, X1
 	VPADDQ       X1, X0, X1
 	VPSHUFD      $0x4e, X1, X0
 	VPADDQ       X0, X1, X1
 	VMOVQ        X1, AX
 	VZEROUPPER
-	MOVQ         AX, ret+40(FP)
+	MOVQ         AX, ret+32(FP)
 	RET
 
-// func clashes1n(tables *uint64, stride int, keys []uint64) int
-// Requires: AVX, AVX2
-TEXT ·clashes1n(SB), NOSPLIT, $0-48
+// func clashes2x256v1(tables *uint64, keys []uint64) int
+// Requires: AVX, AVX2, BMI2
+TEXT ·clashes2x256v1(SB), NOSPLIT, $0-40
 	MOVQ    tables+0(FP), AX
-	MOVQ    stride+8(FP), CX
-	MOVQ    keys_base+16(FP), DX
-	MOVQ    keys_len+24(FP), BX
+	MOVQ    keys_base+8(FP), CX
+	MOVQ    keys_len+16(FP), DX
+	VPXOR   Y0, Y0, Y0
+	TESTQ   DX, DX
+	JZ      clashes2x256v1_sum
 	VMOVDQU popcountNibbles<>+0(SB), Y1
 	VMOVDQU lowHalves<>+0(SB), Y2
-	VPXOR   Y0, Y0, Y0
 	VPXOR   Y3, Y3, Y3
 
-clashes1n_key:
-	TESTQ BX, BX
-	JZ    clashes1n_sum
-	MOVQ  (DX), SI
-	ANDQ  $0x0f, SI
-	ADDQ  $0x00000001, SI
-	IMULQ CX, SI
-	ADDQ  AX, SI
-	MOVQ  CX, DI
-	NEGQ  DI
-
-clashes1n_block:
-	VMOVDQU (SI)(DI*1), Y4
+clashes2x256v1_key:
+	MOVQ    (CX), SI
+	RORXQ   $0x3b, SI, BX
+	ANDQ    $0x00001fe0, BX
+	RORXQ   $0x03, SI, SI
+	ANDQ    $0x00001fe0, SI
+	VMOVDQU (AX)(BX*1), Y4
+	VPOR    8192(AX)(SI*1), Y4, Y4
 	VPAND   Y2, Y4, Y5
 	VPSRLW  $0x04, Y4, Y4
 	VPAND   Y2, Y4, Y4
 	VPSHUFB Y5, Y1, Y5
 	VPSHUFB Y4, Y1, Y4
-	VPADDB  Y5, Y4, Y5
-	VPSADBW Y3, Y5, Y5
-	VPADDQ  Y5, Y0, Y0
-	ADDQ    $0x20, DI
-	JNZ     clashes1n_block
-	ADDQ    $0x08, DX
-	DECQ    BX
-	JMP     clashes1n_key
+	VPADDB  Y5, Y4, Y4
+	VPSADBW Y3, Y4, Y4
+	VPADDQ  Y4, Y0, Y0
+	ADDQ    $0x08, CX
+	DECQ    DX
+	JNZ     clashes2x256v1_key
 
-clashes1n_sum:
+clashes2x256v1_sum:
 	VEXTRACTI128 $0x01, Y0, X1
 	VPADDQ       X1, X0, X1
 	VPSHUFD      $0x4e, X1, X0
 	VPADDQ       X0, X1, X1
 	VMOVQ        X1, AX
 	VZEROUPPER
-	MOVQ         AX, ret+40(FP)
+	MOVQ         AX, ret+32(FP)
 	RET
 
-// func clashes2n(tables *uint64, stride int, keys []uint64) int
-// Requires: AVX, AVX2
-TEXT ·clashes2n(SB), NOSPLIT, $0-48
+// func clashes2x256v2(tables *uint64, keys []uint64) int
+// Requires: AVX, AVX2, BMI2
+TEXT ·clashes2x256v2(SB), NOSPLIT, $0-40
 	MOVQ    tables+0(FP), AX
-	MOVQ    stride+8(FP), CX
-	MOVQ    keys_base+16(FP), DX
-	MOVQ    keys_len+24(FP), BX
+	MOVQ    keys_base+8(FP), CX
+	MOVQ    keys_len+16(FP), DX
+	VPXOR   Y0, Y0, Y0
+	TESTQ   DX, DX
+	JZ      clashes2x256v2_sum
 	VMOVDQU popcountNibbles<>+0(SB), Y1
 	VMOVDQU lowHalves<>+0(SB), Y2
-	VPXOR   Y0, Y0, Y0
 	VPXOR   Y3, Y3, Y3
 
-clashes2n_key:
-	TESTQ BX, BX
-	JZ    clashes2n_sum
-	MOVQ  (DX), DI
-	MOVQ  DI, SI
-	ANDQ  $0x0f, SI
-	ADDQ  $0x00000001, SI
-	IMULQ CX, SI
-	ADDQ  AX, SI
-	SHRQ  $0x04, DI
-	ANDQ  $0x0f, DI
-	ADDQ  $0x00000011, DI
-	IMULQ CX, DI
-	ADDQ  AX, DI
-	MOVQ  CX, R8
-	NEGQ  R8
-
-clashes2n_block:
-	VMOVDQU (SI)(R8*1), Y4
-	VPOR    (DI)(R8*1), Y4, Y4
+clashes2x256v2_key:
+	MOVQ    (CX), SI
+	RORXQ   $0x3a, SI, BX
+	ANDQ    $0x00003fc0, BX
+	RORXQ   $0x02, SI, SI
+	ANDQ    $0x00003fc0, SI
+	VMOVDQU (AX)(BX*1), Y4
+	VPOR    16384(AX)(SI*1), Y4, Y4
 	VPAND   Y2, Y4, Y5
 	VPSRLW  $0x04, Y4, Y4
 	VPAND   Y2, Y4, Y4
 	VPSHUFB Y5, Y1, Y5
 	VPSHUFB Y4, Y1, Y4
-	VPADDB  Y5, Y4, Y5
-	VPSADBW Y3, Y5, Y5
-	VPADDQ  Y5, Y0, Y0
-	ADDQ    $0x20, R8
-	JNZ     clashes2n_block
-	ADDQ    $0x08, DX
-	DECQ    BX
-	JMP     clashes2n_key
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 32(AX)(BX*1), Y5
+	VPOR    16416(AX)(SI*1), Y5, Y5
+	VPAND   Y2, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y2, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VPSADBW Y3, Y4, Y4
+	VPADDQ  Y4, Y0, Y0
+	ADDQ    $0x08, CX
+	DECQ    DX
+	JNZ     clashes2x256v2_key
 
-clashes2n_sum:
+clashes2x256v2_sum:
 	VEXTRACTI128 $0x01, Y0, X1
 	VPADDQ       X1, X0, X1
 	VPSHUFD      $0x4e, X1, X0
 	VPADDQ       X0, X1, X1
 	VMOVQ        X1, AX
 	VZEROUPPER
-	MOVQ         AX, ret+40(FP)
+	MOVQ         AX, ret+32(FP)
 	RET
 
-// func clashes3n(tables *uint64, stride int, keys []uint64) int
-// Requires: AVX, AVX2
-TEXT ·clashes3n(SB), NOSPLIT, $0-48
+// func clashes2x256v3(tables *uint64, keys []uint64) int
+// Requires: AVX, AVX2, BMI2
+TEXT ·clashes2x256v3(SB), NOSPLIT, $0-40
 	MOVQ    tables+0(FP), AX
-	MOVQ    stride+8(FP), CX
-	MOVQ    keys_base+16(FP), DX
-	MOVQ    keys_len+24(FP), BX
+	MOVQ    keys_base+8(FP), CX
+	MOVQ    keys_len+16(FP), DX
+	VPXOR   Y0, Y0, Y0
+	TESTQ   DX, DX
+	JZ      clashes2x256v3_sum
 	VMOVDQU popcountNibbles<>+0(SB), Y1
 	VMOVDQU lowHalves<>+0(SB), Y2
-	VPXOR   Y0, Y0, Y0
 	VPXOR   Y3, Y3, Y3
 
-clashes3n_key:
-	TESTQ BX, BX
-	JZ    clashes3n_sum
-	MOVQ  (DX), R8
-	MOVQ  R8, SI
-	ANDQ  $0x0f, SI
-	ADDQ  $0x00000001, SI
-	IMULQ CX, SI
-	ADDQ  AX, SI
-	SHRQ  $0x04, R8
-	MOVQ  R8, DI
-	ANDQ  $0x0f, DI
-	ADDQ  $0x00000011, DI
-	IMULQ CX, DI
-	ADDQ  AX, DI
-	SHRQ  $0x04, R8
-	ANDQ  $0x0f, R8
-	ADDQ  $0x00000021, R8
-	IMULQ CX, R8
-	ADDQ  AX, R8
-	MOVQ  CX, R9
-	NEGQ  R9
-
-clashes3n_block:
-	VMOVDQU (SI)(R9*1), Y4
-	VPOR    (DI)(R9*1), Y4, Y4
-	VPOR    (R8)(R9*1), Y4, Y4
+clashes2x256v3_key:
+	MOVQ    (CX), SI
+	RORXQ   $0x3b, SI, BX
+	ANDQ    $0x00001fe0, BX
+	LEAQ    (BX)(BX*2), BX
+	RORXQ   $0x03, SI, SI
+	ANDQ    $0x00001fe0, SI
+	LEAQ    (SI)(SI*2), SI
+	VMOVDQU (AX)(BX*1), Y4
+	VPOR    24576(AX)(SI*1), Y4, Y4
 	VPAND   Y2, Y4, Y5
 	VPSRLW  $0x04, Y4, Y4
 	VPAND   Y2, Y4, Y4
 	VPSHUFB Y5, Y1, Y5
 	VPSHUFB Y4, Y1, Y4
-	VPADDB  Y5, Y4, Y5
-	VPSADBW Y3, Y5, Y5
-	VPADDQ  Y5, Y0, Y0
-	ADDQ    $0x20, R9
-	JNZ     clashes3n_block
-	ADDQ    $0x08, DX
-	DECQ    BX
-	JMP     clashes3n_key
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 32(AX)(BX*1), Y5
+	VPOR    24608(AX)(SI*1), Y5, Y5
+	VPAND   Y2, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y2, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 64(AX)(BX*1), Y5
+	VPOR    24640(AX)(SI*1), Y5, Y5
+	VPAND   Y2, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y2, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VPSADBW Y3, Y4, Y4
+	VPADDQ  Y4, Y0, Y0
+	ADDQ    $0x08, CX
+	DECQ    DX
+	JNZ     clashes2x256v3_key
 
-clashes3n_sum:
+clashes2x256v3_sum:
 	VEXTRACTI128 $0x01, Y0, X1
 	VPADDQ       X1, X0, X1
 	VPSHUFD      $0x4e, X1, X0
 	VPADDQ       X0, X1, X1
 	VMOVQ        X1, AX
 	VZEROUPPER
-	MOVQ         AX, ret+40(FP)
+	MOVQ         AX, ret+32(FP)
 	RET
 
-// func clashes4n(tables *uint64, stride int, keys []uint64) int
-// Requires: AVX, AVX2
-TEXT ·clashes4n(SB), NOSPLIT, $0-48
+// func clashes2x256v4(tables *uint64, keys []uint64) int
+// Requires: AVX, AVX2, BMI2
+TEXT ·clashes2x256v4(SB), NOSPLIT, $0-40
 	MOVQ    tables+0(FP), AX
-	MOVQ    stride+8(FP), CX
-	MOVQ    keys_base+16(FP), DX
-	MOVQ    keys_len+24(FP), BX
+	MOVQ    keys_base+8(FP), CX
+	MOVQ    keys_len+16(FP), DX
+	VPXOR   Y0, Y0, Y0
+	TESTQ   DX, DX
+	JZ      clashes2x256v4_sum
 	VMOVDQU popcountNibbles<>+0(SB), Y1
 	VMOVDQU lowHalves<>+0(SB), Y2
-	VPXOR   Y0, Y0, Y0
 	VPXOR   Y3, Y3, Y3
 
-clashes4n_key:
-	TESTQ BX, BX
-	JZ    clashes4n_sum
-	MOVQ  (DX), R9
-	MOVQ  R9, SI
-	ANDQ  $0x0f, SI
-	ADDQ  $0x00000001, SI
-	IMULQ CX, SI
-	ADDQ  AX, SI
-	SHRQ  $0x04, R9
-	MOVQ  R9, DI
-	ANDQ  $0x0f, DI
-	ADDQ  $0x00000011, DI
-	IMULQ CX, DI
-	ADDQ  AX, DI
-	SHRQ  $0x04, R9
-	MOVQ  R9, R8
-	ANDQ  $0x0f, R8
-	ADDQ  $0x00000021, R8
-	IMULQ CX, R8
-	ADDQ  AX, R8
-	SHRQ  $0x04, R9
-	ANDQ  $0x0f, R9
-	ADDQ  $0x00000031, R9
-	IMULQ CX, R9
-	ADDQ  AX, R9
-	MOVQ  CX, R10
-	NEGQ  R10
-
-clashes4n_block:
-	VMOVDQU (SI)(R10*1), Y4
-	VPOR    (DI)(R10*1), Y4, Y4
-	VPOR    (R8)(R10*1), Y4, Y4
-	VPOR    (R9)(R10*1), Y4, Y4
+clashes2x256v4_key:
+	MOVQ    (CX), SI
+	RORXQ   $0x39, SI, BX
+	ANDQ    $0x00007f80, BX
+	RORXQ   $0x01, SI, SI
+	ANDQ    $0x00007f80, SI
+	VMOVDQU (AX)(BX*1), Y4
+	VPOR    32768(AX)(SI*1), Y4, Y4
 	VPAND   Y2, Y4, Y5
 	VPSRLW  $0x04, Y4, Y4
 	VPAND   Y2, Y4, Y4
 	VPSHUFB Y5, Y1, Y5
 	VPSHUFB Y4, Y1, Y4
-	VPADDB  Y5, Y4, Y5
-	VPSADBW Y3, Y5, Y5
-	VPADDQ  Y5, Y0, Y0
-	ADDQ    $0x20, R10
-	JNZ     clashes4n_block
-	ADDQ    $0x08, DX
-	DECQ    BX
-	JMP     clashes4n_key
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 32(AX)(BX*1), Y5
+	VPOR    32800(AX)(SI*1), Y5, Y5
+	VPAND   Y2, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y2, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 64(AX)(BX*1), Y5
+	VPOR    32832(AX)(SI*1), Y5, Y5
+	VPAND   Y2, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y2, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 96(AX)(BX*1), Y5
+	VPOR    32864(AX)(SI*1), Y5, Y5
+	VPAND   Y2, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y2, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VPSADBW Y3, Y4, Y4
+	VPADDQ  Y4, Y0, Y0
+	ADDQ    $0x08, CX
+	DECQ    DX
+	JNZ     clashes2x256v4_key
 
-clashes4n_sum:
+clashes2x256v4_sum:
 	VEXTRACTI128 $0x01, Y0, X1
 	VPADDQ       X1, X0, X1
 	VPSHUFD      $0x4e, X1, X0
 	VPADDQ       X0, X1, X1
 	VMOVQ        X1, AX
 	VZEROUPPER
-	MOVQ         AX, ret+40(FP)
+	MOVQ         AX, ret+32(FP)
 	RET
 
-// func clashes5n(tables *uint64, stride int, keys []uint64) int
-// Requires: AVX, AVX2
-TEXT ·clashes5n(SB), NOSPLIT, $0-48
+// func clashes2x256v5(tables *uint64, keys []uint64) int
+// Requires: AVX, AVX2, BMI2
+TEXT ·clashes2x256v5(SB), NOSPLIT, $0-40
 	MOVQ    tables+0(FP), AX
-	MOVQ    stride+8(FP), CX
-	MOVQ    keys_base+16(FP), DX
-	MOVQ    keys_len+24(FP), BX
+	MOVQ    keys_base+8(FP), CX
+	MOVQ    keys_len+16(FP), DX
+	VPXOR   Y0, Y0, Y0
+	TESTQ   DX, DX
+	JZ      clashes2x256v5_sum
 	VMOVDQU popcountNibbles<>+0(SB), Y1
 	VMOVDQU lowHalves<>+0(SB), Y2
-	VPXOR   Y0, Y0, Y0
 	VPXOR   Y3, Y3, Y3
 
-clashes5n_key:
-	TESTQ BX, BX
-	JZ    clashes5n_sum
-	MOVQ  (DX), R10
-	MOVQ  R10, SI
-	ANDQ  $0x0f, SI
-	ADDQ  $0x00000001, SI
-	IMULQ CX, SI
-	ADDQ  AX, SI
-	SHRQ  $0x04, R10
-	MOVQ  R10, DI
-	ANDQ  $0x0f, DI
-	ADDQ  $0x00000011, DI
-	IMULQ CX, DI
-	ADDQ  AX, DI
-	SHRQ  $0x04, R10
-	MOVQ  R10, R8
-	ANDQ  $0x0f, R8
-	ADDQ  $0x00000021, R8
-	IMULQ CX, R8
-	ADDQ  AX, R8
-	SHRQ  $0x04, R10
-	MOVQ  R10, R9
-	ANDQ  $0x0f, R9
-	ADDQ  $0x00000031, R9
-	IMULQ CX, R9
-	ADDQ  AX, R9
-	SHRQ  $0x04, R10
-	ANDQ  $0x0f, R10
-	ADDQ  $0x00000041, R10
-	IMULQ CX, R10
-	ADDQ  AX, R10
-	MOVQ  CX, R11
-	NEGQ  R11
-
-clashes5n_block:
-	VMOVDQU (SI)(R11*1), Y4
-	VPOR    (DI)(R11*1), Y4, Y4
-	VPOR    (R8)(R11*1), Y4, Y4
-	VPOR    (R9)(R11*1), Y4, Y4
-	VPOR    (R10)(R11*1), Y4, Y4
+clashes2x256v5_key:
+	MOVQ    (CX), SI
+	RORXQ   $0x3b, SI, BX
+	ANDQ    $0x00001fe0, BX
+	LEAQ    (BX)(BX*4), BX
+	RORXQ   $0x03, SI, SI
+	ANDQ    $0x00001fe0, SI
+	LEAQ    (SI)(SI*4), SI
+	VMOVDQU (AX)(BX*1), Y4
+	VPOR    40960(AX)(SI*1), Y4, Y4
 	VPAND   Y2, Y4, Y5
 	VPSRLW  $0x04, Y4, Y4
 	VPAND   Y2, Y4, Y4
 	VPSHUFB Y5, Y1, Y5
 	VPSHUFB Y4, Y1, Y4
-	VPADDB  Y5, Y4, Y5
-	VPSADBW Y3, Y5, Y5
-	VPADDQ  Y5, Y0, Y0
-	ADDQ    $0x20, R11
-	JNZ     clashes5n_block
-	ADDQ    $0x08, DX
-	DECQ    BX
-	JMP     clashes5n_key
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 32(AX)(BX*1), Y5
+	VPOR    40992(AX)(SI*1), Y5, Y5
+	VPAND   Y2, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y2, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 64(AX)(BX*1), Y5
+	VPOR    41024(AX)(SI*1), Y5, Y5
+	VPAND   Y2, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y2, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 96(AX)(BX*1), Y5
+	VPOR    41056(AX)(SI*1), Y5, Y5
+	VPAND   Y2, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y2, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 128(AX)(BX*1), Y5
+	VPOR    41088(AX)(SI*1), Y5, Y5
+	VPAND   Y2, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y2, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VPSADBW Y3, Y4, Y4
+	VPADDQ  Y4, Y0, Y0
+	ADDQ    $0x08, CX
+	DECQ    DX
+	JNZ     clashes2x256v5_key
 
-clashes5n_sum:
+clashes2x256v5_sum:
 	VEXTRACTI128 $0x01, Y0, X1
 	VPADDQ       X1, X0, X1
 	VPSHUFD      $0x4e, X1, X0
 	VPADDQ       X0, X1, X1
 	VMOVQ        X1, AX
 	VZEROUPPER
-	MOVQ         AX, ret+40(FP)
+	MOVQ         AX, ret+32(FP)
 	RET
 
-// func clashes6n(tables *uint64, stride int, keys []uint64) int
-// Requires: AVX, AVX2
-TEXT ·clashes6n(SB), NOSPLIT, $0-48
+// func clashes2x256v6(tables *uint64, keys []uint64) int
+// Requires: AVX, AVX2, BMI2
+TEXT ·clashes2x256v6(SB), NOSPLIT, $0-40
 	MOVQ    tables+0(FP), AX
-	MOVQ    stride+8(FP), CX
-	MOVQ    keys_base+16(FP), DX
-	MOVQ    keys_len+24(FP), BX
+	MOVQ    keys_base+8(FP), CX
+	MOVQ    keys_len+16(FP), DX
+	VPXOR   Y0, Y0, Y0
+	TESTQ   DX, DX
+	JZ      clashes2x256v6_sum
 	VMOVDQU popcountNibbles<>+0(SB), Y1
 	VMOVDQU lowHalves<>+0(SB), Y2
-	VPXOR   Y0, Y0, Y0
 	VPXOR   Y3, Y3, Y3
 
-clashes6n_key:
-	TESTQ BX, BX
-	JZ    clashes6n_sum
-	MOVQ  (DX), R11
-	MOVQ  R11, SI
-	ANDQ  $0x0f, SI
-	ADDQ  $0x00000001, SI
-	IMULQ CX, SI
-	ADDQ  AX, SI
-	SHRQ  $0x04, R11
-	MOVQ  R11, DI
-	ANDQ  $0x0f, DI
-	ADDQ  $0x00000011, DI
-	IMULQ CX, DI
-	ADDQ  AX, DI
-	SHRQ  $0x04, R11
-	MOVQ  R11, R8
-	ANDQ  $0x0f, R8
-	ADDQ  $0x00000021, R8
-	IMULQ CX, R8
-	ADDQ  AX, R8
-	SHRQ  $0x04, R11
-	MOVQ  R11, R9
-	ANDQ  $0x0f, R9
-	ADDQ  $0x00000031, R9
-	IMULQ CX, R9
-	ADDQ  AX, R9
-	SHRQ  $0x04, R11
-	MOVQ  R11, R10
-	ANDQ  $0x0f, R10
-	ADDQ  $0x00000041, R10
-	IMULQ CX, R10
-	ADDQ  AX, R10
-	SHRQ  $0x04, R11
-	ANDQ  $0x0f, R11
-	ADDQ  $0x00000051, R11
-	IMULQ CX, R11
-	ADDQ  AX, R11
-	MOVQ  CX, R12
-	NEGQ  R12
-
-clashes6n_block:
-	VMOVDQU (SI)(R12*1), Y4
-	VPOR    (DI)(R12*1), Y4, Y4
-	VPOR    (R8)(R12*1), Y4, Y4
-	VPOR    (R9)(R12*1), Y4, Y4
-	VPOR    (R10)(R12*1), Y4, Y4
-	VPOR    (R11)(R12*1), Y4, Y4
+clashes2x256v6_key:
+	MOVQ    (CX), SI
+	RORXQ   $0x3a, SI, BX
+	ANDQ    $0x00003fc0, BX
+	LEAQ    (BX)(BX*2), BX
+	RORXQ   $0x02, SI, SI
+	ANDQ    $0x00003fc0, SI
+	LEAQ    (SI)(SI*2), SI
+	VMOVDQU (AX)(BX*1), Y4
+	VPOR    49152(AX)(SI*1), Y4, Y4
 	VPAND   Y2, Y4, Y5
 	VPSRLW  $0x04, Y4, Y4
 	VPAND   Y2, Y4, Y4
 	VPSHUFB Y5, Y1, Y5
 	VPSHUFB Y4, Y1, Y4
-	VPADDB  Y5, Y4, Y5
-	VPSADBW Y3, Y5, Y5
-	VPADDQ  Y5, Y0, Y0
-	ADDQ    $0x20, R12
-	JNZ     clashes6n_block
-	ADDQ    $0x08, DX
-	DECQ    BX
-	JMP     clashes6n_key
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 32(AX)(BX*1), Y5
+	VPOR    49184(AX)(SI*1), Y5, Y5
+	VPAND   Y2, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y2, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 64(AX)(BX*1), Y5
+	VPOR    49216(AX)(SI*1), Y5, Y5
+	VPAND   Y2, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y2, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 96(AX)(BX*1), Y5
+	VPOR    49248(AX)(SI*1), Y5, Y5
+	VPAND   Y2, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y2, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 128(AX)(BX*1), Y5
+	VPOR    49280(AX)(SI*1), Y5, Y5
+	VPAND   Y2, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y2, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 160(AX)(BX*1), Y5
+	VPOR    49312(AX)(SI*1), Y5, Y5
+	VPAND   Y2, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y2, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VPSADBW Y3, Y4, Y4
+	VPADDQ  Y4, Y0, Y0
+	ADDQ    $0x08, CX
+	DECQ    DX
+	JNZ     clashes2x256v6_key
 
-clashes6n_sum:
+clashes2x256v6_sum:
 	VEXTRACTI128 $0x01, Y0, X1
 	VPADDQ       X1, X0, X1
 	VPSHUFD      $0x4e, X1, X0
 	VPADDQ       X0, X1, X1
 	VMOVQ        X1, AX
 	VZEROUPPER
-	MOVQ         AX, ret+40(FP)
+	MOVQ         AX, ret+32(FP)
 	RET
 
-// func clashes7n(tables *uint64, stride int, keys []uint64) int
-// Requires: AVX, AVX2
-TEXT ·clashes7n(SB), NOSPLIT, $0-48
+// func clashes2x256v7(tables *uint64, keys []uint64) int
+// Requires: AVX, AVX2, BMI2
+TEXT ·clashes2x256v7(SB), NOSPLIT, $0-40
 	MOVQ    tables+0(FP), AX
-	MOVQ    stride+8(FP), CX
-	MOVQ    keys_base+16(FP), DX
-	MOVQ    keys_len+24(FP), BX
+	MOVQ    keys_base+8(FP), CX
+	MOVQ    keys_len+16(FP), DX
+	VPXOR   Y0, Y0, Y0
+	TESTQ   DX, DX
+	JZ      clashes2x256v7_sum
 	VMOVDQU popcountNibbles<>+0(SB), Y1
 	VMOVDQU lowHalves<>+0(SB), Y2
-	VPXOR   Y0, Y0, Y0
 	VPXOR   Y3, Y3, Y3
 
-clashes7n_key:
-	TESTQ BX, BX
-	JZ    clashes7n_sum
-	MOVQ  (DX), R12
-	MOVQ  R12, SI
-	ANDQ  $0x0f, SI
-	ADDQ  $0x00000001, SI
-	IMULQ CX, SI
-	ADDQ  AX, SI
-	SHRQ  $0x04, R12
-	MOVQ  R12, DI
-	ANDQ  $0x0f, DI
-	ADDQ  $0x00000011, DI
-	IMULQ CX, DI
-	ADDQ  AX, DI
-	SHRQ  $0x04, R12
-	MOVQ  R12, R8
-	ANDQ  $0x0f, R8
-	ADDQ  $0x00000021, R8
-	IMULQ CX, R8
-	ADDQ  AX, R8
-	SHRQ  $0x04, R12
-	MOVQ  R12, R9
-	ANDQ  $0x0f, R9
-	ADDQ  $0x00000031, R9
-	IMULQ CX, R9
-	ADDQ  AX, R9
-	SHRQ  $0x04, R12
-	MOVQ  R12, R10
-	ANDQ  $0x0f, R10
-	ADDQ  $0x00000041, R10
-	IMULQ CX, R10
-	ADDQ  AX, R10
-	SHRQ  $0x04, R12
-	MOVQ  R12, R11
-	ANDQ  $0x0f, R11
-	ADDQ  $0x00000051, R11
-	IMULQ CX, R11
-	ADDQ  AX, R11
-	SHRQ  $0x04, R12
-	ANDQ  $0x0f, R12
-	ADDQ  $0x00000061, R12
-	IMULQ CX, R12
-	ADDQ  AX, R12
-	MOVQ  CX, R13
-	NEGQ  R13
-
-clashes7n_block:
-	VMOVDQU (SI)(R13*1), Y4
-	VPOR    (DI)(R13*1), Y4, Y4
-	VPOR    (R8)(R13*1), Y4, Y4
-	VPOR    (R9)(R13*1), Y4, Y4
-	VPOR    (R10)(R13*1), Y4, Y4
-	VPOR    (R11)(R13*1), Y4, Y4
-	VPOR    (R12)(R13*1), Y4, Y4
+clashes2x256v7_key:
+	MOVQ    (CX), SI
+	RORXQ   $0x3b, SI, BX
+	ANDQ    $0x00001fe0, BX
+	IMUL3Q  $0x07, BX, BX
+	RORXQ   $0x03, SI, SI
+	ANDQ    $0x00001fe0, SI
+	IMUL3Q  $0x07, SI, SI
+	VMOVDQU (AX)(BX*1), Y4
+	VPOR    57344(AX)(SI*1), Y4, Y4
 	VPAND   Y2, Y4, Y5
 	VPSRLW  $0x04, Y4, Y4
 	VPAND   Y2, Y4, Y4
 	VPSHUFB Y5, Y1, Y5
 	VPSHUFB Y4, Y1, Y4
-	VPADDB  Y5, Y4, Y5
-	VPSADBW Y3, Y5, Y5
-	VPADDQ  Y5, Y0, Y0
-	ADDQ    $0x20, R13
-	JNZ     clashes7n_block
-	ADDQ    $0x08, DX
-	DECQ    BX
-	JMP     clashes7n_key
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 32(AX)(BX*1), Y5
+	VPOR    57376(AX)(SI*1), Y5, Y5
+	VPAND   Y2, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y2, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 64(AX)(BX*1), Y5
+	VPOR    57408(AX)(SI*1), Y5, Y5
+	VPAND   Y2, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y2, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 96(AX)(BX*1), Y5
+	VPOR    57440(AX)(SI*1), Y5, Y5
+	VPAND   Y2, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y2, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 128(AX)(BX*1), Y5
+	VPOR    57472(AX)(SI*1), Y5, Y5
+	VPAND   Y2, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y2, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 160(AX)(BX*1), Y5
+	VPOR    57504(AX)(SI*1), Y5, Y5
+	VPAND   Y2, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y2, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 192(AX)(BX*1), Y5
+	VPOR    57536(AX)(SI*1), Y5, Y5
+	VPAND   Y2, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y2, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VPSADBW Y3, Y4, Y4
+	VPADDQ  Y4, Y0, Y0
+	ADDQ    $0x08, CX
+	DECQ    DX
+	JNZ     clashes2x256v7_key
 
-clashes7n_sum:
+clashes2x256v7_sum:
 	VEXTRACTI128 $0x01, Y0, X1
 	VPADDQ       X1, X0, X1
 	VPSHUFD      $0x4e, X1, X0
 	VPADDQ       X0, X1, X1
 	VMOVQ        X1, AX
 	VZEROUPPER
-	MOVQ         AX, ret+40(FP)
+	MOVQ         AX, ret+32(FP)
 	RET
 
-// func clashes8n(tables *uint64, stride int, keys []uint64) int
-// Requires: AVX, AVX2
-TEXT ·clashes8n(SB), NOSPLIT, $0-48
+// func clashes2x256v8(tables *uint64, keys []uint64) int
+// Requires: AVX, AVX2, BMI2
+TEXT ·clashes2x256v8(SB), NOSPLIT, $0-40
 	MOVQ    tables+0(FP), AX
-	MOVQ    stride+8(FP), CX
-	MOVQ    keys_base+16(FP), DX
-	MOVQ    keys_len+24(FP), BX
+	MOVQ    keys_base+8(FP), CX
+	MOVQ    keys_len+16(FP), DX
+	VPXOR   Y0, Y0, Y0
+	TESTQ   DX, DX
+	JZ      clashes2x256v8_sum
 	VMOVDQU popcountNibbles<>+0(SB), Y1
 	VMOVDQU lowHalves<>+0(SB), Y2
-	VPXOR   Y0, Y0, Y0
 	VPXOR   Y3, Y3, Y3
 
-clashes8n_key:
-	TESTQ BX, BX
-	JZ    clashes8n_sum
-	MOVQ  (DX), R13
-	MOVQ  R13, SI
-	ANDQ  $0x0f, SI
-	ADDQ  $0x00000001, SI
-	IMULQ CX, SI
-	ADDQ  AX, SI
-	SHRQ  $0x04, R13
-	MOVQ  R13, DI
-	ANDQ  $0x0f, DI
-	ADDQ  $0x00000011, DI
-	IMULQ CX, DI
-	ADDQ  AX, DI
-	SHRQ  $0x04, R13
-	MOVQ  R13, R8
-	ANDQ  $0x0f, R8
-	ADDQ  $0x00000021, R8
-	IMULQ CX, R8
-	ADDQ  AX, R8
-	SHRQ  $0x04, R13
-	MOVQ  R13, R9
-	ANDQ  $0x0f, R9
-	ADDQ  $0x00000031, R9
-	IMULQ CX, R9
-	ADDQ  AX, R9
-	SHRQ  $0x04, R13
-	MOVQ  R13, R10
-	ANDQ  $0x0f, R10
-	ADDQ  $0x00000041, R10
-	IMULQ CX, R10
-	ADDQ  AX, R10
-	SHRQ  $0x04, R13
-	MOVQ  R13, R11
-	ANDQ  $0x0f, R11
-	ADDQ  $0x00000051, R11
-	IMULQ CX, R11
-	ADDQ  AX, R11
-	SHRQ  $0x04, R13
-	MOVQ  R13, R12
-	ANDQ  $0x0f, R12
-	ADDQ  $0x00000061, R12
-	IMULQ CX, R12
-	ADDQ  AX, R12
-	SHRQ  $0x04, R13
-	ANDQ  $0x0f, R13
-	ADDQ  $0x00000071, R13
-	IMULQ CX, R13
-	ADDQ  AX, R13
-	MOVQ  CX, R14
-	NEGQ  R14
-
-clashes8n_block:
-	VMOVDQU (SI)(R14*1), Y4
-	VPOR    (DI)(R14*1), Y4, Y4
-	VPOR    (R8)(R14*1), Y4, Y4
-	VPOR    (R9)(R14*1), Y4, Y4
-	VPOR    (R10)(R14*1), Y4, Y4
-	VPOR    (R11)(R14*1), Y4, Y4
-	VPOR    (R12)(R14*1), Y4, Y4
-	VPOR    (R13)(R14*1), Y4, Y4
+clashes2x256v8_key:
+	MOVQ    (CX), SI
+	RORXQ   $0x38, SI, BX
+	ANDQ    $0x0000ff00, BX
+	RORXQ   $0x00, SI, SI
+	ANDQ    $0x0000ff00, SI
+	VMOVDQU (AX)(BX*1), Y4
+	VPOR    65536(AX)(SI*1), Y4, Y4
 	VPAND   Y2, Y4, Y5
 	VPSRLW  $0x04, Y4, Y4
 	VPAND   Y2, Y4, Y4
 	VPSHUFB Y5, Y1, Y5
 	VPSHUFB Y4, Y1, Y4
-	VPADDB  Y5, Y4, Y5
-	VPSADBW Y3, Y5, Y5
-	VPADDQ  Y5, Y0, Y0
-	ADDQ    $0x20, R14
-	JNZ     clashes8n_block
-	ADDQ    $0x08, DX
-	DECQ    BX
-	JMP     clashes8n_key
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 32(AX)(BX*1), Y5
+	VPOR    65568(AX)(SI*1), Y5, Y5
+	VPAND   Y2, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y2, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 64(AX)(BX*1), Y5
+	VPOR    65600(AX)(SI*1), Y5, Y5
+	VPAND   Y2, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y2, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 96(AX)(BX*1), Y5
+	VPOR    65632(AX)(SI*1), Y5, Y5
+	VPAND   Y2, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y2, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 128(AX)(BX*1), Y5
+	VPOR    65664(AX)(SI*1), Y5, Y5
+	VPAND   Y2, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y2, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 160(AX)(BX*1), Y5
+	VPOR    65696(AX)(SI*1), Y5, Y5
+	VPAND   Y2, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y2, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 192(AX)(BX*1), Y5
+	VPOR    65728(AX)(SI*1), Y5, Y5
+	VPAND   Y2, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y2, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 224(AX)(BX*1), Y5
+	VPOR    65760(AX)(SI*1), Y5, Y5
+	VPAND   Y2, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y2, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VPSADBW Y3, Y4, Y4
+	VPADDQ  Y4, Y0, Y0
+	ADDQ    $0x08, CX
+	DECQ    DX
+	JNZ     clashes2x256v8_key
 
-clashes8n_sum:
+clashes2x256v8_sum:
 	VEXTRACTI128 $0x01, Y0, X1
 	VPADDQ       X1, X0, X1
 	VPSHUFD      $0x4e, X1, X0
 	VPADDQ       X0, X1, X1
 	VMOVQ        X1, AX
 	VZEROUPPER
-	MOVQ         AX, ret+40(FP)
+	MOVQ         AX, ret+32(FP)
+	RET
+
+// func clashes3x256v1(tables *uint64, keys []uint64) int
+// Requires: AVX, AVX2, BMI2
+TEXT ·clashes3x256v1(SB), NOSPLIT, $0-40
+	MOVQ    tables+0(FP), AX
+	MOVQ    keys_base+8(FP), CX
+	MOVQ    keys_len+16(FP), DX
+	VPXOR   Y0, Y0, Y0
+	TESTQ   DX, DX
+	JZ      clashes3x256v1_sum
+	VMOVDQU popcountNibbles<>+0(SB), Y1
+	VMOVDQU lowHalves<>+0(SB), Y2
+	VPXOR   Y3, Y3, Y3
+
+clashes3x256v1_key:
+	MOVQ    (CX), DI
+	RORXQ   $0x3b, DI, BX
+	ANDQ    $0x00001fe0, BX
+	RORXQ   $0x03, DI, SI
+	ANDQ    $0x00001fe0, SI
+	RORXQ   $0x0b, DI, DI
+	ANDQ    $0x00001fe0, DI
+	VMOVDQU (AX)(BX*1), Y4
+	VPOR    8192(AX)(SI*1), Y4, Y4
+	VPOR    16384(AX)(DI*1), Y4, Y4
+	VPAND   Y2, Y4, Y5
+	VPSRLW  $0x04, Y4, Y4
+	VPAND   Y2, Y4, Y4
+	VPSHUFB Y5, Y1, Y5
+	VPSHUFB Y4, Y1, Y4
+	VPADDB  Y5, Y4, Y4
+	VPSADBW Y3, Y4, Y4
+	VPADDQ  Y4, Y0, Y0
+	ADDQ    $0x08, CX
+	DECQ    DX
+	JNZ     clashes3x256v1_key
+
+clashes3x256v1_sum:
+	VEXTRACTI128 $0x01, Y0, X1
+	VPADDQ       X1, X0, X1
+	VPSHUFD      $0x4e, X1, X0
+	VPADDQ       X0, X1, X1
+	VMOVQ        X1, AX
+	VZEROUPPER
+	MOVQ         AX, ret+32(FP)
+	RET
+
+// func clashes3x256v2(tables *uint64, keys []uint64) int
+// Requires: AVX, AVX2, BMI2
+TEXT ·clashes3x256v2(SB), NOSPLIT, $0-40
+	MOVQ    tables+0(FP), AX
+	MOVQ    keys_base+8(FP), CX
+	MOVQ    keys_len+16(FP), DX
+	VPXOR   Y0, Y0, Y0
+	TESTQ   DX, DX
+	JZ      clashes3x256v2_sum
+	VMOVDQU popcountNibbles<>+0(SB), Y1
+	VMOVDQU lowHalves<>+0(SB), Y2
+	VPXOR   Y3, Y3, Y3
+
+clashes3x256v2_key:
+	MOVQ    (CX), DI
+	RORXQ   $0x3a, DI, BX
+	ANDQ    $0x00003fc0, BX
+	RORXQ   $0x02, DI, SI
+	ANDQ    $0x00003fc0, SI
+	RORXQ   $0x0a, DI, DI
+	ANDQ    $0x00003fc0, DI
+	VMOVDQU (AX)(BX*1), Y4
+	VPOR    16384(AX)(SI*1), Y4, Y4
+	VPOR    32768(AX)(DI*1), Y4, Y4
+	VPAND   Y2, Y4, Y5
+	VPSRLW  $0x04, Y4, Y4
+	VPAND   Y2, Y4, Y4
+	VPSHUFB Y5, Y1, Y5
+	VPSHUFB Y4, Y1, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 32(AX)(BX*1), Y5
+	VPOR    16416(AX)(SI*1), Y5, Y5
+	VPOR    32800(AX)(DI*1), Y5, Y5
+	VPAND   Y2, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y2, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VPSADBW Y3, Y4, Y4
+	VPADDQ  Y4, Y0, Y0
+	ADDQ    $0x08, CX
+	DECQ    DX
+	JNZ     clashes3x256v2_key
+
+clashes3x256v2_sum:
+	VEXTRACTI128 $0x01, Y0, X1
+	VPADDQ       X1, X0, X1
+	VPSHUFD      $0x4e, X1, X0
+	VPADDQ       X0, X1, X1
+	VMOVQ        X1, AX
+	VZEROUPPER
+	MOVQ         AX, ret+32(FP)
+	RET
+
+// func clashes3x256v3(tables *uint64, keys []uint64) int
+// Requires: AVX, AVX2, BMI2
+TEXT ·clashes3x256v3(SB), NOSPLIT, $0-40
+	MOVQ    tables+0(FP), AX
+	MOVQ    keys_base+8(FP), CX
+	MOVQ    keys_len+16(FP), DX
+	VPXOR   Y0, Y0, Y0
+	TESTQ   DX, DX
+	JZ      clashes3x256v3_sum
+	VMOVDQU popcountNibbles<>+0(SB), Y1
+	VMOVDQU lowHalves<>+0(SB), Y2
+	VPXOR   Y3, Y3, Y3
+
+clashes3x256v3_key:
+	MOVQ    (CX), DI
+	RORXQ   $0x3b, DI, BX
+	ANDQ    $0x00001fe0, BX
+	LEAQ    (BX)(BX*2), BX
+	RORXQ   $0x03, DI, SI
+	ANDQ    $0x00001fe0, SI
+	LEAQ    (SI)(SI*2), SI
+	RORXQ   $0x0b, DI, DI
+	ANDQ    $0x00001fe0, DI
+	LEAQ    (DI)(DI*2), DI
+	VMOVDQU (AX)(BX*1), Y4
+	VPOR    24576(AX)(SI*1), Y4, Y4
+	VPOR    49152(AX)(DI*1), Y4, Y4
+	VPAND   Y2, Y4, Y5
+	VPSRLW  $0x04, Y4, Y4
+	VPAND   Y2, Y4, Y4
+	VPSHUFB Y5, Y1, Y5
+	VPSHUFB Y4, Y1, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 32(AX)(BX*1), Y5
+	VPOR    24608(AX)(SI*1), Y5, Y5
+	VPOR    49184(AX)(DI*1), Y5, Y5
+	VPAND   Y2, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y2, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 64(AX)(BX*1), Y5
+	VPOR    24640(AX)(SI*1), Y5, Y5
+	VPOR    49216(AX)(DI*1), Y5, Y5
+	VPAND   Y2, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y2, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VPSADBW Y3, Y4, Y4
+	VPADDQ  Y4, Y0, Y0
+	ADDQ    $0x08, CX
+	DECQ    DX
+	JNZ     clashes3x256v3_key
+
+clashes3x256v3_sum:
+	VEXTRACTI128 $0x01, Y0, X1
+	VPADDQ       X1, X0, X1
+	VPSHUFD      $0x4e, X1, X0
+	VPADDQ       X0, X1, X1
+	VMOVQ        X1, AX
+	VZEROUPPER
+	MOVQ         AX, ret+32(FP)
+	RET
+
+// func clashes3x256v4(tables *uint64, keys []uint64) int
+// Requires: AVX, AVX2, BMI2
+TEXT ·clashes3x256v4(SB), NOSPLIT, $0-40
+	MOVQ    tables+0(FP), AX
+	MOVQ    keys_base+8(FP), CX
+	MOVQ    keys_len+16(FP), DX
+	VPXOR   Y0, Y0, Y0
+	TESTQ   DX, DX
+	JZ      clashes3x256v4_sum
+	VMOVDQU popcountNibbles<>+0(SB), Y1
+	VMOVDQU lowHalves<>+0(SB), Y2
+	VPXOR   Y3, Y3, Y3
+
+clashes3x256v4_key:
+	MOVQ    (CX), DI
+	RORXQ   $0x39, DI, BX
+	ANDQ    $0x00007f80, BX
+	RORXQ   $0x01, DI, SI
+	ANDQ    $0x00007f80, SI
+	RORXQ   $0x09, DI, DI
+	ANDQ    $0x00007f80, DI
+	VMOVDQU (AX)(BX*1), Y4
+	VPOR    32768(AX)(SI*1), Y4, Y4
+	VPOR    65536(AX)(DI*1), Y4, Y4
+	VPAND   Y2, Y4, Y5
+	VPSRLW  $0x04, Y4, Y4
+	VPAND   Y2, Y4, Y4
+	VPSHUFB Y5, Y1, Y5
+	VPSHUFB Y4, Y1, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 32(AX)(BX*1), Y5
+	VPOR    32800(AX)(SI*1), Y5, Y5
+	VPOR    65568(AX)(DI*1), Y5, Y5
+	VPAND   Y2, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y2, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 64(AX)(BX*1), Y5
+	VPOR    32832(AX)(SI*1), Y5, Y5
+	VPOR    65600(AX)(DI*1), Y5, Y5
+	VPAND   Y2, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y2, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 96(AX)(BX*1), Y5
+	VPOR    32864(AX)(SI*1), Y5, Y5
+	VPOR    65632(AX)(DI*1), Y5, Y5
+	VPAND   Y2, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y2, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VPSADBW Y3, Y4, Y4
+	VPADDQ  Y4, Y0, Y0
+	ADDQ    $0x08, CX
+	DECQ    DX
+	JNZ     clashes3x256v4_key
+
+clashes3x256v4_sum:
+	VEXTRACTI128 $0x01, Y0, X1
+	VPADDQ       X1, X0, X1
+	VPSHUFD      $0x4e, X1, X0
+	VPADDQ       X0, X1, X1
+	VMOVQ        X1, AX
+	VZEROUPPER
+	MOVQ         AX, ret+32(FP)
+	RET
+
+// func clashes3x256v5(tables *uint64, keys []uint64) int
+// Requires: AVX, AVX2, BMI2
+TEXT ·clashes3x256v5(SB), NOSPLIT, $0-40
+	MOVQ    tables+0(FP), AX
+	MOVQ    keys_base+8(FP), CX
+	MOVQ    keys_len+16(FP), DX
+	VPXOR   Y0, Y0, Y0
+	TESTQ   DX, DX
+	JZ      clashes3x256v5_sum
+	VMOVDQU popcountNibbles<>+0(SB), Y1
+	VMOVDQU lowHalves<>+0(SB), Y2
+	VPXOR   Y3, Y3, Y3
+
+clashes3x256v5_key:
+	MOVQ    (CX), DI
+	RORXQ   $0x3b, DI, BX
+	ANDQ    $0x00001fe0, BX
+	LEAQ    (BX)(BX*4), BX
+	RORXQ   $0x03, DI, SI
+	ANDQ    $0x00001fe0, SI
+	LEAQ    (SI)(SI*4), SI
+	RORXQ   $0x0b, DI, DI
+	ANDQ    $0x00001fe0, DI
+	LEAQ    (DI)(DI*4), DI
+	VMOVDQU (AX)(BX*1), Y4
+	VPOR    40960(AX)(SI*1), Y4, Y4
+	VPOR    81920(AX)(DI*1), Y4, Y4
+	VPAND   Y2, Y4, Y5
+	VPSRLW  $0x04, Y4, Y4
+	VPAND   Y2, Y4, Y4
+	VPSHUFB Y5, Y1, Y5
+	VPSHUFB Y4, Y1, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 32(AX)(BX*1), Y5
+	VPOR    40992(AX)(SI*1), Y5, Y5
+	VPOR    81952(AX)(DI*1), Y5, Y5
+	VPAND   Y2, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y2, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 64(AX)(BX*1), Y5
+	VPOR    41024(AX)(SI*1), Y5, Y5
+	VPOR    81984(AX)(DI*1), Y5, Y5
+	VPAND   Y2, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y2, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 96(AX)(BX*1), Y5
+	VPOR    41056(AX)(SI*1), Y5, Y5
+	VPOR    82016(AX)(DI*1), Y5, Y5
+	VPAND   Y2, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y2, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 128(AX)(BX*1), Y5
+	VPOR    41088(AX)(SI*1), Y5, Y5
+	VPOR    82048(AX)(DI*1), Y5, Y5
+	VPAND   Y2, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y2, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VPSADBW Y3, Y4, Y4
+	VPADDQ  Y4, Y0, Y0
+	ADDQ    $0x08, CX
+	DECQ    DX
+	JNZ     clashes3x256v5_key
+
+clashes3x256v5_sum:
+	VEXTRACTI128 $0x01, Y0, X1
+	VPADDQ       X1, X0, X1
+	VPSHUFD      $0x4e, X1, X0
+	VPADDQ       X0, X1, X1
+	VMOVQ        X1, AX
+	VZEROUPPER
+	MOVQ         AX, ret+32(FP)
+	RET
+
+// func clashes3x256v6(tables *uint64, keys []uint64) int
+// Requires: AVX, AVX2, BMI2
+TEXT ·clashes3x256v6(SB), NOSPLIT, $0-40
+	MOVQ    tables+0(FP), AX
+	MOVQ    keys_base+8(FP), CX
+	MOVQ    keys_len+16(FP), DX
+	VPXOR   Y0, Y0, Y0
+	TESTQ   DX, DX
+	JZ      clashes3x256v6_sum
+	VMOVDQU popcountNibbles<>+0(SB), Y1
+	VMOVDQU lowHalves<>+0(SB), Y2
+	VPXOR   Y3, Y3, Y3
+
+clashes3x256v6_key:
+	MOVQ    (CX), DI
+	RORXQ   $0x3a, DI, BX
+	ANDQ    $0x00003fc0, BX
+	LEAQ    (BX)(BX*2), BX
+	RORXQ   $0x02, DI, SI
+	ANDQ    $0x00003fc0, SI
+	LEAQ    (SI)(SI*2), SI
+	RORXQ   $0x0a, DI, DI
+	ANDQ    $0x00003fc0, DI
+	LEAQ    (DI)(DI*2), DI
+	VMOVDQU (AX)(BX*1), Y4
+	VPOR    49152(AX)(SI*1), Y4, Y4
+	VPOR    98304(AX)(DI*1), Y4, Y4
+	VPAND   Y2, Y4, Y5
+	VPSRLW  $0x04, Y4, Y4
+	VPAND   Y2, Y4, Y4
+	VPSHUFB Y5, Y1, Y5
+	VPSHUFB Y4, Y1, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 32(AX)(BX*1), Y5
+	VPOR    49184(AX)(SI*1), Y5, Y5
+	VPOR    98336(AX)(DI*1), Y5, Y5
+	VPAND   Y2, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y2, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 64(AX)(BX*1), Y5
+	VPOR    49216(AX)(SI*1), Y5, Y5
+	VPOR    98368(AX)(DI*1), Y5, Y5
+	VPAND   Y2, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y2, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 96(AX)(BX*1), Y5
+	VPOR    49248(AX)(SI*1), Y5, Y5
+	VPOR    98400(AX)(DI*1), Y5, Y5
+	VPAND   Y2, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y2, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 128(AX)(BX*1), Y5
+	VPOR    49280(AX)(SI*1), Y5, Y5
+	VPOR    98432(AX)(DI*1), Y5, Y5
+	VPAND   Y2, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y2, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 160(AX)(BX*1), Y5
+	VPOR    49312(AX)(SI*1), Y5, Y5
+	VPOR    98464(AX)(DI*1), Y5, Y5
+	VPAND   Y2, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y2, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VPSADBW Y3, Y4, Y4
+	VPADDQ  Y4, Y0, Y0
+	ADDQ    $0x08, CX
+	DECQ    DX
+	JNZ     clashes3x256v6_key
+
+clashes3x256v6_sum:
+	VEXTRACTI128 $0x01, Y0, X1
+	VPADDQ       X1, X0, X1
+	VPSHUFD      $0x4e, X1, X0
+	VPADDQ       X0, X1, X1
+	VMOVQ        X1, AX
+	VZEROUPPER
+	MOVQ         AX, ret+32(FP)
+	RET
+
+// func clashes3x256v7(tables *uint64, keys []uint64) int
+// Requires: AVX, AVX2, BMI2
+TEXT ·clashes3x256v7(SB), NOSPLIT, $0-40
+	MOVQ    tables+0(FP), AX
+	MOVQ    keys_base+8(FP), CX
+	MOVQ    keys_len+16(FP), DX
+	VPXOR   Y0, Y0, Y0
+	TESTQ   DX, DX
+	JZ      clashes3x256v7_sum
+	VMOVDQU popcountNibbles<>+0(SB), Y1
+	VMOVDQU lowHalves<>+0(SB), Y2
+	VPXOR   Y3, Y3, Y3
+
+clashes3x256v7_key:
+	MOVQ    (CX), DI
+	RORXQ   $0x3b, DI, BX
+	ANDQ    $0x00001fe0, BX
+	IMUL3Q  $0x07, BX, BX
+	RORXQ   $0x03, DI, SI
+	ANDQ    $0x00001fe0, SI
+	IMUL3Q  $0x07, SI, SI
+	RORXQ   $0x0b, DI, DI
+	ANDQ    $0x00001fe0, DI
+	IMUL3Q  $0x07, DI, DI
+	VMOVDQU (AX)(BX*1), Y4
+	VPOR    57344(AX)(SI*1), Y4, Y4
+	VPOR    114688(AX)(DI*1), Y4, Y4
+	VPAND   Y2, Y4, Y5
+	VPSRLW  $0x04, Y4, Y4
+	VPAND   Y2, Y4, Y4
+	VPSHUFB Y5, Y1, Y5
+	VPSHUFB Y4, Y1, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 32(AX)(BX*1), Y5
+	VPOR    57376(AX)(SI*1), Y5, Y5
+	VPOR    114720(AX)(DI*1), Y5, Y5
+	VPAND   Y2, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y2, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 64(AX)(BX*1), Y5
+	VPOR    57408(AX)(SI*1), Y5, Y5
+	VPOR    114752(AX)(DI*1), Y5, Y5
+	VPAND   Y2, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y2, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 96(AX)(BX*1), Y5
+	VPOR    57440(AX)(SI*1), Y5, Y5
+	VPOR    114784(AX)(DI*1), Y5, Y5
+	VPAND   Y2, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y2, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 128(AX)(BX*1), Y5
+	VPOR    57472(AX)(SI*1), Y5, Y5
+	VPOR    114816(AX)(DI*1), Y5, Y5
+	VPAND   Y2, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y2, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 160(AX)(BX*1), Y5
+	VPOR    57504(AX)(SI*1), Y5, Y5
+	VPOR    114848(AX)(DI*1), Y5, Y5
+	VPAND   Y2, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y2, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 192(AX)(BX*1), Y5
+	VPOR    57536(AX)(SI*1), Y5, Y5
+	VPOR    114880(AX)(DI*1), Y5, Y5
+	VPAND   Y2, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y2, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VPSADBW Y3, Y4, Y4
+	VPADDQ  Y4, Y0, Y0
+	ADDQ    $0x08, CX
+	DECQ    DX
+	JNZ     clashes3x256v7_key
+
+clashes3x256v7_sum:
+	VEXTRACTI128 $0x01, Y0, X1
+	VPADDQ       X1, X0, X1
+	VPSHUFD      $0x4e, X1, X0
+	VPADDQ       X0, X1, X1
+	VMOVQ        X1, AX
+	VZEROUPPER
+	MOVQ         AX, ret+32(FP)
+	RET
+
+// func clashes3x256v8(tables *uint64, keys []uint64) int
+// Requires: AVX, AVX2, BMI2
+TEXT ·clashes3x256v8(SB), NOSPLIT, $0-40
+	MOVQ    tables+0(FP), AX
+	MOVQ    keys_base+8(FP), CX
+	MOVQ    keys_len+16(FP), DX
+	VPXOR   Y0, Y0, Y0
+	TESTQ   DX, DX
+	JZ      clashes3x256v8_sum
+	VMOVDQU popcountNibbles<>+0(SB), Y1
+	VMOVDQU lowHalves<>+0(SB), Y2
+	VPXOR   Y3, Y3, Y3
+
+clashes3x256v8_key:
+	MOVQ    (CX), DI
+	RORXQ   $0x38, DI, BX
+	ANDQ    $0x0000ff00, BX
+	RORXQ   $0x00, DI, SI
+	ANDQ    $0x0000ff00, SI
+	RORXQ   $0x08, DI, DI
+	ANDQ    $0x0000ff00, DI
+	VMOVDQU (AX)(BX*1), Y4
+	VPOR    65536(AX)(SI*1), Y4, Y4
+	VPOR    131072(AX)(DI*1), Y4, Y4
+	VPAND   Y2, Y4, Y5
+	VPSRLW  $0x04, Y4, Y4
+	VPAND   Y2, Y4, Y4
+	VPSHUFB Y5, Y1, Y5
+	VPSHUFB Y4, Y1, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 32(AX)(BX*1), Y5
+	VPOR    65568(AX)(SI*1), Y5, Y5
+	VPOR    131104(AX)(DI*1), Y5, Y5
+	VPAND   Y2, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y2, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 64(AX)(BX*1), Y5
+	VPOR    65600(AX)(SI*1), Y5, Y5
+	VPOR    131136(AX)(DI*1), Y5, Y5
+	VPAND   Y2, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y2, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 96(AX)(BX*1), Y5
+	VPOR    65632(AX)(SI*1), Y5, Y5
+	VPOR    131168(AX)(DI*1), Y5, Y5
+	VPAND   Y2, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y2, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 128(AX)(BX*1), Y5
+	VPOR    65664(AX)(SI*1), Y5, Y5
+	VPOR    131200(AX)(DI*1), Y5, Y5
+	VPAND   Y2, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y2, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 160(AX)(BX*1), Y5
+	VPOR    65696(AX)(SI*1), Y5, Y5
+	VPOR    131232(AX)(DI*1), Y5, Y5
+	VPAND   Y2, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y2, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 192(AX)(BX*1), Y5
+	VPOR    65728(AX)(SI*1), Y5, Y5
+	VPOR    131264(AX)(DI*1), Y5, Y5
+	VPAND   Y2, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y2, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 224(AX)(BX*1), Y5
+	VPOR    65760(AX)(SI*1), Y5, Y5
+	VPOR    131296(AX)(DI*1), Y5, Y5
+	VPAND   Y2, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y2, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VPSADBW Y3, Y4, Y4
+	VPADDQ  Y4, Y0, Y0
+	ADDQ    $0x08, CX
+	DECQ    DX
+	JNZ     clashes3x256v8_key
+
+clashes3x256v8_sum:
+	VEXTRACTI128 $0x01, Y0, X1
+	VPADDQ       X1, X0, X1
+	VPSHUFD      $0x4e, X1, X0
+	VPADDQ       X0, X1, X1
+	VMOVQ        X1, AX
+	VZEROUPPER
+	MOVQ         AX, ret+32(FP)
+	RET
+
+// func clashes4x256v1(tables *uint64, keys []uint64) int
+// Requires: AVX, AVX2, BMI2
+TEXT ·clashes4x256v1(SB), NOSPLIT, $0-40
+	MOVQ    tables+0(FP), AX
+	MOVQ    keys_base+8(FP), CX
+	MOVQ    keys_len+16(FP), DX
+	VPXOR   Y0, Y0, Y0
+	TESTQ   DX, DX
+	JZ      clashes4x256v1_sum
+	VMOVDQU popcountNibbles<>+0(SB), Y1
+	VMOVDQU lowHalves<>+0(SB), Y2
+	VPXOR   Y3, Y3, Y3
+
+clashes4x256v1_key:
+	MOVQ    (CX), R8
+	RORXQ   $0x3b, R8, BX
+	ANDQ    $0x00001fe0, BX
+	RORXQ   $0x03, R8, SI
+	ANDQ    $0x00001fe0, SI
+	RORXQ   $0x0b, R8, DI
+	ANDQ    $0x00001fe0, DI
+	RORXQ   $0x13, R8, R8
+	ANDQ    $0x00001fe0, R8
+	VMOVDQU (AX)(BX*1), Y4
+	VPOR    8192(AX)(SI*1), Y4, Y4
+	VPOR    16384(AX)(DI*1), Y4, Y4
+	VPOR    24576(AX)(R8*1), Y4, Y4
+	VPAND   Y2, Y4, Y5
+	VPSRLW  $0x04, Y4, Y4
+	VPAND   Y2, Y4, Y4
+	VPSHUFB Y5, Y1, Y5
+	VPSHUFB Y4, Y1, Y4
+	VPADDB  Y5, Y4, Y4
+	VPSADBW Y3, Y4, Y4
+	VPADDQ  Y4, Y0, Y0
+	ADDQ    $0x08, CX
+	DECQ    DX
+	JNZ     clashes4x256v1_key
+
+clashes4x256v1_sum:
+	VEXTRACTI128 $0x01, Y0, X1
+	VPADDQ       X1, X0, X1
+	VPSHUFD      $0x4e, X1, X0
+	VPADDQ       X0, X1, X1
+	VMOVQ        X1, AX
+	VZEROUPPER
+	MOVQ         AX, ret+32(FP)
+	RET
+
+// func clashes4x256v2(tables *uint64, keys []uint64) int
+// Requires: AVX, AVX2, BMI2
+TEXT ·clashes4x256v2(SB), NOSPLIT, $0-40
+	MOVQ    tables+0(FP), AX
+	MOVQ    keys_base+8(FP), CX
+	MOVQ    keys_len+16(FP), DX
+	VPXOR   Y0, Y0, Y0
+	TESTQ   DX, DX
+	JZ      clashes4x256v2_sum
+	VMOVDQU popcountNibbles<>+0(SB), Y1
+	VMOVDQU lowHalves<>+0(SB), Y2
+	VPXOR   Y3, Y3, Y3
+
+clashes4x256v2_key:
+	MOVQ    (CX), R8
+	RORXQ   $0x3a, R8, BX
+	ANDQ    $0x00003fc0, BX
+	RORXQ   $0x02, R8, SI
+	ANDQ    $0x00003fc0, SI
+	RORXQ   $0x0a, R8, DI
+	ANDQ    $0x00003fc0, DI
+	RORXQ   $0x12, R8, R8
+	ANDQ    $0x00003fc0, R8
+	VMOVDQU (AX)(BX*1), Y4
+	VPOR    16384(AX)(SI*1), Y4, Y4
+	VPOR    32768(AX)(DI*1), Y4, Y4
+	VPOR    49152(AX)(R8*1), Y4, Y4
+	VPAND   Y2, Y4, Y5
+	VPSRLW  $0x04, Y4, Y4
+	VPAND   Y2, Y4, Y4
+	VPSHUFB Y5, Y1, Y5
+	VPSHUFB Y4, Y1, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 32(AX)(BX*1), Y5
+	VPOR    16416(AX)(SI*1), Y5, Y5
+	VPOR    32800(AX)(DI*1), Y5, Y5
+	VPOR    49184(AX)(R8*1), Y5, Y5
+	VPAND   Y2, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y2, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VPSADBW Y3, Y4, Y4
+	VPADDQ  Y4, Y0, Y0
+	ADDQ    $0x08, CX
+	DECQ    DX
+	JNZ     clashes4x256v2_key
+
+clashes4x256v2_sum:
+	VEXTRACTI128 $0x01, Y0, X1
+	VPADDQ       X1, X0, X1
+	VPSHUFD      $0x4e, X1, X0
+	VPADDQ       X0, X1, X1
+	VMOVQ        X1, AX
+	VZEROUPPER
+	MOVQ         AX, ret+32(FP)
+	RET
+
+// func clashes4x256v3(tables *uint64, keys []uint64) int
+// Requires: AVX, AVX2, BMI2
+TEXT ·clashes4x256v3(SB), NOSPLIT, $0-40
+	MOVQ    tables+0(FP), AX
+	MOVQ    keys_base+8(FP), CX
+	MOVQ    keys_len+16(FP), DX
+	VPXOR   Y0, Y0, Y0
+	TESTQ   DX, DX
+	JZ      clashes4x256v3_sum
+	VMOVDQU popcountNibbles<>+0(SB), Y1
+	VMOVDQU lowHalves<>+0(SB), Y2
+	VPXOR   Y3, Y3, Y3
+
+clashes4x256v3_key:
+	MOVQ    (CX), R8
+	RORXQ   $0x3b, R8, BX
+	ANDQ    $0x00001fe0, BX
+	LEAQ    (BX)(BX*2), BX
+	RORXQ   $0x03, R8, SI
+	ANDQ    $0x00001fe0, SI
+	LEAQ    (SI)(SI*2), SI
+	RORXQ   $0x0b, R8, DI
+	ANDQ    $0x00001fe0, DI
+	LEAQ    (DI)(DI*2), DI
+	RORXQ   $0x13, R8, R8
+	ANDQ    $0x00001fe0, R8
+	LEAQ    (R8)(R8*2), R8
+	VMOVDQU (AX)(BX*1), Y4
+	VPOR    24576(AX)(SI*1), Y4, Y4
+	VPOR    49152(AX)(DI*1), Y4, Y4
+	VPOR    73728(AX)(R8*1), Y4, Y4
+	VPAND   Y2, Y4, Y5
+	VPSRLW  $0x04, Y4, Y4
+	VPAND   Y2, Y4, Y4
+	VPSHUFB Y5, Y1, Y5
+	VPSHUFB Y4, Y1, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 32(AX)(BX*1), Y5
+	VPOR    24608(AX)(SI*1), Y5, Y5
+	VPOR    49184(AX)(DI*1), Y5, Y5
+	VPOR    73760(AX)(R8*1), Y5, Y5
+	VPAND   Y2, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y2, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 64(AX)(BX*1), Y5
+	VPOR    24640(AX)(SI*1), Y5, Y5
+	VPOR    49216(AX)(DI*1), Y5, Y5
+	VPOR    73792(AX)(R8*1), Y5, Y5
+	VPAND   Y2, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y2, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VPSADBW Y3, Y4, Y4
+	VPADDQ  Y4, Y0, Y0
+	ADDQ    $0x08, CX
+	DECQ    DX
+	JNZ     clashes4x256v3_key
+
+clashes4x256v3_sum:
+	VEXTRACTI128 $0x01, Y0, X1
+	VPADDQ       X1, X0, X1
+	VPSHUFD      $0x4e, X1, X0
+	VPADDQ       X0, X1, X1
+	VMOVQ        X1, AX
+	VZEROUPPER
+	MOVQ         AX, ret+32(FP)
+	RET
+
+// func clashes4x256v4(tables *uint64, keys []uint64) int
+// Requires: AVX, AVX2, BMI2
+TEXT ·clashes4x256v4(SB), NOSPLIT, $0-40
+	MOVQ    tables+0(FP), AX
+	MOVQ    keys_base+8(FP), CX
+	MOVQ    keys_len+16(FP), DX
+	VPXOR   Y0, Y0, Y0
+	TESTQ   DX, DX
+	JZ      clashes4x256v4_sum
+	VMOVDQU popcountNibbles<>+0(SB), Y1
+	VMOVDQU lowHalves<>+0(SB), Y2
+	VPXOR   Y3, Y3, Y3
+
+clashes4x256v4_key:
+	MOVQ    (CX), R8
+	RORXQ   $0x39, R8, BX
+	ANDQ    $0x00007f80, BX
+	RORXQ   $0x01, R8, SI
+	ANDQ    $0x00007f80, SI
+	RORXQ   $0x09, R8, DI
+	ANDQ    $0x00007f80, DI
+	RORXQ   $0x11, R8, R8
+	ANDQ    $0x00007f80, R8
+	VMOVDQU (AX)(BX*1), Y4
+	VPOR    32768(AX)(SI*1), Y4, Y4
+	VPOR    65536(AX)(DI*1), Y4, Y4
+	VPOR    98304(AX)(R8*1), Y4, Y4
+	VPAND   Y2, Y4, Y5
+	VPSRLW  $0x04, Y4, Y4
+	VPAND   Y2, Y4, Y4
+	VPSHUFB Y5, Y1, Y5
+	VPSHUFB Y4, Y1, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 32(AX)(BX*1), Y5
+	VPOR    32800(AX)(SI*1), Y5, Y5
+	VPOR    65568(AX)(DI*1), Y5, Y5
+	VPOR    98336(AX)(R8*1), Y5, Y5
+	VPAND   Y2, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y2, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 64(AX)(BX*1), Y5
+	VPOR    32832(AX)(SI*1), Y5, Y5
+	VPOR    65600(AX)(DI*1), Y5, Y5
+	VPOR    98368(AX)(R8*1), Y5, Y5
+	VPAND   Y2, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y2, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 96(AX)(BX*1), Y5
+	VPOR    32864(AX)(SI*1), Y5, Y5
+	VPOR    65632(AX)(DI*1), Y5, Y5
+	VPOR    98400(AX)(R8*1), Y5, Y5
+	VPAND   Y2, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y2, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VPSADBW Y3, Y4, Y4
+	VPADDQ  Y4, Y0, Y0
+	ADDQ    $0x08, CX
+	DECQ    DX
+	JNZ     clashes4x256v4_key
+
+clashes4x256v4_sum:
+	VEXTRACTI128 $0x01, Y0, X1
+	VPADDQ       X1, X0, X1
+	VPSHUFD      $0x4e, X1, X0
+	VPADDQ       X0, X1, X1
+	VMOVQ        X1, AX
+	VZEROUPPER
+	MOVQ         AX, ret+32(FP)
+	RET
+
+// func clashes4x256v5(tables *uint64, keys []uint64) int
+// Requires: AVX, AVX2, BMI2
+TEXT ·clashes4x256v5(SB), NOSPLIT, $0-40
+	MOVQ    tables+0(FP), AX
+	MOVQ    keys_base+8(FP), CX
+	MOVQ    keys_len+16(FP), DX
+	VPXOR   Y0, Y0, Y0
+	TESTQ   DX, DX
+	JZ      clashes4x256v5_sum
+	VMOVDQU popcountNibbles<>+0(SB), Y1
+	VMOVDQU lowHalves<>+0(SB), Y2
+	VPXOR   Y3, Y3, Y3
+
+clashes4x256v5_key:
+	MOVQ    (CX), R8
+	RORXQ   $0x3b, R8, BX
+	ANDQ    $0x00001fe0, BX
+	LEAQ    (BX)(BX*4), BX
+	RORXQ   $0x03, R8, SI
+	ANDQ    $0x00001fe0, SI
+	LEAQ    (SI)(SI*4), SI
+	RORXQ   $0x0b, R8, DI
+	ANDQ    $0x00001fe0, DI
+	LEAQ    (DI)(DI*4), DI
+	RORXQ   $0x13, R8, R8
+	ANDQ    $0x00001fe0, R8
+	LEAQ    (R8)(R8*4), R8
+	VMOVDQU (AX)(BX*1), Y4
+	VPOR    40960(AX)(SI*1), Y4, Y4
+	VPOR    81920(AX)(DI*1), Y4, Y4
+	VPOR    122880(AX)(R8*1), Y4, Y4
+	VPAND   Y2, Y4, Y5
+	VPSRLW  $0x04, Y4, Y4
+	VPAND   Y2, Y4, Y4
+	VPSHUFB Y5, Y1, Y5
+	VPSHUFB Y4, Y1, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 32(AX)(BX*1), Y5
+	VPOR    40992(AX)(SI*1), Y5, Y5
+	VPOR    81952(AX)(DI*1), Y5, Y5
+	VPOR    122912(AX)(R8*1), Y5, Y5
+	VPAND   Y2, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y2, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 64(AX)(BX*1), Y5
+	VPOR    41024(AX)(SI*1), Y5, Y5
+	VPOR    81984(AX)(DI*1), Y5, Y5
+	VPOR    122944(AX)(R8*1), Y5, Y5
+	VPAND   Y2, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y2, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 96(AX)(BX*1), Y5
+	VPOR    41056(AX)(SI*1), Y5, Y5
+	VPOR    82016(AX)(DI*1), Y5, Y5
+	VPOR    122976(AX)(R8*1), Y5, Y5
+	VPAND   Y2, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y2, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 128(AX)(BX*1), Y5
+	VPOR    41088(AX)(SI*1), Y5, Y5
+	VPOR    82048(AX)(DI*1), Y5, Y5
+	VPOR    123008(AX)(R8*1), Y5, Y5
+	VPAND   Y2, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y2, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VPSADBW Y3, Y4, Y4
+	VPADDQ  Y4, Y0, Y0
+	ADDQ    $0x08, CX
+	DECQ    DX
+	JNZ     clashes4x256v5_key
+
+clashes4x256v5_sum:
+	VEXTRACTI128 $0x01, Y0, X1
+	VPADDQ       X1, X0, X1
+	VPSHUFD      $0x4e, X1, X0
+	VPADDQ       X0, X1, X1
+	VMOVQ        X1, AX
+	VZEROUPPER
+	MOVQ         AX, ret+32(FP)
+	RET
+
+// func clashes4x256v6(tables *uint64, keys []uint64) int
+// Requires: AVX, AVX2, BMI2
+TEXT ·clashes4x256v6(SB), NOSPLIT, $0-40
+	MOVQ    tables+0(FP), AX
+	MOVQ    keys_base+8(FP), CX
+	MOVQ    keys_len+16(FP), DX
+	VPXOR   Y0, Y0, Y0
+	TESTQ   DX, DX
+	JZ      clashes4x256v6_sum
+	VMOVDQU popcountNibbles<>+0(SB), Y1
+	VMOVDQU lowHalves<>+0(SB), Y2
+	VPXOR   Y3, Y3, Y3
+
+clashes4x256v6_key:
+	MOVQ    (CX), R8
+	RORXQ   $0x3a, R8, BX
+	ANDQ    $0x00003fc0, BX
+	LEAQ    (BX)(BX*2), BX
+	RORXQ   $0x02, R8, SI
+	ANDQ    $0x00003fc0, SI
+	LEAQ    (SI)(SI*2), SI
+	RORXQ   $0x0a, R8, DI
+	ANDQ    $0x00003fc0, DI
+	LEAQ    (DI)(DI*2), DI
+	RORXQ   $0x12, R8, R8
+	ANDQ    $0x00003fc0, R8
+	LEAQ    (R8)(R8*2), R8
+	VMOVDQU (AX)(BX*1), Y4
+	VPOR    49152(AX)(SI*1), Y4, Y4
+	VPOR    98304(AX)(DI*1), Y4, Y4
+	VPOR    147456(AX)(R8*1), Y4, Y4
+	VPAND   Y2, Y4, Y5
+	VPSRLW  $0x04, Y4, Y4
+	VPAND   Y2, Y4, Y4
+	VPSHUFB Y5, Y1, Y5
+	VPSHUFB Y4, Y1, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 32(AX)(BX*1), Y5
+	VPOR    49184(AX)(SI*1), Y5, Y5
+	VPOR    98336(AX)(DI*1), Y5, Y5
+	VPOR    147488(AX)(R8*1), Y5, Y5
+	VPAND   Y2, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y2, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 64(AX)(BX*1), Y5
+	VPOR    49216(AX)(SI*1), Y5, Y5
+	VPOR    98368(AX)(DI*1), Y5, Y5
+	VPOR    147520(AX)(R8*1), Y5, Y5
+	VPAND   Y2, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y2, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 96(AX)(BX*1), Y5
+	VPOR    49248(AX)(SI*1), Y5, Y5
+	VPOR    98400(AX)(DI*1), Y5, Y5
+	VPOR    147552(AX)(R8*1), Y5, Y5
+	VPAND   Y2, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y2, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 128(AX)(BX*1), Y5
+	VPOR    49280(AX)(SI*1), Y5, Y5
+	VPOR    98432(AX)(DI*1), Y5, Y5
+	VPOR    147584(AX)(R8*1), Y5, Y5
+	VPAND   Y2, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y2, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 160(AX)(BX*1), Y5
+	VPOR    49312(AX)(SI*1), Y5, Y5
+	VPOR    98464(AX)(DI*1), Y5, Y5
+	VPOR    147616(AX)(R8*1), Y5, Y5
+	VPAND   Y2, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y2, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VPSADBW Y3, Y4, Y4
+	VPADDQ  Y4, Y0, Y0
+	ADDQ    $0x08, CX
+	DECQ    DX
+	JNZ     clashes4x256v6_key
+
+clashes4x256v6_sum:
+	VEXTRACTI128 $0x01, Y0, X1
+	VPADDQ       X1, X0, X1
+	VPSHUFD      $0x4e, X1, X0
+	VPADDQ       X0, X1, X1
+	VMOVQ        X1, AX
+	VZEROUPPER
+	MOVQ         AX, ret+32(FP)
+	RET
+
+// func clashes4x256v7(tables *uint64, keys []uint64) int
+// Requires: AVX, AVX2, BMI2
+TEXT ·clashes4x256v7(SB), NOSPLIT, $0-40
+	MOVQ    tables+0(FP), AX
+	MOVQ    keys_base+8(FP), CX
+	MOVQ    keys_len+16(FP), DX
+	VPXOR   Y0, Y0, Y0
+	TESTQ   DX, DX
+	JZ      clashes4x256v7_sum
+	VMOVDQU popcountNibbles<>+0(SB), Y1
+	VMOVDQU lowHalves<>+0(SB), Y2
+	VPXOR   Y3, Y3, Y3
+
+clashes4x256v7_key:
+	MOVQ    (CX), R8
+	RORXQ   $0x3b, R8, BX
+	ANDQ    $0x00001fe0, BX
+	IMUL3Q  $0x07, BX, BX
+	RORXQ   $0x03, R8, SI
+	ANDQ    $0x00001fe0, SI
+	IMUL3Q  $0x07, SI, SI
+	RORXQ   $0x0b, R8, DI
+	ANDQ    $0x00001fe0, DI
+	IMUL3Q  $0x07, DI, DI
+	RORXQ   $0x13, R8, R8
+	ANDQ    $0x00001fe0, R8
+	IMUL3Q  $0x07, R8, R8
+	VMOVDQU (AX)(BX*1), Y4
+	VPOR    57344(AX)(SI*1), Y4, Y4
+	VPOR    114688(AX)(DI*1), Y4, Y4
+	VPOR    172032(AX)(R8*1), Y4, Y4
+	VPAND   Y2, Y4, Y5
+	VPSRLW  $0x04, Y4, Y4
+	VPAND   Y2, Y4, Y4
+	VPSHUFB Y5, Y1, Y5
+	VPSHUFB Y4, Y1, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 32(AX)(BX*1), Y5
+	VPOR    57376(AX)(SI*1), Y5, Y5
+	VPOR    114720(AX)(DI*1), Y5, Y5
+	VPOR    172064(AX)(R8*1), Y5, Y5
+	VPAND   Y2, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y2, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 64(AX)(BX*1), Y5
+	VPOR    57408(AX)(SI*1), Y5, Y5
+	VPOR    114752(AX)(DI*1), Y5, Y5
+	VPOR    172096(AX)(R8*1), Y5, Y5
+	VPAND   Y2, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y2, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 96(AX)(BX*1), Y5
+	VPOR    57440(AX)(SI*1), Y5, Y5
+	VPOR    114784(AX)(DI*1), Y5, Y5
+	VPOR    172128(AX)(R8*1), Y5, Y5
+	VPAND   Y2, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y2, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 128(AX)(BX*1), Y5
+	VPOR    57472(AX)(SI*1), Y5, Y5
+	VPOR    114816(AX)(DI*1), Y5, Y5
+	VPOR    172160(AX)(R8*1), Y5, Y5
+	VPAND   Y2, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y2, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 160(AX)(BX*1), Y5
+	VPOR    57504(AX)(SI*1), Y5, Y5
+	VPOR    114848(AX)(DI*1), Y5, Y5
+	VPOR    172192(AX)(R8*1), Y5, Y5
+	VPAND   Y2, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y2, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 192(AX)(BX*1), Y5
+	VPOR    57536(AX)(SI*1), Y5, Y5
+	VPOR    114880(AX)(DI*1), Y5, Y5
+	VPOR    172224(AX)(R8*1), Y5, Y5
+	VPAND   Y2, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y2, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VPSADBW Y3, Y4, Y4
+	VPADDQ  Y4, Y0, Y0
+	ADDQ    $0x08, CX
+	DECQ    DX
+	JNZ     clashes4x256v7_key
+
+clashes4x256v7_sum:
+	VEXTRACTI128 $0x01, Y0, X1
+	VPADDQ       X1, X0, X1
+	VPSHUFD      $0x4e, X1, X0
+	VPADDQ       X0, X1, X1
+	VMOVQ        X1, AX
+	VZEROUPPER
+	MOVQ         AX, ret+32(FP)
+	RET
+
+// func clashes4x256v8(tables *uint64, keys []uint64) int
+// Requires: AVX, AVX2, BMI2
+TEXT ·clashes4x256v8(SB), NOSPLIT, $0-40
+	MOVQ    tables+0(FP), AX
+	MOVQ    keys_base+8(FP), CX
+	MOVQ    keys_len+16(FP), DX
+	VPXOR   Y0, Y0, Y0
+	TESTQ   DX, DX
+	JZ      clashes4x256v8_sum
+	VMOVDQU popcountNibbles<>+0(SB), Y1
+	VMOVDQU lowHalves<>+0(SB), Y2
+	VPXOR   Y3, Y3, Y3
+
+clashes4x256v8_key:
+	MOVQ    (CX), R8
+	RORXQ   $0x38, R8, BX
+	ANDQ    $0x0000ff00, BX
+	RORXQ   $0x00, R8, SI
+	ANDQ    $0x0000ff00, SI
+	RORXQ   $0x08, R8, DI
+	ANDQ    $0x0000ff00, DI
+	RORXQ   $0x10, R8, R8
+	ANDQ    $0x0000ff00, R8
+	VMOVDQU (AX)(BX*1), Y4
+	VPOR    65536(AX)(SI*1), Y4, Y4
+	VPOR    131072(AX)(DI*1), Y4, Y4
+	VPOR    196608(AX)(R8*1), Y4, Y4
+	VPAND   Y2, Y4, Y5
+	VPSRLW  $0x04, Y4, Y4
+	VPAND   Y2, Y4, Y4
+	VPSHUFB Y5, Y1, Y5
+	VPSHUFB Y4, Y1, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 32(AX)(BX*1), Y5
+	VPOR    65568(AX)(SI*1), Y5, Y5
+	VPOR    131104(AX)(DI*1), Y5, Y5
+	VPOR    196640(AX)(R8*1), Y5, Y5
+	VPAND   Y2, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y2, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 64(AX)(BX*1), Y5
+	VPOR    65600(AX)(SI*1), Y5, Y5
+	VPOR    131136(AX)(DI*1), Y5, Y5
+	VPOR    196672(AX)(R8*1), Y5, Y5
+	VPAND   Y2, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y2, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 96(AX)(BX*1), Y5
+	VPOR    65632(AX)(SI*1), Y5, Y5
+	VPOR    131168(AX)(DI*1), Y5, Y5
+	VPOR    196704(AX)(R8*1), Y5, Y5
+	VPAND   Y2, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y2, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 128(AX)(BX*1), Y5
+	VPOR    65664(AX)(SI*1), Y5, Y5
+	VPOR    131200(AX)(DI*1), Y5, Y5
+	VPOR    196736(AX)(R8*1), Y5, Y5
+	VPAND   Y2, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y2, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 160(AX)(BX*1), Y5
+	VPOR    65696(AX)(SI*1), Y5, Y5
+	VPOR    131232(AX)(DI*1), Y5, Y5
+	VPOR    196768(AX)(R8*1), Y5, Y5
+	VPAND   Y2, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y2, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 192(AX)(BX*1), Y5
+	VPOR    65728(AX)(SI*1), Y5, Y5
+	VPOR    131264(AX)(DI*1), Y5, Y5
+	VPOR    196800(AX)(R8*1), Y5, Y5
+	VPAND   Y2, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y2, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 224(AX)(BX*1), Y5
+	VPOR    65760(AX)(SI*1), Y5, Y5
+	VPOR    131296(AX)(DI*1), Y5, Y5
+	VPOR    196832(AX)(R8*1), Y5, Y5
+	VPAND   Y2, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y2, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VPSADBW Y3, Y4, Y4
+	VPADDQ  Y4, Y0, Y0
+	ADDQ    $0x08, CX
+	DECQ    DX
+	JNZ     clashes4x256v8_key
+
+clashes4x256v8_sum:
+	VEXTRACTI128 $0x01, Y0, X1
+	VPADDQ       X1, X0, X1
+	VPSHUFD      $0x4e, X1, X0
+	VPADDQ       X0, X1, X1
+	VMOVQ        X1, AX
+	VZEROUPPER
+	MOVQ         AX, ret+32(FP)
+	RET
+
+// func clashes5x256v1(tables *uint64, keys []uint64) int
+// Requires: AVX, AVX2, BMI2
+TEXT ·clashes5x256v1(SB), NOSPLIT, $0-40
+	MOVQ    tables+0(FP), AX
+	MOVQ    keys_base+8(FP), CX
+	MOVQ    keys_len+16(FP), DX
+	VPXOR   Y0, Y0, Y0
+	TESTQ   DX, DX
+	JZ      clashes5x256v1_sum
+	VMOVDQU popcountNibbles<>+0(SB), Y1
+	VMOVDQU lowHalves<>+0(SB), Y2
+	VPXOR   Y3, Y3, Y3
+
+clashes5x256v1_key:
+	MOVQ    (CX), R9
+	RORXQ   $0x3b, R9, BX
+	ANDQ    $0x00001fe0, BX
+	RORXQ   $0x03, R9, SI
+	ANDQ    $0x00001fe0, SI
+	RORXQ   $0x0b, R9, DI
+	ANDQ    $0x00001fe0, DI
+	RORXQ   $0x13, R9, R8
+	ANDQ    $0x00001fe0, R8
+	RORXQ   $0x1b, R9, R9
+	ANDQ    $0x00001fe0, R9
+	VMOVDQU (AX)(BX*1), Y4
+	VPOR    8192(AX)(SI*1), Y4, Y4
+	VPOR    16384(AX)(DI*1), Y4, Y4
+	VPOR    24576(AX)(R8*1), Y4, Y4
+	VPOR    32768(AX)(R9*1), Y4, Y4
+	VPAND   Y2, Y4, Y5
+	VPSRLW  $0x04, Y4, Y4
+	VPAND   Y2, Y4, Y4
+	VPSHUFB Y5, Y1, Y5
+	VPSHUFB Y4, Y1, Y4
+	VPADDB  Y5, Y4, Y4
+	VPSADBW Y3, Y4, Y4
+	VPADDQ  Y4, Y0, Y0
+	ADDQ    $0x08, CX
+	DECQ    DX
+	JNZ     clashes5x256v1_key
+
+clashes5x256v1_sum:
+	VEXTRACTI128 $0x01, Y0, X1
+	VPADDQ       X1, X0, X1
+	VPSHUFD      $0x4e, X1, X0
+	VPADDQ       X0, X1, X1
+	VMOVQ        X1, AX
+	VZEROUPPER
+	MOVQ         AX, ret+32(FP)
+	RET
+
+// func clashes5x256v2(tables *uint64, keys []uint64) int
+// Requires: AVX, AVX2, BMI2
+TEXT ·clashes5x256v2(SB), NOSPLIT, $0-40
+	MOVQ    tables+0(FP), AX
+	MOVQ    keys_base+8(FP), CX
+	MOVQ    keys_len+16(FP), DX
+	VPXOR   Y0, Y0, Y0
+	TESTQ   DX, DX
+	JZ      clashes5x256v2_sum
+	VMOVDQU popcountNibbles<>+0(SB), Y1
+	VMOVDQU lowHalves<>+0(SB), Y2
+	VPXOR   Y3, Y3, Y3
+
+clashes5x256v2_key:
+	MOVQ    (CX), R9
+	RORXQ   $0x3a, R9, BX
+	ANDQ    $0x00003fc0, BX
+	RORXQ   $0x02, R9, SI
+	ANDQ    $0x00003fc0, SI
+	RORXQ   $0x0a, R9, DI
+	ANDQ    $0x00003fc0, DI
+	RORXQ   $0x12, R9, R8
+	ANDQ    $0x00003fc0, R8
+	RORXQ   $0x1a, R9, R9
+	ANDQ    $0x00003fc0, R9
+	VMOVDQU (AX)(BX*1), Y4
+	VPOR    16384(AX)(SI*1), Y4, Y4
+	VPOR    32768(AX)(DI*1), Y4, Y4
+	VPOR    49152(AX)(R8*1), Y4, Y4
+	VPOR    65536(AX)(R9*1), Y4, Y4
+	VPAND   Y2, Y4, Y5
+	VPSRLW  $0x04, Y4, Y4
+	VPAND   Y2, Y4, Y4
+	VPSHUFB Y5, Y1, Y5
+	VPSHUFB Y4, Y1, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 32(AX)(BX*1), Y5
+	VPOR    16416(AX)(SI*1), Y5, Y5
+	VPOR    32800(AX)(DI*1), Y5, Y5
+	VPOR    49184(AX)(R8*1), Y5, Y5
+	VPOR    65568(AX)(R9*1), Y5, Y5
+	VPAND   Y2, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y2, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VPSADBW Y3, Y4, Y4
+	VPADDQ  Y4, Y0, Y0
+	ADDQ    $0x08, CX
+	DECQ    DX
+	JNZ     clashes5x256v2_key
+
+clashes5x256v2_sum:
+	VEXTRACTI128 $0x01, Y0, X1
+	VPADDQ       X1, X0, X1
+	VPSHUFD      $0x4e, X1, X0
+	VPADDQ       X0, X1, X1
+	VMOVQ        X1, AX
+	VZEROUPPER
+	MOVQ         AX, ret+32(FP)
+	RET
+
+// func clashes5x256v3(tables *uint64, keys []uint64) int
+// Requires: AVX, AVX2, BMI2
+TEXT ·clashes5x256v3(SB), NOSPLIT, $0-40
+	MOVQ    tables+0(FP), AX
+	MOVQ    keys_base+8(FP), CX
+	MOVQ    keys_len+16(FP), DX
+	VPXOR   Y0, Y0, Y0
+	TESTQ   DX, DX
+	JZ      clashes5x256v3_sum
+	VMOVDQU popcountNibbles<>+0(SB), Y1
+	VMOVDQU lowHalves<>+0(SB), Y2
+	VPXOR   Y3, Y3, Y3
+
+clashes5x256v3_key:
+	MOVQ    (CX), R9
+	RORXQ   $0x3b, R9, BX
+	ANDQ    $0x00001fe0, BX
+	LEAQ    (BX)(BX*2), BX
+	RORXQ   $0x03, R9, SI
+	ANDQ    $0x00001fe0, SI
+	LEAQ    (SI)(SI*2), SI
+	RORXQ   $0x0b, R9, DI
+	ANDQ    $0x00001fe0, DI
+	LEAQ    (DI)(DI*2), DI
+	RORXQ   $0x13, R9, R8
+	ANDQ    $0x00001fe0, R8
+	LEAQ    (R8)(R8*2), R8
+	RORXQ   $0x1b, R9, R9
+	ANDQ    $0x00001fe0, R9
+	LEAQ    (R9)(R9*2), R9
+	VMOVDQU (AX)(BX*1), Y4
+	VPOR    24576(AX)(SI*1), Y4, Y4
+	VPOR    49152(AX)(DI*1), Y4, Y4
+	VPOR    73728(AX)(R8*1), Y4, Y4
+	VPOR    98304(AX)(R9*1), Y4, Y4
+	VPAND   Y2, Y4, Y5
+	VPSRLW  $0x04, Y4, Y4
+	VPAND   Y2, Y4, Y4
+	VPSHUFB Y5, Y1, Y5
+	VPSHUFB Y4, Y1, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 32(AX)(BX*1), Y5
+	VPOR    24608(AX)(SI*1), Y5, Y5
+	VPOR    49184(AX)(DI*1), Y5, Y5
+	VPOR    73760(AX)(R8*1), Y5, Y5
+	VPOR    98336(AX)(R9*1), Y5, Y5
+	VPAND   Y2, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y2, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 64(AX)(BX*1), Y5
+	VPOR    24640(AX)(SI*1), Y5, Y5
+	VPOR    49216(AX)(DI*1), Y5, Y5
+	VPOR    73792(AX)(R8*1), Y5, Y5
+	VPOR    98368(AX)(R9*1), Y5, Y5
+	VPAND   Y2, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y2, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VPSADBW Y3, Y4, Y4
+	VPADDQ  Y4, Y0, Y0
+	ADDQ    $0x08, CX
+	DECQ    DX
+	JNZ     clashes5x256v3_key
+
+clashes5x256v3_sum:
+	VEXTRACTI128 $0x01, Y0, X1
+	VPADDQ       X1, X0, X1
+	VPSHUFD      $0x4e, X1, X0
+	VPADDQ       X0, X1, X1
+	VMOVQ        X1, AX
+	VZEROUPPER
+	MOVQ         AX, ret+32(FP)
+	RET
+
+// func clashes5x256v4(tables *uint64, keys []uint64) int
+// Requires: AVX, AVX2, BMI2
+TEXT ·clashes5x256v4(SB), NOSPLIT, $0-40
+	MOVQ    tables+0(FP), AX
+	MOVQ    keys_base+8(FP), CX
+	MOVQ    keys_len+16(FP), DX
+	VPXOR   Y0, Y0, Y0
+	TESTQ   DX, DX
+	JZ      clashes5x256v4_sum
+	VMOVDQU popcountNibbles<>+0(SB), Y1
+	VMOVDQU lowHalves<>+0(SB), Y2
+	VPXOR   Y3, Y3, Y3
+
+clashes5x256v4_key:
+	MOVQ    (CX), R9
+	RORXQ   $0x39, R9, BX
+	ANDQ    $0x00007f80, BX
+	RORXQ   $0x01, R9, SI
+	ANDQ    $0x00007f80, SI
+	RORXQ   $0x09, R9, DI
+	ANDQ    $0x00007f80, DI
+	RORXQ   $0x11, R9, R8
+	ANDQ    $0x00007f80, R8
+	RORXQ   $0x19, R9, R9
+	ANDQ    $0x00007f80, R9
+	VMOVDQU (AX)(BX*1), Y4
+	VPOR    32768(AX)(SI*1), Y4, Y4
+	VPOR    65536(AX)(DI*1), Y4, Y4
+	VPOR    98304(AX)(R8*1), Y4, Y4
+	VPOR    131072(AX)(R9*1), Y4, Y4
+	VPAND   Y2, Y4, Y5
+	VPSRLW  $0x04, Y4, Y4
+	VPAND   Y2, Y4, Y4
+	VPSHUFB Y5, Y1, Y5
+	VPSHUFB Y4, Y1, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 32(AX)(BX*1), Y5
+	VPOR    32800(AX)(SI*1), Y5, Y5
+	VPOR    65568(AX)(DI*1), Y5, Y5
+	VPOR    98336(AX)(R8*1), Y5, Y5
+	VPOR    131104(AX)(R9*1), Y5, Y5
+	VPAND   Y2, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y2, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 64(AX)(BX*1), Y5
+	VPOR    32832(AX)(SI*1), Y5, Y5
+	VPOR    65600(AX)(DI*1), Y5, Y5
+	VPOR    98368(AX)(R8*1), Y5, Y5
+	VPOR    131136(AX)(R9*1), Y5, Y5
+	VPAND   Y2, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y2, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 96(AX)(BX*1), Y5
+	VPOR    32864(AX)(SI*1), Y5, Y5
+	VPOR    65632(AX)(DI*1), Y5, Y5
+	VPOR    98400(AX)(R8*1), Y5, Y5
+	VPOR    131168(AX)(R9*1), Y5, Y5
+	VPAND   Y2, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y2, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VPSADBW Y3, Y4, Y4
+	VPADDQ  Y4, Y0, Y0
+	ADDQ    $0x08, CX
+	DECQ    DX
+	JNZ     clashes5x256v4_key
+
+clashes5x256v4_sum:
+	VEXTRACTI128 $0x01, Y0, X1
+	VPADDQ       X1, X0, X1
+	VPSHUFD      $0x4e, X1, X0
+	VPADDQ       X0, X1, X1
+	VMOVQ        X1, AX
+	VZEROUPPER
+	MOVQ         AX, ret+32(FP)
+	RET
+
+// func clashes5x256v5(tables *uint64, keys []uint64) int
+// Requires: AVX, AVX2, BMI2
+TEXT ·clashes5x256v5(SB), NOSPLIT, $0-40
+	MOVQ    tables+0(FP), AX
+	MOVQ    keys_base+8(FP), CX
+	MOVQ    keys_len+16(FP), DX
+	VPXOR   Y0, Y0, Y0
+	TESTQ   DX, DX
+	JZ      clashes5x256v5_sum
+	VMOVDQU popcountNibbles<>+0(SB), Y1
+	VMOVDQU lowHalves<>+0(SB), Y2
+	VPXOR   Y3, Y3, Y3
+
+clashes5x256v5_key:
+	MOVQ    (CX), R9
+	RORXQ   $0x3b, R9, BX
+	ANDQ    $0x00001fe0, BX
+	LEAQ    (BX)(BX*4), BX
+	RORXQ   $0x03, R9, SI
+	ANDQ    $0x00001fe0, SI
+	LEAQ    (SI)(SI*4), SI
+	RORXQ   $0x0b, R9, DI
+	ANDQ    $0x00001fe0, DI
+	LEAQ    (DI)(DI*4), DI
+	RORXQ   $0x13, R9, R8
+	ANDQ    $0x00001fe0, R8
+	LEAQ    (R8)(R8*4), R8
+	RORXQ   $0x1b, R9, R9
+	ANDQ    $0x00001fe0, R9
+	LEAQ    (R9)(R9*4), R9
+	VMOVDQU (AX)(BX*1), Y4
+	VPOR    40960(AX)(SI*1), Y4, Y4
+	VPOR    81920(AX)(DI*1), Y4, Y4
+	VPOR    122880(AX)(R8*1), Y4, Y4
+	VPOR    163840(AX)(R9*1), Y4, Y4
+	VPAND   Y2, Y4, Y5
+	VPSRLW  $0x04, Y4, Y4
+	VPAND   Y2, Y4, Y4
+	VPSHUFB Y5, Y1, Y5
+	VPSHUFB Y4, Y1, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 32(AX)(BX*1), Y5
+	VPOR    40992(AX)(SI*1), Y5, Y5
+	VPOR    81952(AX)(DI*1), Y5, Y5
+	VPOR    122912(AX)(R8*1), Y5, Y5
+	VPOR    163872(AX)(R9*1), Y5, Y5
+	VPAND   Y2, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y2, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 64(AX)(BX*1), Y5
+	VPOR    41024(AX)(SI*1), Y5, Y5
+	VPOR    81984(AX)(DI*1), Y5, Y5
+	VPOR    122944(AX)(R8*1), Y5, Y5
+	VPOR    163904(AX)(R9*1), Y5, Y5
+	VPAND   Y2, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y2, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 96(AX)(BX*1), Y5
+	VPOR    41056(AX)(SI*1), Y5, Y5
+	VPOR    82016(AX)(DI*1), Y5, Y5
+	VPOR    122976(AX)(R8*1), Y5, Y5
+	VPOR    163936(AX)(R9*1), Y5, Y5
+	VPAND   Y2, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y2, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 128(AX)(BX*1), Y5
+	VPOR    41088(AX)(SI*1), Y5, Y5
+	VPOR    82048(AX)(DI*1), Y5, Y5
+	VPOR    123008(AX)(R8*1), Y5, Y5
+	VPOR    163968(AX)(R9*1), Y5, Y5
+	VPAND   Y2, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y2, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VPSADBW Y3, Y4, Y4
+	VPADDQ  Y4, Y0, Y0
+	ADDQ    $0x08, CX
+	DECQ    DX
+	JNZ     clashes5x256v5_key
+
+clashes5x256v5_sum:
+	VEXTRACTI128 $0x01, Y0, X1
+	VPADDQ       X1, X0, X1
+	VPSHUFD      $0x4e, X1, X0
+	VPADDQ       X0, X1, X1
+	VMOVQ        X1, AX
+	VZEROUPPER
+	MOVQ         AX, ret+32(FP)
+	RET
+
+// func clashes5x256v6(tables *uint64, keys []uint64) int
+// Requires: AVX, AVX2, BMI2
+TEXT ·clashes5x256v6(SB), NOSPLIT, $0-40
+	MOVQ    tables+0(FP), AX
+	MOVQ    keys_base+8(FP), CX
+	MOVQ    keys_len+16(FP), DX
+	VPXOR   Y0, Y0, Y0
+	TESTQ   DX, DX
+	JZ      clashes5x256v6_sum
+	VMOVDQU popcountNibbles<>+0(SB), Y1
+	VMOVDQU lowHalves<>+0(SB), Y2
+	VPXOR   Y3, Y3, Y3
+
+clashes5x256v6_key:
+	MOVQ    (CX), R9
+	RORXQ   $0x3a, R9, BX
+	ANDQ    $0x00003fc0, BX
+	LEAQ    (BX)(BX*2), BX
+	RORXQ   $0x02, R9, SI
+	ANDQ    $0x00003fc0, SI
+	LEAQ    (SI)(SI*2), SI
+	RORXQ   $0x0a, R9, DI
+	ANDQ    $0x00003fc0, DI
+	LEAQ    (DI)(DI*2), DI
+	RORXQ   $0x12, R9, R8
+	ANDQ    $0x00003fc0, R8
+	LEAQ    (R8)(R8*2), R8
+	RORXQ   $0x1a, R9, R9
+	ANDQ    $0x00003fc0, R9
+	LEAQ    (R9)(R9*2), R9
+	VMOVDQU (AX)(BX*1), Y4
+	VPOR    49152(AX)(SI*1), Y4, Y4
+	VPOR    98304(AX)(DI*1), Y4, Y4
+	VPOR    147456(AX)(R8*1), Y4, Y4
+	VPOR    196608(AX)(R9*1), Y4, Y4
+	VPAND   Y2, Y4, Y5
+	VPSRLW  $0x04, Y4, Y4
+	VPAND   Y2, Y4, Y4
+	VPSHUFB Y5, Y1, Y5
+	VPSHUFB Y4, Y1, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 32(AX)(BX*1), Y5
+	VPOR    49184(AX)(SI*1), Y5, Y5
+	VPOR    98336(AX)(DI*1), Y5, Y5
+	VPOR    147488(AX)(R8*1), Y5, Y5
+	VPOR    196640(AX)(R9*1), Y5, Y5
+	VPAND   Y2, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y2, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 64(AX)(BX*1), Y5
+	VPOR    49216(AX)(SI*1), Y5, Y5
+	VPOR    98368(AX)(DI*1), Y5, Y5
+	VPOR    147520(AX)(R8*1), Y5, Y5
+	VPOR    196672(AX)(R9*1), Y5, Y5
+	VPAND   Y2, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y2, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 96(AX)(BX*1), Y5
+	VPOR    49248(AX)(SI*1), Y5, Y5
+	VPOR    98400(AX)(DI*1), Y5, Y5
+	VPOR    147552(AX)(R8*1), Y5, Y5
+	VPOR    196704(AX)(R9*1), Y5, Y5
+	VPAND   Y2, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y2, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 128(AX)(BX*1), Y5
+	VPOR    49280(AX)(SI*1), Y5, Y5
+	VPOR    98432(AX)(DI*1), Y5, Y5
+	VPOR    147584(AX)(R8*1), Y5, Y5
+	VPOR    196736(AX)(R9*1), Y5, Y5
+	VPAND   Y2, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y2, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 160(AX)(BX*1), Y5
+	VPOR    49312(AX)(SI*1), Y5, Y5
+	VPOR    98464(AX)(DI*1), Y5, Y5
+	VPOR    147616(AX)(R8*1), Y5, Y5
+	VPOR    196768(AX)(R9*1), Y5, Y5
+	VPAND   Y2, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y2, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VPSADBW Y3, Y4, Y4
+	VPADDQ  Y4, Y0, Y0
+	ADDQ    $0x08, CX
+	DECQ    DX
+	JNZ     clashes5x256v6_key
+
+clashes5x256v6_sum:
+	VEXTRACTI128 $0x01, Y0, X1
+	VPADDQ       X1, X0, X1
+	VPSHUFD      $0x4e, X1, X0
+	VPADDQ       X0, X1, X1
+	VMOVQ        X1, AX
+	VZEROUPPER
+	MOVQ         AX, ret+32(FP)
+	RET
+
+// func clashes5x256v7(tables *uint64, keys []uint64) int
+// Requires: AVX, AVX2, BMI2
+TEXT ·clashes5x256v7(SB), NOSPLIT, $0-40
+	MOVQ    tables+0(FP), AX
+	MOVQ    keys_base+8(FP), CX
+	MOVQ    keys_len+16(FP), DX
+	VPXOR   Y0, Y0, Y0
+	TESTQ   DX, DX
+	JZ      clashes5x256v7_sum
+	VMOVDQU popcountNibbles<>+0(SB), Y1
+	VMOVDQU lowHalves<>+0(SB), Y2
+	VPXOR   Y3, Y3, Y3
+
+clashes5x256v7_key:
+	MOVQ    (CX), R9
+	RORXQ   $0x3b, R9, BX
+	ANDQ    $0x00001fe0, BX
+	IMUL3Q  $0x07, BX, BX
+	RORXQ   $0x03, R9, SI
+	ANDQ    $0x00001fe0, SI
+	IMUL3Q  $0x07, SI, SI
+	RORXQ   $0x0b, R9, DI
+	ANDQ    $0x00001fe0, DI
+	IMUL3Q  $0x07, DI, DI
+	RORXQ   $0x13, R9, R8
+	ANDQ    $0x00001fe0, R8
+	IMUL3Q  $0x07, R8, R8
+	RORXQ   $0x1b, R9, R9
+	ANDQ    $0x00001fe0, R9
+	IMUL3Q  $0x07, R9, R9
+	VMOVDQU (AX)(BX*1), Y4
+	VPOR    57344(AX)(SI*1), Y4, Y4
+	VPOR    114688(AX)(DI*1), Y4, Y4
+	VPOR    172032(AX)(R8*1), Y4, Y4
+	VPOR    229376(AX)(R9*1), Y4, Y4
+	VPAND   Y2, Y4, Y5
+	VPSRLW  $0x04, Y4, Y4
+	VPAND   Y2, Y4, Y4
+	VPSHUFB Y5, Y1, Y5
+	VPSHUFB Y4, Y1, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 32(AX)(BX*1), Y5
+	VPOR    57376(AX)(SI*1), Y5, Y5
+	VPOR    114720(AX)(DI*1), Y5, Y5
+	VPOR    172064(AX)(R8*1), Y5, Y5
+	VPOR    229408(AX)(R9*1), Y5, Y5
+	VPAND   Y2, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y2, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 64(AX)(BX*1), Y5
+	VPOR    57408(AX)(SI*1), Y5, Y5
+	VPOR    114752(AX)(DI*1), Y5, Y5
+	VPOR    172096(AX)(R8*1), Y5, Y5
+	VPOR    229440(AX)(R9*1), Y5, Y5
+	VPAND   Y2, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y2, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 96(AX)(BX*1), Y5
+	VPOR    57440(AX)(SI*1), Y5, Y5
+	VPOR    114784(AX)(DI*1), Y5, Y5
+	VPOR    172128(AX)(R8*1), Y5, Y5
+	VPOR    229472(AX)(R9*1), Y5, Y5
+	VPAND   Y2, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y2, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 128(AX)(BX*1), Y5
+	VPOR    57472(AX)(SI*1), Y5, Y5
+	VPOR    114816(AX)(DI*1), Y5, Y5
+	VPOR    172160(AX)(R8*1), Y5, Y5
+	VPOR    229504(AX)(R9*1), Y5, Y5
+	VPAND   Y2, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y2, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 160(AX)(BX*1), Y5
+	VPOR    57504(AX)(SI*1), Y5, Y5
+	VPOR    114848(AX)(DI*1), Y5, Y5
+	VPOR    172192(AX)(R8*1), Y5, Y5
+	VPOR    229536(AX)(R9*1), Y5, Y5
+	VPAND   Y2, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y2, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 192(AX)(BX*1), Y5
+	VPOR    57536(AX)(SI*1), Y5, Y5
+	VPOR    114880(AX)(DI*1), Y5, Y5
+	VPOR    172224(AX)(R8*1), Y5, Y5
+	VPOR    229568(AX)(R9*1), Y5, Y5
+	VPAND   Y2, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y2, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VPSADBW Y3, Y4, Y4
+	VPADDQ  Y4, Y0, Y0
+	ADDQ    $0x08, CX
+	DECQ    DX
+	JNZ     clashes5x256v7_key
+
+clashes5x256v7_sum:
+	VEXTRACTI128 $0x01, Y0, X1
+	VPADDQ       X1, X0, X1
+	VPSHUFD      $0x4e, X1, X0
+	VPADDQ       X0, X1, X1
+	VMOVQ        X1, AX
+	VZEROUPPER
+	MOVQ         AX, ret+32(FP)
+	RET
+
+// func clashes5x256v8(tables *uint64, keys []uint64) int
+// Requires: AVX, AVX2, BMI2
+TEXT ·clashes5x256v8(SB), NOSPLIT, $0-40
+	MOVQ    tables+0(FP), AX
+	MOVQ    keys_base+8(FP), CX
+	MOVQ    keys_len+16(FP), DX
+	VPXOR   Y0, Y0, Y0
+	TESTQ   DX, DX
+	JZ      clashes5x256v8_sum
+	VMOVDQU popcountNibbles<>+0(SB), Y1
+	VMOVDQU lowHalves<>+0(SB), Y2
+	VPXOR   Y3, Y3, Y3
+
+clashes5x256v8_key:
+	MOVQ    (CX), R9
+	RORXQ   $0x38, R9, BX
+	ANDQ    $0x0000ff00, BX
+	RORXQ   $0x00, R9, SI
+	ANDQ    $0x0000ff00, SI
+	RORXQ   $0x08, R9, DI
+	ANDQ    $0x0000ff00, DI
+	RORXQ   $0x10, R9, R8
+	ANDQ    $0x0000ff00, R8
+	RORXQ   $0x18, R9, R9
+	ANDQ    $0x0000ff00, R9
+	VMOVDQU (AX)(BX*1), Y4
+	VPOR    65536(AX)(SI*1), Y4, Y4
+	VPOR    131072(AX)(DI*1), Y4, Y4
+	VPOR    196608(AX)(R8*1), Y4, Y4
+	VPOR    262144(AX)(R9*1), Y4, Y4
+	VPAND   Y2, Y4, Y5
+	VPSRLW  $0x04, Y4, Y4
+	VPAND   Y2, Y4, Y4
+	VPSHUFB Y5, Y1, Y5
+	VPSHUFB Y4, Y1, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 32(AX)(BX*1), Y5
+	VPOR    65568(AX)(SI*1), Y5, Y5
+	VPOR    131104(AX)(DI*1), Y5, Y5
+	VPOR    196640(AX)(R8*1), Y5, Y5
+	VPOR    262176(AX)(R9*1), Y5, Y5
+	VPAND   Y2, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y2, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 64(AX)(BX*1), Y5
+	VPOR    65600(AX)(SI*1), Y5, Y5
+	VPOR    131136(AX)(DI*1), Y5, Y5
+	VPOR    196672(AX)(R8*1), Y5, Y5
+	VPOR    262208(AX)(R9*1), Y5, Y5
+	VPAND   Y2, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y2, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 96(AX)(BX*1), Y5
+	VPOR    65632(AX)(SI*1), Y5, Y5
+	VPOR    131168(AX)(DI*1), Y5, Y5
+	VPOR    196704(AX)(R8*1), Y5, Y5
+	VPOR    262240(AX)(R9*1), Y5, Y5
+	VPAND   Y2, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y2, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 128(AX)(BX*1), Y5
+	VPOR    65664(AX)(SI*1), Y5, Y5
+	VPOR    131200(AX)(DI*1), Y5, Y5
+	VPOR    196736(AX)(R8*1), Y5, Y5
+	VPOR    262272(AX)(R9*1), Y5, Y5
+	VPAND   Y2, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y2, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 160(AX)(BX*1), Y5
+	VPOR    65696(AX)(SI*1), Y5, Y5
+	VPOR    131232(AX)(DI*1), Y5, Y5
+	VPOR    196768(AX)(R8*1), Y5, Y5
+	VPOR    262304(AX)(R9*1), Y5, Y5
+	VPAND   Y2, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y2, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 192(AX)(BX*1), Y5
+	VPOR    65728(AX)(SI*1), Y5, Y5
+	VPOR    131264(AX)(DI*1), Y5, Y5
+	VPOR    196800(AX)(R8*1), Y5, Y5
+	VPOR    262336(AX)(R9*1), Y5, Y5
+	VPAND   Y2, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y2, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 224(AX)(BX*1), Y5
+	VPOR    65760(AX)(SI*1), Y5, Y5
+	VPOR    131296(AX)(DI*1), Y5, Y5
+	VPOR    196832(AX)(R8*1), Y5, Y5
+	VPOR    262368(AX)(R9*1), Y5, Y5
+	VPAND   Y2, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y2, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VPSADBW Y3, Y4, Y4
+	VPADDQ  Y4, Y0, Y0
+	ADDQ    $0x08, CX
+	DECQ    DX
+	JNZ     clashes5x256v8_key
+
+clashes5x256v8_sum:
+	VEXTRACTI128 $0x01, Y0, X1
+	VPADDQ       X1, X0, X1
+	VPSHUFD      $0x4e, X1, X0
+	VPADDQ       X0, X1, X1
+	VMOVQ        X1, AX
+	VZEROUPPER
+	MOVQ         AX, ret+32(FP)
+	RET
+
+// func clashes6x256v1(tables *uint64, keys []uint64) int
+// Requires: AVX, AVX2, BMI2
+TEXT ·clashes6x256v1(SB), NOSPLIT, $0-40
+	MOVQ    tables+0(FP), AX
+	MOVQ    keys_base+8(FP), CX
+	MOVQ    keys_len+16(FP), DX
+	VPXOR   Y0, Y0, Y0
+	TESTQ   DX, DX
+	JZ      clashes6x256v1_sum
+	VMOVDQU popcountNibbles<>+0(SB), Y1
+	VMOVDQU lowHalves<>+0(SB), Y2
+	VPXOR   Y3, Y3, Y3
+
+clashes6x256v1_key:
+	MOVQ    (CX), R10
+	RORXQ   $0x3b, R10, BX
+	ANDQ    $0x00001fe0, BX
+	RORXQ   $0x03, R10, SI
+	ANDQ    $0x00001fe0, SI
+	RORXQ   $0x0b, R10, DI
+	ANDQ    $0x00001fe0, DI
+	RORXQ   $0x13, R10, R8
+	ANDQ    $0x00001fe0, R8
+	RORXQ   $0x1b, R10, R9
+	ANDQ    $0x00001fe0, R9
+	RORXQ   $0x23, R10, R10
+	ANDQ    $0x00001fe0, R10
+	VMOVDQU (AX)(BX*1), Y4
+	VPOR    8192(AX)(SI*1), Y4, Y4
+	VPOR    16384(AX)(DI*1), Y4, Y4
+	VPOR    24576(AX)(R8*1), Y4, Y4
+	VPOR    32768(AX)(R9*1), Y4, Y4
+	VPOR    40960(AX)(R10*1), Y4, Y4
+	VPAND   Y2, Y4, Y5
+	VPSRLW  $0x04, Y4, Y4
+	VPAND   Y2, Y4, Y4
+	VPSHUFB Y5, Y1, Y5
+	VPSHUFB Y4, Y1, Y4
+	VPADDB  Y5, Y4, Y4
+	VPSADBW Y3, Y4, Y4
+	VPADDQ  Y4, Y0, Y0
+	ADDQ    $0x08, CX
+	DECQ    DX
+	JNZ     clashes6x256v1_key
+
+clashes6x256v1_sum:
+	VEXTRACTI128 $0x01, Y0, X1
+	VPADDQ       X1, X0, X1
+	VPSHUFD      $0x4e, X1, X0
+	VPADDQ       X0, X1, X1
+	VMOVQ        X1, AX
+	VZEROUPPER
+	MOVQ         AX, ret+32(FP)
+	RET
+
+// func clashes6x256v2(tables *uint64, keys []uint64) int
+// Requires: AVX, AVX2, BMI2
+TEXT ·clashes6x256v2(SB), NOSPLIT, $0-40
+	MOVQ    tables+0(FP), AX
+	MOVQ    keys_base+8(FP), CX
+	MOVQ    keys_len+16(FP), DX
+	VPXOR   Y0, Y0, Y0
+	TESTQ   DX, DX
+	JZ      clashes6x256v2_sum
+	VMOVDQU popcountNibbles<>+0(SB), Y1
+	VMOVDQU lowHalves<>+0(SB), Y2
+	VPXOR   Y3, Y3, Y3
+
+clashes6x256v2_key:
+	MOVQ    (CX), R10
+	RORXQ   $0x3a, R10, BX
+	ANDQ    $0x00003fc0, BX
+	RORXQ   $0x02, R10, SI
+	ANDQ    $0x00003fc0, SI
+	RORXQ   $0x0a, R10, DI
+	ANDQ    $0x00003fc0, DI
+	RORXQ   $0x12, R10, R8
+	ANDQ    $0x00003fc0, R8
+	RORXQ   $0x1a, R10, R9
+	ANDQ    $0x00003fc0, R9
+	RORXQ   $0x22, R10, R10
+	ANDQ    $0x00003fc0, R10
+	VMOVDQU (AX)(BX*1), Y4
+	VPOR    16384(AX)(SI*1), Y4, Y4
+	VPOR    32768(AX)(DI*1), Y4, Y4
+	VPOR    49152(AX)(R8*1), Y4, Y4
+	VPOR    65536(AX)(R9*1), Y4, Y4
+	VPOR    81920(AX)(R10*1), Y4, Y4
+	VPAND   Y2, Y4, Y5
+	VPSRLW  $0x04, Y4, Y4
+	VPAND   Y2, Y4, Y4
+	VPSHUFB Y5, Y1, Y5
+	VPSHUFB Y4, Y1, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 32(AX)(BX*1), Y5
+	VPOR    16416(AX)(SI*1), Y5, Y5
+	VPOR    32800(AX)(DI*1), Y5, Y5
+	VPOR    49184(AX)(R8*1), Y5, Y5
+	VPOR    65568(AX)(R9*1), Y5, Y5
+	VPOR    81952(AX)(R10*1), Y5, Y5
+	VPAND   Y2, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y2, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VPSADBW Y3, Y4, Y4
+	VPADDQ  Y4, Y0, Y0
+	ADDQ    $0x08, CX
+	DECQ    DX
+	JNZ     clashes6x256v2_key
+
+clashes6x256v2_sum:
+	VEXTRACTI128 $0x01, Y0, X1
+	VPADDQ       X1, X0, X1
+	VPSHUFD      $0x4e, X1, X0
+	VPADDQ       X0, X1, X1
+	VMOVQ        X1, AX
+	VZEROUPPER
+	MOVQ         AX, ret+32(FP)
+	RET
+
+// func clashes6x256v3(tables *uint64, keys []uint64) int
+// Requires: AVX, AVX2, BMI2
+TEXT ·clashes6x256v3(SB), NOSPLIT, $0-40
+	MOVQ    tables+0(FP), AX
+	MOVQ    keys_base+8(FP), CX
+	MOVQ    keys_len+16(FP), DX
+	VPXOR   Y0, Y0, Y0
+	TESTQ   DX, DX
+	JZ      clashes6x256v3_sum
+	VMOVDQU popcountNibbles<>+0(SB), Y1
+	VMOVDQU lowHalves<>+0(SB), Y2
+	VPXOR   Y3, Y3, Y3
+
+clashes6x256v3_key:
+	MOVQ    (CX), R10
+	RORXQ   $0x3b, R10, BX
+	ANDQ    $0x00001fe0, BX
+	LEAQ    (BX)(BX*2), BX
+	RORXQ   $0x03, R10, SI
+	ANDQ    $0x00001fe0, SI
+	LEAQ    (SI)(SI*2), SI
+	RORXQ   $0x0b, R10, DI
+	ANDQ    $0x00001fe0, DI
+	LEAQ    (DI)(DI*2), DI
+	RORXQ   $0x13, R10, R8
+	ANDQ    $0x00001fe0, R8
+	LEAQ    (R8)(R8*2), R8
+	RORXQ   $0x1b, R10, R9
+	ANDQ    $0x00001fe0, R9
+	LEAQ    (R9)(R9*2), R9
+	RORXQ   $0x23, R10, R10
+	ANDQ    $0x00001fe0, R10
+	LEAQ    (R10)(R10*2), R10
+	VMOVDQU (AX)(BX*1), Y4
+	VPOR    24576(AX)(SI*1), Y4, Y4
+	VPOR    49152(AX)(DI*1), Y4, Y4
+	VPOR    73728(AX)(R8*1), Y4, Y4
+	VPOR    98304(AX)(R9*1), Y4, Y4
+	VPOR    122880(AX)(R10*1), Y4, Y4
+	VPAND   Y2, Y4, Y5
+	VPSRLW  $0x04, Y4, Y4
+	VPAND   Y2, Y4, Y4
+	VPSHUFB Y5, Y1, Y5
+	VPSHUFB Y4, Y1, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 32(AX)(BX*1), Y5
+	VPOR    24608(AX)(SI*1), Y5, Y5
+	VPOR    49184(AX)(DI*1), Y5, Y5
+	VPOR    73760(AX)(R8*1), Y5, Y5
+	VPOR    98336(AX)(R9*1), Y5, Y5
+	VPOR    122912(AX)(R10*1), Y5, Y5
+	VPAND   Y2, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y2, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 64(AX)(BX*1), Y5
+	VPOR    24640(AX)(SI*1), Y5, Y5
+	VPOR    49216(AX)(DI*1), Y5, Y5
+	VPOR    73792(AX)(R8*1), Y5, Y5
+	VPOR    98368(AX)(R9*1), Y5, Y5
+	VPOR    122944(AX)(R10*1), Y5, Y5
+	VPAND   Y2, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y2, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VPSADBW Y3, Y4, Y4
+	VPADDQ  Y4, Y0, Y0
+	ADDQ    $0x08, CX
+	DECQ    DX
+	JNZ     clashes6x256v3_key
+
+clashes6x256v3_sum:
+	VEXTRACTI128 $0x01, Y0, X1
+	VPADDQ       X1, X0, X1
+	VPSHUFD      $0x4e, X1, X0
+	VPADDQ       X0, X1, X1
+	VMOVQ        X1, AX
+	VZEROUPPER
+	MOVQ         AX, ret+32(FP)
+	RET
+
+// func clashes6x256v4(tables *uint64, keys []uint64) int
+// Requires: AVX, AVX2, BMI2
+TEXT ·clashes6x256v4(SB), NOSPLIT, $0-40
+	MOVQ    tables+0(FP), AX
+	MOVQ    keys_base+8(FP), CX
+	MOVQ    keys_len+16(FP), DX
+	VPXOR   Y0, Y0, Y0
+	TESTQ   DX, DX
+	JZ      clashes6x256v4_sum
+	VMOVDQU popcountNibbles<>+0(SB), Y1
+	VMOVDQU lowHalves<>+0(SB), Y2
+	VPXOR   Y3, Y3, Y3
+
+clashes6x256v4_key:
+	MOVQ    (CX), R10
+	RORXQ   $0x39, R10, BX
+	ANDQ    $0x00007f80, BX
+	RORXQ   $0x01, R10, SI
+	ANDQ    $0x00007f80, SI
+	RORXQ   $0x09, R10, DI
+	ANDQ    $0x00007f80, DI
+	RORXQ   $0x11, R10, R8
+	ANDQ    $0x00007f80, R8
+	RORXQ   $0x19, R10, R9
+	ANDQ    $0x00007f80, R9
+	RORXQ   $0x21, R10, R10
+	ANDQ    $0x00007f80, R10
+	VMOVDQU (AX)(BX*1), Y4
+	VPOR    32768(AX)(SI*1), Y4, Y4
+	VPOR    65536(AX)(DI*1), Y4, Y4
+	VPOR    98304(AX)(R8*1), Y4, Y4
+	VPOR    131072(AX)(R9*1), Y4, Y4
+	VPOR    163840(AX)(R10*1), Y4, Y4
+	VPAND   Y2, Y4, Y5
+	VPSRLW  $0x04, Y4, Y4
+	VPAND   Y2, Y4, Y4
+	VPSHUFB Y5, Y1, Y5
+	VPSHUFB Y4, Y1, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 32(AX)(BX*1), Y5
+	VPOR    32800(AX)(SI*1), Y5, Y5
+	VPOR    65568(AX)(DI*1), Y5, Y5
+	VPOR    98336(AX)(R8*1), Y5, Y5
+	VPOR    131104(AX)(R9*1), Y5, Y5
+	VPOR    163872(AX)(R10*1), Y5, Y5
+	VPAND   Y2, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y2, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 64(AX)(BX*1), Y5
+	VPOR    32832(AX)(SI*1), Y5, Y5
+	VPOR    65600(AX)(DI*1), Y5, Y5
+	VPOR    98368(AX)(R8*1), Y5, Y5
+	VPOR    131136(AX)(R9*1), Y5, Y5
+	VPOR    163904(AX)(R10*1), Y5, Y5
+	VPAND   Y2, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y2, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 96(AX)(BX*1), Y5
+	VPOR    32864(AX)(SI*1), Y5, Y5
+	VPOR    65632(AX)(DI*1), Y5, Y5
+	VPOR    98400(AX)(R8*1), Y5, Y5
+	VPOR    131168(AX)(R9*1), Y5, Y5
+	VPOR    163936(AX)(R10*1), Y5, Y5
+	VPAND   Y2, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y2, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VPSADBW Y3, Y4, Y4
+	VPADDQ  Y4, Y0, Y0
+	ADDQ    $0x08, CX
+	DECQ    DX
+	JNZ     clashes6x256v4_key
+
+clashes6x256v4_sum:
+	VEXTRACTI128 $0x01, Y0, X1
+	VPADDQ       X1, X0, X1
+	VPSHUFD      $0x4e, X1, X0
+	VPADDQ       X0, X1, X1
+	VMOVQ        X1, AX
+	VZEROUPPER
+	MOVQ         AX, ret+32(FP)
+	RET
+
+// func clashes6x256v5(tables *uint64, keys []uint64) int
+// Requires: AVX, AVX2, BMI2
+TEXT ·clashes6x256v5(SB), NOSPLIT, $0-40
+	MOVQ    tables+0(FP), AX
+	MOVQ    keys_base+8(FP), CX
+	MOVQ    keys_len+16(FP), DX
+	VPXOR   Y0, Y0, Y0
+	TESTQ   DX, DX
+	JZ      clashes6x256v5_sum
+	VMOVDQU popcountNibbles<>+0(SB), Y1
+	VMOVDQU lowHalves<>+0(SB), Y2
+	VPXOR   Y3, Y3, Y3
+
+clashes6x256v5_key:
+	MOVQ    (CX), R10
+	RORXQ   $0x3b, R10, BX
+	ANDQ    $0x00001fe0, BX
+	LEAQ    (BX)(BX*4), BX
+	RORXQ   $0x03, R10, SI
+	ANDQ    $0x00001fe0, SI
+	LEAQ    (SI)(SI*4), SI
+	RORXQ   $0x0b, R10, DI
+	ANDQ    $0x00001fe0, DI
+	LEAQ    (DI)(DI*4), DI
+	RORXQ   $0x13, R10, R8
+	ANDQ    $0x00001fe0, R8
+	LEAQ    (R8)(R8*4), R8
+	RORXQ   $0x1b, R10, R9
+	ANDQ    $0x00001fe0, R9
+	LEAQ    (R9)(R9*4), R9
+	RORXQ   $0x23, R10, R10
+	ANDQ    $0x00001fe0, R10
+	LEAQ    (R10)(R10*4), R10
+	VMOVDQU (AX)(BX*1), Y4
+	VPOR    40960(AX)(SI*1), Y4, Y4
+	VPOR    81920(AX)(DI*1), Y4, Y4
+	VPOR    122880(AX)(R8*1), Y4, Y4
+	VPOR    163840(AX)(R9*1), Y4, Y4
+	VPOR    204800(AX)(R10*1), Y4, Y4
+	VPAND   Y2, Y4, Y5
+	VPSRLW  $0x04, Y4, Y4
+	VPAND   Y2, Y4, Y4
+	VPSHUFB Y5, Y1, Y5
+	VPSHUFB Y4, Y1, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 32(AX)(BX*1), Y5
+	VPOR    40992(AX)(SI*1), Y5, Y5
+	VPOR    81952(AX)(DI*1), Y5, Y5
+	VPOR    122912(AX)(R8*1), Y5, Y5
+	VPOR    163872(AX)(R9*1), Y5, Y5
+	VPOR    204832(AX)(R10*1), Y5, Y5
+	VPAND   Y2, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y2, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 64(AX)(BX*1), Y5
+	VPOR    41024(AX)(SI*1), Y5, Y5
+	VPOR    81984(AX)(DI*1), Y5, Y5
+	VPOR    122944(AX)(R8*1), Y5, Y5
+	VPOR    163904(AX)(R9*1), Y5, Y5
+	VPOR    204864(AX)(R10*1), Y5, Y5
+	VPAND   Y2, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y2, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 96(AX)(BX*1), Y5
+	VPOR    41056(AX)(SI*1), Y5, Y5
+	VPOR    82016(AX)(DI*1), Y5, Y5
+	VPOR    122976(AX)(R8*1), Y5, Y5
+	VPOR    163936(AX)(R9*1), Y5, Y5
+	VPOR    204896(AX)(R10*1), Y5, Y5
+	VPAND   Y2, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y2, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 128(AX)(BX*1), Y5
+	VPOR    41088(AX)(SI*1), Y5, Y5
+	VPOR    82048(AX)(DI*1), Y5, Y5
+	VPOR    123008(AX)(R8*1), Y5, Y5
+	VPOR    163968(AX)(R9*1), Y5, Y5
+	VPOR    204928(AX)(R10*1), Y5, Y5
+	VPAND   Y2, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y2, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VPSADBW Y3, Y4, Y4
+	VPADDQ  Y4, Y0, Y0
+	ADDQ    $0x08, CX
+	DECQ    DX
+	JNZ     clashes6x256v5_key
+
+clashes6x256v5_sum:
+	VEXTRACTI128 $0x01, Y0, X1
+	VPADDQ       X1, X0, X1
+	VPSHUFD      $0x4e, X1, X0
+	VPADDQ       X0, X1, X1
+	VMOVQ        X1, AX
+	VZEROUPPER
+	MOVQ         AX, ret+32(FP)
+	RET
+
+// func clashes6x256v6(tables *uint64, keys []uint64) int
+// Requires: AVX, AVX2, BMI2
+TEXT ·clashes6x256v6(SB), NOSPLIT, $0-40
+	MOVQ    tables+0(FP), AX
+	MOVQ    keys_base+8(FP), CX
+	MOVQ    keys_len+16(FP), DX
+	VPXOR   Y0, Y0, Y0
+	TESTQ   DX, DX
+	JZ      clashes6x256v6_sum
+	VMOVDQU popcountNibbles<>+0(SB), Y1
+	VMOVDQU lowHalves<>+0(SB), Y2
+	VPXOR   Y3, Y3, Y3
+
+clashes6x256v6_key:
+	MOVQ    (CX), R10
+	RORXQ   $0x3a, R10, BX
+	ANDQ    $0x00003fc0, BX
+	LEAQ    (BX)(BX*2), BX
+	RORXQ   $0x02, R10, SI
+	ANDQ    $0x00003fc0, SI
+	LEAQ    (SI)(SI*2), SI
+	RORXQ   $0x0a, R10, DI
+	ANDQ    $0x00003fc0, DI
+	LEAQ    (DI)(DI*2), DI
+	RORXQ   $0x12, R10, R8
+	ANDQ    $0x00003fc0, R8
+	LEAQ    (R8)(R8*2), R8
+	RORXQ   $0x1a, R10, R9
+	ANDQ    $0x00003fc0, R9
+	LEAQ    (R9)(R9*2), R9
+	RORXQ   $0x22, R10, R10
+	ANDQ    $0x00003fc0, R10
+	LEAQ    (R10)(R10*2), R10
+	VMOVDQU (AX)(BX*1), Y4
+	VPOR    49152(AX)(SI*1), Y4, Y4
+	VPOR    98304(AX)(DI*1), Y4, Y4
+	VPOR    147456(AX)(R8*1), Y4, Y4
+	VPOR    196608(AX)(R9*1), Y4, Y4
+	VPOR    245760(AX)(R10*1), Y4, Y4
+	VPAND   Y2, Y4, Y5
+	VPSRLW  $0x04, Y4, Y4
+	VPAND   Y2, Y4, Y4
+	VPSHUFB Y5, Y1, Y5
+	VPSHUFB Y4, Y1, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 32(AX)(BX*1), Y5
+	VPOR    49184(AX)(SI*1), Y5, Y5
+	VPOR    98336(AX)(DI*1), Y5, Y5
+	VPOR    147488(AX)(R8*1), Y5, Y5
+	VPOR    196640(AX)(R9*1), Y5, Y5
+	VPOR    245792(AX)(R10*1), Y5, Y5
+	VPAND   Y2, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y2, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 64(AX)(BX*1), Y5
+	VPOR    49216(AX)(SI*1), Y5, Y5
+	VPOR    98368(AX)(DI*1), Y5, Y5
+	VPOR    147520(AX)(R8*1), Y5, Y5
+	VPOR    196672(AX)(R9*1), Y5, Y5
+	VPOR    245824(AX)(R10*1), Y5, Y5
+	VPAND   Y2, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y2, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 96(AX)(BX*1), Y5
+	VPOR    49248(AX)(SI*1), Y5, Y5
+	VPOR    98400(AX)(DI*1), Y5, Y5
+	VPOR    147552(AX)(R8*1), Y5, Y5
+	VPOR    196704(AX)(R9*1), Y5, Y5
+	VPOR    245856(AX)(R10*1), Y5, Y5
+	VPAND   Y2, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y2, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 128(AX)(BX*1), Y5
+	VPOR    49280(AX)(SI*1), Y5, Y5
+	VPOR    98432(AX)(DI*1), Y5, Y5
+	VPOR    147584(AX)(R8*1), Y5, Y5
+	VPOR    196736(AX)(R9*1), Y5, Y5
+	VPOR    245888(AX)(R10*1), Y5, Y5
+	VPAND   Y2, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y2, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 160(AX)(BX*1), Y5
+	VPOR    49312(AX)(SI*1), Y5, Y5
+	VPOR    98464(AX)(DI*1), Y5, Y5
+	VPOR    147616(AX)(R8*1), Y5, Y5
+	VPOR    196768(AX)(R9*1), Y5, Y5
+	VPOR    245920(AX)(R10*1), Y5, Y5
+	VPAND   Y2, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y2, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VPSADBW Y3, Y4, Y4
+	VPADDQ  Y4, Y0, Y0
+	ADDQ    $0x08, CX
+	DECQ    DX
+	JNZ     clashes6x256v6_key
+
+clashes6x256v6_sum:
+	VEXTRACTI128 $0x01, Y0, X1
+	VPADDQ       X1, X0, X1
+	VPSHUFD      $0x4e, X1, X0
+	VPADDQ       X0, X1, X1
+	VMOVQ        X1, AX
+	VZEROUPPER
+	MOVQ         AX, ret+32(FP)
+	RET
+
+// func clashes6x256v7(tables *uint64, keys []uint64) int
+// Requires: AVX, AVX2, BMI2
+TEXT ·clashes6x256v7(SB), NOSPLIT, $0-40
+	MOVQ    tables+0(FP), AX
+	MOVQ    keys_base+8(FP), CX
+	MOVQ    keys_len+16(FP), DX
+	VPXOR   Y0, Y0, Y0
+	TESTQ   DX, DX
+	JZ      clashes6x256v7_sum
+	VMOVDQU popcountNibbles<>+0(SB), Y1
+	VMOVDQU lowHalves<>+0(SB), Y2
+	VPXOR   Y3, Y3, Y3
+
+clashes6x256v7_key:
+	MOVQ    (CX), R10
+	RORXQ   $0x3b, R10, BX
+	ANDQ    $0x00001fe0, BX
+	IMUL3Q  $0x07, BX, BX
+	RORXQ   $0x03, R10, SI
+	ANDQ    $0x00001fe0, SI
+	IMUL3Q  $0x07, SI, SI
+	RORXQ   $0x0b, R10, DI
+	ANDQ    $0x00001fe0, DI
+	IMUL3Q  $0x07, DI, DI
+	RORXQ   $0x13, R10, R8
+	ANDQ    $0x00001fe0, R8
+	IMUL3Q  $0x07, R8, R8
+	RORXQ   $0x1b, R10, R9
+	ANDQ    $0x00001fe0, R9
+	IMUL3Q  $0x07, R9, R9
+	RORXQ   $0x23, R10, R10
+	ANDQ    $0x00001fe0, R10
+	IMUL3Q  $0x07, R10, R10
+	VMOVDQU (AX)(BX*1), Y4
+	VPOR    57344(AX)(SI*1), Y4, Y4
+	VPOR    114688(AX)(DI*1), Y4, Y4
+	VPOR    172032(AX)(R8*1), Y4, Y4
+	VPOR    229376(AX)(R9*1), Y4, Y4
+	VPOR    286720(AX)(R10*1), Y4, Y4
+	VPAND   Y2, Y4, Y5
+	VPSRLW  $0x04, Y4, Y4
+	VPAND   Y2, Y4, Y4
+	VPSHUFB Y5, Y1, Y5
+	VPSHUFB Y4, Y1, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 32(AX)(BX*1), Y5
+	VPOR    57376(AX)(SI*1), Y5, Y5
+	VPOR    114720(AX)(DI*1), Y5, Y5
+	VPOR    172064(AX)(R8*1), Y5, Y5
+	VPOR    229408(AX)(R9*1), Y5, Y5
+	VPOR    286752(AX)(R10*1), Y5, Y5
+	VPAND   Y2, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y2, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 64(AX)(BX*1), Y5
+	VPOR    57408(AX)(SI*1), Y5, Y5
+	VPOR    114752(AX)(DI*1), Y5, Y5
+	VPOR    172096(AX)(R8*1), Y5, Y5
+	VPOR    229440(AX)(R9*1), Y5, Y5
+	VPOR    286784(AX)(R10*1), Y5, Y5
+	VPAND   Y2, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y2, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 96(AX)(BX*1), Y5
+	VPOR    57440(AX)(SI*1), Y5, Y5
+	VPOR    114784(AX)(DI*1), Y5, Y5
+	VPOR    172128(AX)(R8*1), Y5, Y5
+	VPOR    229472(AX)(R9*1), Y5, Y5
+	VPOR    286816(AX)(R10*1), Y5, Y5
+	VPAND   Y2, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y2, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 128(AX)(BX*1), Y5
+	VPOR    57472(AX)(SI*1), Y5, Y5
+	VPOR    114816(AX)(DI*1), Y5, Y5
+	VPOR    172160(AX)(R8*1), Y5, Y5
+	VPOR    229504(AX)(R9*1), Y5, Y5
+	VPOR    286848(AX)(R10*1), Y5, Y5
+	VPAND   Y2, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y2, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 160(AX)(BX*1), Y5
+	VPOR    57504(AX)(SI*1), Y5, Y5
+	VPOR    114848(AX)(DI*1), Y5, Y5
+	VPOR    172192(AX)(R8*1), Y5, Y5
+	VPOR    229536(AX)(R9*1), Y5, Y5
+	VPOR    286880(AX)(R10*1), Y5, Y5
+	VPAND   Y2, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y2, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 192(AX)(BX*1), Y5
+	VPOR    57536(AX)(SI*1), Y5, Y5
+	VPOR    114880(AX)(DI*1), Y5, Y5
+	VPOR    172224(AX)(R8*1), Y5, Y5
+	VPOR    229568(AX)(R9*1), Y5, Y5
+	VPOR    286912(AX)(R10*1), Y5, Y5
+	VPAND   Y2, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y2, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VPSADBW Y3, Y4, Y4
+	VPADDQ  Y4, Y0, Y0
+	ADDQ    $0x08, CX
+	DECQ    DX
+	JNZ     clashes6x256v7_key
+
+clashes6x256v7_sum:
+	VEXTRACTI128 $0x01, Y0, X1
+	VPADDQ       X1, X0, X1
+	VPSHUFD      $0x4e, X1, X0
+	VPADDQ       X0, X1, X1
+	VMOVQ        X1, AX
+	VZEROUPPER
+	MOVQ         AX, ret+32(FP)
+	RET
+
+// func clashes6x256v8(tables *uint64, keys []uint64) int
+// Requires: AVX, AVX2, BMI2
+TEXT ·clashes6x256v8(SB), NOSPLIT, $0-40
+	MOVQ    tables+0(FP), AX
+	MOVQ    keys_base+8(FP), CX
+	MOVQ    keys_len+16(FP), DX
+	VPXOR   Y0, Y0, Y0
+	TESTQ   DX, DX
+	JZ      clashes6x256v8_sum
+	VMOVDQU popcountNibbles<>+0(SB), Y1
+	VMOVDQU lowHalves<>+0(SB), Y2
+	VPXOR   Y3, Y3, Y3
+
+clashes6x256v8_key:
+	MOVQ    (CX), R10
+	RORXQ   $0x38, R10, BX
+	ANDQ    $0x0000ff00, BX
+	RORXQ   $0x00, R10, SI
+	ANDQ    $0x0000ff00, SI
+	RORXQ   $0x08, R10, DI
+	ANDQ    $0x0000ff00, DI
+	RORXQ   $0x10, R10, R8
+	ANDQ    $0x0000ff00, R8
+	RORXQ   $0x18, R10, R9
+	ANDQ    $0x0000ff00, R9
+	RORXQ   $0x20, R10, R10
+	ANDQ    $0x0000ff00, R10
+	VMOVDQU (AX)(BX*1), Y4
+	VPOR    65536(AX)(SI*1), Y4, Y4
+	VPOR    131072(AX)(DI*1), Y4, Y4
+	VPOR    196608(AX)(R8*1), Y4, Y4
+	VPOR    262144(AX)(R9*1), Y4, Y4
+	VPOR    327680(AX)(R10*1), Y4, Y4
+	VPAND   Y2, Y4, Y5
+	VPSRLW  $0x04, Y4, Y4
+	VPAND   Y2, Y4, Y4
+	VPSHUFB Y5, Y1, Y5
+	VPSHUFB Y4, Y1, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 32(AX)(BX*1), Y5
+	VPOR    65568(AX)(SI*1), Y5, Y5
+	VPOR    131104(AX)(DI*1), Y5, Y5
+	VPOR    196640(AX)(R8*1), Y5, Y5
+	VPOR    262176(AX)(R9*1), Y5, Y5
+	VPOR    327712(AX)(R10*1), Y5, Y5
+	VPAND   Y2, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y2, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 64(AX)(BX*1), Y5
+	VPOR    65600(AX)(SI*1), Y5, Y5
+	VPOR    131136(AX)(DI*1), Y5, Y5
+	VPOR    196672(AX)(R8*1), Y5, Y5
+	VPOR    262208(AX)(R9*1), Y5, Y5
+	VPOR    327744(AX)(R10*1), Y5, Y5
+	VPAND   Y2, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y2, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 96(AX)(BX*1), Y5
+	VPOR    65632(AX)(SI*1), Y5, Y5
+	VPOR    131168(AX)(DI*1), Y5, Y5
+	VPOR    196704(AX)(R8*1), Y5, Y5
+	VPOR    262240(AX)(R9*1), Y5, Y5
+	VPOR    327776(AX)(R10*1), Y5, Y5
+	VPAND   Y2, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y2, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 128(AX)(BX*1), Y5
+	VPOR    65664(AX)(SI*1), Y5, Y5
+	VPOR    131200(AX)(DI*1), Y5, Y5
+	VPOR    196736(AX)(R8*1), Y5, Y5
+	VPOR    262272(AX)(R9*1), Y5, Y5
+	VPOR    327808(AX)(R10*1), Y5, Y5
+	VPAND   Y2, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y2, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 160(AX)(BX*1), Y5
+	VPOR    65696(AX)(SI*1), Y5, Y5
+	VPOR    131232(AX)(DI*1), Y5, Y5
+	VPOR    196768(AX)(R8*1), Y5, Y5
+	VPOR    262304(AX)(R9*1), Y5, Y5
+	VPOR    327840(AX)(R10*1), Y5, Y5
+	VPAND   Y2, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y2, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 192(AX)(BX*1), Y5
+	VPOR    65728(AX)(SI*1), Y5, Y5
+	VPOR    131264(AX)(DI*1), Y5, Y5
+	VPOR    196800(AX)(R8*1), Y5, Y5
+	VPOR    262336(AX)(R9*1), Y5, Y5
+	VPOR    327872(AX)(R10*1), Y5, Y5
+	VPAND   Y2, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y2, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 224(AX)(BX*1), Y5
+	VPOR    65760(AX)(SI*1), Y5, Y5
+	VPOR    131296(AX)(DI*1), Y5, Y5
+	VPOR    196832(AX)(R8*1), Y5, Y5
+	VPOR    262368(AX)(R9*1), Y5, Y5
+	VPOR    327904(AX)(R10*1), Y5, Y5
+	VPAND   Y2, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y2, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VPSADBW Y3, Y4, Y4
+	VPADDQ  Y4, Y0, Y0
+	ADDQ    $0x08, CX
+	DECQ    DX
+	JNZ     clashes6x256v8_key
+
+clashes6x256v8_sum:
+	VEXTRACTI128 $0x01, Y0, X1
+	VPADDQ       X1, X0, X1
+	VPSHUFD      $0x4e, X1, X0
+	VPADDQ       X0, X1, X1
+	VMOVQ        X1, AX
+	VZEROUPPER
+	MOVQ         AX, ret+32(FP)
+	RET
+
+// func clashes7x256v1(tables *uint64, keys []uint64) int
+// Requires: AVX, AVX2, BMI2
+TEXT ·clashes7x256v1(SB), NOSPLIT, $0-40
+	MOVQ    tables+0(FP), AX
+	MOVQ    keys_base+8(FP), CX
+	MOVQ    keys_len+16(FP), DX
+	VPXOR   Y0, Y0, Y0
+	TESTQ   DX, DX
+	JZ      clashes7x256v1_sum
+	VMOVDQU popcountNibbles<>+0(SB), Y1
+	VMOVDQU lowHalves<>+0(SB), Y2
+	VPXOR   Y3, Y3, Y3
+
+clashes7x256v1_key:
+	MOVQ    (CX), R11
+	RORXQ   $0x3b, R11, BX
+	ANDQ    $0x00001fe0, BX
+	RORXQ   $0x03, R11, SI
+	ANDQ    $0x00001fe0, SI
+	RORXQ   $0x0b, R11, DI
+	ANDQ    $0x00001fe0, DI
+	RORXQ   $0x13, R11, R8
+	ANDQ    $0x00001fe0, R8
+	RORXQ   $0x1b, R11, R9
+	ANDQ    $0x00001fe0, R9
+	RORXQ   $0x23, R11, R10
+	ANDQ    $0x00001fe0, R10
+	RORXQ   $0x2b, R11, R11
+	ANDQ    $0x00001fe0, R11
+	VMOVDQU (AX)(BX*1), Y4
+	VPOR    8192(AX)(SI*1), Y4, Y4
+	VPOR    16384(AX)(DI*1), Y4, Y4
+	VPOR    24576(AX)(R8*1), Y4, Y4
+	VPOR    32768(AX)(R9*1), Y4, Y4
+	VPOR    40960(AX)(R10*1), Y4, Y4
+	VPOR    49152(AX)(R11*1), Y4, Y4
+	VPAND   Y2, Y4, Y5
+	VPSRLW  $0x04, Y4, Y4
+	VPAND   Y2, Y4, Y4
+	VPSHUFB Y5, Y1, Y5
+	VPSHUFB Y4, Y1, Y4
+	VPADDB  Y5, Y4, Y4
+	VPSADBW Y3, Y4, Y4
+	VPADDQ  Y4, Y0, Y0
+	ADDQ    $0x08, CX
+	DECQ    DX
+	JNZ     clashes7x256v1_key
+
+clashes7x256v1_sum:
+	VEXTRACTI128 $0x01, Y0, X1
+	VPADDQ       X1, X0, X1
+	VPSHUFD      $0x4e, X1, X0
+	VPADDQ       X0, X1, X1
+	VMOVQ        X1, AX
+	VZEROUPPER
+	MOVQ         AX, ret+32(FP)
+	RET
+
+// func clashes7x256v2(tables *uint64, keys []uint64) int
+// Requires: AVX, AVX2, BMI2
+TEXT ·clashes7x256v2(SB), NOSPLIT, $0-40
+	MOVQ    tables+0(FP), AX
+	MOVQ    keys_base+8(FP), CX
+	MOVQ    keys_len+16(FP), DX
+	VPXOR   Y0, Y0, Y0
+	TESTQ   DX, DX
+	JZ      clashes7x256v2_sum
+	VMOVDQU popcountNibbles<>+0(SB), Y1
+	VMOVDQU lowHalves<>+0(SB), Y2
+	VPXOR   Y3, Y3, Y3
+
+clashes7x256v2_key:
+	MOVQ    (CX), R11
+	RORXQ   $0x3a, R11, BX
+	ANDQ    $0x00003fc0, BX
+	RORXQ   $0x02, R11, SI
+	ANDQ    $0x00003fc0, SI
+	RORXQ   $0x0a, R11, DI
+	ANDQ    $0x00003fc0, DI
+	RORXQ   $0x12, R11, R8
+	ANDQ    $0x00003fc0, R8
+	RORXQ   $0x1a, R11, R9
+	ANDQ    $0x00003fc0, R9
+	RORXQ   $0x22, R11, R10
+	ANDQ    $0x00003fc0, R10
+	RORXQ   $0x2a, R11, R11
+	ANDQ    $0x00003fc0, R11
+	VMOVDQU (AX)(BX*1), Y4
+	VPOR    16384(AX)(SI*1), Y4, Y4
+	VPOR    32768(AX)(DI*1), Y4, Y4
+	VPOR    49152(AX)(R8*1), Y4, Y4
+	VPOR    65536(AX)(R9*1), Y4, Y4
+	VPOR    81920(AX)(R10*1), Y4, Y4
+	VPOR    98304(AX)(R11*1), Y4, Y4
+	VPAND   Y2, Y4, Y5
+	VPSRLW  $0x04, Y4, Y4
+	VPAND   Y2, Y4, Y4
+	VPSHUFB Y5, Y1, Y5
+	VPSHUFB Y4, Y1, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 32(AX)(BX*1), Y5
+	VPOR    16416(AX)(SI*1), Y5, Y5
+	VPOR    32800(AX)(DI*1), Y5, Y5
+	VPOR    49184(AX)(R8*1), Y5, Y5
+	VPOR    65568(AX)(R9*1), Y5, Y5
+	VPOR    81952(AX)(R10*1), Y5, Y5
+	VPOR    98336(AX)(R11*1), Y5, Y5
+	VPAND   Y2, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y2, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VPSADBW Y3, Y4, Y4
+	VPADDQ  Y4, Y0, Y0
+	ADDQ    $0x08, CX
+	DECQ    DX
+	JNZ     clashes7x256v2_key
+
+clashes7x256v2_sum:
+	VEXTRACTI128 $0x01, Y0, X1
+	VPADDQ       X1, X0, X1
+	VPSHUFD      $0x4e, X1, X0
+	VPADDQ       X0, X1, X1
+	VMOVQ        X1, AX
+	VZEROUPPER
+	MOVQ         AX, ret+32(FP)
+	RET
+
+// func clashes7x256v3(tables *uint64, keys []uint64) int
+// Requires: AVX, AVX2, BMI2
+TEXT ·clashes7x256v3(SB), NOSPLIT, $0-40
+	MOVQ    tables+0(FP), AX
+	MOVQ    keys_base+8(FP), CX
+	MOVQ    keys_len+16(FP), DX
+	VPXOR   Y0, Y0, Y0
+	TESTQ   DX, DX
+	JZ      clashes7x256v3_sum
+	VMOVDQU popcountNibbles<>+0(SB), Y1
+	VMOVDQU lowHalves<>+0(SB), Y2
+	VPXOR   Y3, Y3, Y3
+
+clashes7x256v3_key:
+	MOVQ    (CX), R11
+	RORXQ   $0x3b, R11, BX
+	ANDQ    $0x00001fe0, BX
+	LEAQ    (BX)(BX*2), BX
+	RORXQ   $0x03, R11, SI
+	ANDQ    $0x00001fe0, SI
+	LEAQ    (SI)(SI*2), SI
+	RORXQ   $0x0b, R11, DI
+	ANDQ    $0x00001fe0, DI
+	LEAQ    (DI)(DI*2), DI
+	RORXQ   $0x13, R11, R8
+	ANDQ    $0x00001fe0, R8
+	LEAQ    (R8)(R8*2), R8
+	RORXQ   $0x1b, R11, R9
+	ANDQ    $0x00001fe0, R9
+	LEAQ    (R9)(R9*2), R9
+	RORXQ   $0x23, R11, R10
+	ANDQ    $0x00001fe0, R10
+	LEAQ    (R10)(R10*2), R10
+	RORXQ   $0x2b, R11, R11
+	ANDQ    $0x00001fe0, R11
+	LEAQ    (R11)(R11*2), R11
+	VMOVDQU (AX)(BX*1), Y4
+	VPOR    24576(AX)(SI*1), Y4, Y4
+	VPOR    49152(AX)(DI*1), Y4, Y4
+	VPOR    73728(AX)(R8*1), Y4, Y4
+	VPOR    98304(AX)(R9*1), Y4, Y4
+	VPOR    122880(AX)(R10*1), Y4, Y4
+	VPOR    147456(AX)(R11*1), Y4, Y4
+	VPAND   Y2, Y4, Y5
+	VPSRLW  $0x04, Y4, Y4
+	VPAND   Y2, Y4, Y4
+	VPSHUFB Y5, Y1, Y5
+	VPSHUFB Y4, Y1, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 32(AX)(BX*1), Y5
+	VPOR    24608(AX)(SI*1), Y5, Y5
+	VPOR    49184(AX)(DI*1), Y5, Y5
+	VPOR    73760(AX)(R8*1), Y5, Y5
+	VPOR    98336(AX)(R9*1), Y5, Y5
+	VPOR    122912(AX)(R10*1), Y5, Y5
+	VPOR    147488(AX)(R11*1), Y5, Y5
+	VPAND   Y2, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y2, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 64(AX)(BX*1), Y5
+	VPOR    24640(AX)(SI*1), Y5, Y5
+	VPOR    49216(AX)(DI*1), Y5, Y5
+	VPOR    73792(AX)(R8*1), Y5, Y5
+	VPOR    98368(AX)(R9*1), Y5, Y5
+	VPOR    122944(AX)(R10*1), Y5, Y5
+	VPOR    147520(AX)(R11*1), Y5, Y5
+	VPAND   Y2, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y2, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VPSADBW Y3, Y4, Y4
+	VPADDQ  Y4, Y0, Y0
+	ADDQ    $0x08, CX
+	DECQ    DX
+	JNZ     clashes7x256v3_key
+
+clashes7x256v3_sum:
+	VEXTRACTI128 $0x01, Y0, X1
+	VPADDQ       X1, X0, X1
+	VPSHUFD      $0x4e, X1, X0
+	VPADDQ       X0, X1, X1
+	VMOVQ        X1, AX
+	VZEROUPPER
+	MOVQ         AX, ret+32(FP)
+	RET
+
+// func clashes7x256v4(tables *uint64, keys []uint64) int
+// Requires: AVX, AVX2, BMI2
+TEXT ·clashes7x256v4(SB), NOSPLIT, $0-40
+	MOVQ    tables+0(FP), AX
+	MOVQ    keys_base+8(FP), CX
+	MOVQ    keys_len+16(FP), DX
+	VPXOR   Y0, Y0, Y0
+	TESTQ   DX, DX
+	JZ      clashes7x256v4_sum
+	VMOVDQU popcountNibbles<>+0(SB), Y1
+	VMOVDQU lowHalves<>+0(SB), Y2
+	VPXOR   Y3, Y3, Y3
+
+clashes7x256v4_key:
+	MOVQ    (CX), R11
+	RORXQ   $0x39, R11, BX
+	ANDQ    $0x00007f80, BX
+	RORXQ   $0x01, R11, SI
+	ANDQ    $0x00007f80, SI
+	RORXQ   $0x09, R11, DI
+	ANDQ    $0x00007f80, DI
+	RORXQ   $0x11, R11, R8
+	ANDQ    $0x00007f80, R8
+	RORXQ   $0x19, R11, R9
+	ANDQ    $0x00007f80, R9
+	RORXQ   $0x21, R11, R10
+	ANDQ    $0x00007f80, R10
+	RORXQ   $0x29, R11, R11
+	ANDQ    $0x00007f80, R11
+	VMOVDQU (AX)(BX*1), Y4
+	VPOR    32768(AX)(SI*1), Y4, Y4
+	VPOR    65536(AX)(DI*1), Y4, Y4
+	VPOR    98304(AX)(R8*1), Y4, Y4
+	VPOR    131072(AX)(R9*1), Y4, Y4
+	VPOR    163840(AX)(R10*1), Y4, Y4
+	VPOR    196608(AX)(R11*1), Y4, Y4
+	VPAND   Y2, Y4, Y5
+	VPSRLW  $0x04, Y4, Y4
+	VPAND   Y2, Y4, Y4
+	VPSHUFB Y5, Y1, Y5
+	VPSHUFB Y4, Y1, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 32(AX)(BX*1), Y5
+	VPOR    32800(AX)(SI*1), Y5, Y5
+	VPOR    65568(AX)(DI*1), Y5, Y5
+	VPOR    98336(AX)(R8*1), Y5, Y5
+	VPOR    131104(AX)(R9*1), Y5, Y5
+	VPOR    163872(AX)(R10*1), Y5, Y5
+	VPOR    196640(AX)(R11*1), Y5, Y5
+	VPAND   Y2, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y2, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 64(AX)(BX*1), Y5
+	VPOR    32832(AX)(SI*1), Y5, Y5
+	VPOR    65600(AX)(DI*1), Y5, Y5
+	VPOR    98368(AX)(R8*1), Y5, Y5
+	VPOR    131136(AX)(R9*1), Y5, Y5
+	VPOR    163904(AX)(R10*1), Y5, Y5
+	VPOR    196672(AX)(R11*1), Y5, Y5
+	VPAND   Y2, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y2, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 96(AX)(BX*1), Y5
+	VPOR    32864(AX)(SI*1), Y5, Y5
+	VPOR    65632(AX)(DI*1), Y5, Y5
+	VPOR    98400(AX)(R8*1), Y5, Y5
+	VPOR    131168(AX)(R9*1), Y5, Y5
+	VPOR    163936(AX)(R10*1), Y5, Y5
+	VPOR    196704(AX)(R11*1), Y5, Y5
+	VPAND   Y2, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y2, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VPSADBW Y3, Y4, Y4
+	VPADDQ  Y4, Y0, Y0
+	ADDQ    $0x08, CX
+	DECQ    DX
+	JNZ     clashes7x256v4_key
+
+clashes7x256v4_sum:
+	VEXTRACTI128 $0x01, Y0, X1
+	VPADDQ       X1, X0, X1
+	VPSHUFD      $0x4e, X1, X0
+	VPADDQ       X0, X1, X1
+	VMOVQ        X1, AX
+	VZEROUPPER
+	MOVQ         AX, ret+32(FP)
+	RET
+
+// func clashes7x256v5(tables *uint64, keys []uint64) int
+// Requires: AVX, AVX2, BMI2
+TEXT ·clashes7x256v5(SB), NOSPLIT, $0-40
+	MOVQ    tables+0(FP), AX
+	MOVQ    keys_base+8(FP), CX
+	MOVQ    keys_len+16(FP), DX
+	VPXOR   Y0, Y0, Y0
+	TESTQ   DX, DX
+	JZ      clashes7x256v5_sum
+	VMOVDQU popcountNibbles<>+0(SB), Y1
+	VMOVDQU lowHalves<>+0(SB), Y2
+	VPXOR   Y3, Y3, Y3
+
+clashes7x256v5_key:
+	MOVQ    (CX), R11
+	RORXQ   $0x3b, R11, BX
+	ANDQ    $0x00001fe0, BX
+	LEAQ    (BX)(BX*4), BX
+	RORXQ   $0x03, R11, SI
+	ANDQ    $0x00001fe0, SI
+	LEAQ    (SI)(SI*4), SI
+	RORXQ   $0x0b, R11, DI
+	ANDQ    $0x00001fe0, DI
+	LEAQ    (DI)(DI*4), DI
+	RORXQ   $0x13, R11, R8
+	ANDQ    $0x00001fe0, R8
+	LEAQ    (R8)(R8*4), R8
+	RORXQ   $0x1b, R11, R9
+	ANDQ    $0x00001fe0, R9
+	LEAQ    (R9)(R9*4), R9
+	RORXQ   $0x23, R11, R10
+	ANDQ    $0x00001fe0, R10
+	LEAQ    (R10)(R10*4), R10
+	RORXQ   $0x2b, R11, R11
+	ANDQ    $0x00001fe0, R11
+	LEAQ    (R11)(R11*4), R11
+	VMOVDQU (AX)(BX*1), Y4
+	VPOR    40960(AX)(SI*1), Y4, Y4
+	VPOR    81920(AX)(DI*1), Y4, Y4
+	VPOR    122880(AX)(R8*1), Y4, Y4
+	VPOR    163840(AX)(R9*1), Y4, Y4
+	VPOR    204800(AX)(R10*1), Y4, Y4
+	VPOR    245760(AX)(R11*1), Y4, Y4
+	VPAND   Y2, Y4, Y5
+	VPSRLW  $0x04, Y4, Y4
+	VPAND   Y2, Y4, Y4
+	VPSHUFB Y5, Y1, Y5
+	VPSHUFB Y4, Y1, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 32(AX)(BX*1), Y5
+	VPOR    40992(AX)(SI*1), Y5, Y5
+	VPOR    81952(AX)(DI*1), Y5, Y5
+	VPOR    122912(AX)(R8*1), Y5, Y5
+	VPOR    163872(AX)(R9*1), Y5, Y5
+	VPOR    204832(AX)(R10*1), Y5, Y5
+	VPOR    245792(AX)(R11*1), Y5, Y5
+	VPAND   Y2, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y2, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 64(AX)(BX*1), Y5
+	VPOR    41024(AX)(SI*1), Y5, Y5
+	VPOR    81984(AX)(DI*1), Y5, Y5
+	VPOR    122944(AX)(R8*1), Y5, Y5
+	VPOR    163904(AX)(R9*1), Y5, Y5
+	VPOR    204864(AX)(R10*1), Y5, Y5
+	VPOR    245824(AX)(R11*1), Y5, Y5
+	VPAND   Y2, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y2, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 96(AX)(BX*1), Y5
+	VPOR    41056(AX)(SI*1), Y5, Y5
+	VPOR    82016(AX)(DI*1), Y5, Y5
+	VPOR    122976(AX)(R8*1), Y5, Y5
+	VPOR    163936(AX)(R9*1), Y5, Y5
+	VPOR    204896(AX)(R10*1), Y5, Y5
+	VPOR    245856(AX)(R11*1), Y5, Y5
+	VPAND   Y2, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y2, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 128(AX)(BX*1), Y5
+	VPOR    41088(AX)(SI*1), Y5, Y5
+	VPOR    82048(AX)(DI*1), Y5, Y5
+	VPOR    123008(AX)(R8*1), Y5, Y5
+	VPOR    163968(AX)(R9*1), Y5, Y5
+	VPOR    204928(AX)(R10*1), Y5, Y5
+	VPOR    245888(AX)(R11*1), Y5, Y5
+	VPAND   Y2, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y2, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VPSADBW Y3, Y4, Y4
+	VPADDQ  Y4, Y0, Y0
+	ADDQ    $0x08, CX
+	DECQ    DX
+	JNZ     clashes7x256v5_key
+
+clashes7x256v5_sum:
+	VEXTRACTI128 $0x01, Y0, X1
+	VPADDQ       X1, X0, X1
+	VPSHUFD      $0x4e, X1, X0
+	VPADDQ       X0, X1, X1
+	VMOVQ        X1, AX
+	VZEROUPPER
+	MOVQ         AX, ret+32(FP)
+	RET
+
+// func clashes7x256v6(tables *uint64, keys []uint64) int
+// Requires: AVX, AVX2, BMI2
+TEXT ·clashes7x256v6(SB), NOSPLIT, $0-40
+	MOVQ    tables+0(FP), AX
+	MOVQ    keys_base+8(FP), CX
+	MOVQ    keys_len+16(FP), DX
+	VPXOR   Y0, Y0, Y0
+	TESTQ   DX, DX
+	JZ      clashes7x256v6_sum
+	VMOVDQU popcountNibbles<>+0(SB), Y1
+	VMOVDQU lowHalves<>+0(SB), Y2
+	VPXOR   Y3, Y3, Y3
+
+clashes7x256v6_key:
+	MOVQ    (CX), R11
+	RORXQ   $0x3a, R11, BX
+	ANDQ    $0x00003fc0, BX
+	LEAQ    (BX)(BX*2), BX
+	RORXQ   $0x02, R11, SI
+	ANDQ    $0x00003fc0, SI
+	LEAQ    (SI)(SI*2), SI
+	RORXQ   $0x0a, R11, DI
+	ANDQ    $0x00003fc0, DI
+	LEAQ    (DI)(DI*2), DI
+	RORXQ   $0x12, R11, R8
+	ANDQ    $0x00003fc0, R8
+	LEAQ    (R8)(R8*2), R8
+	RORXQ   $0x1a, R11, R9
+	ANDQ    $0x00003fc0, R9
+	LEAQ    (R9)(R9*2), R9
+	RORXQ   $0x22, R11, R10
+	ANDQ    $0x00003fc0, R10
+	LEAQ    (R10)(R10*2), R10
+	RORXQ   $0x2a, R11, R11
+	ANDQ    $0x00003fc0, R11
+	LEAQ    (R11)(R11*2), R11
+	VMOVDQU (AX)(BX*1), Y4
+	VPOR    49152(AX)(SI*1), Y4, Y4
+	VPOR    98304(AX)(DI*1), Y4, Y4
+	VPOR    147456(AX)(R8*1), Y4, Y4
+	VPOR    196608(AX)(R9*1), Y4, Y4
+	VPOR    245760(AX)(R10*1), Y4, Y4
+	VPOR    294912(AX)(R11*1), Y4, Y4
+	VPAND   Y2, Y4, Y5
+	VPSRLW  $0x04, Y4, Y4
+	VPAND   Y2, Y4, Y4
+	VPSHUFB Y5, Y1, Y5
+	VPSHUFB Y4, Y1, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 32(AX)(BX*1), Y5
+	VPOR    49184(AX)(SI*1), Y5, Y5
+	VPOR    98336(AX)(DI*1), Y5, Y5
+	VPOR    147488(AX)(R8*1), Y5, Y5
+	VPOR    196640(AX)(R9*1), Y5, Y5
+	VPOR    245792(AX)(R10*1), Y5, Y5
+	VPOR    294944(AX)(R11*1), Y5, Y5
+	VPAND   Y2, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y2, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 64(AX)(BX*1), Y5
+	VPOR    49216(AX)(SI*1), Y5, Y5
+	VPOR    98368(AX)(DI*1), Y5, Y5
+	VPOR    147520(AX)(R8*1), Y5, Y5
+	VPOR    196672(AX)(R9*1), Y5, Y5
+	VPOR    245824(AX)(R10*1), Y5, Y5
+	VPOR    294976(AX)(R11*1), Y5, Y5
+	VPAND   Y2, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y2, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 96(AX)(BX*1), Y5
+	VPOR    49248(AX)(SI*1), Y5, Y5
+	VPOR    98400(AX)(DI*1), Y5, Y5
+	VPOR    147552(AX)(R8*1), Y5, Y5
+	VPOR    196704(AX)(R9*1), Y5, Y5
+	VPOR    245856(AX)(R10*1), Y5, Y5
+	VPOR    295008(AX)(R11*1), Y5, Y5
+	VPAND   Y2, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y2, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 128(AX)(BX*1), Y5
+	VPOR    49280(AX)(SI*1), Y5, Y5
+	VPOR    98432(AX)(DI*1), Y5, Y5
+	VPOR    147584(AX)(R8*1), Y5, Y5
+	VPOR    196736(AX)(R9*1), Y5, Y5
+	VPOR    245888(AX)(R10*1), Y5, Y5
+	VPOR    295040(AX)(R11*1), Y5, Y5
+	VPAND   Y2, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y2, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 160(AX)(BX*1), Y5
+	VPOR    49312(AX)(SI*1), Y5, Y5
+	VPOR    98464(AX)(DI*1), Y5, Y5
+	VPOR    147616(AX)(R8*1), Y5, Y5
+	VPOR    196768(AX)(R9*1), Y5, Y5
+	VPOR    245920(AX)(R10*1), Y5, Y5
+	VPOR    295072(AX)(R11*1), Y5, Y5
+	VPAND   Y2, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y2, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VPSADBW Y3, Y4, Y4
+	VPADDQ  Y4, Y0, Y0
+	ADDQ    $0x08, CX
+	DECQ    DX
+	JNZ     clashes7x256v6_key
+
+clashes7x256v6_sum:
+	VEXTRACTI128 $0x01, Y0, X1
+	VPADDQ       X1, X0, X1
+	VPSHUFD      $0x4e, X1, X0
+	VPADDQ       X0, X1, X1
+	VMOVQ        X1, AX
+	VZEROUPPER
+	MOVQ         AX, ret+32(FP)
+	RET
+
+// func clashes7x256v7(tables *uint64, keys []uint64) int
+// Requires: AVX, AVX2, BMI2
+TEXT ·clashes7x256v7(SB), NOSPLIT, $0-40
+	MOVQ    tables+0(FP), AX
+	MOVQ    keys_base+8(FP), CX
+	MOVQ    keys_len+16(FP), DX
+	VPXOR   Y0, Y0, Y0
+	TESTQ   DX, DX
+	JZ      clashes7x256v7_sum
+	VMOVDQU popcountNibbles<>+0(SB), Y1
+	VMOVDQU lowHalves<>+0(SB), Y2
+	VPXOR   Y3, Y3, Y3
+
+clashes7x256v7_key:
+	MOVQ    (CX), R11
+	RORXQ   $0x3b, R11, BX
+	ANDQ    $0x00001fe0, BX
+	IMUL3Q  $0x07, BX, BX
+	RORXQ   $0x03, R11, SI
+	ANDQ    $0x00001fe0, SI
+	IMUL3Q  $0x07, SI, SI
+	RORXQ   $0x0b, R11, DI
+	ANDQ    $0x00001fe0, DI
+	IMUL3Q  $0x07, DI, DI
+	RORXQ   $0x13, R11, R8
+	ANDQ    $0x00001fe0, R8
+	IMUL3Q  $0x07, R8, R8
+	RORXQ   $0x1b, R11, R9
+	ANDQ    $0x00001fe0, R9
+	IMUL3Q  $0x07, R9, R9
+	RORXQ   $0x23, R11, R10
+	ANDQ    $0x00001fe0, R10
+	IMUL3Q  $0x07, R10, R10
+	RORXQ   $0x2b, R11, R11
+	ANDQ    $0x00001fe0, R11
+	IMUL3Q  $0x07, R11, R11
+	VMOVDQU (AX)(BX*1), Y4
+	VPOR    57344(AX)(SI*1), Y4, Y4
+	VPOR    114688(AX)(DI*1), Y4, Y4
+	VPOR    172032(AX)(R8*1), Y4, Y4
+	VPOR    229376(AX)(R9*1), Y4, Y4
+	VPOR    286720(AX)(R10*1), Y4, Y4
+	VPOR    344064(AX)(R11*1), Y4, Y4
+	VPAND   Y2, Y4, Y5
+	VPSRLW  $0x04, Y4, Y4
+	VPAND   Y2, Y4, Y4
+	VPSHUFB Y5, Y1, Y5
+	VPSHUFB Y4, Y1, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 32(AX)(BX*1), Y5
+	VPOR    57376(AX)(SI*1), Y5, Y5
+	VPOR    114720(AX)(DI*1), Y5, Y5
+	VPOR    172064(AX)(R8*1), Y5, Y5
+	VPOR    229408(AX)(R9*1), Y5, Y5
+	VPOR    286752(AX)(R10*1), Y5, Y5
+	VPOR    344096(AX)(R11*1), Y5, Y5
+	VPAND   Y2, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y2, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 64(AX)(BX*1), Y5
+	VPOR    57408(AX)(SI*1), Y5, Y5
+	VPOR    114752(AX)(DI*1), Y5, Y5
+	VPOR    172096(AX)(R8*1), Y5, Y5
+	VPOR    229440(AX)(R9*1), Y5, Y5
+	VPOR    286784(AX)(R10*1), Y5, Y5
+	VPOR    344128(AX)(R11*1), Y5, Y5
+	VPAND   Y2, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y2, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 96(AX)(BX*1), Y5
+	VPOR    57440(AX)(SI*1), Y5, Y5
+	VPOR    114784(AX)(DI*1), Y5, Y5
+	VPOR    172128(AX)(R8*1), Y5, Y5
+	VPOR    229472(AX)(R9*1), Y5, Y5
+	VPOR    286816(AX)(R10*1), Y5, Y5
+	VPOR    344160(AX)(R11*1), Y5, Y5
+	VPAND   Y2, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y2, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 128(AX)(BX*1), Y5
+	VPOR    57472(AX)(SI*1), Y5, Y5
+	VPOR    114816(AX)(DI*1), Y5, Y5
+	VPOR    172160(AX)(R8*1), Y5, Y5
+	VPOR    229504(AX)(R9*1), Y5, Y5
+	VPOR    286848(AX)(R10*1), Y5, Y5
+	VPOR    344192(AX)(R11*1), Y5, Y5
+	VPAND   Y2, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y2, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 160(AX)(BX*1), Y5
+	VPOR    57504(AX)(SI*1), Y5, Y5
+	VPOR    114848(AX)(DI*1), Y5, Y5
+	VPOR    172192(AX)(R8*1), Y5, Y5
+	VPOR    229536(AX)(R9*1), Y5, Y5
+	VPOR    286880(AX)(R10*1), Y5, Y5
+	VPOR    344224(AX)(R11*1), Y5, Y5
+	VPAND   Y2, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y2, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 192(AX)(BX*1), Y5
+	VPOR    57536(AX)(SI*1), Y5, Y5
+	VPOR    114880(AX)(DI*1), Y5, Y5
+	VPOR    172224(AX)(R8*1), Y5, Y5
+	VPOR    229568(AX)(R9*1), Y5, Y5
+	VPOR    286912(AX)(R10*1), Y5, Y5
+	VPOR    344256(AX)(R11*1), Y5, Y5
+	VPAND   Y2, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y2, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VPSADBW Y3, Y4, Y4
+	VPADDQ  Y4, Y0, Y0
+	ADDQ    $0x08, CX
+	DECQ    DX
+	JNZ     clashes7x256v7_key
+
+clashes7x256v7_sum:
+	VEXTRACTI128 $0x01, Y0, X1
+	VPADDQ       X1, X0, X1
+	VPSHUFD      $0x4e, X1, X0
+	VPADDQ       X0, X1, X1
+	VMOVQ        X1, AX
+	VZEROUPPER
+	MOVQ         AX, ret+32(FP)
+	RET
+
+// func clashes7x256v8(tables *uint64, keys []uint64) int
+// Requires: AVX, AVX2, BMI2
+TEXT ·clashes7x256v8(SB), NOSPLIT, $0-40
+	MOVQ    tables+0(FP), AX
+	MOVQ    keys_base+8(FP), CX
+	MOVQ    keys_len+16(FP), DX
+	VPXOR   Y0, Y0, Y0
+	TESTQ   DX, DX
+	JZ      clashes7x256v8_sum
+	VMOVDQU popcountNibbles<>+0(SB), Y1
+	VMOVDQU lowHalves<>+0(SB), Y2
+	VPXOR   Y3, Y3, Y3
+
+clashes7x256v8_key:
+	MOVQ    (CX), R11
+	RORXQ   $0x38, R11, BX
+	ANDQ    $0x0000ff00, BX
+	RORXQ   $0x00, R11, SI
+	ANDQ    $0x0000ff00, SI
+	RORXQ   $0x08, R11, DI
+	ANDQ    $0x0000ff00, DI
+	RORXQ   $0x10, R11, R8
+	ANDQ    $0x0000ff00, R8
+	RORXQ   $0x18, R11, R9
+	ANDQ    $0x0000ff00, R9
+	RORXQ   $0x20, R11, R10
+	ANDQ    $0x0000ff00, R10
+	RORXQ   $0x28, R11, R11
+	ANDQ    $0x0000ff00, R11
+	VMOVDQU (AX)(BX*1), Y4
+	VPOR    65536(AX)(SI*1), Y4, Y4
+	VPOR    131072(AX)(DI*1), Y4, Y4
+	VPOR    196608(AX)(R8*1), Y4, Y4
+	VPOR    262144(AX)(R9*1), Y4, Y4
+	VPOR    327680(AX)(R10*1), Y4, Y4
+	VPOR    393216(AX)(R11*1), Y4, Y4
+	VPAND   Y2, Y4, Y5
+	VPSRLW  $0x04, Y4, Y4
+	VPAND   Y2, Y4, Y4
+	VPSHUFB Y5, Y1, Y5
+	VPSHUFB Y4, Y1, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 32(AX)(BX*1), Y5
+	VPOR    65568(AX)(SI*1), Y5, Y5
+	VPOR    131104(AX)(DI*1), Y5, Y5
+	VPOR    196640(AX)(R8*1), Y5, Y5
+	VPOR    262176(AX)(R9*1), Y5, Y5
+	VPOR    327712(AX)(R10*1), Y5, Y5
+	VPOR    393248(AX)(R11*1), Y5, Y5
+	VPAND   Y2, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y2, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 64(AX)(BX*1), Y5
+	VPOR    65600(AX)(SI*1), Y5, Y5
+	VPOR    131136(AX)(DI*1), Y5, Y5
+	VPOR    196672(AX)(R8*1), Y5, Y5
+	VPOR    262208(AX)(R9*1), Y5, Y5
+	VPOR    327744(AX)(R10*1), Y5, Y5
+	VPOR    393280(AX)(R11*1), Y5, Y5
+	VPAND   Y2, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y2, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 96(AX)(BX*1), Y5
+	VPOR    65632(AX)(SI*1), Y5, Y5
+	VPOR    131168(AX)(DI*1), Y5, Y5
+	VPOR    196704(AX)(R8*1), Y5, Y5
+	VPOR    262240(AX)(R9*1), Y5, Y5
+	VPOR    327776(AX)(R10*1), Y5, Y5
+	VPOR    393312(AX)(R11*1), Y5, Y5
+	VPAND   Y2, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y2, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 128(AX)(BX*1), Y5
+	VPOR    65664(AX)(SI*1), Y5, Y5
+	VPOR    131200(AX)(DI*1), Y5, Y5
+	VPOR    196736(AX)(R8*1), Y5, Y5
+	VPOR    262272(AX)(R9*1), Y5, Y5
+	VPOR    327808(AX)(R10*1), Y5, Y5
+	VPOR    393344(AX)(R11*1), Y5, Y5
+	VPAND   Y2, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y2, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 160(AX)(BX*1), Y5
+	VPOR    65696(AX)(SI*1), Y5, Y5
+	VPOR    131232(AX)(DI*1), Y5, Y5
+	VPOR    196768(AX)(R8*1), Y5, Y5
+	VPOR    262304(AX)(R9*1), Y5, Y5
+	VPOR    327840(AX)(R10*1), Y5, Y5
+	VPOR    393376(AX)(R11*1), Y5, Y5
+	VPAND   Y2, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y2, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 192(AX)(BX*1), Y5
+	VPOR    65728(AX)(SI*1), Y5, Y5
+	VPOR    131264(AX)(DI*1), Y5, Y5
+	VPOR    196800(AX)(R8*1), Y5, Y5
+	VPOR    262336(AX)(R9*1), Y5, Y5
+	VPOR    327872(AX)(R10*1), Y5, Y5
+	VPOR    393408(AX)(R11*1), Y5, Y5
+	VPAND   Y2, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y2, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 224(AX)(BX*1), Y5
+	VPOR    65760(AX)(SI*1), Y5, Y5
+	VPOR    131296(AX)(DI*1), Y5, Y5
+	VPOR    196832(AX)(R8*1), Y5, Y5
+	VPOR    262368(AX)(R9*1), Y5, Y5
+	VPOR    327904(AX)(R10*1), Y5, Y5
+	VPOR    393440(AX)(R11*1), Y5, Y5
+	VPAND   Y2, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y2, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VPSADBW Y3, Y4, Y4
+	VPADDQ  Y4, Y0, Y0
+	ADDQ    $0x08, CX
+	DECQ    DX
+	JNZ     clashes7x256v8_key
+
+clashes7x256v8_sum:
+	VEXTRACTI128 $0x01, Y0, X1
+	VPADDQ       X1, X0, X1
+	VPSHUFD      $0x4e, X1, X0
+	VPADDQ       X0, X1, X1
+	VMOVQ        X1, AX
+	VZEROUPPER
+	MOVQ         AX, ret+32(FP)
+	RET
+
+// func clashes8x256v1(tables *uint64, keys []uint64) int
+// Requires: AVX, AVX2, BMI2
+TEXT ·clashes8x256v1(SB), NOSPLIT, $0-40
+	MOVQ    tables+0(FP), AX
+	MOVQ    keys_base+8(FP), CX
+	MOVQ    keys_len+16(FP), DX
+	VPXOR   Y0, Y0, Y0
+	TESTQ   DX, DX
+	JZ      clashes8x256v1_sum
+	VMOVDQU popcountNibbles<>+0(SB), Y1
+	VMOVDQU lowHalves<>+0(SB), Y2
+	VPXOR   Y3, Y3, Y3
+
+clashes8x256v1_key:
+	MOVQ    (CX), R12
+	RORXQ   $0x3b, R12, BX
+	ANDQ    $0x00001fe0, BX
+	RORXQ   $0x03, R12, SI
+	ANDQ    $0x00001fe0, SI
+	RORXQ   $0x0b, R12, DI
+	ANDQ    $0x00001fe0, DI
+	RORXQ   $0x13, R12, R8
+	ANDQ    $0x00001fe0, R8
+	RORXQ   $0x1b, R12, R9
+	ANDQ    $0x00001fe0, R9
+	RORXQ   $0x23, R12, R10
+	ANDQ    $0x00001fe0, R10
+	RORXQ   $0x2b, R12, R11
+	ANDQ    $0x00001fe0, R11
+	RORXQ   $0x33, R12, R12
+	ANDQ    $0x00001fe0, R12
+	VMOVDQU (AX)(BX*1), Y4
+	VPOR    8192(AX)(SI*1), Y4, Y4
+	VPOR    16384(AX)(DI*1), Y4, Y4
+	VPOR    24576(AX)(R8*1), Y4, Y4
+	VPOR    32768(AX)(R9*1), Y4, Y4
+	VPOR    40960(AX)(R10*1), Y4, Y4
+	VPOR    49152(AX)(R11*1), Y4, Y4
+	VPOR    57344(AX)(R12*1), Y4, Y4
+	VPAND   Y2, Y4, Y5
+	VPSRLW  $0x04, Y4, Y4
+	VPAND   Y2, Y4, Y4
+	VPSHUFB Y5, Y1, Y5
+	VPSHUFB Y4, Y1, Y4
+	VPADDB  Y5, Y4, Y4
+	VPSADBW Y3, Y4, Y4
+	VPADDQ  Y4, Y0, Y0
+	ADDQ    $0x08, CX
+	DECQ    DX
+	JNZ     clashes8x256v1_key
+
+clashes8x256v1_sum:
+	VEXTRACTI128 $0x01, Y0, X1
+	VPADDQ       X1, X0, X1
+	VPSHUFD      $0x4e, X1, X0
+	VPADDQ       X0, X1, X1
+	VMOVQ        X1, AX
+	VZEROUPPER
+	MOVQ         AX, ret+32(FP)
+	RET
+
+// func clashes8x256v2(tables *uint64, keys []uint64) int
+// Requires: AVX, AVX2, BMI2
+TEXT ·clashes8x256v2(SB), NOSPLIT, $0-40
+	MOVQ    tables+0(FP), AX
+	MOVQ    keys_base+8(FP), CX
+	MOVQ    keys_len+16(FP), DX
+	VPXOR   Y0, Y0, Y0
+	TESTQ   DX, DX
+	JZ      clashes8x256v2_sum
+	VMOVDQU popcountNibbles<>+0(SB), Y1
+	VMOVDQU lowHalves<>+0(SB), Y2
+	VPXOR   Y3, Y3, Y3
+
+clashes8x256v2_key:
+	MOVQ    (CX), R12
+	RORXQ   $0x3a, R12, BX
+	ANDQ    $0x00003fc0, BX
+	RORXQ   $0x02, R12, SI
+	ANDQ    $0x00003fc0, SI
+	RORXQ   $0x0a, R12, DI
+	ANDQ    $0x00003fc0, DI
+	RORXQ   $0x12, R12, R8
+	ANDQ    $0x00003fc0, R8
+	RORXQ   $0x1a, R12, R9
+	ANDQ    $0x00003fc0, R9
+	RORXQ   $0x22, R12, R10
+	ANDQ    $0x00003fc0, R10
+	RORXQ   $0x2a, R12, R11
+	ANDQ    $0x00003fc0, R11
+	RORXQ   $0x32, R12, R12
+	ANDQ    $0x00003fc0, R12
+	VMOVDQU (AX)(BX*1), Y4
+	VPOR    16384(AX)(SI*1), Y4, Y4
+	VPOR    32768(AX)(DI*1), Y4, Y4
+	VPOR    49152(AX)(R8*1), Y4, Y4
+	VPOR    65536(AX)(R9*1), Y4, Y4
+	VPOR    81920(AX)(R10*1), Y4, Y4
+	VPOR    98304(AX)(R11*1), Y4, Y4
+	VPOR    114688(AX)(R12*1), Y4, Y4
+	VPAND   Y2, Y4, Y5
+	VPSRLW  $0x04, Y4, Y4
+	VPAND   Y2, Y4, Y4
+	VPSHUFB Y5, Y1, Y5
+	VPSHUFB Y4, Y1, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 32(AX)(BX*1), Y5
+	VPOR    16416(AX)(SI*1), Y5, Y5
+	VPOR    32800(AX)(DI*1), Y5, Y5
+	VPOR    49184(AX)(R8*1), Y5, Y5
+	VPOR    65568(AX)(R9*1), Y5, Y5
+	VPOR    81952(AX)(R10*1), Y5, Y5
+	VPOR    98336(AX)(R11*1), Y5, Y5
+	VPOR    114720(AX)(R12*1), Y5, Y5
+	VPAND   Y2, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y2, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VPSADBW Y3, Y4, Y4
+	VPADDQ  Y4, Y0, Y0
+	ADDQ    $0x08, CX
+	DECQ    DX
+	JNZ     clashes8x256v2_key
+
+clashes8x256v2_sum:
+	VEXTRACTI128 $0x01, Y0, X1
+	VPADDQ       X1, X0, X1
+	VPSHUFD      $0x4e, X1, X0
+	VPADDQ       X0, X1, X1
+	VMOVQ        X1, AX
+	VZEROUPPER
+	MOVQ         AX, ret+32(FP)
+	RET
+
+// func clashes8x256v3(tables *uint64, keys []uint64) int
+// Requires: AVX, AVX2, BMI2
+TEXT ·clashes8x256v3(SB), NOSPLIT, $0-40
+	MOVQ    tables+0(FP), AX
+	MOVQ    keys_base+8(FP), CX
+	MOVQ    keys_len+16(FP), DX
+	VPXOR   Y0, Y0, Y0
+	TESTQ   DX, DX
+	JZ      clashes8x256v3_sum
+	VMOVDQU popcountNibbles<>+0(SB), Y1
+	VMOVDQU lowHalves<>+0(SB), Y2
+	VPXOR   Y3, Y3, Y3
+
+clashes8x256v3_key:
+	MOVQ    (CX), R12
+	RORXQ   $0x3b, R12, BX
+	ANDQ    $0x00001fe0, BX
+	LEAQ    (BX)(BX*2), BX
+	RORXQ   $0x03, R12, SI
+	ANDQ    $0x00001fe0, SI
+	LEAQ    (SI)(SI*2), SI
+	RORXQ   $0x0b, R12, DI
+	ANDQ    $0x00001fe0, DI
+	LEAQ    (DI)(DI*2), DI
+	RORXQ   $0x13, R12, R8
+	ANDQ    $0x00001fe0, R8
+	LEAQ    (R8)(R8*2), R8
+	RORXQ   $0x1b, R12, R9
+	ANDQ    $0x00001fe0, R9
+	LEAQ    (R9)(R9*2), R9
+	RORXQ   $0x23, R12, R10
+	ANDQ    $0x00001fe0, R10
+	LEAQ    (R10)(R10*2), R10
+	RORXQ   $0x2b, R12, R11
+	ANDQ    $0x00001fe0, R11
+	LEAQ    (R11)(R11*2), R11
+	RORXQ   $0x33, R12, R12
+	ANDQ    $0x00001fe0, R12
+	LEAQ    (R12)(R12*2), R12
+	VMOVDQU (AX)(BX*1), Y4
+	VPOR    24576(AX)(SI*1), Y4, Y4
+	VPOR    49152(AX)(DI*1), Y4, Y4
+	VPOR    73728(AX)(R8*1), Y4, Y4
+	VPOR    98304(AX)(R9*1), Y4, Y4
+	VPOR    122880(AX)(R10*1), Y4, Y4
+	VPOR    147456(AX)(R11*1), Y4, Y4
+	VPOR    172032(AX)(R12*1), Y4, Y4
+	VPAND   Y2, Y4, Y5
+	VPSRLW  $0x04, Y4, Y4
+	VPAND   Y2, Y4, Y4
+	VPSHUFB Y5, Y1, Y5
+	VPSHUFB Y4, Y1, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 32(AX)(BX*1), Y5
+	VPOR    24608(AX)(SI*1), Y5, Y5
+	VPOR    49184(AX)(DI*1), Y5, Y5
+	VPOR    73760(AX)(R8*1), Y5, Y5
+	VPOR    98336(AX)(R9*1), Y5, Y5
+	VPOR    122912(AX)(R10*1), Y5, Y5
+	VPOR    147488(AX)(R11*1), Y5, Y5
+	VPOR    172064(AX)(R12*1), Y5, Y5
+	VPAND   Y2, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y2, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 64(AX)(BX*1), Y5
+	VPOR    24640(AX)(SI*1), Y5, Y5
+	VPOR    49216(AX)(DI*1), Y5, Y5
+	VPOR    73792(AX)(R8*1), Y5, Y5
+	VPOR    98368(AX)(R9*1), Y5, Y5
+	VPOR    122944(AX)(R10*1), Y5, Y5
+	VPOR    147520(AX)(R11*1), Y5, Y5
+	VPOR    172096(AX)(R12*1), Y5, Y5
+	VPAND   Y2, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y2, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VPSADBW Y3, Y4, Y4
+	VPADDQ  Y4, Y0, Y0
+	ADDQ    $0x08, CX
+	DECQ    DX
+	JNZ     clashes8x256v3_key
+
+clashes8x256v3_sum:
+	VEXTRACTI128 $0x01, Y0, X1
+	VPADDQ       X1, X0, X1
+	VPSHUFD      $0x4e, X1, X0
+	VPADDQ       X0, X1, X1
+	VMOVQ        X1, AX
+	VZEROUPPER
+	MOVQ         AX, ret+32(FP)
+	RET
+
+// func clashes8x256v4(tables *uint64, keys []uint64) int
+// Requires: AVX, AVX2, BMI2
+TEXT ·clashes8x256v4(SB), NOSPLIT, $0-40
+	MOVQ    tables+0(FP), AX
+	MOVQ    keys_base+8(FP), CX
+	MOVQ    keys_len+16(FP), DX
+	VPXOR   Y0, Y0, Y0
+	TESTQ   DX, DX
+	JZ      clashes8x256v4_sum
+	VMOVDQU popcountNibbles<>+0(SB), Y1
+	VMOVDQU lowHalves<>+0(SB), Y2
+	VPXOR   Y3, Y3, Y3
+
+clashes8x256v4_key:
+	MOVQ    (CX), R12
+	RORXQ   $0x39, R12, BX
+	ANDQ    $0x00007f80, BX
+	RORXQ   $0x01, R12, SI
+	ANDQ    $0x00007f80, SI
+	RORXQ   $0x09, R12, DI
+	ANDQ    $0x00007f80, DI
+	RORXQ   $0x11, R12, R8
+	ANDQ    $0x00007f80, R8
+	RORXQ   $0x19, R12, R9
+	ANDQ    $0x00007f80, R9
+	RORXQ   $0x21, R12, R10
+	ANDQ    $0x00007f80, R10
+	RORXQ   $0x29, R12, R11
+	ANDQ    $0x00007f80, R11
+	RORXQ   $0x31, R12, R12
+	ANDQ    $0x00007f80, R12
+	VMOVDQU (AX)(BX*1), Y4
+	VPOR    32768(AX)(SI*1), Y4, Y4
+	VPOR    65536(AX)(DI*1), Y4, Y4
+	VPOR    98304(AX)(R8*1), Y4, Y4
+	VPOR    131072(AX)(R9*1), Y4, Y4
+	VPOR    163840(AX)(R10*1), Y4, Y4
+	VPOR    196608(AX)(R11*1), Y4, Y4
+	VPOR    229376(AX)(R12*1), Y4, Y4
+	VPAND   Y2, Y4, Y5
+	VPSRLW  $0x04, Y4, Y4
+	VPAND   Y2, Y4, Y4
+	VPSHUFB Y5, Y1, Y5
+	VPSHUFB Y4, Y1, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 32(AX)(BX*1), Y5
+	VPOR    32800(AX)(SI*1), Y5, Y5
+	VPOR    65568(AX)(DI*1), Y5, Y5
+	VPOR    98336(AX)(R8*1), Y5, Y5
+	VPOR    131104(AX)(R9*1), Y5, Y5
+	VPOR    163872(AX)(R10*1), Y5, Y5
+	VPOR    196640(AX)(R11*1), Y5, Y5
+	VPOR    229408(AX)(R12*1), Y5, Y5
+	VPAND   Y2, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y2, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 64(AX)(BX*1), Y5
+	VPOR    32832(AX)(SI*1), Y5, Y5
+	VPOR    65600(AX)(DI*1), Y5, Y5
+	VPOR    98368(AX)(R8*1), Y5, Y5
+	VPOR    131136(AX)(R9*1), Y5, Y5
+	VPOR    163904(AX)(R10*1), Y5, Y5
+	VPOR    196672(AX)(R11*1), Y5, Y5
+	VPOR    229440(AX)(R12*1), Y5, Y5
+	VPAND   Y2, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y2, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 96(AX)(BX*1), Y5
+	VPOR    32864(AX)(SI*1), Y5, Y5
+	VPOR    65632(AX)(DI*1), Y5, Y5
+	VPOR    98400(AX)(R8*1), Y5, Y5
+	VPOR    131168(AX)(R9*1), Y5, Y5
+	VPOR    163936(AX)(R10*1), Y5, Y5
+	VPOR    196704(AX)(R11*1), Y5, Y5
+	VPOR    229472(AX)(R12*1), Y5, Y5
+	VPAND   Y2, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y2, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VPSADBW Y3, Y4, Y4
+	VPADDQ  Y4, Y0, Y0
+	ADDQ    $0x08, CX
+	DECQ    DX
+	JNZ     clashes8x256v4_key
+
+clashes8x256v4_sum:
+	VEXTRACTI128 $0x01, Y0, X1
+	VPADDQ       X1, X0, X1
+	VPSHUFD      $0x4e, X1, X0
+	VPADDQ       X0, X1, X1
+	VMOVQ        X1, AX
+	VZEROUPPER
+	MOVQ         AX, ret+32(FP)
+	RET
+
+// func clashes8x256v5(tables *uint64, keys []uint64) int
+// Requires: AVX, AVX2, BMI2
+TEXT ·clashes8x256v5(SB), NOSPLIT, $0-40
+	MOVQ    tables+0(FP), AX
+	MOVQ    keys_base+8(FP), CX
+	MOVQ    keys_len+16(FP), DX
+	VPXOR   Y0, Y0, Y0
+	TESTQ   DX, DX
+	JZ      clashes8x256v5_sum
+	VMOVDQU popcountNibbles<>+0(SB), Y1
+	VMOVDQU lowHalves<>+0(SB), Y2
+	VPXOR   Y3, Y3, Y3
+
+clashes8x256v5_key:
+	MOVQ    (CX), R12
+	RORXQ   $0x3b, R12, BX
+	ANDQ    $0x00001fe0, BX
+	LEAQ    (BX)(BX*4), BX
+	RORXQ   $0x03, R12, SI
+	ANDQ    $0x00001fe0, SI
+	LEAQ    (SI)(SI*4), SI
+	RORXQ   $0x0b, R12, DI
+	ANDQ    $0x00001fe0, DI
+	LEAQ    (DI)(DI*4), DI
+	RORXQ   $0x13, R12, R8
+	ANDQ    $0x00001fe0, R8
+	LEAQ    (R8)(R8*4), R8
+	RORXQ   $0x1b, R12, R9
+	ANDQ    $0x00001fe0, R9
+	LEAQ    (R9)(R9*4), R9
+	RORXQ   $0x23, R12, R10
+	ANDQ    $0x00001fe0, R10
+	LEAQ    (R10)(R10*4), R10
+	RORXQ   $0x2b, R12, R11
+	ANDQ    $0x00001fe0, R11
+	LEAQ    (R11)(R11*4), R11
+	RORXQ   $0x33, R12, R12
+	ANDQ    $0x00001fe0, R12
+	LEAQ    (R12)(R12*4), R12
+	VMOVDQU (AX)(BX*1), Y4
+	VPOR    40960(AX)(SI*1), Y4, Y4
+	VPOR    81920(AX)(DI*1), Y4, Y4
+	VPOR    122880(AX)(R8*1), Y4, Y4
+	VPOR    163840(AX)(R9*1), Y4, Y4
+	VPOR    204800(AX)(R10*1), Y4, Y4
+	VPOR    245760(AX)(R11*1), Y4, Y4
+	VPOR    286720(AX)(R12*1), Y4, Y4
+	VPAND   Y2, Y4, Y5
+	VPSRLW  $0x04, Y4, Y4
+	VPAND   Y2, Y4, Y4
+	VPSHUFB Y5, Y1, Y5
+	VPSHUFB Y4, Y1, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 32(AX)(BX*1), Y5
+	VPOR    40992(AX)(SI*1), Y5, Y5
+	VPOR    81952(AX)(DI*1), Y5, Y5
+	VPOR    122912(AX)(R8*1), Y5, Y5
+	VPOR    163872(AX)(R9*1), Y5, Y5
+	VPOR    204832(AX)(R10*1), Y5, Y5
+	VPOR    245792(AX)(R11*1), Y5, Y5
+	VPOR    286752(AX)(R12*1), Y5, Y5
+	VPAND   Y2, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y2, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 64(AX)(BX*1), Y5
+	VPOR    41024(AX)(SI*1), Y5, Y5
+	VPOR    81984(AX)(DI*1), Y5, Y5
+	VPOR    122944(AX)(R8*1), Y5, Y5
+	VPOR    163904(AX)(R9*1), Y5, Y5
+	VPOR    204864(AX)(R10*1), Y5, Y5
+	VPOR    245824(AX)(R11*1), Y5, Y5
+	VPOR    286784(AX)(R12*1), Y5, Y5
+	VPAND   Y2, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y2, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 96(AX)(BX*1), Y5
+	VPOR    41056(AX)(SI*1), Y5, Y5
+	VPOR    82016(AX)(DI*1), Y5, Y5
+	VPOR    122976(AX)(R8*1), Y5, Y5
+	VPOR    163936(AX)(R9*1), Y5, Y5
+	VPOR    204896(AX)(R10*1), Y5, Y5
+	VPOR    245856(AX)(R11*1), Y5, Y5
+	VPOR    286816(AX)(R12*1), Y5, Y5
+	VPAND   Y2, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y2, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 128(AX)(BX*1), Y5
+	VPOR    41088(AX)(SI*1), Y5, Y5
+	VPOR    82048(AX)(DI*1), Y5, Y5
+	VPOR    123008(AX)(R8*1), Y5, Y5
+	VPOR    163968(AX)(R9*1), Y5, Y5
+	VPOR    204928(AX)(R10*1), Y5, Y5
+	VPOR    245888(AX)(R11*1), Y5, Y5
+	VPOR    286848(AX)(R12*1), Y5, Y5
+	VPAND   Y2, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y2, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VPSADBW Y3, Y4, Y4
+	VPADDQ  Y4, Y0, Y0
+	ADDQ    $0x08, CX
+	DECQ    DX
+	JNZ     clashes8x256v5_key
+
+clashes8x256v5_sum:
+	VEXTRACTI128 $0x01, Y0, X1
+	VPADDQ       X1, X0, X1
+	VPSHUFD      $0x4e, X1, X0
+	VPADDQ       X0, X1, X1
+	VMOVQ        X1, AX
+	VZEROUPPER
+	MOVQ         AX, ret+32(FP)
+	RET
+
+// func clashes8x256v6(tables *uint64, keys []uint64) int
+// Requires: AVX, AVX2, BMI2
+TEXT ·clashes8x256v6(SB), NOSPLIT, $0-40
+	MOVQ    tables+0(FP), AX
+	MOVQ    keys_base+8(FP), CX
+	MOVQ    keys_len+16(FP), DX
+	VPXOR   Y0, Y0, Y0
+	TESTQ   DX, DX
+	JZ      clashes8x256v6_sum
+	VMOVDQU popcountNibbles<>+0(SB), Y1
+	VMOVDQU lowHalves<>+0(SB), Y2
+	VPXOR   Y3, Y3, Y3
+
+clashes8x256v6_key:
+	MOVQ    (CX), R12
+	RORXQ   $0x3a, R12, BX
+	ANDQ    $0x00003fc0, BX
+	LEAQ    (BX)(BX*2), BX
+	RORXQ   $0x02, R12, SI
+	ANDQ    $0x00003fc0, SI
+	LEAQ    (SI)(SI*2), SI
+	RORXQ   $0x0a, R12, DI
+	ANDQ    $0x00003fc0, DI
+	LEAQ    (DI)(DI*2), DI
+	RORXQ   $0x12, R12, R8
+	ANDQ    $0x00003fc0, R8
+	LEAQ    (R8)(R8*2), R8
+	RORXQ   $0x1a, R12, R9
+	ANDQ    $0x00003fc0, R9
+	LEAQ    (R9)(R9*2), R9
+	RORXQ   $0x22, R12, R10
+	ANDQ    $0x00003fc0, R10
+	LEAQ    (R10)(R10*2), R10
+	RORXQ   $0x2a, R12, R11
+	ANDQ    $0x00003fc0, R11
+	LEAQ    (R11)(R11*2), R11
+	RORXQ   $0x32, R12, R12
+	ANDQ    $0x00003fc0, R12
+	LEAQ    (R12)(R12*2), R12
+	VMOVDQU (AX)(BX*1), Y4
+	VPOR    49152(AX)(SI*1), Y4, Y4
+	VPOR    98304(AX)(DI*1), Y4, Y4
+	VPOR    147456(AX)(R8*1), Y4, Y4
+	VPOR    196608(AX)(R9*1), Y4, Y4
+	VPOR    245760(AX)(R10*1), Y4, Y4
+	VPOR    294912(AX)(R11*1), Y4, Y4
+	VPOR    344064(AX)(R12*1), Y4, Y4
+	VPAND   Y2, Y4, Y5
+	VPSRLW  $0x04, Y4, Y4
+	VPAND   Y2, Y4, Y4
+	VPSHUFB Y5, Y1, Y5
+	VPSHUFB Y4, Y1, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 32(AX)(BX*1), Y5
+	VPOR    49184(AX)(SI*1), Y5, Y5
+	VPOR    98336(AX)(DI*1), Y5, Y5
+	VPOR    147488(AX)(R8*1), Y5, Y5
+	VPOR    196640(AX)(R9*1), Y5, Y5
+	VPOR    245792(AX)(R10*1), Y5, Y5
+	VPOR    294944(AX)(R11*1), Y5, Y5
+	VPOR    344096(AX)(R12*1), Y5, Y5
+	VPAND   Y2, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y2, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 64(AX)(BX*1), Y5
+	VPOR    49216(AX)(SI*1), Y5, Y5
+	VPOR    98368(AX)(DI*1), Y5, Y5
+	VPOR    147520(AX)(R8*1), Y5, Y5
+	VPOR    196672(AX)(R9*1), Y5, Y5
+	VPOR    245824(AX)(R10*1), Y5, Y5
+	VPOR    294976(AX)(R11*1), Y5, Y5
+	VPOR    344128(AX)(R12*1), Y5, Y5
+	VPAND   Y2, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y2, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 96(AX)(BX*1), Y5
+	VPOR    49248(AX)(SI*1), Y5, Y5
+	VPOR    98400(AX)(DI*1), Y5, Y5
+	VPOR    147552(AX)(R8*1), Y5, Y5
+	VPOR    196704(AX)(R9*1), Y5, Y5
+	VPOR    245856(AX)(R10*1), Y5, Y5
+	VPOR    295008(AX)(R11*1), Y5, Y5
+	VPOR    344160(AX)(R12*1), Y5, Y5
+	VPAND   Y2, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y2, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 128(AX)(BX*1), Y5
+	VPOR    49280(AX)(SI*1), Y5, Y5
+	VPOR    98432(AX)(DI*1), Y5, Y5
+	VPOR    147584(AX)(R8*1), Y5, Y5
+	VPOR    196736(AX)(R9*1), Y5, Y5
+	VPOR    245888(AX)(R10*1), Y5, Y5
+	VPOR    295040(AX)(R11*1), Y5, Y5
+	VPOR    344192(AX)(R12*1), Y5, Y5
+	VPAND   Y2, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y2, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 160(AX)(BX*1), Y5
+	VPOR    49312(AX)(SI*1), Y5, Y5
+	VPOR    98464(AX)(DI*1), Y5, Y5
+	VPOR    147616(AX)(R8*1), Y5, Y5
+	VPOR    196768(AX)(R9*1), Y5, Y5
+	VPOR    245920(AX)(R10*1), Y5, Y5
+	VPOR    295072(AX)(R11*1), Y5, Y5
+	VPOR    344224(AX)(R12*1), Y5, Y5
+	VPAND   Y2, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y2, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VPSADBW Y3, Y4, Y4
+	VPADDQ  Y4, Y0, Y0
+	ADDQ    $0x08, CX
+	DECQ    DX
+	JNZ     clashes8x256v6_key
+
+clashes8x256v6_sum:
+	VEXTRACTI128 $0x01, Y0, X1
+	VPADDQ       X1, X0, X1
+	VPSHUFD      $0x4e, X1, X0
+	VPADDQ       X0, X1, X1
+	VMOVQ        X1, AX
+	VZEROUPPER
+	MOVQ         AX, ret+32(FP)
+	RET
+
+// func clashes8x256v7(tables *uint64, keys []uint64) int
+// Requires: AVX, AVX2, BMI2
+TEXT ·clashes8x256v7(SB), NOSPLIT, $0-40
+	MOVQ    tables+0(FP), AX
+	MOVQ    keys_base+8(FP), CX
+	MOVQ    keys_len+16(FP), DX
+	VPXOR   Y0, Y0, Y0
+	TESTQ   DX, DX
+	JZ      clashes8x256v7_sum
+	VMOVDQU popcountNibbles<>+0(SB), Y1
+	VMOVDQU lowHalves<>+0(SB), Y2
+	VPXOR   Y3, Y3, Y3
+
+clashes8x256v7_key:
+	MOVQ    (CX), R12
+	RORXQ   $0x3b, R12, BX
+	ANDQ    $0x00001fe0, BX
+	IMUL3Q  $0x07, BX, BX
+	RORXQ   $0x03, R12, SI
+	ANDQ    $0x00001fe0, SI
+	IMUL3Q  $0x07, SI, SI
+	RORXQ   $0x0b, R12, DI
+	ANDQ    $0x00001fe0, DI
+	IMUL3Q  $0x07, DI, DI
+	RORXQ   $0x13, R12, R8
+	ANDQ    $0x00001fe0, R8
+	IMUL3Q  $0x07, R8, R8
+	RORXQ   $0x1b, R12, R9
+	ANDQ    $0x00001fe0, R9
+	IMUL3Q  $0x07, R9, R9
+	RORXQ   $0x23, R12, R10
+	ANDQ    $0x00001fe0, R10
+	IMUL3Q  $0x07, R10, R10
+	RORXQ   $0x2b, R12, R11
+	ANDQ    $0x00001fe0, R11
+	IMUL3Q  $0x07, R11, R11
+	RORXQ   $0x33, R12, R12
+	ANDQ    $0x00001fe0, R12
+	IMUL3Q  $0x07, R12, R12
+	VMOVDQU (AX)(BX*1), Y4
+	VPOR    57344(AX)(SI*1), Y4, Y4
+	VPOR    114688(AX)(DI*1), Y4, Y4
+	VPOR    172032(AX)(R8*1), Y4, Y4
+	VPOR    229376(AX)(R9*1), Y4, Y4
+	VPOR    286720(AX)(R10*1), Y4, Y4
+	VPOR    344064(AX)(R11*1), Y4, Y4
+	VPOR    401408(AX)(R12*1), Y4, Y4
+	VPAND   Y2, Y4, Y5
+	VPSRLW  $0x04, Y4, Y4
+	VPAND   Y2, Y4, Y4
+	VPSHUFB Y5, Y1, Y5
+	VPSHUFB Y4, Y1, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 32(AX)(BX*1), Y5
+	VPOR    57376(AX)(SI*1), Y5, Y5
+	VPOR    114720(AX)(DI*1), Y5, Y5
+	VPOR    172064(AX)(R8*1), Y5, Y5
+	VPOR    229408(AX)(R9*1), Y5, Y5
+	VPOR    286752(AX)(R10*1), Y5, Y5
+	VPOR    344096(AX)(R11*1), Y5, Y5
+	VPOR    401440(AX)(R12*1), Y5, Y5
+	VPAND   Y2, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y2, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 64(AX)(BX*1), Y5
+	VPOR    57408(AX)(SI*1), Y5, Y5
+	VPOR    114752(AX)(DI*1), Y5, Y5
+	VPOR    172096(AX)(R8*1), Y5, Y5
+	VPOR    229440(AX)(R9*1), Y5, Y5
+	VPOR    286784(AX)(R10*1), Y5, Y5
+	VPOR    344128(AX)(R11*1), Y5, Y5
+	VPOR    401472(AX)(R12*1), Y5, Y5
+	VPAND   Y2, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y2, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 96(AX)(BX*1), Y5
+	VPOR    57440(AX)(SI*1), Y5, Y5
+	VPOR    114784(AX)(DI*1), Y5, Y5
+	VPOR    172128(AX)(R8*1), Y5, Y5
+	VPOR    229472(AX)(R9*1), Y5, Y5
+	VPOR    286816(AX)(R10*1), Y5, Y5
+	VPOR    344160(AX)(R11*1), Y5, Y5
+	VPOR    401504(AX)(R12*1), Y5, Y5
+	VPAND   Y2, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y2, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 128(AX)(BX*1), Y5
+	VPOR    57472(AX)(SI*1), Y5, Y5
+	VPOR    114816(AX)(DI*1), Y5, Y5
+	VPOR    172160(AX)(R8*1), Y5, Y5
+	VPOR    229504(AX)(R9*1), Y5, Y5
+	VPOR    286848(AX)(R10*1), Y5, Y5
+	VPOR    344192(AX)(R11*1), Y5, Y5
+	VPOR    401536(AX)(R12*1), Y5, Y5
+	VPAND   Y2, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y2, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 160(AX)(BX*1), Y5
+	VPOR    57504(AX)(SI*1), Y5, Y5
+	VPOR    114848(AX)(DI*1), Y5, Y5
+	VPOR    172192(AX)(R8*1), Y5, Y5
+	VPOR    229536(AX)(R9*1), Y5, Y5
+	VPOR    286880(AX)(R10*1), Y5, Y5
+	VPOR    344224(AX)(R11*1), Y5, Y5
+	VPOR    401568(AX)(R12*1), Y5, Y5
+	VPAND   Y2, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y2, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 192(AX)(BX*1), Y5
+	VPOR    57536(AX)(SI*1), Y5, Y5
+	VPOR    114880(AX)(DI*1), Y5, Y5
+	VPOR    172224(AX)(R8*1), Y5, Y5
+	VPOR    229568(AX)(R9*1), Y5, Y5
+	VPOR    286912(AX)(R10*1), Y5, Y5
+	VPOR    344256(AX)(R11*1), Y5, Y5
+	VPOR    401600(AX)(R12*1), Y5, Y5
+	VPAND   Y2, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y2, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VPSADBW Y3, Y4, Y4
+	VPADDQ  Y4, Y0, Y0
+	ADDQ    $0x08, CX
+	DECQ    DX
+	JNZ     clashes8x256v7_key
+
+clashes8x256v7_sum:
+	VEXTRACTI128 $0x01, Y0, X1
+	VPADDQ       X1, X0, X1
+	VPSHUFD      $0x4e, X1, X0
+	VPADDQ       X0, X1, X1
+	VMOVQ        X1, AX
+	VZEROUPPER
+	MOVQ         AX, ret+32(FP)
+	RET
+
+// func clashes8x256v8(tables *uint64, keys []uint64) int
+// Requires: AVX, AVX2, BMI2
+TEXT ·clashes8x256v8(SB), NOSPLIT, $0-40
+	MOVQ    tables+0(FP), AX
+	MOVQ    keys_base+8(FP), CX
+	MOVQ    keys_len+16(FP), DX
+	VPXOR   Y0, Y0, Y0
+	TESTQ   DX, DX
+	JZ      clashes8x256v8_sum
+	VMOVDQU popcountNibbles<>+0(SB), Y1
+	VMOVDQU lowHalves<>+0(SB), Y2
+	VPXOR   Y3, Y3, Y3
+
+clashes8x256v8_key:
+	MOVQ    (CX), R12
+	RORXQ   $0x38, R12, BX
+	ANDQ    $0x0000ff00, BX
+	RORXQ   $0x00, R12, SI
+	ANDQ    $0x0000ff00, SI
+	RORXQ   $0x08, R12, DI
+	ANDQ    $0x0000ff00, DI
+	RORXQ   $0x10, R12, R8
+	ANDQ    $0x0000ff00, R8
+	RORXQ   $0x18, R12, R9
+	ANDQ    $0x0000ff00, R9
+	RORXQ   $0x20, R12, R10
+	ANDQ    $0x0000ff00, R10
+	RORXQ   $0x28, R12, R11
+	ANDQ    $0x0000ff00, R11
+	RORXQ   $0x30, R12, R12
+	ANDQ    $0x0000ff00, R12
+	VMOVDQU (AX)(BX*1), Y4
+	VPOR    65536(AX)(SI*1), Y4, Y4
+	VPOR    131072(AX)(DI*1), Y4, Y4
+	VPOR    196608(AX)(R8*1), Y4, Y4
+	VPOR    262144(AX)(R9*1), Y4, Y4
+	VPOR    327680(AX)(R10*1), Y4, Y4
+	VPOR    393216(AX)(R11*1), Y4, Y4
+	VPOR    458752(AX)(R12*1), Y4, Y4
+	VPAND   Y2, Y4, Y5
+	VPSRLW  $0x04, Y4, Y4
+	VPAND   Y2, Y4, Y4
+	VPSHUFB Y5, Y1, Y5
+	VPSHUFB Y4, Y1, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 32(AX)(BX*1), Y5
+	VPOR    65568(AX)(SI*1), Y5, Y5
+	VPOR    131104(AX)(DI*1), Y5, Y5
+	VPOR    196640(AX)(R8*1), Y5, Y5
+	VPOR    262176(AX)(R9*1), Y5, Y5
+	VPOR    327712(AX)(R10*1), Y5, Y5
+	VPOR    393248(AX)(R11*1), Y5, Y5
+	VPOR    458784(AX)(R12*1), Y5, Y5
+	VPAND   Y2, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y2, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 64(AX)(BX*1), Y5
+	VPOR    65600(AX)(SI*1), Y5, Y5
+	VPOR    131136(AX)(DI*1), Y5, Y5
+	VPOR    196672(AX)(R8*1), Y5, Y5
+	VPOR    262208(AX)(R9*1), Y5, Y5
+	VPOR    327744(AX)(R10*1), Y5, Y5
+	VPOR    393280(AX)(R11*1), Y5, Y5
+	VPOR    458816(AX)(R12*1), Y5, Y5
+	VPAND   Y2, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y2, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 96(AX)(BX*1), Y5
+	VPOR    65632(AX)(SI*1), Y5, Y5
+	VPOR    131168(AX)(DI*1), Y5, Y5
+	VPOR    196704(AX)(R8*1), Y5, Y5
+	VPOR    262240(AX)(R9*1), Y5, Y5
+	VPOR    327776(AX)(R10*1), Y5, Y5
+	VPOR    393312(AX)(R11*1), Y5, Y5
+	VPOR    458848(AX)(R12*1), Y5, Y5
+	VPAND   Y2, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y2, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 128(AX)(BX*1), Y5
+	VPOR    65664(AX)(SI*1), Y5, Y5
+	VPOR    131200(AX)(DI*1), Y5, Y5
+	VPOR    196736(AX)(R8*1), Y5, Y5
+	VPOR    262272(AX)(R9*1), Y5, Y5
+	VPOR    327808(AX)(R10*1), Y5, Y5
+	VPOR    393344(AX)(R11*1), Y5, Y5
+	VPOR    458880(AX)(R12*1), Y5, Y5
+	VPAND   Y2, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y2, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 160(AX)(BX*1), Y5
+	VPOR    65696(AX)(SI*1), Y5, Y5
+	VPOR    131232(AX)(DI*1), Y5, Y5
+	VPOR    196768(AX)(R8*1), Y5, Y5
+	VPOR    262304(AX)(R9*1), Y5, Y5
+	VPOR    327840(AX)(R10*1), Y5, Y5
+	VPOR    393376(AX)(R11*1), Y5, Y5
+	VPOR    458912(AX)(R12*1), Y5, Y5
+	VPAND   Y2, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y2, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 192(AX)(BX*1), Y5
+	VPOR    65728(AX)(SI*1), Y5, Y5
+	VPOR    131264(AX)(DI*1), Y5, Y5
+	VPOR    196800(AX)(R8*1), Y5, Y5
+	VPOR    262336(AX)(R9*1), Y5, Y5
+	VPOR    327872(AX)(R10*1), Y5, Y5
+	VPOR    393408(AX)(R11*1), Y5, Y5
+	VPOR    458944(AX)(R12*1), Y5, Y5
+	VPAND   Y2, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y2, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 224(AX)(BX*1), Y5
+	VPOR    65760(AX)(SI*1), Y5, Y5
+	VPOR    131296(AX)(DI*1), Y5, Y5
+	VPOR    196832(AX)(R8*1), Y5, Y5
+	VPOR    262368(AX)(R9*1), Y5, Y5
+	VPOR    327904(AX)(R10*1), Y5, Y5
+	VPOR    393440(AX)(R11*1), Y5, Y5
+	VPOR    458976(AX)(R12*1), Y5, Y5
+	VPAND   Y2, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y2, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VPSADBW Y3, Y4, Y4
+	VPADDQ  Y4, Y0, Y0
+	ADDQ    $0x08, CX
+	DECQ    DX
+	JNZ     clashes8x256v8_key
+
+clashes8x256v8_sum:
+	VEXTRACTI128 $0x01, Y0, X1
+	VPADDQ       X1, X0, X1
+	VPSHUFD      $0x4e, X1, X0
+	VPADDQ       X0, X1, X1
+	VMOVQ        X1, AX
+	VZEROUPPER
+	MOVQ         AX, ret+32(FP)
+	RET
+
+// func clashes1nx256v1(tables *uint64, keys []uint64) int
+// Requires: AVX, AVX2, BMI2
+TEXT ·clashes1nx256v1(SB), NOSPLIT, $0-40
+	MOVQ    tables+0(FP), AX
+	MOVQ    keys_base+8(FP), CX
+	MOVQ    keys_len+16(FP), DX
+	VPXOR   Y0, Y0, Y0
+	TESTQ   DX, DX
+	JZ      clashes1nx256v1_sum
+	VMOVDQU popcountNibbles<>+0(SB), Y1
+	VMOVDQU lowHalves<>+0(SB), Y2
+	VPXOR   Y3, Y3, Y3
+
+clashes1nx256v1_key:
+	MOVQ    (CX), BX
+	RORXQ   $0x3b, BX, BX
+	ANDQ    $0x000001e0, BX
+	VMOVDQU (AX)(BX*1), Y4
+	VPAND   Y2, Y4, Y5
+	VPSRLW  $0x04, Y4, Y4
+	VPAND   Y2, Y4, Y4
+	VPSHUFB Y5, Y1, Y5
+	VPSHUFB Y4, Y1, Y4
+	VPADDB  Y5, Y4, Y4
+	VPSADBW Y3, Y4, Y4
+	VPADDQ  Y4, Y0, Y0
+	ADDQ    $0x08, CX
+	DECQ    DX
+	JNZ     clashes1nx256v1_key
+
+clashes1nx256v1_sum:
+	VEXTRACTI128 $0x01, Y0, X1
+	VPADDQ       X1, X0, X1
+	VPSHUFD      $0x4e, X1, X0
+	VPADDQ       X0, X1, X1
+	VMOVQ        X1, AX
+	VZEROUPPER
+	MOVQ         AX, ret+32(FP)
+	RET
+
+// func clashes1nx256v2(tables *uint64, keys []uint64) int
+// Requires: AVX, AVX2, BMI2
+TEXT ·clashes1nx256v2(SB), NOSPLIT, $0-40
+	MOVQ    tables+0(FP), AX
+	MOVQ    keys_base+8(FP), CX
+	MOVQ    keys_len+16(FP), DX
+	VPXOR   Y0, Y0, Y0
+	TESTQ   DX, DX
+	JZ      clashes1nx256v2_sum
+	VMOVDQU popcountNibbles<>+0(SB), Y1
+	VMOVDQU lowHalves<>+0(SB), Y2
+	VPXOR   Y3, Y3, Y3
+
+clashes1nx256v2_key:
+	MOVQ    (CX), BX
+	RORXQ   $0x3a, BX, BX
+	ANDQ    $0x000003c0, BX
+	VMOVDQU (AX)(BX*1), Y4
+	VPAND   Y2, Y4, Y5
+	VPSRLW  $0x04, Y4, Y4
+	VPAND   Y2, Y4, Y4
+	VPSHUFB Y5, Y1, Y5
+	VPSHUFB Y4, Y1, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 32(AX)(BX*1), Y5
+	VPAND   Y2, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y2, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VPSADBW Y3, Y4, Y4
+	VPADDQ  Y4, Y0, Y0
+	ADDQ    $0x08, CX
+	DECQ    DX
+	JNZ     clashes1nx256v2_key
+
+clashes1nx256v2_sum:
+	VEXTRACTI128 $0x01, Y0, X1
+	VPADDQ       X1, X0, X1
+	VPSHUFD      $0x4e, X1, X0
+	VPADDQ       X0, X1, X1
+	VMOVQ        X1, AX
+	VZEROUPPER
+	MOVQ         AX, ret+32(FP)
+	RET
+
+// func clashes1nx256v3(tables *uint64, keys []uint64) int
+// Requires: AVX, AVX2, BMI2
+TEXT ·clashes1nx256v3(SB), NOSPLIT, $0-40
+	MOVQ    tables+0(FP), AX
+	MOVQ    keys_base+8(FP), CX
+	MOVQ    keys_len+16(FP), DX
+	VPXOR   Y0, Y0, Y0
+	TESTQ   DX, DX
+	JZ      clashes1nx256v3_sum
+	VMOVDQU popcountNibbles<>+0(SB), Y1
+	VMOVDQU lowHalves<>+0(SB), Y2
+	VPXOR   Y3, Y3, Y3
+
+clashes1nx256v3_key:
+	MOVQ    (CX), BX
+	RORXQ   $0x3b, BX, BX
+	ANDQ    $0x000001e0, BX
+	LEAQ    (BX)(BX*2), BX
+	VMOVDQU (AX)(BX*1), Y4
+	VPAND   Y2, Y4, Y5
+	VPSRLW  $0x04, Y4, Y4
+	VPAND   Y2, Y4, Y4
+	VPSHUFB Y5, Y1, Y5
+	VPSHUFB Y4, Y1, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 32(AX)(BX*1), Y5
+	VPAND   Y2, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y2, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 64(AX)(BX*1), Y5
+	VPAND   Y2, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y2, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VPSADBW Y3, Y4, Y4
+	VPADDQ  Y4, Y0, Y0
+	ADDQ    $0x08, CX
+	DECQ    DX
+	JNZ     clashes1nx256v3_key
+
+clashes1nx256v3_sum:
+	VEXTRACTI128 $0x01, Y0, X1
+	VPADDQ       X1, X0, X1
+	VPSHUFD      $0x4e, X1, X0
+	VPADDQ       X0, X1, X1
+	VMOVQ        X1, AX
+	VZEROUPPER
+	MOVQ         AX, ret+32(FP)
+	RET
+
+// func clashes1nx256v4(tables *uint64, keys []uint64) int
+// Requires: AVX, AVX2, BMI2
+TEXT ·clashes1nx256v4(SB), NOSPLIT, $0-40
+	MOVQ    tables+0(FP), AX
+	MOVQ    keys_base+8(FP), CX
+	MOVQ    keys_len+16(FP), DX
+	VPXOR   Y0, Y0, Y0
+	TESTQ   DX, DX
+	JZ      clashes1nx256v4_sum
+	VMOVDQU popcountNibbles<>+0(SB), Y1
+	VMOVDQU lowHalves<>+0(SB), Y2
+	VPXOR   Y3, Y3, Y3
+
+clashes1nx256v4_key:
+	MOVQ    (CX), BX
+	RORXQ   $0x39, BX, BX
+	ANDQ    $0x00000780, BX
+	VMOVDQU (AX)(BX*1), Y4
+	VPAND   Y2, Y4, Y5
+	VPSRLW  $0x04, Y4, Y4
+	VPAND   Y2, Y4, Y4
+	VPSHUFB Y5, Y1, Y5
+	VPSHUFB Y4, Y1, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 32(AX)(BX*1), Y5
+	VPAND   Y2, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y2, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 64(AX)(BX*1), Y5
+	VPAND   Y2, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y2, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 96(AX)(BX*1), Y5
+	VPAND   Y2, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y2, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VPSADBW Y3, Y4, Y4
+	VPADDQ  Y4, Y0, Y0
+	ADDQ    $0x08, CX
+	DECQ    DX
+	JNZ     clashes1nx256v4_key
+
+clashes1nx256v4_sum:
+	VEXTRACTI128 $0x01, Y0, X1
+	VPADDQ       X1, X0, X1
+	VPSHUFD      $0x4e, X1, X0
+	VPADDQ       X0, X1, X1
+	VMOVQ        X1, AX
+	VZEROUPPER
+	MOVQ         AX, ret+32(FP)
+	RET
+
+// func clashes1nx256v5(tables *uint64, keys []uint64) int
+// Requires: AVX, AVX2, BMI2
+TEXT ·clashes1nx256v5(SB), NOSPLIT, $0-40
+	MOVQ    tables+0(FP), AX
+	MOVQ    keys_base+8(FP), CX
+	MOVQ    keys_len+16(FP), DX
+	VPXOR   Y0, Y0, Y0
+	TESTQ   DX, DX
+	JZ      clashes1nx256v5_sum
+	VMOVDQU popcountNibbles<>+0(SB), Y1
+	VMOVDQU lowHalves<>+0(SB), Y2
+	VPXOR   Y3, Y3, Y3
+
+clashes1nx256v5_key:
+	MOVQ    (CX), BX
+	RORXQ   $0x3b, BX, BX
+	ANDQ    $0x000001e0, BX
+	LEAQ    (BX)(BX*4), BX
+	VMOVDQU (AX)(BX*1), Y4
+	VPAND   Y2, Y4, Y5
+	VPSRLW  $0x04, Y4, Y4
+	VPAND   Y2, Y4, Y4
+	VPSHUFB Y5, Y1, Y5
+	VPSHUFB Y4, Y1, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 32(AX)(BX*1), Y5
+	VPAND   Y2, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y2, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 64(AX)(BX*1), Y5
+	VPAND   Y2, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y2, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 96(AX)(BX*1), Y5
+	VPAND   Y2, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y2, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 128(AX)(BX*1), Y5
+	VPAND   Y2, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y2, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VPSADBW Y3, Y4, Y4
+	VPADDQ  Y4, Y0, Y0
+	ADDQ    $0x08, CX
+	DECQ    DX
+	JNZ     clashes1nx256v5_key
+
+clashes1nx256v5_sum:
+	VEXTRACTI128 $0x01, Y0, X1
+	VPADDQ       X1, X0, X1
+	VPSHUFD      $0x4e, X1, X0
+	VPADDQ       X0, X1, X1
+	VMOVQ        X1, AX
+	VZEROUPPER
+	MOVQ         AX, ret+32(FP)
+	RET
+
+// func clashes1nx256v6(tables *uint64, keys []uint64) int
+// Requires: AVX, AVX2, BMI2
+TEXT ·clashes1nx256v6(SB), NOSPLIT, $0-40
+	MOVQ    tables+0(FP), AX
+	MOVQ    keys_base+8(FP), CX
+	MOVQ    keys_len+16(FP), DX
+	VPXOR   Y0, Y0, Y0
+	TESTQ   DX, DX
+	JZ      clashes1nx256v6_sum
+	VMOVDQU popcountNibbles<>+0(SB), Y1
+	VMOVDQU lowHalves<>+0(SB), Y2
+	VPXOR   Y3, Y3, Y3
+
+clashes1nx256v6_key:
+	MOVQ    (CX), BX
+	RORXQ   $0x3a, BX, BX
+	ANDQ    $0x000003c0, BX
+	LEAQ    (BX)(BX*2), BX
+	VMOVDQU (AX)(BX*1), Y4
+	VPAND   Y2, Y4, Y5
+	VPSRLW  $0x04, Y4, Y4
+	VPAND   Y2, Y4, Y4
+	VPSHUFB Y5, Y1, Y5
+	VPSHUFB Y4, Y1, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 32(AX)(BX*1), Y5
+	VPAND   Y2, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y2, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 64(AX)(BX*1), Y5
+	VPAND   Y2, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y2, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 96(AX)(BX*1), Y5
+	VPAND   Y2, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y2, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 128(AX)(BX*1), Y5
+	VPAND   Y2, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y2, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 160(AX)(BX*1), Y5
+	VPAND   Y2, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y2, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VPSADBW Y3, Y4, Y4
+	VPADDQ  Y4, Y0, Y0
+	ADDQ    $0x08, CX
+	DECQ    DX
+	JNZ     clashes1nx256v6_key
+
+clashes1nx256v6_sum:
+	VEXTRACTI128 $0x01, Y0, X1
+	VPADDQ       X1, X0, X1
+	VPSHUFD      $0x4e, X1, X0
+	VPADDQ       X0, X1, X1
+	VMOVQ        X1, AX
+	VZEROUPPER
+	MOVQ         AX, ret+32(FP)
+	RET
+
+// func clashes1nx256v7(tables *uint64, keys []uint64) int
+// Requires: AVX, AVX2, BMI2
+TEXT ·clashes1nx256v7(SB), NOSPLIT, $0-40
+	MOVQ    tables+0(FP), AX
+	MOVQ    keys_base+8(FP), CX
+	MOVQ    keys_len+16(FP), DX
+	VPXOR   Y0, Y0, Y0
+	TESTQ   DX, DX
+	JZ      clashes1nx256v7_sum
+	VMOVDQU popcountNibbles<>+0(SB), Y1
+	VMOVDQU lowHalves<>+0(SB), Y2
+	VPXOR   Y3, Y3, Y3
+
+clashes1nx256v7_key:
+	MOVQ    (CX), BX
+	RORXQ   $0x3b, BX, BX
+	ANDQ    $0x000001e0, BX
+	IMUL3Q  $0x07, BX, BX
+	VMOVDQU (AX)(BX*1), Y4
+	VPAND   Y2, Y4, Y5
+	VPSRLW  $0x04, Y4, Y4
+	VPAND   Y2, Y4, Y4
+	VPSHUFB Y5, Y1, Y5
+	VPSHUFB Y4, Y1, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 32(AX)(BX*1), Y5
+	VPAND   Y2, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y2, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 64(AX)(BX*1), Y5
+	VPAND   Y2, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y2, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 96(AX)(BX*1), Y5
+	VPAND   Y2, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y2, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 128(AX)(BX*1), Y5
+	VPAND   Y2, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y2, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 160(AX)(BX*1), Y5
+	VPAND   Y2, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y2, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 192(AX)(BX*1), Y5
+	VPAND   Y2, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y2, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VPSADBW Y3, Y4, Y4
+	VPADDQ  Y4, Y0, Y0
+	ADDQ    $0x08, CX
+	DECQ    DX
+	JNZ     clashes1nx256v7_key
+
+clashes1nx256v7_sum:
+	VEXTRACTI128 $0x01, Y0, X1
+	VPADDQ       X1, X0, X1
+	VPSHUFD      $0x4e, X1, X0
+	VPADDQ       X0, X1, X1
+	VMOVQ        X1, AX
+	VZEROUPPER
+	MOVQ         AX, ret+32(FP)
+	RET
+
+// func clashes1nx256v8(tables *uint64, keys []uint64) int
+// Requires: AVX, AVX2, BMI2
+TEXT ·clashes1nx256v8(SB), NOSPLIT, $0-40
+	MOVQ    tables+0(FP), AX
+	MOVQ    keys_base+8(FP), CX
+	MOVQ    keys_len+16(FP), DX
+	VPXOR   Y0, Y0, Y0
+	TESTQ   DX, DX
+	JZ      clashes1nx256v8_sum
+	VMOVDQU popcountNibbles<>+0(SB), Y1
+	VMOVDQU lowHalves<>+0(SB), Y2
+	VPXOR   Y3, Y3, Y3
+
+clashes1nx256v8_key:
+	MOVQ    (CX), BX
+	RORXQ   $0x38, BX, BX
+	ANDQ    $0x00000f00, BX
+	VMOVDQU (AX)(BX*1), Y4
+	VPAND   Y2, Y4, Y5
+	VPSRLW  $0x04, Y4, Y4
+	VPAND   Y2, Y4, Y4
+	VPSHUFB Y5, Y1, Y5
+	VPSHUFB Y4, Y1, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 32(AX)(BX*1), Y5
+	VPAND   Y2, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y2, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 64(AX)(BX*1), Y5
+	VPAND   Y2, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y2, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 96(AX)(BX*1), Y5
+	VPAND   Y2, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y2, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 128(AX)(BX*1), Y5
+	VPAND   Y2, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y2, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 160(AX)(BX*1), Y5
+	VPAND   Y2, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y2, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 192(AX)(BX*1), Y5
+	VPAND   Y2, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y2, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 224(AX)(BX*1), Y5
+	VPAND   Y2, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y2, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VPSADBW Y3, Y4, Y4
+	VPADDQ  Y4, Y0, Y0
+	ADDQ    $0x08, CX
+	DECQ    DX
+	JNZ     clashes1nx256v8_key
+
+clashes1nx256v8_sum:
+	VEXTRACTI128 $0x01, Y0, X1
+	VPADDQ       X1, X0, X1
+	VPSHUFD      $0x4e, X1, X0
+	VPADDQ       X0, X1, X1
+	VMOVQ        X1, AX
+	VZEROUPPER
+	MOVQ         AX, ret+32(FP)
+	RET
+
+// func clashes2nx256v1(tables *uint64, keys []uint64) int
+// Requires: AVX, AVX2, BMI2
+TEXT ·clashes2nx256v1(SB), NOSPLIT, $0-40
+	MOVQ    tables+0(FP), AX
+	MOVQ    keys_base+8(FP), CX
+	MOVQ    keys_len+16(FP), DX
+	VPXOR   Y0, Y0, Y0
+	TESTQ   DX, DX
+	JZ      clashes2nx256v1_sum
+	VMOVDQU popcountNibbles<>+0(SB), Y1
+	VMOVDQU lowHalves<>+0(SB), Y2
+	VPXOR   Y3, Y3, Y3
+
+clashes2nx256v1_key:
+	MOVQ    (CX), SI
+	RORXQ   $0x3b, SI, BX
+	ANDQ    $0x000001e0, BX
+	RORXQ   $0x3f, SI, SI
+	ANDQ    $0x000001e0, SI
+	VMOVDQU (AX)(BX*1), Y4
+	VPOR    512(AX)(SI*1), Y4, Y4
+	VPAND   Y2, Y4, Y5
+	VPSRLW  $0x04, Y4, Y4
+	VPAND   Y2, Y4, Y4
+	VPSHUFB Y5, Y1, Y5
+	VPSHUFB Y4, Y1, Y4
+	VPADDB  Y5, Y4, Y4
+	VPSADBW Y3, Y4, Y4
+	VPADDQ  Y4, Y0, Y0
+	ADDQ    $0x08, CX
+	DECQ    DX
+	JNZ     clashes2nx256v1_key
+
+clashes2nx256v1_sum:
+	VEXTRACTI128 $0x01, Y0, X1
+	VPADDQ       X1, X0, X1
+	VPSHUFD      $0x4e, X1, X0
+	VPADDQ       X0, X1, X1
+	VMOVQ        X1, AX
+	VZEROUPPER
+	MOVQ         AX, ret+32(FP)
+	RET
+
+// func clashes2nx256v2(tables *uint64, keys []uint64) int
+// Requires: AVX, AVX2, BMI2
+TEXT ·clashes2nx256v2(SB), NOSPLIT, $0-40
+	MOVQ    tables+0(FP), AX
+	MOVQ    keys_base+8(FP), CX
+	MOVQ    keys_len+16(FP), DX
+	VPXOR   Y0, Y0, Y0
+	TESTQ   DX, DX
+	JZ      clashes2nx256v2_sum
+	VMOVDQU popcountNibbles<>+0(SB), Y1
+	VMOVDQU lowHalves<>+0(SB), Y2
+	VPXOR   Y3, Y3, Y3
+
+clashes2nx256v2_key:
+	MOVQ    (CX), SI
+	RORXQ   $0x3a, SI, BX
+	ANDQ    $0x000003c0, BX
+	RORXQ   $0x3e, SI, SI
+	ANDQ    $0x000003c0, SI
+	VMOVDQU (AX)(BX*1), Y4
+	VPOR    1024(AX)(SI*1), Y4, Y4
+	VPAND   Y2, Y4, Y5
+	VPSRLW  $0x04, Y4, Y4
+	VPAND   Y2, Y4, Y4
+	VPSHUFB Y5, Y1, Y5
+	VPSHUFB Y4, Y1, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 32(AX)(BX*1), Y5
+	VPOR    1056(AX)(SI*1), Y5, Y5
+	VPAND   Y2, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y2, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VPSADBW Y3, Y4, Y4
+	VPADDQ  Y4, Y0, Y0
+	ADDQ    $0x08, CX
+	DECQ    DX
+	JNZ     clashes2nx256v2_key
+
+clashes2nx256v2_sum:
+	VEXTRACTI128 $0x01, Y0, X1
+	VPADDQ       X1, X0, X1
+	VPSHUFD      $0x4e, X1, X0
+	VPADDQ       X0, X1, X1
+	VMOVQ        X1, AX
+	VZEROUPPER
+	MOVQ         AX, ret+32(FP)
+	RET
+
+// func clashes2nx256v3(tables *uint64, keys []uint64) int
+// Requires: AVX, AVX2, BMI2
+TEXT ·clashes2nx256v3(SB), NOSPLIT, $0-40
+	MOVQ    tables+0(FP), AX
+	MOVQ    keys_base+8(FP), CX
+	MOVQ    keys_len+16(FP), DX
+	VPXOR   Y0, Y0, Y0
+	TESTQ   DX, DX
+	JZ      clashes2nx256v3_sum
+	VMOVDQU popcountNibbles<>+0(SB), Y1
+	VMOVDQU lowHalves<>+0(SB), Y2
+	VPXOR   Y3, Y3, Y3
+
+clashes2nx256v3_key:
+	MOVQ    (CX), SI
+	RORXQ   $0x3b, SI, BX
+	ANDQ    $0x000001e0, BX
+	LEAQ    (BX)(BX*2), BX
+	RORXQ   $0x3f, SI, SI
+	ANDQ    $0x000001e0, SI
+	LEAQ    (SI)(SI*2), SI
+	VMOVDQU (AX)(BX*1), Y4
+	VPOR    1536(AX)(SI*1), Y4, Y4
+	VPAND   Y2, Y4, Y5
+	VPSRLW  $0x04, Y4, Y4
+	VPAND   Y2, Y4, Y4
+	VPSHUFB Y5, Y1, Y5
+	VPSHUFB Y4, Y1, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 32(AX)(BX*1), Y5
+	VPOR    1568(AX)(SI*1), Y5, Y5
+	VPAND   Y2, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y2, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 64(AX)(BX*1), Y5
+	VPOR    1600(AX)(SI*1), Y5, Y5
+	VPAND   Y2, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y2, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VPSADBW Y3, Y4, Y4
+	VPADDQ  Y4, Y0, Y0
+	ADDQ    $0x08, CX
+	DECQ    DX
+	JNZ     clashes2nx256v3_key
+
+clashes2nx256v3_sum:
+	VEXTRACTI128 $0x01, Y0, X1
+	VPADDQ       X1, X0, X1
+	VPSHUFD      $0x4e, X1, X0
+	VPADDQ       X0, X1, X1
+	VMOVQ        X1, AX
+	VZEROUPPER
+	MOVQ         AX, ret+32(FP)
+	RET
+
+// func clashes2nx256v4(tables *uint64, keys []uint64) int
+// Requires: AVX, AVX2, BMI2
+TEXT ·clashes2nx256v4(SB), NOSPLIT, $0-40
+	MOVQ    tables+0(FP), AX
+	MOVQ    keys_base+8(FP), CX
+	MOVQ    keys_len+16(FP), DX
+	VPXOR   Y0, Y0, Y0
+	TESTQ   DX, DX
+	JZ      clashes2nx256v4_sum
+	VMOVDQU popcountNibbles<>+0(SB), Y1
+	VMOVDQU lowHalves<>+0(SB), Y2
+	VPXOR   Y3, Y3, Y3
+
+clashes2nx256v4_key:
+	MOVQ    (CX), SI
+	RORXQ   $0x39, SI, BX
+	ANDQ    $0x00000780, BX
+	RORXQ   $0x3d, SI, SI
+	ANDQ    $0x00000780, SI
+	VMOVDQU (AX)(BX*1), Y4
+	VPOR    2048(AX)(SI*1), Y4, Y4
+	VPAND   Y2, Y4, Y5
+	VPSRLW  $0x04, Y4, Y4
+	VPAND   Y2, Y4, Y4
+	VPSHUFB Y5, Y1, Y5
+	VPSHUFB Y4, Y1, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 32(AX)(BX*1), Y5
+	VPOR    2080(AX)(SI*1), Y5, Y5
+	VPAND   Y2, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y2, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 64(AX)(BX*1), Y5
+	VPOR    2112(AX)(SI*1), Y5, Y5
+	VPAND   Y2, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y2, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 96(AX)(BX*1), Y5
+	VPOR    2144(AX)(SI*1), Y5, Y5
+	VPAND   Y2, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y2, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VPSADBW Y3, Y4, Y4
+	VPADDQ  Y4, Y0, Y0
+	ADDQ    $0x08, CX
+	DECQ    DX
+	JNZ     clashes2nx256v4_key
+
+clashes2nx256v4_sum:
+	VEXTRACTI128 $0x01, Y0, X1
+	VPADDQ       X1, X0, X1
+	VPSHUFD      $0x4e, X1, X0
+	VPADDQ       X0, X1, X1
+	VMOVQ        X1, AX
+	VZEROUPPER
+	MOVQ         AX, ret+32(FP)
+	RET
+
+// func clashes2nx256v5(tables *uint64, keys []uint64) int
+// Requires: AVX, AVX2, BMI2
+TEXT ·clashes2nx256v5(SB), NOSPLIT, $0-40
+	MOVQ    tables+0(FP), AX
+	MOVQ    keys_base+8(FP), CX
+	MOVQ    keys_len+16(FP), DX
+	VPXOR   Y0, Y0, Y0
+	TESTQ   DX, DX
+	JZ      clashes2nx256v5_sum
+	VMOVDQU popcountNibbles<>+0(SB), Y1
+	VMOVDQU lowHalves<>+0(SB), Y2
+	VPXOR   Y3, Y3, Y3
+
+clashes2nx256v5_key:
+	MOVQ    (CX), SI
+	RORXQ   $0x3b, SI, BX
+	ANDQ    $0x000001e0, BX
+	LEAQ    (BX)(BX*4), BX
+	RORXQ   $0x3f, SI, SI
+	ANDQ    $0x000001e0, SI
+	LEAQ    (SI)(SI*4), SI
+	VMOVDQU (AX)(BX*1), Y4
+	VPOR    2560(AX)(SI*1), Y4, Y4
+	VPAND   Y2, Y4, Y5
+	VPSRLW  $0x04, Y4, Y4
+	VPAND   Y2, Y4, Y4
+	VPSHUFB Y5, Y1, Y5
+	VPSHUFB Y4, Y1, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 32(AX)(BX*1), Y5
+	VPOR    2592(AX)(SI*1), Y5, Y5
+	VPAND   Y2, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y2, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 64(AX)(BX*1), Y5
+	VPOR    2624(AX)(SI*1), Y5, Y5
+	VPAND   Y2, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y2, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 96(AX)(BX*1), Y5
+	VPOR    2656(AX)(SI*1), Y5, Y5
+	VPAND   Y2, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y2, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 128(AX)(BX*1), Y5
+	VPOR    2688(AX)(SI*1), Y5, Y5
+	VPAND   Y2, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y2, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VPSADBW Y3, Y4, Y4
+	VPADDQ  Y4, Y0, Y0
+	ADDQ    $0x08, CX
+	DECQ    DX
+	JNZ     clashes2nx256v5_key
+
+clashes2nx256v5_sum:
+	VEXTRACTI128 $0x01, Y0, X1
+	VPADDQ       X1, X0, X1
+	VPSHUFD      $0x4e, X1, X0
+	VPADDQ       X0, X1, X1
+	VMOVQ        X1, AX
+	VZEROUPPER
+	MOVQ         AX, ret+32(FP)
+	RET
+
+// func clashes2nx256v6(tables *uint64, keys []uint64) int
+// Requires: AVX, AVX2, BMI2
+TEXT ·clashes2nx256v6(SB), NOSPLIT, $0-40
+	MOVQ    tables+0(FP), AX
+	MOVQ    keys_base+8(FP), CX
+	MOVQ    keys_len+16(FP), DX
+	VPXOR   Y0, Y0, Y0
+	TESTQ   DX, DX
+	JZ      clashes2nx256v6_sum
+	VMOVDQU popcountNibbles<>+0(SB), Y1
+	VMOVDQU lowHalves<>+0(SB), Y2
+	VPXOR   Y3, Y3, Y3
+
+clashes2nx256v6_key:
+	MOVQ    (CX), SI
+	RORXQ   $0x3a, SI, BX
+	ANDQ    $0x000003c0, BX
+	LEAQ    (BX)(BX*2), BX
+	RORXQ   $0x3e, SI, SI
+	ANDQ    $0x000003c0, SI
+	LEAQ    (SI)(SI*2), SI
+	VMOVDQU (AX)(BX*1), Y4
+	VPOR    3072(AX)(SI*1), Y4, Y4
+	VPAND   Y2, Y4, Y5
+	VPSRLW  $0x04, Y4, Y4
+	VPAND   Y2, Y4, Y4
+	VPSHUFB Y5, Y1, Y5
+	VPSHUFB Y4, Y1, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 32(AX)(BX*1), Y5
+	VPOR    3104(AX)(SI*1), Y5, Y5
+	VPAND   Y2, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y2, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 64(AX)(BX*1), Y5
+	VPOR    3136(AX)(SI*1), Y5, Y5
+	VPAND   Y2, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y2, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 96(AX)(BX*1), Y5
+	VPOR    3168(AX)(SI*1), Y5, Y5
+	VPAND   Y2, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y2, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 128(AX)(BX*1), Y5
+	VPOR    3200(AX)(SI*1), Y5, Y5
+	VPAND   Y2, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y2, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 160(AX)(BX*1), Y5
+	VPOR    3232(AX)(SI*1), Y5, Y5
+	VPAND   Y2, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y2, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VPSADBW Y3, Y4, Y4
+	VPADDQ  Y4, Y0, Y0
+	ADDQ    $0x08, CX
+	DECQ    DX
+	JNZ     clashes2nx256v6_key
+
+clashes2nx256v6_sum:
+	VEXTRACTI128 $0x01, Y0, X1
+	VPADDQ       X1, X0, X1
+	VPSHUFD      $0x4e, X1, X0
+	VPADDQ       X0, X1, X1
+	VMOVQ        X1, AX
+	VZEROUPPER
+	MOVQ         AX, ret+32(FP)
+	RET
+
+// func clashes2nx256v7(tables *uint64, keys []uint64) int
+// Requires: AVX, AVX2, BMI2
+TEXT ·clashes2nx256v7(SB), NOSPLIT, $0-40
+	MOVQ    tables+0(FP), AX
+	MOVQ    keys_base+8(FP), CX
+	MOVQ    keys_len+16(FP), DX
+	VPXOR   Y0, Y0, Y0
+	TESTQ   DX, DX
+	JZ      clashes2nx256v7_sum
+	VMOVDQU popcountNibbles<>+0(SB), Y1
+	VMOVDQU lowHalves<>+0(SB), Y2
+	VPXOR   Y3, Y3, Y3
+
+clashes2nx256v7_key:
+	MOVQ    (CX), SI
+	RORXQ   $0x3b, SI, BX
+	ANDQ    $0x000001e0, BX
+	IMUL3Q  $0x07, BX, BX
+	RORXQ   $0x3f, SI, SI
+	ANDQ    $0x000001e0, SI
+	IMUL3Q  $0x07, SI, SI
+	VMOVDQU (AX)(BX*1), Y4
+	VPOR    3584(AX)(SI*1), Y4, Y4
+	VPAND   Y2, Y4, Y5
+	VPSRLW  $0x04, Y4, Y4
+	VPAND   Y2, Y4, Y4
+	VPSHUFB Y5, Y1, Y5
+	VPSHUFB Y4, Y1, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 32(AX)(BX*1), Y5
+	VPOR    3616(AX)(SI*1), Y5, Y5
+	VPAND   Y2, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y2, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 64(AX)(BX*1), Y5
+	VPOR    3648(AX)(SI*1), Y5, Y5
+	VPAND   Y2, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y2, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 96(AX)(BX*1), Y5
+	VPOR    3680(AX)(SI*1), Y5, Y5
+	VPAND   Y2, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y2, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 128(AX)(BX*1), Y5
+	VPOR    3712(AX)(SI*1), Y5, Y5
+	VPAND   Y2, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y2, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 160(AX)(BX*1), Y5
+	VPOR    3744(AX)(SI*1), Y5, Y5
+	VPAND   Y2, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y2, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 192(AX)(BX*1), Y5
+	VPOR    3776(AX)(SI*1), Y5, Y5
+	VPAND   Y2, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y2, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VPSADBW Y3, Y4, Y4
+	VPADDQ  Y4, Y0, Y0
+	ADDQ    $0x08, CX
+	DECQ    DX
+	JNZ     clashes2nx256v7_key
+
+clashes2nx256v7_sum:
+	VEXTRACTI128 $0x01, Y0, X1
+	VPADDQ       X1, X0, X1
+	VPSHUFD      $0x4e, X1, X0
+	VPADDQ       X0, X1, X1
+	VMOVQ        X1, AX
+	VZEROUPPER
+	MOVQ         AX, ret+32(FP)
+	RET
+
+// func clashes2nx256v8(tables *uint64, keys []uint64) int
+// Requires: AVX, AVX2, BMI2
+TEXT ·clashes2nx256v8(SB), NOSPLIT, $0-40
+	MOVQ    tables+0(FP), AX
+	MOVQ    keys_base+8(FP), CX
+	MOVQ    keys_len+16(FP), DX
+	VPXOR   Y0, Y0, Y0
+	TESTQ   DX, DX
+	JZ      clashes2nx256v8_sum
+	VMOVDQU popcountNibbles<>+0(SB), Y1
+	VMOVDQU lowHalves<>+0(SB), Y2
+	VPXOR   Y3, Y3, Y3
+
+clashes2nx256v8_key:
+	MOVQ    (CX), SI
+	RORXQ   $0x38, SI, BX
+	ANDQ    $0x00000f00, BX
+	RORXQ   $0x3c, SI, SI
+	ANDQ    $0x00000f00, SI
+	VMOVDQU (AX)(BX*1), Y4
+	VPOR    4096(AX)(SI*1), Y4, Y4
+	VPAND   Y2, Y4, Y5
+	VPSRLW  $0x04, Y4, Y4
+	VPAND   Y2, Y4, Y4
+	VPSHUFB Y5, Y1, Y5
+	VPSHUFB Y4, Y1, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 32(AX)(BX*1), Y5
+	VPOR    4128(AX)(SI*1), Y5, Y5
+	VPAND   Y2, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y2, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 64(AX)(BX*1), Y5
+	VPOR    4160(AX)(SI*1), Y5, Y5
+	VPAND   Y2, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y2, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 96(AX)(BX*1), Y5
+	VPOR    4192(AX)(SI*1), Y5, Y5
+	VPAND   Y2, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y2, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 128(AX)(BX*1), Y5
+	VPOR    4224(AX)(SI*1), Y5, Y5
+	VPAND   Y2, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y2, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 160(AX)(BX*1), Y5
+	VPOR    4256(AX)(SI*1), Y5, Y5
+	VPAND   Y2, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y2, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 192(AX)(BX*1), Y5
+	VPOR    4288(AX)(SI*1), Y5, Y5
+	VPAND   Y2, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y2, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 224(AX)(BX*1), Y5
+	VPOR    4320(AX)(SI*1), Y5, Y5
+	VPAND   Y2, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y2, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VPSADBW Y3, Y4, Y4
+	VPADDQ  Y4, Y0, Y0
+	ADDQ    $0x08, CX
+	DECQ    DX
+	JNZ     clashes2nx256v8_key
+
+clashes2nx256v8_sum:
+	VEXTRACTI128 $0x01, Y0, X1
+	VPADDQ       X1, X0, X1
+	VPSHUFD      $0x4e, X1, X0
+	VPADDQ       X0, X1, X1
+	VMOVQ        X1, AX
+	VZEROUPPER
+	MOVQ         AX, ret+32(FP)
+	RET
+
+// func clashes3nx256v1(tables *uint64, keys []uint64) int
+// Requires: AVX, AVX2, BMI2
+TEXT ·clashes3nx256v1(SB), NOSPLIT, $0-40
+	MOVQ    tables+0(FP), AX
+	MOVQ    keys_base+8(FP), CX
+	MOVQ    keys_len+16(FP), DX
+	VPXOR   Y0, Y0, Y0
+	TESTQ   DX, DX
+	JZ      clashes3nx256v1_sum
+	VMOVDQU popcountNibbles<>+0(SB), Y1
+	VMOVDQU lowHalves<>+0(SB), Y2
+	VPXOR   Y3, Y3, Y3
+
+clashes3nx256v1_key:
+	MOVQ    (CX), DI
+	RORXQ   $0x3b, DI, BX
+	ANDQ    $0x000001e0, BX
+	RORXQ   $0x3f, DI, SI
+	ANDQ    $0x000001e0, SI
+	RORXQ   $0x03, DI, DI
+	ANDQ    $0x000001e0, DI
+	VMOVDQU (AX)(BX*1), Y4
+	VPOR    512(AX)(SI*1), Y4, Y4
+	VPOR    1024(AX)(DI*1), Y4, Y4
+	VPAND   Y2, Y4, Y5
+	VPSRLW  $0x04, Y4, Y4
+	VPAND   Y2, Y4, Y4
+	VPSHUFB Y5, Y1, Y5
+	VPSHUFB Y4, Y1, Y4
+	VPADDB  Y5, Y4, Y4
+	VPSADBW Y3, Y4, Y4
+	VPADDQ  Y4, Y0, Y0
+	ADDQ    $0x08, CX
+	DECQ    DX
+	JNZ     clashes3nx256v1_key
+
+clashes3nx256v1_sum:
+	VEXTRACTI128 $0x01, Y0, X1
+	VPADDQ       X1, X0, X1
+	VPSHUFD      $0x4e, X1, X0
+	VPADDQ       X0, X1, X1
+	VMOVQ        X1, AX
+	VZEROUPPER
+	MOVQ         AX, ret+32(FP)
+	RET
+
+// func clashes3nx256v2(tables *uint64, keys []uint64) int
+// Requires: AVX, AVX2, BMI2
+TEXT ·clashes3nx256v2(SB), NOSPLIT, $0-40
+	MOVQ    tables+0(FP), AX
+	MOVQ    keys_base+8(FP), CX
+	MOVQ    keys_len+16(FP), DX
+	VPXOR   Y0, Y0, Y0
+	TESTQ   DX, DX
+	JZ      clashes3nx256v2_sum
+	VMOVDQU popcountNibbles<>+0(SB), Y1
+	VMOVDQU lowHalves<>+0(SB), Y2
+	VPXOR   Y3, Y3, Y3
+
+clashes3nx256v2_key:
+	MOVQ    (CX), DI
+	RORXQ   $0x3a, DI, BX
+	ANDQ    $0x000003c0, BX
+	RORXQ   $0x3e, DI, SI
+	ANDQ    $0x000003c0, SI
+	RORXQ   $0x02, DI, DI
+	ANDQ    $0x000003c0, DI
+	VMOVDQU (AX)(BX*1), Y4
+	VPOR    1024(AX)(SI*1), Y4, Y4
+	VPOR    2048(AX)(DI*1), Y4, Y4
+	VPAND   Y2, Y4, Y5
+	VPSRLW  $0x04, Y4, Y4
+	VPAND   Y2, Y4, Y4
+	VPSHUFB Y5, Y1, Y5
+	VPSHUFB Y4, Y1, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 32(AX)(BX*1), Y5
+	VPOR    1056(AX)(SI*1), Y5, Y5
+	VPOR    2080(AX)(DI*1), Y5, Y5
+	VPAND   Y2, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y2, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VPSADBW Y3, Y4, Y4
+	VPADDQ  Y4, Y0, Y0
+	ADDQ    $0x08, CX
+	DECQ    DX
+	JNZ     clashes3nx256v2_key
+
+clashes3nx256v2_sum:
+	VEXTRACTI128 $0x01, Y0, X1
+	VPADDQ       X1, X0, X1
+	VPSHUFD      $0x4e, X1, X0
+	VPADDQ       X0, X1, X1
+	VMOVQ        X1, AX
+	VZEROUPPER
+	MOVQ         AX, ret+32(FP)
+	RET
+
+// func clashes3nx256v3(tables *uint64, keys []uint64) int
+// Requires: AVX, AVX2, BMI2
+TEXT ·clashes3nx256v3(SB), NOSPLIT, $0-40
+	MOVQ    tables+0(FP), AX
+	MOVQ    keys_base+8(FP), CX
+	MOVQ    keys_len+16(FP), DX
+	VPXOR   Y0, Y0, Y0
+	TESTQ   DX, DX
+	JZ      clashes3nx256v3_sum
+	VMOVDQU popcountNibbles<>+0(SB), Y1
+	VMOVDQU lowHalves<>+0(SB), Y2
+	VPXOR   Y3, Y3, Y3
+
+clashes3nx256v3_key:
+	MOVQ    (CX), DI
+	RORXQ   $0x3b, DI, BX
+	ANDQ    $0x000001e0, BX
+	LEAQ    (BX)(BX*2), BX
+	RORXQ   $0x3f, DI, SI
+	ANDQ    $0x000001e0, SI
+	LEAQ    (SI)(SI*2), SI
+	RORXQ   $0x03, DI, DI
+	ANDQ    $0x000001e0, DI
+	LEAQ    (DI)(DI*2), DI
+	VMOVDQU (AX)(BX*1), Y4
+	VPOR    1536(AX)(SI*1), Y4, Y4
+	VPOR    3072(AX)(DI*1), Y4, Y4
+	VPAND   Y2, Y4, Y5
+	VPSRLW  $0x04, Y4, Y4
+	VPAND   Y2, Y4, Y4
+	VPSHUFB Y5, Y1, Y5
+	VPSHUFB Y4, Y1, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 32(AX)(BX*1), Y5
+	VPOR    1568(AX)(SI*1), Y5, Y5
+	VPOR    3104(AX)(DI*1), Y5, Y5
+	VPAND   Y2, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y2, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 64(AX)(BX*1), Y5
+	VPOR    1600(AX)(SI*1), Y5, Y5
+	VPOR    3136(AX)(DI*1), Y5, Y5
+	VPAND   Y2, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y2, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VPSADBW Y3, Y4, Y4
+	VPADDQ  Y4, Y0, Y0
+	ADDQ    $0x08, CX
+	DECQ    DX
+	JNZ     clashes3nx256v3_key
+
+clashes3nx256v3_sum:
+	VEXTRACTI128 $0x01, Y0, X1
+	VPADDQ       X1, X0, X1
+	VPSHUFD      $0x4e, X1, X0
+	VPADDQ       X0, X1, X1
+	VMOVQ        X1, AX
+	VZEROUPPER
+	MOVQ         AX, ret+32(FP)
+	RET
+
+// func clashes3nx256v4(tables *uint64, keys []uint64) int
+// Requires: AVX, AVX2, BMI2
+TEXT ·clashes3nx256v4(SB), NOSPLIT, $0-40
+	MOVQ    tables+0(FP), AX
+	MOVQ    keys_base+8(FP), CX
+	MOVQ    keys_len+16(FP), DX
+	VPXOR   Y0, Y0, Y0
+	TESTQ   DX, DX
+	JZ      clashes3nx256v4_sum
+	VMOVDQU popcountNibbles<>+0(SB), Y1
+	VMOVDQU lowHalves<>+0(SB), Y2
+	VPXOR   Y3, Y3, Y3
+
+clashes3nx256v4_key:
+	MOVQ    (CX), DI
+	RORXQ   $0x39, DI, BX
+	ANDQ    $0x00000780, BX
+	RORXQ   $0x3d, DI, SI
+	ANDQ    $0x00000780, SI
+	RORXQ   $0x01, DI, DI
+	ANDQ    $0x00000780, DI
+	VMOVDQU (AX)(BX*1), Y4
+	VPOR    2048(AX)(SI*1), Y4, Y4
+	VPOR    4096(AX)(DI*1), Y4, Y4
+	VPAND   Y2, Y4, Y5
+	VPSRLW  $0x04, Y4, Y4
+	VPAND   Y2, Y4, Y4
+	VPSHUFB Y5, Y1, Y5
+	VPSHUFB Y4, Y1, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 32(AX)(BX*1), Y5
+	VPOR    2080(AX)(SI*1), Y5, Y5
+	VPOR    4128(AX)(DI*1), Y5, Y5
+	VPAND   Y2, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y2, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 64(AX)(BX*1), Y5
+	VPOR    2112(AX)(SI*1), Y5, Y5
+	VPOR    4160(AX)(DI*1), Y5, Y5
+	VPAND   Y2, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y2, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 96(AX)(BX*1), Y5
+	VPOR    2144(AX)(SI*1), Y5, Y5
+	VPOR    4192(AX)(DI*1), Y5, Y5
+	VPAND   Y2, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y2, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VPSADBW Y3, Y4, Y4
+	VPADDQ  Y4, Y0, Y0
+	ADDQ    $0x08, CX
+	DECQ    DX
+	JNZ     clashes3nx256v4_key
+
+clashes3nx256v4_sum:
+	VEXTRACTI128 $0x01, Y0, X1
+	VPADDQ       X1, X0, X1
+	VPSHUFD      $0x4e, X1, X0
+	VPADDQ       X0, X1, X1
+	VMOVQ        X1, AX
+	VZEROUPPER
+	MOVQ         AX, ret+32(FP)
+	RET
+
+// func clashes3nx256v5(tables *uint64, keys []uint64) int
+// Requires: AVX, AVX2, BMI2
+TEXT ·clashes3nx256v5(SB), NOSPLIT, $0-40
+	MOVQ    tables+0(FP), AX
+	MOVQ    keys_base+8(FP), CX
+	MOVQ    keys_len+16(FP), DX
+	VPXOR   Y0, Y0, Y0
+	TESTQ   DX, DX
+	JZ      clashes3nx256v5_sum
+	VMOVDQU popcountNibbles<>+0(SB), Y1
+	VMOVDQU lowHalves<>+0(SB), Y2
+	VPXOR   Y3, Y3, Y3
+
+clashes3nx256v5_key:
+	MOVQ    (CX), DI
+	RORXQ   $0x3b, DI, BX
+	ANDQ    $0x000001e0, BX
+	LEAQ    (BX)(BX*4), BX
+	RORXQ   $0x3f, DI, SI
+	ANDQ    $0x000001e0, SI
+	LEAQ    (SI)(SI*4), SI
+	RORXQ   $0x03, DI, DI
+	ANDQ    $0x000001e0, DI
+	LEAQ    (DI)(DI*4), DI
+	VMOVDQU (AX)(BX*1), Y4
+	VPOR    2560(AX)(SI*1), Y4, Y4
+	VPOR    5120(AX)(DI*1), Y4, Y4
+	VPAND   Y2, Y4, Y5
+	VPSRLW  $0x04, Y4, Y4
+	VPAND   Y2, Y4, Y4
+	VPSHUFB Y5, Y1, Y5
+	VPSHUFB Y4, Y1, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 32(AX)(BX*1), Y5
+	VPOR    2592(AX)(SI*1), Y5, Y5
+	VPOR    5152(AX)(DI*1), Y5, Y5
+	VPAND   Y2, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y2, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 64(AX)(BX*1), Y5
+	VPOR    2624(AX)(SI*1), Y5, Y5
+	VPOR    5184(AX)(DI*1), Y5, Y5
+	VPAND   Y2, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y2, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 96(AX)(BX*1), Y5
+	VPOR    2656(AX)(SI*1), Y5, Y5
+	VPOR    5216(AX)(DI*1), Y5, Y5
+	VPAND   Y2, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y2, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 128(AX)(BX*1), Y5
+	VPOR    2688(AX)(SI*1), Y5, Y5
+	VPOR    5248(AX)(DI*1), Y5, Y5
+	VPAND   Y2, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y2, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VPSADBW Y3, Y4, Y4
+	VPADDQ  Y4, Y0, Y0
+	ADDQ    $0x08, CX
+	DECQ    DX
+	JNZ     clashes3nx256v5_key
+
+clashes3nx256v5_sum:
+	VEXTRACTI128 $0x01, Y0, X1
+	VPADDQ       X1, X0, X1
+	VPSHUFD      $0x4e, X1, X0
+	VPADDQ       X0, X1, X1
+	VMOVQ        X1, AX
+	VZEROUPPER
+	MOVQ         AX, ret+32(FP)
+	RET
+
+// func clashes3nx256v6(tables *uint64, keys []uint64) int
+// Requires: AVX, AVX2, BMI2
+TEXT ·clashes3nx256v6(SB), NOSPLIT, $0-40
+	MOVQ    tables+0(FP), AX
+	MOVQ    keys_base+8(FP), CX
+	MOVQ    keys_len+16(FP), DX
+	VPXOR   Y0, Y0, Y0
+	TESTQ   DX, DX
+	JZ      clashes3nx256v6_sum
+	VMOVDQU popcountNibbles<>+0(SB), Y1
+	VMOVDQU lowHalves<>+0(SB), Y2
+	VPXOR   Y3, Y3, Y3
+
+clashes3nx256v6_key:
+	MOVQ    (CX), DI
+	RORXQ   $0x3a, DI, BX
+	ANDQ    $0x000003c0, BX
+	LEAQ    (BX)(BX*2), BX
+	RORXQ   $0x3e, DI, SI
+	ANDQ    $0x000003c0, SI
+	LEAQ    (SI)(SI*2), SI
+	RORXQ   $0x02, DI, DI
+	ANDQ    $0x000003c0, DI
+	LEAQ    (DI)(DI*2), DI
+	VMOVDQU (AX)(BX*1), Y4
+	VPOR    3072(AX)(SI*1), Y4, Y4
+	VPOR    6144(AX)(DI*1), Y4, Y4
+	VPAND   Y2, Y4, Y5
+	VPSRLW  $0x04, Y4, Y4
+	VPAND   Y2, Y4, Y4
+	VPSHUFB Y5, Y1, Y5
+	VPSHUFB Y4, Y1, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 32(AX)(BX*1), Y5
+	VPOR    3104(AX)(SI*1), Y5, Y5
+	VPOR    6176(AX)(DI*1), Y5, Y5
+	VPAND   Y2, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y2, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 64(AX)(BX*1), Y5
+	VPOR    3136(AX)(SI*1), Y5, Y5
+	VPOR    6208(AX)(DI*1), Y5, Y5
+	VPAND   Y2, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y2, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 96(AX)(BX*1), Y5
+	VPOR    3168(AX)(SI*1), Y5, Y5
+	VPOR    6240(AX)(DI*1), Y5, Y5
+	VPAND   Y2, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y2, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 128(AX)(BX*1), Y5
+	VPOR    3200(AX)(SI*1), Y5, Y5
+	VPOR    6272(AX)(DI*1), Y5, Y5
+	VPAND   Y2, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y2, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 160(AX)(BX*1), Y5
+	VPOR    3232(AX)(SI*1), Y5, Y5
+	VPOR    6304(AX)(DI*1), Y5, Y5
+	VPAND   Y2, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y2, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VPSADBW Y3, Y4, Y4
+	VPADDQ  Y4, Y0, Y0
+	ADDQ    $0x08, CX
+	DECQ    DX
+	JNZ     clashes3nx256v6_key
+
+clashes3nx256v6_sum:
+	VEXTRACTI128 $0x01, Y0, X1
+	VPADDQ       X1, X0, X1
+	VPSHUFD      $0x4e, X1, X0
+	VPADDQ       X0, X1, X1
+	VMOVQ        X1, AX
+	VZEROUPPER
+	MOVQ         AX, ret+32(FP)
+	RET
+
+// func clashes3nx256v7(tables *uint64, keys []uint64) int
+// Requires: AVX, AVX2, BMI2
+TEXT ·clashes3nx256v7(SB), NOSPLIT, $0-40
+	MOVQ    tables+0(FP), AX
+	MOVQ    keys_base+8(FP), CX
+	MOVQ    keys_len+16(FP), DX
+	VPXOR   Y0, Y0, Y0
+	TESTQ   DX, DX
+	JZ      clashes3nx256v7_sum
+	VMOVDQU popcountNibbles<>+0(SB), Y1
+	VMOVDQU lowHalves<>+0(SB), Y2
+	VPXOR   Y3, Y3, Y3
+
+clashes3nx256v7_key:
+	MOVQ    (CX), DI
+	RORXQ   $0x3b, DI, BX
+	ANDQ    $0x000001e0, BX
+	IMUL3Q  $0x07, BX, BX
+	RORXQ   $0x3f, DI, SI
+	ANDQ    $0x000001e0, SI
+	IMUL3Q  $0x07, SI, SI
+	RORXQ   $0x03, DI, DI
+	ANDQ    $0x000001e0, DI
+	IMUL3Q  $0x07, DI, DI
+	VMOVDQU (AX)(BX*1), Y4
+	VPOR    3584(AX)(SI*1), Y4, Y4
+	VPOR    7168(AX)(DI*1), Y4, Y4
+	VPAND   Y2, Y4, Y5
+	VPSRLW  $0x04, Y4, Y4
+	VPAND   Y2, Y4, Y4
+	VPSHUFB Y5, Y1, Y5
+	VPSHUFB Y4, Y1, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 32(AX)(BX*1), Y5
+	VPOR    3616(AX)(SI*1), Y5, Y5
+	VPOR    7200(AX)(DI*1), Y5, Y5
+	VPAND   Y2, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y2, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 64(AX)(BX*1), Y5
+	VPOR    3648(AX)(SI*1), Y5, Y5
+	VPOR    7232(AX)(DI*1), Y5, Y5
+	VPAND   Y2, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y2, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 96(AX)(BX*1), Y5
+	VPOR    3680(AX)(SI*1), Y5, Y5
+	VPOR    7264(AX)(DI*1), Y5, Y5
+	VPAND   Y2, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y2, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 128(AX)(BX*1), Y5
+	VPOR    3712(AX)(SI*1), Y5, Y5
+	VPOR    7296(AX)(DI*1), Y5, Y5
+	VPAND   Y2, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y2, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 160(AX)(BX*1), Y5
+	VPOR    3744(AX)(SI*1), Y5, Y5
+	VPOR    7328(AX)(DI*1), Y5, Y5
+	VPAND   Y2, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y2, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 192(AX)(BX*1), Y5
+	VPOR    3776(AX)(SI*1), Y5, Y5
+	VPOR    7360(AX)(DI*1), Y5, Y5
+	VPAND   Y2, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y2, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VPSADBW Y3, Y4, Y4
+	VPADDQ  Y4, Y0, Y0
+	ADDQ    $0x08, CX
+	DECQ    DX
+	JNZ     clashes3nx256v7_key
+
+clashes3nx256v7_sum:
+	VEXTRACTI128 $0x01, Y0, X1
+	VPADDQ       X1, X0, X1
+	VPSHUFD      $0x4e, X1, X0
+	VPADDQ       X0, X1, X1
+	VMOVQ        X1, AX
+	VZEROUPPER
+	MOVQ         AX, ret+32(FP)
+	RET
+
+// func clashes3nx256v8(tables *uint64, keys []uint64) int
+// Requires: AVX, AVX2, BMI2
+TEXT ·clashes3nx256v8(SB), NOSPLIT, $0-40
+	MOVQ    tables+0(FP), AX
+	MOVQ    keys_base+8(FP), CX
+	MOVQ    keys_len+16(FP), DX
+	VPXOR   Y0, Y0, Y0
+	TESTQ   DX, DX
+	JZ      clashes3nx256v8_sum
+	VMOVDQU popcountNibbles<>+0(SB), Y1
+	VMOVDQU lowHalves<>+0(SB), Y2
+	VPXOR   Y3, Y3, Y3
+
+clashes3nx256v8_key:
+	MOVQ    (CX), DI
+	RORXQ   $0x38, DI, BX
+	ANDQ    $0x00000f00, BX
+	RORXQ   $0x3c, DI, SI
+	ANDQ    $0x00000f00, SI
+	RORXQ   $0x00, DI, DI
+	ANDQ    $0x00000f00, DI
+	VMOVDQU (AX)(BX*1), Y4
+	VPOR    4096(AX)(SI*1), Y4, Y4
+	VPOR    8192(AX)(DI*1), Y4, Y4
+	VPAND   Y2, Y4, Y5
+	VPSRLW  $0x04, Y4, Y4
+	VPAND   Y2, Y4, Y4
+	VPSHUFB Y5, Y1, Y5
+	VPSHUFB Y4, Y1, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 32(AX)(BX*1), Y5
+	VPOR    4128(AX)(SI*1), Y5, Y5
+	VPOR    8224(AX)(DI*1), Y5, Y5
+	VPAND   Y2, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y2, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 64(AX)(BX*1), Y5
+	VPOR    4160(AX)(SI*1), Y5, Y5
+	VPOR    8256(AX)(DI*1), Y5, Y5
+	VPAND   Y2, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y2, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 96(AX)(BX*1), Y5
+	VPOR    4192(AX)(SI*1), Y5, Y5
+	VPOR    8288(AX)(DI*1), Y5, Y5
+	VPAND   Y2, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y2, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 128(AX)(BX*1), Y5
+	VPOR    4224(AX)(SI*1), Y5, Y5
+	VPOR    8320(AX)(DI*1), Y5, Y5
+	VPAND   Y2, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y2, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 160(AX)(BX*1), Y5
+	VPOR    4256(AX)(SI*1), Y5, Y5
+	VPOR    8352(AX)(DI*1), Y5, Y5
+	VPAND   Y2, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y2, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 192(AX)(BX*1), Y5
+	VPOR    4288(AX)(SI*1), Y5, Y5
+	VPOR    8384(AX)(DI*1), Y5, Y5
+	VPAND   Y2, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y2, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 224(AX)(BX*1), Y5
+	VPOR    4320(AX)(SI*1), Y5, Y5
+	VPOR    8416(AX)(DI*1), Y5, Y5
+	VPAND   Y2, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y2, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VPSADBW Y3, Y4, Y4
+	VPADDQ  Y4, Y0, Y0
+	ADDQ    $0x08, CX
+	DECQ    DX
+	JNZ     clashes3nx256v8_key
+
+clashes3nx256v8_sum:
+	VEXTRACTI128 $0x01, Y0, X1
+	VPADDQ       X1, X0, X1
+	VPSHUFD      $0x4e, X1, X0
+	VPADDQ       X0, X1, X1
+	VMOVQ        X1, AX
+	VZEROUPPER
+	MOVQ         AX, ret+32(FP)
+	RET
+
+// func clashes4nx256v1(tables *uint64, keys []uint64) int
+// Requires: AVX, AVX2, BMI2
+TEXT ·clashes4nx256v1(SB), NOSPLIT, $0-40
+	MOVQ    tables+0(FP), AX
+	MOVQ    keys_base+8(FP), CX
+	MOVQ    keys_len+16(FP), DX
+	VPXOR   Y0, Y0, Y0
+	TESTQ   DX, DX
+	JZ      clashes4nx256v1_sum
+	VMOVDQU popcountNibbles<>+0(SB), Y1
+	VMOVDQU lowHalves<>+0(SB), Y2
+	VPXOR   Y3, Y3, Y3
+
+clashes4nx256v1_key:
+	MOVQ    (CX), R8
+	RORXQ   $0x3b, R8, BX
+	ANDQ    $0x000001e0, BX
+	RORXQ   $0x3f, R8, SI
+	ANDQ    $0x000001e0, SI
+	RORXQ   $0x03, R8, DI
+	ANDQ    $0x000001e0, DI
+	RORXQ   $0x07, R8, R8
+	ANDQ    $0x000001e0, R8
+	VMOVDQU (AX)(BX*1), Y4
+	VPOR    512(AX)(SI*1), Y4, Y4
+	VPOR    1024(AX)(DI*1), Y4, Y4
+	VPOR    1536(AX)(R8*1), Y4, Y4
+	VPAND   Y2, Y4, Y5
+	VPSRLW  $0x04, Y4, Y4
+	VPAND   Y2, Y4, Y4
+	VPSHUFB Y5, Y1, Y5
+	VPSHUFB Y4, Y1, Y4
+	VPADDB  Y5, Y4, Y4
+	VPSADBW Y3, Y4, Y4
+	VPADDQ  Y4, Y0, Y0
+	ADDQ    $0x08, CX
+	DECQ    DX
+	JNZ     clashes4nx256v1_key
+
+clashes4nx256v1_sum:
+	VEXTRACTI128 $0x01, Y0, X1
+	VPADDQ       X1, X0, X1
+	VPSHUFD      $0x4e, X1, X0
+	VPADDQ       X0, X1, X1
+	VMOVQ        X1, AX
+	VZEROUPPER
+	MOVQ         AX, ret+32(FP)
+	RET
+
+// func clashes4nx256v2(tables *uint64, keys []uint64) int
+// Requires: AVX, AVX2, BMI2
+TEXT ·clashes4nx256v2(SB), NOSPLIT, $0-40
+	MOVQ    tables+0(FP), AX
+	MOVQ    keys_base+8(FP), CX
+	MOVQ    keys_len+16(FP), DX
+	VPXOR   Y0, Y0, Y0
+	TESTQ   DX, DX
+	JZ      clashes4nx256v2_sum
+	VMOVDQU popcountNibbles<>+0(SB), Y1
+	VMOVDQU lowHalves<>+0(SB), Y2
+	VPXOR   Y3, Y3, Y3
+
+clashes4nx256v2_key:
+	MOVQ    (CX), R8
+	RORXQ   $0x3a, R8, BX
+	ANDQ    $0x000003c0, BX
+	RORXQ   $0x3e, R8, SI
+	ANDQ    $0x000003c0, SI
+	RORXQ   $0x02, R8, DI
+	ANDQ    $0x000003c0, DI
+	RORXQ   $0x06, R8, R8
+	ANDQ    $0x000003c0, R8
+	VMOVDQU (AX)(BX*1), Y4
+	VPOR    1024(AX)(SI*1), Y4, Y4
+	VPOR    2048(AX)(DI*1), Y4, Y4
+	VPOR    3072(AX)(R8*1), Y4, Y4
+	VPAND   Y2, Y4, Y5
+	VPSRLW  $0x04, Y4, Y4
+	VPAND   Y2, Y4, Y4
+	VPSHUFB Y5, Y1, Y5
+	VPSHUFB Y4, Y1, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 32(AX)(BX*1), Y5
+	VPOR    1056(AX)(SI*1), Y5, Y5
+	VPOR    2080(AX)(DI*1), Y5, Y5
+	VPOR    3104(AX)(R8*1), Y5, Y5
+	VPAND   Y2, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y2, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VPSADBW Y3, Y4, Y4
+	VPADDQ  Y4, Y0, Y0
+	ADDQ    $0x08, CX
+	DECQ    DX
+	JNZ     clashes4nx256v2_key
+
+clashes4nx256v2_sum:
+	VEXTRACTI128 $0x01, Y0, X1
+	VPADDQ       X1, X0, X1
+	VPSHUFD      $0x4e, X1, X0
+	VPADDQ       X0, X1, X1
+	VMOVQ        X1, AX
+	VZEROUPPER
+	MOVQ         AX, ret+32(FP)
+	RET
+
+// func clashes4nx256v3(tables *uint64, keys []uint64) int
+// Requires: AVX, AVX2, BMI2
+TEXT ·clashes4nx256v3(SB), NOSPLIT, $0-40
+	MOVQ    tables+0(FP), AX
+	MOVQ    keys_base+8(FP), CX
+	MOVQ    keys_len+16(FP), DX
+	VPXOR   Y0, Y0, Y0
+	TESTQ   DX, DX
+	JZ      clashes4nx256v3_sum
+	VMOVDQU popcountNibbles<>+0(SB), Y1
+	VMOVDQU lowHalves<>+0(SB), Y2
+	VPXOR   Y3, Y3, Y3
+
+clashes4nx256v3_key:
+	MOVQ    (CX), R8
+	RORXQ   $0x3b, R8, BX
+	ANDQ    $0x000001e0, BX
+	LEAQ    (BX)(BX*2), BX
+	RORXQ   $0x3f, R8, SI
+	ANDQ    $0x000001e0, SI
+	LEAQ    (SI)(SI*2), SI
+	RORXQ   $0x03, R8, DI
+	ANDQ    $0x000001e0, DI
+	LEAQ    (DI)(DI*2), DI
+	RORXQ   $0x07, R8, R8
+	ANDQ    $0x000001e0, R8
+	LEAQ    (R8)(R8*2), R8
+	VMOVDQU (AX)(BX*1), Y4
+	VPOR    1536(AX)(SI*1), Y4, Y4
+	VPOR    3072(AX)(DI*1), Y4, Y4
+	VPOR    4608(AX)(R8*1), Y4, Y4
+	VPAND   Y2, Y4, Y5
+	VPSRLW  $0x04, Y4, Y4
+	VPAND   Y2, Y4, Y4
+	VPSHUFB Y5, Y1, Y5
+	VPSHUFB Y4, Y1, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 32(AX)(BX*1), Y5
+	VPOR    1568(AX)(SI*1), Y5, Y5
+	VPOR    3104(AX)(DI*1), Y5, Y5
+	VPOR    4640(AX)(R8*1), Y5, Y5
+	VPAND   Y2, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y2, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 64(AX)(BX*1), Y5
+	VPOR    1600(AX)(SI*1), Y5, Y5
+	VPOR    3136(AX)(DI*1), Y5, Y5
+	VPOR    4672(AX)(R8*1), Y5, Y5
+	VPAND   Y2, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y2, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VPSADBW Y3, Y4, Y4
+	VPADDQ  Y4, Y0, Y0
+	ADDQ    $0x08, CX
+	DECQ    DX
+	JNZ     clashes4nx256v3_key
+
+clashes4nx256v3_sum:
+	VEXTRACTI128 $0x01, Y0, X1
+	VPADDQ       X1, X0, X1
+	VPSHUFD      $0x4e, X1, X0
+	VPADDQ       X0, X1, X1
+	VMOVQ        X1, AX
+	VZEROUPPER
+	MOVQ         AX, ret+32(FP)
+	RET
+
+// func clashes4nx256v4(tables *uint64, keys []uint64) int
+// Requires: AVX, AVX2, BMI2
+TEXT ·clashes4nx256v4(SB), NOSPLIT, $0-40
+	MOVQ    tables+0(FP), AX
+	MOVQ    keys_base+8(FP), CX
+	MOVQ    keys_len+16(FP), DX
+	VPXOR   Y0, Y0, Y0
+	TESTQ   DX, DX
+	JZ      clashes4nx256v4_sum
+	VMOVDQU popcountNibbles<>+0(SB), Y1
+	VMOVDQU lowHalves<>+0(SB), Y2
+	VPXOR   Y3, Y3, Y3
+
+clashes4nx256v4_key:
+	MOVQ    (CX), R8
+	RORXQ   $0x39, R8, BX
+	ANDQ    $0x00000780, BX
+	RORXQ   $0x3d, R8, SI
+	ANDQ    $0x00000780, SI
+	RORXQ   $0x01, R8, DI
+	ANDQ    $0x00000780, DI
+	RORXQ   $0x05, R8, R8
+	ANDQ    $0x00000780, R8
+	VMOVDQU (AX)(BX*1), Y4
+	VPOR    2048(AX)(SI*1), Y4, Y4
+	VPOR    4096(AX)(DI*1), Y4, Y4
+	VPOR    6144(AX)(R8*1), Y4, Y4
+	VPAND   Y2, Y4, Y5
+	VPSRLW  $0x04, Y4, Y4
+	VPAND   Y2, Y4, Y4
+	VPSHUFB Y5, Y1, Y5
+	VPSHUFB Y4, Y1, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 32(AX)(BX*1), Y5
+	VPOR    2080(AX)(SI*1), Y5, Y5
+	VPOR    4128(AX)(DI*1), Y5, Y5
+	VPOR    6176(AX)(R8*1), Y5, Y5
+	VPAND   Y2, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y2, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 64(AX)(BX*1), Y5
+	VPOR    2112(AX)(SI*1), Y5, Y5
+	VPOR    4160(AX)(DI*1), Y5, Y5
+	VPOR    6208(AX)(R8*1), Y5, Y5
+	VPAND   Y2, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y2, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 96(AX)(BX*1), Y5
+	VPOR    2144(AX)(SI*1), Y5, Y5
+	VPOR    4192(AX)(DI*1), Y5, Y5
+	VPOR    6240(AX)(R8*1), Y5, Y5
+	VPAND   Y2, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y2, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VPSADBW Y3, Y4, Y4
+	VPADDQ  Y4, Y0, Y0
+	ADDQ    $0x08, CX
+	DECQ    DX
+	JNZ     clashes4nx256v4_key
+
+clashes4nx256v4_sum:
+	VEXTRACTI128 $0x01, Y0, X1
+	VPADDQ       X1, X0, X1
+	VPSHUFD      $0x4e, X1, X0
+	VPADDQ       X0, X1, X1
+	VMOVQ        X1, AX
+	VZEROUPPER
+	MOVQ         AX, ret+32(FP)
+	RET
+
+// func clashes4nx256v5(tables *uint64, keys []uint64) int
+// Requires: AVX, AVX2, BMI2
+TEXT ·clashes4nx256v5(SB), NOSPLIT, $0-40
+	MOVQ    tables+0(FP), AX
+	MOVQ    keys_base+8(FP), CX
+	MOVQ    keys_len+16(FP), DX
+	VPXOR   Y0, Y0, Y0
+	TESTQ   DX, DX
+	JZ      clashes4nx256v5_sum
+	VMOVDQU popcountNibbles<>+0(SB), Y1
+	VMOVDQU lowHalves<>+0(SB), Y2
+	VPXOR   Y3, Y3, Y3
+
+clashes4nx256v5_key:
+	MOVQ    (CX), R8
+	RORXQ   $0x3b, R8, BX
+	ANDQ    $0x000001e0, BX
+	LEAQ    (BX)(BX*4), BX
+	RORXQ   $0x3f, R8, SI
+	ANDQ    $0x000001e0, SI
+	LEAQ    (SI)(SI*4), SI
+	RORXQ   $0x03, R8, DI
+	ANDQ    $0x000001e0, DI
+	LEAQ    (DI)(DI*4), DI
+	RORXQ   $0x07, R8, R8
+	ANDQ    $0x000001e0, R8
+	LEAQ    (R8)(R8*4), R8
+	VMOVDQU (AX)(BX*1), Y4
+	VPOR    2560(AX)(SI*1), Y4, Y4
+	VPOR    5120(AX)(DI*1), Y4, Y4
+	VPOR    7680(AX)(R8*1), Y4, Y4
+	VPAND   Y2, Y4, Y5
+	VPSRLW  $0x04, Y4, Y4
+	VPAND   Y2, Y4, Y4
+	VPSHUFB Y5, Y1, Y5
+	VPSHUFB Y4, Y1, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 32(AX)(BX*1), Y5
+	VPOR    2592(AX)(SI*1), Y5, Y5
+	VPOR    5152(AX)(DI*1), Y5, Y5
+	VPOR    7712(AX)(R8*1), Y5, Y5
+	VPAND   Y2, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y2, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 64(AX)(BX*1), Y5
+	VPOR    2624(AX)(SI*1), Y5, Y5
+	VPOR    5184(AX)(DI*1), Y5, Y5
+	VPOR    7744(AX)(R8*1), Y5, Y5
+	VPAND   Y2, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y2, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 96(AX)(BX*1), Y5
+	VPOR    2656(AX)(SI*1), Y5, Y5
+	VPOR    5216(AX)(DI*1), Y5, Y5
+	VPOR    7776(AX)(R8*1), Y5, Y5
+	VPAND   Y2, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y2, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 128(AX)(BX*1), Y5
+	VPOR    2688(AX)(SI*1), Y5, Y5
+	VPOR    5248(AX)(DI*1), Y5, Y5
+	VPOR    7808(AX)(R8*1), Y5, Y5
+	VPAND   Y2, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y2, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VPSADBW Y3, Y4, Y4
+	VPADDQ  Y4, Y0, Y0
+	ADDQ    $0x08, CX
+	DECQ    DX
+	JNZ     clashes4nx256v5_key
+
+clashes4nx256v5_sum:
+	VEXTRACTI128 $0x01, Y0, X1
+	VPADDQ       X1, X0, X1
+	VPSHUFD      $0x4e, X1, X0
+	VPADDQ       X0, X1, X1
+	VMOVQ        X1, AX
+	VZEROUPPER
+	MOVQ         AX, ret+32(FP)
+	RET
+
+// func clashes4nx256v6(tables *uint64, keys []uint64) int
+// Requires: AVX, AVX2, BMI2
+TEXT ·clashes4nx256v6(SB), NOSPLIT, $0-40
+	MOVQ    tables+0(FP), AX
+	MOVQ    keys_base+8(FP), CX
+	MOVQ    keys_len+16(FP), DX
+	VPXOR   Y0, Y0, Y0
+	TESTQ   DX, DX
+	JZ      clashes4nx256v6_sum
+	VMOVDQU popcountNibbles<>+0(SB), Y1
+	VMOVDQU lowHalves<>+0(SB), Y2
+	VPXOR   Y3, Y3, Y3
+
+clashes4nx256v6_key:
+	MOVQ    (CX), R8
+	RORXQ   $0x3a, R8, BX
+	ANDQ    $0x000003c0, BX
+	LEAQ    (BX)(BX*2), BX
+	RORXQ   $0x3e, R8, SI
+	ANDQ    $0x000003c0, SI
+	LEAQ    (SI)(SI*2), SI
+	RORXQ   $0x02, R8, DI
+	ANDQ    $0x000003c0, DI
+	LEAQ    (DI)(DI*2), DI
+	RORXQ   $0x06, R8, R8
+	ANDQ    $0x000003c0, R8
+	LEAQ    (R8)(R8*2), R8
+	VMOVDQU (AX)(BX*1), Y4
+	VPOR    3072(AX)(SI*1), Y4, Y4
+	VPOR    6144(AX)(DI*1), Y4, Y4
+	VPOR    9216(AX)(R8*1), Y4, Y4
+	VPAND   Y2, Y4, Y5
+	VPSRLW  $0x04, Y4, Y4
+	VPAND   Y2, Y4, Y4
+	VPSHUFB Y5, Y1, Y5
+	VPSHUFB Y4, Y1, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 32(AX)(BX*1), Y5
+	VPOR    3104(AX)(SI*1), Y5, Y5
+	VPOR    6176(AX)(DI*1), Y5, Y5
+	VPOR    9248(AX)(R8*1), Y5, Y5
+	VPAND   Y2, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y2, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 64(AX)(BX*1), Y5
+	VPOR    3136(AX)(SI*1), Y5, Y5
+	VPOR    6208(AX)(DI*1), Y5, Y5
+	VPOR    9280(AX)(R8*1), Y5, Y5
+	VPAND   Y2, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y2, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 96(AX)(BX*1), Y5
+	VPOR    3168(AX)(SI*1), Y5, Y5
+	VPOR    6240(AX)(DI*1), Y5, Y5
+	VPOR    9312(AX)(R8*1), Y5, Y5
+	VPAND   Y2, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y2, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 128(AX)(BX*1), Y5
+	VPOR    3200(AX)(SI*1), Y5, Y5
+	VPOR    6272(AX)(DI*1), Y5, Y5
+	VPOR    9344(AX)(R8*1), Y5, Y5
+	VPAND   Y2, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y2, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 160(AX)(BX*1), Y5
+	VPOR    3232(AX)(SI*1), Y5, Y5
+	VPOR    6304(AX)(DI*1), Y5, Y5
+	VPOR    9376(AX)(R8*1), Y5, Y5
+	VPAND   Y2, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y2, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VPSADBW Y3, Y4, Y4
+	VPADDQ  Y4, Y0, Y0
+	ADDQ    $0x08, CX
+	DECQ    DX
+	JNZ     clashes4nx256v6_key
+
+clashes4nx256v6_sum:
+	VEXTRACTI128 $0x01, Y0, X1
+	VPADDQ       X1, X0, X1
+	VPSHUFD      $0x4e, X1, X0
+	VPADDQ       X0, X1, X1
+	VMOVQ        X1, AX
+	VZEROUPPER
+	MOVQ         AX, ret+32(FP)
+	RET
+
+// func clashes4nx256v7(tables *uint64, keys []uint64) int
+// Requires: AVX, AVX2, BMI2
+TEXT ·clashes4nx256v7(SB), NOSPLIT, $0-40
+	MOVQ    tables+0(FP), AX
+	MOVQ    keys_base+8(FP), CX
+	MOVQ    keys_len+16(FP), DX
+	VPXOR   Y0, Y0, Y0
+	TESTQ   DX, DX
+	JZ      clashes4nx256v7_sum
+	VMOVDQU popcountNibbles<>+0(SB), Y1
+	VMOVDQU lowHalves<>+0(SB), Y2
+	VPXOR   Y3, Y3, Y3
+
+clashes4nx256v7_key:
+	MOVQ    (CX), R8
+	RORXQ   $0x3b, R8, BX
+	ANDQ    $0x000001e0, BX
+	IMUL3Q  $0x07, BX, BX
+	RORXQ   $0x3f, R8, SI
+	ANDQ    $0x000001e0, SI
+	IMUL3Q  $0x07, SI, SI
+	RORXQ   $0x03, R8, DI
+	ANDQ    $0x000001e0, DI
+	IMUL3Q  $0x07, DI, DI
+	RORXQ   $0x07, R8, R8
+	ANDQ    $0x000001e0, R8
+	IMUL3Q  $0x07, R8, R8
+	VMOVDQU (AX)(BX*1), Y4
+	VPOR    3584(AX)(SI*1), Y4, Y4
+	VPOR    7168(AX)(DI*1), Y4, Y4
+	VPOR    10752(AX)(R8*1), Y4, Y4
+	VPAND   Y2, Y4, Y5
+	VPSRLW  $0x04, Y4, Y4
+	VPAND   Y2, Y4, Y4
+	VPSHUFB Y5, Y1, Y5
+	VPSHUFB Y4, Y1, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 32(AX)(BX*1), Y5
+	VPOR    3616(AX)(SI*1), Y5, Y5
+	VPOR    7200(AX)(DI*1), Y5, Y5
+	VPOR    10784(AX)(R8*1), Y5, Y5
+	VPAND   Y2, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y2, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 64(AX)(BX*1), Y5
+	VPOR    3648(AX)(SI*1), Y5, Y5
+	VPOR    7232(AX)(DI*1), Y5, Y5
+	VPOR    10816(AX)(R8*1), Y5, Y5
+	VPAND   Y2, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y2, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 96(AX)(BX*1), Y5
+	VPOR    3680(AX)(SI*1), Y5, Y5
+	VPOR    7264(AX)(DI*1), Y5, Y5
+	VPOR    10848(AX)(R8*1), Y5, Y5
+	VPAND   Y2, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y2, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 128(AX)(BX*1), Y5
+	VPOR    3712(AX)(SI*1), Y5, Y5
+	VPOR    7296(AX)(DI*1), Y5, Y5
+	VPOR    10880(AX)(R8*1), Y5, Y5
+	VPAND   Y2, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y2, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 160(AX)(BX*1), Y5
+	VPOR    3744(AX)(SI*1), Y5, Y5
+	VPOR    7328(AX)(DI*1), Y5, Y5
+	VPOR    10912(AX)(R8*1), Y5, Y5
+	VPAND   Y2, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y2, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 192(AX)(BX*1), Y5
+	VPOR    3776(AX)(SI*1), Y5, Y5
+	VPOR    7360(AX)(DI*1), Y5, Y5
+	VPOR    10944(AX)(R8*1), Y5, Y5
+	VPAND   Y2, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y2, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VPSADBW Y3, Y4, Y4
+	VPADDQ  Y4, Y0, Y0
+	ADDQ    $0x08, CX
+	DECQ    DX
+	JNZ     clashes4nx256v7_key
+
+clashes4nx256v7_sum:
+	VEXTRACTI128 $0x01, Y0, X1
+	VPADDQ       X1, X0, X1
+	VPSHUFD      $0x4e, X1, X0
+	VPADDQ       X0, X1, X1
+	VMOVQ        X1, AX
+	VZEROUPPER
+	MOVQ         AX, ret+32(FP)
+	RET
+
+// func clashes4nx256v8(tables *uint64, keys []uint64) int
+// Requires: AVX, AVX2, BMI2
+TEXT ·clashes4nx256v8(SB), NOSPLIT, $0-40
+	MOVQ    tables+0(FP), AX
+	MOVQ    keys_base+8(FP), CX
+	MOVQ    keys_len+16(FP), DX
+	VPXOR   Y0, Y0, Y0
+	TESTQ   DX, DX
+	JZ      clashes4nx256v8_sum
+	VMOVDQU popcountNibbles<>+0(SB), Y1
+	VMOVDQU lowHalves<>+0(SB), Y2
+	VPXOR   Y3, Y3, Y3
+
+clashes4nx256v8_key:
+	MOVQ    (CX), R8
+	RORXQ   $0x38, R8, BX
+	ANDQ    $0x00000f00, BX
+	RORXQ   $0x3c, R8, SI
+	ANDQ    $0x00000f00, SI
+	RORXQ   $0x00, R8, DI
+	ANDQ    $0x00000f00, DI
+	RORXQ   $0x04, R8, R8
+	ANDQ    $0x00000f00, R8
+	VMOVDQU (AX)(BX*1), Y4
+	VPOR    4096(AX)(SI*1), Y4, Y4
+	VPOR    8192(AX)(DI*1), Y4, Y4
+	VPOR    12288(AX)(R8*1), Y4, Y4
+	VPAND   Y2, Y4, Y5
+	VPSRLW  $0x04, Y4, Y4
+	VPAND   Y2, Y4, Y4
+	VPSHUFB Y5, Y1, Y5
+	VPSHUFB Y4, Y1, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 32(AX)(BX*1), Y5
+	VPOR    4128(AX)(SI*1), Y5, Y5
+	VPOR    8224(AX)(DI*1), Y5, Y5
+	VPOR    12320(AX)(R8*1), Y5, Y5
+	VPAND   Y2, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y2, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 64(AX)(BX*1), Y5
+	VPOR    4160(AX)(SI*1), Y5, Y5
+	VPOR    8256(AX)(DI*1), Y5, Y5
+	VPOR    12352(AX)(R8*1), Y5, Y5
+	VPAND   Y2, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y2, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 96(AX)(BX*1), Y5
+	VPOR    4192(AX)(SI*1), Y5, Y5
+	VPOR    8288(AX)(DI*1), Y5, Y5
+	VPOR    12384(AX)(R8*1), Y5, Y5
+	VPAND   Y2, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y2, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 128(AX)(BX*1), Y5
+	VPOR    4224(AX)(SI*1), Y5, Y5
+	VPOR    8320(AX)(DI*1), Y5, Y5
+	VPOR    12416(AX)(R8*1), Y5, Y5
+	VPAND   Y2, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y2, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 160(AX)(BX*1), Y5
+	VPOR    4256(AX)(SI*1), Y5, Y5
+	VPOR    8352(AX)(DI*1), Y5, Y5
+	VPOR    12448(AX)(R8*1), Y5, Y5
+	VPAND   Y2, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y2, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 192(AX)(BX*1), Y5
+	VPOR    4288(AX)(SI*1), Y5, Y5
+	VPOR    8384(AX)(DI*1), Y5, Y5
+	VPOR    12480(AX)(R8*1), Y5, Y5
+	VPAND   Y2, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y2, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 224(AX)(BX*1), Y5
+	VPOR    4320(AX)(SI*1), Y5, Y5
+	VPOR    8416(AX)(DI*1), Y5, Y5
+	VPOR    12512(AX)(R8*1), Y5, Y5
+	VPAND   Y2, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y2, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VPSADBW Y3, Y4, Y4
+	VPADDQ  Y4, Y0, Y0
+	ADDQ    $0x08, CX
+	DECQ    DX
+	JNZ     clashes4nx256v8_key
+
+clashes4nx256v8_sum:
+	VEXTRACTI128 $0x01, Y0, X1
+	VPADDQ       X1, X0, X1
+	VPSHUFD      $0x4e, X1, X0
+	VPADDQ       X0, X1, X1
+	VMOVQ        X1, AX
+	VZEROUPPER
+	MOVQ         AX, ret+32(FP)
+	RET
+
+// func clashes5nx256v1(tables *uint64, keys []uint64) int
+// Requires: AVX, AVX2, BMI2
+TEXT ·clashes5nx256v1(SB), NOSPLIT, $0-40
+	MOVQ    tables+0(FP), AX
+	MOVQ    keys_base+8(FP), CX
+	MOVQ    keys_len+16(FP), DX
+	VPXOR   Y0, Y0, Y0
+	TESTQ   DX, DX
+	JZ      clashes5nx256v1_sum
+	VMOVDQU popcountNibbles<>+0(SB), Y1
+	VMOVDQU lowHalves<>+0(SB), Y2
+	VPXOR   Y3, Y3, Y3
+
+clashes5nx256v1_key:
+	MOVQ    (CX), R9
+	RORXQ   $0x3b, R9, BX
+	ANDQ    $0x000001e0, BX
+	RORXQ   $0x3f, R9, SI
+	ANDQ    $0x000001e0, SI
+	RORXQ   $0x03, R9, DI
+	ANDQ    $0x000001e0, DI
+	RORXQ   $0x07, R9, R8
+	ANDQ    $0x000001e0, R8
+	RORXQ   $0x0b, R9, R9
+	ANDQ    $0x000001e0, R9
+	VMOVDQU (AX)(BX*1), Y4
+	VPOR    512(AX)(SI*1), Y4, Y4
+	VPOR    1024(AX)(DI*1), Y4, Y4
+	VPOR    1536(AX)(R8*1), Y4, Y4
+	VPOR    2048(AX)(R9*1), Y4, Y4
+	VPAND   Y2, Y4, Y5
+	VPSRLW  $0x04, Y4, Y4
+	VPAND   Y2, Y4, Y4
+	VPSHUFB Y5, Y1, Y5
+	VPSHUFB Y4, Y1, Y4
+	VPADDB  Y5, Y4, Y4
+	VPSADBW Y3, Y4, Y4
+	VPADDQ  Y4, Y0, Y0
+	ADDQ    $0x08, CX
+	DECQ    DX
+	JNZ     clashes5nx256v1_key
+
+clashes5nx256v1_sum:
+	VEXTRACTI128 $0x01, Y0, X1
+	VPADDQ       X1, X0, X1
+	VPSHUFD      $0x4e, X1, X0
+	VPADDQ       X0, X1, X1
+	VMOVQ        X1, AX
+	VZEROUPPER
+	MOVQ         AX, ret+32(FP)
+	RET
+
+// func clashes5nx256v2(tables *uint64, keys []uint64) int
+// Requires: AVX, AVX2, BMI2
+TEXT ·clashes5nx256v2(SB), NOSPLIT, $0-40
+	MOVQ    tables+0(FP), AX
+	MOVQ    keys_base+8(FP), CX
+	MOVQ    keys_len+16(FP), DX
+	VPXOR   Y0, Y0, Y0
+	TESTQ   DX, DX
+	JZ      clashes5nx256v2_sum
+	VMOVDQU popcountNibbles<>+0(SB), Y1
+	VMOVDQU lowHalves<>+0(SB), Y2
+	VPXOR   Y3, Y3, Y3
+
+clashes5nx256v2_key:
+	MOVQ    (CX), R9
+	RORXQ   $0x3a, R9, BX
+	ANDQ    $0x000003c0, BX
+	RORXQ   $0x3e, R9, SI
+	ANDQ    $0x000003c0, SI
+	RORXQ   $0x02, R9, DI
+	ANDQ    $0x000003c0, DI
+	RORXQ   $0x06, R9, R8
+	ANDQ    $0x000003c0, R8
+	RORXQ   $0x0a, R9, R9
+	ANDQ    $0x000003c0, R9
+	VMOVDQU (AX)(BX*1), Y4
+	VPOR    1024(AX)(SI*1), Y4, Y4
+	VPOR    2048(AX)(DI*1), Y4, Y4
+	VPOR    3072(AX)(R8*1), Y4, Y4
+	VPOR    4096(AX)(R9*1), Y4, Y4
+	VPAND   Y2, Y4, Y5
+	VPSRLW  $0x04, Y4, Y4
+	VPAND   Y2, Y4, Y4
+	VPSHUFB Y5, Y1, Y5
+	VPSHUFB Y4, Y1, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 32(AX)(BX*1), Y5
+	VPOR    1056(AX)(SI*1), Y5, Y5
+	VPOR    2080(AX)(DI*1), Y5, Y5
+	VPOR    3104(AX)(R8*1), Y5, Y5
+	VPOR    4128(AX)(R9*1), Y5, Y5
+	VPAND   Y2, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y2, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VPSADBW Y3, Y4, Y4
+	VPADDQ  Y4, Y0, Y0
+	ADDQ    $0x08, CX
+	DECQ    DX
+	JNZ     clashes5nx256v2_key
+
+clashes5nx256v2_sum:
+	VEXTRACTI128 $0x01, Y0, X1
+	VPADDQ       X1, X0, X1
+	VPSHUFD      $0x4e, X1, X0
+	VPADDQ       X0, X1, X1
+	VMOVQ        X1, AX
+	VZEROUPPER
+	MOVQ         AX, ret+32(FP)
+	RET
+
+// func clashes5nx256v3(tables *uint64, keys []uint64) int
+// Requires: AVX, AVX2, BMI2
+TEXT ·clashes5nx256v3(SB), NOSPLIT, $0-40
+	MOVQ    tables+0(FP), AX
+	MOVQ    keys_base+8(FP), CX
+	MOVQ    keys_len+16(FP), DX
+	VPXOR   Y0, Y0, Y0
+	TESTQ   DX, DX
+	JZ      clashes5nx256v3_sum
+	VMOVDQU popcountNibbles<>+0(SB), Y1
+	VMOVDQU lowHalves<>+0(SB), Y2
+	VPXOR   Y3, Y3, Y3
+
+clashes5nx256v3_key:
+	MOVQ    (CX), R9
+	RORXQ   $0x3b, R9, BX
+	ANDQ    $0x000001e0, BX
+	LEAQ    (BX)(BX*2), BX
+	RORXQ   $0x3f, R9, SI
+	ANDQ    $0x000001e0, SI
+	LEAQ    (SI)(SI*2), SI
+	RORXQ   $0x03, R9, DI
+	ANDQ    $0x000001e0, DI
+	LEAQ    (DI)(DI*2), DI
+	RORXQ   $0x07, R9, R8
+	ANDQ    $0x000001e0, R8
+	LEAQ    (R8)(R8*2), R8
+	RORXQ   $0x0b, R9, R9
+	ANDQ    $0x000001e0, R9
+	LEAQ    (R9)(R9*2), R9
+	VMOVDQU (AX)(BX*1), Y4
+	VPOR    1536(AX)(SI*1), Y4, Y4
+	VPOR    3072(AX)(DI*1), Y4, Y4
+	VPOR    4608(AX)(R8*1), Y4, Y4
+	VPOR    6144(AX)(R9*1), Y4, Y4
+	VPAND   Y2, Y4, Y5
+	VPSRLW  $0x04, Y4, Y4
+	VPAND   Y2, Y4, Y4
+	VPSHUFB Y5, Y1, Y5
+	VPSHUFB Y4, Y1, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 32(AX)(BX*1), Y5
+	VPOR    1568(AX)(SI*1), Y5, Y5
+	VPOR    3104(AX)(DI*1), Y5, Y5
+	VPOR    4640(AX)(R8*1), Y5, Y5
+	VPOR    6176(AX)(R9*1), Y5, Y5
+	VPAND   Y2, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y2, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 64(AX)(BX*1), Y5
+	VPOR    1600(AX)(SI*1), Y5, Y5
+	VPOR    3136(AX)(DI*1), Y5, Y5
+	VPOR    4672(AX)(R8*1), Y5, Y5
+	VPOR    6208(AX)(R9*1), Y5, Y5
+	VPAND   Y2, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y2, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VPSADBW Y3, Y4, Y4
+	VPADDQ  Y4, Y0, Y0
+	ADDQ    $0x08, CX
+	DECQ    DX
+	JNZ     clashes5nx256v3_key
+
+clashes5nx256v3_sum:
+	VEXTRACTI128 $0x01, Y0, X1
+	VPADDQ       X1, X0, X1
+	VPSHUFD      $0x4e, X1, X0
+	VPADDQ       X0, X1, X1
+	VMOVQ        X1, AX
+	VZEROUPPER
+	MOVQ         AX, ret+32(FP)
+	RET
+
+// func clashes5nx256v4(tables *uint64, keys []uint64) int
+// Requires: AVX, AVX2, BMI2
+TEXT ·clashes5nx256v4(SB), NOSPLIT, $0-40
+	MOVQ    tables+0(FP), AX
+	MOVQ    keys_base+8(FP), CX
+	MOVQ    keys_len+16(FP), DX
+	VPXOR   Y0, Y0, Y0
+	TESTQ   DX, DX
+	JZ      clashes5nx256v4_sum
+	VMOVDQU popcountNibbles<>+0(SB), Y1
+	VMOVDQU lowHalves<>+0(SB), Y2
+	VPXOR   Y3, Y3, Y3
+
+clashes5nx256v4_key:
+	MOVQ    (CX), R9
+	RORXQ   $0x39, R9, BX
+	ANDQ    $0x00000780, BX
+	RORXQ   $0x3d, R9, SI
+	ANDQ    $0x00000780, SI
+	RORXQ   $0x01, R9, DI
+	ANDQ    $0x00000780, DI
+	RORXQ   $0x05, R9, R8
+	ANDQ    $0x00000780, R8
+	RORXQ   $0x09, R9, R9
+	ANDQ    $0x00000780, R9
+	VMOVDQU (AX)(BX*1), Y4
+	VPOR    2048(AX)(SI*1), Y4, Y4
+	VPOR    4096(AX)(DI*1), Y4, Y4
+	VPOR    6144(AX)(R8*1), Y4, Y4
+	VPOR    8192(AX)(R9*1), Y4, Y4
+	VPAND   Y2, Y4, Y5
+	VPSRLW  $0x04, Y4, Y4
+	VPAND   Y2, Y4, Y4
+	VPSHUFB Y5, Y1, Y5
+	VPSHUFB Y4, Y1, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 32(AX)(BX*1), Y5
+	VPOR    2080(AX)(SI*1), Y5, Y5
+	VPOR    4128(AX)(DI*1), Y5, Y5
+	VPOR    6176(AX)(R8*1), Y5, Y5
+	VPOR    8224(AX)(R9*1), Y5, Y5
+	VPAND   Y2, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y2, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 64(AX)(BX*1), Y5
+	VPOR    2112(AX)(SI*1), Y5, Y5
+	VPOR    4160(AX)(DI*1), Y5, Y5
+	VPOR    6208(AX)(R8*1), Y5, Y5
+	VPOR    8256(AX)(R9*1), Y5, Y5
+	VPAND   Y2, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y2, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 96(AX)(BX*1), Y5
+	VPOR    2144(AX)(SI*1), Y5, Y5
+	VPOR    4192(AX)(DI*1), Y5, Y5
+	VPOR    6240(AX)(R8*1), Y5, Y5
+	VPOR    8288(AX)(R9*1), Y5, Y5
+	VPAND   Y2, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y2, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VPSADBW Y3, Y4, Y4
+	VPADDQ  Y4, Y0, Y0
+	ADDQ    $0x08, CX
+	DECQ    DX
+	JNZ     clashes5nx256v4_key
+
+clashes5nx256v4_sum:
+	VEXTRACTI128 $0x01, Y0, X1
+	VPADDQ       X1, X0, X1
+	VPSHUFD      $0x4e, X1, X0
+	VPADDQ       X0, X1, X1
+	VMOVQ        X1, AX
+	VZEROUPPER
+	MOVQ         AX, ret+32(FP)
+	RET
+
+// func clashes5nx256v5(tables *uint64, keys []uint64) int
+// Requires: AVX, AVX2, BMI2
+TEXT ·clashes5nx256v5(SB), NOSPLIT, $0-40
+	MOVQ    tables+0(FP), AX
+	MOVQ    keys_base+8(FP), CX
+	MOVQ    keys_len+16(FP), DX
+	VPXOR   Y0, Y0, Y0
+	TESTQ   DX, DX
+	JZ      clashes5nx256v5_sum
+	VMOVDQU popcountNibbles<>+0(SB), Y1
+	VMOVDQU lowHalves<>+0(SB), Y2
+	VPXOR   Y3, Y3, Y3
+
+clashes5nx256v5_key:
+	MOVQ    (CX), R9
+	RORXQ   $0x3b, R9, BX
+	ANDQ    $0x000001e0, BX
+	LEAQ    (BX)(BX*4), BX
+	RORXQ   $0x3f, R9, SI
+	ANDQ    $0x000001e0, SI
+	LEAQ    (SI)(SI*4), SI
+	RORXQ   $0x03, R9, DI
+	ANDQ    $0x000001e0, DI
+	LEAQ    (DI)(DI*4), DI
+	RORXQ   $0x07, R9, R8
+	ANDQ    $0x000001e0, R8
+	LEAQ    (R8)(R8*4), R8
+	RORXQ   $0x0b, R9, R9
+	ANDQ    $0x000001e0, R9
+	LEAQ    (R9)(R9*4), R9
+	VMOVDQU (AX)(BX*1), Y4
+	VPOR    2560(AX)(SI*1), Y4, Y4
+	VPOR    5120(AX)(DI*1), Y4, Y4
+	VPOR    7680(AX)(R8*1), Y4, Y4
+	VPOR    10240(AX)(R9*1), Y4, Y4
+	VPAND   Y2, Y4, Y5
+	VPSRLW  $0x04, Y4, Y4
+	VPAND   Y2, Y4, Y4
+	VPSHUFB Y5, Y1, Y5
+	VPSHUFB Y4, Y1, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 32(AX)(BX*1), Y5
+	VPOR    2592(AX)(SI*1), Y5, Y5
+	VPOR    5152(AX)(DI*1), Y5, Y5
+	VPOR    7712(AX)(R8*1), Y5, Y5
+	VPOR    10272(AX)(R9*1), Y5, Y5
+	VPAND   Y2, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y2, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 64(AX)(BX*1), Y5
+	VPOR    2624(AX)(SI*1), Y5, Y5
+	VPOR    5184(AX)(DI*1), Y5, Y5
+	VPOR    7744(AX)(R8*1), Y5, Y5
+	VPOR    10304(AX)(R9*1), Y5, Y5
+	VPAND   Y2, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y2, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 96(AX)(BX*1), Y5
+	VPOR    2656(AX)(SI*1), Y5, Y5
+	VPOR    5216(AX)(DI*1), Y5, Y5
+	VPOR    7776(AX)(R8*1), Y5, Y5
+	VPOR    10336(AX)(R9*1), Y5, Y5
+	VPAND   Y2, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y2, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 128(AX)(BX*1), Y5
+	VPOR    2688(AX)(SI*1), Y5, Y5
+	VPOR    5248(AX)(DI*1), Y5, Y5
+	VPOR    7808(AX)(R8*1), Y5, Y5
+	VPOR    10368(AX)(R9*1), Y5, Y5
+	VPAND   Y2, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y2, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VPSADBW Y3, Y4, Y4
+	VPADDQ  Y4, Y0, Y0
+	ADDQ    $0x08, CX
+	DECQ    DX
+	JNZ     clashes5nx256v5_key
+
+clashes5nx256v5_sum:
+	VEXTRACTI128 $0x01, Y0, X1
+	VPADDQ       X1, X0, X1
+	VPSHUFD      $0x4e, X1, X0
+	VPADDQ       X0, X1, X1
+	VMOVQ        X1, AX
+	VZEROUPPER
+	MOVQ         AX, ret+32(FP)
+	RET
+
+// func clashes5nx256v6(tables *uint64, keys []uint64) int
+// Requires: AVX, AVX2, BMI2
+TEXT ·clashes5nx256v6(SB), NOSPLIT, $0-40
+	MOVQ    tables+0(FP), AX
+	MOVQ    keys_base+8(FP), CX
+	MOVQ    keys_len+16(FP), DX
+	VPXOR   Y0, Y0, Y0
+	TESTQ   DX, DX
+	JZ      clashes5nx256v6_sum
+	VMOVDQU popcountNibbles<>+0(SB), Y1
+	VMOVDQU lowHalves<>+0(SB), Y2
+	VPXOR   Y3, Y3, Y3
+
+clashes5nx256v6_key:
+	MOVQ    (CX), R9
+	RORXQ   $0x3a, R9, BX
+	ANDQ    $0x000003c0, BX
+	LEAQ    (BX)(BX*2), BX
+	RORXQ   $0x3e, R9, SI
+	ANDQ    $0x000003c0, SI
+	LEAQ    (SI)(SI*2), SI
+	RORXQ   $0x02, R9, DI
+	ANDQ    $0x000003c0, DI
+	LEAQ    (DI)(DI*2), DI
+	RORXQ   $0x06, R9, R8
+	ANDQ    $0x000003c0, R8
+	LEAQ    (R8)(R8*2), R8
+	RORXQ   $0x0a, R9, R9
+	ANDQ    $0x000003c0, R9
+	LEAQ    (R9)(R9*2), R9
+	VMOVDQU (AX)(BX*1), Y4
+	VPOR    3072(AX)(SI*1), Y4, Y4
+	VPOR    6144(AX)(DI*1), Y4, Y4
+	VPOR    9216(AX)(R8*1), Y4, Y4
+	VPOR    12288(AX)(R9*1), Y4, Y4
+	VPAND   Y2, Y4, Y5
+	VPSRLW  $0x04, Y4, Y4
+	VPAND   Y2, Y4, Y4
+	VPSHUFB Y5, Y1, Y5
+	VPSHUFB Y4, Y1, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 32(AX)(BX*1), Y5
+	VPOR    3104(AX)(SI*1), Y5, Y5
+	VPOR    6176(AX)(DI*1), Y5, Y5
+	VPOR    9248(AX)(R8*1), Y5, Y5
+	VPOR    12320(AX)(R9*1), Y5, Y5
+	VPAND   Y2, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y2, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 64(AX)(BX*1), Y5
+	VPOR    3136(AX)(SI*1), Y5, Y5
+	VPOR    6208(AX)(DI*1), Y5, Y5
+	VPOR    9280(AX)(R8*1), Y5, Y5
+	VPOR    12352(AX)(R9*1), Y5, Y5
+	VPAND   Y2, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y2, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 96(AX)(BX*1), Y5
+	VPOR    3168(AX)(SI*1), Y5, Y5
+	VPOR    6240(AX)(DI*1), Y5, Y5
+	VPOR    9312(AX)(R8*1), Y5, Y5
+	VPOR    12384(AX)(R9*1), Y5, Y5
+	VPAND   Y2, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y2, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 128(AX)(BX*1), Y5
+	VPOR    3200(AX)(SI*1), Y5, Y5
+	VPOR    6272(AX)(DI*1), Y5, Y5
+	VPOR    9344(AX)(R8*1), Y5, Y5
+	VPOR    12416(AX)(R9*1), Y5, Y5
+	VPAND   Y2, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y2, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 160(AX)(BX*1), Y5
+	VPOR    3232(AX)(SI*1), Y5, Y5
+	VPOR    6304(AX)(DI*1), Y5, Y5
+	VPOR    9376(AX)(R8*1), Y5, Y5
+	VPOR    12448(AX)(R9*1), Y5, Y5
+	VPAND   Y2, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y2, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VPSADBW Y3, Y4, Y4
+	VPADDQ  Y4, Y0, Y0
+	ADDQ    $0x08, CX
+	DECQ    DX
+	JNZ     clashes5nx256v6_key
+
+clashes5nx256v6_sum:
+	VEXTRACTI128 $0x01, Y0, X1
+	VPADDQ       X1, X0, X1
+	VPSHUFD      $0x4e, X1, X0
+	VPADDQ       X0, X1, X1
+	VMOVQ        X1, AX
+	VZEROUPPER
+	MOVQ         AX, ret+32(FP)
+	RET
+
+// func clashes5nx256v7(tables *uint64, keys []uint64) int
+// Requires: AVX, AVX2, BMI2
+TEXT ·clashes5nx256v7(SB), NOSPLIT, $0-40
+	MOVQ    tables+0(FP), AX
+	MOVQ    keys_base+8(FP), CX
+	MOVQ    keys_len+16(FP), DX
+	VPXOR   Y0, Y0, Y0
+	TESTQ   DX, DX
+	JZ      clashes5nx256v7_sum
+	VMOVDQU popcountNibbles<>+0(SB), Y1
+	VMOVDQU lowHalves<>+0(SB), Y2
+	VPXOR   Y3, Y3, Y3
+
+clashes5nx256v7_key:
+	MOVQ    (CX), R9
+	RORXQ   $0x3b, R9, BX
+	ANDQ    $0x000001e0, BX
+	IMUL3Q  $0x07, BX, BX
+	RORXQ   $0x3f, R9, SI
+	ANDQ    $0x000001e0, SI
+	IMUL3Q  $0x07, SI, SI
+	RORXQ   $0x03, R9, DI
+	ANDQ    $0x000001e0, DI
+	IMUL3Q  $0x07, DI, DI
+	RORXQ   $0x07, R9, R8
+	ANDQ    $0x000001e0, R8
+	IMUL3Q  $0x07, R8, R8
+	RORXQ   $0x0b, R9, R9
+	ANDQ    $0x000001e0, R9
+	IMUL3Q  $0x07, R9, R9
+	VMOVDQU (AX)(BX*1), Y4
+	VPOR    3584(AX)(SI*1), Y4, Y4
+	VPOR    7168(AX)(DI*1), Y4, Y4
+	VPOR    10752(AX)(R8*1), Y4, Y4
+	VPOR    14336(AX)(R9*1), Y4, Y4
+	VPAND   Y2, Y4, Y5
+	VPSRLW  $0x04, Y4, Y4
+	VPAND   Y2, Y4, Y4
+	VPSHUFB Y5, Y1, Y5
+	VPSHUFB Y4, Y1, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 32(AX)(BX*1), Y5
+	VPOR    3616(AX)(SI*1), Y5, Y5
+	VPOR    7200(AX)(DI*1), Y5, Y5
+	VPOR    10784(AX)(R8*1), Y5, Y5
+	VPOR    14368(AX)(R9*1), Y5, Y5
+	VPAND   Y2, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y2, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 64(AX)(BX*1), Y5
+	VPOR    3648(AX)(SI*1), Y5, Y5
+	VPOR    7232(AX)(DI*1), Y5, Y5
+	VPOR    10816(AX)(R8*1), Y5, Y5
+	VPOR    14400(AX)(R9*1), Y5, Y5
+	VPAND   Y2, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y2, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 96(AX)(BX*1), Y5
+	VPOR    3680(AX)(SI*1), Y5, Y5
+	VPOR    7264(AX)(DI*1), Y5, Y5
+	VPOR    10848(AX)(R8*1), Y5, Y5
+	VPOR    14432(AX)(R9*1), Y5, Y5
+	VPAND   Y2, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y2, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 128(AX)(BX*1), Y5
+	VPOR    3712(AX)(SI*1), Y5, Y5
+	VPOR    7296(AX)(DI*1), Y5, Y5
+	VPOR    10880(AX)(R8*1), Y5, Y5
+	VPOR    14464(AX)(R9*1), Y5, Y5
+	VPAND   Y2, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y2, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 160(AX)(BX*1), Y5
+	VPOR    3744(AX)(SI*1), Y5, Y5
+	VPOR    7328(AX)(DI*1), Y5, Y5
+	VPOR    10912(AX)(R8*1), Y5, Y5
+	VPOR    14496(AX)(R9*1), Y5, Y5
+	VPAND   Y2, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y2, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 192(AX)(BX*1), Y5
+	VPOR    3776(AX)(SI*1), Y5, Y5
+	VPOR    7360(AX)(DI*1), Y5, Y5
+	VPOR    10944(AX)(R8*1), Y5, Y5
+	VPOR    14528(AX)(R9*1), Y5, Y5
+	VPAND   Y2, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y2, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VPSADBW Y3, Y4, Y4
+	VPADDQ  Y4, Y0, Y0
+	ADDQ    $0x08, CX
+	DECQ    DX
+	JNZ     clashes5nx256v7_key
+
+clashes5nx256v7_sum:
+	VEXTRACTI128 $0x01, Y0, X1
+	VPADDQ       X1, X0, X1
+	VPSHUFD      $0x4e, X1, X0
+	VPADDQ       X0, X1, X1
+	VMOVQ        X1, AX
+	VZEROUPPER
+	MOVQ         AX, ret+32(FP)
+	RET
+
+// func clashes5nx256v8(tables *uint64, keys []uint64) int
+// Requires: AVX, AVX2, BMI2
+TEXT ·clashes5nx256v8(SB), NOSPLIT, $0-40
+	MOVQ    tables+0(FP), AX
+	MOVQ    keys_base+8(FP), CX
+	MOVQ    keys_len+16(FP), DX
+	VPXOR   Y0, Y0, Y0
+	TESTQ   DX, DX
+	JZ      clashes5nx256v8_sum
+	VMOVDQU popcountNibbles<>+0(SB), Y1
+	VMOVDQU lowHalves<>+0(SB), Y2
+	VPXOR   Y3, Y3, Y3
+
+clashes5nx256v8_key:
+	MOVQ    (CX), R9
+	RORXQ   $0x38, R9, BX
+	ANDQ    $0x00000f00, BX
+	RORXQ   $0x3c, R9, SI
+	ANDQ    $0x00000f00, SI
+	RORXQ   $0x00, R9, DI
+	ANDQ    $0x00000f00, DI
+	RORXQ   $0x04, R9, R8
+	ANDQ    $0x00000f00, R8
+	RORXQ   $0x08, R9, R9
+	ANDQ    $0x00000f00, R9
+	VMOVDQU (AX)(BX*1), Y4
+	VPOR    4096(AX)(SI*1), Y4, Y4
+	VPOR    8192(AX)(DI*1), Y4, Y4
+	VPOR    12288(AX)(R8*1), Y4, Y4
+	VPOR    16384(AX)(R9*1), Y4, Y4
+	VPAND   Y2, Y4, Y5
+	VPSRLW  $0x04, Y4, Y4
+	VPAND   Y2, Y4, Y4
+	VPSHUFB Y5, Y1, Y5
+	VPSHUFB Y4, Y1, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 32(AX)(BX*1), Y5
+	VPOR    4128(AX)(SI*1), Y5, Y5
+	VPOR    8224(AX)(DI*1), Y5, Y5
+	VPOR    12320(AX)(R8*1), Y5, Y5
+	VPOR    16416(AX)(R9*1), Y5, Y5
+	VPAND   Y2, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y2, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 64(AX)(BX*1), Y5
+	VPOR    4160(AX)(SI*1), Y5, Y5
+	VPOR    8256(AX)(DI*1), Y5, Y5
+	VPOR    12352(AX)(R8*1), Y5, Y5
+	VPOR    16448(AX)(R9*1), Y5, Y5
+	VPAND   Y2, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y2, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 96(AX)(BX*1), Y5
+	VPOR    4192(AX)(SI*1), Y5, Y5
+	VPOR    8288(AX)(DI*1), Y5, Y5
+	VPOR    12384(AX)(R8*1), Y5, Y5
+	VPOR    16480(AX)(R9*1), Y5, Y5
+	VPAND   Y2, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y2, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 128(AX)(BX*1), Y5
+	VPOR    4224(AX)(SI*1), Y5, Y5
+	VPOR    8320(AX)(DI*1), Y5, Y5
+	VPOR    12416(AX)(R8*1), Y5, Y5
+	VPOR    16512(AX)(R9*1), Y5, Y5
+	VPAND   Y2, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y2, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 160(AX)(BX*1), Y5
+	VPOR    4256(AX)(SI*1), Y5, Y5
+	VPOR    8352(AX)(DI*1), Y5, Y5
+	VPOR    12448(AX)(R8*1), Y5, Y5
+	VPOR    16544(AX)(R9*1), Y5, Y5
+	VPAND   Y2, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y2, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 192(AX)(BX*1), Y5
+	VPOR    4288(AX)(SI*1), Y5, Y5
+	VPOR    8384(AX)(DI*1), Y5, Y5
+	VPOR    12480(AX)(R8*1), Y5, Y5
+	VPOR    16576(AX)(R9*1), Y5, Y5
+	VPAND   Y2, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y2, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 224(AX)(BX*1), Y5
+	VPOR    4320(AX)(SI*1), Y5, Y5
+	VPOR    8416(AX)(DI*1), Y5, Y5
+	VPOR    12512(AX)(R8*1), Y5, Y5
+	VPOR    16608(AX)(R9*1), Y5, Y5
+	VPAND   Y2, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y2, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VPSADBW Y3, Y4, Y4
+	VPADDQ  Y4, Y0, Y0
+	ADDQ    $0x08, CX
+	DECQ    DX
+	JNZ     clashes5nx256v8_key
+
+clashes5nx256v8_sum:
+	VEXTRACTI128 $0x01, Y0, X1
+	VPADDQ       X1, X0, X1
+	VPSHUFD      $0x4e, X1, X0
+	VPADDQ       X0, X1, X1
+	VMOVQ        X1, AX
+	VZEROUPPER
+	MOVQ         AX, ret+32(FP)
+	RET
+
+// func clashes6nx256v1(tables *uint64, keys []uint64) int
+// Requires: AVX, AVX2, BMI2
+TEXT ·clashes6nx256v1(SB), NOSPLIT, $0-40
+	MOVQ    tables+0(FP), AX
+	MOVQ    keys_base+8(FP), CX
+	MOVQ    keys_len+16(FP), DX
+	VPXOR   Y0, Y0, Y0
+	TESTQ   DX, DX
+	JZ      clashes6nx256v1_sum
+	VMOVDQU popcountNibbles<>+0(SB), Y1
+	VMOVDQU lowHalves<>+0(SB), Y2
+	VPXOR   Y3, Y3, Y3
+
+clashes6nx256v1_key:
+	MOVQ    (CX), R10
+	RORXQ   $0x3b, R10, BX
+	ANDQ    $0x000001e0, BX
+	RORXQ   $0x3f, R10, SI
+	ANDQ    $0x000001e0, SI
+	RORXQ   $0x03, R10, DI
+	ANDQ    $0x000001e0, DI
+	RORXQ   $0x07, R10, R8
+	ANDQ    $0x000001e0, R8
+	RORXQ   $0x0b, R10, R9
+	ANDQ    $0x000001e0, R9
+	RORXQ   $0x0f, R10, R10
+	ANDQ    $0x000001e0, R10
+	VMOVDQU (AX)(BX*1), Y4
+	VPOR    512(AX)(SI*1), Y4, Y4
+	VPOR    1024(AX)(DI*1), Y4, Y4
+	VPOR    1536(AX)(R8*1), Y4, Y4
+	VPOR    2048(AX)(R9*1), Y4, Y4
+	VPOR    2560(AX)(R10*1), Y4, Y4
+	VPAND   Y2, Y4, Y5
+	VPSRLW  $0x04, Y4, Y4
+	VPAND   Y2, Y4, Y4
+	VPSHUFB Y5, Y1, Y5
+	VPSHUFB Y4, Y1, Y4
+	VPADDB  Y5, Y4, Y4
+	VPSADBW Y3, Y4, Y4
+	VPADDQ  Y4, Y0, Y0
+	ADDQ    $0x08, CX
+	DECQ    DX
+	JNZ     clashes6nx256v1_key
+
+clashes6nx256v1_sum:
+	VEXTRACTI128 $0x01, Y0, X1
+	VPADDQ       X1, X0, X1
+	VPSHUFD      $0x4e, X1, X0
+	VPADDQ       X0, X1, X1
+	VMOVQ        X1, AX
+	VZEROUPPER
+	MOVQ         AX, ret+32(FP)
+	RET
+
+// func clashes6nx256v2(tables *uint64, keys []uint64) int
+// Requires: AVX, AVX2, BMI2
+TEXT ·clashes6nx256v2(SB), NOSPLIT, $0-40
+	MOVQ    tables+0(FP), AX
+	MOVQ    keys_base+8(FP), CX
+	MOVQ    keys_len+16(FP), DX
+	VPXOR   Y0, Y0, Y0
+	TESTQ   DX, DX
+	JZ      clashes6nx256v2_sum
+	VMOVDQU popcountNibbles<>+0(SB), Y1
+	VMOVDQU lowHalves<>+0(SB), Y2
+	VPXOR   Y3, Y3, Y3
+
+clashes6nx256v2_key:
+	MOVQ    (CX), R10
+	RORXQ   $0x3a, R10, BX
+	ANDQ    $0x000003c0, BX
+	RORXQ   $0x3e, R10, SI
+	ANDQ    $0x000003c0, SI
+	RORXQ   $0x02, R10, DI
+	ANDQ    $0x000003c0, DI
+	RORXQ   $0x06, R10, R8
+	ANDQ    $0x000003c0, R8
+	RORXQ   $0x0a, R10, R9
+	ANDQ    $0x000003c0, R9
+	RORXQ   $0x0e, R10, R10
+	ANDQ    $0x000003c0, R10
+	VMOVDQU (AX)(BX*1), Y4
+	VPOR    1024(AX)(SI*1), Y4, Y4
+	VPOR    2048(AX)(DI*1), Y4, Y4
+	VPOR    3072(AX)(R8*1), Y4, Y4
+	VPOR    4096(AX)(R9*1), Y4, Y4
+	VPOR    5120(AX)(R10*1), Y4, Y4
+	VPAND   Y2, Y4, Y5
+	VPSRLW  $0x04, Y4, Y4
+	VPAND   Y2, Y4, Y4
+	VPSHUFB Y5, Y1, Y5
+	VPSHUFB Y4, Y1, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 32(AX)(BX*1), Y5
+	VPOR    1056(AX)(SI*1), Y5, Y5
+	VPOR    2080(AX)(DI*1), Y5, Y5
+	VPOR    3104(AX)(R8*1), Y5, Y5
+	VPOR    4128(AX)(R9*1), Y5, Y5
+	VPOR    5152(AX)(R10*1), Y5, Y5
+	VPAND   Y2, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y2, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VPSADBW Y3, Y4, Y4
+	VPADDQ  Y4, Y0, Y0
+	ADDQ    $0x08, CX
+	DECQ    DX
+	JNZ     clashes6nx256v2_key
+
+clashes6nx256v2_sum:
+	VEXTRACTI128 $0x01, Y0, X1
+	VPADDQ       X1, X0, X1
+	VPSHUFD      $0x4e, X1, X0
+	VPADDQ       X0, X1, X1
+	VMOVQ        X1, AX
+	VZEROUPPER
+	MOVQ         AX, ret+32(FP)
+	RET
+
+// func clashes6nx256v3(tables *uint64, keys []uint64) int
+// Requires: AVX, AVX2, BMI2
+TEXT ·clashes6nx256v3(SB), NOSPLIT, $0-40
+	MOVQ    tables+0(FP), AX
+	MOVQ    keys_base+8(FP), CX
+	MOVQ    keys_len+16(FP), DX
+	VPXOR   Y0, Y0, Y0
+	TESTQ   DX, DX
+	JZ      clashes6nx256v3_sum
+	VMOVDQU popcountNibbles<>+0(SB), Y1
+	VMOVDQU lowHalves<>+0(SB), Y2
+	VPXOR   Y3, Y3, Y3
+
+clashes6nx256v3_key:
+	MOVQ    (CX), R10
+	RORXQ   $0x3b, R10, BX
+	ANDQ    $0x000001e0, BX
+	LEAQ    (BX)(BX*2), BX
+	RORXQ   $0x3f, R10, SI
+	ANDQ    $0x000001e0, SI
+	LEAQ    (SI)(SI*2), SI
+	RORXQ   $0x03, R10, DI
+	ANDQ    $0x000001e0, DI
+	LEAQ    (DI)(DI*2), DI
+	RORXQ   $0x07, R10, R8
+	ANDQ    $0x000001e0, R8
+	LEAQ    (R8)(R8*2), R8
+	RORXQ   $0x0b, R10, R9
+	ANDQ    $0x000001e0, R9
+	LEAQ    (R9)(R9*2), R9
+	RORXQ   $0x0f, R10, R10
+	ANDQ    $0x000001e0, R10
+	LEAQ    (R10)(R10*2), R10
+	VMOVDQU (AX)(BX*1), Y4
+	VPOR    1536(AX)(SI*1), Y4, Y4
+	VPOR    3072(AX)(DI*1), Y4, Y4
+	VPOR    4608(AX)(R8*1), Y4, Y4
+	VPOR    6144(AX)(R9*1), Y4, Y4
+	VPOR    7680(AX)(R10*1), Y4, Y4
+	VPAND   Y2, Y4, Y5
+	VPSRLW  $0x04, Y4, Y4
+	VPAND   Y2, Y4, Y4
+	VPSHUFB Y5, Y1, Y5
+	VPSHUFB Y4, Y1, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 32(AX)(BX*1), Y5
+	VPOR    1568(AX)(SI*1), Y5, Y5
+	VPOR    3104(AX)(DI*1), Y5, Y5
+	VPOR    4640(AX)(R8*1), Y5, Y5
+	VPOR    6176(AX)(R9*1), Y5, Y5
+	VPOR    7712(AX)(R10*1), Y5, Y5
+	VPAND   Y2, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y2, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 64(AX)(BX*1), Y5
+	VPOR    1600(AX)(SI*1), Y5, Y5
+	VPOR    3136(AX)(DI*1), Y5, Y5
+	VPOR    4672(AX)(R8*1), Y5, Y5
+	VPOR    6208(AX)(R9*1), Y5, Y5
+	VPOR    7744(AX)(R10*1), Y5, Y5
+	VPAND   Y2, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y2, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VPSADBW Y3, Y4, Y4
+	VPADDQ  Y4, Y0, Y0
+	ADDQ    $0x08, CX
+	DECQ    DX
+	JNZ     clashes6nx256v3_key
+
+clashes6nx256v3_sum:
+	VEXTRACTI128 $0x01, Y0, X1
+	VPADDQ       X1, X0, X1
+	VPSHUFD      $0x4e, X1, X0
+	VPADDQ       X0, X1, X1
+	VMOVQ        X1, AX
+	VZEROUPPER
+	MOVQ         AX, ret+32(FP)
+	RET
+
+// func clashes6nx256v4(tables *uint64, keys []uint64) int
+// Requires: AVX, AVX2, BMI2
+TEXT ·clashes6nx256v4(SB), NOSPLIT, $0-40
+	MOVQ    tables+0(FP), AX
+	MOVQ    keys_base+8(FP), CX
+	MOVQ    keys_len+16(FP), DX
+	VPXOR   Y0, Y0, Y0
+	TESTQ   DX, DX
+	JZ      clashes6nx256v4_sum
+	VMOVDQU popcountNibbles<>+0(SB), Y1
+	VMOVDQU lowHalves<>+0(SB), Y2
+	VPXOR   Y3, Y3, Y3
+
+clashes6nx256v4_key:
+	MOVQ    (CX), R10
+	RORXQ   $0x39, R10, BX
+	ANDQ    $0x00000780, BX
+	RORXQ   $0x3d, R10, SI
+	ANDQ    $0x00000780, SI
+	RORXQ   $0x01, R10, DI
+	ANDQ    $0x00000780, DI
+	RORXQ   $0x05, R10, R8
+	ANDQ    $0x00000780, R8
+	RORXQ   $0x09, R10, R9
+	ANDQ    $0x00000780, R9
+	RORXQ   $0x0d, R10, R10
+	ANDQ    $0x00000780, R10
+	VMOVDQU (AX)(BX*1), Y4
+	VPOR    2048(AX)(SI*1), Y4, Y4
+	VPOR    4096(AX)(DI*1), Y4, Y4
+	VPOR    6144(AX)(R8*1), Y4, Y4
+	VPOR    8192(AX)(R9*1), Y4, Y4
+	VPOR    10240(AX)(R10*1), Y4, Y4
+	VPAND   Y2, Y4, Y5
+	VPSRLW  $0x04, Y4, Y4
+	VPAND   Y2, Y4, Y4
+	VPSHUFB Y5, Y1, Y5
+	VPSHUFB Y4, Y1, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 32(AX)(BX*1), Y5
+	VPOR    2080(AX)(SI*1), Y5, Y5
+	VPOR    4128(AX)(DI*1), Y5, Y5
+	VPOR    6176(AX)(R8*1), Y5, Y5
+	VPOR    8224(AX)(R9*1), Y5, Y5
+	VPOR    10272(AX)(R10*1), Y5, Y5
+	VPAND   Y2, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y2, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 64(AX)(BX*1), Y5
+	VPOR    2112(AX)(SI*1), Y5, Y5
+	VPOR    4160(AX)(DI*1), Y5, Y5
+	VPOR    6208(AX)(R8*1), Y5, Y5
+	VPOR    8256(AX)(R9*1), Y5, Y5
+	VPOR    10304(AX)(R10*1), Y5, Y5
+	VPAND   Y2, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y2, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 96(AX)(BX*1), Y5
+	VPOR    2144(AX)(SI*1), Y5, Y5
+	VPOR    4192(AX)(DI*1), Y5, Y5
+	VPOR    6240(AX)(R8*1), Y5, Y5
+	VPOR    8288(AX)(R9*1), Y5, Y5
+	VPOR    10336(AX)(R10*1), Y5, Y5
+	VPAND   Y2, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y2, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VPSADBW Y3, Y4, Y4
+	VPADDQ  Y4, Y0, Y0
+	ADDQ    $0x08, CX
+	DECQ    DX
+	JNZ     clashes6nx256v4_key
+
+clashes6nx256v4_sum:
+	VEXTRACTI128 $0x01, Y0, X1
+	VPADDQ       X1, X0, X1
+	VPSHUFD      $0x4e, X1, X0
+	VPADDQ       X0, X1, X1
+	VMOVQ        X1, AX
+	VZEROUPPER
+	MOVQ         AX, ret+32(FP)
+	RET
+
+// func clashes6nx256v5(tables *uint64, keys []uint64) int
+// Requires: AVX, AVX2, BMI2
+TEXT ·clashes6nx256v5(SB), NOSPLIT, $0-40
+	MOVQ    tables+0(FP), AX
+	MOVQ    keys_base+8(FP), CX
+	MOVQ    keys_len+16(FP), DX
+	VPXOR   Y0, Y0, Y0
+	TESTQ   DX, DX
+	JZ      clashes6nx256v5_sum
+	VMOVDQU popcountNibbles<>+0(SB), Y1
+	VMOVDQU lowHalves<>+0(SB), Y2
+	VPXOR   Y3, Y3, Y3
+
+clashes6nx256v5_key:
+	MOVQ    (CX), R10
+	RORXQ   $0x3b, R10, BX
+	ANDQ    $0x000001e0, BX
+	LEAQ    (BX)(BX*4), BX
+	RORXQ   $0x3f, R10, SI
+	ANDQ    $0x000001e0, SI
+	LEAQ    (SI)(SI*4), SI
+	RORXQ   $0x03, R10, DI
+	ANDQ    $0x000001e0, DI
+	LEAQ    (DI)(DI*4), DI
+	RORXQ   $0x07, R10, R8
+	ANDQ    $0x000001e0, R8
+	LEAQ    (R8)(R8*4), R8
+	RORXQ   $0x0b, R10, R9
+	ANDQ    $0x000001e0, R9
+	LEAQ    (R9)(R9*4), R9
+	RORXQ   $0x0f, R10, R10
+	ANDQ    $0x000001e0, R10
+	LEAQ    (R10)(R10*4), R10
+	VMOVDQU (AX)(BX*1), Y4
+	VPOR    2560(AX)(SI*1), Y4, Y4
+	VPOR    5120(AX)(DI*1), Y4, Y4
+	VPOR    7680(AX)(R8*1), Y4, Y4
+	VPOR    10240(AX)(R9*1), Y4, Y4
+	VPOR    12800(AX)(R10*1), Y4, Y4
+	VPAND   Y2, Y4, Y5
+	VPSRLW  $0x04, Y4, Y4
+	VPAND   Y2, Y4, Y4
+	VPSHUFB Y5, Y1, Y5
+	VPSHUFB Y4, Y1, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 32(AX)(BX*1), Y5
+	VPOR    2592(AX)(SI*1), Y5, Y5
+	VPOR    5152(AX)(DI*1), Y5, Y5
+	VPOR    7712(AX)(R8*1), Y5, Y5
+	VPOR    10272(AX)(R9*1), Y5, Y5
+	VPOR    12832(AX)(R10*1), Y5, Y5
+	VPAND   Y2, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y2, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 64(AX)(BX*1), Y5
+	VPOR    2624(AX)(SI*1), Y5, Y5
+	VPOR    5184(AX)(DI*1), Y5, Y5
+	VPOR    7744(AX)(R8*1), Y5, Y5
+	VPOR    10304(AX)(R9*1), Y5, Y5
+	VPOR    12864(AX)(R10*1), Y5, Y5
+	VPAND   Y2, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y2, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 96(AX)(BX*1), Y5
+	VPOR    2656(AX)(SI*1), Y5, Y5
+	VPOR    5216(AX)(DI*1), Y5, Y5
+	VPOR    7776(AX)(R8*1), Y5, Y5
+	VPOR    10336(AX)(R9*1), Y5, Y5
+	VPOR    12896(AX)(R10*1), Y5, Y5
+	VPAND   Y2, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y2, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 128(AX)(BX*1), Y5
+	VPOR    2688(AX)(SI*1), Y5, Y5
+	VPOR    5248(AX)(DI*1), Y5, Y5
+	VPOR    7808(AX)(R8*1), Y5, Y5
+	VPOR    10368(AX)(R9*1), Y5, Y5
+	VPOR    12928(AX)(R10*1), Y5, Y5
+	VPAND   Y2, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y2, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VPSADBW Y3, Y4, Y4
+	VPADDQ  Y4, Y0, Y0
+	ADDQ    $0x08, CX
+	DECQ    DX
+	JNZ     clashes6nx256v5_key
+
+clashes6nx256v5_sum:
+	VEXTRACTI128 $0x01, Y0, X1
+	VPADDQ       X1, X0, X1
+	VPSHUFD      $0x4e, X1, X0
+	VPADDQ       X0, X1, X1
+	VMOVQ        X1, AX
+	VZEROUPPER
+	MOVQ         AX, ret+32(FP)
+	RET
+
+// func clashes6nx256v6(tables *uint64, keys []uint64) int
+// Requires: AVX, AVX2, BMI2
+TEXT ·clashes6nx256v6(SB), NOSPLIT, $0-40
+	MOVQ    tables+0(FP), AX
+	MOVQ    keys_base+8(FP), CX
+	MOVQ    keys_len+16(FP), DX
+	VPXOR   Y0, Y0, Y0
+	TESTQ   DX, DX
+	JZ      clashes6nx256v6_sum
+	VMOVDQU popcountNibbles<>+0(SB), Y1
+	VMOVDQU lowHalves<>+0(SB), Y2
+	VPXOR   Y3, Y3, Y3
+
+clashes6nx256v6_key:
+	MOVQ    (CX), R10
+	RORXQ   $0x3a, R10, BX
+	ANDQ    $0x000003c0, BX
+	LEAQ    (BX)(BX*2), BX
+	RORXQ   $0x3e, R10, SI
+	ANDQ    $0x000003c0, SI
+	LEAQ    (SI)(SI*2), SI
+	RORXQ   $0x02, R10, DI
+	ANDQ    $0x000003c0, DI
+	LEAQ    (DI)(DI*2), DI
+	RORXQ   $0x06, R10, R8
+	ANDQ    $0x000003c0, R8
+	LEAQ    (R8)(R8*2), R8
+	RORXQ   $0x0a, R10, R9
+	ANDQ    $0x000003c0, R9
+	LEAQ    (R9)(R9*2), R9
+	RORXQ   $0x0e, R10, R10
+	ANDQ    $0x000003c0, R10
+	LEAQ    (R10)(R10*2), R10
+	VMOVDQU (AX)(BX*1), Y4
+	VPOR    3072(AX)(SI*1), Y4, Y4
+	VPOR    6144(AX)(DI*1), Y4, Y4
+	VPOR    9216(AX)(R8*1), Y4, Y4
+	VPOR    12288(AX)(R9*1), Y4, Y4
+	VPOR    15360(AX)(R10*1), Y4, Y4
+	VPAND   Y2, Y4, Y5
+	VPSRLW  $0x04, Y4, Y4
+	VPAND   Y2, Y4, Y4
+	VPSHUFB Y5, Y1, Y5
+	VPSHUFB Y4, Y1, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 32(AX)(BX*1), Y5
+	VPOR    3104(AX)(SI*1), Y5, Y5
+	VPOR    6176(AX)(DI*1), Y5, Y5
+	VPOR    9248(AX)(R8*1), Y5, Y5
+	VPOR    12320(AX)(R9*1), Y5, Y5
+	VPOR    15392(AX)(R10*1), Y5, Y5
+	VPAND   Y2, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y2, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 64(AX)(BX*1), Y5
+	VPOR    3136(AX)(SI*1), Y5, Y5
+	VPOR    6208(AX)(DI*1), Y5, Y5
+	VPOR    9280(AX)(R8*1), Y5, Y5
+	VPOR    12352(AX)(R9*1), Y5, Y5
+	VPOR    15424(AX)(R10*1), Y5, Y5
+	VPAND   Y2, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y2, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 96(AX)(BX*1), Y5
+	VPOR    3168(AX)(SI*1), Y5, Y5
+	VPOR    6240(AX)(DI*1), Y5, Y5
+	VPOR    9312(AX)(R8*1), Y5, Y5
+	VPOR    12384(AX)(R9*1), Y5, Y5
+	VPOR    15456(AX)(R10*1), Y5, Y5
+	VPAND   Y2, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y2, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 128(AX)(BX*1), Y5
+	VPOR    3200(AX)(SI*1), Y5, Y5
+	VPOR    6272(AX)(DI*1), Y5, Y5
+	VPOR    9344(AX)(R8*1), Y5, Y5
+	VPOR    12416(AX)(R9*1), Y5, Y5
+	VPOR    15488(AX)(R10*1), Y5, Y5
+	VPAND   Y2, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y2, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 160(AX)(BX*1), Y5
+	VPOR    3232(AX)(SI*1), Y5, Y5
+	VPOR    6304(AX)(DI*1), Y5, Y5
+	VPOR    9376(AX)(R8*1), Y5, Y5
+	VPOR    12448(AX)(R9*1), Y5, Y5
+	VPOR    15520(AX)(R10*1), Y5, Y5
+	VPAND   Y2, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y2, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VPSADBW Y3, Y4, Y4
+	VPADDQ  Y4, Y0, Y0
+	ADDQ    $0x08, CX
+	DECQ    DX
+	JNZ     clashes6nx256v6_key
+
+clashes6nx256v6_sum:
+	VEXTRACTI128 $0x01, Y0, X1
+	VPADDQ       X1, X0, X1
+	VPSHUFD      $0x4e, X1, X0
+	VPADDQ       X0, X1, X1
+	VMOVQ        X1, AX
+	VZEROUPPER
+	MOVQ         AX, ret+32(FP)
+	RET
+
+// func clashes6nx256v7(tables *uint64, keys []uint64) int
+// Requires: AVX, AVX2, BMI2
+TEXT ·clashes6nx256v7(SB), NOSPLIT, $0-40
+	MOVQ    tables+0(FP), AX
+	MOVQ    keys_base+8(FP), CX
+	MOVQ    keys_len+16(FP), DX
+	VPXOR   Y0, Y0, Y0
+	TESTQ   DX, DX
+	JZ      clashes6nx256v7_sum
+	VMOVDQU popcountNibbles<>+0(SB), Y1
+	VMOVDQU lowHalves<>+0(SB), Y2
+	VPXOR   Y3, Y3, Y3
+
+clashes6nx256v7_key:
+	MOVQ    (CX), R10
+	RORXQ   $0x3b, R10, BX
+	ANDQ    $0x000001e0, BX
+	IMUL3Q  $0x07, BX, BX
+	RORXQ   $0x3f, R10, SI
+	ANDQ    $0x000001e0, SI
+	IMUL3Q  $0x07, SI, SI
+	RORXQ   $0x03, R10, DI
+	ANDQ    $0x000001e0, DI
+	IMUL3Q  $0x07, DI, DI
+	RORXQ   $0x07, R10, R8
+	ANDQ    $0x000001e0, R8
+	IMUL3Q  $0x07, R8, R8
+	RORXQ   $0x0b, R10, R9
+	ANDQ    $0x000001e0, R9
+	IMUL3Q  $0x07, R9, R9
+	RORXQ   $0x0f, R10, R10
+	ANDQ    $0x000001e0, R10
+	IMUL3Q  $0x07, R10, R10
+	VMOVDQU (AX)(BX*1), Y4
+	VPOR    3584(AX)(SI*1), Y4, Y4
+	VPOR    7168(AX)(DI*1), Y4, Y4
+	VPOR    10752(AX)(R8*1), Y4, Y4
+	VPOR    14336(AX)(R9*1), Y4, Y4
+	VPOR    17920(AX)(R10*1), Y4, Y4
+	VPAND   Y2, Y4, Y5
+	VPSRLW  $0x04, Y4, Y4
+	VPAND   Y2, Y4, Y4
+	VPSHUFB Y5, Y1, Y5
+	VPSHUFB Y4, Y1, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 32(AX)(BX*1), Y5
+	VPOR    3616(AX)(SI*1), Y5, Y5
+	VPOR    7200(AX)(DI*1), Y5, Y5
+	VPOR    10784(AX)(R8*1), Y5, Y5
+	VPOR    14368(AX)(R9*1), Y5, Y5
+	VPOR    17952(AX)(R10*1), Y5, Y5
+	VPAND   Y2, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y2, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 64(AX)(BX*1), Y5
+	VPOR    3648(AX)(SI*1), Y5, Y5
+	VPOR    7232(AX)(DI*1), Y5, Y5
+	VPOR    10816(AX)(R8*1), Y5, Y5
+	VPOR    14400(AX)(R9*1), Y5, Y5
+	VPOR    17984(AX)(R10*1), Y5, Y5
+	VPAND   Y2, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y2, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 96(AX)(BX*1), Y5
+	VPOR    3680(AX)(SI*1), Y5, Y5
+	VPOR    7264(AX)(DI*1), Y5, Y5
+	VPOR    10848(AX)(R8*1), Y5, Y5
+	VPOR    14432(AX)(R9*1), Y5, Y5
+	VPOR    18016(AX)(R10*1), Y5, Y5
+	VPAND   Y2, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y2, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 128(AX)(BX*1), Y5
+	VPOR    3712(AX)(SI*1), Y5, Y5
+	VPOR    7296(AX)(DI*1), Y5, Y5
+	VPOR    10880(AX)(R8*1), Y5, Y5
+	VPOR    14464(AX)(R9*1), Y5, Y5
+	VPOR    18048(AX)(R10*1), Y5, Y5
+	VPAND   Y2, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y2, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 160(AX)(BX*1), Y5
+	VPOR    3744(AX)(SI*1), Y5, Y5
+	VPOR    7328(AX)(DI*1), Y5, Y5
+	VPOR    10912(AX)(R8*1), Y5, Y5
+	VPOR    14496(AX)(R9*1), Y5, Y5
+	VPOR    18080(AX)(R10*1), Y5, Y5
+	VPAND   Y2, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y2, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 192(AX)(BX*1), Y5
+	VPOR    3776(AX)(SI*1), Y5, Y5
+	VPOR    7360(AX)(DI*1), Y5, Y5
+	VPOR    10944(AX)(R8*1), Y5, Y5
+	VPOR    14528(AX)(R9*1), Y5, Y5
+	VPOR    18112(AX)(R10*1), Y5, Y5
+	VPAND   Y2, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y2, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VPSADBW Y3, Y4, Y4
+	VPADDQ  Y4, Y0, Y0
+	ADDQ    $0x08, CX
+	DECQ    DX
+	JNZ     clashes6nx256v7_key
+
+clashes6nx256v7_sum:
+	VEXTRACTI128 $0x01, Y0, X1
+	VPADDQ       X1, X0, X1
+	VPSHUFD      $0x4e, X1, X0
+	VPADDQ       X0, X1, X1
+	VMOVQ        X1, AX
+	VZEROUPPER
+	MOVQ         AX, ret+32(FP)
+	RET
+
+// func clashes6nx256v8(tables *uint64, keys []uint64) int
+// Requires: AVX, AVX2, BMI2
+TEXT ·clashes6nx256v8(SB), NOSPLIT, $0-40
+	MOVQ    tables+0(FP), AX
+	MOVQ    keys_base+8(FP), CX
+	MOVQ    keys_len+16(FP), DX
+	VPXOR   Y0, Y0, Y0
+	TESTQ   DX, DX
+	JZ      clashes6nx256v8_sum
+	VMOVDQU popcountNibbles<>+0(SB), Y1
+	VMOVDQU lowHalves<>+0(SB), Y2
+	VPXOR   Y3, Y3, Y3
+
+clashes6nx256v8_key:
+	MOVQ    (CX), R10
+	RORXQ   $0x38, R10, BX
+	ANDQ    $0x00000f00, BX
+	RORXQ   $0x3c, R10, SI
+	ANDQ    $0x00000f00, SI
+	RORXQ   $0x00, R10, DI
+	ANDQ    $0x00000f00, DI
+	RORXQ   $0x04, R10, R8
+	ANDQ    $0x00000f00, R8
+	RORXQ   $0x08, R10, R9
+	ANDQ    $0x00000f00, R9
+	RORXQ   $0x0c, R10, R10
+	ANDQ    $0x00000f00, R10
+	VMOVDQU (AX)(BX*1), Y4
+	VPOR    4096(AX)(SI*1), Y4, Y4
+	VPOR    8192(AX)(DI*1), Y4, Y4
+	VPOR    12288(AX)(R8*1), Y4, Y4
+	VPOR    16384(AX)(R9*1), Y4, Y4
+	VPOR    20480(AX)(R10*1), Y4, Y4
+	VPAND   Y2, Y4, Y5
+	VPSRLW  $0x04, Y4, Y4
+	VPAND   Y2, Y4, Y4
+	VPSHUFB Y5, Y1, Y5
+	VPSHUFB Y4, Y1, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 32(AX)(BX*1), Y5
+	VPOR    4128(AX)(SI*1), Y5, Y5
+	VPOR    8224(AX)(DI*1), Y5, Y5
+	VPOR    12320(AX)(R8*1), Y5, Y5
+	VPOR    16416(AX)(R9*1), Y5, Y5
+	VPOR    20512(AX)(R10*1), Y5, Y5
+	VPAND   Y2, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y2, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 64(AX)(BX*1), Y5
+	VPOR    4160(AX)(SI*1), Y5, Y5
+	VPOR    8256(AX)(DI*1), Y5, Y5
+	VPOR    12352(AX)(R8*1), Y5, Y5
+	VPOR    16448(AX)(R9*1), Y5, Y5
+	VPOR    20544(AX)(R10*1), Y5, Y5
+	VPAND   Y2, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y2, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 96(AX)(BX*1), Y5
+	VPOR    4192(AX)(SI*1), Y5, Y5
+	VPOR    8288(AX)(DI*1), Y5, Y5
+	VPOR    12384(AX)(R8*1), Y5, Y5
+	VPOR    16480(AX)(R9*1), Y5, Y5
+	VPOR    20576(AX)(R10*1), Y5, Y5
+	VPAND   Y2, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y2, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 128(AX)(BX*1), Y5
+	VPOR    4224(AX)(SI*1), Y5, Y5
+	VPOR    8320(AX)(DI*1), Y5, Y5
+	VPOR    12416(AX)(R8*1), Y5, Y5
+	VPOR    16512(AX)(R9*1), Y5, Y5
+	VPOR    20608(AX)(R10*1), Y5, Y5
+	VPAND   Y2, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y2, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 160(AX)(BX*1), Y5
+	VPOR    4256(AX)(SI*1), Y5, Y5
+	VPOR    8352(AX)(DI*1), Y5, Y5
+	VPOR    12448(AX)(R8*1), Y5, Y5
+	VPOR    16544(AX)(R9*1), Y5, Y5
+	VPOR    20640(AX)(R10*1), Y5, Y5
+	VPAND   Y2, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y2, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 192(AX)(BX*1), Y5
+	VPOR    4288(AX)(SI*1), Y5, Y5
+	VPOR    8384(AX)(DI*1), Y5, Y5
+	VPOR    12480(AX)(R8*1), Y5, Y5
+	VPOR    16576(AX)(R9*1), Y5, Y5
+	VPOR    20672(AX)(R10*1), Y5, Y5
+	VPAND   Y2, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y2, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 224(AX)(BX*1), Y5
+	VPOR    4320(AX)(SI*1), Y5, Y5
+	VPOR    8416(AX)(DI*1), Y5, Y5
+	VPOR    12512(AX)(R8*1), Y5, Y5
+	VPOR    16608(AX)(R9*1), Y5, Y5
+	VPOR    20704(AX)(R10*1), Y5, Y5
+	VPAND   Y2, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y2, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VPSADBW Y3, Y4, Y4
+	VPADDQ  Y4, Y0, Y0
+	ADDQ    $0x08, CX
+	DECQ    DX
+	JNZ     clashes6nx256v8_key
+
+clashes6nx256v8_sum:
+	VEXTRACTI128 $0x01, Y0, X1
+	VPADDQ       X1, X0, X1
+	VPSHUFD      $0x4e, X1, X0
+	VPADDQ       X0, X1, X1
+	VMOVQ        X1, AX
+	VZEROUPPER
+	MOVQ         AX, ret+32(FP)
+	RET
+
+// func clashes7nx256v1(tables *uint64, keys []uint64) int
+// Requires: AVX, AVX2, BMI2
+TEXT ·clashes7nx256v1(SB), NOSPLIT, $0-40
+	MOVQ    tables+0(FP), AX
+	MOVQ    keys_base+8(FP), CX
+	MOVQ    keys_len+16(FP), DX
+	VPXOR   Y0, Y0, Y0
+	TESTQ   DX, DX
+	JZ      clashes7nx256v1_sum
+	VMOVDQU popcountNibbles<>+0(SB), Y1
+	VMOVDQU lowHalves<>+0(SB), Y2
+	VPXOR   Y3, Y3, Y3
+
+clashes7nx256v1_key:
+	MOVQ    (CX), R11
+	RORXQ   $0x3b, R11, BX
+	ANDQ    $0x000001e0, BX
+	RORXQ   $0x3f, R11, SI
+	ANDQ    $0x000001e0, SI
+	RORXQ   $0x03, R11, DI
+	ANDQ    $0x000001e0, DI
+	RORXQ   $0x07, R11, R8
+	ANDQ    $0x000001e0, R8
+	RORXQ   $0x0b, R11, R9
+	ANDQ    $0x000001e0, R9
+	RORXQ   $0x0f, R11, R10
+	ANDQ    $0x000001e0, R10
+	RORXQ   $0x13, R11, R11
+	ANDQ    $0x000001e0, R11
+	VMOVDQU (AX)(BX*1), Y4
+	VPOR    512(AX)(SI*1), Y4, Y4
+	VPOR    1024(AX)(DI*1), Y4, Y4
+	VPOR    1536(AX)(R8*1), Y4, Y4
+	VPOR    2048(AX)(R9*1), Y4, Y4
+	VPOR    2560(AX)(R10*1), Y4, Y4
+	VPOR    3072(AX)(R11*1), Y4, Y4
+	VPAND   Y2, Y4, Y5
+	VPSRLW  $0x04, Y4, Y4
+	VPAND   Y2, Y4, Y4
+	VPSHUFB Y5, Y1, Y5
+	VPSHUFB Y4, Y1, Y4
+	VPADDB  Y5, Y4, Y4
+	VPSADBW Y3, Y4, Y4
+	VPADDQ  Y4, Y0, Y0
+	ADDQ    $0x08, CX
+	DECQ    DX
+	JNZ     clashes7nx256v1_key
+
+clashes7nx256v1_sum:
+	VEXTRACTI128 $0x01, Y0, X1
+	VPADDQ       X1, X0, X1
+	VPSHUFD      $0x4e, X1, X0
+	VPADDQ       X0, X1, X1
+	VMOVQ        X1, AX
+	VZEROUPPER
+	MOVQ         AX, ret+32(FP)
+	RET
+
+// func clashes7nx256v2(tables *uint64, keys []uint64) int
+// Requires: AVX, AVX2, BMI2
+TEXT ·clashes7nx256v2(SB), NOSPLIT, $0-40
+	MOVQ    tables+0(FP), AX
+	MOVQ    keys_base+8(FP), CX
+	MOVQ    keys_len+16(FP), DX
+	VPXOR   Y0, Y0, Y0
+	TESTQ   DX, DX
+	JZ      clashes7nx256v2_sum
+	VMOVDQU popcountNibbles<>+0(SB), Y1
+	VMOVDQU lowHalves<>+0(SB), Y2
+	VPXOR   Y3, Y3, Y3
+
+clashes7nx256v2_key:
+	MOVQ    (CX), R11
+	RORXQ   $0x3a, R11, BX
+	ANDQ    $0x000003c0, BX
+	RORXQ   $0x3e, R11, SI
+	ANDQ    $0x000003c0, SI
+	RORXQ   $0x02, R11, DI
+	ANDQ    $0x000003c0, DI
+	RORXQ   $0x06, R11, R8
+	ANDQ    $0x000003c0, R8
+	RORXQ   $0x0a, R11, R9
+	ANDQ    $0x000003c0, R9
+	RORXQ   $0x0e, R11, R10
+	ANDQ    $0x000003c0, R10
+	RORXQ   $0x12, R11, R11
+	ANDQ    $0x000003c0, R11
+	VMOVDQU (AX)(BX*1), Y4
+	VPOR    1024(AX)(SI*1), Y4, Y4
+	VPOR    2048(AX)(DI*1), Y4, Y4
+	VPOR    3072(AX)(R8*1), Y4, Y4
+	VPOR    4096(AX)(R9*1), Y4, Y4
+	VPOR    5120(AX)(R10*1), Y4, Y4
+	VPOR    6144(AX)(R11*1), Y4, Y4
+	VPAND   Y2, Y4, Y5
+	VPSRLW  $0x04, Y4, Y4
+	VPAND   Y2, Y4, Y4
+	VPSHUFB Y5, Y1, Y5
+	VPSHUFB Y4, Y1, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 32(AX)(BX*1), Y5
+	VPOR    1056(AX)(SI*1), Y5, Y5
+	VPOR    2080(AX)(DI*1), Y5, Y5
+	VPOR    3104(AX)(R8*1), Y5, Y5
+	VPOR    4128(AX)(R9*1), Y5, Y5
+	VPOR    5152(AX)(R10*1), Y5, Y5
+	VPOR    6176(AX)(R11*1), Y5, Y5
+	VPAND   Y2, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y2, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VPSADBW Y3, Y4, Y4
+	VPADDQ  Y4, Y0, Y0
+	ADDQ    $0x08, CX
+	DECQ    DX
+	JNZ     clashes7nx256v2_key
+
+clashes7nx256v2_sum:
+	VEXTRACTI128 $0x01, Y0, X1
+	VPADDQ       X1, X0, X1
+	VPSHUFD      $0x4e, X1, X0
+	VPADDQ       X0, X1, X1
+	VMOVQ        X1, AX
+	VZEROUPPER
+	MOVQ         AX, ret+32(FP)
+	RET
+
+// func clashes7nx256v3(tables *uint64, keys []uint64) int
+// Requires: AVX, AVX2, BMI2
+TEXT ·clashes7nx256v3(SB), NOSPLIT, $0-40
+	MOVQ    tables+0(FP), AX
+	MOVQ    keys_base+8(FP), CX
+	MOVQ    keys_len+16(FP), DX
+	VPXOR   Y0, Y0, Y0
+	TESTQ   DX, DX
+	JZ      clashes7nx256v3_sum
+	VMOVDQU popcountNibbles<>+0(SB), Y1
+	VMOVDQU lowHalves<>+0(SB), Y2
+	VPXOR   Y3, Y3, Y3
+
+clashes7nx256v3_key:
+	MOVQ    (CX), R11
+	RORXQ   $0x3b, R11, BX
+	ANDQ    $0x000001e0, BX
+	LEAQ    (BX)(BX*2), BX
+	RORXQ   $0x3f, R11, SI
+	ANDQ    $0x000001e0, SI
+	LEAQ    (SI)(SI*2), SI
+	RORXQ   $0x03, R11, DI
+	ANDQ    $0x000001e0, DI
+	LEAQ    (DI)(DI*2), DI
+	RORXQ   $0x07, R11, R8
+	ANDQ    $0x000001e0, R8
+	LEAQ    (R8)(R8*2), R8
+	RORXQ   $0x0b, R11, R9
+	ANDQ    $0x000001e0, R9
+	LEAQ    (R9)(R9*2), R9
+	RORXQ   $0x0f, R11, R10
+	ANDQ    $0x000001e0, R10
+	LEAQ    (R10)(R10*2), R10
+	RORXQ   $0x13, R11, R11
+	ANDQ    $0x000001e0, R11
+	LEAQ    (R11)(R11*2), R11
+	VMOVDQU (AX)(BX*1), Y4
+	VPOR    1536(AX)(SI*1), Y4, Y4
+	VPOR    3072(AX)(DI*1), Y4, Y4
+	VPOR    4608(AX)(R8*1), Y4, Y4
+	VPOR    6144(AX)(R9*1), Y4, Y4
+	VPOR    7680(AX)(R10*1), Y4, Y4
+	VPOR    9216(AX)(R11*1), Y4, Y4
+	VPAND   Y2, Y4, Y5
+	VPSRLW  $0x04, Y4, Y4
+	VPAND   Y2, Y4, Y4
+	VPSHUFB Y5, Y1, Y5
+	VPSHUFB Y4, Y1, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 32(AX)(BX*1), Y5
+	VPOR    1568(AX)(SI*1), Y5, Y5
+	VPOR    3104(AX)(DI*1), Y5, Y5
+	VPOR    4640(AX)(R8*1), Y5, Y5
+	VPOR    6176(AX)(R9*1), Y5, Y5
+	VPOR    7712(AX)(R10*1), Y5, Y5
+	VPOR    9248(AX)(R11*1), Y5, Y5
+	VPAND   Y2, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y2, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 64(AX)(BX*1), Y5
+	VPOR    1600(AX)(SI*1), Y5, Y5
+	VPOR    3136(AX)(DI*1), Y5, Y5
+	VPOR    4672(AX)(R8*1), Y5, Y5
+	VPOR    6208(AX)(R9*1), Y5, Y5
+	VPOR    7744(AX)(R10*1), Y5, Y5
+	VPOR    9280(AX)(R11*1), Y5, Y5
+	VPAND   Y2, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y2, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VPSADBW Y3, Y4, Y4
+	VPADDQ  Y4, Y0, Y0
+	ADDQ    $0x08, CX
+	DECQ    DX
+	JNZ     clashes7nx256v3_key
+
+clashes7nx256v3_sum:
+	VEXTRACTI128 $0x01, Y0, X1
+	VPADDQ       X1, X0, X1
+	VPSHUFD      $0x4e, X1, X0
+	VPADDQ       X0, X1, X1
+	VMOVQ        X1, AX
+	VZEROUPPER
+	MOVQ         AX, ret+32(FP)
+	RET
+
+// func clashes7nx256v4(tables *uint64, keys []uint64) int
+// Requires: AVX, AVX2, BMI2
+TEXT ·clashes7nx256v4(SB), NOSPLIT, $0-40
+	MOVQ    tables+0(FP), AX
+	MOVQ    keys_base+8(FP), CX
+	MOVQ    keys_len+16(FP), DX
+	VPXOR   Y0, Y0, Y0
+	TESTQ   DX, DX
+	JZ      clashes7nx256v4_sum
+	VMOVDQU popcountNibbles<>+0(SB), Y1
+	VMOVDQU lowHalves<>+0(SB), Y2
+	VPXOR   Y3, Y3, Y3
+
+clashes7nx256v4_key:
+	MOVQ    (CX), R11
+	RORXQ   $0x39, R11, BX
+	ANDQ    $0x00000780, BX
+	RORXQ   $0x3d, R11, SI
+	ANDQ    $0x00000780, SI
+	RORXQ   $0x01, R11, DI
+	ANDQ    $0x00000780, DI
+	RORXQ   $0x05, R11, R8
+	ANDQ    $0x00000780, R8
+	RORXQ   $0x09, R11, R9
+	ANDQ    $0x00000780, R9
+	RORXQ   $0x0d, R11, R10
+	ANDQ    $0x00000780, R10
+	RORXQ   $0x11, R11, R11
+	ANDQ    $0x00000780, R11
+	VMOVDQU (AX)(BX*1), Y4
+	VPOR    2048(AX)(SI*1), Y4, Y4
+	VPOR    4096(AX)(DI*1), Y4, Y4
+	VPOR    6144(AX)(R8*1), Y4, Y4
+	VPOR    8192(AX)(R9*1), Y4, Y4
+	VPOR    10240(AX)(R10*1), Y4, Y4
+	VPOR    12288(AX)(R11*1), Y4, Y4
+	VPAND   Y2, Y4, Y5
+	VPSRLW  $0x04, Y4, Y4
+	VPAND   Y2, Y4, Y4
+	VPSHUFB Y5, Y1, Y5
+	VPSHUFB Y4, Y1, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 32(AX)(BX*1), Y5
+	VPOR    2080(AX)(SI*1), Y5, Y5
+	VPOR    4128(AX)(DI*1), Y5, Y5
+	VPOR    6176(AX)(R8*1), Y5, Y5
+	VPOR    8224(AX)(R9*1), Y5, Y5
+	VPOR    10272(AX)(R10*1), Y5, Y5
+	VPOR    12320(AX)(R11*1), Y5, Y5
+	VPAND   Y2, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y2, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 64(AX)(BX*1), Y5
+	VPOR    2112(AX)(SI*1), Y5, Y5
+	VPOR    4160(AX)(DI*1), Y5, Y5
+	VPOR    6208(AX)(R8*1), Y5, Y5
+	VPOR    8256(AX)(R9*1), Y5, Y5
+	VPOR    10304(AX)(R10*1), Y5, Y5
+	VPOR    12352(AX)(R11*1), Y5, Y5
+	VPAND   Y2, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y2, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 96(AX)(BX*1), Y5
+	VPOR    2144(AX)(SI*1), Y5, Y5
+	VPOR    4192(AX)(DI*1), Y5, Y5
+	VPOR    6240(AX)(R8*1), Y5, Y5
+	VPOR    8288(AX)(R9*1), Y5, Y5
+	VPOR    10336(AX)(R10*1), Y5, Y5
+	VPOR    12384(AX)(R11*1), Y5, Y5
+	VPAND   Y2, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y2, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VPSADBW Y3, Y4, Y4
+	VPADDQ  Y4, Y0, Y0
+	ADDQ    $0x08, CX
+	DECQ    DX
+	JNZ     clashes7nx256v4_key
+
+clashes7nx256v4_sum:
+	VEXTRACTI128 $0x01, Y0, X1
+	VPADDQ       X1, X0, X1
+	VPSHUFD      $0x4e, X1, X0
+	VPADDQ       X0, X1, X1
+	VMOVQ        X1, AX
+	VZEROUPPER
+	MOVQ         AX, ret+32(FP)
+	RET
+
+// func clashes7nx256v5(tables *uint64, keys []uint64) int
+// Requires: AVX, AVX2, BMI2
+TEXT ·clashes7nx256v5(SB), NOSPLIT, $0-40
+	MOVQ    tables+0(FP), AX
+	MOVQ    keys_base+8(FP), CX
+	MOVQ    keys_len+16(FP), DX
+	VPXOR   Y0, Y0, Y0
+	TESTQ   DX, DX
+	JZ      clashes7nx256v5_sum
+	VMOVDQU popcountNibbles<>+0(SB), Y1
+	VMOVDQU lowHalves<>+0(SB), Y2
+	VPXOR   Y3, Y3, Y3
+
+clashes7nx256v5_key:
+	MOVQ    (CX), R11
+	RORXQ   $0x3b, R11, BX
+	ANDQ    $0x000001e0, BX
+	LEAQ    (BX)(BX*4), BX
+	RORXQ   $0x3f, R11, SI
+	ANDQ    $0x000001e0, SI
+	LEAQ    (SI)(SI*4), SI
+	RORXQ   $0x03, R11, DI
+	ANDQ    $0x000001e0, DI
+	LEAQ    (DI)(DI*4), DI
+	RORXQ   $0x07, R11, R8
+	ANDQ    $0x000001e0, R8
+	LEAQ    (R8)(R8*4), R8
+	RORXQ   $0x0b, R11, R9
+	ANDQ    $0x000001e0, R9
+	LEAQ    (R9)(R9*4), R9
+	RORXQ   $0x0f, R11, R10
+	ANDQ    $0x000001e0, R10
+	LEAQ    (R10)(R10*4), R10
+	RORXQ   $0x13, R11, R11
+	ANDQ    $0x000001e0, R11
+	LEAQ    (R11)(R11*4), R11
+	VMOVDQU (AX)(BX*1), Y4
+	VPOR    2560(AX)(SI*1), Y4, Y4
+	VPOR    5120(AX)(DI*1), Y4, Y4
+	VPOR    7680(AX)(R8*1), Y4, Y4
+	VPOR    10240(AX)(R9*1), Y4, Y4
+	VPOR    12800(AX)(R10*1), Y4, Y4
+	VPOR    15360(AX)(R11*1), Y4, Y4
+	VPAND   Y2, Y4, Y5
+	VPSRLW  $0x04, Y4, Y4
+	VPAND   Y2, Y4, Y4
+	VPSHUFB Y5, Y1, Y5
+	VPSHUFB Y4, Y1, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 32(AX)(BX*1), Y5
+	VPOR    2592(AX)(SI*1), Y5, Y5
+	VPOR    5152(AX)(DI*1), Y5, Y5
+	VPOR    7712(AX)(R8*1), Y5, Y5
+	VPOR    10272(AX)(R9*1), Y5, Y5
+	VPOR    12832(AX)(R10*1), Y5, Y5
+	VPOR    15392(AX)(R11*1), Y5, Y5
+	VPAND   Y2, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y2, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 64(AX)(BX*1), Y5
+	VPOR    2624(AX)(SI*1), Y5, Y5
+	VPOR    5184(AX)(DI*1), Y5, Y5
+	VPOR    7744(AX)(R8*1), Y5, Y5
+	VPOR    10304(AX)(R9*1), Y5, Y5
+	VPOR    12864(AX)(R10*1), Y5, Y5
+	VPOR    15424(AX)(R11*1), Y5, Y5
+	VPAND   Y2, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y2, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 96(AX)(BX*1), Y5
+	VPOR    2656(AX)(SI*1), Y5, Y5
+	VPOR    5216(AX)(DI*1), Y5, Y5
+	VPOR    7776(AX)(R8*1), Y5, Y5
+	VPOR    10336(AX)(R9*1), Y5, Y5
+	VPOR    12896(AX)(R10*1), Y5, Y5
+	VPOR    15456(AX)(R11*1), Y5, Y5
+	VPAND   Y2, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y2, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 128(AX)(BX*1), Y5
+	VPOR    2688(AX)(SI*1), Y5, Y5
+	VPOR    5248(AX)(DI*1), Y5, Y5
+	VPOR    7808(AX)(R8*1), Y5, Y5
+	VPOR    10368(AX)(R9*1), Y5, Y5
+	VPOR    12928(AX)(R10*1), Y5, Y5
+	VPOR    15488(AX)(R11*1), Y5, Y5
+	VPAND   Y2, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y2, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VPSADBW Y3, Y4, Y4
+	VPADDQ  Y4, Y0, Y0
+	ADDQ    $0x08, CX
+	DECQ    DX
+	JNZ     clashes7nx256v5_key
+
+clashes7nx256v5_sum:
+	VEXTRACTI128 $0x01, Y0, X1
+	VPADDQ       X1, X0, X1
+	VPSHUFD      $0x4e, X1, X0
+	VPADDQ       X0, X1, X1
+	VMOVQ        X1, AX
+	VZEROUPPER
+	MOVQ         AX, ret+32(FP)
+	RET
+
+// func clashes7nx256v6(tables *uint64, keys []uint64) int
+// Requires: AVX, AVX2, BMI2
+TEXT ·clashes7nx256v6(SB), NOSPLIT, $0-40
+	MOVQ    tables+0(FP), AX
+	MOVQ    keys_base+8(FP), CX
+	MOVQ    keys_len+16(FP), DX
+	VPXOR   Y0, Y0, Y0
+	TESTQ   DX, DX
+	JZ      clashes7nx256v6_sum
+	VMOVDQU popcountNibbles<>+0(SB), Y1
+	VMOVDQU lowHalves<>+0(SB), Y2
+	VPXOR   Y3, Y3, Y3
+
+clashes7nx256v6_key:
+	MOVQ    (CX), R11
+	RORXQ   $0x3a, R11, BX
+	ANDQ    $0x000003c0, BX
+	LEAQ    (BX)(BX*2), BX
+	RORXQ   $0x3e, R11, SI
+	ANDQ    $0x000003c0, SI
+	LEAQ    (SI)(SI*2), SI
+	RORXQ   $0x02, R11, DI
+	ANDQ    $0x000003c0, DI
+	LEAQ    (DI)(DI*2), DI
+	RORXQ   $0x06, R11, R8
+	ANDQ    $0x000003c0, R8
+	LEAQ    (R8)(R8*2), R8
+	RORXQ   $0x0a, R11, R9
+	ANDQ    $0x000003c0, R9
+	LEAQ    (R9)(R9*2), R9
+	RORXQ   $0x0e, R11, R10
+	ANDQ    $0x000003c0, R10
+	LEAQ    (R10)(R10*2), R10
+	RORXQ   $0x12, R11, R11
+	ANDQ    $0x000003c0, R11
+	LEAQ    (R11)(R11*2), R11
+	VMOVDQU (AX)(BX*1), Y4
+	VPOR    3072(AX)(SI*1), Y4, Y4
+	VPOR    6144(AX)(DI*1), Y4, Y4
+	VPOR    9216(AX)(R8*1), Y4, Y4
+	VPOR    12288(AX)(R9*1), Y4, Y4
+	VPOR    15360(AX)(R10*1), Y4, Y4
+	VPOR    18432(AX)(R11*1), Y4, Y4
+	VPAND   Y2, Y4, Y5
+	VPSRLW  $0x04, Y4, Y4
+	VPAND   Y2, Y4, Y4
+	VPSHUFB Y5, Y1, Y5
+	VPSHUFB Y4, Y1, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 32(AX)(BX*1), Y5
+	VPOR    3104(AX)(SI*1), Y5, Y5
+	VPOR    6176(AX)(DI*1), Y5, Y5
+	VPOR    9248(AX)(R8*1), Y5, Y5
+	VPOR    12320(AX)(R9*1), Y5, Y5
+	VPOR    15392(AX)(R10*1), Y5, Y5
+	VPOR    18464(AX)(R11*1), Y5, Y5
+	VPAND   Y2, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y2, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 64(AX)(BX*1), Y5
+	VPOR    3136(AX)(SI*1), Y5, Y5
+	VPOR    6208(AX)(DI*1), Y5, Y5
+	VPOR    9280(AX)(R8*1), Y5, Y5
+	VPOR    12352(AX)(R9*1), Y5, Y5
+	VPOR    15424(AX)(R10*1), Y5, Y5
+	VPOR    18496(AX)(R11*1), Y5, Y5
+	VPAND   Y2, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y2, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 96(AX)(BX*1), Y5
+	VPOR    3168(AX)(SI*1), Y5, Y5
+	VPOR    6240(AX)(DI*1), Y5, Y5
+	VPOR    9312(AX)(R8*1), Y5, Y5
+	VPOR    12384(AX)(R9*1), Y5, Y5
+	VPOR    15456(AX)(R10*1), Y5, Y5
+	VPOR    18528(AX)(R11*1), Y5, Y5
+	VPAND   Y2, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y2, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 128(AX)(BX*1), Y5
+	VPOR    3200(AX)(SI*1), Y5, Y5
+	VPOR    6272(AX)(DI*1), Y5, Y5
+	VPOR    9344(AX)(R8*1), Y5, Y5
+	VPOR    12416(AX)(R9*1), Y5, Y5
+	VPOR    15488(AX)(R10*1), Y5, Y5
+	VPOR    18560(AX)(R11*1), Y5, Y5
+	VPAND   Y2, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y2, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 160(AX)(BX*1), Y5
+	VPOR    3232(AX)(SI*1), Y5, Y5
+	VPOR    6304(AX)(DI*1), Y5, Y5
+	VPOR    9376(AX)(R8*1), Y5, Y5
+	VPOR    12448(AX)(R9*1), Y5, Y5
+	VPOR    15520(AX)(R10*1), Y5, Y5
+	VPOR    18592(AX)(R11*1), Y5, Y5
+	VPAND   Y2, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y2, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VPSADBW Y3, Y4, Y4
+	VPADDQ  Y4, Y0, Y0
+	ADDQ    $0x08, CX
+	DECQ    DX
+	JNZ     clashes7nx256v6_key
+
+clashes7nx256v6_sum:
+	VEXTRACTI128 $0x01, Y0, X1
+	VPADDQ       X1, X0, X1
+	VPSHUFD      $0x4e, X1, X0
+	VPADDQ       X0, X1, X1
+	VMOVQ        X1, AX
+	VZEROUPPER
+	MOVQ         AX, ret+32(FP)
+	RET
+
+// func clashes7nx256v7(tables *uint64, keys []uint64) int
+// Requires: AVX, AVX2, BMI2
+TEXT ·clashes7nx256v7(SB), NOSPLIT, $0-40
+	MOVQ    tables+0(FP), AX
+	MOVQ    keys_base+8(FP), CX
+	MOVQ    keys_len+16(FP), DX
+	VPXOR   Y0, Y0, Y0
+	TESTQ   DX, DX
+	JZ      clashes7nx256v7_sum
+	VMOVDQU popcountNibbles<>+0(SB), Y1
+	VMOVDQU lowHalves<>+0(SB), Y2
+	VPXOR   Y3, Y3, Y3
+
+clashes7nx256v7_key:
+	MOVQ    (CX), R11
+	RORXQ   $0x3b, R11, BX
+	ANDQ    $0x000001e0, BX
+	IMUL3Q  $0x07, BX, BX
+	RORXQ   $0x3f, R11, SI
+	ANDQ    $0x000001e0, SI
+	IMUL3Q  $0x07, SI, SI
+	RORXQ   $0x03, R11, DI
+	ANDQ    $0x000001e0, DI
+	IMUL3Q  $0x07, DI, DI
+	RORXQ   $0x07, R11, R8
+	ANDQ    $0x000001e0, R8
+	IMUL3Q  $0x07, R8, R8
+	RORXQ   $0x0b, R11, R9
+	ANDQ    $0x000001e0, R9
+	IMUL3Q  $0x07, R9, R9
+	RORXQ   $0x0f, R11, R10
+	ANDQ    $0x000001e0, R10
+	IMUL3Q  $0x07, R10, R10
+	RORXQ   $0x13, R11, R11
+	ANDQ    $0x000001e0, R11
+	IMUL3Q  $0x07, R11, R11
+	VMOVDQU (AX)(BX*1), Y4
+	VPOR    3584(AX)(SI*1), Y4, Y4
+	VPOR    7168(AX)(DI*1), Y4, Y4
+	VPOR    10752(AX)(R8*1), Y4, Y4
+	VPOR    14336(AX)(R9*1), Y4, Y4
+	VPOR    17920(AX)(R10*1), Y4, Y4
+	VPOR    21504(AX)(R11*1), Y4, Y4
+	VPAND   Y2, Y4, Y5
+	VPSRLW  $0x04, Y4, Y4
+	VPAND   Y2, Y4, Y4
+	VPSHUFB Y5, Y1, Y5
+	VPSHUFB Y4, Y1, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 32(AX)(BX*1), Y5
+	VPOR    3616(AX)(SI*1), Y5, Y5
+	VPOR    7200(AX)(DI*1), Y5, Y5
+	VPOR    10784(AX)(R8*1), Y5, Y5
+	VPOR    14368(AX)(R9*1), Y5, Y5
+	VPOR    17952(AX)(R10*1), Y5, Y5
+	VPOR    21536(AX)(R11*1), Y5, Y5
+	VPAND   Y2, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y2, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 64(AX)(BX*1), Y5
+	VPOR    3648(AX)(SI*1), Y5, Y5
+	VPOR    7232(AX)(DI*1), Y5, Y5
+	VPOR    10816(AX)(R8*1), Y5, Y5
+	VPOR    14400(AX)(R9*1), Y5, Y5
+	VPOR    17984(AX)(R10*1), Y5, Y5
+	VPOR    21568(AX)(R11*1), Y5, Y5
+	VPAND   Y2, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y2, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 96(AX)(BX*1), Y5
+	VPOR    3680(AX)(SI*1), Y5, Y5
+	VPOR    7264(AX)(DI*1), Y5, Y5
+	VPOR    10848(AX)(R8*1), Y5, Y5
+	VPOR    14432(AX)(R9*1), Y5, Y5
+	VPOR    18016(AX)(R10*1), Y5, Y5
+	VPOR    21600(AX)(R11*1), Y5, Y5
+	VPAND   Y2, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y2, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 128(AX)(BX*1), Y5
+	VPOR    3712(AX)(SI*1), Y5, Y5
+	VPOR    7296(AX)(DI*1), Y5, Y5
+	VPOR    10880(AX)(R8*1), Y5, Y5
+	VPOR    14464(AX)(R9*1), Y5, Y5
+	VPOR    18048(AX)(R10*1), Y5, Y5
+	VPOR    21632(AX)(R11*1), Y5, Y5
+	VPAND   Y2, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y2, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 160(AX)(BX*1), Y5
+	VPOR    3744(AX)(SI*1), Y5, Y5
+	VPOR    7328(AX)(DI*1), Y5, Y5
+	VPOR    10912(AX)(R8*1), Y5, Y5
+	VPOR    14496(AX)(R9*1), Y5, Y5
+	VPOR    18080(AX)(R10*1), Y5, Y5
+	VPOR    21664(AX)(R11*1), Y5, Y5
+	VPAND   Y2, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y2, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 192(AX)(BX*1), Y5
+	VPOR    3776(AX)(SI*1), Y5, Y5
+	VPOR    7360(AX)(DI*1), Y5, Y5
+	VPOR    10944(AX)(R8*1), Y5, Y5
+	VPOR    14528(AX)(R9*1), Y5, Y5
+	VPOR    18112(AX)(R10*1), Y5, Y5
+	VPOR    21696(AX)(R11*1), Y5, Y5
+	VPAND   Y2, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y2, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VPSADBW Y3, Y4, Y4
+	VPADDQ  Y4, Y0, Y0
+	ADDQ    $0x08, CX
+	DECQ    DX
+	JNZ     clashes7nx256v7_key
+
+clashes7nx256v7_sum:
+	VEXTRACTI128 $0x01, Y0, X1
+	VPADDQ       X1, X0, X1
+	VPSHUFD      $0x4e, X1, X0
+	VPADDQ       X0, X1, X1
+	VMOVQ        X1, AX
+	VZEROUPPER
+	MOVQ         AX, ret+32(FP)
+	RET
+
+// func clashes7nx256v8(tables *uint64, keys []uint64) int
+// Requires: AVX, AVX2, BMI2
+TEXT ·clashes7nx256v8(SB), NOSPLIT, $0-40
+	MOVQ    tables+0(FP), AX
+	MOVQ    keys_base+8(FP), CX
+	MOVQ    keys_len+16(FP), DX
+	VPXOR   Y0, Y0, Y0
+	TESTQ   DX, DX
+	JZ      clashes7nx256v8_sum
+	VMOVDQU popcountNibbles<>+0(SB), Y1
+	VMOVDQU lowHalves<>+0(SB), Y2
+	VPXOR   Y3, Y3, Y3
+
+clashes7nx256v8_key:
+	MOVQ    (CX), R11
+	RORXQ   $0x38, R11, BX
+	ANDQ    $0x00000f00, BX
+	RORXQ   $0x3c, R11, SI
+	ANDQ    $0x00000f00, SI
+	RORXQ   $0x00, R11, DI
+	ANDQ    $0x00000f00, DI
+	RORXQ   $0x04, R11, R8
+	ANDQ    $0x00000f00, R8
+	RORXQ   $0x08, R11, R9
+	ANDQ    $0x00000f00, R9
+	RORXQ   $0x0c, R11, R10
+	ANDQ    $0x00000f00, R10
+	RORXQ   $0x10, R11, R11
+	ANDQ    $0x00000f00, R11
+	VMOVDQU (AX)(BX*1), Y4
+	VPOR    4096(AX)(SI*1), Y4, Y4
+	VPOR    8192(AX)(DI*1), Y4, Y4
+	VPOR    12288(AX)(R8*1), Y4, Y4
+	VPOR    16384(AX)(R9*1), Y4, Y4
+	VPOR    20480(AX)(R10*1), Y4, Y4
+	VPOR    24576(AX)(R11*1), Y4, Y4
+	VPAND   Y2, Y4, Y5
+	VPSRLW  $0x04, Y4, Y4
+	VPAND   Y2, Y4, Y4
+	VPSHUFB Y5, Y1, Y5
+	VPSHUFB Y4, Y1, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 32(AX)(BX*1), Y5
+	VPOR    4128(AX)(SI*1), Y5, Y5
+	VPOR    8224(AX)(DI*1), Y5, Y5
+	VPOR    12320(AX)(R8*1), Y5, Y5
+	VPOR    16416(AX)(R9*1), Y5, Y5
+	VPOR    20512(AX)(R10*1), Y5, Y5
+	VPOR    24608(AX)(R11*1), Y5, Y5
+	VPAND   Y2, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y2, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 64(AX)(BX*1), Y5
+	VPOR    4160(AX)(SI*1), Y5, Y5
+	VPOR    8256(AX)(DI*1), Y5, Y5
+	VPOR    12352(AX)(R8*1), Y5, Y5
+	VPOR    16448(AX)(R9*1), Y5, Y5
+	VPOR    20544(AX)(R10*1), Y5, Y5
+	VPOR    24640(AX)(R11*1), Y5, Y5
+	VPAND   Y2, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y2, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 96(AX)(BX*1), Y5
+	VPOR    4192(AX)(SI*1), Y5, Y5
+	VPOR    8288(AX)(DI*1), Y5, Y5
+	VPOR    12384(AX)(R8*1), Y5, Y5
+	VPOR    16480(AX)(R9*1), Y5, Y5
+	VPOR    20576(AX)(R10*1), Y5, Y5
+	VPOR    24672(AX)(R11*1), Y5, Y5
+	VPAND   Y2, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y2, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 128(AX)(BX*1), Y5
+	VPOR    4224(AX)(SI*1), Y5, Y5
+	VPOR    8320(AX)(DI*1), Y5, Y5
+	VPOR    12416(AX)(R8*1), Y5, Y5
+	VPOR    16512(AX)(R9*1), Y5, Y5
+	VPOR    20608(AX)(R10*1), Y5, Y5
+	VPOR    24704(AX)(R11*1), Y5, Y5
+	VPAND   Y2, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y2, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 160(AX)(BX*1), Y5
+	VPOR    4256(AX)(SI*1), Y5, Y5
+	VPOR    8352(AX)(DI*1), Y5, Y5
+	VPOR    12448(AX)(R8*1), Y5, Y5
+	VPOR    16544(AX)(R9*1), Y5, Y5
+	VPOR    20640(AX)(R10*1), Y5, Y5
+	VPOR    24736(AX)(R11*1), Y5, Y5
+	VPAND   Y2, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y2, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 192(AX)(BX*1), Y5
+	VPOR    4288(AX)(SI*1), Y5, Y5
+	VPOR    8384(AX)(DI*1), Y5, Y5
+	VPOR    12480(AX)(R8*1), Y5, Y5
+	VPOR    16576(AX)(R9*1), Y5, Y5
+	VPOR    20672(AX)(R10*1), Y5, Y5
+	VPOR    24768(AX)(R11*1), Y5, Y5
+	VPAND   Y2, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y2, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 224(AX)(BX*1), Y5
+	VPOR    4320(AX)(SI*1), Y5, Y5
+	VPOR    8416(AX)(DI*1), Y5, Y5
+	VPOR    12512(AX)(R8*1), Y5, Y5
+	VPOR    16608(AX)(R9*1), Y5, Y5
+	VPOR    20704(AX)(R10*1), Y5, Y5
+	VPOR    24800(AX)(R11*1), Y5, Y5
+	VPAND   Y2, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y2, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VPSADBW Y3, Y4, Y4
+	VPADDQ  Y4, Y0, Y0
+	ADDQ    $0x08, CX
+	DECQ    DX
+	JNZ     clashes7nx256v8_key
+
+clashes7nx256v8_sum:
+	VEXTRACTI128 $0x01, Y0, X1
+	VPADDQ       X1, X0, X1
+	VPSHUFD      $0x4e, X1, X0
+	VPADDQ       X0, X1, X1
+	VMOVQ        X1, AX
+	VZEROUPPER
+	MOVQ         AX, ret+32(FP)
+	RET
+
+// func clashes8nx256v1(tables *uint64, keys []uint64) int
+// Requires: AVX, AVX2, BMI2
+TEXT ·clashes8nx256v1(SB), NOSPLIT, $0-40
+	MOVQ    tables+0(FP), AX
+	MOVQ    keys_base+8(FP), CX
+	MOVQ    keys_len+16(FP), DX
+	VPXOR   Y0, Y0, Y0
+	TESTQ   DX, DX
+	JZ      clashes8nx256v1_sum
+	VMOVDQU popcountNibbles<>+0(SB), Y1
+	VMOVDQU lowHalves<>+0(SB), Y2
+	VPXOR   Y3, Y3, Y3
+
+clashes8nx256v1_key:
+	MOVQ    (CX), R12
+	RORXQ   $0x3b, R12, BX
+	ANDQ    $0x000001e0, BX
+	RORXQ   $0x3f, R12, SI
+	ANDQ    $0x000001e0, SI
+	RORXQ   $0x03, R12, DI
+	ANDQ    $0x000001e0, DI
+	RORXQ   $0x07, R12, R8
+	ANDQ    $0x000001e0, R8
+	RORXQ   $0x0b, R12, R9
+	ANDQ    $0x000001e0, R9
+	RORXQ   $0x0f, R12, R10
+	ANDQ    $0x000001e0, R10
+	RORXQ   $0x13, R12, R11
+	ANDQ    $0x000001e0, R11
+	RORXQ   $0x17, R12, R12
+	ANDQ    $0x000001e0, R12
+	VMOVDQU (AX)(BX*1), Y4
+	VPOR    512(AX)(SI*1), Y4, Y4
+	VPOR    1024(AX)(DI*1), Y4, Y4
+	VPOR    1536(AX)(R8*1), Y4, Y4
+	VPOR    2048(AX)(R9*1), Y4, Y4
+	VPOR    2560(AX)(R10*1), Y4, Y4
+	VPOR    3072(AX)(R11*1), Y4, Y4
+	VPOR    3584(AX)(R12*1), Y4, Y4
+	VPAND   Y2, Y4, Y5
+	VPSRLW  $0x04, Y4, Y4
+	VPAND   Y2, Y4, Y4
+	VPSHUFB Y5, Y1, Y5
+	VPSHUFB Y4, Y1, Y4
+	VPADDB  Y5, Y4, Y4
+	VPSADBW Y3, Y4, Y4
+	VPADDQ  Y4, Y0, Y0
+	ADDQ    $0x08, CX
+	DECQ    DX
+	JNZ     clashes8nx256v1_key
+
+clashes8nx256v1_sum:
+	VEXTRACTI128 $0x01, Y0, X1
+	VPADDQ       X1, X0, X1
+	VPSHUFD      $0x4e, X1, X0
+	VPADDQ       X0, X1, X1
+	VMOVQ        X1, AX
+	VZEROUPPER
+	MOVQ         AX, ret+32(FP)
+	RET
+
+// func clashes8nx256v2(tables *uint64, keys []uint64) int
+// Requires: AVX, AVX2, BMI2
+TEXT ·clashes8nx256v2(SB), NOSPLIT, $0-40
+	MOVQ    tables+0(FP), AX
+	MOVQ    keys_base+8(FP), CX
+	MOVQ    keys_len+16(FP), DX
+	VPXOR   Y0, Y0, Y0
+	TESTQ   DX, DX
+	JZ      clashes8nx256v2_sum
+	VMOVDQU popcountNibbles<>+0(SB), Y1
+	VMOVDQU lowHalves<>+0(SB), Y2
+	VPXOR   Y3, Y3, Y3
+
+clashes8nx256v2_key:
+	MOVQ    (CX), R12
+	RORXQ   $0x3a, R12, BX
+	ANDQ    $0x000003c0, BX
+	RORXQ   $0x3e, R12, SI
+	ANDQ    $0x000003c0, SI
+	RORXQ   $0x02, R12, DI
+	ANDQ    $0x000003c0, DI
+	RORXQ   $0x06, R12, R8
+	ANDQ    $0x000003c0, R8
+	RORXQ   $0x0a, R12, R9
+	ANDQ    $0x000003c0, R9
+	RORXQ   $0x0e, R12, R10
+	ANDQ    $0x000003c0, R10
+	RORXQ   $0x12, R12, R11
+	ANDQ    $0x000003c0, R11
+	RORXQ   $0x16, R12, R12
+	ANDQ    $0x000003c0, R12
+	VMOVDQU (AX)(BX*1), Y4
+	VPOR    1024(AX)(SI*1), Y4, Y4
+	VPOR    2048(AX)(DI*1), Y4, Y4
+	VPOR    3072(AX)(R8*1), Y4, Y4
+	VPOR    4096(AX)(R9*1), Y4, Y4
+	VPOR    5120(AX)(R10*1), Y4, Y4
+	VPOR    6144(AX)(R11*1), Y4, Y4
+	VPOR    7168(AX)(R12*1), Y4, Y4
+	VPAND   Y2, Y4, Y5
+	VPSRLW  $0x04, Y4, Y4
+	VPAND   Y2, Y4, Y4
+	VPSHUFB Y5, Y1, Y5
+	VPSHUFB Y4, Y1, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 32(AX)(BX*1), Y5
+	VPOR    1056(AX)(SI*1), Y5, Y5
+	VPOR    2080(AX)(DI*1), Y5, Y5
+	VPOR    3104(AX)(R8*1), Y5, Y5
+	VPOR    4128(AX)(R9*1), Y5, Y5
+	VPOR    5152(AX)(R10*1), Y5, Y5
+	VPOR    6176(AX)(R11*1), Y5, Y5
+	VPOR    7200(AX)(R12*1), Y5, Y5
+	VPAND   Y2, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y2, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VPSADBW Y3, Y4, Y4
+	VPADDQ  Y4, Y0, Y0
+	ADDQ    $0x08, CX
+	DECQ    DX
+	JNZ     clashes8nx256v2_key
+
+clashes8nx256v2_sum:
+	VEXTRACTI128 $0x01, Y0, X1
+	VPADDQ       X1, X0, X1
+	VPSHUFD      $0x4e, X1, X0
+	VPADDQ       X0, X1, X1
+	VMOVQ        X1, AX
+	VZEROUPPER
+	MOVQ         AX, ret+32(FP)
+	RET
+
+// func clashes8nx256v3(tables *uint64, keys []uint64) int
+// Requires: AVX, AVX2, BMI2
+TEXT ·clashes8nx256v3(SB), NOSPLIT, $0-40
+	MOVQ    tables+0(FP), AX
+	MOVQ    keys_base+8(FP), CX
+	MOVQ    keys_len+16(FP), DX
+	VPXOR   Y0, Y0, Y0
+	TESTQ   DX, DX
+	JZ      clashes8nx256v3_sum
+	VMOVDQU popcountNibbles<>+0(SB), Y1
+	VMOVDQU lowHalves<>+0(SB), Y2
+	VPXOR   Y3, Y3, Y3
+
+clashes8nx256v3_key:
+	MOVQ    (CX), R12
+	RORXQ   $0x3b, R12, BX
+	ANDQ    $0x000001e0, BX
+	LEAQ    (BX)(BX*2), BX
+	RORXQ   $0x3f, R12, SI
+	ANDQ    $0x000001e0, SI
+	LEAQ    (SI)(SI*2), SI
+	RORXQ   $0x03, R12, DI
+	ANDQ    $0x000001e0, DI
+	LEAQ    (DI)(DI*2), DI
+	RORXQ   $0x07, R12, R8
+	ANDQ    $0x000001e0, R8
+	LEAQ    (R8)(R8*2), R8
+	RORXQ   $0x0b, R12, R9
+	ANDQ    $0x000001e0, R9
+	LEAQ    (R9)(R9*2), R9
+	RORXQ   $0x0f, R12, R10
+	ANDQ    $0x000001e0, R10
+	LEAQ    (R10)(R10*2), R10
+	RORXQ   $0x13, R12, R11
+	ANDQ    $0x000001e0, R11
+	LEAQ    (R11)(R11*2), R11
+	RORXQ   $0x17, R12, R12
+	ANDQ    $0x000001e0, R12
+	LEAQ    (R12)(R12*2), R12
+	VMOVDQU (AX)(BX*1), Y4
+	VPOR    1536(AX)(SI*1), Y4, Y4
+	VPOR    3072(AX)(DI*1), Y4, Y4
+	VPOR    4608(AX)(R8*1), Y4, Y4
+	VPOR    6144(AX)(R9*1), Y4, Y4
+	VPOR    7680(AX)(R10*1), Y4, Y4
+	VPOR    9216(AX)(R11*1), Y4, Y4
+	VPOR    10752(AX)(R12*1), Y4, Y4
+	VPAND   Y2, Y4, Y5
+	VPSRLW  $0x04, Y4, Y4
+	VPAND   Y2, Y4, Y4
+	VPSHUFB Y5, Y1, Y5
+	VPSHUFB Y4, Y1, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 32(AX)(BX*1), Y5
+	VPOR    1568(AX)(SI*1), Y5, Y5
+	VPOR    3104(AX)(DI*1), Y5, Y5
+	VPOR    4640(AX)(R8*1), Y5, Y5
+	VPOR    6176(AX)(R9*1), Y5, Y5
+	VPOR    7712(AX)(R10*1), Y5, Y5
+	VPOR    9248(AX)(R11*1), Y5, Y5
+	VPOR    10784(AX)(R12*1), Y5, Y5
+	VPAND   Y2, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y2, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 64(AX)(BX*1), Y5
+	VPOR    1600(AX)(SI*1), Y5, Y5
+	VPOR    3136(AX)(DI*1), Y5, Y5
+	VPOR    4672(AX)(R8*1), Y5, Y5
+	VPOR    6208(AX)(R9*1), Y5, Y5
+	VPOR    7744(AX)(R10*1), Y5, Y5
+	VPOR    9280(AX)(R11*1), Y5, Y5
+	VPOR    10816(AX)(R12*1), Y5, Y5
+	VPAND   Y2, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y2, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VPSADBW Y3, Y4, Y4
+	VPADDQ  Y4, Y0, Y0
+	ADDQ    $0x08, CX
+	DECQ    DX
+	JNZ     clashes8nx256v3_key
+
+clashes8nx256v3_sum:
+	VEXTRACTI128 $0x01, Y0, X1
+	VPADDQ       X1, X0, X1
+	VPSHUFD      $0x4e, X1, X0
+	VPADDQ       X0, X1, X1
+	VMOVQ        X1, AX
+	VZEROUPPER
+	MOVQ         AX, ret+32(FP)
+	RET
+
+// func clashes8nx256v4(tables *uint64, keys []uint64) int
+// Requires: AVX, AVX2, BMI2
+TEXT ·clashes8nx256v4(SB), NOSPLIT, $0-40
+	MOVQ    tables+0(FP), AX
+	MOVQ    keys_base+8(FP), CX
+	MOVQ    keys_len+16(FP), DX
+	VPXOR   Y0, Y0, Y0
+	TESTQ   DX, DX
+	JZ      clashes8nx256v4_sum
+	VMOVDQU popcountNibbles<>+0(SB), Y1
+	VMOVDQU lowHalves<>+0(SB), Y2
+	VPXOR   Y3, Y3, Y3
+
+clashes8nx256v4_key:
+	MOVQ    (CX), R12
+	RORXQ   $0x39, R12, BX
+	ANDQ    $0x00000780, BX
+	RORXQ   $0x3d, R12, SI
+	ANDQ    $0x00000780, SI
+	RORXQ   $0x01, R12, DI
+	ANDQ    $0x00000780, DI
+	RORXQ   $0x05, R12, R8
+	ANDQ    $0x00000780, R8
+	RORXQ   $0x09, R12, R9
+	ANDQ    $0x00000780, R9
+	RORXQ   $0x0d, R12, R10
+	ANDQ    $0x00000780, R10
+	RORXQ   $0x11, R12, R11
+	ANDQ    $0x00000780, R11
+	RORXQ   $0x15, R12, R12
+	ANDQ    $0x00000780, R12
+	VMOVDQU (AX)(BX*1), Y4
+	VPOR    2048(AX)(SI*1), Y4, Y4
+	VPOR    4096(AX)(DI*1), Y4, Y4
+	VPOR    6144(AX)(R8*1), Y4, Y4
+	VPOR    8192(AX)(R9*1), Y4, Y4
+	VPOR    10240(AX)(R10*1), Y4, Y4
+	VPOR    12288(AX)(R11*1), Y4, Y4
+	VPOR    14336(AX)(R12*1), Y4, Y4
+	VPAND   Y2, Y4, Y5
+	VPSRLW  $0x04, Y4, Y4
+	VPAND   Y2, Y4, Y4
+	VPSHUFB Y5, Y1, Y5
+	VPSHUFB Y4, Y1, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 32(AX)(BX*1), Y5
+	VPOR    2080(AX)(SI*1), Y5, Y5
+	VPOR    4128(AX)(DI*1), Y5, Y5
+	VPOR    6176(AX)(R8*1), Y5, Y5
+	VPOR    8224(AX)(R9*1), Y5, Y5
+	VPOR    10272(AX)(R10*1), Y5, Y5
+	VPOR    12320(AX)(R11*1), Y5, Y5
+	VPOR    14368(AX)(R12*1), Y5, Y5
+	VPAND   Y2, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y2, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 64(AX)(BX*1), Y5
+	VPOR    2112(AX)(SI*1), Y5, Y5
+	VPOR    4160(AX)(DI*1), Y5, Y5
+	VPOR    6208(AX)(R8*1), Y5, Y5
+	VPOR    8256(AX)(R9*1), Y5, Y5
+	VPOR    10304(AX)(R10*1), Y5, Y5
+	VPOR    12352(AX)(R11*1), Y5, Y5
+	VPOR    14400(AX)(R12*1), Y5, Y5
+	VPAND   Y2, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y2, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 96(AX)(BX*1), Y5
+	VPOR    2144(AX)(SI*1), Y5, Y5
+	VPOR    4192(AX)(DI*1), Y5, Y5
+	VPOR    6240(AX)(R8*1), Y5, Y5
+	VPOR    8288(AX)(R9*1), Y5, Y5
+	VPOR    10336(AX)(R10*1), Y5, Y5
+	VPOR    12384(AX)(R11*1), Y5, Y5
+	VPOR    14432(AX)(R12*1), Y5, Y5
+	VPAND   Y2, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y2, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VPSADBW Y3, Y4, Y4
+	VPADDQ  Y4, Y0, Y0
+	ADDQ    $0x08, CX
+	DECQ    DX
+	JNZ     clashes8nx256v4_key
+
+clashes8nx256v4_sum:
+	VEXTRACTI128 $0x01, Y0, X1
+	VPADDQ       X1, X0, X1
+	VPSHUFD      $0x4e, X1, X0
+	VPADDQ       X0, X1, X1
+	VMOVQ        X1, AX
+	VZEROUPPER
+	MOVQ         AX, ret+32(FP)
+	RET
+
+// func clashes8nx256v5(tables *uint64, keys []uint64) int
+// Requires: AVX, AVX2, BMI2
+TEXT ·clashes8nx256v5(SB), NOSPLIT, $0-40
+	MOVQ    tables+0(FP), AX
+	MOVQ    keys_base+8(FP), CX
+	MOVQ    keys_len+16(FP), DX
+	VPXOR   Y0, Y0, Y0
+	TESTQ   DX, DX
+	JZ      clashes8nx256v5_sum
+	VMOVDQU popcountNibbles<>+0(SB), Y1
+	VMOVDQU lowHalves<>+0(SB), Y2
+	VPXOR   Y3, Y3, Y3
+
+clashes8nx256v5_key:
+	MOVQ    (CX), R12
+	RORXQ   $0x3b, R12, BX
+	ANDQ    $0x000001e0, BX
+	LEAQ    (BX)(BX*4), BX
+	RORXQ   $0x3f, R12, SI
+	ANDQ    $0x000001e0, SI
+	LEAQ    (SI)(SI*4), SI
+	RORXQ   $0x03, R12, DI
+	ANDQ    $0x000001e0, DI
+	LEAQ    (DI)(DI*4), DI
+	RORXQ   $0x07, R12, R8
+	ANDQ    $0x000001e0, R8
+	LEAQ    (R8)(R8*4), R8
+	RORXQ   $0x0b, R12, R9
+	ANDQ    $0x000001e0, R9
+	LEAQ    (R9)(R9*4), R9
+	RORXQ   $0x0f, R12, R10
+	ANDQ    $0x000001e0, R10
+	LEAQ    (R10)(R10*4), R10
+	RORXQ   $0x13, R12, R11
+	ANDQ    $0x000001e0, R11
+	LEAQ    (R11)(R11*4), R11
+	RORXQ   $0x17, R12, R12
+	ANDQ    $0x000001e0, R12
+	LEAQ    (R12)(R12*4), R12
+	VMOVDQU (AX)(BX*1), Y4
+	VPOR    2560(AX)(SI*1), Y4, Y4
+	VPOR    5120(AX)(DI*1), Y4, Y4
+	VPOR    7680(AX)(R8*1), Y4, Y4
+	VPOR    10240(AX)(R9*1), Y4, Y4
+	VPOR    12800(AX)(R10*1), Y4, Y4
+	VPOR    15360(AX)(R11*1), Y4, Y4
+	VPOR    17920(AX)(R12*1), Y4, Y4
+	VPAND   Y2, Y4, Y5
+	VPSRLW  $0x04, Y4, Y4
+	VPAND   Y2, Y4, Y4
+	VPSHUFB Y5, Y1, Y5
+	VPSHUFB Y4, Y1, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 32(AX)(BX*1), Y5
+	VPOR    2592(AX)(SI*1), Y5, Y5
+	VPOR    5152(AX)(DI*1), Y5, Y5
+	VPOR    7712(AX)(R8*1), Y5, Y5
+	VPOR    10272(AX)(R9*1), Y5, Y5
+	VPOR    12832(AX)(R10*1), Y5, Y5
+	VPOR    15392(AX)(R11*1), Y5, Y5
+	VPOR    17952(AX)(R12*1), Y5, Y5
+	VPAND   Y2, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y2, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 64(AX)(BX*1), Y5
+	VPOR    2624(AX)(SI*1), Y5, Y5
+	VPOR    5184(AX)(DI*1), Y5, Y5
+	VPOR    7744(AX)(R8*1), Y5, Y5
+	VPOR    10304(AX)(R9*1), Y5, Y5
+	VPOR    12864(AX)(R10*1), Y5, Y5
+	VPOR    15424(AX)(R11*1), Y5, Y5
+	VPOR    17984(AX)(R12*1), Y5, Y5
+	VPAND   Y2, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y2, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 96(AX)(BX*1), Y5
+	VPOR    2656(AX)(SI*1), Y5, Y5
+	VPOR    5216(AX)(DI*1), Y5, Y5
+	VPOR    7776(AX)(R8*1), Y5, Y5
+	VPOR    10336(AX)(R9*1), Y5, Y5
+	VPOR    12896(AX)(R10*1), Y5, Y5
+	VPOR    15456(AX)(R11*1), Y5, Y5
+	VPOR    18016(AX)(R12*1), Y5, Y5
+	VPAND   Y2, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y2, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 128(AX)(BX*1), Y5
+	VPOR    2688(AX)(SI*1), Y5, Y5
+	VPOR    5248(AX)(DI*1), Y5, Y5
+	VPOR    7808(AX)(R8*1), Y5, Y5
+	VPOR    10368(AX)(R9*1), Y5, Y5
+	VPOR    12928(AX)(R10*1), Y5, Y5
+	VPOR    15488(AX)(R11*1), Y5, Y5
+	VPOR    18048(AX)(R12*1), Y5, Y5
+	VPAND   Y2, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y2, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VPSADBW Y3, Y4, Y4
+	VPADDQ  Y4, Y0, Y0
+	ADDQ    $0x08, CX
+	DECQ    DX
+	JNZ     clashes8nx256v5_key
+
+clashes8nx256v5_sum:
+	VEXTRACTI128 $0x01, Y0, X1
+	VPADDQ       X1, X0, X1
+	VPSHUFD      $0x4e, X1, X0
+	VPADDQ       X0, X1, X1
+	VMOVQ        X1, AX
+	VZEROUPPER
+	MOVQ         AX, ret+32(FP)
+	RET
+
+// func clashes8nx256v6(tables *uint64, keys []uint64) int
+// Requires: AVX, AVX2, BMI2
+TEXT ·clashes8nx256v6(SB), NOSPLIT, $0-40
+	MOVQ    tables+0(FP), AX
+	MOVQ    keys_base+8(FP), CX
+	MOVQ    keys_len+16(FP), DX
+	VPXOR   Y0, Y0, Y0
+	TESTQ   DX, DX
+	JZ      clashes8nx256v6_sum
+	VMOVDQU popcountNibbles<>+0(SB), Y1
+	VMOVDQU lowHalves<>+0(SB), Y2
+	VPXOR   Y3, Y3, Y3
+
+clashes8nx256v6_key:
+	MOVQ    (CX), R12
+	RORXQ   $0x3a, R12, BX
+	ANDQ    $0x000003c0, BX
+	LEAQ    (BX)(BX*2), BX
+	RORXQ   $0x3e, R12, SI
+	ANDQ    $0x000003c0, SI
+	LEAQ    (SI)(SI*2), SI
+	RORXQ   $0x02, R12, DI
+	ANDQ    $0x000003c0, DI
+	LEAQ    (DI)(DI*2), DI
+	RORXQ   $0x06, R12, R8
+	ANDQ    $0x000003c0, R8
+	LEAQ    (R8)(R8*2), R8
+	RORXQ   $0x0a, R12, R9
+	ANDQ    $0x000003c0, R9
+	LEAQ    (R9)(R9*2), R9
+	RORXQ   $0x0e, R12, R10
+	ANDQ    $0x000003c0, R10
+	LEAQ    (R10)(R10*2), R10
+	RORXQ   $0x12, R12, R11
+	ANDQ    $0x000003c0, R11
+	LEAQ    (R11)(R11*2), R11
+	RORXQ   $0x16, R12, R12
+	ANDQ    $0x000003c0, R12
+	LEAQ    (R12)(R12*2), R12
+	VMOVDQU (AX)(BX*1), Y4
+	VPOR    3072(AX)(SI*1), Y4, Y4
+	VPOR    6144(AX)(DI*1), Y4, Y4
+	VPOR    9216(AX)(R8*1), Y4, Y4
+	VPOR    12288(AX)(R9*1), Y4, Y4
+	VPOR    15360(AX)(R10*1), Y4, Y4
+	VPOR    18432(AX)(R11*1), Y4, Y4
+	VPOR    21504(AX)(R12*1), Y4, Y4
+	VPAND   Y2, Y4, Y5
+	VPSRLW  $0x04, Y4, Y4
+	VPAND   Y2, Y4, Y4
+	VPSHUFB Y5, Y1, Y5
+	VPSHUFB Y4, Y1, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 32(AX)(BX*1), Y5
+	VPOR    3104(AX)(SI*1), Y5, Y5
+	VPOR    6176(AX)(DI*1), Y5, Y5
+	VPOR    9248(AX)(R8*1), Y5, Y5
+	VPOR    12320(AX)(R9*1), Y5, Y5
+	VPOR    15392(AX)(R10*1), Y5, Y5
+	VPOR    18464(AX)(R11*1), Y5, Y5
+	VPOR    21536(AX)(R12*1), Y5, Y5
+	VPAND   Y2, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y2, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 64(AX)(BX*1), Y5
+	VPOR    3136(AX)(SI*1), Y5, Y5
+	VPOR    6208(AX)(DI*1), Y5, Y5
+	VPOR    9280(AX)(R8*1), Y5, Y5
+	VPOR    12352(AX)(R9*1), Y5, Y5
+	VPOR    15424(AX)(R10*1), Y5, Y5
+	VPOR    18496(AX)(R11*1), Y5, Y5
+	VPOR    21568(AX)(R12*1), Y5, Y5
+	VPAND   Y2, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y2, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 96(AX)(BX*1), Y5
+	VPOR    3168(AX)(SI*1), Y5, Y5
+	VPOR    6240(AX)(DI*1), Y5, Y5
+	VPOR    9312(AX)(R8*1), Y5, Y5
+	VPOR    12384(AX)(R9*1), Y5, Y5
+	VPOR    15456(AX)(R10*1), Y5, Y5
+	VPOR    18528(AX)(R11*1), Y5, Y5
+	VPOR    21600(AX)(R12*1), Y5, Y5
+	VPAND   Y2, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y2, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 128(AX)(BX*1), Y5
+	VPOR    3200(AX)(SI*1), Y5, Y5
+	VPOR    6272(AX)(DI*1), Y5, Y5
+	VPOR    9344(AX)(R8*1), Y5, Y5
+	VPOR    12416(AX)(R9*1), Y5, Y5
+	VPOR    15488(AX)(R10*1), Y5, Y5
+	VPOR    18560(AX)(R11*1), Y5, Y5
+	VPOR    21632(AX)(R12*1), Y5, Y5
+	VPAND   Y2, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y2, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 160(AX)(BX*1), Y5
+	VPOR    3232(AX)(SI*1), Y5, Y5
+	VPOR    6304(AX)(DI*1), Y5, Y5
+	VPOR    9376(AX)(R8*1), Y5, Y5
+	VPOR    12448(AX)(R9*1), Y5, Y5
+	VPOR    15520(AX)(R10*1), Y5, Y5
+	VPOR    18592(AX)(R11*1), Y5, Y5
+	VPOR    21664(AX)(R12*1), Y5, Y5
+	VPAND   Y2, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y2, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VPSADBW Y3, Y4, Y4
+	VPADDQ  Y4, Y0, Y0
+	ADDQ    $0x08, CX
+	DECQ    DX
+	JNZ     clashes8nx256v6_key
+
+clashes8nx256v6_sum:
+	VEXTRACTI128 $0x01, Y0, X1
+	VPADDQ       X1, X0, X1
+	VPSHUFD      $0x4e, X1, X0
+	VPADDQ       X0, X1, X1
+	VMOVQ        X1, AX
+	VZEROUPPER
+	MOVQ         AX, ret+32(FP)
+	RET
+
+// func clashes8nx256v7(tables *uint64, keys []uint64) int
+// Requires: AVX, AVX2, BMI2
+TEXT ·clashes8nx256v7(SB), NOSPLIT, $0-40
+	MOVQ    tables+0(FP), AX
+	MOVQ    keys_base+8(FP), CX
+	MOVQ    keys_len+16(FP), DX
+	VPXOR   Y0, Y0, Y0
+	TESTQ   DX, DX
+	JZ      clashes8nx256v7_sum
+	VMOVDQU popcountNibbles<>+0(SB), Y1
+	VMOVDQU lowHalves<>+0(SB), Y2
+	VPXOR   Y3, Y3, Y3
+
+clashes8nx256v7_key:
+	MOVQ    (CX), R12
+	RORXQ   $0x3b, R12, BX
+	ANDQ    $0x000001e0, BX
+	IMUL3Q  $0x07, BX, BX
+	RORXQ   $0x3f, R12, SI
+	ANDQ    $0x000001e0, SI
+	IMUL3Q  $0x07, SI, SI
+	RORXQ   $0x03, R12, DI
+	ANDQ    $0x000001e0, DI
+	IMUL3Q  $0x07, DI, DI
+	RORXQ   $0x07, R12, R8
+	ANDQ    $0x000001e0, R8
+	IMUL3Q  $0x07, R8, R8
+	RORXQ   $0x0b, R12, R9
+	ANDQ    $0x000001e0, R9
+	IMUL3Q  $0x07, R9, R9
+	RORXQ   $0x0f, R12, R10
+	ANDQ    $0x000001e0, R10
+	IMUL3Q  $0x07, R10, R10
+	RORXQ   $0x13, R12, R11
+	ANDQ    $0x000001e0, R11
+	IMUL3Q  $0x07, R11, R11
+	RORXQ   $0x17, R12, R12
+	ANDQ    $0x000001e0, R12
+	IMUL3Q  $0x07, R12, R12
+	VMOVDQU (AX)(BX*1), Y4
+	VPOR    3584(AX)(SI*1), Y4, Y4
+	VPOR    7168(AX)(DI*1), Y4, Y4
+	VPOR    10752(AX)(R8*1), Y4, Y4
+	VPOR    14336(AX)(R9*1), Y4, Y4
+	VPOR    17920(AX)(R10*1), Y4, Y4
+	VPOR    21504(AX)(R11*1), Y4, Y4
+	VPOR    25088(AX)(R12*1), Y4, Y4
+	VPAND   Y2, Y4, Y5
+	VPSRLW  $0x04, Y4, Y4
+	VPAND   Y2, Y4, Y4
+	VPSHUFB Y5, Y1, Y5
+	VPSHUFB Y4, Y1, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 32(AX)(BX*1), Y5
+	VPOR    3616(AX)(SI*1), Y5, Y5
+	VPOR    7200(AX)(DI*1), Y5, Y5
+	VPOR    10784(AX)(R8*1), Y5, Y5
+	VPOR    14368(AX)(R9*1), Y5, Y5
+	VPOR    17952(AX)(R10*1), Y5, Y5
+	VPOR    21536(AX)(R11*1), Y5, Y5
+	VPOR    25120(AX)(R12*1), Y5, Y5
+	VPAND   Y2, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y2, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 64(AX)(BX*1), Y5
+	VPOR    3648(AX)(SI*1), Y5, Y5
+	VPOR    7232(AX)(DI*1), Y5, Y5
+	VPOR    10816(AX)(R8*1), Y5, Y5
+	VPOR    14400(AX)(R9*1), Y5, Y5
+	VPOR    17984(AX)(R10*1), Y5, Y5
+	VPOR    21568(AX)(R11*1), Y5, Y5
+	VPOR    25152(AX)(R12*1), Y5, Y5
+	VPAND   Y2, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y2, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 96(AX)(BX*1), Y5
+	VPOR    3680(AX)(SI*1), Y5, Y5
+	VPOR    7264(AX)(DI*1), Y5, Y5
+	VPOR    10848(AX)(R8*1), Y5, Y5
+	VPOR    14432(AX)(R9*1), Y5, Y5
+	VPOR    18016(AX)(R10*1), Y5, Y5
+	VPOR    21600(AX)(R11*1), Y5, Y5
+	VPOR    25184(AX)(R12*1), Y5, Y5
+	VPAND   Y2, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y2, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 128(AX)(BX*1), Y5
+	VPOR    3712(AX)(SI*1), Y5, Y5
+	VPOR    7296(AX)(DI*1), Y5, Y5
+	VPOR    10880(AX)(R8*1), Y5, Y5
+	VPOR    14464(AX)(R9*1), Y5, Y5
+	VPOR    18048(AX)(R10*1), Y5, Y5
+	VPOR    21632(AX)(R11*1), Y5, Y5
+	VPOR    25216(AX)(R12*1), Y5, Y5
+	VPAND   Y2, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y2, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 160(AX)(BX*1), Y5
+	VPOR    3744(AX)(SI*1), Y5, Y5
+	VPOR    7328(AX)(DI*1), Y5, Y5
+	VPOR    10912(AX)(R8*1), Y5, Y5
+	VPOR    14496(AX)(R9*1), Y5, Y5
+	VPOR    18080(AX)(R10*1), Y5, Y5
+	VPOR    21664(AX)(R11*1), Y5, Y5
+	VPOR    25248(AX)(R12*1), Y5, Y5
+	VPAND   Y2, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y2, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 192(AX)(BX*1), Y5
+	VPOR    3776(AX)(SI*1), Y5, Y5
+	VPOR    7360(AX)(DI*1), Y5, Y5
+	VPOR    10944(AX)(R8*1), Y5, Y5
+	VPOR    14528(AX)(R9*1), Y5, Y5
+	VPOR    18112(AX)(R10*1), Y5, Y5
+	VPOR    21696(AX)(R11*1), Y5, Y5
+	VPOR    25280(AX)(R12*1), Y5, Y5
+	VPAND   Y2, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y2, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VPSADBW Y3, Y4, Y4
+	VPADDQ  Y4, Y0, Y0
+	ADDQ    $0x08, CX
+	DECQ    DX
+	JNZ     clashes8nx256v7_key
+
+clashes8nx256v7_sum:
+	VEXTRACTI128 $0x01, Y0, X1
+	VPADDQ       X1, X0, X1
+	VPSHUFD      $0x4e, X1, X0
+	VPADDQ       X0, X1, X1
+	VMOVQ        X1, AX
+	VZEROUPPER
+	MOVQ         AX, ret+32(FP)
+	RET
+
+// func clashes8nx256v8(tables *uint64, keys []uint64) int
+// Requires: AVX, AVX2, BMI2
+TEXT ·clashes8nx256v8(SB), NOSPLIT, $0-40
+	MOVQ    tables+0(FP), AX
+	MOVQ    keys_base+8(FP), CX
+	MOVQ    keys_len+16(FP), DX
+	VPXOR   Y0, Y0, Y0
+	TESTQ   DX, DX
+	JZ      clashes8nx256v8_sum
+	VMOVDQU popcountNibbles<>+0(SB), Y1
+	VMOVDQU lowHalves<>+0(SB), Y2
+	VPXOR   Y3, Y3, Y3
+
+clashes8nx256v8_key:
+	MOVQ    (CX), R12
+	RORXQ   $0x38, R12, BX
+	ANDQ    $0x00000f00, BX
+	RORXQ   $0x3c, R12, SI
+	ANDQ    $0x00000f00, SI
+	RORXQ   $0x00, R12, DI
+	ANDQ    $0x00000f00, DI
+	RORXQ   $0x04, R12, R8
+	ANDQ    $0x00000f00, R8
+	RORXQ   $0x08, R12, R9
+	ANDQ    $0x00000f00, R9
+	RORXQ   $0x0c, R12, R10
+	ANDQ    $0x00000f00, R10
+	RORXQ   $0x10, R12, R11
+	ANDQ    $0x00000f00, R11
+	RORXQ   $0x14, R12, R12
+	ANDQ    $0x00000f00, R12
+	VMOVDQU (AX)(BX*1), Y4
+	VPOR    4096(AX)(SI*1), Y4, Y4
+	VPOR    8192(AX)(DI*1), Y4, Y4
+	VPOR    12288(AX)(R8*1), Y4, Y4
+	VPOR    16384(AX)(R9*1), Y4, Y4
+	VPOR    20480(AX)(R10*1), Y4, Y4
+	VPOR    24576(AX)(R11*1), Y4, Y4
+	VPOR    28672(AX)(R12*1), Y4, Y4
+	VPAND   Y2, Y4, Y5
+	VPSRLW  $0x04, Y4, Y4
+	VPAND   Y2, Y4, Y4
+	VPSHUFB Y5, Y1, Y5
+	VPSHUFB Y4, Y1, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 32(AX)(BX*1), Y5
+	VPOR    4128(AX)(SI*1), Y5, Y5
+	VPOR    8224(AX)(DI*1), Y5, Y5
+	VPOR    12320(AX)(R8*1), Y5, Y5
+	VPOR    16416(AX)(R9*1), Y5, Y5
+	VPOR    20512(AX)(R10*1), Y5, Y5
+	VPOR    24608(AX)(R11*1), Y5, Y5
+	VPOR    28704(AX)(R12*1), Y5, Y5
+	VPAND   Y2, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y2, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 64(AX)(BX*1), Y5
+	VPOR    4160(AX)(SI*1), Y5, Y5
+	VPOR    8256(AX)(DI*1), Y5, Y5
+	VPOR    12352(AX)(R8*1), Y5, Y5
+	VPOR    16448(AX)(R9*1), Y5, Y5
+	VPOR    20544(AX)(R10*1), Y5, Y5
+	VPOR    24640(AX)(R11*1), Y5, Y5
+	VPOR    28736(AX)(R12*1), Y5, Y5
+	VPAND   Y2, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y2, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 96(AX)(BX*1), Y5
+	VPOR    4192(AX)(SI*1), Y5, Y5
+	VPOR    8288(AX)(DI*1), Y5, Y5
+	VPOR    12384(AX)(R8*1), Y5, Y5
+	VPOR    16480(AX)(R9*1), Y5, Y5
+	VPOR    20576(AX)(R10*1), Y5, Y5
+	VPOR    24672(AX)(R11*1), Y5, Y5
+	VPOR    28768(AX)(R12*1), Y5, Y5
+	VPAND   Y2, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y2, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 128(AX)(BX*1), Y5
+	VPOR    4224(AX)(SI*1), Y5, Y5
+	VPOR    8320(AX)(DI*1), Y5, Y5
+	VPOR    12416(AX)(R8*1), Y5, Y5
+	VPOR    16512(AX)(R9*1), Y5, Y5
+	VPOR    20608(AX)(R10*1), Y5, Y5
+	VPOR    24704(AX)(R11*1), Y5, Y5
+	VPOR    28800(AX)(R12*1), Y5, Y5
+	VPAND   Y2, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y2, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 160(AX)(BX*1), Y5
+	VPOR    4256(AX)(SI*1), Y5, Y5
+	VPOR    8352(AX)(DI*1), Y5, Y5
+	VPOR    12448(AX)(R8*1), Y5, Y5
+	VPOR    16544(AX)(R9*1), Y5, Y5
+	VPOR    20640(AX)(R10*1), Y5, Y5
+	VPOR    24736(AX)(R11*1), Y5, Y5
+	VPOR    28832(AX)(R12*1), Y5, Y5
+	VPAND   Y2, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y2, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 192(AX)(BX*1), Y5
+	VPOR    4288(AX)(SI*1), Y5, Y5
+	VPOR    8384(AX)(DI*1), Y5, Y5
+	VPOR    12480(AX)(R8*1), Y5, Y5
+	VPOR    16576(AX)(R9*1), Y5, Y5
+	VPOR    20672(AX)(R10*1), Y5, Y5
+	VPOR    24768(AX)(R11*1), Y5, Y5
+	VPOR    28864(AX)(R12*1), Y5, Y5
+	VPAND   Y2, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y2, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 224(AX)(BX*1), Y5
+	VPOR    4320(AX)(SI*1), Y5, Y5
+	VPOR    8416(AX)(DI*1), Y5, Y5
+	VPOR    12512(AX)(R8*1), Y5, Y5
+	VPOR    16608(AX)(R9*1), Y5, Y5
+	VPOR    20704(AX)(R10*1), Y5, Y5
+	VPOR    24800(AX)(R11*1), Y5, Y5
+	VPOR    28896(AX)(R12*1), Y5, Y5
+	VPAND   Y2, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y2, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VPSADBW Y3, Y4, Y4
+	VPADDQ  Y4, Y0, Y0
+	ADDQ    $0x08, CX
+	DECQ    DX
+	JNZ     clashes8nx256v8_key
+
+clashes8nx256v8_sum:
+	VEXTRACTI128 $0x01, Y0, X1
+	VPADDQ       X1, X0, X1
+	VPSHUFD      $0x4e, X1, X0
+	VPADDQ       X0, X1, X1
+	VMOVQ        X1, AX
+	VZEROUPPER
+	MOVQ         AX, ret+32(FP)
 	RET
 
 // func clashes1x512v1(tables *uint64, keys []uint64) int

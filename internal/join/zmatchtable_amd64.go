@@ -7,13 +7,14 @@ package join
 // The kernels of zmatch_amd64.s, by width (8 or 4 bits: index 0 or 1)
 // and number of tables, 1 to maxTables.
 
-// avx2Kernels need AVX2 (loopNeeds).
-var avx2Kernels = [2][maxTables + 1]clashKernel{
-	{nil, clashes1, clashes2, clashes3, clashes4, clashes5, clashes6, clashes7, clashes8},
-	{nil, clashes1n, clashes2n, clashes3n, clashes4n, clashes5n, clashes6n, clashes7n, clashes8n},
+// avx2Kernels need AVX2 and BMI2 (avx2Needs); their third index is
+// the vectors of 256 bits of a row, 1 to 2·maxRowVectors.
+var avx2Kernels = [2][maxTables + 1][2*maxRowVectors + 1]rowKernel{
+	{{}, {nil, clashes1x256v1, clashes1x256v2, clashes1x256v3, clashes1x256v4, clashes1x256v5, clashes1x256v6, clashes1x256v7, clashes1x256v8}, {nil, clashes2x256v1, clashes2x256v2, clashes2x256v3, clashes2x256v4, clashes2x256v5, clashes2x256v6, clashes2x256v7, clashes2x256v8}, {nil, clashes3x256v1, clashes3x256v2, clashes3x256v3, clashes3x256v4, clashes3x256v5, clashes3x256v6, clashes3x256v7, clashes3x256v8}, {nil, clashes4x256v1, clashes4x256v2, clashes4x256v3, clashes4x256v4, clashes4x256v5, clashes4x256v6, clashes4x256v7, clashes4x256v8}, {nil, clashes5x256v1, clashes5x256v2, clashes5x256v3, clashes5x256v4, clashes5x256v5, clashes5x256v6, clashes5x256v7, clashes5x256v8}, {nil, clashes6x256v1, clashes6x256v2, clashes6x256v3, clashes6x256v4, clashes6x256v5, clashes6x256v6, clashes6x256v7, clashes6x256v8}, {nil, clashes7x256v1, clashes7x256v2, clashes7x256v3, clashes7x256v4, clashes7x256v5, clashes7x256v6, clashes7x256v7, clashes7x256v8}, {nil, clashes8x256v1, clashes8x256v2, clashes8x256v3, clashes8x256v4, clashes8x256v5, clashes8x256v6, clashes8x256v7, clashes8x256v8}},
+	{{}, {nil, clashes1nx256v1, clashes1nx256v2, clashes1nx256v3, clashes1nx256v4, clashes1nx256v5, clashes1nx256v6, clashes1nx256v7, clashes1nx256v8}, {nil, clashes2nx256v1, clashes2nx256v2, clashes2nx256v3, clashes2nx256v4, clashes2nx256v5, clashes2nx256v6, clashes2nx256v7, clashes2nx256v8}, {nil, clashes3nx256v1, clashes3nx256v2, clashes3nx256v3, clashes3nx256v4, clashes3nx256v5, clashes3nx256v6, clashes3nx256v7, clashes3nx256v8}, {nil, clashes4nx256v1, clashes4nx256v2, clashes4nx256v3, clashes4nx256v4, clashes4nx256v5, clashes4nx256v6, clashes4nx256v7, clashes4nx256v8}, {nil, clashes5nx256v1, clashes5nx256v2, clashes5nx256v3, clashes5nx256v4, clashes5nx256v5, clashes5nx256v6, clashes5nx256v7, clashes5nx256v8}, {nil, clashes6nx256v1, clashes6nx256v2, clashes6nx256v3, clashes6nx256v4, clashes6nx256v5, clashes6nx256v6, clashes6nx256v7, clashes6nx256v8}, {nil, clashes7nx256v1, clashes7nx256v2, clashes7nx256v3, clashes7nx256v4, clashes7nx256v5, clashes7nx256v6, clashes7nx256v7, clashes7nx256v8}, {nil, clashes8nx256v1, clashes8nx256v2, clashes8nx256v3, clashes8nx256v4, clashes8nx256v5, clashes8nx256v6, clashes8nx256v7, clashes8nx256v8}},
 }
 
-// avx512Kernels need AVX-512F, VPOPCNTDQ, BMI2 and AVX2 (rowNeeds); their third index is
+// avx512Kernels need AVX-512F, VPOPCNTDQ, BMI2 and AVX2 (avx512Needs); their third index is
 // the vectors of 512 bits of a row, 1 to maxRowVectors.
 var avx512Kernels = [2][maxTables + 1][maxRowVectors + 1]rowKernel{
 	{{}, {nil, clashes1x512v1, clashes1x512v2, clashes1x512v3, clashes1x512v4}, {nil, clashes2x512v1, clashes2x512v2, clashes2x512v3, clashes2x512v4}, {nil, clashes3x512v1, clashes3x512v2, clashes3x512v3, clashes3x512v4}, {nil, clashes4x512v1, clashes4x512v2, clashes4x512v3, clashes4x512v4}, {nil, clashes5x512v1, clashes5x512v2, clashes5x512v3, clashes5x512v4}, {nil, clashes6x512v1, clashes6x512v2, clashes6x512v3, clashes6x512v4}, {nil, clashes7x512v1, clashes7x512v2, clashes7x512v3, clashes7x512v4}, {nil, clashes8x512v1, clashes8x512v2, clashes8x512v3, clashes8x512v4}},

@@ -12,81 +12,100 @@ import (
 // The kernels that count clashes: AVX2 and AVX-512, by number of tables
 // and width of a key's pieces.
 
-// kernel writes the AVX2 clashesK for tables of width bits, 8 or 4
-// (clashesKn).
-func kernel(k, width int, nibbles, lowHalves Mem) {
-	name := kernelName(k, width)
-	TEXT(name, NOSPLIT, "func(tables *uint64, stride int, keys []uint64) int")
+// kernel writes the AVX2 clashesKx256vV for tables of width bits, 8 or
+// 4 (clashesKnx256vV), whose rows are V vectors of 256 bits: the row
+// kernel of AVX-512 below, with AVX2's population count.
+func kernel(k, width, vectors int, nibbles, lowHalves Mem) {
+	name := kernelName(k, width, vectors)
+	row := 32 * vectors // bytes
+	TEXT(name, NOSPLIT, "func(tables *uint64, keys []uint64) int")
 	Pragma("noescape")
 	Doc(
 		fmt.Sprintf("%s returns the sum, over keys, of the bits set in the OR of", name),
 		fmt.Sprintf("the rows of tables that the key's %d low %s pick: the row of", k, pieceName(width)),
-		fmt.Sprintf("table c of value v starts at tables + (%dc+v)·stride bytes, stride", 1<<width),
-		"a multiple of 32. It is clashesGo of match.go, and needs AVX2.",
+		fmt.Sprintf("table c of value v starts at tables + (%dc+v)·%d bytes, %d words", 1<<width, row, row/8),
+		"long. It is clashesGo of match.go, and needs AVX2 and BMI2.",
 	)
 	tables := Load(Param("tables"), GP64())
-	stride := Load(Param("stride"), GP64())
 	keys := Load(Param("keys").Base(), GP64())
 	left := Load(Param("keys").Len(), GP64())
-	ptrs := make([]GPVirtual, k)
-	for i := range ptrs {
-		ptrs[i] = GP64()
+	offs := make([]GPVirtual, k)
+	for i := range offs {
+		offs[i] = GP64()
 	}
-	key, off := GP64(), GP64()
-
+	key := GP64()
 	acc, lut, mask, zero := YMM(), YMM(), YMM(), YMM()
+	VPXOR(acc, acc, acc)
+	TESTQ(left, left)
+	JZ(LabelRef(name + "_sum"))
 	VMOVDQU(nibbles, lut)
 	VMOVDQU(lowHalves, mask)
-	VPXOR(acc, acc, acc)
 	VPXOR(zero, zero, zero)
 
 	Label(name + "_key")
-	TESTQ(left, left)
-	JZ(LabelRef(name + "_sum"))
 	MOVQ(Mem{Base: keys}, key)
-	// Each row pointer points past its row's end, so that one negative
-	// offset, counting up to zero, walks all the rows at once.
-	for c, p := range ptrs {
-		if width == 8 {
-			MOVBQZX(key.As8(), p)
+	rowOffsets(key, offs, width, vectors, 5)
+	// Each byte's count is at most 8 in a vector, 64 in a row of 8
+	// vectors: the bytes of a row add up without carry, and VPSADBW adds
+	// them up by 64-bit lane once a key.
+	var bytes VecVirtual
+	for i := range vectors {
+		x, lo, hi := YMM(), YMM(), YMM()
+		for c, o := range offs {
+			at := Mem{Base: tables, Index: o, Scale: 1, Disp: (c<<width)*row + 32*i}
+			if c == 0 {
+				VMOVDQU(at, x)
+			} else {
+				VPOR(at, x, x)
+			}
+		}
+		VPAND(mask, x, lo)
+		VPSRLW(U8(4), x, hi)
+		VPAND(mask, hi, hi)
+		VPSHUFB(lo, lut, lo) // the count of each byte's low half
+		VPSHUFB(hi, lut, hi) // and of its high half
+		if i == 0 {
+			bytes = YMM()
+			VPADDB(lo, hi, bytes)
 		} else {
-			MOVQ(key, p)
-			ANDQ(U8(1<<width-1), p)
-		}
-		ADDQ(U32(c<<width+1), p)
-		IMULQ(stride, p)
-		ADDQ(tables, p)
-		if c < k-1 {
-			SHRQ(U8(width), key)
+			VPADDB(lo, bytes, bytes)
+			VPADDB(hi, bytes, bytes)
 		}
 	}
-	MOVQ(stride, off)
-	NEGQ(off)
-	at := func(i int) Mem { return Mem{Base: ptrs[i], Index: off, Scale: 1} }
-
-	v, lo, hi := YMM(), YMM(), YMM()
-	Label(name + "_block")
-	VMOVDQU(at(0), v)
-	for i := 1; i < k; i++ {
-		VPOR(at(i), v, v)
-	}
-	VPAND(mask, v, lo)
-	VPSRLW(U8(4), v, hi)
-	VPAND(mask, hi, hi)
-	VPSHUFB(lo, lut, lo) // the count of each byte's low half
-	VPSHUFB(hi, lut, hi) // and of its high half
-	VPADDB(lo, hi, lo)
-	VPSADBW(zero, lo, lo) // the counts of each 64-bit lane, added up
-	VPADDQ(lo, acc, acc)
-	ADDQ(U8(32), off)
-	JNZ(LabelRef(name + "_block"))
-
+	VPSADBW(zero, bytes, bytes) // the counts of each 64-bit lane, added up
+	VPADDQ(bytes, acc, acc)
 	ADDQ(U8(8), keys)
 	DECQ(left)
-	JMP(LabelRef(name + "_key"))
+	JNZ(LabelRef(name + "_key"))
 
 	Label(name + "_sum")
 	sum(acc)
+}
+
+// rowOffsets sets offs[c] to the offset in bytes of the row that table
+// c's piece of key picks within its table, rows of vectors vectors of
+// 2^scale bytes: the piece's value times the row's length.
+func rowOffsets(key GPVirtual, offs []GPVirtual, width, vectors, scale int) {
+	// A row of vectors·2^scale bytes is odd·2^shift bytes, odd its odd
+	// factor: the piece's value rotated to bit shift and masked is its
+	// value times 2^shift, and an LEA or IMUL times odd.
+	shift := scale + bits.TrailingZeros(uint(vectors))
+	odd := vectors >> bits.TrailingZeros(uint(vectors))
+	for c, o := range offs {
+		// Bits width·c up of the key, rotated right to bit shift and
+		// masked, are the value of table c's piece times 2^shift; the bits
+		// that wrap around from the top are masked off.
+		RORXQ(U8((width*c-shift+64)%64), key, o)
+		ANDQ(U32((1<<width-1)<<shift), o)
+		switch odd {
+		case 3:
+			LEAQ(Mem{Base: o, Index: o, Scale: 2}, o)
+		case 5:
+			LEAQ(Mem{Base: o, Index: o, Scale: 4}, o)
+		case 7:
+			IMUL3Q(U8(7), o, o)
+		}
+	}
 }
 
 // rowKernel writes the AVX-512 clashesKx512vV for tables of width bits,
@@ -115,21 +134,9 @@ func rowKernel(k, width, vectors int) {
 	TESTQ(left, left)
 	JZ(LabelRef(name + "_sum"))
 
-	// A row's offset is its value times row bytes: a row of a power of 2
-	// vectors is 2^scale bytes, a row of 3 is 3·2^scale, by one LEA more.
-	scale := 6 + bits.TrailingZeros(uint(vectors))
 	Label(name + "_key")
 	MOVQ(Mem{Base: keys}, key)
-	for c, o := range offs {
-		// Bits width·c up of the key, rotated right to bit scale and
-		// masked, are the value of table c's piece times 2^scale; the bits that
-		// wrap around from the top are masked off.
-		RORXQ(U8((width*c-scale+64)%64), key, o)
-		ANDQ(U32((1<<width-1)<<scale), o)
-		if vectors>>bits.TrailingZeros(uint(vectors)) == 3 {
-			LEAQ(Mem{Base: o, Index: o, Scale: 2}, o)
-		}
-	}
+	rowOffsets(key, offs, width, vectors, 6)
 	vs := make([]VecVirtual, vectors)
 	for i := range vs {
 		vs[i] = ZMM()

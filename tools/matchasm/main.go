@@ -11,19 +11,19 @@
 // returns the sum over the keys: clashesGo of match.go, with the rows'
 // pointers worked out in registers and no call per key. One function for
 // each number of tables k from 1 to maxTables, so that the row pointers stay
-// in registers; in two kinds:
+// in registers, and one for each length of a row, unrolled: a row's
+// offset is the key's bits rotated and masked (RORX, AND), as its length
+// is a power of 2 (or 3, 5 or 7 times one, an LEA or IMUL more), and no
+// loop runs over a row's words. A query costs its loads and a few
+// instructions, where a loop over words of any length cost as much again
+// in address arithmetic and branches. In two kinds:
 //
-//   - AVX2, 256 bits at a time, rows of any multiple of 4 words. AVX2
-//     has no population count of its own, so each byte's is looked up by
-//     its two halves in a 16-entry table (VPSHUFB), and VPSADBW adds the
-//     bytes of each 64-bit lane.
-//   - AVX-512, with its VPOPCNTQ, one function for each length of a row
-//     from 1 to -vectors vectors of 512 bits, unrolled: a row's offset
-//     is the key's bits rotated and masked (RORX, AND), as its length
-//     is a power of 2 (or three times one, one LEA more), and no loop
-//     runs over a row's words. A query costs its loads and a few
-//     instructions, where a loop over words of any length costs as much
-//     again in address arithmetic and branches.
+//   - AVX2, rows of 1 to twice -vectors vectors of 256 bits. AVX2 has no
+//     population count of its own, so each byte's is looked up by its
+//     two halves in a 16-entry table (VPSHUFB), the bytes of a row's
+//     vectors are added, and VPSADBW adds the bytes of each 64-bit lane.
+//   - AVX-512, with its VPOPCNTQ, rows of 1 to -vectors vectors of 512
+//     bits.
 //
 // And three AVX-512 kernels that build what the matching kernels read:
 // orRowsx512vV, the rows of a table ORed by doubling; transposex512, the
@@ -67,7 +67,9 @@ func main() {
 
 	for _, width := range []int{8, 4} {
 		for k := 1; k <= *maxTables; k++ {
-			kernel(k, width, nibbles, lowHalves)
+			for v := 1; v <= 2**maxVectors; v++ {
+				kernel(k, width, v, nibbles, lowHalves)
+			}
 		}
 	}
 	for _, width := range []int{8, 4} {

@@ -20,17 +20,22 @@ func writeTable(path string) {
 	w("//go:build !purego\n\npackage join\n\n")
 	w("// The kernels of zmatch_amd64.s, by width (8 or 4 bits: index 0 or 1)\n")
 	w("// and number of tables, 1 to maxTables.\n")
-	w("\n// avx2Kernels need AVX2 (loopNeeds).\n")
-	w("var avx2Kernels = [2][maxTables + 1]clashKernel{\n")
+	w("\n// avx2Kernels need AVX2 and BMI2 (avx2Needs); their third index is\n")
+	w("// the vectors of 256 bits of a row, 1 to 2·maxRowVectors.\n")
+	w("var avx2Kernels = [2][maxTables + 1][2*maxRowVectors + 1]rowKernel{\n")
 	for _, width := range []int{8, 4} {
-		w("\t{nil")
+		w("\t{{}")
 		for k := 1; k <= *maxTables; k++ {
-			w(", %s", kernelName(k, width))
+			w(", {nil")
+			for v := 1; v <= 2**maxVectors; v++ {
+				w(", %s", kernelName(k, width, v))
+			}
+			w("}")
 		}
 		w("},\n")
 	}
 	w("}\n")
-	w("\n// avx512Kernels need AVX-512F, VPOPCNTDQ, BMI2 and AVX2 (rowNeeds); their third index is\n")
+	w("\n// avx512Kernels need AVX-512F, VPOPCNTDQ, BMI2 and AVX2 (avx512Needs); their third index is\n")
 	w("// the vectors of 512 bits of a row, 1 to maxRowVectors.\n")
 	w("var avx512Kernels = [2][maxTables + 1][maxRowVectors + 1]rowKernel{\n")
 	for _, width := range []int{8, 4} {
@@ -61,9 +66,9 @@ func writeTable(path string) {
 	}
 }
 
-// kernelName returns the name of the AVX2 kernel of k rows of width
-// bits, 8 or 4.
-func kernelName(k, width int) string {
+// clashesName returns the name of the kernels of k rows of width bits,
+// 8 or 4, before their instructions and length of a row.
+func clashesName(k, width int) string {
 	name := fmt.Sprintf("clashes%d", k)
 	if width == 4 {
 		name += "n"
@@ -71,10 +76,16 @@ func kernelName(k, width int) string {
 	return name
 }
 
+// kernelName returns the name of the AVX2 kernel of k rows of width
+// bits, 8 or 4, each v vectors of 256 bits long.
+func kernelName(k, width, v int) string {
+	return fmt.Sprintf("%sx256v%d", clashesName(k, width), v)
+}
+
 // rowKernelName returns the name of the AVX-512 kernel of k rows of
-// width bits, 8 or 4, each v vectors long.
+// width bits, 8 or 4, each v vectors of 512 bits long.
 func rowKernelName(k, width, v int) string {
-	return fmt.Sprintf("%sx512v%d", kernelName(k, width), v)
+	return fmt.Sprintf("%sx512v%d", clashesName(k, width), v)
 }
 
 // orKernelName returns the name of the AVX-512 kernel that ORs rows of v
