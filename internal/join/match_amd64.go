@@ -12,11 +12,12 @@ import "github.com/gonqueens/nqueens/internal/isa"
 // one its instructions use, as its Requires comments list them
 // (TestGates holds them to it): the AVX-512 matching kernels end with
 // AVX2 instructions that add up their lanes, so their gate has AVX2 too.
-// The OR kernels run where the AVX-512 matching ones do.
+// The OR kernels run where the matching ones of their vectors do.
 var (
 	avx2Needs      = isa.Set{isa.AVX, isa.AVX2, isa.BMI2}
 	avx512Needs    = isa.Set{isa.AVX, isa.AVX2, isa.AVX512F, isa.AVX512VPOPCNTDQ, isa.BMI2}
 	pairsNeeds     = isa.Set{isa.AVX, isa.AVX512F, isa.BMI2, isa.CMOV, isa.POPCNT}
+	pairs256Needs  = isa.Set{isa.AVX, isa.AVX2, isa.CMOV, isa.POPCNT}
 	transposeNeeds = isa.Set{isa.AVX, isa.AVX512F, isa.AVX512BW, isa.AVX512VBMI}
 )
 
@@ -44,8 +45,11 @@ func Kernels() (match, pairs, transpose string) {
 	case avx2Kind:
 		match = "avx2"
 	}
-	if widePairs {
+	switch {
+	case widePairs:
 		pairs = "avx512"
+	case avx2Pairs:
+		pairs = "avx2"
 	}
 	if wideTranspose {
 		transpose = "avx512"
@@ -63,7 +67,7 @@ const maxRowVectors = 4
 // row the bytes of its vectors.
 type rowKernel func(tables *uint64, keys []uint64) int
 
-// An orKernel sets rows rows of 64·vectors bytes from dst on to the OR of
+// An orKernel sets rows rows of a row's bytes from dst on to the OR of
 // the row as far from src and of row.
 type orKernel func(dst, src, row *uint64, rows int)
 
@@ -99,29 +103,41 @@ func archClashes(tables []uint64, words, ntables, width int, keys []uint64) (n i
 	return 0, false
 }
 
-// archOrRows is orRows with the AVX-512 kernel of its rows' length,
-// where the processor runs the AVX-512 kernels and one is made for it;
-// it reports whether one ran.
+// archOrRows is orRows with the kernel of its rows' length, where the
+// processor runs the AVX-512 or AVX2 matching kernels and one is made
+// for it; it reports whether one ran.
 func archOrRows(dst, src, row []uint64) bool {
-	v := len(row) / 8
-	if matchKernels != avx512Kind || len(row)%8 != 0 || v > maxRowVectors || len(src) < len(dst) || len(dst)%len(row) != 0 {
+	if len(src) < len(dst) || len(dst)%len(row) != 0 {
 		return false
 	}
-	orKernels[v](&dst[0], &src[0], &row[0], len(dst)/len(row))
+	switch w := len(row); {
+	case matchKernels == avx512Kind && w%8 == 0 && w/8 <= maxRowVectors:
+		orKernels[w/8](&dst[0], &src[0], &row[0], len(dst)/w)
+	case matchKernels == avx2Kind && w%4 == 0 && w/4 <= 2*maxRowVectors:
+		orKernels256[w/4](&dst[0], &src[0], &row[0], len(dst)/w)
+	default:
+		return false
+	}
 	return true
 }
 
-// widePairs is whether the processor runs pairsx512.
-var widePairs = pairsNeeds.Has()
+// widePairs and avx2Pairs are whether the processor runs pairsx512 and
+// pairsx256.
+var widePairs, avx2Pairs = pairsNeeds.Has(), pairs256Needs.Has()
 
-// archPairs is pairs with pairsx512, where the processor runs it: out has
-// room for every key of the spans of sp and 8 more, and every span
-// lies in south; it reports whether it ran.
+// archPairs is pairs with pairsx512, or else pairsx256, where the
+// processor runs it: out has room for every key of the spans of sp and 8
+// more, and every span lies in south; it reports whether one ran.
 func archPairs(out []uint64, sp *spanList, south []uint64) (int, bool) {
-	if !widePairs || len(sp.keys) == 0 {
-		return 0, widePairs
+	switch {
+	case len(sp.keys) == 0:
+		return 0, widePairs || avx2Pairs
+	case widePairs:
+		return pairsx512(&out[0], sp.keys, sp.bounds, &south[0]), true
+	case avx2Pairs:
+		return pairsx256(&out[0], sp.keys, sp.bounds, &south[0]), true
 	}
-	return pairsx512(&out[0], sp.keys, sp.bounds, &south[0]), true
+	return 0, false
 }
 
 // wideTranspose is whether the processor runs transposex512.

@@ -28,12 +28,14 @@ func TestGates(t *testing.T) {
 	for name, requires := range needs {
 		var gate isa.Set
 		switch {
-		case strings.HasPrefix(name, "clashes") && strings.Contains(name, "x512"), strings.HasPrefix(name, "orRows"):
+		case strings.HasPrefix(name, "clashes") && strings.Contains(name, "x512"), strings.HasPrefix(name, "orRowsx512"):
 			gate = avx512Needs
-		case strings.HasPrefix(name, "clashes") && strings.Contains(name, "x256"):
+		case strings.HasPrefix(name, "clashes") && strings.Contains(name, "x256"), strings.HasPrefix(name, "orRowsx256"):
 			gate = avx2Needs
 		case name == "pairsx512":
 			gate = pairsNeeds
+		case name == "pairsx256":
+			gate = pairs256Needs
 		case name == "transposex512":
 			gate = transposeNeeds
 		default:
@@ -124,41 +126,61 @@ func TestKernels(t *testing.T) {
 	}
 }
 
-// TestOrKernels checks the AVX-512 kernels that lay out tables against
-// orRowsGo, on rows of each length they take.
+// TestOrKernels checks the kernels that lay out tables, AVX-512 and
+// AVX2 where the processor runs them, against orRowsGo, on rows of each
+// length they take.
 func TestOrKernels(t *testing.T) {
-	if matchKernels != avx512Kind {
-		t.Skip("no AVX-512 kernel runs on this processor")
+	type kind struct {
+		name    string
+		runs    bool
+		words   int // a vector's
+		kernels []orKernel
+	}
+	kinds := []kind{
+		{"AVX-512", matchKernels == avx512Kind, 8, orKernels[:]},
+		{"AVX2", avx2Needs.Has(), 4, orKernels256[:]},
 	}
 	r := rand.New(rand.NewPCG(7, 8))
-	for v := 1; v <= maxRowVectors; v++ {
-		for _, rows := range []int{1, 2, 7, 127} {
-			words := 8 * v
-			src, row := make([]uint64, rows*words), make([]uint64, words)
-			for i := range src {
-				src[i] = r.Uint64()
-			}
-			for i := range row {
-				row[i] = r.Uint64()
-			}
-			got, want := make([]uint64, rows*words), make([]uint64, rows*words)
-			if !archOrRows(got, src, row) {
-				t.Fatalf("no kernel ran for rows of %d words", words)
-			}
-			orRowsGo(want, src, row)
-			if !slices.Equal(got, want) {
-				t.Errorf("%d rows of %d words: the kernel's differ from orRowsGo's", rows, words)
+	for _, k := range kinds {
+		if !k.runs {
+			t.Logf("no %s kernel runs on this processor", k.name)
+			continue
+		}
+		for v := 1; v < len(k.kernels); v++ {
+			for _, rows := range []int{1, 2, 7, 127} {
+				words := k.words * v
+				src, row := make([]uint64, rows*words), make([]uint64, words)
+				for i := range src {
+					src[i] = r.Uint64()
+				}
+				for i := range row {
+					row[i] = r.Uint64()
+				}
+				got, want := make([]uint64, rows*words), make([]uint64, rows*words)
+				k.kernels[v](&got[0], &src[0], &row[0], rows)
+				orRowsGo(want, src, row)
+				if !slices.Equal(got, want) {
+					t.Errorf("%s, %d rows of %d words: the kernel's differ from orRowsGo's", k.name, rows, words)
+				}
 			}
 		}
 	}
 }
 
-// TestPairsKernel checks pairsx512 against pairsGo, on spans of 1 to 40
-// random keys, some of them the last keys of south, with north keys of
-// few bits so that about half the pairs are kept.
+// TestPairsKernel checks pairsx512 and pairsx256, where the processor
+// runs them, against pairsGo, on spans of 1 to 40 random keys, some of
+// them the last keys of south, with north keys of few bits so that about
+// half the pairs are kept.
 func TestPairsKernel(t *testing.T) {
-	if !widePairs {
-		t.Skip("no AVX-512 kernel lists half-boards on this processor")
+	kernels := map[string]func(dst *uint64, keys []uint64, bounds []uint32, south *uint64) int{}
+	if widePairs {
+		kernels["pairsx512"] = pairsx512
+	}
+	if avx2Pairs {
+		kernels["pairsx256"] = pairsx256
+	}
+	if len(kernels) == 0 {
+		t.Skip("no kernel lists half-boards on this processor")
 	}
 	r := rand.New(rand.NewPCG(9, 10))
 	south := make([]uint64, 1000)
@@ -168,20 +190,20 @@ func TestPairsKernel(t *testing.T) {
 	for range 200 {
 		var sp spanList
 		most := 0
-		for range r.IntN(20) {
+		for range 1 + r.IntN(20) {
 			lo := r.IntN(len(south))
 			hi := min(len(south), lo+1+r.IntN(40))
 			a, b := r.IntN(64), r.IntN(64) // a north key of one or two bits
 			sp.add(1<<a|1<<b, lo, hi)
 			most += hi - lo
 		}
-		got, want := make([]uint64, most+8), make([]uint64, most+8)
-		n, ok := archPairs(got, &sp, south)
-		if !ok {
-			t.Fatal("no kernel ran")
-		}
-		if m := pairsGo(want, &sp, south); n != m || !slices.Equal(got[:n], want[:m]) {
-			t.Fatalf("%d spans: the kernel lists %d keys, %x; pairsGo %d, %x", len(sp.keys), n, got[:n], m, want[:m])
+		want := make([]uint64, most+8)
+		m := pairsGo(want, &sp, south)
+		for name, kernel := range kernels {
+			got := make([]uint64, most+8)
+			if n := kernel(&got[0], sp.keys, sp.bounds, &south[0]); n != m || !slices.Equal(got[:n], want[:m]) {
+				t.Fatalf("%s, %d spans: lists %d keys, %x; pairsGo %d, %x", name, len(sp.keys), n, got[:n], m, want[:m])
+			}
 		}
 	}
 }

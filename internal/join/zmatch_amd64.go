@@ -1564,6 +1564,54 @@ func orRowsx512v3(dst *uint64, src *uint64, row *uint64, rows int)
 //go:noescape
 func orRowsx512v4(dst *uint64, src *uint64, row *uint64, rows int)
 
+// orRowsx256v1 sets each of rows rows of 4 words from dst on to the
+// OR of the row as far from src and of row. It needs AVX2.
+//
+//go:noescape
+func orRowsx256v1(dst *uint64, src *uint64, row *uint64, rows int)
+
+// orRowsx256v2 sets each of rows rows of 8 words from dst on to the
+// OR of the row as far from src and of row. It needs AVX2.
+//
+//go:noescape
+func orRowsx256v2(dst *uint64, src *uint64, row *uint64, rows int)
+
+// orRowsx256v3 sets each of rows rows of 12 words from dst on to the
+// OR of the row as far from src and of row. It needs AVX2.
+//
+//go:noescape
+func orRowsx256v3(dst *uint64, src *uint64, row *uint64, rows int)
+
+// orRowsx256v4 sets each of rows rows of 16 words from dst on to the
+// OR of the row as far from src and of row. It needs AVX2.
+//
+//go:noescape
+func orRowsx256v4(dst *uint64, src *uint64, row *uint64, rows int)
+
+// orRowsx256v5 sets each of rows rows of 20 words from dst on to the
+// OR of the row as far from src and of row. It needs AVX2.
+//
+//go:noescape
+func orRowsx256v5(dst *uint64, src *uint64, row *uint64, rows int)
+
+// orRowsx256v6 sets each of rows rows of 24 words from dst on to the
+// OR of the row as far from src and of row. It needs AVX2.
+//
+//go:noescape
+func orRowsx256v6(dst *uint64, src *uint64, row *uint64, rows int)
+
+// orRowsx256v7 sets each of rows rows of 28 words from dst on to the
+// OR of the row as far from src and of row. It needs AVX2.
+//
+//go:noescape
+func orRowsx256v7(dst *uint64, src *uint64, row *uint64, rows int)
+
+// orRowsx256v8 sets each of rows rows of 32 words from dst on to the
+// OR of the row as far from src and of row. It needs AVX2.
+//
+//go:noescape
+func orRowsx256v8(dst *uint64, src *uint64, row *uint64, rows int)
+
 // pairsx512 writes from dst on the keys of the half-boards of spans,
 // keys[i] ORed with each key of south[bounds[2i]:bounds[2i+1]] with
 // no bit in common, and returns how many; a span holds one key or
@@ -1572,6 +1620,15 @@ func orRowsx512v4(dst *uint64, src *uint64, row *uint64, rows int)
 //
 //go:noescape
 func pairsx512(dst *uint64, keys []uint64, bounds []uint32, south *uint64) int
+
+// pairsx256 is pairsx512 with AVX2: it writes from dst on the keys of
+// the half-boards of spans, keys[i] ORed with each key of
+// south[bounds[2i]:bounds[2i+1]] with no bit in common, and returns how
+// many; a span holds one key or more. It writes up to 4 keys past
+// them, and needs AVX2, CMOV and POPCNT.
+//
+//go:noescape
+func pairsx256(dst *uint64, keys []uint64, bounds []uint32, south *uint64) int
 
 // transposex512 writes word w of the row of each diagonal d of the
 // first bytes bytes of the keys, for w from 0 up to words, at dst +

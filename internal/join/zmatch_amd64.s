@@ -15566,6 +15566,274 @@ orRowsx512v4_done:
 	VZEROUPPER
 	RET
 
+// func orRowsx256v1(dst *uint64, src *uint64, row *uint64, rows int)
+// Requires: AVX, AVX2
+TEXT ·orRowsx256v1(SB), NOSPLIT, $0-32
+	MOVQ    dst+0(FP), AX
+	MOVQ    src+8(FP), CX
+	MOVQ    row+16(FP), DX
+	MOVQ    rows+24(FP), BX
+	VMOVDQU (DX), Y0
+	TESTQ   BX, BX
+	JZ      orRowsx256v1_done
+
+orRowsx256v1_row:
+	VPOR    (CX), Y0, Y1
+	VMOVDQU Y1, (AX)
+	ADDQ    $0x00000020, CX
+	ADDQ    $0x00000020, AX
+	DECQ    BX
+	JNZ     orRowsx256v1_row
+
+orRowsx256v1_done:
+	VZEROUPPER
+	RET
+
+// func orRowsx256v2(dst *uint64, src *uint64, row *uint64, rows int)
+// Requires: AVX, AVX2
+TEXT ·orRowsx256v2(SB), NOSPLIT, $0-32
+	MOVQ    dst+0(FP), AX
+	MOVQ    src+8(FP), CX
+	MOVQ    row+16(FP), DX
+	MOVQ    rows+24(FP), BX
+	VMOVDQU (DX), Y0
+	VMOVDQU 32(DX), Y1
+	TESTQ   BX, BX
+	JZ      orRowsx256v2_done
+
+orRowsx256v2_row:
+	VPOR    (CX), Y0, Y2
+	VMOVDQU Y2, (AX)
+	VPOR    32(CX), Y1, Y2
+	VMOVDQU Y2, 32(AX)
+	ADDQ    $0x00000040, CX
+	ADDQ    $0x00000040, AX
+	DECQ    BX
+	JNZ     orRowsx256v2_row
+
+orRowsx256v2_done:
+	VZEROUPPER
+	RET
+
+// func orRowsx256v3(dst *uint64, src *uint64, row *uint64, rows int)
+// Requires: AVX, AVX2
+TEXT ·orRowsx256v3(SB), NOSPLIT, $0-32
+	MOVQ    dst+0(FP), AX
+	MOVQ    src+8(FP), CX
+	MOVQ    row+16(FP), DX
+	MOVQ    rows+24(FP), BX
+	VMOVDQU (DX), Y0
+	VMOVDQU 32(DX), Y1
+	VMOVDQU 64(DX), Y2
+	TESTQ   BX, BX
+	JZ      orRowsx256v3_done
+
+orRowsx256v3_row:
+	VPOR    (CX), Y0, Y3
+	VMOVDQU Y3, (AX)
+	VPOR    32(CX), Y1, Y3
+	VMOVDQU Y3, 32(AX)
+	VPOR    64(CX), Y2, Y3
+	VMOVDQU Y3, 64(AX)
+	ADDQ    $0x00000060, CX
+	ADDQ    $0x00000060, AX
+	DECQ    BX
+	JNZ     orRowsx256v3_row
+
+orRowsx256v3_done:
+	VZEROUPPER
+	RET
+
+// func orRowsx256v4(dst *uint64, src *uint64, row *uint64, rows int)
+// Requires: AVX, AVX2
+TEXT ·orRowsx256v4(SB), NOSPLIT, $0-32
+	MOVQ    dst+0(FP), AX
+	MOVQ    src+8(FP), CX
+	MOVQ    row+16(FP), DX
+	MOVQ    rows+24(FP), BX
+	VMOVDQU (DX), Y0
+	VMOVDQU 32(DX), Y1
+	VMOVDQU 64(DX), Y2
+	VMOVDQU 96(DX), Y3
+	TESTQ   BX, BX
+	JZ      orRowsx256v4_done
+
+orRowsx256v4_row:
+	VPOR    (CX), Y0, Y4
+	VMOVDQU Y4, (AX)
+	VPOR    32(CX), Y1, Y4
+	VMOVDQU Y4, 32(AX)
+	VPOR    64(CX), Y2, Y4
+	VMOVDQU Y4, 64(AX)
+	VPOR    96(CX), Y3, Y4
+	VMOVDQU Y4, 96(AX)
+	ADDQ    $0x00000080, CX
+	ADDQ    $0x00000080, AX
+	DECQ    BX
+	JNZ     orRowsx256v4_row
+
+orRowsx256v4_done:
+	VZEROUPPER
+	RET
+
+// func orRowsx256v5(dst *uint64, src *uint64, row *uint64, rows int)
+// Requires: AVX, AVX2
+TEXT ·orRowsx256v5(SB), NOSPLIT, $0-32
+	MOVQ    dst+0(FP), AX
+	MOVQ    src+8(FP), CX
+	MOVQ    row+16(FP), DX
+	MOVQ    rows+24(FP), BX
+	VMOVDQU (DX), Y0
+	VMOVDQU 32(DX), Y1
+	VMOVDQU 64(DX), Y2
+	VMOVDQU 96(DX), Y3
+	VMOVDQU 128(DX), Y4
+	TESTQ   BX, BX
+	JZ      orRowsx256v5_done
+
+orRowsx256v5_row:
+	VPOR    (CX), Y0, Y5
+	VMOVDQU Y5, (AX)
+	VPOR    32(CX), Y1, Y5
+	VMOVDQU Y5, 32(AX)
+	VPOR    64(CX), Y2, Y5
+	VMOVDQU Y5, 64(AX)
+	VPOR    96(CX), Y3, Y5
+	VMOVDQU Y5, 96(AX)
+	VPOR    128(CX), Y4, Y5
+	VMOVDQU Y5, 128(AX)
+	ADDQ    $0x000000a0, CX
+	ADDQ    $0x000000a0, AX
+	DECQ    BX
+	JNZ     orRowsx256v5_row
+
+orRowsx256v5_done:
+	VZEROUPPER
+	RET
+
+// func orRowsx256v6(dst *uint64, src *uint64, row *uint64, rows int)
+// Requires: AVX, AVX2
+TEXT ·orRowsx256v6(SB), NOSPLIT, $0-32
+	MOVQ    dst+0(FP), AX
+	MOVQ    src+8(FP), CX
+	MOVQ    row+16(FP), DX
+	MOVQ    rows+24(FP), BX
+	VMOVDQU (DX), Y0
+	VMOVDQU 32(DX), Y1
+	VMOVDQU 64(DX), Y2
+	VMOVDQU 96(DX), Y3
+	VMOVDQU 128(DX), Y4
+	VMOVDQU 160(DX), Y5
+	TESTQ   BX, BX
+	JZ      orRowsx256v6_done
+
+orRowsx256v6_row:
+	VPOR    (CX), Y0, Y6
+	VMOVDQU Y6, (AX)
+	VPOR    32(CX), Y1, Y6
+	VMOVDQU Y6, 32(AX)
+	VPOR    64(CX), Y2, Y6
+	VMOVDQU Y6, 64(AX)
+	VPOR    96(CX), Y3, Y6
+	VMOVDQU Y6, 96(AX)
+	VPOR    128(CX), Y4, Y6
+	VMOVDQU Y6, 128(AX)
+	VPOR    160(CX), Y5, Y6
+	VMOVDQU Y6, 160(AX)
+	ADDQ    $0x000000c0, CX
+	ADDQ    $0x000000c0, AX
+	DECQ    BX
+	JNZ     orRowsx256v6_row
+
+orRowsx256v6_done:
+	VZEROUPPER
+	RET
+
+// func orRowsx256v7(dst *uint64, src *uint64, row *uint64, rows int)
+// Requires: AVX, AVX2
+TEXT ·orRowsx256v7(SB), NOSPLIT, $0-32
+	MOVQ    dst+0(FP), AX
+	MOVQ    src+8(FP), CX
+	MOVQ    row+16(FP), DX
+	MOVQ    rows+24(FP), BX
+	VMOVDQU (DX), Y0
+	VMOVDQU 32(DX), Y1
+	VMOVDQU 64(DX), Y2
+	VMOVDQU 96(DX), Y3
+	VMOVDQU 128(DX), Y4
+	VMOVDQU 160(DX), Y5
+	VMOVDQU 192(DX), Y6
+	TESTQ   BX, BX
+	JZ      orRowsx256v7_done
+
+orRowsx256v7_row:
+	VPOR    (CX), Y0, Y7
+	VMOVDQU Y7, (AX)
+	VPOR    32(CX), Y1, Y7
+	VMOVDQU Y7, 32(AX)
+	VPOR    64(CX), Y2, Y7
+	VMOVDQU Y7, 64(AX)
+	VPOR    96(CX), Y3, Y7
+	VMOVDQU Y7, 96(AX)
+	VPOR    128(CX), Y4, Y7
+	VMOVDQU Y7, 128(AX)
+	VPOR    160(CX), Y5, Y7
+	VMOVDQU Y7, 160(AX)
+	VPOR    192(CX), Y6, Y7
+	VMOVDQU Y7, 192(AX)
+	ADDQ    $0x000000e0, CX
+	ADDQ    $0x000000e0, AX
+	DECQ    BX
+	JNZ     orRowsx256v7_row
+
+orRowsx256v7_done:
+	VZEROUPPER
+	RET
+
+// func orRowsx256v8(dst *uint64, src *uint64, row *uint64, rows int)
+// Requires: AVX, AVX2
+TEXT ·orRowsx256v8(SB), NOSPLIT, $0-32
+	MOVQ    dst+0(FP), AX
+	MOVQ    src+8(FP), CX
+	MOVQ    row+16(FP), DX
+	MOVQ    rows+24(FP), BX
+	VMOVDQU (DX), Y0
+	VMOVDQU 32(DX), Y1
+	VMOVDQU 64(DX), Y2
+	VMOVDQU 96(DX), Y3
+	VMOVDQU 128(DX), Y4
+	VMOVDQU 160(DX), Y5
+	VMOVDQU 192(DX), Y6
+	VMOVDQU 224(DX), Y7
+	TESTQ   BX, BX
+	JZ      orRowsx256v8_done
+
+orRowsx256v8_row:
+	VPOR    (CX), Y0, Y8
+	VMOVDQU Y8, (AX)
+	VPOR    32(CX), Y1, Y8
+	VMOVDQU Y8, 32(AX)
+	VPOR    64(CX), Y2, Y8
+	VMOVDQU Y8, 64(AX)
+	VPOR    96(CX), Y3, Y8
+	VMOVDQU Y8, 96(AX)
+	VPOR    128(CX), Y4, Y8
+	VMOVDQU Y8, 128(AX)
+	VPOR    160(CX), Y5, Y8
+	VMOVDQU Y8, 160(AX)
+	VPOR    192(CX), Y6, Y8
+	VMOVDQU Y8, 192(AX)
+	VPOR    224(CX), Y7, Y8
+	VMOVDQU Y8, 224(AX)
+	ADDQ    $0x00000100, CX
+	ADDQ    $0x00000100, AX
+	DECQ    BX
+	JNZ     orRowsx256v8_row
+
+orRowsx256v8_done:
+	VZEROUPPER
+	RET
+
 // func pairsx512(dst *uint64, keys []uint64, bounds []uint32, south *uint64) int
 // Requires: AVX, AVX512F, BMI2, CMOV, POPCNT
 TEXT ·pairsx512(SB), NOSPLIT, $0-72
@@ -15609,6 +15877,215 @@ pairs_vector:
 	JNZ           pairs_span
 
 pairs_done:
+	SUBQ DI, AX
+	SHRQ $0x03, AX
+	VZEROUPPER
+	MOVQ AX, ret+64(FP)
+	RET
+
+DATA pairsLanes<>+0(SB)/8, $0x0000000000000000
+DATA pairsLanes<>+8(SB)/8, $0x0000000000000000
+DATA pairsLanes<>+16(SB)/8, $0x0000000000000000
+DATA pairsLanes<>+24(SB)/8, $0x0000000000000000
+DATA pairsLanes<>+32(SB)/8, $0xffffffffffffffff
+DATA pairsLanes<>+40(SB)/8, $0x0000000000000000
+DATA pairsLanes<>+48(SB)/8, $0x0000000000000000
+DATA pairsLanes<>+56(SB)/8, $0x0000000000000000
+DATA pairsLanes<>+64(SB)/8, $0xffffffffffffffff
+DATA pairsLanes<>+72(SB)/8, $0xffffffffffffffff
+DATA pairsLanes<>+80(SB)/8, $0x0000000000000000
+DATA pairsLanes<>+88(SB)/8, $0x0000000000000000
+DATA pairsLanes<>+96(SB)/8, $0xffffffffffffffff
+DATA pairsLanes<>+104(SB)/8, $0xffffffffffffffff
+DATA pairsLanes<>+112(SB)/8, $0xffffffffffffffff
+DATA pairsLanes<>+120(SB)/8, $0x0000000000000000
+DATA pairsLanes<>+128(SB)/8, $0xffffffffffffffff
+DATA pairsLanes<>+136(SB)/8, $0xffffffffffffffff
+DATA pairsLanes<>+144(SB)/8, $0xffffffffffffffff
+DATA pairsLanes<>+152(SB)/8, $0xffffffffffffffff
+GLOBL pairsLanes<>(SB), RODATA|NOPTR, $160
+
+DATA pairsMoves<>+0(SB)/4, $0x00000000
+DATA pairsMoves<>+4(SB)/4, $0x00000001
+DATA pairsMoves<>+8(SB)/4, $0x00000000
+DATA pairsMoves<>+12(SB)/4, $0x00000001
+DATA pairsMoves<>+16(SB)/4, $0x00000000
+DATA pairsMoves<>+20(SB)/4, $0x00000001
+DATA pairsMoves<>+24(SB)/4, $0x00000000
+DATA pairsMoves<>+28(SB)/4, $0x00000001
+DATA pairsMoves<>+32(SB)/4, $0x00000000
+DATA pairsMoves<>+36(SB)/4, $0x00000001
+DATA pairsMoves<>+40(SB)/4, $0x00000000
+DATA pairsMoves<>+44(SB)/4, $0x00000001
+DATA pairsMoves<>+48(SB)/4, $0x00000000
+DATA pairsMoves<>+52(SB)/4, $0x00000001
+DATA pairsMoves<>+56(SB)/4, $0x00000000
+DATA pairsMoves<>+60(SB)/4, $0x00000001
+DATA pairsMoves<>+64(SB)/4, $0x00000002
+DATA pairsMoves<>+68(SB)/4, $0x00000003
+DATA pairsMoves<>+72(SB)/4, $0x00000000
+DATA pairsMoves<>+76(SB)/4, $0x00000001
+DATA pairsMoves<>+80(SB)/4, $0x00000000
+DATA pairsMoves<>+84(SB)/4, $0x00000001
+DATA pairsMoves<>+88(SB)/4, $0x00000000
+DATA pairsMoves<>+92(SB)/4, $0x00000001
+DATA pairsMoves<>+96(SB)/4, $0x00000000
+DATA pairsMoves<>+100(SB)/4, $0x00000001
+DATA pairsMoves<>+104(SB)/4, $0x00000002
+DATA pairsMoves<>+108(SB)/4, $0x00000003
+DATA pairsMoves<>+112(SB)/4, $0x00000000
+DATA pairsMoves<>+116(SB)/4, $0x00000001
+DATA pairsMoves<>+120(SB)/4, $0x00000000
+DATA pairsMoves<>+124(SB)/4, $0x00000001
+DATA pairsMoves<>+128(SB)/4, $0x00000004
+DATA pairsMoves<>+132(SB)/4, $0x00000005
+DATA pairsMoves<>+136(SB)/4, $0x00000000
+DATA pairsMoves<>+140(SB)/4, $0x00000001
+DATA pairsMoves<>+144(SB)/4, $0x00000000
+DATA pairsMoves<>+148(SB)/4, $0x00000001
+DATA pairsMoves<>+152(SB)/4, $0x00000000
+DATA pairsMoves<>+156(SB)/4, $0x00000001
+DATA pairsMoves<>+160(SB)/4, $0x00000000
+DATA pairsMoves<>+164(SB)/4, $0x00000001
+DATA pairsMoves<>+168(SB)/4, $0x00000004
+DATA pairsMoves<>+172(SB)/4, $0x00000005
+DATA pairsMoves<>+176(SB)/4, $0x00000000
+DATA pairsMoves<>+180(SB)/4, $0x00000001
+DATA pairsMoves<>+184(SB)/4, $0x00000000
+DATA pairsMoves<>+188(SB)/4, $0x00000001
+DATA pairsMoves<>+192(SB)/4, $0x00000002
+DATA pairsMoves<>+196(SB)/4, $0x00000003
+DATA pairsMoves<>+200(SB)/4, $0x00000004
+DATA pairsMoves<>+204(SB)/4, $0x00000005
+DATA pairsMoves<>+208(SB)/4, $0x00000000
+DATA pairsMoves<>+212(SB)/4, $0x00000001
+DATA pairsMoves<>+216(SB)/4, $0x00000000
+DATA pairsMoves<>+220(SB)/4, $0x00000001
+DATA pairsMoves<>+224(SB)/4, $0x00000000
+DATA pairsMoves<>+228(SB)/4, $0x00000001
+DATA pairsMoves<>+232(SB)/4, $0x00000002
+DATA pairsMoves<>+236(SB)/4, $0x00000003
+DATA pairsMoves<>+240(SB)/4, $0x00000004
+DATA pairsMoves<>+244(SB)/4, $0x00000005
+DATA pairsMoves<>+248(SB)/4, $0x00000000
+DATA pairsMoves<>+252(SB)/4, $0x00000001
+DATA pairsMoves<>+256(SB)/4, $0x00000006
+DATA pairsMoves<>+260(SB)/4, $0x00000007
+DATA pairsMoves<>+264(SB)/4, $0x00000000
+DATA pairsMoves<>+268(SB)/4, $0x00000001
+DATA pairsMoves<>+272(SB)/4, $0x00000000
+DATA pairsMoves<>+276(SB)/4, $0x00000001
+DATA pairsMoves<>+280(SB)/4, $0x00000000
+DATA pairsMoves<>+284(SB)/4, $0x00000001
+DATA pairsMoves<>+288(SB)/4, $0x00000000
+DATA pairsMoves<>+292(SB)/4, $0x00000001
+DATA pairsMoves<>+296(SB)/4, $0x00000006
+DATA pairsMoves<>+300(SB)/4, $0x00000007
+DATA pairsMoves<>+304(SB)/4, $0x00000000
+DATA pairsMoves<>+308(SB)/4, $0x00000001
+DATA pairsMoves<>+312(SB)/4, $0x00000000
+DATA pairsMoves<>+316(SB)/4, $0x00000001
+DATA pairsMoves<>+320(SB)/4, $0x00000002
+DATA pairsMoves<>+324(SB)/4, $0x00000003
+DATA pairsMoves<>+328(SB)/4, $0x00000006
+DATA pairsMoves<>+332(SB)/4, $0x00000007
+DATA pairsMoves<>+336(SB)/4, $0x00000000
+DATA pairsMoves<>+340(SB)/4, $0x00000001
+DATA pairsMoves<>+344(SB)/4, $0x00000000
+DATA pairsMoves<>+348(SB)/4, $0x00000001
+DATA pairsMoves<>+352(SB)/4, $0x00000000
+DATA pairsMoves<>+356(SB)/4, $0x00000001
+DATA pairsMoves<>+360(SB)/4, $0x00000002
+DATA pairsMoves<>+364(SB)/4, $0x00000003
+DATA pairsMoves<>+368(SB)/4, $0x00000006
+DATA pairsMoves<>+372(SB)/4, $0x00000007
+DATA pairsMoves<>+376(SB)/4, $0x00000000
+DATA pairsMoves<>+380(SB)/4, $0x00000001
+DATA pairsMoves<>+384(SB)/4, $0x00000004
+DATA pairsMoves<>+388(SB)/4, $0x00000005
+DATA pairsMoves<>+392(SB)/4, $0x00000006
+DATA pairsMoves<>+396(SB)/4, $0x00000007
+DATA pairsMoves<>+400(SB)/4, $0x00000000
+DATA pairsMoves<>+404(SB)/4, $0x00000001
+DATA pairsMoves<>+408(SB)/4, $0x00000000
+DATA pairsMoves<>+412(SB)/4, $0x00000001
+DATA pairsMoves<>+416(SB)/4, $0x00000000
+DATA pairsMoves<>+420(SB)/4, $0x00000001
+DATA pairsMoves<>+424(SB)/4, $0x00000004
+DATA pairsMoves<>+428(SB)/4, $0x00000005
+DATA pairsMoves<>+432(SB)/4, $0x00000006
+DATA pairsMoves<>+436(SB)/4, $0x00000007
+DATA pairsMoves<>+440(SB)/4, $0x00000000
+DATA pairsMoves<>+444(SB)/4, $0x00000001
+DATA pairsMoves<>+448(SB)/4, $0x00000002
+DATA pairsMoves<>+452(SB)/4, $0x00000003
+DATA pairsMoves<>+456(SB)/4, $0x00000004
+DATA pairsMoves<>+460(SB)/4, $0x00000005
+DATA pairsMoves<>+464(SB)/4, $0x00000006
+DATA pairsMoves<>+468(SB)/4, $0x00000007
+DATA pairsMoves<>+472(SB)/4, $0x00000000
+DATA pairsMoves<>+476(SB)/4, $0x00000001
+DATA pairsMoves<>+480(SB)/4, $0x00000000
+DATA pairsMoves<>+484(SB)/4, $0x00000001
+DATA pairsMoves<>+488(SB)/4, $0x00000002
+DATA pairsMoves<>+492(SB)/4, $0x00000003
+DATA pairsMoves<>+496(SB)/4, $0x00000004
+DATA pairsMoves<>+500(SB)/4, $0x00000005
+DATA pairsMoves<>+504(SB)/4, $0x00000006
+DATA pairsMoves<>+508(SB)/4, $0x00000007
+GLOBL pairsMoves<>(SB), RODATA|NOPTR, $512
+
+// func pairsx256(dst *uint64, keys []uint64, bounds []uint32, south *uint64) int
+// Requires: AVX, AVX2, CMOV, POPCNT
+TEXT ·pairsx256(SB), NOSPLIT, $0-72
+	MOVQ  dst+0(FP), AX
+	MOVQ  keys_base+8(FP), CX
+	MOVQ  keys_len+16(FP), DX
+	MOVQ  bounds_base+32(FP), BX
+	MOVQ  south+56(FP), SI
+	MOVQ  AX, DI
+	TESTQ DX, DX
+	JZ    pairs256_done
+	VPXOR Y0, Y0, Y0
+	LEAQ  pairsLanes<>+0(SB), R8
+	LEAQ  pairsMoves<>+0(SB), R9
+
+pairs256_span:
+	VPBROADCASTQ (CX), Y1
+	MOVL         (BX), R10
+	MOVL         4(BX), R11
+	SUBQ         R10, R11
+	LEAQ         (SI)(R10*8), R10
+
+pairs256_vector:
+	MOVQ       $0x00000004, R13
+	MOVQ       R11, R12
+	CMPQ       R11, R13
+	CMOVQGT    R13, R12
+	SHLQ       $0x05, R12
+	VMOVDQU    (R8)(R12*1), Y2
+	VPMASKMOVQ (R10), Y2, Y3
+	VPAND      Y1, Y3, Y4
+	VPCMPEQQ   Y0, Y4, Y4
+	VPAND      Y2, Y4, Y4
+	VMOVMSKPD  Y4, R12
+	VPOR       Y1, Y3, Y3
+	SHLQ       $0x05, R12
+	VMOVDQU    (R9)(R12*1), Y2
+	VPERMD     Y3, Y2, Y3
+	VMOVDQU    Y3, (AX)
+	SHRQ       $0x05, R12
+	POPCNTL    R12, R12
+	LEAQ       (AX)(R12*8), AX
+	ADDQ       $0x00000020, R10
+	SUBQ       $0x00000004, R11
+	JG         pairs256_vector
+	ADDQ       $0x00000008, CX
+	ADDQ       $0x00000008, BX
+	DECQ       DX
+	JNZ        pairs256_span
+
+pairs256_done:
 	SUBQ DI, AX
 	SHRQ $0x03, AX
 	VZEROUPPER

@@ -24,3 +24,7 @@ var avx512Kernels = [2][maxTables + 1][maxRowVectors + 1]rowKernel{
 // orKernels need AVX-512F; their index is the vectors of 512 bits of a
 // row, 1 to maxRowVectors.
 var orKernels = [maxRowVectors + 1]orKernel{nil, orRowsx512v1, orRowsx512v2, orRowsx512v3, orRowsx512v4}
+
+// orKernels256 need AVX2; their index is the vectors of 256 bits of a
+// row, 1 to 2·maxRowVectors.
+var orKernels256 = [2*maxRowVectors + 1]orKernel{nil, orRowsx256v1, orRowsx256v2, orRowsx256v3, orRowsx256v4, orRowsx256v5, orRowsx256v6, orRowsx256v7, orRowsx256v8}

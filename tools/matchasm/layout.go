@@ -8,19 +8,28 @@ import (
 	. "github.com/mmcloughlin/avo/reg"
 )
 
-// The AVX-512 kernels that build what the matching kernels read: rows of
-// tables ORed by doubling, the half-boards of spans, and the rows of the
-// single diagonals.
+// The kernels that build what the matching kernels read: rows of tables
+// ORed by doubling and the half-boards of spans, with AVX-512 or AVX2,
+// and the rows of the single diagonals, with AVX-512.
 
 // orKernel writes orRowsx512vV, which lays out the rows of a table by
-// ORing rows of V vectors of 512 bits.
-func orKernel(vectors int) {
-	name := orKernelName(vectors)
+// ORing rows of V vectors of 512 bits, or with AVX2 orRowsx256vV, of V
+// vectors of 256 bits.
+func orKernel(vectors int, wide bool) {
+	name, size, needs := orKernelName(vectors, wide), 32, "AVX2"
+	vec := YMM
+	load := func(a, b Op) { VMOVDQU(a, b) }
+	or := func(a, b, c Op) { VPOR(a, b, c) }
+	if wide {
+		size, needs, vec = 64, "AVX-512F", ZMM
+		load = func(a, b Op) { VMOVDQU64(a, b) }
+		or = func(a, b, c Op) { VPORQ(a, b, c) }
+	}
 	TEXT(name, NOSPLIT, "func(dst, src, row *uint64, rows int)")
 	Pragma("noescape")
 	Doc(
-		fmt.Sprintf("%s sets each of rows rows of %d words from dst on to the", name, 8*vectors),
-		"OR of the row as far from src and of row. It needs AVX-512F.",
+		fmt.Sprintf("%s sets each of rows rows of %d words from dst on to the", name, size/8*vectors),
+		fmt.Sprintf("OR of the row as far from src and of row. It needs %s.", needs),
 	)
 	dst := Load(Param("dst"), GP64())
 	src := Load(Param("src"), GP64())
@@ -28,19 +37,19 @@ func orKernel(vectors int) {
 	left := Load(Param("rows"), GP64())
 	rs := make([]VecVirtual, vectors)
 	for i := range rs {
-		rs[i] = ZMM()
-		VMOVDQU64(Mem{Base: row, Disp: 64 * i}, rs[i])
+		rs[i] = vec()
+		load(Mem{Base: row, Disp: size * i}, rs[i])
 	}
 	TESTQ(left, left)
 	JZ(LabelRef(name + "_done"))
 	Label(name + "_row")
-	x := ZMM()
+	x := vec()
 	for i, r := range rs {
-		VPORQ(Mem{Base: src, Disp: 64 * i}, r, x)
-		VMOVDQU64(x, Mem{Base: dst, Disp: 64 * i})
+		or(Mem{Base: src, Disp: size * i}, r, x)
+		load(x, Mem{Base: dst, Disp: size * i})
 	}
-	ADDQ(U32(64*vectors), src)
-	ADDQ(U32(64*vectors), dst)
+	ADDQ(U32(size*vectors), src)
+	ADDQ(U32(size*vectors), dst)
 	DECQ(left)
 	JNZ(LabelRef(name + "_row"))
 	Label(name + "_done")
@@ -113,6 +122,118 @@ func pairsKernel() {
 	JNZ(LabelRef("pairs_span"))
 
 	Label("pairs_done")
+	SUBQ(first, dst)
+	SHRQ(U8(3), dst)
+	VZEROUPPER()
+	Store(dst, ReturnIndex(0))
+	RET()
+}
+
+// pairsKernel256 writes pairsx256, pairsx512 with AVX2: 4 keys of south
+// at a time, read by a masked load (VPMASKMOVQ, which reads no lane
+// past the span), those that share no bit with the north key (VPCMPEQQ
+// of their AND with zero, VMOVMSKPD) moved to the front by VPERMD, whose
+// indices a table holds for each mask of 4 lanes.
+func pairsKernel256() {
+	// lanes holds, for i from 0 to 4, a mask of the first i lanes of 4.
+	lanes := GLOBL("pairsLanes", RODATA|NOPTR)
+	for i := range 5 {
+		for l := range 4 {
+			if l < i {
+				DATA(32*i+8*l, U64(^uint64(0)))
+			} else {
+				DATA(32*i+8*l, U64(0))
+			}
+		}
+	}
+	// moves holds, for each mask m of 4 lanes, the VPERMD indices that
+	// bring the lanes of m, in their order, to the front: lane l is 32-bit
+	// elements 2l and 2l+1.
+	moves := GLOBL("pairsMoves", RODATA|NOPTR)
+	for m := range 16 {
+		to := 0
+		for l := range 4 {
+			if m>>l&1 != 0 {
+				DATA(32*m+8*to, U32(2*l))
+				DATA(32*m+8*to+4, U32(2*l+1))
+				to++
+			}
+		}
+		for ; to < 4; to++ {
+			DATA(32*m+8*to, U32(0))
+			DATA(32*m+8*to+4, U32(1))
+		}
+	}
+
+	TEXT("pairsx256", NOSPLIT, "func(dst *uint64, keys []uint64, bounds []uint32, south *uint64) int")
+	Pragma("noescape")
+	Doc(
+		"pairsx256 is pairsx512 with AVX2: it writes from dst on the keys of",
+		"the half-boards of spans, keys[i] ORed with each key of",
+		"south[bounds[2i]:bounds[2i+1]] with no bit in common, and returns how",
+		"many; a span holds one key or more. It writes up to 4 keys past",
+		"them, and needs AVX2, CMOV and POPCNT.",
+	)
+	dst := Load(Param("dst"), GP64())
+	ref := Load(Param("keys").Base(), GP64())
+	left := Load(Param("keys").Len(), GP64())
+	bound := Load(Param("bounds").Base(), GP64())
+	south := Load(Param("south"), GP64())
+	first := GP64()
+	MOVQ(dst, first)
+	TESTQ(left, left)
+	JZ(LabelRef("pairs256_done"))
+	zero := YMM()
+	VPXOR(zero, zero, zero)
+	lanesAt, movesAt := GP64(), GP64()
+	LEAQ(lanes, lanesAt)
+	LEAQ(moves, movesAt)
+
+	Label("pairs256_span")
+	key := YMM()
+	VPBROADCASTQ(Mem{Base: ref}, key)
+	lo, n := GP64(), GP64()
+	MOVL(Mem{Base: bound}, lo.As32())
+	MOVL(Mem{Base: bound, Disp: 4}, n.As32())
+	SUBQ(lo, n)
+	at := GP64()
+	LEAQ(Mem{Base: south, Index: lo, Scale: 8}, at)
+
+	Label("pairs256_vector")
+	// The lanes to read: the first min(n, 4).
+	read, four := GP64(), GP64()
+	MOVQ(U32(4), four)
+	MOVQ(n, read)
+	CMPQ(n, four)
+	CMOVQGT(four, read)
+	SHLQ(U8(5), read)
+	mask, x, kept := YMM(), YMM(), YMM()
+	VMOVDQU(Mem{Base: lanesAt, Index: read, Scale: 1}, mask)
+	VPMASKMOVQ(Mem{Base: at}, mask, x)
+	VPAND(key, x, kept)
+	VPCMPEQQ(zero, kept, kept) // lanes whose key shares no bit with the north one
+	VPAND(mask, kept, kept)    // and that were read
+	m := GP64()
+	VMOVMSKPD(kept, m.As32())
+	VPOR(key, x, x)
+	SHLQ(U8(5), m)
+	move := YMM()
+	VMOVDQU(Mem{Base: movesAt, Index: m, Scale: 1}, move)
+	VPERMD(x, move, x) // the lanes of x, at the places move names
+	VMOVDQU(x, Mem{Base: dst})
+	SHRQ(U8(5), m)
+	POPCNTL(m.As32(), m.As32())
+	LEAQ(Mem{Base: dst, Index: m, Scale: 8}, dst)
+	ADDQ(U32(32), at)
+	SUBQ(U32(4), n)
+	JG(LabelRef("pairs256_vector"))
+
+	ADDQ(U32(8), ref)
+	ADDQ(U32(8), bound)
+	DECQ(left)
+	JNZ(LabelRef("pairs256_span"))
+
+	Label("pairs256_done")
 	SUBQ(first, dst)
 	SHRQ(U8(3), dst)
 	VZEROUPPER()

@@ -80,9 +80,13 @@ func main() {
 		}
 	}
 	for v := 1; v <= *maxVectors; v++ {
-		orKernel(v)
+		orKernel(v, true)
+	}
+	for v := 1; v <= 2**maxVectors; v++ {
+		orKernel(v, false)
 	}
 	pairsKernel()
+	pairsKernel256()
 	transposeKernel()
 	Generate()
 	if *table != "" {

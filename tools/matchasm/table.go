@@ -54,7 +54,14 @@ func writeTable(path string) {
 	w("// row, 1 to maxRowVectors.\n")
 	w("var orKernels = [maxRowVectors + 1]orKernel{nil")
 	for v := 1; v <= *maxVectors; v++ {
-		w(", %s", orKernelName(v))
+		w(", %s", orKernelName(v, true))
+	}
+	w("}\n")
+	w("\n// orKernels256 need AVX2; their index is the vectors of 256 bits of a\n")
+	w("// row, 1 to 2·maxRowVectors.\n")
+	w("var orKernels256 = [2*maxRowVectors + 1]orKernel{nil")
+	for v := 1; v <= 2**maxVectors; v++ {
+		w(", %s", orKernelName(v, false))
 	}
 	w("}\n")
 	src, err := format.Source(b.Bytes())
@@ -88,6 +95,11 @@ func rowKernelName(k, width, v int) string {
 	return fmt.Sprintf("%sx512v%d", clashesName(k, width), v)
 }
 
-// orKernelName returns the name of the AVX-512 kernel that ORs rows of v
-// vectors.
-func orKernelName(v int) string { return fmt.Sprintf("orRowsx512v%d", v) }
+// orKernelName returns the name of the kernel that ORs rows of v
+// vectors, of 512 bits if wide, else of 256.
+func orKernelName(v int, wide bool) string {
+	if wide {
+		return fmt.Sprintf("orRowsx512v%d", v)
+	}
+	return fmt.Sprintf("orRowsx256v%d", v)
+}
