@@ -16038,24 +16038,24 @@ GLOBL pairsMoves<>(SB), RODATA|NOPTR, $512
 // func pairsx256(dst *uint64, keys []uint64, bounds []uint32, south *uint64) int
 // Requires: AVX, AVX2, CMOV, POPCNT
 TEXT ·pairsx256(SB), NOSPLIT, $0-72
-	MOVQ  dst+0(FP), AX
-	MOVQ  keys_base+8(FP), CX
-	MOVQ  keys_len+16(FP), DX
-	MOVQ  bounds_base+32(FP), BX
-	MOVQ  south+56(FP), SI
-	MOVQ  AX, DI
-	TESTQ DX, DX
+	MOVQ  dst+0(FP), DX
+	MOVQ  keys_base+8(FP), BX
+	MOVQ  keys_len+16(FP), SI
+	MOVQ  bounds_base+32(FP), DI
+	MOVQ  south+56(FP), R8
+	MOVQ  DX, R9
+	TESTQ SI, SI
 	JZ    pairs256_done
 	VPXOR Y0, Y0, Y0
-	LEAQ  pairsLanes<>+0(SB), R8
-	LEAQ  pairsMoves<>+0(SB), R9
+	LEAQ  pairsLanes<>+0(SB), AX
+	LEAQ  pairsMoves<>+0(SB), CX
 
 pairs256_span:
-	VPBROADCASTQ (CX), Y1
-	MOVL         (BX), R10
-	MOVL         4(BX), R11
+	VPBROADCASTQ (BX), Y1
+	MOVL         (DI), R10
+	MOVL         4(DI), R11
 	SUBQ         R10, R11
-	LEAQ         (SI)(R10*8), R10
+	LEAQ         (R8)(R10*8), R10
 
 pairs256_vector:
 	MOVQ       $0x00000004, R13
@@ -16063,7 +16063,7 @@ pairs256_vector:
 	CMPQ       R11, R13
 	CMOVQGT    R13, R12
 	SHLQ       $0x05, R12
-	VMOVDQU    (R8)(R12*1), Y2
+	VMOVDQU    (AX)(R12*1), Y2
 	VPMASKMOVQ (R10), Y2, Y3
 	VPAND      Y1, Y3, Y4
 	VPCMPEQQ   Y0, Y4, Y4
@@ -16071,25 +16071,25 @@ pairs256_vector:
 	VMOVMSKPD  Y4, R12
 	VPOR       Y1, Y3, Y3
 	SHLQ       $0x05, R12
-	VMOVDQU    (R9)(R12*1), Y2
+	VMOVDQU    (CX)(R12*1), Y2
 	VPERMD     Y3, Y2, Y3
-	VMOVDQU    Y3, (AX)
+	VMOVDQU    Y3, (DX)
 	SHRQ       $0x05, R12
 	POPCNTL    R12, R12
-	LEAQ       (AX)(R12*8), AX
+	LEAQ       (DX)(R12*8), DX
 	ADDQ       $0x00000020, R10
 	SUBQ       $0x00000004, R11
 	JG         pairs256_vector
-	ADDQ       $0x00000008, CX
 	ADDQ       $0x00000008, BX
-	DECQ       DX
+	ADDQ       $0x00000008, DI
+	DECQ       SI
 	JNZ        pairs256_span
 
 pairs256_done:
-	SUBQ DI, AX
-	SHRQ $0x03, AX
+	SUBQ R9, DX
+	SHRQ $0x03, DX
 	VZEROUPPER
-	MOVQ AX, ret+64(FP)
+	MOVQ DX, ret+64(FP)
 	RET
 
 DATA transposeBytes<>+0(SB)/1, $0x00

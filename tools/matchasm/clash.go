@@ -51,14 +51,7 @@ func kernel(k, width, vectors int, nibbles, lowHalves Mem) {
 	var bytes VecVirtual
 	for i := range vectors {
 		x, lo, hi := YMM(), YMM(), YMM()
-		for c, o := range offs {
-			at := Mem{Base: tables, Index: o, Scale: 1, Disp: (c<<width)*row + 32*i}
-			if c == 0 {
-				VMOVDQU(at, x)
-			} else {
-				VPOR(at, x, x)
-			}
-		}
+		orOfRows(x, tables, offs, width, row, 32*i, func(a, b Op) { VMOVDQU(a, b) }, func(a, b, c Op) { VPOR(a, b, c) })
 		VPAND(mask, x, lo)
 		VPSRLW(U8(4), x, hi)
 		VPAND(mask, hi, hi)
@@ -80,6 +73,20 @@ func kernel(k, width, vectors int, nibbles, lowHalves Mem) {
 
 	Label(name + "_sum")
 	sum(acc)
+}
+
+// orOfRows sets x to the OR of the vectors at disp bytes into the rows
+// that offs pick, one a table of width bits, the rows row bytes long:
+// load reads the first, or ORs in the others.
+func orOfRows(x VecVirtual, tables Register, offs []GPVirtual, width, row, disp int, load func(a, b Op), or func(a, b, c Op)) {
+	for c, o := range offs {
+		at := Mem{Base: tables, Index: o, Scale: 1, Disp: (c<<width)*row + disp}
+		if c == 0 {
+			load(at, x)
+		} else {
+			or(at, x, x)
+		}
+	}
 }
 
 // rowOffsets sets offs[c] to the offset in bytes of the row that table
@@ -142,14 +149,7 @@ func rowKernel(k, width, vectors int) {
 		vs[i] = ZMM()
 	}
 	for i, x := range vs {
-		for c, o := range offs {
-			at := Mem{Base: tables, Index: o, Scale: 1, Disp: (c<<width)*row + 64*i}
-			if c == 0 {
-				VMOVDQU64(at, x)
-			} else {
-				VPORQ(at, x, x)
-			}
-		}
+		orOfRows(x, tables, offs, width, row, 64*i, func(a, b Op) { VMOVDQU64(a, b) }, func(a, b, c Op) { VPORQ(a, b, c) })
 		VPOPCNTQ(x, x)
 	}
 	for _, x := range vs {

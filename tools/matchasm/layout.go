@@ -72,18 +72,49 @@ func pairsKernel() {
 		"more. It writes up to 8 keys past them, and needs AVX-512F, BMI2",
 		"and POPCNT.",
 	)
-	dst := Load(Param("dst"), GP64())
-	ref := Load(Param("keys").Base(), GP64())
+	spans("pairs", 8, ZMM, func() {}, func(key VecVirtual, at, n, dst GPVirtual) {
+		// The lanes to read: the low min(n, 8) bits of a byte, as BZHI
+		// keeps the bits of 0xff below its index.
+		lanes, mask := GP64(), GP64()
+		MOVQ(U32(8), lanes)
+		CMPQ(n, lanes)
+		CMOVQLT(n, lanes)
+		MOVQ(U32(0xff), mask)
+		BZHIQ(lanes, mask, mask)
+		read, kept := K(), K()
+		KMOVW(mask.As32(), read)
+		x := ZMM()
+		VMOVDQU64_Z(Mem{Base: at}, read, x)
+		VPTESTNMQ(key, x, read, kept) // lanes read whose key shares no bit with the north one
+		VPORQ(key, x, x)
+		VPCOMPRESSQ_Z(x, kept, x)
+		VMOVDQU64(x, Mem{Base: dst})
+		KMOVW(kept, mask.As32())
+		POPCNTL(mask.As32(), mask.As32())
+		LEAQ(Mem{Base: dst, Index: mask, Scale: 8}, dst)
+	})
+}
+
+// spans writes the body of a kernel that lists the half-boards of spans,
+// its labels named from label: for each span, key is the north key in
+// every lane of a vector that vec makes, and vector lists the
+// half-boards of lanes south keys from at on, of the n left in the span,
+// at dst, and moves dst on past them. setup runs once, before the spans.
+func spans(label string, lanes int, vec func() VecVirtual, setup func(), vector func(key VecVirtual, at, n, dst GPVirtual)) {
+	dst, ref := GP64(), GP64()
+	Load(Param("dst"), dst)
+	Load(Param("keys").Base(), ref)
 	left := Load(Param("keys").Len(), GP64())
 	bound := Load(Param("bounds").Base(), GP64())
 	south := Load(Param("south"), GP64())
 	first := GP64()
 	MOVQ(dst, first)
 	TESTQ(left, left)
-	JZ(LabelRef("pairs_done"))
+	JZ(LabelRef(label + "_done"))
+	setup()
 
-	Label("pairs_span")
-	key := ZMM()
+	Label(label + "_span")
+	key := vec()
 	VPBROADCASTQ(Mem{Base: ref}, key)
 	lo, n := GP64(), GP64()
 	MOVL(Mem{Base: bound}, lo.As32())
@@ -92,36 +123,18 @@ func pairsKernel() {
 	at := GP64()
 	LEAQ(Mem{Base: south, Index: lo, Scale: 8}, at)
 
-	Label("pairs_vector")
-	// The lanes to read: the low min(n, 8) bits of a byte, as BZHI
-	// keeps the bits of 0xff below its index.
-	lanes, mask := GP64(), GP64()
-	MOVQ(U32(8), lanes)
-	CMPQ(n, lanes)
-	CMOVQLT(n, lanes)
-	MOVQ(U32(0xff), mask)
-	BZHIQ(lanes, mask, mask)
-	read, kept := K(), K()
-	KMOVW(mask.As32(), read)
-	x := ZMM()
-	VMOVDQU64_Z(Mem{Base: at}, read, x)
-	VPTESTNMQ(key, x, read, kept) // lanes read whose key shares no bit with the north one
-	VPORQ(key, x, x)
-	VPCOMPRESSQ_Z(x, kept, x)
-	VMOVDQU64(x, Mem{Base: dst})
-	KMOVW(kept, mask.As32())
-	POPCNTL(mask.As32(), mask.As32())
-	LEAQ(Mem{Base: dst, Index: mask, Scale: 8}, dst)
-	ADDQ(U32(64), at)
-	SUBQ(U32(8), n)
-	JG(LabelRef("pairs_vector"))
+	Label(label + "_vector")
+	vector(key, at, n, dst)
+	ADDQ(U32(8*lanes), at)
+	SUBQ(U32(lanes), n)
+	JG(LabelRef(label + "_vector"))
 
 	ADDQ(U32(8), ref)
 	ADDQ(U32(8), bound)
 	DECQ(left)
-	JNZ(LabelRef("pairs_span"))
+	JNZ(LabelRef(label + "_span"))
 
-	Label("pairs_done")
+	Label(label + "_done")
 	SUBQ(first, dst)
 	SHRQ(U8(3), dst)
 	VZEROUPPER()
@@ -174,71 +187,38 @@ func pairsKernel256() {
 		"many; a span holds one key or more. It writes up to 4 keys past",
 		"them, and needs AVX2, CMOV and POPCNT.",
 	)
-	dst := Load(Param("dst"), GP64())
-	ref := Load(Param("keys").Base(), GP64())
-	left := Load(Param("keys").Len(), GP64())
-	bound := Load(Param("bounds").Base(), GP64())
-	south := Load(Param("south"), GP64())
-	first := GP64()
-	MOVQ(dst, first)
-	TESTQ(left, left)
-	JZ(LabelRef("pairs256_done"))
 	zero := YMM()
-	VPXOR(zero, zero, zero)
 	lanesAt, movesAt := GP64(), GP64()
-	LEAQ(lanes, lanesAt)
-	LEAQ(moves, movesAt)
-
-	Label("pairs256_span")
-	key := YMM()
-	VPBROADCASTQ(Mem{Base: ref}, key)
-	lo, n := GP64(), GP64()
-	MOVL(Mem{Base: bound}, lo.As32())
-	MOVL(Mem{Base: bound, Disp: 4}, n.As32())
-	SUBQ(lo, n)
-	at := GP64()
-	LEAQ(Mem{Base: south, Index: lo, Scale: 8}, at)
-
-	Label("pairs256_vector")
-	// The lanes to read: the first min(n, 4).
-	read, four := GP64(), GP64()
-	MOVQ(U32(4), four)
-	MOVQ(n, read)
-	CMPQ(n, four)
-	CMOVQGT(four, read)
-	SHLQ(U8(5), read)
-	mask, x, kept := YMM(), YMM(), YMM()
-	VMOVDQU(Mem{Base: lanesAt, Index: read, Scale: 1}, mask)
-	VPMASKMOVQ(Mem{Base: at}, mask, x)
-	VPAND(key, x, kept)
-	VPCMPEQQ(zero, kept, kept) // lanes whose key shares no bit with the north one
-	VPAND(mask, kept, kept)    // and that were read
-	m := GP64()
-	VMOVMSKPD(kept, m.As32())
-	VPOR(key, x, x)
-	SHLQ(U8(5), m)
-	move := YMM()
-	VMOVDQU(Mem{Base: movesAt, Index: m, Scale: 1}, move)
-	VPERMD(x, move, x) // the lanes of x, at the places move names
-	VMOVDQU(x, Mem{Base: dst})
-	SHRQ(U8(5), m)
-	POPCNTL(m.As32(), m.As32())
-	LEAQ(Mem{Base: dst, Index: m, Scale: 8}, dst)
-	ADDQ(U32(32), at)
-	SUBQ(U32(4), n)
-	JG(LabelRef("pairs256_vector"))
-
-	ADDQ(U32(8), ref)
-	ADDQ(U32(8), bound)
-	DECQ(left)
-	JNZ(LabelRef("pairs256_span"))
-
-	Label("pairs256_done")
-	SUBQ(first, dst)
-	SHRQ(U8(3), dst)
-	VZEROUPPER()
-	Store(dst, ReturnIndex(0))
-	RET()
+	spans("pairs256", 4, YMM, func() {
+		VPXOR(zero, zero, zero)
+		LEAQ(lanes, lanesAt)
+		LEAQ(moves, movesAt)
+	}, func(key VecVirtual, at, n, dst GPVirtual) {
+		// The lanes to read: the first min(n, 4).
+		read, four := GP64(), GP64()
+		MOVQ(U32(4), four)
+		MOVQ(n, read)
+		CMPQ(n, four)
+		CMOVQGT(four, read)
+		SHLQ(U8(5), read)
+		mask, x, kept := YMM(), YMM(), YMM()
+		VMOVDQU(Mem{Base: lanesAt, Index: read, Scale: 1}, mask)
+		VPMASKMOVQ(Mem{Base: at}, mask, x)
+		VPAND(key, x, kept)
+		VPCMPEQQ(zero, kept, kept) // lanes whose key shares no bit with the north one
+		VPAND(mask, kept, kept)    // and that were read
+		m := GP64()
+		VMOVMSKPD(kept, m.As32())
+		VPOR(key, x, x)
+		SHLQ(U8(5), m)
+		move := YMM()
+		VMOVDQU(Mem{Base: movesAt, Index: m, Scale: 1}, move)
+		VPERMD(x, move, x) // the lanes of x, at the places move names
+		VMOVDQU(x, Mem{Base: dst})
+		SHRQ(U8(5), m)
+		POPCNTL(m.As32(), m.As32())
+		LEAQ(Mem{Base: dst, Index: m, Scale: 8}, dst)
+	})
 }
 
 // transposeKernel writes transposex512, which lays out the rows of the
