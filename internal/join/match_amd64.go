@@ -21,7 +21,7 @@ var (
 	transposeNeeds = isa.Set{isa.AVX, isa.AVX512F, isa.AVX512BW, isa.AVX512VBMI}
 )
 
-// matchKernels is the matching kernels the processor runs, those of
+// matchKernels is the kind of matching kernels the processor runs: those of
 // avx512Kernels, of avx2Kernels, or none. wordsMultiple is the multiple
 // of words that the rows of a join's tables take for them (their
 // vector's words), and rowWords the most words of a row that a joiner
@@ -30,7 +30,7 @@ var matchKernels, wordsMultiple, rowWords = kernelsFor(avx512Needs.Has(), avx2Ne
 
 // The kinds of matching kernels.
 const (
-	goKernels = iota
+	goKind = iota
 	avx2Kind
 	avx512Kind
 )
@@ -82,7 +82,7 @@ func kernelsFor(wide, avx2 bool) (kind, multiple, most int) {
 	case avx2:
 		return avx2Kind, 4, 8 * maxRowVectors
 	}
-	return goKernels, 1, 0
+	return goKind, 1, 0
 }
 
 // archClashes is clashes with the assembly kernel of its width, ntables
