@@ -14,11 +14,12 @@ import "github.com/gonqueens/nqueens/internal/isa"
 // AVX2 instructions that add up their lanes, so their gate has AVX2 too.
 // The OR kernels run where the matching ones of their vectors do.
 var (
-	avx2Needs      = isa.Set{isa.AVX, isa.AVX2, isa.BMI2}
-	avx512Needs    = isa.Set{isa.AVX, isa.AVX2, isa.AVX512F, isa.AVX512VPOPCNTDQ, isa.BMI2}
-	pairsNeeds     = isa.Set{isa.AVX, isa.AVX512F, isa.BMI2, isa.CMOV, isa.POPCNT}
-	pairs256Needs  = isa.Set{isa.AVX, isa.AVX2, isa.CMOV, isa.POPCNT}
-	transposeNeeds = isa.Set{isa.AVX, isa.AVX512F, isa.AVX512BW, isa.AVX512VBMI}
+	avx2Needs         = isa.Set{isa.AVX, isa.AVX2, isa.BMI2}
+	avx512Needs       = isa.Set{isa.AVX, isa.AVX2, isa.AVX512F, isa.AVX512VPOPCNTDQ, isa.BMI2}
+	pairsNeeds        = isa.Set{isa.AVX, isa.AVX512F, isa.BMI2, isa.CMOV, isa.POPCNT}
+	pairs256Needs     = isa.Set{isa.AVX, isa.AVX2, isa.CMOV, isa.POPCNT}
+	transposeNeeds    = isa.Set{isa.AVX, isa.AVX512F, isa.AVX512BW, isa.AVX512VBMI}
+	transpose256Needs = isa.Set{isa.AVX, isa.AVX2}
 )
 
 // matchKernels is the kind of matching kernels the processor runs: those of
@@ -51,8 +52,11 @@ func Kernels() (match, pairs, transpose string) {
 	case avx2Pairs:
 		pairs = "avx2"
 	}
-	if wideTranspose {
+	switch {
+	case wideTranspose:
 		transpose = "avx512"
+	case avx2Transpose:
+		transpose = "avx2"
 	}
 	return match, pairs, transpose
 }
@@ -140,25 +144,33 @@ func archPairs(out []uint64, sp *spanList, south []uint64) (int, bool) {
 	return 0, false
 }
 
-// wideTranspose is whether the processor runs transposex512.
-var wideTranspose = transposeNeeds.Has()
+// wideTranspose and avx2Transpose are whether the processor runs
+// transposex512 and transposex256.
+var wideTranspose, avx2Transpose = transposeNeeds.Has(), transpose256Needs.Has()
 
-// archTranspose writes, with transposex512 where the processor runs it,
-// the words of the rows of layTables's single diagonals of keys, 64 keys
-// each, the last one's keys copied to a word of zeros first, and returns
-// how many words it wrote: all, or none.
+// archTranspose writes, with transposex512, or else transposex256, where
+// the processor runs it, the words of the rows of layTables's single
+// diagonals of keys, 64 keys each, the last one's keys copied to a word
+// of zeros first, and returns how many words it wrote: all, or none.
 func archTranspose(tables, keys []uint64, bytes int, rows *[64]int) int {
-	words := len(keys) / 64
-	if !wideTranspose || len(keys) == 0 || bytes == 0 {
+	transpose := transposex512
+	switch {
+	case len(keys) == 0 || bytes == 0:
+		return 0
+	case wideTranspose:
+	case avx2Transpose:
+		transpose = transposex256
+	default:
 		return 0
 	}
+	words := len(keys) / 64
 	if words > 0 {
-		transposex512(&tables[0], &keys[0], words, bytes, rows)
+		transpose(&tables[0], &keys[0], words, bytes, rows)
 	}
 	if rest := keys[64*words:]; len(rest) > 0 {
 		var last [64]uint64
 		copy(last[:], rest)
-		transposex512(&tables[words], &last[0], 1, bytes, rows)
+		transpose(&tables[words], &last[0], 1, bytes, rows)
 		words++
 	}
 	return words

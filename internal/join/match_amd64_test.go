@@ -38,6 +38,8 @@ func TestGates(t *testing.T) {
 			gate = pairs256Needs
 		case name == "transposex512":
 			gate = transposeNeeds
+		case name == "transposex256":
+			gate = transpose256Needs
 		default:
 			t.Errorf("%s: a kernel of no known gate", name)
 			continue
@@ -51,8 +53,7 @@ func TestGates(t *testing.T) {
 }
 
 // TestJoinMatchAVX2 runs TestJoinMatch on the AVX2 kernels where the
-// AVX-512 ones would be chosen, with the half-boards listed and the
-// tables laid out in Go, as on a processor without AVX-512.
+// AVX-512 ones would be chosen, as on a processor without AVX-512.
 func TestJoinMatchAVX2(t *testing.T) {
 	if !avx512Needs.Has() {
 		t.Skip("TestJoinMatch ran the kernels this processor has")
@@ -208,31 +209,45 @@ func TestPairsKernel(t *testing.T) {
 	}
 }
 
-// TestTransposeKernel checks transposex512 against transposeGo, on 1 to
-// 300 random keys (whole words and a last one cut short), 1 to 8 bytes
-// of them, the rows of each diagonal at random places.
+// TestTransposeKernel checks transposex512 and transposex256, where the
+// processor runs them, against transposeGo, on 1 to 300 random keys
+// (whole words and a last one cut short), 1 to 8 bytes of them, the rows
+// of each diagonal at random places.
 func TestTransposeKernel(t *testing.T) {
-	if !wideTranspose {
-		t.Skip("no AVX-512 kernel lays out tables on this processor")
-	}
+	kinds := []struct {
+		name string
+		runs *bool
+	}{{"transposex512", &wideTranspose}, {"transposex256", &avx2Transpose}}
+	defer func(wide, avx2 bool) { wideTranspose, avx2Transpose = wide, avx2 }(wideTranspose, avx2Transpose)
 	r := rand.New(rand.NewPCG(11, 12))
-	for range 100 {
-		keys := make([]uint64, 1+r.IntN(300))
-		for i := range keys {
-			keys[i] = r.Uint64()
+	for i, k := range kinds {
+		if !*k.runs {
+			t.Logf("%s does not run on this processor", k.name)
+			continue
 		}
-		words, bytes := (len(keys)+63)/64, 1+r.IntN(8)
-		var rows [64]int
-		for d, at := range r.Perm(64) {
-			rows[d] = at * words
+		// archTranspose runs the first kind the processor runs: those
+		// before this one off.
+		for _, other := range kinds[:i] {
+			*other.runs = false
 		}
-		got, want := make([]uint64, 64*words), make([]uint64, 64*words)
-		if w := archTranspose(got, keys, bytes, &rows); w != words {
-			t.Fatalf("%d keys: the kernel wrote %d words of %d", len(keys), w, words)
-		}
-		transposeGo(want, keys, words, bytes, 0, &rows)
-		if !slices.Equal(got, want) {
-			t.Fatalf("%d keys, %d bytes: the kernel's rows differ from transposeGo's", len(keys), bytes)
+		for range 100 {
+			keys := make([]uint64, 1+r.IntN(300))
+			for i := range keys {
+				keys[i] = r.Uint64()
+			}
+			words, bytes := (len(keys)+63)/64, 1+r.IntN(8)
+			var rows [64]int
+			for d, at := range r.Perm(64) {
+				rows[d] = at * words
+			}
+			got, want := make([]uint64, 64*words), make([]uint64, 64*words)
+			if w := archTranspose(got, keys, bytes, &rows); w != words {
+				t.Fatalf("%s, %d keys: the kernel wrote %d words of %d", k.name, len(keys), w, words)
+			}
+			transposeGo(want, keys, words, bytes, 0, &rows)
+			if !slices.Equal(got, want) {
+				t.Fatalf("%s, %d keys, %d bytes: the kernel's rows differ from transposeGo's", k.name, len(keys), bytes)
+			}
 		}
 	}
 }

@@ -1637,3 +1637,11 @@ func pairsx256(dst *uint64, keys []uint64, bounds []uint32, south *uint64) int
 //
 //go:noescape
 func transposex512(dst *uint64, keys *uint64, words int, bytes int, rows *[64]int)
+
+// transposex256 writes word w of the row of each diagonal d of the
+// first bytes bytes of the keys, for w from 0 up to words, at dst +
+// 8(rows[d]+w) bytes: bit i of it is bit d of key 64w+i. It needs
+// AVX2.
+//
+//go:noescape
+func transposex256(dst *uint64, keys *uint64, words int, bytes int, rows *[64]int)

@@ -16567,3 +16567,734 @@ transpose_next:
 transpose_done:
 	VZEROUPPER
 	RET
+
+DATA transposePairs<>+0(SB)/1, $0x00
+DATA transposePairs<>+1(SB)/1, $0x08
+DATA transposePairs<>+2(SB)/1, $0x01
+DATA transposePairs<>+3(SB)/1, $0x09
+DATA transposePairs<>+4(SB)/1, $0x02
+DATA transposePairs<>+5(SB)/1, $0x0a
+DATA transposePairs<>+6(SB)/1, $0x03
+DATA transposePairs<>+7(SB)/1, $0x0b
+DATA transposePairs<>+8(SB)/1, $0x04
+DATA transposePairs<>+9(SB)/1, $0x0c
+DATA transposePairs<>+10(SB)/1, $0x05
+DATA transposePairs<>+11(SB)/1, $0x0d
+DATA transposePairs<>+12(SB)/1, $0x06
+DATA transposePairs<>+13(SB)/1, $0x0e
+DATA transposePairs<>+14(SB)/1, $0x07
+DATA transposePairs<>+15(SB)/1, $0x0f
+DATA transposePairs<>+16(SB)/1, $0x00
+DATA transposePairs<>+17(SB)/1, $0x08
+DATA transposePairs<>+18(SB)/1, $0x01
+DATA transposePairs<>+19(SB)/1, $0x09
+DATA transposePairs<>+20(SB)/1, $0x02
+DATA transposePairs<>+21(SB)/1, $0x0a
+DATA transposePairs<>+22(SB)/1, $0x03
+DATA transposePairs<>+23(SB)/1, $0x0b
+DATA transposePairs<>+24(SB)/1, $0x04
+DATA transposePairs<>+25(SB)/1, $0x0c
+DATA transposePairs<>+26(SB)/1, $0x05
+DATA transposePairs<>+27(SB)/1, $0x0d
+DATA transposePairs<>+28(SB)/1, $0x06
+DATA transposePairs<>+29(SB)/1, $0x0e
+DATA transposePairs<>+30(SB)/1, $0x07
+DATA transposePairs<>+31(SB)/1, $0x0f
+GLOBL transposePairs<>(SB), RODATA|NOPTR, $32
+
+DATA transposeOrder<>+0(SB)/1, $0x00
+DATA transposeOrder<>+1(SB)/1, $0x01
+DATA transposeOrder<>+2(SB)/1, $0x08
+DATA transposeOrder<>+3(SB)/1, $0x09
+DATA transposeOrder<>+4(SB)/1, $0x02
+DATA transposeOrder<>+5(SB)/1, $0x03
+DATA transposeOrder<>+6(SB)/1, $0x0a
+DATA transposeOrder<>+7(SB)/1, $0x0b
+DATA transposeOrder<>+8(SB)/1, $0x04
+DATA transposeOrder<>+9(SB)/1, $0x05
+DATA transposeOrder<>+10(SB)/1, $0x0c
+DATA transposeOrder<>+11(SB)/1, $0x0d
+DATA transposeOrder<>+12(SB)/1, $0x06
+DATA transposeOrder<>+13(SB)/1, $0x07
+DATA transposeOrder<>+14(SB)/1, $0x0e
+DATA transposeOrder<>+15(SB)/1, $0x0f
+DATA transposeOrder<>+16(SB)/1, $0x00
+DATA transposeOrder<>+17(SB)/1, $0x01
+DATA transposeOrder<>+18(SB)/1, $0x08
+DATA transposeOrder<>+19(SB)/1, $0x09
+DATA transposeOrder<>+20(SB)/1, $0x02
+DATA transposeOrder<>+21(SB)/1, $0x03
+DATA transposeOrder<>+22(SB)/1, $0x0a
+DATA transposeOrder<>+23(SB)/1, $0x0b
+DATA transposeOrder<>+24(SB)/1, $0x04
+DATA transposeOrder<>+25(SB)/1, $0x05
+DATA transposeOrder<>+26(SB)/1, $0x0c
+DATA transposeOrder<>+27(SB)/1, $0x0d
+DATA transposeOrder<>+28(SB)/1, $0x06
+DATA transposeOrder<>+29(SB)/1, $0x07
+DATA transposeOrder<>+30(SB)/1, $0x0e
+DATA transposeOrder<>+31(SB)/1, $0x0f
+GLOBL transposeOrder<>(SB), RODATA|NOPTR, $32
+
+// func transposex256(dst *uint64, keys *uint64, words int, bytes int, rows *[64]int)
+// Requires: AVX, AVX2
+TEXT ·transposex256(SB), NOSPLIT, $0-40
+	MOVQ    dst+0(FP), AX
+	MOVQ    keys+8(FP), CX
+	MOVQ    words+16(FP), DX
+	MOVQ    bytes+24(FP), BX
+	MOVQ    rows+32(FP), SI
+	VMOVDQU transposePairs<>+0(SB), Y0
+	VMOVDQU transposeOrder<>+0(SB), Y1
+	TESTQ   DX, DX
+	JZ      transpose256_done
+
+transpose256_word:
+	VMOVDQU     (CX), Y2
+	VPSHUFB     Y0, Y2, Y2
+	VMOVDQU     32(CX), Y3
+	VPSHUFB     Y0, Y3, Y3
+	VMOVDQU     64(CX), Y4
+	VPSHUFB     Y0, Y4, Y4
+	VMOVDQU     96(CX), Y5
+	VPSHUFB     Y0, Y5, Y5
+	VMOVDQU     128(CX), Y6
+	VPSHUFB     Y0, Y6, Y6
+	VMOVDQU     160(CX), Y7
+	VPSHUFB     Y0, Y7, Y7
+	VMOVDQU     192(CX), Y8
+	VPSHUFB     Y0, Y8, Y8
+	VMOVDQU     224(CX), Y9
+	VPSHUFB     Y0, Y9, Y9
+	VPUNPCKLWD  Y3, Y2, Y10
+	VPUNPCKHWD  Y3, Y2, Y2
+	VPUNPCKLWD  Y5, Y4, Y3
+	VPUNPCKHWD  Y5, Y4, Y4
+	VPUNPCKLWD  Y7, Y6, Y5
+	VPUNPCKHWD  Y7, Y6, Y6
+	VPUNPCKLWD  Y9, Y8, Y7
+	VPUNPCKHWD  Y9, Y8, Y8
+	VPUNPCKLDQ  Y3, Y10, Y9
+	VPUNPCKHDQ  Y3, Y10, Y3
+	VPUNPCKLDQ  Y7, Y5, Y10
+	VPUNPCKHDQ  Y7, Y5, Y5
+	VPUNPCKLQDQ Y10, Y9, Y7
+	VPUNPCKHQDQ Y10, Y9, Y9
+	VPUNPCKLQDQ Y5, Y3, Y10
+	VPUNPCKHQDQ Y5, Y3, Y3
+	VPUNPCKLDQ  Y4, Y2, Y5
+	VPUNPCKHDQ  Y4, Y2, Y2
+	VPUNPCKLDQ  Y8, Y6, Y4
+	VPUNPCKHDQ  Y8, Y6, Y6
+	VPUNPCKLQDQ Y4, Y5, Y8
+	VPUNPCKHQDQ Y4, Y5, Y4
+	VPUNPCKLQDQ Y6, Y2, Y5
+	VPUNPCKHQDQ Y6, Y2, Y2
+	VPERMQ      $0xd8, Y7, Y7
+	VPSHUFB     Y1, Y7, Y7
+	VPMOVMSKB   Y7, DI
+	MOVQ        56(SI), R8
+	MOVL        DI, (AX)(R8*8)
+	VPADDB      Y7, Y7, Y7
+	VPMOVMSKB   Y7, DI
+	MOVQ        48(SI), R8
+	MOVL        DI, (AX)(R8*8)
+	VPADDB      Y7, Y7, Y7
+	VPMOVMSKB   Y7, DI
+	MOVQ        40(SI), R8
+	MOVL        DI, (AX)(R8*8)
+	VPADDB      Y7, Y7, Y7
+	VPMOVMSKB   Y7, DI
+	MOVQ        32(SI), R8
+	MOVL        DI, (AX)(R8*8)
+	VPADDB      Y7, Y7, Y7
+	VPMOVMSKB   Y7, DI
+	MOVQ        24(SI), R8
+	MOVL        DI, (AX)(R8*8)
+	VPADDB      Y7, Y7, Y7
+	VPMOVMSKB   Y7, DI
+	MOVQ        16(SI), R8
+	MOVL        DI, (AX)(R8*8)
+	VPADDB      Y7, Y7, Y7
+	VPMOVMSKB   Y7, DI
+	MOVQ        8(SI), R8
+	MOVL        DI, (AX)(R8*8)
+	VPADDB      Y7, Y7, Y7
+	VPMOVMSKB   Y7, DI
+	MOVQ        (SI), R8
+	MOVL        DI, (AX)(R8*8)
+	CMPQ        BX, $0x01
+	JLE         transpose256_half0
+	VPERMQ      $0xd8, Y9, Y9
+	VPSHUFB     Y1, Y9, Y9
+	VPMOVMSKB   Y9, DI
+	MOVQ        120(SI), R8
+	MOVL        DI, (AX)(R8*8)
+	VPADDB      Y9, Y9, Y9
+	VPMOVMSKB   Y9, DI
+	MOVQ        112(SI), R8
+	MOVL        DI, (AX)(R8*8)
+	VPADDB      Y9, Y9, Y9
+	VPMOVMSKB   Y9, DI
+	MOVQ        104(SI), R8
+	MOVL        DI, (AX)(R8*8)
+	VPADDB      Y9, Y9, Y9
+	VPMOVMSKB   Y9, DI
+	MOVQ        96(SI), R8
+	MOVL        DI, (AX)(R8*8)
+	VPADDB      Y9, Y9, Y9
+	VPMOVMSKB   Y9, DI
+	MOVQ        88(SI), R8
+	MOVL        DI, (AX)(R8*8)
+	VPADDB      Y9, Y9, Y9
+	VPMOVMSKB   Y9, DI
+	MOVQ        80(SI), R8
+	MOVL        DI, (AX)(R8*8)
+	VPADDB      Y9, Y9, Y9
+	VPMOVMSKB   Y9, DI
+	MOVQ        72(SI), R8
+	MOVL        DI, (AX)(R8*8)
+	VPADDB      Y9, Y9, Y9
+	VPMOVMSKB   Y9, DI
+	MOVQ        64(SI), R8
+	MOVL        DI, (AX)(R8*8)
+	CMPQ        BX, $0x02
+	JLE         transpose256_half0
+	VPERMQ      $0xd8, Y10, Y10
+	VPSHUFB     Y1, Y10, Y10
+	VPMOVMSKB   Y10, DI
+	MOVQ        184(SI), R8
+	MOVL        DI, (AX)(R8*8)
+	VPADDB      Y10, Y10, Y10
+	VPMOVMSKB   Y10, DI
+	MOVQ        176(SI), R8
+	MOVL        DI, (AX)(R8*8)
+	VPADDB      Y10, Y10, Y10
+	VPMOVMSKB   Y10, DI
+	MOVQ        168(SI), R8
+	MOVL        DI, (AX)(R8*8)
+	VPADDB      Y10, Y10, Y10
+	VPMOVMSKB   Y10, DI
+	MOVQ        160(SI), R8
+	MOVL        DI, (AX)(R8*8)
+	VPADDB      Y10, Y10, Y10
+	VPMOVMSKB   Y10, DI
+	MOVQ        152(SI), R8
+	MOVL        DI, (AX)(R8*8)
+	VPADDB      Y10, Y10, Y10
+	VPMOVMSKB   Y10, DI
+	MOVQ        144(SI), R8
+	MOVL        DI, (AX)(R8*8)
+	VPADDB      Y10, Y10, Y10
+	VPMOVMSKB   Y10, DI
+	MOVQ        136(SI), R8
+	MOVL        DI, (AX)(R8*8)
+	VPADDB      Y10, Y10, Y10
+	VPMOVMSKB   Y10, DI
+	MOVQ        128(SI), R8
+	MOVL        DI, (AX)(R8*8)
+	CMPQ        BX, $0x03
+	JLE         transpose256_half0
+	VPERMQ      $0xd8, Y3, Y3
+	VPSHUFB     Y1, Y3, Y3
+	VPMOVMSKB   Y3, DI
+	MOVQ        248(SI), R8
+	MOVL        DI, (AX)(R8*8)
+	VPADDB      Y3, Y3, Y3
+	VPMOVMSKB   Y3, DI
+	MOVQ        240(SI), R8
+	MOVL        DI, (AX)(R8*8)
+	VPADDB      Y3, Y3, Y3
+	VPMOVMSKB   Y3, DI
+	MOVQ        232(SI), R8
+	MOVL        DI, (AX)(R8*8)
+	VPADDB      Y3, Y3, Y3
+	VPMOVMSKB   Y3, DI
+	MOVQ        224(SI), R8
+	MOVL        DI, (AX)(R8*8)
+	VPADDB      Y3, Y3, Y3
+	VPMOVMSKB   Y3, DI
+	MOVQ        216(SI), R8
+	MOVL        DI, (AX)(R8*8)
+	VPADDB      Y3, Y3, Y3
+	VPMOVMSKB   Y3, DI
+	MOVQ        208(SI), R8
+	MOVL        DI, (AX)(R8*8)
+	VPADDB      Y3, Y3, Y3
+	VPMOVMSKB   Y3, DI
+	MOVQ        200(SI), R8
+	MOVL        DI, (AX)(R8*8)
+	VPADDB      Y3, Y3, Y3
+	VPMOVMSKB   Y3, DI
+	MOVQ        192(SI), R8
+	MOVL        DI, (AX)(R8*8)
+	CMPQ        BX, $0x04
+	JLE         transpose256_half0
+	VPERMQ      $0xd8, Y8, Y8
+	VPSHUFB     Y1, Y8, Y8
+	VPMOVMSKB   Y8, DI
+	MOVQ        312(SI), R8
+	MOVL        DI, (AX)(R8*8)
+	VPADDB      Y8, Y8, Y8
+	VPMOVMSKB   Y8, DI
+	MOVQ        304(SI), R8
+	MOVL        DI, (AX)(R8*8)
+	VPADDB      Y8, Y8, Y8
+	VPMOVMSKB   Y8, DI
+	MOVQ        296(SI), R8
+	MOVL        DI, (AX)(R8*8)
+	VPADDB      Y8, Y8, Y8
+	VPMOVMSKB   Y8, DI
+	MOVQ        288(SI), R8
+	MOVL        DI, (AX)(R8*8)
+	VPADDB      Y8, Y8, Y8
+	VPMOVMSKB   Y8, DI
+	MOVQ        280(SI), R8
+	MOVL        DI, (AX)(R8*8)
+	VPADDB      Y8, Y8, Y8
+	VPMOVMSKB   Y8, DI
+	MOVQ        272(SI), R8
+	MOVL        DI, (AX)(R8*8)
+	VPADDB      Y8, Y8, Y8
+	VPMOVMSKB   Y8, DI
+	MOVQ        264(SI), R8
+	MOVL        DI, (AX)(R8*8)
+	VPADDB      Y8, Y8, Y8
+	VPMOVMSKB   Y8, DI
+	MOVQ        256(SI), R8
+	MOVL        DI, (AX)(R8*8)
+	CMPQ        BX, $0x05
+	JLE         transpose256_half0
+	VPERMQ      $0xd8, Y4, Y4
+	VPSHUFB     Y1, Y4, Y4
+	VPMOVMSKB   Y4, DI
+	MOVQ        376(SI), R8
+	MOVL        DI, (AX)(R8*8)
+	VPADDB      Y4, Y4, Y4
+	VPMOVMSKB   Y4, DI
+	MOVQ        368(SI), R8
+	MOVL        DI, (AX)(R8*8)
+	VPADDB      Y4, Y4, Y4
+	VPMOVMSKB   Y4, DI
+	MOVQ        360(SI), R8
+	MOVL        DI, (AX)(R8*8)
+	VPADDB      Y4, Y4, Y4
+	VPMOVMSKB   Y4, DI
+	MOVQ        352(SI), R8
+	MOVL        DI, (AX)(R8*8)
+	VPADDB      Y4, Y4, Y4
+	VPMOVMSKB   Y4, DI
+	MOVQ        344(SI), R8
+	MOVL        DI, (AX)(R8*8)
+	VPADDB      Y4, Y4, Y4
+	VPMOVMSKB   Y4, DI
+	MOVQ        336(SI), R8
+	MOVL        DI, (AX)(R8*8)
+	VPADDB      Y4, Y4, Y4
+	VPMOVMSKB   Y4, DI
+	MOVQ        328(SI), R8
+	MOVL        DI, (AX)(R8*8)
+	VPADDB      Y4, Y4, Y4
+	VPMOVMSKB   Y4, DI
+	MOVQ        320(SI), R8
+	MOVL        DI, (AX)(R8*8)
+	CMPQ        BX, $0x06
+	JLE         transpose256_half0
+	VPERMQ      $0xd8, Y5, Y5
+	VPSHUFB     Y1, Y5, Y5
+	VPMOVMSKB   Y5, DI
+	MOVQ        440(SI), R8
+	MOVL        DI, (AX)(R8*8)
+	VPADDB      Y5, Y5, Y5
+	VPMOVMSKB   Y5, DI
+	MOVQ        432(SI), R8
+	MOVL        DI, (AX)(R8*8)
+	VPADDB      Y5, Y5, Y5
+	VPMOVMSKB   Y5, DI
+	MOVQ        424(SI), R8
+	MOVL        DI, (AX)(R8*8)
+	VPADDB      Y5, Y5, Y5
+	VPMOVMSKB   Y5, DI
+	MOVQ        416(SI), R8
+	MOVL        DI, (AX)(R8*8)
+	VPADDB      Y5, Y5, Y5
+	VPMOVMSKB   Y5, DI
+	MOVQ        408(SI), R8
+	MOVL        DI, (AX)(R8*8)
+	VPADDB      Y5, Y5, Y5
+	VPMOVMSKB   Y5, DI
+	MOVQ        400(SI), R8
+	MOVL        DI, (AX)(R8*8)
+	VPADDB      Y5, Y5, Y5
+	VPMOVMSKB   Y5, DI
+	MOVQ        392(SI), R8
+	MOVL        DI, (AX)(R8*8)
+	VPADDB      Y5, Y5, Y5
+	VPMOVMSKB   Y5, DI
+	MOVQ        384(SI), R8
+	MOVL        DI, (AX)(R8*8)
+	CMPQ        BX, $0x07
+	JLE         transpose256_half0
+	VPERMQ      $0xd8, Y2, Y2
+	VPSHUFB     Y1, Y2, Y2
+	VPMOVMSKB   Y2, DI
+	MOVQ        504(SI), R8
+	MOVL        DI, (AX)(R8*8)
+	VPADDB      Y2, Y2, Y2
+	VPMOVMSKB   Y2, DI
+	MOVQ        496(SI), R8
+	MOVL        DI, (AX)(R8*8)
+	VPADDB      Y2, Y2, Y2
+	VPMOVMSKB   Y2, DI
+	MOVQ        488(SI), R8
+	MOVL        DI, (AX)(R8*8)
+	VPADDB      Y2, Y2, Y2
+	VPMOVMSKB   Y2, DI
+	MOVQ        480(SI), R8
+	MOVL        DI, (AX)(R8*8)
+	VPADDB      Y2, Y2, Y2
+	VPMOVMSKB   Y2, DI
+	MOVQ        472(SI), R8
+	MOVL        DI, (AX)(R8*8)
+	VPADDB      Y2, Y2, Y2
+	VPMOVMSKB   Y2, DI
+	MOVQ        464(SI), R8
+	MOVL        DI, (AX)(R8*8)
+	VPADDB      Y2, Y2, Y2
+	VPMOVMSKB   Y2, DI
+	MOVQ        456(SI), R8
+	MOVL        DI, (AX)(R8*8)
+	VPADDB      Y2, Y2, Y2
+	VPMOVMSKB   Y2, DI
+	MOVQ        448(SI), R8
+	MOVL        DI, (AX)(R8*8)
+
+transpose256_half0:
+	VMOVDQU     256(CX), Y2
+	VPSHUFB     Y0, Y2, Y2
+	VMOVDQU     288(CX), Y3
+	VPSHUFB     Y0, Y3, Y3
+	VMOVDQU     320(CX), Y4
+	VPSHUFB     Y0, Y4, Y4
+	VMOVDQU     352(CX), Y5
+	VPSHUFB     Y0, Y5, Y5
+	VMOVDQU     384(CX), Y6
+	VPSHUFB     Y0, Y6, Y6
+	VMOVDQU     416(CX), Y7
+	VPSHUFB     Y0, Y7, Y7
+	VMOVDQU     448(CX), Y8
+	VPSHUFB     Y0, Y8, Y8
+	VMOVDQU     480(CX), Y9
+	VPSHUFB     Y0, Y9, Y9
+	VPUNPCKLWD  Y3, Y2, Y10
+	VPUNPCKHWD  Y3, Y2, Y2
+	VPUNPCKLWD  Y5, Y4, Y3
+	VPUNPCKHWD  Y5, Y4, Y4
+	VPUNPCKLWD  Y7, Y6, Y5
+	VPUNPCKHWD  Y7, Y6, Y6
+	VPUNPCKLWD  Y9, Y8, Y7
+	VPUNPCKHWD  Y9, Y8, Y8
+	VPUNPCKLDQ  Y3, Y10, Y9
+	VPUNPCKHDQ  Y3, Y10, Y3
+	VPUNPCKLDQ  Y7, Y5, Y10
+	VPUNPCKHDQ  Y7, Y5, Y5
+	VPUNPCKLQDQ Y10, Y9, Y7
+	VPUNPCKHQDQ Y10, Y9, Y9
+	VPUNPCKLQDQ Y5, Y3, Y10
+	VPUNPCKHQDQ Y5, Y3, Y3
+	VPUNPCKLDQ  Y4, Y2, Y5
+	VPUNPCKHDQ  Y4, Y2, Y2
+	VPUNPCKLDQ  Y8, Y6, Y4
+	VPUNPCKHDQ  Y8, Y6, Y6
+	VPUNPCKLQDQ Y4, Y5, Y8
+	VPUNPCKHQDQ Y4, Y5, Y4
+	VPUNPCKLQDQ Y6, Y2, Y5
+	VPUNPCKHQDQ Y6, Y2, Y2
+	VPERMQ      $0xd8, Y7, Y7
+	VPSHUFB     Y1, Y7, Y7
+	VPMOVMSKB   Y7, DI
+	MOVQ        56(SI), R8
+	MOVL        DI, 4(AX)(R8*8)
+	VPADDB      Y7, Y7, Y7
+	VPMOVMSKB   Y7, DI
+	MOVQ        48(SI), R8
+	MOVL        DI, 4(AX)(R8*8)
+	VPADDB      Y7, Y7, Y7
+	VPMOVMSKB   Y7, DI
+	MOVQ        40(SI), R8
+	MOVL        DI, 4(AX)(R8*8)
+	VPADDB      Y7, Y7, Y7
+	VPMOVMSKB   Y7, DI
+	MOVQ        32(SI), R8
+	MOVL        DI, 4(AX)(R8*8)
+	VPADDB      Y7, Y7, Y7
+	VPMOVMSKB   Y7, DI
+	MOVQ        24(SI), R8
+	MOVL        DI, 4(AX)(R8*8)
+	VPADDB      Y7, Y7, Y7
+	VPMOVMSKB   Y7, DI
+	MOVQ        16(SI), R8
+	MOVL        DI, 4(AX)(R8*8)
+	VPADDB      Y7, Y7, Y7
+	VPMOVMSKB   Y7, DI
+	MOVQ        8(SI), R8
+	MOVL        DI, 4(AX)(R8*8)
+	VPADDB      Y7, Y7, Y7
+	VPMOVMSKB   Y7, DI
+	MOVQ        (SI), R8
+	MOVL        DI, 4(AX)(R8*8)
+	CMPQ        BX, $0x01
+	JLE         transpose256_half1
+	VPERMQ      $0xd8, Y9, Y9
+	VPSHUFB     Y1, Y9, Y9
+	VPMOVMSKB   Y9, DI
+	MOVQ        120(SI), R8
+	MOVL        DI, 4(AX)(R8*8)
+	VPADDB      Y9, Y9, Y9
+	VPMOVMSKB   Y9, DI
+	MOVQ        112(SI), R8
+	MOVL        DI, 4(AX)(R8*8)
+	VPADDB      Y9, Y9, Y9
+	VPMOVMSKB   Y9, DI
+	MOVQ        104(SI), R8
+	MOVL        DI, 4(AX)(R8*8)
+	VPADDB      Y9, Y9, Y9
+	VPMOVMSKB   Y9, DI
+	MOVQ        96(SI), R8
+	MOVL        DI, 4(AX)(R8*8)
+	VPADDB      Y9, Y9, Y9
+	VPMOVMSKB   Y9, DI
+	MOVQ        88(SI), R8
+	MOVL        DI, 4(AX)(R8*8)
+	VPADDB      Y9, Y9, Y9
+	VPMOVMSKB   Y9, DI
+	MOVQ        80(SI), R8
+	MOVL        DI, 4(AX)(R8*8)
+	VPADDB      Y9, Y9, Y9
+	VPMOVMSKB   Y9, DI
+	MOVQ        72(SI), R8
+	MOVL        DI, 4(AX)(R8*8)
+	VPADDB      Y9, Y9, Y9
+	VPMOVMSKB   Y9, DI
+	MOVQ        64(SI), R8
+	MOVL        DI, 4(AX)(R8*8)
+	CMPQ        BX, $0x02
+	JLE         transpose256_half1
+	VPERMQ      $0xd8, Y10, Y10
+	VPSHUFB     Y1, Y10, Y10
+	VPMOVMSKB   Y10, DI
+	MOVQ        184(SI), R8
+	MOVL        DI, 4(AX)(R8*8)
+	VPADDB      Y10, Y10, Y10
+	VPMOVMSKB   Y10, DI
+	MOVQ        176(SI), R8
+	MOVL        DI, 4(AX)(R8*8)
+	VPADDB      Y10, Y10, Y10
+	VPMOVMSKB   Y10, DI
+	MOVQ        168(SI), R8
+	MOVL        DI, 4(AX)(R8*8)
+	VPADDB      Y10, Y10, Y10
+	VPMOVMSKB   Y10, DI
+	MOVQ        160(SI), R8
+	MOVL        DI, 4(AX)(R8*8)
+	VPADDB      Y10, Y10, Y10
+	VPMOVMSKB   Y10, DI
+	MOVQ        152(SI), R8
+	MOVL        DI, 4(AX)(R8*8)
+	VPADDB      Y10, Y10, Y10
+	VPMOVMSKB   Y10, DI
+	MOVQ        144(SI), R8
+	MOVL        DI, 4(AX)(R8*8)
+	VPADDB      Y10, Y10, Y10
+	VPMOVMSKB   Y10, DI
+	MOVQ        136(SI), R8
+	MOVL        DI, 4(AX)(R8*8)
+	VPADDB      Y10, Y10, Y10
+	VPMOVMSKB   Y10, DI
+	MOVQ        128(SI), R8
+	MOVL        DI, 4(AX)(R8*8)
+	CMPQ        BX, $0x03
+	JLE         transpose256_half1
+	VPERMQ      $0xd8, Y3, Y3
+	VPSHUFB     Y1, Y3, Y3
+	VPMOVMSKB   Y3, DI
+	MOVQ        248(SI), R8
+	MOVL        DI, 4(AX)(R8*8)
+	VPADDB      Y3, Y3, Y3
+	VPMOVMSKB   Y3, DI
+	MOVQ        240(SI), R8
+	MOVL        DI, 4(AX)(R8*8)
+	VPADDB      Y3, Y3, Y3
+	VPMOVMSKB   Y3, DI
+	MOVQ        232(SI), R8
+	MOVL        DI, 4(AX)(R8*8)
+	VPADDB      Y3, Y3, Y3
+	VPMOVMSKB   Y3, DI
+	MOVQ        224(SI), R8
+	MOVL        DI, 4(AX)(R8*8)
+	VPADDB      Y3, Y3, Y3
+	VPMOVMSKB   Y3, DI
+	MOVQ        216(SI), R8
+	MOVL        DI, 4(AX)(R8*8)
+	VPADDB      Y3, Y3, Y3
+	VPMOVMSKB   Y3, DI
+	MOVQ        208(SI), R8
+	MOVL        DI, 4(AX)(R8*8)
+	VPADDB      Y3, Y3, Y3
+	VPMOVMSKB   Y3, DI
+	MOVQ        200(SI), R8
+	MOVL        DI, 4(AX)(R8*8)
+	VPADDB      Y3, Y3, Y3
+	VPMOVMSKB   Y3, DI
+	MOVQ        192(SI), R8
+	MOVL        DI, 4(AX)(R8*8)
+	CMPQ        BX, $0x04
+	JLE         transpose256_half1
+	VPERMQ      $0xd8, Y8, Y8
+	VPSHUFB     Y1, Y8, Y8
+	VPMOVMSKB   Y8, DI
+	MOVQ        312(SI), R8
+	MOVL        DI, 4(AX)(R8*8)
+	VPADDB      Y8, Y8, Y8
+	VPMOVMSKB   Y8, DI
+	MOVQ        304(SI), R8
+	MOVL        DI, 4(AX)(R8*8)
+	VPADDB      Y8, Y8, Y8
+	VPMOVMSKB   Y8, DI
+	MOVQ        296(SI), R8
+	MOVL        DI, 4(AX)(R8*8)
+	VPADDB      Y8, Y8, Y8
+	VPMOVMSKB   Y8, DI
+	MOVQ        288(SI), R8
+	MOVL        DI, 4(AX)(R8*8)
+	VPADDB      Y8, Y8, Y8
+	VPMOVMSKB   Y8, DI
+	MOVQ        280(SI), R8
+	MOVL        DI, 4(AX)(R8*8)
+	VPADDB      Y8, Y8, Y8
+	VPMOVMSKB   Y8, DI
+	MOVQ        272(SI), R8
+	MOVL        DI, 4(AX)(R8*8)
+	VPADDB      Y8, Y8, Y8
+	VPMOVMSKB   Y8, DI
+	MOVQ        264(SI), R8
+	MOVL        DI, 4(AX)(R8*8)
+	VPADDB      Y8, Y8, Y8
+	VPMOVMSKB   Y8, DI
+	MOVQ        256(SI), R8
+	MOVL        DI, 4(AX)(R8*8)
+	CMPQ        BX, $0x05
+	JLE         transpose256_half1
+	VPERMQ      $0xd8, Y4, Y4
+	VPSHUFB     Y1, Y4, Y4
+	VPMOVMSKB   Y4, DI
+	MOVQ        376(SI), R8
+	MOVL        DI, 4(AX)(R8*8)
+	VPADDB      Y4, Y4, Y4
+	VPMOVMSKB   Y4, DI
+	MOVQ        368(SI), R8
+	MOVL        DI, 4(AX)(R8*8)
+	VPADDB      Y4, Y4, Y4
+	VPMOVMSKB   Y4, DI
+	MOVQ        360(SI), R8
+	MOVL        DI, 4(AX)(R8*8)
+	VPADDB      Y4, Y4, Y4
+	VPMOVMSKB   Y4, DI
+	MOVQ        352(SI), R8
+	MOVL        DI, 4(AX)(R8*8)
+	VPADDB      Y4, Y4, Y4
+	VPMOVMSKB   Y4, DI
+	MOVQ        344(SI), R8
+	MOVL        DI, 4(AX)(R8*8)
+	VPADDB      Y4, Y4, Y4
+	VPMOVMSKB   Y4, DI
+	MOVQ        336(SI), R8
+	MOVL        DI, 4(AX)(R8*8)
+	VPADDB      Y4, Y4, Y4
+	VPMOVMSKB   Y4, DI
+	MOVQ        328(SI), R8
+	MOVL        DI, 4(AX)(R8*8)
+	VPADDB      Y4, Y4, Y4
+	VPMOVMSKB   Y4, DI
+	MOVQ        320(SI), R8
+	MOVL        DI, 4(AX)(R8*8)
+	CMPQ        BX, $0x06
+	JLE         transpose256_half1
+	VPERMQ      $0xd8, Y5, Y5
+	VPSHUFB     Y1, Y5, Y5
+	VPMOVMSKB   Y5, DI
+	MOVQ        440(SI), R8
+	MOVL        DI, 4(AX)(R8*8)
+	VPADDB      Y5, Y5, Y5
+	VPMOVMSKB   Y5, DI
+	MOVQ        432(SI), R8
+	MOVL        DI, 4(AX)(R8*8)
+	VPADDB      Y5, Y5, Y5
+	VPMOVMSKB   Y5, DI
+	MOVQ        424(SI), R8
+	MOVL        DI, 4(AX)(R8*8)
+	VPADDB      Y5, Y5, Y5
+	VPMOVMSKB   Y5, DI
+	MOVQ        416(SI), R8
+	MOVL        DI, 4(AX)(R8*8)
+	VPADDB      Y5, Y5, Y5
+	VPMOVMSKB   Y5, DI
+	MOVQ        408(SI), R8
+	MOVL        DI, 4(AX)(R8*8)
+	VPADDB      Y5, Y5, Y5
+	VPMOVMSKB   Y5, DI
+	MOVQ        400(SI), R8
+	MOVL        DI, 4(AX)(R8*8)
+	VPADDB      Y5, Y5, Y5
+	VPMOVMSKB   Y5, DI
+	MOVQ        392(SI), R8
+	MOVL        DI, 4(AX)(R8*8)
+	VPADDB      Y5, Y5, Y5
+	VPMOVMSKB   Y5, DI
+	MOVQ        384(SI), R8
+	MOVL        DI, 4(AX)(R8*8)
+	CMPQ        BX, $0x07
+	JLE         transpose256_half1
+	VPERMQ      $0xd8, Y2, Y2
+	VPSHUFB     Y1, Y2, Y2
+	VPMOVMSKB   Y2, DI
+	MOVQ        504(SI), R8
+	MOVL        DI, 4(AX)(R8*8)
+	VPADDB      Y2, Y2, Y2
+	VPMOVMSKB   Y2, DI
+	MOVQ        496(SI), R8
+	MOVL        DI, 4(AX)(R8*8)
+	VPADDB      Y2, Y2, Y2
+	VPMOVMSKB   Y2, DI
+	MOVQ        488(SI), R8
+	MOVL        DI, 4(AX)(R8*8)
+	VPADDB      Y2, Y2, Y2
+	VPMOVMSKB   Y2, DI
+	MOVQ        480(SI), R8
+	MOVL        DI, 4(AX)(R8*8)
+	VPADDB      Y2, Y2, Y2
+	VPMOVMSKB   Y2, DI
+	MOVQ        472(SI), R8
+	MOVL        DI, 4(AX)(R8*8)
+	VPADDB      Y2, Y2, Y2
+	VPMOVMSKB   Y2, DI
+	MOVQ        464(SI), R8
+	MOVL        DI, 4(AX)(R8*8)
+	VPADDB      Y2, Y2, Y2
+	VPMOVMSKB   Y2, DI
+	MOVQ        456(SI), R8
+	MOVL        DI, 4(AX)(R8*8)
+	VPADDB      Y2, Y2, Y2
+	VPMOVMSKB   Y2, DI
+	MOVQ        448(SI), R8
+	MOVL        DI, 4(AX)(R8*8)
+
+transpose256_half1:
+	ADDQ $0x00000200, CX
+	ADDQ $0x00000008, AX
+	DECQ DX
+	JNZ  transpose256_word
+
+transpose256_done:
+	VZEROUPPER
+	RET

@@ -313,3 +313,111 @@ func transposeKernel() {
 	VZEROUPPER()
 	RET()
 }
+
+// transposeKernel256 writes transposex256, transposex512 with AVX2, 32
+// keys at a time, each word of a row in two halves. Eight vectors hold
+// the 32 keys, 4 each; VPSHUFB pairs the bytes of a lane's 2 keys, and
+// unpacking 16-, 32- and 64-bit units of pairs of vectors gathers byte c
+// of every key in vector c, in the order of the lanes; VPERMQ and VPSHUFB
+// put key i in byte i. VPMOVMSKB then takes the top bit of each byte,
+// half a row's word, and VPADDB shifts every byte left by one for the
+// next bit.
+func transposeKernel256() {
+	pairs := GLOBL("transposePairs", RODATA|NOPTR)
+	for lane := range 2 {
+		for i := range 8 {
+			DATA(16*lane+2*i, U8(i))     // byte i of the lane's first key
+			DATA(16*lane+2*i+1, U8(8+i)) // and of its second
+		}
+	}
+	// Once the 64-bit units are in the order 0, 2, 1, 3 of the unpacking,
+	// a lane holds keys 0, 1, 4, 5, ... 12, 13 of its 16 and then 2, 3, 6,
+	// 7, ... 14, 15: these bytes put key i at byte i.
+	order := GLOBL("transposeOrder", RODATA|NOPTR)
+	for lane := range 2 {
+		for i, b := range []int{0, 1, 8, 9, 2, 3, 10, 11, 4, 5, 12, 13, 6, 7, 14, 15} {
+			DATA(16*lane+i, U8(b))
+		}
+	}
+
+	TEXT("transposex256", NOSPLIT, "func(dst *uint64, keys *uint64, words int, bytes int, rows *[64]int)")
+	Pragma("noescape")
+	Doc(
+		"transposex256 writes word w of the row of each diagonal d of the",
+		"first bytes bytes of the keys, for w from 0 up to words, at dst +",
+		"8(rows[d]+w) bytes: bit i of it is bit d of key 64w+i. It needs",
+		"AVX2.",
+	)
+	dst := Load(Param("dst"), GP64())
+	keys := Load(Param("keys"), GP64())
+	left := Load(Param("words"), GP64())
+	bytes := Load(Param("bytes"), GP64())
+	rows := Load(Param("rows"), GP64())
+	pair, put := YMM(), YMM()
+	VMOVDQU(pairs, pair)
+	VMOVDQU(order, put)
+	TESTQ(left, left)
+	JZ(LabelRef("transpose256_done"))
+
+	Label("transpose256_word")
+	for half := range 2 {
+		var v [8]VecVirtual
+		for k := range v {
+			v[k] = YMM()
+			VMOVDQU(Mem{Base: keys, Disp: 256*half + 32*k}, v[k])
+			VPSHUFB(pair, v[k], v[k])
+		}
+		// 16-bit units, bytes c of 2 keys: c from 0 to 3 in low[p], from 4
+		// to 7 in high[p], of the 4 keys of v[2p] then v[2p+1] (a lane's).
+		var low, high [4]VecVirtual
+		for p := range 4 {
+			low[p], high[p] = YMM(), YMM()
+			VPUNPCKLWD(v[2*p+1], v[2*p], low[p])
+			VPUNPCKHWD(v[2*p+1], v[2*p], high[p])
+		}
+		var out [8]VecVirtual
+		for g, units := range [][4]VecVirtual{low, high} {
+			// 32-bit units of pairs, then 64-bit units of pairs of
+			// pairs: byte c of 16 keys a 64-bit unit.
+			aLo, aHi, bLo, bHi := YMM(), YMM(), YMM(), YMM()
+			VPUNPCKLDQ(units[1], units[0], aLo)
+			VPUNPCKHDQ(units[1], units[0], aHi)
+			VPUNPCKLDQ(units[3], units[2], bLo)
+			VPUNPCKHDQ(units[3], units[2], bHi)
+			for i, ab := range [][2]VecVirtual{{aLo, bLo}, {aHi, bHi}} {
+				c := 4*g + 2*i
+				out[c], out[c+1] = YMM(), YMM()
+				VPUNPCKLQDQ(ab[1], ab[0], out[c])
+				VPUNPCKHQDQ(ab[1], ab[0], out[c+1])
+			}
+		}
+		next := fmt.Sprintf("transpose256_half%d", half)
+		word, at := GP64(), GP64()
+		for by := range 8 {
+			if by > 0 {
+				CMPQ(bytes, U8(by))
+				JLE(LabelRef(next))
+			}
+			x := out[by]
+			VPERMQ(U8(0xd8), x, x) // 64-bit units 0, 2, 1, 3
+			VPSHUFB(put, x, x)
+			for bit := 7; bit >= 0; bit-- {
+				VPMOVMSKB(x, word.As32()) // bit 8·by+bit of the 32 keys
+				MOVQ(Mem{Base: rows, Disp: 8 * (8*by + bit)}, at)
+				MOVL(word.As32(), Mem{Base: dst, Index: at, Scale: 8, Disp: 4 * half})
+				if bit > 0 {
+					VPADDB(x, x, x)
+				}
+			}
+		}
+		Label(next)
+	}
+	ADDQ(U32(512), keys)
+	ADDQ(U32(8), dst)
+	DECQ(left)
+	JNZ(LabelRef("transpose256_word"))
+
+	Label("transpose256_done")
+	VZEROUPPER()
+	RET()
+}

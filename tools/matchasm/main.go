@@ -88,6 +88,7 @@ func main() {
 	pairsKernel()
 	pairsKernel256()
 	transposeKernel()
+	transposeKernel256()
 	Generate()
 	if *table != "" {
 		writeTable(*table)
