@@ -18,22 +18,7 @@ import (
 func kernel(k, width, vectors int, nibbles, lowHalves Mem) {
 	name := kernelName(k, width, vectors)
 	row := 32 * vectors // bytes
-	TEXT(name, NOSPLIT, "func(tables *uint64, keys []uint64) int")
-	Pragma("noescape")
-	Doc(
-		fmt.Sprintf("%s returns the sum, over keys, of the bits set in the OR of", name),
-		fmt.Sprintf("the rows of tables that the key's %d low %s pick: the row of", k, pieceName(width)),
-		fmt.Sprintf("table c of value v starts at tables + (%dc+v)·%d bytes, %d words", 1<<width, row, row/8),
-		"long. It is clashesGo of match.go, and needs AVX2 and BMI2.",
-	)
-	tables := Load(Param("tables"), GP64())
-	keys := Load(Param("keys").Base(), GP64())
-	left := Load(Param("keys").Len(), GP64())
-	offs := make([]GPVirtual, k)
-	for i := range offs {
-		offs[i] = GP64()
-	}
-	key := GP64()
+	tables, keys, left, offs, key := clashesHead(name, k, width, row, "AVX2 and BMI2")
 	acc, lut, mask, zero := YMM(), YMM(), YMM(), YMM()
 	VPXOR(acc, acc, acc)
 	TESTQ(left, left)
@@ -73,6 +58,29 @@ func kernel(k, width, vectors int, nibbles, lowHalves Mem) {
 
 	Label(name + "_sum")
 	sum(acc)
+}
+
+// clashesHead begins the kernel name for k tables of width bits, whose
+// rows are row bytes and whose instructions need needs: its text, its
+// arguments in registers (tables, the keys and how many are left) and
+// registers for the k rows' offsets and for a key.
+func clashesHead(name string, k, width, row int, needs string) (tables, keys, left Register, offs []GPVirtual, key GPVirtual) {
+	TEXT(name, NOSPLIT, "func(tables *uint64, keys []uint64) int")
+	Pragma("noescape")
+	Doc(
+		fmt.Sprintf("%s returns the sum, over keys, of the bits set in the OR of", name),
+		fmt.Sprintf("the rows of tables that the key's %d low %s pick: the row of", k, pieceName(width)),
+		fmt.Sprintf("table c of value v starts at tables + (%dc+v)·%d bytes, %d words", 1<<width, row, row/8),
+		fmt.Sprintf("long. It is clashesGo of match.go, and needs %s.", needs),
+	)
+	tables = Load(Param("tables"), GP64())
+	keys = Load(Param("keys").Base(), GP64())
+	left = Load(Param("keys").Len(), GP64())
+	offs = make([]GPVirtual, k)
+	for i := range offs {
+		offs[i] = GP64()
+	}
+	return tables, keys, left, offs, GP64()
 }
 
 // orOfRows sets x to the OR of the vectors at disp bytes into the rows
@@ -120,22 +128,7 @@ func rowOffsets(key GPVirtual, offs []GPVirtual, width, vectors, scale int) {
 func rowKernel(k, width, vectors int) {
 	name := rowKernelName(k, width, vectors)
 	row := 64 * vectors // bytes
-	TEXT(name, NOSPLIT, "func(tables *uint64, keys []uint64) int")
-	Pragma("noescape")
-	Doc(
-		fmt.Sprintf("%s returns the sum, over keys, of the bits set in the OR of", name),
-		fmt.Sprintf("the rows of tables that the key's %d low %s pick: the row of", k, pieceName(width)),
-		fmt.Sprintf("table c of value v starts at tables + (%dc+v)·%d bytes, %d words", 1<<width, row, row/8),
-		"long. It is clashesGo of match.go, and needs AVX-512F, VPOPCNTDQ, BMI2 and AVX2.",
-	)
-	tables := Load(Param("tables"), GP64())
-	keys := Load(Param("keys").Base(), GP64())
-	left := Load(Param("keys").Len(), GP64())
-	offs := make([]GPVirtual, k)
-	for i := range offs {
-		offs[i] = GP64()
-	}
-	key := GP64()
+	tables, keys, left, offs, key := clashesHead(name, k, width, row, "AVX-512F, VPOPCNTDQ, BMI2 and AVX2")
 	acc := ZMM()
 	VPXORQ(acc, acc, acc)
 	TESTQ(left, left)

@@ -241,19 +241,7 @@ func transposeKernel() {
 		DATA(8*i, U64(v))
 	}
 
-	TEXT("transposex512", NOSPLIT, "func(dst *uint64, keys *uint64, words int, bytes int, rows *[64]int)")
-	Pragma("noescape")
-	Doc(
-		"transposex512 writes word w of the row of each diagonal d of the",
-		"first bytes bytes of the keys, for w from 0 up to words, at dst +",
-		"8(rows[d]+w) bytes: bit i of it is bit d of key 64w+i. It needs",
-		"AVX-512F, AVX-512BW and AVX-512VBMI.",
-	)
-	dst := Load(Param("dst"), GP64())
-	keys := Load(Param("keys"), GP64())
-	left := Load(Param("words"), GP64())
-	bytes := Load(Param("bytes"), GP64())
-	rows := Load(Param("rows"), GP64())
+	dst, keys, left, bytes, rows := transposeHead("transposex512", "AVX-512F, AVX-512BW and AVX-512VBMI")
 	p, lo, hi := ZMM(), ZMM(), ZMM()
 	VMOVDQU64(perm, p)
 	VMOVDQU64(lanes, lo)
@@ -314,6 +302,21 @@ func transposeKernel() {
 	RET()
 }
 
+// transposeHead begins the transposing kernel name, whose instructions
+// need needs: its text and its arguments in registers.
+func transposeHead(name, needs string) (dst, keys, left, bytes, rows Register) {
+	TEXT(name, NOSPLIT, "func(dst *uint64, keys *uint64, words int, bytes int, rows *[64]int)")
+	Pragma("noescape")
+	Doc(
+		fmt.Sprintf("%s writes word w of the row of each diagonal d of the", name),
+		"first bytes bytes of the keys, for w from 0 up to words, at dst +",
+		"8(rows[d]+w) bytes: bit i of it is bit d of key 64w+i. It needs",
+		needs+".",
+	)
+	return Load(Param("dst"), GP64()), Load(Param("keys"), GP64()), Load(Param("words"), GP64()),
+		Load(Param("bytes"), GP64()), Load(Param("rows"), GP64())
+}
+
 // transposeKernel256 writes transposex256, transposex512 with AVX2, 32
 // keys at a time, each word of a row in two halves. Eight vectors hold
 // the 32 keys, 4 each; VPSHUFB pairs the bytes of a lane's 2 keys, and
@@ -340,19 +343,7 @@ func transposeKernel256() {
 		}
 	}
 
-	TEXT("transposex256", NOSPLIT, "func(dst *uint64, keys *uint64, words int, bytes int, rows *[64]int)")
-	Pragma("noescape")
-	Doc(
-		"transposex256 writes word w of the row of each diagonal d of the",
-		"first bytes bytes of the keys, for w from 0 up to words, at dst +",
-		"8(rows[d]+w) bytes: bit i of it is bit d of key 64w+i. It needs",
-		"AVX2.",
-	)
-	dst := Load(Param("dst"), GP64())
-	keys := Load(Param("keys"), GP64())
-	left := Load(Param("words"), GP64())
-	bytes := Load(Param("bytes"), GP64())
-	rows := Load(Param("rows"), GP64())
+	dst, keys, left, bytes, rows := transposeHead("transposex256", "AVX2")
 	pair, put := YMM(), YMM()
 	VMOVDQU(pairs, pair)
 	VMOVDQU(order, put)
