@@ -99,7 +99,7 @@ func TestKernels(t *testing.T) {
 		for i := range tables {
 			tables[i] = r.Uint64() & r.Uint64()
 		}
-		keys := make([]uint64, r.IntN(50))
+		keys := make([]uint64, r.IntN(200))
 		for i := range keys {
 			keys[i] = r.Uint64()
 		}

@@ -14,7 +14,15 @@ import (
 
 // kernel writes the AVX2 clashesKx256vV for tables of width bits, 8 or
 // 4 (clashesKnx256vV), whose rows are V vectors of 256 bits: the row
-// kernel of AVX-512 below, with AVX2's population count.
+// kernel of AVX-512 below, with AVX2's population count. AVX2 has none
+// of its own: a byte's is looked up by its two halves (VPSHUFB), 6
+// instructions a vector. The kernel takes most of the keys a round at
+// a time, of keys whose rows make rounds·8 vectors (rounds·8/V keys), and
+// adds their bits up with carry-save adders (Harley and Seal's method):
+// each 8 vectors go into three running vectors of ones, twos and fours,
+// at 7 adders of 5 instructions, and out come eights, whose population
+// is counted. The keys left over, fewer than a round's, are counted a
+// key at a time.
 func kernel(k, width, vectors int, nibbles, lowHalves Mem) {
 	name := kernelName(k, width, vectors)
 	row := 32 * vectors // bytes
@@ -26,38 +34,126 @@ func kernel(k, width, vectors int, nibbles, lowHalves Mem) {
 	VMOVDQU(nibbles, lut)
 	VMOVDQU(lowHalves, mask)
 	VPXOR(zero, zero, zero)
-
-	Label(name + "_key")
-	MOVQ(Mem{Base: keys}, key)
-	rowOffsets(key, offs, width, vectors, 5)
-	// Each byte's count is at most 8 in a vector, 64 in a row of 8
-	// vectors: the bytes of a row add up without carry, and VPSADBW adds
-	// them up by 64-bit lane once a key.
-	var bytes VecVirtual
-	for i := range vectors {
-		x, lo, hi := YMM(), YMM(), YMM()
-		orOfRows(x, tables, offs, width, row, 32*i, func(a, b Op) { VMOVDQU(a, b) }, func(a, b, c Op) { VPOR(a, b, c) })
+	// count sets bytes to the population of each byte of x, or adds it
+	// in, with lo and hi spare.
+	count := func(x, lo, hi, bytes VecVirtual, first bool) {
 		VPAND(mask, x, lo)
 		VPSRLW(U8(4), x, hi)
 		VPAND(mask, hi, hi)
 		VPSHUFB(lo, lut, lo) // the count of each byte's low half
 		VPSHUFB(hi, lut, hi) // and of its high half
-		if i == 0 {
-			bytes = YMM()
+		if first {
 			VPADDB(lo, hi, bytes)
 		} else {
 			VPADDB(lo, bytes, bytes)
 			VPADDB(hi, bytes, bytes)
 		}
 	}
+	// query sets offs to the offsets of the rows of the next key, and
+	// moves on to the key after it.
+	query := func() {
+		MOVQ(Mem{Base: keys}, key)
+		rowOffsets(key, offs, width, vectors, 5)
+		ADDQ(U8(8), keys)
+	}
+
+	// A round is the keys of 8 vectors, or of a multiple of 8 when a
+	// row's vectors are not a power of 2.
+	round := 8 / gcd(8, vectors)
+	ones, twos, fours := YMM(), YMM(), YMM()
+	VPXOR(ones, ones, ones)
+	VPXOR(twos, twos, twos)
+	VPXOR(fours, fours, fours)
+	CMPQ(left, U8(round))
+	JB(LabelRef(name + "_rest"))
+	Label(name + "_round")
+	// csa adds a and b to the bits of sum, a carry-save adder: sum
+	// becomes their sum's low bits and the carries are returned, in a.
+	csa := func(sum, a, b VecVirtual) VecVirtual {
+		u := YMM()
+		VPXOR(sum, a, u)
+		VPAND(sum, a, a)
+		VPXOR(u, b, sum)
+		VPAND(u, b, u)
+		VPOR(u, a, a)
+		return a
+	}
+	var pending []VecVirtual // the twos and fours made this round
+	var twos0, fours0 VecVirtual
+	for range round {
+		query()
+		for i := range vectors {
+			x := YMM()
+			orOfRows(x, tables, offs, width, row, 32*i, func(a, b Op) { VMOVDQU(a, b) }, func(a, b, c Op) { VPOR(a, b, c) })
+			pending = append(pending, x)
+			if len(pending) < 2 {
+				continue
+			}
+			// Vectors 2m and 2m+1 of the 8 go into ones; two twos so made,
+			// into twos; two fours, into fours; and the eights are counted.
+			t := csa(ones, pending[0], pending[1])
+			pending = pending[:0]
+			if twos0 == nil {
+				twos0 = t
+				continue
+			}
+			f := csa(twos, twos0, t)
+			twos0 = nil
+			if fours0 == nil {
+				fours0 = f
+				continue
+			}
+			eights := csa(fours, fours0, f)
+			fours0 = nil
+			lo, hi := YMM(), YMM()
+			count(eights, lo, hi, eights, true)
+			VPSADBW(zero, eights, eights)
+			VPSLLQ(U8(3), eights, eights)
+			VPADDQ(eights, acc, acc)
+		}
+	}
+	SUBQ(U8(round), left)
+	CMPQ(left, U8(round))
+	JAE(LabelRef(name + "_round"))
+	// What ones, twos and fours hold, at 1, 2 and 4 a bit.
+	for i, v := range []VecVirtual{ones, twos, fours} {
+		lo, hi := YMM(), YMM()
+		count(v, lo, hi, v, true)
+		VPSADBW(zero, v, v)
+		if i > 0 {
+			VPSLLQ(U8(i), v, v)
+		}
+		VPADDQ(v, acc, acc)
+	}
+	TESTQ(left, left)
+	JZ(LabelRef(name + "_sum"))
+
+	Label(name + "_rest")
+	query()
+	// Each byte's count is at most 8 in a vector, 64 in a row of 8
+	// vectors: the bytes of a row add up without carry, and VPSADBW adds
+	// them up by 64-bit lane once a key.
+	bytes := YMM()
+	for i := range vectors {
+		x, lo, hi := YMM(), YMM(), YMM()
+		orOfRows(x, tables, offs, width, row, 32*i, func(a, b Op) { VMOVDQU(a, b) }, func(a, b, c Op) { VPOR(a, b, c) })
+		count(x, lo, hi, bytes, i == 0)
+	}
 	VPSADBW(zero, bytes, bytes) // the counts of each 64-bit lane, added up
 	VPADDQ(bytes, acc, acc)
-	ADDQ(U8(8), keys)
 	DECQ(left)
-	JNZ(LabelRef(name + "_key"))
+	JNZ(LabelRef(name + "_rest"))
 
 	Label(name + "_sum")
 	sum(acc)
+}
+
+// gcd returns the greatest common divisor of a and b.
+func gcd(a, b int) int {
+	for b != 0 {
+		a, b = b, a%b
+	}
+	return a
 }
 
 // clashesHead begins the kernel name for k tables of width bits, whose

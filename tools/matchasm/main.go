@@ -20,8 +20,9 @@
 //
 //   - AVX2, rows of 1 to twice -vectors vectors of 256 bits. AVX2 has no
 //     population count of its own, so each byte's is looked up by its
-//     two halves in a 16-entry table (VPSHUFB), the bytes of a row's
-//     vectors are added, and VPSADBW adds the bytes of each 64-bit lane.
+//     two halves in a 16-entry table (VPSHUFB) and VPSADBW adds the bytes
+//     of each 64-bit lane; carry-save adders first add up the keys' ORed
+//     vectors 8 at a time, so that one vector in 8 is counted.
 //   - AVX-512, with its VPOPCNTQ, rows of 1 to -vectors vectors of 512
 //     bits.
 //
