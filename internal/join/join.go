@@ -68,9 +68,8 @@ type Joiner struct {
 	keys   [2][3][]uint64
 	sorted [2]sortedKeys
 	survey []int
-	// spans holds the spans of south quarters that list gathers, by
-	// the buffer their half-boards go to.
-	spans  [3]spanList
+	// spans holds the spans of south quarters that list gathers.
+	spans  spanList
 	tables eastTables
 	// order is the order of the keys of the split being counted, and
 	// remap a scratch order that moves the keys of south quarters to it

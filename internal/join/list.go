@@ -28,62 +28,72 @@ type halfListing struct {
 type cursor struct{ north, span, start int }
 
 // list lists in out the tagged keys of the half-boards of l from l.at
-// on whose bits from shift up are in rg, up to most of them in each of
-// out, and moves l.at to where it stopped; more reports whether
-// half-boards may be left. A half-board is a north quarter and a south
-// quarter on complementary columns, whose diagonals do not meet: l.south
-// holds the keys of the south quarters by their columns and onLongest.
-// The spans of south quarters that the north quarters meet are gathered
-// spanBatch at a time, and their half-boards listed at once (pairs). Those
-// with k queens on a longest diagonal go to out[k] if byTag, else all to
+// on whose bits from shift up are in rg, up to most of them in all, and
+// moves l.at to where it stopped; more reports whether half-boards may
+// be left. A half-board is a north quarter and a south quarter on
+// complementary columns, whose diagonals do not meet: l.south holds the
+// keys of the south quarters by their columns and onLongest. The spans
+// of south quarters that the north quarters meet are gathered spanBatch
+// at a time, and their half-boards listed at once (pairs). Those with k
+// queens on a longest diagonal go to out[k] if byTag, else all to
 // out[0]. It polls p after each batch, and reports false if p said to
 // stop.
 func (j *Joiner) list(l *halfListing, shift int, rg valueRange, most int, out *[3][]uint64, byTag bool, p *poll.Poller) (more, ok bool) {
 	s, start := &j.board.keys.sides[l.side], j.quarters[l.side].start
 	every := rg.lo == 0 && rg.hi<<shift >= 1<<j.board.keys.keyBits // no key is left out
-	north, south, weights := l.north, l.south, l.weights
-	// The buffers, held here and not in the joiner while they grow, and
-	// handed back on every return.
-	bufs := [3][]uint64{out[0][:0], out[1][:0], out[2][:0]}
-	last := 2 // the most queens on a longest diagonal listed
-	for last > 0 && weights[last] == 0 {
-		last--
+	north, south := l.north, l.south
+	// take[k] is 1 if the half-boards with k queens on a longest diagonal
+	// are listed: a north quarter with l on them makes those of l and of
+	// l+1 with its two spans, l at most 2.
+	var take [4]int
+	last := 0 // the most queens on a longest diagonal listed
+	for k, w := range l.weights {
+		if w != 0 {
+			take[k], last = 1, k
+		}
 	}
-	spans := &j.spans
+	// Without half-boards with a queen on a longest diagonal, a north
+	// quarter's second span makes none.
+	ends := min(2, last+1)
+	// The keys go to out[0], dealt out by tag on return if byTag; the
+	// buffer is held here and not in the joiner while it grows.
+	keys := out[0][:0]
+	defer func() {
+		out[0] = keys
+		if byTag {
+			dealByTag(out)
+		}
+	}()
+	j.spans.grow()
+	spanKeys, bounds := j.spans.keys, j.spans.bounds
 	at := l.at
 	for at.north < len(north) {
-		// Gather spans while each buffer has room for all of their pairs,
-		// and cut the span that would overflow one.
-		var room [3]int
-		for o := range room {
-			room[o] = most - len(bufs[o])
-		}
+		// Gather spans while the buffer has room for all of their pairs,
+		// and cut the span that would overflow it.
+		room := most - len(keys)
 		gathered, full := 0, false
 		for ; at.north < len(north) && gathered < spanBatch; at.north++ {
 			nq := north[at.north]
 			first := 2 * int(s.cols&^uint64(nq.cols))
 			key := j.northKey(nq)
-			for span := at.span; span < 2 && int(nq.onLongest)+span <= last; span++ {
+			for span := at.span; span < ends; span++ {
 				k := int(nq.onLongest) + span
-				if weights[k] == 0 {
-					continue
-				}
-				o := 0
-				if byTag {
-					o = k
-				}
 				lo, hi := start[first+span]+at.start, start[first+span+1]
 				at.start = 0
+				// A span is written always, and kept if its half-boards
+				// are listed and it is not empty: no branch to mispredict.
+				t := take[k]
 				if lo >= hi {
-					continue
+					t = 0
 				}
-				if hi-lo >= room[o] {
-					hi, full = lo+room[o], true
+				if (hi-lo)*t >= room { // room > 0: a kept span that fills the buffer
+					hi, full = lo+room, true
 					at.span, at.start = span, hi-start[first+span]
 				}
-				room[o] -= hi - lo
-				spans[o].add(key|uint64(k)<<tagShift, lo, hi)
-				gathered++
+				spanKeys[gathered] = key | uint64(k)<<tagShift
+				bounds[2*gathered], bounds[2*gathered+1] = uint32(lo), uint32(hi)
+				gathered += t
+				room -= (hi - lo) * t
 				if full {
 					break
 				}
@@ -93,33 +103,43 @@ func (j *Joiner) list(l *halfListing, shift int, rg valueRange, most int, out *[
 			}
 			at.span = 0
 		}
-		filled := false
-		for o := range spans {
-			sp := &spans[o]
-			if len(sp.keys) == 0 {
-				continue
-			}
-			before := len(bufs[o])
-			bufs[o] = pairs(bufs[o], sp, south)
+		if gathered > 0 {
+			before := len(keys)
+			keys = pairs(keys, &spanList{spanKeys[:gathered], bounds[:2*gathered]}, south)
 			if !every {
-				bufs[o] = keepIn(bufs[o], before, shift, rg)
+				keys = keepIn(keys, before, shift, rg)
 			}
-			sp.keys, sp.bounds = sp.keys[:0], sp.bounds[:0]
-			filled = filled || len(bufs[o]) == most
 		}
-		if filled {
+		if len(keys) == most {
 			l.at = at
-			*out = bufs
 			return true, true
 		}
 		if p.Stopped() {
-			*out = bufs
 			return false, false
 		}
 	}
 	l.at = cursor{north: len(north)}
-	*out = bufs
 	return false, true
+}
+
+// dealByTag moves the keys of out[0] with tag k to out[k], in their
+// order.
+func dealByTag(out *[3][]uint64) {
+	keys := out[0]
+	for k := 1; k < len(out); k++ {
+		out[k] = slices.Grow(out[k][:0], len(keys))[:len(keys)]
+	}
+	var n [3]int
+	for _, key := range keys {
+		// Each key is written to its tag's list, over a key of tag 0
+		// already moved or itself: no branch to mispredict.
+		k := key >> tagShift
+		out[k][n[k]] = key
+		n[k]++
+	}
+	for k := range out {
+		out[k] = out[k][:n[k]]
+	}
 }
 
 // spanBatch is the most spans of south quarters that list gathers before
@@ -135,11 +155,12 @@ type spanList struct {
 	bounds []uint32
 }
 
-// add adds the span of key and the south quarters from lo up to hi, not
-// hi, lo < hi.
-func (l *spanList) add(key uint64, lo, hi int) {
-	l.keys = append(l.keys, key)
-	l.bounds = append(l.bounds, uint32(lo), uint32(hi))
+// grow gives l room for the most spans that list gathers in a batch:
+// spanBatch kept, and a north quarter's two spans more.
+func (l *spanList) grow() {
+	if len(l.keys) < spanBatch+2 {
+		l.keys, l.bounds = make([]uint64, spanBatch+2), make([]uint32, 2*(spanBatch+2))
+	}
 }
 
 // pairs appends to keys the keys of the half-boards of the spans of sp

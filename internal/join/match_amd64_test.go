@@ -195,7 +195,8 @@ func TestPairsKernel(t *testing.T) {
 			lo := r.IntN(len(south))
 			hi := min(len(south), lo+1+r.IntN(40))
 			a, b := r.IntN(64), r.IntN(64) // a north key of one or two bits
-			sp.add(1<<a|1<<b, lo, hi)
+			sp.keys = append(sp.keys, 1<<a|1<<b)
+			sp.bounds = append(sp.bounds, uint32(lo), uint32(hi))
 			most += hi - lo
 		}
 		want := make([]uint64, most+8)
