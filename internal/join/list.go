@@ -71,7 +71,7 @@ func (j *Joiner) list(l *halfListing, shift int, rg valueRange, most int, out *[
 		// Gather spans while the buffer has room for all of their pairs,
 		// and cut the span that would overflow it.
 		room := most - len(keys)
-		gathered, full := 0, false
+		gathered, full, southKeys := 0, false, room
 		for ; at.north < len(north) && gathered < spanBatch; at.north++ {
 			nq := north[at.north]
 			first := 2 * int(s.cols&^uint64(nq.cols))
@@ -105,7 +105,7 @@ func (j *Joiner) list(l *halfListing, shift int, rg valueRange, most int, out *[
 		}
 		if gathered > 0 {
 			before := len(keys)
-			keys = pairs(keys, &spanList{spanKeys[:gathered], bounds[:2*gathered]}, south)
+			keys = pairs(keys, &spanList{spanKeys[:gathered], bounds[:2*gathered]}, south, southKeys-room)
 			if !every {
 				keys = keepIn(keys, before, shift, rg)
 			}
@@ -164,14 +164,11 @@ func (l *spanList) grow() {
 }
 
 // pairs appends to keys the keys of the half-boards of the spans of sp
-// over south: each north quarter's key ORed with each key of its span
-// with no bit in common, as their diagonals do not meet; with an
-// assembly kernel where the processor runs one, else with pairsGo.
-func pairs(keys []uint64, sp *spanList, south []uint64) []uint64 {
-	most := 0
-	for i := 0; i < len(sp.bounds); i += 2 {
-		most += int(sp.bounds[i+1] - sp.bounds[i])
-	}
+// over south, which hold most south quarters in all: each north
+// quarter's key ORed with each key of its span with no bit in common, as
+// their diagonals do not meet; with an assembly kernel where the
+// processor runs one, else with pairsGo.
+func pairs(keys []uint64, sp *spanList, south []uint64, most int) []uint64 {
 	n := len(keys)
 	// The kernels write whole vectors: room for 8 keys more.
 	keys = slices.Grow(keys, most+8)
