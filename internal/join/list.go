@@ -126,20 +126,22 @@ func (j *Joiner) list(l *halfListing, shift int, rg valueRange, most int, out *[
 // order.
 func dealByTag(out *[3][]uint64) {
 	keys := out[0]
-	for k := 1; k < len(out); k++ {
-		out[k] = slices.Grow(out[k][:0], len(keys))[:len(keys)]
-	}
-	var n [3]int
+	one := slices.Grow(out[1][:0], len(keys))[:len(keys)]
+	two := slices.Grow(out[2][:0], len(keys))[:len(keys)]
+	n0, n1, n2 := 0, 0, 0
 	for _, key := range keys {
-		// Each key is written to its tag's list, over a key of tag 0
-		// already moved or itself: no branch to mispredict.
-		k := key >> tagShift
-		out[k][n[k]] = key
-		n[k]++
+		// Each key is written to all three lists, over a key already
+		// moved or itself, and kept in its tag's: no branch to
+		// mispredict.
+		keys[n0], one[n1], two[n2] = key, key, key
+		// Tag t is 0, 1 or 2: t-1 wraps around to set its top bit only
+		// for 0, and t's two bits are 1 and 2.
+		t := key >> tagShift
+		n0 += int((t - 1) >> 63)
+		n1 += int(t & 1)
+		n2 += int(t >> 1)
 	}
-	for k := range out {
-		out[k] = out[k][:n[k]]
-	}
+	out[0], out[1], out[2] = keys[:n0], one[:n1], two[:n2]
 }
 
 // spanBatch is the most spans of south quarters that list gathers before
