@@ -130,7 +130,7 @@ func (j *Joiner) count(r uint64, p *poll.Poller) (uint64, bool) {
 	// A split that may be sieved is listed in its own order; the others,
 	// in the board's, which costs no mapping of the quarters kept.
 	to := identity
-	if j.eastBound(e.north) >= j.sieve.from {
+	if j.eastBound(e.north, j.sieve.from) >= j.sieve.from {
 		to = j.board.keys.splitOrder(r, j.board.rows())
 	}
 	if to != j.order.to {
@@ -148,9 +148,8 @@ func (j *Joiner) count(r uint64, p *poll.Poller) (uint64, bool) {
 	if w.north, w.south, ok = j.lists(west, j.board.rows()&^r, p); !ok {
 		return 0, false
 	}
-	width := tableWidth(keyBits, j.queryBound(w.north, offLongest != 0))
 	if !eastMore && len(j.keys[east][0]) <= min(j.block, j.sieve.from-1) {
-		return j.matchStreamed(&w, width, p)
+		return j.matchStreamed(&w, p)
 	}
 	var s int
 	var eastRanges []valueRange
@@ -168,6 +167,7 @@ func (j *Joiner) count(r uint64, p *poll.Poller) (uint64, bool) {
 	shift := keyBits - s
 	var westRanges []valueRange // nil until the west side is listed
 	westWhole := false          // whether it is listed and sorted whole, for every east part
+	width := 0                  // of the tables, once the west side is listed
 	var total uint64
 	for i, er := range eastRanges {
 		e.at = cursor{}
@@ -187,14 +187,16 @@ func (j *Joiner) count(r uint64, p *poll.Poller) (uint64, bool) {
 					return 0, false
 				}
 				if westMore {
-					survey, _, ok := j.surveySide(&w, p)
+					survey, n, ok := j.surveySide(&w, p)
 					if !ok {
 						return 0, false
 					}
 					westRanges = cutRanges(topCounts(survey, s), j.part)
+					width = tableWidth(keyBits, n)
 				} else {
 					westRanges, westWhole = []valueRange{{0, 1 << s}}, true
 					j.sorted[west].sort(j.keys[west][0], shift, s)
+					width = tableWidth(keyBits, len(j.keys[west][0]))
 				}
 			}
 			if westWhole {
@@ -229,14 +231,24 @@ func (j *Joiner) count(r uint64, p *poll.Poller) (uint64, bool) {
 // w says: the east ones are laid out in one block of tables, and the west
 // ones listed batchKeys at a time and matched against it, in the core's
 // cache. It reports false if p said to stop.
-func (j *Joiner) matchStreamed(w *halfListing, width int, p *poll.Poller) (uint64, bool) {
+func (j *Joiner) matchStreamed(w *halfListing, p *poll.Poller) (uint64, bool) {
 	keyBits := j.board.keys.keyBits
-	j.tables.lay(j.keys[east][0], width, keyBits)
 	var total uint64
-	for more := true; more; {
+	for more, laid := true, false; more; {
 		var ok bool
 		if more, ok = j.list(w, keyBits, valueRange{0, 1}, batchKeys, &j.keys[west], true, p); !ok {
 			return 0, false
+		}
+		if !laid {
+			// The tables' width is that for the west half-boards of the
+			// first batch, or for more than a batch, the same for any
+			// number beyond it (TestTableWidth).
+			queries := batchKeys + 1
+			if !more {
+				queries = len(j.keys[west][0]) + len(j.keys[west][1]) + len(j.keys[west][2])
+			}
+			j.tables.lay(j.keys[east][0], tableWidth(keyBits, queries), keyBits)
+			laid = true
 		}
 		for k, weight := range w.weights {
 			if weight == 0 {
@@ -314,31 +326,17 @@ func (j *Joiner) northKey(nq quarter) uint64 {
 }
 
 // eastBound returns the number of east half-boards that the north
-// quarters of a split can make, at most: their pairs with the south
-// quarters on the other columns, whether their diagonals meet or not.
-func (j *Joiner) eastBound(north []quarter) int {
+// quarters of a split can make, at most, or a number of at least most
+// once it reaches most: their pairs with the south quarters on the other
+// columns, whether their diagonals meet or not.
+func (j *Joiner) eastBound(north []quarter, most int) int {
 	s, c := &j.board.keys.sides[east], &j.quarters[east]
 	bound := 0
 	for _, nq := range north {
 		i := 2 * int(s.cols&^uint64(nq.cols))
-		bound += c.start[i+1] - c.start[i]
-	}
-	return bound
-}
-
-// queryBound returns the number of west half-boards that the north
-// quarters of a split can make, at most: those with a queen on a longest
-// diagonal, and those without if offLongest is set.
-func (j *Joiner) queryBound(north []quarter, offLongest bool) int {
-	s, c := &j.board.keys.sides[west], &j.quarters[west]
-	bound := 0
-	for _, nq := range north {
-		i := 2 * int(s.cols&^uint64(nq.cols))
-		first := i
-		if nq.onLongest == 0 && !offLongest {
-			first++ // no queen on a longest diagonal
+		if bound += c.start[i+1] - c.start[i]; bound >= most {
+			break
 		}
-		bound += c.start[i+2] - c.start[first]
 	}
 	return bound
 }

@@ -2,6 +2,7 @@ package join
 
 import (
 	"flag"
+	"math"
 	"math/bits"
 	"math/rand/v2"
 	"slices"
@@ -274,7 +275,7 @@ func TestJoinSplits(t *testing.T) {
 			e.north, e.south, _ = j.lists(east, split, &poll.Poller{})
 			w := halfListing{side: west, weights: [3]uint64{off, 2 * on, 4 * on}}
 			w.north, w.south, _ = j.lists(west, j.board.rows()&^split, &poll.Poller{})
-			if float64(j.queryBound(w.north, true)) > 100*most {
+			if float64(westBound(j, w.north)) > 100*most {
 				continue // the loop would take too long
 			}
 			_, eastHalves, _ := j.surveySide(&e, &poll.Poller{})
@@ -377,4 +378,41 @@ func splitSearch(n int, east uint64, row int, cols, left, right uint64, longest 
 		}
 		splitSearch(n, east, row+1, cols|q, (left|q)<<1, (right|q)>>1, longest+on, byLongest)
 	}
+}
+
+// TestTableWidth checks that tables are 4 diagonals wide exactly where
+// the keys take at most maxTables of them and building tables of 8 would
+// cost more than their queries save, a row a table a query and layRow
+// rows a value a table.
+func TestTableWidth(t *testing.T) {
+	for keyBits := 1; keyBits <= 64; keyBits++ {
+		wide, narrow := (keyBits+7)/8, (keyBits+3)/4
+		for _, queries := range []int{0, 1, 100, 895, 896, 897, 1215, 1216, 1855, 1856, 1857, 5000, 1 << 20} {
+			want := 8
+			if narrow <= maxTables && layRow*narrow<<4+queries*narrow < layRow*wide<<8+queries*wide {
+				want = 4
+			}
+			if got := tableWidth(keyBits, queries); got != want {
+				t.Errorf("tableWidth(%d, %d) = %d, want %d", keyBits, queries, got, want)
+			}
+		}
+		// matchStreamed takes the width for more than a batch of west
+		// half-boards to be that for any number of them.
+		if q := narrowQueries(keyBits); q >= batchKeys && q != math.MaxInt {
+			t.Errorf("narrowQueries(%d) = %d: more than a batch of %d west half-boards may take tables of 4", keyBits, q, batchKeys)
+		}
+	}
+}
+
+// westBound returns the number of west half-boards that the north
+// quarters north of a split can make, at most: their pairs with the
+// south quarters on the other columns.
+func westBound(j *Joiner, north []quarter) int {
+	s, c := &j.board.keys.sides[west], &j.quarters[west]
+	bound := 0
+	for _, nq := range north {
+		i := 2 * int(s.cols&^uint64(nq.cols))
+		bound += c.start[i+2] - c.start[i]
+	}
+	return bound
 }

@@ -1,6 +1,10 @@
 package join
 
-import "github.com/gonqueens/nqueens/internal/poll"
+import (
+	"math"
+
+	"github.com/gonqueens/nqueens/internal/poll"
+)
 
 // The tables of the join: a block of east half-boards laid out by
 // diagonal, and the west half-boards matched against them. Bit i of word
@@ -36,18 +40,33 @@ func newEastTables(keyBits, block int) eastTables {
 }
 
 // tableWidth returns the width of the tables, in diagonals, for queries
-// west half-boards: 8, or 4 where the keys take at most maxTables
-// tables of 4 and building tables of 8 would cost more than their
-// queries save. A query costs a row a table; building a table, about
-// layRow times a row a value (the transposes of the keys, and the ORs of
-// rows, against a kernel's unrolled loads: at 4, n = 17 took 0.94 times
-// the time it took at 1, and 18 to 21 as much).
+// west half-boards: 4 up to narrowQueries of them, else 8.
 func tableWidth(keyBits, queries int) int {
-	wide, narrow := (keyBits+7)/8, (keyBits+3)/4
-	if narrow <= maxTables && layRow*narrow<<4+queries*narrow < layRow*wide<<8+queries*wide {
+	if queries <= narrowQueries(keyBits) {
 		return 4
 	}
 	return 8
+}
+
+// narrowQueries returns the most queries for which the tables of keys
+// of keyBits diagonals are 4 diagonals wide, -1 for none: where the keys
+// take at most maxTables tables of 4, and building tables of 8 would
+// cost more than their queries save. A query costs a row a table;
+// building a table, about layRow times a row a value (the transposes of
+// the keys, and the ORs of rows, against a kernel's unrolled loads: at
+// 4, n = 17 took 0.94 times the time it took at 1, and 18 to 21 as
+// much).
+func narrowQueries(keyBits int) int {
+	wide, narrow := (keyBits+7)/8, (keyBits+3)/4
+	// Tables of 4 pay while queries·(narrow-wide) < saved.
+	saved := layRow*wide<<8 - layRow*narrow<<4
+	switch {
+	case narrow > maxTables || saved <= 0:
+		return -1
+	case narrow == wide:
+		return math.MaxInt
+	}
+	return (saved - 1) / (narrow - wide)
 }
 
 // layRow is what building a row of a table costs, in rows that a query
