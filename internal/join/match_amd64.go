@@ -153,24 +153,26 @@ var wideTranspose, avx2Transpose = transposeNeeds.Has(), transpose256Needs.Has()
 // diagonals of keys, 64 keys each, the last one's keys copied to a word
 // of zeros first, and returns how many words it wrote: all, or none.
 func archTranspose(tables, keys []uint64, bytes int, rows *[64]int) int {
-	transpose := transposex512
-	switch {
-	case len(keys) == 0 || bytes == 0:
+	if len(keys) == 0 || bytes == 0 || !wideTranspose && !avx2Transpose {
 		return 0
-	case wideTranspose:
-	case avx2Transpose:
-		transpose = transposex256
-	default:
-		return 0
+	}
+	// The kernels are called directly, not through a variable, so that
+	// rows and last, which they do not keep, stay on the stack.
+	transpose := func(dst, keys *uint64, words int) {
+		if wideTranspose {
+			transposex512(dst, keys, words, bytes, rows)
+		} else {
+			transposex256(dst, keys, words, bytes, rows)
+		}
 	}
 	words := len(keys) / 64
 	if words > 0 {
-		transpose(&tables[0], &keys[0], words, bytes, rows)
+		transpose(&tables[0], &keys[0], words)
 	}
 	if rest := keys[64*words:]; len(rest) > 0 {
 		var last [64]uint64
 		copy(last[:], rest)
-		transpose(&tables[words], &last[0], 1, bytes, rows)
+		transpose(&tables[words], &last[0], 1)
 		words++
 	}
 	return words
