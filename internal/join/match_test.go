@@ -35,3 +35,21 @@ func BenchmarkClashes(b *testing.B) {
 		}
 	}
 }
+
+// TestLayAllocates checks that laying out the tables of a block, once
+// they have their space, allocates nothing, on the kernels this
+// processor runs.
+func TestLayAllocates(t *testing.T) {
+	r := rand.New(rand.NewPCG(3, 4))
+	keys := make([]uint64, 1000) // 15 words and a last one cut short
+	for i := range keys {
+		keys[i] = r.Uint64() & r.Uint64() >> 24
+	}
+	tb := newEastTables(40, 1024)
+	for _, width := range []int{8, 4} {
+		tb.lay(keys, width, 40)
+		if allocs := testing.AllocsPerRun(10, func() { tb.lay(keys, width, 40) }); allocs != 0 {
+			t.Errorf("laying %d keys in tables of %d: %v allocations", len(keys), width, allocs)
+		}
+	}
+}
