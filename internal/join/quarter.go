@@ -196,11 +196,15 @@ func (c *quarterCache) lists(l *quarterLister, s *sideLayout, nr, sr uint64, p *
 	case c.byRows != nil:
 		kept := c.byRows[nr].Load()
 		if kept == nil {
-			list, ok := l.on(s, nr, nil, p)
+			// Listed in c.found, which the south quarters are listed in
+			// below, and kept in a copy of its length: no garbage of
+			// its growth.
+			found, ok := l.on(s, nr, c.found[:0], p)
 			if !ok {
 				return nil, nil, false
 			}
-			list = slices.Clip(list)
+			c.found = found
+			list := slices.Clone(found)
 			// Another joiner may have kept the same list meanwhile.
 			c.byRows[nr].CompareAndSwap(nil, &list)
 			kept = c.byRows[nr].Load()
