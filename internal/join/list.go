@@ -59,8 +59,8 @@ func (j *Joiner) list(l *halfListing, shift int, rg valueRange, most int, out *[
 	// buffer is held here and not in the joiner while it grows.
 	keys := out[0][:0]
 	defer func() {
-		out[0] = keys
-		if byTag {
+		out[0], out[1], out[2] = keys, out[1][:0], out[2][:0]
+		if byTag && last > 0 { // else every key's tag is 0
 			dealByTag(out)
 		}
 	}()
