@@ -16,8 +16,8 @@ import (
 // 4 (clashesKnx256vV), whose rows are V vectors of 256 bits: the row
 // kernel of AVX-512 below, with AVX2's population count. AVX2 has none
 // of its own: a byte's is looked up by its two halves (VPSHUFB), 6
-// instructions a vector. The kernel takes most of the keys a round at
-// a time, of keys whose rows make rounds·8 vectors (rounds·8/V keys), and
+// instructions a vector. So the kernel takes the keys a round at a
+// time, 8/gcd(8, V) keys, whose rows make a multiple of 8 vectors, and
 // adds their bits up with carry-save adders (Harley and Seal's method):
 // each 8 vectors go into three running vectors of ones, twos and fours,
 // at 7 adders of 5 instructions, and out come eights, whose population
@@ -78,7 +78,8 @@ func kernel(k, width, vectors int, nibbles, lowHalves Mem) {
 		VPOR(u, a, a)
 		return a
 	}
-	var pending []VecVirtual // the twos and fours made this round
+	// The vector, the twos and the fours made that wait for their pair.
+	var pending []VecVirtual
 	var twos0, fours0 VecVirtual
 	for range round {
 		query()
