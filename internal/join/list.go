@@ -71,7 +71,7 @@ func (j *Joiner) list(l *halfListing, shift int, rg valueRange, most int, out *[
 		// Gather spans while the buffer has room for all of their pairs,
 		// and cut the span that would overflow it.
 		room := most - len(keys)
-		gathered, full, southKeys := 0, false, room
+		gathered, full, batchRoom := 0, false, room
 		for ; at.north < len(north) && gathered < spanBatch; at.north++ {
 			nq := north[at.north]
 			first := 2 * int(s.cols&^uint64(nq.cols))
@@ -105,7 +105,7 @@ func (j *Joiner) list(l *halfListing, shift int, rg valueRange, most int, out *[
 		}
 		if gathered > 0 {
 			before := len(keys)
-			keys = pairs(keys, &spanList{spanKeys[:gathered], bounds[:2*gathered]}, south, southKeys-room)
+			keys = pairs(keys, &spanList{spanKeys[:gathered], bounds[:2*gathered]}, south, batchRoom-room)
 			if !every {
 				keys = keepIn(keys, before, shift, rg)
 			}
