@@ -292,14 +292,7 @@ func transposeKernel() {
 		}
 	}
 	Label("transpose_next")
-	ADDQ(U32(512), keys)
-	ADDQ(U32(8), dst)
-	DECQ(left)
-	JNZ(LabelRef("transpose_word"))
-
-	Label("transpose_done")
-	VZEROUPPER()
-	RET()
+	transposeTail("transpose", dst, keys, left)
 }
 
 // transposeHead begins the transposing kernel name, whose instructions
@@ -315,6 +308,20 @@ func transposeHead(name, needs string) (dst, keys, left, bytes, rows Register) {
 	)
 	return Load(Param("dst"), GP64()), Load(Param("keys"), GP64()), Load(Param("words"), GP64()),
 		Load(Param("bytes"), GP64()), Load(Param("rows"), GP64())
+}
+
+// transposeTail ends a transposing kernel whose labels begin with
+// label: it moves on to the next 64 keys and the next word of the rows,
+// back to label_word while words are left, and returns at label_done.
+func transposeTail(label string, dst, keys, left Register) {
+	ADDQ(U32(512), keys)
+	ADDQ(U32(8), dst)
+	DECQ(left)
+	JNZ(LabelRef(label + "_word"))
+
+	Label(label + "_done")
+	VZEROUPPER()
+	RET()
 }
 
 // transposeKernel256 writes transposex256, transposex512 with AVX2, 32
@@ -403,12 +410,5 @@ func transposeKernel256() {
 		}
 		Label(next)
 	}
-	ADDQ(U32(512), keys)
-	ADDQ(U32(8), dst)
-	DECQ(left)
-	JNZ(LabelRef("transpose256_word"))
-
-	Label("transpose256_done")
-	VZEROUPPER()
-	RET()
+	transposeTail("transpose256", dst, keys, left)
 }
