@@ -130,7 +130,7 @@ func (j *Joiner) count(r uint64, p *poll.Poller) (uint64, bool) {
 	// A split that may be sieved is listed in its own order; the others,
 	// in the board's, which costs no mapping of the quarters kept.
 	to := identity
-	if j.eastBound(e.north, j.sieve.from) >= j.sieve.from {
+	if j.bound(east, e.north, 1, j.sieve.from) >= j.sieve.from {
 		to = j.board.keys.splitOrder(r, j.board.rows())
 	}
 	if to != j.order.to {
@@ -325,16 +325,17 @@ func (j *Joiner) northKey(nq quarter) uint64 {
 	return nq.key
 }
 
-// eastBound returns the number of east half-boards that the north
+// bound returns the number of half-boards of side that the north
 // quarters of a split can make, at most, or a number of at least most
 // once it reaches most: their pairs with the south quarters on the other
-// columns, whether their diagonals meet or not.
-func (j *Joiner) eastBound(north []quarter, most int) int {
-	s, c := &j.board.keys.sides[east], &j.quarters[east]
+// columns, whether their diagonals meet or not, those with no queen on a
+// longest diagonal, and with spans 2 those with one too.
+func (j *Joiner) bound(side int, north []quarter, spans, most int) int {
+	s, c := &j.board.keys.sides[side], &j.quarters[side]
 	bound := 0
 	for _, nq := range north {
 		i := 2 * int(s.cols&^uint64(nq.cols))
-		if bound += c.start[i+1] - c.start[i]; bound >= most {
+		if bound += c.start[i+spans] - c.start[i]; bound >= most {
 			break
 		}
 	}

@@ -275,7 +275,7 @@ func TestJoinSplits(t *testing.T) {
 			e.north, e.south, _ = j.lists(east, split, &poll.Poller{})
 			w := halfListing{side: west, weights: [3]uint64{off, 2 * on, 4 * on}}
 			w.north, w.south, _ = j.lists(west, j.board.rows()&^split, &poll.Poller{})
-			if float64(westBound(j, w.north)) > 100*most {
+			if float64(j.bound(west, w.north, 2, math.MaxInt)) > 100*most {
 				continue // the loop would take too long
 			}
 			_, eastHalves, _ := j.surveySide(&e, &poll.Poller{})
@@ -402,17 +402,4 @@ func TestTableWidth(t *testing.T) {
 			t.Errorf("narrowQueries(%d) = %d: more than a batch of %d west half-boards may take tables of 4", keyBits, q, batchKeys)
 		}
 	}
-}
-
-// westBound returns the number of west half-boards that the north
-// quarters north of a split can make, at most: their pairs with the
-// south quarters on the other columns.
-func westBound(j *Joiner, north []quarter) int {
-	s, c := &j.board.keys.sides[west], &j.quarters[west]
-	bound := 0
-	for _, nq := range north {
-		i := 2 * int(s.cols&^uint64(nq.cols))
-		bound += c.start[i+2] - c.start[i]
-	}
-	return bound
 }
