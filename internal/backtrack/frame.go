@@ -77,65 +77,100 @@ func (f *Frame) SetupAllowed(b []int, allow []uint64) {
 // Enumerate calls visit with each way of filling the free rows, in
 // lexicographic order, until visit returns false or, polling every
 // poll.Interval dead ends, p says to stop. It reports whether it went to
-// the end. The solution passed to visit is f.out, a copy of f.sol.
+// the end. The solution passed to visit is f.out, a copy of f.sol with
+// the free rows filled.
 func (f *Frame) Enumerate(visit func([]int) bool, p *poll.Poller) bool {
 	if f.free == 0 {
-		return f.visit(visit)
+		copy(f.out, f.sol)
+		return visit(f.out)
 	}
-	var cols, left, right, todo [board.MaxN]uint64
-	last := f.free - 1
-	budget := poll.Interval
-	d := 0
-	free := f.allowed[0]
+	var w walk
+	w.free = f.allowed[0]
+	for {
+		switch f.walkOn(&w, poll.Interval) {
+		case walkedToEnd:
+			return true
+		case walkedToSolution:
+			copy(f.out, f.sol)
+			for i, row := range f.rows[:f.free] {
+				f.out[row] = bits.TrailingZeros64(w.queen[i])
+			}
+			if !visit(f.out) {
+				return false
+			}
+		case walkedToPoll:
+			if p.Stopped() {
+				return false
+			}
+		}
+	}
+}
+
+// A walk is where Enumerate's search of a frame stands: the free row d
+// it fills, the squares of it still to try, and for each free row above
+// the masks of its queens, the squares left to try, and its queen's bit.
+type walk struct {
+	d                              uint
+	free                           uint64
+	cols, left, right, todo, queen [board.MaxN]uint64
+}
+
+// How a stretch of a walk ended.
+const (
+	walkedToEnd = iota
+	walkedToSolution
+	walkedToPoll
+)
+
+// walkOn goes on with the search of w until it places the queen of the
+// last free row, a solution, or it has run into budget dead ends, or it
+// has tried every square. It calls nothing: Go keeps the walk's counters
+// in registers only in a loop without calls.
+func (f *Frame) walkOn(w *walk, budget int) int {
+	last := uint(f.free - 1)
+	d, free := w.d, w.free
 	for {
 		if free == 0 {
 			if d == 0 {
-				return true
-			}
-			if budget--; budget == 0 {
-				if p.Stopped() {
-					return false
-				}
-				budget = poll.Interval
+				return walkedToEnd
 			}
 			d--
-			free = todo[d]
+			free = w.todo[d%board.MaxN]
+			if budget--; budget == 0 {
+				w.d, w.free = d, free
+				return walkedToPoll
+			}
 			continue
 		}
 		bit := free & -free // x & -x keeps only the lowest set bit of x
 		free ^= bit
-		f.sol[f.rows[d]] = bits.TrailingZeros64(bit)
+		i := d % board.MaxN // d < board.MaxN: the modulus drops the bounds checks
+		w.queen[i] = bit
 		if d == last {
-			if !f.visit(visit) {
-				return false
-			}
-			continue
+			w.d, w.free = d, free
+			return walkedToSolution
 		}
-		g := f.gap[d]
-		nc := cols[d] | bit
-		nl := (left[d] | bit) << g
-		nr := (right[d] | bit) >> g
-		np := f.allowed[d+1] &^ (nc | nl | nr)
+		g := f.gap[i] & 63 // a gap is under 64: the mask spares the shifts a test for 64 and more
+		nc := w.cols[i] | bit
+		nl := (w.left[i] | bit) << g
+		nr := (w.right[i] | bit) >> g
+		np := f.allowed[(i+1)%board.MaxN] &^ (nc | nl | nr)
 		if np == 0 {
 			continue
 		}
-		todo[d] = free
+		w.todo[i] = free
 		d++
-		cols[d], left[d], right[d] = nc, nl, nr
+		j := d % board.MaxN
+		w.cols[j], w.left[j], w.right[j] = nc, nl, nr
 		free = np
 	}
-}
-
-// visit hands visit a copy of the solution found.
-func (f *Frame) visit(visit func([]int) bool) bool {
-	copy(f.out, f.sol)
-	return visit(f.out)
 }
 
 // EnumerateBoard calls visit with each way of filling the free rows of
 // b, whose fixed queens the caller has checked, in lexicographic
 // order, until visit returns false. It returns ctx.Err() at once if ctx is
-// done already, and within a poll of ctx being done.
+// done already, within a poll of ctx being done, and as soon as visit
+// returns if visit cancels ctx itself.
 func EnumerateBoard(ctx context.Context, b []int, visit func([]int) bool) error {
 	if err := ctx.Err(); err != nil {
 		return err
@@ -144,8 +179,11 @@ func EnumerateBoard(ctx context.Context, b []int, visit func([]int) bool) error 
 	defer poll.StopWhenDone(ctx, &stop)()
 	var f Frame
 	f.Setup(b)
-	if !f.Enumerate(visit, &poll.Poller{Stop: &stop, Yield: true}) && stop.Load() {
-		return ctx.Err()
+	// A cancel by visit is seen as visit returns, not at the next poll,
+	// which a small board never reaches.
+	found := func(s []int) bool { return visit(s) && ctx.Err() == nil }
+	if !f.Enumerate(found, &poll.Poller{Stop: &stop, Yield: true}) {
+		return ctx.Err() // nil if visit stopped the search
 	}
 	return nil
 }

@@ -113,13 +113,14 @@ type batch struct {
 
 // list visits, on the caller's goroutine, each solution of the search in
 // lexicographic order with its tag (the size of its class, or 0), until
-// visit returns false or ctx is done; workers goroutines search ahead. It
-// returns ctx.Err() if ctx stopped it, with every worker stopped.
+// visit returns false or ctx is done; workersOf(workers) goroutines search
+// ahead. It returns ctx.Err() if ctx stopped it, visit's cancel included,
+// with every worker stopped.
 func (l *listing) list(ctx context.Context, workers int, visit func([]int, int) bool) error {
 	if err := ctx.Err(); err != nil {
 		return err
 	}
-	workers = max(1, workers)
+	workers = workersOf(workers)
 	// Root k goes through slot k % inflight. A worker takes a token before
 	// it claims a root, and the caller gives it back once it has drained
 	// the root: the roots claimed and not yet drained are consecutive, at
@@ -209,6 +210,9 @@ func (l *listing) list(ctx context.Context, workers int, visit func([]int, int) 
 				}
 				if !visit(s, int(f.b[at+l.n])) {
 					return nil
+				}
+				if err := ctx.Err(); err != nil { // visit may cancel ctx
+					return err
 				}
 			}
 			select {
@@ -342,12 +346,12 @@ func cornerNearest(n int) func(b []int, row int) uint64 {
 
 // Enumerate visits, on the caller's goroutine, each solution of the n×n
 // board in lexicographic order, until visit returns false or ctx is done,
-// on workers goroutines: from minListN on the workers search ahead of
-// visit; on smaller boards, or one worker, the caller's goroutine searches
-// alone. The solution passed to visit is reused. It returns ctx.Err() if
-// ctx stopped it.
+// on workers goroutines as Config.Workers takes them: from minListN on the
+// workers search ahead of visit; on smaller boards, or one worker, the
+// caller's goroutine searches alone. The solution passed to visit is
+// reused. It returns ctx.Err() if ctx stopped it.
 func Enumerate(ctx context.Context, n, workers int, visit func([]int) bool) error {
-	if n < minListN || workers == 1 {
+	if n < minListN || workersOf(workers) == 1 {
 		return backtrack.EnumerateBoard(ctx, empty(n), visit)
 	}
 	l := listing{n: n}
@@ -361,7 +365,8 @@ const minListN = 12
 // Fundamental visits, on the caller's goroutine, the least member of each
 // class of solutions of the n×n board under the symmetries of the square,
 // with the size of its class, in lexicographic order, until visit returns
-// false or ctx is done, on workers goroutines ahead of visit. The solution
+// false or ctx is done, on workers goroutines ahead of visit, as
+// Config.Workers takes them. The solution
 // passed to visit is reused. It returns ctx.Err() if ctx stopped it.
 func Fundamental(ctx context.Context, n, workers int, visit func([]int, int) bool) error {
 	l := listing{n: n, allowed: cornerNearest(n), classes: true}
