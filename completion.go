@@ -52,6 +52,9 @@ func CountCompletions(partial []int) (uint64, error) {
 // ctx.Err(), within milliseconds of ctx being done, and at once if it is
 // done already.
 func CountCompletionsContext(ctx context.Context, partial []int) (uint64, error) {
+	if err := checkContext(ctx); err != nil {
+		return 0, err
+	}
 	if err := checkPartial(partial); err != nil {
 		return 0, err
 	}
@@ -83,6 +86,9 @@ func EnumerateCompletions(partial []int, visit func(Solution) bool) error {
 // returning ctx.Err(), within milliseconds of ctx being done, and at once
 // if it is done already.
 func EnumerateCompletionsContext(ctx context.Context, partial []int, visit func(Solution) bool) error {
+	if err := checkContext(ctx); err != nil {
+		return err
+	}
 	if err := checkPartial(partial); err != nil {
 		return err
 	}
@@ -108,6 +114,9 @@ func Completions(partial []int) (iter.Seq[Solution], error) {
 // completion: the loop then ends, and ctx.Err() tells that end from the
 // last completion's.
 func CompletionsContext(ctx context.Context, partial []int) (iter.Seq[Solution], error) {
+	if err := checkContext(ctx); err != nil {
+		return nil, err
+	}
 	if err := checkPartial(partial); err != nil {
 		return nil, err
 	}

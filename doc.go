@@ -86,10 +86,10 @@
 // callbacks (visit, a progress report) on the caller's goroutine, one
 // call at a time and never after it returns, even when the search itself
 // runs on several workers. A callback may cancel the call's context,
-// which stops it as any cancel does; it may also write into the Solution
-// it is handed, which the search does not read again. A panic in a
-// callback stops the call, with every worker stopped, on its way to the
-// caller.
+// which stops the call as soon as the callback returns; it may also write
+// into the Solution it is handed, which the search does not read again. A
+// panic in a callback stops the call, with every worker stopped, on its
+// way to the caller.
 //
 // # Beyond counting
 //
@@ -106,7 +106,7 @@
 //
 // Boards are searched with 64-bit masks, so n runs from 0 to [MaxN] = 64;
 // other sizes get an error wrapping [ErrBoardSize]. The counts fit a uint64
-// up to at least n = 27, the largest board ever counted. The cost of a
+// up to n = 28; from 29 on the total is past 2^64 ([ErrOverflow]). The cost of a
 // count grows about sixfold with each n; its memory, past n = 20, with the
 // longest lists of quarters of the join, and a count over its limit
 // ([WithMemoryLimit], 4 GiB by default, from n = 25 or so) is refused

@@ -31,7 +31,7 @@ func Enumerate(n int, visit func(Solution) bool) error {
 // visit, which still runs on the caller's goroutine in lexicographic
 // order; the solutions found ahead take at most 512 KiB a worker.
 func EnumerateContext(ctx context.Context, n int, visit func(Solution) bool, opts ...Option) error {
-	cfg, err := newListConfig(opts)
+	cfg, err := newListConfig(ctx, opts)
 	if err != nil {
 		return err
 	}
@@ -72,7 +72,7 @@ func EnumerateUnique(n int, visit func(s Solution, classSize int) bool) error {
 // of ctx being done. It searches on every core, or on as many as
 // [WithWorkers] says.
 func EnumerateUniqueContext(ctx context.Context, n int, visit func(s Solution, classSize int) bool, opts ...Option) error {
-	cfg, err := newListConfig(opts)
+	cfg, err := newListConfig(ctx, opts)
 	if err != nil {
 		return err
 	}
@@ -110,7 +110,7 @@ func Solutions(n int) (iter.Seq[Solution], error) {
 // solution's. It takes the options of [EnumerateContext], and returns
 // their errors before any search.
 func SolutionsContext(ctx context.Context, n int, opts ...Option) (iter.Seq[Solution], error) {
-	cfg, err := newListConfig(opts)
+	cfg, err := newListConfig(ctx, opts)
 	if err != nil {
 		return nil, err
 	}
@@ -137,7 +137,7 @@ func UniqueSolutions(n int) (iter.Seq2[Solution, int], error) {
 // ctx.Err() tells that end from the last class's. It takes the options of
 // [EnumerateUniqueContext], and returns their errors before any search.
 func UniqueSolutionsContext(ctx context.Context, n int, opts ...Option) (iter.Seq2[Solution, int], error) {
-	cfg, err := newListConfig(opts)
+	cfg, err := newListConfig(ctx, opts)
 	if err != nil {
 		return nil, err
 	}

@@ -1,6 +1,7 @@
 package nqueens
 
 import (
+	"context"
 	"errors"
 	"fmt"
 )
@@ -16,8 +17,15 @@ var (
 	// ErrMemory reports a count that would take more memory than its
 	// limit (see [WithMemoryLimit]).
 	ErrMemory = errors.New("nqueens: over the memory limit")
+	// ErrOverflow reports a count past 2^64, which a uint64 cannot hold:
+	// the Total of a board from n = 29 on. Package shard counts such a
+	// board in shards and adds them up exactly.
+	ErrOverflow = errors.New("nqueens: count past 2^64")
 	// ErrNilVisit reports a nil callback passed to an Enumerate function.
 	ErrNilVisit = errors.New("nqueens: nil visit function")
+	// ErrNilContext reports a nil context.Context passed to a Context
+	// function, where context.Background() means no deadline.
+	ErrNilContext = errors.New("nqueens: nil context")
 	// ErrOption reports an invalid option: nil, or out of range.
 	ErrOption = errors.New("nqueens: invalid option")
 	// ErrPartial reports a partial board that cannot be completed as
@@ -47,3 +55,12 @@ func (e sizeError) Error() string {
 }
 
 func (e sizeError) Is(target error) bool { return target == ErrBoardSize }
+
+// checkContext returns ErrNilContext if ctx is nil: the one check of a
+// Context function's context, whose methods a nil one would panic on.
+func checkContext(ctx context.Context) error {
+	if ctx == nil {
+		return fmt.Errorf("%w: pass context.Background() for a call without a deadline", ErrNilContext)
+	}
+	return nil
+}

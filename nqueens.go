@@ -22,12 +22,16 @@ import (
 // so). It is [CountContext] with context.Background(), and cannot be
 // stopped.
 //
-// The cost grows about sixfold with each n. A board of up to 11 squares
-// a side is counted on the caller's goroutine, in well under a
-// millisecond; a larger one on every core, through a plan of subproblems
-// that costs tens of microseconds (docs/scale.md in the repository has
-// measured times, with the machine named). A uint64 holds the counts up
-// to at least n = 27, the largest board ever counted.
+// The cost grows about as fast as the count, 5 to 10 times with each n
+// from 12 to 27. A board of up to 11 squares a side is counted on the
+// caller's goroutine, in well under a millisecond; a larger one on every
+// core, through a plan of subproblems that costs tens of microseconds
+// (docs/scale.md in the repository has measured times, with the machine
+// named). A uint64 holds the count up to n = 27, the largest board ever
+// counted, and 28 by every estimate; the count of 29, about 2.6·10^19,
+// is past 2^64, and a count that passes it returns an error wrapping
+// [ErrOverflow]: package shard adds up the shards of such a board
+// exactly.
 func Count(n int) (uint64, error) {
 	return CountContext(context.Background(), n)
 }
@@ -36,8 +40,8 @@ func Count(n int) (uint64, error) {
 // ctx.Err(): at once if ctx is done already, and else within a few
 // milliseconds, with every worker stopped. It takes the options of a
 // count: [WithWorkers], [WithProgress] and [WithMemoryLimit], and returns
-// an error wrapping [ErrOption] for a bad one. The count is 0 whenever
-// the error is not nil.
+// an error wrapping [ErrOption] for a bad one, and [ErrNilContext] for a
+// nil ctx. The count is 0 whenever the error is not nil.
 func CountContext(ctx context.Context, n int, opts ...CountOption) (uint64, error) {
 	c, err := count(ctx, n, opts, true)
 	return c.Total, err
@@ -64,7 +68,7 @@ func CountUniqueContext(ctx context.Context, n int, opts ...CountOption) (uint64
 // count counts the n×n board on the engine as opts say, its Total alone
 // if totalOnly is set. The counts are zero if the error is not nil.
 func count(ctx context.Context, n int, opts []CountOption, totalOnly bool) (engine.Counts, error) {
-	cfg, err := newCountConfig(opts)
+	cfg, err := newCountConfig(ctx, opts)
 	if err != nil {
 		return engine.Counts{}, err
 	}
@@ -84,10 +88,13 @@ func countOn(ctx context.Context, n int, cfg *countConfig, totalOnly bool) (engi
 }
 
 // public returns err, an error of the engine, as the package's: one that
-// matches ErrMemory where it matches the engine's.
+// matches ErrMemory or ErrOverflow where it matches the engine's.
 func public(err error) error {
-	if errors.Is(err, join.ErrMemory) {
+	switch {
+	case errors.Is(err, join.ErrMemory):
 		return engine.Mark(err, ErrMemory)
+	case errors.Is(err, engine.ErrOverflow):
+		return engine.Mark(err, ErrOverflow)
 	}
 	return err
 }

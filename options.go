@@ -1,6 +1,7 @@
 package nqueens
 
 import (
+	"context"
 	"fmt"
 	"time"
 
@@ -77,11 +78,14 @@ type memoryOption int64
 
 func (m memoryOption) applyCount(c countConfig) countConfig { c.memory = int64(m); return c }
 
-// newCountConfig applies opts to the defaults: every core, no progress
-// and the default memory limit. A bad option is an error wrapping
-// ErrOption.
-func newCountConfig(opts []CountOption) (countConfig, error) {
+// newCountConfig applies opts to the defaults of a count with ctx: every
+// core, no progress and the default memory limit. A nil ctx is an error
+// wrapping ErrNilContext, a bad option one wrapping ErrOption.
+func newCountConfig(ctx context.Context, opts []CountOption) (countConfig, error) {
 	cfg := countConfig{memory: engine.DefaultMemoryLimit}
+	if err := checkContext(ctx); err != nil {
+		return countConfig{}, err
+	}
 	for i, opt := range opts {
 		if opt == nil {
 			return countConfig{}, fmt.Errorf("%w: option %d is nil", ErrOption, i)
@@ -94,9 +98,14 @@ func newCountConfig(opts []CountOption) (countConfig, error) {
 	return cfg, checkWorkers(cfg.workers)
 }
 
-// newListConfig applies opts to the defaults: every core.
-func newListConfig(opts []Option) (listConfig, error) {
+// newListConfig applies opts to the defaults of a listing with ctx:
+// every core. A nil ctx is an error wrapping ErrNilContext, a bad option
+// one wrapping ErrOption.
+func newListConfig(ctx context.Context, opts []Option) (listConfig, error) {
 	var cfg listConfig
+	if err := checkContext(ctx); err != nil {
+		return cfg, err
+	}
 	for i, opt := range opts {
 		if opt == nil {
 			return listConfig{}, fmt.Errorf("%w: option %d is nil", ErrOption, i)

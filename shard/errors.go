@@ -3,13 +3,16 @@ package shard
 import "errors"
 
 // The errors of the package, besides those of package nqueens that a
-// count returns (nqueens.ErrBoardSize, nqueens.ErrMemory). Every error it
+// count returns (nqueens.ErrBoardSize, nqueens.ErrMemory,
+// nqueens.ErrNilContext). Every error it
 // returns for bad input wraps one of them, so that callers can test for
 // them with errors.Is, and says what was wrong and what is allowed. A
 // count stopped by its context returns the context's error instead.
 var (
 	// ErrCounts reports counts that no count of a board can have made, as
-	// [Sum] finds them: damaged, or forged.
+	// [Sum] finds them (damaged, or forged), and a count whose own Total
+	// passes 2^64, as [Job.Count] of a whole board from n = 29 on would:
+	// count such a board in shards, which Sum adds up past 2^64.
 	ErrCounts = errors.New("nqueens: counts cannot go together")
 	// ErrJob reports a field of a [Job] out of range.
 	ErrJob = errors.New("nqueens: invalid job")

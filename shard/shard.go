@@ -107,14 +107,17 @@ type Job struct {
 // hold every count, a shard's of more than one a Unique of 0 ([Counts]).
 // Count of the 0×0 board is {1, 1, 1, 1}, the empty board.
 //
-// It returns an error wrapping nqueens.ErrBoardSize unless
-// 0 <= N <= nqueens.MaxN, [ErrJob] for another field out of range,
-// [ErrStateMismatch] for a Resume of another count, [ErrState] for a
-// Resume whose counts no count made, and nqueens.ErrMemory for a count
-// over its memory limit. When ctx is done first it returns ctx.Err(), at
-// once if ctx is done already and else within a few milliseconds, with
-// every worker stopped. The counts are zero whenever the error is not
-// nil, but for a finished count whose last save failed.
+// It returns an error wrapping nqueens.ErrNilContext for a nil ctx,
+// nqueens.ErrBoardSize unless 0 <= N <= nqueens.MaxN, [ErrJob] for
+// another field out of range, [ErrStateMismatch] for a Resume of another
+// count, [ErrState] for a Resume whose counts no count made,
+// nqueens.ErrMemory for a count over its memory limit, and [ErrCounts]
+// for a count whose Total passes 2^64 (a whole board from n = 29 on:
+// count it in shards, which [Sum] adds up exactly). When ctx is done
+// first it returns ctx.Err(), at once if ctx is done already and else
+// within a few milliseconds, with every worker stopped. The counts are
+// zero whenever the error is not nil, but for a finished count whose
+// last save failed.
 //
 // It costs what nqueens.CountContext costs for a whole board, and about
 // a share 1/Of of it for a shard, plus a plan of the count that lists
@@ -122,6 +125,9 @@ type Job struct {
 // for a shard, and seconds for a large split of the constellations
 // (n >= 33), which the progress reports.
 func (j Job) Count(ctx context.Context) (Counts, error) {
+	if ctx == nil {
+		return Counts{}, fmt.Errorf("%w: pass context.Background() for a count without a deadline", nqueens.ErrNilContext)
+	}
 	cfg, err := j.engine()
 	if err != nil {
 		return Counts{}, err
@@ -224,13 +230,16 @@ func (j Job) engine() (engine.Config, error) {
 }
 
 // public returns err, an error of the engine, as the package's: matching
-// nqueens.ErrMemory or ErrStateMismatch where it matches the engine's.
+// nqueens.ErrMemory, ErrStateMismatch or ErrCounts where it matches the
+// engine's.
 func public(err error) error {
 	switch {
 	case errors.Is(err, join.ErrMemory):
 		return engine.Mark(err, nqueens.ErrMemory)
 	case errors.Is(err, engine.ErrStateMismatch):
 		return engine.Mark(err, ErrStateMismatch)
+	case errors.Is(err, engine.ErrOverflow):
+		return engine.Mark(err, ErrCounts)
 	}
 	return err
 }

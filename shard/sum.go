@@ -2,6 +2,7 @@ package shard
 
 import (
 	"fmt"
+	"math/big"
 	"slices"
 	"strconv"
 	"strings"
@@ -119,64 +120,71 @@ func (e *SetError) Is(target error) bool { return target == ErrSet }
 // maxRanges is the most ranges of missing shards that a SetError names.
 const maxRanges = 20
 
+// A Whole holds the counts of a whole board, as [Sum] adds them up from
+// the counts of its shards. They are exact at every size, as math/big
+// integers: a shard's counts fit in 64 bits, and the Total of a whole
+// board from n = 29 on does not.
+type Whole struct {
+	Total, Unique             *big.Int // all solutions, and those up to rotation and reflection
+	Invariant90, Invariant180 *big.Int // those a quarter turn, and a half turn, leave unchanged
+	// Shard names the board and the plan of the split added up: shard 0
+	// of 1 of it.
+	Shard ID
+}
+
 // Sum returns the counts of a whole board from those of every shard of
 // one split, as [Job.Count] returned them, in any order: the sums of
 // Total, Invariant90 and Invariant180, and Unique from them by Burnside's
-// lemma, (Total + Invariant180 + 2·Invariant90) / 8 for n >= 2. The
-// result is shard 0 of 1 of the board.
+// lemma, (Total + Invariant180 + 2·Invariant90) / 8 for n >= 2. The sums
+// are exact, past 2^64 too ([Whole]).
 //
 // Each Counts names its shard, and Sum refuses a set that is not every
 // shard of one split once each with a [*SetError], which matches
 // [ErrSet]: an empty set, counts that name no shard (made by hand), a
 // shard of another board, number of shards or plan than the first one's,
 // a shard given twice, shards missing (the error lists them). It returns
-// an error wrapping [ErrCounts] if a sum overflows or the sums are not
-// those of any board: Burnside's lemma refuses them, as a damaged count
-// makes them (a wrong Total makes a sum that 8 does not divide 7 times
-// in 8), or, for a board of fewer than 4 squares a side, they are not
-// its counts. It costs a pass over the set and a bit per shard of the
-// split.
-func Sum(shards []Counts) (Counts, error) {
+// an error wrapping [ErrCounts] if the sums are not those of any board:
+// Burnside's lemma refuses them, as a damaged count makes them (a wrong
+// Total makes a sum that 8 does not divide 7 times in 8), or, for a
+// board of fewer than 4 squares a side, they are not its counts. It costs
+// a pass over the set and a bit per shard of the split.
+func Sum(shards []Counts) (Whole, error) {
 	if len(shards) == 0 {
-		return Counts{}, &SetError{Problem: "no shards: nothing to add up"}
+		return Whole{}, &SetError{Problem: "no shards: nothing to add up"}
 	}
 	id := shards[0].Shard
 	// seen has a bit per shard of the split, made once the first shard
 	// is known to be valid: a forged one may claim any number of shards.
 	var seen engine.Bitset
-	var sum engine.Counts
-	overflow := false
+	var sums engine.Sums
 	for i, c := range shards {
 		s := c.Shard
 		if err := s.Check(); err != nil {
-			return Counts{}, &SetError{At: []int{i}, Problem: fmt.Sprintf("names no shard a count makes (%v): %v", s, err)}
+			return Whole{}, &SetError{At: []int{i}, Problem: fmt.Sprintf("names no shard a count makes (%v): %v", s, err)}
 		}
 		if s.N != id.N || s.Of != id.Of || s.Plan != id.Plan {
-			return Counts{}, &SetError{At: []int{0, i}, Problem: fmt.Sprintf("are shards of different splits: %v and %v", id, s)}
+			return Whole{}, &SetError{At: []int{0, i}, Problem: fmt.Sprintf("are shards of different splits: %v and %v", id, s)}
 		}
 		if seen == nil {
 			seen = engine.NewBitset(id.Of)
 		}
 		if seen.Has(s.Index) {
 			first := slices.IndexFunc(shards, func(c Counts) bool { return c.Shard == s })
-			return Counts{}, &SetError{At: []int{first, i}, Problem: fmt.Sprintf("are both %v", s)}
+			return Whole{}, &SetError{At: []int{first, i}, Problem: fmt.Sprintf("are both %v", s)}
 		}
 		seen.Set(s.Index)
-		if sum.Add(c.engine()) {
-			overflow = true
-		}
+		sums.Add(c.engine())
 	}
 	if len(shards) < id.Of {
-		return Counts{}, missingShards(id, seen)
+		return Whole{}, missingShards(id, seen)
 	}
-	if overflow {
-		return Counts{}, fmt.Errorf("%w: the sums of %d shards' counts overflow 64 bits", ErrCounts, len(shards))
-	}
-	whole, err := sum.Complete(id.N)
+	whole, err := sums.Complete(id.N)
 	if err != nil {
-		return Counts{}, fmt.Errorf("%w: %v: a count is damaged", ErrCounts, err)
+		return Whole{}, fmt.Errorf("%w: %v: a count is damaged", ErrCounts, err)
 	}
-	return countsOf(whole, ID{N: id.N, Index: 0, Of: 1, Plan: id.Plan}), nil
+	w := Whole{Shard: ID{N: id.N, Index: 0, Of: 1, Plan: id.Plan}}
+	w.Total, w.Unique, w.Invariant90, w.Invariant180 = whole.Big()
+	return w, nil
 }
 
 // missingShards returns the error for the shards of id's split that seen

@@ -212,7 +212,7 @@ func (r record) id() shard.ID {
 // each once. If some shards are missing, it reports which, as "3 of 16
 // shards missing: 4, 9-10"; its other errors name the records at fault
 // by file and line.
-func add(recs []placed) (counts shard.Counts, missing string, err error) {
+func add(recs []placed) (counts shard.Whole, missing string, err error) {
 	shards := make([]shard.Counts, len(recs))
 	for i, r := range recs {
 		shards[i] = shard.Counts{Total: r.Total, Unique: r.Unique, Invariant90: r.Invariant90, Invariant180: r.Invariant180, Shard: r.id()}

@@ -1,7 +1,9 @@
 package engine
 
 import (
+	"errors"
 	"fmt"
+	"math/big"
 	"math/bits"
 )
 
@@ -13,44 +15,115 @@ type Counts struct {
 	Invariant90, Invariant180 uint64
 }
 
+// ErrOverflow reports a count past 2^64, which Counts cannot hold: the
+// Total of a whole board from n = 29 on. Sums adds up shards past it.
+var ErrOverflow = errors.New("nqueens: a count past 2^64")
+
 // Add adds the counts of o to c, and reports whether a sum overflowed 64
-// bits: the one sum of counts, of a state's subproblems and of shards.
+// bits, leaving c as it was if one did: the one sum of the counts of a
+// state's subproblems.
 func (c *Counts) Add(o Counts) (overflow bool) {
+	var s Counts
 	var c1, c2, c3, c4 uint64
-	c.Total, c1 = bits.Add64(c.Total, o.Total, 0)
-	c.Unique, c2 = bits.Add64(c.Unique, o.Unique, 0)
-	c.Invariant90, c3 = bits.Add64(c.Invariant90, o.Invariant90, 0)
-	c.Invariant180, c4 = bits.Add64(c.Invariant180, o.Invariant180, 0)
-	return c1|c2|c3|c4 != 0
+	s.Total, c1 = bits.Add64(c.Total, o.Total, 0)
+	s.Unique, c2 = bits.Add64(c.Unique, o.Unique, 0)
+	s.Invariant90, c3 = bits.Add64(c.Invariant90, o.Invariant90, 0)
+	s.Invariant180, c4 = bits.Add64(c.Invariant180, o.Invariant180, 0)
+	if c1|c2|c3|c4 != 0 {
+		return true
+	}
+	*c = s
+	return false
 }
 
 // Complete returns the counts of the whole n×n board c, with Unique from
+// Burnside's lemma, as Sums.Complete does.
+func (c Counts) Complete(n int) (Counts, error) {
+	var s Sums
+	s.Add(c)
+	w, err := s.Complete(n)
+	if err != nil {
+		return Counts{}, err
+	}
+	// Invariant90 <= Invariant180 <= Total < 2^64, which Complete checks:
+	// Unique is at most (Total + Total + 2·Total) / 8, half of Total.
+	c.Unique = w.Unique.lo
+	return c, nil
+}
+
+// A wide is a count of up to 128 bits, hi·2^64 + lo: a sum of up to
+// 2^64 counts of 64 bits each, which no sum of shards comes near.
+type wide struct{ hi, lo uint64 }
+
+// add returns w + x.
+func (w wide) add(x wide) wide {
+	lo, carry := bits.Add64(w.lo, x.lo, 0)
+	return wide{w.hi + x.hi + carry, lo}
+}
+
+// less reports whether w < x.
+func (w wide) less(x wide) bool { return w.hi < x.hi || w.hi == x.hi && w.lo < x.lo }
+
+// Big returns w as a big.Int.
+func (w wide) Big() *big.Int {
+	b := new(big.Int).SetUint64(w.hi)
+	return b.Lsh(b, 64).Or(b, new(big.Int).SetUint64(w.lo))
+}
+
+// String returns w in decimal.
+func (w wide) String() string { return w.Big().String() }
+
+// Sums adds up the counts of the shards of a board exactly: a shard's
+// counts fit in 64 bits, and their sums need not, as the Total of a
+// board from n = 29 on is past 2^64.
+type Sums struct {
+	Total, Unique, Invariant90, Invariant180 wide
+}
+
+// Add adds the counts of o to s.
+func (s *Sums) Add(o Counts) {
+	s.Total = s.Total.add(wide{lo: o.Total})
+	s.Unique = s.Unique.add(wide{lo: o.Unique})
+	s.Invariant90 = s.Invariant90.add(wide{lo: o.Invariant90})
+	s.Invariant180 = s.Invariant180.add(wide{lo: o.Invariant180})
+}
+
+// Big returns the four sums as big.Ints: Total, Unique, Invariant90 and
+// Invariant180.
+func (s Sums) Big() (total, unique, invariant90, invariant180 *big.Int) {
+	return s.Total.Big(), s.Unique.Big(), s.Invariant90.Big(), s.Invariant180.Big()
+}
+
+// Complete returns the counts of the whole n×n board s, with Unique from
 // Burnside's lemma, (Total + Invariant180 + 2·Invariant90) / 8 for
 // n >= 2. It is the one check of a whole board's counts: it returns an
 // error if the lemma refuses them, as only a wrong or damaged count makes
 // them (a wrong Total makes a sum that 8 does not divide 7 times in 8),
-// if c.Unique is set and differs from the lemma's, or if more solutions
+// if s.Unique is set and differs from the lemma's, or if more solutions
 // are left unchanged by a quarter turn than by a half turn, or by a half
 // turn than there are, or, for a board of fewer than 4 squares a side,
-// if they are not its counts. Sums that overflowed are the caller's to
-// catch.
-func (c Counts) Complete(n int) (Counts, error) {
-	unique := c.Total // the empty board and the lone queen: every symmetry fixes them
+// if they are not its counts.
+func (s Sums) Complete(n int) (Sums, error) {
+	unique := s.Total // the empty board and the lone queen: every symmetry fixes them
 	ok := true
 	if n >= 2 {
-		sum := c.Total + c.Invariant180 + 2*c.Invariant90
-		unique, ok = sum/8, sum%8 == 0 && sum >= c.Total
+		sum := s.Total.add(s.Invariant180).add(s.Invariant90).add(s.Invariant90)
+		unique, ok = wide{sum.hi >> 3, sum.hi<<61 | sum.lo>>3}, sum.lo%8 == 0
 	}
 	// A solution that a quarter turn leaves unchanged, a half turn does too.
-	if !ok || c.Unique != 0 && c.Unique != unique || c.Invariant90 > c.Invariant180 || c.Invariant180 > c.Total {
-		return Counts{}, fmt.Errorf("total %d, unique %d, %d solutions a quarter turn leaves unchanged and %d a half turn does, which Burnside's lemma refuses",
-			c.Total, c.Unique, c.Invariant90, c.Invariant180)
+	if !ok || s.Unique != (wide{}) && s.Unique != unique || s.Invariant180.less(s.Invariant90) || s.Total.less(s.Invariant180) {
+		return Sums{}, fmt.Errorf("total %v, unique %v, %v solutions a quarter turn leaves unchanged and %v a half turn does, which Burnside's lemma refuses",
+			s.Total, s.Unique, s.Invariant90, s.Invariant180)
 	}
-	c.Unique = unique
-	if methodFor(n) == small && c != smallCounts(n) {
+	s.Unique = unique
+	if methodFor(n) == small {
 		// Boards too small for the lemma to check: their counts are known.
-		return Counts{}, fmt.Errorf("total %d, unique %d, invariant90 %d and invariant180 %d, but the %d×%d board has %+v",
-			c.Total, c.Unique, c.Invariant90, c.Invariant180, n, n, smallCounts(n))
+		var want Sums
+		want.Add(smallCounts(n))
+		if s != want {
+			return Sums{}, fmt.Errorf("total %v, unique %v, invariant90 %v and invariant180 %v, but the %d×%d board has %+v",
+				s.Total, s.Unique, s.Invariant90, s.Invariant180, n, n, smallCounts(n))
+		}
 	}
-	return c, nil
+	return s, nil
 }

@@ -35,7 +35,7 @@ import (
 
 // Config is how Count counts.
 type Config struct {
-	Workers       int   // 0 or more than runtime.GOMAXPROCS(0): that many
+	Workers       int   // the goroutines that search; 0, or more than runtime.GOMAXPROCS(0), is GOMAXPROCS (workersOf)
 	Shard, Shards int   // 0 <= Shard < Shards
 	Memory        int64 // the most memory the count may take, in bytes
 	// Progress, if set, is called from the caller's goroutine every
@@ -81,6 +81,10 @@ func Count(ctx context.Context, n int, cfg Config) (Counts, error) {
 		return Counts{}, err
 	}
 	if methodOf(n, &cfg) == direct {
+		// It keeps nothing live: its peak is the runtime's.
+		if err := checkLimit(n, 1, peak(0), cfg.Memory); err != nil {
+			return Counts{}, err
+		}
 		return directCount(n, &cfg), nil
 	}
 	return plannedCount(ctx, n, cfg)
@@ -152,7 +156,8 @@ func Estimate(n, shard, shards, workers int) int64 {
 
 // workersOf returns the workers that Config.Workers k makes search: k,
 // or runtime.GOMAXPROCS(0) for 0 and for more than that, which could not
-// all search at once.
+// all search at once. Counts and listings alike take their workers from
+// it.
 func workersOf(k int) int {
 	if procs := runtime.GOMAXPROCS(0); k <= 0 || k > procs {
 		return procs

@@ -130,6 +130,12 @@ func TestComplete(t *testing.T) {
 	if c, err := good.Complete(8); err != nil || c.Unique != 12 {
 		t.Errorf("Complete(8) of %+v = %+v, %v; want Unique 12", good, c, err)
 	}
+	// Total + Invariant180 + 2·Invariant90 passes 2^64, which Counts
+	// cannot hold; the lemma's quotient is under half of Total.
+	big := Counts{Total: 1 << 63, Invariant90: 1 << 62, Invariant180: 1 << 63}
+	if c, err := big.Complete(30); err != nil || c.Unique != 3<<60 {
+		t.Errorf("Complete(30) of %+v = %+v, %v; want Unique 3·2^60", big, c, err)
+	}
 	for _, c := range []Counts{
 		{Total: 91, Invariant180: 4},             // 8 does not divide the sum
 		{Total: 100, Invariant180: 4},            // +8 passes the lemma, but not Unique

@@ -61,19 +61,29 @@ func (p *plan) budget(ctx context.Context, limit int64) error {
 		live = cs*constellationBytes + (sub/shards+1)*(subproblemBytes+8*n)
 	}
 	p.memory = peak(live)
-	if p.memory > float64(limit) {
-		on := fmt.Sprintf("%d workers", p.workers)
-		if p.workers == 1 {
-			on = "1 worker"
-		}
-		return fmt.Errorf("%w: counting n=%d on %s takes about %s, over the limit of %s: raise the limit, or count with fewer workers",
-			join.ErrMemory, p.n, on, formatBytes(p.memory), formatBytes(float64(limit)))
+	if err := checkLimit(p.n, p.workers, p.memory, limit); err != nil {
+		return err
 	}
 	most := int(min(join.LongestList(p.n)*float64(limit)/p.memory, math.MaxInt32))
 	for _, r := range p.runs {
 		r.Board.Limit(most)
 	}
 	return nil
+}
+
+// checkLimit returns an error wrapping join.ErrMemory if a count of the
+// n×n board on workers workers that takes memory bytes at its peak is
+// over limit: the one test of a limit, the direct count's included.
+func checkLimit(n, workers int, memory float64, limit int64) error {
+	if memory <= float64(limit) {
+		return nil
+	}
+	on := fmt.Sprintf("%d workers", workers)
+	if workers == 1 {
+		on = "1 worker"
+	}
+	return fmt.Errorf("%w: counting n=%d on %s takes about %s, over the limit of %s: raise the limit, or count with fewer workers",
+		join.ErrMemory, n, on, formatBytes(memory), formatBytes(float64(limit)))
 }
 
 // peak returns the peak memory of a count that keeps live bytes.

@@ -113,21 +113,32 @@ func (s *scheduler) work(w *worker) {
 		c, ok := w.search(&s.sub[i])
 		if !ok {
 			if err := w.err(); err != nil {
-				s.mu.Lock()
-				s.failed = cmp.Or(s.failed, err)
-				s.mu.Unlock()
-				s.stop.Store(true)
+				s.fail(err)
 			}
 			return
 		}
 		s.mu.Lock()
-		s.t.markDone(i, c)
-		s.solved++
-		if s.weighs(i) {
-			s.weighedDone++
+		err := s.t.markDone(i, c)
+		if err == nil {
+			s.solved++
+			if s.weighs(i) {
+				s.weighedDone++
+			}
 		}
 		s.mu.Unlock()
+		if err != nil {
+			s.fail(err)
+			return
+		}
 	}
+}
+
+// fail stops the count with err, unless another error stopped it first.
+func (s *scheduler) fail(err error) {
+	s.mu.Lock()
+	s.failed = cmp.Or(s.failed, err)
+	s.mu.Unlock()
+	s.stop.Store(true)
 }
 
 // halt stops the workers and waits for them.

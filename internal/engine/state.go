@@ -37,12 +37,16 @@ func (t *State) DoneCount() int {
 	return d
 }
 
-// markDone records subproblem i as done, with its counts. It lets a sum
-// overflow, as only a count that could not end in a lifetime would make
-// it: a uint64 holds the counts of n = 28.
-func (t *State) markDone(i int, c Counts) {
+// markDone records subproblem i as done, with its counts, or returns an
+// error wrapping ErrOverflow, and records nothing, if a count would pass
+// 2^64: a shard's never does, but the Total of a whole board from n = 29
+// on does.
+func (t *State) markDone(i int, c Counts) error {
+	if t.Counts.Add(c) {
+		return fmt.Errorf("%w: the counts of n=%d, shard %d of %d, pass it: count it in more shards, and add them up with their sums", ErrOverflow, t.N, t.Shard, t.Shards)
+	}
 	t.Done.Set(i)
-	t.Counts.Add(c)
+	return nil
 }
 
 // Clone returns a copy of t that shares nothing with it.
