@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"strings"
 	"syscall"
+	"time"
 
 	"github.com/gonqueens/nqueens/shard"
 )
@@ -33,8 +34,13 @@ func lockName(checkpoint string) string { return checkpoint + ".lock" }
 // A file that is there but not a state is an error that says what is
 // wrong with it: a count is never silently restarted.
 func openCheckpoint(name string) (s shard.State, found bool, release func(), err error) {
-	if _, err := os.Stat(filepath.Dir(name)); err != nil {
+	if strings.HasSuffix(name, "/") {
+		return s, false, nil, fmt.Errorf("checkpoint %s ends in /, which names a directory: name a file, such as %sstate", name, name)
+	}
+	if info, err := os.Stat(filepath.Dir(name)); err != nil {
 		return s, false, nil, fmt.Errorf("checkpoint %s: its directory: %w", name, err)
+	} else if !info.IsDir() {
+		return s, false, nil, fmt.Errorf("checkpoint %s: %s is not a directory", name, filepath.Dir(name))
 	}
 	if err := checkRegular(name); err != nil && !errors.Is(err, os.ErrNotExist) {
 		return s, false, nil, err
@@ -91,8 +97,10 @@ func checkTemp(name string) error {
 func checkRegular(name string) error {
 	info, err := os.Lstat(name)
 	switch {
-	case err != nil:
+	case errors.Is(err, os.ErrNotExist):
 		return err
+	case err != nil:
+		return fmt.Errorf("checkpoint %s: %w", name, err)
 	case info.Mode()&os.ModeSymlink != 0:
 		target, _ := os.Readlink(name)
 		return fmt.Errorf("checkpoint %s is a symbolic link to %s: name the file itself", name, target)
@@ -224,6 +232,19 @@ func (c *checkpointSaver) save(s shard.State) error {
 	c.failed = err
 	c.saved = c.saved || err == nil
 	return nil
+}
+
+// stopped says, once what (a count, a recount) has stopped after taking
+// elapsed, what the checkpoint holds: the same command goes on from a
+// state saved, and a count stopped before its first save lost its work.
+func (c *checkpointSaver) stopped(what string, elapsed time.Duration) string {
+	switch {
+	case c.saved:
+		return fmt.Sprintf("nqueens: %s is saved in %s: the same command goes on from there", what, c.name)
+	case c.resumed:
+		return fmt.Sprintf("nqueens: %s stopped before its first save: %s still holds the state it resumed from, and the same command goes on from there", what, c.name)
+	}
+	return fmt.Sprintf("nqueens: %s stopped after %s, before its first save: nothing is saved in %s, and the same command starts afresh", what, elapsed.Round(time.Millisecond), c.name)
 }
 
 // warning says that the last save failed, and what the checkpoint holds.

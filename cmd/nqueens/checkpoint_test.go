@@ -69,6 +69,8 @@ func TestCheckpointNotAFile(t *testing.T) {
 		{link, "is a symbolic link to " + state},
 		{dir, "is a directory"},
 		{filepath.Join(dir, "missing", "state"), "its directory"},
+		{state + "/", "ends in /, which names a directory"},
+		{filepath.Join(state, "x"), state + " is not a directory"},
 	} {
 		start := time.Now()
 		code, out, errOut := runBounded(t, bin, dir, "count", "-checkpoint", tt.checkpoint, "10")

@@ -32,12 +32,16 @@ func count(ctx context.Context, args []string, getenv func(string) string, stdou
 	every := fs.Duration("checkpoint-every", 5*time.Second, "how often -checkpoint saves")
 	memory := bytesFlag(shard.DefaultMemoryLimit)
 	fs.Var(&memory, "memory", "refuse a count that would take more than `size` of memory (bytes, or K, M, G, T)")
+	progressEvery := progressEveryFlag(fs)
 	n, err := boardArg(fs, args, nqueens.MaxN)
 	if err != nil {
 		return err
 	}
-	if *workers < 0 {
+	switch {
+	case *workers < 0:
 		return usagef("count: -workers %d is negative", *workers)
+	case *progressEvery < 0:
+		return usagef("count: -progress-every %v is negative", *progressEvery)
 	}
 	if *shards < 1 || *shards > shard.MaxShards {
 		return usagef("count: -shards %d out of range [1, %d]", *shards, shard.MaxShards)
@@ -84,11 +88,15 @@ func count(ctx context.Context, args []string, getenv func(string) string, stdou
 				return usagef("count: -strategy counts on one core, without -%s: the engine alone has it", name)
 			}
 		}
-		return countWith(ctx, *strategy, n, stdout, newProgressBar(stderr))
+		return countWith(ctx, *strategy, n, stdout, newProgressBar(stderr, *progressEvery, fmt.Sprintf("count -strategy %s %d", *strategy, n)))
 	}
 	job := shard.Job{N: n, Index: i, Of: *shards, Workers: *workers, MemoryLimit: int64(memory)}
-	bar := newProgressBar(stderr)
-	if bar.shown {
+	what := fmt.Sprintf("count n=%d", n)
+	if *shards > 1 {
+		what = fmt.Sprintf("count n=%d shard %d of %d", n, i, *shards)
+	}
+	bar := newProgressBar(stderr, *progressEvery, what)
+	if bar.reports() {
 		job.Progress = bar.update
 	}
 	var saved checkpointSaver
@@ -111,7 +119,7 @@ func count(ctx context.Context, args []string, getenv func(string) string, stdou
 		saved = checkpointSaver{name: *checkpoint, stderr: stderr, bar: bar, resumed: found}
 		job.Save, job.SaveEvery = saved.save, *every
 	}
-	if note := endless("count", n, *shards); note != "" {
+	if note := endless("count", n, *shards, countPerSolution); note != "" {
 		fmt.Fprintln(stderr, note)
 	}
 	start := time.Now()
@@ -126,7 +134,7 @@ func count(ctx context.Context, args []string, getenv func(string) string, stdou
 	if saved.failed != nil {
 		fmt.Fprintln(stderr, saved.warning())
 	} else if *checkpoint != "" && errors.Is(err, context.Canceled) {
-		fmt.Fprintf(stderr, "nqueens: the count is saved in %s: the same command goes on from there\n", *checkpoint)
+		fmt.Fprintln(stderr, saved.stopped("the count", time.Since(start)))
 	} else if errors.Is(err, context.Canceled) {
 		fmt.Fprintf(stderr, "nqueens: the %s of work of this count is lost: count -checkpoint FILE saves a count as it goes, and goes on from FILE when run again\n",
 			time.Since(start).Round(time.Second))

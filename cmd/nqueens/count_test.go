@@ -33,6 +33,29 @@ func TestCount(t *testing.T) {
 	})
 }
 
+// TestCheckpointStoppedEarly stops a count before its first save, and
+// wants it to say that nothing is saved, not that the same command goes
+// on from a file that is not there; and, resumed, that the file holds
+// the state it resumed from.
+func TestCheckpointStoppedEarly(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	state := filepath.Join(t.TempDir(), "fresh")
+	var stdout, stderr bytes.Buffer
+	code := run(ctx, []string{"count", "-checkpoint", state, "16"}, noEnv, strings.NewReader(""), &stdout, &stderr)
+	if _, err := os.Lstat(state); code != exitInterrupted || !strings.Contains(stderr.String(), "before its first save: nothing is saved in "+state) || err == nil {
+		t.Errorf("count -checkpoint stopped at once: exit %d, stderr %q, checkpoint %v; want no save claimed, and none made", code, stderr.String(), err)
+	}
+	if code, _, errOut := runCLI(t, noEnv, "count", "-checkpoint", state, "10"); code != 0 {
+		t.Fatalf("count -checkpoint: exit %d, %s", code, errOut)
+	}
+	stderr.Reset()
+	code = run(ctx, []string{"count", "-checkpoint", state, "10"}, noEnv, strings.NewReader(""), &stdout, &stderr)
+	if code != exitInterrupted || !strings.Contains(stderr.String(), state+" still holds the state it resumed from") {
+		t.Errorf("count -checkpoint resumed and stopped at once: exit %d, stderr %q; want the state resumed from named", code, stderr.String())
+	}
+}
+
 // TestShardProcesses runs k processes of the command as a batch system
 // would, each finding its index in the environment, and merges them.
 func TestShardProcesses(t *testing.T) {

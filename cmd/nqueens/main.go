@@ -5,7 +5,8 @@
 // flags.
 //
 // count prints the number of solutions of the N×N board; on a terminal it
-// shows its progress on stderr. With -strategy it counts with one of the
+// shows its progress on stderr, and elsewhere (a batch job's log) it
+// prints a line of it every -progress-every (10s), as list and verify do. With -strategy it counts with one of the
 // package's strategies on one core instead of the engine. Ctrl-C (SIGINT)
 // or SIGTERM stops every command at once, with exit status 130 or 143.
 // With -shards k it counts only shard i of a split of the search into k
@@ -38,7 +39,7 @@
 // its own (count.go, list.go, ...), beside main.go, which dispatches the
 // command line and ends on a signal, and the files of what commands
 // share: flags.go, their flags and arguments; boards.go, the drawing of
-// boards; progress.go, the progress bar; notes.go, the notes on work of
+// boards; progress.go, the progress bar and lines; notes.go, the notes on work of
 // a lifetime; checkpoint.go, the checkpoint files, and lock_*.go, their
 // locks.
 package main
@@ -54,18 +55,23 @@ import (
 	"slices"
 	"strings"
 	"syscall"
+
+	"github.com/gonqueens/nqueens/internal/quote"
 )
 
 const usage = `usage:
   nqueens count [-workers k] [-unique] [-json] [-shard i -shards k]
-                [-checkpoint file [-checkpoint-every d]] [-memory size] N
+                [-checkpoint file [-checkpoint-every d]] [-memory size]
+                [-progress-every d] N
                                     count the solutions of the N×N board
   nqueens count -strategy name N    count with one strategy on one core
-  nqueens list [-limit k] N         draw solutions of the N×N board
+  nqueens list [-limit k] [-progress-every d] N
+                                    draw solutions of the N×N board
   nqueens merge FILE...             add up the JSON records of every shard
                                     ("-": stdin)
   nqueens verify [-sample F] [-seed text] [-workers k]
-                 [-checkpoint file [-checkpoint-every d]] FILE...
+                 [-checkpoint file [-checkpoint-every d]]
+                 [-progress-every d] FILE...
                                     recount shard records, or a sample of
                                     them, by another method ("-": stdin)
   nqueens trace [-solutions k] [-boards] N
@@ -240,7 +246,7 @@ func dispatch(ctx context.Context, args []string, getenv func(string) string, st
 	case "list":
 		return list(ctx, args, stdout, stderr)
 	case "merge":
-		return merge(ctx, args, stdin, stdout)
+		return merge(ctx, args, stdin, stdout, stderr)
 	case "verify":
 		return verify(ctx, args, stdin, stdout, stderr)
 	case "trace":
@@ -257,11 +263,13 @@ func dispatch(ctx context.Context, args []string, getenv func(string) string, st
 		return err
 	case "help", "-h", "-help", "--help":
 		switch {
-		case len(args) == 1 && slices.Contains(commands, args[0]):
+		case len(args) > 0 && !slices.Contains(commands, args[0]):
+			return usagef("help: unknown command %q, want one of %s", args[0], strings.Join(commands, ", "))
+		case len(args) > 1:
+			return usagef("help takes one command, got %s", quote.Short(strings.Join(args, " ")))
+		case len(args) == 1:
 			// nqueens help count is nqueens count -h.
 			return dispatch(ctx, []string{args[0], "-h"}, getenv, stdin, stdout, stderr)
-		case len(args) > 0:
-			return usagef("help: unknown command %q, want one of %s", args[0], strings.Join(commands, ", "))
 		}
 		fmt.Fprint(stdout, usage+"\n\"nqueens COMMAND -h\" lists the flags of a command.\n")
 		return nil

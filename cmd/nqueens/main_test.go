@@ -111,6 +111,12 @@ func TestHelp(t *testing.T) {
 			t.Errorf("nqueens %s: exit %d, stdout %q; want count's flags", strings.Join(args, " "), code, out)
 		}
 	}
+	for _, args := range [][]string{{"help", "count", "extra"}, {"help", "nothing"}} {
+		code, out, errOut := runCLI(t, noEnv, args...)
+		if want := map[string]string{"extra": "help takes one command", "nothing": `unknown command "nothing"`}[args[len(args)-1]]; code != 2 || out != "" || !strings.Contains(errOut, want) {
+			t.Errorf("nqueens %s: exit %d, stdout %q, stderr %q; want a usage error saying %q", strings.Join(args, " "), code, out, errOut, want)
+		}
+	}
 	for _, cmd := range commands {
 		if code, out, _ := runCLI(t, noEnv, cmd, "-h"); code != 0 || !strings.HasPrefix(out, "usage: nqueens "+cmd+" ") && !strings.HasPrefix(out, "usage: nqueens "+cmd+"\n") {
 			t.Errorf("nqueens %s -h: exit %d, stdout %q; want it to start with its usage line", cmd, code, out)

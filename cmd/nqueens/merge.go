@@ -11,6 +11,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"reflect"
 	"slices"
 	"strconv"
 	"strings"
@@ -52,7 +53,7 @@ type placed struct {
 	at string // file:line
 }
 
-func merge(ctx context.Context, args []string, stdin io.Reader, stdout io.Writer) error {
+func merge(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	files, err := parseFlags(newFlagSet("merge"), args, -1)
 	if err != nil {
 		return err
@@ -68,21 +69,22 @@ func merge(ctx context.Context, args []string, stdin io.Reader, stdout io.Writer
 	if err != nil {
 		return err
 	}
-	if missing != "" || len(unreadable) > 0 || len(refused) > 0 {
-		msg := "incomplete"
-		switch {
-		case missing != "" && len(refused) == 0:
-			msg += ": " + missing + " (count them again: with a Slurm array, those are the array indices to resubmit)"
-		case missing != "":
-			msg += ": " + missing
-		}
-		if len(refused) > 0 {
+	if missing != "" {
+		msg := "incomplete: " + missing
+		if len(refused) == 0 {
+			msg += " (count them again: with a Slurm array, those are the array indices to resubmit)"
+		} else {
 			msg += "; refused, each to restore from its shard's own output or to count again: " + strings.Join(refused, "; ")
 		}
 		if len(unreadable) > 0 {
 			msg += "; unreadable: " + strings.Join(unreadable, "; ")
 		}
 		return errors.New(msg)
+	}
+	// Every shard is there: what was refused or could not be read only
+	// adds to it, copies or files of nothing.
+	for _, fault := range slices.Concat(refused, unreadable) {
+		fmt.Fprintf(stderr, "nqueens: merge: left out, as every shard is there without it: %s\n", fault)
 	}
 	_, err = fmt.Fprintf(stdout, "n=%d shards=%d total=%d unique=%d\n", all[0].N, all[0].Shards, counts.Total, counts.Unique)
 	return err
@@ -166,7 +168,8 @@ func readRecords(name string, f io.Reader) (recs []placed, refused []string, err
 	return recs, refused, nil
 }
 
-// parseRecord reads one record, one JSON object, and checks it on its own.
+// parseRecord reads one record, one JSON object with every field of a
+// record, and checks it on its own.
 func parseRecord(text []byte) (record, error) {
 	var r record
 	dec := json.NewDecoder(bytes.NewReader(text))
@@ -177,7 +180,30 @@ func parseRecord(text []byte) (record, error) {
 	if after := bytes.TrimSpace(text[dec.InputOffset():]); len(after) > 0 {
 		return record{}, fmt.Errorf("not a shard record: %s after the object, want one object a line", quote.Short(string(after)))
 	}
+	var fields map[string]json.RawMessage
+	if err := json.Unmarshal(text, &fields); err != nil {
+		return record{}, fmt.Errorf("not a shard record: %v", err)
+	}
+	var lacks []string
+	for _, name := range recordFields() {
+		if _, ok := fields[name]; !ok {
+			lacks = append(lacks, name)
+		}
+	}
+	if len(lacks) > 0 {
+		return record{}, fmt.Errorf("not a shard record: it lacks %s, which count -json writes", strings.Join(lacks, ", "))
+	}
 	return r, r.check()
+}
+
+// recordFields returns the names of a record's fields in JSON, in order.
+func recordFields() []string {
+	t := reflect.TypeFor[record]()
+	names := make([]string, t.NumField())
+	for i := range names {
+		names[i], _, _ = strings.Cut(t.Field(i).Tag.Get("json"), ",")
+	}
+	return names
 }
 
 // check verifies a record on its own: its split plan, its checksum, its

@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"math/big"
 	"os"
 	"path/filepath"
 	"strings"
@@ -164,9 +165,25 @@ func TestMergeRefused(t *testing.T) {
 	}
 	long := filepath.Join(t.TempDir(), "long.json")
 	os.WriteFile(long, append(append(mustRead(files[2]), strings.Repeat(" ", 70<<10)...), '1', '\n'), 0o644)
-	code, _, errOut = runCLI(t, noEnv, "merge", files[0], files[1], long)
+	code, _, errOut = runCLI(t, noEnv, "merge", files[0], long)
 	if code != 1 || !strings.Contains(errOut, long+":2: a line of over 64 KiB") {
 		t.Errorf("merge with a line of 70 KiB: exit %d, stderr %q; want its file and line", code, errOut)
+	}
+	// With every shard there, what is refused or unreadable beside them
+	// is left out, and said so: the set is complete. long's first line
+	// is shard 2.
+	empty := filepath.Join(t.TempDir(), "extra.json")
+	os.WriteFile(empty, nil, 0o644)
+	code, out, errOut := runCLI(t, noEnv, "merge", files[0], files[1], edited, long, empty)
+	for _, want := range []string{edited + ":1: checksum mismatch", long + ":2: a line of over 64 KiB", empty + ": no shard records"} {
+		if code != 0 || out != wantMerged(t, 9, 3) || !strings.Contains(errOut, "left out, as every shard is there without it: "+want) || strings.Contains(errOut, "incomplete") {
+			t.Errorf("merge of every shard and three files beside them: exit %d, stdout %q, stderr %q; want the sum, and %q left out", code, out, errOut, want)
+		}
+	}
+	// An object without a record's fields says so.
+	code, _, errOut = runCLIInput(t, noEnv, "{}\n", "merge", "-")
+	if code != 1 || !strings.Contains(errOut, "stdin:1: not a shard record: it lacks plan, n, shard, shards, total,") || strings.Contains(errOut, "split plan 0") {
+		t.Errorf("merge of {}: exit %d, stderr %q; want the fields it lacks", code, errOut)
 	}
 }
 
@@ -187,18 +204,38 @@ func TestMergeNamesAll(t *testing.T) {
 	}
 }
 
-// TestMergeBounds gives merge forged records whose counts wrap when added,
-// and a split with a million shards missing, and wants a refusal and a
-// message of a line.
-func TestMergeBounds(t *testing.T) {
-	a := forge(t, record{N: 20, Shard: 0, Shards: 2, Total: 1 << 63, Unique: 1 << 60})
-	b := forge(t, record{N: 20, Shard: 1, Shards: 2, Total: 1 << 63, Unique: 1 << 60})
-	code, out, errOut := runCLI(t, noEnv, "merge", a, b)
-	if code != 1 || out != "" || !strings.Contains(errOut, "overflow") {
-		t.Errorf("merge of counts that wrap: exit %d, stdout %q, stderr %q; want a refusal saying overflow", code, out, errOut)
+// TestMergePast64 merges 8 records of n = 29 as a count would write
+// them, whose totals add up past 2^64, and wants the exact sums, worked
+// out here with math/big.
+func TestMergePast64(t *testing.T) {
+	var recs []string
+	total, inv90, inv180 := new(big.Int), new(big.Int), new(big.Int)
+	var mod8 uint64 // what Burnside's lemma divides by 8, modulo 2^64
+	for i := range 8 {
+		r := record{N: 29, Shard: i, Shards: 8, Total: uint64(2.6e19/8) + uint64(i)*1001, Invariant90: uint64(i) * 3, Invariant180: uint64(i) * 70,
+			Elapsed: 3.2e9, Version: "v0.0.0"}
+		if i == 7 { // the last shard's total makes the sum a multiple of 8
+			r.Total += (8 - (mod8+r.Total+r.Invariant180+2*r.Invariant90)%8) % 8
+		}
+		mod8 += r.Total + r.Invariant180 + 2*r.Invariant90
+		total.Add(total, new(big.Int).SetUint64(r.Total))
+		inv90.Add(inv90, new(big.Int).SetUint64(r.Invariant90))
+		inv180.Add(inv180, new(big.Int).SetUint64(r.Invariant180))
+		recs = append(recs, recordLine(t, r))
 	}
+	unique := new(big.Int).Add(total, inv180)
+	unique.Add(unique, inv90).Add(unique, inv90).Rsh(unique, 3)
+	code, out, errOut := runCLIInput(t, noEnv, strings.Join(recs, "\n"), "merge", "-")
+	if want := fmt.Sprintf("n=29 shards=8 total=%v unique=%v\n", total, unique); code != 0 || out != want || total.IsUint64() {
+		t.Errorf("merge of 8 records of 29: exit %d, stdout %q, stderr %q; want %q, past 2^64", code, out, errOut, want)
+	}
+}
+
+// TestMergeBounds gives merge a split with a million shards missing, and
+// wants a refusal and a message of a line.
+func TestMergeBounds(t *testing.T) {
 	one := forge(t, record{N: 20, Shard: 0, Shards: 1 << 20})
-	code, out, errOut = runCLI(t, noEnv, "merge", one)
+	code, out, errOut := runCLI(t, noEnv, "merge", one)
 	if want := "1048575 of 1048576 shards missing: 1-1048575"; code != 1 || out != "" || !strings.Contains(errOut, want) {
 		t.Errorf("merge of 1 shard of 2^20: exit %d, stdout %q, stderr %q; want %q", code, out, errOut, want)
 	}

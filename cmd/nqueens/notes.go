@@ -9,24 +9,26 @@ import (
 // lifetime: a count, a listing of every solution, and the first
 // solutions of a large board in lexicographic order.
 
-// endless returns the note of the command cmd for a count of a shard of
-// shards of the n×n board that no machine ends in a lifetime, or "": a
-// listing of every solution takes longer still. The estimate is from
-// below: n = 27's 2.3·10^17 solutions, the most ever counted, about 6.6
-// times more with each n beyond, at 2 ns a solution on a core, the join's
-// pace where it is fastest (docs/engine.md).
-func endless(cmd string, n, shards int) string {
+// endless returns the note of the command cmd for work of perSolution
+// seconds a solution on a core on a shard of shards of the n×n board
+// that no machine ends in a lifetime, or "": a listing of every solution
+// takes longer still. The estimate is from below: n = 27's 2.3·10^17
+// solutions, the most ever counted, about 6.6 times more with each n
+// beyond, and at most 10.6 times fewer with each n below (the largest
+// ratio of two counts in a row up to 27, OEIS A000170).
+func endless(cmd string, n, shards int, perSolution float64) string {
 	const (
 		solutions27 = 2.34e17 // OEIS A000170
 		growth      = 6.6
-		perSolution = 2e-9 // seconds on a core
+		fall        = 10.6
 		coreYear    = 365.25 * 24 * 3600
 		lifetime    = 100 // core-years a shard may take
 	)
-	if n <= 27 {
-		return ""
+	solutions := solutions27 * math.Pow(growth, float64(n-27))
+	if n < 27 {
+		solutions = solutions27 / math.Pow(fall, float64(27-n))
 	}
-	years := solutions27 * math.Pow(growth, float64(n-27)) * perSolution / coreYear / float64(shards)
+	years := solutions * perSolution / coreYear / float64(shards)
 	if years < lifetime {
 		return ""
 	}
@@ -36,6 +38,15 @@ func endless(cmd string, n, shards int) string {
 	}
 	return fmt.Sprintf("nqueens: %s: %s takes at least %.2g core-years: it will not end in a lifetime (Ctrl-C stops it)", cmd, what, years)
 }
+
+// The seconds a solution costs on a core, from below: a count's, the
+// join's pace where it is fastest (0.7 ns at n = 24 on a Zen 5 core,
+// docs/engine.md), and a recount's, the plain backtracking of verify
+// (1.7 µs at n = 20 on a Zen 4 core, docs/scale.md).
+const (
+	countPerSolution   = 7e-10
+	recountPerSolution = 1.5e-6
+)
 
 // firstSlow is the least n whose first solution in lexicographic order
 // a search reaches only after billions of nodes or more: 2.3·10^9 at
@@ -50,7 +61,7 @@ const firstSlow = 34
 func slowList(n, limit int) string {
 	switch {
 	case limit == 0:
-		return endless("list", n, 1)
+		return endless("list", n, 1, countPerSolution)
 	case n < firstSlow:
 		return ""
 	}

@@ -14,7 +14,7 @@ func TestEndless(t *testing.T) {
 	}{
 		{20, 1, false}, {27, 1, false}, {28, 1, false}, {29, 1000, false}, {29, 1, true}, {33, 1, true}, {64, 1 << 20, true},
 	} {
-		if note := endless("count", c.n, c.shards); (note != "") != c.endless {
+		if note := endless("count", c.n, c.shards, countPerSolution); (note != "") != c.endless {
 			t.Errorf("endless(%d, %d) = %q, want a note: %v", c.n, c.shards, note, c.endless)
 		}
 	}

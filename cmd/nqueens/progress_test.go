@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"context"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -63,5 +64,38 @@ func TestProgressRate(t *testing.T) {
 		if line := (&progressBar{cols: 200}).line(p); !strings.Contains(line, c.want) || strings.Contains(line, "left") || strings.Contains(line, "e+") {
 			t.Errorf("%d of 10000 done in %v: line %q, want %q", c.done, c.elapsed, line, c.want)
 		}
+	}
+}
+
+// TestProgressLog: with stderr not a terminal, count, list and verify
+// write a line of their progress every -progress-every, with what is
+// done, the time elapsed and the time left, and count a last one at its
+// end; -progress-every 0 writes none. The work is long at any speed
+// beside a millisecond.
+func TestProgressLog(t *testing.T) {
+	record := shardFiles(t, 14, 2)[1]
+	for _, tt := range []struct {
+		args []string
+		want []string
+	}{
+		{[]string{"count", "-workers", "1", "-progress-every", "1ms", "17"}, []string{"nqueens: count n=17: ", "% done, ", " subproblems, ", " elapsed, ", "100.0% done", "none left\n"}},
+		{[]string{"count", "-shards", "3", "-shard", "1", "-workers", "1", "-progress-every", "1ms", "17"}, []string{"nqueens: count n=17 shard 1 of 3: ", "none left\n"}},
+		{[]string{"list", "-limit", "0", "-progress-every", "1ms", "12"}, []string{"nqueens: list n=12: ", " boards drawn, about ", "% done, ", " elapsed, ", " left\n"}},
+		{[]string{"verify", "-workers", "1", "-progress-every", "1ms", record}, []string{"nqueens: verify: recount of n=14 shard 1 of 2 (plan 4): ", "% done, ", "none left\n"}},
+	} {
+		code, _, errOut := runCLI(t, noEnv, tt.args...)
+		for _, want := range tt.want {
+			if code != 0 || !strings.Contains(errOut, want) {
+				t.Errorf("nqueens %s: exit %d, stderr %.500q; want lines of progress with %q", strings.Join(tt.args, " "), code, errOut, want)
+			}
+		}
+		off := slices.Clone(tt.args)
+		off[slices.Index(off, "-progress-every")+1] = "0"
+		if code, _, errOut := runCLI(t, noEnv, off...); code != 0 || strings.Contains(errOut, " elapsed") {
+			t.Errorf("nqueens %s: exit %d, stderr %.500q; want no progress", strings.Join(off, " "), code, errOut)
+		}
+	}
+	if code, _, errOut := runCLI(t, noEnv, "count", "-progress-every", "-1s", "8"); code != 2 || !strings.Contains(errOut, "-progress-every -1s is negative") {
+		t.Errorf("count -progress-every -1s: exit %d, stderr %q; want a usage error", code, errOut)
 	}
 }

@@ -25,6 +25,7 @@ func verify(ctx context.Context, args []string, stdin io.Reader, stdout, stderr 
 	workers := intFlag(fs, "workers", 0, "search with `k` goroutines at once (0: one a core)")
 	checkpoint := fs.String("checkpoint", "", "keep the state of the recount under way in `file`, and go on from it if it is of the same shard")
 	every := fs.Duration("checkpoint-every", 5*time.Second, "how often -checkpoint saves")
+	progressEvery := progressEveryFlag(fs)
 	files, err := parseFlags(fs, args, -1)
 	if err != nil {
 		return err
@@ -40,6 +41,8 @@ func verify(ctx context.Context, args []string, stdin io.Reader, stdout, stderr 
 		return usagef("verify: -checkpoint-every without -checkpoint: it says how often the checkpoint file is saved")
 	case *every <= 0:
 		return usagef("verify: -checkpoint-every %v is not a positive duration", *every)
+	case *progressEvery < 0:
+		return usagef("verify: -progress-every %v is negative", *progressEvery)
 	}
 	recs, refused, unreadable, err := readAll(ctx, files, stdin)
 	if err != nil {
@@ -69,9 +72,12 @@ func verify(ctx context.Context, args []string, stdin io.Reader, stdout, stderr 
 		}
 	}
 	fmt.Fprintf(stderr, "nqueens: verify: recounting %d of %d records\n", len(drawn), len(recs))
-	bar := newProgressBar(stderr)
 	var differ []string
 	for _, r := range drawn {
+		if note := endless("verify", r.N, r.Shards, recountPerSolution); note != "" {
+			fmt.Fprintf(stderr, "%s; a recount costs hundreds of times its count\n", note)
+		}
+		bar := newProgressBar(stderr, *progressEvery, fmt.Sprintf("verify: recount of %v", r.id()))
 		got, err := recountOf(ctx, r.record, *workers, *checkpoint, *every, resume, bar, stderr)
 		resume = nil
 		bar.clear()
@@ -163,7 +169,7 @@ func recountJob(r record) shard.Job {
 func recountOf(ctx context.Context, r record, workers int, checkpoint string, every time.Duration, resume *shard.State, bar *progressBar, stderr io.Writer) (shard.Counts, error) {
 	job := recountJob(r)
 	job.Workers = workers
-	if bar.shown {
+	if bar.reports() {
 		job.Progress = bar.update
 	}
 	var saved checkpointSaver
@@ -175,6 +181,7 @@ func recountOf(ctx context.Context, r record, workers int, checkpoint string, ev
 		saved = checkpointSaver{name: checkpoint, stderr: stderr, bar: bar, resumed: resume != nil}
 		job.Save, job.SaveEvery = saved.save, every
 	}
+	start := time.Now()
 	c, err := job.Count(ctx)
 	bar.clear()
 	if saved.failed != nil {
@@ -183,8 +190,8 @@ func recountOf(ctx context.Context, r record, workers int, checkpoint string, ev
 	switch {
 	case errors.Is(err, shard.ErrStateMismatch):
 		return c, holdsOther(checkpoint, "verify", err)
-	case checkpoint != "" && errors.Is(err, context.Canceled):
-		fmt.Fprintf(stderr, "nqueens: the recount of %v is saved in %s: the same command goes on from there\n", r.id(), checkpoint)
+	case checkpoint != "" && saved.failed == nil && errors.Is(err, context.Canceled):
+		fmt.Fprintln(stderr, saved.stopped(fmt.Sprintf("the recount of %v", r.id()), time.Since(start)))
 	}
 	return c, err
 }

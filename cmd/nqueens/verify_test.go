@@ -2,12 +2,14 @@ package main
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 )
 
 // TestVerify recounts genuine records and one edited so that its
@@ -72,6 +74,36 @@ func TestVerify(t *testing.T) {
 	if code != 1 || !strings.Contains(out, want+": differs: the record holds total") || !strings.Contains(errOut, "1 differ: "+want) {
 		t.Errorf("verify with a total 8 more: exit %d, stdout %q, stderr %q; want status 1 and %q", code, out, errOut, want)
 	}
+}
+
+// TestVerifyEndless: verify of a record whose recount no machine ends
+// in a lifetime says so before it starts. The note stops the recount,
+// and a minute does if there is none.
+func TestVerifyEndless(t *testing.T) {
+	file := forge(t, record{N: 28, Shard: 0, Shards: 1, Total: 8, Version: "v0.0.0"})
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	var stdout bytes.Buffer
+	stderr := &cancelOn{text: "will not end in a lifetime", cancel: cancel}
+	code := run(ctx, []string{"verify", file}, noEnv, strings.NewReader(""), &stdout, stderr)
+	if want := "nqueens: verify: n=28 takes at least "; code != exitInterrupted || !strings.Contains(stderr.String(), want) {
+		t.Errorf("verify of a record of the whole of 28: exit %d, stderr %q; want %q", code, stderr.String(), want)
+	}
+}
+
+// cancelOn is a writer that calls cancel once what is written holds text.
+type cancelOn struct {
+	bytes.Buffer
+	text   string
+	cancel func()
+}
+
+func (c *cancelOn) Write(p []byte) (int, error) {
+	k, err := c.Buffer.Write(p)
+	if strings.Contains(c.String(), c.text) {
+		c.cancel()
+	}
+	return k, err
 }
 
 // TestVerifyBoards wants genuine records of every n from 12 to 16 (22
