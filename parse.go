@@ -26,7 +26,8 @@ import (
 // and say where the text went wrong. Blank text is an error; "[]" is the
 // 0×0 board.
 func ParsePartial(text string) ([]int, error) {
-	text = strings.TrimSpace(text)
+	// A byte order mark, which some editors write first, is not text.
+	text = strings.TrimSpace(strings.TrimPrefix(text, "\uFEFF"))
 	switch {
 	case text == "":
 		return nil, fmt.Errorf("%w: the text is blank: no board", ErrParse)
@@ -98,7 +99,10 @@ func parseColumns(text string) ([]int, error) {
 		}
 		text = text[1 : len(text)-1]
 	}
-	fields := strings.FieldsFunc(text, func(r rune) bool { return r == ',' || r == ' ' || r == '\t' || r == '\n' || r == '\r' })
+	fields, err := columnFields(text)
+	if err != nil {
+		return nil, err
+	}
 	board := make([]int, len(fields))
 	for row, f := range fields {
 		if f == "." || f == "-" {
@@ -112,4 +116,21 @@ func parseColumns(text string) ([]int, error) {
 		board[row] = col
 	}
 	return board, nil
+}
+
+// columnFields splits a column list into its columns, separated by
+// spaces, commas or line breaks. A comma stands between two columns: one
+// with nothing but blanks beside it, first, last or after another comma,
+// is an error, since a free row is written '.', never left out.
+func columnFields(text string) ([]string, error) {
+	var fields []string
+	parts := strings.Split(text, ",")
+	for _, part := range parts {
+		f := strings.Fields(part)
+		if len(f) == 0 && len(parts) > 1 {
+			return nil, fmt.Errorf("%w: row %d: nothing between two commas, or beside one at an end; '.' marks a free row", ErrParse, len(fields))
+		}
+		fields = append(fields, f...)
+	}
+	return fields, nil
 }

@@ -24,7 +24,9 @@ func TestParseRoundTrip(t *testing.T) {
 		}
 	}
 	p := []int{2, Free, Free, 1, Free}
-	for _, text := range []string{Solution(p).Draw(), Solution(p).String(), "2 . . 1 .", "[2 -1 -1 1 -1]", "2,-,-,1,-", "2\n.\n.\n1\n.\n", "2,\n-1,\n-1,\n1,\n-1"} {
+	// A byte order mark, as some editors write first, is no part of it.
+	for _, text := range []string{Solution(p).Draw(), Solution(p).String(), "2 . . 1 .", "[2 -1 -1 1 -1]", "2,-,-,1,-", "2\n.\n.\n1\n.\n", "2,\n-1,\n-1,\n1,\n-1",
+		"\uFEFF" + Solution(p).Draw(), "\uFEFF2 . . 1 ."} {
 		got, err := ParsePartial(text)
 		if err != nil || !slices.Equal(got, p) {
 			t.Errorf("ParsePartial(%q) = %v, %v; want %v", text, got, err, p)
@@ -45,6 +47,12 @@ func TestParseErrors(t *testing.T) {
 		{"Ｑ..\n....\n....\n....", "row 0 has 3 squares, want 4"},
 		{"Ｑ...\n....\n....\n....", "'Ｑ' is neither 'Q' nor '.'"},
 		{"1\n3\nx\n2", "row 0 has 1 squares, want 4"},
+		// A free row is '.', never an empty field.
+		{"1,,2,3", "row 1: nothing between two commas"},
+		{"0,,,,", "row 1: nothing between two commas"},
+		{",1,3,0,2", "row 0: nothing between two commas, or beside one at an end"},
+		{"1,3,0,2,", "row 4: nothing between two commas, or beside one at an end"},
+		{"[1, , 0, 2]", "row 1: nothing between two commas"},
 	} {
 		if _, err := ParsePartial(tt.text); !errors.Is(err, ErrParse) || !strings.Contains(err.Error(), tt.want) {
 			t.Errorf("ParsePartial(%q) error = %v, want ErrParse saying %q", tt.text, err, tt.want)

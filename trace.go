@@ -74,13 +74,17 @@ type tracer struct {
 // place is bitwiseEnumeration.place with a step reported at each move. It
 // reports whether the trace should go on.
 func (t *tracer) place(row int, cols, right, left uint64) bool {
+	// right carries the squares its diagonals reach past the board's
+	// edge, which no step shows: they are no squares of the row.
+	shown := Step{Row: row, Cols: cols, Right: right & t.all, Left: left}
 	if row == t.n {
-		return t.report(Step{Row: row, Cols: cols, Right: right, Left: left})
+		return t.report(shown)
 	}
 	free := t.all &^ (cols | right | left)
 	for {
 		bit := free & -free // x & -x keeps only the lowest set bit of x
-		if !t.report(Step{Row: row, Cols: cols, Right: right, Left: left, Free: free, Queen: bit}) {
+		shown.Free, shown.Queen = free, bit
+		if !t.report(shown) {
 			return false
 		}
 		if bit == 0 {
@@ -107,7 +111,7 @@ func (t *tracer) report(s Step) bool {
 // holds and '.' for one it does not, 'o' for the squares left to try:
 //
 //	row 1: cols x... right .x.. left .... free ..oo: queen at column 2
-//	row 2: cols x.x. right ...x left .x.. free ....: back to row 1
+//	row 2: cols x.x. right ..xx left .x.. free ....: back to row 1
 //	row 4: a solution, [1 3 0 2]
 func (s Step) String() string {
 	n := len(s.Board)

@@ -74,8 +74,8 @@ func stepMasks(n int, s Step) string {
 	}
 	all := fullRow(n)
 	switch {
-	case s.Cols != cols || s.Right&all != right || s.Left&all != left:
-		return "masks other than its queens'"
+	case s.Cols != cols || s.Right != right || s.Left != left:
+		return "masks other than its queens' squares of the row"
 	case s.Free&^(all&^(cols|right|left)) != 0:
 		return "a free square that a queen attacks"
 	case s.Queen != s.Free&-s.Free || bits.OnesCount64(s.Queen) > 1:
