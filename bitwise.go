@@ -15,28 +15,51 @@ import "math/bits"
 //   - left: the squares attacked along the diagonals that run down and to
 //     the left, which shift one bit lower, left>>1.
 //
-// The free squares of the row are all &^ (cols | right | left), where all
+// On the 6×6 board with a queen in each of the first three rows, the
+// masks of the fourth row, 'x' for a bit set, leave two squares free:
+//
+//	.Q....
+//	...Q..
+//	.....Q
+//	.x.x.x  cols
+//	....xx  right: the queens of rows 0 and 1, moved on 3 and 2 columns
+//	.x..x.  left: those of rows 1 and 2, moved back 2 and 1
+//	o.o...  free: the squares none of them holds
+//
+// The free squares of a row are all &^ (cols | right | left), where all
 // holds the row's n low bits: the mask keeps the bits beyond the board
 // clear, which a NOT alone would set. The search takes them lowest bit
-// first, bit := free & -free, and places a queen there by ORing bit into
-// the three masks of the next row: no square is tried and refused, and a
-// node costs the same handful of word operations whatever n is, O(1),
-// on the tree that [Naive] walks. Richards writes his masks as binary
-// numbers, the highest column first, so that his ld (left diagonal) is
-// right here. [Trace] shows the masks and choices of each step on a
-// board of up to 8 squares a side.
+// first, and for each ORs its bit into the row's three masks, shifts the
+// diagonals for the row below, and goes on there:
+//
+//	free := all &^ (cols | right | left)
+//	for free != 0 {
+//		bit := free & -free // x & -x keeps only the lowest set bit of x
+//		free ^= bit
+//		place(row+1, cols|bit, (right|bit)<<1, (left|bit)>>1)
+//	}
+//
+// No square is tried and refused, and a node costs the same handful of
+// word operations whatever n is, O(1), on the tree that [Naive] walks.
+// Richards writes his masks as binary numbers, the highest column first,
+// so that his ld (left diagonal) is right here. [Trace] shows the masks
+// and choices of each step on a board of up to 8 squares a side.
 //
 // Enumerate is the plain recursion of the articles: one call a row, its
 // masks as arguments. Count walks the same tree with the recursion's
 // stack made explicit, as C programs run the method at full speed.
 //
-// Source: Martin Richards, "Backtracking Algorithms in MCPL using Bit
-// Patterns and Recursion" (University of Cambridge Computer Laboratory,
-// 1997), http://citeseerx.ist.psu.edu/viewdoc/download?doi=10.1.1.51.7113&rep=rep1&type=pdf;
-// explained by Greg Trowbridge, "A bitwise solution to the N-Queens
-// problem in JavaScript",
-// http://gregtrowbridge.com/a-bitwise-solution-to-the-n-queens-problem-in-javascript/,
-// and in "Bitwise Optimization of N-Queens" (2024, JavaScript).
+// Source: Martin Richards, [Backtracking Algorithms in MCPL using Bit
+// Patterns and Recursion] (University of Cambridge Computer Laboratory,
+// 1997); explained by Greg Trowbridge in [A bitwise solution to the
+// N-Queens problem in JavaScript], and in "Bitwise Optimization of
+// N-Queens" (2024, JavaScript; a blog post that names no author and
+// gives no address of its own).
+//
+// Next: [Flipped], or [Trace] to watch it work.
+//
+// [Backtracking Algorithms in MCPL using Bit Patterns and Recursion]: https://citeseerx.ist.psu.edu/viewdoc/download?doi=10.1.1.51.7113&rep=rep1&type=pdf
+// [A bitwise solution to the N-Queens problem in JavaScript]: http://gregtrowbridge.com/a-bitwise-solution-to-the-n-queens-problem-in-javascript/
 type Bitwise struct{}
 
 // String returns "bitwise".

@@ -3,14 +3,20 @@ package nqueens
 // Cached is the articles' second step: the search of [Naive], which
 // remembers in three arrays of booleans which columns and which diagonals
 // hold a queen, so that a square costs one look in each instead of a
-// scan. Square (row, col) lies on column col, on the diagonal row+col and
-// on the anti-diagonal row-col+n-1, both numbered 0 to 2n-2; placing a
-// queen sets the three, and taking it back clears them. Every node still
-// tries all n squares of the row below it: O(n) a node, on the tree that
-// Naive walks.
+// scan. Square (row, col) lies on column col; on the diagonal that runs
+// down and to the right through it, parallel to the main diagonal, where
+// row-col is the same, numbered row-col+n-1; and on the one that runs
+// down and to the left, where row+col is the same, numbered row+col: both
+// from 0 to 2n-2. Placing a queen sets the three, and taking it back
+// clears them. Every node still tries all n squares of the row below it:
+// O(n) a node, on the tree that Naive walks. [Bitwise] keeps the same
+// three facts for the row being filled alone, as the bits of its masks
+// cols, right and left.
 //
 // Source: the version "with caching" of "Bitwise Optimization of
 // N-Queens" (2024, JavaScript).
+//
+// Next: [Bitwise].
 type Cached struct{}
 
 // String returns "cached".
@@ -38,13 +44,13 @@ func (Cached) Enumerate(n int, visit func(Solution) bool) error {
 }
 
 // cachedBoard is the state of one cached search. A square (row, col) lies
-// on the diagonal row+col and on the anti-diagonal row-col+n-1; both
-// indexes run from 0 to 2n-2.
+// on the diagonal down and to the right row-col+n-1 and on the one down
+// and to the left row+col; both indexes run from 0 to 2n-2.
 type cachedBoard struct {
 	n     int
 	col   []bool // col[c]: column c holds a queen
-	diag  []bool // diag[row+col]: that diagonal holds a queen
-	anti  []bool // anti[row-col+n-1]: that anti-diagonal holds a queen
+	right []bool // right[row-col+n-1]: that diagonal, down and to the right, holds a queen
+	left  []bool // left[row+col]: that diagonal, down and to the left, holds a queen
 	sol   Solution
 	visit func(Solution) bool // nil when only counting
 	count uint64
@@ -55,8 +61,8 @@ func newCachedBoard(n int, visit func(Solution) bool) *cachedBoard {
 	return &cachedBoard{
 		n:     n,
 		col:   make([]bool, n),
-		diag:  make([]bool, diagonals),
-		anti:  make([]bool, diagonals),
+		right: make([]bool, diagonals),
+		left:  make([]bool, diagonals),
 		sol:   make(Solution, n),
 		visit: visit,
 	}
@@ -70,14 +76,14 @@ func (c *cachedBoard) place(row int) bool {
 		return c.visit == nil || c.visit(c.sol)
 	}
 	for col := range c.n {
-		d, a := row+col, row-col+c.n-1
-		if c.col[col] || c.diag[d] || c.anti[a] {
+		r, l := row-col+c.n-1, row+col
+		if c.col[col] || c.right[r] || c.left[l] {
 			continue
 		}
-		c.col[col], c.diag[d], c.anti[a] = true, true, true
+		c.col[col], c.right[r], c.left[l] = true, true, true
 		c.sol[row] = col
 		more := c.place(row + 1)
-		c.col[col], c.diag[d], c.anti[a] = false, false, false
+		c.col[col], c.right[r], c.left[l] = false, false, false
 		if !more {
 			return false
 		}

@@ -29,7 +29,12 @@ func Enumerate(n int, visit func(Solution) bool) error {
 // the search before the first solution grows fast with n. From n = 12 on it
 // searches on every core, or on as many as [WithWorkers] says, ahead of
 // visit, which still runs on the caller's goroutine in lexicographic
-// order; the solutions found ahead take at most 512 KiB a worker.
+// order, one call at a time and never after EnumerateContext returns; the
+// solutions found ahead take at most 512 KiB a worker. A visit that
+// cancels ctx stops the listing as it returns, and a panic in visit
+// reaches the caller with every worker stopped. It returns an error
+// wrapping [ErrNilContext] for a nil ctx, and [ErrOption] for a bad
+// option.
 func EnumerateContext(ctx context.Context, n int, visit func(Solution) bool, opts ...Option) error {
 	cfg, err := newListConfig(ctx, opts)
 	if err != nil {

@@ -10,41 +10,51 @@ import (
 // one of them, so callers can test for them with errors.Is, and says what
 // was wrong and what is allowed. A search stopped by its context returns
 // the context's error instead.
-var (
-	// ErrBoardSize reports a board size outside [0, MaxN], or outside
-	// [0, MaxConstruct] for [Construct] and [0, MaxTrace] for [Trace].
-	ErrBoardSize = errors.New("nqueens: board size out of range")
-	// ErrMemory reports a count that would take more memory than its
-	// limit (see [WithMemoryLimit]).
-	ErrMemory = errors.New("nqueens: over the memory limit")
-	// ErrOverflow reports a count past 2^64, which a uint64 cannot hold:
-	// the Total of a board from n = 29 on. Package shard counts such a
-	// board in shards and adds them up exactly.
-	ErrOverflow = errors.New("nqueens: count past 2^64")
-	// ErrNilVisit reports a nil callback passed to an Enumerate function.
-	ErrNilVisit = errors.New("nqueens: nil visit function")
-	// ErrNilContext reports a nil context.Context passed to a Context
-	// function, where context.Background() means no deadline.
-	ErrNilContext = errors.New("nqueens: nil context")
-	// ErrOption reports an invalid option: nil, or out of range.
-	ErrOption = errors.New("nqueens: invalid option")
-	// ErrPartial reports a partial board that cannot be completed as
-	// given: too long, a column off the board, or two queens that attack
-	// each other.
-	ErrPartial = errors.New("nqueens: invalid partial board")
-	// ErrNotSolution reports a [Solution] that is not a solution of its
-	// board: a column off the board, or two queens that attack each other.
-	ErrNotSolution = errors.New("nqueens: not a solution")
-	// ErrNoSolution reports a board without any solution: n = 2 or n = 3.
-	ErrNoSolution = errors.New("nqueens: no solution")
-	// ErrParse reports text that is neither a board diagram nor a column
-	// list.
-	ErrParse = errors.New("nqueens: cannot parse board")
-	// ErrStrategy reports a name that no strategy of [Strategies] has.
-	ErrStrategy = errors.New("nqueens: unknown strategy")
-	// ErrSymmetry reports a [Symmetry] that is none of the eight.
-	ErrSymmetry = errors.New("nqueens: unknown symmetry")
-)
+
+// ErrBoardSize reports a board size outside [0, MaxN], or outside
+// [0, MaxConstruct] for [Construct] and [0, MaxTrace] for [Trace].
+var ErrBoardSize = errors.New("nqueens: board size out of range")
+
+// ErrMemory reports a count that would take more memory than its
+// limit (see [WithMemoryLimit]).
+var ErrMemory = errors.New("nqueens: over the memory limit")
+
+// ErrOverflow reports a count past 2^64, which a uint64 cannot hold:
+// the Total of a board from n = 29 on. Package shard counts such a
+// board in shards and adds them up exactly.
+var ErrOverflow = errors.New("nqueens: count past 2^64")
+
+// ErrNilVisit reports a nil callback passed to an Enumerate function.
+var ErrNilVisit = errors.New("nqueens: nil visit function")
+
+// ErrNilContext reports a nil context.Context passed to a Context
+// function, where context.Background() means no deadline.
+var ErrNilContext = errors.New("nqueens: nil context")
+
+// ErrOption reports an invalid option: nil, or out of range.
+var ErrOption = errors.New("nqueens: invalid option")
+
+// ErrPartial reports a partial board that cannot be completed as
+// given: too long, a column off the board, or two queens that attack
+// each other.
+var ErrPartial = errors.New("nqueens: invalid partial board")
+
+// ErrNotSolution reports a [Solution] that is not a solution of its
+// board: a column off the board, or two queens that attack each other.
+var ErrNotSolution = errors.New("nqueens: not a solution")
+
+// ErrNoSolution reports a board without any solution: n = 2 or n = 3.
+var ErrNoSolution = errors.New("nqueens: no solution")
+
+// ErrParse reports text that is neither a board diagram nor a column
+// list.
+var ErrParse = errors.New("nqueens: cannot parse board")
+
+// ErrStrategy reports a name that no strategy of [Strategies] has.
+var ErrStrategy = errors.New("nqueens: unknown strategy")
+
+// ErrSymmetry reports a [Symmetry] that is none of the eight.
+var ErrSymmetry = errors.New("nqueens: unknown symmetry")
 
 // sizeError is the error for a board size outside [0, max]; it names the
 // size and the allowed range and matches ErrBoardSize.

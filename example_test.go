@@ -10,6 +10,76 @@ import (
 	"github.com/gonqueens/nqueens"
 )
 
+// The package in three calls: count the solutions of a board, list them,
+// and draw one.
+func Example() {
+	total, err := nqueens.Count(6)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Println(total, "solutions")
+	solutions, err := nqueens.Solutions(6)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	for s := range solutions {
+		fmt.Println(s)
+	}
+	first, _ := nqueens.ParseSolution("[1 3 5 0 2 4]")
+	fmt.Print(first.Draw())
+	// Output:
+	// 4 solutions
+	// [1 3 5 0 2 4]
+	// [2 5 1 4 0 3]
+	// [3 0 4 1 5 2]
+	// [4 2 0 5 3 1]
+	// .Q....
+	// ...Q..
+	// .....Q
+	// Q.....
+	// ..Q...
+	// ....Q.
+}
+
+// Bitwise's lesson in code: the masks of the fourth row of the 6×6 board
+// from the queens of the first three, and the squares they leave free,
+// bit c for column c, drawn column 0 first.
+func Example_bitwise() {
+	const n = 6
+	all := uint64(1)<<n - 1 // the row's n squares
+	var cols, right, left uint64
+	for _, col := range []int{1, 3, 5} { // the queens of rows 0, 1 and 2
+		bit := uint64(1) << col
+		// OR the queen into its row's masks, then move the diagonals on a
+		// row: down and to the right is a bit higher, down and to the left
+		// a bit lower.
+		cols, right, left = cols|bit, (right|bit)<<1, (left|bit)>>1
+	}
+	free := all &^ (cols | right | left)
+	draw := func(mask uint64, mark byte) string {
+		row := []byte("......")
+		for c := range row {
+			if mask>>c&1 != 0 {
+				row[c] = mark
+			}
+		}
+		return string(row)
+	}
+	fmt.Println(draw(cols, 'x'), "cols")
+	fmt.Println(draw(right, 'x'), "right") // its bit 6 is past the board's edge
+	fmt.Println(draw(left, 'x'), "left")
+	fmt.Println(draw(free, 'o'), "free")
+	fmt.Println("queen at column", bits.TrailingZeros64(free&-free)) // the lowest free square
+	// Output:
+	// .x.x.x cols
+	// ....xx right
+	// .x..x. left
+	// o.o... free
+	// queen at column 0
+}
+
 // Count is the call to make for the number of solutions.
 func ExampleCount() {
 	total, err := nqueens.Count(8)
@@ -277,7 +347,7 @@ func ExampleStep_Draw() {
 // A strategy's Enumerate visits the solutions in lexicographic order and
 // stops when visit returns false; the Solution is reused, so a visit that
 // keeps one copies it.
-func ExampleStrategy_Enumerate() {
+func ExampleStrategy_enumerate() {
 	var kept []nqueens.Solution
 	err := nqueens.Bitwise{}.Enumerate(6, func(s nqueens.Solution) bool {
 		kept = append(kept, slices.Clone(s))

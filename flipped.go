@@ -22,6 +22,8 @@ import "math/bits"
 //
 // Source: findNQueensSolutionsFlipped of "Bitwise Optimization of
 // N-Queens" (2024, JavaScript).
+//
+// Next: [Engine].
 type Flipped struct{}
 
 // String returns "flipped".

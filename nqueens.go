@@ -14,7 +14,7 @@ import (
 // engine as a strategy beside the articles' four, and the list of them.
 
 // Count returns the number of ways to place n non-attacking queens on an
-// n×n board (OEIS A000170), with the engine on every core: the fastest
+// n×n board ([OEIS A000170]), with the engine on every core: the fastest
 // way the package has to count, at every n. Count(0) is 1, the empty
 // board; Count(2) and Count(3) are 0. It returns an error wrapping
 // [ErrBoardSize] unless 0 <= n <= [MaxN], and one wrapping [ErrMemory]
@@ -26,12 +26,14 @@ import (
 // from 12 to 27. A board of up to 11 squares a side is counted on the
 // caller's goroutine, in well under a millisecond; a larger one on every
 // core, through a plan of subproblems that costs tens of microseconds
-// (docs/scale.md in the repository has measured times, with the machine
-// named). A uint64 holds the count up to n = 27, the largest board ever
-// counted, and 28 by every estimate; the count of 29, about 2.6·10^19,
-// is past 2^64, and a count that passes it returns an error wrapping
-// [ErrOverflow]: package shard adds up the shards of such a board
-// exactly.
+// ([docs/scale.md] has measured times, with the machine named). A uint64
+// holds the count up to n = 27, the largest board ever counted, and 28 by
+// every estimate; the count of 29, about 2.6·10^19, is past 2^64, and a
+// count that passes it returns an error wrapping [ErrOverflow]: package
+// shard adds up the shards of such a board exactly.
+//
+// [OEIS A000170]: https://oeis.org/A000170
+// [docs/scale.md]: https://github.com/gonqueens/nqueens/blob/main/docs/scale.md
 func Count(n int) (uint64, error) {
 	return CountContext(context.Background(), n)
 }
@@ -48,12 +50,14 @@ func CountContext(ctx context.Context, n int, opts ...CountOption) (uint64, erro
 }
 
 // CountUnique returns the number of fundamental solutions of the n×n
-// board, those that no rotation or reflection maps onto each other (OEIS
-// A002562): of the 92 solutions of n = 8, 12. CountUnique(0) and
+// board, those that no rotation or reflection maps onto each other
+// ([OEIS A002562]): of the 92 solutions of n = 8, 12. CountUnique(0) and
 // CountUnique(1) are 1. It costs what [Count] costs from n = 12 on, and
 // more on the smaller boards, whose planning on every core costs tens of
 // microseconds; it returns the errors of Count. It is
 // [CountUniqueContext] with context.Background().
+//
+// [OEIS A002562]: https://oeis.org/A002562
 func CountUnique(n int) (uint64, error) {
 	return CountUniqueContext(context.Background(), n)
 }
@@ -123,8 +127,12 @@ func public(err error) error {
 //
 // Burnside's lemma gives the fundamental count from the solutions that a
 // quarter and a half turn leave unchanged, which two small searches find.
-// Its Enumerate walks the whole board, without symmetry. docs/engine.md
-// in the repository tells the engine's story, with its measurements.
+// Its Enumerate walks the whole board, without symmetry. [docs/engine.md]
+// tells the engine's story, with its measurements.
+//
+// Next: [Count], which runs it on every core.
+//
+// [docs/engine.md]: https://github.com/gonqueens/nqueens/blob/main/docs/engine.md
 type Engine struct{}
 
 // String returns "engine".

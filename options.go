@@ -141,7 +141,12 @@ func (cfg *countConfig) engine(totalOnly bool) engine.Config {
 // subproblems, which vary tenfold in size; a count takes them in an order
 // that makes the share of them done a fair estimate of the share of the
 // work done (the searches of the solutions a turn leaves unchanged, a
-// hundredth of them and quick, come first).
+// hundredth of them and quick, come first). Remaining, the time left, is
+// estimated from the rate of this run once it has done a tenth of the
+// subproblems it had to do: [docs/scale.md] has how close it came on
+// measured counts.
+//
+// [docs/scale.md]: https://github.com/gonqueens/nqueens/blob/main/docs/scale.md
 type Progress struct {
 	Done        int           // subproblems solved, those of a state resumed included
 	Subproblems int           // subproblems in all
@@ -150,7 +155,7 @@ type Progress struct {
 	// (since it started or resumed) once it has done a tenth of the
 	// subproblems it had to do; it is 0 before, when a few subproblems,
 	// the largest of which take a share of the count, would say too
-	// little. docs/scale.md has how close it came on measured counts.
+	// little.
 	Remaining time.Duration
 }
 

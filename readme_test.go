@@ -7,6 +7,7 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+	"unicode/utf8"
 )
 
 // TestREADME checks what the README promises a user with a clone alone:
@@ -28,6 +29,21 @@ func TestREADME(t *testing.T) {
 	}
 	if want := []string{"go run ./cmd/nqueens count 14", "go test ./..."}; strings.Join(cmds, "\n") != strings.Join(want, "\n") {
 		t.Errorf("README's first commands are %q, want %q", cmds, want)
+	}
+	// The first screen says how to get the module, and the license.
+	if top := readme[:min(len(readme), 2000)]; !strings.Contains(top, "go get github.com/gonqueens/nqueens\n") || !strings.Contains(top, "(LICENSE)") {
+		t.Errorf("README's first screen gives no go get of the module, or no link to its LICENSE")
+	}
+	// A code block reads without a scroll on a narrow screen.
+	for i, block := range strings.Split(readme, "```")[1:] {
+		if i%2 == 1 {
+			continue // prose between two blocks
+		}
+		for _, line := range strings.Split(block, "\n")[1:] {
+			if utf8.RuneCountInString(line) > 80 {
+				t.Errorf("README.md has a code line of %d columns, want at most 80: %q", utf8.RuneCountInString(line), line)
+			}
+		}
 	}
 	docs, err := filepath.Glob("docs/*.md")
 	if err != nil {
@@ -89,8 +105,7 @@ func TestREADMEBenchTable(t *testing.T) {
 
 // TestREADMEGo builds the README's Go snippet, as a program of a module
 // of a user's that uses the library from a clone, the way the README
-// says: a replace directive and go mod tidy. The snippet runs in main,
-// with ctx a context.Context.
+// says: a replace directive and go mod tidy. The snippet runs in main.
 func TestREADMEGo(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds a module")
@@ -105,7 +120,7 @@ func TestREADMEGo(t *testing.T) {
 		t.Fatalf("README.md has no Go snippet that imports the package")
 	}
 	body := strings.TrimPrefix(snippet, `import "github.com/gonqueens/nqueens"`)
-	src := "package main\n\nimport (\n\t\"context\"\n\t\"fmt\"\n\n\t\"github.com/gonqueens/nqueens\"\n)\n\nfunc main() {\n\tctx := context.Background()\n" + body + "}\n"
+	src := "package main\n\nimport (\n\t\"context\"\n\t\"fmt\"\n\n\t\"github.com/gonqueens/nqueens\"\n)\n\nfunc main() {\n" + body + "}\n"
 	root, err := filepath.Abs(".")
 	if err != nil {
 		t.Fatal(err)

@@ -13,7 +13,7 @@ import (
 // strategies' own loops, which it leaves as fast as they were.
 
 // MaxTrace is the largest board that [Trace] follows: its search places
-// 2,056 queens at n = 8, and about six times as many with each n beyond.
+// 2,056 queens at n = 8, and 4 to 5 times as many with each n beyond.
 const MaxTrace = 8
 
 // A Step is one move of [Bitwise]'s search, as [Trace] reports it: at a

@@ -4,27 +4,30 @@ import "errors"
 
 // The errors of the package, besides those of package nqueens that a
 // count returns (nqueens.ErrBoardSize, nqueens.ErrMemory,
-// nqueens.ErrNilContext). Every error it
-// returns for bad input wraps one of them, so that callers can test for
-// them with errors.Is, and says what was wrong and what is allowed. A
-// count stopped by its context returns the context's error instead.
-var (
-	// ErrCounts reports counts that no count of a board can have made, as
-	// [Sum] finds them (damaged, or forged), and a count whose own Total
-	// passes 2^64, as [Job.Count] of a whole board from n = 29 on would:
-	// count such a board in shards, which Sum adds up past 2^64.
-	ErrCounts = errors.New("nqueens: counts cannot go together")
-	// ErrJob reports a field of a [Job] out of range.
-	ErrJob = errors.New("nqueens: invalid job")
-	// ErrSet reports a set of counts that are not every shard of one
-	// split once each, as [Sum] finds it: see [SetError].
-	ErrSet = errors.New("nqueens: not the shards of one count")
-	// ErrState reports bytes that [State.UnmarshalBinary] cannot take
-	// (empty, cut short, damaged, or not a State at all), or a State to
-	// resume whose counts no count made.
-	ErrState = errors.New("nqueens: bad state")
-	// ErrStateMismatch reports a [State] of another count than the Job
-	// that is to resume it: another board, shard, kind or [PlanVersion].
-	// A program that keeps checkpoints can test for it to start afresh.
-	ErrStateMismatch = errors.New("nqueens: state of another count")
-)
+// nqueens.ErrNilContext). Every error it returns for bad input wraps one
+// of them, so that callers can test for them with errors.Is, and says
+// what was wrong and what is allowed. A count stopped by its context
+// returns the context's error instead.
+
+// ErrCounts reports counts that no count of a board can have made, as
+// [Sum] finds them (damaged, or forged), and a count whose own Total
+// passes 2^64, as [Job.Count] of a whole board from n = 29 on would:
+// count such a board in shards, which Sum adds up past 2^64.
+var ErrCounts = errors.New("nqueens: counts cannot go together")
+
+// ErrJob reports a field of a [Job] out of range.
+var ErrJob = errors.New("nqueens: invalid job")
+
+// ErrSet reports a set of counts that are not every shard of one
+// split once each, as [Sum] finds it: see [SetError].
+var ErrSet = errors.New("nqueens: not the shards of one count")
+
+// ErrState reports bytes that [State.UnmarshalBinary] cannot take
+// (empty, cut short, damaged, or not a State at all), or a State to
+// resume whose counts no count made.
+var ErrState = errors.New("nqueens: bad state")
+
+// ErrStateMismatch reports a [State] of another count than the Job
+// that is to resume it: another board, shard, kind or [PlanVersion].
+// A program that keeps checkpoints can test for it to start afresh.
+var ErrStateMismatch = errors.New("nqueens: state of another count")

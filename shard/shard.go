@@ -1,18 +1,21 @@
-// Package shard counts the solutions of the n-queens problem on boards
-// too large for one sitting: a count of hours or days, split into shards
-// that separate processes, on one machine or many, count on their own,
-// each saving its state as it goes so that a crash, a reboot or a stop
-// costs seconds of work, and the shards' counts added up to the whole
-// board's with every shard checked to be there once. Package nqueens is
-// the door for everything else; the command nqueens runs this package
-// (count -shards and -checkpoint, merge and verify).
+// Package shard counts a board of the n-queens problem over hours or
+// days, in shards that count on their own, save their state as they go,
+// and add up to the whole board's counts.
+//
+// Split so, a count runs on one machine or many, in separate processes;
+// a crash, a reboot or a stop costs seconds of work, and every shard is
+// checked to be there once when they are added up. Package
+// [github.com/gonqueens/nqueens] is the door for everything else, such
+// as [nqueens.Count] of a whole board at once; the command nqueens runs
+// this package (count -shards and -checkpoint, merge and verify).
 //
 // A [Job] says what to count: a board, one shard of a split of it, the
-// workers, a memory limit, and the callbacks that report progress and
-// save the count's [State]. [Job.Count] returns [Counts] that name their
-// shard, and [Sum] adds up those of every shard of a split. A shard's
-// counts can be checked by counting it again by another method
-// ([Job].Recount).
+// workers, a memory limit, and the callbacks that report progress, as
+// [nqueens.Progress], and save the count's [State]. [Job.Count] returns
+// [Counts] that name their shard, and the function [Sum] adds up those of
+// every shard of a split into the [Whole] board's counts, exactly at
+// any size. A shard's counts can be checked by counting it again by
+// another method ([Job].Recount).
 //
 // The split of a board into shards depends on n, the number of shards
 // and [PlanVersion] alone: the same on every machine and for every number
@@ -23,8 +26,10 @@
 // A shard of a board takes the memory of a whole count on as many
 // workers: up to the longest lists of half-boards that the join keeps,
 // which [Job.EstimateMemory] estimates and [Job].MemoryLimit bounds.
-// docs/scale.md in the repository has what each n costs, in time and
-// memory, with the machine named.
+// [docs/scale.md] has what each n costs, in time and memory, with the
+// machine named.
+//
+// [docs/scale.md]: https://github.com/gonqueens/nqueens/blob/main/docs/scale.md
 package shard
 
 import (

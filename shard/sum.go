@@ -12,18 +12,24 @@ import (
 )
 
 // Counts holds the counts of one shard of a board, or of the whole board,
-// and names which.
+// and names which: all solutions ([OEIS A000170]), those up to rotation
+// and reflection ([OEIS A002562]), and those a quarter turn and a half
+// turn leave unchanged ([OEIS A033148] and [OEIS A032522]).
+//
+// [OEIS A000170]: https://oeis.org/A000170
+// [OEIS A002562]: https://oeis.org/A002562
+// [OEIS A033148]: https://oeis.org/A033148
+// [OEIS A032522]: https://oeis.org/A032522
 type Counts struct {
-	Total uint64 // all solutions (OEIS A000170)
-	// Unique is the solutions up to rotation and reflection (OEIS
-	// A002562) of a whole board, once its count is done. A shard of more
+	Total uint64 // all solutions
+	// Unique is the solutions up to rotation and reflection of a whole
+	// board, once its count is done. A shard of more
 	// than one holds no whole classes of solutions in general, and a
 	// count not done (a State's) not all of them: their Unique is 0, and
 	// Sum gets the whole board's from the other counts.
 	Unique uint64
 	// Invariant90 and Invariant180 are the solutions that a quarter turn,
-	// and a half turn, of the board leave unchanged (OEIS A033148 and
-	// A032522). By Burnside's lemma they give Unique from Total, for
+	// and a half turn, of the board leave unchanged. By Burnside's lemma they give Unique from Total, for
 	// n >= 2: Unique = (Total + Invariant180 + 2·Invariant90) / 8.
 	Invariant90, Invariant180 uint64
 	// Shard names what was counted: the board, and which shard of which
