@@ -180,10 +180,10 @@ func TestMergeRefused(t *testing.T) {
 			t.Errorf("merge of every shard and three files beside them: exit %d, stdout %q, stderr %q; want the sum, and %q left out", code, out, errOut, want)
 		}
 	}
-	// An object without a record's fields says so.
+	// An object without a record's fields is no record.
 	code, _, errOut = runCLIInput(t, noEnv, "{}\n", "merge", "-")
-	if code != 1 || !strings.Contains(errOut, "stdin:1: not a shard record: it lacks plan, n, shard, shards, total,") || strings.Contains(errOut, "split plan 0") {
-		t.Errorf("merge of {}: exit %d, stderr %q; want the fields it lacks", code, errOut)
+	if code != 1 || !strings.Contains(errOut, "stdin:1: not a shard record: it has no checksum") || strings.Contains(errOut, "split plan 0") {
+		t.Errorf("merge of {}: exit %d, stderr %q; want no record", code, errOut)
 	}
 }
 

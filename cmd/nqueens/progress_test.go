@@ -78,8 +78,8 @@ func TestProgressLog(t *testing.T) {
 		args []string
 		want []string
 	}{
-		{[]string{"count", "-workers", "1", "-progress-every", "1ms", "17"}, []string{"nqueens: count n=17: ", "% done, ", " subproblems, ", " elapsed, ", "100.0% done", "none left\n"}},
-		{[]string{"count", "-shards", "3", "-shard", "1", "-workers", "1", "-progress-every", "1ms", "17"}, []string{"nqueens: count n=17 shard 1 of 3: ", "none left\n"}},
+		{[]string{"count", "-workers", "1", "-progress-every", "1ms", "16"}, []string{"nqueens: count n=16: ", "% done, ", " subproblems, ", " elapsed, ", "100.0% done", "none left\n"}},
+		{[]string{"count", "-shards", "3", "-shard", "1", "-workers", "1", "-progress-every", "1ms", "16"}, []string{"nqueens: count n=16 shard 1 of 3: ", "none left\n"}},
 		{[]string{"list", "-limit", "0", "-progress-every", "1ms", "12"}, []string{"nqueens: list n=12: ", " boards drawn, about ", "% done, ", " elapsed, ", " left\n"}},
 		{[]string{"verify", "-workers", "1", "-progress-every", "1ms", record}, []string{"nqueens: verify: recount of n=14 shard 1 of 2 (plan 4): ", "% done, ", "none left\n"}},
 	} {
