@@ -26,24 +26,12 @@ func Joins(n int) bool {
 	return n >= least && n <= maxN
 }
 
-// blockKeys is the most east half-boards a joiner lays out in tables at
-// once with the Go kernel, which takes rows of any length: 2,048 words a row,
-// 4 MiB a table of 8 diagonals, and at most 32 MiB for the 8 tables of
-// the longest keys. A bucket of the sieve with more is laid out a block
-// at a time.
-const blockKeys = 1 << 17
-
 // blockFor returns the most east half-boards a joiner lays out in tables
-// at once: blockKeys, or as many as the rows of the assembly kernels take,
-// 2,048 (320 KiB for the 5 tables of the keys that most splits of n = 20
-// to 27 match, which stay in the core's L2 cache while every group of
-// west half-boards that a bucket meets is matched against them).
-func blockFor() int {
-	if rowWords > 0 {
-		return 64 * rowWords
-	}
-	return blockKeys
-}
+// at once: as many as the rows of the kernels take, 2,048 (320 KiB for the
+// 5 tables of the keys that most splits of n = 20 to 27 match, which stay
+// in the core's L2 cache while every group of west half-boards that a
+// bucket meets is matched against them).
+func blockFor() int { return 64 * rowWords }
 
 // maxList is the most quarters a list of a joiner holds, whatever the
 // memory limit: a span of south quarters is indexed in 32 bits (spanList).

@@ -108,7 +108,7 @@ func TestJoinMatch(t *testing.T) {
 	for trial := range 200 {
 		m := 1 + r.IntN(16)
 		keyBits := max(1, 4*m-4) + r.IntN(3)
-		tb, block := newEastTables(keyBits, blockKeys), 1+r.IntN(2000)
+		tb, block := newEastTables(keyBits, blockFor()), 1+r.IntN(2000)
 		var e, w sortedKeys
 		keyMask := board.FullRow(keyBits)
 		random := func() uint64 {

@@ -2,16 +2,41 @@ package join
 
 import "math/bits"
 
+//go:generate go run gen_match.go -tables 8 -words 32
 //go:generate go run -C ../../tools ./matchasm -tables 8 -vectors 4 -out ../internal/join/zmatch_amd64.s -stubs ../internal/join/zmatch_amd64.go -table ../internal/join/zmatchtable_amd64.go -pkg join
 
-// The join's matching kernels: the contract, the Go kernel that defines
-// it, and the choice of a kernel. A west half-board clashes with the east
-// half-boards that share a diagonal with it; the east ones are laid out in
-// tables (table.go), and a kernel counts the clashes of many west
-// half-boards at once. The assembly kernels of zmatch_amd64.s, generated
-// by tools/matchasm with the table of zmatchtable_amd64.go, run where
-// match_amd64.go finds the processor able to; clashesGo runs everywhere
-// else, and under the purego build tag (match_otherarch.go).
+// The join's kernels: their contract, the Go kernels, and the choice of
+// a kernel. A west half-board clashes with the east half-boards that
+// share a diagonal with it; the east ones are laid out in tables
+// (table.go), and a kernel counts the clashes of many west half-boards
+// at once. The Go kernels of zmatch.go, which gen_match.go writes, run
+// on every architecture; an architecture with kernels of its own (amd64:
+// match_amd64.go, with the assembly of zmatch_amd64.s, which
+// tools/matchasm writes) runs them where the processor is able to, and
+// match_otherarch.go stands for every other one, and for the purego
+// build tag. An architecture's file defines, for this file and no other:
+//
+//   - wordsMultiple and rowWords: the multiple of words of the rows of a
+//     join's tables, and the most words of a row it lays out at once, for
+//     the kernels that run (blockFor takes the block of east half-boards
+//     from them);
+//   - archClashes(tables, words, ntables, width, keys) (n int, ok bool):
+//     clashes with a kernel of its own, arguments checked, ok false where
+//     none runs for them;
+//   - archOrRows(dst, src, row) bool: orRows with a kernel of its own,
+//     reporting whether one ran;
+//   - archPairs(out, sp, south) (int, bool): pairs, the listing of
+//     half-boards, likewise;
+//   - archTranspose(tables, keys, bytes, rows) int: the words of the rows
+//     of the single diagonals that a kernel of its own laid out, as
+//     transposeGo lays them, all of them or none;
+//   - Kernels() (match, pairs, transpose string): the names of the kernels
+//     that run, "go" for the Go ones.
+//
+// Adding an architecture's kernels is adding its files, and its name to
+// the build constraint of match_otherarch.go; the tests of every kernel
+// against the Go one (TestArchKernels, TestGoKernels) run on every
+// architecture.
 
 // maxTables is the most tables a key takes, 8 of its bits each: the
 // most rows a kernel ORs, -tables of the go:generate line above.
@@ -20,11 +45,11 @@ const maxTables = 8
 // clashes returns the sum, over keys, of the bits set in the OR of the
 // rows of tables that the key's ntables pieces of width bits (8 or 4)
 // pick, piece c picking the row of its value v in table c, at
-// tables[(c<<width+v)·words:],
-// words a multiple of wordsMultiple: with an assembly kernel where the
-// processor runs one, else with clashesGo. An east half-board of a row's
-// word clashes with the key when its bit is set in a row of one of the
-// key's values.
+// tables[(c<<width+v)·words:], words a multiple of wordsMultiple: with
+// the architecture's kernel where the processor runs one, else with a Go
+// kernel, or clashesGo for rows no kernel takes. An east half-board of a
+// row's word clashes with the key when its bit is set in a row of one of
+// the key's values.
 func clashes(tables []uint64, words, ntables, width int, keys []uint64) int {
 	if len(keys) == 0 || words == 0 || ntables == 0 || ntables > maxTables ||
 		len(tables) < ntables<<width*words || words%wordsMultiple != 0 || (width != 8 && width != 4) {
@@ -33,8 +58,23 @@ func clashes(tables []uint64, words, ntables, width int, keys []uint64) int {
 	if n, ok := archClashes(tables, words, ntables, width, keys); ok {
 		return n
 	}
+	if words%goChunk == 0 && words <= goRowWords {
+		narrow := 0
+		if width == 4 {
+			narrow = 1
+		}
+		return goKernels[narrow][ntables][words/goChunk](tables, keys)
+	}
 	return clashesGo(tables, words, ntables, width, keys)
 }
+
+// A goKernel is clashes in Go for one width, number of tables and length
+// of a row (zmatch.go, which gen_match.go writes).
+type goKernel func(tables []uint64, keys []uint64) int
+
+// goChunk is the multiple of words of the rows of the Go kernels: 256
+// east half-boards, as the AVX2 kernels' vectors.
+const goChunk = 4
 
 // clashesGo is clashes in Go: the kernel that defines what the others
 // return.

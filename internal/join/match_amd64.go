@@ -86,7 +86,7 @@ func kernelsFor(wide, avx2 bool) (kind, multiple, most int) {
 	case avx2:
 		return avx2Kind, 4, 8 * maxRowVectors
 	}
-	return goKind, 1, 0
+	return goKind, goChunk, goRowWords
 }
 
 // archClashes is clashes with the assembly kernel of its width, ntables

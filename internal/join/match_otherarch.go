@@ -2,14 +2,13 @@
 
 package join
 
-// No assembly kernel: clashes runs clashesGo.
+// No kernel of the architecture's: the Go kernels run, which match.go
+// states the hooks of.
 
-// wordsMultiple is the multiple of words that the rows of a join's tables
-// take for the kernels, any, and rowWords the most words of a row that a
-// joiner lays out, any (0).
+// wordsMultiple and rowWords are the Go kernels'.
 const (
-	wordsMultiple = 1
-	rowWords      = 0
+	wordsMultiple = goChunk
+	rowWords      = goRowWords
 )
 
 // archClashes reports that no assembly kernel runs.

@@ -3,6 +3,7 @@ package join
 import (
 	"fmt"
 	"math/rand/v2"
+	"slices"
 	"testing"
 )
 
@@ -50,6 +51,120 @@ func TestLayAllocates(t *testing.T) {
 		tb.lay(keys, width, 40)
 		if allocs := testing.AllocsPerRun(10, func() { tb.lay(keys, width, 40) }); allocs != 0 {
 			t.Errorf("laying %d keys in tables of %d: %v allocations", len(keys), width, allocs)
+		}
+	}
+}
+
+// randomTables returns tables of ntables<<width rows of words words, and
+// up to 200 keys, at random: rounds of any kernel's, and keys left over.
+func randomTables(r *rand.Rand, words, ntables, width int) (tables, keys []uint64) {
+	tables = make([]uint64, ntables<<width*words)
+	for i := range tables {
+		tables[i] = r.Uint64() & r.Uint64()
+	}
+	keys = make([]uint64, r.IntN(200))
+	for i := range keys {
+		keys[i] = r.Uint64()
+	}
+	return tables, keys
+}
+
+// TestGoKernels checks every generated Go kernel against clashesGo, on
+// random tables and keys: those that every architecture without an
+// assembly kernel runs, and that run on amd64 where the processor has
+// no AVX2.
+func TestGoKernels(t *testing.T) {
+	r := rand.New(rand.NewPCG(13, 14))
+	for narrow, width := range []int{8, 4} {
+		for ntables, kernels := range goKernels[narrow] {
+			for v, kernel := range kernels {
+				if kernel == nil {
+					if ntables > 0 && v > 0 {
+						t.Errorf("no Go kernel for %d tables of %d, rows of %d words", ntables, width, v*goChunk)
+					}
+					continue
+				}
+				words := v * goChunk
+				tables, keys := randomTables(r, words, ntables, width)
+				if got, want := kernel(tables, keys), clashesGo(tables, words, ntables, width, keys); got != want {
+					t.Errorf("Go kernel of %d tables of %d, %d words a row, %d keys: %d clashes, clashesGo %d", ntables, width, words, len(keys), got, want)
+				}
+			}
+		}
+	}
+}
+
+// TestArchKernels checks the kernels that this processor runs, through
+// the hooks of their architecture, against the Go ones that define
+// them: the matching kernels on every table and row they take, the ORs
+// of rows, the listing of half-boards and the transposes. Where no
+// assembly kernel runs, the hooks say so and the test has nothing to
+// compare.
+func TestArchKernels(t *testing.T) {
+	r := rand.New(rand.NewPCG(15, 16))
+	for _, width := range []int{8, 4} {
+		for ntables := 1; ntables <= maxTables; ntables++ {
+			for words := wordsMultiple; words <= max(rowWords, wordsMultiple); words += wordsMultiple {
+				tables, keys := randomTables(r, words, ntables, width)
+				got, ok := archClashes(tables, words, ntables, width, keys)
+				if want := clashesGo(tables, words, ntables, width, keys); ok && got != want {
+					t.Errorf("the matching kernel of %d tables of %d, %d words a row, %d keys: %d clashes, clashesGo %d", ntables, width, words, len(keys), got, want)
+				}
+			}
+		}
+	}
+	for words := 1; words <= 64; words++ {
+		for _, rows := range []int{1, 2, 7, 127} {
+			src, row := make([]uint64, rows*words), make([]uint64, words)
+			for i := range src {
+				src[i] = r.Uint64()
+			}
+			for i := range row {
+				row[i] = r.Uint64()
+			}
+			got, want := make([]uint64, rows*words), make([]uint64, rows*words)
+			orRowsGo(want, src, row)
+			if archOrRows(got, src, row) && !slices.Equal(got, want) {
+				t.Errorf("the OR kernel, %d rows of %d words: its rows differ from orRowsGo's", rows, words)
+			}
+		}
+	}
+	south := make([]uint64, 1000)
+	for i := range south {
+		south[i] = r.Uint64() & r.Uint64() & r.Uint64()
+	}
+	for range 200 {
+		var sp spanList
+		most := 0
+		for range 1 + r.IntN(20) {
+			lo := r.IntN(len(south))
+			hi := min(len(south), lo+1+r.IntN(40))
+			a, b := r.IntN(64), r.IntN(64) // a north key of one or two bits: about half the pairs kept
+			sp.keys = append(sp.keys, 1<<a|1<<b)
+			sp.bounds = append(sp.bounds, uint32(lo), uint32(hi))
+			most += hi - lo
+		}
+		want, got := make([]uint64, most+8), make([]uint64, most+8)
+		m := pairsGo(want, &sp, south)
+		if n, ok := archPairs(got, &sp, south); ok && (n != m || !slices.Equal(got[:n], want[:m])) {
+			t.Fatalf("the listing kernel, %d spans: lists %d keys, %x; pairsGo %d, %x", len(sp.keys), n, got[:n], m, want[:m])
+		}
+	}
+	for range 100 {
+		keys := make([]uint64, 1+r.IntN(300))
+		for i := range keys {
+			keys[i] = r.Uint64()
+		}
+		words, bytes := (len(keys)+63)/64, 1+r.IntN(8)
+		var rows [64]int
+		for d, at := range r.Perm(64) {
+			rows[d] = at * words
+		}
+		got, want := make([]uint64, 64*words), make([]uint64, 64*words)
+		laid := archTranspose(got, keys, bytes, &rows)
+		transposeGo(want, keys, words, bytes, 0, &rows)
+		if laid > 0 && (laid != words || !slices.Equal(got, want)) {
+			t.Fatalf("the transpose kernel, %d keys, %d bytes: %d words of %d, its rows differ from transposeGo's", len(keys), bytes, laid, words)
 		}
 	}
 }
