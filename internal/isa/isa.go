@@ -4,14 +4,14 @@
 // every feature its instructions use, so that a test can hold the list
 // to the assembly. x/sys/cpu honours GODEBUG=cpu.avx512f=off (and
 // cpu.avx2=off, ...), which turns a feature off here as on the processor.
+// Each architecture's features are in a file of their own (x86.go); one
+// that gains kernels adds its file beside it.
 package isa
 
 import (
 	"bufio"
 	"bytes"
 	"strings"
-
-	"golang.org/x/sys/cpu"
 )
 
 // A Feature is an instruction set, named as the assembly names it, and
@@ -21,20 +21,6 @@ type Feature struct {
 	Name string
 	Has  bool
 }
-
-// The features the kernels use. CMOV is part of every amd64 processor.
-var (
-	AVX             = Feature{"AVX", cpu.X86.HasAVX}
-	AVX2            = Feature{"AVX2", cpu.X86.HasAVX2}
-	AVX512F         = Feature{"AVX512F", cpu.X86.HasAVX512F}
-	AVX512BW        = Feature{"AVX512BW", cpu.X86.HasAVX512BW}
-	AVX512VBMI      = Feature{"AVX512VBMI", cpu.X86.HasAVX512VBMI}
-	AVX512VPOPCNTDQ = Feature{"AVX512VPOPCNTDQ", cpu.X86.HasAVX512VPOPCNTDQ}
-	BMI             = Feature{"BMI", cpu.X86.HasBMI1}
-	BMI2            = Feature{"BMI2", cpu.X86.HasBMI2}
-	CMOV            = Feature{"CMOV", true}
-	POPCNT          = Feature{"POPCNT", cpu.X86.HasPOPCNT}
-)
 
 // A Set is the features a kernel needs: all of them.
 type Set []Feature
