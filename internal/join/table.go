@@ -161,27 +161,16 @@ func layTables(tables, keys []uint64, words, ntables, width int) {
 
 // transposeGo writes the words from from up to words of the rows of the
 // single diagonals of the first bytes bytes of keys, as layTables lays
-// them out, 64 keys a word (a word past the keys is 0).
+// them out, 64 keys a word (a word past the keys is 0): the 64 keys of a
+// word as a matrix of 64 bits by 64, turned over its diagonal, so that
+// row d holds bit d of each key.
 func transposeGo(tables, keys []uint64, words, bytes, from int, rows *[64]int) {
-	for c8 := range bytes {
-		for w := from; w < words; w++ {
-			var r [8]uint64
-			for g := range 8 {
-				// Byte k of x is byte c8 of key 8g+k: a matrix of 8 keys by
-				// 8 diagonals, which transpose8 turns to 8 diagonals by 8
-				// keys.
-				var x uint64
-				for k, key := range keys[min(64*w+8*g, len(keys)):min(64*w+8*g+8, len(keys))] {
-					x |= key >> (8 * c8) & 0xff << (8 * k)
-				}
-				x = transpose8(x)
-				for b := range r {
-					r[b] |= x >> (8 * b) & 0xff << (8 * g)
-				}
-			}
-			for b, row := range r {
-				tables[rows[8*c8+b]+w] = row
-			}
+	var m [64]uint64
+	for w := from; w < words; w++ {
+		clear(m[copy(m[:], keys[min(64*w, len(keys)):]):])
+		transpose64(&m)
+		for d, row := range m[:8*bytes] {
+			tables[rows[d]+w] = row
 		}
 	}
 }
@@ -205,15 +194,28 @@ func orRowsGo(dst, src, row []uint64) {
 	}
 }
 
-// transpose8 returns the 8×8 matrix of bits x, row i in byte i, turned
-// over its diagonal: bit j of byte i becomes bit i of byte j. Each step
-// swaps the off-diagonal blocks of the 2×2, 4×4 and then 8×8 blocks, by
-// a masked exchange of the bits that lie 7, 14 and 28 places apart.
-func transpose8(x uint64) uint64 {
-	t := (x ^ x>>7) & 0x00aa00aa00aa00aa
-	x ^= t ^ t<<7
-	t = (x ^ x>>14) & 0x0000cccc0000cccc
-	x ^= t ^ t<<14
-	t = (x ^ x>>28) & 0x00000000f0f0f0f0
-	return x ^ t ^ t<<28
+// transpose64 turns the matrix of bits m, row i in m[i], over its
+// diagonal: bit j of m[i] becomes bit i of m[j]. It swaps the two
+// off-diagonal blocks of 32 by 32 bits, then those of every 16 by 16
+// block, and so on down to 1 by 1 (transposeRound).
+func transpose64(m *[64]uint64) {
+	transposeRound(m, 32, 0x00000000ffffffff)
+	transposeRound(m, 16, 0x0000ffff0000ffff)
+	transposeRound(m, 8, 0x00ff00ff00ff00ff)
+	transposeRound(m, 4, 0x0f0f0f0f0f0f0f0f)
+	transposeRound(m, 2, 0x3333333333333333)
+	transposeRound(m, 1, 0x5555555555555555)
+}
+
+// transposeRound swaps the off-diagonal blocks of j by j bits of every
+// block of 2j by 2j of m: the bits of row k that mask marks, shifted j
+// places down, trade places with the bits of row k+j that it marks, for
+// each k of a block's first j rows.
+func transposeRound(m *[64]uint64, j uint, mask uint64) {
+	for k := uint(0); k < 64; k = (k + j + 1) &^ j {
+		lo, hi := k&63, (k+j)&63 // k+j < 64: the masks drop the bounds checks
+		t := (m[lo]>>j ^ m[hi]) & mask
+		m[lo] ^= t << j
+		m[hi] ^= t
+	}
 }
