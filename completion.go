@@ -5,11 +5,9 @@ import (
 	"fmt"
 	"iter"
 	"slices"
-	"sync/atomic"
 
-	"github.com/gonqueens/nqueens/internal/backtrack"
 	"github.com/gonqueens/nqueens/internal/board"
-	"github.com/gonqueens/nqueens/internal/poll"
+	"github.com/gonqueens/nqueens/internal/engine"
 )
 
 // checkPartial reports what is wrong with partial, if anything.
@@ -58,18 +56,7 @@ func CountCompletionsContext(ctx context.Context, partial []int) (uint64, error)
 	if err := checkPartial(partial); err != nil {
 		return 0, err
 	}
-	if err := ctx.Err(); err != nil {
-		return 0, err
-	}
-	var stop atomic.Bool
-	defer poll.StopWhenDone(ctx, &stop)()
-	var f backtrack.Frame
-	f.Setup(partial)
-	n, ok := f.Count(&poll.Poller{Stop: &stop, Yield: true})
-	if !ok {
-		return 0, ctx.Err()
-	}
-	return n, nil
+	return engine.CountBoard(ctx, partial)
 }
 
 // EnumerateCompletions calls visit with each solution that keeps the
@@ -95,12 +82,12 @@ func EnumerateCompletionsContext(ctx context.Context, partial []int, visit func(
 	if visit == nil {
 		return ErrNilVisit
 	}
-	return backtrack.EnumerateBoard(ctx, partial, func(s []int) bool { return visit(s) })
+	return engine.EnumerateBoard(ctx, partial, func(s []int) bool { return visit(s) })
 }
 
 // Completions returns the completions of partial as an iterator, in the
-// order of [EnumerateCompletions], each the caller's to keep, as All's
-// are. For a partial board that EnumerateCompletions refuses it returns a
+// order of [EnumerateCompletions], each the caller's to keep, as
+// Solutions' are. For a partial board that EnumerateCompletions refuses it returns a
 // nil iterator and the error wrapping [ErrPartial]. It keeps a copy of
 // partial: changing partial after the call changes nothing. It is
 // [CompletionsContext] with context.Background(), whose search cannot be
@@ -122,6 +109,6 @@ func CompletionsContext(ctx context.Context, partial []int) (iter.Seq[Solution],
 	}
 	partial = slices.Clone(partial)
 	return func(yield func(Solution) bool) {
-		backtrack.EnumerateBoard(ctx, partial, func(s []int) bool { return yield(slices.Clone(s)) })
+		engine.EnumerateBoard(ctx, partial, func(s []int) bool { return yield(slices.Clone(s)) })
 	}, nil
 }

@@ -21,7 +21,7 @@ const MaxConstruct = 1 << 28
 func Construct(n int) (Solution, error) {
 	switch {
 	case n < 0 || n > MaxConstruct:
-		return nil, sizeError{n, MaxConstruct}
+		return nil, sizeError(n, MaxConstruct)
 	case n == 2 || n == 3:
 		return nil, fmt.Errorf("%w on the %d×%d board", ErrNoSolution, n, n)
 	}

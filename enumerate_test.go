@@ -90,7 +90,7 @@ func TestListingOptions(t *testing.T) {
 			return true
 		}, WithWorkers(workers))
 		if err != nil || !sameSolutions(got, want) {
-			t.Errorf("EnumerateContext(%d, WithWorkers(%d)): %d solutions, %v; want All's %d", n, workers, len(got), err, len(want))
+			t.Errorf("EnumerateContext(%d, WithWorkers(%d)): %d solutions, %v; want Solutions' %d", n, workers, len(got), err, len(want))
 		}
 		// One worker searches on the caller's goroutine.
 		if want := map[int]int{1: 0, 2: 2, 3: 3, 0: 3, 1000: 3}[workers]; most != want {
@@ -98,7 +98,7 @@ func TestListingOptions(t *testing.T) {
 		}
 		seq, err := SolutionsContext(ctx, n, WithWorkers(workers))
 		if got := slices.Collect(seq); err != nil || !sameSolutions(got, want) {
-			t.Errorf("SolutionsContext(%d, WithWorkers(%d)): %d solutions, %v; want All's %d", n, workers, len(got), err, len(want))
+			t.Errorf("SolutionsContext(%d, WithWorkers(%d)): %d solutions, %v; want Solutions' %d", n, workers, len(got), err, len(want))
 		}
 		var classes []Solution
 		var sizes []int

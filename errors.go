@@ -4,6 +4,8 @@ import (
 	"context"
 	"errors"
 	"fmt"
+
+	"github.com/gonqueens/nqueens/internal/engine"
 )
 
 // The errors of the package. Every error it returns for bad input wraps
@@ -56,15 +58,12 @@ var ErrStrategy = errors.New("nqueens: unknown strategy")
 // ErrSymmetry reports a [Symmetry] that is none of the eight.
 var ErrSymmetry = errors.New("nqueens: unknown symmetry")
 
-// sizeError is the error for a board size outside [0, max]; it names the
-// size and the allowed range and matches ErrBoardSize.
-type sizeError struct{ n, max int }
-
-func (e sizeError) Error() string {
-	return fmt.Sprintf("nqueens: board size %d out of range [0, %d]", e.n, e.max)
+// sizeError returns the error for a board size n outside [0, max]: the
+// engine's, which names the size and the allowed range, under the
+// package's name, matching ErrBoardSize.
+func sizeError(n, max int) error {
+	return engine.Public("nqueens", engine.SizeError{N: n, Max: max}, ErrBoardSize)
 }
-
-func (e sizeError) Is(target error) bool { return target == ErrBoardSize }
 
 // checkContext returns ErrNilContext if ctx is nil: the one check of a
 // Context function's context, whose methods a nil one would panic on.

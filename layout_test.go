@@ -33,6 +33,32 @@ var layers = [][]string{
 	{"cmd/nqueens"},
 }
 
+// doors lists the packages that users import, and the internal
+// packages they may: the engine, the plain values of a board, and the
+// quoting of text. What the engine imports is its own business.
+var doors = map[string][]string{
+	".":     {"internal/engine", "internal/board", "internal/quote"},
+	"shard": {"internal/engine", "internal/board", "internal/quote"},
+}
+
+// TestOneDoor checks that the public packages reach the engine's
+// machinery through the engine alone.
+func TestOneDoor(t *testing.T) {
+	const module = "github.com/gonqueens/nqueens/"
+	for dir, allowed := range doors {
+		pkg, err := build.Default.ImportDir(dir, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, imp := range pkg.Imports {
+			internal, ok := strings.CutPrefix(imp, module)
+			if ok && strings.HasPrefix(internal, "internal/") && !slices.Contains(allowed, internal) {
+				t.Errorf("%s imports %s: a public package reaches the engine's machinery through internal/engine alone", dir, imp)
+			}
+		}
+	}
+}
+
 // testOnly lists the packages that only tests import: what the tests of
 // several packages share, which the library never holds.
 var testOnly = []string{"internal/nqtest"}

@@ -7,7 +7,6 @@ import (
 	"strings"
 
 	"github.com/gonqueens/nqueens/internal/engine"
-	"github.com/gonqueens/nqueens/internal/join"
 )
 
 // The package's front door: the counts, which the engine makes, the
@@ -91,14 +90,15 @@ func countOn(ctx context.Context, n int, cfg *countConfig, totalOnly bool) (engi
 	return c, nil
 }
 
-// public returns err, an error of the engine, as the package's: one that
-// matches ErrMemory or ErrOverflow where it matches the engine's.
+// public returns err, an error of the engine, as the package's: under
+// its name, matching ErrMemory or ErrOverflow where it matches the
+// engine's; a context's error as it is.
 func public(err error) error {
 	switch {
-	case errors.Is(err, join.ErrMemory):
-		return engine.Mark(err, ErrMemory)
+	case errors.Is(err, engine.ErrMemory):
+		return engine.Public("nqueens", err, ErrMemory)
 	case errors.Is(err, engine.ErrOverflow):
-		return engine.Mark(err, ErrOverflow)
+		return engine.Public("nqueens", err, ErrOverflow)
 	}
 	return err
 }

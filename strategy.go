@@ -45,7 +45,7 @@ type Strategy interface {
 // checkSize returns an error wrapping ErrBoardSize unless 0 <= n <= MaxN.
 func checkSize(n int) error {
 	if n < 0 || n > MaxN {
-		return sizeError{n, MaxN}
+		return sizeError(n, MaxN)
 	}
 	return nil
 }

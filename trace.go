@@ -50,7 +50,7 @@ type Step struct {
 // for a nil step, before any step.
 func Trace(n int, step func(Step) bool) error {
 	if n < 0 || n > MaxTrace {
-		return sizeError{n, MaxTrace}
+		return sizeError(n, MaxTrace)
 	}
 	if step == nil {
 		return ErrNilVisit

@@ -13,21 +13,21 @@ import "errors"
 // [Sum] finds them (damaged, or forged), and a count whose own Total
 // passes 2^64, as [Job.Count] of a whole board from n = 29 on would:
 // count such a board in shards, which Sum adds up past 2^64.
-var ErrCounts = errors.New("nqueens: counts cannot go together")
+var ErrCounts = errors.New("shard: counts cannot go together")
 
 // ErrJob reports a field of a [Job] out of range.
-var ErrJob = errors.New("nqueens: invalid job")
+var ErrJob = errors.New("shard: invalid job")
 
 // ErrSet reports a set of counts that are not every shard of one
 // split once each, as [Sum] finds it: see [SetError].
-var ErrSet = errors.New("nqueens: not the shards of one count")
+var ErrSet = errors.New("shard: not the shards of one count")
 
 // ErrState reports bytes that [State.UnmarshalBinary] cannot take
 // (empty, cut short, damaged, or not a State at all), or a State to
 // resume whose counts no count made.
-var ErrState = errors.New("nqueens: bad state")
+var ErrState = errors.New("shard: bad state")
 
 // ErrStateMismatch reports a [State] of another count than the Job
 // that is to resume it: another board, shard, kind or [PlanVersion].
 // A program that keeps checkpoints can test for it to start afresh.
-var ErrStateMismatch = errors.New("nqueens: state of another count")
+var ErrStateMismatch = errors.New("shard: state of another count")

@@ -34,7 +34,7 @@ func ExampleJob() {
 	// n=16 shard 0 of 3 (plan 4) 5047036 0
 	// n=16 shard 1 of 3 (plan 4) 4957790 0
 	// n=16 shard 2 of 3 (plan 4) 4767686 0
-	// nqueens: 1 of 3 shards missing: 2
+	// shard: 1 of 3 shards missing: 2
 	// 14772512 1846955 <nil>
 }
 

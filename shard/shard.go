@@ -40,7 +40,6 @@ import (
 
 	"github.com/gonqueens/nqueens"
 	"github.com/gonqueens/nqueens/internal/engine"
-	"github.com/gonqueens/nqueens/internal/join"
 )
 
 // PlanVersion names the way a count splits a board into shards. It
@@ -131,7 +130,7 @@ type Job struct {
 // (n >= 33), which the progress reports.
 func (j Job) Count(ctx context.Context) (Counts, error) {
 	if ctx == nil {
-		return Counts{}, fmt.Errorf("%w: pass context.Background() for a count without a deadline", nqueens.ErrNilContext)
+		return Counts{}, engine.Public("shard", errors.New("nil context: pass context.Background() for a count without a deadline"), nqueens.ErrNilContext)
 	}
 	cfg, err := j.engine()
 	if err != nil {
@@ -199,7 +198,7 @@ func (j Job) id() ID {
 // for a bad field.
 func (j Job) engine() (engine.Config, error) {
 	if j.N < 0 || j.N > nqueens.MaxN {
-		return engine.Config{}, engine.Mark(fmt.Errorf("nqueens: board size %d out of range [0, %d]", j.N, nqueens.MaxN), nqueens.ErrBoardSize)
+		return engine.Config{}, engine.Public("shard", engine.SizeError{N: j.N, Max: nqueens.MaxN}, nqueens.ErrBoardSize)
 	}
 	if err := checkShard(j.Index, j.shards()); err != nil {
 		return engine.Config{}, fmt.Errorf("%w: %v", ErrJob, err)
@@ -234,17 +233,17 @@ func (j Job) engine() (engine.Config, error) {
 	return cfg, nil
 }
 
-// public returns err, an error of the engine, as the package's: matching
-// nqueens.ErrMemory, ErrStateMismatch or ErrCounts where it matches the
-// engine's.
+// public returns err, an error of the engine, as the package's: under
+// its name, matching nqueens.ErrMemory, ErrStateMismatch or ErrCounts
+// where it matches the engine's; a context's error as it is.
 func public(err error) error {
 	switch {
-	case errors.Is(err, join.ErrMemory):
-		return engine.Mark(err, nqueens.ErrMemory)
+	case errors.Is(err, engine.ErrMemory):
+		return engine.Public("shard", err, nqueens.ErrMemory)
 	case errors.Is(err, engine.ErrStateMismatch):
-		return engine.Mark(err, ErrStateMismatch)
+		return engine.Public("shard", err, ErrStateMismatch)
 	case errors.Is(err, engine.ErrOverflow):
-		return engine.Mark(err, ErrCounts)
+		return engine.Public("shard", err, ErrCounts)
 	}
 	return err
 }

@@ -157,7 +157,7 @@ func TestSumRefuses(t *testing.T) {
 	if sum, err := Sum(p); err != nil || !sameCounts(sum, golden(14)) {
 		t.Errorf("Sum of the 4 shards of 14 = %v, %v; want %+v", sum, err, golden(14))
 	}
-	if got := (*SetError)(nil).Error(); !strings.HasPrefix(got, "nqueens: ") {
+	if got := (*SetError)(nil).Error(); !strings.HasPrefix(got, "shard: ") {
 		t.Errorf("the nil *SetError says %q, want a message of the package", got)
 	}
 }

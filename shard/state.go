@@ -121,7 +121,7 @@ func (s *State) UnmarshalBinary(data []byte) error {
 	}
 	switch {
 	case v[1] > nqueens.MaxN:
-		return fmt.Errorf("%w: board size %d out of range [0, %d]", ErrState, v[1], nqueens.MaxN)
+		return fmt.Errorf("%w: %w", ErrState, engine.SizeError{N: int(v[1]), Max: nqueens.MaxN})
 	case v[4] > maxStateSubproblems || uint64(len(rest)) != (v[4]+63)/64*8:
 		return fmt.Errorf("%w: %d bytes of done subproblems for %d subproblems", ErrState, len(rest), v[4])
 	}
@@ -164,7 +164,8 @@ func (s *State) UnmarshalText(text []byte) error {
 // another split plan than this package's.
 func (s State) planMatches() error {
 	if s.plan != PlanVersion {
-		return fmt.Errorf("%w: a state of split plan %d, but this count splits with plan %d", ErrStateMismatch, s.plan, PlanVersion)
+		why := fmt.Sprintf("a state of split plan %d, but this count splits with plan %d", s.plan, PlanVersion)
+		return engine.Public("shard", &engine.MismatchError{Why: why}, ErrStateMismatch)
 	}
 	return nil
 }

@@ -59,7 +59,7 @@ func (id ID) String() string {
 func (id ID) Check() error {
 	switch {
 	case id.N < 0 || id.N > nqueens.MaxN:
-		return fmt.Errorf("board size %d out of range [0, %d]", id.N, nqueens.MaxN)
+		return engine.SizeError{N: id.N, Max: nqueens.MaxN}
 	case id.Plan < 1:
 		return fmt.Errorf("plan %d, want 1 or more", id.Plan)
 	}
@@ -109,16 +109,16 @@ type SetError struct {
 
 func (e *SetError) Error() string {
 	if e == nil {
-		return "nqueens: <nil SetError>"
+		return "shard: <nil SetError>"
 	}
 	var at []string
 	for _, i := range e.At {
 		at = append(at, fmt.Sprintf("shards[%d]", i))
 	}
 	if len(at) == 0 {
-		return "nqueens: " + e.Problem
+		return "shard: " + e.Problem
 	}
-	return "nqueens: " + strings.Join(at, " and ") + " " + e.Problem
+	return "shard: " + strings.Join(at, " and ") + " " + e.Problem
 }
 
 func (e *SetError) Is(target error) bool { return target == ErrSet }

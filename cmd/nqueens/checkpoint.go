@@ -10,6 +10,7 @@ import (
 	"syscall"
 	"time"
 
+	"github.com/gonqueens/nqueens/internal/engine"
 	"github.com/gonqueens/nqueens/shard"
 )
 
@@ -141,7 +142,7 @@ func readCheckpoint(name string) (shard.State, bool, error) {
 		return s, false, fmt.Errorf("checkpoint %s has over %d bytes: not a state of nqueens", name, maxCheckpoint)
 	}
 	if err := s.UnmarshalBinary(b); err != nil {
-		return s, false, fmt.Errorf("checkpoint %s: %s", name, strings.TrimPrefix(err.Error(), "nqueens: "))
+		return s, false, fmt.Errorf("checkpoint %s: %w", name, err)
 	}
 	return s, true, nil
 }
@@ -203,11 +204,16 @@ func notOurs(kind, name, what, maker string) error {
 }
 
 // holdsOther is the error of the command cmd for a checkpoint that holds
-// another count's state, from the library's err wrapping
-// ErrStateMismatch. The checkpoint is left as it is.
+// another count's state, from err, which says how they differ (a
+// *engine.MismatchError that the library's error wraps). The checkpoint is
+// left as it is.
 func holdsOther(checkpoint, cmd string, err error) error {
+	why := err.Error()
+	if m := (*engine.MismatchError)(nil); errors.As(err, &m) {
+		why = m.Why
+	}
 	return fmt.Errorf("checkpoint %s holds %s: give %s another -checkpoint file, or remove %s to start afresh",
-		checkpoint, strings.TrimPrefix(err.Error(), shard.ErrStateMismatch.Error()+": "), cmd, checkpoint)
+		checkpoint, why, cmd, checkpoint)
 }
 
 // A checkpointSaver saves a count's state in its checkpoint. A save that

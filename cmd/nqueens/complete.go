@@ -56,7 +56,7 @@ func complete(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 	}
 	partial, err := nqueens.ParsePartial(text)
 	if err != nil && noFile != nil {
-		return fmt.Errorf("complete: %s is no file (%v) and no board (%s)", quote.Short(text), noFile, strings.TrimPrefix(err.Error(), "nqueens: "))
+		return fmt.Errorf("complete: %s is no file (%v) and no board (%s)", quote.Short(text), noFile, err)
 	}
 	if err != nil {
 		return err

@@ -199,7 +199,7 @@ func strategyNames() string {
 func countWith(ctx context.Context, name string, n int, stdout io.Writer, bar *progressBar) error {
 	s, err := nqueens.StrategyNamed(name)
 	if err != nil {
-		return usagef("count: %s", strings.TrimPrefix(err.Error(), "nqueens: "))
+		return usagef("count: %v", err)
 	}
 	type result struct {
 		total uint64

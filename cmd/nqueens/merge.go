@@ -236,7 +236,7 @@ func add(recs []placed) (counts shard.Whole, missing string, err error) {
 		return counts, "", fmt.Errorf("%s %s", strings.Join(at, " and "), e.Problem)
 	case err != nil:
 		return counts, "", fmt.Errorf("the %d shards of n=%d in %s: %s; every record passed its own checks, so one holds a wrong count with a checksum to match: count shards again (count -json -shard i -shards %d %d) and compare them with their records to find it",
-			recs[0].Shards, recs[0].N, filesOf(recs), strings.TrimPrefix(err.Error(), "nqueens: "), recs[0].Shards, recs[0].N)
+			recs[0].Shards, recs[0].N, filesOf(recs), err, recs[0].Shards, recs[0].N)
 	}
 	return counts, "", nil
 }

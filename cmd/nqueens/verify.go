@@ -12,6 +12,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/gonqueens/nqueens/internal/engine"
 	"github.com/gonqueens/nqueens/shard"
 )
 
@@ -85,7 +86,7 @@ func verify(ctx context.Context, args []string, stdin io.Reader, stdout, stderr 
 		case errors.Is(err, context.Canceled):
 			return err
 		case err != nil:
-			return fmt.Errorf("%s: %s", r.at, strings.TrimPrefix(err.Error(), "nqueens: "))
+			return fmt.Errorf("%s: %w", r.at, err)
 		}
 		want := shard.Counts{Total: r.Total, Unique: r.Unique, Invariant90: r.Invariant90, Invariant180: r.Invariant180, Shard: got.Shard}
 		line := fmt.Sprintf("%s: %v: ", r.at, got.Shard)
@@ -144,8 +145,8 @@ func draw(recs []placed, f float64, seed string) []placed {
 }
 
 // recountHeld returns the index in drawn of the record whose recount s
-// is the state of, or an error wrapping ErrStateMismatch that says why s
-// is of none of them.
+// is the state of, or an error that says why s is of none of them, which
+// wraps a *engine.MismatchError.
 func recountHeld(s shard.State, drawn []placed) (int, error) {
 	for k, r := range drawn {
 		if recountJob(r.record).CheckResume(s) == nil {
@@ -153,7 +154,7 @@ func recountHeld(s shard.State, drawn []placed) (int, error) {
 		}
 	}
 	if own := s.Counts().Shard; len(drawn) > 1 && s.Recount() {
-		return 0, fmt.Errorf("%w: a state of the recount of %v, but no record drawn is of that shard", shard.ErrStateMismatch, own)
+		return 0, &engine.MismatchError{Why: fmt.Sprintf("a state of the recount of %v, but no record drawn is of that shard", own)}
 	}
 	return 0, recountJob(drawn[0].record).CheckResume(s)
 }

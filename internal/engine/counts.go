@@ -1,7 +1,6 @@
 package engine
 
 import (
-	"errors"
 	"fmt"
 	"math/big"
 	"math/bits"
@@ -14,10 +13,6 @@ type Counts struct {
 	Total, Unique             uint64
 	Invariant90, Invariant180 uint64
 }
-
-// ErrOverflow reports a count past 2^64, which Counts cannot hold: the
-// Total of a whole board from n = 29 on. Sums adds up shards past it.
-var ErrOverflow = errors.New("nqueens: a count past 2^64")
 
 // Add adds the counts of o to c, and reports whether a sum overflowed 64
 // bits, leaving c as it was if one did: the one sum of the counts of a

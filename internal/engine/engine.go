@@ -71,8 +71,8 @@ const progressInterval = 100 * time.Millisecond
 // Count counts shard cfg.Shard of cfg.Shards of the n×n board,
 // 0 <= n <= board.MaxN, as cfg says, with the method that methodOf
 // picks. It returns ctx.Err() if ctx is done
-// first, an error wrapping join.ErrMemory for a count over cfg.Memory, and one
-// wrapping ErrStateMismatch for a cfg.Resume of another count. A whole
+// first, an error wrapping ErrMemory for a count over cfg.Memory, ErrOverflow
+// for one past 2^64, and a *MismatchError for a cfg.Resume of another count. A whole
 // count's Counts are complete (Counts.Complete); a shard's of more than
 // one have Unique 0 from the join and the classes of its subproblems from
 // the constellations.
@@ -115,7 +115,7 @@ func plannedCount(ctx context.Context, n int, cfg Config) (Counts, error) {
 			return Counts{}, err
 		}
 		if r.Subproblems != len(sub) || len(r.Done) != len(t.Done) {
-			return Counts{}, fmt.Errorf("%w: a state of %d subproblems, but this count has %d", ErrStateMismatch, r.Subproblems, len(sub))
+			return Counts{}, mismatch("a state of %d subproblems, but this count has %d", r.Subproblems, len(sub))
 		}
 		t = r.Clone()
 	}
@@ -175,19 +175,3 @@ func Kernels() string {
 	match, pairs, transpose := join.Kernels()
 	return fmt.Sprintf("match=%s pairs=%s transpose=%s tail=%s", match, pairs, transpose, backtrack.Kernel())
 }
-
-// Mark returns err, an error of the engine, so that it matches also too
-// under errors.Is: how the public packages give the engine's errors
-// sentinels of their own.
-func Mark(err, also error) error {
-	if err == nil {
-		return nil
-	}
-	return marked{err, also}
-}
-
-// marked is an error that matches two.
-type marked struct{ err, also error }
-
-func (m marked) Error() string   { return m.err.Error() }
-func (m marked) Unwrap() []error { return []error{m.err, m.also} }

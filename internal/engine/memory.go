@@ -34,7 +34,7 @@ const (
 // first sight, it looks closer: it counts the quarters of the runs'
 // splits, which may take two seconds or so, to learn how long their
 // lists are, and returns ctx's error if ctx is done meanwhile. It returns
-// an error wrapping join.ErrMemory if the memory is more than limit, and
+// an error wrapping ErrMemory if the memory is more than limit, and
 // else lets the lists of quarters of the joiners grow as far as the
 // limit has room for: the longest that the model assumes, and more if
 // the limit has room for all of them to grow alike.
@@ -71,7 +71,7 @@ func (p *plan) budget(ctx context.Context, limit int64) error {
 	return nil
 }
 
-// checkLimit returns an error wrapping join.ErrMemory if a count of the
+// checkLimit returns an error wrapping ErrMemory if a count of the
 // n×n board on workers workers that takes memory bytes at its peak is
 // over limit: the one test of a limit, the direct count's included.
 func checkLimit(n, workers int, memory float64, limit int64) error {
@@ -83,7 +83,7 @@ func checkLimit(n, workers int, memory float64, limit int64) error {
 		on = "1 worker"
 	}
 	return fmt.Errorf("%w: counting n=%d on %s takes about %s, over the limit of %s: raise the limit, or count with fewer workers",
-		join.ErrMemory, n, on, formatBytes(memory), formatBytes(float64(limit)))
+		ErrMemory, n, on, formatBytes(memory), formatBytes(float64(limit)))
 }
 
 // peak returns the peak memory of a count that keeps live bytes.

@@ -87,7 +87,7 @@ type plan struct {
 
 // newPlan returns the plan of a count of shard of shards of the n×n
 // board, 0 <= n <= board.MaxN, on workers workers, or of its recount,
-// within limit bytes of memory: an error wrapping join.ErrMemory if the count
+// within limit bytes of memory: an error wrapping ErrMemory if the count
 // would take more, or ctx's error if ctx is done while it looks at the
 // memory closely.
 func newPlan(ctx context.Context, n, shard, shards, workers int, recount bool, limit int64) (*plan, error) {

@@ -1,15 +1,10 @@
 package engine
 
 import (
-	"errors"
 	"fmt"
 	"math/bits"
 	"slices"
 )
-
-// ErrStateMismatch reports a state of another count than the one it is
-// to resume.
-var ErrStateMismatch = errors.New("nqueens: state of another count")
 
 // A State is how far a count of one shard has come: which of its
 // subproblems are done, and what they counted. Count hands one out to its
@@ -56,18 +51,18 @@ func (t State) Clone() State {
 }
 
 // CheckResume returns nil if a count of shard of shards of the n×n
-// board, or its recount, can resume from t, and else an error wrapping
-// ErrStateMismatch that says how t differs from it.
+// board, or its recount, can resume from t, and else a *MismatchError
+// that says how t differs from it.
 func (t *State) CheckResume(n, shard, shards int, recount bool) error {
 	switch {
 	case t.Recount && !recount:
-		return fmt.Errorf("%w: a state of a recount, but this is a count", ErrStateMismatch)
+		return mismatch("a state of a recount, but this is a count")
 	case !t.Recount && recount:
-		return fmt.Errorf("%w: a state of a count, but this is a recount", ErrStateMismatch)
+		return mismatch("a state of a count, but this is a recount")
 	case t.N != n:
-		return fmt.Errorf("%w: a state of n=%d, but this count is of n=%d", ErrStateMismatch, t.N, n)
+		return mismatch("a state of n=%d, but this count is of n=%d", t.N, n)
 	case t.Shard != shard || t.Shards != shards:
-		return fmt.Errorf("%w: a state of shard %d of %d, but this count is of shard %d of %d", ErrStateMismatch, t.Shard, t.Shards, shard, shards)
+		return mismatch("a state of shard %d of %d, but this count is of shard %d of %d", t.Shard, t.Shards, shard, shards)
 	}
 	return nil
 }

@@ -10,7 +10,7 @@ import (
 // the engine's model of a count, over the join's, refuses it before it
 // starts, and a joiner whose lists outgrow what the limit has room for
 // stops with it.
-var ErrMemory = errors.New("nqueens: over the memory limit")
+var ErrMemory = errors.New("over the memory limit")
 
 // The memory of the join, as a model of its peak, which the engine's
 // model of a count adds up.
