@@ -111,7 +111,7 @@ func (s Sums) Complete(n int) (Sums, error) {
 			s.Total, s.Unique, s.Invariant90, s.Invariant180)
 	}
 	s.Unique = unique
-	if methodFor(n) == small {
+	if methodOf(n, nil) == small {
 		// Boards too small for the lemma to check: their counts are known.
 		var want Sums
 		want.Add(smallCounts(n))

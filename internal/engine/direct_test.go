@@ -57,7 +57,7 @@ func BenchmarkDirect(b *testing.B) {
 		})
 		b.Run(fmt.Sprintf("count=planned/n=%d", n), func(b *testing.B) {
 			for b.Loop() {
-				if _, err := plannedCount(context.Background(), n, Config{Workers: 2, Shards: 1, Memory: 1 << 30, TotalOnly: true}); err != nil {
+				if _, err := plannedCount(context.Background(), methodOf(n, nil), n, Config{Workers: 2, Shards: 1, Memory: 1 << 30, TotalOnly: true}); err != nil {
 					b.Fatal(err)
 				}
 			}

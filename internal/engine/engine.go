@@ -3,23 +3,28 @@
 // (plan.go): its method (the direct count of a small board, direct.go;
 // the constellations' backtracking; the join of half-boards of the
 // package join), its subproblems, their deal to shards and their memory
-// (memory.go). The scheduler (schedule.go) hands the subproblems out to
-// workers (worker.go) in an order whose every prefix is a fair sample of
-// the work (order.go), reports progress, saves the count's State and
-// estimates the time left. The listing (listing.go) lists a whole board
-// on every core in order.
+// (memory.go). A subproblem is of its method's kind (subproblem.go): a
+// search of the solutions a turn leaves unchanged (invariant.go), a run
+// of the join's splits (run.go), or a task of the constellations
+// (constellation_split.go). The scheduler (schedule.go) hands the
+// subproblems out to workers (worker.go) in an order whose every prefix
+// is a fair sample of the work (order.go), reports progress, saves the
+// count's State and estimates the time left. The listing (listing.go)
+// lists a whole board on every core in order, and partial.go counts and
+// lists the completions of a board partly filled.
 //
 // The engine speaks in plain values: a board is a []int, a count a
 // Counts, how far a count has come a State. The packages nqueens and
-// shard turn them into the types their users see.
+// shard turn them into the types their users see, and its errors
+// (errors.go) into theirs.
 //
 // Its layers, from the bottom up: the packages board (masks, squares,
 // symmetries), isa (the kernels' instruction sets), poll (a search's
 // stop) and deal (the deal of subproblems to shards); backtrack (the
 // search of a board partly filled, and its kernels), join and recount;
-// then this package's constellations, searches of invariant solutions
-// and constellation subproblems, the plan and the memory model, the
-// state, the scheduler and the listing.
+// then this package's constellations, searches of invariant solutions,
+// subproblems of every kind, the plan and the memory model, the state,
+// the scheduler and the listing.
 package engine
 
 import (
@@ -80,23 +85,24 @@ func Count(ctx context.Context, n int, cfg Config) (Counts, error) {
 	if err := ctx.Err(); err != nil {
 		return Counts{}, err
 	}
-	if methodOf(n, &cfg) == direct {
+	m := methodOf(n, &cfg)
+	if m == direct {
 		// It keeps nothing live: its peak is the runtime's.
 		if err := checkLimit(n, 1, peak(0), cfg.Memory); err != nil {
 			return Counts{}, err
 		}
 		return directCount(n, &cfg), nil
 	}
-	return plannedCount(ctx, n, cfg)
+	return plannedCount(ctx, m, n, cfg)
 }
 
 // plannedCount is Count of a board that the plan splits into
-// subproblems. It takes cfg apart from Count's, which a direct count
-// keeps on the stack.
-func plannedCount(ctx context.Context, n int, cfg Config) (Counts, error) {
+// subproblems, by method m. It takes cfg apart from Count's, which a
+// direct count keeps on the stack.
+func plannedCount(ctx context.Context, m method, n int, cfg Config) (Counts, error) {
 	cfg.Workers = workersOf(cfg.Workers)
 	start := time.Now()
-	p, err := newPlan(ctx, n, cfg.Shard, cfg.Shards, cfg.Workers, cfg.Recount, cfg.Memory)
+	p, err := newPlan(ctx, m, n, cfg.Shard, cfg.Shards, cfg.Workers, cfg.Recount, cfg.Memory)
 	if err != nil {
 		return Counts{}, err
 	}
@@ -125,8 +131,8 @@ func plannedCount(ctx context.Context, n int, cfg Config) (Counts, error) {
 		t.Counts = smallCounts(n)
 	}
 	for i, s := range sub {
-		if s.run != nil && !t.Done.Has(i) && !cfg.Recount {
-			s.run.Board.Hold()
+		if !t.Done.Has(i) {
+			s.begin(cfg.Recount)
 		}
 	}
 	var finish func(Counts) (Counts, error)
@@ -150,7 +156,7 @@ func plannedCount(ctx context.Context, n int, cfg Config) (Counts, error) {
 func Estimate(n, shard, shards, workers int) int64 {
 	// Every count is over a limit of no bytes: the plan looks as close
 	// as it can.
-	p, _ := newPlan(context.Background(), n, shard, shards, workersOf(workers), false, 0)
+	p, _ := newPlan(context.Background(), methodOf(n, nil), n, shard, shards, workersOf(workers), false, 0)
 	return int64(math.Ceil(min(p.memory, math.MaxInt64/2)))
 }
 

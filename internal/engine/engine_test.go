@@ -166,7 +166,7 @@ func TestEstimateCloser(t *testing.T) {
 	if got := Estimate(20, 3, 1000, 1); float64(got) < closer || float64(got) > closer+1 {
 		t.Errorf("Estimate(20, shard 3 of 1000) = %d, want %.0f", got, closer)
 	}
-	p, err := newPlan(context.Background(), 20, 3, 1000, 1, false, int64(math.Ceil(first)))
+	p, err := newPlan(context.Background(), joined, 20, 3, 1000, 1, false, int64(math.Ceil(first)))
 	if err != nil || p.memory != first {
 		t.Errorf("the plan of shard 3 of 1000 of n=20 within %.0f bytes: %.0f bytes, %v; want the first bound", first, p.memory, err)
 	}
@@ -200,7 +200,7 @@ func TestMemoryOutgrown(t *testing.T) {
 	for i := range runs {
 		runs[i].Board.Limit(1000)
 		runs[i].Board.Hold()
-		sub = append(sub, subproblem{run: &runs[i]})
+		sub = append(sub, joinRun{&runs[i]})
 	}
 	state := newState(18, 0, 1, len(sub))
 	_, err := schedule(context.Background(), time.Now(), sub, &cfg, &state, nil)

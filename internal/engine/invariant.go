@@ -164,6 +164,24 @@ type invariantSearch struct {
 	g      board.Symmetry
 }
 
+// solve searches the solutions that s.g leaves unchanged with the first
+// row's queen in column s.col.
+func (s *invariantSearch) solve(w *worker) (Counts, bool) {
+	count, ok := countInvariant(s.n, s.g, s.col, &w.poll)
+	if s.g == board.Rotate90 {
+		return Counts{Invariant90: count}, ok
+	}
+	return Counts{Invariant180: count}, ok
+}
+
+// recount is solve: the search is plain backtracking, 2n quick
+// subproblems run again by the same code.
+func (s *invariantSearch) recount(w *worker) (Counts, bool) { return s.solve(w) }
+
+func (s *invariantSearch) begin(bool)  {}
+func (s *invariantSearch) quick() bool { return true }
+func (s *invariantSearch) group() any  { return nil }
+
 // invariantSearches returns the searches of the solutions that a quarter and
 // a half turn leave unchanged that d deals to its shard: one for each
 // rotation and each column of the first row's queen, 2n in all.

@@ -22,10 +22,10 @@ import (
 func workOrder(sub []subproblem) []int {
 	var order, groups []int // groups: the index of the first subproblem of each board
 	for i, t := range sub {
-		switch {
-		case t.run == nil:
+		switch g := t.group(); {
+		case g == nil:
 			order = append(order, i)
-		case i == 0 || sub[i-1].run == nil || sub[i-1].run.Board != t.run.Board:
+		case i == 0 || sub[i-1].group() != g:
 			groups = append(groups, i)
 		}
 	}

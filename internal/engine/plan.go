@@ -39,28 +39,24 @@ const (
 	direct
 )
 
-// methodFor returns the method that counts the n×n board, whole or in
-// shards, 0 <= n <= board.MaxN: the join where it counts, the
-// constellations for the others from 4 on.
-func methodFor(n int) method {
+// methodOf returns the method that counts the n×n board,
+// 0 <= n <= board.MaxN, as cfg says: the one decision of a count's
+// method, which the plan carries. direct is for a count of the Total
+// alone of a whole board of at most directMax squares a side, which saves
+// and resumes nothing; every other count, and a nil cfg, which asks for
+// the method of the board's shards (as a State's and a Counts' checks
+// do), is small below 4, joined where the join counts, and backtracked
+// elsewhere.
+func methodOf(n int, cfg *Config) method {
 	switch {
+	case cfg != nil && cfg.TotalOnly && n <= directMax && cfg.Shards == 1 && cfg.Save == nil && cfg.Resume == nil && !cfg.Recount:
+		return direct
 	case n < 4:
 		return small
 	case join.Joins(n):
 		return joined
 	}
 	return backtracked
-}
-
-// methodOf returns the method that counts the n×n board as cfg says:
-// direct for a count of the Total alone of a whole board of at most
-// directMax squares a side, which saves and resumes nothing, and else
-// the method of methodFor, which splits the board into shards.
-func methodOf(n int, cfg *Config) method {
-	if cfg.TotalOnly && n <= directMax && cfg.Shards == 1 && cfg.Save == nil && cfg.Resume == nil && !cfg.Recount {
-		return direct
-	}
-	return methodFor(n)
 }
 
 // A plan is what a count of one shard of the n×n board does.
@@ -86,12 +82,12 @@ type plan struct {
 }
 
 // newPlan returns the plan of a count of shard of shards of the n×n
-// board, 0 <= n <= board.MaxN, on workers workers, or of its recount,
-// within limit bytes of memory: an error wrapping ErrMemory if the count
-// would take more, or ctx's error if ctx is done while it looks at the
-// memory closely.
-func newPlan(ctx context.Context, n, shard, shards, workers int, recount bool, limit int64) (*plan, error) {
-	p := &plan{n: n, deal: deal.Shard{Index: shard, Of: shards}, workers: workers, method: methodFor(n), recount: recount}
+// board, 0 <= n <= board.MaxN, by method m, not direct, on workers
+// workers, or of its recount, within limit bytes of memory: an error
+// wrapping ErrMemory if the count would take more, or ctx's error if ctx
+// is done while it looks at the memory closely.
+func newPlan(ctx context.Context, m method, n, shard, shards, workers int, recount bool, limit int64) (*plan, error) {
+	p := &plan{n: n, deal: deal.Shard{Index: shard, Of: shards}, workers: workers, method: m, recount: recount}
 	if p.method != small {
 		p.invariant = invariantSearches(n, p.deal)
 	}
@@ -100,10 +96,10 @@ func newPlan(ctx context.Context, n, shard, shards, workers int, recount bool, l
 	}
 	p.sub = make([]subproblem, 0, len(p.invariant)+len(p.runs))
 	for i := range p.invariant {
-		p.sub = append(p.sub, subproblem{invariant: &p.invariant[i]})
+		p.sub = append(p.sub, &p.invariant[i])
 	}
 	for i := range p.runs {
-		p.sub = append(p.sub, subproblem{run: &p.runs[i]})
+		p.sub = append(p.sub, joinRun{&p.runs[i]})
 	}
 	return p, p.budget(ctx, limit)
 }

@@ -66,7 +66,7 @@ func newScheduler(start time.Time, sub []subproblem, cfg *Config, t *State) *sch
 		}
 	}
 	s.solved = len(sub) - len(s.pending)
-	s.onlyInvariant = !slices.ContainsFunc(s.pending, func(i int) bool { return sub[i].invariant == nil })
+	s.onlyInvariant = !slices.ContainsFunc(s.pending, func(i int) bool { return !sub[i].quick() })
 	for _, i := range s.pending {
 		if s.weighs(i) {
 			s.weighed++
@@ -77,7 +77,7 @@ func newScheduler(start time.Time, sub []subproblem, cfg *Config, t *State) *sch
 
 // weighs reports whether subproblem i counts in the estimate of the time
 // left.
-func (s *scheduler) weighs(i int) bool { return s.sub[i].invariant == nil || s.onlyInvariant }
+func (s *scheduler) weighs(i int) bool { return !s.sub[i].quick() || s.onlyInvariant }
 
 // startWorkers starts the workers, which close s.finished once they have
 // all stopped.
@@ -110,7 +110,7 @@ func (s *scheduler) work(w *worker) {
 			return
 		}
 		i := s.pending[k]
-		c, ok := w.search(&s.sub[i])
+		c, ok := w.search(s.sub[i])
 		if !ok {
 			if err := w.err(); err != nil {
 				s.fail(err)

@@ -79,7 +79,7 @@ func (t *State) Check() error {
 	done := t.DoneCount()
 	if done == 0 {
 		want := Counts{}
-		if methodFor(t.N) == small && t.Shard == 0 {
+		if methodOf(t.N, nil) == small && t.Shard == 0 {
 			want = smallCounts(t.N) // counted without subproblems
 		}
 		if c != want {
@@ -89,7 +89,7 @@ func (t *State) Check() error {
 	}
 	whole := t.Shards == 1 && done == t.Subproblems
 	switch {
-	case methodFor(t.N) != joined:
+	case methodOf(t.N, nil) != joined:
 		if c.Unique > c.Total || c.Total/8 > c.Unique || c.Total/8 == c.Unique && c.Total%8 != 0 {
 			return fmt.Errorf("total %d and unique %d cannot go together", c.Total, c.Unique)
 		}

@@ -68,7 +68,7 @@ func TestRecountCost(t *testing.T) {
 		}
 		var w worker
 		start := time.Now()
-		got, _ := w.recountOf(&subproblem{run: run})
+		got, _ := joinRun{run}.recount(&w)
 		took += time.Since(start)
 		run.Board.Hold()
 		if want, _ := join.NewJoiner(run.Board).CountRun(run, &poll.Poller{}); got.Total != want {

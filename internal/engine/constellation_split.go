@@ -9,13 +9,14 @@ import (
 
 	"github.com/gonqueens/nqueens/internal/board"
 	"github.com/gonqueens/nqueens/internal/deal"
-	"github.com/gonqueens/nqueens/internal/join"
+	"github.com/gonqueens/nqueens/internal/recount"
 )
 
 // The subproblems of the constellations engine: the constellations of the
 // board (constellation.go) split by placing queens in their first free
 // rows, as many as the shards and the workers need, in a fixed order that
-// depends on n, the number of shards and PlanVersion alone.
+// depends on n, the number of shards and PlanVersion alone; solved by the
+// kernels of the package backtrack, recounted by the package recount.
 
 // minFreeRows is how many rows a subproblem leaves to search at least:
 // below that, planning would cost more than searching.
@@ -25,16 +26,42 @@ const minFreeRows = 10
 // at most.
 const borderRows = 4
 
-// A subproblem is the unit of a count's work, which one worker searches
-// at a time and a state marks done: a constellation with queens placed in
-// its first free rows (c and board), a run of the join's splits (run), or
-// a search of the solutions that a rotation leaves unchanged (invariant).
-type subproblem struct {
-	c         *constellation
-	board     []int // a column for each placed row, board.Free for the others
-	run       *join.Run
-	invariant *invariantSearch
+// A constellationTask is a subproblem of the constellations: a
+// constellation with queens placed in its first free rows.
+type constellationTask struct {
+	c     *constellation
+	board []int // a column for each placed row, board.Free for the others
 }
+
+// solve counts the task with the kernels of the package backtrack: its
+// classes of solutions, where no symmetry fixes the border, or solution
+// by solution, weighed by the symmetries that fix it.
+func (tk constellationTask) solve(w *worker) (Counts, bool) {
+	w.frame.Setup(tk.board)
+	if len(tk.c.fixers) == 0 {
+		found, ok := w.frame.Count(&w.poll)
+		return Counts{Total: 8 * found, Unique: found}, ok
+	}
+	w.check.c, w.check.counts = tk.c, Counts{}
+	ok := w.frame.Enumerate(w.check.visit, &w.poll)
+	return w.check.counts, ok
+}
+
+// recount counts the task square by square by the plain backtracking of
+// the package recount, each solution weighed as solve weighs it.
+func (tk constellationTask) recount(w *worker) (Counts, bool) {
+	if len(tk.c.fixers) == 0 {
+		found, ok := recount.Board(tk.board, nil, &w.poll)
+		return Counts{Total: 8 * found, Unique: found}, ok
+	}
+	w.check.c, w.check.counts = tk.c, Counts{}
+	_, ok := recount.Board(tk.board, w.check.visit, &w.poll)
+	return w.check.counts, ok
+}
+
+func (tk constellationTask) begin(bool)  {}
+func (tk constellationTask) quick() bool { return false }
+func (tk constellationTask) group() any  { return nil }
 
 // constellationSubproblems returns the subproblems of the n×n board, n >= 4, that d
 // deals to its shard. The constellations are split, by placing queens in
@@ -54,7 +81,7 @@ func constellationSubproblems(ctx context.Context, n int, d deal.Shard) ([]subpr
 	}
 	var sub []subproblem
 	index := 0
-	err = pl.each(ctx, depth, func(tk subproblem) {
+	err = pl.each(ctx, depth, func(tk constellationTask) {
 		if d.Owns(index) {
 			tk.board = slices.Clone(tk.board)
 			sub = append(sub, tk)
@@ -70,13 +97,13 @@ func constellationSubproblems(ctx context.Context, n int, d deal.Shard) ([]subpr
 	return sub, err
 }
 
-// children calls yield with each subproblem that places a queen in the first
+// children calls yield with each task that places a queen in the first
 // free row of tk, until yield returns false; it reports whether yield
 // always returned true, and false for a subproblem with no free row. The
 // children share tk's board, which holds each child's queen while yield
 // runs and is restored when children returns: yield must copy the board to
 // keep it.
-func (tk subproblem) children(yield func(subproblem) bool) bool {
+func (tk constellationTask) children(yield func(constellationTask) bool) bool {
 	row := slices.Index(tk.board, board.Free)
 	if row < 0 {
 		return false
@@ -95,9 +122,9 @@ func (tk subproblem) children(yield func(subproblem) bool) bool {
 type planner struct {
 	n      int
 	roots  []*constellation
-	yield  func(subproblem) // of each
-	listed int              // subproblems yielded, for polling ctx
-	board  []int            // the board of the root being split
+	yield  func(constellationTask) // of each
+	listed int                     // subproblems yielded, for polling ctx
+	board  []int                   // the board of the root being split
 }
 
 // planPoll is how many subproblems the planner lists between two looks at
@@ -108,13 +135,13 @@ const planPoll = 1 << 12
 // depth free rows of the roots, or in all of them if there are fewer. The
 // subproblems share one board, as children do. each returns ctx.Err() if
 // the context is done first.
-func (pl *planner) each(ctx context.Context, depth int, yield func(subproblem)) error {
+func (pl *planner) each(ctx context.Context, depth int, yield func(constellationTask)) error {
 	pl.yield = yield
 	if pl.board == nil {
 		pl.board = make([]int, pl.n)
 	}
 	for _, c := range pl.roots {
-		if !pl.split(ctx, subproblem{c: c, board: c.board(pl.board)}, depth) {
+		if !pl.split(ctx, constellationTask{c: c, board: c.board(pl.board)}, depth) {
 			return ctx.Err()
 		}
 	}
@@ -123,7 +150,7 @@ func (pl *planner) each(ctx context.Context, depth int, yield func(subproblem)) 
 
 // split yields the subproblems of tk depth rows down, and reports false
 // once the context is done.
-func (pl *planner) split(ctx context.Context, tk subproblem, depth int) bool {
+func (pl *planner) split(ctx context.Context, tk constellationTask, depth int) bool {
 	if depth == 0 || !slices.Contains(tk.board, board.Free) {
 		pl.yield(tk)
 		if pl.listed++; pl.listed%planPoll == 0 && ctx.Err() != nil {
@@ -131,7 +158,7 @@ func (pl *planner) split(ctx context.Context, tk subproblem, depth int) bool {
 		}
 		return true
 	}
-	return tk.children(func(child subproblem) bool { return pl.split(ctx, child, depth-1) })
+	return tk.children(func(child constellationTask) bool { return pl.split(ctx, child, depth-1) })
 }
 
 // depth returns the least number of rows to place beyond the roots that
@@ -140,7 +167,7 @@ func (pl *planner) split(ctx context.Context, tk subproblem, depth int) bool {
 func (pl *planner) depth(ctx context.Context, target, limit int) (int, error) {
 	for depth := 0; depth < limit; depth++ {
 		count, deeper := 0, false
-		err := pl.each(ctx, depth, func(tk subproblem) {
+		err := pl.each(ctx, depth, func(tk constellationTask) {
 			count++
 			deeper = deeper || slices.Contains(tk.board, board.Free)
 		})
