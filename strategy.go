@@ -2,18 +2,18 @@ package nqueens
 
 import "fmt"
 
-// The contract every strategy keeps, and the list of them. Each strategy
-// is a type of its own in a file of its own, whose doc is its lesson:
-// Naive (naive.go), Cached (cached.go), Bitwise (bitwise.go), Flipped
-// (flipped.go) and Engine (nqueens.go, over the packages of internal/).
+// The contract every strategy keeps. Each strategy is a type of its own
+// in a file of its own, whose doc is its lesson: Naive (naive.go), Cached
+// (cached.go), Bitwise (bitwise.go), Flipped (flipped.go) and Engine
+// (engine.go, over the packages of internal/); strategies.go lists them.
 //
 // Adding a strategy: write a type in a file of its own whose Count and
 // Enumerate keep the contract below, using checkSize and checkEnumerate
-// for their arguments, and add a value of it to Strategies; the tests run
-// it through the golden table, cross-check its solutions with every other
-// strategy's and time it in BenchmarkCount. A new name gets the test and
-// benchmark limits of the slowest strategy until limits and benchLimits
-// say otherwise.
+// for their arguments, and add a value of it to Strategies
+// (strategies.go); the tests run it through the golden table, cross-check
+// its solutions with every other strategy's and time it in
+// BenchmarkCount. A new name gets the test and benchmark limits of the
+// slowest strategy until limits and benchLimits say otherwise.
 
 // MaxN is the largest board size the package searches: boards are
 // searched with 64-bit masks, one bit per column.

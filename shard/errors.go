@@ -1,6 +1,10 @@
 package shard
 
-import "errors"
+import (
+	"errors"
+	"fmt"
+	"strings"
+)
 
 // The errors of the package, besides those of package nqueens that a
 // count returns (nqueens.ErrBoardSize, nqueens.ErrMemory,
@@ -31,3 +35,34 @@ var ErrState = errors.New("shard: bad state")
 // that is to resume it: another board, shard, kind or [PlanVersion].
 // A program that keeps checkpoints can test for it to start afresh.
 var ErrStateMismatch = errors.New("shard: state of another count")
+
+// A SetError is the error of [Sum] for a set of counts that are not every
+// shard of one split once each. It matches [ErrSet].
+type SetError struct {
+	// At holds the positions in the set of the counts at fault: one that
+	// names no shard, or two that cannot go together, the same shard
+	// twice or shards of different splits.
+	At []int
+	// Missing lists the shards of the split that the set lacks, in order,
+	// when that is its fault: those to count again.
+	Missing []int
+	// Problem says what is wrong, after the counts of At if there are any:
+	// "are both n=16 shard 2 of 5 (plan 4)", "3 of 16 shards missing: 4, 9-10".
+	Problem string
+}
+
+func (e *SetError) Error() string {
+	if e == nil {
+		return "shard: <nil SetError>"
+	}
+	var at []string
+	for _, i := range e.At {
+		at = append(at, fmt.Sprintf("shards[%d]", i))
+	}
+	if len(at) == 0 {
+		return "shard: " + e.Problem
+	}
+	return "shard: " + strings.Join(at, " and ") + " " + e.Problem
+}
+
+func (e *SetError) Is(target error) bool { return target == ErrSet }

@@ -314,10 +314,10 @@ func TestStateVersion2(t *testing.T) {
 	b, _ := s.MarshalBinary()
 	// Version 3 is version 2 with a last field, the kind, before the bits.
 	var v2 []byte
-	v2 = append(v2, b[:len(stateMagic)-1]...)
+	v2 = append(v2, StateHeader...)
 	v2 = append(v2, stateV2)
-	rest := b[len(stateMagic) : len(b)-stateSum]
-	for range 9 {
+	rest := b[len(stateHead) : len(b)-stateSum]
+	for range fieldKind {
 		_, n := binary.Uvarint(rest)
 		v2 = append(v2, rest[:n]...)
 		rest = rest[n:]

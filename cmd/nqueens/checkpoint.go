@@ -62,10 +62,6 @@ func openCheckpoint(name string) (s shard.State, found bool, release func(), err
 	return s, found, release, nil
 }
 
-// stateMagic opens every State that MarshalBinary writes, and so every
-// temporary file that a save writes, but one cut short before it.
-const stateMagic = "nqueens state\n"
-
 // checkTemp returns an error unless the named temporary file is not there
 // or is one that a save left: a regular file that holds the start of a
 // state, or nothing. A save removes it before it writes its own, and so
@@ -85,9 +81,11 @@ func checkTemp(name string) error {
 		return err
 	}
 	defer f.Close()
-	b := make([]byte, len(stateMagic))
+	b := make([]byte, len(shard.StateHeader))
 	k, _ := io.ReadFull(f, b)
-	if !strings.HasPrefix(stateMagic, string(b[:k])) {
+	// Every State opens with shard.StateHeader, and so every temporary
+	// file that a save writes, but one cut short before it.
+	if !strings.HasPrefix(shard.StateHeader, string(b[:k])) {
 		return notOurs("temporary file", name, "holds something other than a state of nqueens", "a save makes it itself")
 	}
 	return nil

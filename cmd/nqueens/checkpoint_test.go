@@ -246,7 +246,7 @@ func TestLockNotOurs(t *testing.T) {
 	}
 	// A lock and a temporary file left by a count that crashed.
 	os.WriteFile(lockName(checkpoint), []byte("12345\n"), 0o644)
-	os.WriteFile(tmpName(checkpoint), []byte(stateMagic[:5]), 0o644)
+	os.WriteFile(tmpName(checkpoint), []byte(shard.StateHeader[:5]), 0o644)
 	if code, out, errOut := runCLI(t, noEnv, "count", "-checkpoint", checkpoint, "10"); code != 0 || out != "724\n" {
 		t.Errorf("a count after one that crashed: exit %d, stdout %q, stderr %q; want 724", code, out, errOut)
 	}
@@ -254,15 +254,5 @@ func TestLockNotOurs(t *testing.T) {
 		if _, err := os.Lstat(name); !errors.Is(err, os.ErrNotExist) {
 			t.Errorf("%s is left after the count: %v", name, err)
 		}
-	}
-}
-
-// TestStateMagic holds the start of a temporary file that a save left,
-// which a count recognizes as its own, to what a State marshals to.
-func TestStateMagic(t *testing.T) {
-	var s shard.State
-	b, err := s.MarshalBinary()
-	if err != nil || !strings.HasPrefix(string(b), stateMagic) {
-		t.Errorf("a State marshals to %q, %v; want it to start with %q", b, err, stateMagic)
 	}
 }

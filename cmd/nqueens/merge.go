@@ -37,12 +37,16 @@ type record struct {
 	Checksum     string  `json:"checksum"`
 }
 
+// recordFormat is the version of a record's fields and of what its
+// checksum covers; a record of another is refused by its checksum.
+const recordFormat = 4
+
 // sum returns the checksum of every other field of r: the first 16 hex
 // digits of a SHA-256. It catches damage, not a deliberate edit: anyone
 // can compute it.
 func (r record) sum() string {
-	h := sha256.Sum256(fmt.Appendf(nil, "nqueens shard record v4\nplan=%d\nn=%d\nshard=%d\nshards=%d\ntotal=%d\nunique=%d\ninvariant90=%d\ninvariant180=%d\nelapsed=%s\nversion=%s\n",
-		r.Plan, r.N, r.Shard, r.Shards, r.Total, r.Unique, r.Invariant90, r.Invariant180, strconv.FormatFloat(r.Elapsed, 'g', -1, 64), r.Version))
+	h := sha256.Sum256(fmt.Appendf(nil, "nqueens shard record v%d\nplan=%d\nn=%d\nshard=%d\nshards=%d\ntotal=%d\nunique=%d\ninvariant90=%d\ninvariant180=%d\nelapsed=%s\nversion=%s\n",
+		recordFormat, r.Plan, r.N, r.Shard, r.Shards, r.Total, r.Unique, r.Invariant90, r.Invariant180, strconv.FormatFloat(r.Elapsed, 'g', -1, 64), r.Version))
 	return hex.EncodeToString(h[:8])
 }
 

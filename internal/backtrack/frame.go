@@ -1,4 +1,4 @@
-// Package frame searches a board whose rows are partly filled, with
+// Package backtrack searches a board whose rows are partly filled, with
 // Richards' bitwise method: the engine's subproblems, the completions of
 // a partial board, and the listing of a whole one. Generated kernels fill
 // the last rows (kernel.go).

@@ -12,7 +12,7 @@ import "github.com/gonqueens/nqueens/internal/poll"
 // by a generated kernel, one loop per row: in Go (zkernel.go, from
 // gen_kernel.go), and in assembly for amd64 (zkernel_amd64.s, from
 // tools/kernelasm), chosen as hash/crc32 chooses: fillTail in
-// kernel_amd64.go and kernel_generic.go, the generic one everywhere else
+// kernel_amd64.go and kernel_otherarch.go, the Go one everywhere else
 // and under the purego build tag. The rows above the tail are filled by
 // countFrom, one call per queen, which looks at the stop flag between two
 // queens. A tail runs to its end: maxTail rows with maxTail columns left

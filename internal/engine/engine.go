@@ -1,8 +1,9 @@
 // Package engine is the machinery behind the package nqueens's counts and
-// listings, and the package shard's long counts. A count is planned once
-// (plan.go): its method (the direct count of a small board, direct.go;
-// the constellations' backtracking; the join of half-boards of the
-// package join), its subproblems, their deal to shards and their memory
+// listings, and the package shard's long counts. A count's method is
+// decided once (methodOf, plan.go): the direct count of a small board
+// (direct.go), which needs no plan, or a plan made once, of the
+// constellations' backtracking or the join of half-boards of the package
+// join: its subproblems, their deal to shards and their memory
 // (memory.go). A subproblem is of its method's kind (subproblem.go): a
 // search of the solutions a turn leaves unchanged (invariant.go), a run
 // of the join's splits (run.go), or a task of the constellations

@@ -11,17 +11,10 @@ import (
 // subproblems fall to the shard, and what memory they take. The scheduler,
 // the memory estimate and the state read it; none of them decides again.
 
-// PlanVersion names the way the plan splits a board into shards: it
-// changes whenever the split does (the subproblems, their order, or their
-// deal to shards), so that the counts of shards of different versions are
-// never added up. Version 4 joins half-boards from n = 14 on (17 if odd)
-// to 32, whole or in shards, in runs of splits of the rows, and splits the
-// constellations of the board for the others; every count also searches
-// the solutions that a quarter and a half turn leave unchanged, 2n
-// subproblems dealt out to the shards with the rest. Version 3 joined
-// whole counts alone, version 2 split the constellations for every count,
-// version 1 the corner and side trees.
-const PlanVersion = 4
+// The split of a board into shards, the subproblems of each shard and
+// their order, is versioned by the package shard's PlanVersion, which
+// changes whenever they do: ExampleJob there prints the counts of the
+// shards of a split, which a change of the split changes.
 
 // A method is a way to count a board.
 type method int

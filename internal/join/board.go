@@ -37,7 +37,7 @@ type Board struct {
 	maxQuarters int
 }
 
-// joinBoards returns the boards that a join of the n×n board counts, n at
+// boards returns the boards that a join of the n×n board counts, n at
 // least 4: the board itself if n is even; else the queen in the center,
 // and one placement of each eight that symmetries make of two queens, one
 // in the middle row and one in the middle column, that do not attack each
@@ -58,7 +58,7 @@ func boards(n int) []*Board {
 	return boards
 }
 
-// newJoinBoard returns the n×n board with the middle queens given, as
+// newBoard returns the n×n board with the middle queens given, as
 // Board holds them, that stands for placements placements of them.
 func newBoard(n, rowQueen, colQueen int, placements uint64) *Board {
 	b := &Board{n: n, rowQueen: rowQueen, colQueen: colQueen, placements: placements, maxQuarters: math.MaxInt}

@@ -5,15 +5,15 @@ import "math/bits"
 //go:generate go run gen_match.go -tables 8 -words 32
 //go:generate go run -C ../../tools ./matchasm -tables 8 -vectors 4 -out ../internal/join/zmatch_amd64.s -stubs ../internal/join/zmatch_amd64.go -table ../internal/join/zmatchtable_amd64.go -pkg join
 
-// The join's kernels: their contract, the Go kernels, and the choice of
-// a kernel. A west half-board clashes with the east half-boards that
-// share a diagonal with it; the east ones are laid out in tables
-// (table.go), and a kernel counts the clashes of many west half-boards
-// at once. The Go kernels of zmatch.go, which gen_match.go writes, run
-// on every architecture; an architecture with kernels of its own (amd64:
-// match_amd64.go, with the assembly of zmatch_amd64.s, which
+// The join's kernels: their contract, the Go kernels, and the choice of a
+// kernel. A west half-board clashes with the east half-boards that share
+// a diagonal with it; the east ones are laid out in tables (table.go),
+// and a kernel counts the clashes of many west half-boards at once. The
+// Go kernels of zmatch.go, which gen_match.go writes, run on every
+// architecture; an architecture with kernels of its own (amd64:
+// kernels_amd64.go, with the assembly of zmatch_amd64.s, which
 // tools/matchasm writes) runs them where the processor is able to, and
-// match_otherarch.go stands for every other one, and for the purego
+// kernels_otherarch.go stands for every other one, and for the purego
 // build tag. An architecture's file defines, for this file and no other:
 //
 //   - wordsMultiple and rowWords: the multiple of words of the rows of a
@@ -34,7 +34,7 @@ import "math/bits"
 //     that run, "go" for the Go ones.
 //
 // Adding an architecture's kernels is adding its files, and its name to
-// the build constraint of match_otherarch.go; the tests of every kernel
+// the build constraint of kernels_otherarch.go; the tests of every kernel
 // against the Go one (TestArchKernels, TestGoKernels) run on every
 // architecture.
 

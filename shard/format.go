@@ -1,0 +1,169 @@
+package shard
+
+import (
+	"bytes"
+	"crypto/sha256"
+	"encoding/base64"
+	"encoding/binary"
+	"fmt"
+
+	"github.com/gonqueens/nqueens"
+	"github.com/gonqueens/nqueens/internal/engine"
+)
+
+// The format of a marshalled State: StateHeader, the byte of its version
+// (StateFormat), the fields as uvarints in the order of the field
+// constants, the bits of the subproblems done, 8 bytes a word, little
+// endian, and the first stateSum bytes of the SHA-256 of all that comes
+// before.
+
+// StateHeader opens every marshalled State, before the byte of its
+// format's version: bytes that start otherwise are no State.
+const StateHeader = "nqueens state\n"
+
+// StateFormat is the version of the format that MarshalBinary writes,
+// the byte after StateHeader. Version 3 adds a field after the counts,
+// the kind, 1 for a recount and 0 for a count; UnmarshalBinary reads
+// version 2, of counts alone, too.
+const StateFormat = 3
+
+// stateV2 is the version of the format before recounts.
+const stateV2 = 2
+
+// The fields of a marshalled State, in their order, each a uvarint:
+// fieldKind from version 3 on.
+const (
+	fieldPlan = iota
+	fieldN
+	fieldShard
+	fieldShards
+	fieldSubproblems
+	fieldTotal
+	fieldUnique
+	fieldInvariant90
+	fieldInvariant180
+	fieldKind
+	stateFields
+)
+
+// stateHead is what opens a State that MarshalBinary writes: the header,
+// then the version.
+const stateHead = StateHeader + string(rune(StateFormat))
+
+// stateSum is how many bytes of SHA-256 close a marshalled State.
+const stateSum = 16
+
+// maxStateSubproblems bounds the subproblems a State may claim, far above any
+// split: the bits of a larger claim could not be in memory anyway.
+const maxStateSubproblems = 1 << 40
+
+// MarshalBinary encodes s: a header, the fields, the bits of the
+// subproblems done and a checksum of all of them.
+func (s State) MarshalBinary() ([]byte, error) {
+	t := &s.state
+	var v [stateFields]uint64
+	v[fieldPlan], v[fieldN], v[fieldShard], v[fieldShards] = uint64(s.plan), uint64(t.N), uint64(t.Shard), uint64(t.Shards)
+	v[fieldSubproblems], v[fieldKind] = uint64(t.Subproblems), kindOf(t.Recount)
+	v[fieldTotal], v[fieldUnique], v[fieldInvariant90], v[fieldInvariant180] = t.Counts.Total, t.Counts.Unique, t.Counts.Invariant90, t.Counts.Invariant180
+	b := []byte(stateHead)
+	for _, x := range v {
+		b = binary.AppendUvarint(b, x)
+	}
+	for _, w := range t.Done {
+		b = binary.LittleEndian.AppendUint64(b, w)
+	}
+	sum := sha256.Sum256(b)
+	return append(b, sum[:stateSum]...), nil
+}
+
+// UnmarshalBinary decodes what MarshalBinary wrote into s. Bytes cut
+// short, damaged or of another kind get an error wrapping [ErrState] that
+// says which; nothing is allocated for a field before it is checked.
+func (s *State) UnmarshalBinary(data []byte) error {
+	switch {
+	case len(data) == 0:
+		return fmt.Errorf("%w: empty", ErrState)
+	case !bytes.HasPrefix(data, []byte(StateHeader)):
+		return fmt.Errorf("%w: not a state of nqueens", ErrState)
+	case len(data) < len(stateHead)+stateSum:
+		return fmt.Errorf("%w: cut short at %d bytes", ErrState, len(data))
+	}
+	version := data[len(StateHeader)]
+	if version != StateFormat && version != stateV2 {
+		return fmt.Errorf("%w: format %d, want %d or %d", ErrState, version, stateV2, StateFormat)
+	}
+	body, sum := data[:len(data)-stateSum], data[len(data)-stateSum:]
+	if want := sha256.Sum256(body); !bytes.Equal(sum, want[:stateSum]) {
+		return fmt.Errorf("%w: checksum mismatch: cut short or damaged", ErrState)
+	}
+	rest := body[len(stateHead):]
+	var v [stateFields]uint64
+	fields := v[:]
+	if version == stateV2 {
+		fields = v[:fieldKind] // the kind is 0, a count
+	}
+	for i := range fields {
+		x, n := binary.Uvarint(rest)
+		if n <= 0 {
+			return fmt.Errorf("%w: field %d unreadable", ErrState, i)
+		}
+		v[i], rest = x, rest[n:]
+	}
+	if v[fieldKind] > 1 {
+		return fmt.Errorf("%w: kind %d, want 0 (a count) or 1 (a recount)", ErrState, v[fieldKind])
+	}
+	if v[fieldShard] > MaxShards || v[fieldShards] > MaxShards {
+		return fmt.Errorf("%w: shard %d of %d out of range", ErrState, v[fieldShard], v[fieldShards])
+	}
+	if err := checkShard(int(v[fieldShard]), int(v[fieldShards])); err != nil {
+		return fmt.Errorf("%w: %v", ErrState, err)
+	}
+	switch sub := v[fieldSubproblems]; {
+	case v[fieldN] > nqueens.MaxN:
+		return fmt.Errorf("%w: %w", ErrState, engine.SizeError{N: int(v[fieldN]), Max: nqueens.MaxN})
+	case sub > maxStateSubproblems || uint64(len(rest)) != (sub+63)/64*8:
+		return fmt.Errorf("%w: %d bytes of done subproblems for %d subproblems", ErrState, len(rest), sub)
+	}
+	t := engine.State{N: int(v[fieldN]), Shard: int(v[fieldShard]), Shards: int(v[fieldShards]), Subproblems: int(v[fieldSubproblems]),
+		Counts: engine.Counts{Total: v[fieldTotal], Unique: v[fieldUnique], Invariant90: v[fieldInvariant90], Invariant180: v[fieldInvariant180]},
+		Done:   make(engine.Bitset, len(rest)/8), Recount: v[fieldKind] == 1}
+	for i := range t.Done {
+		t.Done[i] = binary.LittleEndian.Uint64(rest[8*i:])
+	}
+	if extra := t.Subproblems % 64; extra != 0 && t.Done[len(t.Done)-1]>>extra != 0 {
+		return fmt.Errorf("%w: a subproblem beyond the last is marked done", ErrState)
+	}
+	if err := t.Check(); err != nil {
+		return fmt.Errorf("%w: %v", ErrState, err)
+	}
+	*s = State{plan: int(v[fieldPlan]), state: t}
+	return nil
+}
+
+// MarshalText encodes s as the bytes of MarshalBinary in standard base64.
+func (s State) MarshalText() ([]byte, error) {
+	b, err := s.MarshalBinary()
+	if err != nil {
+		return nil, err
+	}
+	return base64.StdEncoding.AppendEncode(nil, b), nil
+}
+
+// UnmarshalText decodes what MarshalText wrote into s, with the checks of
+// UnmarshalBinary.
+func (s *State) UnmarshalText(text []byte) error {
+	b, err := base64.StdEncoding.AppendDecode(nil, text)
+	if err != nil {
+		return fmt.Errorf("%w: not base64: %v", ErrState, err)
+	}
+	return s.UnmarshalBinary(b)
+}
+
+// kindOf returns the kind field of a State: 1 for a recount, 0 for a
+// count.
+func kindOf(recount bool) uint64 {
+	if recount {
+		return 1
+	}
+	return 0
+}

@@ -1,0 +1,175 @@
+package nqueens
+
+import (
+	"go/ast"
+	"go/parser"
+	"go/token"
+	"io/fs"
+	"path/filepath"
+	"regexp"
+	"slices"
+	"strings"
+	"testing"
+)
+
+// TestWords keeps the words of the repository's Go files true to their
+// code: a package's doc names its package, a doc comment begins with the
+// name it documents ("Count returns", "A Step is"), a name in backquotes
+// in a comment is declared somewhere, and a file that a comment names is
+// in the repository. Generated files are left out, and the docs of
+// examples, which say what they show.
+func TestWords(t *testing.T) {
+	fset := token.NewFileSet()
+	var files []*ast.File
+	var names []string // of the files, for their words
+	exists := map[string]bool{}
+	err := filepath.WalkDir(".", func(path string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if d.IsDir() {
+			if name := d.Name(); path != "." && (strings.HasPrefix(name, ".") || name == "testdata") {
+				return filepath.SkipDir
+			}
+			return nil
+		}
+		exists[d.Name()] = true
+		if !strings.HasSuffix(path, ".go") {
+			return nil
+		}
+		f, err := parser.ParseFile(fset, path, nil, parser.ParseComments)
+		if err != nil {
+			return err
+		}
+		if !ast.IsGenerated(f) {
+			files, names = append(files, f), append(names, path)
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	declared := map[string]bool{}
+	for _, f := range files {
+		ast.Inspect(f, func(n ast.Node) bool {
+			if id, ok := n.(*ast.Ident); ok {
+				declared[id.Name] = true
+			}
+			return true
+		})
+	}
+	for i, f := range files {
+		at := func(n ast.Node) string { return fset.Position(n.Pos()).String() }
+		if doc := f.Doc.Text(); strings.HasPrefix(doc, "Package ") {
+			if got := strings.Fields(doc)[1]; got != f.Name.Name {
+				t.Errorf("%s: the doc of package %s says Package %s", names[i], f.Name.Name, got)
+			}
+		}
+		for _, decl := range f.Decls {
+			switch d := decl.(type) {
+			case *ast.FuncDecl:
+				// An example's doc says what it shows, under the name
+				// it is an example of.
+				if !strings.HasPrefix(d.Name.Name, "Example") {
+					checkDocName(t, at(d), d.Doc, d.Name.Name)
+				}
+			case *ast.GenDecl:
+				if !d.Lparen.IsValid() && len(d.Specs) == 1 {
+					checkDocName(t, at(d), d.Doc, specNames(d.Specs[0])...)
+					continue
+				}
+				for _, s := range d.Specs {
+					checkDocName(t, at(s), specDoc(s), specNames(s)...)
+				}
+			}
+		}
+		for _, g := range f.Comments {
+			for _, c := range g.List {
+				checkCommentWords(t, at(c), c.Text, declared, exists)
+			}
+		}
+	}
+}
+
+// docArticles are the words a doc comment may begin with before its name:
+// "A Step is", "An Option configures".
+var docArticles = []string{"", "A ", "An ", "The "}
+
+// checkDocName reports a doc comment, if there is one, that does not
+// begin with one of names.
+func checkDocName(t *testing.T, at string, doc *ast.CommentGroup, names ...string) {
+	t.Helper()
+	text := doc.Text()
+	if text == "" || len(names) == 0 || slices.Equal(names, []string{"_"}) {
+		return
+	}
+	for _, article := range docArticles {
+		for _, name := range names {
+			if rest, ok := strings.CutPrefix(text, article+name); ok && (rest == "" || !isIdentRune(rest[0])) {
+				return
+			}
+		}
+	}
+	first, _, _ := strings.Cut(text, "\n")
+	t.Errorf("%s: the doc of %s begins %q", at, strings.Join(names, ", "), first)
+}
+
+// isIdentRune reports whether b may go on an identifier.
+func isIdentRune(b byte) bool {
+	return b == '_' || 'a' <= b && b <= 'z' || 'A' <= b && b <= 'Z' || '0' <= b && b <= '9'
+}
+
+// specNames returns the names a spec declares.
+func specNames(s ast.Spec) []string {
+	switch s := s.(type) {
+	case *ast.TypeSpec:
+		return []string{s.Name.Name}
+	case *ast.ValueSpec:
+		var names []string
+		for _, n := range s.Names {
+			names = append(names, n.Name)
+		}
+		return names
+	}
+	return nil
+}
+
+// specDoc returns the doc comment of a spec within a group.
+func specDoc(s ast.Spec) *ast.CommentGroup {
+	switch s := s.(type) {
+	case *ast.TypeSpec:
+		return s.Doc
+	case *ast.ValueSpec:
+		return s.Doc
+	}
+	return nil
+}
+
+var (
+	// backquoted is a name in backquotes: `every`.
+	backquoted = regexp.MustCompile("`([A-Za-z_][A-Za-z0-9_]*)`")
+	// fileName is the name of a file of Go, assembly or Markdown.
+	fileName = regexp.MustCompile(`\b[A-Za-z0-9_]+\.(?:go|s|md)\b`)
+)
+
+// checkCommentWords reports, in the text of a comment, a name in
+// backquotes that no file declares or uses, and a file name that is in no
+// directory of the repository.
+func checkCommentWords(t *testing.T, at, text string, declared, exists map[string]bool) {
+	t.Helper()
+	for _, m := range backquoted.FindAllStringSubmatch(text, -1) {
+		if !declared[m[1]] {
+			t.Errorf("%s: a comment names `%s`, which no file declares", at, m[1])
+		}
+	}
+	for _, loc := range fileName.FindAllStringIndex(text, -1) {
+		name := text[loc[0]:loc[1]]
+		// pkg.go.dev and the like are addresses, not files.
+		if next := loc[1]; next < len(text) && (text[next] == '.' || text[next] == '/') && next+1 < len(text) && isIdentRune(text[next+1]) {
+			continue
+		}
+		if !exists[name] {
+			t.Errorf("%s: a comment names the file %s, which the repository does not hold", at, name)
+		}
+	}
+}
