@@ -62,18 +62,6 @@ func (id ID) Check() error {
 	return checkShard(id.Index, id.Of)
 }
 
-// checkShard returns an error unless 0 <= i < k <= MaxShards: the one
-// check of a shard's range, which every caller wraps in its own error.
-func checkShard(i, k int) error {
-	switch {
-	case k < 1 || k > MaxShards:
-		return fmt.Errorf("%d shards, want 1 to %d", k, MaxShards)
-	case i < 0 || i >= k:
-		return fmt.Errorf("shard %d of %d, want 0 to %d", i, k, k-1)
-	}
-	return nil
-}
-
 // engine returns c as the engine's counts.
 func (c Counts) engine() engine.Counts {
 	return engine.Counts{Total: c.Total, Unique: c.Unique, Invariant90: c.Invariant90, Invariant180: c.Invariant180}

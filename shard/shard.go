@@ -42,22 +42,6 @@ import (
 	"github.com/gonqueens/nqueens/internal/engine"
 )
 
-// PlanVersion names the way a count splits a board into shards. It
-// changes whenever the split does (the subproblems, their order, or
-// their deal to shards), so that the counts of shards of different
-// versions are never added up: a program that keeps shard counts keeps
-// it with them, as Counts and State do. Version 4 joins half-boards from
-// n = 14 on (17 if odd) to 32, whole or in shards, in runs of splits of
-// the rows, and splits the constellations of the board for the others;
-// every count also searches the solutions that a quarter and a half turn
-// leave unchanged, 2n subproblems dealt out to the shards with the rest.
-// Version 3 joined whole counts alone, version 2 split the
-// constellations for every count, version 1 the corner and side trees.
-const PlanVersion = 4
-
-// MaxShards is the most shards a board is split into.
-const MaxShards = 1 << 20
-
 // DefaultMemoryLimit is the most memory a count may take, as
 // [Job.EstimateMemory] puts it, unless its MemoryLimit says otherwise:
 // 4 GiB.

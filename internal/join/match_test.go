@@ -129,6 +129,16 @@ func TestArchKernels(t *testing.T) {
 			}
 		}
 	}
+	checkPairs(t, r, "the listing kernel", archPairs)
+	checkTranspose(t, r, "the transpose kernel")
+}
+
+// checkPairs checks list, a kernel of pairs run through a function that
+// reports whether it ran, against pairsGo, on spans of 1 to 40 random
+// keys, some of them the last keys of south, with north keys of few bits
+// so that about half the pairs are kept.
+func checkPairs(t *testing.T, r *rand.Rand, name string, list func(out []uint64, sp *spanList, south []uint64) (int, bool)) {
+	t.Helper()
 	south := make([]uint64, 1000)
 	for i := range south {
 		south[i] = r.Uint64() & r.Uint64() & r.Uint64()
@@ -146,10 +156,18 @@ func TestArchKernels(t *testing.T) {
 		}
 		want, got := make([]uint64, most+8), make([]uint64, most+8)
 		m := pairsGo(want, &sp, south)
-		if n, ok := archPairs(got, &sp, south); ok && (n != m || !slices.Equal(got[:n], want[:m])) {
-			t.Fatalf("the listing kernel, %d spans: lists %d keys, %x; pairsGo %d, %x", len(sp.keys), n, got[:n], m, want[:m])
+		if n, ok := list(got, &sp, south); ok && (n != m || !slices.Equal(got[:n], want[:m])) {
+			t.Fatalf("%s, %d spans: lists %d keys, %x; pairsGo %d, %x", name, len(sp.keys), n, got[:n], m, want[:m])
 		}
 	}
+}
+
+// checkTranspose checks archTranspose, where a kernel runs, against
+// transposeGo, on 1 to 300 random keys (whole words and a last one cut
+// short), 1 to 8 bytes of them, the rows of each diagonal at random
+// places.
+func checkTranspose(t *testing.T, r *rand.Rand, name string) {
+	t.Helper()
 	for range 100 {
 		keys := make([]uint64, 1+r.IntN(300))
 		for i := range keys {
@@ -164,7 +182,7 @@ func TestArchKernels(t *testing.T) {
 		laid := archTranspose(got, keys, bytes, &rows)
 		transposeGo(want, keys, words, bytes, 0, &rows)
 		if laid > 0 && (laid != words || !slices.Equal(got, want)) {
-			t.Fatalf("the transpose kernel, %d keys, %d bytes: %d words of %d, its rows differ from transposeGo's", len(keys), bytes, laid, words)
+			t.Fatalf("%s, %d keys, %d bytes: %d words of %d, its rows differ from transposeGo's", name, len(keys), bytes, laid, words)
 		}
 	}
 }
