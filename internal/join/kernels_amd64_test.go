@@ -148,22 +148,10 @@ func TestOrKernels(t *testing.T) {
 			continue
 		}
 		for v := 1; v < len(k.kernels); v++ {
-			for _, rows := range []int{1, 2, 7, 127} {
-				words := k.words * v
-				src, row := make([]uint64, rows*words), make([]uint64, words)
-				for i := range src {
-					src[i] = r.Uint64()
-				}
-				for i := range row {
-					row[i] = r.Uint64()
-				}
-				got, want := make([]uint64, rows*words), make([]uint64, rows*words)
-				k.kernels[v](&got[0], &src[0], &row[0], rows)
-				orRowsGo(want, src, row)
-				if !slices.Equal(got, want) {
-					t.Errorf("%s, %d rows of %d words: the kernel's differ from orRowsGo's", k.name, rows, words)
-				}
-			}
+			checkOrRows(t, r, k.name, k.words*v, func(dst, src, row []uint64) bool {
+				k.kernels[v](&dst[0], &src[0], &row[0], len(dst)/len(row))
+				return true
+			})
 		}
 	}
 }

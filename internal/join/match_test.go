@@ -114,23 +114,31 @@ func TestArchKernels(t *testing.T) {
 		}
 	}
 	for words := 1; words <= 64; words++ {
-		for _, rows := range []int{1, 2, 7, 127} {
-			src, row := make([]uint64, rows*words), make([]uint64, words)
-			for i := range src {
-				src[i] = r.Uint64()
-			}
-			for i := range row {
-				row[i] = r.Uint64()
-			}
-			got, want := make([]uint64, rows*words), make([]uint64, rows*words)
-			orRowsGo(want, src, row)
-			if archOrRows(got, src, row) && !slices.Equal(got, want) {
-				t.Errorf("the OR kernel, %d rows of %d words: its rows differ from orRowsGo's", rows, words)
-			}
-		}
+		checkOrRows(t, r, "the OR kernel", words, archOrRows)
 	}
 	checkPairs(t, r, "the listing kernel", archPairs)
 	checkTranspose(t, r, "the transpose kernel")
+}
+
+// checkOrRows checks or, a kernel of orRows run through a function that
+// reports whether it ran, against orRowsGo, on 1, 2, 7 and 127 random
+// rows of words words.
+func checkOrRows(t *testing.T, r *rand.Rand, name string, words int, or func(dst, src, row []uint64) bool) {
+	t.Helper()
+	for _, rows := range []int{1, 2, 7, 127} {
+		src, row := make([]uint64, rows*words), make([]uint64, words)
+		for i := range src {
+			src[i] = r.Uint64()
+		}
+		for i := range row {
+			row[i] = r.Uint64()
+		}
+		got, want := make([]uint64, rows*words), make([]uint64, rows*words)
+		orRowsGo(want, src, row)
+		if or(got, src, row) && !slices.Equal(got, want) {
+			t.Errorf("%s, %d rows of %d words: its rows differ from orRowsGo's", name, rows, words)
+		}
+	}
 }
 
 // checkPairs checks list, a kernel of pairs run through a function that
