@@ -84,10 +84,9 @@ func (f *Frame) Enumerate(visit func([]int) bool, p *poll.Poller) bool {
 		copy(f.out, f.sol)
 		return visit(f.out)
 	}
-	var w walk
-	w.free = f.allowed[0]
+	w := walk{free: f.allowed[0], budget: poll.Interval}
 	for {
-		switch f.walkOn(&w, poll.Interval) {
+		switch f.walkOn(&w) {
 		case walkedToEnd:
 			return true
 		case walkedToSolution:
@@ -102,16 +101,19 @@ func (f *Frame) Enumerate(visit func([]int) bool, p *poll.Poller) bool {
 			if p.Stopped() {
 				return false
 			}
+			w.budget = poll.Interval
 		}
 	}
 }
 
 // A walk is where Enumerate's search of a frame stands: the free row d
-// it fills, the squares of it still to try, and for each free row above
-// the masks of its queens, the squares left to try, and its queen's bit.
+// it fills, the squares of it still to try, the dead ends left before
+// the next poll, and for each free row above the masks of its queens, the
+// squares left to try, and its queen's bit.
 type walk struct {
 	d                              uint
 	free                           uint64
+	budget                         int
 	cols, left, right, todo, queen [board.MaxN]uint64
 }
 
@@ -123,12 +125,12 @@ const (
 )
 
 // walkOn goes on with the search of w until it places the queen of the
-// last free row, a solution, or it has run into budget dead ends, or it
+// last free row, a solution, or it has run into w.budget dead ends, or it
 // has tried every square. It calls nothing: Go keeps the walk's counters
 // in registers only in a loop without calls.
-func (f *Frame) walkOn(w *walk, budget int) int {
+func (f *Frame) walkOn(w *walk) int {
 	last := uint(f.free - 1)
-	d, free := w.d, w.free
+	d, free, budget := w.d, w.free, w.budget
 	for {
 		if free == 0 {
 			if d == 0 {
@@ -137,7 +139,7 @@ func (f *Frame) walkOn(w *walk, budget int) int {
 			d--
 			free = w.todo[d%board.MaxN]
 			if budget--; budget == 0 {
-				w.d, w.free = d, free
+				w.d, w.free, w.budget = d, free, budget
 				return walkedToPoll
 			}
 			continue
@@ -147,7 +149,7 @@ func (f *Frame) walkOn(w *walk, budget int) int {
 		i := d % board.MaxN // d < board.MaxN: the modulus drops the bounds checks
 		w.queen[i] = bit
 		if d == last {
-			w.d, w.free = d, free
+			w.d, w.free, w.budget = d, free, budget
 			return walkedToSolution
 		}
 		g := f.gap[i] & 63 // a gap is under 64: the mask spares the shifts a test for 64 and more
