@@ -161,7 +161,7 @@ func main() {
 }
 
 // lastTwo counts the solutions of the last two rows, below the deepest
-// loop, as lastTwo of kernel.go does: np holds the free squares of the row
+// loop, as lastTwo of lastrows.go does: np holds the free squares of the row
 // before last, nx those of the last row before a queen goes above it, g
 // the distance between the two. nx has one or two squares; a queen on b
 // leaves none of them free when each is b's column or on b's diagonals.
