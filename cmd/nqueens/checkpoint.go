@@ -25,11 +25,6 @@ import (
 // state of any split (a bit per subproblem).
 const maxCheckpoint = 64 << 20
 
-// tmpName and lockName return the names of the files kept beside a
-// checkpoint.
-func tmpName(checkpoint string) string  { return checkpoint + ".tmp" }
-func lockName(checkpoint string) string { return checkpoint + ".lock" }
-
 // openCheckpoint takes the lock on the named checkpoint and reads it: the
 // state, whether there was one, and the function that releases the lock.
 // A file that is there but not a state is an error that says what is
@@ -192,13 +187,6 @@ func writeCheckpoint(name string, s shard.State) (err error) {
 		d.Close()
 	}
 	return nil
-}
-
-// notOurs is the error for a name beside a checkpoint, its lock or its
-// temporary file, that holds what no count made there: the kind of file,
-// what is wrong with it, who makes the file, and what to do.
-func notOurs(kind, name, what, maker string) error {
-	return fmt.Errorf("%s %s %s: %s; move it away, or give -checkpoint another file", kind, name, what, maker)
 }
 
 // holdsOther is the error of the command cmd for a checkpoint that holds

@@ -37,17 +37,17 @@
 // usage has status 2. Numbers are decimal, leading zeros allowed (08 is
 // 8). A strategy's name may be in any case. Each command has a file of
 // its own (count.go, list.go, ...), beside main.go, which dispatches the
-// command line and ends on a signal, and the files of what commands
-// share: flags.go, their flags and arguments; boards.go, the drawing of
-// boards; progress.go, the progress bar and lines; notes.go, the notes on work of
-// a lifetime; checkpoint.go, the checkpoint files, and lock_*.go, their
-// locks.
+// command line, and the files of what commands share: usage.go, the
+// usage text and its errors; exit.go, the exit codes and the end on a
+// signal; flags.go, the flags and arguments; boards.go, the drawing of
+// boards; progress.go, the progress bar and lines; notes.go, the notes on
+// work of a lifetime; checkpoint.go, the checkpoint files, sidefiles.go,
+// the files beside them, and lock_*.go, their locks.
 package main
 
 import (
 	"context"
 	"errors"
-	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -57,41 +57,6 @@ import (
 	"syscall"
 
 	"github.com/gonqueens/nqueens/internal/quote"
-)
-
-const usage = `usage:
-  nqueens count [-workers k] [-unique] [-json] [-shard i -shards k]
-                [-checkpoint file [-checkpoint-every d]] [-memory size]
-                [-progress-every d] N
-                                    count the solutions of the N×N board
-  nqueens count -strategy name N    count with one strategy on one core
-  nqueens list [-limit k] [-progress-every d] N
-                                    draw solutions of the N×N board
-  nqueens merge FILE...             add up the JSON records of every shard
-                                    ("-": stdin)
-  nqueens verify [-sample F] [-seed text] [-workers k]
-                 [-checkpoint file [-checkpoint-every d]]
-                 [-progress-every d] FILE...
-                                    recount shard records, or a sample of
-                                    them, by another method ("-": stdin)
-  nqueens trace [-solutions k] [-boards] N
-                                    Bitwise's search of the N×N board, N <= 8,
-                                    step by step: the masks of each row, and
-                                    the queen placed
-  nqueens construct [-board] N      one solution of the N×N board, at once
-  nqueens complete [-count] [-limit k] BOARD
-                                    complete a partial board: a column list
-                                    such as 1,.,.,., a diagram, or a file
-                                    holding either ("-": stdin)
-  nqueens version                   the version, its split plan and the Go
-                                    that built it (also -version)
-`
-
-// Exit codes.
-const (
-	exitFailure     = 1
-	exitUsage       = 2
-	exitInterrupted = 130
 )
 
 func main() {
@@ -108,86 +73,6 @@ func main() {
 	}()
 	os.Exit(run(ctx, os.Args[1:], os.Getenv, os.Stdin, os.Stdout, os.Stderr))
 }
-
-// signalError is the cause of a command's end by a signal.
-type signalError struct{ sig os.Signal }
-
-func (e signalError) Error() string { return e.sig.String() }
-
-// exitCode is the shell's code for a process ended by the signal: 128 and
-// its number, 130 for SIGINT (Ctrl-C) and 143 for SIGTERM.
-func (e signalError) exitCode() int {
-	if s, ok := e.sig.(syscall.Signal); ok {
-		return 128 + int(s)
-	}
-	return exitInterrupted
-}
-
-// usageError is bad usage: its message goes out with a pointer to the
-// help of the command, or with the usage text when there is no command.
-type usageError struct {
-	msg     string
-	command string // the command whose flags would help, if any
-}
-
-func (e usageError) Error() string { return e.msg }
-
-// helpRequest is -h or -help given to a command: its flags are printed.
-type helpRequest struct{ fs *flag.FlagSet }
-
-func (h helpRequest) Error() string { return "help requested" }
-
-// usagef returns a usageError for the command named first in format,
-// "count: ..." or "count takes ...".
-func usagef(format string, args ...any) error {
-	msg := fmt.Sprintf(format, args...)
-	command, _, _ := strings.Cut(msg, ":")
-	command, _, _ = strings.Cut(command, " ")
-	for _, name := range commands {
-		if command == name {
-			return usageError{msg, name}
-		}
-	}
-	return usageError{msg: msg}
-}
-
-// commands names the commands, in the order of the usage text.
-var commands = []string{"count", "list", "merge", "verify", "trace", "construct", "complete", "version"}
-
-// argNames says what the argument is of each command that takes one.
-var argNames = map[string]string{
-	"count":     "the board size N",
-	"list":      "the board size N",
-	"trace":     "the board size N",
-	"construct": "the board size N",
-	"complete":  "a board: a column list, a diagram, a file or - for stdin",
-}
-
-// commandUsage returns the lines of the usage text of the named command,
-// joined.
-func commandUsage(name string) string {
-	var lines []string
-	for _, line := range strings.Split(usage, "\n") {
-		line = strings.TrimSpace(line)
-		switch {
-		case strings.HasPrefix(line, "nqueens "+name+" "):
-			lines = append(lines, line)
-		case len(lines) > 0 && strings.HasPrefix(line, "["):
-			lines[len(lines)-1] += " " + line
-		}
-	}
-	for i, line := range lines {
-		// What follows the synopsis, after a run of spaces, is its gloss.
-		if synopsis, _, found := strings.Cut(line, "   "); found {
-			lines[i] = synopsis
-		}
-	}
-	return strings.Join(lines, "; ")
-}
-
-// takesFlags reports whether the named command takes flags, as its usage
-// says.
-func takesFlags(name string) bool { return strings.Contains(commandUsage(name), " [-") }
 
 // run executes the command line args and returns the exit code. getenv
 // reads the environment and "-" reads stdin; results go to stdout,
@@ -275,18 +160,4 @@ func dispatch(ctx context.Context, args []string, getenv func(string) string, st
 		return nil
 	}
 	return usagef("unknown command %q", cmd)
-}
-
-// interruptible runs f, which cannot be stopped, and returns its error,
-// or ctx's as soon as ctx is done: f is left running, to end with the
-// process.
-func interruptible(ctx context.Context, f func() error) error {
-	done := make(chan error, 1)
-	go func() { done <- f() }()
-	select {
-	case err := <-done:
-		return err
-	case <-ctx.Done():
-		return ctx.Err()
-	}
 }
