@@ -1,7 +1,6 @@
 package engine
 
 import (
-	"fmt"
 	"math/big"
 	"math/bits"
 )
@@ -29,21 +28,6 @@ func (c *Counts) Add(o Counts) (overflow bool) {
 	}
 	*c = s
 	return false
-}
-
-// Complete returns the counts of the whole n×n board c, with Unique from
-// Burnside's lemma, as Sums.Complete does.
-func (c Counts) Complete(n int) (Counts, error) {
-	var s Sums
-	s.Add(c)
-	w, err := s.Complete(n)
-	if err != nil {
-		return Counts{}, err
-	}
-	// Invariant90 <= Invariant180 <= Total < 2^64, which Complete checks:
-	// Unique is at most (Total + Total + 2·Total) / 8, half of Total.
-	c.Unique = w.Unique.lo
-	return c, nil
 }
 
 // A wide is a count of up to 128 bits, hi·2^64 + lo: a sum of up to
@@ -87,38 +71,4 @@ func (s *Sums) Add(o Counts) {
 // Invariant180.
 func (s Sums) Big() (total, unique, invariant90, invariant180 *big.Int) {
 	return s.Total.Big(), s.Unique.Big(), s.Invariant90.Big(), s.Invariant180.Big()
-}
-
-// Complete returns the counts of the whole n×n board s, with Unique from
-// Burnside's lemma, (Total + Invariant180 + 2·Invariant90) / 8 for
-// n >= 2. It is the one check of a whole board's counts: it returns an
-// error if the lemma refuses them, as only a wrong or damaged count makes
-// them (a wrong Total makes a sum that 8 does not divide 7 times in 8),
-// if s.Unique is set and differs from the lemma's, or if more solutions
-// are left unchanged by a quarter turn than by a half turn, or by a half
-// turn than there are, or, for a board of fewer than 4 squares a side,
-// if they are not its counts.
-func (s Sums) Complete(n int) (Sums, error) {
-	unique := s.Total // the empty board and the lone queen: every symmetry fixes them
-	ok := true
-	if n >= 2 {
-		sum := s.Total.add(s.Invariant180).add(s.Invariant90).add(s.Invariant90)
-		unique, ok = wide{sum.hi >> 3, sum.hi<<61 | sum.lo>>3}, sum.lo%8 == 0
-	}
-	// A solution that a quarter turn leaves unchanged, a half turn does too.
-	if !ok || s.Unique != (wide{}) && s.Unique != unique || s.Invariant180.less(s.Invariant90) || s.Total.less(s.Invariant180) {
-		return Sums{}, fmt.Errorf("total %v, unique %v, %v solutions a quarter turn leaves unchanged and %v a half turn does, which Burnside's lemma refuses",
-			s.Total, s.Unique, s.Invariant90, s.Invariant180)
-	}
-	s.Unique = unique
-	if methodOf(n, nil) == small {
-		// Boards too small for the lemma to check: their counts are known.
-		var want Sums
-		want.Add(smallCounts(n))
-		if s != want {
-			return Sums{}, fmt.Errorf("total %v, unique %v, invariant90 %v and invariant180 %v, but the %d×%d board has %+v",
-				s.Total, s.Unique, s.Invariant90, s.Invariant180, n, n, smallCounts(n))
-		}
-	}
-	return s, nil
 }

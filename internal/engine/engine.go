@@ -15,7 +15,8 @@
 // lists the completions of a board partly filled.
 //
 // The engine speaks in plain values: a board is a []int, a count a
-// Counts, how far a count has come a State. The packages nqueens and
+// Counts (counts.go, checked by checks.go), how far a count has come a
+// State, how to count a Config (config.go). The packages nqueens and
 // shard turn them into the types their users see, and its errors
 // (errors.go) into theirs.
 //
@@ -23,56 +24,22 @@
 // symmetries), isa (the kernels' instruction sets), poll (a search's
 // stop) and deal (the deal of subproblems to shards); backtrack (the
 // search of a board partly filled, and its kernels), join and recount;
-// then this package's constellations, searches of invariant solutions,
-// subproblems of every kind, the plan and the memory model, the state,
-// the scheduler and the listing.
+// then this package's files, each using only those before it: its
+// errors, counts, state and config; the constellations, the worker and
+// the subproblems; the direct count and the plan; the checks of counts,
+// the constellations' tasks and the memory model; the order of the work,
+// the scheduler, this file and the listing.
 package engine
 
 import (
 	"context"
 	"fmt"
 	"math"
-	"runtime"
 	"time"
 
 	"github.com/gonqueens/nqueens/internal/backtrack"
 	"github.com/gonqueens/nqueens/internal/join"
 )
-
-// Config is how Count counts.
-type Config struct {
-	Workers       int   // the goroutines that search; 0, or more than runtime.GOMAXPROCS(0), is GOMAXPROCS (workersOf)
-	Shard, Shards int   // 0 <= Shard < Shards
-	Memory        int64 // the most memory the count may take, in bytes
-	// Progress, if set, is called from the caller's goroutine every
-	// progressInterval and when the count is done.
-	Progress func(Progress)
-	// Save, if set, is called from the caller's goroutine with a state
-	// of the count every SaveEvery, once more if the count stops early,
-	// and when it is done.
-	Save      func(State) error
-	SaveEvery time.Duration
-	// Resume, if set, is a state of this count to go on from.
-	Resume *State
-	// Recount counts every subproblem again by plain backtracking
-	// (package recount), with none of the join's or the frame's code.
-	Recount bool
-	// TotalOnly says that the count wants Total alone: its other counts
-	// may be 0.
-	TotalOnly bool
-}
-
-// Progress reports how far a count has come, in subproblems.
-type Progress struct {
-	Done, Subproblems int
-	Elapsed           time.Duration // since the count started or resumed
-	// Remaining is the time left, estimated from the rate of this run
-	// once it has done a tenth of the subproblems it had to do; 0 before.
-	Remaining time.Duration
-}
-
-// progressInterval is how often a count reports its progress.
-const progressInterval = 100 * time.Millisecond
 
 // Count counts shard cfg.Shard of cfg.Shards of the n×n board,
 // 0 <= n <= board.MaxN, as cfg says, with the method that methodOf
@@ -159,17 +126,6 @@ func Estimate(n, shard, shards, workers int) int64 {
 	// as it can.
 	p, _ := newPlan(context.Background(), methodOf(n, nil), n, shard, shards, workersOf(workers), false, 0)
 	return int64(math.Ceil(min(p.memory, math.MaxInt64/2)))
-}
-
-// workersOf returns the workers that Config.Workers k makes search: k,
-// or runtime.GOMAXPROCS(0) for 0 and for more than that, which could not
-// all search at once. Counts and listings alike take their workers from
-// it.
-func workersOf(k int) int {
-	if procs := runtime.GOMAXPROCS(0); k <= 0 || k > procs {
-		return procs
-	}
-	return k
 }
 
 // Kernels names the assembly kernels this processor runs, or "go" for

@@ -67,43 +67,6 @@ func (t *State) CheckResume(n, shard, shards int, recount bool) error {
 	return nil
 }
 
-// Check reports counts that no count could have made: counts with no
-// subproblem done, beyond the whole board's for a board without
-// subproblems; unique counts that the split cannot have made; and whole
-// counts that Burnside's lemma refuses. The subproblems of constellations
-// count whole classes of solutions under the 8 symmetries, of 1, 2, 4 or
-// 8 members each; a join counts no classes, and a whole count gets
-// Unique from Burnside's lemma once it is done.
-func (t *State) Check() error {
-	c := t.Counts
-	done := t.DoneCount()
-	if done == 0 {
-		want := Counts{}
-		if methodOf(t.N, nil) == small && t.Shard == 0 {
-			want = smallCounts(t.N) // counted without subproblems
-		}
-		if c != want {
-			return fmt.Errorf("counts %+v with no subproblem done, want %+v", c, want)
-		}
-		return nil
-	}
-	whole := t.Shards == 1 && done == t.Subproblems
-	switch {
-	case methodOf(t.N, nil) != joined:
-		if c.Unique > c.Total || c.Total/8 > c.Unique || c.Total/8 == c.Unique && c.Total%8 != 0 {
-			return fmt.Errorf("total %d and unique %d cannot go together", c.Total, c.Unique)
-		}
-	case !whole && c.Unique != 0:
-		return fmt.Errorf("unique %d from a join before its end", c.Unique)
-	}
-	if whole {
-		if got, err := c.Complete(t.N); err != nil || got.Unique != c.Unique {
-			return fmt.Errorf("counts %+v that Burnside's lemma refuses", c)
-		}
-	}
-	return nil
-}
-
 // A Bitset holds a bit for each index from 0: a state's subproblems done,
 // the shards seen of a sum of shards.
 type Bitset []uint64

@@ -30,3 +30,12 @@ type subproblem interface {
 	// a run of splits, whose quarters a joiner keeps; nil for none.
 	group() any
 }
+
+// search returns the counts of s, by its method or by a recount. It
+// reports false if it gave up, because w.poll said to stop or for w.err.
+func (w *worker) search(s subproblem) (Counts, bool) {
+	if w.recount {
+		return s.recount(w)
+	}
+	return s.solve(w)
+}

@@ -28,12 +28,3 @@ func (w *worker) err() error {
 	}
 	return nil
 }
-
-// search returns the counts of s, by its method or by a recount. It
-// reports false if it gave up, because w.poll said to stop or for w.err.
-func (w *worker) search(s subproblem) (Counts, bool) {
-	if w.recount {
-		return s.recount(w)
-	}
-	return s.solve(w)
-}
