@@ -66,12 +66,15 @@
 // A key is read in pieces of 8 bits, or 4, each of which picks a row of
 // its table; a key takes at most maxTables tables.
 //
-// The files of the join, from the bottom up: match.go and its kernels;
-// key.go, the squares of each side and the bits of the keys; order.go,
-// the order of a split's keys; quarter.go, the lists of quarters;
-// board.go, the boards, the weights of their splits and the runs dealt to
-// shards; table.go, the tables of east half-boards; sieve.go; list.go,
-// the listing of a side's half-boards; survey.go; and join.go, the
-// joiner, which counts a split and a run of splits; memory.go models
-// what it keeps.
+// The files of the join, from the bottom up, each using only those
+// before it: errors.go; key.go, the squares of each side and the bits of
+// the keys; order.go, the order of a split's keys; quarter.go, the lists
+// of quarters and of half-boards; board.go, the boards, the weights of
+// their splits and the runs dealt to shards; gokernels.go, the Go
+// kernels that define the others, the generated ones and an
+// architecture's, and match.go, which chooses among them; table.go, the
+// tables of east half-boards; sieve.go; join.go, the joiner, which counts
+// a split and a run of splits; list.go, the listing of a side's
+// half-boards; survey.go; and memory.go, which models what a joiner
+// keeps.
 package join

@@ -61,20 +61,6 @@ func Kernels() (match, pairs, transpose string) {
 	return match, pairs, transpose
 }
 
-// maxRowVectors is the most vectors of 512 bits of a row of an AVX-512
-// kernel, and of 256 bits of twice as many of an AVX2 one: -vectors of
-// the go:generate line of match.go.
-const maxRowVectors = 4
-
-// A rowKernel is clashes for one width, number of tables and length of a
-// row, the row of table c of value v at tables + (c<<width+v)·row bytes,
-// row the bytes of its vectors.
-type rowKernel func(tables *uint64, keys []uint64) int
-
-// An orKernel sets rows rows of a row's bytes from dst on to the OR of
-// the row as far from src and of row.
-type orKernel func(dst, src, row *uint64, rows int)
-
 // kernelsFor returns the kind of matching kernels to run, the multiple of
 // words they take and the most words of a row laid out at once: the
 // AVX-512 ones if wide, else the AVX2 ones if avx2, each for rows of up

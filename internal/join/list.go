@@ -10,23 +10,6 @@ import (
 // quarter ORed with the south quarters of its span whose diagonals do
 // not meet its own, a batch of spans at a time.
 
-// A halfListing lists the half-boards of a side of a split: its quarters,
-// which half-boards of it to list, and where the listing stands.
-type halfListing struct {
-	side  int
-	north []quarter
-	south []uint64
-	// weights[k] is not 0 for the half-boards to list, with k queens on
-	// a longest diagonal.
-	weights [3]uint64
-	at      cursor
-}
-
-// A cursor is where a halfListing stands: at the north quarter north, its
-// span of south quarters span (0 for those of no queen on a longest
-// diagonal, 1 for those of one), and the start'th of them.
-type cursor struct{ north, span, start int }
-
 // list lists in out the tagged keys of the half-boards of l from l.at
 // on whose bits from shift up are in rg, up to most of them in all, and
 // moves l.at to where it stopped; more reports whether half-boards may
@@ -144,27 +127,6 @@ func dealByTag(out *[3][]uint64) {
 	out[0], out[1], out[2] = keys[:n0], one[:n1], two[:n2]
 }
 
-// spanBatch is the most spans of south quarters that list gathers before
-// it lists their half-boards.
-const spanBatch = 1 << 10
-
-// A spanList is spans of south quarters that north quarters meet: span
-// i is the north quarter's key keys[i], tagged, and the south quarters
-// south[bounds[2i]:bounds[2i+1]]; the half-boards it makes are the
-// north key ORed with each of theirs that shares no bit with it.
-type spanList struct {
-	keys   []uint64
-	bounds []uint32
-}
-
-// grow gives l room for the most spans that list gathers in a batch:
-// spanBatch kept, and a north quarter's two spans more.
-func (l *spanList) grow() {
-	if len(l.keys) < spanBatch+2 {
-		l.keys, l.bounds = make([]uint64, spanBatch+2), make([]uint32, 2*(spanBatch+2))
-	}
-}
-
 // pairs appends to keys the keys of the half-boards of the spans of sp
 // over south, which hold most south quarters in all: each north
 // quarter's key ORed with each key of its span with no bit in common, as
@@ -180,22 +142,6 @@ func pairs(keys []uint64, sp *spanList, south []uint64, most int) []uint64 {
 		listed = pairsGo(out, sp, south)
 	}
 	return keys[:n+listed]
-}
-
-// pairsGo is pairs in Go: it writes the keys in out, room for all of the
-// spans' keys, and returns how many.
-func pairsGo(out []uint64, sp *spanList, south []uint64) int {
-	i := 0
-	for s, key := range sp.keys {
-		for _, k := range south[sp.bounds[2*s]:sp.bounds[2*s+1]] {
-			// Written always, kept if it fits: no branch to mispredict.
-			out[i] = key | k
-			if key&k == 0 {
-				i++
-			}
-		}
-	}
-	return i
 }
 
 // keepIn keeps of keys, from keys[from] on, those whose bits from shift

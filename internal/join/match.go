@@ -1,20 +1,18 @@
 package join
 
-import "math/bits"
-
 //go:generate go run gen_match.go -tables 8 -words 32
 //go:generate go run -C ../../tools ./matchasm -tables 8 -vectors 4 -out ../internal/join/zmatch_amd64.s -stubs ../internal/join/zmatch_amd64.go -table ../internal/join/zmatchtable_amd64.go -pkg join
 
-// The join's kernels: their contract, the Go kernels, and the choice of a
-// kernel. A west half-board clashes with the east half-boards that share
-// a diagonal with it; the east ones are laid out in tables (table.go),
-// and a kernel counts the clashes of many west half-boards at once. The
-// Go kernels of zmatch.go, which gen_match.go writes, run on every
+// The join's kernels: their contract, and the choice of a kernel. A west
+// half-board clashes with the east half-boards that share a diagonal with
+// it; the east ones are laid out in tables (table.go), and a kernel counts
+// the clashes of many west half-boards at once. The Go kernels
+// (gokernels.go, and zmatch.go, which gen_match.go writes) run on every
 // architecture; an architecture with kernels of its own (amd64:
 // kernels_amd64.go, with the assembly of zmatch_amd64.s, which
 // tools/matchasm writes) runs them where the processor is able to, and
 // kernels_otherarch.go stands for every other one, and for the purego
-// build tag. An architecture's file defines, for this file and no other:
+// build tag. An architecture's file defines, for the join's files:
 //
 //   - wordsMultiple and rowWords: the multiple of words of the rows of a
 //     join's tables, and the most words of a row it lays out at once, for
@@ -37,10 +35,6 @@ import "math/bits"
 // the build constraint of kernels_otherarch.go; the tests of every kernel
 // against the Go one (TestArchKernels, TestGoKernels) run on every
 // architecture.
-
-// maxTables is the most tables a key takes, 8 of its bits each: the
-// most rows a kernel ORs, -tables of the go:generate line above.
-const maxTables = 8
 
 // clashes returns the sum, over keys, of the bits set in the OR of the
 // rows of tables that the key's ntables pieces of width bits (8 or 4)
@@ -66,33 +60,4 @@ func clashes(tables []uint64, words, ntables, width int, keys []uint64) int {
 		return goKernels[narrow][ntables][words/goChunk](tables, keys)
 	}
 	return clashesGo(tables, words, ntables, width, keys)
-}
-
-// A goKernel is clashes in Go for one width, number of tables and length
-// of a row (zmatch.go, which gen_match.go writes).
-type goKernel func(tables []uint64, keys []uint64) int
-
-// goChunk is the multiple of words of the rows of the Go kernels: 256
-// east half-boards, as the AVX2 kernels' vectors.
-const goChunk = 4
-
-// clashesGo is clashes in Go: the kernel that defines what the others
-// return.
-func clashesGo(tables []uint64, words, ntables, width int, keys []uint64) int {
-	n := 0
-	var rows [maxTables][]uint64
-	for _, key := range keys {
-		for c := range ntables {
-			v := int(key>>(width*c)) & (1<<width - 1)
-			rows[c] = tables[(c<<width+v)*words:][:words]
-		}
-		for w := range words {
-			var x uint64
-			for _, r := range rows[:ntables] {
-				x |= r[w]
-			}
-			n += bits.OnesCount64(x)
-		}
-	}
-	return n
 }

@@ -1,16 +1,6 @@
 package join
 
-import (
-	"errors"
-
-	"github.com/gonqueens/nqueens/internal/poll"
-)
-
-// ErrMemory reports a count that would take more memory than its limit:
-// the engine's model of a count, over the join's, refuses it before it
-// starts, and a joiner whose lists outgrow what the limit has room for
-// stops with it.
-var ErrMemory = errors.New("over the memory limit")
+import "github.com/gonqueens/nqueens/internal/poll"
 
 // The memory of the join, as a model of its peak, which the engine's
 // model of a count adds up.

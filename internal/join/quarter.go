@@ -256,3 +256,20 @@ func (c *quarterCache) sortSouth(m int) {
 	copy(c.start[1:], c.start[:spans])
 	c.start[0] = 0
 }
+
+// A halfListing lists the half-boards of a side of a split: its quarters,
+// which half-boards of it to list, and where the listing stands.
+type halfListing struct {
+	side  int
+	north []quarter
+	south []uint64
+	// weights[k] is not 0 for the half-boards to list, with k queens on
+	// a longest diagonal.
+	weights [3]uint64
+	at      cursor
+}
+
+// A cursor is where a halfListing stands: at the north quarter north, its
+// span of south quarters span (0 for those of no queen on a longest
+// diagonal, 1 for those of one), and the start'th of them.
+type cursor struct{ north, span, start int }

@@ -159,63 +159,11 @@ func layTables(tables, keys []uint64, words, ntables, width int) {
 	}
 }
 
-// transposeGo writes the words from from up to words of the rows of the
-// single diagonals of the first bytes bytes of keys, as layTables lays
-// them out, 64 keys a word (a word past the keys is 0): the 64 keys of a
-// word as a matrix of 64 bits by 64, turned over its diagonal, so that
-// row d holds bit d of each key.
-func transposeGo(tables, keys []uint64, words, bytes, from int, rows *[64]int) {
-	var m [64]uint64
-	for w := from; w < words; w++ {
-		clear(m[copy(m[:], keys[min(64*w, len(keys)):]):])
-		transpose64(&m)
-		for d, row := range m[:8*bytes] {
-			tables[rows[d]+w] = row
-		}
-	}
-}
-
 // orRows sets each row of dst to the OR of the row as far into src and
 // of row, all of them len(row) words long: with an assembly kernel where
 // the processor runs one, else with orRowsGo.
 func orRows(dst, src, row []uint64) {
 	if len(dst) > 0 && !archOrRows(dst, src, row) {
 		orRowsGo(dst, src, row)
-	}
-}
-
-// orRowsGo is orRows in Go.
-func orRowsGo(dst, src, row []uint64) {
-	for at := 0; at < len(dst); at += len(row) {
-		d, s := dst[at:][:len(row)], src[at:][:len(row)]
-		for w, r := range row {
-			d[w] = s[w] | r
-		}
-	}
-}
-
-// transpose64 turns the matrix of bits m, row i in m[i], over its
-// diagonal: bit j of m[i] becomes bit i of m[j]. It swaps the two
-// off-diagonal blocks of 32 by 32 bits, then those of every 16 by 16
-// block, and so on down to 1 by 1 (transposeRound).
-func transpose64(m *[64]uint64) {
-	transposeRound(m, 32, 0x00000000ffffffff)
-	transposeRound(m, 16, 0x0000ffff0000ffff)
-	transposeRound(m, 8, 0x00ff00ff00ff00ff)
-	transposeRound(m, 4, 0x0f0f0f0f0f0f0f0f)
-	transposeRound(m, 2, 0x3333333333333333)
-	transposeRound(m, 1, 0x5555555555555555)
-}
-
-// transposeRound swaps the off-diagonal blocks of j by j bits of every
-// block of 2j by 2j of m: the bits of row k that mask marks, shifted j
-// places down, trade places with the bits of row k+j that it marks, for
-// each k of a block's first j rows.
-func transposeRound(m *[64]uint64, j uint, mask uint64) {
-	for k := uint(0); k < 64; k = (k + j + 1) &^ j {
-		lo, hi := k&63, (k+j)&63 // k+j < 64: the masks drop the bounds checks
-		t := (m[lo]>>j ^ m[hi]) & mask
-		m[lo] ^= t << j
-		m[hi] ^= t
 	}
 }

@@ -7,7 +7,7 @@ package join
 // clashes1x256v1 returns the sum, over keys, of the bits set in the OR of
 // the rows of tables that the key's 1 low bytes pick: the row of
 // table c of value v starts at tables + (256c+v)·32 bytes, 4 words
-// long. It is clashesGo of match.go, and needs AVX2 and BMI2.
+// long. It is clashesGo of gokernels.go, and needs AVX2 and BMI2.
 //
 //go:noescape
 func clashes1x256v1(tables *uint64, keys []uint64) int
@@ -15,7 +15,7 @@ func clashes1x256v1(tables *uint64, keys []uint64) int
 // clashes1x256v2 returns the sum, over keys, of the bits set in the OR of
 // the rows of tables that the key's 1 low bytes pick: the row of
 // table c of value v starts at tables + (256c+v)·64 bytes, 8 words
-// long. It is clashesGo of match.go, and needs AVX2 and BMI2.
+// long. It is clashesGo of gokernels.go, and needs AVX2 and BMI2.
 //
 //go:noescape
 func clashes1x256v2(tables *uint64, keys []uint64) int
@@ -23,7 +23,7 @@ func clashes1x256v2(tables *uint64, keys []uint64) int
 // clashes1x256v3 returns the sum, over keys, of the bits set in the OR of
 // the rows of tables that the key's 1 low bytes pick: the row of
 // table c of value v starts at tables + (256c+v)·96 bytes, 12 words
-// long. It is clashesGo of match.go, and needs AVX2 and BMI2.
+// long. It is clashesGo of gokernels.go, and needs AVX2 and BMI2.
 //
 //go:noescape
 func clashes1x256v3(tables *uint64, keys []uint64) int
@@ -31,7 +31,7 @@ func clashes1x256v3(tables *uint64, keys []uint64) int
 // clashes1x256v4 returns the sum, over keys, of the bits set in the OR of
 // the rows of tables that the key's 1 low bytes pick: the row of
 // table c of value v starts at tables + (256c+v)·128 bytes, 16 words
-// long. It is clashesGo of match.go, and needs AVX2 and BMI2.
+// long. It is clashesGo of gokernels.go, and needs AVX2 and BMI2.
 //
 //go:noescape
 func clashes1x256v4(tables *uint64, keys []uint64) int
@@ -39,7 +39,7 @@ func clashes1x256v4(tables *uint64, keys []uint64) int
 // clashes1x256v5 returns the sum, over keys, of the bits set in the OR of
 // the rows of tables that the key's 1 low bytes pick: the row of
 // table c of value v starts at tables + (256c+v)·160 bytes, 20 words
-// long. It is clashesGo of match.go, and needs AVX2 and BMI2.
+// long. It is clashesGo of gokernels.go, and needs AVX2 and BMI2.
 //
 //go:noescape
 func clashes1x256v5(tables *uint64, keys []uint64) int
@@ -47,7 +47,7 @@ func clashes1x256v5(tables *uint64, keys []uint64) int
 // clashes1x256v6 returns the sum, over keys, of the bits set in the OR of
 // the rows of tables that the key's 1 low bytes pick: the row of
 // table c of value v starts at tables + (256c+v)·192 bytes, 24 words
-// long. It is clashesGo of match.go, and needs AVX2 and BMI2.
+// long. It is clashesGo of gokernels.go, and needs AVX2 and BMI2.
 //
 //go:noescape
 func clashes1x256v6(tables *uint64, keys []uint64) int
@@ -55,7 +55,7 @@ func clashes1x256v6(tables *uint64, keys []uint64) int
 // clashes1x256v7 returns the sum, over keys, of the bits set in the OR of
 // the rows of tables that the key's 1 low bytes pick: the row of
 // table c of value v starts at tables + (256c+v)·224 bytes, 28 words
-// long. It is clashesGo of match.go, and needs AVX2 and BMI2.
+// long. It is clashesGo of gokernels.go, and needs AVX2 and BMI2.
 //
 //go:noescape
 func clashes1x256v7(tables *uint64, keys []uint64) int
@@ -63,7 +63,7 @@ func clashes1x256v7(tables *uint64, keys []uint64) int
 // clashes1x256v8 returns the sum, over keys, of the bits set in the OR of
 // the rows of tables that the key's 1 low bytes pick: the row of
 // table c of value v starts at tables + (256c+v)·256 bytes, 32 words
-// long. It is clashesGo of match.go, and needs AVX2 and BMI2.
+// long. It is clashesGo of gokernels.go, and needs AVX2 and BMI2.
 //
 //go:noescape
 func clashes1x256v8(tables *uint64, keys []uint64) int
@@ -71,7 +71,7 @@ func clashes1x256v8(tables *uint64, keys []uint64) int
 // clashes2x256v1 returns the sum, over keys, of the bits set in the OR of
 // the rows of tables that the key's 2 low bytes pick: the row of
 // table c of value v starts at tables + (256c+v)·32 bytes, 4 words
-// long. It is clashesGo of match.go, and needs AVX2 and BMI2.
+// long. It is clashesGo of gokernels.go, and needs AVX2 and BMI2.
 //
 //go:noescape
 func clashes2x256v1(tables *uint64, keys []uint64) int
@@ -79,7 +79,7 @@ func clashes2x256v1(tables *uint64, keys []uint64) int
 // clashes2x256v2 returns the sum, over keys, of the bits set in the OR of
 // the rows of tables that the key's 2 low bytes pick: the row of
 // table c of value v starts at tables + (256c+v)·64 bytes, 8 words
-// long. It is clashesGo of match.go, and needs AVX2 and BMI2.
+// long. It is clashesGo of gokernels.go, and needs AVX2 and BMI2.
 //
 //go:noescape
 func clashes2x256v2(tables *uint64, keys []uint64) int
@@ -87,7 +87,7 @@ func clashes2x256v2(tables *uint64, keys []uint64) int
 // clashes2x256v3 returns the sum, over keys, of the bits set in the OR of
 // the rows of tables that the key's 2 low bytes pick: the row of
 // table c of value v starts at tables + (256c+v)·96 bytes, 12 words
-// long. It is clashesGo of match.go, and needs AVX2 and BMI2.
+// long. It is clashesGo of gokernels.go, and needs AVX2 and BMI2.
 //
 //go:noescape
 func clashes2x256v3(tables *uint64, keys []uint64) int
@@ -95,7 +95,7 @@ func clashes2x256v3(tables *uint64, keys []uint64) int
 // clashes2x256v4 returns the sum, over keys, of the bits set in the OR of
 // the rows of tables that the key's 2 low bytes pick: the row of
 // table c of value v starts at tables + (256c+v)·128 bytes, 16 words
-// long. It is clashesGo of match.go, and needs AVX2 and BMI2.
+// long. It is clashesGo of gokernels.go, and needs AVX2 and BMI2.
 //
 //go:noescape
 func clashes2x256v4(tables *uint64, keys []uint64) int
@@ -103,7 +103,7 @@ func clashes2x256v4(tables *uint64, keys []uint64) int
 // clashes2x256v5 returns the sum, over keys, of the bits set in the OR of
 // the rows of tables that the key's 2 low bytes pick: the row of
 // table c of value v starts at tables + (256c+v)·160 bytes, 20 words
-// long. It is clashesGo of match.go, and needs AVX2 and BMI2.
+// long. It is clashesGo of gokernels.go, and needs AVX2 and BMI2.
 //
 //go:noescape
 func clashes2x256v5(tables *uint64, keys []uint64) int
@@ -111,7 +111,7 @@ func clashes2x256v5(tables *uint64, keys []uint64) int
 // clashes2x256v6 returns the sum, over keys, of the bits set in the OR of
 // the rows of tables that the key's 2 low bytes pick: the row of
 // table c of value v starts at tables + (256c+v)·192 bytes, 24 words
-// long. It is clashesGo of match.go, and needs AVX2 and BMI2.
+// long. It is clashesGo of gokernels.go, and needs AVX2 and BMI2.
 //
 //go:noescape
 func clashes2x256v6(tables *uint64, keys []uint64) int
@@ -119,7 +119,7 @@ func clashes2x256v6(tables *uint64, keys []uint64) int
 // clashes2x256v7 returns the sum, over keys, of the bits set in the OR of
 // the rows of tables that the key's 2 low bytes pick: the row of
 // table c of value v starts at tables + (256c+v)·224 bytes, 28 words
-// long. It is clashesGo of match.go, and needs AVX2 and BMI2.
+// long. It is clashesGo of gokernels.go, and needs AVX2 and BMI2.
 //
 //go:noescape
 func clashes2x256v7(tables *uint64, keys []uint64) int
@@ -127,7 +127,7 @@ func clashes2x256v7(tables *uint64, keys []uint64) int
 // clashes2x256v8 returns the sum, over keys, of the bits set in the OR of
 // the rows of tables that the key's 2 low bytes pick: the row of
 // table c of value v starts at tables + (256c+v)·256 bytes, 32 words
-// long. It is clashesGo of match.go, and needs AVX2 and BMI2.
+// long. It is clashesGo of gokernels.go, and needs AVX2 and BMI2.
 //
 //go:noescape
 func clashes2x256v8(tables *uint64, keys []uint64) int
@@ -135,7 +135,7 @@ func clashes2x256v8(tables *uint64, keys []uint64) int
 // clashes3x256v1 returns the sum, over keys, of the bits set in the OR of
 // the rows of tables that the key's 3 low bytes pick: the row of
 // table c of value v starts at tables + (256c+v)·32 bytes, 4 words
-// long. It is clashesGo of match.go, and needs AVX2 and BMI2.
+// long. It is clashesGo of gokernels.go, and needs AVX2 and BMI2.
 //
 //go:noescape
 func clashes3x256v1(tables *uint64, keys []uint64) int
@@ -143,7 +143,7 @@ func clashes3x256v1(tables *uint64, keys []uint64) int
 // clashes3x256v2 returns the sum, over keys, of the bits set in the OR of
 // the rows of tables that the key's 3 low bytes pick: the row of
 // table c of value v starts at tables + (256c+v)·64 bytes, 8 words
-// long. It is clashesGo of match.go, and needs AVX2 and BMI2.
+// long. It is clashesGo of gokernels.go, and needs AVX2 and BMI2.
 //
 //go:noescape
 func clashes3x256v2(tables *uint64, keys []uint64) int
@@ -151,7 +151,7 @@ func clashes3x256v2(tables *uint64, keys []uint64) int
 // clashes3x256v3 returns the sum, over keys, of the bits set in the OR of
 // the rows of tables that the key's 3 low bytes pick: the row of
 // table c of value v starts at tables + (256c+v)·96 bytes, 12 words
-// long. It is clashesGo of match.go, and needs AVX2 and BMI2.
+// long. It is clashesGo of gokernels.go, and needs AVX2 and BMI2.
 //
 //go:noescape
 func clashes3x256v3(tables *uint64, keys []uint64) int
@@ -159,7 +159,7 @@ func clashes3x256v3(tables *uint64, keys []uint64) int
 // clashes3x256v4 returns the sum, over keys, of the bits set in the OR of
 // the rows of tables that the key's 3 low bytes pick: the row of
 // table c of value v starts at tables + (256c+v)·128 bytes, 16 words
-// long. It is clashesGo of match.go, and needs AVX2 and BMI2.
+// long. It is clashesGo of gokernels.go, and needs AVX2 and BMI2.
 //
 //go:noescape
 func clashes3x256v4(tables *uint64, keys []uint64) int
@@ -167,7 +167,7 @@ func clashes3x256v4(tables *uint64, keys []uint64) int
 // clashes3x256v5 returns the sum, over keys, of the bits set in the OR of
 // the rows of tables that the key's 3 low bytes pick: the row of
 // table c of value v starts at tables + (256c+v)·160 bytes, 20 words
-// long. It is clashesGo of match.go, and needs AVX2 and BMI2.
+// long. It is clashesGo of gokernels.go, and needs AVX2 and BMI2.
 //
 //go:noescape
 func clashes3x256v5(tables *uint64, keys []uint64) int
@@ -175,7 +175,7 @@ func clashes3x256v5(tables *uint64, keys []uint64) int
 // clashes3x256v6 returns the sum, over keys, of the bits set in the OR of
 // the rows of tables that the key's 3 low bytes pick: the row of
 // table c of value v starts at tables + (256c+v)·192 bytes, 24 words
-// long. It is clashesGo of match.go, and needs AVX2 and BMI2.
+// long. It is clashesGo of gokernels.go, and needs AVX2 and BMI2.
 //
 //go:noescape
 func clashes3x256v6(tables *uint64, keys []uint64) int
@@ -183,7 +183,7 @@ func clashes3x256v6(tables *uint64, keys []uint64) int
 // clashes3x256v7 returns the sum, over keys, of the bits set in the OR of
 // the rows of tables that the key's 3 low bytes pick: the row of
 // table c of value v starts at tables + (256c+v)·224 bytes, 28 words
-// long. It is clashesGo of match.go, and needs AVX2 and BMI2.
+// long. It is clashesGo of gokernels.go, and needs AVX2 and BMI2.
 //
 //go:noescape
 func clashes3x256v7(tables *uint64, keys []uint64) int
@@ -191,7 +191,7 @@ func clashes3x256v7(tables *uint64, keys []uint64) int
 // clashes3x256v8 returns the sum, over keys, of the bits set in the OR of
 // the rows of tables that the key's 3 low bytes pick: the row of
 // table c of value v starts at tables + (256c+v)·256 bytes, 32 words
-// long. It is clashesGo of match.go, and needs AVX2 and BMI2.
+// long. It is clashesGo of gokernels.go, and needs AVX2 and BMI2.
 //
 //go:noescape
 func clashes3x256v8(tables *uint64, keys []uint64) int
@@ -199,7 +199,7 @@ func clashes3x256v8(tables *uint64, keys []uint64) int
 // clashes4x256v1 returns the sum, over keys, of the bits set in the OR of
 // the rows of tables that the key's 4 low bytes pick: the row of
 // table c of value v starts at tables + (256c+v)·32 bytes, 4 words
-// long. It is clashesGo of match.go, and needs AVX2 and BMI2.
+// long. It is clashesGo of gokernels.go, and needs AVX2 and BMI2.
 //
 //go:noescape
 func clashes4x256v1(tables *uint64, keys []uint64) int
@@ -207,7 +207,7 @@ func clashes4x256v1(tables *uint64, keys []uint64) int
 // clashes4x256v2 returns the sum, over keys, of the bits set in the OR of
 // the rows of tables that the key's 4 low bytes pick: the row of
 // table c of value v starts at tables + (256c+v)·64 bytes, 8 words
-// long. It is clashesGo of match.go, and needs AVX2 and BMI2.
+// long. It is clashesGo of gokernels.go, and needs AVX2 and BMI2.
 //
 //go:noescape
 func clashes4x256v2(tables *uint64, keys []uint64) int
@@ -215,7 +215,7 @@ func clashes4x256v2(tables *uint64, keys []uint64) int
 // clashes4x256v3 returns the sum, over keys, of the bits set in the OR of
 // the rows of tables that the key's 4 low bytes pick: the row of
 // table c of value v starts at tables + (256c+v)·96 bytes, 12 words
-// long. It is clashesGo of match.go, and needs AVX2 and BMI2.
+// long. It is clashesGo of gokernels.go, and needs AVX2 and BMI2.
 //
 //go:noescape
 func clashes4x256v3(tables *uint64, keys []uint64) int
@@ -223,7 +223,7 @@ func clashes4x256v3(tables *uint64, keys []uint64) int
 // clashes4x256v4 returns the sum, over keys, of the bits set in the OR of
 // the rows of tables that the key's 4 low bytes pick: the row of
 // table c of value v starts at tables + (256c+v)·128 bytes, 16 words
-// long. It is clashesGo of match.go, and needs AVX2 and BMI2.
+// long. It is clashesGo of gokernels.go, and needs AVX2 and BMI2.
 //
 //go:noescape
 func clashes4x256v4(tables *uint64, keys []uint64) int
@@ -231,7 +231,7 @@ func clashes4x256v4(tables *uint64, keys []uint64) int
 // clashes4x256v5 returns the sum, over keys, of the bits set in the OR of
 // the rows of tables that the key's 4 low bytes pick: the row of
 // table c of value v starts at tables + (256c+v)·160 bytes, 20 words
-// long. It is clashesGo of match.go, and needs AVX2 and BMI2.
+// long. It is clashesGo of gokernels.go, and needs AVX2 and BMI2.
 //
 //go:noescape
 func clashes4x256v5(tables *uint64, keys []uint64) int
@@ -239,7 +239,7 @@ func clashes4x256v5(tables *uint64, keys []uint64) int
 // clashes4x256v6 returns the sum, over keys, of the bits set in the OR of
 // the rows of tables that the key's 4 low bytes pick: the row of
 // table c of value v starts at tables + (256c+v)·192 bytes, 24 words
-// long. It is clashesGo of match.go, and needs AVX2 and BMI2.
+// long. It is clashesGo of gokernels.go, and needs AVX2 and BMI2.
 //
 //go:noescape
 func clashes4x256v6(tables *uint64, keys []uint64) int
@@ -247,7 +247,7 @@ func clashes4x256v6(tables *uint64, keys []uint64) int
 // clashes4x256v7 returns the sum, over keys, of the bits set in the OR of
 // the rows of tables that the key's 4 low bytes pick: the row of
 // table c of value v starts at tables + (256c+v)·224 bytes, 28 words
-// long. It is clashesGo of match.go, and needs AVX2 and BMI2.
+// long. It is clashesGo of gokernels.go, and needs AVX2 and BMI2.
 //
 //go:noescape
 func clashes4x256v7(tables *uint64, keys []uint64) int
@@ -255,7 +255,7 @@ func clashes4x256v7(tables *uint64, keys []uint64) int
 // clashes4x256v8 returns the sum, over keys, of the bits set in the OR of
 // the rows of tables that the key's 4 low bytes pick: the row of
 // table c of value v starts at tables + (256c+v)·256 bytes, 32 words
-// long. It is clashesGo of match.go, and needs AVX2 and BMI2.
+// long. It is clashesGo of gokernels.go, and needs AVX2 and BMI2.
 //
 //go:noescape
 func clashes4x256v8(tables *uint64, keys []uint64) int
@@ -263,7 +263,7 @@ func clashes4x256v8(tables *uint64, keys []uint64) int
 // clashes5x256v1 returns the sum, over keys, of the bits set in the OR of
 // the rows of tables that the key's 5 low bytes pick: the row of
 // table c of value v starts at tables + (256c+v)·32 bytes, 4 words
-// long. It is clashesGo of match.go, and needs AVX2 and BMI2.
+// long. It is clashesGo of gokernels.go, and needs AVX2 and BMI2.
 //
 //go:noescape
 func clashes5x256v1(tables *uint64, keys []uint64) int
@@ -271,7 +271,7 @@ func clashes5x256v1(tables *uint64, keys []uint64) int
 // clashes5x256v2 returns the sum, over keys, of the bits set in the OR of
 // the rows of tables that the key's 5 low bytes pick: the row of
 // table c of value v starts at tables + (256c+v)·64 bytes, 8 words
-// long. It is clashesGo of match.go, and needs AVX2 and BMI2.
+// long. It is clashesGo of gokernels.go, and needs AVX2 and BMI2.
 //
 //go:noescape
 func clashes5x256v2(tables *uint64, keys []uint64) int
@@ -279,7 +279,7 @@ func clashes5x256v2(tables *uint64, keys []uint64) int
 // clashes5x256v3 returns the sum, over keys, of the bits set in the OR of
 // the rows of tables that the key's 5 low bytes pick: the row of
 // table c of value v starts at tables + (256c+v)·96 bytes, 12 words
-// long. It is clashesGo of match.go, and needs AVX2 and BMI2.
+// long. It is clashesGo of gokernels.go, and needs AVX2 and BMI2.
 //
 //go:noescape
 func clashes5x256v3(tables *uint64, keys []uint64) int
@@ -287,7 +287,7 @@ func clashes5x256v3(tables *uint64, keys []uint64) int
 // clashes5x256v4 returns the sum, over keys, of the bits set in the OR of
 // the rows of tables that the key's 5 low bytes pick: the row of
 // table c of value v starts at tables + (256c+v)·128 bytes, 16 words
-// long. It is clashesGo of match.go, and needs AVX2 and BMI2.
+// long. It is clashesGo of gokernels.go, and needs AVX2 and BMI2.
 //
 //go:noescape
 func clashes5x256v4(tables *uint64, keys []uint64) int
@@ -295,7 +295,7 @@ func clashes5x256v4(tables *uint64, keys []uint64) int
 // clashes5x256v5 returns the sum, over keys, of the bits set in the OR of
 // the rows of tables that the key's 5 low bytes pick: the row of
 // table c of value v starts at tables + (256c+v)·160 bytes, 20 words
-// long. It is clashesGo of match.go, and needs AVX2 and BMI2.
+// long. It is clashesGo of gokernels.go, and needs AVX2 and BMI2.
 //
 //go:noescape
 func clashes5x256v5(tables *uint64, keys []uint64) int
@@ -303,7 +303,7 @@ func clashes5x256v5(tables *uint64, keys []uint64) int
 // clashes5x256v6 returns the sum, over keys, of the bits set in the OR of
 // the rows of tables that the key's 5 low bytes pick: the row of
 // table c of value v starts at tables + (256c+v)·192 bytes, 24 words
-// long. It is clashesGo of match.go, and needs AVX2 and BMI2.
+// long. It is clashesGo of gokernels.go, and needs AVX2 and BMI2.
 //
 //go:noescape
 func clashes5x256v6(tables *uint64, keys []uint64) int
@@ -311,7 +311,7 @@ func clashes5x256v6(tables *uint64, keys []uint64) int
 // clashes5x256v7 returns the sum, over keys, of the bits set in the OR of
 // the rows of tables that the key's 5 low bytes pick: the row of
 // table c of value v starts at tables + (256c+v)·224 bytes, 28 words
-// long. It is clashesGo of match.go, and needs AVX2 and BMI2.
+// long. It is clashesGo of gokernels.go, and needs AVX2 and BMI2.
 //
 //go:noescape
 func clashes5x256v7(tables *uint64, keys []uint64) int
@@ -319,7 +319,7 @@ func clashes5x256v7(tables *uint64, keys []uint64) int
 // clashes5x256v8 returns the sum, over keys, of the bits set in the OR of
 // the rows of tables that the key's 5 low bytes pick: the row of
 // table c of value v starts at tables + (256c+v)·256 bytes, 32 words
-// long. It is clashesGo of match.go, and needs AVX2 and BMI2.
+// long. It is clashesGo of gokernels.go, and needs AVX2 and BMI2.
 //
 //go:noescape
 func clashes5x256v8(tables *uint64, keys []uint64) int
@@ -327,7 +327,7 @@ func clashes5x256v8(tables *uint64, keys []uint64) int
 // clashes6x256v1 returns the sum, over keys, of the bits set in the OR of
 // the rows of tables that the key's 6 low bytes pick: the row of
 // table c of value v starts at tables + (256c+v)·32 bytes, 4 words
-// long. It is clashesGo of match.go, and needs AVX2 and BMI2.
+// long. It is clashesGo of gokernels.go, and needs AVX2 and BMI2.
 //
 //go:noescape
 func clashes6x256v1(tables *uint64, keys []uint64) int
@@ -335,7 +335,7 @@ func clashes6x256v1(tables *uint64, keys []uint64) int
 // clashes6x256v2 returns the sum, over keys, of the bits set in the OR of
 // the rows of tables that the key's 6 low bytes pick: the row of
 // table c of value v starts at tables + (256c+v)·64 bytes, 8 words
-// long. It is clashesGo of match.go, and needs AVX2 and BMI2.
+// long. It is clashesGo of gokernels.go, and needs AVX2 and BMI2.
 //
 //go:noescape
 func clashes6x256v2(tables *uint64, keys []uint64) int
@@ -343,7 +343,7 @@ func clashes6x256v2(tables *uint64, keys []uint64) int
 // clashes6x256v3 returns the sum, over keys, of the bits set in the OR of
 // the rows of tables that the key's 6 low bytes pick: the row of
 // table c of value v starts at tables + (256c+v)·96 bytes, 12 words
-// long. It is clashesGo of match.go, and needs AVX2 and BMI2.
+// long. It is clashesGo of gokernels.go, and needs AVX2 and BMI2.
 //
 //go:noescape
 func clashes6x256v3(tables *uint64, keys []uint64) int
@@ -351,7 +351,7 @@ func clashes6x256v3(tables *uint64, keys []uint64) int
 // clashes6x256v4 returns the sum, over keys, of the bits set in the OR of
 // the rows of tables that the key's 6 low bytes pick: the row of
 // table c of value v starts at tables + (256c+v)·128 bytes, 16 words
-// long. It is clashesGo of match.go, and needs AVX2 and BMI2.
+// long. It is clashesGo of gokernels.go, and needs AVX2 and BMI2.
 //
 //go:noescape
 func clashes6x256v4(tables *uint64, keys []uint64) int
@@ -359,7 +359,7 @@ func clashes6x256v4(tables *uint64, keys []uint64) int
 // clashes6x256v5 returns the sum, over keys, of the bits set in the OR of
 // the rows of tables that the key's 6 low bytes pick: the row of
 // table c of value v starts at tables + (256c+v)·160 bytes, 20 words
-// long. It is clashesGo of match.go, and needs AVX2 and BMI2.
+// long. It is clashesGo of gokernels.go, and needs AVX2 and BMI2.
 //
 //go:noescape
 func clashes6x256v5(tables *uint64, keys []uint64) int
@@ -367,7 +367,7 @@ func clashes6x256v5(tables *uint64, keys []uint64) int
 // clashes6x256v6 returns the sum, over keys, of the bits set in the OR of
 // the rows of tables that the key's 6 low bytes pick: the row of
 // table c of value v starts at tables + (256c+v)·192 bytes, 24 words
-// long. It is clashesGo of match.go, and needs AVX2 and BMI2.
+// long. It is clashesGo of gokernels.go, and needs AVX2 and BMI2.
 //
 //go:noescape
 func clashes6x256v6(tables *uint64, keys []uint64) int
@@ -375,7 +375,7 @@ func clashes6x256v6(tables *uint64, keys []uint64) int
 // clashes6x256v7 returns the sum, over keys, of the bits set in the OR of
 // the rows of tables that the key's 6 low bytes pick: the row of
 // table c of value v starts at tables + (256c+v)·224 bytes, 28 words
-// long. It is clashesGo of match.go, and needs AVX2 and BMI2.
+// long. It is clashesGo of gokernels.go, and needs AVX2 and BMI2.
 //
 //go:noescape
 func clashes6x256v7(tables *uint64, keys []uint64) int
@@ -383,7 +383,7 @@ func clashes6x256v7(tables *uint64, keys []uint64) int
 // clashes6x256v8 returns the sum, over keys, of the bits set in the OR of
 // the rows of tables that the key's 6 low bytes pick: the row of
 // table c of value v starts at tables + (256c+v)·256 bytes, 32 words
-// long. It is clashesGo of match.go, and needs AVX2 and BMI2.
+// long. It is clashesGo of gokernels.go, and needs AVX2 and BMI2.
 //
 //go:noescape
 func clashes6x256v8(tables *uint64, keys []uint64) int
@@ -391,7 +391,7 @@ func clashes6x256v8(tables *uint64, keys []uint64) int
 // clashes7x256v1 returns the sum, over keys, of the bits set in the OR of
 // the rows of tables that the key's 7 low bytes pick: the row of
 // table c of value v starts at tables + (256c+v)·32 bytes, 4 words
-// long. It is clashesGo of match.go, and needs AVX2 and BMI2.
+// long. It is clashesGo of gokernels.go, and needs AVX2 and BMI2.
 //
 //go:noescape
 func clashes7x256v1(tables *uint64, keys []uint64) int
@@ -399,7 +399,7 @@ func clashes7x256v1(tables *uint64, keys []uint64) int
 // clashes7x256v2 returns the sum, over keys, of the bits set in the OR of
 // the rows of tables that the key's 7 low bytes pick: the row of
 // table c of value v starts at tables + (256c+v)·64 bytes, 8 words
-// long. It is clashesGo of match.go, and needs AVX2 and BMI2.
+// long. It is clashesGo of gokernels.go, and needs AVX2 and BMI2.
 //
 //go:noescape
 func clashes7x256v2(tables *uint64, keys []uint64) int
@@ -407,7 +407,7 @@ func clashes7x256v2(tables *uint64, keys []uint64) int
 // clashes7x256v3 returns the sum, over keys, of the bits set in the OR of
 // the rows of tables that the key's 7 low bytes pick: the row of
 // table c of value v starts at tables + (256c+v)·96 bytes, 12 words
-// long. It is clashesGo of match.go, and needs AVX2 and BMI2.
+// long. It is clashesGo of gokernels.go, and needs AVX2 and BMI2.
 //
 //go:noescape
 func clashes7x256v3(tables *uint64, keys []uint64) int
@@ -415,7 +415,7 @@ func clashes7x256v3(tables *uint64, keys []uint64) int
 // clashes7x256v4 returns the sum, over keys, of the bits set in the OR of
 // the rows of tables that the key's 7 low bytes pick: the row of
 // table c of value v starts at tables + (256c+v)·128 bytes, 16 words
-// long. It is clashesGo of match.go, and needs AVX2 and BMI2.
+// long. It is clashesGo of gokernels.go, and needs AVX2 and BMI2.
 //
 //go:noescape
 func clashes7x256v4(tables *uint64, keys []uint64) int
@@ -423,7 +423,7 @@ func clashes7x256v4(tables *uint64, keys []uint64) int
 // clashes7x256v5 returns the sum, over keys, of the bits set in the OR of
 // the rows of tables that the key's 7 low bytes pick: the row of
 // table c of value v starts at tables + (256c+v)·160 bytes, 20 words
-// long. It is clashesGo of match.go, and needs AVX2 and BMI2.
+// long. It is clashesGo of gokernels.go, and needs AVX2 and BMI2.
 //
 //go:noescape
 func clashes7x256v5(tables *uint64, keys []uint64) int
@@ -431,7 +431,7 @@ func clashes7x256v5(tables *uint64, keys []uint64) int
 // clashes7x256v6 returns the sum, over keys, of the bits set in the OR of
 // the rows of tables that the key's 7 low bytes pick: the row of
 // table c of value v starts at tables + (256c+v)·192 bytes, 24 words
-// long. It is clashesGo of match.go, and needs AVX2 and BMI2.
+// long. It is clashesGo of gokernels.go, and needs AVX2 and BMI2.
 //
 //go:noescape
 func clashes7x256v6(tables *uint64, keys []uint64) int
@@ -439,7 +439,7 @@ func clashes7x256v6(tables *uint64, keys []uint64) int
 // clashes7x256v7 returns the sum, over keys, of the bits set in the OR of
 // the rows of tables that the key's 7 low bytes pick: the row of
 // table c of value v starts at tables + (256c+v)·224 bytes, 28 words
-// long. It is clashesGo of match.go, and needs AVX2 and BMI2.
+// long. It is clashesGo of gokernels.go, and needs AVX2 and BMI2.
 //
 //go:noescape
 func clashes7x256v7(tables *uint64, keys []uint64) int
@@ -447,7 +447,7 @@ func clashes7x256v7(tables *uint64, keys []uint64) int
 // clashes7x256v8 returns the sum, over keys, of the bits set in the OR of
 // the rows of tables that the key's 7 low bytes pick: the row of
 // table c of value v starts at tables + (256c+v)·256 bytes, 32 words
-// long. It is clashesGo of match.go, and needs AVX2 and BMI2.
+// long. It is clashesGo of gokernels.go, and needs AVX2 and BMI2.
 //
 //go:noescape
 func clashes7x256v8(tables *uint64, keys []uint64) int
@@ -455,7 +455,7 @@ func clashes7x256v8(tables *uint64, keys []uint64) int
 // clashes8x256v1 returns the sum, over keys, of the bits set in the OR of
 // the rows of tables that the key's 8 low bytes pick: the row of
 // table c of value v starts at tables + (256c+v)·32 bytes, 4 words
-// long. It is clashesGo of match.go, and needs AVX2 and BMI2.
+// long. It is clashesGo of gokernels.go, and needs AVX2 and BMI2.
 //
 //go:noescape
 func clashes8x256v1(tables *uint64, keys []uint64) int
@@ -463,7 +463,7 @@ func clashes8x256v1(tables *uint64, keys []uint64) int
 // clashes8x256v2 returns the sum, over keys, of the bits set in the OR of
 // the rows of tables that the key's 8 low bytes pick: the row of
 // table c of value v starts at tables + (256c+v)·64 bytes, 8 words
-// long. It is clashesGo of match.go, and needs AVX2 and BMI2.
+// long. It is clashesGo of gokernels.go, and needs AVX2 and BMI2.
 //
 //go:noescape
 func clashes8x256v2(tables *uint64, keys []uint64) int
@@ -471,7 +471,7 @@ func clashes8x256v2(tables *uint64, keys []uint64) int
 // clashes8x256v3 returns the sum, over keys, of the bits set in the OR of
 // the rows of tables that the key's 8 low bytes pick: the row of
 // table c of value v starts at tables + (256c+v)·96 bytes, 12 words
-// long. It is clashesGo of match.go, and needs AVX2 and BMI2.
+// long. It is clashesGo of gokernels.go, and needs AVX2 and BMI2.
 //
 //go:noescape
 func clashes8x256v3(tables *uint64, keys []uint64) int
@@ -479,7 +479,7 @@ func clashes8x256v3(tables *uint64, keys []uint64) int
 // clashes8x256v4 returns the sum, over keys, of the bits set in the OR of
 // the rows of tables that the key's 8 low bytes pick: the row of
 // table c of value v starts at tables + (256c+v)·128 bytes, 16 words
-// long. It is clashesGo of match.go, and needs AVX2 and BMI2.
+// long. It is clashesGo of gokernels.go, and needs AVX2 and BMI2.
 //
 //go:noescape
 func clashes8x256v4(tables *uint64, keys []uint64) int
@@ -487,7 +487,7 @@ func clashes8x256v4(tables *uint64, keys []uint64) int
 // clashes8x256v5 returns the sum, over keys, of the bits set in the OR of
 // the rows of tables that the key's 8 low bytes pick: the row of
 // table c of value v starts at tables + (256c+v)·160 bytes, 20 words
-// long. It is clashesGo of match.go, and needs AVX2 and BMI2.
+// long. It is clashesGo of gokernels.go, and needs AVX2 and BMI2.
 //
 //go:noescape
 func clashes8x256v5(tables *uint64, keys []uint64) int
@@ -495,7 +495,7 @@ func clashes8x256v5(tables *uint64, keys []uint64) int
 // clashes8x256v6 returns the sum, over keys, of the bits set in the OR of
 // the rows of tables that the key's 8 low bytes pick: the row of
 // table c of value v starts at tables + (256c+v)·192 bytes, 24 words
-// long. It is clashesGo of match.go, and needs AVX2 and BMI2.
+// long. It is clashesGo of gokernels.go, and needs AVX2 and BMI2.
 //
 //go:noescape
 func clashes8x256v6(tables *uint64, keys []uint64) int
@@ -503,7 +503,7 @@ func clashes8x256v6(tables *uint64, keys []uint64) int
 // clashes8x256v7 returns the sum, over keys, of the bits set in the OR of
 // the rows of tables that the key's 8 low bytes pick: the row of
 // table c of value v starts at tables + (256c+v)·224 bytes, 28 words
-// long. It is clashesGo of match.go, and needs AVX2 and BMI2.
+// long. It is clashesGo of gokernels.go, and needs AVX2 and BMI2.
 //
 //go:noescape
 func clashes8x256v7(tables *uint64, keys []uint64) int
@@ -511,7 +511,7 @@ func clashes8x256v7(tables *uint64, keys []uint64) int
 // clashes8x256v8 returns the sum, over keys, of the bits set in the OR of
 // the rows of tables that the key's 8 low bytes pick: the row of
 // table c of value v starts at tables + (256c+v)·256 bytes, 32 words
-// long. It is clashesGo of match.go, and needs AVX2 and BMI2.
+// long. It is clashesGo of gokernels.go, and needs AVX2 and BMI2.
 //
 //go:noescape
 func clashes8x256v8(tables *uint64, keys []uint64) int
@@ -519,7 +519,7 @@ func clashes8x256v8(tables *uint64, keys []uint64) int
 // clashes1nx256v1 returns the sum, over keys, of the bits set in the OR of
 // the rows of tables that the key's 1 low nibbles pick: the row of
 // table c of value v starts at tables + (16c+v)·32 bytes, 4 words
-// long. It is clashesGo of match.go, and needs AVX2 and BMI2.
+// long. It is clashesGo of gokernels.go, and needs AVX2 and BMI2.
 //
 //go:noescape
 func clashes1nx256v1(tables *uint64, keys []uint64) int
@@ -527,7 +527,7 @@ func clashes1nx256v1(tables *uint64, keys []uint64) int
 // clashes1nx256v2 returns the sum, over keys, of the bits set in the OR of
 // the rows of tables that the key's 1 low nibbles pick: the row of
 // table c of value v starts at tables + (16c+v)·64 bytes, 8 words
-// long. It is clashesGo of match.go, and needs AVX2 and BMI2.
+// long. It is clashesGo of gokernels.go, and needs AVX2 and BMI2.
 //
 //go:noescape
 func clashes1nx256v2(tables *uint64, keys []uint64) int
@@ -535,7 +535,7 @@ func clashes1nx256v2(tables *uint64, keys []uint64) int
 // clashes1nx256v3 returns the sum, over keys, of the bits set in the OR of
 // the rows of tables that the key's 1 low nibbles pick: the row of
 // table c of value v starts at tables + (16c+v)·96 bytes, 12 words
-// long. It is clashesGo of match.go, and needs AVX2 and BMI2.
+// long. It is clashesGo of gokernels.go, and needs AVX2 and BMI2.
 //
 //go:noescape
 func clashes1nx256v3(tables *uint64, keys []uint64) int
@@ -543,7 +543,7 @@ func clashes1nx256v3(tables *uint64, keys []uint64) int
 // clashes1nx256v4 returns the sum, over keys, of the bits set in the OR of
 // the rows of tables that the key's 1 low nibbles pick: the row of
 // table c of value v starts at tables + (16c+v)·128 bytes, 16 words
-// long. It is clashesGo of match.go, and needs AVX2 and BMI2.
+// long. It is clashesGo of gokernels.go, and needs AVX2 and BMI2.
 //
 //go:noescape
 func clashes1nx256v4(tables *uint64, keys []uint64) int
@@ -551,7 +551,7 @@ func clashes1nx256v4(tables *uint64, keys []uint64) int
 // clashes1nx256v5 returns the sum, over keys, of the bits set in the OR of
 // the rows of tables that the key's 1 low nibbles pick: the row of
 // table c of value v starts at tables + (16c+v)·160 bytes, 20 words
-// long. It is clashesGo of match.go, and needs AVX2 and BMI2.
+// long. It is clashesGo of gokernels.go, and needs AVX2 and BMI2.
 //
 //go:noescape
 func clashes1nx256v5(tables *uint64, keys []uint64) int
@@ -559,7 +559,7 @@ func clashes1nx256v5(tables *uint64, keys []uint64) int
 // clashes1nx256v6 returns the sum, over keys, of the bits set in the OR of
 // the rows of tables that the key's 1 low nibbles pick: the row of
 // table c of value v starts at tables + (16c+v)·192 bytes, 24 words
-// long. It is clashesGo of match.go, and needs AVX2 and BMI2.
+// long. It is clashesGo of gokernels.go, and needs AVX2 and BMI2.
 //
 //go:noescape
 func clashes1nx256v6(tables *uint64, keys []uint64) int
@@ -567,7 +567,7 @@ func clashes1nx256v6(tables *uint64, keys []uint64) int
 // clashes1nx256v7 returns the sum, over keys, of the bits set in the OR of
 // the rows of tables that the key's 1 low nibbles pick: the row of
 // table c of value v starts at tables + (16c+v)·224 bytes, 28 words
-// long. It is clashesGo of match.go, and needs AVX2 and BMI2.
+// long. It is clashesGo of gokernels.go, and needs AVX2 and BMI2.
 //
 //go:noescape
 func clashes1nx256v7(tables *uint64, keys []uint64) int
@@ -575,7 +575,7 @@ func clashes1nx256v7(tables *uint64, keys []uint64) int
 // clashes1nx256v8 returns the sum, over keys, of the bits set in the OR of
 // the rows of tables that the key's 1 low nibbles pick: the row of
 // table c of value v starts at tables + (16c+v)·256 bytes, 32 words
-// long. It is clashesGo of match.go, and needs AVX2 and BMI2.
+// long. It is clashesGo of gokernels.go, and needs AVX2 and BMI2.
 //
 //go:noescape
 func clashes1nx256v8(tables *uint64, keys []uint64) int
@@ -583,7 +583,7 @@ func clashes1nx256v8(tables *uint64, keys []uint64) int
 // clashes2nx256v1 returns the sum, over keys, of the bits set in the OR of
 // the rows of tables that the key's 2 low nibbles pick: the row of
 // table c of value v starts at tables + (16c+v)·32 bytes, 4 words
-// long. It is clashesGo of match.go, and needs AVX2 and BMI2.
+// long. It is clashesGo of gokernels.go, and needs AVX2 and BMI2.
 //
 //go:noescape
 func clashes2nx256v1(tables *uint64, keys []uint64) int
@@ -591,7 +591,7 @@ func clashes2nx256v1(tables *uint64, keys []uint64) int
 // clashes2nx256v2 returns the sum, over keys, of the bits set in the OR of
 // the rows of tables that the key's 2 low nibbles pick: the row of
 // table c of value v starts at tables + (16c+v)·64 bytes, 8 words
-// long. It is clashesGo of match.go, and needs AVX2 and BMI2.
+// long. It is clashesGo of gokernels.go, and needs AVX2 and BMI2.
 //
 //go:noescape
 func clashes2nx256v2(tables *uint64, keys []uint64) int
@@ -599,7 +599,7 @@ func clashes2nx256v2(tables *uint64, keys []uint64) int
 // clashes2nx256v3 returns the sum, over keys, of the bits set in the OR of
 // the rows of tables that the key's 2 low nibbles pick: the row of
 // table c of value v starts at tables + (16c+v)·96 bytes, 12 words
-// long. It is clashesGo of match.go, and needs AVX2 and BMI2.
+// long. It is clashesGo of gokernels.go, and needs AVX2 and BMI2.
 //
 //go:noescape
 func clashes2nx256v3(tables *uint64, keys []uint64) int
@@ -607,7 +607,7 @@ func clashes2nx256v3(tables *uint64, keys []uint64) int
 // clashes2nx256v4 returns the sum, over keys, of the bits set in the OR of
 // the rows of tables that the key's 2 low nibbles pick: the row of
 // table c of value v starts at tables + (16c+v)·128 bytes, 16 words
-// long. It is clashesGo of match.go, and needs AVX2 and BMI2.
+// long. It is clashesGo of gokernels.go, and needs AVX2 and BMI2.
 //
 //go:noescape
 func clashes2nx256v4(tables *uint64, keys []uint64) int
@@ -615,7 +615,7 @@ func clashes2nx256v4(tables *uint64, keys []uint64) int
 // clashes2nx256v5 returns the sum, over keys, of the bits set in the OR of
 // the rows of tables that the key's 2 low nibbles pick: the row of
 // table c of value v starts at tables + (16c+v)·160 bytes, 20 words
-// long. It is clashesGo of match.go, and needs AVX2 and BMI2.
+// long. It is clashesGo of gokernels.go, and needs AVX2 and BMI2.
 //
 //go:noescape
 func clashes2nx256v5(tables *uint64, keys []uint64) int
@@ -623,7 +623,7 @@ func clashes2nx256v5(tables *uint64, keys []uint64) int
 // clashes2nx256v6 returns the sum, over keys, of the bits set in the OR of
 // the rows of tables that the key's 2 low nibbles pick: the row of
 // table c of value v starts at tables + (16c+v)·192 bytes, 24 words
-// long. It is clashesGo of match.go, and needs AVX2 and BMI2.
+// long. It is clashesGo of gokernels.go, and needs AVX2 and BMI2.
 //
 //go:noescape
 func clashes2nx256v6(tables *uint64, keys []uint64) int
@@ -631,7 +631,7 @@ func clashes2nx256v6(tables *uint64, keys []uint64) int
 // clashes2nx256v7 returns the sum, over keys, of the bits set in the OR of
 // the rows of tables that the key's 2 low nibbles pick: the row of
 // table c of value v starts at tables + (16c+v)·224 bytes, 28 words
-// long. It is clashesGo of match.go, and needs AVX2 and BMI2.
+// long. It is clashesGo of gokernels.go, and needs AVX2 and BMI2.
 //
 //go:noescape
 func clashes2nx256v7(tables *uint64, keys []uint64) int
@@ -639,7 +639,7 @@ func clashes2nx256v7(tables *uint64, keys []uint64) int
 // clashes2nx256v8 returns the sum, over keys, of the bits set in the OR of
 // the rows of tables that the key's 2 low nibbles pick: the row of
 // table c of value v starts at tables + (16c+v)·256 bytes, 32 words
-// long. It is clashesGo of match.go, and needs AVX2 and BMI2.
+// long. It is clashesGo of gokernels.go, and needs AVX2 and BMI2.
 //
 //go:noescape
 func clashes2nx256v8(tables *uint64, keys []uint64) int
@@ -647,7 +647,7 @@ func clashes2nx256v8(tables *uint64, keys []uint64) int
 // clashes3nx256v1 returns the sum, over keys, of the bits set in the OR of
 // the rows of tables that the key's 3 low nibbles pick: the row of
 // table c of value v starts at tables + (16c+v)·32 bytes, 4 words
-// long. It is clashesGo of match.go, and needs AVX2 and BMI2.
+// long. It is clashesGo of gokernels.go, and needs AVX2 and BMI2.
 //
 //go:noescape
 func clashes3nx256v1(tables *uint64, keys []uint64) int
@@ -655,7 +655,7 @@ func clashes3nx256v1(tables *uint64, keys []uint64) int
 // clashes3nx256v2 returns the sum, over keys, of the bits set in the OR of
 // the rows of tables that the key's 3 low nibbles pick: the row of
 // table c of value v starts at tables + (16c+v)·64 bytes, 8 words
-// long. It is clashesGo of match.go, and needs AVX2 and BMI2.
+// long. It is clashesGo of gokernels.go, and needs AVX2 and BMI2.
 //
 //go:noescape
 func clashes3nx256v2(tables *uint64, keys []uint64) int
@@ -663,7 +663,7 @@ func clashes3nx256v2(tables *uint64, keys []uint64) int
 // clashes3nx256v3 returns the sum, over keys, of the bits set in the OR of
 // the rows of tables that the key's 3 low nibbles pick: the row of
 // table c of value v starts at tables + (16c+v)·96 bytes, 12 words
-// long. It is clashesGo of match.go, and needs AVX2 and BMI2.
+// long. It is clashesGo of gokernels.go, and needs AVX2 and BMI2.
 //
 //go:noescape
 func clashes3nx256v3(tables *uint64, keys []uint64) int
@@ -671,7 +671,7 @@ func clashes3nx256v3(tables *uint64, keys []uint64) int
 // clashes3nx256v4 returns the sum, over keys, of the bits set in the OR of
 // the rows of tables that the key's 3 low nibbles pick: the row of
 // table c of value v starts at tables + (16c+v)·128 bytes, 16 words
-// long. It is clashesGo of match.go, and needs AVX2 and BMI2.
+// long. It is clashesGo of gokernels.go, and needs AVX2 and BMI2.
 //
 //go:noescape
 func clashes3nx256v4(tables *uint64, keys []uint64) int
@@ -679,7 +679,7 @@ func clashes3nx256v4(tables *uint64, keys []uint64) int
 // clashes3nx256v5 returns the sum, over keys, of the bits set in the OR of
 // the rows of tables that the key's 3 low nibbles pick: the row of
 // table c of value v starts at tables + (16c+v)·160 bytes, 20 words
-// long. It is clashesGo of match.go, and needs AVX2 and BMI2.
+// long. It is clashesGo of gokernels.go, and needs AVX2 and BMI2.
 //
 //go:noescape
 func clashes3nx256v5(tables *uint64, keys []uint64) int
@@ -687,7 +687,7 @@ func clashes3nx256v5(tables *uint64, keys []uint64) int
 // clashes3nx256v6 returns the sum, over keys, of the bits set in the OR of
 // the rows of tables that the key's 3 low nibbles pick: the row of
 // table c of value v starts at tables + (16c+v)·192 bytes, 24 words
-// long. It is clashesGo of match.go, and needs AVX2 and BMI2.
+// long. It is clashesGo of gokernels.go, and needs AVX2 and BMI2.
 //
 //go:noescape
 func clashes3nx256v6(tables *uint64, keys []uint64) int
@@ -695,7 +695,7 @@ func clashes3nx256v6(tables *uint64, keys []uint64) int
 // clashes3nx256v7 returns the sum, over keys, of the bits set in the OR of
 // the rows of tables that the key's 3 low nibbles pick: the row of
 // table c of value v starts at tables + (16c+v)·224 bytes, 28 words
-// long. It is clashesGo of match.go, and needs AVX2 and BMI2.
+// long. It is clashesGo of gokernels.go, and needs AVX2 and BMI2.
 //
 //go:noescape
 func clashes3nx256v7(tables *uint64, keys []uint64) int
@@ -703,7 +703,7 @@ func clashes3nx256v7(tables *uint64, keys []uint64) int
 // clashes3nx256v8 returns the sum, over keys, of the bits set in the OR of
 // the rows of tables that the key's 3 low nibbles pick: the row of
 // table c of value v starts at tables + (16c+v)·256 bytes, 32 words
-// long. It is clashesGo of match.go, and needs AVX2 and BMI2.
+// long. It is clashesGo of gokernels.go, and needs AVX2 and BMI2.
 //
 //go:noescape
 func clashes3nx256v8(tables *uint64, keys []uint64) int
@@ -711,7 +711,7 @@ func clashes3nx256v8(tables *uint64, keys []uint64) int
 // clashes4nx256v1 returns the sum, over keys, of the bits set in the OR of
 // the rows of tables that the key's 4 low nibbles pick: the row of
 // table c of value v starts at tables + (16c+v)·32 bytes, 4 words
-// long. It is clashesGo of match.go, and needs AVX2 and BMI2.
+// long. It is clashesGo of gokernels.go, and needs AVX2 and BMI2.
 //
 //go:noescape
 func clashes4nx256v1(tables *uint64, keys []uint64) int
@@ -719,7 +719,7 @@ func clashes4nx256v1(tables *uint64, keys []uint64) int
 // clashes4nx256v2 returns the sum, over keys, of the bits set in the OR of
 // the rows of tables that the key's 4 low nibbles pick: the row of
 // table c of value v starts at tables + (16c+v)·64 bytes, 8 words
-// long. It is clashesGo of match.go, and needs AVX2 and BMI2.
+// long. It is clashesGo of gokernels.go, and needs AVX2 and BMI2.
 //
 //go:noescape
 func clashes4nx256v2(tables *uint64, keys []uint64) int
@@ -727,7 +727,7 @@ func clashes4nx256v2(tables *uint64, keys []uint64) int
 // clashes4nx256v3 returns the sum, over keys, of the bits set in the OR of
 // the rows of tables that the key's 4 low nibbles pick: the row of
 // table c of value v starts at tables + (16c+v)·96 bytes, 12 words
-// long. It is clashesGo of match.go, and needs AVX2 and BMI2.
+// long. It is clashesGo of gokernels.go, and needs AVX2 and BMI2.
 //
 //go:noescape
 func clashes4nx256v3(tables *uint64, keys []uint64) int
@@ -735,7 +735,7 @@ func clashes4nx256v3(tables *uint64, keys []uint64) int
 // clashes4nx256v4 returns the sum, over keys, of the bits set in the OR of
 // the rows of tables that the key's 4 low nibbles pick: the row of
 // table c of value v starts at tables + (16c+v)·128 bytes, 16 words
-// long. It is clashesGo of match.go, and needs AVX2 and BMI2.
+// long. It is clashesGo of gokernels.go, and needs AVX2 and BMI2.
 //
 //go:noescape
 func clashes4nx256v4(tables *uint64, keys []uint64) int
@@ -743,7 +743,7 @@ func clashes4nx256v4(tables *uint64, keys []uint64) int
 // clashes4nx256v5 returns the sum, over keys, of the bits set in the OR of
 // the rows of tables that the key's 4 low nibbles pick: the row of
 // table c of value v starts at tables + (16c+v)·160 bytes, 20 words
-// long. It is clashesGo of match.go, and needs AVX2 and BMI2.
+// long. It is clashesGo of gokernels.go, and needs AVX2 and BMI2.
 //
 //go:noescape
 func clashes4nx256v5(tables *uint64, keys []uint64) int
@@ -751,7 +751,7 @@ func clashes4nx256v5(tables *uint64, keys []uint64) int
 // clashes4nx256v6 returns the sum, over keys, of the bits set in the OR of
 // the rows of tables that the key's 4 low nibbles pick: the row of
 // table c of value v starts at tables + (16c+v)·192 bytes, 24 words
-// long. It is clashesGo of match.go, and needs AVX2 and BMI2.
+// long. It is clashesGo of gokernels.go, and needs AVX2 and BMI2.
 //
 //go:noescape
 func clashes4nx256v6(tables *uint64, keys []uint64) int
@@ -759,7 +759,7 @@ func clashes4nx256v6(tables *uint64, keys []uint64) int
 // clashes4nx256v7 returns the sum, over keys, of the bits set in the OR of
 // the rows of tables that the key's 4 low nibbles pick: the row of
 // table c of value v starts at tables + (16c+v)·224 bytes, 28 words
-// long. It is clashesGo of match.go, and needs AVX2 and BMI2.
+// long. It is clashesGo of gokernels.go, and needs AVX2 and BMI2.
 //
 //go:noescape
 func clashes4nx256v7(tables *uint64, keys []uint64) int
@@ -767,7 +767,7 @@ func clashes4nx256v7(tables *uint64, keys []uint64) int
 // clashes4nx256v8 returns the sum, over keys, of the bits set in the OR of
 // the rows of tables that the key's 4 low nibbles pick: the row of
 // table c of value v starts at tables + (16c+v)·256 bytes, 32 words
-// long. It is clashesGo of match.go, and needs AVX2 and BMI2.
+// long. It is clashesGo of gokernels.go, and needs AVX2 and BMI2.
 //
 //go:noescape
 func clashes4nx256v8(tables *uint64, keys []uint64) int
@@ -775,7 +775,7 @@ func clashes4nx256v8(tables *uint64, keys []uint64) int
 // clashes5nx256v1 returns the sum, over keys, of the bits set in the OR of
 // the rows of tables that the key's 5 low nibbles pick: the row of
 // table c of value v starts at tables + (16c+v)·32 bytes, 4 words
-// long. It is clashesGo of match.go, and needs AVX2 and BMI2.
+// long. It is clashesGo of gokernels.go, and needs AVX2 and BMI2.
 //
 //go:noescape
 func clashes5nx256v1(tables *uint64, keys []uint64) int
@@ -783,7 +783,7 @@ func clashes5nx256v1(tables *uint64, keys []uint64) int
 // clashes5nx256v2 returns the sum, over keys, of the bits set in the OR of
 // the rows of tables that the key's 5 low nibbles pick: the row of
 // table c of value v starts at tables + (16c+v)·64 bytes, 8 words
-// long. It is clashesGo of match.go, and needs AVX2 and BMI2.
+// long. It is clashesGo of gokernels.go, and needs AVX2 and BMI2.
 //
 //go:noescape
 func clashes5nx256v2(tables *uint64, keys []uint64) int
@@ -791,7 +791,7 @@ func clashes5nx256v2(tables *uint64, keys []uint64) int
 // clashes5nx256v3 returns the sum, over keys, of the bits set in the OR of
 // the rows of tables that the key's 5 low nibbles pick: the row of
 // table c of value v starts at tables + (16c+v)·96 bytes, 12 words
-// long. It is clashesGo of match.go, and needs AVX2 and BMI2.
+// long. It is clashesGo of gokernels.go, and needs AVX2 and BMI2.
 //
 //go:noescape
 func clashes5nx256v3(tables *uint64, keys []uint64) int
@@ -799,7 +799,7 @@ func clashes5nx256v3(tables *uint64, keys []uint64) int
 // clashes5nx256v4 returns the sum, over keys, of the bits set in the OR of
 // the rows of tables that the key's 5 low nibbles pick: the row of
 // table c of value v starts at tables + (16c+v)·128 bytes, 16 words
-// long. It is clashesGo of match.go, and needs AVX2 and BMI2.
+// long. It is clashesGo of gokernels.go, and needs AVX2 and BMI2.
 //
 //go:noescape
 func clashes5nx256v4(tables *uint64, keys []uint64) int
@@ -807,7 +807,7 @@ func clashes5nx256v4(tables *uint64, keys []uint64) int
 // clashes5nx256v5 returns the sum, over keys, of the bits set in the OR of
 // the rows of tables that the key's 5 low nibbles pick: the row of
 // table c of value v starts at tables + (16c+v)·160 bytes, 20 words
-// long. It is clashesGo of match.go, and needs AVX2 and BMI2.
+// long. It is clashesGo of gokernels.go, and needs AVX2 and BMI2.
 //
 //go:noescape
 func clashes5nx256v5(tables *uint64, keys []uint64) int
@@ -815,7 +815,7 @@ func clashes5nx256v5(tables *uint64, keys []uint64) int
 // clashes5nx256v6 returns the sum, over keys, of the bits set in the OR of
 // the rows of tables that the key's 5 low nibbles pick: the row of
 // table c of value v starts at tables + (16c+v)·192 bytes, 24 words
-// long. It is clashesGo of match.go, and needs AVX2 and BMI2.
+// long. It is clashesGo of gokernels.go, and needs AVX2 and BMI2.
 //
 //go:noescape
 func clashes5nx256v6(tables *uint64, keys []uint64) int
@@ -823,7 +823,7 @@ func clashes5nx256v6(tables *uint64, keys []uint64) int
 // clashes5nx256v7 returns the sum, over keys, of the bits set in the OR of
 // the rows of tables that the key's 5 low nibbles pick: the row of
 // table c of value v starts at tables + (16c+v)·224 bytes, 28 words
-// long. It is clashesGo of match.go, and needs AVX2 and BMI2.
+// long. It is clashesGo of gokernels.go, and needs AVX2 and BMI2.
 //
 //go:noescape
 func clashes5nx256v7(tables *uint64, keys []uint64) int
@@ -831,7 +831,7 @@ func clashes5nx256v7(tables *uint64, keys []uint64) int
 // clashes5nx256v8 returns the sum, over keys, of the bits set in the OR of
 // the rows of tables that the key's 5 low nibbles pick: the row of
 // table c of value v starts at tables + (16c+v)·256 bytes, 32 words
-// long. It is clashesGo of match.go, and needs AVX2 and BMI2.
+// long. It is clashesGo of gokernels.go, and needs AVX2 and BMI2.
 //
 //go:noescape
 func clashes5nx256v8(tables *uint64, keys []uint64) int
@@ -839,7 +839,7 @@ func clashes5nx256v8(tables *uint64, keys []uint64) int
 // clashes6nx256v1 returns the sum, over keys, of the bits set in the OR of
 // the rows of tables that the key's 6 low nibbles pick: the row of
 // table c of value v starts at tables + (16c+v)·32 bytes, 4 words
-// long. It is clashesGo of match.go, and needs AVX2 and BMI2.
+// long. It is clashesGo of gokernels.go, and needs AVX2 and BMI2.
 //
 //go:noescape
 func clashes6nx256v1(tables *uint64, keys []uint64) int
@@ -847,7 +847,7 @@ func clashes6nx256v1(tables *uint64, keys []uint64) int
 // clashes6nx256v2 returns the sum, over keys, of the bits set in the OR of
 // the rows of tables that the key's 6 low nibbles pick: the row of
 // table c of value v starts at tables + (16c+v)·64 bytes, 8 words
-// long. It is clashesGo of match.go, and needs AVX2 and BMI2.
+// long. It is clashesGo of gokernels.go, and needs AVX2 and BMI2.
 //
 //go:noescape
 func clashes6nx256v2(tables *uint64, keys []uint64) int
@@ -855,7 +855,7 @@ func clashes6nx256v2(tables *uint64, keys []uint64) int
 // clashes6nx256v3 returns the sum, over keys, of the bits set in the OR of
 // the rows of tables that the key's 6 low nibbles pick: the row of
 // table c of value v starts at tables + (16c+v)·96 bytes, 12 words
-// long. It is clashesGo of match.go, and needs AVX2 and BMI2.
+// long. It is clashesGo of gokernels.go, and needs AVX2 and BMI2.
 //
 //go:noescape
 func clashes6nx256v3(tables *uint64, keys []uint64) int
@@ -863,7 +863,7 @@ func clashes6nx256v3(tables *uint64, keys []uint64) int
 // clashes6nx256v4 returns the sum, over keys, of the bits set in the OR of
 // the rows of tables that the key's 6 low nibbles pick: the row of
 // table c of value v starts at tables + (16c+v)·128 bytes, 16 words
-// long. It is clashesGo of match.go, and needs AVX2 and BMI2.
+// long. It is clashesGo of gokernels.go, and needs AVX2 and BMI2.
 //
 //go:noescape
 func clashes6nx256v4(tables *uint64, keys []uint64) int
@@ -871,7 +871,7 @@ func clashes6nx256v4(tables *uint64, keys []uint64) int
 // clashes6nx256v5 returns the sum, over keys, of the bits set in the OR of
 // the rows of tables that the key's 6 low nibbles pick: the row of
 // table c of value v starts at tables + (16c+v)·160 bytes, 20 words
-// long. It is clashesGo of match.go, and needs AVX2 and BMI2.
+// long. It is clashesGo of gokernels.go, and needs AVX2 and BMI2.
 //
 //go:noescape
 func clashes6nx256v5(tables *uint64, keys []uint64) int
@@ -879,7 +879,7 @@ func clashes6nx256v5(tables *uint64, keys []uint64) int
 // clashes6nx256v6 returns the sum, over keys, of the bits set in the OR of
 // the rows of tables that the key's 6 low nibbles pick: the row of
 // table c of value v starts at tables + (16c+v)·192 bytes, 24 words
-// long. It is clashesGo of match.go, and needs AVX2 and BMI2.
+// long. It is clashesGo of gokernels.go, and needs AVX2 and BMI2.
 //
 //go:noescape
 func clashes6nx256v6(tables *uint64, keys []uint64) int
@@ -887,7 +887,7 @@ func clashes6nx256v6(tables *uint64, keys []uint64) int
 // clashes6nx256v7 returns the sum, over keys, of the bits set in the OR of
 // the rows of tables that the key's 6 low nibbles pick: the row of
 // table c of value v starts at tables + (16c+v)·224 bytes, 28 words
-// long. It is clashesGo of match.go, and needs AVX2 and BMI2.
+// long. It is clashesGo of gokernels.go, and needs AVX2 and BMI2.
 //
 //go:noescape
 func clashes6nx256v7(tables *uint64, keys []uint64) int
@@ -895,7 +895,7 @@ func clashes6nx256v7(tables *uint64, keys []uint64) int
 // clashes6nx256v8 returns the sum, over keys, of the bits set in the OR of
 // the rows of tables that the key's 6 low nibbles pick: the row of
 // table c of value v starts at tables + (16c+v)·256 bytes, 32 words
-// long. It is clashesGo of match.go, and needs AVX2 and BMI2.
+// long. It is clashesGo of gokernels.go, and needs AVX2 and BMI2.
 //
 //go:noescape
 func clashes6nx256v8(tables *uint64, keys []uint64) int
@@ -903,7 +903,7 @@ func clashes6nx256v8(tables *uint64, keys []uint64) int
 // clashes7nx256v1 returns the sum, over keys, of the bits set in the OR of
 // the rows of tables that the key's 7 low nibbles pick: the row of
 // table c of value v starts at tables + (16c+v)·32 bytes, 4 words
-// long. It is clashesGo of match.go, and needs AVX2 and BMI2.
+// long. It is clashesGo of gokernels.go, and needs AVX2 and BMI2.
 //
 //go:noescape
 func clashes7nx256v1(tables *uint64, keys []uint64) int
@@ -911,7 +911,7 @@ func clashes7nx256v1(tables *uint64, keys []uint64) int
 // clashes7nx256v2 returns the sum, over keys, of the bits set in the OR of
 // the rows of tables that the key's 7 low nibbles pick: the row of
 // table c of value v starts at tables + (16c+v)·64 bytes, 8 words
-// long. It is clashesGo of match.go, and needs AVX2 and BMI2.
+// long. It is clashesGo of gokernels.go, and needs AVX2 and BMI2.
 //
 //go:noescape
 func clashes7nx256v2(tables *uint64, keys []uint64) int
@@ -919,7 +919,7 @@ func clashes7nx256v2(tables *uint64, keys []uint64) int
 // clashes7nx256v3 returns the sum, over keys, of the bits set in the OR of
 // the rows of tables that the key's 7 low nibbles pick: the row of
 // table c of value v starts at tables + (16c+v)·96 bytes, 12 words
-// long. It is clashesGo of match.go, and needs AVX2 and BMI2.
+// long. It is clashesGo of gokernels.go, and needs AVX2 and BMI2.
 //
 //go:noescape
 func clashes7nx256v3(tables *uint64, keys []uint64) int
@@ -927,7 +927,7 @@ func clashes7nx256v3(tables *uint64, keys []uint64) int
 // clashes7nx256v4 returns the sum, over keys, of the bits set in the OR of
 // the rows of tables that the key's 7 low nibbles pick: the row of
 // table c of value v starts at tables + (16c+v)·128 bytes, 16 words
-// long. It is clashesGo of match.go, and needs AVX2 and BMI2.
+// long. It is clashesGo of gokernels.go, and needs AVX2 and BMI2.
 //
 //go:noescape
 func clashes7nx256v4(tables *uint64, keys []uint64) int
@@ -935,7 +935,7 @@ func clashes7nx256v4(tables *uint64, keys []uint64) int
 // clashes7nx256v5 returns the sum, over keys, of the bits set in the OR of
 // the rows of tables that the key's 7 low nibbles pick: the row of
 // table c of value v starts at tables + (16c+v)·160 bytes, 20 words
-// long. It is clashesGo of match.go, and needs AVX2 and BMI2.
+// long. It is clashesGo of gokernels.go, and needs AVX2 and BMI2.
 //
 //go:noescape
 func clashes7nx256v5(tables *uint64, keys []uint64) int
@@ -943,7 +943,7 @@ func clashes7nx256v5(tables *uint64, keys []uint64) int
 // clashes7nx256v6 returns the sum, over keys, of the bits set in the OR of
 // the rows of tables that the key's 7 low nibbles pick: the row of
 // table c of value v starts at tables + (16c+v)·192 bytes, 24 words
-// long. It is clashesGo of match.go, and needs AVX2 and BMI2.
+// long. It is clashesGo of gokernels.go, and needs AVX2 and BMI2.
 //
 //go:noescape
 func clashes7nx256v6(tables *uint64, keys []uint64) int
@@ -951,7 +951,7 @@ func clashes7nx256v6(tables *uint64, keys []uint64) int
 // clashes7nx256v7 returns the sum, over keys, of the bits set in the OR of
 // the rows of tables that the key's 7 low nibbles pick: the row of
 // table c of value v starts at tables + (16c+v)·224 bytes, 28 words
-// long. It is clashesGo of match.go, and needs AVX2 and BMI2.
+// long. It is clashesGo of gokernels.go, and needs AVX2 and BMI2.
 //
 //go:noescape
 func clashes7nx256v7(tables *uint64, keys []uint64) int
@@ -959,7 +959,7 @@ func clashes7nx256v7(tables *uint64, keys []uint64) int
 // clashes7nx256v8 returns the sum, over keys, of the bits set in the OR of
 // the rows of tables that the key's 7 low nibbles pick: the row of
 // table c of value v starts at tables + (16c+v)·256 bytes, 32 words
-// long. It is clashesGo of match.go, and needs AVX2 and BMI2.
+// long. It is clashesGo of gokernels.go, and needs AVX2 and BMI2.
 //
 //go:noescape
 func clashes7nx256v8(tables *uint64, keys []uint64) int
@@ -967,7 +967,7 @@ func clashes7nx256v8(tables *uint64, keys []uint64) int
 // clashes8nx256v1 returns the sum, over keys, of the bits set in the OR of
 // the rows of tables that the key's 8 low nibbles pick: the row of
 // table c of value v starts at tables + (16c+v)·32 bytes, 4 words
-// long. It is clashesGo of match.go, and needs AVX2 and BMI2.
+// long. It is clashesGo of gokernels.go, and needs AVX2 and BMI2.
 //
 //go:noescape
 func clashes8nx256v1(tables *uint64, keys []uint64) int
@@ -975,7 +975,7 @@ func clashes8nx256v1(tables *uint64, keys []uint64) int
 // clashes8nx256v2 returns the sum, over keys, of the bits set in the OR of
 // the rows of tables that the key's 8 low nibbles pick: the row of
 // table c of value v starts at tables + (16c+v)·64 bytes, 8 words
-// long. It is clashesGo of match.go, and needs AVX2 and BMI2.
+// long. It is clashesGo of gokernels.go, and needs AVX2 and BMI2.
 //
 //go:noescape
 func clashes8nx256v2(tables *uint64, keys []uint64) int
@@ -983,7 +983,7 @@ func clashes8nx256v2(tables *uint64, keys []uint64) int
 // clashes8nx256v3 returns the sum, over keys, of the bits set in the OR of
 // the rows of tables that the key's 8 low nibbles pick: the row of
 // table c of value v starts at tables + (16c+v)·96 bytes, 12 words
-// long. It is clashesGo of match.go, and needs AVX2 and BMI2.
+// long. It is clashesGo of gokernels.go, and needs AVX2 and BMI2.
 //
 //go:noescape
 func clashes8nx256v3(tables *uint64, keys []uint64) int
@@ -991,7 +991,7 @@ func clashes8nx256v3(tables *uint64, keys []uint64) int
 // clashes8nx256v4 returns the sum, over keys, of the bits set in the OR of
 // the rows of tables that the key's 8 low nibbles pick: the row of
 // table c of value v starts at tables + (16c+v)·128 bytes, 16 words
-// long. It is clashesGo of match.go, and needs AVX2 and BMI2.
+// long. It is clashesGo of gokernels.go, and needs AVX2 and BMI2.
 //
 //go:noescape
 func clashes8nx256v4(tables *uint64, keys []uint64) int
@@ -999,7 +999,7 @@ func clashes8nx256v4(tables *uint64, keys []uint64) int
 // clashes8nx256v5 returns the sum, over keys, of the bits set in the OR of
 // the rows of tables that the key's 8 low nibbles pick: the row of
 // table c of value v starts at tables + (16c+v)·160 bytes, 20 words
-// long. It is clashesGo of match.go, and needs AVX2 and BMI2.
+// long. It is clashesGo of gokernels.go, and needs AVX2 and BMI2.
 //
 //go:noescape
 func clashes8nx256v5(tables *uint64, keys []uint64) int
@@ -1007,7 +1007,7 @@ func clashes8nx256v5(tables *uint64, keys []uint64) int
 // clashes8nx256v6 returns the sum, over keys, of the bits set in the OR of
 // the rows of tables that the key's 8 low nibbles pick: the row of
 // table c of value v starts at tables + (16c+v)·192 bytes, 24 words
-// long. It is clashesGo of match.go, and needs AVX2 and BMI2.
+// long. It is clashesGo of gokernels.go, and needs AVX2 and BMI2.
 //
 //go:noescape
 func clashes8nx256v6(tables *uint64, keys []uint64) int
@@ -1015,7 +1015,7 @@ func clashes8nx256v6(tables *uint64, keys []uint64) int
 // clashes8nx256v7 returns the sum, over keys, of the bits set in the OR of
 // the rows of tables that the key's 8 low nibbles pick: the row of
 // table c of value v starts at tables + (16c+v)·224 bytes, 28 words
-// long. It is clashesGo of match.go, and needs AVX2 and BMI2.
+// long. It is clashesGo of gokernels.go, and needs AVX2 and BMI2.
 //
 //go:noescape
 func clashes8nx256v7(tables *uint64, keys []uint64) int
@@ -1023,7 +1023,7 @@ func clashes8nx256v7(tables *uint64, keys []uint64) int
 // clashes8nx256v8 returns the sum, over keys, of the bits set in the OR of
 // the rows of tables that the key's 8 low nibbles pick: the row of
 // table c of value v starts at tables + (16c+v)·256 bytes, 32 words
-// long. It is clashesGo of match.go, and needs AVX2 and BMI2.
+// long. It is clashesGo of gokernels.go, and needs AVX2 and BMI2.
 //
 //go:noescape
 func clashes8nx256v8(tables *uint64, keys []uint64) int
@@ -1031,7 +1031,7 @@ func clashes8nx256v8(tables *uint64, keys []uint64) int
 // clashes1x512v1 returns the sum, over keys, of the bits set in the OR of
 // the rows of tables that the key's 1 low bytes pick: the row of
 // table c of value v starts at tables + (256c+v)·64 bytes, 8 words
-// long. It is clashesGo of match.go, and needs AVX-512F, VPOPCNTDQ, BMI2 and AVX2.
+// long. It is clashesGo of gokernels.go, and needs AVX-512F, VPOPCNTDQ, BMI2 and AVX2.
 //
 //go:noescape
 func clashes1x512v1(tables *uint64, keys []uint64) int
@@ -1039,7 +1039,7 @@ func clashes1x512v1(tables *uint64, keys []uint64) int
 // clashes1x512v2 returns the sum, over keys, of the bits set in the OR of
 // the rows of tables that the key's 1 low bytes pick: the row of
 // table c of value v starts at tables + (256c+v)·128 bytes, 16 words
-// long. It is clashesGo of match.go, and needs AVX-512F, VPOPCNTDQ, BMI2 and AVX2.
+// long. It is clashesGo of gokernels.go, and needs AVX-512F, VPOPCNTDQ, BMI2 and AVX2.
 //
 //go:noescape
 func clashes1x512v2(tables *uint64, keys []uint64) int
@@ -1047,7 +1047,7 @@ func clashes1x512v2(tables *uint64, keys []uint64) int
 // clashes1x512v3 returns the sum, over keys, of the bits set in the OR of
 // the rows of tables that the key's 1 low bytes pick: the row of
 // table c of value v starts at tables + (256c+v)·192 bytes, 24 words
-// long. It is clashesGo of match.go, and needs AVX-512F, VPOPCNTDQ, BMI2 and AVX2.
+// long. It is clashesGo of gokernels.go, and needs AVX-512F, VPOPCNTDQ, BMI2 and AVX2.
 //
 //go:noescape
 func clashes1x512v3(tables *uint64, keys []uint64) int
@@ -1055,7 +1055,7 @@ func clashes1x512v3(tables *uint64, keys []uint64) int
 // clashes1x512v4 returns the sum, over keys, of the bits set in the OR of
 // the rows of tables that the key's 1 low bytes pick: the row of
 // table c of value v starts at tables + (256c+v)·256 bytes, 32 words
-// long. It is clashesGo of match.go, and needs AVX-512F, VPOPCNTDQ, BMI2 and AVX2.
+// long. It is clashesGo of gokernels.go, and needs AVX-512F, VPOPCNTDQ, BMI2 and AVX2.
 //
 //go:noescape
 func clashes1x512v4(tables *uint64, keys []uint64) int
@@ -1063,7 +1063,7 @@ func clashes1x512v4(tables *uint64, keys []uint64) int
 // clashes2x512v1 returns the sum, over keys, of the bits set in the OR of
 // the rows of tables that the key's 2 low bytes pick: the row of
 // table c of value v starts at tables + (256c+v)·64 bytes, 8 words
-// long. It is clashesGo of match.go, and needs AVX-512F, VPOPCNTDQ, BMI2 and AVX2.
+// long. It is clashesGo of gokernels.go, and needs AVX-512F, VPOPCNTDQ, BMI2 and AVX2.
 //
 //go:noescape
 func clashes2x512v1(tables *uint64, keys []uint64) int
@@ -1071,7 +1071,7 @@ func clashes2x512v1(tables *uint64, keys []uint64) int
 // clashes2x512v2 returns the sum, over keys, of the bits set in the OR of
 // the rows of tables that the key's 2 low bytes pick: the row of
 // table c of value v starts at tables + (256c+v)·128 bytes, 16 words
-// long. It is clashesGo of match.go, and needs AVX-512F, VPOPCNTDQ, BMI2 and AVX2.
+// long. It is clashesGo of gokernels.go, and needs AVX-512F, VPOPCNTDQ, BMI2 and AVX2.
 //
 //go:noescape
 func clashes2x512v2(tables *uint64, keys []uint64) int
@@ -1079,7 +1079,7 @@ func clashes2x512v2(tables *uint64, keys []uint64) int
 // clashes2x512v3 returns the sum, over keys, of the bits set in the OR of
 // the rows of tables that the key's 2 low bytes pick: the row of
 // table c of value v starts at tables + (256c+v)·192 bytes, 24 words
-// long. It is clashesGo of match.go, and needs AVX-512F, VPOPCNTDQ, BMI2 and AVX2.
+// long. It is clashesGo of gokernels.go, and needs AVX-512F, VPOPCNTDQ, BMI2 and AVX2.
 //
 //go:noescape
 func clashes2x512v3(tables *uint64, keys []uint64) int
@@ -1087,7 +1087,7 @@ func clashes2x512v3(tables *uint64, keys []uint64) int
 // clashes2x512v4 returns the sum, over keys, of the bits set in the OR of
 // the rows of tables that the key's 2 low bytes pick: the row of
 // table c of value v starts at tables + (256c+v)·256 bytes, 32 words
-// long. It is clashesGo of match.go, and needs AVX-512F, VPOPCNTDQ, BMI2 and AVX2.
+// long. It is clashesGo of gokernels.go, and needs AVX-512F, VPOPCNTDQ, BMI2 and AVX2.
 //
 //go:noescape
 func clashes2x512v4(tables *uint64, keys []uint64) int
@@ -1095,7 +1095,7 @@ func clashes2x512v4(tables *uint64, keys []uint64) int
 // clashes3x512v1 returns the sum, over keys, of the bits set in the OR of
 // the rows of tables that the key's 3 low bytes pick: the row of
 // table c of value v starts at tables + (256c+v)·64 bytes, 8 words
-// long. It is clashesGo of match.go, and needs AVX-512F, VPOPCNTDQ, BMI2 and AVX2.
+// long. It is clashesGo of gokernels.go, and needs AVX-512F, VPOPCNTDQ, BMI2 and AVX2.
 //
 //go:noescape
 func clashes3x512v1(tables *uint64, keys []uint64) int
@@ -1103,7 +1103,7 @@ func clashes3x512v1(tables *uint64, keys []uint64) int
 // clashes3x512v2 returns the sum, over keys, of the bits set in the OR of
 // the rows of tables that the key's 3 low bytes pick: the row of
 // table c of value v starts at tables + (256c+v)·128 bytes, 16 words
-// long. It is clashesGo of match.go, and needs AVX-512F, VPOPCNTDQ, BMI2 and AVX2.
+// long. It is clashesGo of gokernels.go, and needs AVX-512F, VPOPCNTDQ, BMI2 and AVX2.
 //
 //go:noescape
 func clashes3x512v2(tables *uint64, keys []uint64) int
@@ -1111,7 +1111,7 @@ func clashes3x512v2(tables *uint64, keys []uint64) int
 // clashes3x512v3 returns the sum, over keys, of the bits set in the OR of
 // the rows of tables that the key's 3 low bytes pick: the row of
 // table c of value v starts at tables + (256c+v)·192 bytes, 24 words
-// long. It is clashesGo of match.go, and needs AVX-512F, VPOPCNTDQ, BMI2 and AVX2.
+// long. It is clashesGo of gokernels.go, and needs AVX-512F, VPOPCNTDQ, BMI2 and AVX2.
 //
 //go:noescape
 func clashes3x512v3(tables *uint64, keys []uint64) int
@@ -1119,7 +1119,7 @@ func clashes3x512v3(tables *uint64, keys []uint64) int
 // clashes3x512v4 returns the sum, over keys, of the bits set in the OR of
 // the rows of tables that the key's 3 low bytes pick: the row of
 // table c of value v starts at tables + (256c+v)·256 bytes, 32 words
-// long. It is clashesGo of match.go, and needs AVX-512F, VPOPCNTDQ, BMI2 and AVX2.
+// long. It is clashesGo of gokernels.go, and needs AVX-512F, VPOPCNTDQ, BMI2 and AVX2.
 //
 //go:noescape
 func clashes3x512v4(tables *uint64, keys []uint64) int
@@ -1127,7 +1127,7 @@ func clashes3x512v4(tables *uint64, keys []uint64) int
 // clashes4x512v1 returns the sum, over keys, of the bits set in the OR of
 // the rows of tables that the key's 4 low bytes pick: the row of
 // table c of value v starts at tables + (256c+v)·64 bytes, 8 words
-// long. It is clashesGo of match.go, and needs AVX-512F, VPOPCNTDQ, BMI2 and AVX2.
+// long. It is clashesGo of gokernels.go, and needs AVX-512F, VPOPCNTDQ, BMI2 and AVX2.
 //
 //go:noescape
 func clashes4x512v1(tables *uint64, keys []uint64) int
@@ -1135,7 +1135,7 @@ func clashes4x512v1(tables *uint64, keys []uint64) int
 // clashes4x512v2 returns the sum, over keys, of the bits set in the OR of
 // the rows of tables that the key's 4 low bytes pick: the row of
 // table c of value v starts at tables + (256c+v)·128 bytes, 16 words
-// long. It is clashesGo of match.go, and needs AVX-512F, VPOPCNTDQ, BMI2 and AVX2.
+// long. It is clashesGo of gokernels.go, and needs AVX-512F, VPOPCNTDQ, BMI2 and AVX2.
 //
 //go:noescape
 func clashes4x512v2(tables *uint64, keys []uint64) int
@@ -1143,7 +1143,7 @@ func clashes4x512v2(tables *uint64, keys []uint64) int
 // clashes4x512v3 returns the sum, over keys, of the bits set in the OR of
 // the rows of tables that the key's 4 low bytes pick: the row of
 // table c of value v starts at tables + (256c+v)·192 bytes, 24 words
-// long. It is clashesGo of match.go, and needs AVX-512F, VPOPCNTDQ, BMI2 and AVX2.
+// long. It is clashesGo of gokernels.go, and needs AVX-512F, VPOPCNTDQ, BMI2 and AVX2.
 //
 //go:noescape
 func clashes4x512v3(tables *uint64, keys []uint64) int
@@ -1151,7 +1151,7 @@ func clashes4x512v3(tables *uint64, keys []uint64) int
 // clashes4x512v4 returns the sum, over keys, of the bits set in the OR of
 // the rows of tables that the key's 4 low bytes pick: the row of
 // table c of value v starts at tables + (256c+v)·256 bytes, 32 words
-// long. It is clashesGo of match.go, and needs AVX-512F, VPOPCNTDQ, BMI2 and AVX2.
+// long. It is clashesGo of gokernels.go, and needs AVX-512F, VPOPCNTDQ, BMI2 and AVX2.
 //
 //go:noescape
 func clashes4x512v4(tables *uint64, keys []uint64) int
@@ -1159,7 +1159,7 @@ func clashes4x512v4(tables *uint64, keys []uint64) int
 // clashes5x512v1 returns the sum, over keys, of the bits set in the OR of
 // the rows of tables that the key's 5 low bytes pick: the row of
 // table c of value v starts at tables + (256c+v)·64 bytes, 8 words
-// long. It is clashesGo of match.go, and needs AVX-512F, VPOPCNTDQ, BMI2 and AVX2.
+// long. It is clashesGo of gokernels.go, and needs AVX-512F, VPOPCNTDQ, BMI2 and AVX2.
 //
 //go:noescape
 func clashes5x512v1(tables *uint64, keys []uint64) int
@@ -1167,7 +1167,7 @@ func clashes5x512v1(tables *uint64, keys []uint64) int
 // clashes5x512v2 returns the sum, over keys, of the bits set in the OR of
 // the rows of tables that the key's 5 low bytes pick: the row of
 // table c of value v starts at tables + (256c+v)·128 bytes, 16 words
-// long. It is clashesGo of match.go, and needs AVX-512F, VPOPCNTDQ, BMI2 and AVX2.
+// long. It is clashesGo of gokernels.go, and needs AVX-512F, VPOPCNTDQ, BMI2 and AVX2.
 //
 //go:noescape
 func clashes5x512v2(tables *uint64, keys []uint64) int
@@ -1175,7 +1175,7 @@ func clashes5x512v2(tables *uint64, keys []uint64) int
 // clashes5x512v3 returns the sum, over keys, of the bits set in the OR of
 // the rows of tables that the key's 5 low bytes pick: the row of
 // table c of value v starts at tables + (256c+v)·192 bytes, 24 words
-// long. It is clashesGo of match.go, and needs AVX-512F, VPOPCNTDQ, BMI2 and AVX2.
+// long. It is clashesGo of gokernels.go, and needs AVX-512F, VPOPCNTDQ, BMI2 and AVX2.
 //
 //go:noescape
 func clashes5x512v3(tables *uint64, keys []uint64) int
@@ -1183,7 +1183,7 @@ func clashes5x512v3(tables *uint64, keys []uint64) int
 // clashes5x512v4 returns the sum, over keys, of the bits set in the OR of
 // the rows of tables that the key's 5 low bytes pick: the row of
 // table c of value v starts at tables + (256c+v)·256 bytes, 32 words
-// long. It is clashesGo of match.go, and needs AVX-512F, VPOPCNTDQ, BMI2 and AVX2.
+// long. It is clashesGo of gokernels.go, and needs AVX-512F, VPOPCNTDQ, BMI2 and AVX2.
 //
 //go:noescape
 func clashes5x512v4(tables *uint64, keys []uint64) int
@@ -1191,7 +1191,7 @@ func clashes5x512v4(tables *uint64, keys []uint64) int
 // clashes6x512v1 returns the sum, over keys, of the bits set in the OR of
 // the rows of tables that the key's 6 low bytes pick: the row of
 // table c of value v starts at tables + (256c+v)·64 bytes, 8 words
-// long. It is clashesGo of match.go, and needs AVX-512F, VPOPCNTDQ, BMI2 and AVX2.
+// long. It is clashesGo of gokernels.go, and needs AVX-512F, VPOPCNTDQ, BMI2 and AVX2.
 //
 //go:noescape
 func clashes6x512v1(tables *uint64, keys []uint64) int
@@ -1199,7 +1199,7 @@ func clashes6x512v1(tables *uint64, keys []uint64) int
 // clashes6x512v2 returns the sum, over keys, of the bits set in the OR of
 // the rows of tables that the key's 6 low bytes pick: the row of
 // table c of value v starts at tables + (256c+v)·128 bytes, 16 words
-// long. It is clashesGo of match.go, and needs AVX-512F, VPOPCNTDQ, BMI2 and AVX2.
+// long. It is clashesGo of gokernels.go, and needs AVX-512F, VPOPCNTDQ, BMI2 and AVX2.
 //
 //go:noescape
 func clashes6x512v2(tables *uint64, keys []uint64) int
@@ -1207,7 +1207,7 @@ func clashes6x512v2(tables *uint64, keys []uint64) int
 // clashes6x512v3 returns the sum, over keys, of the bits set in the OR of
 // the rows of tables that the key's 6 low bytes pick: the row of
 // table c of value v starts at tables + (256c+v)·192 bytes, 24 words
-// long. It is clashesGo of match.go, and needs AVX-512F, VPOPCNTDQ, BMI2 and AVX2.
+// long. It is clashesGo of gokernels.go, and needs AVX-512F, VPOPCNTDQ, BMI2 and AVX2.
 //
 //go:noescape
 func clashes6x512v3(tables *uint64, keys []uint64) int
@@ -1215,7 +1215,7 @@ func clashes6x512v3(tables *uint64, keys []uint64) int
 // clashes6x512v4 returns the sum, over keys, of the bits set in the OR of
 // the rows of tables that the key's 6 low bytes pick: the row of
 // table c of value v starts at tables + (256c+v)·256 bytes, 32 words
-// long. It is clashesGo of match.go, and needs AVX-512F, VPOPCNTDQ, BMI2 and AVX2.
+// long. It is clashesGo of gokernels.go, and needs AVX-512F, VPOPCNTDQ, BMI2 and AVX2.
 //
 //go:noescape
 func clashes6x512v4(tables *uint64, keys []uint64) int
@@ -1223,7 +1223,7 @@ func clashes6x512v4(tables *uint64, keys []uint64) int
 // clashes7x512v1 returns the sum, over keys, of the bits set in the OR of
 // the rows of tables that the key's 7 low bytes pick: the row of
 // table c of value v starts at tables + (256c+v)·64 bytes, 8 words
-// long. It is clashesGo of match.go, and needs AVX-512F, VPOPCNTDQ, BMI2 and AVX2.
+// long. It is clashesGo of gokernels.go, and needs AVX-512F, VPOPCNTDQ, BMI2 and AVX2.
 //
 //go:noescape
 func clashes7x512v1(tables *uint64, keys []uint64) int
@@ -1231,7 +1231,7 @@ func clashes7x512v1(tables *uint64, keys []uint64) int
 // clashes7x512v2 returns the sum, over keys, of the bits set in the OR of
 // the rows of tables that the key's 7 low bytes pick: the row of
 // table c of value v starts at tables + (256c+v)·128 bytes, 16 words
-// long. It is clashesGo of match.go, and needs AVX-512F, VPOPCNTDQ, BMI2 and AVX2.
+// long. It is clashesGo of gokernels.go, and needs AVX-512F, VPOPCNTDQ, BMI2 and AVX2.
 //
 //go:noescape
 func clashes7x512v2(tables *uint64, keys []uint64) int
@@ -1239,7 +1239,7 @@ func clashes7x512v2(tables *uint64, keys []uint64) int
 // clashes7x512v3 returns the sum, over keys, of the bits set in the OR of
 // the rows of tables that the key's 7 low bytes pick: the row of
 // table c of value v starts at tables + (256c+v)·192 bytes, 24 words
-// long. It is clashesGo of match.go, and needs AVX-512F, VPOPCNTDQ, BMI2 and AVX2.
+// long. It is clashesGo of gokernels.go, and needs AVX-512F, VPOPCNTDQ, BMI2 and AVX2.
 //
 //go:noescape
 func clashes7x512v3(tables *uint64, keys []uint64) int
@@ -1247,7 +1247,7 @@ func clashes7x512v3(tables *uint64, keys []uint64) int
 // clashes7x512v4 returns the sum, over keys, of the bits set in the OR of
 // the rows of tables that the key's 7 low bytes pick: the row of
 // table c of value v starts at tables + (256c+v)·256 bytes, 32 words
-// long. It is clashesGo of match.go, and needs AVX-512F, VPOPCNTDQ, BMI2 and AVX2.
+// long. It is clashesGo of gokernels.go, and needs AVX-512F, VPOPCNTDQ, BMI2 and AVX2.
 //
 //go:noescape
 func clashes7x512v4(tables *uint64, keys []uint64) int
@@ -1255,7 +1255,7 @@ func clashes7x512v4(tables *uint64, keys []uint64) int
 // clashes8x512v1 returns the sum, over keys, of the bits set in the OR of
 // the rows of tables that the key's 8 low bytes pick: the row of
 // table c of value v starts at tables + (256c+v)·64 bytes, 8 words
-// long. It is clashesGo of match.go, and needs AVX-512F, VPOPCNTDQ, BMI2 and AVX2.
+// long. It is clashesGo of gokernels.go, and needs AVX-512F, VPOPCNTDQ, BMI2 and AVX2.
 //
 //go:noescape
 func clashes8x512v1(tables *uint64, keys []uint64) int
@@ -1263,7 +1263,7 @@ func clashes8x512v1(tables *uint64, keys []uint64) int
 // clashes8x512v2 returns the sum, over keys, of the bits set in the OR of
 // the rows of tables that the key's 8 low bytes pick: the row of
 // table c of value v starts at tables + (256c+v)·128 bytes, 16 words
-// long. It is clashesGo of match.go, and needs AVX-512F, VPOPCNTDQ, BMI2 and AVX2.
+// long. It is clashesGo of gokernels.go, and needs AVX-512F, VPOPCNTDQ, BMI2 and AVX2.
 //
 //go:noescape
 func clashes8x512v2(tables *uint64, keys []uint64) int
@@ -1271,7 +1271,7 @@ func clashes8x512v2(tables *uint64, keys []uint64) int
 // clashes8x512v3 returns the sum, over keys, of the bits set in the OR of
 // the rows of tables that the key's 8 low bytes pick: the row of
 // table c of value v starts at tables + (256c+v)·192 bytes, 24 words
-// long. It is clashesGo of match.go, and needs AVX-512F, VPOPCNTDQ, BMI2 and AVX2.
+// long. It is clashesGo of gokernels.go, and needs AVX-512F, VPOPCNTDQ, BMI2 and AVX2.
 //
 //go:noescape
 func clashes8x512v3(tables *uint64, keys []uint64) int
@@ -1279,7 +1279,7 @@ func clashes8x512v3(tables *uint64, keys []uint64) int
 // clashes8x512v4 returns the sum, over keys, of the bits set in the OR of
 // the rows of tables that the key's 8 low bytes pick: the row of
 // table c of value v starts at tables + (256c+v)·256 bytes, 32 words
-// long. It is clashesGo of match.go, and needs AVX-512F, VPOPCNTDQ, BMI2 and AVX2.
+// long. It is clashesGo of gokernels.go, and needs AVX-512F, VPOPCNTDQ, BMI2 and AVX2.
 //
 //go:noescape
 func clashes8x512v4(tables *uint64, keys []uint64) int
@@ -1287,7 +1287,7 @@ func clashes8x512v4(tables *uint64, keys []uint64) int
 // clashes1nx512v1 returns the sum, over keys, of the bits set in the OR of
 // the rows of tables that the key's 1 low nibbles pick: the row of
 // table c of value v starts at tables + (16c+v)·64 bytes, 8 words
-// long. It is clashesGo of match.go, and needs AVX-512F, VPOPCNTDQ, BMI2 and AVX2.
+// long. It is clashesGo of gokernels.go, and needs AVX-512F, VPOPCNTDQ, BMI2 and AVX2.
 //
 //go:noescape
 func clashes1nx512v1(tables *uint64, keys []uint64) int
@@ -1295,7 +1295,7 @@ func clashes1nx512v1(tables *uint64, keys []uint64) int
 // clashes1nx512v2 returns the sum, over keys, of the bits set in the OR of
 // the rows of tables that the key's 1 low nibbles pick: the row of
 // table c of value v starts at tables + (16c+v)·128 bytes, 16 words
-// long. It is clashesGo of match.go, and needs AVX-512F, VPOPCNTDQ, BMI2 and AVX2.
+// long. It is clashesGo of gokernels.go, and needs AVX-512F, VPOPCNTDQ, BMI2 and AVX2.
 //
 //go:noescape
 func clashes1nx512v2(tables *uint64, keys []uint64) int
@@ -1303,7 +1303,7 @@ func clashes1nx512v2(tables *uint64, keys []uint64) int
 // clashes1nx512v3 returns the sum, over keys, of the bits set in the OR of
 // the rows of tables that the key's 1 low nibbles pick: the row of
 // table c of value v starts at tables + (16c+v)·192 bytes, 24 words
-// long. It is clashesGo of match.go, and needs AVX-512F, VPOPCNTDQ, BMI2 and AVX2.
+// long. It is clashesGo of gokernels.go, and needs AVX-512F, VPOPCNTDQ, BMI2 and AVX2.
 //
 //go:noescape
 func clashes1nx512v3(tables *uint64, keys []uint64) int
@@ -1311,7 +1311,7 @@ func clashes1nx512v3(tables *uint64, keys []uint64) int
 // clashes1nx512v4 returns the sum, over keys, of the bits set in the OR of
 // the rows of tables that the key's 1 low nibbles pick: the row of
 // table c of value v starts at tables + (16c+v)·256 bytes, 32 words
-// long. It is clashesGo of match.go, and needs AVX-512F, VPOPCNTDQ, BMI2 and AVX2.
+// long. It is clashesGo of gokernels.go, and needs AVX-512F, VPOPCNTDQ, BMI2 and AVX2.
 //
 //go:noescape
 func clashes1nx512v4(tables *uint64, keys []uint64) int
@@ -1319,7 +1319,7 @@ func clashes1nx512v4(tables *uint64, keys []uint64) int
 // clashes2nx512v1 returns the sum, over keys, of the bits set in the OR of
 // the rows of tables that the key's 2 low nibbles pick: the row of
 // table c of value v starts at tables + (16c+v)·64 bytes, 8 words
-// long. It is clashesGo of match.go, and needs AVX-512F, VPOPCNTDQ, BMI2 and AVX2.
+// long. It is clashesGo of gokernels.go, and needs AVX-512F, VPOPCNTDQ, BMI2 and AVX2.
 //
 //go:noescape
 func clashes2nx512v1(tables *uint64, keys []uint64) int
@@ -1327,7 +1327,7 @@ func clashes2nx512v1(tables *uint64, keys []uint64) int
 // clashes2nx512v2 returns the sum, over keys, of the bits set in the OR of
 // the rows of tables that the key's 2 low nibbles pick: the row of
 // table c of value v starts at tables + (16c+v)·128 bytes, 16 words
-// long. It is clashesGo of match.go, and needs AVX-512F, VPOPCNTDQ, BMI2 and AVX2.
+// long. It is clashesGo of gokernels.go, and needs AVX-512F, VPOPCNTDQ, BMI2 and AVX2.
 //
 //go:noescape
 func clashes2nx512v2(tables *uint64, keys []uint64) int
@@ -1335,7 +1335,7 @@ func clashes2nx512v2(tables *uint64, keys []uint64) int
 // clashes2nx512v3 returns the sum, over keys, of the bits set in the OR of
 // the rows of tables that the key's 2 low nibbles pick: the row of
 // table c of value v starts at tables + (16c+v)·192 bytes, 24 words
-// long. It is clashesGo of match.go, and needs AVX-512F, VPOPCNTDQ, BMI2 and AVX2.
+// long. It is clashesGo of gokernels.go, and needs AVX-512F, VPOPCNTDQ, BMI2 and AVX2.
 //
 //go:noescape
 func clashes2nx512v3(tables *uint64, keys []uint64) int
@@ -1343,7 +1343,7 @@ func clashes2nx512v3(tables *uint64, keys []uint64) int
 // clashes2nx512v4 returns the sum, over keys, of the bits set in the OR of
 // the rows of tables that the key's 2 low nibbles pick: the row of
 // table c of value v starts at tables + (16c+v)·256 bytes, 32 words
-// long. It is clashesGo of match.go, and needs AVX-512F, VPOPCNTDQ, BMI2 and AVX2.
+// long. It is clashesGo of gokernels.go, and needs AVX-512F, VPOPCNTDQ, BMI2 and AVX2.
 //
 //go:noescape
 func clashes2nx512v4(tables *uint64, keys []uint64) int
@@ -1351,7 +1351,7 @@ func clashes2nx512v4(tables *uint64, keys []uint64) int
 // clashes3nx512v1 returns the sum, over keys, of the bits set in the OR of
 // the rows of tables that the key's 3 low nibbles pick: the row of
 // table c of value v starts at tables + (16c+v)·64 bytes, 8 words
-// long. It is clashesGo of match.go, and needs AVX-512F, VPOPCNTDQ, BMI2 and AVX2.
+// long. It is clashesGo of gokernels.go, and needs AVX-512F, VPOPCNTDQ, BMI2 and AVX2.
 //
 //go:noescape
 func clashes3nx512v1(tables *uint64, keys []uint64) int
@@ -1359,7 +1359,7 @@ func clashes3nx512v1(tables *uint64, keys []uint64) int
 // clashes3nx512v2 returns the sum, over keys, of the bits set in the OR of
 // the rows of tables that the key's 3 low nibbles pick: the row of
 // table c of value v starts at tables + (16c+v)·128 bytes, 16 words
-// long. It is clashesGo of match.go, and needs AVX-512F, VPOPCNTDQ, BMI2 and AVX2.
+// long. It is clashesGo of gokernels.go, and needs AVX-512F, VPOPCNTDQ, BMI2 and AVX2.
 //
 //go:noescape
 func clashes3nx512v2(tables *uint64, keys []uint64) int
@@ -1367,7 +1367,7 @@ func clashes3nx512v2(tables *uint64, keys []uint64) int
 // clashes3nx512v3 returns the sum, over keys, of the bits set in the OR of
 // the rows of tables that the key's 3 low nibbles pick: the row of
 // table c of value v starts at tables + (16c+v)·192 bytes, 24 words
-// long. It is clashesGo of match.go, and needs AVX-512F, VPOPCNTDQ, BMI2 and AVX2.
+// long. It is clashesGo of gokernels.go, and needs AVX-512F, VPOPCNTDQ, BMI2 and AVX2.
 //
 //go:noescape
 func clashes3nx512v3(tables *uint64, keys []uint64) int
@@ -1375,7 +1375,7 @@ func clashes3nx512v3(tables *uint64, keys []uint64) int
 // clashes3nx512v4 returns the sum, over keys, of the bits set in the OR of
 // the rows of tables that the key's 3 low nibbles pick: the row of
 // table c of value v starts at tables + (16c+v)·256 bytes, 32 words
-// long. It is clashesGo of match.go, and needs AVX-512F, VPOPCNTDQ, BMI2 and AVX2.
+// long. It is clashesGo of gokernels.go, and needs AVX-512F, VPOPCNTDQ, BMI2 and AVX2.
 //
 //go:noescape
 func clashes3nx512v4(tables *uint64, keys []uint64) int
@@ -1383,7 +1383,7 @@ func clashes3nx512v4(tables *uint64, keys []uint64) int
 // clashes4nx512v1 returns the sum, over keys, of the bits set in the OR of
 // the rows of tables that the key's 4 low nibbles pick: the row of
 // table c of value v starts at tables + (16c+v)·64 bytes, 8 words
-// long. It is clashesGo of match.go, and needs AVX-512F, VPOPCNTDQ, BMI2 and AVX2.
+// long. It is clashesGo of gokernels.go, and needs AVX-512F, VPOPCNTDQ, BMI2 and AVX2.
 //
 //go:noescape
 func clashes4nx512v1(tables *uint64, keys []uint64) int
@@ -1391,7 +1391,7 @@ func clashes4nx512v1(tables *uint64, keys []uint64) int
 // clashes4nx512v2 returns the sum, over keys, of the bits set in the OR of
 // the rows of tables that the key's 4 low nibbles pick: the row of
 // table c of value v starts at tables + (16c+v)·128 bytes, 16 words
-// long. It is clashesGo of match.go, and needs AVX-512F, VPOPCNTDQ, BMI2 and AVX2.
+// long. It is clashesGo of gokernels.go, and needs AVX-512F, VPOPCNTDQ, BMI2 and AVX2.
 //
 //go:noescape
 func clashes4nx512v2(tables *uint64, keys []uint64) int
@@ -1399,7 +1399,7 @@ func clashes4nx512v2(tables *uint64, keys []uint64) int
 // clashes4nx512v3 returns the sum, over keys, of the bits set in the OR of
 // the rows of tables that the key's 4 low nibbles pick: the row of
 // table c of value v starts at tables + (16c+v)·192 bytes, 24 words
-// long. It is clashesGo of match.go, and needs AVX-512F, VPOPCNTDQ, BMI2 and AVX2.
+// long. It is clashesGo of gokernels.go, and needs AVX-512F, VPOPCNTDQ, BMI2 and AVX2.
 //
 //go:noescape
 func clashes4nx512v3(tables *uint64, keys []uint64) int
@@ -1407,7 +1407,7 @@ func clashes4nx512v3(tables *uint64, keys []uint64) int
 // clashes4nx512v4 returns the sum, over keys, of the bits set in the OR of
 // the rows of tables that the key's 4 low nibbles pick: the row of
 // table c of value v starts at tables + (16c+v)·256 bytes, 32 words
-// long. It is clashesGo of match.go, and needs AVX-512F, VPOPCNTDQ, BMI2 and AVX2.
+// long. It is clashesGo of gokernels.go, and needs AVX-512F, VPOPCNTDQ, BMI2 and AVX2.
 //
 //go:noescape
 func clashes4nx512v4(tables *uint64, keys []uint64) int
@@ -1415,7 +1415,7 @@ func clashes4nx512v4(tables *uint64, keys []uint64) int
 // clashes5nx512v1 returns the sum, over keys, of the bits set in the OR of
 // the rows of tables that the key's 5 low nibbles pick: the row of
 // table c of value v starts at tables + (16c+v)·64 bytes, 8 words
-// long. It is clashesGo of match.go, and needs AVX-512F, VPOPCNTDQ, BMI2 and AVX2.
+// long. It is clashesGo of gokernels.go, and needs AVX-512F, VPOPCNTDQ, BMI2 and AVX2.
 //
 //go:noescape
 func clashes5nx512v1(tables *uint64, keys []uint64) int
@@ -1423,7 +1423,7 @@ func clashes5nx512v1(tables *uint64, keys []uint64) int
 // clashes5nx512v2 returns the sum, over keys, of the bits set in the OR of
 // the rows of tables that the key's 5 low nibbles pick: the row of
 // table c of value v starts at tables + (16c+v)·128 bytes, 16 words
-// long. It is clashesGo of match.go, and needs AVX-512F, VPOPCNTDQ, BMI2 and AVX2.
+// long. It is clashesGo of gokernels.go, and needs AVX-512F, VPOPCNTDQ, BMI2 and AVX2.
 //
 //go:noescape
 func clashes5nx512v2(tables *uint64, keys []uint64) int
@@ -1431,7 +1431,7 @@ func clashes5nx512v2(tables *uint64, keys []uint64) int
 // clashes5nx512v3 returns the sum, over keys, of the bits set in the OR of
 // the rows of tables that the key's 5 low nibbles pick: the row of
 // table c of value v starts at tables + (16c+v)·192 bytes, 24 words
-// long. It is clashesGo of match.go, and needs AVX-512F, VPOPCNTDQ, BMI2 and AVX2.
+// long. It is clashesGo of gokernels.go, and needs AVX-512F, VPOPCNTDQ, BMI2 and AVX2.
 //
 //go:noescape
 func clashes5nx512v3(tables *uint64, keys []uint64) int
@@ -1439,7 +1439,7 @@ func clashes5nx512v3(tables *uint64, keys []uint64) int
 // clashes5nx512v4 returns the sum, over keys, of the bits set in the OR of
 // the rows of tables that the key's 5 low nibbles pick: the row of
 // table c of value v starts at tables + (16c+v)·256 bytes, 32 words
-// long. It is clashesGo of match.go, and needs AVX-512F, VPOPCNTDQ, BMI2 and AVX2.
+// long. It is clashesGo of gokernels.go, and needs AVX-512F, VPOPCNTDQ, BMI2 and AVX2.
 //
 //go:noescape
 func clashes5nx512v4(tables *uint64, keys []uint64) int
@@ -1447,7 +1447,7 @@ func clashes5nx512v4(tables *uint64, keys []uint64) int
 // clashes6nx512v1 returns the sum, over keys, of the bits set in the OR of
 // the rows of tables that the key's 6 low nibbles pick: the row of
 // table c of value v starts at tables + (16c+v)·64 bytes, 8 words
-// long. It is clashesGo of match.go, and needs AVX-512F, VPOPCNTDQ, BMI2 and AVX2.
+// long. It is clashesGo of gokernels.go, and needs AVX-512F, VPOPCNTDQ, BMI2 and AVX2.
 //
 //go:noescape
 func clashes6nx512v1(tables *uint64, keys []uint64) int
@@ -1455,7 +1455,7 @@ func clashes6nx512v1(tables *uint64, keys []uint64) int
 // clashes6nx512v2 returns the sum, over keys, of the bits set in the OR of
 // the rows of tables that the key's 6 low nibbles pick: the row of
 // table c of value v starts at tables + (16c+v)·128 bytes, 16 words
-// long. It is clashesGo of match.go, and needs AVX-512F, VPOPCNTDQ, BMI2 and AVX2.
+// long. It is clashesGo of gokernels.go, and needs AVX-512F, VPOPCNTDQ, BMI2 and AVX2.
 //
 //go:noescape
 func clashes6nx512v2(tables *uint64, keys []uint64) int
@@ -1463,7 +1463,7 @@ func clashes6nx512v2(tables *uint64, keys []uint64) int
 // clashes6nx512v3 returns the sum, over keys, of the bits set in the OR of
 // the rows of tables that the key's 6 low nibbles pick: the row of
 // table c of value v starts at tables + (16c+v)·192 bytes, 24 words
-// long. It is clashesGo of match.go, and needs AVX-512F, VPOPCNTDQ, BMI2 and AVX2.
+// long. It is clashesGo of gokernels.go, and needs AVX-512F, VPOPCNTDQ, BMI2 and AVX2.
 //
 //go:noescape
 func clashes6nx512v3(tables *uint64, keys []uint64) int
@@ -1471,7 +1471,7 @@ func clashes6nx512v3(tables *uint64, keys []uint64) int
 // clashes6nx512v4 returns the sum, over keys, of the bits set in the OR of
 // the rows of tables that the key's 6 low nibbles pick: the row of
 // table c of value v starts at tables + (16c+v)·256 bytes, 32 words
-// long. It is clashesGo of match.go, and needs AVX-512F, VPOPCNTDQ, BMI2 and AVX2.
+// long. It is clashesGo of gokernels.go, and needs AVX-512F, VPOPCNTDQ, BMI2 and AVX2.
 //
 //go:noescape
 func clashes6nx512v4(tables *uint64, keys []uint64) int
@@ -1479,7 +1479,7 @@ func clashes6nx512v4(tables *uint64, keys []uint64) int
 // clashes7nx512v1 returns the sum, over keys, of the bits set in the OR of
 // the rows of tables that the key's 7 low nibbles pick: the row of
 // table c of value v starts at tables + (16c+v)·64 bytes, 8 words
-// long. It is clashesGo of match.go, and needs AVX-512F, VPOPCNTDQ, BMI2 and AVX2.
+// long. It is clashesGo of gokernels.go, and needs AVX-512F, VPOPCNTDQ, BMI2 and AVX2.
 //
 //go:noescape
 func clashes7nx512v1(tables *uint64, keys []uint64) int
@@ -1487,7 +1487,7 @@ func clashes7nx512v1(tables *uint64, keys []uint64) int
 // clashes7nx512v2 returns the sum, over keys, of the bits set in the OR of
 // the rows of tables that the key's 7 low nibbles pick: the row of
 // table c of value v starts at tables + (16c+v)·128 bytes, 16 words
-// long. It is clashesGo of match.go, and needs AVX-512F, VPOPCNTDQ, BMI2 and AVX2.
+// long. It is clashesGo of gokernels.go, and needs AVX-512F, VPOPCNTDQ, BMI2 and AVX2.
 //
 //go:noescape
 func clashes7nx512v2(tables *uint64, keys []uint64) int
@@ -1495,7 +1495,7 @@ func clashes7nx512v2(tables *uint64, keys []uint64) int
 // clashes7nx512v3 returns the sum, over keys, of the bits set in the OR of
 // the rows of tables that the key's 7 low nibbles pick: the row of
 // table c of value v starts at tables + (16c+v)·192 bytes, 24 words
-// long. It is clashesGo of match.go, and needs AVX-512F, VPOPCNTDQ, BMI2 and AVX2.
+// long. It is clashesGo of gokernels.go, and needs AVX-512F, VPOPCNTDQ, BMI2 and AVX2.
 //
 //go:noescape
 func clashes7nx512v3(tables *uint64, keys []uint64) int
@@ -1503,7 +1503,7 @@ func clashes7nx512v3(tables *uint64, keys []uint64) int
 // clashes7nx512v4 returns the sum, over keys, of the bits set in the OR of
 // the rows of tables that the key's 7 low nibbles pick: the row of
 // table c of value v starts at tables + (16c+v)·256 bytes, 32 words
-// long. It is clashesGo of match.go, and needs AVX-512F, VPOPCNTDQ, BMI2 and AVX2.
+// long. It is clashesGo of gokernels.go, and needs AVX-512F, VPOPCNTDQ, BMI2 and AVX2.
 //
 //go:noescape
 func clashes7nx512v4(tables *uint64, keys []uint64) int
@@ -1511,7 +1511,7 @@ func clashes7nx512v4(tables *uint64, keys []uint64) int
 // clashes8nx512v1 returns the sum, over keys, of the bits set in the OR of
 // the rows of tables that the key's 8 low nibbles pick: the row of
 // table c of value v starts at tables + (16c+v)·64 bytes, 8 words
-// long. It is clashesGo of match.go, and needs AVX-512F, VPOPCNTDQ, BMI2 and AVX2.
+// long. It is clashesGo of gokernels.go, and needs AVX-512F, VPOPCNTDQ, BMI2 and AVX2.
 //
 //go:noescape
 func clashes8nx512v1(tables *uint64, keys []uint64) int
@@ -1519,7 +1519,7 @@ func clashes8nx512v1(tables *uint64, keys []uint64) int
 // clashes8nx512v2 returns the sum, over keys, of the bits set in the OR of
 // the rows of tables that the key's 8 low nibbles pick: the row of
 // table c of value v starts at tables + (16c+v)·128 bytes, 16 words
-// long. It is clashesGo of match.go, and needs AVX-512F, VPOPCNTDQ, BMI2 and AVX2.
+// long. It is clashesGo of gokernels.go, and needs AVX-512F, VPOPCNTDQ, BMI2 and AVX2.
 //
 //go:noescape
 func clashes8nx512v2(tables *uint64, keys []uint64) int
@@ -1527,7 +1527,7 @@ func clashes8nx512v2(tables *uint64, keys []uint64) int
 // clashes8nx512v3 returns the sum, over keys, of the bits set in the OR of
 // the rows of tables that the key's 8 low nibbles pick: the row of
 // table c of value v starts at tables + (16c+v)·192 bytes, 24 words
-// long. It is clashesGo of match.go, and needs AVX-512F, VPOPCNTDQ, BMI2 and AVX2.
+// long. It is clashesGo of gokernels.go, and needs AVX-512F, VPOPCNTDQ, BMI2 and AVX2.
 //
 //go:noescape
 func clashes8nx512v3(tables *uint64, keys []uint64) int
@@ -1535,7 +1535,7 @@ func clashes8nx512v3(tables *uint64, keys []uint64) int
 // clashes8nx512v4 returns the sum, over keys, of the bits set in the OR of
 // the rows of tables that the key's 8 low nibbles pick: the row of
 // table c of value v starts at tables + (16c+v)·256 bytes, 32 words
-// long. It is clashesGo of match.go, and needs AVX-512F, VPOPCNTDQ, BMI2 and AVX2.
+// long. It is clashesGo of gokernels.go, and needs AVX-512F, VPOPCNTDQ, BMI2 and AVX2.
 //
 //go:noescape
 func clashes8nx512v4(tables *uint64, keys []uint64) int

@@ -4,6 +4,19 @@
 
 package join
 
+// maxRowVectors is the most vectors of 512 bits of a row of an AVX-512
+// kernel, and of 256 bits of twice as many of an AVX2 one.
+const maxRowVectors = 4
+
+// A rowKernel is clashes for one width, number of tables and length of a
+// row, the row of table c of value v at tables + (c<<width+v)·row bytes,
+// row the bytes of its vectors.
+type rowKernel func(tables *uint64, keys []uint64) int
+
+// An orKernel sets rows rows of a row's bytes from dst on to the OR of
+// the row as far from src and of row.
+type orKernel func(dst, src, row *uint64, rows int)
+
 // The kernels of zmatch_amd64.s, by width (8 or 4 bits: index 0 or 1)
 // and number of tables, 1 to maxTables.
 

@@ -168,7 +168,7 @@ func clashesHead(name string, k, width, row int, needs string) (tables, keys, le
 		fmt.Sprintf("%s returns the sum, over keys, of the bits set in the OR of", name),
 		fmt.Sprintf("the rows of tables that the key's %d low %s pick: the row of", k, pieceName(width)),
 		fmt.Sprintf("table c of value v starts at tables + (%dc+v)·%d bytes, %d words", 1<<width, row, row/8),
-		fmt.Sprintf("long. It is clashesGo of match.go, and needs %s.", needs),
+		fmt.Sprintf("long. It is clashesGo of gokernels.go, and needs %s.", needs),
 	)
 	tables = Load(Param("tables"), GP64())
 	keys = Load(Param("keys").Base(), GP64())

@@ -8,7 +8,7 @@
 // A kernel takes the tables of a join (tables of 256 rows, one for each 8
 // diagonals of a key, or of 16 rows for each 4) and a list of keys. For
 // each key it ORs the row of each of its bytes (or nibbles), word by word, counts the bits set in the result, and
-// returns the sum over the keys: clashesGo of match.go, with the rows'
+// returns the sum over the keys: clashesGo of gokernels.go, with the rows'
 // pointers worked out in registers and no call per key. One function for
 // each number of tables k from 1 to maxTables, so that the row pointers stay
 // in registers, and one for each length of a row, unrolled: a row's

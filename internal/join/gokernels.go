@@ -1,0 +1,130 @@
+package join
+
+import "math/bits"
+
+// The Go kernels, which run on every architecture, where no kernel of the
+// architecture's does (match.go states the hooks), and which define what
+// the others return: clashesGo, which the generated ones of zmatch.go
+// unroll, pairsGo, orRowsGo and transposeGo.
+
+// maxTables is the most tables a key takes, 8 of its bits each: the
+// most rows a kernel ORs, -tables of the go:generate line above.
+const maxTables = 8
+
+// A goKernel is clashes in Go for one width, number of tables and length
+// of a row (zmatch.go, which gen_match.go writes).
+type goKernel func(tables []uint64, keys []uint64) int
+
+// goChunk is the multiple of words of the rows of the Go kernels: 256
+// east half-boards, as the AVX2 kernels' vectors.
+const goChunk = 4
+
+// clashesGo is clashes in Go: the kernel that defines what the others
+// return.
+func clashesGo(tables []uint64, words, ntables, width int, keys []uint64) int {
+	n := 0
+	var rows [maxTables][]uint64
+	for _, key := range keys {
+		for c := range ntables {
+			v := int(key>>(width*c)) & (1<<width - 1)
+			rows[c] = tables[(c<<width+v)*words:][:words]
+		}
+		for w := range words {
+			var x uint64
+			for _, r := range rows[:ntables] {
+				x |= r[w]
+			}
+			n += bits.OnesCount64(x)
+		}
+	}
+	return n
+}
+
+// spanBatch is the most spans of south quarters that list gathers before
+// it lists their half-boards.
+const spanBatch = 1 << 10
+
+// A spanList is spans of south quarters that north quarters meet: span
+// i is the north quarter's key keys[i], tagged, and the south quarters
+// south[bounds[2i]:bounds[2i+1]]; the half-boards it makes are the
+// north key ORed with each of theirs that shares no bit with it.
+type spanList struct {
+	keys   []uint64
+	bounds []uint32
+}
+
+// grow gives l room for the most spans that list gathers in a batch:
+// spanBatch kept, and a north quarter's two spans more.
+func (l *spanList) grow() {
+	if len(l.keys) < spanBatch+2 {
+		l.keys, l.bounds = make([]uint64, spanBatch+2), make([]uint32, 2*(spanBatch+2))
+	}
+}
+
+// pairsGo is pairs in Go: it writes the keys in out, room for all of the
+// spans' keys, and returns how many.
+func pairsGo(out []uint64, sp *spanList, south []uint64) int {
+	i := 0
+	for s, key := range sp.keys {
+		for _, k := range south[sp.bounds[2*s]:sp.bounds[2*s+1]] {
+			// Written always, kept if it fits: no branch to mispredict.
+			out[i] = key | k
+			if key&k == 0 {
+				i++
+			}
+		}
+	}
+	return i
+}
+
+// orRowsGo is orRows in Go.
+func orRowsGo(dst, src, row []uint64) {
+	for at := 0; at < len(dst); at += len(row) {
+		d, s := dst[at:][:len(row)], src[at:][:len(row)]
+		for w, r := range row {
+			d[w] = s[w] | r
+		}
+	}
+}
+
+// transposeGo writes the words from from up to words of the rows of the
+// single diagonals of the first bytes bytes of keys, as layTables lays
+// them out, 64 keys a word (a word past the keys is 0): the 64 keys of a
+// word as a matrix of 64 bits by 64, turned over its diagonal, so that
+// row d holds bit d of each key.
+func transposeGo(tables, keys []uint64, words, bytes, from int, rows *[64]int) {
+	var m [64]uint64
+	for w := from; w < words; w++ {
+		clear(m[copy(m[:], keys[min(64*w, len(keys)):]):])
+		transpose64(&m)
+		for d, row := range m[:8*bytes] {
+			tables[rows[d]+w] = row
+		}
+	}
+}
+
+// transpose64 turns the matrix of bits m, row i in m[i], over its
+// diagonal: bit j of m[i] becomes bit i of m[j]. It swaps the two
+// off-diagonal blocks of 32 by 32 bits, then those of every 16 by 16
+// block, and so on down to 1 by 1 (transposeRound).
+func transpose64(m *[64]uint64) {
+	transposeRound(m, 32, 0x00000000ffffffff)
+	transposeRound(m, 16, 0x0000ffff0000ffff)
+	transposeRound(m, 8, 0x00ff00ff00ff00ff)
+	transposeRound(m, 4, 0x0f0f0f0f0f0f0f0f)
+	transposeRound(m, 2, 0x3333333333333333)
+	transposeRound(m, 1, 0x5555555555555555)
+}
+
+// transposeRound swaps the off-diagonal blocks of j by j bits of every
+// block of 2j by 2j of m: the bits of row k that mask marks, shifted j
+// places down, trade places with the bits of row k+j that it marks, for
+// each k of a block's first j rows.
+func transposeRound(m *[64]uint64, j uint, mask uint64) {
+	for k := uint(0); k < 64; k = (k + j + 1) &^ j {
+		lo, hi := k&63, (k+j)&63 // k+j < 64: the masks drop the bounds checks
+		t := (m[lo]>>j ^ m[hi]) & mask
+		m[lo] ^= t << j
+		m[hi] ^= t
+	}
+}
