@@ -105,32 +105,55 @@ func TestLayers(t *testing.T) {
 	}
 }
 
-// TestFilesOrdered wants the files of the public packages in layers of
-// their own: no file uses a name declared in a file that uses
+// TestFilesOrdered wants the files of every package of the module in
+// layers of their own: no file uses a name declared in a file that uses
 // one of its own, however far round, so that each can be read after those
 // it uses, the contract at the bottom and the front door on top.
 func TestFilesOrdered(t *testing.T) {
-	for _, dir := range orderedPackages {
-		if loop := fileLoop(t, dir); loop != nil {
+	// One importer for all: it type-checks each package imported once.
+	fset := token.NewFileSet()
+	imp := importer.ForCompiler(fset, "source", nil)
+	for _, dir := range modulePackages(t) {
+		if loop := fileLoop(fileUses(t, fset, imp, dir)); loop != nil {
 			t.Errorf("the files of %s make a loop: %s", dir, strings.Join(loop, ", which uses "))
 		}
 	}
 }
 
-// orderedPackages are the packages whose files TestFilesOrdered holds in
-// layers: the doors, which a reader walks through first.
-var orderedPackages = []string{".", "shard"}
+// modulePackages returns the directories of the module's packages, those
+// of nested modules and testdata left out.
+func modulePackages(t *testing.T) []string {
+	t.Helper()
+	var dirs []string
+	err := filepath.WalkDir(".", func(path string, d fs.DirEntry, err error) error {
+		if err != nil || !d.IsDir() {
+			return err
+		}
+		if path != "." {
+			if _, err := os.Stat(filepath.Join(path, "go.mod")); err == nil || d.Name() == "testdata" || strings.HasPrefix(d.Name(), ".") {
+				return filepath.SkipDir
+			}
+		}
+		if _, err := build.Default.ImportDir(path, 0); err == nil {
+			dirs = append(dirs, path)
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return dirs
+}
 
-// fileLoop returns a loop of the files of the package in dir, each using
-// a name the next declares, the first again at the end, or nil if there
-// is none.
-func fileLoop(t *testing.T, dir string) []string {
+// fileUses maps each file of the package in dir to the files that
+// declare top-level names it uses, parsed into fset and checked with
+// imp.
+func fileUses(t *testing.T, fset *token.FileSet, imp types.Importer, dir string) map[string]map[string]bool {
 	t.Helper()
 	pkg, err := build.Default.ImportDir(dir, 0)
 	if err != nil {
 		t.Fatal(err)
 	}
-	fset := token.NewFileSet()
 	var files []*ast.File
 	for _, name := range pkg.GoFiles {
 		f, err := parser.ParseFile(fset, filepath.Join(dir, name), nil, 0)
@@ -140,12 +163,12 @@ func fileLoop(t *testing.T, dir string) []string {
 		files = append(files, f)
 	}
 	path := strings.TrimSuffix("github.com/gonqueens/nqueens/"+strings.TrimPrefix(dir, "."), "/")
-	conf := types.Config{Importer: importer.ForCompiler(fset, "source", nil)}
+	conf := types.Config{Importer: imp}
 	info := &types.Info{Uses: map[*ast.Ident]types.Object{}}
 	if _, err := conf.Check(path, fset, files, info); err != nil {
 		t.Fatal(err)
 	}
-	uses := map[string]map[string]bool{} // file -> files whose names it uses
+	uses := map[string]map[string]bool{}
 	for id, obj := range info.Uses {
 		if obj.Pkg() == nil || obj.Pkg().Path() != path || obj.Parent() != obj.Pkg().Scope() {
 			continue // not a name declared at the package's top level
@@ -158,6 +181,12 @@ func fileLoop(t *testing.T, dir string) []string {
 			uses[from][to] = true
 		}
 	}
+	return uses
+}
+
+// fileLoop returns a loop of files in uses, each using a name the next
+// declares, the first again at the end, or nil if there is none.
+func fileLoop(uses map[string]map[string]bool) []string {
 	// A loop is a file that reaches itself.
 	for start := range uses {
 		seen := map[string]bool{}
