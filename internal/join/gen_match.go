@@ -2,8 +2,8 @@
 
 // gen_match writes zmatch.go: the Go matching kernels, one function for
 // each width of a table's piece (8 or 4 diagonals), number of tables and
-// length of a row, which every architecture without an assembly kernel
-// runs.
+// length of a row, and the Go kernels of orRows, one for each length of
+// a row, which every architecture without an assembly kernel runs.
 //
 //	go run gen_match.go -tables 8 -words 32
 //
@@ -52,6 +52,16 @@ func main() {
 		w("\t},\n")
 	}
 	w("}\n\n")
+	w("// goOrKernels holds the Go kernels of orRows by words of a row over\n")
+	w("// %d: goOrKernels[words/%d].\n", goChunk, goChunk)
+	w("var goOrKernels = [%d]func(dst, src, row []uint64){nil", *maxWords/goChunk+1)
+	for r := goChunk; r <= *maxWords; r += goChunk {
+		w(", orRowsGo%d", r)
+	}
+	w("}\n\n")
+	for r := goChunk; r <= *maxWords; r += goChunk {
+		orKernel(w, r)
+	}
 	for _, width := range widths {
 		for t := 1; t <= *maxTables; t++ {
 			for r := goChunk; r <= *maxWords; r += goChunk {
@@ -101,6 +111,22 @@ func kernel(w func(string, ...any), width, t, r int) {
 	}
 	w("\t}\n")
 	w("\treturn int(n)\n")
+	w("}\n\n")
+}
+
+// orKernel writes orRowsGoR, orRows for rows of r words: the row an
+// array of a size the compiler knows, and each row of dst and src one,
+// checked once.
+func orKernel(w func(string, ...any), r int) {
+	w("// orRowsGo%d is orRows for rows of %d words.\n", r, r)
+	w("func orRowsGo%d(dst, src, row []uint64) {\n", r)
+	w("\tr := (*[%d]uint64)(row)\n", r)
+	w("\tfor at := 0; at+%d <= len(dst); at += %d {\n", r, r)
+	w("\t\td, s := (*[%d]uint64)(dst[at:]), (*[%d]uint64)(src[at:])\n", r, r)
+	for i := 0; i < r; i++ {
+		w("\t\td[%d] = s[%d] | r[%d]\n", i, i, i)
+	}
+	w("\t}\n")
 	w("}\n\n")
 }
 

@@ -161,9 +161,14 @@ func layTables(tables, keys []uint64, words, ntables, width int) {
 
 // orRows sets each row of dst to the OR of the row as far into src and
 // of row, all of them len(row) words long: with an assembly kernel where
-// the processor runs one, else with orRowsGo.
+// the processor runs one, else with a Go kernel of zmatch.go, or
+// orRowsGo for rows none takes.
 func orRows(dst, src, row []uint64) {
-	if len(dst) > 0 && !archOrRows(dst, src, row) {
+	switch words := len(row); {
+	case len(dst) == 0 || archOrRows(dst, src, row):
+	case words%goChunk == 0 && words <= goRowWords && len(dst)%words == 0 && len(src) >= len(dst):
+		goOrKernels[words/goChunk](dst, src, row)
+	default:
 		orRowsGo(dst, src, row)
 	}
 }

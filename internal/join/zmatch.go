@@ -34,6 +34,218 @@ var goKernels = [2][9][9]goKernel{
 	},
 }
 
+// goOrKernels holds the Go kernels of orRows by words of a row over
+// 4: goOrKernels[words/4].
+var goOrKernels = [9]func(dst, src, row []uint64){nil, orRowsGo4, orRowsGo8, orRowsGo12, orRowsGo16, orRowsGo20, orRowsGo24, orRowsGo28, orRowsGo32}
+
+// orRowsGo4 is orRows for rows of 4 words.
+func orRowsGo4(dst, src, row []uint64) {
+	r := (*[4]uint64)(row)
+	for at := 0; at+4 <= len(dst); at += 4 {
+		d, s := (*[4]uint64)(dst[at:]), (*[4]uint64)(src[at:])
+		d[0] = s[0] | r[0]
+		d[1] = s[1] | r[1]
+		d[2] = s[2] | r[2]
+		d[3] = s[3] | r[3]
+	}
+}
+
+// orRowsGo8 is orRows for rows of 8 words.
+func orRowsGo8(dst, src, row []uint64) {
+	r := (*[8]uint64)(row)
+	for at := 0; at+8 <= len(dst); at += 8 {
+		d, s := (*[8]uint64)(dst[at:]), (*[8]uint64)(src[at:])
+		d[0] = s[0] | r[0]
+		d[1] = s[1] | r[1]
+		d[2] = s[2] | r[2]
+		d[3] = s[3] | r[3]
+		d[4] = s[4] | r[4]
+		d[5] = s[5] | r[5]
+		d[6] = s[6] | r[6]
+		d[7] = s[7] | r[7]
+	}
+}
+
+// orRowsGo12 is orRows for rows of 12 words.
+func orRowsGo12(dst, src, row []uint64) {
+	r := (*[12]uint64)(row)
+	for at := 0; at+12 <= len(dst); at += 12 {
+		d, s := (*[12]uint64)(dst[at:]), (*[12]uint64)(src[at:])
+		d[0] = s[0] | r[0]
+		d[1] = s[1] | r[1]
+		d[2] = s[2] | r[2]
+		d[3] = s[3] | r[3]
+		d[4] = s[4] | r[4]
+		d[5] = s[5] | r[5]
+		d[6] = s[6] | r[6]
+		d[7] = s[7] | r[7]
+		d[8] = s[8] | r[8]
+		d[9] = s[9] | r[9]
+		d[10] = s[10] | r[10]
+		d[11] = s[11] | r[11]
+	}
+}
+
+// orRowsGo16 is orRows for rows of 16 words.
+func orRowsGo16(dst, src, row []uint64) {
+	r := (*[16]uint64)(row)
+	for at := 0; at+16 <= len(dst); at += 16 {
+		d, s := (*[16]uint64)(dst[at:]), (*[16]uint64)(src[at:])
+		d[0] = s[0] | r[0]
+		d[1] = s[1] | r[1]
+		d[2] = s[2] | r[2]
+		d[3] = s[3] | r[3]
+		d[4] = s[4] | r[4]
+		d[5] = s[5] | r[5]
+		d[6] = s[6] | r[6]
+		d[7] = s[7] | r[7]
+		d[8] = s[8] | r[8]
+		d[9] = s[9] | r[9]
+		d[10] = s[10] | r[10]
+		d[11] = s[11] | r[11]
+		d[12] = s[12] | r[12]
+		d[13] = s[13] | r[13]
+		d[14] = s[14] | r[14]
+		d[15] = s[15] | r[15]
+	}
+}
+
+// orRowsGo20 is orRows for rows of 20 words.
+func orRowsGo20(dst, src, row []uint64) {
+	r := (*[20]uint64)(row)
+	for at := 0; at+20 <= len(dst); at += 20 {
+		d, s := (*[20]uint64)(dst[at:]), (*[20]uint64)(src[at:])
+		d[0] = s[0] | r[0]
+		d[1] = s[1] | r[1]
+		d[2] = s[2] | r[2]
+		d[3] = s[3] | r[3]
+		d[4] = s[4] | r[4]
+		d[5] = s[5] | r[5]
+		d[6] = s[6] | r[6]
+		d[7] = s[7] | r[7]
+		d[8] = s[8] | r[8]
+		d[9] = s[9] | r[9]
+		d[10] = s[10] | r[10]
+		d[11] = s[11] | r[11]
+		d[12] = s[12] | r[12]
+		d[13] = s[13] | r[13]
+		d[14] = s[14] | r[14]
+		d[15] = s[15] | r[15]
+		d[16] = s[16] | r[16]
+		d[17] = s[17] | r[17]
+		d[18] = s[18] | r[18]
+		d[19] = s[19] | r[19]
+	}
+}
+
+// orRowsGo24 is orRows for rows of 24 words.
+func orRowsGo24(dst, src, row []uint64) {
+	r := (*[24]uint64)(row)
+	for at := 0; at+24 <= len(dst); at += 24 {
+		d, s := (*[24]uint64)(dst[at:]), (*[24]uint64)(src[at:])
+		d[0] = s[0] | r[0]
+		d[1] = s[1] | r[1]
+		d[2] = s[2] | r[2]
+		d[3] = s[3] | r[3]
+		d[4] = s[4] | r[4]
+		d[5] = s[5] | r[5]
+		d[6] = s[6] | r[6]
+		d[7] = s[7] | r[7]
+		d[8] = s[8] | r[8]
+		d[9] = s[9] | r[9]
+		d[10] = s[10] | r[10]
+		d[11] = s[11] | r[11]
+		d[12] = s[12] | r[12]
+		d[13] = s[13] | r[13]
+		d[14] = s[14] | r[14]
+		d[15] = s[15] | r[15]
+		d[16] = s[16] | r[16]
+		d[17] = s[17] | r[17]
+		d[18] = s[18] | r[18]
+		d[19] = s[19] | r[19]
+		d[20] = s[20] | r[20]
+		d[21] = s[21] | r[21]
+		d[22] = s[22] | r[22]
+		d[23] = s[23] | r[23]
+	}
+}
+
+// orRowsGo28 is orRows for rows of 28 words.
+func orRowsGo28(dst, src, row []uint64) {
+	r := (*[28]uint64)(row)
+	for at := 0; at+28 <= len(dst); at += 28 {
+		d, s := (*[28]uint64)(dst[at:]), (*[28]uint64)(src[at:])
+		d[0] = s[0] | r[0]
+		d[1] = s[1] | r[1]
+		d[2] = s[2] | r[2]
+		d[3] = s[3] | r[3]
+		d[4] = s[4] | r[4]
+		d[5] = s[5] | r[5]
+		d[6] = s[6] | r[6]
+		d[7] = s[7] | r[7]
+		d[8] = s[8] | r[8]
+		d[9] = s[9] | r[9]
+		d[10] = s[10] | r[10]
+		d[11] = s[11] | r[11]
+		d[12] = s[12] | r[12]
+		d[13] = s[13] | r[13]
+		d[14] = s[14] | r[14]
+		d[15] = s[15] | r[15]
+		d[16] = s[16] | r[16]
+		d[17] = s[17] | r[17]
+		d[18] = s[18] | r[18]
+		d[19] = s[19] | r[19]
+		d[20] = s[20] | r[20]
+		d[21] = s[21] | r[21]
+		d[22] = s[22] | r[22]
+		d[23] = s[23] | r[23]
+		d[24] = s[24] | r[24]
+		d[25] = s[25] | r[25]
+		d[26] = s[26] | r[26]
+		d[27] = s[27] | r[27]
+	}
+}
+
+// orRowsGo32 is orRows for rows of 32 words.
+func orRowsGo32(dst, src, row []uint64) {
+	r := (*[32]uint64)(row)
+	for at := 0; at+32 <= len(dst); at += 32 {
+		d, s := (*[32]uint64)(dst[at:]), (*[32]uint64)(src[at:])
+		d[0] = s[0] | r[0]
+		d[1] = s[1] | r[1]
+		d[2] = s[2] | r[2]
+		d[3] = s[3] | r[3]
+		d[4] = s[4] | r[4]
+		d[5] = s[5] | r[5]
+		d[6] = s[6] | r[6]
+		d[7] = s[7] | r[7]
+		d[8] = s[8] | r[8]
+		d[9] = s[9] | r[9]
+		d[10] = s[10] | r[10]
+		d[11] = s[11] | r[11]
+		d[12] = s[12] | r[12]
+		d[13] = s[13] | r[13]
+		d[14] = s[14] | r[14]
+		d[15] = s[15] | r[15]
+		d[16] = s[16] | r[16]
+		d[17] = s[17] | r[17]
+		d[18] = s[18] | r[18]
+		d[19] = s[19] | r[19]
+		d[20] = s[20] | r[20]
+		d[21] = s[21] | r[21]
+		d[22] = s[22] | r[22]
+		d[23] = s[23] | r[23]
+		d[24] = s[24] | r[24]
+		d[25] = s[25] | r[25]
+		d[26] = s[26] | r[26]
+		d[27] = s[27] | r[27]
+		d[28] = s[28] | r[28]
+		d[29] = s[29] | r[29]
+		d[30] = s[30] | r[30]
+		d[31] = s[31] | r[31]
+	}
+}
+
 // clashesGo8x1r4 is clashesGo for 1 tables of 8 diagonals, rows of 4 words.
 func clashesGo8x1r4(tables []uint64, keys []uint64) int {
 	tb := (*[1 << 8 * 4]uint64)(tables)
