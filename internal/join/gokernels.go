@@ -4,8 +4,8 @@ import "math/bits"
 
 // The Go kernels, which run on every architecture, where no kernel of the
 // architecture's does (match.go states the hooks), and which define what
-// the others return: clashesGo, which the generated ones of zmatch.go
-// unroll, pairsGo, orRowsGo and transposeGo.
+// the others return: clashesGo and orRowsGo, which the generated ones
+// of zmatch.go unroll, pairsGo and transposeGo.
 
 // maxTables is the most tables a key takes, 8 of its bits each: the
 // most rows a kernel ORs, -tables of the go:generate line above.
