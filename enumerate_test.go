@@ -8,6 +8,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/google/go-cmp/cmp"
 )
@@ -80,6 +81,13 @@ func TestListingOptions(t *testing.T) {
 	})
 	ctx := context.Background()
 	for _, workers := range []int{1, 2, 3, 0, 1000} {
+		// A worker of an earlier listing may still be on its way out after
+		// telling the listing it is done: let it go before counting.
+		for start := time.Now(); listWorkers() > 0; time.Sleep(time.Millisecond) {
+			if time.Since(start) > 10*time.Second {
+				t.Fatalf("%d goroutines of an earlier listing still run", listWorkers())
+			}
+		}
 		var got []Solution
 		most := 0
 		err := EnumerateContext(ctx, n, func(s Solution) bool {
