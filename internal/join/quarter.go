@@ -15,7 +15,9 @@ import (
 // is a north quarter, its queens on the rows of the north half, and a
 // south quarter on the complementary columns of the same side; the
 // quarters of each set of rows are listed by a search, and kept while the
-// splits that share those rows come one after another.
+// splits that share those rows come one after another. A halfListing
+// holds the quarters of a side and where the listing of its half-boards
+// (list.go) stands.
 
 // A quarter places queens on some rows of the north or the south half of
 // a side, none attacking another.
