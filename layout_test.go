@@ -109,13 +109,20 @@ func TestLayers(t *testing.T) {
 // layers of their own: no file uses a name declared in a file that uses
 // one of its own, however far round, so that each can be read after those
 // it uses, the contract at the bottom and the front door on top.
+// The files of amd64 are held, and those that every other architecture
+// builds, and the purego build's.
 func TestFilesOrdered(t *testing.T) {
 	// One importer for all: it type-checks each package imported once.
 	fset := token.NewFileSet()
 	imp := importer.ForCompiler(fset, "source", nil)
-	for _, dir := range modulePackages(t) {
-		if loop := fileLoop(fileUses(t, fset, imp, dir)); loop != nil {
-			t.Errorf("the files of %s make a loop: %s", dir, strings.Join(loop, ", which uses "))
+	amd64, arm64, purego := build.Default, build.Default, build.Default
+	amd64.GOARCH, arm64.GOARCH = "amd64", "arm64"
+	purego.GOARCH, purego.BuildTags = "amd64", []string{"purego"}
+	for _, ctx := range []build.Context{amd64, arm64, purego} {
+		for _, dir := range modulePackages(t) {
+			if loop := fileLoop(fileUses(t, &ctx, fset, imp, dir)); loop != nil {
+				t.Errorf("the files of %s for %s%v make a loop: %s", dir, ctx.GOARCH, ctx.BuildTags, strings.Join(loop, ", which uses "))
+			}
 		}
 	}
 }
@@ -145,12 +152,12 @@ func modulePackages(t *testing.T) []string {
 	return dirs
 }
 
-// fileUses maps each file of the package in dir to the files that
-// declare top-level names it uses, parsed into fset and checked with
-// imp.
-func fileUses(t *testing.T, fset *token.FileSet, imp types.Importer, dir string) map[string]map[string]bool {
+// fileUses maps each file of the package in dir that ctx builds to the
+// files that declare top-level names it uses, parsed into fset and
+// checked with imp.
+func fileUses(t *testing.T, ctx *build.Context, fset *token.FileSet, imp types.Importer, dir string) map[string]map[string]bool {
 	t.Helper()
-	pkg, err := build.Default.ImportDir(dir, 0)
+	pkg, err := ctx.ImportDir(dir, 0)
 	if err != nil {
 		t.Fatal(err)
 	}
