@@ -118,8 +118,9 @@ func TestFilesOrdered(t *testing.T) {
 	amd64, arm64, purego := build.Default, build.Default, build.Default
 	amd64.GOARCH, arm64.GOARCH = "amd64", "arm64"
 	purego.GOARCH, purego.BuildTags = "amd64", []string{"purego"}
+	dirs := modulePackages(t)
 	for _, ctx := range []build.Context{amd64, arm64, purego} {
-		for _, dir := range modulePackages(t) {
+		for _, dir := range dirs {
 			if loop := fileLoop(fileUses(t, &ctx, fset, imp, dir)); loop != nil {
 				t.Errorf("the files of %s for %s%v make a loop: %s", dir, ctx.GOARCH, ctx.BuildTags, strings.Join(loop, ", which uses "))
 			}
