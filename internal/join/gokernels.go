@@ -8,7 +8,7 @@ import "math/bits"
 // of zmatch.go unroll, pairsGo and transposeGo.
 
 // maxTables is the most tables a key takes, 8 of its bits each: the
-// most rows a kernel ORs, -tables of the go:generate line above.
+// most rows a kernel ORs, -tables of match.go's go:generate lines.
 const maxTables = 8
 
 // A goKernel is clashes in Go for one width, number of tables and length

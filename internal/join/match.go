@@ -52,7 +52,7 @@ func clashes(tables []uint64, words, ntables, width int, keys []uint64) int {
 	if n, ok := archClashes(tables, words, ntables, width, keys); ok {
 		return n
 	}
-	if words%goChunk == 0 && words <= goRowWords {
+	if goRow(words) {
 		narrow := 0
 		if width == 4 {
 			narrow = 1
@@ -61,3 +61,7 @@ func clashes(tables []uint64, words, ntables, width int, keys []uint64) int {
 	}
 	return clashesGo(tables, words, ntables, width, keys)
 }
+
+// goRow reports whether the generated Go kernels (zmatch.go) take rows of
+// words words.
+func goRow(words int) bool { return words > 0 && words%goChunk == 0 && words <= goRowWords }

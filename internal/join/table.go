@@ -166,7 +166,7 @@ func layTables(tables, keys []uint64, words, ntables, width int) {
 func orRows(dst, src, row []uint64) {
 	switch words := len(row); {
 	case len(dst) == 0 || archOrRows(dst, src, row):
-	case words%goChunk == 0 && words <= goRowWords && len(dst)%words == 0 && len(src) >= len(dst):
+	case goRow(words) && len(dst)%words == 0 && len(src) >= len(dst):
 		goOrKernels[words/goChunk](dst, src, row)
 	default:
 		orRowsGo(dst, src, row)
