@@ -1,8 +1,8 @@
 //go:build ignore
 
 // gen_match writes zmatch.go: the Go matching kernels, one function for
-// each width of a table's piece (8 or 4 diagonals), number of tables and
-// length of a row, and the Go kernels of orRows, one for each length of
+// each width of a table's piece (8, 4 or 9 diagonals), number of tables
+// and length of a row, and the Go kernels of orRows, one for each length of
 // a row, which every architecture without an assembly kernel runs.
 //
 //	go run gen_match.go -tables 8 -words 32
@@ -36,13 +36,15 @@ func main() {
 	w("import \"math/bits\"\n\n")
 	w("// goRowWords is the most words of a row of a Go kernel.\n")
 	w("const goRowWords = %d\n\n", *maxWords)
-	widths := []int{8, 4}
-	w("// goKernels holds the Go kernels by width (8, then 4), number of\n")
-	w("// tables, and words of a row over %d: goKernels[narrow][ntables][words/%d].\n", goChunk, goChunk)
+	widths := []int{8, 4, 9}
+	w("// goKernels holds the Go kernels by width (8, 4, then 9: goWidth),\n")
+	w("// number of tables, and words of a row over %d:\n", goChunk)
+	w("// goKernels[goWidth(width)][ntables][words/%d], nil for more tables\n", goChunk)
+	w("// than a key's 64 bits make.\n")
 	w("var goKernels = [%d][%d][%d]goKernel{\n", len(widths), *maxTables+1, *maxWords/goChunk+1)
 	for _, width := range widths {
 		w("\t{\n\t\t{},\n")
-		for t := 1; t <= *maxTables; t++ {
+		for t := 1; t <= tablesOf(*maxTables, width); t++ {
 			w("\t\t{nil")
 			for r := goChunk; r <= *maxWords; r += goChunk {
 				w(", clashesGo%dx%dr%d", width, t, r)
@@ -63,7 +65,7 @@ func main() {
 		orKernel(w, r)
 	}
 	for _, width := range widths {
-		for t := 1; t <= *maxTables; t++ {
+		for t := 1; t <= tablesOf(*maxTables, width); t++ {
 			for r := goChunk; r <= *maxWords; r += goChunk {
 				kernel(w, width, t, r)
 			}
@@ -77,6 +79,10 @@ func main() {
 		log.Fatal(err)
 	}
 }
+
+// tablesOf returns the most tables of width diagonals that a kernel
+// takes: up to most, and no more than a key's 64 bits make.
+func tablesOf(most, width int) int { return min(most, 64/width) }
 
 // kernel writes clashesGoWxTrR, the kernel of t tables of width
 // diagonals and rows of r words. The tables are an array of a size the

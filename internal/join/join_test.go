@@ -101,8 +101,9 @@ func TestUnrankSubset(t *testing.T) {
 
 // TestJoinMatch checks the sieve and the tables of the join against a
 // plain loop over the pairs, on random keys of every density and width,
-// at every depth of the sieve: with the assembly kernel, and with the Go
-// one under -tags purego.
+// at every depth of the sieve, in tables of 8, 4 and 9 diagonals: with
+// the assembly kernel, and with the Go one under -tags purego (tables of
+// 9 with the Go one everywhere).
 func TestJoinMatch(t *testing.T) {
 	r := rand.New(rand.NewPCG(3, 4))
 	for trial := range 200 {
@@ -149,8 +150,8 @@ func TestJoinMatch(t *testing.T) {
 			}
 			r.Shuffle(len(tagged), func(a, b int) { tagged[a], tagged[b] = tagged[b], tagged[a] })
 			w.sort(tagged, shift, s)
-			for _, width := range []int{8, 4} {
-				if (keyBits-s+width-1)/width > maxTables {
+			for _, width := range []int{8, 4, 9} {
+				if ntables := (keyBits - s + width - 1) / width; ntables > maxTables || ntables*width > 64 {
 					continue
 				}
 				if got, ok := matchSieved(&e, &w, &tb, s, keyBits-s, block, width, weights, &poll.Poller{}); !ok || got != want {

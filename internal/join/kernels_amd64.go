@@ -29,6 +29,11 @@ var (
 // lays out (0: any).
 var matchKernels, wordsMultiple, rowWords = kernelsFor(avx512Needs.Has(), avx2Needs.Has())
 
+// nineWide is whether wide tables are 9 diagonals wide: where the Go
+// kernels match, whose queries cost their loads and ORs; the vector
+// kernels' cost less than laying out the larger tables.
+var nineWide = matchKernels == goKind
+
 // The kinds of matching kernels.
 const (
 	goKind = iota
@@ -77,14 +82,14 @@ func kernelsFor(wide, avx2 bool) (kind, multiple, most int) {
 
 // archClashes is clashes with the assembly kernel of its width, ntables
 // and words, whose arguments clashes has checked; ok is false where the
-// processor runs none for them.
+// processor runs none for them, and for tables of 9, which none takes.
 func archClashes(tables []uint64, words, ntables, width int, keys []uint64) (n int, ok bool) {
 	narrow := 0
 	if width == 4 {
 		narrow = 1
 	}
 	switch v := words / wordsMultiple; {
-	case words > rowWords:
+	case words > rowWords || width == 9:
 	case matchKernels == avx512Kind:
 		return avx512Kernels[narrow][ntables][v](&tables[0], keys), true
 	case matchKernels == avx2Kind:

@@ -18,6 +18,11 @@ package join
 //     join's tables, and the most words of a row it lays out at once, for
 //     the kernels that run (blockFor takes the block of east half-boards
 //     from them);
+//   - nineWide: whether the wide tables of a join are 9 diagonals wide
+//     where that takes fewer tables than 8 (tableWidth): where a query
+//     costs its loads and ORs, a row a table, more than laying out the
+//     tables' rows, twice as many a table, costs, as with the Go kernels
+//     (docs/engine.md has the figures);
 //   - archClashes(tables, words, ntables, width, keys) (n int, ok bool):
 //     clashes with a kernel of its own, arguments checked, ok false where
 //     none runs for them;
@@ -37,7 +42,7 @@ package join
 // architecture.
 
 // clashes returns the sum, over keys, of the bits set in the OR of the
-// rows of tables that the key's ntables pieces of width bits (8 or 4)
+// rows of tables that the key's ntables pieces of width bits (8, 4 or 9)
 // pick, piece c picking the row of its value v in table c, at
 // tables[(c<<width+v)·words:], words a multiple of wordsMultiple: with
 // the architecture's kernel where the processor runs one, else with a Go
@@ -46,20 +51,30 @@ package join
 // the key's values.
 func clashes(tables []uint64, words, ntables, width int, keys []uint64) int {
 	if len(keys) == 0 || words == 0 || ntables == 0 || ntables > maxTables ||
-		len(tables) < ntables<<width*words || words%wordsMultiple != 0 || (width != 8 && width != 4) {
+		len(tables) < ntables<<width*words || words%wordsMultiple != 0 || (width != 8 && width != 4 && width != 9) {
 		return clashesGo(tables, words, ntables, width, keys)
 	}
 	if n, ok := archClashes(tables, words, ntables, width, keys); ok {
 		return n
 	}
 	if goRow(words) {
-		narrow := 0
-		if width == 4 {
-			narrow = 1
+		if k := goKernels[goWidth(width)][ntables][words/goChunk]; k != nil {
+			return k(tables, keys)
 		}
-		return goKernels[narrow][ntables][words/goChunk](tables, keys)
 	}
 	return clashesGo(tables, words, ntables, width, keys)
+}
+
+// goWidth returns the index in goKernels of the Go kernels of tables
+// width diagonals wide: 8, 4 or 9.
+func goWidth(width int) int {
+	switch width {
+	case 4:
+		return 1
+	case 9:
+		return 2
+	}
+	return 0
 }
 
 // goRow reports whether the generated Go kernels (zmatch.go) take rows of

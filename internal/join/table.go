@@ -9,8 +9,8 @@ import (
 // The tables of the join: a block of east half-boards laid out by
 // diagonal, and the west half-boards matched against them. Bit i of word
 // w of the row of a diagonal is set when east half-board 64w+i holds it,
-// and the rows are merged into tables of 8 diagonals (or 4), a row for
-// each value of them: a west half-board finds the east ones it clashes
+// and the rows are merged into tables of 8 diagonals (or 4, or 9), a row
+// for each value of them: a west half-board finds the east ones it clashes
 // with by one OR of a row per table, and the rest by a popcount
 // (match.go).
 
@@ -26,7 +26,7 @@ type eastTables struct {
 	// block is the most east half-boards laid out at once, for the size
 	// of the tables.
 	block   int
-	width   int // the diagonals of a table: 8, or 4
+	width   int // the diagonals of a table: 8, 4 or 9
 	ntables int // the tables, one for each width bits of the keys
 	words   int // the words of a row
 	keys    []uint64
@@ -69,15 +69,30 @@ func narrowQueries(keyBits int) int {
 	return (saved - 1) / (narrow - wide)
 }
 
+// wideWidth returns the width of the wide tables of keys of bits
+// diagonals: 9 where nineWide and 9 takes fewer tables than 8 (4 for 33
+// to 36 diagonals, where 8 takes 5), else 8. A query then reads a row
+// less, and laying a table out costs twice as many rows.
+func wideWidth(bits int) int {
+	if nineWide && (bits+8)/9 < (bits+7)/8 {
+		return 9
+	}
+	return 8
+}
+
 // layRow is what building a row of a table costs, in rows that a query
 // reads.
 const layRow = 4
 
 // lay builds the tables of keys, at most t.block of them, of width
-// diagonals each, for their low bits: the bits of a key from bits up,
-// the sieve's, are the same for all of keys and for every query matched
-// against them, and none of them is in common.
+// diagonals each (4, 8 or 9; tables of 8 are laid as wideWidth says),
+// for their low bits: the bits of a key from bits up, the sieve's, are
+// the same for all of keys and for every query matched against them, and
+// none of them is in common.
 func (t *eastTables) lay(keys []uint64, width, bits int) {
+	if width == 8 {
+		width = wideWidth(bits)
+	}
 	t.width, t.ntables, t.words, t.keys = width, (bits+width-1)/width, wordsFor(len(keys)), keys
 	size := t.ntables << width * t.words
 	if cap(t.tables) < size {
@@ -123,10 +138,14 @@ func wordsFor(keys int) int {
 
 // tablesWords returns the most words that the tables of a block of block
 // east half-boards take, with keys of keyBits diagonals: in tables of 8,
-// as many as the keys need unsieved, with rows as long as the block
-// needs.
+// or of 9, as many as the keys need unsieved or sieved on some of their
+// bits, with rows as long as the block needs.
 func tablesWords(keyBits, block int) int {
-	return (keyBits + 7) / 8 << 8 * wordsFor(block)
+	rows := (keyBits + 7) / 8 << 8
+	if nineWide {
+		rows = max(rows, (keyBits+8)/9<<9)
+	}
+	return rows * wordsFor(block)
 }
 
 // layTables builds in tables the tables of keys, of width diagonals each,

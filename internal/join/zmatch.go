@@ -7,9 +7,11 @@ import "math/bits"
 // goRowWords is the most words of a row of a Go kernel.
 const goRowWords = 32
 
-// goKernels holds the Go kernels by width (8, then 4), number of
-// tables, and words of a row over 4: goKernels[narrow][ntables][words/4].
-var goKernels = [2][9][9]goKernel{
+// goKernels holds the Go kernels by width (8, 4, then 9: goWidth),
+// number of tables, and words of a row over 4:
+// goKernels[goWidth(width)][ntables][words/4], nil for more tables
+// than a key's 64 bits make.
+var goKernels = [3][9][9]goKernel{
 	{
 		{},
 		{nil, clashesGo8x1r4, clashesGo8x1r8, clashesGo8x1r12, clashesGo8x1r16, clashesGo8x1r20, clashesGo8x1r24, clashesGo8x1r28, clashesGo8x1r32},
@@ -31,6 +33,16 @@ var goKernels = [2][9][9]goKernel{
 		{nil, clashesGo4x6r4, clashesGo4x6r8, clashesGo4x6r12, clashesGo4x6r16, clashesGo4x6r20, clashesGo4x6r24, clashesGo4x6r28, clashesGo4x6r32},
 		{nil, clashesGo4x7r4, clashesGo4x7r8, clashesGo4x7r12, clashesGo4x7r16, clashesGo4x7r20, clashesGo4x7r24, clashesGo4x7r28, clashesGo4x7r32},
 		{nil, clashesGo4x8r4, clashesGo4x8r8, clashesGo4x8r12, clashesGo4x8r16, clashesGo4x8r20, clashesGo4x8r24, clashesGo4x8r28, clashesGo4x8r32},
+	},
+	{
+		{},
+		{nil, clashesGo9x1r4, clashesGo9x1r8, clashesGo9x1r12, clashesGo9x1r16, clashesGo9x1r20, clashesGo9x1r24, clashesGo9x1r28, clashesGo9x1r32},
+		{nil, clashesGo9x2r4, clashesGo9x2r8, clashesGo9x2r12, clashesGo9x2r16, clashesGo9x2r20, clashesGo9x2r24, clashesGo9x2r28, clashesGo9x2r32},
+		{nil, clashesGo9x3r4, clashesGo9x3r8, clashesGo9x3r12, clashesGo9x3r16, clashesGo9x3r20, clashesGo9x3r24, clashesGo9x3r28, clashesGo9x3r32},
+		{nil, clashesGo9x4r4, clashesGo9x4r8, clashesGo9x4r12, clashesGo9x4r16, clashesGo9x4r20, clashesGo9x4r24, clashesGo9x4r28, clashesGo9x4r32},
+		{nil, clashesGo9x5r4, clashesGo9x5r8, clashesGo9x5r12, clashesGo9x5r16, clashesGo9x5r20, clashesGo9x5r24, clashesGo9x5r28, clashesGo9x5r32},
+		{nil, clashesGo9x6r4, clashesGo9x6r8, clashesGo9x6r12, clashesGo9x6r16, clashesGo9x6r20, clashesGo9x6r24, clashesGo9x6r28, clashesGo9x6r32},
+		{nil, clashesGo9x7r4, clashesGo9x7r8, clashesGo9x7r12, clashesGo9x7r16, clashesGo9x7r20, clashesGo9x7r24, clashesGo9x7r28, clashesGo9x7r32},
 	},
 }
 
@@ -2546,6 +2558,986 @@ func clashesGo4x8r32(tables []uint64, keys []uint64) int {
 		n += uint64(bits.OnesCount64(r0[20]|r1[20]|r2[20]|r3[20]|r4[20]|r5[20]|r6[20]|r7[20]) + bits.OnesCount64(r0[21]|r1[21]|r2[21]|r3[21]|r4[21]|r5[21]|r6[21]|r7[21]) + bits.OnesCount64(r0[22]|r1[22]|r2[22]|r3[22]|r4[22]|r5[22]|r6[22]|r7[22]) + bits.OnesCount64(r0[23]|r1[23]|r2[23]|r3[23]|r4[23]|r5[23]|r6[23]|r7[23]))
 		n += uint64(bits.OnesCount64(r0[24]|r1[24]|r2[24]|r3[24]|r4[24]|r5[24]|r6[24]|r7[24]) + bits.OnesCount64(r0[25]|r1[25]|r2[25]|r3[25]|r4[25]|r5[25]|r6[25]|r7[25]) + bits.OnesCount64(r0[26]|r1[26]|r2[26]|r3[26]|r4[26]|r5[26]|r6[26]|r7[26]) + bits.OnesCount64(r0[27]|r1[27]|r2[27]|r3[27]|r4[27]|r5[27]|r6[27]|r7[27]))
 		n += uint64(bits.OnesCount64(r0[28]|r1[28]|r2[28]|r3[28]|r4[28]|r5[28]|r6[28]|r7[28]) + bits.OnesCount64(r0[29]|r1[29]|r2[29]|r3[29]|r4[29]|r5[29]|r6[29]|r7[29]) + bits.OnesCount64(r0[30]|r1[30]|r2[30]|r3[30]|r4[30]|r5[30]|r6[30]|r7[30]) + bits.OnesCount64(r0[31]|r1[31]|r2[31]|r3[31]|r4[31]|r5[31]|r6[31]|r7[31]))
+	}
+	return int(n)
+}
+
+// clashesGo9x1r4 is clashesGo for 1 tables of 9 diagonals, rows of 4 words.
+func clashesGo9x1r4(tables []uint64, keys []uint64) int {
+	tb := (*[1 << 9 * 4]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[4]uint64)(tb[(0<<9+int(key>>0&0x1ff))*4:])
+		n += uint64(bits.OnesCount64(r0[0]) + bits.OnesCount64(r0[1]) + bits.OnesCount64(r0[2]) + bits.OnesCount64(r0[3]))
+	}
+	return int(n)
+}
+
+// clashesGo9x1r8 is clashesGo for 1 tables of 9 diagonals, rows of 8 words.
+func clashesGo9x1r8(tables []uint64, keys []uint64) int {
+	tb := (*[1 << 9 * 8]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[8]uint64)(tb[(0<<9+int(key>>0&0x1ff))*8:])
+		n += uint64(bits.OnesCount64(r0[0]) + bits.OnesCount64(r0[1]) + bits.OnesCount64(r0[2]) + bits.OnesCount64(r0[3]))
+		n += uint64(bits.OnesCount64(r0[4]) + bits.OnesCount64(r0[5]) + bits.OnesCount64(r0[6]) + bits.OnesCount64(r0[7]))
+	}
+	return int(n)
+}
+
+// clashesGo9x1r12 is clashesGo for 1 tables of 9 diagonals, rows of 12 words.
+func clashesGo9x1r12(tables []uint64, keys []uint64) int {
+	tb := (*[1 << 9 * 12]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[12]uint64)(tb[(0<<9+int(key>>0&0x1ff))*12:])
+		n += uint64(bits.OnesCount64(r0[0]) + bits.OnesCount64(r0[1]) + bits.OnesCount64(r0[2]) + bits.OnesCount64(r0[3]))
+		n += uint64(bits.OnesCount64(r0[4]) + bits.OnesCount64(r0[5]) + bits.OnesCount64(r0[6]) + bits.OnesCount64(r0[7]))
+		n += uint64(bits.OnesCount64(r0[8]) + bits.OnesCount64(r0[9]) + bits.OnesCount64(r0[10]) + bits.OnesCount64(r0[11]))
+	}
+	return int(n)
+}
+
+// clashesGo9x1r16 is clashesGo for 1 tables of 9 diagonals, rows of 16 words.
+func clashesGo9x1r16(tables []uint64, keys []uint64) int {
+	tb := (*[1 << 9 * 16]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[16]uint64)(tb[(0<<9+int(key>>0&0x1ff))*16:])
+		n += uint64(bits.OnesCount64(r0[0]) + bits.OnesCount64(r0[1]) + bits.OnesCount64(r0[2]) + bits.OnesCount64(r0[3]))
+		n += uint64(bits.OnesCount64(r0[4]) + bits.OnesCount64(r0[5]) + bits.OnesCount64(r0[6]) + bits.OnesCount64(r0[7]))
+		n += uint64(bits.OnesCount64(r0[8]) + bits.OnesCount64(r0[9]) + bits.OnesCount64(r0[10]) + bits.OnesCount64(r0[11]))
+		n += uint64(bits.OnesCount64(r0[12]) + bits.OnesCount64(r0[13]) + bits.OnesCount64(r0[14]) + bits.OnesCount64(r0[15]))
+	}
+	return int(n)
+}
+
+// clashesGo9x1r20 is clashesGo for 1 tables of 9 diagonals, rows of 20 words.
+func clashesGo9x1r20(tables []uint64, keys []uint64) int {
+	tb := (*[1 << 9 * 20]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[20]uint64)(tb[(0<<9+int(key>>0&0x1ff))*20:])
+		n += uint64(bits.OnesCount64(r0[0]) + bits.OnesCount64(r0[1]) + bits.OnesCount64(r0[2]) + bits.OnesCount64(r0[3]))
+		n += uint64(bits.OnesCount64(r0[4]) + bits.OnesCount64(r0[5]) + bits.OnesCount64(r0[6]) + bits.OnesCount64(r0[7]))
+		n += uint64(bits.OnesCount64(r0[8]) + bits.OnesCount64(r0[9]) + bits.OnesCount64(r0[10]) + bits.OnesCount64(r0[11]))
+		n += uint64(bits.OnesCount64(r0[12]) + bits.OnesCount64(r0[13]) + bits.OnesCount64(r0[14]) + bits.OnesCount64(r0[15]))
+		n += uint64(bits.OnesCount64(r0[16]) + bits.OnesCount64(r0[17]) + bits.OnesCount64(r0[18]) + bits.OnesCount64(r0[19]))
+	}
+	return int(n)
+}
+
+// clashesGo9x1r24 is clashesGo for 1 tables of 9 diagonals, rows of 24 words.
+func clashesGo9x1r24(tables []uint64, keys []uint64) int {
+	tb := (*[1 << 9 * 24]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[24]uint64)(tb[(0<<9+int(key>>0&0x1ff))*24:])
+		n += uint64(bits.OnesCount64(r0[0]) + bits.OnesCount64(r0[1]) + bits.OnesCount64(r0[2]) + bits.OnesCount64(r0[3]))
+		n += uint64(bits.OnesCount64(r0[4]) + bits.OnesCount64(r0[5]) + bits.OnesCount64(r0[6]) + bits.OnesCount64(r0[7]))
+		n += uint64(bits.OnesCount64(r0[8]) + bits.OnesCount64(r0[9]) + bits.OnesCount64(r0[10]) + bits.OnesCount64(r0[11]))
+		n += uint64(bits.OnesCount64(r0[12]) + bits.OnesCount64(r0[13]) + bits.OnesCount64(r0[14]) + bits.OnesCount64(r0[15]))
+		n += uint64(bits.OnesCount64(r0[16]) + bits.OnesCount64(r0[17]) + bits.OnesCount64(r0[18]) + bits.OnesCount64(r0[19]))
+		n += uint64(bits.OnesCount64(r0[20]) + bits.OnesCount64(r0[21]) + bits.OnesCount64(r0[22]) + bits.OnesCount64(r0[23]))
+	}
+	return int(n)
+}
+
+// clashesGo9x1r28 is clashesGo for 1 tables of 9 diagonals, rows of 28 words.
+func clashesGo9x1r28(tables []uint64, keys []uint64) int {
+	tb := (*[1 << 9 * 28]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[28]uint64)(tb[(0<<9+int(key>>0&0x1ff))*28:])
+		n += uint64(bits.OnesCount64(r0[0]) + bits.OnesCount64(r0[1]) + bits.OnesCount64(r0[2]) + bits.OnesCount64(r0[3]))
+		n += uint64(bits.OnesCount64(r0[4]) + bits.OnesCount64(r0[5]) + bits.OnesCount64(r0[6]) + bits.OnesCount64(r0[7]))
+		n += uint64(bits.OnesCount64(r0[8]) + bits.OnesCount64(r0[9]) + bits.OnesCount64(r0[10]) + bits.OnesCount64(r0[11]))
+		n += uint64(bits.OnesCount64(r0[12]) + bits.OnesCount64(r0[13]) + bits.OnesCount64(r0[14]) + bits.OnesCount64(r0[15]))
+		n += uint64(bits.OnesCount64(r0[16]) + bits.OnesCount64(r0[17]) + bits.OnesCount64(r0[18]) + bits.OnesCount64(r0[19]))
+		n += uint64(bits.OnesCount64(r0[20]) + bits.OnesCount64(r0[21]) + bits.OnesCount64(r0[22]) + bits.OnesCount64(r0[23]))
+		n += uint64(bits.OnesCount64(r0[24]) + bits.OnesCount64(r0[25]) + bits.OnesCount64(r0[26]) + bits.OnesCount64(r0[27]))
+	}
+	return int(n)
+}
+
+// clashesGo9x1r32 is clashesGo for 1 tables of 9 diagonals, rows of 32 words.
+func clashesGo9x1r32(tables []uint64, keys []uint64) int {
+	tb := (*[1 << 9 * 32]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[32]uint64)(tb[(0<<9+int(key>>0&0x1ff))*32:])
+		n += uint64(bits.OnesCount64(r0[0]) + bits.OnesCount64(r0[1]) + bits.OnesCount64(r0[2]) + bits.OnesCount64(r0[3]))
+		n += uint64(bits.OnesCount64(r0[4]) + bits.OnesCount64(r0[5]) + bits.OnesCount64(r0[6]) + bits.OnesCount64(r0[7]))
+		n += uint64(bits.OnesCount64(r0[8]) + bits.OnesCount64(r0[9]) + bits.OnesCount64(r0[10]) + bits.OnesCount64(r0[11]))
+		n += uint64(bits.OnesCount64(r0[12]) + bits.OnesCount64(r0[13]) + bits.OnesCount64(r0[14]) + bits.OnesCount64(r0[15]))
+		n += uint64(bits.OnesCount64(r0[16]) + bits.OnesCount64(r0[17]) + bits.OnesCount64(r0[18]) + bits.OnesCount64(r0[19]))
+		n += uint64(bits.OnesCount64(r0[20]) + bits.OnesCount64(r0[21]) + bits.OnesCount64(r0[22]) + bits.OnesCount64(r0[23]))
+		n += uint64(bits.OnesCount64(r0[24]) + bits.OnesCount64(r0[25]) + bits.OnesCount64(r0[26]) + bits.OnesCount64(r0[27]))
+		n += uint64(bits.OnesCount64(r0[28]) + bits.OnesCount64(r0[29]) + bits.OnesCount64(r0[30]) + bits.OnesCount64(r0[31]))
+	}
+	return int(n)
+}
+
+// clashesGo9x2r4 is clashesGo for 2 tables of 9 diagonals, rows of 4 words.
+func clashesGo9x2r4(tables []uint64, keys []uint64) int {
+	tb := (*[2 << 9 * 4]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[4]uint64)(tb[(0<<9+int(key>>0&0x1ff))*4:])
+		r1 := (*[4]uint64)(tb[(1<<9+int(key>>9&0x1ff))*4:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]) + bits.OnesCount64(r0[1]|r1[1]) + bits.OnesCount64(r0[2]|r1[2]) + bits.OnesCount64(r0[3]|r1[3]))
+	}
+	return int(n)
+}
+
+// clashesGo9x2r8 is clashesGo for 2 tables of 9 diagonals, rows of 8 words.
+func clashesGo9x2r8(tables []uint64, keys []uint64) int {
+	tb := (*[2 << 9 * 8]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[8]uint64)(tb[(0<<9+int(key>>0&0x1ff))*8:])
+		r1 := (*[8]uint64)(tb[(1<<9+int(key>>9&0x1ff))*8:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]) + bits.OnesCount64(r0[1]|r1[1]) + bits.OnesCount64(r0[2]|r1[2]) + bits.OnesCount64(r0[3]|r1[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]) + bits.OnesCount64(r0[5]|r1[5]) + bits.OnesCount64(r0[6]|r1[6]) + bits.OnesCount64(r0[7]|r1[7]))
+	}
+	return int(n)
+}
+
+// clashesGo9x2r12 is clashesGo for 2 tables of 9 diagonals, rows of 12 words.
+func clashesGo9x2r12(tables []uint64, keys []uint64) int {
+	tb := (*[2 << 9 * 12]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[12]uint64)(tb[(0<<9+int(key>>0&0x1ff))*12:])
+		r1 := (*[12]uint64)(tb[(1<<9+int(key>>9&0x1ff))*12:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]) + bits.OnesCount64(r0[1]|r1[1]) + bits.OnesCount64(r0[2]|r1[2]) + bits.OnesCount64(r0[3]|r1[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]) + bits.OnesCount64(r0[5]|r1[5]) + bits.OnesCount64(r0[6]|r1[6]) + bits.OnesCount64(r0[7]|r1[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]) + bits.OnesCount64(r0[9]|r1[9]) + bits.OnesCount64(r0[10]|r1[10]) + bits.OnesCount64(r0[11]|r1[11]))
+	}
+	return int(n)
+}
+
+// clashesGo9x2r16 is clashesGo for 2 tables of 9 diagonals, rows of 16 words.
+func clashesGo9x2r16(tables []uint64, keys []uint64) int {
+	tb := (*[2 << 9 * 16]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[16]uint64)(tb[(0<<9+int(key>>0&0x1ff))*16:])
+		r1 := (*[16]uint64)(tb[(1<<9+int(key>>9&0x1ff))*16:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]) + bits.OnesCount64(r0[1]|r1[1]) + bits.OnesCount64(r0[2]|r1[2]) + bits.OnesCount64(r0[3]|r1[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]) + bits.OnesCount64(r0[5]|r1[5]) + bits.OnesCount64(r0[6]|r1[6]) + bits.OnesCount64(r0[7]|r1[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]) + bits.OnesCount64(r0[9]|r1[9]) + bits.OnesCount64(r0[10]|r1[10]) + bits.OnesCount64(r0[11]|r1[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]) + bits.OnesCount64(r0[13]|r1[13]) + bits.OnesCount64(r0[14]|r1[14]) + bits.OnesCount64(r0[15]|r1[15]))
+	}
+	return int(n)
+}
+
+// clashesGo9x2r20 is clashesGo for 2 tables of 9 diagonals, rows of 20 words.
+func clashesGo9x2r20(tables []uint64, keys []uint64) int {
+	tb := (*[2 << 9 * 20]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[20]uint64)(tb[(0<<9+int(key>>0&0x1ff))*20:])
+		r1 := (*[20]uint64)(tb[(1<<9+int(key>>9&0x1ff))*20:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]) + bits.OnesCount64(r0[1]|r1[1]) + bits.OnesCount64(r0[2]|r1[2]) + bits.OnesCount64(r0[3]|r1[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]) + bits.OnesCount64(r0[5]|r1[5]) + bits.OnesCount64(r0[6]|r1[6]) + bits.OnesCount64(r0[7]|r1[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]) + bits.OnesCount64(r0[9]|r1[9]) + bits.OnesCount64(r0[10]|r1[10]) + bits.OnesCount64(r0[11]|r1[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]) + bits.OnesCount64(r0[13]|r1[13]) + bits.OnesCount64(r0[14]|r1[14]) + bits.OnesCount64(r0[15]|r1[15]))
+		n += uint64(bits.OnesCount64(r0[16]|r1[16]) + bits.OnesCount64(r0[17]|r1[17]) + bits.OnesCount64(r0[18]|r1[18]) + bits.OnesCount64(r0[19]|r1[19]))
+	}
+	return int(n)
+}
+
+// clashesGo9x2r24 is clashesGo for 2 tables of 9 diagonals, rows of 24 words.
+func clashesGo9x2r24(tables []uint64, keys []uint64) int {
+	tb := (*[2 << 9 * 24]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[24]uint64)(tb[(0<<9+int(key>>0&0x1ff))*24:])
+		r1 := (*[24]uint64)(tb[(1<<9+int(key>>9&0x1ff))*24:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]) + bits.OnesCount64(r0[1]|r1[1]) + bits.OnesCount64(r0[2]|r1[2]) + bits.OnesCount64(r0[3]|r1[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]) + bits.OnesCount64(r0[5]|r1[5]) + bits.OnesCount64(r0[6]|r1[6]) + bits.OnesCount64(r0[7]|r1[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]) + bits.OnesCount64(r0[9]|r1[9]) + bits.OnesCount64(r0[10]|r1[10]) + bits.OnesCount64(r0[11]|r1[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]) + bits.OnesCount64(r0[13]|r1[13]) + bits.OnesCount64(r0[14]|r1[14]) + bits.OnesCount64(r0[15]|r1[15]))
+		n += uint64(bits.OnesCount64(r0[16]|r1[16]) + bits.OnesCount64(r0[17]|r1[17]) + bits.OnesCount64(r0[18]|r1[18]) + bits.OnesCount64(r0[19]|r1[19]))
+		n += uint64(bits.OnesCount64(r0[20]|r1[20]) + bits.OnesCount64(r0[21]|r1[21]) + bits.OnesCount64(r0[22]|r1[22]) + bits.OnesCount64(r0[23]|r1[23]))
+	}
+	return int(n)
+}
+
+// clashesGo9x2r28 is clashesGo for 2 tables of 9 diagonals, rows of 28 words.
+func clashesGo9x2r28(tables []uint64, keys []uint64) int {
+	tb := (*[2 << 9 * 28]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[28]uint64)(tb[(0<<9+int(key>>0&0x1ff))*28:])
+		r1 := (*[28]uint64)(tb[(1<<9+int(key>>9&0x1ff))*28:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]) + bits.OnesCount64(r0[1]|r1[1]) + bits.OnesCount64(r0[2]|r1[2]) + bits.OnesCount64(r0[3]|r1[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]) + bits.OnesCount64(r0[5]|r1[5]) + bits.OnesCount64(r0[6]|r1[6]) + bits.OnesCount64(r0[7]|r1[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]) + bits.OnesCount64(r0[9]|r1[9]) + bits.OnesCount64(r0[10]|r1[10]) + bits.OnesCount64(r0[11]|r1[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]) + bits.OnesCount64(r0[13]|r1[13]) + bits.OnesCount64(r0[14]|r1[14]) + bits.OnesCount64(r0[15]|r1[15]))
+		n += uint64(bits.OnesCount64(r0[16]|r1[16]) + bits.OnesCount64(r0[17]|r1[17]) + bits.OnesCount64(r0[18]|r1[18]) + bits.OnesCount64(r0[19]|r1[19]))
+		n += uint64(bits.OnesCount64(r0[20]|r1[20]) + bits.OnesCount64(r0[21]|r1[21]) + bits.OnesCount64(r0[22]|r1[22]) + bits.OnesCount64(r0[23]|r1[23]))
+		n += uint64(bits.OnesCount64(r0[24]|r1[24]) + bits.OnesCount64(r0[25]|r1[25]) + bits.OnesCount64(r0[26]|r1[26]) + bits.OnesCount64(r0[27]|r1[27]))
+	}
+	return int(n)
+}
+
+// clashesGo9x2r32 is clashesGo for 2 tables of 9 diagonals, rows of 32 words.
+func clashesGo9x2r32(tables []uint64, keys []uint64) int {
+	tb := (*[2 << 9 * 32]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[32]uint64)(tb[(0<<9+int(key>>0&0x1ff))*32:])
+		r1 := (*[32]uint64)(tb[(1<<9+int(key>>9&0x1ff))*32:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]) + bits.OnesCount64(r0[1]|r1[1]) + bits.OnesCount64(r0[2]|r1[2]) + bits.OnesCount64(r0[3]|r1[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]) + bits.OnesCount64(r0[5]|r1[5]) + bits.OnesCount64(r0[6]|r1[6]) + bits.OnesCount64(r0[7]|r1[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]) + bits.OnesCount64(r0[9]|r1[9]) + bits.OnesCount64(r0[10]|r1[10]) + bits.OnesCount64(r0[11]|r1[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]) + bits.OnesCount64(r0[13]|r1[13]) + bits.OnesCount64(r0[14]|r1[14]) + bits.OnesCount64(r0[15]|r1[15]))
+		n += uint64(bits.OnesCount64(r0[16]|r1[16]) + bits.OnesCount64(r0[17]|r1[17]) + bits.OnesCount64(r0[18]|r1[18]) + bits.OnesCount64(r0[19]|r1[19]))
+		n += uint64(bits.OnesCount64(r0[20]|r1[20]) + bits.OnesCount64(r0[21]|r1[21]) + bits.OnesCount64(r0[22]|r1[22]) + bits.OnesCount64(r0[23]|r1[23]))
+		n += uint64(bits.OnesCount64(r0[24]|r1[24]) + bits.OnesCount64(r0[25]|r1[25]) + bits.OnesCount64(r0[26]|r1[26]) + bits.OnesCount64(r0[27]|r1[27]))
+		n += uint64(bits.OnesCount64(r0[28]|r1[28]) + bits.OnesCount64(r0[29]|r1[29]) + bits.OnesCount64(r0[30]|r1[30]) + bits.OnesCount64(r0[31]|r1[31]))
+	}
+	return int(n)
+}
+
+// clashesGo9x3r4 is clashesGo for 3 tables of 9 diagonals, rows of 4 words.
+func clashesGo9x3r4(tables []uint64, keys []uint64) int {
+	tb := (*[3 << 9 * 4]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[4]uint64)(tb[(0<<9+int(key>>0&0x1ff))*4:])
+		r1 := (*[4]uint64)(tb[(1<<9+int(key>>9&0x1ff))*4:])
+		r2 := (*[4]uint64)(tb[(2<<9+int(key>>18&0x1ff))*4:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]))
+	}
+	return int(n)
+}
+
+// clashesGo9x3r8 is clashesGo for 3 tables of 9 diagonals, rows of 8 words.
+func clashesGo9x3r8(tables []uint64, keys []uint64) int {
+	tb := (*[3 << 9 * 8]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[8]uint64)(tb[(0<<9+int(key>>0&0x1ff))*8:])
+		r1 := (*[8]uint64)(tb[(1<<9+int(key>>9&0x1ff))*8:])
+		r2 := (*[8]uint64)(tb[(2<<9+int(key>>18&0x1ff))*8:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]))
+	}
+	return int(n)
+}
+
+// clashesGo9x3r12 is clashesGo for 3 tables of 9 diagonals, rows of 12 words.
+func clashesGo9x3r12(tables []uint64, keys []uint64) int {
+	tb := (*[3 << 9 * 12]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[12]uint64)(tb[(0<<9+int(key>>0&0x1ff))*12:])
+		r1 := (*[12]uint64)(tb[(1<<9+int(key>>9&0x1ff))*12:])
+		r2 := (*[12]uint64)(tb[(2<<9+int(key>>18&0x1ff))*12:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]))
+	}
+	return int(n)
+}
+
+// clashesGo9x3r16 is clashesGo for 3 tables of 9 diagonals, rows of 16 words.
+func clashesGo9x3r16(tables []uint64, keys []uint64) int {
+	tb := (*[3 << 9 * 16]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[16]uint64)(tb[(0<<9+int(key>>0&0x1ff))*16:])
+		r1 := (*[16]uint64)(tb[(1<<9+int(key>>9&0x1ff))*16:])
+		r2 := (*[16]uint64)(tb[(2<<9+int(key>>18&0x1ff))*16:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]|r2[12]) + bits.OnesCount64(r0[13]|r1[13]|r2[13]) + bits.OnesCount64(r0[14]|r1[14]|r2[14]) + bits.OnesCount64(r0[15]|r1[15]|r2[15]))
+	}
+	return int(n)
+}
+
+// clashesGo9x3r20 is clashesGo for 3 tables of 9 diagonals, rows of 20 words.
+func clashesGo9x3r20(tables []uint64, keys []uint64) int {
+	tb := (*[3 << 9 * 20]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[20]uint64)(tb[(0<<9+int(key>>0&0x1ff))*20:])
+		r1 := (*[20]uint64)(tb[(1<<9+int(key>>9&0x1ff))*20:])
+		r2 := (*[20]uint64)(tb[(2<<9+int(key>>18&0x1ff))*20:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]|r2[12]) + bits.OnesCount64(r0[13]|r1[13]|r2[13]) + bits.OnesCount64(r0[14]|r1[14]|r2[14]) + bits.OnesCount64(r0[15]|r1[15]|r2[15]))
+		n += uint64(bits.OnesCount64(r0[16]|r1[16]|r2[16]) + bits.OnesCount64(r0[17]|r1[17]|r2[17]) + bits.OnesCount64(r0[18]|r1[18]|r2[18]) + bits.OnesCount64(r0[19]|r1[19]|r2[19]))
+	}
+	return int(n)
+}
+
+// clashesGo9x3r24 is clashesGo for 3 tables of 9 diagonals, rows of 24 words.
+func clashesGo9x3r24(tables []uint64, keys []uint64) int {
+	tb := (*[3 << 9 * 24]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[24]uint64)(tb[(0<<9+int(key>>0&0x1ff))*24:])
+		r1 := (*[24]uint64)(tb[(1<<9+int(key>>9&0x1ff))*24:])
+		r2 := (*[24]uint64)(tb[(2<<9+int(key>>18&0x1ff))*24:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]|r2[12]) + bits.OnesCount64(r0[13]|r1[13]|r2[13]) + bits.OnesCount64(r0[14]|r1[14]|r2[14]) + bits.OnesCount64(r0[15]|r1[15]|r2[15]))
+		n += uint64(bits.OnesCount64(r0[16]|r1[16]|r2[16]) + bits.OnesCount64(r0[17]|r1[17]|r2[17]) + bits.OnesCount64(r0[18]|r1[18]|r2[18]) + bits.OnesCount64(r0[19]|r1[19]|r2[19]))
+		n += uint64(bits.OnesCount64(r0[20]|r1[20]|r2[20]) + bits.OnesCount64(r0[21]|r1[21]|r2[21]) + bits.OnesCount64(r0[22]|r1[22]|r2[22]) + bits.OnesCount64(r0[23]|r1[23]|r2[23]))
+	}
+	return int(n)
+}
+
+// clashesGo9x3r28 is clashesGo for 3 tables of 9 diagonals, rows of 28 words.
+func clashesGo9x3r28(tables []uint64, keys []uint64) int {
+	tb := (*[3 << 9 * 28]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[28]uint64)(tb[(0<<9+int(key>>0&0x1ff))*28:])
+		r1 := (*[28]uint64)(tb[(1<<9+int(key>>9&0x1ff))*28:])
+		r2 := (*[28]uint64)(tb[(2<<9+int(key>>18&0x1ff))*28:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]|r2[12]) + bits.OnesCount64(r0[13]|r1[13]|r2[13]) + bits.OnesCount64(r0[14]|r1[14]|r2[14]) + bits.OnesCount64(r0[15]|r1[15]|r2[15]))
+		n += uint64(bits.OnesCount64(r0[16]|r1[16]|r2[16]) + bits.OnesCount64(r0[17]|r1[17]|r2[17]) + bits.OnesCount64(r0[18]|r1[18]|r2[18]) + bits.OnesCount64(r0[19]|r1[19]|r2[19]))
+		n += uint64(bits.OnesCount64(r0[20]|r1[20]|r2[20]) + bits.OnesCount64(r0[21]|r1[21]|r2[21]) + bits.OnesCount64(r0[22]|r1[22]|r2[22]) + bits.OnesCount64(r0[23]|r1[23]|r2[23]))
+		n += uint64(bits.OnesCount64(r0[24]|r1[24]|r2[24]) + bits.OnesCount64(r0[25]|r1[25]|r2[25]) + bits.OnesCount64(r0[26]|r1[26]|r2[26]) + bits.OnesCount64(r0[27]|r1[27]|r2[27]))
+	}
+	return int(n)
+}
+
+// clashesGo9x3r32 is clashesGo for 3 tables of 9 diagonals, rows of 32 words.
+func clashesGo9x3r32(tables []uint64, keys []uint64) int {
+	tb := (*[3 << 9 * 32]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[32]uint64)(tb[(0<<9+int(key>>0&0x1ff))*32:])
+		r1 := (*[32]uint64)(tb[(1<<9+int(key>>9&0x1ff))*32:])
+		r2 := (*[32]uint64)(tb[(2<<9+int(key>>18&0x1ff))*32:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]|r2[12]) + bits.OnesCount64(r0[13]|r1[13]|r2[13]) + bits.OnesCount64(r0[14]|r1[14]|r2[14]) + bits.OnesCount64(r0[15]|r1[15]|r2[15]))
+		n += uint64(bits.OnesCount64(r0[16]|r1[16]|r2[16]) + bits.OnesCount64(r0[17]|r1[17]|r2[17]) + bits.OnesCount64(r0[18]|r1[18]|r2[18]) + bits.OnesCount64(r0[19]|r1[19]|r2[19]))
+		n += uint64(bits.OnesCount64(r0[20]|r1[20]|r2[20]) + bits.OnesCount64(r0[21]|r1[21]|r2[21]) + bits.OnesCount64(r0[22]|r1[22]|r2[22]) + bits.OnesCount64(r0[23]|r1[23]|r2[23]))
+		n += uint64(bits.OnesCount64(r0[24]|r1[24]|r2[24]) + bits.OnesCount64(r0[25]|r1[25]|r2[25]) + bits.OnesCount64(r0[26]|r1[26]|r2[26]) + bits.OnesCount64(r0[27]|r1[27]|r2[27]))
+		n += uint64(bits.OnesCount64(r0[28]|r1[28]|r2[28]) + bits.OnesCount64(r0[29]|r1[29]|r2[29]) + bits.OnesCount64(r0[30]|r1[30]|r2[30]) + bits.OnesCount64(r0[31]|r1[31]|r2[31]))
+	}
+	return int(n)
+}
+
+// clashesGo9x4r4 is clashesGo for 4 tables of 9 diagonals, rows of 4 words.
+func clashesGo9x4r4(tables []uint64, keys []uint64) int {
+	tb := (*[4 << 9 * 4]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[4]uint64)(tb[(0<<9+int(key>>0&0x1ff))*4:])
+		r1 := (*[4]uint64)(tb[(1<<9+int(key>>9&0x1ff))*4:])
+		r2 := (*[4]uint64)(tb[(2<<9+int(key>>18&0x1ff))*4:])
+		r3 := (*[4]uint64)(tb[(3<<9+int(key>>27&0x1ff))*4:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]))
+	}
+	return int(n)
+}
+
+// clashesGo9x4r8 is clashesGo for 4 tables of 9 diagonals, rows of 8 words.
+func clashesGo9x4r8(tables []uint64, keys []uint64) int {
+	tb := (*[4 << 9 * 8]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[8]uint64)(tb[(0<<9+int(key>>0&0x1ff))*8:])
+		r1 := (*[8]uint64)(tb[(1<<9+int(key>>9&0x1ff))*8:])
+		r2 := (*[8]uint64)(tb[(2<<9+int(key>>18&0x1ff))*8:])
+		r3 := (*[8]uint64)(tb[(3<<9+int(key>>27&0x1ff))*8:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]))
+	}
+	return int(n)
+}
+
+// clashesGo9x4r12 is clashesGo for 4 tables of 9 diagonals, rows of 12 words.
+func clashesGo9x4r12(tables []uint64, keys []uint64) int {
+	tb := (*[4 << 9 * 12]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[12]uint64)(tb[(0<<9+int(key>>0&0x1ff))*12:])
+		r1 := (*[12]uint64)(tb[(1<<9+int(key>>9&0x1ff))*12:])
+		r2 := (*[12]uint64)(tb[(2<<9+int(key>>18&0x1ff))*12:])
+		r3 := (*[12]uint64)(tb[(3<<9+int(key>>27&0x1ff))*12:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]))
+	}
+	return int(n)
+}
+
+// clashesGo9x4r16 is clashesGo for 4 tables of 9 diagonals, rows of 16 words.
+func clashesGo9x4r16(tables []uint64, keys []uint64) int {
+	tb := (*[4 << 9 * 16]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[16]uint64)(tb[(0<<9+int(key>>0&0x1ff))*16:])
+		r1 := (*[16]uint64)(tb[(1<<9+int(key>>9&0x1ff))*16:])
+		r2 := (*[16]uint64)(tb[(2<<9+int(key>>18&0x1ff))*16:])
+		r3 := (*[16]uint64)(tb[(3<<9+int(key>>27&0x1ff))*16:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]|r2[12]|r3[12]) + bits.OnesCount64(r0[13]|r1[13]|r2[13]|r3[13]) + bits.OnesCount64(r0[14]|r1[14]|r2[14]|r3[14]) + bits.OnesCount64(r0[15]|r1[15]|r2[15]|r3[15]))
+	}
+	return int(n)
+}
+
+// clashesGo9x4r20 is clashesGo for 4 tables of 9 diagonals, rows of 20 words.
+func clashesGo9x4r20(tables []uint64, keys []uint64) int {
+	tb := (*[4 << 9 * 20]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[20]uint64)(tb[(0<<9+int(key>>0&0x1ff))*20:])
+		r1 := (*[20]uint64)(tb[(1<<9+int(key>>9&0x1ff))*20:])
+		r2 := (*[20]uint64)(tb[(2<<9+int(key>>18&0x1ff))*20:])
+		r3 := (*[20]uint64)(tb[(3<<9+int(key>>27&0x1ff))*20:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]|r2[12]|r3[12]) + bits.OnesCount64(r0[13]|r1[13]|r2[13]|r3[13]) + bits.OnesCount64(r0[14]|r1[14]|r2[14]|r3[14]) + bits.OnesCount64(r0[15]|r1[15]|r2[15]|r3[15]))
+		n += uint64(bits.OnesCount64(r0[16]|r1[16]|r2[16]|r3[16]) + bits.OnesCount64(r0[17]|r1[17]|r2[17]|r3[17]) + bits.OnesCount64(r0[18]|r1[18]|r2[18]|r3[18]) + bits.OnesCount64(r0[19]|r1[19]|r2[19]|r3[19]))
+	}
+	return int(n)
+}
+
+// clashesGo9x4r24 is clashesGo for 4 tables of 9 diagonals, rows of 24 words.
+func clashesGo9x4r24(tables []uint64, keys []uint64) int {
+	tb := (*[4 << 9 * 24]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[24]uint64)(tb[(0<<9+int(key>>0&0x1ff))*24:])
+		r1 := (*[24]uint64)(tb[(1<<9+int(key>>9&0x1ff))*24:])
+		r2 := (*[24]uint64)(tb[(2<<9+int(key>>18&0x1ff))*24:])
+		r3 := (*[24]uint64)(tb[(3<<9+int(key>>27&0x1ff))*24:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]|r2[12]|r3[12]) + bits.OnesCount64(r0[13]|r1[13]|r2[13]|r3[13]) + bits.OnesCount64(r0[14]|r1[14]|r2[14]|r3[14]) + bits.OnesCount64(r0[15]|r1[15]|r2[15]|r3[15]))
+		n += uint64(bits.OnesCount64(r0[16]|r1[16]|r2[16]|r3[16]) + bits.OnesCount64(r0[17]|r1[17]|r2[17]|r3[17]) + bits.OnesCount64(r0[18]|r1[18]|r2[18]|r3[18]) + bits.OnesCount64(r0[19]|r1[19]|r2[19]|r3[19]))
+		n += uint64(bits.OnesCount64(r0[20]|r1[20]|r2[20]|r3[20]) + bits.OnesCount64(r0[21]|r1[21]|r2[21]|r3[21]) + bits.OnesCount64(r0[22]|r1[22]|r2[22]|r3[22]) + bits.OnesCount64(r0[23]|r1[23]|r2[23]|r3[23]))
+	}
+	return int(n)
+}
+
+// clashesGo9x4r28 is clashesGo for 4 tables of 9 diagonals, rows of 28 words.
+func clashesGo9x4r28(tables []uint64, keys []uint64) int {
+	tb := (*[4 << 9 * 28]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[28]uint64)(tb[(0<<9+int(key>>0&0x1ff))*28:])
+		r1 := (*[28]uint64)(tb[(1<<9+int(key>>9&0x1ff))*28:])
+		r2 := (*[28]uint64)(tb[(2<<9+int(key>>18&0x1ff))*28:])
+		r3 := (*[28]uint64)(tb[(3<<9+int(key>>27&0x1ff))*28:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]|r2[12]|r3[12]) + bits.OnesCount64(r0[13]|r1[13]|r2[13]|r3[13]) + bits.OnesCount64(r0[14]|r1[14]|r2[14]|r3[14]) + bits.OnesCount64(r0[15]|r1[15]|r2[15]|r3[15]))
+		n += uint64(bits.OnesCount64(r0[16]|r1[16]|r2[16]|r3[16]) + bits.OnesCount64(r0[17]|r1[17]|r2[17]|r3[17]) + bits.OnesCount64(r0[18]|r1[18]|r2[18]|r3[18]) + bits.OnesCount64(r0[19]|r1[19]|r2[19]|r3[19]))
+		n += uint64(bits.OnesCount64(r0[20]|r1[20]|r2[20]|r3[20]) + bits.OnesCount64(r0[21]|r1[21]|r2[21]|r3[21]) + bits.OnesCount64(r0[22]|r1[22]|r2[22]|r3[22]) + bits.OnesCount64(r0[23]|r1[23]|r2[23]|r3[23]))
+		n += uint64(bits.OnesCount64(r0[24]|r1[24]|r2[24]|r3[24]) + bits.OnesCount64(r0[25]|r1[25]|r2[25]|r3[25]) + bits.OnesCount64(r0[26]|r1[26]|r2[26]|r3[26]) + bits.OnesCount64(r0[27]|r1[27]|r2[27]|r3[27]))
+	}
+	return int(n)
+}
+
+// clashesGo9x4r32 is clashesGo for 4 tables of 9 diagonals, rows of 32 words.
+func clashesGo9x4r32(tables []uint64, keys []uint64) int {
+	tb := (*[4 << 9 * 32]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[32]uint64)(tb[(0<<9+int(key>>0&0x1ff))*32:])
+		r1 := (*[32]uint64)(tb[(1<<9+int(key>>9&0x1ff))*32:])
+		r2 := (*[32]uint64)(tb[(2<<9+int(key>>18&0x1ff))*32:])
+		r3 := (*[32]uint64)(tb[(3<<9+int(key>>27&0x1ff))*32:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]|r2[12]|r3[12]) + bits.OnesCount64(r0[13]|r1[13]|r2[13]|r3[13]) + bits.OnesCount64(r0[14]|r1[14]|r2[14]|r3[14]) + bits.OnesCount64(r0[15]|r1[15]|r2[15]|r3[15]))
+		n += uint64(bits.OnesCount64(r0[16]|r1[16]|r2[16]|r3[16]) + bits.OnesCount64(r0[17]|r1[17]|r2[17]|r3[17]) + bits.OnesCount64(r0[18]|r1[18]|r2[18]|r3[18]) + bits.OnesCount64(r0[19]|r1[19]|r2[19]|r3[19]))
+		n += uint64(bits.OnesCount64(r0[20]|r1[20]|r2[20]|r3[20]) + bits.OnesCount64(r0[21]|r1[21]|r2[21]|r3[21]) + bits.OnesCount64(r0[22]|r1[22]|r2[22]|r3[22]) + bits.OnesCount64(r0[23]|r1[23]|r2[23]|r3[23]))
+		n += uint64(bits.OnesCount64(r0[24]|r1[24]|r2[24]|r3[24]) + bits.OnesCount64(r0[25]|r1[25]|r2[25]|r3[25]) + bits.OnesCount64(r0[26]|r1[26]|r2[26]|r3[26]) + bits.OnesCount64(r0[27]|r1[27]|r2[27]|r3[27]))
+		n += uint64(bits.OnesCount64(r0[28]|r1[28]|r2[28]|r3[28]) + bits.OnesCount64(r0[29]|r1[29]|r2[29]|r3[29]) + bits.OnesCount64(r0[30]|r1[30]|r2[30]|r3[30]) + bits.OnesCount64(r0[31]|r1[31]|r2[31]|r3[31]))
+	}
+	return int(n)
+}
+
+// clashesGo9x5r4 is clashesGo for 5 tables of 9 diagonals, rows of 4 words.
+func clashesGo9x5r4(tables []uint64, keys []uint64) int {
+	tb := (*[5 << 9 * 4]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[4]uint64)(tb[(0<<9+int(key>>0&0x1ff))*4:])
+		r1 := (*[4]uint64)(tb[(1<<9+int(key>>9&0x1ff))*4:])
+		r2 := (*[4]uint64)(tb[(2<<9+int(key>>18&0x1ff))*4:])
+		r3 := (*[4]uint64)(tb[(3<<9+int(key>>27&0x1ff))*4:])
+		r4 := (*[4]uint64)(tb[(4<<9+int(key>>36&0x1ff))*4:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]))
+	}
+	return int(n)
+}
+
+// clashesGo9x5r8 is clashesGo for 5 tables of 9 diagonals, rows of 8 words.
+func clashesGo9x5r8(tables []uint64, keys []uint64) int {
+	tb := (*[5 << 9 * 8]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[8]uint64)(tb[(0<<9+int(key>>0&0x1ff))*8:])
+		r1 := (*[8]uint64)(tb[(1<<9+int(key>>9&0x1ff))*8:])
+		r2 := (*[8]uint64)(tb[(2<<9+int(key>>18&0x1ff))*8:])
+		r3 := (*[8]uint64)(tb[(3<<9+int(key>>27&0x1ff))*8:])
+		r4 := (*[8]uint64)(tb[(4<<9+int(key>>36&0x1ff))*8:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]|r4[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]|r4[7]))
+	}
+	return int(n)
+}
+
+// clashesGo9x5r12 is clashesGo for 5 tables of 9 diagonals, rows of 12 words.
+func clashesGo9x5r12(tables []uint64, keys []uint64) int {
+	tb := (*[5 << 9 * 12]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[12]uint64)(tb[(0<<9+int(key>>0&0x1ff))*12:])
+		r1 := (*[12]uint64)(tb[(1<<9+int(key>>9&0x1ff))*12:])
+		r2 := (*[12]uint64)(tb[(2<<9+int(key>>18&0x1ff))*12:])
+		r3 := (*[12]uint64)(tb[(3<<9+int(key>>27&0x1ff))*12:])
+		r4 := (*[12]uint64)(tb[(4<<9+int(key>>36&0x1ff))*12:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]|r4[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]|r4[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]|r4[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]|r4[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]|r4[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]|r4[11]))
+	}
+	return int(n)
+}
+
+// clashesGo9x5r16 is clashesGo for 5 tables of 9 diagonals, rows of 16 words.
+func clashesGo9x5r16(tables []uint64, keys []uint64) int {
+	tb := (*[5 << 9 * 16]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[16]uint64)(tb[(0<<9+int(key>>0&0x1ff))*16:])
+		r1 := (*[16]uint64)(tb[(1<<9+int(key>>9&0x1ff))*16:])
+		r2 := (*[16]uint64)(tb[(2<<9+int(key>>18&0x1ff))*16:])
+		r3 := (*[16]uint64)(tb[(3<<9+int(key>>27&0x1ff))*16:])
+		r4 := (*[16]uint64)(tb[(4<<9+int(key>>36&0x1ff))*16:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]|r4[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]|r4[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]|r4[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]|r4[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]|r4[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]|r4[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]|r2[12]|r3[12]|r4[12]) + bits.OnesCount64(r0[13]|r1[13]|r2[13]|r3[13]|r4[13]) + bits.OnesCount64(r0[14]|r1[14]|r2[14]|r3[14]|r4[14]) + bits.OnesCount64(r0[15]|r1[15]|r2[15]|r3[15]|r4[15]))
+	}
+	return int(n)
+}
+
+// clashesGo9x5r20 is clashesGo for 5 tables of 9 diagonals, rows of 20 words.
+func clashesGo9x5r20(tables []uint64, keys []uint64) int {
+	tb := (*[5 << 9 * 20]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[20]uint64)(tb[(0<<9+int(key>>0&0x1ff))*20:])
+		r1 := (*[20]uint64)(tb[(1<<9+int(key>>9&0x1ff))*20:])
+		r2 := (*[20]uint64)(tb[(2<<9+int(key>>18&0x1ff))*20:])
+		r3 := (*[20]uint64)(tb[(3<<9+int(key>>27&0x1ff))*20:])
+		r4 := (*[20]uint64)(tb[(4<<9+int(key>>36&0x1ff))*20:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]|r4[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]|r4[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]|r4[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]|r4[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]|r4[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]|r4[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]|r2[12]|r3[12]|r4[12]) + bits.OnesCount64(r0[13]|r1[13]|r2[13]|r3[13]|r4[13]) + bits.OnesCount64(r0[14]|r1[14]|r2[14]|r3[14]|r4[14]) + bits.OnesCount64(r0[15]|r1[15]|r2[15]|r3[15]|r4[15]))
+		n += uint64(bits.OnesCount64(r0[16]|r1[16]|r2[16]|r3[16]|r4[16]) + bits.OnesCount64(r0[17]|r1[17]|r2[17]|r3[17]|r4[17]) + bits.OnesCount64(r0[18]|r1[18]|r2[18]|r3[18]|r4[18]) + bits.OnesCount64(r0[19]|r1[19]|r2[19]|r3[19]|r4[19]))
+	}
+	return int(n)
+}
+
+// clashesGo9x5r24 is clashesGo for 5 tables of 9 diagonals, rows of 24 words.
+func clashesGo9x5r24(tables []uint64, keys []uint64) int {
+	tb := (*[5 << 9 * 24]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[24]uint64)(tb[(0<<9+int(key>>0&0x1ff))*24:])
+		r1 := (*[24]uint64)(tb[(1<<9+int(key>>9&0x1ff))*24:])
+		r2 := (*[24]uint64)(tb[(2<<9+int(key>>18&0x1ff))*24:])
+		r3 := (*[24]uint64)(tb[(3<<9+int(key>>27&0x1ff))*24:])
+		r4 := (*[24]uint64)(tb[(4<<9+int(key>>36&0x1ff))*24:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]|r4[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]|r4[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]|r4[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]|r4[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]|r4[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]|r4[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]|r2[12]|r3[12]|r4[12]) + bits.OnesCount64(r0[13]|r1[13]|r2[13]|r3[13]|r4[13]) + bits.OnesCount64(r0[14]|r1[14]|r2[14]|r3[14]|r4[14]) + bits.OnesCount64(r0[15]|r1[15]|r2[15]|r3[15]|r4[15]))
+		n += uint64(bits.OnesCount64(r0[16]|r1[16]|r2[16]|r3[16]|r4[16]) + bits.OnesCount64(r0[17]|r1[17]|r2[17]|r3[17]|r4[17]) + bits.OnesCount64(r0[18]|r1[18]|r2[18]|r3[18]|r4[18]) + bits.OnesCount64(r0[19]|r1[19]|r2[19]|r3[19]|r4[19]))
+		n += uint64(bits.OnesCount64(r0[20]|r1[20]|r2[20]|r3[20]|r4[20]) + bits.OnesCount64(r0[21]|r1[21]|r2[21]|r3[21]|r4[21]) + bits.OnesCount64(r0[22]|r1[22]|r2[22]|r3[22]|r4[22]) + bits.OnesCount64(r0[23]|r1[23]|r2[23]|r3[23]|r4[23]))
+	}
+	return int(n)
+}
+
+// clashesGo9x5r28 is clashesGo for 5 tables of 9 diagonals, rows of 28 words.
+func clashesGo9x5r28(tables []uint64, keys []uint64) int {
+	tb := (*[5 << 9 * 28]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[28]uint64)(tb[(0<<9+int(key>>0&0x1ff))*28:])
+		r1 := (*[28]uint64)(tb[(1<<9+int(key>>9&0x1ff))*28:])
+		r2 := (*[28]uint64)(tb[(2<<9+int(key>>18&0x1ff))*28:])
+		r3 := (*[28]uint64)(tb[(3<<9+int(key>>27&0x1ff))*28:])
+		r4 := (*[28]uint64)(tb[(4<<9+int(key>>36&0x1ff))*28:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]|r4[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]|r4[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]|r4[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]|r4[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]|r4[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]|r4[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]|r2[12]|r3[12]|r4[12]) + bits.OnesCount64(r0[13]|r1[13]|r2[13]|r3[13]|r4[13]) + bits.OnesCount64(r0[14]|r1[14]|r2[14]|r3[14]|r4[14]) + bits.OnesCount64(r0[15]|r1[15]|r2[15]|r3[15]|r4[15]))
+		n += uint64(bits.OnesCount64(r0[16]|r1[16]|r2[16]|r3[16]|r4[16]) + bits.OnesCount64(r0[17]|r1[17]|r2[17]|r3[17]|r4[17]) + bits.OnesCount64(r0[18]|r1[18]|r2[18]|r3[18]|r4[18]) + bits.OnesCount64(r0[19]|r1[19]|r2[19]|r3[19]|r4[19]))
+		n += uint64(bits.OnesCount64(r0[20]|r1[20]|r2[20]|r3[20]|r4[20]) + bits.OnesCount64(r0[21]|r1[21]|r2[21]|r3[21]|r4[21]) + bits.OnesCount64(r0[22]|r1[22]|r2[22]|r3[22]|r4[22]) + bits.OnesCount64(r0[23]|r1[23]|r2[23]|r3[23]|r4[23]))
+		n += uint64(bits.OnesCount64(r0[24]|r1[24]|r2[24]|r3[24]|r4[24]) + bits.OnesCount64(r0[25]|r1[25]|r2[25]|r3[25]|r4[25]) + bits.OnesCount64(r0[26]|r1[26]|r2[26]|r3[26]|r4[26]) + bits.OnesCount64(r0[27]|r1[27]|r2[27]|r3[27]|r4[27]))
+	}
+	return int(n)
+}
+
+// clashesGo9x5r32 is clashesGo for 5 tables of 9 diagonals, rows of 32 words.
+func clashesGo9x5r32(tables []uint64, keys []uint64) int {
+	tb := (*[5 << 9 * 32]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[32]uint64)(tb[(0<<9+int(key>>0&0x1ff))*32:])
+		r1 := (*[32]uint64)(tb[(1<<9+int(key>>9&0x1ff))*32:])
+		r2 := (*[32]uint64)(tb[(2<<9+int(key>>18&0x1ff))*32:])
+		r3 := (*[32]uint64)(tb[(3<<9+int(key>>27&0x1ff))*32:])
+		r4 := (*[32]uint64)(tb[(4<<9+int(key>>36&0x1ff))*32:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]|r4[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]|r4[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]|r4[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]|r4[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]|r4[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]|r4[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]|r2[12]|r3[12]|r4[12]) + bits.OnesCount64(r0[13]|r1[13]|r2[13]|r3[13]|r4[13]) + bits.OnesCount64(r0[14]|r1[14]|r2[14]|r3[14]|r4[14]) + bits.OnesCount64(r0[15]|r1[15]|r2[15]|r3[15]|r4[15]))
+		n += uint64(bits.OnesCount64(r0[16]|r1[16]|r2[16]|r3[16]|r4[16]) + bits.OnesCount64(r0[17]|r1[17]|r2[17]|r3[17]|r4[17]) + bits.OnesCount64(r0[18]|r1[18]|r2[18]|r3[18]|r4[18]) + bits.OnesCount64(r0[19]|r1[19]|r2[19]|r3[19]|r4[19]))
+		n += uint64(bits.OnesCount64(r0[20]|r1[20]|r2[20]|r3[20]|r4[20]) + bits.OnesCount64(r0[21]|r1[21]|r2[21]|r3[21]|r4[21]) + bits.OnesCount64(r0[22]|r1[22]|r2[22]|r3[22]|r4[22]) + bits.OnesCount64(r0[23]|r1[23]|r2[23]|r3[23]|r4[23]))
+		n += uint64(bits.OnesCount64(r0[24]|r1[24]|r2[24]|r3[24]|r4[24]) + bits.OnesCount64(r0[25]|r1[25]|r2[25]|r3[25]|r4[25]) + bits.OnesCount64(r0[26]|r1[26]|r2[26]|r3[26]|r4[26]) + bits.OnesCount64(r0[27]|r1[27]|r2[27]|r3[27]|r4[27]))
+		n += uint64(bits.OnesCount64(r0[28]|r1[28]|r2[28]|r3[28]|r4[28]) + bits.OnesCount64(r0[29]|r1[29]|r2[29]|r3[29]|r4[29]) + bits.OnesCount64(r0[30]|r1[30]|r2[30]|r3[30]|r4[30]) + bits.OnesCount64(r0[31]|r1[31]|r2[31]|r3[31]|r4[31]))
+	}
+	return int(n)
+}
+
+// clashesGo9x6r4 is clashesGo for 6 tables of 9 diagonals, rows of 4 words.
+func clashesGo9x6r4(tables []uint64, keys []uint64) int {
+	tb := (*[6 << 9 * 4]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[4]uint64)(tb[(0<<9+int(key>>0&0x1ff))*4:])
+		r1 := (*[4]uint64)(tb[(1<<9+int(key>>9&0x1ff))*4:])
+		r2 := (*[4]uint64)(tb[(2<<9+int(key>>18&0x1ff))*4:])
+		r3 := (*[4]uint64)(tb[(3<<9+int(key>>27&0x1ff))*4:])
+		r4 := (*[4]uint64)(tb[(4<<9+int(key>>36&0x1ff))*4:])
+		r5 := (*[4]uint64)(tb[(5<<9+int(key>>45&0x1ff))*4:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]|r5[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]|r5[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]|r5[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]|r5[3]))
+	}
+	return int(n)
+}
+
+// clashesGo9x6r8 is clashesGo for 6 tables of 9 diagonals, rows of 8 words.
+func clashesGo9x6r8(tables []uint64, keys []uint64) int {
+	tb := (*[6 << 9 * 8]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[8]uint64)(tb[(0<<9+int(key>>0&0x1ff))*8:])
+		r1 := (*[8]uint64)(tb[(1<<9+int(key>>9&0x1ff))*8:])
+		r2 := (*[8]uint64)(tb[(2<<9+int(key>>18&0x1ff))*8:])
+		r3 := (*[8]uint64)(tb[(3<<9+int(key>>27&0x1ff))*8:])
+		r4 := (*[8]uint64)(tb[(4<<9+int(key>>36&0x1ff))*8:])
+		r5 := (*[8]uint64)(tb[(5<<9+int(key>>45&0x1ff))*8:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]|r5[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]|r5[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]|r5[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]|r5[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]|r5[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]|r5[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]|r4[6]|r5[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]|r4[7]|r5[7]))
+	}
+	return int(n)
+}
+
+// clashesGo9x6r12 is clashesGo for 6 tables of 9 diagonals, rows of 12 words.
+func clashesGo9x6r12(tables []uint64, keys []uint64) int {
+	tb := (*[6 << 9 * 12]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[12]uint64)(tb[(0<<9+int(key>>0&0x1ff))*12:])
+		r1 := (*[12]uint64)(tb[(1<<9+int(key>>9&0x1ff))*12:])
+		r2 := (*[12]uint64)(tb[(2<<9+int(key>>18&0x1ff))*12:])
+		r3 := (*[12]uint64)(tb[(3<<9+int(key>>27&0x1ff))*12:])
+		r4 := (*[12]uint64)(tb[(4<<9+int(key>>36&0x1ff))*12:])
+		r5 := (*[12]uint64)(tb[(5<<9+int(key>>45&0x1ff))*12:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]|r5[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]|r5[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]|r5[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]|r5[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]|r5[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]|r5[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]|r4[6]|r5[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]|r4[7]|r5[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]|r4[8]|r5[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]|r4[9]|r5[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]|r4[10]|r5[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]|r4[11]|r5[11]))
+	}
+	return int(n)
+}
+
+// clashesGo9x6r16 is clashesGo for 6 tables of 9 diagonals, rows of 16 words.
+func clashesGo9x6r16(tables []uint64, keys []uint64) int {
+	tb := (*[6 << 9 * 16]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[16]uint64)(tb[(0<<9+int(key>>0&0x1ff))*16:])
+		r1 := (*[16]uint64)(tb[(1<<9+int(key>>9&0x1ff))*16:])
+		r2 := (*[16]uint64)(tb[(2<<9+int(key>>18&0x1ff))*16:])
+		r3 := (*[16]uint64)(tb[(3<<9+int(key>>27&0x1ff))*16:])
+		r4 := (*[16]uint64)(tb[(4<<9+int(key>>36&0x1ff))*16:])
+		r5 := (*[16]uint64)(tb[(5<<9+int(key>>45&0x1ff))*16:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]|r5[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]|r5[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]|r5[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]|r5[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]|r5[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]|r5[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]|r4[6]|r5[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]|r4[7]|r5[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]|r4[8]|r5[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]|r4[9]|r5[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]|r4[10]|r5[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]|r4[11]|r5[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]|r2[12]|r3[12]|r4[12]|r5[12]) + bits.OnesCount64(r0[13]|r1[13]|r2[13]|r3[13]|r4[13]|r5[13]) + bits.OnesCount64(r0[14]|r1[14]|r2[14]|r3[14]|r4[14]|r5[14]) + bits.OnesCount64(r0[15]|r1[15]|r2[15]|r3[15]|r4[15]|r5[15]))
+	}
+	return int(n)
+}
+
+// clashesGo9x6r20 is clashesGo for 6 tables of 9 diagonals, rows of 20 words.
+func clashesGo9x6r20(tables []uint64, keys []uint64) int {
+	tb := (*[6 << 9 * 20]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[20]uint64)(tb[(0<<9+int(key>>0&0x1ff))*20:])
+		r1 := (*[20]uint64)(tb[(1<<9+int(key>>9&0x1ff))*20:])
+		r2 := (*[20]uint64)(tb[(2<<9+int(key>>18&0x1ff))*20:])
+		r3 := (*[20]uint64)(tb[(3<<9+int(key>>27&0x1ff))*20:])
+		r4 := (*[20]uint64)(tb[(4<<9+int(key>>36&0x1ff))*20:])
+		r5 := (*[20]uint64)(tb[(5<<9+int(key>>45&0x1ff))*20:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]|r5[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]|r5[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]|r5[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]|r5[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]|r5[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]|r5[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]|r4[6]|r5[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]|r4[7]|r5[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]|r4[8]|r5[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]|r4[9]|r5[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]|r4[10]|r5[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]|r4[11]|r5[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]|r2[12]|r3[12]|r4[12]|r5[12]) + bits.OnesCount64(r0[13]|r1[13]|r2[13]|r3[13]|r4[13]|r5[13]) + bits.OnesCount64(r0[14]|r1[14]|r2[14]|r3[14]|r4[14]|r5[14]) + bits.OnesCount64(r0[15]|r1[15]|r2[15]|r3[15]|r4[15]|r5[15]))
+		n += uint64(bits.OnesCount64(r0[16]|r1[16]|r2[16]|r3[16]|r4[16]|r5[16]) + bits.OnesCount64(r0[17]|r1[17]|r2[17]|r3[17]|r4[17]|r5[17]) + bits.OnesCount64(r0[18]|r1[18]|r2[18]|r3[18]|r4[18]|r5[18]) + bits.OnesCount64(r0[19]|r1[19]|r2[19]|r3[19]|r4[19]|r5[19]))
+	}
+	return int(n)
+}
+
+// clashesGo9x6r24 is clashesGo for 6 tables of 9 diagonals, rows of 24 words.
+func clashesGo9x6r24(tables []uint64, keys []uint64) int {
+	tb := (*[6 << 9 * 24]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[24]uint64)(tb[(0<<9+int(key>>0&0x1ff))*24:])
+		r1 := (*[24]uint64)(tb[(1<<9+int(key>>9&0x1ff))*24:])
+		r2 := (*[24]uint64)(tb[(2<<9+int(key>>18&0x1ff))*24:])
+		r3 := (*[24]uint64)(tb[(3<<9+int(key>>27&0x1ff))*24:])
+		r4 := (*[24]uint64)(tb[(4<<9+int(key>>36&0x1ff))*24:])
+		r5 := (*[24]uint64)(tb[(5<<9+int(key>>45&0x1ff))*24:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]|r5[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]|r5[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]|r5[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]|r5[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]|r5[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]|r5[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]|r4[6]|r5[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]|r4[7]|r5[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]|r4[8]|r5[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]|r4[9]|r5[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]|r4[10]|r5[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]|r4[11]|r5[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]|r2[12]|r3[12]|r4[12]|r5[12]) + bits.OnesCount64(r0[13]|r1[13]|r2[13]|r3[13]|r4[13]|r5[13]) + bits.OnesCount64(r0[14]|r1[14]|r2[14]|r3[14]|r4[14]|r5[14]) + bits.OnesCount64(r0[15]|r1[15]|r2[15]|r3[15]|r4[15]|r5[15]))
+		n += uint64(bits.OnesCount64(r0[16]|r1[16]|r2[16]|r3[16]|r4[16]|r5[16]) + bits.OnesCount64(r0[17]|r1[17]|r2[17]|r3[17]|r4[17]|r5[17]) + bits.OnesCount64(r0[18]|r1[18]|r2[18]|r3[18]|r4[18]|r5[18]) + bits.OnesCount64(r0[19]|r1[19]|r2[19]|r3[19]|r4[19]|r5[19]))
+		n += uint64(bits.OnesCount64(r0[20]|r1[20]|r2[20]|r3[20]|r4[20]|r5[20]) + bits.OnesCount64(r0[21]|r1[21]|r2[21]|r3[21]|r4[21]|r5[21]) + bits.OnesCount64(r0[22]|r1[22]|r2[22]|r3[22]|r4[22]|r5[22]) + bits.OnesCount64(r0[23]|r1[23]|r2[23]|r3[23]|r4[23]|r5[23]))
+	}
+	return int(n)
+}
+
+// clashesGo9x6r28 is clashesGo for 6 tables of 9 diagonals, rows of 28 words.
+func clashesGo9x6r28(tables []uint64, keys []uint64) int {
+	tb := (*[6 << 9 * 28]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[28]uint64)(tb[(0<<9+int(key>>0&0x1ff))*28:])
+		r1 := (*[28]uint64)(tb[(1<<9+int(key>>9&0x1ff))*28:])
+		r2 := (*[28]uint64)(tb[(2<<9+int(key>>18&0x1ff))*28:])
+		r3 := (*[28]uint64)(tb[(3<<9+int(key>>27&0x1ff))*28:])
+		r4 := (*[28]uint64)(tb[(4<<9+int(key>>36&0x1ff))*28:])
+		r5 := (*[28]uint64)(tb[(5<<9+int(key>>45&0x1ff))*28:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]|r5[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]|r5[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]|r5[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]|r5[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]|r5[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]|r5[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]|r4[6]|r5[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]|r4[7]|r5[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]|r4[8]|r5[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]|r4[9]|r5[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]|r4[10]|r5[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]|r4[11]|r5[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]|r2[12]|r3[12]|r4[12]|r5[12]) + bits.OnesCount64(r0[13]|r1[13]|r2[13]|r3[13]|r4[13]|r5[13]) + bits.OnesCount64(r0[14]|r1[14]|r2[14]|r3[14]|r4[14]|r5[14]) + bits.OnesCount64(r0[15]|r1[15]|r2[15]|r3[15]|r4[15]|r5[15]))
+		n += uint64(bits.OnesCount64(r0[16]|r1[16]|r2[16]|r3[16]|r4[16]|r5[16]) + bits.OnesCount64(r0[17]|r1[17]|r2[17]|r3[17]|r4[17]|r5[17]) + bits.OnesCount64(r0[18]|r1[18]|r2[18]|r3[18]|r4[18]|r5[18]) + bits.OnesCount64(r0[19]|r1[19]|r2[19]|r3[19]|r4[19]|r5[19]))
+		n += uint64(bits.OnesCount64(r0[20]|r1[20]|r2[20]|r3[20]|r4[20]|r5[20]) + bits.OnesCount64(r0[21]|r1[21]|r2[21]|r3[21]|r4[21]|r5[21]) + bits.OnesCount64(r0[22]|r1[22]|r2[22]|r3[22]|r4[22]|r5[22]) + bits.OnesCount64(r0[23]|r1[23]|r2[23]|r3[23]|r4[23]|r5[23]))
+		n += uint64(bits.OnesCount64(r0[24]|r1[24]|r2[24]|r3[24]|r4[24]|r5[24]) + bits.OnesCount64(r0[25]|r1[25]|r2[25]|r3[25]|r4[25]|r5[25]) + bits.OnesCount64(r0[26]|r1[26]|r2[26]|r3[26]|r4[26]|r5[26]) + bits.OnesCount64(r0[27]|r1[27]|r2[27]|r3[27]|r4[27]|r5[27]))
+	}
+	return int(n)
+}
+
+// clashesGo9x6r32 is clashesGo for 6 tables of 9 diagonals, rows of 32 words.
+func clashesGo9x6r32(tables []uint64, keys []uint64) int {
+	tb := (*[6 << 9 * 32]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[32]uint64)(tb[(0<<9+int(key>>0&0x1ff))*32:])
+		r1 := (*[32]uint64)(tb[(1<<9+int(key>>9&0x1ff))*32:])
+		r2 := (*[32]uint64)(tb[(2<<9+int(key>>18&0x1ff))*32:])
+		r3 := (*[32]uint64)(tb[(3<<9+int(key>>27&0x1ff))*32:])
+		r4 := (*[32]uint64)(tb[(4<<9+int(key>>36&0x1ff))*32:])
+		r5 := (*[32]uint64)(tb[(5<<9+int(key>>45&0x1ff))*32:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]|r5[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]|r5[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]|r5[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]|r5[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]|r5[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]|r5[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]|r4[6]|r5[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]|r4[7]|r5[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]|r4[8]|r5[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]|r4[9]|r5[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]|r4[10]|r5[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]|r4[11]|r5[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]|r2[12]|r3[12]|r4[12]|r5[12]) + bits.OnesCount64(r0[13]|r1[13]|r2[13]|r3[13]|r4[13]|r5[13]) + bits.OnesCount64(r0[14]|r1[14]|r2[14]|r3[14]|r4[14]|r5[14]) + bits.OnesCount64(r0[15]|r1[15]|r2[15]|r3[15]|r4[15]|r5[15]))
+		n += uint64(bits.OnesCount64(r0[16]|r1[16]|r2[16]|r3[16]|r4[16]|r5[16]) + bits.OnesCount64(r0[17]|r1[17]|r2[17]|r3[17]|r4[17]|r5[17]) + bits.OnesCount64(r0[18]|r1[18]|r2[18]|r3[18]|r4[18]|r5[18]) + bits.OnesCount64(r0[19]|r1[19]|r2[19]|r3[19]|r4[19]|r5[19]))
+		n += uint64(bits.OnesCount64(r0[20]|r1[20]|r2[20]|r3[20]|r4[20]|r5[20]) + bits.OnesCount64(r0[21]|r1[21]|r2[21]|r3[21]|r4[21]|r5[21]) + bits.OnesCount64(r0[22]|r1[22]|r2[22]|r3[22]|r4[22]|r5[22]) + bits.OnesCount64(r0[23]|r1[23]|r2[23]|r3[23]|r4[23]|r5[23]))
+		n += uint64(bits.OnesCount64(r0[24]|r1[24]|r2[24]|r3[24]|r4[24]|r5[24]) + bits.OnesCount64(r0[25]|r1[25]|r2[25]|r3[25]|r4[25]|r5[25]) + bits.OnesCount64(r0[26]|r1[26]|r2[26]|r3[26]|r4[26]|r5[26]) + bits.OnesCount64(r0[27]|r1[27]|r2[27]|r3[27]|r4[27]|r5[27]))
+		n += uint64(bits.OnesCount64(r0[28]|r1[28]|r2[28]|r3[28]|r4[28]|r5[28]) + bits.OnesCount64(r0[29]|r1[29]|r2[29]|r3[29]|r4[29]|r5[29]) + bits.OnesCount64(r0[30]|r1[30]|r2[30]|r3[30]|r4[30]|r5[30]) + bits.OnesCount64(r0[31]|r1[31]|r2[31]|r3[31]|r4[31]|r5[31]))
+	}
+	return int(n)
+}
+
+// clashesGo9x7r4 is clashesGo for 7 tables of 9 diagonals, rows of 4 words.
+func clashesGo9x7r4(tables []uint64, keys []uint64) int {
+	tb := (*[7 << 9 * 4]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[4]uint64)(tb[(0<<9+int(key>>0&0x1ff))*4:])
+		r1 := (*[4]uint64)(tb[(1<<9+int(key>>9&0x1ff))*4:])
+		r2 := (*[4]uint64)(tb[(2<<9+int(key>>18&0x1ff))*4:])
+		r3 := (*[4]uint64)(tb[(3<<9+int(key>>27&0x1ff))*4:])
+		r4 := (*[4]uint64)(tb[(4<<9+int(key>>36&0x1ff))*4:])
+		r5 := (*[4]uint64)(tb[(5<<9+int(key>>45&0x1ff))*4:])
+		r6 := (*[4]uint64)(tb[(6<<9+int(key>>54&0x1ff))*4:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]|r5[0]|r6[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]|r5[1]|r6[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]|r5[2]|r6[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]|r5[3]|r6[3]))
+	}
+	return int(n)
+}
+
+// clashesGo9x7r8 is clashesGo for 7 tables of 9 diagonals, rows of 8 words.
+func clashesGo9x7r8(tables []uint64, keys []uint64) int {
+	tb := (*[7 << 9 * 8]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[8]uint64)(tb[(0<<9+int(key>>0&0x1ff))*8:])
+		r1 := (*[8]uint64)(tb[(1<<9+int(key>>9&0x1ff))*8:])
+		r2 := (*[8]uint64)(tb[(2<<9+int(key>>18&0x1ff))*8:])
+		r3 := (*[8]uint64)(tb[(3<<9+int(key>>27&0x1ff))*8:])
+		r4 := (*[8]uint64)(tb[(4<<9+int(key>>36&0x1ff))*8:])
+		r5 := (*[8]uint64)(tb[(5<<9+int(key>>45&0x1ff))*8:])
+		r6 := (*[8]uint64)(tb[(6<<9+int(key>>54&0x1ff))*8:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]|r5[0]|r6[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]|r5[1]|r6[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]|r5[2]|r6[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]|r5[3]|r6[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]|r5[4]|r6[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]|r5[5]|r6[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]|r4[6]|r5[6]|r6[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]|r4[7]|r5[7]|r6[7]))
+	}
+	return int(n)
+}
+
+// clashesGo9x7r12 is clashesGo for 7 tables of 9 diagonals, rows of 12 words.
+func clashesGo9x7r12(tables []uint64, keys []uint64) int {
+	tb := (*[7 << 9 * 12]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[12]uint64)(tb[(0<<9+int(key>>0&0x1ff))*12:])
+		r1 := (*[12]uint64)(tb[(1<<9+int(key>>9&0x1ff))*12:])
+		r2 := (*[12]uint64)(tb[(2<<9+int(key>>18&0x1ff))*12:])
+		r3 := (*[12]uint64)(tb[(3<<9+int(key>>27&0x1ff))*12:])
+		r4 := (*[12]uint64)(tb[(4<<9+int(key>>36&0x1ff))*12:])
+		r5 := (*[12]uint64)(tb[(5<<9+int(key>>45&0x1ff))*12:])
+		r6 := (*[12]uint64)(tb[(6<<9+int(key>>54&0x1ff))*12:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]|r5[0]|r6[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]|r5[1]|r6[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]|r5[2]|r6[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]|r5[3]|r6[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]|r5[4]|r6[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]|r5[5]|r6[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]|r4[6]|r5[6]|r6[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]|r4[7]|r5[7]|r6[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]|r4[8]|r5[8]|r6[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]|r4[9]|r5[9]|r6[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]|r4[10]|r5[10]|r6[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]|r4[11]|r5[11]|r6[11]))
+	}
+	return int(n)
+}
+
+// clashesGo9x7r16 is clashesGo for 7 tables of 9 diagonals, rows of 16 words.
+func clashesGo9x7r16(tables []uint64, keys []uint64) int {
+	tb := (*[7 << 9 * 16]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[16]uint64)(tb[(0<<9+int(key>>0&0x1ff))*16:])
+		r1 := (*[16]uint64)(tb[(1<<9+int(key>>9&0x1ff))*16:])
+		r2 := (*[16]uint64)(tb[(2<<9+int(key>>18&0x1ff))*16:])
+		r3 := (*[16]uint64)(tb[(3<<9+int(key>>27&0x1ff))*16:])
+		r4 := (*[16]uint64)(tb[(4<<9+int(key>>36&0x1ff))*16:])
+		r5 := (*[16]uint64)(tb[(5<<9+int(key>>45&0x1ff))*16:])
+		r6 := (*[16]uint64)(tb[(6<<9+int(key>>54&0x1ff))*16:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]|r5[0]|r6[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]|r5[1]|r6[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]|r5[2]|r6[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]|r5[3]|r6[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]|r5[4]|r6[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]|r5[5]|r6[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]|r4[6]|r5[6]|r6[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]|r4[7]|r5[7]|r6[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]|r4[8]|r5[8]|r6[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]|r4[9]|r5[9]|r6[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]|r4[10]|r5[10]|r6[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]|r4[11]|r5[11]|r6[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]|r2[12]|r3[12]|r4[12]|r5[12]|r6[12]) + bits.OnesCount64(r0[13]|r1[13]|r2[13]|r3[13]|r4[13]|r5[13]|r6[13]) + bits.OnesCount64(r0[14]|r1[14]|r2[14]|r3[14]|r4[14]|r5[14]|r6[14]) + bits.OnesCount64(r0[15]|r1[15]|r2[15]|r3[15]|r4[15]|r5[15]|r6[15]))
+	}
+	return int(n)
+}
+
+// clashesGo9x7r20 is clashesGo for 7 tables of 9 diagonals, rows of 20 words.
+func clashesGo9x7r20(tables []uint64, keys []uint64) int {
+	tb := (*[7 << 9 * 20]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[20]uint64)(tb[(0<<9+int(key>>0&0x1ff))*20:])
+		r1 := (*[20]uint64)(tb[(1<<9+int(key>>9&0x1ff))*20:])
+		r2 := (*[20]uint64)(tb[(2<<9+int(key>>18&0x1ff))*20:])
+		r3 := (*[20]uint64)(tb[(3<<9+int(key>>27&0x1ff))*20:])
+		r4 := (*[20]uint64)(tb[(4<<9+int(key>>36&0x1ff))*20:])
+		r5 := (*[20]uint64)(tb[(5<<9+int(key>>45&0x1ff))*20:])
+		r6 := (*[20]uint64)(tb[(6<<9+int(key>>54&0x1ff))*20:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]|r5[0]|r6[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]|r5[1]|r6[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]|r5[2]|r6[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]|r5[3]|r6[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]|r5[4]|r6[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]|r5[5]|r6[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]|r4[6]|r5[6]|r6[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]|r4[7]|r5[7]|r6[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]|r4[8]|r5[8]|r6[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]|r4[9]|r5[9]|r6[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]|r4[10]|r5[10]|r6[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]|r4[11]|r5[11]|r6[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]|r2[12]|r3[12]|r4[12]|r5[12]|r6[12]) + bits.OnesCount64(r0[13]|r1[13]|r2[13]|r3[13]|r4[13]|r5[13]|r6[13]) + bits.OnesCount64(r0[14]|r1[14]|r2[14]|r3[14]|r4[14]|r5[14]|r6[14]) + bits.OnesCount64(r0[15]|r1[15]|r2[15]|r3[15]|r4[15]|r5[15]|r6[15]))
+		n += uint64(bits.OnesCount64(r0[16]|r1[16]|r2[16]|r3[16]|r4[16]|r5[16]|r6[16]) + bits.OnesCount64(r0[17]|r1[17]|r2[17]|r3[17]|r4[17]|r5[17]|r6[17]) + bits.OnesCount64(r0[18]|r1[18]|r2[18]|r3[18]|r4[18]|r5[18]|r6[18]) + bits.OnesCount64(r0[19]|r1[19]|r2[19]|r3[19]|r4[19]|r5[19]|r6[19]))
+	}
+	return int(n)
+}
+
+// clashesGo9x7r24 is clashesGo for 7 tables of 9 diagonals, rows of 24 words.
+func clashesGo9x7r24(tables []uint64, keys []uint64) int {
+	tb := (*[7 << 9 * 24]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[24]uint64)(tb[(0<<9+int(key>>0&0x1ff))*24:])
+		r1 := (*[24]uint64)(tb[(1<<9+int(key>>9&0x1ff))*24:])
+		r2 := (*[24]uint64)(tb[(2<<9+int(key>>18&0x1ff))*24:])
+		r3 := (*[24]uint64)(tb[(3<<9+int(key>>27&0x1ff))*24:])
+		r4 := (*[24]uint64)(tb[(4<<9+int(key>>36&0x1ff))*24:])
+		r5 := (*[24]uint64)(tb[(5<<9+int(key>>45&0x1ff))*24:])
+		r6 := (*[24]uint64)(tb[(6<<9+int(key>>54&0x1ff))*24:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]|r5[0]|r6[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]|r5[1]|r6[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]|r5[2]|r6[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]|r5[3]|r6[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]|r5[4]|r6[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]|r5[5]|r6[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]|r4[6]|r5[6]|r6[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]|r4[7]|r5[7]|r6[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]|r4[8]|r5[8]|r6[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]|r4[9]|r5[9]|r6[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]|r4[10]|r5[10]|r6[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]|r4[11]|r5[11]|r6[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]|r2[12]|r3[12]|r4[12]|r5[12]|r6[12]) + bits.OnesCount64(r0[13]|r1[13]|r2[13]|r3[13]|r4[13]|r5[13]|r6[13]) + bits.OnesCount64(r0[14]|r1[14]|r2[14]|r3[14]|r4[14]|r5[14]|r6[14]) + bits.OnesCount64(r0[15]|r1[15]|r2[15]|r3[15]|r4[15]|r5[15]|r6[15]))
+		n += uint64(bits.OnesCount64(r0[16]|r1[16]|r2[16]|r3[16]|r4[16]|r5[16]|r6[16]) + bits.OnesCount64(r0[17]|r1[17]|r2[17]|r3[17]|r4[17]|r5[17]|r6[17]) + bits.OnesCount64(r0[18]|r1[18]|r2[18]|r3[18]|r4[18]|r5[18]|r6[18]) + bits.OnesCount64(r0[19]|r1[19]|r2[19]|r3[19]|r4[19]|r5[19]|r6[19]))
+		n += uint64(bits.OnesCount64(r0[20]|r1[20]|r2[20]|r3[20]|r4[20]|r5[20]|r6[20]) + bits.OnesCount64(r0[21]|r1[21]|r2[21]|r3[21]|r4[21]|r5[21]|r6[21]) + bits.OnesCount64(r0[22]|r1[22]|r2[22]|r3[22]|r4[22]|r5[22]|r6[22]) + bits.OnesCount64(r0[23]|r1[23]|r2[23]|r3[23]|r4[23]|r5[23]|r6[23]))
+	}
+	return int(n)
+}
+
+// clashesGo9x7r28 is clashesGo for 7 tables of 9 diagonals, rows of 28 words.
+func clashesGo9x7r28(tables []uint64, keys []uint64) int {
+	tb := (*[7 << 9 * 28]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[28]uint64)(tb[(0<<9+int(key>>0&0x1ff))*28:])
+		r1 := (*[28]uint64)(tb[(1<<9+int(key>>9&0x1ff))*28:])
+		r2 := (*[28]uint64)(tb[(2<<9+int(key>>18&0x1ff))*28:])
+		r3 := (*[28]uint64)(tb[(3<<9+int(key>>27&0x1ff))*28:])
+		r4 := (*[28]uint64)(tb[(4<<9+int(key>>36&0x1ff))*28:])
+		r5 := (*[28]uint64)(tb[(5<<9+int(key>>45&0x1ff))*28:])
+		r6 := (*[28]uint64)(tb[(6<<9+int(key>>54&0x1ff))*28:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]|r5[0]|r6[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]|r5[1]|r6[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]|r5[2]|r6[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]|r5[3]|r6[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]|r5[4]|r6[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]|r5[5]|r6[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]|r4[6]|r5[6]|r6[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]|r4[7]|r5[7]|r6[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]|r4[8]|r5[8]|r6[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]|r4[9]|r5[9]|r6[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]|r4[10]|r5[10]|r6[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]|r4[11]|r5[11]|r6[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]|r2[12]|r3[12]|r4[12]|r5[12]|r6[12]) + bits.OnesCount64(r0[13]|r1[13]|r2[13]|r3[13]|r4[13]|r5[13]|r6[13]) + bits.OnesCount64(r0[14]|r1[14]|r2[14]|r3[14]|r4[14]|r5[14]|r6[14]) + bits.OnesCount64(r0[15]|r1[15]|r2[15]|r3[15]|r4[15]|r5[15]|r6[15]))
+		n += uint64(bits.OnesCount64(r0[16]|r1[16]|r2[16]|r3[16]|r4[16]|r5[16]|r6[16]) + bits.OnesCount64(r0[17]|r1[17]|r2[17]|r3[17]|r4[17]|r5[17]|r6[17]) + bits.OnesCount64(r0[18]|r1[18]|r2[18]|r3[18]|r4[18]|r5[18]|r6[18]) + bits.OnesCount64(r0[19]|r1[19]|r2[19]|r3[19]|r4[19]|r5[19]|r6[19]))
+		n += uint64(bits.OnesCount64(r0[20]|r1[20]|r2[20]|r3[20]|r4[20]|r5[20]|r6[20]) + bits.OnesCount64(r0[21]|r1[21]|r2[21]|r3[21]|r4[21]|r5[21]|r6[21]) + bits.OnesCount64(r0[22]|r1[22]|r2[22]|r3[22]|r4[22]|r5[22]|r6[22]) + bits.OnesCount64(r0[23]|r1[23]|r2[23]|r3[23]|r4[23]|r5[23]|r6[23]))
+		n += uint64(bits.OnesCount64(r0[24]|r1[24]|r2[24]|r3[24]|r4[24]|r5[24]|r6[24]) + bits.OnesCount64(r0[25]|r1[25]|r2[25]|r3[25]|r4[25]|r5[25]|r6[25]) + bits.OnesCount64(r0[26]|r1[26]|r2[26]|r3[26]|r4[26]|r5[26]|r6[26]) + bits.OnesCount64(r0[27]|r1[27]|r2[27]|r3[27]|r4[27]|r5[27]|r6[27]))
+	}
+	return int(n)
+}
+
+// clashesGo9x7r32 is clashesGo for 7 tables of 9 diagonals, rows of 32 words.
+func clashesGo9x7r32(tables []uint64, keys []uint64) int {
+	tb := (*[7 << 9 * 32]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[32]uint64)(tb[(0<<9+int(key>>0&0x1ff))*32:])
+		r1 := (*[32]uint64)(tb[(1<<9+int(key>>9&0x1ff))*32:])
+		r2 := (*[32]uint64)(tb[(2<<9+int(key>>18&0x1ff))*32:])
+		r3 := (*[32]uint64)(tb[(3<<9+int(key>>27&0x1ff))*32:])
+		r4 := (*[32]uint64)(tb[(4<<9+int(key>>36&0x1ff))*32:])
+		r5 := (*[32]uint64)(tb[(5<<9+int(key>>45&0x1ff))*32:])
+		r6 := (*[32]uint64)(tb[(6<<9+int(key>>54&0x1ff))*32:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]|r5[0]|r6[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]|r5[1]|r6[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]|r5[2]|r6[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]|r5[3]|r6[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]|r5[4]|r6[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]|r5[5]|r6[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]|r4[6]|r5[6]|r6[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]|r4[7]|r5[7]|r6[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]|r4[8]|r5[8]|r6[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]|r4[9]|r5[9]|r6[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]|r4[10]|r5[10]|r6[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]|r4[11]|r5[11]|r6[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]|r2[12]|r3[12]|r4[12]|r5[12]|r6[12]) + bits.OnesCount64(r0[13]|r1[13]|r2[13]|r3[13]|r4[13]|r5[13]|r6[13]) + bits.OnesCount64(r0[14]|r1[14]|r2[14]|r3[14]|r4[14]|r5[14]|r6[14]) + bits.OnesCount64(r0[15]|r1[15]|r2[15]|r3[15]|r4[15]|r5[15]|r6[15]))
+		n += uint64(bits.OnesCount64(r0[16]|r1[16]|r2[16]|r3[16]|r4[16]|r5[16]|r6[16]) + bits.OnesCount64(r0[17]|r1[17]|r2[17]|r3[17]|r4[17]|r5[17]|r6[17]) + bits.OnesCount64(r0[18]|r1[18]|r2[18]|r3[18]|r4[18]|r5[18]|r6[18]) + bits.OnesCount64(r0[19]|r1[19]|r2[19]|r3[19]|r4[19]|r5[19]|r6[19]))
+		n += uint64(bits.OnesCount64(r0[20]|r1[20]|r2[20]|r3[20]|r4[20]|r5[20]|r6[20]) + bits.OnesCount64(r0[21]|r1[21]|r2[21]|r3[21]|r4[21]|r5[21]|r6[21]) + bits.OnesCount64(r0[22]|r1[22]|r2[22]|r3[22]|r4[22]|r5[22]|r6[22]) + bits.OnesCount64(r0[23]|r1[23]|r2[23]|r3[23]|r4[23]|r5[23]|r6[23]))
+		n += uint64(bits.OnesCount64(r0[24]|r1[24]|r2[24]|r3[24]|r4[24]|r5[24]|r6[24]) + bits.OnesCount64(r0[25]|r1[25]|r2[25]|r3[25]|r4[25]|r5[25]|r6[25]) + bits.OnesCount64(r0[26]|r1[26]|r2[26]|r3[26]|r4[26]|r5[26]|r6[26]) + bits.OnesCount64(r0[27]|r1[27]|r2[27]|r3[27]|r4[27]|r5[27]|r6[27]))
+		n += uint64(bits.OnesCount64(r0[28]|r1[28]|r2[28]|r3[28]|r4[28]|r5[28]|r6[28]) + bits.OnesCount64(r0[29]|r1[29]|r2[29]|r3[29]|r4[29]|r5[29]|r6[29]) + bits.OnesCount64(r0[30]|r1[30]|r2[30]|r3[30]|r4[30]|r5[30]|r6[30]) + bits.OnesCount64(r0[31]|r1[31]|r2[31]|r3[31]|r4[31]|r5[31]|r6[31]))
 	}
 	return int(n)
 }
