@@ -19,7 +19,7 @@ package join
 //     the kernels that run (blockFor takes the block of east half-boards
 //     from them);
 //   - nineWide: whether the wide tables of a join are 9 diagonals wide
-//     where that takes fewer tables than 8 (tableWidth): where a query
+//     where that takes fewer tables than 8 (wideWidth): where a query
 //     costs its loads and ORs, a row a table, more than laying out the
 //     tables' rows, twice as many a table, costs, as with the Go kernels
 //     (docs/engine.md has the figures);
