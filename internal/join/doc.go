@@ -63,8 +63,9 @@
 //   - a span: the south quarters that one north quarter meets, a run of
 //     a side's list of south quarters (spanList).
 //
-// A key is read in pieces of 8 bits, or 4, each of which picks a row of
-// its table; a key takes at most maxTables tables.
+// A key is read in pieces of 8 bits, or 4, or 9 where the Go kernels
+// match (wideWidth), each of which picks a row of its table; a key takes
+// at most maxTables tables.
 //
 // The files of the join, from the bottom up, each using only those
 // before it: errors.go; key.go, the squares of each side and the bits of
