@@ -30,8 +30,9 @@ var (
 var matchKernels, wordsMultiple, rowWords = kernelsFor(avx512Needs.Has(), avx2Needs.Has())
 
 // nineWide is whether wide tables are 9 diagonals wide: where the Go
-// kernels match, whose queries cost their loads and ORs; the vector
-// kernels' cost less than laying out the larger tables.
+// kernels match, whose queries cost their loads and ORs. A vector
+// kernel's query costs too little for a row less to pay for tables of
+// twice the rows: AVX2 kernels of 9 did not (docs/engine.md).
 var nineWide = matchKernels == goKind
 
 // The kinds of matching kernels.
