@@ -37,9 +37,9 @@ func main() {
 	w("// goRowWords is the most words of a row of a Go kernel.\n")
 	w("const goRowWords = %d\n\n", *maxWords)
 	widths := []int{8, 4, 9}
-	w("// goKernels holds the Go kernels by width (8, 4, then 9: goWidth),\n")
+	w("// goKernels holds the Go kernels by width (8, 4, then 9: widthIndex),\n")
 	w("// number of tables, and words of a row over %d:\n", goChunk)
-	w("// goKernels[goWidth(width)][ntables][words/%d], nil for more tables\n", goChunk)
+	w("// goKernels[widthIndex(width)][ntables][words/%d], nil for more tables\n", goChunk)
 	w("// than a key's 64 bits make.\n")
 	w("var goKernels = [%d][%d][%d]goKernel{\n", len(widths), *maxTables+1, *maxWords/goChunk+1)
 	for _, width := range widths {

@@ -85,16 +85,12 @@ func kernelsFor(wide, avx2 bool) (kind, multiple, most int) {
 // and words, whose arguments clashes has checked; ok is false where the
 // processor runs none for them, and for tables of 9, which none takes.
 func archClashes(tables []uint64, words, ntables, width int, keys []uint64) (n int, ok bool) {
-	narrow := 0
-	if width == 4 {
-		narrow = 1
-	}
-	switch v := words / wordsMultiple; {
+	switch i, v := widthIndex(width), words/wordsMultiple; {
 	case words > rowWords || width == 9:
 	case matchKernels == avx512Kind:
-		return avx512Kernels[narrow][ntables][v](&tables[0], keys), true
+		return avx512Kernels[i][ntables][v](&tables[0], keys), true
 	case matchKernels == avx2Kind:
-		return avx2Kernels[narrow][ntables][v](&tables[0], keys), true
+		return avx2Kernels[i][ntables][v](&tables[0], keys), true
 	}
 	return 0, false
 }

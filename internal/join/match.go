@@ -58,16 +58,17 @@ func clashes(tables []uint64, words, ntables, width int, keys []uint64) int {
 		return n
 	}
 	if goRow(words) {
-		if k := goKernels[goWidth(width)][ntables][words/goChunk]; k != nil {
+		if k := goKernels[widthIndex(width)][ntables][words/goChunk]; k != nil {
 			return k(tables, keys)
 		}
 	}
 	return clashesGo(tables, words, ntables, width, keys)
 }
 
-// goWidth returns the index in goKernels of the Go kernels of tables
-// width diagonals wide: 8, 4 or 9.
-func goWidth(width int) int {
+// widthIndex returns the index of the kernels of tables width diagonals
+// wide, 8, 4 or 9, in goKernels and in an architecture's tables of
+// kernels, which hold them in that order.
+func widthIndex(width int) int {
 	switch width {
 	case 4:
 		return 1

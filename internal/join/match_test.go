@@ -76,7 +76,7 @@ func randomTables(r *rand.Rand, words, ntables, width int) (tables, keys []uint6
 func TestGoKernels(t *testing.T) {
 	r := rand.New(rand.NewPCG(13, 14))
 	for _, width := range []int{8, 4, 9} {
-		for ntables, kernels := range goKernels[goWidth(width)] {
+		for ntables, kernels := range goKernels[widthIndex(width)] {
 			for v, kernel := range kernels {
 				if kernel == nil {
 					if ntables > 0 && v > 0 && ntables*width <= 64 {

@@ -7,9 +7,9 @@ import "math/bits"
 // goRowWords is the most words of a row of a Go kernel.
 const goRowWords = 32
 
-// goKernels holds the Go kernels by width (8, 4, then 9: goWidth),
+// goKernels holds the Go kernels by width (8, 4, then 9: widthIndex),
 // number of tables, and words of a row over 4:
-// goKernels[goWidth(width)][ntables][words/4], nil for more tables
+// goKernels[widthIndex(width)][ntables][words/4], nil for more tables
 // than a key's 64 bits make.
 var goKernels = [3][9][9]goKernel{
 	{
