@@ -6,10 +6,10 @@ import "github.com/gonqueens/nqueens/internal/poll"
 // model of a count adds up.
 //
 // A joiner keeps, at most: the tables of a block of east half-boards,
-// 256 rows for each 8 diagonals of the keys, or 512 for each 9; the keys of each side of a
-// split, as listed and sorted, up to a part (partFor) a side; the starts
-// of the sieve's values; and four lists of quarters, north and south on
-// each side. The keys and the lists grow with n beyond a bound of the
+// 256 rows for each 8 diagonals of the keys, or 512 for each 9; the keys
+// of each side of a split, as listed and sorted, up to a part (partFor)
+// a side; the starts of the sieve's values; and four lists of quarters,
+// north and south on each side. The keys and the lists grow with n beyond a bound of the
 // join's making.
 //
 // The sides: the most half-boards a side of a split has (mostSide) is
