@@ -19,6 +19,19 @@ type goKernel func(tables []uint64, keys []uint64) int
 // east half-boards, as the AVX2 kernels' vectors.
 const goChunk = 4
 
+// widthIndex returns the index of the kernels of tables width diagonals
+// wide, 8, 4 or 9, in goKernels and in an architecture's tables of
+// kernels, which hold them in that order.
+func widthIndex(width int) int {
+	switch width {
+	case 4:
+		return 1
+	case 9:
+		return 2
+	}
+	return 0
+}
+
 // clashesGo is clashes in Go: the kernel that defines what the others
 // return.
 func clashesGo(tables []uint64, words, ntables, width int, keys []uint64) int {

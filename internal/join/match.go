@@ -65,19 +65,6 @@ func clashes(tables []uint64, words, ntables, width int, keys []uint64) int {
 	return clashesGo(tables, words, ntables, width, keys)
 }
 
-// widthIndex returns the index of the kernels of tables width diagonals
-// wide, 8, 4 or 9, in goKernels and in an architecture's tables of
-// kernels, which hold them in that order.
-func widthIndex(width int) int {
-	switch width {
-	case 4:
-		return 1
-	case 9:
-		return 2
-	}
-	return 0
-}
-
 // goRow reports whether the generated Go kernels (zmatch.go) take rows of
 // words words.
 func goRow(words int) bool { return words > 0 && words%goChunk == 0 && words <= goRowWords }
