@@ -11,8 +11,9 @@
 // pointers in registers and ORs the rows without a loop over the tables;
 // the tables' size and a row's length are constants, so that the compiler
 // proves every index in range; a row is read without a loop, its words'
-// loads and ORs independent. Rows are a multiple of 4 words, 256 east
-// half-boards, as the AVX2 kernels' are.
+// loads and ORs independent. A row is as many words as its east
+// half-boards take, any number from 1 to -words, so that a query reads no
+// word of no half-board.
 package main
 
 import (
@@ -27,7 +28,7 @@ import (
 
 func main() {
 	maxTables := flag.Int("tables", 8, "the most tables a kernel ORs, maxTables")
-	maxWords := flag.Int("words", 32, "the most words of a row, a multiple of 4: goRowWords")
+	maxWords := flag.Int("words", 32, "the most words of a row: goRowWords")
 	flag.Parse()
 	var b bytes.Buffer
 	w := func(format string, args ...any) { fmt.Fprintf(&b, format, args...) }
@@ -38,15 +39,15 @@ func main() {
 	w("const goRowWords = %d\n\n", *maxWords)
 	widths := []int{8, 4, 9}
 	w("// goKernels holds the Go kernels by width (8, 4, then 9: widthIndex),\n")
-	w("// number of tables, and words of a row over %d:\n", goChunk)
-	w("// goKernels[widthIndex(width)][ntables][words/%d], nil for more tables\n", goChunk)
+	w("// number of tables, and words of a row:\n")
+	w("// goKernels[widthIndex(width)][ntables][words], nil for more tables\n")
 	w("// than a key's 64 bits make.\n")
-	w("var goKernels = [%d][%d][%d]goKernel{\n", len(widths), *maxTables+1, *maxWords/goChunk+1)
+	w("var goKernels = [%d][%d][%d]goKernel{\n", len(widths), *maxTables+1, *maxWords+1)
 	for _, width := range widths {
 		w("\t{\n\t\t{},\n")
 		for t := 1; t <= tablesOf(*maxTables, width); t++ {
 			w("\t\t{nil")
-			for r := goChunk; r <= *maxWords; r += goChunk {
+			for r := 1; r <= *maxWords; r++ {
 				w(", clashesGo%dx%dr%d", width, t, r)
 			}
 			w("},\n")
@@ -54,19 +55,19 @@ func main() {
 		w("\t},\n")
 	}
 	w("}\n\n")
-	w("// goOrKernels holds the Go kernels of orRows by words of a row over\n")
-	w("// %d: goOrKernels[words/%d].\n", goChunk, goChunk)
-	w("var goOrKernels = [%d]func(dst, src, row []uint64){nil", *maxWords/goChunk+1)
-	for r := goChunk; r <= *maxWords; r += goChunk {
+	w("// goOrKernels holds the Go kernels of orRows by words of a row:\n")
+	w("// goOrKernels[words].\n")
+	w("var goOrKernels = [%d]func(dst, src, row []uint64){nil", *maxWords+1)
+	for r := 1; r <= *maxWords; r++ {
 		w(", orRowsGo%d", r)
 	}
 	w("}\n\n")
-	for r := goChunk; r <= *maxWords; r += goChunk {
+	for r := 1; r <= *maxWords; r++ {
 		orKernel(w, r)
 	}
 	for _, width := range widths {
 		for t := 1; t <= tablesOf(*maxTables, width); t++ {
-			for r := goChunk; r <= *maxWords; r += goChunk {
+			for r := 1; r <= *maxWords; r++ {
 				kernel(w, width, t, r)
 			}
 		}
@@ -108,9 +109,9 @@ func kernel(w func(string, ...any), width, t, r int) {
 		}
 		return strings.Join(rows, "|")
 	}
-	for i := 0; i < r; i += goChunk {
+	for i := 0; i < r; i += lineWords {
 		var counts []string
-		for j := i; j < i+goChunk; j++ {
+		for j := i; j < min(i+lineWords, r); j++ {
 			counts = append(counts, "bits.OnesCount64("+or(fmt.Sprint(j))+")")
 		}
 		w("\t\tn += uint64(%s)\n", strings.Join(counts, " + "))
@@ -136,6 +137,5 @@ func orKernel(w func(string, ...any), r int) {
 	w("}\n\n")
 }
 
-// goChunk is the multiple of words of a row, and the words counted a
-// line of a kernel.
-const goChunk = 4
+// lineWords is the words counted a line of a kernel.
+const lineWords = 4

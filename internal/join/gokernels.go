@@ -15,10 +15,6 @@ const maxTables = 8
 // of a row (zmatch.go, which gen_match.go writes).
 type goKernel func(tables []uint64, keys []uint64) int
 
-// goChunk is the multiple of words of the rows of the Go kernels: 256
-// east half-boards, as the AVX2 kernels' vectors.
-const goChunk = 4
-
 // widthIndex returns the index of the kernels of tables width diagonals
 // wide, 8, 4 or 9, in goKernels and in an architecture's tables of
 // kernels, which hold them in that order.

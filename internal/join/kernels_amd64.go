@@ -70,7 +70,8 @@ func Kernels() (match, pairs, transpose string) {
 // kernelsFor returns the kind of matching kernels to run, the multiple of
 // words they take and the most words of a row laid out at once: the
 // AVX-512 ones if wide, else the AVX2 ones if avx2, each for rows of up
-// to maxRowVectors vectors of 512 bits, else none.
+// to maxRowVectors vectors of 512 bits, else none: the Go kernels, whose
+// rows are any number of words up to goRowWords.
 func kernelsFor(wide, avx2 bool) (kind, multiple, most int) {
 	switch {
 	case wide:
@@ -78,7 +79,7 @@ func kernelsFor(wide, avx2 bool) (kind, multiple, most int) {
 	case avx2:
 		return avx2Kind, 4, 8 * maxRowVectors
 	}
-	return goKind, goChunk, goRowWords
+	return goKind, 1, goRowWords
 }
 
 // archClashes is clashes with the assembly kernel of its width, ntables

@@ -5,9 +5,10 @@ package join
 // No kernel of the architecture's: the Go kernels run, which match.go
 // states the hooks of.
 
-// wordsMultiple and rowWords are the Go kernels'.
+// wordsMultiple and rowWords are the Go kernels': a row is as many words
+// as its east half-boards take.
 const (
-	wordsMultiple = goChunk
+	wordsMultiple = 1
 	rowWords      = goRowWords
 )
 

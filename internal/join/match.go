@@ -58,7 +58,7 @@ func clashes(tables []uint64, words, ntables, width int, keys []uint64) int {
 		return n
 	}
 	if goRow(words) {
-		if k := goKernels[widthIndex(width)][ntables][words/goChunk]; k != nil {
+		if k := goKernels[widthIndex(width)][ntables][words]; k != nil {
 			return k(tables, keys)
 		}
 	}
@@ -67,4 +67,4 @@ func clashes(tables []uint64, words, ntables, width int, keys []uint64) int {
 
 // goRow reports whether the generated Go kernels (zmatch.go) take rows of
 // words words.
-func goRow(words int) bool { return words > 0 && words%goChunk == 0 && words <= goRowWords }
+func goRow(words int) bool { return words > 0 && words <= goRowWords }

@@ -77,14 +77,13 @@ func TestGoKernels(t *testing.T) {
 	r := rand.New(rand.NewPCG(13, 14))
 	for _, width := range []int{8, 4, 9} {
 		for ntables, kernels := range goKernels[widthIndex(width)] {
-			for v, kernel := range kernels {
+			for words, kernel := range kernels {
 				if kernel == nil {
-					if ntables > 0 && v > 0 && ntables*width <= 64 {
-						t.Errorf("no Go kernel for %d tables of %d, rows of %d words", ntables, width, v*goChunk)
+					if ntables > 0 && words > 0 && ntables*width <= 64 {
+						t.Errorf("no Go kernel for %d tables of %d, rows of %d words", ntables, width, words)
 					}
 					continue
 				}
-				words := v * goChunk
 				tables, keys := randomTables(r, words, ntables, width)
 				if got, want := kernel(tables, keys), clashesGo(tables, words, ntables, width, keys); got != want {
 					t.Errorf("Go kernel of %d tables of %d, %d words a row, %d keys: %d clashes, clashesGo %d", ntables, width, words, len(keys), got, want)
@@ -98,14 +97,14 @@ func TestGoKernels(t *testing.T) {
 // orRowsGo.
 func TestGoOrKernels(t *testing.T) {
 	r := rand.New(rand.NewPCG(17, 18))
-	for v, or := range goOrKernels {
+	for words, or := range goOrKernels {
 		if or == nil {
-			if v > 0 {
-				t.Errorf("no Go OR kernel for rows of %d words", v*goChunk)
+			if words > 0 {
+				t.Errorf("no Go OR kernel for rows of %d words", words)
 			}
 			continue
 		}
-		checkOrRows(t, r, "the Go OR kernel", v*goChunk, func(dst, src, row []uint64) bool {
+		checkOrRows(t, r, "the Go OR kernel", words, func(dst, src, row []uint64) bool {
 			or(dst, src, row)
 			return true
 		})

@@ -186,7 +186,7 @@ func orRows(dst, src, row []uint64) {
 	switch words := len(row); {
 	case len(dst) == 0 || archOrRows(dst, src, row):
 	case goRow(words) && len(dst)%words == 0 && len(src) >= len(dst):
-		goOrKernels[words/goChunk](dst, src, row)
+		goOrKernels[words](dst, src, row)
 	default:
 		orRowsGo(dst, src, row)
 	}

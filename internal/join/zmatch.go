@@ -8,47 +8,77 @@ import "math/bits"
 const goRowWords = 32
 
 // goKernels holds the Go kernels by width (8, 4, then 9: widthIndex),
-// number of tables, and words of a row over 4:
-// goKernels[widthIndex(width)][ntables][words/4], nil for more tables
+// number of tables, and words of a row:
+// goKernels[widthIndex(width)][ntables][words], nil for more tables
 // than a key's 64 bits make.
-var goKernels = [3][9][9]goKernel{
+var goKernels = [3][9][33]goKernel{
 	{
 		{},
-		{nil, clashesGo8x1r4, clashesGo8x1r8, clashesGo8x1r12, clashesGo8x1r16, clashesGo8x1r20, clashesGo8x1r24, clashesGo8x1r28, clashesGo8x1r32},
-		{nil, clashesGo8x2r4, clashesGo8x2r8, clashesGo8x2r12, clashesGo8x2r16, clashesGo8x2r20, clashesGo8x2r24, clashesGo8x2r28, clashesGo8x2r32},
-		{nil, clashesGo8x3r4, clashesGo8x3r8, clashesGo8x3r12, clashesGo8x3r16, clashesGo8x3r20, clashesGo8x3r24, clashesGo8x3r28, clashesGo8x3r32},
-		{nil, clashesGo8x4r4, clashesGo8x4r8, clashesGo8x4r12, clashesGo8x4r16, clashesGo8x4r20, clashesGo8x4r24, clashesGo8x4r28, clashesGo8x4r32},
-		{nil, clashesGo8x5r4, clashesGo8x5r8, clashesGo8x5r12, clashesGo8x5r16, clashesGo8x5r20, clashesGo8x5r24, clashesGo8x5r28, clashesGo8x5r32},
-		{nil, clashesGo8x6r4, clashesGo8x6r8, clashesGo8x6r12, clashesGo8x6r16, clashesGo8x6r20, clashesGo8x6r24, clashesGo8x6r28, clashesGo8x6r32},
-		{nil, clashesGo8x7r4, clashesGo8x7r8, clashesGo8x7r12, clashesGo8x7r16, clashesGo8x7r20, clashesGo8x7r24, clashesGo8x7r28, clashesGo8x7r32},
-		{nil, clashesGo8x8r4, clashesGo8x8r8, clashesGo8x8r12, clashesGo8x8r16, clashesGo8x8r20, clashesGo8x8r24, clashesGo8x8r28, clashesGo8x8r32},
+		{nil, clashesGo8x1r1, clashesGo8x1r2, clashesGo8x1r3, clashesGo8x1r4, clashesGo8x1r5, clashesGo8x1r6, clashesGo8x1r7, clashesGo8x1r8, clashesGo8x1r9, clashesGo8x1r10, clashesGo8x1r11, clashesGo8x1r12, clashesGo8x1r13, clashesGo8x1r14, clashesGo8x1r15, clashesGo8x1r16, clashesGo8x1r17, clashesGo8x1r18, clashesGo8x1r19, clashesGo8x1r20, clashesGo8x1r21, clashesGo8x1r22, clashesGo8x1r23, clashesGo8x1r24, clashesGo8x1r25, clashesGo8x1r26, clashesGo8x1r27, clashesGo8x1r28, clashesGo8x1r29, clashesGo8x1r30, clashesGo8x1r31, clashesGo8x1r32},
+		{nil, clashesGo8x2r1, clashesGo8x2r2, clashesGo8x2r3, clashesGo8x2r4, clashesGo8x2r5, clashesGo8x2r6, clashesGo8x2r7, clashesGo8x2r8, clashesGo8x2r9, clashesGo8x2r10, clashesGo8x2r11, clashesGo8x2r12, clashesGo8x2r13, clashesGo8x2r14, clashesGo8x2r15, clashesGo8x2r16, clashesGo8x2r17, clashesGo8x2r18, clashesGo8x2r19, clashesGo8x2r20, clashesGo8x2r21, clashesGo8x2r22, clashesGo8x2r23, clashesGo8x2r24, clashesGo8x2r25, clashesGo8x2r26, clashesGo8x2r27, clashesGo8x2r28, clashesGo8x2r29, clashesGo8x2r30, clashesGo8x2r31, clashesGo8x2r32},
+		{nil, clashesGo8x3r1, clashesGo8x3r2, clashesGo8x3r3, clashesGo8x3r4, clashesGo8x3r5, clashesGo8x3r6, clashesGo8x3r7, clashesGo8x3r8, clashesGo8x3r9, clashesGo8x3r10, clashesGo8x3r11, clashesGo8x3r12, clashesGo8x3r13, clashesGo8x3r14, clashesGo8x3r15, clashesGo8x3r16, clashesGo8x3r17, clashesGo8x3r18, clashesGo8x3r19, clashesGo8x3r20, clashesGo8x3r21, clashesGo8x3r22, clashesGo8x3r23, clashesGo8x3r24, clashesGo8x3r25, clashesGo8x3r26, clashesGo8x3r27, clashesGo8x3r28, clashesGo8x3r29, clashesGo8x3r30, clashesGo8x3r31, clashesGo8x3r32},
+		{nil, clashesGo8x4r1, clashesGo8x4r2, clashesGo8x4r3, clashesGo8x4r4, clashesGo8x4r5, clashesGo8x4r6, clashesGo8x4r7, clashesGo8x4r8, clashesGo8x4r9, clashesGo8x4r10, clashesGo8x4r11, clashesGo8x4r12, clashesGo8x4r13, clashesGo8x4r14, clashesGo8x4r15, clashesGo8x4r16, clashesGo8x4r17, clashesGo8x4r18, clashesGo8x4r19, clashesGo8x4r20, clashesGo8x4r21, clashesGo8x4r22, clashesGo8x4r23, clashesGo8x4r24, clashesGo8x4r25, clashesGo8x4r26, clashesGo8x4r27, clashesGo8x4r28, clashesGo8x4r29, clashesGo8x4r30, clashesGo8x4r31, clashesGo8x4r32},
+		{nil, clashesGo8x5r1, clashesGo8x5r2, clashesGo8x5r3, clashesGo8x5r4, clashesGo8x5r5, clashesGo8x5r6, clashesGo8x5r7, clashesGo8x5r8, clashesGo8x5r9, clashesGo8x5r10, clashesGo8x5r11, clashesGo8x5r12, clashesGo8x5r13, clashesGo8x5r14, clashesGo8x5r15, clashesGo8x5r16, clashesGo8x5r17, clashesGo8x5r18, clashesGo8x5r19, clashesGo8x5r20, clashesGo8x5r21, clashesGo8x5r22, clashesGo8x5r23, clashesGo8x5r24, clashesGo8x5r25, clashesGo8x5r26, clashesGo8x5r27, clashesGo8x5r28, clashesGo8x5r29, clashesGo8x5r30, clashesGo8x5r31, clashesGo8x5r32},
+		{nil, clashesGo8x6r1, clashesGo8x6r2, clashesGo8x6r3, clashesGo8x6r4, clashesGo8x6r5, clashesGo8x6r6, clashesGo8x6r7, clashesGo8x6r8, clashesGo8x6r9, clashesGo8x6r10, clashesGo8x6r11, clashesGo8x6r12, clashesGo8x6r13, clashesGo8x6r14, clashesGo8x6r15, clashesGo8x6r16, clashesGo8x6r17, clashesGo8x6r18, clashesGo8x6r19, clashesGo8x6r20, clashesGo8x6r21, clashesGo8x6r22, clashesGo8x6r23, clashesGo8x6r24, clashesGo8x6r25, clashesGo8x6r26, clashesGo8x6r27, clashesGo8x6r28, clashesGo8x6r29, clashesGo8x6r30, clashesGo8x6r31, clashesGo8x6r32},
+		{nil, clashesGo8x7r1, clashesGo8x7r2, clashesGo8x7r3, clashesGo8x7r4, clashesGo8x7r5, clashesGo8x7r6, clashesGo8x7r7, clashesGo8x7r8, clashesGo8x7r9, clashesGo8x7r10, clashesGo8x7r11, clashesGo8x7r12, clashesGo8x7r13, clashesGo8x7r14, clashesGo8x7r15, clashesGo8x7r16, clashesGo8x7r17, clashesGo8x7r18, clashesGo8x7r19, clashesGo8x7r20, clashesGo8x7r21, clashesGo8x7r22, clashesGo8x7r23, clashesGo8x7r24, clashesGo8x7r25, clashesGo8x7r26, clashesGo8x7r27, clashesGo8x7r28, clashesGo8x7r29, clashesGo8x7r30, clashesGo8x7r31, clashesGo8x7r32},
+		{nil, clashesGo8x8r1, clashesGo8x8r2, clashesGo8x8r3, clashesGo8x8r4, clashesGo8x8r5, clashesGo8x8r6, clashesGo8x8r7, clashesGo8x8r8, clashesGo8x8r9, clashesGo8x8r10, clashesGo8x8r11, clashesGo8x8r12, clashesGo8x8r13, clashesGo8x8r14, clashesGo8x8r15, clashesGo8x8r16, clashesGo8x8r17, clashesGo8x8r18, clashesGo8x8r19, clashesGo8x8r20, clashesGo8x8r21, clashesGo8x8r22, clashesGo8x8r23, clashesGo8x8r24, clashesGo8x8r25, clashesGo8x8r26, clashesGo8x8r27, clashesGo8x8r28, clashesGo8x8r29, clashesGo8x8r30, clashesGo8x8r31, clashesGo8x8r32},
 	},
 	{
 		{},
-		{nil, clashesGo4x1r4, clashesGo4x1r8, clashesGo4x1r12, clashesGo4x1r16, clashesGo4x1r20, clashesGo4x1r24, clashesGo4x1r28, clashesGo4x1r32},
-		{nil, clashesGo4x2r4, clashesGo4x2r8, clashesGo4x2r12, clashesGo4x2r16, clashesGo4x2r20, clashesGo4x2r24, clashesGo4x2r28, clashesGo4x2r32},
-		{nil, clashesGo4x3r4, clashesGo4x3r8, clashesGo4x3r12, clashesGo4x3r16, clashesGo4x3r20, clashesGo4x3r24, clashesGo4x3r28, clashesGo4x3r32},
-		{nil, clashesGo4x4r4, clashesGo4x4r8, clashesGo4x4r12, clashesGo4x4r16, clashesGo4x4r20, clashesGo4x4r24, clashesGo4x4r28, clashesGo4x4r32},
-		{nil, clashesGo4x5r4, clashesGo4x5r8, clashesGo4x5r12, clashesGo4x5r16, clashesGo4x5r20, clashesGo4x5r24, clashesGo4x5r28, clashesGo4x5r32},
-		{nil, clashesGo4x6r4, clashesGo4x6r8, clashesGo4x6r12, clashesGo4x6r16, clashesGo4x6r20, clashesGo4x6r24, clashesGo4x6r28, clashesGo4x6r32},
-		{nil, clashesGo4x7r4, clashesGo4x7r8, clashesGo4x7r12, clashesGo4x7r16, clashesGo4x7r20, clashesGo4x7r24, clashesGo4x7r28, clashesGo4x7r32},
-		{nil, clashesGo4x8r4, clashesGo4x8r8, clashesGo4x8r12, clashesGo4x8r16, clashesGo4x8r20, clashesGo4x8r24, clashesGo4x8r28, clashesGo4x8r32},
+		{nil, clashesGo4x1r1, clashesGo4x1r2, clashesGo4x1r3, clashesGo4x1r4, clashesGo4x1r5, clashesGo4x1r6, clashesGo4x1r7, clashesGo4x1r8, clashesGo4x1r9, clashesGo4x1r10, clashesGo4x1r11, clashesGo4x1r12, clashesGo4x1r13, clashesGo4x1r14, clashesGo4x1r15, clashesGo4x1r16, clashesGo4x1r17, clashesGo4x1r18, clashesGo4x1r19, clashesGo4x1r20, clashesGo4x1r21, clashesGo4x1r22, clashesGo4x1r23, clashesGo4x1r24, clashesGo4x1r25, clashesGo4x1r26, clashesGo4x1r27, clashesGo4x1r28, clashesGo4x1r29, clashesGo4x1r30, clashesGo4x1r31, clashesGo4x1r32},
+		{nil, clashesGo4x2r1, clashesGo4x2r2, clashesGo4x2r3, clashesGo4x2r4, clashesGo4x2r5, clashesGo4x2r6, clashesGo4x2r7, clashesGo4x2r8, clashesGo4x2r9, clashesGo4x2r10, clashesGo4x2r11, clashesGo4x2r12, clashesGo4x2r13, clashesGo4x2r14, clashesGo4x2r15, clashesGo4x2r16, clashesGo4x2r17, clashesGo4x2r18, clashesGo4x2r19, clashesGo4x2r20, clashesGo4x2r21, clashesGo4x2r22, clashesGo4x2r23, clashesGo4x2r24, clashesGo4x2r25, clashesGo4x2r26, clashesGo4x2r27, clashesGo4x2r28, clashesGo4x2r29, clashesGo4x2r30, clashesGo4x2r31, clashesGo4x2r32},
+		{nil, clashesGo4x3r1, clashesGo4x3r2, clashesGo4x3r3, clashesGo4x3r4, clashesGo4x3r5, clashesGo4x3r6, clashesGo4x3r7, clashesGo4x3r8, clashesGo4x3r9, clashesGo4x3r10, clashesGo4x3r11, clashesGo4x3r12, clashesGo4x3r13, clashesGo4x3r14, clashesGo4x3r15, clashesGo4x3r16, clashesGo4x3r17, clashesGo4x3r18, clashesGo4x3r19, clashesGo4x3r20, clashesGo4x3r21, clashesGo4x3r22, clashesGo4x3r23, clashesGo4x3r24, clashesGo4x3r25, clashesGo4x3r26, clashesGo4x3r27, clashesGo4x3r28, clashesGo4x3r29, clashesGo4x3r30, clashesGo4x3r31, clashesGo4x3r32},
+		{nil, clashesGo4x4r1, clashesGo4x4r2, clashesGo4x4r3, clashesGo4x4r4, clashesGo4x4r5, clashesGo4x4r6, clashesGo4x4r7, clashesGo4x4r8, clashesGo4x4r9, clashesGo4x4r10, clashesGo4x4r11, clashesGo4x4r12, clashesGo4x4r13, clashesGo4x4r14, clashesGo4x4r15, clashesGo4x4r16, clashesGo4x4r17, clashesGo4x4r18, clashesGo4x4r19, clashesGo4x4r20, clashesGo4x4r21, clashesGo4x4r22, clashesGo4x4r23, clashesGo4x4r24, clashesGo4x4r25, clashesGo4x4r26, clashesGo4x4r27, clashesGo4x4r28, clashesGo4x4r29, clashesGo4x4r30, clashesGo4x4r31, clashesGo4x4r32},
+		{nil, clashesGo4x5r1, clashesGo4x5r2, clashesGo4x5r3, clashesGo4x5r4, clashesGo4x5r5, clashesGo4x5r6, clashesGo4x5r7, clashesGo4x5r8, clashesGo4x5r9, clashesGo4x5r10, clashesGo4x5r11, clashesGo4x5r12, clashesGo4x5r13, clashesGo4x5r14, clashesGo4x5r15, clashesGo4x5r16, clashesGo4x5r17, clashesGo4x5r18, clashesGo4x5r19, clashesGo4x5r20, clashesGo4x5r21, clashesGo4x5r22, clashesGo4x5r23, clashesGo4x5r24, clashesGo4x5r25, clashesGo4x5r26, clashesGo4x5r27, clashesGo4x5r28, clashesGo4x5r29, clashesGo4x5r30, clashesGo4x5r31, clashesGo4x5r32},
+		{nil, clashesGo4x6r1, clashesGo4x6r2, clashesGo4x6r3, clashesGo4x6r4, clashesGo4x6r5, clashesGo4x6r6, clashesGo4x6r7, clashesGo4x6r8, clashesGo4x6r9, clashesGo4x6r10, clashesGo4x6r11, clashesGo4x6r12, clashesGo4x6r13, clashesGo4x6r14, clashesGo4x6r15, clashesGo4x6r16, clashesGo4x6r17, clashesGo4x6r18, clashesGo4x6r19, clashesGo4x6r20, clashesGo4x6r21, clashesGo4x6r22, clashesGo4x6r23, clashesGo4x6r24, clashesGo4x6r25, clashesGo4x6r26, clashesGo4x6r27, clashesGo4x6r28, clashesGo4x6r29, clashesGo4x6r30, clashesGo4x6r31, clashesGo4x6r32},
+		{nil, clashesGo4x7r1, clashesGo4x7r2, clashesGo4x7r3, clashesGo4x7r4, clashesGo4x7r5, clashesGo4x7r6, clashesGo4x7r7, clashesGo4x7r8, clashesGo4x7r9, clashesGo4x7r10, clashesGo4x7r11, clashesGo4x7r12, clashesGo4x7r13, clashesGo4x7r14, clashesGo4x7r15, clashesGo4x7r16, clashesGo4x7r17, clashesGo4x7r18, clashesGo4x7r19, clashesGo4x7r20, clashesGo4x7r21, clashesGo4x7r22, clashesGo4x7r23, clashesGo4x7r24, clashesGo4x7r25, clashesGo4x7r26, clashesGo4x7r27, clashesGo4x7r28, clashesGo4x7r29, clashesGo4x7r30, clashesGo4x7r31, clashesGo4x7r32},
+		{nil, clashesGo4x8r1, clashesGo4x8r2, clashesGo4x8r3, clashesGo4x8r4, clashesGo4x8r5, clashesGo4x8r6, clashesGo4x8r7, clashesGo4x8r8, clashesGo4x8r9, clashesGo4x8r10, clashesGo4x8r11, clashesGo4x8r12, clashesGo4x8r13, clashesGo4x8r14, clashesGo4x8r15, clashesGo4x8r16, clashesGo4x8r17, clashesGo4x8r18, clashesGo4x8r19, clashesGo4x8r20, clashesGo4x8r21, clashesGo4x8r22, clashesGo4x8r23, clashesGo4x8r24, clashesGo4x8r25, clashesGo4x8r26, clashesGo4x8r27, clashesGo4x8r28, clashesGo4x8r29, clashesGo4x8r30, clashesGo4x8r31, clashesGo4x8r32},
 	},
 	{
 		{},
-		{nil, clashesGo9x1r4, clashesGo9x1r8, clashesGo9x1r12, clashesGo9x1r16, clashesGo9x1r20, clashesGo9x1r24, clashesGo9x1r28, clashesGo9x1r32},
-		{nil, clashesGo9x2r4, clashesGo9x2r8, clashesGo9x2r12, clashesGo9x2r16, clashesGo9x2r20, clashesGo9x2r24, clashesGo9x2r28, clashesGo9x2r32},
-		{nil, clashesGo9x3r4, clashesGo9x3r8, clashesGo9x3r12, clashesGo9x3r16, clashesGo9x3r20, clashesGo9x3r24, clashesGo9x3r28, clashesGo9x3r32},
-		{nil, clashesGo9x4r4, clashesGo9x4r8, clashesGo9x4r12, clashesGo9x4r16, clashesGo9x4r20, clashesGo9x4r24, clashesGo9x4r28, clashesGo9x4r32},
-		{nil, clashesGo9x5r4, clashesGo9x5r8, clashesGo9x5r12, clashesGo9x5r16, clashesGo9x5r20, clashesGo9x5r24, clashesGo9x5r28, clashesGo9x5r32},
-		{nil, clashesGo9x6r4, clashesGo9x6r8, clashesGo9x6r12, clashesGo9x6r16, clashesGo9x6r20, clashesGo9x6r24, clashesGo9x6r28, clashesGo9x6r32},
-		{nil, clashesGo9x7r4, clashesGo9x7r8, clashesGo9x7r12, clashesGo9x7r16, clashesGo9x7r20, clashesGo9x7r24, clashesGo9x7r28, clashesGo9x7r32},
+		{nil, clashesGo9x1r1, clashesGo9x1r2, clashesGo9x1r3, clashesGo9x1r4, clashesGo9x1r5, clashesGo9x1r6, clashesGo9x1r7, clashesGo9x1r8, clashesGo9x1r9, clashesGo9x1r10, clashesGo9x1r11, clashesGo9x1r12, clashesGo9x1r13, clashesGo9x1r14, clashesGo9x1r15, clashesGo9x1r16, clashesGo9x1r17, clashesGo9x1r18, clashesGo9x1r19, clashesGo9x1r20, clashesGo9x1r21, clashesGo9x1r22, clashesGo9x1r23, clashesGo9x1r24, clashesGo9x1r25, clashesGo9x1r26, clashesGo9x1r27, clashesGo9x1r28, clashesGo9x1r29, clashesGo9x1r30, clashesGo9x1r31, clashesGo9x1r32},
+		{nil, clashesGo9x2r1, clashesGo9x2r2, clashesGo9x2r3, clashesGo9x2r4, clashesGo9x2r5, clashesGo9x2r6, clashesGo9x2r7, clashesGo9x2r8, clashesGo9x2r9, clashesGo9x2r10, clashesGo9x2r11, clashesGo9x2r12, clashesGo9x2r13, clashesGo9x2r14, clashesGo9x2r15, clashesGo9x2r16, clashesGo9x2r17, clashesGo9x2r18, clashesGo9x2r19, clashesGo9x2r20, clashesGo9x2r21, clashesGo9x2r22, clashesGo9x2r23, clashesGo9x2r24, clashesGo9x2r25, clashesGo9x2r26, clashesGo9x2r27, clashesGo9x2r28, clashesGo9x2r29, clashesGo9x2r30, clashesGo9x2r31, clashesGo9x2r32},
+		{nil, clashesGo9x3r1, clashesGo9x3r2, clashesGo9x3r3, clashesGo9x3r4, clashesGo9x3r5, clashesGo9x3r6, clashesGo9x3r7, clashesGo9x3r8, clashesGo9x3r9, clashesGo9x3r10, clashesGo9x3r11, clashesGo9x3r12, clashesGo9x3r13, clashesGo9x3r14, clashesGo9x3r15, clashesGo9x3r16, clashesGo9x3r17, clashesGo9x3r18, clashesGo9x3r19, clashesGo9x3r20, clashesGo9x3r21, clashesGo9x3r22, clashesGo9x3r23, clashesGo9x3r24, clashesGo9x3r25, clashesGo9x3r26, clashesGo9x3r27, clashesGo9x3r28, clashesGo9x3r29, clashesGo9x3r30, clashesGo9x3r31, clashesGo9x3r32},
+		{nil, clashesGo9x4r1, clashesGo9x4r2, clashesGo9x4r3, clashesGo9x4r4, clashesGo9x4r5, clashesGo9x4r6, clashesGo9x4r7, clashesGo9x4r8, clashesGo9x4r9, clashesGo9x4r10, clashesGo9x4r11, clashesGo9x4r12, clashesGo9x4r13, clashesGo9x4r14, clashesGo9x4r15, clashesGo9x4r16, clashesGo9x4r17, clashesGo9x4r18, clashesGo9x4r19, clashesGo9x4r20, clashesGo9x4r21, clashesGo9x4r22, clashesGo9x4r23, clashesGo9x4r24, clashesGo9x4r25, clashesGo9x4r26, clashesGo9x4r27, clashesGo9x4r28, clashesGo9x4r29, clashesGo9x4r30, clashesGo9x4r31, clashesGo9x4r32},
+		{nil, clashesGo9x5r1, clashesGo9x5r2, clashesGo9x5r3, clashesGo9x5r4, clashesGo9x5r5, clashesGo9x5r6, clashesGo9x5r7, clashesGo9x5r8, clashesGo9x5r9, clashesGo9x5r10, clashesGo9x5r11, clashesGo9x5r12, clashesGo9x5r13, clashesGo9x5r14, clashesGo9x5r15, clashesGo9x5r16, clashesGo9x5r17, clashesGo9x5r18, clashesGo9x5r19, clashesGo9x5r20, clashesGo9x5r21, clashesGo9x5r22, clashesGo9x5r23, clashesGo9x5r24, clashesGo9x5r25, clashesGo9x5r26, clashesGo9x5r27, clashesGo9x5r28, clashesGo9x5r29, clashesGo9x5r30, clashesGo9x5r31, clashesGo9x5r32},
+		{nil, clashesGo9x6r1, clashesGo9x6r2, clashesGo9x6r3, clashesGo9x6r4, clashesGo9x6r5, clashesGo9x6r6, clashesGo9x6r7, clashesGo9x6r8, clashesGo9x6r9, clashesGo9x6r10, clashesGo9x6r11, clashesGo9x6r12, clashesGo9x6r13, clashesGo9x6r14, clashesGo9x6r15, clashesGo9x6r16, clashesGo9x6r17, clashesGo9x6r18, clashesGo9x6r19, clashesGo9x6r20, clashesGo9x6r21, clashesGo9x6r22, clashesGo9x6r23, clashesGo9x6r24, clashesGo9x6r25, clashesGo9x6r26, clashesGo9x6r27, clashesGo9x6r28, clashesGo9x6r29, clashesGo9x6r30, clashesGo9x6r31, clashesGo9x6r32},
+		{nil, clashesGo9x7r1, clashesGo9x7r2, clashesGo9x7r3, clashesGo9x7r4, clashesGo9x7r5, clashesGo9x7r6, clashesGo9x7r7, clashesGo9x7r8, clashesGo9x7r9, clashesGo9x7r10, clashesGo9x7r11, clashesGo9x7r12, clashesGo9x7r13, clashesGo9x7r14, clashesGo9x7r15, clashesGo9x7r16, clashesGo9x7r17, clashesGo9x7r18, clashesGo9x7r19, clashesGo9x7r20, clashesGo9x7r21, clashesGo9x7r22, clashesGo9x7r23, clashesGo9x7r24, clashesGo9x7r25, clashesGo9x7r26, clashesGo9x7r27, clashesGo9x7r28, clashesGo9x7r29, clashesGo9x7r30, clashesGo9x7r31, clashesGo9x7r32},
 	},
 }
 
-// goOrKernels holds the Go kernels of orRows by words of a row over
-// 4: goOrKernels[words/4].
-var goOrKernels = [9]func(dst, src, row []uint64){nil, orRowsGo4, orRowsGo8, orRowsGo12, orRowsGo16, orRowsGo20, orRowsGo24, orRowsGo28, orRowsGo32}
+// goOrKernels holds the Go kernels of orRows by words of a row:
+// goOrKernels[words].
+var goOrKernels = [33]func(dst, src, row []uint64){nil, orRowsGo1, orRowsGo2, orRowsGo3, orRowsGo4, orRowsGo5, orRowsGo6, orRowsGo7, orRowsGo8, orRowsGo9, orRowsGo10, orRowsGo11, orRowsGo12, orRowsGo13, orRowsGo14, orRowsGo15, orRowsGo16, orRowsGo17, orRowsGo18, orRowsGo19, orRowsGo20, orRowsGo21, orRowsGo22, orRowsGo23, orRowsGo24, orRowsGo25, orRowsGo26, orRowsGo27, orRowsGo28, orRowsGo29, orRowsGo30, orRowsGo31, orRowsGo32}
+
+// orRowsGo1 is orRows for rows of 1 words.
+func orRowsGo1(dst, src, row []uint64) {
+	r := (*[1]uint64)(row)
+	for at := 0; at+1 <= len(dst); at += 1 {
+		d, s := (*[1]uint64)(dst[at:]), (*[1]uint64)(src[at:])
+		d[0] = s[0] | r[0]
+	}
+}
+
+// orRowsGo2 is orRows for rows of 2 words.
+func orRowsGo2(dst, src, row []uint64) {
+	r := (*[2]uint64)(row)
+	for at := 0; at+2 <= len(dst); at += 2 {
+		d, s := (*[2]uint64)(dst[at:]), (*[2]uint64)(src[at:])
+		d[0] = s[0] | r[0]
+		d[1] = s[1] | r[1]
+	}
+}
+
+// orRowsGo3 is orRows for rows of 3 words.
+func orRowsGo3(dst, src, row []uint64) {
+	r := (*[3]uint64)(row)
+	for at := 0; at+3 <= len(dst); at += 3 {
+		d, s := (*[3]uint64)(dst[at:]), (*[3]uint64)(src[at:])
+		d[0] = s[0] | r[0]
+		d[1] = s[1] | r[1]
+		d[2] = s[2] | r[2]
+	}
+}
 
 // orRowsGo4 is orRows for rows of 4 words.
 func orRowsGo4(dst, src, row []uint64) {
@@ -59,6 +89,48 @@ func orRowsGo4(dst, src, row []uint64) {
 		d[1] = s[1] | r[1]
 		d[2] = s[2] | r[2]
 		d[3] = s[3] | r[3]
+	}
+}
+
+// orRowsGo5 is orRows for rows of 5 words.
+func orRowsGo5(dst, src, row []uint64) {
+	r := (*[5]uint64)(row)
+	for at := 0; at+5 <= len(dst); at += 5 {
+		d, s := (*[5]uint64)(dst[at:]), (*[5]uint64)(src[at:])
+		d[0] = s[0] | r[0]
+		d[1] = s[1] | r[1]
+		d[2] = s[2] | r[2]
+		d[3] = s[3] | r[3]
+		d[4] = s[4] | r[4]
+	}
+}
+
+// orRowsGo6 is orRows for rows of 6 words.
+func orRowsGo6(dst, src, row []uint64) {
+	r := (*[6]uint64)(row)
+	for at := 0; at+6 <= len(dst); at += 6 {
+		d, s := (*[6]uint64)(dst[at:]), (*[6]uint64)(src[at:])
+		d[0] = s[0] | r[0]
+		d[1] = s[1] | r[1]
+		d[2] = s[2] | r[2]
+		d[3] = s[3] | r[3]
+		d[4] = s[4] | r[4]
+		d[5] = s[5] | r[5]
+	}
+}
+
+// orRowsGo7 is orRows for rows of 7 words.
+func orRowsGo7(dst, src, row []uint64) {
+	r := (*[7]uint64)(row)
+	for at := 0; at+7 <= len(dst); at += 7 {
+		d, s := (*[7]uint64)(dst[at:]), (*[7]uint64)(src[at:])
+		d[0] = s[0] | r[0]
+		d[1] = s[1] | r[1]
+		d[2] = s[2] | r[2]
+		d[3] = s[3] | r[3]
+		d[4] = s[4] | r[4]
+		d[5] = s[5] | r[5]
+		d[6] = s[6] | r[6]
 	}
 }
 
@@ -75,6 +147,60 @@ func orRowsGo8(dst, src, row []uint64) {
 		d[5] = s[5] | r[5]
 		d[6] = s[6] | r[6]
 		d[7] = s[7] | r[7]
+	}
+}
+
+// orRowsGo9 is orRows for rows of 9 words.
+func orRowsGo9(dst, src, row []uint64) {
+	r := (*[9]uint64)(row)
+	for at := 0; at+9 <= len(dst); at += 9 {
+		d, s := (*[9]uint64)(dst[at:]), (*[9]uint64)(src[at:])
+		d[0] = s[0] | r[0]
+		d[1] = s[1] | r[1]
+		d[2] = s[2] | r[2]
+		d[3] = s[3] | r[3]
+		d[4] = s[4] | r[4]
+		d[5] = s[5] | r[5]
+		d[6] = s[6] | r[6]
+		d[7] = s[7] | r[7]
+		d[8] = s[8] | r[8]
+	}
+}
+
+// orRowsGo10 is orRows for rows of 10 words.
+func orRowsGo10(dst, src, row []uint64) {
+	r := (*[10]uint64)(row)
+	for at := 0; at+10 <= len(dst); at += 10 {
+		d, s := (*[10]uint64)(dst[at:]), (*[10]uint64)(src[at:])
+		d[0] = s[0] | r[0]
+		d[1] = s[1] | r[1]
+		d[2] = s[2] | r[2]
+		d[3] = s[3] | r[3]
+		d[4] = s[4] | r[4]
+		d[5] = s[5] | r[5]
+		d[6] = s[6] | r[6]
+		d[7] = s[7] | r[7]
+		d[8] = s[8] | r[8]
+		d[9] = s[9] | r[9]
+	}
+}
+
+// orRowsGo11 is orRows for rows of 11 words.
+func orRowsGo11(dst, src, row []uint64) {
+	r := (*[11]uint64)(row)
+	for at := 0; at+11 <= len(dst); at += 11 {
+		d, s := (*[11]uint64)(dst[at:]), (*[11]uint64)(src[at:])
+		d[0] = s[0] | r[0]
+		d[1] = s[1] | r[1]
+		d[2] = s[2] | r[2]
+		d[3] = s[3] | r[3]
+		d[4] = s[4] | r[4]
+		d[5] = s[5] | r[5]
+		d[6] = s[6] | r[6]
+		d[7] = s[7] | r[7]
+		d[8] = s[8] | r[8]
+		d[9] = s[9] | r[9]
+		d[10] = s[10] | r[10]
 	}
 }
 
@@ -95,6 +221,72 @@ func orRowsGo12(dst, src, row []uint64) {
 		d[9] = s[9] | r[9]
 		d[10] = s[10] | r[10]
 		d[11] = s[11] | r[11]
+	}
+}
+
+// orRowsGo13 is orRows for rows of 13 words.
+func orRowsGo13(dst, src, row []uint64) {
+	r := (*[13]uint64)(row)
+	for at := 0; at+13 <= len(dst); at += 13 {
+		d, s := (*[13]uint64)(dst[at:]), (*[13]uint64)(src[at:])
+		d[0] = s[0] | r[0]
+		d[1] = s[1] | r[1]
+		d[2] = s[2] | r[2]
+		d[3] = s[3] | r[3]
+		d[4] = s[4] | r[4]
+		d[5] = s[5] | r[5]
+		d[6] = s[6] | r[6]
+		d[7] = s[7] | r[7]
+		d[8] = s[8] | r[8]
+		d[9] = s[9] | r[9]
+		d[10] = s[10] | r[10]
+		d[11] = s[11] | r[11]
+		d[12] = s[12] | r[12]
+	}
+}
+
+// orRowsGo14 is orRows for rows of 14 words.
+func orRowsGo14(dst, src, row []uint64) {
+	r := (*[14]uint64)(row)
+	for at := 0; at+14 <= len(dst); at += 14 {
+		d, s := (*[14]uint64)(dst[at:]), (*[14]uint64)(src[at:])
+		d[0] = s[0] | r[0]
+		d[1] = s[1] | r[1]
+		d[2] = s[2] | r[2]
+		d[3] = s[3] | r[3]
+		d[4] = s[4] | r[4]
+		d[5] = s[5] | r[5]
+		d[6] = s[6] | r[6]
+		d[7] = s[7] | r[7]
+		d[8] = s[8] | r[8]
+		d[9] = s[9] | r[9]
+		d[10] = s[10] | r[10]
+		d[11] = s[11] | r[11]
+		d[12] = s[12] | r[12]
+		d[13] = s[13] | r[13]
+	}
+}
+
+// orRowsGo15 is orRows for rows of 15 words.
+func orRowsGo15(dst, src, row []uint64) {
+	r := (*[15]uint64)(row)
+	for at := 0; at+15 <= len(dst); at += 15 {
+		d, s := (*[15]uint64)(dst[at:]), (*[15]uint64)(src[at:])
+		d[0] = s[0] | r[0]
+		d[1] = s[1] | r[1]
+		d[2] = s[2] | r[2]
+		d[3] = s[3] | r[3]
+		d[4] = s[4] | r[4]
+		d[5] = s[5] | r[5]
+		d[6] = s[6] | r[6]
+		d[7] = s[7] | r[7]
+		d[8] = s[8] | r[8]
+		d[9] = s[9] | r[9]
+		d[10] = s[10] | r[10]
+		d[11] = s[11] | r[11]
+		d[12] = s[12] | r[12]
+		d[13] = s[13] | r[13]
+		d[14] = s[14] | r[14]
 	}
 }
 
@@ -119,6 +311,84 @@ func orRowsGo16(dst, src, row []uint64) {
 		d[13] = s[13] | r[13]
 		d[14] = s[14] | r[14]
 		d[15] = s[15] | r[15]
+	}
+}
+
+// orRowsGo17 is orRows for rows of 17 words.
+func orRowsGo17(dst, src, row []uint64) {
+	r := (*[17]uint64)(row)
+	for at := 0; at+17 <= len(dst); at += 17 {
+		d, s := (*[17]uint64)(dst[at:]), (*[17]uint64)(src[at:])
+		d[0] = s[0] | r[0]
+		d[1] = s[1] | r[1]
+		d[2] = s[2] | r[2]
+		d[3] = s[3] | r[3]
+		d[4] = s[4] | r[4]
+		d[5] = s[5] | r[5]
+		d[6] = s[6] | r[6]
+		d[7] = s[7] | r[7]
+		d[8] = s[8] | r[8]
+		d[9] = s[9] | r[9]
+		d[10] = s[10] | r[10]
+		d[11] = s[11] | r[11]
+		d[12] = s[12] | r[12]
+		d[13] = s[13] | r[13]
+		d[14] = s[14] | r[14]
+		d[15] = s[15] | r[15]
+		d[16] = s[16] | r[16]
+	}
+}
+
+// orRowsGo18 is orRows for rows of 18 words.
+func orRowsGo18(dst, src, row []uint64) {
+	r := (*[18]uint64)(row)
+	for at := 0; at+18 <= len(dst); at += 18 {
+		d, s := (*[18]uint64)(dst[at:]), (*[18]uint64)(src[at:])
+		d[0] = s[0] | r[0]
+		d[1] = s[1] | r[1]
+		d[2] = s[2] | r[2]
+		d[3] = s[3] | r[3]
+		d[4] = s[4] | r[4]
+		d[5] = s[5] | r[5]
+		d[6] = s[6] | r[6]
+		d[7] = s[7] | r[7]
+		d[8] = s[8] | r[8]
+		d[9] = s[9] | r[9]
+		d[10] = s[10] | r[10]
+		d[11] = s[11] | r[11]
+		d[12] = s[12] | r[12]
+		d[13] = s[13] | r[13]
+		d[14] = s[14] | r[14]
+		d[15] = s[15] | r[15]
+		d[16] = s[16] | r[16]
+		d[17] = s[17] | r[17]
+	}
+}
+
+// orRowsGo19 is orRows for rows of 19 words.
+func orRowsGo19(dst, src, row []uint64) {
+	r := (*[19]uint64)(row)
+	for at := 0; at+19 <= len(dst); at += 19 {
+		d, s := (*[19]uint64)(dst[at:]), (*[19]uint64)(src[at:])
+		d[0] = s[0] | r[0]
+		d[1] = s[1] | r[1]
+		d[2] = s[2] | r[2]
+		d[3] = s[3] | r[3]
+		d[4] = s[4] | r[4]
+		d[5] = s[5] | r[5]
+		d[6] = s[6] | r[6]
+		d[7] = s[7] | r[7]
+		d[8] = s[8] | r[8]
+		d[9] = s[9] | r[9]
+		d[10] = s[10] | r[10]
+		d[11] = s[11] | r[11]
+		d[12] = s[12] | r[12]
+		d[13] = s[13] | r[13]
+		d[14] = s[14] | r[14]
+		d[15] = s[15] | r[15]
+		d[16] = s[16] | r[16]
+		d[17] = s[17] | r[17]
+		d[18] = s[18] | r[18]
 	}
 }
 
@@ -147,6 +417,96 @@ func orRowsGo20(dst, src, row []uint64) {
 		d[17] = s[17] | r[17]
 		d[18] = s[18] | r[18]
 		d[19] = s[19] | r[19]
+	}
+}
+
+// orRowsGo21 is orRows for rows of 21 words.
+func orRowsGo21(dst, src, row []uint64) {
+	r := (*[21]uint64)(row)
+	for at := 0; at+21 <= len(dst); at += 21 {
+		d, s := (*[21]uint64)(dst[at:]), (*[21]uint64)(src[at:])
+		d[0] = s[0] | r[0]
+		d[1] = s[1] | r[1]
+		d[2] = s[2] | r[2]
+		d[3] = s[3] | r[3]
+		d[4] = s[4] | r[4]
+		d[5] = s[5] | r[5]
+		d[6] = s[6] | r[6]
+		d[7] = s[7] | r[7]
+		d[8] = s[8] | r[8]
+		d[9] = s[9] | r[9]
+		d[10] = s[10] | r[10]
+		d[11] = s[11] | r[11]
+		d[12] = s[12] | r[12]
+		d[13] = s[13] | r[13]
+		d[14] = s[14] | r[14]
+		d[15] = s[15] | r[15]
+		d[16] = s[16] | r[16]
+		d[17] = s[17] | r[17]
+		d[18] = s[18] | r[18]
+		d[19] = s[19] | r[19]
+		d[20] = s[20] | r[20]
+	}
+}
+
+// orRowsGo22 is orRows for rows of 22 words.
+func orRowsGo22(dst, src, row []uint64) {
+	r := (*[22]uint64)(row)
+	for at := 0; at+22 <= len(dst); at += 22 {
+		d, s := (*[22]uint64)(dst[at:]), (*[22]uint64)(src[at:])
+		d[0] = s[0] | r[0]
+		d[1] = s[1] | r[1]
+		d[2] = s[2] | r[2]
+		d[3] = s[3] | r[3]
+		d[4] = s[4] | r[4]
+		d[5] = s[5] | r[5]
+		d[6] = s[6] | r[6]
+		d[7] = s[7] | r[7]
+		d[8] = s[8] | r[8]
+		d[9] = s[9] | r[9]
+		d[10] = s[10] | r[10]
+		d[11] = s[11] | r[11]
+		d[12] = s[12] | r[12]
+		d[13] = s[13] | r[13]
+		d[14] = s[14] | r[14]
+		d[15] = s[15] | r[15]
+		d[16] = s[16] | r[16]
+		d[17] = s[17] | r[17]
+		d[18] = s[18] | r[18]
+		d[19] = s[19] | r[19]
+		d[20] = s[20] | r[20]
+		d[21] = s[21] | r[21]
+	}
+}
+
+// orRowsGo23 is orRows for rows of 23 words.
+func orRowsGo23(dst, src, row []uint64) {
+	r := (*[23]uint64)(row)
+	for at := 0; at+23 <= len(dst); at += 23 {
+		d, s := (*[23]uint64)(dst[at:]), (*[23]uint64)(src[at:])
+		d[0] = s[0] | r[0]
+		d[1] = s[1] | r[1]
+		d[2] = s[2] | r[2]
+		d[3] = s[3] | r[3]
+		d[4] = s[4] | r[4]
+		d[5] = s[5] | r[5]
+		d[6] = s[6] | r[6]
+		d[7] = s[7] | r[7]
+		d[8] = s[8] | r[8]
+		d[9] = s[9] | r[9]
+		d[10] = s[10] | r[10]
+		d[11] = s[11] | r[11]
+		d[12] = s[12] | r[12]
+		d[13] = s[13] | r[13]
+		d[14] = s[14] | r[14]
+		d[15] = s[15] | r[15]
+		d[16] = s[16] | r[16]
+		d[17] = s[17] | r[17]
+		d[18] = s[18] | r[18]
+		d[19] = s[19] | r[19]
+		d[20] = s[20] | r[20]
+		d[21] = s[21] | r[21]
+		d[22] = s[22] | r[22]
 	}
 }
 
@@ -179,6 +539,108 @@ func orRowsGo24(dst, src, row []uint64) {
 		d[21] = s[21] | r[21]
 		d[22] = s[22] | r[22]
 		d[23] = s[23] | r[23]
+	}
+}
+
+// orRowsGo25 is orRows for rows of 25 words.
+func orRowsGo25(dst, src, row []uint64) {
+	r := (*[25]uint64)(row)
+	for at := 0; at+25 <= len(dst); at += 25 {
+		d, s := (*[25]uint64)(dst[at:]), (*[25]uint64)(src[at:])
+		d[0] = s[0] | r[0]
+		d[1] = s[1] | r[1]
+		d[2] = s[2] | r[2]
+		d[3] = s[3] | r[3]
+		d[4] = s[4] | r[4]
+		d[5] = s[5] | r[5]
+		d[6] = s[6] | r[6]
+		d[7] = s[7] | r[7]
+		d[8] = s[8] | r[8]
+		d[9] = s[9] | r[9]
+		d[10] = s[10] | r[10]
+		d[11] = s[11] | r[11]
+		d[12] = s[12] | r[12]
+		d[13] = s[13] | r[13]
+		d[14] = s[14] | r[14]
+		d[15] = s[15] | r[15]
+		d[16] = s[16] | r[16]
+		d[17] = s[17] | r[17]
+		d[18] = s[18] | r[18]
+		d[19] = s[19] | r[19]
+		d[20] = s[20] | r[20]
+		d[21] = s[21] | r[21]
+		d[22] = s[22] | r[22]
+		d[23] = s[23] | r[23]
+		d[24] = s[24] | r[24]
+	}
+}
+
+// orRowsGo26 is orRows for rows of 26 words.
+func orRowsGo26(dst, src, row []uint64) {
+	r := (*[26]uint64)(row)
+	for at := 0; at+26 <= len(dst); at += 26 {
+		d, s := (*[26]uint64)(dst[at:]), (*[26]uint64)(src[at:])
+		d[0] = s[0] | r[0]
+		d[1] = s[1] | r[1]
+		d[2] = s[2] | r[2]
+		d[3] = s[3] | r[3]
+		d[4] = s[4] | r[4]
+		d[5] = s[5] | r[5]
+		d[6] = s[6] | r[6]
+		d[7] = s[7] | r[7]
+		d[8] = s[8] | r[8]
+		d[9] = s[9] | r[9]
+		d[10] = s[10] | r[10]
+		d[11] = s[11] | r[11]
+		d[12] = s[12] | r[12]
+		d[13] = s[13] | r[13]
+		d[14] = s[14] | r[14]
+		d[15] = s[15] | r[15]
+		d[16] = s[16] | r[16]
+		d[17] = s[17] | r[17]
+		d[18] = s[18] | r[18]
+		d[19] = s[19] | r[19]
+		d[20] = s[20] | r[20]
+		d[21] = s[21] | r[21]
+		d[22] = s[22] | r[22]
+		d[23] = s[23] | r[23]
+		d[24] = s[24] | r[24]
+		d[25] = s[25] | r[25]
+	}
+}
+
+// orRowsGo27 is orRows for rows of 27 words.
+func orRowsGo27(dst, src, row []uint64) {
+	r := (*[27]uint64)(row)
+	for at := 0; at+27 <= len(dst); at += 27 {
+		d, s := (*[27]uint64)(dst[at:]), (*[27]uint64)(src[at:])
+		d[0] = s[0] | r[0]
+		d[1] = s[1] | r[1]
+		d[2] = s[2] | r[2]
+		d[3] = s[3] | r[3]
+		d[4] = s[4] | r[4]
+		d[5] = s[5] | r[5]
+		d[6] = s[6] | r[6]
+		d[7] = s[7] | r[7]
+		d[8] = s[8] | r[8]
+		d[9] = s[9] | r[9]
+		d[10] = s[10] | r[10]
+		d[11] = s[11] | r[11]
+		d[12] = s[12] | r[12]
+		d[13] = s[13] | r[13]
+		d[14] = s[14] | r[14]
+		d[15] = s[15] | r[15]
+		d[16] = s[16] | r[16]
+		d[17] = s[17] | r[17]
+		d[18] = s[18] | r[18]
+		d[19] = s[19] | r[19]
+		d[20] = s[20] | r[20]
+		d[21] = s[21] | r[21]
+		d[22] = s[22] | r[22]
+		d[23] = s[23] | r[23]
+		d[24] = s[24] | r[24]
+		d[25] = s[25] | r[25]
+		d[26] = s[26] | r[26]
 	}
 }
 
@@ -215,6 +677,120 @@ func orRowsGo28(dst, src, row []uint64) {
 		d[25] = s[25] | r[25]
 		d[26] = s[26] | r[26]
 		d[27] = s[27] | r[27]
+	}
+}
+
+// orRowsGo29 is orRows for rows of 29 words.
+func orRowsGo29(dst, src, row []uint64) {
+	r := (*[29]uint64)(row)
+	for at := 0; at+29 <= len(dst); at += 29 {
+		d, s := (*[29]uint64)(dst[at:]), (*[29]uint64)(src[at:])
+		d[0] = s[0] | r[0]
+		d[1] = s[1] | r[1]
+		d[2] = s[2] | r[2]
+		d[3] = s[3] | r[3]
+		d[4] = s[4] | r[4]
+		d[5] = s[5] | r[5]
+		d[6] = s[6] | r[6]
+		d[7] = s[7] | r[7]
+		d[8] = s[8] | r[8]
+		d[9] = s[9] | r[9]
+		d[10] = s[10] | r[10]
+		d[11] = s[11] | r[11]
+		d[12] = s[12] | r[12]
+		d[13] = s[13] | r[13]
+		d[14] = s[14] | r[14]
+		d[15] = s[15] | r[15]
+		d[16] = s[16] | r[16]
+		d[17] = s[17] | r[17]
+		d[18] = s[18] | r[18]
+		d[19] = s[19] | r[19]
+		d[20] = s[20] | r[20]
+		d[21] = s[21] | r[21]
+		d[22] = s[22] | r[22]
+		d[23] = s[23] | r[23]
+		d[24] = s[24] | r[24]
+		d[25] = s[25] | r[25]
+		d[26] = s[26] | r[26]
+		d[27] = s[27] | r[27]
+		d[28] = s[28] | r[28]
+	}
+}
+
+// orRowsGo30 is orRows for rows of 30 words.
+func orRowsGo30(dst, src, row []uint64) {
+	r := (*[30]uint64)(row)
+	for at := 0; at+30 <= len(dst); at += 30 {
+		d, s := (*[30]uint64)(dst[at:]), (*[30]uint64)(src[at:])
+		d[0] = s[0] | r[0]
+		d[1] = s[1] | r[1]
+		d[2] = s[2] | r[2]
+		d[3] = s[3] | r[3]
+		d[4] = s[4] | r[4]
+		d[5] = s[5] | r[5]
+		d[6] = s[6] | r[6]
+		d[7] = s[7] | r[7]
+		d[8] = s[8] | r[8]
+		d[9] = s[9] | r[9]
+		d[10] = s[10] | r[10]
+		d[11] = s[11] | r[11]
+		d[12] = s[12] | r[12]
+		d[13] = s[13] | r[13]
+		d[14] = s[14] | r[14]
+		d[15] = s[15] | r[15]
+		d[16] = s[16] | r[16]
+		d[17] = s[17] | r[17]
+		d[18] = s[18] | r[18]
+		d[19] = s[19] | r[19]
+		d[20] = s[20] | r[20]
+		d[21] = s[21] | r[21]
+		d[22] = s[22] | r[22]
+		d[23] = s[23] | r[23]
+		d[24] = s[24] | r[24]
+		d[25] = s[25] | r[25]
+		d[26] = s[26] | r[26]
+		d[27] = s[27] | r[27]
+		d[28] = s[28] | r[28]
+		d[29] = s[29] | r[29]
+	}
+}
+
+// orRowsGo31 is orRows for rows of 31 words.
+func orRowsGo31(dst, src, row []uint64) {
+	r := (*[31]uint64)(row)
+	for at := 0; at+31 <= len(dst); at += 31 {
+		d, s := (*[31]uint64)(dst[at:]), (*[31]uint64)(src[at:])
+		d[0] = s[0] | r[0]
+		d[1] = s[1] | r[1]
+		d[2] = s[2] | r[2]
+		d[3] = s[3] | r[3]
+		d[4] = s[4] | r[4]
+		d[5] = s[5] | r[5]
+		d[6] = s[6] | r[6]
+		d[7] = s[7] | r[7]
+		d[8] = s[8] | r[8]
+		d[9] = s[9] | r[9]
+		d[10] = s[10] | r[10]
+		d[11] = s[11] | r[11]
+		d[12] = s[12] | r[12]
+		d[13] = s[13] | r[13]
+		d[14] = s[14] | r[14]
+		d[15] = s[15] | r[15]
+		d[16] = s[16] | r[16]
+		d[17] = s[17] | r[17]
+		d[18] = s[18] | r[18]
+		d[19] = s[19] | r[19]
+		d[20] = s[20] | r[20]
+		d[21] = s[21] | r[21]
+		d[22] = s[22] | r[22]
+		d[23] = s[23] | r[23]
+		d[24] = s[24] | r[24]
+		d[25] = s[25] | r[25]
+		d[26] = s[26] | r[26]
+		d[27] = s[27] | r[27]
+		d[28] = s[28] | r[28]
+		d[29] = s[29] | r[29]
+		d[30] = s[30] | r[30]
 	}
 }
 
@@ -258,6 +834,39 @@ func orRowsGo32(dst, src, row []uint64) {
 	}
 }
 
+// clashesGo8x1r1 is clashesGo for 1 tables of 8 diagonals, rows of 1 words.
+func clashesGo8x1r1(tables []uint64, keys []uint64) int {
+	tb := (*[1 << 8 * 1]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[1]uint64)(tb[(0<<8+int(key>>0&0xff))*1:])
+		n += uint64(bits.OnesCount64(r0[0]))
+	}
+	return int(n)
+}
+
+// clashesGo8x1r2 is clashesGo for 1 tables of 8 diagonals, rows of 2 words.
+func clashesGo8x1r2(tables []uint64, keys []uint64) int {
+	tb := (*[1 << 8 * 2]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[2]uint64)(tb[(0<<8+int(key>>0&0xff))*2:])
+		n += uint64(bits.OnesCount64(r0[0]) + bits.OnesCount64(r0[1]))
+	}
+	return int(n)
+}
+
+// clashesGo8x1r3 is clashesGo for 1 tables of 8 diagonals, rows of 3 words.
+func clashesGo8x1r3(tables []uint64, keys []uint64) int {
+	tb := (*[1 << 8 * 3]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[3]uint64)(tb[(0<<8+int(key>>0&0xff))*3:])
+		n += uint64(bits.OnesCount64(r0[0]) + bits.OnesCount64(r0[1]) + bits.OnesCount64(r0[2]))
+	}
+	return int(n)
+}
+
 // clashesGo8x1r4 is clashesGo for 1 tables of 8 diagonals, rows of 4 words.
 func clashesGo8x1r4(tables []uint64, keys []uint64) int {
 	tb := (*[1 << 8 * 4]uint64)(tables)
@@ -265,6 +874,42 @@ func clashesGo8x1r4(tables []uint64, keys []uint64) int {
 	for _, key := range keys {
 		r0 := (*[4]uint64)(tb[(0<<8+int(key>>0&0xff))*4:])
 		n += uint64(bits.OnesCount64(r0[0]) + bits.OnesCount64(r0[1]) + bits.OnesCount64(r0[2]) + bits.OnesCount64(r0[3]))
+	}
+	return int(n)
+}
+
+// clashesGo8x1r5 is clashesGo for 1 tables of 8 diagonals, rows of 5 words.
+func clashesGo8x1r5(tables []uint64, keys []uint64) int {
+	tb := (*[1 << 8 * 5]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[5]uint64)(tb[(0<<8+int(key>>0&0xff))*5:])
+		n += uint64(bits.OnesCount64(r0[0]) + bits.OnesCount64(r0[1]) + bits.OnesCount64(r0[2]) + bits.OnesCount64(r0[3]))
+		n += uint64(bits.OnesCount64(r0[4]))
+	}
+	return int(n)
+}
+
+// clashesGo8x1r6 is clashesGo for 1 tables of 8 diagonals, rows of 6 words.
+func clashesGo8x1r6(tables []uint64, keys []uint64) int {
+	tb := (*[1 << 8 * 6]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[6]uint64)(tb[(0<<8+int(key>>0&0xff))*6:])
+		n += uint64(bits.OnesCount64(r0[0]) + bits.OnesCount64(r0[1]) + bits.OnesCount64(r0[2]) + bits.OnesCount64(r0[3]))
+		n += uint64(bits.OnesCount64(r0[4]) + bits.OnesCount64(r0[5]))
+	}
+	return int(n)
+}
+
+// clashesGo8x1r7 is clashesGo for 1 tables of 8 diagonals, rows of 7 words.
+func clashesGo8x1r7(tables []uint64, keys []uint64) int {
+	tb := (*[1 << 8 * 7]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[7]uint64)(tb[(0<<8+int(key>>0&0xff))*7:])
+		n += uint64(bits.OnesCount64(r0[0]) + bits.OnesCount64(r0[1]) + bits.OnesCount64(r0[2]) + bits.OnesCount64(r0[3]))
+		n += uint64(bits.OnesCount64(r0[4]) + bits.OnesCount64(r0[5]) + bits.OnesCount64(r0[6]))
 	}
 	return int(n)
 }
@@ -281,6 +926,45 @@ func clashesGo8x1r8(tables []uint64, keys []uint64) int {
 	return int(n)
 }
 
+// clashesGo8x1r9 is clashesGo for 1 tables of 8 diagonals, rows of 9 words.
+func clashesGo8x1r9(tables []uint64, keys []uint64) int {
+	tb := (*[1 << 8 * 9]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[9]uint64)(tb[(0<<8+int(key>>0&0xff))*9:])
+		n += uint64(bits.OnesCount64(r0[0]) + bits.OnesCount64(r0[1]) + bits.OnesCount64(r0[2]) + bits.OnesCount64(r0[3]))
+		n += uint64(bits.OnesCount64(r0[4]) + bits.OnesCount64(r0[5]) + bits.OnesCount64(r0[6]) + bits.OnesCount64(r0[7]))
+		n += uint64(bits.OnesCount64(r0[8]))
+	}
+	return int(n)
+}
+
+// clashesGo8x1r10 is clashesGo for 1 tables of 8 diagonals, rows of 10 words.
+func clashesGo8x1r10(tables []uint64, keys []uint64) int {
+	tb := (*[1 << 8 * 10]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[10]uint64)(tb[(0<<8+int(key>>0&0xff))*10:])
+		n += uint64(bits.OnesCount64(r0[0]) + bits.OnesCount64(r0[1]) + bits.OnesCount64(r0[2]) + bits.OnesCount64(r0[3]))
+		n += uint64(bits.OnesCount64(r0[4]) + bits.OnesCount64(r0[5]) + bits.OnesCount64(r0[6]) + bits.OnesCount64(r0[7]))
+		n += uint64(bits.OnesCount64(r0[8]) + bits.OnesCount64(r0[9]))
+	}
+	return int(n)
+}
+
+// clashesGo8x1r11 is clashesGo for 1 tables of 8 diagonals, rows of 11 words.
+func clashesGo8x1r11(tables []uint64, keys []uint64) int {
+	tb := (*[1 << 8 * 11]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[11]uint64)(tb[(0<<8+int(key>>0&0xff))*11:])
+		n += uint64(bits.OnesCount64(r0[0]) + bits.OnesCount64(r0[1]) + bits.OnesCount64(r0[2]) + bits.OnesCount64(r0[3]))
+		n += uint64(bits.OnesCount64(r0[4]) + bits.OnesCount64(r0[5]) + bits.OnesCount64(r0[6]) + bits.OnesCount64(r0[7]))
+		n += uint64(bits.OnesCount64(r0[8]) + bits.OnesCount64(r0[9]) + bits.OnesCount64(r0[10]))
+	}
+	return int(n)
+}
+
 // clashesGo8x1r12 is clashesGo for 1 tables of 8 diagonals, rows of 12 words.
 func clashesGo8x1r12(tables []uint64, keys []uint64) int {
 	tb := (*[1 << 8 * 12]uint64)(tables)
@@ -290,6 +974,48 @@ func clashesGo8x1r12(tables []uint64, keys []uint64) int {
 		n += uint64(bits.OnesCount64(r0[0]) + bits.OnesCount64(r0[1]) + bits.OnesCount64(r0[2]) + bits.OnesCount64(r0[3]))
 		n += uint64(bits.OnesCount64(r0[4]) + bits.OnesCount64(r0[5]) + bits.OnesCount64(r0[6]) + bits.OnesCount64(r0[7]))
 		n += uint64(bits.OnesCount64(r0[8]) + bits.OnesCount64(r0[9]) + bits.OnesCount64(r0[10]) + bits.OnesCount64(r0[11]))
+	}
+	return int(n)
+}
+
+// clashesGo8x1r13 is clashesGo for 1 tables of 8 diagonals, rows of 13 words.
+func clashesGo8x1r13(tables []uint64, keys []uint64) int {
+	tb := (*[1 << 8 * 13]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[13]uint64)(tb[(0<<8+int(key>>0&0xff))*13:])
+		n += uint64(bits.OnesCount64(r0[0]) + bits.OnesCount64(r0[1]) + bits.OnesCount64(r0[2]) + bits.OnesCount64(r0[3]))
+		n += uint64(bits.OnesCount64(r0[4]) + bits.OnesCount64(r0[5]) + bits.OnesCount64(r0[6]) + bits.OnesCount64(r0[7]))
+		n += uint64(bits.OnesCount64(r0[8]) + bits.OnesCount64(r0[9]) + bits.OnesCount64(r0[10]) + bits.OnesCount64(r0[11]))
+		n += uint64(bits.OnesCount64(r0[12]))
+	}
+	return int(n)
+}
+
+// clashesGo8x1r14 is clashesGo for 1 tables of 8 diagonals, rows of 14 words.
+func clashesGo8x1r14(tables []uint64, keys []uint64) int {
+	tb := (*[1 << 8 * 14]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[14]uint64)(tb[(0<<8+int(key>>0&0xff))*14:])
+		n += uint64(bits.OnesCount64(r0[0]) + bits.OnesCount64(r0[1]) + bits.OnesCount64(r0[2]) + bits.OnesCount64(r0[3]))
+		n += uint64(bits.OnesCount64(r0[4]) + bits.OnesCount64(r0[5]) + bits.OnesCount64(r0[6]) + bits.OnesCount64(r0[7]))
+		n += uint64(bits.OnesCount64(r0[8]) + bits.OnesCount64(r0[9]) + bits.OnesCount64(r0[10]) + bits.OnesCount64(r0[11]))
+		n += uint64(bits.OnesCount64(r0[12]) + bits.OnesCount64(r0[13]))
+	}
+	return int(n)
+}
+
+// clashesGo8x1r15 is clashesGo for 1 tables of 8 diagonals, rows of 15 words.
+func clashesGo8x1r15(tables []uint64, keys []uint64) int {
+	tb := (*[1 << 8 * 15]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[15]uint64)(tb[(0<<8+int(key>>0&0xff))*15:])
+		n += uint64(bits.OnesCount64(r0[0]) + bits.OnesCount64(r0[1]) + bits.OnesCount64(r0[2]) + bits.OnesCount64(r0[3]))
+		n += uint64(bits.OnesCount64(r0[4]) + bits.OnesCount64(r0[5]) + bits.OnesCount64(r0[6]) + bits.OnesCount64(r0[7]))
+		n += uint64(bits.OnesCount64(r0[8]) + bits.OnesCount64(r0[9]) + bits.OnesCount64(r0[10]) + bits.OnesCount64(r0[11]))
+		n += uint64(bits.OnesCount64(r0[12]) + bits.OnesCount64(r0[13]) + bits.OnesCount64(r0[14]))
 	}
 	return int(n)
 }
@@ -308,6 +1034,51 @@ func clashesGo8x1r16(tables []uint64, keys []uint64) int {
 	return int(n)
 }
 
+// clashesGo8x1r17 is clashesGo for 1 tables of 8 diagonals, rows of 17 words.
+func clashesGo8x1r17(tables []uint64, keys []uint64) int {
+	tb := (*[1 << 8 * 17]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[17]uint64)(tb[(0<<8+int(key>>0&0xff))*17:])
+		n += uint64(bits.OnesCount64(r0[0]) + bits.OnesCount64(r0[1]) + bits.OnesCount64(r0[2]) + bits.OnesCount64(r0[3]))
+		n += uint64(bits.OnesCount64(r0[4]) + bits.OnesCount64(r0[5]) + bits.OnesCount64(r0[6]) + bits.OnesCount64(r0[7]))
+		n += uint64(bits.OnesCount64(r0[8]) + bits.OnesCount64(r0[9]) + bits.OnesCount64(r0[10]) + bits.OnesCount64(r0[11]))
+		n += uint64(bits.OnesCount64(r0[12]) + bits.OnesCount64(r0[13]) + bits.OnesCount64(r0[14]) + bits.OnesCount64(r0[15]))
+		n += uint64(bits.OnesCount64(r0[16]))
+	}
+	return int(n)
+}
+
+// clashesGo8x1r18 is clashesGo for 1 tables of 8 diagonals, rows of 18 words.
+func clashesGo8x1r18(tables []uint64, keys []uint64) int {
+	tb := (*[1 << 8 * 18]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[18]uint64)(tb[(0<<8+int(key>>0&0xff))*18:])
+		n += uint64(bits.OnesCount64(r0[0]) + bits.OnesCount64(r0[1]) + bits.OnesCount64(r0[2]) + bits.OnesCount64(r0[3]))
+		n += uint64(bits.OnesCount64(r0[4]) + bits.OnesCount64(r0[5]) + bits.OnesCount64(r0[6]) + bits.OnesCount64(r0[7]))
+		n += uint64(bits.OnesCount64(r0[8]) + bits.OnesCount64(r0[9]) + bits.OnesCount64(r0[10]) + bits.OnesCount64(r0[11]))
+		n += uint64(bits.OnesCount64(r0[12]) + bits.OnesCount64(r0[13]) + bits.OnesCount64(r0[14]) + bits.OnesCount64(r0[15]))
+		n += uint64(bits.OnesCount64(r0[16]) + bits.OnesCount64(r0[17]))
+	}
+	return int(n)
+}
+
+// clashesGo8x1r19 is clashesGo for 1 tables of 8 diagonals, rows of 19 words.
+func clashesGo8x1r19(tables []uint64, keys []uint64) int {
+	tb := (*[1 << 8 * 19]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[19]uint64)(tb[(0<<8+int(key>>0&0xff))*19:])
+		n += uint64(bits.OnesCount64(r0[0]) + bits.OnesCount64(r0[1]) + bits.OnesCount64(r0[2]) + bits.OnesCount64(r0[3]))
+		n += uint64(bits.OnesCount64(r0[4]) + bits.OnesCount64(r0[5]) + bits.OnesCount64(r0[6]) + bits.OnesCount64(r0[7]))
+		n += uint64(bits.OnesCount64(r0[8]) + bits.OnesCount64(r0[9]) + bits.OnesCount64(r0[10]) + bits.OnesCount64(r0[11]))
+		n += uint64(bits.OnesCount64(r0[12]) + bits.OnesCount64(r0[13]) + bits.OnesCount64(r0[14]) + bits.OnesCount64(r0[15]))
+		n += uint64(bits.OnesCount64(r0[16]) + bits.OnesCount64(r0[17]) + bits.OnesCount64(r0[18]))
+	}
+	return int(n)
+}
+
 // clashesGo8x1r20 is clashesGo for 1 tables of 8 diagonals, rows of 20 words.
 func clashesGo8x1r20(tables []uint64, keys []uint64) int {
 	tb := (*[1 << 8 * 20]uint64)(tables)
@@ -319,6 +1090,54 @@ func clashesGo8x1r20(tables []uint64, keys []uint64) int {
 		n += uint64(bits.OnesCount64(r0[8]) + bits.OnesCount64(r0[9]) + bits.OnesCount64(r0[10]) + bits.OnesCount64(r0[11]))
 		n += uint64(bits.OnesCount64(r0[12]) + bits.OnesCount64(r0[13]) + bits.OnesCount64(r0[14]) + bits.OnesCount64(r0[15]))
 		n += uint64(bits.OnesCount64(r0[16]) + bits.OnesCount64(r0[17]) + bits.OnesCount64(r0[18]) + bits.OnesCount64(r0[19]))
+	}
+	return int(n)
+}
+
+// clashesGo8x1r21 is clashesGo for 1 tables of 8 diagonals, rows of 21 words.
+func clashesGo8x1r21(tables []uint64, keys []uint64) int {
+	tb := (*[1 << 8 * 21]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[21]uint64)(tb[(0<<8+int(key>>0&0xff))*21:])
+		n += uint64(bits.OnesCount64(r0[0]) + bits.OnesCount64(r0[1]) + bits.OnesCount64(r0[2]) + bits.OnesCount64(r0[3]))
+		n += uint64(bits.OnesCount64(r0[4]) + bits.OnesCount64(r0[5]) + bits.OnesCount64(r0[6]) + bits.OnesCount64(r0[7]))
+		n += uint64(bits.OnesCount64(r0[8]) + bits.OnesCount64(r0[9]) + bits.OnesCount64(r0[10]) + bits.OnesCount64(r0[11]))
+		n += uint64(bits.OnesCount64(r0[12]) + bits.OnesCount64(r0[13]) + bits.OnesCount64(r0[14]) + bits.OnesCount64(r0[15]))
+		n += uint64(bits.OnesCount64(r0[16]) + bits.OnesCount64(r0[17]) + bits.OnesCount64(r0[18]) + bits.OnesCount64(r0[19]))
+		n += uint64(bits.OnesCount64(r0[20]))
+	}
+	return int(n)
+}
+
+// clashesGo8x1r22 is clashesGo for 1 tables of 8 diagonals, rows of 22 words.
+func clashesGo8x1r22(tables []uint64, keys []uint64) int {
+	tb := (*[1 << 8 * 22]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[22]uint64)(tb[(0<<8+int(key>>0&0xff))*22:])
+		n += uint64(bits.OnesCount64(r0[0]) + bits.OnesCount64(r0[1]) + bits.OnesCount64(r0[2]) + bits.OnesCount64(r0[3]))
+		n += uint64(bits.OnesCount64(r0[4]) + bits.OnesCount64(r0[5]) + bits.OnesCount64(r0[6]) + bits.OnesCount64(r0[7]))
+		n += uint64(bits.OnesCount64(r0[8]) + bits.OnesCount64(r0[9]) + bits.OnesCount64(r0[10]) + bits.OnesCount64(r0[11]))
+		n += uint64(bits.OnesCount64(r0[12]) + bits.OnesCount64(r0[13]) + bits.OnesCount64(r0[14]) + bits.OnesCount64(r0[15]))
+		n += uint64(bits.OnesCount64(r0[16]) + bits.OnesCount64(r0[17]) + bits.OnesCount64(r0[18]) + bits.OnesCount64(r0[19]))
+		n += uint64(bits.OnesCount64(r0[20]) + bits.OnesCount64(r0[21]))
+	}
+	return int(n)
+}
+
+// clashesGo8x1r23 is clashesGo for 1 tables of 8 diagonals, rows of 23 words.
+func clashesGo8x1r23(tables []uint64, keys []uint64) int {
+	tb := (*[1 << 8 * 23]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[23]uint64)(tb[(0<<8+int(key>>0&0xff))*23:])
+		n += uint64(bits.OnesCount64(r0[0]) + bits.OnesCount64(r0[1]) + bits.OnesCount64(r0[2]) + bits.OnesCount64(r0[3]))
+		n += uint64(bits.OnesCount64(r0[4]) + bits.OnesCount64(r0[5]) + bits.OnesCount64(r0[6]) + bits.OnesCount64(r0[7]))
+		n += uint64(bits.OnesCount64(r0[8]) + bits.OnesCount64(r0[9]) + bits.OnesCount64(r0[10]) + bits.OnesCount64(r0[11]))
+		n += uint64(bits.OnesCount64(r0[12]) + bits.OnesCount64(r0[13]) + bits.OnesCount64(r0[14]) + bits.OnesCount64(r0[15]))
+		n += uint64(bits.OnesCount64(r0[16]) + bits.OnesCount64(r0[17]) + bits.OnesCount64(r0[18]) + bits.OnesCount64(r0[19]))
+		n += uint64(bits.OnesCount64(r0[20]) + bits.OnesCount64(r0[21]) + bits.OnesCount64(r0[22]))
 	}
 	return int(n)
 }
@@ -339,6 +1158,57 @@ func clashesGo8x1r24(tables []uint64, keys []uint64) int {
 	return int(n)
 }
 
+// clashesGo8x1r25 is clashesGo for 1 tables of 8 diagonals, rows of 25 words.
+func clashesGo8x1r25(tables []uint64, keys []uint64) int {
+	tb := (*[1 << 8 * 25]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[25]uint64)(tb[(0<<8+int(key>>0&0xff))*25:])
+		n += uint64(bits.OnesCount64(r0[0]) + bits.OnesCount64(r0[1]) + bits.OnesCount64(r0[2]) + bits.OnesCount64(r0[3]))
+		n += uint64(bits.OnesCount64(r0[4]) + bits.OnesCount64(r0[5]) + bits.OnesCount64(r0[6]) + bits.OnesCount64(r0[7]))
+		n += uint64(bits.OnesCount64(r0[8]) + bits.OnesCount64(r0[9]) + bits.OnesCount64(r0[10]) + bits.OnesCount64(r0[11]))
+		n += uint64(bits.OnesCount64(r0[12]) + bits.OnesCount64(r0[13]) + bits.OnesCount64(r0[14]) + bits.OnesCount64(r0[15]))
+		n += uint64(bits.OnesCount64(r0[16]) + bits.OnesCount64(r0[17]) + bits.OnesCount64(r0[18]) + bits.OnesCount64(r0[19]))
+		n += uint64(bits.OnesCount64(r0[20]) + bits.OnesCount64(r0[21]) + bits.OnesCount64(r0[22]) + bits.OnesCount64(r0[23]))
+		n += uint64(bits.OnesCount64(r0[24]))
+	}
+	return int(n)
+}
+
+// clashesGo8x1r26 is clashesGo for 1 tables of 8 diagonals, rows of 26 words.
+func clashesGo8x1r26(tables []uint64, keys []uint64) int {
+	tb := (*[1 << 8 * 26]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[26]uint64)(tb[(0<<8+int(key>>0&0xff))*26:])
+		n += uint64(bits.OnesCount64(r0[0]) + bits.OnesCount64(r0[1]) + bits.OnesCount64(r0[2]) + bits.OnesCount64(r0[3]))
+		n += uint64(bits.OnesCount64(r0[4]) + bits.OnesCount64(r0[5]) + bits.OnesCount64(r0[6]) + bits.OnesCount64(r0[7]))
+		n += uint64(bits.OnesCount64(r0[8]) + bits.OnesCount64(r0[9]) + bits.OnesCount64(r0[10]) + bits.OnesCount64(r0[11]))
+		n += uint64(bits.OnesCount64(r0[12]) + bits.OnesCount64(r0[13]) + bits.OnesCount64(r0[14]) + bits.OnesCount64(r0[15]))
+		n += uint64(bits.OnesCount64(r0[16]) + bits.OnesCount64(r0[17]) + bits.OnesCount64(r0[18]) + bits.OnesCount64(r0[19]))
+		n += uint64(bits.OnesCount64(r0[20]) + bits.OnesCount64(r0[21]) + bits.OnesCount64(r0[22]) + bits.OnesCount64(r0[23]))
+		n += uint64(bits.OnesCount64(r0[24]) + bits.OnesCount64(r0[25]))
+	}
+	return int(n)
+}
+
+// clashesGo8x1r27 is clashesGo for 1 tables of 8 diagonals, rows of 27 words.
+func clashesGo8x1r27(tables []uint64, keys []uint64) int {
+	tb := (*[1 << 8 * 27]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[27]uint64)(tb[(0<<8+int(key>>0&0xff))*27:])
+		n += uint64(bits.OnesCount64(r0[0]) + bits.OnesCount64(r0[1]) + bits.OnesCount64(r0[2]) + bits.OnesCount64(r0[3]))
+		n += uint64(bits.OnesCount64(r0[4]) + bits.OnesCount64(r0[5]) + bits.OnesCount64(r0[6]) + bits.OnesCount64(r0[7]))
+		n += uint64(bits.OnesCount64(r0[8]) + bits.OnesCount64(r0[9]) + bits.OnesCount64(r0[10]) + bits.OnesCount64(r0[11]))
+		n += uint64(bits.OnesCount64(r0[12]) + bits.OnesCount64(r0[13]) + bits.OnesCount64(r0[14]) + bits.OnesCount64(r0[15]))
+		n += uint64(bits.OnesCount64(r0[16]) + bits.OnesCount64(r0[17]) + bits.OnesCount64(r0[18]) + bits.OnesCount64(r0[19]))
+		n += uint64(bits.OnesCount64(r0[20]) + bits.OnesCount64(r0[21]) + bits.OnesCount64(r0[22]) + bits.OnesCount64(r0[23]))
+		n += uint64(bits.OnesCount64(r0[24]) + bits.OnesCount64(r0[25]) + bits.OnesCount64(r0[26]))
+	}
+	return int(n)
+}
+
 // clashesGo8x1r28 is clashesGo for 1 tables of 8 diagonals, rows of 28 words.
 func clashesGo8x1r28(tables []uint64, keys []uint64) int {
 	tb := (*[1 << 8 * 28]uint64)(tables)
@@ -352,6 +1222,60 @@ func clashesGo8x1r28(tables []uint64, keys []uint64) int {
 		n += uint64(bits.OnesCount64(r0[16]) + bits.OnesCount64(r0[17]) + bits.OnesCount64(r0[18]) + bits.OnesCount64(r0[19]))
 		n += uint64(bits.OnesCount64(r0[20]) + bits.OnesCount64(r0[21]) + bits.OnesCount64(r0[22]) + bits.OnesCount64(r0[23]))
 		n += uint64(bits.OnesCount64(r0[24]) + bits.OnesCount64(r0[25]) + bits.OnesCount64(r0[26]) + bits.OnesCount64(r0[27]))
+	}
+	return int(n)
+}
+
+// clashesGo8x1r29 is clashesGo for 1 tables of 8 diagonals, rows of 29 words.
+func clashesGo8x1r29(tables []uint64, keys []uint64) int {
+	tb := (*[1 << 8 * 29]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[29]uint64)(tb[(0<<8+int(key>>0&0xff))*29:])
+		n += uint64(bits.OnesCount64(r0[0]) + bits.OnesCount64(r0[1]) + bits.OnesCount64(r0[2]) + bits.OnesCount64(r0[3]))
+		n += uint64(bits.OnesCount64(r0[4]) + bits.OnesCount64(r0[5]) + bits.OnesCount64(r0[6]) + bits.OnesCount64(r0[7]))
+		n += uint64(bits.OnesCount64(r0[8]) + bits.OnesCount64(r0[9]) + bits.OnesCount64(r0[10]) + bits.OnesCount64(r0[11]))
+		n += uint64(bits.OnesCount64(r0[12]) + bits.OnesCount64(r0[13]) + bits.OnesCount64(r0[14]) + bits.OnesCount64(r0[15]))
+		n += uint64(bits.OnesCount64(r0[16]) + bits.OnesCount64(r0[17]) + bits.OnesCount64(r0[18]) + bits.OnesCount64(r0[19]))
+		n += uint64(bits.OnesCount64(r0[20]) + bits.OnesCount64(r0[21]) + bits.OnesCount64(r0[22]) + bits.OnesCount64(r0[23]))
+		n += uint64(bits.OnesCount64(r0[24]) + bits.OnesCount64(r0[25]) + bits.OnesCount64(r0[26]) + bits.OnesCount64(r0[27]))
+		n += uint64(bits.OnesCount64(r0[28]))
+	}
+	return int(n)
+}
+
+// clashesGo8x1r30 is clashesGo for 1 tables of 8 diagonals, rows of 30 words.
+func clashesGo8x1r30(tables []uint64, keys []uint64) int {
+	tb := (*[1 << 8 * 30]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[30]uint64)(tb[(0<<8+int(key>>0&0xff))*30:])
+		n += uint64(bits.OnesCount64(r0[0]) + bits.OnesCount64(r0[1]) + bits.OnesCount64(r0[2]) + bits.OnesCount64(r0[3]))
+		n += uint64(bits.OnesCount64(r0[4]) + bits.OnesCount64(r0[5]) + bits.OnesCount64(r0[6]) + bits.OnesCount64(r0[7]))
+		n += uint64(bits.OnesCount64(r0[8]) + bits.OnesCount64(r0[9]) + bits.OnesCount64(r0[10]) + bits.OnesCount64(r0[11]))
+		n += uint64(bits.OnesCount64(r0[12]) + bits.OnesCount64(r0[13]) + bits.OnesCount64(r0[14]) + bits.OnesCount64(r0[15]))
+		n += uint64(bits.OnesCount64(r0[16]) + bits.OnesCount64(r0[17]) + bits.OnesCount64(r0[18]) + bits.OnesCount64(r0[19]))
+		n += uint64(bits.OnesCount64(r0[20]) + bits.OnesCount64(r0[21]) + bits.OnesCount64(r0[22]) + bits.OnesCount64(r0[23]))
+		n += uint64(bits.OnesCount64(r0[24]) + bits.OnesCount64(r0[25]) + bits.OnesCount64(r0[26]) + bits.OnesCount64(r0[27]))
+		n += uint64(bits.OnesCount64(r0[28]) + bits.OnesCount64(r0[29]))
+	}
+	return int(n)
+}
+
+// clashesGo8x1r31 is clashesGo for 1 tables of 8 diagonals, rows of 31 words.
+func clashesGo8x1r31(tables []uint64, keys []uint64) int {
+	tb := (*[1 << 8 * 31]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[31]uint64)(tb[(0<<8+int(key>>0&0xff))*31:])
+		n += uint64(bits.OnesCount64(r0[0]) + bits.OnesCount64(r0[1]) + bits.OnesCount64(r0[2]) + bits.OnesCount64(r0[3]))
+		n += uint64(bits.OnesCount64(r0[4]) + bits.OnesCount64(r0[5]) + bits.OnesCount64(r0[6]) + bits.OnesCount64(r0[7]))
+		n += uint64(bits.OnesCount64(r0[8]) + bits.OnesCount64(r0[9]) + bits.OnesCount64(r0[10]) + bits.OnesCount64(r0[11]))
+		n += uint64(bits.OnesCount64(r0[12]) + bits.OnesCount64(r0[13]) + bits.OnesCount64(r0[14]) + bits.OnesCount64(r0[15]))
+		n += uint64(bits.OnesCount64(r0[16]) + bits.OnesCount64(r0[17]) + bits.OnesCount64(r0[18]) + bits.OnesCount64(r0[19]))
+		n += uint64(bits.OnesCount64(r0[20]) + bits.OnesCount64(r0[21]) + bits.OnesCount64(r0[22]) + bits.OnesCount64(r0[23]))
+		n += uint64(bits.OnesCount64(r0[24]) + bits.OnesCount64(r0[25]) + bits.OnesCount64(r0[26]) + bits.OnesCount64(r0[27]))
+		n += uint64(bits.OnesCount64(r0[28]) + bits.OnesCount64(r0[29]) + bits.OnesCount64(r0[30]))
 	}
 	return int(n)
 }
@@ -374,6 +1298,42 @@ func clashesGo8x1r32(tables []uint64, keys []uint64) int {
 	return int(n)
 }
 
+// clashesGo8x2r1 is clashesGo for 2 tables of 8 diagonals, rows of 1 words.
+func clashesGo8x2r1(tables []uint64, keys []uint64) int {
+	tb := (*[2 << 8 * 1]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[1]uint64)(tb[(0<<8+int(key>>0&0xff))*1:])
+		r1 := (*[1]uint64)(tb[(1<<8+int(key>>8&0xff))*1:])
+		n += uint64(bits.OnesCount64(r0[0] | r1[0]))
+	}
+	return int(n)
+}
+
+// clashesGo8x2r2 is clashesGo for 2 tables of 8 diagonals, rows of 2 words.
+func clashesGo8x2r2(tables []uint64, keys []uint64) int {
+	tb := (*[2 << 8 * 2]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[2]uint64)(tb[(0<<8+int(key>>0&0xff))*2:])
+		r1 := (*[2]uint64)(tb[(1<<8+int(key>>8&0xff))*2:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]) + bits.OnesCount64(r0[1]|r1[1]))
+	}
+	return int(n)
+}
+
+// clashesGo8x2r3 is clashesGo for 2 tables of 8 diagonals, rows of 3 words.
+func clashesGo8x2r3(tables []uint64, keys []uint64) int {
+	tb := (*[2 << 8 * 3]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[3]uint64)(tb[(0<<8+int(key>>0&0xff))*3:])
+		r1 := (*[3]uint64)(tb[(1<<8+int(key>>8&0xff))*3:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]) + bits.OnesCount64(r0[1]|r1[1]) + bits.OnesCount64(r0[2]|r1[2]))
+	}
+	return int(n)
+}
+
 // clashesGo8x2r4 is clashesGo for 2 tables of 8 diagonals, rows of 4 words.
 func clashesGo8x2r4(tables []uint64, keys []uint64) int {
 	tb := (*[2 << 8 * 4]uint64)(tables)
@@ -382,6 +1342,45 @@ func clashesGo8x2r4(tables []uint64, keys []uint64) int {
 		r0 := (*[4]uint64)(tb[(0<<8+int(key>>0&0xff))*4:])
 		r1 := (*[4]uint64)(tb[(1<<8+int(key>>8&0xff))*4:])
 		n += uint64(bits.OnesCount64(r0[0]|r1[0]) + bits.OnesCount64(r0[1]|r1[1]) + bits.OnesCount64(r0[2]|r1[2]) + bits.OnesCount64(r0[3]|r1[3]))
+	}
+	return int(n)
+}
+
+// clashesGo8x2r5 is clashesGo for 2 tables of 8 diagonals, rows of 5 words.
+func clashesGo8x2r5(tables []uint64, keys []uint64) int {
+	tb := (*[2 << 8 * 5]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[5]uint64)(tb[(0<<8+int(key>>0&0xff))*5:])
+		r1 := (*[5]uint64)(tb[(1<<8+int(key>>8&0xff))*5:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]) + bits.OnesCount64(r0[1]|r1[1]) + bits.OnesCount64(r0[2]|r1[2]) + bits.OnesCount64(r0[3]|r1[3]))
+		n += uint64(bits.OnesCount64(r0[4] | r1[4]))
+	}
+	return int(n)
+}
+
+// clashesGo8x2r6 is clashesGo for 2 tables of 8 diagonals, rows of 6 words.
+func clashesGo8x2r6(tables []uint64, keys []uint64) int {
+	tb := (*[2 << 8 * 6]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[6]uint64)(tb[(0<<8+int(key>>0&0xff))*6:])
+		r1 := (*[6]uint64)(tb[(1<<8+int(key>>8&0xff))*6:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]) + bits.OnesCount64(r0[1]|r1[1]) + bits.OnesCount64(r0[2]|r1[2]) + bits.OnesCount64(r0[3]|r1[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]) + bits.OnesCount64(r0[5]|r1[5]))
+	}
+	return int(n)
+}
+
+// clashesGo8x2r7 is clashesGo for 2 tables of 8 diagonals, rows of 7 words.
+func clashesGo8x2r7(tables []uint64, keys []uint64) int {
+	tb := (*[2 << 8 * 7]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[7]uint64)(tb[(0<<8+int(key>>0&0xff))*7:])
+		r1 := (*[7]uint64)(tb[(1<<8+int(key>>8&0xff))*7:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]) + bits.OnesCount64(r0[1]|r1[1]) + bits.OnesCount64(r0[2]|r1[2]) + bits.OnesCount64(r0[3]|r1[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]) + bits.OnesCount64(r0[5]|r1[5]) + bits.OnesCount64(r0[6]|r1[6]))
 	}
 	return int(n)
 }
@@ -399,6 +1398,48 @@ func clashesGo8x2r8(tables []uint64, keys []uint64) int {
 	return int(n)
 }
 
+// clashesGo8x2r9 is clashesGo for 2 tables of 8 diagonals, rows of 9 words.
+func clashesGo8x2r9(tables []uint64, keys []uint64) int {
+	tb := (*[2 << 8 * 9]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[9]uint64)(tb[(0<<8+int(key>>0&0xff))*9:])
+		r1 := (*[9]uint64)(tb[(1<<8+int(key>>8&0xff))*9:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]) + bits.OnesCount64(r0[1]|r1[1]) + bits.OnesCount64(r0[2]|r1[2]) + bits.OnesCount64(r0[3]|r1[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]) + bits.OnesCount64(r0[5]|r1[5]) + bits.OnesCount64(r0[6]|r1[6]) + bits.OnesCount64(r0[7]|r1[7]))
+		n += uint64(bits.OnesCount64(r0[8] | r1[8]))
+	}
+	return int(n)
+}
+
+// clashesGo8x2r10 is clashesGo for 2 tables of 8 diagonals, rows of 10 words.
+func clashesGo8x2r10(tables []uint64, keys []uint64) int {
+	tb := (*[2 << 8 * 10]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[10]uint64)(tb[(0<<8+int(key>>0&0xff))*10:])
+		r1 := (*[10]uint64)(tb[(1<<8+int(key>>8&0xff))*10:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]) + bits.OnesCount64(r0[1]|r1[1]) + bits.OnesCount64(r0[2]|r1[2]) + bits.OnesCount64(r0[3]|r1[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]) + bits.OnesCount64(r0[5]|r1[5]) + bits.OnesCount64(r0[6]|r1[6]) + bits.OnesCount64(r0[7]|r1[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]) + bits.OnesCount64(r0[9]|r1[9]))
+	}
+	return int(n)
+}
+
+// clashesGo8x2r11 is clashesGo for 2 tables of 8 diagonals, rows of 11 words.
+func clashesGo8x2r11(tables []uint64, keys []uint64) int {
+	tb := (*[2 << 8 * 11]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[11]uint64)(tb[(0<<8+int(key>>0&0xff))*11:])
+		r1 := (*[11]uint64)(tb[(1<<8+int(key>>8&0xff))*11:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]) + bits.OnesCount64(r0[1]|r1[1]) + bits.OnesCount64(r0[2]|r1[2]) + bits.OnesCount64(r0[3]|r1[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]) + bits.OnesCount64(r0[5]|r1[5]) + bits.OnesCount64(r0[6]|r1[6]) + bits.OnesCount64(r0[7]|r1[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]) + bits.OnesCount64(r0[9]|r1[9]) + bits.OnesCount64(r0[10]|r1[10]))
+	}
+	return int(n)
+}
+
 // clashesGo8x2r12 is clashesGo for 2 tables of 8 diagonals, rows of 12 words.
 func clashesGo8x2r12(tables []uint64, keys []uint64) int {
 	tb := (*[2 << 8 * 12]uint64)(tables)
@@ -409,6 +1450,51 @@ func clashesGo8x2r12(tables []uint64, keys []uint64) int {
 		n += uint64(bits.OnesCount64(r0[0]|r1[0]) + bits.OnesCount64(r0[1]|r1[1]) + bits.OnesCount64(r0[2]|r1[2]) + bits.OnesCount64(r0[3]|r1[3]))
 		n += uint64(bits.OnesCount64(r0[4]|r1[4]) + bits.OnesCount64(r0[5]|r1[5]) + bits.OnesCount64(r0[6]|r1[6]) + bits.OnesCount64(r0[7]|r1[7]))
 		n += uint64(bits.OnesCount64(r0[8]|r1[8]) + bits.OnesCount64(r0[9]|r1[9]) + bits.OnesCount64(r0[10]|r1[10]) + bits.OnesCount64(r0[11]|r1[11]))
+	}
+	return int(n)
+}
+
+// clashesGo8x2r13 is clashesGo for 2 tables of 8 diagonals, rows of 13 words.
+func clashesGo8x2r13(tables []uint64, keys []uint64) int {
+	tb := (*[2 << 8 * 13]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[13]uint64)(tb[(0<<8+int(key>>0&0xff))*13:])
+		r1 := (*[13]uint64)(tb[(1<<8+int(key>>8&0xff))*13:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]) + bits.OnesCount64(r0[1]|r1[1]) + bits.OnesCount64(r0[2]|r1[2]) + bits.OnesCount64(r0[3]|r1[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]) + bits.OnesCount64(r0[5]|r1[5]) + bits.OnesCount64(r0[6]|r1[6]) + bits.OnesCount64(r0[7]|r1[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]) + bits.OnesCount64(r0[9]|r1[9]) + bits.OnesCount64(r0[10]|r1[10]) + bits.OnesCount64(r0[11]|r1[11]))
+		n += uint64(bits.OnesCount64(r0[12] | r1[12]))
+	}
+	return int(n)
+}
+
+// clashesGo8x2r14 is clashesGo for 2 tables of 8 diagonals, rows of 14 words.
+func clashesGo8x2r14(tables []uint64, keys []uint64) int {
+	tb := (*[2 << 8 * 14]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[14]uint64)(tb[(0<<8+int(key>>0&0xff))*14:])
+		r1 := (*[14]uint64)(tb[(1<<8+int(key>>8&0xff))*14:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]) + bits.OnesCount64(r0[1]|r1[1]) + bits.OnesCount64(r0[2]|r1[2]) + bits.OnesCount64(r0[3]|r1[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]) + bits.OnesCount64(r0[5]|r1[5]) + bits.OnesCount64(r0[6]|r1[6]) + bits.OnesCount64(r0[7]|r1[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]) + bits.OnesCount64(r0[9]|r1[9]) + bits.OnesCount64(r0[10]|r1[10]) + bits.OnesCount64(r0[11]|r1[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]) + bits.OnesCount64(r0[13]|r1[13]))
+	}
+	return int(n)
+}
+
+// clashesGo8x2r15 is clashesGo for 2 tables of 8 diagonals, rows of 15 words.
+func clashesGo8x2r15(tables []uint64, keys []uint64) int {
+	tb := (*[2 << 8 * 15]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[15]uint64)(tb[(0<<8+int(key>>0&0xff))*15:])
+		r1 := (*[15]uint64)(tb[(1<<8+int(key>>8&0xff))*15:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]) + bits.OnesCount64(r0[1]|r1[1]) + bits.OnesCount64(r0[2]|r1[2]) + bits.OnesCount64(r0[3]|r1[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]) + bits.OnesCount64(r0[5]|r1[5]) + bits.OnesCount64(r0[6]|r1[6]) + bits.OnesCount64(r0[7]|r1[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]) + bits.OnesCount64(r0[9]|r1[9]) + bits.OnesCount64(r0[10]|r1[10]) + bits.OnesCount64(r0[11]|r1[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]) + bits.OnesCount64(r0[13]|r1[13]) + bits.OnesCount64(r0[14]|r1[14]))
 	}
 	return int(n)
 }
@@ -428,6 +1514,54 @@ func clashesGo8x2r16(tables []uint64, keys []uint64) int {
 	return int(n)
 }
 
+// clashesGo8x2r17 is clashesGo for 2 tables of 8 diagonals, rows of 17 words.
+func clashesGo8x2r17(tables []uint64, keys []uint64) int {
+	tb := (*[2 << 8 * 17]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[17]uint64)(tb[(0<<8+int(key>>0&0xff))*17:])
+		r1 := (*[17]uint64)(tb[(1<<8+int(key>>8&0xff))*17:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]) + bits.OnesCount64(r0[1]|r1[1]) + bits.OnesCount64(r0[2]|r1[2]) + bits.OnesCount64(r0[3]|r1[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]) + bits.OnesCount64(r0[5]|r1[5]) + bits.OnesCount64(r0[6]|r1[6]) + bits.OnesCount64(r0[7]|r1[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]) + bits.OnesCount64(r0[9]|r1[9]) + bits.OnesCount64(r0[10]|r1[10]) + bits.OnesCount64(r0[11]|r1[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]) + bits.OnesCount64(r0[13]|r1[13]) + bits.OnesCount64(r0[14]|r1[14]) + bits.OnesCount64(r0[15]|r1[15]))
+		n += uint64(bits.OnesCount64(r0[16] | r1[16]))
+	}
+	return int(n)
+}
+
+// clashesGo8x2r18 is clashesGo for 2 tables of 8 diagonals, rows of 18 words.
+func clashesGo8x2r18(tables []uint64, keys []uint64) int {
+	tb := (*[2 << 8 * 18]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[18]uint64)(tb[(0<<8+int(key>>0&0xff))*18:])
+		r1 := (*[18]uint64)(tb[(1<<8+int(key>>8&0xff))*18:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]) + bits.OnesCount64(r0[1]|r1[1]) + bits.OnesCount64(r0[2]|r1[2]) + bits.OnesCount64(r0[3]|r1[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]) + bits.OnesCount64(r0[5]|r1[5]) + bits.OnesCount64(r0[6]|r1[6]) + bits.OnesCount64(r0[7]|r1[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]) + bits.OnesCount64(r0[9]|r1[9]) + bits.OnesCount64(r0[10]|r1[10]) + bits.OnesCount64(r0[11]|r1[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]) + bits.OnesCount64(r0[13]|r1[13]) + bits.OnesCount64(r0[14]|r1[14]) + bits.OnesCount64(r0[15]|r1[15]))
+		n += uint64(bits.OnesCount64(r0[16]|r1[16]) + bits.OnesCount64(r0[17]|r1[17]))
+	}
+	return int(n)
+}
+
+// clashesGo8x2r19 is clashesGo for 2 tables of 8 diagonals, rows of 19 words.
+func clashesGo8x2r19(tables []uint64, keys []uint64) int {
+	tb := (*[2 << 8 * 19]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[19]uint64)(tb[(0<<8+int(key>>0&0xff))*19:])
+		r1 := (*[19]uint64)(tb[(1<<8+int(key>>8&0xff))*19:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]) + bits.OnesCount64(r0[1]|r1[1]) + bits.OnesCount64(r0[2]|r1[2]) + bits.OnesCount64(r0[3]|r1[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]) + bits.OnesCount64(r0[5]|r1[5]) + bits.OnesCount64(r0[6]|r1[6]) + bits.OnesCount64(r0[7]|r1[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]) + bits.OnesCount64(r0[9]|r1[9]) + bits.OnesCount64(r0[10]|r1[10]) + bits.OnesCount64(r0[11]|r1[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]) + bits.OnesCount64(r0[13]|r1[13]) + bits.OnesCount64(r0[14]|r1[14]) + bits.OnesCount64(r0[15]|r1[15]))
+		n += uint64(bits.OnesCount64(r0[16]|r1[16]) + bits.OnesCount64(r0[17]|r1[17]) + bits.OnesCount64(r0[18]|r1[18]))
+	}
+	return int(n)
+}
+
 // clashesGo8x2r20 is clashesGo for 2 tables of 8 diagonals, rows of 20 words.
 func clashesGo8x2r20(tables []uint64, keys []uint64) int {
 	tb := (*[2 << 8 * 20]uint64)(tables)
@@ -440,6 +1574,57 @@ func clashesGo8x2r20(tables []uint64, keys []uint64) int {
 		n += uint64(bits.OnesCount64(r0[8]|r1[8]) + bits.OnesCount64(r0[9]|r1[9]) + bits.OnesCount64(r0[10]|r1[10]) + bits.OnesCount64(r0[11]|r1[11]))
 		n += uint64(bits.OnesCount64(r0[12]|r1[12]) + bits.OnesCount64(r0[13]|r1[13]) + bits.OnesCount64(r0[14]|r1[14]) + bits.OnesCount64(r0[15]|r1[15]))
 		n += uint64(bits.OnesCount64(r0[16]|r1[16]) + bits.OnesCount64(r0[17]|r1[17]) + bits.OnesCount64(r0[18]|r1[18]) + bits.OnesCount64(r0[19]|r1[19]))
+	}
+	return int(n)
+}
+
+// clashesGo8x2r21 is clashesGo for 2 tables of 8 diagonals, rows of 21 words.
+func clashesGo8x2r21(tables []uint64, keys []uint64) int {
+	tb := (*[2 << 8 * 21]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[21]uint64)(tb[(0<<8+int(key>>0&0xff))*21:])
+		r1 := (*[21]uint64)(tb[(1<<8+int(key>>8&0xff))*21:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]) + bits.OnesCount64(r0[1]|r1[1]) + bits.OnesCount64(r0[2]|r1[2]) + bits.OnesCount64(r0[3]|r1[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]) + bits.OnesCount64(r0[5]|r1[5]) + bits.OnesCount64(r0[6]|r1[6]) + bits.OnesCount64(r0[7]|r1[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]) + bits.OnesCount64(r0[9]|r1[9]) + bits.OnesCount64(r0[10]|r1[10]) + bits.OnesCount64(r0[11]|r1[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]) + bits.OnesCount64(r0[13]|r1[13]) + bits.OnesCount64(r0[14]|r1[14]) + bits.OnesCount64(r0[15]|r1[15]))
+		n += uint64(bits.OnesCount64(r0[16]|r1[16]) + bits.OnesCount64(r0[17]|r1[17]) + bits.OnesCount64(r0[18]|r1[18]) + bits.OnesCount64(r0[19]|r1[19]))
+		n += uint64(bits.OnesCount64(r0[20] | r1[20]))
+	}
+	return int(n)
+}
+
+// clashesGo8x2r22 is clashesGo for 2 tables of 8 diagonals, rows of 22 words.
+func clashesGo8x2r22(tables []uint64, keys []uint64) int {
+	tb := (*[2 << 8 * 22]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[22]uint64)(tb[(0<<8+int(key>>0&0xff))*22:])
+		r1 := (*[22]uint64)(tb[(1<<8+int(key>>8&0xff))*22:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]) + bits.OnesCount64(r0[1]|r1[1]) + bits.OnesCount64(r0[2]|r1[2]) + bits.OnesCount64(r0[3]|r1[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]) + bits.OnesCount64(r0[5]|r1[5]) + bits.OnesCount64(r0[6]|r1[6]) + bits.OnesCount64(r0[7]|r1[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]) + bits.OnesCount64(r0[9]|r1[9]) + bits.OnesCount64(r0[10]|r1[10]) + bits.OnesCount64(r0[11]|r1[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]) + bits.OnesCount64(r0[13]|r1[13]) + bits.OnesCount64(r0[14]|r1[14]) + bits.OnesCount64(r0[15]|r1[15]))
+		n += uint64(bits.OnesCount64(r0[16]|r1[16]) + bits.OnesCount64(r0[17]|r1[17]) + bits.OnesCount64(r0[18]|r1[18]) + bits.OnesCount64(r0[19]|r1[19]))
+		n += uint64(bits.OnesCount64(r0[20]|r1[20]) + bits.OnesCount64(r0[21]|r1[21]))
+	}
+	return int(n)
+}
+
+// clashesGo8x2r23 is clashesGo for 2 tables of 8 diagonals, rows of 23 words.
+func clashesGo8x2r23(tables []uint64, keys []uint64) int {
+	tb := (*[2 << 8 * 23]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[23]uint64)(tb[(0<<8+int(key>>0&0xff))*23:])
+		r1 := (*[23]uint64)(tb[(1<<8+int(key>>8&0xff))*23:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]) + bits.OnesCount64(r0[1]|r1[1]) + bits.OnesCount64(r0[2]|r1[2]) + bits.OnesCount64(r0[3]|r1[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]) + bits.OnesCount64(r0[5]|r1[5]) + bits.OnesCount64(r0[6]|r1[6]) + bits.OnesCount64(r0[7]|r1[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]) + bits.OnesCount64(r0[9]|r1[9]) + bits.OnesCount64(r0[10]|r1[10]) + bits.OnesCount64(r0[11]|r1[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]) + bits.OnesCount64(r0[13]|r1[13]) + bits.OnesCount64(r0[14]|r1[14]) + bits.OnesCount64(r0[15]|r1[15]))
+		n += uint64(bits.OnesCount64(r0[16]|r1[16]) + bits.OnesCount64(r0[17]|r1[17]) + bits.OnesCount64(r0[18]|r1[18]) + bits.OnesCount64(r0[19]|r1[19]))
+		n += uint64(bits.OnesCount64(r0[20]|r1[20]) + bits.OnesCount64(r0[21]|r1[21]) + bits.OnesCount64(r0[22]|r1[22]))
 	}
 	return int(n)
 }
@@ -461,6 +1646,60 @@ func clashesGo8x2r24(tables []uint64, keys []uint64) int {
 	return int(n)
 }
 
+// clashesGo8x2r25 is clashesGo for 2 tables of 8 diagonals, rows of 25 words.
+func clashesGo8x2r25(tables []uint64, keys []uint64) int {
+	tb := (*[2 << 8 * 25]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[25]uint64)(tb[(0<<8+int(key>>0&0xff))*25:])
+		r1 := (*[25]uint64)(tb[(1<<8+int(key>>8&0xff))*25:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]) + bits.OnesCount64(r0[1]|r1[1]) + bits.OnesCount64(r0[2]|r1[2]) + bits.OnesCount64(r0[3]|r1[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]) + bits.OnesCount64(r0[5]|r1[5]) + bits.OnesCount64(r0[6]|r1[6]) + bits.OnesCount64(r0[7]|r1[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]) + bits.OnesCount64(r0[9]|r1[9]) + bits.OnesCount64(r0[10]|r1[10]) + bits.OnesCount64(r0[11]|r1[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]) + bits.OnesCount64(r0[13]|r1[13]) + bits.OnesCount64(r0[14]|r1[14]) + bits.OnesCount64(r0[15]|r1[15]))
+		n += uint64(bits.OnesCount64(r0[16]|r1[16]) + bits.OnesCount64(r0[17]|r1[17]) + bits.OnesCount64(r0[18]|r1[18]) + bits.OnesCount64(r0[19]|r1[19]))
+		n += uint64(bits.OnesCount64(r0[20]|r1[20]) + bits.OnesCount64(r0[21]|r1[21]) + bits.OnesCount64(r0[22]|r1[22]) + bits.OnesCount64(r0[23]|r1[23]))
+		n += uint64(bits.OnesCount64(r0[24] | r1[24]))
+	}
+	return int(n)
+}
+
+// clashesGo8x2r26 is clashesGo for 2 tables of 8 diagonals, rows of 26 words.
+func clashesGo8x2r26(tables []uint64, keys []uint64) int {
+	tb := (*[2 << 8 * 26]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[26]uint64)(tb[(0<<8+int(key>>0&0xff))*26:])
+		r1 := (*[26]uint64)(tb[(1<<8+int(key>>8&0xff))*26:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]) + bits.OnesCount64(r0[1]|r1[1]) + bits.OnesCount64(r0[2]|r1[2]) + bits.OnesCount64(r0[3]|r1[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]) + bits.OnesCount64(r0[5]|r1[5]) + bits.OnesCount64(r0[6]|r1[6]) + bits.OnesCount64(r0[7]|r1[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]) + bits.OnesCount64(r0[9]|r1[9]) + bits.OnesCount64(r0[10]|r1[10]) + bits.OnesCount64(r0[11]|r1[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]) + bits.OnesCount64(r0[13]|r1[13]) + bits.OnesCount64(r0[14]|r1[14]) + bits.OnesCount64(r0[15]|r1[15]))
+		n += uint64(bits.OnesCount64(r0[16]|r1[16]) + bits.OnesCount64(r0[17]|r1[17]) + bits.OnesCount64(r0[18]|r1[18]) + bits.OnesCount64(r0[19]|r1[19]))
+		n += uint64(bits.OnesCount64(r0[20]|r1[20]) + bits.OnesCount64(r0[21]|r1[21]) + bits.OnesCount64(r0[22]|r1[22]) + bits.OnesCount64(r0[23]|r1[23]))
+		n += uint64(bits.OnesCount64(r0[24]|r1[24]) + bits.OnesCount64(r0[25]|r1[25]))
+	}
+	return int(n)
+}
+
+// clashesGo8x2r27 is clashesGo for 2 tables of 8 diagonals, rows of 27 words.
+func clashesGo8x2r27(tables []uint64, keys []uint64) int {
+	tb := (*[2 << 8 * 27]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[27]uint64)(tb[(0<<8+int(key>>0&0xff))*27:])
+		r1 := (*[27]uint64)(tb[(1<<8+int(key>>8&0xff))*27:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]) + bits.OnesCount64(r0[1]|r1[1]) + bits.OnesCount64(r0[2]|r1[2]) + bits.OnesCount64(r0[3]|r1[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]) + bits.OnesCount64(r0[5]|r1[5]) + bits.OnesCount64(r0[6]|r1[6]) + bits.OnesCount64(r0[7]|r1[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]) + bits.OnesCount64(r0[9]|r1[9]) + bits.OnesCount64(r0[10]|r1[10]) + bits.OnesCount64(r0[11]|r1[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]) + bits.OnesCount64(r0[13]|r1[13]) + bits.OnesCount64(r0[14]|r1[14]) + bits.OnesCount64(r0[15]|r1[15]))
+		n += uint64(bits.OnesCount64(r0[16]|r1[16]) + bits.OnesCount64(r0[17]|r1[17]) + bits.OnesCount64(r0[18]|r1[18]) + bits.OnesCount64(r0[19]|r1[19]))
+		n += uint64(bits.OnesCount64(r0[20]|r1[20]) + bits.OnesCount64(r0[21]|r1[21]) + bits.OnesCount64(r0[22]|r1[22]) + bits.OnesCount64(r0[23]|r1[23]))
+		n += uint64(bits.OnesCount64(r0[24]|r1[24]) + bits.OnesCount64(r0[25]|r1[25]) + bits.OnesCount64(r0[26]|r1[26]))
+	}
+	return int(n)
+}
+
 // clashesGo8x2r28 is clashesGo for 2 tables of 8 diagonals, rows of 28 words.
 func clashesGo8x2r28(tables []uint64, keys []uint64) int {
 	tb := (*[2 << 8 * 28]uint64)(tables)
@@ -475,6 +1714,63 @@ func clashesGo8x2r28(tables []uint64, keys []uint64) int {
 		n += uint64(bits.OnesCount64(r0[16]|r1[16]) + bits.OnesCount64(r0[17]|r1[17]) + bits.OnesCount64(r0[18]|r1[18]) + bits.OnesCount64(r0[19]|r1[19]))
 		n += uint64(bits.OnesCount64(r0[20]|r1[20]) + bits.OnesCount64(r0[21]|r1[21]) + bits.OnesCount64(r0[22]|r1[22]) + bits.OnesCount64(r0[23]|r1[23]))
 		n += uint64(bits.OnesCount64(r0[24]|r1[24]) + bits.OnesCount64(r0[25]|r1[25]) + bits.OnesCount64(r0[26]|r1[26]) + bits.OnesCount64(r0[27]|r1[27]))
+	}
+	return int(n)
+}
+
+// clashesGo8x2r29 is clashesGo for 2 tables of 8 diagonals, rows of 29 words.
+func clashesGo8x2r29(tables []uint64, keys []uint64) int {
+	tb := (*[2 << 8 * 29]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[29]uint64)(tb[(0<<8+int(key>>0&0xff))*29:])
+		r1 := (*[29]uint64)(tb[(1<<8+int(key>>8&0xff))*29:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]) + bits.OnesCount64(r0[1]|r1[1]) + bits.OnesCount64(r0[2]|r1[2]) + bits.OnesCount64(r0[3]|r1[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]) + bits.OnesCount64(r0[5]|r1[5]) + bits.OnesCount64(r0[6]|r1[6]) + bits.OnesCount64(r0[7]|r1[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]) + bits.OnesCount64(r0[9]|r1[9]) + bits.OnesCount64(r0[10]|r1[10]) + bits.OnesCount64(r0[11]|r1[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]) + bits.OnesCount64(r0[13]|r1[13]) + bits.OnesCount64(r0[14]|r1[14]) + bits.OnesCount64(r0[15]|r1[15]))
+		n += uint64(bits.OnesCount64(r0[16]|r1[16]) + bits.OnesCount64(r0[17]|r1[17]) + bits.OnesCount64(r0[18]|r1[18]) + bits.OnesCount64(r0[19]|r1[19]))
+		n += uint64(bits.OnesCount64(r0[20]|r1[20]) + bits.OnesCount64(r0[21]|r1[21]) + bits.OnesCount64(r0[22]|r1[22]) + bits.OnesCount64(r0[23]|r1[23]))
+		n += uint64(bits.OnesCount64(r0[24]|r1[24]) + bits.OnesCount64(r0[25]|r1[25]) + bits.OnesCount64(r0[26]|r1[26]) + bits.OnesCount64(r0[27]|r1[27]))
+		n += uint64(bits.OnesCount64(r0[28] | r1[28]))
+	}
+	return int(n)
+}
+
+// clashesGo8x2r30 is clashesGo for 2 tables of 8 diagonals, rows of 30 words.
+func clashesGo8x2r30(tables []uint64, keys []uint64) int {
+	tb := (*[2 << 8 * 30]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[30]uint64)(tb[(0<<8+int(key>>0&0xff))*30:])
+		r1 := (*[30]uint64)(tb[(1<<8+int(key>>8&0xff))*30:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]) + bits.OnesCount64(r0[1]|r1[1]) + bits.OnesCount64(r0[2]|r1[2]) + bits.OnesCount64(r0[3]|r1[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]) + bits.OnesCount64(r0[5]|r1[5]) + bits.OnesCount64(r0[6]|r1[6]) + bits.OnesCount64(r0[7]|r1[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]) + bits.OnesCount64(r0[9]|r1[9]) + bits.OnesCount64(r0[10]|r1[10]) + bits.OnesCount64(r0[11]|r1[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]) + bits.OnesCount64(r0[13]|r1[13]) + bits.OnesCount64(r0[14]|r1[14]) + bits.OnesCount64(r0[15]|r1[15]))
+		n += uint64(bits.OnesCount64(r0[16]|r1[16]) + bits.OnesCount64(r0[17]|r1[17]) + bits.OnesCount64(r0[18]|r1[18]) + bits.OnesCount64(r0[19]|r1[19]))
+		n += uint64(bits.OnesCount64(r0[20]|r1[20]) + bits.OnesCount64(r0[21]|r1[21]) + bits.OnesCount64(r0[22]|r1[22]) + bits.OnesCount64(r0[23]|r1[23]))
+		n += uint64(bits.OnesCount64(r0[24]|r1[24]) + bits.OnesCount64(r0[25]|r1[25]) + bits.OnesCount64(r0[26]|r1[26]) + bits.OnesCount64(r0[27]|r1[27]))
+		n += uint64(bits.OnesCount64(r0[28]|r1[28]) + bits.OnesCount64(r0[29]|r1[29]))
+	}
+	return int(n)
+}
+
+// clashesGo8x2r31 is clashesGo for 2 tables of 8 diagonals, rows of 31 words.
+func clashesGo8x2r31(tables []uint64, keys []uint64) int {
+	tb := (*[2 << 8 * 31]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[31]uint64)(tb[(0<<8+int(key>>0&0xff))*31:])
+		r1 := (*[31]uint64)(tb[(1<<8+int(key>>8&0xff))*31:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]) + bits.OnesCount64(r0[1]|r1[1]) + bits.OnesCount64(r0[2]|r1[2]) + bits.OnesCount64(r0[3]|r1[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]) + bits.OnesCount64(r0[5]|r1[5]) + bits.OnesCount64(r0[6]|r1[6]) + bits.OnesCount64(r0[7]|r1[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]) + bits.OnesCount64(r0[9]|r1[9]) + bits.OnesCount64(r0[10]|r1[10]) + bits.OnesCount64(r0[11]|r1[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]) + bits.OnesCount64(r0[13]|r1[13]) + bits.OnesCount64(r0[14]|r1[14]) + bits.OnesCount64(r0[15]|r1[15]))
+		n += uint64(bits.OnesCount64(r0[16]|r1[16]) + bits.OnesCount64(r0[17]|r1[17]) + bits.OnesCount64(r0[18]|r1[18]) + bits.OnesCount64(r0[19]|r1[19]))
+		n += uint64(bits.OnesCount64(r0[20]|r1[20]) + bits.OnesCount64(r0[21]|r1[21]) + bits.OnesCount64(r0[22]|r1[22]) + bits.OnesCount64(r0[23]|r1[23]))
+		n += uint64(bits.OnesCount64(r0[24]|r1[24]) + bits.OnesCount64(r0[25]|r1[25]) + bits.OnesCount64(r0[26]|r1[26]) + bits.OnesCount64(r0[27]|r1[27]))
+		n += uint64(bits.OnesCount64(r0[28]|r1[28]) + bits.OnesCount64(r0[29]|r1[29]) + bits.OnesCount64(r0[30]|r1[30]))
 	}
 	return int(n)
 }
@@ -498,6 +1794,45 @@ func clashesGo8x2r32(tables []uint64, keys []uint64) int {
 	return int(n)
 }
 
+// clashesGo8x3r1 is clashesGo for 3 tables of 8 diagonals, rows of 1 words.
+func clashesGo8x3r1(tables []uint64, keys []uint64) int {
+	tb := (*[3 << 8 * 1]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[1]uint64)(tb[(0<<8+int(key>>0&0xff))*1:])
+		r1 := (*[1]uint64)(tb[(1<<8+int(key>>8&0xff))*1:])
+		r2 := (*[1]uint64)(tb[(2<<8+int(key>>16&0xff))*1:])
+		n += uint64(bits.OnesCount64(r0[0] | r1[0] | r2[0]))
+	}
+	return int(n)
+}
+
+// clashesGo8x3r2 is clashesGo for 3 tables of 8 diagonals, rows of 2 words.
+func clashesGo8x3r2(tables []uint64, keys []uint64) int {
+	tb := (*[3 << 8 * 2]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[2]uint64)(tb[(0<<8+int(key>>0&0xff))*2:])
+		r1 := (*[2]uint64)(tb[(1<<8+int(key>>8&0xff))*2:])
+		r2 := (*[2]uint64)(tb[(2<<8+int(key>>16&0xff))*2:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]))
+	}
+	return int(n)
+}
+
+// clashesGo8x3r3 is clashesGo for 3 tables of 8 diagonals, rows of 3 words.
+func clashesGo8x3r3(tables []uint64, keys []uint64) int {
+	tb := (*[3 << 8 * 3]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[3]uint64)(tb[(0<<8+int(key>>0&0xff))*3:])
+		r1 := (*[3]uint64)(tb[(1<<8+int(key>>8&0xff))*3:])
+		r2 := (*[3]uint64)(tb[(2<<8+int(key>>16&0xff))*3:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]))
+	}
+	return int(n)
+}
+
 // clashesGo8x3r4 is clashesGo for 3 tables of 8 diagonals, rows of 4 words.
 func clashesGo8x3r4(tables []uint64, keys []uint64) int {
 	tb := (*[3 << 8 * 4]uint64)(tables)
@@ -507,6 +1842,48 @@ func clashesGo8x3r4(tables []uint64, keys []uint64) int {
 		r1 := (*[4]uint64)(tb[(1<<8+int(key>>8&0xff))*4:])
 		r2 := (*[4]uint64)(tb[(2<<8+int(key>>16&0xff))*4:])
 		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]))
+	}
+	return int(n)
+}
+
+// clashesGo8x3r5 is clashesGo for 3 tables of 8 diagonals, rows of 5 words.
+func clashesGo8x3r5(tables []uint64, keys []uint64) int {
+	tb := (*[3 << 8 * 5]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[5]uint64)(tb[(0<<8+int(key>>0&0xff))*5:])
+		r1 := (*[5]uint64)(tb[(1<<8+int(key>>8&0xff))*5:])
+		r2 := (*[5]uint64)(tb[(2<<8+int(key>>16&0xff))*5:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]))
+		n += uint64(bits.OnesCount64(r0[4] | r1[4] | r2[4]))
+	}
+	return int(n)
+}
+
+// clashesGo8x3r6 is clashesGo for 3 tables of 8 diagonals, rows of 6 words.
+func clashesGo8x3r6(tables []uint64, keys []uint64) int {
+	tb := (*[3 << 8 * 6]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[6]uint64)(tb[(0<<8+int(key>>0&0xff))*6:])
+		r1 := (*[6]uint64)(tb[(1<<8+int(key>>8&0xff))*6:])
+		r2 := (*[6]uint64)(tb[(2<<8+int(key>>16&0xff))*6:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]))
+	}
+	return int(n)
+}
+
+// clashesGo8x3r7 is clashesGo for 3 tables of 8 diagonals, rows of 7 words.
+func clashesGo8x3r7(tables []uint64, keys []uint64) int {
+	tb := (*[3 << 8 * 7]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[7]uint64)(tb[(0<<8+int(key>>0&0xff))*7:])
+		r1 := (*[7]uint64)(tb[(1<<8+int(key>>8&0xff))*7:])
+		r2 := (*[7]uint64)(tb[(2<<8+int(key>>16&0xff))*7:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]))
 	}
 	return int(n)
 }
@@ -525,6 +1902,51 @@ func clashesGo8x3r8(tables []uint64, keys []uint64) int {
 	return int(n)
 }
 
+// clashesGo8x3r9 is clashesGo for 3 tables of 8 diagonals, rows of 9 words.
+func clashesGo8x3r9(tables []uint64, keys []uint64) int {
+	tb := (*[3 << 8 * 9]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[9]uint64)(tb[(0<<8+int(key>>0&0xff))*9:])
+		r1 := (*[9]uint64)(tb[(1<<8+int(key>>8&0xff))*9:])
+		r2 := (*[9]uint64)(tb[(2<<8+int(key>>16&0xff))*9:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]))
+		n += uint64(bits.OnesCount64(r0[8] | r1[8] | r2[8]))
+	}
+	return int(n)
+}
+
+// clashesGo8x3r10 is clashesGo for 3 tables of 8 diagonals, rows of 10 words.
+func clashesGo8x3r10(tables []uint64, keys []uint64) int {
+	tb := (*[3 << 8 * 10]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[10]uint64)(tb[(0<<8+int(key>>0&0xff))*10:])
+		r1 := (*[10]uint64)(tb[(1<<8+int(key>>8&0xff))*10:])
+		r2 := (*[10]uint64)(tb[(2<<8+int(key>>16&0xff))*10:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]))
+	}
+	return int(n)
+}
+
+// clashesGo8x3r11 is clashesGo for 3 tables of 8 diagonals, rows of 11 words.
+func clashesGo8x3r11(tables []uint64, keys []uint64) int {
+	tb := (*[3 << 8 * 11]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[11]uint64)(tb[(0<<8+int(key>>0&0xff))*11:])
+		r1 := (*[11]uint64)(tb[(1<<8+int(key>>8&0xff))*11:])
+		r2 := (*[11]uint64)(tb[(2<<8+int(key>>16&0xff))*11:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]))
+	}
+	return int(n)
+}
+
 // clashesGo8x3r12 is clashesGo for 3 tables of 8 diagonals, rows of 12 words.
 func clashesGo8x3r12(tables []uint64, keys []uint64) int {
 	tb := (*[3 << 8 * 12]uint64)(tables)
@@ -536,6 +1958,54 @@ func clashesGo8x3r12(tables []uint64, keys []uint64) int {
 		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]))
 		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]))
 		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]))
+	}
+	return int(n)
+}
+
+// clashesGo8x3r13 is clashesGo for 3 tables of 8 diagonals, rows of 13 words.
+func clashesGo8x3r13(tables []uint64, keys []uint64) int {
+	tb := (*[3 << 8 * 13]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[13]uint64)(tb[(0<<8+int(key>>0&0xff))*13:])
+		r1 := (*[13]uint64)(tb[(1<<8+int(key>>8&0xff))*13:])
+		r2 := (*[13]uint64)(tb[(2<<8+int(key>>16&0xff))*13:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]))
+		n += uint64(bits.OnesCount64(r0[12] | r1[12] | r2[12]))
+	}
+	return int(n)
+}
+
+// clashesGo8x3r14 is clashesGo for 3 tables of 8 diagonals, rows of 14 words.
+func clashesGo8x3r14(tables []uint64, keys []uint64) int {
+	tb := (*[3 << 8 * 14]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[14]uint64)(tb[(0<<8+int(key>>0&0xff))*14:])
+		r1 := (*[14]uint64)(tb[(1<<8+int(key>>8&0xff))*14:])
+		r2 := (*[14]uint64)(tb[(2<<8+int(key>>16&0xff))*14:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]|r2[12]) + bits.OnesCount64(r0[13]|r1[13]|r2[13]))
+	}
+	return int(n)
+}
+
+// clashesGo8x3r15 is clashesGo for 3 tables of 8 diagonals, rows of 15 words.
+func clashesGo8x3r15(tables []uint64, keys []uint64) int {
+	tb := (*[3 << 8 * 15]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[15]uint64)(tb[(0<<8+int(key>>0&0xff))*15:])
+		r1 := (*[15]uint64)(tb[(1<<8+int(key>>8&0xff))*15:])
+		r2 := (*[15]uint64)(tb[(2<<8+int(key>>16&0xff))*15:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]|r2[12]) + bits.OnesCount64(r0[13]|r1[13]|r2[13]) + bits.OnesCount64(r0[14]|r1[14]|r2[14]))
 	}
 	return int(n)
 }
@@ -556,6 +2026,57 @@ func clashesGo8x3r16(tables []uint64, keys []uint64) int {
 	return int(n)
 }
 
+// clashesGo8x3r17 is clashesGo for 3 tables of 8 diagonals, rows of 17 words.
+func clashesGo8x3r17(tables []uint64, keys []uint64) int {
+	tb := (*[3 << 8 * 17]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[17]uint64)(tb[(0<<8+int(key>>0&0xff))*17:])
+		r1 := (*[17]uint64)(tb[(1<<8+int(key>>8&0xff))*17:])
+		r2 := (*[17]uint64)(tb[(2<<8+int(key>>16&0xff))*17:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]|r2[12]) + bits.OnesCount64(r0[13]|r1[13]|r2[13]) + bits.OnesCount64(r0[14]|r1[14]|r2[14]) + bits.OnesCount64(r0[15]|r1[15]|r2[15]))
+		n += uint64(bits.OnesCount64(r0[16] | r1[16] | r2[16]))
+	}
+	return int(n)
+}
+
+// clashesGo8x3r18 is clashesGo for 3 tables of 8 diagonals, rows of 18 words.
+func clashesGo8x3r18(tables []uint64, keys []uint64) int {
+	tb := (*[3 << 8 * 18]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[18]uint64)(tb[(0<<8+int(key>>0&0xff))*18:])
+		r1 := (*[18]uint64)(tb[(1<<8+int(key>>8&0xff))*18:])
+		r2 := (*[18]uint64)(tb[(2<<8+int(key>>16&0xff))*18:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]|r2[12]) + bits.OnesCount64(r0[13]|r1[13]|r2[13]) + bits.OnesCount64(r0[14]|r1[14]|r2[14]) + bits.OnesCount64(r0[15]|r1[15]|r2[15]))
+		n += uint64(bits.OnesCount64(r0[16]|r1[16]|r2[16]) + bits.OnesCount64(r0[17]|r1[17]|r2[17]))
+	}
+	return int(n)
+}
+
+// clashesGo8x3r19 is clashesGo for 3 tables of 8 diagonals, rows of 19 words.
+func clashesGo8x3r19(tables []uint64, keys []uint64) int {
+	tb := (*[3 << 8 * 19]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[19]uint64)(tb[(0<<8+int(key>>0&0xff))*19:])
+		r1 := (*[19]uint64)(tb[(1<<8+int(key>>8&0xff))*19:])
+		r2 := (*[19]uint64)(tb[(2<<8+int(key>>16&0xff))*19:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]|r2[12]) + bits.OnesCount64(r0[13]|r1[13]|r2[13]) + bits.OnesCount64(r0[14]|r1[14]|r2[14]) + bits.OnesCount64(r0[15]|r1[15]|r2[15]))
+		n += uint64(bits.OnesCount64(r0[16]|r1[16]|r2[16]) + bits.OnesCount64(r0[17]|r1[17]|r2[17]) + bits.OnesCount64(r0[18]|r1[18]|r2[18]))
+	}
+	return int(n)
+}
+
 // clashesGo8x3r20 is clashesGo for 3 tables of 8 diagonals, rows of 20 words.
 func clashesGo8x3r20(tables []uint64, keys []uint64) int {
 	tb := (*[3 << 8 * 20]uint64)(tables)
@@ -569,6 +2090,60 @@ func clashesGo8x3r20(tables []uint64, keys []uint64) int {
 		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]))
 		n += uint64(bits.OnesCount64(r0[12]|r1[12]|r2[12]) + bits.OnesCount64(r0[13]|r1[13]|r2[13]) + bits.OnesCount64(r0[14]|r1[14]|r2[14]) + bits.OnesCount64(r0[15]|r1[15]|r2[15]))
 		n += uint64(bits.OnesCount64(r0[16]|r1[16]|r2[16]) + bits.OnesCount64(r0[17]|r1[17]|r2[17]) + bits.OnesCount64(r0[18]|r1[18]|r2[18]) + bits.OnesCount64(r0[19]|r1[19]|r2[19]))
+	}
+	return int(n)
+}
+
+// clashesGo8x3r21 is clashesGo for 3 tables of 8 diagonals, rows of 21 words.
+func clashesGo8x3r21(tables []uint64, keys []uint64) int {
+	tb := (*[3 << 8 * 21]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[21]uint64)(tb[(0<<8+int(key>>0&0xff))*21:])
+		r1 := (*[21]uint64)(tb[(1<<8+int(key>>8&0xff))*21:])
+		r2 := (*[21]uint64)(tb[(2<<8+int(key>>16&0xff))*21:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]|r2[12]) + bits.OnesCount64(r0[13]|r1[13]|r2[13]) + bits.OnesCount64(r0[14]|r1[14]|r2[14]) + bits.OnesCount64(r0[15]|r1[15]|r2[15]))
+		n += uint64(bits.OnesCount64(r0[16]|r1[16]|r2[16]) + bits.OnesCount64(r0[17]|r1[17]|r2[17]) + bits.OnesCount64(r0[18]|r1[18]|r2[18]) + bits.OnesCount64(r0[19]|r1[19]|r2[19]))
+		n += uint64(bits.OnesCount64(r0[20] | r1[20] | r2[20]))
+	}
+	return int(n)
+}
+
+// clashesGo8x3r22 is clashesGo for 3 tables of 8 diagonals, rows of 22 words.
+func clashesGo8x3r22(tables []uint64, keys []uint64) int {
+	tb := (*[3 << 8 * 22]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[22]uint64)(tb[(0<<8+int(key>>0&0xff))*22:])
+		r1 := (*[22]uint64)(tb[(1<<8+int(key>>8&0xff))*22:])
+		r2 := (*[22]uint64)(tb[(2<<8+int(key>>16&0xff))*22:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]|r2[12]) + bits.OnesCount64(r0[13]|r1[13]|r2[13]) + bits.OnesCount64(r0[14]|r1[14]|r2[14]) + bits.OnesCount64(r0[15]|r1[15]|r2[15]))
+		n += uint64(bits.OnesCount64(r0[16]|r1[16]|r2[16]) + bits.OnesCount64(r0[17]|r1[17]|r2[17]) + bits.OnesCount64(r0[18]|r1[18]|r2[18]) + bits.OnesCount64(r0[19]|r1[19]|r2[19]))
+		n += uint64(bits.OnesCount64(r0[20]|r1[20]|r2[20]) + bits.OnesCount64(r0[21]|r1[21]|r2[21]))
+	}
+	return int(n)
+}
+
+// clashesGo8x3r23 is clashesGo for 3 tables of 8 diagonals, rows of 23 words.
+func clashesGo8x3r23(tables []uint64, keys []uint64) int {
+	tb := (*[3 << 8 * 23]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[23]uint64)(tb[(0<<8+int(key>>0&0xff))*23:])
+		r1 := (*[23]uint64)(tb[(1<<8+int(key>>8&0xff))*23:])
+		r2 := (*[23]uint64)(tb[(2<<8+int(key>>16&0xff))*23:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]|r2[12]) + bits.OnesCount64(r0[13]|r1[13]|r2[13]) + bits.OnesCount64(r0[14]|r1[14]|r2[14]) + bits.OnesCount64(r0[15]|r1[15]|r2[15]))
+		n += uint64(bits.OnesCount64(r0[16]|r1[16]|r2[16]) + bits.OnesCount64(r0[17]|r1[17]|r2[17]) + bits.OnesCount64(r0[18]|r1[18]|r2[18]) + bits.OnesCount64(r0[19]|r1[19]|r2[19]))
+		n += uint64(bits.OnesCount64(r0[20]|r1[20]|r2[20]) + bits.OnesCount64(r0[21]|r1[21]|r2[21]) + bits.OnesCount64(r0[22]|r1[22]|r2[22]))
 	}
 	return int(n)
 }
@@ -591,6 +2166,63 @@ func clashesGo8x3r24(tables []uint64, keys []uint64) int {
 	return int(n)
 }
 
+// clashesGo8x3r25 is clashesGo for 3 tables of 8 diagonals, rows of 25 words.
+func clashesGo8x3r25(tables []uint64, keys []uint64) int {
+	tb := (*[3 << 8 * 25]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[25]uint64)(tb[(0<<8+int(key>>0&0xff))*25:])
+		r1 := (*[25]uint64)(tb[(1<<8+int(key>>8&0xff))*25:])
+		r2 := (*[25]uint64)(tb[(2<<8+int(key>>16&0xff))*25:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]|r2[12]) + bits.OnesCount64(r0[13]|r1[13]|r2[13]) + bits.OnesCount64(r0[14]|r1[14]|r2[14]) + bits.OnesCount64(r0[15]|r1[15]|r2[15]))
+		n += uint64(bits.OnesCount64(r0[16]|r1[16]|r2[16]) + bits.OnesCount64(r0[17]|r1[17]|r2[17]) + bits.OnesCount64(r0[18]|r1[18]|r2[18]) + bits.OnesCount64(r0[19]|r1[19]|r2[19]))
+		n += uint64(bits.OnesCount64(r0[20]|r1[20]|r2[20]) + bits.OnesCount64(r0[21]|r1[21]|r2[21]) + bits.OnesCount64(r0[22]|r1[22]|r2[22]) + bits.OnesCount64(r0[23]|r1[23]|r2[23]))
+		n += uint64(bits.OnesCount64(r0[24] | r1[24] | r2[24]))
+	}
+	return int(n)
+}
+
+// clashesGo8x3r26 is clashesGo for 3 tables of 8 diagonals, rows of 26 words.
+func clashesGo8x3r26(tables []uint64, keys []uint64) int {
+	tb := (*[3 << 8 * 26]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[26]uint64)(tb[(0<<8+int(key>>0&0xff))*26:])
+		r1 := (*[26]uint64)(tb[(1<<8+int(key>>8&0xff))*26:])
+		r2 := (*[26]uint64)(tb[(2<<8+int(key>>16&0xff))*26:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]|r2[12]) + bits.OnesCount64(r0[13]|r1[13]|r2[13]) + bits.OnesCount64(r0[14]|r1[14]|r2[14]) + bits.OnesCount64(r0[15]|r1[15]|r2[15]))
+		n += uint64(bits.OnesCount64(r0[16]|r1[16]|r2[16]) + bits.OnesCount64(r0[17]|r1[17]|r2[17]) + bits.OnesCount64(r0[18]|r1[18]|r2[18]) + bits.OnesCount64(r0[19]|r1[19]|r2[19]))
+		n += uint64(bits.OnesCount64(r0[20]|r1[20]|r2[20]) + bits.OnesCount64(r0[21]|r1[21]|r2[21]) + bits.OnesCount64(r0[22]|r1[22]|r2[22]) + bits.OnesCount64(r0[23]|r1[23]|r2[23]))
+		n += uint64(bits.OnesCount64(r0[24]|r1[24]|r2[24]) + bits.OnesCount64(r0[25]|r1[25]|r2[25]))
+	}
+	return int(n)
+}
+
+// clashesGo8x3r27 is clashesGo for 3 tables of 8 diagonals, rows of 27 words.
+func clashesGo8x3r27(tables []uint64, keys []uint64) int {
+	tb := (*[3 << 8 * 27]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[27]uint64)(tb[(0<<8+int(key>>0&0xff))*27:])
+		r1 := (*[27]uint64)(tb[(1<<8+int(key>>8&0xff))*27:])
+		r2 := (*[27]uint64)(tb[(2<<8+int(key>>16&0xff))*27:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]|r2[12]) + bits.OnesCount64(r0[13]|r1[13]|r2[13]) + bits.OnesCount64(r0[14]|r1[14]|r2[14]) + bits.OnesCount64(r0[15]|r1[15]|r2[15]))
+		n += uint64(bits.OnesCount64(r0[16]|r1[16]|r2[16]) + bits.OnesCount64(r0[17]|r1[17]|r2[17]) + bits.OnesCount64(r0[18]|r1[18]|r2[18]) + bits.OnesCount64(r0[19]|r1[19]|r2[19]))
+		n += uint64(bits.OnesCount64(r0[20]|r1[20]|r2[20]) + bits.OnesCount64(r0[21]|r1[21]|r2[21]) + bits.OnesCount64(r0[22]|r1[22]|r2[22]) + bits.OnesCount64(r0[23]|r1[23]|r2[23]))
+		n += uint64(bits.OnesCount64(r0[24]|r1[24]|r2[24]) + bits.OnesCount64(r0[25]|r1[25]|r2[25]) + bits.OnesCount64(r0[26]|r1[26]|r2[26]))
+	}
+	return int(n)
+}
+
 // clashesGo8x3r28 is clashesGo for 3 tables of 8 diagonals, rows of 28 words.
 func clashesGo8x3r28(tables []uint64, keys []uint64) int {
 	tb := (*[3 << 8 * 28]uint64)(tables)
@@ -606,6 +2238,66 @@ func clashesGo8x3r28(tables []uint64, keys []uint64) int {
 		n += uint64(bits.OnesCount64(r0[16]|r1[16]|r2[16]) + bits.OnesCount64(r0[17]|r1[17]|r2[17]) + bits.OnesCount64(r0[18]|r1[18]|r2[18]) + bits.OnesCount64(r0[19]|r1[19]|r2[19]))
 		n += uint64(bits.OnesCount64(r0[20]|r1[20]|r2[20]) + bits.OnesCount64(r0[21]|r1[21]|r2[21]) + bits.OnesCount64(r0[22]|r1[22]|r2[22]) + bits.OnesCount64(r0[23]|r1[23]|r2[23]))
 		n += uint64(bits.OnesCount64(r0[24]|r1[24]|r2[24]) + bits.OnesCount64(r0[25]|r1[25]|r2[25]) + bits.OnesCount64(r0[26]|r1[26]|r2[26]) + bits.OnesCount64(r0[27]|r1[27]|r2[27]))
+	}
+	return int(n)
+}
+
+// clashesGo8x3r29 is clashesGo for 3 tables of 8 diagonals, rows of 29 words.
+func clashesGo8x3r29(tables []uint64, keys []uint64) int {
+	tb := (*[3 << 8 * 29]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[29]uint64)(tb[(0<<8+int(key>>0&0xff))*29:])
+		r1 := (*[29]uint64)(tb[(1<<8+int(key>>8&0xff))*29:])
+		r2 := (*[29]uint64)(tb[(2<<8+int(key>>16&0xff))*29:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]|r2[12]) + bits.OnesCount64(r0[13]|r1[13]|r2[13]) + bits.OnesCount64(r0[14]|r1[14]|r2[14]) + bits.OnesCount64(r0[15]|r1[15]|r2[15]))
+		n += uint64(bits.OnesCount64(r0[16]|r1[16]|r2[16]) + bits.OnesCount64(r0[17]|r1[17]|r2[17]) + bits.OnesCount64(r0[18]|r1[18]|r2[18]) + bits.OnesCount64(r0[19]|r1[19]|r2[19]))
+		n += uint64(bits.OnesCount64(r0[20]|r1[20]|r2[20]) + bits.OnesCount64(r0[21]|r1[21]|r2[21]) + bits.OnesCount64(r0[22]|r1[22]|r2[22]) + bits.OnesCount64(r0[23]|r1[23]|r2[23]))
+		n += uint64(bits.OnesCount64(r0[24]|r1[24]|r2[24]) + bits.OnesCount64(r0[25]|r1[25]|r2[25]) + bits.OnesCount64(r0[26]|r1[26]|r2[26]) + bits.OnesCount64(r0[27]|r1[27]|r2[27]))
+		n += uint64(bits.OnesCount64(r0[28] | r1[28] | r2[28]))
+	}
+	return int(n)
+}
+
+// clashesGo8x3r30 is clashesGo for 3 tables of 8 diagonals, rows of 30 words.
+func clashesGo8x3r30(tables []uint64, keys []uint64) int {
+	tb := (*[3 << 8 * 30]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[30]uint64)(tb[(0<<8+int(key>>0&0xff))*30:])
+		r1 := (*[30]uint64)(tb[(1<<8+int(key>>8&0xff))*30:])
+		r2 := (*[30]uint64)(tb[(2<<8+int(key>>16&0xff))*30:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]|r2[12]) + bits.OnesCount64(r0[13]|r1[13]|r2[13]) + bits.OnesCount64(r0[14]|r1[14]|r2[14]) + bits.OnesCount64(r0[15]|r1[15]|r2[15]))
+		n += uint64(bits.OnesCount64(r0[16]|r1[16]|r2[16]) + bits.OnesCount64(r0[17]|r1[17]|r2[17]) + bits.OnesCount64(r0[18]|r1[18]|r2[18]) + bits.OnesCount64(r0[19]|r1[19]|r2[19]))
+		n += uint64(bits.OnesCount64(r0[20]|r1[20]|r2[20]) + bits.OnesCount64(r0[21]|r1[21]|r2[21]) + bits.OnesCount64(r0[22]|r1[22]|r2[22]) + bits.OnesCount64(r0[23]|r1[23]|r2[23]))
+		n += uint64(bits.OnesCount64(r0[24]|r1[24]|r2[24]) + bits.OnesCount64(r0[25]|r1[25]|r2[25]) + bits.OnesCount64(r0[26]|r1[26]|r2[26]) + bits.OnesCount64(r0[27]|r1[27]|r2[27]))
+		n += uint64(bits.OnesCount64(r0[28]|r1[28]|r2[28]) + bits.OnesCount64(r0[29]|r1[29]|r2[29]))
+	}
+	return int(n)
+}
+
+// clashesGo8x3r31 is clashesGo for 3 tables of 8 diagonals, rows of 31 words.
+func clashesGo8x3r31(tables []uint64, keys []uint64) int {
+	tb := (*[3 << 8 * 31]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[31]uint64)(tb[(0<<8+int(key>>0&0xff))*31:])
+		r1 := (*[31]uint64)(tb[(1<<8+int(key>>8&0xff))*31:])
+		r2 := (*[31]uint64)(tb[(2<<8+int(key>>16&0xff))*31:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]|r2[12]) + bits.OnesCount64(r0[13]|r1[13]|r2[13]) + bits.OnesCount64(r0[14]|r1[14]|r2[14]) + bits.OnesCount64(r0[15]|r1[15]|r2[15]))
+		n += uint64(bits.OnesCount64(r0[16]|r1[16]|r2[16]) + bits.OnesCount64(r0[17]|r1[17]|r2[17]) + bits.OnesCount64(r0[18]|r1[18]|r2[18]) + bits.OnesCount64(r0[19]|r1[19]|r2[19]))
+		n += uint64(bits.OnesCount64(r0[20]|r1[20]|r2[20]) + bits.OnesCount64(r0[21]|r1[21]|r2[21]) + bits.OnesCount64(r0[22]|r1[22]|r2[22]) + bits.OnesCount64(r0[23]|r1[23]|r2[23]))
+		n += uint64(bits.OnesCount64(r0[24]|r1[24]|r2[24]) + bits.OnesCount64(r0[25]|r1[25]|r2[25]) + bits.OnesCount64(r0[26]|r1[26]|r2[26]) + bits.OnesCount64(r0[27]|r1[27]|r2[27]))
+		n += uint64(bits.OnesCount64(r0[28]|r1[28]|r2[28]) + bits.OnesCount64(r0[29]|r1[29]|r2[29]) + bits.OnesCount64(r0[30]|r1[30]|r2[30]))
 	}
 	return int(n)
 }
@@ -630,6 +2322,48 @@ func clashesGo8x3r32(tables []uint64, keys []uint64) int {
 	return int(n)
 }
 
+// clashesGo8x4r1 is clashesGo for 4 tables of 8 diagonals, rows of 1 words.
+func clashesGo8x4r1(tables []uint64, keys []uint64) int {
+	tb := (*[4 << 8 * 1]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[1]uint64)(tb[(0<<8+int(key>>0&0xff))*1:])
+		r1 := (*[1]uint64)(tb[(1<<8+int(key>>8&0xff))*1:])
+		r2 := (*[1]uint64)(tb[(2<<8+int(key>>16&0xff))*1:])
+		r3 := (*[1]uint64)(tb[(3<<8+int(key>>24&0xff))*1:])
+		n += uint64(bits.OnesCount64(r0[0] | r1[0] | r2[0] | r3[0]))
+	}
+	return int(n)
+}
+
+// clashesGo8x4r2 is clashesGo for 4 tables of 8 diagonals, rows of 2 words.
+func clashesGo8x4r2(tables []uint64, keys []uint64) int {
+	tb := (*[4 << 8 * 2]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[2]uint64)(tb[(0<<8+int(key>>0&0xff))*2:])
+		r1 := (*[2]uint64)(tb[(1<<8+int(key>>8&0xff))*2:])
+		r2 := (*[2]uint64)(tb[(2<<8+int(key>>16&0xff))*2:])
+		r3 := (*[2]uint64)(tb[(3<<8+int(key>>24&0xff))*2:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]))
+	}
+	return int(n)
+}
+
+// clashesGo8x4r3 is clashesGo for 4 tables of 8 diagonals, rows of 3 words.
+func clashesGo8x4r3(tables []uint64, keys []uint64) int {
+	tb := (*[4 << 8 * 3]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[3]uint64)(tb[(0<<8+int(key>>0&0xff))*3:])
+		r1 := (*[3]uint64)(tb[(1<<8+int(key>>8&0xff))*3:])
+		r2 := (*[3]uint64)(tb[(2<<8+int(key>>16&0xff))*3:])
+		r3 := (*[3]uint64)(tb[(3<<8+int(key>>24&0xff))*3:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]))
+	}
+	return int(n)
+}
+
 // clashesGo8x4r4 is clashesGo for 4 tables of 8 diagonals, rows of 4 words.
 func clashesGo8x4r4(tables []uint64, keys []uint64) int {
 	tb := (*[4 << 8 * 4]uint64)(tables)
@@ -640,6 +2374,51 @@ func clashesGo8x4r4(tables []uint64, keys []uint64) int {
 		r2 := (*[4]uint64)(tb[(2<<8+int(key>>16&0xff))*4:])
 		r3 := (*[4]uint64)(tb[(3<<8+int(key>>24&0xff))*4:])
 		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]))
+	}
+	return int(n)
+}
+
+// clashesGo8x4r5 is clashesGo for 4 tables of 8 diagonals, rows of 5 words.
+func clashesGo8x4r5(tables []uint64, keys []uint64) int {
+	tb := (*[4 << 8 * 5]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[5]uint64)(tb[(0<<8+int(key>>0&0xff))*5:])
+		r1 := (*[5]uint64)(tb[(1<<8+int(key>>8&0xff))*5:])
+		r2 := (*[5]uint64)(tb[(2<<8+int(key>>16&0xff))*5:])
+		r3 := (*[5]uint64)(tb[(3<<8+int(key>>24&0xff))*5:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]))
+		n += uint64(bits.OnesCount64(r0[4] | r1[4] | r2[4] | r3[4]))
+	}
+	return int(n)
+}
+
+// clashesGo8x4r6 is clashesGo for 4 tables of 8 diagonals, rows of 6 words.
+func clashesGo8x4r6(tables []uint64, keys []uint64) int {
+	tb := (*[4 << 8 * 6]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[6]uint64)(tb[(0<<8+int(key>>0&0xff))*6:])
+		r1 := (*[6]uint64)(tb[(1<<8+int(key>>8&0xff))*6:])
+		r2 := (*[6]uint64)(tb[(2<<8+int(key>>16&0xff))*6:])
+		r3 := (*[6]uint64)(tb[(3<<8+int(key>>24&0xff))*6:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]))
+	}
+	return int(n)
+}
+
+// clashesGo8x4r7 is clashesGo for 4 tables of 8 diagonals, rows of 7 words.
+func clashesGo8x4r7(tables []uint64, keys []uint64) int {
+	tb := (*[4 << 8 * 7]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[7]uint64)(tb[(0<<8+int(key>>0&0xff))*7:])
+		r1 := (*[7]uint64)(tb[(1<<8+int(key>>8&0xff))*7:])
+		r2 := (*[7]uint64)(tb[(2<<8+int(key>>16&0xff))*7:])
+		r3 := (*[7]uint64)(tb[(3<<8+int(key>>24&0xff))*7:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]))
 	}
 	return int(n)
 }
@@ -659,6 +2438,54 @@ func clashesGo8x4r8(tables []uint64, keys []uint64) int {
 	return int(n)
 }
 
+// clashesGo8x4r9 is clashesGo for 4 tables of 8 diagonals, rows of 9 words.
+func clashesGo8x4r9(tables []uint64, keys []uint64) int {
+	tb := (*[4 << 8 * 9]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[9]uint64)(tb[(0<<8+int(key>>0&0xff))*9:])
+		r1 := (*[9]uint64)(tb[(1<<8+int(key>>8&0xff))*9:])
+		r2 := (*[9]uint64)(tb[(2<<8+int(key>>16&0xff))*9:])
+		r3 := (*[9]uint64)(tb[(3<<8+int(key>>24&0xff))*9:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]))
+		n += uint64(bits.OnesCount64(r0[8] | r1[8] | r2[8] | r3[8]))
+	}
+	return int(n)
+}
+
+// clashesGo8x4r10 is clashesGo for 4 tables of 8 diagonals, rows of 10 words.
+func clashesGo8x4r10(tables []uint64, keys []uint64) int {
+	tb := (*[4 << 8 * 10]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[10]uint64)(tb[(0<<8+int(key>>0&0xff))*10:])
+		r1 := (*[10]uint64)(tb[(1<<8+int(key>>8&0xff))*10:])
+		r2 := (*[10]uint64)(tb[(2<<8+int(key>>16&0xff))*10:])
+		r3 := (*[10]uint64)(tb[(3<<8+int(key>>24&0xff))*10:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]))
+	}
+	return int(n)
+}
+
+// clashesGo8x4r11 is clashesGo for 4 tables of 8 diagonals, rows of 11 words.
+func clashesGo8x4r11(tables []uint64, keys []uint64) int {
+	tb := (*[4 << 8 * 11]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[11]uint64)(tb[(0<<8+int(key>>0&0xff))*11:])
+		r1 := (*[11]uint64)(tb[(1<<8+int(key>>8&0xff))*11:])
+		r2 := (*[11]uint64)(tb[(2<<8+int(key>>16&0xff))*11:])
+		r3 := (*[11]uint64)(tb[(3<<8+int(key>>24&0xff))*11:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]))
+	}
+	return int(n)
+}
+
 // clashesGo8x4r12 is clashesGo for 4 tables of 8 diagonals, rows of 12 words.
 func clashesGo8x4r12(tables []uint64, keys []uint64) int {
 	tb := (*[4 << 8 * 12]uint64)(tables)
@@ -671,6 +2498,57 @@ func clashesGo8x4r12(tables []uint64, keys []uint64) int {
 		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]))
 		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]))
 		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]))
+	}
+	return int(n)
+}
+
+// clashesGo8x4r13 is clashesGo for 4 tables of 8 diagonals, rows of 13 words.
+func clashesGo8x4r13(tables []uint64, keys []uint64) int {
+	tb := (*[4 << 8 * 13]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[13]uint64)(tb[(0<<8+int(key>>0&0xff))*13:])
+		r1 := (*[13]uint64)(tb[(1<<8+int(key>>8&0xff))*13:])
+		r2 := (*[13]uint64)(tb[(2<<8+int(key>>16&0xff))*13:])
+		r3 := (*[13]uint64)(tb[(3<<8+int(key>>24&0xff))*13:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]))
+		n += uint64(bits.OnesCount64(r0[12] | r1[12] | r2[12] | r3[12]))
+	}
+	return int(n)
+}
+
+// clashesGo8x4r14 is clashesGo for 4 tables of 8 diagonals, rows of 14 words.
+func clashesGo8x4r14(tables []uint64, keys []uint64) int {
+	tb := (*[4 << 8 * 14]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[14]uint64)(tb[(0<<8+int(key>>0&0xff))*14:])
+		r1 := (*[14]uint64)(tb[(1<<8+int(key>>8&0xff))*14:])
+		r2 := (*[14]uint64)(tb[(2<<8+int(key>>16&0xff))*14:])
+		r3 := (*[14]uint64)(tb[(3<<8+int(key>>24&0xff))*14:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]|r2[12]|r3[12]) + bits.OnesCount64(r0[13]|r1[13]|r2[13]|r3[13]))
+	}
+	return int(n)
+}
+
+// clashesGo8x4r15 is clashesGo for 4 tables of 8 diagonals, rows of 15 words.
+func clashesGo8x4r15(tables []uint64, keys []uint64) int {
+	tb := (*[4 << 8 * 15]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[15]uint64)(tb[(0<<8+int(key>>0&0xff))*15:])
+		r1 := (*[15]uint64)(tb[(1<<8+int(key>>8&0xff))*15:])
+		r2 := (*[15]uint64)(tb[(2<<8+int(key>>16&0xff))*15:])
+		r3 := (*[15]uint64)(tb[(3<<8+int(key>>24&0xff))*15:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]|r2[12]|r3[12]) + bits.OnesCount64(r0[13]|r1[13]|r2[13]|r3[13]) + bits.OnesCount64(r0[14]|r1[14]|r2[14]|r3[14]))
 	}
 	return int(n)
 }
@@ -692,6 +2570,60 @@ func clashesGo8x4r16(tables []uint64, keys []uint64) int {
 	return int(n)
 }
 
+// clashesGo8x4r17 is clashesGo for 4 tables of 8 diagonals, rows of 17 words.
+func clashesGo8x4r17(tables []uint64, keys []uint64) int {
+	tb := (*[4 << 8 * 17]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[17]uint64)(tb[(0<<8+int(key>>0&0xff))*17:])
+		r1 := (*[17]uint64)(tb[(1<<8+int(key>>8&0xff))*17:])
+		r2 := (*[17]uint64)(tb[(2<<8+int(key>>16&0xff))*17:])
+		r3 := (*[17]uint64)(tb[(3<<8+int(key>>24&0xff))*17:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]|r2[12]|r3[12]) + bits.OnesCount64(r0[13]|r1[13]|r2[13]|r3[13]) + bits.OnesCount64(r0[14]|r1[14]|r2[14]|r3[14]) + bits.OnesCount64(r0[15]|r1[15]|r2[15]|r3[15]))
+		n += uint64(bits.OnesCount64(r0[16] | r1[16] | r2[16] | r3[16]))
+	}
+	return int(n)
+}
+
+// clashesGo8x4r18 is clashesGo for 4 tables of 8 diagonals, rows of 18 words.
+func clashesGo8x4r18(tables []uint64, keys []uint64) int {
+	tb := (*[4 << 8 * 18]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[18]uint64)(tb[(0<<8+int(key>>0&0xff))*18:])
+		r1 := (*[18]uint64)(tb[(1<<8+int(key>>8&0xff))*18:])
+		r2 := (*[18]uint64)(tb[(2<<8+int(key>>16&0xff))*18:])
+		r3 := (*[18]uint64)(tb[(3<<8+int(key>>24&0xff))*18:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]|r2[12]|r3[12]) + bits.OnesCount64(r0[13]|r1[13]|r2[13]|r3[13]) + bits.OnesCount64(r0[14]|r1[14]|r2[14]|r3[14]) + bits.OnesCount64(r0[15]|r1[15]|r2[15]|r3[15]))
+		n += uint64(bits.OnesCount64(r0[16]|r1[16]|r2[16]|r3[16]) + bits.OnesCount64(r0[17]|r1[17]|r2[17]|r3[17]))
+	}
+	return int(n)
+}
+
+// clashesGo8x4r19 is clashesGo for 4 tables of 8 diagonals, rows of 19 words.
+func clashesGo8x4r19(tables []uint64, keys []uint64) int {
+	tb := (*[4 << 8 * 19]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[19]uint64)(tb[(0<<8+int(key>>0&0xff))*19:])
+		r1 := (*[19]uint64)(tb[(1<<8+int(key>>8&0xff))*19:])
+		r2 := (*[19]uint64)(tb[(2<<8+int(key>>16&0xff))*19:])
+		r3 := (*[19]uint64)(tb[(3<<8+int(key>>24&0xff))*19:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]|r2[12]|r3[12]) + bits.OnesCount64(r0[13]|r1[13]|r2[13]|r3[13]) + bits.OnesCount64(r0[14]|r1[14]|r2[14]|r3[14]) + bits.OnesCount64(r0[15]|r1[15]|r2[15]|r3[15]))
+		n += uint64(bits.OnesCount64(r0[16]|r1[16]|r2[16]|r3[16]) + bits.OnesCount64(r0[17]|r1[17]|r2[17]|r3[17]) + bits.OnesCount64(r0[18]|r1[18]|r2[18]|r3[18]))
+	}
+	return int(n)
+}
+
 // clashesGo8x4r20 is clashesGo for 4 tables of 8 diagonals, rows of 20 words.
 func clashesGo8x4r20(tables []uint64, keys []uint64) int {
 	tb := (*[4 << 8 * 20]uint64)(tables)
@@ -706,6 +2638,63 @@ func clashesGo8x4r20(tables []uint64, keys []uint64) int {
 		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]))
 		n += uint64(bits.OnesCount64(r0[12]|r1[12]|r2[12]|r3[12]) + bits.OnesCount64(r0[13]|r1[13]|r2[13]|r3[13]) + bits.OnesCount64(r0[14]|r1[14]|r2[14]|r3[14]) + bits.OnesCount64(r0[15]|r1[15]|r2[15]|r3[15]))
 		n += uint64(bits.OnesCount64(r0[16]|r1[16]|r2[16]|r3[16]) + bits.OnesCount64(r0[17]|r1[17]|r2[17]|r3[17]) + bits.OnesCount64(r0[18]|r1[18]|r2[18]|r3[18]) + bits.OnesCount64(r0[19]|r1[19]|r2[19]|r3[19]))
+	}
+	return int(n)
+}
+
+// clashesGo8x4r21 is clashesGo for 4 tables of 8 diagonals, rows of 21 words.
+func clashesGo8x4r21(tables []uint64, keys []uint64) int {
+	tb := (*[4 << 8 * 21]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[21]uint64)(tb[(0<<8+int(key>>0&0xff))*21:])
+		r1 := (*[21]uint64)(tb[(1<<8+int(key>>8&0xff))*21:])
+		r2 := (*[21]uint64)(tb[(2<<8+int(key>>16&0xff))*21:])
+		r3 := (*[21]uint64)(tb[(3<<8+int(key>>24&0xff))*21:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]|r2[12]|r3[12]) + bits.OnesCount64(r0[13]|r1[13]|r2[13]|r3[13]) + bits.OnesCount64(r0[14]|r1[14]|r2[14]|r3[14]) + bits.OnesCount64(r0[15]|r1[15]|r2[15]|r3[15]))
+		n += uint64(bits.OnesCount64(r0[16]|r1[16]|r2[16]|r3[16]) + bits.OnesCount64(r0[17]|r1[17]|r2[17]|r3[17]) + bits.OnesCount64(r0[18]|r1[18]|r2[18]|r3[18]) + bits.OnesCount64(r0[19]|r1[19]|r2[19]|r3[19]))
+		n += uint64(bits.OnesCount64(r0[20] | r1[20] | r2[20] | r3[20]))
+	}
+	return int(n)
+}
+
+// clashesGo8x4r22 is clashesGo for 4 tables of 8 diagonals, rows of 22 words.
+func clashesGo8x4r22(tables []uint64, keys []uint64) int {
+	tb := (*[4 << 8 * 22]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[22]uint64)(tb[(0<<8+int(key>>0&0xff))*22:])
+		r1 := (*[22]uint64)(tb[(1<<8+int(key>>8&0xff))*22:])
+		r2 := (*[22]uint64)(tb[(2<<8+int(key>>16&0xff))*22:])
+		r3 := (*[22]uint64)(tb[(3<<8+int(key>>24&0xff))*22:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]|r2[12]|r3[12]) + bits.OnesCount64(r0[13]|r1[13]|r2[13]|r3[13]) + bits.OnesCount64(r0[14]|r1[14]|r2[14]|r3[14]) + bits.OnesCount64(r0[15]|r1[15]|r2[15]|r3[15]))
+		n += uint64(bits.OnesCount64(r0[16]|r1[16]|r2[16]|r3[16]) + bits.OnesCount64(r0[17]|r1[17]|r2[17]|r3[17]) + bits.OnesCount64(r0[18]|r1[18]|r2[18]|r3[18]) + bits.OnesCount64(r0[19]|r1[19]|r2[19]|r3[19]))
+		n += uint64(bits.OnesCount64(r0[20]|r1[20]|r2[20]|r3[20]) + bits.OnesCount64(r0[21]|r1[21]|r2[21]|r3[21]))
+	}
+	return int(n)
+}
+
+// clashesGo8x4r23 is clashesGo for 4 tables of 8 diagonals, rows of 23 words.
+func clashesGo8x4r23(tables []uint64, keys []uint64) int {
+	tb := (*[4 << 8 * 23]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[23]uint64)(tb[(0<<8+int(key>>0&0xff))*23:])
+		r1 := (*[23]uint64)(tb[(1<<8+int(key>>8&0xff))*23:])
+		r2 := (*[23]uint64)(tb[(2<<8+int(key>>16&0xff))*23:])
+		r3 := (*[23]uint64)(tb[(3<<8+int(key>>24&0xff))*23:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]|r2[12]|r3[12]) + bits.OnesCount64(r0[13]|r1[13]|r2[13]|r3[13]) + bits.OnesCount64(r0[14]|r1[14]|r2[14]|r3[14]) + bits.OnesCount64(r0[15]|r1[15]|r2[15]|r3[15]))
+		n += uint64(bits.OnesCount64(r0[16]|r1[16]|r2[16]|r3[16]) + bits.OnesCount64(r0[17]|r1[17]|r2[17]|r3[17]) + bits.OnesCount64(r0[18]|r1[18]|r2[18]|r3[18]) + bits.OnesCount64(r0[19]|r1[19]|r2[19]|r3[19]))
+		n += uint64(bits.OnesCount64(r0[20]|r1[20]|r2[20]|r3[20]) + bits.OnesCount64(r0[21]|r1[21]|r2[21]|r3[21]) + bits.OnesCount64(r0[22]|r1[22]|r2[22]|r3[22]))
 	}
 	return int(n)
 }
@@ -729,6 +2718,66 @@ func clashesGo8x4r24(tables []uint64, keys []uint64) int {
 	return int(n)
 }
 
+// clashesGo8x4r25 is clashesGo for 4 tables of 8 diagonals, rows of 25 words.
+func clashesGo8x4r25(tables []uint64, keys []uint64) int {
+	tb := (*[4 << 8 * 25]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[25]uint64)(tb[(0<<8+int(key>>0&0xff))*25:])
+		r1 := (*[25]uint64)(tb[(1<<8+int(key>>8&0xff))*25:])
+		r2 := (*[25]uint64)(tb[(2<<8+int(key>>16&0xff))*25:])
+		r3 := (*[25]uint64)(tb[(3<<8+int(key>>24&0xff))*25:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]|r2[12]|r3[12]) + bits.OnesCount64(r0[13]|r1[13]|r2[13]|r3[13]) + bits.OnesCount64(r0[14]|r1[14]|r2[14]|r3[14]) + bits.OnesCount64(r0[15]|r1[15]|r2[15]|r3[15]))
+		n += uint64(bits.OnesCount64(r0[16]|r1[16]|r2[16]|r3[16]) + bits.OnesCount64(r0[17]|r1[17]|r2[17]|r3[17]) + bits.OnesCount64(r0[18]|r1[18]|r2[18]|r3[18]) + bits.OnesCount64(r0[19]|r1[19]|r2[19]|r3[19]))
+		n += uint64(bits.OnesCount64(r0[20]|r1[20]|r2[20]|r3[20]) + bits.OnesCount64(r0[21]|r1[21]|r2[21]|r3[21]) + bits.OnesCount64(r0[22]|r1[22]|r2[22]|r3[22]) + bits.OnesCount64(r0[23]|r1[23]|r2[23]|r3[23]))
+		n += uint64(bits.OnesCount64(r0[24] | r1[24] | r2[24] | r3[24]))
+	}
+	return int(n)
+}
+
+// clashesGo8x4r26 is clashesGo for 4 tables of 8 diagonals, rows of 26 words.
+func clashesGo8x4r26(tables []uint64, keys []uint64) int {
+	tb := (*[4 << 8 * 26]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[26]uint64)(tb[(0<<8+int(key>>0&0xff))*26:])
+		r1 := (*[26]uint64)(tb[(1<<8+int(key>>8&0xff))*26:])
+		r2 := (*[26]uint64)(tb[(2<<8+int(key>>16&0xff))*26:])
+		r3 := (*[26]uint64)(tb[(3<<8+int(key>>24&0xff))*26:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]|r2[12]|r3[12]) + bits.OnesCount64(r0[13]|r1[13]|r2[13]|r3[13]) + bits.OnesCount64(r0[14]|r1[14]|r2[14]|r3[14]) + bits.OnesCount64(r0[15]|r1[15]|r2[15]|r3[15]))
+		n += uint64(bits.OnesCount64(r0[16]|r1[16]|r2[16]|r3[16]) + bits.OnesCount64(r0[17]|r1[17]|r2[17]|r3[17]) + bits.OnesCount64(r0[18]|r1[18]|r2[18]|r3[18]) + bits.OnesCount64(r0[19]|r1[19]|r2[19]|r3[19]))
+		n += uint64(bits.OnesCount64(r0[20]|r1[20]|r2[20]|r3[20]) + bits.OnesCount64(r0[21]|r1[21]|r2[21]|r3[21]) + bits.OnesCount64(r0[22]|r1[22]|r2[22]|r3[22]) + bits.OnesCount64(r0[23]|r1[23]|r2[23]|r3[23]))
+		n += uint64(bits.OnesCount64(r0[24]|r1[24]|r2[24]|r3[24]) + bits.OnesCount64(r0[25]|r1[25]|r2[25]|r3[25]))
+	}
+	return int(n)
+}
+
+// clashesGo8x4r27 is clashesGo for 4 tables of 8 diagonals, rows of 27 words.
+func clashesGo8x4r27(tables []uint64, keys []uint64) int {
+	tb := (*[4 << 8 * 27]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[27]uint64)(tb[(0<<8+int(key>>0&0xff))*27:])
+		r1 := (*[27]uint64)(tb[(1<<8+int(key>>8&0xff))*27:])
+		r2 := (*[27]uint64)(tb[(2<<8+int(key>>16&0xff))*27:])
+		r3 := (*[27]uint64)(tb[(3<<8+int(key>>24&0xff))*27:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]|r2[12]|r3[12]) + bits.OnesCount64(r0[13]|r1[13]|r2[13]|r3[13]) + bits.OnesCount64(r0[14]|r1[14]|r2[14]|r3[14]) + bits.OnesCount64(r0[15]|r1[15]|r2[15]|r3[15]))
+		n += uint64(bits.OnesCount64(r0[16]|r1[16]|r2[16]|r3[16]) + bits.OnesCount64(r0[17]|r1[17]|r2[17]|r3[17]) + bits.OnesCount64(r0[18]|r1[18]|r2[18]|r3[18]) + bits.OnesCount64(r0[19]|r1[19]|r2[19]|r3[19]))
+		n += uint64(bits.OnesCount64(r0[20]|r1[20]|r2[20]|r3[20]) + bits.OnesCount64(r0[21]|r1[21]|r2[21]|r3[21]) + bits.OnesCount64(r0[22]|r1[22]|r2[22]|r3[22]) + bits.OnesCount64(r0[23]|r1[23]|r2[23]|r3[23]))
+		n += uint64(bits.OnesCount64(r0[24]|r1[24]|r2[24]|r3[24]) + bits.OnesCount64(r0[25]|r1[25]|r2[25]|r3[25]) + bits.OnesCount64(r0[26]|r1[26]|r2[26]|r3[26]))
+	}
+	return int(n)
+}
+
 // clashesGo8x4r28 is clashesGo for 4 tables of 8 diagonals, rows of 28 words.
 func clashesGo8x4r28(tables []uint64, keys []uint64) int {
 	tb := (*[4 << 8 * 28]uint64)(tables)
@@ -745,6 +2794,69 @@ func clashesGo8x4r28(tables []uint64, keys []uint64) int {
 		n += uint64(bits.OnesCount64(r0[16]|r1[16]|r2[16]|r3[16]) + bits.OnesCount64(r0[17]|r1[17]|r2[17]|r3[17]) + bits.OnesCount64(r0[18]|r1[18]|r2[18]|r3[18]) + bits.OnesCount64(r0[19]|r1[19]|r2[19]|r3[19]))
 		n += uint64(bits.OnesCount64(r0[20]|r1[20]|r2[20]|r3[20]) + bits.OnesCount64(r0[21]|r1[21]|r2[21]|r3[21]) + bits.OnesCount64(r0[22]|r1[22]|r2[22]|r3[22]) + bits.OnesCount64(r0[23]|r1[23]|r2[23]|r3[23]))
 		n += uint64(bits.OnesCount64(r0[24]|r1[24]|r2[24]|r3[24]) + bits.OnesCount64(r0[25]|r1[25]|r2[25]|r3[25]) + bits.OnesCount64(r0[26]|r1[26]|r2[26]|r3[26]) + bits.OnesCount64(r0[27]|r1[27]|r2[27]|r3[27]))
+	}
+	return int(n)
+}
+
+// clashesGo8x4r29 is clashesGo for 4 tables of 8 diagonals, rows of 29 words.
+func clashesGo8x4r29(tables []uint64, keys []uint64) int {
+	tb := (*[4 << 8 * 29]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[29]uint64)(tb[(0<<8+int(key>>0&0xff))*29:])
+		r1 := (*[29]uint64)(tb[(1<<8+int(key>>8&0xff))*29:])
+		r2 := (*[29]uint64)(tb[(2<<8+int(key>>16&0xff))*29:])
+		r3 := (*[29]uint64)(tb[(3<<8+int(key>>24&0xff))*29:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]|r2[12]|r3[12]) + bits.OnesCount64(r0[13]|r1[13]|r2[13]|r3[13]) + bits.OnesCount64(r0[14]|r1[14]|r2[14]|r3[14]) + bits.OnesCount64(r0[15]|r1[15]|r2[15]|r3[15]))
+		n += uint64(bits.OnesCount64(r0[16]|r1[16]|r2[16]|r3[16]) + bits.OnesCount64(r0[17]|r1[17]|r2[17]|r3[17]) + bits.OnesCount64(r0[18]|r1[18]|r2[18]|r3[18]) + bits.OnesCount64(r0[19]|r1[19]|r2[19]|r3[19]))
+		n += uint64(bits.OnesCount64(r0[20]|r1[20]|r2[20]|r3[20]) + bits.OnesCount64(r0[21]|r1[21]|r2[21]|r3[21]) + bits.OnesCount64(r0[22]|r1[22]|r2[22]|r3[22]) + bits.OnesCount64(r0[23]|r1[23]|r2[23]|r3[23]))
+		n += uint64(bits.OnesCount64(r0[24]|r1[24]|r2[24]|r3[24]) + bits.OnesCount64(r0[25]|r1[25]|r2[25]|r3[25]) + bits.OnesCount64(r0[26]|r1[26]|r2[26]|r3[26]) + bits.OnesCount64(r0[27]|r1[27]|r2[27]|r3[27]))
+		n += uint64(bits.OnesCount64(r0[28] | r1[28] | r2[28] | r3[28]))
+	}
+	return int(n)
+}
+
+// clashesGo8x4r30 is clashesGo for 4 tables of 8 diagonals, rows of 30 words.
+func clashesGo8x4r30(tables []uint64, keys []uint64) int {
+	tb := (*[4 << 8 * 30]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[30]uint64)(tb[(0<<8+int(key>>0&0xff))*30:])
+		r1 := (*[30]uint64)(tb[(1<<8+int(key>>8&0xff))*30:])
+		r2 := (*[30]uint64)(tb[(2<<8+int(key>>16&0xff))*30:])
+		r3 := (*[30]uint64)(tb[(3<<8+int(key>>24&0xff))*30:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]|r2[12]|r3[12]) + bits.OnesCount64(r0[13]|r1[13]|r2[13]|r3[13]) + bits.OnesCount64(r0[14]|r1[14]|r2[14]|r3[14]) + bits.OnesCount64(r0[15]|r1[15]|r2[15]|r3[15]))
+		n += uint64(bits.OnesCount64(r0[16]|r1[16]|r2[16]|r3[16]) + bits.OnesCount64(r0[17]|r1[17]|r2[17]|r3[17]) + bits.OnesCount64(r0[18]|r1[18]|r2[18]|r3[18]) + bits.OnesCount64(r0[19]|r1[19]|r2[19]|r3[19]))
+		n += uint64(bits.OnesCount64(r0[20]|r1[20]|r2[20]|r3[20]) + bits.OnesCount64(r0[21]|r1[21]|r2[21]|r3[21]) + bits.OnesCount64(r0[22]|r1[22]|r2[22]|r3[22]) + bits.OnesCount64(r0[23]|r1[23]|r2[23]|r3[23]))
+		n += uint64(bits.OnesCount64(r0[24]|r1[24]|r2[24]|r3[24]) + bits.OnesCount64(r0[25]|r1[25]|r2[25]|r3[25]) + bits.OnesCount64(r0[26]|r1[26]|r2[26]|r3[26]) + bits.OnesCount64(r0[27]|r1[27]|r2[27]|r3[27]))
+		n += uint64(bits.OnesCount64(r0[28]|r1[28]|r2[28]|r3[28]) + bits.OnesCount64(r0[29]|r1[29]|r2[29]|r3[29]))
+	}
+	return int(n)
+}
+
+// clashesGo8x4r31 is clashesGo for 4 tables of 8 diagonals, rows of 31 words.
+func clashesGo8x4r31(tables []uint64, keys []uint64) int {
+	tb := (*[4 << 8 * 31]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[31]uint64)(tb[(0<<8+int(key>>0&0xff))*31:])
+		r1 := (*[31]uint64)(tb[(1<<8+int(key>>8&0xff))*31:])
+		r2 := (*[31]uint64)(tb[(2<<8+int(key>>16&0xff))*31:])
+		r3 := (*[31]uint64)(tb[(3<<8+int(key>>24&0xff))*31:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]|r2[12]|r3[12]) + bits.OnesCount64(r0[13]|r1[13]|r2[13]|r3[13]) + bits.OnesCount64(r0[14]|r1[14]|r2[14]|r3[14]) + bits.OnesCount64(r0[15]|r1[15]|r2[15]|r3[15]))
+		n += uint64(bits.OnesCount64(r0[16]|r1[16]|r2[16]|r3[16]) + bits.OnesCount64(r0[17]|r1[17]|r2[17]|r3[17]) + bits.OnesCount64(r0[18]|r1[18]|r2[18]|r3[18]) + bits.OnesCount64(r0[19]|r1[19]|r2[19]|r3[19]))
+		n += uint64(bits.OnesCount64(r0[20]|r1[20]|r2[20]|r3[20]) + bits.OnesCount64(r0[21]|r1[21]|r2[21]|r3[21]) + bits.OnesCount64(r0[22]|r1[22]|r2[22]|r3[22]) + bits.OnesCount64(r0[23]|r1[23]|r2[23]|r3[23]))
+		n += uint64(bits.OnesCount64(r0[24]|r1[24]|r2[24]|r3[24]) + bits.OnesCount64(r0[25]|r1[25]|r2[25]|r3[25]) + bits.OnesCount64(r0[26]|r1[26]|r2[26]|r3[26]) + bits.OnesCount64(r0[27]|r1[27]|r2[27]|r3[27]))
+		n += uint64(bits.OnesCount64(r0[28]|r1[28]|r2[28]|r3[28]) + bits.OnesCount64(r0[29]|r1[29]|r2[29]|r3[29]) + bits.OnesCount64(r0[30]|r1[30]|r2[30]|r3[30]))
 	}
 	return int(n)
 }
@@ -770,6 +2882,51 @@ func clashesGo8x4r32(tables []uint64, keys []uint64) int {
 	return int(n)
 }
 
+// clashesGo8x5r1 is clashesGo for 5 tables of 8 diagonals, rows of 1 words.
+func clashesGo8x5r1(tables []uint64, keys []uint64) int {
+	tb := (*[5 << 8 * 1]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[1]uint64)(tb[(0<<8+int(key>>0&0xff))*1:])
+		r1 := (*[1]uint64)(tb[(1<<8+int(key>>8&0xff))*1:])
+		r2 := (*[1]uint64)(tb[(2<<8+int(key>>16&0xff))*1:])
+		r3 := (*[1]uint64)(tb[(3<<8+int(key>>24&0xff))*1:])
+		r4 := (*[1]uint64)(tb[(4<<8+int(key>>32&0xff))*1:])
+		n += uint64(bits.OnesCount64(r0[0] | r1[0] | r2[0] | r3[0] | r4[0]))
+	}
+	return int(n)
+}
+
+// clashesGo8x5r2 is clashesGo for 5 tables of 8 diagonals, rows of 2 words.
+func clashesGo8x5r2(tables []uint64, keys []uint64) int {
+	tb := (*[5 << 8 * 2]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[2]uint64)(tb[(0<<8+int(key>>0&0xff))*2:])
+		r1 := (*[2]uint64)(tb[(1<<8+int(key>>8&0xff))*2:])
+		r2 := (*[2]uint64)(tb[(2<<8+int(key>>16&0xff))*2:])
+		r3 := (*[2]uint64)(tb[(3<<8+int(key>>24&0xff))*2:])
+		r4 := (*[2]uint64)(tb[(4<<8+int(key>>32&0xff))*2:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]))
+	}
+	return int(n)
+}
+
+// clashesGo8x5r3 is clashesGo for 5 tables of 8 diagonals, rows of 3 words.
+func clashesGo8x5r3(tables []uint64, keys []uint64) int {
+	tb := (*[5 << 8 * 3]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[3]uint64)(tb[(0<<8+int(key>>0&0xff))*3:])
+		r1 := (*[3]uint64)(tb[(1<<8+int(key>>8&0xff))*3:])
+		r2 := (*[3]uint64)(tb[(2<<8+int(key>>16&0xff))*3:])
+		r3 := (*[3]uint64)(tb[(3<<8+int(key>>24&0xff))*3:])
+		r4 := (*[3]uint64)(tb[(4<<8+int(key>>32&0xff))*3:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]))
+	}
+	return int(n)
+}
+
 // clashesGo8x5r4 is clashesGo for 5 tables of 8 diagonals, rows of 4 words.
 func clashesGo8x5r4(tables []uint64, keys []uint64) int {
 	tb := (*[5 << 8 * 4]uint64)(tables)
@@ -781,6 +2938,54 @@ func clashesGo8x5r4(tables []uint64, keys []uint64) int {
 		r3 := (*[4]uint64)(tb[(3<<8+int(key>>24&0xff))*4:])
 		r4 := (*[4]uint64)(tb[(4<<8+int(key>>32&0xff))*4:])
 		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]))
+	}
+	return int(n)
+}
+
+// clashesGo8x5r5 is clashesGo for 5 tables of 8 diagonals, rows of 5 words.
+func clashesGo8x5r5(tables []uint64, keys []uint64) int {
+	tb := (*[5 << 8 * 5]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[5]uint64)(tb[(0<<8+int(key>>0&0xff))*5:])
+		r1 := (*[5]uint64)(tb[(1<<8+int(key>>8&0xff))*5:])
+		r2 := (*[5]uint64)(tb[(2<<8+int(key>>16&0xff))*5:])
+		r3 := (*[5]uint64)(tb[(3<<8+int(key>>24&0xff))*5:])
+		r4 := (*[5]uint64)(tb[(4<<8+int(key>>32&0xff))*5:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]))
+		n += uint64(bits.OnesCount64(r0[4] | r1[4] | r2[4] | r3[4] | r4[4]))
+	}
+	return int(n)
+}
+
+// clashesGo8x5r6 is clashesGo for 5 tables of 8 diagonals, rows of 6 words.
+func clashesGo8x5r6(tables []uint64, keys []uint64) int {
+	tb := (*[5 << 8 * 6]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[6]uint64)(tb[(0<<8+int(key>>0&0xff))*6:])
+		r1 := (*[6]uint64)(tb[(1<<8+int(key>>8&0xff))*6:])
+		r2 := (*[6]uint64)(tb[(2<<8+int(key>>16&0xff))*6:])
+		r3 := (*[6]uint64)(tb[(3<<8+int(key>>24&0xff))*6:])
+		r4 := (*[6]uint64)(tb[(4<<8+int(key>>32&0xff))*6:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]))
+	}
+	return int(n)
+}
+
+// clashesGo8x5r7 is clashesGo for 5 tables of 8 diagonals, rows of 7 words.
+func clashesGo8x5r7(tables []uint64, keys []uint64) int {
+	tb := (*[5 << 8 * 7]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[7]uint64)(tb[(0<<8+int(key>>0&0xff))*7:])
+		r1 := (*[7]uint64)(tb[(1<<8+int(key>>8&0xff))*7:])
+		r2 := (*[7]uint64)(tb[(2<<8+int(key>>16&0xff))*7:])
+		r3 := (*[7]uint64)(tb[(3<<8+int(key>>24&0xff))*7:])
+		r4 := (*[7]uint64)(tb[(4<<8+int(key>>32&0xff))*7:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]|r4[6]))
 	}
 	return int(n)
 }
@@ -801,6 +3006,57 @@ func clashesGo8x5r8(tables []uint64, keys []uint64) int {
 	return int(n)
 }
 
+// clashesGo8x5r9 is clashesGo for 5 tables of 8 diagonals, rows of 9 words.
+func clashesGo8x5r9(tables []uint64, keys []uint64) int {
+	tb := (*[5 << 8 * 9]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[9]uint64)(tb[(0<<8+int(key>>0&0xff))*9:])
+		r1 := (*[9]uint64)(tb[(1<<8+int(key>>8&0xff))*9:])
+		r2 := (*[9]uint64)(tb[(2<<8+int(key>>16&0xff))*9:])
+		r3 := (*[9]uint64)(tb[(3<<8+int(key>>24&0xff))*9:])
+		r4 := (*[9]uint64)(tb[(4<<8+int(key>>32&0xff))*9:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]|r4[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]|r4[7]))
+		n += uint64(bits.OnesCount64(r0[8] | r1[8] | r2[8] | r3[8] | r4[8]))
+	}
+	return int(n)
+}
+
+// clashesGo8x5r10 is clashesGo for 5 tables of 8 diagonals, rows of 10 words.
+func clashesGo8x5r10(tables []uint64, keys []uint64) int {
+	tb := (*[5 << 8 * 10]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[10]uint64)(tb[(0<<8+int(key>>0&0xff))*10:])
+		r1 := (*[10]uint64)(tb[(1<<8+int(key>>8&0xff))*10:])
+		r2 := (*[10]uint64)(tb[(2<<8+int(key>>16&0xff))*10:])
+		r3 := (*[10]uint64)(tb[(3<<8+int(key>>24&0xff))*10:])
+		r4 := (*[10]uint64)(tb[(4<<8+int(key>>32&0xff))*10:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]|r4[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]|r4[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]|r4[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]|r4[9]))
+	}
+	return int(n)
+}
+
+// clashesGo8x5r11 is clashesGo for 5 tables of 8 diagonals, rows of 11 words.
+func clashesGo8x5r11(tables []uint64, keys []uint64) int {
+	tb := (*[5 << 8 * 11]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[11]uint64)(tb[(0<<8+int(key>>0&0xff))*11:])
+		r1 := (*[11]uint64)(tb[(1<<8+int(key>>8&0xff))*11:])
+		r2 := (*[11]uint64)(tb[(2<<8+int(key>>16&0xff))*11:])
+		r3 := (*[11]uint64)(tb[(3<<8+int(key>>24&0xff))*11:])
+		r4 := (*[11]uint64)(tb[(4<<8+int(key>>32&0xff))*11:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]|r4[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]|r4[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]|r4[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]|r4[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]|r4[10]))
+	}
+	return int(n)
+}
+
 // clashesGo8x5r12 is clashesGo for 5 tables of 8 diagonals, rows of 12 words.
 func clashesGo8x5r12(tables []uint64, keys []uint64) int {
 	tb := (*[5 << 8 * 12]uint64)(tables)
@@ -814,6 +3070,60 @@ func clashesGo8x5r12(tables []uint64, keys []uint64) int {
 		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]))
 		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]|r4[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]|r4[7]))
 		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]|r4[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]|r4[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]|r4[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]|r4[11]))
+	}
+	return int(n)
+}
+
+// clashesGo8x5r13 is clashesGo for 5 tables of 8 diagonals, rows of 13 words.
+func clashesGo8x5r13(tables []uint64, keys []uint64) int {
+	tb := (*[5 << 8 * 13]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[13]uint64)(tb[(0<<8+int(key>>0&0xff))*13:])
+		r1 := (*[13]uint64)(tb[(1<<8+int(key>>8&0xff))*13:])
+		r2 := (*[13]uint64)(tb[(2<<8+int(key>>16&0xff))*13:])
+		r3 := (*[13]uint64)(tb[(3<<8+int(key>>24&0xff))*13:])
+		r4 := (*[13]uint64)(tb[(4<<8+int(key>>32&0xff))*13:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]|r4[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]|r4[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]|r4[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]|r4[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]|r4[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]|r4[11]))
+		n += uint64(bits.OnesCount64(r0[12] | r1[12] | r2[12] | r3[12] | r4[12]))
+	}
+	return int(n)
+}
+
+// clashesGo8x5r14 is clashesGo for 5 tables of 8 diagonals, rows of 14 words.
+func clashesGo8x5r14(tables []uint64, keys []uint64) int {
+	tb := (*[5 << 8 * 14]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[14]uint64)(tb[(0<<8+int(key>>0&0xff))*14:])
+		r1 := (*[14]uint64)(tb[(1<<8+int(key>>8&0xff))*14:])
+		r2 := (*[14]uint64)(tb[(2<<8+int(key>>16&0xff))*14:])
+		r3 := (*[14]uint64)(tb[(3<<8+int(key>>24&0xff))*14:])
+		r4 := (*[14]uint64)(tb[(4<<8+int(key>>32&0xff))*14:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]|r4[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]|r4[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]|r4[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]|r4[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]|r4[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]|r4[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]|r2[12]|r3[12]|r4[12]) + bits.OnesCount64(r0[13]|r1[13]|r2[13]|r3[13]|r4[13]))
+	}
+	return int(n)
+}
+
+// clashesGo8x5r15 is clashesGo for 5 tables of 8 diagonals, rows of 15 words.
+func clashesGo8x5r15(tables []uint64, keys []uint64) int {
+	tb := (*[5 << 8 * 15]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[15]uint64)(tb[(0<<8+int(key>>0&0xff))*15:])
+		r1 := (*[15]uint64)(tb[(1<<8+int(key>>8&0xff))*15:])
+		r2 := (*[15]uint64)(tb[(2<<8+int(key>>16&0xff))*15:])
+		r3 := (*[15]uint64)(tb[(3<<8+int(key>>24&0xff))*15:])
+		r4 := (*[15]uint64)(tb[(4<<8+int(key>>32&0xff))*15:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]|r4[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]|r4[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]|r4[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]|r4[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]|r4[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]|r4[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]|r2[12]|r3[12]|r4[12]) + bits.OnesCount64(r0[13]|r1[13]|r2[13]|r3[13]|r4[13]) + bits.OnesCount64(r0[14]|r1[14]|r2[14]|r3[14]|r4[14]))
 	}
 	return int(n)
 }
@@ -836,6 +3146,63 @@ func clashesGo8x5r16(tables []uint64, keys []uint64) int {
 	return int(n)
 }
 
+// clashesGo8x5r17 is clashesGo for 5 tables of 8 diagonals, rows of 17 words.
+func clashesGo8x5r17(tables []uint64, keys []uint64) int {
+	tb := (*[5 << 8 * 17]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[17]uint64)(tb[(0<<8+int(key>>0&0xff))*17:])
+		r1 := (*[17]uint64)(tb[(1<<8+int(key>>8&0xff))*17:])
+		r2 := (*[17]uint64)(tb[(2<<8+int(key>>16&0xff))*17:])
+		r3 := (*[17]uint64)(tb[(3<<8+int(key>>24&0xff))*17:])
+		r4 := (*[17]uint64)(tb[(4<<8+int(key>>32&0xff))*17:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]|r4[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]|r4[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]|r4[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]|r4[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]|r4[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]|r4[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]|r2[12]|r3[12]|r4[12]) + bits.OnesCount64(r0[13]|r1[13]|r2[13]|r3[13]|r4[13]) + bits.OnesCount64(r0[14]|r1[14]|r2[14]|r3[14]|r4[14]) + bits.OnesCount64(r0[15]|r1[15]|r2[15]|r3[15]|r4[15]))
+		n += uint64(bits.OnesCount64(r0[16] | r1[16] | r2[16] | r3[16] | r4[16]))
+	}
+	return int(n)
+}
+
+// clashesGo8x5r18 is clashesGo for 5 tables of 8 diagonals, rows of 18 words.
+func clashesGo8x5r18(tables []uint64, keys []uint64) int {
+	tb := (*[5 << 8 * 18]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[18]uint64)(tb[(0<<8+int(key>>0&0xff))*18:])
+		r1 := (*[18]uint64)(tb[(1<<8+int(key>>8&0xff))*18:])
+		r2 := (*[18]uint64)(tb[(2<<8+int(key>>16&0xff))*18:])
+		r3 := (*[18]uint64)(tb[(3<<8+int(key>>24&0xff))*18:])
+		r4 := (*[18]uint64)(tb[(4<<8+int(key>>32&0xff))*18:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]|r4[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]|r4[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]|r4[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]|r4[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]|r4[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]|r4[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]|r2[12]|r3[12]|r4[12]) + bits.OnesCount64(r0[13]|r1[13]|r2[13]|r3[13]|r4[13]) + bits.OnesCount64(r0[14]|r1[14]|r2[14]|r3[14]|r4[14]) + bits.OnesCount64(r0[15]|r1[15]|r2[15]|r3[15]|r4[15]))
+		n += uint64(bits.OnesCount64(r0[16]|r1[16]|r2[16]|r3[16]|r4[16]) + bits.OnesCount64(r0[17]|r1[17]|r2[17]|r3[17]|r4[17]))
+	}
+	return int(n)
+}
+
+// clashesGo8x5r19 is clashesGo for 5 tables of 8 diagonals, rows of 19 words.
+func clashesGo8x5r19(tables []uint64, keys []uint64) int {
+	tb := (*[5 << 8 * 19]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[19]uint64)(tb[(0<<8+int(key>>0&0xff))*19:])
+		r1 := (*[19]uint64)(tb[(1<<8+int(key>>8&0xff))*19:])
+		r2 := (*[19]uint64)(tb[(2<<8+int(key>>16&0xff))*19:])
+		r3 := (*[19]uint64)(tb[(3<<8+int(key>>24&0xff))*19:])
+		r4 := (*[19]uint64)(tb[(4<<8+int(key>>32&0xff))*19:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]|r4[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]|r4[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]|r4[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]|r4[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]|r4[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]|r4[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]|r2[12]|r3[12]|r4[12]) + bits.OnesCount64(r0[13]|r1[13]|r2[13]|r3[13]|r4[13]) + bits.OnesCount64(r0[14]|r1[14]|r2[14]|r3[14]|r4[14]) + bits.OnesCount64(r0[15]|r1[15]|r2[15]|r3[15]|r4[15]))
+		n += uint64(bits.OnesCount64(r0[16]|r1[16]|r2[16]|r3[16]|r4[16]) + bits.OnesCount64(r0[17]|r1[17]|r2[17]|r3[17]|r4[17]) + bits.OnesCount64(r0[18]|r1[18]|r2[18]|r3[18]|r4[18]))
+	}
+	return int(n)
+}
+
 // clashesGo8x5r20 is clashesGo for 5 tables of 8 diagonals, rows of 20 words.
 func clashesGo8x5r20(tables []uint64, keys []uint64) int {
 	tb := (*[5 << 8 * 20]uint64)(tables)
@@ -851,6 +3218,66 @@ func clashesGo8x5r20(tables []uint64, keys []uint64) int {
 		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]|r4[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]|r4[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]|r4[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]|r4[11]))
 		n += uint64(bits.OnesCount64(r0[12]|r1[12]|r2[12]|r3[12]|r4[12]) + bits.OnesCount64(r0[13]|r1[13]|r2[13]|r3[13]|r4[13]) + bits.OnesCount64(r0[14]|r1[14]|r2[14]|r3[14]|r4[14]) + bits.OnesCount64(r0[15]|r1[15]|r2[15]|r3[15]|r4[15]))
 		n += uint64(bits.OnesCount64(r0[16]|r1[16]|r2[16]|r3[16]|r4[16]) + bits.OnesCount64(r0[17]|r1[17]|r2[17]|r3[17]|r4[17]) + bits.OnesCount64(r0[18]|r1[18]|r2[18]|r3[18]|r4[18]) + bits.OnesCount64(r0[19]|r1[19]|r2[19]|r3[19]|r4[19]))
+	}
+	return int(n)
+}
+
+// clashesGo8x5r21 is clashesGo for 5 tables of 8 diagonals, rows of 21 words.
+func clashesGo8x5r21(tables []uint64, keys []uint64) int {
+	tb := (*[5 << 8 * 21]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[21]uint64)(tb[(0<<8+int(key>>0&0xff))*21:])
+		r1 := (*[21]uint64)(tb[(1<<8+int(key>>8&0xff))*21:])
+		r2 := (*[21]uint64)(tb[(2<<8+int(key>>16&0xff))*21:])
+		r3 := (*[21]uint64)(tb[(3<<8+int(key>>24&0xff))*21:])
+		r4 := (*[21]uint64)(tb[(4<<8+int(key>>32&0xff))*21:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]|r4[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]|r4[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]|r4[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]|r4[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]|r4[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]|r4[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]|r2[12]|r3[12]|r4[12]) + bits.OnesCount64(r0[13]|r1[13]|r2[13]|r3[13]|r4[13]) + bits.OnesCount64(r0[14]|r1[14]|r2[14]|r3[14]|r4[14]) + bits.OnesCount64(r0[15]|r1[15]|r2[15]|r3[15]|r4[15]))
+		n += uint64(bits.OnesCount64(r0[16]|r1[16]|r2[16]|r3[16]|r4[16]) + bits.OnesCount64(r0[17]|r1[17]|r2[17]|r3[17]|r4[17]) + bits.OnesCount64(r0[18]|r1[18]|r2[18]|r3[18]|r4[18]) + bits.OnesCount64(r0[19]|r1[19]|r2[19]|r3[19]|r4[19]))
+		n += uint64(bits.OnesCount64(r0[20] | r1[20] | r2[20] | r3[20] | r4[20]))
+	}
+	return int(n)
+}
+
+// clashesGo8x5r22 is clashesGo for 5 tables of 8 diagonals, rows of 22 words.
+func clashesGo8x5r22(tables []uint64, keys []uint64) int {
+	tb := (*[5 << 8 * 22]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[22]uint64)(tb[(0<<8+int(key>>0&0xff))*22:])
+		r1 := (*[22]uint64)(tb[(1<<8+int(key>>8&0xff))*22:])
+		r2 := (*[22]uint64)(tb[(2<<8+int(key>>16&0xff))*22:])
+		r3 := (*[22]uint64)(tb[(3<<8+int(key>>24&0xff))*22:])
+		r4 := (*[22]uint64)(tb[(4<<8+int(key>>32&0xff))*22:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]|r4[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]|r4[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]|r4[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]|r4[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]|r4[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]|r4[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]|r2[12]|r3[12]|r4[12]) + bits.OnesCount64(r0[13]|r1[13]|r2[13]|r3[13]|r4[13]) + bits.OnesCount64(r0[14]|r1[14]|r2[14]|r3[14]|r4[14]) + bits.OnesCount64(r0[15]|r1[15]|r2[15]|r3[15]|r4[15]))
+		n += uint64(bits.OnesCount64(r0[16]|r1[16]|r2[16]|r3[16]|r4[16]) + bits.OnesCount64(r0[17]|r1[17]|r2[17]|r3[17]|r4[17]) + bits.OnesCount64(r0[18]|r1[18]|r2[18]|r3[18]|r4[18]) + bits.OnesCount64(r0[19]|r1[19]|r2[19]|r3[19]|r4[19]))
+		n += uint64(bits.OnesCount64(r0[20]|r1[20]|r2[20]|r3[20]|r4[20]) + bits.OnesCount64(r0[21]|r1[21]|r2[21]|r3[21]|r4[21]))
+	}
+	return int(n)
+}
+
+// clashesGo8x5r23 is clashesGo for 5 tables of 8 diagonals, rows of 23 words.
+func clashesGo8x5r23(tables []uint64, keys []uint64) int {
+	tb := (*[5 << 8 * 23]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[23]uint64)(tb[(0<<8+int(key>>0&0xff))*23:])
+		r1 := (*[23]uint64)(tb[(1<<8+int(key>>8&0xff))*23:])
+		r2 := (*[23]uint64)(tb[(2<<8+int(key>>16&0xff))*23:])
+		r3 := (*[23]uint64)(tb[(3<<8+int(key>>24&0xff))*23:])
+		r4 := (*[23]uint64)(tb[(4<<8+int(key>>32&0xff))*23:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]|r4[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]|r4[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]|r4[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]|r4[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]|r4[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]|r4[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]|r2[12]|r3[12]|r4[12]) + bits.OnesCount64(r0[13]|r1[13]|r2[13]|r3[13]|r4[13]) + bits.OnesCount64(r0[14]|r1[14]|r2[14]|r3[14]|r4[14]) + bits.OnesCount64(r0[15]|r1[15]|r2[15]|r3[15]|r4[15]))
+		n += uint64(bits.OnesCount64(r0[16]|r1[16]|r2[16]|r3[16]|r4[16]) + bits.OnesCount64(r0[17]|r1[17]|r2[17]|r3[17]|r4[17]) + bits.OnesCount64(r0[18]|r1[18]|r2[18]|r3[18]|r4[18]) + bits.OnesCount64(r0[19]|r1[19]|r2[19]|r3[19]|r4[19]))
+		n += uint64(bits.OnesCount64(r0[20]|r1[20]|r2[20]|r3[20]|r4[20]) + bits.OnesCount64(r0[21]|r1[21]|r2[21]|r3[21]|r4[21]) + bits.OnesCount64(r0[22]|r1[22]|r2[22]|r3[22]|r4[22]))
 	}
 	return int(n)
 }
@@ -875,6 +3302,69 @@ func clashesGo8x5r24(tables []uint64, keys []uint64) int {
 	return int(n)
 }
 
+// clashesGo8x5r25 is clashesGo for 5 tables of 8 diagonals, rows of 25 words.
+func clashesGo8x5r25(tables []uint64, keys []uint64) int {
+	tb := (*[5 << 8 * 25]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[25]uint64)(tb[(0<<8+int(key>>0&0xff))*25:])
+		r1 := (*[25]uint64)(tb[(1<<8+int(key>>8&0xff))*25:])
+		r2 := (*[25]uint64)(tb[(2<<8+int(key>>16&0xff))*25:])
+		r3 := (*[25]uint64)(tb[(3<<8+int(key>>24&0xff))*25:])
+		r4 := (*[25]uint64)(tb[(4<<8+int(key>>32&0xff))*25:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]|r4[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]|r4[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]|r4[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]|r4[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]|r4[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]|r4[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]|r2[12]|r3[12]|r4[12]) + bits.OnesCount64(r0[13]|r1[13]|r2[13]|r3[13]|r4[13]) + bits.OnesCount64(r0[14]|r1[14]|r2[14]|r3[14]|r4[14]) + bits.OnesCount64(r0[15]|r1[15]|r2[15]|r3[15]|r4[15]))
+		n += uint64(bits.OnesCount64(r0[16]|r1[16]|r2[16]|r3[16]|r4[16]) + bits.OnesCount64(r0[17]|r1[17]|r2[17]|r3[17]|r4[17]) + bits.OnesCount64(r0[18]|r1[18]|r2[18]|r3[18]|r4[18]) + bits.OnesCount64(r0[19]|r1[19]|r2[19]|r3[19]|r4[19]))
+		n += uint64(bits.OnesCount64(r0[20]|r1[20]|r2[20]|r3[20]|r4[20]) + bits.OnesCount64(r0[21]|r1[21]|r2[21]|r3[21]|r4[21]) + bits.OnesCount64(r0[22]|r1[22]|r2[22]|r3[22]|r4[22]) + bits.OnesCount64(r0[23]|r1[23]|r2[23]|r3[23]|r4[23]))
+		n += uint64(bits.OnesCount64(r0[24] | r1[24] | r2[24] | r3[24] | r4[24]))
+	}
+	return int(n)
+}
+
+// clashesGo8x5r26 is clashesGo for 5 tables of 8 diagonals, rows of 26 words.
+func clashesGo8x5r26(tables []uint64, keys []uint64) int {
+	tb := (*[5 << 8 * 26]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[26]uint64)(tb[(0<<8+int(key>>0&0xff))*26:])
+		r1 := (*[26]uint64)(tb[(1<<8+int(key>>8&0xff))*26:])
+		r2 := (*[26]uint64)(tb[(2<<8+int(key>>16&0xff))*26:])
+		r3 := (*[26]uint64)(tb[(3<<8+int(key>>24&0xff))*26:])
+		r4 := (*[26]uint64)(tb[(4<<8+int(key>>32&0xff))*26:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]|r4[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]|r4[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]|r4[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]|r4[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]|r4[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]|r4[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]|r2[12]|r3[12]|r4[12]) + bits.OnesCount64(r0[13]|r1[13]|r2[13]|r3[13]|r4[13]) + bits.OnesCount64(r0[14]|r1[14]|r2[14]|r3[14]|r4[14]) + bits.OnesCount64(r0[15]|r1[15]|r2[15]|r3[15]|r4[15]))
+		n += uint64(bits.OnesCount64(r0[16]|r1[16]|r2[16]|r3[16]|r4[16]) + bits.OnesCount64(r0[17]|r1[17]|r2[17]|r3[17]|r4[17]) + bits.OnesCount64(r0[18]|r1[18]|r2[18]|r3[18]|r4[18]) + bits.OnesCount64(r0[19]|r1[19]|r2[19]|r3[19]|r4[19]))
+		n += uint64(bits.OnesCount64(r0[20]|r1[20]|r2[20]|r3[20]|r4[20]) + bits.OnesCount64(r0[21]|r1[21]|r2[21]|r3[21]|r4[21]) + bits.OnesCount64(r0[22]|r1[22]|r2[22]|r3[22]|r4[22]) + bits.OnesCount64(r0[23]|r1[23]|r2[23]|r3[23]|r4[23]))
+		n += uint64(bits.OnesCount64(r0[24]|r1[24]|r2[24]|r3[24]|r4[24]) + bits.OnesCount64(r0[25]|r1[25]|r2[25]|r3[25]|r4[25]))
+	}
+	return int(n)
+}
+
+// clashesGo8x5r27 is clashesGo for 5 tables of 8 diagonals, rows of 27 words.
+func clashesGo8x5r27(tables []uint64, keys []uint64) int {
+	tb := (*[5 << 8 * 27]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[27]uint64)(tb[(0<<8+int(key>>0&0xff))*27:])
+		r1 := (*[27]uint64)(tb[(1<<8+int(key>>8&0xff))*27:])
+		r2 := (*[27]uint64)(tb[(2<<8+int(key>>16&0xff))*27:])
+		r3 := (*[27]uint64)(tb[(3<<8+int(key>>24&0xff))*27:])
+		r4 := (*[27]uint64)(tb[(4<<8+int(key>>32&0xff))*27:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]|r4[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]|r4[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]|r4[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]|r4[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]|r4[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]|r4[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]|r2[12]|r3[12]|r4[12]) + bits.OnesCount64(r0[13]|r1[13]|r2[13]|r3[13]|r4[13]) + bits.OnesCount64(r0[14]|r1[14]|r2[14]|r3[14]|r4[14]) + bits.OnesCount64(r0[15]|r1[15]|r2[15]|r3[15]|r4[15]))
+		n += uint64(bits.OnesCount64(r0[16]|r1[16]|r2[16]|r3[16]|r4[16]) + bits.OnesCount64(r0[17]|r1[17]|r2[17]|r3[17]|r4[17]) + bits.OnesCount64(r0[18]|r1[18]|r2[18]|r3[18]|r4[18]) + bits.OnesCount64(r0[19]|r1[19]|r2[19]|r3[19]|r4[19]))
+		n += uint64(bits.OnesCount64(r0[20]|r1[20]|r2[20]|r3[20]|r4[20]) + bits.OnesCount64(r0[21]|r1[21]|r2[21]|r3[21]|r4[21]) + bits.OnesCount64(r0[22]|r1[22]|r2[22]|r3[22]|r4[22]) + bits.OnesCount64(r0[23]|r1[23]|r2[23]|r3[23]|r4[23]))
+		n += uint64(bits.OnesCount64(r0[24]|r1[24]|r2[24]|r3[24]|r4[24]) + bits.OnesCount64(r0[25]|r1[25]|r2[25]|r3[25]|r4[25]) + bits.OnesCount64(r0[26]|r1[26]|r2[26]|r3[26]|r4[26]))
+	}
+	return int(n)
+}
+
 // clashesGo8x5r28 is clashesGo for 5 tables of 8 diagonals, rows of 28 words.
 func clashesGo8x5r28(tables []uint64, keys []uint64) int {
 	tb := (*[5 << 8 * 28]uint64)(tables)
@@ -892,6 +3382,72 @@ func clashesGo8x5r28(tables []uint64, keys []uint64) int {
 		n += uint64(bits.OnesCount64(r0[16]|r1[16]|r2[16]|r3[16]|r4[16]) + bits.OnesCount64(r0[17]|r1[17]|r2[17]|r3[17]|r4[17]) + bits.OnesCount64(r0[18]|r1[18]|r2[18]|r3[18]|r4[18]) + bits.OnesCount64(r0[19]|r1[19]|r2[19]|r3[19]|r4[19]))
 		n += uint64(bits.OnesCount64(r0[20]|r1[20]|r2[20]|r3[20]|r4[20]) + bits.OnesCount64(r0[21]|r1[21]|r2[21]|r3[21]|r4[21]) + bits.OnesCount64(r0[22]|r1[22]|r2[22]|r3[22]|r4[22]) + bits.OnesCount64(r0[23]|r1[23]|r2[23]|r3[23]|r4[23]))
 		n += uint64(bits.OnesCount64(r0[24]|r1[24]|r2[24]|r3[24]|r4[24]) + bits.OnesCount64(r0[25]|r1[25]|r2[25]|r3[25]|r4[25]) + bits.OnesCount64(r0[26]|r1[26]|r2[26]|r3[26]|r4[26]) + bits.OnesCount64(r0[27]|r1[27]|r2[27]|r3[27]|r4[27]))
+	}
+	return int(n)
+}
+
+// clashesGo8x5r29 is clashesGo for 5 tables of 8 diagonals, rows of 29 words.
+func clashesGo8x5r29(tables []uint64, keys []uint64) int {
+	tb := (*[5 << 8 * 29]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[29]uint64)(tb[(0<<8+int(key>>0&0xff))*29:])
+		r1 := (*[29]uint64)(tb[(1<<8+int(key>>8&0xff))*29:])
+		r2 := (*[29]uint64)(tb[(2<<8+int(key>>16&0xff))*29:])
+		r3 := (*[29]uint64)(tb[(3<<8+int(key>>24&0xff))*29:])
+		r4 := (*[29]uint64)(tb[(4<<8+int(key>>32&0xff))*29:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]|r4[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]|r4[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]|r4[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]|r4[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]|r4[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]|r4[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]|r2[12]|r3[12]|r4[12]) + bits.OnesCount64(r0[13]|r1[13]|r2[13]|r3[13]|r4[13]) + bits.OnesCount64(r0[14]|r1[14]|r2[14]|r3[14]|r4[14]) + bits.OnesCount64(r0[15]|r1[15]|r2[15]|r3[15]|r4[15]))
+		n += uint64(bits.OnesCount64(r0[16]|r1[16]|r2[16]|r3[16]|r4[16]) + bits.OnesCount64(r0[17]|r1[17]|r2[17]|r3[17]|r4[17]) + bits.OnesCount64(r0[18]|r1[18]|r2[18]|r3[18]|r4[18]) + bits.OnesCount64(r0[19]|r1[19]|r2[19]|r3[19]|r4[19]))
+		n += uint64(bits.OnesCount64(r0[20]|r1[20]|r2[20]|r3[20]|r4[20]) + bits.OnesCount64(r0[21]|r1[21]|r2[21]|r3[21]|r4[21]) + bits.OnesCount64(r0[22]|r1[22]|r2[22]|r3[22]|r4[22]) + bits.OnesCount64(r0[23]|r1[23]|r2[23]|r3[23]|r4[23]))
+		n += uint64(bits.OnesCount64(r0[24]|r1[24]|r2[24]|r3[24]|r4[24]) + bits.OnesCount64(r0[25]|r1[25]|r2[25]|r3[25]|r4[25]) + bits.OnesCount64(r0[26]|r1[26]|r2[26]|r3[26]|r4[26]) + bits.OnesCount64(r0[27]|r1[27]|r2[27]|r3[27]|r4[27]))
+		n += uint64(bits.OnesCount64(r0[28] | r1[28] | r2[28] | r3[28] | r4[28]))
+	}
+	return int(n)
+}
+
+// clashesGo8x5r30 is clashesGo for 5 tables of 8 diagonals, rows of 30 words.
+func clashesGo8x5r30(tables []uint64, keys []uint64) int {
+	tb := (*[5 << 8 * 30]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[30]uint64)(tb[(0<<8+int(key>>0&0xff))*30:])
+		r1 := (*[30]uint64)(tb[(1<<8+int(key>>8&0xff))*30:])
+		r2 := (*[30]uint64)(tb[(2<<8+int(key>>16&0xff))*30:])
+		r3 := (*[30]uint64)(tb[(3<<8+int(key>>24&0xff))*30:])
+		r4 := (*[30]uint64)(tb[(4<<8+int(key>>32&0xff))*30:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]|r4[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]|r4[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]|r4[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]|r4[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]|r4[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]|r4[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]|r2[12]|r3[12]|r4[12]) + bits.OnesCount64(r0[13]|r1[13]|r2[13]|r3[13]|r4[13]) + bits.OnesCount64(r0[14]|r1[14]|r2[14]|r3[14]|r4[14]) + bits.OnesCount64(r0[15]|r1[15]|r2[15]|r3[15]|r4[15]))
+		n += uint64(bits.OnesCount64(r0[16]|r1[16]|r2[16]|r3[16]|r4[16]) + bits.OnesCount64(r0[17]|r1[17]|r2[17]|r3[17]|r4[17]) + bits.OnesCount64(r0[18]|r1[18]|r2[18]|r3[18]|r4[18]) + bits.OnesCount64(r0[19]|r1[19]|r2[19]|r3[19]|r4[19]))
+		n += uint64(bits.OnesCount64(r0[20]|r1[20]|r2[20]|r3[20]|r4[20]) + bits.OnesCount64(r0[21]|r1[21]|r2[21]|r3[21]|r4[21]) + bits.OnesCount64(r0[22]|r1[22]|r2[22]|r3[22]|r4[22]) + bits.OnesCount64(r0[23]|r1[23]|r2[23]|r3[23]|r4[23]))
+		n += uint64(bits.OnesCount64(r0[24]|r1[24]|r2[24]|r3[24]|r4[24]) + bits.OnesCount64(r0[25]|r1[25]|r2[25]|r3[25]|r4[25]) + bits.OnesCount64(r0[26]|r1[26]|r2[26]|r3[26]|r4[26]) + bits.OnesCount64(r0[27]|r1[27]|r2[27]|r3[27]|r4[27]))
+		n += uint64(bits.OnesCount64(r0[28]|r1[28]|r2[28]|r3[28]|r4[28]) + bits.OnesCount64(r0[29]|r1[29]|r2[29]|r3[29]|r4[29]))
+	}
+	return int(n)
+}
+
+// clashesGo8x5r31 is clashesGo for 5 tables of 8 diagonals, rows of 31 words.
+func clashesGo8x5r31(tables []uint64, keys []uint64) int {
+	tb := (*[5 << 8 * 31]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[31]uint64)(tb[(0<<8+int(key>>0&0xff))*31:])
+		r1 := (*[31]uint64)(tb[(1<<8+int(key>>8&0xff))*31:])
+		r2 := (*[31]uint64)(tb[(2<<8+int(key>>16&0xff))*31:])
+		r3 := (*[31]uint64)(tb[(3<<8+int(key>>24&0xff))*31:])
+		r4 := (*[31]uint64)(tb[(4<<8+int(key>>32&0xff))*31:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]|r4[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]|r4[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]|r4[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]|r4[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]|r4[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]|r4[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]|r2[12]|r3[12]|r4[12]) + bits.OnesCount64(r0[13]|r1[13]|r2[13]|r3[13]|r4[13]) + bits.OnesCount64(r0[14]|r1[14]|r2[14]|r3[14]|r4[14]) + bits.OnesCount64(r0[15]|r1[15]|r2[15]|r3[15]|r4[15]))
+		n += uint64(bits.OnesCount64(r0[16]|r1[16]|r2[16]|r3[16]|r4[16]) + bits.OnesCount64(r0[17]|r1[17]|r2[17]|r3[17]|r4[17]) + bits.OnesCount64(r0[18]|r1[18]|r2[18]|r3[18]|r4[18]) + bits.OnesCount64(r0[19]|r1[19]|r2[19]|r3[19]|r4[19]))
+		n += uint64(bits.OnesCount64(r0[20]|r1[20]|r2[20]|r3[20]|r4[20]) + bits.OnesCount64(r0[21]|r1[21]|r2[21]|r3[21]|r4[21]) + bits.OnesCount64(r0[22]|r1[22]|r2[22]|r3[22]|r4[22]) + bits.OnesCount64(r0[23]|r1[23]|r2[23]|r3[23]|r4[23]))
+		n += uint64(bits.OnesCount64(r0[24]|r1[24]|r2[24]|r3[24]|r4[24]) + bits.OnesCount64(r0[25]|r1[25]|r2[25]|r3[25]|r4[25]) + bits.OnesCount64(r0[26]|r1[26]|r2[26]|r3[26]|r4[26]) + bits.OnesCount64(r0[27]|r1[27]|r2[27]|r3[27]|r4[27]))
+		n += uint64(bits.OnesCount64(r0[28]|r1[28]|r2[28]|r3[28]|r4[28]) + bits.OnesCount64(r0[29]|r1[29]|r2[29]|r3[29]|r4[29]) + bits.OnesCount64(r0[30]|r1[30]|r2[30]|r3[30]|r4[30]))
 	}
 	return int(n)
 }
@@ -918,6 +3474,54 @@ func clashesGo8x5r32(tables []uint64, keys []uint64) int {
 	return int(n)
 }
 
+// clashesGo8x6r1 is clashesGo for 6 tables of 8 diagonals, rows of 1 words.
+func clashesGo8x6r1(tables []uint64, keys []uint64) int {
+	tb := (*[6 << 8 * 1]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[1]uint64)(tb[(0<<8+int(key>>0&0xff))*1:])
+		r1 := (*[1]uint64)(tb[(1<<8+int(key>>8&0xff))*1:])
+		r2 := (*[1]uint64)(tb[(2<<8+int(key>>16&0xff))*1:])
+		r3 := (*[1]uint64)(tb[(3<<8+int(key>>24&0xff))*1:])
+		r4 := (*[1]uint64)(tb[(4<<8+int(key>>32&0xff))*1:])
+		r5 := (*[1]uint64)(tb[(5<<8+int(key>>40&0xff))*1:])
+		n += uint64(bits.OnesCount64(r0[0] | r1[0] | r2[0] | r3[0] | r4[0] | r5[0]))
+	}
+	return int(n)
+}
+
+// clashesGo8x6r2 is clashesGo for 6 tables of 8 diagonals, rows of 2 words.
+func clashesGo8x6r2(tables []uint64, keys []uint64) int {
+	tb := (*[6 << 8 * 2]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[2]uint64)(tb[(0<<8+int(key>>0&0xff))*2:])
+		r1 := (*[2]uint64)(tb[(1<<8+int(key>>8&0xff))*2:])
+		r2 := (*[2]uint64)(tb[(2<<8+int(key>>16&0xff))*2:])
+		r3 := (*[2]uint64)(tb[(3<<8+int(key>>24&0xff))*2:])
+		r4 := (*[2]uint64)(tb[(4<<8+int(key>>32&0xff))*2:])
+		r5 := (*[2]uint64)(tb[(5<<8+int(key>>40&0xff))*2:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]|r5[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]|r5[1]))
+	}
+	return int(n)
+}
+
+// clashesGo8x6r3 is clashesGo for 6 tables of 8 diagonals, rows of 3 words.
+func clashesGo8x6r3(tables []uint64, keys []uint64) int {
+	tb := (*[6 << 8 * 3]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[3]uint64)(tb[(0<<8+int(key>>0&0xff))*3:])
+		r1 := (*[3]uint64)(tb[(1<<8+int(key>>8&0xff))*3:])
+		r2 := (*[3]uint64)(tb[(2<<8+int(key>>16&0xff))*3:])
+		r3 := (*[3]uint64)(tb[(3<<8+int(key>>24&0xff))*3:])
+		r4 := (*[3]uint64)(tb[(4<<8+int(key>>32&0xff))*3:])
+		r5 := (*[3]uint64)(tb[(5<<8+int(key>>40&0xff))*3:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]|r5[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]|r5[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]|r5[2]))
+	}
+	return int(n)
+}
+
 // clashesGo8x6r4 is clashesGo for 6 tables of 8 diagonals, rows of 4 words.
 func clashesGo8x6r4(tables []uint64, keys []uint64) int {
 	tb := (*[6 << 8 * 4]uint64)(tables)
@@ -930,6 +3534,57 @@ func clashesGo8x6r4(tables []uint64, keys []uint64) int {
 		r4 := (*[4]uint64)(tb[(4<<8+int(key>>32&0xff))*4:])
 		r5 := (*[4]uint64)(tb[(5<<8+int(key>>40&0xff))*4:])
 		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]|r5[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]|r5[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]|r5[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]|r5[3]))
+	}
+	return int(n)
+}
+
+// clashesGo8x6r5 is clashesGo for 6 tables of 8 diagonals, rows of 5 words.
+func clashesGo8x6r5(tables []uint64, keys []uint64) int {
+	tb := (*[6 << 8 * 5]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[5]uint64)(tb[(0<<8+int(key>>0&0xff))*5:])
+		r1 := (*[5]uint64)(tb[(1<<8+int(key>>8&0xff))*5:])
+		r2 := (*[5]uint64)(tb[(2<<8+int(key>>16&0xff))*5:])
+		r3 := (*[5]uint64)(tb[(3<<8+int(key>>24&0xff))*5:])
+		r4 := (*[5]uint64)(tb[(4<<8+int(key>>32&0xff))*5:])
+		r5 := (*[5]uint64)(tb[(5<<8+int(key>>40&0xff))*5:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]|r5[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]|r5[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]|r5[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]|r5[3]))
+		n += uint64(bits.OnesCount64(r0[4] | r1[4] | r2[4] | r3[4] | r4[4] | r5[4]))
+	}
+	return int(n)
+}
+
+// clashesGo8x6r6 is clashesGo for 6 tables of 8 diagonals, rows of 6 words.
+func clashesGo8x6r6(tables []uint64, keys []uint64) int {
+	tb := (*[6 << 8 * 6]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[6]uint64)(tb[(0<<8+int(key>>0&0xff))*6:])
+		r1 := (*[6]uint64)(tb[(1<<8+int(key>>8&0xff))*6:])
+		r2 := (*[6]uint64)(tb[(2<<8+int(key>>16&0xff))*6:])
+		r3 := (*[6]uint64)(tb[(3<<8+int(key>>24&0xff))*6:])
+		r4 := (*[6]uint64)(tb[(4<<8+int(key>>32&0xff))*6:])
+		r5 := (*[6]uint64)(tb[(5<<8+int(key>>40&0xff))*6:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]|r5[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]|r5[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]|r5[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]|r5[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]|r5[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]|r5[5]))
+	}
+	return int(n)
+}
+
+// clashesGo8x6r7 is clashesGo for 6 tables of 8 diagonals, rows of 7 words.
+func clashesGo8x6r7(tables []uint64, keys []uint64) int {
+	tb := (*[6 << 8 * 7]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[7]uint64)(tb[(0<<8+int(key>>0&0xff))*7:])
+		r1 := (*[7]uint64)(tb[(1<<8+int(key>>8&0xff))*7:])
+		r2 := (*[7]uint64)(tb[(2<<8+int(key>>16&0xff))*7:])
+		r3 := (*[7]uint64)(tb[(3<<8+int(key>>24&0xff))*7:])
+		r4 := (*[7]uint64)(tb[(4<<8+int(key>>32&0xff))*7:])
+		r5 := (*[7]uint64)(tb[(5<<8+int(key>>40&0xff))*7:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]|r5[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]|r5[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]|r5[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]|r5[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]|r5[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]|r5[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]|r4[6]|r5[6]))
 	}
 	return int(n)
 }
@@ -951,6 +3606,60 @@ func clashesGo8x6r8(tables []uint64, keys []uint64) int {
 	return int(n)
 }
 
+// clashesGo8x6r9 is clashesGo for 6 tables of 8 diagonals, rows of 9 words.
+func clashesGo8x6r9(tables []uint64, keys []uint64) int {
+	tb := (*[6 << 8 * 9]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[9]uint64)(tb[(0<<8+int(key>>0&0xff))*9:])
+		r1 := (*[9]uint64)(tb[(1<<8+int(key>>8&0xff))*9:])
+		r2 := (*[9]uint64)(tb[(2<<8+int(key>>16&0xff))*9:])
+		r3 := (*[9]uint64)(tb[(3<<8+int(key>>24&0xff))*9:])
+		r4 := (*[9]uint64)(tb[(4<<8+int(key>>32&0xff))*9:])
+		r5 := (*[9]uint64)(tb[(5<<8+int(key>>40&0xff))*9:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]|r5[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]|r5[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]|r5[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]|r5[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]|r5[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]|r5[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]|r4[6]|r5[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]|r4[7]|r5[7]))
+		n += uint64(bits.OnesCount64(r0[8] | r1[8] | r2[8] | r3[8] | r4[8] | r5[8]))
+	}
+	return int(n)
+}
+
+// clashesGo8x6r10 is clashesGo for 6 tables of 8 diagonals, rows of 10 words.
+func clashesGo8x6r10(tables []uint64, keys []uint64) int {
+	tb := (*[6 << 8 * 10]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[10]uint64)(tb[(0<<8+int(key>>0&0xff))*10:])
+		r1 := (*[10]uint64)(tb[(1<<8+int(key>>8&0xff))*10:])
+		r2 := (*[10]uint64)(tb[(2<<8+int(key>>16&0xff))*10:])
+		r3 := (*[10]uint64)(tb[(3<<8+int(key>>24&0xff))*10:])
+		r4 := (*[10]uint64)(tb[(4<<8+int(key>>32&0xff))*10:])
+		r5 := (*[10]uint64)(tb[(5<<8+int(key>>40&0xff))*10:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]|r5[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]|r5[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]|r5[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]|r5[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]|r5[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]|r5[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]|r4[6]|r5[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]|r4[7]|r5[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]|r4[8]|r5[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]|r4[9]|r5[9]))
+	}
+	return int(n)
+}
+
+// clashesGo8x6r11 is clashesGo for 6 tables of 8 diagonals, rows of 11 words.
+func clashesGo8x6r11(tables []uint64, keys []uint64) int {
+	tb := (*[6 << 8 * 11]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[11]uint64)(tb[(0<<8+int(key>>0&0xff))*11:])
+		r1 := (*[11]uint64)(tb[(1<<8+int(key>>8&0xff))*11:])
+		r2 := (*[11]uint64)(tb[(2<<8+int(key>>16&0xff))*11:])
+		r3 := (*[11]uint64)(tb[(3<<8+int(key>>24&0xff))*11:])
+		r4 := (*[11]uint64)(tb[(4<<8+int(key>>32&0xff))*11:])
+		r5 := (*[11]uint64)(tb[(5<<8+int(key>>40&0xff))*11:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]|r5[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]|r5[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]|r5[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]|r5[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]|r5[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]|r5[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]|r4[6]|r5[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]|r4[7]|r5[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]|r4[8]|r5[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]|r4[9]|r5[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]|r4[10]|r5[10]))
+	}
+	return int(n)
+}
+
 // clashesGo8x6r12 is clashesGo for 6 tables of 8 diagonals, rows of 12 words.
 func clashesGo8x6r12(tables []uint64, keys []uint64) int {
 	tb := (*[6 << 8 * 12]uint64)(tables)
@@ -965,6 +3674,63 @@ func clashesGo8x6r12(tables []uint64, keys []uint64) int {
 		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]|r5[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]|r5[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]|r5[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]|r5[3]))
 		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]|r5[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]|r5[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]|r4[6]|r5[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]|r4[7]|r5[7]))
 		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]|r4[8]|r5[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]|r4[9]|r5[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]|r4[10]|r5[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]|r4[11]|r5[11]))
+	}
+	return int(n)
+}
+
+// clashesGo8x6r13 is clashesGo for 6 tables of 8 diagonals, rows of 13 words.
+func clashesGo8x6r13(tables []uint64, keys []uint64) int {
+	tb := (*[6 << 8 * 13]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[13]uint64)(tb[(0<<8+int(key>>0&0xff))*13:])
+		r1 := (*[13]uint64)(tb[(1<<8+int(key>>8&0xff))*13:])
+		r2 := (*[13]uint64)(tb[(2<<8+int(key>>16&0xff))*13:])
+		r3 := (*[13]uint64)(tb[(3<<8+int(key>>24&0xff))*13:])
+		r4 := (*[13]uint64)(tb[(4<<8+int(key>>32&0xff))*13:])
+		r5 := (*[13]uint64)(tb[(5<<8+int(key>>40&0xff))*13:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]|r5[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]|r5[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]|r5[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]|r5[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]|r5[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]|r5[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]|r4[6]|r5[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]|r4[7]|r5[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]|r4[8]|r5[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]|r4[9]|r5[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]|r4[10]|r5[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]|r4[11]|r5[11]))
+		n += uint64(bits.OnesCount64(r0[12] | r1[12] | r2[12] | r3[12] | r4[12] | r5[12]))
+	}
+	return int(n)
+}
+
+// clashesGo8x6r14 is clashesGo for 6 tables of 8 diagonals, rows of 14 words.
+func clashesGo8x6r14(tables []uint64, keys []uint64) int {
+	tb := (*[6 << 8 * 14]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[14]uint64)(tb[(0<<8+int(key>>0&0xff))*14:])
+		r1 := (*[14]uint64)(tb[(1<<8+int(key>>8&0xff))*14:])
+		r2 := (*[14]uint64)(tb[(2<<8+int(key>>16&0xff))*14:])
+		r3 := (*[14]uint64)(tb[(3<<8+int(key>>24&0xff))*14:])
+		r4 := (*[14]uint64)(tb[(4<<8+int(key>>32&0xff))*14:])
+		r5 := (*[14]uint64)(tb[(5<<8+int(key>>40&0xff))*14:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]|r5[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]|r5[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]|r5[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]|r5[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]|r5[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]|r5[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]|r4[6]|r5[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]|r4[7]|r5[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]|r4[8]|r5[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]|r4[9]|r5[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]|r4[10]|r5[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]|r4[11]|r5[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]|r2[12]|r3[12]|r4[12]|r5[12]) + bits.OnesCount64(r0[13]|r1[13]|r2[13]|r3[13]|r4[13]|r5[13]))
+	}
+	return int(n)
+}
+
+// clashesGo8x6r15 is clashesGo for 6 tables of 8 diagonals, rows of 15 words.
+func clashesGo8x6r15(tables []uint64, keys []uint64) int {
+	tb := (*[6 << 8 * 15]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[15]uint64)(tb[(0<<8+int(key>>0&0xff))*15:])
+		r1 := (*[15]uint64)(tb[(1<<8+int(key>>8&0xff))*15:])
+		r2 := (*[15]uint64)(tb[(2<<8+int(key>>16&0xff))*15:])
+		r3 := (*[15]uint64)(tb[(3<<8+int(key>>24&0xff))*15:])
+		r4 := (*[15]uint64)(tb[(4<<8+int(key>>32&0xff))*15:])
+		r5 := (*[15]uint64)(tb[(5<<8+int(key>>40&0xff))*15:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]|r5[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]|r5[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]|r5[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]|r5[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]|r5[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]|r5[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]|r4[6]|r5[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]|r4[7]|r5[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]|r4[8]|r5[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]|r4[9]|r5[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]|r4[10]|r5[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]|r4[11]|r5[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]|r2[12]|r3[12]|r4[12]|r5[12]) + bits.OnesCount64(r0[13]|r1[13]|r2[13]|r3[13]|r4[13]|r5[13]) + bits.OnesCount64(r0[14]|r1[14]|r2[14]|r3[14]|r4[14]|r5[14]))
 	}
 	return int(n)
 }
@@ -988,6 +3754,66 @@ func clashesGo8x6r16(tables []uint64, keys []uint64) int {
 	return int(n)
 }
 
+// clashesGo8x6r17 is clashesGo for 6 tables of 8 diagonals, rows of 17 words.
+func clashesGo8x6r17(tables []uint64, keys []uint64) int {
+	tb := (*[6 << 8 * 17]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[17]uint64)(tb[(0<<8+int(key>>0&0xff))*17:])
+		r1 := (*[17]uint64)(tb[(1<<8+int(key>>8&0xff))*17:])
+		r2 := (*[17]uint64)(tb[(2<<8+int(key>>16&0xff))*17:])
+		r3 := (*[17]uint64)(tb[(3<<8+int(key>>24&0xff))*17:])
+		r4 := (*[17]uint64)(tb[(4<<8+int(key>>32&0xff))*17:])
+		r5 := (*[17]uint64)(tb[(5<<8+int(key>>40&0xff))*17:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]|r5[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]|r5[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]|r5[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]|r5[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]|r5[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]|r5[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]|r4[6]|r5[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]|r4[7]|r5[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]|r4[8]|r5[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]|r4[9]|r5[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]|r4[10]|r5[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]|r4[11]|r5[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]|r2[12]|r3[12]|r4[12]|r5[12]) + bits.OnesCount64(r0[13]|r1[13]|r2[13]|r3[13]|r4[13]|r5[13]) + bits.OnesCount64(r0[14]|r1[14]|r2[14]|r3[14]|r4[14]|r5[14]) + bits.OnesCount64(r0[15]|r1[15]|r2[15]|r3[15]|r4[15]|r5[15]))
+		n += uint64(bits.OnesCount64(r0[16] | r1[16] | r2[16] | r3[16] | r4[16] | r5[16]))
+	}
+	return int(n)
+}
+
+// clashesGo8x6r18 is clashesGo for 6 tables of 8 diagonals, rows of 18 words.
+func clashesGo8x6r18(tables []uint64, keys []uint64) int {
+	tb := (*[6 << 8 * 18]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[18]uint64)(tb[(0<<8+int(key>>0&0xff))*18:])
+		r1 := (*[18]uint64)(tb[(1<<8+int(key>>8&0xff))*18:])
+		r2 := (*[18]uint64)(tb[(2<<8+int(key>>16&0xff))*18:])
+		r3 := (*[18]uint64)(tb[(3<<8+int(key>>24&0xff))*18:])
+		r4 := (*[18]uint64)(tb[(4<<8+int(key>>32&0xff))*18:])
+		r5 := (*[18]uint64)(tb[(5<<8+int(key>>40&0xff))*18:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]|r5[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]|r5[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]|r5[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]|r5[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]|r5[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]|r5[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]|r4[6]|r5[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]|r4[7]|r5[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]|r4[8]|r5[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]|r4[9]|r5[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]|r4[10]|r5[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]|r4[11]|r5[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]|r2[12]|r3[12]|r4[12]|r5[12]) + bits.OnesCount64(r0[13]|r1[13]|r2[13]|r3[13]|r4[13]|r5[13]) + bits.OnesCount64(r0[14]|r1[14]|r2[14]|r3[14]|r4[14]|r5[14]) + bits.OnesCount64(r0[15]|r1[15]|r2[15]|r3[15]|r4[15]|r5[15]))
+		n += uint64(bits.OnesCount64(r0[16]|r1[16]|r2[16]|r3[16]|r4[16]|r5[16]) + bits.OnesCount64(r0[17]|r1[17]|r2[17]|r3[17]|r4[17]|r5[17]))
+	}
+	return int(n)
+}
+
+// clashesGo8x6r19 is clashesGo for 6 tables of 8 diagonals, rows of 19 words.
+func clashesGo8x6r19(tables []uint64, keys []uint64) int {
+	tb := (*[6 << 8 * 19]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[19]uint64)(tb[(0<<8+int(key>>0&0xff))*19:])
+		r1 := (*[19]uint64)(tb[(1<<8+int(key>>8&0xff))*19:])
+		r2 := (*[19]uint64)(tb[(2<<8+int(key>>16&0xff))*19:])
+		r3 := (*[19]uint64)(tb[(3<<8+int(key>>24&0xff))*19:])
+		r4 := (*[19]uint64)(tb[(4<<8+int(key>>32&0xff))*19:])
+		r5 := (*[19]uint64)(tb[(5<<8+int(key>>40&0xff))*19:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]|r5[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]|r5[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]|r5[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]|r5[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]|r5[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]|r5[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]|r4[6]|r5[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]|r4[7]|r5[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]|r4[8]|r5[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]|r4[9]|r5[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]|r4[10]|r5[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]|r4[11]|r5[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]|r2[12]|r3[12]|r4[12]|r5[12]) + bits.OnesCount64(r0[13]|r1[13]|r2[13]|r3[13]|r4[13]|r5[13]) + bits.OnesCount64(r0[14]|r1[14]|r2[14]|r3[14]|r4[14]|r5[14]) + bits.OnesCount64(r0[15]|r1[15]|r2[15]|r3[15]|r4[15]|r5[15]))
+		n += uint64(bits.OnesCount64(r0[16]|r1[16]|r2[16]|r3[16]|r4[16]|r5[16]) + bits.OnesCount64(r0[17]|r1[17]|r2[17]|r3[17]|r4[17]|r5[17]) + bits.OnesCount64(r0[18]|r1[18]|r2[18]|r3[18]|r4[18]|r5[18]))
+	}
+	return int(n)
+}
+
 // clashesGo8x6r20 is clashesGo for 6 tables of 8 diagonals, rows of 20 words.
 func clashesGo8x6r20(tables []uint64, keys []uint64) int {
 	tb := (*[6 << 8 * 20]uint64)(tables)
@@ -1004,6 +3830,69 @@ func clashesGo8x6r20(tables []uint64, keys []uint64) int {
 		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]|r4[8]|r5[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]|r4[9]|r5[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]|r4[10]|r5[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]|r4[11]|r5[11]))
 		n += uint64(bits.OnesCount64(r0[12]|r1[12]|r2[12]|r3[12]|r4[12]|r5[12]) + bits.OnesCount64(r0[13]|r1[13]|r2[13]|r3[13]|r4[13]|r5[13]) + bits.OnesCount64(r0[14]|r1[14]|r2[14]|r3[14]|r4[14]|r5[14]) + bits.OnesCount64(r0[15]|r1[15]|r2[15]|r3[15]|r4[15]|r5[15]))
 		n += uint64(bits.OnesCount64(r0[16]|r1[16]|r2[16]|r3[16]|r4[16]|r5[16]) + bits.OnesCount64(r0[17]|r1[17]|r2[17]|r3[17]|r4[17]|r5[17]) + bits.OnesCount64(r0[18]|r1[18]|r2[18]|r3[18]|r4[18]|r5[18]) + bits.OnesCount64(r0[19]|r1[19]|r2[19]|r3[19]|r4[19]|r5[19]))
+	}
+	return int(n)
+}
+
+// clashesGo8x6r21 is clashesGo for 6 tables of 8 diagonals, rows of 21 words.
+func clashesGo8x6r21(tables []uint64, keys []uint64) int {
+	tb := (*[6 << 8 * 21]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[21]uint64)(tb[(0<<8+int(key>>0&0xff))*21:])
+		r1 := (*[21]uint64)(tb[(1<<8+int(key>>8&0xff))*21:])
+		r2 := (*[21]uint64)(tb[(2<<8+int(key>>16&0xff))*21:])
+		r3 := (*[21]uint64)(tb[(3<<8+int(key>>24&0xff))*21:])
+		r4 := (*[21]uint64)(tb[(4<<8+int(key>>32&0xff))*21:])
+		r5 := (*[21]uint64)(tb[(5<<8+int(key>>40&0xff))*21:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]|r5[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]|r5[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]|r5[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]|r5[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]|r5[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]|r5[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]|r4[6]|r5[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]|r4[7]|r5[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]|r4[8]|r5[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]|r4[9]|r5[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]|r4[10]|r5[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]|r4[11]|r5[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]|r2[12]|r3[12]|r4[12]|r5[12]) + bits.OnesCount64(r0[13]|r1[13]|r2[13]|r3[13]|r4[13]|r5[13]) + bits.OnesCount64(r0[14]|r1[14]|r2[14]|r3[14]|r4[14]|r5[14]) + bits.OnesCount64(r0[15]|r1[15]|r2[15]|r3[15]|r4[15]|r5[15]))
+		n += uint64(bits.OnesCount64(r0[16]|r1[16]|r2[16]|r3[16]|r4[16]|r5[16]) + bits.OnesCount64(r0[17]|r1[17]|r2[17]|r3[17]|r4[17]|r5[17]) + bits.OnesCount64(r0[18]|r1[18]|r2[18]|r3[18]|r4[18]|r5[18]) + bits.OnesCount64(r0[19]|r1[19]|r2[19]|r3[19]|r4[19]|r5[19]))
+		n += uint64(bits.OnesCount64(r0[20] | r1[20] | r2[20] | r3[20] | r4[20] | r5[20]))
+	}
+	return int(n)
+}
+
+// clashesGo8x6r22 is clashesGo for 6 tables of 8 diagonals, rows of 22 words.
+func clashesGo8x6r22(tables []uint64, keys []uint64) int {
+	tb := (*[6 << 8 * 22]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[22]uint64)(tb[(0<<8+int(key>>0&0xff))*22:])
+		r1 := (*[22]uint64)(tb[(1<<8+int(key>>8&0xff))*22:])
+		r2 := (*[22]uint64)(tb[(2<<8+int(key>>16&0xff))*22:])
+		r3 := (*[22]uint64)(tb[(3<<8+int(key>>24&0xff))*22:])
+		r4 := (*[22]uint64)(tb[(4<<8+int(key>>32&0xff))*22:])
+		r5 := (*[22]uint64)(tb[(5<<8+int(key>>40&0xff))*22:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]|r5[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]|r5[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]|r5[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]|r5[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]|r5[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]|r5[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]|r4[6]|r5[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]|r4[7]|r5[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]|r4[8]|r5[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]|r4[9]|r5[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]|r4[10]|r5[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]|r4[11]|r5[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]|r2[12]|r3[12]|r4[12]|r5[12]) + bits.OnesCount64(r0[13]|r1[13]|r2[13]|r3[13]|r4[13]|r5[13]) + bits.OnesCount64(r0[14]|r1[14]|r2[14]|r3[14]|r4[14]|r5[14]) + bits.OnesCount64(r0[15]|r1[15]|r2[15]|r3[15]|r4[15]|r5[15]))
+		n += uint64(bits.OnesCount64(r0[16]|r1[16]|r2[16]|r3[16]|r4[16]|r5[16]) + bits.OnesCount64(r0[17]|r1[17]|r2[17]|r3[17]|r4[17]|r5[17]) + bits.OnesCount64(r0[18]|r1[18]|r2[18]|r3[18]|r4[18]|r5[18]) + bits.OnesCount64(r0[19]|r1[19]|r2[19]|r3[19]|r4[19]|r5[19]))
+		n += uint64(bits.OnesCount64(r0[20]|r1[20]|r2[20]|r3[20]|r4[20]|r5[20]) + bits.OnesCount64(r0[21]|r1[21]|r2[21]|r3[21]|r4[21]|r5[21]))
+	}
+	return int(n)
+}
+
+// clashesGo8x6r23 is clashesGo for 6 tables of 8 diagonals, rows of 23 words.
+func clashesGo8x6r23(tables []uint64, keys []uint64) int {
+	tb := (*[6 << 8 * 23]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[23]uint64)(tb[(0<<8+int(key>>0&0xff))*23:])
+		r1 := (*[23]uint64)(tb[(1<<8+int(key>>8&0xff))*23:])
+		r2 := (*[23]uint64)(tb[(2<<8+int(key>>16&0xff))*23:])
+		r3 := (*[23]uint64)(tb[(3<<8+int(key>>24&0xff))*23:])
+		r4 := (*[23]uint64)(tb[(4<<8+int(key>>32&0xff))*23:])
+		r5 := (*[23]uint64)(tb[(5<<8+int(key>>40&0xff))*23:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]|r5[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]|r5[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]|r5[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]|r5[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]|r5[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]|r5[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]|r4[6]|r5[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]|r4[7]|r5[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]|r4[8]|r5[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]|r4[9]|r5[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]|r4[10]|r5[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]|r4[11]|r5[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]|r2[12]|r3[12]|r4[12]|r5[12]) + bits.OnesCount64(r0[13]|r1[13]|r2[13]|r3[13]|r4[13]|r5[13]) + bits.OnesCount64(r0[14]|r1[14]|r2[14]|r3[14]|r4[14]|r5[14]) + bits.OnesCount64(r0[15]|r1[15]|r2[15]|r3[15]|r4[15]|r5[15]))
+		n += uint64(bits.OnesCount64(r0[16]|r1[16]|r2[16]|r3[16]|r4[16]|r5[16]) + bits.OnesCount64(r0[17]|r1[17]|r2[17]|r3[17]|r4[17]|r5[17]) + bits.OnesCount64(r0[18]|r1[18]|r2[18]|r3[18]|r4[18]|r5[18]) + bits.OnesCount64(r0[19]|r1[19]|r2[19]|r3[19]|r4[19]|r5[19]))
+		n += uint64(bits.OnesCount64(r0[20]|r1[20]|r2[20]|r3[20]|r4[20]|r5[20]) + bits.OnesCount64(r0[21]|r1[21]|r2[21]|r3[21]|r4[21]|r5[21]) + bits.OnesCount64(r0[22]|r1[22]|r2[22]|r3[22]|r4[22]|r5[22]))
 	}
 	return int(n)
 }
@@ -1029,6 +3918,72 @@ func clashesGo8x6r24(tables []uint64, keys []uint64) int {
 	return int(n)
 }
 
+// clashesGo8x6r25 is clashesGo for 6 tables of 8 diagonals, rows of 25 words.
+func clashesGo8x6r25(tables []uint64, keys []uint64) int {
+	tb := (*[6 << 8 * 25]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[25]uint64)(tb[(0<<8+int(key>>0&0xff))*25:])
+		r1 := (*[25]uint64)(tb[(1<<8+int(key>>8&0xff))*25:])
+		r2 := (*[25]uint64)(tb[(2<<8+int(key>>16&0xff))*25:])
+		r3 := (*[25]uint64)(tb[(3<<8+int(key>>24&0xff))*25:])
+		r4 := (*[25]uint64)(tb[(4<<8+int(key>>32&0xff))*25:])
+		r5 := (*[25]uint64)(tb[(5<<8+int(key>>40&0xff))*25:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]|r5[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]|r5[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]|r5[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]|r5[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]|r5[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]|r5[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]|r4[6]|r5[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]|r4[7]|r5[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]|r4[8]|r5[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]|r4[9]|r5[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]|r4[10]|r5[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]|r4[11]|r5[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]|r2[12]|r3[12]|r4[12]|r5[12]) + bits.OnesCount64(r0[13]|r1[13]|r2[13]|r3[13]|r4[13]|r5[13]) + bits.OnesCount64(r0[14]|r1[14]|r2[14]|r3[14]|r4[14]|r5[14]) + bits.OnesCount64(r0[15]|r1[15]|r2[15]|r3[15]|r4[15]|r5[15]))
+		n += uint64(bits.OnesCount64(r0[16]|r1[16]|r2[16]|r3[16]|r4[16]|r5[16]) + bits.OnesCount64(r0[17]|r1[17]|r2[17]|r3[17]|r4[17]|r5[17]) + bits.OnesCount64(r0[18]|r1[18]|r2[18]|r3[18]|r4[18]|r5[18]) + bits.OnesCount64(r0[19]|r1[19]|r2[19]|r3[19]|r4[19]|r5[19]))
+		n += uint64(bits.OnesCount64(r0[20]|r1[20]|r2[20]|r3[20]|r4[20]|r5[20]) + bits.OnesCount64(r0[21]|r1[21]|r2[21]|r3[21]|r4[21]|r5[21]) + bits.OnesCount64(r0[22]|r1[22]|r2[22]|r3[22]|r4[22]|r5[22]) + bits.OnesCount64(r0[23]|r1[23]|r2[23]|r3[23]|r4[23]|r5[23]))
+		n += uint64(bits.OnesCount64(r0[24] | r1[24] | r2[24] | r3[24] | r4[24] | r5[24]))
+	}
+	return int(n)
+}
+
+// clashesGo8x6r26 is clashesGo for 6 tables of 8 diagonals, rows of 26 words.
+func clashesGo8x6r26(tables []uint64, keys []uint64) int {
+	tb := (*[6 << 8 * 26]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[26]uint64)(tb[(0<<8+int(key>>0&0xff))*26:])
+		r1 := (*[26]uint64)(tb[(1<<8+int(key>>8&0xff))*26:])
+		r2 := (*[26]uint64)(tb[(2<<8+int(key>>16&0xff))*26:])
+		r3 := (*[26]uint64)(tb[(3<<8+int(key>>24&0xff))*26:])
+		r4 := (*[26]uint64)(tb[(4<<8+int(key>>32&0xff))*26:])
+		r5 := (*[26]uint64)(tb[(5<<8+int(key>>40&0xff))*26:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]|r5[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]|r5[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]|r5[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]|r5[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]|r5[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]|r5[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]|r4[6]|r5[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]|r4[7]|r5[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]|r4[8]|r5[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]|r4[9]|r5[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]|r4[10]|r5[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]|r4[11]|r5[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]|r2[12]|r3[12]|r4[12]|r5[12]) + bits.OnesCount64(r0[13]|r1[13]|r2[13]|r3[13]|r4[13]|r5[13]) + bits.OnesCount64(r0[14]|r1[14]|r2[14]|r3[14]|r4[14]|r5[14]) + bits.OnesCount64(r0[15]|r1[15]|r2[15]|r3[15]|r4[15]|r5[15]))
+		n += uint64(bits.OnesCount64(r0[16]|r1[16]|r2[16]|r3[16]|r4[16]|r5[16]) + bits.OnesCount64(r0[17]|r1[17]|r2[17]|r3[17]|r4[17]|r5[17]) + bits.OnesCount64(r0[18]|r1[18]|r2[18]|r3[18]|r4[18]|r5[18]) + bits.OnesCount64(r0[19]|r1[19]|r2[19]|r3[19]|r4[19]|r5[19]))
+		n += uint64(bits.OnesCount64(r0[20]|r1[20]|r2[20]|r3[20]|r4[20]|r5[20]) + bits.OnesCount64(r0[21]|r1[21]|r2[21]|r3[21]|r4[21]|r5[21]) + bits.OnesCount64(r0[22]|r1[22]|r2[22]|r3[22]|r4[22]|r5[22]) + bits.OnesCount64(r0[23]|r1[23]|r2[23]|r3[23]|r4[23]|r5[23]))
+		n += uint64(bits.OnesCount64(r0[24]|r1[24]|r2[24]|r3[24]|r4[24]|r5[24]) + bits.OnesCount64(r0[25]|r1[25]|r2[25]|r3[25]|r4[25]|r5[25]))
+	}
+	return int(n)
+}
+
+// clashesGo8x6r27 is clashesGo for 6 tables of 8 diagonals, rows of 27 words.
+func clashesGo8x6r27(tables []uint64, keys []uint64) int {
+	tb := (*[6 << 8 * 27]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[27]uint64)(tb[(0<<8+int(key>>0&0xff))*27:])
+		r1 := (*[27]uint64)(tb[(1<<8+int(key>>8&0xff))*27:])
+		r2 := (*[27]uint64)(tb[(2<<8+int(key>>16&0xff))*27:])
+		r3 := (*[27]uint64)(tb[(3<<8+int(key>>24&0xff))*27:])
+		r4 := (*[27]uint64)(tb[(4<<8+int(key>>32&0xff))*27:])
+		r5 := (*[27]uint64)(tb[(5<<8+int(key>>40&0xff))*27:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]|r5[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]|r5[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]|r5[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]|r5[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]|r5[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]|r5[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]|r4[6]|r5[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]|r4[7]|r5[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]|r4[8]|r5[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]|r4[9]|r5[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]|r4[10]|r5[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]|r4[11]|r5[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]|r2[12]|r3[12]|r4[12]|r5[12]) + bits.OnesCount64(r0[13]|r1[13]|r2[13]|r3[13]|r4[13]|r5[13]) + bits.OnesCount64(r0[14]|r1[14]|r2[14]|r3[14]|r4[14]|r5[14]) + bits.OnesCount64(r0[15]|r1[15]|r2[15]|r3[15]|r4[15]|r5[15]))
+		n += uint64(bits.OnesCount64(r0[16]|r1[16]|r2[16]|r3[16]|r4[16]|r5[16]) + bits.OnesCount64(r0[17]|r1[17]|r2[17]|r3[17]|r4[17]|r5[17]) + bits.OnesCount64(r0[18]|r1[18]|r2[18]|r3[18]|r4[18]|r5[18]) + bits.OnesCount64(r0[19]|r1[19]|r2[19]|r3[19]|r4[19]|r5[19]))
+		n += uint64(bits.OnesCount64(r0[20]|r1[20]|r2[20]|r3[20]|r4[20]|r5[20]) + bits.OnesCount64(r0[21]|r1[21]|r2[21]|r3[21]|r4[21]|r5[21]) + bits.OnesCount64(r0[22]|r1[22]|r2[22]|r3[22]|r4[22]|r5[22]) + bits.OnesCount64(r0[23]|r1[23]|r2[23]|r3[23]|r4[23]|r5[23]))
+		n += uint64(bits.OnesCount64(r0[24]|r1[24]|r2[24]|r3[24]|r4[24]|r5[24]) + bits.OnesCount64(r0[25]|r1[25]|r2[25]|r3[25]|r4[25]|r5[25]) + bits.OnesCount64(r0[26]|r1[26]|r2[26]|r3[26]|r4[26]|r5[26]))
+	}
+	return int(n)
+}
+
 // clashesGo8x6r28 is clashesGo for 6 tables of 8 diagonals, rows of 28 words.
 func clashesGo8x6r28(tables []uint64, keys []uint64) int {
 	tb := (*[6 << 8 * 28]uint64)(tables)
@@ -1047,6 +4002,75 @@ func clashesGo8x6r28(tables []uint64, keys []uint64) int {
 		n += uint64(bits.OnesCount64(r0[16]|r1[16]|r2[16]|r3[16]|r4[16]|r5[16]) + bits.OnesCount64(r0[17]|r1[17]|r2[17]|r3[17]|r4[17]|r5[17]) + bits.OnesCount64(r0[18]|r1[18]|r2[18]|r3[18]|r4[18]|r5[18]) + bits.OnesCount64(r0[19]|r1[19]|r2[19]|r3[19]|r4[19]|r5[19]))
 		n += uint64(bits.OnesCount64(r0[20]|r1[20]|r2[20]|r3[20]|r4[20]|r5[20]) + bits.OnesCount64(r0[21]|r1[21]|r2[21]|r3[21]|r4[21]|r5[21]) + bits.OnesCount64(r0[22]|r1[22]|r2[22]|r3[22]|r4[22]|r5[22]) + bits.OnesCount64(r0[23]|r1[23]|r2[23]|r3[23]|r4[23]|r5[23]))
 		n += uint64(bits.OnesCount64(r0[24]|r1[24]|r2[24]|r3[24]|r4[24]|r5[24]) + bits.OnesCount64(r0[25]|r1[25]|r2[25]|r3[25]|r4[25]|r5[25]) + bits.OnesCount64(r0[26]|r1[26]|r2[26]|r3[26]|r4[26]|r5[26]) + bits.OnesCount64(r0[27]|r1[27]|r2[27]|r3[27]|r4[27]|r5[27]))
+	}
+	return int(n)
+}
+
+// clashesGo8x6r29 is clashesGo for 6 tables of 8 diagonals, rows of 29 words.
+func clashesGo8x6r29(tables []uint64, keys []uint64) int {
+	tb := (*[6 << 8 * 29]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[29]uint64)(tb[(0<<8+int(key>>0&0xff))*29:])
+		r1 := (*[29]uint64)(tb[(1<<8+int(key>>8&0xff))*29:])
+		r2 := (*[29]uint64)(tb[(2<<8+int(key>>16&0xff))*29:])
+		r3 := (*[29]uint64)(tb[(3<<8+int(key>>24&0xff))*29:])
+		r4 := (*[29]uint64)(tb[(4<<8+int(key>>32&0xff))*29:])
+		r5 := (*[29]uint64)(tb[(5<<8+int(key>>40&0xff))*29:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]|r5[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]|r5[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]|r5[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]|r5[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]|r5[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]|r5[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]|r4[6]|r5[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]|r4[7]|r5[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]|r4[8]|r5[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]|r4[9]|r5[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]|r4[10]|r5[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]|r4[11]|r5[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]|r2[12]|r3[12]|r4[12]|r5[12]) + bits.OnesCount64(r0[13]|r1[13]|r2[13]|r3[13]|r4[13]|r5[13]) + bits.OnesCount64(r0[14]|r1[14]|r2[14]|r3[14]|r4[14]|r5[14]) + bits.OnesCount64(r0[15]|r1[15]|r2[15]|r3[15]|r4[15]|r5[15]))
+		n += uint64(bits.OnesCount64(r0[16]|r1[16]|r2[16]|r3[16]|r4[16]|r5[16]) + bits.OnesCount64(r0[17]|r1[17]|r2[17]|r3[17]|r4[17]|r5[17]) + bits.OnesCount64(r0[18]|r1[18]|r2[18]|r3[18]|r4[18]|r5[18]) + bits.OnesCount64(r0[19]|r1[19]|r2[19]|r3[19]|r4[19]|r5[19]))
+		n += uint64(bits.OnesCount64(r0[20]|r1[20]|r2[20]|r3[20]|r4[20]|r5[20]) + bits.OnesCount64(r0[21]|r1[21]|r2[21]|r3[21]|r4[21]|r5[21]) + bits.OnesCount64(r0[22]|r1[22]|r2[22]|r3[22]|r4[22]|r5[22]) + bits.OnesCount64(r0[23]|r1[23]|r2[23]|r3[23]|r4[23]|r5[23]))
+		n += uint64(bits.OnesCount64(r0[24]|r1[24]|r2[24]|r3[24]|r4[24]|r5[24]) + bits.OnesCount64(r0[25]|r1[25]|r2[25]|r3[25]|r4[25]|r5[25]) + bits.OnesCount64(r0[26]|r1[26]|r2[26]|r3[26]|r4[26]|r5[26]) + bits.OnesCount64(r0[27]|r1[27]|r2[27]|r3[27]|r4[27]|r5[27]))
+		n += uint64(bits.OnesCount64(r0[28] | r1[28] | r2[28] | r3[28] | r4[28] | r5[28]))
+	}
+	return int(n)
+}
+
+// clashesGo8x6r30 is clashesGo for 6 tables of 8 diagonals, rows of 30 words.
+func clashesGo8x6r30(tables []uint64, keys []uint64) int {
+	tb := (*[6 << 8 * 30]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[30]uint64)(tb[(0<<8+int(key>>0&0xff))*30:])
+		r1 := (*[30]uint64)(tb[(1<<8+int(key>>8&0xff))*30:])
+		r2 := (*[30]uint64)(tb[(2<<8+int(key>>16&0xff))*30:])
+		r3 := (*[30]uint64)(tb[(3<<8+int(key>>24&0xff))*30:])
+		r4 := (*[30]uint64)(tb[(4<<8+int(key>>32&0xff))*30:])
+		r5 := (*[30]uint64)(tb[(5<<8+int(key>>40&0xff))*30:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]|r5[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]|r5[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]|r5[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]|r5[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]|r5[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]|r5[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]|r4[6]|r5[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]|r4[7]|r5[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]|r4[8]|r5[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]|r4[9]|r5[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]|r4[10]|r5[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]|r4[11]|r5[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]|r2[12]|r3[12]|r4[12]|r5[12]) + bits.OnesCount64(r0[13]|r1[13]|r2[13]|r3[13]|r4[13]|r5[13]) + bits.OnesCount64(r0[14]|r1[14]|r2[14]|r3[14]|r4[14]|r5[14]) + bits.OnesCount64(r0[15]|r1[15]|r2[15]|r3[15]|r4[15]|r5[15]))
+		n += uint64(bits.OnesCount64(r0[16]|r1[16]|r2[16]|r3[16]|r4[16]|r5[16]) + bits.OnesCount64(r0[17]|r1[17]|r2[17]|r3[17]|r4[17]|r5[17]) + bits.OnesCount64(r0[18]|r1[18]|r2[18]|r3[18]|r4[18]|r5[18]) + bits.OnesCount64(r0[19]|r1[19]|r2[19]|r3[19]|r4[19]|r5[19]))
+		n += uint64(bits.OnesCount64(r0[20]|r1[20]|r2[20]|r3[20]|r4[20]|r5[20]) + bits.OnesCount64(r0[21]|r1[21]|r2[21]|r3[21]|r4[21]|r5[21]) + bits.OnesCount64(r0[22]|r1[22]|r2[22]|r3[22]|r4[22]|r5[22]) + bits.OnesCount64(r0[23]|r1[23]|r2[23]|r3[23]|r4[23]|r5[23]))
+		n += uint64(bits.OnesCount64(r0[24]|r1[24]|r2[24]|r3[24]|r4[24]|r5[24]) + bits.OnesCount64(r0[25]|r1[25]|r2[25]|r3[25]|r4[25]|r5[25]) + bits.OnesCount64(r0[26]|r1[26]|r2[26]|r3[26]|r4[26]|r5[26]) + bits.OnesCount64(r0[27]|r1[27]|r2[27]|r3[27]|r4[27]|r5[27]))
+		n += uint64(bits.OnesCount64(r0[28]|r1[28]|r2[28]|r3[28]|r4[28]|r5[28]) + bits.OnesCount64(r0[29]|r1[29]|r2[29]|r3[29]|r4[29]|r5[29]))
+	}
+	return int(n)
+}
+
+// clashesGo8x6r31 is clashesGo for 6 tables of 8 diagonals, rows of 31 words.
+func clashesGo8x6r31(tables []uint64, keys []uint64) int {
+	tb := (*[6 << 8 * 31]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[31]uint64)(tb[(0<<8+int(key>>0&0xff))*31:])
+		r1 := (*[31]uint64)(tb[(1<<8+int(key>>8&0xff))*31:])
+		r2 := (*[31]uint64)(tb[(2<<8+int(key>>16&0xff))*31:])
+		r3 := (*[31]uint64)(tb[(3<<8+int(key>>24&0xff))*31:])
+		r4 := (*[31]uint64)(tb[(4<<8+int(key>>32&0xff))*31:])
+		r5 := (*[31]uint64)(tb[(5<<8+int(key>>40&0xff))*31:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]|r5[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]|r5[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]|r5[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]|r5[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]|r5[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]|r5[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]|r4[6]|r5[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]|r4[7]|r5[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]|r4[8]|r5[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]|r4[9]|r5[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]|r4[10]|r5[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]|r4[11]|r5[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]|r2[12]|r3[12]|r4[12]|r5[12]) + bits.OnesCount64(r0[13]|r1[13]|r2[13]|r3[13]|r4[13]|r5[13]) + bits.OnesCount64(r0[14]|r1[14]|r2[14]|r3[14]|r4[14]|r5[14]) + bits.OnesCount64(r0[15]|r1[15]|r2[15]|r3[15]|r4[15]|r5[15]))
+		n += uint64(bits.OnesCount64(r0[16]|r1[16]|r2[16]|r3[16]|r4[16]|r5[16]) + bits.OnesCount64(r0[17]|r1[17]|r2[17]|r3[17]|r4[17]|r5[17]) + bits.OnesCount64(r0[18]|r1[18]|r2[18]|r3[18]|r4[18]|r5[18]) + bits.OnesCount64(r0[19]|r1[19]|r2[19]|r3[19]|r4[19]|r5[19]))
+		n += uint64(bits.OnesCount64(r0[20]|r1[20]|r2[20]|r3[20]|r4[20]|r5[20]) + bits.OnesCount64(r0[21]|r1[21]|r2[21]|r3[21]|r4[21]|r5[21]) + bits.OnesCount64(r0[22]|r1[22]|r2[22]|r3[22]|r4[22]|r5[22]) + bits.OnesCount64(r0[23]|r1[23]|r2[23]|r3[23]|r4[23]|r5[23]))
+		n += uint64(bits.OnesCount64(r0[24]|r1[24]|r2[24]|r3[24]|r4[24]|r5[24]) + bits.OnesCount64(r0[25]|r1[25]|r2[25]|r3[25]|r4[25]|r5[25]) + bits.OnesCount64(r0[26]|r1[26]|r2[26]|r3[26]|r4[26]|r5[26]) + bits.OnesCount64(r0[27]|r1[27]|r2[27]|r3[27]|r4[27]|r5[27]))
+		n += uint64(bits.OnesCount64(r0[28]|r1[28]|r2[28]|r3[28]|r4[28]|r5[28]) + bits.OnesCount64(r0[29]|r1[29]|r2[29]|r3[29]|r4[29]|r5[29]) + bits.OnesCount64(r0[30]|r1[30]|r2[30]|r3[30]|r4[30]|r5[30]))
 	}
 	return int(n)
 }
@@ -1074,6 +4098,57 @@ func clashesGo8x6r32(tables []uint64, keys []uint64) int {
 	return int(n)
 }
 
+// clashesGo8x7r1 is clashesGo for 7 tables of 8 diagonals, rows of 1 words.
+func clashesGo8x7r1(tables []uint64, keys []uint64) int {
+	tb := (*[7 << 8 * 1]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[1]uint64)(tb[(0<<8+int(key>>0&0xff))*1:])
+		r1 := (*[1]uint64)(tb[(1<<8+int(key>>8&0xff))*1:])
+		r2 := (*[1]uint64)(tb[(2<<8+int(key>>16&0xff))*1:])
+		r3 := (*[1]uint64)(tb[(3<<8+int(key>>24&0xff))*1:])
+		r4 := (*[1]uint64)(tb[(4<<8+int(key>>32&0xff))*1:])
+		r5 := (*[1]uint64)(tb[(5<<8+int(key>>40&0xff))*1:])
+		r6 := (*[1]uint64)(tb[(6<<8+int(key>>48&0xff))*1:])
+		n += uint64(bits.OnesCount64(r0[0] | r1[0] | r2[0] | r3[0] | r4[0] | r5[0] | r6[0]))
+	}
+	return int(n)
+}
+
+// clashesGo8x7r2 is clashesGo for 7 tables of 8 diagonals, rows of 2 words.
+func clashesGo8x7r2(tables []uint64, keys []uint64) int {
+	tb := (*[7 << 8 * 2]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[2]uint64)(tb[(0<<8+int(key>>0&0xff))*2:])
+		r1 := (*[2]uint64)(tb[(1<<8+int(key>>8&0xff))*2:])
+		r2 := (*[2]uint64)(tb[(2<<8+int(key>>16&0xff))*2:])
+		r3 := (*[2]uint64)(tb[(3<<8+int(key>>24&0xff))*2:])
+		r4 := (*[2]uint64)(tb[(4<<8+int(key>>32&0xff))*2:])
+		r5 := (*[2]uint64)(tb[(5<<8+int(key>>40&0xff))*2:])
+		r6 := (*[2]uint64)(tb[(6<<8+int(key>>48&0xff))*2:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]|r5[0]|r6[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]|r5[1]|r6[1]))
+	}
+	return int(n)
+}
+
+// clashesGo8x7r3 is clashesGo for 7 tables of 8 diagonals, rows of 3 words.
+func clashesGo8x7r3(tables []uint64, keys []uint64) int {
+	tb := (*[7 << 8 * 3]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[3]uint64)(tb[(0<<8+int(key>>0&0xff))*3:])
+		r1 := (*[3]uint64)(tb[(1<<8+int(key>>8&0xff))*3:])
+		r2 := (*[3]uint64)(tb[(2<<8+int(key>>16&0xff))*3:])
+		r3 := (*[3]uint64)(tb[(3<<8+int(key>>24&0xff))*3:])
+		r4 := (*[3]uint64)(tb[(4<<8+int(key>>32&0xff))*3:])
+		r5 := (*[3]uint64)(tb[(5<<8+int(key>>40&0xff))*3:])
+		r6 := (*[3]uint64)(tb[(6<<8+int(key>>48&0xff))*3:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]|r5[0]|r6[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]|r5[1]|r6[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]|r5[2]|r6[2]))
+	}
+	return int(n)
+}
+
 // clashesGo8x7r4 is clashesGo for 7 tables of 8 diagonals, rows of 4 words.
 func clashesGo8x7r4(tables []uint64, keys []uint64) int {
 	tb := (*[7 << 8 * 4]uint64)(tables)
@@ -1087,6 +4162,60 @@ func clashesGo8x7r4(tables []uint64, keys []uint64) int {
 		r5 := (*[4]uint64)(tb[(5<<8+int(key>>40&0xff))*4:])
 		r6 := (*[4]uint64)(tb[(6<<8+int(key>>48&0xff))*4:])
 		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]|r5[0]|r6[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]|r5[1]|r6[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]|r5[2]|r6[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]|r5[3]|r6[3]))
+	}
+	return int(n)
+}
+
+// clashesGo8x7r5 is clashesGo for 7 tables of 8 diagonals, rows of 5 words.
+func clashesGo8x7r5(tables []uint64, keys []uint64) int {
+	tb := (*[7 << 8 * 5]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[5]uint64)(tb[(0<<8+int(key>>0&0xff))*5:])
+		r1 := (*[5]uint64)(tb[(1<<8+int(key>>8&0xff))*5:])
+		r2 := (*[5]uint64)(tb[(2<<8+int(key>>16&0xff))*5:])
+		r3 := (*[5]uint64)(tb[(3<<8+int(key>>24&0xff))*5:])
+		r4 := (*[5]uint64)(tb[(4<<8+int(key>>32&0xff))*5:])
+		r5 := (*[5]uint64)(tb[(5<<8+int(key>>40&0xff))*5:])
+		r6 := (*[5]uint64)(tb[(6<<8+int(key>>48&0xff))*5:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]|r5[0]|r6[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]|r5[1]|r6[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]|r5[2]|r6[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]|r5[3]|r6[3]))
+		n += uint64(bits.OnesCount64(r0[4] | r1[4] | r2[4] | r3[4] | r4[4] | r5[4] | r6[4]))
+	}
+	return int(n)
+}
+
+// clashesGo8x7r6 is clashesGo for 7 tables of 8 diagonals, rows of 6 words.
+func clashesGo8x7r6(tables []uint64, keys []uint64) int {
+	tb := (*[7 << 8 * 6]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[6]uint64)(tb[(0<<8+int(key>>0&0xff))*6:])
+		r1 := (*[6]uint64)(tb[(1<<8+int(key>>8&0xff))*6:])
+		r2 := (*[6]uint64)(tb[(2<<8+int(key>>16&0xff))*6:])
+		r3 := (*[6]uint64)(tb[(3<<8+int(key>>24&0xff))*6:])
+		r4 := (*[6]uint64)(tb[(4<<8+int(key>>32&0xff))*6:])
+		r5 := (*[6]uint64)(tb[(5<<8+int(key>>40&0xff))*6:])
+		r6 := (*[6]uint64)(tb[(6<<8+int(key>>48&0xff))*6:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]|r5[0]|r6[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]|r5[1]|r6[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]|r5[2]|r6[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]|r5[3]|r6[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]|r5[4]|r6[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]|r5[5]|r6[5]))
+	}
+	return int(n)
+}
+
+// clashesGo8x7r7 is clashesGo for 7 tables of 8 diagonals, rows of 7 words.
+func clashesGo8x7r7(tables []uint64, keys []uint64) int {
+	tb := (*[7 << 8 * 7]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[7]uint64)(tb[(0<<8+int(key>>0&0xff))*7:])
+		r1 := (*[7]uint64)(tb[(1<<8+int(key>>8&0xff))*7:])
+		r2 := (*[7]uint64)(tb[(2<<8+int(key>>16&0xff))*7:])
+		r3 := (*[7]uint64)(tb[(3<<8+int(key>>24&0xff))*7:])
+		r4 := (*[7]uint64)(tb[(4<<8+int(key>>32&0xff))*7:])
+		r5 := (*[7]uint64)(tb[(5<<8+int(key>>40&0xff))*7:])
+		r6 := (*[7]uint64)(tb[(6<<8+int(key>>48&0xff))*7:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]|r5[0]|r6[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]|r5[1]|r6[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]|r5[2]|r6[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]|r5[3]|r6[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]|r5[4]|r6[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]|r5[5]|r6[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]|r4[6]|r5[6]|r6[6]))
 	}
 	return int(n)
 }
@@ -1109,6 +4238,63 @@ func clashesGo8x7r8(tables []uint64, keys []uint64) int {
 	return int(n)
 }
 
+// clashesGo8x7r9 is clashesGo for 7 tables of 8 diagonals, rows of 9 words.
+func clashesGo8x7r9(tables []uint64, keys []uint64) int {
+	tb := (*[7 << 8 * 9]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[9]uint64)(tb[(0<<8+int(key>>0&0xff))*9:])
+		r1 := (*[9]uint64)(tb[(1<<8+int(key>>8&0xff))*9:])
+		r2 := (*[9]uint64)(tb[(2<<8+int(key>>16&0xff))*9:])
+		r3 := (*[9]uint64)(tb[(3<<8+int(key>>24&0xff))*9:])
+		r4 := (*[9]uint64)(tb[(4<<8+int(key>>32&0xff))*9:])
+		r5 := (*[9]uint64)(tb[(5<<8+int(key>>40&0xff))*9:])
+		r6 := (*[9]uint64)(tb[(6<<8+int(key>>48&0xff))*9:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]|r5[0]|r6[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]|r5[1]|r6[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]|r5[2]|r6[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]|r5[3]|r6[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]|r5[4]|r6[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]|r5[5]|r6[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]|r4[6]|r5[6]|r6[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]|r4[7]|r5[7]|r6[7]))
+		n += uint64(bits.OnesCount64(r0[8] | r1[8] | r2[8] | r3[8] | r4[8] | r5[8] | r6[8]))
+	}
+	return int(n)
+}
+
+// clashesGo8x7r10 is clashesGo for 7 tables of 8 diagonals, rows of 10 words.
+func clashesGo8x7r10(tables []uint64, keys []uint64) int {
+	tb := (*[7 << 8 * 10]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[10]uint64)(tb[(0<<8+int(key>>0&0xff))*10:])
+		r1 := (*[10]uint64)(tb[(1<<8+int(key>>8&0xff))*10:])
+		r2 := (*[10]uint64)(tb[(2<<8+int(key>>16&0xff))*10:])
+		r3 := (*[10]uint64)(tb[(3<<8+int(key>>24&0xff))*10:])
+		r4 := (*[10]uint64)(tb[(4<<8+int(key>>32&0xff))*10:])
+		r5 := (*[10]uint64)(tb[(5<<8+int(key>>40&0xff))*10:])
+		r6 := (*[10]uint64)(tb[(6<<8+int(key>>48&0xff))*10:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]|r5[0]|r6[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]|r5[1]|r6[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]|r5[2]|r6[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]|r5[3]|r6[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]|r5[4]|r6[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]|r5[5]|r6[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]|r4[6]|r5[6]|r6[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]|r4[7]|r5[7]|r6[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]|r4[8]|r5[8]|r6[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]|r4[9]|r5[9]|r6[9]))
+	}
+	return int(n)
+}
+
+// clashesGo8x7r11 is clashesGo for 7 tables of 8 diagonals, rows of 11 words.
+func clashesGo8x7r11(tables []uint64, keys []uint64) int {
+	tb := (*[7 << 8 * 11]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[11]uint64)(tb[(0<<8+int(key>>0&0xff))*11:])
+		r1 := (*[11]uint64)(tb[(1<<8+int(key>>8&0xff))*11:])
+		r2 := (*[11]uint64)(tb[(2<<8+int(key>>16&0xff))*11:])
+		r3 := (*[11]uint64)(tb[(3<<8+int(key>>24&0xff))*11:])
+		r4 := (*[11]uint64)(tb[(4<<8+int(key>>32&0xff))*11:])
+		r5 := (*[11]uint64)(tb[(5<<8+int(key>>40&0xff))*11:])
+		r6 := (*[11]uint64)(tb[(6<<8+int(key>>48&0xff))*11:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]|r5[0]|r6[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]|r5[1]|r6[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]|r5[2]|r6[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]|r5[3]|r6[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]|r5[4]|r6[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]|r5[5]|r6[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]|r4[6]|r5[6]|r6[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]|r4[7]|r5[7]|r6[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]|r4[8]|r5[8]|r6[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]|r4[9]|r5[9]|r6[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]|r4[10]|r5[10]|r6[10]))
+	}
+	return int(n)
+}
+
 // clashesGo8x7r12 is clashesGo for 7 tables of 8 diagonals, rows of 12 words.
 func clashesGo8x7r12(tables []uint64, keys []uint64) int {
 	tb := (*[7 << 8 * 12]uint64)(tables)
@@ -1124,6 +4310,66 @@ func clashesGo8x7r12(tables []uint64, keys []uint64) int {
 		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]|r5[0]|r6[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]|r5[1]|r6[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]|r5[2]|r6[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]|r5[3]|r6[3]))
 		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]|r5[4]|r6[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]|r5[5]|r6[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]|r4[6]|r5[6]|r6[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]|r4[7]|r5[7]|r6[7]))
 		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]|r4[8]|r5[8]|r6[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]|r4[9]|r5[9]|r6[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]|r4[10]|r5[10]|r6[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]|r4[11]|r5[11]|r6[11]))
+	}
+	return int(n)
+}
+
+// clashesGo8x7r13 is clashesGo for 7 tables of 8 diagonals, rows of 13 words.
+func clashesGo8x7r13(tables []uint64, keys []uint64) int {
+	tb := (*[7 << 8 * 13]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[13]uint64)(tb[(0<<8+int(key>>0&0xff))*13:])
+		r1 := (*[13]uint64)(tb[(1<<8+int(key>>8&0xff))*13:])
+		r2 := (*[13]uint64)(tb[(2<<8+int(key>>16&0xff))*13:])
+		r3 := (*[13]uint64)(tb[(3<<8+int(key>>24&0xff))*13:])
+		r4 := (*[13]uint64)(tb[(4<<8+int(key>>32&0xff))*13:])
+		r5 := (*[13]uint64)(tb[(5<<8+int(key>>40&0xff))*13:])
+		r6 := (*[13]uint64)(tb[(6<<8+int(key>>48&0xff))*13:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]|r5[0]|r6[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]|r5[1]|r6[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]|r5[2]|r6[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]|r5[3]|r6[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]|r5[4]|r6[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]|r5[5]|r6[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]|r4[6]|r5[6]|r6[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]|r4[7]|r5[7]|r6[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]|r4[8]|r5[8]|r6[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]|r4[9]|r5[9]|r6[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]|r4[10]|r5[10]|r6[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]|r4[11]|r5[11]|r6[11]))
+		n += uint64(bits.OnesCount64(r0[12] | r1[12] | r2[12] | r3[12] | r4[12] | r5[12] | r6[12]))
+	}
+	return int(n)
+}
+
+// clashesGo8x7r14 is clashesGo for 7 tables of 8 diagonals, rows of 14 words.
+func clashesGo8x7r14(tables []uint64, keys []uint64) int {
+	tb := (*[7 << 8 * 14]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[14]uint64)(tb[(0<<8+int(key>>0&0xff))*14:])
+		r1 := (*[14]uint64)(tb[(1<<8+int(key>>8&0xff))*14:])
+		r2 := (*[14]uint64)(tb[(2<<8+int(key>>16&0xff))*14:])
+		r3 := (*[14]uint64)(tb[(3<<8+int(key>>24&0xff))*14:])
+		r4 := (*[14]uint64)(tb[(4<<8+int(key>>32&0xff))*14:])
+		r5 := (*[14]uint64)(tb[(5<<8+int(key>>40&0xff))*14:])
+		r6 := (*[14]uint64)(tb[(6<<8+int(key>>48&0xff))*14:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]|r5[0]|r6[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]|r5[1]|r6[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]|r5[2]|r6[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]|r5[3]|r6[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]|r5[4]|r6[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]|r5[5]|r6[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]|r4[6]|r5[6]|r6[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]|r4[7]|r5[7]|r6[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]|r4[8]|r5[8]|r6[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]|r4[9]|r5[9]|r6[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]|r4[10]|r5[10]|r6[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]|r4[11]|r5[11]|r6[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]|r2[12]|r3[12]|r4[12]|r5[12]|r6[12]) + bits.OnesCount64(r0[13]|r1[13]|r2[13]|r3[13]|r4[13]|r5[13]|r6[13]))
+	}
+	return int(n)
+}
+
+// clashesGo8x7r15 is clashesGo for 7 tables of 8 diagonals, rows of 15 words.
+func clashesGo8x7r15(tables []uint64, keys []uint64) int {
+	tb := (*[7 << 8 * 15]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[15]uint64)(tb[(0<<8+int(key>>0&0xff))*15:])
+		r1 := (*[15]uint64)(tb[(1<<8+int(key>>8&0xff))*15:])
+		r2 := (*[15]uint64)(tb[(2<<8+int(key>>16&0xff))*15:])
+		r3 := (*[15]uint64)(tb[(3<<8+int(key>>24&0xff))*15:])
+		r4 := (*[15]uint64)(tb[(4<<8+int(key>>32&0xff))*15:])
+		r5 := (*[15]uint64)(tb[(5<<8+int(key>>40&0xff))*15:])
+		r6 := (*[15]uint64)(tb[(6<<8+int(key>>48&0xff))*15:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]|r5[0]|r6[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]|r5[1]|r6[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]|r5[2]|r6[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]|r5[3]|r6[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]|r5[4]|r6[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]|r5[5]|r6[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]|r4[6]|r5[6]|r6[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]|r4[7]|r5[7]|r6[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]|r4[8]|r5[8]|r6[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]|r4[9]|r5[9]|r6[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]|r4[10]|r5[10]|r6[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]|r4[11]|r5[11]|r6[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]|r2[12]|r3[12]|r4[12]|r5[12]|r6[12]) + bits.OnesCount64(r0[13]|r1[13]|r2[13]|r3[13]|r4[13]|r5[13]|r6[13]) + bits.OnesCount64(r0[14]|r1[14]|r2[14]|r3[14]|r4[14]|r5[14]|r6[14]))
 	}
 	return int(n)
 }
@@ -1148,6 +4394,69 @@ func clashesGo8x7r16(tables []uint64, keys []uint64) int {
 	return int(n)
 }
 
+// clashesGo8x7r17 is clashesGo for 7 tables of 8 diagonals, rows of 17 words.
+func clashesGo8x7r17(tables []uint64, keys []uint64) int {
+	tb := (*[7 << 8 * 17]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[17]uint64)(tb[(0<<8+int(key>>0&0xff))*17:])
+		r1 := (*[17]uint64)(tb[(1<<8+int(key>>8&0xff))*17:])
+		r2 := (*[17]uint64)(tb[(2<<8+int(key>>16&0xff))*17:])
+		r3 := (*[17]uint64)(tb[(3<<8+int(key>>24&0xff))*17:])
+		r4 := (*[17]uint64)(tb[(4<<8+int(key>>32&0xff))*17:])
+		r5 := (*[17]uint64)(tb[(5<<8+int(key>>40&0xff))*17:])
+		r6 := (*[17]uint64)(tb[(6<<8+int(key>>48&0xff))*17:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]|r5[0]|r6[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]|r5[1]|r6[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]|r5[2]|r6[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]|r5[3]|r6[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]|r5[4]|r6[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]|r5[5]|r6[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]|r4[6]|r5[6]|r6[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]|r4[7]|r5[7]|r6[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]|r4[8]|r5[8]|r6[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]|r4[9]|r5[9]|r6[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]|r4[10]|r5[10]|r6[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]|r4[11]|r5[11]|r6[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]|r2[12]|r3[12]|r4[12]|r5[12]|r6[12]) + bits.OnesCount64(r0[13]|r1[13]|r2[13]|r3[13]|r4[13]|r5[13]|r6[13]) + bits.OnesCount64(r0[14]|r1[14]|r2[14]|r3[14]|r4[14]|r5[14]|r6[14]) + bits.OnesCount64(r0[15]|r1[15]|r2[15]|r3[15]|r4[15]|r5[15]|r6[15]))
+		n += uint64(bits.OnesCount64(r0[16] | r1[16] | r2[16] | r3[16] | r4[16] | r5[16] | r6[16]))
+	}
+	return int(n)
+}
+
+// clashesGo8x7r18 is clashesGo for 7 tables of 8 diagonals, rows of 18 words.
+func clashesGo8x7r18(tables []uint64, keys []uint64) int {
+	tb := (*[7 << 8 * 18]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[18]uint64)(tb[(0<<8+int(key>>0&0xff))*18:])
+		r1 := (*[18]uint64)(tb[(1<<8+int(key>>8&0xff))*18:])
+		r2 := (*[18]uint64)(tb[(2<<8+int(key>>16&0xff))*18:])
+		r3 := (*[18]uint64)(tb[(3<<8+int(key>>24&0xff))*18:])
+		r4 := (*[18]uint64)(tb[(4<<8+int(key>>32&0xff))*18:])
+		r5 := (*[18]uint64)(tb[(5<<8+int(key>>40&0xff))*18:])
+		r6 := (*[18]uint64)(tb[(6<<8+int(key>>48&0xff))*18:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]|r5[0]|r6[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]|r5[1]|r6[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]|r5[2]|r6[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]|r5[3]|r6[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]|r5[4]|r6[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]|r5[5]|r6[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]|r4[6]|r5[6]|r6[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]|r4[7]|r5[7]|r6[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]|r4[8]|r5[8]|r6[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]|r4[9]|r5[9]|r6[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]|r4[10]|r5[10]|r6[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]|r4[11]|r5[11]|r6[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]|r2[12]|r3[12]|r4[12]|r5[12]|r6[12]) + bits.OnesCount64(r0[13]|r1[13]|r2[13]|r3[13]|r4[13]|r5[13]|r6[13]) + bits.OnesCount64(r0[14]|r1[14]|r2[14]|r3[14]|r4[14]|r5[14]|r6[14]) + bits.OnesCount64(r0[15]|r1[15]|r2[15]|r3[15]|r4[15]|r5[15]|r6[15]))
+		n += uint64(bits.OnesCount64(r0[16]|r1[16]|r2[16]|r3[16]|r4[16]|r5[16]|r6[16]) + bits.OnesCount64(r0[17]|r1[17]|r2[17]|r3[17]|r4[17]|r5[17]|r6[17]))
+	}
+	return int(n)
+}
+
+// clashesGo8x7r19 is clashesGo for 7 tables of 8 diagonals, rows of 19 words.
+func clashesGo8x7r19(tables []uint64, keys []uint64) int {
+	tb := (*[7 << 8 * 19]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[19]uint64)(tb[(0<<8+int(key>>0&0xff))*19:])
+		r1 := (*[19]uint64)(tb[(1<<8+int(key>>8&0xff))*19:])
+		r2 := (*[19]uint64)(tb[(2<<8+int(key>>16&0xff))*19:])
+		r3 := (*[19]uint64)(tb[(3<<8+int(key>>24&0xff))*19:])
+		r4 := (*[19]uint64)(tb[(4<<8+int(key>>32&0xff))*19:])
+		r5 := (*[19]uint64)(tb[(5<<8+int(key>>40&0xff))*19:])
+		r6 := (*[19]uint64)(tb[(6<<8+int(key>>48&0xff))*19:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]|r5[0]|r6[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]|r5[1]|r6[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]|r5[2]|r6[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]|r5[3]|r6[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]|r5[4]|r6[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]|r5[5]|r6[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]|r4[6]|r5[6]|r6[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]|r4[7]|r5[7]|r6[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]|r4[8]|r5[8]|r6[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]|r4[9]|r5[9]|r6[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]|r4[10]|r5[10]|r6[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]|r4[11]|r5[11]|r6[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]|r2[12]|r3[12]|r4[12]|r5[12]|r6[12]) + bits.OnesCount64(r0[13]|r1[13]|r2[13]|r3[13]|r4[13]|r5[13]|r6[13]) + bits.OnesCount64(r0[14]|r1[14]|r2[14]|r3[14]|r4[14]|r5[14]|r6[14]) + bits.OnesCount64(r0[15]|r1[15]|r2[15]|r3[15]|r4[15]|r5[15]|r6[15]))
+		n += uint64(bits.OnesCount64(r0[16]|r1[16]|r2[16]|r3[16]|r4[16]|r5[16]|r6[16]) + bits.OnesCount64(r0[17]|r1[17]|r2[17]|r3[17]|r4[17]|r5[17]|r6[17]) + bits.OnesCount64(r0[18]|r1[18]|r2[18]|r3[18]|r4[18]|r5[18]|r6[18]))
+	}
+	return int(n)
+}
+
 // clashesGo8x7r20 is clashesGo for 7 tables of 8 diagonals, rows of 20 words.
 func clashesGo8x7r20(tables []uint64, keys []uint64) int {
 	tb := (*[7 << 8 * 20]uint64)(tables)
@@ -1165,6 +4474,72 @@ func clashesGo8x7r20(tables []uint64, keys []uint64) int {
 		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]|r4[8]|r5[8]|r6[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]|r4[9]|r5[9]|r6[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]|r4[10]|r5[10]|r6[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]|r4[11]|r5[11]|r6[11]))
 		n += uint64(bits.OnesCount64(r0[12]|r1[12]|r2[12]|r3[12]|r4[12]|r5[12]|r6[12]) + bits.OnesCount64(r0[13]|r1[13]|r2[13]|r3[13]|r4[13]|r5[13]|r6[13]) + bits.OnesCount64(r0[14]|r1[14]|r2[14]|r3[14]|r4[14]|r5[14]|r6[14]) + bits.OnesCount64(r0[15]|r1[15]|r2[15]|r3[15]|r4[15]|r5[15]|r6[15]))
 		n += uint64(bits.OnesCount64(r0[16]|r1[16]|r2[16]|r3[16]|r4[16]|r5[16]|r6[16]) + bits.OnesCount64(r0[17]|r1[17]|r2[17]|r3[17]|r4[17]|r5[17]|r6[17]) + bits.OnesCount64(r0[18]|r1[18]|r2[18]|r3[18]|r4[18]|r5[18]|r6[18]) + bits.OnesCount64(r0[19]|r1[19]|r2[19]|r3[19]|r4[19]|r5[19]|r6[19]))
+	}
+	return int(n)
+}
+
+// clashesGo8x7r21 is clashesGo for 7 tables of 8 diagonals, rows of 21 words.
+func clashesGo8x7r21(tables []uint64, keys []uint64) int {
+	tb := (*[7 << 8 * 21]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[21]uint64)(tb[(0<<8+int(key>>0&0xff))*21:])
+		r1 := (*[21]uint64)(tb[(1<<8+int(key>>8&0xff))*21:])
+		r2 := (*[21]uint64)(tb[(2<<8+int(key>>16&0xff))*21:])
+		r3 := (*[21]uint64)(tb[(3<<8+int(key>>24&0xff))*21:])
+		r4 := (*[21]uint64)(tb[(4<<8+int(key>>32&0xff))*21:])
+		r5 := (*[21]uint64)(tb[(5<<8+int(key>>40&0xff))*21:])
+		r6 := (*[21]uint64)(tb[(6<<8+int(key>>48&0xff))*21:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]|r5[0]|r6[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]|r5[1]|r6[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]|r5[2]|r6[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]|r5[3]|r6[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]|r5[4]|r6[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]|r5[5]|r6[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]|r4[6]|r5[6]|r6[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]|r4[7]|r5[7]|r6[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]|r4[8]|r5[8]|r6[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]|r4[9]|r5[9]|r6[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]|r4[10]|r5[10]|r6[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]|r4[11]|r5[11]|r6[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]|r2[12]|r3[12]|r4[12]|r5[12]|r6[12]) + bits.OnesCount64(r0[13]|r1[13]|r2[13]|r3[13]|r4[13]|r5[13]|r6[13]) + bits.OnesCount64(r0[14]|r1[14]|r2[14]|r3[14]|r4[14]|r5[14]|r6[14]) + bits.OnesCount64(r0[15]|r1[15]|r2[15]|r3[15]|r4[15]|r5[15]|r6[15]))
+		n += uint64(bits.OnesCount64(r0[16]|r1[16]|r2[16]|r3[16]|r4[16]|r5[16]|r6[16]) + bits.OnesCount64(r0[17]|r1[17]|r2[17]|r3[17]|r4[17]|r5[17]|r6[17]) + bits.OnesCount64(r0[18]|r1[18]|r2[18]|r3[18]|r4[18]|r5[18]|r6[18]) + bits.OnesCount64(r0[19]|r1[19]|r2[19]|r3[19]|r4[19]|r5[19]|r6[19]))
+		n += uint64(bits.OnesCount64(r0[20] | r1[20] | r2[20] | r3[20] | r4[20] | r5[20] | r6[20]))
+	}
+	return int(n)
+}
+
+// clashesGo8x7r22 is clashesGo for 7 tables of 8 diagonals, rows of 22 words.
+func clashesGo8x7r22(tables []uint64, keys []uint64) int {
+	tb := (*[7 << 8 * 22]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[22]uint64)(tb[(0<<8+int(key>>0&0xff))*22:])
+		r1 := (*[22]uint64)(tb[(1<<8+int(key>>8&0xff))*22:])
+		r2 := (*[22]uint64)(tb[(2<<8+int(key>>16&0xff))*22:])
+		r3 := (*[22]uint64)(tb[(3<<8+int(key>>24&0xff))*22:])
+		r4 := (*[22]uint64)(tb[(4<<8+int(key>>32&0xff))*22:])
+		r5 := (*[22]uint64)(tb[(5<<8+int(key>>40&0xff))*22:])
+		r6 := (*[22]uint64)(tb[(6<<8+int(key>>48&0xff))*22:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]|r5[0]|r6[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]|r5[1]|r6[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]|r5[2]|r6[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]|r5[3]|r6[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]|r5[4]|r6[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]|r5[5]|r6[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]|r4[6]|r5[6]|r6[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]|r4[7]|r5[7]|r6[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]|r4[8]|r5[8]|r6[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]|r4[9]|r5[9]|r6[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]|r4[10]|r5[10]|r6[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]|r4[11]|r5[11]|r6[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]|r2[12]|r3[12]|r4[12]|r5[12]|r6[12]) + bits.OnesCount64(r0[13]|r1[13]|r2[13]|r3[13]|r4[13]|r5[13]|r6[13]) + bits.OnesCount64(r0[14]|r1[14]|r2[14]|r3[14]|r4[14]|r5[14]|r6[14]) + bits.OnesCount64(r0[15]|r1[15]|r2[15]|r3[15]|r4[15]|r5[15]|r6[15]))
+		n += uint64(bits.OnesCount64(r0[16]|r1[16]|r2[16]|r3[16]|r4[16]|r5[16]|r6[16]) + bits.OnesCount64(r0[17]|r1[17]|r2[17]|r3[17]|r4[17]|r5[17]|r6[17]) + bits.OnesCount64(r0[18]|r1[18]|r2[18]|r3[18]|r4[18]|r5[18]|r6[18]) + bits.OnesCount64(r0[19]|r1[19]|r2[19]|r3[19]|r4[19]|r5[19]|r6[19]))
+		n += uint64(bits.OnesCount64(r0[20]|r1[20]|r2[20]|r3[20]|r4[20]|r5[20]|r6[20]) + bits.OnesCount64(r0[21]|r1[21]|r2[21]|r3[21]|r4[21]|r5[21]|r6[21]))
+	}
+	return int(n)
+}
+
+// clashesGo8x7r23 is clashesGo for 7 tables of 8 diagonals, rows of 23 words.
+func clashesGo8x7r23(tables []uint64, keys []uint64) int {
+	tb := (*[7 << 8 * 23]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[23]uint64)(tb[(0<<8+int(key>>0&0xff))*23:])
+		r1 := (*[23]uint64)(tb[(1<<8+int(key>>8&0xff))*23:])
+		r2 := (*[23]uint64)(tb[(2<<8+int(key>>16&0xff))*23:])
+		r3 := (*[23]uint64)(tb[(3<<8+int(key>>24&0xff))*23:])
+		r4 := (*[23]uint64)(tb[(4<<8+int(key>>32&0xff))*23:])
+		r5 := (*[23]uint64)(tb[(5<<8+int(key>>40&0xff))*23:])
+		r6 := (*[23]uint64)(tb[(6<<8+int(key>>48&0xff))*23:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]|r5[0]|r6[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]|r5[1]|r6[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]|r5[2]|r6[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]|r5[3]|r6[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]|r5[4]|r6[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]|r5[5]|r6[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]|r4[6]|r5[6]|r6[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]|r4[7]|r5[7]|r6[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]|r4[8]|r5[8]|r6[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]|r4[9]|r5[9]|r6[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]|r4[10]|r5[10]|r6[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]|r4[11]|r5[11]|r6[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]|r2[12]|r3[12]|r4[12]|r5[12]|r6[12]) + bits.OnesCount64(r0[13]|r1[13]|r2[13]|r3[13]|r4[13]|r5[13]|r6[13]) + bits.OnesCount64(r0[14]|r1[14]|r2[14]|r3[14]|r4[14]|r5[14]|r6[14]) + bits.OnesCount64(r0[15]|r1[15]|r2[15]|r3[15]|r4[15]|r5[15]|r6[15]))
+		n += uint64(bits.OnesCount64(r0[16]|r1[16]|r2[16]|r3[16]|r4[16]|r5[16]|r6[16]) + bits.OnesCount64(r0[17]|r1[17]|r2[17]|r3[17]|r4[17]|r5[17]|r6[17]) + bits.OnesCount64(r0[18]|r1[18]|r2[18]|r3[18]|r4[18]|r5[18]|r6[18]) + bits.OnesCount64(r0[19]|r1[19]|r2[19]|r3[19]|r4[19]|r5[19]|r6[19]))
+		n += uint64(bits.OnesCount64(r0[20]|r1[20]|r2[20]|r3[20]|r4[20]|r5[20]|r6[20]) + bits.OnesCount64(r0[21]|r1[21]|r2[21]|r3[21]|r4[21]|r5[21]|r6[21]) + bits.OnesCount64(r0[22]|r1[22]|r2[22]|r3[22]|r4[22]|r5[22]|r6[22]))
 	}
 	return int(n)
 }
@@ -1191,6 +4566,75 @@ func clashesGo8x7r24(tables []uint64, keys []uint64) int {
 	return int(n)
 }
 
+// clashesGo8x7r25 is clashesGo for 7 tables of 8 diagonals, rows of 25 words.
+func clashesGo8x7r25(tables []uint64, keys []uint64) int {
+	tb := (*[7 << 8 * 25]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[25]uint64)(tb[(0<<8+int(key>>0&0xff))*25:])
+		r1 := (*[25]uint64)(tb[(1<<8+int(key>>8&0xff))*25:])
+		r2 := (*[25]uint64)(tb[(2<<8+int(key>>16&0xff))*25:])
+		r3 := (*[25]uint64)(tb[(3<<8+int(key>>24&0xff))*25:])
+		r4 := (*[25]uint64)(tb[(4<<8+int(key>>32&0xff))*25:])
+		r5 := (*[25]uint64)(tb[(5<<8+int(key>>40&0xff))*25:])
+		r6 := (*[25]uint64)(tb[(6<<8+int(key>>48&0xff))*25:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]|r5[0]|r6[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]|r5[1]|r6[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]|r5[2]|r6[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]|r5[3]|r6[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]|r5[4]|r6[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]|r5[5]|r6[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]|r4[6]|r5[6]|r6[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]|r4[7]|r5[7]|r6[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]|r4[8]|r5[8]|r6[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]|r4[9]|r5[9]|r6[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]|r4[10]|r5[10]|r6[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]|r4[11]|r5[11]|r6[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]|r2[12]|r3[12]|r4[12]|r5[12]|r6[12]) + bits.OnesCount64(r0[13]|r1[13]|r2[13]|r3[13]|r4[13]|r5[13]|r6[13]) + bits.OnesCount64(r0[14]|r1[14]|r2[14]|r3[14]|r4[14]|r5[14]|r6[14]) + bits.OnesCount64(r0[15]|r1[15]|r2[15]|r3[15]|r4[15]|r5[15]|r6[15]))
+		n += uint64(bits.OnesCount64(r0[16]|r1[16]|r2[16]|r3[16]|r4[16]|r5[16]|r6[16]) + bits.OnesCount64(r0[17]|r1[17]|r2[17]|r3[17]|r4[17]|r5[17]|r6[17]) + bits.OnesCount64(r0[18]|r1[18]|r2[18]|r3[18]|r4[18]|r5[18]|r6[18]) + bits.OnesCount64(r0[19]|r1[19]|r2[19]|r3[19]|r4[19]|r5[19]|r6[19]))
+		n += uint64(bits.OnesCount64(r0[20]|r1[20]|r2[20]|r3[20]|r4[20]|r5[20]|r6[20]) + bits.OnesCount64(r0[21]|r1[21]|r2[21]|r3[21]|r4[21]|r5[21]|r6[21]) + bits.OnesCount64(r0[22]|r1[22]|r2[22]|r3[22]|r4[22]|r5[22]|r6[22]) + bits.OnesCount64(r0[23]|r1[23]|r2[23]|r3[23]|r4[23]|r5[23]|r6[23]))
+		n += uint64(bits.OnesCount64(r0[24] | r1[24] | r2[24] | r3[24] | r4[24] | r5[24] | r6[24]))
+	}
+	return int(n)
+}
+
+// clashesGo8x7r26 is clashesGo for 7 tables of 8 diagonals, rows of 26 words.
+func clashesGo8x7r26(tables []uint64, keys []uint64) int {
+	tb := (*[7 << 8 * 26]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[26]uint64)(tb[(0<<8+int(key>>0&0xff))*26:])
+		r1 := (*[26]uint64)(tb[(1<<8+int(key>>8&0xff))*26:])
+		r2 := (*[26]uint64)(tb[(2<<8+int(key>>16&0xff))*26:])
+		r3 := (*[26]uint64)(tb[(3<<8+int(key>>24&0xff))*26:])
+		r4 := (*[26]uint64)(tb[(4<<8+int(key>>32&0xff))*26:])
+		r5 := (*[26]uint64)(tb[(5<<8+int(key>>40&0xff))*26:])
+		r6 := (*[26]uint64)(tb[(6<<8+int(key>>48&0xff))*26:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]|r5[0]|r6[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]|r5[1]|r6[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]|r5[2]|r6[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]|r5[3]|r6[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]|r5[4]|r6[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]|r5[5]|r6[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]|r4[6]|r5[6]|r6[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]|r4[7]|r5[7]|r6[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]|r4[8]|r5[8]|r6[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]|r4[9]|r5[9]|r6[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]|r4[10]|r5[10]|r6[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]|r4[11]|r5[11]|r6[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]|r2[12]|r3[12]|r4[12]|r5[12]|r6[12]) + bits.OnesCount64(r0[13]|r1[13]|r2[13]|r3[13]|r4[13]|r5[13]|r6[13]) + bits.OnesCount64(r0[14]|r1[14]|r2[14]|r3[14]|r4[14]|r5[14]|r6[14]) + bits.OnesCount64(r0[15]|r1[15]|r2[15]|r3[15]|r4[15]|r5[15]|r6[15]))
+		n += uint64(bits.OnesCount64(r0[16]|r1[16]|r2[16]|r3[16]|r4[16]|r5[16]|r6[16]) + bits.OnesCount64(r0[17]|r1[17]|r2[17]|r3[17]|r4[17]|r5[17]|r6[17]) + bits.OnesCount64(r0[18]|r1[18]|r2[18]|r3[18]|r4[18]|r5[18]|r6[18]) + bits.OnesCount64(r0[19]|r1[19]|r2[19]|r3[19]|r4[19]|r5[19]|r6[19]))
+		n += uint64(bits.OnesCount64(r0[20]|r1[20]|r2[20]|r3[20]|r4[20]|r5[20]|r6[20]) + bits.OnesCount64(r0[21]|r1[21]|r2[21]|r3[21]|r4[21]|r5[21]|r6[21]) + bits.OnesCount64(r0[22]|r1[22]|r2[22]|r3[22]|r4[22]|r5[22]|r6[22]) + bits.OnesCount64(r0[23]|r1[23]|r2[23]|r3[23]|r4[23]|r5[23]|r6[23]))
+		n += uint64(bits.OnesCount64(r0[24]|r1[24]|r2[24]|r3[24]|r4[24]|r5[24]|r6[24]) + bits.OnesCount64(r0[25]|r1[25]|r2[25]|r3[25]|r4[25]|r5[25]|r6[25]))
+	}
+	return int(n)
+}
+
+// clashesGo8x7r27 is clashesGo for 7 tables of 8 diagonals, rows of 27 words.
+func clashesGo8x7r27(tables []uint64, keys []uint64) int {
+	tb := (*[7 << 8 * 27]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[27]uint64)(tb[(0<<8+int(key>>0&0xff))*27:])
+		r1 := (*[27]uint64)(tb[(1<<8+int(key>>8&0xff))*27:])
+		r2 := (*[27]uint64)(tb[(2<<8+int(key>>16&0xff))*27:])
+		r3 := (*[27]uint64)(tb[(3<<8+int(key>>24&0xff))*27:])
+		r4 := (*[27]uint64)(tb[(4<<8+int(key>>32&0xff))*27:])
+		r5 := (*[27]uint64)(tb[(5<<8+int(key>>40&0xff))*27:])
+		r6 := (*[27]uint64)(tb[(6<<8+int(key>>48&0xff))*27:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]|r5[0]|r6[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]|r5[1]|r6[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]|r5[2]|r6[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]|r5[3]|r6[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]|r5[4]|r6[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]|r5[5]|r6[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]|r4[6]|r5[6]|r6[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]|r4[7]|r5[7]|r6[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]|r4[8]|r5[8]|r6[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]|r4[9]|r5[9]|r6[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]|r4[10]|r5[10]|r6[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]|r4[11]|r5[11]|r6[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]|r2[12]|r3[12]|r4[12]|r5[12]|r6[12]) + bits.OnesCount64(r0[13]|r1[13]|r2[13]|r3[13]|r4[13]|r5[13]|r6[13]) + bits.OnesCount64(r0[14]|r1[14]|r2[14]|r3[14]|r4[14]|r5[14]|r6[14]) + bits.OnesCount64(r0[15]|r1[15]|r2[15]|r3[15]|r4[15]|r5[15]|r6[15]))
+		n += uint64(bits.OnesCount64(r0[16]|r1[16]|r2[16]|r3[16]|r4[16]|r5[16]|r6[16]) + bits.OnesCount64(r0[17]|r1[17]|r2[17]|r3[17]|r4[17]|r5[17]|r6[17]) + bits.OnesCount64(r0[18]|r1[18]|r2[18]|r3[18]|r4[18]|r5[18]|r6[18]) + bits.OnesCount64(r0[19]|r1[19]|r2[19]|r3[19]|r4[19]|r5[19]|r6[19]))
+		n += uint64(bits.OnesCount64(r0[20]|r1[20]|r2[20]|r3[20]|r4[20]|r5[20]|r6[20]) + bits.OnesCount64(r0[21]|r1[21]|r2[21]|r3[21]|r4[21]|r5[21]|r6[21]) + bits.OnesCount64(r0[22]|r1[22]|r2[22]|r3[22]|r4[22]|r5[22]|r6[22]) + bits.OnesCount64(r0[23]|r1[23]|r2[23]|r3[23]|r4[23]|r5[23]|r6[23]))
+		n += uint64(bits.OnesCount64(r0[24]|r1[24]|r2[24]|r3[24]|r4[24]|r5[24]|r6[24]) + bits.OnesCount64(r0[25]|r1[25]|r2[25]|r3[25]|r4[25]|r5[25]|r6[25]) + bits.OnesCount64(r0[26]|r1[26]|r2[26]|r3[26]|r4[26]|r5[26]|r6[26]))
+	}
+	return int(n)
+}
+
 // clashesGo8x7r28 is clashesGo for 7 tables of 8 diagonals, rows of 28 words.
 func clashesGo8x7r28(tables []uint64, keys []uint64) int {
 	tb := (*[7 << 8 * 28]uint64)(tables)
@@ -1210,6 +4654,78 @@ func clashesGo8x7r28(tables []uint64, keys []uint64) int {
 		n += uint64(bits.OnesCount64(r0[16]|r1[16]|r2[16]|r3[16]|r4[16]|r5[16]|r6[16]) + bits.OnesCount64(r0[17]|r1[17]|r2[17]|r3[17]|r4[17]|r5[17]|r6[17]) + bits.OnesCount64(r0[18]|r1[18]|r2[18]|r3[18]|r4[18]|r5[18]|r6[18]) + bits.OnesCount64(r0[19]|r1[19]|r2[19]|r3[19]|r4[19]|r5[19]|r6[19]))
 		n += uint64(bits.OnesCount64(r0[20]|r1[20]|r2[20]|r3[20]|r4[20]|r5[20]|r6[20]) + bits.OnesCount64(r0[21]|r1[21]|r2[21]|r3[21]|r4[21]|r5[21]|r6[21]) + bits.OnesCount64(r0[22]|r1[22]|r2[22]|r3[22]|r4[22]|r5[22]|r6[22]) + bits.OnesCount64(r0[23]|r1[23]|r2[23]|r3[23]|r4[23]|r5[23]|r6[23]))
 		n += uint64(bits.OnesCount64(r0[24]|r1[24]|r2[24]|r3[24]|r4[24]|r5[24]|r6[24]) + bits.OnesCount64(r0[25]|r1[25]|r2[25]|r3[25]|r4[25]|r5[25]|r6[25]) + bits.OnesCount64(r0[26]|r1[26]|r2[26]|r3[26]|r4[26]|r5[26]|r6[26]) + bits.OnesCount64(r0[27]|r1[27]|r2[27]|r3[27]|r4[27]|r5[27]|r6[27]))
+	}
+	return int(n)
+}
+
+// clashesGo8x7r29 is clashesGo for 7 tables of 8 diagonals, rows of 29 words.
+func clashesGo8x7r29(tables []uint64, keys []uint64) int {
+	tb := (*[7 << 8 * 29]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[29]uint64)(tb[(0<<8+int(key>>0&0xff))*29:])
+		r1 := (*[29]uint64)(tb[(1<<8+int(key>>8&0xff))*29:])
+		r2 := (*[29]uint64)(tb[(2<<8+int(key>>16&0xff))*29:])
+		r3 := (*[29]uint64)(tb[(3<<8+int(key>>24&0xff))*29:])
+		r4 := (*[29]uint64)(tb[(4<<8+int(key>>32&0xff))*29:])
+		r5 := (*[29]uint64)(tb[(5<<8+int(key>>40&0xff))*29:])
+		r6 := (*[29]uint64)(tb[(6<<8+int(key>>48&0xff))*29:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]|r5[0]|r6[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]|r5[1]|r6[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]|r5[2]|r6[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]|r5[3]|r6[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]|r5[4]|r6[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]|r5[5]|r6[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]|r4[6]|r5[6]|r6[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]|r4[7]|r5[7]|r6[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]|r4[8]|r5[8]|r6[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]|r4[9]|r5[9]|r6[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]|r4[10]|r5[10]|r6[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]|r4[11]|r5[11]|r6[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]|r2[12]|r3[12]|r4[12]|r5[12]|r6[12]) + bits.OnesCount64(r0[13]|r1[13]|r2[13]|r3[13]|r4[13]|r5[13]|r6[13]) + bits.OnesCount64(r0[14]|r1[14]|r2[14]|r3[14]|r4[14]|r5[14]|r6[14]) + bits.OnesCount64(r0[15]|r1[15]|r2[15]|r3[15]|r4[15]|r5[15]|r6[15]))
+		n += uint64(bits.OnesCount64(r0[16]|r1[16]|r2[16]|r3[16]|r4[16]|r5[16]|r6[16]) + bits.OnesCount64(r0[17]|r1[17]|r2[17]|r3[17]|r4[17]|r5[17]|r6[17]) + bits.OnesCount64(r0[18]|r1[18]|r2[18]|r3[18]|r4[18]|r5[18]|r6[18]) + bits.OnesCount64(r0[19]|r1[19]|r2[19]|r3[19]|r4[19]|r5[19]|r6[19]))
+		n += uint64(bits.OnesCount64(r0[20]|r1[20]|r2[20]|r3[20]|r4[20]|r5[20]|r6[20]) + bits.OnesCount64(r0[21]|r1[21]|r2[21]|r3[21]|r4[21]|r5[21]|r6[21]) + bits.OnesCount64(r0[22]|r1[22]|r2[22]|r3[22]|r4[22]|r5[22]|r6[22]) + bits.OnesCount64(r0[23]|r1[23]|r2[23]|r3[23]|r4[23]|r5[23]|r6[23]))
+		n += uint64(bits.OnesCount64(r0[24]|r1[24]|r2[24]|r3[24]|r4[24]|r5[24]|r6[24]) + bits.OnesCount64(r0[25]|r1[25]|r2[25]|r3[25]|r4[25]|r5[25]|r6[25]) + bits.OnesCount64(r0[26]|r1[26]|r2[26]|r3[26]|r4[26]|r5[26]|r6[26]) + bits.OnesCount64(r0[27]|r1[27]|r2[27]|r3[27]|r4[27]|r5[27]|r6[27]))
+		n += uint64(bits.OnesCount64(r0[28] | r1[28] | r2[28] | r3[28] | r4[28] | r5[28] | r6[28]))
+	}
+	return int(n)
+}
+
+// clashesGo8x7r30 is clashesGo for 7 tables of 8 diagonals, rows of 30 words.
+func clashesGo8x7r30(tables []uint64, keys []uint64) int {
+	tb := (*[7 << 8 * 30]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[30]uint64)(tb[(0<<8+int(key>>0&0xff))*30:])
+		r1 := (*[30]uint64)(tb[(1<<8+int(key>>8&0xff))*30:])
+		r2 := (*[30]uint64)(tb[(2<<8+int(key>>16&0xff))*30:])
+		r3 := (*[30]uint64)(tb[(3<<8+int(key>>24&0xff))*30:])
+		r4 := (*[30]uint64)(tb[(4<<8+int(key>>32&0xff))*30:])
+		r5 := (*[30]uint64)(tb[(5<<8+int(key>>40&0xff))*30:])
+		r6 := (*[30]uint64)(tb[(6<<8+int(key>>48&0xff))*30:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]|r5[0]|r6[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]|r5[1]|r6[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]|r5[2]|r6[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]|r5[3]|r6[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]|r5[4]|r6[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]|r5[5]|r6[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]|r4[6]|r5[6]|r6[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]|r4[7]|r5[7]|r6[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]|r4[8]|r5[8]|r6[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]|r4[9]|r5[9]|r6[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]|r4[10]|r5[10]|r6[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]|r4[11]|r5[11]|r6[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]|r2[12]|r3[12]|r4[12]|r5[12]|r6[12]) + bits.OnesCount64(r0[13]|r1[13]|r2[13]|r3[13]|r4[13]|r5[13]|r6[13]) + bits.OnesCount64(r0[14]|r1[14]|r2[14]|r3[14]|r4[14]|r5[14]|r6[14]) + bits.OnesCount64(r0[15]|r1[15]|r2[15]|r3[15]|r4[15]|r5[15]|r6[15]))
+		n += uint64(bits.OnesCount64(r0[16]|r1[16]|r2[16]|r3[16]|r4[16]|r5[16]|r6[16]) + bits.OnesCount64(r0[17]|r1[17]|r2[17]|r3[17]|r4[17]|r5[17]|r6[17]) + bits.OnesCount64(r0[18]|r1[18]|r2[18]|r3[18]|r4[18]|r5[18]|r6[18]) + bits.OnesCount64(r0[19]|r1[19]|r2[19]|r3[19]|r4[19]|r5[19]|r6[19]))
+		n += uint64(bits.OnesCount64(r0[20]|r1[20]|r2[20]|r3[20]|r4[20]|r5[20]|r6[20]) + bits.OnesCount64(r0[21]|r1[21]|r2[21]|r3[21]|r4[21]|r5[21]|r6[21]) + bits.OnesCount64(r0[22]|r1[22]|r2[22]|r3[22]|r4[22]|r5[22]|r6[22]) + bits.OnesCount64(r0[23]|r1[23]|r2[23]|r3[23]|r4[23]|r5[23]|r6[23]))
+		n += uint64(bits.OnesCount64(r0[24]|r1[24]|r2[24]|r3[24]|r4[24]|r5[24]|r6[24]) + bits.OnesCount64(r0[25]|r1[25]|r2[25]|r3[25]|r4[25]|r5[25]|r6[25]) + bits.OnesCount64(r0[26]|r1[26]|r2[26]|r3[26]|r4[26]|r5[26]|r6[26]) + bits.OnesCount64(r0[27]|r1[27]|r2[27]|r3[27]|r4[27]|r5[27]|r6[27]))
+		n += uint64(bits.OnesCount64(r0[28]|r1[28]|r2[28]|r3[28]|r4[28]|r5[28]|r6[28]) + bits.OnesCount64(r0[29]|r1[29]|r2[29]|r3[29]|r4[29]|r5[29]|r6[29]))
+	}
+	return int(n)
+}
+
+// clashesGo8x7r31 is clashesGo for 7 tables of 8 diagonals, rows of 31 words.
+func clashesGo8x7r31(tables []uint64, keys []uint64) int {
+	tb := (*[7 << 8 * 31]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[31]uint64)(tb[(0<<8+int(key>>0&0xff))*31:])
+		r1 := (*[31]uint64)(tb[(1<<8+int(key>>8&0xff))*31:])
+		r2 := (*[31]uint64)(tb[(2<<8+int(key>>16&0xff))*31:])
+		r3 := (*[31]uint64)(tb[(3<<8+int(key>>24&0xff))*31:])
+		r4 := (*[31]uint64)(tb[(4<<8+int(key>>32&0xff))*31:])
+		r5 := (*[31]uint64)(tb[(5<<8+int(key>>40&0xff))*31:])
+		r6 := (*[31]uint64)(tb[(6<<8+int(key>>48&0xff))*31:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]|r5[0]|r6[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]|r5[1]|r6[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]|r5[2]|r6[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]|r5[3]|r6[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]|r5[4]|r6[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]|r5[5]|r6[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]|r4[6]|r5[6]|r6[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]|r4[7]|r5[7]|r6[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]|r4[8]|r5[8]|r6[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]|r4[9]|r5[9]|r6[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]|r4[10]|r5[10]|r6[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]|r4[11]|r5[11]|r6[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]|r2[12]|r3[12]|r4[12]|r5[12]|r6[12]) + bits.OnesCount64(r0[13]|r1[13]|r2[13]|r3[13]|r4[13]|r5[13]|r6[13]) + bits.OnesCount64(r0[14]|r1[14]|r2[14]|r3[14]|r4[14]|r5[14]|r6[14]) + bits.OnesCount64(r0[15]|r1[15]|r2[15]|r3[15]|r4[15]|r5[15]|r6[15]))
+		n += uint64(bits.OnesCount64(r0[16]|r1[16]|r2[16]|r3[16]|r4[16]|r5[16]|r6[16]) + bits.OnesCount64(r0[17]|r1[17]|r2[17]|r3[17]|r4[17]|r5[17]|r6[17]) + bits.OnesCount64(r0[18]|r1[18]|r2[18]|r3[18]|r4[18]|r5[18]|r6[18]) + bits.OnesCount64(r0[19]|r1[19]|r2[19]|r3[19]|r4[19]|r5[19]|r6[19]))
+		n += uint64(bits.OnesCount64(r0[20]|r1[20]|r2[20]|r3[20]|r4[20]|r5[20]|r6[20]) + bits.OnesCount64(r0[21]|r1[21]|r2[21]|r3[21]|r4[21]|r5[21]|r6[21]) + bits.OnesCount64(r0[22]|r1[22]|r2[22]|r3[22]|r4[22]|r5[22]|r6[22]) + bits.OnesCount64(r0[23]|r1[23]|r2[23]|r3[23]|r4[23]|r5[23]|r6[23]))
+		n += uint64(bits.OnesCount64(r0[24]|r1[24]|r2[24]|r3[24]|r4[24]|r5[24]|r6[24]) + bits.OnesCount64(r0[25]|r1[25]|r2[25]|r3[25]|r4[25]|r5[25]|r6[25]) + bits.OnesCount64(r0[26]|r1[26]|r2[26]|r3[26]|r4[26]|r5[26]|r6[26]) + bits.OnesCount64(r0[27]|r1[27]|r2[27]|r3[27]|r4[27]|r5[27]|r6[27]))
+		n += uint64(bits.OnesCount64(r0[28]|r1[28]|r2[28]|r3[28]|r4[28]|r5[28]|r6[28]) + bits.OnesCount64(r0[29]|r1[29]|r2[29]|r3[29]|r4[29]|r5[29]|r6[29]) + bits.OnesCount64(r0[30]|r1[30]|r2[30]|r3[30]|r4[30]|r5[30]|r6[30]))
 	}
 	return int(n)
 }
@@ -1238,6 +4754,60 @@ func clashesGo8x7r32(tables []uint64, keys []uint64) int {
 	return int(n)
 }
 
+// clashesGo8x8r1 is clashesGo for 8 tables of 8 diagonals, rows of 1 words.
+func clashesGo8x8r1(tables []uint64, keys []uint64) int {
+	tb := (*[8 << 8 * 1]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[1]uint64)(tb[(0<<8+int(key>>0&0xff))*1:])
+		r1 := (*[1]uint64)(tb[(1<<8+int(key>>8&0xff))*1:])
+		r2 := (*[1]uint64)(tb[(2<<8+int(key>>16&0xff))*1:])
+		r3 := (*[1]uint64)(tb[(3<<8+int(key>>24&0xff))*1:])
+		r4 := (*[1]uint64)(tb[(4<<8+int(key>>32&0xff))*1:])
+		r5 := (*[1]uint64)(tb[(5<<8+int(key>>40&0xff))*1:])
+		r6 := (*[1]uint64)(tb[(6<<8+int(key>>48&0xff))*1:])
+		r7 := (*[1]uint64)(tb[(7<<8+int(key>>56&0xff))*1:])
+		n += uint64(bits.OnesCount64(r0[0] | r1[0] | r2[0] | r3[0] | r4[0] | r5[0] | r6[0] | r7[0]))
+	}
+	return int(n)
+}
+
+// clashesGo8x8r2 is clashesGo for 8 tables of 8 diagonals, rows of 2 words.
+func clashesGo8x8r2(tables []uint64, keys []uint64) int {
+	tb := (*[8 << 8 * 2]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[2]uint64)(tb[(0<<8+int(key>>0&0xff))*2:])
+		r1 := (*[2]uint64)(tb[(1<<8+int(key>>8&0xff))*2:])
+		r2 := (*[2]uint64)(tb[(2<<8+int(key>>16&0xff))*2:])
+		r3 := (*[2]uint64)(tb[(3<<8+int(key>>24&0xff))*2:])
+		r4 := (*[2]uint64)(tb[(4<<8+int(key>>32&0xff))*2:])
+		r5 := (*[2]uint64)(tb[(5<<8+int(key>>40&0xff))*2:])
+		r6 := (*[2]uint64)(tb[(6<<8+int(key>>48&0xff))*2:])
+		r7 := (*[2]uint64)(tb[(7<<8+int(key>>56&0xff))*2:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]|r5[0]|r6[0]|r7[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]|r5[1]|r6[1]|r7[1]))
+	}
+	return int(n)
+}
+
+// clashesGo8x8r3 is clashesGo for 8 tables of 8 diagonals, rows of 3 words.
+func clashesGo8x8r3(tables []uint64, keys []uint64) int {
+	tb := (*[8 << 8 * 3]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[3]uint64)(tb[(0<<8+int(key>>0&0xff))*3:])
+		r1 := (*[3]uint64)(tb[(1<<8+int(key>>8&0xff))*3:])
+		r2 := (*[3]uint64)(tb[(2<<8+int(key>>16&0xff))*3:])
+		r3 := (*[3]uint64)(tb[(3<<8+int(key>>24&0xff))*3:])
+		r4 := (*[3]uint64)(tb[(4<<8+int(key>>32&0xff))*3:])
+		r5 := (*[3]uint64)(tb[(5<<8+int(key>>40&0xff))*3:])
+		r6 := (*[3]uint64)(tb[(6<<8+int(key>>48&0xff))*3:])
+		r7 := (*[3]uint64)(tb[(7<<8+int(key>>56&0xff))*3:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]|r5[0]|r6[0]|r7[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]|r5[1]|r6[1]|r7[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]|r5[2]|r6[2]|r7[2]))
+	}
+	return int(n)
+}
+
 // clashesGo8x8r4 is clashesGo for 8 tables of 8 diagonals, rows of 4 words.
 func clashesGo8x8r4(tables []uint64, keys []uint64) int {
 	tb := (*[8 << 8 * 4]uint64)(tables)
@@ -1252,6 +4822,63 @@ func clashesGo8x8r4(tables []uint64, keys []uint64) int {
 		r6 := (*[4]uint64)(tb[(6<<8+int(key>>48&0xff))*4:])
 		r7 := (*[4]uint64)(tb[(7<<8+int(key>>56&0xff))*4:])
 		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]|r5[0]|r6[0]|r7[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]|r5[1]|r6[1]|r7[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]|r5[2]|r6[2]|r7[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]|r5[3]|r6[3]|r7[3]))
+	}
+	return int(n)
+}
+
+// clashesGo8x8r5 is clashesGo for 8 tables of 8 diagonals, rows of 5 words.
+func clashesGo8x8r5(tables []uint64, keys []uint64) int {
+	tb := (*[8 << 8 * 5]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[5]uint64)(tb[(0<<8+int(key>>0&0xff))*5:])
+		r1 := (*[5]uint64)(tb[(1<<8+int(key>>8&0xff))*5:])
+		r2 := (*[5]uint64)(tb[(2<<8+int(key>>16&0xff))*5:])
+		r3 := (*[5]uint64)(tb[(3<<8+int(key>>24&0xff))*5:])
+		r4 := (*[5]uint64)(tb[(4<<8+int(key>>32&0xff))*5:])
+		r5 := (*[5]uint64)(tb[(5<<8+int(key>>40&0xff))*5:])
+		r6 := (*[5]uint64)(tb[(6<<8+int(key>>48&0xff))*5:])
+		r7 := (*[5]uint64)(tb[(7<<8+int(key>>56&0xff))*5:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]|r5[0]|r6[0]|r7[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]|r5[1]|r6[1]|r7[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]|r5[2]|r6[2]|r7[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]|r5[3]|r6[3]|r7[3]))
+		n += uint64(bits.OnesCount64(r0[4] | r1[4] | r2[4] | r3[4] | r4[4] | r5[4] | r6[4] | r7[4]))
+	}
+	return int(n)
+}
+
+// clashesGo8x8r6 is clashesGo for 8 tables of 8 diagonals, rows of 6 words.
+func clashesGo8x8r6(tables []uint64, keys []uint64) int {
+	tb := (*[8 << 8 * 6]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[6]uint64)(tb[(0<<8+int(key>>0&0xff))*6:])
+		r1 := (*[6]uint64)(tb[(1<<8+int(key>>8&0xff))*6:])
+		r2 := (*[6]uint64)(tb[(2<<8+int(key>>16&0xff))*6:])
+		r3 := (*[6]uint64)(tb[(3<<8+int(key>>24&0xff))*6:])
+		r4 := (*[6]uint64)(tb[(4<<8+int(key>>32&0xff))*6:])
+		r5 := (*[6]uint64)(tb[(5<<8+int(key>>40&0xff))*6:])
+		r6 := (*[6]uint64)(tb[(6<<8+int(key>>48&0xff))*6:])
+		r7 := (*[6]uint64)(tb[(7<<8+int(key>>56&0xff))*6:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]|r5[0]|r6[0]|r7[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]|r5[1]|r6[1]|r7[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]|r5[2]|r6[2]|r7[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]|r5[3]|r6[3]|r7[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]|r5[4]|r6[4]|r7[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]|r5[5]|r6[5]|r7[5]))
+	}
+	return int(n)
+}
+
+// clashesGo8x8r7 is clashesGo for 8 tables of 8 diagonals, rows of 7 words.
+func clashesGo8x8r7(tables []uint64, keys []uint64) int {
+	tb := (*[8 << 8 * 7]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[7]uint64)(tb[(0<<8+int(key>>0&0xff))*7:])
+		r1 := (*[7]uint64)(tb[(1<<8+int(key>>8&0xff))*7:])
+		r2 := (*[7]uint64)(tb[(2<<8+int(key>>16&0xff))*7:])
+		r3 := (*[7]uint64)(tb[(3<<8+int(key>>24&0xff))*7:])
+		r4 := (*[7]uint64)(tb[(4<<8+int(key>>32&0xff))*7:])
+		r5 := (*[7]uint64)(tb[(5<<8+int(key>>40&0xff))*7:])
+		r6 := (*[7]uint64)(tb[(6<<8+int(key>>48&0xff))*7:])
+		r7 := (*[7]uint64)(tb[(7<<8+int(key>>56&0xff))*7:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]|r5[0]|r6[0]|r7[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]|r5[1]|r6[1]|r7[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]|r5[2]|r6[2]|r7[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]|r5[3]|r6[3]|r7[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]|r5[4]|r6[4]|r7[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]|r5[5]|r6[5]|r7[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]|r4[6]|r5[6]|r6[6]|r7[6]))
 	}
 	return int(n)
 }
@@ -1275,6 +4902,66 @@ func clashesGo8x8r8(tables []uint64, keys []uint64) int {
 	return int(n)
 }
 
+// clashesGo8x8r9 is clashesGo for 8 tables of 8 diagonals, rows of 9 words.
+func clashesGo8x8r9(tables []uint64, keys []uint64) int {
+	tb := (*[8 << 8 * 9]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[9]uint64)(tb[(0<<8+int(key>>0&0xff))*9:])
+		r1 := (*[9]uint64)(tb[(1<<8+int(key>>8&0xff))*9:])
+		r2 := (*[9]uint64)(tb[(2<<8+int(key>>16&0xff))*9:])
+		r3 := (*[9]uint64)(tb[(3<<8+int(key>>24&0xff))*9:])
+		r4 := (*[9]uint64)(tb[(4<<8+int(key>>32&0xff))*9:])
+		r5 := (*[9]uint64)(tb[(5<<8+int(key>>40&0xff))*9:])
+		r6 := (*[9]uint64)(tb[(6<<8+int(key>>48&0xff))*9:])
+		r7 := (*[9]uint64)(tb[(7<<8+int(key>>56&0xff))*9:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]|r5[0]|r6[0]|r7[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]|r5[1]|r6[1]|r7[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]|r5[2]|r6[2]|r7[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]|r5[3]|r6[3]|r7[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]|r5[4]|r6[4]|r7[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]|r5[5]|r6[5]|r7[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]|r4[6]|r5[6]|r6[6]|r7[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]|r4[7]|r5[7]|r6[7]|r7[7]))
+		n += uint64(bits.OnesCount64(r0[8] | r1[8] | r2[8] | r3[8] | r4[8] | r5[8] | r6[8] | r7[8]))
+	}
+	return int(n)
+}
+
+// clashesGo8x8r10 is clashesGo for 8 tables of 8 diagonals, rows of 10 words.
+func clashesGo8x8r10(tables []uint64, keys []uint64) int {
+	tb := (*[8 << 8 * 10]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[10]uint64)(tb[(0<<8+int(key>>0&0xff))*10:])
+		r1 := (*[10]uint64)(tb[(1<<8+int(key>>8&0xff))*10:])
+		r2 := (*[10]uint64)(tb[(2<<8+int(key>>16&0xff))*10:])
+		r3 := (*[10]uint64)(tb[(3<<8+int(key>>24&0xff))*10:])
+		r4 := (*[10]uint64)(tb[(4<<8+int(key>>32&0xff))*10:])
+		r5 := (*[10]uint64)(tb[(5<<8+int(key>>40&0xff))*10:])
+		r6 := (*[10]uint64)(tb[(6<<8+int(key>>48&0xff))*10:])
+		r7 := (*[10]uint64)(tb[(7<<8+int(key>>56&0xff))*10:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]|r5[0]|r6[0]|r7[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]|r5[1]|r6[1]|r7[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]|r5[2]|r6[2]|r7[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]|r5[3]|r6[3]|r7[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]|r5[4]|r6[4]|r7[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]|r5[5]|r6[5]|r7[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]|r4[6]|r5[6]|r6[6]|r7[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]|r4[7]|r5[7]|r6[7]|r7[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]|r4[8]|r5[8]|r6[8]|r7[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]|r4[9]|r5[9]|r6[9]|r7[9]))
+	}
+	return int(n)
+}
+
+// clashesGo8x8r11 is clashesGo for 8 tables of 8 diagonals, rows of 11 words.
+func clashesGo8x8r11(tables []uint64, keys []uint64) int {
+	tb := (*[8 << 8 * 11]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[11]uint64)(tb[(0<<8+int(key>>0&0xff))*11:])
+		r1 := (*[11]uint64)(tb[(1<<8+int(key>>8&0xff))*11:])
+		r2 := (*[11]uint64)(tb[(2<<8+int(key>>16&0xff))*11:])
+		r3 := (*[11]uint64)(tb[(3<<8+int(key>>24&0xff))*11:])
+		r4 := (*[11]uint64)(tb[(4<<8+int(key>>32&0xff))*11:])
+		r5 := (*[11]uint64)(tb[(5<<8+int(key>>40&0xff))*11:])
+		r6 := (*[11]uint64)(tb[(6<<8+int(key>>48&0xff))*11:])
+		r7 := (*[11]uint64)(tb[(7<<8+int(key>>56&0xff))*11:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]|r5[0]|r6[0]|r7[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]|r5[1]|r6[1]|r7[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]|r5[2]|r6[2]|r7[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]|r5[3]|r6[3]|r7[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]|r5[4]|r6[4]|r7[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]|r5[5]|r6[5]|r7[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]|r4[6]|r5[6]|r6[6]|r7[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]|r4[7]|r5[7]|r6[7]|r7[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]|r4[8]|r5[8]|r6[8]|r7[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]|r4[9]|r5[9]|r6[9]|r7[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]|r4[10]|r5[10]|r6[10]|r7[10]))
+	}
+	return int(n)
+}
+
 // clashesGo8x8r12 is clashesGo for 8 tables of 8 diagonals, rows of 12 words.
 func clashesGo8x8r12(tables []uint64, keys []uint64) int {
 	tb := (*[8 << 8 * 12]uint64)(tables)
@@ -1291,6 +4978,69 @@ func clashesGo8x8r12(tables []uint64, keys []uint64) int {
 		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]|r5[0]|r6[0]|r7[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]|r5[1]|r6[1]|r7[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]|r5[2]|r6[2]|r7[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]|r5[3]|r6[3]|r7[3]))
 		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]|r5[4]|r6[4]|r7[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]|r5[5]|r6[5]|r7[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]|r4[6]|r5[6]|r6[6]|r7[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]|r4[7]|r5[7]|r6[7]|r7[7]))
 		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]|r4[8]|r5[8]|r6[8]|r7[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]|r4[9]|r5[9]|r6[9]|r7[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]|r4[10]|r5[10]|r6[10]|r7[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]|r4[11]|r5[11]|r6[11]|r7[11]))
+	}
+	return int(n)
+}
+
+// clashesGo8x8r13 is clashesGo for 8 tables of 8 diagonals, rows of 13 words.
+func clashesGo8x8r13(tables []uint64, keys []uint64) int {
+	tb := (*[8 << 8 * 13]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[13]uint64)(tb[(0<<8+int(key>>0&0xff))*13:])
+		r1 := (*[13]uint64)(tb[(1<<8+int(key>>8&0xff))*13:])
+		r2 := (*[13]uint64)(tb[(2<<8+int(key>>16&0xff))*13:])
+		r3 := (*[13]uint64)(tb[(3<<8+int(key>>24&0xff))*13:])
+		r4 := (*[13]uint64)(tb[(4<<8+int(key>>32&0xff))*13:])
+		r5 := (*[13]uint64)(tb[(5<<8+int(key>>40&0xff))*13:])
+		r6 := (*[13]uint64)(tb[(6<<8+int(key>>48&0xff))*13:])
+		r7 := (*[13]uint64)(tb[(7<<8+int(key>>56&0xff))*13:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]|r5[0]|r6[0]|r7[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]|r5[1]|r6[1]|r7[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]|r5[2]|r6[2]|r7[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]|r5[3]|r6[3]|r7[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]|r5[4]|r6[4]|r7[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]|r5[5]|r6[5]|r7[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]|r4[6]|r5[6]|r6[6]|r7[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]|r4[7]|r5[7]|r6[7]|r7[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]|r4[8]|r5[8]|r6[8]|r7[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]|r4[9]|r5[9]|r6[9]|r7[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]|r4[10]|r5[10]|r6[10]|r7[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]|r4[11]|r5[11]|r6[11]|r7[11]))
+		n += uint64(bits.OnesCount64(r0[12] | r1[12] | r2[12] | r3[12] | r4[12] | r5[12] | r6[12] | r7[12]))
+	}
+	return int(n)
+}
+
+// clashesGo8x8r14 is clashesGo for 8 tables of 8 diagonals, rows of 14 words.
+func clashesGo8x8r14(tables []uint64, keys []uint64) int {
+	tb := (*[8 << 8 * 14]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[14]uint64)(tb[(0<<8+int(key>>0&0xff))*14:])
+		r1 := (*[14]uint64)(tb[(1<<8+int(key>>8&0xff))*14:])
+		r2 := (*[14]uint64)(tb[(2<<8+int(key>>16&0xff))*14:])
+		r3 := (*[14]uint64)(tb[(3<<8+int(key>>24&0xff))*14:])
+		r4 := (*[14]uint64)(tb[(4<<8+int(key>>32&0xff))*14:])
+		r5 := (*[14]uint64)(tb[(5<<8+int(key>>40&0xff))*14:])
+		r6 := (*[14]uint64)(tb[(6<<8+int(key>>48&0xff))*14:])
+		r7 := (*[14]uint64)(tb[(7<<8+int(key>>56&0xff))*14:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]|r5[0]|r6[0]|r7[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]|r5[1]|r6[1]|r7[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]|r5[2]|r6[2]|r7[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]|r5[3]|r6[3]|r7[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]|r5[4]|r6[4]|r7[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]|r5[5]|r6[5]|r7[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]|r4[6]|r5[6]|r6[6]|r7[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]|r4[7]|r5[7]|r6[7]|r7[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]|r4[8]|r5[8]|r6[8]|r7[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]|r4[9]|r5[9]|r6[9]|r7[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]|r4[10]|r5[10]|r6[10]|r7[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]|r4[11]|r5[11]|r6[11]|r7[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]|r2[12]|r3[12]|r4[12]|r5[12]|r6[12]|r7[12]) + bits.OnesCount64(r0[13]|r1[13]|r2[13]|r3[13]|r4[13]|r5[13]|r6[13]|r7[13]))
+	}
+	return int(n)
+}
+
+// clashesGo8x8r15 is clashesGo for 8 tables of 8 diagonals, rows of 15 words.
+func clashesGo8x8r15(tables []uint64, keys []uint64) int {
+	tb := (*[8 << 8 * 15]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[15]uint64)(tb[(0<<8+int(key>>0&0xff))*15:])
+		r1 := (*[15]uint64)(tb[(1<<8+int(key>>8&0xff))*15:])
+		r2 := (*[15]uint64)(tb[(2<<8+int(key>>16&0xff))*15:])
+		r3 := (*[15]uint64)(tb[(3<<8+int(key>>24&0xff))*15:])
+		r4 := (*[15]uint64)(tb[(4<<8+int(key>>32&0xff))*15:])
+		r5 := (*[15]uint64)(tb[(5<<8+int(key>>40&0xff))*15:])
+		r6 := (*[15]uint64)(tb[(6<<8+int(key>>48&0xff))*15:])
+		r7 := (*[15]uint64)(tb[(7<<8+int(key>>56&0xff))*15:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]|r5[0]|r6[0]|r7[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]|r5[1]|r6[1]|r7[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]|r5[2]|r6[2]|r7[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]|r5[3]|r6[3]|r7[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]|r5[4]|r6[4]|r7[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]|r5[5]|r6[5]|r7[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]|r4[6]|r5[6]|r6[6]|r7[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]|r4[7]|r5[7]|r6[7]|r7[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]|r4[8]|r5[8]|r6[8]|r7[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]|r4[9]|r5[9]|r6[9]|r7[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]|r4[10]|r5[10]|r6[10]|r7[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]|r4[11]|r5[11]|r6[11]|r7[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]|r2[12]|r3[12]|r4[12]|r5[12]|r6[12]|r7[12]) + bits.OnesCount64(r0[13]|r1[13]|r2[13]|r3[13]|r4[13]|r5[13]|r6[13]|r7[13]) + bits.OnesCount64(r0[14]|r1[14]|r2[14]|r3[14]|r4[14]|r5[14]|r6[14]|r7[14]))
 	}
 	return int(n)
 }
@@ -1316,6 +5066,72 @@ func clashesGo8x8r16(tables []uint64, keys []uint64) int {
 	return int(n)
 }
 
+// clashesGo8x8r17 is clashesGo for 8 tables of 8 diagonals, rows of 17 words.
+func clashesGo8x8r17(tables []uint64, keys []uint64) int {
+	tb := (*[8 << 8 * 17]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[17]uint64)(tb[(0<<8+int(key>>0&0xff))*17:])
+		r1 := (*[17]uint64)(tb[(1<<8+int(key>>8&0xff))*17:])
+		r2 := (*[17]uint64)(tb[(2<<8+int(key>>16&0xff))*17:])
+		r3 := (*[17]uint64)(tb[(3<<8+int(key>>24&0xff))*17:])
+		r4 := (*[17]uint64)(tb[(4<<8+int(key>>32&0xff))*17:])
+		r5 := (*[17]uint64)(tb[(5<<8+int(key>>40&0xff))*17:])
+		r6 := (*[17]uint64)(tb[(6<<8+int(key>>48&0xff))*17:])
+		r7 := (*[17]uint64)(tb[(7<<8+int(key>>56&0xff))*17:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]|r5[0]|r6[0]|r7[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]|r5[1]|r6[1]|r7[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]|r5[2]|r6[2]|r7[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]|r5[3]|r6[3]|r7[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]|r5[4]|r6[4]|r7[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]|r5[5]|r6[5]|r7[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]|r4[6]|r5[6]|r6[6]|r7[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]|r4[7]|r5[7]|r6[7]|r7[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]|r4[8]|r5[8]|r6[8]|r7[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]|r4[9]|r5[9]|r6[9]|r7[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]|r4[10]|r5[10]|r6[10]|r7[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]|r4[11]|r5[11]|r6[11]|r7[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]|r2[12]|r3[12]|r4[12]|r5[12]|r6[12]|r7[12]) + bits.OnesCount64(r0[13]|r1[13]|r2[13]|r3[13]|r4[13]|r5[13]|r6[13]|r7[13]) + bits.OnesCount64(r0[14]|r1[14]|r2[14]|r3[14]|r4[14]|r5[14]|r6[14]|r7[14]) + bits.OnesCount64(r0[15]|r1[15]|r2[15]|r3[15]|r4[15]|r5[15]|r6[15]|r7[15]))
+		n += uint64(bits.OnesCount64(r0[16] | r1[16] | r2[16] | r3[16] | r4[16] | r5[16] | r6[16] | r7[16]))
+	}
+	return int(n)
+}
+
+// clashesGo8x8r18 is clashesGo for 8 tables of 8 diagonals, rows of 18 words.
+func clashesGo8x8r18(tables []uint64, keys []uint64) int {
+	tb := (*[8 << 8 * 18]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[18]uint64)(tb[(0<<8+int(key>>0&0xff))*18:])
+		r1 := (*[18]uint64)(tb[(1<<8+int(key>>8&0xff))*18:])
+		r2 := (*[18]uint64)(tb[(2<<8+int(key>>16&0xff))*18:])
+		r3 := (*[18]uint64)(tb[(3<<8+int(key>>24&0xff))*18:])
+		r4 := (*[18]uint64)(tb[(4<<8+int(key>>32&0xff))*18:])
+		r5 := (*[18]uint64)(tb[(5<<8+int(key>>40&0xff))*18:])
+		r6 := (*[18]uint64)(tb[(6<<8+int(key>>48&0xff))*18:])
+		r7 := (*[18]uint64)(tb[(7<<8+int(key>>56&0xff))*18:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]|r5[0]|r6[0]|r7[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]|r5[1]|r6[1]|r7[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]|r5[2]|r6[2]|r7[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]|r5[3]|r6[3]|r7[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]|r5[4]|r6[4]|r7[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]|r5[5]|r6[5]|r7[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]|r4[6]|r5[6]|r6[6]|r7[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]|r4[7]|r5[7]|r6[7]|r7[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]|r4[8]|r5[8]|r6[8]|r7[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]|r4[9]|r5[9]|r6[9]|r7[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]|r4[10]|r5[10]|r6[10]|r7[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]|r4[11]|r5[11]|r6[11]|r7[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]|r2[12]|r3[12]|r4[12]|r5[12]|r6[12]|r7[12]) + bits.OnesCount64(r0[13]|r1[13]|r2[13]|r3[13]|r4[13]|r5[13]|r6[13]|r7[13]) + bits.OnesCount64(r0[14]|r1[14]|r2[14]|r3[14]|r4[14]|r5[14]|r6[14]|r7[14]) + bits.OnesCount64(r0[15]|r1[15]|r2[15]|r3[15]|r4[15]|r5[15]|r6[15]|r7[15]))
+		n += uint64(bits.OnesCount64(r0[16]|r1[16]|r2[16]|r3[16]|r4[16]|r5[16]|r6[16]|r7[16]) + bits.OnesCount64(r0[17]|r1[17]|r2[17]|r3[17]|r4[17]|r5[17]|r6[17]|r7[17]))
+	}
+	return int(n)
+}
+
+// clashesGo8x8r19 is clashesGo for 8 tables of 8 diagonals, rows of 19 words.
+func clashesGo8x8r19(tables []uint64, keys []uint64) int {
+	tb := (*[8 << 8 * 19]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[19]uint64)(tb[(0<<8+int(key>>0&0xff))*19:])
+		r1 := (*[19]uint64)(tb[(1<<8+int(key>>8&0xff))*19:])
+		r2 := (*[19]uint64)(tb[(2<<8+int(key>>16&0xff))*19:])
+		r3 := (*[19]uint64)(tb[(3<<8+int(key>>24&0xff))*19:])
+		r4 := (*[19]uint64)(tb[(4<<8+int(key>>32&0xff))*19:])
+		r5 := (*[19]uint64)(tb[(5<<8+int(key>>40&0xff))*19:])
+		r6 := (*[19]uint64)(tb[(6<<8+int(key>>48&0xff))*19:])
+		r7 := (*[19]uint64)(tb[(7<<8+int(key>>56&0xff))*19:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]|r5[0]|r6[0]|r7[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]|r5[1]|r6[1]|r7[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]|r5[2]|r6[2]|r7[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]|r5[3]|r6[3]|r7[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]|r5[4]|r6[4]|r7[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]|r5[5]|r6[5]|r7[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]|r4[6]|r5[6]|r6[6]|r7[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]|r4[7]|r5[7]|r6[7]|r7[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]|r4[8]|r5[8]|r6[8]|r7[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]|r4[9]|r5[9]|r6[9]|r7[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]|r4[10]|r5[10]|r6[10]|r7[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]|r4[11]|r5[11]|r6[11]|r7[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]|r2[12]|r3[12]|r4[12]|r5[12]|r6[12]|r7[12]) + bits.OnesCount64(r0[13]|r1[13]|r2[13]|r3[13]|r4[13]|r5[13]|r6[13]|r7[13]) + bits.OnesCount64(r0[14]|r1[14]|r2[14]|r3[14]|r4[14]|r5[14]|r6[14]|r7[14]) + bits.OnesCount64(r0[15]|r1[15]|r2[15]|r3[15]|r4[15]|r5[15]|r6[15]|r7[15]))
+		n += uint64(bits.OnesCount64(r0[16]|r1[16]|r2[16]|r3[16]|r4[16]|r5[16]|r6[16]|r7[16]) + bits.OnesCount64(r0[17]|r1[17]|r2[17]|r3[17]|r4[17]|r5[17]|r6[17]|r7[17]) + bits.OnesCount64(r0[18]|r1[18]|r2[18]|r3[18]|r4[18]|r5[18]|r6[18]|r7[18]))
+	}
+	return int(n)
+}
+
 // clashesGo8x8r20 is clashesGo for 8 tables of 8 diagonals, rows of 20 words.
 func clashesGo8x8r20(tables []uint64, keys []uint64) int {
 	tb := (*[8 << 8 * 20]uint64)(tables)
@@ -1334,6 +5150,75 @@ func clashesGo8x8r20(tables []uint64, keys []uint64) int {
 		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]|r4[8]|r5[8]|r6[8]|r7[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]|r4[9]|r5[9]|r6[9]|r7[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]|r4[10]|r5[10]|r6[10]|r7[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]|r4[11]|r5[11]|r6[11]|r7[11]))
 		n += uint64(bits.OnesCount64(r0[12]|r1[12]|r2[12]|r3[12]|r4[12]|r5[12]|r6[12]|r7[12]) + bits.OnesCount64(r0[13]|r1[13]|r2[13]|r3[13]|r4[13]|r5[13]|r6[13]|r7[13]) + bits.OnesCount64(r0[14]|r1[14]|r2[14]|r3[14]|r4[14]|r5[14]|r6[14]|r7[14]) + bits.OnesCount64(r0[15]|r1[15]|r2[15]|r3[15]|r4[15]|r5[15]|r6[15]|r7[15]))
 		n += uint64(bits.OnesCount64(r0[16]|r1[16]|r2[16]|r3[16]|r4[16]|r5[16]|r6[16]|r7[16]) + bits.OnesCount64(r0[17]|r1[17]|r2[17]|r3[17]|r4[17]|r5[17]|r6[17]|r7[17]) + bits.OnesCount64(r0[18]|r1[18]|r2[18]|r3[18]|r4[18]|r5[18]|r6[18]|r7[18]) + bits.OnesCount64(r0[19]|r1[19]|r2[19]|r3[19]|r4[19]|r5[19]|r6[19]|r7[19]))
+	}
+	return int(n)
+}
+
+// clashesGo8x8r21 is clashesGo for 8 tables of 8 diagonals, rows of 21 words.
+func clashesGo8x8r21(tables []uint64, keys []uint64) int {
+	tb := (*[8 << 8 * 21]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[21]uint64)(tb[(0<<8+int(key>>0&0xff))*21:])
+		r1 := (*[21]uint64)(tb[(1<<8+int(key>>8&0xff))*21:])
+		r2 := (*[21]uint64)(tb[(2<<8+int(key>>16&0xff))*21:])
+		r3 := (*[21]uint64)(tb[(3<<8+int(key>>24&0xff))*21:])
+		r4 := (*[21]uint64)(tb[(4<<8+int(key>>32&0xff))*21:])
+		r5 := (*[21]uint64)(tb[(5<<8+int(key>>40&0xff))*21:])
+		r6 := (*[21]uint64)(tb[(6<<8+int(key>>48&0xff))*21:])
+		r7 := (*[21]uint64)(tb[(7<<8+int(key>>56&0xff))*21:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]|r5[0]|r6[0]|r7[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]|r5[1]|r6[1]|r7[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]|r5[2]|r6[2]|r7[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]|r5[3]|r6[3]|r7[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]|r5[4]|r6[4]|r7[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]|r5[5]|r6[5]|r7[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]|r4[6]|r5[6]|r6[6]|r7[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]|r4[7]|r5[7]|r6[7]|r7[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]|r4[8]|r5[8]|r6[8]|r7[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]|r4[9]|r5[9]|r6[9]|r7[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]|r4[10]|r5[10]|r6[10]|r7[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]|r4[11]|r5[11]|r6[11]|r7[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]|r2[12]|r3[12]|r4[12]|r5[12]|r6[12]|r7[12]) + bits.OnesCount64(r0[13]|r1[13]|r2[13]|r3[13]|r4[13]|r5[13]|r6[13]|r7[13]) + bits.OnesCount64(r0[14]|r1[14]|r2[14]|r3[14]|r4[14]|r5[14]|r6[14]|r7[14]) + bits.OnesCount64(r0[15]|r1[15]|r2[15]|r3[15]|r4[15]|r5[15]|r6[15]|r7[15]))
+		n += uint64(bits.OnesCount64(r0[16]|r1[16]|r2[16]|r3[16]|r4[16]|r5[16]|r6[16]|r7[16]) + bits.OnesCount64(r0[17]|r1[17]|r2[17]|r3[17]|r4[17]|r5[17]|r6[17]|r7[17]) + bits.OnesCount64(r0[18]|r1[18]|r2[18]|r3[18]|r4[18]|r5[18]|r6[18]|r7[18]) + bits.OnesCount64(r0[19]|r1[19]|r2[19]|r3[19]|r4[19]|r5[19]|r6[19]|r7[19]))
+		n += uint64(bits.OnesCount64(r0[20] | r1[20] | r2[20] | r3[20] | r4[20] | r5[20] | r6[20] | r7[20]))
+	}
+	return int(n)
+}
+
+// clashesGo8x8r22 is clashesGo for 8 tables of 8 diagonals, rows of 22 words.
+func clashesGo8x8r22(tables []uint64, keys []uint64) int {
+	tb := (*[8 << 8 * 22]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[22]uint64)(tb[(0<<8+int(key>>0&0xff))*22:])
+		r1 := (*[22]uint64)(tb[(1<<8+int(key>>8&0xff))*22:])
+		r2 := (*[22]uint64)(tb[(2<<8+int(key>>16&0xff))*22:])
+		r3 := (*[22]uint64)(tb[(3<<8+int(key>>24&0xff))*22:])
+		r4 := (*[22]uint64)(tb[(4<<8+int(key>>32&0xff))*22:])
+		r5 := (*[22]uint64)(tb[(5<<8+int(key>>40&0xff))*22:])
+		r6 := (*[22]uint64)(tb[(6<<8+int(key>>48&0xff))*22:])
+		r7 := (*[22]uint64)(tb[(7<<8+int(key>>56&0xff))*22:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]|r5[0]|r6[0]|r7[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]|r5[1]|r6[1]|r7[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]|r5[2]|r6[2]|r7[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]|r5[3]|r6[3]|r7[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]|r5[4]|r6[4]|r7[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]|r5[5]|r6[5]|r7[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]|r4[6]|r5[6]|r6[6]|r7[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]|r4[7]|r5[7]|r6[7]|r7[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]|r4[8]|r5[8]|r6[8]|r7[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]|r4[9]|r5[9]|r6[9]|r7[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]|r4[10]|r5[10]|r6[10]|r7[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]|r4[11]|r5[11]|r6[11]|r7[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]|r2[12]|r3[12]|r4[12]|r5[12]|r6[12]|r7[12]) + bits.OnesCount64(r0[13]|r1[13]|r2[13]|r3[13]|r4[13]|r5[13]|r6[13]|r7[13]) + bits.OnesCount64(r0[14]|r1[14]|r2[14]|r3[14]|r4[14]|r5[14]|r6[14]|r7[14]) + bits.OnesCount64(r0[15]|r1[15]|r2[15]|r3[15]|r4[15]|r5[15]|r6[15]|r7[15]))
+		n += uint64(bits.OnesCount64(r0[16]|r1[16]|r2[16]|r3[16]|r4[16]|r5[16]|r6[16]|r7[16]) + bits.OnesCount64(r0[17]|r1[17]|r2[17]|r3[17]|r4[17]|r5[17]|r6[17]|r7[17]) + bits.OnesCount64(r0[18]|r1[18]|r2[18]|r3[18]|r4[18]|r5[18]|r6[18]|r7[18]) + bits.OnesCount64(r0[19]|r1[19]|r2[19]|r3[19]|r4[19]|r5[19]|r6[19]|r7[19]))
+		n += uint64(bits.OnesCount64(r0[20]|r1[20]|r2[20]|r3[20]|r4[20]|r5[20]|r6[20]|r7[20]) + bits.OnesCount64(r0[21]|r1[21]|r2[21]|r3[21]|r4[21]|r5[21]|r6[21]|r7[21]))
+	}
+	return int(n)
+}
+
+// clashesGo8x8r23 is clashesGo for 8 tables of 8 diagonals, rows of 23 words.
+func clashesGo8x8r23(tables []uint64, keys []uint64) int {
+	tb := (*[8 << 8 * 23]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[23]uint64)(tb[(0<<8+int(key>>0&0xff))*23:])
+		r1 := (*[23]uint64)(tb[(1<<8+int(key>>8&0xff))*23:])
+		r2 := (*[23]uint64)(tb[(2<<8+int(key>>16&0xff))*23:])
+		r3 := (*[23]uint64)(tb[(3<<8+int(key>>24&0xff))*23:])
+		r4 := (*[23]uint64)(tb[(4<<8+int(key>>32&0xff))*23:])
+		r5 := (*[23]uint64)(tb[(5<<8+int(key>>40&0xff))*23:])
+		r6 := (*[23]uint64)(tb[(6<<8+int(key>>48&0xff))*23:])
+		r7 := (*[23]uint64)(tb[(7<<8+int(key>>56&0xff))*23:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]|r5[0]|r6[0]|r7[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]|r5[1]|r6[1]|r7[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]|r5[2]|r6[2]|r7[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]|r5[3]|r6[3]|r7[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]|r5[4]|r6[4]|r7[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]|r5[5]|r6[5]|r7[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]|r4[6]|r5[6]|r6[6]|r7[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]|r4[7]|r5[7]|r6[7]|r7[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]|r4[8]|r5[8]|r6[8]|r7[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]|r4[9]|r5[9]|r6[9]|r7[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]|r4[10]|r5[10]|r6[10]|r7[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]|r4[11]|r5[11]|r6[11]|r7[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]|r2[12]|r3[12]|r4[12]|r5[12]|r6[12]|r7[12]) + bits.OnesCount64(r0[13]|r1[13]|r2[13]|r3[13]|r4[13]|r5[13]|r6[13]|r7[13]) + bits.OnesCount64(r0[14]|r1[14]|r2[14]|r3[14]|r4[14]|r5[14]|r6[14]|r7[14]) + bits.OnesCount64(r0[15]|r1[15]|r2[15]|r3[15]|r4[15]|r5[15]|r6[15]|r7[15]))
+		n += uint64(bits.OnesCount64(r0[16]|r1[16]|r2[16]|r3[16]|r4[16]|r5[16]|r6[16]|r7[16]) + bits.OnesCount64(r0[17]|r1[17]|r2[17]|r3[17]|r4[17]|r5[17]|r6[17]|r7[17]) + bits.OnesCount64(r0[18]|r1[18]|r2[18]|r3[18]|r4[18]|r5[18]|r6[18]|r7[18]) + bits.OnesCount64(r0[19]|r1[19]|r2[19]|r3[19]|r4[19]|r5[19]|r6[19]|r7[19]))
+		n += uint64(bits.OnesCount64(r0[20]|r1[20]|r2[20]|r3[20]|r4[20]|r5[20]|r6[20]|r7[20]) + bits.OnesCount64(r0[21]|r1[21]|r2[21]|r3[21]|r4[21]|r5[21]|r6[21]|r7[21]) + bits.OnesCount64(r0[22]|r1[22]|r2[22]|r3[22]|r4[22]|r5[22]|r6[22]|r7[22]))
 	}
 	return int(n)
 }
@@ -1361,6 +5246,78 @@ func clashesGo8x8r24(tables []uint64, keys []uint64) int {
 	return int(n)
 }
 
+// clashesGo8x8r25 is clashesGo for 8 tables of 8 diagonals, rows of 25 words.
+func clashesGo8x8r25(tables []uint64, keys []uint64) int {
+	tb := (*[8 << 8 * 25]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[25]uint64)(tb[(0<<8+int(key>>0&0xff))*25:])
+		r1 := (*[25]uint64)(tb[(1<<8+int(key>>8&0xff))*25:])
+		r2 := (*[25]uint64)(tb[(2<<8+int(key>>16&0xff))*25:])
+		r3 := (*[25]uint64)(tb[(3<<8+int(key>>24&0xff))*25:])
+		r4 := (*[25]uint64)(tb[(4<<8+int(key>>32&0xff))*25:])
+		r5 := (*[25]uint64)(tb[(5<<8+int(key>>40&0xff))*25:])
+		r6 := (*[25]uint64)(tb[(6<<8+int(key>>48&0xff))*25:])
+		r7 := (*[25]uint64)(tb[(7<<8+int(key>>56&0xff))*25:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]|r5[0]|r6[0]|r7[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]|r5[1]|r6[1]|r7[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]|r5[2]|r6[2]|r7[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]|r5[3]|r6[3]|r7[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]|r5[4]|r6[4]|r7[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]|r5[5]|r6[5]|r7[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]|r4[6]|r5[6]|r6[6]|r7[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]|r4[7]|r5[7]|r6[7]|r7[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]|r4[8]|r5[8]|r6[8]|r7[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]|r4[9]|r5[9]|r6[9]|r7[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]|r4[10]|r5[10]|r6[10]|r7[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]|r4[11]|r5[11]|r6[11]|r7[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]|r2[12]|r3[12]|r4[12]|r5[12]|r6[12]|r7[12]) + bits.OnesCount64(r0[13]|r1[13]|r2[13]|r3[13]|r4[13]|r5[13]|r6[13]|r7[13]) + bits.OnesCount64(r0[14]|r1[14]|r2[14]|r3[14]|r4[14]|r5[14]|r6[14]|r7[14]) + bits.OnesCount64(r0[15]|r1[15]|r2[15]|r3[15]|r4[15]|r5[15]|r6[15]|r7[15]))
+		n += uint64(bits.OnesCount64(r0[16]|r1[16]|r2[16]|r3[16]|r4[16]|r5[16]|r6[16]|r7[16]) + bits.OnesCount64(r0[17]|r1[17]|r2[17]|r3[17]|r4[17]|r5[17]|r6[17]|r7[17]) + bits.OnesCount64(r0[18]|r1[18]|r2[18]|r3[18]|r4[18]|r5[18]|r6[18]|r7[18]) + bits.OnesCount64(r0[19]|r1[19]|r2[19]|r3[19]|r4[19]|r5[19]|r6[19]|r7[19]))
+		n += uint64(bits.OnesCount64(r0[20]|r1[20]|r2[20]|r3[20]|r4[20]|r5[20]|r6[20]|r7[20]) + bits.OnesCount64(r0[21]|r1[21]|r2[21]|r3[21]|r4[21]|r5[21]|r6[21]|r7[21]) + bits.OnesCount64(r0[22]|r1[22]|r2[22]|r3[22]|r4[22]|r5[22]|r6[22]|r7[22]) + bits.OnesCount64(r0[23]|r1[23]|r2[23]|r3[23]|r4[23]|r5[23]|r6[23]|r7[23]))
+		n += uint64(bits.OnesCount64(r0[24] | r1[24] | r2[24] | r3[24] | r4[24] | r5[24] | r6[24] | r7[24]))
+	}
+	return int(n)
+}
+
+// clashesGo8x8r26 is clashesGo for 8 tables of 8 diagonals, rows of 26 words.
+func clashesGo8x8r26(tables []uint64, keys []uint64) int {
+	tb := (*[8 << 8 * 26]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[26]uint64)(tb[(0<<8+int(key>>0&0xff))*26:])
+		r1 := (*[26]uint64)(tb[(1<<8+int(key>>8&0xff))*26:])
+		r2 := (*[26]uint64)(tb[(2<<8+int(key>>16&0xff))*26:])
+		r3 := (*[26]uint64)(tb[(3<<8+int(key>>24&0xff))*26:])
+		r4 := (*[26]uint64)(tb[(4<<8+int(key>>32&0xff))*26:])
+		r5 := (*[26]uint64)(tb[(5<<8+int(key>>40&0xff))*26:])
+		r6 := (*[26]uint64)(tb[(6<<8+int(key>>48&0xff))*26:])
+		r7 := (*[26]uint64)(tb[(7<<8+int(key>>56&0xff))*26:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]|r5[0]|r6[0]|r7[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]|r5[1]|r6[1]|r7[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]|r5[2]|r6[2]|r7[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]|r5[3]|r6[3]|r7[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]|r5[4]|r6[4]|r7[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]|r5[5]|r6[5]|r7[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]|r4[6]|r5[6]|r6[6]|r7[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]|r4[7]|r5[7]|r6[7]|r7[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]|r4[8]|r5[8]|r6[8]|r7[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]|r4[9]|r5[9]|r6[9]|r7[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]|r4[10]|r5[10]|r6[10]|r7[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]|r4[11]|r5[11]|r6[11]|r7[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]|r2[12]|r3[12]|r4[12]|r5[12]|r6[12]|r7[12]) + bits.OnesCount64(r0[13]|r1[13]|r2[13]|r3[13]|r4[13]|r5[13]|r6[13]|r7[13]) + bits.OnesCount64(r0[14]|r1[14]|r2[14]|r3[14]|r4[14]|r5[14]|r6[14]|r7[14]) + bits.OnesCount64(r0[15]|r1[15]|r2[15]|r3[15]|r4[15]|r5[15]|r6[15]|r7[15]))
+		n += uint64(bits.OnesCount64(r0[16]|r1[16]|r2[16]|r3[16]|r4[16]|r5[16]|r6[16]|r7[16]) + bits.OnesCount64(r0[17]|r1[17]|r2[17]|r3[17]|r4[17]|r5[17]|r6[17]|r7[17]) + bits.OnesCount64(r0[18]|r1[18]|r2[18]|r3[18]|r4[18]|r5[18]|r6[18]|r7[18]) + bits.OnesCount64(r0[19]|r1[19]|r2[19]|r3[19]|r4[19]|r5[19]|r6[19]|r7[19]))
+		n += uint64(bits.OnesCount64(r0[20]|r1[20]|r2[20]|r3[20]|r4[20]|r5[20]|r6[20]|r7[20]) + bits.OnesCount64(r0[21]|r1[21]|r2[21]|r3[21]|r4[21]|r5[21]|r6[21]|r7[21]) + bits.OnesCount64(r0[22]|r1[22]|r2[22]|r3[22]|r4[22]|r5[22]|r6[22]|r7[22]) + bits.OnesCount64(r0[23]|r1[23]|r2[23]|r3[23]|r4[23]|r5[23]|r6[23]|r7[23]))
+		n += uint64(bits.OnesCount64(r0[24]|r1[24]|r2[24]|r3[24]|r4[24]|r5[24]|r6[24]|r7[24]) + bits.OnesCount64(r0[25]|r1[25]|r2[25]|r3[25]|r4[25]|r5[25]|r6[25]|r7[25]))
+	}
+	return int(n)
+}
+
+// clashesGo8x8r27 is clashesGo for 8 tables of 8 diagonals, rows of 27 words.
+func clashesGo8x8r27(tables []uint64, keys []uint64) int {
+	tb := (*[8 << 8 * 27]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[27]uint64)(tb[(0<<8+int(key>>0&0xff))*27:])
+		r1 := (*[27]uint64)(tb[(1<<8+int(key>>8&0xff))*27:])
+		r2 := (*[27]uint64)(tb[(2<<8+int(key>>16&0xff))*27:])
+		r3 := (*[27]uint64)(tb[(3<<8+int(key>>24&0xff))*27:])
+		r4 := (*[27]uint64)(tb[(4<<8+int(key>>32&0xff))*27:])
+		r5 := (*[27]uint64)(tb[(5<<8+int(key>>40&0xff))*27:])
+		r6 := (*[27]uint64)(tb[(6<<8+int(key>>48&0xff))*27:])
+		r7 := (*[27]uint64)(tb[(7<<8+int(key>>56&0xff))*27:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]|r5[0]|r6[0]|r7[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]|r5[1]|r6[1]|r7[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]|r5[2]|r6[2]|r7[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]|r5[3]|r6[3]|r7[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]|r5[4]|r6[4]|r7[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]|r5[5]|r6[5]|r7[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]|r4[6]|r5[6]|r6[6]|r7[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]|r4[7]|r5[7]|r6[7]|r7[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]|r4[8]|r5[8]|r6[8]|r7[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]|r4[9]|r5[9]|r6[9]|r7[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]|r4[10]|r5[10]|r6[10]|r7[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]|r4[11]|r5[11]|r6[11]|r7[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]|r2[12]|r3[12]|r4[12]|r5[12]|r6[12]|r7[12]) + bits.OnesCount64(r0[13]|r1[13]|r2[13]|r3[13]|r4[13]|r5[13]|r6[13]|r7[13]) + bits.OnesCount64(r0[14]|r1[14]|r2[14]|r3[14]|r4[14]|r5[14]|r6[14]|r7[14]) + bits.OnesCount64(r0[15]|r1[15]|r2[15]|r3[15]|r4[15]|r5[15]|r6[15]|r7[15]))
+		n += uint64(bits.OnesCount64(r0[16]|r1[16]|r2[16]|r3[16]|r4[16]|r5[16]|r6[16]|r7[16]) + bits.OnesCount64(r0[17]|r1[17]|r2[17]|r3[17]|r4[17]|r5[17]|r6[17]|r7[17]) + bits.OnesCount64(r0[18]|r1[18]|r2[18]|r3[18]|r4[18]|r5[18]|r6[18]|r7[18]) + bits.OnesCount64(r0[19]|r1[19]|r2[19]|r3[19]|r4[19]|r5[19]|r6[19]|r7[19]))
+		n += uint64(bits.OnesCount64(r0[20]|r1[20]|r2[20]|r3[20]|r4[20]|r5[20]|r6[20]|r7[20]) + bits.OnesCount64(r0[21]|r1[21]|r2[21]|r3[21]|r4[21]|r5[21]|r6[21]|r7[21]) + bits.OnesCount64(r0[22]|r1[22]|r2[22]|r3[22]|r4[22]|r5[22]|r6[22]|r7[22]) + bits.OnesCount64(r0[23]|r1[23]|r2[23]|r3[23]|r4[23]|r5[23]|r6[23]|r7[23]))
+		n += uint64(bits.OnesCount64(r0[24]|r1[24]|r2[24]|r3[24]|r4[24]|r5[24]|r6[24]|r7[24]) + bits.OnesCount64(r0[25]|r1[25]|r2[25]|r3[25]|r4[25]|r5[25]|r6[25]|r7[25]) + bits.OnesCount64(r0[26]|r1[26]|r2[26]|r3[26]|r4[26]|r5[26]|r6[26]|r7[26]))
+	}
+	return int(n)
+}
+
 // clashesGo8x8r28 is clashesGo for 8 tables of 8 diagonals, rows of 28 words.
 func clashesGo8x8r28(tables []uint64, keys []uint64) int {
 	tb := (*[8 << 8 * 28]uint64)(tables)
@@ -1381,6 +5338,81 @@ func clashesGo8x8r28(tables []uint64, keys []uint64) int {
 		n += uint64(bits.OnesCount64(r0[16]|r1[16]|r2[16]|r3[16]|r4[16]|r5[16]|r6[16]|r7[16]) + bits.OnesCount64(r0[17]|r1[17]|r2[17]|r3[17]|r4[17]|r5[17]|r6[17]|r7[17]) + bits.OnesCount64(r0[18]|r1[18]|r2[18]|r3[18]|r4[18]|r5[18]|r6[18]|r7[18]) + bits.OnesCount64(r0[19]|r1[19]|r2[19]|r3[19]|r4[19]|r5[19]|r6[19]|r7[19]))
 		n += uint64(bits.OnesCount64(r0[20]|r1[20]|r2[20]|r3[20]|r4[20]|r5[20]|r6[20]|r7[20]) + bits.OnesCount64(r0[21]|r1[21]|r2[21]|r3[21]|r4[21]|r5[21]|r6[21]|r7[21]) + bits.OnesCount64(r0[22]|r1[22]|r2[22]|r3[22]|r4[22]|r5[22]|r6[22]|r7[22]) + bits.OnesCount64(r0[23]|r1[23]|r2[23]|r3[23]|r4[23]|r5[23]|r6[23]|r7[23]))
 		n += uint64(bits.OnesCount64(r0[24]|r1[24]|r2[24]|r3[24]|r4[24]|r5[24]|r6[24]|r7[24]) + bits.OnesCount64(r0[25]|r1[25]|r2[25]|r3[25]|r4[25]|r5[25]|r6[25]|r7[25]) + bits.OnesCount64(r0[26]|r1[26]|r2[26]|r3[26]|r4[26]|r5[26]|r6[26]|r7[26]) + bits.OnesCount64(r0[27]|r1[27]|r2[27]|r3[27]|r4[27]|r5[27]|r6[27]|r7[27]))
+	}
+	return int(n)
+}
+
+// clashesGo8x8r29 is clashesGo for 8 tables of 8 diagonals, rows of 29 words.
+func clashesGo8x8r29(tables []uint64, keys []uint64) int {
+	tb := (*[8 << 8 * 29]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[29]uint64)(tb[(0<<8+int(key>>0&0xff))*29:])
+		r1 := (*[29]uint64)(tb[(1<<8+int(key>>8&0xff))*29:])
+		r2 := (*[29]uint64)(tb[(2<<8+int(key>>16&0xff))*29:])
+		r3 := (*[29]uint64)(tb[(3<<8+int(key>>24&0xff))*29:])
+		r4 := (*[29]uint64)(tb[(4<<8+int(key>>32&0xff))*29:])
+		r5 := (*[29]uint64)(tb[(5<<8+int(key>>40&0xff))*29:])
+		r6 := (*[29]uint64)(tb[(6<<8+int(key>>48&0xff))*29:])
+		r7 := (*[29]uint64)(tb[(7<<8+int(key>>56&0xff))*29:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]|r5[0]|r6[0]|r7[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]|r5[1]|r6[1]|r7[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]|r5[2]|r6[2]|r7[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]|r5[3]|r6[3]|r7[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]|r5[4]|r6[4]|r7[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]|r5[5]|r6[5]|r7[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]|r4[6]|r5[6]|r6[6]|r7[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]|r4[7]|r5[7]|r6[7]|r7[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]|r4[8]|r5[8]|r6[8]|r7[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]|r4[9]|r5[9]|r6[9]|r7[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]|r4[10]|r5[10]|r6[10]|r7[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]|r4[11]|r5[11]|r6[11]|r7[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]|r2[12]|r3[12]|r4[12]|r5[12]|r6[12]|r7[12]) + bits.OnesCount64(r0[13]|r1[13]|r2[13]|r3[13]|r4[13]|r5[13]|r6[13]|r7[13]) + bits.OnesCount64(r0[14]|r1[14]|r2[14]|r3[14]|r4[14]|r5[14]|r6[14]|r7[14]) + bits.OnesCount64(r0[15]|r1[15]|r2[15]|r3[15]|r4[15]|r5[15]|r6[15]|r7[15]))
+		n += uint64(bits.OnesCount64(r0[16]|r1[16]|r2[16]|r3[16]|r4[16]|r5[16]|r6[16]|r7[16]) + bits.OnesCount64(r0[17]|r1[17]|r2[17]|r3[17]|r4[17]|r5[17]|r6[17]|r7[17]) + bits.OnesCount64(r0[18]|r1[18]|r2[18]|r3[18]|r4[18]|r5[18]|r6[18]|r7[18]) + bits.OnesCount64(r0[19]|r1[19]|r2[19]|r3[19]|r4[19]|r5[19]|r6[19]|r7[19]))
+		n += uint64(bits.OnesCount64(r0[20]|r1[20]|r2[20]|r3[20]|r4[20]|r5[20]|r6[20]|r7[20]) + bits.OnesCount64(r0[21]|r1[21]|r2[21]|r3[21]|r4[21]|r5[21]|r6[21]|r7[21]) + bits.OnesCount64(r0[22]|r1[22]|r2[22]|r3[22]|r4[22]|r5[22]|r6[22]|r7[22]) + bits.OnesCount64(r0[23]|r1[23]|r2[23]|r3[23]|r4[23]|r5[23]|r6[23]|r7[23]))
+		n += uint64(bits.OnesCount64(r0[24]|r1[24]|r2[24]|r3[24]|r4[24]|r5[24]|r6[24]|r7[24]) + bits.OnesCount64(r0[25]|r1[25]|r2[25]|r3[25]|r4[25]|r5[25]|r6[25]|r7[25]) + bits.OnesCount64(r0[26]|r1[26]|r2[26]|r3[26]|r4[26]|r5[26]|r6[26]|r7[26]) + bits.OnesCount64(r0[27]|r1[27]|r2[27]|r3[27]|r4[27]|r5[27]|r6[27]|r7[27]))
+		n += uint64(bits.OnesCount64(r0[28] | r1[28] | r2[28] | r3[28] | r4[28] | r5[28] | r6[28] | r7[28]))
+	}
+	return int(n)
+}
+
+// clashesGo8x8r30 is clashesGo for 8 tables of 8 diagonals, rows of 30 words.
+func clashesGo8x8r30(tables []uint64, keys []uint64) int {
+	tb := (*[8 << 8 * 30]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[30]uint64)(tb[(0<<8+int(key>>0&0xff))*30:])
+		r1 := (*[30]uint64)(tb[(1<<8+int(key>>8&0xff))*30:])
+		r2 := (*[30]uint64)(tb[(2<<8+int(key>>16&0xff))*30:])
+		r3 := (*[30]uint64)(tb[(3<<8+int(key>>24&0xff))*30:])
+		r4 := (*[30]uint64)(tb[(4<<8+int(key>>32&0xff))*30:])
+		r5 := (*[30]uint64)(tb[(5<<8+int(key>>40&0xff))*30:])
+		r6 := (*[30]uint64)(tb[(6<<8+int(key>>48&0xff))*30:])
+		r7 := (*[30]uint64)(tb[(7<<8+int(key>>56&0xff))*30:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]|r5[0]|r6[0]|r7[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]|r5[1]|r6[1]|r7[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]|r5[2]|r6[2]|r7[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]|r5[3]|r6[3]|r7[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]|r5[4]|r6[4]|r7[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]|r5[5]|r6[5]|r7[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]|r4[6]|r5[6]|r6[6]|r7[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]|r4[7]|r5[7]|r6[7]|r7[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]|r4[8]|r5[8]|r6[8]|r7[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]|r4[9]|r5[9]|r6[9]|r7[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]|r4[10]|r5[10]|r6[10]|r7[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]|r4[11]|r5[11]|r6[11]|r7[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]|r2[12]|r3[12]|r4[12]|r5[12]|r6[12]|r7[12]) + bits.OnesCount64(r0[13]|r1[13]|r2[13]|r3[13]|r4[13]|r5[13]|r6[13]|r7[13]) + bits.OnesCount64(r0[14]|r1[14]|r2[14]|r3[14]|r4[14]|r5[14]|r6[14]|r7[14]) + bits.OnesCount64(r0[15]|r1[15]|r2[15]|r3[15]|r4[15]|r5[15]|r6[15]|r7[15]))
+		n += uint64(bits.OnesCount64(r0[16]|r1[16]|r2[16]|r3[16]|r4[16]|r5[16]|r6[16]|r7[16]) + bits.OnesCount64(r0[17]|r1[17]|r2[17]|r3[17]|r4[17]|r5[17]|r6[17]|r7[17]) + bits.OnesCount64(r0[18]|r1[18]|r2[18]|r3[18]|r4[18]|r5[18]|r6[18]|r7[18]) + bits.OnesCount64(r0[19]|r1[19]|r2[19]|r3[19]|r4[19]|r5[19]|r6[19]|r7[19]))
+		n += uint64(bits.OnesCount64(r0[20]|r1[20]|r2[20]|r3[20]|r4[20]|r5[20]|r6[20]|r7[20]) + bits.OnesCount64(r0[21]|r1[21]|r2[21]|r3[21]|r4[21]|r5[21]|r6[21]|r7[21]) + bits.OnesCount64(r0[22]|r1[22]|r2[22]|r3[22]|r4[22]|r5[22]|r6[22]|r7[22]) + bits.OnesCount64(r0[23]|r1[23]|r2[23]|r3[23]|r4[23]|r5[23]|r6[23]|r7[23]))
+		n += uint64(bits.OnesCount64(r0[24]|r1[24]|r2[24]|r3[24]|r4[24]|r5[24]|r6[24]|r7[24]) + bits.OnesCount64(r0[25]|r1[25]|r2[25]|r3[25]|r4[25]|r5[25]|r6[25]|r7[25]) + bits.OnesCount64(r0[26]|r1[26]|r2[26]|r3[26]|r4[26]|r5[26]|r6[26]|r7[26]) + bits.OnesCount64(r0[27]|r1[27]|r2[27]|r3[27]|r4[27]|r5[27]|r6[27]|r7[27]))
+		n += uint64(bits.OnesCount64(r0[28]|r1[28]|r2[28]|r3[28]|r4[28]|r5[28]|r6[28]|r7[28]) + bits.OnesCount64(r0[29]|r1[29]|r2[29]|r3[29]|r4[29]|r5[29]|r6[29]|r7[29]))
+	}
+	return int(n)
+}
+
+// clashesGo8x8r31 is clashesGo for 8 tables of 8 diagonals, rows of 31 words.
+func clashesGo8x8r31(tables []uint64, keys []uint64) int {
+	tb := (*[8 << 8 * 31]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[31]uint64)(tb[(0<<8+int(key>>0&0xff))*31:])
+		r1 := (*[31]uint64)(tb[(1<<8+int(key>>8&0xff))*31:])
+		r2 := (*[31]uint64)(tb[(2<<8+int(key>>16&0xff))*31:])
+		r3 := (*[31]uint64)(tb[(3<<8+int(key>>24&0xff))*31:])
+		r4 := (*[31]uint64)(tb[(4<<8+int(key>>32&0xff))*31:])
+		r5 := (*[31]uint64)(tb[(5<<8+int(key>>40&0xff))*31:])
+		r6 := (*[31]uint64)(tb[(6<<8+int(key>>48&0xff))*31:])
+		r7 := (*[31]uint64)(tb[(7<<8+int(key>>56&0xff))*31:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]|r5[0]|r6[0]|r7[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]|r5[1]|r6[1]|r7[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]|r5[2]|r6[2]|r7[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]|r5[3]|r6[3]|r7[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]|r5[4]|r6[4]|r7[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]|r5[5]|r6[5]|r7[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]|r4[6]|r5[6]|r6[6]|r7[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]|r4[7]|r5[7]|r6[7]|r7[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]|r4[8]|r5[8]|r6[8]|r7[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]|r4[9]|r5[9]|r6[9]|r7[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]|r4[10]|r5[10]|r6[10]|r7[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]|r4[11]|r5[11]|r6[11]|r7[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]|r2[12]|r3[12]|r4[12]|r5[12]|r6[12]|r7[12]) + bits.OnesCount64(r0[13]|r1[13]|r2[13]|r3[13]|r4[13]|r5[13]|r6[13]|r7[13]) + bits.OnesCount64(r0[14]|r1[14]|r2[14]|r3[14]|r4[14]|r5[14]|r6[14]|r7[14]) + bits.OnesCount64(r0[15]|r1[15]|r2[15]|r3[15]|r4[15]|r5[15]|r6[15]|r7[15]))
+		n += uint64(bits.OnesCount64(r0[16]|r1[16]|r2[16]|r3[16]|r4[16]|r5[16]|r6[16]|r7[16]) + bits.OnesCount64(r0[17]|r1[17]|r2[17]|r3[17]|r4[17]|r5[17]|r6[17]|r7[17]) + bits.OnesCount64(r0[18]|r1[18]|r2[18]|r3[18]|r4[18]|r5[18]|r6[18]|r7[18]) + bits.OnesCount64(r0[19]|r1[19]|r2[19]|r3[19]|r4[19]|r5[19]|r6[19]|r7[19]))
+		n += uint64(bits.OnesCount64(r0[20]|r1[20]|r2[20]|r3[20]|r4[20]|r5[20]|r6[20]|r7[20]) + bits.OnesCount64(r0[21]|r1[21]|r2[21]|r3[21]|r4[21]|r5[21]|r6[21]|r7[21]) + bits.OnesCount64(r0[22]|r1[22]|r2[22]|r3[22]|r4[22]|r5[22]|r6[22]|r7[22]) + bits.OnesCount64(r0[23]|r1[23]|r2[23]|r3[23]|r4[23]|r5[23]|r6[23]|r7[23]))
+		n += uint64(bits.OnesCount64(r0[24]|r1[24]|r2[24]|r3[24]|r4[24]|r5[24]|r6[24]|r7[24]) + bits.OnesCount64(r0[25]|r1[25]|r2[25]|r3[25]|r4[25]|r5[25]|r6[25]|r7[25]) + bits.OnesCount64(r0[26]|r1[26]|r2[26]|r3[26]|r4[26]|r5[26]|r6[26]|r7[26]) + bits.OnesCount64(r0[27]|r1[27]|r2[27]|r3[27]|r4[27]|r5[27]|r6[27]|r7[27]))
+		n += uint64(bits.OnesCount64(r0[28]|r1[28]|r2[28]|r3[28]|r4[28]|r5[28]|r6[28]|r7[28]) + bits.OnesCount64(r0[29]|r1[29]|r2[29]|r3[29]|r4[29]|r5[29]|r6[29]|r7[29]) + bits.OnesCount64(r0[30]|r1[30]|r2[30]|r3[30]|r4[30]|r5[30]|r6[30]|r7[30]))
 	}
 	return int(n)
 }
@@ -1410,6 +5442,39 @@ func clashesGo8x8r32(tables []uint64, keys []uint64) int {
 	return int(n)
 }
 
+// clashesGo4x1r1 is clashesGo for 1 tables of 4 diagonals, rows of 1 words.
+func clashesGo4x1r1(tables []uint64, keys []uint64) int {
+	tb := (*[1 << 4 * 1]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[1]uint64)(tb[(0<<4+int(key>>0&0xf))*1:])
+		n += uint64(bits.OnesCount64(r0[0]))
+	}
+	return int(n)
+}
+
+// clashesGo4x1r2 is clashesGo for 1 tables of 4 diagonals, rows of 2 words.
+func clashesGo4x1r2(tables []uint64, keys []uint64) int {
+	tb := (*[1 << 4 * 2]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[2]uint64)(tb[(0<<4+int(key>>0&0xf))*2:])
+		n += uint64(bits.OnesCount64(r0[0]) + bits.OnesCount64(r0[1]))
+	}
+	return int(n)
+}
+
+// clashesGo4x1r3 is clashesGo for 1 tables of 4 diagonals, rows of 3 words.
+func clashesGo4x1r3(tables []uint64, keys []uint64) int {
+	tb := (*[1 << 4 * 3]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[3]uint64)(tb[(0<<4+int(key>>0&0xf))*3:])
+		n += uint64(bits.OnesCount64(r0[0]) + bits.OnesCount64(r0[1]) + bits.OnesCount64(r0[2]))
+	}
+	return int(n)
+}
+
 // clashesGo4x1r4 is clashesGo for 1 tables of 4 diagonals, rows of 4 words.
 func clashesGo4x1r4(tables []uint64, keys []uint64) int {
 	tb := (*[1 << 4 * 4]uint64)(tables)
@@ -1417,6 +5482,42 @@ func clashesGo4x1r4(tables []uint64, keys []uint64) int {
 	for _, key := range keys {
 		r0 := (*[4]uint64)(tb[(0<<4+int(key>>0&0xf))*4:])
 		n += uint64(bits.OnesCount64(r0[0]) + bits.OnesCount64(r0[1]) + bits.OnesCount64(r0[2]) + bits.OnesCount64(r0[3]))
+	}
+	return int(n)
+}
+
+// clashesGo4x1r5 is clashesGo for 1 tables of 4 diagonals, rows of 5 words.
+func clashesGo4x1r5(tables []uint64, keys []uint64) int {
+	tb := (*[1 << 4 * 5]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[5]uint64)(tb[(0<<4+int(key>>0&0xf))*5:])
+		n += uint64(bits.OnesCount64(r0[0]) + bits.OnesCount64(r0[1]) + bits.OnesCount64(r0[2]) + bits.OnesCount64(r0[3]))
+		n += uint64(bits.OnesCount64(r0[4]))
+	}
+	return int(n)
+}
+
+// clashesGo4x1r6 is clashesGo for 1 tables of 4 diagonals, rows of 6 words.
+func clashesGo4x1r6(tables []uint64, keys []uint64) int {
+	tb := (*[1 << 4 * 6]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[6]uint64)(tb[(0<<4+int(key>>0&0xf))*6:])
+		n += uint64(bits.OnesCount64(r0[0]) + bits.OnesCount64(r0[1]) + bits.OnesCount64(r0[2]) + bits.OnesCount64(r0[3]))
+		n += uint64(bits.OnesCount64(r0[4]) + bits.OnesCount64(r0[5]))
+	}
+	return int(n)
+}
+
+// clashesGo4x1r7 is clashesGo for 1 tables of 4 diagonals, rows of 7 words.
+func clashesGo4x1r7(tables []uint64, keys []uint64) int {
+	tb := (*[1 << 4 * 7]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[7]uint64)(tb[(0<<4+int(key>>0&0xf))*7:])
+		n += uint64(bits.OnesCount64(r0[0]) + bits.OnesCount64(r0[1]) + bits.OnesCount64(r0[2]) + bits.OnesCount64(r0[3]))
+		n += uint64(bits.OnesCount64(r0[4]) + bits.OnesCount64(r0[5]) + bits.OnesCount64(r0[6]))
 	}
 	return int(n)
 }
@@ -1433,6 +5534,45 @@ func clashesGo4x1r8(tables []uint64, keys []uint64) int {
 	return int(n)
 }
 
+// clashesGo4x1r9 is clashesGo for 1 tables of 4 diagonals, rows of 9 words.
+func clashesGo4x1r9(tables []uint64, keys []uint64) int {
+	tb := (*[1 << 4 * 9]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[9]uint64)(tb[(0<<4+int(key>>0&0xf))*9:])
+		n += uint64(bits.OnesCount64(r0[0]) + bits.OnesCount64(r0[1]) + bits.OnesCount64(r0[2]) + bits.OnesCount64(r0[3]))
+		n += uint64(bits.OnesCount64(r0[4]) + bits.OnesCount64(r0[5]) + bits.OnesCount64(r0[6]) + bits.OnesCount64(r0[7]))
+		n += uint64(bits.OnesCount64(r0[8]))
+	}
+	return int(n)
+}
+
+// clashesGo4x1r10 is clashesGo for 1 tables of 4 diagonals, rows of 10 words.
+func clashesGo4x1r10(tables []uint64, keys []uint64) int {
+	tb := (*[1 << 4 * 10]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[10]uint64)(tb[(0<<4+int(key>>0&0xf))*10:])
+		n += uint64(bits.OnesCount64(r0[0]) + bits.OnesCount64(r0[1]) + bits.OnesCount64(r0[2]) + bits.OnesCount64(r0[3]))
+		n += uint64(bits.OnesCount64(r0[4]) + bits.OnesCount64(r0[5]) + bits.OnesCount64(r0[6]) + bits.OnesCount64(r0[7]))
+		n += uint64(bits.OnesCount64(r0[8]) + bits.OnesCount64(r0[9]))
+	}
+	return int(n)
+}
+
+// clashesGo4x1r11 is clashesGo for 1 tables of 4 diagonals, rows of 11 words.
+func clashesGo4x1r11(tables []uint64, keys []uint64) int {
+	tb := (*[1 << 4 * 11]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[11]uint64)(tb[(0<<4+int(key>>0&0xf))*11:])
+		n += uint64(bits.OnesCount64(r0[0]) + bits.OnesCount64(r0[1]) + bits.OnesCount64(r0[2]) + bits.OnesCount64(r0[3]))
+		n += uint64(bits.OnesCount64(r0[4]) + bits.OnesCount64(r0[5]) + bits.OnesCount64(r0[6]) + bits.OnesCount64(r0[7]))
+		n += uint64(bits.OnesCount64(r0[8]) + bits.OnesCount64(r0[9]) + bits.OnesCount64(r0[10]))
+	}
+	return int(n)
+}
+
 // clashesGo4x1r12 is clashesGo for 1 tables of 4 diagonals, rows of 12 words.
 func clashesGo4x1r12(tables []uint64, keys []uint64) int {
 	tb := (*[1 << 4 * 12]uint64)(tables)
@@ -1442,6 +5582,48 @@ func clashesGo4x1r12(tables []uint64, keys []uint64) int {
 		n += uint64(bits.OnesCount64(r0[0]) + bits.OnesCount64(r0[1]) + bits.OnesCount64(r0[2]) + bits.OnesCount64(r0[3]))
 		n += uint64(bits.OnesCount64(r0[4]) + bits.OnesCount64(r0[5]) + bits.OnesCount64(r0[6]) + bits.OnesCount64(r0[7]))
 		n += uint64(bits.OnesCount64(r0[8]) + bits.OnesCount64(r0[9]) + bits.OnesCount64(r0[10]) + bits.OnesCount64(r0[11]))
+	}
+	return int(n)
+}
+
+// clashesGo4x1r13 is clashesGo for 1 tables of 4 diagonals, rows of 13 words.
+func clashesGo4x1r13(tables []uint64, keys []uint64) int {
+	tb := (*[1 << 4 * 13]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[13]uint64)(tb[(0<<4+int(key>>0&0xf))*13:])
+		n += uint64(bits.OnesCount64(r0[0]) + bits.OnesCount64(r0[1]) + bits.OnesCount64(r0[2]) + bits.OnesCount64(r0[3]))
+		n += uint64(bits.OnesCount64(r0[4]) + bits.OnesCount64(r0[5]) + bits.OnesCount64(r0[6]) + bits.OnesCount64(r0[7]))
+		n += uint64(bits.OnesCount64(r0[8]) + bits.OnesCount64(r0[9]) + bits.OnesCount64(r0[10]) + bits.OnesCount64(r0[11]))
+		n += uint64(bits.OnesCount64(r0[12]))
+	}
+	return int(n)
+}
+
+// clashesGo4x1r14 is clashesGo for 1 tables of 4 diagonals, rows of 14 words.
+func clashesGo4x1r14(tables []uint64, keys []uint64) int {
+	tb := (*[1 << 4 * 14]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[14]uint64)(tb[(0<<4+int(key>>0&0xf))*14:])
+		n += uint64(bits.OnesCount64(r0[0]) + bits.OnesCount64(r0[1]) + bits.OnesCount64(r0[2]) + bits.OnesCount64(r0[3]))
+		n += uint64(bits.OnesCount64(r0[4]) + bits.OnesCount64(r0[5]) + bits.OnesCount64(r0[6]) + bits.OnesCount64(r0[7]))
+		n += uint64(bits.OnesCount64(r0[8]) + bits.OnesCount64(r0[9]) + bits.OnesCount64(r0[10]) + bits.OnesCount64(r0[11]))
+		n += uint64(bits.OnesCount64(r0[12]) + bits.OnesCount64(r0[13]))
+	}
+	return int(n)
+}
+
+// clashesGo4x1r15 is clashesGo for 1 tables of 4 diagonals, rows of 15 words.
+func clashesGo4x1r15(tables []uint64, keys []uint64) int {
+	tb := (*[1 << 4 * 15]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[15]uint64)(tb[(0<<4+int(key>>0&0xf))*15:])
+		n += uint64(bits.OnesCount64(r0[0]) + bits.OnesCount64(r0[1]) + bits.OnesCount64(r0[2]) + bits.OnesCount64(r0[3]))
+		n += uint64(bits.OnesCount64(r0[4]) + bits.OnesCount64(r0[5]) + bits.OnesCount64(r0[6]) + bits.OnesCount64(r0[7]))
+		n += uint64(bits.OnesCount64(r0[8]) + bits.OnesCount64(r0[9]) + bits.OnesCount64(r0[10]) + bits.OnesCount64(r0[11]))
+		n += uint64(bits.OnesCount64(r0[12]) + bits.OnesCount64(r0[13]) + bits.OnesCount64(r0[14]))
 	}
 	return int(n)
 }
@@ -1460,6 +5642,51 @@ func clashesGo4x1r16(tables []uint64, keys []uint64) int {
 	return int(n)
 }
 
+// clashesGo4x1r17 is clashesGo for 1 tables of 4 diagonals, rows of 17 words.
+func clashesGo4x1r17(tables []uint64, keys []uint64) int {
+	tb := (*[1 << 4 * 17]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[17]uint64)(tb[(0<<4+int(key>>0&0xf))*17:])
+		n += uint64(bits.OnesCount64(r0[0]) + bits.OnesCount64(r0[1]) + bits.OnesCount64(r0[2]) + bits.OnesCount64(r0[3]))
+		n += uint64(bits.OnesCount64(r0[4]) + bits.OnesCount64(r0[5]) + bits.OnesCount64(r0[6]) + bits.OnesCount64(r0[7]))
+		n += uint64(bits.OnesCount64(r0[8]) + bits.OnesCount64(r0[9]) + bits.OnesCount64(r0[10]) + bits.OnesCount64(r0[11]))
+		n += uint64(bits.OnesCount64(r0[12]) + bits.OnesCount64(r0[13]) + bits.OnesCount64(r0[14]) + bits.OnesCount64(r0[15]))
+		n += uint64(bits.OnesCount64(r0[16]))
+	}
+	return int(n)
+}
+
+// clashesGo4x1r18 is clashesGo for 1 tables of 4 diagonals, rows of 18 words.
+func clashesGo4x1r18(tables []uint64, keys []uint64) int {
+	tb := (*[1 << 4 * 18]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[18]uint64)(tb[(0<<4+int(key>>0&0xf))*18:])
+		n += uint64(bits.OnesCount64(r0[0]) + bits.OnesCount64(r0[1]) + bits.OnesCount64(r0[2]) + bits.OnesCount64(r0[3]))
+		n += uint64(bits.OnesCount64(r0[4]) + bits.OnesCount64(r0[5]) + bits.OnesCount64(r0[6]) + bits.OnesCount64(r0[7]))
+		n += uint64(bits.OnesCount64(r0[8]) + bits.OnesCount64(r0[9]) + bits.OnesCount64(r0[10]) + bits.OnesCount64(r0[11]))
+		n += uint64(bits.OnesCount64(r0[12]) + bits.OnesCount64(r0[13]) + bits.OnesCount64(r0[14]) + bits.OnesCount64(r0[15]))
+		n += uint64(bits.OnesCount64(r0[16]) + bits.OnesCount64(r0[17]))
+	}
+	return int(n)
+}
+
+// clashesGo4x1r19 is clashesGo for 1 tables of 4 diagonals, rows of 19 words.
+func clashesGo4x1r19(tables []uint64, keys []uint64) int {
+	tb := (*[1 << 4 * 19]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[19]uint64)(tb[(0<<4+int(key>>0&0xf))*19:])
+		n += uint64(bits.OnesCount64(r0[0]) + bits.OnesCount64(r0[1]) + bits.OnesCount64(r0[2]) + bits.OnesCount64(r0[3]))
+		n += uint64(bits.OnesCount64(r0[4]) + bits.OnesCount64(r0[5]) + bits.OnesCount64(r0[6]) + bits.OnesCount64(r0[7]))
+		n += uint64(bits.OnesCount64(r0[8]) + bits.OnesCount64(r0[9]) + bits.OnesCount64(r0[10]) + bits.OnesCount64(r0[11]))
+		n += uint64(bits.OnesCount64(r0[12]) + bits.OnesCount64(r0[13]) + bits.OnesCount64(r0[14]) + bits.OnesCount64(r0[15]))
+		n += uint64(bits.OnesCount64(r0[16]) + bits.OnesCount64(r0[17]) + bits.OnesCount64(r0[18]))
+	}
+	return int(n)
+}
+
 // clashesGo4x1r20 is clashesGo for 1 tables of 4 diagonals, rows of 20 words.
 func clashesGo4x1r20(tables []uint64, keys []uint64) int {
 	tb := (*[1 << 4 * 20]uint64)(tables)
@@ -1471,6 +5698,54 @@ func clashesGo4x1r20(tables []uint64, keys []uint64) int {
 		n += uint64(bits.OnesCount64(r0[8]) + bits.OnesCount64(r0[9]) + bits.OnesCount64(r0[10]) + bits.OnesCount64(r0[11]))
 		n += uint64(bits.OnesCount64(r0[12]) + bits.OnesCount64(r0[13]) + bits.OnesCount64(r0[14]) + bits.OnesCount64(r0[15]))
 		n += uint64(bits.OnesCount64(r0[16]) + bits.OnesCount64(r0[17]) + bits.OnesCount64(r0[18]) + bits.OnesCount64(r0[19]))
+	}
+	return int(n)
+}
+
+// clashesGo4x1r21 is clashesGo for 1 tables of 4 diagonals, rows of 21 words.
+func clashesGo4x1r21(tables []uint64, keys []uint64) int {
+	tb := (*[1 << 4 * 21]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[21]uint64)(tb[(0<<4+int(key>>0&0xf))*21:])
+		n += uint64(bits.OnesCount64(r0[0]) + bits.OnesCount64(r0[1]) + bits.OnesCount64(r0[2]) + bits.OnesCount64(r0[3]))
+		n += uint64(bits.OnesCount64(r0[4]) + bits.OnesCount64(r0[5]) + bits.OnesCount64(r0[6]) + bits.OnesCount64(r0[7]))
+		n += uint64(bits.OnesCount64(r0[8]) + bits.OnesCount64(r0[9]) + bits.OnesCount64(r0[10]) + bits.OnesCount64(r0[11]))
+		n += uint64(bits.OnesCount64(r0[12]) + bits.OnesCount64(r0[13]) + bits.OnesCount64(r0[14]) + bits.OnesCount64(r0[15]))
+		n += uint64(bits.OnesCount64(r0[16]) + bits.OnesCount64(r0[17]) + bits.OnesCount64(r0[18]) + bits.OnesCount64(r0[19]))
+		n += uint64(bits.OnesCount64(r0[20]))
+	}
+	return int(n)
+}
+
+// clashesGo4x1r22 is clashesGo for 1 tables of 4 diagonals, rows of 22 words.
+func clashesGo4x1r22(tables []uint64, keys []uint64) int {
+	tb := (*[1 << 4 * 22]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[22]uint64)(tb[(0<<4+int(key>>0&0xf))*22:])
+		n += uint64(bits.OnesCount64(r0[0]) + bits.OnesCount64(r0[1]) + bits.OnesCount64(r0[2]) + bits.OnesCount64(r0[3]))
+		n += uint64(bits.OnesCount64(r0[4]) + bits.OnesCount64(r0[5]) + bits.OnesCount64(r0[6]) + bits.OnesCount64(r0[7]))
+		n += uint64(bits.OnesCount64(r0[8]) + bits.OnesCount64(r0[9]) + bits.OnesCount64(r0[10]) + bits.OnesCount64(r0[11]))
+		n += uint64(bits.OnesCount64(r0[12]) + bits.OnesCount64(r0[13]) + bits.OnesCount64(r0[14]) + bits.OnesCount64(r0[15]))
+		n += uint64(bits.OnesCount64(r0[16]) + bits.OnesCount64(r0[17]) + bits.OnesCount64(r0[18]) + bits.OnesCount64(r0[19]))
+		n += uint64(bits.OnesCount64(r0[20]) + bits.OnesCount64(r0[21]))
+	}
+	return int(n)
+}
+
+// clashesGo4x1r23 is clashesGo for 1 tables of 4 diagonals, rows of 23 words.
+func clashesGo4x1r23(tables []uint64, keys []uint64) int {
+	tb := (*[1 << 4 * 23]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[23]uint64)(tb[(0<<4+int(key>>0&0xf))*23:])
+		n += uint64(bits.OnesCount64(r0[0]) + bits.OnesCount64(r0[1]) + bits.OnesCount64(r0[2]) + bits.OnesCount64(r0[3]))
+		n += uint64(bits.OnesCount64(r0[4]) + bits.OnesCount64(r0[5]) + bits.OnesCount64(r0[6]) + bits.OnesCount64(r0[7]))
+		n += uint64(bits.OnesCount64(r0[8]) + bits.OnesCount64(r0[9]) + bits.OnesCount64(r0[10]) + bits.OnesCount64(r0[11]))
+		n += uint64(bits.OnesCount64(r0[12]) + bits.OnesCount64(r0[13]) + bits.OnesCount64(r0[14]) + bits.OnesCount64(r0[15]))
+		n += uint64(bits.OnesCount64(r0[16]) + bits.OnesCount64(r0[17]) + bits.OnesCount64(r0[18]) + bits.OnesCount64(r0[19]))
+		n += uint64(bits.OnesCount64(r0[20]) + bits.OnesCount64(r0[21]) + bits.OnesCount64(r0[22]))
 	}
 	return int(n)
 }
@@ -1491,6 +5766,57 @@ func clashesGo4x1r24(tables []uint64, keys []uint64) int {
 	return int(n)
 }
 
+// clashesGo4x1r25 is clashesGo for 1 tables of 4 diagonals, rows of 25 words.
+func clashesGo4x1r25(tables []uint64, keys []uint64) int {
+	tb := (*[1 << 4 * 25]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[25]uint64)(tb[(0<<4+int(key>>0&0xf))*25:])
+		n += uint64(bits.OnesCount64(r0[0]) + bits.OnesCount64(r0[1]) + bits.OnesCount64(r0[2]) + bits.OnesCount64(r0[3]))
+		n += uint64(bits.OnesCount64(r0[4]) + bits.OnesCount64(r0[5]) + bits.OnesCount64(r0[6]) + bits.OnesCount64(r0[7]))
+		n += uint64(bits.OnesCount64(r0[8]) + bits.OnesCount64(r0[9]) + bits.OnesCount64(r0[10]) + bits.OnesCount64(r0[11]))
+		n += uint64(bits.OnesCount64(r0[12]) + bits.OnesCount64(r0[13]) + bits.OnesCount64(r0[14]) + bits.OnesCount64(r0[15]))
+		n += uint64(bits.OnesCount64(r0[16]) + bits.OnesCount64(r0[17]) + bits.OnesCount64(r0[18]) + bits.OnesCount64(r0[19]))
+		n += uint64(bits.OnesCount64(r0[20]) + bits.OnesCount64(r0[21]) + bits.OnesCount64(r0[22]) + bits.OnesCount64(r0[23]))
+		n += uint64(bits.OnesCount64(r0[24]))
+	}
+	return int(n)
+}
+
+// clashesGo4x1r26 is clashesGo for 1 tables of 4 diagonals, rows of 26 words.
+func clashesGo4x1r26(tables []uint64, keys []uint64) int {
+	tb := (*[1 << 4 * 26]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[26]uint64)(tb[(0<<4+int(key>>0&0xf))*26:])
+		n += uint64(bits.OnesCount64(r0[0]) + bits.OnesCount64(r0[1]) + bits.OnesCount64(r0[2]) + bits.OnesCount64(r0[3]))
+		n += uint64(bits.OnesCount64(r0[4]) + bits.OnesCount64(r0[5]) + bits.OnesCount64(r0[6]) + bits.OnesCount64(r0[7]))
+		n += uint64(bits.OnesCount64(r0[8]) + bits.OnesCount64(r0[9]) + bits.OnesCount64(r0[10]) + bits.OnesCount64(r0[11]))
+		n += uint64(bits.OnesCount64(r0[12]) + bits.OnesCount64(r0[13]) + bits.OnesCount64(r0[14]) + bits.OnesCount64(r0[15]))
+		n += uint64(bits.OnesCount64(r0[16]) + bits.OnesCount64(r0[17]) + bits.OnesCount64(r0[18]) + bits.OnesCount64(r0[19]))
+		n += uint64(bits.OnesCount64(r0[20]) + bits.OnesCount64(r0[21]) + bits.OnesCount64(r0[22]) + bits.OnesCount64(r0[23]))
+		n += uint64(bits.OnesCount64(r0[24]) + bits.OnesCount64(r0[25]))
+	}
+	return int(n)
+}
+
+// clashesGo4x1r27 is clashesGo for 1 tables of 4 diagonals, rows of 27 words.
+func clashesGo4x1r27(tables []uint64, keys []uint64) int {
+	tb := (*[1 << 4 * 27]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[27]uint64)(tb[(0<<4+int(key>>0&0xf))*27:])
+		n += uint64(bits.OnesCount64(r0[0]) + bits.OnesCount64(r0[1]) + bits.OnesCount64(r0[2]) + bits.OnesCount64(r0[3]))
+		n += uint64(bits.OnesCount64(r0[4]) + bits.OnesCount64(r0[5]) + bits.OnesCount64(r0[6]) + bits.OnesCount64(r0[7]))
+		n += uint64(bits.OnesCount64(r0[8]) + bits.OnesCount64(r0[9]) + bits.OnesCount64(r0[10]) + bits.OnesCount64(r0[11]))
+		n += uint64(bits.OnesCount64(r0[12]) + bits.OnesCount64(r0[13]) + bits.OnesCount64(r0[14]) + bits.OnesCount64(r0[15]))
+		n += uint64(bits.OnesCount64(r0[16]) + bits.OnesCount64(r0[17]) + bits.OnesCount64(r0[18]) + bits.OnesCount64(r0[19]))
+		n += uint64(bits.OnesCount64(r0[20]) + bits.OnesCount64(r0[21]) + bits.OnesCount64(r0[22]) + bits.OnesCount64(r0[23]))
+		n += uint64(bits.OnesCount64(r0[24]) + bits.OnesCount64(r0[25]) + bits.OnesCount64(r0[26]))
+	}
+	return int(n)
+}
+
 // clashesGo4x1r28 is clashesGo for 1 tables of 4 diagonals, rows of 28 words.
 func clashesGo4x1r28(tables []uint64, keys []uint64) int {
 	tb := (*[1 << 4 * 28]uint64)(tables)
@@ -1504,6 +5830,60 @@ func clashesGo4x1r28(tables []uint64, keys []uint64) int {
 		n += uint64(bits.OnesCount64(r0[16]) + bits.OnesCount64(r0[17]) + bits.OnesCount64(r0[18]) + bits.OnesCount64(r0[19]))
 		n += uint64(bits.OnesCount64(r0[20]) + bits.OnesCount64(r0[21]) + bits.OnesCount64(r0[22]) + bits.OnesCount64(r0[23]))
 		n += uint64(bits.OnesCount64(r0[24]) + bits.OnesCount64(r0[25]) + bits.OnesCount64(r0[26]) + bits.OnesCount64(r0[27]))
+	}
+	return int(n)
+}
+
+// clashesGo4x1r29 is clashesGo for 1 tables of 4 diagonals, rows of 29 words.
+func clashesGo4x1r29(tables []uint64, keys []uint64) int {
+	tb := (*[1 << 4 * 29]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[29]uint64)(tb[(0<<4+int(key>>0&0xf))*29:])
+		n += uint64(bits.OnesCount64(r0[0]) + bits.OnesCount64(r0[1]) + bits.OnesCount64(r0[2]) + bits.OnesCount64(r0[3]))
+		n += uint64(bits.OnesCount64(r0[4]) + bits.OnesCount64(r0[5]) + bits.OnesCount64(r0[6]) + bits.OnesCount64(r0[7]))
+		n += uint64(bits.OnesCount64(r0[8]) + bits.OnesCount64(r0[9]) + bits.OnesCount64(r0[10]) + bits.OnesCount64(r0[11]))
+		n += uint64(bits.OnesCount64(r0[12]) + bits.OnesCount64(r0[13]) + bits.OnesCount64(r0[14]) + bits.OnesCount64(r0[15]))
+		n += uint64(bits.OnesCount64(r0[16]) + bits.OnesCount64(r0[17]) + bits.OnesCount64(r0[18]) + bits.OnesCount64(r0[19]))
+		n += uint64(bits.OnesCount64(r0[20]) + bits.OnesCount64(r0[21]) + bits.OnesCount64(r0[22]) + bits.OnesCount64(r0[23]))
+		n += uint64(bits.OnesCount64(r0[24]) + bits.OnesCount64(r0[25]) + bits.OnesCount64(r0[26]) + bits.OnesCount64(r0[27]))
+		n += uint64(bits.OnesCount64(r0[28]))
+	}
+	return int(n)
+}
+
+// clashesGo4x1r30 is clashesGo for 1 tables of 4 diagonals, rows of 30 words.
+func clashesGo4x1r30(tables []uint64, keys []uint64) int {
+	tb := (*[1 << 4 * 30]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[30]uint64)(tb[(0<<4+int(key>>0&0xf))*30:])
+		n += uint64(bits.OnesCount64(r0[0]) + bits.OnesCount64(r0[1]) + bits.OnesCount64(r0[2]) + bits.OnesCount64(r0[3]))
+		n += uint64(bits.OnesCount64(r0[4]) + bits.OnesCount64(r0[5]) + bits.OnesCount64(r0[6]) + bits.OnesCount64(r0[7]))
+		n += uint64(bits.OnesCount64(r0[8]) + bits.OnesCount64(r0[9]) + bits.OnesCount64(r0[10]) + bits.OnesCount64(r0[11]))
+		n += uint64(bits.OnesCount64(r0[12]) + bits.OnesCount64(r0[13]) + bits.OnesCount64(r0[14]) + bits.OnesCount64(r0[15]))
+		n += uint64(bits.OnesCount64(r0[16]) + bits.OnesCount64(r0[17]) + bits.OnesCount64(r0[18]) + bits.OnesCount64(r0[19]))
+		n += uint64(bits.OnesCount64(r0[20]) + bits.OnesCount64(r0[21]) + bits.OnesCount64(r0[22]) + bits.OnesCount64(r0[23]))
+		n += uint64(bits.OnesCount64(r0[24]) + bits.OnesCount64(r0[25]) + bits.OnesCount64(r0[26]) + bits.OnesCount64(r0[27]))
+		n += uint64(bits.OnesCount64(r0[28]) + bits.OnesCount64(r0[29]))
+	}
+	return int(n)
+}
+
+// clashesGo4x1r31 is clashesGo for 1 tables of 4 diagonals, rows of 31 words.
+func clashesGo4x1r31(tables []uint64, keys []uint64) int {
+	tb := (*[1 << 4 * 31]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[31]uint64)(tb[(0<<4+int(key>>0&0xf))*31:])
+		n += uint64(bits.OnesCount64(r0[0]) + bits.OnesCount64(r0[1]) + bits.OnesCount64(r0[2]) + bits.OnesCount64(r0[3]))
+		n += uint64(bits.OnesCount64(r0[4]) + bits.OnesCount64(r0[5]) + bits.OnesCount64(r0[6]) + bits.OnesCount64(r0[7]))
+		n += uint64(bits.OnesCount64(r0[8]) + bits.OnesCount64(r0[9]) + bits.OnesCount64(r0[10]) + bits.OnesCount64(r0[11]))
+		n += uint64(bits.OnesCount64(r0[12]) + bits.OnesCount64(r0[13]) + bits.OnesCount64(r0[14]) + bits.OnesCount64(r0[15]))
+		n += uint64(bits.OnesCount64(r0[16]) + bits.OnesCount64(r0[17]) + bits.OnesCount64(r0[18]) + bits.OnesCount64(r0[19]))
+		n += uint64(bits.OnesCount64(r0[20]) + bits.OnesCount64(r0[21]) + bits.OnesCount64(r0[22]) + bits.OnesCount64(r0[23]))
+		n += uint64(bits.OnesCount64(r0[24]) + bits.OnesCount64(r0[25]) + bits.OnesCount64(r0[26]) + bits.OnesCount64(r0[27]))
+		n += uint64(bits.OnesCount64(r0[28]) + bits.OnesCount64(r0[29]) + bits.OnesCount64(r0[30]))
 	}
 	return int(n)
 }
@@ -1526,6 +5906,42 @@ func clashesGo4x1r32(tables []uint64, keys []uint64) int {
 	return int(n)
 }
 
+// clashesGo4x2r1 is clashesGo for 2 tables of 4 diagonals, rows of 1 words.
+func clashesGo4x2r1(tables []uint64, keys []uint64) int {
+	tb := (*[2 << 4 * 1]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[1]uint64)(tb[(0<<4+int(key>>0&0xf))*1:])
+		r1 := (*[1]uint64)(tb[(1<<4+int(key>>4&0xf))*1:])
+		n += uint64(bits.OnesCount64(r0[0] | r1[0]))
+	}
+	return int(n)
+}
+
+// clashesGo4x2r2 is clashesGo for 2 tables of 4 diagonals, rows of 2 words.
+func clashesGo4x2r2(tables []uint64, keys []uint64) int {
+	tb := (*[2 << 4 * 2]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[2]uint64)(tb[(0<<4+int(key>>0&0xf))*2:])
+		r1 := (*[2]uint64)(tb[(1<<4+int(key>>4&0xf))*2:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]) + bits.OnesCount64(r0[1]|r1[1]))
+	}
+	return int(n)
+}
+
+// clashesGo4x2r3 is clashesGo for 2 tables of 4 diagonals, rows of 3 words.
+func clashesGo4x2r3(tables []uint64, keys []uint64) int {
+	tb := (*[2 << 4 * 3]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[3]uint64)(tb[(0<<4+int(key>>0&0xf))*3:])
+		r1 := (*[3]uint64)(tb[(1<<4+int(key>>4&0xf))*3:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]) + bits.OnesCount64(r0[1]|r1[1]) + bits.OnesCount64(r0[2]|r1[2]))
+	}
+	return int(n)
+}
+
 // clashesGo4x2r4 is clashesGo for 2 tables of 4 diagonals, rows of 4 words.
 func clashesGo4x2r4(tables []uint64, keys []uint64) int {
 	tb := (*[2 << 4 * 4]uint64)(tables)
@@ -1534,6 +5950,45 @@ func clashesGo4x2r4(tables []uint64, keys []uint64) int {
 		r0 := (*[4]uint64)(tb[(0<<4+int(key>>0&0xf))*4:])
 		r1 := (*[4]uint64)(tb[(1<<4+int(key>>4&0xf))*4:])
 		n += uint64(bits.OnesCount64(r0[0]|r1[0]) + bits.OnesCount64(r0[1]|r1[1]) + bits.OnesCount64(r0[2]|r1[2]) + bits.OnesCount64(r0[3]|r1[3]))
+	}
+	return int(n)
+}
+
+// clashesGo4x2r5 is clashesGo for 2 tables of 4 diagonals, rows of 5 words.
+func clashesGo4x2r5(tables []uint64, keys []uint64) int {
+	tb := (*[2 << 4 * 5]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[5]uint64)(tb[(0<<4+int(key>>0&0xf))*5:])
+		r1 := (*[5]uint64)(tb[(1<<4+int(key>>4&0xf))*5:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]) + bits.OnesCount64(r0[1]|r1[1]) + bits.OnesCount64(r0[2]|r1[2]) + bits.OnesCount64(r0[3]|r1[3]))
+		n += uint64(bits.OnesCount64(r0[4] | r1[4]))
+	}
+	return int(n)
+}
+
+// clashesGo4x2r6 is clashesGo for 2 tables of 4 diagonals, rows of 6 words.
+func clashesGo4x2r6(tables []uint64, keys []uint64) int {
+	tb := (*[2 << 4 * 6]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[6]uint64)(tb[(0<<4+int(key>>0&0xf))*6:])
+		r1 := (*[6]uint64)(tb[(1<<4+int(key>>4&0xf))*6:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]) + bits.OnesCount64(r0[1]|r1[1]) + bits.OnesCount64(r0[2]|r1[2]) + bits.OnesCount64(r0[3]|r1[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]) + bits.OnesCount64(r0[5]|r1[5]))
+	}
+	return int(n)
+}
+
+// clashesGo4x2r7 is clashesGo for 2 tables of 4 diagonals, rows of 7 words.
+func clashesGo4x2r7(tables []uint64, keys []uint64) int {
+	tb := (*[2 << 4 * 7]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[7]uint64)(tb[(0<<4+int(key>>0&0xf))*7:])
+		r1 := (*[7]uint64)(tb[(1<<4+int(key>>4&0xf))*7:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]) + bits.OnesCount64(r0[1]|r1[1]) + bits.OnesCount64(r0[2]|r1[2]) + bits.OnesCount64(r0[3]|r1[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]) + bits.OnesCount64(r0[5]|r1[5]) + bits.OnesCount64(r0[6]|r1[6]))
 	}
 	return int(n)
 }
@@ -1551,6 +6006,48 @@ func clashesGo4x2r8(tables []uint64, keys []uint64) int {
 	return int(n)
 }
 
+// clashesGo4x2r9 is clashesGo for 2 tables of 4 diagonals, rows of 9 words.
+func clashesGo4x2r9(tables []uint64, keys []uint64) int {
+	tb := (*[2 << 4 * 9]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[9]uint64)(tb[(0<<4+int(key>>0&0xf))*9:])
+		r1 := (*[9]uint64)(tb[(1<<4+int(key>>4&0xf))*9:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]) + bits.OnesCount64(r0[1]|r1[1]) + bits.OnesCount64(r0[2]|r1[2]) + bits.OnesCount64(r0[3]|r1[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]) + bits.OnesCount64(r0[5]|r1[5]) + bits.OnesCount64(r0[6]|r1[6]) + bits.OnesCount64(r0[7]|r1[7]))
+		n += uint64(bits.OnesCount64(r0[8] | r1[8]))
+	}
+	return int(n)
+}
+
+// clashesGo4x2r10 is clashesGo for 2 tables of 4 diagonals, rows of 10 words.
+func clashesGo4x2r10(tables []uint64, keys []uint64) int {
+	tb := (*[2 << 4 * 10]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[10]uint64)(tb[(0<<4+int(key>>0&0xf))*10:])
+		r1 := (*[10]uint64)(tb[(1<<4+int(key>>4&0xf))*10:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]) + bits.OnesCount64(r0[1]|r1[1]) + bits.OnesCount64(r0[2]|r1[2]) + bits.OnesCount64(r0[3]|r1[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]) + bits.OnesCount64(r0[5]|r1[5]) + bits.OnesCount64(r0[6]|r1[6]) + bits.OnesCount64(r0[7]|r1[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]) + bits.OnesCount64(r0[9]|r1[9]))
+	}
+	return int(n)
+}
+
+// clashesGo4x2r11 is clashesGo for 2 tables of 4 diagonals, rows of 11 words.
+func clashesGo4x2r11(tables []uint64, keys []uint64) int {
+	tb := (*[2 << 4 * 11]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[11]uint64)(tb[(0<<4+int(key>>0&0xf))*11:])
+		r1 := (*[11]uint64)(tb[(1<<4+int(key>>4&0xf))*11:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]) + bits.OnesCount64(r0[1]|r1[1]) + bits.OnesCount64(r0[2]|r1[2]) + bits.OnesCount64(r0[3]|r1[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]) + bits.OnesCount64(r0[5]|r1[5]) + bits.OnesCount64(r0[6]|r1[6]) + bits.OnesCount64(r0[7]|r1[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]) + bits.OnesCount64(r0[9]|r1[9]) + bits.OnesCount64(r0[10]|r1[10]))
+	}
+	return int(n)
+}
+
 // clashesGo4x2r12 is clashesGo for 2 tables of 4 diagonals, rows of 12 words.
 func clashesGo4x2r12(tables []uint64, keys []uint64) int {
 	tb := (*[2 << 4 * 12]uint64)(tables)
@@ -1561,6 +6058,51 @@ func clashesGo4x2r12(tables []uint64, keys []uint64) int {
 		n += uint64(bits.OnesCount64(r0[0]|r1[0]) + bits.OnesCount64(r0[1]|r1[1]) + bits.OnesCount64(r0[2]|r1[2]) + bits.OnesCount64(r0[3]|r1[3]))
 		n += uint64(bits.OnesCount64(r0[4]|r1[4]) + bits.OnesCount64(r0[5]|r1[5]) + bits.OnesCount64(r0[6]|r1[6]) + bits.OnesCount64(r0[7]|r1[7]))
 		n += uint64(bits.OnesCount64(r0[8]|r1[8]) + bits.OnesCount64(r0[9]|r1[9]) + bits.OnesCount64(r0[10]|r1[10]) + bits.OnesCount64(r0[11]|r1[11]))
+	}
+	return int(n)
+}
+
+// clashesGo4x2r13 is clashesGo for 2 tables of 4 diagonals, rows of 13 words.
+func clashesGo4x2r13(tables []uint64, keys []uint64) int {
+	tb := (*[2 << 4 * 13]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[13]uint64)(tb[(0<<4+int(key>>0&0xf))*13:])
+		r1 := (*[13]uint64)(tb[(1<<4+int(key>>4&0xf))*13:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]) + bits.OnesCount64(r0[1]|r1[1]) + bits.OnesCount64(r0[2]|r1[2]) + bits.OnesCount64(r0[3]|r1[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]) + bits.OnesCount64(r0[5]|r1[5]) + bits.OnesCount64(r0[6]|r1[6]) + bits.OnesCount64(r0[7]|r1[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]) + bits.OnesCount64(r0[9]|r1[9]) + bits.OnesCount64(r0[10]|r1[10]) + bits.OnesCount64(r0[11]|r1[11]))
+		n += uint64(bits.OnesCount64(r0[12] | r1[12]))
+	}
+	return int(n)
+}
+
+// clashesGo4x2r14 is clashesGo for 2 tables of 4 diagonals, rows of 14 words.
+func clashesGo4x2r14(tables []uint64, keys []uint64) int {
+	tb := (*[2 << 4 * 14]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[14]uint64)(tb[(0<<4+int(key>>0&0xf))*14:])
+		r1 := (*[14]uint64)(tb[(1<<4+int(key>>4&0xf))*14:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]) + bits.OnesCount64(r0[1]|r1[1]) + bits.OnesCount64(r0[2]|r1[2]) + bits.OnesCount64(r0[3]|r1[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]) + bits.OnesCount64(r0[5]|r1[5]) + bits.OnesCount64(r0[6]|r1[6]) + bits.OnesCount64(r0[7]|r1[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]) + bits.OnesCount64(r0[9]|r1[9]) + bits.OnesCount64(r0[10]|r1[10]) + bits.OnesCount64(r0[11]|r1[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]) + bits.OnesCount64(r0[13]|r1[13]))
+	}
+	return int(n)
+}
+
+// clashesGo4x2r15 is clashesGo for 2 tables of 4 diagonals, rows of 15 words.
+func clashesGo4x2r15(tables []uint64, keys []uint64) int {
+	tb := (*[2 << 4 * 15]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[15]uint64)(tb[(0<<4+int(key>>0&0xf))*15:])
+		r1 := (*[15]uint64)(tb[(1<<4+int(key>>4&0xf))*15:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]) + bits.OnesCount64(r0[1]|r1[1]) + bits.OnesCount64(r0[2]|r1[2]) + bits.OnesCount64(r0[3]|r1[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]) + bits.OnesCount64(r0[5]|r1[5]) + bits.OnesCount64(r0[6]|r1[6]) + bits.OnesCount64(r0[7]|r1[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]) + bits.OnesCount64(r0[9]|r1[9]) + bits.OnesCount64(r0[10]|r1[10]) + bits.OnesCount64(r0[11]|r1[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]) + bits.OnesCount64(r0[13]|r1[13]) + bits.OnesCount64(r0[14]|r1[14]))
 	}
 	return int(n)
 }
@@ -1580,6 +6122,54 @@ func clashesGo4x2r16(tables []uint64, keys []uint64) int {
 	return int(n)
 }
 
+// clashesGo4x2r17 is clashesGo for 2 tables of 4 diagonals, rows of 17 words.
+func clashesGo4x2r17(tables []uint64, keys []uint64) int {
+	tb := (*[2 << 4 * 17]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[17]uint64)(tb[(0<<4+int(key>>0&0xf))*17:])
+		r1 := (*[17]uint64)(tb[(1<<4+int(key>>4&0xf))*17:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]) + bits.OnesCount64(r0[1]|r1[1]) + bits.OnesCount64(r0[2]|r1[2]) + bits.OnesCount64(r0[3]|r1[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]) + bits.OnesCount64(r0[5]|r1[5]) + bits.OnesCount64(r0[6]|r1[6]) + bits.OnesCount64(r0[7]|r1[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]) + bits.OnesCount64(r0[9]|r1[9]) + bits.OnesCount64(r0[10]|r1[10]) + bits.OnesCount64(r0[11]|r1[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]) + bits.OnesCount64(r0[13]|r1[13]) + bits.OnesCount64(r0[14]|r1[14]) + bits.OnesCount64(r0[15]|r1[15]))
+		n += uint64(bits.OnesCount64(r0[16] | r1[16]))
+	}
+	return int(n)
+}
+
+// clashesGo4x2r18 is clashesGo for 2 tables of 4 diagonals, rows of 18 words.
+func clashesGo4x2r18(tables []uint64, keys []uint64) int {
+	tb := (*[2 << 4 * 18]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[18]uint64)(tb[(0<<4+int(key>>0&0xf))*18:])
+		r1 := (*[18]uint64)(tb[(1<<4+int(key>>4&0xf))*18:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]) + bits.OnesCount64(r0[1]|r1[1]) + bits.OnesCount64(r0[2]|r1[2]) + bits.OnesCount64(r0[3]|r1[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]) + bits.OnesCount64(r0[5]|r1[5]) + bits.OnesCount64(r0[6]|r1[6]) + bits.OnesCount64(r0[7]|r1[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]) + bits.OnesCount64(r0[9]|r1[9]) + bits.OnesCount64(r0[10]|r1[10]) + bits.OnesCount64(r0[11]|r1[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]) + bits.OnesCount64(r0[13]|r1[13]) + bits.OnesCount64(r0[14]|r1[14]) + bits.OnesCount64(r0[15]|r1[15]))
+		n += uint64(bits.OnesCount64(r0[16]|r1[16]) + bits.OnesCount64(r0[17]|r1[17]))
+	}
+	return int(n)
+}
+
+// clashesGo4x2r19 is clashesGo for 2 tables of 4 diagonals, rows of 19 words.
+func clashesGo4x2r19(tables []uint64, keys []uint64) int {
+	tb := (*[2 << 4 * 19]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[19]uint64)(tb[(0<<4+int(key>>0&0xf))*19:])
+		r1 := (*[19]uint64)(tb[(1<<4+int(key>>4&0xf))*19:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]) + bits.OnesCount64(r0[1]|r1[1]) + bits.OnesCount64(r0[2]|r1[2]) + bits.OnesCount64(r0[3]|r1[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]) + bits.OnesCount64(r0[5]|r1[5]) + bits.OnesCount64(r0[6]|r1[6]) + bits.OnesCount64(r0[7]|r1[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]) + bits.OnesCount64(r0[9]|r1[9]) + bits.OnesCount64(r0[10]|r1[10]) + bits.OnesCount64(r0[11]|r1[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]) + bits.OnesCount64(r0[13]|r1[13]) + bits.OnesCount64(r0[14]|r1[14]) + bits.OnesCount64(r0[15]|r1[15]))
+		n += uint64(bits.OnesCount64(r0[16]|r1[16]) + bits.OnesCount64(r0[17]|r1[17]) + bits.OnesCount64(r0[18]|r1[18]))
+	}
+	return int(n)
+}
+
 // clashesGo4x2r20 is clashesGo for 2 tables of 4 diagonals, rows of 20 words.
 func clashesGo4x2r20(tables []uint64, keys []uint64) int {
 	tb := (*[2 << 4 * 20]uint64)(tables)
@@ -1592,6 +6182,57 @@ func clashesGo4x2r20(tables []uint64, keys []uint64) int {
 		n += uint64(bits.OnesCount64(r0[8]|r1[8]) + bits.OnesCount64(r0[9]|r1[9]) + bits.OnesCount64(r0[10]|r1[10]) + bits.OnesCount64(r0[11]|r1[11]))
 		n += uint64(bits.OnesCount64(r0[12]|r1[12]) + bits.OnesCount64(r0[13]|r1[13]) + bits.OnesCount64(r0[14]|r1[14]) + bits.OnesCount64(r0[15]|r1[15]))
 		n += uint64(bits.OnesCount64(r0[16]|r1[16]) + bits.OnesCount64(r0[17]|r1[17]) + bits.OnesCount64(r0[18]|r1[18]) + bits.OnesCount64(r0[19]|r1[19]))
+	}
+	return int(n)
+}
+
+// clashesGo4x2r21 is clashesGo for 2 tables of 4 diagonals, rows of 21 words.
+func clashesGo4x2r21(tables []uint64, keys []uint64) int {
+	tb := (*[2 << 4 * 21]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[21]uint64)(tb[(0<<4+int(key>>0&0xf))*21:])
+		r1 := (*[21]uint64)(tb[(1<<4+int(key>>4&0xf))*21:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]) + bits.OnesCount64(r0[1]|r1[1]) + bits.OnesCount64(r0[2]|r1[2]) + bits.OnesCount64(r0[3]|r1[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]) + bits.OnesCount64(r0[5]|r1[5]) + bits.OnesCount64(r0[6]|r1[6]) + bits.OnesCount64(r0[7]|r1[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]) + bits.OnesCount64(r0[9]|r1[9]) + bits.OnesCount64(r0[10]|r1[10]) + bits.OnesCount64(r0[11]|r1[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]) + bits.OnesCount64(r0[13]|r1[13]) + bits.OnesCount64(r0[14]|r1[14]) + bits.OnesCount64(r0[15]|r1[15]))
+		n += uint64(bits.OnesCount64(r0[16]|r1[16]) + bits.OnesCount64(r0[17]|r1[17]) + bits.OnesCount64(r0[18]|r1[18]) + bits.OnesCount64(r0[19]|r1[19]))
+		n += uint64(bits.OnesCount64(r0[20] | r1[20]))
+	}
+	return int(n)
+}
+
+// clashesGo4x2r22 is clashesGo for 2 tables of 4 diagonals, rows of 22 words.
+func clashesGo4x2r22(tables []uint64, keys []uint64) int {
+	tb := (*[2 << 4 * 22]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[22]uint64)(tb[(0<<4+int(key>>0&0xf))*22:])
+		r1 := (*[22]uint64)(tb[(1<<4+int(key>>4&0xf))*22:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]) + bits.OnesCount64(r0[1]|r1[1]) + bits.OnesCount64(r0[2]|r1[2]) + bits.OnesCount64(r0[3]|r1[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]) + bits.OnesCount64(r0[5]|r1[5]) + bits.OnesCount64(r0[6]|r1[6]) + bits.OnesCount64(r0[7]|r1[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]) + bits.OnesCount64(r0[9]|r1[9]) + bits.OnesCount64(r0[10]|r1[10]) + bits.OnesCount64(r0[11]|r1[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]) + bits.OnesCount64(r0[13]|r1[13]) + bits.OnesCount64(r0[14]|r1[14]) + bits.OnesCount64(r0[15]|r1[15]))
+		n += uint64(bits.OnesCount64(r0[16]|r1[16]) + bits.OnesCount64(r0[17]|r1[17]) + bits.OnesCount64(r0[18]|r1[18]) + bits.OnesCount64(r0[19]|r1[19]))
+		n += uint64(bits.OnesCount64(r0[20]|r1[20]) + bits.OnesCount64(r0[21]|r1[21]))
+	}
+	return int(n)
+}
+
+// clashesGo4x2r23 is clashesGo for 2 tables of 4 diagonals, rows of 23 words.
+func clashesGo4x2r23(tables []uint64, keys []uint64) int {
+	tb := (*[2 << 4 * 23]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[23]uint64)(tb[(0<<4+int(key>>0&0xf))*23:])
+		r1 := (*[23]uint64)(tb[(1<<4+int(key>>4&0xf))*23:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]) + bits.OnesCount64(r0[1]|r1[1]) + bits.OnesCount64(r0[2]|r1[2]) + bits.OnesCount64(r0[3]|r1[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]) + bits.OnesCount64(r0[5]|r1[5]) + bits.OnesCount64(r0[6]|r1[6]) + bits.OnesCount64(r0[7]|r1[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]) + bits.OnesCount64(r0[9]|r1[9]) + bits.OnesCount64(r0[10]|r1[10]) + bits.OnesCount64(r0[11]|r1[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]) + bits.OnesCount64(r0[13]|r1[13]) + bits.OnesCount64(r0[14]|r1[14]) + bits.OnesCount64(r0[15]|r1[15]))
+		n += uint64(bits.OnesCount64(r0[16]|r1[16]) + bits.OnesCount64(r0[17]|r1[17]) + bits.OnesCount64(r0[18]|r1[18]) + bits.OnesCount64(r0[19]|r1[19]))
+		n += uint64(bits.OnesCount64(r0[20]|r1[20]) + bits.OnesCount64(r0[21]|r1[21]) + bits.OnesCount64(r0[22]|r1[22]))
 	}
 	return int(n)
 }
@@ -1613,6 +6254,60 @@ func clashesGo4x2r24(tables []uint64, keys []uint64) int {
 	return int(n)
 }
 
+// clashesGo4x2r25 is clashesGo for 2 tables of 4 diagonals, rows of 25 words.
+func clashesGo4x2r25(tables []uint64, keys []uint64) int {
+	tb := (*[2 << 4 * 25]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[25]uint64)(tb[(0<<4+int(key>>0&0xf))*25:])
+		r1 := (*[25]uint64)(tb[(1<<4+int(key>>4&0xf))*25:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]) + bits.OnesCount64(r0[1]|r1[1]) + bits.OnesCount64(r0[2]|r1[2]) + bits.OnesCount64(r0[3]|r1[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]) + bits.OnesCount64(r0[5]|r1[5]) + bits.OnesCount64(r0[6]|r1[6]) + bits.OnesCount64(r0[7]|r1[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]) + bits.OnesCount64(r0[9]|r1[9]) + bits.OnesCount64(r0[10]|r1[10]) + bits.OnesCount64(r0[11]|r1[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]) + bits.OnesCount64(r0[13]|r1[13]) + bits.OnesCount64(r0[14]|r1[14]) + bits.OnesCount64(r0[15]|r1[15]))
+		n += uint64(bits.OnesCount64(r0[16]|r1[16]) + bits.OnesCount64(r0[17]|r1[17]) + bits.OnesCount64(r0[18]|r1[18]) + bits.OnesCount64(r0[19]|r1[19]))
+		n += uint64(bits.OnesCount64(r0[20]|r1[20]) + bits.OnesCount64(r0[21]|r1[21]) + bits.OnesCount64(r0[22]|r1[22]) + bits.OnesCount64(r0[23]|r1[23]))
+		n += uint64(bits.OnesCount64(r0[24] | r1[24]))
+	}
+	return int(n)
+}
+
+// clashesGo4x2r26 is clashesGo for 2 tables of 4 diagonals, rows of 26 words.
+func clashesGo4x2r26(tables []uint64, keys []uint64) int {
+	tb := (*[2 << 4 * 26]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[26]uint64)(tb[(0<<4+int(key>>0&0xf))*26:])
+		r1 := (*[26]uint64)(tb[(1<<4+int(key>>4&0xf))*26:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]) + bits.OnesCount64(r0[1]|r1[1]) + bits.OnesCount64(r0[2]|r1[2]) + bits.OnesCount64(r0[3]|r1[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]) + bits.OnesCount64(r0[5]|r1[5]) + bits.OnesCount64(r0[6]|r1[6]) + bits.OnesCount64(r0[7]|r1[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]) + bits.OnesCount64(r0[9]|r1[9]) + bits.OnesCount64(r0[10]|r1[10]) + bits.OnesCount64(r0[11]|r1[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]) + bits.OnesCount64(r0[13]|r1[13]) + bits.OnesCount64(r0[14]|r1[14]) + bits.OnesCount64(r0[15]|r1[15]))
+		n += uint64(bits.OnesCount64(r0[16]|r1[16]) + bits.OnesCount64(r0[17]|r1[17]) + bits.OnesCount64(r0[18]|r1[18]) + bits.OnesCount64(r0[19]|r1[19]))
+		n += uint64(bits.OnesCount64(r0[20]|r1[20]) + bits.OnesCount64(r0[21]|r1[21]) + bits.OnesCount64(r0[22]|r1[22]) + bits.OnesCount64(r0[23]|r1[23]))
+		n += uint64(bits.OnesCount64(r0[24]|r1[24]) + bits.OnesCount64(r0[25]|r1[25]))
+	}
+	return int(n)
+}
+
+// clashesGo4x2r27 is clashesGo for 2 tables of 4 diagonals, rows of 27 words.
+func clashesGo4x2r27(tables []uint64, keys []uint64) int {
+	tb := (*[2 << 4 * 27]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[27]uint64)(tb[(0<<4+int(key>>0&0xf))*27:])
+		r1 := (*[27]uint64)(tb[(1<<4+int(key>>4&0xf))*27:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]) + bits.OnesCount64(r0[1]|r1[1]) + bits.OnesCount64(r0[2]|r1[2]) + bits.OnesCount64(r0[3]|r1[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]) + bits.OnesCount64(r0[5]|r1[5]) + bits.OnesCount64(r0[6]|r1[6]) + bits.OnesCount64(r0[7]|r1[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]) + bits.OnesCount64(r0[9]|r1[9]) + bits.OnesCount64(r0[10]|r1[10]) + bits.OnesCount64(r0[11]|r1[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]) + bits.OnesCount64(r0[13]|r1[13]) + bits.OnesCount64(r0[14]|r1[14]) + bits.OnesCount64(r0[15]|r1[15]))
+		n += uint64(bits.OnesCount64(r0[16]|r1[16]) + bits.OnesCount64(r0[17]|r1[17]) + bits.OnesCount64(r0[18]|r1[18]) + bits.OnesCount64(r0[19]|r1[19]))
+		n += uint64(bits.OnesCount64(r0[20]|r1[20]) + bits.OnesCount64(r0[21]|r1[21]) + bits.OnesCount64(r0[22]|r1[22]) + bits.OnesCount64(r0[23]|r1[23]))
+		n += uint64(bits.OnesCount64(r0[24]|r1[24]) + bits.OnesCount64(r0[25]|r1[25]) + bits.OnesCount64(r0[26]|r1[26]))
+	}
+	return int(n)
+}
+
 // clashesGo4x2r28 is clashesGo for 2 tables of 4 diagonals, rows of 28 words.
 func clashesGo4x2r28(tables []uint64, keys []uint64) int {
 	tb := (*[2 << 4 * 28]uint64)(tables)
@@ -1627,6 +6322,63 @@ func clashesGo4x2r28(tables []uint64, keys []uint64) int {
 		n += uint64(bits.OnesCount64(r0[16]|r1[16]) + bits.OnesCount64(r0[17]|r1[17]) + bits.OnesCount64(r0[18]|r1[18]) + bits.OnesCount64(r0[19]|r1[19]))
 		n += uint64(bits.OnesCount64(r0[20]|r1[20]) + bits.OnesCount64(r0[21]|r1[21]) + bits.OnesCount64(r0[22]|r1[22]) + bits.OnesCount64(r0[23]|r1[23]))
 		n += uint64(bits.OnesCount64(r0[24]|r1[24]) + bits.OnesCount64(r0[25]|r1[25]) + bits.OnesCount64(r0[26]|r1[26]) + bits.OnesCount64(r0[27]|r1[27]))
+	}
+	return int(n)
+}
+
+// clashesGo4x2r29 is clashesGo for 2 tables of 4 diagonals, rows of 29 words.
+func clashesGo4x2r29(tables []uint64, keys []uint64) int {
+	tb := (*[2 << 4 * 29]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[29]uint64)(tb[(0<<4+int(key>>0&0xf))*29:])
+		r1 := (*[29]uint64)(tb[(1<<4+int(key>>4&0xf))*29:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]) + bits.OnesCount64(r0[1]|r1[1]) + bits.OnesCount64(r0[2]|r1[2]) + bits.OnesCount64(r0[3]|r1[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]) + bits.OnesCount64(r0[5]|r1[5]) + bits.OnesCount64(r0[6]|r1[6]) + bits.OnesCount64(r0[7]|r1[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]) + bits.OnesCount64(r0[9]|r1[9]) + bits.OnesCount64(r0[10]|r1[10]) + bits.OnesCount64(r0[11]|r1[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]) + bits.OnesCount64(r0[13]|r1[13]) + bits.OnesCount64(r0[14]|r1[14]) + bits.OnesCount64(r0[15]|r1[15]))
+		n += uint64(bits.OnesCount64(r0[16]|r1[16]) + bits.OnesCount64(r0[17]|r1[17]) + bits.OnesCount64(r0[18]|r1[18]) + bits.OnesCount64(r0[19]|r1[19]))
+		n += uint64(bits.OnesCount64(r0[20]|r1[20]) + bits.OnesCount64(r0[21]|r1[21]) + bits.OnesCount64(r0[22]|r1[22]) + bits.OnesCount64(r0[23]|r1[23]))
+		n += uint64(bits.OnesCount64(r0[24]|r1[24]) + bits.OnesCount64(r0[25]|r1[25]) + bits.OnesCount64(r0[26]|r1[26]) + bits.OnesCount64(r0[27]|r1[27]))
+		n += uint64(bits.OnesCount64(r0[28] | r1[28]))
+	}
+	return int(n)
+}
+
+// clashesGo4x2r30 is clashesGo for 2 tables of 4 diagonals, rows of 30 words.
+func clashesGo4x2r30(tables []uint64, keys []uint64) int {
+	tb := (*[2 << 4 * 30]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[30]uint64)(tb[(0<<4+int(key>>0&0xf))*30:])
+		r1 := (*[30]uint64)(tb[(1<<4+int(key>>4&0xf))*30:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]) + bits.OnesCount64(r0[1]|r1[1]) + bits.OnesCount64(r0[2]|r1[2]) + bits.OnesCount64(r0[3]|r1[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]) + bits.OnesCount64(r0[5]|r1[5]) + bits.OnesCount64(r0[6]|r1[6]) + bits.OnesCount64(r0[7]|r1[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]) + bits.OnesCount64(r0[9]|r1[9]) + bits.OnesCount64(r0[10]|r1[10]) + bits.OnesCount64(r0[11]|r1[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]) + bits.OnesCount64(r0[13]|r1[13]) + bits.OnesCount64(r0[14]|r1[14]) + bits.OnesCount64(r0[15]|r1[15]))
+		n += uint64(bits.OnesCount64(r0[16]|r1[16]) + bits.OnesCount64(r0[17]|r1[17]) + bits.OnesCount64(r0[18]|r1[18]) + bits.OnesCount64(r0[19]|r1[19]))
+		n += uint64(bits.OnesCount64(r0[20]|r1[20]) + bits.OnesCount64(r0[21]|r1[21]) + bits.OnesCount64(r0[22]|r1[22]) + bits.OnesCount64(r0[23]|r1[23]))
+		n += uint64(bits.OnesCount64(r0[24]|r1[24]) + bits.OnesCount64(r0[25]|r1[25]) + bits.OnesCount64(r0[26]|r1[26]) + bits.OnesCount64(r0[27]|r1[27]))
+		n += uint64(bits.OnesCount64(r0[28]|r1[28]) + bits.OnesCount64(r0[29]|r1[29]))
+	}
+	return int(n)
+}
+
+// clashesGo4x2r31 is clashesGo for 2 tables of 4 diagonals, rows of 31 words.
+func clashesGo4x2r31(tables []uint64, keys []uint64) int {
+	tb := (*[2 << 4 * 31]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[31]uint64)(tb[(0<<4+int(key>>0&0xf))*31:])
+		r1 := (*[31]uint64)(tb[(1<<4+int(key>>4&0xf))*31:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]) + bits.OnesCount64(r0[1]|r1[1]) + bits.OnesCount64(r0[2]|r1[2]) + bits.OnesCount64(r0[3]|r1[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]) + bits.OnesCount64(r0[5]|r1[5]) + bits.OnesCount64(r0[6]|r1[6]) + bits.OnesCount64(r0[7]|r1[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]) + bits.OnesCount64(r0[9]|r1[9]) + bits.OnesCount64(r0[10]|r1[10]) + bits.OnesCount64(r0[11]|r1[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]) + bits.OnesCount64(r0[13]|r1[13]) + bits.OnesCount64(r0[14]|r1[14]) + bits.OnesCount64(r0[15]|r1[15]))
+		n += uint64(bits.OnesCount64(r0[16]|r1[16]) + bits.OnesCount64(r0[17]|r1[17]) + bits.OnesCount64(r0[18]|r1[18]) + bits.OnesCount64(r0[19]|r1[19]))
+		n += uint64(bits.OnesCount64(r0[20]|r1[20]) + bits.OnesCount64(r0[21]|r1[21]) + bits.OnesCount64(r0[22]|r1[22]) + bits.OnesCount64(r0[23]|r1[23]))
+		n += uint64(bits.OnesCount64(r0[24]|r1[24]) + bits.OnesCount64(r0[25]|r1[25]) + bits.OnesCount64(r0[26]|r1[26]) + bits.OnesCount64(r0[27]|r1[27]))
+		n += uint64(bits.OnesCount64(r0[28]|r1[28]) + bits.OnesCount64(r0[29]|r1[29]) + bits.OnesCount64(r0[30]|r1[30]))
 	}
 	return int(n)
 }
@@ -1650,6 +6402,45 @@ func clashesGo4x2r32(tables []uint64, keys []uint64) int {
 	return int(n)
 }
 
+// clashesGo4x3r1 is clashesGo for 3 tables of 4 diagonals, rows of 1 words.
+func clashesGo4x3r1(tables []uint64, keys []uint64) int {
+	tb := (*[3 << 4 * 1]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[1]uint64)(tb[(0<<4+int(key>>0&0xf))*1:])
+		r1 := (*[1]uint64)(tb[(1<<4+int(key>>4&0xf))*1:])
+		r2 := (*[1]uint64)(tb[(2<<4+int(key>>8&0xf))*1:])
+		n += uint64(bits.OnesCount64(r0[0] | r1[0] | r2[0]))
+	}
+	return int(n)
+}
+
+// clashesGo4x3r2 is clashesGo for 3 tables of 4 diagonals, rows of 2 words.
+func clashesGo4x3r2(tables []uint64, keys []uint64) int {
+	tb := (*[3 << 4 * 2]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[2]uint64)(tb[(0<<4+int(key>>0&0xf))*2:])
+		r1 := (*[2]uint64)(tb[(1<<4+int(key>>4&0xf))*2:])
+		r2 := (*[2]uint64)(tb[(2<<4+int(key>>8&0xf))*2:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]))
+	}
+	return int(n)
+}
+
+// clashesGo4x3r3 is clashesGo for 3 tables of 4 diagonals, rows of 3 words.
+func clashesGo4x3r3(tables []uint64, keys []uint64) int {
+	tb := (*[3 << 4 * 3]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[3]uint64)(tb[(0<<4+int(key>>0&0xf))*3:])
+		r1 := (*[3]uint64)(tb[(1<<4+int(key>>4&0xf))*3:])
+		r2 := (*[3]uint64)(tb[(2<<4+int(key>>8&0xf))*3:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]))
+	}
+	return int(n)
+}
+
 // clashesGo4x3r4 is clashesGo for 3 tables of 4 diagonals, rows of 4 words.
 func clashesGo4x3r4(tables []uint64, keys []uint64) int {
 	tb := (*[3 << 4 * 4]uint64)(tables)
@@ -1659,6 +6450,48 @@ func clashesGo4x3r4(tables []uint64, keys []uint64) int {
 		r1 := (*[4]uint64)(tb[(1<<4+int(key>>4&0xf))*4:])
 		r2 := (*[4]uint64)(tb[(2<<4+int(key>>8&0xf))*4:])
 		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]))
+	}
+	return int(n)
+}
+
+// clashesGo4x3r5 is clashesGo for 3 tables of 4 diagonals, rows of 5 words.
+func clashesGo4x3r5(tables []uint64, keys []uint64) int {
+	tb := (*[3 << 4 * 5]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[5]uint64)(tb[(0<<4+int(key>>0&0xf))*5:])
+		r1 := (*[5]uint64)(tb[(1<<4+int(key>>4&0xf))*5:])
+		r2 := (*[5]uint64)(tb[(2<<4+int(key>>8&0xf))*5:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]))
+		n += uint64(bits.OnesCount64(r0[4] | r1[4] | r2[4]))
+	}
+	return int(n)
+}
+
+// clashesGo4x3r6 is clashesGo for 3 tables of 4 diagonals, rows of 6 words.
+func clashesGo4x3r6(tables []uint64, keys []uint64) int {
+	tb := (*[3 << 4 * 6]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[6]uint64)(tb[(0<<4+int(key>>0&0xf))*6:])
+		r1 := (*[6]uint64)(tb[(1<<4+int(key>>4&0xf))*6:])
+		r2 := (*[6]uint64)(tb[(2<<4+int(key>>8&0xf))*6:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]))
+	}
+	return int(n)
+}
+
+// clashesGo4x3r7 is clashesGo for 3 tables of 4 diagonals, rows of 7 words.
+func clashesGo4x3r7(tables []uint64, keys []uint64) int {
+	tb := (*[3 << 4 * 7]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[7]uint64)(tb[(0<<4+int(key>>0&0xf))*7:])
+		r1 := (*[7]uint64)(tb[(1<<4+int(key>>4&0xf))*7:])
+		r2 := (*[7]uint64)(tb[(2<<4+int(key>>8&0xf))*7:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]))
 	}
 	return int(n)
 }
@@ -1677,6 +6510,51 @@ func clashesGo4x3r8(tables []uint64, keys []uint64) int {
 	return int(n)
 }
 
+// clashesGo4x3r9 is clashesGo for 3 tables of 4 diagonals, rows of 9 words.
+func clashesGo4x3r9(tables []uint64, keys []uint64) int {
+	tb := (*[3 << 4 * 9]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[9]uint64)(tb[(0<<4+int(key>>0&0xf))*9:])
+		r1 := (*[9]uint64)(tb[(1<<4+int(key>>4&0xf))*9:])
+		r2 := (*[9]uint64)(tb[(2<<4+int(key>>8&0xf))*9:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]))
+		n += uint64(bits.OnesCount64(r0[8] | r1[8] | r2[8]))
+	}
+	return int(n)
+}
+
+// clashesGo4x3r10 is clashesGo for 3 tables of 4 diagonals, rows of 10 words.
+func clashesGo4x3r10(tables []uint64, keys []uint64) int {
+	tb := (*[3 << 4 * 10]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[10]uint64)(tb[(0<<4+int(key>>0&0xf))*10:])
+		r1 := (*[10]uint64)(tb[(1<<4+int(key>>4&0xf))*10:])
+		r2 := (*[10]uint64)(tb[(2<<4+int(key>>8&0xf))*10:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]))
+	}
+	return int(n)
+}
+
+// clashesGo4x3r11 is clashesGo for 3 tables of 4 diagonals, rows of 11 words.
+func clashesGo4x3r11(tables []uint64, keys []uint64) int {
+	tb := (*[3 << 4 * 11]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[11]uint64)(tb[(0<<4+int(key>>0&0xf))*11:])
+		r1 := (*[11]uint64)(tb[(1<<4+int(key>>4&0xf))*11:])
+		r2 := (*[11]uint64)(tb[(2<<4+int(key>>8&0xf))*11:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]))
+	}
+	return int(n)
+}
+
 // clashesGo4x3r12 is clashesGo for 3 tables of 4 diagonals, rows of 12 words.
 func clashesGo4x3r12(tables []uint64, keys []uint64) int {
 	tb := (*[3 << 4 * 12]uint64)(tables)
@@ -1688,6 +6566,54 @@ func clashesGo4x3r12(tables []uint64, keys []uint64) int {
 		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]))
 		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]))
 		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]))
+	}
+	return int(n)
+}
+
+// clashesGo4x3r13 is clashesGo for 3 tables of 4 diagonals, rows of 13 words.
+func clashesGo4x3r13(tables []uint64, keys []uint64) int {
+	tb := (*[3 << 4 * 13]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[13]uint64)(tb[(0<<4+int(key>>0&0xf))*13:])
+		r1 := (*[13]uint64)(tb[(1<<4+int(key>>4&0xf))*13:])
+		r2 := (*[13]uint64)(tb[(2<<4+int(key>>8&0xf))*13:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]))
+		n += uint64(bits.OnesCount64(r0[12] | r1[12] | r2[12]))
+	}
+	return int(n)
+}
+
+// clashesGo4x3r14 is clashesGo for 3 tables of 4 diagonals, rows of 14 words.
+func clashesGo4x3r14(tables []uint64, keys []uint64) int {
+	tb := (*[3 << 4 * 14]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[14]uint64)(tb[(0<<4+int(key>>0&0xf))*14:])
+		r1 := (*[14]uint64)(tb[(1<<4+int(key>>4&0xf))*14:])
+		r2 := (*[14]uint64)(tb[(2<<4+int(key>>8&0xf))*14:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]|r2[12]) + bits.OnesCount64(r0[13]|r1[13]|r2[13]))
+	}
+	return int(n)
+}
+
+// clashesGo4x3r15 is clashesGo for 3 tables of 4 diagonals, rows of 15 words.
+func clashesGo4x3r15(tables []uint64, keys []uint64) int {
+	tb := (*[3 << 4 * 15]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[15]uint64)(tb[(0<<4+int(key>>0&0xf))*15:])
+		r1 := (*[15]uint64)(tb[(1<<4+int(key>>4&0xf))*15:])
+		r2 := (*[15]uint64)(tb[(2<<4+int(key>>8&0xf))*15:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]|r2[12]) + bits.OnesCount64(r0[13]|r1[13]|r2[13]) + bits.OnesCount64(r0[14]|r1[14]|r2[14]))
 	}
 	return int(n)
 }
@@ -1708,6 +6634,57 @@ func clashesGo4x3r16(tables []uint64, keys []uint64) int {
 	return int(n)
 }
 
+// clashesGo4x3r17 is clashesGo for 3 tables of 4 diagonals, rows of 17 words.
+func clashesGo4x3r17(tables []uint64, keys []uint64) int {
+	tb := (*[3 << 4 * 17]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[17]uint64)(tb[(0<<4+int(key>>0&0xf))*17:])
+		r1 := (*[17]uint64)(tb[(1<<4+int(key>>4&0xf))*17:])
+		r2 := (*[17]uint64)(tb[(2<<4+int(key>>8&0xf))*17:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]|r2[12]) + bits.OnesCount64(r0[13]|r1[13]|r2[13]) + bits.OnesCount64(r0[14]|r1[14]|r2[14]) + bits.OnesCount64(r0[15]|r1[15]|r2[15]))
+		n += uint64(bits.OnesCount64(r0[16] | r1[16] | r2[16]))
+	}
+	return int(n)
+}
+
+// clashesGo4x3r18 is clashesGo for 3 tables of 4 diagonals, rows of 18 words.
+func clashesGo4x3r18(tables []uint64, keys []uint64) int {
+	tb := (*[3 << 4 * 18]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[18]uint64)(tb[(0<<4+int(key>>0&0xf))*18:])
+		r1 := (*[18]uint64)(tb[(1<<4+int(key>>4&0xf))*18:])
+		r2 := (*[18]uint64)(tb[(2<<4+int(key>>8&0xf))*18:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]|r2[12]) + bits.OnesCount64(r0[13]|r1[13]|r2[13]) + bits.OnesCount64(r0[14]|r1[14]|r2[14]) + bits.OnesCount64(r0[15]|r1[15]|r2[15]))
+		n += uint64(bits.OnesCount64(r0[16]|r1[16]|r2[16]) + bits.OnesCount64(r0[17]|r1[17]|r2[17]))
+	}
+	return int(n)
+}
+
+// clashesGo4x3r19 is clashesGo for 3 tables of 4 diagonals, rows of 19 words.
+func clashesGo4x3r19(tables []uint64, keys []uint64) int {
+	tb := (*[3 << 4 * 19]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[19]uint64)(tb[(0<<4+int(key>>0&0xf))*19:])
+		r1 := (*[19]uint64)(tb[(1<<4+int(key>>4&0xf))*19:])
+		r2 := (*[19]uint64)(tb[(2<<4+int(key>>8&0xf))*19:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]|r2[12]) + bits.OnesCount64(r0[13]|r1[13]|r2[13]) + bits.OnesCount64(r0[14]|r1[14]|r2[14]) + bits.OnesCount64(r0[15]|r1[15]|r2[15]))
+		n += uint64(bits.OnesCount64(r0[16]|r1[16]|r2[16]) + bits.OnesCount64(r0[17]|r1[17]|r2[17]) + bits.OnesCount64(r0[18]|r1[18]|r2[18]))
+	}
+	return int(n)
+}
+
 // clashesGo4x3r20 is clashesGo for 3 tables of 4 diagonals, rows of 20 words.
 func clashesGo4x3r20(tables []uint64, keys []uint64) int {
 	tb := (*[3 << 4 * 20]uint64)(tables)
@@ -1721,6 +6698,60 @@ func clashesGo4x3r20(tables []uint64, keys []uint64) int {
 		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]))
 		n += uint64(bits.OnesCount64(r0[12]|r1[12]|r2[12]) + bits.OnesCount64(r0[13]|r1[13]|r2[13]) + bits.OnesCount64(r0[14]|r1[14]|r2[14]) + bits.OnesCount64(r0[15]|r1[15]|r2[15]))
 		n += uint64(bits.OnesCount64(r0[16]|r1[16]|r2[16]) + bits.OnesCount64(r0[17]|r1[17]|r2[17]) + bits.OnesCount64(r0[18]|r1[18]|r2[18]) + bits.OnesCount64(r0[19]|r1[19]|r2[19]))
+	}
+	return int(n)
+}
+
+// clashesGo4x3r21 is clashesGo for 3 tables of 4 diagonals, rows of 21 words.
+func clashesGo4x3r21(tables []uint64, keys []uint64) int {
+	tb := (*[3 << 4 * 21]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[21]uint64)(tb[(0<<4+int(key>>0&0xf))*21:])
+		r1 := (*[21]uint64)(tb[(1<<4+int(key>>4&0xf))*21:])
+		r2 := (*[21]uint64)(tb[(2<<4+int(key>>8&0xf))*21:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]|r2[12]) + bits.OnesCount64(r0[13]|r1[13]|r2[13]) + bits.OnesCount64(r0[14]|r1[14]|r2[14]) + bits.OnesCount64(r0[15]|r1[15]|r2[15]))
+		n += uint64(bits.OnesCount64(r0[16]|r1[16]|r2[16]) + bits.OnesCount64(r0[17]|r1[17]|r2[17]) + bits.OnesCount64(r0[18]|r1[18]|r2[18]) + bits.OnesCount64(r0[19]|r1[19]|r2[19]))
+		n += uint64(bits.OnesCount64(r0[20] | r1[20] | r2[20]))
+	}
+	return int(n)
+}
+
+// clashesGo4x3r22 is clashesGo for 3 tables of 4 diagonals, rows of 22 words.
+func clashesGo4x3r22(tables []uint64, keys []uint64) int {
+	tb := (*[3 << 4 * 22]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[22]uint64)(tb[(0<<4+int(key>>0&0xf))*22:])
+		r1 := (*[22]uint64)(tb[(1<<4+int(key>>4&0xf))*22:])
+		r2 := (*[22]uint64)(tb[(2<<4+int(key>>8&0xf))*22:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]|r2[12]) + bits.OnesCount64(r0[13]|r1[13]|r2[13]) + bits.OnesCount64(r0[14]|r1[14]|r2[14]) + bits.OnesCount64(r0[15]|r1[15]|r2[15]))
+		n += uint64(bits.OnesCount64(r0[16]|r1[16]|r2[16]) + bits.OnesCount64(r0[17]|r1[17]|r2[17]) + bits.OnesCount64(r0[18]|r1[18]|r2[18]) + bits.OnesCount64(r0[19]|r1[19]|r2[19]))
+		n += uint64(bits.OnesCount64(r0[20]|r1[20]|r2[20]) + bits.OnesCount64(r0[21]|r1[21]|r2[21]))
+	}
+	return int(n)
+}
+
+// clashesGo4x3r23 is clashesGo for 3 tables of 4 diagonals, rows of 23 words.
+func clashesGo4x3r23(tables []uint64, keys []uint64) int {
+	tb := (*[3 << 4 * 23]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[23]uint64)(tb[(0<<4+int(key>>0&0xf))*23:])
+		r1 := (*[23]uint64)(tb[(1<<4+int(key>>4&0xf))*23:])
+		r2 := (*[23]uint64)(tb[(2<<4+int(key>>8&0xf))*23:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]|r2[12]) + bits.OnesCount64(r0[13]|r1[13]|r2[13]) + bits.OnesCount64(r0[14]|r1[14]|r2[14]) + bits.OnesCount64(r0[15]|r1[15]|r2[15]))
+		n += uint64(bits.OnesCount64(r0[16]|r1[16]|r2[16]) + bits.OnesCount64(r0[17]|r1[17]|r2[17]) + bits.OnesCount64(r0[18]|r1[18]|r2[18]) + bits.OnesCount64(r0[19]|r1[19]|r2[19]))
+		n += uint64(bits.OnesCount64(r0[20]|r1[20]|r2[20]) + bits.OnesCount64(r0[21]|r1[21]|r2[21]) + bits.OnesCount64(r0[22]|r1[22]|r2[22]))
 	}
 	return int(n)
 }
@@ -1743,6 +6774,63 @@ func clashesGo4x3r24(tables []uint64, keys []uint64) int {
 	return int(n)
 }
 
+// clashesGo4x3r25 is clashesGo for 3 tables of 4 diagonals, rows of 25 words.
+func clashesGo4x3r25(tables []uint64, keys []uint64) int {
+	tb := (*[3 << 4 * 25]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[25]uint64)(tb[(0<<4+int(key>>0&0xf))*25:])
+		r1 := (*[25]uint64)(tb[(1<<4+int(key>>4&0xf))*25:])
+		r2 := (*[25]uint64)(tb[(2<<4+int(key>>8&0xf))*25:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]|r2[12]) + bits.OnesCount64(r0[13]|r1[13]|r2[13]) + bits.OnesCount64(r0[14]|r1[14]|r2[14]) + bits.OnesCount64(r0[15]|r1[15]|r2[15]))
+		n += uint64(bits.OnesCount64(r0[16]|r1[16]|r2[16]) + bits.OnesCount64(r0[17]|r1[17]|r2[17]) + bits.OnesCount64(r0[18]|r1[18]|r2[18]) + bits.OnesCount64(r0[19]|r1[19]|r2[19]))
+		n += uint64(bits.OnesCount64(r0[20]|r1[20]|r2[20]) + bits.OnesCount64(r0[21]|r1[21]|r2[21]) + bits.OnesCount64(r0[22]|r1[22]|r2[22]) + bits.OnesCount64(r0[23]|r1[23]|r2[23]))
+		n += uint64(bits.OnesCount64(r0[24] | r1[24] | r2[24]))
+	}
+	return int(n)
+}
+
+// clashesGo4x3r26 is clashesGo for 3 tables of 4 diagonals, rows of 26 words.
+func clashesGo4x3r26(tables []uint64, keys []uint64) int {
+	tb := (*[3 << 4 * 26]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[26]uint64)(tb[(0<<4+int(key>>0&0xf))*26:])
+		r1 := (*[26]uint64)(tb[(1<<4+int(key>>4&0xf))*26:])
+		r2 := (*[26]uint64)(tb[(2<<4+int(key>>8&0xf))*26:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]|r2[12]) + bits.OnesCount64(r0[13]|r1[13]|r2[13]) + bits.OnesCount64(r0[14]|r1[14]|r2[14]) + bits.OnesCount64(r0[15]|r1[15]|r2[15]))
+		n += uint64(bits.OnesCount64(r0[16]|r1[16]|r2[16]) + bits.OnesCount64(r0[17]|r1[17]|r2[17]) + bits.OnesCount64(r0[18]|r1[18]|r2[18]) + bits.OnesCount64(r0[19]|r1[19]|r2[19]))
+		n += uint64(bits.OnesCount64(r0[20]|r1[20]|r2[20]) + bits.OnesCount64(r0[21]|r1[21]|r2[21]) + bits.OnesCount64(r0[22]|r1[22]|r2[22]) + bits.OnesCount64(r0[23]|r1[23]|r2[23]))
+		n += uint64(bits.OnesCount64(r0[24]|r1[24]|r2[24]) + bits.OnesCount64(r0[25]|r1[25]|r2[25]))
+	}
+	return int(n)
+}
+
+// clashesGo4x3r27 is clashesGo for 3 tables of 4 diagonals, rows of 27 words.
+func clashesGo4x3r27(tables []uint64, keys []uint64) int {
+	tb := (*[3 << 4 * 27]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[27]uint64)(tb[(0<<4+int(key>>0&0xf))*27:])
+		r1 := (*[27]uint64)(tb[(1<<4+int(key>>4&0xf))*27:])
+		r2 := (*[27]uint64)(tb[(2<<4+int(key>>8&0xf))*27:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]|r2[12]) + bits.OnesCount64(r0[13]|r1[13]|r2[13]) + bits.OnesCount64(r0[14]|r1[14]|r2[14]) + bits.OnesCount64(r0[15]|r1[15]|r2[15]))
+		n += uint64(bits.OnesCount64(r0[16]|r1[16]|r2[16]) + bits.OnesCount64(r0[17]|r1[17]|r2[17]) + bits.OnesCount64(r0[18]|r1[18]|r2[18]) + bits.OnesCount64(r0[19]|r1[19]|r2[19]))
+		n += uint64(bits.OnesCount64(r0[20]|r1[20]|r2[20]) + bits.OnesCount64(r0[21]|r1[21]|r2[21]) + bits.OnesCount64(r0[22]|r1[22]|r2[22]) + bits.OnesCount64(r0[23]|r1[23]|r2[23]))
+		n += uint64(bits.OnesCount64(r0[24]|r1[24]|r2[24]) + bits.OnesCount64(r0[25]|r1[25]|r2[25]) + bits.OnesCount64(r0[26]|r1[26]|r2[26]))
+	}
+	return int(n)
+}
+
 // clashesGo4x3r28 is clashesGo for 3 tables of 4 diagonals, rows of 28 words.
 func clashesGo4x3r28(tables []uint64, keys []uint64) int {
 	tb := (*[3 << 4 * 28]uint64)(tables)
@@ -1758,6 +6846,66 @@ func clashesGo4x3r28(tables []uint64, keys []uint64) int {
 		n += uint64(bits.OnesCount64(r0[16]|r1[16]|r2[16]) + bits.OnesCount64(r0[17]|r1[17]|r2[17]) + bits.OnesCount64(r0[18]|r1[18]|r2[18]) + bits.OnesCount64(r0[19]|r1[19]|r2[19]))
 		n += uint64(bits.OnesCount64(r0[20]|r1[20]|r2[20]) + bits.OnesCount64(r0[21]|r1[21]|r2[21]) + bits.OnesCount64(r0[22]|r1[22]|r2[22]) + bits.OnesCount64(r0[23]|r1[23]|r2[23]))
 		n += uint64(bits.OnesCount64(r0[24]|r1[24]|r2[24]) + bits.OnesCount64(r0[25]|r1[25]|r2[25]) + bits.OnesCount64(r0[26]|r1[26]|r2[26]) + bits.OnesCount64(r0[27]|r1[27]|r2[27]))
+	}
+	return int(n)
+}
+
+// clashesGo4x3r29 is clashesGo for 3 tables of 4 diagonals, rows of 29 words.
+func clashesGo4x3r29(tables []uint64, keys []uint64) int {
+	tb := (*[3 << 4 * 29]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[29]uint64)(tb[(0<<4+int(key>>0&0xf))*29:])
+		r1 := (*[29]uint64)(tb[(1<<4+int(key>>4&0xf))*29:])
+		r2 := (*[29]uint64)(tb[(2<<4+int(key>>8&0xf))*29:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]|r2[12]) + bits.OnesCount64(r0[13]|r1[13]|r2[13]) + bits.OnesCount64(r0[14]|r1[14]|r2[14]) + bits.OnesCount64(r0[15]|r1[15]|r2[15]))
+		n += uint64(bits.OnesCount64(r0[16]|r1[16]|r2[16]) + bits.OnesCount64(r0[17]|r1[17]|r2[17]) + bits.OnesCount64(r0[18]|r1[18]|r2[18]) + bits.OnesCount64(r0[19]|r1[19]|r2[19]))
+		n += uint64(bits.OnesCount64(r0[20]|r1[20]|r2[20]) + bits.OnesCount64(r0[21]|r1[21]|r2[21]) + bits.OnesCount64(r0[22]|r1[22]|r2[22]) + bits.OnesCount64(r0[23]|r1[23]|r2[23]))
+		n += uint64(bits.OnesCount64(r0[24]|r1[24]|r2[24]) + bits.OnesCount64(r0[25]|r1[25]|r2[25]) + bits.OnesCount64(r0[26]|r1[26]|r2[26]) + bits.OnesCount64(r0[27]|r1[27]|r2[27]))
+		n += uint64(bits.OnesCount64(r0[28] | r1[28] | r2[28]))
+	}
+	return int(n)
+}
+
+// clashesGo4x3r30 is clashesGo for 3 tables of 4 diagonals, rows of 30 words.
+func clashesGo4x3r30(tables []uint64, keys []uint64) int {
+	tb := (*[3 << 4 * 30]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[30]uint64)(tb[(0<<4+int(key>>0&0xf))*30:])
+		r1 := (*[30]uint64)(tb[(1<<4+int(key>>4&0xf))*30:])
+		r2 := (*[30]uint64)(tb[(2<<4+int(key>>8&0xf))*30:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]|r2[12]) + bits.OnesCount64(r0[13]|r1[13]|r2[13]) + bits.OnesCount64(r0[14]|r1[14]|r2[14]) + bits.OnesCount64(r0[15]|r1[15]|r2[15]))
+		n += uint64(bits.OnesCount64(r0[16]|r1[16]|r2[16]) + bits.OnesCount64(r0[17]|r1[17]|r2[17]) + bits.OnesCount64(r0[18]|r1[18]|r2[18]) + bits.OnesCount64(r0[19]|r1[19]|r2[19]))
+		n += uint64(bits.OnesCount64(r0[20]|r1[20]|r2[20]) + bits.OnesCount64(r0[21]|r1[21]|r2[21]) + bits.OnesCount64(r0[22]|r1[22]|r2[22]) + bits.OnesCount64(r0[23]|r1[23]|r2[23]))
+		n += uint64(bits.OnesCount64(r0[24]|r1[24]|r2[24]) + bits.OnesCount64(r0[25]|r1[25]|r2[25]) + bits.OnesCount64(r0[26]|r1[26]|r2[26]) + bits.OnesCount64(r0[27]|r1[27]|r2[27]))
+		n += uint64(bits.OnesCount64(r0[28]|r1[28]|r2[28]) + bits.OnesCount64(r0[29]|r1[29]|r2[29]))
+	}
+	return int(n)
+}
+
+// clashesGo4x3r31 is clashesGo for 3 tables of 4 diagonals, rows of 31 words.
+func clashesGo4x3r31(tables []uint64, keys []uint64) int {
+	tb := (*[3 << 4 * 31]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[31]uint64)(tb[(0<<4+int(key>>0&0xf))*31:])
+		r1 := (*[31]uint64)(tb[(1<<4+int(key>>4&0xf))*31:])
+		r2 := (*[31]uint64)(tb[(2<<4+int(key>>8&0xf))*31:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]|r2[12]) + bits.OnesCount64(r0[13]|r1[13]|r2[13]) + bits.OnesCount64(r0[14]|r1[14]|r2[14]) + bits.OnesCount64(r0[15]|r1[15]|r2[15]))
+		n += uint64(bits.OnesCount64(r0[16]|r1[16]|r2[16]) + bits.OnesCount64(r0[17]|r1[17]|r2[17]) + bits.OnesCount64(r0[18]|r1[18]|r2[18]) + bits.OnesCount64(r0[19]|r1[19]|r2[19]))
+		n += uint64(bits.OnesCount64(r0[20]|r1[20]|r2[20]) + bits.OnesCount64(r0[21]|r1[21]|r2[21]) + bits.OnesCount64(r0[22]|r1[22]|r2[22]) + bits.OnesCount64(r0[23]|r1[23]|r2[23]))
+		n += uint64(bits.OnesCount64(r0[24]|r1[24]|r2[24]) + bits.OnesCount64(r0[25]|r1[25]|r2[25]) + bits.OnesCount64(r0[26]|r1[26]|r2[26]) + bits.OnesCount64(r0[27]|r1[27]|r2[27]))
+		n += uint64(bits.OnesCount64(r0[28]|r1[28]|r2[28]) + bits.OnesCount64(r0[29]|r1[29]|r2[29]) + bits.OnesCount64(r0[30]|r1[30]|r2[30]))
 	}
 	return int(n)
 }
@@ -1782,6 +6930,48 @@ func clashesGo4x3r32(tables []uint64, keys []uint64) int {
 	return int(n)
 }
 
+// clashesGo4x4r1 is clashesGo for 4 tables of 4 diagonals, rows of 1 words.
+func clashesGo4x4r1(tables []uint64, keys []uint64) int {
+	tb := (*[4 << 4 * 1]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[1]uint64)(tb[(0<<4+int(key>>0&0xf))*1:])
+		r1 := (*[1]uint64)(tb[(1<<4+int(key>>4&0xf))*1:])
+		r2 := (*[1]uint64)(tb[(2<<4+int(key>>8&0xf))*1:])
+		r3 := (*[1]uint64)(tb[(3<<4+int(key>>12&0xf))*1:])
+		n += uint64(bits.OnesCount64(r0[0] | r1[0] | r2[0] | r3[0]))
+	}
+	return int(n)
+}
+
+// clashesGo4x4r2 is clashesGo for 4 tables of 4 diagonals, rows of 2 words.
+func clashesGo4x4r2(tables []uint64, keys []uint64) int {
+	tb := (*[4 << 4 * 2]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[2]uint64)(tb[(0<<4+int(key>>0&0xf))*2:])
+		r1 := (*[2]uint64)(tb[(1<<4+int(key>>4&0xf))*2:])
+		r2 := (*[2]uint64)(tb[(2<<4+int(key>>8&0xf))*2:])
+		r3 := (*[2]uint64)(tb[(3<<4+int(key>>12&0xf))*2:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]))
+	}
+	return int(n)
+}
+
+// clashesGo4x4r3 is clashesGo for 4 tables of 4 diagonals, rows of 3 words.
+func clashesGo4x4r3(tables []uint64, keys []uint64) int {
+	tb := (*[4 << 4 * 3]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[3]uint64)(tb[(0<<4+int(key>>0&0xf))*3:])
+		r1 := (*[3]uint64)(tb[(1<<4+int(key>>4&0xf))*3:])
+		r2 := (*[3]uint64)(tb[(2<<4+int(key>>8&0xf))*3:])
+		r3 := (*[3]uint64)(tb[(3<<4+int(key>>12&0xf))*3:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]))
+	}
+	return int(n)
+}
+
 // clashesGo4x4r4 is clashesGo for 4 tables of 4 diagonals, rows of 4 words.
 func clashesGo4x4r4(tables []uint64, keys []uint64) int {
 	tb := (*[4 << 4 * 4]uint64)(tables)
@@ -1792,6 +6982,51 @@ func clashesGo4x4r4(tables []uint64, keys []uint64) int {
 		r2 := (*[4]uint64)(tb[(2<<4+int(key>>8&0xf))*4:])
 		r3 := (*[4]uint64)(tb[(3<<4+int(key>>12&0xf))*4:])
 		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]))
+	}
+	return int(n)
+}
+
+// clashesGo4x4r5 is clashesGo for 4 tables of 4 diagonals, rows of 5 words.
+func clashesGo4x4r5(tables []uint64, keys []uint64) int {
+	tb := (*[4 << 4 * 5]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[5]uint64)(tb[(0<<4+int(key>>0&0xf))*5:])
+		r1 := (*[5]uint64)(tb[(1<<4+int(key>>4&0xf))*5:])
+		r2 := (*[5]uint64)(tb[(2<<4+int(key>>8&0xf))*5:])
+		r3 := (*[5]uint64)(tb[(3<<4+int(key>>12&0xf))*5:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]))
+		n += uint64(bits.OnesCount64(r0[4] | r1[4] | r2[4] | r3[4]))
+	}
+	return int(n)
+}
+
+// clashesGo4x4r6 is clashesGo for 4 tables of 4 diagonals, rows of 6 words.
+func clashesGo4x4r6(tables []uint64, keys []uint64) int {
+	tb := (*[4 << 4 * 6]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[6]uint64)(tb[(0<<4+int(key>>0&0xf))*6:])
+		r1 := (*[6]uint64)(tb[(1<<4+int(key>>4&0xf))*6:])
+		r2 := (*[6]uint64)(tb[(2<<4+int(key>>8&0xf))*6:])
+		r3 := (*[6]uint64)(tb[(3<<4+int(key>>12&0xf))*6:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]))
+	}
+	return int(n)
+}
+
+// clashesGo4x4r7 is clashesGo for 4 tables of 4 diagonals, rows of 7 words.
+func clashesGo4x4r7(tables []uint64, keys []uint64) int {
+	tb := (*[4 << 4 * 7]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[7]uint64)(tb[(0<<4+int(key>>0&0xf))*7:])
+		r1 := (*[7]uint64)(tb[(1<<4+int(key>>4&0xf))*7:])
+		r2 := (*[7]uint64)(tb[(2<<4+int(key>>8&0xf))*7:])
+		r3 := (*[7]uint64)(tb[(3<<4+int(key>>12&0xf))*7:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]))
 	}
 	return int(n)
 }
@@ -1811,6 +7046,54 @@ func clashesGo4x4r8(tables []uint64, keys []uint64) int {
 	return int(n)
 }
 
+// clashesGo4x4r9 is clashesGo for 4 tables of 4 diagonals, rows of 9 words.
+func clashesGo4x4r9(tables []uint64, keys []uint64) int {
+	tb := (*[4 << 4 * 9]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[9]uint64)(tb[(0<<4+int(key>>0&0xf))*9:])
+		r1 := (*[9]uint64)(tb[(1<<4+int(key>>4&0xf))*9:])
+		r2 := (*[9]uint64)(tb[(2<<4+int(key>>8&0xf))*9:])
+		r3 := (*[9]uint64)(tb[(3<<4+int(key>>12&0xf))*9:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]))
+		n += uint64(bits.OnesCount64(r0[8] | r1[8] | r2[8] | r3[8]))
+	}
+	return int(n)
+}
+
+// clashesGo4x4r10 is clashesGo for 4 tables of 4 diagonals, rows of 10 words.
+func clashesGo4x4r10(tables []uint64, keys []uint64) int {
+	tb := (*[4 << 4 * 10]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[10]uint64)(tb[(0<<4+int(key>>0&0xf))*10:])
+		r1 := (*[10]uint64)(tb[(1<<4+int(key>>4&0xf))*10:])
+		r2 := (*[10]uint64)(tb[(2<<4+int(key>>8&0xf))*10:])
+		r3 := (*[10]uint64)(tb[(3<<4+int(key>>12&0xf))*10:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]))
+	}
+	return int(n)
+}
+
+// clashesGo4x4r11 is clashesGo for 4 tables of 4 diagonals, rows of 11 words.
+func clashesGo4x4r11(tables []uint64, keys []uint64) int {
+	tb := (*[4 << 4 * 11]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[11]uint64)(tb[(0<<4+int(key>>0&0xf))*11:])
+		r1 := (*[11]uint64)(tb[(1<<4+int(key>>4&0xf))*11:])
+		r2 := (*[11]uint64)(tb[(2<<4+int(key>>8&0xf))*11:])
+		r3 := (*[11]uint64)(tb[(3<<4+int(key>>12&0xf))*11:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]))
+	}
+	return int(n)
+}
+
 // clashesGo4x4r12 is clashesGo for 4 tables of 4 diagonals, rows of 12 words.
 func clashesGo4x4r12(tables []uint64, keys []uint64) int {
 	tb := (*[4 << 4 * 12]uint64)(tables)
@@ -1823,6 +7106,57 @@ func clashesGo4x4r12(tables []uint64, keys []uint64) int {
 		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]))
 		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]))
 		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]))
+	}
+	return int(n)
+}
+
+// clashesGo4x4r13 is clashesGo for 4 tables of 4 diagonals, rows of 13 words.
+func clashesGo4x4r13(tables []uint64, keys []uint64) int {
+	tb := (*[4 << 4 * 13]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[13]uint64)(tb[(0<<4+int(key>>0&0xf))*13:])
+		r1 := (*[13]uint64)(tb[(1<<4+int(key>>4&0xf))*13:])
+		r2 := (*[13]uint64)(tb[(2<<4+int(key>>8&0xf))*13:])
+		r3 := (*[13]uint64)(tb[(3<<4+int(key>>12&0xf))*13:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]))
+		n += uint64(bits.OnesCount64(r0[12] | r1[12] | r2[12] | r3[12]))
+	}
+	return int(n)
+}
+
+// clashesGo4x4r14 is clashesGo for 4 tables of 4 diagonals, rows of 14 words.
+func clashesGo4x4r14(tables []uint64, keys []uint64) int {
+	tb := (*[4 << 4 * 14]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[14]uint64)(tb[(0<<4+int(key>>0&0xf))*14:])
+		r1 := (*[14]uint64)(tb[(1<<4+int(key>>4&0xf))*14:])
+		r2 := (*[14]uint64)(tb[(2<<4+int(key>>8&0xf))*14:])
+		r3 := (*[14]uint64)(tb[(3<<4+int(key>>12&0xf))*14:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]|r2[12]|r3[12]) + bits.OnesCount64(r0[13]|r1[13]|r2[13]|r3[13]))
+	}
+	return int(n)
+}
+
+// clashesGo4x4r15 is clashesGo for 4 tables of 4 diagonals, rows of 15 words.
+func clashesGo4x4r15(tables []uint64, keys []uint64) int {
+	tb := (*[4 << 4 * 15]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[15]uint64)(tb[(0<<4+int(key>>0&0xf))*15:])
+		r1 := (*[15]uint64)(tb[(1<<4+int(key>>4&0xf))*15:])
+		r2 := (*[15]uint64)(tb[(2<<4+int(key>>8&0xf))*15:])
+		r3 := (*[15]uint64)(tb[(3<<4+int(key>>12&0xf))*15:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]|r2[12]|r3[12]) + bits.OnesCount64(r0[13]|r1[13]|r2[13]|r3[13]) + bits.OnesCount64(r0[14]|r1[14]|r2[14]|r3[14]))
 	}
 	return int(n)
 }
@@ -1844,6 +7178,60 @@ func clashesGo4x4r16(tables []uint64, keys []uint64) int {
 	return int(n)
 }
 
+// clashesGo4x4r17 is clashesGo for 4 tables of 4 diagonals, rows of 17 words.
+func clashesGo4x4r17(tables []uint64, keys []uint64) int {
+	tb := (*[4 << 4 * 17]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[17]uint64)(tb[(0<<4+int(key>>0&0xf))*17:])
+		r1 := (*[17]uint64)(tb[(1<<4+int(key>>4&0xf))*17:])
+		r2 := (*[17]uint64)(tb[(2<<4+int(key>>8&0xf))*17:])
+		r3 := (*[17]uint64)(tb[(3<<4+int(key>>12&0xf))*17:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]|r2[12]|r3[12]) + bits.OnesCount64(r0[13]|r1[13]|r2[13]|r3[13]) + bits.OnesCount64(r0[14]|r1[14]|r2[14]|r3[14]) + bits.OnesCount64(r0[15]|r1[15]|r2[15]|r3[15]))
+		n += uint64(bits.OnesCount64(r0[16] | r1[16] | r2[16] | r3[16]))
+	}
+	return int(n)
+}
+
+// clashesGo4x4r18 is clashesGo for 4 tables of 4 diagonals, rows of 18 words.
+func clashesGo4x4r18(tables []uint64, keys []uint64) int {
+	tb := (*[4 << 4 * 18]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[18]uint64)(tb[(0<<4+int(key>>0&0xf))*18:])
+		r1 := (*[18]uint64)(tb[(1<<4+int(key>>4&0xf))*18:])
+		r2 := (*[18]uint64)(tb[(2<<4+int(key>>8&0xf))*18:])
+		r3 := (*[18]uint64)(tb[(3<<4+int(key>>12&0xf))*18:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]|r2[12]|r3[12]) + bits.OnesCount64(r0[13]|r1[13]|r2[13]|r3[13]) + bits.OnesCount64(r0[14]|r1[14]|r2[14]|r3[14]) + bits.OnesCount64(r0[15]|r1[15]|r2[15]|r3[15]))
+		n += uint64(bits.OnesCount64(r0[16]|r1[16]|r2[16]|r3[16]) + bits.OnesCount64(r0[17]|r1[17]|r2[17]|r3[17]))
+	}
+	return int(n)
+}
+
+// clashesGo4x4r19 is clashesGo for 4 tables of 4 diagonals, rows of 19 words.
+func clashesGo4x4r19(tables []uint64, keys []uint64) int {
+	tb := (*[4 << 4 * 19]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[19]uint64)(tb[(0<<4+int(key>>0&0xf))*19:])
+		r1 := (*[19]uint64)(tb[(1<<4+int(key>>4&0xf))*19:])
+		r2 := (*[19]uint64)(tb[(2<<4+int(key>>8&0xf))*19:])
+		r3 := (*[19]uint64)(tb[(3<<4+int(key>>12&0xf))*19:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]|r2[12]|r3[12]) + bits.OnesCount64(r0[13]|r1[13]|r2[13]|r3[13]) + bits.OnesCount64(r0[14]|r1[14]|r2[14]|r3[14]) + bits.OnesCount64(r0[15]|r1[15]|r2[15]|r3[15]))
+		n += uint64(bits.OnesCount64(r0[16]|r1[16]|r2[16]|r3[16]) + bits.OnesCount64(r0[17]|r1[17]|r2[17]|r3[17]) + bits.OnesCount64(r0[18]|r1[18]|r2[18]|r3[18]))
+	}
+	return int(n)
+}
+
 // clashesGo4x4r20 is clashesGo for 4 tables of 4 diagonals, rows of 20 words.
 func clashesGo4x4r20(tables []uint64, keys []uint64) int {
 	tb := (*[4 << 4 * 20]uint64)(tables)
@@ -1858,6 +7246,63 @@ func clashesGo4x4r20(tables []uint64, keys []uint64) int {
 		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]))
 		n += uint64(bits.OnesCount64(r0[12]|r1[12]|r2[12]|r3[12]) + bits.OnesCount64(r0[13]|r1[13]|r2[13]|r3[13]) + bits.OnesCount64(r0[14]|r1[14]|r2[14]|r3[14]) + bits.OnesCount64(r0[15]|r1[15]|r2[15]|r3[15]))
 		n += uint64(bits.OnesCount64(r0[16]|r1[16]|r2[16]|r3[16]) + bits.OnesCount64(r0[17]|r1[17]|r2[17]|r3[17]) + bits.OnesCount64(r0[18]|r1[18]|r2[18]|r3[18]) + bits.OnesCount64(r0[19]|r1[19]|r2[19]|r3[19]))
+	}
+	return int(n)
+}
+
+// clashesGo4x4r21 is clashesGo for 4 tables of 4 diagonals, rows of 21 words.
+func clashesGo4x4r21(tables []uint64, keys []uint64) int {
+	tb := (*[4 << 4 * 21]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[21]uint64)(tb[(0<<4+int(key>>0&0xf))*21:])
+		r1 := (*[21]uint64)(tb[(1<<4+int(key>>4&0xf))*21:])
+		r2 := (*[21]uint64)(tb[(2<<4+int(key>>8&0xf))*21:])
+		r3 := (*[21]uint64)(tb[(3<<4+int(key>>12&0xf))*21:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]|r2[12]|r3[12]) + bits.OnesCount64(r0[13]|r1[13]|r2[13]|r3[13]) + bits.OnesCount64(r0[14]|r1[14]|r2[14]|r3[14]) + bits.OnesCount64(r0[15]|r1[15]|r2[15]|r3[15]))
+		n += uint64(bits.OnesCount64(r0[16]|r1[16]|r2[16]|r3[16]) + bits.OnesCount64(r0[17]|r1[17]|r2[17]|r3[17]) + bits.OnesCount64(r0[18]|r1[18]|r2[18]|r3[18]) + bits.OnesCount64(r0[19]|r1[19]|r2[19]|r3[19]))
+		n += uint64(bits.OnesCount64(r0[20] | r1[20] | r2[20] | r3[20]))
+	}
+	return int(n)
+}
+
+// clashesGo4x4r22 is clashesGo for 4 tables of 4 diagonals, rows of 22 words.
+func clashesGo4x4r22(tables []uint64, keys []uint64) int {
+	tb := (*[4 << 4 * 22]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[22]uint64)(tb[(0<<4+int(key>>0&0xf))*22:])
+		r1 := (*[22]uint64)(tb[(1<<4+int(key>>4&0xf))*22:])
+		r2 := (*[22]uint64)(tb[(2<<4+int(key>>8&0xf))*22:])
+		r3 := (*[22]uint64)(tb[(3<<4+int(key>>12&0xf))*22:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]|r2[12]|r3[12]) + bits.OnesCount64(r0[13]|r1[13]|r2[13]|r3[13]) + bits.OnesCount64(r0[14]|r1[14]|r2[14]|r3[14]) + bits.OnesCount64(r0[15]|r1[15]|r2[15]|r3[15]))
+		n += uint64(bits.OnesCount64(r0[16]|r1[16]|r2[16]|r3[16]) + bits.OnesCount64(r0[17]|r1[17]|r2[17]|r3[17]) + bits.OnesCount64(r0[18]|r1[18]|r2[18]|r3[18]) + bits.OnesCount64(r0[19]|r1[19]|r2[19]|r3[19]))
+		n += uint64(bits.OnesCount64(r0[20]|r1[20]|r2[20]|r3[20]) + bits.OnesCount64(r0[21]|r1[21]|r2[21]|r3[21]))
+	}
+	return int(n)
+}
+
+// clashesGo4x4r23 is clashesGo for 4 tables of 4 diagonals, rows of 23 words.
+func clashesGo4x4r23(tables []uint64, keys []uint64) int {
+	tb := (*[4 << 4 * 23]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[23]uint64)(tb[(0<<4+int(key>>0&0xf))*23:])
+		r1 := (*[23]uint64)(tb[(1<<4+int(key>>4&0xf))*23:])
+		r2 := (*[23]uint64)(tb[(2<<4+int(key>>8&0xf))*23:])
+		r3 := (*[23]uint64)(tb[(3<<4+int(key>>12&0xf))*23:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]|r2[12]|r3[12]) + bits.OnesCount64(r0[13]|r1[13]|r2[13]|r3[13]) + bits.OnesCount64(r0[14]|r1[14]|r2[14]|r3[14]) + bits.OnesCount64(r0[15]|r1[15]|r2[15]|r3[15]))
+		n += uint64(bits.OnesCount64(r0[16]|r1[16]|r2[16]|r3[16]) + bits.OnesCount64(r0[17]|r1[17]|r2[17]|r3[17]) + bits.OnesCount64(r0[18]|r1[18]|r2[18]|r3[18]) + bits.OnesCount64(r0[19]|r1[19]|r2[19]|r3[19]))
+		n += uint64(bits.OnesCount64(r0[20]|r1[20]|r2[20]|r3[20]) + bits.OnesCount64(r0[21]|r1[21]|r2[21]|r3[21]) + bits.OnesCount64(r0[22]|r1[22]|r2[22]|r3[22]))
 	}
 	return int(n)
 }
@@ -1881,6 +7326,66 @@ func clashesGo4x4r24(tables []uint64, keys []uint64) int {
 	return int(n)
 }
 
+// clashesGo4x4r25 is clashesGo for 4 tables of 4 diagonals, rows of 25 words.
+func clashesGo4x4r25(tables []uint64, keys []uint64) int {
+	tb := (*[4 << 4 * 25]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[25]uint64)(tb[(0<<4+int(key>>0&0xf))*25:])
+		r1 := (*[25]uint64)(tb[(1<<4+int(key>>4&0xf))*25:])
+		r2 := (*[25]uint64)(tb[(2<<4+int(key>>8&0xf))*25:])
+		r3 := (*[25]uint64)(tb[(3<<4+int(key>>12&0xf))*25:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]|r2[12]|r3[12]) + bits.OnesCount64(r0[13]|r1[13]|r2[13]|r3[13]) + bits.OnesCount64(r0[14]|r1[14]|r2[14]|r3[14]) + bits.OnesCount64(r0[15]|r1[15]|r2[15]|r3[15]))
+		n += uint64(bits.OnesCount64(r0[16]|r1[16]|r2[16]|r3[16]) + bits.OnesCount64(r0[17]|r1[17]|r2[17]|r3[17]) + bits.OnesCount64(r0[18]|r1[18]|r2[18]|r3[18]) + bits.OnesCount64(r0[19]|r1[19]|r2[19]|r3[19]))
+		n += uint64(bits.OnesCount64(r0[20]|r1[20]|r2[20]|r3[20]) + bits.OnesCount64(r0[21]|r1[21]|r2[21]|r3[21]) + bits.OnesCount64(r0[22]|r1[22]|r2[22]|r3[22]) + bits.OnesCount64(r0[23]|r1[23]|r2[23]|r3[23]))
+		n += uint64(bits.OnesCount64(r0[24] | r1[24] | r2[24] | r3[24]))
+	}
+	return int(n)
+}
+
+// clashesGo4x4r26 is clashesGo for 4 tables of 4 diagonals, rows of 26 words.
+func clashesGo4x4r26(tables []uint64, keys []uint64) int {
+	tb := (*[4 << 4 * 26]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[26]uint64)(tb[(0<<4+int(key>>0&0xf))*26:])
+		r1 := (*[26]uint64)(tb[(1<<4+int(key>>4&0xf))*26:])
+		r2 := (*[26]uint64)(tb[(2<<4+int(key>>8&0xf))*26:])
+		r3 := (*[26]uint64)(tb[(3<<4+int(key>>12&0xf))*26:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]|r2[12]|r3[12]) + bits.OnesCount64(r0[13]|r1[13]|r2[13]|r3[13]) + bits.OnesCount64(r0[14]|r1[14]|r2[14]|r3[14]) + bits.OnesCount64(r0[15]|r1[15]|r2[15]|r3[15]))
+		n += uint64(bits.OnesCount64(r0[16]|r1[16]|r2[16]|r3[16]) + bits.OnesCount64(r0[17]|r1[17]|r2[17]|r3[17]) + bits.OnesCount64(r0[18]|r1[18]|r2[18]|r3[18]) + bits.OnesCount64(r0[19]|r1[19]|r2[19]|r3[19]))
+		n += uint64(bits.OnesCount64(r0[20]|r1[20]|r2[20]|r3[20]) + bits.OnesCount64(r0[21]|r1[21]|r2[21]|r3[21]) + bits.OnesCount64(r0[22]|r1[22]|r2[22]|r3[22]) + bits.OnesCount64(r0[23]|r1[23]|r2[23]|r3[23]))
+		n += uint64(bits.OnesCount64(r0[24]|r1[24]|r2[24]|r3[24]) + bits.OnesCount64(r0[25]|r1[25]|r2[25]|r3[25]))
+	}
+	return int(n)
+}
+
+// clashesGo4x4r27 is clashesGo for 4 tables of 4 diagonals, rows of 27 words.
+func clashesGo4x4r27(tables []uint64, keys []uint64) int {
+	tb := (*[4 << 4 * 27]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[27]uint64)(tb[(0<<4+int(key>>0&0xf))*27:])
+		r1 := (*[27]uint64)(tb[(1<<4+int(key>>4&0xf))*27:])
+		r2 := (*[27]uint64)(tb[(2<<4+int(key>>8&0xf))*27:])
+		r3 := (*[27]uint64)(tb[(3<<4+int(key>>12&0xf))*27:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]|r2[12]|r3[12]) + bits.OnesCount64(r0[13]|r1[13]|r2[13]|r3[13]) + bits.OnesCount64(r0[14]|r1[14]|r2[14]|r3[14]) + bits.OnesCount64(r0[15]|r1[15]|r2[15]|r3[15]))
+		n += uint64(bits.OnesCount64(r0[16]|r1[16]|r2[16]|r3[16]) + bits.OnesCount64(r0[17]|r1[17]|r2[17]|r3[17]) + bits.OnesCount64(r0[18]|r1[18]|r2[18]|r3[18]) + bits.OnesCount64(r0[19]|r1[19]|r2[19]|r3[19]))
+		n += uint64(bits.OnesCount64(r0[20]|r1[20]|r2[20]|r3[20]) + bits.OnesCount64(r0[21]|r1[21]|r2[21]|r3[21]) + bits.OnesCount64(r0[22]|r1[22]|r2[22]|r3[22]) + bits.OnesCount64(r0[23]|r1[23]|r2[23]|r3[23]))
+		n += uint64(bits.OnesCount64(r0[24]|r1[24]|r2[24]|r3[24]) + bits.OnesCount64(r0[25]|r1[25]|r2[25]|r3[25]) + bits.OnesCount64(r0[26]|r1[26]|r2[26]|r3[26]))
+	}
+	return int(n)
+}
+
 // clashesGo4x4r28 is clashesGo for 4 tables of 4 diagonals, rows of 28 words.
 func clashesGo4x4r28(tables []uint64, keys []uint64) int {
 	tb := (*[4 << 4 * 28]uint64)(tables)
@@ -1897,6 +7402,69 @@ func clashesGo4x4r28(tables []uint64, keys []uint64) int {
 		n += uint64(bits.OnesCount64(r0[16]|r1[16]|r2[16]|r3[16]) + bits.OnesCount64(r0[17]|r1[17]|r2[17]|r3[17]) + bits.OnesCount64(r0[18]|r1[18]|r2[18]|r3[18]) + bits.OnesCount64(r0[19]|r1[19]|r2[19]|r3[19]))
 		n += uint64(bits.OnesCount64(r0[20]|r1[20]|r2[20]|r3[20]) + bits.OnesCount64(r0[21]|r1[21]|r2[21]|r3[21]) + bits.OnesCount64(r0[22]|r1[22]|r2[22]|r3[22]) + bits.OnesCount64(r0[23]|r1[23]|r2[23]|r3[23]))
 		n += uint64(bits.OnesCount64(r0[24]|r1[24]|r2[24]|r3[24]) + bits.OnesCount64(r0[25]|r1[25]|r2[25]|r3[25]) + bits.OnesCount64(r0[26]|r1[26]|r2[26]|r3[26]) + bits.OnesCount64(r0[27]|r1[27]|r2[27]|r3[27]))
+	}
+	return int(n)
+}
+
+// clashesGo4x4r29 is clashesGo for 4 tables of 4 diagonals, rows of 29 words.
+func clashesGo4x4r29(tables []uint64, keys []uint64) int {
+	tb := (*[4 << 4 * 29]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[29]uint64)(tb[(0<<4+int(key>>0&0xf))*29:])
+		r1 := (*[29]uint64)(tb[(1<<4+int(key>>4&0xf))*29:])
+		r2 := (*[29]uint64)(tb[(2<<4+int(key>>8&0xf))*29:])
+		r3 := (*[29]uint64)(tb[(3<<4+int(key>>12&0xf))*29:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]|r2[12]|r3[12]) + bits.OnesCount64(r0[13]|r1[13]|r2[13]|r3[13]) + bits.OnesCount64(r0[14]|r1[14]|r2[14]|r3[14]) + bits.OnesCount64(r0[15]|r1[15]|r2[15]|r3[15]))
+		n += uint64(bits.OnesCount64(r0[16]|r1[16]|r2[16]|r3[16]) + bits.OnesCount64(r0[17]|r1[17]|r2[17]|r3[17]) + bits.OnesCount64(r0[18]|r1[18]|r2[18]|r3[18]) + bits.OnesCount64(r0[19]|r1[19]|r2[19]|r3[19]))
+		n += uint64(bits.OnesCount64(r0[20]|r1[20]|r2[20]|r3[20]) + bits.OnesCount64(r0[21]|r1[21]|r2[21]|r3[21]) + bits.OnesCount64(r0[22]|r1[22]|r2[22]|r3[22]) + bits.OnesCount64(r0[23]|r1[23]|r2[23]|r3[23]))
+		n += uint64(bits.OnesCount64(r0[24]|r1[24]|r2[24]|r3[24]) + bits.OnesCount64(r0[25]|r1[25]|r2[25]|r3[25]) + bits.OnesCount64(r0[26]|r1[26]|r2[26]|r3[26]) + bits.OnesCount64(r0[27]|r1[27]|r2[27]|r3[27]))
+		n += uint64(bits.OnesCount64(r0[28] | r1[28] | r2[28] | r3[28]))
+	}
+	return int(n)
+}
+
+// clashesGo4x4r30 is clashesGo for 4 tables of 4 diagonals, rows of 30 words.
+func clashesGo4x4r30(tables []uint64, keys []uint64) int {
+	tb := (*[4 << 4 * 30]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[30]uint64)(tb[(0<<4+int(key>>0&0xf))*30:])
+		r1 := (*[30]uint64)(tb[(1<<4+int(key>>4&0xf))*30:])
+		r2 := (*[30]uint64)(tb[(2<<4+int(key>>8&0xf))*30:])
+		r3 := (*[30]uint64)(tb[(3<<4+int(key>>12&0xf))*30:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]|r2[12]|r3[12]) + bits.OnesCount64(r0[13]|r1[13]|r2[13]|r3[13]) + bits.OnesCount64(r0[14]|r1[14]|r2[14]|r3[14]) + bits.OnesCount64(r0[15]|r1[15]|r2[15]|r3[15]))
+		n += uint64(bits.OnesCount64(r0[16]|r1[16]|r2[16]|r3[16]) + bits.OnesCount64(r0[17]|r1[17]|r2[17]|r3[17]) + bits.OnesCount64(r0[18]|r1[18]|r2[18]|r3[18]) + bits.OnesCount64(r0[19]|r1[19]|r2[19]|r3[19]))
+		n += uint64(bits.OnesCount64(r0[20]|r1[20]|r2[20]|r3[20]) + bits.OnesCount64(r0[21]|r1[21]|r2[21]|r3[21]) + bits.OnesCount64(r0[22]|r1[22]|r2[22]|r3[22]) + bits.OnesCount64(r0[23]|r1[23]|r2[23]|r3[23]))
+		n += uint64(bits.OnesCount64(r0[24]|r1[24]|r2[24]|r3[24]) + bits.OnesCount64(r0[25]|r1[25]|r2[25]|r3[25]) + bits.OnesCount64(r0[26]|r1[26]|r2[26]|r3[26]) + bits.OnesCount64(r0[27]|r1[27]|r2[27]|r3[27]))
+		n += uint64(bits.OnesCount64(r0[28]|r1[28]|r2[28]|r3[28]) + bits.OnesCount64(r0[29]|r1[29]|r2[29]|r3[29]))
+	}
+	return int(n)
+}
+
+// clashesGo4x4r31 is clashesGo for 4 tables of 4 diagonals, rows of 31 words.
+func clashesGo4x4r31(tables []uint64, keys []uint64) int {
+	tb := (*[4 << 4 * 31]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[31]uint64)(tb[(0<<4+int(key>>0&0xf))*31:])
+		r1 := (*[31]uint64)(tb[(1<<4+int(key>>4&0xf))*31:])
+		r2 := (*[31]uint64)(tb[(2<<4+int(key>>8&0xf))*31:])
+		r3 := (*[31]uint64)(tb[(3<<4+int(key>>12&0xf))*31:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]|r2[12]|r3[12]) + bits.OnesCount64(r0[13]|r1[13]|r2[13]|r3[13]) + bits.OnesCount64(r0[14]|r1[14]|r2[14]|r3[14]) + bits.OnesCount64(r0[15]|r1[15]|r2[15]|r3[15]))
+		n += uint64(bits.OnesCount64(r0[16]|r1[16]|r2[16]|r3[16]) + bits.OnesCount64(r0[17]|r1[17]|r2[17]|r3[17]) + bits.OnesCount64(r0[18]|r1[18]|r2[18]|r3[18]) + bits.OnesCount64(r0[19]|r1[19]|r2[19]|r3[19]))
+		n += uint64(bits.OnesCount64(r0[20]|r1[20]|r2[20]|r3[20]) + bits.OnesCount64(r0[21]|r1[21]|r2[21]|r3[21]) + bits.OnesCount64(r0[22]|r1[22]|r2[22]|r3[22]) + bits.OnesCount64(r0[23]|r1[23]|r2[23]|r3[23]))
+		n += uint64(bits.OnesCount64(r0[24]|r1[24]|r2[24]|r3[24]) + bits.OnesCount64(r0[25]|r1[25]|r2[25]|r3[25]) + bits.OnesCount64(r0[26]|r1[26]|r2[26]|r3[26]) + bits.OnesCount64(r0[27]|r1[27]|r2[27]|r3[27]))
+		n += uint64(bits.OnesCount64(r0[28]|r1[28]|r2[28]|r3[28]) + bits.OnesCount64(r0[29]|r1[29]|r2[29]|r3[29]) + bits.OnesCount64(r0[30]|r1[30]|r2[30]|r3[30]))
 	}
 	return int(n)
 }
@@ -1922,6 +7490,51 @@ func clashesGo4x4r32(tables []uint64, keys []uint64) int {
 	return int(n)
 }
 
+// clashesGo4x5r1 is clashesGo for 5 tables of 4 diagonals, rows of 1 words.
+func clashesGo4x5r1(tables []uint64, keys []uint64) int {
+	tb := (*[5 << 4 * 1]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[1]uint64)(tb[(0<<4+int(key>>0&0xf))*1:])
+		r1 := (*[1]uint64)(tb[(1<<4+int(key>>4&0xf))*1:])
+		r2 := (*[1]uint64)(tb[(2<<4+int(key>>8&0xf))*1:])
+		r3 := (*[1]uint64)(tb[(3<<4+int(key>>12&0xf))*1:])
+		r4 := (*[1]uint64)(tb[(4<<4+int(key>>16&0xf))*1:])
+		n += uint64(bits.OnesCount64(r0[0] | r1[0] | r2[0] | r3[0] | r4[0]))
+	}
+	return int(n)
+}
+
+// clashesGo4x5r2 is clashesGo for 5 tables of 4 diagonals, rows of 2 words.
+func clashesGo4x5r2(tables []uint64, keys []uint64) int {
+	tb := (*[5 << 4 * 2]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[2]uint64)(tb[(0<<4+int(key>>0&0xf))*2:])
+		r1 := (*[2]uint64)(tb[(1<<4+int(key>>4&0xf))*2:])
+		r2 := (*[2]uint64)(tb[(2<<4+int(key>>8&0xf))*2:])
+		r3 := (*[2]uint64)(tb[(3<<4+int(key>>12&0xf))*2:])
+		r4 := (*[2]uint64)(tb[(4<<4+int(key>>16&0xf))*2:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]))
+	}
+	return int(n)
+}
+
+// clashesGo4x5r3 is clashesGo for 5 tables of 4 diagonals, rows of 3 words.
+func clashesGo4x5r3(tables []uint64, keys []uint64) int {
+	tb := (*[5 << 4 * 3]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[3]uint64)(tb[(0<<4+int(key>>0&0xf))*3:])
+		r1 := (*[3]uint64)(tb[(1<<4+int(key>>4&0xf))*3:])
+		r2 := (*[3]uint64)(tb[(2<<4+int(key>>8&0xf))*3:])
+		r3 := (*[3]uint64)(tb[(3<<4+int(key>>12&0xf))*3:])
+		r4 := (*[3]uint64)(tb[(4<<4+int(key>>16&0xf))*3:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]))
+	}
+	return int(n)
+}
+
 // clashesGo4x5r4 is clashesGo for 5 tables of 4 diagonals, rows of 4 words.
 func clashesGo4x5r4(tables []uint64, keys []uint64) int {
 	tb := (*[5 << 4 * 4]uint64)(tables)
@@ -1933,6 +7546,54 @@ func clashesGo4x5r4(tables []uint64, keys []uint64) int {
 		r3 := (*[4]uint64)(tb[(3<<4+int(key>>12&0xf))*4:])
 		r4 := (*[4]uint64)(tb[(4<<4+int(key>>16&0xf))*4:])
 		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]))
+	}
+	return int(n)
+}
+
+// clashesGo4x5r5 is clashesGo for 5 tables of 4 diagonals, rows of 5 words.
+func clashesGo4x5r5(tables []uint64, keys []uint64) int {
+	tb := (*[5 << 4 * 5]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[5]uint64)(tb[(0<<4+int(key>>0&0xf))*5:])
+		r1 := (*[5]uint64)(tb[(1<<4+int(key>>4&0xf))*5:])
+		r2 := (*[5]uint64)(tb[(2<<4+int(key>>8&0xf))*5:])
+		r3 := (*[5]uint64)(tb[(3<<4+int(key>>12&0xf))*5:])
+		r4 := (*[5]uint64)(tb[(4<<4+int(key>>16&0xf))*5:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]))
+		n += uint64(bits.OnesCount64(r0[4] | r1[4] | r2[4] | r3[4] | r4[4]))
+	}
+	return int(n)
+}
+
+// clashesGo4x5r6 is clashesGo for 5 tables of 4 diagonals, rows of 6 words.
+func clashesGo4x5r6(tables []uint64, keys []uint64) int {
+	tb := (*[5 << 4 * 6]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[6]uint64)(tb[(0<<4+int(key>>0&0xf))*6:])
+		r1 := (*[6]uint64)(tb[(1<<4+int(key>>4&0xf))*6:])
+		r2 := (*[6]uint64)(tb[(2<<4+int(key>>8&0xf))*6:])
+		r3 := (*[6]uint64)(tb[(3<<4+int(key>>12&0xf))*6:])
+		r4 := (*[6]uint64)(tb[(4<<4+int(key>>16&0xf))*6:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]))
+	}
+	return int(n)
+}
+
+// clashesGo4x5r7 is clashesGo for 5 tables of 4 diagonals, rows of 7 words.
+func clashesGo4x5r7(tables []uint64, keys []uint64) int {
+	tb := (*[5 << 4 * 7]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[7]uint64)(tb[(0<<4+int(key>>0&0xf))*7:])
+		r1 := (*[7]uint64)(tb[(1<<4+int(key>>4&0xf))*7:])
+		r2 := (*[7]uint64)(tb[(2<<4+int(key>>8&0xf))*7:])
+		r3 := (*[7]uint64)(tb[(3<<4+int(key>>12&0xf))*7:])
+		r4 := (*[7]uint64)(tb[(4<<4+int(key>>16&0xf))*7:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]|r4[6]))
 	}
 	return int(n)
 }
@@ -1953,6 +7614,57 @@ func clashesGo4x5r8(tables []uint64, keys []uint64) int {
 	return int(n)
 }
 
+// clashesGo4x5r9 is clashesGo for 5 tables of 4 diagonals, rows of 9 words.
+func clashesGo4x5r9(tables []uint64, keys []uint64) int {
+	tb := (*[5 << 4 * 9]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[9]uint64)(tb[(0<<4+int(key>>0&0xf))*9:])
+		r1 := (*[9]uint64)(tb[(1<<4+int(key>>4&0xf))*9:])
+		r2 := (*[9]uint64)(tb[(2<<4+int(key>>8&0xf))*9:])
+		r3 := (*[9]uint64)(tb[(3<<4+int(key>>12&0xf))*9:])
+		r4 := (*[9]uint64)(tb[(4<<4+int(key>>16&0xf))*9:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]|r4[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]|r4[7]))
+		n += uint64(bits.OnesCount64(r0[8] | r1[8] | r2[8] | r3[8] | r4[8]))
+	}
+	return int(n)
+}
+
+// clashesGo4x5r10 is clashesGo for 5 tables of 4 diagonals, rows of 10 words.
+func clashesGo4x5r10(tables []uint64, keys []uint64) int {
+	tb := (*[5 << 4 * 10]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[10]uint64)(tb[(0<<4+int(key>>0&0xf))*10:])
+		r1 := (*[10]uint64)(tb[(1<<4+int(key>>4&0xf))*10:])
+		r2 := (*[10]uint64)(tb[(2<<4+int(key>>8&0xf))*10:])
+		r3 := (*[10]uint64)(tb[(3<<4+int(key>>12&0xf))*10:])
+		r4 := (*[10]uint64)(tb[(4<<4+int(key>>16&0xf))*10:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]|r4[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]|r4[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]|r4[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]|r4[9]))
+	}
+	return int(n)
+}
+
+// clashesGo4x5r11 is clashesGo for 5 tables of 4 diagonals, rows of 11 words.
+func clashesGo4x5r11(tables []uint64, keys []uint64) int {
+	tb := (*[5 << 4 * 11]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[11]uint64)(tb[(0<<4+int(key>>0&0xf))*11:])
+		r1 := (*[11]uint64)(tb[(1<<4+int(key>>4&0xf))*11:])
+		r2 := (*[11]uint64)(tb[(2<<4+int(key>>8&0xf))*11:])
+		r3 := (*[11]uint64)(tb[(3<<4+int(key>>12&0xf))*11:])
+		r4 := (*[11]uint64)(tb[(4<<4+int(key>>16&0xf))*11:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]|r4[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]|r4[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]|r4[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]|r4[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]|r4[10]))
+	}
+	return int(n)
+}
+
 // clashesGo4x5r12 is clashesGo for 5 tables of 4 diagonals, rows of 12 words.
 func clashesGo4x5r12(tables []uint64, keys []uint64) int {
 	tb := (*[5 << 4 * 12]uint64)(tables)
@@ -1966,6 +7678,60 @@ func clashesGo4x5r12(tables []uint64, keys []uint64) int {
 		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]))
 		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]|r4[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]|r4[7]))
 		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]|r4[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]|r4[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]|r4[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]|r4[11]))
+	}
+	return int(n)
+}
+
+// clashesGo4x5r13 is clashesGo for 5 tables of 4 diagonals, rows of 13 words.
+func clashesGo4x5r13(tables []uint64, keys []uint64) int {
+	tb := (*[5 << 4 * 13]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[13]uint64)(tb[(0<<4+int(key>>0&0xf))*13:])
+		r1 := (*[13]uint64)(tb[(1<<4+int(key>>4&0xf))*13:])
+		r2 := (*[13]uint64)(tb[(2<<4+int(key>>8&0xf))*13:])
+		r3 := (*[13]uint64)(tb[(3<<4+int(key>>12&0xf))*13:])
+		r4 := (*[13]uint64)(tb[(4<<4+int(key>>16&0xf))*13:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]|r4[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]|r4[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]|r4[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]|r4[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]|r4[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]|r4[11]))
+		n += uint64(bits.OnesCount64(r0[12] | r1[12] | r2[12] | r3[12] | r4[12]))
+	}
+	return int(n)
+}
+
+// clashesGo4x5r14 is clashesGo for 5 tables of 4 diagonals, rows of 14 words.
+func clashesGo4x5r14(tables []uint64, keys []uint64) int {
+	tb := (*[5 << 4 * 14]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[14]uint64)(tb[(0<<4+int(key>>0&0xf))*14:])
+		r1 := (*[14]uint64)(tb[(1<<4+int(key>>4&0xf))*14:])
+		r2 := (*[14]uint64)(tb[(2<<4+int(key>>8&0xf))*14:])
+		r3 := (*[14]uint64)(tb[(3<<4+int(key>>12&0xf))*14:])
+		r4 := (*[14]uint64)(tb[(4<<4+int(key>>16&0xf))*14:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]|r4[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]|r4[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]|r4[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]|r4[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]|r4[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]|r4[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]|r2[12]|r3[12]|r4[12]) + bits.OnesCount64(r0[13]|r1[13]|r2[13]|r3[13]|r4[13]))
+	}
+	return int(n)
+}
+
+// clashesGo4x5r15 is clashesGo for 5 tables of 4 diagonals, rows of 15 words.
+func clashesGo4x5r15(tables []uint64, keys []uint64) int {
+	tb := (*[5 << 4 * 15]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[15]uint64)(tb[(0<<4+int(key>>0&0xf))*15:])
+		r1 := (*[15]uint64)(tb[(1<<4+int(key>>4&0xf))*15:])
+		r2 := (*[15]uint64)(tb[(2<<4+int(key>>8&0xf))*15:])
+		r3 := (*[15]uint64)(tb[(3<<4+int(key>>12&0xf))*15:])
+		r4 := (*[15]uint64)(tb[(4<<4+int(key>>16&0xf))*15:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]|r4[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]|r4[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]|r4[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]|r4[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]|r4[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]|r4[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]|r2[12]|r3[12]|r4[12]) + bits.OnesCount64(r0[13]|r1[13]|r2[13]|r3[13]|r4[13]) + bits.OnesCount64(r0[14]|r1[14]|r2[14]|r3[14]|r4[14]))
 	}
 	return int(n)
 }
@@ -1988,6 +7754,63 @@ func clashesGo4x5r16(tables []uint64, keys []uint64) int {
 	return int(n)
 }
 
+// clashesGo4x5r17 is clashesGo for 5 tables of 4 diagonals, rows of 17 words.
+func clashesGo4x5r17(tables []uint64, keys []uint64) int {
+	tb := (*[5 << 4 * 17]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[17]uint64)(tb[(0<<4+int(key>>0&0xf))*17:])
+		r1 := (*[17]uint64)(tb[(1<<4+int(key>>4&0xf))*17:])
+		r2 := (*[17]uint64)(tb[(2<<4+int(key>>8&0xf))*17:])
+		r3 := (*[17]uint64)(tb[(3<<4+int(key>>12&0xf))*17:])
+		r4 := (*[17]uint64)(tb[(4<<4+int(key>>16&0xf))*17:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]|r4[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]|r4[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]|r4[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]|r4[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]|r4[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]|r4[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]|r2[12]|r3[12]|r4[12]) + bits.OnesCount64(r0[13]|r1[13]|r2[13]|r3[13]|r4[13]) + bits.OnesCount64(r0[14]|r1[14]|r2[14]|r3[14]|r4[14]) + bits.OnesCount64(r0[15]|r1[15]|r2[15]|r3[15]|r4[15]))
+		n += uint64(bits.OnesCount64(r0[16] | r1[16] | r2[16] | r3[16] | r4[16]))
+	}
+	return int(n)
+}
+
+// clashesGo4x5r18 is clashesGo for 5 tables of 4 diagonals, rows of 18 words.
+func clashesGo4x5r18(tables []uint64, keys []uint64) int {
+	tb := (*[5 << 4 * 18]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[18]uint64)(tb[(0<<4+int(key>>0&0xf))*18:])
+		r1 := (*[18]uint64)(tb[(1<<4+int(key>>4&0xf))*18:])
+		r2 := (*[18]uint64)(tb[(2<<4+int(key>>8&0xf))*18:])
+		r3 := (*[18]uint64)(tb[(3<<4+int(key>>12&0xf))*18:])
+		r4 := (*[18]uint64)(tb[(4<<4+int(key>>16&0xf))*18:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]|r4[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]|r4[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]|r4[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]|r4[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]|r4[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]|r4[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]|r2[12]|r3[12]|r4[12]) + bits.OnesCount64(r0[13]|r1[13]|r2[13]|r3[13]|r4[13]) + bits.OnesCount64(r0[14]|r1[14]|r2[14]|r3[14]|r4[14]) + bits.OnesCount64(r0[15]|r1[15]|r2[15]|r3[15]|r4[15]))
+		n += uint64(bits.OnesCount64(r0[16]|r1[16]|r2[16]|r3[16]|r4[16]) + bits.OnesCount64(r0[17]|r1[17]|r2[17]|r3[17]|r4[17]))
+	}
+	return int(n)
+}
+
+// clashesGo4x5r19 is clashesGo for 5 tables of 4 diagonals, rows of 19 words.
+func clashesGo4x5r19(tables []uint64, keys []uint64) int {
+	tb := (*[5 << 4 * 19]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[19]uint64)(tb[(0<<4+int(key>>0&0xf))*19:])
+		r1 := (*[19]uint64)(tb[(1<<4+int(key>>4&0xf))*19:])
+		r2 := (*[19]uint64)(tb[(2<<4+int(key>>8&0xf))*19:])
+		r3 := (*[19]uint64)(tb[(3<<4+int(key>>12&0xf))*19:])
+		r4 := (*[19]uint64)(tb[(4<<4+int(key>>16&0xf))*19:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]|r4[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]|r4[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]|r4[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]|r4[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]|r4[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]|r4[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]|r2[12]|r3[12]|r4[12]) + bits.OnesCount64(r0[13]|r1[13]|r2[13]|r3[13]|r4[13]) + bits.OnesCount64(r0[14]|r1[14]|r2[14]|r3[14]|r4[14]) + bits.OnesCount64(r0[15]|r1[15]|r2[15]|r3[15]|r4[15]))
+		n += uint64(bits.OnesCount64(r0[16]|r1[16]|r2[16]|r3[16]|r4[16]) + bits.OnesCount64(r0[17]|r1[17]|r2[17]|r3[17]|r4[17]) + bits.OnesCount64(r0[18]|r1[18]|r2[18]|r3[18]|r4[18]))
+	}
+	return int(n)
+}
+
 // clashesGo4x5r20 is clashesGo for 5 tables of 4 diagonals, rows of 20 words.
 func clashesGo4x5r20(tables []uint64, keys []uint64) int {
 	tb := (*[5 << 4 * 20]uint64)(tables)
@@ -2003,6 +7826,66 @@ func clashesGo4x5r20(tables []uint64, keys []uint64) int {
 		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]|r4[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]|r4[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]|r4[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]|r4[11]))
 		n += uint64(bits.OnesCount64(r0[12]|r1[12]|r2[12]|r3[12]|r4[12]) + bits.OnesCount64(r0[13]|r1[13]|r2[13]|r3[13]|r4[13]) + bits.OnesCount64(r0[14]|r1[14]|r2[14]|r3[14]|r4[14]) + bits.OnesCount64(r0[15]|r1[15]|r2[15]|r3[15]|r4[15]))
 		n += uint64(bits.OnesCount64(r0[16]|r1[16]|r2[16]|r3[16]|r4[16]) + bits.OnesCount64(r0[17]|r1[17]|r2[17]|r3[17]|r4[17]) + bits.OnesCount64(r0[18]|r1[18]|r2[18]|r3[18]|r4[18]) + bits.OnesCount64(r0[19]|r1[19]|r2[19]|r3[19]|r4[19]))
+	}
+	return int(n)
+}
+
+// clashesGo4x5r21 is clashesGo for 5 tables of 4 diagonals, rows of 21 words.
+func clashesGo4x5r21(tables []uint64, keys []uint64) int {
+	tb := (*[5 << 4 * 21]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[21]uint64)(tb[(0<<4+int(key>>0&0xf))*21:])
+		r1 := (*[21]uint64)(tb[(1<<4+int(key>>4&0xf))*21:])
+		r2 := (*[21]uint64)(tb[(2<<4+int(key>>8&0xf))*21:])
+		r3 := (*[21]uint64)(tb[(3<<4+int(key>>12&0xf))*21:])
+		r4 := (*[21]uint64)(tb[(4<<4+int(key>>16&0xf))*21:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]|r4[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]|r4[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]|r4[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]|r4[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]|r4[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]|r4[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]|r2[12]|r3[12]|r4[12]) + bits.OnesCount64(r0[13]|r1[13]|r2[13]|r3[13]|r4[13]) + bits.OnesCount64(r0[14]|r1[14]|r2[14]|r3[14]|r4[14]) + bits.OnesCount64(r0[15]|r1[15]|r2[15]|r3[15]|r4[15]))
+		n += uint64(bits.OnesCount64(r0[16]|r1[16]|r2[16]|r3[16]|r4[16]) + bits.OnesCount64(r0[17]|r1[17]|r2[17]|r3[17]|r4[17]) + bits.OnesCount64(r0[18]|r1[18]|r2[18]|r3[18]|r4[18]) + bits.OnesCount64(r0[19]|r1[19]|r2[19]|r3[19]|r4[19]))
+		n += uint64(bits.OnesCount64(r0[20] | r1[20] | r2[20] | r3[20] | r4[20]))
+	}
+	return int(n)
+}
+
+// clashesGo4x5r22 is clashesGo for 5 tables of 4 diagonals, rows of 22 words.
+func clashesGo4x5r22(tables []uint64, keys []uint64) int {
+	tb := (*[5 << 4 * 22]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[22]uint64)(tb[(0<<4+int(key>>0&0xf))*22:])
+		r1 := (*[22]uint64)(tb[(1<<4+int(key>>4&0xf))*22:])
+		r2 := (*[22]uint64)(tb[(2<<4+int(key>>8&0xf))*22:])
+		r3 := (*[22]uint64)(tb[(3<<4+int(key>>12&0xf))*22:])
+		r4 := (*[22]uint64)(tb[(4<<4+int(key>>16&0xf))*22:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]|r4[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]|r4[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]|r4[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]|r4[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]|r4[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]|r4[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]|r2[12]|r3[12]|r4[12]) + bits.OnesCount64(r0[13]|r1[13]|r2[13]|r3[13]|r4[13]) + bits.OnesCount64(r0[14]|r1[14]|r2[14]|r3[14]|r4[14]) + bits.OnesCount64(r0[15]|r1[15]|r2[15]|r3[15]|r4[15]))
+		n += uint64(bits.OnesCount64(r0[16]|r1[16]|r2[16]|r3[16]|r4[16]) + bits.OnesCount64(r0[17]|r1[17]|r2[17]|r3[17]|r4[17]) + bits.OnesCount64(r0[18]|r1[18]|r2[18]|r3[18]|r4[18]) + bits.OnesCount64(r0[19]|r1[19]|r2[19]|r3[19]|r4[19]))
+		n += uint64(bits.OnesCount64(r0[20]|r1[20]|r2[20]|r3[20]|r4[20]) + bits.OnesCount64(r0[21]|r1[21]|r2[21]|r3[21]|r4[21]))
+	}
+	return int(n)
+}
+
+// clashesGo4x5r23 is clashesGo for 5 tables of 4 diagonals, rows of 23 words.
+func clashesGo4x5r23(tables []uint64, keys []uint64) int {
+	tb := (*[5 << 4 * 23]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[23]uint64)(tb[(0<<4+int(key>>0&0xf))*23:])
+		r1 := (*[23]uint64)(tb[(1<<4+int(key>>4&0xf))*23:])
+		r2 := (*[23]uint64)(tb[(2<<4+int(key>>8&0xf))*23:])
+		r3 := (*[23]uint64)(tb[(3<<4+int(key>>12&0xf))*23:])
+		r4 := (*[23]uint64)(tb[(4<<4+int(key>>16&0xf))*23:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]|r4[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]|r4[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]|r4[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]|r4[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]|r4[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]|r4[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]|r2[12]|r3[12]|r4[12]) + bits.OnesCount64(r0[13]|r1[13]|r2[13]|r3[13]|r4[13]) + bits.OnesCount64(r0[14]|r1[14]|r2[14]|r3[14]|r4[14]) + bits.OnesCount64(r0[15]|r1[15]|r2[15]|r3[15]|r4[15]))
+		n += uint64(bits.OnesCount64(r0[16]|r1[16]|r2[16]|r3[16]|r4[16]) + bits.OnesCount64(r0[17]|r1[17]|r2[17]|r3[17]|r4[17]) + bits.OnesCount64(r0[18]|r1[18]|r2[18]|r3[18]|r4[18]) + bits.OnesCount64(r0[19]|r1[19]|r2[19]|r3[19]|r4[19]))
+		n += uint64(bits.OnesCount64(r0[20]|r1[20]|r2[20]|r3[20]|r4[20]) + bits.OnesCount64(r0[21]|r1[21]|r2[21]|r3[21]|r4[21]) + bits.OnesCount64(r0[22]|r1[22]|r2[22]|r3[22]|r4[22]))
 	}
 	return int(n)
 }
@@ -2027,6 +7910,69 @@ func clashesGo4x5r24(tables []uint64, keys []uint64) int {
 	return int(n)
 }
 
+// clashesGo4x5r25 is clashesGo for 5 tables of 4 diagonals, rows of 25 words.
+func clashesGo4x5r25(tables []uint64, keys []uint64) int {
+	tb := (*[5 << 4 * 25]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[25]uint64)(tb[(0<<4+int(key>>0&0xf))*25:])
+		r1 := (*[25]uint64)(tb[(1<<4+int(key>>4&0xf))*25:])
+		r2 := (*[25]uint64)(tb[(2<<4+int(key>>8&0xf))*25:])
+		r3 := (*[25]uint64)(tb[(3<<4+int(key>>12&0xf))*25:])
+		r4 := (*[25]uint64)(tb[(4<<4+int(key>>16&0xf))*25:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]|r4[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]|r4[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]|r4[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]|r4[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]|r4[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]|r4[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]|r2[12]|r3[12]|r4[12]) + bits.OnesCount64(r0[13]|r1[13]|r2[13]|r3[13]|r4[13]) + bits.OnesCount64(r0[14]|r1[14]|r2[14]|r3[14]|r4[14]) + bits.OnesCount64(r0[15]|r1[15]|r2[15]|r3[15]|r4[15]))
+		n += uint64(bits.OnesCount64(r0[16]|r1[16]|r2[16]|r3[16]|r4[16]) + bits.OnesCount64(r0[17]|r1[17]|r2[17]|r3[17]|r4[17]) + bits.OnesCount64(r0[18]|r1[18]|r2[18]|r3[18]|r4[18]) + bits.OnesCount64(r0[19]|r1[19]|r2[19]|r3[19]|r4[19]))
+		n += uint64(bits.OnesCount64(r0[20]|r1[20]|r2[20]|r3[20]|r4[20]) + bits.OnesCount64(r0[21]|r1[21]|r2[21]|r3[21]|r4[21]) + bits.OnesCount64(r0[22]|r1[22]|r2[22]|r3[22]|r4[22]) + bits.OnesCount64(r0[23]|r1[23]|r2[23]|r3[23]|r4[23]))
+		n += uint64(bits.OnesCount64(r0[24] | r1[24] | r2[24] | r3[24] | r4[24]))
+	}
+	return int(n)
+}
+
+// clashesGo4x5r26 is clashesGo for 5 tables of 4 diagonals, rows of 26 words.
+func clashesGo4x5r26(tables []uint64, keys []uint64) int {
+	tb := (*[5 << 4 * 26]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[26]uint64)(tb[(0<<4+int(key>>0&0xf))*26:])
+		r1 := (*[26]uint64)(tb[(1<<4+int(key>>4&0xf))*26:])
+		r2 := (*[26]uint64)(tb[(2<<4+int(key>>8&0xf))*26:])
+		r3 := (*[26]uint64)(tb[(3<<4+int(key>>12&0xf))*26:])
+		r4 := (*[26]uint64)(tb[(4<<4+int(key>>16&0xf))*26:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]|r4[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]|r4[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]|r4[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]|r4[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]|r4[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]|r4[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]|r2[12]|r3[12]|r4[12]) + bits.OnesCount64(r0[13]|r1[13]|r2[13]|r3[13]|r4[13]) + bits.OnesCount64(r0[14]|r1[14]|r2[14]|r3[14]|r4[14]) + bits.OnesCount64(r0[15]|r1[15]|r2[15]|r3[15]|r4[15]))
+		n += uint64(bits.OnesCount64(r0[16]|r1[16]|r2[16]|r3[16]|r4[16]) + bits.OnesCount64(r0[17]|r1[17]|r2[17]|r3[17]|r4[17]) + bits.OnesCount64(r0[18]|r1[18]|r2[18]|r3[18]|r4[18]) + bits.OnesCount64(r0[19]|r1[19]|r2[19]|r3[19]|r4[19]))
+		n += uint64(bits.OnesCount64(r0[20]|r1[20]|r2[20]|r3[20]|r4[20]) + bits.OnesCount64(r0[21]|r1[21]|r2[21]|r3[21]|r4[21]) + bits.OnesCount64(r0[22]|r1[22]|r2[22]|r3[22]|r4[22]) + bits.OnesCount64(r0[23]|r1[23]|r2[23]|r3[23]|r4[23]))
+		n += uint64(bits.OnesCount64(r0[24]|r1[24]|r2[24]|r3[24]|r4[24]) + bits.OnesCount64(r0[25]|r1[25]|r2[25]|r3[25]|r4[25]))
+	}
+	return int(n)
+}
+
+// clashesGo4x5r27 is clashesGo for 5 tables of 4 diagonals, rows of 27 words.
+func clashesGo4x5r27(tables []uint64, keys []uint64) int {
+	tb := (*[5 << 4 * 27]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[27]uint64)(tb[(0<<4+int(key>>0&0xf))*27:])
+		r1 := (*[27]uint64)(tb[(1<<4+int(key>>4&0xf))*27:])
+		r2 := (*[27]uint64)(tb[(2<<4+int(key>>8&0xf))*27:])
+		r3 := (*[27]uint64)(tb[(3<<4+int(key>>12&0xf))*27:])
+		r4 := (*[27]uint64)(tb[(4<<4+int(key>>16&0xf))*27:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]|r4[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]|r4[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]|r4[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]|r4[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]|r4[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]|r4[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]|r2[12]|r3[12]|r4[12]) + bits.OnesCount64(r0[13]|r1[13]|r2[13]|r3[13]|r4[13]) + bits.OnesCount64(r0[14]|r1[14]|r2[14]|r3[14]|r4[14]) + bits.OnesCount64(r0[15]|r1[15]|r2[15]|r3[15]|r4[15]))
+		n += uint64(bits.OnesCount64(r0[16]|r1[16]|r2[16]|r3[16]|r4[16]) + bits.OnesCount64(r0[17]|r1[17]|r2[17]|r3[17]|r4[17]) + bits.OnesCount64(r0[18]|r1[18]|r2[18]|r3[18]|r4[18]) + bits.OnesCount64(r0[19]|r1[19]|r2[19]|r3[19]|r4[19]))
+		n += uint64(bits.OnesCount64(r0[20]|r1[20]|r2[20]|r3[20]|r4[20]) + bits.OnesCount64(r0[21]|r1[21]|r2[21]|r3[21]|r4[21]) + bits.OnesCount64(r0[22]|r1[22]|r2[22]|r3[22]|r4[22]) + bits.OnesCount64(r0[23]|r1[23]|r2[23]|r3[23]|r4[23]))
+		n += uint64(bits.OnesCount64(r0[24]|r1[24]|r2[24]|r3[24]|r4[24]) + bits.OnesCount64(r0[25]|r1[25]|r2[25]|r3[25]|r4[25]) + bits.OnesCount64(r0[26]|r1[26]|r2[26]|r3[26]|r4[26]))
+	}
+	return int(n)
+}
+
 // clashesGo4x5r28 is clashesGo for 5 tables of 4 diagonals, rows of 28 words.
 func clashesGo4x5r28(tables []uint64, keys []uint64) int {
 	tb := (*[5 << 4 * 28]uint64)(tables)
@@ -2044,6 +7990,72 @@ func clashesGo4x5r28(tables []uint64, keys []uint64) int {
 		n += uint64(bits.OnesCount64(r0[16]|r1[16]|r2[16]|r3[16]|r4[16]) + bits.OnesCount64(r0[17]|r1[17]|r2[17]|r3[17]|r4[17]) + bits.OnesCount64(r0[18]|r1[18]|r2[18]|r3[18]|r4[18]) + bits.OnesCount64(r0[19]|r1[19]|r2[19]|r3[19]|r4[19]))
 		n += uint64(bits.OnesCount64(r0[20]|r1[20]|r2[20]|r3[20]|r4[20]) + bits.OnesCount64(r0[21]|r1[21]|r2[21]|r3[21]|r4[21]) + bits.OnesCount64(r0[22]|r1[22]|r2[22]|r3[22]|r4[22]) + bits.OnesCount64(r0[23]|r1[23]|r2[23]|r3[23]|r4[23]))
 		n += uint64(bits.OnesCount64(r0[24]|r1[24]|r2[24]|r3[24]|r4[24]) + bits.OnesCount64(r0[25]|r1[25]|r2[25]|r3[25]|r4[25]) + bits.OnesCount64(r0[26]|r1[26]|r2[26]|r3[26]|r4[26]) + bits.OnesCount64(r0[27]|r1[27]|r2[27]|r3[27]|r4[27]))
+	}
+	return int(n)
+}
+
+// clashesGo4x5r29 is clashesGo for 5 tables of 4 diagonals, rows of 29 words.
+func clashesGo4x5r29(tables []uint64, keys []uint64) int {
+	tb := (*[5 << 4 * 29]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[29]uint64)(tb[(0<<4+int(key>>0&0xf))*29:])
+		r1 := (*[29]uint64)(tb[(1<<4+int(key>>4&0xf))*29:])
+		r2 := (*[29]uint64)(tb[(2<<4+int(key>>8&0xf))*29:])
+		r3 := (*[29]uint64)(tb[(3<<4+int(key>>12&0xf))*29:])
+		r4 := (*[29]uint64)(tb[(4<<4+int(key>>16&0xf))*29:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]|r4[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]|r4[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]|r4[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]|r4[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]|r4[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]|r4[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]|r2[12]|r3[12]|r4[12]) + bits.OnesCount64(r0[13]|r1[13]|r2[13]|r3[13]|r4[13]) + bits.OnesCount64(r0[14]|r1[14]|r2[14]|r3[14]|r4[14]) + bits.OnesCount64(r0[15]|r1[15]|r2[15]|r3[15]|r4[15]))
+		n += uint64(bits.OnesCount64(r0[16]|r1[16]|r2[16]|r3[16]|r4[16]) + bits.OnesCount64(r0[17]|r1[17]|r2[17]|r3[17]|r4[17]) + bits.OnesCount64(r0[18]|r1[18]|r2[18]|r3[18]|r4[18]) + bits.OnesCount64(r0[19]|r1[19]|r2[19]|r3[19]|r4[19]))
+		n += uint64(bits.OnesCount64(r0[20]|r1[20]|r2[20]|r3[20]|r4[20]) + bits.OnesCount64(r0[21]|r1[21]|r2[21]|r3[21]|r4[21]) + bits.OnesCount64(r0[22]|r1[22]|r2[22]|r3[22]|r4[22]) + bits.OnesCount64(r0[23]|r1[23]|r2[23]|r3[23]|r4[23]))
+		n += uint64(bits.OnesCount64(r0[24]|r1[24]|r2[24]|r3[24]|r4[24]) + bits.OnesCount64(r0[25]|r1[25]|r2[25]|r3[25]|r4[25]) + bits.OnesCount64(r0[26]|r1[26]|r2[26]|r3[26]|r4[26]) + bits.OnesCount64(r0[27]|r1[27]|r2[27]|r3[27]|r4[27]))
+		n += uint64(bits.OnesCount64(r0[28] | r1[28] | r2[28] | r3[28] | r4[28]))
+	}
+	return int(n)
+}
+
+// clashesGo4x5r30 is clashesGo for 5 tables of 4 diagonals, rows of 30 words.
+func clashesGo4x5r30(tables []uint64, keys []uint64) int {
+	tb := (*[5 << 4 * 30]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[30]uint64)(tb[(0<<4+int(key>>0&0xf))*30:])
+		r1 := (*[30]uint64)(tb[(1<<4+int(key>>4&0xf))*30:])
+		r2 := (*[30]uint64)(tb[(2<<4+int(key>>8&0xf))*30:])
+		r3 := (*[30]uint64)(tb[(3<<4+int(key>>12&0xf))*30:])
+		r4 := (*[30]uint64)(tb[(4<<4+int(key>>16&0xf))*30:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]|r4[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]|r4[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]|r4[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]|r4[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]|r4[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]|r4[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]|r2[12]|r3[12]|r4[12]) + bits.OnesCount64(r0[13]|r1[13]|r2[13]|r3[13]|r4[13]) + bits.OnesCount64(r0[14]|r1[14]|r2[14]|r3[14]|r4[14]) + bits.OnesCount64(r0[15]|r1[15]|r2[15]|r3[15]|r4[15]))
+		n += uint64(bits.OnesCount64(r0[16]|r1[16]|r2[16]|r3[16]|r4[16]) + bits.OnesCount64(r0[17]|r1[17]|r2[17]|r3[17]|r4[17]) + bits.OnesCount64(r0[18]|r1[18]|r2[18]|r3[18]|r4[18]) + bits.OnesCount64(r0[19]|r1[19]|r2[19]|r3[19]|r4[19]))
+		n += uint64(bits.OnesCount64(r0[20]|r1[20]|r2[20]|r3[20]|r4[20]) + bits.OnesCount64(r0[21]|r1[21]|r2[21]|r3[21]|r4[21]) + bits.OnesCount64(r0[22]|r1[22]|r2[22]|r3[22]|r4[22]) + bits.OnesCount64(r0[23]|r1[23]|r2[23]|r3[23]|r4[23]))
+		n += uint64(bits.OnesCount64(r0[24]|r1[24]|r2[24]|r3[24]|r4[24]) + bits.OnesCount64(r0[25]|r1[25]|r2[25]|r3[25]|r4[25]) + bits.OnesCount64(r0[26]|r1[26]|r2[26]|r3[26]|r4[26]) + bits.OnesCount64(r0[27]|r1[27]|r2[27]|r3[27]|r4[27]))
+		n += uint64(bits.OnesCount64(r0[28]|r1[28]|r2[28]|r3[28]|r4[28]) + bits.OnesCount64(r0[29]|r1[29]|r2[29]|r3[29]|r4[29]))
+	}
+	return int(n)
+}
+
+// clashesGo4x5r31 is clashesGo for 5 tables of 4 diagonals, rows of 31 words.
+func clashesGo4x5r31(tables []uint64, keys []uint64) int {
+	tb := (*[5 << 4 * 31]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[31]uint64)(tb[(0<<4+int(key>>0&0xf))*31:])
+		r1 := (*[31]uint64)(tb[(1<<4+int(key>>4&0xf))*31:])
+		r2 := (*[31]uint64)(tb[(2<<4+int(key>>8&0xf))*31:])
+		r3 := (*[31]uint64)(tb[(3<<4+int(key>>12&0xf))*31:])
+		r4 := (*[31]uint64)(tb[(4<<4+int(key>>16&0xf))*31:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]|r4[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]|r4[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]|r4[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]|r4[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]|r4[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]|r4[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]|r2[12]|r3[12]|r4[12]) + bits.OnesCount64(r0[13]|r1[13]|r2[13]|r3[13]|r4[13]) + bits.OnesCount64(r0[14]|r1[14]|r2[14]|r3[14]|r4[14]) + bits.OnesCount64(r0[15]|r1[15]|r2[15]|r3[15]|r4[15]))
+		n += uint64(bits.OnesCount64(r0[16]|r1[16]|r2[16]|r3[16]|r4[16]) + bits.OnesCount64(r0[17]|r1[17]|r2[17]|r3[17]|r4[17]) + bits.OnesCount64(r0[18]|r1[18]|r2[18]|r3[18]|r4[18]) + bits.OnesCount64(r0[19]|r1[19]|r2[19]|r3[19]|r4[19]))
+		n += uint64(bits.OnesCount64(r0[20]|r1[20]|r2[20]|r3[20]|r4[20]) + bits.OnesCount64(r0[21]|r1[21]|r2[21]|r3[21]|r4[21]) + bits.OnesCount64(r0[22]|r1[22]|r2[22]|r3[22]|r4[22]) + bits.OnesCount64(r0[23]|r1[23]|r2[23]|r3[23]|r4[23]))
+		n += uint64(bits.OnesCount64(r0[24]|r1[24]|r2[24]|r3[24]|r4[24]) + bits.OnesCount64(r0[25]|r1[25]|r2[25]|r3[25]|r4[25]) + bits.OnesCount64(r0[26]|r1[26]|r2[26]|r3[26]|r4[26]) + bits.OnesCount64(r0[27]|r1[27]|r2[27]|r3[27]|r4[27]))
+		n += uint64(bits.OnesCount64(r0[28]|r1[28]|r2[28]|r3[28]|r4[28]) + bits.OnesCount64(r0[29]|r1[29]|r2[29]|r3[29]|r4[29]) + bits.OnesCount64(r0[30]|r1[30]|r2[30]|r3[30]|r4[30]))
 	}
 	return int(n)
 }
@@ -2070,6 +8082,54 @@ func clashesGo4x5r32(tables []uint64, keys []uint64) int {
 	return int(n)
 }
 
+// clashesGo4x6r1 is clashesGo for 6 tables of 4 diagonals, rows of 1 words.
+func clashesGo4x6r1(tables []uint64, keys []uint64) int {
+	tb := (*[6 << 4 * 1]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[1]uint64)(tb[(0<<4+int(key>>0&0xf))*1:])
+		r1 := (*[1]uint64)(tb[(1<<4+int(key>>4&0xf))*1:])
+		r2 := (*[1]uint64)(tb[(2<<4+int(key>>8&0xf))*1:])
+		r3 := (*[1]uint64)(tb[(3<<4+int(key>>12&0xf))*1:])
+		r4 := (*[1]uint64)(tb[(4<<4+int(key>>16&0xf))*1:])
+		r5 := (*[1]uint64)(tb[(5<<4+int(key>>20&0xf))*1:])
+		n += uint64(bits.OnesCount64(r0[0] | r1[0] | r2[0] | r3[0] | r4[0] | r5[0]))
+	}
+	return int(n)
+}
+
+// clashesGo4x6r2 is clashesGo for 6 tables of 4 diagonals, rows of 2 words.
+func clashesGo4x6r2(tables []uint64, keys []uint64) int {
+	tb := (*[6 << 4 * 2]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[2]uint64)(tb[(0<<4+int(key>>0&0xf))*2:])
+		r1 := (*[2]uint64)(tb[(1<<4+int(key>>4&0xf))*2:])
+		r2 := (*[2]uint64)(tb[(2<<4+int(key>>8&0xf))*2:])
+		r3 := (*[2]uint64)(tb[(3<<4+int(key>>12&0xf))*2:])
+		r4 := (*[2]uint64)(tb[(4<<4+int(key>>16&0xf))*2:])
+		r5 := (*[2]uint64)(tb[(5<<4+int(key>>20&0xf))*2:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]|r5[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]|r5[1]))
+	}
+	return int(n)
+}
+
+// clashesGo4x6r3 is clashesGo for 6 tables of 4 diagonals, rows of 3 words.
+func clashesGo4x6r3(tables []uint64, keys []uint64) int {
+	tb := (*[6 << 4 * 3]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[3]uint64)(tb[(0<<4+int(key>>0&0xf))*3:])
+		r1 := (*[3]uint64)(tb[(1<<4+int(key>>4&0xf))*3:])
+		r2 := (*[3]uint64)(tb[(2<<4+int(key>>8&0xf))*3:])
+		r3 := (*[3]uint64)(tb[(3<<4+int(key>>12&0xf))*3:])
+		r4 := (*[3]uint64)(tb[(4<<4+int(key>>16&0xf))*3:])
+		r5 := (*[3]uint64)(tb[(5<<4+int(key>>20&0xf))*3:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]|r5[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]|r5[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]|r5[2]))
+	}
+	return int(n)
+}
+
 // clashesGo4x6r4 is clashesGo for 6 tables of 4 diagonals, rows of 4 words.
 func clashesGo4x6r4(tables []uint64, keys []uint64) int {
 	tb := (*[6 << 4 * 4]uint64)(tables)
@@ -2082,6 +8142,57 @@ func clashesGo4x6r4(tables []uint64, keys []uint64) int {
 		r4 := (*[4]uint64)(tb[(4<<4+int(key>>16&0xf))*4:])
 		r5 := (*[4]uint64)(tb[(5<<4+int(key>>20&0xf))*4:])
 		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]|r5[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]|r5[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]|r5[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]|r5[3]))
+	}
+	return int(n)
+}
+
+// clashesGo4x6r5 is clashesGo for 6 tables of 4 diagonals, rows of 5 words.
+func clashesGo4x6r5(tables []uint64, keys []uint64) int {
+	tb := (*[6 << 4 * 5]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[5]uint64)(tb[(0<<4+int(key>>0&0xf))*5:])
+		r1 := (*[5]uint64)(tb[(1<<4+int(key>>4&0xf))*5:])
+		r2 := (*[5]uint64)(tb[(2<<4+int(key>>8&0xf))*5:])
+		r3 := (*[5]uint64)(tb[(3<<4+int(key>>12&0xf))*5:])
+		r4 := (*[5]uint64)(tb[(4<<4+int(key>>16&0xf))*5:])
+		r5 := (*[5]uint64)(tb[(5<<4+int(key>>20&0xf))*5:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]|r5[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]|r5[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]|r5[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]|r5[3]))
+		n += uint64(bits.OnesCount64(r0[4] | r1[4] | r2[4] | r3[4] | r4[4] | r5[4]))
+	}
+	return int(n)
+}
+
+// clashesGo4x6r6 is clashesGo for 6 tables of 4 diagonals, rows of 6 words.
+func clashesGo4x6r6(tables []uint64, keys []uint64) int {
+	tb := (*[6 << 4 * 6]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[6]uint64)(tb[(0<<4+int(key>>0&0xf))*6:])
+		r1 := (*[6]uint64)(tb[(1<<4+int(key>>4&0xf))*6:])
+		r2 := (*[6]uint64)(tb[(2<<4+int(key>>8&0xf))*6:])
+		r3 := (*[6]uint64)(tb[(3<<4+int(key>>12&0xf))*6:])
+		r4 := (*[6]uint64)(tb[(4<<4+int(key>>16&0xf))*6:])
+		r5 := (*[6]uint64)(tb[(5<<4+int(key>>20&0xf))*6:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]|r5[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]|r5[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]|r5[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]|r5[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]|r5[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]|r5[5]))
+	}
+	return int(n)
+}
+
+// clashesGo4x6r7 is clashesGo for 6 tables of 4 diagonals, rows of 7 words.
+func clashesGo4x6r7(tables []uint64, keys []uint64) int {
+	tb := (*[6 << 4 * 7]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[7]uint64)(tb[(0<<4+int(key>>0&0xf))*7:])
+		r1 := (*[7]uint64)(tb[(1<<4+int(key>>4&0xf))*7:])
+		r2 := (*[7]uint64)(tb[(2<<4+int(key>>8&0xf))*7:])
+		r3 := (*[7]uint64)(tb[(3<<4+int(key>>12&0xf))*7:])
+		r4 := (*[7]uint64)(tb[(4<<4+int(key>>16&0xf))*7:])
+		r5 := (*[7]uint64)(tb[(5<<4+int(key>>20&0xf))*7:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]|r5[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]|r5[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]|r5[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]|r5[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]|r5[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]|r5[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]|r4[6]|r5[6]))
 	}
 	return int(n)
 }
@@ -2103,6 +8214,60 @@ func clashesGo4x6r8(tables []uint64, keys []uint64) int {
 	return int(n)
 }
 
+// clashesGo4x6r9 is clashesGo for 6 tables of 4 diagonals, rows of 9 words.
+func clashesGo4x6r9(tables []uint64, keys []uint64) int {
+	tb := (*[6 << 4 * 9]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[9]uint64)(tb[(0<<4+int(key>>0&0xf))*9:])
+		r1 := (*[9]uint64)(tb[(1<<4+int(key>>4&0xf))*9:])
+		r2 := (*[9]uint64)(tb[(2<<4+int(key>>8&0xf))*9:])
+		r3 := (*[9]uint64)(tb[(3<<4+int(key>>12&0xf))*9:])
+		r4 := (*[9]uint64)(tb[(4<<4+int(key>>16&0xf))*9:])
+		r5 := (*[9]uint64)(tb[(5<<4+int(key>>20&0xf))*9:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]|r5[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]|r5[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]|r5[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]|r5[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]|r5[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]|r5[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]|r4[6]|r5[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]|r4[7]|r5[7]))
+		n += uint64(bits.OnesCount64(r0[8] | r1[8] | r2[8] | r3[8] | r4[8] | r5[8]))
+	}
+	return int(n)
+}
+
+// clashesGo4x6r10 is clashesGo for 6 tables of 4 diagonals, rows of 10 words.
+func clashesGo4x6r10(tables []uint64, keys []uint64) int {
+	tb := (*[6 << 4 * 10]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[10]uint64)(tb[(0<<4+int(key>>0&0xf))*10:])
+		r1 := (*[10]uint64)(tb[(1<<4+int(key>>4&0xf))*10:])
+		r2 := (*[10]uint64)(tb[(2<<4+int(key>>8&0xf))*10:])
+		r3 := (*[10]uint64)(tb[(3<<4+int(key>>12&0xf))*10:])
+		r4 := (*[10]uint64)(tb[(4<<4+int(key>>16&0xf))*10:])
+		r5 := (*[10]uint64)(tb[(5<<4+int(key>>20&0xf))*10:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]|r5[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]|r5[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]|r5[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]|r5[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]|r5[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]|r5[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]|r4[6]|r5[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]|r4[7]|r5[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]|r4[8]|r5[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]|r4[9]|r5[9]))
+	}
+	return int(n)
+}
+
+// clashesGo4x6r11 is clashesGo for 6 tables of 4 diagonals, rows of 11 words.
+func clashesGo4x6r11(tables []uint64, keys []uint64) int {
+	tb := (*[6 << 4 * 11]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[11]uint64)(tb[(0<<4+int(key>>0&0xf))*11:])
+		r1 := (*[11]uint64)(tb[(1<<4+int(key>>4&0xf))*11:])
+		r2 := (*[11]uint64)(tb[(2<<4+int(key>>8&0xf))*11:])
+		r3 := (*[11]uint64)(tb[(3<<4+int(key>>12&0xf))*11:])
+		r4 := (*[11]uint64)(tb[(4<<4+int(key>>16&0xf))*11:])
+		r5 := (*[11]uint64)(tb[(5<<4+int(key>>20&0xf))*11:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]|r5[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]|r5[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]|r5[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]|r5[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]|r5[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]|r5[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]|r4[6]|r5[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]|r4[7]|r5[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]|r4[8]|r5[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]|r4[9]|r5[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]|r4[10]|r5[10]))
+	}
+	return int(n)
+}
+
 // clashesGo4x6r12 is clashesGo for 6 tables of 4 diagonals, rows of 12 words.
 func clashesGo4x6r12(tables []uint64, keys []uint64) int {
 	tb := (*[6 << 4 * 12]uint64)(tables)
@@ -2117,6 +8282,63 @@ func clashesGo4x6r12(tables []uint64, keys []uint64) int {
 		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]|r5[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]|r5[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]|r5[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]|r5[3]))
 		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]|r5[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]|r5[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]|r4[6]|r5[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]|r4[7]|r5[7]))
 		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]|r4[8]|r5[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]|r4[9]|r5[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]|r4[10]|r5[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]|r4[11]|r5[11]))
+	}
+	return int(n)
+}
+
+// clashesGo4x6r13 is clashesGo for 6 tables of 4 diagonals, rows of 13 words.
+func clashesGo4x6r13(tables []uint64, keys []uint64) int {
+	tb := (*[6 << 4 * 13]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[13]uint64)(tb[(0<<4+int(key>>0&0xf))*13:])
+		r1 := (*[13]uint64)(tb[(1<<4+int(key>>4&0xf))*13:])
+		r2 := (*[13]uint64)(tb[(2<<4+int(key>>8&0xf))*13:])
+		r3 := (*[13]uint64)(tb[(3<<4+int(key>>12&0xf))*13:])
+		r4 := (*[13]uint64)(tb[(4<<4+int(key>>16&0xf))*13:])
+		r5 := (*[13]uint64)(tb[(5<<4+int(key>>20&0xf))*13:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]|r5[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]|r5[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]|r5[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]|r5[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]|r5[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]|r5[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]|r4[6]|r5[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]|r4[7]|r5[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]|r4[8]|r5[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]|r4[9]|r5[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]|r4[10]|r5[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]|r4[11]|r5[11]))
+		n += uint64(bits.OnesCount64(r0[12] | r1[12] | r2[12] | r3[12] | r4[12] | r5[12]))
+	}
+	return int(n)
+}
+
+// clashesGo4x6r14 is clashesGo for 6 tables of 4 diagonals, rows of 14 words.
+func clashesGo4x6r14(tables []uint64, keys []uint64) int {
+	tb := (*[6 << 4 * 14]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[14]uint64)(tb[(0<<4+int(key>>0&0xf))*14:])
+		r1 := (*[14]uint64)(tb[(1<<4+int(key>>4&0xf))*14:])
+		r2 := (*[14]uint64)(tb[(2<<4+int(key>>8&0xf))*14:])
+		r3 := (*[14]uint64)(tb[(3<<4+int(key>>12&0xf))*14:])
+		r4 := (*[14]uint64)(tb[(4<<4+int(key>>16&0xf))*14:])
+		r5 := (*[14]uint64)(tb[(5<<4+int(key>>20&0xf))*14:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]|r5[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]|r5[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]|r5[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]|r5[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]|r5[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]|r5[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]|r4[6]|r5[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]|r4[7]|r5[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]|r4[8]|r5[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]|r4[9]|r5[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]|r4[10]|r5[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]|r4[11]|r5[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]|r2[12]|r3[12]|r4[12]|r5[12]) + bits.OnesCount64(r0[13]|r1[13]|r2[13]|r3[13]|r4[13]|r5[13]))
+	}
+	return int(n)
+}
+
+// clashesGo4x6r15 is clashesGo for 6 tables of 4 diagonals, rows of 15 words.
+func clashesGo4x6r15(tables []uint64, keys []uint64) int {
+	tb := (*[6 << 4 * 15]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[15]uint64)(tb[(0<<4+int(key>>0&0xf))*15:])
+		r1 := (*[15]uint64)(tb[(1<<4+int(key>>4&0xf))*15:])
+		r2 := (*[15]uint64)(tb[(2<<4+int(key>>8&0xf))*15:])
+		r3 := (*[15]uint64)(tb[(3<<4+int(key>>12&0xf))*15:])
+		r4 := (*[15]uint64)(tb[(4<<4+int(key>>16&0xf))*15:])
+		r5 := (*[15]uint64)(tb[(5<<4+int(key>>20&0xf))*15:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]|r5[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]|r5[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]|r5[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]|r5[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]|r5[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]|r5[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]|r4[6]|r5[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]|r4[7]|r5[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]|r4[8]|r5[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]|r4[9]|r5[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]|r4[10]|r5[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]|r4[11]|r5[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]|r2[12]|r3[12]|r4[12]|r5[12]) + bits.OnesCount64(r0[13]|r1[13]|r2[13]|r3[13]|r4[13]|r5[13]) + bits.OnesCount64(r0[14]|r1[14]|r2[14]|r3[14]|r4[14]|r5[14]))
 	}
 	return int(n)
 }
@@ -2140,6 +8362,66 @@ func clashesGo4x6r16(tables []uint64, keys []uint64) int {
 	return int(n)
 }
 
+// clashesGo4x6r17 is clashesGo for 6 tables of 4 diagonals, rows of 17 words.
+func clashesGo4x6r17(tables []uint64, keys []uint64) int {
+	tb := (*[6 << 4 * 17]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[17]uint64)(tb[(0<<4+int(key>>0&0xf))*17:])
+		r1 := (*[17]uint64)(tb[(1<<4+int(key>>4&0xf))*17:])
+		r2 := (*[17]uint64)(tb[(2<<4+int(key>>8&0xf))*17:])
+		r3 := (*[17]uint64)(tb[(3<<4+int(key>>12&0xf))*17:])
+		r4 := (*[17]uint64)(tb[(4<<4+int(key>>16&0xf))*17:])
+		r5 := (*[17]uint64)(tb[(5<<4+int(key>>20&0xf))*17:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]|r5[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]|r5[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]|r5[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]|r5[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]|r5[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]|r5[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]|r4[6]|r5[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]|r4[7]|r5[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]|r4[8]|r5[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]|r4[9]|r5[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]|r4[10]|r5[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]|r4[11]|r5[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]|r2[12]|r3[12]|r4[12]|r5[12]) + bits.OnesCount64(r0[13]|r1[13]|r2[13]|r3[13]|r4[13]|r5[13]) + bits.OnesCount64(r0[14]|r1[14]|r2[14]|r3[14]|r4[14]|r5[14]) + bits.OnesCount64(r0[15]|r1[15]|r2[15]|r3[15]|r4[15]|r5[15]))
+		n += uint64(bits.OnesCount64(r0[16] | r1[16] | r2[16] | r3[16] | r4[16] | r5[16]))
+	}
+	return int(n)
+}
+
+// clashesGo4x6r18 is clashesGo for 6 tables of 4 diagonals, rows of 18 words.
+func clashesGo4x6r18(tables []uint64, keys []uint64) int {
+	tb := (*[6 << 4 * 18]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[18]uint64)(tb[(0<<4+int(key>>0&0xf))*18:])
+		r1 := (*[18]uint64)(tb[(1<<4+int(key>>4&0xf))*18:])
+		r2 := (*[18]uint64)(tb[(2<<4+int(key>>8&0xf))*18:])
+		r3 := (*[18]uint64)(tb[(3<<4+int(key>>12&0xf))*18:])
+		r4 := (*[18]uint64)(tb[(4<<4+int(key>>16&0xf))*18:])
+		r5 := (*[18]uint64)(tb[(5<<4+int(key>>20&0xf))*18:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]|r5[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]|r5[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]|r5[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]|r5[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]|r5[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]|r5[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]|r4[6]|r5[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]|r4[7]|r5[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]|r4[8]|r5[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]|r4[9]|r5[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]|r4[10]|r5[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]|r4[11]|r5[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]|r2[12]|r3[12]|r4[12]|r5[12]) + bits.OnesCount64(r0[13]|r1[13]|r2[13]|r3[13]|r4[13]|r5[13]) + bits.OnesCount64(r0[14]|r1[14]|r2[14]|r3[14]|r4[14]|r5[14]) + bits.OnesCount64(r0[15]|r1[15]|r2[15]|r3[15]|r4[15]|r5[15]))
+		n += uint64(bits.OnesCount64(r0[16]|r1[16]|r2[16]|r3[16]|r4[16]|r5[16]) + bits.OnesCount64(r0[17]|r1[17]|r2[17]|r3[17]|r4[17]|r5[17]))
+	}
+	return int(n)
+}
+
+// clashesGo4x6r19 is clashesGo for 6 tables of 4 diagonals, rows of 19 words.
+func clashesGo4x6r19(tables []uint64, keys []uint64) int {
+	tb := (*[6 << 4 * 19]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[19]uint64)(tb[(0<<4+int(key>>0&0xf))*19:])
+		r1 := (*[19]uint64)(tb[(1<<4+int(key>>4&0xf))*19:])
+		r2 := (*[19]uint64)(tb[(2<<4+int(key>>8&0xf))*19:])
+		r3 := (*[19]uint64)(tb[(3<<4+int(key>>12&0xf))*19:])
+		r4 := (*[19]uint64)(tb[(4<<4+int(key>>16&0xf))*19:])
+		r5 := (*[19]uint64)(tb[(5<<4+int(key>>20&0xf))*19:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]|r5[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]|r5[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]|r5[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]|r5[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]|r5[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]|r5[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]|r4[6]|r5[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]|r4[7]|r5[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]|r4[8]|r5[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]|r4[9]|r5[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]|r4[10]|r5[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]|r4[11]|r5[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]|r2[12]|r3[12]|r4[12]|r5[12]) + bits.OnesCount64(r0[13]|r1[13]|r2[13]|r3[13]|r4[13]|r5[13]) + bits.OnesCount64(r0[14]|r1[14]|r2[14]|r3[14]|r4[14]|r5[14]) + bits.OnesCount64(r0[15]|r1[15]|r2[15]|r3[15]|r4[15]|r5[15]))
+		n += uint64(bits.OnesCount64(r0[16]|r1[16]|r2[16]|r3[16]|r4[16]|r5[16]) + bits.OnesCount64(r0[17]|r1[17]|r2[17]|r3[17]|r4[17]|r5[17]) + bits.OnesCount64(r0[18]|r1[18]|r2[18]|r3[18]|r4[18]|r5[18]))
+	}
+	return int(n)
+}
+
 // clashesGo4x6r20 is clashesGo for 6 tables of 4 diagonals, rows of 20 words.
 func clashesGo4x6r20(tables []uint64, keys []uint64) int {
 	tb := (*[6 << 4 * 20]uint64)(tables)
@@ -2156,6 +8438,69 @@ func clashesGo4x6r20(tables []uint64, keys []uint64) int {
 		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]|r4[8]|r5[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]|r4[9]|r5[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]|r4[10]|r5[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]|r4[11]|r5[11]))
 		n += uint64(bits.OnesCount64(r0[12]|r1[12]|r2[12]|r3[12]|r4[12]|r5[12]) + bits.OnesCount64(r0[13]|r1[13]|r2[13]|r3[13]|r4[13]|r5[13]) + bits.OnesCount64(r0[14]|r1[14]|r2[14]|r3[14]|r4[14]|r5[14]) + bits.OnesCount64(r0[15]|r1[15]|r2[15]|r3[15]|r4[15]|r5[15]))
 		n += uint64(bits.OnesCount64(r0[16]|r1[16]|r2[16]|r3[16]|r4[16]|r5[16]) + bits.OnesCount64(r0[17]|r1[17]|r2[17]|r3[17]|r4[17]|r5[17]) + bits.OnesCount64(r0[18]|r1[18]|r2[18]|r3[18]|r4[18]|r5[18]) + bits.OnesCount64(r0[19]|r1[19]|r2[19]|r3[19]|r4[19]|r5[19]))
+	}
+	return int(n)
+}
+
+// clashesGo4x6r21 is clashesGo for 6 tables of 4 diagonals, rows of 21 words.
+func clashesGo4x6r21(tables []uint64, keys []uint64) int {
+	tb := (*[6 << 4 * 21]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[21]uint64)(tb[(0<<4+int(key>>0&0xf))*21:])
+		r1 := (*[21]uint64)(tb[(1<<4+int(key>>4&0xf))*21:])
+		r2 := (*[21]uint64)(tb[(2<<4+int(key>>8&0xf))*21:])
+		r3 := (*[21]uint64)(tb[(3<<4+int(key>>12&0xf))*21:])
+		r4 := (*[21]uint64)(tb[(4<<4+int(key>>16&0xf))*21:])
+		r5 := (*[21]uint64)(tb[(5<<4+int(key>>20&0xf))*21:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]|r5[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]|r5[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]|r5[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]|r5[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]|r5[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]|r5[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]|r4[6]|r5[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]|r4[7]|r5[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]|r4[8]|r5[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]|r4[9]|r5[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]|r4[10]|r5[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]|r4[11]|r5[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]|r2[12]|r3[12]|r4[12]|r5[12]) + bits.OnesCount64(r0[13]|r1[13]|r2[13]|r3[13]|r4[13]|r5[13]) + bits.OnesCount64(r0[14]|r1[14]|r2[14]|r3[14]|r4[14]|r5[14]) + bits.OnesCount64(r0[15]|r1[15]|r2[15]|r3[15]|r4[15]|r5[15]))
+		n += uint64(bits.OnesCount64(r0[16]|r1[16]|r2[16]|r3[16]|r4[16]|r5[16]) + bits.OnesCount64(r0[17]|r1[17]|r2[17]|r3[17]|r4[17]|r5[17]) + bits.OnesCount64(r0[18]|r1[18]|r2[18]|r3[18]|r4[18]|r5[18]) + bits.OnesCount64(r0[19]|r1[19]|r2[19]|r3[19]|r4[19]|r5[19]))
+		n += uint64(bits.OnesCount64(r0[20] | r1[20] | r2[20] | r3[20] | r4[20] | r5[20]))
+	}
+	return int(n)
+}
+
+// clashesGo4x6r22 is clashesGo for 6 tables of 4 diagonals, rows of 22 words.
+func clashesGo4x6r22(tables []uint64, keys []uint64) int {
+	tb := (*[6 << 4 * 22]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[22]uint64)(tb[(0<<4+int(key>>0&0xf))*22:])
+		r1 := (*[22]uint64)(tb[(1<<4+int(key>>4&0xf))*22:])
+		r2 := (*[22]uint64)(tb[(2<<4+int(key>>8&0xf))*22:])
+		r3 := (*[22]uint64)(tb[(3<<4+int(key>>12&0xf))*22:])
+		r4 := (*[22]uint64)(tb[(4<<4+int(key>>16&0xf))*22:])
+		r5 := (*[22]uint64)(tb[(5<<4+int(key>>20&0xf))*22:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]|r5[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]|r5[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]|r5[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]|r5[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]|r5[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]|r5[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]|r4[6]|r5[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]|r4[7]|r5[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]|r4[8]|r5[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]|r4[9]|r5[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]|r4[10]|r5[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]|r4[11]|r5[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]|r2[12]|r3[12]|r4[12]|r5[12]) + bits.OnesCount64(r0[13]|r1[13]|r2[13]|r3[13]|r4[13]|r5[13]) + bits.OnesCount64(r0[14]|r1[14]|r2[14]|r3[14]|r4[14]|r5[14]) + bits.OnesCount64(r0[15]|r1[15]|r2[15]|r3[15]|r4[15]|r5[15]))
+		n += uint64(bits.OnesCount64(r0[16]|r1[16]|r2[16]|r3[16]|r4[16]|r5[16]) + bits.OnesCount64(r0[17]|r1[17]|r2[17]|r3[17]|r4[17]|r5[17]) + bits.OnesCount64(r0[18]|r1[18]|r2[18]|r3[18]|r4[18]|r5[18]) + bits.OnesCount64(r0[19]|r1[19]|r2[19]|r3[19]|r4[19]|r5[19]))
+		n += uint64(bits.OnesCount64(r0[20]|r1[20]|r2[20]|r3[20]|r4[20]|r5[20]) + bits.OnesCount64(r0[21]|r1[21]|r2[21]|r3[21]|r4[21]|r5[21]))
+	}
+	return int(n)
+}
+
+// clashesGo4x6r23 is clashesGo for 6 tables of 4 diagonals, rows of 23 words.
+func clashesGo4x6r23(tables []uint64, keys []uint64) int {
+	tb := (*[6 << 4 * 23]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[23]uint64)(tb[(0<<4+int(key>>0&0xf))*23:])
+		r1 := (*[23]uint64)(tb[(1<<4+int(key>>4&0xf))*23:])
+		r2 := (*[23]uint64)(tb[(2<<4+int(key>>8&0xf))*23:])
+		r3 := (*[23]uint64)(tb[(3<<4+int(key>>12&0xf))*23:])
+		r4 := (*[23]uint64)(tb[(4<<4+int(key>>16&0xf))*23:])
+		r5 := (*[23]uint64)(tb[(5<<4+int(key>>20&0xf))*23:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]|r5[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]|r5[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]|r5[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]|r5[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]|r5[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]|r5[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]|r4[6]|r5[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]|r4[7]|r5[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]|r4[8]|r5[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]|r4[9]|r5[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]|r4[10]|r5[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]|r4[11]|r5[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]|r2[12]|r3[12]|r4[12]|r5[12]) + bits.OnesCount64(r0[13]|r1[13]|r2[13]|r3[13]|r4[13]|r5[13]) + bits.OnesCount64(r0[14]|r1[14]|r2[14]|r3[14]|r4[14]|r5[14]) + bits.OnesCount64(r0[15]|r1[15]|r2[15]|r3[15]|r4[15]|r5[15]))
+		n += uint64(bits.OnesCount64(r0[16]|r1[16]|r2[16]|r3[16]|r4[16]|r5[16]) + bits.OnesCount64(r0[17]|r1[17]|r2[17]|r3[17]|r4[17]|r5[17]) + bits.OnesCount64(r0[18]|r1[18]|r2[18]|r3[18]|r4[18]|r5[18]) + bits.OnesCount64(r0[19]|r1[19]|r2[19]|r3[19]|r4[19]|r5[19]))
+		n += uint64(bits.OnesCount64(r0[20]|r1[20]|r2[20]|r3[20]|r4[20]|r5[20]) + bits.OnesCount64(r0[21]|r1[21]|r2[21]|r3[21]|r4[21]|r5[21]) + bits.OnesCount64(r0[22]|r1[22]|r2[22]|r3[22]|r4[22]|r5[22]))
 	}
 	return int(n)
 }
@@ -2181,6 +8526,72 @@ func clashesGo4x6r24(tables []uint64, keys []uint64) int {
 	return int(n)
 }
 
+// clashesGo4x6r25 is clashesGo for 6 tables of 4 diagonals, rows of 25 words.
+func clashesGo4x6r25(tables []uint64, keys []uint64) int {
+	tb := (*[6 << 4 * 25]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[25]uint64)(tb[(0<<4+int(key>>0&0xf))*25:])
+		r1 := (*[25]uint64)(tb[(1<<4+int(key>>4&0xf))*25:])
+		r2 := (*[25]uint64)(tb[(2<<4+int(key>>8&0xf))*25:])
+		r3 := (*[25]uint64)(tb[(3<<4+int(key>>12&0xf))*25:])
+		r4 := (*[25]uint64)(tb[(4<<4+int(key>>16&0xf))*25:])
+		r5 := (*[25]uint64)(tb[(5<<4+int(key>>20&0xf))*25:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]|r5[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]|r5[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]|r5[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]|r5[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]|r5[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]|r5[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]|r4[6]|r5[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]|r4[7]|r5[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]|r4[8]|r5[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]|r4[9]|r5[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]|r4[10]|r5[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]|r4[11]|r5[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]|r2[12]|r3[12]|r4[12]|r5[12]) + bits.OnesCount64(r0[13]|r1[13]|r2[13]|r3[13]|r4[13]|r5[13]) + bits.OnesCount64(r0[14]|r1[14]|r2[14]|r3[14]|r4[14]|r5[14]) + bits.OnesCount64(r0[15]|r1[15]|r2[15]|r3[15]|r4[15]|r5[15]))
+		n += uint64(bits.OnesCount64(r0[16]|r1[16]|r2[16]|r3[16]|r4[16]|r5[16]) + bits.OnesCount64(r0[17]|r1[17]|r2[17]|r3[17]|r4[17]|r5[17]) + bits.OnesCount64(r0[18]|r1[18]|r2[18]|r3[18]|r4[18]|r5[18]) + bits.OnesCount64(r0[19]|r1[19]|r2[19]|r3[19]|r4[19]|r5[19]))
+		n += uint64(bits.OnesCount64(r0[20]|r1[20]|r2[20]|r3[20]|r4[20]|r5[20]) + bits.OnesCount64(r0[21]|r1[21]|r2[21]|r3[21]|r4[21]|r5[21]) + bits.OnesCount64(r0[22]|r1[22]|r2[22]|r3[22]|r4[22]|r5[22]) + bits.OnesCount64(r0[23]|r1[23]|r2[23]|r3[23]|r4[23]|r5[23]))
+		n += uint64(bits.OnesCount64(r0[24] | r1[24] | r2[24] | r3[24] | r4[24] | r5[24]))
+	}
+	return int(n)
+}
+
+// clashesGo4x6r26 is clashesGo for 6 tables of 4 diagonals, rows of 26 words.
+func clashesGo4x6r26(tables []uint64, keys []uint64) int {
+	tb := (*[6 << 4 * 26]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[26]uint64)(tb[(0<<4+int(key>>0&0xf))*26:])
+		r1 := (*[26]uint64)(tb[(1<<4+int(key>>4&0xf))*26:])
+		r2 := (*[26]uint64)(tb[(2<<4+int(key>>8&0xf))*26:])
+		r3 := (*[26]uint64)(tb[(3<<4+int(key>>12&0xf))*26:])
+		r4 := (*[26]uint64)(tb[(4<<4+int(key>>16&0xf))*26:])
+		r5 := (*[26]uint64)(tb[(5<<4+int(key>>20&0xf))*26:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]|r5[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]|r5[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]|r5[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]|r5[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]|r5[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]|r5[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]|r4[6]|r5[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]|r4[7]|r5[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]|r4[8]|r5[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]|r4[9]|r5[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]|r4[10]|r5[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]|r4[11]|r5[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]|r2[12]|r3[12]|r4[12]|r5[12]) + bits.OnesCount64(r0[13]|r1[13]|r2[13]|r3[13]|r4[13]|r5[13]) + bits.OnesCount64(r0[14]|r1[14]|r2[14]|r3[14]|r4[14]|r5[14]) + bits.OnesCount64(r0[15]|r1[15]|r2[15]|r3[15]|r4[15]|r5[15]))
+		n += uint64(bits.OnesCount64(r0[16]|r1[16]|r2[16]|r3[16]|r4[16]|r5[16]) + bits.OnesCount64(r0[17]|r1[17]|r2[17]|r3[17]|r4[17]|r5[17]) + bits.OnesCount64(r0[18]|r1[18]|r2[18]|r3[18]|r4[18]|r5[18]) + bits.OnesCount64(r0[19]|r1[19]|r2[19]|r3[19]|r4[19]|r5[19]))
+		n += uint64(bits.OnesCount64(r0[20]|r1[20]|r2[20]|r3[20]|r4[20]|r5[20]) + bits.OnesCount64(r0[21]|r1[21]|r2[21]|r3[21]|r4[21]|r5[21]) + bits.OnesCount64(r0[22]|r1[22]|r2[22]|r3[22]|r4[22]|r5[22]) + bits.OnesCount64(r0[23]|r1[23]|r2[23]|r3[23]|r4[23]|r5[23]))
+		n += uint64(bits.OnesCount64(r0[24]|r1[24]|r2[24]|r3[24]|r4[24]|r5[24]) + bits.OnesCount64(r0[25]|r1[25]|r2[25]|r3[25]|r4[25]|r5[25]))
+	}
+	return int(n)
+}
+
+// clashesGo4x6r27 is clashesGo for 6 tables of 4 diagonals, rows of 27 words.
+func clashesGo4x6r27(tables []uint64, keys []uint64) int {
+	tb := (*[6 << 4 * 27]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[27]uint64)(tb[(0<<4+int(key>>0&0xf))*27:])
+		r1 := (*[27]uint64)(tb[(1<<4+int(key>>4&0xf))*27:])
+		r2 := (*[27]uint64)(tb[(2<<4+int(key>>8&0xf))*27:])
+		r3 := (*[27]uint64)(tb[(3<<4+int(key>>12&0xf))*27:])
+		r4 := (*[27]uint64)(tb[(4<<4+int(key>>16&0xf))*27:])
+		r5 := (*[27]uint64)(tb[(5<<4+int(key>>20&0xf))*27:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]|r5[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]|r5[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]|r5[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]|r5[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]|r5[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]|r5[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]|r4[6]|r5[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]|r4[7]|r5[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]|r4[8]|r5[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]|r4[9]|r5[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]|r4[10]|r5[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]|r4[11]|r5[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]|r2[12]|r3[12]|r4[12]|r5[12]) + bits.OnesCount64(r0[13]|r1[13]|r2[13]|r3[13]|r4[13]|r5[13]) + bits.OnesCount64(r0[14]|r1[14]|r2[14]|r3[14]|r4[14]|r5[14]) + bits.OnesCount64(r0[15]|r1[15]|r2[15]|r3[15]|r4[15]|r5[15]))
+		n += uint64(bits.OnesCount64(r0[16]|r1[16]|r2[16]|r3[16]|r4[16]|r5[16]) + bits.OnesCount64(r0[17]|r1[17]|r2[17]|r3[17]|r4[17]|r5[17]) + bits.OnesCount64(r0[18]|r1[18]|r2[18]|r3[18]|r4[18]|r5[18]) + bits.OnesCount64(r0[19]|r1[19]|r2[19]|r3[19]|r4[19]|r5[19]))
+		n += uint64(bits.OnesCount64(r0[20]|r1[20]|r2[20]|r3[20]|r4[20]|r5[20]) + bits.OnesCount64(r0[21]|r1[21]|r2[21]|r3[21]|r4[21]|r5[21]) + bits.OnesCount64(r0[22]|r1[22]|r2[22]|r3[22]|r4[22]|r5[22]) + bits.OnesCount64(r0[23]|r1[23]|r2[23]|r3[23]|r4[23]|r5[23]))
+		n += uint64(bits.OnesCount64(r0[24]|r1[24]|r2[24]|r3[24]|r4[24]|r5[24]) + bits.OnesCount64(r0[25]|r1[25]|r2[25]|r3[25]|r4[25]|r5[25]) + bits.OnesCount64(r0[26]|r1[26]|r2[26]|r3[26]|r4[26]|r5[26]))
+	}
+	return int(n)
+}
+
 // clashesGo4x6r28 is clashesGo for 6 tables of 4 diagonals, rows of 28 words.
 func clashesGo4x6r28(tables []uint64, keys []uint64) int {
 	tb := (*[6 << 4 * 28]uint64)(tables)
@@ -2199,6 +8610,75 @@ func clashesGo4x6r28(tables []uint64, keys []uint64) int {
 		n += uint64(bits.OnesCount64(r0[16]|r1[16]|r2[16]|r3[16]|r4[16]|r5[16]) + bits.OnesCount64(r0[17]|r1[17]|r2[17]|r3[17]|r4[17]|r5[17]) + bits.OnesCount64(r0[18]|r1[18]|r2[18]|r3[18]|r4[18]|r5[18]) + bits.OnesCount64(r0[19]|r1[19]|r2[19]|r3[19]|r4[19]|r5[19]))
 		n += uint64(bits.OnesCount64(r0[20]|r1[20]|r2[20]|r3[20]|r4[20]|r5[20]) + bits.OnesCount64(r0[21]|r1[21]|r2[21]|r3[21]|r4[21]|r5[21]) + bits.OnesCount64(r0[22]|r1[22]|r2[22]|r3[22]|r4[22]|r5[22]) + bits.OnesCount64(r0[23]|r1[23]|r2[23]|r3[23]|r4[23]|r5[23]))
 		n += uint64(bits.OnesCount64(r0[24]|r1[24]|r2[24]|r3[24]|r4[24]|r5[24]) + bits.OnesCount64(r0[25]|r1[25]|r2[25]|r3[25]|r4[25]|r5[25]) + bits.OnesCount64(r0[26]|r1[26]|r2[26]|r3[26]|r4[26]|r5[26]) + bits.OnesCount64(r0[27]|r1[27]|r2[27]|r3[27]|r4[27]|r5[27]))
+	}
+	return int(n)
+}
+
+// clashesGo4x6r29 is clashesGo for 6 tables of 4 diagonals, rows of 29 words.
+func clashesGo4x6r29(tables []uint64, keys []uint64) int {
+	tb := (*[6 << 4 * 29]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[29]uint64)(tb[(0<<4+int(key>>0&0xf))*29:])
+		r1 := (*[29]uint64)(tb[(1<<4+int(key>>4&0xf))*29:])
+		r2 := (*[29]uint64)(tb[(2<<4+int(key>>8&0xf))*29:])
+		r3 := (*[29]uint64)(tb[(3<<4+int(key>>12&0xf))*29:])
+		r4 := (*[29]uint64)(tb[(4<<4+int(key>>16&0xf))*29:])
+		r5 := (*[29]uint64)(tb[(5<<4+int(key>>20&0xf))*29:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]|r5[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]|r5[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]|r5[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]|r5[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]|r5[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]|r5[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]|r4[6]|r5[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]|r4[7]|r5[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]|r4[8]|r5[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]|r4[9]|r5[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]|r4[10]|r5[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]|r4[11]|r5[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]|r2[12]|r3[12]|r4[12]|r5[12]) + bits.OnesCount64(r0[13]|r1[13]|r2[13]|r3[13]|r4[13]|r5[13]) + bits.OnesCount64(r0[14]|r1[14]|r2[14]|r3[14]|r4[14]|r5[14]) + bits.OnesCount64(r0[15]|r1[15]|r2[15]|r3[15]|r4[15]|r5[15]))
+		n += uint64(bits.OnesCount64(r0[16]|r1[16]|r2[16]|r3[16]|r4[16]|r5[16]) + bits.OnesCount64(r0[17]|r1[17]|r2[17]|r3[17]|r4[17]|r5[17]) + bits.OnesCount64(r0[18]|r1[18]|r2[18]|r3[18]|r4[18]|r5[18]) + bits.OnesCount64(r0[19]|r1[19]|r2[19]|r3[19]|r4[19]|r5[19]))
+		n += uint64(bits.OnesCount64(r0[20]|r1[20]|r2[20]|r3[20]|r4[20]|r5[20]) + bits.OnesCount64(r0[21]|r1[21]|r2[21]|r3[21]|r4[21]|r5[21]) + bits.OnesCount64(r0[22]|r1[22]|r2[22]|r3[22]|r4[22]|r5[22]) + bits.OnesCount64(r0[23]|r1[23]|r2[23]|r3[23]|r4[23]|r5[23]))
+		n += uint64(bits.OnesCount64(r0[24]|r1[24]|r2[24]|r3[24]|r4[24]|r5[24]) + bits.OnesCount64(r0[25]|r1[25]|r2[25]|r3[25]|r4[25]|r5[25]) + bits.OnesCount64(r0[26]|r1[26]|r2[26]|r3[26]|r4[26]|r5[26]) + bits.OnesCount64(r0[27]|r1[27]|r2[27]|r3[27]|r4[27]|r5[27]))
+		n += uint64(bits.OnesCount64(r0[28] | r1[28] | r2[28] | r3[28] | r4[28] | r5[28]))
+	}
+	return int(n)
+}
+
+// clashesGo4x6r30 is clashesGo for 6 tables of 4 diagonals, rows of 30 words.
+func clashesGo4x6r30(tables []uint64, keys []uint64) int {
+	tb := (*[6 << 4 * 30]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[30]uint64)(tb[(0<<4+int(key>>0&0xf))*30:])
+		r1 := (*[30]uint64)(tb[(1<<4+int(key>>4&0xf))*30:])
+		r2 := (*[30]uint64)(tb[(2<<4+int(key>>8&0xf))*30:])
+		r3 := (*[30]uint64)(tb[(3<<4+int(key>>12&0xf))*30:])
+		r4 := (*[30]uint64)(tb[(4<<4+int(key>>16&0xf))*30:])
+		r5 := (*[30]uint64)(tb[(5<<4+int(key>>20&0xf))*30:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]|r5[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]|r5[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]|r5[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]|r5[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]|r5[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]|r5[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]|r4[6]|r5[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]|r4[7]|r5[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]|r4[8]|r5[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]|r4[9]|r5[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]|r4[10]|r5[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]|r4[11]|r5[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]|r2[12]|r3[12]|r4[12]|r5[12]) + bits.OnesCount64(r0[13]|r1[13]|r2[13]|r3[13]|r4[13]|r5[13]) + bits.OnesCount64(r0[14]|r1[14]|r2[14]|r3[14]|r4[14]|r5[14]) + bits.OnesCount64(r0[15]|r1[15]|r2[15]|r3[15]|r4[15]|r5[15]))
+		n += uint64(bits.OnesCount64(r0[16]|r1[16]|r2[16]|r3[16]|r4[16]|r5[16]) + bits.OnesCount64(r0[17]|r1[17]|r2[17]|r3[17]|r4[17]|r5[17]) + bits.OnesCount64(r0[18]|r1[18]|r2[18]|r3[18]|r4[18]|r5[18]) + bits.OnesCount64(r0[19]|r1[19]|r2[19]|r3[19]|r4[19]|r5[19]))
+		n += uint64(bits.OnesCount64(r0[20]|r1[20]|r2[20]|r3[20]|r4[20]|r5[20]) + bits.OnesCount64(r0[21]|r1[21]|r2[21]|r3[21]|r4[21]|r5[21]) + bits.OnesCount64(r0[22]|r1[22]|r2[22]|r3[22]|r4[22]|r5[22]) + bits.OnesCount64(r0[23]|r1[23]|r2[23]|r3[23]|r4[23]|r5[23]))
+		n += uint64(bits.OnesCount64(r0[24]|r1[24]|r2[24]|r3[24]|r4[24]|r5[24]) + bits.OnesCount64(r0[25]|r1[25]|r2[25]|r3[25]|r4[25]|r5[25]) + bits.OnesCount64(r0[26]|r1[26]|r2[26]|r3[26]|r4[26]|r5[26]) + bits.OnesCount64(r0[27]|r1[27]|r2[27]|r3[27]|r4[27]|r5[27]))
+		n += uint64(bits.OnesCount64(r0[28]|r1[28]|r2[28]|r3[28]|r4[28]|r5[28]) + bits.OnesCount64(r0[29]|r1[29]|r2[29]|r3[29]|r4[29]|r5[29]))
+	}
+	return int(n)
+}
+
+// clashesGo4x6r31 is clashesGo for 6 tables of 4 diagonals, rows of 31 words.
+func clashesGo4x6r31(tables []uint64, keys []uint64) int {
+	tb := (*[6 << 4 * 31]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[31]uint64)(tb[(0<<4+int(key>>0&0xf))*31:])
+		r1 := (*[31]uint64)(tb[(1<<4+int(key>>4&0xf))*31:])
+		r2 := (*[31]uint64)(tb[(2<<4+int(key>>8&0xf))*31:])
+		r3 := (*[31]uint64)(tb[(3<<4+int(key>>12&0xf))*31:])
+		r4 := (*[31]uint64)(tb[(4<<4+int(key>>16&0xf))*31:])
+		r5 := (*[31]uint64)(tb[(5<<4+int(key>>20&0xf))*31:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]|r5[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]|r5[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]|r5[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]|r5[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]|r5[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]|r5[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]|r4[6]|r5[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]|r4[7]|r5[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]|r4[8]|r5[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]|r4[9]|r5[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]|r4[10]|r5[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]|r4[11]|r5[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]|r2[12]|r3[12]|r4[12]|r5[12]) + bits.OnesCount64(r0[13]|r1[13]|r2[13]|r3[13]|r4[13]|r5[13]) + bits.OnesCount64(r0[14]|r1[14]|r2[14]|r3[14]|r4[14]|r5[14]) + bits.OnesCount64(r0[15]|r1[15]|r2[15]|r3[15]|r4[15]|r5[15]))
+		n += uint64(bits.OnesCount64(r0[16]|r1[16]|r2[16]|r3[16]|r4[16]|r5[16]) + bits.OnesCount64(r0[17]|r1[17]|r2[17]|r3[17]|r4[17]|r5[17]) + bits.OnesCount64(r0[18]|r1[18]|r2[18]|r3[18]|r4[18]|r5[18]) + bits.OnesCount64(r0[19]|r1[19]|r2[19]|r3[19]|r4[19]|r5[19]))
+		n += uint64(bits.OnesCount64(r0[20]|r1[20]|r2[20]|r3[20]|r4[20]|r5[20]) + bits.OnesCount64(r0[21]|r1[21]|r2[21]|r3[21]|r4[21]|r5[21]) + bits.OnesCount64(r0[22]|r1[22]|r2[22]|r3[22]|r4[22]|r5[22]) + bits.OnesCount64(r0[23]|r1[23]|r2[23]|r3[23]|r4[23]|r5[23]))
+		n += uint64(bits.OnesCount64(r0[24]|r1[24]|r2[24]|r3[24]|r4[24]|r5[24]) + bits.OnesCount64(r0[25]|r1[25]|r2[25]|r3[25]|r4[25]|r5[25]) + bits.OnesCount64(r0[26]|r1[26]|r2[26]|r3[26]|r4[26]|r5[26]) + bits.OnesCount64(r0[27]|r1[27]|r2[27]|r3[27]|r4[27]|r5[27]))
+		n += uint64(bits.OnesCount64(r0[28]|r1[28]|r2[28]|r3[28]|r4[28]|r5[28]) + bits.OnesCount64(r0[29]|r1[29]|r2[29]|r3[29]|r4[29]|r5[29]) + bits.OnesCount64(r0[30]|r1[30]|r2[30]|r3[30]|r4[30]|r5[30]))
 	}
 	return int(n)
 }
@@ -2226,6 +8706,57 @@ func clashesGo4x6r32(tables []uint64, keys []uint64) int {
 	return int(n)
 }
 
+// clashesGo4x7r1 is clashesGo for 7 tables of 4 diagonals, rows of 1 words.
+func clashesGo4x7r1(tables []uint64, keys []uint64) int {
+	tb := (*[7 << 4 * 1]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[1]uint64)(tb[(0<<4+int(key>>0&0xf))*1:])
+		r1 := (*[1]uint64)(tb[(1<<4+int(key>>4&0xf))*1:])
+		r2 := (*[1]uint64)(tb[(2<<4+int(key>>8&0xf))*1:])
+		r3 := (*[1]uint64)(tb[(3<<4+int(key>>12&0xf))*1:])
+		r4 := (*[1]uint64)(tb[(4<<4+int(key>>16&0xf))*1:])
+		r5 := (*[1]uint64)(tb[(5<<4+int(key>>20&0xf))*1:])
+		r6 := (*[1]uint64)(tb[(6<<4+int(key>>24&0xf))*1:])
+		n += uint64(bits.OnesCount64(r0[0] | r1[0] | r2[0] | r3[0] | r4[0] | r5[0] | r6[0]))
+	}
+	return int(n)
+}
+
+// clashesGo4x7r2 is clashesGo for 7 tables of 4 diagonals, rows of 2 words.
+func clashesGo4x7r2(tables []uint64, keys []uint64) int {
+	tb := (*[7 << 4 * 2]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[2]uint64)(tb[(0<<4+int(key>>0&0xf))*2:])
+		r1 := (*[2]uint64)(tb[(1<<4+int(key>>4&0xf))*2:])
+		r2 := (*[2]uint64)(tb[(2<<4+int(key>>8&0xf))*2:])
+		r3 := (*[2]uint64)(tb[(3<<4+int(key>>12&0xf))*2:])
+		r4 := (*[2]uint64)(tb[(4<<4+int(key>>16&0xf))*2:])
+		r5 := (*[2]uint64)(tb[(5<<4+int(key>>20&0xf))*2:])
+		r6 := (*[2]uint64)(tb[(6<<4+int(key>>24&0xf))*2:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]|r5[0]|r6[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]|r5[1]|r6[1]))
+	}
+	return int(n)
+}
+
+// clashesGo4x7r3 is clashesGo for 7 tables of 4 diagonals, rows of 3 words.
+func clashesGo4x7r3(tables []uint64, keys []uint64) int {
+	tb := (*[7 << 4 * 3]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[3]uint64)(tb[(0<<4+int(key>>0&0xf))*3:])
+		r1 := (*[3]uint64)(tb[(1<<4+int(key>>4&0xf))*3:])
+		r2 := (*[3]uint64)(tb[(2<<4+int(key>>8&0xf))*3:])
+		r3 := (*[3]uint64)(tb[(3<<4+int(key>>12&0xf))*3:])
+		r4 := (*[3]uint64)(tb[(4<<4+int(key>>16&0xf))*3:])
+		r5 := (*[3]uint64)(tb[(5<<4+int(key>>20&0xf))*3:])
+		r6 := (*[3]uint64)(tb[(6<<4+int(key>>24&0xf))*3:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]|r5[0]|r6[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]|r5[1]|r6[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]|r5[2]|r6[2]))
+	}
+	return int(n)
+}
+
 // clashesGo4x7r4 is clashesGo for 7 tables of 4 diagonals, rows of 4 words.
 func clashesGo4x7r4(tables []uint64, keys []uint64) int {
 	tb := (*[7 << 4 * 4]uint64)(tables)
@@ -2239,6 +8770,60 @@ func clashesGo4x7r4(tables []uint64, keys []uint64) int {
 		r5 := (*[4]uint64)(tb[(5<<4+int(key>>20&0xf))*4:])
 		r6 := (*[4]uint64)(tb[(6<<4+int(key>>24&0xf))*4:])
 		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]|r5[0]|r6[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]|r5[1]|r6[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]|r5[2]|r6[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]|r5[3]|r6[3]))
+	}
+	return int(n)
+}
+
+// clashesGo4x7r5 is clashesGo for 7 tables of 4 diagonals, rows of 5 words.
+func clashesGo4x7r5(tables []uint64, keys []uint64) int {
+	tb := (*[7 << 4 * 5]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[5]uint64)(tb[(0<<4+int(key>>0&0xf))*5:])
+		r1 := (*[5]uint64)(tb[(1<<4+int(key>>4&0xf))*5:])
+		r2 := (*[5]uint64)(tb[(2<<4+int(key>>8&0xf))*5:])
+		r3 := (*[5]uint64)(tb[(3<<4+int(key>>12&0xf))*5:])
+		r4 := (*[5]uint64)(tb[(4<<4+int(key>>16&0xf))*5:])
+		r5 := (*[5]uint64)(tb[(5<<4+int(key>>20&0xf))*5:])
+		r6 := (*[5]uint64)(tb[(6<<4+int(key>>24&0xf))*5:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]|r5[0]|r6[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]|r5[1]|r6[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]|r5[2]|r6[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]|r5[3]|r6[3]))
+		n += uint64(bits.OnesCount64(r0[4] | r1[4] | r2[4] | r3[4] | r4[4] | r5[4] | r6[4]))
+	}
+	return int(n)
+}
+
+// clashesGo4x7r6 is clashesGo for 7 tables of 4 diagonals, rows of 6 words.
+func clashesGo4x7r6(tables []uint64, keys []uint64) int {
+	tb := (*[7 << 4 * 6]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[6]uint64)(tb[(0<<4+int(key>>0&0xf))*6:])
+		r1 := (*[6]uint64)(tb[(1<<4+int(key>>4&0xf))*6:])
+		r2 := (*[6]uint64)(tb[(2<<4+int(key>>8&0xf))*6:])
+		r3 := (*[6]uint64)(tb[(3<<4+int(key>>12&0xf))*6:])
+		r4 := (*[6]uint64)(tb[(4<<4+int(key>>16&0xf))*6:])
+		r5 := (*[6]uint64)(tb[(5<<4+int(key>>20&0xf))*6:])
+		r6 := (*[6]uint64)(tb[(6<<4+int(key>>24&0xf))*6:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]|r5[0]|r6[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]|r5[1]|r6[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]|r5[2]|r6[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]|r5[3]|r6[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]|r5[4]|r6[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]|r5[5]|r6[5]))
+	}
+	return int(n)
+}
+
+// clashesGo4x7r7 is clashesGo for 7 tables of 4 diagonals, rows of 7 words.
+func clashesGo4x7r7(tables []uint64, keys []uint64) int {
+	tb := (*[7 << 4 * 7]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[7]uint64)(tb[(0<<4+int(key>>0&0xf))*7:])
+		r1 := (*[7]uint64)(tb[(1<<4+int(key>>4&0xf))*7:])
+		r2 := (*[7]uint64)(tb[(2<<4+int(key>>8&0xf))*7:])
+		r3 := (*[7]uint64)(tb[(3<<4+int(key>>12&0xf))*7:])
+		r4 := (*[7]uint64)(tb[(4<<4+int(key>>16&0xf))*7:])
+		r5 := (*[7]uint64)(tb[(5<<4+int(key>>20&0xf))*7:])
+		r6 := (*[7]uint64)(tb[(6<<4+int(key>>24&0xf))*7:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]|r5[0]|r6[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]|r5[1]|r6[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]|r5[2]|r6[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]|r5[3]|r6[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]|r5[4]|r6[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]|r5[5]|r6[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]|r4[6]|r5[6]|r6[6]))
 	}
 	return int(n)
 }
@@ -2261,6 +8846,63 @@ func clashesGo4x7r8(tables []uint64, keys []uint64) int {
 	return int(n)
 }
 
+// clashesGo4x7r9 is clashesGo for 7 tables of 4 diagonals, rows of 9 words.
+func clashesGo4x7r9(tables []uint64, keys []uint64) int {
+	tb := (*[7 << 4 * 9]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[9]uint64)(tb[(0<<4+int(key>>0&0xf))*9:])
+		r1 := (*[9]uint64)(tb[(1<<4+int(key>>4&0xf))*9:])
+		r2 := (*[9]uint64)(tb[(2<<4+int(key>>8&0xf))*9:])
+		r3 := (*[9]uint64)(tb[(3<<4+int(key>>12&0xf))*9:])
+		r4 := (*[9]uint64)(tb[(4<<4+int(key>>16&0xf))*9:])
+		r5 := (*[9]uint64)(tb[(5<<4+int(key>>20&0xf))*9:])
+		r6 := (*[9]uint64)(tb[(6<<4+int(key>>24&0xf))*9:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]|r5[0]|r6[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]|r5[1]|r6[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]|r5[2]|r6[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]|r5[3]|r6[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]|r5[4]|r6[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]|r5[5]|r6[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]|r4[6]|r5[6]|r6[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]|r4[7]|r5[7]|r6[7]))
+		n += uint64(bits.OnesCount64(r0[8] | r1[8] | r2[8] | r3[8] | r4[8] | r5[8] | r6[8]))
+	}
+	return int(n)
+}
+
+// clashesGo4x7r10 is clashesGo for 7 tables of 4 diagonals, rows of 10 words.
+func clashesGo4x7r10(tables []uint64, keys []uint64) int {
+	tb := (*[7 << 4 * 10]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[10]uint64)(tb[(0<<4+int(key>>0&0xf))*10:])
+		r1 := (*[10]uint64)(tb[(1<<4+int(key>>4&0xf))*10:])
+		r2 := (*[10]uint64)(tb[(2<<4+int(key>>8&0xf))*10:])
+		r3 := (*[10]uint64)(tb[(3<<4+int(key>>12&0xf))*10:])
+		r4 := (*[10]uint64)(tb[(4<<4+int(key>>16&0xf))*10:])
+		r5 := (*[10]uint64)(tb[(5<<4+int(key>>20&0xf))*10:])
+		r6 := (*[10]uint64)(tb[(6<<4+int(key>>24&0xf))*10:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]|r5[0]|r6[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]|r5[1]|r6[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]|r5[2]|r6[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]|r5[3]|r6[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]|r5[4]|r6[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]|r5[5]|r6[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]|r4[6]|r5[6]|r6[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]|r4[7]|r5[7]|r6[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]|r4[8]|r5[8]|r6[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]|r4[9]|r5[9]|r6[9]))
+	}
+	return int(n)
+}
+
+// clashesGo4x7r11 is clashesGo for 7 tables of 4 diagonals, rows of 11 words.
+func clashesGo4x7r11(tables []uint64, keys []uint64) int {
+	tb := (*[7 << 4 * 11]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[11]uint64)(tb[(0<<4+int(key>>0&0xf))*11:])
+		r1 := (*[11]uint64)(tb[(1<<4+int(key>>4&0xf))*11:])
+		r2 := (*[11]uint64)(tb[(2<<4+int(key>>8&0xf))*11:])
+		r3 := (*[11]uint64)(tb[(3<<4+int(key>>12&0xf))*11:])
+		r4 := (*[11]uint64)(tb[(4<<4+int(key>>16&0xf))*11:])
+		r5 := (*[11]uint64)(tb[(5<<4+int(key>>20&0xf))*11:])
+		r6 := (*[11]uint64)(tb[(6<<4+int(key>>24&0xf))*11:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]|r5[0]|r6[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]|r5[1]|r6[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]|r5[2]|r6[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]|r5[3]|r6[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]|r5[4]|r6[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]|r5[5]|r6[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]|r4[6]|r5[6]|r6[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]|r4[7]|r5[7]|r6[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]|r4[8]|r5[8]|r6[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]|r4[9]|r5[9]|r6[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]|r4[10]|r5[10]|r6[10]))
+	}
+	return int(n)
+}
+
 // clashesGo4x7r12 is clashesGo for 7 tables of 4 diagonals, rows of 12 words.
 func clashesGo4x7r12(tables []uint64, keys []uint64) int {
 	tb := (*[7 << 4 * 12]uint64)(tables)
@@ -2276,6 +8918,66 @@ func clashesGo4x7r12(tables []uint64, keys []uint64) int {
 		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]|r5[0]|r6[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]|r5[1]|r6[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]|r5[2]|r6[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]|r5[3]|r6[3]))
 		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]|r5[4]|r6[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]|r5[5]|r6[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]|r4[6]|r5[6]|r6[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]|r4[7]|r5[7]|r6[7]))
 		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]|r4[8]|r5[8]|r6[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]|r4[9]|r5[9]|r6[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]|r4[10]|r5[10]|r6[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]|r4[11]|r5[11]|r6[11]))
+	}
+	return int(n)
+}
+
+// clashesGo4x7r13 is clashesGo for 7 tables of 4 diagonals, rows of 13 words.
+func clashesGo4x7r13(tables []uint64, keys []uint64) int {
+	tb := (*[7 << 4 * 13]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[13]uint64)(tb[(0<<4+int(key>>0&0xf))*13:])
+		r1 := (*[13]uint64)(tb[(1<<4+int(key>>4&0xf))*13:])
+		r2 := (*[13]uint64)(tb[(2<<4+int(key>>8&0xf))*13:])
+		r3 := (*[13]uint64)(tb[(3<<4+int(key>>12&0xf))*13:])
+		r4 := (*[13]uint64)(tb[(4<<4+int(key>>16&0xf))*13:])
+		r5 := (*[13]uint64)(tb[(5<<4+int(key>>20&0xf))*13:])
+		r6 := (*[13]uint64)(tb[(6<<4+int(key>>24&0xf))*13:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]|r5[0]|r6[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]|r5[1]|r6[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]|r5[2]|r6[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]|r5[3]|r6[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]|r5[4]|r6[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]|r5[5]|r6[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]|r4[6]|r5[6]|r6[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]|r4[7]|r5[7]|r6[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]|r4[8]|r5[8]|r6[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]|r4[9]|r5[9]|r6[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]|r4[10]|r5[10]|r6[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]|r4[11]|r5[11]|r6[11]))
+		n += uint64(bits.OnesCount64(r0[12] | r1[12] | r2[12] | r3[12] | r4[12] | r5[12] | r6[12]))
+	}
+	return int(n)
+}
+
+// clashesGo4x7r14 is clashesGo for 7 tables of 4 diagonals, rows of 14 words.
+func clashesGo4x7r14(tables []uint64, keys []uint64) int {
+	tb := (*[7 << 4 * 14]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[14]uint64)(tb[(0<<4+int(key>>0&0xf))*14:])
+		r1 := (*[14]uint64)(tb[(1<<4+int(key>>4&0xf))*14:])
+		r2 := (*[14]uint64)(tb[(2<<4+int(key>>8&0xf))*14:])
+		r3 := (*[14]uint64)(tb[(3<<4+int(key>>12&0xf))*14:])
+		r4 := (*[14]uint64)(tb[(4<<4+int(key>>16&0xf))*14:])
+		r5 := (*[14]uint64)(tb[(5<<4+int(key>>20&0xf))*14:])
+		r6 := (*[14]uint64)(tb[(6<<4+int(key>>24&0xf))*14:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]|r5[0]|r6[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]|r5[1]|r6[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]|r5[2]|r6[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]|r5[3]|r6[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]|r5[4]|r6[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]|r5[5]|r6[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]|r4[6]|r5[6]|r6[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]|r4[7]|r5[7]|r6[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]|r4[8]|r5[8]|r6[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]|r4[9]|r5[9]|r6[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]|r4[10]|r5[10]|r6[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]|r4[11]|r5[11]|r6[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]|r2[12]|r3[12]|r4[12]|r5[12]|r6[12]) + bits.OnesCount64(r0[13]|r1[13]|r2[13]|r3[13]|r4[13]|r5[13]|r6[13]))
+	}
+	return int(n)
+}
+
+// clashesGo4x7r15 is clashesGo for 7 tables of 4 diagonals, rows of 15 words.
+func clashesGo4x7r15(tables []uint64, keys []uint64) int {
+	tb := (*[7 << 4 * 15]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[15]uint64)(tb[(0<<4+int(key>>0&0xf))*15:])
+		r1 := (*[15]uint64)(tb[(1<<4+int(key>>4&0xf))*15:])
+		r2 := (*[15]uint64)(tb[(2<<4+int(key>>8&0xf))*15:])
+		r3 := (*[15]uint64)(tb[(3<<4+int(key>>12&0xf))*15:])
+		r4 := (*[15]uint64)(tb[(4<<4+int(key>>16&0xf))*15:])
+		r5 := (*[15]uint64)(tb[(5<<4+int(key>>20&0xf))*15:])
+		r6 := (*[15]uint64)(tb[(6<<4+int(key>>24&0xf))*15:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]|r5[0]|r6[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]|r5[1]|r6[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]|r5[2]|r6[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]|r5[3]|r6[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]|r5[4]|r6[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]|r5[5]|r6[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]|r4[6]|r5[6]|r6[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]|r4[7]|r5[7]|r6[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]|r4[8]|r5[8]|r6[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]|r4[9]|r5[9]|r6[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]|r4[10]|r5[10]|r6[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]|r4[11]|r5[11]|r6[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]|r2[12]|r3[12]|r4[12]|r5[12]|r6[12]) + bits.OnesCount64(r0[13]|r1[13]|r2[13]|r3[13]|r4[13]|r5[13]|r6[13]) + bits.OnesCount64(r0[14]|r1[14]|r2[14]|r3[14]|r4[14]|r5[14]|r6[14]))
 	}
 	return int(n)
 }
@@ -2300,6 +9002,69 @@ func clashesGo4x7r16(tables []uint64, keys []uint64) int {
 	return int(n)
 }
 
+// clashesGo4x7r17 is clashesGo for 7 tables of 4 diagonals, rows of 17 words.
+func clashesGo4x7r17(tables []uint64, keys []uint64) int {
+	tb := (*[7 << 4 * 17]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[17]uint64)(tb[(0<<4+int(key>>0&0xf))*17:])
+		r1 := (*[17]uint64)(tb[(1<<4+int(key>>4&0xf))*17:])
+		r2 := (*[17]uint64)(tb[(2<<4+int(key>>8&0xf))*17:])
+		r3 := (*[17]uint64)(tb[(3<<4+int(key>>12&0xf))*17:])
+		r4 := (*[17]uint64)(tb[(4<<4+int(key>>16&0xf))*17:])
+		r5 := (*[17]uint64)(tb[(5<<4+int(key>>20&0xf))*17:])
+		r6 := (*[17]uint64)(tb[(6<<4+int(key>>24&0xf))*17:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]|r5[0]|r6[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]|r5[1]|r6[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]|r5[2]|r6[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]|r5[3]|r6[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]|r5[4]|r6[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]|r5[5]|r6[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]|r4[6]|r5[6]|r6[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]|r4[7]|r5[7]|r6[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]|r4[8]|r5[8]|r6[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]|r4[9]|r5[9]|r6[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]|r4[10]|r5[10]|r6[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]|r4[11]|r5[11]|r6[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]|r2[12]|r3[12]|r4[12]|r5[12]|r6[12]) + bits.OnesCount64(r0[13]|r1[13]|r2[13]|r3[13]|r4[13]|r5[13]|r6[13]) + bits.OnesCount64(r0[14]|r1[14]|r2[14]|r3[14]|r4[14]|r5[14]|r6[14]) + bits.OnesCount64(r0[15]|r1[15]|r2[15]|r3[15]|r4[15]|r5[15]|r6[15]))
+		n += uint64(bits.OnesCount64(r0[16] | r1[16] | r2[16] | r3[16] | r4[16] | r5[16] | r6[16]))
+	}
+	return int(n)
+}
+
+// clashesGo4x7r18 is clashesGo for 7 tables of 4 diagonals, rows of 18 words.
+func clashesGo4x7r18(tables []uint64, keys []uint64) int {
+	tb := (*[7 << 4 * 18]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[18]uint64)(tb[(0<<4+int(key>>0&0xf))*18:])
+		r1 := (*[18]uint64)(tb[(1<<4+int(key>>4&0xf))*18:])
+		r2 := (*[18]uint64)(tb[(2<<4+int(key>>8&0xf))*18:])
+		r3 := (*[18]uint64)(tb[(3<<4+int(key>>12&0xf))*18:])
+		r4 := (*[18]uint64)(tb[(4<<4+int(key>>16&0xf))*18:])
+		r5 := (*[18]uint64)(tb[(5<<4+int(key>>20&0xf))*18:])
+		r6 := (*[18]uint64)(tb[(6<<4+int(key>>24&0xf))*18:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]|r5[0]|r6[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]|r5[1]|r6[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]|r5[2]|r6[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]|r5[3]|r6[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]|r5[4]|r6[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]|r5[5]|r6[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]|r4[6]|r5[6]|r6[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]|r4[7]|r5[7]|r6[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]|r4[8]|r5[8]|r6[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]|r4[9]|r5[9]|r6[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]|r4[10]|r5[10]|r6[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]|r4[11]|r5[11]|r6[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]|r2[12]|r3[12]|r4[12]|r5[12]|r6[12]) + bits.OnesCount64(r0[13]|r1[13]|r2[13]|r3[13]|r4[13]|r5[13]|r6[13]) + bits.OnesCount64(r0[14]|r1[14]|r2[14]|r3[14]|r4[14]|r5[14]|r6[14]) + bits.OnesCount64(r0[15]|r1[15]|r2[15]|r3[15]|r4[15]|r5[15]|r6[15]))
+		n += uint64(bits.OnesCount64(r0[16]|r1[16]|r2[16]|r3[16]|r4[16]|r5[16]|r6[16]) + bits.OnesCount64(r0[17]|r1[17]|r2[17]|r3[17]|r4[17]|r5[17]|r6[17]))
+	}
+	return int(n)
+}
+
+// clashesGo4x7r19 is clashesGo for 7 tables of 4 diagonals, rows of 19 words.
+func clashesGo4x7r19(tables []uint64, keys []uint64) int {
+	tb := (*[7 << 4 * 19]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[19]uint64)(tb[(0<<4+int(key>>0&0xf))*19:])
+		r1 := (*[19]uint64)(tb[(1<<4+int(key>>4&0xf))*19:])
+		r2 := (*[19]uint64)(tb[(2<<4+int(key>>8&0xf))*19:])
+		r3 := (*[19]uint64)(tb[(3<<4+int(key>>12&0xf))*19:])
+		r4 := (*[19]uint64)(tb[(4<<4+int(key>>16&0xf))*19:])
+		r5 := (*[19]uint64)(tb[(5<<4+int(key>>20&0xf))*19:])
+		r6 := (*[19]uint64)(tb[(6<<4+int(key>>24&0xf))*19:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]|r5[0]|r6[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]|r5[1]|r6[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]|r5[2]|r6[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]|r5[3]|r6[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]|r5[4]|r6[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]|r5[5]|r6[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]|r4[6]|r5[6]|r6[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]|r4[7]|r5[7]|r6[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]|r4[8]|r5[8]|r6[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]|r4[9]|r5[9]|r6[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]|r4[10]|r5[10]|r6[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]|r4[11]|r5[11]|r6[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]|r2[12]|r3[12]|r4[12]|r5[12]|r6[12]) + bits.OnesCount64(r0[13]|r1[13]|r2[13]|r3[13]|r4[13]|r5[13]|r6[13]) + bits.OnesCount64(r0[14]|r1[14]|r2[14]|r3[14]|r4[14]|r5[14]|r6[14]) + bits.OnesCount64(r0[15]|r1[15]|r2[15]|r3[15]|r4[15]|r5[15]|r6[15]))
+		n += uint64(bits.OnesCount64(r0[16]|r1[16]|r2[16]|r3[16]|r4[16]|r5[16]|r6[16]) + bits.OnesCount64(r0[17]|r1[17]|r2[17]|r3[17]|r4[17]|r5[17]|r6[17]) + bits.OnesCount64(r0[18]|r1[18]|r2[18]|r3[18]|r4[18]|r5[18]|r6[18]))
+	}
+	return int(n)
+}
+
 // clashesGo4x7r20 is clashesGo for 7 tables of 4 diagonals, rows of 20 words.
 func clashesGo4x7r20(tables []uint64, keys []uint64) int {
 	tb := (*[7 << 4 * 20]uint64)(tables)
@@ -2317,6 +9082,72 @@ func clashesGo4x7r20(tables []uint64, keys []uint64) int {
 		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]|r4[8]|r5[8]|r6[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]|r4[9]|r5[9]|r6[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]|r4[10]|r5[10]|r6[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]|r4[11]|r5[11]|r6[11]))
 		n += uint64(bits.OnesCount64(r0[12]|r1[12]|r2[12]|r3[12]|r4[12]|r5[12]|r6[12]) + bits.OnesCount64(r0[13]|r1[13]|r2[13]|r3[13]|r4[13]|r5[13]|r6[13]) + bits.OnesCount64(r0[14]|r1[14]|r2[14]|r3[14]|r4[14]|r5[14]|r6[14]) + bits.OnesCount64(r0[15]|r1[15]|r2[15]|r3[15]|r4[15]|r5[15]|r6[15]))
 		n += uint64(bits.OnesCount64(r0[16]|r1[16]|r2[16]|r3[16]|r4[16]|r5[16]|r6[16]) + bits.OnesCount64(r0[17]|r1[17]|r2[17]|r3[17]|r4[17]|r5[17]|r6[17]) + bits.OnesCount64(r0[18]|r1[18]|r2[18]|r3[18]|r4[18]|r5[18]|r6[18]) + bits.OnesCount64(r0[19]|r1[19]|r2[19]|r3[19]|r4[19]|r5[19]|r6[19]))
+	}
+	return int(n)
+}
+
+// clashesGo4x7r21 is clashesGo for 7 tables of 4 diagonals, rows of 21 words.
+func clashesGo4x7r21(tables []uint64, keys []uint64) int {
+	tb := (*[7 << 4 * 21]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[21]uint64)(tb[(0<<4+int(key>>0&0xf))*21:])
+		r1 := (*[21]uint64)(tb[(1<<4+int(key>>4&0xf))*21:])
+		r2 := (*[21]uint64)(tb[(2<<4+int(key>>8&0xf))*21:])
+		r3 := (*[21]uint64)(tb[(3<<4+int(key>>12&0xf))*21:])
+		r4 := (*[21]uint64)(tb[(4<<4+int(key>>16&0xf))*21:])
+		r5 := (*[21]uint64)(tb[(5<<4+int(key>>20&0xf))*21:])
+		r6 := (*[21]uint64)(tb[(6<<4+int(key>>24&0xf))*21:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]|r5[0]|r6[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]|r5[1]|r6[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]|r5[2]|r6[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]|r5[3]|r6[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]|r5[4]|r6[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]|r5[5]|r6[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]|r4[6]|r5[6]|r6[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]|r4[7]|r5[7]|r6[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]|r4[8]|r5[8]|r6[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]|r4[9]|r5[9]|r6[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]|r4[10]|r5[10]|r6[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]|r4[11]|r5[11]|r6[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]|r2[12]|r3[12]|r4[12]|r5[12]|r6[12]) + bits.OnesCount64(r0[13]|r1[13]|r2[13]|r3[13]|r4[13]|r5[13]|r6[13]) + bits.OnesCount64(r0[14]|r1[14]|r2[14]|r3[14]|r4[14]|r5[14]|r6[14]) + bits.OnesCount64(r0[15]|r1[15]|r2[15]|r3[15]|r4[15]|r5[15]|r6[15]))
+		n += uint64(bits.OnesCount64(r0[16]|r1[16]|r2[16]|r3[16]|r4[16]|r5[16]|r6[16]) + bits.OnesCount64(r0[17]|r1[17]|r2[17]|r3[17]|r4[17]|r5[17]|r6[17]) + bits.OnesCount64(r0[18]|r1[18]|r2[18]|r3[18]|r4[18]|r5[18]|r6[18]) + bits.OnesCount64(r0[19]|r1[19]|r2[19]|r3[19]|r4[19]|r5[19]|r6[19]))
+		n += uint64(bits.OnesCount64(r0[20] | r1[20] | r2[20] | r3[20] | r4[20] | r5[20] | r6[20]))
+	}
+	return int(n)
+}
+
+// clashesGo4x7r22 is clashesGo for 7 tables of 4 diagonals, rows of 22 words.
+func clashesGo4x7r22(tables []uint64, keys []uint64) int {
+	tb := (*[7 << 4 * 22]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[22]uint64)(tb[(0<<4+int(key>>0&0xf))*22:])
+		r1 := (*[22]uint64)(tb[(1<<4+int(key>>4&0xf))*22:])
+		r2 := (*[22]uint64)(tb[(2<<4+int(key>>8&0xf))*22:])
+		r3 := (*[22]uint64)(tb[(3<<4+int(key>>12&0xf))*22:])
+		r4 := (*[22]uint64)(tb[(4<<4+int(key>>16&0xf))*22:])
+		r5 := (*[22]uint64)(tb[(5<<4+int(key>>20&0xf))*22:])
+		r6 := (*[22]uint64)(tb[(6<<4+int(key>>24&0xf))*22:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]|r5[0]|r6[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]|r5[1]|r6[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]|r5[2]|r6[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]|r5[3]|r6[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]|r5[4]|r6[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]|r5[5]|r6[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]|r4[6]|r5[6]|r6[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]|r4[7]|r5[7]|r6[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]|r4[8]|r5[8]|r6[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]|r4[9]|r5[9]|r6[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]|r4[10]|r5[10]|r6[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]|r4[11]|r5[11]|r6[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]|r2[12]|r3[12]|r4[12]|r5[12]|r6[12]) + bits.OnesCount64(r0[13]|r1[13]|r2[13]|r3[13]|r4[13]|r5[13]|r6[13]) + bits.OnesCount64(r0[14]|r1[14]|r2[14]|r3[14]|r4[14]|r5[14]|r6[14]) + bits.OnesCount64(r0[15]|r1[15]|r2[15]|r3[15]|r4[15]|r5[15]|r6[15]))
+		n += uint64(bits.OnesCount64(r0[16]|r1[16]|r2[16]|r3[16]|r4[16]|r5[16]|r6[16]) + bits.OnesCount64(r0[17]|r1[17]|r2[17]|r3[17]|r4[17]|r5[17]|r6[17]) + bits.OnesCount64(r0[18]|r1[18]|r2[18]|r3[18]|r4[18]|r5[18]|r6[18]) + bits.OnesCount64(r0[19]|r1[19]|r2[19]|r3[19]|r4[19]|r5[19]|r6[19]))
+		n += uint64(bits.OnesCount64(r0[20]|r1[20]|r2[20]|r3[20]|r4[20]|r5[20]|r6[20]) + bits.OnesCount64(r0[21]|r1[21]|r2[21]|r3[21]|r4[21]|r5[21]|r6[21]))
+	}
+	return int(n)
+}
+
+// clashesGo4x7r23 is clashesGo for 7 tables of 4 diagonals, rows of 23 words.
+func clashesGo4x7r23(tables []uint64, keys []uint64) int {
+	tb := (*[7 << 4 * 23]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[23]uint64)(tb[(0<<4+int(key>>0&0xf))*23:])
+		r1 := (*[23]uint64)(tb[(1<<4+int(key>>4&0xf))*23:])
+		r2 := (*[23]uint64)(tb[(2<<4+int(key>>8&0xf))*23:])
+		r3 := (*[23]uint64)(tb[(3<<4+int(key>>12&0xf))*23:])
+		r4 := (*[23]uint64)(tb[(4<<4+int(key>>16&0xf))*23:])
+		r5 := (*[23]uint64)(tb[(5<<4+int(key>>20&0xf))*23:])
+		r6 := (*[23]uint64)(tb[(6<<4+int(key>>24&0xf))*23:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]|r5[0]|r6[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]|r5[1]|r6[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]|r5[2]|r6[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]|r5[3]|r6[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]|r5[4]|r6[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]|r5[5]|r6[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]|r4[6]|r5[6]|r6[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]|r4[7]|r5[7]|r6[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]|r4[8]|r5[8]|r6[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]|r4[9]|r5[9]|r6[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]|r4[10]|r5[10]|r6[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]|r4[11]|r5[11]|r6[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]|r2[12]|r3[12]|r4[12]|r5[12]|r6[12]) + bits.OnesCount64(r0[13]|r1[13]|r2[13]|r3[13]|r4[13]|r5[13]|r6[13]) + bits.OnesCount64(r0[14]|r1[14]|r2[14]|r3[14]|r4[14]|r5[14]|r6[14]) + bits.OnesCount64(r0[15]|r1[15]|r2[15]|r3[15]|r4[15]|r5[15]|r6[15]))
+		n += uint64(bits.OnesCount64(r0[16]|r1[16]|r2[16]|r3[16]|r4[16]|r5[16]|r6[16]) + bits.OnesCount64(r0[17]|r1[17]|r2[17]|r3[17]|r4[17]|r5[17]|r6[17]) + bits.OnesCount64(r0[18]|r1[18]|r2[18]|r3[18]|r4[18]|r5[18]|r6[18]) + bits.OnesCount64(r0[19]|r1[19]|r2[19]|r3[19]|r4[19]|r5[19]|r6[19]))
+		n += uint64(bits.OnesCount64(r0[20]|r1[20]|r2[20]|r3[20]|r4[20]|r5[20]|r6[20]) + bits.OnesCount64(r0[21]|r1[21]|r2[21]|r3[21]|r4[21]|r5[21]|r6[21]) + bits.OnesCount64(r0[22]|r1[22]|r2[22]|r3[22]|r4[22]|r5[22]|r6[22]))
 	}
 	return int(n)
 }
@@ -2343,6 +9174,75 @@ func clashesGo4x7r24(tables []uint64, keys []uint64) int {
 	return int(n)
 }
 
+// clashesGo4x7r25 is clashesGo for 7 tables of 4 diagonals, rows of 25 words.
+func clashesGo4x7r25(tables []uint64, keys []uint64) int {
+	tb := (*[7 << 4 * 25]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[25]uint64)(tb[(0<<4+int(key>>0&0xf))*25:])
+		r1 := (*[25]uint64)(tb[(1<<4+int(key>>4&0xf))*25:])
+		r2 := (*[25]uint64)(tb[(2<<4+int(key>>8&0xf))*25:])
+		r3 := (*[25]uint64)(tb[(3<<4+int(key>>12&0xf))*25:])
+		r4 := (*[25]uint64)(tb[(4<<4+int(key>>16&0xf))*25:])
+		r5 := (*[25]uint64)(tb[(5<<4+int(key>>20&0xf))*25:])
+		r6 := (*[25]uint64)(tb[(6<<4+int(key>>24&0xf))*25:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]|r5[0]|r6[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]|r5[1]|r6[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]|r5[2]|r6[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]|r5[3]|r6[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]|r5[4]|r6[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]|r5[5]|r6[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]|r4[6]|r5[6]|r6[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]|r4[7]|r5[7]|r6[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]|r4[8]|r5[8]|r6[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]|r4[9]|r5[9]|r6[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]|r4[10]|r5[10]|r6[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]|r4[11]|r5[11]|r6[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]|r2[12]|r3[12]|r4[12]|r5[12]|r6[12]) + bits.OnesCount64(r0[13]|r1[13]|r2[13]|r3[13]|r4[13]|r5[13]|r6[13]) + bits.OnesCount64(r0[14]|r1[14]|r2[14]|r3[14]|r4[14]|r5[14]|r6[14]) + bits.OnesCount64(r0[15]|r1[15]|r2[15]|r3[15]|r4[15]|r5[15]|r6[15]))
+		n += uint64(bits.OnesCount64(r0[16]|r1[16]|r2[16]|r3[16]|r4[16]|r5[16]|r6[16]) + bits.OnesCount64(r0[17]|r1[17]|r2[17]|r3[17]|r4[17]|r5[17]|r6[17]) + bits.OnesCount64(r0[18]|r1[18]|r2[18]|r3[18]|r4[18]|r5[18]|r6[18]) + bits.OnesCount64(r0[19]|r1[19]|r2[19]|r3[19]|r4[19]|r5[19]|r6[19]))
+		n += uint64(bits.OnesCount64(r0[20]|r1[20]|r2[20]|r3[20]|r4[20]|r5[20]|r6[20]) + bits.OnesCount64(r0[21]|r1[21]|r2[21]|r3[21]|r4[21]|r5[21]|r6[21]) + bits.OnesCount64(r0[22]|r1[22]|r2[22]|r3[22]|r4[22]|r5[22]|r6[22]) + bits.OnesCount64(r0[23]|r1[23]|r2[23]|r3[23]|r4[23]|r5[23]|r6[23]))
+		n += uint64(bits.OnesCount64(r0[24] | r1[24] | r2[24] | r3[24] | r4[24] | r5[24] | r6[24]))
+	}
+	return int(n)
+}
+
+// clashesGo4x7r26 is clashesGo for 7 tables of 4 diagonals, rows of 26 words.
+func clashesGo4x7r26(tables []uint64, keys []uint64) int {
+	tb := (*[7 << 4 * 26]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[26]uint64)(tb[(0<<4+int(key>>0&0xf))*26:])
+		r1 := (*[26]uint64)(tb[(1<<4+int(key>>4&0xf))*26:])
+		r2 := (*[26]uint64)(tb[(2<<4+int(key>>8&0xf))*26:])
+		r3 := (*[26]uint64)(tb[(3<<4+int(key>>12&0xf))*26:])
+		r4 := (*[26]uint64)(tb[(4<<4+int(key>>16&0xf))*26:])
+		r5 := (*[26]uint64)(tb[(5<<4+int(key>>20&0xf))*26:])
+		r6 := (*[26]uint64)(tb[(6<<4+int(key>>24&0xf))*26:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]|r5[0]|r6[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]|r5[1]|r6[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]|r5[2]|r6[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]|r5[3]|r6[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]|r5[4]|r6[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]|r5[5]|r6[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]|r4[6]|r5[6]|r6[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]|r4[7]|r5[7]|r6[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]|r4[8]|r5[8]|r6[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]|r4[9]|r5[9]|r6[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]|r4[10]|r5[10]|r6[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]|r4[11]|r5[11]|r6[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]|r2[12]|r3[12]|r4[12]|r5[12]|r6[12]) + bits.OnesCount64(r0[13]|r1[13]|r2[13]|r3[13]|r4[13]|r5[13]|r6[13]) + bits.OnesCount64(r0[14]|r1[14]|r2[14]|r3[14]|r4[14]|r5[14]|r6[14]) + bits.OnesCount64(r0[15]|r1[15]|r2[15]|r3[15]|r4[15]|r5[15]|r6[15]))
+		n += uint64(bits.OnesCount64(r0[16]|r1[16]|r2[16]|r3[16]|r4[16]|r5[16]|r6[16]) + bits.OnesCount64(r0[17]|r1[17]|r2[17]|r3[17]|r4[17]|r5[17]|r6[17]) + bits.OnesCount64(r0[18]|r1[18]|r2[18]|r3[18]|r4[18]|r5[18]|r6[18]) + bits.OnesCount64(r0[19]|r1[19]|r2[19]|r3[19]|r4[19]|r5[19]|r6[19]))
+		n += uint64(bits.OnesCount64(r0[20]|r1[20]|r2[20]|r3[20]|r4[20]|r5[20]|r6[20]) + bits.OnesCount64(r0[21]|r1[21]|r2[21]|r3[21]|r4[21]|r5[21]|r6[21]) + bits.OnesCount64(r0[22]|r1[22]|r2[22]|r3[22]|r4[22]|r5[22]|r6[22]) + bits.OnesCount64(r0[23]|r1[23]|r2[23]|r3[23]|r4[23]|r5[23]|r6[23]))
+		n += uint64(bits.OnesCount64(r0[24]|r1[24]|r2[24]|r3[24]|r4[24]|r5[24]|r6[24]) + bits.OnesCount64(r0[25]|r1[25]|r2[25]|r3[25]|r4[25]|r5[25]|r6[25]))
+	}
+	return int(n)
+}
+
+// clashesGo4x7r27 is clashesGo for 7 tables of 4 diagonals, rows of 27 words.
+func clashesGo4x7r27(tables []uint64, keys []uint64) int {
+	tb := (*[7 << 4 * 27]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[27]uint64)(tb[(0<<4+int(key>>0&0xf))*27:])
+		r1 := (*[27]uint64)(tb[(1<<4+int(key>>4&0xf))*27:])
+		r2 := (*[27]uint64)(tb[(2<<4+int(key>>8&0xf))*27:])
+		r3 := (*[27]uint64)(tb[(3<<4+int(key>>12&0xf))*27:])
+		r4 := (*[27]uint64)(tb[(4<<4+int(key>>16&0xf))*27:])
+		r5 := (*[27]uint64)(tb[(5<<4+int(key>>20&0xf))*27:])
+		r6 := (*[27]uint64)(tb[(6<<4+int(key>>24&0xf))*27:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]|r5[0]|r6[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]|r5[1]|r6[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]|r5[2]|r6[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]|r5[3]|r6[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]|r5[4]|r6[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]|r5[5]|r6[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]|r4[6]|r5[6]|r6[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]|r4[7]|r5[7]|r6[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]|r4[8]|r5[8]|r6[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]|r4[9]|r5[9]|r6[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]|r4[10]|r5[10]|r6[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]|r4[11]|r5[11]|r6[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]|r2[12]|r3[12]|r4[12]|r5[12]|r6[12]) + bits.OnesCount64(r0[13]|r1[13]|r2[13]|r3[13]|r4[13]|r5[13]|r6[13]) + bits.OnesCount64(r0[14]|r1[14]|r2[14]|r3[14]|r4[14]|r5[14]|r6[14]) + bits.OnesCount64(r0[15]|r1[15]|r2[15]|r3[15]|r4[15]|r5[15]|r6[15]))
+		n += uint64(bits.OnesCount64(r0[16]|r1[16]|r2[16]|r3[16]|r4[16]|r5[16]|r6[16]) + bits.OnesCount64(r0[17]|r1[17]|r2[17]|r3[17]|r4[17]|r5[17]|r6[17]) + bits.OnesCount64(r0[18]|r1[18]|r2[18]|r3[18]|r4[18]|r5[18]|r6[18]) + bits.OnesCount64(r0[19]|r1[19]|r2[19]|r3[19]|r4[19]|r5[19]|r6[19]))
+		n += uint64(bits.OnesCount64(r0[20]|r1[20]|r2[20]|r3[20]|r4[20]|r5[20]|r6[20]) + bits.OnesCount64(r0[21]|r1[21]|r2[21]|r3[21]|r4[21]|r5[21]|r6[21]) + bits.OnesCount64(r0[22]|r1[22]|r2[22]|r3[22]|r4[22]|r5[22]|r6[22]) + bits.OnesCount64(r0[23]|r1[23]|r2[23]|r3[23]|r4[23]|r5[23]|r6[23]))
+		n += uint64(bits.OnesCount64(r0[24]|r1[24]|r2[24]|r3[24]|r4[24]|r5[24]|r6[24]) + bits.OnesCount64(r0[25]|r1[25]|r2[25]|r3[25]|r4[25]|r5[25]|r6[25]) + bits.OnesCount64(r0[26]|r1[26]|r2[26]|r3[26]|r4[26]|r5[26]|r6[26]))
+	}
+	return int(n)
+}
+
 // clashesGo4x7r28 is clashesGo for 7 tables of 4 diagonals, rows of 28 words.
 func clashesGo4x7r28(tables []uint64, keys []uint64) int {
 	tb := (*[7 << 4 * 28]uint64)(tables)
@@ -2362,6 +9262,78 @@ func clashesGo4x7r28(tables []uint64, keys []uint64) int {
 		n += uint64(bits.OnesCount64(r0[16]|r1[16]|r2[16]|r3[16]|r4[16]|r5[16]|r6[16]) + bits.OnesCount64(r0[17]|r1[17]|r2[17]|r3[17]|r4[17]|r5[17]|r6[17]) + bits.OnesCount64(r0[18]|r1[18]|r2[18]|r3[18]|r4[18]|r5[18]|r6[18]) + bits.OnesCount64(r0[19]|r1[19]|r2[19]|r3[19]|r4[19]|r5[19]|r6[19]))
 		n += uint64(bits.OnesCount64(r0[20]|r1[20]|r2[20]|r3[20]|r4[20]|r5[20]|r6[20]) + bits.OnesCount64(r0[21]|r1[21]|r2[21]|r3[21]|r4[21]|r5[21]|r6[21]) + bits.OnesCount64(r0[22]|r1[22]|r2[22]|r3[22]|r4[22]|r5[22]|r6[22]) + bits.OnesCount64(r0[23]|r1[23]|r2[23]|r3[23]|r4[23]|r5[23]|r6[23]))
 		n += uint64(bits.OnesCount64(r0[24]|r1[24]|r2[24]|r3[24]|r4[24]|r5[24]|r6[24]) + bits.OnesCount64(r0[25]|r1[25]|r2[25]|r3[25]|r4[25]|r5[25]|r6[25]) + bits.OnesCount64(r0[26]|r1[26]|r2[26]|r3[26]|r4[26]|r5[26]|r6[26]) + bits.OnesCount64(r0[27]|r1[27]|r2[27]|r3[27]|r4[27]|r5[27]|r6[27]))
+	}
+	return int(n)
+}
+
+// clashesGo4x7r29 is clashesGo for 7 tables of 4 diagonals, rows of 29 words.
+func clashesGo4x7r29(tables []uint64, keys []uint64) int {
+	tb := (*[7 << 4 * 29]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[29]uint64)(tb[(0<<4+int(key>>0&0xf))*29:])
+		r1 := (*[29]uint64)(tb[(1<<4+int(key>>4&0xf))*29:])
+		r2 := (*[29]uint64)(tb[(2<<4+int(key>>8&0xf))*29:])
+		r3 := (*[29]uint64)(tb[(3<<4+int(key>>12&0xf))*29:])
+		r4 := (*[29]uint64)(tb[(4<<4+int(key>>16&0xf))*29:])
+		r5 := (*[29]uint64)(tb[(5<<4+int(key>>20&0xf))*29:])
+		r6 := (*[29]uint64)(tb[(6<<4+int(key>>24&0xf))*29:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]|r5[0]|r6[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]|r5[1]|r6[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]|r5[2]|r6[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]|r5[3]|r6[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]|r5[4]|r6[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]|r5[5]|r6[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]|r4[6]|r5[6]|r6[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]|r4[7]|r5[7]|r6[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]|r4[8]|r5[8]|r6[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]|r4[9]|r5[9]|r6[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]|r4[10]|r5[10]|r6[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]|r4[11]|r5[11]|r6[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]|r2[12]|r3[12]|r4[12]|r5[12]|r6[12]) + bits.OnesCount64(r0[13]|r1[13]|r2[13]|r3[13]|r4[13]|r5[13]|r6[13]) + bits.OnesCount64(r0[14]|r1[14]|r2[14]|r3[14]|r4[14]|r5[14]|r6[14]) + bits.OnesCount64(r0[15]|r1[15]|r2[15]|r3[15]|r4[15]|r5[15]|r6[15]))
+		n += uint64(bits.OnesCount64(r0[16]|r1[16]|r2[16]|r3[16]|r4[16]|r5[16]|r6[16]) + bits.OnesCount64(r0[17]|r1[17]|r2[17]|r3[17]|r4[17]|r5[17]|r6[17]) + bits.OnesCount64(r0[18]|r1[18]|r2[18]|r3[18]|r4[18]|r5[18]|r6[18]) + bits.OnesCount64(r0[19]|r1[19]|r2[19]|r3[19]|r4[19]|r5[19]|r6[19]))
+		n += uint64(bits.OnesCount64(r0[20]|r1[20]|r2[20]|r3[20]|r4[20]|r5[20]|r6[20]) + bits.OnesCount64(r0[21]|r1[21]|r2[21]|r3[21]|r4[21]|r5[21]|r6[21]) + bits.OnesCount64(r0[22]|r1[22]|r2[22]|r3[22]|r4[22]|r5[22]|r6[22]) + bits.OnesCount64(r0[23]|r1[23]|r2[23]|r3[23]|r4[23]|r5[23]|r6[23]))
+		n += uint64(bits.OnesCount64(r0[24]|r1[24]|r2[24]|r3[24]|r4[24]|r5[24]|r6[24]) + bits.OnesCount64(r0[25]|r1[25]|r2[25]|r3[25]|r4[25]|r5[25]|r6[25]) + bits.OnesCount64(r0[26]|r1[26]|r2[26]|r3[26]|r4[26]|r5[26]|r6[26]) + bits.OnesCount64(r0[27]|r1[27]|r2[27]|r3[27]|r4[27]|r5[27]|r6[27]))
+		n += uint64(bits.OnesCount64(r0[28] | r1[28] | r2[28] | r3[28] | r4[28] | r5[28] | r6[28]))
+	}
+	return int(n)
+}
+
+// clashesGo4x7r30 is clashesGo for 7 tables of 4 diagonals, rows of 30 words.
+func clashesGo4x7r30(tables []uint64, keys []uint64) int {
+	tb := (*[7 << 4 * 30]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[30]uint64)(tb[(0<<4+int(key>>0&0xf))*30:])
+		r1 := (*[30]uint64)(tb[(1<<4+int(key>>4&0xf))*30:])
+		r2 := (*[30]uint64)(tb[(2<<4+int(key>>8&0xf))*30:])
+		r3 := (*[30]uint64)(tb[(3<<4+int(key>>12&0xf))*30:])
+		r4 := (*[30]uint64)(tb[(4<<4+int(key>>16&0xf))*30:])
+		r5 := (*[30]uint64)(tb[(5<<4+int(key>>20&0xf))*30:])
+		r6 := (*[30]uint64)(tb[(6<<4+int(key>>24&0xf))*30:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]|r5[0]|r6[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]|r5[1]|r6[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]|r5[2]|r6[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]|r5[3]|r6[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]|r5[4]|r6[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]|r5[5]|r6[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]|r4[6]|r5[6]|r6[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]|r4[7]|r5[7]|r6[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]|r4[8]|r5[8]|r6[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]|r4[9]|r5[9]|r6[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]|r4[10]|r5[10]|r6[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]|r4[11]|r5[11]|r6[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]|r2[12]|r3[12]|r4[12]|r5[12]|r6[12]) + bits.OnesCount64(r0[13]|r1[13]|r2[13]|r3[13]|r4[13]|r5[13]|r6[13]) + bits.OnesCount64(r0[14]|r1[14]|r2[14]|r3[14]|r4[14]|r5[14]|r6[14]) + bits.OnesCount64(r0[15]|r1[15]|r2[15]|r3[15]|r4[15]|r5[15]|r6[15]))
+		n += uint64(bits.OnesCount64(r0[16]|r1[16]|r2[16]|r3[16]|r4[16]|r5[16]|r6[16]) + bits.OnesCount64(r0[17]|r1[17]|r2[17]|r3[17]|r4[17]|r5[17]|r6[17]) + bits.OnesCount64(r0[18]|r1[18]|r2[18]|r3[18]|r4[18]|r5[18]|r6[18]) + bits.OnesCount64(r0[19]|r1[19]|r2[19]|r3[19]|r4[19]|r5[19]|r6[19]))
+		n += uint64(bits.OnesCount64(r0[20]|r1[20]|r2[20]|r3[20]|r4[20]|r5[20]|r6[20]) + bits.OnesCount64(r0[21]|r1[21]|r2[21]|r3[21]|r4[21]|r5[21]|r6[21]) + bits.OnesCount64(r0[22]|r1[22]|r2[22]|r3[22]|r4[22]|r5[22]|r6[22]) + bits.OnesCount64(r0[23]|r1[23]|r2[23]|r3[23]|r4[23]|r5[23]|r6[23]))
+		n += uint64(bits.OnesCount64(r0[24]|r1[24]|r2[24]|r3[24]|r4[24]|r5[24]|r6[24]) + bits.OnesCount64(r0[25]|r1[25]|r2[25]|r3[25]|r4[25]|r5[25]|r6[25]) + bits.OnesCount64(r0[26]|r1[26]|r2[26]|r3[26]|r4[26]|r5[26]|r6[26]) + bits.OnesCount64(r0[27]|r1[27]|r2[27]|r3[27]|r4[27]|r5[27]|r6[27]))
+		n += uint64(bits.OnesCount64(r0[28]|r1[28]|r2[28]|r3[28]|r4[28]|r5[28]|r6[28]) + bits.OnesCount64(r0[29]|r1[29]|r2[29]|r3[29]|r4[29]|r5[29]|r6[29]))
+	}
+	return int(n)
+}
+
+// clashesGo4x7r31 is clashesGo for 7 tables of 4 diagonals, rows of 31 words.
+func clashesGo4x7r31(tables []uint64, keys []uint64) int {
+	tb := (*[7 << 4 * 31]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[31]uint64)(tb[(0<<4+int(key>>0&0xf))*31:])
+		r1 := (*[31]uint64)(tb[(1<<4+int(key>>4&0xf))*31:])
+		r2 := (*[31]uint64)(tb[(2<<4+int(key>>8&0xf))*31:])
+		r3 := (*[31]uint64)(tb[(3<<4+int(key>>12&0xf))*31:])
+		r4 := (*[31]uint64)(tb[(4<<4+int(key>>16&0xf))*31:])
+		r5 := (*[31]uint64)(tb[(5<<4+int(key>>20&0xf))*31:])
+		r6 := (*[31]uint64)(tb[(6<<4+int(key>>24&0xf))*31:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]|r5[0]|r6[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]|r5[1]|r6[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]|r5[2]|r6[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]|r5[3]|r6[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]|r5[4]|r6[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]|r5[5]|r6[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]|r4[6]|r5[6]|r6[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]|r4[7]|r5[7]|r6[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]|r4[8]|r5[8]|r6[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]|r4[9]|r5[9]|r6[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]|r4[10]|r5[10]|r6[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]|r4[11]|r5[11]|r6[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]|r2[12]|r3[12]|r4[12]|r5[12]|r6[12]) + bits.OnesCount64(r0[13]|r1[13]|r2[13]|r3[13]|r4[13]|r5[13]|r6[13]) + bits.OnesCount64(r0[14]|r1[14]|r2[14]|r3[14]|r4[14]|r5[14]|r6[14]) + bits.OnesCount64(r0[15]|r1[15]|r2[15]|r3[15]|r4[15]|r5[15]|r6[15]))
+		n += uint64(bits.OnesCount64(r0[16]|r1[16]|r2[16]|r3[16]|r4[16]|r5[16]|r6[16]) + bits.OnesCount64(r0[17]|r1[17]|r2[17]|r3[17]|r4[17]|r5[17]|r6[17]) + bits.OnesCount64(r0[18]|r1[18]|r2[18]|r3[18]|r4[18]|r5[18]|r6[18]) + bits.OnesCount64(r0[19]|r1[19]|r2[19]|r3[19]|r4[19]|r5[19]|r6[19]))
+		n += uint64(bits.OnesCount64(r0[20]|r1[20]|r2[20]|r3[20]|r4[20]|r5[20]|r6[20]) + bits.OnesCount64(r0[21]|r1[21]|r2[21]|r3[21]|r4[21]|r5[21]|r6[21]) + bits.OnesCount64(r0[22]|r1[22]|r2[22]|r3[22]|r4[22]|r5[22]|r6[22]) + bits.OnesCount64(r0[23]|r1[23]|r2[23]|r3[23]|r4[23]|r5[23]|r6[23]))
+		n += uint64(bits.OnesCount64(r0[24]|r1[24]|r2[24]|r3[24]|r4[24]|r5[24]|r6[24]) + bits.OnesCount64(r0[25]|r1[25]|r2[25]|r3[25]|r4[25]|r5[25]|r6[25]) + bits.OnesCount64(r0[26]|r1[26]|r2[26]|r3[26]|r4[26]|r5[26]|r6[26]) + bits.OnesCount64(r0[27]|r1[27]|r2[27]|r3[27]|r4[27]|r5[27]|r6[27]))
+		n += uint64(bits.OnesCount64(r0[28]|r1[28]|r2[28]|r3[28]|r4[28]|r5[28]|r6[28]) + bits.OnesCount64(r0[29]|r1[29]|r2[29]|r3[29]|r4[29]|r5[29]|r6[29]) + bits.OnesCount64(r0[30]|r1[30]|r2[30]|r3[30]|r4[30]|r5[30]|r6[30]))
 	}
 	return int(n)
 }
@@ -2390,6 +9362,60 @@ func clashesGo4x7r32(tables []uint64, keys []uint64) int {
 	return int(n)
 }
 
+// clashesGo4x8r1 is clashesGo for 8 tables of 4 diagonals, rows of 1 words.
+func clashesGo4x8r1(tables []uint64, keys []uint64) int {
+	tb := (*[8 << 4 * 1]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[1]uint64)(tb[(0<<4+int(key>>0&0xf))*1:])
+		r1 := (*[1]uint64)(tb[(1<<4+int(key>>4&0xf))*1:])
+		r2 := (*[1]uint64)(tb[(2<<4+int(key>>8&0xf))*1:])
+		r3 := (*[1]uint64)(tb[(3<<4+int(key>>12&0xf))*1:])
+		r4 := (*[1]uint64)(tb[(4<<4+int(key>>16&0xf))*1:])
+		r5 := (*[1]uint64)(tb[(5<<4+int(key>>20&0xf))*1:])
+		r6 := (*[1]uint64)(tb[(6<<4+int(key>>24&0xf))*1:])
+		r7 := (*[1]uint64)(tb[(7<<4+int(key>>28&0xf))*1:])
+		n += uint64(bits.OnesCount64(r0[0] | r1[0] | r2[0] | r3[0] | r4[0] | r5[0] | r6[0] | r7[0]))
+	}
+	return int(n)
+}
+
+// clashesGo4x8r2 is clashesGo for 8 tables of 4 diagonals, rows of 2 words.
+func clashesGo4x8r2(tables []uint64, keys []uint64) int {
+	tb := (*[8 << 4 * 2]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[2]uint64)(tb[(0<<4+int(key>>0&0xf))*2:])
+		r1 := (*[2]uint64)(tb[(1<<4+int(key>>4&0xf))*2:])
+		r2 := (*[2]uint64)(tb[(2<<4+int(key>>8&0xf))*2:])
+		r3 := (*[2]uint64)(tb[(3<<4+int(key>>12&0xf))*2:])
+		r4 := (*[2]uint64)(tb[(4<<4+int(key>>16&0xf))*2:])
+		r5 := (*[2]uint64)(tb[(5<<4+int(key>>20&0xf))*2:])
+		r6 := (*[2]uint64)(tb[(6<<4+int(key>>24&0xf))*2:])
+		r7 := (*[2]uint64)(tb[(7<<4+int(key>>28&0xf))*2:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]|r5[0]|r6[0]|r7[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]|r5[1]|r6[1]|r7[1]))
+	}
+	return int(n)
+}
+
+// clashesGo4x8r3 is clashesGo for 8 tables of 4 diagonals, rows of 3 words.
+func clashesGo4x8r3(tables []uint64, keys []uint64) int {
+	tb := (*[8 << 4 * 3]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[3]uint64)(tb[(0<<4+int(key>>0&0xf))*3:])
+		r1 := (*[3]uint64)(tb[(1<<4+int(key>>4&0xf))*3:])
+		r2 := (*[3]uint64)(tb[(2<<4+int(key>>8&0xf))*3:])
+		r3 := (*[3]uint64)(tb[(3<<4+int(key>>12&0xf))*3:])
+		r4 := (*[3]uint64)(tb[(4<<4+int(key>>16&0xf))*3:])
+		r5 := (*[3]uint64)(tb[(5<<4+int(key>>20&0xf))*3:])
+		r6 := (*[3]uint64)(tb[(6<<4+int(key>>24&0xf))*3:])
+		r7 := (*[3]uint64)(tb[(7<<4+int(key>>28&0xf))*3:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]|r5[0]|r6[0]|r7[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]|r5[1]|r6[1]|r7[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]|r5[2]|r6[2]|r7[2]))
+	}
+	return int(n)
+}
+
 // clashesGo4x8r4 is clashesGo for 8 tables of 4 diagonals, rows of 4 words.
 func clashesGo4x8r4(tables []uint64, keys []uint64) int {
 	tb := (*[8 << 4 * 4]uint64)(tables)
@@ -2404,6 +9430,63 @@ func clashesGo4x8r4(tables []uint64, keys []uint64) int {
 		r6 := (*[4]uint64)(tb[(6<<4+int(key>>24&0xf))*4:])
 		r7 := (*[4]uint64)(tb[(7<<4+int(key>>28&0xf))*4:])
 		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]|r5[0]|r6[0]|r7[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]|r5[1]|r6[1]|r7[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]|r5[2]|r6[2]|r7[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]|r5[3]|r6[3]|r7[3]))
+	}
+	return int(n)
+}
+
+// clashesGo4x8r5 is clashesGo for 8 tables of 4 diagonals, rows of 5 words.
+func clashesGo4x8r5(tables []uint64, keys []uint64) int {
+	tb := (*[8 << 4 * 5]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[5]uint64)(tb[(0<<4+int(key>>0&0xf))*5:])
+		r1 := (*[5]uint64)(tb[(1<<4+int(key>>4&0xf))*5:])
+		r2 := (*[5]uint64)(tb[(2<<4+int(key>>8&0xf))*5:])
+		r3 := (*[5]uint64)(tb[(3<<4+int(key>>12&0xf))*5:])
+		r4 := (*[5]uint64)(tb[(4<<4+int(key>>16&0xf))*5:])
+		r5 := (*[5]uint64)(tb[(5<<4+int(key>>20&0xf))*5:])
+		r6 := (*[5]uint64)(tb[(6<<4+int(key>>24&0xf))*5:])
+		r7 := (*[5]uint64)(tb[(7<<4+int(key>>28&0xf))*5:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]|r5[0]|r6[0]|r7[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]|r5[1]|r6[1]|r7[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]|r5[2]|r6[2]|r7[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]|r5[3]|r6[3]|r7[3]))
+		n += uint64(bits.OnesCount64(r0[4] | r1[4] | r2[4] | r3[4] | r4[4] | r5[4] | r6[4] | r7[4]))
+	}
+	return int(n)
+}
+
+// clashesGo4x8r6 is clashesGo for 8 tables of 4 diagonals, rows of 6 words.
+func clashesGo4x8r6(tables []uint64, keys []uint64) int {
+	tb := (*[8 << 4 * 6]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[6]uint64)(tb[(0<<4+int(key>>0&0xf))*6:])
+		r1 := (*[6]uint64)(tb[(1<<4+int(key>>4&0xf))*6:])
+		r2 := (*[6]uint64)(tb[(2<<4+int(key>>8&0xf))*6:])
+		r3 := (*[6]uint64)(tb[(3<<4+int(key>>12&0xf))*6:])
+		r4 := (*[6]uint64)(tb[(4<<4+int(key>>16&0xf))*6:])
+		r5 := (*[6]uint64)(tb[(5<<4+int(key>>20&0xf))*6:])
+		r6 := (*[6]uint64)(tb[(6<<4+int(key>>24&0xf))*6:])
+		r7 := (*[6]uint64)(tb[(7<<4+int(key>>28&0xf))*6:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]|r5[0]|r6[0]|r7[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]|r5[1]|r6[1]|r7[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]|r5[2]|r6[2]|r7[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]|r5[3]|r6[3]|r7[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]|r5[4]|r6[4]|r7[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]|r5[5]|r6[5]|r7[5]))
+	}
+	return int(n)
+}
+
+// clashesGo4x8r7 is clashesGo for 8 tables of 4 diagonals, rows of 7 words.
+func clashesGo4x8r7(tables []uint64, keys []uint64) int {
+	tb := (*[8 << 4 * 7]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[7]uint64)(tb[(0<<4+int(key>>0&0xf))*7:])
+		r1 := (*[7]uint64)(tb[(1<<4+int(key>>4&0xf))*7:])
+		r2 := (*[7]uint64)(tb[(2<<4+int(key>>8&0xf))*7:])
+		r3 := (*[7]uint64)(tb[(3<<4+int(key>>12&0xf))*7:])
+		r4 := (*[7]uint64)(tb[(4<<4+int(key>>16&0xf))*7:])
+		r5 := (*[7]uint64)(tb[(5<<4+int(key>>20&0xf))*7:])
+		r6 := (*[7]uint64)(tb[(6<<4+int(key>>24&0xf))*7:])
+		r7 := (*[7]uint64)(tb[(7<<4+int(key>>28&0xf))*7:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]|r5[0]|r6[0]|r7[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]|r5[1]|r6[1]|r7[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]|r5[2]|r6[2]|r7[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]|r5[3]|r6[3]|r7[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]|r5[4]|r6[4]|r7[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]|r5[5]|r6[5]|r7[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]|r4[6]|r5[6]|r6[6]|r7[6]))
 	}
 	return int(n)
 }
@@ -2427,6 +9510,66 @@ func clashesGo4x8r8(tables []uint64, keys []uint64) int {
 	return int(n)
 }
 
+// clashesGo4x8r9 is clashesGo for 8 tables of 4 diagonals, rows of 9 words.
+func clashesGo4x8r9(tables []uint64, keys []uint64) int {
+	tb := (*[8 << 4 * 9]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[9]uint64)(tb[(0<<4+int(key>>0&0xf))*9:])
+		r1 := (*[9]uint64)(tb[(1<<4+int(key>>4&0xf))*9:])
+		r2 := (*[9]uint64)(tb[(2<<4+int(key>>8&0xf))*9:])
+		r3 := (*[9]uint64)(tb[(3<<4+int(key>>12&0xf))*9:])
+		r4 := (*[9]uint64)(tb[(4<<4+int(key>>16&0xf))*9:])
+		r5 := (*[9]uint64)(tb[(5<<4+int(key>>20&0xf))*9:])
+		r6 := (*[9]uint64)(tb[(6<<4+int(key>>24&0xf))*9:])
+		r7 := (*[9]uint64)(tb[(7<<4+int(key>>28&0xf))*9:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]|r5[0]|r6[0]|r7[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]|r5[1]|r6[1]|r7[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]|r5[2]|r6[2]|r7[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]|r5[3]|r6[3]|r7[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]|r5[4]|r6[4]|r7[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]|r5[5]|r6[5]|r7[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]|r4[6]|r5[6]|r6[6]|r7[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]|r4[7]|r5[7]|r6[7]|r7[7]))
+		n += uint64(bits.OnesCount64(r0[8] | r1[8] | r2[8] | r3[8] | r4[8] | r5[8] | r6[8] | r7[8]))
+	}
+	return int(n)
+}
+
+// clashesGo4x8r10 is clashesGo for 8 tables of 4 diagonals, rows of 10 words.
+func clashesGo4x8r10(tables []uint64, keys []uint64) int {
+	tb := (*[8 << 4 * 10]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[10]uint64)(tb[(0<<4+int(key>>0&0xf))*10:])
+		r1 := (*[10]uint64)(tb[(1<<4+int(key>>4&0xf))*10:])
+		r2 := (*[10]uint64)(tb[(2<<4+int(key>>8&0xf))*10:])
+		r3 := (*[10]uint64)(tb[(3<<4+int(key>>12&0xf))*10:])
+		r4 := (*[10]uint64)(tb[(4<<4+int(key>>16&0xf))*10:])
+		r5 := (*[10]uint64)(tb[(5<<4+int(key>>20&0xf))*10:])
+		r6 := (*[10]uint64)(tb[(6<<4+int(key>>24&0xf))*10:])
+		r7 := (*[10]uint64)(tb[(7<<4+int(key>>28&0xf))*10:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]|r5[0]|r6[0]|r7[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]|r5[1]|r6[1]|r7[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]|r5[2]|r6[2]|r7[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]|r5[3]|r6[3]|r7[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]|r5[4]|r6[4]|r7[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]|r5[5]|r6[5]|r7[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]|r4[6]|r5[6]|r6[6]|r7[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]|r4[7]|r5[7]|r6[7]|r7[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]|r4[8]|r5[8]|r6[8]|r7[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]|r4[9]|r5[9]|r6[9]|r7[9]))
+	}
+	return int(n)
+}
+
+// clashesGo4x8r11 is clashesGo for 8 tables of 4 diagonals, rows of 11 words.
+func clashesGo4x8r11(tables []uint64, keys []uint64) int {
+	tb := (*[8 << 4 * 11]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[11]uint64)(tb[(0<<4+int(key>>0&0xf))*11:])
+		r1 := (*[11]uint64)(tb[(1<<4+int(key>>4&0xf))*11:])
+		r2 := (*[11]uint64)(tb[(2<<4+int(key>>8&0xf))*11:])
+		r3 := (*[11]uint64)(tb[(3<<4+int(key>>12&0xf))*11:])
+		r4 := (*[11]uint64)(tb[(4<<4+int(key>>16&0xf))*11:])
+		r5 := (*[11]uint64)(tb[(5<<4+int(key>>20&0xf))*11:])
+		r6 := (*[11]uint64)(tb[(6<<4+int(key>>24&0xf))*11:])
+		r7 := (*[11]uint64)(tb[(7<<4+int(key>>28&0xf))*11:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]|r5[0]|r6[0]|r7[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]|r5[1]|r6[1]|r7[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]|r5[2]|r6[2]|r7[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]|r5[3]|r6[3]|r7[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]|r5[4]|r6[4]|r7[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]|r5[5]|r6[5]|r7[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]|r4[6]|r5[6]|r6[6]|r7[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]|r4[7]|r5[7]|r6[7]|r7[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]|r4[8]|r5[8]|r6[8]|r7[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]|r4[9]|r5[9]|r6[9]|r7[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]|r4[10]|r5[10]|r6[10]|r7[10]))
+	}
+	return int(n)
+}
+
 // clashesGo4x8r12 is clashesGo for 8 tables of 4 diagonals, rows of 12 words.
 func clashesGo4x8r12(tables []uint64, keys []uint64) int {
 	tb := (*[8 << 4 * 12]uint64)(tables)
@@ -2443,6 +9586,69 @@ func clashesGo4x8r12(tables []uint64, keys []uint64) int {
 		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]|r5[0]|r6[0]|r7[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]|r5[1]|r6[1]|r7[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]|r5[2]|r6[2]|r7[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]|r5[3]|r6[3]|r7[3]))
 		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]|r5[4]|r6[4]|r7[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]|r5[5]|r6[5]|r7[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]|r4[6]|r5[6]|r6[6]|r7[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]|r4[7]|r5[7]|r6[7]|r7[7]))
 		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]|r4[8]|r5[8]|r6[8]|r7[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]|r4[9]|r5[9]|r6[9]|r7[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]|r4[10]|r5[10]|r6[10]|r7[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]|r4[11]|r5[11]|r6[11]|r7[11]))
+	}
+	return int(n)
+}
+
+// clashesGo4x8r13 is clashesGo for 8 tables of 4 diagonals, rows of 13 words.
+func clashesGo4x8r13(tables []uint64, keys []uint64) int {
+	tb := (*[8 << 4 * 13]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[13]uint64)(tb[(0<<4+int(key>>0&0xf))*13:])
+		r1 := (*[13]uint64)(tb[(1<<4+int(key>>4&0xf))*13:])
+		r2 := (*[13]uint64)(tb[(2<<4+int(key>>8&0xf))*13:])
+		r3 := (*[13]uint64)(tb[(3<<4+int(key>>12&0xf))*13:])
+		r4 := (*[13]uint64)(tb[(4<<4+int(key>>16&0xf))*13:])
+		r5 := (*[13]uint64)(tb[(5<<4+int(key>>20&0xf))*13:])
+		r6 := (*[13]uint64)(tb[(6<<4+int(key>>24&0xf))*13:])
+		r7 := (*[13]uint64)(tb[(7<<4+int(key>>28&0xf))*13:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]|r5[0]|r6[0]|r7[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]|r5[1]|r6[1]|r7[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]|r5[2]|r6[2]|r7[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]|r5[3]|r6[3]|r7[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]|r5[4]|r6[4]|r7[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]|r5[5]|r6[5]|r7[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]|r4[6]|r5[6]|r6[6]|r7[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]|r4[7]|r5[7]|r6[7]|r7[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]|r4[8]|r5[8]|r6[8]|r7[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]|r4[9]|r5[9]|r6[9]|r7[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]|r4[10]|r5[10]|r6[10]|r7[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]|r4[11]|r5[11]|r6[11]|r7[11]))
+		n += uint64(bits.OnesCount64(r0[12] | r1[12] | r2[12] | r3[12] | r4[12] | r5[12] | r6[12] | r7[12]))
+	}
+	return int(n)
+}
+
+// clashesGo4x8r14 is clashesGo for 8 tables of 4 diagonals, rows of 14 words.
+func clashesGo4x8r14(tables []uint64, keys []uint64) int {
+	tb := (*[8 << 4 * 14]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[14]uint64)(tb[(0<<4+int(key>>0&0xf))*14:])
+		r1 := (*[14]uint64)(tb[(1<<4+int(key>>4&0xf))*14:])
+		r2 := (*[14]uint64)(tb[(2<<4+int(key>>8&0xf))*14:])
+		r3 := (*[14]uint64)(tb[(3<<4+int(key>>12&0xf))*14:])
+		r4 := (*[14]uint64)(tb[(4<<4+int(key>>16&0xf))*14:])
+		r5 := (*[14]uint64)(tb[(5<<4+int(key>>20&0xf))*14:])
+		r6 := (*[14]uint64)(tb[(6<<4+int(key>>24&0xf))*14:])
+		r7 := (*[14]uint64)(tb[(7<<4+int(key>>28&0xf))*14:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]|r5[0]|r6[0]|r7[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]|r5[1]|r6[1]|r7[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]|r5[2]|r6[2]|r7[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]|r5[3]|r6[3]|r7[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]|r5[4]|r6[4]|r7[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]|r5[5]|r6[5]|r7[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]|r4[6]|r5[6]|r6[6]|r7[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]|r4[7]|r5[7]|r6[7]|r7[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]|r4[8]|r5[8]|r6[8]|r7[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]|r4[9]|r5[9]|r6[9]|r7[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]|r4[10]|r5[10]|r6[10]|r7[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]|r4[11]|r5[11]|r6[11]|r7[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]|r2[12]|r3[12]|r4[12]|r5[12]|r6[12]|r7[12]) + bits.OnesCount64(r0[13]|r1[13]|r2[13]|r3[13]|r4[13]|r5[13]|r6[13]|r7[13]))
+	}
+	return int(n)
+}
+
+// clashesGo4x8r15 is clashesGo for 8 tables of 4 diagonals, rows of 15 words.
+func clashesGo4x8r15(tables []uint64, keys []uint64) int {
+	tb := (*[8 << 4 * 15]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[15]uint64)(tb[(0<<4+int(key>>0&0xf))*15:])
+		r1 := (*[15]uint64)(tb[(1<<4+int(key>>4&0xf))*15:])
+		r2 := (*[15]uint64)(tb[(2<<4+int(key>>8&0xf))*15:])
+		r3 := (*[15]uint64)(tb[(3<<4+int(key>>12&0xf))*15:])
+		r4 := (*[15]uint64)(tb[(4<<4+int(key>>16&0xf))*15:])
+		r5 := (*[15]uint64)(tb[(5<<4+int(key>>20&0xf))*15:])
+		r6 := (*[15]uint64)(tb[(6<<4+int(key>>24&0xf))*15:])
+		r7 := (*[15]uint64)(tb[(7<<4+int(key>>28&0xf))*15:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]|r5[0]|r6[0]|r7[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]|r5[1]|r6[1]|r7[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]|r5[2]|r6[2]|r7[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]|r5[3]|r6[3]|r7[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]|r5[4]|r6[4]|r7[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]|r5[5]|r6[5]|r7[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]|r4[6]|r5[6]|r6[6]|r7[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]|r4[7]|r5[7]|r6[7]|r7[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]|r4[8]|r5[8]|r6[8]|r7[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]|r4[9]|r5[9]|r6[9]|r7[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]|r4[10]|r5[10]|r6[10]|r7[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]|r4[11]|r5[11]|r6[11]|r7[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]|r2[12]|r3[12]|r4[12]|r5[12]|r6[12]|r7[12]) + bits.OnesCount64(r0[13]|r1[13]|r2[13]|r3[13]|r4[13]|r5[13]|r6[13]|r7[13]) + bits.OnesCount64(r0[14]|r1[14]|r2[14]|r3[14]|r4[14]|r5[14]|r6[14]|r7[14]))
 	}
 	return int(n)
 }
@@ -2468,6 +9674,72 @@ func clashesGo4x8r16(tables []uint64, keys []uint64) int {
 	return int(n)
 }
 
+// clashesGo4x8r17 is clashesGo for 8 tables of 4 diagonals, rows of 17 words.
+func clashesGo4x8r17(tables []uint64, keys []uint64) int {
+	tb := (*[8 << 4 * 17]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[17]uint64)(tb[(0<<4+int(key>>0&0xf))*17:])
+		r1 := (*[17]uint64)(tb[(1<<4+int(key>>4&0xf))*17:])
+		r2 := (*[17]uint64)(tb[(2<<4+int(key>>8&0xf))*17:])
+		r3 := (*[17]uint64)(tb[(3<<4+int(key>>12&0xf))*17:])
+		r4 := (*[17]uint64)(tb[(4<<4+int(key>>16&0xf))*17:])
+		r5 := (*[17]uint64)(tb[(5<<4+int(key>>20&0xf))*17:])
+		r6 := (*[17]uint64)(tb[(6<<4+int(key>>24&0xf))*17:])
+		r7 := (*[17]uint64)(tb[(7<<4+int(key>>28&0xf))*17:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]|r5[0]|r6[0]|r7[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]|r5[1]|r6[1]|r7[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]|r5[2]|r6[2]|r7[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]|r5[3]|r6[3]|r7[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]|r5[4]|r6[4]|r7[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]|r5[5]|r6[5]|r7[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]|r4[6]|r5[6]|r6[6]|r7[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]|r4[7]|r5[7]|r6[7]|r7[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]|r4[8]|r5[8]|r6[8]|r7[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]|r4[9]|r5[9]|r6[9]|r7[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]|r4[10]|r5[10]|r6[10]|r7[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]|r4[11]|r5[11]|r6[11]|r7[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]|r2[12]|r3[12]|r4[12]|r5[12]|r6[12]|r7[12]) + bits.OnesCount64(r0[13]|r1[13]|r2[13]|r3[13]|r4[13]|r5[13]|r6[13]|r7[13]) + bits.OnesCount64(r0[14]|r1[14]|r2[14]|r3[14]|r4[14]|r5[14]|r6[14]|r7[14]) + bits.OnesCount64(r0[15]|r1[15]|r2[15]|r3[15]|r4[15]|r5[15]|r6[15]|r7[15]))
+		n += uint64(bits.OnesCount64(r0[16] | r1[16] | r2[16] | r3[16] | r4[16] | r5[16] | r6[16] | r7[16]))
+	}
+	return int(n)
+}
+
+// clashesGo4x8r18 is clashesGo for 8 tables of 4 diagonals, rows of 18 words.
+func clashesGo4x8r18(tables []uint64, keys []uint64) int {
+	tb := (*[8 << 4 * 18]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[18]uint64)(tb[(0<<4+int(key>>0&0xf))*18:])
+		r1 := (*[18]uint64)(tb[(1<<4+int(key>>4&0xf))*18:])
+		r2 := (*[18]uint64)(tb[(2<<4+int(key>>8&0xf))*18:])
+		r3 := (*[18]uint64)(tb[(3<<4+int(key>>12&0xf))*18:])
+		r4 := (*[18]uint64)(tb[(4<<4+int(key>>16&0xf))*18:])
+		r5 := (*[18]uint64)(tb[(5<<4+int(key>>20&0xf))*18:])
+		r6 := (*[18]uint64)(tb[(6<<4+int(key>>24&0xf))*18:])
+		r7 := (*[18]uint64)(tb[(7<<4+int(key>>28&0xf))*18:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]|r5[0]|r6[0]|r7[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]|r5[1]|r6[1]|r7[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]|r5[2]|r6[2]|r7[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]|r5[3]|r6[3]|r7[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]|r5[4]|r6[4]|r7[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]|r5[5]|r6[5]|r7[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]|r4[6]|r5[6]|r6[6]|r7[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]|r4[7]|r5[7]|r6[7]|r7[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]|r4[8]|r5[8]|r6[8]|r7[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]|r4[9]|r5[9]|r6[9]|r7[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]|r4[10]|r5[10]|r6[10]|r7[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]|r4[11]|r5[11]|r6[11]|r7[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]|r2[12]|r3[12]|r4[12]|r5[12]|r6[12]|r7[12]) + bits.OnesCount64(r0[13]|r1[13]|r2[13]|r3[13]|r4[13]|r5[13]|r6[13]|r7[13]) + bits.OnesCount64(r0[14]|r1[14]|r2[14]|r3[14]|r4[14]|r5[14]|r6[14]|r7[14]) + bits.OnesCount64(r0[15]|r1[15]|r2[15]|r3[15]|r4[15]|r5[15]|r6[15]|r7[15]))
+		n += uint64(bits.OnesCount64(r0[16]|r1[16]|r2[16]|r3[16]|r4[16]|r5[16]|r6[16]|r7[16]) + bits.OnesCount64(r0[17]|r1[17]|r2[17]|r3[17]|r4[17]|r5[17]|r6[17]|r7[17]))
+	}
+	return int(n)
+}
+
+// clashesGo4x8r19 is clashesGo for 8 tables of 4 diagonals, rows of 19 words.
+func clashesGo4x8r19(tables []uint64, keys []uint64) int {
+	tb := (*[8 << 4 * 19]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[19]uint64)(tb[(0<<4+int(key>>0&0xf))*19:])
+		r1 := (*[19]uint64)(tb[(1<<4+int(key>>4&0xf))*19:])
+		r2 := (*[19]uint64)(tb[(2<<4+int(key>>8&0xf))*19:])
+		r3 := (*[19]uint64)(tb[(3<<4+int(key>>12&0xf))*19:])
+		r4 := (*[19]uint64)(tb[(4<<4+int(key>>16&0xf))*19:])
+		r5 := (*[19]uint64)(tb[(5<<4+int(key>>20&0xf))*19:])
+		r6 := (*[19]uint64)(tb[(6<<4+int(key>>24&0xf))*19:])
+		r7 := (*[19]uint64)(tb[(7<<4+int(key>>28&0xf))*19:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]|r5[0]|r6[0]|r7[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]|r5[1]|r6[1]|r7[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]|r5[2]|r6[2]|r7[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]|r5[3]|r6[3]|r7[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]|r5[4]|r6[4]|r7[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]|r5[5]|r6[5]|r7[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]|r4[6]|r5[6]|r6[6]|r7[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]|r4[7]|r5[7]|r6[7]|r7[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]|r4[8]|r5[8]|r6[8]|r7[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]|r4[9]|r5[9]|r6[9]|r7[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]|r4[10]|r5[10]|r6[10]|r7[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]|r4[11]|r5[11]|r6[11]|r7[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]|r2[12]|r3[12]|r4[12]|r5[12]|r6[12]|r7[12]) + bits.OnesCount64(r0[13]|r1[13]|r2[13]|r3[13]|r4[13]|r5[13]|r6[13]|r7[13]) + bits.OnesCount64(r0[14]|r1[14]|r2[14]|r3[14]|r4[14]|r5[14]|r6[14]|r7[14]) + bits.OnesCount64(r0[15]|r1[15]|r2[15]|r3[15]|r4[15]|r5[15]|r6[15]|r7[15]))
+		n += uint64(bits.OnesCount64(r0[16]|r1[16]|r2[16]|r3[16]|r4[16]|r5[16]|r6[16]|r7[16]) + bits.OnesCount64(r0[17]|r1[17]|r2[17]|r3[17]|r4[17]|r5[17]|r6[17]|r7[17]) + bits.OnesCount64(r0[18]|r1[18]|r2[18]|r3[18]|r4[18]|r5[18]|r6[18]|r7[18]))
+	}
+	return int(n)
+}
+
 // clashesGo4x8r20 is clashesGo for 8 tables of 4 diagonals, rows of 20 words.
 func clashesGo4x8r20(tables []uint64, keys []uint64) int {
 	tb := (*[8 << 4 * 20]uint64)(tables)
@@ -2486,6 +9758,75 @@ func clashesGo4x8r20(tables []uint64, keys []uint64) int {
 		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]|r4[8]|r5[8]|r6[8]|r7[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]|r4[9]|r5[9]|r6[9]|r7[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]|r4[10]|r5[10]|r6[10]|r7[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]|r4[11]|r5[11]|r6[11]|r7[11]))
 		n += uint64(bits.OnesCount64(r0[12]|r1[12]|r2[12]|r3[12]|r4[12]|r5[12]|r6[12]|r7[12]) + bits.OnesCount64(r0[13]|r1[13]|r2[13]|r3[13]|r4[13]|r5[13]|r6[13]|r7[13]) + bits.OnesCount64(r0[14]|r1[14]|r2[14]|r3[14]|r4[14]|r5[14]|r6[14]|r7[14]) + bits.OnesCount64(r0[15]|r1[15]|r2[15]|r3[15]|r4[15]|r5[15]|r6[15]|r7[15]))
 		n += uint64(bits.OnesCount64(r0[16]|r1[16]|r2[16]|r3[16]|r4[16]|r5[16]|r6[16]|r7[16]) + bits.OnesCount64(r0[17]|r1[17]|r2[17]|r3[17]|r4[17]|r5[17]|r6[17]|r7[17]) + bits.OnesCount64(r0[18]|r1[18]|r2[18]|r3[18]|r4[18]|r5[18]|r6[18]|r7[18]) + bits.OnesCount64(r0[19]|r1[19]|r2[19]|r3[19]|r4[19]|r5[19]|r6[19]|r7[19]))
+	}
+	return int(n)
+}
+
+// clashesGo4x8r21 is clashesGo for 8 tables of 4 diagonals, rows of 21 words.
+func clashesGo4x8r21(tables []uint64, keys []uint64) int {
+	tb := (*[8 << 4 * 21]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[21]uint64)(tb[(0<<4+int(key>>0&0xf))*21:])
+		r1 := (*[21]uint64)(tb[(1<<4+int(key>>4&0xf))*21:])
+		r2 := (*[21]uint64)(tb[(2<<4+int(key>>8&0xf))*21:])
+		r3 := (*[21]uint64)(tb[(3<<4+int(key>>12&0xf))*21:])
+		r4 := (*[21]uint64)(tb[(4<<4+int(key>>16&0xf))*21:])
+		r5 := (*[21]uint64)(tb[(5<<4+int(key>>20&0xf))*21:])
+		r6 := (*[21]uint64)(tb[(6<<4+int(key>>24&0xf))*21:])
+		r7 := (*[21]uint64)(tb[(7<<4+int(key>>28&0xf))*21:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]|r5[0]|r6[0]|r7[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]|r5[1]|r6[1]|r7[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]|r5[2]|r6[2]|r7[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]|r5[3]|r6[3]|r7[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]|r5[4]|r6[4]|r7[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]|r5[5]|r6[5]|r7[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]|r4[6]|r5[6]|r6[6]|r7[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]|r4[7]|r5[7]|r6[7]|r7[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]|r4[8]|r5[8]|r6[8]|r7[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]|r4[9]|r5[9]|r6[9]|r7[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]|r4[10]|r5[10]|r6[10]|r7[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]|r4[11]|r5[11]|r6[11]|r7[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]|r2[12]|r3[12]|r4[12]|r5[12]|r6[12]|r7[12]) + bits.OnesCount64(r0[13]|r1[13]|r2[13]|r3[13]|r4[13]|r5[13]|r6[13]|r7[13]) + bits.OnesCount64(r0[14]|r1[14]|r2[14]|r3[14]|r4[14]|r5[14]|r6[14]|r7[14]) + bits.OnesCount64(r0[15]|r1[15]|r2[15]|r3[15]|r4[15]|r5[15]|r6[15]|r7[15]))
+		n += uint64(bits.OnesCount64(r0[16]|r1[16]|r2[16]|r3[16]|r4[16]|r5[16]|r6[16]|r7[16]) + bits.OnesCount64(r0[17]|r1[17]|r2[17]|r3[17]|r4[17]|r5[17]|r6[17]|r7[17]) + bits.OnesCount64(r0[18]|r1[18]|r2[18]|r3[18]|r4[18]|r5[18]|r6[18]|r7[18]) + bits.OnesCount64(r0[19]|r1[19]|r2[19]|r3[19]|r4[19]|r5[19]|r6[19]|r7[19]))
+		n += uint64(bits.OnesCount64(r0[20] | r1[20] | r2[20] | r3[20] | r4[20] | r5[20] | r6[20] | r7[20]))
+	}
+	return int(n)
+}
+
+// clashesGo4x8r22 is clashesGo for 8 tables of 4 diagonals, rows of 22 words.
+func clashesGo4x8r22(tables []uint64, keys []uint64) int {
+	tb := (*[8 << 4 * 22]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[22]uint64)(tb[(0<<4+int(key>>0&0xf))*22:])
+		r1 := (*[22]uint64)(tb[(1<<4+int(key>>4&0xf))*22:])
+		r2 := (*[22]uint64)(tb[(2<<4+int(key>>8&0xf))*22:])
+		r3 := (*[22]uint64)(tb[(3<<4+int(key>>12&0xf))*22:])
+		r4 := (*[22]uint64)(tb[(4<<4+int(key>>16&0xf))*22:])
+		r5 := (*[22]uint64)(tb[(5<<4+int(key>>20&0xf))*22:])
+		r6 := (*[22]uint64)(tb[(6<<4+int(key>>24&0xf))*22:])
+		r7 := (*[22]uint64)(tb[(7<<4+int(key>>28&0xf))*22:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]|r5[0]|r6[0]|r7[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]|r5[1]|r6[1]|r7[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]|r5[2]|r6[2]|r7[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]|r5[3]|r6[3]|r7[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]|r5[4]|r6[4]|r7[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]|r5[5]|r6[5]|r7[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]|r4[6]|r5[6]|r6[6]|r7[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]|r4[7]|r5[7]|r6[7]|r7[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]|r4[8]|r5[8]|r6[8]|r7[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]|r4[9]|r5[9]|r6[9]|r7[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]|r4[10]|r5[10]|r6[10]|r7[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]|r4[11]|r5[11]|r6[11]|r7[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]|r2[12]|r3[12]|r4[12]|r5[12]|r6[12]|r7[12]) + bits.OnesCount64(r0[13]|r1[13]|r2[13]|r3[13]|r4[13]|r5[13]|r6[13]|r7[13]) + bits.OnesCount64(r0[14]|r1[14]|r2[14]|r3[14]|r4[14]|r5[14]|r6[14]|r7[14]) + bits.OnesCount64(r0[15]|r1[15]|r2[15]|r3[15]|r4[15]|r5[15]|r6[15]|r7[15]))
+		n += uint64(bits.OnesCount64(r0[16]|r1[16]|r2[16]|r3[16]|r4[16]|r5[16]|r6[16]|r7[16]) + bits.OnesCount64(r0[17]|r1[17]|r2[17]|r3[17]|r4[17]|r5[17]|r6[17]|r7[17]) + bits.OnesCount64(r0[18]|r1[18]|r2[18]|r3[18]|r4[18]|r5[18]|r6[18]|r7[18]) + bits.OnesCount64(r0[19]|r1[19]|r2[19]|r3[19]|r4[19]|r5[19]|r6[19]|r7[19]))
+		n += uint64(bits.OnesCount64(r0[20]|r1[20]|r2[20]|r3[20]|r4[20]|r5[20]|r6[20]|r7[20]) + bits.OnesCount64(r0[21]|r1[21]|r2[21]|r3[21]|r4[21]|r5[21]|r6[21]|r7[21]))
+	}
+	return int(n)
+}
+
+// clashesGo4x8r23 is clashesGo for 8 tables of 4 diagonals, rows of 23 words.
+func clashesGo4x8r23(tables []uint64, keys []uint64) int {
+	tb := (*[8 << 4 * 23]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[23]uint64)(tb[(0<<4+int(key>>0&0xf))*23:])
+		r1 := (*[23]uint64)(tb[(1<<4+int(key>>4&0xf))*23:])
+		r2 := (*[23]uint64)(tb[(2<<4+int(key>>8&0xf))*23:])
+		r3 := (*[23]uint64)(tb[(3<<4+int(key>>12&0xf))*23:])
+		r4 := (*[23]uint64)(tb[(4<<4+int(key>>16&0xf))*23:])
+		r5 := (*[23]uint64)(tb[(5<<4+int(key>>20&0xf))*23:])
+		r6 := (*[23]uint64)(tb[(6<<4+int(key>>24&0xf))*23:])
+		r7 := (*[23]uint64)(tb[(7<<4+int(key>>28&0xf))*23:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]|r5[0]|r6[0]|r7[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]|r5[1]|r6[1]|r7[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]|r5[2]|r6[2]|r7[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]|r5[3]|r6[3]|r7[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]|r5[4]|r6[4]|r7[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]|r5[5]|r6[5]|r7[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]|r4[6]|r5[6]|r6[6]|r7[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]|r4[7]|r5[7]|r6[7]|r7[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]|r4[8]|r5[8]|r6[8]|r7[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]|r4[9]|r5[9]|r6[9]|r7[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]|r4[10]|r5[10]|r6[10]|r7[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]|r4[11]|r5[11]|r6[11]|r7[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]|r2[12]|r3[12]|r4[12]|r5[12]|r6[12]|r7[12]) + bits.OnesCount64(r0[13]|r1[13]|r2[13]|r3[13]|r4[13]|r5[13]|r6[13]|r7[13]) + bits.OnesCount64(r0[14]|r1[14]|r2[14]|r3[14]|r4[14]|r5[14]|r6[14]|r7[14]) + bits.OnesCount64(r0[15]|r1[15]|r2[15]|r3[15]|r4[15]|r5[15]|r6[15]|r7[15]))
+		n += uint64(bits.OnesCount64(r0[16]|r1[16]|r2[16]|r3[16]|r4[16]|r5[16]|r6[16]|r7[16]) + bits.OnesCount64(r0[17]|r1[17]|r2[17]|r3[17]|r4[17]|r5[17]|r6[17]|r7[17]) + bits.OnesCount64(r0[18]|r1[18]|r2[18]|r3[18]|r4[18]|r5[18]|r6[18]|r7[18]) + bits.OnesCount64(r0[19]|r1[19]|r2[19]|r3[19]|r4[19]|r5[19]|r6[19]|r7[19]))
+		n += uint64(bits.OnesCount64(r0[20]|r1[20]|r2[20]|r3[20]|r4[20]|r5[20]|r6[20]|r7[20]) + bits.OnesCount64(r0[21]|r1[21]|r2[21]|r3[21]|r4[21]|r5[21]|r6[21]|r7[21]) + bits.OnesCount64(r0[22]|r1[22]|r2[22]|r3[22]|r4[22]|r5[22]|r6[22]|r7[22]))
 	}
 	return int(n)
 }
@@ -2513,6 +9854,78 @@ func clashesGo4x8r24(tables []uint64, keys []uint64) int {
 	return int(n)
 }
 
+// clashesGo4x8r25 is clashesGo for 8 tables of 4 diagonals, rows of 25 words.
+func clashesGo4x8r25(tables []uint64, keys []uint64) int {
+	tb := (*[8 << 4 * 25]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[25]uint64)(tb[(0<<4+int(key>>0&0xf))*25:])
+		r1 := (*[25]uint64)(tb[(1<<4+int(key>>4&0xf))*25:])
+		r2 := (*[25]uint64)(tb[(2<<4+int(key>>8&0xf))*25:])
+		r3 := (*[25]uint64)(tb[(3<<4+int(key>>12&0xf))*25:])
+		r4 := (*[25]uint64)(tb[(4<<4+int(key>>16&0xf))*25:])
+		r5 := (*[25]uint64)(tb[(5<<4+int(key>>20&0xf))*25:])
+		r6 := (*[25]uint64)(tb[(6<<4+int(key>>24&0xf))*25:])
+		r7 := (*[25]uint64)(tb[(7<<4+int(key>>28&0xf))*25:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]|r5[0]|r6[0]|r7[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]|r5[1]|r6[1]|r7[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]|r5[2]|r6[2]|r7[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]|r5[3]|r6[3]|r7[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]|r5[4]|r6[4]|r7[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]|r5[5]|r6[5]|r7[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]|r4[6]|r5[6]|r6[6]|r7[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]|r4[7]|r5[7]|r6[7]|r7[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]|r4[8]|r5[8]|r6[8]|r7[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]|r4[9]|r5[9]|r6[9]|r7[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]|r4[10]|r5[10]|r6[10]|r7[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]|r4[11]|r5[11]|r6[11]|r7[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]|r2[12]|r3[12]|r4[12]|r5[12]|r6[12]|r7[12]) + bits.OnesCount64(r0[13]|r1[13]|r2[13]|r3[13]|r4[13]|r5[13]|r6[13]|r7[13]) + bits.OnesCount64(r0[14]|r1[14]|r2[14]|r3[14]|r4[14]|r5[14]|r6[14]|r7[14]) + bits.OnesCount64(r0[15]|r1[15]|r2[15]|r3[15]|r4[15]|r5[15]|r6[15]|r7[15]))
+		n += uint64(bits.OnesCount64(r0[16]|r1[16]|r2[16]|r3[16]|r4[16]|r5[16]|r6[16]|r7[16]) + bits.OnesCount64(r0[17]|r1[17]|r2[17]|r3[17]|r4[17]|r5[17]|r6[17]|r7[17]) + bits.OnesCount64(r0[18]|r1[18]|r2[18]|r3[18]|r4[18]|r5[18]|r6[18]|r7[18]) + bits.OnesCount64(r0[19]|r1[19]|r2[19]|r3[19]|r4[19]|r5[19]|r6[19]|r7[19]))
+		n += uint64(bits.OnesCount64(r0[20]|r1[20]|r2[20]|r3[20]|r4[20]|r5[20]|r6[20]|r7[20]) + bits.OnesCount64(r0[21]|r1[21]|r2[21]|r3[21]|r4[21]|r5[21]|r6[21]|r7[21]) + bits.OnesCount64(r0[22]|r1[22]|r2[22]|r3[22]|r4[22]|r5[22]|r6[22]|r7[22]) + bits.OnesCount64(r0[23]|r1[23]|r2[23]|r3[23]|r4[23]|r5[23]|r6[23]|r7[23]))
+		n += uint64(bits.OnesCount64(r0[24] | r1[24] | r2[24] | r3[24] | r4[24] | r5[24] | r6[24] | r7[24]))
+	}
+	return int(n)
+}
+
+// clashesGo4x8r26 is clashesGo for 8 tables of 4 diagonals, rows of 26 words.
+func clashesGo4x8r26(tables []uint64, keys []uint64) int {
+	tb := (*[8 << 4 * 26]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[26]uint64)(tb[(0<<4+int(key>>0&0xf))*26:])
+		r1 := (*[26]uint64)(tb[(1<<4+int(key>>4&0xf))*26:])
+		r2 := (*[26]uint64)(tb[(2<<4+int(key>>8&0xf))*26:])
+		r3 := (*[26]uint64)(tb[(3<<4+int(key>>12&0xf))*26:])
+		r4 := (*[26]uint64)(tb[(4<<4+int(key>>16&0xf))*26:])
+		r5 := (*[26]uint64)(tb[(5<<4+int(key>>20&0xf))*26:])
+		r6 := (*[26]uint64)(tb[(6<<4+int(key>>24&0xf))*26:])
+		r7 := (*[26]uint64)(tb[(7<<4+int(key>>28&0xf))*26:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]|r5[0]|r6[0]|r7[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]|r5[1]|r6[1]|r7[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]|r5[2]|r6[2]|r7[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]|r5[3]|r6[3]|r7[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]|r5[4]|r6[4]|r7[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]|r5[5]|r6[5]|r7[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]|r4[6]|r5[6]|r6[6]|r7[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]|r4[7]|r5[7]|r6[7]|r7[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]|r4[8]|r5[8]|r6[8]|r7[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]|r4[9]|r5[9]|r6[9]|r7[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]|r4[10]|r5[10]|r6[10]|r7[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]|r4[11]|r5[11]|r6[11]|r7[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]|r2[12]|r3[12]|r4[12]|r5[12]|r6[12]|r7[12]) + bits.OnesCount64(r0[13]|r1[13]|r2[13]|r3[13]|r4[13]|r5[13]|r6[13]|r7[13]) + bits.OnesCount64(r0[14]|r1[14]|r2[14]|r3[14]|r4[14]|r5[14]|r6[14]|r7[14]) + bits.OnesCount64(r0[15]|r1[15]|r2[15]|r3[15]|r4[15]|r5[15]|r6[15]|r7[15]))
+		n += uint64(bits.OnesCount64(r0[16]|r1[16]|r2[16]|r3[16]|r4[16]|r5[16]|r6[16]|r7[16]) + bits.OnesCount64(r0[17]|r1[17]|r2[17]|r3[17]|r4[17]|r5[17]|r6[17]|r7[17]) + bits.OnesCount64(r0[18]|r1[18]|r2[18]|r3[18]|r4[18]|r5[18]|r6[18]|r7[18]) + bits.OnesCount64(r0[19]|r1[19]|r2[19]|r3[19]|r4[19]|r5[19]|r6[19]|r7[19]))
+		n += uint64(bits.OnesCount64(r0[20]|r1[20]|r2[20]|r3[20]|r4[20]|r5[20]|r6[20]|r7[20]) + bits.OnesCount64(r0[21]|r1[21]|r2[21]|r3[21]|r4[21]|r5[21]|r6[21]|r7[21]) + bits.OnesCount64(r0[22]|r1[22]|r2[22]|r3[22]|r4[22]|r5[22]|r6[22]|r7[22]) + bits.OnesCount64(r0[23]|r1[23]|r2[23]|r3[23]|r4[23]|r5[23]|r6[23]|r7[23]))
+		n += uint64(bits.OnesCount64(r0[24]|r1[24]|r2[24]|r3[24]|r4[24]|r5[24]|r6[24]|r7[24]) + bits.OnesCount64(r0[25]|r1[25]|r2[25]|r3[25]|r4[25]|r5[25]|r6[25]|r7[25]))
+	}
+	return int(n)
+}
+
+// clashesGo4x8r27 is clashesGo for 8 tables of 4 diagonals, rows of 27 words.
+func clashesGo4x8r27(tables []uint64, keys []uint64) int {
+	tb := (*[8 << 4 * 27]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[27]uint64)(tb[(0<<4+int(key>>0&0xf))*27:])
+		r1 := (*[27]uint64)(tb[(1<<4+int(key>>4&0xf))*27:])
+		r2 := (*[27]uint64)(tb[(2<<4+int(key>>8&0xf))*27:])
+		r3 := (*[27]uint64)(tb[(3<<4+int(key>>12&0xf))*27:])
+		r4 := (*[27]uint64)(tb[(4<<4+int(key>>16&0xf))*27:])
+		r5 := (*[27]uint64)(tb[(5<<4+int(key>>20&0xf))*27:])
+		r6 := (*[27]uint64)(tb[(6<<4+int(key>>24&0xf))*27:])
+		r7 := (*[27]uint64)(tb[(7<<4+int(key>>28&0xf))*27:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]|r5[0]|r6[0]|r7[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]|r5[1]|r6[1]|r7[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]|r5[2]|r6[2]|r7[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]|r5[3]|r6[3]|r7[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]|r5[4]|r6[4]|r7[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]|r5[5]|r6[5]|r7[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]|r4[6]|r5[6]|r6[6]|r7[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]|r4[7]|r5[7]|r6[7]|r7[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]|r4[8]|r5[8]|r6[8]|r7[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]|r4[9]|r5[9]|r6[9]|r7[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]|r4[10]|r5[10]|r6[10]|r7[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]|r4[11]|r5[11]|r6[11]|r7[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]|r2[12]|r3[12]|r4[12]|r5[12]|r6[12]|r7[12]) + bits.OnesCount64(r0[13]|r1[13]|r2[13]|r3[13]|r4[13]|r5[13]|r6[13]|r7[13]) + bits.OnesCount64(r0[14]|r1[14]|r2[14]|r3[14]|r4[14]|r5[14]|r6[14]|r7[14]) + bits.OnesCount64(r0[15]|r1[15]|r2[15]|r3[15]|r4[15]|r5[15]|r6[15]|r7[15]))
+		n += uint64(bits.OnesCount64(r0[16]|r1[16]|r2[16]|r3[16]|r4[16]|r5[16]|r6[16]|r7[16]) + bits.OnesCount64(r0[17]|r1[17]|r2[17]|r3[17]|r4[17]|r5[17]|r6[17]|r7[17]) + bits.OnesCount64(r0[18]|r1[18]|r2[18]|r3[18]|r4[18]|r5[18]|r6[18]|r7[18]) + bits.OnesCount64(r0[19]|r1[19]|r2[19]|r3[19]|r4[19]|r5[19]|r6[19]|r7[19]))
+		n += uint64(bits.OnesCount64(r0[20]|r1[20]|r2[20]|r3[20]|r4[20]|r5[20]|r6[20]|r7[20]) + bits.OnesCount64(r0[21]|r1[21]|r2[21]|r3[21]|r4[21]|r5[21]|r6[21]|r7[21]) + bits.OnesCount64(r0[22]|r1[22]|r2[22]|r3[22]|r4[22]|r5[22]|r6[22]|r7[22]) + bits.OnesCount64(r0[23]|r1[23]|r2[23]|r3[23]|r4[23]|r5[23]|r6[23]|r7[23]))
+		n += uint64(bits.OnesCount64(r0[24]|r1[24]|r2[24]|r3[24]|r4[24]|r5[24]|r6[24]|r7[24]) + bits.OnesCount64(r0[25]|r1[25]|r2[25]|r3[25]|r4[25]|r5[25]|r6[25]|r7[25]) + bits.OnesCount64(r0[26]|r1[26]|r2[26]|r3[26]|r4[26]|r5[26]|r6[26]|r7[26]))
+	}
+	return int(n)
+}
+
 // clashesGo4x8r28 is clashesGo for 8 tables of 4 diagonals, rows of 28 words.
 func clashesGo4x8r28(tables []uint64, keys []uint64) int {
 	tb := (*[8 << 4 * 28]uint64)(tables)
@@ -2533,6 +9946,81 @@ func clashesGo4x8r28(tables []uint64, keys []uint64) int {
 		n += uint64(bits.OnesCount64(r0[16]|r1[16]|r2[16]|r3[16]|r4[16]|r5[16]|r6[16]|r7[16]) + bits.OnesCount64(r0[17]|r1[17]|r2[17]|r3[17]|r4[17]|r5[17]|r6[17]|r7[17]) + bits.OnesCount64(r0[18]|r1[18]|r2[18]|r3[18]|r4[18]|r5[18]|r6[18]|r7[18]) + bits.OnesCount64(r0[19]|r1[19]|r2[19]|r3[19]|r4[19]|r5[19]|r6[19]|r7[19]))
 		n += uint64(bits.OnesCount64(r0[20]|r1[20]|r2[20]|r3[20]|r4[20]|r5[20]|r6[20]|r7[20]) + bits.OnesCount64(r0[21]|r1[21]|r2[21]|r3[21]|r4[21]|r5[21]|r6[21]|r7[21]) + bits.OnesCount64(r0[22]|r1[22]|r2[22]|r3[22]|r4[22]|r5[22]|r6[22]|r7[22]) + bits.OnesCount64(r0[23]|r1[23]|r2[23]|r3[23]|r4[23]|r5[23]|r6[23]|r7[23]))
 		n += uint64(bits.OnesCount64(r0[24]|r1[24]|r2[24]|r3[24]|r4[24]|r5[24]|r6[24]|r7[24]) + bits.OnesCount64(r0[25]|r1[25]|r2[25]|r3[25]|r4[25]|r5[25]|r6[25]|r7[25]) + bits.OnesCount64(r0[26]|r1[26]|r2[26]|r3[26]|r4[26]|r5[26]|r6[26]|r7[26]) + bits.OnesCount64(r0[27]|r1[27]|r2[27]|r3[27]|r4[27]|r5[27]|r6[27]|r7[27]))
+	}
+	return int(n)
+}
+
+// clashesGo4x8r29 is clashesGo for 8 tables of 4 diagonals, rows of 29 words.
+func clashesGo4x8r29(tables []uint64, keys []uint64) int {
+	tb := (*[8 << 4 * 29]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[29]uint64)(tb[(0<<4+int(key>>0&0xf))*29:])
+		r1 := (*[29]uint64)(tb[(1<<4+int(key>>4&0xf))*29:])
+		r2 := (*[29]uint64)(tb[(2<<4+int(key>>8&0xf))*29:])
+		r3 := (*[29]uint64)(tb[(3<<4+int(key>>12&0xf))*29:])
+		r4 := (*[29]uint64)(tb[(4<<4+int(key>>16&0xf))*29:])
+		r5 := (*[29]uint64)(tb[(5<<4+int(key>>20&0xf))*29:])
+		r6 := (*[29]uint64)(tb[(6<<4+int(key>>24&0xf))*29:])
+		r7 := (*[29]uint64)(tb[(7<<4+int(key>>28&0xf))*29:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]|r5[0]|r6[0]|r7[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]|r5[1]|r6[1]|r7[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]|r5[2]|r6[2]|r7[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]|r5[3]|r6[3]|r7[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]|r5[4]|r6[4]|r7[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]|r5[5]|r6[5]|r7[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]|r4[6]|r5[6]|r6[6]|r7[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]|r4[7]|r5[7]|r6[7]|r7[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]|r4[8]|r5[8]|r6[8]|r7[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]|r4[9]|r5[9]|r6[9]|r7[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]|r4[10]|r5[10]|r6[10]|r7[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]|r4[11]|r5[11]|r6[11]|r7[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]|r2[12]|r3[12]|r4[12]|r5[12]|r6[12]|r7[12]) + bits.OnesCount64(r0[13]|r1[13]|r2[13]|r3[13]|r4[13]|r5[13]|r6[13]|r7[13]) + bits.OnesCount64(r0[14]|r1[14]|r2[14]|r3[14]|r4[14]|r5[14]|r6[14]|r7[14]) + bits.OnesCount64(r0[15]|r1[15]|r2[15]|r3[15]|r4[15]|r5[15]|r6[15]|r7[15]))
+		n += uint64(bits.OnesCount64(r0[16]|r1[16]|r2[16]|r3[16]|r4[16]|r5[16]|r6[16]|r7[16]) + bits.OnesCount64(r0[17]|r1[17]|r2[17]|r3[17]|r4[17]|r5[17]|r6[17]|r7[17]) + bits.OnesCount64(r0[18]|r1[18]|r2[18]|r3[18]|r4[18]|r5[18]|r6[18]|r7[18]) + bits.OnesCount64(r0[19]|r1[19]|r2[19]|r3[19]|r4[19]|r5[19]|r6[19]|r7[19]))
+		n += uint64(bits.OnesCount64(r0[20]|r1[20]|r2[20]|r3[20]|r4[20]|r5[20]|r6[20]|r7[20]) + bits.OnesCount64(r0[21]|r1[21]|r2[21]|r3[21]|r4[21]|r5[21]|r6[21]|r7[21]) + bits.OnesCount64(r0[22]|r1[22]|r2[22]|r3[22]|r4[22]|r5[22]|r6[22]|r7[22]) + bits.OnesCount64(r0[23]|r1[23]|r2[23]|r3[23]|r4[23]|r5[23]|r6[23]|r7[23]))
+		n += uint64(bits.OnesCount64(r0[24]|r1[24]|r2[24]|r3[24]|r4[24]|r5[24]|r6[24]|r7[24]) + bits.OnesCount64(r0[25]|r1[25]|r2[25]|r3[25]|r4[25]|r5[25]|r6[25]|r7[25]) + bits.OnesCount64(r0[26]|r1[26]|r2[26]|r3[26]|r4[26]|r5[26]|r6[26]|r7[26]) + bits.OnesCount64(r0[27]|r1[27]|r2[27]|r3[27]|r4[27]|r5[27]|r6[27]|r7[27]))
+		n += uint64(bits.OnesCount64(r0[28] | r1[28] | r2[28] | r3[28] | r4[28] | r5[28] | r6[28] | r7[28]))
+	}
+	return int(n)
+}
+
+// clashesGo4x8r30 is clashesGo for 8 tables of 4 diagonals, rows of 30 words.
+func clashesGo4x8r30(tables []uint64, keys []uint64) int {
+	tb := (*[8 << 4 * 30]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[30]uint64)(tb[(0<<4+int(key>>0&0xf))*30:])
+		r1 := (*[30]uint64)(tb[(1<<4+int(key>>4&0xf))*30:])
+		r2 := (*[30]uint64)(tb[(2<<4+int(key>>8&0xf))*30:])
+		r3 := (*[30]uint64)(tb[(3<<4+int(key>>12&0xf))*30:])
+		r4 := (*[30]uint64)(tb[(4<<4+int(key>>16&0xf))*30:])
+		r5 := (*[30]uint64)(tb[(5<<4+int(key>>20&0xf))*30:])
+		r6 := (*[30]uint64)(tb[(6<<4+int(key>>24&0xf))*30:])
+		r7 := (*[30]uint64)(tb[(7<<4+int(key>>28&0xf))*30:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]|r5[0]|r6[0]|r7[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]|r5[1]|r6[1]|r7[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]|r5[2]|r6[2]|r7[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]|r5[3]|r6[3]|r7[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]|r5[4]|r6[4]|r7[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]|r5[5]|r6[5]|r7[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]|r4[6]|r5[6]|r6[6]|r7[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]|r4[7]|r5[7]|r6[7]|r7[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]|r4[8]|r5[8]|r6[8]|r7[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]|r4[9]|r5[9]|r6[9]|r7[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]|r4[10]|r5[10]|r6[10]|r7[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]|r4[11]|r5[11]|r6[11]|r7[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]|r2[12]|r3[12]|r4[12]|r5[12]|r6[12]|r7[12]) + bits.OnesCount64(r0[13]|r1[13]|r2[13]|r3[13]|r4[13]|r5[13]|r6[13]|r7[13]) + bits.OnesCount64(r0[14]|r1[14]|r2[14]|r3[14]|r4[14]|r5[14]|r6[14]|r7[14]) + bits.OnesCount64(r0[15]|r1[15]|r2[15]|r3[15]|r4[15]|r5[15]|r6[15]|r7[15]))
+		n += uint64(bits.OnesCount64(r0[16]|r1[16]|r2[16]|r3[16]|r4[16]|r5[16]|r6[16]|r7[16]) + bits.OnesCount64(r0[17]|r1[17]|r2[17]|r3[17]|r4[17]|r5[17]|r6[17]|r7[17]) + bits.OnesCount64(r0[18]|r1[18]|r2[18]|r3[18]|r4[18]|r5[18]|r6[18]|r7[18]) + bits.OnesCount64(r0[19]|r1[19]|r2[19]|r3[19]|r4[19]|r5[19]|r6[19]|r7[19]))
+		n += uint64(bits.OnesCount64(r0[20]|r1[20]|r2[20]|r3[20]|r4[20]|r5[20]|r6[20]|r7[20]) + bits.OnesCount64(r0[21]|r1[21]|r2[21]|r3[21]|r4[21]|r5[21]|r6[21]|r7[21]) + bits.OnesCount64(r0[22]|r1[22]|r2[22]|r3[22]|r4[22]|r5[22]|r6[22]|r7[22]) + bits.OnesCount64(r0[23]|r1[23]|r2[23]|r3[23]|r4[23]|r5[23]|r6[23]|r7[23]))
+		n += uint64(bits.OnesCount64(r0[24]|r1[24]|r2[24]|r3[24]|r4[24]|r5[24]|r6[24]|r7[24]) + bits.OnesCount64(r0[25]|r1[25]|r2[25]|r3[25]|r4[25]|r5[25]|r6[25]|r7[25]) + bits.OnesCount64(r0[26]|r1[26]|r2[26]|r3[26]|r4[26]|r5[26]|r6[26]|r7[26]) + bits.OnesCount64(r0[27]|r1[27]|r2[27]|r3[27]|r4[27]|r5[27]|r6[27]|r7[27]))
+		n += uint64(bits.OnesCount64(r0[28]|r1[28]|r2[28]|r3[28]|r4[28]|r5[28]|r6[28]|r7[28]) + bits.OnesCount64(r0[29]|r1[29]|r2[29]|r3[29]|r4[29]|r5[29]|r6[29]|r7[29]))
+	}
+	return int(n)
+}
+
+// clashesGo4x8r31 is clashesGo for 8 tables of 4 diagonals, rows of 31 words.
+func clashesGo4x8r31(tables []uint64, keys []uint64) int {
+	tb := (*[8 << 4 * 31]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[31]uint64)(tb[(0<<4+int(key>>0&0xf))*31:])
+		r1 := (*[31]uint64)(tb[(1<<4+int(key>>4&0xf))*31:])
+		r2 := (*[31]uint64)(tb[(2<<4+int(key>>8&0xf))*31:])
+		r3 := (*[31]uint64)(tb[(3<<4+int(key>>12&0xf))*31:])
+		r4 := (*[31]uint64)(tb[(4<<4+int(key>>16&0xf))*31:])
+		r5 := (*[31]uint64)(tb[(5<<4+int(key>>20&0xf))*31:])
+		r6 := (*[31]uint64)(tb[(6<<4+int(key>>24&0xf))*31:])
+		r7 := (*[31]uint64)(tb[(7<<4+int(key>>28&0xf))*31:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]|r5[0]|r6[0]|r7[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]|r5[1]|r6[1]|r7[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]|r5[2]|r6[2]|r7[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]|r5[3]|r6[3]|r7[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]|r5[4]|r6[4]|r7[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]|r5[5]|r6[5]|r7[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]|r4[6]|r5[6]|r6[6]|r7[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]|r4[7]|r5[7]|r6[7]|r7[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]|r4[8]|r5[8]|r6[8]|r7[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]|r4[9]|r5[9]|r6[9]|r7[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]|r4[10]|r5[10]|r6[10]|r7[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]|r4[11]|r5[11]|r6[11]|r7[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]|r2[12]|r3[12]|r4[12]|r5[12]|r6[12]|r7[12]) + bits.OnesCount64(r0[13]|r1[13]|r2[13]|r3[13]|r4[13]|r5[13]|r6[13]|r7[13]) + bits.OnesCount64(r0[14]|r1[14]|r2[14]|r3[14]|r4[14]|r5[14]|r6[14]|r7[14]) + bits.OnesCount64(r0[15]|r1[15]|r2[15]|r3[15]|r4[15]|r5[15]|r6[15]|r7[15]))
+		n += uint64(bits.OnesCount64(r0[16]|r1[16]|r2[16]|r3[16]|r4[16]|r5[16]|r6[16]|r7[16]) + bits.OnesCount64(r0[17]|r1[17]|r2[17]|r3[17]|r4[17]|r5[17]|r6[17]|r7[17]) + bits.OnesCount64(r0[18]|r1[18]|r2[18]|r3[18]|r4[18]|r5[18]|r6[18]|r7[18]) + bits.OnesCount64(r0[19]|r1[19]|r2[19]|r3[19]|r4[19]|r5[19]|r6[19]|r7[19]))
+		n += uint64(bits.OnesCount64(r0[20]|r1[20]|r2[20]|r3[20]|r4[20]|r5[20]|r6[20]|r7[20]) + bits.OnesCount64(r0[21]|r1[21]|r2[21]|r3[21]|r4[21]|r5[21]|r6[21]|r7[21]) + bits.OnesCount64(r0[22]|r1[22]|r2[22]|r3[22]|r4[22]|r5[22]|r6[22]|r7[22]) + bits.OnesCount64(r0[23]|r1[23]|r2[23]|r3[23]|r4[23]|r5[23]|r6[23]|r7[23]))
+		n += uint64(bits.OnesCount64(r0[24]|r1[24]|r2[24]|r3[24]|r4[24]|r5[24]|r6[24]|r7[24]) + bits.OnesCount64(r0[25]|r1[25]|r2[25]|r3[25]|r4[25]|r5[25]|r6[25]|r7[25]) + bits.OnesCount64(r0[26]|r1[26]|r2[26]|r3[26]|r4[26]|r5[26]|r6[26]|r7[26]) + bits.OnesCount64(r0[27]|r1[27]|r2[27]|r3[27]|r4[27]|r5[27]|r6[27]|r7[27]))
+		n += uint64(bits.OnesCount64(r0[28]|r1[28]|r2[28]|r3[28]|r4[28]|r5[28]|r6[28]|r7[28]) + bits.OnesCount64(r0[29]|r1[29]|r2[29]|r3[29]|r4[29]|r5[29]|r6[29]|r7[29]) + bits.OnesCount64(r0[30]|r1[30]|r2[30]|r3[30]|r4[30]|r5[30]|r6[30]|r7[30]))
 	}
 	return int(n)
 }
@@ -2562,6 +10050,39 @@ func clashesGo4x8r32(tables []uint64, keys []uint64) int {
 	return int(n)
 }
 
+// clashesGo9x1r1 is clashesGo for 1 tables of 9 diagonals, rows of 1 words.
+func clashesGo9x1r1(tables []uint64, keys []uint64) int {
+	tb := (*[1 << 9 * 1]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[1]uint64)(tb[(0<<9+int(key>>0&0x1ff))*1:])
+		n += uint64(bits.OnesCount64(r0[0]))
+	}
+	return int(n)
+}
+
+// clashesGo9x1r2 is clashesGo for 1 tables of 9 diagonals, rows of 2 words.
+func clashesGo9x1r2(tables []uint64, keys []uint64) int {
+	tb := (*[1 << 9 * 2]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[2]uint64)(tb[(0<<9+int(key>>0&0x1ff))*2:])
+		n += uint64(bits.OnesCount64(r0[0]) + bits.OnesCount64(r0[1]))
+	}
+	return int(n)
+}
+
+// clashesGo9x1r3 is clashesGo for 1 tables of 9 diagonals, rows of 3 words.
+func clashesGo9x1r3(tables []uint64, keys []uint64) int {
+	tb := (*[1 << 9 * 3]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[3]uint64)(tb[(0<<9+int(key>>0&0x1ff))*3:])
+		n += uint64(bits.OnesCount64(r0[0]) + bits.OnesCount64(r0[1]) + bits.OnesCount64(r0[2]))
+	}
+	return int(n)
+}
+
 // clashesGo9x1r4 is clashesGo for 1 tables of 9 diagonals, rows of 4 words.
 func clashesGo9x1r4(tables []uint64, keys []uint64) int {
 	tb := (*[1 << 9 * 4]uint64)(tables)
@@ -2569,6 +10090,42 @@ func clashesGo9x1r4(tables []uint64, keys []uint64) int {
 	for _, key := range keys {
 		r0 := (*[4]uint64)(tb[(0<<9+int(key>>0&0x1ff))*4:])
 		n += uint64(bits.OnesCount64(r0[0]) + bits.OnesCount64(r0[1]) + bits.OnesCount64(r0[2]) + bits.OnesCount64(r0[3]))
+	}
+	return int(n)
+}
+
+// clashesGo9x1r5 is clashesGo for 1 tables of 9 diagonals, rows of 5 words.
+func clashesGo9x1r5(tables []uint64, keys []uint64) int {
+	tb := (*[1 << 9 * 5]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[5]uint64)(tb[(0<<9+int(key>>0&0x1ff))*5:])
+		n += uint64(bits.OnesCount64(r0[0]) + bits.OnesCount64(r0[1]) + bits.OnesCount64(r0[2]) + bits.OnesCount64(r0[3]))
+		n += uint64(bits.OnesCount64(r0[4]))
+	}
+	return int(n)
+}
+
+// clashesGo9x1r6 is clashesGo for 1 tables of 9 diagonals, rows of 6 words.
+func clashesGo9x1r6(tables []uint64, keys []uint64) int {
+	tb := (*[1 << 9 * 6]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[6]uint64)(tb[(0<<9+int(key>>0&0x1ff))*6:])
+		n += uint64(bits.OnesCount64(r0[0]) + bits.OnesCount64(r0[1]) + bits.OnesCount64(r0[2]) + bits.OnesCount64(r0[3]))
+		n += uint64(bits.OnesCount64(r0[4]) + bits.OnesCount64(r0[5]))
+	}
+	return int(n)
+}
+
+// clashesGo9x1r7 is clashesGo for 1 tables of 9 diagonals, rows of 7 words.
+func clashesGo9x1r7(tables []uint64, keys []uint64) int {
+	tb := (*[1 << 9 * 7]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[7]uint64)(tb[(0<<9+int(key>>0&0x1ff))*7:])
+		n += uint64(bits.OnesCount64(r0[0]) + bits.OnesCount64(r0[1]) + bits.OnesCount64(r0[2]) + bits.OnesCount64(r0[3]))
+		n += uint64(bits.OnesCount64(r0[4]) + bits.OnesCount64(r0[5]) + bits.OnesCount64(r0[6]))
 	}
 	return int(n)
 }
@@ -2585,6 +10142,45 @@ func clashesGo9x1r8(tables []uint64, keys []uint64) int {
 	return int(n)
 }
 
+// clashesGo9x1r9 is clashesGo for 1 tables of 9 diagonals, rows of 9 words.
+func clashesGo9x1r9(tables []uint64, keys []uint64) int {
+	tb := (*[1 << 9 * 9]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[9]uint64)(tb[(0<<9+int(key>>0&0x1ff))*9:])
+		n += uint64(bits.OnesCount64(r0[0]) + bits.OnesCount64(r0[1]) + bits.OnesCount64(r0[2]) + bits.OnesCount64(r0[3]))
+		n += uint64(bits.OnesCount64(r0[4]) + bits.OnesCount64(r0[5]) + bits.OnesCount64(r0[6]) + bits.OnesCount64(r0[7]))
+		n += uint64(bits.OnesCount64(r0[8]))
+	}
+	return int(n)
+}
+
+// clashesGo9x1r10 is clashesGo for 1 tables of 9 diagonals, rows of 10 words.
+func clashesGo9x1r10(tables []uint64, keys []uint64) int {
+	tb := (*[1 << 9 * 10]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[10]uint64)(tb[(0<<9+int(key>>0&0x1ff))*10:])
+		n += uint64(bits.OnesCount64(r0[0]) + bits.OnesCount64(r0[1]) + bits.OnesCount64(r0[2]) + bits.OnesCount64(r0[3]))
+		n += uint64(bits.OnesCount64(r0[4]) + bits.OnesCount64(r0[5]) + bits.OnesCount64(r0[6]) + bits.OnesCount64(r0[7]))
+		n += uint64(bits.OnesCount64(r0[8]) + bits.OnesCount64(r0[9]))
+	}
+	return int(n)
+}
+
+// clashesGo9x1r11 is clashesGo for 1 tables of 9 diagonals, rows of 11 words.
+func clashesGo9x1r11(tables []uint64, keys []uint64) int {
+	tb := (*[1 << 9 * 11]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[11]uint64)(tb[(0<<9+int(key>>0&0x1ff))*11:])
+		n += uint64(bits.OnesCount64(r0[0]) + bits.OnesCount64(r0[1]) + bits.OnesCount64(r0[2]) + bits.OnesCount64(r0[3]))
+		n += uint64(bits.OnesCount64(r0[4]) + bits.OnesCount64(r0[5]) + bits.OnesCount64(r0[6]) + bits.OnesCount64(r0[7]))
+		n += uint64(bits.OnesCount64(r0[8]) + bits.OnesCount64(r0[9]) + bits.OnesCount64(r0[10]))
+	}
+	return int(n)
+}
+
 // clashesGo9x1r12 is clashesGo for 1 tables of 9 diagonals, rows of 12 words.
 func clashesGo9x1r12(tables []uint64, keys []uint64) int {
 	tb := (*[1 << 9 * 12]uint64)(tables)
@@ -2594,6 +10190,48 @@ func clashesGo9x1r12(tables []uint64, keys []uint64) int {
 		n += uint64(bits.OnesCount64(r0[0]) + bits.OnesCount64(r0[1]) + bits.OnesCount64(r0[2]) + bits.OnesCount64(r0[3]))
 		n += uint64(bits.OnesCount64(r0[4]) + bits.OnesCount64(r0[5]) + bits.OnesCount64(r0[6]) + bits.OnesCount64(r0[7]))
 		n += uint64(bits.OnesCount64(r0[8]) + bits.OnesCount64(r0[9]) + bits.OnesCount64(r0[10]) + bits.OnesCount64(r0[11]))
+	}
+	return int(n)
+}
+
+// clashesGo9x1r13 is clashesGo for 1 tables of 9 diagonals, rows of 13 words.
+func clashesGo9x1r13(tables []uint64, keys []uint64) int {
+	tb := (*[1 << 9 * 13]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[13]uint64)(tb[(0<<9+int(key>>0&0x1ff))*13:])
+		n += uint64(bits.OnesCount64(r0[0]) + bits.OnesCount64(r0[1]) + bits.OnesCount64(r0[2]) + bits.OnesCount64(r0[3]))
+		n += uint64(bits.OnesCount64(r0[4]) + bits.OnesCount64(r0[5]) + bits.OnesCount64(r0[6]) + bits.OnesCount64(r0[7]))
+		n += uint64(bits.OnesCount64(r0[8]) + bits.OnesCount64(r0[9]) + bits.OnesCount64(r0[10]) + bits.OnesCount64(r0[11]))
+		n += uint64(bits.OnesCount64(r0[12]))
+	}
+	return int(n)
+}
+
+// clashesGo9x1r14 is clashesGo for 1 tables of 9 diagonals, rows of 14 words.
+func clashesGo9x1r14(tables []uint64, keys []uint64) int {
+	tb := (*[1 << 9 * 14]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[14]uint64)(tb[(0<<9+int(key>>0&0x1ff))*14:])
+		n += uint64(bits.OnesCount64(r0[0]) + bits.OnesCount64(r0[1]) + bits.OnesCount64(r0[2]) + bits.OnesCount64(r0[3]))
+		n += uint64(bits.OnesCount64(r0[4]) + bits.OnesCount64(r0[5]) + bits.OnesCount64(r0[6]) + bits.OnesCount64(r0[7]))
+		n += uint64(bits.OnesCount64(r0[8]) + bits.OnesCount64(r0[9]) + bits.OnesCount64(r0[10]) + bits.OnesCount64(r0[11]))
+		n += uint64(bits.OnesCount64(r0[12]) + bits.OnesCount64(r0[13]))
+	}
+	return int(n)
+}
+
+// clashesGo9x1r15 is clashesGo for 1 tables of 9 diagonals, rows of 15 words.
+func clashesGo9x1r15(tables []uint64, keys []uint64) int {
+	tb := (*[1 << 9 * 15]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[15]uint64)(tb[(0<<9+int(key>>0&0x1ff))*15:])
+		n += uint64(bits.OnesCount64(r0[0]) + bits.OnesCount64(r0[1]) + bits.OnesCount64(r0[2]) + bits.OnesCount64(r0[3]))
+		n += uint64(bits.OnesCount64(r0[4]) + bits.OnesCount64(r0[5]) + bits.OnesCount64(r0[6]) + bits.OnesCount64(r0[7]))
+		n += uint64(bits.OnesCount64(r0[8]) + bits.OnesCount64(r0[9]) + bits.OnesCount64(r0[10]) + bits.OnesCount64(r0[11]))
+		n += uint64(bits.OnesCount64(r0[12]) + bits.OnesCount64(r0[13]) + bits.OnesCount64(r0[14]))
 	}
 	return int(n)
 }
@@ -2612,6 +10250,51 @@ func clashesGo9x1r16(tables []uint64, keys []uint64) int {
 	return int(n)
 }
 
+// clashesGo9x1r17 is clashesGo for 1 tables of 9 diagonals, rows of 17 words.
+func clashesGo9x1r17(tables []uint64, keys []uint64) int {
+	tb := (*[1 << 9 * 17]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[17]uint64)(tb[(0<<9+int(key>>0&0x1ff))*17:])
+		n += uint64(bits.OnesCount64(r0[0]) + bits.OnesCount64(r0[1]) + bits.OnesCount64(r0[2]) + bits.OnesCount64(r0[3]))
+		n += uint64(bits.OnesCount64(r0[4]) + bits.OnesCount64(r0[5]) + bits.OnesCount64(r0[6]) + bits.OnesCount64(r0[7]))
+		n += uint64(bits.OnesCount64(r0[8]) + bits.OnesCount64(r0[9]) + bits.OnesCount64(r0[10]) + bits.OnesCount64(r0[11]))
+		n += uint64(bits.OnesCount64(r0[12]) + bits.OnesCount64(r0[13]) + bits.OnesCount64(r0[14]) + bits.OnesCount64(r0[15]))
+		n += uint64(bits.OnesCount64(r0[16]))
+	}
+	return int(n)
+}
+
+// clashesGo9x1r18 is clashesGo for 1 tables of 9 diagonals, rows of 18 words.
+func clashesGo9x1r18(tables []uint64, keys []uint64) int {
+	tb := (*[1 << 9 * 18]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[18]uint64)(tb[(0<<9+int(key>>0&0x1ff))*18:])
+		n += uint64(bits.OnesCount64(r0[0]) + bits.OnesCount64(r0[1]) + bits.OnesCount64(r0[2]) + bits.OnesCount64(r0[3]))
+		n += uint64(bits.OnesCount64(r0[4]) + bits.OnesCount64(r0[5]) + bits.OnesCount64(r0[6]) + bits.OnesCount64(r0[7]))
+		n += uint64(bits.OnesCount64(r0[8]) + bits.OnesCount64(r0[9]) + bits.OnesCount64(r0[10]) + bits.OnesCount64(r0[11]))
+		n += uint64(bits.OnesCount64(r0[12]) + bits.OnesCount64(r0[13]) + bits.OnesCount64(r0[14]) + bits.OnesCount64(r0[15]))
+		n += uint64(bits.OnesCount64(r0[16]) + bits.OnesCount64(r0[17]))
+	}
+	return int(n)
+}
+
+// clashesGo9x1r19 is clashesGo for 1 tables of 9 diagonals, rows of 19 words.
+func clashesGo9x1r19(tables []uint64, keys []uint64) int {
+	tb := (*[1 << 9 * 19]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[19]uint64)(tb[(0<<9+int(key>>0&0x1ff))*19:])
+		n += uint64(bits.OnesCount64(r0[0]) + bits.OnesCount64(r0[1]) + bits.OnesCount64(r0[2]) + bits.OnesCount64(r0[3]))
+		n += uint64(bits.OnesCount64(r0[4]) + bits.OnesCount64(r0[5]) + bits.OnesCount64(r0[6]) + bits.OnesCount64(r0[7]))
+		n += uint64(bits.OnesCount64(r0[8]) + bits.OnesCount64(r0[9]) + bits.OnesCount64(r0[10]) + bits.OnesCount64(r0[11]))
+		n += uint64(bits.OnesCount64(r0[12]) + bits.OnesCount64(r0[13]) + bits.OnesCount64(r0[14]) + bits.OnesCount64(r0[15]))
+		n += uint64(bits.OnesCount64(r0[16]) + bits.OnesCount64(r0[17]) + bits.OnesCount64(r0[18]))
+	}
+	return int(n)
+}
+
 // clashesGo9x1r20 is clashesGo for 1 tables of 9 diagonals, rows of 20 words.
 func clashesGo9x1r20(tables []uint64, keys []uint64) int {
 	tb := (*[1 << 9 * 20]uint64)(tables)
@@ -2623,6 +10306,54 @@ func clashesGo9x1r20(tables []uint64, keys []uint64) int {
 		n += uint64(bits.OnesCount64(r0[8]) + bits.OnesCount64(r0[9]) + bits.OnesCount64(r0[10]) + bits.OnesCount64(r0[11]))
 		n += uint64(bits.OnesCount64(r0[12]) + bits.OnesCount64(r0[13]) + bits.OnesCount64(r0[14]) + bits.OnesCount64(r0[15]))
 		n += uint64(bits.OnesCount64(r0[16]) + bits.OnesCount64(r0[17]) + bits.OnesCount64(r0[18]) + bits.OnesCount64(r0[19]))
+	}
+	return int(n)
+}
+
+// clashesGo9x1r21 is clashesGo for 1 tables of 9 diagonals, rows of 21 words.
+func clashesGo9x1r21(tables []uint64, keys []uint64) int {
+	tb := (*[1 << 9 * 21]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[21]uint64)(tb[(0<<9+int(key>>0&0x1ff))*21:])
+		n += uint64(bits.OnesCount64(r0[0]) + bits.OnesCount64(r0[1]) + bits.OnesCount64(r0[2]) + bits.OnesCount64(r0[3]))
+		n += uint64(bits.OnesCount64(r0[4]) + bits.OnesCount64(r0[5]) + bits.OnesCount64(r0[6]) + bits.OnesCount64(r0[7]))
+		n += uint64(bits.OnesCount64(r0[8]) + bits.OnesCount64(r0[9]) + bits.OnesCount64(r0[10]) + bits.OnesCount64(r0[11]))
+		n += uint64(bits.OnesCount64(r0[12]) + bits.OnesCount64(r0[13]) + bits.OnesCount64(r0[14]) + bits.OnesCount64(r0[15]))
+		n += uint64(bits.OnesCount64(r0[16]) + bits.OnesCount64(r0[17]) + bits.OnesCount64(r0[18]) + bits.OnesCount64(r0[19]))
+		n += uint64(bits.OnesCount64(r0[20]))
+	}
+	return int(n)
+}
+
+// clashesGo9x1r22 is clashesGo for 1 tables of 9 diagonals, rows of 22 words.
+func clashesGo9x1r22(tables []uint64, keys []uint64) int {
+	tb := (*[1 << 9 * 22]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[22]uint64)(tb[(0<<9+int(key>>0&0x1ff))*22:])
+		n += uint64(bits.OnesCount64(r0[0]) + bits.OnesCount64(r0[1]) + bits.OnesCount64(r0[2]) + bits.OnesCount64(r0[3]))
+		n += uint64(bits.OnesCount64(r0[4]) + bits.OnesCount64(r0[5]) + bits.OnesCount64(r0[6]) + bits.OnesCount64(r0[7]))
+		n += uint64(bits.OnesCount64(r0[8]) + bits.OnesCount64(r0[9]) + bits.OnesCount64(r0[10]) + bits.OnesCount64(r0[11]))
+		n += uint64(bits.OnesCount64(r0[12]) + bits.OnesCount64(r0[13]) + bits.OnesCount64(r0[14]) + bits.OnesCount64(r0[15]))
+		n += uint64(bits.OnesCount64(r0[16]) + bits.OnesCount64(r0[17]) + bits.OnesCount64(r0[18]) + bits.OnesCount64(r0[19]))
+		n += uint64(bits.OnesCount64(r0[20]) + bits.OnesCount64(r0[21]))
+	}
+	return int(n)
+}
+
+// clashesGo9x1r23 is clashesGo for 1 tables of 9 diagonals, rows of 23 words.
+func clashesGo9x1r23(tables []uint64, keys []uint64) int {
+	tb := (*[1 << 9 * 23]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[23]uint64)(tb[(0<<9+int(key>>0&0x1ff))*23:])
+		n += uint64(bits.OnesCount64(r0[0]) + bits.OnesCount64(r0[1]) + bits.OnesCount64(r0[2]) + bits.OnesCount64(r0[3]))
+		n += uint64(bits.OnesCount64(r0[4]) + bits.OnesCount64(r0[5]) + bits.OnesCount64(r0[6]) + bits.OnesCount64(r0[7]))
+		n += uint64(bits.OnesCount64(r0[8]) + bits.OnesCount64(r0[9]) + bits.OnesCount64(r0[10]) + bits.OnesCount64(r0[11]))
+		n += uint64(bits.OnesCount64(r0[12]) + bits.OnesCount64(r0[13]) + bits.OnesCount64(r0[14]) + bits.OnesCount64(r0[15]))
+		n += uint64(bits.OnesCount64(r0[16]) + bits.OnesCount64(r0[17]) + bits.OnesCount64(r0[18]) + bits.OnesCount64(r0[19]))
+		n += uint64(bits.OnesCount64(r0[20]) + bits.OnesCount64(r0[21]) + bits.OnesCount64(r0[22]))
 	}
 	return int(n)
 }
@@ -2643,6 +10374,57 @@ func clashesGo9x1r24(tables []uint64, keys []uint64) int {
 	return int(n)
 }
 
+// clashesGo9x1r25 is clashesGo for 1 tables of 9 diagonals, rows of 25 words.
+func clashesGo9x1r25(tables []uint64, keys []uint64) int {
+	tb := (*[1 << 9 * 25]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[25]uint64)(tb[(0<<9+int(key>>0&0x1ff))*25:])
+		n += uint64(bits.OnesCount64(r0[0]) + bits.OnesCount64(r0[1]) + bits.OnesCount64(r0[2]) + bits.OnesCount64(r0[3]))
+		n += uint64(bits.OnesCount64(r0[4]) + bits.OnesCount64(r0[5]) + bits.OnesCount64(r0[6]) + bits.OnesCount64(r0[7]))
+		n += uint64(bits.OnesCount64(r0[8]) + bits.OnesCount64(r0[9]) + bits.OnesCount64(r0[10]) + bits.OnesCount64(r0[11]))
+		n += uint64(bits.OnesCount64(r0[12]) + bits.OnesCount64(r0[13]) + bits.OnesCount64(r0[14]) + bits.OnesCount64(r0[15]))
+		n += uint64(bits.OnesCount64(r0[16]) + bits.OnesCount64(r0[17]) + bits.OnesCount64(r0[18]) + bits.OnesCount64(r0[19]))
+		n += uint64(bits.OnesCount64(r0[20]) + bits.OnesCount64(r0[21]) + bits.OnesCount64(r0[22]) + bits.OnesCount64(r0[23]))
+		n += uint64(bits.OnesCount64(r0[24]))
+	}
+	return int(n)
+}
+
+// clashesGo9x1r26 is clashesGo for 1 tables of 9 diagonals, rows of 26 words.
+func clashesGo9x1r26(tables []uint64, keys []uint64) int {
+	tb := (*[1 << 9 * 26]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[26]uint64)(tb[(0<<9+int(key>>0&0x1ff))*26:])
+		n += uint64(bits.OnesCount64(r0[0]) + bits.OnesCount64(r0[1]) + bits.OnesCount64(r0[2]) + bits.OnesCount64(r0[3]))
+		n += uint64(bits.OnesCount64(r0[4]) + bits.OnesCount64(r0[5]) + bits.OnesCount64(r0[6]) + bits.OnesCount64(r0[7]))
+		n += uint64(bits.OnesCount64(r0[8]) + bits.OnesCount64(r0[9]) + bits.OnesCount64(r0[10]) + bits.OnesCount64(r0[11]))
+		n += uint64(bits.OnesCount64(r0[12]) + bits.OnesCount64(r0[13]) + bits.OnesCount64(r0[14]) + bits.OnesCount64(r0[15]))
+		n += uint64(bits.OnesCount64(r0[16]) + bits.OnesCount64(r0[17]) + bits.OnesCount64(r0[18]) + bits.OnesCount64(r0[19]))
+		n += uint64(bits.OnesCount64(r0[20]) + bits.OnesCount64(r0[21]) + bits.OnesCount64(r0[22]) + bits.OnesCount64(r0[23]))
+		n += uint64(bits.OnesCount64(r0[24]) + bits.OnesCount64(r0[25]))
+	}
+	return int(n)
+}
+
+// clashesGo9x1r27 is clashesGo for 1 tables of 9 diagonals, rows of 27 words.
+func clashesGo9x1r27(tables []uint64, keys []uint64) int {
+	tb := (*[1 << 9 * 27]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[27]uint64)(tb[(0<<9+int(key>>0&0x1ff))*27:])
+		n += uint64(bits.OnesCount64(r0[0]) + bits.OnesCount64(r0[1]) + bits.OnesCount64(r0[2]) + bits.OnesCount64(r0[3]))
+		n += uint64(bits.OnesCount64(r0[4]) + bits.OnesCount64(r0[5]) + bits.OnesCount64(r0[6]) + bits.OnesCount64(r0[7]))
+		n += uint64(bits.OnesCount64(r0[8]) + bits.OnesCount64(r0[9]) + bits.OnesCount64(r0[10]) + bits.OnesCount64(r0[11]))
+		n += uint64(bits.OnesCount64(r0[12]) + bits.OnesCount64(r0[13]) + bits.OnesCount64(r0[14]) + bits.OnesCount64(r0[15]))
+		n += uint64(bits.OnesCount64(r0[16]) + bits.OnesCount64(r0[17]) + bits.OnesCount64(r0[18]) + bits.OnesCount64(r0[19]))
+		n += uint64(bits.OnesCount64(r0[20]) + bits.OnesCount64(r0[21]) + bits.OnesCount64(r0[22]) + bits.OnesCount64(r0[23]))
+		n += uint64(bits.OnesCount64(r0[24]) + bits.OnesCount64(r0[25]) + bits.OnesCount64(r0[26]))
+	}
+	return int(n)
+}
+
 // clashesGo9x1r28 is clashesGo for 1 tables of 9 diagonals, rows of 28 words.
 func clashesGo9x1r28(tables []uint64, keys []uint64) int {
 	tb := (*[1 << 9 * 28]uint64)(tables)
@@ -2656,6 +10438,60 @@ func clashesGo9x1r28(tables []uint64, keys []uint64) int {
 		n += uint64(bits.OnesCount64(r0[16]) + bits.OnesCount64(r0[17]) + bits.OnesCount64(r0[18]) + bits.OnesCount64(r0[19]))
 		n += uint64(bits.OnesCount64(r0[20]) + bits.OnesCount64(r0[21]) + bits.OnesCount64(r0[22]) + bits.OnesCount64(r0[23]))
 		n += uint64(bits.OnesCount64(r0[24]) + bits.OnesCount64(r0[25]) + bits.OnesCount64(r0[26]) + bits.OnesCount64(r0[27]))
+	}
+	return int(n)
+}
+
+// clashesGo9x1r29 is clashesGo for 1 tables of 9 diagonals, rows of 29 words.
+func clashesGo9x1r29(tables []uint64, keys []uint64) int {
+	tb := (*[1 << 9 * 29]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[29]uint64)(tb[(0<<9+int(key>>0&0x1ff))*29:])
+		n += uint64(bits.OnesCount64(r0[0]) + bits.OnesCount64(r0[1]) + bits.OnesCount64(r0[2]) + bits.OnesCount64(r0[3]))
+		n += uint64(bits.OnesCount64(r0[4]) + bits.OnesCount64(r0[5]) + bits.OnesCount64(r0[6]) + bits.OnesCount64(r0[7]))
+		n += uint64(bits.OnesCount64(r0[8]) + bits.OnesCount64(r0[9]) + bits.OnesCount64(r0[10]) + bits.OnesCount64(r0[11]))
+		n += uint64(bits.OnesCount64(r0[12]) + bits.OnesCount64(r0[13]) + bits.OnesCount64(r0[14]) + bits.OnesCount64(r0[15]))
+		n += uint64(bits.OnesCount64(r0[16]) + bits.OnesCount64(r0[17]) + bits.OnesCount64(r0[18]) + bits.OnesCount64(r0[19]))
+		n += uint64(bits.OnesCount64(r0[20]) + bits.OnesCount64(r0[21]) + bits.OnesCount64(r0[22]) + bits.OnesCount64(r0[23]))
+		n += uint64(bits.OnesCount64(r0[24]) + bits.OnesCount64(r0[25]) + bits.OnesCount64(r0[26]) + bits.OnesCount64(r0[27]))
+		n += uint64(bits.OnesCount64(r0[28]))
+	}
+	return int(n)
+}
+
+// clashesGo9x1r30 is clashesGo for 1 tables of 9 diagonals, rows of 30 words.
+func clashesGo9x1r30(tables []uint64, keys []uint64) int {
+	tb := (*[1 << 9 * 30]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[30]uint64)(tb[(0<<9+int(key>>0&0x1ff))*30:])
+		n += uint64(bits.OnesCount64(r0[0]) + bits.OnesCount64(r0[1]) + bits.OnesCount64(r0[2]) + bits.OnesCount64(r0[3]))
+		n += uint64(bits.OnesCount64(r0[4]) + bits.OnesCount64(r0[5]) + bits.OnesCount64(r0[6]) + bits.OnesCount64(r0[7]))
+		n += uint64(bits.OnesCount64(r0[8]) + bits.OnesCount64(r0[9]) + bits.OnesCount64(r0[10]) + bits.OnesCount64(r0[11]))
+		n += uint64(bits.OnesCount64(r0[12]) + bits.OnesCount64(r0[13]) + bits.OnesCount64(r0[14]) + bits.OnesCount64(r0[15]))
+		n += uint64(bits.OnesCount64(r0[16]) + bits.OnesCount64(r0[17]) + bits.OnesCount64(r0[18]) + bits.OnesCount64(r0[19]))
+		n += uint64(bits.OnesCount64(r0[20]) + bits.OnesCount64(r0[21]) + bits.OnesCount64(r0[22]) + bits.OnesCount64(r0[23]))
+		n += uint64(bits.OnesCount64(r0[24]) + bits.OnesCount64(r0[25]) + bits.OnesCount64(r0[26]) + bits.OnesCount64(r0[27]))
+		n += uint64(bits.OnesCount64(r0[28]) + bits.OnesCount64(r0[29]))
+	}
+	return int(n)
+}
+
+// clashesGo9x1r31 is clashesGo for 1 tables of 9 diagonals, rows of 31 words.
+func clashesGo9x1r31(tables []uint64, keys []uint64) int {
+	tb := (*[1 << 9 * 31]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[31]uint64)(tb[(0<<9+int(key>>0&0x1ff))*31:])
+		n += uint64(bits.OnesCount64(r0[0]) + bits.OnesCount64(r0[1]) + bits.OnesCount64(r0[2]) + bits.OnesCount64(r0[3]))
+		n += uint64(bits.OnesCount64(r0[4]) + bits.OnesCount64(r0[5]) + bits.OnesCount64(r0[6]) + bits.OnesCount64(r0[7]))
+		n += uint64(bits.OnesCount64(r0[8]) + bits.OnesCount64(r0[9]) + bits.OnesCount64(r0[10]) + bits.OnesCount64(r0[11]))
+		n += uint64(bits.OnesCount64(r0[12]) + bits.OnesCount64(r0[13]) + bits.OnesCount64(r0[14]) + bits.OnesCount64(r0[15]))
+		n += uint64(bits.OnesCount64(r0[16]) + bits.OnesCount64(r0[17]) + bits.OnesCount64(r0[18]) + bits.OnesCount64(r0[19]))
+		n += uint64(bits.OnesCount64(r0[20]) + bits.OnesCount64(r0[21]) + bits.OnesCount64(r0[22]) + bits.OnesCount64(r0[23]))
+		n += uint64(bits.OnesCount64(r0[24]) + bits.OnesCount64(r0[25]) + bits.OnesCount64(r0[26]) + bits.OnesCount64(r0[27]))
+		n += uint64(bits.OnesCount64(r0[28]) + bits.OnesCount64(r0[29]) + bits.OnesCount64(r0[30]))
 	}
 	return int(n)
 }
@@ -2678,6 +10514,42 @@ func clashesGo9x1r32(tables []uint64, keys []uint64) int {
 	return int(n)
 }
 
+// clashesGo9x2r1 is clashesGo for 2 tables of 9 diagonals, rows of 1 words.
+func clashesGo9x2r1(tables []uint64, keys []uint64) int {
+	tb := (*[2 << 9 * 1]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[1]uint64)(tb[(0<<9+int(key>>0&0x1ff))*1:])
+		r1 := (*[1]uint64)(tb[(1<<9+int(key>>9&0x1ff))*1:])
+		n += uint64(bits.OnesCount64(r0[0] | r1[0]))
+	}
+	return int(n)
+}
+
+// clashesGo9x2r2 is clashesGo for 2 tables of 9 diagonals, rows of 2 words.
+func clashesGo9x2r2(tables []uint64, keys []uint64) int {
+	tb := (*[2 << 9 * 2]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[2]uint64)(tb[(0<<9+int(key>>0&0x1ff))*2:])
+		r1 := (*[2]uint64)(tb[(1<<9+int(key>>9&0x1ff))*2:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]) + bits.OnesCount64(r0[1]|r1[1]))
+	}
+	return int(n)
+}
+
+// clashesGo9x2r3 is clashesGo for 2 tables of 9 diagonals, rows of 3 words.
+func clashesGo9x2r3(tables []uint64, keys []uint64) int {
+	tb := (*[2 << 9 * 3]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[3]uint64)(tb[(0<<9+int(key>>0&0x1ff))*3:])
+		r1 := (*[3]uint64)(tb[(1<<9+int(key>>9&0x1ff))*3:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]) + bits.OnesCount64(r0[1]|r1[1]) + bits.OnesCount64(r0[2]|r1[2]))
+	}
+	return int(n)
+}
+
 // clashesGo9x2r4 is clashesGo for 2 tables of 9 diagonals, rows of 4 words.
 func clashesGo9x2r4(tables []uint64, keys []uint64) int {
 	tb := (*[2 << 9 * 4]uint64)(tables)
@@ -2686,6 +10558,45 @@ func clashesGo9x2r4(tables []uint64, keys []uint64) int {
 		r0 := (*[4]uint64)(tb[(0<<9+int(key>>0&0x1ff))*4:])
 		r1 := (*[4]uint64)(tb[(1<<9+int(key>>9&0x1ff))*4:])
 		n += uint64(bits.OnesCount64(r0[0]|r1[0]) + bits.OnesCount64(r0[1]|r1[1]) + bits.OnesCount64(r0[2]|r1[2]) + bits.OnesCount64(r0[3]|r1[3]))
+	}
+	return int(n)
+}
+
+// clashesGo9x2r5 is clashesGo for 2 tables of 9 diagonals, rows of 5 words.
+func clashesGo9x2r5(tables []uint64, keys []uint64) int {
+	tb := (*[2 << 9 * 5]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[5]uint64)(tb[(0<<9+int(key>>0&0x1ff))*5:])
+		r1 := (*[5]uint64)(tb[(1<<9+int(key>>9&0x1ff))*5:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]) + bits.OnesCount64(r0[1]|r1[1]) + bits.OnesCount64(r0[2]|r1[2]) + bits.OnesCount64(r0[3]|r1[3]))
+		n += uint64(bits.OnesCount64(r0[4] | r1[4]))
+	}
+	return int(n)
+}
+
+// clashesGo9x2r6 is clashesGo for 2 tables of 9 diagonals, rows of 6 words.
+func clashesGo9x2r6(tables []uint64, keys []uint64) int {
+	tb := (*[2 << 9 * 6]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[6]uint64)(tb[(0<<9+int(key>>0&0x1ff))*6:])
+		r1 := (*[6]uint64)(tb[(1<<9+int(key>>9&0x1ff))*6:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]) + bits.OnesCount64(r0[1]|r1[1]) + bits.OnesCount64(r0[2]|r1[2]) + bits.OnesCount64(r0[3]|r1[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]) + bits.OnesCount64(r0[5]|r1[5]))
+	}
+	return int(n)
+}
+
+// clashesGo9x2r7 is clashesGo for 2 tables of 9 diagonals, rows of 7 words.
+func clashesGo9x2r7(tables []uint64, keys []uint64) int {
+	tb := (*[2 << 9 * 7]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[7]uint64)(tb[(0<<9+int(key>>0&0x1ff))*7:])
+		r1 := (*[7]uint64)(tb[(1<<9+int(key>>9&0x1ff))*7:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]) + bits.OnesCount64(r0[1]|r1[1]) + bits.OnesCount64(r0[2]|r1[2]) + bits.OnesCount64(r0[3]|r1[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]) + bits.OnesCount64(r0[5]|r1[5]) + bits.OnesCount64(r0[6]|r1[6]))
 	}
 	return int(n)
 }
@@ -2703,6 +10614,48 @@ func clashesGo9x2r8(tables []uint64, keys []uint64) int {
 	return int(n)
 }
 
+// clashesGo9x2r9 is clashesGo for 2 tables of 9 diagonals, rows of 9 words.
+func clashesGo9x2r9(tables []uint64, keys []uint64) int {
+	tb := (*[2 << 9 * 9]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[9]uint64)(tb[(0<<9+int(key>>0&0x1ff))*9:])
+		r1 := (*[9]uint64)(tb[(1<<9+int(key>>9&0x1ff))*9:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]) + bits.OnesCount64(r0[1]|r1[1]) + bits.OnesCount64(r0[2]|r1[2]) + bits.OnesCount64(r0[3]|r1[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]) + bits.OnesCount64(r0[5]|r1[5]) + bits.OnesCount64(r0[6]|r1[6]) + bits.OnesCount64(r0[7]|r1[7]))
+		n += uint64(bits.OnesCount64(r0[8] | r1[8]))
+	}
+	return int(n)
+}
+
+// clashesGo9x2r10 is clashesGo for 2 tables of 9 diagonals, rows of 10 words.
+func clashesGo9x2r10(tables []uint64, keys []uint64) int {
+	tb := (*[2 << 9 * 10]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[10]uint64)(tb[(0<<9+int(key>>0&0x1ff))*10:])
+		r1 := (*[10]uint64)(tb[(1<<9+int(key>>9&0x1ff))*10:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]) + bits.OnesCount64(r0[1]|r1[1]) + bits.OnesCount64(r0[2]|r1[2]) + bits.OnesCount64(r0[3]|r1[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]) + bits.OnesCount64(r0[5]|r1[5]) + bits.OnesCount64(r0[6]|r1[6]) + bits.OnesCount64(r0[7]|r1[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]) + bits.OnesCount64(r0[9]|r1[9]))
+	}
+	return int(n)
+}
+
+// clashesGo9x2r11 is clashesGo for 2 tables of 9 diagonals, rows of 11 words.
+func clashesGo9x2r11(tables []uint64, keys []uint64) int {
+	tb := (*[2 << 9 * 11]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[11]uint64)(tb[(0<<9+int(key>>0&0x1ff))*11:])
+		r1 := (*[11]uint64)(tb[(1<<9+int(key>>9&0x1ff))*11:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]) + bits.OnesCount64(r0[1]|r1[1]) + bits.OnesCount64(r0[2]|r1[2]) + bits.OnesCount64(r0[3]|r1[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]) + bits.OnesCount64(r0[5]|r1[5]) + bits.OnesCount64(r0[6]|r1[6]) + bits.OnesCount64(r0[7]|r1[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]) + bits.OnesCount64(r0[9]|r1[9]) + bits.OnesCount64(r0[10]|r1[10]))
+	}
+	return int(n)
+}
+
 // clashesGo9x2r12 is clashesGo for 2 tables of 9 diagonals, rows of 12 words.
 func clashesGo9x2r12(tables []uint64, keys []uint64) int {
 	tb := (*[2 << 9 * 12]uint64)(tables)
@@ -2713,6 +10666,51 @@ func clashesGo9x2r12(tables []uint64, keys []uint64) int {
 		n += uint64(bits.OnesCount64(r0[0]|r1[0]) + bits.OnesCount64(r0[1]|r1[1]) + bits.OnesCount64(r0[2]|r1[2]) + bits.OnesCount64(r0[3]|r1[3]))
 		n += uint64(bits.OnesCount64(r0[4]|r1[4]) + bits.OnesCount64(r0[5]|r1[5]) + bits.OnesCount64(r0[6]|r1[6]) + bits.OnesCount64(r0[7]|r1[7]))
 		n += uint64(bits.OnesCount64(r0[8]|r1[8]) + bits.OnesCount64(r0[9]|r1[9]) + bits.OnesCount64(r0[10]|r1[10]) + bits.OnesCount64(r0[11]|r1[11]))
+	}
+	return int(n)
+}
+
+// clashesGo9x2r13 is clashesGo for 2 tables of 9 diagonals, rows of 13 words.
+func clashesGo9x2r13(tables []uint64, keys []uint64) int {
+	tb := (*[2 << 9 * 13]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[13]uint64)(tb[(0<<9+int(key>>0&0x1ff))*13:])
+		r1 := (*[13]uint64)(tb[(1<<9+int(key>>9&0x1ff))*13:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]) + bits.OnesCount64(r0[1]|r1[1]) + bits.OnesCount64(r0[2]|r1[2]) + bits.OnesCount64(r0[3]|r1[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]) + bits.OnesCount64(r0[5]|r1[5]) + bits.OnesCount64(r0[6]|r1[6]) + bits.OnesCount64(r0[7]|r1[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]) + bits.OnesCount64(r0[9]|r1[9]) + bits.OnesCount64(r0[10]|r1[10]) + bits.OnesCount64(r0[11]|r1[11]))
+		n += uint64(bits.OnesCount64(r0[12] | r1[12]))
+	}
+	return int(n)
+}
+
+// clashesGo9x2r14 is clashesGo for 2 tables of 9 diagonals, rows of 14 words.
+func clashesGo9x2r14(tables []uint64, keys []uint64) int {
+	tb := (*[2 << 9 * 14]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[14]uint64)(tb[(0<<9+int(key>>0&0x1ff))*14:])
+		r1 := (*[14]uint64)(tb[(1<<9+int(key>>9&0x1ff))*14:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]) + bits.OnesCount64(r0[1]|r1[1]) + bits.OnesCount64(r0[2]|r1[2]) + bits.OnesCount64(r0[3]|r1[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]) + bits.OnesCount64(r0[5]|r1[5]) + bits.OnesCount64(r0[6]|r1[6]) + bits.OnesCount64(r0[7]|r1[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]) + bits.OnesCount64(r0[9]|r1[9]) + bits.OnesCount64(r0[10]|r1[10]) + bits.OnesCount64(r0[11]|r1[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]) + bits.OnesCount64(r0[13]|r1[13]))
+	}
+	return int(n)
+}
+
+// clashesGo9x2r15 is clashesGo for 2 tables of 9 diagonals, rows of 15 words.
+func clashesGo9x2r15(tables []uint64, keys []uint64) int {
+	tb := (*[2 << 9 * 15]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[15]uint64)(tb[(0<<9+int(key>>0&0x1ff))*15:])
+		r1 := (*[15]uint64)(tb[(1<<9+int(key>>9&0x1ff))*15:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]) + bits.OnesCount64(r0[1]|r1[1]) + bits.OnesCount64(r0[2]|r1[2]) + bits.OnesCount64(r0[3]|r1[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]) + bits.OnesCount64(r0[5]|r1[5]) + bits.OnesCount64(r0[6]|r1[6]) + bits.OnesCount64(r0[7]|r1[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]) + bits.OnesCount64(r0[9]|r1[9]) + bits.OnesCount64(r0[10]|r1[10]) + bits.OnesCount64(r0[11]|r1[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]) + bits.OnesCount64(r0[13]|r1[13]) + bits.OnesCount64(r0[14]|r1[14]))
 	}
 	return int(n)
 }
@@ -2732,6 +10730,54 @@ func clashesGo9x2r16(tables []uint64, keys []uint64) int {
 	return int(n)
 }
 
+// clashesGo9x2r17 is clashesGo for 2 tables of 9 diagonals, rows of 17 words.
+func clashesGo9x2r17(tables []uint64, keys []uint64) int {
+	tb := (*[2 << 9 * 17]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[17]uint64)(tb[(0<<9+int(key>>0&0x1ff))*17:])
+		r1 := (*[17]uint64)(tb[(1<<9+int(key>>9&0x1ff))*17:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]) + bits.OnesCount64(r0[1]|r1[1]) + bits.OnesCount64(r0[2]|r1[2]) + bits.OnesCount64(r0[3]|r1[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]) + bits.OnesCount64(r0[5]|r1[5]) + bits.OnesCount64(r0[6]|r1[6]) + bits.OnesCount64(r0[7]|r1[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]) + bits.OnesCount64(r0[9]|r1[9]) + bits.OnesCount64(r0[10]|r1[10]) + bits.OnesCount64(r0[11]|r1[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]) + bits.OnesCount64(r0[13]|r1[13]) + bits.OnesCount64(r0[14]|r1[14]) + bits.OnesCount64(r0[15]|r1[15]))
+		n += uint64(bits.OnesCount64(r0[16] | r1[16]))
+	}
+	return int(n)
+}
+
+// clashesGo9x2r18 is clashesGo for 2 tables of 9 diagonals, rows of 18 words.
+func clashesGo9x2r18(tables []uint64, keys []uint64) int {
+	tb := (*[2 << 9 * 18]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[18]uint64)(tb[(0<<9+int(key>>0&0x1ff))*18:])
+		r1 := (*[18]uint64)(tb[(1<<9+int(key>>9&0x1ff))*18:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]) + bits.OnesCount64(r0[1]|r1[1]) + bits.OnesCount64(r0[2]|r1[2]) + bits.OnesCount64(r0[3]|r1[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]) + bits.OnesCount64(r0[5]|r1[5]) + bits.OnesCount64(r0[6]|r1[6]) + bits.OnesCount64(r0[7]|r1[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]) + bits.OnesCount64(r0[9]|r1[9]) + bits.OnesCount64(r0[10]|r1[10]) + bits.OnesCount64(r0[11]|r1[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]) + bits.OnesCount64(r0[13]|r1[13]) + bits.OnesCount64(r0[14]|r1[14]) + bits.OnesCount64(r0[15]|r1[15]))
+		n += uint64(bits.OnesCount64(r0[16]|r1[16]) + bits.OnesCount64(r0[17]|r1[17]))
+	}
+	return int(n)
+}
+
+// clashesGo9x2r19 is clashesGo for 2 tables of 9 diagonals, rows of 19 words.
+func clashesGo9x2r19(tables []uint64, keys []uint64) int {
+	tb := (*[2 << 9 * 19]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[19]uint64)(tb[(0<<9+int(key>>0&0x1ff))*19:])
+		r1 := (*[19]uint64)(tb[(1<<9+int(key>>9&0x1ff))*19:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]) + bits.OnesCount64(r0[1]|r1[1]) + bits.OnesCount64(r0[2]|r1[2]) + bits.OnesCount64(r0[3]|r1[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]) + bits.OnesCount64(r0[5]|r1[5]) + bits.OnesCount64(r0[6]|r1[6]) + bits.OnesCount64(r0[7]|r1[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]) + bits.OnesCount64(r0[9]|r1[9]) + bits.OnesCount64(r0[10]|r1[10]) + bits.OnesCount64(r0[11]|r1[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]) + bits.OnesCount64(r0[13]|r1[13]) + bits.OnesCount64(r0[14]|r1[14]) + bits.OnesCount64(r0[15]|r1[15]))
+		n += uint64(bits.OnesCount64(r0[16]|r1[16]) + bits.OnesCount64(r0[17]|r1[17]) + bits.OnesCount64(r0[18]|r1[18]))
+	}
+	return int(n)
+}
+
 // clashesGo9x2r20 is clashesGo for 2 tables of 9 diagonals, rows of 20 words.
 func clashesGo9x2r20(tables []uint64, keys []uint64) int {
 	tb := (*[2 << 9 * 20]uint64)(tables)
@@ -2744,6 +10790,57 @@ func clashesGo9x2r20(tables []uint64, keys []uint64) int {
 		n += uint64(bits.OnesCount64(r0[8]|r1[8]) + bits.OnesCount64(r0[9]|r1[9]) + bits.OnesCount64(r0[10]|r1[10]) + bits.OnesCount64(r0[11]|r1[11]))
 		n += uint64(bits.OnesCount64(r0[12]|r1[12]) + bits.OnesCount64(r0[13]|r1[13]) + bits.OnesCount64(r0[14]|r1[14]) + bits.OnesCount64(r0[15]|r1[15]))
 		n += uint64(bits.OnesCount64(r0[16]|r1[16]) + bits.OnesCount64(r0[17]|r1[17]) + bits.OnesCount64(r0[18]|r1[18]) + bits.OnesCount64(r0[19]|r1[19]))
+	}
+	return int(n)
+}
+
+// clashesGo9x2r21 is clashesGo for 2 tables of 9 diagonals, rows of 21 words.
+func clashesGo9x2r21(tables []uint64, keys []uint64) int {
+	tb := (*[2 << 9 * 21]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[21]uint64)(tb[(0<<9+int(key>>0&0x1ff))*21:])
+		r1 := (*[21]uint64)(tb[(1<<9+int(key>>9&0x1ff))*21:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]) + bits.OnesCount64(r0[1]|r1[1]) + bits.OnesCount64(r0[2]|r1[2]) + bits.OnesCount64(r0[3]|r1[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]) + bits.OnesCount64(r0[5]|r1[5]) + bits.OnesCount64(r0[6]|r1[6]) + bits.OnesCount64(r0[7]|r1[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]) + bits.OnesCount64(r0[9]|r1[9]) + bits.OnesCount64(r0[10]|r1[10]) + bits.OnesCount64(r0[11]|r1[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]) + bits.OnesCount64(r0[13]|r1[13]) + bits.OnesCount64(r0[14]|r1[14]) + bits.OnesCount64(r0[15]|r1[15]))
+		n += uint64(bits.OnesCount64(r0[16]|r1[16]) + bits.OnesCount64(r0[17]|r1[17]) + bits.OnesCount64(r0[18]|r1[18]) + bits.OnesCount64(r0[19]|r1[19]))
+		n += uint64(bits.OnesCount64(r0[20] | r1[20]))
+	}
+	return int(n)
+}
+
+// clashesGo9x2r22 is clashesGo for 2 tables of 9 diagonals, rows of 22 words.
+func clashesGo9x2r22(tables []uint64, keys []uint64) int {
+	tb := (*[2 << 9 * 22]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[22]uint64)(tb[(0<<9+int(key>>0&0x1ff))*22:])
+		r1 := (*[22]uint64)(tb[(1<<9+int(key>>9&0x1ff))*22:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]) + bits.OnesCount64(r0[1]|r1[1]) + bits.OnesCount64(r0[2]|r1[2]) + bits.OnesCount64(r0[3]|r1[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]) + bits.OnesCount64(r0[5]|r1[5]) + bits.OnesCount64(r0[6]|r1[6]) + bits.OnesCount64(r0[7]|r1[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]) + bits.OnesCount64(r0[9]|r1[9]) + bits.OnesCount64(r0[10]|r1[10]) + bits.OnesCount64(r0[11]|r1[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]) + bits.OnesCount64(r0[13]|r1[13]) + bits.OnesCount64(r0[14]|r1[14]) + bits.OnesCount64(r0[15]|r1[15]))
+		n += uint64(bits.OnesCount64(r0[16]|r1[16]) + bits.OnesCount64(r0[17]|r1[17]) + bits.OnesCount64(r0[18]|r1[18]) + bits.OnesCount64(r0[19]|r1[19]))
+		n += uint64(bits.OnesCount64(r0[20]|r1[20]) + bits.OnesCount64(r0[21]|r1[21]))
+	}
+	return int(n)
+}
+
+// clashesGo9x2r23 is clashesGo for 2 tables of 9 diagonals, rows of 23 words.
+func clashesGo9x2r23(tables []uint64, keys []uint64) int {
+	tb := (*[2 << 9 * 23]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[23]uint64)(tb[(0<<9+int(key>>0&0x1ff))*23:])
+		r1 := (*[23]uint64)(tb[(1<<9+int(key>>9&0x1ff))*23:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]) + bits.OnesCount64(r0[1]|r1[1]) + bits.OnesCount64(r0[2]|r1[2]) + bits.OnesCount64(r0[3]|r1[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]) + bits.OnesCount64(r0[5]|r1[5]) + bits.OnesCount64(r0[6]|r1[6]) + bits.OnesCount64(r0[7]|r1[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]) + bits.OnesCount64(r0[9]|r1[9]) + bits.OnesCount64(r0[10]|r1[10]) + bits.OnesCount64(r0[11]|r1[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]) + bits.OnesCount64(r0[13]|r1[13]) + bits.OnesCount64(r0[14]|r1[14]) + bits.OnesCount64(r0[15]|r1[15]))
+		n += uint64(bits.OnesCount64(r0[16]|r1[16]) + bits.OnesCount64(r0[17]|r1[17]) + bits.OnesCount64(r0[18]|r1[18]) + bits.OnesCount64(r0[19]|r1[19]))
+		n += uint64(bits.OnesCount64(r0[20]|r1[20]) + bits.OnesCount64(r0[21]|r1[21]) + bits.OnesCount64(r0[22]|r1[22]))
 	}
 	return int(n)
 }
@@ -2765,6 +10862,60 @@ func clashesGo9x2r24(tables []uint64, keys []uint64) int {
 	return int(n)
 }
 
+// clashesGo9x2r25 is clashesGo for 2 tables of 9 diagonals, rows of 25 words.
+func clashesGo9x2r25(tables []uint64, keys []uint64) int {
+	tb := (*[2 << 9 * 25]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[25]uint64)(tb[(0<<9+int(key>>0&0x1ff))*25:])
+		r1 := (*[25]uint64)(tb[(1<<9+int(key>>9&0x1ff))*25:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]) + bits.OnesCount64(r0[1]|r1[1]) + bits.OnesCount64(r0[2]|r1[2]) + bits.OnesCount64(r0[3]|r1[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]) + bits.OnesCount64(r0[5]|r1[5]) + bits.OnesCount64(r0[6]|r1[6]) + bits.OnesCount64(r0[7]|r1[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]) + bits.OnesCount64(r0[9]|r1[9]) + bits.OnesCount64(r0[10]|r1[10]) + bits.OnesCount64(r0[11]|r1[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]) + bits.OnesCount64(r0[13]|r1[13]) + bits.OnesCount64(r0[14]|r1[14]) + bits.OnesCount64(r0[15]|r1[15]))
+		n += uint64(bits.OnesCount64(r0[16]|r1[16]) + bits.OnesCount64(r0[17]|r1[17]) + bits.OnesCount64(r0[18]|r1[18]) + bits.OnesCount64(r0[19]|r1[19]))
+		n += uint64(bits.OnesCount64(r0[20]|r1[20]) + bits.OnesCount64(r0[21]|r1[21]) + bits.OnesCount64(r0[22]|r1[22]) + bits.OnesCount64(r0[23]|r1[23]))
+		n += uint64(bits.OnesCount64(r0[24] | r1[24]))
+	}
+	return int(n)
+}
+
+// clashesGo9x2r26 is clashesGo for 2 tables of 9 diagonals, rows of 26 words.
+func clashesGo9x2r26(tables []uint64, keys []uint64) int {
+	tb := (*[2 << 9 * 26]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[26]uint64)(tb[(0<<9+int(key>>0&0x1ff))*26:])
+		r1 := (*[26]uint64)(tb[(1<<9+int(key>>9&0x1ff))*26:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]) + bits.OnesCount64(r0[1]|r1[1]) + bits.OnesCount64(r0[2]|r1[2]) + bits.OnesCount64(r0[3]|r1[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]) + bits.OnesCount64(r0[5]|r1[5]) + bits.OnesCount64(r0[6]|r1[6]) + bits.OnesCount64(r0[7]|r1[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]) + bits.OnesCount64(r0[9]|r1[9]) + bits.OnesCount64(r0[10]|r1[10]) + bits.OnesCount64(r0[11]|r1[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]) + bits.OnesCount64(r0[13]|r1[13]) + bits.OnesCount64(r0[14]|r1[14]) + bits.OnesCount64(r0[15]|r1[15]))
+		n += uint64(bits.OnesCount64(r0[16]|r1[16]) + bits.OnesCount64(r0[17]|r1[17]) + bits.OnesCount64(r0[18]|r1[18]) + bits.OnesCount64(r0[19]|r1[19]))
+		n += uint64(bits.OnesCount64(r0[20]|r1[20]) + bits.OnesCount64(r0[21]|r1[21]) + bits.OnesCount64(r0[22]|r1[22]) + bits.OnesCount64(r0[23]|r1[23]))
+		n += uint64(bits.OnesCount64(r0[24]|r1[24]) + bits.OnesCount64(r0[25]|r1[25]))
+	}
+	return int(n)
+}
+
+// clashesGo9x2r27 is clashesGo for 2 tables of 9 diagonals, rows of 27 words.
+func clashesGo9x2r27(tables []uint64, keys []uint64) int {
+	tb := (*[2 << 9 * 27]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[27]uint64)(tb[(0<<9+int(key>>0&0x1ff))*27:])
+		r1 := (*[27]uint64)(tb[(1<<9+int(key>>9&0x1ff))*27:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]) + bits.OnesCount64(r0[1]|r1[1]) + bits.OnesCount64(r0[2]|r1[2]) + bits.OnesCount64(r0[3]|r1[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]) + bits.OnesCount64(r0[5]|r1[5]) + bits.OnesCount64(r0[6]|r1[6]) + bits.OnesCount64(r0[7]|r1[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]) + bits.OnesCount64(r0[9]|r1[9]) + bits.OnesCount64(r0[10]|r1[10]) + bits.OnesCount64(r0[11]|r1[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]) + bits.OnesCount64(r0[13]|r1[13]) + bits.OnesCount64(r0[14]|r1[14]) + bits.OnesCount64(r0[15]|r1[15]))
+		n += uint64(bits.OnesCount64(r0[16]|r1[16]) + bits.OnesCount64(r0[17]|r1[17]) + bits.OnesCount64(r0[18]|r1[18]) + bits.OnesCount64(r0[19]|r1[19]))
+		n += uint64(bits.OnesCount64(r0[20]|r1[20]) + bits.OnesCount64(r0[21]|r1[21]) + bits.OnesCount64(r0[22]|r1[22]) + bits.OnesCount64(r0[23]|r1[23]))
+		n += uint64(bits.OnesCount64(r0[24]|r1[24]) + bits.OnesCount64(r0[25]|r1[25]) + bits.OnesCount64(r0[26]|r1[26]))
+	}
+	return int(n)
+}
+
 // clashesGo9x2r28 is clashesGo for 2 tables of 9 diagonals, rows of 28 words.
 func clashesGo9x2r28(tables []uint64, keys []uint64) int {
 	tb := (*[2 << 9 * 28]uint64)(tables)
@@ -2779,6 +10930,63 @@ func clashesGo9x2r28(tables []uint64, keys []uint64) int {
 		n += uint64(bits.OnesCount64(r0[16]|r1[16]) + bits.OnesCount64(r0[17]|r1[17]) + bits.OnesCount64(r0[18]|r1[18]) + bits.OnesCount64(r0[19]|r1[19]))
 		n += uint64(bits.OnesCount64(r0[20]|r1[20]) + bits.OnesCount64(r0[21]|r1[21]) + bits.OnesCount64(r0[22]|r1[22]) + bits.OnesCount64(r0[23]|r1[23]))
 		n += uint64(bits.OnesCount64(r0[24]|r1[24]) + bits.OnesCount64(r0[25]|r1[25]) + bits.OnesCount64(r0[26]|r1[26]) + bits.OnesCount64(r0[27]|r1[27]))
+	}
+	return int(n)
+}
+
+// clashesGo9x2r29 is clashesGo for 2 tables of 9 diagonals, rows of 29 words.
+func clashesGo9x2r29(tables []uint64, keys []uint64) int {
+	tb := (*[2 << 9 * 29]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[29]uint64)(tb[(0<<9+int(key>>0&0x1ff))*29:])
+		r1 := (*[29]uint64)(tb[(1<<9+int(key>>9&0x1ff))*29:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]) + bits.OnesCount64(r0[1]|r1[1]) + bits.OnesCount64(r0[2]|r1[2]) + bits.OnesCount64(r0[3]|r1[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]) + bits.OnesCount64(r0[5]|r1[5]) + bits.OnesCount64(r0[6]|r1[6]) + bits.OnesCount64(r0[7]|r1[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]) + bits.OnesCount64(r0[9]|r1[9]) + bits.OnesCount64(r0[10]|r1[10]) + bits.OnesCount64(r0[11]|r1[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]) + bits.OnesCount64(r0[13]|r1[13]) + bits.OnesCount64(r0[14]|r1[14]) + bits.OnesCount64(r0[15]|r1[15]))
+		n += uint64(bits.OnesCount64(r0[16]|r1[16]) + bits.OnesCount64(r0[17]|r1[17]) + bits.OnesCount64(r0[18]|r1[18]) + bits.OnesCount64(r0[19]|r1[19]))
+		n += uint64(bits.OnesCount64(r0[20]|r1[20]) + bits.OnesCount64(r0[21]|r1[21]) + bits.OnesCount64(r0[22]|r1[22]) + bits.OnesCount64(r0[23]|r1[23]))
+		n += uint64(bits.OnesCount64(r0[24]|r1[24]) + bits.OnesCount64(r0[25]|r1[25]) + bits.OnesCount64(r0[26]|r1[26]) + bits.OnesCount64(r0[27]|r1[27]))
+		n += uint64(bits.OnesCount64(r0[28] | r1[28]))
+	}
+	return int(n)
+}
+
+// clashesGo9x2r30 is clashesGo for 2 tables of 9 diagonals, rows of 30 words.
+func clashesGo9x2r30(tables []uint64, keys []uint64) int {
+	tb := (*[2 << 9 * 30]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[30]uint64)(tb[(0<<9+int(key>>0&0x1ff))*30:])
+		r1 := (*[30]uint64)(tb[(1<<9+int(key>>9&0x1ff))*30:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]) + bits.OnesCount64(r0[1]|r1[1]) + bits.OnesCount64(r0[2]|r1[2]) + bits.OnesCount64(r0[3]|r1[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]) + bits.OnesCount64(r0[5]|r1[5]) + bits.OnesCount64(r0[6]|r1[6]) + bits.OnesCount64(r0[7]|r1[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]) + bits.OnesCount64(r0[9]|r1[9]) + bits.OnesCount64(r0[10]|r1[10]) + bits.OnesCount64(r0[11]|r1[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]) + bits.OnesCount64(r0[13]|r1[13]) + bits.OnesCount64(r0[14]|r1[14]) + bits.OnesCount64(r0[15]|r1[15]))
+		n += uint64(bits.OnesCount64(r0[16]|r1[16]) + bits.OnesCount64(r0[17]|r1[17]) + bits.OnesCount64(r0[18]|r1[18]) + bits.OnesCount64(r0[19]|r1[19]))
+		n += uint64(bits.OnesCount64(r0[20]|r1[20]) + bits.OnesCount64(r0[21]|r1[21]) + bits.OnesCount64(r0[22]|r1[22]) + bits.OnesCount64(r0[23]|r1[23]))
+		n += uint64(bits.OnesCount64(r0[24]|r1[24]) + bits.OnesCount64(r0[25]|r1[25]) + bits.OnesCount64(r0[26]|r1[26]) + bits.OnesCount64(r0[27]|r1[27]))
+		n += uint64(bits.OnesCount64(r0[28]|r1[28]) + bits.OnesCount64(r0[29]|r1[29]))
+	}
+	return int(n)
+}
+
+// clashesGo9x2r31 is clashesGo for 2 tables of 9 diagonals, rows of 31 words.
+func clashesGo9x2r31(tables []uint64, keys []uint64) int {
+	tb := (*[2 << 9 * 31]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[31]uint64)(tb[(0<<9+int(key>>0&0x1ff))*31:])
+		r1 := (*[31]uint64)(tb[(1<<9+int(key>>9&0x1ff))*31:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]) + bits.OnesCount64(r0[1]|r1[1]) + bits.OnesCount64(r0[2]|r1[2]) + bits.OnesCount64(r0[3]|r1[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]) + bits.OnesCount64(r0[5]|r1[5]) + bits.OnesCount64(r0[6]|r1[6]) + bits.OnesCount64(r0[7]|r1[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]) + bits.OnesCount64(r0[9]|r1[9]) + bits.OnesCount64(r0[10]|r1[10]) + bits.OnesCount64(r0[11]|r1[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]) + bits.OnesCount64(r0[13]|r1[13]) + bits.OnesCount64(r0[14]|r1[14]) + bits.OnesCount64(r0[15]|r1[15]))
+		n += uint64(bits.OnesCount64(r0[16]|r1[16]) + bits.OnesCount64(r0[17]|r1[17]) + bits.OnesCount64(r0[18]|r1[18]) + bits.OnesCount64(r0[19]|r1[19]))
+		n += uint64(bits.OnesCount64(r0[20]|r1[20]) + bits.OnesCount64(r0[21]|r1[21]) + bits.OnesCount64(r0[22]|r1[22]) + bits.OnesCount64(r0[23]|r1[23]))
+		n += uint64(bits.OnesCount64(r0[24]|r1[24]) + bits.OnesCount64(r0[25]|r1[25]) + bits.OnesCount64(r0[26]|r1[26]) + bits.OnesCount64(r0[27]|r1[27]))
+		n += uint64(bits.OnesCount64(r0[28]|r1[28]) + bits.OnesCount64(r0[29]|r1[29]) + bits.OnesCount64(r0[30]|r1[30]))
 	}
 	return int(n)
 }
@@ -2802,6 +11010,45 @@ func clashesGo9x2r32(tables []uint64, keys []uint64) int {
 	return int(n)
 }
 
+// clashesGo9x3r1 is clashesGo for 3 tables of 9 diagonals, rows of 1 words.
+func clashesGo9x3r1(tables []uint64, keys []uint64) int {
+	tb := (*[3 << 9 * 1]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[1]uint64)(tb[(0<<9+int(key>>0&0x1ff))*1:])
+		r1 := (*[1]uint64)(tb[(1<<9+int(key>>9&0x1ff))*1:])
+		r2 := (*[1]uint64)(tb[(2<<9+int(key>>18&0x1ff))*1:])
+		n += uint64(bits.OnesCount64(r0[0] | r1[0] | r2[0]))
+	}
+	return int(n)
+}
+
+// clashesGo9x3r2 is clashesGo for 3 tables of 9 diagonals, rows of 2 words.
+func clashesGo9x3r2(tables []uint64, keys []uint64) int {
+	tb := (*[3 << 9 * 2]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[2]uint64)(tb[(0<<9+int(key>>0&0x1ff))*2:])
+		r1 := (*[2]uint64)(tb[(1<<9+int(key>>9&0x1ff))*2:])
+		r2 := (*[2]uint64)(tb[(2<<9+int(key>>18&0x1ff))*2:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]))
+	}
+	return int(n)
+}
+
+// clashesGo9x3r3 is clashesGo for 3 tables of 9 diagonals, rows of 3 words.
+func clashesGo9x3r3(tables []uint64, keys []uint64) int {
+	tb := (*[3 << 9 * 3]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[3]uint64)(tb[(0<<9+int(key>>0&0x1ff))*3:])
+		r1 := (*[3]uint64)(tb[(1<<9+int(key>>9&0x1ff))*3:])
+		r2 := (*[3]uint64)(tb[(2<<9+int(key>>18&0x1ff))*3:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]))
+	}
+	return int(n)
+}
+
 // clashesGo9x3r4 is clashesGo for 3 tables of 9 diagonals, rows of 4 words.
 func clashesGo9x3r4(tables []uint64, keys []uint64) int {
 	tb := (*[3 << 9 * 4]uint64)(tables)
@@ -2811,6 +11058,48 @@ func clashesGo9x3r4(tables []uint64, keys []uint64) int {
 		r1 := (*[4]uint64)(tb[(1<<9+int(key>>9&0x1ff))*4:])
 		r2 := (*[4]uint64)(tb[(2<<9+int(key>>18&0x1ff))*4:])
 		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]))
+	}
+	return int(n)
+}
+
+// clashesGo9x3r5 is clashesGo for 3 tables of 9 diagonals, rows of 5 words.
+func clashesGo9x3r5(tables []uint64, keys []uint64) int {
+	tb := (*[3 << 9 * 5]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[5]uint64)(tb[(0<<9+int(key>>0&0x1ff))*5:])
+		r1 := (*[5]uint64)(tb[(1<<9+int(key>>9&0x1ff))*5:])
+		r2 := (*[5]uint64)(tb[(2<<9+int(key>>18&0x1ff))*5:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]))
+		n += uint64(bits.OnesCount64(r0[4] | r1[4] | r2[4]))
+	}
+	return int(n)
+}
+
+// clashesGo9x3r6 is clashesGo for 3 tables of 9 diagonals, rows of 6 words.
+func clashesGo9x3r6(tables []uint64, keys []uint64) int {
+	tb := (*[3 << 9 * 6]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[6]uint64)(tb[(0<<9+int(key>>0&0x1ff))*6:])
+		r1 := (*[6]uint64)(tb[(1<<9+int(key>>9&0x1ff))*6:])
+		r2 := (*[6]uint64)(tb[(2<<9+int(key>>18&0x1ff))*6:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]))
+	}
+	return int(n)
+}
+
+// clashesGo9x3r7 is clashesGo for 3 tables of 9 diagonals, rows of 7 words.
+func clashesGo9x3r7(tables []uint64, keys []uint64) int {
+	tb := (*[3 << 9 * 7]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[7]uint64)(tb[(0<<9+int(key>>0&0x1ff))*7:])
+		r1 := (*[7]uint64)(tb[(1<<9+int(key>>9&0x1ff))*7:])
+		r2 := (*[7]uint64)(tb[(2<<9+int(key>>18&0x1ff))*7:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]))
 	}
 	return int(n)
 }
@@ -2829,6 +11118,51 @@ func clashesGo9x3r8(tables []uint64, keys []uint64) int {
 	return int(n)
 }
 
+// clashesGo9x3r9 is clashesGo for 3 tables of 9 diagonals, rows of 9 words.
+func clashesGo9x3r9(tables []uint64, keys []uint64) int {
+	tb := (*[3 << 9 * 9]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[9]uint64)(tb[(0<<9+int(key>>0&0x1ff))*9:])
+		r1 := (*[9]uint64)(tb[(1<<9+int(key>>9&0x1ff))*9:])
+		r2 := (*[9]uint64)(tb[(2<<9+int(key>>18&0x1ff))*9:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]))
+		n += uint64(bits.OnesCount64(r0[8] | r1[8] | r2[8]))
+	}
+	return int(n)
+}
+
+// clashesGo9x3r10 is clashesGo for 3 tables of 9 diagonals, rows of 10 words.
+func clashesGo9x3r10(tables []uint64, keys []uint64) int {
+	tb := (*[3 << 9 * 10]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[10]uint64)(tb[(0<<9+int(key>>0&0x1ff))*10:])
+		r1 := (*[10]uint64)(tb[(1<<9+int(key>>9&0x1ff))*10:])
+		r2 := (*[10]uint64)(tb[(2<<9+int(key>>18&0x1ff))*10:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]))
+	}
+	return int(n)
+}
+
+// clashesGo9x3r11 is clashesGo for 3 tables of 9 diagonals, rows of 11 words.
+func clashesGo9x3r11(tables []uint64, keys []uint64) int {
+	tb := (*[3 << 9 * 11]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[11]uint64)(tb[(0<<9+int(key>>0&0x1ff))*11:])
+		r1 := (*[11]uint64)(tb[(1<<9+int(key>>9&0x1ff))*11:])
+		r2 := (*[11]uint64)(tb[(2<<9+int(key>>18&0x1ff))*11:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]))
+	}
+	return int(n)
+}
+
 // clashesGo9x3r12 is clashesGo for 3 tables of 9 diagonals, rows of 12 words.
 func clashesGo9x3r12(tables []uint64, keys []uint64) int {
 	tb := (*[3 << 9 * 12]uint64)(tables)
@@ -2840,6 +11174,54 @@ func clashesGo9x3r12(tables []uint64, keys []uint64) int {
 		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]))
 		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]))
 		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]))
+	}
+	return int(n)
+}
+
+// clashesGo9x3r13 is clashesGo for 3 tables of 9 diagonals, rows of 13 words.
+func clashesGo9x3r13(tables []uint64, keys []uint64) int {
+	tb := (*[3 << 9 * 13]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[13]uint64)(tb[(0<<9+int(key>>0&0x1ff))*13:])
+		r1 := (*[13]uint64)(tb[(1<<9+int(key>>9&0x1ff))*13:])
+		r2 := (*[13]uint64)(tb[(2<<9+int(key>>18&0x1ff))*13:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]))
+		n += uint64(bits.OnesCount64(r0[12] | r1[12] | r2[12]))
+	}
+	return int(n)
+}
+
+// clashesGo9x3r14 is clashesGo for 3 tables of 9 diagonals, rows of 14 words.
+func clashesGo9x3r14(tables []uint64, keys []uint64) int {
+	tb := (*[3 << 9 * 14]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[14]uint64)(tb[(0<<9+int(key>>0&0x1ff))*14:])
+		r1 := (*[14]uint64)(tb[(1<<9+int(key>>9&0x1ff))*14:])
+		r2 := (*[14]uint64)(tb[(2<<9+int(key>>18&0x1ff))*14:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]|r2[12]) + bits.OnesCount64(r0[13]|r1[13]|r2[13]))
+	}
+	return int(n)
+}
+
+// clashesGo9x3r15 is clashesGo for 3 tables of 9 diagonals, rows of 15 words.
+func clashesGo9x3r15(tables []uint64, keys []uint64) int {
+	tb := (*[3 << 9 * 15]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[15]uint64)(tb[(0<<9+int(key>>0&0x1ff))*15:])
+		r1 := (*[15]uint64)(tb[(1<<9+int(key>>9&0x1ff))*15:])
+		r2 := (*[15]uint64)(tb[(2<<9+int(key>>18&0x1ff))*15:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]|r2[12]) + bits.OnesCount64(r0[13]|r1[13]|r2[13]) + bits.OnesCount64(r0[14]|r1[14]|r2[14]))
 	}
 	return int(n)
 }
@@ -2860,6 +11242,57 @@ func clashesGo9x3r16(tables []uint64, keys []uint64) int {
 	return int(n)
 }
 
+// clashesGo9x3r17 is clashesGo for 3 tables of 9 diagonals, rows of 17 words.
+func clashesGo9x3r17(tables []uint64, keys []uint64) int {
+	tb := (*[3 << 9 * 17]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[17]uint64)(tb[(0<<9+int(key>>0&0x1ff))*17:])
+		r1 := (*[17]uint64)(tb[(1<<9+int(key>>9&0x1ff))*17:])
+		r2 := (*[17]uint64)(tb[(2<<9+int(key>>18&0x1ff))*17:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]|r2[12]) + bits.OnesCount64(r0[13]|r1[13]|r2[13]) + bits.OnesCount64(r0[14]|r1[14]|r2[14]) + bits.OnesCount64(r0[15]|r1[15]|r2[15]))
+		n += uint64(bits.OnesCount64(r0[16] | r1[16] | r2[16]))
+	}
+	return int(n)
+}
+
+// clashesGo9x3r18 is clashesGo for 3 tables of 9 diagonals, rows of 18 words.
+func clashesGo9x3r18(tables []uint64, keys []uint64) int {
+	tb := (*[3 << 9 * 18]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[18]uint64)(tb[(0<<9+int(key>>0&0x1ff))*18:])
+		r1 := (*[18]uint64)(tb[(1<<9+int(key>>9&0x1ff))*18:])
+		r2 := (*[18]uint64)(tb[(2<<9+int(key>>18&0x1ff))*18:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]|r2[12]) + bits.OnesCount64(r0[13]|r1[13]|r2[13]) + bits.OnesCount64(r0[14]|r1[14]|r2[14]) + bits.OnesCount64(r0[15]|r1[15]|r2[15]))
+		n += uint64(bits.OnesCount64(r0[16]|r1[16]|r2[16]) + bits.OnesCount64(r0[17]|r1[17]|r2[17]))
+	}
+	return int(n)
+}
+
+// clashesGo9x3r19 is clashesGo for 3 tables of 9 diagonals, rows of 19 words.
+func clashesGo9x3r19(tables []uint64, keys []uint64) int {
+	tb := (*[3 << 9 * 19]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[19]uint64)(tb[(0<<9+int(key>>0&0x1ff))*19:])
+		r1 := (*[19]uint64)(tb[(1<<9+int(key>>9&0x1ff))*19:])
+		r2 := (*[19]uint64)(tb[(2<<9+int(key>>18&0x1ff))*19:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]|r2[12]) + bits.OnesCount64(r0[13]|r1[13]|r2[13]) + bits.OnesCount64(r0[14]|r1[14]|r2[14]) + bits.OnesCount64(r0[15]|r1[15]|r2[15]))
+		n += uint64(bits.OnesCount64(r0[16]|r1[16]|r2[16]) + bits.OnesCount64(r0[17]|r1[17]|r2[17]) + bits.OnesCount64(r0[18]|r1[18]|r2[18]))
+	}
+	return int(n)
+}
+
 // clashesGo9x3r20 is clashesGo for 3 tables of 9 diagonals, rows of 20 words.
 func clashesGo9x3r20(tables []uint64, keys []uint64) int {
 	tb := (*[3 << 9 * 20]uint64)(tables)
@@ -2873,6 +11306,60 @@ func clashesGo9x3r20(tables []uint64, keys []uint64) int {
 		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]))
 		n += uint64(bits.OnesCount64(r0[12]|r1[12]|r2[12]) + bits.OnesCount64(r0[13]|r1[13]|r2[13]) + bits.OnesCount64(r0[14]|r1[14]|r2[14]) + bits.OnesCount64(r0[15]|r1[15]|r2[15]))
 		n += uint64(bits.OnesCount64(r0[16]|r1[16]|r2[16]) + bits.OnesCount64(r0[17]|r1[17]|r2[17]) + bits.OnesCount64(r0[18]|r1[18]|r2[18]) + bits.OnesCount64(r0[19]|r1[19]|r2[19]))
+	}
+	return int(n)
+}
+
+// clashesGo9x3r21 is clashesGo for 3 tables of 9 diagonals, rows of 21 words.
+func clashesGo9x3r21(tables []uint64, keys []uint64) int {
+	tb := (*[3 << 9 * 21]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[21]uint64)(tb[(0<<9+int(key>>0&0x1ff))*21:])
+		r1 := (*[21]uint64)(tb[(1<<9+int(key>>9&0x1ff))*21:])
+		r2 := (*[21]uint64)(tb[(2<<9+int(key>>18&0x1ff))*21:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]|r2[12]) + bits.OnesCount64(r0[13]|r1[13]|r2[13]) + bits.OnesCount64(r0[14]|r1[14]|r2[14]) + bits.OnesCount64(r0[15]|r1[15]|r2[15]))
+		n += uint64(bits.OnesCount64(r0[16]|r1[16]|r2[16]) + bits.OnesCount64(r0[17]|r1[17]|r2[17]) + bits.OnesCount64(r0[18]|r1[18]|r2[18]) + bits.OnesCount64(r0[19]|r1[19]|r2[19]))
+		n += uint64(bits.OnesCount64(r0[20] | r1[20] | r2[20]))
+	}
+	return int(n)
+}
+
+// clashesGo9x3r22 is clashesGo for 3 tables of 9 diagonals, rows of 22 words.
+func clashesGo9x3r22(tables []uint64, keys []uint64) int {
+	tb := (*[3 << 9 * 22]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[22]uint64)(tb[(0<<9+int(key>>0&0x1ff))*22:])
+		r1 := (*[22]uint64)(tb[(1<<9+int(key>>9&0x1ff))*22:])
+		r2 := (*[22]uint64)(tb[(2<<9+int(key>>18&0x1ff))*22:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]|r2[12]) + bits.OnesCount64(r0[13]|r1[13]|r2[13]) + bits.OnesCount64(r0[14]|r1[14]|r2[14]) + bits.OnesCount64(r0[15]|r1[15]|r2[15]))
+		n += uint64(bits.OnesCount64(r0[16]|r1[16]|r2[16]) + bits.OnesCount64(r0[17]|r1[17]|r2[17]) + bits.OnesCount64(r0[18]|r1[18]|r2[18]) + bits.OnesCount64(r0[19]|r1[19]|r2[19]))
+		n += uint64(bits.OnesCount64(r0[20]|r1[20]|r2[20]) + bits.OnesCount64(r0[21]|r1[21]|r2[21]))
+	}
+	return int(n)
+}
+
+// clashesGo9x3r23 is clashesGo for 3 tables of 9 diagonals, rows of 23 words.
+func clashesGo9x3r23(tables []uint64, keys []uint64) int {
+	tb := (*[3 << 9 * 23]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[23]uint64)(tb[(0<<9+int(key>>0&0x1ff))*23:])
+		r1 := (*[23]uint64)(tb[(1<<9+int(key>>9&0x1ff))*23:])
+		r2 := (*[23]uint64)(tb[(2<<9+int(key>>18&0x1ff))*23:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]|r2[12]) + bits.OnesCount64(r0[13]|r1[13]|r2[13]) + bits.OnesCount64(r0[14]|r1[14]|r2[14]) + bits.OnesCount64(r0[15]|r1[15]|r2[15]))
+		n += uint64(bits.OnesCount64(r0[16]|r1[16]|r2[16]) + bits.OnesCount64(r0[17]|r1[17]|r2[17]) + bits.OnesCount64(r0[18]|r1[18]|r2[18]) + bits.OnesCount64(r0[19]|r1[19]|r2[19]))
+		n += uint64(bits.OnesCount64(r0[20]|r1[20]|r2[20]) + bits.OnesCount64(r0[21]|r1[21]|r2[21]) + bits.OnesCount64(r0[22]|r1[22]|r2[22]))
 	}
 	return int(n)
 }
@@ -2895,6 +11382,63 @@ func clashesGo9x3r24(tables []uint64, keys []uint64) int {
 	return int(n)
 }
 
+// clashesGo9x3r25 is clashesGo for 3 tables of 9 diagonals, rows of 25 words.
+func clashesGo9x3r25(tables []uint64, keys []uint64) int {
+	tb := (*[3 << 9 * 25]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[25]uint64)(tb[(0<<9+int(key>>0&0x1ff))*25:])
+		r1 := (*[25]uint64)(tb[(1<<9+int(key>>9&0x1ff))*25:])
+		r2 := (*[25]uint64)(tb[(2<<9+int(key>>18&0x1ff))*25:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]|r2[12]) + bits.OnesCount64(r0[13]|r1[13]|r2[13]) + bits.OnesCount64(r0[14]|r1[14]|r2[14]) + bits.OnesCount64(r0[15]|r1[15]|r2[15]))
+		n += uint64(bits.OnesCount64(r0[16]|r1[16]|r2[16]) + bits.OnesCount64(r0[17]|r1[17]|r2[17]) + bits.OnesCount64(r0[18]|r1[18]|r2[18]) + bits.OnesCount64(r0[19]|r1[19]|r2[19]))
+		n += uint64(bits.OnesCount64(r0[20]|r1[20]|r2[20]) + bits.OnesCount64(r0[21]|r1[21]|r2[21]) + bits.OnesCount64(r0[22]|r1[22]|r2[22]) + bits.OnesCount64(r0[23]|r1[23]|r2[23]))
+		n += uint64(bits.OnesCount64(r0[24] | r1[24] | r2[24]))
+	}
+	return int(n)
+}
+
+// clashesGo9x3r26 is clashesGo for 3 tables of 9 diagonals, rows of 26 words.
+func clashesGo9x3r26(tables []uint64, keys []uint64) int {
+	tb := (*[3 << 9 * 26]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[26]uint64)(tb[(0<<9+int(key>>0&0x1ff))*26:])
+		r1 := (*[26]uint64)(tb[(1<<9+int(key>>9&0x1ff))*26:])
+		r2 := (*[26]uint64)(tb[(2<<9+int(key>>18&0x1ff))*26:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]|r2[12]) + bits.OnesCount64(r0[13]|r1[13]|r2[13]) + bits.OnesCount64(r0[14]|r1[14]|r2[14]) + bits.OnesCount64(r0[15]|r1[15]|r2[15]))
+		n += uint64(bits.OnesCount64(r0[16]|r1[16]|r2[16]) + bits.OnesCount64(r0[17]|r1[17]|r2[17]) + bits.OnesCount64(r0[18]|r1[18]|r2[18]) + bits.OnesCount64(r0[19]|r1[19]|r2[19]))
+		n += uint64(bits.OnesCount64(r0[20]|r1[20]|r2[20]) + bits.OnesCount64(r0[21]|r1[21]|r2[21]) + bits.OnesCount64(r0[22]|r1[22]|r2[22]) + bits.OnesCount64(r0[23]|r1[23]|r2[23]))
+		n += uint64(bits.OnesCount64(r0[24]|r1[24]|r2[24]) + bits.OnesCount64(r0[25]|r1[25]|r2[25]))
+	}
+	return int(n)
+}
+
+// clashesGo9x3r27 is clashesGo for 3 tables of 9 diagonals, rows of 27 words.
+func clashesGo9x3r27(tables []uint64, keys []uint64) int {
+	tb := (*[3 << 9 * 27]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[27]uint64)(tb[(0<<9+int(key>>0&0x1ff))*27:])
+		r1 := (*[27]uint64)(tb[(1<<9+int(key>>9&0x1ff))*27:])
+		r2 := (*[27]uint64)(tb[(2<<9+int(key>>18&0x1ff))*27:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]|r2[12]) + bits.OnesCount64(r0[13]|r1[13]|r2[13]) + bits.OnesCount64(r0[14]|r1[14]|r2[14]) + bits.OnesCount64(r0[15]|r1[15]|r2[15]))
+		n += uint64(bits.OnesCount64(r0[16]|r1[16]|r2[16]) + bits.OnesCount64(r0[17]|r1[17]|r2[17]) + bits.OnesCount64(r0[18]|r1[18]|r2[18]) + bits.OnesCount64(r0[19]|r1[19]|r2[19]))
+		n += uint64(bits.OnesCount64(r0[20]|r1[20]|r2[20]) + bits.OnesCount64(r0[21]|r1[21]|r2[21]) + bits.OnesCount64(r0[22]|r1[22]|r2[22]) + bits.OnesCount64(r0[23]|r1[23]|r2[23]))
+		n += uint64(bits.OnesCount64(r0[24]|r1[24]|r2[24]) + bits.OnesCount64(r0[25]|r1[25]|r2[25]) + bits.OnesCount64(r0[26]|r1[26]|r2[26]))
+	}
+	return int(n)
+}
+
 // clashesGo9x3r28 is clashesGo for 3 tables of 9 diagonals, rows of 28 words.
 func clashesGo9x3r28(tables []uint64, keys []uint64) int {
 	tb := (*[3 << 9 * 28]uint64)(tables)
@@ -2910,6 +11454,66 @@ func clashesGo9x3r28(tables []uint64, keys []uint64) int {
 		n += uint64(bits.OnesCount64(r0[16]|r1[16]|r2[16]) + bits.OnesCount64(r0[17]|r1[17]|r2[17]) + bits.OnesCount64(r0[18]|r1[18]|r2[18]) + bits.OnesCount64(r0[19]|r1[19]|r2[19]))
 		n += uint64(bits.OnesCount64(r0[20]|r1[20]|r2[20]) + bits.OnesCount64(r0[21]|r1[21]|r2[21]) + bits.OnesCount64(r0[22]|r1[22]|r2[22]) + bits.OnesCount64(r0[23]|r1[23]|r2[23]))
 		n += uint64(bits.OnesCount64(r0[24]|r1[24]|r2[24]) + bits.OnesCount64(r0[25]|r1[25]|r2[25]) + bits.OnesCount64(r0[26]|r1[26]|r2[26]) + bits.OnesCount64(r0[27]|r1[27]|r2[27]))
+	}
+	return int(n)
+}
+
+// clashesGo9x3r29 is clashesGo for 3 tables of 9 diagonals, rows of 29 words.
+func clashesGo9x3r29(tables []uint64, keys []uint64) int {
+	tb := (*[3 << 9 * 29]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[29]uint64)(tb[(0<<9+int(key>>0&0x1ff))*29:])
+		r1 := (*[29]uint64)(tb[(1<<9+int(key>>9&0x1ff))*29:])
+		r2 := (*[29]uint64)(tb[(2<<9+int(key>>18&0x1ff))*29:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]|r2[12]) + bits.OnesCount64(r0[13]|r1[13]|r2[13]) + bits.OnesCount64(r0[14]|r1[14]|r2[14]) + bits.OnesCount64(r0[15]|r1[15]|r2[15]))
+		n += uint64(bits.OnesCount64(r0[16]|r1[16]|r2[16]) + bits.OnesCount64(r0[17]|r1[17]|r2[17]) + bits.OnesCount64(r0[18]|r1[18]|r2[18]) + bits.OnesCount64(r0[19]|r1[19]|r2[19]))
+		n += uint64(bits.OnesCount64(r0[20]|r1[20]|r2[20]) + bits.OnesCount64(r0[21]|r1[21]|r2[21]) + bits.OnesCount64(r0[22]|r1[22]|r2[22]) + bits.OnesCount64(r0[23]|r1[23]|r2[23]))
+		n += uint64(bits.OnesCount64(r0[24]|r1[24]|r2[24]) + bits.OnesCount64(r0[25]|r1[25]|r2[25]) + bits.OnesCount64(r0[26]|r1[26]|r2[26]) + bits.OnesCount64(r0[27]|r1[27]|r2[27]))
+		n += uint64(bits.OnesCount64(r0[28] | r1[28] | r2[28]))
+	}
+	return int(n)
+}
+
+// clashesGo9x3r30 is clashesGo for 3 tables of 9 diagonals, rows of 30 words.
+func clashesGo9x3r30(tables []uint64, keys []uint64) int {
+	tb := (*[3 << 9 * 30]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[30]uint64)(tb[(0<<9+int(key>>0&0x1ff))*30:])
+		r1 := (*[30]uint64)(tb[(1<<9+int(key>>9&0x1ff))*30:])
+		r2 := (*[30]uint64)(tb[(2<<9+int(key>>18&0x1ff))*30:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]|r2[12]) + bits.OnesCount64(r0[13]|r1[13]|r2[13]) + bits.OnesCount64(r0[14]|r1[14]|r2[14]) + bits.OnesCount64(r0[15]|r1[15]|r2[15]))
+		n += uint64(bits.OnesCount64(r0[16]|r1[16]|r2[16]) + bits.OnesCount64(r0[17]|r1[17]|r2[17]) + bits.OnesCount64(r0[18]|r1[18]|r2[18]) + bits.OnesCount64(r0[19]|r1[19]|r2[19]))
+		n += uint64(bits.OnesCount64(r0[20]|r1[20]|r2[20]) + bits.OnesCount64(r0[21]|r1[21]|r2[21]) + bits.OnesCount64(r0[22]|r1[22]|r2[22]) + bits.OnesCount64(r0[23]|r1[23]|r2[23]))
+		n += uint64(bits.OnesCount64(r0[24]|r1[24]|r2[24]) + bits.OnesCount64(r0[25]|r1[25]|r2[25]) + bits.OnesCount64(r0[26]|r1[26]|r2[26]) + bits.OnesCount64(r0[27]|r1[27]|r2[27]))
+		n += uint64(bits.OnesCount64(r0[28]|r1[28]|r2[28]) + bits.OnesCount64(r0[29]|r1[29]|r2[29]))
+	}
+	return int(n)
+}
+
+// clashesGo9x3r31 is clashesGo for 3 tables of 9 diagonals, rows of 31 words.
+func clashesGo9x3r31(tables []uint64, keys []uint64) int {
+	tb := (*[3 << 9 * 31]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[31]uint64)(tb[(0<<9+int(key>>0&0x1ff))*31:])
+		r1 := (*[31]uint64)(tb[(1<<9+int(key>>9&0x1ff))*31:])
+		r2 := (*[31]uint64)(tb[(2<<9+int(key>>18&0x1ff))*31:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]|r2[12]) + bits.OnesCount64(r0[13]|r1[13]|r2[13]) + bits.OnesCount64(r0[14]|r1[14]|r2[14]) + bits.OnesCount64(r0[15]|r1[15]|r2[15]))
+		n += uint64(bits.OnesCount64(r0[16]|r1[16]|r2[16]) + bits.OnesCount64(r0[17]|r1[17]|r2[17]) + bits.OnesCount64(r0[18]|r1[18]|r2[18]) + bits.OnesCount64(r0[19]|r1[19]|r2[19]))
+		n += uint64(bits.OnesCount64(r0[20]|r1[20]|r2[20]) + bits.OnesCount64(r0[21]|r1[21]|r2[21]) + bits.OnesCount64(r0[22]|r1[22]|r2[22]) + bits.OnesCount64(r0[23]|r1[23]|r2[23]))
+		n += uint64(bits.OnesCount64(r0[24]|r1[24]|r2[24]) + bits.OnesCount64(r0[25]|r1[25]|r2[25]) + bits.OnesCount64(r0[26]|r1[26]|r2[26]) + bits.OnesCount64(r0[27]|r1[27]|r2[27]))
+		n += uint64(bits.OnesCount64(r0[28]|r1[28]|r2[28]) + bits.OnesCount64(r0[29]|r1[29]|r2[29]) + bits.OnesCount64(r0[30]|r1[30]|r2[30]))
 	}
 	return int(n)
 }
@@ -2934,6 +11538,48 @@ func clashesGo9x3r32(tables []uint64, keys []uint64) int {
 	return int(n)
 }
 
+// clashesGo9x4r1 is clashesGo for 4 tables of 9 diagonals, rows of 1 words.
+func clashesGo9x4r1(tables []uint64, keys []uint64) int {
+	tb := (*[4 << 9 * 1]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[1]uint64)(tb[(0<<9+int(key>>0&0x1ff))*1:])
+		r1 := (*[1]uint64)(tb[(1<<9+int(key>>9&0x1ff))*1:])
+		r2 := (*[1]uint64)(tb[(2<<9+int(key>>18&0x1ff))*1:])
+		r3 := (*[1]uint64)(tb[(3<<9+int(key>>27&0x1ff))*1:])
+		n += uint64(bits.OnesCount64(r0[0] | r1[0] | r2[0] | r3[0]))
+	}
+	return int(n)
+}
+
+// clashesGo9x4r2 is clashesGo for 4 tables of 9 diagonals, rows of 2 words.
+func clashesGo9x4r2(tables []uint64, keys []uint64) int {
+	tb := (*[4 << 9 * 2]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[2]uint64)(tb[(0<<9+int(key>>0&0x1ff))*2:])
+		r1 := (*[2]uint64)(tb[(1<<9+int(key>>9&0x1ff))*2:])
+		r2 := (*[2]uint64)(tb[(2<<9+int(key>>18&0x1ff))*2:])
+		r3 := (*[2]uint64)(tb[(3<<9+int(key>>27&0x1ff))*2:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]))
+	}
+	return int(n)
+}
+
+// clashesGo9x4r3 is clashesGo for 4 tables of 9 diagonals, rows of 3 words.
+func clashesGo9x4r3(tables []uint64, keys []uint64) int {
+	tb := (*[4 << 9 * 3]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[3]uint64)(tb[(0<<9+int(key>>0&0x1ff))*3:])
+		r1 := (*[3]uint64)(tb[(1<<9+int(key>>9&0x1ff))*3:])
+		r2 := (*[3]uint64)(tb[(2<<9+int(key>>18&0x1ff))*3:])
+		r3 := (*[3]uint64)(tb[(3<<9+int(key>>27&0x1ff))*3:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]))
+	}
+	return int(n)
+}
+
 // clashesGo9x4r4 is clashesGo for 4 tables of 9 diagonals, rows of 4 words.
 func clashesGo9x4r4(tables []uint64, keys []uint64) int {
 	tb := (*[4 << 9 * 4]uint64)(tables)
@@ -2944,6 +11590,51 @@ func clashesGo9x4r4(tables []uint64, keys []uint64) int {
 		r2 := (*[4]uint64)(tb[(2<<9+int(key>>18&0x1ff))*4:])
 		r3 := (*[4]uint64)(tb[(3<<9+int(key>>27&0x1ff))*4:])
 		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]))
+	}
+	return int(n)
+}
+
+// clashesGo9x4r5 is clashesGo for 4 tables of 9 diagonals, rows of 5 words.
+func clashesGo9x4r5(tables []uint64, keys []uint64) int {
+	tb := (*[4 << 9 * 5]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[5]uint64)(tb[(0<<9+int(key>>0&0x1ff))*5:])
+		r1 := (*[5]uint64)(tb[(1<<9+int(key>>9&0x1ff))*5:])
+		r2 := (*[5]uint64)(tb[(2<<9+int(key>>18&0x1ff))*5:])
+		r3 := (*[5]uint64)(tb[(3<<9+int(key>>27&0x1ff))*5:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]))
+		n += uint64(bits.OnesCount64(r0[4] | r1[4] | r2[4] | r3[4]))
+	}
+	return int(n)
+}
+
+// clashesGo9x4r6 is clashesGo for 4 tables of 9 diagonals, rows of 6 words.
+func clashesGo9x4r6(tables []uint64, keys []uint64) int {
+	tb := (*[4 << 9 * 6]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[6]uint64)(tb[(0<<9+int(key>>0&0x1ff))*6:])
+		r1 := (*[6]uint64)(tb[(1<<9+int(key>>9&0x1ff))*6:])
+		r2 := (*[6]uint64)(tb[(2<<9+int(key>>18&0x1ff))*6:])
+		r3 := (*[6]uint64)(tb[(3<<9+int(key>>27&0x1ff))*6:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]))
+	}
+	return int(n)
+}
+
+// clashesGo9x4r7 is clashesGo for 4 tables of 9 diagonals, rows of 7 words.
+func clashesGo9x4r7(tables []uint64, keys []uint64) int {
+	tb := (*[4 << 9 * 7]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[7]uint64)(tb[(0<<9+int(key>>0&0x1ff))*7:])
+		r1 := (*[7]uint64)(tb[(1<<9+int(key>>9&0x1ff))*7:])
+		r2 := (*[7]uint64)(tb[(2<<9+int(key>>18&0x1ff))*7:])
+		r3 := (*[7]uint64)(tb[(3<<9+int(key>>27&0x1ff))*7:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]))
 	}
 	return int(n)
 }
@@ -2963,6 +11654,54 @@ func clashesGo9x4r8(tables []uint64, keys []uint64) int {
 	return int(n)
 }
 
+// clashesGo9x4r9 is clashesGo for 4 tables of 9 diagonals, rows of 9 words.
+func clashesGo9x4r9(tables []uint64, keys []uint64) int {
+	tb := (*[4 << 9 * 9]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[9]uint64)(tb[(0<<9+int(key>>0&0x1ff))*9:])
+		r1 := (*[9]uint64)(tb[(1<<9+int(key>>9&0x1ff))*9:])
+		r2 := (*[9]uint64)(tb[(2<<9+int(key>>18&0x1ff))*9:])
+		r3 := (*[9]uint64)(tb[(3<<9+int(key>>27&0x1ff))*9:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]))
+		n += uint64(bits.OnesCount64(r0[8] | r1[8] | r2[8] | r3[8]))
+	}
+	return int(n)
+}
+
+// clashesGo9x4r10 is clashesGo for 4 tables of 9 diagonals, rows of 10 words.
+func clashesGo9x4r10(tables []uint64, keys []uint64) int {
+	tb := (*[4 << 9 * 10]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[10]uint64)(tb[(0<<9+int(key>>0&0x1ff))*10:])
+		r1 := (*[10]uint64)(tb[(1<<9+int(key>>9&0x1ff))*10:])
+		r2 := (*[10]uint64)(tb[(2<<9+int(key>>18&0x1ff))*10:])
+		r3 := (*[10]uint64)(tb[(3<<9+int(key>>27&0x1ff))*10:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]))
+	}
+	return int(n)
+}
+
+// clashesGo9x4r11 is clashesGo for 4 tables of 9 diagonals, rows of 11 words.
+func clashesGo9x4r11(tables []uint64, keys []uint64) int {
+	tb := (*[4 << 9 * 11]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[11]uint64)(tb[(0<<9+int(key>>0&0x1ff))*11:])
+		r1 := (*[11]uint64)(tb[(1<<9+int(key>>9&0x1ff))*11:])
+		r2 := (*[11]uint64)(tb[(2<<9+int(key>>18&0x1ff))*11:])
+		r3 := (*[11]uint64)(tb[(3<<9+int(key>>27&0x1ff))*11:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]))
+	}
+	return int(n)
+}
+
 // clashesGo9x4r12 is clashesGo for 4 tables of 9 diagonals, rows of 12 words.
 func clashesGo9x4r12(tables []uint64, keys []uint64) int {
 	tb := (*[4 << 9 * 12]uint64)(tables)
@@ -2975,6 +11714,57 @@ func clashesGo9x4r12(tables []uint64, keys []uint64) int {
 		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]))
 		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]))
 		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]))
+	}
+	return int(n)
+}
+
+// clashesGo9x4r13 is clashesGo for 4 tables of 9 diagonals, rows of 13 words.
+func clashesGo9x4r13(tables []uint64, keys []uint64) int {
+	tb := (*[4 << 9 * 13]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[13]uint64)(tb[(0<<9+int(key>>0&0x1ff))*13:])
+		r1 := (*[13]uint64)(tb[(1<<9+int(key>>9&0x1ff))*13:])
+		r2 := (*[13]uint64)(tb[(2<<9+int(key>>18&0x1ff))*13:])
+		r3 := (*[13]uint64)(tb[(3<<9+int(key>>27&0x1ff))*13:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]))
+		n += uint64(bits.OnesCount64(r0[12] | r1[12] | r2[12] | r3[12]))
+	}
+	return int(n)
+}
+
+// clashesGo9x4r14 is clashesGo for 4 tables of 9 diagonals, rows of 14 words.
+func clashesGo9x4r14(tables []uint64, keys []uint64) int {
+	tb := (*[4 << 9 * 14]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[14]uint64)(tb[(0<<9+int(key>>0&0x1ff))*14:])
+		r1 := (*[14]uint64)(tb[(1<<9+int(key>>9&0x1ff))*14:])
+		r2 := (*[14]uint64)(tb[(2<<9+int(key>>18&0x1ff))*14:])
+		r3 := (*[14]uint64)(tb[(3<<9+int(key>>27&0x1ff))*14:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]|r2[12]|r3[12]) + bits.OnesCount64(r0[13]|r1[13]|r2[13]|r3[13]))
+	}
+	return int(n)
+}
+
+// clashesGo9x4r15 is clashesGo for 4 tables of 9 diagonals, rows of 15 words.
+func clashesGo9x4r15(tables []uint64, keys []uint64) int {
+	tb := (*[4 << 9 * 15]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[15]uint64)(tb[(0<<9+int(key>>0&0x1ff))*15:])
+		r1 := (*[15]uint64)(tb[(1<<9+int(key>>9&0x1ff))*15:])
+		r2 := (*[15]uint64)(tb[(2<<9+int(key>>18&0x1ff))*15:])
+		r3 := (*[15]uint64)(tb[(3<<9+int(key>>27&0x1ff))*15:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]|r2[12]|r3[12]) + bits.OnesCount64(r0[13]|r1[13]|r2[13]|r3[13]) + bits.OnesCount64(r0[14]|r1[14]|r2[14]|r3[14]))
 	}
 	return int(n)
 }
@@ -2996,6 +11786,60 @@ func clashesGo9x4r16(tables []uint64, keys []uint64) int {
 	return int(n)
 }
 
+// clashesGo9x4r17 is clashesGo for 4 tables of 9 diagonals, rows of 17 words.
+func clashesGo9x4r17(tables []uint64, keys []uint64) int {
+	tb := (*[4 << 9 * 17]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[17]uint64)(tb[(0<<9+int(key>>0&0x1ff))*17:])
+		r1 := (*[17]uint64)(tb[(1<<9+int(key>>9&0x1ff))*17:])
+		r2 := (*[17]uint64)(tb[(2<<9+int(key>>18&0x1ff))*17:])
+		r3 := (*[17]uint64)(tb[(3<<9+int(key>>27&0x1ff))*17:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]|r2[12]|r3[12]) + bits.OnesCount64(r0[13]|r1[13]|r2[13]|r3[13]) + bits.OnesCount64(r0[14]|r1[14]|r2[14]|r3[14]) + bits.OnesCount64(r0[15]|r1[15]|r2[15]|r3[15]))
+		n += uint64(bits.OnesCount64(r0[16] | r1[16] | r2[16] | r3[16]))
+	}
+	return int(n)
+}
+
+// clashesGo9x4r18 is clashesGo for 4 tables of 9 diagonals, rows of 18 words.
+func clashesGo9x4r18(tables []uint64, keys []uint64) int {
+	tb := (*[4 << 9 * 18]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[18]uint64)(tb[(0<<9+int(key>>0&0x1ff))*18:])
+		r1 := (*[18]uint64)(tb[(1<<9+int(key>>9&0x1ff))*18:])
+		r2 := (*[18]uint64)(tb[(2<<9+int(key>>18&0x1ff))*18:])
+		r3 := (*[18]uint64)(tb[(3<<9+int(key>>27&0x1ff))*18:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]|r2[12]|r3[12]) + bits.OnesCount64(r0[13]|r1[13]|r2[13]|r3[13]) + bits.OnesCount64(r0[14]|r1[14]|r2[14]|r3[14]) + bits.OnesCount64(r0[15]|r1[15]|r2[15]|r3[15]))
+		n += uint64(bits.OnesCount64(r0[16]|r1[16]|r2[16]|r3[16]) + bits.OnesCount64(r0[17]|r1[17]|r2[17]|r3[17]))
+	}
+	return int(n)
+}
+
+// clashesGo9x4r19 is clashesGo for 4 tables of 9 diagonals, rows of 19 words.
+func clashesGo9x4r19(tables []uint64, keys []uint64) int {
+	tb := (*[4 << 9 * 19]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[19]uint64)(tb[(0<<9+int(key>>0&0x1ff))*19:])
+		r1 := (*[19]uint64)(tb[(1<<9+int(key>>9&0x1ff))*19:])
+		r2 := (*[19]uint64)(tb[(2<<9+int(key>>18&0x1ff))*19:])
+		r3 := (*[19]uint64)(tb[(3<<9+int(key>>27&0x1ff))*19:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]|r2[12]|r3[12]) + bits.OnesCount64(r0[13]|r1[13]|r2[13]|r3[13]) + bits.OnesCount64(r0[14]|r1[14]|r2[14]|r3[14]) + bits.OnesCount64(r0[15]|r1[15]|r2[15]|r3[15]))
+		n += uint64(bits.OnesCount64(r0[16]|r1[16]|r2[16]|r3[16]) + bits.OnesCount64(r0[17]|r1[17]|r2[17]|r3[17]) + bits.OnesCount64(r0[18]|r1[18]|r2[18]|r3[18]))
+	}
+	return int(n)
+}
+
 // clashesGo9x4r20 is clashesGo for 4 tables of 9 diagonals, rows of 20 words.
 func clashesGo9x4r20(tables []uint64, keys []uint64) int {
 	tb := (*[4 << 9 * 20]uint64)(tables)
@@ -3010,6 +11854,63 @@ func clashesGo9x4r20(tables []uint64, keys []uint64) int {
 		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]))
 		n += uint64(bits.OnesCount64(r0[12]|r1[12]|r2[12]|r3[12]) + bits.OnesCount64(r0[13]|r1[13]|r2[13]|r3[13]) + bits.OnesCount64(r0[14]|r1[14]|r2[14]|r3[14]) + bits.OnesCount64(r0[15]|r1[15]|r2[15]|r3[15]))
 		n += uint64(bits.OnesCount64(r0[16]|r1[16]|r2[16]|r3[16]) + bits.OnesCount64(r0[17]|r1[17]|r2[17]|r3[17]) + bits.OnesCount64(r0[18]|r1[18]|r2[18]|r3[18]) + bits.OnesCount64(r0[19]|r1[19]|r2[19]|r3[19]))
+	}
+	return int(n)
+}
+
+// clashesGo9x4r21 is clashesGo for 4 tables of 9 diagonals, rows of 21 words.
+func clashesGo9x4r21(tables []uint64, keys []uint64) int {
+	tb := (*[4 << 9 * 21]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[21]uint64)(tb[(0<<9+int(key>>0&0x1ff))*21:])
+		r1 := (*[21]uint64)(tb[(1<<9+int(key>>9&0x1ff))*21:])
+		r2 := (*[21]uint64)(tb[(2<<9+int(key>>18&0x1ff))*21:])
+		r3 := (*[21]uint64)(tb[(3<<9+int(key>>27&0x1ff))*21:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]|r2[12]|r3[12]) + bits.OnesCount64(r0[13]|r1[13]|r2[13]|r3[13]) + bits.OnesCount64(r0[14]|r1[14]|r2[14]|r3[14]) + bits.OnesCount64(r0[15]|r1[15]|r2[15]|r3[15]))
+		n += uint64(bits.OnesCount64(r0[16]|r1[16]|r2[16]|r3[16]) + bits.OnesCount64(r0[17]|r1[17]|r2[17]|r3[17]) + bits.OnesCount64(r0[18]|r1[18]|r2[18]|r3[18]) + bits.OnesCount64(r0[19]|r1[19]|r2[19]|r3[19]))
+		n += uint64(bits.OnesCount64(r0[20] | r1[20] | r2[20] | r3[20]))
+	}
+	return int(n)
+}
+
+// clashesGo9x4r22 is clashesGo for 4 tables of 9 diagonals, rows of 22 words.
+func clashesGo9x4r22(tables []uint64, keys []uint64) int {
+	tb := (*[4 << 9 * 22]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[22]uint64)(tb[(0<<9+int(key>>0&0x1ff))*22:])
+		r1 := (*[22]uint64)(tb[(1<<9+int(key>>9&0x1ff))*22:])
+		r2 := (*[22]uint64)(tb[(2<<9+int(key>>18&0x1ff))*22:])
+		r3 := (*[22]uint64)(tb[(3<<9+int(key>>27&0x1ff))*22:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]|r2[12]|r3[12]) + bits.OnesCount64(r0[13]|r1[13]|r2[13]|r3[13]) + bits.OnesCount64(r0[14]|r1[14]|r2[14]|r3[14]) + bits.OnesCount64(r0[15]|r1[15]|r2[15]|r3[15]))
+		n += uint64(bits.OnesCount64(r0[16]|r1[16]|r2[16]|r3[16]) + bits.OnesCount64(r0[17]|r1[17]|r2[17]|r3[17]) + bits.OnesCount64(r0[18]|r1[18]|r2[18]|r3[18]) + bits.OnesCount64(r0[19]|r1[19]|r2[19]|r3[19]))
+		n += uint64(bits.OnesCount64(r0[20]|r1[20]|r2[20]|r3[20]) + bits.OnesCount64(r0[21]|r1[21]|r2[21]|r3[21]))
+	}
+	return int(n)
+}
+
+// clashesGo9x4r23 is clashesGo for 4 tables of 9 diagonals, rows of 23 words.
+func clashesGo9x4r23(tables []uint64, keys []uint64) int {
+	tb := (*[4 << 9 * 23]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[23]uint64)(tb[(0<<9+int(key>>0&0x1ff))*23:])
+		r1 := (*[23]uint64)(tb[(1<<9+int(key>>9&0x1ff))*23:])
+		r2 := (*[23]uint64)(tb[(2<<9+int(key>>18&0x1ff))*23:])
+		r3 := (*[23]uint64)(tb[(3<<9+int(key>>27&0x1ff))*23:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]|r2[12]|r3[12]) + bits.OnesCount64(r0[13]|r1[13]|r2[13]|r3[13]) + bits.OnesCount64(r0[14]|r1[14]|r2[14]|r3[14]) + bits.OnesCount64(r0[15]|r1[15]|r2[15]|r3[15]))
+		n += uint64(bits.OnesCount64(r0[16]|r1[16]|r2[16]|r3[16]) + bits.OnesCount64(r0[17]|r1[17]|r2[17]|r3[17]) + bits.OnesCount64(r0[18]|r1[18]|r2[18]|r3[18]) + bits.OnesCount64(r0[19]|r1[19]|r2[19]|r3[19]))
+		n += uint64(bits.OnesCount64(r0[20]|r1[20]|r2[20]|r3[20]) + bits.OnesCount64(r0[21]|r1[21]|r2[21]|r3[21]) + bits.OnesCount64(r0[22]|r1[22]|r2[22]|r3[22]))
 	}
 	return int(n)
 }
@@ -3033,6 +11934,66 @@ func clashesGo9x4r24(tables []uint64, keys []uint64) int {
 	return int(n)
 }
 
+// clashesGo9x4r25 is clashesGo for 4 tables of 9 diagonals, rows of 25 words.
+func clashesGo9x4r25(tables []uint64, keys []uint64) int {
+	tb := (*[4 << 9 * 25]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[25]uint64)(tb[(0<<9+int(key>>0&0x1ff))*25:])
+		r1 := (*[25]uint64)(tb[(1<<9+int(key>>9&0x1ff))*25:])
+		r2 := (*[25]uint64)(tb[(2<<9+int(key>>18&0x1ff))*25:])
+		r3 := (*[25]uint64)(tb[(3<<9+int(key>>27&0x1ff))*25:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]|r2[12]|r3[12]) + bits.OnesCount64(r0[13]|r1[13]|r2[13]|r3[13]) + bits.OnesCount64(r0[14]|r1[14]|r2[14]|r3[14]) + bits.OnesCount64(r0[15]|r1[15]|r2[15]|r3[15]))
+		n += uint64(bits.OnesCount64(r0[16]|r1[16]|r2[16]|r3[16]) + bits.OnesCount64(r0[17]|r1[17]|r2[17]|r3[17]) + bits.OnesCount64(r0[18]|r1[18]|r2[18]|r3[18]) + bits.OnesCount64(r0[19]|r1[19]|r2[19]|r3[19]))
+		n += uint64(bits.OnesCount64(r0[20]|r1[20]|r2[20]|r3[20]) + bits.OnesCount64(r0[21]|r1[21]|r2[21]|r3[21]) + bits.OnesCount64(r0[22]|r1[22]|r2[22]|r3[22]) + bits.OnesCount64(r0[23]|r1[23]|r2[23]|r3[23]))
+		n += uint64(bits.OnesCount64(r0[24] | r1[24] | r2[24] | r3[24]))
+	}
+	return int(n)
+}
+
+// clashesGo9x4r26 is clashesGo for 4 tables of 9 diagonals, rows of 26 words.
+func clashesGo9x4r26(tables []uint64, keys []uint64) int {
+	tb := (*[4 << 9 * 26]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[26]uint64)(tb[(0<<9+int(key>>0&0x1ff))*26:])
+		r1 := (*[26]uint64)(tb[(1<<9+int(key>>9&0x1ff))*26:])
+		r2 := (*[26]uint64)(tb[(2<<9+int(key>>18&0x1ff))*26:])
+		r3 := (*[26]uint64)(tb[(3<<9+int(key>>27&0x1ff))*26:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]|r2[12]|r3[12]) + bits.OnesCount64(r0[13]|r1[13]|r2[13]|r3[13]) + bits.OnesCount64(r0[14]|r1[14]|r2[14]|r3[14]) + bits.OnesCount64(r0[15]|r1[15]|r2[15]|r3[15]))
+		n += uint64(bits.OnesCount64(r0[16]|r1[16]|r2[16]|r3[16]) + bits.OnesCount64(r0[17]|r1[17]|r2[17]|r3[17]) + bits.OnesCount64(r0[18]|r1[18]|r2[18]|r3[18]) + bits.OnesCount64(r0[19]|r1[19]|r2[19]|r3[19]))
+		n += uint64(bits.OnesCount64(r0[20]|r1[20]|r2[20]|r3[20]) + bits.OnesCount64(r0[21]|r1[21]|r2[21]|r3[21]) + bits.OnesCount64(r0[22]|r1[22]|r2[22]|r3[22]) + bits.OnesCount64(r0[23]|r1[23]|r2[23]|r3[23]))
+		n += uint64(bits.OnesCount64(r0[24]|r1[24]|r2[24]|r3[24]) + bits.OnesCount64(r0[25]|r1[25]|r2[25]|r3[25]))
+	}
+	return int(n)
+}
+
+// clashesGo9x4r27 is clashesGo for 4 tables of 9 diagonals, rows of 27 words.
+func clashesGo9x4r27(tables []uint64, keys []uint64) int {
+	tb := (*[4 << 9 * 27]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[27]uint64)(tb[(0<<9+int(key>>0&0x1ff))*27:])
+		r1 := (*[27]uint64)(tb[(1<<9+int(key>>9&0x1ff))*27:])
+		r2 := (*[27]uint64)(tb[(2<<9+int(key>>18&0x1ff))*27:])
+		r3 := (*[27]uint64)(tb[(3<<9+int(key>>27&0x1ff))*27:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]|r2[12]|r3[12]) + bits.OnesCount64(r0[13]|r1[13]|r2[13]|r3[13]) + bits.OnesCount64(r0[14]|r1[14]|r2[14]|r3[14]) + bits.OnesCount64(r0[15]|r1[15]|r2[15]|r3[15]))
+		n += uint64(bits.OnesCount64(r0[16]|r1[16]|r2[16]|r3[16]) + bits.OnesCount64(r0[17]|r1[17]|r2[17]|r3[17]) + bits.OnesCount64(r0[18]|r1[18]|r2[18]|r3[18]) + bits.OnesCount64(r0[19]|r1[19]|r2[19]|r3[19]))
+		n += uint64(bits.OnesCount64(r0[20]|r1[20]|r2[20]|r3[20]) + bits.OnesCount64(r0[21]|r1[21]|r2[21]|r3[21]) + bits.OnesCount64(r0[22]|r1[22]|r2[22]|r3[22]) + bits.OnesCount64(r0[23]|r1[23]|r2[23]|r3[23]))
+		n += uint64(bits.OnesCount64(r0[24]|r1[24]|r2[24]|r3[24]) + bits.OnesCount64(r0[25]|r1[25]|r2[25]|r3[25]) + bits.OnesCount64(r0[26]|r1[26]|r2[26]|r3[26]))
+	}
+	return int(n)
+}
+
 // clashesGo9x4r28 is clashesGo for 4 tables of 9 diagonals, rows of 28 words.
 func clashesGo9x4r28(tables []uint64, keys []uint64) int {
 	tb := (*[4 << 9 * 28]uint64)(tables)
@@ -3049,6 +12010,69 @@ func clashesGo9x4r28(tables []uint64, keys []uint64) int {
 		n += uint64(bits.OnesCount64(r0[16]|r1[16]|r2[16]|r3[16]) + bits.OnesCount64(r0[17]|r1[17]|r2[17]|r3[17]) + bits.OnesCount64(r0[18]|r1[18]|r2[18]|r3[18]) + bits.OnesCount64(r0[19]|r1[19]|r2[19]|r3[19]))
 		n += uint64(bits.OnesCount64(r0[20]|r1[20]|r2[20]|r3[20]) + bits.OnesCount64(r0[21]|r1[21]|r2[21]|r3[21]) + bits.OnesCount64(r0[22]|r1[22]|r2[22]|r3[22]) + bits.OnesCount64(r0[23]|r1[23]|r2[23]|r3[23]))
 		n += uint64(bits.OnesCount64(r0[24]|r1[24]|r2[24]|r3[24]) + bits.OnesCount64(r0[25]|r1[25]|r2[25]|r3[25]) + bits.OnesCount64(r0[26]|r1[26]|r2[26]|r3[26]) + bits.OnesCount64(r0[27]|r1[27]|r2[27]|r3[27]))
+	}
+	return int(n)
+}
+
+// clashesGo9x4r29 is clashesGo for 4 tables of 9 diagonals, rows of 29 words.
+func clashesGo9x4r29(tables []uint64, keys []uint64) int {
+	tb := (*[4 << 9 * 29]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[29]uint64)(tb[(0<<9+int(key>>0&0x1ff))*29:])
+		r1 := (*[29]uint64)(tb[(1<<9+int(key>>9&0x1ff))*29:])
+		r2 := (*[29]uint64)(tb[(2<<9+int(key>>18&0x1ff))*29:])
+		r3 := (*[29]uint64)(tb[(3<<9+int(key>>27&0x1ff))*29:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]|r2[12]|r3[12]) + bits.OnesCount64(r0[13]|r1[13]|r2[13]|r3[13]) + bits.OnesCount64(r0[14]|r1[14]|r2[14]|r3[14]) + bits.OnesCount64(r0[15]|r1[15]|r2[15]|r3[15]))
+		n += uint64(bits.OnesCount64(r0[16]|r1[16]|r2[16]|r3[16]) + bits.OnesCount64(r0[17]|r1[17]|r2[17]|r3[17]) + bits.OnesCount64(r0[18]|r1[18]|r2[18]|r3[18]) + bits.OnesCount64(r0[19]|r1[19]|r2[19]|r3[19]))
+		n += uint64(bits.OnesCount64(r0[20]|r1[20]|r2[20]|r3[20]) + bits.OnesCount64(r0[21]|r1[21]|r2[21]|r3[21]) + bits.OnesCount64(r0[22]|r1[22]|r2[22]|r3[22]) + bits.OnesCount64(r0[23]|r1[23]|r2[23]|r3[23]))
+		n += uint64(bits.OnesCount64(r0[24]|r1[24]|r2[24]|r3[24]) + bits.OnesCount64(r0[25]|r1[25]|r2[25]|r3[25]) + bits.OnesCount64(r0[26]|r1[26]|r2[26]|r3[26]) + bits.OnesCount64(r0[27]|r1[27]|r2[27]|r3[27]))
+		n += uint64(bits.OnesCount64(r0[28] | r1[28] | r2[28] | r3[28]))
+	}
+	return int(n)
+}
+
+// clashesGo9x4r30 is clashesGo for 4 tables of 9 diagonals, rows of 30 words.
+func clashesGo9x4r30(tables []uint64, keys []uint64) int {
+	tb := (*[4 << 9 * 30]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[30]uint64)(tb[(0<<9+int(key>>0&0x1ff))*30:])
+		r1 := (*[30]uint64)(tb[(1<<9+int(key>>9&0x1ff))*30:])
+		r2 := (*[30]uint64)(tb[(2<<9+int(key>>18&0x1ff))*30:])
+		r3 := (*[30]uint64)(tb[(3<<9+int(key>>27&0x1ff))*30:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]|r2[12]|r3[12]) + bits.OnesCount64(r0[13]|r1[13]|r2[13]|r3[13]) + bits.OnesCount64(r0[14]|r1[14]|r2[14]|r3[14]) + bits.OnesCount64(r0[15]|r1[15]|r2[15]|r3[15]))
+		n += uint64(bits.OnesCount64(r0[16]|r1[16]|r2[16]|r3[16]) + bits.OnesCount64(r0[17]|r1[17]|r2[17]|r3[17]) + bits.OnesCount64(r0[18]|r1[18]|r2[18]|r3[18]) + bits.OnesCount64(r0[19]|r1[19]|r2[19]|r3[19]))
+		n += uint64(bits.OnesCount64(r0[20]|r1[20]|r2[20]|r3[20]) + bits.OnesCount64(r0[21]|r1[21]|r2[21]|r3[21]) + bits.OnesCount64(r0[22]|r1[22]|r2[22]|r3[22]) + bits.OnesCount64(r0[23]|r1[23]|r2[23]|r3[23]))
+		n += uint64(bits.OnesCount64(r0[24]|r1[24]|r2[24]|r3[24]) + bits.OnesCount64(r0[25]|r1[25]|r2[25]|r3[25]) + bits.OnesCount64(r0[26]|r1[26]|r2[26]|r3[26]) + bits.OnesCount64(r0[27]|r1[27]|r2[27]|r3[27]))
+		n += uint64(bits.OnesCount64(r0[28]|r1[28]|r2[28]|r3[28]) + bits.OnesCount64(r0[29]|r1[29]|r2[29]|r3[29]))
+	}
+	return int(n)
+}
+
+// clashesGo9x4r31 is clashesGo for 4 tables of 9 diagonals, rows of 31 words.
+func clashesGo9x4r31(tables []uint64, keys []uint64) int {
+	tb := (*[4 << 9 * 31]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[31]uint64)(tb[(0<<9+int(key>>0&0x1ff))*31:])
+		r1 := (*[31]uint64)(tb[(1<<9+int(key>>9&0x1ff))*31:])
+		r2 := (*[31]uint64)(tb[(2<<9+int(key>>18&0x1ff))*31:])
+		r3 := (*[31]uint64)(tb[(3<<9+int(key>>27&0x1ff))*31:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]|r2[12]|r3[12]) + bits.OnesCount64(r0[13]|r1[13]|r2[13]|r3[13]) + bits.OnesCount64(r0[14]|r1[14]|r2[14]|r3[14]) + bits.OnesCount64(r0[15]|r1[15]|r2[15]|r3[15]))
+		n += uint64(bits.OnesCount64(r0[16]|r1[16]|r2[16]|r3[16]) + bits.OnesCount64(r0[17]|r1[17]|r2[17]|r3[17]) + bits.OnesCount64(r0[18]|r1[18]|r2[18]|r3[18]) + bits.OnesCount64(r0[19]|r1[19]|r2[19]|r3[19]))
+		n += uint64(bits.OnesCount64(r0[20]|r1[20]|r2[20]|r3[20]) + bits.OnesCount64(r0[21]|r1[21]|r2[21]|r3[21]) + bits.OnesCount64(r0[22]|r1[22]|r2[22]|r3[22]) + bits.OnesCount64(r0[23]|r1[23]|r2[23]|r3[23]))
+		n += uint64(bits.OnesCount64(r0[24]|r1[24]|r2[24]|r3[24]) + bits.OnesCount64(r0[25]|r1[25]|r2[25]|r3[25]) + bits.OnesCount64(r0[26]|r1[26]|r2[26]|r3[26]) + bits.OnesCount64(r0[27]|r1[27]|r2[27]|r3[27]))
+		n += uint64(bits.OnesCount64(r0[28]|r1[28]|r2[28]|r3[28]) + bits.OnesCount64(r0[29]|r1[29]|r2[29]|r3[29]) + bits.OnesCount64(r0[30]|r1[30]|r2[30]|r3[30]))
 	}
 	return int(n)
 }
@@ -3074,6 +12098,51 @@ func clashesGo9x4r32(tables []uint64, keys []uint64) int {
 	return int(n)
 }
 
+// clashesGo9x5r1 is clashesGo for 5 tables of 9 diagonals, rows of 1 words.
+func clashesGo9x5r1(tables []uint64, keys []uint64) int {
+	tb := (*[5 << 9 * 1]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[1]uint64)(tb[(0<<9+int(key>>0&0x1ff))*1:])
+		r1 := (*[1]uint64)(tb[(1<<9+int(key>>9&0x1ff))*1:])
+		r2 := (*[1]uint64)(tb[(2<<9+int(key>>18&0x1ff))*1:])
+		r3 := (*[1]uint64)(tb[(3<<9+int(key>>27&0x1ff))*1:])
+		r4 := (*[1]uint64)(tb[(4<<9+int(key>>36&0x1ff))*1:])
+		n += uint64(bits.OnesCount64(r0[0] | r1[0] | r2[0] | r3[0] | r4[0]))
+	}
+	return int(n)
+}
+
+// clashesGo9x5r2 is clashesGo for 5 tables of 9 diagonals, rows of 2 words.
+func clashesGo9x5r2(tables []uint64, keys []uint64) int {
+	tb := (*[5 << 9 * 2]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[2]uint64)(tb[(0<<9+int(key>>0&0x1ff))*2:])
+		r1 := (*[2]uint64)(tb[(1<<9+int(key>>9&0x1ff))*2:])
+		r2 := (*[2]uint64)(tb[(2<<9+int(key>>18&0x1ff))*2:])
+		r3 := (*[2]uint64)(tb[(3<<9+int(key>>27&0x1ff))*2:])
+		r4 := (*[2]uint64)(tb[(4<<9+int(key>>36&0x1ff))*2:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]))
+	}
+	return int(n)
+}
+
+// clashesGo9x5r3 is clashesGo for 5 tables of 9 diagonals, rows of 3 words.
+func clashesGo9x5r3(tables []uint64, keys []uint64) int {
+	tb := (*[5 << 9 * 3]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[3]uint64)(tb[(0<<9+int(key>>0&0x1ff))*3:])
+		r1 := (*[3]uint64)(tb[(1<<9+int(key>>9&0x1ff))*3:])
+		r2 := (*[3]uint64)(tb[(2<<9+int(key>>18&0x1ff))*3:])
+		r3 := (*[3]uint64)(tb[(3<<9+int(key>>27&0x1ff))*3:])
+		r4 := (*[3]uint64)(tb[(4<<9+int(key>>36&0x1ff))*3:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]))
+	}
+	return int(n)
+}
+
 // clashesGo9x5r4 is clashesGo for 5 tables of 9 diagonals, rows of 4 words.
 func clashesGo9x5r4(tables []uint64, keys []uint64) int {
 	tb := (*[5 << 9 * 4]uint64)(tables)
@@ -3085,6 +12154,54 @@ func clashesGo9x5r4(tables []uint64, keys []uint64) int {
 		r3 := (*[4]uint64)(tb[(3<<9+int(key>>27&0x1ff))*4:])
 		r4 := (*[4]uint64)(tb[(4<<9+int(key>>36&0x1ff))*4:])
 		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]))
+	}
+	return int(n)
+}
+
+// clashesGo9x5r5 is clashesGo for 5 tables of 9 diagonals, rows of 5 words.
+func clashesGo9x5r5(tables []uint64, keys []uint64) int {
+	tb := (*[5 << 9 * 5]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[5]uint64)(tb[(0<<9+int(key>>0&0x1ff))*5:])
+		r1 := (*[5]uint64)(tb[(1<<9+int(key>>9&0x1ff))*5:])
+		r2 := (*[5]uint64)(tb[(2<<9+int(key>>18&0x1ff))*5:])
+		r3 := (*[5]uint64)(tb[(3<<9+int(key>>27&0x1ff))*5:])
+		r4 := (*[5]uint64)(tb[(4<<9+int(key>>36&0x1ff))*5:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]))
+		n += uint64(bits.OnesCount64(r0[4] | r1[4] | r2[4] | r3[4] | r4[4]))
+	}
+	return int(n)
+}
+
+// clashesGo9x5r6 is clashesGo for 5 tables of 9 diagonals, rows of 6 words.
+func clashesGo9x5r6(tables []uint64, keys []uint64) int {
+	tb := (*[5 << 9 * 6]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[6]uint64)(tb[(0<<9+int(key>>0&0x1ff))*6:])
+		r1 := (*[6]uint64)(tb[(1<<9+int(key>>9&0x1ff))*6:])
+		r2 := (*[6]uint64)(tb[(2<<9+int(key>>18&0x1ff))*6:])
+		r3 := (*[6]uint64)(tb[(3<<9+int(key>>27&0x1ff))*6:])
+		r4 := (*[6]uint64)(tb[(4<<9+int(key>>36&0x1ff))*6:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]))
+	}
+	return int(n)
+}
+
+// clashesGo9x5r7 is clashesGo for 5 tables of 9 diagonals, rows of 7 words.
+func clashesGo9x5r7(tables []uint64, keys []uint64) int {
+	tb := (*[5 << 9 * 7]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[7]uint64)(tb[(0<<9+int(key>>0&0x1ff))*7:])
+		r1 := (*[7]uint64)(tb[(1<<9+int(key>>9&0x1ff))*7:])
+		r2 := (*[7]uint64)(tb[(2<<9+int(key>>18&0x1ff))*7:])
+		r3 := (*[7]uint64)(tb[(3<<9+int(key>>27&0x1ff))*7:])
+		r4 := (*[7]uint64)(tb[(4<<9+int(key>>36&0x1ff))*7:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]|r4[6]))
 	}
 	return int(n)
 }
@@ -3105,6 +12222,57 @@ func clashesGo9x5r8(tables []uint64, keys []uint64) int {
 	return int(n)
 }
 
+// clashesGo9x5r9 is clashesGo for 5 tables of 9 diagonals, rows of 9 words.
+func clashesGo9x5r9(tables []uint64, keys []uint64) int {
+	tb := (*[5 << 9 * 9]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[9]uint64)(tb[(0<<9+int(key>>0&0x1ff))*9:])
+		r1 := (*[9]uint64)(tb[(1<<9+int(key>>9&0x1ff))*9:])
+		r2 := (*[9]uint64)(tb[(2<<9+int(key>>18&0x1ff))*9:])
+		r3 := (*[9]uint64)(tb[(3<<9+int(key>>27&0x1ff))*9:])
+		r4 := (*[9]uint64)(tb[(4<<9+int(key>>36&0x1ff))*9:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]|r4[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]|r4[7]))
+		n += uint64(bits.OnesCount64(r0[8] | r1[8] | r2[8] | r3[8] | r4[8]))
+	}
+	return int(n)
+}
+
+// clashesGo9x5r10 is clashesGo for 5 tables of 9 diagonals, rows of 10 words.
+func clashesGo9x5r10(tables []uint64, keys []uint64) int {
+	tb := (*[5 << 9 * 10]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[10]uint64)(tb[(0<<9+int(key>>0&0x1ff))*10:])
+		r1 := (*[10]uint64)(tb[(1<<9+int(key>>9&0x1ff))*10:])
+		r2 := (*[10]uint64)(tb[(2<<9+int(key>>18&0x1ff))*10:])
+		r3 := (*[10]uint64)(tb[(3<<9+int(key>>27&0x1ff))*10:])
+		r4 := (*[10]uint64)(tb[(4<<9+int(key>>36&0x1ff))*10:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]|r4[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]|r4[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]|r4[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]|r4[9]))
+	}
+	return int(n)
+}
+
+// clashesGo9x5r11 is clashesGo for 5 tables of 9 diagonals, rows of 11 words.
+func clashesGo9x5r11(tables []uint64, keys []uint64) int {
+	tb := (*[5 << 9 * 11]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[11]uint64)(tb[(0<<9+int(key>>0&0x1ff))*11:])
+		r1 := (*[11]uint64)(tb[(1<<9+int(key>>9&0x1ff))*11:])
+		r2 := (*[11]uint64)(tb[(2<<9+int(key>>18&0x1ff))*11:])
+		r3 := (*[11]uint64)(tb[(3<<9+int(key>>27&0x1ff))*11:])
+		r4 := (*[11]uint64)(tb[(4<<9+int(key>>36&0x1ff))*11:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]|r4[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]|r4[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]|r4[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]|r4[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]|r4[10]))
+	}
+	return int(n)
+}
+
 // clashesGo9x5r12 is clashesGo for 5 tables of 9 diagonals, rows of 12 words.
 func clashesGo9x5r12(tables []uint64, keys []uint64) int {
 	tb := (*[5 << 9 * 12]uint64)(tables)
@@ -3118,6 +12286,60 @@ func clashesGo9x5r12(tables []uint64, keys []uint64) int {
 		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]))
 		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]|r4[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]|r4[7]))
 		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]|r4[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]|r4[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]|r4[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]|r4[11]))
+	}
+	return int(n)
+}
+
+// clashesGo9x5r13 is clashesGo for 5 tables of 9 diagonals, rows of 13 words.
+func clashesGo9x5r13(tables []uint64, keys []uint64) int {
+	tb := (*[5 << 9 * 13]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[13]uint64)(tb[(0<<9+int(key>>0&0x1ff))*13:])
+		r1 := (*[13]uint64)(tb[(1<<9+int(key>>9&0x1ff))*13:])
+		r2 := (*[13]uint64)(tb[(2<<9+int(key>>18&0x1ff))*13:])
+		r3 := (*[13]uint64)(tb[(3<<9+int(key>>27&0x1ff))*13:])
+		r4 := (*[13]uint64)(tb[(4<<9+int(key>>36&0x1ff))*13:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]|r4[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]|r4[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]|r4[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]|r4[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]|r4[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]|r4[11]))
+		n += uint64(bits.OnesCount64(r0[12] | r1[12] | r2[12] | r3[12] | r4[12]))
+	}
+	return int(n)
+}
+
+// clashesGo9x5r14 is clashesGo for 5 tables of 9 diagonals, rows of 14 words.
+func clashesGo9x5r14(tables []uint64, keys []uint64) int {
+	tb := (*[5 << 9 * 14]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[14]uint64)(tb[(0<<9+int(key>>0&0x1ff))*14:])
+		r1 := (*[14]uint64)(tb[(1<<9+int(key>>9&0x1ff))*14:])
+		r2 := (*[14]uint64)(tb[(2<<9+int(key>>18&0x1ff))*14:])
+		r3 := (*[14]uint64)(tb[(3<<9+int(key>>27&0x1ff))*14:])
+		r4 := (*[14]uint64)(tb[(4<<9+int(key>>36&0x1ff))*14:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]|r4[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]|r4[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]|r4[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]|r4[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]|r4[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]|r4[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]|r2[12]|r3[12]|r4[12]) + bits.OnesCount64(r0[13]|r1[13]|r2[13]|r3[13]|r4[13]))
+	}
+	return int(n)
+}
+
+// clashesGo9x5r15 is clashesGo for 5 tables of 9 diagonals, rows of 15 words.
+func clashesGo9x5r15(tables []uint64, keys []uint64) int {
+	tb := (*[5 << 9 * 15]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[15]uint64)(tb[(0<<9+int(key>>0&0x1ff))*15:])
+		r1 := (*[15]uint64)(tb[(1<<9+int(key>>9&0x1ff))*15:])
+		r2 := (*[15]uint64)(tb[(2<<9+int(key>>18&0x1ff))*15:])
+		r3 := (*[15]uint64)(tb[(3<<9+int(key>>27&0x1ff))*15:])
+		r4 := (*[15]uint64)(tb[(4<<9+int(key>>36&0x1ff))*15:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]|r4[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]|r4[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]|r4[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]|r4[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]|r4[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]|r4[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]|r2[12]|r3[12]|r4[12]) + bits.OnesCount64(r0[13]|r1[13]|r2[13]|r3[13]|r4[13]) + bits.OnesCount64(r0[14]|r1[14]|r2[14]|r3[14]|r4[14]))
 	}
 	return int(n)
 }
@@ -3140,6 +12362,63 @@ func clashesGo9x5r16(tables []uint64, keys []uint64) int {
 	return int(n)
 }
 
+// clashesGo9x5r17 is clashesGo for 5 tables of 9 diagonals, rows of 17 words.
+func clashesGo9x5r17(tables []uint64, keys []uint64) int {
+	tb := (*[5 << 9 * 17]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[17]uint64)(tb[(0<<9+int(key>>0&0x1ff))*17:])
+		r1 := (*[17]uint64)(tb[(1<<9+int(key>>9&0x1ff))*17:])
+		r2 := (*[17]uint64)(tb[(2<<9+int(key>>18&0x1ff))*17:])
+		r3 := (*[17]uint64)(tb[(3<<9+int(key>>27&0x1ff))*17:])
+		r4 := (*[17]uint64)(tb[(4<<9+int(key>>36&0x1ff))*17:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]|r4[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]|r4[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]|r4[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]|r4[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]|r4[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]|r4[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]|r2[12]|r3[12]|r4[12]) + bits.OnesCount64(r0[13]|r1[13]|r2[13]|r3[13]|r4[13]) + bits.OnesCount64(r0[14]|r1[14]|r2[14]|r3[14]|r4[14]) + bits.OnesCount64(r0[15]|r1[15]|r2[15]|r3[15]|r4[15]))
+		n += uint64(bits.OnesCount64(r0[16] | r1[16] | r2[16] | r3[16] | r4[16]))
+	}
+	return int(n)
+}
+
+// clashesGo9x5r18 is clashesGo for 5 tables of 9 diagonals, rows of 18 words.
+func clashesGo9x5r18(tables []uint64, keys []uint64) int {
+	tb := (*[5 << 9 * 18]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[18]uint64)(tb[(0<<9+int(key>>0&0x1ff))*18:])
+		r1 := (*[18]uint64)(tb[(1<<9+int(key>>9&0x1ff))*18:])
+		r2 := (*[18]uint64)(tb[(2<<9+int(key>>18&0x1ff))*18:])
+		r3 := (*[18]uint64)(tb[(3<<9+int(key>>27&0x1ff))*18:])
+		r4 := (*[18]uint64)(tb[(4<<9+int(key>>36&0x1ff))*18:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]|r4[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]|r4[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]|r4[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]|r4[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]|r4[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]|r4[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]|r2[12]|r3[12]|r4[12]) + bits.OnesCount64(r0[13]|r1[13]|r2[13]|r3[13]|r4[13]) + bits.OnesCount64(r0[14]|r1[14]|r2[14]|r3[14]|r4[14]) + bits.OnesCount64(r0[15]|r1[15]|r2[15]|r3[15]|r4[15]))
+		n += uint64(bits.OnesCount64(r0[16]|r1[16]|r2[16]|r3[16]|r4[16]) + bits.OnesCount64(r0[17]|r1[17]|r2[17]|r3[17]|r4[17]))
+	}
+	return int(n)
+}
+
+// clashesGo9x5r19 is clashesGo for 5 tables of 9 diagonals, rows of 19 words.
+func clashesGo9x5r19(tables []uint64, keys []uint64) int {
+	tb := (*[5 << 9 * 19]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[19]uint64)(tb[(0<<9+int(key>>0&0x1ff))*19:])
+		r1 := (*[19]uint64)(tb[(1<<9+int(key>>9&0x1ff))*19:])
+		r2 := (*[19]uint64)(tb[(2<<9+int(key>>18&0x1ff))*19:])
+		r3 := (*[19]uint64)(tb[(3<<9+int(key>>27&0x1ff))*19:])
+		r4 := (*[19]uint64)(tb[(4<<9+int(key>>36&0x1ff))*19:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]|r4[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]|r4[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]|r4[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]|r4[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]|r4[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]|r4[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]|r2[12]|r3[12]|r4[12]) + bits.OnesCount64(r0[13]|r1[13]|r2[13]|r3[13]|r4[13]) + bits.OnesCount64(r0[14]|r1[14]|r2[14]|r3[14]|r4[14]) + bits.OnesCount64(r0[15]|r1[15]|r2[15]|r3[15]|r4[15]))
+		n += uint64(bits.OnesCount64(r0[16]|r1[16]|r2[16]|r3[16]|r4[16]) + bits.OnesCount64(r0[17]|r1[17]|r2[17]|r3[17]|r4[17]) + bits.OnesCount64(r0[18]|r1[18]|r2[18]|r3[18]|r4[18]))
+	}
+	return int(n)
+}
+
 // clashesGo9x5r20 is clashesGo for 5 tables of 9 diagonals, rows of 20 words.
 func clashesGo9x5r20(tables []uint64, keys []uint64) int {
 	tb := (*[5 << 9 * 20]uint64)(tables)
@@ -3155,6 +12434,66 @@ func clashesGo9x5r20(tables []uint64, keys []uint64) int {
 		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]|r4[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]|r4[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]|r4[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]|r4[11]))
 		n += uint64(bits.OnesCount64(r0[12]|r1[12]|r2[12]|r3[12]|r4[12]) + bits.OnesCount64(r0[13]|r1[13]|r2[13]|r3[13]|r4[13]) + bits.OnesCount64(r0[14]|r1[14]|r2[14]|r3[14]|r4[14]) + bits.OnesCount64(r0[15]|r1[15]|r2[15]|r3[15]|r4[15]))
 		n += uint64(bits.OnesCount64(r0[16]|r1[16]|r2[16]|r3[16]|r4[16]) + bits.OnesCount64(r0[17]|r1[17]|r2[17]|r3[17]|r4[17]) + bits.OnesCount64(r0[18]|r1[18]|r2[18]|r3[18]|r4[18]) + bits.OnesCount64(r0[19]|r1[19]|r2[19]|r3[19]|r4[19]))
+	}
+	return int(n)
+}
+
+// clashesGo9x5r21 is clashesGo for 5 tables of 9 diagonals, rows of 21 words.
+func clashesGo9x5r21(tables []uint64, keys []uint64) int {
+	tb := (*[5 << 9 * 21]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[21]uint64)(tb[(0<<9+int(key>>0&0x1ff))*21:])
+		r1 := (*[21]uint64)(tb[(1<<9+int(key>>9&0x1ff))*21:])
+		r2 := (*[21]uint64)(tb[(2<<9+int(key>>18&0x1ff))*21:])
+		r3 := (*[21]uint64)(tb[(3<<9+int(key>>27&0x1ff))*21:])
+		r4 := (*[21]uint64)(tb[(4<<9+int(key>>36&0x1ff))*21:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]|r4[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]|r4[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]|r4[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]|r4[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]|r4[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]|r4[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]|r2[12]|r3[12]|r4[12]) + bits.OnesCount64(r0[13]|r1[13]|r2[13]|r3[13]|r4[13]) + bits.OnesCount64(r0[14]|r1[14]|r2[14]|r3[14]|r4[14]) + bits.OnesCount64(r0[15]|r1[15]|r2[15]|r3[15]|r4[15]))
+		n += uint64(bits.OnesCount64(r0[16]|r1[16]|r2[16]|r3[16]|r4[16]) + bits.OnesCount64(r0[17]|r1[17]|r2[17]|r3[17]|r4[17]) + bits.OnesCount64(r0[18]|r1[18]|r2[18]|r3[18]|r4[18]) + bits.OnesCount64(r0[19]|r1[19]|r2[19]|r3[19]|r4[19]))
+		n += uint64(bits.OnesCount64(r0[20] | r1[20] | r2[20] | r3[20] | r4[20]))
+	}
+	return int(n)
+}
+
+// clashesGo9x5r22 is clashesGo for 5 tables of 9 diagonals, rows of 22 words.
+func clashesGo9x5r22(tables []uint64, keys []uint64) int {
+	tb := (*[5 << 9 * 22]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[22]uint64)(tb[(0<<9+int(key>>0&0x1ff))*22:])
+		r1 := (*[22]uint64)(tb[(1<<9+int(key>>9&0x1ff))*22:])
+		r2 := (*[22]uint64)(tb[(2<<9+int(key>>18&0x1ff))*22:])
+		r3 := (*[22]uint64)(tb[(3<<9+int(key>>27&0x1ff))*22:])
+		r4 := (*[22]uint64)(tb[(4<<9+int(key>>36&0x1ff))*22:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]|r4[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]|r4[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]|r4[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]|r4[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]|r4[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]|r4[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]|r2[12]|r3[12]|r4[12]) + bits.OnesCount64(r0[13]|r1[13]|r2[13]|r3[13]|r4[13]) + bits.OnesCount64(r0[14]|r1[14]|r2[14]|r3[14]|r4[14]) + bits.OnesCount64(r0[15]|r1[15]|r2[15]|r3[15]|r4[15]))
+		n += uint64(bits.OnesCount64(r0[16]|r1[16]|r2[16]|r3[16]|r4[16]) + bits.OnesCount64(r0[17]|r1[17]|r2[17]|r3[17]|r4[17]) + bits.OnesCount64(r0[18]|r1[18]|r2[18]|r3[18]|r4[18]) + bits.OnesCount64(r0[19]|r1[19]|r2[19]|r3[19]|r4[19]))
+		n += uint64(bits.OnesCount64(r0[20]|r1[20]|r2[20]|r3[20]|r4[20]) + bits.OnesCount64(r0[21]|r1[21]|r2[21]|r3[21]|r4[21]))
+	}
+	return int(n)
+}
+
+// clashesGo9x5r23 is clashesGo for 5 tables of 9 diagonals, rows of 23 words.
+func clashesGo9x5r23(tables []uint64, keys []uint64) int {
+	tb := (*[5 << 9 * 23]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[23]uint64)(tb[(0<<9+int(key>>0&0x1ff))*23:])
+		r1 := (*[23]uint64)(tb[(1<<9+int(key>>9&0x1ff))*23:])
+		r2 := (*[23]uint64)(tb[(2<<9+int(key>>18&0x1ff))*23:])
+		r3 := (*[23]uint64)(tb[(3<<9+int(key>>27&0x1ff))*23:])
+		r4 := (*[23]uint64)(tb[(4<<9+int(key>>36&0x1ff))*23:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]|r4[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]|r4[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]|r4[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]|r4[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]|r4[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]|r4[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]|r2[12]|r3[12]|r4[12]) + bits.OnesCount64(r0[13]|r1[13]|r2[13]|r3[13]|r4[13]) + bits.OnesCount64(r0[14]|r1[14]|r2[14]|r3[14]|r4[14]) + bits.OnesCount64(r0[15]|r1[15]|r2[15]|r3[15]|r4[15]))
+		n += uint64(bits.OnesCount64(r0[16]|r1[16]|r2[16]|r3[16]|r4[16]) + bits.OnesCount64(r0[17]|r1[17]|r2[17]|r3[17]|r4[17]) + bits.OnesCount64(r0[18]|r1[18]|r2[18]|r3[18]|r4[18]) + bits.OnesCount64(r0[19]|r1[19]|r2[19]|r3[19]|r4[19]))
+		n += uint64(bits.OnesCount64(r0[20]|r1[20]|r2[20]|r3[20]|r4[20]) + bits.OnesCount64(r0[21]|r1[21]|r2[21]|r3[21]|r4[21]) + bits.OnesCount64(r0[22]|r1[22]|r2[22]|r3[22]|r4[22]))
 	}
 	return int(n)
 }
@@ -3179,6 +12518,69 @@ func clashesGo9x5r24(tables []uint64, keys []uint64) int {
 	return int(n)
 }
 
+// clashesGo9x5r25 is clashesGo for 5 tables of 9 diagonals, rows of 25 words.
+func clashesGo9x5r25(tables []uint64, keys []uint64) int {
+	tb := (*[5 << 9 * 25]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[25]uint64)(tb[(0<<9+int(key>>0&0x1ff))*25:])
+		r1 := (*[25]uint64)(tb[(1<<9+int(key>>9&0x1ff))*25:])
+		r2 := (*[25]uint64)(tb[(2<<9+int(key>>18&0x1ff))*25:])
+		r3 := (*[25]uint64)(tb[(3<<9+int(key>>27&0x1ff))*25:])
+		r4 := (*[25]uint64)(tb[(4<<9+int(key>>36&0x1ff))*25:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]|r4[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]|r4[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]|r4[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]|r4[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]|r4[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]|r4[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]|r2[12]|r3[12]|r4[12]) + bits.OnesCount64(r0[13]|r1[13]|r2[13]|r3[13]|r4[13]) + bits.OnesCount64(r0[14]|r1[14]|r2[14]|r3[14]|r4[14]) + bits.OnesCount64(r0[15]|r1[15]|r2[15]|r3[15]|r4[15]))
+		n += uint64(bits.OnesCount64(r0[16]|r1[16]|r2[16]|r3[16]|r4[16]) + bits.OnesCount64(r0[17]|r1[17]|r2[17]|r3[17]|r4[17]) + bits.OnesCount64(r0[18]|r1[18]|r2[18]|r3[18]|r4[18]) + bits.OnesCount64(r0[19]|r1[19]|r2[19]|r3[19]|r4[19]))
+		n += uint64(bits.OnesCount64(r0[20]|r1[20]|r2[20]|r3[20]|r4[20]) + bits.OnesCount64(r0[21]|r1[21]|r2[21]|r3[21]|r4[21]) + bits.OnesCount64(r0[22]|r1[22]|r2[22]|r3[22]|r4[22]) + bits.OnesCount64(r0[23]|r1[23]|r2[23]|r3[23]|r4[23]))
+		n += uint64(bits.OnesCount64(r0[24] | r1[24] | r2[24] | r3[24] | r4[24]))
+	}
+	return int(n)
+}
+
+// clashesGo9x5r26 is clashesGo for 5 tables of 9 diagonals, rows of 26 words.
+func clashesGo9x5r26(tables []uint64, keys []uint64) int {
+	tb := (*[5 << 9 * 26]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[26]uint64)(tb[(0<<9+int(key>>0&0x1ff))*26:])
+		r1 := (*[26]uint64)(tb[(1<<9+int(key>>9&0x1ff))*26:])
+		r2 := (*[26]uint64)(tb[(2<<9+int(key>>18&0x1ff))*26:])
+		r3 := (*[26]uint64)(tb[(3<<9+int(key>>27&0x1ff))*26:])
+		r4 := (*[26]uint64)(tb[(4<<9+int(key>>36&0x1ff))*26:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]|r4[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]|r4[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]|r4[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]|r4[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]|r4[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]|r4[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]|r2[12]|r3[12]|r4[12]) + bits.OnesCount64(r0[13]|r1[13]|r2[13]|r3[13]|r4[13]) + bits.OnesCount64(r0[14]|r1[14]|r2[14]|r3[14]|r4[14]) + bits.OnesCount64(r0[15]|r1[15]|r2[15]|r3[15]|r4[15]))
+		n += uint64(bits.OnesCount64(r0[16]|r1[16]|r2[16]|r3[16]|r4[16]) + bits.OnesCount64(r0[17]|r1[17]|r2[17]|r3[17]|r4[17]) + bits.OnesCount64(r0[18]|r1[18]|r2[18]|r3[18]|r4[18]) + bits.OnesCount64(r0[19]|r1[19]|r2[19]|r3[19]|r4[19]))
+		n += uint64(bits.OnesCount64(r0[20]|r1[20]|r2[20]|r3[20]|r4[20]) + bits.OnesCount64(r0[21]|r1[21]|r2[21]|r3[21]|r4[21]) + bits.OnesCount64(r0[22]|r1[22]|r2[22]|r3[22]|r4[22]) + bits.OnesCount64(r0[23]|r1[23]|r2[23]|r3[23]|r4[23]))
+		n += uint64(bits.OnesCount64(r0[24]|r1[24]|r2[24]|r3[24]|r4[24]) + bits.OnesCount64(r0[25]|r1[25]|r2[25]|r3[25]|r4[25]))
+	}
+	return int(n)
+}
+
+// clashesGo9x5r27 is clashesGo for 5 tables of 9 diagonals, rows of 27 words.
+func clashesGo9x5r27(tables []uint64, keys []uint64) int {
+	tb := (*[5 << 9 * 27]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[27]uint64)(tb[(0<<9+int(key>>0&0x1ff))*27:])
+		r1 := (*[27]uint64)(tb[(1<<9+int(key>>9&0x1ff))*27:])
+		r2 := (*[27]uint64)(tb[(2<<9+int(key>>18&0x1ff))*27:])
+		r3 := (*[27]uint64)(tb[(3<<9+int(key>>27&0x1ff))*27:])
+		r4 := (*[27]uint64)(tb[(4<<9+int(key>>36&0x1ff))*27:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]|r4[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]|r4[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]|r4[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]|r4[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]|r4[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]|r4[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]|r2[12]|r3[12]|r4[12]) + bits.OnesCount64(r0[13]|r1[13]|r2[13]|r3[13]|r4[13]) + bits.OnesCount64(r0[14]|r1[14]|r2[14]|r3[14]|r4[14]) + bits.OnesCount64(r0[15]|r1[15]|r2[15]|r3[15]|r4[15]))
+		n += uint64(bits.OnesCount64(r0[16]|r1[16]|r2[16]|r3[16]|r4[16]) + bits.OnesCount64(r0[17]|r1[17]|r2[17]|r3[17]|r4[17]) + bits.OnesCount64(r0[18]|r1[18]|r2[18]|r3[18]|r4[18]) + bits.OnesCount64(r0[19]|r1[19]|r2[19]|r3[19]|r4[19]))
+		n += uint64(bits.OnesCount64(r0[20]|r1[20]|r2[20]|r3[20]|r4[20]) + bits.OnesCount64(r0[21]|r1[21]|r2[21]|r3[21]|r4[21]) + bits.OnesCount64(r0[22]|r1[22]|r2[22]|r3[22]|r4[22]) + bits.OnesCount64(r0[23]|r1[23]|r2[23]|r3[23]|r4[23]))
+		n += uint64(bits.OnesCount64(r0[24]|r1[24]|r2[24]|r3[24]|r4[24]) + bits.OnesCount64(r0[25]|r1[25]|r2[25]|r3[25]|r4[25]) + bits.OnesCount64(r0[26]|r1[26]|r2[26]|r3[26]|r4[26]))
+	}
+	return int(n)
+}
+
 // clashesGo9x5r28 is clashesGo for 5 tables of 9 diagonals, rows of 28 words.
 func clashesGo9x5r28(tables []uint64, keys []uint64) int {
 	tb := (*[5 << 9 * 28]uint64)(tables)
@@ -3196,6 +12598,72 @@ func clashesGo9x5r28(tables []uint64, keys []uint64) int {
 		n += uint64(bits.OnesCount64(r0[16]|r1[16]|r2[16]|r3[16]|r4[16]) + bits.OnesCount64(r0[17]|r1[17]|r2[17]|r3[17]|r4[17]) + bits.OnesCount64(r0[18]|r1[18]|r2[18]|r3[18]|r4[18]) + bits.OnesCount64(r0[19]|r1[19]|r2[19]|r3[19]|r4[19]))
 		n += uint64(bits.OnesCount64(r0[20]|r1[20]|r2[20]|r3[20]|r4[20]) + bits.OnesCount64(r0[21]|r1[21]|r2[21]|r3[21]|r4[21]) + bits.OnesCount64(r0[22]|r1[22]|r2[22]|r3[22]|r4[22]) + bits.OnesCount64(r0[23]|r1[23]|r2[23]|r3[23]|r4[23]))
 		n += uint64(bits.OnesCount64(r0[24]|r1[24]|r2[24]|r3[24]|r4[24]) + bits.OnesCount64(r0[25]|r1[25]|r2[25]|r3[25]|r4[25]) + bits.OnesCount64(r0[26]|r1[26]|r2[26]|r3[26]|r4[26]) + bits.OnesCount64(r0[27]|r1[27]|r2[27]|r3[27]|r4[27]))
+	}
+	return int(n)
+}
+
+// clashesGo9x5r29 is clashesGo for 5 tables of 9 diagonals, rows of 29 words.
+func clashesGo9x5r29(tables []uint64, keys []uint64) int {
+	tb := (*[5 << 9 * 29]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[29]uint64)(tb[(0<<9+int(key>>0&0x1ff))*29:])
+		r1 := (*[29]uint64)(tb[(1<<9+int(key>>9&0x1ff))*29:])
+		r2 := (*[29]uint64)(tb[(2<<9+int(key>>18&0x1ff))*29:])
+		r3 := (*[29]uint64)(tb[(3<<9+int(key>>27&0x1ff))*29:])
+		r4 := (*[29]uint64)(tb[(4<<9+int(key>>36&0x1ff))*29:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]|r4[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]|r4[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]|r4[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]|r4[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]|r4[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]|r4[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]|r2[12]|r3[12]|r4[12]) + bits.OnesCount64(r0[13]|r1[13]|r2[13]|r3[13]|r4[13]) + bits.OnesCount64(r0[14]|r1[14]|r2[14]|r3[14]|r4[14]) + bits.OnesCount64(r0[15]|r1[15]|r2[15]|r3[15]|r4[15]))
+		n += uint64(bits.OnesCount64(r0[16]|r1[16]|r2[16]|r3[16]|r4[16]) + bits.OnesCount64(r0[17]|r1[17]|r2[17]|r3[17]|r4[17]) + bits.OnesCount64(r0[18]|r1[18]|r2[18]|r3[18]|r4[18]) + bits.OnesCount64(r0[19]|r1[19]|r2[19]|r3[19]|r4[19]))
+		n += uint64(bits.OnesCount64(r0[20]|r1[20]|r2[20]|r3[20]|r4[20]) + bits.OnesCount64(r0[21]|r1[21]|r2[21]|r3[21]|r4[21]) + bits.OnesCount64(r0[22]|r1[22]|r2[22]|r3[22]|r4[22]) + bits.OnesCount64(r0[23]|r1[23]|r2[23]|r3[23]|r4[23]))
+		n += uint64(bits.OnesCount64(r0[24]|r1[24]|r2[24]|r3[24]|r4[24]) + bits.OnesCount64(r0[25]|r1[25]|r2[25]|r3[25]|r4[25]) + bits.OnesCount64(r0[26]|r1[26]|r2[26]|r3[26]|r4[26]) + bits.OnesCount64(r0[27]|r1[27]|r2[27]|r3[27]|r4[27]))
+		n += uint64(bits.OnesCount64(r0[28] | r1[28] | r2[28] | r3[28] | r4[28]))
+	}
+	return int(n)
+}
+
+// clashesGo9x5r30 is clashesGo for 5 tables of 9 diagonals, rows of 30 words.
+func clashesGo9x5r30(tables []uint64, keys []uint64) int {
+	tb := (*[5 << 9 * 30]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[30]uint64)(tb[(0<<9+int(key>>0&0x1ff))*30:])
+		r1 := (*[30]uint64)(tb[(1<<9+int(key>>9&0x1ff))*30:])
+		r2 := (*[30]uint64)(tb[(2<<9+int(key>>18&0x1ff))*30:])
+		r3 := (*[30]uint64)(tb[(3<<9+int(key>>27&0x1ff))*30:])
+		r4 := (*[30]uint64)(tb[(4<<9+int(key>>36&0x1ff))*30:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]|r4[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]|r4[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]|r4[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]|r4[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]|r4[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]|r4[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]|r2[12]|r3[12]|r4[12]) + bits.OnesCount64(r0[13]|r1[13]|r2[13]|r3[13]|r4[13]) + bits.OnesCount64(r0[14]|r1[14]|r2[14]|r3[14]|r4[14]) + bits.OnesCount64(r0[15]|r1[15]|r2[15]|r3[15]|r4[15]))
+		n += uint64(bits.OnesCount64(r0[16]|r1[16]|r2[16]|r3[16]|r4[16]) + bits.OnesCount64(r0[17]|r1[17]|r2[17]|r3[17]|r4[17]) + bits.OnesCount64(r0[18]|r1[18]|r2[18]|r3[18]|r4[18]) + bits.OnesCount64(r0[19]|r1[19]|r2[19]|r3[19]|r4[19]))
+		n += uint64(bits.OnesCount64(r0[20]|r1[20]|r2[20]|r3[20]|r4[20]) + bits.OnesCount64(r0[21]|r1[21]|r2[21]|r3[21]|r4[21]) + bits.OnesCount64(r0[22]|r1[22]|r2[22]|r3[22]|r4[22]) + bits.OnesCount64(r0[23]|r1[23]|r2[23]|r3[23]|r4[23]))
+		n += uint64(bits.OnesCount64(r0[24]|r1[24]|r2[24]|r3[24]|r4[24]) + bits.OnesCount64(r0[25]|r1[25]|r2[25]|r3[25]|r4[25]) + bits.OnesCount64(r0[26]|r1[26]|r2[26]|r3[26]|r4[26]) + bits.OnesCount64(r0[27]|r1[27]|r2[27]|r3[27]|r4[27]))
+		n += uint64(bits.OnesCount64(r0[28]|r1[28]|r2[28]|r3[28]|r4[28]) + bits.OnesCount64(r0[29]|r1[29]|r2[29]|r3[29]|r4[29]))
+	}
+	return int(n)
+}
+
+// clashesGo9x5r31 is clashesGo for 5 tables of 9 diagonals, rows of 31 words.
+func clashesGo9x5r31(tables []uint64, keys []uint64) int {
+	tb := (*[5 << 9 * 31]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[31]uint64)(tb[(0<<9+int(key>>0&0x1ff))*31:])
+		r1 := (*[31]uint64)(tb[(1<<9+int(key>>9&0x1ff))*31:])
+		r2 := (*[31]uint64)(tb[(2<<9+int(key>>18&0x1ff))*31:])
+		r3 := (*[31]uint64)(tb[(3<<9+int(key>>27&0x1ff))*31:])
+		r4 := (*[31]uint64)(tb[(4<<9+int(key>>36&0x1ff))*31:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]|r4[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]|r4[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]|r4[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]|r4[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]|r4[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]|r4[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]|r2[12]|r3[12]|r4[12]) + bits.OnesCount64(r0[13]|r1[13]|r2[13]|r3[13]|r4[13]) + bits.OnesCount64(r0[14]|r1[14]|r2[14]|r3[14]|r4[14]) + bits.OnesCount64(r0[15]|r1[15]|r2[15]|r3[15]|r4[15]))
+		n += uint64(bits.OnesCount64(r0[16]|r1[16]|r2[16]|r3[16]|r4[16]) + bits.OnesCount64(r0[17]|r1[17]|r2[17]|r3[17]|r4[17]) + bits.OnesCount64(r0[18]|r1[18]|r2[18]|r3[18]|r4[18]) + bits.OnesCount64(r0[19]|r1[19]|r2[19]|r3[19]|r4[19]))
+		n += uint64(bits.OnesCount64(r0[20]|r1[20]|r2[20]|r3[20]|r4[20]) + bits.OnesCount64(r0[21]|r1[21]|r2[21]|r3[21]|r4[21]) + bits.OnesCount64(r0[22]|r1[22]|r2[22]|r3[22]|r4[22]) + bits.OnesCount64(r0[23]|r1[23]|r2[23]|r3[23]|r4[23]))
+		n += uint64(bits.OnesCount64(r0[24]|r1[24]|r2[24]|r3[24]|r4[24]) + bits.OnesCount64(r0[25]|r1[25]|r2[25]|r3[25]|r4[25]) + bits.OnesCount64(r0[26]|r1[26]|r2[26]|r3[26]|r4[26]) + bits.OnesCount64(r0[27]|r1[27]|r2[27]|r3[27]|r4[27]))
+		n += uint64(bits.OnesCount64(r0[28]|r1[28]|r2[28]|r3[28]|r4[28]) + bits.OnesCount64(r0[29]|r1[29]|r2[29]|r3[29]|r4[29]) + bits.OnesCount64(r0[30]|r1[30]|r2[30]|r3[30]|r4[30]))
 	}
 	return int(n)
 }
@@ -3222,6 +12690,54 @@ func clashesGo9x5r32(tables []uint64, keys []uint64) int {
 	return int(n)
 }
 
+// clashesGo9x6r1 is clashesGo for 6 tables of 9 diagonals, rows of 1 words.
+func clashesGo9x6r1(tables []uint64, keys []uint64) int {
+	tb := (*[6 << 9 * 1]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[1]uint64)(tb[(0<<9+int(key>>0&0x1ff))*1:])
+		r1 := (*[1]uint64)(tb[(1<<9+int(key>>9&0x1ff))*1:])
+		r2 := (*[1]uint64)(tb[(2<<9+int(key>>18&0x1ff))*1:])
+		r3 := (*[1]uint64)(tb[(3<<9+int(key>>27&0x1ff))*1:])
+		r4 := (*[1]uint64)(tb[(4<<9+int(key>>36&0x1ff))*1:])
+		r5 := (*[1]uint64)(tb[(5<<9+int(key>>45&0x1ff))*1:])
+		n += uint64(bits.OnesCount64(r0[0] | r1[0] | r2[0] | r3[0] | r4[0] | r5[0]))
+	}
+	return int(n)
+}
+
+// clashesGo9x6r2 is clashesGo for 6 tables of 9 diagonals, rows of 2 words.
+func clashesGo9x6r2(tables []uint64, keys []uint64) int {
+	tb := (*[6 << 9 * 2]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[2]uint64)(tb[(0<<9+int(key>>0&0x1ff))*2:])
+		r1 := (*[2]uint64)(tb[(1<<9+int(key>>9&0x1ff))*2:])
+		r2 := (*[2]uint64)(tb[(2<<9+int(key>>18&0x1ff))*2:])
+		r3 := (*[2]uint64)(tb[(3<<9+int(key>>27&0x1ff))*2:])
+		r4 := (*[2]uint64)(tb[(4<<9+int(key>>36&0x1ff))*2:])
+		r5 := (*[2]uint64)(tb[(5<<9+int(key>>45&0x1ff))*2:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]|r5[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]|r5[1]))
+	}
+	return int(n)
+}
+
+// clashesGo9x6r3 is clashesGo for 6 tables of 9 diagonals, rows of 3 words.
+func clashesGo9x6r3(tables []uint64, keys []uint64) int {
+	tb := (*[6 << 9 * 3]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[3]uint64)(tb[(0<<9+int(key>>0&0x1ff))*3:])
+		r1 := (*[3]uint64)(tb[(1<<9+int(key>>9&0x1ff))*3:])
+		r2 := (*[3]uint64)(tb[(2<<9+int(key>>18&0x1ff))*3:])
+		r3 := (*[3]uint64)(tb[(3<<9+int(key>>27&0x1ff))*3:])
+		r4 := (*[3]uint64)(tb[(4<<9+int(key>>36&0x1ff))*3:])
+		r5 := (*[3]uint64)(tb[(5<<9+int(key>>45&0x1ff))*3:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]|r5[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]|r5[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]|r5[2]))
+	}
+	return int(n)
+}
+
 // clashesGo9x6r4 is clashesGo for 6 tables of 9 diagonals, rows of 4 words.
 func clashesGo9x6r4(tables []uint64, keys []uint64) int {
 	tb := (*[6 << 9 * 4]uint64)(tables)
@@ -3234,6 +12750,57 @@ func clashesGo9x6r4(tables []uint64, keys []uint64) int {
 		r4 := (*[4]uint64)(tb[(4<<9+int(key>>36&0x1ff))*4:])
 		r5 := (*[4]uint64)(tb[(5<<9+int(key>>45&0x1ff))*4:])
 		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]|r5[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]|r5[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]|r5[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]|r5[3]))
+	}
+	return int(n)
+}
+
+// clashesGo9x6r5 is clashesGo for 6 tables of 9 diagonals, rows of 5 words.
+func clashesGo9x6r5(tables []uint64, keys []uint64) int {
+	tb := (*[6 << 9 * 5]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[5]uint64)(tb[(0<<9+int(key>>0&0x1ff))*5:])
+		r1 := (*[5]uint64)(tb[(1<<9+int(key>>9&0x1ff))*5:])
+		r2 := (*[5]uint64)(tb[(2<<9+int(key>>18&0x1ff))*5:])
+		r3 := (*[5]uint64)(tb[(3<<9+int(key>>27&0x1ff))*5:])
+		r4 := (*[5]uint64)(tb[(4<<9+int(key>>36&0x1ff))*5:])
+		r5 := (*[5]uint64)(tb[(5<<9+int(key>>45&0x1ff))*5:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]|r5[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]|r5[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]|r5[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]|r5[3]))
+		n += uint64(bits.OnesCount64(r0[4] | r1[4] | r2[4] | r3[4] | r4[4] | r5[4]))
+	}
+	return int(n)
+}
+
+// clashesGo9x6r6 is clashesGo for 6 tables of 9 diagonals, rows of 6 words.
+func clashesGo9x6r6(tables []uint64, keys []uint64) int {
+	tb := (*[6 << 9 * 6]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[6]uint64)(tb[(0<<9+int(key>>0&0x1ff))*6:])
+		r1 := (*[6]uint64)(tb[(1<<9+int(key>>9&0x1ff))*6:])
+		r2 := (*[6]uint64)(tb[(2<<9+int(key>>18&0x1ff))*6:])
+		r3 := (*[6]uint64)(tb[(3<<9+int(key>>27&0x1ff))*6:])
+		r4 := (*[6]uint64)(tb[(4<<9+int(key>>36&0x1ff))*6:])
+		r5 := (*[6]uint64)(tb[(5<<9+int(key>>45&0x1ff))*6:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]|r5[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]|r5[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]|r5[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]|r5[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]|r5[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]|r5[5]))
+	}
+	return int(n)
+}
+
+// clashesGo9x6r7 is clashesGo for 6 tables of 9 diagonals, rows of 7 words.
+func clashesGo9x6r7(tables []uint64, keys []uint64) int {
+	tb := (*[6 << 9 * 7]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[7]uint64)(tb[(0<<9+int(key>>0&0x1ff))*7:])
+		r1 := (*[7]uint64)(tb[(1<<9+int(key>>9&0x1ff))*7:])
+		r2 := (*[7]uint64)(tb[(2<<9+int(key>>18&0x1ff))*7:])
+		r3 := (*[7]uint64)(tb[(3<<9+int(key>>27&0x1ff))*7:])
+		r4 := (*[7]uint64)(tb[(4<<9+int(key>>36&0x1ff))*7:])
+		r5 := (*[7]uint64)(tb[(5<<9+int(key>>45&0x1ff))*7:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]|r5[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]|r5[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]|r5[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]|r5[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]|r5[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]|r5[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]|r4[6]|r5[6]))
 	}
 	return int(n)
 }
@@ -3255,6 +12822,60 @@ func clashesGo9x6r8(tables []uint64, keys []uint64) int {
 	return int(n)
 }
 
+// clashesGo9x6r9 is clashesGo for 6 tables of 9 diagonals, rows of 9 words.
+func clashesGo9x6r9(tables []uint64, keys []uint64) int {
+	tb := (*[6 << 9 * 9]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[9]uint64)(tb[(0<<9+int(key>>0&0x1ff))*9:])
+		r1 := (*[9]uint64)(tb[(1<<9+int(key>>9&0x1ff))*9:])
+		r2 := (*[9]uint64)(tb[(2<<9+int(key>>18&0x1ff))*9:])
+		r3 := (*[9]uint64)(tb[(3<<9+int(key>>27&0x1ff))*9:])
+		r4 := (*[9]uint64)(tb[(4<<9+int(key>>36&0x1ff))*9:])
+		r5 := (*[9]uint64)(tb[(5<<9+int(key>>45&0x1ff))*9:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]|r5[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]|r5[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]|r5[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]|r5[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]|r5[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]|r5[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]|r4[6]|r5[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]|r4[7]|r5[7]))
+		n += uint64(bits.OnesCount64(r0[8] | r1[8] | r2[8] | r3[8] | r4[8] | r5[8]))
+	}
+	return int(n)
+}
+
+// clashesGo9x6r10 is clashesGo for 6 tables of 9 diagonals, rows of 10 words.
+func clashesGo9x6r10(tables []uint64, keys []uint64) int {
+	tb := (*[6 << 9 * 10]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[10]uint64)(tb[(0<<9+int(key>>0&0x1ff))*10:])
+		r1 := (*[10]uint64)(tb[(1<<9+int(key>>9&0x1ff))*10:])
+		r2 := (*[10]uint64)(tb[(2<<9+int(key>>18&0x1ff))*10:])
+		r3 := (*[10]uint64)(tb[(3<<9+int(key>>27&0x1ff))*10:])
+		r4 := (*[10]uint64)(tb[(4<<9+int(key>>36&0x1ff))*10:])
+		r5 := (*[10]uint64)(tb[(5<<9+int(key>>45&0x1ff))*10:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]|r5[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]|r5[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]|r5[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]|r5[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]|r5[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]|r5[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]|r4[6]|r5[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]|r4[7]|r5[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]|r4[8]|r5[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]|r4[9]|r5[9]))
+	}
+	return int(n)
+}
+
+// clashesGo9x6r11 is clashesGo for 6 tables of 9 diagonals, rows of 11 words.
+func clashesGo9x6r11(tables []uint64, keys []uint64) int {
+	tb := (*[6 << 9 * 11]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[11]uint64)(tb[(0<<9+int(key>>0&0x1ff))*11:])
+		r1 := (*[11]uint64)(tb[(1<<9+int(key>>9&0x1ff))*11:])
+		r2 := (*[11]uint64)(tb[(2<<9+int(key>>18&0x1ff))*11:])
+		r3 := (*[11]uint64)(tb[(3<<9+int(key>>27&0x1ff))*11:])
+		r4 := (*[11]uint64)(tb[(4<<9+int(key>>36&0x1ff))*11:])
+		r5 := (*[11]uint64)(tb[(5<<9+int(key>>45&0x1ff))*11:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]|r5[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]|r5[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]|r5[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]|r5[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]|r5[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]|r5[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]|r4[6]|r5[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]|r4[7]|r5[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]|r4[8]|r5[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]|r4[9]|r5[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]|r4[10]|r5[10]))
+	}
+	return int(n)
+}
+
 // clashesGo9x6r12 is clashesGo for 6 tables of 9 diagonals, rows of 12 words.
 func clashesGo9x6r12(tables []uint64, keys []uint64) int {
 	tb := (*[6 << 9 * 12]uint64)(tables)
@@ -3269,6 +12890,63 @@ func clashesGo9x6r12(tables []uint64, keys []uint64) int {
 		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]|r5[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]|r5[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]|r5[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]|r5[3]))
 		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]|r5[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]|r5[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]|r4[6]|r5[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]|r4[7]|r5[7]))
 		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]|r4[8]|r5[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]|r4[9]|r5[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]|r4[10]|r5[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]|r4[11]|r5[11]))
+	}
+	return int(n)
+}
+
+// clashesGo9x6r13 is clashesGo for 6 tables of 9 diagonals, rows of 13 words.
+func clashesGo9x6r13(tables []uint64, keys []uint64) int {
+	tb := (*[6 << 9 * 13]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[13]uint64)(tb[(0<<9+int(key>>0&0x1ff))*13:])
+		r1 := (*[13]uint64)(tb[(1<<9+int(key>>9&0x1ff))*13:])
+		r2 := (*[13]uint64)(tb[(2<<9+int(key>>18&0x1ff))*13:])
+		r3 := (*[13]uint64)(tb[(3<<9+int(key>>27&0x1ff))*13:])
+		r4 := (*[13]uint64)(tb[(4<<9+int(key>>36&0x1ff))*13:])
+		r5 := (*[13]uint64)(tb[(5<<9+int(key>>45&0x1ff))*13:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]|r5[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]|r5[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]|r5[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]|r5[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]|r5[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]|r5[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]|r4[6]|r5[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]|r4[7]|r5[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]|r4[8]|r5[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]|r4[9]|r5[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]|r4[10]|r5[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]|r4[11]|r5[11]))
+		n += uint64(bits.OnesCount64(r0[12] | r1[12] | r2[12] | r3[12] | r4[12] | r5[12]))
+	}
+	return int(n)
+}
+
+// clashesGo9x6r14 is clashesGo for 6 tables of 9 diagonals, rows of 14 words.
+func clashesGo9x6r14(tables []uint64, keys []uint64) int {
+	tb := (*[6 << 9 * 14]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[14]uint64)(tb[(0<<9+int(key>>0&0x1ff))*14:])
+		r1 := (*[14]uint64)(tb[(1<<9+int(key>>9&0x1ff))*14:])
+		r2 := (*[14]uint64)(tb[(2<<9+int(key>>18&0x1ff))*14:])
+		r3 := (*[14]uint64)(tb[(3<<9+int(key>>27&0x1ff))*14:])
+		r4 := (*[14]uint64)(tb[(4<<9+int(key>>36&0x1ff))*14:])
+		r5 := (*[14]uint64)(tb[(5<<9+int(key>>45&0x1ff))*14:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]|r5[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]|r5[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]|r5[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]|r5[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]|r5[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]|r5[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]|r4[6]|r5[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]|r4[7]|r5[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]|r4[8]|r5[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]|r4[9]|r5[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]|r4[10]|r5[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]|r4[11]|r5[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]|r2[12]|r3[12]|r4[12]|r5[12]) + bits.OnesCount64(r0[13]|r1[13]|r2[13]|r3[13]|r4[13]|r5[13]))
+	}
+	return int(n)
+}
+
+// clashesGo9x6r15 is clashesGo for 6 tables of 9 diagonals, rows of 15 words.
+func clashesGo9x6r15(tables []uint64, keys []uint64) int {
+	tb := (*[6 << 9 * 15]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[15]uint64)(tb[(0<<9+int(key>>0&0x1ff))*15:])
+		r1 := (*[15]uint64)(tb[(1<<9+int(key>>9&0x1ff))*15:])
+		r2 := (*[15]uint64)(tb[(2<<9+int(key>>18&0x1ff))*15:])
+		r3 := (*[15]uint64)(tb[(3<<9+int(key>>27&0x1ff))*15:])
+		r4 := (*[15]uint64)(tb[(4<<9+int(key>>36&0x1ff))*15:])
+		r5 := (*[15]uint64)(tb[(5<<9+int(key>>45&0x1ff))*15:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]|r5[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]|r5[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]|r5[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]|r5[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]|r5[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]|r5[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]|r4[6]|r5[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]|r4[7]|r5[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]|r4[8]|r5[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]|r4[9]|r5[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]|r4[10]|r5[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]|r4[11]|r5[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]|r2[12]|r3[12]|r4[12]|r5[12]) + bits.OnesCount64(r0[13]|r1[13]|r2[13]|r3[13]|r4[13]|r5[13]) + bits.OnesCount64(r0[14]|r1[14]|r2[14]|r3[14]|r4[14]|r5[14]))
 	}
 	return int(n)
 }
@@ -3292,6 +12970,66 @@ func clashesGo9x6r16(tables []uint64, keys []uint64) int {
 	return int(n)
 }
 
+// clashesGo9x6r17 is clashesGo for 6 tables of 9 diagonals, rows of 17 words.
+func clashesGo9x6r17(tables []uint64, keys []uint64) int {
+	tb := (*[6 << 9 * 17]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[17]uint64)(tb[(0<<9+int(key>>0&0x1ff))*17:])
+		r1 := (*[17]uint64)(tb[(1<<9+int(key>>9&0x1ff))*17:])
+		r2 := (*[17]uint64)(tb[(2<<9+int(key>>18&0x1ff))*17:])
+		r3 := (*[17]uint64)(tb[(3<<9+int(key>>27&0x1ff))*17:])
+		r4 := (*[17]uint64)(tb[(4<<9+int(key>>36&0x1ff))*17:])
+		r5 := (*[17]uint64)(tb[(5<<9+int(key>>45&0x1ff))*17:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]|r5[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]|r5[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]|r5[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]|r5[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]|r5[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]|r5[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]|r4[6]|r5[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]|r4[7]|r5[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]|r4[8]|r5[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]|r4[9]|r5[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]|r4[10]|r5[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]|r4[11]|r5[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]|r2[12]|r3[12]|r4[12]|r5[12]) + bits.OnesCount64(r0[13]|r1[13]|r2[13]|r3[13]|r4[13]|r5[13]) + bits.OnesCount64(r0[14]|r1[14]|r2[14]|r3[14]|r4[14]|r5[14]) + bits.OnesCount64(r0[15]|r1[15]|r2[15]|r3[15]|r4[15]|r5[15]))
+		n += uint64(bits.OnesCount64(r0[16] | r1[16] | r2[16] | r3[16] | r4[16] | r5[16]))
+	}
+	return int(n)
+}
+
+// clashesGo9x6r18 is clashesGo for 6 tables of 9 diagonals, rows of 18 words.
+func clashesGo9x6r18(tables []uint64, keys []uint64) int {
+	tb := (*[6 << 9 * 18]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[18]uint64)(tb[(0<<9+int(key>>0&0x1ff))*18:])
+		r1 := (*[18]uint64)(tb[(1<<9+int(key>>9&0x1ff))*18:])
+		r2 := (*[18]uint64)(tb[(2<<9+int(key>>18&0x1ff))*18:])
+		r3 := (*[18]uint64)(tb[(3<<9+int(key>>27&0x1ff))*18:])
+		r4 := (*[18]uint64)(tb[(4<<9+int(key>>36&0x1ff))*18:])
+		r5 := (*[18]uint64)(tb[(5<<9+int(key>>45&0x1ff))*18:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]|r5[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]|r5[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]|r5[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]|r5[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]|r5[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]|r5[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]|r4[6]|r5[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]|r4[7]|r5[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]|r4[8]|r5[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]|r4[9]|r5[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]|r4[10]|r5[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]|r4[11]|r5[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]|r2[12]|r3[12]|r4[12]|r5[12]) + bits.OnesCount64(r0[13]|r1[13]|r2[13]|r3[13]|r4[13]|r5[13]) + bits.OnesCount64(r0[14]|r1[14]|r2[14]|r3[14]|r4[14]|r5[14]) + bits.OnesCount64(r0[15]|r1[15]|r2[15]|r3[15]|r4[15]|r5[15]))
+		n += uint64(bits.OnesCount64(r0[16]|r1[16]|r2[16]|r3[16]|r4[16]|r5[16]) + bits.OnesCount64(r0[17]|r1[17]|r2[17]|r3[17]|r4[17]|r5[17]))
+	}
+	return int(n)
+}
+
+// clashesGo9x6r19 is clashesGo for 6 tables of 9 diagonals, rows of 19 words.
+func clashesGo9x6r19(tables []uint64, keys []uint64) int {
+	tb := (*[6 << 9 * 19]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[19]uint64)(tb[(0<<9+int(key>>0&0x1ff))*19:])
+		r1 := (*[19]uint64)(tb[(1<<9+int(key>>9&0x1ff))*19:])
+		r2 := (*[19]uint64)(tb[(2<<9+int(key>>18&0x1ff))*19:])
+		r3 := (*[19]uint64)(tb[(3<<9+int(key>>27&0x1ff))*19:])
+		r4 := (*[19]uint64)(tb[(4<<9+int(key>>36&0x1ff))*19:])
+		r5 := (*[19]uint64)(tb[(5<<9+int(key>>45&0x1ff))*19:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]|r5[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]|r5[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]|r5[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]|r5[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]|r5[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]|r5[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]|r4[6]|r5[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]|r4[7]|r5[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]|r4[8]|r5[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]|r4[9]|r5[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]|r4[10]|r5[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]|r4[11]|r5[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]|r2[12]|r3[12]|r4[12]|r5[12]) + bits.OnesCount64(r0[13]|r1[13]|r2[13]|r3[13]|r4[13]|r5[13]) + bits.OnesCount64(r0[14]|r1[14]|r2[14]|r3[14]|r4[14]|r5[14]) + bits.OnesCount64(r0[15]|r1[15]|r2[15]|r3[15]|r4[15]|r5[15]))
+		n += uint64(bits.OnesCount64(r0[16]|r1[16]|r2[16]|r3[16]|r4[16]|r5[16]) + bits.OnesCount64(r0[17]|r1[17]|r2[17]|r3[17]|r4[17]|r5[17]) + bits.OnesCount64(r0[18]|r1[18]|r2[18]|r3[18]|r4[18]|r5[18]))
+	}
+	return int(n)
+}
+
 // clashesGo9x6r20 is clashesGo for 6 tables of 9 diagonals, rows of 20 words.
 func clashesGo9x6r20(tables []uint64, keys []uint64) int {
 	tb := (*[6 << 9 * 20]uint64)(tables)
@@ -3308,6 +13046,69 @@ func clashesGo9x6r20(tables []uint64, keys []uint64) int {
 		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]|r4[8]|r5[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]|r4[9]|r5[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]|r4[10]|r5[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]|r4[11]|r5[11]))
 		n += uint64(bits.OnesCount64(r0[12]|r1[12]|r2[12]|r3[12]|r4[12]|r5[12]) + bits.OnesCount64(r0[13]|r1[13]|r2[13]|r3[13]|r4[13]|r5[13]) + bits.OnesCount64(r0[14]|r1[14]|r2[14]|r3[14]|r4[14]|r5[14]) + bits.OnesCount64(r0[15]|r1[15]|r2[15]|r3[15]|r4[15]|r5[15]))
 		n += uint64(bits.OnesCount64(r0[16]|r1[16]|r2[16]|r3[16]|r4[16]|r5[16]) + bits.OnesCount64(r0[17]|r1[17]|r2[17]|r3[17]|r4[17]|r5[17]) + bits.OnesCount64(r0[18]|r1[18]|r2[18]|r3[18]|r4[18]|r5[18]) + bits.OnesCount64(r0[19]|r1[19]|r2[19]|r3[19]|r4[19]|r5[19]))
+	}
+	return int(n)
+}
+
+// clashesGo9x6r21 is clashesGo for 6 tables of 9 diagonals, rows of 21 words.
+func clashesGo9x6r21(tables []uint64, keys []uint64) int {
+	tb := (*[6 << 9 * 21]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[21]uint64)(tb[(0<<9+int(key>>0&0x1ff))*21:])
+		r1 := (*[21]uint64)(tb[(1<<9+int(key>>9&0x1ff))*21:])
+		r2 := (*[21]uint64)(tb[(2<<9+int(key>>18&0x1ff))*21:])
+		r3 := (*[21]uint64)(tb[(3<<9+int(key>>27&0x1ff))*21:])
+		r4 := (*[21]uint64)(tb[(4<<9+int(key>>36&0x1ff))*21:])
+		r5 := (*[21]uint64)(tb[(5<<9+int(key>>45&0x1ff))*21:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]|r5[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]|r5[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]|r5[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]|r5[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]|r5[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]|r5[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]|r4[6]|r5[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]|r4[7]|r5[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]|r4[8]|r5[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]|r4[9]|r5[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]|r4[10]|r5[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]|r4[11]|r5[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]|r2[12]|r3[12]|r4[12]|r5[12]) + bits.OnesCount64(r0[13]|r1[13]|r2[13]|r3[13]|r4[13]|r5[13]) + bits.OnesCount64(r0[14]|r1[14]|r2[14]|r3[14]|r4[14]|r5[14]) + bits.OnesCount64(r0[15]|r1[15]|r2[15]|r3[15]|r4[15]|r5[15]))
+		n += uint64(bits.OnesCount64(r0[16]|r1[16]|r2[16]|r3[16]|r4[16]|r5[16]) + bits.OnesCount64(r0[17]|r1[17]|r2[17]|r3[17]|r4[17]|r5[17]) + bits.OnesCount64(r0[18]|r1[18]|r2[18]|r3[18]|r4[18]|r5[18]) + bits.OnesCount64(r0[19]|r1[19]|r2[19]|r3[19]|r4[19]|r5[19]))
+		n += uint64(bits.OnesCount64(r0[20] | r1[20] | r2[20] | r3[20] | r4[20] | r5[20]))
+	}
+	return int(n)
+}
+
+// clashesGo9x6r22 is clashesGo for 6 tables of 9 diagonals, rows of 22 words.
+func clashesGo9x6r22(tables []uint64, keys []uint64) int {
+	tb := (*[6 << 9 * 22]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[22]uint64)(tb[(0<<9+int(key>>0&0x1ff))*22:])
+		r1 := (*[22]uint64)(tb[(1<<9+int(key>>9&0x1ff))*22:])
+		r2 := (*[22]uint64)(tb[(2<<9+int(key>>18&0x1ff))*22:])
+		r3 := (*[22]uint64)(tb[(3<<9+int(key>>27&0x1ff))*22:])
+		r4 := (*[22]uint64)(tb[(4<<9+int(key>>36&0x1ff))*22:])
+		r5 := (*[22]uint64)(tb[(5<<9+int(key>>45&0x1ff))*22:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]|r5[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]|r5[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]|r5[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]|r5[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]|r5[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]|r5[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]|r4[6]|r5[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]|r4[7]|r5[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]|r4[8]|r5[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]|r4[9]|r5[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]|r4[10]|r5[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]|r4[11]|r5[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]|r2[12]|r3[12]|r4[12]|r5[12]) + bits.OnesCount64(r0[13]|r1[13]|r2[13]|r3[13]|r4[13]|r5[13]) + bits.OnesCount64(r0[14]|r1[14]|r2[14]|r3[14]|r4[14]|r5[14]) + bits.OnesCount64(r0[15]|r1[15]|r2[15]|r3[15]|r4[15]|r5[15]))
+		n += uint64(bits.OnesCount64(r0[16]|r1[16]|r2[16]|r3[16]|r4[16]|r5[16]) + bits.OnesCount64(r0[17]|r1[17]|r2[17]|r3[17]|r4[17]|r5[17]) + bits.OnesCount64(r0[18]|r1[18]|r2[18]|r3[18]|r4[18]|r5[18]) + bits.OnesCount64(r0[19]|r1[19]|r2[19]|r3[19]|r4[19]|r5[19]))
+		n += uint64(bits.OnesCount64(r0[20]|r1[20]|r2[20]|r3[20]|r4[20]|r5[20]) + bits.OnesCount64(r0[21]|r1[21]|r2[21]|r3[21]|r4[21]|r5[21]))
+	}
+	return int(n)
+}
+
+// clashesGo9x6r23 is clashesGo for 6 tables of 9 diagonals, rows of 23 words.
+func clashesGo9x6r23(tables []uint64, keys []uint64) int {
+	tb := (*[6 << 9 * 23]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[23]uint64)(tb[(0<<9+int(key>>0&0x1ff))*23:])
+		r1 := (*[23]uint64)(tb[(1<<9+int(key>>9&0x1ff))*23:])
+		r2 := (*[23]uint64)(tb[(2<<9+int(key>>18&0x1ff))*23:])
+		r3 := (*[23]uint64)(tb[(3<<9+int(key>>27&0x1ff))*23:])
+		r4 := (*[23]uint64)(tb[(4<<9+int(key>>36&0x1ff))*23:])
+		r5 := (*[23]uint64)(tb[(5<<9+int(key>>45&0x1ff))*23:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]|r5[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]|r5[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]|r5[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]|r5[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]|r5[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]|r5[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]|r4[6]|r5[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]|r4[7]|r5[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]|r4[8]|r5[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]|r4[9]|r5[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]|r4[10]|r5[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]|r4[11]|r5[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]|r2[12]|r3[12]|r4[12]|r5[12]) + bits.OnesCount64(r0[13]|r1[13]|r2[13]|r3[13]|r4[13]|r5[13]) + bits.OnesCount64(r0[14]|r1[14]|r2[14]|r3[14]|r4[14]|r5[14]) + bits.OnesCount64(r0[15]|r1[15]|r2[15]|r3[15]|r4[15]|r5[15]))
+		n += uint64(bits.OnesCount64(r0[16]|r1[16]|r2[16]|r3[16]|r4[16]|r5[16]) + bits.OnesCount64(r0[17]|r1[17]|r2[17]|r3[17]|r4[17]|r5[17]) + bits.OnesCount64(r0[18]|r1[18]|r2[18]|r3[18]|r4[18]|r5[18]) + bits.OnesCount64(r0[19]|r1[19]|r2[19]|r3[19]|r4[19]|r5[19]))
+		n += uint64(bits.OnesCount64(r0[20]|r1[20]|r2[20]|r3[20]|r4[20]|r5[20]) + bits.OnesCount64(r0[21]|r1[21]|r2[21]|r3[21]|r4[21]|r5[21]) + bits.OnesCount64(r0[22]|r1[22]|r2[22]|r3[22]|r4[22]|r5[22]))
 	}
 	return int(n)
 }
@@ -3333,6 +13134,72 @@ func clashesGo9x6r24(tables []uint64, keys []uint64) int {
 	return int(n)
 }
 
+// clashesGo9x6r25 is clashesGo for 6 tables of 9 diagonals, rows of 25 words.
+func clashesGo9x6r25(tables []uint64, keys []uint64) int {
+	tb := (*[6 << 9 * 25]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[25]uint64)(tb[(0<<9+int(key>>0&0x1ff))*25:])
+		r1 := (*[25]uint64)(tb[(1<<9+int(key>>9&0x1ff))*25:])
+		r2 := (*[25]uint64)(tb[(2<<9+int(key>>18&0x1ff))*25:])
+		r3 := (*[25]uint64)(tb[(3<<9+int(key>>27&0x1ff))*25:])
+		r4 := (*[25]uint64)(tb[(4<<9+int(key>>36&0x1ff))*25:])
+		r5 := (*[25]uint64)(tb[(5<<9+int(key>>45&0x1ff))*25:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]|r5[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]|r5[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]|r5[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]|r5[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]|r5[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]|r5[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]|r4[6]|r5[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]|r4[7]|r5[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]|r4[8]|r5[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]|r4[9]|r5[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]|r4[10]|r5[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]|r4[11]|r5[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]|r2[12]|r3[12]|r4[12]|r5[12]) + bits.OnesCount64(r0[13]|r1[13]|r2[13]|r3[13]|r4[13]|r5[13]) + bits.OnesCount64(r0[14]|r1[14]|r2[14]|r3[14]|r4[14]|r5[14]) + bits.OnesCount64(r0[15]|r1[15]|r2[15]|r3[15]|r4[15]|r5[15]))
+		n += uint64(bits.OnesCount64(r0[16]|r1[16]|r2[16]|r3[16]|r4[16]|r5[16]) + bits.OnesCount64(r0[17]|r1[17]|r2[17]|r3[17]|r4[17]|r5[17]) + bits.OnesCount64(r0[18]|r1[18]|r2[18]|r3[18]|r4[18]|r5[18]) + bits.OnesCount64(r0[19]|r1[19]|r2[19]|r3[19]|r4[19]|r5[19]))
+		n += uint64(bits.OnesCount64(r0[20]|r1[20]|r2[20]|r3[20]|r4[20]|r5[20]) + bits.OnesCount64(r0[21]|r1[21]|r2[21]|r3[21]|r4[21]|r5[21]) + bits.OnesCount64(r0[22]|r1[22]|r2[22]|r3[22]|r4[22]|r5[22]) + bits.OnesCount64(r0[23]|r1[23]|r2[23]|r3[23]|r4[23]|r5[23]))
+		n += uint64(bits.OnesCount64(r0[24] | r1[24] | r2[24] | r3[24] | r4[24] | r5[24]))
+	}
+	return int(n)
+}
+
+// clashesGo9x6r26 is clashesGo for 6 tables of 9 diagonals, rows of 26 words.
+func clashesGo9x6r26(tables []uint64, keys []uint64) int {
+	tb := (*[6 << 9 * 26]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[26]uint64)(tb[(0<<9+int(key>>0&0x1ff))*26:])
+		r1 := (*[26]uint64)(tb[(1<<9+int(key>>9&0x1ff))*26:])
+		r2 := (*[26]uint64)(tb[(2<<9+int(key>>18&0x1ff))*26:])
+		r3 := (*[26]uint64)(tb[(3<<9+int(key>>27&0x1ff))*26:])
+		r4 := (*[26]uint64)(tb[(4<<9+int(key>>36&0x1ff))*26:])
+		r5 := (*[26]uint64)(tb[(5<<9+int(key>>45&0x1ff))*26:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]|r5[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]|r5[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]|r5[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]|r5[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]|r5[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]|r5[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]|r4[6]|r5[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]|r4[7]|r5[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]|r4[8]|r5[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]|r4[9]|r5[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]|r4[10]|r5[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]|r4[11]|r5[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]|r2[12]|r3[12]|r4[12]|r5[12]) + bits.OnesCount64(r0[13]|r1[13]|r2[13]|r3[13]|r4[13]|r5[13]) + bits.OnesCount64(r0[14]|r1[14]|r2[14]|r3[14]|r4[14]|r5[14]) + bits.OnesCount64(r0[15]|r1[15]|r2[15]|r3[15]|r4[15]|r5[15]))
+		n += uint64(bits.OnesCount64(r0[16]|r1[16]|r2[16]|r3[16]|r4[16]|r5[16]) + bits.OnesCount64(r0[17]|r1[17]|r2[17]|r3[17]|r4[17]|r5[17]) + bits.OnesCount64(r0[18]|r1[18]|r2[18]|r3[18]|r4[18]|r5[18]) + bits.OnesCount64(r0[19]|r1[19]|r2[19]|r3[19]|r4[19]|r5[19]))
+		n += uint64(bits.OnesCount64(r0[20]|r1[20]|r2[20]|r3[20]|r4[20]|r5[20]) + bits.OnesCount64(r0[21]|r1[21]|r2[21]|r3[21]|r4[21]|r5[21]) + bits.OnesCount64(r0[22]|r1[22]|r2[22]|r3[22]|r4[22]|r5[22]) + bits.OnesCount64(r0[23]|r1[23]|r2[23]|r3[23]|r4[23]|r5[23]))
+		n += uint64(bits.OnesCount64(r0[24]|r1[24]|r2[24]|r3[24]|r4[24]|r5[24]) + bits.OnesCount64(r0[25]|r1[25]|r2[25]|r3[25]|r4[25]|r5[25]))
+	}
+	return int(n)
+}
+
+// clashesGo9x6r27 is clashesGo for 6 tables of 9 diagonals, rows of 27 words.
+func clashesGo9x6r27(tables []uint64, keys []uint64) int {
+	tb := (*[6 << 9 * 27]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[27]uint64)(tb[(0<<9+int(key>>0&0x1ff))*27:])
+		r1 := (*[27]uint64)(tb[(1<<9+int(key>>9&0x1ff))*27:])
+		r2 := (*[27]uint64)(tb[(2<<9+int(key>>18&0x1ff))*27:])
+		r3 := (*[27]uint64)(tb[(3<<9+int(key>>27&0x1ff))*27:])
+		r4 := (*[27]uint64)(tb[(4<<9+int(key>>36&0x1ff))*27:])
+		r5 := (*[27]uint64)(tb[(5<<9+int(key>>45&0x1ff))*27:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]|r5[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]|r5[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]|r5[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]|r5[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]|r5[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]|r5[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]|r4[6]|r5[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]|r4[7]|r5[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]|r4[8]|r5[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]|r4[9]|r5[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]|r4[10]|r5[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]|r4[11]|r5[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]|r2[12]|r3[12]|r4[12]|r5[12]) + bits.OnesCount64(r0[13]|r1[13]|r2[13]|r3[13]|r4[13]|r5[13]) + bits.OnesCount64(r0[14]|r1[14]|r2[14]|r3[14]|r4[14]|r5[14]) + bits.OnesCount64(r0[15]|r1[15]|r2[15]|r3[15]|r4[15]|r5[15]))
+		n += uint64(bits.OnesCount64(r0[16]|r1[16]|r2[16]|r3[16]|r4[16]|r5[16]) + bits.OnesCount64(r0[17]|r1[17]|r2[17]|r3[17]|r4[17]|r5[17]) + bits.OnesCount64(r0[18]|r1[18]|r2[18]|r3[18]|r4[18]|r5[18]) + bits.OnesCount64(r0[19]|r1[19]|r2[19]|r3[19]|r4[19]|r5[19]))
+		n += uint64(bits.OnesCount64(r0[20]|r1[20]|r2[20]|r3[20]|r4[20]|r5[20]) + bits.OnesCount64(r0[21]|r1[21]|r2[21]|r3[21]|r4[21]|r5[21]) + bits.OnesCount64(r0[22]|r1[22]|r2[22]|r3[22]|r4[22]|r5[22]) + bits.OnesCount64(r0[23]|r1[23]|r2[23]|r3[23]|r4[23]|r5[23]))
+		n += uint64(bits.OnesCount64(r0[24]|r1[24]|r2[24]|r3[24]|r4[24]|r5[24]) + bits.OnesCount64(r0[25]|r1[25]|r2[25]|r3[25]|r4[25]|r5[25]) + bits.OnesCount64(r0[26]|r1[26]|r2[26]|r3[26]|r4[26]|r5[26]))
+	}
+	return int(n)
+}
+
 // clashesGo9x6r28 is clashesGo for 6 tables of 9 diagonals, rows of 28 words.
 func clashesGo9x6r28(tables []uint64, keys []uint64) int {
 	tb := (*[6 << 9 * 28]uint64)(tables)
@@ -3351,6 +13218,75 @@ func clashesGo9x6r28(tables []uint64, keys []uint64) int {
 		n += uint64(bits.OnesCount64(r0[16]|r1[16]|r2[16]|r3[16]|r4[16]|r5[16]) + bits.OnesCount64(r0[17]|r1[17]|r2[17]|r3[17]|r4[17]|r5[17]) + bits.OnesCount64(r0[18]|r1[18]|r2[18]|r3[18]|r4[18]|r5[18]) + bits.OnesCount64(r0[19]|r1[19]|r2[19]|r3[19]|r4[19]|r5[19]))
 		n += uint64(bits.OnesCount64(r0[20]|r1[20]|r2[20]|r3[20]|r4[20]|r5[20]) + bits.OnesCount64(r0[21]|r1[21]|r2[21]|r3[21]|r4[21]|r5[21]) + bits.OnesCount64(r0[22]|r1[22]|r2[22]|r3[22]|r4[22]|r5[22]) + bits.OnesCount64(r0[23]|r1[23]|r2[23]|r3[23]|r4[23]|r5[23]))
 		n += uint64(bits.OnesCount64(r0[24]|r1[24]|r2[24]|r3[24]|r4[24]|r5[24]) + bits.OnesCount64(r0[25]|r1[25]|r2[25]|r3[25]|r4[25]|r5[25]) + bits.OnesCount64(r0[26]|r1[26]|r2[26]|r3[26]|r4[26]|r5[26]) + bits.OnesCount64(r0[27]|r1[27]|r2[27]|r3[27]|r4[27]|r5[27]))
+	}
+	return int(n)
+}
+
+// clashesGo9x6r29 is clashesGo for 6 tables of 9 diagonals, rows of 29 words.
+func clashesGo9x6r29(tables []uint64, keys []uint64) int {
+	tb := (*[6 << 9 * 29]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[29]uint64)(tb[(0<<9+int(key>>0&0x1ff))*29:])
+		r1 := (*[29]uint64)(tb[(1<<9+int(key>>9&0x1ff))*29:])
+		r2 := (*[29]uint64)(tb[(2<<9+int(key>>18&0x1ff))*29:])
+		r3 := (*[29]uint64)(tb[(3<<9+int(key>>27&0x1ff))*29:])
+		r4 := (*[29]uint64)(tb[(4<<9+int(key>>36&0x1ff))*29:])
+		r5 := (*[29]uint64)(tb[(5<<9+int(key>>45&0x1ff))*29:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]|r5[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]|r5[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]|r5[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]|r5[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]|r5[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]|r5[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]|r4[6]|r5[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]|r4[7]|r5[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]|r4[8]|r5[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]|r4[9]|r5[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]|r4[10]|r5[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]|r4[11]|r5[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]|r2[12]|r3[12]|r4[12]|r5[12]) + bits.OnesCount64(r0[13]|r1[13]|r2[13]|r3[13]|r4[13]|r5[13]) + bits.OnesCount64(r0[14]|r1[14]|r2[14]|r3[14]|r4[14]|r5[14]) + bits.OnesCount64(r0[15]|r1[15]|r2[15]|r3[15]|r4[15]|r5[15]))
+		n += uint64(bits.OnesCount64(r0[16]|r1[16]|r2[16]|r3[16]|r4[16]|r5[16]) + bits.OnesCount64(r0[17]|r1[17]|r2[17]|r3[17]|r4[17]|r5[17]) + bits.OnesCount64(r0[18]|r1[18]|r2[18]|r3[18]|r4[18]|r5[18]) + bits.OnesCount64(r0[19]|r1[19]|r2[19]|r3[19]|r4[19]|r5[19]))
+		n += uint64(bits.OnesCount64(r0[20]|r1[20]|r2[20]|r3[20]|r4[20]|r5[20]) + bits.OnesCount64(r0[21]|r1[21]|r2[21]|r3[21]|r4[21]|r5[21]) + bits.OnesCount64(r0[22]|r1[22]|r2[22]|r3[22]|r4[22]|r5[22]) + bits.OnesCount64(r0[23]|r1[23]|r2[23]|r3[23]|r4[23]|r5[23]))
+		n += uint64(bits.OnesCount64(r0[24]|r1[24]|r2[24]|r3[24]|r4[24]|r5[24]) + bits.OnesCount64(r0[25]|r1[25]|r2[25]|r3[25]|r4[25]|r5[25]) + bits.OnesCount64(r0[26]|r1[26]|r2[26]|r3[26]|r4[26]|r5[26]) + bits.OnesCount64(r0[27]|r1[27]|r2[27]|r3[27]|r4[27]|r5[27]))
+		n += uint64(bits.OnesCount64(r0[28] | r1[28] | r2[28] | r3[28] | r4[28] | r5[28]))
+	}
+	return int(n)
+}
+
+// clashesGo9x6r30 is clashesGo for 6 tables of 9 diagonals, rows of 30 words.
+func clashesGo9x6r30(tables []uint64, keys []uint64) int {
+	tb := (*[6 << 9 * 30]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[30]uint64)(tb[(0<<9+int(key>>0&0x1ff))*30:])
+		r1 := (*[30]uint64)(tb[(1<<9+int(key>>9&0x1ff))*30:])
+		r2 := (*[30]uint64)(tb[(2<<9+int(key>>18&0x1ff))*30:])
+		r3 := (*[30]uint64)(tb[(3<<9+int(key>>27&0x1ff))*30:])
+		r4 := (*[30]uint64)(tb[(4<<9+int(key>>36&0x1ff))*30:])
+		r5 := (*[30]uint64)(tb[(5<<9+int(key>>45&0x1ff))*30:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]|r5[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]|r5[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]|r5[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]|r5[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]|r5[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]|r5[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]|r4[6]|r5[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]|r4[7]|r5[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]|r4[8]|r5[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]|r4[9]|r5[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]|r4[10]|r5[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]|r4[11]|r5[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]|r2[12]|r3[12]|r4[12]|r5[12]) + bits.OnesCount64(r0[13]|r1[13]|r2[13]|r3[13]|r4[13]|r5[13]) + bits.OnesCount64(r0[14]|r1[14]|r2[14]|r3[14]|r4[14]|r5[14]) + bits.OnesCount64(r0[15]|r1[15]|r2[15]|r3[15]|r4[15]|r5[15]))
+		n += uint64(bits.OnesCount64(r0[16]|r1[16]|r2[16]|r3[16]|r4[16]|r5[16]) + bits.OnesCount64(r0[17]|r1[17]|r2[17]|r3[17]|r4[17]|r5[17]) + bits.OnesCount64(r0[18]|r1[18]|r2[18]|r3[18]|r4[18]|r5[18]) + bits.OnesCount64(r0[19]|r1[19]|r2[19]|r3[19]|r4[19]|r5[19]))
+		n += uint64(bits.OnesCount64(r0[20]|r1[20]|r2[20]|r3[20]|r4[20]|r5[20]) + bits.OnesCount64(r0[21]|r1[21]|r2[21]|r3[21]|r4[21]|r5[21]) + bits.OnesCount64(r0[22]|r1[22]|r2[22]|r3[22]|r4[22]|r5[22]) + bits.OnesCount64(r0[23]|r1[23]|r2[23]|r3[23]|r4[23]|r5[23]))
+		n += uint64(bits.OnesCount64(r0[24]|r1[24]|r2[24]|r3[24]|r4[24]|r5[24]) + bits.OnesCount64(r0[25]|r1[25]|r2[25]|r3[25]|r4[25]|r5[25]) + bits.OnesCount64(r0[26]|r1[26]|r2[26]|r3[26]|r4[26]|r5[26]) + bits.OnesCount64(r0[27]|r1[27]|r2[27]|r3[27]|r4[27]|r5[27]))
+		n += uint64(bits.OnesCount64(r0[28]|r1[28]|r2[28]|r3[28]|r4[28]|r5[28]) + bits.OnesCount64(r0[29]|r1[29]|r2[29]|r3[29]|r4[29]|r5[29]))
+	}
+	return int(n)
+}
+
+// clashesGo9x6r31 is clashesGo for 6 tables of 9 diagonals, rows of 31 words.
+func clashesGo9x6r31(tables []uint64, keys []uint64) int {
+	tb := (*[6 << 9 * 31]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[31]uint64)(tb[(0<<9+int(key>>0&0x1ff))*31:])
+		r1 := (*[31]uint64)(tb[(1<<9+int(key>>9&0x1ff))*31:])
+		r2 := (*[31]uint64)(tb[(2<<9+int(key>>18&0x1ff))*31:])
+		r3 := (*[31]uint64)(tb[(3<<9+int(key>>27&0x1ff))*31:])
+		r4 := (*[31]uint64)(tb[(4<<9+int(key>>36&0x1ff))*31:])
+		r5 := (*[31]uint64)(tb[(5<<9+int(key>>45&0x1ff))*31:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]|r5[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]|r5[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]|r5[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]|r5[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]|r5[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]|r5[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]|r4[6]|r5[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]|r4[7]|r5[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]|r4[8]|r5[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]|r4[9]|r5[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]|r4[10]|r5[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]|r4[11]|r5[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]|r2[12]|r3[12]|r4[12]|r5[12]) + bits.OnesCount64(r0[13]|r1[13]|r2[13]|r3[13]|r4[13]|r5[13]) + bits.OnesCount64(r0[14]|r1[14]|r2[14]|r3[14]|r4[14]|r5[14]) + bits.OnesCount64(r0[15]|r1[15]|r2[15]|r3[15]|r4[15]|r5[15]))
+		n += uint64(bits.OnesCount64(r0[16]|r1[16]|r2[16]|r3[16]|r4[16]|r5[16]) + bits.OnesCount64(r0[17]|r1[17]|r2[17]|r3[17]|r4[17]|r5[17]) + bits.OnesCount64(r0[18]|r1[18]|r2[18]|r3[18]|r4[18]|r5[18]) + bits.OnesCount64(r0[19]|r1[19]|r2[19]|r3[19]|r4[19]|r5[19]))
+		n += uint64(bits.OnesCount64(r0[20]|r1[20]|r2[20]|r3[20]|r4[20]|r5[20]) + bits.OnesCount64(r0[21]|r1[21]|r2[21]|r3[21]|r4[21]|r5[21]) + bits.OnesCount64(r0[22]|r1[22]|r2[22]|r3[22]|r4[22]|r5[22]) + bits.OnesCount64(r0[23]|r1[23]|r2[23]|r3[23]|r4[23]|r5[23]))
+		n += uint64(bits.OnesCount64(r0[24]|r1[24]|r2[24]|r3[24]|r4[24]|r5[24]) + bits.OnesCount64(r0[25]|r1[25]|r2[25]|r3[25]|r4[25]|r5[25]) + bits.OnesCount64(r0[26]|r1[26]|r2[26]|r3[26]|r4[26]|r5[26]) + bits.OnesCount64(r0[27]|r1[27]|r2[27]|r3[27]|r4[27]|r5[27]))
+		n += uint64(bits.OnesCount64(r0[28]|r1[28]|r2[28]|r3[28]|r4[28]|r5[28]) + bits.OnesCount64(r0[29]|r1[29]|r2[29]|r3[29]|r4[29]|r5[29]) + bits.OnesCount64(r0[30]|r1[30]|r2[30]|r3[30]|r4[30]|r5[30]))
 	}
 	return int(n)
 }
@@ -3378,6 +13314,57 @@ func clashesGo9x6r32(tables []uint64, keys []uint64) int {
 	return int(n)
 }
 
+// clashesGo9x7r1 is clashesGo for 7 tables of 9 diagonals, rows of 1 words.
+func clashesGo9x7r1(tables []uint64, keys []uint64) int {
+	tb := (*[7 << 9 * 1]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[1]uint64)(tb[(0<<9+int(key>>0&0x1ff))*1:])
+		r1 := (*[1]uint64)(tb[(1<<9+int(key>>9&0x1ff))*1:])
+		r2 := (*[1]uint64)(tb[(2<<9+int(key>>18&0x1ff))*1:])
+		r3 := (*[1]uint64)(tb[(3<<9+int(key>>27&0x1ff))*1:])
+		r4 := (*[1]uint64)(tb[(4<<9+int(key>>36&0x1ff))*1:])
+		r5 := (*[1]uint64)(tb[(5<<9+int(key>>45&0x1ff))*1:])
+		r6 := (*[1]uint64)(tb[(6<<9+int(key>>54&0x1ff))*1:])
+		n += uint64(bits.OnesCount64(r0[0] | r1[0] | r2[0] | r3[0] | r4[0] | r5[0] | r6[0]))
+	}
+	return int(n)
+}
+
+// clashesGo9x7r2 is clashesGo for 7 tables of 9 diagonals, rows of 2 words.
+func clashesGo9x7r2(tables []uint64, keys []uint64) int {
+	tb := (*[7 << 9 * 2]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[2]uint64)(tb[(0<<9+int(key>>0&0x1ff))*2:])
+		r1 := (*[2]uint64)(tb[(1<<9+int(key>>9&0x1ff))*2:])
+		r2 := (*[2]uint64)(tb[(2<<9+int(key>>18&0x1ff))*2:])
+		r3 := (*[2]uint64)(tb[(3<<9+int(key>>27&0x1ff))*2:])
+		r4 := (*[2]uint64)(tb[(4<<9+int(key>>36&0x1ff))*2:])
+		r5 := (*[2]uint64)(tb[(5<<9+int(key>>45&0x1ff))*2:])
+		r6 := (*[2]uint64)(tb[(6<<9+int(key>>54&0x1ff))*2:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]|r5[0]|r6[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]|r5[1]|r6[1]))
+	}
+	return int(n)
+}
+
+// clashesGo9x7r3 is clashesGo for 7 tables of 9 diagonals, rows of 3 words.
+func clashesGo9x7r3(tables []uint64, keys []uint64) int {
+	tb := (*[7 << 9 * 3]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[3]uint64)(tb[(0<<9+int(key>>0&0x1ff))*3:])
+		r1 := (*[3]uint64)(tb[(1<<9+int(key>>9&0x1ff))*3:])
+		r2 := (*[3]uint64)(tb[(2<<9+int(key>>18&0x1ff))*3:])
+		r3 := (*[3]uint64)(tb[(3<<9+int(key>>27&0x1ff))*3:])
+		r4 := (*[3]uint64)(tb[(4<<9+int(key>>36&0x1ff))*3:])
+		r5 := (*[3]uint64)(tb[(5<<9+int(key>>45&0x1ff))*3:])
+		r6 := (*[3]uint64)(tb[(6<<9+int(key>>54&0x1ff))*3:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]|r5[0]|r6[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]|r5[1]|r6[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]|r5[2]|r6[2]))
+	}
+	return int(n)
+}
+
 // clashesGo9x7r4 is clashesGo for 7 tables of 9 diagonals, rows of 4 words.
 func clashesGo9x7r4(tables []uint64, keys []uint64) int {
 	tb := (*[7 << 9 * 4]uint64)(tables)
@@ -3391,6 +13378,60 @@ func clashesGo9x7r4(tables []uint64, keys []uint64) int {
 		r5 := (*[4]uint64)(tb[(5<<9+int(key>>45&0x1ff))*4:])
 		r6 := (*[4]uint64)(tb[(6<<9+int(key>>54&0x1ff))*4:])
 		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]|r5[0]|r6[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]|r5[1]|r6[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]|r5[2]|r6[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]|r5[3]|r6[3]))
+	}
+	return int(n)
+}
+
+// clashesGo9x7r5 is clashesGo for 7 tables of 9 diagonals, rows of 5 words.
+func clashesGo9x7r5(tables []uint64, keys []uint64) int {
+	tb := (*[7 << 9 * 5]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[5]uint64)(tb[(0<<9+int(key>>0&0x1ff))*5:])
+		r1 := (*[5]uint64)(tb[(1<<9+int(key>>9&0x1ff))*5:])
+		r2 := (*[5]uint64)(tb[(2<<9+int(key>>18&0x1ff))*5:])
+		r3 := (*[5]uint64)(tb[(3<<9+int(key>>27&0x1ff))*5:])
+		r4 := (*[5]uint64)(tb[(4<<9+int(key>>36&0x1ff))*5:])
+		r5 := (*[5]uint64)(tb[(5<<9+int(key>>45&0x1ff))*5:])
+		r6 := (*[5]uint64)(tb[(6<<9+int(key>>54&0x1ff))*5:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]|r5[0]|r6[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]|r5[1]|r6[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]|r5[2]|r6[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]|r5[3]|r6[3]))
+		n += uint64(bits.OnesCount64(r0[4] | r1[4] | r2[4] | r3[4] | r4[4] | r5[4] | r6[4]))
+	}
+	return int(n)
+}
+
+// clashesGo9x7r6 is clashesGo for 7 tables of 9 diagonals, rows of 6 words.
+func clashesGo9x7r6(tables []uint64, keys []uint64) int {
+	tb := (*[7 << 9 * 6]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[6]uint64)(tb[(0<<9+int(key>>0&0x1ff))*6:])
+		r1 := (*[6]uint64)(tb[(1<<9+int(key>>9&0x1ff))*6:])
+		r2 := (*[6]uint64)(tb[(2<<9+int(key>>18&0x1ff))*6:])
+		r3 := (*[6]uint64)(tb[(3<<9+int(key>>27&0x1ff))*6:])
+		r4 := (*[6]uint64)(tb[(4<<9+int(key>>36&0x1ff))*6:])
+		r5 := (*[6]uint64)(tb[(5<<9+int(key>>45&0x1ff))*6:])
+		r6 := (*[6]uint64)(tb[(6<<9+int(key>>54&0x1ff))*6:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]|r5[0]|r6[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]|r5[1]|r6[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]|r5[2]|r6[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]|r5[3]|r6[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]|r5[4]|r6[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]|r5[5]|r6[5]))
+	}
+	return int(n)
+}
+
+// clashesGo9x7r7 is clashesGo for 7 tables of 9 diagonals, rows of 7 words.
+func clashesGo9x7r7(tables []uint64, keys []uint64) int {
+	tb := (*[7 << 9 * 7]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[7]uint64)(tb[(0<<9+int(key>>0&0x1ff))*7:])
+		r1 := (*[7]uint64)(tb[(1<<9+int(key>>9&0x1ff))*7:])
+		r2 := (*[7]uint64)(tb[(2<<9+int(key>>18&0x1ff))*7:])
+		r3 := (*[7]uint64)(tb[(3<<9+int(key>>27&0x1ff))*7:])
+		r4 := (*[7]uint64)(tb[(4<<9+int(key>>36&0x1ff))*7:])
+		r5 := (*[7]uint64)(tb[(5<<9+int(key>>45&0x1ff))*7:])
+		r6 := (*[7]uint64)(tb[(6<<9+int(key>>54&0x1ff))*7:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]|r5[0]|r6[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]|r5[1]|r6[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]|r5[2]|r6[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]|r5[3]|r6[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]|r5[4]|r6[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]|r5[5]|r6[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]|r4[6]|r5[6]|r6[6]))
 	}
 	return int(n)
 }
@@ -3413,6 +13454,63 @@ func clashesGo9x7r8(tables []uint64, keys []uint64) int {
 	return int(n)
 }
 
+// clashesGo9x7r9 is clashesGo for 7 tables of 9 diagonals, rows of 9 words.
+func clashesGo9x7r9(tables []uint64, keys []uint64) int {
+	tb := (*[7 << 9 * 9]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[9]uint64)(tb[(0<<9+int(key>>0&0x1ff))*9:])
+		r1 := (*[9]uint64)(tb[(1<<9+int(key>>9&0x1ff))*9:])
+		r2 := (*[9]uint64)(tb[(2<<9+int(key>>18&0x1ff))*9:])
+		r3 := (*[9]uint64)(tb[(3<<9+int(key>>27&0x1ff))*9:])
+		r4 := (*[9]uint64)(tb[(4<<9+int(key>>36&0x1ff))*9:])
+		r5 := (*[9]uint64)(tb[(5<<9+int(key>>45&0x1ff))*9:])
+		r6 := (*[9]uint64)(tb[(6<<9+int(key>>54&0x1ff))*9:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]|r5[0]|r6[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]|r5[1]|r6[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]|r5[2]|r6[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]|r5[3]|r6[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]|r5[4]|r6[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]|r5[5]|r6[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]|r4[6]|r5[6]|r6[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]|r4[7]|r5[7]|r6[7]))
+		n += uint64(bits.OnesCount64(r0[8] | r1[8] | r2[8] | r3[8] | r4[8] | r5[8] | r6[8]))
+	}
+	return int(n)
+}
+
+// clashesGo9x7r10 is clashesGo for 7 tables of 9 diagonals, rows of 10 words.
+func clashesGo9x7r10(tables []uint64, keys []uint64) int {
+	tb := (*[7 << 9 * 10]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[10]uint64)(tb[(0<<9+int(key>>0&0x1ff))*10:])
+		r1 := (*[10]uint64)(tb[(1<<9+int(key>>9&0x1ff))*10:])
+		r2 := (*[10]uint64)(tb[(2<<9+int(key>>18&0x1ff))*10:])
+		r3 := (*[10]uint64)(tb[(3<<9+int(key>>27&0x1ff))*10:])
+		r4 := (*[10]uint64)(tb[(4<<9+int(key>>36&0x1ff))*10:])
+		r5 := (*[10]uint64)(tb[(5<<9+int(key>>45&0x1ff))*10:])
+		r6 := (*[10]uint64)(tb[(6<<9+int(key>>54&0x1ff))*10:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]|r5[0]|r6[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]|r5[1]|r6[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]|r5[2]|r6[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]|r5[3]|r6[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]|r5[4]|r6[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]|r5[5]|r6[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]|r4[6]|r5[6]|r6[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]|r4[7]|r5[7]|r6[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]|r4[8]|r5[8]|r6[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]|r4[9]|r5[9]|r6[9]))
+	}
+	return int(n)
+}
+
+// clashesGo9x7r11 is clashesGo for 7 tables of 9 diagonals, rows of 11 words.
+func clashesGo9x7r11(tables []uint64, keys []uint64) int {
+	tb := (*[7 << 9 * 11]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[11]uint64)(tb[(0<<9+int(key>>0&0x1ff))*11:])
+		r1 := (*[11]uint64)(tb[(1<<9+int(key>>9&0x1ff))*11:])
+		r2 := (*[11]uint64)(tb[(2<<9+int(key>>18&0x1ff))*11:])
+		r3 := (*[11]uint64)(tb[(3<<9+int(key>>27&0x1ff))*11:])
+		r4 := (*[11]uint64)(tb[(4<<9+int(key>>36&0x1ff))*11:])
+		r5 := (*[11]uint64)(tb[(5<<9+int(key>>45&0x1ff))*11:])
+		r6 := (*[11]uint64)(tb[(6<<9+int(key>>54&0x1ff))*11:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]|r5[0]|r6[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]|r5[1]|r6[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]|r5[2]|r6[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]|r5[3]|r6[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]|r5[4]|r6[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]|r5[5]|r6[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]|r4[6]|r5[6]|r6[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]|r4[7]|r5[7]|r6[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]|r4[8]|r5[8]|r6[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]|r4[9]|r5[9]|r6[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]|r4[10]|r5[10]|r6[10]))
+	}
+	return int(n)
+}
+
 // clashesGo9x7r12 is clashesGo for 7 tables of 9 diagonals, rows of 12 words.
 func clashesGo9x7r12(tables []uint64, keys []uint64) int {
 	tb := (*[7 << 9 * 12]uint64)(tables)
@@ -3428,6 +13526,66 @@ func clashesGo9x7r12(tables []uint64, keys []uint64) int {
 		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]|r5[0]|r6[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]|r5[1]|r6[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]|r5[2]|r6[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]|r5[3]|r6[3]))
 		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]|r5[4]|r6[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]|r5[5]|r6[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]|r4[6]|r5[6]|r6[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]|r4[7]|r5[7]|r6[7]))
 		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]|r4[8]|r5[8]|r6[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]|r4[9]|r5[9]|r6[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]|r4[10]|r5[10]|r6[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]|r4[11]|r5[11]|r6[11]))
+	}
+	return int(n)
+}
+
+// clashesGo9x7r13 is clashesGo for 7 tables of 9 diagonals, rows of 13 words.
+func clashesGo9x7r13(tables []uint64, keys []uint64) int {
+	tb := (*[7 << 9 * 13]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[13]uint64)(tb[(0<<9+int(key>>0&0x1ff))*13:])
+		r1 := (*[13]uint64)(tb[(1<<9+int(key>>9&0x1ff))*13:])
+		r2 := (*[13]uint64)(tb[(2<<9+int(key>>18&0x1ff))*13:])
+		r3 := (*[13]uint64)(tb[(3<<9+int(key>>27&0x1ff))*13:])
+		r4 := (*[13]uint64)(tb[(4<<9+int(key>>36&0x1ff))*13:])
+		r5 := (*[13]uint64)(tb[(5<<9+int(key>>45&0x1ff))*13:])
+		r6 := (*[13]uint64)(tb[(6<<9+int(key>>54&0x1ff))*13:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]|r5[0]|r6[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]|r5[1]|r6[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]|r5[2]|r6[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]|r5[3]|r6[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]|r5[4]|r6[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]|r5[5]|r6[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]|r4[6]|r5[6]|r6[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]|r4[7]|r5[7]|r6[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]|r4[8]|r5[8]|r6[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]|r4[9]|r5[9]|r6[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]|r4[10]|r5[10]|r6[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]|r4[11]|r5[11]|r6[11]))
+		n += uint64(bits.OnesCount64(r0[12] | r1[12] | r2[12] | r3[12] | r4[12] | r5[12] | r6[12]))
+	}
+	return int(n)
+}
+
+// clashesGo9x7r14 is clashesGo for 7 tables of 9 diagonals, rows of 14 words.
+func clashesGo9x7r14(tables []uint64, keys []uint64) int {
+	tb := (*[7 << 9 * 14]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[14]uint64)(tb[(0<<9+int(key>>0&0x1ff))*14:])
+		r1 := (*[14]uint64)(tb[(1<<9+int(key>>9&0x1ff))*14:])
+		r2 := (*[14]uint64)(tb[(2<<9+int(key>>18&0x1ff))*14:])
+		r3 := (*[14]uint64)(tb[(3<<9+int(key>>27&0x1ff))*14:])
+		r4 := (*[14]uint64)(tb[(4<<9+int(key>>36&0x1ff))*14:])
+		r5 := (*[14]uint64)(tb[(5<<9+int(key>>45&0x1ff))*14:])
+		r6 := (*[14]uint64)(tb[(6<<9+int(key>>54&0x1ff))*14:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]|r5[0]|r6[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]|r5[1]|r6[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]|r5[2]|r6[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]|r5[3]|r6[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]|r5[4]|r6[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]|r5[5]|r6[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]|r4[6]|r5[6]|r6[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]|r4[7]|r5[7]|r6[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]|r4[8]|r5[8]|r6[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]|r4[9]|r5[9]|r6[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]|r4[10]|r5[10]|r6[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]|r4[11]|r5[11]|r6[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]|r2[12]|r3[12]|r4[12]|r5[12]|r6[12]) + bits.OnesCount64(r0[13]|r1[13]|r2[13]|r3[13]|r4[13]|r5[13]|r6[13]))
+	}
+	return int(n)
+}
+
+// clashesGo9x7r15 is clashesGo for 7 tables of 9 diagonals, rows of 15 words.
+func clashesGo9x7r15(tables []uint64, keys []uint64) int {
+	tb := (*[7 << 9 * 15]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[15]uint64)(tb[(0<<9+int(key>>0&0x1ff))*15:])
+		r1 := (*[15]uint64)(tb[(1<<9+int(key>>9&0x1ff))*15:])
+		r2 := (*[15]uint64)(tb[(2<<9+int(key>>18&0x1ff))*15:])
+		r3 := (*[15]uint64)(tb[(3<<9+int(key>>27&0x1ff))*15:])
+		r4 := (*[15]uint64)(tb[(4<<9+int(key>>36&0x1ff))*15:])
+		r5 := (*[15]uint64)(tb[(5<<9+int(key>>45&0x1ff))*15:])
+		r6 := (*[15]uint64)(tb[(6<<9+int(key>>54&0x1ff))*15:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]|r5[0]|r6[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]|r5[1]|r6[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]|r5[2]|r6[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]|r5[3]|r6[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]|r5[4]|r6[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]|r5[5]|r6[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]|r4[6]|r5[6]|r6[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]|r4[7]|r5[7]|r6[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]|r4[8]|r5[8]|r6[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]|r4[9]|r5[9]|r6[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]|r4[10]|r5[10]|r6[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]|r4[11]|r5[11]|r6[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]|r2[12]|r3[12]|r4[12]|r5[12]|r6[12]) + bits.OnesCount64(r0[13]|r1[13]|r2[13]|r3[13]|r4[13]|r5[13]|r6[13]) + bits.OnesCount64(r0[14]|r1[14]|r2[14]|r3[14]|r4[14]|r5[14]|r6[14]))
 	}
 	return int(n)
 }
@@ -3452,6 +13610,69 @@ func clashesGo9x7r16(tables []uint64, keys []uint64) int {
 	return int(n)
 }
 
+// clashesGo9x7r17 is clashesGo for 7 tables of 9 diagonals, rows of 17 words.
+func clashesGo9x7r17(tables []uint64, keys []uint64) int {
+	tb := (*[7 << 9 * 17]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[17]uint64)(tb[(0<<9+int(key>>0&0x1ff))*17:])
+		r1 := (*[17]uint64)(tb[(1<<9+int(key>>9&0x1ff))*17:])
+		r2 := (*[17]uint64)(tb[(2<<9+int(key>>18&0x1ff))*17:])
+		r3 := (*[17]uint64)(tb[(3<<9+int(key>>27&0x1ff))*17:])
+		r4 := (*[17]uint64)(tb[(4<<9+int(key>>36&0x1ff))*17:])
+		r5 := (*[17]uint64)(tb[(5<<9+int(key>>45&0x1ff))*17:])
+		r6 := (*[17]uint64)(tb[(6<<9+int(key>>54&0x1ff))*17:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]|r5[0]|r6[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]|r5[1]|r6[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]|r5[2]|r6[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]|r5[3]|r6[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]|r5[4]|r6[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]|r5[5]|r6[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]|r4[6]|r5[6]|r6[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]|r4[7]|r5[7]|r6[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]|r4[8]|r5[8]|r6[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]|r4[9]|r5[9]|r6[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]|r4[10]|r5[10]|r6[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]|r4[11]|r5[11]|r6[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]|r2[12]|r3[12]|r4[12]|r5[12]|r6[12]) + bits.OnesCount64(r0[13]|r1[13]|r2[13]|r3[13]|r4[13]|r5[13]|r6[13]) + bits.OnesCount64(r0[14]|r1[14]|r2[14]|r3[14]|r4[14]|r5[14]|r6[14]) + bits.OnesCount64(r0[15]|r1[15]|r2[15]|r3[15]|r4[15]|r5[15]|r6[15]))
+		n += uint64(bits.OnesCount64(r0[16] | r1[16] | r2[16] | r3[16] | r4[16] | r5[16] | r6[16]))
+	}
+	return int(n)
+}
+
+// clashesGo9x7r18 is clashesGo for 7 tables of 9 diagonals, rows of 18 words.
+func clashesGo9x7r18(tables []uint64, keys []uint64) int {
+	tb := (*[7 << 9 * 18]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[18]uint64)(tb[(0<<9+int(key>>0&0x1ff))*18:])
+		r1 := (*[18]uint64)(tb[(1<<9+int(key>>9&0x1ff))*18:])
+		r2 := (*[18]uint64)(tb[(2<<9+int(key>>18&0x1ff))*18:])
+		r3 := (*[18]uint64)(tb[(3<<9+int(key>>27&0x1ff))*18:])
+		r4 := (*[18]uint64)(tb[(4<<9+int(key>>36&0x1ff))*18:])
+		r5 := (*[18]uint64)(tb[(5<<9+int(key>>45&0x1ff))*18:])
+		r6 := (*[18]uint64)(tb[(6<<9+int(key>>54&0x1ff))*18:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]|r5[0]|r6[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]|r5[1]|r6[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]|r5[2]|r6[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]|r5[3]|r6[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]|r5[4]|r6[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]|r5[5]|r6[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]|r4[6]|r5[6]|r6[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]|r4[7]|r5[7]|r6[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]|r4[8]|r5[8]|r6[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]|r4[9]|r5[9]|r6[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]|r4[10]|r5[10]|r6[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]|r4[11]|r5[11]|r6[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]|r2[12]|r3[12]|r4[12]|r5[12]|r6[12]) + bits.OnesCount64(r0[13]|r1[13]|r2[13]|r3[13]|r4[13]|r5[13]|r6[13]) + bits.OnesCount64(r0[14]|r1[14]|r2[14]|r3[14]|r4[14]|r5[14]|r6[14]) + bits.OnesCount64(r0[15]|r1[15]|r2[15]|r3[15]|r4[15]|r5[15]|r6[15]))
+		n += uint64(bits.OnesCount64(r0[16]|r1[16]|r2[16]|r3[16]|r4[16]|r5[16]|r6[16]) + bits.OnesCount64(r0[17]|r1[17]|r2[17]|r3[17]|r4[17]|r5[17]|r6[17]))
+	}
+	return int(n)
+}
+
+// clashesGo9x7r19 is clashesGo for 7 tables of 9 diagonals, rows of 19 words.
+func clashesGo9x7r19(tables []uint64, keys []uint64) int {
+	tb := (*[7 << 9 * 19]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[19]uint64)(tb[(0<<9+int(key>>0&0x1ff))*19:])
+		r1 := (*[19]uint64)(tb[(1<<9+int(key>>9&0x1ff))*19:])
+		r2 := (*[19]uint64)(tb[(2<<9+int(key>>18&0x1ff))*19:])
+		r3 := (*[19]uint64)(tb[(3<<9+int(key>>27&0x1ff))*19:])
+		r4 := (*[19]uint64)(tb[(4<<9+int(key>>36&0x1ff))*19:])
+		r5 := (*[19]uint64)(tb[(5<<9+int(key>>45&0x1ff))*19:])
+		r6 := (*[19]uint64)(tb[(6<<9+int(key>>54&0x1ff))*19:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]|r5[0]|r6[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]|r5[1]|r6[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]|r5[2]|r6[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]|r5[3]|r6[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]|r5[4]|r6[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]|r5[5]|r6[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]|r4[6]|r5[6]|r6[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]|r4[7]|r5[7]|r6[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]|r4[8]|r5[8]|r6[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]|r4[9]|r5[9]|r6[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]|r4[10]|r5[10]|r6[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]|r4[11]|r5[11]|r6[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]|r2[12]|r3[12]|r4[12]|r5[12]|r6[12]) + bits.OnesCount64(r0[13]|r1[13]|r2[13]|r3[13]|r4[13]|r5[13]|r6[13]) + bits.OnesCount64(r0[14]|r1[14]|r2[14]|r3[14]|r4[14]|r5[14]|r6[14]) + bits.OnesCount64(r0[15]|r1[15]|r2[15]|r3[15]|r4[15]|r5[15]|r6[15]))
+		n += uint64(bits.OnesCount64(r0[16]|r1[16]|r2[16]|r3[16]|r4[16]|r5[16]|r6[16]) + bits.OnesCount64(r0[17]|r1[17]|r2[17]|r3[17]|r4[17]|r5[17]|r6[17]) + bits.OnesCount64(r0[18]|r1[18]|r2[18]|r3[18]|r4[18]|r5[18]|r6[18]))
+	}
+	return int(n)
+}
+
 // clashesGo9x7r20 is clashesGo for 7 tables of 9 diagonals, rows of 20 words.
 func clashesGo9x7r20(tables []uint64, keys []uint64) int {
 	tb := (*[7 << 9 * 20]uint64)(tables)
@@ -3469,6 +13690,72 @@ func clashesGo9x7r20(tables []uint64, keys []uint64) int {
 		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]|r4[8]|r5[8]|r6[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]|r4[9]|r5[9]|r6[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]|r4[10]|r5[10]|r6[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]|r4[11]|r5[11]|r6[11]))
 		n += uint64(bits.OnesCount64(r0[12]|r1[12]|r2[12]|r3[12]|r4[12]|r5[12]|r6[12]) + bits.OnesCount64(r0[13]|r1[13]|r2[13]|r3[13]|r4[13]|r5[13]|r6[13]) + bits.OnesCount64(r0[14]|r1[14]|r2[14]|r3[14]|r4[14]|r5[14]|r6[14]) + bits.OnesCount64(r0[15]|r1[15]|r2[15]|r3[15]|r4[15]|r5[15]|r6[15]))
 		n += uint64(bits.OnesCount64(r0[16]|r1[16]|r2[16]|r3[16]|r4[16]|r5[16]|r6[16]) + bits.OnesCount64(r0[17]|r1[17]|r2[17]|r3[17]|r4[17]|r5[17]|r6[17]) + bits.OnesCount64(r0[18]|r1[18]|r2[18]|r3[18]|r4[18]|r5[18]|r6[18]) + bits.OnesCount64(r0[19]|r1[19]|r2[19]|r3[19]|r4[19]|r5[19]|r6[19]))
+	}
+	return int(n)
+}
+
+// clashesGo9x7r21 is clashesGo for 7 tables of 9 diagonals, rows of 21 words.
+func clashesGo9x7r21(tables []uint64, keys []uint64) int {
+	tb := (*[7 << 9 * 21]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[21]uint64)(tb[(0<<9+int(key>>0&0x1ff))*21:])
+		r1 := (*[21]uint64)(tb[(1<<9+int(key>>9&0x1ff))*21:])
+		r2 := (*[21]uint64)(tb[(2<<9+int(key>>18&0x1ff))*21:])
+		r3 := (*[21]uint64)(tb[(3<<9+int(key>>27&0x1ff))*21:])
+		r4 := (*[21]uint64)(tb[(4<<9+int(key>>36&0x1ff))*21:])
+		r5 := (*[21]uint64)(tb[(5<<9+int(key>>45&0x1ff))*21:])
+		r6 := (*[21]uint64)(tb[(6<<9+int(key>>54&0x1ff))*21:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]|r5[0]|r6[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]|r5[1]|r6[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]|r5[2]|r6[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]|r5[3]|r6[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]|r5[4]|r6[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]|r5[5]|r6[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]|r4[6]|r5[6]|r6[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]|r4[7]|r5[7]|r6[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]|r4[8]|r5[8]|r6[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]|r4[9]|r5[9]|r6[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]|r4[10]|r5[10]|r6[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]|r4[11]|r5[11]|r6[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]|r2[12]|r3[12]|r4[12]|r5[12]|r6[12]) + bits.OnesCount64(r0[13]|r1[13]|r2[13]|r3[13]|r4[13]|r5[13]|r6[13]) + bits.OnesCount64(r0[14]|r1[14]|r2[14]|r3[14]|r4[14]|r5[14]|r6[14]) + bits.OnesCount64(r0[15]|r1[15]|r2[15]|r3[15]|r4[15]|r5[15]|r6[15]))
+		n += uint64(bits.OnesCount64(r0[16]|r1[16]|r2[16]|r3[16]|r4[16]|r5[16]|r6[16]) + bits.OnesCount64(r0[17]|r1[17]|r2[17]|r3[17]|r4[17]|r5[17]|r6[17]) + bits.OnesCount64(r0[18]|r1[18]|r2[18]|r3[18]|r4[18]|r5[18]|r6[18]) + bits.OnesCount64(r0[19]|r1[19]|r2[19]|r3[19]|r4[19]|r5[19]|r6[19]))
+		n += uint64(bits.OnesCount64(r0[20] | r1[20] | r2[20] | r3[20] | r4[20] | r5[20] | r6[20]))
+	}
+	return int(n)
+}
+
+// clashesGo9x7r22 is clashesGo for 7 tables of 9 diagonals, rows of 22 words.
+func clashesGo9x7r22(tables []uint64, keys []uint64) int {
+	tb := (*[7 << 9 * 22]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[22]uint64)(tb[(0<<9+int(key>>0&0x1ff))*22:])
+		r1 := (*[22]uint64)(tb[(1<<9+int(key>>9&0x1ff))*22:])
+		r2 := (*[22]uint64)(tb[(2<<9+int(key>>18&0x1ff))*22:])
+		r3 := (*[22]uint64)(tb[(3<<9+int(key>>27&0x1ff))*22:])
+		r4 := (*[22]uint64)(tb[(4<<9+int(key>>36&0x1ff))*22:])
+		r5 := (*[22]uint64)(tb[(5<<9+int(key>>45&0x1ff))*22:])
+		r6 := (*[22]uint64)(tb[(6<<9+int(key>>54&0x1ff))*22:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]|r5[0]|r6[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]|r5[1]|r6[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]|r5[2]|r6[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]|r5[3]|r6[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]|r5[4]|r6[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]|r5[5]|r6[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]|r4[6]|r5[6]|r6[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]|r4[7]|r5[7]|r6[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]|r4[8]|r5[8]|r6[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]|r4[9]|r5[9]|r6[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]|r4[10]|r5[10]|r6[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]|r4[11]|r5[11]|r6[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]|r2[12]|r3[12]|r4[12]|r5[12]|r6[12]) + bits.OnesCount64(r0[13]|r1[13]|r2[13]|r3[13]|r4[13]|r5[13]|r6[13]) + bits.OnesCount64(r0[14]|r1[14]|r2[14]|r3[14]|r4[14]|r5[14]|r6[14]) + bits.OnesCount64(r0[15]|r1[15]|r2[15]|r3[15]|r4[15]|r5[15]|r6[15]))
+		n += uint64(bits.OnesCount64(r0[16]|r1[16]|r2[16]|r3[16]|r4[16]|r5[16]|r6[16]) + bits.OnesCount64(r0[17]|r1[17]|r2[17]|r3[17]|r4[17]|r5[17]|r6[17]) + bits.OnesCount64(r0[18]|r1[18]|r2[18]|r3[18]|r4[18]|r5[18]|r6[18]) + bits.OnesCount64(r0[19]|r1[19]|r2[19]|r3[19]|r4[19]|r5[19]|r6[19]))
+		n += uint64(bits.OnesCount64(r0[20]|r1[20]|r2[20]|r3[20]|r4[20]|r5[20]|r6[20]) + bits.OnesCount64(r0[21]|r1[21]|r2[21]|r3[21]|r4[21]|r5[21]|r6[21]))
+	}
+	return int(n)
+}
+
+// clashesGo9x7r23 is clashesGo for 7 tables of 9 diagonals, rows of 23 words.
+func clashesGo9x7r23(tables []uint64, keys []uint64) int {
+	tb := (*[7 << 9 * 23]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[23]uint64)(tb[(0<<9+int(key>>0&0x1ff))*23:])
+		r1 := (*[23]uint64)(tb[(1<<9+int(key>>9&0x1ff))*23:])
+		r2 := (*[23]uint64)(tb[(2<<9+int(key>>18&0x1ff))*23:])
+		r3 := (*[23]uint64)(tb[(3<<9+int(key>>27&0x1ff))*23:])
+		r4 := (*[23]uint64)(tb[(4<<9+int(key>>36&0x1ff))*23:])
+		r5 := (*[23]uint64)(tb[(5<<9+int(key>>45&0x1ff))*23:])
+		r6 := (*[23]uint64)(tb[(6<<9+int(key>>54&0x1ff))*23:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]|r5[0]|r6[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]|r5[1]|r6[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]|r5[2]|r6[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]|r5[3]|r6[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]|r5[4]|r6[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]|r5[5]|r6[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]|r4[6]|r5[6]|r6[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]|r4[7]|r5[7]|r6[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]|r4[8]|r5[8]|r6[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]|r4[9]|r5[9]|r6[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]|r4[10]|r5[10]|r6[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]|r4[11]|r5[11]|r6[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]|r2[12]|r3[12]|r4[12]|r5[12]|r6[12]) + bits.OnesCount64(r0[13]|r1[13]|r2[13]|r3[13]|r4[13]|r5[13]|r6[13]) + bits.OnesCount64(r0[14]|r1[14]|r2[14]|r3[14]|r4[14]|r5[14]|r6[14]) + bits.OnesCount64(r0[15]|r1[15]|r2[15]|r3[15]|r4[15]|r5[15]|r6[15]))
+		n += uint64(bits.OnesCount64(r0[16]|r1[16]|r2[16]|r3[16]|r4[16]|r5[16]|r6[16]) + bits.OnesCount64(r0[17]|r1[17]|r2[17]|r3[17]|r4[17]|r5[17]|r6[17]) + bits.OnesCount64(r0[18]|r1[18]|r2[18]|r3[18]|r4[18]|r5[18]|r6[18]) + bits.OnesCount64(r0[19]|r1[19]|r2[19]|r3[19]|r4[19]|r5[19]|r6[19]))
+		n += uint64(bits.OnesCount64(r0[20]|r1[20]|r2[20]|r3[20]|r4[20]|r5[20]|r6[20]) + bits.OnesCount64(r0[21]|r1[21]|r2[21]|r3[21]|r4[21]|r5[21]|r6[21]) + bits.OnesCount64(r0[22]|r1[22]|r2[22]|r3[22]|r4[22]|r5[22]|r6[22]))
 	}
 	return int(n)
 }
@@ -3495,6 +13782,75 @@ func clashesGo9x7r24(tables []uint64, keys []uint64) int {
 	return int(n)
 }
 
+// clashesGo9x7r25 is clashesGo for 7 tables of 9 diagonals, rows of 25 words.
+func clashesGo9x7r25(tables []uint64, keys []uint64) int {
+	tb := (*[7 << 9 * 25]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[25]uint64)(tb[(0<<9+int(key>>0&0x1ff))*25:])
+		r1 := (*[25]uint64)(tb[(1<<9+int(key>>9&0x1ff))*25:])
+		r2 := (*[25]uint64)(tb[(2<<9+int(key>>18&0x1ff))*25:])
+		r3 := (*[25]uint64)(tb[(3<<9+int(key>>27&0x1ff))*25:])
+		r4 := (*[25]uint64)(tb[(4<<9+int(key>>36&0x1ff))*25:])
+		r5 := (*[25]uint64)(tb[(5<<9+int(key>>45&0x1ff))*25:])
+		r6 := (*[25]uint64)(tb[(6<<9+int(key>>54&0x1ff))*25:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]|r5[0]|r6[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]|r5[1]|r6[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]|r5[2]|r6[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]|r5[3]|r6[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]|r5[4]|r6[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]|r5[5]|r6[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]|r4[6]|r5[6]|r6[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]|r4[7]|r5[7]|r6[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]|r4[8]|r5[8]|r6[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]|r4[9]|r5[9]|r6[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]|r4[10]|r5[10]|r6[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]|r4[11]|r5[11]|r6[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]|r2[12]|r3[12]|r4[12]|r5[12]|r6[12]) + bits.OnesCount64(r0[13]|r1[13]|r2[13]|r3[13]|r4[13]|r5[13]|r6[13]) + bits.OnesCount64(r0[14]|r1[14]|r2[14]|r3[14]|r4[14]|r5[14]|r6[14]) + bits.OnesCount64(r0[15]|r1[15]|r2[15]|r3[15]|r4[15]|r5[15]|r6[15]))
+		n += uint64(bits.OnesCount64(r0[16]|r1[16]|r2[16]|r3[16]|r4[16]|r5[16]|r6[16]) + bits.OnesCount64(r0[17]|r1[17]|r2[17]|r3[17]|r4[17]|r5[17]|r6[17]) + bits.OnesCount64(r0[18]|r1[18]|r2[18]|r3[18]|r4[18]|r5[18]|r6[18]) + bits.OnesCount64(r0[19]|r1[19]|r2[19]|r3[19]|r4[19]|r5[19]|r6[19]))
+		n += uint64(bits.OnesCount64(r0[20]|r1[20]|r2[20]|r3[20]|r4[20]|r5[20]|r6[20]) + bits.OnesCount64(r0[21]|r1[21]|r2[21]|r3[21]|r4[21]|r5[21]|r6[21]) + bits.OnesCount64(r0[22]|r1[22]|r2[22]|r3[22]|r4[22]|r5[22]|r6[22]) + bits.OnesCount64(r0[23]|r1[23]|r2[23]|r3[23]|r4[23]|r5[23]|r6[23]))
+		n += uint64(bits.OnesCount64(r0[24] | r1[24] | r2[24] | r3[24] | r4[24] | r5[24] | r6[24]))
+	}
+	return int(n)
+}
+
+// clashesGo9x7r26 is clashesGo for 7 tables of 9 diagonals, rows of 26 words.
+func clashesGo9x7r26(tables []uint64, keys []uint64) int {
+	tb := (*[7 << 9 * 26]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[26]uint64)(tb[(0<<9+int(key>>0&0x1ff))*26:])
+		r1 := (*[26]uint64)(tb[(1<<9+int(key>>9&0x1ff))*26:])
+		r2 := (*[26]uint64)(tb[(2<<9+int(key>>18&0x1ff))*26:])
+		r3 := (*[26]uint64)(tb[(3<<9+int(key>>27&0x1ff))*26:])
+		r4 := (*[26]uint64)(tb[(4<<9+int(key>>36&0x1ff))*26:])
+		r5 := (*[26]uint64)(tb[(5<<9+int(key>>45&0x1ff))*26:])
+		r6 := (*[26]uint64)(tb[(6<<9+int(key>>54&0x1ff))*26:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]|r5[0]|r6[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]|r5[1]|r6[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]|r5[2]|r6[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]|r5[3]|r6[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]|r5[4]|r6[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]|r5[5]|r6[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]|r4[6]|r5[6]|r6[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]|r4[7]|r5[7]|r6[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]|r4[8]|r5[8]|r6[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]|r4[9]|r5[9]|r6[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]|r4[10]|r5[10]|r6[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]|r4[11]|r5[11]|r6[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]|r2[12]|r3[12]|r4[12]|r5[12]|r6[12]) + bits.OnesCount64(r0[13]|r1[13]|r2[13]|r3[13]|r4[13]|r5[13]|r6[13]) + bits.OnesCount64(r0[14]|r1[14]|r2[14]|r3[14]|r4[14]|r5[14]|r6[14]) + bits.OnesCount64(r0[15]|r1[15]|r2[15]|r3[15]|r4[15]|r5[15]|r6[15]))
+		n += uint64(bits.OnesCount64(r0[16]|r1[16]|r2[16]|r3[16]|r4[16]|r5[16]|r6[16]) + bits.OnesCount64(r0[17]|r1[17]|r2[17]|r3[17]|r4[17]|r5[17]|r6[17]) + bits.OnesCount64(r0[18]|r1[18]|r2[18]|r3[18]|r4[18]|r5[18]|r6[18]) + bits.OnesCount64(r0[19]|r1[19]|r2[19]|r3[19]|r4[19]|r5[19]|r6[19]))
+		n += uint64(bits.OnesCount64(r0[20]|r1[20]|r2[20]|r3[20]|r4[20]|r5[20]|r6[20]) + bits.OnesCount64(r0[21]|r1[21]|r2[21]|r3[21]|r4[21]|r5[21]|r6[21]) + bits.OnesCount64(r0[22]|r1[22]|r2[22]|r3[22]|r4[22]|r5[22]|r6[22]) + bits.OnesCount64(r0[23]|r1[23]|r2[23]|r3[23]|r4[23]|r5[23]|r6[23]))
+		n += uint64(bits.OnesCount64(r0[24]|r1[24]|r2[24]|r3[24]|r4[24]|r5[24]|r6[24]) + bits.OnesCount64(r0[25]|r1[25]|r2[25]|r3[25]|r4[25]|r5[25]|r6[25]))
+	}
+	return int(n)
+}
+
+// clashesGo9x7r27 is clashesGo for 7 tables of 9 diagonals, rows of 27 words.
+func clashesGo9x7r27(tables []uint64, keys []uint64) int {
+	tb := (*[7 << 9 * 27]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[27]uint64)(tb[(0<<9+int(key>>0&0x1ff))*27:])
+		r1 := (*[27]uint64)(tb[(1<<9+int(key>>9&0x1ff))*27:])
+		r2 := (*[27]uint64)(tb[(2<<9+int(key>>18&0x1ff))*27:])
+		r3 := (*[27]uint64)(tb[(3<<9+int(key>>27&0x1ff))*27:])
+		r4 := (*[27]uint64)(tb[(4<<9+int(key>>36&0x1ff))*27:])
+		r5 := (*[27]uint64)(tb[(5<<9+int(key>>45&0x1ff))*27:])
+		r6 := (*[27]uint64)(tb[(6<<9+int(key>>54&0x1ff))*27:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]|r5[0]|r6[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]|r5[1]|r6[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]|r5[2]|r6[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]|r5[3]|r6[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]|r5[4]|r6[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]|r5[5]|r6[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]|r4[6]|r5[6]|r6[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]|r4[7]|r5[7]|r6[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]|r4[8]|r5[8]|r6[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]|r4[9]|r5[9]|r6[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]|r4[10]|r5[10]|r6[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]|r4[11]|r5[11]|r6[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]|r2[12]|r3[12]|r4[12]|r5[12]|r6[12]) + bits.OnesCount64(r0[13]|r1[13]|r2[13]|r3[13]|r4[13]|r5[13]|r6[13]) + bits.OnesCount64(r0[14]|r1[14]|r2[14]|r3[14]|r4[14]|r5[14]|r6[14]) + bits.OnesCount64(r0[15]|r1[15]|r2[15]|r3[15]|r4[15]|r5[15]|r6[15]))
+		n += uint64(bits.OnesCount64(r0[16]|r1[16]|r2[16]|r3[16]|r4[16]|r5[16]|r6[16]) + bits.OnesCount64(r0[17]|r1[17]|r2[17]|r3[17]|r4[17]|r5[17]|r6[17]) + bits.OnesCount64(r0[18]|r1[18]|r2[18]|r3[18]|r4[18]|r5[18]|r6[18]) + bits.OnesCount64(r0[19]|r1[19]|r2[19]|r3[19]|r4[19]|r5[19]|r6[19]))
+		n += uint64(bits.OnesCount64(r0[20]|r1[20]|r2[20]|r3[20]|r4[20]|r5[20]|r6[20]) + bits.OnesCount64(r0[21]|r1[21]|r2[21]|r3[21]|r4[21]|r5[21]|r6[21]) + bits.OnesCount64(r0[22]|r1[22]|r2[22]|r3[22]|r4[22]|r5[22]|r6[22]) + bits.OnesCount64(r0[23]|r1[23]|r2[23]|r3[23]|r4[23]|r5[23]|r6[23]))
+		n += uint64(bits.OnesCount64(r0[24]|r1[24]|r2[24]|r3[24]|r4[24]|r5[24]|r6[24]) + bits.OnesCount64(r0[25]|r1[25]|r2[25]|r3[25]|r4[25]|r5[25]|r6[25]) + bits.OnesCount64(r0[26]|r1[26]|r2[26]|r3[26]|r4[26]|r5[26]|r6[26]))
+	}
+	return int(n)
+}
+
 // clashesGo9x7r28 is clashesGo for 7 tables of 9 diagonals, rows of 28 words.
 func clashesGo9x7r28(tables []uint64, keys []uint64) int {
 	tb := (*[7 << 9 * 28]uint64)(tables)
@@ -3514,6 +13870,78 @@ func clashesGo9x7r28(tables []uint64, keys []uint64) int {
 		n += uint64(bits.OnesCount64(r0[16]|r1[16]|r2[16]|r3[16]|r4[16]|r5[16]|r6[16]) + bits.OnesCount64(r0[17]|r1[17]|r2[17]|r3[17]|r4[17]|r5[17]|r6[17]) + bits.OnesCount64(r0[18]|r1[18]|r2[18]|r3[18]|r4[18]|r5[18]|r6[18]) + bits.OnesCount64(r0[19]|r1[19]|r2[19]|r3[19]|r4[19]|r5[19]|r6[19]))
 		n += uint64(bits.OnesCount64(r0[20]|r1[20]|r2[20]|r3[20]|r4[20]|r5[20]|r6[20]) + bits.OnesCount64(r0[21]|r1[21]|r2[21]|r3[21]|r4[21]|r5[21]|r6[21]) + bits.OnesCount64(r0[22]|r1[22]|r2[22]|r3[22]|r4[22]|r5[22]|r6[22]) + bits.OnesCount64(r0[23]|r1[23]|r2[23]|r3[23]|r4[23]|r5[23]|r6[23]))
 		n += uint64(bits.OnesCount64(r0[24]|r1[24]|r2[24]|r3[24]|r4[24]|r5[24]|r6[24]) + bits.OnesCount64(r0[25]|r1[25]|r2[25]|r3[25]|r4[25]|r5[25]|r6[25]) + bits.OnesCount64(r0[26]|r1[26]|r2[26]|r3[26]|r4[26]|r5[26]|r6[26]) + bits.OnesCount64(r0[27]|r1[27]|r2[27]|r3[27]|r4[27]|r5[27]|r6[27]))
+	}
+	return int(n)
+}
+
+// clashesGo9x7r29 is clashesGo for 7 tables of 9 diagonals, rows of 29 words.
+func clashesGo9x7r29(tables []uint64, keys []uint64) int {
+	tb := (*[7 << 9 * 29]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[29]uint64)(tb[(0<<9+int(key>>0&0x1ff))*29:])
+		r1 := (*[29]uint64)(tb[(1<<9+int(key>>9&0x1ff))*29:])
+		r2 := (*[29]uint64)(tb[(2<<9+int(key>>18&0x1ff))*29:])
+		r3 := (*[29]uint64)(tb[(3<<9+int(key>>27&0x1ff))*29:])
+		r4 := (*[29]uint64)(tb[(4<<9+int(key>>36&0x1ff))*29:])
+		r5 := (*[29]uint64)(tb[(5<<9+int(key>>45&0x1ff))*29:])
+		r6 := (*[29]uint64)(tb[(6<<9+int(key>>54&0x1ff))*29:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]|r5[0]|r6[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]|r5[1]|r6[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]|r5[2]|r6[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]|r5[3]|r6[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]|r5[4]|r6[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]|r5[5]|r6[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]|r4[6]|r5[6]|r6[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]|r4[7]|r5[7]|r6[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]|r4[8]|r5[8]|r6[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]|r4[9]|r5[9]|r6[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]|r4[10]|r5[10]|r6[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]|r4[11]|r5[11]|r6[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]|r2[12]|r3[12]|r4[12]|r5[12]|r6[12]) + bits.OnesCount64(r0[13]|r1[13]|r2[13]|r3[13]|r4[13]|r5[13]|r6[13]) + bits.OnesCount64(r0[14]|r1[14]|r2[14]|r3[14]|r4[14]|r5[14]|r6[14]) + bits.OnesCount64(r0[15]|r1[15]|r2[15]|r3[15]|r4[15]|r5[15]|r6[15]))
+		n += uint64(bits.OnesCount64(r0[16]|r1[16]|r2[16]|r3[16]|r4[16]|r5[16]|r6[16]) + bits.OnesCount64(r0[17]|r1[17]|r2[17]|r3[17]|r4[17]|r5[17]|r6[17]) + bits.OnesCount64(r0[18]|r1[18]|r2[18]|r3[18]|r4[18]|r5[18]|r6[18]) + bits.OnesCount64(r0[19]|r1[19]|r2[19]|r3[19]|r4[19]|r5[19]|r6[19]))
+		n += uint64(bits.OnesCount64(r0[20]|r1[20]|r2[20]|r3[20]|r4[20]|r5[20]|r6[20]) + bits.OnesCount64(r0[21]|r1[21]|r2[21]|r3[21]|r4[21]|r5[21]|r6[21]) + bits.OnesCount64(r0[22]|r1[22]|r2[22]|r3[22]|r4[22]|r5[22]|r6[22]) + bits.OnesCount64(r0[23]|r1[23]|r2[23]|r3[23]|r4[23]|r5[23]|r6[23]))
+		n += uint64(bits.OnesCount64(r0[24]|r1[24]|r2[24]|r3[24]|r4[24]|r5[24]|r6[24]) + bits.OnesCount64(r0[25]|r1[25]|r2[25]|r3[25]|r4[25]|r5[25]|r6[25]) + bits.OnesCount64(r0[26]|r1[26]|r2[26]|r3[26]|r4[26]|r5[26]|r6[26]) + bits.OnesCount64(r0[27]|r1[27]|r2[27]|r3[27]|r4[27]|r5[27]|r6[27]))
+		n += uint64(bits.OnesCount64(r0[28] | r1[28] | r2[28] | r3[28] | r4[28] | r5[28] | r6[28]))
+	}
+	return int(n)
+}
+
+// clashesGo9x7r30 is clashesGo for 7 tables of 9 diagonals, rows of 30 words.
+func clashesGo9x7r30(tables []uint64, keys []uint64) int {
+	tb := (*[7 << 9 * 30]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[30]uint64)(tb[(0<<9+int(key>>0&0x1ff))*30:])
+		r1 := (*[30]uint64)(tb[(1<<9+int(key>>9&0x1ff))*30:])
+		r2 := (*[30]uint64)(tb[(2<<9+int(key>>18&0x1ff))*30:])
+		r3 := (*[30]uint64)(tb[(3<<9+int(key>>27&0x1ff))*30:])
+		r4 := (*[30]uint64)(tb[(4<<9+int(key>>36&0x1ff))*30:])
+		r5 := (*[30]uint64)(tb[(5<<9+int(key>>45&0x1ff))*30:])
+		r6 := (*[30]uint64)(tb[(6<<9+int(key>>54&0x1ff))*30:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]|r5[0]|r6[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]|r5[1]|r6[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]|r5[2]|r6[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]|r5[3]|r6[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]|r5[4]|r6[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]|r5[5]|r6[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]|r4[6]|r5[6]|r6[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]|r4[7]|r5[7]|r6[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]|r4[8]|r5[8]|r6[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]|r4[9]|r5[9]|r6[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]|r4[10]|r5[10]|r6[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]|r4[11]|r5[11]|r6[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]|r2[12]|r3[12]|r4[12]|r5[12]|r6[12]) + bits.OnesCount64(r0[13]|r1[13]|r2[13]|r3[13]|r4[13]|r5[13]|r6[13]) + bits.OnesCount64(r0[14]|r1[14]|r2[14]|r3[14]|r4[14]|r5[14]|r6[14]) + bits.OnesCount64(r0[15]|r1[15]|r2[15]|r3[15]|r4[15]|r5[15]|r6[15]))
+		n += uint64(bits.OnesCount64(r0[16]|r1[16]|r2[16]|r3[16]|r4[16]|r5[16]|r6[16]) + bits.OnesCount64(r0[17]|r1[17]|r2[17]|r3[17]|r4[17]|r5[17]|r6[17]) + bits.OnesCount64(r0[18]|r1[18]|r2[18]|r3[18]|r4[18]|r5[18]|r6[18]) + bits.OnesCount64(r0[19]|r1[19]|r2[19]|r3[19]|r4[19]|r5[19]|r6[19]))
+		n += uint64(bits.OnesCount64(r0[20]|r1[20]|r2[20]|r3[20]|r4[20]|r5[20]|r6[20]) + bits.OnesCount64(r0[21]|r1[21]|r2[21]|r3[21]|r4[21]|r5[21]|r6[21]) + bits.OnesCount64(r0[22]|r1[22]|r2[22]|r3[22]|r4[22]|r5[22]|r6[22]) + bits.OnesCount64(r0[23]|r1[23]|r2[23]|r3[23]|r4[23]|r5[23]|r6[23]))
+		n += uint64(bits.OnesCount64(r0[24]|r1[24]|r2[24]|r3[24]|r4[24]|r5[24]|r6[24]) + bits.OnesCount64(r0[25]|r1[25]|r2[25]|r3[25]|r4[25]|r5[25]|r6[25]) + bits.OnesCount64(r0[26]|r1[26]|r2[26]|r3[26]|r4[26]|r5[26]|r6[26]) + bits.OnesCount64(r0[27]|r1[27]|r2[27]|r3[27]|r4[27]|r5[27]|r6[27]))
+		n += uint64(bits.OnesCount64(r0[28]|r1[28]|r2[28]|r3[28]|r4[28]|r5[28]|r6[28]) + bits.OnesCount64(r0[29]|r1[29]|r2[29]|r3[29]|r4[29]|r5[29]|r6[29]))
+	}
+	return int(n)
+}
+
+// clashesGo9x7r31 is clashesGo for 7 tables of 9 diagonals, rows of 31 words.
+func clashesGo9x7r31(tables []uint64, keys []uint64) int {
+	tb := (*[7 << 9 * 31]uint64)(tables)
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[31]uint64)(tb[(0<<9+int(key>>0&0x1ff))*31:])
+		r1 := (*[31]uint64)(tb[(1<<9+int(key>>9&0x1ff))*31:])
+		r2 := (*[31]uint64)(tb[(2<<9+int(key>>18&0x1ff))*31:])
+		r3 := (*[31]uint64)(tb[(3<<9+int(key>>27&0x1ff))*31:])
+		r4 := (*[31]uint64)(tb[(4<<9+int(key>>36&0x1ff))*31:])
+		r5 := (*[31]uint64)(tb[(5<<9+int(key>>45&0x1ff))*31:])
+		r6 := (*[31]uint64)(tb[(6<<9+int(key>>54&0x1ff))*31:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]|r5[0]|r6[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]|r5[1]|r6[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]|r5[2]|r6[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]|r5[3]|r6[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]|r5[4]|r6[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]|r5[5]|r6[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]|r4[6]|r5[6]|r6[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]|r4[7]|r5[7]|r6[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]|r4[8]|r5[8]|r6[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]|r4[9]|r5[9]|r6[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]|r4[10]|r5[10]|r6[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]|r4[11]|r5[11]|r6[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]|r2[12]|r3[12]|r4[12]|r5[12]|r6[12]) + bits.OnesCount64(r0[13]|r1[13]|r2[13]|r3[13]|r4[13]|r5[13]|r6[13]) + bits.OnesCount64(r0[14]|r1[14]|r2[14]|r3[14]|r4[14]|r5[14]|r6[14]) + bits.OnesCount64(r0[15]|r1[15]|r2[15]|r3[15]|r4[15]|r5[15]|r6[15]))
+		n += uint64(bits.OnesCount64(r0[16]|r1[16]|r2[16]|r3[16]|r4[16]|r5[16]|r6[16]) + bits.OnesCount64(r0[17]|r1[17]|r2[17]|r3[17]|r4[17]|r5[17]|r6[17]) + bits.OnesCount64(r0[18]|r1[18]|r2[18]|r3[18]|r4[18]|r5[18]|r6[18]) + bits.OnesCount64(r0[19]|r1[19]|r2[19]|r3[19]|r4[19]|r5[19]|r6[19]))
+		n += uint64(bits.OnesCount64(r0[20]|r1[20]|r2[20]|r3[20]|r4[20]|r5[20]|r6[20]) + bits.OnesCount64(r0[21]|r1[21]|r2[21]|r3[21]|r4[21]|r5[21]|r6[21]) + bits.OnesCount64(r0[22]|r1[22]|r2[22]|r3[22]|r4[22]|r5[22]|r6[22]) + bits.OnesCount64(r0[23]|r1[23]|r2[23]|r3[23]|r4[23]|r5[23]|r6[23]))
+		n += uint64(bits.OnesCount64(r0[24]|r1[24]|r2[24]|r3[24]|r4[24]|r5[24]|r6[24]) + bits.OnesCount64(r0[25]|r1[25]|r2[25]|r3[25]|r4[25]|r5[25]|r6[25]) + bits.OnesCount64(r0[26]|r1[26]|r2[26]|r3[26]|r4[26]|r5[26]|r6[26]) + bits.OnesCount64(r0[27]|r1[27]|r2[27]|r3[27]|r4[27]|r5[27]|r6[27]))
+		n += uint64(bits.OnesCount64(r0[28]|r1[28]|r2[28]|r3[28]|r4[28]|r5[28]|r6[28]) + bits.OnesCount64(r0[29]|r1[29]|r2[29]|r3[29]|r4[29]|r5[29]|r6[29]) + bits.OnesCount64(r0[30]|r1[30]|r2[30]|r3[30]|r4[30]|r5[30]|r6[30]))
 	}
 	return int(n)
 }
