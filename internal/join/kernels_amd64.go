@@ -35,19 +35,9 @@ var matchKernels, wordsMultiple, rowWords = kernelsFor(avx512Needs.Has(), avx2Ne
 // twice the rows: AVX2 kernels of 9 did not (docs/engine.md).
 var nineWide = matchKernels == goKind
 
-// sieveDeeper is how many bits deeper than for the vector kernels the
-// sieve of large boards goes (sieveFor): 2 where the Go kernels match,
-// whose queries cost each word of their rows, so that buckets of a
-// quarter the half-boards pay.
-var sieveDeeper = sieveDeeperFor(matchKernels)
-
-// sieveDeeperFor returns sieveDeeper for the kind of matching kernels.
-func sieveDeeperFor(kind int) int {
-	if kind == goKind {
-		return 2
-	}
-	return 0
-}
+// smallBuckets is whether the sieve makes small buckets (sieveFor): where
+// the Go kernels match, whose queries cost each word of their rows.
+var smallBuckets = matchKernels == goKind
 
 // The kinds of matching kernels.
 const (

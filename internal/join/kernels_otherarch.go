@@ -16,9 +16,9 @@ const (
 // and ORs.
 const nineWide = true
 
-// sieveDeeper is 2: the Go kernels' queries cost each word of their rows,
-// so that a sieve of buckets a quarter the half-boards pays.
-const sieveDeeper = 2
+// smallBuckets is true: the Go kernels' queries cost each word of their
+// rows, so that the sieve's small buckets pay.
+const smallBuckets = true
 
 // archClashes reports that no assembly kernel runs.
 func archClashes(tables []uint64, words, ntables, width int, keys []uint64) (int, bool) {

@@ -35,15 +35,24 @@ const maxSieve = 14
 // its splits of 2,048 to 8,192 east half-boards meet west sides of tens
 // of thousands, and a shard of 20 took 0.87 times the time (of 22, 0.97;
 // of 24, 0.99; of 23 and 25, 0.89 to 0.93), where 18 took 1.2 times and
-// a shard of 21 1.06 times. That sieve goes sieveDeeper bits deeper
-// where the architecture's file says so: for the Go kernels, whose rows
-// are as long as their half-boards, from 512 into buckets of 128.
+// a shard of 21 1.06 times. Where the architecture's file says so
+// (smallBuckets), as for the Go kernels, whose rows are as long as their
+// half-boards, either sieve makes buckets of 128, from a split as many
+// times larger: from 1,024 or 512.
 func sieveFor(n int) sieve {
+	sv := sieve{from: 1 << 13, keys: 1 << 10}
 	if n%2 == 0 && n >= 20 || n >= 23 {
-		return sieve{from: 1 << 11 >> sieveDeeper, keys: 512 >> sieveDeeper}
+		sv = sieve{from: 1 << 11, keys: 512}
 	}
-	return sieve{from: 1 << 13, keys: 1 << 10}
+	if smallBuckets {
+		sv = sieve{from: sv.from / sv.keys * smallBucket, keys: smallBucket}
+	}
+	return sv
 }
+
+// smallBucket is the east half-boards of a bucket, on average, of a
+// sieve of small buckets.
+const smallBucket = 128
 
 // partFor returns the most half-boards of a side that a joiner of the n×n
 // board holds at once: about twice the most a side of a split has, up to
