@@ -35,8 +35,9 @@ var matchKernels, wordsMultiple, rowWords = kernelsFor(avx512Needs.Has(), avx2Ne
 // twice the rows: AVX2 kernels of 9 did not (docs/engine.md).
 var nineWide = matchKernels == goKind
 
-// smallBuckets is whether the sieve makes small buckets (sieveFor): where
-// the Go kernels match, whose queries cost each word of their rows.
+// smallBuckets is whether the large boards' sieve makes small buckets
+// (sieveFor): where the Go kernels match, whose queries cost each word
+// of their rows.
 var smallBuckets = matchKernels == goKind
 
 // The kinds of matching kernels.

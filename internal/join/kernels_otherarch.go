@@ -17,7 +17,7 @@ const (
 const nineWide = true
 
 // smallBuckets is true: the Go kernels' queries cost each word of their
-// rows, so that the sieve's small buckets pay.
+// rows, so that the large boards' sieve's small buckets pay.
 const smallBuckets = true
 
 // archClashes reports that no assembly kernel runs.

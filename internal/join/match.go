@@ -23,8 +23,8 @@ package join
 //     costs its loads and ORs, a row a table, more than laying out the
 //     tables' rows, twice as many a table, costs, as with the Go kernels
 //     (docs/engine.md has the figures);
-//   - smallBuckets: whether the sieve makes small buckets, as pays where
-//     a query costs each word of its rows (sieveFor);
+//   - smallBuckets: whether the large boards' sieve makes small buckets,
+//     as pays where a query costs each word of its rows (sieveFor);
 //   - archClashes(tables, words, ntables, width, keys) (n int, ok bool):
 //     clashes with a kernel of its own, arguments checked, ok false where
 //     none runs for them;

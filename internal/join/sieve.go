@@ -37,17 +37,17 @@ const maxSieve = 14
 // of 24, 0.99; of 23 and 25, 0.89 to 0.93), where 18 took 1.2 times and
 // a shard of 21 1.06 times. Where the architecture's file says so
 // (smallBuckets), as for the Go kernels, whose rows are as long as their
-// half-boards, either sieve makes buckets of 128 on average, from splits
-// as many times that as before: 8, from 1,024, or 4, from 512.
+// half-boards, that sieve makes buckets of 128 on average, from 512. The
+// smaller boards' sieve stays: buckets of 128 from 1,024 paid only while
+// another count ran beside them (docs/engine.md).
 func sieveFor(n int) sieve {
-	sv := sieve{from: 1 << 13, keys: 1 << 10}
 	if n%2 == 0 && n >= 20 || n >= 23 {
-		sv = sieve{from: 1 << 11, keys: 512}
+		if smallBuckets {
+			return sieve{from: 4 * smallBucket, keys: smallBucket}
+		}
+		return sieve{from: 1 << 11, keys: 512}
 	}
-	if smallBuckets {
-		sv = sieve{from: sv.from / sv.keys * smallBucket, keys: smallBucket}
-	}
-	return sv
+	return sieve{from: 1 << 13, keys: 1 << 10}
 }
 
 // smallBucket is the east half-boards of a bucket, on average, of a
