@@ -9,8 +9,8 @@ import "github.com/gonqueens/nqueens/internal/poll"
 // 256 rows for each 8 diagonals of the keys, or 512 for each 9; the keys
 // of each side of a split, as listed and sorted, up to a part (partFor)
 // a side; the starts of the sieve's values; and four lists of quarters,
-// north and south on each side. The keys and the lists grow with n beyond a bound of the
-// join's making.
+// north and south on each side. The keys and the lists grow with n
+// beyond a bound of the join's making.
 //
 // The sides: the most half-boards a side of a split has (mostSide) is
 // about 114,142 on the west side of n = 20, 8 times more with each two
