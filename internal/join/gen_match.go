@@ -42,19 +42,11 @@ func main() {
 	w("// number of tables, and words of a row:\n")
 	w("// goKernels[widthIndex(width)][ntables][words], nil for more tables\n")
 	w("// than a key's 64 bits make.\n")
-	w("var goKernels = [%d][%d][%d]goKernel{\n", len(widths), *maxTables+1, *maxWords+1)
-	for _, width := range widths {
-		w("\t{\n\t\t{},\n")
-		for t := 1; t <= tablesOf(*maxTables, width); t++ {
-			w("\t\t{nil")
-			for r := 1; r <= *maxWords; r++ {
-				w(", clashesGo%dx%dr%d", width, t, r)
-			}
-			w("},\n")
-		}
-		w("\t},\n")
-	}
-	w("}\n\n")
+	kernelTable(w, "goKernels", "goKernel", "clashesGo", widths, *maxTables, *maxWords, func(int) bool { return true })
+	w("// goStridedKernels holds the Go kernels of rows a stride apart, as\n")
+	w("// goKernels does, for tables of 8 and 9 diagonals:\n")
+	w("// goStridedKernels[widthIndex(width)][ntables][words], nil for tables of 4.\n")
+	kernelTable(w, "goStridedKernels", "goStridedKernel", "clashesGoStrided", widths, *maxTables, *maxWords, strided)
 	w("// goOrKernels holds the Go kernels of orRows by words of a row:\n")
 	w("// goOrKernels[words].\n")
 	w("var goOrKernels = [%d]func(dst, src, row []uint64){nil", *maxWords+1)
@@ -69,6 +61,9 @@ func main() {
 		for t := 1; t <= tablesOf(*maxTables, width); t++ {
 			for r := 1; r <= *maxWords; r++ {
 				kernel(w, width, t, r)
+				if strided(width) {
+					stridedKernel(w, width, t, r, *maxWords)
+				}
 			}
 		}
 	}
@@ -79,6 +74,28 @@ func main() {
 	if err := os.WriteFile("zmatch.go", src, 0o644); err != nil {
 		log.Fatal(err)
 	}
+}
+
+// kernelTable writes the table name of kernels of type typ, named
+// prefix, width, number of tables and words of a row, indexed in that
+// order, for the widths that has (the others' entries nil).
+func kernelTable(w func(string, ...any), name, typ, prefix string, widths []int, maxTables, maxWords int, has func(int) bool) {
+	w("var %s = [%d][%d][%d]%s{\n", name, len(widths), maxTables+1, maxWords+1, typ)
+	for _, width := range widths {
+		w("\t{\n")
+		if has(width) {
+			w("\t\t{},\n")
+			for t := 1; t <= tablesOf(maxTables, width); t++ {
+				w("\t\t{nil")
+				for r := 1; r <= maxWords; r++ {
+					w(", %s%dx%dr%d", prefix, width, t, r)
+				}
+				w("},\n")
+			}
+		}
+		w("\t},\n")
+	}
+	w("}\n\n")
 }
 
 // tablesOf returns the most tables of width diagonals that a kernel
@@ -102,6 +119,42 @@ func kernel(w func(string, ...any), width, t, r int) {
 	for c := range t {
 		w("\t\tr%d := (*[%d]uint64)(tb[(%d<<%d+int(key>>%d&%#x))*%d:])\n", c, r, c, width, width*c, mask, r)
 	}
+	body(w, t, r)
+	w("\t}\n")
+	w("\treturn int(n)\n")
+	w("}\n\n")
+}
+
+// strided reports whether the kernels of rows a stride apart are written
+// for tables of width diagonals: the wide ones, 8 and 9, for which the
+// splits too small to sieve are sieved on north diagonals.
+func strided(width int) bool { return width != 4 }
+
+// stridedKernel writes clashesGoStridedWxTrR, clashesGoWxTrR for rows
+// stride words apart, from 1 to most, r of whose words it reads: a range
+// of the words of longer rows. The tables are an array as large as rows
+// of most words make, and the stride is cut to 1 to most, so that the
+// compiler proves every index in range.
+func stridedKernel(w func(string, ...any), width, t, r, most int) {
+	mask := 1<<width - 1
+	w("// clashesGoStrided%dx%dr%d is clashesGo for %d tables of %d diagonals, %d words of rows stride words apart.\n", width, t, r, t, width, r)
+	w("func clashesGoStrided%dx%dr%d(tables []uint64, stride int, keys []uint64) int {\n", width, t, r)
+	w("\ttb := (*[%d << %d * %d]uint64)(tables)\n", t, width, most)
+	w("\ts := uint(stride-1)&%d + 1\n", most-1)
+	w("\tvar n uint64\n")
+	w("\tfor _, key := range keys {\n")
+	for c := range t {
+		w("\t\tr%d := (*[%d]uint64)(tb[uint(%d<<%d+key>>%d&%#x)*s:])\n", c, r, c, width, width*c, mask)
+	}
+	body(w, t, r)
+	w("\t}\n")
+	w("\treturn int(n)\n")
+	w("}\n\n")
+}
+
+// body writes the loop body of a kernel of t tables with rows of r words,
+// whose rows r0, r1, ... the kernel took: the words ORed and counted.
+func body(w func(string, ...any), t, r int) {
 	or := func(i string) string {
 		var rows []string
 		for c := range t {
@@ -116,9 +169,6 @@ func kernel(w func(string, ...any), width, t, r int) {
 		}
 		w("\t\tn += uint64(%s)\n", strings.Join(counts, " + "))
 	}
-	w("\t}\n")
-	w("\treturn int(n)\n")
-	w("}\n\n")
 }
 
 // orKernel writes orRowsGoR, orRows for rows of r words: the row an

@@ -15,6 +15,11 @@ const maxTables = 8
 // of a row (zmatch.go, which gen_match.go writes).
 type goKernel func(tables []uint64, keys []uint64) int
 
+// A goStridedKernel is a goKernel for rows stride words apart, a range of
+// the words of longer rows, its tables as large as rows of goRowWords
+// words make (zmatch.go).
+type goStridedKernel func(tables []uint64, stride int, keys []uint64) int
+
 // widthIndex returns the index of the kernels of tables width diagonals
 // wide, 8, 4 or 9, in goKernels and in an architecture's tables of
 // kernels, which hold them in that order.
@@ -31,12 +36,18 @@ func widthIndex(width int) int {
 // clashesGo is clashes in Go: the kernel that defines what the others
 // return.
 func clashesGo(tables []uint64, words, ntables, width int, keys []uint64) int {
+	return clashesGoStrided(tables, words, words, ntables, width, keys)
+}
+
+// clashesGoStrided is clashesGo over words words of rows stride words
+// apart.
+func clashesGoStrided(tables []uint64, stride, words, ntables, width int, keys []uint64) int {
 	n := 0
 	var rows [maxTables][]uint64
 	for _, key := range keys {
 		for c := range ntables {
 			v := int(key>>(width*c)) & (1<<width - 1)
-			rows[c] = tables[(c<<width+v)*words:][:words]
+			rows[c] = tables[(c<<width+v)*stride:][:words]
 		}
 		for w := range words {
 			var x uint64

@@ -2,6 +2,8 @@ package join
 
 import (
 	"math"
+	"math/bits"
+	"slices"
 
 	"github.com/gonqueens/nqueens/internal/board"
 	"github.com/gonqueens/nqueens/internal/poll"
@@ -68,6 +70,12 @@ type Joiner struct {
 	// part the most half-boards of a side held at once, partFor(n).
 	block, part int
 	sieve       sieve
+	// northFrom is where the splits too small to sieve are sieved on
+	// diagonals of the west north quarters, as northPays measures them:
+	// northFrom(), but in tests; plan is the plan of such a split being
+	// matched (northsieve.go).
+	northFrom uint64
+	plan      northPlan
 }
 
 // east and west index the sides of a board's layout and of a joiner's
@@ -83,7 +91,7 @@ func NewJoiner(b *Board) *Joiner {
 	j := &Joiner{board: b, north: board.FullRow(m) & b.rows(), south: board.FullRow(n) &^ board.FullRow(n-m) & b.rows(),
 		lister: quarterLister{m: m, maxQuarters: min(b.maxQuarters, maxList)},
 		tables: newEastTables(b.keys.keyBits, blockFor()), block: blockFor(), part: partFor(n),
-		sieve: sieveFor(n)}
+		sieve: sieveFor(n), northFrom: northFrom()}
 	for s := range j.quarters {
 		j.quarters[s].byRows = b.northQuarters[s]
 	}
@@ -137,7 +145,7 @@ func (j *Joiner) count(r uint64, p *poll.Poller) (uint64, bool) {
 		return 0, false
 	}
 	if !eastMore && len(j.keys[east][0]) <= min(j.block, j.sieve.from-1) {
-		return j.matchStreamed(&w, p)
+		return j.matchStreamed(r, &w, p)
 	}
 	var s int
 	var eastRanges []valueRange
@@ -218,38 +226,199 @@ func (j *Joiner) count(r uint64, p *poll.Poller) (uint64, bool) {
 // to sieve, and the west ones of w with no diagonal in common, weighed as
 // w says: the east ones are laid out in one block of tables, and the west
 // ones listed batchKeys at a time and matched against it, in the core's
-// cache. It reports false if p said to stop.
-func (j *Joiner) matchStreamed(w *halfListing, p *poll.Poller) (uint64, bool) {
+// cache. Where that pays (northPays), they are sieved on diagonals of the
+// west north quarters of the split of rows r (northsieve.go). It reports
+// false if p said to stop.
+func (j *Joiner) matchStreamed(r uint64, w *halfListing, p *poll.Poller) (uint64, bool) {
 	keyBits := j.board.keys.keyBits
+	plan := &j.plan
+	if j.northPays(r, len(j.keys[east][0]), len(w.south)) {
+		j.tables.reserve()
+		j.planNorth(r, w, j.keys[east][0], plan)
+	} else {
+		plan.whole(j.keys[east][0], w.north)
+	}
+	// The groups of west north quarters that meet east half-boards.
+	var groups [4]int
+	n := 0
+	for g, north := range plan.north {
+		if len(north) > 0 && plan.ranges[g].keys > 0 {
+			groups[n] = g
+			n++
+		}
+	}
 	var total uint64
-	for more, laid := true, false; more; {
-		var ok bool
-		if more, ok = j.list(w, keyBits, valueRange{0, 1}, batchKeys, &j.keys[west], true, p); !ok {
-			return 0, false
-		}
-		if !laid {
-			// The tables' width is that for the west half-boards of the
-			// first batch, or for more than a batch, the same for any
-			// number beyond it (TestTableWidth).
-			queries := batchKeys + 1
-			if !more {
-				queries = len(j.keys[west][0]) + len(j.keys[west][1]) + len(j.keys[west][2])
-			}
-			j.tables.lay(j.keys[east][0], tableWidth(keyBits, queries), keyBits)
-			laid = true
-		}
-		for k, weight := range w.weights {
-			if weight == 0 {
-				continue
-			}
-			count, ok := j.tables.match(j.keys[west][k], p)
-			if !ok {
+	laid := false
+	for i, g := range groups[:n] {
+		l := halfListing{side: west, north: plan.north[g], south: w.south, weights: w.weights}
+		for more := true; more; {
+			var ok bool
+			if more, ok = j.list(&l, keyBits, valueRange{0, 1}, batchKeys, &j.keys[west], true, p); !ok {
 				return 0, false
 			}
-			total += count * weight
+			if !laid {
+				// The tables' width is that for the west half-boards of
+				// the first batch, or for more than a batch, the same for
+				// any number beyond it (TestTableWidth).
+				queries := batchKeys + 1
+				if !more && i == n-1 {
+					queries = len(j.keys[west][0]) + len(j.keys[west][1]) + len(j.keys[west][2])
+				}
+				j.tables.lay(plan.keys, tableWidth(keyBits, queries), keyBits)
+				laid = true
+			}
+			for k, weight := range w.weights {
+				if weight == 0 {
+					continue
+				}
+				count, ok := j.tables.matchIn(j.keys[west][k], plan.ranges[g], p)
+				if !ok {
+					return 0, false
+				}
+				total += count * weight
+			}
 		}
 	}
 	return total, true
+}
+
+// northPays reports whether the north sieve of the split of rows r, of
+// east half-boards east and south quarters south on the west side, is to
+// be made: whether the east side's words times the south quarters of a
+// span, the west side's south quarters over the sets of columns they
+// fill, reach j.northFrom.
+func (j *Joiner) northPays(r uint64, east, south int) bool {
+	k := bits.OnesCount64(j.board.rows() &^ r & j.south)
+	sets := binomial(bits.OnesCount64(j.board.keys.sides[west].cols), k)
+	return uint64(wordsFor(east))*uint64(south) >= j.northFrom*sets
+}
+
+// planNorth plans the matching of the east keys of the split of rows r,
+// too few to sieve, with the west half-boards of w: on the diagonals of
+// its north quarters alone that save the most words read, if any do,
+// with its scratch space in plan.
+func (j *Joiner) planNorth(r uint64, w *halfListing, eastKeys []uint64, plan *northPlan) {
+	d, n := j.northDiagonals(r)
+	if n == 0 {
+		plan.whole(eastKeys, w.north)
+		return
+	}
+	// The values of the north quarters and of the east keys on both
+	// diagonals, how many take each, and the weight of each value: the
+	// south quarters its north quarters meet, whether their diagonals do
+	// or not, as bound counts them.
+	values := slices.Grow(plan.values[:0], len(w.north))[:len(w.north)]
+	var quarters, weight, sizes [4]int
+	cols, start := j.board.keys.sides[west].cols, j.quarters[west].start
+	for q, nq := range w.north {
+		v := value(j.northKey(nq), d)
+		values[q] = uint8(v)
+		quarters[v]++
+		i := 2 * int(cols&^uint64(nq.cols))
+		weight[v] += start[i+2] - start[i]
+	}
+	plan.values = values
+	for _, k := range eastKeys {
+		sizes[value(k, d)]++
+	}
+	// The words read for no sieve, d[0] alone, or both.
+	best, bestCost := 0, 0
+	for s := 0; s <= n; s++ {
+		ranges, ok := northRanges(merge(sizes, s))
+		if !ok {
+			break
+		}
+		cost := 0
+		for v, wv := range merge(weight, s) {
+			c := 16
+			if rg := ranges[v]; rg.hi-rg.lo < ranges[0].hi {
+				c = stridedCost
+			}
+			cost += wv * (ranges[v].hi - ranges[v].lo) * c
+		}
+		if s == 0 || cost < bestCost {
+			best, bestCost = s, cost
+		}
+	}
+	if best == 0 {
+		plan.whole(eastKeys, w.north)
+		return
+	}
+	// The north quarters sorted by their values on the first best
+	// diagonals.
+	mask := 1<<best - 1
+	quarters = merge(quarters, best)
+	sorted := slices.Grow(plan.sorted[:0], len(w.north))[:len(w.north)]
+	var at [4]int
+	for v := 1; v < 4; v++ {
+		at[v] = at[v-1] + quarters[v-1]
+	}
+	for v := range plan.north {
+		plan.north[v] = sorted[at[v] : at[v]+quarters[v]]
+	}
+	for q, nq := range w.north {
+		v := int(values[q]) & mask
+		sorted[at[v]] = nq
+		at[v]++
+	}
+	plan.sorted = sorted
+	sizes = merge(sizes, best)
+	plan.ranges, _ = northRanges(sizes)
+	// The east keys, bucket by bucket, each from a word of its own, up to
+	// the last key: the padding after it takes no word.
+	next, last := 0, 0
+	for _, v := range northOrder {
+		at[v] = next
+		if sizes[v] > 0 {
+			last = next + sizes[v]
+		}
+		next += (sizes[v] + 63) / 64 * 64
+	}
+	plan.keys = append(plan.padded[:0], make([]uint64, last)...)
+	plan.padded = plan.keys
+	for _, k := range eastKeys {
+		v := value(k, d) & mask
+		plan.keys[at[v]] = k
+		at[v]++
+	}
+}
+
+// northDiagonals returns the diagonals of the order of the split of rows
+// r that its north sieve is best made on, d[0] and d[1], and how many
+// there are, 0 to 2 (63 for none): of those that squares of the west
+// side's north rows and of the east side take, and none of the west
+// side's south rows, the two of which they take the most, multiplied, as
+// splitOrder orders the diagonals.
+func (j *Joiner) northDiagonals(r uint64) (d [2]int, n int) {
+	l := &j.board.keys
+	var squares [3][64]int // east, west north, west south
+	westRows := j.board.rows() &^ r
+	for i, rows := range [3]uint64{r, westRows & j.north, westRows & j.south} {
+		side := min(i, 1)
+		for ; rows != 0; rows &= rows - 1 {
+			on := &l.rowSquares[side][bits.TrailingZeros64(rows)]
+			for b := range l.keyBits {
+				squares[i][b] += int(on[b])
+			}
+		}
+	}
+	d = [2]int{63, 63}
+	score := func(b int) int { return squares[0][b] * squares[1][b] }
+	for b := range l.keyBits {
+		switch s := score(b); {
+		case s == 0 || squares[2][b] > 0:
+		case n == 0 || s > score(d[0]):
+			d[0], d[1], n = b, d[0], min(n+1, 2)
+		case n == 1 || s > score(d[1]):
+			d[1], n = b, 2
+		}
+	}
+	for i := range n {
+		if j.ordered {
+			d[i] = int(j.order.to[d[i]])
+		}
+	}
+	return d, n
 }
 
 // lists returns the quarters of side s on the north rows of r, and the

@@ -45,6 +45,13 @@ func TestJoin(t *testing.T) {
 		if got := joinCount(n, func(*Joiner) {}); got != total[n] {
 			t.Errorf("the join of n=%d counts %d, want %d", n, got, total[n])
 		}
+		// The splits too small to sieve sieved on north diagonals or not,
+		// whatever the kernels that run.
+		for _, from := range []uint64{0, math.MaxUint64} {
+			if got := joinCount(n, func(j *Joiner) { j.northFrom = from }); got != total[n] {
+				t.Errorf("the join of n=%d, north sieve from %d, counts %d, want %d", n, from, got, total[n])
+			}
+		}
 	}
 	// Blocks and parts of a few half-boards, cut at any point of a north
 	// quarter's pairs, the last ones not full, sieved or not, as deep as

@@ -40,6 +40,12 @@ var nineWide = matchKernels == goKind
 // of their rows.
 var smallBuckets = matchKernels == goKind
 
+// northSieve is whether the splits too small to sieve are sieved on the
+// diagonals of west north quarters (northsieve.go): where the Go kernels
+// match, whose rows are as long as their half-boards and whose queries
+// cost each word of them.
+var northSieve = matchKernels == goKind
+
 // The kinds of matching kernels.
 const (
 	goKind = iota

@@ -20,6 +20,11 @@ const nineWide = true
 // rows, so that the large boards' sieve's small buckets pay.
 const smallBuckets = true
 
+// northSieve is true: the Go kernels' queries cost each word of their
+// rows, so that sieving the splits too small to sieve on the diagonals
+// of west north quarters pays (northsieve.go).
+const northSieve = true
+
 // archClashes reports that no assembly kernel runs.
 func archClashes(tables []uint64, words, ntables, width int, keys []uint64) (int, bool) {
 	return 0, false

@@ -25,6 +25,9 @@ package join
 //     (docs/engine.md has the figures);
 //   - smallBuckets: whether the large boards' sieve makes small buckets,
 //     as pays where a query costs each word of its rows (sieveFor);
+//   - northSieve: whether the splits too small to sieve are sieved on
+//     diagonals of west north quarters, which pays there too, with rows
+//     as long as their half-boards (northsieve.go);
 //   - archClashes(tables, words, ntables, width, keys) (n int, ok bool):
 //     clashes with a kernel of its own, arguments checked, ok false where
 //     none runs for them;
@@ -65,6 +68,25 @@ func clashes(tables []uint64, words, ntables, width int, keys []uint64) int {
 		}
 	}
 	return clashesGo(tables, words, ntables, width, keys)
+}
+
+// clashesStrided is clashes over words words of each row, for rows
+// stride words apart, as long as their tables' block makes them, of
+// which tables starts at the first word to read: with a generated Go
+// kernel where tables holds as many words as tables of rows of goRowWords
+// words, else with clashesGoStrided. Rows stride words long take
+// clashes.
+func clashesStrided(tables []uint64, stride, words, ntables, width int, keys []uint64) int {
+	if stride == words {
+		return clashes(tables, words, ntables, width, keys)
+	}
+	if len(keys) > 0 && goRow(words) && goRow(stride) && words <= stride && ntables > 0 && ntables <= maxTables &&
+		(width == 8 || width == 9) && len(tables) >= ntables<<width*goRowWords {
+		if k := goStridedKernels[widthIndex(width)][ntables][words]; k != nil {
+			return k(tables, stride, keys)
+		}
+	}
+	return clashesGoStrided(tables, stride, words, ntables, width, keys)
 }
 
 // goRow reports whether the generated Go kernels (zmatch.go) take rows of

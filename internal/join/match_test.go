@@ -37,6 +37,32 @@ func BenchmarkClashes(b *testing.B) {
 	}
 }
 
+// BenchmarkClashesStrided times clashesStrided in ns a query, as the
+// north sieve reads rows (northsieve.go): 4,096 keys against 4 tables
+// of 8 diagonals, words=W of rows stride=S words apart. S = W takes the
+// kernels of whole rows, and S = W+1 those of rows a stride apart, with
+// tables of about the same size in the core's caches: the ratio of the
+// two is what a stride costs.
+func BenchmarkClashesStrided(b *testing.B) {
+	const ntables, width = 4, 8
+	r := rand.New(rand.NewPCG(23, 24))
+	tables, keys := randomTables(r, goRowWords, ntables, width)
+	keys = make([]uint64, 4096)
+	for i := range keys {
+		keys[i] = r.Uint64()
+	}
+	for _, words := range []int{4, 8, 16} {
+		for _, stride := range []int{words, words + 1} {
+			b.Run(fmt.Sprintf("words=%d/stride=%d", words, stride), func(b *testing.B) {
+				for b.Loop() {
+					clashesStrided(tables, stride, words, ntables, width, keys)
+				}
+				b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*len(keys)), "ns/query")
+			})
+		}
+	}
+}
+
 // TestLayAllocates checks that laying out the tables of a block, once
 // they have their space, allocates nothing, on the kernels this
 // processor runs.
@@ -88,6 +114,93 @@ func TestGoKernels(t *testing.T) {
 				if got, want := kernel(tables, keys), clashesGo(tables, words, ntables, width, keys); got != want {
 					t.Errorf("Go kernel of %d tables of %d, %d words a row, %d keys: %d clashes, clashesGo %d", ntables, width, words, len(keys), got, want)
 				}
+			}
+		}
+	}
+}
+
+// TestGoStridedKernels checks every generated Go kernel of rows a stride
+// apart against clashesGoStrided, on random tables, strides and keys,
+// and clashesStrided on ranges of any row.
+func TestGoStridedKernels(t *testing.T) {
+	r := rand.New(rand.NewPCG(19, 20))
+	for _, width := range []int{8, 4, 9} {
+		for ntables, kernels := range goStridedKernels[widthIndex(width)] {
+			for words, kernel := range kernels {
+				if kernel == nil {
+					if width != 4 && ntables > 0 && words > 0 && ntables*width <= 64 {
+						t.Errorf("no strided Go kernel for %d tables of %d, %d words a row", ntables, width, words)
+					}
+					continue
+				}
+				stride := words + r.IntN(goRowWords-words+1)
+				tables, keys := randomTables(r, goRowWords, ntables, width)
+				if got, want := kernel(tables, stride, keys), clashesGoStrided(tables, stride, words, ntables, width, keys); got != want {
+					t.Errorf("strided Go kernel of %d tables of %d, %d words of rows %d apart, %d keys: %d clashes, clashesGoStrided %d",
+						ntables, width, words, stride, len(keys), got, want)
+				}
+			}
+		}
+		// A range of rows of any length, from any word, read through
+		// clashesStrided, against the words of each row copied out.
+		for range 50 {
+			ntables := 1 + r.IntN(min(maxTables, 64/width))
+			stride := 1 + r.IntN(goRowWords)
+			lo := r.IntN(stride)
+			words := 1 + r.IntN(stride-lo)
+			tables, keys := randomTables(r, goRowWords, ntables, width)
+			copied := make([]uint64, ntables<<width*words)
+			for row := range ntables << width {
+				copy(copied[row*words:][:words], tables[row*stride+lo:])
+			}
+			if got, want := clashesStrided(tables[lo:], stride, words, ntables, width, keys), clashesGo(copied, words, ntables, width, keys); got != want {
+				t.Errorf("clashesStrided of %d tables of %d, words %d to %d of rows of %d, %d keys: %d clashes, want %d",
+					ntables, width, lo, lo+words, stride, len(keys), got, want)
+			}
+		}
+	}
+}
+
+// TestNorthRanges checks that the words that each value of the north
+// sieve's diagonals meets hold just the buckets of the values that share
+// no bit with it, whatever buckets are empty.
+func TestNorthRanges(t *testing.T) {
+	r := rand.New(rand.NewPCG(21, 22))
+	for range 200 {
+		var sizes [4]int
+		for b := range sizes {
+			if r.IntN(3) > 0 {
+				sizes[b] = r.IntN(300)
+			}
+		}
+		ranges, ok := northRanges(sizes)
+		words := 0
+		for _, n := range sizes {
+			words += (n + 63) / 64
+		}
+		if ok != (words <= goRowWords) {
+			t.Errorf("buckets of %v: ok %v for %d words", sizes, ok, words)
+		}
+		// Bucket b's words, in the order of northOrder.
+		var at [4]int
+		next := 0
+		for _, b := range northOrder {
+			at[b] = next
+			next += (sizes[b] + 63) / 64
+		}
+		for g, rg := range ranges {
+			keys := 0
+			for b, n := range sizes {
+				in := rg.lo <= at[b] && at[b]+(n+63)/64 <= rg.hi
+				if meets := b&g == 0; n > 0 && in != meets {
+					t.Errorf("buckets of %v: value %d meets words %d to %d, which hold bucket %d: %v", sizes, g, rg.lo, rg.hi, b, in)
+				}
+				if b&g == 0 {
+					keys += n
+				}
+			}
+			if rg.keys != keys {
+				t.Errorf("buckets of %v: value %d meets %d keys, want %d", sizes, g, rg.keys, keys)
 			}
 		}
 	}

@@ -116,16 +116,21 @@ func Memory(n int, runs []Run, workers int, look *poll.Poller) (float64, bool) {
 	b := runs[0].Board
 	part := float64(partFor(n))
 	west, east := mostSide(n)
-	tables := 8 * tablesWords(b.keys.keyBits, min(blockFor(), mostBucket))
+	tables := 8 * (tablesWords(b.keys.keyBits, min(blockFor(), mostBucket)) + goRowWords)
 	keys := 2*8*(min(part, west)+min(part, east)) + float64(3*8*batchKeys+3*8*(3<<maxSieve+1)+8<<maxSieve)
-	lists := (quarterBytes + southBytes) * listGrowth * LongestList(n)
+	// Where the north sieve runs, its plan sorts a north list in a copy.
+	northBytes := float64(quarterBytes)
+	if northSieve {
+		northBytes += quarterBytes + 1
+	}
+	lists := (northBytes + southBytes) * listGrowth * LongestList(n)
 	if look != nil {
 		north, south, ok, stopped := exactLists(runs, look)
 		if stopped {
 			return 0, false
 		}
 		if ok {
-			lists = min(lists, listGrowth*(quarterBytes*float64(north)+southBytes*float64(south)))
+			lists = min(lists, listGrowth*(northBytes*float64(north)+southBytes*float64(south)))
 		}
 	}
 	live := float64(min(workers, len(runs))) * (float64(tables) + keys + lists)

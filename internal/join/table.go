@@ -111,23 +111,49 @@ func (t *eastTables) lay(keys []uint64, width, bits int) {
 // key of west with no bit in common, polling p about every matchPoll
 // words of the tables read; it reports false if p said to stop.
 func (t *eastTables) match(west []uint64, p *poll.Poller) (uint64, bool) {
+	return t.matchIn(west, wordRange{0, t.words, len(t.keys)}, p)
+}
+
+// A wordRange is the words from lo up to hi of each row of the tables,
+// and how many east keys they hold: the others are padding, keys of no
+// diagonal, which clash with none.
+type wordRange struct{ lo, hi, keys int }
+
+// matchIn is match against the east keys of the words of r: the whole
+// rows with the kernels of clashes, a range of them with those of
+// clashesStrided, for which the tables have room (reserve).
+func (t *eastTables) matchIn(west []uint64, r wordRange, p *poll.Poller) (uint64, bool) {
+	words := r.hi - r.lo
 	if statsOn {
-		countQueries(len(west), len(t.keys), t.words, t.ntables)
+		countQueries(len(west), r.keys, words, t.ntables)
 	}
-	if t.ntables == 0 { // no bit left to clash on
-		return uint64(len(west) * len(t.keys)), true
+	if t.ntables == 0 || r.keys == 0 { // no bit left to clash on, or no key
+		return uint64(len(west) * r.keys), true
 	}
-	per := max(1, matchPoll/max(1, t.words*t.ntables)) // queries between two polls
+	tables := t.tables
+	if words < t.words {
+		tables = t.tables[r.lo:cap(t.tables)]
+	}
+	per := max(1, matchPoll/max(1, words*t.ntables)) // queries between two polls
 	var count uint64
 	for rest := west; len(rest) > 0; {
 		batch := rest[:min(len(rest), per)]
 		rest = rest[len(batch):]
-		count += uint64(len(batch)*len(t.keys) - clashes(t.tables, t.words, t.ntables, t.width, batch))
+		count += uint64(len(batch)*r.keys - clashesStrided(tables, t.words, words, t.ntables, t.width, batch))
 		if p.Stopped() {
 			return 0, false
 		}
 	}
 	return count, true
+}
+
+// reserve gives the tables the room that clashesStrided's Go kernels
+// read: tables of rows of goRowWords words, past the first word of a
+// range.
+func (t *eastTables) reserve() {
+	if need := tablesWords(t.keyBits, t.block) + goRowWords; cap(t.tables) < need {
+		t.tables = make([]uint64, 0, need)
+	}
 }
 
 // wordsFor returns the words of a row of the tables of keys east

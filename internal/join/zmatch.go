@@ -46,6 +46,34 @@ var goKernels = [3][9][33]goKernel{
 	},
 }
 
+// goStridedKernels holds the Go kernels of rows a stride apart, as
+// goKernels does, for tables of 8 and 9 diagonals:
+// goStridedKernels[widthIndex(width)][ntables][words], nil for tables of 4.
+var goStridedKernels = [3][9][33]goStridedKernel{
+	{
+		{},
+		{nil, clashesGoStrided8x1r1, clashesGoStrided8x1r2, clashesGoStrided8x1r3, clashesGoStrided8x1r4, clashesGoStrided8x1r5, clashesGoStrided8x1r6, clashesGoStrided8x1r7, clashesGoStrided8x1r8, clashesGoStrided8x1r9, clashesGoStrided8x1r10, clashesGoStrided8x1r11, clashesGoStrided8x1r12, clashesGoStrided8x1r13, clashesGoStrided8x1r14, clashesGoStrided8x1r15, clashesGoStrided8x1r16, clashesGoStrided8x1r17, clashesGoStrided8x1r18, clashesGoStrided8x1r19, clashesGoStrided8x1r20, clashesGoStrided8x1r21, clashesGoStrided8x1r22, clashesGoStrided8x1r23, clashesGoStrided8x1r24, clashesGoStrided8x1r25, clashesGoStrided8x1r26, clashesGoStrided8x1r27, clashesGoStrided8x1r28, clashesGoStrided8x1r29, clashesGoStrided8x1r30, clashesGoStrided8x1r31, clashesGoStrided8x1r32},
+		{nil, clashesGoStrided8x2r1, clashesGoStrided8x2r2, clashesGoStrided8x2r3, clashesGoStrided8x2r4, clashesGoStrided8x2r5, clashesGoStrided8x2r6, clashesGoStrided8x2r7, clashesGoStrided8x2r8, clashesGoStrided8x2r9, clashesGoStrided8x2r10, clashesGoStrided8x2r11, clashesGoStrided8x2r12, clashesGoStrided8x2r13, clashesGoStrided8x2r14, clashesGoStrided8x2r15, clashesGoStrided8x2r16, clashesGoStrided8x2r17, clashesGoStrided8x2r18, clashesGoStrided8x2r19, clashesGoStrided8x2r20, clashesGoStrided8x2r21, clashesGoStrided8x2r22, clashesGoStrided8x2r23, clashesGoStrided8x2r24, clashesGoStrided8x2r25, clashesGoStrided8x2r26, clashesGoStrided8x2r27, clashesGoStrided8x2r28, clashesGoStrided8x2r29, clashesGoStrided8x2r30, clashesGoStrided8x2r31, clashesGoStrided8x2r32},
+		{nil, clashesGoStrided8x3r1, clashesGoStrided8x3r2, clashesGoStrided8x3r3, clashesGoStrided8x3r4, clashesGoStrided8x3r5, clashesGoStrided8x3r6, clashesGoStrided8x3r7, clashesGoStrided8x3r8, clashesGoStrided8x3r9, clashesGoStrided8x3r10, clashesGoStrided8x3r11, clashesGoStrided8x3r12, clashesGoStrided8x3r13, clashesGoStrided8x3r14, clashesGoStrided8x3r15, clashesGoStrided8x3r16, clashesGoStrided8x3r17, clashesGoStrided8x3r18, clashesGoStrided8x3r19, clashesGoStrided8x3r20, clashesGoStrided8x3r21, clashesGoStrided8x3r22, clashesGoStrided8x3r23, clashesGoStrided8x3r24, clashesGoStrided8x3r25, clashesGoStrided8x3r26, clashesGoStrided8x3r27, clashesGoStrided8x3r28, clashesGoStrided8x3r29, clashesGoStrided8x3r30, clashesGoStrided8x3r31, clashesGoStrided8x3r32},
+		{nil, clashesGoStrided8x4r1, clashesGoStrided8x4r2, clashesGoStrided8x4r3, clashesGoStrided8x4r4, clashesGoStrided8x4r5, clashesGoStrided8x4r6, clashesGoStrided8x4r7, clashesGoStrided8x4r8, clashesGoStrided8x4r9, clashesGoStrided8x4r10, clashesGoStrided8x4r11, clashesGoStrided8x4r12, clashesGoStrided8x4r13, clashesGoStrided8x4r14, clashesGoStrided8x4r15, clashesGoStrided8x4r16, clashesGoStrided8x4r17, clashesGoStrided8x4r18, clashesGoStrided8x4r19, clashesGoStrided8x4r20, clashesGoStrided8x4r21, clashesGoStrided8x4r22, clashesGoStrided8x4r23, clashesGoStrided8x4r24, clashesGoStrided8x4r25, clashesGoStrided8x4r26, clashesGoStrided8x4r27, clashesGoStrided8x4r28, clashesGoStrided8x4r29, clashesGoStrided8x4r30, clashesGoStrided8x4r31, clashesGoStrided8x4r32},
+		{nil, clashesGoStrided8x5r1, clashesGoStrided8x5r2, clashesGoStrided8x5r3, clashesGoStrided8x5r4, clashesGoStrided8x5r5, clashesGoStrided8x5r6, clashesGoStrided8x5r7, clashesGoStrided8x5r8, clashesGoStrided8x5r9, clashesGoStrided8x5r10, clashesGoStrided8x5r11, clashesGoStrided8x5r12, clashesGoStrided8x5r13, clashesGoStrided8x5r14, clashesGoStrided8x5r15, clashesGoStrided8x5r16, clashesGoStrided8x5r17, clashesGoStrided8x5r18, clashesGoStrided8x5r19, clashesGoStrided8x5r20, clashesGoStrided8x5r21, clashesGoStrided8x5r22, clashesGoStrided8x5r23, clashesGoStrided8x5r24, clashesGoStrided8x5r25, clashesGoStrided8x5r26, clashesGoStrided8x5r27, clashesGoStrided8x5r28, clashesGoStrided8x5r29, clashesGoStrided8x5r30, clashesGoStrided8x5r31, clashesGoStrided8x5r32},
+		{nil, clashesGoStrided8x6r1, clashesGoStrided8x6r2, clashesGoStrided8x6r3, clashesGoStrided8x6r4, clashesGoStrided8x6r5, clashesGoStrided8x6r6, clashesGoStrided8x6r7, clashesGoStrided8x6r8, clashesGoStrided8x6r9, clashesGoStrided8x6r10, clashesGoStrided8x6r11, clashesGoStrided8x6r12, clashesGoStrided8x6r13, clashesGoStrided8x6r14, clashesGoStrided8x6r15, clashesGoStrided8x6r16, clashesGoStrided8x6r17, clashesGoStrided8x6r18, clashesGoStrided8x6r19, clashesGoStrided8x6r20, clashesGoStrided8x6r21, clashesGoStrided8x6r22, clashesGoStrided8x6r23, clashesGoStrided8x6r24, clashesGoStrided8x6r25, clashesGoStrided8x6r26, clashesGoStrided8x6r27, clashesGoStrided8x6r28, clashesGoStrided8x6r29, clashesGoStrided8x6r30, clashesGoStrided8x6r31, clashesGoStrided8x6r32},
+		{nil, clashesGoStrided8x7r1, clashesGoStrided8x7r2, clashesGoStrided8x7r3, clashesGoStrided8x7r4, clashesGoStrided8x7r5, clashesGoStrided8x7r6, clashesGoStrided8x7r7, clashesGoStrided8x7r8, clashesGoStrided8x7r9, clashesGoStrided8x7r10, clashesGoStrided8x7r11, clashesGoStrided8x7r12, clashesGoStrided8x7r13, clashesGoStrided8x7r14, clashesGoStrided8x7r15, clashesGoStrided8x7r16, clashesGoStrided8x7r17, clashesGoStrided8x7r18, clashesGoStrided8x7r19, clashesGoStrided8x7r20, clashesGoStrided8x7r21, clashesGoStrided8x7r22, clashesGoStrided8x7r23, clashesGoStrided8x7r24, clashesGoStrided8x7r25, clashesGoStrided8x7r26, clashesGoStrided8x7r27, clashesGoStrided8x7r28, clashesGoStrided8x7r29, clashesGoStrided8x7r30, clashesGoStrided8x7r31, clashesGoStrided8x7r32},
+		{nil, clashesGoStrided8x8r1, clashesGoStrided8x8r2, clashesGoStrided8x8r3, clashesGoStrided8x8r4, clashesGoStrided8x8r5, clashesGoStrided8x8r6, clashesGoStrided8x8r7, clashesGoStrided8x8r8, clashesGoStrided8x8r9, clashesGoStrided8x8r10, clashesGoStrided8x8r11, clashesGoStrided8x8r12, clashesGoStrided8x8r13, clashesGoStrided8x8r14, clashesGoStrided8x8r15, clashesGoStrided8x8r16, clashesGoStrided8x8r17, clashesGoStrided8x8r18, clashesGoStrided8x8r19, clashesGoStrided8x8r20, clashesGoStrided8x8r21, clashesGoStrided8x8r22, clashesGoStrided8x8r23, clashesGoStrided8x8r24, clashesGoStrided8x8r25, clashesGoStrided8x8r26, clashesGoStrided8x8r27, clashesGoStrided8x8r28, clashesGoStrided8x8r29, clashesGoStrided8x8r30, clashesGoStrided8x8r31, clashesGoStrided8x8r32},
+	},
+	{},
+	{
+		{},
+		{nil, clashesGoStrided9x1r1, clashesGoStrided9x1r2, clashesGoStrided9x1r3, clashesGoStrided9x1r4, clashesGoStrided9x1r5, clashesGoStrided9x1r6, clashesGoStrided9x1r7, clashesGoStrided9x1r8, clashesGoStrided9x1r9, clashesGoStrided9x1r10, clashesGoStrided9x1r11, clashesGoStrided9x1r12, clashesGoStrided9x1r13, clashesGoStrided9x1r14, clashesGoStrided9x1r15, clashesGoStrided9x1r16, clashesGoStrided9x1r17, clashesGoStrided9x1r18, clashesGoStrided9x1r19, clashesGoStrided9x1r20, clashesGoStrided9x1r21, clashesGoStrided9x1r22, clashesGoStrided9x1r23, clashesGoStrided9x1r24, clashesGoStrided9x1r25, clashesGoStrided9x1r26, clashesGoStrided9x1r27, clashesGoStrided9x1r28, clashesGoStrided9x1r29, clashesGoStrided9x1r30, clashesGoStrided9x1r31, clashesGoStrided9x1r32},
+		{nil, clashesGoStrided9x2r1, clashesGoStrided9x2r2, clashesGoStrided9x2r3, clashesGoStrided9x2r4, clashesGoStrided9x2r5, clashesGoStrided9x2r6, clashesGoStrided9x2r7, clashesGoStrided9x2r8, clashesGoStrided9x2r9, clashesGoStrided9x2r10, clashesGoStrided9x2r11, clashesGoStrided9x2r12, clashesGoStrided9x2r13, clashesGoStrided9x2r14, clashesGoStrided9x2r15, clashesGoStrided9x2r16, clashesGoStrided9x2r17, clashesGoStrided9x2r18, clashesGoStrided9x2r19, clashesGoStrided9x2r20, clashesGoStrided9x2r21, clashesGoStrided9x2r22, clashesGoStrided9x2r23, clashesGoStrided9x2r24, clashesGoStrided9x2r25, clashesGoStrided9x2r26, clashesGoStrided9x2r27, clashesGoStrided9x2r28, clashesGoStrided9x2r29, clashesGoStrided9x2r30, clashesGoStrided9x2r31, clashesGoStrided9x2r32},
+		{nil, clashesGoStrided9x3r1, clashesGoStrided9x3r2, clashesGoStrided9x3r3, clashesGoStrided9x3r4, clashesGoStrided9x3r5, clashesGoStrided9x3r6, clashesGoStrided9x3r7, clashesGoStrided9x3r8, clashesGoStrided9x3r9, clashesGoStrided9x3r10, clashesGoStrided9x3r11, clashesGoStrided9x3r12, clashesGoStrided9x3r13, clashesGoStrided9x3r14, clashesGoStrided9x3r15, clashesGoStrided9x3r16, clashesGoStrided9x3r17, clashesGoStrided9x3r18, clashesGoStrided9x3r19, clashesGoStrided9x3r20, clashesGoStrided9x3r21, clashesGoStrided9x3r22, clashesGoStrided9x3r23, clashesGoStrided9x3r24, clashesGoStrided9x3r25, clashesGoStrided9x3r26, clashesGoStrided9x3r27, clashesGoStrided9x3r28, clashesGoStrided9x3r29, clashesGoStrided9x3r30, clashesGoStrided9x3r31, clashesGoStrided9x3r32},
+		{nil, clashesGoStrided9x4r1, clashesGoStrided9x4r2, clashesGoStrided9x4r3, clashesGoStrided9x4r4, clashesGoStrided9x4r5, clashesGoStrided9x4r6, clashesGoStrided9x4r7, clashesGoStrided9x4r8, clashesGoStrided9x4r9, clashesGoStrided9x4r10, clashesGoStrided9x4r11, clashesGoStrided9x4r12, clashesGoStrided9x4r13, clashesGoStrided9x4r14, clashesGoStrided9x4r15, clashesGoStrided9x4r16, clashesGoStrided9x4r17, clashesGoStrided9x4r18, clashesGoStrided9x4r19, clashesGoStrided9x4r20, clashesGoStrided9x4r21, clashesGoStrided9x4r22, clashesGoStrided9x4r23, clashesGoStrided9x4r24, clashesGoStrided9x4r25, clashesGoStrided9x4r26, clashesGoStrided9x4r27, clashesGoStrided9x4r28, clashesGoStrided9x4r29, clashesGoStrided9x4r30, clashesGoStrided9x4r31, clashesGoStrided9x4r32},
+		{nil, clashesGoStrided9x5r1, clashesGoStrided9x5r2, clashesGoStrided9x5r3, clashesGoStrided9x5r4, clashesGoStrided9x5r5, clashesGoStrided9x5r6, clashesGoStrided9x5r7, clashesGoStrided9x5r8, clashesGoStrided9x5r9, clashesGoStrided9x5r10, clashesGoStrided9x5r11, clashesGoStrided9x5r12, clashesGoStrided9x5r13, clashesGoStrided9x5r14, clashesGoStrided9x5r15, clashesGoStrided9x5r16, clashesGoStrided9x5r17, clashesGoStrided9x5r18, clashesGoStrided9x5r19, clashesGoStrided9x5r20, clashesGoStrided9x5r21, clashesGoStrided9x5r22, clashesGoStrided9x5r23, clashesGoStrided9x5r24, clashesGoStrided9x5r25, clashesGoStrided9x5r26, clashesGoStrided9x5r27, clashesGoStrided9x5r28, clashesGoStrided9x5r29, clashesGoStrided9x5r30, clashesGoStrided9x5r31, clashesGoStrided9x5r32},
+		{nil, clashesGoStrided9x6r1, clashesGoStrided9x6r2, clashesGoStrided9x6r3, clashesGoStrided9x6r4, clashesGoStrided9x6r5, clashesGoStrided9x6r6, clashesGoStrided9x6r7, clashesGoStrided9x6r8, clashesGoStrided9x6r9, clashesGoStrided9x6r10, clashesGoStrided9x6r11, clashesGoStrided9x6r12, clashesGoStrided9x6r13, clashesGoStrided9x6r14, clashesGoStrided9x6r15, clashesGoStrided9x6r16, clashesGoStrided9x6r17, clashesGoStrided9x6r18, clashesGoStrided9x6r19, clashesGoStrided9x6r20, clashesGoStrided9x6r21, clashesGoStrided9x6r22, clashesGoStrided9x6r23, clashesGoStrided9x6r24, clashesGoStrided9x6r25, clashesGoStrided9x6r26, clashesGoStrided9x6r27, clashesGoStrided9x6r28, clashesGoStrided9x6r29, clashesGoStrided9x6r30, clashesGoStrided9x6r31, clashesGoStrided9x6r32},
+		{nil, clashesGoStrided9x7r1, clashesGoStrided9x7r2, clashesGoStrided9x7r3, clashesGoStrided9x7r4, clashesGoStrided9x7r5, clashesGoStrided9x7r6, clashesGoStrided9x7r7, clashesGoStrided9x7r8, clashesGoStrided9x7r9, clashesGoStrided9x7r10, clashesGoStrided9x7r11, clashesGoStrided9x7r12, clashesGoStrided9x7r13, clashesGoStrided9x7r14, clashesGoStrided9x7r15, clashesGoStrided9x7r16, clashesGoStrided9x7r17, clashesGoStrided9x7r18, clashesGoStrided9x7r19, clashesGoStrided9x7r20, clashesGoStrided9x7r21, clashesGoStrided9x7r22, clashesGoStrided9x7r23, clashesGoStrided9x7r24, clashesGoStrided9x7r25, clashesGoStrided9x7r26, clashesGoStrided9x7r27, clashesGoStrided9x7r28, clashesGoStrided9x7r29, clashesGoStrided9x7r30, clashesGoStrided9x7r31, clashesGoStrided9x7r32},
+	},
+}
+
 // goOrKernels holds the Go kernels of orRows by words of a row:
 // goOrKernels[words].
 var goOrKernels = [33]func(dst, src, row []uint64){nil, orRowsGo1, orRowsGo2, orRowsGo3, orRowsGo4, orRowsGo5, orRowsGo6, orRowsGo7, orRowsGo8, orRowsGo9, orRowsGo10, orRowsGo11, orRowsGo12, orRowsGo13, orRowsGo14, orRowsGo15, orRowsGo16, orRowsGo17, orRowsGo18, orRowsGo19, orRowsGo20, orRowsGo21, orRowsGo22, orRowsGo23, orRowsGo24, orRowsGo25, orRowsGo26, orRowsGo27, orRowsGo28, orRowsGo29, orRowsGo30, orRowsGo31, orRowsGo32}
@@ -845,12 +873,36 @@ func clashesGo8x1r1(tables []uint64, keys []uint64) int {
 	return int(n)
 }
 
+// clashesGoStrided8x1r1 is clashesGo for 1 tables of 8 diagonals, 1 words of rows stride words apart.
+func clashesGoStrided8x1r1(tables []uint64, stride int, keys []uint64) int {
+	tb := (*[1 << 8 * 32]uint64)(tables)
+	s := uint(stride-1)&31 + 1
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[1]uint64)(tb[uint(0<<8+key>>0&0xff)*s:])
+		n += uint64(bits.OnesCount64(r0[0]))
+	}
+	return int(n)
+}
+
 // clashesGo8x1r2 is clashesGo for 1 tables of 8 diagonals, rows of 2 words.
 func clashesGo8x1r2(tables []uint64, keys []uint64) int {
 	tb := (*[1 << 8 * 2]uint64)(tables)
 	var n uint64
 	for _, key := range keys {
 		r0 := (*[2]uint64)(tb[(0<<8+int(key>>0&0xff))*2:])
+		n += uint64(bits.OnesCount64(r0[0]) + bits.OnesCount64(r0[1]))
+	}
+	return int(n)
+}
+
+// clashesGoStrided8x1r2 is clashesGo for 1 tables of 8 diagonals, 2 words of rows stride words apart.
+func clashesGoStrided8x1r2(tables []uint64, stride int, keys []uint64) int {
+	tb := (*[1 << 8 * 32]uint64)(tables)
+	s := uint(stride-1)&31 + 1
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[2]uint64)(tb[uint(0<<8+key>>0&0xff)*s:])
 		n += uint64(bits.OnesCount64(r0[0]) + bits.OnesCount64(r0[1]))
 	}
 	return int(n)
@@ -867,6 +919,18 @@ func clashesGo8x1r3(tables []uint64, keys []uint64) int {
 	return int(n)
 }
 
+// clashesGoStrided8x1r3 is clashesGo for 1 tables of 8 diagonals, 3 words of rows stride words apart.
+func clashesGoStrided8x1r3(tables []uint64, stride int, keys []uint64) int {
+	tb := (*[1 << 8 * 32]uint64)(tables)
+	s := uint(stride-1)&31 + 1
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[3]uint64)(tb[uint(0<<8+key>>0&0xff)*s:])
+		n += uint64(bits.OnesCount64(r0[0]) + bits.OnesCount64(r0[1]) + bits.OnesCount64(r0[2]))
+	}
+	return int(n)
+}
+
 // clashesGo8x1r4 is clashesGo for 1 tables of 8 diagonals, rows of 4 words.
 func clashesGo8x1r4(tables []uint64, keys []uint64) int {
 	tb := (*[1 << 8 * 4]uint64)(tables)
@@ -878,12 +942,37 @@ func clashesGo8x1r4(tables []uint64, keys []uint64) int {
 	return int(n)
 }
 
+// clashesGoStrided8x1r4 is clashesGo for 1 tables of 8 diagonals, 4 words of rows stride words apart.
+func clashesGoStrided8x1r4(tables []uint64, stride int, keys []uint64) int {
+	tb := (*[1 << 8 * 32]uint64)(tables)
+	s := uint(stride-1)&31 + 1
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[4]uint64)(tb[uint(0<<8+key>>0&0xff)*s:])
+		n += uint64(bits.OnesCount64(r0[0]) + bits.OnesCount64(r0[1]) + bits.OnesCount64(r0[2]) + bits.OnesCount64(r0[3]))
+	}
+	return int(n)
+}
+
 // clashesGo8x1r5 is clashesGo for 1 tables of 8 diagonals, rows of 5 words.
 func clashesGo8x1r5(tables []uint64, keys []uint64) int {
 	tb := (*[1 << 8 * 5]uint64)(tables)
 	var n uint64
 	for _, key := range keys {
 		r0 := (*[5]uint64)(tb[(0<<8+int(key>>0&0xff))*5:])
+		n += uint64(bits.OnesCount64(r0[0]) + bits.OnesCount64(r0[1]) + bits.OnesCount64(r0[2]) + bits.OnesCount64(r0[3]))
+		n += uint64(bits.OnesCount64(r0[4]))
+	}
+	return int(n)
+}
+
+// clashesGoStrided8x1r5 is clashesGo for 1 tables of 8 diagonals, 5 words of rows stride words apart.
+func clashesGoStrided8x1r5(tables []uint64, stride int, keys []uint64) int {
+	tb := (*[1 << 8 * 32]uint64)(tables)
+	s := uint(stride-1)&31 + 1
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[5]uint64)(tb[uint(0<<8+key>>0&0xff)*s:])
 		n += uint64(bits.OnesCount64(r0[0]) + bits.OnesCount64(r0[1]) + bits.OnesCount64(r0[2]) + bits.OnesCount64(r0[3]))
 		n += uint64(bits.OnesCount64(r0[4]))
 	}
@@ -902,12 +991,38 @@ func clashesGo8x1r6(tables []uint64, keys []uint64) int {
 	return int(n)
 }
 
+// clashesGoStrided8x1r6 is clashesGo for 1 tables of 8 diagonals, 6 words of rows stride words apart.
+func clashesGoStrided8x1r6(tables []uint64, stride int, keys []uint64) int {
+	tb := (*[1 << 8 * 32]uint64)(tables)
+	s := uint(stride-1)&31 + 1
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[6]uint64)(tb[uint(0<<8+key>>0&0xff)*s:])
+		n += uint64(bits.OnesCount64(r0[0]) + bits.OnesCount64(r0[1]) + bits.OnesCount64(r0[2]) + bits.OnesCount64(r0[3]))
+		n += uint64(bits.OnesCount64(r0[4]) + bits.OnesCount64(r0[5]))
+	}
+	return int(n)
+}
+
 // clashesGo8x1r7 is clashesGo for 1 tables of 8 diagonals, rows of 7 words.
 func clashesGo8x1r7(tables []uint64, keys []uint64) int {
 	tb := (*[1 << 8 * 7]uint64)(tables)
 	var n uint64
 	for _, key := range keys {
 		r0 := (*[7]uint64)(tb[(0<<8+int(key>>0&0xff))*7:])
+		n += uint64(bits.OnesCount64(r0[0]) + bits.OnesCount64(r0[1]) + bits.OnesCount64(r0[2]) + bits.OnesCount64(r0[3]))
+		n += uint64(bits.OnesCount64(r0[4]) + bits.OnesCount64(r0[5]) + bits.OnesCount64(r0[6]))
+	}
+	return int(n)
+}
+
+// clashesGoStrided8x1r7 is clashesGo for 1 tables of 8 diagonals, 7 words of rows stride words apart.
+func clashesGoStrided8x1r7(tables []uint64, stride int, keys []uint64) int {
+	tb := (*[1 << 8 * 32]uint64)(tables)
+	s := uint(stride-1)&31 + 1
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[7]uint64)(tb[uint(0<<8+key>>0&0xff)*s:])
 		n += uint64(bits.OnesCount64(r0[0]) + bits.OnesCount64(r0[1]) + bits.OnesCount64(r0[2]) + bits.OnesCount64(r0[3]))
 		n += uint64(bits.OnesCount64(r0[4]) + bits.OnesCount64(r0[5]) + bits.OnesCount64(r0[6]))
 	}
@@ -926,12 +1041,39 @@ func clashesGo8x1r8(tables []uint64, keys []uint64) int {
 	return int(n)
 }
 
+// clashesGoStrided8x1r8 is clashesGo for 1 tables of 8 diagonals, 8 words of rows stride words apart.
+func clashesGoStrided8x1r8(tables []uint64, stride int, keys []uint64) int {
+	tb := (*[1 << 8 * 32]uint64)(tables)
+	s := uint(stride-1)&31 + 1
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[8]uint64)(tb[uint(0<<8+key>>0&0xff)*s:])
+		n += uint64(bits.OnesCount64(r0[0]) + bits.OnesCount64(r0[1]) + bits.OnesCount64(r0[2]) + bits.OnesCount64(r0[3]))
+		n += uint64(bits.OnesCount64(r0[4]) + bits.OnesCount64(r0[5]) + bits.OnesCount64(r0[6]) + bits.OnesCount64(r0[7]))
+	}
+	return int(n)
+}
+
 // clashesGo8x1r9 is clashesGo for 1 tables of 8 diagonals, rows of 9 words.
 func clashesGo8x1r9(tables []uint64, keys []uint64) int {
 	tb := (*[1 << 8 * 9]uint64)(tables)
 	var n uint64
 	for _, key := range keys {
 		r0 := (*[9]uint64)(tb[(0<<8+int(key>>0&0xff))*9:])
+		n += uint64(bits.OnesCount64(r0[0]) + bits.OnesCount64(r0[1]) + bits.OnesCount64(r0[2]) + bits.OnesCount64(r0[3]))
+		n += uint64(bits.OnesCount64(r0[4]) + bits.OnesCount64(r0[5]) + bits.OnesCount64(r0[6]) + bits.OnesCount64(r0[7]))
+		n += uint64(bits.OnesCount64(r0[8]))
+	}
+	return int(n)
+}
+
+// clashesGoStrided8x1r9 is clashesGo for 1 tables of 8 diagonals, 9 words of rows stride words apart.
+func clashesGoStrided8x1r9(tables []uint64, stride int, keys []uint64) int {
+	tb := (*[1 << 8 * 32]uint64)(tables)
+	s := uint(stride-1)&31 + 1
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[9]uint64)(tb[uint(0<<8+key>>0&0xff)*s:])
 		n += uint64(bits.OnesCount64(r0[0]) + bits.OnesCount64(r0[1]) + bits.OnesCount64(r0[2]) + bits.OnesCount64(r0[3]))
 		n += uint64(bits.OnesCount64(r0[4]) + bits.OnesCount64(r0[5]) + bits.OnesCount64(r0[6]) + bits.OnesCount64(r0[7]))
 		n += uint64(bits.OnesCount64(r0[8]))
@@ -952,12 +1094,40 @@ func clashesGo8x1r10(tables []uint64, keys []uint64) int {
 	return int(n)
 }
 
+// clashesGoStrided8x1r10 is clashesGo for 1 tables of 8 diagonals, 10 words of rows stride words apart.
+func clashesGoStrided8x1r10(tables []uint64, stride int, keys []uint64) int {
+	tb := (*[1 << 8 * 32]uint64)(tables)
+	s := uint(stride-1)&31 + 1
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[10]uint64)(tb[uint(0<<8+key>>0&0xff)*s:])
+		n += uint64(bits.OnesCount64(r0[0]) + bits.OnesCount64(r0[1]) + bits.OnesCount64(r0[2]) + bits.OnesCount64(r0[3]))
+		n += uint64(bits.OnesCount64(r0[4]) + bits.OnesCount64(r0[5]) + bits.OnesCount64(r0[6]) + bits.OnesCount64(r0[7]))
+		n += uint64(bits.OnesCount64(r0[8]) + bits.OnesCount64(r0[9]))
+	}
+	return int(n)
+}
+
 // clashesGo8x1r11 is clashesGo for 1 tables of 8 diagonals, rows of 11 words.
 func clashesGo8x1r11(tables []uint64, keys []uint64) int {
 	tb := (*[1 << 8 * 11]uint64)(tables)
 	var n uint64
 	for _, key := range keys {
 		r0 := (*[11]uint64)(tb[(0<<8+int(key>>0&0xff))*11:])
+		n += uint64(bits.OnesCount64(r0[0]) + bits.OnesCount64(r0[1]) + bits.OnesCount64(r0[2]) + bits.OnesCount64(r0[3]))
+		n += uint64(bits.OnesCount64(r0[4]) + bits.OnesCount64(r0[5]) + bits.OnesCount64(r0[6]) + bits.OnesCount64(r0[7]))
+		n += uint64(bits.OnesCount64(r0[8]) + bits.OnesCount64(r0[9]) + bits.OnesCount64(r0[10]))
+	}
+	return int(n)
+}
+
+// clashesGoStrided8x1r11 is clashesGo for 1 tables of 8 diagonals, 11 words of rows stride words apart.
+func clashesGoStrided8x1r11(tables []uint64, stride int, keys []uint64) int {
+	tb := (*[1 << 8 * 32]uint64)(tables)
+	s := uint(stride-1)&31 + 1
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[11]uint64)(tb[uint(0<<8+key>>0&0xff)*s:])
 		n += uint64(bits.OnesCount64(r0[0]) + bits.OnesCount64(r0[1]) + bits.OnesCount64(r0[2]) + bits.OnesCount64(r0[3]))
 		n += uint64(bits.OnesCount64(r0[4]) + bits.OnesCount64(r0[5]) + bits.OnesCount64(r0[6]) + bits.OnesCount64(r0[7]))
 		n += uint64(bits.OnesCount64(r0[8]) + bits.OnesCount64(r0[9]) + bits.OnesCount64(r0[10]))
@@ -978,12 +1148,41 @@ func clashesGo8x1r12(tables []uint64, keys []uint64) int {
 	return int(n)
 }
 
+// clashesGoStrided8x1r12 is clashesGo for 1 tables of 8 diagonals, 12 words of rows stride words apart.
+func clashesGoStrided8x1r12(tables []uint64, stride int, keys []uint64) int {
+	tb := (*[1 << 8 * 32]uint64)(tables)
+	s := uint(stride-1)&31 + 1
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[12]uint64)(tb[uint(0<<8+key>>0&0xff)*s:])
+		n += uint64(bits.OnesCount64(r0[0]) + bits.OnesCount64(r0[1]) + bits.OnesCount64(r0[2]) + bits.OnesCount64(r0[3]))
+		n += uint64(bits.OnesCount64(r0[4]) + bits.OnesCount64(r0[5]) + bits.OnesCount64(r0[6]) + bits.OnesCount64(r0[7]))
+		n += uint64(bits.OnesCount64(r0[8]) + bits.OnesCount64(r0[9]) + bits.OnesCount64(r0[10]) + bits.OnesCount64(r0[11]))
+	}
+	return int(n)
+}
+
 // clashesGo8x1r13 is clashesGo for 1 tables of 8 diagonals, rows of 13 words.
 func clashesGo8x1r13(tables []uint64, keys []uint64) int {
 	tb := (*[1 << 8 * 13]uint64)(tables)
 	var n uint64
 	for _, key := range keys {
 		r0 := (*[13]uint64)(tb[(0<<8+int(key>>0&0xff))*13:])
+		n += uint64(bits.OnesCount64(r0[0]) + bits.OnesCount64(r0[1]) + bits.OnesCount64(r0[2]) + bits.OnesCount64(r0[3]))
+		n += uint64(bits.OnesCount64(r0[4]) + bits.OnesCount64(r0[5]) + bits.OnesCount64(r0[6]) + bits.OnesCount64(r0[7]))
+		n += uint64(bits.OnesCount64(r0[8]) + bits.OnesCount64(r0[9]) + bits.OnesCount64(r0[10]) + bits.OnesCount64(r0[11]))
+		n += uint64(bits.OnesCount64(r0[12]))
+	}
+	return int(n)
+}
+
+// clashesGoStrided8x1r13 is clashesGo for 1 tables of 8 diagonals, 13 words of rows stride words apart.
+func clashesGoStrided8x1r13(tables []uint64, stride int, keys []uint64) int {
+	tb := (*[1 << 8 * 32]uint64)(tables)
+	s := uint(stride-1)&31 + 1
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[13]uint64)(tb[uint(0<<8+key>>0&0xff)*s:])
 		n += uint64(bits.OnesCount64(r0[0]) + bits.OnesCount64(r0[1]) + bits.OnesCount64(r0[2]) + bits.OnesCount64(r0[3]))
 		n += uint64(bits.OnesCount64(r0[4]) + bits.OnesCount64(r0[5]) + bits.OnesCount64(r0[6]) + bits.OnesCount64(r0[7]))
 		n += uint64(bits.OnesCount64(r0[8]) + bits.OnesCount64(r0[9]) + bits.OnesCount64(r0[10]) + bits.OnesCount64(r0[11]))
@@ -1006,12 +1205,42 @@ func clashesGo8x1r14(tables []uint64, keys []uint64) int {
 	return int(n)
 }
 
+// clashesGoStrided8x1r14 is clashesGo for 1 tables of 8 diagonals, 14 words of rows stride words apart.
+func clashesGoStrided8x1r14(tables []uint64, stride int, keys []uint64) int {
+	tb := (*[1 << 8 * 32]uint64)(tables)
+	s := uint(stride-1)&31 + 1
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[14]uint64)(tb[uint(0<<8+key>>0&0xff)*s:])
+		n += uint64(bits.OnesCount64(r0[0]) + bits.OnesCount64(r0[1]) + bits.OnesCount64(r0[2]) + bits.OnesCount64(r0[3]))
+		n += uint64(bits.OnesCount64(r0[4]) + bits.OnesCount64(r0[5]) + bits.OnesCount64(r0[6]) + bits.OnesCount64(r0[7]))
+		n += uint64(bits.OnesCount64(r0[8]) + bits.OnesCount64(r0[9]) + bits.OnesCount64(r0[10]) + bits.OnesCount64(r0[11]))
+		n += uint64(bits.OnesCount64(r0[12]) + bits.OnesCount64(r0[13]))
+	}
+	return int(n)
+}
+
 // clashesGo8x1r15 is clashesGo for 1 tables of 8 diagonals, rows of 15 words.
 func clashesGo8x1r15(tables []uint64, keys []uint64) int {
 	tb := (*[1 << 8 * 15]uint64)(tables)
 	var n uint64
 	for _, key := range keys {
 		r0 := (*[15]uint64)(tb[(0<<8+int(key>>0&0xff))*15:])
+		n += uint64(bits.OnesCount64(r0[0]) + bits.OnesCount64(r0[1]) + bits.OnesCount64(r0[2]) + bits.OnesCount64(r0[3]))
+		n += uint64(bits.OnesCount64(r0[4]) + bits.OnesCount64(r0[5]) + bits.OnesCount64(r0[6]) + bits.OnesCount64(r0[7]))
+		n += uint64(bits.OnesCount64(r0[8]) + bits.OnesCount64(r0[9]) + bits.OnesCount64(r0[10]) + bits.OnesCount64(r0[11]))
+		n += uint64(bits.OnesCount64(r0[12]) + bits.OnesCount64(r0[13]) + bits.OnesCount64(r0[14]))
+	}
+	return int(n)
+}
+
+// clashesGoStrided8x1r15 is clashesGo for 1 tables of 8 diagonals, 15 words of rows stride words apart.
+func clashesGoStrided8x1r15(tables []uint64, stride int, keys []uint64) int {
+	tb := (*[1 << 8 * 32]uint64)(tables)
+	s := uint(stride-1)&31 + 1
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[15]uint64)(tb[uint(0<<8+key>>0&0xff)*s:])
 		n += uint64(bits.OnesCount64(r0[0]) + bits.OnesCount64(r0[1]) + bits.OnesCount64(r0[2]) + bits.OnesCount64(r0[3]))
 		n += uint64(bits.OnesCount64(r0[4]) + bits.OnesCount64(r0[5]) + bits.OnesCount64(r0[6]) + bits.OnesCount64(r0[7]))
 		n += uint64(bits.OnesCount64(r0[8]) + bits.OnesCount64(r0[9]) + bits.OnesCount64(r0[10]) + bits.OnesCount64(r0[11]))
@@ -1034,12 +1263,43 @@ func clashesGo8x1r16(tables []uint64, keys []uint64) int {
 	return int(n)
 }
 
+// clashesGoStrided8x1r16 is clashesGo for 1 tables of 8 diagonals, 16 words of rows stride words apart.
+func clashesGoStrided8x1r16(tables []uint64, stride int, keys []uint64) int {
+	tb := (*[1 << 8 * 32]uint64)(tables)
+	s := uint(stride-1)&31 + 1
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[16]uint64)(tb[uint(0<<8+key>>0&0xff)*s:])
+		n += uint64(bits.OnesCount64(r0[0]) + bits.OnesCount64(r0[1]) + bits.OnesCount64(r0[2]) + bits.OnesCount64(r0[3]))
+		n += uint64(bits.OnesCount64(r0[4]) + bits.OnesCount64(r0[5]) + bits.OnesCount64(r0[6]) + bits.OnesCount64(r0[7]))
+		n += uint64(bits.OnesCount64(r0[8]) + bits.OnesCount64(r0[9]) + bits.OnesCount64(r0[10]) + bits.OnesCount64(r0[11]))
+		n += uint64(bits.OnesCount64(r0[12]) + bits.OnesCount64(r0[13]) + bits.OnesCount64(r0[14]) + bits.OnesCount64(r0[15]))
+	}
+	return int(n)
+}
+
 // clashesGo8x1r17 is clashesGo for 1 tables of 8 diagonals, rows of 17 words.
 func clashesGo8x1r17(tables []uint64, keys []uint64) int {
 	tb := (*[1 << 8 * 17]uint64)(tables)
 	var n uint64
 	for _, key := range keys {
 		r0 := (*[17]uint64)(tb[(0<<8+int(key>>0&0xff))*17:])
+		n += uint64(bits.OnesCount64(r0[0]) + bits.OnesCount64(r0[1]) + bits.OnesCount64(r0[2]) + bits.OnesCount64(r0[3]))
+		n += uint64(bits.OnesCount64(r0[4]) + bits.OnesCount64(r0[5]) + bits.OnesCount64(r0[6]) + bits.OnesCount64(r0[7]))
+		n += uint64(bits.OnesCount64(r0[8]) + bits.OnesCount64(r0[9]) + bits.OnesCount64(r0[10]) + bits.OnesCount64(r0[11]))
+		n += uint64(bits.OnesCount64(r0[12]) + bits.OnesCount64(r0[13]) + bits.OnesCount64(r0[14]) + bits.OnesCount64(r0[15]))
+		n += uint64(bits.OnesCount64(r0[16]))
+	}
+	return int(n)
+}
+
+// clashesGoStrided8x1r17 is clashesGo for 1 tables of 8 diagonals, 17 words of rows stride words apart.
+func clashesGoStrided8x1r17(tables []uint64, stride int, keys []uint64) int {
+	tb := (*[1 << 8 * 32]uint64)(tables)
+	s := uint(stride-1)&31 + 1
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[17]uint64)(tb[uint(0<<8+key>>0&0xff)*s:])
 		n += uint64(bits.OnesCount64(r0[0]) + bits.OnesCount64(r0[1]) + bits.OnesCount64(r0[2]) + bits.OnesCount64(r0[3]))
 		n += uint64(bits.OnesCount64(r0[4]) + bits.OnesCount64(r0[5]) + bits.OnesCount64(r0[6]) + bits.OnesCount64(r0[7]))
 		n += uint64(bits.OnesCount64(r0[8]) + bits.OnesCount64(r0[9]) + bits.OnesCount64(r0[10]) + bits.OnesCount64(r0[11]))
@@ -1064,12 +1324,44 @@ func clashesGo8x1r18(tables []uint64, keys []uint64) int {
 	return int(n)
 }
 
+// clashesGoStrided8x1r18 is clashesGo for 1 tables of 8 diagonals, 18 words of rows stride words apart.
+func clashesGoStrided8x1r18(tables []uint64, stride int, keys []uint64) int {
+	tb := (*[1 << 8 * 32]uint64)(tables)
+	s := uint(stride-1)&31 + 1
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[18]uint64)(tb[uint(0<<8+key>>0&0xff)*s:])
+		n += uint64(bits.OnesCount64(r0[0]) + bits.OnesCount64(r0[1]) + bits.OnesCount64(r0[2]) + bits.OnesCount64(r0[3]))
+		n += uint64(bits.OnesCount64(r0[4]) + bits.OnesCount64(r0[5]) + bits.OnesCount64(r0[6]) + bits.OnesCount64(r0[7]))
+		n += uint64(bits.OnesCount64(r0[8]) + bits.OnesCount64(r0[9]) + bits.OnesCount64(r0[10]) + bits.OnesCount64(r0[11]))
+		n += uint64(bits.OnesCount64(r0[12]) + bits.OnesCount64(r0[13]) + bits.OnesCount64(r0[14]) + bits.OnesCount64(r0[15]))
+		n += uint64(bits.OnesCount64(r0[16]) + bits.OnesCount64(r0[17]))
+	}
+	return int(n)
+}
+
 // clashesGo8x1r19 is clashesGo for 1 tables of 8 diagonals, rows of 19 words.
 func clashesGo8x1r19(tables []uint64, keys []uint64) int {
 	tb := (*[1 << 8 * 19]uint64)(tables)
 	var n uint64
 	for _, key := range keys {
 		r0 := (*[19]uint64)(tb[(0<<8+int(key>>0&0xff))*19:])
+		n += uint64(bits.OnesCount64(r0[0]) + bits.OnesCount64(r0[1]) + bits.OnesCount64(r0[2]) + bits.OnesCount64(r0[3]))
+		n += uint64(bits.OnesCount64(r0[4]) + bits.OnesCount64(r0[5]) + bits.OnesCount64(r0[6]) + bits.OnesCount64(r0[7]))
+		n += uint64(bits.OnesCount64(r0[8]) + bits.OnesCount64(r0[9]) + bits.OnesCount64(r0[10]) + bits.OnesCount64(r0[11]))
+		n += uint64(bits.OnesCount64(r0[12]) + bits.OnesCount64(r0[13]) + bits.OnesCount64(r0[14]) + bits.OnesCount64(r0[15]))
+		n += uint64(bits.OnesCount64(r0[16]) + bits.OnesCount64(r0[17]) + bits.OnesCount64(r0[18]))
+	}
+	return int(n)
+}
+
+// clashesGoStrided8x1r19 is clashesGo for 1 tables of 8 diagonals, 19 words of rows stride words apart.
+func clashesGoStrided8x1r19(tables []uint64, stride int, keys []uint64) int {
+	tb := (*[1 << 8 * 32]uint64)(tables)
+	s := uint(stride-1)&31 + 1
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[19]uint64)(tb[uint(0<<8+key>>0&0xff)*s:])
 		n += uint64(bits.OnesCount64(r0[0]) + bits.OnesCount64(r0[1]) + bits.OnesCount64(r0[2]) + bits.OnesCount64(r0[3]))
 		n += uint64(bits.OnesCount64(r0[4]) + bits.OnesCount64(r0[5]) + bits.OnesCount64(r0[6]) + bits.OnesCount64(r0[7]))
 		n += uint64(bits.OnesCount64(r0[8]) + bits.OnesCount64(r0[9]) + bits.OnesCount64(r0[10]) + bits.OnesCount64(r0[11]))
@@ -1094,12 +1386,45 @@ func clashesGo8x1r20(tables []uint64, keys []uint64) int {
 	return int(n)
 }
 
+// clashesGoStrided8x1r20 is clashesGo for 1 tables of 8 diagonals, 20 words of rows stride words apart.
+func clashesGoStrided8x1r20(tables []uint64, stride int, keys []uint64) int {
+	tb := (*[1 << 8 * 32]uint64)(tables)
+	s := uint(stride-1)&31 + 1
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[20]uint64)(tb[uint(0<<8+key>>0&0xff)*s:])
+		n += uint64(bits.OnesCount64(r0[0]) + bits.OnesCount64(r0[1]) + bits.OnesCount64(r0[2]) + bits.OnesCount64(r0[3]))
+		n += uint64(bits.OnesCount64(r0[4]) + bits.OnesCount64(r0[5]) + bits.OnesCount64(r0[6]) + bits.OnesCount64(r0[7]))
+		n += uint64(bits.OnesCount64(r0[8]) + bits.OnesCount64(r0[9]) + bits.OnesCount64(r0[10]) + bits.OnesCount64(r0[11]))
+		n += uint64(bits.OnesCount64(r0[12]) + bits.OnesCount64(r0[13]) + bits.OnesCount64(r0[14]) + bits.OnesCount64(r0[15]))
+		n += uint64(bits.OnesCount64(r0[16]) + bits.OnesCount64(r0[17]) + bits.OnesCount64(r0[18]) + bits.OnesCount64(r0[19]))
+	}
+	return int(n)
+}
+
 // clashesGo8x1r21 is clashesGo for 1 tables of 8 diagonals, rows of 21 words.
 func clashesGo8x1r21(tables []uint64, keys []uint64) int {
 	tb := (*[1 << 8 * 21]uint64)(tables)
 	var n uint64
 	for _, key := range keys {
 		r0 := (*[21]uint64)(tb[(0<<8+int(key>>0&0xff))*21:])
+		n += uint64(bits.OnesCount64(r0[0]) + bits.OnesCount64(r0[1]) + bits.OnesCount64(r0[2]) + bits.OnesCount64(r0[3]))
+		n += uint64(bits.OnesCount64(r0[4]) + bits.OnesCount64(r0[5]) + bits.OnesCount64(r0[6]) + bits.OnesCount64(r0[7]))
+		n += uint64(bits.OnesCount64(r0[8]) + bits.OnesCount64(r0[9]) + bits.OnesCount64(r0[10]) + bits.OnesCount64(r0[11]))
+		n += uint64(bits.OnesCount64(r0[12]) + bits.OnesCount64(r0[13]) + bits.OnesCount64(r0[14]) + bits.OnesCount64(r0[15]))
+		n += uint64(bits.OnesCount64(r0[16]) + bits.OnesCount64(r0[17]) + bits.OnesCount64(r0[18]) + bits.OnesCount64(r0[19]))
+		n += uint64(bits.OnesCount64(r0[20]))
+	}
+	return int(n)
+}
+
+// clashesGoStrided8x1r21 is clashesGo for 1 tables of 8 diagonals, 21 words of rows stride words apart.
+func clashesGoStrided8x1r21(tables []uint64, stride int, keys []uint64) int {
+	tb := (*[1 << 8 * 32]uint64)(tables)
+	s := uint(stride-1)&31 + 1
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[21]uint64)(tb[uint(0<<8+key>>0&0xff)*s:])
 		n += uint64(bits.OnesCount64(r0[0]) + bits.OnesCount64(r0[1]) + bits.OnesCount64(r0[2]) + bits.OnesCount64(r0[3]))
 		n += uint64(bits.OnesCount64(r0[4]) + bits.OnesCount64(r0[5]) + bits.OnesCount64(r0[6]) + bits.OnesCount64(r0[7]))
 		n += uint64(bits.OnesCount64(r0[8]) + bits.OnesCount64(r0[9]) + bits.OnesCount64(r0[10]) + bits.OnesCount64(r0[11]))
@@ -1126,12 +1451,46 @@ func clashesGo8x1r22(tables []uint64, keys []uint64) int {
 	return int(n)
 }
 
+// clashesGoStrided8x1r22 is clashesGo for 1 tables of 8 diagonals, 22 words of rows stride words apart.
+func clashesGoStrided8x1r22(tables []uint64, stride int, keys []uint64) int {
+	tb := (*[1 << 8 * 32]uint64)(tables)
+	s := uint(stride-1)&31 + 1
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[22]uint64)(tb[uint(0<<8+key>>0&0xff)*s:])
+		n += uint64(bits.OnesCount64(r0[0]) + bits.OnesCount64(r0[1]) + bits.OnesCount64(r0[2]) + bits.OnesCount64(r0[3]))
+		n += uint64(bits.OnesCount64(r0[4]) + bits.OnesCount64(r0[5]) + bits.OnesCount64(r0[6]) + bits.OnesCount64(r0[7]))
+		n += uint64(bits.OnesCount64(r0[8]) + bits.OnesCount64(r0[9]) + bits.OnesCount64(r0[10]) + bits.OnesCount64(r0[11]))
+		n += uint64(bits.OnesCount64(r0[12]) + bits.OnesCount64(r0[13]) + bits.OnesCount64(r0[14]) + bits.OnesCount64(r0[15]))
+		n += uint64(bits.OnesCount64(r0[16]) + bits.OnesCount64(r0[17]) + bits.OnesCount64(r0[18]) + bits.OnesCount64(r0[19]))
+		n += uint64(bits.OnesCount64(r0[20]) + bits.OnesCount64(r0[21]))
+	}
+	return int(n)
+}
+
 // clashesGo8x1r23 is clashesGo for 1 tables of 8 diagonals, rows of 23 words.
 func clashesGo8x1r23(tables []uint64, keys []uint64) int {
 	tb := (*[1 << 8 * 23]uint64)(tables)
 	var n uint64
 	for _, key := range keys {
 		r0 := (*[23]uint64)(tb[(0<<8+int(key>>0&0xff))*23:])
+		n += uint64(bits.OnesCount64(r0[0]) + bits.OnesCount64(r0[1]) + bits.OnesCount64(r0[2]) + bits.OnesCount64(r0[3]))
+		n += uint64(bits.OnesCount64(r0[4]) + bits.OnesCount64(r0[5]) + bits.OnesCount64(r0[6]) + bits.OnesCount64(r0[7]))
+		n += uint64(bits.OnesCount64(r0[8]) + bits.OnesCount64(r0[9]) + bits.OnesCount64(r0[10]) + bits.OnesCount64(r0[11]))
+		n += uint64(bits.OnesCount64(r0[12]) + bits.OnesCount64(r0[13]) + bits.OnesCount64(r0[14]) + bits.OnesCount64(r0[15]))
+		n += uint64(bits.OnesCount64(r0[16]) + bits.OnesCount64(r0[17]) + bits.OnesCount64(r0[18]) + bits.OnesCount64(r0[19]))
+		n += uint64(bits.OnesCount64(r0[20]) + bits.OnesCount64(r0[21]) + bits.OnesCount64(r0[22]))
+	}
+	return int(n)
+}
+
+// clashesGoStrided8x1r23 is clashesGo for 1 tables of 8 diagonals, 23 words of rows stride words apart.
+func clashesGoStrided8x1r23(tables []uint64, stride int, keys []uint64) int {
+	tb := (*[1 << 8 * 32]uint64)(tables)
+	s := uint(stride-1)&31 + 1
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[23]uint64)(tb[uint(0<<8+key>>0&0xff)*s:])
 		n += uint64(bits.OnesCount64(r0[0]) + bits.OnesCount64(r0[1]) + bits.OnesCount64(r0[2]) + bits.OnesCount64(r0[3]))
 		n += uint64(bits.OnesCount64(r0[4]) + bits.OnesCount64(r0[5]) + bits.OnesCount64(r0[6]) + bits.OnesCount64(r0[7]))
 		n += uint64(bits.OnesCount64(r0[8]) + bits.OnesCount64(r0[9]) + bits.OnesCount64(r0[10]) + bits.OnesCount64(r0[11]))
@@ -1158,12 +1517,47 @@ func clashesGo8x1r24(tables []uint64, keys []uint64) int {
 	return int(n)
 }
 
+// clashesGoStrided8x1r24 is clashesGo for 1 tables of 8 diagonals, 24 words of rows stride words apart.
+func clashesGoStrided8x1r24(tables []uint64, stride int, keys []uint64) int {
+	tb := (*[1 << 8 * 32]uint64)(tables)
+	s := uint(stride-1)&31 + 1
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[24]uint64)(tb[uint(0<<8+key>>0&0xff)*s:])
+		n += uint64(bits.OnesCount64(r0[0]) + bits.OnesCount64(r0[1]) + bits.OnesCount64(r0[2]) + bits.OnesCount64(r0[3]))
+		n += uint64(bits.OnesCount64(r0[4]) + bits.OnesCount64(r0[5]) + bits.OnesCount64(r0[6]) + bits.OnesCount64(r0[7]))
+		n += uint64(bits.OnesCount64(r0[8]) + bits.OnesCount64(r0[9]) + bits.OnesCount64(r0[10]) + bits.OnesCount64(r0[11]))
+		n += uint64(bits.OnesCount64(r0[12]) + bits.OnesCount64(r0[13]) + bits.OnesCount64(r0[14]) + bits.OnesCount64(r0[15]))
+		n += uint64(bits.OnesCount64(r0[16]) + bits.OnesCount64(r0[17]) + bits.OnesCount64(r0[18]) + bits.OnesCount64(r0[19]))
+		n += uint64(bits.OnesCount64(r0[20]) + bits.OnesCount64(r0[21]) + bits.OnesCount64(r0[22]) + bits.OnesCount64(r0[23]))
+	}
+	return int(n)
+}
+
 // clashesGo8x1r25 is clashesGo for 1 tables of 8 diagonals, rows of 25 words.
 func clashesGo8x1r25(tables []uint64, keys []uint64) int {
 	tb := (*[1 << 8 * 25]uint64)(tables)
 	var n uint64
 	for _, key := range keys {
 		r0 := (*[25]uint64)(tb[(0<<8+int(key>>0&0xff))*25:])
+		n += uint64(bits.OnesCount64(r0[0]) + bits.OnesCount64(r0[1]) + bits.OnesCount64(r0[2]) + bits.OnesCount64(r0[3]))
+		n += uint64(bits.OnesCount64(r0[4]) + bits.OnesCount64(r0[5]) + bits.OnesCount64(r0[6]) + bits.OnesCount64(r0[7]))
+		n += uint64(bits.OnesCount64(r0[8]) + bits.OnesCount64(r0[9]) + bits.OnesCount64(r0[10]) + bits.OnesCount64(r0[11]))
+		n += uint64(bits.OnesCount64(r0[12]) + bits.OnesCount64(r0[13]) + bits.OnesCount64(r0[14]) + bits.OnesCount64(r0[15]))
+		n += uint64(bits.OnesCount64(r0[16]) + bits.OnesCount64(r0[17]) + bits.OnesCount64(r0[18]) + bits.OnesCount64(r0[19]))
+		n += uint64(bits.OnesCount64(r0[20]) + bits.OnesCount64(r0[21]) + bits.OnesCount64(r0[22]) + bits.OnesCount64(r0[23]))
+		n += uint64(bits.OnesCount64(r0[24]))
+	}
+	return int(n)
+}
+
+// clashesGoStrided8x1r25 is clashesGo for 1 tables of 8 diagonals, 25 words of rows stride words apart.
+func clashesGoStrided8x1r25(tables []uint64, stride int, keys []uint64) int {
+	tb := (*[1 << 8 * 32]uint64)(tables)
+	s := uint(stride-1)&31 + 1
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[25]uint64)(tb[uint(0<<8+key>>0&0xff)*s:])
 		n += uint64(bits.OnesCount64(r0[0]) + bits.OnesCount64(r0[1]) + bits.OnesCount64(r0[2]) + bits.OnesCount64(r0[3]))
 		n += uint64(bits.OnesCount64(r0[4]) + bits.OnesCount64(r0[5]) + bits.OnesCount64(r0[6]) + bits.OnesCount64(r0[7]))
 		n += uint64(bits.OnesCount64(r0[8]) + bits.OnesCount64(r0[9]) + bits.OnesCount64(r0[10]) + bits.OnesCount64(r0[11]))
@@ -1192,12 +1586,48 @@ func clashesGo8x1r26(tables []uint64, keys []uint64) int {
 	return int(n)
 }
 
+// clashesGoStrided8x1r26 is clashesGo for 1 tables of 8 diagonals, 26 words of rows stride words apart.
+func clashesGoStrided8x1r26(tables []uint64, stride int, keys []uint64) int {
+	tb := (*[1 << 8 * 32]uint64)(tables)
+	s := uint(stride-1)&31 + 1
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[26]uint64)(tb[uint(0<<8+key>>0&0xff)*s:])
+		n += uint64(bits.OnesCount64(r0[0]) + bits.OnesCount64(r0[1]) + bits.OnesCount64(r0[2]) + bits.OnesCount64(r0[3]))
+		n += uint64(bits.OnesCount64(r0[4]) + bits.OnesCount64(r0[5]) + bits.OnesCount64(r0[6]) + bits.OnesCount64(r0[7]))
+		n += uint64(bits.OnesCount64(r0[8]) + bits.OnesCount64(r0[9]) + bits.OnesCount64(r0[10]) + bits.OnesCount64(r0[11]))
+		n += uint64(bits.OnesCount64(r0[12]) + bits.OnesCount64(r0[13]) + bits.OnesCount64(r0[14]) + bits.OnesCount64(r0[15]))
+		n += uint64(bits.OnesCount64(r0[16]) + bits.OnesCount64(r0[17]) + bits.OnesCount64(r0[18]) + bits.OnesCount64(r0[19]))
+		n += uint64(bits.OnesCount64(r0[20]) + bits.OnesCount64(r0[21]) + bits.OnesCount64(r0[22]) + bits.OnesCount64(r0[23]))
+		n += uint64(bits.OnesCount64(r0[24]) + bits.OnesCount64(r0[25]))
+	}
+	return int(n)
+}
+
 // clashesGo8x1r27 is clashesGo for 1 tables of 8 diagonals, rows of 27 words.
 func clashesGo8x1r27(tables []uint64, keys []uint64) int {
 	tb := (*[1 << 8 * 27]uint64)(tables)
 	var n uint64
 	for _, key := range keys {
 		r0 := (*[27]uint64)(tb[(0<<8+int(key>>0&0xff))*27:])
+		n += uint64(bits.OnesCount64(r0[0]) + bits.OnesCount64(r0[1]) + bits.OnesCount64(r0[2]) + bits.OnesCount64(r0[3]))
+		n += uint64(bits.OnesCount64(r0[4]) + bits.OnesCount64(r0[5]) + bits.OnesCount64(r0[6]) + bits.OnesCount64(r0[7]))
+		n += uint64(bits.OnesCount64(r0[8]) + bits.OnesCount64(r0[9]) + bits.OnesCount64(r0[10]) + bits.OnesCount64(r0[11]))
+		n += uint64(bits.OnesCount64(r0[12]) + bits.OnesCount64(r0[13]) + bits.OnesCount64(r0[14]) + bits.OnesCount64(r0[15]))
+		n += uint64(bits.OnesCount64(r0[16]) + bits.OnesCount64(r0[17]) + bits.OnesCount64(r0[18]) + bits.OnesCount64(r0[19]))
+		n += uint64(bits.OnesCount64(r0[20]) + bits.OnesCount64(r0[21]) + bits.OnesCount64(r0[22]) + bits.OnesCount64(r0[23]))
+		n += uint64(bits.OnesCount64(r0[24]) + bits.OnesCount64(r0[25]) + bits.OnesCount64(r0[26]))
+	}
+	return int(n)
+}
+
+// clashesGoStrided8x1r27 is clashesGo for 1 tables of 8 diagonals, 27 words of rows stride words apart.
+func clashesGoStrided8x1r27(tables []uint64, stride int, keys []uint64) int {
+	tb := (*[1 << 8 * 32]uint64)(tables)
+	s := uint(stride-1)&31 + 1
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[27]uint64)(tb[uint(0<<8+key>>0&0xff)*s:])
 		n += uint64(bits.OnesCount64(r0[0]) + bits.OnesCount64(r0[1]) + bits.OnesCount64(r0[2]) + bits.OnesCount64(r0[3]))
 		n += uint64(bits.OnesCount64(r0[4]) + bits.OnesCount64(r0[5]) + bits.OnesCount64(r0[6]) + bits.OnesCount64(r0[7]))
 		n += uint64(bits.OnesCount64(r0[8]) + bits.OnesCount64(r0[9]) + bits.OnesCount64(r0[10]) + bits.OnesCount64(r0[11]))
@@ -1226,12 +1656,49 @@ func clashesGo8x1r28(tables []uint64, keys []uint64) int {
 	return int(n)
 }
 
+// clashesGoStrided8x1r28 is clashesGo for 1 tables of 8 diagonals, 28 words of rows stride words apart.
+func clashesGoStrided8x1r28(tables []uint64, stride int, keys []uint64) int {
+	tb := (*[1 << 8 * 32]uint64)(tables)
+	s := uint(stride-1)&31 + 1
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[28]uint64)(tb[uint(0<<8+key>>0&0xff)*s:])
+		n += uint64(bits.OnesCount64(r0[0]) + bits.OnesCount64(r0[1]) + bits.OnesCount64(r0[2]) + bits.OnesCount64(r0[3]))
+		n += uint64(bits.OnesCount64(r0[4]) + bits.OnesCount64(r0[5]) + bits.OnesCount64(r0[6]) + bits.OnesCount64(r0[7]))
+		n += uint64(bits.OnesCount64(r0[8]) + bits.OnesCount64(r0[9]) + bits.OnesCount64(r0[10]) + bits.OnesCount64(r0[11]))
+		n += uint64(bits.OnesCount64(r0[12]) + bits.OnesCount64(r0[13]) + bits.OnesCount64(r0[14]) + bits.OnesCount64(r0[15]))
+		n += uint64(bits.OnesCount64(r0[16]) + bits.OnesCount64(r0[17]) + bits.OnesCount64(r0[18]) + bits.OnesCount64(r0[19]))
+		n += uint64(bits.OnesCount64(r0[20]) + bits.OnesCount64(r0[21]) + bits.OnesCount64(r0[22]) + bits.OnesCount64(r0[23]))
+		n += uint64(bits.OnesCount64(r0[24]) + bits.OnesCount64(r0[25]) + bits.OnesCount64(r0[26]) + bits.OnesCount64(r0[27]))
+	}
+	return int(n)
+}
+
 // clashesGo8x1r29 is clashesGo for 1 tables of 8 diagonals, rows of 29 words.
 func clashesGo8x1r29(tables []uint64, keys []uint64) int {
 	tb := (*[1 << 8 * 29]uint64)(tables)
 	var n uint64
 	for _, key := range keys {
 		r0 := (*[29]uint64)(tb[(0<<8+int(key>>0&0xff))*29:])
+		n += uint64(bits.OnesCount64(r0[0]) + bits.OnesCount64(r0[1]) + bits.OnesCount64(r0[2]) + bits.OnesCount64(r0[3]))
+		n += uint64(bits.OnesCount64(r0[4]) + bits.OnesCount64(r0[5]) + bits.OnesCount64(r0[6]) + bits.OnesCount64(r0[7]))
+		n += uint64(bits.OnesCount64(r0[8]) + bits.OnesCount64(r0[9]) + bits.OnesCount64(r0[10]) + bits.OnesCount64(r0[11]))
+		n += uint64(bits.OnesCount64(r0[12]) + bits.OnesCount64(r0[13]) + bits.OnesCount64(r0[14]) + bits.OnesCount64(r0[15]))
+		n += uint64(bits.OnesCount64(r0[16]) + bits.OnesCount64(r0[17]) + bits.OnesCount64(r0[18]) + bits.OnesCount64(r0[19]))
+		n += uint64(bits.OnesCount64(r0[20]) + bits.OnesCount64(r0[21]) + bits.OnesCount64(r0[22]) + bits.OnesCount64(r0[23]))
+		n += uint64(bits.OnesCount64(r0[24]) + bits.OnesCount64(r0[25]) + bits.OnesCount64(r0[26]) + bits.OnesCount64(r0[27]))
+		n += uint64(bits.OnesCount64(r0[28]))
+	}
+	return int(n)
+}
+
+// clashesGoStrided8x1r29 is clashesGo for 1 tables of 8 diagonals, 29 words of rows stride words apart.
+func clashesGoStrided8x1r29(tables []uint64, stride int, keys []uint64) int {
+	tb := (*[1 << 8 * 32]uint64)(tables)
+	s := uint(stride-1)&31 + 1
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[29]uint64)(tb[uint(0<<8+key>>0&0xff)*s:])
 		n += uint64(bits.OnesCount64(r0[0]) + bits.OnesCount64(r0[1]) + bits.OnesCount64(r0[2]) + bits.OnesCount64(r0[3]))
 		n += uint64(bits.OnesCount64(r0[4]) + bits.OnesCount64(r0[5]) + bits.OnesCount64(r0[6]) + bits.OnesCount64(r0[7]))
 		n += uint64(bits.OnesCount64(r0[8]) + bits.OnesCount64(r0[9]) + bits.OnesCount64(r0[10]) + bits.OnesCount64(r0[11]))
@@ -1262,12 +1729,50 @@ func clashesGo8x1r30(tables []uint64, keys []uint64) int {
 	return int(n)
 }
 
+// clashesGoStrided8x1r30 is clashesGo for 1 tables of 8 diagonals, 30 words of rows stride words apart.
+func clashesGoStrided8x1r30(tables []uint64, stride int, keys []uint64) int {
+	tb := (*[1 << 8 * 32]uint64)(tables)
+	s := uint(stride-1)&31 + 1
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[30]uint64)(tb[uint(0<<8+key>>0&0xff)*s:])
+		n += uint64(bits.OnesCount64(r0[0]) + bits.OnesCount64(r0[1]) + bits.OnesCount64(r0[2]) + bits.OnesCount64(r0[3]))
+		n += uint64(bits.OnesCount64(r0[4]) + bits.OnesCount64(r0[5]) + bits.OnesCount64(r0[6]) + bits.OnesCount64(r0[7]))
+		n += uint64(bits.OnesCount64(r0[8]) + bits.OnesCount64(r0[9]) + bits.OnesCount64(r0[10]) + bits.OnesCount64(r0[11]))
+		n += uint64(bits.OnesCount64(r0[12]) + bits.OnesCount64(r0[13]) + bits.OnesCount64(r0[14]) + bits.OnesCount64(r0[15]))
+		n += uint64(bits.OnesCount64(r0[16]) + bits.OnesCount64(r0[17]) + bits.OnesCount64(r0[18]) + bits.OnesCount64(r0[19]))
+		n += uint64(bits.OnesCount64(r0[20]) + bits.OnesCount64(r0[21]) + bits.OnesCount64(r0[22]) + bits.OnesCount64(r0[23]))
+		n += uint64(bits.OnesCount64(r0[24]) + bits.OnesCount64(r0[25]) + bits.OnesCount64(r0[26]) + bits.OnesCount64(r0[27]))
+		n += uint64(bits.OnesCount64(r0[28]) + bits.OnesCount64(r0[29]))
+	}
+	return int(n)
+}
+
 // clashesGo8x1r31 is clashesGo for 1 tables of 8 diagonals, rows of 31 words.
 func clashesGo8x1r31(tables []uint64, keys []uint64) int {
 	tb := (*[1 << 8 * 31]uint64)(tables)
 	var n uint64
 	for _, key := range keys {
 		r0 := (*[31]uint64)(tb[(0<<8+int(key>>0&0xff))*31:])
+		n += uint64(bits.OnesCount64(r0[0]) + bits.OnesCount64(r0[1]) + bits.OnesCount64(r0[2]) + bits.OnesCount64(r0[3]))
+		n += uint64(bits.OnesCount64(r0[4]) + bits.OnesCount64(r0[5]) + bits.OnesCount64(r0[6]) + bits.OnesCount64(r0[7]))
+		n += uint64(bits.OnesCount64(r0[8]) + bits.OnesCount64(r0[9]) + bits.OnesCount64(r0[10]) + bits.OnesCount64(r0[11]))
+		n += uint64(bits.OnesCount64(r0[12]) + bits.OnesCount64(r0[13]) + bits.OnesCount64(r0[14]) + bits.OnesCount64(r0[15]))
+		n += uint64(bits.OnesCount64(r0[16]) + bits.OnesCount64(r0[17]) + bits.OnesCount64(r0[18]) + bits.OnesCount64(r0[19]))
+		n += uint64(bits.OnesCount64(r0[20]) + bits.OnesCount64(r0[21]) + bits.OnesCount64(r0[22]) + bits.OnesCount64(r0[23]))
+		n += uint64(bits.OnesCount64(r0[24]) + bits.OnesCount64(r0[25]) + bits.OnesCount64(r0[26]) + bits.OnesCount64(r0[27]))
+		n += uint64(bits.OnesCount64(r0[28]) + bits.OnesCount64(r0[29]) + bits.OnesCount64(r0[30]))
+	}
+	return int(n)
+}
+
+// clashesGoStrided8x1r31 is clashesGo for 1 tables of 8 diagonals, 31 words of rows stride words apart.
+func clashesGoStrided8x1r31(tables []uint64, stride int, keys []uint64) int {
+	tb := (*[1 << 8 * 32]uint64)(tables)
+	s := uint(stride-1)&31 + 1
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[31]uint64)(tb[uint(0<<8+key>>0&0xff)*s:])
 		n += uint64(bits.OnesCount64(r0[0]) + bits.OnesCount64(r0[1]) + bits.OnesCount64(r0[2]) + bits.OnesCount64(r0[3]))
 		n += uint64(bits.OnesCount64(r0[4]) + bits.OnesCount64(r0[5]) + bits.OnesCount64(r0[6]) + bits.OnesCount64(r0[7]))
 		n += uint64(bits.OnesCount64(r0[8]) + bits.OnesCount64(r0[9]) + bits.OnesCount64(r0[10]) + bits.OnesCount64(r0[11]))
@@ -1298,6 +1803,25 @@ func clashesGo8x1r32(tables []uint64, keys []uint64) int {
 	return int(n)
 }
 
+// clashesGoStrided8x1r32 is clashesGo for 1 tables of 8 diagonals, 32 words of rows stride words apart.
+func clashesGoStrided8x1r32(tables []uint64, stride int, keys []uint64) int {
+	tb := (*[1 << 8 * 32]uint64)(tables)
+	s := uint(stride-1)&31 + 1
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[32]uint64)(tb[uint(0<<8+key>>0&0xff)*s:])
+		n += uint64(bits.OnesCount64(r0[0]) + bits.OnesCount64(r0[1]) + bits.OnesCount64(r0[2]) + bits.OnesCount64(r0[3]))
+		n += uint64(bits.OnesCount64(r0[4]) + bits.OnesCount64(r0[5]) + bits.OnesCount64(r0[6]) + bits.OnesCount64(r0[7]))
+		n += uint64(bits.OnesCount64(r0[8]) + bits.OnesCount64(r0[9]) + bits.OnesCount64(r0[10]) + bits.OnesCount64(r0[11]))
+		n += uint64(bits.OnesCount64(r0[12]) + bits.OnesCount64(r0[13]) + bits.OnesCount64(r0[14]) + bits.OnesCount64(r0[15]))
+		n += uint64(bits.OnesCount64(r0[16]) + bits.OnesCount64(r0[17]) + bits.OnesCount64(r0[18]) + bits.OnesCount64(r0[19]))
+		n += uint64(bits.OnesCount64(r0[20]) + bits.OnesCount64(r0[21]) + bits.OnesCount64(r0[22]) + bits.OnesCount64(r0[23]))
+		n += uint64(bits.OnesCount64(r0[24]) + bits.OnesCount64(r0[25]) + bits.OnesCount64(r0[26]) + bits.OnesCount64(r0[27]))
+		n += uint64(bits.OnesCount64(r0[28]) + bits.OnesCount64(r0[29]) + bits.OnesCount64(r0[30]) + bits.OnesCount64(r0[31]))
+	}
+	return int(n)
+}
+
 // clashesGo8x2r1 is clashesGo for 2 tables of 8 diagonals, rows of 1 words.
 func clashesGo8x2r1(tables []uint64, keys []uint64) int {
 	tb := (*[2 << 8 * 1]uint64)(tables)
@@ -1305,6 +1829,19 @@ func clashesGo8x2r1(tables []uint64, keys []uint64) int {
 	for _, key := range keys {
 		r0 := (*[1]uint64)(tb[(0<<8+int(key>>0&0xff))*1:])
 		r1 := (*[1]uint64)(tb[(1<<8+int(key>>8&0xff))*1:])
+		n += uint64(bits.OnesCount64(r0[0] | r1[0]))
+	}
+	return int(n)
+}
+
+// clashesGoStrided8x2r1 is clashesGo for 2 tables of 8 diagonals, 1 words of rows stride words apart.
+func clashesGoStrided8x2r1(tables []uint64, stride int, keys []uint64) int {
+	tb := (*[2 << 8 * 32]uint64)(tables)
+	s := uint(stride-1)&31 + 1
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[1]uint64)(tb[uint(0<<8+key>>0&0xff)*s:])
+		r1 := (*[1]uint64)(tb[uint(1<<8+key>>8&0xff)*s:])
 		n += uint64(bits.OnesCount64(r0[0] | r1[0]))
 	}
 	return int(n)
@@ -1322,6 +1859,19 @@ func clashesGo8x2r2(tables []uint64, keys []uint64) int {
 	return int(n)
 }
 
+// clashesGoStrided8x2r2 is clashesGo for 2 tables of 8 diagonals, 2 words of rows stride words apart.
+func clashesGoStrided8x2r2(tables []uint64, stride int, keys []uint64) int {
+	tb := (*[2 << 8 * 32]uint64)(tables)
+	s := uint(stride-1)&31 + 1
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[2]uint64)(tb[uint(0<<8+key>>0&0xff)*s:])
+		r1 := (*[2]uint64)(tb[uint(1<<8+key>>8&0xff)*s:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]) + bits.OnesCount64(r0[1]|r1[1]))
+	}
+	return int(n)
+}
+
 // clashesGo8x2r3 is clashesGo for 2 tables of 8 diagonals, rows of 3 words.
 func clashesGo8x2r3(tables []uint64, keys []uint64) int {
 	tb := (*[2 << 8 * 3]uint64)(tables)
@@ -1329,6 +1879,19 @@ func clashesGo8x2r3(tables []uint64, keys []uint64) int {
 	for _, key := range keys {
 		r0 := (*[3]uint64)(tb[(0<<8+int(key>>0&0xff))*3:])
 		r1 := (*[3]uint64)(tb[(1<<8+int(key>>8&0xff))*3:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]) + bits.OnesCount64(r0[1]|r1[1]) + bits.OnesCount64(r0[2]|r1[2]))
+	}
+	return int(n)
+}
+
+// clashesGoStrided8x2r3 is clashesGo for 2 tables of 8 diagonals, 3 words of rows stride words apart.
+func clashesGoStrided8x2r3(tables []uint64, stride int, keys []uint64) int {
+	tb := (*[2 << 8 * 32]uint64)(tables)
+	s := uint(stride-1)&31 + 1
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[3]uint64)(tb[uint(0<<8+key>>0&0xff)*s:])
+		r1 := (*[3]uint64)(tb[uint(1<<8+key>>8&0xff)*s:])
 		n += uint64(bits.OnesCount64(r0[0]|r1[0]) + bits.OnesCount64(r0[1]|r1[1]) + bits.OnesCount64(r0[2]|r1[2]))
 	}
 	return int(n)
@@ -1346,6 +1909,19 @@ func clashesGo8x2r4(tables []uint64, keys []uint64) int {
 	return int(n)
 }
 
+// clashesGoStrided8x2r4 is clashesGo for 2 tables of 8 diagonals, 4 words of rows stride words apart.
+func clashesGoStrided8x2r4(tables []uint64, stride int, keys []uint64) int {
+	tb := (*[2 << 8 * 32]uint64)(tables)
+	s := uint(stride-1)&31 + 1
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[4]uint64)(tb[uint(0<<8+key>>0&0xff)*s:])
+		r1 := (*[4]uint64)(tb[uint(1<<8+key>>8&0xff)*s:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]) + bits.OnesCount64(r0[1]|r1[1]) + bits.OnesCount64(r0[2]|r1[2]) + bits.OnesCount64(r0[3]|r1[3]))
+	}
+	return int(n)
+}
+
 // clashesGo8x2r5 is clashesGo for 2 tables of 8 diagonals, rows of 5 words.
 func clashesGo8x2r5(tables []uint64, keys []uint64) int {
 	tb := (*[2 << 8 * 5]uint64)(tables)
@@ -1353,6 +1929,20 @@ func clashesGo8x2r5(tables []uint64, keys []uint64) int {
 	for _, key := range keys {
 		r0 := (*[5]uint64)(tb[(0<<8+int(key>>0&0xff))*5:])
 		r1 := (*[5]uint64)(tb[(1<<8+int(key>>8&0xff))*5:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]) + bits.OnesCount64(r0[1]|r1[1]) + bits.OnesCount64(r0[2]|r1[2]) + bits.OnesCount64(r0[3]|r1[3]))
+		n += uint64(bits.OnesCount64(r0[4] | r1[4]))
+	}
+	return int(n)
+}
+
+// clashesGoStrided8x2r5 is clashesGo for 2 tables of 8 diagonals, 5 words of rows stride words apart.
+func clashesGoStrided8x2r5(tables []uint64, stride int, keys []uint64) int {
+	tb := (*[2 << 8 * 32]uint64)(tables)
+	s := uint(stride-1)&31 + 1
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[5]uint64)(tb[uint(0<<8+key>>0&0xff)*s:])
+		r1 := (*[5]uint64)(tb[uint(1<<8+key>>8&0xff)*s:])
 		n += uint64(bits.OnesCount64(r0[0]|r1[0]) + bits.OnesCount64(r0[1]|r1[1]) + bits.OnesCount64(r0[2]|r1[2]) + bits.OnesCount64(r0[3]|r1[3]))
 		n += uint64(bits.OnesCount64(r0[4] | r1[4]))
 	}
@@ -1372,6 +1962,20 @@ func clashesGo8x2r6(tables []uint64, keys []uint64) int {
 	return int(n)
 }
 
+// clashesGoStrided8x2r6 is clashesGo for 2 tables of 8 diagonals, 6 words of rows stride words apart.
+func clashesGoStrided8x2r6(tables []uint64, stride int, keys []uint64) int {
+	tb := (*[2 << 8 * 32]uint64)(tables)
+	s := uint(stride-1)&31 + 1
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[6]uint64)(tb[uint(0<<8+key>>0&0xff)*s:])
+		r1 := (*[6]uint64)(tb[uint(1<<8+key>>8&0xff)*s:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]) + bits.OnesCount64(r0[1]|r1[1]) + bits.OnesCount64(r0[2]|r1[2]) + bits.OnesCount64(r0[3]|r1[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]) + bits.OnesCount64(r0[5]|r1[5]))
+	}
+	return int(n)
+}
+
 // clashesGo8x2r7 is clashesGo for 2 tables of 8 diagonals, rows of 7 words.
 func clashesGo8x2r7(tables []uint64, keys []uint64) int {
 	tb := (*[2 << 8 * 7]uint64)(tables)
@@ -1379,6 +1983,20 @@ func clashesGo8x2r7(tables []uint64, keys []uint64) int {
 	for _, key := range keys {
 		r0 := (*[7]uint64)(tb[(0<<8+int(key>>0&0xff))*7:])
 		r1 := (*[7]uint64)(tb[(1<<8+int(key>>8&0xff))*7:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]) + bits.OnesCount64(r0[1]|r1[1]) + bits.OnesCount64(r0[2]|r1[2]) + bits.OnesCount64(r0[3]|r1[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]) + bits.OnesCount64(r0[5]|r1[5]) + bits.OnesCount64(r0[6]|r1[6]))
+	}
+	return int(n)
+}
+
+// clashesGoStrided8x2r7 is clashesGo for 2 tables of 8 diagonals, 7 words of rows stride words apart.
+func clashesGoStrided8x2r7(tables []uint64, stride int, keys []uint64) int {
+	tb := (*[2 << 8 * 32]uint64)(tables)
+	s := uint(stride-1)&31 + 1
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[7]uint64)(tb[uint(0<<8+key>>0&0xff)*s:])
+		r1 := (*[7]uint64)(tb[uint(1<<8+key>>8&0xff)*s:])
 		n += uint64(bits.OnesCount64(r0[0]|r1[0]) + bits.OnesCount64(r0[1]|r1[1]) + bits.OnesCount64(r0[2]|r1[2]) + bits.OnesCount64(r0[3]|r1[3]))
 		n += uint64(bits.OnesCount64(r0[4]|r1[4]) + bits.OnesCount64(r0[5]|r1[5]) + bits.OnesCount64(r0[6]|r1[6]))
 	}
@@ -1398,6 +2016,20 @@ func clashesGo8x2r8(tables []uint64, keys []uint64) int {
 	return int(n)
 }
 
+// clashesGoStrided8x2r8 is clashesGo for 2 tables of 8 diagonals, 8 words of rows stride words apart.
+func clashesGoStrided8x2r8(tables []uint64, stride int, keys []uint64) int {
+	tb := (*[2 << 8 * 32]uint64)(tables)
+	s := uint(stride-1)&31 + 1
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[8]uint64)(tb[uint(0<<8+key>>0&0xff)*s:])
+		r1 := (*[8]uint64)(tb[uint(1<<8+key>>8&0xff)*s:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]) + bits.OnesCount64(r0[1]|r1[1]) + bits.OnesCount64(r0[2]|r1[2]) + bits.OnesCount64(r0[3]|r1[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]) + bits.OnesCount64(r0[5]|r1[5]) + bits.OnesCount64(r0[6]|r1[6]) + bits.OnesCount64(r0[7]|r1[7]))
+	}
+	return int(n)
+}
+
 // clashesGo8x2r9 is clashesGo for 2 tables of 8 diagonals, rows of 9 words.
 func clashesGo8x2r9(tables []uint64, keys []uint64) int {
 	tb := (*[2 << 8 * 9]uint64)(tables)
@@ -1405,6 +2037,21 @@ func clashesGo8x2r9(tables []uint64, keys []uint64) int {
 	for _, key := range keys {
 		r0 := (*[9]uint64)(tb[(0<<8+int(key>>0&0xff))*9:])
 		r1 := (*[9]uint64)(tb[(1<<8+int(key>>8&0xff))*9:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]) + bits.OnesCount64(r0[1]|r1[1]) + bits.OnesCount64(r0[2]|r1[2]) + bits.OnesCount64(r0[3]|r1[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]) + bits.OnesCount64(r0[5]|r1[5]) + bits.OnesCount64(r0[6]|r1[6]) + bits.OnesCount64(r0[7]|r1[7]))
+		n += uint64(bits.OnesCount64(r0[8] | r1[8]))
+	}
+	return int(n)
+}
+
+// clashesGoStrided8x2r9 is clashesGo for 2 tables of 8 diagonals, 9 words of rows stride words apart.
+func clashesGoStrided8x2r9(tables []uint64, stride int, keys []uint64) int {
+	tb := (*[2 << 8 * 32]uint64)(tables)
+	s := uint(stride-1)&31 + 1
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[9]uint64)(tb[uint(0<<8+key>>0&0xff)*s:])
+		r1 := (*[9]uint64)(tb[uint(1<<8+key>>8&0xff)*s:])
 		n += uint64(bits.OnesCount64(r0[0]|r1[0]) + bits.OnesCount64(r0[1]|r1[1]) + bits.OnesCount64(r0[2]|r1[2]) + bits.OnesCount64(r0[3]|r1[3]))
 		n += uint64(bits.OnesCount64(r0[4]|r1[4]) + bits.OnesCount64(r0[5]|r1[5]) + bits.OnesCount64(r0[6]|r1[6]) + bits.OnesCount64(r0[7]|r1[7]))
 		n += uint64(bits.OnesCount64(r0[8] | r1[8]))
@@ -1426,6 +2073,21 @@ func clashesGo8x2r10(tables []uint64, keys []uint64) int {
 	return int(n)
 }
 
+// clashesGoStrided8x2r10 is clashesGo for 2 tables of 8 diagonals, 10 words of rows stride words apart.
+func clashesGoStrided8x2r10(tables []uint64, stride int, keys []uint64) int {
+	tb := (*[2 << 8 * 32]uint64)(tables)
+	s := uint(stride-1)&31 + 1
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[10]uint64)(tb[uint(0<<8+key>>0&0xff)*s:])
+		r1 := (*[10]uint64)(tb[uint(1<<8+key>>8&0xff)*s:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]) + bits.OnesCount64(r0[1]|r1[1]) + bits.OnesCount64(r0[2]|r1[2]) + bits.OnesCount64(r0[3]|r1[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]) + bits.OnesCount64(r0[5]|r1[5]) + bits.OnesCount64(r0[6]|r1[6]) + bits.OnesCount64(r0[7]|r1[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]) + bits.OnesCount64(r0[9]|r1[9]))
+	}
+	return int(n)
+}
+
 // clashesGo8x2r11 is clashesGo for 2 tables of 8 diagonals, rows of 11 words.
 func clashesGo8x2r11(tables []uint64, keys []uint64) int {
 	tb := (*[2 << 8 * 11]uint64)(tables)
@@ -1433,6 +2095,21 @@ func clashesGo8x2r11(tables []uint64, keys []uint64) int {
 	for _, key := range keys {
 		r0 := (*[11]uint64)(tb[(0<<8+int(key>>0&0xff))*11:])
 		r1 := (*[11]uint64)(tb[(1<<8+int(key>>8&0xff))*11:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]) + bits.OnesCount64(r0[1]|r1[1]) + bits.OnesCount64(r0[2]|r1[2]) + bits.OnesCount64(r0[3]|r1[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]) + bits.OnesCount64(r0[5]|r1[5]) + bits.OnesCount64(r0[6]|r1[6]) + bits.OnesCount64(r0[7]|r1[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]) + bits.OnesCount64(r0[9]|r1[9]) + bits.OnesCount64(r0[10]|r1[10]))
+	}
+	return int(n)
+}
+
+// clashesGoStrided8x2r11 is clashesGo for 2 tables of 8 diagonals, 11 words of rows stride words apart.
+func clashesGoStrided8x2r11(tables []uint64, stride int, keys []uint64) int {
+	tb := (*[2 << 8 * 32]uint64)(tables)
+	s := uint(stride-1)&31 + 1
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[11]uint64)(tb[uint(0<<8+key>>0&0xff)*s:])
+		r1 := (*[11]uint64)(tb[uint(1<<8+key>>8&0xff)*s:])
 		n += uint64(bits.OnesCount64(r0[0]|r1[0]) + bits.OnesCount64(r0[1]|r1[1]) + bits.OnesCount64(r0[2]|r1[2]) + bits.OnesCount64(r0[3]|r1[3]))
 		n += uint64(bits.OnesCount64(r0[4]|r1[4]) + bits.OnesCount64(r0[5]|r1[5]) + bits.OnesCount64(r0[6]|r1[6]) + bits.OnesCount64(r0[7]|r1[7]))
 		n += uint64(bits.OnesCount64(r0[8]|r1[8]) + bits.OnesCount64(r0[9]|r1[9]) + bits.OnesCount64(r0[10]|r1[10]))
@@ -1454,6 +2131,21 @@ func clashesGo8x2r12(tables []uint64, keys []uint64) int {
 	return int(n)
 }
 
+// clashesGoStrided8x2r12 is clashesGo for 2 tables of 8 diagonals, 12 words of rows stride words apart.
+func clashesGoStrided8x2r12(tables []uint64, stride int, keys []uint64) int {
+	tb := (*[2 << 8 * 32]uint64)(tables)
+	s := uint(stride-1)&31 + 1
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[12]uint64)(tb[uint(0<<8+key>>0&0xff)*s:])
+		r1 := (*[12]uint64)(tb[uint(1<<8+key>>8&0xff)*s:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]) + bits.OnesCount64(r0[1]|r1[1]) + bits.OnesCount64(r0[2]|r1[2]) + bits.OnesCount64(r0[3]|r1[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]) + bits.OnesCount64(r0[5]|r1[5]) + bits.OnesCount64(r0[6]|r1[6]) + bits.OnesCount64(r0[7]|r1[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]) + bits.OnesCount64(r0[9]|r1[9]) + bits.OnesCount64(r0[10]|r1[10]) + bits.OnesCount64(r0[11]|r1[11]))
+	}
+	return int(n)
+}
+
 // clashesGo8x2r13 is clashesGo for 2 tables of 8 diagonals, rows of 13 words.
 func clashesGo8x2r13(tables []uint64, keys []uint64) int {
 	tb := (*[2 << 8 * 13]uint64)(tables)
@@ -1461,6 +2153,22 @@ func clashesGo8x2r13(tables []uint64, keys []uint64) int {
 	for _, key := range keys {
 		r0 := (*[13]uint64)(tb[(0<<8+int(key>>0&0xff))*13:])
 		r1 := (*[13]uint64)(tb[(1<<8+int(key>>8&0xff))*13:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]) + bits.OnesCount64(r0[1]|r1[1]) + bits.OnesCount64(r0[2]|r1[2]) + bits.OnesCount64(r0[3]|r1[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]) + bits.OnesCount64(r0[5]|r1[5]) + bits.OnesCount64(r0[6]|r1[6]) + bits.OnesCount64(r0[7]|r1[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]) + bits.OnesCount64(r0[9]|r1[9]) + bits.OnesCount64(r0[10]|r1[10]) + bits.OnesCount64(r0[11]|r1[11]))
+		n += uint64(bits.OnesCount64(r0[12] | r1[12]))
+	}
+	return int(n)
+}
+
+// clashesGoStrided8x2r13 is clashesGo for 2 tables of 8 diagonals, 13 words of rows stride words apart.
+func clashesGoStrided8x2r13(tables []uint64, stride int, keys []uint64) int {
+	tb := (*[2 << 8 * 32]uint64)(tables)
+	s := uint(stride-1)&31 + 1
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[13]uint64)(tb[uint(0<<8+key>>0&0xff)*s:])
+		r1 := (*[13]uint64)(tb[uint(1<<8+key>>8&0xff)*s:])
 		n += uint64(bits.OnesCount64(r0[0]|r1[0]) + bits.OnesCount64(r0[1]|r1[1]) + bits.OnesCount64(r0[2]|r1[2]) + bits.OnesCount64(r0[3]|r1[3]))
 		n += uint64(bits.OnesCount64(r0[4]|r1[4]) + bits.OnesCount64(r0[5]|r1[5]) + bits.OnesCount64(r0[6]|r1[6]) + bits.OnesCount64(r0[7]|r1[7]))
 		n += uint64(bits.OnesCount64(r0[8]|r1[8]) + bits.OnesCount64(r0[9]|r1[9]) + bits.OnesCount64(r0[10]|r1[10]) + bits.OnesCount64(r0[11]|r1[11]))
@@ -1484,6 +2192,22 @@ func clashesGo8x2r14(tables []uint64, keys []uint64) int {
 	return int(n)
 }
 
+// clashesGoStrided8x2r14 is clashesGo for 2 tables of 8 diagonals, 14 words of rows stride words apart.
+func clashesGoStrided8x2r14(tables []uint64, stride int, keys []uint64) int {
+	tb := (*[2 << 8 * 32]uint64)(tables)
+	s := uint(stride-1)&31 + 1
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[14]uint64)(tb[uint(0<<8+key>>0&0xff)*s:])
+		r1 := (*[14]uint64)(tb[uint(1<<8+key>>8&0xff)*s:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]) + bits.OnesCount64(r0[1]|r1[1]) + bits.OnesCount64(r0[2]|r1[2]) + bits.OnesCount64(r0[3]|r1[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]) + bits.OnesCount64(r0[5]|r1[5]) + bits.OnesCount64(r0[6]|r1[6]) + bits.OnesCount64(r0[7]|r1[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]) + bits.OnesCount64(r0[9]|r1[9]) + bits.OnesCount64(r0[10]|r1[10]) + bits.OnesCount64(r0[11]|r1[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]) + bits.OnesCount64(r0[13]|r1[13]))
+	}
+	return int(n)
+}
+
 // clashesGo8x2r15 is clashesGo for 2 tables of 8 diagonals, rows of 15 words.
 func clashesGo8x2r15(tables []uint64, keys []uint64) int {
 	tb := (*[2 << 8 * 15]uint64)(tables)
@@ -1491,6 +2215,22 @@ func clashesGo8x2r15(tables []uint64, keys []uint64) int {
 	for _, key := range keys {
 		r0 := (*[15]uint64)(tb[(0<<8+int(key>>0&0xff))*15:])
 		r1 := (*[15]uint64)(tb[(1<<8+int(key>>8&0xff))*15:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]) + bits.OnesCount64(r0[1]|r1[1]) + bits.OnesCount64(r0[2]|r1[2]) + bits.OnesCount64(r0[3]|r1[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]) + bits.OnesCount64(r0[5]|r1[5]) + bits.OnesCount64(r0[6]|r1[6]) + bits.OnesCount64(r0[7]|r1[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]) + bits.OnesCount64(r0[9]|r1[9]) + bits.OnesCount64(r0[10]|r1[10]) + bits.OnesCount64(r0[11]|r1[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]) + bits.OnesCount64(r0[13]|r1[13]) + bits.OnesCount64(r0[14]|r1[14]))
+	}
+	return int(n)
+}
+
+// clashesGoStrided8x2r15 is clashesGo for 2 tables of 8 diagonals, 15 words of rows stride words apart.
+func clashesGoStrided8x2r15(tables []uint64, stride int, keys []uint64) int {
+	tb := (*[2 << 8 * 32]uint64)(tables)
+	s := uint(stride-1)&31 + 1
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[15]uint64)(tb[uint(0<<8+key>>0&0xff)*s:])
+		r1 := (*[15]uint64)(tb[uint(1<<8+key>>8&0xff)*s:])
 		n += uint64(bits.OnesCount64(r0[0]|r1[0]) + bits.OnesCount64(r0[1]|r1[1]) + bits.OnesCount64(r0[2]|r1[2]) + bits.OnesCount64(r0[3]|r1[3]))
 		n += uint64(bits.OnesCount64(r0[4]|r1[4]) + bits.OnesCount64(r0[5]|r1[5]) + bits.OnesCount64(r0[6]|r1[6]) + bits.OnesCount64(r0[7]|r1[7]))
 		n += uint64(bits.OnesCount64(r0[8]|r1[8]) + bits.OnesCount64(r0[9]|r1[9]) + bits.OnesCount64(r0[10]|r1[10]) + bits.OnesCount64(r0[11]|r1[11]))
@@ -1514,6 +2254,22 @@ func clashesGo8x2r16(tables []uint64, keys []uint64) int {
 	return int(n)
 }
 
+// clashesGoStrided8x2r16 is clashesGo for 2 tables of 8 diagonals, 16 words of rows stride words apart.
+func clashesGoStrided8x2r16(tables []uint64, stride int, keys []uint64) int {
+	tb := (*[2 << 8 * 32]uint64)(tables)
+	s := uint(stride-1)&31 + 1
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[16]uint64)(tb[uint(0<<8+key>>0&0xff)*s:])
+		r1 := (*[16]uint64)(tb[uint(1<<8+key>>8&0xff)*s:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]) + bits.OnesCount64(r0[1]|r1[1]) + bits.OnesCount64(r0[2]|r1[2]) + bits.OnesCount64(r0[3]|r1[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]) + bits.OnesCount64(r0[5]|r1[5]) + bits.OnesCount64(r0[6]|r1[6]) + bits.OnesCount64(r0[7]|r1[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]) + bits.OnesCount64(r0[9]|r1[9]) + bits.OnesCount64(r0[10]|r1[10]) + bits.OnesCount64(r0[11]|r1[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]) + bits.OnesCount64(r0[13]|r1[13]) + bits.OnesCount64(r0[14]|r1[14]) + bits.OnesCount64(r0[15]|r1[15]))
+	}
+	return int(n)
+}
+
 // clashesGo8x2r17 is clashesGo for 2 tables of 8 diagonals, rows of 17 words.
 func clashesGo8x2r17(tables []uint64, keys []uint64) int {
 	tb := (*[2 << 8 * 17]uint64)(tables)
@@ -1521,6 +2277,23 @@ func clashesGo8x2r17(tables []uint64, keys []uint64) int {
 	for _, key := range keys {
 		r0 := (*[17]uint64)(tb[(0<<8+int(key>>0&0xff))*17:])
 		r1 := (*[17]uint64)(tb[(1<<8+int(key>>8&0xff))*17:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]) + bits.OnesCount64(r0[1]|r1[1]) + bits.OnesCount64(r0[2]|r1[2]) + bits.OnesCount64(r0[3]|r1[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]) + bits.OnesCount64(r0[5]|r1[5]) + bits.OnesCount64(r0[6]|r1[6]) + bits.OnesCount64(r0[7]|r1[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]) + bits.OnesCount64(r0[9]|r1[9]) + bits.OnesCount64(r0[10]|r1[10]) + bits.OnesCount64(r0[11]|r1[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]) + bits.OnesCount64(r0[13]|r1[13]) + bits.OnesCount64(r0[14]|r1[14]) + bits.OnesCount64(r0[15]|r1[15]))
+		n += uint64(bits.OnesCount64(r0[16] | r1[16]))
+	}
+	return int(n)
+}
+
+// clashesGoStrided8x2r17 is clashesGo for 2 tables of 8 diagonals, 17 words of rows stride words apart.
+func clashesGoStrided8x2r17(tables []uint64, stride int, keys []uint64) int {
+	tb := (*[2 << 8 * 32]uint64)(tables)
+	s := uint(stride-1)&31 + 1
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[17]uint64)(tb[uint(0<<8+key>>0&0xff)*s:])
+		r1 := (*[17]uint64)(tb[uint(1<<8+key>>8&0xff)*s:])
 		n += uint64(bits.OnesCount64(r0[0]|r1[0]) + bits.OnesCount64(r0[1]|r1[1]) + bits.OnesCount64(r0[2]|r1[2]) + bits.OnesCount64(r0[3]|r1[3]))
 		n += uint64(bits.OnesCount64(r0[4]|r1[4]) + bits.OnesCount64(r0[5]|r1[5]) + bits.OnesCount64(r0[6]|r1[6]) + bits.OnesCount64(r0[7]|r1[7]))
 		n += uint64(bits.OnesCount64(r0[8]|r1[8]) + bits.OnesCount64(r0[9]|r1[9]) + bits.OnesCount64(r0[10]|r1[10]) + bits.OnesCount64(r0[11]|r1[11]))
@@ -1546,6 +2319,23 @@ func clashesGo8x2r18(tables []uint64, keys []uint64) int {
 	return int(n)
 }
 
+// clashesGoStrided8x2r18 is clashesGo for 2 tables of 8 diagonals, 18 words of rows stride words apart.
+func clashesGoStrided8x2r18(tables []uint64, stride int, keys []uint64) int {
+	tb := (*[2 << 8 * 32]uint64)(tables)
+	s := uint(stride-1)&31 + 1
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[18]uint64)(tb[uint(0<<8+key>>0&0xff)*s:])
+		r1 := (*[18]uint64)(tb[uint(1<<8+key>>8&0xff)*s:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]) + bits.OnesCount64(r0[1]|r1[1]) + bits.OnesCount64(r0[2]|r1[2]) + bits.OnesCount64(r0[3]|r1[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]) + bits.OnesCount64(r0[5]|r1[5]) + bits.OnesCount64(r0[6]|r1[6]) + bits.OnesCount64(r0[7]|r1[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]) + bits.OnesCount64(r0[9]|r1[9]) + bits.OnesCount64(r0[10]|r1[10]) + bits.OnesCount64(r0[11]|r1[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]) + bits.OnesCount64(r0[13]|r1[13]) + bits.OnesCount64(r0[14]|r1[14]) + bits.OnesCount64(r0[15]|r1[15]))
+		n += uint64(bits.OnesCount64(r0[16]|r1[16]) + bits.OnesCount64(r0[17]|r1[17]))
+	}
+	return int(n)
+}
+
 // clashesGo8x2r19 is clashesGo for 2 tables of 8 diagonals, rows of 19 words.
 func clashesGo8x2r19(tables []uint64, keys []uint64) int {
 	tb := (*[2 << 8 * 19]uint64)(tables)
@@ -1553,6 +2343,23 @@ func clashesGo8x2r19(tables []uint64, keys []uint64) int {
 	for _, key := range keys {
 		r0 := (*[19]uint64)(tb[(0<<8+int(key>>0&0xff))*19:])
 		r1 := (*[19]uint64)(tb[(1<<8+int(key>>8&0xff))*19:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]) + bits.OnesCount64(r0[1]|r1[1]) + bits.OnesCount64(r0[2]|r1[2]) + bits.OnesCount64(r0[3]|r1[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]) + bits.OnesCount64(r0[5]|r1[5]) + bits.OnesCount64(r0[6]|r1[6]) + bits.OnesCount64(r0[7]|r1[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]) + bits.OnesCount64(r0[9]|r1[9]) + bits.OnesCount64(r0[10]|r1[10]) + bits.OnesCount64(r0[11]|r1[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]) + bits.OnesCount64(r0[13]|r1[13]) + bits.OnesCount64(r0[14]|r1[14]) + bits.OnesCount64(r0[15]|r1[15]))
+		n += uint64(bits.OnesCount64(r0[16]|r1[16]) + bits.OnesCount64(r0[17]|r1[17]) + bits.OnesCount64(r0[18]|r1[18]))
+	}
+	return int(n)
+}
+
+// clashesGoStrided8x2r19 is clashesGo for 2 tables of 8 diagonals, 19 words of rows stride words apart.
+func clashesGoStrided8x2r19(tables []uint64, stride int, keys []uint64) int {
+	tb := (*[2 << 8 * 32]uint64)(tables)
+	s := uint(stride-1)&31 + 1
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[19]uint64)(tb[uint(0<<8+key>>0&0xff)*s:])
+		r1 := (*[19]uint64)(tb[uint(1<<8+key>>8&0xff)*s:])
 		n += uint64(bits.OnesCount64(r0[0]|r1[0]) + bits.OnesCount64(r0[1]|r1[1]) + bits.OnesCount64(r0[2]|r1[2]) + bits.OnesCount64(r0[3]|r1[3]))
 		n += uint64(bits.OnesCount64(r0[4]|r1[4]) + bits.OnesCount64(r0[5]|r1[5]) + bits.OnesCount64(r0[6]|r1[6]) + bits.OnesCount64(r0[7]|r1[7]))
 		n += uint64(bits.OnesCount64(r0[8]|r1[8]) + bits.OnesCount64(r0[9]|r1[9]) + bits.OnesCount64(r0[10]|r1[10]) + bits.OnesCount64(r0[11]|r1[11]))
@@ -1578,6 +2385,23 @@ func clashesGo8x2r20(tables []uint64, keys []uint64) int {
 	return int(n)
 }
 
+// clashesGoStrided8x2r20 is clashesGo for 2 tables of 8 diagonals, 20 words of rows stride words apart.
+func clashesGoStrided8x2r20(tables []uint64, stride int, keys []uint64) int {
+	tb := (*[2 << 8 * 32]uint64)(tables)
+	s := uint(stride-1)&31 + 1
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[20]uint64)(tb[uint(0<<8+key>>0&0xff)*s:])
+		r1 := (*[20]uint64)(tb[uint(1<<8+key>>8&0xff)*s:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]) + bits.OnesCount64(r0[1]|r1[1]) + bits.OnesCount64(r0[2]|r1[2]) + bits.OnesCount64(r0[3]|r1[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]) + bits.OnesCount64(r0[5]|r1[5]) + bits.OnesCount64(r0[6]|r1[6]) + bits.OnesCount64(r0[7]|r1[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]) + bits.OnesCount64(r0[9]|r1[9]) + bits.OnesCount64(r0[10]|r1[10]) + bits.OnesCount64(r0[11]|r1[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]) + bits.OnesCount64(r0[13]|r1[13]) + bits.OnesCount64(r0[14]|r1[14]) + bits.OnesCount64(r0[15]|r1[15]))
+		n += uint64(bits.OnesCount64(r0[16]|r1[16]) + bits.OnesCount64(r0[17]|r1[17]) + bits.OnesCount64(r0[18]|r1[18]) + bits.OnesCount64(r0[19]|r1[19]))
+	}
+	return int(n)
+}
+
 // clashesGo8x2r21 is clashesGo for 2 tables of 8 diagonals, rows of 21 words.
 func clashesGo8x2r21(tables []uint64, keys []uint64) int {
 	tb := (*[2 << 8 * 21]uint64)(tables)
@@ -1585,6 +2409,24 @@ func clashesGo8x2r21(tables []uint64, keys []uint64) int {
 	for _, key := range keys {
 		r0 := (*[21]uint64)(tb[(0<<8+int(key>>0&0xff))*21:])
 		r1 := (*[21]uint64)(tb[(1<<8+int(key>>8&0xff))*21:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]) + bits.OnesCount64(r0[1]|r1[1]) + bits.OnesCount64(r0[2]|r1[2]) + bits.OnesCount64(r0[3]|r1[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]) + bits.OnesCount64(r0[5]|r1[5]) + bits.OnesCount64(r0[6]|r1[6]) + bits.OnesCount64(r0[7]|r1[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]) + bits.OnesCount64(r0[9]|r1[9]) + bits.OnesCount64(r0[10]|r1[10]) + bits.OnesCount64(r0[11]|r1[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]) + bits.OnesCount64(r0[13]|r1[13]) + bits.OnesCount64(r0[14]|r1[14]) + bits.OnesCount64(r0[15]|r1[15]))
+		n += uint64(bits.OnesCount64(r0[16]|r1[16]) + bits.OnesCount64(r0[17]|r1[17]) + bits.OnesCount64(r0[18]|r1[18]) + bits.OnesCount64(r0[19]|r1[19]))
+		n += uint64(bits.OnesCount64(r0[20] | r1[20]))
+	}
+	return int(n)
+}
+
+// clashesGoStrided8x2r21 is clashesGo for 2 tables of 8 diagonals, 21 words of rows stride words apart.
+func clashesGoStrided8x2r21(tables []uint64, stride int, keys []uint64) int {
+	tb := (*[2 << 8 * 32]uint64)(tables)
+	s := uint(stride-1)&31 + 1
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[21]uint64)(tb[uint(0<<8+key>>0&0xff)*s:])
+		r1 := (*[21]uint64)(tb[uint(1<<8+key>>8&0xff)*s:])
 		n += uint64(bits.OnesCount64(r0[0]|r1[0]) + bits.OnesCount64(r0[1]|r1[1]) + bits.OnesCount64(r0[2]|r1[2]) + bits.OnesCount64(r0[3]|r1[3]))
 		n += uint64(bits.OnesCount64(r0[4]|r1[4]) + bits.OnesCount64(r0[5]|r1[5]) + bits.OnesCount64(r0[6]|r1[6]) + bits.OnesCount64(r0[7]|r1[7]))
 		n += uint64(bits.OnesCount64(r0[8]|r1[8]) + bits.OnesCount64(r0[9]|r1[9]) + bits.OnesCount64(r0[10]|r1[10]) + bits.OnesCount64(r0[11]|r1[11]))
@@ -1612,6 +2454,24 @@ func clashesGo8x2r22(tables []uint64, keys []uint64) int {
 	return int(n)
 }
 
+// clashesGoStrided8x2r22 is clashesGo for 2 tables of 8 diagonals, 22 words of rows stride words apart.
+func clashesGoStrided8x2r22(tables []uint64, stride int, keys []uint64) int {
+	tb := (*[2 << 8 * 32]uint64)(tables)
+	s := uint(stride-1)&31 + 1
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[22]uint64)(tb[uint(0<<8+key>>0&0xff)*s:])
+		r1 := (*[22]uint64)(tb[uint(1<<8+key>>8&0xff)*s:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]) + bits.OnesCount64(r0[1]|r1[1]) + bits.OnesCount64(r0[2]|r1[2]) + bits.OnesCount64(r0[3]|r1[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]) + bits.OnesCount64(r0[5]|r1[5]) + bits.OnesCount64(r0[6]|r1[6]) + bits.OnesCount64(r0[7]|r1[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]) + bits.OnesCount64(r0[9]|r1[9]) + bits.OnesCount64(r0[10]|r1[10]) + bits.OnesCount64(r0[11]|r1[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]) + bits.OnesCount64(r0[13]|r1[13]) + bits.OnesCount64(r0[14]|r1[14]) + bits.OnesCount64(r0[15]|r1[15]))
+		n += uint64(bits.OnesCount64(r0[16]|r1[16]) + bits.OnesCount64(r0[17]|r1[17]) + bits.OnesCount64(r0[18]|r1[18]) + bits.OnesCount64(r0[19]|r1[19]))
+		n += uint64(bits.OnesCount64(r0[20]|r1[20]) + bits.OnesCount64(r0[21]|r1[21]))
+	}
+	return int(n)
+}
+
 // clashesGo8x2r23 is clashesGo for 2 tables of 8 diagonals, rows of 23 words.
 func clashesGo8x2r23(tables []uint64, keys []uint64) int {
 	tb := (*[2 << 8 * 23]uint64)(tables)
@@ -1619,6 +2479,24 @@ func clashesGo8x2r23(tables []uint64, keys []uint64) int {
 	for _, key := range keys {
 		r0 := (*[23]uint64)(tb[(0<<8+int(key>>0&0xff))*23:])
 		r1 := (*[23]uint64)(tb[(1<<8+int(key>>8&0xff))*23:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]) + bits.OnesCount64(r0[1]|r1[1]) + bits.OnesCount64(r0[2]|r1[2]) + bits.OnesCount64(r0[3]|r1[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]) + bits.OnesCount64(r0[5]|r1[5]) + bits.OnesCount64(r0[6]|r1[6]) + bits.OnesCount64(r0[7]|r1[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]) + bits.OnesCount64(r0[9]|r1[9]) + bits.OnesCount64(r0[10]|r1[10]) + bits.OnesCount64(r0[11]|r1[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]) + bits.OnesCount64(r0[13]|r1[13]) + bits.OnesCount64(r0[14]|r1[14]) + bits.OnesCount64(r0[15]|r1[15]))
+		n += uint64(bits.OnesCount64(r0[16]|r1[16]) + bits.OnesCount64(r0[17]|r1[17]) + bits.OnesCount64(r0[18]|r1[18]) + bits.OnesCount64(r0[19]|r1[19]))
+		n += uint64(bits.OnesCount64(r0[20]|r1[20]) + bits.OnesCount64(r0[21]|r1[21]) + bits.OnesCount64(r0[22]|r1[22]))
+	}
+	return int(n)
+}
+
+// clashesGoStrided8x2r23 is clashesGo for 2 tables of 8 diagonals, 23 words of rows stride words apart.
+func clashesGoStrided8x2r23(tables []uint64, stride int, keys []uint64) int {
+	tb := (*[2 << 8 * 32]uint64)(tables)
+	s := uint(stride-1)&31 + 1
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[23]uint64)(tb[uint(0<<8+key>>0&0xff)*s:])
+		r1 := (*[23]uint64)(tb[uint(1<<8+key>>8&0xff)*s:])
 		n += uint64(bits.OnesCount64(r0[0]|r1[0]) + bits.OnesCount64(r0[1]|r1[1]) + bits.OnesCount64(r0[2]|r1[2]) + bits.OnesCount64(r0[3]|r1[3]))
 		n += uint64(bits.OnesCount64(r0[4]|r1[4]) + bits.OnesCount64(r0[5]|r1[5]) + bits.OnesCount64(r0[6]|r1[6]) + bits.OnesCount64(r0[7]|r1[7]))
 		n += uint64(bits.OnesCount64(r0[8]|r1[8]) + bits.OnesCount64(r0[9]|r1[9]) + bits.OnesCount64(r0[10]|r1[10]) + bits.OnesCount64(r0[11]|r1[11]))
@@ -1646,6 +2524,24 @@ func clashesGo8x2r24(tables []uint64, keys []uint64) int {
 	return int(n)
 }
 
+// clashesGoStrided8x2r24 is clashesGo for 2 tables of 8 diagonals, 24 words of rows stride words apart.
+func clashesGoStrided8x2r24(tables []uint64, stride int, keys []uint64) int {
+	tb := (*[2 << 8 * 32]uint64)(tables)
+	s := uint(stride-1)&31 + 1
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[24]uint64)(tb[uint(0<<8+key>>0&0xff)*s:])
+		r1 := (*[24]uint64)(tb[uint(1<<8+key>>8&0xff)*s:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]) + bits.OnesCount64(r0[1]|r1[1]) + bits.OnesCount64(r0[2]|r1[2]) + bits.OnesCount64(r0[3]|r1[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]) + bits.OnesCount64(r0[5]|r1[5]) + bits.OnesCount64(r0[6]|r1[6]) + bits.OnesCount64(r0[7]|r1[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]) + bits.OnesCount64(r0[9]|r1[9]) + bits.OnesCount64(r0[10]|r1[10]) + bits.OnesCount64(r0[11]|r1[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]) + bits.OnesCount64(r0[13]|r1[13]) + bits.OnesCount64(r0[14]|r1[14]) + bits.OnesCount64(r0[15]|r1[15]))
+		n += uint64(bits.OnesCount64(r0[16]|r1[16]) + bits.OnesCount64(r0[17]|r1[17]) + bits.OnesCount64(r0[18]|r1[18]) + bits.OnesCount64(r0[19]|r1[19]))
+		n += uint64(bits.OnesCount64(r0[20]|r1[20]) + bits.OnesCount64(r0[21]|r1[21]) + bits.OnesCount64(r0[22]|r1[22]) + bits.OnesCount64(r0[23]|r1[23]))
+	}
+	return int(n)
+}
+
 // clashesGo8x2r25 is clashesGo for 2 tables of 8 diagonals, rows of 25 words.
 func clashesGo8x2r25(tables []uint64, keys []uint64) int {
 	tb := (*[2 << 8 * 25]uint64)(tables)
@@ -1653,6 +2549,25 @@ func clashesGo8x2r25(tables []uint64, keys []uint64) int {
 	for _, key := range keys {
 		r0 := (*[25]uint64)(tb[(0<<8+int(key>>0&0xff))*25:])
 		r1 := (*[25]uint64)(tb[(1<<8+int(key>>8&0xff))*25:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]) + bits.OnesCount64(r0[1]|r1[1]) + bits.OnesCount64(r0[2]|r1[2]) + bits.OnesCount64(r0[3]|r1[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]) + bits.OnesCount64(r0[5]|r1[5]) + bits.OnesCount64(r0[6]|r1[6]) + bits.OnesCount64(r0[7]|r1[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]) + bits.OnesCount64(r0[9]|r1[9]) + bits.OnesCount64(r0[10]|r1[10]) + bits.OnesCount64(r0[11]|r1[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]) + bits.OnesCount64(r0[13]|r1[13]) + bits.OnesCount64(r0[14]|r1[14]) + bits.OnesCount64(r0[15]|r1[15]))
+		n += uint64(bits.OnesCount64(r0[16]|r1[16]) + bits.OnesCount64(r0[17]|r1[17]) + bits.OnesCount64(r0[18]|r1[18]) + bits.OnesCount64(r0[19]|r1[19]))
+		n += uint64(bits.OnesCount64(r0[20]|r1[20]) + bits.OnesCount64(r0[21]|r1[21]) + bits.OnesCount64(r0[22]|r1[22]) + bits.OnesCount64(r0[23]|r1[23]))
+		n += uint64(bits.OnesCount64(r0[24] | r1[24]))
+	}
+	return int(n)
+}
+
+// clashesGoStrided8x2r25 is clashesGo for 2 tables of 8 diagonals, 25 words of rows stride words apart.
+func clashesGoStrided8x2r25(tables []uint64, stride int, keys []uint64) int {
+	tb := (*[2 << 8 * 32]uint64)(tables)
+	s := uint(stride-1)&31 + 1
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[25]uint64)(tb[uint(0<<8+key>>0&0xff)*s:])
+		r1 := (*[25]uint64)(tb[uint(1<<8+key>>8&0xff)*s:])
 		n += uint64(bits.OnesCount64(r0[0]|r1[0]) + bits.OnesCount64(r0[1]|r1[1]) + bits.OnesCount64(r0[2]|r1[2]) + bits.OnesCount64(r0[3]|r1[3]))
 		n += uint64(bits.OnesCount64(r0[4]|r1[4]) + bits.OnesCount64(r0[5]|r1[5]) + bits.OnesCount64(r0[6]|r1[6]) + bits.OnesCount64(r0[7]|r1[7]))
 		n += uint64(bits.OnesCount64(r0[8]|r1[8]) + bits.OnesCount64(r0[9]|r1[9]) + bits.OnesCount64(r0[10]|r1[10]) + bits.OnesCount64(r0[11]|r1[11]))
@@ -1682,6 +2597,25 @@ func clashesGo8x2r26(tables []uint64, keys []uint64) int {
 	return int(n)
 }
 
+// clashesGoStrided8x2r26 is clashesGo for 2 tables of 8 diagonals, 26 words of rows stride words apart.
+func clashesGoStrided8x2r26(tables []uint64, stride int, keys []uint64) int {
+	tb := (*[2 << 8 * 32]uint64)(tables)
+	s := uint(stride-1)&31 + 1
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[26]uint64)(tb[uint(0<<8+key>>0&0xff)*s:])
+		r1 := (*[26]uint64)(tb[uint(1<<8+key>>8&0xff)*s:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]) + bits.OnesCount64(r0[1]|r1[1]) + bits.OnesCount64(r0[2]|r1[2]) + bits.OnesCount64(r0[3]|r1[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]) + bits.OnesCount64(r0[5]|r1[5]) + bits.OnesCount64(r0[6]|r1[6]) + bits.OnesCount64(r0[7]|r1[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]) + bits.OnesCount64(r0[9]|r1[9]) + bits.OnesCount64(r0[10]|r1[10]) + bits.OnesCount64(r0[11]|r1[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]) + bits.OnesCount64(r0[13]|r1[13]) + bits.OnesCount64(r0[14]|r1[14]) + bits.OnesCount64(r0[15]|r1[15]))
+		n += uint64(bits.OnesCount64(r0[16]|r1[16]) + bits.OnesCount64(r0[17]|r1[17]) + bits.OnesCount64(r0[18]|r1[18]) + bits.OnesCount64(r0[19]|r1[19]))
+		n += uint64(bits.OnesCount64(r0[20]|r1[20]) + bits.OnesCount64(r0[21]|r1[21]) + bits.OnesCount64(r0[22]|r1[22]) + bits.OnesCount64(r0[23]|r1[23]))
+		n += uint64(bits.OnesCount64(r0[24]|r1[24]) + bits.OnesCount64(r0[25]|r1[25]))
+	}
+	return int(n)
+}
+
 // clashesGo8x2r27 is clashesGo for 2 tables of 8 diagonals, rows of 27 words.
 func clashesGo8x2r27(tables []uint64, keys []uint64) int {
 	tb := (*[2 << 8 * 27]uint64)(tables)
@@ -1689,6 +2623,25 @@ func clashesGo8x2r27(tables []uint64, keys []uint64) int {
 	for _, key := range keys {
 		r0 := (*[27]uint64)(tb[(0<<8+int(key>>0&0xff))*27:])
 		r1 := (*[27]uint64)(tb[(1<<8+int(key>>8&0xff))*27:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]) + bits.OnesCount64(r0[1]|r1[1]) + bits.OnesCount64(r0[2]|r1[2]) + bits.OnesCount64(r0[3]|r1[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]) + bits.OnesCount64(r0[5]|r1[5]) + bits.OnesCount64(r0[6]|r1[6]) + bits.OnesCount64(r0[7]|r1[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]) + bits.OnesCount64(r0[9]|r1[9]) + bits.OnesCount64(r0[10]|r1[10]) + bits.OnesCount64(r0[11]|r1[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]) + bits.OnesCount64(r0[13]|r1[13]) + bits.OnesCount64(r0[14]|r1[14]) + bits.OnesCount64(r0[15]|r1[15]))
+		n += uint64(bits.OnesCount64(r0[16]|r1[16]) + bits.OnesCount64(r0[17]|r1[17]) + bits.OnesCount64(r0[18]|r1[18]) + bits.OnesCount64(r0[19]|r1[19]))
+		n += uint64(bits.OnesCount64(r0[20]|r1[20]) + bits.OnesCount64(r0[21]|r1[21]) + bits.OnesCount64(r0[22]|r1[22]) + bits.OnesCount64(r0[23]|r1[23]))
+		n += uint64(bits.OnesCount64(r0[24]|r1[24]) + bits.OnesCount64(r0[25]|r1[25]) + bits.OnesCount64(r0[26]|r1[26]))
+	}
+	return int(n)
+}
+
+// clashesGoStrided8x2r27 is clashesGo for 2 tables of 8 diagonals, 27 words of rows stride words apart.
+func clashesGoStrided8x2r27(tables []uint64, stride int, keys []uint64) int {
+	tb := (*[2 << 8 * 32]uint64)(tables)
+	s := uint(stride-1)&31 + 1
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[27]uint64)(tb[uint(0<<8+key>>0&0xff)*s:])
+		r1 := (*[27]uint64)(tb[uint(1<<8+key>>8&0xff)*s:])
 		n += uint64(bits.OnesCount64(r0[0]|r1[0]) + bits.OnesCount64(r0[1]|r1[1]) + bits.OnesCount64(r0[2]|r1[2]) + bits.OnesCount64(r0[3]|r1[3]))
 		n += uint64(bits.OnesCount64(r0[4]|r1[4]) + bits.OnesCount64(r0[5]|r1[5]) + bits.OnesCount64(r0[6]|r1[6]) + bits.OnesCount64(r0[7]|r1[7]))
 		n += uint64(bits.OnesCount64(r0[8]|r1[8]) + bits.OnesCount64(r0[9]|r1[9]) + bits.OnesCount64(r0[10]|r1[10]) + bits.OnesCount64(r0[11]|r1[11]))
@@ -1718,6 +2671,25 @@ func clashesGo8x2r28(tables []uint64, keys []uint64) int {
 	return int(n)
 }
 
+// clashesGoStrided8x2r28 is clashesGo for 2 tables of 8 diagonals, 28 words of rows stride words apart.
+func clashesGoStrided8x2r28(tables []uint64, stride int, keys []uint64) int {
+	tb := (*[2 << 8 * 32]uint64)(tables)
+	s := uint(stride-1)&31 + 1
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[28]uint64)(tb[uint(0<<8+key>>0&0xff)*s:])
+		r1 := (*[28]uint64)(tb[uint(1<<8+key>>8&0xff)*s:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]) + bits.OnesCount64(r0[1]|r1[1]) + bits.OnesCount64(r0[2]|r1[2]) + bits.OnesCount64(r0[3]|r1[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]) + bits.OnesCount64(r0[5]|r1[5]) + bits.OnesCount64(r0[6]|r1[6]) + bits.OnesCount64(r0[7]|r1[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]) + bits.OnesCount64(r0[9]|r1[9]) + bits.OnesCount64(r0[10]|r1[10]) + bits.OnesCount64(r0[11]|r1[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]) + bits.OnesCount64(r0[13]|r1[13]) + bits.OnesCount64(r0[14]|r1[14]) + bits.OnesCount64(r0[15]|r1[15]))
+		n += uint64(bits.OnesCount64(r0[16]|r1[16]) + bits.OnesCount64(r0[17]|r1[17]) + bits.OnesCount64(r0[18]|r1[18]) + bits.OnesCount64(r0[19]|r1[19]))
+		n += uint64(bits.OnesCount64(r0[20]|r1[20]) + bits.OnesCount64(r0[21]|r1[21]) + bits.OnesCount64(r0[22]|r1[22]) + bits.OnesCount64(r0[23]|r1[23]))
+		n += uint64(bits.OnesCount64(r0[24]|r1[24]) + bits.OnesCount64(r0[25]|r1[25]) + bits.OnesCount64(r0[26]|r1[26]) + bits.OnesCount64(r0[27]|r1[27]))
+	}
+	return int(n)
+}
+
 // clashesGo8x2r29 is clashesGo for 2 tables of 8 diagonals, rows of 29 words.
 func clashesGo8x2r29(tables []uint64, keys []uint64) int {
 	tb := (*[2 << 8 * 29]uint64)(tables)
@@ -1725,6 +2697,26 @@ func clashesGo8x2r29(tables []uint64, keys []uint64) int {
 	for _, key := range keys {
 		r0 := (*[29]uint64)(tb[(0<<8+int(key>>0&0xff))*29:])
 		r1 := (*[29]uint64)(tb[(1<<8+int(key>>8&0xff))*29:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]) + bits.OnesCount64(r0[1]|r1[1]) + bits.OnesCount64(r0[2]|r1[2]) + bits.OnesCount64(r0[3]|r1[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]) + bits.OnesCount64(r0[5]|r1[5]) + bits.OnesCount64(r0[6]|r1[6]) + bits.OnesCount64(r0[7]|r1[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]) + bits.OnesCount64(r0[9]|r1[9]) + bits.OnesCount64(r0[10]|r1[10]) + bits.OnesCount64(r0[11]|r1[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]) + bits.OnesCount64(r0[13]|r1[13]) + bits.OnesCount64(r0[14]|r1[14]) + bits.OnesCount64(r0[15]|r1[15]))
+		n += uint64(bits.OnesCount64(r0[16]|r1[16]) + bits.OnesCount64(r0[17]|r1[17]) + bits.OnesCount64(r0[18]|r1[18]) + bits.OnesCount64(r0[19]|r1[19]))
+		n += uint64(bits.OnesCount64(r0[20]|r1[20]) + bits.OnesCount64(r0[21]|r1[21]) + bits.OnesCount64(r0[22]|r1[22]) + bits.OnesCount64(r0[23]|r1[23]))
+		n += uint64(bits.OnesCount64(r0[24]|r1[24]) + bits.OnesCount64(r0[25]|r1[25]) + bits.OnesCount64(r0[26]|r1[26]) + bits.OnesCount64(r0[27]|r1[27]))
+		n += uint64(bits.OnesCount64(r0[28] | r1[28]))
+	}
+	return int(n)
+}
+
+// clashesGoStrided8x2r29 is clashesGo for 2 tables of 8 diagonals, 29 words of rows stride words apart.
+func clashesGoStrided8x2r29(tables []uint64, stride int, keys []uint64) int {
+	tb := (*[2 << 8 * 32]uint64)(tables)
+	s := uint(stride-1)&31 + 1
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[29]uint64)(tb[uint(0<<8+key>>0&0xff)*s:])
+		r1 := (*[29]uint64)(tb[uint(1<<8+key>>8&0xff)*s:])
 		n += uint64(bits.OnesCount64(r0[0]|r1[0]) + bits.OnesCount64(r0[1]|r1[1]) + bits.OnesCount64(r0[2]|r1[2]) + bits.OnesCount64(r0[3]|r1[3]))
 		n += uint64(bits.OnesCount64(r0[4]|r1[4]) + bits.OnesCount64(r0[5]|r1[5]) + bits.OnesCount64(r0[6]|r1[6]) + bits.OnesCount64(r0[7]|r1[7]))
 		n += uint64(bits.OnesCount64(r0[8]|r1[8]) + bits.OnesCount64(r0[9]|r1[9]) + bits.OnesCount64(r0[10]|r1[10]) + bits.OnesCount64(r0[11]|r1[11]))
@@ -1756,6 +2748,26 @@ func clashesGo8x2r30(tables []uint64, keys []uint64) int {
 	return int(n)
 }
 
+// clashesGoStrided8x2r30 is clashesGo for 2 tables of 8 diagonals, 30 words of rows stride words apart.
+func clashesGoStrided8x2r30(tables []uint64, stride int, keys []uint64) int {
+	tb := (*[2 << 8 * 32]uint64)(tables)
+	s := uint(stride-1)&31 + 1
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[30]uint64)(tb[uint(0<<8+key>>0&0xff)*s:])
+		r1 := (*[30]uint64)(tb[uint(1<<8+key>>8&0xff)*s:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]) + bits.OnesCount64(r0[1]|r1[1]) + bits.OnesCount64(r0[2]|r1[2]) + bits.OnesCount64(r0[3]|r1[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]) + bits.OnesCount64(r0[5]|r1[5]) + bits.OnesCount64(r0[6]|r1[6]) + bits.OnesCount64(r0[7]|r1[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]) + bits.OnesCount64(r0[9]|r1[9]) + bits.OnesCount64(r0[10]|r1[10]) + bits.OnesCount64(r0[11]|r1[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]) + bits.OnesCount64(r0[13]|r1[13]) + bits.OnesCount64(r0[14]|r1[14]) + bits.OnesCount64(r0[15]|r1[15]))
+		n += uint64(bits.OnesCount64(r0[16]|r1[16]) + bits.OnesCount64(r0[17]|r1[17]) + bits.OnesCount64(r0[18]|r1[18]) + bits.OnesCount64(r0[19]|r1[19]))
+		n += uint64(bits.OnesCount64(r0[20]|r1[20]) + bits.OnesCount64(r0[21]|r1[21]) + bits.OnesCount64(r0[22]|r1[22]) + bits.OnesCount64(r0[23]|r1[23]))
+		n += uint64(bits.OnesCount64(r0[24]|r1[24]) + bits.OnesCount64(r0[25]|r1[25]) + bits.OnesCount64(r0[26]|r1[26]) + bits.OnesCount64(r0[27]|r1[27]))
+		n += uint64(bits.OnesCount64(r0[28]|r1[28]) + bits.OnesCount64(r0[29]|r1[29]))
+	}
+	return int(n)
+}
+
 // clashesGo8x2r31 is clashesGo for 2 tables of 8 diagonals, rows of 31 words.
 func clashesGo8x2r31(tables []uint64, keys []uint64) int {
 	tb := (*[2 << 8 * 31]uint64)(tables)
@@ -1763,6 +2775,26 @@ func clashesGo8x2r31(tables []uint64, keys []uint64) int {
 	for _, key := range keys {
 		r0 := (*[31]uint64)(tb[(0<<8+int(key>>0&0xff))*31:])
 		r1 := (*[31]uint64)(tb[(1<<8+int(key>>8&0xff))*31:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]) + bits.OnesCount64(r0[1]|r1[1]) + bits.OnesCount64(r0[2]|r1[2]) + bits.OnesCount64(r0[3]|r1[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]) + bits.OnesCount64(r0[5]|r1[5]) + bits.OnesCount64(r0[6]|r1[6]) + bits.OnesCount64(r0[7]|r1[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]) + bits.OnesCount64(r0[9]|r1[9]) + bits.OnesCount64(r0[10]|r1[10]) + bits.OnesCount64(r0[11]|r1[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]) + bits.OnesCount64(r0[13]|r1[13]) + bits.OnesCount64(r0[14]|r1[14]) + bits.OnesCount64(r0[15]|r1[15]))
+		n += uint64(bits.OnesCount64(r0[16]|r1[16]) + bits.OnesCount64(r0[17]|r1[17]) + bits.OnesCount64(r0[18]|r1[18]) + bits.OnesCount64(r0[19]|r1[19]))
+		n += uint64(bits.OnesCount64(r0[20]|r1[20]) + bits.OnesCount64(r0[21]|r1[21]) + bits.OnesCount64(r0[22]|r1[22]) + bits.OnesCount64(r0[23]|r1[23]))
+		n += uint64(bits.OnesCount64(r0[24]|r1[24]) + bits.OnesCount64(r0[25]|r1[25]) + bits.OnesCount64(r0[26]|r1[26]) + bits.OnesCount64(r0[27]|r1[27]))
+		n += uint64(bits.OnesCount64(r0[28]|r1[28]) + bits.OnesCount64(r0[29]|r1[29]) + bits.OnesCount64(r0[30]|r1[30]))
+	}
+	return int(n)
+}
+
+// clashesGoStrided8x2r31 is clashesGo for 2 tables of 8 diagonals, 31 words of rows stride words apart.
+func clashesGoStrided8x2r31(tables []uint64, stride int, keys []uint64) int {
+	tb := (*[2 << 8 * 32]uint64)(tables)
+	s := uint(stride-1)&31 + 1
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[31]uint64)(tb[uint(0<<8+key>>0&0xff)*s:])
+		r1 := (*[31]uint64)(tb[uint(1<<8+key>>8&0xff)*s:])
 		n += uint64(bits.OnesCount64(r0[0]|r1[0]) + bits.OnesCount64(r0[1]|r1[1]) + bits.OnesCount64(r0[2]|r1[2]) + bits.OnesCount64(r0[3]|r1[3]))
 		n += uint64(bits.OnesCount64(r0[4]|r1[4]) + bits.OnesCount64(r0[5]|r1[5]) + bits.OnesCount64(r0[6]|r1[6]) + bits.OnesCount64(r0[7]|r1[7]))
 		n += uint64(bits.OnesCount64(r0[8]|r1[8]) + bits.OnesCount64(r0[9]|r1[9]) + bits.OnesCount64(r0[10]|r1[10]) + bits.OnesCount64(r0[11]|r1[11]))
@@ -1794,6 +2826,26 @@ func clashesGo8x2r32(tables []uint64, keys []uint64) int {
 	return int(n)
 }
 
+// clashesGoStrided8x2r32 is clashesGo for 2 tables of 8 diagonals, 32 words of rows stride words apart.
+func clashesGoStrided8x2r32(tables []uint64, stride int, keys []uint64) int {
+	tb := (*[2 << 8 * 32]uint64)(tables)
+	s := uint(stride-1)&31 + 1
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[32]uint64)(tb[uint(0<<8+key>>0&0xff)*s:])
+		r1 := (*[32]uint64)(tb[uint(1<<8+key>>8&0xff)*s:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]) + bits.OnesCount64(r0[1]|r1[1]) + bits.OnesCount64(r0[2]|r1[2]) + bits.OnesCount64(r0[3]|r1[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]) + bits.OnesCount64(r0[5]|r1[5]) + bits.OnesCount64(r0[6]|r1[6]) + bits.OnesCount64(r0[7]|r1[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]) + bits.OnesCount64(r0[9]|r1[9]) + bits.OnesCount64(r0[10]|r1[10]) + bits.OnesCount64(r0[11]|r1[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]) + bits.OnesCount64(r0[13]|r1[13]) + bits.OnesCount64(r0[14]|r1[14]) + bits.OnesCount64(r0[15]|r1[15]))
+		n += uint64(bits.OnesCount64(r0[16]|r1[16]) + bits.OnesCount64(r0[17]|r1[17]) + bits.OnesCount64(r0[18]|r1[18]) + bits.OnesCount64(r0[19]|r1[19]))
+		n += uint64(bits.OnesCount64(r0[20]|r1[20]) + bits.OnesCount64(r0[21]|r1[21]) + bits.OnesCount64(r0[22]|r1[22]) + bits.OnesCount64(r0[23]|r1[23]))
+		n += uint64(bits.OnesCount64(r0[24]|r1[24]) + bits.OnesCount64(r0[25]|r1[25]) + bits.OnesCount64(r0[26]|r1[26]) + bits.OnesCount64(r0[27]|r1[27]))
+		n += uint64(bits.OnesCount64(r0[28]|r1[28]) + bits.OnesCount64(r0[29]|r1[29]) + bits.OnesCount64(r0[30]|r1[30]) + bits.OnesCount64(r0[31]|r1[31]))
+	}
+	return int(n)
+}
+
 // clashesGo8x3r1 is clashesGo for 3 tables of 8 diagonals, rows of 1 words.
 func clashesGo8x3r1(tables []uint64, keys []uint64) int {
 	tb := (*[3 << 8 * 1]uint64)(tables)
@@ -1802,6 +2854,20 @@ func clashesGo8x3r1(tables []uint64, keys []uint64) int {
 		r0 := (*[1]uint64)(tb[(0<<8+int(key>>0&0xff))*1:])
 		r1 := (*[1]uint64)(tb[(1<<8+int(key>>8&0xff))*1:])
 		r2 := (*[1]uint64)(tb[(2<<8+int(key>>16&0xff))*1:])
+		n += uint64(bits.OnesCount64(r0[0] | r1[0] | r2[0]))
+	}
+	return int(n)
+}
+
+// clashesGoStrided8x3r1 is clashesGo for 3 tables of 8 diagonals, 1 words of rows stride words apart.
+func clashesGoStrided8x3r1(tables []uint64, stride int, keys []uint64) int {
+	tb := (*[3 << 8 * 32]uint64)(tables)
+	s := uint(stride-1)&31 + 1
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[1]uint64)(tb[uint(0<<8+key>>0&0xff)*s:])
+		r1 := (*[1]uint64)(tb[uint(1<<8+key>>8&0xff)*s:])
+		r2 := (*[1]uint64)(tb[uint(2<<8+key>>16&0xff)*s:])
 		n += uint64(bits.OnesCount64(r0[0] | r1[0] | r2[0]))
 	}
 	return int(n)
@@ -1820,6 +2886,20 @@ func clashesGo8x3r2(tables []uint64, keys []uint64) int {
 	return int(n)
 }
 
+// clashesGoStrided8x3r2 is clashesGo for 3 tables of 8 diagonals, 2 words of rows stride words apart.
+func clashesGoStrided8x3r2(tables []uint64, stride int, keys []uint64) int {
+	tb := (*[3 << 8 * 32]uint64)(tables)
+	s := uint(stride-1)&31 + 1
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[2]uint64)(tb[uint(0<<8+key>>0&0xff)*s:])
+		r1 := (*[2]uint64)(tb[uint(1<<8+key>>8&0xff)*s:])
+		r2 := (*[2]uint64)(tb[uint(2<<8+key>>16&0xff)*s:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]))
+	}
+	return int(n)
+}
+
 // clashesGo8x3r3 is clashesGo for 3 tables of 8 diagonals, rows of 3 words.
 func clashesGo8x3r3(tables []uint64, keys []uint64) int {
 	tb := (*[3 << 8 * 3]uint64)(tables)
@@ -1828,6 +2908,20 @@ func clashesGo8x3r3(tables []uint64, keys []uint64) int {
 		r0 := (*[3]uint64)(tb[(0<<8+int(key>>0&0xff))*3:])
 		r1 := (*[3]uint64)(tb[(1<<8+int(key>>8&0xff))*3:])
 		r2 := (*[3]uint64)(tb[(2<<8+int(key>>16&0xff))*3:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]))
+	}
+	return int(n)
+}
+
+// clashesGoStrided8x3r3 is clashesGo for 3 tables of 8 diagonals, 3 words of rows stride words apart.
+func clashesGoStrided8x3r3(tables []uint64, stride int, keys []uint64) int {
+	tb := (*[3 << 8 * 32]uint64)(tables)
+	s := uint(stride-1)&31 + 1
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[3]uint64)(tb[uint(0<<8+key>>0&0xff)*s:])
+		r1 := (*[3]uint64)(tb[uint(1<<8+key>>8&0xff)*s:])
+		r2 := (*[3]uint64)(tb[uint(2<<8+key>>16&0xff)*s:])
 		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]))
 	}
 	return int(n)
@@ -1846,6 +2940,20 @@ func clashesGo8x3r4(tables []uint64, keys []uint64) int {
 	return int(n)
 }
 
+// clashesGoStrided8x3r4 is clashesGo for 3 tables of 8 diagonals, 4 words of rows stride words apart.
+func clashesGoStrided8x3r4(tables []uint64, stride int, keys []uint64) int {
+	tb := (*[3 << 8 * 32]uint64)(tables)
+	s := uint(stride-1)&31 + 1
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[4]uint64)(tb[uint(0<<8+key>>0&0xff)*s:])
+		r1 := (*[4]uint64)(tb[uint(1<<8+key>>8&0xff)*s:])
+		r2 := (*[4]uint64)(tb[uint(2<<8+key>>16&0xff)*s:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]))
+	}
+	return int(n)
+}
+
 // clashesGo8x3r5 is clashesGo for 3 tables of 8 diagonals, rows of 5 words.
 func clashesGo8x3r5(tables []uint64, keys []uint64) int {
 	tb := (*[3 << 8 * 5]uint64)(tables)
@@ -1854,6 +2962,21 @@ func clashesGo8x3r5(tables []uint64, keys []uint64) int {
 		r0 := (*[5]uint64)(tb[(0<<8+int(key>>0&0xff))*5:])
 		r1 := (*[5]uint64)(tb[(1<<8+int(key>>8&0xff))*5:])
 		r2 := (*[5]uint64)(tb[(2<<8+int(key>>16&0xff))*5:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]))
+		n += uint64(bits.OnesCount64(r0[4] | r1[4] | r2[4]))
+	}
+	return int(n)
+}
+
+// clashesGoStrided8x3r5 is clashesGo for 3 tables of 8 diagonals, 5 words of rows stride words apart.
+func clashesGoStrided8x3r5(tables []uint64, stride int, keys []uint64) int {
+	tb := (*[3 << 8 * 32]uint64)(tables)
+	s := uint(stride-1)&31 + 1
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[5]uint64)(tb[uint(0<<8+key>>0&0xff)*s:])
+		r1 := (*[5]uint64)(tb[uint(1<<8+key>>8&0xff)*s:])
+		r2 := (*[5]uint64)(tb[uint(2<<8+key>>16&0xff)*s:])
 		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]))
 		n += uint64(bits.OnesCount64(r0[4] | r1[4] | r2[4]))
 	}
@@ -1874,6 +2997,21 @@ func clashesGo8x3r6(tables []uint64, keys []uint64) int {
 	return int(n)
 }
 
+// clashesGoStrided8x3r6 is clashesGo for 3 tables of 8 diagonals, 6 words of rows stride words apart.
+func clashesGoStrided8x3r6(tables []uint64, stride int, keys []uint64) int {
+	tb := (*[3 << 8 * 32]uint64)(tables)
+	s := uint(stride-1)&31 + 1
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[6]uint64)(tb[uint(0<<8+key>>0&0xff)*s:])
+		r1 := (*[6]uint64)(tb[uint(1<<8+key>>8&0xff)*s:])
+		r2 := (*[6]uint64)(tb[uint(2<<8+key>>16&0xff)*s:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]))
+	}
+	return int(n)
+}
+
 // clashesGo8x3r7 is clashesGo for 3 tables of 8 diagonals, rows of 7 words.
 func clashesGo8x3r7(tables []uint64, keys []uint64) int {
 	tb := (*[3 << 8 * 7]uint64)(tables)
@@ -1882,6 +3020,21 @@ func clashesGo8x3r7(tables []uint64, keys []uint64) int {
 		r0 := (*[7]uint64)(tb[(0<<8+int(key>>0&0xff))*7:])
 		r1 := (*[7]uint64)(tb[(1<<8+int(key>>8&0xff))*7:])
 		r2 := (*[7]uint64)(tb[(2<<8+int(key>>16&0xff))*7:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]))
+	}
+	return int(n)
+}
+
+// clashesGoStrided8x3r7 is clashesGo for 3 tables of 8 diagonals, 7 words of rows stride words apart.
+func clashesGoStrided8x3r7(tables []uint64, stride int, keys []uint64) int {
+	tb := (*[3 << 8 * 32]uint64)(tables)
+	s := uint(stride-1)&31 + 1
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[7]uint64)(tb[uint(0<<8+key>>0&0xff)*s:])
+		r1 := (*[7]uint64)(tb[uint(1<<8+key>>8&0xff)*s:])
+		r2 := (*[7]uint64)(tb[uint(2<<8+key>>16&0xff)*s:])
 		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]))
 		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]))
 	}
@@ -1902,6 +3055,21 @@ func clashesGo8x3r8(tables []uint64, keys []uint64) int {
 	return int(n)
 }
 
+// clashesGoStrided8x3r8 is clashesGo for 3 tables of 8 diagonals, 8 words of rows stride words apart.
+func clashesGoStrided8x3r8(tables []uint64, stride int, keys []uint64) int {
+	tb := (*[3 << 8 * 32]uint64)(tables)
+	s := uint(stride-1)&31 + 1
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[8]uint64)(tb[uint(0<<8+key>>0&0xff)*s:])
+		r1 := (*[8]uint64)(tb[uint(1<<8+key>>8&0xff)*s:])
+		r2 := (*[8]uint64)(tb[uint(2<<8+key>>16&0xff)*s:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]))
+	}
+	return int(n)
+}
+
 // clashesGo8x3r9 is clashesGo for 3 tables of 8 diagonals, rows of 9 words.
 func clashesGo8x3r9(tables []uint64, keys []uint64) int {
 	tb := (*[3 << 8 * 9]uint64)(tables)
@@ -1910,6 +3078,22 @@ func clashesGo8x3r9(tables []uint64, keys []uint64) int {
 		r0 := (*[9]uint64)(tb[(0<<8+int(key>>0&0xff))*9:])
 		r1 := (*[9]uint64)(tb[(1<<8+int(key>>8&0xff))*9:])
 		r2 := (*[9]uint64)(tb[(2<<8+int(key>>16&0xff))*9:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]))
+		n += uint64(bits.OnesCount64(r0[8] | r1[8] | r2[8]))
+	}
+	return int(n)
+}
+
+// clashesGoStrided8x3r9 is clashesGo for 3 tables of 8 diagonals, 9 words of rows stride words apart.
+func clashesGoStrided8x3r9(tables []uint64, stride int, keys []uint64) int {
+	tb := (*[3 << 8 * 32]uint64)(tables)
+	s := uint(stride-1)&31 + 1
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[9]uint64)(tb[uint(0<<8+key>>0&0xff)*s:])
+		r1 := (*[9]uint64)(tb[uint(1<<8+key>>8&0xff)*s:])
+		r2 := (*[9]uint64)(tb[uint(2<<8+key>>16&0xff)*s:])
 		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]))
 		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]))
 		n += uint64(bits.OnesCount64(r0[8] | r1[8] | r2[8]))
@@ -1932,6 +3116,22 @@ func clashesGo8x3r10(tables []uint64, keys []uint64) int {
 	return int(n)
 }
 
+// clashesGoStrided8x3r10 is clashesGo for 3 tables of 8 diagonals, 10 words of rows stride words apart.
+func clashesGoStrided8x3r10(tables []uint64, stride int, keys []uint64) int {
+	tb := (*[3 << 8 * 32]uint64)(tables)
+	s := uint(stride-1)&31 + 1
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[10]uint64)(tb[uint(0<<8+key>>0&0xff)*s:])
+		r1 := (*[10]uint64)(tb[uint(1<<8+key>>8&0xff)*s:])
+		r2 := (*[10]uint64)(tb[uint(2<<8+key>>16&0xff)*s:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]))
+	}
+	return int(n)
+}
+
 // clashesGo8x3r11 is clashesGo for 3 tables of 8 diagonals, rows of 11 words.
 func clashesGo8x3r11(tables []uint64, keys []uint64) int {
 	tb := (*[3 << 8 * 11]uint64)(tables)
@@ -1940,6 +3140,22 @@ func clashesGo8x3r11(tables []uint64, keys []uint64) int {
 		r0 := (*[11]uint64)(tb[(0<<8+int(key>>0&0xff))*11:])
 		r1 := (*[11]uint64)(tb[(1<<8+int(key>>8&0xff))*11:])
 		r2 := (*[11]uint64)(tb[(2<<8+int(key>>16&0xff))*11:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]))
+	}
+	return int(n)
+}
+
+// clashesGoStrided8x3r11 is clashesGo for 3 tables of 8 diagonals, 11 words of rows stride words apart.
+func clashesGoStrided8x3r11(tables []uint64, stride int, keys []uint64) int {
+	tb := (*[3 << 8 * 32]uint64)(tables)
+	s := uint(stride-1)&31 + 1
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[11]uint64)(tb[uint(0<<8+key>>0&0xff)*s:])
+		r1 := (*[11]uint64)(tb[uint(1<<8+key>>8&0xff)*s:])
+		r2 := (*[11]uint64)(tb[uint(2<<8+key>>16&0xff)*s:])
 		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]))
 		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]))
 		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]))
@@ -1962,6 +3178,22 @@ func clashesGo8x3r12(tables []uint64, keys []uint64) int {
 	return int(n)
 }
 
+// clashesGoStrided8x3r12 is clashesGo for 3 tables of 8 diagonals, 12 words of rows stride words apart.
+func clashesGoStrided8x3r12(tables []uint64, stride int, keys []uint64) int {
+	tb := (*[3 << 8 * 32]uint64)(tables)
+	s := uint(stride-1)&31 + 1
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[12]uint64)(tb[uint(0<<8+key>>0&0xff)*s:])
+		r1 := (*[12]uint64)(tb[uint(1<<8+key>>8&0xff)*s:])
+		r2 := (*[12]uint64)(tb[uint(2<<8+key>>16&0xff)*s:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]))
+	}
+	return int(n)
+}
+
 // clashesGo8x3r13 is clashesGo for 3 tables of 8 diagonals, rows of 13 words.
 func clashesGo8x3r13(tables []uint64, keys []uint64) int {
 	tb := (*[3 << 8 * 13]uint64)(tables)
@@ -1970,6 +3202,23 @@ func clashesGo8x3r13(tables []uint64, keys []uint64) int {
 		r0 := (*[13]uint64)(tb[(0<<8+int(key>>0&0xff))*13:])
 		r1 := (*[13]uint64)(tb[(1<<8+int(key>>8&0xff))*13:])
 		r2 := (*[13]uint64)(tb[(2<<8+int(key>>16&0xff))*13:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]))
+		n += uint64(bits.OnesCount64(r0[12] | r1[12] | r2[12]))
+	}
+	return int(n)
+}
+
+// clashesGoStrided8x3r13 is clashesGo for 3 tables of 8 diagonals, 13 words of rows stride words apart.
+func clashesGoStrided8x3r13(tables []uint64, stride int, keys []uint64) int {
+	tb := (*[3 << 8 * 32]uint64)(tables)
+	s := uint(stride-1)&31 + 1
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[13]uint64)(tb[uint(0<<8+key>>0&0xff)*s:])
+		r1 := (*[13]uint64)(tb[uint(1<<8+key>>8&0xff)*s:])
+		r2 := (*[13]uint64)(tb[uint(2<<8+key>>16&0xff)*s:])
 		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]))
 		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]))
 		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]))
@@ -1994,6 +3243,23 @@ func clashesGo8x3r14(tables []uint64, keys []uint64) int {
 	return int(n)
 }
 
+// clashesGoStrided8x3r14 is clashesGo for 3 tables of 8 diagonals, 14 words of rows stride words apart.
+func clashesGoStrided8x3r14(tables []uint64, stride int, keys []uint64) int {
+	tb := (*[3 << 8 * 32]uint64)(tables)
+	s := uint(stride-1)&31 + 1
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[14]uint64)(tb[uint(0<<8+key>>0&0xff)*s:])
+		r1 := (*[14]uint64)(tb[uint(1<<8+key>>8&0xff)*s:])
+		r2 := (*[14]uint64)(tb[uint(2<<8+key>>16&0xff)*s:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]|r2[12]) + bits.OnesCount64(r0[13]|r1[13]|r2[13]))
+	}
+	return int(n)
+}
+
 // clashesGo8x3r15 is clashesGo for 3 tables of 8 diagonals, rows of 15 words.
 func clashesGo8x3r15(tables []uint64, keys []uint64) int {
 	tb := (*[3 << 8 * 15]uint64)(tables)
@@ -2002,6 +3268,23 @@ func clashesGo8x3r15(tables []uint64, keys []uint64) int {
 		r0 := (*[15]uint64)(tb[(0<<8+int(key>>0&0xff))*15:])
 		r1 := (*[15]uint64)(tb[(1<<8+int(key>>8&0xff))*15:])
 		r2 := (*[15]uint64)(tb[(2<<8+int(key>>16&0xff))*15:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]|r2[12]) + bits.OnesCount64(r0[13]|r1[13]|r2[13]) + bits.OnesCount64(r0[14]|r1[14]|r2[14]))
+	}
+	return int(n)
+}
+
+// clashesGoStrided8x3r15 is clashesGo for 3 tables of 8 diagonals, 15 words of rows stride words apart.
+func clashesGoStrided8x3r15(tables []uint64, stride int, keys []uint64) int {
+	tb := (*[3 << 8 * 32]uint64)(tables)
+	s := uint(stride-1)&31 + 1
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[15]uint64)(tb[uint(0<<8+key>>0&0xff)*s:])
+		r1 := (*[15]uint64)(tb[uint(1<<8+key>>8&0xff)*s:])
+		r2 := (*[15]uint64)(tb[uint(2<<8+key>>16&0xff)*s:])
 		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]))
 		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]))
 		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]))
@@ -2026,6 +3309,23 @@ func clashesGo8x3r16(tables []uint64, keys []uint64) int {
 	return int(n)
 }
 
+// clashesGoStrided8x3r16 is clashesGo for 3 tables of 8 diagonals, 16 words of rows stride words apart.
+func clashesGoStrided8x3r16(tables []uint64, stride int, keys []uint64) int {
+	tb := (*[3 << 8 * 32]uint64)(tables)
+	s := uint(stride-1)&31 + 1
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[16]uint64)(tb[uint(0<<8+key>>0&0xff)*s:])
+		r1 := (*[16]uint64)(tb[uint(1<<8+key>>8&0xff)*s:])
+		r2 := (*[16]uint64)(tb[uint(2<<8+key>>16&0xff)*s:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]|r2[12]) + bits.OnesCount64(r0[13]|r1[13]|r2[13]) + bits.OnesCount64(r0[14]|r1[14]|r2[14]) + bits.OnesCount64(r0[15]|r1[15]|r2[15]))
+	}
+	return int(n)
+}
+
 // clashesGo8x3r17 is clashesGo for 3 tables of 8 diagonals, rows of 17 words.
 func clashesGo8x3r17(tables []uint64, keys []uint64) int {
 	tb := (*[3 << 8 * 17]uint64)(tables)
@@ -2034,6 +3334,24 @@ func clashesGo8x3r17(tables []uint64, keys []uint64) int {
 		r0 := (*[17]uint64)(tb[(0<<8+int(key>>0&0xff))*17:])
 		r1 := (*[17]uint64)(tb[(1<<8+int(key>>8&0xff))*17:])
 		r2 := (*[17]uint64)(tb[(2<<8+int(key>>16&0xff))*17:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]|r2[12]) + bits.OnesCount64(r0[13]|r1[13]|r2[13]) + bits.OnesCount64(r0[14]|r1[14]|r2[14]) + bits.OnesCount64(r0[15]|r1[15]|r2[15]))
+		n += uint64(bits.OnesCount64(r0[16] | r1[16] | r2[16]))
+	}
+	return int(n)
+}
+
+// clashesGoStrided8x3r17 is clashesGo for 3 tables of 8 diagonals, 17 words of rows stride words apart.
+func clashesGoStrided8x3r17(tables []uint64, stride int, keys []uint64) int {
+	tb := (*[3 << 8 * 32]uint64)(tables)
+	s := uint(stride-1)&31 + 1
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[17]uint64)(tb[uint(0<<8+key>>0&0xff)*s:])
+		r1 := (*[17]uint64)(tb[uint(1<<8+key>>8&0xff)*s:])
+		r2 := (*[17]uint64)(tb[uint(2<<8+key>>16&0xff)*s:])
 		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]))
 		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]))
 		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]))
@@ -2060,6 +3378,24 @@ func clashesGo8x3r18(tables []uint64, keys []uint64) int {
 	return int(n)
 }
 
+// clashesGoStrided8x3r18 is clashesGo for 3 tables of 8 diagonals, 18 words of rows stride words apart.
+func clashesGoStrided8x3r18(tables []uint64, stride int, keys []uint64) int {
+	tb := (*[3 << 8 * 32]uint64)(tables)
+	s := uint(stride-1)&31 + 1
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[18]uint64)(tb[uint(0<<8+key>>0&0xff)*s:])
+		r1 := (*[18]uint64)(tb[uint(1<<8+key>>8&0xff)*s:])
+		r2 := (*[18]uint64)(tb[uint(2<<8+key>>16&0xff)*s:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]|r2[12]) + bits.OnesCount64(r0[13]|r1[13]|r2[13]) + bits.OnesCount64(r0[14]|r1[14]|r2[14]) + bits.OnesCount64(r0[15]|r1[15]|r2[15]))
+		n += uint64(bits.OnesCount64(r0[16]|r1[16]|r2[16]) + bits.OnesCount64(r0[17]|r1[17]|r2[17]))
+	}
+	return int(n)
+}
+
 // clashesGo8x3r19 is clashesGo for 3 tables of 8 diagonals, rows of 19 words.
 func clashesGo8x3r19(tables []uint64, keys []uint64) int {
 	tb := (*[3 << 8 * 19]uint64)(tables)
@@ -2068,6 +3404,24 @@ func clashesGo8x3r19(tables []uint64, keys []uint64) int {
 		r0 := (*[19]uint64)(tb[(0<<8+int(key>>0&0xff))*19:])
 		r1 := (*[19]uint64)(tb[(1<<8+int(key>>8&0xff))*19:])
 		r2 := (*[19]uint64)(tb[(2<<8+int(key>>16&0xff))*19:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]|r2[12]) + bits.OnesCount64(r0[13]|r1[13]|r2[13]) + bits.OnesCount64(r0[14]|r1[14]|r2[14]) + bits.OnesCount64(r0[15]|r1[15]|r2[15]))
+		n += uint64(bits.OnesCount64(r0[16]|r1[16]|r2[16]) + bits.OnesCount64(r0[17]|r1[17]|r2[17]) + bits.OnesCount64(r0[18]|r1[18]|r2[18]))
+	}
+	return int(n)
+}
+
+// clashesGoStrided8x3r19 is clashesGo for 3 tables of 8 diagonals, 19 words of rows stride words apart.
+func clashesGoStrided8x3r19(tables []uint64, stride int, keys []uint64) int {
+	tb := (*[3 << 8 * 32]uint64)(tables)
+	s := uint(stride-1)&31 + 1
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[19]uint64)(tb[uint(0<<8+key>>0&0xff)*s:])
+		r1 := (*[19]uint64)(tb[uint(1<<8+key>>8&0xff)*s:])
+		r2 := (*[19]uint64)(tb[uint(2<<8+key>>16&0xff)*s:])
 		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]))
 		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]))
 		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]))
@@ -2094,6 +3448,24 @@ func clashesGo8x3r20(tables []uint64, keys []uint64) int {
 	return int(n)
 }
 
+// clashesGoStrided8x3r20 is clashesGo for 3 tables of 8 diagonals, 20 words of rows stride words apart.
+func clashesGoStrided8x3r20(tables []uint64, stride int, keys []uint64) int {
+	tb := (*[3 << 8 * 32]uint64)(tables)
+	s := uint(stride-1)&31 + 1
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[20]uint64)(tb[uint(0<<8+key>>0&0xff)*s:])
+		r1 := (*[20]uint64)(tb[uint(1<<8+key>>8&0xff)*s:])
+		r2 := (*[20]uint64)(tb[uint(2<<8+key>>16&0xff)*s:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]|r2[12]) + bits.OnesCount64(r0[13]|r1[13]|r2[13]) + bits.OnesCount64(r0[14]|r1[14]|r2[14]) + bits.OnesCount64(r0[15]|r1[15]|r2[15]))
+		n += uint64(bits.OnesCount64(r0[16]|r1[16]|r2[16]) + bits.OnesCount64(r0[17]|r1[17]|r2[17]) + bits.OnesCount64(r0[18]|r1[18]|r2[18]) + bits.OnesCount64(r0[19]|r1[19]|r2[19]))
+	}
+	return int(n)
+}
+
 // clashesGo8x3r21 is clashesGo for 3 tables of 8 diagonals, rows of 21 words.
 func clashesGo8x3r21(tables []uint64, keys []uint64) int {
 	tb := (*[3 << 8 * 21]uint64)(tables)
@@ -2102,6 +3474,25 @@ func clashesGo8x3r21(tables []uint64, keys []uint64) int {
 		r0 := (*[21]uint64)(tb[(0<<8+int(key>>0&0xff))*21:])
 		r1 := (*[21]uint64)(tb[(1<<8+int(key>>8&0xff))*21:])
 		r2 := (*[21]uint64)(tb[(2<<8+int(key>>16&0xff))*21:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]|r2[12]) + bits.OnesCount64(r0[13]|r1[13]|r2[13]) + bits.OnesCount64(r0[14]|r1[14]|r2[14]) + bits.OnesCount64(r0[15]|r1[15]|r2[15]))
+		n += uint64(bits.OnesCount64(r0[16]|r1[16]|r2[16]) + bits.OnesCount64(r0[17]|r1[17]|r2[17]) + bits.OnesCount64(r0[18]|r1[18]|r2[18]) + bits.OnesCount64(r0[19]|r1[19]|r2[19]))
+		n += uint64(bits.OnesCount64(r0[20] | r1[20] | r2[20]))
+	}
+	return int(n)
+}
+
+// clashesGoStrided8x3r21 is clashesGo for 3 tables of 8 diagonals, 21 words of rows stride words apart.
+func clashesGoStrided8x3r21(tables []uint64, stride int, keys []uint64) int {
+	tb := (*[3 << 8 * 32]uint64)(tables)
+	s := uint(stride-1)&31 + 1
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[21]uint64)(tb[uint(0<<8+key>>0&0xff)*s:])
+		r1 := (*[21]uint64)(tb[uint(1<<8+key>>8&0xff)*s:])
+		r2 := (*[21]uint64)(tb[uint(2<<8+key>>16&0xff)*s:])
 		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]))
 		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]))
 		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]))
@@ -2130,6 +3521,25 @@ func clashesGo8x3r22(tables []uint64, keys []uint64) int {
 	return int(n)
 }
 
+// clashesGoStrided8x3r22 is clashesGo for 3 tables of 8 diagonals, 22 words of rows stride words apart.
+func clashesGoStrided8x3r22(tables []uint64, stride int, keys []uint64) int {
+	tb := (*[3 << 8 * 32]uint64)(tables)
+	s := uint(stride-1)&31 + 1
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[22]uint64)(tb[uint(0<<8+key>>0&0xff)*s:])
+		r1 := (*[22]uint64)(tb[uint(1<<8+key>>8&0xff)*s:])
+		r2 := (*[22]uint64)(tb[uint(2<<8+key>>16&0xff)*s:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]|r2[12]) + bits.OnesCount64(r0[13]|r1[13]|r2[13]) + bits.OnesCount64(r0[14]|r1[14]|r2[14]) + bits.OnesCount64(r0[15]|r1[15]|r2[15]))
+		n += uint64(bits.OnesCount64(r0[16]|r1[16]|r2[16]) + bits.OnesCount64(r0[17]|r1[17]|r2[17]) + bits.OnesCount64(r0[18]|r1[18]|r2[18]) + bits.OnesCount64(r0[19]|r1[19]|r2[19]))
+		n += uint64(bits.OnesCount64(r0[20]|r1[20]|r2[20]) + bits.OnesCount64(r0[21]|r1[21]|r2[21]))
+	}
+	return int(n)
+}
+
 // clashesGo8x3r23 is clashesGo for 3 tables of 8 diagonals, rows of 23 words.
 func clashesGo8x3r23(tables []uint64, keys []uint64) int {
 	tb := (*[3 << 8 * 23]uint64)(tables)
@@ -2138,6 +3548,25 @@ func clashesGo8x3r23(tables []uint64, keys []uint64) int {
 		r0 := (*[23]uint64)(tb[(0<<8+int(key>>0&0xff))*23:])
 		r1 := (*[23]uint64)(tb[(1<<8+int(key>>8&0xff))*23:])
 		r2 := (*[23]uint64)(tb[(2<<8+int(key>>16&0xff))*23:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]|r2[12]) + bits.OnesCount64(r0[13]|r1[13]|r2[13]) + bits.OnesCount64(r0[14]|r1[14]|r2[14]) + bits.OnesCount64(r0[15]|r1[15]|r2[15]))
+		n += uint64(bits.OnesCount64(r0[16]|r1[16]|r2[16]) + bits.OnesCount64(r0[17]|r1[17]|r2[17]) + bits.OnesCount64(r0[18]|r1[18]|r2[18]) + bits.OnesCount64(r0[19]|r1[19]|r2[19]))
+		n += uint64(bits.OnesCount64(r0[20]|r1[20]|r2[20]) + bits.OnesCount64(r0[21]|r1[21]|r2[21]) + bits.OnesCount64(r0[22]|r1[22]|r2[22]))
+	}
+	return int(n)
+}
+
+// clashesGoStrided8x3r23 is clashesGo for 3 tables of 8 diagonals, 23 words of rows stride words apart.
+func clashesGoStrided8x3r23(tables []uint64, stride int, keys []uint64) int {
+	tb := (*[3 << 8 * 32]uint64)(tables)
+	s := uint(stride-1)&31 + 1
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[23]uint64)(tb[uint(0<<8+key>>0&0xff)*s:])
+		r1 := (*[23]uint64)(tb[uint(1<<8+key>>8&0xff)*s:])
+		r2 := (*[23]uint64)(tb[uint(2<<8+key>>16&0xff)*s:])
 		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]))
 		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]))
 		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]))
@@ -2166,6 +3595,25 @@ func clashesGo8x3r24(tables []uint64, keys []uint64) int {
 	return int(n)
 }
 
+// clashesGoStrided8x3r24 is clashesGo for 3 tables of 8 diagonals, 24 words of rows stride words apart.
+func clashesGoStrided8x3r24(tables []uint64, stride int, keys []uint64) int {
+	tb := (*[3 << 8 * 32]uint64)(tables)
+	s := uint(stride-1)&31 + 1
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[24]uint64)(tb[uint(0<<8+key>>0&0xff)*s:])
+		r1 := (*[24]uint64)(tb[uint(1<<8+key>>8&0xff)*s:])
+		r2 := (*[24]uint64)(tb[uint(2<<8+key>>16&0xff)*s:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]|r2[12]) + bits.OnesCount64(r0[13]|r1[13]|r2[13]) + bits.OnesCount64(r0[14]|r1[14]|r2[14]) + bits.OnesCount64(r0[15]|r1[15]|r2[15]))
+		n += uint64(bits.OnesCount64(r0[16]|r1[16]|r2[16]) + bits.OnesCount64(r0[17]|r1[17]|r2[17]) + bits.OnesCount64(r0[18]|r1[18]|r2[18]) + bits.OnesCount64(r0[19]|r1[19]|r2[19]))
+		n += uint64(bits.OnesCount64(r0[20]|r1[20]|r2[20]) + bits.OnesCount64(r0[21]|r1[21]|r2[21]) + bits.OnesCount64(r0[22]|r1[22]|r2[22]) + bits.OnesCount64(r0[23]|r1[23]|r2[23]))
+	}
+	return int(n)
+}
+
 // clashesGo8x3r25 is clashesGo for 3 tables of 8 diagonals, rows of 25 words.
 func clashesGo8x3r25(tables []uint64, keys []uint64) int {
 	tb := (*[3 << 8 * 25]uint64)(tables)
@@ -2174,6 +3622,26 @@ func clashesGo8x3r25(tables []uint64, keys []uint64) int {
 		r0 := (*[25]uint64)(tb[(0<<8+int(key>>0&0xff))*25:])
 		r1 := (*[25]uint64)(tb[(1<<8+int(key>>8&0xff))*25:])
 		r2 := (*[25]uint64)(tb[(2<<8+int(key>>16&0xff))*25:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]|r2[12]) + bits.OnesCount64(r0[13]|r1[13]|r2[13]) + bits.OnesCount64(r0[14]|r1[14]|r2[14]) + bits.OnesCount64(r0[15]|r1[15]|r2[15]))
+		n += uint64(bits.OnesCount64(r0[16]|r1[16]|r2[16]) + bits.OnesCount64(r0[17]|r1[17]|r2[17]) + bits.OnesCount64(r0[18]|r1[18]|r2[18]) + bits.OnesCount64(r0[19]|r1[19]|r2[19]))
+		n += uint64(bits.OnesCount64(r0[20]|r1[20]|r2[20]) + bits.OnesCount64(r0[21]|r1[21]|r2[21]) + bits.OnesCount64(r0[22]|r1[22]|r2[22]) + bits.OnesCount64(r0[23]|r1[23]|r2[23]))
+		n += uint64(bits.OnesCount64(r0[24] | r1[24] | r2[24]))
+	}
+	return int(n)
+}
+
+// clashesGoStrided8x3r25 is clashesGo for 3 tables of 8 diagonals, 25 words of rows stride words apart.
+func clashesGoStrided8x3r25(tables []uint64, stride int, keys []uint64) int {
+	tb := (*[3 << 8 * 32]uint64)(tables)
+	s := uint(stride-1)&31 + 1
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[25]uint64)(tb[uint(0<<8+key>>0&0xff)*s:])
+		r1 := (*[25]uint64)(tb[uint(1<<8+key>>8&0xff)*s:])
+		r2 := (*[25]uint64)(tb[uint(2<<8+key>>16&0xff)*s:])
 		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]))
 		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]))
 		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]))
@@ -2204,6 +3672,26 @@ func clashesGo8x3r26(tables []uint64, keys []uint64) int {
 	return int(n)
 }
 
+// clashesGoStrided8x3r26 is clashesGo for 3 tables of 8 diagonals, 26 words of rows stride words apart.
+func clashesGoStrided8x3r26(tables []uint64, stride int, keys []uint64) int {
+	tb := (*[3 << 8 * 32]uint64)(tables)
+	s := uint(stride-1)&31 + 1
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[26]uint64)(tb[uint(0<<8+key>>0&0xff)*s:])
+		r1 := (*[26]uint64)(tb[uint(1<<8+key>>8&0xff)*s:])
+		r2 := (*[26]uint64)(tb[uint(2<<8+key>>16&0xff)*s:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]|r2[12]) + bits.OnesCount64(r0[13]|r1[13]|r2[13]) + bits.OnesCount64(r0[14]|r1[14]|r2[14]) + bits.OnesCount64(r0[15]|r1[15]|r2[15]))
+		n += uint64(bits.OnesCount64(r0[16]|r1[16]|r2[16]) + bits.OnesCount64(r0[17]|r1[17]|r2[17]) + bits.OnesCount64(r0[18]|r1[18]|r2[18]) + bits.OnesCount64(r0[19]|r1[19]|r2[19]))
+		n += uint64(bits.OnesCount64(r0[20]|r1[20]|r2[20]) + bits.OnesCount64(r0[21]|r1[21]|r2[21]) + bits.OnesCount64(r0[22]|r1[22]|r2[22]) + bits.OnesCount64(r0[23]|r1[23]|r2[23]))
+		n += uint64(bits.OnesCount64(r0[24]|r1[24]|r2[24]) + bits.OnesCount64(r0[25]|r1[25]|r2[25]))
+	}
+	return int(n)
+}
+
 // clashesGo8x3r27 is clashesGo for 3 tables of 8 diagonals, rows of 27 words.
 func clashesGo8x3r27(tables []uint64, keys []uint64) int {
 	tb := (*[3 << 8 * 27]uint64)(tables)
@@ -2212,6 +3700,26 @@ func clashesGo8x3r27(tables []uint64, keys []uint64) int {
 		r0 := (*[27]uint64)(tb[(0<<8+int(key>>0&0xff))*27:])
 		r1 := (*[27]uint64)(tb[(1<<8+int(key>>8&0xff))*27:])
 		r2 := (*[27]uint64)(tb[(2<<8+int(key>>16&0xff))*27:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]|r2[12]) + bits.OnesCount64(r0[13]|r1[13]|r2[13]) + bits.OnesCount64(r0[14]|r1[14]|r2[14]) + bits.OnesCount64(r0[15]|r1[15]|r2[15]))
+		n += uint64(bits.OnesCount64(r0[16]|r1[16]|r2[16]) + bits.OnesCount64(r0[17]|r1[17]|r2[17]) + bits.OnesCount64(r0[18]|r1[18]|r2[18]) + bits.OnesCount64(r0[19]|r1[19]|r2[19]))
+		n += uint64(bits.OnesCount64(r0[20]|r1[20]|r2[20]) + bits.OnesCount64(r0[21]|r1[21]|r2[21]) + bits.OnesCount64(r0[22]|r1[22]|r2[22]) + bits.OnesCount64(r0[23]|r1[23]|r2[23]))
+		n += uint64(bits.OnesCount64(r0[24]|r1[24]|r2[24]) + bits.OnesCount64(r0[25]|r1[25]|r2[25]) + bits.OnesCount64(r0[26]|r1[26]|r2[26]))
+	}
+	return int(n)
+}
+
+// clashesGoStrided8x3r27 is clashesGo for 3 tables of 8 diagonals, 27 words of rows stride words apart.
+func clashesGoStrided8x3r27(tables []uint64, stride int, keys []uint64) int {
+	tb := (*[3 << 8 * 32]uint64)(tables)
+	s := uint(stride-1)&31 + 1
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[27]uint64)(tb[uint(0<<8+key>>0&0xff)*s:])
+		r1 := (*[27]uint64)(tb[uint(1<<8+key>>8&0xff)*s:])
+		r2 := (*[27]uint64)(tb[uint(2<<8+key>>16&0xff)*s:])
 		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]))
 		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]))
 		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]))
@@ -2242,6 +3750,26 @@ func clashesGo8x3r28(tables []uint64, keys []uint64) int {
 	return int(n)
 }
 
+// clashesGoStrided8x3r28 is clashesGo for 3 tables of 8 diagonals, 28 words of rows stride words apart.
+func clashesGoStrided8x3r28(tables []uint64, stride int, keys []uint64) int {
+	tb := (*[3 << 8 * 32]uint64)(tables)
+	s := uint(stride-1)&31 + 1
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[28]uint64)(tb[uint(0<<8+key>>0&0xff)*s:])
+		r1 := (*[28]uint64)(tb[uint(1<<8+key>>8&0xff)*s:])
+		r2 := (*[28]uint64)(tb[uint(2<<8+key>>16&0xff)*s:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]|r2[12]) + bits.OnesCount64(r0[13]|r1[13]|r2[13]) + bits.OnesCount64(r0[14]|r1[14]|r2[14]) + bits.OnesCount64(r0[15]|r1[15]|r2[15]))
+		n += uint64(bits.OnesCount64(r0[16]|r1[16]|r2[16]) + bits.OnesCount64(r0[17]|r1[17]|r2[17]) + bits.OnesCount64(r0[18]|r1[18]|r2[18]) + bits.OnesCount64(r0[19]|r1[19]|r2[19]))
+		n += uint64(bits.OnesCount64(r0[20]|r1[20]|r2[20]) + bits.OnesCount64(r0[21]|r1[21]|r2[21]) + bits.OnesCount64(r0[22]|r1[22]|r2[22]) + bits.OnesCount64(r0[23]|r1[23]|r2[23]))
+		n += uint64(bits.OnesCount64(r0[24]|r1[24]|r2[24]) + bits.OnesCount64(r0[25]|r1[25]|r2[25]) + bits.OnesCount64(r0[26]|r1[26]|r2[26]) + bits.OnesCount64(r0[27]|r1[27]|r2[27]))
+	}
+	return int(n)
+}
+
 // clashesGo8x3r29 is clashesGo for 3 tables of 8 diagonals, rows of 29 words.
 func clashesGo8x3r29(tables []uint64, keys []uint64) int {
 	tb := (*[3 << 8 * 29]uint64)(tables)
@@ -2250,6 +3778,27 @@ func clashesGo8x3r29(tables []uint64, keys []uint64) int {
 		r0 := (*[29]uint64)(tb[(0<<8+int(key>>0&0xff))*29:])
 		r1 := (*[29]uint64)(tb[(1<<8+int(key>>8&0xff))*29:])
 		r2 := (*[29]uint64)(tb[(2<<8+int(key>>16&0xff))*29:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]|r2[12]) + bits.OnesCount64(r0[13]|r1[13]|r2[13]) + bits.OnesCount64(r0[14]|r1[14]|r2[14]) + bits.OnesCount64(r0[15]|r1[15]|r2[15]))
+		n += uint64(bits.OnesCount64(r0[16]|r1[16]|r2[16]) + bits.OnesCount64(r0[17]|r1[17]|r2[17]) + bits.OnesCount64(r0[18]|r1[18]|r2[18]) + bits.OnesCount64(r0[19]|r1[19]|r2[19]))
+		n += uint64(bits.OnesCount64(r0[20]|r1[20]|r2[20]) + bits.OnesCount64(r0[21]|r1[21]|r2[21]) + bits.OnesCount64(r0[22]|r1[22]|r2[22]) + bits.OnesCount64(r0[23]|r1[23]|r2[23]))
+		n += uint64(bits.OnesCount64(r0[24]|r1[24]|r2[24]) + bits.OnesCount64(r0[25]|r1[25]|r2[25]) + bits.OnesCount64(r0[26]|r1[26]|r2[26]) + bits.OnesCount64(r0[27]|r1[27]|r2[27]))
+		n += uint64(bits.OnesCount64(r0[28] | r1[28] | r2[28]))
+	}
+	return int(n)
+}
+
+// clashesGoStrided8x3r29 is clashesGo for 3 tables of 8 diagonals, 29 words of rows stride words apart.
+func clashesGoStrided8x3r29(tables []uint64, stride int, keys []uint64) int {
+	tb := (*[3 << 8 * 32]uint64)(tables)
+	s := uint(stride-1)&31 + 1
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[29]uint64)(tb[uint(0<<8+key>>0&0xff)*s:])
+		r1 := (*[29]uint64)(tb[uint(1<<8+key>>8&0xff)*s:])
+		r2 := (*[29]uint64)(tb[uint(2<<8+key>>16&0xff)*s:])
 		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]))
 		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]))
 		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]))
@@ -2282,6 +3831,27 @@ func clashesGo8x3r30(tables []uint64, keys []uint64) int {
 	return int(n)
 }
 
+// clashesGoStrided8x3r30 is clashesGo for 3 tables of 8 diagonals, 30 words of rows stride words apart.
+func clashesGoStrided8x3r30(tables []uint64, stride int, keys []uint64) int {
+	tb := (*[3 << 8 * 32]uint64)(tables)
+	s := uint(stride-1)&31 + 1
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[30]uint64)(tb[uint(0<<8+key>>0&0xff)*s:])
+		r1 := (*[30]uint64)(tb[uint(1<<8+key>>8&0xff)*s:])
+		r2 := (*[30]uint64)(tb[uint(2<<8+key>>16&0xff)*s:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]|r2[12]) + bits.OnesCount64(r0[13]|r1[13]|r2[13]) + bits.OnesCount64(r0[14]|r1[14]|r2[14]) + bits.OnesCount64(r0[15]|r1[15]|r2[15]))
+		n += uint64(bits.OnesCount64(r0[16]|r1[16]|r2[16]) + bits.OnesCount64(r0[17]|r1[17]|r2[17]) + bits.OnesCount64(r0[18]|r1[18]|r2[18]) + bits.OnesCount64(r0[19]|r1[19]|r2[19]))
+		n += uint64(bits.OnesCount64(r0[20]|r1[20]|r2[20]) + bits.OnesCount64(r0[21]|r1[21]|r2[21]) + bits.OnesCount64(r0[22]|r1[22]|r2[22]) + bits.OnesCount64(r0[23]|r1[23]|r2[23]))
+		n += uint64(bits.OnesCount64(r0[24]|r1[24]|r2[24]) + bits.OnesCount64(r0[25]|r1[25]|r2[25]) + bits.OnesCount64(r0[26]|r1[26]|r2[26]) + bits.OnesCount64(r0[27]|r1[27]|r2[27]))
+		n += uint64(bits.OnesCount64(r0[28]|r1[28]|r2[28]) + bits.OnesCount64(r0[29]|r1[29]|r2[29]))
+	}
+	return int(n)
+}
+
 // clashesGo8x3r31 is clashesGo for 3 tables of 8 diagonals, rows of 31 words.
 func clashesGo8x3r31(tables []uint64, keys []uint64) int {
 	tb := (*[3 << 8 * 31]uint64)(tables)
@@ -2290,6 +3860,27 @@ func clashesGo8x3r31(tables []uint64, keys []uint64) int {
 		r0 := (*[31]uint64)(tb[(0<<8+int(key>>0&0xff))*31:])
 		r1 := (*[31]uint64)(tb[(1<<8+int(key>>8&0xff))*31:])
 		r2 := (*[31]uint64)(tb[(2<<8+int(key>>16&0xff))*31:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]|r2[12]) + bits.OnesCount64(r0[13]|r1[13]|r2[13]) + bits.OnesCount64(r0[14]|r1[14]|r2[14]) + bits.OnesCount64(r0[15]|r1[15]|r2[15]))
+		n += uint64(bits.OnesCount64(r0[16]|r1[16]|r2[16]) + bits.OnesCount64(r0[17]|r1[17]|r2[17]) + bits.OnesCount64(r0[18]|r1[18]|r2[18]) + bits.OnesCount64(r0[19]|r1[19]|r2[19]))
+		n += uint64(bits.OnesCount64(r0[20]|r1[20]|r2[20]) + bits.OnesCount64(r0[21]|r1[21]|r2[21]) + bits.OnesCount64(r0[22]|r1[22]|r2[22]) + bits.OnesCount64(r0[23]|r1[23]|r2[23]))
+		n += uint64(bits.OnesCount64(r0[24]|r1[24]|r2[24]) + bits.OnesCount64(r0[25]|r1[25]|r2[25]) + bits.OnesCount64(r0[26]|r1[26]|r2[26]) + bits.OnesCount64(r0[27]|r1[27]|r2[27]))
+		n += uint64(bits.OnesCount64(r0[28]|r1[28]|r2[28]) + bits.OnesCount64(r0[29]|r1[29]|r2[29]) + bits.OnesCount64(r0[30]|r1[30]|r2[30]))
+	}
+	return int(n)
+}
+
+// clashesGoStrided8x3r31 is clashesGo for 3 tables of 8 diagonals, 31 words of rows stride words apart.
+func clashesGoStrided8x3r31(tables []uint64, stride int, keys []uint64) int {
+	tb := (*[3 << 8 * 32]uint64)(tables)
+	s := uint(stride-1)&31 + 1
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[31]uint64)(tb[uint(0<<8+key>>0&0xff)*s:])
+		r1 := (*[31]uint64)(tb[uint(1<<8+key>>8&0xff)*s:])
+		r2 := (*[31]uint64)(tb[uint(2<<8+key>>16&0xff)*s:])
 		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]))
 		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]))
 		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]))
@@ -2322,6 +3913,27 @@ func clashesGo8x3r32(tables []uint64, keys []uint64) int {
 	return int(n)
 }
 
+// clashesGoStrided8x3r32 is clashesGo for 3 tables of 8 diagonals, 32 words of rows stride words apart.
+func clashesGoStrided8x3r32(tables []uint64, stride int, keys []uint64) int {
+	tb := (*[3 << 8 * 32]uint64)(tables)
+	s := uint(stride-1)&31 + 1
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[32]uint64)(tb[uint(0<<8+key>>0&0xff)*s:])
+		r1 := (*[32]uint64)(tb[uint(1<<8+key>>8&0xff)*s:])
+		r2 := (*[32]uint64)(tb[uint(2<<8+key>>16&0xff)*s:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]|r2[12]) + bits.OnesCount64(r0[13]|r1[13]|r2[13]) + bits.OnesCount64(r0[14]|r1[14]|r2[14]) + bits.OnesCount64(r0[15]|r1[15]|r2[15]))
+		n += uint64(bits.OnesCount64(r0[16]|r1[16]|r2[16]) + bits.OnesCount64(r0[17]|r1[17]|r2[17]) + bits.OnesCount64(r0[18]|r1[18]|r2[18]) + bits.OnesCount64(r0[19]|r1[19]|r2[19]))
+		n += uint64(bits.OnesCount64(r0[20]|r1[20]|r2[20]) + bits.OnesCount64(r0[21]|r1[21]|r2[21]) + bits.OnesCount64(r0[22]|r1[22]|r2[22]) + bits.OnesCount64(r0[23]|r1[23]|r2[23]))
+		n += uint64(bits.OnesCount64(r0[24]|r1[24]|r2[24]) + bits.OnesCount64(r0[25]|r1[25]|r2[25]) + bits.OnesCount64(r0[26]|r1[26]|r2[26]) + bits.OnesCount64(r0[27]|r1[27]|r2[27]))
+		n += uint64(bits.OnesCount64(r0[28]|r1[28]|r2[28]) + bits.OnesCount64(r0[29]|r1[29]|r2[29]) + bits.OnesCount64(r0[30]|r1[30]|r2[30]) + bits.OnesCount64(r0[31]|r1[31]|r2[31]))
+	}
+	return int(n)
+}
+
 // clashesGo8x4r1 is clashesGo for 4 tables of 8 diagonals, rows of 1 words.
 func clashesGo8x4r1(tables []uint64, keys []uint64) int {
 	tb := (*[4 << 8 * 1]uint64)(tables)
@@ -2331,6 +3943,21 @@ func clashesGo8x4r1(tables []uint64, keys []uint64) int {
 		r1 := (*[1]uint64)(tb[(1<<8+int(key>>8&0xff))*1:])
 		r2 := (*[1]uint64)(tb[(2<<8+int(key>>16&0xff))*1:])
 		r3 := (*[1]uint64)(tb[(3<<8+int(key>>24&0xff))*1:])
+		n += uint64(bits.OnesCount64(r0[0] | r1[0] | r2[0] | r3[0]))
+	}
+	return int(n)
+}
+
+// clashesGoStrided8x4r1 is clashesGo for 4 tables of 8 diagonals, 1 words of rows stride words apart.
+func clashesGoStrided8x4r1(tables []uint64, stride int, keys []uint64) int {
+	tb := (*[4 << 8 * 32]uint64)(tables)
+	s := uint(stride-1)&31 + 1
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[1]uint64)(tb[uint(0<<8+key>>0&0xff)*s:])
+		r1 := (*[1]uint64)(tb[uint(1<<8+key>>8&0xff)*s:])
+		r2 := (*[1]uint64)(tb[uint(2<<8+key>>16&0xff)*s:])
+		r3 := (*[1]uint64)(tb[uint(3<<8+key>>24&0xff)*s:])
 		n += uint64(bits.OnesCount64(r0[0] | r1[0] | r2[0] | r3[0]))
 	}
 	return int(n)
@@ -2350,6 +3977,21 @@ func clashesGo8x4r2(tables []uint64, keys []uint64) int {
 	return int(n)
 }
 
+// clashesGoStrided8x4r2 is clashesGo for 4 tables of 8 diagonals, 2 words of rows stride words apart.
+func clashesGoStrided8x4r2(tables []uint64, stride int, keys []uint64) int {
+	tb := (*[4 << 8 * 32]uint64)(tables)
+	s := uint(stride-1)&31 + 1
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[2]uint64)(tb[uint(0<<8+key>>0&0xff)*s:])
+		r1 := (*[2]uint64)(tb[uint(1<<8+key>>8&0xff)*s:])
+		r2 := (*[2]uint64)(tb[uint(2<<8+key>>16&0xff)*s:])
+		r3 := (*[2]uint64)(tb[uint(3<<8+key>>24&0xff)*s:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]))
+	}
+	return int(n)
+}
+
 // clashesGo8x4r3 is clashesGo for 4 tables of 8 diagonals, rows of 3 words.
 func clashesGo8x4r3(tables []uint64, keys []uint64) int {
 	tb := (*[4 << 8 * 3]uint64)(tables)
@@ -2359,6 +4001,21 @@ func clashesGo8x4r3(tables []uint64, keys []uint64) int {
 		r1 := (*[3]uint64)(tb[(1<<8+int(key>>8&0xff))*3:])
 		r2 := (*[3]uint64)(tb[(2<<8+int(key>>16&0xff))*3:])
 		r3 := (*[3]uint64)(tb[(3<<8+int(key>>24&0xff))*3:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]))
+	}
+	return int(n)
+}
+
+// clashesGoStrided8x4r3 is clashesGo for 4 tables of 8 diagonals, 3 words of rows stride words apart.
+func clashesGoStrided8x4r3(tables []uint64, stride int, keys []uint64) int {
+	tb := (*[4 << 8 * 32]uint64)(tables)
+	s := uint(stride-1)&31 + 1
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[3]uint64)(tb[uint(0<<8+key>>0&0xff)*s:])
+		r1 := (*[3]uint64)(tb[uint(1<<8+key>>8&0xff)*s:])
+		r2 := (*[3]uint64)(tb[uint(2<<8+key>>16&0xff)*s:])
+		r3 := (*[3]uint64)(tb[uint(3<<8+key>>24&0xff)*s:])
 		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]))
 	}
 	return int(n)
@@ -2378,6 +4035,21 @@ func clashesGo8x4r4(tables []uint64, keys []uint64) int {
 	return int(n)
 }
 
+// clashesGoStrided8x4r4 is clashesGo for 4 tables of 8 diagonals, 4 words of rows stride words apart.
+func clashesGoStrided8x4r4(tables []uint64, stride int, keys []uint64) int {
+	tb := (*[4 << 8 * 32]uint64)(tables)
+	s := uint(stride-1)&31 + 1
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[4]uint64)(tb[uint(0<<8+key>>0&0xff)*s:])
+		r1 := (*[4]uint64)(tb[uint(1<<8+key>>8&0xff)*s:])
+		r2 := (*[4]uint64)(tb[uint(2<<8+key>>16&0xff)*s:])
+		r3 := (*[4]uint64)(tb[uint(3<<8+key>>24&0xff)*s:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]))
+	}
+	return int(n)
+}
+
 // clashesGo8x4r5 is clashesGo for 4 tables of 8 diagonals, rows of 5 words.
 func clashesGo8x4r5(tables []uint64, keys []uint64) int {
 	tb := (*[4 << 8 * 5]uint64)(tables)
@@ -2387,6 +4059,22 @@ func clashesGo8x4r5(tables []uint64, keys []uint64) int {
 		r1 := (*[5]uint64)(tb[(1<<8+int(key>>8&0xff))*5:])
 		r2 := (*[5]uint64)(tb[(2<<8+int(key>>16&0xff))*5:])
 		r3 := (*[5]uint64)(tb[(3<<8+int(key>>24&0xff))*5:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]))
+		n += uint64(bits.OnesCount64(r0[4] | r1[4] | r2[4] | r3[4]))
+	}
+	return int(n)
+}
+
+// clashesGoStrided8x4r5 is clashesGo for 4 tables of 8 diagonals, 5 words of rows stride words apart.
+func clashesGoStrided8x4r5(tables []uint64, stride int, keys []uint64) int {
+	tb := (*[4 << 8 * 32]uint64)(tables)
+	s := uint(stride-1)&31 + 1
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[5]uint64)(tb[uint(0<<8+key>>0&0xff)*s:])
+		r1 := (*[5]uint64)(tb[uint(1<<8+key>>8&0xff)*s:])
+		r2 := (*[5]uint64)(tb[uint(2<<8+key>>16&0xff)*s:])
+		r3 := (*[5]uint64)(tb[uint(3<<8+key>>24&0xff)*s:])
 		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]))
 		n += uint64(bits.OnesCount64(r0[4] | r1[4] | r2[4] | r3[4]))
 	}
@@ -2408,6 +4096,22 @@ func clashesGo8x4r6(tables []uint64, keys []uint64) int {
 	return int(n)
 }
 
+// clashesGoStrided8x4r6 is clashesGo for 4 tables of 8 diagonals, 6 words of rows stride words apart.
+func clashesGoStrided8x4r6(tables []uint64, stride int, keys []uint64) int {
+	tb := (*[4 << 8 * 32]uint64)(tables)
+	s := uint(stride-1)&31 + 1
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[6]uint64)(tb[uint(0<<8+key>>0&0xff)*s:])
+		r1 := (*[6]uint64)(tb[uint(1<<8+key>>8&0xff)*s:])
+		r2 := (*[6]uint64)(tb[uint(2<<8+key>>16&0xff)*s:])
+		r3 := (*[6]uint64)(tb[uint(3<<8+key>>24&0xff)*s:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]))
+	}
+	return int(n)
+}
+
 // clashesGo8x4r7 is clashesGo for 4 tables of 8 diagonals, rows of 7 words.
 func clashesGo8x4r7(tables []uint64, keys []uint64) int {
 	tb := (*[4 << 8 * 7]uint64)(tables)
@@ -2417,6 +4121,22 @@ func clashesGo8x4r7(tables []uint64, keys []uint64) int {
 		r1 := (*[7]uint64)(tb[(1<<8+int(key>>8&0xff))*7:])
 		r2 := (*[7]uint64)(tb[(2<<8+int(key>>16&0xff))*7:])
 		r3 := (*[7]uint64)(tb[(3<<8+int(key>>24&0xff))*7:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]))
+	}
+	return int(n)
+}
+
+// clashesGoStrided8x4r7 is clashesGo for 4 tables of 8 diagonals, 7 words of rows stride words apart.
+func clashesGoStrided8x4r7(tables []uint64, stride int, keys []uint64) int {
+	tb := (*[4 << 8 * 32]uint64)(tables)
+	s := uint(stride-1)&31 + 1
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[7]uint64)(tb[uint(0<<8+key>>0&0xff)*s:])
+		r1 := (*[7]uint64)(tb[uint(1<<8+key>>8&0xff)*s:])
+		r2 := (*[7]uint64)(tb[uint(2<<8+key>>16&0xff)*s:])
+		r3 := (*[7]uint64)(tb[uint(3<<8+key>>24&0xff)*s:])
 		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]))
 		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]))
 	}
@@ -2438,6 +4158,22 @@ func clashesGo8x4r8(tables []uint64, keys []uint64) int {
 	return int(n)
 }
 
+// clashesGoStrided8x4r8 is clashesGo for 4 tables of 8 diagonals, 8 words of rows stride words apart.
+func clashesGoStrided8x4r8(tables []uint64, stride int, keys []uint64) int {
+	tb := (*[4 << 8 * 32]uint64)(tables)
+	s := uint(stride-1)&31 + 1
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[8]uint64)(tb[uint(0<<8+key>>0&0xff)*s:])
+		r1 := (*[8]uint64)(tb[uint(1<<8+key>>8&0xff)*s:])
+		r2 := (*[8]uint64)(tb[uint(2<<8+key>>16&0xff)*s:])
+		r3 := (*[8]uint64)(tb[uint(3<<8+key>>24&0xff)*s:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]))
+	}
+	return int(n)
+}
+
 // clashesGo8x4r9 is clashesGo for 4 tables of 8 diagonals, rows of 9 words.
 func clashesGo8x4r9(tables []uint64, keys []uint64) int {
 	tb := (*[4 << 8 * 9]uint64)(tables)
@@ -2447,6 +4183,23 @@ func clashesGo8x4r9(tables []uint64, keys []uint64) int {
 		r1 := (*[9]uint64)(tb[(1<<8+int(key>>8&0xff))*9:])
 		r2 := (*[9]uint64)(tb[(2<<8+int(key>>16&0xff))*9:])
 		r3 := (*[9]uint64)(tb[(3<<8+int(key>>24&0xff))*9:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]))
+		n += uint64(bits.OnesCount64(r0[8] | r1[8] | r2[8] | r3[8]))
+	}
+	return int(n)
+}
+
+// clashesGoStrided8x4r9 is clashesGo for 4 tables of 8 diagonals, 9 words of rows stride words apart.
+func clashesGoStrided8x4r9(tables []uint64, stride int, keys []uint64) int {
+	tb := (*[4 << 8 * 32]uint64)(tables)
+	s := uint(stride-1)&31 + 1
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[9]uint64)(tb[uint(0<<8+key>>0&0xff)*s:])
+		r1 := (*[9]uint64)(tb[uint(1<<8+key>>8&0xff)*s:])
+		r2 := (*[9]uint64)(tb[uint(2<<8+key>>16&0xff)*s:])
+		r3 := (*[9]uint64)(tb[uint(3<<8+key>>24&0xff)*s:])
 		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]))
 		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]))
 		n += uint64(bits.OnesCount64(r0[8] | r1[8] | r2[8] | r3[8]))
@@ -2470,6 +4223,23 @@ func clashesGo8x4r10(tables []uint64, keys []uint64) int {
 	return int(n)
 }
 
+// clashesGoStrided8x4r10 is clashesGo for 4 tables of 8 diagonals, 10 words of rows stride words apart.
+func clashesGoStrided8x4r10(tables []uint64, stride int, keys []uint64) int {
+	tb := (*[4 << 8 * 32]uint64)(tables)
+	s := uint(stride-1)&31 + 1
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[10]uint64)(tb[uint(0<<8+key>>0&0xff)*s:])
+		r1 := (*[10]uint64)(tb[uint(1<<8+key>>8&0xff)*s:])
+		r2 := (*[10]uint64)(tb[uint(2<<8+key>>16&0xff)*s:])
+		r3 := (*[10]uint64)(tb[uint(3<<8+key>>24&0xff)*s:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]))
+	}
+	return int(n)
+}
+
 // clashesGo8x4r11 is clashesGo for 4 tables of 8 diagonals, rows of 11 words.
 func clashesGo8x4r11(tables []uint64, keys []uint64) int {
 	tb := (*[4 << 8 * 11]uint64)(tables)
@@ -2479,6 +4249,23 @@ func clashesGo8x4r11(tables []uint64, keys []uint64) int {
 		r1 := (*[11]uint64)(tb[(1<<8+int(key>>8&0xff))*11:])
 		r2 := (*[11]uint64)(tb[(2<<8+int(key>>16&0xff))*11:])
 		r3 := (*[11]uint64)(tb[(3<<8+int(key>>24&0xff))*11:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]))
+	}
+	return int(n)
+}
+
+// clashesGoStrided8x4r11 is clashesGo for 4 tables of 8 diagonals, 11 words of rows stride words apart.
+func clashesGoStrided8x4r11(tables []uint64, stride int, keys []uint64) int {
+	tb := (*[4 << 8 * 32]uint64)(tables)
+	s := uint(stride-1)&31 + 1
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[11]uint64)(tb[uint(0<<8+key>>0&0xff)*s:])
+		r1 := (*[11]uint64)(tb[uint(1<<8+key>>8&0xff)*s:])
+		r2 := (*[11]uint64)(tb[uint(2<<8+key>>16&0xff)*s:])
+		r3 := (*[11]uint64)(tb[uint(3<<8+key>>24&0xff)*s:])
 		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]))
 		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]))
 		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]))
@@ -2502,6 +4289,23 @@ func clashesGo8x4r12(tables []uint64, keys []uint64) int {
 	return int(n)
 }
 
+// clashesGoStrided8x4r12 is clashesGo for 4 tables of 8 diagonals, 12 words of rows stride words apart.
+func clashesGoStrided8x4r12(tables []uint64, stride int, keys []uint64) int {
+	tb := (*[4 << 8 * 32]uint64)(tables)
+	s := uint(stride-1)&31 + 1
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[12]uint64)(tb[uint(0<<8+key>>0&0xff)*s:])
+		r1 := (*[12]uint64)(tb[uint(1<<8+key>>8&0xff)*s:])
+		r2 := (*[12]uint64)(tb[uint(2<<8+key>>16&0xff)*s:])
+		r3 := (*[12]uint64)(tb[uint(3<<8+key>>24&0xff)*s:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]))
+	}
+	return int(n)
+}
+
 // clashesGo8x4r13 is clashesGo for 4 tables of 8 diagonals, rows of 13 words.
 func clashesGo8x4r13(tables []uint64, keys []uint64) int {
 	tb := (*[4 << 8 * 13]uint64)(tables)
@@ -2511,6 +4315,24 @@ func clashesGo8x4r13(tables []uint64, keys []uint64) int {
 		r1 := (*[13]uint64)(tb[(1<<8+int(key>>8&0xff))*13:])
 		r2 := (*[13]uint64)(tb[(2<<8+int(key>>16&0xff))*13:])
 		r3 := (*[13]uint64)(tb[(3<<8+int(key>>24&0xff))*13:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]))
+		n += uint64(bits.OnesCount64(r0[12] | r1[12] | r2[12] | r3[12]))
+	}
+	return int(n)
+}
+
+// clashesGoStrided8x4r13 is clashesGo for 4 tables of 8 diagonals, 13 words of rows stride words apart.
+func clashesGoStrided8x4r13(tables []uint64, stride int, keys []uint64) int {
+	tb := (*[4 << 8 * 32]uint64)(tables)
+	s := uint(stride-1)&31 + 1
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[13]uint64)(tb[uint(0<<8+key>>0&0xff)*s:])
+		r1 := (*[13]uint64)(tb[uint(1<<8+key>>8&0xff)*s:])
+		r2 := (*[13]uint64)(tb[uint(2<<8+key>>16&0xff)*s:])
+		r3 := (*[13]uint64)(tb[uint(3<<8+key>>24&0xff)*s:])
 		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]))
 		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]))
 		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]))
@@ -2536,6 +4358,24 @@ func clashesGo8x4r14(tables []uint64, keys []uint64) int {
 	return int(n)
 }
 
+// clashesGoStrided8x4r14 is clashesGo for 4 tables of 8 diagonals, 14 words of rows stride words apart.
+func clashesGoStrided8x4r14(tables []uint64, stride int, keys []uint64) int {
+	tb := (*[4 << 8 * 32]uint64)(tables)
+	s := uint(stride-1)&31 + 1
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[14]uint64)(tb[uint(0<<8+key>>0&0xff)*s:])
+		r1 := (*[14]uint64)(tb[uint(1<<8+key>>8&0xff)*s:])
+		r2 := (*[14]uint64)(tb[uint(2<<8+key>>16&0xff)*s:])
+		r3 := (*[14]uint64)(tb[uint(3<<8+key>>24&0xff)*s:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]|r2[12]|r3[12]) + bits.OnesCount64(r0[13]|r1[13]|r2[13]|r3[13]))
+	}
+	return int(n)
+}
+
 // clashesGo8x4r15 is clashesGo for 4 tables of 8 diagonals, rows of 15 words.
 func clashesGo8x4r15(tables []uint64, keys []uint64) int {
 	tb := (*[4 << 8 * 15]uint64)(tables)
@@ -2545,6 +4385,24 @@ func clashesGo8x4r15(tables []uint64, keys []uint64) int {
 		r1 := (*[15]uint64)(tb[(1<<8+int(key>>8&0xff))*15:])
 		r2 := (*[15]uint64)(tb[(2<<8+int(key>>16&0xff))*15:])
 		r3 := (*[15]uint64)(tb[(3<<8+int(key>>24&0xff))*15:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]|r2[12]|r3[12]) + bits.OnesCount64(r0[13]|r1[13]|r2[13]|r3[13]) + bits.OnesCount64(r0[14]|r1[14]|r2[14]|r3[14]))
+	}
+	return int(n)
+}
+
+// clashesGoStrided8x4r15 is clashesGo for 4 tables of 8 diagonals, 15 words of rows stride words apart.
+func clashesGoStrided8x4r15(tables []uint64, stride int, keys []uint64) int {
+	tb := (*[4 << 8 * 32]uint64)(tables)
+	s := uint(stride-1)&31 + 1
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[15]uint64)(tb[uint(0<<8+key>>0&0xff)*s:])
+		r1 := (*[15]uint64)(tb[uint(1<<8+key>>8&0xff)*s:])
+		r2 := (*[15]uint64)(tb[uint(2<<8+key>>16&0xff)*s:])
+		r3 := (*[15]uint64)(tb[uint(3<<8+key>>24&0xff)*s:])
 		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]))
 		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]))
 		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]))
@@ -2570,6 +4428,24 @@ func clashesGo8x4r16(tables []uint64, keys []uint64) int {
 	return int(n)
 }
 
+// clashesGoStrided8x4r16 is clashesGo for 4 tables of 8 diagonals, 16 words of rows stride words apart.
+func clashesGoStrided8x4r16(tables []uint64, stride int, keys []uint64) int {
+	tb := (*[4 << 8 * 32]uint64)(tables)
+	s := uint(stride-1)&31 + 1
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[16]uint64)(tb[uint(0<<8+key>>0&0xff)*s:])
+		r1 := (*[16]uint64)(tb[uint(1<<8+key>>8&0xff)*s:])
+		r2 := (*[16]uint64)(tb[uint(2<<8+key>>16&0xff)*s:])
+		r3 := (*[16]uint64)(tb[uint(3<<8+key>>24&0xff)*s:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]|r2[12]|r3[12]) + bits.OnesCount64(r0[13]|r1[13]|r2[13]|r3[13]) + bits.OnesCount64(r0[14]|r1[14]|r2[14]|r3[14]) + bits.OnesCount64(r0[15]|r1[15]|r2[15]|r3[15]))
+	}
+	return int(n)
+}
+
 // clashesGo8x4r17 is clashesGo for 4 tables of 8 diagonals, rows of 17 words.
 func clashesGo8x4r17(tables []uint64, keys []uint64) int {
 	tb := (*[4 << 8 * 17]uint64)(tables)
@@ -2579,6 +4455,25 @@ func clashesGo8x4r17(tables []uint64, keys []uint64) int {
 		r1 := (*[17]uint64)(tb[(1<<8+int(key>>8&0xff))*17:])
 		r2 := (*[17]uint64)(tb[(2<<8+int(key>>16&0xff))*17:])
 		r3 := (*[17]uint64)(tb[(3<<8+int(key>>24&0xff))*17:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]|r2[12]|r3[12]) + bits.OnesCount64(r0[13]|r1[13]|r2[13]|r3[13]) + bits.OnesCount64(r0[14]|r1[14]|r2[14]|r3[14]) + bits.OnesCount64(r0[15]|r1[15]|r2[15]|r3[15]))
+		n += uint64(bits.OnesCount64(r0[16] | r1[16] | r2[16] | r3[16]))
+	}
+	return int(n)
+}
+
+// clashesGoStrided8x4r17 is clashesGo for 4 tables of 8 diagonals, 17 words of rows stride words apart.
+func clashesGoStrided8x4r17(tables []uint64, stride int, keys []uint64) int {
+	tb := (*[4 << 8 * 32]uint64)(tables)
+	s := uint(stride-1)&31 + 1
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[17]uint64)(tb[uint(0<<8+key>>0&0xff)*s:])
+		r1 := (*[17]uint64)(tb[uint(1<<8+key>>8&0xff)*s:])
+		r2 := (*[17]uint64)(tb[uint(2<<8+key>>16&0xff)*s:])
+		r3 := (*[17]uint64)(tb[uint(3<<8+key>>24&0xff)*s:])
 		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]))
 		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]))
 		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]))
@@ -2606,6 +4501,25 @@ func clashesGo8x4r18(tables []uint64, keys []uint64) int {
 	return int(n)
 }
 
+// clashesGoStrided8x4r18 is clashesGo for 4 tables of 8 diagonals, 18 words of rows stride words apart.
+func clashesGoStrided8x4r18(tables []uint64, stride int, keys []uint64) int {
+	tb := (*[4 << 8 * 32]uint64)(tables)
+	s := uint(stride-1)&31 + 1
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[18]uint64)(tb[uint(0<<8+key>>0&0xff)*s:])
+		r1 := (*[18]uint64)(tb[uint(1<<8+key>>8&0xff)*s:])
+		r2 := (*[18]uint64)(tb[uint(2<<8+key>>16&0xff)*s:])
+		r3 := (*[18]uint64)(tb[uint(3<<8+key>>24&0xff)*s:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]|r2[12]|r3[12]) + bits.OnesCount64(r0[13]|r1[13]|r2[13]|r3[13]) + bits.OnesCount64(r0[14]|r1[14]|r2[14]|r3[14]) + bits.OnesCount64(r0[15]|r1[15]|r2[15]|r3[15]))
+		n += uint64(bits.OnesCount64(r0[16]|r1[16]|r2[16]|r3[16]) + bits.OnesCount64(r0[17]|r1[17]|r2[17]|r3[17]))
+	}
+	return int(n)
+}
+
 // clashesGo8x4r19 is clashesGo for 4 tables of 8 diagonals, rows of 19 words.
 func clashesGo8x4r19(tables []uint64, keys []uint64) int {
 	tb := (*[4 << 8 * 19]uint64)(tables)
@@ -2615,6 +4529,25 @@ func clashesGo8x4r19(tables []uint64, keys []uint64) int {
 		r1 := (*[19]uint64)(tb[(1<<8+int(key>>8&0xff))*19:])
 		r2 := (*[19]uint64)(tb[(2<<8+int(key>>16&0xff))*19:])
 		r3 := (*[19]uint64)(tb[(3<<8+int(key>>24&0xff))*19:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]|r2[12]|r3[12]) + bits.OnesCount64(r0[13]|r1[13]|r2[13]|r3[13]) + bits.OnesCount64(r0[14]|r1[14]|r2[14]|r3[14]) + bits.OnesCount64(r0[15]|r1[15]|r2[15]|r3[15]))
+		n += uint64(bits.OnesCount64(r0[16]|r1[16]|r2[16]|r3[16]) + bits.OnesCount64(r0[17]|r1[17]|r2[17]|r3[17]) + bits.OnesCount64(r0[18]|r1[18]|r2[18]|r3[18]))
+	}
+	return int(n)
+}
+
+// clashesGoStrided8x4r19 is clashesGo for 4 tables of 8 diagonals, 19 words of rows stride words apart.
+func clashesGoStrided8x4r19(tables []uint64, stride int, keys []uint64) int {
+	tb := (*[4 << 8 * 32]uint64)(tables)
+	s := uint(stride-1)&31 + 1
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[19]uint64)(tb[uint(0<<8+key>>0&0xff)*s:])
+		r1 := (*[19]uint64)(tb[uint(1<<8+key>>8&0xff)*s:])
+		r2 := (*[19]uint64)(tb[uint(2<<8+key>>16&0xff)*s:])
+		r3 := (*[19]uint64)(tb[uint(3<<8+key>>24&0xff)*s:])
 		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]))
 		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]))
 		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]))
@@ -2642,6 +4575,25 @@ func clashesGo8x4r20(tables []uint64, keys []uint64) int {
 	return int(n)
 }
 
+// clashesGoStrided8x4r20 is clashesGo for 4 tables of 8 diagonals, 20 words of rows stride words apart.
+func clashesGoStrided8x4r20(tables []uint64, stride int, keys []uint64) int {
+	tb := (*[4 << 8 * 32]uint64)(tables)
+	s := uint(stride-1)&31 + 1
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[20]uint64)(tb[uint(0<<8+key>>0&0xff)*s:])
+		r1 := (*[20]uint64)(tb[uint(1<<8+key>>8&0xff)*s:])
+		r2 := (*[20]uint64)(tb[uint(2<<8+key>>16&0xff)*s:])
+		r3 := (*[20]uint64)(tb[uint(3<<8+key>>24&0xff)*s:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]|r2[12]|r3[12]) + bits.OnesCount64(r0[13]|r1[13]|r2[13]|r3[13]) + bits.OnesCount64(r0[14]|r1[14]|r2[14]|r3[14]) + bits.OnesCount64(r0[15]|r1[15]|r2[15]|r3[15]))
+		n += uint64(bits.OnesCount64(r0[16]|r1[16]|r2[16]|r3[16]) + bits.OnesCount64(r0[17]|r1[17]|r2[17]|r3[17]) + bits.OnesCount64(r0[18]|r1[18]|r2[18]|r3[18]) + bits.OnesCount64(r0[19]|r1[19]|r2[19]|r3[19]))
+	}
+	return int(n)
+}
+
 // clashesGo8x4r21 is clashesGo for 4 tables of 8 diagonals, rows of 21 words.
 func clashesGo8x4r21(tables []uint64, keys []uint64) int {
 	tb := (*[4 << 8 * 21]uint64)(tables)
@@ -2651,6 +4603,26 @@ func clashesGo8x4r21(tables []uint64, keys []uint64) int {
 		r1 := (*[21]uint64)(tb[(1<<8+int(key>>8&0xff))*21:])
 		r2 := (*[21]uint64)(tb[(2<<8+int(key>>16&0xff))*21:])
 		r3 := (*[21]uint64)(tb[(3<<8+int(key>>24&0xff))*21:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]|r2[12]|r3[12]) + bits.OnesCount64(r0[13]|r1[13]|r2[13]|r3[13]) + bits.OnesCount64(r0[14]|r1[14]|r2[14]|r3[14]) + bits.OnesCount64(r0[15]|r1[15]|r2[15]|r3[15]))
+		n += uint64(bits.OnesCount64(r0[16]|r1[16]|r2[16]|r3[16]) + bits.OnesCount64(r0[17]|r1[17]|r2[17]|r3[17]) + bits.OnesCount64(r0[18]|r1[18]|r2[18]|r3[18]) + bits.OnesCount64(r0[19]|r1[19]|r2[19]|r3[19]))
+		n += uint64(bits.OnesCount64(r0[20] | r1[20] | r2[20] | r3[20]))
+	}
+	return int(n)
+}
+
+// clashesGoStrided8x4r21 is clashesGo for 4 tables of 8 diagonals, 21 words of rows stride words apart.
+func clashesGoStrided8x4r21(tables []uint64, stride int, keys []uint64) int {
+	tb := (*[4 << 8 * 32]uint64)(tables)
+	s := uint(stride-1)&31 + 1
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[21]uint64)(tb[uint(0<<8+key>>0&0xff)*s:])
+		r1 := (*[21]uint64)(tb[uint(1<<8+key>>8&0xff)*s:])
+		r2 := (*[21]uint64)(tb[uint(2<<8+key>>16&0xff)*s:])
+		r3 := (*[21]uint64)(tb[uint(3<<8+key>>24&0xff)*s:])
 		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]))
 		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]))
 		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]))
@@ -2680,6 +4652,26 @@ func clashesGo8x4r22(tables []uint64, keys []uint64) int {
 	return int(n)
 }
 
+// clashesGoStrided8x4r22 is clashesGo for 4 tables of 8 diagonals, 22 words of rows stride words apart.
+func clashesGoStrided8x4r22(tables []uint64, stride int, keys []uint64) int {
+	tb := (*[4 << 8 * 32]uint64)(tables)
+	s := uint(stride-1)&31 + 1
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[22]uint64)(tb[uint(0<<8+key>>0&0xff)*s:])
+		r1 := (*[22]uint64)(tb[uint(1<<8+key>>8&0xff)*s:])
+		r2 := (*[22]uint64)(tb[uint(2<<8+key>>16&0xff)*s:])
+		r3 := (*[22]uint64)(tb[uint(3<<8+key>>24&0xff)*s:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]|r2[12]|r3[12]) + bits.OnesCount64(r0[13]|r1[13]|r2[13]|r3[13]) + bits.OnesCount64(r0[14]|r1[14]|r2[14]|r3[14]) + bits.OnesCount64(r0[15]|r1[15]|r2[15]|r3[15]))
+		n += uint64(bits.OnesCount64(r0[16]|r1[16]|r2[16]|r3[16]) + bits.OnesCount64(r0[17]|r1[17]|r2[17]|r3[17]) + bits.OnesCount64(r0[18]|r1[18]|r2[18]|r3[18]) + bits.OnesCount64(r0[19]|r1[19]|r2[19]|r3[19]))
+		n += uint64(bits.OnesCount64(r0[20]|r1[20]|r2[20]|r3[20]) + bits.OnesCount64(r0[21]|r1[21]|r2[21]|r3[21]))
+	}
+	return int(n)
+}
+
 // clashesGo8x4r23 is clashesGo for 4 tables of 8 diagonals, rows of 23 words.
 func clashesGo8x4r23(tables []uint64, keys []uint64) int {
 	tb := (*[4 << 8 * 23]uint64)(tables)
@@ -2689,6 +4681,26 @@ func clashesGo8x4r23(tables []uint64, keys []uint64) int {
 		r1 := (*[23]uint64)(tb[(1<<8+int(key>>8&0xff))*23:])
 		r2 := (*[23]uint64)(tb[(2<<8+int(key>>16&0xff))*23:])
 		r3 := (*[23]uint64)(tb[(3<<8+int(key>>24&0xff))*23:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]|r2[12]|r3[12]) + bits.OnesCount64(r0[13]|r1[13]|r2[13]|r3[13]) + bits.OnesCount64(r0[14]|r1[14]|r2[14]|r3[14]) + bits.OnesCount64(r0[15]|r1[15]|r2[15]|r3[15]))
+		n += uint64(bits.OnesCount64(r0[16]|r1[16]|r2[16]|r3[16]) + bits.OnesCount64(r0[17]|r1[17]|r2[17]|r3[17]) + bits.OnesCount64(r0[18]|r1[18]|r2[18]|r3[18]) + bits.OnesCount64(r0[19]|r1[19]|r2[19]|r3[19]))
+		n += uint64(bits.OnesCount64(r0[20]|r1[20]|r2[20]|r3[20]) + bits.OnesCount64(r0[21]|r1[21]|r2[21]|r3[21]) + bits.OnesCount64(r0[22]|r1[22]|r2[22]|r3[22]))
+	}
+	return int(n)
+}
+
+// clashesGoStrided8x4r23 is clashesGo for 4 tables of 8 diagonals, 23 words of rows stride words apart.
+func clashesGoStrided8x4r23(tables []uint64, stride int, keys []uint64) int {
+	tb := (*[4 << 8 * 32]uint64)(tables)
+	s := uint(stride-1)&31 + 1
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[23]uint64)(tb[uint(0<<8+key>>0&0xff)*s:])
+		r1 := (*[23]uint64)(tb[uint(1<<8+key>>8&0xff)*s:])
+		r2 := (*[23]uint64)(tb[uint(2<<8+key>>16&0xff)*s:])
+		r3 := (*[23]uint64)(tb[uint(3<<8+key>>24&0xff)*s:])
 		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]))
 		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]))
 		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]))
@@ -2718,6 +4730,26 @@ func clashesGo8x4r24(tables []uint64, keys []uint64) int {
 	return int(n)
 }
 
+// clashesGoStrided8x4r24 is clashesGo for 4 tables of 8 diagonals, 24 words of rows stride words apart.
+func clashesGoStrided8x4r24(tables []uint64, stride int, keys []uint64) int {
+	tb := (*[4 << 8 * 32]uint64)(tables)
+	s := uint(stride-1)&31 + 1
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[24]uint64)(tb[uint(0<<8+key>>0&0xff)*s:])
+		r1 := (*[24]uint64)(tb[uint(1<<8+key>>8&0xff)*s:])
+		r2 := (*[24]uint64)(tb[uint(2<<8+key>>16&0xff)*s:])
+		r3 := (*[24]uint64)(tb[uint(3<<8+key>>24&0xff)*s:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]|r2[12]|r3[12]) + bits.OnesCount64(r0[13]|r1[13]|r2[13]|r3[13]) + bits.OnesCount64(r0[14]|r1[14]|r2[14]|r3[14]) + bits.OnesCount64(r0[15]|r1[15]|r2[15]|r3[15]))
+		n += uint64(bits.OnesCount64(r0[16]|r1[16]|r2[16]|r3[16]) + bits.OnesCount64(r0[17]|r1[17]|r2[17]|r3[17]) + bits.OnesCount64(r0[18]|r1[18]|r2[18]|r3[18]) + bits.OnesCount64(r0[19]|r1[19]|r2[19]|r3[19]))
+		n += uint64(bits.OnesCount64(r0[20]|r1[20]|r2[20]|r3[20]) + bits.OnesCount64(r0[21]|r1[21]|r2[21]|r3[21]) + bits.OnesCount64(r0[22]|r1[22]|r2[22]|r3[22]) + bits.OnesCount64(r0[23]|r1[23]|r2[23]|r3[23]))
+	}
+	return int(n)
+}
+
 // clashesGo8x4r25 is clashesGo for 4 tables of 8 diagonals, rows of 25 words.
 func clashesGo8x4r25(tables []uint64, keys []uint64) int {
 	tb := (*[4 << 8 * 25]uint64)(tables)
@@ -2727,6 +4759,27 @@ func clashesGo8x4r25(tables []uint64, keys []uint64) int {
 		r1 := (*[25]uint64)(tb[(1<<8+int(key>>8&0xff))*25:])
 		r2 := (*[25]uint64)(tb[(2<<8+int(key>>16&0xff))*25:])
 		r3 := (*[25]uint64)(tb[(3<<8+int(key>>24&0xff))*25:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]|r2[12]|r3[12]) + bits.OnesCount64(r0[13]|r1[13]|r2[13]|r3[13]) + bits.OnesCount64(r0[14]|r1[14]|r2[14]|r3[14]) + bits.OnesCount64(r0[15]|r1[15]|r2[15]|r3[15]))
+		n += uint64(bits.OnesCount64(r0[16]|r1[16]|r2[16]|r3[16]) + bits.OnesCount64(r0[17]|r1[17]|r2[17]|r3[17]) + bits.OnesCount64(r0[18]|r1[18]|r2[18]|r3[18]) + bits.OnesCount64(r0[19]|r1[19]|r2[19]|r3[19]))
+		n += uint64(bits.OnesCount64(r0[20]|r1[20]|r2[20]|r3[20]) + bits.OnesCount64(r0[21]|r1[21]|r2[21]|r3[21]) + bits.OnesCount64(r0[22]|r1[22]|r2[22]|r3[22]) + bits.OnesCount64(r0[23]|r1[23]|r2[23]|r3[23]))
+		n += uint64(bits.OnesCount64(r0[24] | r1[24] | r2[24] | r3[24]))
+	}
+	return int(n)
+}
+
+// clashesGoStrided8x4r25 is clashesGo for 4 tables of 8 diagonals, 25 words of rows stride words apart.
+func clashesGoStrided8x4r25(tables []uint64, stride int, keys []uint64) int {
+	tb := (*[4 << 8 * 32]uint64)(tables)
+	s := uint(stride-1)&31 + 1
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[25]uint64)(tb[uint(0<<8+key>>0&0xff)*s:])
+		r1 := (*[25]uint64)(tb[uint(1<<8+key>>8&0xff)*s:])
+		r2 := (*[25]uint64)(tb[uint(2<<8+key>>16&0xff)*s:])
+		r3 := (*[25]uint64)(tb[uint(3<<8+key>>24&0xff)*s:])
 		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]))
 		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]))
 		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]))
@@ -2758,6 +4811,27 @@ func clashesGo8x4r26(tables []uint64, keys []uint64) int {
 	return int(n)
 }
 
+// clashesGoStrided8x4r26 is clashesGo for 4 tables of 8 diagonals, 26 words of rows stride words apart.
+func clashesGoStrided8x4r26(tables []uint64, stride int, keys []uint64) int {
+	tb := (*[4 << 8 * 32]uint64)(tables)
+	s := uint(stride-1)&31 + 1
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[26]uint64)(tb[uint(0<<8+key>>0&0xff)*s:])
+		r1 := (*[26]uint64)(tb[uint(1<<8+key>>8&0xff)*s:])
+		r2 := (*[26]uint64)(tb[uint(2<<8+key>>16&0xff)*s:])
+		r3 := (*[26]uint64)(tb[uint(3<<8+key>>24&0xff)*s:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]|r2[12]|r3[12]) + bits.OnesCount64(r0[13]|r1[13]|r2[13]|r3[13]) + bits.OnesCount64(r0[14]|r1[14]|r2[14]|r3[14]) + bits.OnesCount64(r0[15]|r1[15]|r2[15]|r3[15]))
+		n += uint64(bits.OnesCount64(r0[16]|r1[16]|r2[16]|r3[16]) + bits.OnesCount64(r0[17]|r1[17]|r2[17]|r3[17]) + bits.OnesCount64(r0[18]|r1[18]|r2[18]|r3[18]) + bits.OnesCount64(r0[19]|r1[19]|r2[19]|r3[19]))
+		n += uint64(bits.OnesCount64(r0[20]|r1[20]|r2[20]|r3[20]) + bits.OnesCount64(r0[21]|r1[21]|r2[21]|r3[21]) + bits.OnesCount64(r0[22]|r1[22]|r2[22]|r3[22]) + bits.OnesCount64(r0[23]|r1[23]|r2[23]|r3[23]))
+		n += uint64(bits.OnesCount64(r0[24]|r1[24]|r2[24]|r3[24]) + bits.OnesCount64(r0[25]|r1[25]|r2[25]|r3[25]))
+	}
+	return int(n)
+}
+
 // clashesGo8x4r27 is clashesGo for 4 tables of 8 diagonals, rows of 27 words.
 func clashesGo8x4r27(tables []uint64, keys []uint64) int {
 	tb := (*[4 << 8 * 27]uint64)(tables)
@@ -2767,6 +4841,27 @@ func clashesGo8x4r27(tables []uint64, keys []uint64) int {
 		r1 := (*[27]uint64)(tb[(1<<8+int(key>>8&0xff))*27:])
 		r2 := (*[27]uint64)(tb[(2<<8+int(key>>16&0xff))*27:])
 		r3 := (*[27]uint64)(tb[(3<<8+int(key>>24&0xff))*27:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]|r2[12]|r3[12]) + bits.OnesCount64(r0[13]|r1[13]|r2[13]|r3[13]) + bits.OnesCount64(r0[14]|r1[14]|r2[14]|r3[14]) + bits.OnesCount64(r0[15]|r1[15]|r2[15]|r3[15]))
+		n += uint64(bits.OnesCount64(r0[16]|r1[16]|r2[16]|r3[16]) + bits.OnesCount64(r0[17]|r1[17]|r2[17]|r3[17]) + bits.OnesCount64(r0[18]|r1[18]|r2[18]|r3[18]) + bits.OnesCount64(r0[19]|r1[19]|r2[19]|r3[19]))
+		n += uint64(bits.OnesCount64(r0[20]|r1[20]|r2[20]|r3[20]) + bits.OnesCount64(r0[21]|r1[21]|r2[21]|r3[21]) + bits.OnesCount64(r0[22]|r1[22]|r2[22]|r3[22]) + bits.OnesCount64(r0[23]|r1[23]|r2[23]|r3[23]))
+		n += uint64(bits.OnesCount64(r0[24]|r1[24]|r2[24]|r3[24]) + bits.OnesCount64(r0[25]|r1[25]|r2[25]|r3[25]) + bits.OnesCount64(r0[26]|r1[26]|r2[26]|r3[26]))
+	}
+	return int(n)
+}
+
+// clashesGoStrided8x4r27 is clashesGo for 4 tables of 8 diagonals, 27 words of rows stride words apart.
+func clashesGoStrided8x4r27(tables []uint64, stride int, keys []uint64) int {
+	tb := (*[4 << 8 * 32]uint64)(tables)
+	s := uint(stride-1)&31 + 1
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[27]uint64)(tb[uint(0<<8+key>>0&0xff)*s:])
+		r1 := (*[27]uint64)(tb[uint(1<<8+key>>8&0xff)*s:])
+		r2 := (*[27]uint64)(tb[uint(2<<8+key>>16&0xff)*s:])
+		r3 := (*[27]uint64)(tb[uint(3<<8+key>>24&0xff)*s:])
 		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]))
 		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]))
 		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]))
@@ -2798,6 +4893,27 @@ func clashesGo8x4r28(tables []uint64, keys []uint64) int {
 	return int(n)
 }
 
+// clashesGoStrided8x4r28 is clashesGo for 4 tables of 8 diagonals, 28 words of rows stride words apart.
+func clashesGoStrided8x4r28(tables []uint64, stride int, keys []uint64) int {
+	tb := (*[4 << 8 * 32]uint64)(tables)
+	s := uint(stride-1)&31 + 1
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[28]uint64)(tb[uint(0<<8+key>>0&0xff)*s:])
+		r1 := (*[28]uint64)(tb[uint(1<<8+key>>8&0xff)*s:])
+		r2 := (*[28]uint64)(tb[uint(2<<8+key>>16&0xff)*s:])
+		r3 := (*[28]uint64)(tb[uint(3<<8+key>>24&0xff)*s:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]|r2[12]|r3[12]) + bits.OnesCount64(r0[13]|r1[13]|r2[13]|r3[13]) + bits.OnesCount64(r0[14]|r1[14]|r2[14]|r3[14]) + bits.OnesCount64(r0[15]|r1[15]|r2[15]|r3[15]))
+		n += uint64(bits.OnesCount64(r0[16]|r1[16]|r2[16]|r3[16]) + bits.OnesCount64(r0[17]|r1[17]|r2[17]|r3[17]) + bits.OnesCount64(r0[18]|r1[18]|r2[18]|r3[18]) + bits.OnesCount64(r0[19]|r1[19]|r2[19]|r3[19]))
+		n += uint64(bits.OnesCount64(r0[20]|r1[20]|r2[20]|r3[20]) + bits.OnesCount64(r0[21]|r1[21]|r2[21]|r3[21]) + bits.OnesCount64(r0[22]|r1[22]|r2[22]|r3[22]) + bits.OnesCount64(r0[23]|r1[23]|r2[23]|r3[23]))
+		n += uint64(bits.OnesCount64(r0[24]|r1[24]|r2[24]|r3[24]) + bits.OnesCount64(r0[25]|r1[25]|r2[25]|r3[25]) + bits.OnesCount64(r0[26]|r1[26]|r2[26]|r3[26]) + bits.OnesCount64(r0[27]|r1[27]|r2[27]|r3[27]))
+	}
+	return int(n)
+}
+
 // clashesGo8x4r29 is clashesGo for 4 tables of 8 diagonals, rows of 29 words.
 func clashesGo8x4r29(tables []uint64, keys []uint64) int {
 	tb := (*[4 << 8 * 29]uint64)(tables)
@@ -2807,6 +4923,28 @@ func clashesGo8x4r29(tables []uint64, keys []uint64) int {
 		r1 := (*[29]uint64)(tb[(1<<8+int(key>>8&0xff))*29:])
 		r2 := (*[29]uint64)(tb[(2<<8+int(key>>16&0xff))*29:])
 		r3 := (*[29]uint64)(tb[(3<<8+int(key>>24&0xff))*29:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]|r2[12]|r3[12]) + bits.OnesCount64(r0[13]|r1[13]|r2[13]|r3[13]) + bits.OnesCount64(r0[14]|r1[14]|r2[14]|r3[14]) + bits.OnesCount64(r0[15]|r1[15]|r2[15]|r3[15]))
+		n += uint64(bits.OnesCount64(r0[16]|r1[16]|r2[16]|r3[16]) + bits.OnesCount64(r0[17]|r1[17]|r2[17]|r3[17]) + bits.OnesCount64(r0[18]|r1[18]|r2[18]|r3[18]) + bits.OnesCount64(r0[19]|r1[19]|r2[19]|r3[19]))
+		n += uint64(bits.OnesCount64(r0[20]|r1[20]|r2[20]|r3[20]) + bits.OnesCount64(r0[21]|r1[21]|r2[21]|r3[21]) + bits.OnesCount64(r0[22]|r1[22]|r2[22]|r3[22]) + bits.OnesCount64(r0[23]|r1[23]|r2[23]|r3[23]))
+		n += uint64(bits.OnesCount64(r0[24]|r1[24]|r2[24]|r3[24]) + bits.OnesCount64(r0[25]|r1[25]|r2[25]|r3[25]) + bits.OnesCount64(r0[26]|r1[26]|r2[26]|r3[26]) + bits.OnesCount64(r0[27]|r1[27]|r2[27]|r3[27]))
+		n += uint64(bits.OnesCount64(r0[28] | r1[28] | r2[28] | r3[28]))
+	}
+	return int(n)
+}
+
+// clashesGoStrided8x4r29 is clashesGo for 4 tables of 8 diagonals, 29 words of rows stride words apart.
+func clashesGoStrided8x4r29(tables []uint64, stride int, keys []uint64) int {
+	tb := (*[4 << 8 * 32]uint64)(tables)
+	s := uint(stride-1)&31 + 1
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[29]uint64)(tb[uint(0<<8+key>>0&0xff)*s:])
+		r1 := (*[29]uint64)(tb[uint(1<<8+key>>8&0xff)*s:])
+		r2 := (*[29]uint64)(tb[uint(2<<8+key>>16&0xff)*s:])
+		r3 := (*[29]uint64)(tb[uint(3<<8+key>>24&0xff)*s:])
 		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]))
 		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]))
 		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]))
@@ -2840,6 +4978,28 @@ func clashesGo8x4r30(tables []uint64, keys []uint64) int {
 	return int(n)
 }
 
+// clashesGoStrided8x4r30 is clashesGo for 4 tables of 8 diagonals, 30 words of rows stride words apart.
+func clashesGoStrided8x4r30(tables []uint64, stride int, keys []uint64) int {
+	tb := (*[4 << 8 * 32]uint64)(tables)
+	s := uint(stride-1)&31 + 1
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[30]uint64)(tb[uint(0<<8+key>>0&0xff)*s:])
+		r1 := (*[30]uint64)(tb[uint(1<<8+key>>8&0xff)*s:])
+		r2 := (*[30]uint64)(tb[uint(2<<8+key>>16&0xff)*s:])
+		r3 := (*[30]uint64)(tb[uint(3<<8+key>>24&0xff)*s:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]|r2[12]|r3[12]) + bits.OnesCount64(r0[13]|r1[13]|r2[13]|r3[13]) + bits.OnesCount64(r0[14]|r1[14]|r2[14]|r3[14]) + bits.OnesCount64(r0[15]|r1[15]|r2[15]|r3[15]))
+		n += uint64(bits.OnesCount64(r0[16]|r1[16]|r2[16]|r3[16]) + bits.OnesCount64(r0[17]|r1[17]|r2[17]|r3[17]) + bits.OnesCount64(r0[18]|r1[18]|r2[18]|r3[18]) + bits.OnesCount64(r0[19]|r1[19]|r2[19]|r3[19]))
+		n += uint64(bits.OnesCount64(r0[20]|r1[20]|r2[20]|r3[20]) + bits.OnesCount64(r0[21]|r1[21]|r2[21]|r3[21]) + bits.OnesCount64(r0[22]|r1[22]|r2[22]|r3[22]) + bits.OnesCount64(r0[23]|r1[23]|r2[23]|r3[23]))
+		n += uint64(bits.OnesCount64(r0[24]|r1[24]|r2[24]|r3[24]) + bits.OnesCount64(r0[25]|r1[25]|r2[25]|r3[25]) + bits.OnesCount64(r0[26]|r1[26]|r2[26]|r3[26]) + bits.OnesCount64(r0[27]|r1[27]|r2[27]|r3[27]))
+		n += uint64(bits.OnesCount64(r0[28]|r1[28]|r2[28]|r3[28]) + bits.OnesCount64(r0[29]|r1[29]|r2[29]|r3[29]))
+	}
+	return int(n)
+}
+
 // clashesGo8x4r31 is clashesGo for 4 tables of 8 diagonals, rows of 31 words.
 func clashesGo8x4r31(tables []uint64, keys []uint64) int {
 	tb := (*[4 << 8 * 31]uint64)(tables)
@@ -2849,6 +5009,28 @@ func clashesGo8x4r31(tables []uint64, keys []uint64) int {
 		r1 := (*[31]uint64)(tb[(1<<8+int(key>>8&0xff))*31:])
 		r2 := (*[31]uint64)(tb[(2<<8+int(key>>16&0xff))*31:])
 		r3 := (*[31]uint64)(tb[(3<<8+int(key>>24&0xff))*31:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]|r2[12]|r3[12]) + bits.OnesCount64(r0[13]|r1[13]|r2[13]|r3[13]) + bits.OnesCount64(r0[14]|r1[14]|r2[14]|r3[14]) + bits.OnesCount64(r0[15]|r1[15]|r2[15]|r3[15]))
+		n += uint64(bits.OnesCount64(r0[16]|r1[16]|r2[16]|r3[16]) + bits.OnesCount64(r0[17]|r1[17]|r2[17]|r3[17]) + bits.OnesCount64(r0[18]|r1[18]|r2[18]|r3[18]) + bits.OnesCount64(r0[19]|r1[19]|r2[19]|r3[19]))
+		n += uint64(bits.OnesCount64(r0[20]|r1[20]|r2[20]|r3[20]) + bits.OnesCount64(r0[21]|r1[21]|r2[21]|r3[21]) + bits.OnesCount64(r0[22]|r1[22]|r2[22]|r3[22]) + bits.OnesCount64(r0[23]|r1[23]|r2[23]|r3[23]))
+		n += uint64(bits.OnesCount64(r0[24]|r1[24]|r2[24]|r3[24]) + bits.OnesCount64(r0[25]|r1[25]|r2[25]|r3[25]) + bits.OnesCount64(r0[26]|r1[26]|r2[26]|r3[26]) + bits.OnesCount64(r0[27]|r1[27]|r2[27]|r3[27]))
+		n += uint64(bits.OnesCount64(r0[28]|r1[28]|r2[28]|r3[28]) + bits.OnesCount64(r0[29]|r1[29]|r2[29]|r3[29]) + bits.OnesCount64(r0[30]|r1[30]|r2[30]|r3[30]))
+	}
+	return int(n)
+}
+
+// clashesGoStrided8x4r31 is clashesGo for 4 tables of 8 diagonals, 31 words of rows stride words apart.
+func clashesGoStrided8x4r31(tables []uint64, stride int, keys []uint64) int {
+	tb := (*[4 << 8 * 32]uint64)(tables)
+	s := uint(stride-1)&31 + 1
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[31]uint64)(tb[uint(0<<8+key>>0&0xff)*s:])
+		r1 := (*[31]uint64)(tb[uint(1<<8+key>>8&0xff)*s:])
+		r2 := (*[31]uint64)(tb[uint(2<<8+key>>16&0xff)*s:])
+		r3 := (*[31]uint64)(tb[uint(3<<8+key>>24&0xff)*s:])
 		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]))
 		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]))
 		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]))
@@ -2882,6 +5064,28 @@ func clashesGo8x4r32(tables []uint64, keys []uint64) int {
 	return int(n)
 }
 
+// clashesGoStrided8x4r32 is clashesGo for 4 tables of 8 diagonals, 32 words of rows stride words apart.
+func clashesGoStrided8x4r32(tables []uint64, stride int, keys []uint64) int {
+	tb := (*[4 << 8 * 32]uint64)(tables)
+	s := uint(stride-1)&31 + 1
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[32]uint64)(tb[uint(0<<8+key>>0&0xff)*s:])
+		r1 := (*[32]uint64)(tb[uint(1<<8+key>>8&0xff)*s:])
+		r2 := (*[32]uint64)(tb[uint(2<<8+key>>16&0xff)*s:])
+		r3 := (*[32]uint64)(tb[uint(3<<8+key>>24&0xff)*s:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]|r2[12]|r3[12]) + bits.OnesCount64(r0[13]|r1[13]|r2[13]|r3[13]) + bits.OnesCount64(r0[14]|r1[14]|r2[14]|r3[14]) + bits.OnesCount64(r0[15]|r1[15]|r2[15]|r3[15]))
+		n += uint64(bits.OnesCount64(r0[16]|r1[16]|r2[16]|r3[16]) + bits.OnesCount64(r0[17]|r1[17]|r2[17]|r3[17]) + bits.OnesCount64(r0[18]|r1[18]|r2[18]|r3[18]) + bits.OnesCount64(r0[19]|r1[19]|r2[19]|r3[19]))
+		n += uint64(bits.OnesCount64(r0[20]|r1[20]|r2[20]|r3[20]) + bits.OnesCount64(r0[21]|r1[21]|r2[21]|r3[21]) + bits.OnesCount64(r0[22]|r1[22]|r2[22]|r3[22]) + bits.OnesCount64(r0[23]|r1[23]|r2[23]|r3[23]))
+		n += uint64(bits.OnesCount64(r0[24]|r1[24]|r2[24]|r3[24]) + bits.OnesCount64(r0[25]|r1[25]|r2[25]|r3[25]) + bits.OnesCount64(r0[26]|r1[26]|r2[26]|r3[26]) + bits.OnesCount64(r0[27]|r1[27]|r2[27]|r3[27]))
+		n += uint64(bits.OnesCount64(r0[28]|r1[28]|r2[28]|r3[28]) + bits.OnesCount64(r0[29]|r1[29]|r2[29]|r3[29]) + bits.OnesCount64(r0[30]|r1[30]|r2[30]|r3[30]) + bits.OnesCount64(r0[31]|r1[31]|r2[31]|r3[31]))
+	}
+	return int(n)
+}
+
 // clashesGo8x5r1 is clashesGo for 5 tables of 8 diagonals, rows of 1 words.
 func clashesGo8x5r1(tables []uint64, keys []uint64) int {
 	tb := (*[5 << 8 * 1]uint64)(tables)
@@ -2892,6 +5096,22 @@ func clashesGo8x5r1(tables []uint64, keys []uint64) int {
 		r2 := (*[1]uint64)(tb[(2<<8+int(key>>16&0xff))*1:])
 		r3 := (*[1]uint64)(tb[(3<<8+int(key>>24&0xff))*1:])
 		r4 := (*[1]uint64)(tb[(4<<8+int(key>>32&0xff))*1:])
+		n += uint64(bits.OnesCount64(r0[0] | r1[0] | r2[0] | r3[0] | r4[0]))
+	}
+	return int(n)
+}
+
+// clashesGoStrided8x5r1 is clashesGo for 5 tables of 8 diagonals, 1 words of rows stride words apart.
+func clashesGoStrided8x5r1(tables []uint64, stride int, keys []uint64) int {
+	tb := (*[5 << 8 * 32]uint64)(tables)
+	s := uint(stride-1)&31 + 1
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[1]uint64)(tb[uint(0<<8+key>>0&0xff)*s:])
+		r1 := (*[1]uint64)(tb[uint(1<<8+key>>8&0xff)*s:])
+		r2 := (*[1]uint64)(tb[uint(2<<8+key>>16&0xff)*s:])
+		r3 := (*[1]uint64)(tb[uint(3<<8+key>>24&0xff)*s:])
+		r4 := (*[1]uint64)(tb[uint(4<<8+key>>32&0xff)*s:])
 		n += uint64(bits.OnesCount64(r0[0] | r1[0] | r2[0] | r3[0] | r4[0]))
 	}
 	return int(n)
@@ -2912,6 +5132,22 @@ func clashesGo8x5r2(tables []uint64, keys []uint64) int {
 	return int(n)
 }
 
+// clashesGoStrided8x5r2 is clashesGo for 5 tables of 8 diagonals, 2 words of rows stride words apart.
+func clashesGoStrided8x5r2(tables []uint64, stride int, keys []uint64) int {
+	tb := (*[5 << 8 * 32]uint64)(tables)
+	s := uint(stride-1)&31 + 1
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[2]uint64)(tb[uint(0<<8+key>>0&0xff)*s:])
+		r1 := (*[2]uint64)(tb[uint(1<<8+key>>8&0xff)*s:])
+		r2 := (*[2]uint64)(tb[uint(2<<8+key>>16&0xff)*s:])
+		r3 := (*[2]uint64)(tb[uint(3<<8+key>>24&0xff)*s:])
+		r4 := (*[2]uint64)(tb[uint(4<<8+key>>32&0xff)*s:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]))
+	}
+	return int(n)
+}
+
 // clashesGo8x5r3 is clashesGo for 5 tables of 8 diagonals, rows of 3 words.
 func clashesGo8x5r3(tables []uint64, keys []uint64) int {
 	tb := (*[5 << 8 * 3]uint64)(tables)
@@ -2922,6 +5158,22 @@ func clashesGo8x5r3(tables []uint64, keys []uint64) int {
 		r2 := (*[3]uint64)(tb[(2<<8+int(key>>16&0xff))*3:])
 		r3 := (*[3]uint64)(tb[(3<<8+int(key>>24&0xff))*3:])
 		r4 := (*[3]uint64)(tb[(4<<8+int(key>>32&0xff))*3:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]))
+	}
+	return int(n)
+}
+
+// clashesGoStrided8x5r3 is clashesGo for 5 tables of 8 diagonals, 3 words of rows stride words apart.
+func clashesGoStrided8x5r3(tables []uint64, stride int, keys []uint64) int {
+	tb := (*[5 << 8 * 32]uint64)(tables)
+	s := uint(stride-1)&31 + 1
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[3]uint64)(tb[uint(0<<8+key>>0&0xff)*s:])
+		r1 := (*[3]uint64)(tb[uint(1<<8+key>>8&0xff)*s:])
+		r2 := (*[3]uint64)(tb[uint(2<<8+key>>16&0xff)*s:])
+		r3 := (*[3]uint64)(tb[uint(3<<8+key>>24&0xff)*s:])
+		r4 := (*[3]uint64)(tb[uint(4<<8+key>>32&0xff)*s:])
 		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]))
 	}
 	return int(n)
@@ -2942,6 +5194,22 @@ func clashesGo8x5r4(tables []uint64, keys []uint64) int {
 	return int(n)
 }
 
+// clashesGoStrided8x5r4 is clashesGo for 5 tables of 8 diagonals, 4 words of rows stride words apart.
+func clashesGoStrided8x5r4(tables []uint64, stride int, keys []uint64) int {
+	tb := (*[5 << 8 * 32]uint64)(tables)
+	s := uint(stride-1)&31 + 1
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[4]uint64)(tb[uint(0<<8+key>>0&0xff)*s:])
+		r1 := (*[4]uint64)(tb[uint(1<<8+key>>8&0xff)*s:])
+		r2 := (*[4]uint64)(tb[uint(2<<8+key>>16&0xff)*s:])
+		r3 := (*[4]uint64)(tb[uint(3<<8+key>>24&0xff)*s:])
+		r4 := (*[4]uint64)(tb[uint(4<<8+key>>32&0xff)*s:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]))
+	}
+	return int(n)
+}
+
 // clashesGo8x5r5 is clashesGo for 5 tables of 8 diagonals, rows of 5 words.
 func clashesGo8x5r5(tables []uint64, keys []uint64) int {
 	tb := (*[5 << 8 * 5]uint64)(tables)
@@ -2952,6 +5220,23 @@ func clashesGo8x5r5(tables []uint64, keys []uint64) int {
 		r2 := (*[5]uint64)(tb[(2<<8+int(key>>16&0xff))*5:])
 		r3 := (*[5]uint64)(tb[(3<<8+int(key>>24&0xff))*5:])
 		r4 := (*[5]uint64)(tb[(4<<8+int(key>>32&0xff))*5:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]))
+		n += uint64(bits.OnesCount64(r0[4] | r1[4] | r2[4] | r3[4] | r4[4]))
+	}
+	return int(n)
+}
+
+// clashesGoStrided8x5r5 is clashesGo for 5 tables of 8 diagonals, 5 words of rows stride words apart.
+func clashesGoStrided8x5r5(tables []uint64, stride int, keys []uint64) int {
+	tb := (*[5 << 8 * 32]uint64)(tables)
+	s := uint(stride-1)&31 + 1
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[5]uint64)(tb[uint(0<<8+key>>0&0xff)*s:])
+		r1 := (*[5]uint64)(tb[uint(1<<8+key>>8&0xff)*s:])
+		r2 := (*[5]uint64)(tb[uint(2<<8+key>>16&0xff)*s:])
+		r3 := (*[5]uint64)(tb[uint(3<<8+key>>24&0xff)*s:])
+		r4 := (*[5]uint64)(tb[uint(4<<8+key>>32&0xff)*s:])
 		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]))
 		n += uint64(bits.OnesCount64(r0[4] | r1[4] | r2[4] | r3[4] | r4[4]))
 	}
@@ -2974,6 +5259,23 @@ func clashesGo8x5r6(tables []uint64, keys []uint64) int {
 	return int(n)
 }
 
+// clashesGoStrided8x5r6 is clashesGo for 5 tables of 8 diagonals, 6 words of rows stride words apart.
+func clashesGoStrided8x5r6(tables []uint64, stride int, keys []uint64) int {
+	tb := (*[5 << 8 * 32]uint64)(tables)
+	s := uint(stride-1)&31 + 1
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[6]uint64)(tb[uint(0<<8+key>>0&0xff)*s:])
+		r1 := (*[6]uint64)(tb[uint(1<<8+key>>8&0xff)*s:])
+		r2 := (*[6]uint64)(tb[uint(2<<8+key>>16&0xff)*s:])
+		r3 := (*[6]uint64)(tb[uint(3<<8+key>>24&0xff)*s:])
+		r4 := (*[6]uint64)(tb[uint(4<<8+key>>32&0xff)*s:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]))
+	}
+	return int(n)
+}
+
 // clashesGo8x5r7 is clashesGo for 5 tables of 8 diagonals, rows of 7 words.
 func clashesGo8x5r7(tables []uint64, keys []uint64) int {
 	tb := (*[5 << 8 * 7]uint64)(tables)
@@ -2984,6 +5286,23 @@ func clashesGo8x5r7(tables []uint64, keys []uint64) int {
 		r2 := (*[7]uint64)(tb[(2<<8+int(key>>16&0xff))*7:])
 		r3 := (*[7]uint64)(tb[(3<<8+int(key>>24&0xff))*7:])
 		r4 := (*[7]uint64)(tb[(4<<8+int(key>>32&0xff))*7:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]|r4[6]))
+	}
+	return int(n)
+}
+
+// clashesGoStrided8x5r7 is clashesGo for 5 tables of 8 diagonals, 7 words of rows stride words apart.
+func clashesGoStrided8x5r7(tables []uint64, stride int, keys []uint64) int {
+	tb := (*[5 << 8 * 32]uint64)(tables)
+	s := uint(stride-1)&31 + 1
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[7]uint64)(tb[uint(0<<8+key>>0&0xff)*s:])
+		r1 := (*[7]uint64)(tb[uint(1<<8+key>>8&0xff)*s:])
+		r2 := (*[7]uint64)(tb[uint(2<<8+key>>16&0xff)*s:])
+		r3 := (*[7]uint64)(tb[uint(3<<8+key>>24&0xff)*s:])
+		r4 := (*[7]uint64)(tb[uint(4<<8+key>>32&0xff)*s:])
 		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]))
 		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]|r4[6]))
 	}
@@ -3006,6 +5325,23 @@ func clashesGo8x5r8(tables []uint64, keys []uint64) int {
 	return int(n)
 }
 
+// clashesGoStrided8x5r8 is clashesGo for 5 tables of 8 diagonals, 8 words of rows stride words apart.
+func clashesGoStrided8x5r8(tables []uint64, stride int, keys []uint64) int {
+	tb := (*[5 << 8 * 32]uint64)(tables)
+	s := uint(stride-1)&31 + 1
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[8]uint64)(tb[uint(0<<8+key>>0&0xff)*s:])
+		r1 := (*[8]uint64)(tb[uint(1<<8+key>>8&0xff)*s:])
+		r2 := (*[8]uint64)(tb[uint(2<<8+key>>16&0xff)*s:])
+		r3 := (*[8]uint64)(tb[uint(3<<8+key>>24&0xff)*s:])
+		r4 := (*[8]uint64)(tb[uint(4<<8+key>>32&0xff)*s:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]|r4[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]|r4[7]))
+	}
+	return int(n)
+}
+
 // clashesGo8x5r9 is clashesGo for 5 tables of 8 diagonals, rows of 9 words.
 func clashesGo8x5r9(tables []uint64, keys []uint64) int {
 	tb := (*[5 << 8 * 9]uint64)(tables)
@@ -3016,6 +5352,24 @@ func clashesGo8x5r9(tables []uint64, keys []uint64) int {
 		r2 := (*[9]uint64)(tb[(2<<8+int(key>>16&0xff))*9:])
 		r3 := (*[9]uint64)(tb[(3<<8+int(key>>24&0xff))*9:])
 		r4 := (*[9]uint64)(tb[(4<<8+int(key>>32&0xff))*9:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]|r4[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]|r4[7]))
+		n += uint64(bits.OnesCount64(r0[8] | r1[8] | r2[8] | r3[8] | r4[8]))
+	}
+	return int(n)
+}
+
+// clashesGoStrided8x5r9 is clashesGo for 5 tables of 8 diagonals, 9 words of rows stride words apart.
+func clashesGoStrided8x5r9(tables []uint64, stride int, keys []uint64) int {
+	tb := (*[5 << 8 * 32]uint64)(tables)
+	s := uint(stride-1)&31 + 1
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[9]uint64)(tb[uint(0<<8+key>>0&0xff)*s:])
+		r1 := (*[9]uint64)(tb[uint(1<<8+key>>8&0xff)*s:])
+		r2 := (*[9]uint64)(tb[uint(2<<8+key>>16&0xff)*s:])
+		r3 := (*[9]uint64)(tb[uint(3<<8+key>>24&0xff)*s:])
+		r4 := (*[9]uint64)(tb[uint(4<<8+key>>32&0xff)*s:])
 		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]))
 		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]|r4[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]|r4[7]))
 		n += uint64(bits.OnesCount64(r0[8] | r1[8] | r2[8] | r3[8] | r4[8]))
@@ -3040,6 +5394,24 @@ func clashesGo8x5r10(tables []uint64, keys []uint64) int {
 	return int(n)
 }
 
+// clashesGoStrided8x5r10 is clashesGo for 5 tables of 8 diagonals, 10 words of rows stride words apart.
+func clashesGoStrided8x5r10(tables []uint64, stride int, keys []uint64) int {
+	tb := (*[5 << 8 * 32]uint64)(tables)
+	s := uint(stride-1)&31 + 1
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[10]uint64)(tb[uint(0<<8+key>>0&0xff)*s:])
+		r1 := (*[10]uint64)(tb[uint(1<<8+key>>8&0xff)*s:])
+		r2 := (*[10]uint64)(tb[uint(2<<8+key>>16&0xff)*s:])
+		r3 := (*[10]uint64)(tb[uint(3<<8+key>>24&0xff)*s:])
+		r4 := (*[10]uint64)(tb[uint(4<<8+key>>32&0xff)*s:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]|r4[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]|r4[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]|r4[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]|r4[9]))
+	}
+	return int(n)
+}
+
 // clashesGo8x5r11 is clashesGo for 5 tables of 8 diagonals, rows of 11 words.
 func clashesGo8x5r11(tables []uint64, keys []uint64) int {
 	tb := (*[5 << 8 * 11]uint64)(tables)
@@ -3050,6 +5422,24 @@ func clashesGo8x5r11(tables []uint64, keys []uint64) int {
 		r2 := (*[11]uint64)(tb[(2<<8+int(key>>16&0xff))*11:])
 		r3 := (*[11]uint64)(tb[(3<<8+int(key>>24&0xff))*11:])
 		r4 := (*[11]uint64)(tb[(4<<8+int(key>>32&0xff))*11:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]|r4[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]|r4[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]|r4[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]|r4[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]|r4[10]))
+	}
+	return int(n)
+}
+
+// clashesGoStrided8x5r11 is clashesGo for 5 tables of 8 diagonals, 11 words of rows stride words apart.
+func clashesGoStrided8x5r11(tables []uint64, stride int, keys []uint64) int {
+	tb := (*[5 << 8 * 32]uint64)(tables)
+	s := uint(stride-1)&31 + 1
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[11]uint64)(tb[uint(0<<8+key>>0&0xff)*s:])
+		r1 := (*[11]uint64)(tb[uint(1<<8+key>>8&0xff)*s:])
+		r2 := (*[11]uint64)(tb[uint(2<<8+key>>16&0xff)*s:])
+		r3 := (*[11]uint64)(tb[uint(3<<8+key>>24&0xff)*s:])
+		r4 := (*[11]uint64)(tb[uint(4<<8+key>>32&0xff)*s:])
 		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]))
 		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]|r4[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]|r4[7]))
 		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]|r4[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]|r4[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]|r4[10]))
@@ -3074,6 +5464,24 @@ func clashesGo8x5r12(tables []uint64, keys []uint64) int {
 	return int(n)
 }
 
+// clashesGoStrided8x5r12 is clashesGo for 5 tables of 8 diagonals, 12 words of rows stride words apart.
+func clashesGoStrided8x5r12(tables []uint64, stride int, keys []uint64) int {
+	tb := (*[5 << 8 * 32]uint64)(tables)
+	s := uint(stride-1)&31 + 1
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[12]uint64)(tb[uint(0<<8+key>>0&0xff)*s:])
+		r1 := (*[12]uint64)(tb[uint(1<<8+key>>8&0xff)*s:])
+		r2 := (*[12]uint64)(tb[uint(2<<8+key>>16&0xff)*s:])
+		r3 := (*[12]uint64)(tb[uint(3<<8+key>>24&0xff)*s:])
+		r4 := (*[12]uint64)(tb[uint(4<<8+key>>32&0xff)*s:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]|r4[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]|r4[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]|r4[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]|r4[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]|r4[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]|r4[11]))
+	}
+	return int(n)
+}
+
 // clashesGo8x5r13 is clashesGo for 5 tables of 8 diagonals, rows of 13 words.
 func clashesGo8x5r13(tables []uint64, keys []uint64) int {
 	tb := (*[5 << 8 * 13]uint64)(tables)
@@ -3084,6 +5492,25 @@ func clashesGo8x5r13(tables []uint64, keys []uint64) int {
 		r2 := (*[13]uint64)(tb[(2<<8+int(key>>16&0xff))*13:])
 		r3 := (*[13]uint64)(tb[(3<<8+int(key>>24&0xff))*13:])
 		r4 := (*[13]uint64)(tb[(4<<8+int(key>>32&0xff))*13:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]|r4[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]|r4[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]|r4[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]|r4[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]|r4[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]|r4[11]))
+		n += uint64(bits.OnesCount64(r0[12] | r1[12] | r2[12] | r3[12] | r4[12]))
+	}
+	return int(n)
+}
+
+// clashesGoStrided8x5r13 is clashesGo for 5 tables of 8 diagonals, 13 words of rows stride words apart.
+func clashesGoStrided8x5r13(tables []uint64, stride int, keys []uint64) int {
+	tb := (*[5 << 8 * 32]uint64)(tables)
+	s := uint(stride-1)&31 + 1
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[13]uint64)(tb[uint(0<<8+key>>0&0xff)*s:])
+		r1 := (*[13]uint64)(tb[uint(1<<8+key>>8&0xff)*s:])
+		r2 := (*[13]uint64)(tb[uint(2<<8+key>>16&0xff)*s:])
+		r3 := (*[13]uint64)(tb[uint(3<<8+key>>24&0xff)*s:])
+		r4 := (*[13]uint64)(tb[uint(4<<8+key>>32&0xff)*s:])
 		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]))
 		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]|r4[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]|r4[7]))
 		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]|r4[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]|r4[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]|r4[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]|r4[11]))
@@ -3110,6 +5537,25 @@ func clashesGo8x5r14(tables []uint64, keys []uint64) int {
 	return int(n)
 }
 
+// clashesGoStrided8x5r14 is clashesGo for 5 tables of 8 diagonals, 14 words of rows stride words apart.
+func clashesGoStrided8x5r14(tables []uint64, stride int, keys []uint64) int {
+	tb := (*[5 << 8 * 32]uint64)(tables)
+	s := uint(stride-1)&31 + 1
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[14]uint64)(tb[uint(0<<8+key>>0&0xff)*s:])
+		r1 := (*[14]uint64)(tb[uint(1<<8+key>>8&0xff)*s:])
+		r2 := (*[14]uint64)(tb[uint(2<<8+key>>16&0xff)*s:])
+		r3 := (*[14]uint64)(tb[uint(3<<8+key>>24&0xff)*s:])
+		r4 := (*[14]uint64)(tb[uint(4<<8+key>>32&0xff)*s:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]|r4[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]|r4[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]|r4[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]|r4[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]|r4[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]|r4[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]|r2[12]|r3[12]|r4[12]) + bits.OnesCount64(r0[13]|r1[13]|r2[13]|r3[13]|r4[13]))
+	}
+	return int(n)
+}
+
 // clashesGo8x5r15 is clashesGo for 5 tables of 8 diagonals, rows of 15 words.
 func clashesGo8x5r15(tables []uint64, keys []uint64) int {
 	tb := (*[5 << 8 * 15]uint64)(tables)
@@ -3120,6 +5566,25 @@ func clashesGo8x5r15(tables []uint64, keys []uint64) int {
 		r2 := (*[15]uint64)(tb[(2<<8+int(key>>16&0xff))*15:])
 		r3 := (*[15]uint64)(tb[(3<<8+int(key>>24&0xff))*15:])
 		r4 := (*[15]uint64)(tb[(4<<8+int(key>>32&0xff))*15:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]|r4[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]|r4[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]|r4[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]|r4[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]|r4[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]|r4[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]|r2[12]|r3[12]|r4[12]) + bits.OnesCount64(r0[13]|r1[13]|r2[13]|r3[13]|r4[13]) + bits.OnesCount64(r0[14]|r1[14]|r2[14]|r3[14]|r4[14]))
+	}
+	return int(n)
+}
+
+// clashesGoStrided8x5r15 is clashesGo for 5 tables of 8 diagonals, 15 words of rows stride words apart.
+func clashesGoStrided8x5r15(tables []uint64, stride int, keys []uint64) int {
+	tb := (*[5 << 8 * 32]uint64)(tables)
+	s := uint(stride-1)&31 + 1
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[15]uint64)(tb[uint(0<<8+key>>0&0xff)*s:])
+		r1 := (*[15]uint64)(tb[uint(1<<8+key>>8&0xff)*s:])
+		r2 := (*[15]uint64)(tb[uint(2<<8+key>>16&0xff)*s:])
+		r3 := (*[15]uint64)(tb[uint(3<<8+key>>24&0xff)*s:])
+		r4 := (*[15]uint64)(tb[uint(4<<8+key>>32&0xff)*s:])
 		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]))
 		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]|r4[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]|r4[7]))
 		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]|r4[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]|r4[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]|r4[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]|r4[11]))
@@ -3146,6 +5611,25 @@ func clashesGo8x5r16(tables []uint64, keys []uint64) int {
 	return int(n)
 }
 
+// clashesGoStrided8x5r16 is clashesGo for 5 tables of 8 diagonals, 16 words of rows stride words apart.
+func clashesGoStrided8x5r16(tables []uint64, stride int, keys []uint64) int {
+	tb := (*[5 << 8 * 32]uint64)(tables)
+	s := uint(stride-1)&31 + 1
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[16]uint64)(tb[uint(0<<8+key>>0&0xff)*s:])
+		r1 := (*[16]uint64)(tb[uint(1<<8+key>>8&0xff)*s:])
+		r2 := (*[16]uint64)(tb[uint(2<<8+key>>16&0xff)*s:])
+		r3 := (*[16]uint64)(tb[uint(3<<8+key>>24&0xff)*s:])
+		r4 := (*[16]uint64)(tb[uint(4<<8+key>>32&0xff)*s:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]|r4[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]|r4[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]|r4[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]|r4[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]|r4[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]|r4[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]|r2[12]|r3[12]|r4[12]) + bits.OnesCount64(r0[13]|r1[13]|r2[13]|r3[13]|r4[13]) + bits.OnesCount64(r0[14]|r1[14]|r2[14]|r3[14]|r4[14]) + bits.OnesCount64(r0[15]|r1[15]|r2[15]|r3[15]|r4[15]))
+	}
+	return int(n)
+}
+
 // clashesGo8x5r17 is clashesGo for 5 tables of 8 diagonals, rows of 17 words.
 func clashesGo8x5r17(tables []uint64, keys []uint64) int {
 	tb := (*[5 << 8 * 17]uint64)(tables)
@@ -3156,6 +5640,26 @@ func clashesGo8x5r17(tables []uint64, keys []uint64) int {
 		r2 := (*[17]uint64)(tb[(2<<8+int(key>>16&0xff))*17:])
 		r3 := (*[17]uint64)(tb[(3<<8+int(key>>24&0xff))*17:])
 		r4 := (*[17]uint64)(tb[(4<<8+int(key>>32&0xff))*17:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]|r4[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]|r4[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]|r4[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]|r4[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]|r4[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]|r4[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]|r2[12]|r3[12]|r4[12]) + bits.OnesCount64(r0[13]|r1[13]|r2[13]|r3[13]|r4[13]) + bits.OnesCount64(r0[14]|r1[14]|r2[14]|r3[14]|r4[14]) + bits.OnesCount64(r0[15]|r1[15]|r2[15]|r3[15]|r4[15]))
+		n += uint64(bits.OnesCount64(r0[16] | r1[16] | r2[16] | r3[16] | r4[16]))
+	}
+	return int(n)
+}
+
+// clashesGoStrided8x5r17 is clashesGo for 5 tables of 8 diagonals, 17 words of rows stride words apart.
+func clashesGoStrided8x5r17(tables []uint64, stride int, keys []uint64) int {
+	tb := (*[5 << 8 * 32]uint64)(tables)
+	s := uint(stride-1)&31 + 1
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[17]uint64)(tb[uint(0<<8+key>>0&0xff)*s:])
+		r1 := (*[17]uint64)(tb[uint(1<<8+key>>8&0xff)*s:])
+		r2 := (*[17]uint64)(tb[uint(2<<8+key>>16&0xff)*s:])
+		r3 := (*[17]uint64)(tb[uint(3<<8+key>>24&0xff)*s:])
+		r4 := (*[17]uint64)(tb[uint(4<<8+key>>32&0xff)*s:])
 		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]))
 		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]|r4[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]|r4[7]))
 		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]|r4[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]|r4[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]|r4[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]|r4[11]))
@@ -3184,6 +5688,26 @@ func clashesGo8x5r18(tables []uint64, keys []uint64) int {
 	return int(n)
 }
 
+// clashesGoStrided8x5r18 is clashesGo for 5 tables of 8 diagonals, 18 words of rows stride words apart.
+func clashesGoStrided8x5r18(tables []uint64, stride int, keys []uint64) int {
+	tb := (*[5 << 8 * 32]uint64)(tables)
+	s := uint(stride-1)&31 + 1
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[18]uint64)(tb[uint(0<<8+key>>0&0xff)*s:])
+		r1 := (*[18]uint64)(tb[uint(1<<8+key>>8&0xff)*s:])
+		r2 := (*[18]uint64)(tb[uint(2<<8+key>>16&0xff)*s:])
+		r3 := (*[18]uint64)(tb[uint(3<<8+key>>24&0xff)*s:])
+		r4 := (*[18]uint64)(tb[uint(4<<8+key>>32&0xff)*s:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]|r4[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]|r4[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]|r4[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]|r4[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]|r4[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]|r4[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]|r2[12]|r3[12]|r4[12]) + bits.OnesCount64(r0[13]|r1[13]|r2[13]|r3[13]|r4[13]) + bits.OnesCount64(r0[14]|r1[14]|r2[14]|r3[14]|r4[14]) + bits.OnesCount64(r0[15]|r1[15]|r2[15]|r3[15]|r4[15]))
+		n += uint64(bits.OnesCount64(r0[16]|r1[16]|r2[16]|r3[16]|r4[16]) + bits.OnesCount64(r0[17]|r1[17]|r2[17]|r3[17]|r4[17]))
+	}
+	return int(n)
+}
+
 // clashesGo8x5r19 is clashesGo for 5 tables of 8 diagonals, rows of 19 words.
 func clashesGo8x5r19(tables []uint64, keys []uint64) int {
 	tb := (*[5 << 8 * 19]uint64)(tables)
@@ -3194,6 +5718,26 @@ func clashesGo8x5r19(tables []uint64, keys []uint64) int {
 		r2 := (*[19]uint64)(tb[(2<<8+int(key>>16&0xff))*19:])
 		r3 := (*[19]uint64)(tb[(3<<8+int(key>>24&0xff))*19:])
 		r4 := (*[19]uint64)(tb[(4<<8+int(key>>32&0xff))*19:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]|r4[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]|r4[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]|r4[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]|r4[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]|r4[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]|r4[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]|r2[12]|r3[12]|r4[12]) + bits.OnesCount64(r0[13]|r1[13]|r2[13]|r3[13]|r4[13]) + bits.OnesCount64(r0[14]|r1[14]|r2[14]|r3[14]|r4[14]) + bits.OnesCount64(r0[15]|r1[15]|r2[15]|r3[15]|r4[15]))
+		n += uint64(bits.OnesCount64(r0[16]|r1[16]|r2[16]|r3[16]|r4[16]) + bits.OnesCount64(r0[17]|r1[17]|r2[17]|r3[17]|r4[17]) + bits.OnesCount64(r0[18]|r1[18]|r2[18]|r3[18]|r4[18]))
+	}
+	return int(n)
+}
+
+// clashesGoStrided8x5r19 is clashesGo for 5 tables of 8 diagonals, 19 words of rows stride words apart.
+func clashesGoStrided8x5r19(tables []uint64, stride int, keys []uint64) int {
+	tb := (*[5 << 8 * 32]uint64)(tables)
+	s := uint(stride-1)&31 + 1
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[19]uint64)(tb[uint(0<<8+key>>0&0xff)*s:])
+		r1 := (*[19]uint64)(tb[uint(1<<8+key>>8&0xff)*s:])
+		r2 := (*[19]uint64)(tb[uint(2<<8+key>>16&0xff)*s:])
+		r3 := (*[19]uint64)(tb[uint(3<<8+key>>24&0xff)*s:])
+		r4 := (*[19]uint64)(tb[uint(4<<8+key>>32&0xff)*s:])
 		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]))
 		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]|r4[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]|r4[7]))
 		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]|r4[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]|r4[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]|r4[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]|r4[11]))
@@ -3222,6 +5766,26 @@ func clashesGo8x5r20(tables []uint64, keys []uint64) int {
 	return int(n)
 }
 
+// clashesGoStrided8x5r20 is clashesGo for 5 tables of 8 diagonals, 20 words of rows stride words apart.
+func clashesGoStrided8x5r20(tables []uint64, stride int, keys []uint64) int {
+	tb := (*[5 << 8 * 32]uint64)(tables)
+	s := uint(stride-1)&31 + 1
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[20]uint64)(tb[uint(0<<8+key>>0&0xff)*s:])
+		r1 := (*[20]uint64)(tb[uint(1<<8+key>>8&0xff)*s:])
+		r2 := (*[20]uint64)(tb[uint(2<<8+key>>16&0xff)*s:])
+		r3 := (*[20]uint64)(tb[uint(3<<8+key>>24&0xff)*s:])
+		r4 := (*[20]uint64)(tb[uint(4<<8+key>>32&0xff)*s:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]|r4[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]|r4[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]|r4[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]|r4[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]|r4[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]|r4[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]|r2[12]|r3[12]|r4[12]) + bits.OnesCount64(r0[13]|r1[13]|r2[13]|r3[13]|r4[13]) + bits.OnesCount64(r0[14]|r1[14]|r2[14]|r3[14]|r4[14]) + bits.OnesCount64(r0[15]|r1[15]|r2[15]|r3[15]|r4[15]))
+		n += uint64(bits.OnesCount64(r0[16]|r1[16]|r2[16]|r3[16]|r4[16]) + bits.OnesCount64(r0[17]|r1[17]|r2[17]|r3[17]|r4[17]) + bits.OnesCount64(r0[18]|r1[18]|r2[18]|r3[18]|r4[18]) + bits.OnesCount64(r0[19]|r1[19]|r2[19]|r3[19]|r4[19]))
+	}
+	return int(n)
+}
+
 // clashesGo8x5r21 is clashesGo for 5 tables of 8 diagonals, rows of 21 words.
 func clashesGo8x5r21(tables []uint64, keys []uint64) int {
 	tb := (*[5 << 8 * 21]uint64)(tables)
@@ -3232,6 +5796,27 @@ func clashesGo8x5r21(tables []uint64, keys []uint64) int {
 		r2 := (*[21]uint64)(tb[(2<<8+int(key>>16&0xff))*21:])
 		r3 := (*[21]uint64)(tb[(3<<8+int(key>>24&0xff))*21:])
 		r4 := (*[21]uint64)(tb[(4<<8+int(key>>32&0xff))*21:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]|r4[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]|r4[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]|r4[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]|r4[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]|r4[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]|r4[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]|r2[12]|r3[12]|r4[12]) + bits.OnesCount64(r0[13]|r1[13]|r2[13]|r3[13]|r4[13]) + bits.OnesCount64(r0[14]|r1[14]|r2[14]|r3[14]|r4[14]) + bits.OnesCount64(r0[15]|r1[15]|r2[15]|r3[15]|r4[15]))
+		n += uint64(bits.OnesCount64(r0[16]|r1[16]|r2[16]|r3[16]|r4[16]) + bits.OnesCount64(r0[17]|r1[17]|r2[17]|r3[17]|r4[17]) + bits.OnesCount64(r0[18]|r1[18]|r2[18]|r3[18]|r4[18]) + bits.OnesCount64(r0[19]|r1[19]|r2[19]|r3[19]|r4[19]))
+		n += uint64(bits.OnesCount64(r0[20] | r1[20] | r2[20] | r3[20] | r4[20]))
+	}
+	return int(n)
+}
+
+// clashesGoStrided8x5r21 is clashesGo for 5 tables of 8 diagonals, 21 words of rows stride words apart.
+func clashesGoStrided8x5r21(tables []uint64, stride int, keys []uint64) int {
+	tb := (*[5 << 8 * 32]uint64)(tables)
+	s := uint(stride-1)&31 + 1
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[21]uint64)(tb[uint(0<<8+key>>0&0xff)*s:])
+		r1 := (*[21]uint64)(tb[uint(1<<8+key>>8&0xff)*s:])
+		r2 := (*[21]uint64)(tb[uint(2<<8+key>>16&0xff)*s:])
+		r3 := (*[21]uint64)(tb[uint(3<<8+key>>24&0xff)*s:])
+		r4 := (*[21]uint64)(tb[uint(4<<8+key>>32&0xff)*s:])
 		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]))
 		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]|r4[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]|r4[7]))
 		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]|r4[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]|r4[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]|r4[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]|r4[11]))
@@ -3262,6 +5847,27 @@ func clashesGo8x5r22(tables []uint64, keys []uint64) int {
 	return int(n)
 }
 
+// clashesGoStrided8x5r22 is clashesGo for 5 tables of 8 diagonals, 22 words of rows stride words apart.
+func clashesGoStrided8x5r22(tables []uint64, stride int, keys []uint64) int {
+	tb := (*[5 << 8 * 32]uint64)(tables)
+	s := uint(stride-1)&31 + 1
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[22]uint64)(tb[uint(0<<8+key>>0&0xff)*s:])
+		r1 := (*[22]uint64)(tb[uint(1<<8+key>>8&0xff)*s:])
+		r2 := (*[22]uint64)(tb[uint(2<<8+key>>16&0xff)*s:])
+		r3 := (*[22]uint64)(tb[uint(3<<8+key>>24&0xff)*s:])
+		r4 := (*[22]uint64)(tb[uint(4<<8+key>>32&0xff)*s:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]|r4[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]|r4[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]|r4[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]|r4[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]|r4[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]|r4[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]|r2[12]|r3[12]|r4[12]) + bits.OnesCount64(r0[13]|r1[13]|r2[13]|r3[13]|r4[13]) + bits.OnesCount64(r0[14]|r1[14]|r2[14]|r3[14]|r4[14]) + bits.OnesCount64(r0[15]|r1[15]|r2[15]|r3[15]|r4[15]))
+		n += uint64(bits.OnesCount64(r0[16]|r1[16]|r2[16]|r3[16]|r4[16]) + bits.OnesCount64(r0[17]|r1[17]|r2[17]|r3[17]|r4[17]) + bits.OnesCount64(r0[18]|r1[18]|r2[18]|r3[18]|r4[18]) + bits.OnesCount64(r0[19]|r1[19]|r2[19]|r3[19]|r4[19]))
+		n += uint64(bits.OnesCount64(r0[20]|r1[20]|r2[20]|r3[20]|r4[20]) + bits.OnesCount64(r0[21]|r1[21]|r2[21]|r3[21]|r4[21]))
+	}
+	return int(n)
+}
+
 // clashesGo8x5r23 is clashesGo for 5 tables of 8 diagonals, rows of 23 words.
 func clashesGo8x5r23(tables []uint64, keys []uint64) int {
 	tb := (*[5 << 8 * 23]uint64)(tables)
@@ -3272,6 +5878,27 @@ func clashesGo8x5r23(tables []uint64, keys []uint64) int {
 		r2 := (*[23]uint64)(tb[(2<<8+int(key>>16&0xff))*23:])
 		r3 := (*[23]uint64)(tb[(3<<8+int(key>>24&0xff))*23:])
 		r4 := (*[23]uint64)(tb[(4<<8+int(key>>32&0xff))*23:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]|r4[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]|r4[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]|r4[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]|r4[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]|r4[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]|r4[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]|r2[12]|r3[12]|r4[12]) + bits.OnesCount64(r0[13]|r1[13]|r2[13]|r3[13]|r4[13]) + bits.OnesCount64(r0[14]|r1[14]|r2[14]|r3[14]|r4[14]) + bits.OnesCount64(r0[15]|r1[15]|r2[15]|r3[15]|r4[15]))
+		n += uint64(bits.OnesCount64(r0[16]|r1[16]|r2[16]|r3[16]|r4[16]) + bits.OnesCount64(r0[17]|r1[17]|r2[17]|r3[17]|r4[17]) + bits.OnesCount64(r0[18]|r1[18]|r2[18]|r3[18]|r4[18]) + bits.OnesCount64(r0[19]|r1[19]|r2[19]|r3[19]|r4[19]))
+		n += uint64(bits.OnesCount64(r0[20]|r1[20]|r2[20]|r3[20]|r4[20]) + bits.OnesCount64(r0[21]|r1[21]|r2[21]|r3[21]|r4[21]) + bits.OnesCount64(r0[22]|r1[22]|r2[22]|r3[22]|r4[22]))
+	}
+	return int(n)
+}
+
+// clashesGoStrided8x5r23 is clashesGo for 5 tables of 8 diagonals, 23 words of rows stride words apart.
+func clashesGoStrided8x5r23(tables []uint64, stride int, keys []uint64) int {
+	tb := (*[5 << 8 * 32]uint64)(tables)
+	s := uint(stride-1)&31 + 1
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[23]uint64)(tb[uint(0<<8+key>>0&0xff)*s:])
+		r1 := (*[23]uint64)(tb[uint(1<<8+key>>8&0xff)*s:])
+		r2 := (*[23]uint64)(tb[uint(2<<8+key>>16&0xff)*s:])
+		r3 := (*[23]uint64)(tb[uint(3<<8+key>>24&0xff)*s:])
+		r4 := (*[23]uint64)(tb[uint(4<<8+key>>32&0xff)*s:])
 		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]))
 		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]|r4[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]|r4[7]))
 		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]|r4[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]|r4[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]|r4[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]|r4[11]))
@@ -3302,6 +5929,27 @@ func clashesGo8x5r24(tables []uint64, keys []uint64) int {
 	return int(n)
 }
 
+// clashesGoStrided8x5r24 is clashesGo for 5 tables of 8 diagonals, 24 words of rows stride words apart.
+func clashesGoStrided8x5r24(tables []uint64, stride int, keys []uint64) int {
+	tb := (*[5 << 8 * 32]uint64)(tables)
+	s := uint(stride-1)&31 + 1
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[24]uint64)(tb[uint(0<<8+key>>0&0xff)*s:])
+		r1 := (*[24]uint64)(tb[uint(1<<8+key>>8&0xff)*s:])
+		r2 := (*[24]uint64)(tb[uint(2<<8+key>>16&0xff)*s:])
+		r3 := (*[24]uint64)(tb[uint(3<<8+key>>24&0xff)*s:])
+		r4 := (*[24]uint64)(tb[uint(4<<8+key>>32&0xff)*s:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]|r4[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]|r4[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]|r4[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]|r4[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]|r4[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]|r4[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]|r2[12]|r3[12]|r4[12]) + bits.OnesCount64(r0[13]|r1[13]|r2[13]|r3[13]|r4[13]) + bits.OnesCount64(r0[14]|r1[14]|r2[14]|r3[14]|r4[14]) + bits.OnesCount64(r0[15]|r1[15]|r2[15]|r3[15]|r4[15]))
+		n += uint64(bits.OnesCount64(r0[16]|r1[16]|r2[16]|r3[16]|r4[16]) + bits.OnesCount64(r0[17]|r1[17]|r2[17]|r3[17]|r4[17]) + bits.OnesCount64(r0[18]|r1[18]|r2[18]|r3[18]|r4[18]) + bits.OnesCount64(r0[19]|r1[19]|r2[19]|r3[19]|r4[19]))
+		n += uint64(bits.OnesCount64(r0[20]|r1[20]|r2[20]|r3[20]|r4[20]) + bits.OnesCount64(r0[21]|r1[21]|r2[21]|r3[21]|r4[21]) + bits.OnesCount64(r0[22]|r1[22]|r2[22]|r3[22]|r4[22]) + bits.OnesCount64(r0[23]|r1[23]|r2[23]|r3[23]|r4[23]))
+	}
+	return int(n)
+}
+
 // clashesGo8x5r25 is clashesGo for 5 tables of 8 diagonals, rows of 25 words.
 func clashesGo8x5r25(tables []uint64, keys []uint64) int {
 	tb := (*[5 << 8 * 25]uint64)(tables)
@@ -3312,6 +5960,28 @@ func clashesGo8x5r25(tables []uint64, keys []uint64) int {
 		r2 := (*[25]uint64)(tb[(2<<8+int(key>>16&0xff))*25:])
 		r3 := (*[25]uint64)(tb[(3<<8+int(key>>24&0xff))*25:])
 		r4 := (*[25]uint64)(tb[(4<<8+int(key>>32&0xff))*25:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]|r4[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]|r4[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]|r4[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]|r4[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]|r4[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]|r4[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]|r2[12]|r3[12]|r4[12]) + bits.OnesCount64(r0[13]|r1[13]|r2[13]|r3[13]|r4[13]) + bits.OnesCount64(r0[14]|r1[14]|r2[14]|r3[14]|r4[14]) + bits.OnesCount64(r0[15]|r1[15]|r2[15]|r3[15]|r4[15]))
+		n += uint64(bits.OnesCount64(r0[16]|r1[16]|r2[16]|r3[16]|r4[16]) + bits.OnesCount64(r0[17]|r1[17]|r2[17]|r3[17]|r4[17]) + bits.OnesCount64(r0[18]|r1[18]|r2[18]|r3[18]|r4[18]) + bits.OnesCount64(r0[19]|r1[19]|r2[19]|r3[19]|r4[19]))
+		n += uint64(bits.OnesCount64(r0[20]|r1[20]|r2[20]|r3[20]|r4[20]) + bits.OnesCount64(r0[21]|r1[21]|r2[21]|r3[21]|r4[21]) + bits.OnesCount64(r0[22]|r1[22]|r2[22]|r3[22]|r4[22]) + bits.OnesCount64(r0[23]|r1[23]|r2[23]|r3[23]|r4[23]))
+		n += uint64(bits.OnesCount64(r0[24] | r1[24] | r2[24] | r3[24] | r4[24]))
+	}
+	return int(n)
+}
+
+// clashesGoStrided8x5r25 is clashesGo for 5 tables of 8 diagonals, 25 words of rows stride words apart.
+func clashesGoStrided8x5r25(tables []uint64, stride int, keys []uint64) int {
+	tb := (*[5 << 8 * 32]uint64)(tables)
+	s := uint(stride-1)&31 + 1
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[25]uint64)(tb[uint(0<<8+key>>0&0xff)*s:])
+		r1 := (*[25]uint64)(tb[uint(1<<8+key>>8&0xff)*s:])
+		r2 := (*[25]uint64)(tb[uint(2<<8+key>>16&0xff)*s:])
+		r3 := (*[25]uint64)(tb[uint(3<<8+key>>24&0xff)*s:])
+		r4 := (*[25]uint64)(tb[uint(4<<8+key>>32&0xff)*s:])
 		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]))
 		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]|r4[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]|r4[7]))
 		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]|r4[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]|r4[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]|r4[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]|r4[11]))
@@ -3344,6 +6014,28 @@ func clashesGo8x5r26(tables []uint64, keys []uint64) int {
 	return int(n)
 }
 
+// clashesGoStrided8x5r26 is clashesGo for 5 tables of 8 diagonals, 26 words of rows stride words apart.
+func clashesGoStrided8x5r26(tables []uint64, stride int, keys []uint64) int {
+	tb := (*[5 << 8 * 32]uint64)(tables)
+	s := uint(stride-1)&31 + 1
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[26]uint64)(tb[uint(0<<8+key>>0&0xff)*s:])
+		r1 := (*[26]uint64)(tb[uint(1<<8+key>>8&0xff)*s:])
+		r2 := (*[26]uint64)(tb[uint(2<<8+key>>16&0xff)*s:])
+		r3 := (*[26]uint64)(tb[uint(3<<8+key>>24&0xff)*s:])
+		r4 := (*[26]uint64)(tb[uint(4<<8+key>>32&0xff)*s:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]|r4[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]|r4[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]|r4[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]|r4[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]|r4[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]|r4[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]|r2[12]|r3[12]|r4[12]) + bits.OnesCount64(r0[13]|r1[13]|r2[13]|r3[13]|r4[13]) + bits.OnesCount64(r0[14]|r1[14]|r2[14]|r3[14]|r4[14]) + bits.OnesCount64(r0[15]|r1[15]|r2[15]|r3[15]|r4[15]))
+		n += uint64(bits.OnesCount64(r0[16]|r1[16]|r2[16]|r3[16]|r4[16]) + bits.OnesCount64(r0[17]|r1[17]|r2[17]|r3[17]|r4[17]) + bits.OnesCount64(r0[18]|r1[18]|r2[18]|r3[18]|r4[18]) + bits.OnesCount64(r0[19]|r1[19]|r2[19]|r3[19]|r4[19]))
+		n += uint64(bits.OnesCount64(r0[20]|r1[20]|r2[20]|r3[20]|r4[20]) + bits.OnesCount64(r0[21]|r1[21]|r2[21]|r3[21]|r4[21]) + bits.OnesCount64(r0[22]|r1[22]|r2[22]|r3[22]|r4[22]) + bits.OnesCount64(r0[23]|r1[23]|r2[23]|r3[23]|r4[23]))
+		n += uint64(bits.OnesCount64(r0[24]|r1[24]|r2[24]|r3[24]|r4[24]) + bits.OnesCount64(r0[25]|r1[25]|r2[25]|r3[25]|r4[25]))
+	}
+	return int(n)
+}
+
 // clashesGo8x5r27 is clashesGo for 5 tables of 8 diagonals, rows of 27 words.
 func clashesGo8x5r27(tables []uint64, keys []uint64) int {
 	tb := (*[5 << 8 * 27]uint64)(tables)
@@ -3354,6 +6046,28 @@ func clashesGo8x5r27(tables []uint64, keys []uint64) int {
 		r2 := (*[27]uint64)(tb[(2<<8+int(key>>16&0xff))*27:])
 		r3 := (*[27]uint64)(tb[(3<<8+int(key>>24&0xff))*27:])
 		r4 := (*[27]uint64)(tb[(4<<8+int(key>>32&0xff))*27:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]|r4[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]|r4[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]|r4[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]|r4[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]|r4[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]|r4[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]|r2[12]|r3[12]|r4[12]) + bits.OnesCount64(r0[13]|r1[13]|r2[13]|r3[13]|r4[13]) + bits.OnesCount64(r0[14]|r1[14]|r2[14]|r3[14]|r4[14]) + bits.OnesCount64(r0[15]|r1[15]|r2[15]|r3[15]|r4[15]))
+		n += uint64(bits.OnesCount64(r0[16]|r1[16]|r2[16]|r3[16]|r4[16]) + bits.OnesCount64(r0[17]|r1[17]|r2[17]|r3[17]|r4[17]) + bits.OnesCount64(r0[18]|r1[18]|r2[18]|r3[18]|r4[18]) + bits.OnesCount64(r0[19]|r1[19]|r2[19]|r3[19]|r4[19]))
+		n += uint64(bits.OnesCount64(r0[20]|r1[20]|r2[20]|r3[20]|r4[20]) + bits.OnesCount64(r0[21]|r1[21]|r2[21]|r3[21]|r4[21]) + bits.OnesCount64(r0[22]|r1[22]|r2[22]|r3[22]|r4[22]) + bits.OnesCount64(r0[23]|r1[23]|r2[23]|r3[23]|r4[23]))
+		n += uint64(bits.OnesCount64(r0[24]|r1[24]|r2[24]|r3[24]|r4[24]) + bits.OnesCount64(r0[25]|r1[25]|r2[25]|r3[25]|r4[25]) + bits.OnesCount64(r0[26]|r1[26]|r2[26]|r3[26]|r4[26]))
+	}
+	return int(n)
+}
+
+// clashesGoStrided8x5r27 is clashesGo for 5 tables of 8 diagonals, 27 words of rows stride words apart.
+func clashesGoStrided8x5r27(tables []uint64, stride int, keys []uint64) int {
+	tb := (*[5 << 8 * 32]uint64)(tables)
+	s := uint(stride-1)&31 + 1
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[27]uint64)(tb[uint(0<<8+key>>0&0xff)*s:])
+		r1 := (*[27]uint64)(tb[uint(1<<8+key>>8&0xff)*s:])
+		r2 := (*[27]uint64)(tb[uint(2<<8+key>>16&0xff)*s:])
+		r3 := (*[27]uint64)(tb[uint(3<<8+key>>24&0xff)*s:])
+		r4 := (*[27]uint64)(tb[uint(4<<8+key>>32&0xff)*s:])
 		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]))
 		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]|r4[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]|r4[7]))
 		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]|r4[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]|r4[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]|r4[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]|r4[11]))
@@ -3386,6 +6100,28 @@ func clashesGo8x5r28(tables []uint64, keys []uint64) int {
 	return int(n)
 }
 
+// clashesGoStrided8x5r28 is clashesGo for 5 tables of 8 diagonals, 28 words of rows stride words apart.
+func clashesGoStrided8x5r28(tables []uint64, stride int, keys []uint64) int {
+	tb := (*[5 << 8 * 32]uint64)(tables)
+	s := uint(stride-1)&31 + 1
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[28]uint64)(tb[uint(0<<8+key>>0&0xff)*s:])
+		r1 := (*[28]uint64)(tb[uint(1<<8+key>>8&0xff)*s:])
+		r2 := (*[28]uint64)(tb[uint(2<<8+key>>16&0xff)*s:])
+		r3 := (*[28]uint64)(tb[uint(3<<8+key>>24&0xff)*s:])
+		r4 := (*[28]uint64)(tb[uint(4<<8+key>>32&0xff)*s:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]|r4[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]|r4[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]|r4[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]|r4[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]|r4[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]|r4[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]|r2[12]|r3[12]|r4[12]) + bits.OnesCount64(r0[13]|r1[13]|r2[13]|r3[13]|r4[13]) + bits.OnesCount64(r0[14]|r1[14]|r2[14]|r3[14]|r4[14]) + bits.OnesCount64(r0[15]|r1[15]|r2[15]|r3[15]|r4[15]))
+		n += uint64(bits.OnesCount64(r0[16]|r1[16]|r2[16]|r3[16]|r4[16]) + bits.OnesCount64(r0[17]|r1[17]|r2[17]|r3[17]|r4[17]) + bits.OnesCount64(r0[18]|r1[18]|r2[18]|r3[18]|r4[18]) + bits.OnesCount64(r0[19]|r1[19]|r2[19]|r3[19]|r4[19]))
+		n += uint64(bits.OnesCount64(r0[20]|r1[20]|r2[20]|r3[20]|r4[20]) + bits.OnesCount64(r0[21]|r1[21]|r2[21]|r3[21]|r4[21]) + bits.OnesCount64(r0[22]|r1[22]|r2[22]|r3[22]|r4[22]) + bits.OnesCount64(r0[23]|r1[23]|r2[23]|r3[23]|r4[23]))
+		n += uint64(bits.OnesCount64(r0[24]|r1[24]|r2[24]|r3[24]|r4[24]) + bits.OnesCount64(r0[25]|r1[25]|r2[25]|r3[25]|r4[25]) + bits.OnesCount64(r0[26]|r1[26]|r2[26]|r3[26]|r4[26]) + bits.OnesCount64(r0[27]|r1[27]|r2[27]|r3[27]|r4[27]))
+	}
+	return int(n)
+}
+
 // clashesGo8x5r29 is clashesGo for 5 tables of 8 diagonals, rows of 29 words.
 func clashesGo8x5r29(tables []uint64, keys []uint64) int {
 	tb := (*[5 << 8 * 29]uint64)(tables)
@@ -3396,6 +6132,29 @@ func clashesGo8x5r29(tables []uint64, keys []uint64) int {
 		r2 := (*[29]uint64)(tb[(2<<8+int(key>>16&0xff))*29:])
 		r3 := (*[29]uint64)(tb[(3<<8+int(key>>24&0xff))*29:])
 		r4 := (*[29]uint64)(tb[(4<<8+int(key>>32&0xff))*29:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]|r4[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]|r4[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]|r4[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]|r4[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]|r4[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]|r4[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]|r2[12]|r3[12]|r4[12]) + bits.OnesCount64(r0[13]|r1[13]|r2[13]|r3[13]|r4[13]) + bits.OnesCount64(r0[14]|r1[14]|r2[14]|r3[14]|r4[14]) + bits.OnesCount64(r0[15]|r1[15]|r2[15]|r3[15]|r4[15]))
+		n += uint64(bits.OnesCount64(r0[16]|r1[16]|r2[16]|r3[16]|r4[16]) + bits.OnesCount64(r0[17]|r1[17]|r2[17]|r3[17]|r4[17]) + bits.OnesCount64(r0[18]|r1[18]|r2[18]|r3[18]|r4[18]) + bits.OnesCount64(r0[19]|r1[19]|r2[19]|r3[19]|r4[19]))
+		n += uint64(bits.OnesCount64(r0[20]|r1[20]|r2[20]|r3[20]|r4[20]) + bits.OnesCount64(r0[21]|r1[21]|r2[21]|r3[21]|r4[21]) + bits.OnesCount64(r0[22]|r1[22]|r2[22]|r3[22]|r4[22]) + bits.OnesCount64(r0[23]|r1[23]|r2[23]|r3[23]|r4[23]))
+		n += uint64(bits.OnesCount64(r0[24]|r1[24]|r2[24]|r3[24]|r4[24]) + bits.OnesCount64(r0[25]|r1[25]|r2[25]|r3[25]|r4[25]) + bits.OnesCount64(r0[26]|r1[26]|r2[26]|r3[26]|r4[26]) + bits.OnesCount64(r0[27]|r1[27]|r2[27]|r3[27]|r4[27]))
+		n += uint64(bits.OnesCount64(r0[28] | r1[28] | r2[28] | r3[28] | r4[28]))
+	}
+	return int(n)
+}
+
+// clashesGoStrided8x5r29 is clashesGo for 5 tables of 8 diagonals, 29 words of rows stride words apart.
+func clashesGoStrided8x5r29(tables []uint64, stride int, keys []uint64) int {
+	tb := (*[5 << 8 * 32]uint64)(tables)
+	s := uint(stride-1)&31 + 1
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[29]uint64)(tb[uint(0<<8+key>>0&0xff)*s:])
+		r1 := (*[29]uint64)(tb[uint(1<<8+key>>8&0xff)*s:])
+		r2 := (*[29]uint64)(tb[uint(2<<8+key>>16&0xff)*s:])
+		r3 := (*[29]uint64)(tb[uint(3<<8+key>>24&0xff)*s:])
+		r4 := (*[29]uint64)(tb[uint(4<<8+key>>32&0xff)*s:])
 		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]))
 		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]|r4[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]|r4[7]))
 		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]|r4[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]|r4[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]|r4[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]|r4[11]))
@@ -3430,6 +6189,29 @@ func clashesGo8x5r30(tables []uint64, keys []uint64) int {
 	return int(n)
 }
 
+// clashesGoStrided8x5r30 is clashesGo for 5 tables of 8 diagonals, 30 words of rows stride words apart.
+func clashesGoStrided8x5r30(tables []uint64, stride int, keys []uint64) int {
+	tb := (*[5 << 8 * 32]uint64)(tables)
+	s := uint(stride-1)&31 + 1
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[30]uint64)(tb[uint(0<<8+key>>0&0xff)*s:])
+		r1 := (*[30]uint64)(tb[uint(1<<8+key>>8&0xff)*s:])
+		r2 := (*[30]uint64)(tb[uint(2<<8+key>>16&0xff)*s:])
+		r3 := (*[30]uint64)(tb[uint(3<<8+key>>24&0xff)*s:])
+		r4 := (*[30]uint64)(tb[uint(4<<8+key>>32&0xff)*s:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]|r4[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]|r4[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]|r4[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]|r4[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]|r4[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]|r4[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]|r2[12]|r3[12]|r4[12]) + bits.OnesCount64(r0[13]|r1[13]|r2[13]|r3[13]|r4[13]) + bits.OnesCount64(r0[14]|r1[14]|r2[14]|r3[14]|r4[14]) + bits.OnesCount64(r0[15]|r1[15]|r2[15]|r3[15]|r4[15]))
+		n += uint64(bits.OnesCount64(r0[16]|r1[16]|r2[16]|r3[16]|r4[16]) + bits.OnesCount64(r0[17]|r1[17]|r2[17]|r3[17]|r4[17]) + bits.OnesCount64(r0[18]|r1[18]|r2[18]|r3[18]|r4[18]) + bits.OnesCount64(r0[19]|r1[19]|r2[19]|r3[19]|r4[19]))
+		n += uint64(bits.OnesCount64(r0[20]|r1[20]|r2[20]|r3[20]|r4[20]) + bits.OnesCount64(r0[21]|r1[21]|r2[21]|r3[21]|r4[21]) + bits.OnesCount64(r0[22]|r1[22]|r2[22]|r3[22]|r4[22]) + bits.OnesCount64(r0[23]|r1[23]|r2[23]|r3[23]|r4[23]))
+		n += uint64(bits.OnesCount64(r0[24]|r1[24]|r2[24]|r3[24]|r4[24]) + bits.OnesCount64(r0[25]|r1[25]|r2[25]|r3[25]|r4[25]) + bits.OnesCount64(r0[26]|r1[26]|r2[26]|r3[26]|r4[26]) + bits.OnesCount64(r0[27]|r1[27]|r2[27]|r3[27]|r4[27]))
+		n += uint64(bits.OnesCount64(r0[28]|r1[28]|r2[28]|r3[28]|r4[28]) + bits.OnesCount64(r0[29]|r1[29]|r2[29]|r3[29]|r4[29]))
+	}
+	return int(n)
+}
+
 // clashesGo8x5r31 is clashesGo for 5 tables of 8 diagonals, rows of 31 words.
 func clashesGo8x5r31(tables []uint64, keys []uint64) int {
 	tb := (*[5 << 8 * 31]uint64)(tables)
@@ -3440,6 +6222,29 @@ func clashesGo8x5r31(tables []uint64, keys []uint64) int {
 		r2 := (*[31]uint64)(tb[(2<<8+int(key>>16&0xff))*31:])
 		r3 := (*[31]uint64)(tb[(3<<8+int(key>>24&0xff))*31:])
 		r4 := (*[31]uint64)(tb[(4<<8+int(key>>32&0xff))*31:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]|r4[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]|r4[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]|r4[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]|r4[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]|r4[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]|r4[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]|r2[12]|r3[12]|r4[12]) + bits.OnesCount64(r0[13]|r1[13]|r2[13]|r3[13]|r4[13]) + bits.OnesCount64(r0[14]|r1[14]|r2[14]|r3[14]|r4[14]) + bits.OnesCount64(r0[15]|r1[15]|r2[15]|r3[15]|r4[15]))
+		n += uint64(bits.OnesCount64(r0[16]|r1[16]|r2[16]|r3[16]|r4[16]) + bits.OnesCount64(r0[17]|r1[17]|r2[17]|r3[17]|r4[17]) + bits.OnesCount64(r0[18]|r1[18]|r2[18]|r3[18]|r4[18]) + bits.OnesCount64(r0[19]|r1[19]|r2[19]|r3[19]|r4[19]))
+		n += uint64(bits.OnesCount64(r0[20]|r1[20]|r2[20]|r3[20]|r4[20]) + bits.OnesCount64(r0[21]|r1[21]|r2[21]|r3[21]|r4[21]) + bits.OnesCount64(r0[22]|r1[22]|r2[22]|r3[22]|r4[22]) + bits.OnesCount64(r0[23]|r1[23]|r2[23]|r3[23]|r4[23]))
+		n += uint64(bits.OnesCount64(r0[24]|r1[24]|r2[24]|r3[24]|r4[24]) + bits.OnesCount64(r0[25]|r1[25]|r2[25]|r3[25]|r4[25]) + bits.OnesCount64(r0[26]|r1[26]|r2[26]|r3[26]|r4[26]) + bits.OnesCount64(r0[27]|r1[27]|r2[27]|r3[27]|r4[27]))
+		n += uint64(bits.OnesCount64(r0[28]|r1[28]|r2[28]|r3[28]|r4[28]) + bits.OnesCount64(r0[29]|r1[29]|r2[29]|r3[29]|r4[29]) + bits.OnesCount64(r0[30]|r1[30]|r2[30]|r3[30]|r4[30]))
+	}
+	return int(n)
+}
+
+// clashesGoStrided8x5r31 is clashesGo for 5 tables of 8 diagonals, 31 words of rows stride words apart.
+func clashesGoStrided8x5r31(tables []uint64, stride int, keys []uint64) int {
+	tb := (*[5 << 8 * 32]uint64)(tables)
+	s := uint(stride-1)&31 + 1
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[31]uint64)(tb[uint(0<<8+key>>0&0xff)*s:])
+		r1 := (*[31]uint64)(tb[uint(1<<8+key>>8&0xff)*s:])
+		r2 := (*[31]uint64)(tb[uint(2<<8+key>>16&0xff)*s:])
+		r3 := (*[31]uint64)(tb[uint(3<<8+key>>24&0xff)*s:])
+		r4 := (*[31]uint64)(tb[uint(4<<8+key>>32&0xff)*s:])
 		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]))
 		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]|r4[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]|r4[7]))
 		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]|r4[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]|r4[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]|r4[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]|r4[11]))
@@ -3474,6 +6279,29 @@ func clashesGo8x5r32(tables []uint64, keys []uint64) int {
 	return int(n)
 }
 
+// clashesGoStrided8x5r32 is clashesGo for 5 tables of 8 diagonals, 32 words of rows stride words apart.
+func clashesGoStrided8x5r32(tables []uint64, stride int, keys []uint64) int {
+	tb := (*[5 << 8 * 32]uint64)(tables)
+	s := uint(stride-1)&31 + 1
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[32]uint64)(tb[uint(0<<8+key>>0&0xff)*s:])
+		r1 := (*[32]uint64)(tb[uint(1<<8+key>>8&0xff)*s:])
+		r2 := (*[32]uint64)(tb[uint(2<<8+key>>16&0xff)*s:])
+		r3 := (*[32]uint64)(tb[uint(3<<8+key>>24&0xff)*s:])
+		r4 := (*[32]uint64)(tb[uint(4<<8+key>>32&0xff)*s:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]|r4[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]|r4[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]|r4[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]|r4[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]|r4[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]|r4[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]|r2[12]|r3[12]|r4[12]) + bits.OnesCount64(r0[13]|r1[13]|r2[13]|r3[13]|r4[13]) + bits.OnesCount64(r0[14]|r1[14]|r2[14]|r3[14]|r4[14]) + bits.OnesCount64(r0[15]|r1[15]|r2[15]|r3[15]|r4[15]))
+		n += uint64(bits.OnesCount64(r0[16]|r1[16]|r2[16]|r3[16]|r4[16]) + bits.OnesCount64(r0[17]|r1[17]|r2[17]|r3[17]|r4[17]) + bits.OnesCount64(r0[18]|r1[18]|r2[18]|r3[18]|r4[18]) + bits.OnesCount64(r0[19]|r1[19]|r2[19]|r3[19]|r4[19]))
+		n += uint64(bits.OnesCount64(r0[20]|r1[20]|r2[20]|r3[20]|r4[20]) + bits.OnesCount64(r0[21]|r1[21]|r2[21]|r3[21]|r4[21]) + bits.OnesCount64(r0[22]|r1[22]|r2[22]|r3[22]|r4[22]) + bits.OnesCount64(r0[23]|r1[23]|r2[23]|r3[23]|r4[23]))
+		n += uint64(bits.OnesCount64(r0[24]|r1[24]|r2[24]|r3[24]|r4[24]) + bits.OnesCount64(r0[25]|r1[25]|r2[25]|r3[25]|r4[25]) + bits.OnesCount64(r0[26]|r1[26]|r2[26]|r3[26]|r4[26]) + bits.OnesCount64(r0[27]|r1[27]|r2[27]|r3[27]|r4[27]))
+		n += uint64(bits.OnesCount64(r0[28]|r1[28]|r2[28]|r3[28]|r4[28]) + bits.OnesCount64(r0[29]|r1[29]|r2[29]|r3[29]|r4[29]) + bits.OnesCount64(r0[30]|r1[30]|r2[30]|r3[30]|r4[30]) + bits.OnesCount64(r0[31]|r1[31]|r2[31]|r3[31]|r4[31]))
+	}
+	return int(n)
+}
+
 // clashesGo8x6r1 is clashesGo for 6 tables of 8 diagonals, rows of 1 words.
 func clashesGo8x6r1(tables []uint64, keys []uint64) int {
 	tb := (*[6 << 8 * 1]uint64)(tables)
@@ -3485,6 +6313,23 @@ func clashesGo8x6r1(tables []uint64, keys []uint64) int {
 		r3 := (*[1]uint64)(tb[(3<<8+int(key>>24&0xff))*1:])
 		r4 := (*[1]uint64)(tb[(4<<8+int(key>>32&0xff))*1:])
 		r5 := (*[1]uint64)(tb[(5<<8+int(key>>40&0xff))*1:])
+		n += uint64(bits.OnesCount64(r0[0] | r1[0] | r2[0] | r3[0] | r4[0] | r5[0]))
+	}
+	return int(n)
+}
+
+// clashesGoStrided8x6r1 is clashesGo for 6 tables of 8 diagonals, 1 words of rows stride words apart.
+func clashesGoStrided8x6r1(tables []uint64, stride int, keys []uint64) int {
+	tb := (*[6 << 8 * 32]uint64)(tables)
+	s := uint(stride-1)&31 + 1
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[1]uint64)(tb[uint(0<<8+key>>0&0xff)*s:])
+		r1 := (*[1]uint64)(tb[uint(1<<8+key>>8&0xff)*s:])
+		r2 := (*[1]uint64)(tb[uint(2<<8+key>>16&0xff)*s:])
+		r3 := (*[1]uint64)(tb[uint(3<<8+key>>24&0xff)*s:])
+		r4 := (*[1]uint64)(tb[uint(4<<8+key>>32&0xff)*s:])
+		r5 := (*[1]uint64)(tb[uint(5<<8+key>>40&0xff)*s:])
 		n += uint64(bits.OnesCount64(r0[0] | r1[0] | r2[0] | r3[0] | r4[0] | r5[0]))
 	}
 	return int(n)
@@ -3506,6 +6351,23 @@ func clashesGo8x6r2(tables []uint64, keys []uint64) int {
 	return int(n)
 }
 
+// clashesGoStrided8x6r2 is clashesGo for 6 tables of 8 diagonals, 2 words of rows stride words apart.
+func clashesGoStrided8x6r2(tables []uint64, stride int, keys []uint64) int {
+	tb := (*[6 << 8 * 32]uint64)(tables)
+	s := uint(stride-1)&31 + 1
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[2]uint64)(tb[uint(0<<8+key>>0&0xff)*s:])
+		r1 := (*[2]uint64)(tb[uint(1<<8+key>>8&0xff)*s:])
+		r2 := (*[2]uint64)(tb[uint(2<<8+key>>16&0xff)*s:])
+		r3 := (*[2]uint64)(tb[uint(3<<8+key>>24&0xff)*s:])
+		r4 := (*[2]uint64)(tb[uint(4<<8+key>>32&0xff)*s:])
+		r5 := (*[2]uint64)(tb[uint(5<<8+key>>40&0xff)*s:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]|r5[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]|r5[1]))
+	}
+	return int(n)
+}
+
 // clashesGo8x6r3 is clashesGo for 6 tables of 8 diagonals, rows of 3 words.
 func clashesGo8x6r3(tables []uint64, keys []uint64) int {
 	tb := (*[6 << 8 * 3]uint64)(tables)
@@ -3517,6 +6379,23 @@ func clashesGo8x6r3(tables []uint64, keys []uint64) int {
 		r3 := (*[3]uint64)(tb[(3<<8+int(key>>24&0xff))*3:])
 		r4 := (*[3]uint64)(tb[(4<<8+int(key>>32&0xff))*3:])
 		r5 := (*[3]uint64)(tb[(5<<8+int(key>>40&0xff))*3:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]|r5[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]|r5[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]|r5[2]))
+	}
+	return int(n)
+}
+
+// clashesGoStrided8x6r3 is clashesGo for 6 tables of 8 diagonals, 3 words of rows stride words apart.
+func clashesGoStrided8x6r3(tables []uint64, stride int, keys []uint64) int {
+	tb := (*[6 << 8 * 32]uint64)(tables)
+	s := uint(stride-1)&31 + 1
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[3]uint64)(tb[uint(0<<8+key>>0&0xff)*s:])
+		r1 := (*[3]uint64)(tb[uint(1<<8+key>>8&0xff)*s:])
+		r2 := (*[3]uint64)(tb[uint(2<<8+key>>16&0xff)*s:])
+		r3 := (*[3]uint64)(tb[uint(3<<8+key>>24&0xff)*s:])
+		r4 := (*[3]uint64)(tb[uint(4<<8+key>>32&0xff)*s:])
+		r5 := (*[3]uint64)(tb[uint(5<<8+key>>40&0xff)*s:])
 		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]|r5[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]|r5[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]|r5[2]))
 	}
 	return int(n)
@@ -3538,6 +6417,23 @@ func clashesGo8x6r4(tables []uint64, keys []uint64) int {
 	return int(n)
 }
 
+// clashesGoStrided8x6r4 is clashesGo for 6 tables of 8 diagonals, 4 words of rows stride words apart.
+func clashesGoStrided8x6r4(tables []uint64, stride int, keys []uint64) int {
+	tb := (*[6 << 8 * 32]uint64)(tables)
+	s := uint(stride-1)&31 + 1
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[4]uint64)(tb[uint(0<<8+key>>0&0xff)*s:])
+		r1 := (*[4]uint64)(tb[uint(1<<8+key>>8&0xff)*s:])
+		r2 := (*[4]uint64)(tb[uint(2<<8+key>>16&0xff)*s:])
+		r3 := (*[4]uint64)(tb[uint(3<<8+key>>24&0xff)*s:])
+		r4 := (*[4]uint64)(tb[uint(4<<8+key>>32&0xff)*s:])
+		r5 := (*[4]uint64)(tb[uint(5<<8+key>>40&0xff)*s:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]|r5[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]|r5[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]|r5[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]|r5[3]))
+	}
+	return int(n)
+}
+
 // clashesGo8x6r5 is clashesGo for 6 tables of 8 diagonals, rows of 5 words.
 func clashesGo8x6r5(tables []uint64, keys []uint64) int {
 	tb := (*[6 << 8 * 5]uint64)(tables)
@@ -3549,6 +6445,24 @@ func clashesGo8x6r5(tables []uint64, keys []uint64) int {
 		r3 := (*[5]uint64)(tb[(3<<8+int(key>>24&0xff))*5:])
 		r4 := (*[5]uint64)(tb[(4<<8+int(key>>32&0xff))*5:])
 		r5 := (*[5]uint64)(tb[(5<<8+int(key>>40&0xff))*5:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]|r5[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]|r5[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]|r5[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]|r5[3]))
+		n += uint64(bits.OnesCount64(r0[4] | r1[4] | r2[4] | r3[4] | r4[4] | r5[4]))
+	}
+	return int(n)
+}
+
+// clashesGoStrided8x6r5 is clashesGo for 6 tables of 8 diagonals, 5 words of rows stride words apart.
+func clashesGoStrided8x6r5(tables []uint64, stride int, keys []uint64) int {
+	tb := (*[6 << 8 * 32]uint64)(tables)
+	s := uint(stride-1)&31 + 1
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[5]uint64)(tb[uint(0<<8+key>>0&0xff)*s:])
+		r1 := (*[5]uint64)(tb[uint(1<<8+key>>8&0xff)*s:])
+		r2 := (*[5]uint64)(tb[uint(2<<8+key>>16&0xff)*s:])
+		r3 := (*[5]uint64)(tb[uint(3<<8+key>>24&0xff)*s:])
+		r4 := (*[5]uint64)(tb[uint(4<<8+key>>32&0xff)*s:])
+		r5 := (*[5]uint64)(tb[uint(5<<8+key>>40&0xff)*s:])
 		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]|r5[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]|r5[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]|r5[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]|r5[3]))
 		n += uint64(bits.OnesCount64(r0[4] | r1[4] | r2[4] | r3[4] | r4[4] | r5[4]))
 	}
@@ -3572,6 +6486,24 @@ func clashesGo8x6r6(tables []uint64, keys []uint64) int {
 	return int(n)
 }
 
+// clashesGoStrided8x6r6 is clashesGo for 6 tables of 8 diagonals, 6 words of rows stride words apart.
+func clashesGoStrided8x6r6(tables []uint64, stride int, keys []uint64) int {
+	tb := (*[6 << 8 * 32]uint64)(tables)
+	s := uint(stride-1)&31 + 1
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[6]uint64)(tb[uint(0<<8+key>>0&0xff)*s:])
+		r1 := (*[6]uint64)(tb[uint(1<<8+key>>8&0xff)*s:])
+		r2 := (*[6]uint64)(tb[uint(2<<8+key>>16&0xff)*s:])
+		r3 := (*[6]uint64)(tb[uint(3<<8+key>>24&0xff)*s:])
+		r4 := (*[6]uint64)(tb[uint(4<<8+key>>32&0xff)*s:])
+		r5 := (*[6]uint64)(tb[uint(5<<8+key>>40&0xff)*s:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]|r5[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]|r5[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]|r5[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]|r5[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]|r5[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]|r5[5]))
+	}
+	return int(n)
+}
+
 // clashesGo8x6r7 is clashesGo for 6 tables of 8 diagonals, rows of 7 words.
 func clashesGo8x6r7(tables []uint64, keys []uint64) int {
 	tb := (*[6 << 8 * 7]uint64)(tables)
@@ -3583,6 +6515,24 @@ func clashesGo8x6r7(tables []uint64, keys []uint64) int {
 		r3 := (*[7]uint64)(tb[(3<<8+int(key>>24&0xff))*7:])
 		r4 := (*[7]uint64)(tb[(4<<8+int(key>>32&0xff))*7:])
 		r5 := (*[7]uint64)(tb[(5<<8+int(key>>40&0xff))*7:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]|r5[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]|r5[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]|r5[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]|r5[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]|r5[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]|r5[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]|r4[6]|r5[6]))
+	}
+	return int(n)
+}
+
+// clashesGoStrided8x6r7 is clashesGo for 6 tables of 8 diagonals, 7 words of rows stride words apart.
+func clashesGoStrided8x6r7(tables []uint64, stride int, keys []uint64) int {
+	tb := (*[6 << 8 * 32]uint64)(tables)
+	s := uint(stride-1)&31 + 1
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[7]uint64)(tb[uint(0<<8+key>>0&0xff)*s:])
+		r1 := (*[7]uint64)(tb[uint(1<<8+key>>8&0xff)*s:])
+		r2 := (*[7]uint64)(tb[uint(2<<8+key>>16&0xff)*s:])
+		r3 := (*[7]uint64)(tb[uint(3<<8+key>>24&0xff)*s:])
+		r4 := (*[7]uint64)(tb[uint(4<<8+key>>32&0xff)*s:])
+		r5 := (*[7]uint64)(tb[uint(5<<8+key>>40&0xff)*s:])
 		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]|r5[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]|r5[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]|r5[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]|r5[3]))
 		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]|r5[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]|r5[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]|r4[6]|r5[6]))
 	}
@@ -3606,6 +6556,24 @@ func clashesGo8x6r8(tables []uint64, keys []uint64) int {
 	return int(n)
 }
 
+// clashesGoStrided8x6r8 is clashesGo for 6 tables of 8 diagonals, 8 words of rows stride words apart.
+func clashesGoStrided8x6r8(tables []uint64, stride int, keys []uint64) int {
+	tb := (*[6 << 8 * 32]uint64)(tables)
+	s := uint(stride-1)&31 + 1
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[8]uint64)(tb[uint(0<<8+key>>0&0xff)*s:])
+		r1 := (*[8]uint64)(tb[uint(1<<8+key>>8&0xff)*s:])
+		r2 := (*[8]uint64)(tb[uint(2<<8+key>>16&0xff)*s:])
+		r3 := (*[8]uint64)(tb[uint(3<<8+key>>24&0xff)*s:])
+		r4 := (*[8]uint64)(tb[uint(4<<8+key>>32&0xff)*s:])
+		r5 := (*[8]uint64)(tb[uint(5<<8+key>>40&0xff)*s:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]|r5[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]|r5[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]|r5[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]|r5[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]|r5[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]|r5[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]|r4[6]|r5[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]|r4[7]|r5[7]))
+	}
+	return int(n)
+}
+
 // clashesGo8x6r9 is clashesGo for 6 tables of 8 diagonals, rows of 9 words.
 func clashesGo8x6r9(tables []uint64, keys []uint64) int {
 	tb := (*[6 << 8 * 9]uint64)(tables)
@@ -3617,6 +6585,25 @@ func clashesGo8x6r9(tables []uint64, keys []uint64) int {
 		r3 := (*[9]uint64)(tb[(3<<8+int(key>>24&0xff))*9:])
 		r4 := (*[9]uint64)(tb[(4<<8+int(key>>32&0xff))*9:])
 		r5 := (*[9]uint64)(tb[(5<<8+int(key>>40&0xff))*9:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]|r5[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]|r5[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]|r5[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]|r5[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]|r5[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]|r5[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]|r4[6]|r5[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]|r4[7]|r5[7]))
+		n += uint64(bits.OnesCount64(r0[8] | r1[8] | r2[8] | r3[8] | r4[8] | r5[8]))
+	}
+	return int(n)
+}
+
+// clashesGoStrided8x6r9 is clashesGo for 6 tables of 8 diagonals, 9 words of rows stride words apart.
+func clashesGoStrided8x6r9(tables []uint64, stride int, keys []uint64) int {
+	tb := (*[6 << 8 * 32]uint64)(tables)
+	s := uint(stride-1)&31 + 1
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[9]uint64)(tb[uint(0<<8+key>>0&0xff)*s:])
+		r1 := (*[9]uint64)(tb[uint(1<<8+key>>8&0xff)*s:])
+		r2 := (*[9]uint64)(tb[uint(2<<8+key>>16&0xff)*s:])
+		r3 := (*[9]uint64)(tb[uint(3<<8+key>>24&0xff)*s:])
+		r4 := (*[9]uint64)(tb[uint(4<<8+key>>32&0xff)*s:])
+		r5 := (*[9]uint64)(tb[uint(5<<8+key>>40&0xff)*s:])
 		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]|r5[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]|r5[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]|r5[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]|r5[3]))
 		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]|r5[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]|r5[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]|r4[6]|r5[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]|r4[7]|r5[7]))
 		n += uint64(bits.OnesCount64(r0[8] | r1[8] | r2[8] | r3[8] | r4[8] | r5[8]))
@@ -3642,6 +6629,25 @@ func clashesGo8x6r10(tables []uint64, keys []uint64) int {
 	return int(n)
 }
 
+// clashesGoStrided8x6r10 is clashesGo for 6 tables of 8 diagonals, 10 words of rows stride words apart.
+func clashesGoStrided8x6r10(tables []uint64, stride int, keys []uint64) int {
+	tb := (*[6 << 8 * 32]uint64)(tables)
+	s := uint(stride-1)&31 + 1
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[10]uint64)(tb[uint(0<<8+key>>0&0xff)*s:])
+		r1 := (*[10]uint64)(tb[uint(1<<8+key>>8&0xff)*s:])
+		r2 := (*[10]uint64)(tb[uint(2<<8+key>>16&0xff)*s:])
+		r3 := (*[10]uint64)(tb[uint(3<<8+key>>24&0xff)*s:])
+		r4 := (*[10]uint64)(tb[uint(4<<8+key>>32&0xff)*s:])
+		r5 := (*[10]uint64)(tb[uint(5<<8+key>>40&0xff)*s:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]|r5[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]|r5[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]|r5[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]|r5[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]|r5[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]|r5[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]|r4[6]|r5[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]|r4[7]|r5[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]|r4[8]|r5[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]|r4[9]|r5[9]))
+	}
+	return int(n)
+}
+
 // clashesGo8x6r11 is clashesGo for 6 tables of 8 diagonals, rows of 11 words.
 func clashesGo8x6r11(tables []uint64, keys []uint64) int {
 	tb := (*[6 << 8 * 11]uint64)(tables)
@@ -3653,6 +6659,25 @@ func clashesGo8x6r11(tables []uint64, keys []uint64) int {
 		r3 := (*[11]uint64)(tb[(3<<8+int(key>>24&0xff))*11:])
 		r4 := (*[11]uint64)(tb[(4<<8+int(key>>32&0xff))*11:])
 		r5 := (*[11]uint64)(tb[(5<<8+int(key>>40&0xff))*11:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]|r5[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]|r5[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]|r5[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]|r5[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]|r5[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]|r5[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]|r4[6]|r5[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]|r4[7]|r5[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]|r4[8]|r5[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]|r4[9]|r5[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]|r4[10]|r5[10]))
+	}
+	return int(n)
+}
+
+// clashesGoStrided8x6r11 is clashesGo for 6 tables of 8 diagonals, 11 words of rows stride words apart.
+func clashesGoStrided8x6r11(tables []uint64, stride int, keys []uint64) int {
+	tb := (*[6 << 8 * 32]uint64)(tables)
+	s := uint(stride-1)&31 + 1
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[11]uint64)(tb[uint(0<<8+key>>0&0xff)*s:])
+		r1 := (*[11]uint64)(tb[uint(1<<8+key>>8&0xff)*s:])
+		r2 := (*[11]uint64)(tb[uint(2<<8+key>>16&0xff)*s:])
+		r3 := (*[11]uint64)(tb[uint(3<<8+key>>24&0xff)*s:])
+		r4 := (*[11]uint64)(tb[uint(4<<8+key>>32&0xff)*s:])
+		r5 := (*[11]uint64)(tb[uint(5<<8+key>>40&0xff)*s:])
 		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]|r5[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]|r5[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]|r5[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]|r5[3]))
 		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]|r5[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]|r5[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]|r4[6]|r5[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]|r4[7]|r5[7]))
 		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]|r4[8]|r5[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]|r4[9]|r5[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]|r4[10]|r5[10]))
@@ -3678,6 +6703,25 @@ func clashesGo8x6r12(tables []uint64, keys []uint64) int {
 	return int(n)
 }
 
+// clashesGoStrided8x6r12 is clashesGo for 6 tables of 8 diagonals, 12 words of rows stride words apart.
+func clashesGoStrided8x6r12(tables []uint64, stride int, keys []uint64) int {
+	tb := (*[6 << 8 * 32]uint64)(tables)
+	s := uint(stride-1)&31 + 1
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[12]uint64)(tb[uint(0<<8+key>>0&0xff)*s:])
+		r1 := (*[12]uint64)(tb[uint(1<<8+key>>8&0xff)*s:])
+		r2 := (*[12]uint64)(tb[uint(2<<8+key>>16&0xff)*s:])
+		r3 := (*[12]uint64)(tb[uint(3<<8+key>>24&0xff)*s:])
+		r4 := (*[12]uint64)(tb[uint(4<<8+key>>32&0xff)*s:])
+		r5 := (*[12]uint64)(tb[uint(5<<8+key>>40&0xff)*s:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]|r5[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]|r5[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]|r5[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]|r5[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]|r5[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]|r5[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]|r4[6]|r5[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]|r4[7]|r5[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]|r4[8]|r5[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]|r4[9]|r5[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]|r4[10]|r5[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]|r4[11]|r5[11]))
+	}
+	return int(n)
+}
+
 // clashesGo8x6r13 is clashesGo for 6 tables of 8 diagonals, rows of 13 words.
 func clashesGo8x6r13(tables []uint64, keys []uint64) int {
 	tb := (*[6 << 8 * 13]uint64)(tables)
@@ -3689,6 +6733,26 @@ func clashesGo8x6r13(tables []uint64, keys []uint64) int {
 		r3 := (*[13]uint64)(tb[(3<<8+int(key>>24&0xff))*13:])
 		r4 := (*[13]uint64)(tb[(4<<8+int(key>>32&0xff))*13:])
 		r5 := (*[13]uint64)(tb[(5<<8+int(key>>40&0xff))*13:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]|r5[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]|r5[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]|r5[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]|r5[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]|r5[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]|r5[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]|r4[6]|r5[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]|r4[7]|r5[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]|r4[8]|r5[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]|r4[9]|r5[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]|r4[10]|r5[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]|r4[11]|r5[11]))
+		n += uint64(bits.OnesCount64(r0[12] | r1[12] | r2[12] | r3[12] | r4[12] | r5[12]))
+	}
+	return int(n)
+}
+
+// clashesGoStrided8x6r13 is clashesGo for 6 tables of 8 diagonals, 13 words of rows stride words apart.
+func clashesGoStrided8x6r13(tables []uint64, stride int, keys []uint64) int {
+	tb := (*[6 << 8 * 32]uint64)(tables)
+	s := uint(stride-1)&31 + 1
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[13]uint64)(tb[uint(0<<8+key>>0&0xff)*s:])
+		r1 := (*[13]uint64)(tb[uint(1<<8+key>>8&0xff)*s:])
+		r2 := (*[13]uint64)(tb[uint(2<<8+key>>16&0xff)*s:])
+		r3 := (*[13]uint64)(tb[uint(3<<8+key>>24&0xff)*s:])
+		r4 := (*[13]uint64)(tb[uint(4<<8+key>>32&0xff)*s:])
+		r5 := (*[13]uint64)(tb[uint(5<<8+key>>40&0xff)*s:])
 		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]|r5[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]|r5[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]|r5[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]|r5[3]))
 		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]|r5[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]|r5[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]|r4[6]|r5[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]|r4[7]|r5[7]))
 		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]|r4[8]|r5[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]|r4[9]|r5[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]|r4[10]|r5[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]|r4[11]|r5[11]))
@@ -3716,6 +6780,26 @@ func clashesGo8x6r14(tables []uint64, keys []uint64) int {
 	return int(n)
 }
 
+// clashesGoStrided8x6r14 is clashesGo for 6 tables of 8 diagonals, 14 words of rows stride words apart.
+func clashesGoStrided8x6r14(tables []uint64, stride int, keys []uint64) int {
+	tb := (*[6 << 8 * 32]uint64)(tables)
+	s := uint(stride-1)&31 + 1
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[14]uint64)(tb[uint(0<<8+key>>0&0xff)*s:])
+		r1 := (*[14]uint64)(tb[uint(1<<8+key>>8&0xff)*s:])
+		r2 := (*[14]uint64)(tb[uint(2<<8+key>>16&0xff)*s:])
+		r3 := (*[14]uint64)(tb[uint(3<<8+key>>24&0xff)*s:])
+		r4 := (*[14]uint64)(tb[uint(4<<8+key>>32&0xff)*s:])
+		r5 := (*[14]uint64)(tb[uint(5<<8+key>>40&0xff)*s:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]|r5[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]|r5[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]|r5[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]|r5[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]|r5[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]|r5[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]|r4[6]|r5[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]|r4[7]|r5[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]|r4[8]|r5[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]|r4[9]|r5[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]|r4[10]|r5[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]|r4[11]|r5[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]|r2[12]|r3[12]|r4[12]|r5[12]) + bits.OnesCount64(r0[13]|r1[13]|r2[13]|r3[13]|r4[13]|r5[13]))
+	}
+	return int(n)
+}
+
 // clashesGo8x6r15 is clashesGo for 6 tables of 8 diagonals, rows of 15 words.
 func clashesGo8x6r15(tables []uint64, keys []uint64) int {
 	tb := (*[6 << 8 * 15]uint64)(tables)
@@ -3727,6 +6811,26 @@ func clashesGo8x6r15(tables []uint64, keys []uint64) int {
 		r3 := (*[15]uint64)(tb[(3<<8+int(key>>24&0xff))*15:])
 		r4 := (*[15]uint64)(tb[(4<<8+int(key>>32&0xff))*15:])
 		r5 := (*[15]uint64)(tb[(5<<8+int(key>>40&0xff))*15:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]|r5[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]|r5[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]|r5[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]|r5[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]|r5[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]|r5[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]|r4[6]|r5[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]|r4[7]|r5[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]|r4[8]|r5[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]|r4[9]|r5[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]|r4[10]|r5[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]|r4[11]|r5[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]|r2[12]|r3[12]|r4[12]|r5[12]) + bits.OnesCount64(r0[13]|r1[13]|r2[13]|r3[13]|r4[13]|r5[13]) + bits.OnesCount64(r0[14]|r1[14]|r2[14]|r3[14]|r4[14]|r5[14]))
+	}
+	return int(n)
+}
+
+// clashesGoStrided8x6r15 is clashesGo for 6 tables of 8 diagonals, 15 words of rows stride words apart.
+func clashesGoStrided8x6r15(tables []uint64, stride int, keys []uint64) int {
+	tb := (*[6 << 8 * 32]uint64)(tables)
+	s := uint(stride-1)&31 + 1
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[15]uint64)(tb[uint(0<<8+key>>0&0xff)*s:])
+		r1 := (*[15]uint64)(tb[uint(1<<8+key>>8&0xff)*s:])
+		r2 := (*[15]uint64)(tb[uint(2<<8+key>>16&0xff)*s:])
+		r3 := (*[15]uint64)(tb[uint(3<<8+key>>24&0xff)*s:])
+		r4 := (*[15]uint64)(tb[uint(4<<8+key>>32&0xff)*s:])
+		r5 := (*[15]uint64)(tb[uint(5<<8+key>>40&0xff)*s:])
 		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]|r5[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]|r5[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]|r5[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]|r5[3]))
 		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]|r5[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]|r5[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]|r4[6]|r5[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]|r4[7]|r5[7]))
 		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]|r4[8]|r5[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]|r4[9]|r5[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]|r4[10]|r5[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]|r4[11]|r5[11]))
@@ -3754,6 +6858,26 @@ func clashesGo8x6r16(tables []uint64, keys []uint64) int {
 	return int(n)
 }
 
+// clashesGoStrided8x6r16 is clashesGo for 6 tables of 8 diagonals, 16 words of rows stride words apart.
+func clashesGoStrided8x6r16(tables []uint64, stride int, keys []uint64) int {
+	tb := (*[6 << 8 * 32]uint64)(tables)
+	s := uint(stride-1)&31 + 1
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[16]uint64)(tb[uint(0<<8+key>>0&0xff)*s:])
+		r1 := (*[16]uint64)(tb[uint(1<<8+key>>8&0xff)*s:])
+		r2 := (*[16]uint64)(tb[uint(2<<8+key>>16&0xff)*s:])
+		r3 := (*[16]uint64)(tb[uint(3<<8+key>>24&0xff)*s:])
+		r4 := (*[16]uint64)(tb[uint(4<<8+key>>32&0xff)*s:])
+		r5 := (*[16]uint64)(tb[uint(5<<8+key>>40&0xff)*s:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]|r5[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]|r5[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]|r5[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]|r5[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]|r5[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]|r5[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]|r4[6]|r5[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]|r4[7]|r5[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]|r4[8]|r5[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]|r4[9]|r5[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]|r4[10]|r5[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]|r4[11]|r5[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]|r2[12]|r3[12]|r4[12]|r5[12]) + bits.OnesCount64(r0[13]|r1[13]|r2[13]|r3[13]|r4[13]|r5[13]) + bits.OnesCount64(r0[14]|r1[14]|r2[14]|r3[14]|r4[14]|r5[14]) + bits.OnesCount64(r0[15]|r1[15]|r2[15]|r3[15]|r4[15]|r5[15]))
+	}
+	return int(n)
+}
+
 // clashesGo8x6r17 is clashesGo for 6 tables of 8 diagonals, rows of 17 words.
 func clashesGo8x6r17(tables []uint64, keys []uint64) int {
 	tb := (*[6 << 8 * 17]uint64)(tables)
@@ -3765,6 +6889,27 @@ func clashesGo8x6r17(tables []uint64, keys []uint64) int {
 		r3 := (*[17]uint64)(tb[(3<<8+int(key>>24&0xff))*17:])
 		r4 := (*[17]uint64)(tb[(4<<8+int(key>>32&0xff))*17:])
 		r5 := (*[17]uint64)(tb[(5<<8+int(key>>40&0xff))*17:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]|r5[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]|r5[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]|r5[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]|r5[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]|r5[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]|r5[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]|r4[6]|r5[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]|r4[7]|r5[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]|r4[8]|r5[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]|r4[9]|r5[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]|r4[10]|r5[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]|r4[11]|r5[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]|r2[12]|r3[12]|r4[12]|r5[12]) + bits.OnesCount64(r0[13]|r1[13]|r2[13]|r3[13]|r4[13]|r5[13]) + bits.OnesCount64(r0[14]|r1[14]|r2[14]|r3[14]|r4[14]|r5[14]) + bits.OnesCount64(r0[15]|r1[15]|r2[15]|r3[15]|r4[15]|r5[15]))
+		n += uint64(bits.OnesCount64(r0[16] | r1[16] | r2[16] | r3[16] | r4[16] | r5[16]))
+	}
+	return int(n)
+}
+
+// clashesGoStrided8x6r17 is clashesGo for 6 tables of 8 diagonals, 17 words of rows stride words apart.
+func clashesGoStrided8x6r17(tables []uint64, stride int, keys []uint64) int {
+	tb := (*[6 << 8 * 32]uint64)(tables)
+	s := uint(stride-1)&31 + 1
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[17]uint64)(tb[uint(0<<8+key>>0&0xff)*s:])
+		r1 := (*[17]uint64)(tb[uint(1<<8+key>>8&0xff)*s:])
+		r2 := (*[17]uint64)(tb[uint(2<<8+key>>16&0xff)*s:])
+		r3 := (*[17]uint64)(tb[uint(3<<8+key>>24&0xff)*s:])
+		r4 := (*[17]uint64)(tb[uint(4<<8+key>>32&0xff)*s:])
+		r5 := (*[17]uint64)(tb[uint(5<<8+key>>40&0xff)*s:])
 		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]|r5[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]|r5[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]|r5[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]|r5[3]))
 		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]|r5[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]|r5[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]|r4[6]|r5[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]|r4[7]|r5[7]))
 		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]|r4[8]|r5[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]|r4[9]|r5[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]|r4[10]|r5[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]|r4[11]|r5[11]))
@@ -3794,6 +6939,27 @@ func clashesGo8x6r18(tables []uint64, keys []uint64) int {
 	return int(n)
 }
 
+// clashesGoStrided8x6r18 is clashesGo for 6 tables of 8 diagonals, 18 words of rows stride words apart.
+func clashesGoStrided8x6r18(tables []uint64, stride int, keys []uint64) int {
+	tb := (*[6 << 8 * 32]uint64)(tables)
+	s := uint(stride-1)&31 + 1
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[18]uint64)(tb[uint(0<<8+key>>0&0xff)*s:])
+		r1 := (*[18]uint64)(tb[uint(1<<8+key>>8&0xff)*s:])
+		r2 := (*[18]uint64)(tb[uint(2<<8+key>>16&0xff)*s:])
+		r3 := (*[18]uint64)(tb[uint(3<<8+key>>24&0xff)*s:])
+		r4 := (*[18]uint64)(tb[uint(4<<8+key>>32&0xff)*s:])
+		r5 := (*[18]uint64)(tb[uint(5<<8+key>>40&0xff)*s:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]|r5[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]|r5[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]|r5[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]|r5[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]|r5[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]|r5[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]|r4[6]|r5[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]|r4[7]|r5[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]|r4[8]|r5[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]|r4[9]|r5[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]|r4[10]|r5[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]|r4[11]|r5[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]|r2[12]|r3[12]|r4[12]|r5[12]) + bits.OnesCount64(r0[13]|r1[13]|r2[13]|r3[13]|r4[13]|r5[13]) + bits.OnesCount64(r0[14]|r1[14]|r2[14]|r3[14]|r4[14]|r5[14]) + bits.OnesCount64(r0[15]|r1[15]|r2[15]|r3[15]|r4[15]|r5[15]))
+		n += uint64(bits.OnesCount64(r0[16]|r1[16]|r2[16]|r3[16]|r4[16]|r5[16]) + bits.OnesCount64(r0[17]|r1[17]|r2[17]|r3[17]|r4[17]|r5[17]))
+	}
+	return int(n)
+}
+
 // clashesGo8x6r19 is clashesGo for 6 tables of 8 diagonals, rows of 19 words.
 func clashesGo8x6r19(tables []uint64, keys []uint64) int {
 	tb := (*[6 << 8 * 19]uint64)(tables)
@@ -3805,6 +6971,27 @@ func clashesGo8x6r19(tables []uint64, keys []uint64) int {
 		r3 := (*[19]uint64)(tb[(3<<8+int(key>>24&0xff))*19:])
 		r4 := (*[19]uint64)(tb[(4<<8+int(key>>32&0xff))*19:])
 		r5 := (*[19]uint64)(tb[(5<<8+int(key>>40&0xff))*19:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]|r5[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]|r5[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]|r5[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]|r5[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]|r5[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]|r5[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]|r4[6]|r5[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]|r4[7]|r5[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]|r4[8]|r5[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]|r4[9]|r5[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]|r4[10]|r5[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]|r4[11]|r5[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]|r2[12]|r3[12]|r4[12]|r5[12]) + bits.OnesCount64(r0[13]|r1[13]|r2[13]|r3[13]|r4[13]|r5[13]) + bits.OnesCount64(r0[14]|r1[14]|r2[14]|r3[14]|r4[14]|r5[14]) + bits.OnesCount64(r0[15]|r1[15]|r2[15]|r3[15]|r4[15]|r5[15]))
+		n += uint64(bits.OnesCount64(r0[16]|r1[16]|r2[16]|r3[16]|r4[16]|r5[16]) + bits.OnesCount64(r0[17]|r1[17]|r2[17]|r3[17]|r4[17]|r5[17]) + bits.OnesCount64(r0[18]|r1[18]|r2[18]|r3[18]|r4[18]|r5[18]))
+	}
+	return int(n)
+}
+
+// clashesGoStrided8x6r19 is clashesGo for 6 tables of 8 diagonals, 19 words of rows stride words apart.
+func clashesGoStrided8x6r19(tables []uint64, stride int, keys []uint64) int {
+	tb := (*[6 << 8 * 32]uint64)(tables)
+	s := uint(stride-1)&31 + 1
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[19]uint64)(tb[uint(0<<8+key>>0&0xff)*s:])
+		r1 := (*[19]uint64)(tb[uint(1<<8+key>>8&0xff)*s:])
+		r2 := (*[19]uint64)(tb[uint(2<<8+key>>16&0xff)*s:])
+		r3 := (*[19]uint64)(tb[uint(3<<8+key>>24&0xff)*s:])
+		r4 := (*[19]uint64)(tb[uint(4<<8+key>>32&0xff)*s:])
+		r5 := (*[19]uint64)(tb[uint(5<<8+key>>40&0xff)*s:])
 		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]|r5[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]|r5[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]|r5[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]|r5[3]))
 		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]|r5[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]|r5[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]|r4[6]|r5[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]|r4[7]|r5[7]))
 		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]|r4[8]|r5[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]|r4[9]|r5[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]|r4[10]|r5[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]|r4[11]|r5[11]))
@@ -3834,6 +7021,27 @@ func clashesGo8x6r20(tables []uint64, keys []uint64) int {
 	return int(n)
 }
 
+// clashesGoStrided8x6r20 is clashesGo for 6 tables of 8 diagonals, 20 words of rows stride words apart.
+func clashesGoStrided8x6r20(tables []uint64, stride int, keys []uint64) int {
+	tb := (*[6 << 8 * 32]uint64)(tables)
+	s := uint(stride-1)&31 + 1
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[20]uint64)(tb[uint(0<<8+key>>0&0xff)*s:])
+		r1 := (*[20]uint64)(tb[uint(1<<8+key>>8&0xff)*s:])
+		r2 := (*[20]uint64)(tb[uint(2<<8+key>>16&0xff)*s:])
+		r3 := (*[20]uint64)(tb[uint(3<<8+key>>24&0xff)*s:])
+		r4 := (*[20]uint64)(tb[uint(4<<8+key>>32&0xff)*s:])
+		r5 := (*[20]uint64)(tb[uint(5<<8+key>>40&0xff)*s:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]|r5[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]|r5[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]|r5[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]|r5[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]|r5[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]|r5[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]|r4[6]|r5[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]|r4[7]|r5[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]|r4[8]|r5[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]|r4[9]|r5[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]|r4[10]|r5[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]|r4[11]|r5[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]|r2[12]|r3[12]|r4[12]|r5[12]) + bits.OnesCount64(r0[13]|r1[13]|r2[13]|r3[13]|r4[13]|r5[13]) + bits.OnesCount64(r0[14]|r1[14]|r2[14]|r3[14]|r4[14]|r5[14]) + bits.OnesCount64(r0[15]|r1[15]|r2[15]|r3[15]|r4[15]|r5[15]))
+		n += uint64(bits.OnesCount64(r0[16]|r1[16]|r2[16]|r3[16]|r4[16]|r5[16]) + bits.OnesCount64(r0[17]|r1[17]|r2[17]|r3[17]|r4[17]|r5[17]) + bits.OnesCount64(r0[18]|r1[18]|r2[18]|r3[18]|r4[18]|r5[18]) + bits.OnesCount64(r0[19]|r1[19]|r2[19]|r3[19]|r4[19]|r5[19]))
+	}
+	return int(n)
+}
+
 // clashesGo8x6r21 is clashesGo for 6 tables of 8 diagonals, rows of 21 words.
 func clashesGo8x6r21(tables []uint64, keys []uint64) int {
 	tb := (*[6 << 8 * 21]uint64)(tables)
@@ -3845,6 +7053,28 @@ func clashesGo8x6r21(tables []uint64, keys []uint64) int {
 		r3 := (*[21]uint64)(tb[(3<<8+int(key>>24&0xff))*21:])
 		r4 := (*[21]uint64)(tb[(4<<8+int(key>>32&0xff))*21:])
 		r5 := (*[21]uint64)(tb[(5<<8+int(key>>40&0xff))*21:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]|r5[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]|r5[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]|r5[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]|r5[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]|r5[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]|r5[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]|r4[6]|r5[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]|r4[7]|r5[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]|r4[8]|r5[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]|r4[9]|r5[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]|r4[10]|r5[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]|r4[11]|r5[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]|r2[12]|r3[12]|r4[12]|r5[12]) + bits.OnesCount64(r0[13]|r1[13]|r2[13]|r3[13]|r4[13]|r5[13]) + bits.OnesCount64(r0[14]|r1[14]|r2[14]|r3[14]|r4[14]|r5[14]) + bits.OnesCount64(r0[15]|r1[15]|r2[15]|r3[15]|r4[15]|r5[15]))
+		n += uint64(bits.OnesCount64(r0[16]|r1[16]|r2[16]|r3[16]|r4[16]|r5[16]) + bits.OnesCount64(r0[17]|r1[17]|r2[17]|r3[17]|r4[17]|r5[17]) + bits.OnesCount64(r0[18]|r1[18]|r2[18]|r3[18]|r4[18]|r5[18]) + bits.OnesCount64(r0[19]|r1[19]|r2[19]|r3[19]|r4[19]|r5[19]))
+		n += uint64(bits.OnesCount64(r0[20] | r1[20] | r2[20] | r3[20] | r4[20] | r5[20]))
+	}
+	return int(n)
+}
+
+// clashesGoStrided8x6r21 is clashesGo for 6 tables of 8 diagonals, 21 words of rows stride words apart.
+func clashesGoStrided8x6r21(tables []uint64, stride int, keys []uint64) int {
+	tb := (*[6 << 8 * 32]uint64)(tables)
+	s := uint(stride-1)&31 + 1
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[21]uint64)(tb[uint(0<<8+key>>0&0xff)*s:])
+		r1 := (*[21]uint64)(tb[uint(1<<8+key>>8&0xff)*s:])
+		r2 := (*[21]uint64)(tb[uint(2<<8+key>>16&0xff)*s:])
+		r3 := (*[21]uint64)(tb[uint(3<<8+key>>24&0xff)*s:])
+		r4 := (*[21]uint64)(tb[uint(4<<8+key>>32&0xff)*s:])
+		r5 := (*[21]uint64)(tb[uint(5<<8+key>>40&0xff)*s:])
 		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]|r5[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]|r5[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]|r5[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]|r5[3]))
 		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]|r5[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]|r5[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]|r4[6]|r5[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]|r4[7]|r5[7]))
 		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]|r4[8]|r5[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]|r4[9]|r5[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]|r4[10]|r5[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]|r4[11]|r5[11]))
@@ -3876,6 +7106,28 @@ func clashesGo8x6r22(tables []uint64, keys []uint64) int {
 	return int(n)
 }
 
+// clashesGoStrided8x6r22 is clashesGo for 6 tables of 8 diagonals, 22 words of rows stride words apart.
+func clashesGoStrided8x6r22(tables []uint64, stride int, keys []uint64) int {
+	tb := (*[6 << 8 * 32]uint64)(tables)
+	s := uint(stride-1)&31 + 1
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[22]uint64)(tb[uint(0<<8+key>>0&0xff)*s:])
+		r1 := (*[22]uint64)(tb[uint(1<<8+key>>8&0xff)*s:])
+		r2 := (*[22]uint64)(tb[uint(2<<8+key>>16&0xff)*s:])
+		r3 := (*[22]uint64)(tb[uint(3<<8+key>>24&0xff)*s:])
+		r4 := (*[22]uint64)(tb[uint(4<<8+key>>32&0xff)*s:])
+		r5 := (*[22]uint64)(tb[uint(5<<8+key>>40&0xff)*s:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]|r5[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]|r5[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]|r5[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]|r5[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]|r5[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]|r5[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]|r4[6]|r5[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]|r4[7]|r5[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]|r4[8]|r5[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]|r4[9]|r5[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]|r4[10]|r5[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]|r4[11]|r5[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]|r2[12]|r3[12]|r4[12]|r5[12]) + bits.OnesCount64(r0[13]|r1[13]|r2[13]|r3[13]|r4[13]|r5[13]) + bits.OnesCount64(r0[14]|r1[14]|r2[14]|r3[14]|r4[14]|r5[14]) + bits.OnesCount64(r0[15]|r1[15]|r2[15]|r3[15]|r4[15]|r5[15]))
+		n += uint64(bits.OnesCount64(r0[16]|r1[16]|r2[16]|r3[16]|r4[16]|r5[16]) + bits.OnesCount64(r0[17]|r1[17]|r2[17]|r3[17]|r4[17]|r5[17]) + bits.OnesCount64(r0[18]|r1[18]|r2[18]|r3[18]|r4[18]|r5[18]) + bits.OnesCount64(r0[19]|r1[19]|r2[19]|r3[19]|r4[19]|r5[19]))
+		n += uint64(bits.OnesCount64(r0[20]|r1[20]|r2[20]|r3[20]|r4[20]|r5[20]) + bits.OnesCount64(r0[21]|r1[21]|r2[21]|r3[21]|r4[21]|r5[21]))
+	}
+	return int(n)
+}
+
 // clashesGo8x6r23 is clashesGo for 6 tables of 8 diagonals, rows of 23 words.
 func clashesGo8x6r23(tables []uint64, keys []uint64) int {
 	tb := (*[6 << 8 * 23]uint64)(tables)
@@ -3887,6 +7139,28 @@ func clashesGo8x6r23(tables []uint64, keys []uint64) int {
 		r3 := (*[23]uint64)(tb[(3<<8+int(key>>24&0xff))*23:])
 		r4 := (*[23]uint64)(tb[(4<<8+int(key>>32&0xff))*23:])
 		r5 := (*[23]uint64)(tb[(5<<8+int(key>>40&0xff))*23:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]|r5[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]|r5[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]|r5[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]|r5[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]|r5[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]|r5[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]|r4[6]|r5[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]|r4[7]|r5[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]|r4[8]|r5[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]|r4[9]|r5[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]|r4[10]|r5[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]|r4[11]|r5[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]|r2[12]|r3[12]|r4[12]|r5[12]) + bits.OnesCount64(r0[13]|r1[13]|r2[13]|r3[13]|r4[13]|r5[13]) + bits.OnesCount64(r0[14]|r1[14]|r2[14]|r3[14]|r4[14]|r5[14]) + bits.OnesCount64(r0[15]|r1[15]|r2[15]|r3[15]|r4[15]|r5[15]))
+		n += uint64(bits.OnesCount64(r0[16]|r1[16]|r2[16]|r3[16]|r4[16]|r5[16]) + bits.OnesCount64(r0[17]|r1[17]|r2[17]|r3[17]|r4[17]|r5[17]) + bits.OnesCount64(r0[18]|r1[18]|r2[18]|r3[18]|r4[18]|r5[18]) + bits.OnesCount64(r0[19]|r1[19]|r2[19]|r3[19]|r4[19]|r5[19]))
+		n += uint64(bits.OnesCount64(r0[20]|r1[20]|r2[20]|r3[20]|r4[20]|r5[20]) + bits.OnesCount64(r0[21]|r1[21]|r2[21]|r3[21]|r4[21]|r5[21]) + bits.OnesCount64(r0[22]|r1[22]|r2[22]|r3[22]|r4[22]|r5[22]))
+	}
+	return int(n)
+}
+
+// clashesGoStrided8x6r23 is clashesGo for 6 tables of 8 diagonals, 23 words of rows stride words apart.
+func clashesGoStrided8x6r23(tables []uint64, stride int, keys []uint64) int {
+	tb := (*[6 << 8 * 32]uint64)(tables)
+	s := uint(stride-1)&31 + 1
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[23]uint64)(tb[uint(0<<8+key>>0&0xff)*s:])
+		r1 := (*[23]uint64)(tb[uint(1<<8+key>>8&0xff)*s:])
+		r2 := (*[23]uint64)(tb[uint(2<<8+key>>16&0xff)*s:])
+		r3 := (*[23]uint64)(tb[uint(3<<8+key>>24&0xff)*s:])
+		r4 := (*[23]uint64)(tb[uint(4<<8+key>>32&0xff)*s:])
+		r5 := (*[23]uint64)(tb[uint(5<<8+key>>40&0xff)*s:])
 		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]|r5[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]|r5[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]|r5[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]|r5[3]))
 		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]|r5[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]|r5[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]|r4[6]|r5[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]|r4[7]|r5[7]))
 		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]|r4[8]|r5[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]|r4[9]|r5[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]|r4[10]|r5[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]|r4[11]|r5[11]))
@@ -3918,6 +7192,28 @@ func clashesGo8x6r24(tables []uint64, keys []uint64) int {
 	return int(n)
 }
 
+// clashesGoStrided8x6r24 is clashesGo for 6 tables of 8 diagonals, 24 words of rows stride words apart.
+func clashesGoStrided8x6r24(tables []uint64, stride int, keys []uint64) int {
+	tb := (*[6 << 8 * 32]uint64)(tables)
+	s := uint(stride-1)&31 + 1
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[24]uint64)(tb[uint(0<<8+key>>0&0xff)*s:])
+		r1 := (*[24]uint64)(tb[uint(1<<8+key>>8&0xff)*s:])
+		r2 := (*[24]uint64)(tb[uint(2<<8+key>>16&0xff)*s:])
+		r3 := (*[24]uint64)(tb[uint(3<<8+key>>24&0xff)*s:])
+		r4 := (*[24]uint64)(tb[uint(4<<8+key>>32&0xff)*s:])
+		r5 := (*[24]uint64)(tb[uint(5<<8+key>>40&0xff)*s:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]|r5[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]|r5[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]|r5[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]|r5[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]|r5[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]|r5[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]|r4[6]|r5[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]|r4[7]|r5[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]|r4[8]|r5[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]|r4[9]|r5[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]|r4[10]|r5[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]|r4[11]|r5[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]|r2[12]|r3[12]|r4[12]|r5[12]) + bits.OnesCount64(r0[13]|r1[13]|r2[13]|r3[13]|r4[13]|r5[13]) + bits.OnesCount64(r0[14]|r1[14]|r2[14]|r3[14]|r4[14]|r5[14]) + bits.OnesCount64(r0[15]|r1[15]|r2[15]|r3[15]|r4[15]|r5[15]))
+		n += uint64(bits.OnesCount64(r0[16]|r1[16]|r2[16]|r3[16]|r4[16]|r5[16]) + bits.OnesCount64(r0[17]|r1[17]|r2[17]|r3[17]|r4[17]|r5[17]) + bits.OnesCount64(r0[18]|r1[18]|r2[18]|r3[18]|r4[18]|r5[18]) + bits.OnesCount64(r0[19]|r1[19]|r2[19]|r3[19]|r4[19]|r5[19]))
+		n += uint64(bits.OnesCount64(r0[20]|r1[20]|r2[20]|r3[20]|r4[20]|r5[20]) + bits.OnesCount64(r0[21]|r1[21]|r2[21]|r3[21]|r4[21]|r5[21]) + bits.OnesCount64(r0[22]|r1[22]|r2[22]|r3[22]|r4[22]|r5[22]) + bits.OnesCount64(r0[23]|r1[23]|r2[23]|r3[23]|r4[23]|r5[23]))
+	}
+	return int(n)
+}
+
 // clashesGo8x6r25 is clashesGo for 6 tables of 8 diagonals, rows of 25 words.
 func clashesGo8x6r25(tables []uint64, keys []uint64) int {
 	tb := (*[6 << 8 * 25]uint64)(tables)
@@ -3929,6 +7225,29 @@ func clashesGo8x6r25(tables []uint64, keys []uint64) int {
 		r3 := (*[25]uint64)(tb[(3<<8+int(key>>24&0xff))*25:])
 		r4 := (*[25]uint64)(tb[(4<<8+int(key>>32&0xff))*25:])
 		r5 := (*[25]uint64)(tb[(5<<8+int(key>>40&0xff))*25:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]|r5[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]|r5[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]|r5[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]|r5[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]|r5[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]|r5[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]|r4[6]|r5[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]|r4[7]|r5[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]|r4[8]|r5[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]|r4[9]|r5[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]|r4[10]|r5[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]|r4[11]|r5[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]|r2[12]|r3[12]|r4[12]|r5[12]) + bits.OnesCount64(r0[13]|r1[13]|r2[13]|r3[13]|r4[13]|r5[13]) + bits.OnesCount64(r0[14]|r1[14]|r2[14]|r3[14]|r4[14]|r5[14]) + bits.OnesCount64(r0[15]|r1[15]|r2[15]|r3[15]|r4[15]|r5[15]))
+		n += uint64(bits.OnesCount64(r0[16]|r1[16]|r2[16]|r3[16]|r4[16]|r5[16]) + bits.OnesCount64(r0[17]|r1[17]|r2[17]|r3[17]|r4[17]|r5[17]) + bits.OnesCount64(r0[18]|r1[18]|r2[18]|r3[18]|r4[18]|r5[18]) + bits.OnesCount64(r0[19]|r1[19]|r2[19]|r3[19]|r4[19]|r5[19]))
+		n += uint64(bits.OnesCount64(r0[20]|r1[20]|r2[20]|r3[20]|r4[20]|r5[20]) + bits.OnesCount64(r0[21]|r1[21]|r2[21]|r3[21]|r4[21]|r5[21]) + bits.OnesCount64(r0[22]|r1[22]|r2[22]|r3[22]|r4[22]|r5[22]) + bits.OnesCount64(r0[23]|r1[23]|r2[23]|r3[23]|r4[23]|r5[23]))
+		n += uint64(bits.OnesCount64(r0[24] | r1[24] | r2[24] | r3[24] | r4[24] | r5[24]))
+	}
+	return int(n)
+}
+
+// clashesGoStrided8x6r25 is clashesGo for 6 tables of 8 diagonals, 25 words of rows stride words apart.
+func clashesGoStrided8x6r25(tables []uint64, stride int, keys []uint64) int {
+	tb := (*[6 << 8 * 32]uint64)(tables)
+	s := uint(stride-1)&31 + 1
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[25]uint64)(tb[uint(0<<8+key>>0&0xff)*s:])
+		r1 := (*[25]uint64)(tb[uint(1<<8+key>>8&0xff)*s:])
+		r2 := (*[25]uint64)(tb[uint(2<<8+key>>16&0xff)*s:])
+		r3 := (*[25]uint64)(tb[uint(3<<8+key>>24&0xff)*s:])
+		r4 := (*[25]uint64)(tb[uint(4<<8+key>>32&0xff)*s:])
+		r5 := (*[25]uint64)(tb[uint(5<<8+key>>40&0xff)*s:])
 		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]|r5[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]|r5[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]|r5[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]|r5[3]))
 		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]|r5[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]|r5[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]|r4[6]|r5[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]|r4[7]|r5[7]))
 		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]|r4[8]|r5[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]|r4[9]|r5[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]|r4[10]|r5[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]|r4[11]|r5[11]))
@@ -3962,6 +7281,29 @@ func clashesGo8x6r26(tables []uint64, keys []uint64) int {
 	return int(n)
 }
 
+// clashesGoStrided8x6r26 is clashesGo for 6 tables of 8 diagonals, 26 words of rows stride words apart.
+func clashesGoStrided8x6r26(tables []uint64, stride int, keys []uint64) int {
+	tb := (*[6 << 8 * 32]uint64)(tables)
+	s := uint(stride-1)&31 + 1
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[26]uint64)(tb[uint(0<<8+key>>0&0xff)*s:])
+		r1 := (*[26]uint64)(tb[uint(1<<8+key>>8&0xff)*s:])
+		r2 := (*[26]uint64)(tb[uint(2<<8+key>>16&0xff)*s:])
+		r3 := (*[26]uint64)(tb[uint(3<<8+key>>24&0xff)*s:])
+		r4 := (*[26]uint64)(tb[uint(4<<8+key>>32&0xff)*s:])
+		r5 := (*[26]uint64)(tb[uint(5<<8+key>>40&0xff)*s:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]|r5[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]|r5[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]|r5[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]|r5[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]|r5[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]|r5[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]|r4[6]|r5[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]|r4[7]|r5[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]|r4[8]|r5[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]|r4[9]|r5[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]|r4[10]|r5[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]|r4[11]|r5[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]|r2[12]|r3[12]|r4[12]|r5[12]) + bits.OnesCount64(r0[13]|r1[13]|r2[13]|r3[13]|r4[13]|r5[13]) + bits.OnesCount64(r0[14]|r1[14]|r2[14]|r3[14]|r4[14]|r5[14]) + bits.OnesCount64(r0[15]|r1[15]|r2[15]|r3[15]|r4[15]|r5[15]))
+		n += uint64(bits.OnesCount64(r0[16]|r1[16]|r2[16]|r3[16]|r4[16]|r5[16]) + bits.OnesCount64(r0[17]|r1[17]|r2[17]|r3[17]|r4[17]|r5[17]) + bits.OnesCount64(r0[18]|r1[18]|r2[18]|r3[18]|r4[18]|r5[18]) + bits.OnesCount64(r0[19]|r1[19]|r2[19]|r3[19]|r4[19]|r5[19]))
+		n += uint64(bits.OnesCount64(r0[20]|r1[20]|r2[20]|r3[20]|r4[20]|r5[20]) + bits.OnesCount64(r0[21]|r1[21]|r2[21]|r3[21]|r4[21]|r5[21]) + bits.OnesCount64(r0[22]|r1[22]|r2[22]|r3[22]|r4[22]|r5[22]) + bits.OnesCount64(r0[23]|r1[23]|r2[23]|r3[23]|r4[23]|r5[23]))
+		n += uint64(bits.OnesCount64(r0[24]|r1[24]|r2[24]|r3[24]|r4[24]|r5[24]) + bits.OnesCount64(r0[25]|r1[25]|r2[25]|r3[25]|r4[25]|r5[25]))
+	}
+	return int(n)
+}
+
 // clashesGo8x6r27 is clashesGo for 6 tables of 8 diagonals, rows of 27 words.
 func clashesGo8x6r27(tables []uint64, keys []uint64) int {
 	tb := (*[6 << 8 * 27]uint64)(tables)
@@ -3973,6 +7315,29 @@ func clashesGo8x6r27(tables []uint64, keys []uint64) int {
 		r3 := (*[27]uint64)(tb[(3<<8+int(key>>24&0xff))*27:])
 		r4 := (*[27]uint64)(tb[(4<<8+int(key>>32&0xff))*27:])
 		r5 := (*[27]uint64)(tb[(5<<8+int(key>>40&0xff))*27:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]|r5[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]|r5[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]|r5[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]|r5[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]|r5[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]|r5[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]|r4[6]|r5[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]|r4[7]|r5[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]|r4[8]|r5[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]|r4[9]|r5[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]|r4[10]|r5[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]|r4[11]|r5[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]|r2[12]|r3[12]|r4[12]|r5[12]) + bits.OnesCount64(r0[13]|r1[13]|r2[13]|r3[13]|r4[13]|r5[13]) + bits.OnesCount64(r0[14]|r1[14]|r2[14]|r3[14]|r4[14]|r5[14]) + bits.OnesCount64(r0[15]|r1[15]|r2[15]|r3[15]|r4[15]|r5[15]))
+		n += uint64(bits.OnesCount64(r0[16]|r1[16]|r2[16]|r3[16]|r4[16]|r5[16]) + bits.OnesCount64(r0[17]|r1[17]|r2[17]|r3[17]|r4[17]|r5[17]) + bits.OnesCount64(r0[18]|r1[18]|r2[18]|r3[18]|r4[18]|r5[18]) + bits.OnesCount64(r0[19]|r1[19]|r2[19]|r3[19]|r4[19]|r5[19]))
+		n += uint64(bits.OnesCount64(r0[20]|r1[20]|r2[20]|r3[20]|r4[20]|r5[20]) + bits.OnesCount64(r0[21]|r1[21]|r2[21]|r3[21]|r4[21]|r5[21]) + bits.OnesCount64(r0[22]|r1[22]|r2[22]|r3[22]|r4[22]|r5[22]) + bits.OnesCount64(r0[23]|r1[23]|r2[23]|r3[23]|r4[23]|r5[23]))
+		n += uint64(bits.OnesCount64(r0[24]|r1[24]|r2[24]|r3[24]|r4[24]|r5[24]) + bits.OnesCount64(r0[25]|r1[25]|r2[25]|r3[25]|r4[25]|r5[25]) + bits.OnesCount64(r0[26]|r1[26]|r2[26]|r3[26]|r4[26]|r5[26]))
+	}
+	return int(n)
+}
+
+// clashesGoStrided8x6r27 is clashesGo for 6 tables of 8 diagonals, 27 words of rows stride words apart.
+func clashesGoStrided8x6r27(tables []uint64, stride int, keys []uint64) int {
+	tb := (*[6 << 8 * 32]uint64)(tables)
+	s := uint(stride-1)&31 + 1
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[27]uint64)(tb[uint(0<<8+key>>0&0xff)*s:])
+		r1 := (*[27]uint64)(tb[uint(1<<8+key>>8&0xff)*s:])
+		r2 := (*[27]uint64)(tb[uint(2<<8+key>>16&0xff)*s:])
+		r3 := (*[27]uint64)(tb[uint(3<<8+key>>24&0xff)*s:])
+		r4 := (*[27]uint64)(tb[uint(4<<8+key>>32&0xff)*s:])
+		r5 := (*[27]uint64)(tb[uint(5<<8+key>>40&0xff)*s:])
 		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]|r5[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]|r5[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]|r5[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]|r5[3]))
 		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]|r5[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]|r5[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]|r4[6]|r5[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]|r4[7]|r5[7]))
 		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]|r4[8]|r5[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]|r4[9]|r5[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]|r4[10]|r5[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]|r4[11]|r5[11]))
@@ -4006,6 +7371,29 @@ func clashesGo8x6r28(tables []uint64, keys []uint64) int {
 	return int(n)
 }
 
+// clashesGoStrided8x6r28 is clashesGo for 6 tables of 8 diagonals, 28 words of rows stride words apart.
+func clashesGoStrided8x6r28(tables []uint64, stride int, keys []uint64) int {
+	tb := (*[6 << 8 * 32]uint64)(tables)
+	s := uint(stride-1)&31 + 1
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[28]uint64)(tb[uint(0<<8+key>>0&0xff)*s:])
+		r1 := (*[28]uint64)(tb[uint(1<<8+key>>8&0xff)*s:])
+		r2 := (*[28]uint64)(tb[uint(2<<8+key>>16&0xff)*s:])
+		r3 := (*[28]uint64)(tb[uint(3<<8+key>>24&0xff)*s:])
+		r4 := (*[28]uint64)(tb[uint(4<<8+key>>32&0xff)*s:])
+		r5 := (*[28]uint64)(tb[uint(5<<8+key>>40&0xff)*s:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]|r5[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]|r5[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]|r5[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]|r5[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]|r5[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]|r5[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]|r4[6]|r5[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]|r4[7]|r5[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]|r4[8]|r5[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]|r4[9]|r5[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]|r4[10]|r5[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]|r4[11]|r5[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]|r2[12]|r3[12]|r4[12]|r5[12]) + bits.OnesCount64(r0[13]|r1[13]|r2[13]|r3[13]|r4[13]|r5[13]) + bits.OnesCount64(r0[14]|r1[14]|r2[14]|r3[14]|r4[14]|r5[14]) + bits.OnesCount64(r0[15]|r1[15]|r2[15]|r3[15]|r4[15]|r5[15]))
+		n += uint64(bits.OnesCount64(r0[16]|r1[16]|r2[16]|r3[16]|r4[16]|r5[16]) + bits.OnesCount64(r0[17]|r1[17]|r2[17]|r3[17]|r4[17]|r5[17]) + bits.OnesCount64(r0[18]|r1[18]|r2[18]|r3[18]|r4[18]|r5[18]) + bits.OnesCount64(r0[19]|r1[19]|r2[19]|r3[19]|r4[19]|r5[19]))
+		n += uint64(bits.OnesCount64(r0[20]|r1[20]|r2[20]|r3[20]|r4[20]|r5[20]) + bits.OnesCount64(r0[21]|r1[21]|r2[21]|r3[21]|r4[21]|r5[21]) + bits.OnesCount64(r0[22]|r1[22]|r2[22]|r3[22]|r4[22]|r5[22]) + bits.OnesCount64(r0[23]|r1[23]|r2[23]|r3[23]|r4[23]|r5[23]))
+		n += uint64(bits.OnesCount64(r0[24]|r1[24]|r2[24]|r3[24]|r4[24]|r5[24]) + bits.OnesCount64(r0[25]|r1[25]|r2[25]|r3[25]|r4[25]|r5[25]) + bits.OnesCount64(r0[26]|r1[26]|r2[26]|r3[26]|r4[26]|r5[26]) + bits.OnesCount64(r0[27]|r1[27]|r2[27]|r3[27]|r4[27]|r5[27]))
+	}
+	return int(n)
+}
+
 // clashesGo8x6r29 is clashesGo for 6 tables of 8 diagonals, rows of 29 words.
 func clashesGo8x6r29(tables []uint64, keys []uint64) int {
 	tb := (*[6 << 8 * 29]uint64)(tables)
@@ -4017,6 +7405,30 @@ func clashesGo8x6r29(tables []uint64, keys []uint64) int {
 		r3 := (*[29]uint64)(tb[(3<<8+int(key>>24&0xff))*29:])
 		r4 := (*[29]uint64)(tb[(4<<8+int(key>>32&0xff))*29:])
 		r5 := (*[29]uint64)(tb[(5<<8+int(key>>40&0xff))*29:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]|r5[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]|r5[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]|r5[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]|r5[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]|r5[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]|r5[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]|r4[6]|r5[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]|r4[7]|r5[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]|r4[8]|r5[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]|r4[9]|r5[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]|r4[10]|r5[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]|r4[11]|r5[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]|r2[12]|r3[12]|r4[12]|r5[12]) + bits.OnesCount64(r0[13]|r1[13]|r2[13]|r3[13]|r4[13]|r5[13]) + bits.OnesCount64(r0[14]|r1[14]|r2[14]|r3[14]|r4[14]|r5[14]) + bits.OnesCount64(r0[15]|r1[15]|r2[15]|r3[15]|r4[15]|r5[15]))
+		n += uint64(bits.OnesCount64(r0[16]|r1[16]|r2[16]|r3[16]|r4[16]|r5[16]) + bits.OnesCount64(r0[17]|r1[17]|r2[17]|r3[17]|r4[17]|r5[17]) + bits.OnesCount64(r0[18]|r1[18]|r2[18]|r3[18]|r4[18]|r5[18]) + bits.OnesCount64(r0[19]|r1[19]|r2[19]|r3[19]|r4[19]|r5[19]))
+		n += uint64(bits.OnesCount64(r0[20]|r1[20]|r2[20]|r3[20]|r4[20]|r5[20]) + bits.OnesCount64(r0[21]|r1[21]|r2[21]|r3[21]|r4[21]|r5[21]) + bits.OnesCount64(r0[22]|r1[22]|r2[22]|r3[22]|r4[22]|r5[22]) + bits.OnesCount64(r0[23]|r1[23]|r2[23]|r3[23]|r4[23]|r5[23]))
+		n += uint64(bits.OnesCount64(r0[24]|r1[24]|r2[24]|r3[24]|r4[24]|r5[24]) + bits.OnesCount64(r0[25]|r1[25]|r2[25]|r3[25]|r4[25]|r5[25]) + bits.OnesCount64(r0[26]|r1[26]|r2[26]|r3[26]|r4[26]|r5[26]) + bits.OnesCount64(r0[27]|r1[27]|r2[27]|r3[27]|r4[27]|r5[27]))
+		n += uint64(bits.OnesCount64(r0[28] | r1[28] | r2[28] | r3[28] | r4[28] | r5[28]))
+	}
+	return int(n)
+}
+
+// clashesGoStrided8x6r29 is clashesGo for 6 tables of 8 diagonals, 29 words of rows stride words apart.
+func clashesGoStrided8x6r29(tables []uint64, stride int, keys []uint64) int {
+	tb := (*[6 << 8 * 32]uint64)(tables)
+	s := uint(stride-1)&31 + 1
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[29]uint64)(tb[uint(0<<8+key>>0&0xff)*s:])
+		r1 := (*[29]uint64)(tb[uint(1<<8+key>>8&0xff)*s:])
+		r2 := (*[29]uint64)(tb[uint(2<<8+key>>16&0xff)*s:])
+		r3 := (*[29]uint64)(tb[uint(3<<8+key>>24&0xff)*s:])
+		r4 := (*[29]uint64)(tb[uint(4<<8+key>>32&0xff)*s:])
+		r5 := (*[29]uint64)(tb[uint(5<<8+key>>40&0xff)*s:])
 		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]|r5[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]|r5[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]|r5[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]|r5[3]))
 		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]|r5[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]|r5[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]|r4[6]|r5[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]|r4[7]|r5[7]))
 		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]|r4[8]|r5[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]|r4[9]|r5[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]|r4[10]|r5[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]|r4[11]|r5[11]))
@@ -4052,6 +7464,30 @@ func clashesGo8x6r30(tables []uint64, keys []uint64) int {
 	return int(n)
 }
 
+// clashesGoStrided8x6r30 is clashesGo for 6 tables of 8 diagonals, 30 words of rows stride words apart.
+func clashesGoStrided8x6r30(tables []uint64, stride int, keys []uint64) int {
+	tb := (*[6 << 8 * 32]uint64)(tables)
+	s := uint(stride-1)&31 + 1
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[30]uint64)(tb[uint(0<<8+key>>0&0xff)*s:])
+		r1 := (*[30]uint64)(tb[uint(1<<8+key>>8&0xff)*s:])
+		r2 := (*[30]uint64)(tb[uint(2<<8+key>>16&0xff)*s:])
+		r3 := (*[30]uint64)(tb[uint(3<<8+key>>24&0xff)*s:])
+		r4 := (*[30]uint64)(tb[uint(4<<8+key>>32&0xff)*s:])
+		r5 := (*[30]uint64)(tb[uint(5<<8+key>>40&0xff)*s:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]|r5[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]|r5[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]|r5[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]|r5[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]|r5[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]|r5[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]|r4[6]|r5[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]|r4[7]|r5[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]|r4[8]|r5[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]|r4[9]|r5[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]|r4[10]|r5[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]|r4[11]|r5[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]|r2[12]|r3[12]|r4[12]|r5[12]) + bits.OnesCount64(r0[13]|r1[13]|r2[13]|r3[13]|r4[13]|r5[13]) + bits.OnesCount64(r0[14]|r1[14]|r2[14]|r3[14]|r4[14]|r5[14]) + bits.OnesCount64(r0[15]|r1[15]|r2[15]|r3[15]|r4[15]|r5[15]))
+		n += uint64(bits.OnesCount64(r0[16]|r1[16]|r2[16]|r3[16]|r4[16]|r5[16]) + bits.OnesCount64(r0[17]|r1[17]|r2[17]|r3[17]|r4[17]|r5[17]) + bits.OnesCount64(r0[18]|r1[18]|r2[18]|r3[18]|r4[18]|r5[18]) + bits.OnesCount64(r0[19]|r1[19]|r2[19]|r3[19]|r4[19]|r5[19]))
+		n += uint64(bits.OnesCount64(r0[20]|r1[20]|r2[20]|r3[20]|r4[20]|r5[20]) + bits.OnesCount64(r0[21]|r1[21]|r2[21]|r3[21]|r4[21]|r5[21]) + bits.OnesCount64(r0[22]|r1[22]|r2[22]|r3[22]|r4[22]|r5[22]) + bits.OnesCount64(r0[23]|r1[23]|r2[23]|r3[23]|r4[23]|r5[23]))
+		n += uint64(bits.OnesCount64(r0[24]|r1[24]|r2[24]|r3[24]|r4[24]|r5[24]) + bits.OnesCount64(r0[25]|r1[25]|r2[25]|r3[25]|r4[25]|r5[25]) + bits.OnesCount64(r0[26]|r1[26]|r2[26]|r3[26]|r4[26]|r5[26]) + bits.OnesCount64(r0[27]|r1[27]|r2[27]|r3[27]|r4[27]|r5[27]))
+		n += uint64(bits.OnesCount64(r0[28]|r1[28]|r2[28]|r3[28]|r4[28]|r5[28]) + bits.OnesCount64(r0[29]|r1[29]|r2[29]|r3[29]|r4[29]|r5[29]))
+	}
+	return int(n)
+}
+
 // clashesGo8x6r31 is clashesGo for 6 tables of 8 diagonals, rows of 31 words.
 func clashesGo8x6r31(tables []uint64, keys []uint64) int {
 	tb := (*[6 << 8 * 31]uint64)(tables)
@@ -4063,6 +7499,30 @@ func clashesGo8x6r31(tables []uint64, keys []uint64) int {
 		r3 := (*[31]uint64)(tb[(3<<8+int(key>>24&0xff))*31:])
 		r4 := (*[31]uint64)(tb[(4<<8+int(key>>32&0xff))*31:])
 		r5 := (*[31]uint64)(tb[(5<<8+int(key>>40&0xff))*31:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]|r5[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]|r5[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]|r5[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]|r5[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]|r5[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]|r5[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]|r4[6]|r5[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]|r4[7]|r5[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]|r4[8]|r5[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]|r4[9]|r5[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]|r4[10]|r5[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]|r4[11]|r5[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]|r2[12]|r3[12]|r4[12]|r5[12]) + bits.OnesCount64(r0[13]|r1[13]|r2[13]|r3[13]|r4[13]|r5[13]) + bits.OnesCount64(r0[14]|r1[14]|r2[14]|r3[14]|r4[14]|r5[14]) + bits.OnesCount64(r0[15]|r1[15]|r2[15]|r3[15]|r4[15]|r5[15]))
+		n += uint64(bits.OnesCount64(r0[16]|r1[16]|r2[16]|r3[16]|r4[16]|r5[16]) + bits.OnesCount64(r0[17]|r1[17]|r2[17]|r3[17]|r4[17]|r5[17]) + bits.OnesCount64(r0[18]|r1[18]|r2[18]|r3[18]|r4[18]|r5[18]) + bits.OnesCount64(r0[19]|r1[19]|r2[19]|r3[19]|r4[19]|r5[19]))
+		n += uint64(bits.OnesCount64(r0[20]|r1[20]|r2[20]|r3[20]|r4[20]|r5[20]) + bits.OnesCount64(r0[21]|r1[21]|r2[21]|r3[21]|r4[21]|r5[21]) + bits.OnesCount64(r0[22]|r1[22]|r2[22]|r3[22]|r4[22]|r5[22]) + bits.OnesCount64(r0[23]|r1[23]|r2[23]|r3[23]|r4[23]|r5[23]))
+		n += uint64(bits.OnesCount64(r0[24]|r1[24]|r2[24]|r3[24]|r4[24]|r5[24]) + bits.OnesCount64(r0[25]|r1[25]|r2[25]|r3[25]|r4[25]|r5[25]) + bits.OnesCount64(r0[26]|r1[26]|r2[26]|r3[26]|r4[26]|r5[26]) + bits.OnesCount64(r0[27]|r1[27]|r2[27]|r3[27]|r4[27]|r5[27]))
+		n += uint64(bits.OnesCount64(r0[28]|r1[28]|r2[28]|r3[28]|r4[28]|r5[28]) + bits.OnesCount64(r0[29]|r1[29]|r2[29]|r3[29]|r4[29]|r5[29]) + bits.OnesCount64(r0[30]|r1[30]|r2[30]|r3[30]|r4[30]|r5[30]))
+	}
+	return int(n)
+}
+
+// clashesGoStrided8x6r31 is clashesGo for 6 tables of 8 diagonals, 31 words of rows stride words apart.
+func clashesGoStrided8x6r31(tables []uint64, stride int, keys []uint64) int {
+	tb := (*[6 << 8 * 32]uint64)(tables)
+	s := uint(stride-1)&31 + 1
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[31]uint64)(tb[uint(0<<8+key>>0&0xff)*s:])
+		r1 := (*[31]uint64)(tb[uint(1<<8+key>>8&0xff)*s:])
+		r2 := (*[31]uint64)(tb[uint(2<<8+key>>16&0xff)*s:])
+		r3 := (*[31]uint64)(tb[uint(3<<8+key>>24&0xff)*s:])
+		r4 := (*[31]uint64)(tb[uint(4<<8+key>>32&0xff)*s:])
+		r5 := (*[31]uint64)(tb[uint(5<<8+key>>40&0xff)*s:])
 		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]|r5[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]|r5[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]|r5[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]|r5[3]))
 		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]|r5[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]|r5[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]|r4[6]|r5[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]|r4[7]|r5[7]))
 		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]|r4[8]|r5[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]|r4[9]|r5[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]|r4[10]|r5[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]|r4[11]|r5[11]))
@@ -4098,6 +7558,30 @@ func clashesGo8x6r32(tables []uint64, keys []uint64) int {
 	return int(n)
 }
 
+// clashesGoStrided8x6r32 is clashesGo for 6 tables of 8 diagonals, 32 words of rows stride words apart.
+func clashesGoStrided8x6r32(tables []uint64, stride int, keys []uint64) int {
+	tb := (*[6 << 8 * 32]uint64)(tables)
+	s := uint(stride-1)&31 + 1
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[32]uint64)(tb[uint(0<<8+key>>0&0xff)*s:])
+		r1 := (*[32]uint64)(tb[uint(1<<8+key>>8&0xff)*s:])
+		r2 := (*[32]uint64)(tb[uint(2<<8+key>>16&0xff)*s:])
+		r3 := (*[32]uint64)(tb[uint(3<<8+key>>24&0xff)*s:])
+		r4 := (*[32]uint64)(tb[uint(4<<8+key>>32&0xff)*s:])
+		r5 := (*[32]uint64)(tb[uint(5<<8+key>>40&0xff)*s:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]|r5[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]|r5[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]|r5[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]|r5[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]|r5[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]|r5[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]|r4[6]|r5[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]|r4[7]|r5[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]|r4[8]|r5[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]|r4[9]|r5[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]|r4[10]|r5[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]|r4[11]|r5[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]|r2[12]|r3[12]|r4[12]|r5[12]) + bits.OnesCount64(r0[13]|r1[13]|r2[13]|r3[13]|r4[13]|r5[13]) + bits.OnesCount64(r0[14]|r1[14]|r2[14]|r3[14]|r4[14]|r5[14]) + bits.OnesCount64(r0[15]|r1[15]|r2[15]|r3[15]|r4[15]|r5[15]))
+		n += uint64(bits.OnesCount64(r0[16]|r1[16]|r2[16]|r3[16]|r4[16]|r5[16]) + bits.OnesCount64(r0[17]|r1[17]|r2[17]|r3[17]|r4[17]|r5[17]) + bits.OnesCount64(r0[18]|r1[18]|r2[18]|r3[18]|r4[18]|r5[18]) + bits.OnesCount64(r0[19]|r1[19]|r2[19]|r3[19]|r4[19]|r5[19]))
+		n += uint64(bits.OnesCount64(r0[20]|r1[20]|r2[20]|r3[20]|r4[20]|r5[20]) + bits.OnesCount64(r0[21]|r1[21]|r2[21]|r3[21]|r4[21]|r5[21]) + bits.OnesCount64(r0[22]|r1[22]|r2[22]|r3[22]|r4[22]|r5[22]) + bits.OnesCount64(r0[23]|r1[23]|r2[23]|r3[23]|r4[23]|r5[23]))
+		n += uint64(bits.OnesCount64(r0[24]|r1[24]|r2[24]|r3[24]|r4[24]|r5[24]) + bits.OnesCount64(r0[25]|r1[25]|r2[25]|r3[25]|r4[25]|r5[25]) + bits.OnesCount64(r0[26]|r1[26]|r2[26]|r3[26]|r4[26]|r5[26]) + bits.OnesCount64(r0[27]|r1[27]|r2[27]|r3[27]|r4[27]|r5[27]))
+		n += uint64(bits.OnesCount64(r0[28]|r1[28]|r2[28]|r3[28]|r4[28]|r5[28]) + bits.OnesCount64(r0[29]|r1[29]|r2[29]|r3[29]|r4[29]|r5[29]) + bits.OnesCount64(r0[30]|r1[30]|r2[30]|r3[30]|r4[30]|r5[30]) + bits.OnesCount64(r0[31]|r1[31]|r2[31]|r3[31]|r4[31]|r5[31]))
+	}
+	return int(n)
+}
+
 // clashesGo8x7r1 is clashesGo for 7 tables of 8 diagonals, rows of 1 words.
 func clashesGo8x7r1(tables []uint64, keys []uint64) int {
 	tb := (*[7 << 8 * 1]uint64)(tables)
@@ -4110,6 +7594,24 @@ func clashesGo8x7r1(tables []uint64, keys []uint64) int {
 		r4 := (*[1]uint64)(tb[(4<<8+int(key>>32&0xff))*1:])
 		r5 := (*[1]uint64)(tb[(5<<8+int(key>>40&0xff))*1:])
 		r6 := (*[1]uint64)(tb[(6<<8+int(key>>48&0xff))*1:])
+		n += uint64(bits.OnesCount64(r0[0] | r1[0] | r2[0] | r3[0] | r4[0] | r5[0] | r6[0]))
+	}
+	return int(n)
+}
+
+// clashesGoStrided8x7r1 is clashesGo for 7 tables of 8 diagonals, 1 words of rows stride words apart.
+func clashesGoStrided8x7r1(tables []uint64, stride int, keys []uint64) int {
+	tb := (*[7 << 8 * 32]uint64)(tables)
+	s := uint(stride-1)&31 + 1
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[1]uint64)(tb[uint(0<<8+key>>0&0xff)*s:])
+		r1 := (*[1]uint64)(tb[uint(1<<8+key>>8&0xff)*s:])
+		r2 := (*[1]uint64)(tb[uint(2<<8+key>>16&0xff)*s:])
+		r3 := (*[1]uint64)(tb[uint(3<<8+key>>24&0xff)*s:])
+		r4 := (*[1]uint64)(tb[uint(4<<8+key>>32&0xff)*s:])
+		r5 := (*[1]uint64)(tb[uint(5<<8+key>>40&0xff)*s:])
+		r6 := (*[1]uint64)(tb[uint(6<<8+key>>48&0xff)*s:])
 		n += uint64(bits.OnesCount64(r0[0] | r1[0] | r2[0] | r3[0] | r4[0] | r5[0] | r6[0]))
 	}
 	return int(n)
@@ -4132,6 +7634,24 @@ func clashesGo8x7r2(tables []uint64, keys []uint64) int {
 	return int(n)
 }
 
+// clashesGoStrided8x7r2 is clashesGo for 7 tables of 8 diagonals, 2 words of rows stride words apart.
+func clashesGoStrided8x7r2(tables []uint64, stride int, keys []uint64) int {
+	tb := (*[7 << 8 * 32]uint64)(tables)
+	s := uint(stride-1)&31 + 1
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[2]uint64)(tb[uint(0<<8+key>>0&0xff)*s:])
+		r1 := (*[2]uint64)(tb[uint(1<<8+key>>8&0xff)*s:])
+		r2 := (*[2]uint64)(tb[uint(2<<8+key>>16&0xff)*s:])
+		r3 := (*[2]uint64)(tb[uint(3<<8+key>>24&0xff)*s:])
+		r4 := (*[2]uint64)(tb[uint(4<<8+key>>32&0xff)*s:])
+		r5 := (*[2]uint64)(tb[uint(5<<8+key>>40&0xff)*s:])
+		r6 := (*[2]uint64)(tb[uint(6<<8+key>>48&0xff)*s:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]|r5[0]|r6[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]|r5[1]|r6[1]))
+	}
+	return int(n)
+}
+
 // clashesGo8x7r3 is clashesGo for 7 tables of 8 diagonals, rows of 3 words.
 func clashesGo8x7r3(tables []uint64, keys []uint64) int {
 	tb := (*[7 << 8 * 3]uint64)(tables)
@@ -4144,6 +7664,24 @@ func clashesGo8x7r3(tables []uint64, keys []uint64) int {
 		r4 := (*[3]uint64)(tb[(4<<8+int(key>>32&0xff))*3:])
 		r5 := (*[3]uint64)(tb[(5<<8+int(key>>40&0xff))*3:])
 		r6 := (*[3]uint64)(tb[(6<<8+int(key>>48&0xff))*3:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]|r5[0]|r6[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]|r5[1]|r6[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]|r5[2]|r6[2]))
+	}
+	return int(n)
+}
+
+// clashesGoStrided8x7r3 is clashesGo for 7 tables of 8 diagonals, 3 words of rows stride words apart.
+func clashesGoStrided8x7r3(tables []uint64, stride int, keys []uint64) int {
+	tb := (*[7 << 8 * 32]uint64)(tables)
+	s := uint(stride-1)&31 + 1
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[3]uint64)(tb[uint(0<<8+key>>0&0xff)*s:])
+		r1 := (*[3]uint64)(tb[uint(1<<8+key>>8&0xff)*s:])
+		r2 := (*[3]uint64)(tb[uint(2<<8+key>>16&0xff)*s:])
+		r3 := (*[3]uint64)(tb[uint(3<<8+key>>24&0xff)*s:])
+		r4 := (*[3]uint64)(tb[uint(4<<8+key>>32&0xff)*s:])
+		r5 := (*[3]uint64)(tb[uint(5<<8+key>>40&0xff)*s:])
+		r6 := (*[3]uint64)(tb[uint(6<<8+key>>48&0xff)*s:])
 		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]|r5[0]|r6[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]|r5[1]|r6[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]|r5[2]|r6[2]))
 	}
 	return int(n)
@@ -4166,6 +7704,24 @@ func clashesGo8x7r4(tables []uint64, keys []uint64) int {
 	return int(n)
 }
 
+// clashesGoStrided8x7r4 is clashesGo for 7 tables of 8 diagonals, 4 words of rows stride words apart.
+func clashesGoStrided8x7r4(tables []uint64, stride int, keys []uint64) int {
+	tb := (*[7 << 8 * 32]uint64)(tables)
+	s := uint(stride-1)&31 + 1
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[4]uint64)(tb[uint(0<<8+key>>0&0xff)*s:])
+		r1 := (*[4]uint64)(tb[uint(1<<8+key>>8&0xff)*s:])
+		r2 := (*[4]uint64)(tb[uint(2<<8+key>>16&0xff)*s:])
+		r3 := (*[4]uint64)(tb[uint(3<<8+key>>24&0xff)*s:])
+		r4 := (*[4]uint64)(tb[uint(4<<8+key>>32&0xff)*s:])
+		r5 := (*[4]uint64)(tb[uint(5<<8+key>>40&0xff)*s:])
+		r6 := (*[4]uint64)(tb[uint(6<<8+key>>48&0xff)*s:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]|r5[0]|r6[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]|r5[1]|r6[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]|r5[2]|r6[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]|r5[3]|r6[3]))
+	}
+	return int(n)
+}
+
 // clashesGo8x7r5 is clashesGo for 7 tables of 8 diagonals, rows of 5 words.
 func clashesGo8x7r5(tables []uint64, keys []uint64) int {
 	tb := (*[7 << 8 * 5]uint64)(tables)
@@ -4178,6 +7734,25 @@ func clashesGo8x7r5(tables []uint64, keys []uint64) int {
 		r4 := (*[5]uint64)(tb[(4<<8+int(key>>32&0xff))*5:])
 		r5 := (*[5]uint64)(tb[(5<<8+int(key>>40&0xff))*5:])
 		r6 := (*[5]uint64)(tb[(6<<8+int(key>>48&0xff))*5:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]|r5[0]|r6[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]|r5[1]|r6[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]|r5[2]|r6[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]|r5[3]|r6[3]))
+		n += uint64(bits.OnesCount64(r0[4] | r1[4] | r2[4] | r3[4] | r4[4] | r5[4] | r6[4]))
+	}
+	return int(n)
+}
+
+// clashesGoStrided8x7r5 is clashesGo for 7 tables of 8 diagonals, 5 words of rows stride words apart.
+func clashesGoStrided8x7r5(tables []uint64, stride int, keys []uint64) int {
+	tb := (*[7 << 8 * 32]uint64)(tables)
+	s := uint(stride-1)&31 + 1
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[5]uint64)(tb[uint(0<<8+key>>0&0xff)*s:])
+		r1 := (*[5]uint64)(tb[uint(1<<8+key>>8&0xff)*s:])
+		r2 := (*[5]uint64)(tb[uint(2<<8+key>>16&0xff)*s:])
+		r3 := (*[5]uint64)(tb[uint(3<<8+key>>24&0xff)*s:])
+		r4 := (*[5]uint64)(tb[uint(4<<8+key>>32&0xff)*s:])
+		r5 := (*[5]uint64)(tb[uint(5<<8+key>>40&0xff)*s:])
+		r6 := (*[5]uint64)(tb[uint(6<<8+key>>48&0xff)*s:])
 		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]|r5[0]|r6[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]|r5[1]|r6[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]|r5[2]|r6[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]|r5[3]|r6[3]))
 		n += uint64(bits.OnesCount64(r0[4] | r1[4] | r2[4] | r3[4] | r4[4] | r5[4] | r6[4]))
 	}
@@ -4202,6 +7777,25 @@ func clashesGo8x7r6(tables []uint64, keys []uint64) int {
 	return int(n)
 }
 
+// clashesGoStrided8x7r6 is clashesGo for 7 tables of 8 diagonals, 6 words of rows stride words apart.
+func clashesGoStrided8x7r6(tables []uint64, stride int, keys []uint64) int {
+	tb := (*[7 << 8 * 32]uint64)(tables)
+	s := uint(stride-1)&31 + 1
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[6]uint64)(tb[uint(0<<8+key>>0&0xff)*s:])
+		r1 := (*[6]uint64)(tb[uint(1<<8+key>>8&0xff)*s:])
+		r2 := (*[6]uint64)(tb[uint(2<<8+key>>16&0xff)*s:])
+		r3 := (*[6]uint64)(tb[uint(3<<8+key>>24&0xff)*s:])
+		r4 := (*[6]uint64)(tb[uint(4<<8+key>>32&0xff)*s:])
+		r5 := (*[6]uint64)(tb[uint(5<<8+key>>40&0xff)*s:])
+		r6 := (*[6]uint64)(tb[uint(6<<8+key>>48&0xff)*s:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]|r5[0]|r6[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]|r5[1]|r6[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]|r5[2]|r6[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]|r5[3]|r6[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]|r5[4]|r6[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]|r5[5]|r6[5]))
+	}
+	return int(n)
+}
+
 // clashesGo8x7r7 is clashesGo for 7 tables of 8 diagonals, rows of 7 words.
 func clashesGo8x7r7(tables []uint64, keys []uint64) int {
 	tb := (*[7 << 8 * 7]uint64)(tables)
@@ -4214,6 +7808,25 @@ func clashesGo8x7r7(tables []uint64, keys []uint64) int {
 		r4 := (*[7]uint64)(tb[(4<<8+int(key>>32&0xff))*7:])
 		r5 := (*[7]uint64)(tb[(5<<8+int(key>>40&0xff))*7:])
 		r6 := (*[7]uint64)(tb[(6<<8+int(key>>48&0xff))*7:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]|r5[0]|r6[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]|r5[1]|r6[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]|r5[2]|r6[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]|r5[3]|r6[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]|r5[4]|r6[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]|r5[5]|r6[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]|r4[6]|r5[6]|r6[6]))
+	}
+	return int(n)
+}
+
+// clashesGoStrided8x7r7 is clashesGo for 7 tables of 8 diagonals, 7 words of rows stride words apart.
+func clashesGoStrided8x7r7(tables []uint64, stride int, keys []uint64) int {
+	tb := (*[7 << 8 * 32]uint64)(tables)
+	s := uint(stride-1)&31 + 1
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[7]uint64)(tb[uint(0<<8+key>>0&0xff)*s:])
+		r1 := (*[7]uint64)(tb[uint(1<<8+key>>8&0xff)*s:])
+		r2 := (*[7]uint64)(tb[uint(2<<8+key>>16&0xff)*s:])
+		r3 := (*[7]uint64)(tb[uint(3<<8+key>>24&0xff)*s:])
+		r4 := (*[7]uint64)(tb[uint(4<<8+key>>32&0xff)*s:])
+		r5 := (*[7]uint64)(tb[uint(5<<8+key>>40&0xff)*s:])
+		r6 := (*[7]uint64)(tb[uint(6<<8+key>>48&0xff)*s:])
 		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]|r5[0]|r6[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]|r5[1]|r6[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]|r5[2]|r6[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]|r5[3]|r6[3]))
 		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]|r5[4]|r6[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]|r5[5]|r6[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]|r4[6]|r5[6]|r6[6]))
 	}
@@ -4238,6 +7851,25 @@ func clashesGo8x7r8(tables []uint64, keys []uint64) int {
 	return int(n)
 }
 
+// clashesGoStrided8x7r8 is clashesGo for 7 tables of 8 diagonals, 8 words of rows stride words apart.
+func clashesGoStrided8x7r8(tables []uint64, stride int, keys []uint64) int {
+	tb := (*[7 << 8 * 32]uint64)(tables)
+	s := uint(stride-1)&31 + 1
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[8]uint64)(tb[uint(0<<8+key>>0&0xff)*s:])
+		r1 := (*[8]uint64)(tb[uint(1<<8+key>>8&0xff)*s:])
+		r2 := (*[8]uint64)(tb[uint(2<<8+key>>16&0xff)*s:])
+		r3 := (*[8]uint64)(tb[uint(3<<8+key>>24&0xff)*s:])
+		r4 := (*[8]uint64)(tb[uint(4<<8+key>>32&0xff)*s:])
+		r5 := (*[8]uint64)(tb[uint(5<<8+key>>40&0xff)*s:])
+		r6 := (*[8]uint64)(tb[uint(6<<8+key>>48&0xff)*s:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]|r5[0]|r6[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]|r5[1]|r6[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]|r5[2]|r6[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]|r5[3]|r6[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]|r5[4]|r6[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]|r5[5]|r6[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]|r4[6]|r5[6]|r6[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]|r4[7]|r5[7]|r6[7]))
+	}
+	return int(n)
+}
+
 // clashesGo8x7r9 is clashesGo for 7 tables of 8 diagonals, rows of 9 words.
 func clashesGo8x7r9(tables []uint64, keys []uint64) int {
 	tb := (*[7 << 8 * 9]uint64)(tables)
@@ -4250,6 +7882,26 @@ func clashesGo8x7r9(tables []uint64, keys []uint64) int {
 		r4 := (*[9]uint64)(tb[(4<<8+int(key>>32&0xff))*9:])
 		r5 := (*[9]uint64)(tb[(5<<8+int(key>>40&0xff))*9:])
 		r6 := (*[9]uint64)(tb[(6<<8+int(key>>48&0xff))*9:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]|r5[0]|r6[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]|r5[1]|r6[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]|r5[2]|r6[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]|r5[3]|r6[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]|r5[4]|r6[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]|r5[5]|r6[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]|r4[6]|r5[6]|r6[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]|r4[7]|r5[7]|r6[7]))
+		n += uint64(bits.OnesCount64(r0[8] | r1[8] | r2[8] | r3[8] | r4[8] | r5[8] | r6[8]))
+	}
+	return int(n)
+}
+
+// clashesGoStrided8x7r9 is clashesGo for 7 tables of 8 diagonals, 9 words of rows stride words apart.
+func clashesGoStrided8x7r9(tables []uint64, stride int, keys []uint64) int {
+	tb := (*[7 << 8 * 32]uint64)(tables)
+	s := uint(stride-1)&31 + 1
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[9]uint64)(tb[uint(0<<8+key>>0&0xff)*s:])
+		r1 := (*[9]uint64)(tb[uint(1<<8+key>>8&0xff)*s:])
+		r2 := (*[9]uint64)(tb[uint(2<<8+key>>16&0xff)*s:])
+		r3 := (*[9]uint64)(tb[uint(3<<8+key>>24&0xff)*s:])
+		r4 := (*[9]uint64)(tb[uint(4<<8+key>>32&0xff)*s:])
+		r5 := (*[9]uint64)(tb[uint(5<<8+key>>40&0xff)*s:])
+		r6 := (*[9]uint64)(tb[uint(6<<8+key>>48&0xff)*s:])
 		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]|r5[0]|r6[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]|r5[1]|r6[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]|r5[2]|r6[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]|r5[3]|r6[3]))
 		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]|r5[4]|r6[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]|r5[5]|r6[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]|r4[6]|r5[6]|r6[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]|r4[7]|r5[7]|r6[7]))
 		n += uint64(bits.OnesCount64(r0[8] | r1[8] | r2[8] | r3[8] | r4[8] | r5[8] | r6[8]))
@@ -4276,6 +7928,26 @@ func clashesGo8x7r10(tables []uint64, keys []uint64) int {
 	return int(n)
 }
 
+// clashesGoStrided8x7r10 is clashesGo for 7 tables of 8 diagonals, 10 words of rows stride words apart.
+func clashesGoStrided8x7r10(tables []uint64, stride int, keys []uint64) int {
+	tb := (*[7 << 8 * 32]uint64)(tables)
+	s := uint(stride-1)&31 + 1
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[10]uint64)(tb[uint(0<<8+key>>0&0xff)*s:])
+		r1 := (*[10]uint64)(tb[uint(1<<8+key>>8&0xff)*s:])
+		r2 := (*[10]uint64)(tb[uint(2<<8+key>>16&0xff)*s:])
+		r3 := (*[10]uint64)(tb[uint(3<<8+key>>24&0xff)*s:])
+		r4 := (*[10]uint64)(tb[uint(4<<8+key>>32&0xff)*s:])
+		r5 := (*[10]uint64)(tb[uint(5<<8+key>>40&0xff)*s:])
+		r6 := (*[10]uint64)(tb[uint(6<<8+key>>48&0xff)*s:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]|r5[0]|r6[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]|r5[1]|r6[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]|r5[2]|r6[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]|r5[3]|r6[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]|r5[4]|r6[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]|r5[5]|r6[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]|r4[6]|r5[6]|r6[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]|r4[7]|r5[7]|r6[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]|r4[8]|r5[8]|r6[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]|r4[9]|r5[9]|r6[9]))
+	}
+	return int(n)
+}
+
 // clashesGo8x7r11 is clashesGo for 7 tables of 8 diagonals, rows of 11 words.
 func clashesGo8x7r11(tables []uint64, keys []uint64) int {
 	tb := (*[7 << 8 * 11]uint64)(tables)
@@ -4288,6 +7960,26 @@ func clashesGo8x7r11(tables []uint64, keys []uint64) int {
 		r4 := (*[11]uint64)(tb[(4<<8+int(key>>32&0xff))*11:])
 		r5 := (*[11]uint64)(tb[(5<<8+int(key>>40&0xff))*11:])
 		r6 := (*[11]uint64)(tb[(6<<8+int(key>>48&0xff))*11:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]|r5[0]|r6[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]|r5[1]|r6[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]|r5[2]|r6[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]|r5[3]|r6[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]|r5[4]|r6[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]|r5[5]|r6[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]|r4[6]|r5[6]|r6[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]|r4[7]|r5[7]|r6[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]|r4[8]|r5[8]|r6[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]|r4[9]|r5[9]|r6[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]|r4[10]|r5[10]|r6[10]))
+	}
+	return int(n)
+}
+
+// clashesGoStrided8x7r11 is clashesGo for 7 tables of 8 diagonals, 11 words of rows stride words apart.
+func clashesGoStrided8x7r11(tables []uint64, stride int, keys []uint64) int {
+	tb := (*[7 << 8 * 32]uint64)(tables)
+	s := uint(stride-1)&31 + 1
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[11]uint64)(tb[uint(0<<8+key>>0&0xff)*s:])
+		r1 := (*[11]uint64)(tb[uint(1<<8+key>>8&0xff)*s:])
+		r2 := (*[11]uint64)(tb[uint(2<<8+key>>16&0xff)*s:])
+		r3 := (*[11]uint64)(tb[uint(3<<8+key>>24&0xff)*s:])
+		r4 := (*[11]uint64)(tb[uint(4<<8+key>>32&0xff)*s:])
+		r5 := (*[11]uint64)(tb[uint(5<<8+key>>40&0xff)*s:])
+		r6 := (*[11]uint64)(tb[uint(6<<8+key>>48&0xff)*s:])
 		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]|r5[0]|r6[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]|r5[1]|r6[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]|r5[2]|r6[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]|r5[3]|r6[3]))
 		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]|r5[4]|r6[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]|r5[5]|r6[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]|r4[6]|r5[6]|r6[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]|r4[7]|r5[7]|r6[7]))
 		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]|r4[8]|r5[8]|r6[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]|r4[9]|r5[9]|r6[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]|r4[10]|r5[10]|r6[10]))
@@ -4314,6 +8006,26 @@ func clashesGo8x7r12(tables []uint64, keys []uint64) int {
 	return int(n)
 }
 
+// clashesGoStrided8x7r12 is clashesGo for 7 tables of 8 diagonals, 12 words of rows stride words apart.
+func clashesGoStrided8x7r12(tables []uint64, stride int, keys []uint64) int {
+	tb := (*[7 << 8 * 32]uint64)(tables)
+	s := uint(stride-1)&31 + 1
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[12]uint64)(tb[uint(0<<8+key>>0&0xff)*s:])
+		r1 := (*[12]uint64)(tb[uint(1<<8+key>>8&0xff)*s:])
+		r2 := (*[12]uint64)(tb[uint(2<<8+key>>16&0xff)*s:])
+		r3 := (*[12]uint64)(tb[uint(3<<8+key>>24&0xff)*s:])
+		r4 := (*[12]uint64)(tb[uint(4<<8+key>>32&0xff)*s:])
+		r5 := (*[12]uint64)(tb[uint(5<<8+key>>40&0xff)*s:])
+		r6 := (*[12]uint64)(tb[uint(6<<8+key>>48&0xff)*s:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]|r5[0]|r6[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]|r5[1]|r6[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]|r5[2]|r6[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]|r5[3]|r6[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]|r5[4]|r6[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]|r5[5]|r6[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]|r4[6]|r5[6]|r6[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]|r4[7]|r5[7]|r6[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]|r4[8]|r5[8]|r6[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]|r4[9]|r5[9]|r6[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]|r4[10]|r5[10]|r6[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]|r4[11]|r5[11]|r6[11]))
+	}
+	return int(n)
+}
+
 // clashesGo8x7r13 is clashesGo for 7 tables of 8 diagonals, rows of 13 words.
 func clashesGo8x7r13(tables []uint64, keys []uint64) int {
 	tb := (*[7 << 8 * 13]uint64)(tables)
@@ -4326,6 +8038,27 @@ func clashesGo8x7r13(tables []uint64, keys []uint64) int {
 		r4 := (*[13]uint64)(tb[(4<<8+int(key>>32&0xff))*13:])
 		r5 := (*[13]uint64)(tb[(5<<8+int(key>>40&0xff))*13:])
 		r6 := (*[13]uint64)(tb[(6<<8+int(key>>48&0xff))*13:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]|r5[0]|r6[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]|r5[1]|r6[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]|r5[2]|r6[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]|r5[3]|r6[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]|r5[4]|r6[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]|r5[5]|r6[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]|r4[6]|r5[6]|r6[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]|r4[7]|r5[7]|r6[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]|r4[8]|r5[8]|r6[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]|r4[9]|r5[9]|r6[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]|r4[10]|r5[10]|r6[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]|r4[11]|r5[11]|r6[11]))
+		n += uint64(bits.OnesCount64(r0[12] | r1[12] | r2[12] | r3[12] | r4[12] | r5[12] | r6[12]))
+	}
+	return int(n)
+}
+
+// clashesGoStrided8x7r13 is clashesGo for 7 tables of 8 diagonals, 13 words of rows stride words apart.
+func clashesGoStrided8x7r13(tables []uint64, stride int, keys []uint64) int {
+	tb := (*[7 << 8 * 32]uint64)(tables)
+	s := uint(stride-1)&31 + 1
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[13]uint64)(tb[uint(0<<8+key>>0&0xff)*s:])
+		r1 := (*[13]uint64)(tb[uint(1<<8+key>>8&0xff)*s:])
+		r2 := (*[13]uint64)(tb[uint(2<<8+key>>16&0xff)*s:])
+		r3 := (*[13]uint64)(tb[uint(3<<8+key>>24&0xff)*s:])
+		r4 := (*[13]uint64)(tb[uint(4<<8+key>>32&0xff)*s:])
+		r5 := (*[13]uint64)(tb[uint(5<<8+key>>40&0xff)*s:])
+		r6 := (*[13]uint64)(tb[uint(6<<8+key>>48&0xff)*s:])
 		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]|r5[0]|r6[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]|r5[1]|r6[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]|r5[2]|r6[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]|r5[3]|r6[3]))
 		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]|r5[4]|r6[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]|r5[5]|r6[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]|r4[6]|r5[6]|r6[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]|r4[7]|r5[7]|r6[7]))
 		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]|r4[8]|r5[8]|r6[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]|r4[9]|r5[9]|r6[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]|r4[10]|r5[10]|r6[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]|r4[11]|r5[11]|r6[11]))
@@ -4354,6 +8087,27 @@ func clashesGo8x7r14(tables []uint64, keys []uint64) int {
 	return int(n)
 }
 
+// clashesGoStrided8x7r14 is clashesGo for 7 tables of 8 diagonals, 14 words of rows stride words apart.
+func clashesGoStrided8x7r14(tables []uint64, stride int, keys []uint64) int {
+	tb := (*[7 << 8 * 32]uint64)(tables)
+	s := uint(stride-1)&31 + 1
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[14]uint64)(tb[uint(0<<8+key>>0&0xff)*s:])
+		r1 := (*[14]uint64)(tb[uint(1<<8+key>>8&0xff)*s:])
+		r2 := (*[14]uint64)(tb[uint(2<<8+key>>16&0xff)*s:])
+		r3 := (*[14]uint64)(tb[uint(3<<8+key>>24&0xff)*s:])
+		r4 := (*[14]uint64)(tb[uint(4<<8+key>>32&0xff)*s:])
+		r5 := (*[14]uint64)(tb[uint(5<<8+key>>40&0xff)*s:])
+		r6 := (*[14]uint64)(tb[uint(6<<8+key>>48&0xff)*s:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]|r5[0]|r6[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]|r5[1]|r6[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]|r5[2]|r6[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]|r5[3]|r6[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]|r5[4]|r6[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]|r5[5]|r6[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]|r4[6]|r5[6]|r6[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]|r4[7]|r5[7]|r6[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]|r4[8]|r5[8]|r6[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]|r4[9]|r5[9]|r6[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]|r4[10]|r5[10]|r6[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]|r4[11]|r5[11]|r6[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]|r2[12]|r3[12]|r4[12]|r5[12]|r6[12]) + bits.OnesCount64(r0[13]|r1[13]|r2[13]|r3[13]|r4[13]|r5[13]|r6[13]))
+	}
+	return int(n)
+}
+
 // clashesGo8x7r15 is clashesGo for 7 tables of 8 diagonals, rows of 15 words.
 func clashesGo8x7r15(tables []uint64, keys []uint64) int {
 	tb := (*[7 << 8 * 15]uint64)(tables)
@@ -4366,6 +8120,27 @@ func clashesGo8x7r15(tables []uint64, keys []uint64) int {
 		r4 := (*[15]uint64)(tb[(4<<8+int(key>>32&0xff))*15:])
 		r5 := (*[15]uint64)(tb[(5<<8+int(key>>40&0xff))*15:])
 		r6 := (*[15]uint64)(tb[(6<<8+int(key>>48&0xff))*15:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]|r5[0]|r6[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]|r5[1]|r6[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]|r5[2]|r6[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]|r5[3]|r6[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]|r5[4]|r6[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]|r5[5]|r6[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]|r4[6]|r5[6]|r6[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]|r4[7]|r5[7]|r6[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]|r4[8]|r5[8]|r6[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]|r4[9]|r5[9]|r6[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]|r4[10]|r5[10]|r6[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]|r4[11]|r5[11]|r6[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]|r2[12]|r3[12]|r4[12]|r5[12]|r6[12]) + bits.OnesCount64(r0[13]|r1[13]|r2[13]|r3[13]|r4[13]|r5[13]|r6[13]) + bits.OnesCount64(r0[14]|r1[14]|r2[14]|r3[14]|r4[14]|r5[14]|r6[14]))
+	}
+	return int(n)
+}
+
+// clashesGoStrided8x7r15 is clashesGo for 7 tables of 8 diagonals, 15 words of rows stride words apart.
+func clashesGoStrided8x7r15(tables []uint64, stride int, keys []uint64) int {
+	tb := (*[7 << 8 * 32]uint64)(tables)
+	s := uint(stride-1)&31 + 1
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[15]uint64)(tb[uint(0<<8+key>>0&0xff)*s:])
+		r1 := (*[15]uint64)(tb[uint(1<<8+key>>8&0xff)*s:])
+		r2 := (*[15]uint64)(tb[uint(2<<8+key>>16&0xff)*s:])
+		r3 := (*[15]uint64)(tb[uint(3<<8+key>>24&0xff)*s:])
+		r4 := (*[15]uint64)(tb[uint(4<<8+key>>32&0xff)*s:])
+		r5 := (*[15]uint64)(tb[uint(5<<8+key>>40&0xff)*s:])
+		r6 := (*[15]uint64)(tb[uint(6<<8+key>>48&0xff)*s:])
 		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]|r5[0]|r6[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]|r5[1]|r6[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]|r5[2]|r6[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]|r5[3]|r6[3]))
 		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]|r5[4]|r6[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]|r5[5]|r6[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]|r4[6]|r5[6]|r6[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]|r4[7]|r5[7]|r6[7]))
 		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]|r4[8]|r5[8]|r6[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]|r4[9]|r5[9]|r6[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]|r4[10]|r5[10]|r6[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]|r4[11]|r5[11]|r6[11]))
@@ -4394,6 +8169,27 @@ func clashesGo8x7r16(tables []uint64, keys []uint64) int {
 	return int(n)
 }
 
+// clashesGoStrided8x7r16 is clashesGo for 7 tables of 8 diagonals, 16 words of rows stride words apart.
+func clashesGoStrided8x7r16(tables []uint64, stride int, keys []uint64) int {
+	tb := (*[7 << 8 * 32]uint64)(tables)
+	s := uint(stride-1)&31 + 1
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[16]uint64)(tb[uint(0<<8+key>>0&0xff)*s:])
+		r1 := (*[16]uint64)(tb[uint(1<<8+key>>8&0xff)*s:])
+		r2 := (*[16]uint64)(tb[uint(2<<8+key>>16&0xff)*s:])
+		r3 := (*[16]uint64)(tb[uint(3<<8+key>>24&0xff)*s:])
+		r4 := (*[16]uint64)(tb[uint(4<<8+key>>32&0xff)*s:])
+		r5 := (*[16]uint64)(tb[uint(5<<8+key>>40&0xff)*s:])
+		r6 := (*[16]uint64)(tb[uint(6<<8+key>>48&0xff)*s:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]|r5[0]|r6[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]|r5[1]|r6[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]|r5[2]|r6[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]|r5[3]|r6[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]|r5[4]|r6[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]|r5[5]|r6[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]|r4[6]|r5[6]|r6[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]|r4[7]|r5[7]|r6[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]|r4[8]|r5[8]|r6[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]|r4[9]|r5[9]|r6[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]|r4[10]|r5[10]|r6[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]|r4[11]|r5[11]|r6[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]|r2[12]|r3[12]|r4[12]|r5[12]|r6[12]) + bits.OnesCount64(r0[13]|r1[13]|r2[13]|r3[13]|r4[13]|r5[13]|r6[13]) + bits.OnesCount64(r0[14]|r1[14]|r2[14]|r3[14]|r4[14]|r5[14]|r6[14]) + bits.OnesCount64(r0[15]|r1[15]|r2[15]|r3[15]|r4[15]|r5[15]|r6[15]))
+	}
+	return int(n)
+}
+
 // clashesGo8x7r17 is clashesGo for 7 tables of 8 diagonals, rows of 17 words.
 func clashesGo8x7r17(tables []uint64, keys []uint64) int {
 	tb := (*[7 << 8 * 17]uint64)(tables)
@@ -4406,6 +8202,28 @@ func clashesGo8x7r17(tables []uint64, keys []uint64) int {
 		r4 := (*[17]uint64)(tb[(4<<8+int(key>>32&0xff))*17:])
 		r5 := (*[17]uint64)(tb[(5<<8+int(key>>40&0xff))*17:])
 		r6 := (*[17]uint64)(tb[(6<<8+int(key>>48&0xff))*17:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]|r5[0]|r6[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]|r5[1]|r6[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]|r5[2]|r6[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]|r5[3]|r6[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]|r5[4]|r6[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]|r5[5]|r6[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]|r4[6]|r5[6]|r6[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]|r4[7]|r5[7]|r6[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]|r4[8]|r5[8]|r6[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]|r4[9]|r5[9]|r6[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]|r4[10]|r5[10]|r6[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]|r4[11]|r5[11]|r6[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]|r2[12]|r3[12]|r4[12]|r5[12]|r6[12]) + bits.OnesCount64(r0[13]|r1[13]|r2[13]|r3[13]|r4[13]|r5[13]|r6[13]) + bits.OnesCount64(r0[14]|r1[14]|r2[14]|r3[14]|r4[14]|r5[14]|r6[14]) + bits.OnesCount64(r0[15]|r1[15]|r2[15]|r3[15]|r4[15]|r5[15]|r6[15]))
+		n += uint64(bits.OnesCount64(r0[16] | r1[16] | r2[16] | r3[16] | r4[16] | r5[16] | r6[16]))
+	}
+	return int(n)
+}
+
+// clashesGoStrided8x7r17 is clashesGo for 7 tables of 8 diagonals, 17 words of rows stride words apart.
+func clashesGoStrided8x7r17(tables []uint64, stride int, keys []uint64) int {
+	tb := (*[7 << 8 * 32]uint64)(tables)
+	s := uint(stride-1)&31 + 1
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[17]uint64)(tb[uint(0<<8+key>>0&0xff)*s:])
+		r1 := (*[17]uint64)(tb[uint(1<<8+key>>8&0xff)*s:])
+		r2 := (*[17]uint64)(tb[uint(2<<8+key>>16&0xff)*s:])
+		r3 := (*[17]uint64)(tb[uint(3<<8+key>>24&0xff)*s:])
+		r4 := (*[17]uint64)(tb[uint(4<<8+key>>32&0xff)*s:])
+		r5 := (*[17]uint64)(tb[uint(5<<8+key>>40&0xff)*s:])
+		r6 := (*[17]uint64)(tb[uint(6<<8+key>>48&0xff)*s:])
 		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]|r5[0]|r6[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]|r5[1]|r6[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]|r5[2]|r6[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]|r5[3]|r6[3]))
 		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]|r5[4]|r6[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]|r5[5]|r6[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]|r4[6]|r5[6]|r6[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]|r4[7]|r5[7]|r6[7]))
 		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]|r4[8]|r5[8]|r6[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]|r4[9]|r5[9]|r6[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]|r4[10]|r5[10]|r6[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]|r4[11]|r5[11]|r6[11]))
@@ -4436,6 +8254,28 @@ func clashesGo8x7r18(tables []uint64, keys []uint64) int {
 	return int(n)
 }
 
+// clashesGoStrided8x7r18 is clashesGo for 7 tables of 8 diagonals, 18 words of rows stride words apart.
+func clashesGoStrided8x7r18(tables []uint64, stride int, keys []uint64) int {
+	tb := (*[7 << 8 * 32]uint64)(tables)
+	s := uint(stride-1)&31 + 1
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[18]uint64)(tb[uint(0<<8+key>>0&0xff)*s:])
+		r1 := (*[18]uint64)(tb[uint(1<<8+key>>8&0xff)*s:])
+		r2 := (*[18]uint64)(tb[uint(2<<8+key>>16&0xff)*s:])
+		r3 := (*[18]uint64)(tb[uint(3<<8+key>>24&0xff)*s:])
+		r4 := (*[18]uint64)(tb[uint(4<<8+key>>32&0xff)*s:])
+		r5 := (*[18]uint64)(tb[uint(5<<8+key>>40&0xff)*s:])
+		r6 := (*[18]uint64)(tb[uint(6<<8+key>>48&0xff)*s:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]|r5[0]|r6[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]|r5[1]|r6[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]|r5[2]|r6[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]|r5[3]|r6[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]|r5[4]|r6[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]|r5[5]|r6[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]|r4[6]|r5[6]|r6[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]|r4[7]|r5[7]|r6[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]|r4[8]|r5[8]|r6[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]|r4[9]|r5[9]|r6[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]|r4[10]|r5[10]|r6[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]|r4[11]|r5[11]|r6[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]|r2[12]|r3[12]|r4[12]|r5[12]|r6[12]) + bits.OnesCount64(r0[13]|r1[13]|r2[13]|r3[13]|r4[13]|r5[13]|r6[13]) + bits.OnesCount64(r0[14]|r1[14]|r2[14]|r3[14]|r4[14]|r5[14]|r6[14]) + bits.OnesCount64(r0[15]|r1[15]|r2[15]|r3[15]|r4[15]|r5[15]|r6[15]))
+		n += uint64(bits.OnesCount64(r0[16]|r1[16]|r2[16]|r3[16]|r4[16]|r5[16]|r6[16]) + bits.OnesCount64(r0[17]|r1[17]|r2[17]|r3[17]|r4[17]|r5[17]|r6[17]))
+	}
+	return int(n)
+}
+
 // clashesGo8x7r19 is clashesGo for 7 tables of 8 diagonals, rows of 19 words.
 func clashesGo8x7r19(tables []uint64, keys []uint64) int {
 	tb := (*[7 << 8 * 19]uint64)(tables)
@@ -4448,6 +8288,28 @@ func clashesGo8x7r19(tables []uint64, keys []uint64) int {
 		r4 := (*[19]uint64)(tb[(4<<8+int(key>>32&0xff))*19:])
 		r5 := (*[19]uint64)(tb[(5<<8+int(key>>40&0xff))*19:])
 		r6 := (*[19]uint64)(tb[(6<<8+int(key>>48&0xff))*19:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]|r5[0]|r6[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]|r5[1]|r6[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]|r5[2]|r6[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]|r5[3]|r6[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]|r5[4]|r6[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]|r5[5]|r6[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]|r4[6]|r5[6]|r6[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]|r4[7]|r5[7]|r6[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]|r4[8]|r5[8]|r6[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]|r4[9]|r5[9]|r6[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]|r4[10]|r5[10]|r6[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]|r4[11]|r5[11]|r6[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]|r2[12]|r3[12]|r4[12]|r5[12]|r6[12]) + bits.OnesCount64(r0[13]|r1[13]|r2[13]|r3[13]|r4[13]|r5[13]|r6[13]) + bits.OnesCount64(r0[14]|r1[14]|r2[14]|r3[14]|r4[14]|r5[14]|r6[14]) + bits.OnesCount64(r0[15]|r1[15]|r2[15]|r3[15]|r4[15]|r5[15]|r6[15]))
+		n += uint64(bits.OnesCount64(r0[16]|r1[16]|r2[16]|r3[16]|r4[16]|r5[16]|r6[16]) + bits.OnesCount64(r0[17]|r1[17]|r2[17]|r3[17]|r4[17]|r5[17]|r6[17]) + bits.OnesCount64(r0[18]|r1[18]|r2[18]|r3[18]|r4[18]|r5[18]|r6[18]))
+	}
+	return int(n)
+}
+
+// clashesGoStrided8x7r19 is clashesGo for 7 tables of 8 diagonals, 19 words of rows stride words apart.
+func clashesGoStrided8x7r19(tables []uint64, stride int, keys []uint64) int {
+	tb := (*[7 << 8 * 32]uint64)(tables)
+	s := uint(stride-1)&31 + 1
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[19]uint64)(tb[uint(0<<8+key>>0&0xff)*s:])
+		r1 := (*[19]uint64)(tb[uint(1<<8+key>>8&0xff)*s:])
+		r2 := (*[19]uint64)(tb[uint(2<<8+key>>16&0xff)*s:])
+		r3 := (*[19]uint64)(tb[uint(3<<8+key>>24&0xff)*s:])
+		r4 := (*[19]uint64)(tb[uint(4<<8+key>>32&0xff)*s:])
+		r5 := (*[19]uint64)(tb[uint(5<<8+key>>40&0xff)*s:])
+		r6 := (*[19]uint64)(tb[uint(6<<8+key>>48&0xff)*s:])
 		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]|r5[0]|r6[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]|r5[1]|r6[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]|r5[2]|r6[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]|r5[3]|r6[3]))
 		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]|r5[4]|r6[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]|r5[5]|r6[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]|r4[6]|r5[6]|r6[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]|r4[7]|r5[7]|r6[7]))
 		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]|r4[8]|r5[8]|r6[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]|r4[9]|r5[9]|r6[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]|r4[10]|r5[10]|r6[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]|r4[11]|r5[11]|r6[11]))
@@ -4478,6 +8340,28 @@ func clashesGo8x7r20(tables []uint64, keys []uint64) int {
 	return int(n)
 }
 
+// clashesGoStrided8x7r20 is clashesGo for 7 tables of 8 diagonals, 20 words of rows stride words apart.
+func clashesGoStrided8x7r20(tables []uint64, stride int, keys []uint64) int {
+	tb := (*[7 << 8 * 32]uint64)(tables)
+	s := uint(stride-1)&31 + 1
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[20]uint64)(tb[uint(0<<8+key>>0&0xff)*s:])
+		r1 := (*[20]uint64)(tb[uint(1<<8+key>>8&0xff)*s:])
+		r2 := (*[20]uint64)(tb[uint(2<<8+key>>16&0xff)*s:])
+		r3 := (*[20]uint64)(tb[uint(3<<8+key>>24&0xff)*s:])
+		r4 := (*[20]uint64)(tb[uint(4<<8+key>>32&0xff)*s:])
+		r5 := (*[20]uint64)(tb[uint(5<<8+key>>40&0xff)*s:])
+		r6 := (*[20]uint64)(tb[uint(6<<8+key>>48&0xff)*s:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]|r5[0]|r6[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]|r5[1]|r6[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]|r5[2]|r6[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]|r5[3]|r6[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]|r5[4]|r6[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]|r5[5]|r6[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]|r4[6]|r5[6]|r6[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]|r4[7]|r5[7]|r6[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]|r4[8]|r5[8]|r6[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]|r4[9]|r5[9]|r6[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]|r4[10]|r5[10]|r6[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]|r4[11]|r5[11]|r6[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]|r2[12]|r3[12]|r4[12]|r5[12]|r6[12]) + bits.OnesCount64(r0[13]|r1[13]|r2[13]|r3[13]|r4[13]|r5[13]|r6[13]) + bits.OnesCount64(r0[14]|r1[14]|r2[14]|r3[14]|r4[14]|r5[14]|r6[14]) + bits.OnesCount64(r0[15]|r1[15]|r2[15]|r3[15]|r4[15]|r5[15]|r6[15]))
+		n += uint64(bits.OnesCount64(r0[16]|r1[16]|r2[16]|r3[16]|r4[16]|r5[16]|r6[16]) + bits.OnesCount64(r0[17]|r1[17]|r2[17]|r3[17]|r4[17]|r5[17]|r6[17]) + bits.OnesCount64(r0[18]|r1[18]|r2[18]|r3[18]|r4[18]|r5[18]|r6[18]) + bits.OnesCount64(r0[19]|r1[19]|r2[19]|r3[19]|r4[19]|r5[19]|r6[19]))
+	}
+	return int(n)
+}
+
 // clashesGo8x7r21 is clashesGo for 7 tables of 8 diagonals, rows of 21 words.
 func clashesGo8x7r21(tables []uint64, keys []uint64) int {
 	tb := (*[7 << 8 * 21]uint64)(tables)
@@ -4490,6 +8374,29 @@ func clashesGo8x7r21(tables []uint64, keys []uint64) int {
 		r4 := (*[21]uint64)(tb[(4<<8+int(key>>32&0xff))*21:])
 		r5 := (*[21]uint64)(tb[(5<<8+int(key>>40&0xff))*21:])
 		r6 := (*[21]uint64)(tb[(6<<8+int(key>>48&0xff))*21:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]|r5[0]|r6[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]|r5[1]|r6[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]|r5[2]|r6[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]|r5[3]|r6[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]|r5[4]|r6[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]|r5[5]|r6[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]|r4[6]|r5[6]|r6[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]|r4[7]|r5[7]|r6[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]|r4[8]|r5[8]|r6[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]|r4[9]|r5[9]|r6[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]|r4[10]|r5[10]|r6[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]|r4[11]|r5[11]|r6[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]|r2[12]|r3[12]|r4[12]|r5[12]|r6[12]) + bits.OnesCount64(r0[13]|r1[13]|r2[13]|r3[13]|r4[13]|r5[13]|r6[13]) + bits.OnesCount64(r0[14]|r1[14]|r2[14]|r3[14]|r4[14]|r5[14]|r6[14]) + bits.OnesCount64(r0[15]|r1[15]|r2[15]|r3[15]|r4[15]|r5[15]|r6[15]))
+		n += uint64(bits.OnesCount64(r0[16]|r1[16]|r2[16]|r3[16]|r4[16]|r5[16]|r6[16]) + bits.OnesCount64(r0[17]|r1[17]|r2[17]|r3[17]|r4[17]|r5[17]|r6[17]) + bits.OnesCount64(r0[18]|r1[18]|r2[18]|r3[18]|r4[18]|r5[18]|r6[18]) + bits.OnesCount64(r0[19]|r1[19]|r2[19]|r3[19]|r4[19]|r5[19]|r6[19]))
+		n += uint64(bits.OnesCount64(r0[20] | r1[20] | r2[20] | r3[20] | r4[20] | r5[20] | r6[20]))
+	}
+	return int(n)
+}
+
+// clashesGoStrided8x7r21 is clashesGo for 7 tables of 8 diagonals, 21 words of rows stride words apart.
+func clashesGoStrided8x7r21(tables []uint64, stride int, keys []uint64) int {
+	tb := (*[7 << 8 * 32]uint64)(tables)
+	s := uint(stride-1)&31 + 1
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[21]uint64)(tb[uint(0<<8+key>>0&0xff)*s:])
+		r1 := (*[21]uint64)(tb[uint(1<<8+key>>8&0xff)*s:])
+		r2 := (*[21]uint64)(tb[uint(2<<8+key>>16&0xff)*s:])
+		r3 := (*[21]uint64)(tb[uint(3<<8+key>>24&0xff)*s:])
+		r4 := (*[21]uint64)(tb[uint(4<<8+key>>32&0xff)*s:])
+		r5 := (*[21]uint64)(tb[uint(5<<8+key>>40&0xff)*s:])
+		r6 := (*[21]uint64)(tb[uint(6<<8+key>>48&0xff)*s:])
 		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]|r5[0]|r6[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]|r5[1]|r6[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]|r5[2]|r6[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]|r5[3]|r6[3]))
 		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]|r5[4]|r6[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]|r5[5]|r6[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]|r4[6]|r5[6]|r6[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]|r4[7]|r5[7]|r6[7]))
 		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]|r4[8]|r5[8]|r6[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]|r4[9]|r5[9]|r6[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]|r4[10]|r5[10]|r6[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]|r4[11]|r5[11]|r6[11]))
@@ -4522,6 +8429,29 @@ func clashesGo8x7r22(tables []uint64, keys []uint64) int {
 	return int(n)
 }
 
+// clashesGoStrided8x7r22 is clashesGo for 7 tables of 8 diagonals, 22 words of rows stride words apart.
+func clashesGoStrided8x7r22(tables []uint64, stride int, keys []uint64) int {
+	tb := (*[7 << 8 * 32]uint64)(tables)
+	s := uint(stride-1)&31 + 1
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[22]uint64)(tb[uint(0<<8+key>>0&0xff)*s:])
+		r1 := (*[22]uint64)(tb[uint(1<<8+key>>8&0xff)*s:])
+		r2 := (*[22]uint64)(tb[uint(2<<8+key>>16&0xff)*s:])
+		r3 := (*[22]uint64)(tb[uint(3<<8+key>>24&0xff)*s:])
+		r4 := (*[22]uint64)(tb[uint(4<<8+key>>32&0xff)*s:])
+		r5 := (*[22]uint64)(tb[uint(5<<8+key>>40&0xff)*s:])
+		r6 := (*[22]uint64)(tb[uint(6<<8+key>>48&0xff)*s:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]|r5[0]|r6[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]|r5[1]|r6[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]|r5[2]|r6[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]|r5[3]|r6[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]|r5[4]|r6[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]|r5[5]|r6[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]|r4[6]|r5[6]|r6[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]|r4[7]|r5[7]|r6[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]|r4[8]|r5[8]|r6[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]|r4[9]|r5[9]|r6[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]|r4[10]|r5[10]|r6[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]|r4[11]|r5[11]|r6[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]|r2[12]|r3[12]|r4[12]|r5[12]|r6[12]) + bits.OnesCount64(r0[13]|r1[13]|r2[13]|r3[13]|r4[13]|r5[13]|r6[13]) + bits.OnesCount64(r0[14]|r1[14]|r2[14]|r3[14]|r4[14]|r5[14]|r6[14]) + bits.OnesCount64(r0[15]|r1[15]|r2[15]|r3[15]|r4[15]|r5[15]|r6[15]))
+		n += uint64(bits.OnesCount64(r0[16]|r1[16]|r2[16]|r3[16]|r4[16]|r5[16]|r6[16]) + bits.OnesCount64(r0[17]|r1[17]|r2[17]|r3[17]|r4[17]|r5[17]|r6[17]) + bits.OnesCount64(r0[18]|r1[18]|r2[18]|r3[18]|r4[18]|r5[18]|r6[18]) + bits.OnesCount64(r0[19]|r1[19]|r2[19]|r3[19]|r4[19]|r5[19]|r6[19]))
+		n += uint64(bits.OnesCount64(r0[20]|r1[20]|r2[20]|r3[20]|r4[20]|r5[20]|r6[20]) + bits.OnesCount64(r0[21]|r1[21]|r2[21]|r3[21]|r4[21]|r5[21]|r6[21]))
+	}
+	return int(n)
+}
+
 // clashesGo8x7r23 is clashesGo for 7 tables of 8 diagonals, rows of 23 words.
 func clashesGo8x7r23(tables []uint64, keys []uint64) int {
 	tb := (*[7 << 8 * 23]uint64)(tables)
@@ -4534,6 +8464,29 @@ func clashesGo8x7r23(tables []uint64, keys []uint64) int {
 		r4 := (*[23]uint64)(tb[(4<<8+int(key>>32&0xff))*23:])
 		r5 := (*[23]uint64)(tb[(5<<8+int(key>>40&0xff))*23:])
 		r6 := (*[23]uint64)(tb[(6<<8+int(key>>48&0xff))*23:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]|r5[0]|r6[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]|r5[1]|r6[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]|r5[2]|r6[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]|r5[3]|r6[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]|r5[4]|r6[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]|r5[5]|r6[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]|r4[6]|r5[6]|r6[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]|r4[7]|r5[7]|r6[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]|r4[8]|r5[8]|r6[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]|r4[9]|r5[9]|r6[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]|r4[10]|r5[10]|r6[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]|r4[11]|r5[11]|r6[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]|r2[12]|r3[12]|r4[12]|r5[12]|r6[12]) + bits.OnesCount64(r0[13]|r1[13]|r2[13]|r3[13]|r4[13]|r5[13]|r6[13]) + bits.OnesCount64(r0[14]|r1[14]|r2[14]|r3[14]|r4[14]|r5[14]|r6[14]) + bits.OnesCount64(r0[15]|r1[15]|r2[15]|r3[15]|r4[15]|r5[15]|r6[15]))
+		n += uint64(bits.OnesCount64(r0[16]|r1[16]|r2[16]|r3[16]|r4[16]|r5[16]|r6[16]) + bits.OnesCount64(r0[17]|r1[17]|r2[17]|r3[17]|r4[17]|r5[17]|r6[17]) + bits.OnesCount64(r0[18]|r1[18]|r2[18]|r3[18]|r4[18]|r5[18]|r6[18]) + bits.OnesCount64(r0[19]|r1[19]|r2[19]|r3[19]|r4[19]|r5[19]|r6[19]))
+		n += uint64(bits.OnesCount64(r0[20]|r1[20]|r2[20]|r3[20]|r4[20]|r5[20]|r6[20]) + bits.OnesCount64(r0[21]|r1[21]|r2[21]|r3[21]|r4[21]|r5[21]|r6[21]) + bits.OnesCount64(r0[22]|r1[22]|r2[22]|r3[22]|r4[22]|r5[22]|r6[22]))
+	}
+	return int(n)
+}
+
+// clashesGoStrided8x7r23 is clashesGo for 7 tables of 8 diagonals, 23 words of rows stride words apart.
+func clashesGoStrided8x7r23(tables []uint64, stride int, keys []uint64) int {
+	tb := (*[7 << 8 * 32]uint64)(tables)
+	s := uint(stride-1)&31 + 1
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[23]uint64)(tb[uint(0<<8+key>>0&0xff)*s:])
+		r1 := (*[23]uint64)(tb[uint(1<<8+key>>8&0xff)*s:])
+		r2 := (*[23]uint64)(tb[uint(2<<8+key>>16&0xff)*s:])
+		r3 := (*[23]uint64)(tb[uint(3<<8+key>>24&0xff)*s:])
+		r4 := (*[23]uint64)(tb[uint(4<<8+key>>32&0xff)*s:])
+		r5 := (*[23]uint64)(tb[uint(5<<8+key>>40&0xff)*s:])
+		r6 := (*[23]uint64)(tb[uint(6<<8+key>>48&0xff)*s:])
 		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]|r5[0]|r6[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]|r5[1]|r6[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]|r5[2]|r6[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]|r5[3]|r6[3]))
 		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]|r5[4]|r6[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]|r5[5]|r6[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]|r4[6]|r5[6]|r6[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]|r4[7]|r5[7]|r6[7]))
 		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]|r4[8]|r5[8]|r6[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]|r4[9]|r5[9]|r6[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]|r4[10]|r5[10]|r6[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]|r4[11]|r5[11]|r6[11]))
@@ -4566,6 +8519,29 @@ func clashesGo8x7r24(tables []uint64, keys []uint64) int {
 	return int(n)
 }
 
+// clashesGoStrided8x7r24 is clashesGo for 7 tables of 8 diagonals, 24 words of rows stride words apart.
+func clashesGoStrided8x7r24(tables []uint64, stride int, keys []uint64) int {
+	tb := (*[7 << 8 * 32]uint64)(tables)
+	s := uint(stride-1)&31 + 1
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[24]uint64)(tb[uint(0<<8+key>>0&0xff)*s:])
+		r1 := (*[24]uint64)(tb[uint(1<<8+key>>8&0xff)*s:])
+		r2 := (*[24]uint64)(tb[uint(2<<8+key>>16&0xff)*s:])
+		r3 := (*[24]uint64)(tb[uint(3<<8+key>>24&0xff)*s:])
+		r4 := (*[24]uint64)(tb[uint(4<<8+key>>32&0xff)*s:])
+		r5 := (*[24]uint64)(tb[uint(5<<8+key>>40&0xff)*s:])
+		r6 := (*[24]uint64)(tb[uint(6<<8+key>>48&0xff)*s:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]|r5[0]|r6[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]|r5[1]|r6[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]|r5[2]|r6[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]|r5[3]|r6[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]|r5[4]|r6[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]|r5[5]|r6[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]|r4[6]|r5[6]|r6[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]|r4[7]|r5[7]|r6[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]|r4[8]|r5[8]|r6[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]|r4[9]|r5[9]|r6[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]|r4[10]|r5[10]|r6[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]|r4[11]|r5[11]|r6[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]|r2[12]|r3[12]|r4[12]|r5[12]|r6[12]) + bits.OnesCount64(r0[13]|r1[13]|r2[13]|r3[13]|r4[13]|r5[13]|r6[13]) + bits.OnesCount64(r0[14]|r1[14]|r2[14]|r3[14]|r4[14]|r5[14]|r6[14]) + bits.OnesCount64(r0[15]|r1[15]|r2[15]|r3[15]|r4[15]|r5[15]|r6[15]))
+		n += uint64(bits.OnesCount64(r0[16]|r1[16]|r2[16]|r3[16]|r4[16]|r5[16]|r6[16]) + bits.OnesCount64(r0[17]|r1[17]|r2[17]|r3[17]|r4[17]|r5[17]|r6[17]) + bits.OnesCount64(r0[18]|r1[18]|r2[18]|r3[18]|r4[18]|r5[18]|r6[18]) + bits.OnesCount64(r0[19]|r1[19]|r2[19]|r3[19]|r4[19]|r5[19]|r6[19]))
+		n += uint64(bits.OnesCount64(r0[20]|r1[20]|r2[20]|r3[20]|r4[20]|r5[20]|r6[20]) + bits.OnesCount64(r0[21]|r1[21]|r2[21]|r3[21]|r4[21]|r5[21]|r6[21]) + bits.OnesCount64(r0[22]|r1[22]|r2[22]|r3[22]|r4[22]|r5[22]|r6[22]) + bits.OnesCount64(r0[23]|r1[23]|r2[23]|r3[23]|r4[23]|r5[23]|r6[23]))
+	}
+	return int(n)
+}
+
 // clashesGo8x7r25 is clashesGo for 7 tables of 8 diagonals, rows of 25 words.
 func clashesGo8x7r25(tables []uint64, keys []uint64) int {
 	tb := (*[7 << 8 * 25]uint64)(tables)
@@ -4578,6 +8554,30 @@ func clashesGo8x7r25(tables []uint64, keys []uint64) int {
 		r4 := (*[25]uint64)(tb[(4<<8+int(key>>32&0xff))*25:])
 		r5 := (*[25]uint64)(tb[(5<<8+int(key>>40&0xff))*25:])
 		r6 := (*[25]uint64)(tb[(6<<8+int(key>>48&0xff))*25:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]|r5[0]|r6[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]|r5[1]|r6[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]|r5[2]|r6[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]|r5[3]|r6[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]|r5[4]|r6[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]|r5[5]|r6[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]|r4[6]|r5[6]|r6[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]|r4[7]|r5[7]|r6[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]|r4[8]|r5[8]|r6[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]|r4[9]|r5[9]|r6[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]|r4[10]|r5[10]|r6[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]|r4[11]|r5[11]|r6[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]|r2[12]|r3[12]|r4[12]|r5[12]|r6[12]) + bits.OnesCount64(r0[13]|r1[13]|r2[13]|r3[13]|r4[13]|r5[13]|r6[13]) + bits.OnesCount64(r0[14]|r1[14]|r2[14]|r3[14]|r4[14]|r5[14]|r6[14]) + bits.OnesCount64(r0[15]|r1[15]|r2[15]|r3[15]|r4[15]|r5[15]|r6[15]))
+		n += uint64(bits.OnesCount64(r0[16]|r1[16]|r2[16]|r3[16]|r4[16]|r5[16]|r6[16]) + bits.OnesCount64(r0[17]|r1[17]|r2[17]|r3[17]|r4[17]|r5[17]|r6[17]) + bits.OnesCount64(r0[18]|r1[18]|r2[18]|r3[18]|r4[18]|r5[18]|r6[18]) + bits.OnesCount64(r0[19]|r1[19]|r2[19]|r3[19]|r4[19]|r5[19]|r6[19]))
+		n += uint64(bits.OnesCount64(r0[20]|r1[20]|r2[20]|r3[20]|r4[20]|r5[20]|r6[20]) + bits.OnesCount64(r0[21]|r1[21]|r2[21]|r3[21]|r4[21]|r5[21]|r6[21]) + bits.OnesCount64(r0[22]|r1[22]|r2[22]|r3[22]|r4[22]|r5[22]|r6[22]) + bits.OnesCount64(r0[23]|r1[23]|r2[23]|r3[23]|r4[23]|r5[23]|r6[23]))
+		n += uint64(bits.OnesCount64(r0[24] | r1[24] | r2[24] | r3[24] | r4[24] | r5[24] | r6[24]))
+	}
+	return int(n)
+}
+
+// clashesGoStrided8x7r25 is clashesGo for 7 tables of 8 diagonals, 25 words of rows stride words apart.
+func clashesGoStrided8x7r25(tables []uint64, stride int, keys []uint64) int {
+	tb := (*[7 << 8 * 32]uint64)(tables)
+	s := uint(stride-1)&31 + 1
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[25]uint64)(tb[uint(0<<8+key>>0&0xff)*s:])
+		r1 := (*[25]uint64)(tb[uint(1<<8+key>>8&0xff)*s:])
+		r2 := (*[25]uint64)(tb[uint(2<<8+key>>16&0xff)*s:])
+		r3 := (*[25]uint64)(tb[uint(3<<8+key>>24&0xff)*s:])
+		r4 := (*[25]uint64)(tb[uint(4<<8+key>>32&0xff)*s:])
+		r5 := (*[25]uint64)(tb[uint(5<<8+key>>40&0xff)*s:])
+		r6 := (*[25]uint64)(tb[uint(6<<8+key>>48&0xff)*s:])
 		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]|r5[0]|r6[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]|r5[1]|r6[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]|r5[2]|r6[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]|r5[3]|r6[3]))
 		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]|r5[4]|r6[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]|r5[5]|r6[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]|r4[6]|r5[6]|r6[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]|r4[7]|r5[7]|r6[7]))
 		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]|r4[8]|r5[8]|r6[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]|r4[9]|r5[9]|r6[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]|r4[10]|r5[10]|r6[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]|r4[11]|r5[11]|r6[11]))
@@ -4612,6 +8612,30 @@ func clashesGo8x7r26(tables []uint64, keys []uint64) int {
 	return int(n)
 }
 
+// clashesGoStrided8x7r26 is clashesGo for 7 tables of 8 diagonals, 26 words of rows stride words apart.
+func clashesGoStrided8x7r26(tables []uint64, stride int, keys []uint64) int {
+	tb := (*[7 << 8 * 32]uint64)(tables)
+	s := uint(stride-1)&31 + 1
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[26]uint64)(tb[uint(0<<8+key>>0&0xff)*s:])
+		r1 := (*[26]uint64)(tb[uint(1<<8+key>>8&0xff)*s:])
+		r2 := (*[26]uint64)(tb[uint(2<<8+key>>16&0xff)*s:])
+		r3 := (*[26]uint64)(tb[uint(3<<8+key>>24&0xff)*s:])
+		r4 := (*[26]uint64)(tb[uint(4<<8+key>>32&0xff)*s:])
+		r5 := (*[26]uint64)(tb[uint(5<<8+key>>40&0xff)*s:])
+		r6 := (*[26]uint64)(tb[uint(6<<8+key>>48&0xff)*s:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]|r5[0]|r6[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]|r5[1]|r6[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]|r5[2]|r6[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]|r5[3]|r6[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]|r5[4]|r6[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]|r5[5]|r6[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]|r4[6]|r5[6]|r6[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]|r4[7]|r5[7]|r6[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]|r4[8]|r5[8]|r6[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]|r4[9]|r5[9]|r6[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]|r4[10]|r5[10]|r6[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]|r4[11]|r5[11]|r6[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]|r2[12]|r3[12]|r4[12]|r5[12]|r6[12]) + bits.OnesCount64(r0[13]|r1[13]|r2[13]|r3[13]|r4[13]|r5[13]|r6[13]) + bits.OnesCount64(r0[14]|r1[14]|r2[14]|r3[14]|r4[14]|r5[14]|r6[14]) + bits.OnesCount64(r0[15]|r1[15]|r2[15]|r3[15]|r4[15]|r5[15]|r6[15]))
+		n += uint64(bits.OnesCount64(r0[16]|r1[16]|r2[16]|r3[16]|r4[16]|r5[16]|r6[16]) + bits.OnesCount64(r0[17]|r1[17]|r2[17]|r3[17]|r4[17]|r5[17]|r6[17]) + bits.OnesCount64(r0[18]|r1[18]|r2[18]|r3[18]|r4[18]|r5[18]|r6[18]) + bits.OnesCount64(r0[19]|r1[19]|r2[19]|r3[19]|r4[19]|r5[19]|r6[19]))
+		n += uint64(bits.OnesCount64(r0[20]|r1[20]|r2[20]|r3[20]|r4[20]|r5[20]|r6[20]) + bits.OnesCount64(r0[21]|r1[21]|r2[21]|r3[21]|r4[21]|r5[21]|r6[21]) + bits.OnesCount64(r0[22]|r1[22]|r2[22]|r3[22]|r4[22]|r5[22]|r6[22]) + bits.OnesCount64(r0[23]|r1[23]|r2[23]|r3[23]|r4[23]|r5[23]|r6[23]))
+		n += uint64(bits.OnesCount64(r0[24]|r1[24]|r2[24]|r3[24]|r4[24]|r5[24]|r6[24]) + bits.OnesCount64(r0[25]|r1[25]|r2[25]|r3[25]|r4[25]|r5[25]|r6[25]))
+	}
+	return int(n)
+}
+
 // clashesGo8x7r27 is clashesGo for 7 tables of 8 diagonals, rows of 27 words.
 func clashesGo8x7r27(tables []uint64, keys []uint64) int {
 	tb := (*[7 << 8 * 27]uint64)(tables)
@@ -4624,6 +8648,30 @@ func clashesGo8x7r27(tables []uint64, keys []uint64) int {
 		r4 := (*[27]uint64)(tb[(4<<8+int(key>>32&0xff))*27:])
 		r5 := (*[27]uint64)(tb[(5<<8+int(key>>40&0xff))*27:])
 		r6 := (*[27]uint64)(tb[(6<<8+int(key>>48&0xff))*27:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]|r5[0]|r6[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]|r5[1]|r6[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]|r5[2]|r6[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]|r5[3]|r6[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]|r5[4]|r6[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]|r5[5]|r6[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]|r4[6]|r5[6]|r6[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]|r4[7]|r5[7]|r6[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]|r4[8]|r5[8]|r6[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]|r4[9]|r5[9]|r6[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]|r4[10]|r5[10]|r6[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]|r4[11]|r5[11]|r6[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]|r2[12]|r3[12]|r4[12]|r5[12]|r6[12]) + bits.OnesCount64(r0[13]|r1[13]|r2[13]|r3[13]|r4[13]|r5[13]|r6[13]) + bits.OnesCount64(r0[14]|r1[14]|r2[14]|r3[14]|r4[14]|r5[14]|r6[14]) + bits.OnesCount64(r0[15]|r1[15]|r2[15]|r3[15]|r4[15]|r5[15]|r6[15]))
+		n += uint64(bits.OnesCount64(r0[16]|r1[16]|r2[16]|r3[16]|r4[16]|r5[16]|r6[16]) + bits.OnesCount64(r0[17]|r1[17]|r2[17]|r3[17]|r4[17]|r5[17]|r6[17]) + bits.OnesCount64(r0[18]|r1[18]|r2[18]|r3[18]|r4[18]|r5[18]|r6[18]) + bits.OnesCount64(r0[19]|r1[19]|r2[19]|r3[19]|r4[19]|r5[19]|r6[19]))
+		n += uint64(bits.OnesCount64(r0[20]|r1[20]|r2[20]|r3[20]|r4[20]|r5[20]|r6[20]) + bits.OnesCount64(r0[21]|r1[21]|r2[21]|r3[21]|r4[21]|r5[21]|r6[21]) + bits.OnesCount64(r0[22]|r1[22]|r2[22]|r3[22]|r4[22]|r5[22]|r6[22]) + bits.OnesCount64(r0[23]|r1[23]|r2[23]|r3[23]|r4[23]|r5[23]|r6[23]))
+		n += uint64(bits.OnesCount64(r0[24]|r1[24]|r2[24]|r3[24]|r4[24]|r5[24]|r6[24]) + bits.OnesCount64(r0[25]|r1[25]|r2[25]|r3[25]|r4[25]|r5[25]|r6[25]) + bits.OnesCount64(r0[26]|r1[26]|r2[26]|r3[26]|r4[26]|r5[26]|r6[26]))
+	}
+	return int(n)
+}
+
+// clashesGoStrided8x7r27 is clashesGo for 7 tables of 8 diagonals, 27 words of rows stride words apart.
+func clashesGoStrided8x7r27(tables []uint64, stride int, keys []uint64) int {
+	tb := (*[7 << 8 * 32]uint64)(tables)
+	s := uint(stride-1)&31 + 1
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[27]uint64)(tb[uint(0<<8+key>>0&0xff)*s:])
+		r1 := (*[27]uint64)(tb[uint(1<<8+key>>8&0xff)*s:])
+		r2 := (*[27]uint64)(tb[uint(2<<8+key>>16&0xff)*s:])
+		r3 := (*[27]uint64)(tb[uint(3<<8+key>>24&0xff)*s:])
+		r4 := (*[27]uint64)(tb[uint(4<<8+key>>32&0xff)*s:])
+		r5 := (*[27]uint64)(tb[uint(5<<8+key>>40&0xff)*s:])
+		r6 := (*[27]uint64)(tb[uint(6<<8+key>>48&0xff)*s:])
 		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]|r5[0]|r6[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]|r5[1]|r6[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]|r5[2]|r6[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]|r5[3]|r6[3]))
 		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]|r5[4]|r6[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]|r5[5]|r6[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]|r4[6]|r5[6]|r6[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]|r4[7]|r5[7]|r6[7]))
 		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]|r4[8]|r5[8]|r6[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]|r4[9]|r5[9]|r6[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]|r4[10]|r5[10]|r6[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]|r4[11]|r5[11]|r6[11]))
@@ -4658,6 +8706,30 @@ func clashesGo8x7r28(tables []uint64, keys []uint64) int {
 	return int(n)
 }
 
+// clashesGoStrided8x7r28 is clashesGo for 7 tables of 8 diagonals, 28 words of rows stride words apart.
+func clashesGoStrided8x7r28(tables []uint64, stride int, keys []uint64) int {
+	tb := (*[7 << 8 * 32]uint64)(tables)
+	s := uint(stride-1)&31 + 1
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[28]uint64)(tb[uint(0<<8+key>>0&0xff)*s:])
+		r1 := (*[28]uint64)(tb[uint(1<<8+key>>8&0xff)*s:])
+		r2 := (*[28]uint64)(tb[uint(2<<8+key>>16&0xff)*s:])
+		r3 := (*[28]uint64)(tb[uint(3<<8+key>>24&0xff)*s:])
+		r4 := (*[28]uint64)(tb[uint(4<<8+key>>32&0xff)*s:])
+		r5 := (*[28]uint64)(tb[uint(5<<8+key>>40&0xff)*s:])
+		r6 := (*[28]uint64)(tb[uint(6<<8+key>>48&0xff)*s:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]|r5[0]|r6[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]|r5[1]|r6[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]|r5[2]|r6[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]|r5[3]|r6[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]|r5[4]|r6[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]|r5[5]|r6[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]|r4[6]|r5[6]|r6[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]|r4[7]|r5[7]|r6[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]|r4[8]|r5[8]|r6[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]|r4[9]|r5[9]|r6[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]|r4[10]|r5[10]|r6[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]|r4[11]|r5[11]|r6[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]|r2[12]|r3[12]|r4[12]|r5[12]|r6[12]) + bits.OnesCount64(r0[13]|r1[13]|r2[13]|r3[13]|r4[13]|r5[13]|r6[13]) + bits.OnesCount64(r0[14]|r1[14]|r2[14]|r3[14]|r4[14]|r5[14]|r6[14]) + bits.OnesCount64(r0[15]|r1[15]|r2[15]|r3[15]|r4[15]|r5[15]|r6[15]))
+		n += uint64(bits.OnesCount64(r0[16]|r1[16]|r2[16]|r3[16]|r4[16]|r5[16]|r6[16]) + bits.OnesCount64(r0[17]|r1[17]|r2[17]|r3[17]|r4[17]|r5[17]|r6[17]) + bits.OnesCount64(r0[18]|r1[18]|r2[18]|r3[18]|r4[18]|r5[18]|r6[18]) + bits.OnesCount64(r0[19]|r1[19]|r2[19]|r3[19]|r4[19]|r5[19]|r6[19]))
+		n += uint64(bits.OnesCount64(r0[20]|r1[20]|r2[20]|r3[20]|r4[20]|r5[20]|r6[20]) + bits.OnesCount64(r0[21]|r1[21]|r2[21]|r3[21]|r4[21]|r5[21]|r6[21]) + bits.OnesCount64(r0[22]|r1[22]|r2[22]|r3[22]|r4[22]|r5[22]|r6[22]) + bits.OnesCount64(r0[23]|r1[23]|r2[23]|r3[23]|r4[23]|r5[23]|r6[23]))
+		n += uint64(bits.OnesCount64(r0[24]|r1[24]|r2[24]|r3[24]|r4[24]|r5[24]|r6[24]) + bits.OnesCount64(r0[25]|r1[25]|r2[25]|r3[25]|r4[25]|r5[25]|r6[25]) + bits.OnesCount64(r0[26]|r1[26]|r2[26]|r3[26]|r4[26]|r5[26]|r6[26]) + bits.OnesCount64(r0[27]|r1[27]|r2[27]|r3[27]|r4[27]|r5[27]|r6[27]))
+	}
+	return int(n)
+}
+
 // clashesGo8x7r29 is clashesGo for 7 tables of 8 diagonals, rows of 29 words.
 func clashesGo8x7r29(tables []uint64, keys []uint64) int {
 	tb := (*[7 << 8 * 29]uint64)(tables)
@@ -4670,6 +8742,31 @@ func clashesGo8x7r29(tables []uint64, keys []uint64) int {
 		r4 := (*[29]uint64)(tb[(4<<8+int(key>>32&0xff))*29:])
 		r5 := (*[29]uint64)(tb[(5<<8+int(key>>40&0xff))*29:])
 		r6 := (*[29]uint64)(tb[(6<<8+int(key>>48&0xff))*29:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]|r5[0]|r6[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]|r5[1]|r6[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]|r5[2]|r6[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]|r5[3]|r6[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]|r5[4]|r6[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]|r5[5]|r6[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]|r4[6]|r5[6]|r6[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]|r4[7]|r5[7]|r6[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]|r4[8]|r5[8]|r6[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]|r4[9]|r5[9]|r6[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]|r4[10]|r5[10]|r6[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]|r4[11]|r5[11]|r6[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]|r2[12]|r3[12]|r4[12]|r5[12]|r6[12]) + bits.OnesCount64(r0[13]|r1[13]|r2[13]|r3[13]|r4[13]|r5[13]|r6[13]) + bits.OnesCount64(r0[14]|r1[14]|r2[14]|r3[14]|r4[14]|r5[14]|r6[14]) + bits.OnesCount64(r0[15]|r1[15]|r2[15]|r3[15]|r4[15]|r5[15]|r6[15]))
+		n += uint64(bits.OnesCount64(r0[16]|r1[16]|r2[16]|r3[16]|r4[16]|r5[16]|r6[16]) + bits.OnesCount64(r0[17]|r1[17]|r2[17]|r3[17]|r4[17]|r5[17]|r6[17]) + bits.OnesCount64(r0[18]|r1[18]|r2[18]|r3[18]|r4[18]|r5[18]|r6[18]) + bits.OnesCount64(r0[19]|r1[19]|r2[19]|r3[19]|r4[19]|r5[19]|r6[19]))
+		n += uint64(bits.OnesCount64(r0[20]|r1[20]|r2[20]|r3[20]|r4[20]|r5[20]|r6[20]) + bits.OnesCount64(r0[21]|r1[21]|r2[21]|r3[21]|r4[21]|r5[21]|r6[21]) + bits.OnesCount64(r0[22]|r1[22]|r2[22]|r3[22]|r4[22]|r5[22]|r6[22]) + bits.OnesCount64(r0[23]|r1[23]|r2[23]|r3[23]|r4[23]|r5[23]|r6[23]))
+		n += uint64(bits.OnesCount64(r0[24]|r1[24]|r2[24]|r3[24]|r4[24]|r5[24]|r6[24]) + bits.OnesCount64(r0[25]|r1[25]|r2[25]|r3[25]|r4[25]|r5[25]|r6[25]) + bits.OnesCount64(r0[26]|r1[26]|r2[26]|r3[26]|r4[26]|r5[26]|r6[26]) + bits.OnesCount64(r0[27]|r1[27]|r2[27]|r3[27]|r4[27]|r5[27]|r6[27]))
+		n += uint64(bits.OnesCount64(r0[28] | r1[28] | r2[28] | r3[28] | r4[28] | r5[28] | r6[28]))
+	}
+	return int(n)
+}
+
+// clashesGoStrided8x7r29 is clashesGo for 7 tables of 8 diagonals, 29 words of rows stride words apart.
+func clashesGoStrided8x7r29(tables []uint64, stride int, keys []uint64) int {
+	tb := (*[7 << 8 * 32]uint64)(tables)
+	s := uint(stride-1)&31 + 1
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[29]uint64)(tb[uint(0<<8+key>>0&0xff)*s:])
+		r1 := (*[29]uint64)(tb[uint(1<<8+key>>8&0xff)*s:])
+		r2 := (*[29]uint64)(tb[uint(2<<8+key>>16&0xff)*s:])
+		r3 := (*[29]uint64)(tb[uint(3<<8+key>>24&0xff)*s:])
+		r4 := (*[29]uint64)(tb[uint(4<<8+key>>32&0xff)*s:])
+		r5 := (*[29]uint64)(tb[uint(5<<8+key>>40&0xff)*s:])
+		r6 := (*[29]uint64)(tb[uint(6<<8+key>>48&0xff)*s:])
 		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]|r5[0]|r6[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]|r5[1]|r6[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]|r5[2]|r6[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]|r5[3]|r6[3]))
 		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]|r5[4]|r6[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]|r5[5]|r6[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]|r4[6]|r5[6]|r6[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]|r4[7]|r5[7]|r6[7]))
 		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]|r4[8]|r5[8]|r6[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]|r4[9]|r5[9]|r6[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]|r4[10]|r5[10]|r6[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]|r4[11]|r5[11]|r6[11]))
@@ -4706,6 +8803,31 @@ func clashesGo8x7r30(tables []uint64, keys []uint64) int {
 	return int(n)
 }
 
+// clashesGoStrided8x7r30 is clashesGo for 7 tables of 8 diagonals, 30 words of rows stride words apart.
+func clashesGoStrided8x7r30(tables []uint64, stride int, keys []uint64) int {
+	tb := (*[7 << 8 * 32]uint64)(tables)
+	s := uint(stride-1)&31 + 1
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[30]uint64)(tb[uint(0<<8+key>>0&0xff)*s:])
+		r1 := (*[30]uint64)(tb[uint(1<<8+key>>8&0xff)*s:])
+		r2 := (*[30]uint64)(tb[uint(2<<8+key>>16&0xff)*s:])
+		r3 := (*[30]uint64)(tb[uint(3<<8+key>>24&0xff)*s:])
+		r4 := (*[30]uint64)(tb[uint(4<<8+key>>32&0xff)*s:])
+		r5 := (*[30]uint64)(tb[uint(5<<8+key>>40&0xff)*s:])
+		r6 := (*[30]uint64)(tb[uint(6<<8+key>>48&0xff)*s:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]|r5[0]|r6[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]|r5[1]|r6[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]|r5[2]|r6[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]|r5[3]|r6[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]|r5[4]|r6[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]|r5[5]|r6[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]|r4[6]|r5[6]|r6[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]|r4[7]|r5[7]|r6[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]|r4[8]|r5[8]|r6[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]|r4[9]|r5[9]|r6[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]|r4[10]|r5[10]|r6[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]|r4[11]|r5[11]|r6[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]|r2[12]|r3[12]|r4[12]|r5[12]|r6[12]) + bits.OnesCount64(r0[13]|r1[13]|r2[13]|r3[13]|r4[13]|r5[13]|r6[13]) + bits.OnesCount64(r0[14]|r1[14]|r2[14]|r3[14]|r4[14]|r5[14]|r6[14]) + bits.OnesCount64(r0[15]|r1[15]|r2[15]|r3[15]|r4[15]|r5[15]|r6[15]))
+		n += uint64(bits.OnesCount64(r0[16]|r1[16]|r2[16]|r3[16]|r4[16]|r5[16]|r6[16]) + bits.OnesCount64(r0[17]|r1[17]|r2[17]|r3[17]|r4[17]|r5[17]|r6[17]) + bits.OnesCount64(r0[18]|r1[18]|r2[18]|r3[18]|r4[18]|r5[18]|r6[18]) + bits.OnesCount64(r0[19]|r1[19]|r2[19]|r3[19]|r4[19]|r5[19]|r6[19]))
+		n += uint64(bits.OnesCount64(r0[20]|r1[20]|r2[20]|r3[20]|r4[20]|r5[20]|r6[20]) + bits.OnesCount64(r0[21]|r1[21]|r2[21]|r3[21]|r4[21]|r5[21]|r6[21]) + bits.OnesCount64(r0[22]|r1[22]|r2[22]|r3[22]|r4[22]|r5[22]|r6[22]) + bits.OnesCount64(r0[23]|r1[23]|r2[23]|r3[23]|r4[23]|r5[23]|r6[23]))
+		n += uint64(bits.OnesCount64(r0[24]|r1[24]|r2[24]|r3[24]|r4[24]|r5[24]|r6[24]) + bits.OnesCount64(r0[25]|r1[25]|r2[25]|r3[25]|r4[25]|r5[25]|r6[25]) + bits.OnesCount64(r0[26]|r1[26]|r2[26]|r3[26]|r4[26]|r5[26]|r6[26]) + bits.OnesCount64(r0[27]|r1[27]|r2[27]|r3[27]|r4[27]|r5[27]|r6[27]))
+		n += uint64(bits.OnesCount64(r0[28]|r1[28]|r2[28]|r3[28]|r4[28]|r5[28]|r6[28]) + bits.OnesCount64(r0[29]|r1[29]|r2[29]|r3[29]|r4[29]|r5[29]|r6[29]))
+	}
+	return int(n)
+}
+
 // clashesGo8x7r31 is clashesGo for 7 tables of 8 diagonals, rows of 31 words.
 func clashesGo8x7r31(tables []uint64, keys []uint64) int {
 	tb := (*[7 << 8 * 31]uint64)(tables)
@@ -4718,6 +8840,31 @@ func clashesGo8x7r31(tables []uint64, keys []uint64) int {
 		r4 := (*[31]uint64)(tb[(4<<8+int(key>>32&0xff))*31:])
 		r5 := (*[31]uint64)(tb[(5<<8+int(key>>40&0xff))*31:])
 		r6 := (*[31]uint64)(tb[(6<<8+int(key>>48&0xff))*31:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]|r5[0]|r6[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]|r5[1]|r6[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]|r5[2]|r6[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]|r5[3]|r6[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]|r5[4]|r6[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]|r5[5]|r6[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]|r4[6]|r5[6]|r6[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]|r4[7]|r5[7]|r6[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]|r4[8]|r5[8]|r6[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]|r4[9]|r5[9]|r6[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]|r4[10]|r5[10]|r6[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]|r4[11]|r5[11]|r6[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]|r2[12]|r3[12]|r4[12]|r5[12]|r6[12]) + bits.OnesCount64(r0[13]|r1[13]|r2[13]|r3[13]|r4[13]|r5[13]|r6[13]) + bits.OnesCount64(r0[14]|r1[14]|r2[14]|r3[14]|r4[14]|r5[14]|r6[14]) + bits.OnesCount64(r0[15]|r1[15]|r2[15]|r3[15]|r4[15]|r5[15]|r6[15]))
+		n += uint64(bits.OnesCount64(r0[16]|r1[16]|r2[16]|r3[16]|r4[16]|r5[16]|r6[16]) + bits.OnesCount64(r0[17]|r1[17]|r2[17]|r3[17]|r4[17]|r5[17]|r6[17]) + bits.OnesCount64(r0[18]|r1[18]|r2[18]|r3[18]|r4[18]|r5[18]|r6[18]) + bits.OnesCount64(r0[19]|r1[19]|r2[19]|r3[19]|r4[19]|r5[19]|r6[19]))
+		n += uint64(bits.OnesCount64(r0[20]|r1[20]|r2[20]|r3[20]|r4[20]|r5[20]|r6[20]) + bits.OnesCount64(r0[21]|r1[21]|r2[21]|r3[21]|r4[21]|r5[21]|r6[21]) + bits.OnesCount64(r0[22]|r1[22]|r2[22]|r3[22]|r4[22]|r5[22]|r6[22]) + bits.OnesCount64(r0[23]|r1[23]|r2[23]|r3[23]|r4[23]|r5[23]|r6[23]))
+		n += uint64(bits.OnesCount64(r0[24]|r1[24]|r2[24]|r3[24]|r4[24]|r5[24]|r6[24]) + bits.OnesCount64(r0[25]|r1[25]|r2[25]|r3[25]|r4[25]|r5[25]|r6[25]) + bits.OnesCount64(r0[26]|r1[26]|r2[26]|r3[26]|r4[26]|r5[26]|r6[26]) + bits.OnesCount64(r0[27]|r1[27]|r2[27]|r3[27]|r4[27]|r5[27]|r6[27]))
+		n += uint64(bits.OnesCount64(r0[28]|r1[28]|r2[28]|r3[28]|r4[28]|r5[28]|r6[28]) + bits.OnesCount64(r0[29]|r1[29]|r2[29]|r3[29]|r4[29]|r5[29]|r6[29]) + bits.OnesCount64(r0[30]|r1[30]|r2[30]|r3[30]|r4[30]|r5[30]|r6[30]))
+	}
+	return int(n)
+}
+
+// clashesGoStrided8x7r31 is clashesGo for 7 tables of 8 diagonals, 31 words of rows stride words apart.
+func clashesGoStrided8x7r31(tables []uint64, stride int, keys []uint64) int {
+	tb := (*[7 << 8 * 32]uint64)(tables)
+	s := uint(stride-1)&31 + 1
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[31]uint64)(tb[uint(0<<8+key>>0&0xff)*s:])
+		r1 := (*[31]uint64)(tb[uint(1<<8+key>>8&0xff)*s:])
+		r2 := (*[31]uint64)(tb[uint(2<<8+key>>16&0xff)*s:])
+		r3 := (*[31]uint64)(tb[uint(3<<8+key>>24&0xff)*s:])
+		r4 := (*[31]uint64)(tb[uint(4<<8+key>>32&0xff)*s:])
+		r5 := (*[31]uint64)(tb[uint(5<<8+key>>40&0xff)*s:])
+		r6 := (*[31]uint64)(tb[uint(6<<8+key>>48&0xff)*s:])
 		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]|r5[0]|r6[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]|r5[1]|r6[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]|r5[2]|r6[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]|r5[3]|r6[3]))
 		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]|r5[4]|r6[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]|r5[5]|r6[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]|r4[6]|r5[6]|r6[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]|r4[7]|r5[7]|r6[7]))
 		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]|r4[8]|r5[8]|r6[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]|r4[9]|r5[9]|r6[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]|r4[10]|r5[10]|r6[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]|r4[11]|r5[11]|r6[11]))
@@ -4754,6 +8901,31 @@ func clashesGo8x7r32(tables []uint64, keys []uint64) int {
 	return int(n)
 }
 
+// clashesGoStrided8x7r32 is clashesGo for 7 tables of 8 diagonals, 32 words of rows stride words apart.
+func clashesGoStrided8x7r32(tables []uint64, stride int, keys []uint64) int {
+	tb := (*[7 << 8 * 32]uint64)(tables)
+	s := uint(stride-1)&31 + 1
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[32]uint64)(tb[uint(0<<8+key>>0&0xff)*s:])
+		r1 := (*[32]uint64)(tb[uint(1<<8+key>>8&0xff)*s:])
+		r2 := (*[32]uint64)(tb[uint(2<<8+key>>16&0xff)*s:])
+		r3 := (*[32]uint64)(tb[uint(3<<8+key>>24&0xff)*s:])
+		r4 := (*[32]uint64)(tb[uint(4<<8+key>>32&0xff)*s:])
+		r5 := (*[32]uint64)(tb[uint(5<<8+key>>40&0xff)*s:])
+		r6 := (*[32]uint64)(tb[uint(6<<8+key>>48&0xff)*s:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]|r5[0]|r6[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]|r5[1]|r6[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]|r5[2]|r6[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]|r5[3]|r6[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]|r5[4]|r6[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]|r5[5]|r6[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]|r4[6]|r5[6]|r6[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]|r4[7]|r5[7]|r6[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]|r4[8]|r5[8]|r6[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]|r4[9]|r5[9]|r6[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]|r4[10]|r5[10]|r6[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]|r4[11]|r5[11]|r6[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]|r2[12]|r3[12]|r4[12]|r5[12]|r6[12]) + bits.OnesCount64(r0[13]|r1[13]|r2[13]|r3[13]|r4[13]|r5[13]|r6[13]) + bits.OnesCount64(r0[14]|r1[14]|r2[14]|r3[14]|r4[14]|r5[14]|r6[14]) + bits.OnesCount64(r0[15]|r1[15]|r2[15]|r3[15]|r4[15]|r5[15]|r6[15]))
+		n += uint64(bits.OnesCount64(r0[16]|r1[16]|r2[16]|r3[16]|r4[16]|r5[16]|r6[16]) + bits.OnesCount64(r0[17]|r1[17]|r2[17]|r3[17]|r4[17]|r5[17]|r6[17]) + bits.OnesCount64(r0[18]|r1[18]|r2[18]|r3[18]|r4[18]|r5[18]|r6[18]) + bits.OnesCount64(r0[19]|r1[19]|r2[19]|r3[19]|r4[19]|r5[19]|r6[19]))
+		n += uint64(bits.OnesCount64(r0[20]|r1[20]|r2[20]|r3[20]|r4[20]|r5[20]|r6[20]) + bits.OnesCount64(r0[21]|r1[21]|r2[21]|r3[21]|r4[21]|r5[21]|r6[21]) + bits.OnesCount64(r0[22]|r1[22]|r2[22]|r3[22]|r4[22]|r5[22]|r6[22]) + bits.OnesCount64(r0[23]|r1[23]|r2[23]|r3[23]|r4[23]|r5[23]|r6[23]))
+		n += uint64(bits.OnesCount64(r0[24]|r1[24]|r2[24]|r3[24]|r4[24]|r5[24]|r6[24]) + bits.OnesCount64(r0[25]|r1[25]|r2[25]|r3[25]|r4[25]|r5[25]|r6[25]) + bits.OnesCount64(r0[26]|r1[26]|r2[26]|r3[26]|r4[26]|r5[26]|r6[26]) + bits.OnesCount64(r0[27]|r1[27]|r2[27]|r3[27]|r4[27]|r5[27]|r6[27]))
+		n += uint64(bits.OnesCount64(r0[28]|r1[28]|r2[28]|r3[28]|r4[28]|r5[28]|r6[28]) + bits.OnesCount64(r0[29]|r1[29]|r2[29]|r3[29]|r4[29]|r5[29]|r6[29]) + bits.OnesCount64(r0[30]|r1[30]|r2[30]|r3[30]|r4[30]|r5[30]|r6[30]) + bits.OnesCount64(r0[31]|r1[31]|r2[31]|r3[31]|r4[31]|r5[31]|r6[31]))
+	}
+	return int(n)
+}
+
 // clashesGo8x8r1 is clashesGo for 8 tables of 8 diagonals, rows of 1 words.
 func clashesGo8x8r1(tables []uint64, keys []uint64) int {
 	tb := (*[8 << 8 * 1]uint64)(tables)
@@ -4767,6 +8939,25 @@ func clashesGo8x8r1(tables []uint64, keys []uint64) int {
 		r5 := (*[1]uint64)(tb[(5<<8+int(key>>40&0xff))*1:])
 		r6 := (*[1]uint64)(tb[(6<<8+int(key>>48&0xff))*1:])
 		r7 := (*[1]uint64)(tb[(7<<8+int(key>>56&0xff))*1:])
+		n += uint64(bits.OnesCount64(r0[0] | r1[0] | r2[0] | r3[0] | r4[0] | r5[0] | r6[0] | r7[0]))
+	}
+	return int(n)
+}
+
+// clashesGoStrided8x8r1 is clashesGo for 8 tables of 8 diagonals, 1 words of rows stride words apart.
+func clashesGoStrided8x8r1(tables []uint64, stride int, keys []uint64) int {
+	tb := (*[8 << 8 * 32]uint64)(tables)
+	s := uint(stride-1)&31 + 1
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[1]uint64)(tb[uint(0<<8+key>>0&0xff)*s:])
+		r1 := (*[1]uint64)(tb[uint(1<<8+key>>8&0xff)*s:])
+		r2 := (*[1]uint64)(tb[uint(2<<8+key>>16&0xff)*s:])
+		r3 := (*[1]uint64)(tb[uint(3<<8+key>>24&0xff)*s:])
+		r4 := (*[1]uint64)(tb[uint(4<<8+key>>32&0xff)*s:])
+		r5 := (*[1]uint64)(tb[uint(5<<8+key>>40&0xff)*s:])
+		r6 := (*[1]uint64)(tb[uint(6<<8+key>>48&0xff)*s:])
+		r7 := (*[1]uint64)(tb[uint(7<<8+key>>56&0xff)*s:])
 		n += uint64(bits.OnesCount64(r0[0] | r1[0] | r2[0] | r3[0] | r4[0] | r5[0] | r6[0] | r7[0]))
 	}
 	return int(n)
@@ -4790,6 +8981,25 @@ func clashesGo8x8r2(tables []uint64, keys []uint64) int {
 	return int(n)
 }
 
+// clashesGoStrided8x8r2 is clashesGo for 8 tables of 8 diagonals, 2 words of rows stride words apart.
+func clashesGoStrided8x8r2(tables []uint64, stride int, keys []uint64) int {
+	tb := (*[8 << 8 * 32]uint64)(tables)
+	s := uint(stride-1)&31 + 1
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[2]uint64)(tb[uint(0<<8+key>>0&0xff)*s:])
+		r1 := (*[2]uint64)(tb[uint(1<<8+key>>8&0xff)*s:])
+		r2 := (*[2]uint64)(tb[uint(2<<8+key>>16&0xff)*s:])
+		r3 := (*[2]uint64)(tb[uint(3<<8+key>>24&0xff)*s:])
+		r4 := (*[2]uint64)(tb[uint(4<<8+key>>32&0xff)*s:])
+		r5 := (*[2]uint64)(tb[uint(5<<8+key>>40&0xff)*s:])
+		r6 := (*[2]uint64)(tb[uint(6<<8+key>>48&0xff)*s:])
+		r7 := (*[2]uint64)(tb[uint(7<<8+key>>56&0xff)*s:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]|r5[0]|r6[0]|r7[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]|r5[1]|r6[1]|r7[1]))
+	}
+	return int(n)
+}
+
 // clashesGo8x8r3 is clashesGo for 8 tables of 8 diagonals, rows of 3 words.
 func clashesGo8x8r3(tables []uint64, keys []uint64) int {
 	tb := (*[8 << 8 * 3]uint64)(tables)
@@ -4803,6 +9013,25 @@ func clashesGo8x8r3(tables []uint64, keys []uint64) int {
 		r5 := (*[3]uint64)(tb[(5<<8+int(key>>40&0xff))*3:])
 		r6 := (*[3]uint64)(tb[(6<<8+int(key>>48&0xff))*3:])
 		r7 := (*[3]uint64)(tb[(7<<8+int(key>>56&0xff))*3:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]|r5[0]|r6[0]|r7[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]|r5[1]|r6[1]|r7[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]|r5[2]|r6[2]|r7[2]))
+	}
+	return int(n)
+}
+
+// clashesGoStrided8x8r3 is clashesGo for 8 tables of 8 diagonals, 3 words of rows stride words apart.
+func clashesGoStrided8x8r3(tables []uint64, stride int, keys []uint64) int {
+	tb := (*[8 << 8 * 32]uint64)(tables)
+	s := uint(stride-1)&31 + 1
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[3]uint64)(tb[uint(0<<8+key>>0&0xff)*s:])
+		r1 := (*[3]uint64)(tb[uint(1<<8+key>>8&0xff)*s:])
+		r2 := (*[3]uint64)(tb[uint(2<<8+key>>16&0xff)*s:])
+		r3 := (*[3]uint64)(tb[uint(3<<8+key>>24&0xff)*s:])
+		r4 := (*[3]uint64)(tb[uint(4<<8+key>>32&0xff)*s:])
+		r5 := (*[3]uint64)(tb[uint(5<<8+key>>40&0xff)*s:])
+		r6 := (*[3]uint64)(tb[uint(6<<8+key>>48&0xff)*s:])
+		r7 := (*[3]uint64)(tb[uint(7<<8+key>>56&0xff)*s:])
 		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]|r5[0]|r6[0]|r7[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]|r5[1]|r6[1]|r7[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]|r5[2]|r6[2]|r7[2]))
 	}
 	return int(n)
@@ -4826,6 +9055,25 @@ func clashesGo8x8r4(tables []uint64, keys []uint64) int {
 	return int(n)
 }
 
+// clashesGoStrided8x8r4 is clashesGo for 8 tables of 8 diagonals, 4 words of rows stride words apart.
+func clashesGoStrided8x8r4(tables []uint64, stride int, keys []uint64) int {
+	tb := (*[8 << 8 * 32]uint64)(tables)
+	s := uint(stride-1)&31 + 1
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[4]uint64)(tb[uint(0<<8+key>>0&0xff)*s:])
+		r1 := (*[4]uint64)(tb[uint(1<<8+key>>8&0xff)*s:])
+		r2 := (*[4]uint64)(tb[uint(2<<8+key>>16&0xff)*s:])
+		r3 := (*[4]uint64)(tb[uint(3<<8+key>>24&0xff)*s:])
+		r4 := (*[4]uint64)(tb[uint(4<<8+key>>32&0xff)*s:])
+		r5 := (*[4]uint64)(tb[uint(5<<8+key>>40&0xff)*s:])
+		r6 := (*[4]uint64)(tb[uint(6<<8+key>>48&0xff)*s:])
+		r7 := (*[4]uint64)(tb[uint(7<<8+key>>56&0xff)*s:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]|r5[0]|r6[0]|r7[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]|r5[1]|r6[1]|r7[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]|r5[2]|r6[2]|r7[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]|r5[3]|r6[3]|r7[3]))
+	}
+	return int(n)
+}
+
 // clashesGo8x8r5 is clashesGo for 8 tables of 8 diagonals, rows of 5 words.
 func clashesGo8x8r5(tables []uint64, keys []uint64) int {
 	tb := (*[8 << 8 * 5]uint64)(tables)
@@ -4839,6 +9087,26 @@ func clashesGo8x8r5(tables []uint64, keys []uint64) int {
 		r5 := (*[5]uint64)(tb[(5<<8+int(key>>40&0xff))*5:])
 		r6 := (*[5]uint64)(tb[(6<<8+int(key>>48&0xff))*5:])
 		r7 := (*[5]uint64)(tb[(7<<8+int(key>>56&0xff))*5:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]|r5[0]|r6[0]|r7[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]|r5[1]|r6[1]|r7[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]|r5[2]|r6[2]|r7[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]|r5[3]|r6[3]|r7[3]))
+		n += uint64(bits.OnesCount64(r0[4] | r1[4] | r2[4] | r3[4] | r4[4] | r5[4] | r6[4] | r7[4]))
+	}
+	return int(n)
+}
+
+// clashesGoStrided8x8r5 is clashesGo for 8 tables of 8 diagonals, 5 words of rows stride words apart.
+func clashesGoStrided8x8r5(tables []uint64, stride int, keys []uint64) int {
+	tb := (*[8 << 8 * 32]uint64)(tables)
+	s := uint(stride-1)&31 + 1
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[5]uint64)(tb[uint(0<<8+key>>0&0xff)*s:])
+		r1 := (*[5]uint64)(tb[uint(1<<8+key>>8&0xff)*s:])
+		r2 := (*[5]uint64)(tb[uint(2<<8+key>>16&0xff)*s:])
+		r3 := (*[5]uint64)(tb[uint(3<<8+key>>24&0xff)*s:])
+		r4 := (*[5]uint64)(tb[uint(4<<8+key>>32&0xff)*s:])
+		r5 := (*[5]uint64)(tb[uint(5<<8+key>>40&0xff)*s:])
+		r6 := (*[5]uint64)(tb[uint(6<<8+key>>48&0xff)*s:])
+		r7 := (*[5]uint64)(tb[uint(7<<8+key>>56&0xff)*s:])
 		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]|r5[0]|r6[0]|r7[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]|r5[1]|r6[1]|r7[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]|r5[2]|r6[2]|r7[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]|r5[3]|r6[3]|r7[3]))
 		n += uint64(bits.OnesCount64(r0[4] | r1[4] | r2[4] | r3[4] | r4[4] | r5[4] | r6[4] | r7[4]))
 	}
@@ -4864,6 +9132,26 @@ func clashesGo8x8r6(tables []uint64, keys []uint64) int {
 	return int(n)
 }
 
+// clashesGoStrided8x8r6 is clashesGo for 8 tables of 8 diagonals, 6 words of rows stride words apart.
+func clashesGoStrided8x8r6(tables []uint64, stride int, keys []uint64) int {
+	tb := (*[8 << 8 * 32]uint64)(tables)
+	s := uint(stride-1)&31 + 1
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[6]uint64)(tb[uint(0<<8+key>>0&0xff)*s:])
+		r1 := (*[6]uint64)(tb[uint(1<<8+key>>8&0xff)*s:])
+		r2 := (*[6]uint64)(tb[uint(2<<8+key>>16&0xff)*s:])
+		r3 := (*[6]uint64)(tb[uint(3<<8+key>>24&0xff)*s:])
+		r4 := (*[6]uint64)(tb[uint(4<<8+key>>32&0xff)*s:])
+		r5 := (*[6]uint64)(tb[uint(5<<8+key>>40&0xff)*s:])
+		r6 := (*[6]uint64)(tb[uint(6<<8+key>>48&0xff)*s:])
+		r7 := (*[6]uint64)(tb[uint(7<<8+key>>56&0xff)*s:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]|r5[0]|r6[0]|r7[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]|r5[1]|r6[1]|r7[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]|r5[2]|r6[2]|r7[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]|r5[3]|r6[3]|r7[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]|r5[4]|r6[4]|r7[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]|r5[5]|r6[5]|r7[5]))
+	}
+	return int(n)
+}
+
 // clashesGo8x8r7 is clashesGo for 8 tables of 8 diagonals, rows of 7 words.
 func clashesGo8x8r7(tables []uint64, keys []uint64) int {
 	tb := (*[8 << 8 * 7]uint64)(tables)
@@ -4877,6 +9165,26 @@ func clashesGo8x8r7(tables []uint64, keys []uint64) int {
 		r5 := (*[7]uint64)(tb[(5<<8+int(key>>40&0xff))*7:])
 		r6 := (*[7]uint64)(tb[(6<<8+int(key>>48&0xff))*7:])
 		r7 := (*[7]uint64)(tb[(7<<8+int(key>>56&0xff))*7:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]|r5[0]|r6[0]|r7[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]|r5[1]|r6[1]|r7[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]|r5[2]|r6[2]|r7[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]|r5[3]|r6[3]|r7[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]|r5[4]|r6[4]|r7[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]|r5[5]|r6[5]|r7[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]|r4[6]|r5[6]|r6[6]|r7[6]))
+	}
+	return int(n)
+}
+
+// clashesGoStrided8x8r7 is clashesGo for 8 tables of 8 diagonals, 7 words of rows stride words apart.
+func clashesGoStrided8x8r7(tables []uint64, stride int, keys []uint64) int {
+	tb := (*[8 << 8 * 32]uint64)(tables)
+	s := uint(stride-1)&31 + 1
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[7]uint64)(tb[uint(0<<8+key>>0&0xff)*s:])
+		r1 := (*[7]uint64)(tb[uint(1<<8+key>>8&0xff)*s:])
+		r2 := (*[7]uint64)(tb[uint(2<<8+key>>16&0xff)*s:])
+		r3 := (*[7]uint64)(tb[uint(3<<8+key>>24&0xff)*s:])
+		r4 := (*[7]uint64)(tb[uint(4<<8+key>>32&0xff)*s:])
+		r5 := (*[7]uint64)(tb[uint(5<<8+key>>40&0xff)*s:])
+		r6 := (*[7]uint64)(tb[uint(6<<8+key>>48&0xff)*s:])
+		r7 := (*[7]uint64)(tb[uint(7<<8+key>>56&0xff)*s:])
 		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]|r5[0]|r6[0]|r7[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]|r5[1]|r6[1]|r7[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]|r5[2]|r6[2]|r7[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]|r5[3]|r6[3]|r7[3]))
 		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]|r5[4]|r6[4]|r7[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]|r5[5]|r6[5]|r7[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]|r4[6]|r5[6]|r6[6]|r7[6]))
 	}
@@ -4902,6 +9210,26 @@ func clashesGo8x8r8(tables []uint64, keys []uint64) int {
 	return int(n)
 }
 
+// clashesGoStrided8x8r8 is clashesGo for 8 tables of 8 diagonals, 8 words of rows stride words apart.
+func clashesGoStrided8x8r8(tables []uint64, stride int, keys []uint64) int {
+	tb := (*[8 << 8 * 32]uint64)(tables)
+	s := uint(stride-1)&31 + 1
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[8]uint64)(tb[uint(0<<8+key>>0&0xff)*s:])
+		r1 := (*[8]uint64)(tb[uint(1<<8+key>>8&0xff)*s:])
+		r2 := (*[8]uint64)(tb[uint(2<<8+key>>16&0xff)*s:])
+		r3 := (*[8]uint64)(tb[uint(3<<8+key>>24&0xff)*s:])
+		r4 := (*[8]uint64)(tb[uint(4<<8+key>>32&0xff)*s:])
+		r5 := (*[8]uint64)(tb[uint(5<<8+key>>40&0xff)*s:])
+		r6 := (*[8]uint64)(tb[uint(6<<8+key>>48&0xff)*s:])
+		r7 := (*[8]uint64)(tb[uint(7<<8+key>>56&0xff)*s:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]|r5[0]|r6[0]|r7[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]|r5[1]|r6[1]|r7[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]|r5[2]|r6[2]|r7[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]|r5[3]|r6[3]|r7[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]|r5[4]|r6[4]|r7[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]|r5[5]|r6[5]|r7[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]|r4[6]|r5[6]|r6[6]|r7[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]|r4[7]|r5[7]|r6[7]|r7[7]))
+	}
+	return int(n)
+}
+
 // clashesGo8x8r9 is clashesGo for 8 tables of 8 diagonals, rows of 9 words.
 func clashesGo8x8r9(tables []uint64, keys []uint64) int {
 	tb := (*[8 << 8 * 9]uint64)(tables)
@@ -4915,6 +9243,27 @@ func clashesGo8x8r9(tables []uint64, keys []uint64) int {
 		r5 := (*[9]uint64)(tb[(5<<8+int(key>>40&0xff))*9:])
 		r6 := (*[9]uint64)(tb[(6<<8+int(key>>48&0xff))*9:])
 		r7 := (*[9]uint64)(tb[(7<<8+int(key>>56&0xff))*9:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]|r5[0]|r6[0]|r7[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]|r5[1]|r6[1]|r7[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]|r5[2]|r6[2]|r7[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]|r5[3]|r6[3]|r7[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]|r5[4]|r6[4]|r7[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]|r5[5]|r6[5]|r7[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]|r4[6]|r5[6]|r6[6]|r7[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]|r4[7]|r5[7]|r6[7]|r7[7]))
+		n += uint64(bits.OnesCount64(r0[8] | r1[8] | r2[8] | r3[8] | r4[8] | r5[8] | r6[8] | r7[8]))
+	}
+	return int(n)
+}
+
+// clashesGoStrided8x8r9 is clashesGo for 8 tables of 8 diagonals, 9 words of rows stride words apart.
+func clashesGoStrided8x8r9(tables []uint64, stride int, keys []uint64) int {
+	tb := (*[8 << 8 * 32]uint64)(tables)
+	s := uint(stride-1)&31 + 1
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[9]uint64)(tb[uint(0<<8+key>>0&0xff)*s:])
+		r1 := (*[9]uint64)(tb[uint(1<<8+key>>8&0xff)*s:])
+		r2 := (*[9]uint64)(tb[uint(2<<8+key>>16&0xff)*s:])
+		r3 := (*[9]uint64)(tb[uint(3<<8+key>>24&0xff)*s:])
+		r4 := (*[9]uint64)(tb[uint(4<<8+key>>32&0xff)*s:])
+		r5 := (*[9]uint64)(tb[uint(5<<8+key>>40&0xff)*s:])
+		r6 := (*[9]uint64)(tb[uint(6<<8+key>>48&0xff)*s:])
+		r7 := (*[9]uint64)(tb[uint(7<<8+key>>56&0xff)*s:])
 		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]|r5[0]|r6[0]|r7[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]|r5[1]|r6[1]|r7[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]|r5[2]|r6[2]|r7[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]|r5[3]|r6[3]|r7[3]))
 		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]|r5[4]|r6[4]|r7[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]|r5[5]|r6[5]|r7[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]|r4[6]|r5[6]|r6[6]|r7[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]|r4[7]|r5[7]|r6[7]|r7[7]))
 		n += uint64(bits.OnesCount64(r0[8] | r1[8] | r2[8] | r3[8] | r4[8] | r5[8] | r6[8] | r7[8]))
@@ -4942,6 +9291,27 @@ func clashesGo8x8r10(tables []uint64, keys []uint64) int {
 	return int(n)
 }
 
+// clashesGoStrided8x8r10 is clashesGo for 8 tables of 8 diagonals, 10 words of rows stride words apart.
+func clashesGoStrided8x8r10(tables []uint64, stride int, keys []uint64) int {
+	tb := (*[8 << 8 * 32]uint64)(tables)
+	s := uint(stride-1)&31 + 1
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[10]uint64)(tb[uint(0<<8+key>>0&0xff)*s:])
+		r1 := (*[10]uint64)(tb[uint(1<<8+key>>8&0xff)*s:])
+		r2 := (*[10]uint64)(tb[uint(2<<8+key>>16&0xff)*s:])
+		r3 := (*[10]uint64)(tb[uint(3<<8+key>>24&0xff)*s:])
+		r4 := (*[10]uint64)(tb[uint(4<<8+key>>32&0xff)*s:])
+		r5 := (*[10]uint64)(tb[uint(5<<8+key>>40&0xff)*s:])
+		r6 := (*[10]uint64)(tb[uint(6<<8+key>>48&0xff)*s:])
+		r7 := (*[10]uint64)(tb[uint(7<<8+key>>56&0xff)*s:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]|r5[0]|r6[0]|r7[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]|r5[1]|r6[1]|r7[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]|r5[2]|r6[2]|r7[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]|r5[3]|r6[3]|r7[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]|r5[4]|r6[4]|r7[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]|r5[5]|r6[5]|r7[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]|r4[6]|r5[6]|r6[6]|r7[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]|r4[7]|r5[7]|r6[7]|r7[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]|r4[8]|r5[8]|r6[8]|r7[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]|r4[9]|r5[9]|r6[9]|r7[9]))
+	}
+	return int(n)
+}
+
 // clashesGo8x8r11 is clashesGo for 8 tables of 8 diagonals, rows of 11 words.
 func clashesGo8x8r11(tables []uint64, keys []uint64) int {
 	tb := (*[8 << 8 * 11]uint64)(tables)
@@ -4955,6 +9325,27 @@ func clashesGo8x8r11(tables []uint64, keys []uint64) int {
 		r5 := (*[11]uint64)(tb[(5<<8+int(key>>40&0xff))*11:])
 		r6 := (*[11]uint64)(tb[(6<<8+int(key>>48&0xff))*11:])
 		r7 := (*[11]uint64)(tb[(7<<8+int(key>>56&0xff))*11:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]|r5[0]|r6[0]|r7[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]|r5[1]|r6[1]|r7[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]|r5[2]|r6[2]|r7[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]|r5[3]|r6[3]|r7[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]|r5[4]|r6[4]|r7[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]|r5[5]|r6[5]|r7[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]|r4[6]|r5[6]|r6[6]|r7[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]|r4[7]|r5[7]|r6[7]|r7[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]|r4[8]|r5[8]|r6[8]|r7[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]|r4[9]|r5[9]|r6[9]|r7[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]|r4[10]|r5[10]|r6[10]|r7[10]))
+	}
+	return int(n)
+}
+
+// clashesGoStrided8x8r11 is clashesGo for 8 tables of 8 diagonals, 11 words of rows stride words apart.
+func clashesGoStrided8x8r11(tables []uint64, stride int, keys []uint64) int {
+	tb := (*[8 << 8 * 32]uint64)(tables)
+	s := uint(stride-1)&31 + 1
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[11]uint64)(tb[uint(0<<8+key>>0&0xff)*s:])
+		r1 := (*[11]uint64)(tb[uint(1<<8+key>>8&0xff)*s:])
+		r2 := (*[11]uint64)(tb[uint(2<<8+key>>16&0xff)*s:])
+		r3 := (*[11]uint64)(tb[uint(3<<8+key>>24&0xff)*s:])
+		r4 := (*[11]uint64)(tb[uint(4<<8+key>>32&0xff)*s:])
+		r5 := (*[11]uint64)(tb[uint(5<<8+key>>40&0xff)*s:])
+		r6 := (*[11]uint64)(tb[uint(6<<8+key>>48&0xff)*s:])
+		r7 := (*[11]uint64)(tb[uint(7<<8+key>>56&0xff)*s:])
 		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]|r5[0]|r6[0]|r7[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]|r5[1]|r6[1]|r7[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]|r5[2]|r6[2]|r7[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]|r5[3]|r6[3]|r7[3]))
 		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]|r5[4]|r6[4]|r7[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]|r5[5]|r6[5]|r7[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]|r4[6]|r5[6]|r6[6]|r7[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]|r4[7]|r5[7]|r6[7]|r7[7]))
 		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]|r4[8]|r5[8]|r6[8]|r7[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]|r4[9]|r5[9]|r6[9]|r7[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]|r4[10]|r5[10]|r6[10]|r7[10]))
@@ -4982,6 +9373,27 @@ func clashesGo8x8r12(tables []uint64, keys []uint64) int {
 	return int(n)
 }
 
+// clashesGoStrided8x8r12 is clashesGo for 8 tables of 8 diagonals, 12 words of rows stride words apart.
+func clashesGoStrided8x8r12(tables []uint64, stride int, keys []uint64) int {
+	tb := (*[8 << 8 * 32]uint64)(tables)
+	s := uint(stride-1)&31 + 1
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[12]uint64)(tb[uint(0<<8+key>>0&0xff)*s:])
+		r1 := (*[12]uint64)(tb[uint(1<<8+key>>8&0xff)*s:])
+		r2 := (*[12]uint64)(tb[uint(2<<8+key>>16&0xff)*s:])
+		r3 := (*[12]uint64)(tb[uint(3<<8+key>>24&0xff)*s:])
+		r4 := (*[12]uint64)(tb[uint(4<<8+key>>32&0xff)*s:])
+		r5 := (*[12]uint64)(tb[uint(5<<8+key>>40&0xff)*s:])
+		r6 := (*[12]uint64)(tb[uint(6<<8+key>>48&0xff)*s:])
+		r7 := (*[12]uint64)(tb[uint(7<<8+key>>56&0xff)*s:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]|r5[0]|r6[0]|r7[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]|r5[1]|r6[1]|r7[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]|r5[2]|r6[2]|r7[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]|r5[3]|r6[3]|r7[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]|r5[4]|r6[4]|r7[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]|r5[5]|r6[5]|r7[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]|r4[6]|r5[6]|r6[6]|r7[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]|r4[7]|r5[7]|r6[7]|r7[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]|r4[8]|r5[8]|r6[8]|r7[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]|r4[9]|r5[9]|r6[9]|r7[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]|r4[10]|r5[10]|r6[10]|r7[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]|r4[11]|r5[11]|r6[11]|r7[11]))
+	}
+	return int(n)
+}
+
 // clashesGo8x8r13 is clashesGo for 8 tables of 8 diagonals, rows of 13 words.
 func clashesGo8x8r13(tables []uint64, keys []uint64) int {
 	tb := (*[8 << 8 * 13]uint64)(tables)
@@ -4995,6 +9407,28 @@ func clashesGo8x8r13(tables []uint64, keys []uint64) int {
 		r5 := (*[13]uint64)(tb[(5<<8+int(key>>40&0xff))*13:])
 		r6 := (*[13]uint64)(tb[(6<<8+int(key>>48&0xff))*13:])
 		r7 := (*[13]uint64)(tb[(7<<8+int(key>>56&0xff))*13:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]|r5[0]|r6[0]|r7[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]|r5[1]|r6[1]|r7[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]|r5[2]|r6[2]|r7[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]|r5[3]|r6[3]|r7[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]|r5[4]|r6[4]|r7[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]|r5[5]|r6[5]|r7[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]|r4[6]|r5[6]|r6[6]|r7[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]|r4[7]|r5[7]|r6[7]|r7[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]|r4[8]|r5[8]|r6[8]|r7[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]|r4[9]|r5[9]|r6[9]|r7[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]|r4[10]|r5[10]|r6[10]|r7[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]|r4[11]|r5[11]|r6[11]|r7[11]))
+		n += uint64(bits.OnesCount64(r0[12] | r1[12] | r2[12] | r3[12] | r4[12] | r5[12] | r6[12] | r7[12]))
+	}
+	return int(n)
+}
+
+// clashesGoStrided8x8r13 is clashesGo for 8 tables of 8 diagonals, 13 words of rows stride words apart.
+func clashesGoStrided8x8r13(tables []uint64, stride int, keys []uint64) int {
+	tb := (*[8 << 8 * 32]uint64)(tables)
+	s := uint(stride-1)&31 + 1
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[13]uint64)(tb[uint(0<<8+key>>0&0xff)*s:])
+		r1 := (*[13]uint64)(tb[uint(1<<8+key>>8&0xff)*s:])
+		r2 := (*[13]uint64)(tb[uint(2<<8+key>>16&0xff)*s:])
+		r3 := (*[13]uint64)(tb[uint(3<<8+key>>24&0xff)*s:])
+		r4 := (*[13]uint64)(tb[uint(4<<8+key>>32&0xff)*s:])
+		r5 := (*[13]uint64)(tb[uint(5<<8+key>>40&0xff)*s:])
+		r6 := (*[13]uint64)(tb[uint(6<<8+key>>48&0xff)*s:])
+		r7 := (*[13]uint64)(tb[uint(7<<8+key>>56&0xff)*s:])
 		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]|r5[0]|r6[0]|r7[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]|r5[1]|r6[1]|r7[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]|r5[2]|r6[2]|r7[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]|r5[3]|r6[3]|r7[3]))
 		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]|r5[4]|r6[4]|r7[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]|r5[5]|r6[5]|r7[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]|r4[6]|r5[6]|r6[6]|r7[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]|r4[7]|r5[7]|r6[7]|r7[7]))
 		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]|r4[8]|r5[8]|r6[8]|r7[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]|r4[9]|r5[9]|r6[9]|r7[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]|r4[10]|r5[10]|r6[10]|r7[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]|r4[11]|r5[11]|r6[11]|r7[11]))
@@ -5024,6 +9458,28 @@ func clashesGo8x8r14(tables []uint64, keys []uint64) int {
 	return int(n)
 }
 
+// clashesGoStrided8x8r14 is clashesGo for 8 tables of 8 diagonals, 14 words of rows stride words apart.
+func clashesGoStrided8x8r14(tables []uint64, stride int, keys []uint64) int {
+	tb := (*[8 << 8 * 32]uint64)(tables)
+	s := uint(stride-1)&31 + 1
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[14]uint64)(tb[uint(0<<8+key>>0&0xff)*s:])
+		r1 := (*[14]uint64)(tb[uint(1<<8+key>>8&0xff)*s:])
+		r2 := (*[14]uint64)(tb[uint(2<<8+key>>16&0xff)*s:])
+		r3 := (*[14]uint64)(tb[uint(3<<8+key>>24&0xff)*s:])
+		r4 := (*[14]uint64)(tb[uint(4<<8+key>>32&0xff)*s:])
+		r5 := (*[14]uint64)(tb[uint(5<<8+key>>40&0xff)*s:])
+		r6 := (*[14]uint64)(tb[uint(6<<8+key>>48&0xff)*s:])
+		r7 := (*[14]uint64)(tb[uint(7<<8+key>>56&0xff)*s:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]|r5[0]|r6[0]|r7[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]|r5[1]|r6[1]|r7[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]|r5[2]|r6[2]|r7[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]|r5[3]|r6[3]|r7[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]|r5[4]|r6[4]|r7[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]|r5[5]|r6[5]|r7[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]|r4[6]|r5[6]|r6[6]|r7[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]|r4[7]|r5[7]|r6[7]|r7[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]|r4[8]|r5[8]|r6[8]|r7[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]|r4[9]|r5[9]|r6[9]|r7[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]|r4[10]|r5[10]|r6[10]|r7[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]|r4[11]|r5[11]|r6[11]|r7[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]|r2[12]|r3[12]|r4[12]|r5[12]|r6[12]|r7[12]) + bits.OnesCount64(r0[13]|r1[13]|r2[13]|r3[13]|r4[13]|r5[13]|r6[13]|r7[13]))
+	}
+	return int(n)
+}
+
 // clashesGo8x8r15 is clashesGo for 8 tables of 8 diagonals, rows of 15 words.
 func clashesGo8x8r15(tables []uint64, keys []uint64) int {
 	tb := (*[8 << 8 * 15]uint64)(tables)
@@ -5037,6 +9493,28 @@ func clashesGo8x8r15(tables []uint64, keys []uint64) int {
 		r5 := (*[15]uint64)(tb[(5<<8+int(key>>40&0xff))*15:])
 		r6 := (*[15]uint64)(tb[(6<<8+int(key>>48&0xff))*15:])
 		r7 := (*[15]uint64)(tb[(7<<8+int(key>>56&0xff))*15:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]|r5[0]|r6[0]|r7[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]|r5[1]|r6[1]|r7[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]|r5[2]|r6[2]|r7[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]|r5[3]|r6[3]|r7[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]|r5[4]|r6[4]|r7[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]|r5[5]|r6[5]|r7[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]|r4[6]|r5[6]|r6[6]|r7[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]|r4[7]|r5[7]|r6[7]|r7[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]|r4[8]|r5[8]|r6[8]|r7[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]|r4[9]|r5[9]|r6[9]|r7[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]|r4[10]|r5[10]|r6[10]|r7[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]|r4[11]|r5[11]|r6[11]|r7[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]|r2[12]|r3[12]|r4[12]|r5[12]|r6[12]|r7[12]) + bits.OnesCount64(r0[13]|r1[13]|r2[13]|r3[13]|r4[13]|r5[13]|r6[13]|r7[13]) + bits.OnesCount64(r0[14]|r1[14]|r2[14]|r3[14]|r4[14]|r5[14]|r6[14]|r7[14]))
+	}
+	return int(n)
+}
+
+// clashesGoStrided8x8r15 is clashesGo for 8 tables of 8 diagonals, 15 words of rows stride words apart.
+func clashesGoStrided8x8r15(tables []uint64, stride int, keys []uint64) int {
+	tb := (*[8 << 8 * 32]uint64)(tables)
+	s := uint(stride-1)&31 + 1
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[15]uint64)(tb[uint(0<<8+key>>0&0xff)*s:])
+		r1 := (*[15]uint64)(tb[uint(1<<8+key>>8&0xff)*s:])
+		r2 := (*[15]uint64)(tb[uint(2<<8+key>>16&0xff)*s:])
+		r3 := (*[15]uint64)(tb[uint(3<<8+key>>24&0xff)*s:])
+		r4 := (*[15]uint64)(tb[uint(4<<8+key>>32&0xff)*s:])
+		r5 := (*[15]uint64)(tb[uint(5<<8+key>>40&0xff)*s:])
+		r6 := (*[15]uint64)(tb[uint(6<<8+key>>48&0xff)*s:])
+		r7 := (*[15]uint64)(tb[uint(7<<8+key>>56&0xff)*s:])
 		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]|r5[0]|r6[0]|r7[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]|r5[1]|r6[1]|r7[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]|r5[2]|r6[2]|r7[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]|r5[3]|r6[3]|r7[3]))
 		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]|r5[4]|r6[4]|r7[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]|r5[5]|r6[5]|r7[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]|r4[6]|r5[6]|r6[6]|r7[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]|r4[7]|r5[7]|r6[7]|r7[7]))
 		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]|r4[8]|r5[8]|r6[8]|r7[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]|r4[9]|r5[9]|r6[9]|r7[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]|r4[10]|r5[10]|r6[10]|r7[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]|r4[11]|r5[11]|r6[11]|r7[11]))
@@ -5066,6 +9544,28 @@ func clashesGo8x8r16(tables []uint64, keys []uint64) int {
 	return int(n)
 }
 
+// clashesGoStrided8x8r16 is clashesGo for 8 tables of 8 diagonals, 16 words of rows stride words apart.
+func clashesGoStrided8x8r16(tables []uint64, stride int, keys []uint64) int {
+	tb := (*[8 << 8 * 32]uint64)(tables)
+	s := uint(stride-1)&31 + 1
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[16]uint64)(tb[uint(0<<8+key>>0&0xff)*s:])
+		r1 := (*[16]uint64)(tb[uint(1<<8+key>>8&0xff)*s:])
+		r2 := (*[16]uint64)(tb[uint(2<<8+key>>16&0xff)*s:])
+		r3 := (*[16]uint64)(tb[uint(3<<8+key>>24&0xff)*s:])
+		r4 := (*[16]uint64)(tb[uint(4<<8+key>>32&0xff)*s:])
+		r5 := (*[16]uint64)(tb[uint(5<<8+key>>40&0xff)*s:])
+		r6 := (*[16]uint64)(tb[uint(6<<8+key>>48&0xff)*s:])
+		r7 := (*[16]uint64)(tb[uint(7<<8+key>>56&0xff)*s:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]|r5[0]|r6[0]|r7[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]|r5[1]|r6[1]|r7[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]|r5[2]|r6[2]|r7[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]|r5[3]|r6[3]|r7[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]|r5[4]|r6[4]|r7[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]|r5[5]|r6[5]|r7[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]|r4[6]|r5[6]|r6[6]|r7[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]|r4[7]|r5[7]|r6[7]|r7[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]|r4[8]|r5[8]|r6[8]|r7[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]|r4[9]|r5[9]|r6[9]|r7[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]|r4[10]|r5[10]|r6[10]|r7[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]|r4[11]|r5[11]|r6[11]|r7[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]|r2[12]|r3[12]|r4[12]|r5[12]|r6[12]|r7[12]) + bits.OnesCount64(r0[13]|r1[13]|r2[13]|r3[13]|r4[13]|r5[13]|r6[13]|r7[13]) + bits.OnesCount64(r0[14]|r1[14]|r2[14]|r3[14]|r4[14]|r5[14]|r6[14]|r7[14]) + bits.OnesCount64(r0[15]|r1[15]|r2[15]|r3[15]|r4[15]|r5[15]|r6[15]|r7[15]))
+	}
+	return int(n)
+}
+
 // clashesGo8x8r17 is clashesGo for 8 tables of 8 diagonals, rows of 17 words.
 func clashesGo8x8r17(tables []uint64, keys []uint64) int {
 	tb := (*[8 << 8 * 17]uint64)(tables)
@@ -5079,6 +9579,29 @@ func clashesGo8x8r17(tables []uint64, keys []uint64) int {
 		r5 := (*[17]uint64)(tb[(5<<8+int(key>>40&0xff))*17:])
 		r6 := (*[17]uint64)(tb[(6<<8+int(key>>48&0xff))*17:])
 		r7 := (*[17]uint64)(tb[(7<<8+int(key>>56&0xff))*17:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]|r5[0]|r6[0]|r7[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]|r5[1]|r6[1]|r7[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]|r5[2]|r6[2]|r7[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]|r5[3]|r6[3]|r7[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]|r5[4]|r6[4]|r7[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]|r5[5]|r6[5]|r7[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]|r4[6]|r5[6]|r6[6]|r7[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]|r4[7]|r5[7]|r6[7]|r7[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]|r4[8]|r5[8]|r6[8]|r7[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]|r4[9]|r5[9]|r6[9]|r7[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]|r4[10]|r5[10]|r6[10]|r7[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]|r4[11]|r5[11]|r6[11]|r7[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]|r2[12]|r3[12]|r4[12]|r5[12]|r6[12]|r7[12]) + bits.OnesCount64(r0[13]|r1[13]|r2[13]|r3[13]|r4[13]|r5[13]|r6[13]|r7[13]) + bits.OnesCount64(r0[14]|r1[14]|r2[14]|r3[14]|r4[14]|r5[14]|r6[14]|r7[14]) + bits.OnesCount64(r0[15]|r1[15]|r2[15]|r3[15]|r4[15]|r5[15]|r6[15]|r7[15]))
+		n += uint64(bits.OnesCount64(r0[16] | r1[16] | r2[16] | r3[16] | r4[16] | r5[16] | r6[16] | r7[16]))
+	}
+	return int(n)
+}
+
+// clashesGoStrided8x8r17 is clashesGo for 8 tables of 8 diagonals, 17 words of rows stride words apart.
+func clashesGoStrided8x8r17(tables []uint64, stride int, keys []uint64) int {
+	tb := (*[8 << 8 * 32]uint64)(tables)
+	s := uint(stride-1)&31 + 1
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[17]uint64)(tb[uint(0<<8+key>>0&0xff)*s:])
+		r1 := (*[17]uint64)(tb[uint(1<<8+key>>8&0xff)*s:])
+		r2 := (*[17]uint64)(tb[uint(2<<8+key>>16&0xff)*s:])
+		r3 := (*[17]uint64)(tb[uint(3<<8+key>>24&0xff)*s:])
+		r4 := (*[17]uint64)(tb[uint(4<<8+key>>32&0xff)*s:])
+		r5 := (*[17]uint64)(tb[uint(5<<8+key>>40&0xff)*s:])
+		r6 := (*[17]uint64)(tb[uint(6<<8+key>>48&0xff)*s:])
+		r7 := (*[17]uint64)(tb[uint(7<<8+key>>56&0xff)*s:])
 		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]|r5[0]|r6[0]|r7[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]|r5[1]|r6[1]|r7[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]|r5[2]|r6[2]|r7[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]|r5[3]|r6[3]|r7[3]))
 		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]|r5[4]|r6[4]|r7[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]|r5[5]|r6[5]|r7[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]|r4[6]|r5[6]|r6[6]|r7[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]|r4[7]|r5[7]|r6[7]|r7[7]))
 		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]|r4[8]|r5[8]|r6[8]|r7[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]|r4[9]|r5[9]|r6[9]|r7[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]|r4[10]|r5[10]|r6[10]|r7[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]|r4[11]|r5[11]|r6[11]|r7[11]))
@@ -5110,6 +9633,29 @@ func clashesGo8x8r18(tables []uint64, keys []uint64) int {
 	return int(n)
 }
 
+// clashesGoStrided8x8r18 is clashesGo for 8 tables of 8 diagonals, 18 words of rows stride words apart.
+func clashesGoStrided8x8r18(tables []uint64, stride int, keys []uint64) int {
+	tb := (*[8 << 8 * 32]uint64)(tables)
+	s := uint(stride-1)&31 + 1
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[18]uint64)(tb[uint(0<<8+key>>0&0xff)*s:])
+		r1 := (*[18]uint64)(tb[uint(1<<8+key>>8&0xff)*s:])
+		r2 := (*[18]uint64)(tb[uint(2<<8+key>>16&0xff)*s:])
+		r3 := (*[18]uint64)(tb[uint(3<<8+key>>24&0xff)*s:])
+		r4 := (*[18]uint64)(tb[uint(4<<8+key>>32&0xff)*s:])
+		r5 := (*[18]uint64)(tb[uint(5<<8+key>>40&0xff)*s:])
+		r6 := (*[18]uint64)(tb[uint(6<<8+key>>48&0xff)*s:])
+		r7 := (*[18]uint64)(tb[uint(7<<8+key>>56&0xff)*s:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]|r5[0]|r6[0]|r7[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]|r5[1]|r6[1]|r7[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]|r5[2]|r6[2]|r7[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]|r5[3]|r6[3]|r7[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]|r5[4]|r6[4]|r7[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]|r5[5]|r6[5]|r7[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]|r4[6]|r5[6]|r6[6]|r7[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]|r4[7]|r5[7]|r6[7]|r7[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]|r4[8]|r5[8]|r6[8]|r7[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]|r4[9]|r5[9]|r6[9]|r7[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]|r4[10]|r5[10]|r6[10]|r7[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]|r4[11]|r5[11]|r6[11]|r7[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]|r2[12]|r3[12]|r4[12]|r5[12]|r6[12]|r7[12]) + bits.OnesCount64(r0[13]|r1[13]|r2[13]|r3[13]|r4[13]|r5[13]|r6[13]|r7[13]) + bits.OnesCount64(r0[14]|r1[14]|r2[14]|r3[14]|r4[14]|r5[14]|r6[14]|r7[14]) + bits.OnesCount64(r0[15]|r1[15]|r2[15]|r3[15]|r4[15]|r5[15]|r6[15]|r7[15]))
+		n += uint64(bits.OnesCount64(r0[16]|r1[16]|r2[16]|r3[16]|r4[16]|r5[16]|r6[16]|r7[16]) + bits.OnesCount64(r0[17]|r1[17]|r2[17]|r3[17]|r4[17]|r5[17]|r6[17]|r7[17]))
+	}
+	return int(n)
+}
+
 // clashesGo8x8r19 is clashesGo for 8 tables of 8 diagonals, rows of 19 words.
 func clashesGo8x8r19(tables []uint64, keys []uint64) int {
 	tb := (*[8 << 8 * 19]uint64)(tables)
@@ -5123,6 +9669,29 @@ func clashesGo8x8r19(tables []uint64, keys []uint64) int {
 		r5 := (*[19]uint64)(tb[(5<<8+int(key>>40&0xff))*19:])
 		r6 := (*[19]uint64)(tb[(6<<8+int(key>>48&0xff))*19:])
 		r7 := (*[19]uint64)(tb[(7<<8+int(key>>56&0xff))*19:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]|r5[0]|r6[0]|r7[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]|r5[1]|r6[1]|r7[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]|r5[2]|r6[2]|r7[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]|r5[3]|r6[3]|r7[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]|r5[4]|r6[4]|r7[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]|r5[5]|r6[5]|r7[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]|r4[6]|r5[6]|r6[6]|r7[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]|r4[7]|r5[7]|r6[7]|r7[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]|r4[8]|r5[8]|r6[8]|r7[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]|r4[9]|r5[9]|r6[9]|r7[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]|r4[10]|r5[10]|r6[10]|r7[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]|r4[11]|r5[11]|r6[11]|r7[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]|r2[12]|r3[12]|r4[12]|r5[12]|r6[12]|r7[12]) + bits.OnesCount64(r0[13]|r1[13]|r2[13]|r3[13]|r4[13]|r5[13]|r6[13]|r7[13]) + bits.OnesCount64(r0[14]|r1[14]|r2[14]|r3[14]|r4[14]|r5[14]|r6[14]|r7[14]) + bits.OnesCount64(r0[15]|r1[15]|r2[15]|r3[15]|r4[15]|r5[15]|r6[15]|r7[15]))
+		n += uint64(bits.OnesCount64(r0[16]|r1[16]|r2[16]|r3[16]|r4[16]|r5[16]|r6[16]|r7[16]) + bits.OnesCount64(r0[17]|r1[17]|r2[17]|r3[17]|r4[17]|r5[17]|r6[17]|r7[17]) + bits.OnesCount64(r0[18]|r1[18]|r2[18]|r3[18]|r4[18]|r5[18]|r6[18]|r7[18]))
+	}
+	return int(n)
+}
+
+// clashesGoStrided8x8r19 is clashesGo for 8 tables of 8 diagonals, 19 words of rows stride words apart.
+func clashesGoStrided8x8r19(tables []uint64, stride int, keys []uint64) int {
+	tb := (*[8 << 8 * 32]uint64)(tables)
+	s := uint(stride-1)&31 + 1
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[19]uint64)(tb[uint(0<<8+key>>0&0xff)*s:])
+		r1 := (*[19]uint64)(tb[uint(1<<8+key>>8&0xff)*s:])
+		r2 := (*[19]uint64)(tb[uint(2<<8+key>>16&0xff)*s:])
+		r3 := (*[19]uint64)(tb[uint(3<<8+key>>24&0xff)*s:])
+		r4 := (*[19]uint64)(tb[uint(4<<8+key>>32&0xff)*s:])
+		r5 := (*[19]uint64)(tb[uint(5<<8+key>>40&0xff)*s:])
+		r6 := (*[19]uint64)(tb[uint(6<<8+key>>48&0xff)*s:])
+		r7 := (*[19]uint64)(tb[uint(7<<8+key>>56&0xff)*s:])
 		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]|r5[0]|r6[0]|r7[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]|r5[1]|r6[1]|r7[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]|r5[2]|r6[2]|r7[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]|r5[3]|r6[3]|r7[3]))
 		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]|r5[4]|r6[4]|r7[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]|r5[5]|r6[5]|r7[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]|r4[6]|r5[6]|r6[6]|r7[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]|r4[7]|r5[7]|r6[7]|r7[7]))
 		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]|r4[8]|r5[8]|r6[8]|r7[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]|r4[9]|r5[9]|r6[9]|r7[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]|r4[10]|r5[10]|r6[10]|r7[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]|r4[11]|r5[11]|r6[11]|r7[11]))
@@ -5154,6 +9723,29 @@ func clashesGo8x8r20(tables []uint64, keys []uint64) int {
 	return int(n)
 }
 
+// clashesGoStrided8x8r20 is clashesGo for 8 tables of 8 diagonals, 20 words of rows stride words apart.
+func clashesGoStrided8x8r20(tables []uint64, stride int, keys []uint64) int {
+	tb := (*[8 << 8 * 32]uint64)(tables)
+	s := uint(stride-1)&31 + 1
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[20]uint64)(tb[uint(0<<8+key>>0&0xff)*s:])
+		r1 := (*[20]uint64)(tb[uint(1<<8+key>>8&0xff)*s:])
+		r2 := (*[20]uint64)(tb[uint(2<<8+key>>16&0xff)*s:])
+		r3 := (*[20]uint64)(tb[uint(3<<8+key>>24&0xff)*s:])
+		r4 := (*[20]uint64)(tb[uint(4<<8+key>>32&0xff)*s:])
+		r5 := (*[20]uint64)(tb[uint(5<<8+key>>40&0xff)*s:])
+		r6 := (*[20]uint64)(tb[uint(6<<8+key>>48&0xff)*s:])
+		r7 := (*[20]uint64)(tb[uint(7<<8+key>>56&0xff)*s:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]|r5[0]|r6[0]|r7[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]|r5[1]|r6[1]|r7[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]|r5[2]|r6[2]|r7[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]|r5[3]|r6[3]|r7[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]|r5[4]|r6[4]|r7[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]|r5[5]|r6[5]|r7[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]|r4[6]|r5[6]|r6[6]|r7[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]|r4[7]|r5[7]|r6[7]|r7[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]|r4[8]|r5[8]|r6[8]|r7[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]|r4[9]|r5[9]|r6[9]|r7[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]|r4[10]|r5[10]|r6[10]|r7[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]|r4[11]|r5[11]|r6[11]|r7[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]|r2[12]|r3[12]|r4[12]|r5[12]|r6[12]|r7[12]) + bits.OnesCount64(r0[13]|r1[13]|r2[13]|r3[13]|r4[13]|r5[13]|r6[13]|r7[13]) + bits.OnesCount64(r0[14]|r1[14]|r2[14]|r3[14]|r4[14]|r5[14]|r6[14]|r7[14]) + bits.OnesCount64(r0[15]|r1[15]|r2[15]|r3[15]|r4[15]|r5[15]|r6[15]|r7[15]))
+		n += uint64(bits.OnesCount64(r0[16]|r1[16]|r2[16]|r3[16]|r4[16]|r5[16]|r6[16]|r7[16]) + bits.OnesCount64(r0[17]|r1[17]|r2[17]|r3[17]|r4[17]|r5[17]|r6[17]|r7[17]) + bits.OnesCount64(r0[18]|r1[18]|r2[18]|r3[18]|r4[18]|r5[18]|r6[18]|r7[18]) + bits.OnesCount64(r0[19]|r1[19]|r2[19]|r3[19]|r4[19]|r5[19]|r6[19]|r7[19]))
+	}
+	return int(n)
+}
+
 // clashesGo8x8r21 is clashesGo for 8 tables of 8 diagonals, rows of 21 words.
 func clashesGo8x8r21(tables []uint64, keys []uint64) int {
 	tb := (*[8 << 8 * 21]uint64)(tables)
@@ -5167,6 +9759,30 @@ func clashesGo8x8r21(tables []uint64, keys []uint64) int {
 		r5 := (*[21]uint64)(tb[(5<<8+int(key>>40&0xff))*21:])
 		r6 := (*[21]uint64)(tb[(6<<8+int(key>>48&0xff))*21:])
 		r7 := (*[21]uint64)(tb[(7<<8+int(key>>56&0xff))*21:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]|r5[0]|r6[0]|r7[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]|r5[1]|r6[1]|r7[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]|r5[2]|r6[2]|r7[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]|r5[3]|r6[3]|r7[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]|r5[4]|r6[4]|r7[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]|r5[5]|r6[5]|r7[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]|r4[6]|r5[6]|r6[6]|r7[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]|r4[7]|r5[7]|r6[7]|r7[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]|r4[8]|r5[8]|r6[8]|r7[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]|r4[9]|r5[9]|r6[9]|r7[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]|r4[10]|r5[10]|r6[10]|r7[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]|r4[11]|r5[11]|r6[11]|r7[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]|r2[12]|r3[12]|r4[12]|r5[12]|r6[12]|r7[12]) + bits.OnesCount64(r0[13]|r1[13]|r2[13]|r3[13]|r4[13]|r5[13]|r6[13]|r7[13]) + bits.OnesCount64(r0[14]|r1[14]|r2[14]|r3[14]|r4[14]|r5[14]|r6[14]|r7[14]) + bits.OnesCount64(r0[15]|r1[15]|r2[15]|r3[15]|r4[15]|r5[15]|r6[15]|r7[15]))
+		n += uint64(bits.OnesCount64(r0[16]|r1[16]|r2[16]|r3[16]|r4[16]|r5[16]|r6[16]|r7[16]) + bits.OnesCount64(r0[17]|r1[17]|r2[17]|r3[17]|r4[17]|r5[17]|r6[17]|r7[17]) + bits.OnesCount64(r0[18]|r1[18]|r2[18]|r3[18]|r4[18]|r5[18]|r6[18]|r7[18]) + bits.OnesCount64(r0[19]|r1[19]|r2[19]|r3[19]|r4[19]|r5[19]|r6[19]|r7[19]))
+		n += uint64(bits.OnesCount64(r0[20] | r1[20] | r2[20] | r3[20] | r4[20] | r5[20] | r6[20] | r7[20]))
+	}
+	return int(n)
+}
+
+// clashesGoStrided8x8r21 is clashesGo for 8 tables of 8 diagonals, 21 words of rows stride words apart.
+func clashesGoStrided8x8r21(tables []uint64, stride int, keys []uint64) int {
+	tb := (*[8 << 8 * 32]uint64)(tables)
+	s := uint(stride-1)&31 + 1
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[21]uint64)(tb[uint(0<<8+key>>0&0xff)*s:])
+		r1 := (*[21]uint64)(tb[uint(1<<8+key>>8&0xff)*s:])
+		r2 := (*[21]uint64)(tb[uint(2<<8+key>>16&0xff)*s:])
+		r3 := (*[21]uint64)(tb[uint(3<<8+key>>24&0xff)*s:])
+		r4 := (*[21]uint64)(tb[uint(4<<8+key>>32&0xff)*s:])
+		r5 := (*[21]uint64)(tb[uint(5<<8+key>>40&0xff)*s:])
+		r6 := (*[21]uint64)(tb[uint(6<<8+key>>48&0xff)*s:])
+		r7 := (*[21]uint64)(tb[uint(7<<8+key>>56&0xff)*s:])
 		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]|r5[0]|r6[0]|r7[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]|r5[1]|r6[1]|r7[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]|r5[2]|r6[2]|r7[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]|r5[3]|r6[3]|r7[3]))
 		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]|r5[4]|r6[4]|r7[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]|r5[5]|r6[5]|r7[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]|r4[6]|r5[6]|r6[6]|r7[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]|r4[7]|r5[7]|r6[7]|r7[7]))
 		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]|r4[8]|r5[8]|r6[8]|r7[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]|r4[9]|r5[9]|r6[9]|r7[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]|r4[10]|r5[10]|r6[10]|r7[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]|r4[11]|r5[11]|r6[11]|r7[11]))
@@ -5200,6 +9816,30 @@ func clashesGo8x8r22(tables []uint64, keys []uint64) int {
 	return int(n)
 }
 
+// clashesGoStrided8x8r22 is clashesGo for 8 tables of 8 diagonals, 22 words of rows stride words apart.
+func clashesGoStrided8x8r22(tables []uint64, stride int, keys []uint64) int {
+	tb := (*[8 << 8 * 32]uint64)(tables)
+	s := uint(stride-1)&31 + 1
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[22]uint64)(tb[uint(0<<8+key>>0&0xff)*s:])
+		r1 := (*[22]uint64)(tb[uint(1<<8+key>>8&0xff)*s:])
+		r2 := (*[22]uint64)(tb[uint(2<<8+key>>16&0xff)*s:])
+		r3 := (*[22]uint64)(tb[uint(3<<8+key>>24&0xff)*s:])
+		r4 := (*[22]uint64)(tb[uint(4<<8+key>>32&0xff)*s:])
+		r5 := (*[22]uint64)(tb[uint(5<<8+key>>40&0xff)*s:])
+		r6 := (*[22]uint64)(tb[uint(6<<8+key>>48&0xff)*s:])
+		r7 := (*[22]uint64)(tb[uint(7<<8+key>>56&0xff)*s:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]|r5[0]|r6[0]|r7[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]|r5[1]|r6[1]|r7[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]|r5[2]|r6[2]|r7[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]|r5[3]|r6[3]|r7[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]|r5[4]|r6[4]|r7[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]|r5[5]|r6[5]|r7[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]|r4[6]|r5[6]|r6[6]|r7[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]|r4[7]|r5[7]|r6[7]|r7[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]|r4[8]|r5[8]|r6[8]|r7[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]|r4[9]|r5[9]|r6[9]|r7[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]|r4[10]|r5[10]|r6[10]|r7[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]|r4[11]|r5[11]|r6[11]|r7[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]|r2[12]|r3[12]|r4[12]|r5[12]|r6[12]|r7[12]) + bits.OnesCount64(r0[13]|r1[13]|r2[13]|r3[13]|r4[13]|r5[13]|r6[13]|r7[13]) + bits.OnesCount64(r0[14]|r1[14]|r2[14]|r3[14]|r4[14]|r5[14]|r6[14]|r7[14]) + bits.OnesCount64(r0[15]|r1[15]|r2[15]|r3[15]|r4[15]|r5[15]|r6[15]|r7[15]))
+		n += uint64(bits.OnesCount64(r0[16]|r1[16]|r2[16]|r3[16]|r4[16]|r5[16]|r6[16]|r7[16]) + bits.OnesCount64(r0[17]|r1[17]|r2[17]|r3[17]|r4[17]|r5[17]|r6[17]|r7[17]) + bits.OnesCount64(r0[18]|r1[18]|r2[18]|r3[18]|r4[18]|r5[18]|r6[18]|r7[18]) + bits.OnesCount64(r0[19]|r1[19]|r2[19]|r3[19]|r4[19]|r5[19]|r6[19]|r7[19]))
+		n += uint64(bits.OnesCount64(r0[20]|r1[20]|r2[20]|r3[20]|r4[20]|r5[20]|r6[20]|r7[20]) + bits.OnesCount64(r0[21]|r1[21]|r2[21]|r3[21]|r4[21]|r5[21]|r6[21]|r7[21]))
+	}
+	return int(n)
+}
+
 // clashesGo8x8r23 is clashesGo for 8 tables of 8 diagonals, rows of 23 words.
 func clashesGo8x8r23(tables []uint64, keys []uint64) int {
 	tb := (*[8 << 8 * 23]uint64)(tables)
@@ -5213,6 +9853,30 @@ func clashesGo8x8r23(tables []uint64, keys []uint64) int {
 		r5 := (*[23]uint64)(tb[(5<<8+int(key>>40&0xff))*23:])
 		r6 := (*[23]uint64)(tb[(6<<8+int(key>>48&0xff))*23:])
 		r7 := (*[23]uint64)(tb[(7<<8+int(key>>56&0xff))*23:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]|r5[0]|r6[0]|r7[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]|r5[1]|r6[1]|r7[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]|r5[2]|r6[2]|r7[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]|r5[3]|r6[3]|r7[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]|r5[4]|r6[4]|r7[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]|r5[5]|r6[5]|r7[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]|r4[6]|r5[6]|r6[6]|r7[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]|r4[7]|r5[7]|r6[7]|r7[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]|r4[8]|r5[8]|r6[8]|r7[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]|r4[9]|r5[9]|r6[9]|r7[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]|r4[10]|r5[10]|r6[10]|r7[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]|r4[11]|r5[11]|r6[11]|r7[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]|r2[12]|r3[12]|r4[12]|r5[12]|r6[12]|r7[12]) + bits.OnesCount64(r0[13]|r1[13]|r2[13]|r3[13]|r4[13]|r5[13]|r6[13]|r7[13]) + bits.OnesCount64(r0[14]|r1[14]|r2[14]|r3[14]|r4[14]|r5[14]|r6[14]|r7[14]) + bits.OnesCount64(r0[15]|r1[15]|r2[15]|r3[15]|r4[15]|r5[15]|r6[15]|r7[15]))
+		n += uint64(bits.OnesCount64(r0[16]|r1[16]|r2[16]|r3[16]|r4[16]|r5[16]|r6[16]|r7[16]) + bits.OnesCount64(r0[17]|r1[17]|r2[17]|r3[17]|r4[17]|r5[17]|r6[17]|r7[17]) + bits.OnesCount64(r0[18]|r1[18]|r2[18]|r3[18]|r4[18]|r5[18]|r6[18]|r7[18]) + bits.OnesCount64(r0[19]|r1[19]|r2[19]|r3[19]|r4[19]|r5[19]|r6[19]|r7[19]))
+		n += uint64(bits.OnesCount64(r0[20]|r1[20]|r2[20]|r3[20]|r4[20]|r5[20]|r6[20]|r7[20]) + bits.OnesCount64(r0[21]|r1[21]|r2[21]|r3[21]|r4[21]|r5[21]|r6[21]|r7[21]) + bits.OnesCount64(r0[22]|r1[22]|r2[22]|r3[22]|r4[22]|r5[22]|r6[22]|r7[22]))
+	}
+	return int(n)
+}
+
+// clashesGoStrided8x8r23 is clashesGo for 8 tables of 8 diagonals, 23 words of rows stride words apart.
+func clashesGoStrided8x8r23(tables []uint64, stride int, keys []uint64) int {
+	tb := (*[8 << 8 * 32]uint64)(tables)
+	s := uint(stride-1)&31 + 1
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[23]uint64)(tb[uint(0<<8+key>>0&0xff)*s:])
+		r1 := (*[23]uint64)(tb[uint(1<<8+key>>8&0xff)*s:])
+		r2 := (*[23]uint64)(tb[uint(2<<8+key>>16&0xff)*s:])
+		r3 := (*[23]uint64)(tb[uint(3<<8+key>>24&0xff)*s:])
+		r4 := (*[23]uint64)(tb[uint(4<<8+key>>32&0xff)*s:])
+		r5 := (*[23]uint64)(tb[uint(5<<8+key>>40&0xff)*s:])
+		r6 := (*[23]uint64)(tb[uint(6<<8+key>>48&0xff)*s:])
+		r7 := (*[23]uint64)(tb[uint(7<<8+key>>56&0xff)*s:])
 		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]|r5[0]|r6[0]|r7[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]|r5[1]|r6[1]|r7[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]|r5[2]|r6[2]|r7[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]|r5[3]|r6[3]|r7[3]))
 		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]|r5[4]|r6[4]|r7[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]|r5[5]|r6[5]|r7[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]|r4[6]|r5[6]|r6[6]|r7[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]|r4[7]|r5[7]|r6[7]|r7[7]))
 		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]|r4[8]|r5[8]|r6[8]|r7[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]|r4[9]|r5[9]|r6[9]|r7[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]|r4[10]|r5[10]|r6[10]|r7[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]|r4[11]|r5[11]|r6[11]|r7[11]))
@@ -5246,6 +9910,30 @@ func clashesGo8x8r24(tables []uint64, keys []uint64) int {
 	return int(n)
 }
 
+// clashesGoStrided8x8r24 is clashesGo for 8 tables of 8 diagonals, 24 words of rows stride words apart.
+func clashesGoStrided8x8r24(tables []uint64, stride int, keys []uint64) int {
+	tb := (*[8 << 8 * 32]uint64)(tables)
+	s := uint(stride-1)&31 + 1
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[24]uint64)(tb[uint(0<<8+key>>0&0xff)*s:])
+		r1 := (*[24]uint64)(tb[uint(1<<8+key>>8&0xff)*s:])
+		r2 := (*[24]uint64)(tb[uint(2<<8+key>>16&0xff)*s:])
+		r3 := (*[24]uint64)(tb[uint(3<<8+key>>24&0xff)*s:])
+		r4 := (*[24]uint64)(tb[uint(4<<8+key>>32&0xff)*s:])
+		r5 := (*[24]uint64)(tb[uint(5<<8+key>>40&0xff)*s:])
+		r6 := (*[24]uint64)(tb[uint(6<<8+key>>48&0xff)*s:])
+		r7 := (*[24]uint64)(tb[uint(7<<8+key>>56&0xff)*s:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]|r5[0]|r6[0]|r7[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]|r5[1]|r6[1]|r7[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]|r5[2]|r6[2]|r7[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]|r5[3]|r6[3]|r7[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]|r5[4]|r6[4]|r7[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]|r5[5]|r6[5]|r7[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]|r4[6]|r5[6]|r6[6]|r7[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]|r4[7]|r5[7]|r6[7]|r7[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]|r4[8]|r5[8]|r6[8]|r7[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]|r4[9]|r5[9]|r6[9]|r7[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]|r4[10]|r5[10]|r6[10]|r7[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]|r4[11]|r5[11]|r6[11]|r7[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]|r2[12]|r3[12]|r4[12]|r5[12]|r6[12]|r7[12]) + bits.OnesCount64(r0[13]|r1[13]|r2[13]|r3[13]|r4[13]|r5[13]|r6[13]|r7[13]) + bits.OnesCount64(r0[14]|r1[14]|r2[14]|r3[14]|r4[14]|r5[14]|r6[14]|r7[14]) + bits.OnesCount64(r0[15]|r1[15]|r2[15]|r3[15]|r4[15]|r5[15]|r6[15]|r7[15]))
+		n += uint64(bits.OnesCount64(r0[16]|r1[16]|r2[16]|r3[16]|r4[16]|r5[16]|r6[16]|r7[16]) + bits.OnesCount64(r0[17]|r1[17]|r2[17]|r3[17]|r4[17]|r5[17]|r6[17]|r7[17]) + bits.OnesCount64(r0[18]|r1[18]|r2[18]|r3[18]|r4[18]|r5[18]|r6[18]|r7[18]) + bits.OnesCount64(r0[19]|r1[19]|r2[19]|r3[19]|r4[19]|r5[19]|r6[19]|r7[19]))
+		n += uint64(bits.OnesCount64(r0[20]|r1[20]|r2[20]|r3[20]|r4[20]|r5[20]|r6[20]|r7[20]) + bits.OnesCount64(r0[21]|r1[21]|r2[21]|r3[21]|r4[21]|r5[21]|r6[21]|r7[21]) + bits.OnesCount64(r0[22]|r1[22]|r2[22]|r3[22]|r4[22]|r5[22]|r6[22]|r7[22]) + bits.OnesCount64(r0[23]|r1[23]|r2[23]|r3[23]|r4[23]|r5[23]|r6[23]|r7[23]))
+	}
+	return int(n)
+}
+
 // clashesGo8x8r25 is clashesGo for 8 tables of 8 diagonals, rows of 25 words.
 func clashesGo8x8r25(tables []uint64, keys []uint64) int {
 	tb := (*[8 << 8 * 25]uint64)(tables)
@@ -5259,6 +9947,31 @@ func clashesGo8x8r25(tables []uint64, keys []uint64) int {
 		r5 := (*[25]uint64)(tb[(5<<8+int(key>>40&0xff))*25:])
 		r6 := (*[25]uint64)(tb[(6<<8+int(key>>48&0xff))*25:])
 		r7 := (*[25]uint64)(tb[(7<<8+int(key>>56&0xff))*25:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]|r5[0]|r6[0]|r7[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]|r5[1]|r6[1]|r7[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]|r5[2]|r6[2]|r7[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]|r5[3]|r6[3]|r7[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]|r5[4]|r6[4]|r7[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]|r5[5]|r6[5]|r7[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]|r4[6]|r5[6]|r6[6]|r7[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]|r4[7]|r5[7]|r6[7]|r7[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]|r4[8]|r5[8]|r6[8]|r7[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]|r4[9]|r5[9]|r6[9]|r7[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]|r4[10]|r5[10]|r6[10]|r7[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]|r4[11]|r5[11]|r6[11]|r7[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]|r2[12]|r3[12]|r4[12]|r5[12]|r6[12]|r7[12]) + bits.OnesCount64(r0[13]|r1[13]|r2[13]|r3[13]|r4[13]|r5[13]|r6[13]|r7[13]) + bits.OnesCount64(r0[14]|r1[14]|r2[14]|r3[14]|r4[14]|r5[14]|r6[14]|r7[14]) + bits.OnesCount64(r0[15]|r1[15]|r2[15]|r3[15]|r4[15]|r5[15]|r6[15]|r7[15]))
+		n += uint64(bits.OnesCount64(r0[16]|r1[16]|r2[16]|r3[16]|r4[16]|r5[16]|r6[16]|r7[16]) + bits.OnesCount64(r0[17]|r1[17]|r2[17]|r3[17]|r4[17]|r5[17]|r6[17]|r7[17]) + bits.OnesCount64(r0[18]|r1[18]|r2[18]|r3[18]|r4[18]|r5[18]|r6[18]|r7[18]) + bits.OnesCount64(r0[19]|r1[19]|r2[19]|r3[19]|r4[19]|r5[19]|r6[19]|r7[19]))
+		n += uint64(bits.OnesCount64(r0[20]|r1[20]|r2[20]|r3[20]|r4[20]|r5[20]|r6[20]|r7[20]) + bits.OnesCount64(r0[21]|r1[21]|r2[21]|r3[21]|r4[21]|r5[21]|r6[21]|r7[21]) + bits.OnesCount64(r0[22]|r1[22]|r2[22]|r3[22]|r4[22]|r5[22]|r6[22]|r7[22]) + bits.OnesCount64(r0[23]|r1[23]|r2[23]|r3[23]|r4[23]|r5[23]|r6[23]|r7[23]))
+		n += uint64(bits.OnesCount64(r0[24] | r1[24] | r2[24] | r3[24] | r4[24] | r5[24] | r6[24] | r7[24]))
+	}
+	return int(n)
+}
+
+// clashesGoStrided8x8r25 is clashesGo for 8 tables of 8 diagonals, 25 words of rows stride words apart.
+func clashesGoStrided8x8r25(tables []uint64, stride int, keys []uint64) int {
+	tb := (*[8 << 8 * 32]uint64)(tables)
+	s := uint(stride-1)&31 + 1
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[25]uint64)(tb[uint(0<<8+key>>0&0xff)*s:])
+		r1 := (*[25]uint64)(tb[uint(1<<8+key>>8&0xff)*s:])
+		r2 := (*[25]uint64)(tb[uint(2<<8+key>>16&0xff)*s:])
+		r3 := (*[25]uint64)(tb[uint(3<<8+key>>24&0xff)*s:])
+		r4 := (*[25]uint64)(tb[uint(4<<8+key>>32&0xff)*s:])
+		r5 := (*[25]uint64)(tb[uint(5<<8+key>>40&0xff)*s:])
+		r6 := (*[25]uint64)(tb[uint(6<<8+key>>48&0xff)*s:])
+		r7 := (*[25]uint64)(tb[uint(7<<8+key>>56&0xff)*s:])
 		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]|r5[0]|r6[0]|r7[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]|r5[1]|r6[1]|r7[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]|r5[2]|r6[2]|r7[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]|r5[3]|r6[3]|r7[3]))
 		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]|r5[4]|r6[4]|r7[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]|r5[5]|r6[5]|r7[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]|r4[6]|r5[6]|r6[6]|r7[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]|r4[7]|r5[7]|r6[7]|r7[7]))
 		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]|r4[8]|r5[8]|r6[8]|r7[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]|r4[9]|r5[9]|r6[9]|r7[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]|r4[10]|r5[10]|r6[10]|r7[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]|r4[11]|r5[11]|r6[11]|r7[11]))
@@ -5294,6 +10007,31 @@ func clashesGo8x8r26(tables []uint64, keys []uint64) int {
 	return int(n)
 }
 
+// clashesGoStrided8x8r26 is clashesGo for 8 tables of 8 diagonals, 26 words of rows stride words apart.
+func clashesGoStrided8x8r26(tables []uint64, stride int, keys []uint64) int {
+	tb := (*[8 << 8 * 32]uint64)(tables)
+	s := uint(stride-1)&31 + 1
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[26]uint64)(tb[uint(0<<8+key>>0&0xff)*s:])
+		r1 := (*[26]uint64)(tb[uint(1<<8+key>>8&0xff)*s:])
+		r2 := (*[26]uint64)(tb[uint(2<<8+key>>16&0xff)*s:])
+		r3 := (*[26]uint64)(tb[uint(3<<8+key>>24&0xff)*s:])
+		r4 := (*[26]uint64)(tb[uint(4<<8+key>>32&0xff)*s:])
+		r5 := (*[26]uint64)(tb[uint(5<<8+key>>40&0xff)*s:])
+		r6 := (*[26]uint64)(tb[uint(6<<8+key>>48&0xff)*s:])
+		r7 := (*[26]uint64)(tb[uint(7<<8+key>>56&0xff)*s:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]|r5[0]|r6[0]|r7[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]|r5[1]|r6[1]|r7[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]|r5[2]|r6[2]|r7[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]|r5[3]|r6[3]|r7[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]|r5[4]|r6[4]|r7[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]|r5[5]|r6[5]|r7[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]|r4[6]|r5[6]|r6[6]|r7[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]|r4[7]|r5[7]|r6[7]|r7[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]|r4[8]|r5[8]|r6[8]|r7[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]|r4[9]|r5[9]|r6[9]|r7[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]|r4[10]|r5[10]|r6[10]|r7[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]|r4[11]|r5[11]|r6[11]|r7[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]|r2[12]|r3[12]|r4[12]|r5[12]|r6[12]|r7[12]) + bits.OnesCount64(r0[13]|r1[13]|r2[13]|r3[13]|r4[13]|r5[13]|r6[13]|r7[13]) + bits.OnesCount64(r0[14]|r1[14]|r2[14]|r3[14]|r4[14]|r5[14]|r6[14]|r7[14]) + bits.OnesCount64(r0[15]|r1[15]|r2[15]|r3[15]|r4[15]|r5[15]|r6[15]|r7[15]))
+		n += uint64(bits.OnesCount64(r0[16]|r1[16]|r2[16]|r3[16]|r4[16]|r5[16]|r6[16]|r7[16]) + bits.OnesCount64(r0[17]|r1[17]|r2[17]|r3[17]|r4[17]|r5[17]|r6[17]|r7[17]) + bits.OnesCount64(r0[18]|r1[18]|r2[18]|r3[18]|r4[18]|r5[18]|r6[18]|r7[18]) + bits.OnesCount64(r0[19]|r1[19]|r2[19]|r3[19]|r4[19]|r5[19]|r6[19]|r7[19]))
+		n += uint64(bits.OnesCount64(r0[20]|r1[20]|r2[20]|r3[20]|r4[20]|r5[20]|r6[20]|r7[20]) + bits.OnesCount64(r0[21]|r1[21]|r2[21]|r3[21]|r4[21]|r5[21]|r6[21]|r7[21]) + bits.OnesCount64(r0[22]|r1[22]|r2[22]|r3[22]|r4[22]|r5[22]|r6[22]|r7[22]) + bits.OnesCount64(r0[23]|r1[23]|r2[23]|r3[23]|r4[23]|r5[23]|r6[23]|r7[23]))
+		n += uint64(bits.OnesCount64(r0[24]|r1[24]|r2[24]|r3[24]|r4[24]|r5[24]|r6[24]|r7[24]) + bits.OnesCount64(r0[25]|r1[25]|r2[25]|r3[25]|r4[25]|r5[25]|r6[25]|r7[25]))
+	}
+	return int(n)
+}
+
 // clashesGo8x8r27 is clashesGo for 8 tables of 8 diagonals, rows of 27 words.
 func clashesGo8x8r27(tables []uint64, keys []uint64) int {
 	tb := (*[8 << 8 * 27]uint64)(tables)
@@ -5307,6 +10045,31 @@ func clashesGo8x8r27(tables []uint64, keys []uint64) int {
 		r5 := (*[27]uint64)(tb[(5<<8+int(key>>40&0xff))*27:])
 		r6 := (*[27]uint64)(tb[(6<<8+int(key>>48&0xff))*27:])
 		r7 := (*[27]uint64)(tb[(7<<8+int(key>>56&0xff))*27:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]|r5[0]|r6[0]|r7[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]|r5[1]|r6[1]|r7[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]|r5[2]|r6[2]|r7[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]|r5[3]|r6[3]|r7[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]|r5[4]|r6[4]|r7[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]|r5[5]|r6[5]|r7[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]|r4[6]|r5[6]|r6[6]|r7[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]|r4[7]|r5[7]|r6[7]|r7[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]|r4[8]|r5[8]|r6[8]|r7[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]|r4[9]|r5[9]|r6[9]|r7[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]|r4[10]|r5[10]|r6[10]|r7[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]|r4[11]|r5[11]|r6[11]|r7[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]|r2[12]|r3[12]|r4[12]|r5[12]|r6[12]|r7[12]) + bits.OnesCount64(r0[13]|r1[13]|r2[13]|r3[13]|r4[13]|r5[13]|r6[13]|r7[13]) + bits.OnesCount64(r0[14]|r1[14]|r2[14]|r3[14]|r4[14]|r5[14]|r6[14]|r7[14]) + bits.OnesCount64(r0[15]|r1[15]|r2[15]|r3[15]|r4[15]|r5[15]|r6[15]|r7[15]))
+		n += uint64(bits.OnesCount64(r0[16]|r1[16]|r2[16]|r3[16]|r4[16]|r5[16]|r6[16]|r7[16]) + bits.OnesCount64(r0[17]|r1[17]|r2[17]|r3[17]|r4[17]|r5[17]|r6[17]|r7[17]) + bits.OnesCount64(r0[18]|r1[18]|r2[18]|r3[18]|r4[18]|r5[18]|r6[18]|r7[18]) + bits.OnesCount64(r0[19]|r1[19]|r2[19]|r3[19]|r4[19]|r5[19]|r6[19]|r7[19]))
+		n += uint64(bits.OnesCount64(r0[20]|r1[20]|r2[20]|r3[20]|r4[20]|r5[20]|r6[20]|r7[20]) + bits.OnesCount64(r0[21]|r1[21]|r2[21]|r3[21]|r4[21]|r5[21]|r6[21]|r7[21]) + bits.OnesCount64(r0[22]|r1[22]|r2[22]|r3[22]|r4[22]|r5[22]|r6[22]|r7[22]) + bits.OnesCount64(r0[23]|r1[23]|r2[23]|r3[23]|r4[23]|r5[23]|r6[23]|r7[23]))
+		n += uint64(bits.OnesCount64(r0[24]|r1[24]|r2[24]|r3[24]|r4[24]|r5[24]|r6[24]|r7[24]) + bits.OnesCount64(r0[25]|r1[25]|r2[25]|r3[25]|r4[25]|r5[25]|r6[25]|r7[25]) + bits.OnesCount64(r0[26]|r1[26]|r2[26]|r3[26]|r4[26]|r5[26]|r6[26]|r7[26]))
+	}
+	return int(n)
+}
+
+// clashesGoStrided8x8r27 is clashesGo for 8 tables of 8 diagonals, 27 words of rows stride words apart.
+func clashesGoStrided8x8r27(tables []uint64, stride int, keys []uint64) int {
+	tb := (*[8 << 8 * 32]uint64)(tables)
+	s := uint(stride-1)&31 + 1
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[27]uint64)(tb[uint(0<<8+key>>0&0xff)*s:])
+		r1 := (*[27]uint64)(tb[uint(1<<8+key>>8&0xff)*s:])
+		r2 := (*[27]uint64)(tb[uint(2<<8+key>>16&0xff)*s:])
+		r3 := (*[27]uint64)(tb[uint(3<<8+key>>24&0xff)*s:])
+		r4 := (*[27]uint64)(tb[uint(4<<8+key>>32&0xff)*s:])
+		r5 := (*[27]uint64)(tb[uint(5<<8+key>>40&0xff)*s:])
+		r6 := (*[27]uint64)(tb[uint(6<<8+key>>48&0xff)*s:])
+		r7 := (*[27]uint64)(tb[uint(7<<8+key>>56&0xff)*s:])
 		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]|r5[0]|r6[0]|r7[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]|r5[1]|r6[1]|r7[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]|r5[2]|r6[2]|r7[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]|r5[3]|r6[3]|r7[3]))
 		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]|r5[4]|r6[4]|r7[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]|r5[5]|r6[5]|r7[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]|r4[6]|r5[6]|r6[6]|r7[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]|r4[7]|r5[7]|r6[7]|r7[7]))
 		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]|r4[8]|r5[8]|r6[8]|r7[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]|r4[9]|r5[9]|r6[9]|r7[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]|r4[10]|r5[10]|r6[10]|r7[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]|r4[11]|r5[11]|r6[11]|r7[11]))
@@ -5342,6 +10105,31 @@ func clashesGo8x8r28(tables []uint64, keys []uint64) int {
 	return int(n)
 }
 
+// clashesGoStrided8x8r28 is clashesGo for 8 tables of 8 diagonals, 28 words of rows stride words apart.
+func clashesGoStrided8x8r28(tables []uint64, stride int, keys []uint64) int {
+	tb := (*[8 << 8 * 32]uint64)(tables)
+	s := uint(stride-1)&31 + 1
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[28]uint64)(tb[uint(0<<8+key>>0&0xff)*s:])
+		r1 := (*[28]uint64)(tb[uint(1<<8+key>>8&0xff)*s:])
+		r2 := (*[28]uint64)(tb[uint(2<<8+key>>16&0xff)*s:])
+		r3 := (*[28]uint64)(tb[uint(3<<8+key>>24&0xff)*s:])
+		r4 := (*[28]uint64)(tb[uint(4<<8+key>>32&0xff)*s:])
+		r5 := (*[28]uint64)(tb[uint(5<<8+key>>40&0xff)*s:])
+		r6 := (*[28]uint64)(tb[uint(6<<8+key>>48&0xff)*s:])
+		r7 := (*[28]uint64)(tb[uint(7<<8+key>>56&0xff)*s:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]|r5[0]|r6[0]|r7[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]|r5[1]|r6[1]|r7[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]|r5[2]|r6[2]|r7[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]|r5[3]|r6[3]|r7[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]|r5[4]|r6[4]|r7[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]|r5[5]|r6[5]|r7[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]|r4[6]|r5[6]|r6[6]|r7[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]|r4[7]|r5[7]|r6[7]|r7[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]|r4[8]|r5[8]|r6[8]|r7[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]|r4[9]|r5[9]|r6[9]|r7[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]|r4[10]|r5[10]|r6[10]|r7[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]|r4[11]|r5[11]|r6[11]|r7[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]|r2[12]|r3[12]|r4[12]|r5[12]|r6[12]|r7[12]) + bits.OnesCount64(r0[13]|r1[13]|r2[13]|r3[13]|r4[13]|r5[13]|r6[13]|r7[13]) + bits.OnesCount64(r0[14]|r1[14]|r2[14]|r3[14]|r4[14]|r5[14]|r6[14]|r7[14]) + bits.OnesCount64(r0[15]|r1[15]|r2[15]|r3[15]|r4[15]|r5[15]|r6[15]|r7[15]))
+		n += uint64(bits.OnesCount64(r0[16]|r1[16]|r2[16]|r3[16]|r4[16]|r5[16]|r6[16]|r7[16]) + bits.OnesCount64(r0[17]|r1[17]|r2[17]|r3[17]|r4[17]|r5[17]|r6[17]|r7[17]) + bits.OnesCount64(r0[18]|r1[18]|r2[18]|r3[18]|r4[18]|r5[18]|r6[18]|r7[18]) + bits.OnesCount64(r0[19]|r1[19]|r2[19]|r3[19]|r4[19]|r5[19]|r6[19]|r7[19]))
+		n += uint64(bits.OnesCount64(r0[20]|r1[20]|r2[20]|r3[20]|r4[20]|r5[20]|r6[20]|r7[20]) + bits.OnesCount64(r0[21]|r1[21]|r2[21]|r3[21]|r4[21]|r5[21]|r6[21]|r7[21]) + bits.OnesCount64(r0[22]|r1[22]|r2[22]|r3[22]|r4[22]|r5[22]|r6[22]|r7[22]) + bits.OnesCount64(r0[23]|r1[23]|r2[23]|r3[23]|r4[23]|r5[23]|r6[23]|r7[23]))
+		n += uint64(bits.OnesCount64(r0[24]|r1[24]|r2[24]|r3[24]|r4[24]|r5[24]|r6[24]|r7[24]) + bits.OnesCount64(r0[25]|r1[25]|r2[25]|r3[25]|r4[25]|r5[25]|r6[25]|r7[25]) + bits.OnesCount64(r0[26]|r1[26]|r2[26]|r3[26]|r4[26]|r5[26]|r6[26]|r7[26]) + bits.OnesCount64(r0[27]|r1[27]|r2[27]|r3[27]|r4[27]|r5[27]|r6[27]|r7[27]))
+	}
+	return int(n)
+}
+
 // clashesGo8x8r29 is clashesGo for 8 tables of 8 diagonals, rows of 29 words.
 func clashesGo8x8r29(tables []uint64, keys []uint64) int {
 	tb := (*[8 << 8 * 29]uint64)(tables)
@@ -5355,6 +10143,32 @@ func clashesGo8x8r29(tables []uint64, keys []uint64) int {
 		r5 := (*[29]uint64)(tb[(5<<8+int(key>>40&0xff))*29:])
 		r6 := (*[29]uint64)(tb[(6<<8+int(key>>48&0xff))*29:])
 		r7 := (*[29]uint64)(tb[(7<<8+int(key>>56&0xff))*29:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]|r5[0]|r6[0]|r7[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]|r5[1]|r6[1]|r7[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]|r5[2]|r6[2]|r7[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]|r5[3]|r6[3]|r7[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]|r5[4]|r6[4]|r7[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]|r5[5]|r6[5]|r7[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]|r4[6]|r5[6]|r6[6]|r7[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]|r4[7]|r5[7]|r6[7]|r7[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]|r4[8]|r5[8]|r6[8]|r7[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]|r4[9]|r5[9]|r6[9]|r7[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]|r4[10]|r5[10]|r6[10]|r7[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]|r4[11]|r5[11]|r6[11]|r7[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]|r2[12]|r3[12]|r4[12]|r5[12]|r6[12]|r7[12]) + bits.OnesCount64(r0[13]|r1[13]|r2[13]|r3[13]|r4[13]|r5[13]|r6[13]|r7[13]) + bits.OnesCount64(r0[14]|r1[14]|r2[14]|r3[14]|r4[14]|r5[14]|r6[14]|r7[14]) + bits.OnesCount64(r0[15]|r1[15]|r2[15]|r3[15]|r4[15]|r5[15]|r6[15]|r7[15]))
+		n += uint64(bits.OnesCount64(r0[16]|r1[16]|r2[16]|r3[16]|r4[16]|r5[16]|r6[16]|r7[16]) + bits.OnesCount64(r0[17]|r1[17]|r2[17]|r3[17]|r4[17]|r5[17]|r6[17]|r7[17]) + bits.OnesCount64(r0[18]|r1[18]|r2[18]|r3[18]|r4[18]|r5[18]|r6[18]|r7[18]) + bits.OnesCount64(r0[19]|r1[19]|r2[19]|r3[19]|r4[19]|r5[19]|r6[19]|r7[19]))
+		n += uint64(bits.OnesCount64(r0[20]|r1[20]|r2[20]|r3[20]|r4[20]|r5[20]|r6[20]|r7[20]) + bits.OnesCount64(r0[21]|r1[21]|r2[21]|r3[21]|r4[21]|r5[21]|r6[21]|r7[21]) + bits.OnesCount64(r0[22]|r1[22]|r2[22]|r3[22]|r4[22]|r5[22]|r6[22]|r7[22]) + bits.OnesCount64(r0[23]|r1[23]|r2[23]|r3[23]|r4[23]|r5[23]|r6[23]|r7[23]))
+		n += uint64(bits.OnesCount64(r0[24]|r1[24]|r2[24]|r3[24]|r4[24]|r5[24]|r6[24]|r7[24]) + bits.OnesCount64(r0[25]|r1[25]|r2[25]|r3[25]|r4[25]|r5[25]|r6[25]|r7[25]) + bits.OnesCount64(r0[26]|r1[26]|r2[26]|r3[26]|r4[26]|r5[26]|r6[26]|r7[26]) + bits.OnesCount64(r0[27]|r1[27]|r2[27]|r3[27]|r4[27]|r5[27]|r6[27]|r7[27]))
+		n += uint64(bits.OnesCount64(r0[28] | r1[28] | r2[28] | r3[28] | r4[28] | r5[28] | r6[28] | r7[28]))
+	}
+	return int(n)
+}
+
+// clashesGoStrided8x8r29 is clashesGo for 8 tables of 8 diagonals, 29 words of rows stride words apart.
+func clashesGoStrided8x8r29(tables []uint64, stride int, keys []uint64) int {
+	tb := (*[8 << 8 * 32]uint64)(tables)
+	s := uint(stride-1)&31 + 1
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[29]uint64)(tb[uint(0<<8+key>>0&0xff)*s:])
+		r1 := (*[29]uint64)(tb[uint(1<<8+key>>8&0xff)*s:])
+		r2 := (*[29]uint64)(tb[uint(2<<8+key>>16&0xff)*s:])
+		r3 := (*[29]uint64)(tb[uint(3<<8+key>>24&0xff)*s:])
+		r4 := (*[29]uint64)(tb[uint(4<<8+key>>32&0xff)*s:])
+		r5 := (*[29]uint64)(tb[uint(5<<8+key>>40&0xff)*s:])
+		r6 := (*[29]uint64)(tb[uint(6<<8+key>>48&0xff)*s:])
+		r7 := (*[29]uint64)(tb[uint(7<<8+key>>56&0xff)*s:])
 		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]|r5[0]|r6[0]|r7[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]|r5[1]|r6[1]|r7[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]|r5[2]|r6[2]|r7[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]|r5[3]|r6[3]|r7[3]))
 		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]|r5[4]|r6[4]|r7[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]|r5[5]|r6[5]|r7[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]|r4[6]|r5[6]|r6[6]|r7[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]|r4[7]|r5[7]|r6[7]|r7[7]))
 		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]|r4[8]|r5[8]|r6[8]|r7[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]|r4[9]|r5[9]|r6[9]|r7[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]|r4[10]|r5[10]|r6[10]|r7[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]|r4[11]|r5[11]|r6[11]|r7[11]))
@@ -5392,6 +10206,32 @@ func clashesGo8x8r30(tables []uint64, keys []uint64) int {
 	return int(n)
 }
 
+// clashesGoStrided8x8r30 is clashesGo for 8 tables of 8 diagonals, 30 words of rows stride words apart.
+func clashesGoStrided8x8r30(tables []uint64, stride int, keys []uint64) int {
+	tb := (*[8 << 8 * 32]uint64)(tables)
+	s := uint(stride-1)&31 + 1
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[30]uint64)(tb[uint(0<<8+key>>0&0xff)*s:])
+		r1 := (*[30]uint64)(tb[uint(1<<8+key>>8&0xff)*s:])
+		r2 := (*[30]uint64)(tb[uint(2<<8+key>>16&0xff)*s:])
+		r3 := (*[30]uint64)(tb[uint(3<<8+key>>24&0xff)*s:])
+		r4 := (*[30]uint64)(tb[uint(4<<8+key>>32&0xff)*s:])
+		r5 := (*[30]uint64)(tb[uint(5<<8+key>>40&0xff)*s:])
+		r6 := (*[30]uint64)(tb[uint(6<<8+key>>48&0xff)*s:])
+		r7 := (*[30]uint64)(tb[uint(7<<8+key>>56&0xff)*s:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]|r5[0]|r6[0]|r7[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]|r5[1]|r6[1]|r7[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]|r5[2]|r6[2]|r7[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]|r5[3]|r6[3]|r7[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]|r5[4]|r6[4]|r7[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]|r5[5]|r6[5]|r7[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]|r4[6]|r5[6]|r6[6]|r7[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]|r4[7]|r5[7]|r6[7]|r7[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]|r4[8]|r5[8]|r6[8]|r7[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]|r4[9]|r5[9]|r6[9]|r7[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]|r4[10]|r5[10]|r6[10]|r7[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]|r4[11]|r5[11]|r6[11]|r7[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]|r2[12]|r3[12]|r4[12]|r5[12]|r6[12]|r7[12]) + bits.OnesCount64(r0[13]|r1[13]|r2[13]|r3[13]|r4[13]|r5[13]|r6[13]|r7[13]) + bits.OnesCount64(r0[14]|r1[14]|r2[14]|r3[14]|r4[14]|r5[14]|r6[14]|r7[14]) + bits.OnesCount64(r0[15]|r1[15]|r2[15]|r3[15]|r4[15]|r5[15]|r6[15]|r7[15]))
+		n += uint64(bits.OnesCount64(r0[16]|r1[16]|r2[16]|r3[16]|r4[16]|r5[16]|r6[16]|r7[16]) + bits.OnesCount64(r0[17]|r1[17]|r2[17]|r3[17]|r4[17]|r5[17]|r6[17]|r7[17]) + bits.OnesCount64(r0[18]|r1[18]|r2[18]|r3[18]|r4[18]|r5[18]|r6[18]|r7[18]) + bits.OnesCount64(r0[19]|r1[19]|r2[19]|r3[19]|r4[19]|r5[19]|r6[19]|r7[19]))
+		n += uint64(bits.OnesCount64(r0[20]|r1[20]|r2[20]|r3[20]|r4[20]|r5[20]|r6[20]|r7[20]) + bits.OnesCount64(r0[21]|r1[21]|r2[21]|r3[21]|r4[21]|r5[21]|r6[21]|r7[21]) + bits.OnesCount64(r0[22]|r1[22]|r2[22]|r3[22]|r4[22]|r5[22]|r6[22]|r7[22]) + bits.OnesCount64(r0[23]|r1[23]|r2[23]|r3[23]|r4[23]|r5[23]|r6[23]|r7[23]))
+		n += uint64(bits.OnesCount64(r0[24]|r1[24]|r2[24]|r3[24]|r4[24]|r5[24]|r6[24]|r7[24]) + bits.OnesCount64(r0[25]|r1[25]|r2[25]|r3[25]|r4[25]|r5[25]|r6[25]|r7[25]) + bits.OnesCount64(r0[26]|r1[26]|r2[26]|r3[26]|r4[26]|r5[26]|r6[26]|r7[26]) + bits.OnesCount64(r0[27]|r1[27]|r2[27]|r3[27]|r4[27]|r5[27]|r6[27]|r7[27]))
+		n += uint64(bits.OnesCount64(r0[28]|r1[28]|r2[28]|r3[28]|r4[28]|r5[28]|r6[28]|r7[28]) + bits.OnesCount64(r0[29]|r1[29]|r2[29]|r3[29]|r4[29]|r5[29]|r6[29]|r7[29]))
+	}
+	return int(n)
+}
+
 // clashesGo8x8r31 is clashesGo for 8 tables of 8 diagonals, rows of 31 words.
 func clashesGo8x8r31(tables []uint64, keys []uint64) int {
 	tb := (*[8 << 8 * 31]uint64)(tables)
@@ -5417,6 +10257,32 @@ func clashesGo8x8r31(tables []uint64, keys []uint64) int {
 	return int(n)
 }
 
+// clashesGoStrided8x8r31 is clashesGo for 8 tables of 8 diagonals, 31 words of rows stride words apart.
+func clashesGoStrided8x8r31(tables []uint64, stride int, keys []uint64) int {
+	tb := (*[8 << 8 * 32]uint64)(tables)
+	s := uint(stride-1)&31 + 1
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[31]uint64)(tb[uint(0<<8+key>>0&0xff)*s:])
+		r1 := (*[31]uint64)(tb[uint(1<<8+key>>8&0xff)*s:])
+		r2 := (*[31]uint64)(tb[uint(2<<8+key>>16&0xff)*s:])
+		r3 := (*[31]uint64)(tb[uint(3<<8+key>>24&0xff)*s:])
+		r4 := (*[31]uint64)(tb[uint(4<<8+key>>32&0xff)*s:])
+		r5 := (*[31]uint64)(tb[uint(5<<8+key>>40&0xff)*s:])
+		r6 := (*[31]uint64)(tb[uint(6<<8+key>>48&0xff)*s:])
+		r7 := (*[31]uint64)(tb[uint(7<<8+key>>56&0xff)*s:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]|r5[0]|r6[0]|r7[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]|r5[1]|r6[1]|r7[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]|r5[2]|r6[2]|r7[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]|r5[3]|r6[3]|r7[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]|r5[4]|r6[4]|r7[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]|r5[5]|r6[5]|r7[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]|r4[6]|r5[6]|r6[6]|r7[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]|r4[7]|r5[7]|r6[7]|r7[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]|r4[8]|r5[8]|r6[8]|r7[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]|r4[9]|r5[9]|r6[9]|r7[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]|r4[10]|r5[10]|r6[10]|r7[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]|r4[11]|r5[11]|r6[11]|r7[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]|r2[12]|r3[12]|r4[12]|r5[12]|r6[12]|r7[12]) + bits.OnesCount64(r0[13]|r1[13]|r2[13]|r3[13]|r4[13]|r5[13]|r6[13]|r7[13]) + bits.OnesCount64(r0[14]|r1[14]|r2[14]|r3[14]|r4[14]|r5[14]|r6[14]|r7[14]) + bits.OnesCount64(r0[15]|r1[15]|r2[15]|r3[15]|r4[15]|r5[15]|r6[15]|r7[15]))
+		n += uint64(bits.OnesCount64(r0[16]|r1[16]|r2[16]|r3[16]|r4[16]|r5[16]|r6[16]|r7[16]) + bits.OnesCount64(r0[17]|r1[17]|r2[17]|r3[17]|r4[17]|r5[17]|r6[17]|r7[17]) + bits.OnesCount64(r0[18]|r1[18]|r2[18]|r3[18]|r4[18]|r5[18]|r6[18]|r7[18]) + bits.OnesCount64(r0[19]|r1[19]|r2[19]|r3[19]|r4[19]|r5[19]|r6[19]|r7[19]))
+		n += uint64(bits.OnesCount64(r0[20]|r1[20]|r2[20]|r3[20]|r4[20]|r5[20]|r6[20]|r7[20]) + bits.OnesCount64(r0[21]|r1[21]|r2[21]|r3[21]|r4[21]|r5[21]|r6[21]|r7[21]) + bits.OnesCount64(r0[22]|r1[22]|r2[22]|r3[22]|r4[22]|r5[22]|r6[22]|r7[22]) + bits.OnesCount64(r0[23]|r1[23]|r2[23]|r3[23]|r4[23]|r5[23]|r6[23]|r7[23]))
+		n += uint64(bits.OnesCount64(r0[24]|r1[24]|r2[24]|r3[24]|r4[24]|r5[24]|r6[24]|r7[24]) + bits.OnesCount64(r0[25]|r1[25]|r2[25]|r3[25]|r4[25]|r5[25]|r6[25]|r7[25]) + bits.OnesCount64(r0[26]|r1[26]|r2[26]|r3[26]|r4[26]|r5[26]|r6[26]|r7[26]) + bits.OnesCount64(r0[27]|r1[27]|r2[27]|r3[27]|r4[27]|r5[27]|r6[27]|r7[27]))
+		n += uint64(bits.OnesCount64(r0[28]|r1[28]|r2[28]|r3[28]|r4[28]|r5[28]|r6[28]|r7[28]) + bits.OnesCount64(r0[29]|r1[29]|r2[29]|r3[29]|r4[29]|r5[29]|r6[29]|r7[29]) + bits.OnesCount64(r0[30]|r1[30]|r2[30]|r3[30]|r4[30]|r5[30]|r6[30]|r7[30]))
+	}
+	return int(n)
+}
+
 // clashesGo8x8r32 is clashesGo for 8 tables of 8 diagonals, rows of 32 words.
 func clashesGo8x8r32(tables []uint64, keys []uint64) int {
 	tb := (*[8 << 8 * 32]uint64)(tables)
@@ -5430,6 +10296,32 @@ func clashesGo8x8r32(tables []uint64, keys []uint64) int {
 		r5 := (*[32]uint64)(tb[(5<<8+int(key>>40&0xff))*32:])
 		r6 := (*[32]uint64)(tb[(6<<8+int(key>>48&0xff))*32:])
 		r7 := (*[32]uint64)(tb[(7<<8+int(key>>56&0xff))*32:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]|r5[0]|r6[0]|r7[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]|r5[1]|r6[1]|r7[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]|r5[2]|r6[2]|r7[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]|r5[3]|r6[3]|r7[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]|r5[4]|r6[4]|r7[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]|r5[5]|r6[5]|r7[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]|r4[6]|r5[6]|r6[6]|r7[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]|r4[7]|r5[7]|r6[7]|r7[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]|r4[8]|r5[8]|r6[8]|r7[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]|r4[9]|r5[9]|r6[9]|r7[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]|r4[10]|r5[10]|r6[10]|r7[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]|r4[11]|r5[11]|r6[11]|r7[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]|r2[12]|r3[12]|r4[12]|r5[12]|r6[12]|r7[12]) + bits.OnesCount64(r0[13]|r1[13]|r2[13]|r3[13]|r4[13]|r5[13]|r6[13]|r7[13]) + bits.OnesCount64(r0[14]|r1[14]|r2[14]|r3[14]|r4[14]|r5[14]|r6[14]|r7[14]) + bits.OnesCount64(r0[15]|r1[15]|r2[15]|r3[15]|r4[15]|r5[15]|r6[15]|r7[15]))
+		n += uint64(bits.OnesCount64(r0[16]|r1[16]|r2[16]|r3[16]|r4[16]|r5[16]|r6[16]|r7[16]) + bits.OnesCount64(r0[17]|r1[17]|r2[17]|r3[17]|r4[17]|r5[17]|r6[17]|r7[17]) + bits.OnesCount64(r0[18]|r1[18]|r2[18]|r3[18]|r4[18]|r5[18]|r6[18]|r7[18]) + bits.OnesCount64(r0[19]|r1[19]|r2[19]|r3[19]|r4[19]|r5[19]|r6[19]|r7[19]))
+		n += uint64(bits.OnesCount64(r0[20]|r1[20]|r2[20]|r3[20]|r4[20]|r5[20]|r6[20]|r7[20]) + bits.OnesCount64(r0[21]|r1[21]|r2[21]|r3[21]|r4[21]|r5[21]|r6[21]|r7[21]) + bits.OnesCount64(r0[22]|r1[22]|r2[22]|r3[22]|r4[22]|r5[22]|r6[22]|r7[22]) + bits.OnesCount64(r0[23]|r1[23]|r2[23]|r3[23]|r4[23]|r5[23]|r6[23]|r7[23]))
+		n += uint64(bits.OnesCount64(r0[24]|r1[24]|r2[24]|r3[24]|r4[24]|r5[24]|r6[24]|r7[24]) + bits.OnesCount64(r0[25]|r1[25]|r2[25]|r3[25]|r4[25]|r5[25]|r6[25]|r7[25]) + bits.OnesCount64(r0[26]|r1[26]|r2[26]|r3[26]|r4[26]|r5[26]|r6[26]|r7[26]) + bits.OnesCount64(r0[27]|r1[27]|r2[27]|r3[27]|r4[27]|r5[27]|r6[27]|r7[27]))
+		n += uint64(bits.OnesCount64(r0[28]|r1[28]|r2[28]|r3[28]|r4[28]|r5[28]|r6[28]|r7[28]) + bits.OnesCount64(r0[29]|r1[29]|r2[29]|r3[29]|r4[29]|r5[29]|r6[29]|r7[29]) + bits.OnesCount64(r0[30]|r1[30]|r2[30]|r3[30]|r4[30]|r5[30]|r6[30]|r7[30]) + bits.OnesCount64(r0[31]|r1[31]|r2[31]|r3[31]|r4[31]|r5[31]|r6[31]|r7[31]))
+	}
+	return int(n)
+}
+
+// clashesGoStrided8x8r32 is clashesGo for 8 tables of 8 diagonals, 32 words of rows stride words apart.
+func clashesGoStrided8x8r32(tables []uint64, stride int, keys []uint64) int {
+	tb := (*[8 << 8 * 32]uint64)(tables)
+	s := uint(stride-1)&31 + 1
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[32]uint64)(tb[uint(0<<8+key>>0&0xff)*s:])
+		r1 := (*[32]uint64)(tb[uint(1<<8+key>>8&0xff)*s:])
+		r2 := (*[32]uint64)(tb[uint(2<<8+key>>16&0xff)*s:])
+		r3 := (*[32]uint64)(tb[uint(3<<8+key>>24&0xff)*s:])
+		r4 := (*[32]uint64)(tb[uint(4<<8+key>>32&0xff)*s:])
+		r5 := (*[32]uint64)(tb[uint(5<<8+key>>40&0xff)*s:])
+		r6 := (*[32]uint64)(tb[uint(6<<8+key>>48&0xff)*s:])
+		r7 := (*[32]uint64)(tb[uint(7<<8+key>>56&0xff)*s:])
 		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]|r5[0]|r6[0]|r7[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]|r5[1]|r6[1]|r7[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]|r5[2]|r6[2]|r7[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]|r5[3]|r6[3]|r7[3]))
 		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]|r5[4]|r6[4]|r7[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]|r5[5]|r6[5]|r7[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]|r4[6]|r5[6]|r6[6]|r7[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]|r4[7]|r5[7]|r6[7]|r7[7]))
 		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]|r4[8]|r5[8]|r6[8]|r7[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]|r4[9]|r5[9]|r6[9]|r7[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]|r4[10]|r5[10]|r6[10]|r7[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]|r4[11]|r5[11]|r6[11]|r7[11]))
@@ -10061,12 +14953,36 @@ func clashesGo9x1r1(tables []uint64, keys []uint64) int {
 	return int(n)
 }
 
+// clashesGoStrided9x1r1 is clashesGo for 1 tables of 9 diagonals, 1 words of rows stride words apart.
+func clashesGoStrided9x1r1(tables []uint64, stride int, keys []uint64) int {
+	tb := (*[1 << 9 * 32]uint64)(tables)
+	s := uint(stride-1)&31 + 1
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[1]uint64)(tb[uint(0<<9+key>>0&0x1ff)*s:])
+		n += uint64(bits.OnesCount64(r0[0]))
+	}
+	return int(n)
+}
+
 // clashesGo9x1r2 is clashesGo for 1 tables of 9 diagonals, rows of 2 words.
 func clashesGo9x1r2(tables []uint64, keys []uint64) int {
 	tb := (*[1 << 9 * 2]uint64)(tables)
 	var n uint64
 	for _, key := range keys {
 		r0 := (*[2]uint64)(tb[(0<<9+int(key>>0&0x1ff))*2:])
+		n += uint64(bits.OnesCount64(r0[0]) + bits.OnesCount64(r0[1]))
+	}
+	return int(n)
+}
+
+// clashesGoStrided9x1r2 is clashesGo for 1 tables of 9 diagonals, 2 words of rows stride words apart.
+func clashesGoStrided9x1r2(tables []uint64, stride int, keys []uint64) int {
+	tb := (*[1 << 9 * 32]uint64)(tables)
+	s := uint(stride-1)&31 + 1
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[2]uint64)(tb[uint(0<<9+key>>0&0x1ff)*s:])
 		n += uint64(bits.OnesCount64(r0[0]) + bits.OnesCount64(r0[1]))
 	}
 	return int(n)
@@ -10083,6 +14999,18 @@ func clashesGo9x1r3(tables []uint64, keys []uint64) int {
 	return int(n)
 }
 
+// clashesGoStrided9x1r3 is clashesGo for 1 tables of 9 diagonals, 3 words of rows stride words apart.
+func clashesGoStrided9x1r3(tables []uint64, stride int, keys []uint64) int {
+	tb := (*[1 << 9 * 32]uint64)(tables)
+	s := uint(stride-1)&31 + 1
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[3]uint64)(tb[uint(0<<9+key>>0&0x1ff)*s:])
+		n += uint64(bits.OnesCount64(r0[0]) + bits.OnesCount64(r0[1]) + bits.OnesCount64(r0[2]))
+	}
+	return int(n)
+}
+
 // clashesGo9x1r4 is clashesGo for 1 tables of 9 diagonals, rows of 4 words.
 func clashesGo9x1r4(tables []uint64, keys []uint64) int {
 	tb := (*[1 << 9 * 4]uint64)(tables)
@@ -10094,12 +15022,37 @@ func clashesGo9x1r4(tables []uint64, keys []uint64) int {
 	return int(n)
 }
 
+// clashesGoStrided9x1r4 is clashesGo for 1 tables of 9 diagonals, 4 words of rows stride words apart.
+func clashesGoStrided9x1r4(tables []uint64, stride int, keys []uint64) int {
+	tb := (*[1 << 9 * 32]uint64)(tables)
+	s := uint(stride-1)&31 + 1
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[4]uint64)(tb[uint(0<<9+key>>0&0x1ff)*s:])
+		n += uint64(bits.OnesCount64(r0[0]) + bits.OnesCount64(r0[1]) + bits.OnesCount64(r0[2]) + bits.OnesCount64(r0[3]))
+	}
+	return int(n)
+}
+
 // clashesGo9x1r5 is clashesGo for 1 tables of 9 diagonals, rows of 5 words.
 func clashesGo9x1r5(tables []uint64, keys []uint64) int {
 	tb := (*[1 << 9 * 5]uint64)(tables)
 	var n uint64
 	for _, key := range keys {
 		r0 := (*[5]uint64)(tb[(0<<9+int(key>>0&0x1ff))*5:])
+		n += uint64(bits.OnesCount64(r0[0]) + bits.OnesCount64(r0[1]) + bits.OnesCount64(r0[2]) + bits.OnesCount64(r0[3]))
+		n += uint64(bits.OnesCount64(r0[4]))
+	}
+	return int(n)
+}
+
+// clashesGoStrided9x1r5 is clashesGo for 1 tables of 9 diagonals, 5 words of rows stride words apart.
+func clashesGoStrided9x1r5(tables []uint64, stride int, keys []uint64) int {
+	tb := (*[1 << 9 * 32]uint64)(tables)
+	s := uint(stride-1)&31 + 1
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[5]uint64)(tb[uint(0<<9+key>>0&0x1ff)*s:])
 		n += uint64(bits.OnesCount64(r0[0]) + bits.OnesCount64(r0[1]) + bits.OnesCount64(r0[2]) + bits.OnesCount64(r0[3]))
 		n += uint64(bits.OnesCount64(r0[4]))
 	}
@@ -10118,12 +15071,38 @@ func clashesGo9x1r6(tables []uint64, keys []uint64) int {
 	return int(n)
 }
 
+// clashesGoStrided9x1r6 is clashesGo for 1 tables of 9 diagonals, 6 words of rows stride words apart.
+func clashesGoStrided9x1r6(tables []uint64, stride int, keys []uint64) int {
+	tb := (*[1 << 9 * 32]uint64)(tables)
+	s := uint(stride-1)&31 + 1
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[6]uint64)(tb[uint(0<<9+key>>0&0x1ff)*s:])
+		n += uint64(bits.OnesCount64(r0[0]) + bits.OnesCount64(r0[1]) + bits.OnesCount64(r0[2]) + bits.OnesCount64(r0[3]))
+		n += uint64(bits.OnesCount64(r0[4]) + bits.OnesCount64(r0[5]))
+	}
+	return int(n)
+}
+
 // clashesGo9x1r7 is clashesGo for 1 tables of 9 diagonals, rows of 7 words.
 func clashesGo9x1r7(tables []uint64, keys []uint64) int {
 	tb := (*[1 << 9 * 7]uint64)(tables)
 	var n uint64
 	for _, key := range keys {
 		r0 := (*[7]uint64)(tb[(0<<9+int(key>>0&0x1ff))*7:])
+		n += uint64(bits.OnesCount64(r0[0]) + bits.OnesCount64(r0[1]) + bits.OnesCount64(r0[2]) + bits.OnesCount64(r0[3]))
+		n += uint64(bits.OnesCount64(r0[4]) + bits.OnesCount64(r0[5]) + bits.OnesCount64(r0[6]))
+	}
+	return int(n)
+}
+
+// clashesGoStrided9x1r7 is clashesGo for 1 tables of 9 diagonals, 7 words of rows stride words apart.
+func clashesGoStrided9x1r7(tables []uint64, stride int, keys []uint64) int {
+	tb := (*[1 << 9 * 32]uint64)(tables)
+	s := uint(stride-1)&31 + 1
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[7]uint64)(tb[uint(0<<9+key>>0&0x1ff)*s:])
 		n += uint64(bits.OnesCount64(r0[0]) + bits.OnesCount64(r0[1]) + bits.OnesCount64(r0[2]) + bits.OnesCount64(r0[3]))
 		n += uint64(bits.OnesCount64(r0[4]) + bits.OnesCount64(r0[5]) + bits.OnesCount64(r0[6]))
 	}
@@ -10142,12 +15121,39 @@ func clashesGo9x1r8(tables []uint64, keys []uint64) int {
 	return int(n)
 }
 
+// clashesGoStrided9x1r8 is clashesGo for 1 tables of 9 diagonals, 8 words of rows stride words apart.
+func clashesGoStrided9x1r8(tables []uint64, stride int, keys []uint64) int {
+	tb := (*[1 << 9 * 32]uint64)(tables)
+	s := uint(stride-1)&31 + 1
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[8]uint64)(tb[uint(0<<9+key>>0&0x1ff)*s:])
+		n += uint64(bits.OnesCount64(r0[0]) + bits.OnesCount64(r0[1]) + bits.OnesCount64(r0[2]) + bits.OnesCount64(r0[3]))
+		n += uint64(bits.OnesCount64(r0[4]) + bits.OnesCount64(r0[5]) + bits.OnesCount64(r0[6]) + bits.OnesCount64(r0[7]))
+	}
+	return int(n)
+}
+
 // clashesGo9x1r9 is clashesGo for 1 tables of 9 diagonals, rows of 9 words.
 func clashesGo9x1r9(tables []uint64, keys []uint64) int {
 	tb := (*[1 << 9 * 9]uint64)(tables)
 	var n uint64
 	for _, key := range keys {
 		r0 := (*[9]uint64)(tb[(0<<9+int(key>>0&0x1ff))*9:])
+		n += uint64(bits.OnesCount64(r0[0]) + bits.OnesCount64(r0[1]) + bits.OnesCount64(r0[2]) + bits.OnesCount64(r0[3]))
+		n += uint64(bits.OnesCount64(r0[4]) + bits.OnesCount64(r0[5]) + bits.OnesCount64(r0[6]) + bits.OnesCount64(r0[7]))
+		n += uint64(bits.OnesCount64(r0[8]))
+	}
+	return int(n)
+}
+
+// clashesGoStrided9x1r9 is clashesGo for 1 tables of 9 diagonals, 9 words of rows stride words apart.
+func clashesGoStrided9x1r9(tables []uint64, stride int, keys []uint64) int {
+	tb := (*[1 << 9 * 32]uint64)(tables)
+	s := uint(stride-1)&31 + 1
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[9]uint64)(tb[uint(0<<9+key>>0&0x1ff)*s:])
 		n += uint64(bits.OnesCount64(r0[0]) + bits.OnesCount64(r0[1]) + bits.OnesCount64(r0[2]) + bits.OnesCount64(r0[3]))
 		n += uint64(bits.OnesCount64(r0[4]) + bits.OnesCount64(r0[5]) + bits.OnesCount64(r0[6]) + bits.OnesCount64(r0[7]))
 		n += uint64(bits.OnesCount64(r0[8]))
@@ -10168,12 +15174,40 @@ func clashesGo9x1r10(tables []uint64, keys []uint64) int {
 	return int(n)
 }
 
+// clashesGoStrided9x1r10 is clashesGo for 1 tables of 9 diagonals, 10 words of rows stride words apart.
+func clashesGoStrided9x1r10(tables []uint64, stride int, keys []uint64) int {
+	tb := (*[1 << 9 * 32]uint64)(tables)
+	s := uint(stride-1)&31 + 1
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[10]uint64)(tb[uint(0<<9+key>>0&0x1ff)*s:])
+		n += uint64(bits.OnesCount64(r0[0]) + bits.OnesCount64(r0[1]) + bits.OnesCount64(r0[2]) + bits.OnesCount64(r0[3]))
+		n += uint64(bits.OnesCount64(r0[4]) + bits.OnesCount64(r0[5]) + bits.OnesCount64(r0[6]) + bits.OnesCount64(r0[7]))
+		n += uint64(bits.OnesCount64(r0[8]) + bits.OnesCount64(r0[9]))
+	}
+	return int(n)
+}
+
 // clashesGo9x1r11 is clashesGo for 1 tables of 9 diagonals, rows of 11 words.
 func clashesGo9x1r11(tables []uint64, keys []uint64) int {
 	tb := (*[1 << 9 * 11]uint64)(tables)
 	var n uint64
 	for _, key := range keys {
 		r0 := (*[11]uint64)(tb[(0<<9+int(key>>0&0x1ff))*11:])
+		n += uint64(bits.OnesCount64(r0[0]) + bits.OnesCount64(r0[1]) + bits.OnesCount64(r0[2]) + bits.OnesCount64(r0[3]))
+		n += uint64(bits.OnesCount64(r0[4]) + bits.OnesCount64(r0[5]) + bits.OnesCount64(r0[6]) + bits.OnesCount64(r0[7]))
+		n += uint64(bits.OnesCount64(r0[8]) + bits.OnesCount64(r0[9]) + bits.OnesCount64(r0[10]))
+	}
+	return int(n)
+}
+
+// clashesGoStrided9x1r11 is clashesGo for 1 tables of 9 diagonals, 11 words of rows stride words apart.
+func clashesGoStrided9x1r11(tables []uint64, stride int, keys []uint64) int {
+	tb := (*[1 << 9 * 32]uint64)(tables)
+	s := uint(stride-1)&31 + 1
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[11]uint64)(tb[uint(0<<9+key>>0&0x1ff)*s:])
 		n += uint64(bits.OnesCount64(r0[0]) + bits.OnesCount64(r0[1]) + bits.OnesCount64(r0[2]) + bits.OnesCount64(r0[3]))
 		n += uint64(bits.OnesCount64(r0[4]) + bits.OnesCount64(r0[5]) + bits.OnesCount64(r0[6]) + bits.OnesCount64(r0[7]))
 		n += uint64(bits.OnesCount64(r0[8]) + bits.OnesCount64(r0[9]) + bits.OnesCount64(r0[10]))
@@ -10194,12 +15228,41 @@ func clashesGo9x1r12(tables []uint64, keys []uint64) int {
 	return int(n)
 }
 
+// clashesGoStrided9x1r12 is clashesGo for 1 tables of 9 diagonals, 12 words of rows stride words apart.
+func clashesGoStrided9x1r12(tables []uint64, stride int, keys []uint64) int {
+	tb := (*[1 << 9 * 32]uint64)(tables)
+	s := uint(stride-1)&31 + 1
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[12]uint64)(tb[uint(0<<9+key>>0&0x1ff)*s:])
+		n += uint64(bits.OnesCount64(r0[0]) + bits.OnesCount64(r0[1]) + bits.OnesCount64(r0[2]) + bits.OnesCount64(r0[3]))
+		n += uint64(bits.OnesCount64(r0[4]) + bits.OnesCount64(r0[5]) + bits.OnesCount64(r0[6]) + bits.OnesCount64(r0[7]))
+		n += uint64(bits.OnesCount64(r0[8]) + bits.OnesCount64(r0[9]) + bits.OnesCount64(r0[10]) + bits.OnesCount64(r0[11]))
+	}
+	return int(n)
+}
+
 // clashesGo9x1r13 is clashesGo for 1 tables of 9 diagonals, rows of 13 words.
 func clashesGo9x1r13(tables []uint64, keys []uint64) int {
 	tb := (*[1 << 9 * 13]uint64)(tables)
 	var n uint64
 	for _, key := range keys {
 		r0 := (*[13]uint64)(tb[(0<<9+int(key>>0&0x1ff))*13:])
+		n += uint64(bits.OnesCount64(r0[0]) + bits.OnesCount64(r0[1]) + bits.OnesCount64(r0[2]) + bits.OnesCount64(r0[3]))
+		n += uint64(bits.OnesCount64(r0[4]) + bits.OnesCount64(r0[5]) + bits.OnesCount64(r0[6]) + bits.OnesCount64(r0[7]))
+		n += uint64(bits.OnesCount64(r0[8]) + bits.OnesCount64(r0[9]) + bits.OnesCount64(r0[10]) + bits.OnesCount64(r0[11]))
+		n += uint64(bits.OnesCount64(r0[12]))
+	}
+	return int(n)
+}
+
+// clashesGoStrided9x1r13 is clashesGo for 1 tables of 9 diagonals, 13 words of rows stride words apart.
+func clashesGoStrided9x1r13(tables []uint64, stride int, keys []uint64) int {
+	tb := (*[1 << 9 * 32]uint64)(tables)
+	s := uint(stride-1)&31 + 1
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[13]uint64)(tb[uint(0<<9+key>>0&0x1ff)*s:])
 		n += uint64(bits.OnesCount64(r0[0]) + bits.OnesCount64(r0[1]) + bits.OnesCount64(r0[2]) + bits.OnesCount64(r0[3]))
 		n += uint64(bits.OnesCount64(r0[4]) + bits.OnesCount64(r0[5]) + bits.OnesCount64(r0[6]) + bits.OnesCount64(r0[7]))
 		n += uint64(bits.OnesCount64(r0[8]) + bits.OnesCount64(r0[9]) + bits.OnesCount64(r0[10]) + bits.OnesCount64(r0[11]))
@@ -10222,12 +15285,42 @@ func clashesGo9x1r14(tables []uint64, keys []uint64) int {
 	return int(n)
 }
 
+// clashesGoStrided9x1r14 is clashesGo for 1 tables of 9 diagonals, 14 words of rows stride words apart.
+func clashesGoStrided9x1r14(tables []uint64, stride int, keys []uint64) int {
+	tb := (*[1 << 9 * 32]uint64)(tables)
+	s := uint(stride-1)&31 + 1
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[14]uint64)(tb[uint(0<<9+key>>0&0x1ff)*s:])
+		n += uint64(bits.OnesCount64(r0[0]) + bits.OnesCount64(r0[1]) + bits.OnesCount64(r0[2]) + bits.OnesCount64(r0[3]))
+		n += uint64(bits.OnesCount64(r0[4]) + bits.OnesCount64(r0[5]) + bits.OnesCount64(r0[6]) + bits.OnesCount64(r0[7]))
+		n += uint64(bits.OnesCount64(r0[8]) + bits.OnesCount64(r0[9]) + bits.OnesCount64(r0[10]) + bits.OnesCount64(r0[11]))
+		n += uint64(bits.OnesCount64(r0[12]) + bits.OnesCount64(r0[13]))
+	}
+	return int(n)
+}
+
 // clashesGo9x1r15 is clashesGo for 1 tables of 9 diagonals, rows of 15 words.
 func clashesGo9x1r15(tables []uint64, keys []uint64) int {
 	tb := (*[1 << 9 * 15]uint64)(tables)
 	var n uint64
 	for _, key := range keys {
 		r0 := (*[15]uint64)(tb[(0<<9+int(key>>0&0x1ff))*15:])
+		n += uint64(bits.OnesCount64(r0[0]) + bits.OnesCount64(r0[1]) + bits.OnesCount64(r0[2]) + bits.OnesCount64(r0[3]))
+		n += uint64(bits.OnesCount64(r0[4]) + bits.OnesCount64(r0[5]) + bits.OnesCount64(r0[6]) + bits.OnesCount64(r0[7]))
+		n += uint64(bits.OnesCount64(r0[8]) + bits.OnesCount64(r0[9]) + bits.OnesCount64(r0[10]) + bits.OnesCount64(r0[11]))
+		n += uint64(bits.OnesCount64(r0[12]) + bits.OnesCount64(r0[13]) + bits.OnesCount64(r0[14]))
+	}
+	return int(n)
+}
+
+// clashesGoStrided9x1r15 is clashesGo for 1 tables of 9 diagonals, 15 words of rows stride words apart.
+func clashesGoStrided9x1r15(tables []uint64, stride int, keys []uint64) int {
+	tb := (*[1 << 9 * 32]uint64)(tables)
+	s := uint(stride-1)&31 + 1
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[15]uint64)(tb[uint(0<<9+key>>0&0x1ff)*s:])
 		n += uint64(bits.OnesCount64(r0[0]) + bits.OnesCount64(r0[1]) + bits.OnesCount64(r0[2]) + bits.OnesCount64(r0[3]))
 		n += uint64(bits.OnesCount64(r0[4]) + bits.OnesCount64(r0[5]) + bits.OnesCount64(r0[6]) + bits.OnesCount64(r0[7]))
 		n += uint64(bits.OnesCount64(r0[8]) + bits.OnesCount64(r0[9]) + bits.OnesCount64(r0[10]) + bits.OnesCount64(r0[11]))
@@ -10250,12 +15343,43 @@ func clashesGo9x1r16(tables []uint64, keys []uint64) int {
 	return int(n)
 }
 
+// clashesGoStrided9x1r16 is clashesGo for 1 tables of 9 diagonals, 16 words of rows stride words apart.
+func clashesGoStrided9x1r16(tables []uint64, stride int, keys []uint64) int {
+	tb := (*[1 << 9 * 32]uint64)(tables)
+	s := uint(stride-1)&31 + 1
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[16]uint64)(tb[uint(0<<9+key>>0&0x1ff)*s:])
+		n += uint64(bits.OnesCount64(r0[0]) + bits.OnesCount64(r0[1]) + bits.OnesCount64(r0[2]) + bits.OnesCount64(r0[3]))
+		n += uint64(bits.OnesCount64(r0[4]) + bits.OnesCount64(r0[5]) + bits.OnesCount64(r0[6]) + bits.OnesCount64(r0[7]))
+		n += uint64(bits.OnesCount64(r0[8]) + bits.OnesCount64(r0[9]) + bits.OnesCount64(r0[10]) + bits.OnesCount64(r0[11]))
+		n += uint64(bits.OnesCount64(r0[12]) + bits.OnesCount64(r0[13]) + bits.OnesCount64(r0[14]) + bits.OnesCount64(r0[15]))
+	}
+	return int(n)
+}
+
 // clashesGo9x1r17 is clashesGo for 1 tables of 9 diagonals, rows of 17 words.
 func clashesGo9x1r17(tables []uint64, keys []uint64) int {
 	tb := (*[1 << 9 * 17]uint64)(tables)
 	var n uint64
 	for _, key := range keys {
 		r0 := (*[17]uint64)(tb[(0<<9+int(key>>0&0x1ff))*17:])
+		n += uint64(bits.OnesCount64(r0[0]) + bits.OnesCount64(r0[1]) + bits.OnesCount64(r0[2]) + bits.OnesCount64(r0[3]))
+		n += uint64(bits.OnesCount64(r0[4]) + bits.OnesCount64(r0[5]) + bits.OnesCount64(r0[6]) + bits.OnesCount64(r0[7]))
+		n += uint64(bits.OnesCount64(r0[8]) + bits.OnesCount64(r0[9]) + bits.OnesCount64(r0[10]) + bits.OnesCount64(r0[11]))
+		n += uint64(bits.OnesCount64(r0[12]) + bits.OnesCount64(r0[13]) + bits.OnesCount64(r0[14]) + bits.OnesCount64(r0[15]))
+		n += uint64(bits.OnesCount64(r0[16]))
+	}
+	return int(n)
+}
+
+// clashesGoStrided9x1r17 is clashesGo for 1 tables of 9 diagonals, 17 words of rows stride words apart.
+func clashesGoStrided9x1r17(tables []uint64, stride int, keys []uint64) int {
+	tb := (*[1 << 9 * 32]uint64)(tables)
+	s := uint(stride-1)&31 + 1
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[17]uint64)(tb[uint(0<<9+key>>0&0x1ff)*s:])
 		n += uint64(bits.OnesCount64(r0[0]) + bits.OnesCount64(r0[1]) + bits.OnesCount64(r0[2]) + bits.OnesCount64(r0[3]))
 		n += uint64(bits.OnesCount64(r0[4]) + bits.OnesCount64(r0[5]) + bits.OnesCount64(r0[6]) + bits.OnesCount64(r0[7]))
 		n += uint64(bits.OnesCount64(r0[8]) + bits.OnesCount64(r0[9]) + bits.OnesCount64(r0[10]) + bits.OnesCount64(r0[11]))
@@ -10280,12 +15404,44 @@ func clashesGo9x1r18(tables []uint64, keys []uint64) int {
 	return int(n)
 }
 
+// clashesGoStrided9x1r18 is clashesGo for 1 tables of 9 diagonals, 18 words of rows stride words apart.
+func clashesGoStrided9x1r18(tables []uint64, stride int, keys []uint64) int {
+	tb := (*[1 << 9 * 32]uint64)(tables)
+	s := uint(stride-1)&31 + 1
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[18]uint64)(tb[uint(0<<9+key>>0&0x1ff)*s:])
+		n += uint64(bits.OnesCount64(r0[0]) + bits.OnesCount64(r0[1]) + bits.OnesCount64(r0[2]) + bits.OnesCount64(r0[3]))
+		n += uint64(bits.OnesCount64(r0[4]) + bits.OnesCount64(r0[5]) + bits.OnesCount64(r0[6]) + bits.OnesCount64(r0[7]))
+		n += uint64(bits.OnesCount64(r0[8]) + bits.OnesCount64(r0[9]) + bits.OnesCount64(r0[10]) + bits.OnesCount64(r0[11]))
+		n += uint64(bits.OnesCount64(r0[12]) + bits.OnesCount64(r0[13]) + bits.OnesCount64(r0[14]) + bits.OnesCount64(r0[15]))
+		n += uint64(bits.OnesCount64(r0[16]) + bits.OnesCount64(r0[17]))
+	}
+	return int(n)
+}
+
 // clashesGo9x1r19 is clashesGo for 1 tables of 9 diagonals, rows of 19 words.
 func clashesGo9x1r19(tables []uint64, keys []uint64) int {
 	tb := (*[1 << 9 * 19]uint64)(tables)
 	var n uint64
 	for _, key := range keys {
 		r0 := (*[19]uint64)(tb[(0<<9+int(key>>0&0x1ff))*19:])
+		n += uint64(bits.OnesCount64(r0[0]) + bits.OnesCount64(r0[1]) + bits.OnesCount64(r0[2]) + bits.OnesCount64(r0[3]))
+		n += uint64(bits.OnesCount64(r0[4]) + bits.OnesCount64(r0[5]) + bits.OnesCount64(r0[6]) + bits.OnesCount64(r0[7]))
+		n += uint64(bits.OnesCount64(r0[8]) + bits.OnesCount64(r0[9]) + bits.OnesCount64(r0[10]) + bits.OnesCount64(r0[11]))
+		n += uint64(bits.OnesCount64(r0[12]) + bits.OnesCount64(r0[13]) + bits.OnesCount64(r0[14]) + bits.OnesCount64(r0[15]))
+		n += uint64(bits.OnesCount64(r0[16]) + bits.OnesCount64(r0[17]) + bits.OnesCount64(r0[18]))
+	}
+	return int(n)
+}
+
+// clashesGoStrided9x1r19 is clashesGo for 1 tables of 9 diagonals, 19 words of rows stride words apart.
+func clashesGoStrided9x1r19(tables []uint64, stride int, keys []uint64) int {
+	tb := (*[1 << 9 * 32]uint64)(tables)
+	s := uint(stride-1)&31 + 1
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[19]uint64)(tb[uint(0<<9+key>>0&0x1ff)*s:])
 		n += uint64(bits.OnesCount64(r0[0]) + bits.OnesCount64(r0[1]) + bits.OnesCount64(r0[2]) + bits.OnesCount64(r0[3]))
 		n += uint64(bits.OnesCount64(r0[4]) + bits.OnesCount64(r0[5]) + bits.OnesCount64(r0[6]) + bits.OnesCount64(r0[7]))
 		n += uint64(bits.OnesCount64(r0[8]) + bits.OnesCount64(r0[9]) + bits.OnesCount64(r0[10]) + bits.OnesCount64(r0[11]))
@@ -10310,12 +15466,45 @@ func clashesGo9x1r20(tables []uint64, keys []uint64) int {
 	return int(n)
 }
 
+// clashesGoStrided9x1r20 is clashesGo for 1 tables of 9 diagonals, 20 words of rows stride words apart.
+func clashesGoStrided9x1r20(tables []uint64, stride int, keys []uint64) int {
+	tb := (*[1 << 9 * 32]uint64)(tables)
+	s := uint(stride-1)&31 + 1
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[20]uint64)(tb[uint(0<<9+key>>0&0x1ff)*s:])
+		n += uint64(bits.OnesCount64(r0[0]) + bits.OnesCount64(r0[1]) + bits.OnesCount64(r0[2]) + bits.OnesCount64(r0[3]))
+		n += uint64(bits.OnesCount64(r0[4]) + bits.OnesCount64(r0[5]) + bits.OnesCount64(r0[6]) + bits.OnesCount64(r0[7]))
+		n += uint64(bits.OnesCount64(r0[8]) + bits.OnesCount64(r0[9]) + bits.OnesCount64(r0[10]) + bits.OnesCount64(r0[11]))
+		n += uint64(bits.OnesCount64(r0[12]) + bits.OnesCount64(r0[13]) + bits.OnesCount64(r0[14]) + bits.OnesCount64(r0[15]))
+		n += uint64(bits.OnesCount64(r0[16]) + bits.OnesCount64(r0[17]) + bits.OnesCount64(r0[18]) + bits.OnesCount64(r0[19]))
+	}
+	return int(n)
+}
+
 // clashesGo9x1r21 is clashesGo for 1 tables of 9 diagonals, rows of 21 words.
 func clashesGo9x1r21(tables []uint64, keys []uint64) int {
 	tb := (*[1 << 9 * 21]uint64)(tables)
 	var n uint64
 	for _, key := range keys {
 		r0 := (*[21]uint64)(tb[(0<<9+int(key>>0&0x1ff))*21:])
+		n += uint64(bits.OnesCount64(r0[0]) + bits.OnesCount64(r0[1]) + bits.OnesCount64(r0[2]) + bits.OnesCount64(r0[3]))
+		n += uint64(bits.OnesCount64(r0[4]) + bits.OnesCount64(r0[5]) + bits.OnesCount64(r0[6]) + bits.OnesCount64(r0[7]))
+		n += uint64(bits.OnesCount64(r0[8]) + bits.OnesCount64(r0[9]) + bits.OnesCount64(r0[10]) + bits.OnesCount64(r0[11]))
+		n += uint64(bits.OnesCount64(r0[12]) + bits.OnesCount64(r0[13]) + bits.OnesCount64(r0[14]) + bits.OnesCount64(r0[15]))
+		n += uint64(bits.OnesCount64(r0[16]) + bits.OnesCount64(r0[17]) + bits.OnesCount64(r0[18]) + bits.OnesCount64(r0[19]))
+		n += uint64(bits.OnesCount64(r0[20]))
+	}
+	return int(n)
+}
+
+// clashesGoStrided9x1r21 is clashesGo for 1 tables of 9 diagonals, 21 words of rows stride words apart.
+func clashesGoStrided9x1r21(tables []uint64, stride int, keys []uint64) int {
+	tb := (*[1 << 9 * 32]uint64)(tables)
+	s := uint(stride-1)&31 + 1
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[21]uint64)(tb[uint(0<<9+key>>0&0x1ff)*s:])
 		n += uint64(bits.OnesCount64(r0[0]) + bits.OnesCount64(r0[1]) + bits.OnesCount64(r0[2]) + bits.OnesCount64(r0[3]))
 		n += uint64(bits.OnesCount64(r0[4]) + bits.OnesCount64(r0[5]) + bits.OnesCount64(r0[6]) + bits.OnesCount64(r0[7]))
 		n += uint64(bits.OnesCount64(r0[8]) + bits.OnesCount64(r0[9]) + bits.OnesCount64(r0[10]) + bits.OnesCount64(r0[11]))
@@ -10342,12 +15531,46 @@ func clashesGo9x1r22(tables []uint64, keys []uint64) int {
 	return int(n)
 }
 
+// clashesGoStrided9x1r22 is clashesGo for 1 tables of 9 diagonals, 22 words of rows stride words apart.
+func clashesGoStrided9x1r22(tables []uint64, stride int, keys []uint64) int {
+	tb := (*[1 << 9 * 32]uint64)(tables)
+	s := uint(stride-1)&31 + 1
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[22]uint64)(tb[uint(0<<9+key>>0&0x1ff)*s:])
+		n += uint64(bits.OnesCount64(r0[0]) + bits.OnesCount64(r0[1]) + bits.OnesCount64(r0[2]) + bits.OnesCount64(r0[3]))
+		n += uint64(bits.OnesCount64(r0[4]) + bits.OnesCount64(r0[5]) + bits.OnesCount64(r0[6]) + bits.OnesCount64(r0[7]))
+		n += uint64(bits.OnesCount64(r0[8]) + bits.OnesCount64(r0[9]) + bits.OnesCount64(r0[10]) + bits.OnesCount64(r0[11]))
+		n += uint64(bits.OnesCount64(r0[12]) + bits.OnesCount64(r0[13]) + bits.OnesCount64(r0[14]) + bits.OnesCount64(r0[15]))
+		n += uint64(bits.OnesCount64(r0[16]) + bits.OnesCount64(r0[17]) + bits.OnesCount64(r0[18]) + bits.OnesCount64(r0[19]))
+		n += uint64(bits.OnesCount64(r0[20]) + bits.OnesCount64(r0[21]))
+	}
+	return int(n)
+}
+
 // clashesGo9x1r23 is clashesGo for 1 tables of 9 diagonals, rows of 23 words.
 func clashesGo9x1r23(tables []uint64, keys []uint64) int {
 	tb := (*[1 << 9 * 23]uint64)(tables)
 	var n uint64
 	for _, key := range keys {
 		r0 := (*[23]uint64)(tb[(0<<9+int(key>>0&0x1ff))*23:])
+		n += uint64(bits.OnesCount64(r0[0]) + bits.OnesCount64(r0[1]) + bits.OnesCount64(r0[2]) + bits.OnesCount64(r0[3]))
+		n += uint64(bits.OnesCount64(r0[4]) + bits.OnesCount64(r0[5]) + bits.OnesCount64(r0[6]) + bits.OnesCount64(r0[7]))
+		n += uint64(bits.OnesCount64(r0[8]) + bits.OnesCount64(r0[9]) + bits.OnesCount64(r0[10]) + bits.OnesCount64(r0[11]))
+		n += uint64(bits.OnesCount64(r0[12]) + bits.OnesCount64(r0[13]) + bits.OnesCount64(r0[14]) + bits.OnesCount64(r0[15]))
+		n += uint64(bits.OnesCount64(r0[16]) + bits.OnesCount64(r0[17]) + bits.OnesCount64(r0[18]) + bits.OnesCount64(r0[19]))
+		n += uint64(bits.OnesCount64(r0[20]) + bits.OnesCount64(r0[21]) + bits.OnesCount64(r0[22]))
+	}
+	return int(n)
+}
+
+// clashesGoStrided9x1r23 is clashesGo for 1 tables of 9 diagonals, 23 words of rows stride words apart.
+func clashesGoStrided9x1r23(tables []uint64, stride int, keys []uint64) int {
+	tb := (*[1 << 9 * 32]uint64)(tables)
+	s := uint(stride-1)&31 + 1
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[23]uint64)(tb[uint(0<<9+key>>0&0x1ff)*s:])
 		n += uint64(bits.OnesCount64(r0[0]) + bits.OnesCount64(r0[1]) + bits.OnesCount64(r0[2]) + bits.OnesCount64(r0[3]))
 		n += uint64(bits.OnesCount64(r0[4]) + bits.OnesCount64(r0[5]) + bits.OnesCount64(r0[6]) + bits.OnesCount64(r0[7]))
 		n += uint64(bits.OnesCount64(r0[8]) + bits.OnesCount64(r0[9]) + bits.OnesCount64(r0[10]) + bits.OnesCount64(r0[11]))
@@ -10374,12 +15597,47 @@ func clashesGo9x1r24(tables []uint64, keys []uint64) int {
 	return int(n)
 }
 
+// clashesGoStrided9x1r24 is clashesGo for 1 tables of 9 diagonals, 24 words of rows stride words apart.
+func clashesGoStrided9x1r24(tables []uint64, stride int, keys []uint64) int {
+	tb := (*[1 << 9 * 32]uint64)(tables)
+	s := uint(stride-1)&31 + 1
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[24]uint64)(tb[uint(0<<9+key>>0&0x1ff)*s:])
+		n += uint64(bits.OnesCount64(r0[0]) + bits.OnesCount64(r0[1]) + bits.OnesCount64(r0[2]) + bits.OnesCount64(r0[3]))
+		n += uint64(bits.OnesCount64(r0[4]) + bits.OnesCount64(r0[5]) + bits.OnesCount64(r0[6]) + bits.OnesCount64(r0[7]))
+		n += uint64(bits.OnesCount64(r0[8]) + bits.OnesCount64(r0[9]) + bits.OnesCount64(r0[10]) + bits.OnesCount64(r0[11]))
+		n += uint64(bits.OnesCount64(r0[12]) + bits.OnesCount64(r0[13]) + bits.OnesCount64(r0[14]) + bits.OnesCount64(r0[15]))
+		n += uint64(bits.OnesCount64(r0[16]) + bits.OnesCount64(r0[17]) + bits.OnesCount64(r0[18]) + bits.OnesCount64(r0[19]))
+		n += uint64(bits.OnesCount64(r0[20]) + bits.OnesCount64(r0[21]) + bits.OnesCount64(r0[22]) + bits.OnesCount64(r0[23]))
+	}
+	return int(n)
+}
+
 // clashesGo9x1r25 is clashesGo for 1 tables of 9 diagonals, rows of 25 words.
 func clashesGo9x1r25(tables []uint64, keys []uint64) int {
 	tb := (*[1 << 9 * 25]uint64)(tables)
 	var n uint64
 	for _, key := range keys {
 		r0 := (*[25]uint64)(tb[(0<<9+int(key>>0&0x1ff))*25:])
+		n += uint64(bits.OnesCount64(r0[0]) + bits.OnesCount64(r0[1]) + bits.OnesCount64(r0[2]) + bits.OnesCount64(r0[3]))
+		n += uint64(bits.OnesCount64(r0[4]) + bits.OnesCount64(r0[5]) + bits.OnesCount64(r0[6]) + bits.OnesCount64(r0[7]))
+		n += uint64(bits.OnesCount64(r0[8]) + bits.OnesCount64(r0[9]) + bits.OnesCount64(r0[10]) + bits.OnesCount64(r0[11]))
+		n += uint64(bits.OnesCount64(r0[12]) + bits.OnesCount64(r0[13]) + bits.OnesCount64(r0[14]) + bits.OnesCount64(r0[15]))
+		n += uint64(bits.OnesCount64(r0[16]) + bits.OnesCount64(r0[17]) + bits.OnesCount64(r0[18]) + bits.OnesCount64(r0[19]))
+		n += uint64(bits.OnesCount64(r0[20]) + bits.OnesCount64(r0[21]) + bits.OnesCount64(r0[22]) + bits.OnesCount64(r0[23]))
+		n += uint64(bits.OnesCount64(r0[24]))
+	}
+	return int(n)
+}
+
+// clashesGoStrided9x1r25 is clashesGo for 1 tables of 9 diagonals, 25 words of rows stride words apart.
+func clashesGoStrided9x1r25(tables []uint64, stride int, keys []uint64) int {
+	tb := (*[1 << 9 * 32]uint64)(tables)
+	s := uint(stride-1)&31 + 1
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[25]uint64)(tb[uint(0<<9+key>>0&0x1ff)*s:])
 		n += uint64(bits.OnesCount64(r0[0]) + bits.OnesCount64(r0[1]) + bits.OnesCount64(r0[2]) + bits.OnesCount64(r0[3]))
 		n += uint64(bits.OnesCount64(r0[4]) + bits.OnesCount64(r0[5]) + bits.OnesCount64(r0[6]) + bits.OnesCount64(r0[7]))
 		n += uint64(bits.OnesCount64(r0[8]) + bits.OnesCount64(r0[9]) + bits.OnesCount64(r0[10]) + bits.OnesCount64(r0[11]))
@@ -10408,12 +15666,48 @@ func clashesGo9x1r26(tables []uint64, keys []uint64) int {
 	return int(n)
 }
 
+// clashesGoStrided9x1r26 is clashesGo for 1 tables of 9 diagonals, 26 words of rows stride words apart.
+func clashesGoStrided9x1r26(tables []uint64, stride int, keys []uint64) int {
+	tb := (*[1 << 9 * 32]uint64)(tables)
+	s := uint(stride-1)&31 + 1
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[26]uint64)(tb[uint(0<<9+key>>0&0x1ff)*s:])
+		n += uint64(bits.OnesCount64(r0[0]) + bits.OnesCount64(r0[1]) + bits.OnesCount64(r0[2]) + bits.OnesCount64(r0[3]))
+		n += uint64(bits.OnesCount64(r0[4]) + bits.OnesCount64(r0[5]) + bits.OnesCount64(r0[6]) + bits.OnesCount64(r0[7]))
+		n += uint64(bits.OnesCount64(r0[8]) + bits.OnesCount64(r0[9]) + bits.OnesCount64(r0[10]) + bits.OnesCount64(r0[11]))
+		n += uint64(bits.OnesCount64(r0[12]) + bits.OnesCount64(r0[13]) + bits.OnesCount64(r0[14]) + bits.OnesCount64(r0[15]))
+		n += uint64(bits.OnesCount64(r0[16]) + bits.OnesCount64(r0[17]) + bits.OnesCount64(r0[18]) + bits.OnesCount64(r0[19]))
+		n += uint64(bits.OnesCount64(r0[20]) + bits.OnesCount64(r0[21]) + bits.OnesCount64(r0[22]) + bits.OnesCount64(r0[23]))
+		n += uint64(bits.OnesCount64(r0[24]) + bits.OnesCount64(r0[25]))
+	}
+	return int(n)
+}
+
 // clashesGo9x1r27 is clashesGo for 1 tables of 9 diagonals, rows of 27 words.
 func clashesGo9x1r27(tables []uint64, keys []uint64) int {
 	tb := (*[1 << 9 * 27]uint64)(tables)
 	var n uint64
 	for _, key := range keys {
 		r0 := (*[27]uint64)(tb[(0<<9+int(key>>0&0x1ff))*27:])
+		n += uint64(bits.OnesCount64(r0[0]) + bits.OnesCount64(r0[1]) + bits.OnesCount64(r0[2]) + bits.OnesCount64(r0[3]))
+		n += uint64(bits.OnesCount64(r0[4]) + bits.OnesCount64(r0[5]) + bits.OnesCount64(r0[6]) + bits.OnesCount64(r0[7]))
+		n += uint64(bits.OnesCount64(r0[8]) + bits.OnesCount64(r0[9]) + bits.OnesCount64(r0[10]) + bits.OnesCount64(r0[11]))
+		n += uint64(bits.OnesCount64(r0[12]) + bits.OnesCount64(r0[13]) + bits.OnesCount64(r0[14]) + bits.OnesCount64(r0[15]))
+		n += uint64(bits.OnesCount64(r0[16]) + bits.OnesCount64(r0[17]) + bits.OnesCount64(r0[18]) + bits.OnesCount64(r0[19]))
+		n += uint64(bits.OnesCount64(r0[20]) + bits.OnesCount64(r0[21]) + bits.OnesCount64(r0[22]) + bits.OnesCount64(r0[23]))
+		n += uint64(bits.OnesCount64(r0[24]) + bits.OnesCount64(r0[25]) + bits.OnesCount64(r0[26]))
+	}
+	return int(n)
+}
+
+// clashesGoStrided9x1r27 is clashesGo for 1 tables of 9 diagonals, 27 words of rows stride words apart.
+func clashesGoStrided9x1r27(tables []uint64, stride int, keys []uint64) int {
+	tb := (*[1 << 9 * 32]uint64)(tables)
+	s := uint(stride-1)&31 + 1
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[27]uint64)(tb[uint(0<<9+key>>0&0x1ff)*s:])
 		n += uint64(bits.OnesCount64(r0[0]) + bits.OnesCount64(r0[1]) + bits.OnesCount64(r0[2]) + bits.OnesCount64(r0[3]))
 		n += uint64(bits.OnesCount64(r0[4]) + bits.OnesCount64(r0[5]) + bits.OnesCount64(r0[6]) + bits.OnesCount64(r0[7]))
 		n += uint64(bits.OnesCount64(r0[8]) + bits.OnesCount64(r0[9]) + bits.OnesCount64(r0[10]) + bits.OnesCount64(r0[11]))
@@ -10442,12 +15736,49 @@ func clashesGo9x1r28(tables []uint64, keys []uint64) int {
 	return int(n)
 }
 
+// clashesGoStrided9x1r28 is clashesGo for 1 tables of 9 diagonals, 28 words of rows stride words apart.
+func clashesGoStrided9x1r28(tables []uint64, stride int, keys []uint64) int {
+	tb := (*[1 << 9 * 32]uint64)(tables)
+	s := uint(stride-1)&31 + 1
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[28]uint64)(tb[uint(0<<9+key>>0&0x1ff)*s:])
+		n += uint64(bits.OnesCount64(r0[0]) + bits.OnesCount64(r0[1]) + bits.OnesCount64(r0[2]) + bits.OnesCount64(r0[3]))
+		n += uint64(bits.OnesCount64(r0[4]) + bits.OnesCount64(r0[5]) + bits.OnesCount64(r0[6]) + bits.OnesCount64(r0[7]))
+		n += uint64(bits.OnesCount64(r0[8]) + bits.OnesCount64(r0[9]) + bits.OnesCount64(r0[10]) + bits.OnesCount64(r0[11]))
+		n += uint64(bits.OnesCount64(r0[12]) + bits.OnesCount64(r0[13]) + bits.OnesCount64(r0[14]) + bits.OnesCount64(r0[15]))
+		n += uint64(bits.OnesCount64(r0[16]) + bits.OnesCount64(r0[17]) + bits.OnesCount64(r0[18]) + bits.OnesCount64(r0[19]))
+		n += uint64(bits.OnesCount64(r0[20]) + bits.OnesCount64(r0[21]) + bits.OnesCount64(r0[22]) + bits.OnesCount64(r0[23]))
+		n += uint64(bits.OnesCount64(r0[24]) + bits.OnesCount64(r0[25]) + bits.OnesCount64(r0[26]) + bits.OnesCount64(r0[27]))
+	}
+	return int(n)
+}
+
 // clashesGo9x1r29 is clashesGo for 1 tables of 9 diagonals, rows of 29 words.
 func clashesGo9x1r29(tables []uint64, keys []uint64) int {
 	tb := (*[1 << 9 * 29]uint64)(tables)
 	var n uint64
 	for _, key := range keys {
 		r0 := (*[29]uint64)(tb[(0<<9+int(key>>0&0x1ff))*29:])
+		n += uint64(bits.OnesCount64(r0[0]) + bits.OnesCount64(r0[1]) + bits.OnesCount64(r0[2]) + bits.OnesCount64(r0[3]))
+		n += uint64(bits.OnesCount64(r0[4]) + bits.OnesCount64(r0[5]) + bits.OnesCount64(r0[6]) + bits.OnesCount64(r0[7]))
+		n += uint64(bits.OnesCount64(r0[8]) + bits.OnesCount64(r0[9]) + bits.OnesCount64(r0[10]) + bits.OnesCount64(r0[11]))
+		n += uint64(bits.OnesCount64(r0[12]) + bits.OnesCount64(r0[13]) + bits.OnesCount64(r0[14]) + bits.OnesCount64(r0[15]))
+		n += uint64(bits.OnesCount64(r0[16]) + bits.OnesCount64(r0[17]) + bits.OnesCount64(r0[18]) + bits.OnesCount64(r0[19]))
+		n += uint64(bits.OnesCount64(r0[20]) + bits.OnesCount64(r0[21]) + bits.OnesCount64(r0[22]) + bits.OnesCount64(r0[23]))
+		n += uint64(bits.OnesCount64(r0[24]) + bits.OnesCount64(r0[25]) + bits.OnesCount64(r0[26]) + bits.OnesCount64(r0[27]))
+		n += uint64(bits.OnesCount64(r0[28]))
+	}
+	return int(n)
+}
+
+// clashesGoStrided9x1r29 is clashesGo for 1 tables of 9 diagonals, 29 words of rows stride words apart.
+func clashesGoStrided9x1r29(tables []uint64, stride int, keys []uint64) int {
+	tb := (*[1 << 9 * 32]uint64)(tables)
+	s := uint(stride-1)&31 + 1
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[29]uint64)(tb[uint(0<<9+key>>0&0x1ff)*s:])
 		n += uint64(bits.OnesCount64(r0[0]) + bits.OnesCount64(r0[1]) + bits.OnesCount64(r0[2]) + bits.OnesCount64(r0[3]))
 		n += uint64(bits.OnesCount64(r0[4]) + bits.OnesCount64(r0[5]) + bits.OnesCount64(r0[6]) + bits.OnesCount64(r0[7]))
 		n += uint64(bits.OnesCount64(r0[8]) + bits.OnesCount64(r0[9]) + bits.OnesCount64(r0[10]) + bits.OnesCount64(r0[11]))
@@ -10478,12 +15809,50 @@ func clashesGo9x1r30(tables []uint64, keys []uint64) int {
 	return int(n)
 }
 
+// clashesGoStrided9x1r30 is clashesGo for 1 tables of 9 diagonals, 30 words of rows stride words apart.
+func clashesGoStrided9x1r30(tables []uint64, stride int, keys []uint64) int {
+	tb := (*[1 << 9 * 32]uint64)(tables)
+	s := uint(stride-1)&31 + 1
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[30]uint64)(tb[uint(0<<9+key>>0&0x1ff)*s:])
+		n += uint64(bits.OnesCount64(r0[0]) + bits.OnesCount64(r0[1]) + bits.OnesCount64(r0[2]) + bits.OnesCount64(r0[3]))
+		n += uint64(bits.OnesCount64(r0[4]) + bits.OnesCount64(r0[5]) + bits.OnesCount64(r0[6]) + bits.OnesCount64(r0[7]))
+		n += uint64(bits.OnesCount64(r0[8]) + bits.OnesCount64(r0[9]) + bits.OnesCount64(r0[10]) + bits.OnesCount64(r0[11]))
+		n += uint64(bits.OnesCount64(r0[12]) + bits.OnesCount64(r0[13]) + bits.OnesCount64(r0[14]) + bits.OnesCount64(r0[15]))
+		n += uint64(bits.OnesCount64(r0[16]) + bits.OnesCount64(r0[17]) + bits.OnesCount64(r0[18]) + bits.OnesCount64(r0[19]))
+		n += uint64(bits.OnesCount64(r0[20]) + bits.OnesCount64(r0[21]) + bits.OnesCount64(r0[22]) + bits.OnesCount64(r0[23]))
+		n += uint64(bits.OnesCount64(r0[24]) + bits.OnesCount64(r0[25]) + bits.OnesCount64(r0[26]) + bits.OnesCount64(r0[27]))
+		n += uint64(bits.OnesCount64(r0[28]) + bits.OnesCount64(r0[29]))
+	}
+	return int(n)
+}
+
 // clashesGo9x1r31 is clashesGo for 1 tables of 9 diagonals, rows of 31 words.
 func clashesGo9x1r31(tables []uint64, keys []uint64) int {
 	tb := (*[1 << 9 * 31]uint64)(tables)
 	var n uint64
 	for _, key := range keys {
 		r0 := (*[31]uint64)(tb[(0<<9+int(key>>0&0x1ff))*31:])
+		n += uint64(bits.OnesCount64(r0[0]) + bits.OnesCount64(r0[1]) + bits.OnesCount64(r0[2]) + bits.OnesCount64(r0[3]))
+		n += uint64(bits.OnesCount64(r0[4]) + bits.OnesCount64(r0[5]) + bits.OnesCount64(r0[6]) + bits.OnesCount64(r0[7]))
+		n += uint64(bits.OnesCount64(r0[8]) + bits.OnesCount64(r0[9]) + bits.OnesCount64(r0[10]) + bits.OnesCount64(r0[11]))
+		n += uint64(bits.OnesCount64(r0[12]) + bits.OnesCount64(r0[13]) + bits.OnesCount64(r0[14]) + bits.OnesCount64(r0[15]))
+		n += uint64(bits.OnesCount64(r0[16]) + bits.OnesCount64(r0[17]) + bits.OnesCount64(r0[18]) + bits.OnesCount64(r0[19]))
+		n += uint64(bits.OnesCount64(r0[20]) + bits.OnesCount64(r0[21]) + bits.OnesCount64(r0[22]) + bits.OnesCount64(r0[23]))
+		n += uint64(bits.OnesCount64(r0[24]) + bits.OnesCount64(r0[25]) + bits.OnesCount64(r0[26]) + bits.OnesCount64(r0[27]))
+		n += uint64(bits.OnesCount64(r0[28]) + bits.OnesCount64(r0[29]) + bits.OnesCount64(r0[30]))
+	}
+	return int(n)
+}
+
+// clashesGoStrided9x1r31 is clashesGo for 1 tables of 9 diagonals, 31 words of rows stride words apart.
+func clashesGoStrided9x1r31(tables []uint64, stride int, keys []uint64) int {
+	tb := (*[1 << 9 * 32]uint64)(tables)
+	s := uint(stride-1)&31 + 1
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[31]uint64)(tb[uint(0<<9+key>>0&0x1ff)*s:])
 		n += uint64(bits.OnesCount64(r0[0]) + bits.OnesCount64(r0[1]) + bits.OnesCount64(r0[2]) + bits.OnesCount64(r0[3]))
 		n += uint64(bits.OnesCount64(r0[4]) + bits.OnesCount64(r0[5]) + bits.OnesCount64(r0[6]) + bits.OnesCount64(r0[7]))
 		n += uint64(bits.OnesCount64(r0[8]) + bits.OnesCount64(r0[9]) + bits.OnesCount64(r0[10]) + bits.OnesCount64(r0[11]))
@@ -10514,6 +15883,25 @@ func clashesGo9x1r32(tables []uint64, keys []uint64) int {
 	return int(n)
 }
 
+// clashesGoStrided9x1r32 is clashesGo for 1 tables of 9 diagonals, 32 words of rows stride words apart.
+func clashesGoStrided9x1r32(tables []uint64, stride int, keys []uint64) int {
+	tb := (*[1 << 9 * 32]uint64)(tables)
+	s := uint(stride-1)&31 + 1
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[32]uint64)(tb[uint(0<<9+key>>0&0x1ff)*s:])
+		n += uint64(bits.OnesCount64(r0[0]) + bits.OnesCount64(r0[1]) + bits.OnesCount64(r0[2]) + bits.OnesCount64(r0[3]))
+		n += uint64(bits.OnesCount64(r0[4]) + bits.OnesCount64(r0[5]) + bits.OnesCount64(r0[6]) + bits.OnesCount64(r0[7]))
+		n += uint64(bits.OnesCount64(r0[8]) + bits.OnesCount64(r0[9]) + bits.OnesCount64(r0[10]) + bits.OnesCount64(r0[11]))
+		n += uint64(bits.OnesCount64(r0[12]) + bits.OnesCount64(r0[13]) + bits.OnesCount64(r0[14]) + bits.OnesCount64(r0[15]))
+		n += uint64(bits.OnesCount64(r0[16]) + bits.OnesCount64(r0[17]) + bits.OnesCount64(r0[18]) + bits.OnesCount64(r0[19]))
+		n += uint64(bits.OnesCount64(r0[20]) + bits.OnesCount64(r0[21]) + bits.OnesCount64(r0[22]) + bits.OnesCount64(r0[23]))
+		n += uint64(bits.OnesCount64(r0[24]) + bits.OnesCount64(r0[25]) + bits.OnesCount64(r0[26]) + bits.OnesCount64(r0[27]))
+		n += uint64(bits.OnesCount64(r0[28]) + bits.OnesCount64(r0[29]) + bits.OnesCount64(r0[30]) + bits.OnesCount64(r0[31]))
+	}
+	return int(n)
+}
+
 // clashesGo9x2r1 is clashesGo for 2 tables of 9 diagonals, rows of 1 words.
 func clashesGo9x2r1(tables []uint64, keys []uint64) int {
 	tb := (*[2 << 9 * 1]uint64)(tables)
@@ -10521,6 +15909,19 @@ func clashesGo9x2r1(tables []uint64, keys []uint64) int {
 	for _, key := range keys {
 		r0 := (*[1]uint64)(tb[(0<<9+int(key>>0&0x1ff))*1:])
 		r1 := (*[1]uint64)(tb[(1<<9+int(key>>9&0x1ff))*1:])
+		n += uint64(bits.OnesCount64(r0[0] | r1[0]))
+	}
+	return int(n)
+}
+
+// clashesGoStrided9x2r1 is clashesGo for 2 tables of 9 diagonals, 1 words of rows stride words apart.
+func clashesGoStrided9x2r1(tables []uint64, stride int, keys []uint64) int {
+	tb := (*[2 << 9 * 32]uint64)(tables)
+	s := uint(stride-1)&31 + 1
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[1]uint64)(tb[uint(0<<9+key>>0&0x1ff)*s:])
+		r1 := (*[1]uint64)(tb[uint(1<<9+key>>9&0x1ff)*s:])
 		n += uint64(bits.OnesCount64(r0[0] | r1[0]))
 	}
 	return int(n)
@@ -10538,6 +15939,19 @@ func clashesGo9x2r2(tables []uint64, keys []uint64) int {
 	return int(n)
 }
 
+// clashesGoStrided9x2r2 is clashesGo for 2 tables of 9 diagonals, 2 words of rows stride words apart.
+func clashesGoStrided9x2r2(tables []uint64, stride int, keys []uint64) int {
+	tb := (*[2 << 9 * 32]uint64)(tables)
+	s := uint(stride-1)&31 + 1
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[2]uint64)(tb[uint(0<<9+key>>0&0x1ff)*s:])
+		r1 := (*[2]uint64)(tb[uint(1<<9+key>>9&0x1ff)*s:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]) + bits.OnesCount64(r0[1]|r1[1]))
+	}
+	return int(n)
+}
+
 // clashesGo9x2r3 is clashesGo for 2 tables of 9 diagonals, rows of 3 words.
 func clashesGo9x2r3(tables []uint64, keys []uint64) int {
 	tb := (*[2 << 9 * 3]uint64)(tables)
@@ -10545,6 +15959,19 @@ func clashesGo9x2r3(tables []uint64, keys []uint64) int {
 	for _, key := range keys {
 		r0 := (*[3]uint64)(tb[(0<<9+int(key>>0&0x1ff))*3:])
 		r1 := (*[3]uint64)(tb[(1<<9+int(key>>9&0x1ff))*3:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]) + bits.OnesCount64(r0[1]|r1[1]) + bits.OnesCount64(r0[2]|r1[2]))
+	}
+	return int(n)
+}
+
+// clashesGoStrided9x2r3 is clashesGo for 2 tables of 9 diagonals, 3 words of rows stride words apart.
+func clashesGoStrided9x2r3(tables []uint64, stride int, keys []uint64) int {
+	tb := (*[2 << 9 * 32]uint64)(tables)
+	s := uint(stride-1)&31 + 1
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[3]uint64)(tb[uint(0<<9+key>>0&0x1ff)*s:])
+		r1 := (*[3]uint64)(tb[uint(1<<9+key>>9&0x1ff)*s:])
 		n += uint64(bits.OnesCount64(r0[0]|r1[0]) + bits.OnesCount64(r0[1]|r1[1]) + bits.OnesCount64(r0[2]|r1[2]))
 	}
 	return int(n)
@@ -10562,6 +15989,19 @@ func clashesGo9x2r4(tables []uint64, keys []uint64) int {
 	return int(n)
 }
 
+// clashesGoStrided9x2r4 is clashesGo for 2 tables of 9 diagonals, 4 words of rows stride words apart.
+func clashesGoStrided9x2r4(tables []uint64, stride int, keys []uint64) int {
+	tb := (*[2 << 9 * 32]uint64)(tables)
+	s := uint(stride-1)&31 + 1
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[4]uint64)(tb[uint(0<<9+key>>0&0x1ff)*s:])
+		r1 := (*[4]uint64)(tb[uint(1<<9+key>>9&0x1ff)*s:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]) + bits.OnesCount64(r0[1]|r1[1]) + bits.OnesCount64(r0[2]|r1[2]) + bits.OnesCount64(r0[3]|r1[3]))
+	}
+	return int(n)
+}
+
 // clashesGo9x2r5 is clashesGo for 2 tables of 9 diagonals, rows of 5 words.
 func clashesGo9x2r5(tables []uint64, keys []uint64) int {
 	tb := (*[2 << 9 * 5]uint64)(tables)
@@ -10569,6 +16009,20 @@ func clashesGo9x2r5(tables []uint64, keys []uint64) int {
 	for _, key := range keys {
 		r0 := (*[5]uint64)(tb[(0<<9+int(key>>0&0x1ff))*5:])
 		r1 := (*[5]uint64)(tb[(1<<9+int(key>>9&0x1ff))*5:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]) + bits.OnesCount64(r0[1]|r1[1]) + bits.OnesCount64(r0[2]|r1[2]) + bits.OnesCount64(r0[3]|r1[3]))
+		n += uint64(bits.OnesCount64(r0[4] | r1[4]))
+	}
+	return int(n)
+}
+
+// clashesGoStrided9x2r5 is clashesGo for 2 tables of 9 diagonals, 5 words of rows stride words apart.
+func clashesGoStrided9x2r5(tables []uint64, stride int, keys []uint64) int {
+	tb := (*[2 << 9 * 32]uint64)(tables)
+	s := uint(stride-1)&31 + 1
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[5]uint64)(tb[uint(0<<9+key>>0&0x1ff)*s:])
+		r1 := (*[5]uint64)(tb[uint(1<<9+key>>9&0x1ff)*s:])
 		n += uint64(bits.OnesCount64(r0[0]|r1[0]) + bits.OnesCount64(r0[1]|r1[1]) + bits.OnesCount64(r0[2]|r1[2]) + bits.OnesCount64(r0[3]|r1[3]))
 		n += uint64(bits.OnesCount64(r0[4] | r1[4]))
 	}
@@ -10588,6 +16042,20 @@ func clashesGo9x2r6(tables []uint64, keys []uint64) int {
 	return int(n)
 }
 
+// clashesGoStrided9x2r6 is clashesGo for 2 tables of 9 diagonals, 6 words of rows stride words apart.
+func clashesGoStrided9x2r6(tables []uint64, stride int, keys []uint64) int {
+	tb := (*[2 << 9 * 32]uint64)(tables)
+	s := uint(stride-1)&31 + 1
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[6]uint64)(tb[uint(0<<9+key>>0&0x1ff)*s:])
+		r1 := (*[6]uint64)(tb[uint(1<<9+key>>9&0x1ff)*s:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]) + bits.OnesCount64(r0[1]|r1[1]) + bits.OnesCount64(r0[2]|r1[2]) + bits.OnesCount64(r0[3]|r1[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]) + bits.OnesCount64(r0[5]|r1[5]))
+	}
+	return int(n)
+}
+
 // clashesGo9x2r7 is clashesGo for 2 tables of 9 diagonals, rows of 7 words.
 func clashesGo9x2r7(tables []uint64, keys []uint64) int {
 	tb := (*[2 << 9 * 7]uint64)(tables)
@@ -10595,6 +16063,20 @@ func clashesGo9x2r7(tables []uint64, keys []uint64) int {
 	for _, key := range keys {
 		r0 := (*[7]uint64)(tb[(0<<9+int(key>>0&0x1ff))*7:])
 		r1 := (*[7]uint64)(tb[(1<<9+int(key>>9&0x1ff))*7:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]) + bits.OnesCount64(r0[1]|r1[1]) + bits.OnesCount64(r0[2]|r1[2]) + bits.OnesCount64(r0[3]|r1[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]) + bits.OnesCount64(r0[5]|r1[5]) + bits.OnesCount64(r0[6]|r1[6]))
+	}
+	return int(n)
+}
+
+// clashesGoStrided9x2r7 is clashesGo for 2 tables of 9 diagonals, 7 words of rows stride words apart.
+func clashesGoStrided9x2r7(tables []uint64, stride int, keys []uint64) int {
+	tb := (*[2 << 9 * 32]uint64)(tables)
+	s := uint(stride-1)&31 + 1
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[7]uint64)(tb[uint(0<<9+key>>0&0x1ff)*s:])
+		r1 := (*[7]uint64)(tb[uint(1<<9+key>>9&0x1ff)*s:])
 		n += uint64(bits.OnesCount64(r0[0]|r1[0]) + bits.OnesCount64(r0[1]|r1[1]) + bits.OnesCount64(r0[2]|r1[2]) + bits.OnesCount64(r0[3]|r1[3]))
 		n += uint64(bits.OnesCount64(r0[4]|r1[4]) + bits.OnesCount64(r0[5]|r1[5]) + bits.OnesCount64(r0[6]|r1[6]))
 	}
@@ -10614,6 +16096,20 @@ func clashesGo9x2r8(tables []uint64, keys []uint64) int {
 	return int(n)
 }
 
+// clashesGoStrided9x2r8 is clashesGo for 2 tables of 9 diagonals, 8 words of rows stride words apart.
+func clashesGoStrided9x2r8(tables []uint64, stride int, keys []uint64) int {
+	tb := (*[2 << 9 * 32]uint64)(tables)
+	s := uint(stride-1)&31 + 1
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[8]uint64)(tb[uint(0<<9+key>>0&0x1ff)*s:])
+		r1 := (*[8]uint64)(tb[uint(1<<9+key>>9&0x1ff)*s:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]) + bits.OnesCount64(r0[1]|r1[1]) + bits.OnesCount64(r0[2]|r1[2]) + bits.OnesCount64(r0[3]|r1[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]) + bits.OnesCount64(r0[5]|r1[5]) + bits.OnesCount64(r0[6]|r1[6]) + bits.OnesCount64(r0[7]|r1[7]))
+	}
+	return int(n)
+}
+
 // clashesGo9x2r9 is clashesGo for 2 tables of 9 diagonals, rows of 9 words.
 func clashesGo9x2r9(tables []uint64, keys []uint64) int {
 	tb := (*[2 << 9 * 9]uint64)(tables)
@@ -10621,6 +16117,21 @@ func clashesGo9x2r9(tables []uint64, keys []uint64) int {
 	for _, key := range keys {
 		r0 := (*[9]uint64)(tb[(0<<9+int(key>>0&0x1ff))*9:])
 		r1 := (*[9]uint64)(tb[(1<<9+int(key>>9&0x1ff))*9:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]) + bits.OnesCount64(r0[1]|r1[1]) + bits.OnesCount64(r0[2]|r1[2]) + bits.OnesCount64(r0[3]|r1[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]) + bits.OnesCount64(r0[5]|r1[5]) + bits.OnesCount64(r0[6]|r1[6]) + bits.OnesCount64(r0[7]|r1[7]))
+		n += uint64(bits.OnesCount64(r0[8] | r1[8]))
+	}
+	return int(n)
+}
+
+// clashesGoStrided9x2r9 is clashesGo for 2 tables of 9 diagonals, 9 words of rows stride words apart.
+func clashesGoStrided9x2r9(tables []uint64, stride int, keys []uint64) int {
+	tb := (*[2 << 9 * 32]uint64)(tables)
+	s := uint(stride-1)&31 + 1
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[9]uint64)(tb[uint(0<<9+key>>0&0x1ff)*s:])
+		r1 := (*[9]uint64)(tb[uint(1<<9+key>>9&0x1ff)*s:])
 		n += uint64(bits.OnesCount64(r0[0]|r1[0]) + bits.OnesCount64(r0[1]|r1[1]) + bits.OnesCount64(r0[2]|r1[2]) + bits.OnesCount64(r0[3]|r1[3]))
 		n += uint64(bits.OnesCount64(r0[4]|r1[4]) + bits.OnesCount64(r0[5]|r1[5]) + bits.OnesCount64(r0[6]|r1[6]) + bits.OnesCount64(r0[7]|r1[7]))
 		n += uint64(bits.OnesCount64(r0[8] | r1[8]))
@@ -10642,6 +16153,21 @@ func clashesGo9x2r10(tables []uint64, keys []uint64) int {
 	return int(n)
 }
 
+// clashesGoStrided9x2r10 is clashesGo for 2 tables of 9 diagonals, 10 words of rows stride words apart.
+func clashesGoStrided9x2r10(tables []uint64, stride int, keys []uint64) int {
+	tb := (*[2 << 9 * 32]uint64)(tables)
+	s := uint(stride-1)&31 + 1
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[10]uint64)(tb[uint(0<<9+key>>0&0x1ff)*s:])
+		r1 := (*[10]uint64)(tb[uint(1<<9+key>>9&0x1ff)*s:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]) + bits.OnesCount64(r0[1]|r1[1]) + bits.OnesCount64(r0[2]|r1[2]) + bits.OnesCount64(r0[3]|r1[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]) + bits.OnesCount64(r0[5]|r1[5]) + bits.OnesCount64(r0[6]|r1[6]) + bits.OnesCount64(r0[7]|r1[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]) + bits.OnesCount64(r0[9]|r1[9]))
+	}
+	return int(n)
+}
+
 // clashesGo9x2r11 is clashesGo for 2 tables of 9 diagonals, rows of 11 words.
 func clashesGo9x2r11(tables []uint64, keys []uint64) int {
 	tb := (*[2 << 9 * 11]uint64)(tables)
@@ -10649,6 +16175,21 @@ func clashesGo9x2r11(tables []uint64, keys []uint64) int {
 	for _, key := range keys {
 		r0 := (*[11]uint64)(tb[(0<<9+int(key>>0&0x1ff))*11:])
 		r1 := (*[11]uint64)(tb[(1<<9+int(key>>9&0x1ff))*11:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]) + bits.OnesCount64(r0[1]|r1[1]) + bits.OnesCount64(r0[2]|r1[2]) + bits.OnesCount64(r0[3]|r1[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]) + bits.OnesCount64(r0[5]|r1[5]) + bits.OnesCount64(r0[6]|r1[6]) + bits.OnesCount64(r0[7]|r1[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]) + bits.OnesCount64(r0[9]|r1[9]) + bits.OnesCount64(r0[10]|r1[10]))
+	}
+	return int(n)
+}
+
+// clashesGoStrided9x2r11 is clashesGo for 2 tables of 9 diagonals, 11 words of rows stride words apart.
+func clashesGoStrided9x2r11(tables []uint64, stride int, keys []uint64) int {
+	tb := (*[2 << 9 * 32]uint64)(tables)
+	s := uint(stride-1)&31 + 1
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[11]uint64)(tb[uint(0<<9+key>>0&0x1ff)*s:])
+		r1 := (*[11]uint64)(tb[uint(1<<9+key>>9&0x1ff)*s:])
 		n += uint64(bits.OnesCount64(r0[0]|r1[0]) + bits.OnesCount64(r0[1]|r1[1]) + bits.OnesCount64(r0[2]|r1[2]) + bits.OnesCount64(r0[3]|r1[3]))
 		n += uint64(bits.OnesCount64(r0[4]|r1[4]) + bits.OnesCount64(r0[5]|r1[5]) + bits.OnesCount64(r0[6]|r1[6]) + bits.OnesCount64(r0[7]|r1[7]))
 		n += uint64(bits.OnesCount64(r0[8]|r1[8]) + bits.OnesCount64(r0[9]|r1[9]) + bits.OnesCount64(r0[10]|r1[10]))
@@ -10670,6 +16211,21 @@ func clashesGo9x2r12(tables []uint64, keys []uint64) int {
 	return int(n)
 }
 
+// clashesGoStrided9x2r12 is clashesGo for 2 tables of 9 diagonals, 12 words of rows stride words apart.
+func clashesGoStrided9x2r12(tables []uint64, stride int, keys []uint64) int {
+	tb := (*[2 << 9 * 32]uint64)(tables)
+	s := uint(stride-1)&31 + 1
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[12]uint64)(tb[uint(0<<9+key>>0&0x1ff)*s:])
+		r1 := (*[12]uint64)(tb[uint(1<<9+key>>9&0x1ff)*s:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]) + bits.OnesCount64(r0[1]|r1[1]) + bits.OnesCount64(r0[2]|r1[2]) + bits.OnesCount64(r0[3]|r1[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]) + bits.OnesCount64(r0[5]|r1[5]) + bits.OnesCount64(r0[6]|r1[6]) + bits.OnesCount64(r0[7]|r1[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]) + bits.OnesCount64(r0[9]|r1[9]) + bits.OnesCount64(r0[10]|r1[10]) + bits.OnesCount64(r0[11]|r1[11]))
+	}
+	return int(n)
+}
+
 // clashesGo9x2r13 is clashesGo for 2 tables of 9 diagonals, rows of 13 words.
 func clashesGo9x2r13(tables []uint64, keys []uint64) int {
 	tb := (*[2 << 9 * 13]uint64)(tables)
@@ -10677,6 +16233,22 @@ func clashesGo9x2r13(tables []uint64, keys []uint64) int {
 	for _, key := range keys {
 		r0 := (*[13]uint64)(tb[(0<<9+int(key>>0&0x1ff))*13:])
 		r1 := (*[13]uint64)(tb[(1<<9+int(key>>9&0x1ff))*13:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]) + bits.OnesCount64(r0[1]|r1[1]) + bits.OnesCount64(r0[2]|r1[2]) + bits.OnesCount64(r0[3]|r1[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]) + bits.OnesCount64(r0[5]|r1[5]) + bits.OnesCount64(r0[6]|r1[6]) + bits.OnesCount64(r0[7]|r1[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]) + bits.OnesCount64(r0[9]|r1[9]) + bits.OnesCount64(r0[10]|r1[10]) + bits.OnesCount64(r0[11]|r1[11]))
+		n += uint64(bits.OnesCount64(r0[12] | r1[12]))
+	}
+	return int(n)
+}
+
+// clashesGoStrided9x2r13 is clashesGo for 2 tables of 9 diagonals, 13 words of rows stride words apart.
+func clashesGoStrided9x2r13(tables []uint64, stride int, keys []uint64) int {
+	tb := (*[2 << 9 * 32]uint64)(tables)
+	s := uint(stride-1)&31 + 1
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[13]uint64)(tb[uint(0<<9+key>>0&0x1ff)*s:])
+		r1 := (*[13]uint64)(tb[uint(1<<9+key>>9&0x1ff)*s:])
 		n += uint64(bits.OnesCount64(r0[0]|r1[0]) + bits.OnesCount64(r0[1]|r1[1]) + bits.OnesCount64(r0[2]|r1[2]) + bits.OnesCount64(r0[3]|r1[3]))
 		n += uint64(bits.OnesCount64(r0[4]|r1[4]) + bits.OnesCount64(r0[5]|r1[5]) + bits.OnesCount64(r0[6]|r1[6]) + bits.OnesCount64(r0[7]|r1[7]))
 		n += uint64(bits.OnesCount64(r0[8]|r1[8]) + bits.OnesCount64(r0[9]|r1[9]) + bits.OnesCount64(r0[10]|r1[10]) + bits.OnesCount64(r0[11]|r1[11]))
@@ -10700,6 +16272,22 @@ func clashesGo9x2r14(tables []uint64, keys []uint64) int {
 	return int(n)
 }
 
+// clashesGoStrided9x2r14 is clashesGo for 2 tables of 9 diagonals, 14 words of rows stride words apart.
+func clashesGoStrided9x2r14(tables []uint64, stride int, keys []uint64) int {
+	tb := (*[2 << 9 * 32]uint64)(tables)
+	s := uint(stride-1)&31 + 1
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[14]uint64)(tb[uint(0<<9+key>>0&0x1ff)*s:])
+		r1 := (*[14]uint64)(tb[uint(1<<9+key>>9&0x1ff)*s:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]) + bits.OnesCount64(r0[1]|r1[1]) + bits.OnesCount64(r0[2]|r1[2]) + bits.OnesCount64(r0[3]|r1[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]) + bits.OnesCount64(r0[5]|r1[5]) + bits.OnesCount64(r0[6]|r1[6]) + bits.OnesCount64(r0[7]|r1[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]) + bits.OnesCount64(r0[9]|r1[9]) + bits.OnesCount64(r0[10]|r1[10]) + bits.OnesCount64(r0[11]|r1[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]) + bits.OnesCount64(r0[13]|r1[13]))
+	}
+	return int(n)
+}
+
 // clashesGo9x2r15 is clashesGo for 2 tables of 9 diagonals, rows of 15 words.
 func clashesGo9x2r15(tables []uint64, keys []uint64) int {
 	tb := (*[2 << 9 * 15]uint64)(tables)
@@ -10707,6 +16295,22 @@ func clashesGo9x2r15(tables []uint64, keys []uint64) int {
 	for _, key := range keys {
 		r0 := (*[15]uint64)(tb[(0<<9+int(key>>0&0x1ff))*15:])
 		r1 := (*[15]uint64)(tb[(1<<9+int(key>>9&0x1ff))*15:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]) + bits.OnesCount64(r0[1]|r1[1]) + bits.OnesCount64(r0[2]|r1[2]) + bits.OnesCount64(r0[3]|r1[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]) + bits.OnesCount64(r0[5]|r1[5]) + bits.OnesCount64(r0[6]|r1[6]) + bits.OnesCount64(r0[7]|r1[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]) + bits.OnesCount64(r0[9]|r1[9]) + bits.OnesCount64(r0[10]|r1[10]) + bits.OnesCount64(r0[11]|r1[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]) + bits.OnesCount64(r0[13]|r1[13]) + bits.OnesCount64(r0[14]|r1[14]))
+	}
+	return int(n)
+}
+
+// clashesGoStrided9x2r15 is clashesGo for 2 tables of 9 diagonals, 15 words of rows stride words apart.
+func clashesGoStrided9x2r15(tables []uint64, stride int, keys []uint64) int {
+	tb := (*[2 << 9 * 32]uint64)(tables)
+	s := uint(stride-1)&31 + 1
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[15]uint64)(tb[uint(0<<9+key>>0&0x1ff)*s:])
+		r1 := (*[15]uint64)(tb[uint(1<<9+key>>9&0x1ff)*s:])
 		n += uint64(bits.OnesCount64(r0[0]|r1[0]) + bits.OnesCount64(r0[1]|r1[1]) + bits.OnesCount64(r0[2]|r1[2]) + bits.OnesCount64(r0[3]|r1[3]))
 		n += uint64(bits.OnesCount64(r0[4]|r1[4]) + bits.OnesCount64(r0[5]|r1[5]) + bits.OnesCount64(r0[6]|r1[6]) + bits.OnesCount64(r0[7]|r1[7]))
 		n += uint64(bits.OnesCount64(r0[8]|r1[8]) + bits.OnesCount64(r0[9]|r1[9]) + bits.OnesCount64(r0[10]|r1[10]) + bits.OnesCount64(r0[11]|r1[11]))
@@ -10730,6 +16334,22 @@ func clashesGo9x2r16(tables []uint64, keys []uint64) int {
 	return int(n)
 }
 
+// clashesGoStrided9x2r16 is clashesGo for 2 tables of 9 diagonals, 16 words of rows stride words apart.
+func clashesGoStrided9x2r16(tables []uint64, stride int, keys []uint64) int {
+	tb := (*[2 << 9 * 32]uint64)(tables)
+	s := uint(stride-1)&31 + 1
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[16]uint64)(tb[uint(0<<9+key>>0&0x1ff)*s:])
+		r1 := (*[16]uint64)(tb[uint(1<<9+key>>9&0x1ff)*s:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]) + bits.OnesCount64(r0[1]|r1[1]) + bits.OnesCount64(r0[2]|r1[2]) + bits.OnesCount64(r0[3]|r1[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]) + bits.OnesCount64(r0[5]|r1[5]) + bits.OnesCount64(r0[6]|r1[6]) + bits.OnesCount64(r0[7]|r1[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]) + bits.OnesCount64(r0[9]|r1[9]) + bits.OnesCount64(r0[10]|r1[10]) + bits.OnesCount64(r0[11]|r1[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]) + bits.OnesCount64(r0[13]|r1[13]) + bits.OnesCount64(r0[14]|r1[14]) + bits.OnesCount64(r0[15]|r1[15]))
+	}
+	return int(n)
+}
+
 // clashesGo9x2r17 is clashesGo for 2 tables of 9 diagonals, rows of 17 words.
 func clashesGo9x2r17(tables []uint64, keys []uint64) int {
 	tb := (*[2 << 9 * 17]uint64)(tables)
@@ -10737,6 +16357,23 @@ func clashesGo9x2r17(tables []uint64, keys []uint64) int {
 	for _, key := range keys {
 		r0 := (*[17]uint64)(tb[(0<<9+int(key>>0&0x1ff))*17:])
 		r1 := (*[17]uint64)(tb[(1<<9+int(key>>9&0x1ff))*17:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]) + bits.OnesCount64(r0[1]|r1[1]) + bits.OnesCount64(r0[2]|r1[2]) + bits.OnesCount64(r0[3]|r1[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]) + bits.OnesCount64(r0[5]|r1[5]) + bits.OnesCount64(r0[6]|r1[6]) + bits.OnesCount64(r0[7]|r1[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]) + bits.OnesCount64(r0[9]|r1[9]) + bits.OnesCount64(r0[10]|r1[10]) + bits.OnesCount64(r0[11]|r1[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]) + bits.OnesCount64(r0[13]|r1[13]) + bits.OnesCount64(r0[14]|r1[14]) + bits.OnesCount64(r0[15]|r1[15]))
+		n += uint64(bits.OnesCount64(r0[16] | r1[16]))
+	}
+	return int(n)
+}
+
+// clashesGoStrided9x2r17 is clashesGo for 2 tables of 9 diagonals, 17 words of rows stride words apart.
+func clashesGoStrided9x2r17(tables []uint64, stride int, keys []uint64) int {
+	tb := (*[2 << 9 * 32]uint64)(tables)
+	s := uint(stride-1)&31 + 1
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[17]uint64)(tb[uint(0<<9+key>>0&0x1ff)*s:])
+		r1 := (*[17]uint64)(tb[uint(1<<9+key>>9&0x1ff)*s:])
 		n += uint64(bits.OnesCount64(r0[0]|r1[0]) + bits.OnesCount64(r0[1]|r1[1]) + bits.OnesCount64(r0[2]|r1[2]) + bits.OnesCount64(r0[3]|r1[3]))
 		n += uint64(bits.OnesCount64(r0[4]|r1[4]) + bits.OnesCount64(r0[5]|r1[5]) + bits.OnesCount64(r0[6]|r1[6]) + bits.OnesCount64(r0[7]|r1[7]))
 		n += uint64(bits.OnesCount64(r0[8]|r1[8]) + bits.OnesCount64(r0[9]|r1[9]) + bits.OnesCount64(r0[10]|r1[10]) + bits.OnesCount64(r0[11]|r1[11]))
@@ -10762,6 +16399,23 @@ func clashesGo9x2r18(tables []uint64, keys []uint64) int {
 	return int(n)
 }
 
+// clashesGoStrided9x2r18 is clashesGo for 2 tables of 9 diagonals, 18 words of rows stride words apart.
+func clashesGoStrided9x2r18(tables []uint64, stride int, keys []uint64) int {
+	tb := (*[2 << 9 * 32]uint64)(tables)
+	s := uint(stride-1)&31 + 1
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[18]uint64)(tb[uint(0<<9+key>>0&0x1ff)*s:])
+		r1 := (*[18]uint64)(tb[uint(1<<9+key>>9&0x1ff)*s:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]) + bits.OnesCount64(r0[1]|r1[1]) + bits.OnesCount64(r0[2]|r1[2]) + bits.OnesCount64(r0[3]|r1[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]) + bits.OnesCount64(r0[5]|r1[5]) + bits.OnesCount64(r0[6]|r1[6]) + bits.OnesCount64(r0[7]|r1[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]) + bits.OnesCount64(r0[9]|r1[9]) + bits.OnesCount64(r0[10]|r1[10]) + bits.OnesCount64(r0[11]|r1[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]) + bits.OnesCount64(r0[13]|r1[13]) + bits.OnesCount64(r0[14]|r1[14]) + bits.OnesCount64(r0[15]|r1[15]))
+		n += uint64(bits.OnesCount64(r0[16]|r1[16]) + bits.OnesCount64(r0[17]|r1[17]))
+	}
+	return int(n)
+}
+
 // clashesGo9x2r19 is clashesGo for 2 tables of 9 diagonals, rows of 19 words.
 func clashesGo9x2r19(tables []uint64, keys []uint64) int {
 	tb := (*[2 << 9 * 19]uint64)(tables)
@@ -10769,6 +16423,23 @@ func clashesGo9x2r19(tables []uint64, keys []uint64) int {
 	for _, key := range keys {
 		r0 := (*[19]uint64)(tb[(0<<9+int(key>>0&0x1ff))*19:])
 		r1 := (*[19]uint64)(tb[(1<<9+int(key>>9&0x1ff))*19:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]) + bits.OnesCount64(r0[1]|r1[1]) + bits.OnesCount64(r0[2]|r1[2]) + bits.OnesCount64(r0[3]|r1[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]) + bits.OnesCount64(r0[5]|r1[5]) + bits.OnesCount64(r0[6]|r1[6]) + bits.OnesCount64(r0[7]|r1[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]) + bits.OnesCount64(r0[9]|r1[9]) + bits.OnesCount64(r0[10]|r1[10]) + bits.OnesCount64(r0[11]|r1[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]) + bits.OnesCount64(r0[13]|r1[13]) + bits.OnesCount64(r0[14]|r1[14]) + bits.OnesCount64(r0[15]|r1[15]))
+		n += uint64(bits.OnesCount64(r0[16]|r1[16]) + bits.OnesCount64(r0[17]|r1[17]) + bits.OnesCount64(r0[18]|r1[18]))
+	}
+	return int(n)
+}
+
+// clashesGoStrided9x2r19 is clashesGo for 2 tables of 9 diagonals, 19 words of rows stride words apart.
+func clashesGoStrided9x2r19(tables []uint64, stride int, keys []uint64) int {
+	tb := (*[2 << 9 * 32]uint64)(tables)
+	s := uint(stride-1)&31 + 1
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[19]uint64)(tb[uint(0<<9+key>>0&0x1ff)*s:])
+		r1 := (*[19]uint64)(tb[uint(1<<9+key>>9&0x1ff)*s:])
 		n += uint64(bits.OnesCount64(r0[0]|r1[0]) + bits.OnesCount64(r0[1]|r1[1]) + bits.OnesCount64(r0[2]|r1[2]) + bits.OnesCount64(r0[3]|r1[3]))
 		n += uint64(bits.OnesCount64(r0[4]|r1[4]) + bits.OnesCount64(r0[5]|r1[5]) + bits.OnesCount64(r0[6]|r1[6]) + bits.OnesCount64(r0[7]|r1[7]))
 		n += uint64(bits.OnesCount64(r0[8]|r1[8]) + bits.OnesCount64(r0[9]|r1[9]) + bits.OnesCount64(r0[10]|r1[10]) + bits.OnesCount64(r0[11]|r1[11]))
@@ -10794,6 +16465,23 @@ func clashesGo9x2r20(tables []uint64, keys []uint64) int {
 	return int(n)
 }
 
+// clashesGoStrided9x2r20 is clashesGo for 2 tables of 9 diagonals, 20 words of rows stride words apart.
+func clashesGoStrided9x2r20(tables []uint64, stride int, keys []uint64) int {
+	tb := (*[2 << 9 * 32]uint64)(tables)
+	s := uint(stride-1)&31 + 1
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[20]uint64)(tb[uint(0<<9+key>>0&0x1ff)*s:])
+		r1 := (*[20]uint64)(tb[uint(1<<9+key>>9&0x1ff)*s:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]) + bits.OnesCount64(r0[1]|r1[1]) + bits.OnesCount64(r0[2]|r1[2]) + bits.OnesCount64(r0[3]|r1[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]) + bits.OnesCount64(r0[5]|r1[5]) + bits.OnesCount64(r0[6]|r1[6]) + bits.OnesCount64(r0[7]|r1[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]) + bits.OnesCount64(r0[9]|r1[9]) + bits.OnesCount64(r0[10]|r1[10]) + bits.OnesCount64(r0[11]|r1[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]) + bits.OnesCount64(r0[13]|r1[13]) + bits.OnesCount64(r0[14]|r1[14]) + bits.OnesCount64(r0[15]|r1[15]))
+		n += uint64(bits.OnesCount64(r0[16]|r1[16]) + bits.OnesCount64(r0[17]|r1[17]) + bits.OnesCount64(r0[18]|r1[18]) + bits.OnesCount64(r0[19]|r1[19]))
+	}
+	return int(n)
+}
+
 // clashesGo9x2r21 is clashesGo for 2 tables of 9 diagonals, rows of 21 words.
 func clashesGo9x2r21(tables []uint64, keys []uint64) int {
 	tb := (*[2 << 9 * 21]uint64)(tables)
@@ -10801,6 +16489,24 @@ func clashesGo9x2r21(tables []uint64, keys []uint64) int {
 	for _, key := range keys {
 		r0 := (*[21]uint64)(tb[(0<<9+int(key>>0&0x1ff))*21:])
 		r1 := (*[21]uint64)(tb[(1<<9+int(key>>9&0x1ff))*21:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]) + bits.OnesCount64(r0[1]|r1[1]) + bits.OnesCount64(r0[2]|r1[2]) + bits.OnesCount64(r0[3]|r1[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]) + bits.OnesCount64(r0[5]|r1[5]) + bits.OnesCount64(r0[6]|r1[6]) + bits.OnesCount64(r0[7]|r1[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]) + bits.OnesCount64(r0[9]|r1[9]) + bits.OnesCount64(r0[10]|r1[10]) + bits.OnesCount64(r0[11]|r1[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]) + bits.OnesCount64(r0[13]|r1[13]) + bits.OnesCount64(r0[14]|r1[14]) + bits.OnesCount64(r0[15]|r1[15]))
+		n += uint64(bits.OnesCount64(r0[16]|r1[16]) + bits.OnesCount64(r0[17]|r1[17]) + bits.OnesCount64(r0[18]|r1[18]) + bits.OnesCount64(r0[19]|r1[19]))
+		n += uint64(bits.OnesCount64(r0[20] | r1[20]))
+	}
+	return int(n)
+}
+
+// clashesGoStrided9x2r21 is clashesGo for 2 tables of 9 diagonals, 21 words of rows stride words apart.
+func clashesGoStrided9x2r21(tables []uint64, stride int, keys []uint64) int {
+	tb := (*[2 << 9 * 32]uint64)(tables)
+	s := uint(stride-1)&31 + 1
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[21]uint64)(tb[uint(0<<9+key>>0&0x1ff)*s:])
+		r1 := (*[21]uint64)(tb[uint(1<<9+key>>9&0x1ff)*s:])
 		n += uint64(bits.OnesCount64(r0[0]|r1[0]) + bits.OnesCount64(r0[1]|r1[1]) + bits.OnesCount64(r0[2]|r1[2]) + bits.OnesCount64(r0[3]|r1[3]))
 		n += uint64(bits.OnesCount64(r0[4]|r1[4]) + bits.OnesCount64(r0[5]|r1[5]) + bits.OnesCount64(r0[6]|r1[6]) + bits.OnesCount64(r0[7]|r1[7]))
 		n += uint64(bits.OnesCount64(r0[8]|r1[8]) + bits.OnesCount64(r0[9]|r1[9]) + bits.OnesCount64(r0[10]|r1[10]) + bits.OnesCount64(r0[11]|r1[11]))
@@ -10828,6 +16534,24 @@ func clashesGo9x2r22(tables []uint64, keys []uint64) int {
 	return int(n)
 }
 
+// clashesGoStrided9x2r22 is clashesGo for 2 tables of 9 diagonals, 22 words of rows stride words apart.
+func clashesGoStrided9x2r22(tables []uint64, stride int, keys []uint64) int {
+	tb := (*[2 << 9 * 32]uint64)(tables)
+	s := uint(stride-1)&31 + 1
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[22]uint64)(tb[uint(0<<9+key>>0&0x1ff)*s:])
+		r1 := (*[22]uint64)(tb[uint(1<<9+key>>9&0x1ff)*s:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]) + bits.OnesCount64(r0[1]|r1[1]) + bits.OnesCount64(r0[2]|r1[2]) + bits.OnesCount64(r0[3]|r1[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]) + bits.OnesCount64(r0[5]|r1[5]) + bits.OnesCount64(r0[6]|r1[6]) + bits.OnesCount64(r0[7]|r1[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]) + bits.OnesCount64(r0[9]|r1[9]) + bits.OnesCount64(r0[10]|r1[10]) + bits.OnesCount64(r0[11]|r1[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]) + bits.OnesCount64(r0[13]|r1[13]) + bits.OnesCount64(r0[14]|r1[14]) + bits.OnesCount64(r0[15]|r1[15]))
+		n += uint64(bits.OnesCount64(r0[16]|r1[16]) + bits.OnesCount64(r0[17]|r1[17]) + bits.OnesCount64(r0[18]|r1[18]) + bits.OnesCount64(r0[19]|r1[19]))
+		n += uint64(bits.OnesCount64(r0[20]|r1[20]) + bits.OnesCount64(r0[21]|r1[21]))
+	}
+	return int(n)
+}
+
 // clashesGo9x2r23 is clashesGo for 2 tables of 9 diagonals, rows of 23 words.
 func clashesGo9x2r23(tables []uint64, keys []uint64) int {
 	tb := (*[2 << 9 * 23]uint64)(tables)
@@ -10835,6 +16559,24 @@ func clashesGo9x2r23(tables []uint64, keys []uint64) int {
 	for _, key := range keys {
 		r0 := (*[23]uint64)(tb[(0<<9+int(key>>0&0x1ff))*23:])
 		r1 := (*[23]uint64)(tb[(1<<9+int(key>>9&0x1ff))*23:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]) + bits.OnesCount64(r0[1]|r1[1]) + bits.OnesCount64(r0[2]|r1[2]) + bits.OnesCount64(r0[3]|r1[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]) + bits.OnesCount64(r0[5]|r1[5]) + bits.OnesCount64(r0[6]|r1[6]) + bits.OnesCount64(r0[7]|r1[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]) + bits.OnesCount64(r0[9]|r1[9]) + bits.OnesCount64(r0[10]|r1[10]) + bits.OnesCount64(r0[11]|r1[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]) + bits.OnesCount64(r0[13]|r1[13]) + bits.OnesCount64(r0[14]|r1[14]) + bits.OnesCount64(r0[15]|r1[15]))
+		n += uint64(bits.OnesCount64(r0[16]|r1[16]) + bits.OnesCount64(r0[17]|r1[17]) + bits.OnesCount64(r0[18]|r1[18]) + bits.OnesCount64(r0[19]|r1[19]))
+		n += uint64(bits.OnesCount64(r0[20]|r1[20]) + bits.OnesCount64(r0[21]|r1[21]) + bits.OnesCount64(r0[22]|r1[22]))
+	}
+	return int(n)
+}
+
+// clashesGoStrided9x2r23 is clashesGo for 2 tables of 9 diagonals, 23 words of rows stride words apart.
+func clashesGoStrided9x2r23(tables []uint64, stride int, keys []uint64) int {
+	tb := (*[2 << 9 * 32]uint64)(tables)
+	s := uint(stride-1)&31 + 1
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[23]uint64)(tb[uint(0<<9+key>>0&0x1ff)*s:])
+		r1 := (*[23]uint64)(tb[uint(1<<9+key>>9&0x1ff)*s:])
 		n += uint64(bits.OnesCount64(r0[0]|r1[0]) + bits.OnesCount64(r0[1]|r1[1]) + bits.OnesCount64(r0[2]|r1[2]) + bits.OnesCount64(r0[3]|r1[3]))
 		n += uint64(bits.OnesCount64(r0[4]|r1[4]) + bits.OnesCount64(r0[5]|r1[5]) + bits.OnesCount64(r0[6]|r1[6]) + bits.OnesCount64(r0[7]|r1[7]))
 		n += uint64(bits.OnesCount64(r0[8]|r1[8]) + bits.OnesCount64(r0[9]|r1[9]) + bits.OnesCount64(r0[10]|r1[10]) + bits.OnesCount64(r0[11]|r1[11]))
@@ -10862,6 +16604,24 @@ func clashesGo9x2r24(tables []uint64, keys []uint64) int {
 	return int(n)
 }
 
+// clashesGoStrided9x2r24 is clashesGo for 2 tables of 9 diagonals, 24 words of rows stride words apart.
+func clashesGoStrided9x2r24(tables []uint64, stride int, keys []uint64) int {
+	tb := (*[2 << 9 * 32]uint64)(tables)
+	s := uint(stride-1)&31 + 1
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[24]uint64)(tb[uint(0<<9+key>>0&0x1ff)*s:])
+		r1 := (*[24]uint64)(tb[uint(1<<9+key>>9&0x1ff)*s:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]) + bits.OnesCount64(r0[1]|r1[1]) + bits.OnesCount64(r0[2]|r1[2]) + bits.OnesCount64(r0[3]|r1[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]) + bits.OnesCount64(r0[5]|r1[5]) + bits.OnesCount64(r0[6]|r1[6]) + bits.OnesCount64(r0[7]|r1[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]) + bits.OnesCount64(r0[9]|r1[9]) + bits.OnesCount64(r0[10]|r1[10]) + bits.OnesCount64(r0[11]|r1[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]) + bits.OnesCount64(r0[13]|r1[13]) + bits.OnesCount64(r0[14]|r1[14]) + bits.OnesCount64(r0[15]|r1[15]))
+		n += uint64(bits.OnesCount64(r0[16]|r1[16]) + bits.OnesCount64(r0[17]|r1[17]) + bits.OnesCount64(r0[18]|r1[18]) + bits.OnesCount64(r0[19]|r1[19]))
+		n += uint64(bits.OnesCount64(r0[20]|r1[20]) + bits.OnesCount64(r0[21]|r1[21]) + bits.OnesCount64(r0[22]|r1[22]) + bits.OnesCount64(r0[23]|r1[23]))
+	}
+	return int(n)
+}
+
 // clashesGo9x2r25 is clashesGo for 2 tables of 9 diagonals, rows of 25 words.
 func clashesGo9x2r25(tables []uint64, keys []uint64) int {
 	tb := (*[2 << 9 * 25]uint64)(tables)
@@ -10869,6 +16629,25 @@ func clashesGo9x2r25(tables []uint64, keys []uint64) int {
 	for _, key := range keys {
 		r0 := (*[25]uint64)(tb[(0<<9+int(key>>0&0x1ff))*25:])
 		r1 := (*[25]uint64)(tb[(1<<9+int(key>>9&0x1ff))*25:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]) + bits.OnesCount64(r0[1]|r1[1]) + bits.OnesCount64(r0[2]|r1[2]) + bits.OnesCount64(r0[3]|r1[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]) + bits.OnesCount64(r0[5]|r1[5]) + bits.OnesCount64(r0[6]|r1[6]) + bits.OnesCount64(r0[7]|r1[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]) + bits.OnesCount64(r0[9]|r1[9]) + bits.OnesCount64(r0[10]|r1[10]) + bits.OnesCount64(r0[11]|r1[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]) + bits.OnesCount64(r0[13]|r1[13]) + bits.OnesCount64(r0[14]|r1[14]) + bits.OnesCount64(r0[15]|r1[15]))
+		n += uint64(bits.OnesCount64(r0[16]|r1[16]) + bits.OnesCount64(r0[17]|r1[17]) + bits.OnesCount64(r0[18]|r1[18]) + bits.OnesCount64(r0[19]|r1[19]))
+		n += uint64(bits.OnesCount64(r0[20]|r1[20]) + bits.OnesCount64(r0[21]|r1[21]) + bits.OnesCount64(r0[22]|r1[22]) + bits.OnesCount64(r0[23]|r1[23]))
+		n += uint64(bits.OnesCount64(r0[24] | r1[24]))
+	}
+	return int(n)
+}
+
+// clashesGoStrided9x2r25 is clashesGo for 2 tables of 9 diagonals, 25 words of rows stride words apart.
+func clashesGoStrided9x2r25(tables []uint64, stride int, keys []uint64) int {
+	tb := (*[2 << 9 * 32]uint64)(tables)
+	s := uint(stride-1)&31 + 1
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[25]uint64)(tb[uint(0<<9+key>>0&0x1ff)*s:])
+		r1 := (*[25]uint64)(tb[uint(1<<9+key>>9&0x1ff)*s:])
 		n += uint64(bits.OnesCount64(r0[0]|r1[0]) + bits.OnesCount64(r0[1]|r1[1]) + bits.OnesCount64(r0[2]|r1[2]) + bits.OnesCount64(r0[3]|r1[3]))
 		n += uint64(bits.OnesCount64(r0[4]|r1[4]) + bits.OnesCount64(r0[5]|r1[5]) + bits.OnesCount64(r0[6]|r1[6]) + bits.OnesCount64(r0[7]|r1[7]))
 		n += uint64(bits.OnesCount64(r0[8]|r1[8]) + bits.OnesCount64(r0[9]|r1[9]) + bits.OnesCount64(r0[10]|r1[10]) + bits.OnesCount64(r0[11]|r1[11]))
@@ -10898,6 +16677,25 @@ func clashesGo9x2r26(tables []uint64, keys []uint64) int {
 	return int(n)
 }
 
+// clashesGoStrided9x2r26 is clashesGo for 2 tables of 9 diagonals, 26 words of rows stride words apart.
+func clashesGoStrided9x2r26(tables []uint64, stride int, keys []uint64) int {
+	tb := (*[2 << 9 * 32]uint64)(tables)
+	s := uint(stride-1)&31 + 1
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[26]uint64)(tb[uint(0<<9+key>>0&0x1ff)*s:])
+		r1 := (*[26]uint64)(tb[uint(1<<9+key>>9&0x1ff)*s:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]) + bits.OnesCount64(r0[1]|r1[1]) + bits.OnesCount64(r0[2]|r1[2]) + bits.OnesCount64(r0[3]|r1[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]) + bits.OnesCount64(r0[5]|r1[5]) + bits.OnesCount64(r0[6]|r1[6]) + bits.OnesCount64(r0[7]|r1[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]) + bits.OnesCount64(r0[9]|r1[9]) + bits.OnesCount64(r0[10]|r1[10]) + bits.OnesCount64(r0[11]|r1[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]) + bits.OnesCount64(r0[13]|r1[13]) + bits.OnesCount64(r0[14]|r1[14]) + bits.OnesCount64(r0[15]|r1[15]))
+		n += uint64(bits.OnesCount64(r0[16]|r1[16]) + bits.OnesCount64(r0[17]|r1[17]) + bits.OnesCount64(r0[18]|r1[18]) + bits.OnesCount64(r0[19]|r1[19]))
+		n += uint64(bits.OnesCount64(r0[20]|r1[20]) + bits.OnesCount64(r0[21]|r1[21]) + bits.OnesCount64(r0[22]|r1[22]) + bits.OnesCount64(r0[23]|r1[23]))
+		n += uint64(bits.OnesCount64(r0[24]|r1[24]) + bits.OnesCount64(r0[25]|r1[25]))
+	}
+	return int(n)
+}
+
 // clashesGo9x2r27 is clashesGo for 2 tables of 9 diagonals, rows of 27 words.
 func clashesGo9x2r27(tables []uint64, keys []uint64) int {
 	tb := (*[2 << 9 * 27]uint64)(tables)
@@ -10905,6 +16703,25 @@ func clashesGo9x2r27(tables []uint64, keys []uint64) int {
 	for _, key := range keys {
 		r0 := (*[27]uint64)(tb[(0<<9+int(key>>0&0x1ff))*27:])
 		r1 := (*[27]uint64)(tb[(1<<9+int(key>>9&0x1ff))*27:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]) + bits.OnesCount64(r0[1]|r1[1]) + bits.OnesCount64(r0[2]|r1[2]) + bits.OnesCount64(r0[3]|r1[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]) + bits.OnesCount64(r0[5]|r1[5]) + bits.OnesCount64(r0[6]|r1[6]) + bits.OnesCount64(r0[7]|r1[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]) + bits.OnesCount64(r0[9]|r1[9]) + bits.OnesCount64(r0[10]|r1[10]) + bits.OnesCount64(r0[11]|r1[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]) + bits.OnesCount64(r0[13]|r1[13]) + bits.OnesCount64(r0[14]|r1[14]) + bits.OnesCount64(r0[15]|r1[15]))
+		n += uint64(bits.OnesCount64(r0[16]|r1[16]) + bits.OnesCount64(r0[17]|r1[17]) + bits.OnesCount64(r0[18]|r1[18]) + bits.OnesCount64(r0[19]|r1[19]))
+		n += uint64(bits.OnesCount64(r0[20]|r1[20]) + bits.OnesCount64(r0[21]|r1[21]) + bits.OnesCount64(r0[22]|r1[22]) + bits.OnesCount64(r0[23]|r1[23]))
+		n += uint64(bits.OnesCount64(r0[24]|r1[24]) + bits.OnesCount64(r0[25]|r1[25]) + bits.OnesCount64(r0[26]|r1[26]))
+	}
+	return int(n)
+}
+
+// clashesGoStrided9x2r27 is clashesGo for 2 tables of 9 diagonals, 27 words of rows stride words apart.
+func clashesGoStrided9x2r27(tables []uint64, stride int, keys []uint64) int {
+	tb := (*[2 << 9 * 32]uint64)(tables)
+	s := uint(stride-1)&31 + 1
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[27]uint64)(tb[uint(0<<9+key>>0&0x1ff)*s:])
+		r1 := (*[27]uint64)(tb[uint(1<<9+key>>9&0x1ff)*s:])
 		n += uint64(bits.OnesCount64(r0[0]|r1[0]) + bits.OnesCount64(r0[1]|r1[1]) + bits.OnesCount64(r0[2]|r1[2]) + bits.OnesCount64(r0[3]|r1[3]))
 		n += uint64(bits.OnesCount64(r0[4]|r1[4]) + bits.OnesCount64(r0[5]|r1[5]) + bits.OnesCount64(r0[6]|r1[6]) + bits.OnesCount64(r0[7]|r1[7]))
 		n += uint64(bits.OnesCount64(r0[8]|r1[8]) + bits.OnesCount64(r0[9]|r1[9]) + bits.OnesCount64(r0[10]|r1[10]) + bits.OnesCount64(r0[11]|r1[11]))
@@ -10934,6 +16751,25 @@ func clashesGo9x2r28(tables []uint64, keys []uint64) int {
 	return int(n)
 }
 
+// clashesGoStrided9x2r28 is clashesGo for 2 tables of 9 diagonals, 28 words of rows stride words apart.
+func clashesGoStrided9x2r28(tables []uint64, stride int, keys []uint64) int {
+	tb := (*[2 << 9 * 32]uint64)(tables)
+	s := uint(stride-1)&31 + 1
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[28]uint64)(tb[uint(0<<9+key>>0&0x1ff)*s:])
+		r1 := (*[28]uint64)(tb[uint(1<<9+key>>9&0x1ff)*s:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]) + bits.OnesCount64(r0[1]|r1[1]) + bits.OnesCount64(r0[2]|r1[2]) + bits.OnesCount64(r0[3]|r1[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]) + bits.OnesCount64(r0[5]|r1[5]) + bits.OnesCount64(r0[6]|r1[6]) + bits.OnesCount64(r0[7]|r1[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]) + bits.OnesCount64(r0[9]|r1[9]) + bits.OnesCount64(r0[10]|r1[10]) + bits.OnesCount64(r0[11]|r1[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]) + bits.OnesCount64(r0[13]|r1[13]) + bits.OnesCount64(r0[14]|r1[14]) + bits.OnesCount64(r0[15]|r1[15]))
+		n += uint64(bits.OnesCount64(r0[16]|r1[16]) + bits.OnesCount64(r0[17]|r1[17]) + bits.OnesCount64(r0[18]|r1[18]) + bits.OnesCount64(r0[19]|r1[19]))
+		n += uint64(bits.OnesCount64(r0[20]|r1[20]) + bits.OnesCount64(r0[21]|r1[21]) + bits.OnesCount64(r0[22]|r1[22]) + bits.OnesCount64(r0[23]|r1[23]))
+		n += uint64(bits.OnesCount64(r0[24]|r1[24]) + bits.OnesCount64(r0[25]|r1[25]) + bits.OnesCount64(r0[26]|r1[26]) + bits.OnesCount64(r0[27]|r1[27]))
+	}
+	return int(n)
+}
+
 // clashesGo9x2r29 is clashesGo for 2 tables of 9 diagonals, rows of 29 words.
 func clashesGo9x2r29(tables []uint64, keys []uint64) int {
 	tb := (*[2 << 9 * 29]uint64)(tables)
@@ -10941,6 +16777,26 @@ func clashesGo9x2r29(tables []uint64, keys []uint64) int {
 	for _, key := range keys {
 		r0 := (*[29]uint64)(tb[(0<<9+int(key>>0&0x1ff))*29:])
 		r1 := (*[29]uint64)(tb[(1<<9+int(key>>9&0x1ff))*29:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]) + bits.OnesCount64(r0[1]|r1[1]) + bits.OnesCount64(r0[2]|r1[2]) + bits.OnesCount64(r0[3]|r1[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]) + bits.OnesCount64(r0[5]|r1[5]) + bits.OnesCount64(r0[6]|r1[6]) + bits.OnesCount64(r0[7]|r1[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]) + bits.OnesCount64(r0[9]|r1[9]) + bits.OnesCount64(r0[10]|r1[10]) + bits.OnesCount64(r0[11]|r1[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]) + bits.OnesCount64(r0[13]|r1[13]) + bits.OnesCount64(r0[14]|r1[14]) + bits.OnesCount64(r0[15]|r1[15]))
+		n += uint64(bits.OnesCount64(r0[16]|r1[16]) + bits.OnesCount64(r0[17]|r1[17]) + bits.OnesCount64(r0[18]|r1[18]) + bits.OnesCount64(r0[19]|r1[19]))
+		n += uint64(bits.OnesCount64(r0[20]|r1[20]) + bits.OnesCount64(r0[21]|r1[21]) + bits.OnesCount64(r0[22]|r1[22]) + bits.OnesCount64(r0[23]|r1[23]))
+		n += uint64(bits.OnesCount64(r0[24]|r1[24]) + bits.OnesCount64(r0[25]|r1[25]) + bits.OnesCount64(r0[26]|r1[26]) + bits.OnesCount64(r0[27]|r1[27]))
+		n += uint64(bits.OnesCount64(r0[28] | r1[28]))
+	}
+	return int(n)
+}
+
+// clashesGoStrided9x2r29 is clashesGo for 2 tables of 9 diagonals, 29 words of rows stride words apart.
+func clashesGoStrided9x2r29(tables []uint64, stride int, keys []uint64) int {
+	tb := (*[2 << 9 * 32]uint64)(tables)
+	s := uint(stride-1)&31 + 1
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[29]uint64)(tb[uint(0<<9+key>>0&0x1ff)*s:])
+		r1 := (*[29]uint64)(tb[uint(1<<9+key>>9&0x1ff)*s:])
 		n += uint64(bits.OnesCount64(r0[0]|r1[0]) + bits.OnesCount64(r0[1]|r1[1]) + bits.OnesCount64(r0[2]|r1[2]) + bits.OnesCount64(r0[3]|r1[3]))
 		n += uint64(bits.OnesCount64(r0[4]|r1[4]) + bits.OnesCount64(r0[5]|r1[5]) + bits.OnesCount64(r0[6]|r1[6]) + bits.OnesCount64(r0[7]|r1[7]))
 		n += uint64(bits.OnesCount64(r0[8]|r1[8]) + bits.OnesCount64(r0[9]|r1[9]) + bits.OnesCount64(r0[10]|r1[10]) + bits.OnesCount64(r0[11]|r1[11]))
@@ -10972,6 +16828,26 @@ func clashesGo9x2r30(tables []uint64, keys []uint64) int {
 	return int(n)
 }
 
+// clashesGoStrided9x2r30 is clashesGo for 2 tables of 9 diagonals, 30 words of rows stride words apart.
+func clashesGoStrided9x2r30(tables []uint64, stride int, keys []uint64) int {
+	tb := (*[2 << 9 * 32]uint64)(tables)
+	s := uint(stride-1)&31 + 1
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[30]uint64)(tb[uint(0<<9+key>>0&0x1ff)*s:])
+		r1 := (*[30]uint64)(tb[uint(1<<9+key>>9&0x1ff)*s:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]) + bits.OnesCount64(r0[1]|r1[1]) + bits.OnesCount64(r0[2]|r1[2]) + bits.OnesCount64(r0[3]|r1[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]) + bits.OnesCount64(r0[5]|r1[5]) + bits.OnesCount64(r0[6]|r1[6]) + bits.OnesCount64(r0[7]|r1[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]) + bits.OnesCount64(r0[9]|r1[9]) + bits.OnesCount64(r0[10]|r1[10]) + bits.OnesCount64(r0[11]|r1[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]) + bits.OnesCount64(r0[13]|r1[13]) + bits.OnesCount64(r0[14]|r1[14]) + bits.OnesCount64(r0[15]|r1[15]))
+		n += uint64(bits.OnesCount64(r0[16]|r1[16]) + bits.OnesCount64(r0[17]|r1[17]) + bits.OnesCount64(r0[18]|r1[18]) + bits.OnesCount64(r0[19]|r1[19]))
+		n += uint64(bits.OnesCount64(r0[20]|r1[20]) + bits.OnesCount64(r0[21]|r1[21]) + bits.OnesCount64(r0[22]|r1[22]) + bits.OnesCount64(r0[23]|r1[23]))
+		n += uint64(bits.OnesCount64(r0[24]|r1[24]) + bits.OnesCount64(r0[25]|r1[25]) + bits.OnesCount64(r0[26]|r1[26]) + bits.OnesCount64(r0[27]|r1[27]))
+		n += uint64(bits.OnesCount64(r0[28]|r1[28]) + bits.OnesCount64(r0[29]|r1[29]))
+	}
+	return int(n)
+}
+
 // clashesGo9x2r31 is clashesGo for 2 tables of 9 diagonals, rows of 31 words.
 func clashesGo9x2r31(tables []uint64, keys []uint64) int {
 	tb := (*[2 << 9 * 31]uint64)(tables)
@@ -10979,6 +16855,26 @@ func clashesGo9x2r31(tables []uint64, keys []uint64) int {
 	for _, key := range keys {
 		r0 := (*[31]uint64)(tb[(0<<9+int(key>>0&0x1ff))*31:])
 		r1 := (*[31]uint64)(tb[(1<<9+int(key>>9&0x1ff))*31:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]) + bits.OnesCount64(r0[1]|r1[1]) + bits.OnesCount64(r0[2]|r1[2]) + bits.OnesCount64(r0[3]|r1[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]) + bits.OnesCount64(r0[5]|r1[5]) + bits.OnesCount64(r0[6]|r1[6]) + bits.OnesCount64(r0[7]|r1[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]) + bits.OnesCount64(r0[9]|r1[9]) + bits.OnesCount64(r0[10]|r1[10]) + bits.OnesCount64(r0[11]|r1[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]) + bits.OnesCount64(r0[13]|r1[13]) + bits.OnesCount64(r0[14]|r1[14]) + bits.OnesCount64(r0[15]|r1[15]))
+		n += uint64(bits.OnesCount64(r0[16]|r1[16]) + bits.OnesCount64(r0[17]|r1[17]) + bits.OnesCount64(r0[18]|r1[18]) + bits.OnesCount64(r0[19]|r1[19]))
+		n += uint64(bits.OnesCount64(r0[20]|r1[20]) + bits.OnesCount64(r0[21]|r1[21]) + bits.OnesCount64(r0[22]|r1[22]) + bits.OnesCount64(r0[23]|r1[23]))
+		n += uint64(bits.OnesCount64(r0[24]|r1[24]) + bits.OnesCount64(r0[25]|r1[25]) + bits.OnesCount64(r0[26]|r1[26]) + bits.OnesCount64(r0[27]|r1[27]))
+		n += uint64(bits.OnesCount64(r0[28]|r1[28]) + bits.OnesCount64(r0[29]|r1[29]) + bits.OnesCount64(r0[30]|r1[30]))
+	}
+	return int(n)
+}
+
+// clashesGoStrided9x2r31 is clashesGo for 2 tables of 9 diagonals, 31 words of rows stride words apart.
+func clashesGoStrided9x2r31(tables []uint64, stride int, keys []uint64) int {
+	tb := (*[2 << 9 * 32]uint64)(tables)
+	s := uint(stride-1)&31 + 1
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[31]uint64)(tb[uint(0<<9+key>>0&0x1ff)*s:])
+		r1 := (*[31]uint64)(tb[uint(1<<9+key>>9&0x1ff)*s:])
 		n += uint64(bits.OnesCount64(r0[0]|r1[0]) + bits.OnesCount64(r0[1]|r1[1]) + bits.OnesCount64(r0[2]|r1[2]) + bits.OnesCount64(r0[3]|r1[3]))
 		n += uint64(bits.OnesCount64(r0[4]|r1[4]) + bits.OnesCount64(r0[5]|r1[5]) + bits.OnesCount64(r0[6]|r1[6]) + bits.OnesCount64(r0[7]|r1[7]))
 		n += uint64(bits.OnesCount64(r0[8]|r1[8]) + bits.OnesCount64(r0[9]|r1[9]) + bits.OnesCount64(r0[10]|r1[10]) + bits.OnesCount64(r0[11]|r1[11]))
@@ -11010,6 +16906,26 @@ func clashesGo9x2r32(tables []uint64, keys []uint64) int {
 	return int(n)
 }
 
+// clashesGoStrided9x2r32 is clashesGo for 2 tables of 9 diagonals, 32 words of rows stride words apart.
+func clashesGoStrided9x2r32(tables []uint64, stride int, keys []uint64) int {
+	tb := (*[2 << 9 * 32]uint64)(tables)
+	s := uint(stride-1)&31 + 1
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[32]uint64)(tb[uint(0<<9+key>>0&0x1ff)*s:])
+		r1 := (*[32]uint64)(tb[uint(1<<9+key>>9&0x1ff)*s:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]) + bits.OnesCount64(r0[1]|r1[1]) + bits.OnesCount64(r0[2]|r1[2]) + bits.OnesCount64(r0[3]|r1[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]) + bits.OnesCount64(r0[5]|r1[5]) + bits.OnesCount64(r0[6]|r1[6]) + bits.OnesCount64(r0[7]|r1[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]) + bits.OnesCount64(r0[9]|r1[9]) + bits.OnesCount64(r0[10]|r1[10]) + bits.OnesCount64(r0[11]|r1[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]) + bits.OnesCount64(r0[13]|r1[13]) + bits.OnesCount64(r0[14]|r1[14]) + bits.OnesCount64(r0[15]|r1[15]))
+		n += uint64(bits.OnesCount64(r0[16]|r1[16]) + bits.OnesCount64(r0[17]|r1[17]) + bits.OnesCount64(r0[18]|r1[18]) + bits.OnesCount64(r0[19]|r1[19]))
+		n += uint64(bits.OnesCount64(r0[20]|r1[20]) + bits.OnesCount64(r0[21]|r1[21]) + bits.OnesCount64(r0[22]|r1[22]) + bits.OnesCount64(r0[23]|r1[23]))
+		n += uint64(bits.OnesCount64(r0[24]|r1[24]) + bits.OnesCount64(r0[25]|r1[25]) + bits.OnesCount64(r0[26]|r1[26]) + bits.OnesCount64(r0[27]|r1[27]))
+		n += uint64(bits.OnesCount64(r0[28]|r1[28]) + bits.OnesCount64(r0[29]|r1[29]) + bits.OnesCount64(r0[30]|r1[30]) + bits.OnesCount64(r0[31]|r1[31]))
+	}
+	return int(n)
+}
+
 // clashesGo9x3r1 is clashesGo for 3 tables of 9 diagonals, rows of 1 words.
 func clashesGo9x3r1(tables []uint64, keys []uint64) int {
 	tb := (*[3 << 9 * 1]uint64)(tables)
@@ -11018,6 +16934,20 @@ func clashesGo9x3r1(tables []uint64, keys []uint64) int {
 		r0 := (*[1]uint64)(tb[(0<<9+int(key>>0&0x1ff))*1:])
 		r1 := (*[1]uint64)(tb[(1<<9+int(key>>9&0x1ff))*1:])
 		r2 := (*[1]uint64)(tb[(2<<9+int(key>>18&0x1ff))*1:])
+		n += uint64(bits.OnesCount64(r0[0] | r1[0] | r2[0]))
+	}
+	return int(n)
+}
+
+// clashesGoStrided9x3r1 is clashesGo for 3 tables of 9 diagonals, 1 words of rows stride words apart.
+func clashesGoStrided9x3r1(tables []uint64, stride int, keys []uint64) int {
+	tb := (*[3 << 9 * 32]uint64)(tables)
+	s := uint(stride-1)&31 + 1
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[1]uint64)(tb[uint(0<<9+key>>0&0x1ff)*s:])
+		r1 := (*[1]uint64)(tb[uint(1<<9+key>>9&0x1ff)*s:])
+		r2 := (*[1]uint64)(tb[uint(2<<9+key>>18&0x1ff)*s:])
 		n += uint64(bits.OnesCount64(r0[0] | r1[0] | r2[0]))
 	}
 	return int(n)
@@ -11036,6 +16966,20 @@ func clashesGo9x3r2(tables []uint64, keys []uint64) int {
 	return int(n)
 }
 
+// clashesGoStrided9x3r2 is clashesGo for 3 tables of 9 diagonals, 2 words of rows stride words apart.
+func clashesGoStrided9x3r2(tables []uint64, stride int, keys []uint64) int {
+	tb := (*[3 << 9 * 32]uint64)(tables)
+	s := uint(stride-1)&31 + 1
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[2]uint64)(tb[uint(0<<9+key>>0&0x1ff)*s:])
+		r1 := (*[2]uint64)(tb[uint(1<<9+key>>9&0x1ff)*s:])
+		r2 := (*[2]uint64)(tb[uint(2<<9+key>>18&0x1ff)*s:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]))
+	}
+	return int(n)
+}
+
 // clashesGo9x3r3 is clashesGo for 3 tables of 9 diagonals, rows of 3 words.
 func clashesGo9x3r3(tables []uint64, keys []uint64) int {
 	tb := (*[3 << 9 * 3]uint64)(tables)
@@ -11044,6 +16988,20 @@ func clashesGo9x3r3(tables []uint64, keys []uint64) int {
 		r0 := (*[3]uint64)(tb[(0<<9+int(key>>0&0x1ff))*3:])
 		r1 := (*[3]uint64)(tb[(1<<9+int(key>>9&0x1ff))*3:])
 		r2 := (*[3]uint64)(tb[(2<<9+int(key>>18&0x1ff))*3:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]))
+	}
+	return int(n)
+}
+
+// clashesGoStrided9x3r3 is clashesGo for 3 tables of 9 diagonals, 3 words of rows stride words apart.
+func clashesGoStrided9x3r3(tables []uint64, stride int, keys []uint64) int {
+	tb := (*[3 << 9 * 32]uint64)(tables)
+	s := uint(stride-1)&31 + 1
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[3]uint64)(tb[uint(0<<9+key>>0&0x1ff)*s:])
+		r1 := (*[3]uint64)(tb[uint(1<<9+key>>9&0x1ff)*s:])
+		r2 := (*[3]uint64)(tb[uint(2<<9+key>>18&0x1ff)*s:])
 		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]))
 	}
 	return int(n)
@@ -11062,6 +17020,20 @@ func clashesGo9x3r4(tables []uint64, keys []uint64) int {
 	return int(n)
 }
 
+// clashesGoStrided9x3r4 is clashesGo for 3 tables of 9 diagonals, 4 words of rows stride words apart.
+func clashesGoStrided9x3r4(tables []uint64, stride int, keys []uint64) int {
+	tb := (*[3 << 9 * 32]uint64)(tables)
+	s := uint(stride-1)&31 + 1
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[4]uint64)(tb[uint(0<<9+key>>0&0x1ff)*s:])
+		r1 := (*[4]uint64)(tb[uint(1<<9+key>>9&0x1ff)*s:])
+		r2 := (*[4]uint64)(tb[uint(2<<9+key>>18&0x1ff)*s:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]))
+	}
+	return int(n)
+}
+
 // clashesGo9x3r5 is clashesGo for 3 tables of 9 diagonals, rows of 5 words.
 func clashesGo9x3r5(tables []uint64, keys []uint64) int {
 	tb := (*[3 << 9 * 5]uint64)(tables)
@@ -11070,6 +17042,21 @@ func clashesGo9x3r5(tables []uint64, keys []uint64) int {
 		r0 := (*[5]uint64)(tb[(0<<9+int(key>>0&0x1ff))*5:])
 		r1 := (*[5]uint64)(tb[(1<<9+int(key>>9&0x1ff))*5:])
 		r2 := (*[5]uint64)(tb[(2<<9+int(key>>18&0x1ff))*5:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]))
+		n += uint64(bits.OnesCount64(r0[4] | r1[4] | r2[4]))
+	}
+	return int(n)
+}
+
+// clashesGoStrided9x3r5 is clashesGo for 3 tables of 9 diagonals, 5 words of rows stride words apart.
+func clashesGoStrided9x3r5(tables []uint64, stride int, keys []uint64) int {
+	tb := (*[3 << 9 * 32]uint64)(tables)
+	s := uint(stride-1)&31 + 1
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[5]uint64)(tb[uint(0<<9+key>>0&0x1ff)*s:])
+		r1 := (*[5]uint64)(tb[uint(1<<9+key>>9&0x1ff)*s:])
+		r2 := (*[5]uint64)(tb[uint(2<<9+key>>18&0x1ff)*s:])
 		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]))
 		n += uint64(bits.OnesCount64(r0[4] | r1[4] | r2[4]))
 	}
@@ -11090,6 +17077,21 @@ func clashesGo9x3r6(tables []uint64, keys []uint64) int {
 	return int(n)
 }
 
+// clashesGoStrided9x3r6 is clashesGo for 3 tables of 9 diagonals, 6 words of rows stride words apart.
+func clashesGoStrided9x3r6(tables []uint64, stride int, keys []uint64) int {
+	tb := (*[3 << 9 * 32]uint64)(tables)
+	s := uint(stride-1)&31 + 1
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[6]uint64)(tb[uint(0<<9+key>>0&0x1ff)*s:])
+		r1 := (*[6]uint64)(tb[uint(1<<9+key>>9&0x1ff)*s:])
+		r2 := (*[6]uint64)(tb[uint(2<<9+key>>18&0x1ff)*s:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]))
+	}
+	return int(n)
+}
+
 // clashesGo9x3r7 is clashesGo for 3 tables of 9 diagonals, rows of 7 words.
 func clashesGo9x3r7(tables []uint64, keys []uint64) int {
 	tb := (*[3 << 9 * 7]uint64)(tables)
@@ -11098,6 +17100,21 @@ func clashesGo9x3r7(tables []uint64, keys []uint64) int {
 		r0 := (*[7]uint64)(tb[(0<<9+int(key>>0&0x1ff))*7:])
 		r1 := (*[7]uint64)(tb[(1<<9+int(key>>9&0x1ff))*7:])
 		r2 := (*[7]uint64)(tb[(2<<9+int(key>>18&0x1ff))*7:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]))
+	}
+	return int(n)
+}
+
+// clashesGoStrided9x3r7 is clashesGo for 3 tables of 9 diagonals, 7 words of rows stride words apart.
+func clashesGoStrided9x3r7(tables []uint64, stride int, keys []uint64) int {
+	tb := (*[3 << 9 * 32]uint64)(tables)
+	s := uint(stride-1)&31 + 1
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[7]uint64)(tb[uint(0<<9+key>>0&0x1ff)*s:])
+		r1 := (*[7]uint64)(tb[uint(1<<9+key>>9&0x1ff)*s:])
+		r2 := (*[7]uint64)(tb[uint(2<<9+key>>18&0x1ff)*s:])
 		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]))
 		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]))
 	}
@@ -11118,6 +17135,21 @@ func clashesGo9x3r8(tables []uint64, keys []uint64) int {
 	return int(n)
 }
 
+// clashesGoStrided9x3r8 is clashesGo for 3 tables of 9 diagonals, 8 words of rows stride words apart.
+func clashesGoStrided9x3r8(tables []uint64, stride int, keys []uint64) int {
+	tb := (*[3 << 9 * 32]uint64)(tables)
+	s := uint(stride-1)&31 + 1
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[8]uint64)(tb[uint(0<<9+key>>0&0x1ff)*s:])
+		r1 := (*[8]uint64)(tb[uint(1<<9+key>>9&0x1ff)*s:])
+		r2 := (*[8]uint64)(tb[uint(2<<9+key>>18&0x1ff)*s:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]))
+	}
+	return int(n)
+}
+
 // clashesGo9x3r9 is clashesGo for 3 tables of 9 diagonals, rows of 9 words.
 func clashesGo9x3r9(tables []uint64, keys []uint64) int {
 	tb := (*[3 << 9 * 9]uint64)(tables)
@@ -11126,6 +17158,22 @@ func clashesGo9x3r9(tables []uint64, keys []uint64) int {
 		r0 := (*[9]uint64)(tb[(0<<9+int(key>>0&0x1ff))*9:])
 		r1 := (*[9]uint64)(tb[(1<<9+int(key>>9&0x1ff))*9:])
 		r2 := (*[9]uint64)(tb[(2<<9+int(key>>18&0x1ff))*9:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]))
+		n += uint64(bits.OnesCount64(r0[8] | r1[8] | r2[8]))
+	}
+	return int(n)
+}
+
+// clashesGoStrided9x3r9 is clashesGo for 3 tables of 9 diagonals, 9 words of rows stride words apart.
+func clashesGoStrided9x3r9(tables []uint64, stride int, keys []uint64) int {
+	tb := (*[3 << 9 * 32]uint64)(tables)
+	s := uint(stride-1)&31 + 1
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[9]uint64)(tb[uint(0<<9+key>>0&0x1ff)*s:])
+		r1 := (*[9]uint64)(tb[uint(1<<9+key>>9&0x1ff)*s:])
+		r2 := (*[9]uint64)(tb[uint(2<<9+key>>18&0x1ff)*s:])
 		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]))
 		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]))
 		n += uint64(bits.OnesCount64(r0[8] | r1[8] | r2[8]))
@@ -11148,6 +17196,22 @@ func clashesGo9x3r10(tables []uint64, keys []uint64) int {
 	return int(n)
 }
 
+// clashesGoStrided9x3r10 is clashesGo for 3 tables of 9 diagonals, 10 words of rows stride words apart.
+func clashesGoStrided9x3r10(tables []uint64, stride int, keys []uint64) int {
+	tb := (*[3 << 9 * 32]uint64)(tables)
+	s := uint(stride-1)&31 + 1
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[10]uint64)(tb[uint(0<<9+key>>0&0x1ff)*s:])
+		r1 := (*[10]uint64)(tb[uint(1<<9+key>>9&0x1ff)*s:])
+		r2 := (*[10]uint64)(tb[uint(2<<9+key>>18&0x1ff)*s:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]))
+	}
+	return int(n)
+}
+
 // clashesGo9x3r11 is clashesGo for 3 tables of 9 diagonals, rows of 11 words.
 func clashesGo9x3r11(tables []uint64, keys []uint64) int {
 	tb := (*[3 << 9 * 11]uint64)(tables)
@@ -11156,6 +17220,22 @@ func clashesGo9x3r11(tables []uint64, keys []uint64) int {
 		r0 := (*[11]uint64)(tb[(0<<9+int(key>>0&0x1ff))*11:])
 		r1 := (*[11]uint64)(tb[(1<<9+int(key>>9&0x1ff))*11:])
 		r2 := (*[11]uint64)(tb[(2<<9+int(key>>18&0x1ff))*11:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]))
+	}
+	return int(n)
+}
+
+// clashesGoStrided9x3r11 is clashesGo for 3 tables of 9 diagonals, 11 words of rows stride words apart.
+func clashesGoStrided9x3r11(tables []uint64, stride int, keys []uint64) int {
+	tb := (*[3 << 9 * 32]uint64)(tables)
+	s := uint(stride-1)&31 + 1
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[11]uint64)(tb[uint(0<<9+key>>0&0x1ff)*s:])
+		r1 := (*[11]uint64)(tb[uint(1<<9+key>>9&0x1ff)*s:])
+		r2 := (*[11]uint64)(tb[uint(2<<9+key>>18&0x1ff)*s:])
 		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]))
 		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]))
 		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]))
@@ -11178,6 +17258,22 @@ func clashesGo9x3r12(tables []uint64, keys []uint64) int {
 	return int(n)
 }
 
+// clashesGoStrided9x3r12 is clashesGo for 3 tables of 9 diagonals, 12 words of rows stride words apart.
+func clashesGoStrided9x3r12(tables []uint64, stride int, keys []uint64) int {
+	tb := (*[3 << 9 * 32]uint64)(tables)
+	s := uint(stride-1)&31 + 1
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[12]uint64)(tb[uint(0<<9+key>>0&0x1ff)*s:])
+		r1 := (*[12]uint64)(tb[uint(1<<9+key>>9&0x1ff)*s:])
+		r2 := (*[12]uint64)(tb[uint(2<<9+key>>18&0x1ff)*s:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]))
+	}
+	return int(n)
+}
+
 // clashesGo9x3r13 is clashesGo for 3 tables of 9 diagonals, rows of 13 words.
 func clashesGo9x3r13(tables []uint64, keys []uint64) int {
 	tb := (*[3 << 9 * 13]uint64)(tables)
@@ -11186,6 +17282,23 @@ func clashesGo9x3r13(tables []uint64, keys []uint64) int {
 		r0 := (*[13]uint64)(tb[(0<<9+int(key>>0&0x1ff))*13:])
 		r1 := (*[13]uint64)(tb[(1<<9+int(key>>9&0x1ff))*13:])
 		r2 := (*[13]uint64)(tb[(2<<9+int(key>>18&0x1ff))*13:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]))
+		n += uint64(bits.OnesCount64(r0[12] | r1[12] | r2[12]))
+	}
+	return int(n)
+}
+
+// clashesGoStrided9x3r13 is clashesGo for 3 tables of 9 diagonals, 13 words of rows stride words apart.
+func clashesGoStrided9x3r13(tables []uint64, stride int, keys []uint64) int {
+	tb := (*[3 << 9 * 32]uint64)(tables)
+	s := uint(stride-1)&31 + 1
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[13]uint64)(tb[uint(0<<9+key>>0&0x1ff)*s:])
+		r1 := (*[13]uint64)(tb[uint(1<<9+key>>9&0x1ff)*s:])
+		r2 := (*[13]uint64)(tb[uint(2<<9+key>>18&0x1ff)*s:])
 		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]))
 		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]))
 		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]))
@@ -11210,6 +17323,23 @@ func clashesGo9x3r14(tables []uint64, keys []uint64) int {
 	return int(n)
 }
 
+// clashesGoStrided9x3r14 is clashesGo for 3 tables of 9 diagonals, 14 words of rows stride words apart.
+func clashesGoStrided9x3r14(tables []uint64, stride int, keys []uint64) int {
+	tb := (*[3 << 9 * 32]uint64)(tables)
+	s := uint(stride-1)&31 + 1
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[14]uint64)(tb[uint(0<<9+key>>0&0x1ff)*s:])
+		r1 := (*[14]uint64)(tb[uint(1<<9+key>>9&0x1ff)*s:])
+		r2 := (*[14]uint64)(tb[uint(2<<9+key>>18&0x1ff)*s:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]|r2[12]) + bits.OnesCount64(r0[13]|r1[13]|r2[13]))
+	}
+	return int(n)
+}
+
 // clashesGo9x3r15 is clashesGo for 3 tables of 9 diagonals, rows of 15 words.
 func clashesGo9x3r15(tables []uint64, keys []uint64) int {
 	tb := (*[3 << 9 * 15]uint64)(tables)
@@ -11218,6 +17348,23 @@ func clashesGo9x3r15(tables []uint64, keys []uint64) int {
 		r0 := (*[15]uint64)(tb[(0<<9+int(key>>0&0x1ff))*15:])
 		r1 := (*[15]uint64)(tb[(1<<9+int(key>>9&0x1ff))*15:])
 		r2 := (*[15]uint64)(tb[(2<<9+int(key>>18&0x1ff))*15:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]|r2[12]) + bits.OnesCount64(r0[13]|r1[13]|r2[13]) + bits.OnesCount64(r0[14]|r1[14]|r2[14]))
+	}
+	return int(n)
+}
+
+// clashesGoStrided9x3r15 is clashesGo for 3 tables of 9 diagonals, 15 words of rows stride words apart.
+func clashesGoStrided9x3r15(tables []uint64, stride int, keys []uint64) int {
+	tb := (*[3 << 9 * 32]uint64)(tables)
+	s := uint(stride-1)&31 + 1
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[15]uint64)(tb[uint(0<<9+key>>0&0x1ff)*s:])
+		r1 := (*[15]uint64)(tb[uint(1<<9+key>>9&0x1ff)*s:])
+		r2 := (*[15]uint64)(tb[uint(2<<9+key>>18&0x1ff)*s:])
 		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]))
 		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]))
 		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]))
@@ -11242,6 +17389,23 @@ func clashesGo9x3r16(tables []uint64, keys []uint64) int {
 	return int(n)
 }
 
+// clashesGoStrided9x3r16 is clashesGo for 3 tables of 9 diagonals, 16 words of rows stride words apart.
+func clashesGoStrided9x3r16(tables []uint64, stride int, keys []uint64) int {
+	tb := (*[3 << 9 * 32]uint64)(tables)
+	s := uint(stride-1)&31 + 1
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[16]uint64)(tb[uint(0<<9+key>>0&0x1ff)*s:])
+		r1 := (*[16]uint64)(tb[uint(1<<9+key>>9&0x1ff)*s:])
+		r2 := (*[16]uint64)(tb[uint(2<<9+key>>18&0x1ff)*s:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]|r2[12]) + bits.OnesCount64(r0[13]|r1[13]|r2[13]) + bits.OnesCount64(r0[14]|r1[14]|r2[14]) + bits.OnesCount64(r0[15]|r1[15]|r2[15]))
+	}
+	return int(n)
+}
+
 // clashesGo9x3r17 is clashesGo for 3 tables of 9 diagonals, rows of 17 words.
 func clashesGo9x3r17(tables []uint64, keys []uint64) int {
 	tb := (*[3 << 9 * 17]uint64)(tables)
@@ -11250,6 +17414,24 @@ func clashesGo9x3r17(tables []uint64, keys []uint64) int {
 		r0 := (*[17]uint64)(tb[(0<<9+int(key>>0&0x1ff))*17:])
 		r1 := (*[17]uint64)(tb[(1<<9+int(key>>9&0x1ff))*17:])
 		r2 := (*[17]uint64)(tb[(2<<9+int(key>>18&0x1ff))*17:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]|r2[12]) + bits.OnesCount64(r0[13]|r1[13]|r2[13]) + bits.OnesCount64(r0[14]|r1[14]|r2[14]) + bits.OnesCount64(r0[15]|r1[15]|r2[15]))
+		n += uint64(bits.OnesCount64(r0[16] | r1[16] | r2[16]))
+	}
+	return int(n)
+}
+
+// clashesGoStrided9x3r17 is clashesGo for 3 tables of 9 diagonals, 17 words of rows stride words apart.
+func clashesGoStrided9x3r17(tables []uint64, stride int, keys []uint64) int {
+	tb := (*[3 << 9 * 32]uint64)(tables)
+	s := uint(stride-1)&31 + 1
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[17]uint64)(tb[uint(0<<9+key>>0&0x1ff)*s:])
+		r1 := (*[17]uint64)(tb[uint(1<<9+key>>9&0x1ff)*s:])
+		r2 := (*[17]uint64)(tb[uint(2<<9+key>>18&0x1ff)*s:])
 		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]))
 		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]))
 		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]))
@@ -11276,6 +17458,24 @@ func clashesGo9x3r18(tables []uint64, keys []uint64) int {
 	return int(n)
 }
 
+// clashesGoStrided9x3r18 is clashesGo for 3 tables of 9 diagonals, 18 words of rows stride words apart.
+func clashesGoStrided9x3r18(tables []uint64, stride int, keys []uint64) int {
+	tb := (*[3 << 9 * 32]uint64)(tables)
+	s := uint(stride-1)&31 + 1
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[18]uint64)(tb[uint(0<<9+key>>0&0x1ff)*s:])
+		r1 := (*[18]uint64)(tb[uint(1<<9+key>>9&0x1ff)*s:])
+		r2 := (*[18]uint64)(tb[uint(2<<9+key>>18&0x1ff)*s:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]|r2[12]) + bits.OnesCount64(r0[13]|r1[13]|r2[13]) + bits.OnesCount64(r0[14]|r1[14]|r2[14]) + bits.OnesCount64(r0[15]|r1[15]|r2[15]))
+		n += uint64(bits.OnesCount64(r0[16]|r1[16]|r2[16]) + bits.OnesCount64(r0[17]|r1[17]|r2[17]))
+	}
+	return int(n)
+}
+
 // clashesGo9x3r19 is clashesGo for 3 tables of 9 diagonals, rows of 19 words.
 func clashesGo9x3r19(tables []uint64, keys []uint64) int {
 	tb := (*[3 << 9 * 19]uint64)(tables)
@@ -11284,6 +17484,24 @@ func clashesGo9x3r19(tables []uint64, keys []uint64) int {
 		r0 := (*[19]uint64)(tb[(0<<9+int(key>>0&0x1ff))*19:])
 		r1 := (*[19]uint64)(tb[(1<<9+int(key>>9&0x1ff))*19:])
 		r2 := (*[19]uint64)(tb[(2<<9+int(key>>18&0x1ff))*19:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]|r2[12]) + bits.OnesCount64(r0[13]|r1[13]|r2[13]) + bits.OnesCount64(r0[14]|r1[14]|r2[14]) + bits.OnesCount64(r0[15]|r1[15]|r2[15]))
+		n += uint64(bits.OnesCount64(r0[16]|r1[16]|r2[16]) + bits.OnesCount64(r0[17]|r1[17]|r2[17]) + bits.OnesCount64(r0[18]|r1[18]|r2[18]))
+	}
+	return int(n)
+}
+
+// clashesGoStrided9x3r19 is clashesGo for 3 tables of 9 diagonals, 19 words of rows stride words apart.
+func clashesGoStrided9x3r19(tables []uint64, stride int, keys []uint64) int {
+	tb := (*[3 << 9 * 32]uint64)(tables)
+	s := uint(stride-1)&31 + 1
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[19]uint64)(tb[uint(0<<9+key>>0&0x1ff)*s:])
+		r1 := (*[19]uint64)(tb[uint(1<<9+key>>9&0x1ff)*s:])
+		r2 := (*[19]uint64)(tb[uint(2<<9+key>>18&0x1ff)*s:])
 		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]))
 		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]))
 		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]))
@@ -11310,6 +17528,24 @@ func clashesGo9x3r20(tables []uint64, keys []uint64) int {
 	return int(n)
 }
 
+// clashesGoStrided9x3r20 is clashesGo for 3 tables of 9 diagonals, 20 words of rows stride words apart.
+func clashesGoStrided9x3r20(tables []uint64, stride int, keys []uint64) int {
+	tb := (*[3 << 9 * 32]uint64)(tables)
+	s := uint(stride-1)&31 + 1
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[20]uint64)(tb[uint(0<<9+key>>0&0x1ff)*s:])
+		r1 := (*[20]uint64)(tb[uint(1<<9+key>>9&0x1ff)*s:])
+		r2 := (*[20]uint64)(tb[uint(2<<9+key>>18&0x1ff)*s:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]|r2[12]) + bits.OnesCount64(r0[13]|r1[13]|r2[13]) + bits.OnesCount64(r0[14]|r1[14]|r2[14]) + bits.OnesCount64(r0[15]|r1[15]|r2[15]))
+		n += uint64(bits.OnesCount64(r0[16]|r1[16]|r2[16]) + bits.OnesCount64(r0[17]|r1[17]|r2[17]) + bits.OnesCount64(r0[18]|r1[18]|r2[18]) + bits.OnesCount64(r0[19]|r1[19]|r2[19]))
+	}
+	return int(n)
+}
+
 // clashesGo9x3r21 is clashesGo for 3 tables of 9 diagonals, rows of 21 words.
 func clashesGo9x3r21(tables []uint64, keys []uint64) int {
 	tb := (*[3 << 9 * 21]uint64)(tables)
@@ -11318,6 +17554,25 @@ func clashesGo9x3r21(tables []uint64, keys []uint64) int {
 		r0 := (*[21]uint64)(tb[(0<<9+int(key>>0&0x1ff))*21:])
 		r1 := (*[21]uint64)(tb[(1<<9+int(key>>9&0x1ff))*21:])
 		r2 := (*[21]uint64)(tb[(2<<9+int(key>>18&0x1ff))*21:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]|r2[12]) + bits.OnesCount64(r0[13]|r1[13]|r2[13]) + bits.OnesCount64(r0[14]|r1[14]|r2[14]) + bits.OnesCount64(r0[15]|r1[15]|r2[15]))
+		n += uint64(bits.OnesCount64(r0[16]|r1[16]|r2[16]) + bits.OnesCount64(r0[17]|r1[17]|r2[17]) + bits.OnesCount64(r0[18]|r1[18]|r2[18]) + bits.OnesCount64(r0[19]|r1[19]|r2[19]))
+		n += uint64(bits.OnesCount64(r0[20] | r1[20] | r2[20]))
+	}
+	return int(n)
+}
+
+// clashesGoStrided9x3r21 is clashesGo for 3 tables of 9 diagonals, 21 words of rows stride words apart.
+func clashesGoStrided9x3r21(tables []uint64, stride int, keys []uint64) int {
+	tb := (*[3 << 9 * 32]uint64)(tables)
+	s := uint(stride-1)&31 + 1
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[21]uint64)(tb[uint(0<<9+key>>0&0x1ff)*s:])
+		r1 := (*[21]uint64)(tb[uint(1<<9+key>>9&0x1ff)*s:])
+		r2 := (*[21]uint64)(tb[uint(2<<9+key>>18&0x1ff)*s:])
 		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]))
 		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]))
 		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]))
@@ -11346,6 +17601,25 @@ func clashesGo9x3r22(tables []uint64, keys []uint64) int {
 	return int(n)
 }
 
+// clashesGoStrided9x3r22 is clashesGo for 3 tables of 9 diagonals, 22 words of rows stride words apart.
+func clashesGoStrided9x3r22(tables []uint64, stride int, keys []uint64) int {
+	tb := (*[3 << 9 * 32]uint64)(tables)
+	s := uint(stride-1)&31 + 1
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[22]uint64)(tb[uint(0<<9+key>>0&0x1ff)*s:])
+		r1 := (*[22]uint64)(tb[uint(1<<9+key>>9&0x1ff)*s:])
+		r2 := (*[22]uint64)(tb[uint(2<<9+key>>18&0x1ff)*s:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]|r2[12]) + bits.OnesCount64(r0[13]|r1[13]|r2[13]) + bits.OnesCount64(r0[14]|r1[14]|r2[14]) + bits.OnesCount64(r0[15]|r1[15]|r2[15]))
+		n += uint64(bits.OnesCount64(r0[16]|r1[16]|r2[16]) + bits.OnesCount64(r0[17]|r1[17]|r2[17]) + bits.OnesCount64(r0[18]|r1[18]|r2[18]) + bits.OnesCount64(r0[19]|r1[19]|r2[19]))
+		n += uint64(bits.OnesCount64(r0[20]|r1[20]|r2[20]) + bits.OnesCount64(r0[21]|r1[21]|r2[21]))
+	}
+	return int(n)
+}
+
 // clashesGo9x3r23 is clashesGo for 3 tables of 9 diagonals, rows of 23 words.
 func clashesGo9x3r23(tables []uint64, keys []uint64) int {
 	tb := (*[3 << 9 * 23]uint64)(tables)
@@ -11354,6 +17628,25 @@ func clashesGo9x3r23(tables []uint64, keys []uint64) int {
 		r0 := (*[23]uint64)(tb[(0<<9+int(key>>0&0x1ff))*23:])
 		r1 := (*[23]uint64)(tb[(1<<9+int(key>>9&0x1ff))*23:])
 		r2 := (*[23]uint64)(tb[(2<<9+int(key>>18&0x1ff))*23:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]|r2[12]) + bits.OnesCount64(r0[13]|r1[13]|r2[13]) + bits.OnesCount64(r0[14]|r1[14]|r2[14]) + bits.OnesCount64(r0[15]|r1[15]|r2[15]))
+		n += uint64(bits.OnesCount64(r0[16]|r1[16]|r2[16]) + bits.OnesCount64(r0[17]|r1[17]|r2[17]) + bits.OnesCount64(r0[18]|r1[18]|r2[18]) + bits.OnesCount64(r0[19]|r1[19]|r2[19]))
+		n += uint64(bits.OnesCount64(r0[20]|r1[20]|r2[20]) + bits.OnesCount64(r0[21]|r1[21]|r2[21]) + bits.OnesCount64(r0[22]|r1[22]|r2[22]))
+	}
+	return int(n)
+}
+
+// clashesGoStrided9x3r23 is clashesGo for 3 tables of 9 diagonals, 23 words of rows stride words apart.
+func clashesGoStrided9x3r23(tables []uint64, stride int, keys []uint64) int {
+	tb := (*[3 << 9 * 32]uint64)(tables)
+	s := uint(stride-1)&31 + 1
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[23]uint64)(tb[uint(0<<9+key>>0&0x1ff)*s:])
+		r1 := (*[23]uint64)(tb[uint(1<<9+key>>9&0x1ff)*s:])
+		r2 := (*[23]uint64)(tb[uint(2<<9+key>>18&0x1ff)*s:])
 		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]))
 		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]))
 		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]))
@@ -11382,6 +17675,25 @@ func clashesGo9x3r24(tables []uint64, keys []uint64) int {
 	return int(n)
 }
 
+// clashesGoStrided9x3r24 is clashesGo for 3 tables of 9 diagonals, 24 words of rows stride words apart.
+func clashesGoStrided9x3r24(tables []uint64, stride int, keys []uint64) int {
+	tb := (*[3 << 9 * 32]uint64)(tables)
+	s := uint(stride-1)&31 + 1
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[24]uint64)(tb[uint(0<<9+key>>0&0x1ff)*s:])
+		r1 := (*[24]uint64)(tb[uint(1<<9+key>>9&0x1ff)*s:])
+		r2 := (*[24]uint64)(tb[uint(2<<9+key>>18&0x1ff)*s:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]|r2[12]) + bits.OnesCount64(r0[13]|r1[13]|r2[13]) + bits.OnesCount64(r0[14]|r1[14]|r2[14]) + bits.OnesCount64(r0[15]|r1[15]|r2[15]))
+		n += uint64(bits.OnesCount64(r0[16]|r1[16]|r2[16]) + bits.OnesCount64(r0[17]|r1[17]|r2[17]) + bits.OnesCount64(r0[18]|r1[18]|r2[18]) + bits.OnesCount64(r0[19]|r1[19]|r2[19]))
+		n += uint64(bits.OnesCount64(r0[20]|r1[20]|r2[20]) + bits.OnesCount64(r0[21]|r1[21]|r2[21]) + bits.OnesCount64(r0[22]|r1[22]|r2[22]) + bits.OnesCount64(r0[23]|r1[23]|r2[23]))
+	}
+	return int(n)
+}
+
 // clashesGo9x3r25 is clashesGo for 3 tables of 9 diagonals, rows of 25 words.
 func clashesGo9x3r25(tables []uint64, keys []uint64) int {
 	tb := (*[3 << 9 * 25]uint64)(tables)
@@ -11390,6 +17702,26 @@ func clashesGo9x3r25(tables []uint64, keys []uint64) int {
 		r0 := (*[25]uint64)(tb[(0<<9+int(key>>0&0x1ff))*25:])
 		r1 := (*[25]uint64)(tb[(1<<9+int(key>>9&0x1ff))*25:])
 		r2 := (*[25]uint64)(tb[(2<<9+int(key>>18&0x1ff))*25:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]|r2[12]) + bits.OnesCount64(r0[13]|r1[13]|r2[13]) + bits.OnesCount64(r0[14]|r1[14]|r2[14]) + bits.OnesCount64(r0[15]|r1[15]|r2[15]))
+		n += uint64(bits.OnesCount64(r0[16]|r1[16]|r2[16]) + bits.OnesCount64(r0[17]|r1[17]|r2[17]) + bits.OnesCount64(r0[18]|r1[18]|r2[18]) + bits.OnesCount64(r0[19]|r1[19]|r2[19]))
+		n += uint64(bits.OnesCount64(r0[20]|r1[20]|r2[20]) + bits.OnesCount64(r0[21]|r1[21]|r2[21]) + bits.OnesCount64(r0[22]|r1[22]|r2[22]) + bits.OnesCount64(r0[23]|r1[23]|r2[23]))
+		n += uint64(bits.OnesCount64(r0[24] | r1[24] | r2[24]))
+	}
+	return int(n)
+}
+
+// clashesGoStrided9x3r25 is clashesGo for 3 tables of 9 diagonals, 25 words of rows stride words apart.
+func clashesGoStrided9x3r25(tables []uint64, stride int, keys []uint64) int {
+	tb := (*[3 << 9 * 32]uint64)(tables)
+	s := uint(stride-1)&31 + 1
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[25]uint64)(tb[uint(0<<9+key>>0&0x1ff)*s:])
+		r1 := (*[25]uint64)(tb[uint(1<<9+key>>9&0x1ff)*s:])
+		r2 := (*[25]uint64)(tb[uint(2<<9+key>>18&0x1ff)*s:])
 		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]))
 		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]))
 		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]))
@@ -11420,6 +17752,26 @@ func clashesGo9x3r26(tables []uint64, keys []uint64) int {
 	return int(n)
 }
 
+// clashesGoStrided9x3r26 is clashesGo for 3 tables of 9 diagonals, 26 words of rows stride words apart.
+func clashesGoStrided9x3r26(tables []uint64, stride int, keys []uint64) int {
+	tb := (*[3 << 9 * 32]uint64)(tables)
+	s := uint(stride-1)&31 + 1
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[26]uint64)(tb[uint(0<<9+key>>0&0x1ff)*s:])
+		r1 := (*[26]uint64)(tb[uint(1<<9+key>>9&0x1ff)*s:])
+		r2 := (*[26]uint64)(tb[uint(2<<9+key>>18&0x1ff)*s:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]|r2[12]) + bits.OnesCount64(r0[13]|r1[13]|r2[13]) + bits.OnesCount64(r0[14]|r1[14]|r2[14]) + bits.OnesCount64(r0[15]|r1[15]|r2[15]))
+		n += uint64(bits.OnesCount64(r0[16]|r1[16]|r2[16]) + bits.OnesCount64(r0[17]|r1[17]|r2[17]) + bits.OnesCount64(r0[18]|r1[18]|r2[18]) + bits.OnesCount64(r0[19]|r1[19]|r2[19]))
+		n += uint64(bits.OnesCount64(r0[20]|r1[20]|r2[20]) + bits.OnesCount64(r0[21]|r1[21]|r2[21]) + bits.OnesCount64(r0[22]|r1[22]|r2[22]) + bits.OnesCount64(r0[23]|r1[23]|r2[23]))
+		n += uint64(bits.OnesCount64(r0[24]|r1[24]|r2[24]) + bits.OnesCount64(r0[25]|r1[25]|r2[25]))
+	}
+	return int(n)
+}
+
 // clashesGo9x3r27 is clashesGo for 3 tables of 9 diagonals, rows of 27 words.
 func clashesGo9x3r27(tables []uint64, keys []uint64) int {
 	tb := (*[3 << 9 * 27]uint64)(tables)
@@ -11428,6 +17780,26 @@ func clashesGo9x3r27(tables []uint64, keys []uint64) int {
 		r0 := (*[27]uint64)(tb[(0<<9+int(key>>0&0x1ff))*27:])
 		r1 := (*[27]uint64)(tb[(1<<9+int(key>>9&0x1ff))*27:])
 		r2 := (*[27]uint64)(tb[(2<<9+int(key>>18&0x1ff))*27:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]|r2[12]) + bits.OnesCount64(r0[13]|r1[13]|r2[13]) + bits.OnesCount64(r0[14]|r1[14]|r2[14]) + bits.OnesCount64(r0[15]|r1[15]|r2[15]))
+		n += uint64(bits.OnesCount64(r0[16]|r1[16]|r2[16]) + bits.OnesCount64(r0[17]|r1[17]|r2[17]) + bits.OnesCount64(r0[18]|r1[18]|r2[18]) + bits.OnesCount64(r0[19]|r1[19]|r2[19]))
+		n += uint64(bits.OnesCount64(r0[20]|r1[20]|r2[20]) + bits.OnesCount64(r0[21]|r1[21]|r2[21]) + bits.OnesCount64(r0[22]|r1[22]|r2[22]) + bits.OnesCount64(r0[23]|r1[23]|r2[23]))
+		n += uint64(bits.OnesCount64(r0[24]|r1[24]|r2[24]) + bits.OnesCount64(r0[25]|r1[25]|r2[25]) + bits.OnesCount64(r0[26]|r1[26]|r2[26]))
+	}
+	return int(n)
+}
+
+// clashesGoStrided9x3r27 is clashesGo for 3 tables of 9 diagonals, 27 words of rows stride words apart.
+func clashesGoStrided9x3r27(tables []uint64, stride int, keys []uint64) int {
+	tb := (*[3 << 9 * 32]uint64)(tables)
+	s := uint(stride-1)&31 + 1
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[27]uint64)(tb[uint(0<<9+key>>0&0x1ff)*s:])
+		r1 := (*[27]uint64)(tb[uint(1<<9+key>>9&0x1ff)*s:])
+		r2 := (*[27]uint64)(tb[uint(2<<9+key>>18&0x1ff)*s:])
 		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]))
 		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]))
 		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]))
@@ -11458,6 +17830,26 @@ func clashesGo9x3r28(tables []uint64, keys []uint64) int {
 	return int(n)
 }
 
+// clashesGoStrided9x3r28 is clashesGo for 3 tables of 9 diagonals, 28 words of rows stride words apart.
+func clashesGoStrided9x3r28(tables []uint64, stride int, keys []uint64) int {
+	tb := (*[3 << 9 * 32]uint64)(tables)
+	s := uint(stride-1)&31 + 1
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[28]uint64)(tb[uint(0<<9+key>>0&0x1ff)*s:])
+		r1 := (*[28]uint64)(tb[uint(1<<9+key>>9&0x1ff)*s:])
+		r2 := (*[28]uint64)(tb[uint(2<<9+key>>18&0x1ff)*s:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]|r2[12]) + bits.OnesCount64(r0[13]|r1[13]|r2[13]) + bits.OnesCount64(r0[14]|r1[14]|r2[14]) + bits.OnesCount64(r0[15]|r1[15]|r2[15]))
+		n += uint64(bits.OnesCount64(r0[16]|r1[16]|r2[16]) + bits.OnesCount64(r0[17]|r1[17]|r2[17]) + bits.OnesCount64(r0[18]|r1[18]|r2[18]) + bits.OnesCount64(r0[19]|r1[19]|r2[19]))
+		n += uint64(bits.OnesCount64(r0[20]|r1[20]|r2[20]) + bits.OnesCount64(r0[21]|r1[21]|r2[21]) + bits.OnesCount64(r0[22]|r1[22]|r2[22]) + bits.OnesCount64(r0[23]|r1[23]|r2[23]))
+		n += uint64(bits.OnesCount64(r0[24]|r1[24]|r2[24]) + bits.OnesCount64(r0[25]|r1[25]|r2[25]) + bits.OnesCount64(r0[26]|r1[26]|r2[26]) + bits.OnesCount64(r0[27]|r1[27]|r2[27]))
+	}
+	return int(n)
+}
+
 // clashesGo9x3r29 is clashesGo for 3 tables of 9 diagonals, rows of 29 words.
 func clashesGo9x3r29(tables []uint64, keys []uint64) int {
 	tb := (*[3 << 9 * 29]uint64)(tables)
@@ -11466,6 +17858,27 @@ func clashesGo9x3r29(tables []uint64, keys []uint64) int {
 		r0 := (*[29]uint64)(tb[(0<<9+int(key>>0&0x1ff))*29:])
 		r1 := (*[29]uint64)(tb[(1<<9+int(key>>9&0x1ff))*29:])
 		r2 := (*[29]uint64)(tb[(2<<9+int(key>>18&0x1ff))*29:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]|r2[12]) + bits.OnesCount64(r0[13]|r1[13]|r2[13]) + bits.OnesCount64(r0[14]|r1[14]|r2[14]) + bits.OnesCount64(r0[15]|r1[15]|r2[15]))
+		n += uint64(bits.OnesCount64(r0[16]|r1[16]|r2[16]) + bits.OnesCount64(r0[17]|r1[17]|r2[17]) + bits.OnesCount64(r0[18]|r1[18]|r2[18]) + bits.OnesCount64(r0[19]|r1[19]|r2[19]))
+		n += uint64(bits.OnesCount64(r0[20]|r1[20]|r2[20]) + bits.OnesCount64(r0[21]|r1[21]|r2[21]) + bits.OnesCount64(r0[22]|r1[22]|r2[22]) + bits.OnesCount64(r0[23]|r1[23]|r2[23]))
+		n += uint64(bits.OnesCount64(r0[24]|r1[24]|r2[24]) + bits.OnesCount64(r0[25]|r1[25]|r2[25]) + bits.OnesCount64(r0[26]|r1[26]|r2[26]) + bits.OnesCount64(r0[27]|r1[27]|r2[27]))
+		n += uint64(bits.OnesCount64(r0[28] | r1[28] | r2[28]))
+	}
+	return int(n)
+}
+
+// clashesGoStrided9x3r29 is clashesGo for 3 tables of 9 diagonals, 29 words of rows stride words apart.
+func clashesGoStrided9x3r29(tables []uint64, stride int, keys []uint64) int {
+	tb := (*[3 << 9 * 32]uint64)(tables)
+	s := uint(stride-1)&31 + 1
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[29]uint64)(tb[uint(0<<9+key>>0&0x1ff)*s:])
+		r1 := (*[29]uint64)(tb[uint(1<<9+key>>9&0x1ff)*s:])
+		r2 := (*[29]uint64)(tb[uint(2<<9+key>>18&0x1ff)*s:])
 		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]))
 		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]))
 		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]))
@@ -11498,6 +17911,27 @@ func clashesGo9x3r30(tables []uint64, keys []uint64) int {
 	return int(n)
 }
 
+// clashesGoStrided9x3r30 is clashesGo for 3 tables of 9 diagonals, 30 words of rows stride words apart.
+func clashesGoStrided9x3r30(tables []uint64, stride int, keys []uint64) int {
+	tb := (*[3 << 9 * 32]uint64)(tables)
+	s := uint(stride-1)&31 + 1
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[30]uint64)(tb[uint(0<<9+key>>0&0x1ff)*s:])
+		r1 := (*[30]uint64)(tb[uint(1<<9+key>>9&0x1ff)*s:])
+		r2 := (*[30]uint64)(tb[uint(2<<9+key>>18&0x1ff)*s:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]|r2[12]) + bits.OnesCount64(r0[13]|r1[13]|r2[13]) + bits.OnesCount64(r0[14]|r1[14]|r2[14]) + bits.OnesCount64(r0[15]|r1[15]|r2[15]))
+		n += uint64(bits.OnesCount64(r0[16]|r1[16]|r2[16]) + bits.OnesCount64(r0[17]|r1[17]|r2[17]) + bits.OnesCount64(r0[18]|r1[18]|r2[18]) + bits.OnesCount64(r0[19]|r1[19]|r2[19]))
+		n += uint64(bits.OnesCount64(r0[20]|r1[20]|r2[20]) + bits.OnesCount64(r0[21]|r1[21]|r2[21]) + bits.OnesCount64(r0[22]|r1[22]|r2[22]) + bits.OnesCount64(r0[23]|r1[23]|r2[23]))
+		n += uint64(bits.OnesCount64(r0[24]|r1[24]|r2[24]) + bits.OnesCount64(r0[25]|r1[25]|r2[25]) + bits.OnesCount64(r0[26]|r1[26]|r2[26]) + bits.OnesCount64(r0[27]|r1[27]|r2[27]))
+		n += uint64(bits.OnesCount64(r0[28]|r1[28]|r2[28]) + bits.OnesCount64(r0[29]|r1[29]|r2[29]))
+	}
+	return int(n)
+}
+
 // clashesGo9x3r31 is clashesGo for 3 tables of 9 diagonals, rows of 31 words.
 func clashesGo9x3r31(tables []uint64, keys []uint64) int {
 	tb := (*[3 << 9 * 31]uint64)(tables)
@@ -11506,6 +17940,27 @@ func clashesGo9x3r31(tables []uint64, keys []uint64) int {
 		r0 := (*[31]uint64)(tb[(0<<9+int(key>>0&0x1ff))*31:])
 		r1 := (*[31]uint64)(tb[(1<<9+int(key>>9&0x1ff))*31:])
 		r2 := (*[31]uint64)(tb[(2<<9+int(key>>18&0x1ff))*31:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]|r2[12]) + bits.OnesCount64(r0[13]|r1[13]|r2[13]) + bits.OnesCount64(r0[14]|r1[14]|r2[14]) + bits.OnesCount64(r0[15]|r1[15]|r2[15]))
+		n += uint64(bits.OnesCount64(r0[16]|r1[16]|r2[16]) + bits.OnesCount64(r0[17]|r1[17]|r2[17]) + bits.OnesCount64(r0[18]|r1[18]|r2[18]) + bits.OnesCount64(r0[19]|r1[19]|r2[19]))
+		n += uint64(bits.OnesCount64(r0[20]|r1[20]|r2[20]) + bits.OnesCount64(r0[21]|r1[21]|r2[21]) + bits.OnesCount64(r0[22]|r1[22]|r2[22]) + bits.OnesCount64(r0[23]|r1[23]|r2[23]))
+		n += uint64(bits.OnesCount64(r0[24]|r1[24]|r2[24]) + bits.OnesCount64(r0[25]|r1[25]|r2[25]) + bits.OnesCount64(r0[26]|r1[26]|r2[26]) + bits.OnesCount64(r0[27]|r1[27]|r2[27]))
+		n += uint64(bits.OnesCount64(r0[28]|r1[28]|r2[28]) + bits.OnesCount64(r0[29]|r1[29]|r2[29]) + bits.OnesCount64(r0[30]|r1[30]|r2[30]))
+	}
+	return int(n)
+}
+
+// clashesGoStrided9x3r31 is clashesGo for 3 tables of 9 diagonals, 31 words of rows stride words apart.
+func clashesGoStrided9x3r31(tables []uint64, stride int, keys []uint64) int {
+	tb := (*[3 << 9 * 32]uint64)(tables)
+	s := uint(stride-1)&31 + 1
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[31]uint64)(tb[uint(0<<9+key>>0&0x1ff)*s:])
+		r1 := (*[31]uint64)(tb[uint(1<<9+key>>9&0x1ff)*s:])
+		r2 := (*[31]uint64)(tb[uint(2<<9+key>>18&0x1ff)*s:])
 		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]))
 		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]))
 		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]))
@@ -11538,6 +17993,27 @@ func clashesGo9x3r32(tables []uint64, keys []uint64) int {
 	return int(n)
 }
 
+// clashesGoStrided9x3r32 is clashesGo for 3 tables of 9 diagonals, 32 words of rows stride words apart.
+func clashesGoStrided9x3r32(tables []uint64, stride int, keys []uint64) int {
+	tb := (*[3 << 9 * 32]uint64)(tables)
+	s := uint(stride-1)&31 + 1
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[32]uint64)(tb[uint(0<<9+key>>0&0x1ff)*s:])
+		r1 := (*[32]uint64)(tb[uint(1<<9+key>>9&0x1ff)*s:])
+		r2 := (*[32]uint64)(tb[uint(2<<9+key>>18&0x1ff)*s:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]|r2[12]) + bits.OnesCount64(r0[13]|r1[13]|r2[13]) + bits.OnesCount64(r0[14]|r1[14]|r2[14]) + bits.OnesCount64(r0[15]|r1[15]|r2[15]))
+		n += uint64(bits.OnesCount64(r0[16]|r1[16]|r2[16]) + bits.OnesCount64(r0[17]|r1[17]|r2[17]) + bits.OnesCount64(r0[18]|r1[18]|r2[18]) + bits.OnesCount64(r0[19]|r1[19]|r2[19]))
+		n += uint64(bits.OnesCount64(r0[20]|r1[20]|r2[20]) + bits.OnesCount64(r0[21]|r1[21]|r2[21]) + bits.OnesCount64(r0[22]|r1[22]|r2[22]) + bits.OnesCount64(r0[23]|r1[23]|r2[23]))
+		n += uint64(bits.OnesCount64(r0[24]|r1[24]|r2[24]) + bits.OnesCount64(r0[25]|r1[25]|r2[25]) + bits.OnesCount64(r0[26]|r1[26]|r2[26]) + bits.OnesCount64(r0[27]|r1[27]|r2[27]))
+		n += uint64(bits.OnesCount64(r0[28]|r1[28]|r2[28]) + bits.OnesCount64(r0[29]|r1[29]|r2[29]) + bits.OnesCount64(r0[30]|r1[30]|r2[30]) + bits.OnesCount64(r0[31]|r1[31]|r2[31]))
+	}
+	return int(n)
+}
+
 // clashesGo9x4r1 is clashesGo for 4 tables of 9 diagonals, rows of 1 words.
 func clashesGo9x4r1(tables []uint64, keys []uint64) int {
 	tb := (*[4 << 9 * 1]uint64)(tables)
@@ -11547,6 +18023,21 @@ func clashesGo9x4r1(tables []uint64, keys []uint64) int {
 		r1 := (*[1]uint64)(tb[(1<<9+int(key>>9&0x1ff))*1:])
 		r2 := (*[1]uint64)(tb[(2<<9+int(key>>18&0x1ff))*1:])
 		r3 := (*[1]uint64)(tb[(3<<9+int(key>>27&0x1ff))*1:])
+		n += uint64(bits.OnesCount64(r0[0] | r1[0] | r2[0] | r3[0]))
+	}
+	return int(n)
+}
+
+// clashesGoStrided9x4r1 is clashesGo for 4 tables of 9 diagonals, 1 words of rows stride words apart.
+func clashesGoStrided9x4r1(tables []uint64, stride int, keys []uint64) int {
+	tb := (*[4 << 9 * 32]uint64)(tables)
+	s := uint(stride-1)&31 + 1
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[1]uint64)(tb[uint(0<<9+key>>0&0x1ff)*s:])
+		r1 := (*[1]uint64)(tb[uint(1<<9+key>>9&0x1ff)*s:])
+		r2 := (*[1]uint64)(tb[uint(2<<9+key>>18&0x1ff)*s:])
+		r3 := (*[1]uint64)(tb[uint(3<<9+key>>27&0x1ff)*s:])
 		n += uint64(bits.OnesCount64(r0[0] | r1[0] | r2[0] | r3[0]))
 	}
 	return int(n)
@@ -11566,6 +18057,21 @@ func clashesGo9x4r2(tables []uint64, keys []uint64) int {
 	return int(n)
 }
 
+// clashesGoStrided9x4r2 is clashesGo for 4 tables of 9 diagonals, 2 words of rows stride words apart.
+func clashesGoStrided9x4r2(tables []uint64, stride int, keys []uint64) int {
+	tb := (*[4 << 9 * 32]uint64)(tables)
+	s := uint(stride-1)&31 + 1
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[2]uint64)(tb[uint(0<<9+key>>0&0x1ff)*s:])
+		r1 := (*[2]uint64)(tb[uint(1<<9+key>>9&0x1ff)*s:])
+		r2 := (*[2]uint64)(tb[uint(2<<9+key>>18&0x1ff)*s:])
+		r3 := (*[2]uint64)(tb[uint(3<<9+key>>27&0x1ff)*s:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]))
+	}
+	return int(n)
+}
+
 // clashesGo9x4r3 is clashesGo for 4 tables of 9 diagonals, rows of 3 words.
 func clashesGo9x4r3(tables []uint64, keys []uint64) int {
 	tb := (*[4 << 9 * 3]uint64)(tables)
@@ -11575,6 +18081,21 @@ func clashesGo9x4r3(tables []uint64, keys []uint64) int {
 		r1 := (*[3]uint64)(tb[(1<<9+int(key>>9&0x1ff))*3:])
 		r2 := (*[3]uint64)(tb[(2<<9+int(key>>18&0x1ff))*3:])
 		r3 := (*[3]uint64)(tb[(3<<9+int(key>>27&0x1ff))*3:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]))
+	}
+	return int(n)
+}
+
+// clashesGoStrided9x4r3 is clashesGo for 4 tables of 9 diagonals, 3 words of rows stride words apart.
+func clashesGoStrided9x4r3(tables []uint64, stride int, keys []uint64) int {
+	tb := (*[4 << 9 * 32]uint64)(tables)
+	s := uint(stride-1)&31 + 1
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[3]uint64)(tb[uint(0<<9+key>>0&0x1ff)*s:])
+		r1 := (*[3]uint64)(tb[uint(1<<9+key>>9&0x1ff)*s:])
+		r2 := (*[3]uint64)(tb[uint(2<<9+key>>18&0x1ff)*s:])
+		r3 := (*[3]uint64)(tb[uint(3<<9+key>>27&0x1ff)*s:])
 		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]))
 	}
 	return int(n)
@@ -11594,6 +18115,21 @@ func clashesGo9x4r4(tables []uint64, keys []uint64) int {
 	return int(n)
 }
 
+// clashesGoStrided9x4r4 is clashesGo for 4 tables of 9 diagonals, 4 words of rows stride words apart.
+func clashesGoStrided9x4r4(tables []uint64, stride int, keys []uint64) int {
+	tb := (*[4 << 9 * 32]uint64)(tables)
+	s := uint(stride-1)&31 + 1
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[4]uint64)(tb[uint(0<<9+key>>0&0x1ff)*s:])
+		r1 := (*[4]uint64)(tb[uint(1<<9+key>>9&0x1ff)*s:])
+		r2 := (*[4]uint64)(tb[uint(2<<9+key>>18&0x1ff)*s:])
+		r3 := (*[4]uint64)(tb[uint(3<<9+key>>27&0x1ff)*s:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]))
+	}
+	return int(n)
+}
+
 // clashesGo9x4r5 is clashesGo for 4 tables of 9 diagonals, rows of 5 words.
 func clashesGo9x4r5(tables []uint64, keys []uint64) int {
 	tb := (*[4 << 9 * 5]uint64)(tables)
@@ -11603,6 +18139,22 @@ func clashesGo9x4r5(tables []uint64, keys []uint64) int {
 		r1 := (*[5]uint64)(tb[(1<<9+int(key>>9&0x1ff))*5:])
 		r2 := (*[5]uint64)(tb[(2<<9+int(key>>18&0x1ff))*5:])
 		r3 := (*[5]uint64)(tb[(3<<9+int(key>>27&0x1ff))*5:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]))
+		n += uint64(bits.OnesCount64(r0[4] | r1[4] | r2[4] | r3[4]))
+	}
+	return int(n)
+}
+
+// clashesGoStrided9x4r5 is clashesGo for 4 tables of 9 diagonals, 5 words of rows stride words apart.
+func clashesGoStrided9x4r5(tables []uint64, stride int, keys []uint64) int {
+	tb := (*[4 << 9 * 32]uint64)(tables)
+	s := uint(stride-1)&31 + 1
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[5]uint64)(tb[uint(0<<9+key>>0&0x1ff)*s:])
+		r1 := (*[5]uint64)(tb[uint(1<<9+key>>9&0x1ff)*s:])
+		r2 := (*[5]uint64)(tb[uint(2<<9+key>>18&0x1ff)*s:])
+		r3 := (*[5]uint64)(tb[uint(3<<9+key>>27&0x1ff)*s:])
 		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]))
 		n += uint64(bits.OnesCount64(r0[4] | r1[4] | r2[4] | r3[4]))
 	}
@@ -11624,6 +18176,22 @@ func clashesGo9x4r6(tables []uint64, keys []uint64) int {
 	return int(n)
 }
 
+// clashesGoStrided9x4r6 is clashesGo for 4 tables of 9 diagonals, 6 words of rows stride words apart.
+func clashesGoStrided9x4r6(tables []uint64, stride int, keys []uint64) int {
+	tb := (*[4 << 9 * 32]uint64)(tables)
+	s := uint(stride-1)&31 + 1
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[6]uint64)(tb[uint(0<<9+key>>0&0x1ff)*s:])
+		r1 := (*[6]uint64)(tb[uint(1<<9+key>>9&0x1ff)*s:])
+		r2 := (*[6]uint64)(tb[uint(2<<9+key>>18&0x1ff)*s:])
+		r3 := (*[6]uint64)(tb[uint(3<<9+key>>27&0x1ff)*s:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]))
+	}
+	return int(n)
+}
+
 // clashesGo9x4r7 is clashesGo for 4 tables of 9 diagonals, rows of 7 words.
 func clashesGo9x4r7(tables []uint64, keys []uint64) int {
 	tb := (*[4 << 9 * 7]uint64)(tables)
@@ -11633,6 +18201,22 @@ func clashesGo9x4r7(tables []uint64, keys []uint64) int {
 		r1 := (*[7]uint64)(tb[(1<<9+int(key>>9&0x1ff))*7:])
 		r2 := (*[7]uint64)(tb[(2<<9+int(key>>18&0x1ff))*7:])
 		r3 := (*[7]uint64)(tb[(3<<9+int(key>>27&0x1ff))*7:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]))
+	}
+	return int(n)
+}
+
+// clashesGoStrided9x4r7 is clashesGo for 4 tables of 9 diagonals, 7 words of rows stride words apart.
+func clashesGoStrided9x4r7(tables []uint64, stride int, keys []uint64) int {
+	tb := (*[4 << 9 * 32]uint64)(tables)
+	s := uint(stride-1)&31 + 1
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[7]uint64)(tb[uint(0<<9+key>>0&0x1ff)*s:])
+		r1 := (*[7]uint64)(tb[uint(1<<9+key>>9&0x1ff)*s:])
+		r2 := (*[7]uint64)(tb[uint(2<<9+key>>18&0x1ff)*s:])
+		r3 := (*[7]uint64)(tb[uint(3<<9+key>>27&0x1ff)*s:])
 		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]))
 		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]))
 	}
@@ -11654,6 +18238,22 @@ func clashesGo9x4r8(tables []uint64, keys []uint64) int {
 	return int(n)
 }
 
+// clashesGoStrided9x4r8 is clashesGo for 4 tables of 9 diagonals, 8 words of rows stride words apart.
+func clashesGoStrided9x4r8(tables []uint64, stride int, keys []uint64) int {
+	tb := (*[4 << 9 * 32]uint64)(tables)
+	s := uint(stride-1)&31 + 1
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[8]uint64)(tb[uint(0<<9+key>>0&0x1ff)*s:])
+		r1 := (*[8]uint64)(tb[uint(1<<9+key>>9&0x1ff)*s:])
+		r2 := (*[8]uint64)(tb[uint(2<<9+key>>18&0x1ff)*s:])
+		r3 := (*[8]uint64)(tb[uint(3<<9+key>>27&0x1ff)*s:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]))
+	}
+	return int(n)
+}
+
 // clashesGo9x4r9 is clashesGo for 4 tables of 9 diagonals, rows of 9 words.
 func clashesGo9x4r9(tables []uint64, keys []uint64) int {
 	tb := (*[4 << 9 * 9]uint64)(tables)
@@ -11663,6 +18263,23 @@ func clashesGo9x4r9(tables []uint64, keys []uint64) int {
 		r1 := (*[9]uint64)(tb[(1<<9+int(key>>9&0x1ff))*9:])
 		r2 := (*[9]uint64)(tb[(2<<9+int(key>>18&0x1ff))*9:])
 		r3 := (*[9]uint64)(tb[(3<<9+int(key>>27&0x1ff))*9:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]))
+		n += uint64(bits.OnesCount64(r0[8] | r1[8] | r2[8] | r3[8]))
+	}
+	return int(n)
+}
+
+// clashesGoStrided9x4r9 is clashesGo for 4 tables of 9 diagonals, 9 words of rows stride words apart.
+func clashesGoStrided9x4r9(tables []uint64, stride int, keys []uint64) int {
+	tb := (*[4 << 9 * 32]uint64)(tables)
+	s := uint(stride-1)&31 + 1
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[9]uint64)(tb[uint(0<<9+key>>0&0x1ff)*s:])
+		r1 := (*[9]uint64)(tb[uint(1<<9+key>>9&0x1ff)*s:])
+		r2 := (*[9]uint64)(tb[uint(2<<9+key>>18&0x1ff)*s:])
+		r3 := (*[9]uint64)(tb[uint(3<<9+key>>27&0x1ff)*s:])
 		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]))
 		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]))
 		n += uint64(bits.OnesCount64(r0[8] | r1[8] | r2[8] | r3[8]))
@@ -11686,6 +18303,23 @@ func clashesGo9x4r10(tables []uint64, keys []uint64) int {
 	return int(n)
 }
 
+// clashesGoStrided9x4r10 is clashesGo for 4 tables of 9 diagonals, 10 words of rows stride words apart.
+func clashesGoStrided9x4r10(tables []uint64, stride int, keys []uint64) int {
+	tb := (*[4 << 9 * 32]uint64)(tables)
+	s := uint(stride-1)&31 + 1
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[10]uint64)(tb[uint(0<<9+key>>0&0x1ff)*s:])
+		r1 := (*[10]uint64)(tb[uint(1<<9+key>>9&0x1ff)*s:])
+		r2 := (*[10]uint64)(tb[uint(2<<9+key>>18&0x1ff)*s:])
+		r3 := (*[10]uint64)(tb[uint(3<<9+key>>27&0x1ff)*s:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]))
+	}
+	return int(n)
+}
+
 // clashesGo9x4r11 is clashesGo for 4 tables of 9 diagonals, rows of 11 words.
 func clashesGo9x4r11(tables []uint64, keys []uint64) int {
 	tb := (*[4 << 9 * 11]uint64)(tables)
@@ -11695,6 +18329,23 @@ func clashesGo9x4r11(tables []uint64, keys []uint64) int {
 		r1 := (*[11]uint64)(tb[(1<<9+int(key>>9&0x1ff))*11:])
 		r2 := (*[11]uint64)(tb[(2<<9+int(key>>18&0x1ff))*11:])
 		r3 := (*[11]uint64)(tb[(3<<9+int(key>>27&0x1ff))*11:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]))
+	}
+	return int(n)
+}
+
+// clashesGoStrided9x4r11 is clashesGo for 4 tables of 9 diagonals, 11 words of rows stride words apart.
+func clashesGoStrided9x4r11(tables []uint64, stride int, keys []uint64) int {
+	tb := (*[4 << 9 * 32]uint64)(tables)
+	s := uint(stride-1)&31 + 1
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[11]uint64)(tb[uint(0<<9+key>>0&0x1ff)*s:])
+		r1 := (*[11]uint64)(tb[uint(1<<9+key>>9&0x1ff)*s:])
+		r2 := (*[11]uint64)(tb[uint(2<<9+key>>18&0x1ff)*s:])
+		r3 := (*[11]uint64)(tb[uint(3<<9+key>>27&0x1ff)*s:])
 		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]))
 		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]))
 		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]))
@@ -11718,6 +18369,23 @@ func clashesGo9x4r12(tables []uint64, keys []uint64) int {
 	return int(n)
 }
 
+// clashesGoStrided9x4r12 is clashesGo for 4 tables of 9 diagonals, 12 words of rows stride words apart.
+func clashesGoStrided9x4r12(tables []uint64, stride int, keys []uint64) int {
+	tb := (*[4 << 9 * 32]uint64)(tables)
+	s := uint(stride-1)&31 + 1
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[12]uint64)(tb[uint(0<<9+key>>0&0x1ff)*s:])
+		r1 := (*[12]uint64)(tb[uint(1<<9+key>>9&0x1ff)*s:])
+		r2 := (*[12]uint64)(tb[uint(2<<9+key>>18&0x1ff)*s:])
+		r3 := (*[12]uint64)(tb[uint(3<<9+key>>27&0x1ff)*s:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]))
+	}
+	return int(n)
+}
+
 // clashesGo9x4r13 is clashesGo for 4 tables of 9 diagonals, rows of 13 words.
 func clashesGo9x4r13(tables []uint64, keys []uint64) int {
 	tb := (*[4 << 9 * 13]uint64)(tables)
@@ -11727,6 +18395,24 @@ func clashesGo9x4r13(tables []uint64, keys []uint64) int {
 		r1 := (*[13]uint64)(tb[(1<<9+int(key>>9&0x1ff))*13:])
 		r2 := (*[13]uint64)(tb[(2<<9+int(key>>18&0x1ff))*13:])
 		r3 := (*[13]uint64)(tb[(3<<9+int(key>>27&0x1ff))*13:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]))
+		n += uint64(bits.OnesCount64(r0[12] | r1[12] | r2[12] | r3[12]))
+	}
+	return int(n)
+}
+
+// clashesGoStrided9x4r13 is clashesGo for 4 tables of 9 diagonals, 13 words of rows stride words apart.
+func clashesGoStrided9x4r13(tables []uint64, stride int, keys []uint64) int {
+	tb := (*[4 << 9 * 32]uint64)(tables)
+	s := uint(stride-1)&31 + 1
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[13]uint64)(tb[uint(0<<9+key>>0&0x1ff)*s:])
+		r1 := (*[13]uint64)(tb[uint(1<<9+key>>9&0x1ff)*s:])
+		r2 := (*[13]uint64)(tb[uint(2<<9+key>>18&0x1ff)*s:])
+		r3 := (*[13]uint64)(tb[uint(3<<9+key>>27&0x1ff)*s:])
 		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]))
 		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]))
 		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]))
@@ -11752,6 +18438,24 @@ func clashesGo9x4r14(tables []uint64, keys []uint64) int {
 	return int(n)
 }
 
+// clashesGoStrided9x4r14 is clashesGo for 4 tables of 9 diagonals, 14 words of rows stride words apart.
+func clashesGoStrided9x4r14(tables []uint64, stride int, keys []uint64) int {
+	tb := (*[4 << 9 * 32]uint64)(tables)
+	s := uint(stride-1)&31 + 1
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[14]uint64)(tb[uint(0<<9+key>>0&0x1ff)*s:])
+		r1 := (*[14]uint64)(tb[uint(1<<9+key>>9&0x1ff)*s:])
+		r2 := (*[14]uint64)(tb[uint(2<<9+key>>18&0x1ff)*s:])
+		r3 := (*[14]uint64)(tb[uint(3<<9+key>>27&0x1ff)*s:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]|r2[12]|r3[12]) + bits.OnesCount64(r0[13]|r1[13]|r2[13]|r3[13]))
+	}
+	return int(n)
+}
+
 // clashesGo9x4r15 is clashesGo for 4 tables of 9 diagonals, rows of 15 words.
 func clashesGo9x4r15(tables []uint64, keys []uint64) int {
 	tb := (*[4 << 9 * 15]uint64)(tables)
@@ -11761,6 +18465,24 @@ func clashesGo9x4r15(tables []uint64, keys []uint64) int {
 		r1 := (*[15]uint64)(tb[(1<<9+int(key>>9&0x1ff))*15:])
 		r2 := (*[15]uint64)(tb[(2<<9+int(key>>18&0x1ff))*15:])
 		r3 := (*[15]uint64)(tb[(3<<9+int(key>>27&0x1ff))*15:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]|r2[12]|r3[12]) + bits.OnesCount64(r0[13]|r1[13]|r2[13]|r3[13]) + bits.OnesCount64(r0[14]|r1[14]|r2[14]|r3[14]))
+	}
+	return int(n)
+}
+
+// clashesGoStrided9x4r15 is clashesGo for 4 tables of 9 diagonals, 15 words of rows stride words apart.
+func clashesGoStrided9x4r15(tables []uint64, stride int, keys []uint64) int {
+	tb := (*[4 << 9 * 32]uint64)(tables)
+	s := uint(stride-1)&31 + 1
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[15]uint64)(tb[uint(0<<9+key>>0&0x1ff)*s:])
+		r1 := (*[15]uint64)(tb[uint(1<<9+key>>9&0x1ff)*s:])
+		r2 := (*[15]uint64)(tb[uint(2<<9+key>>18&0x1ff)*s:])
+		r3 := (*[15]uint64)(tb[uint(3<<9+key>>27&0x1ff)*s:])
 		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]))
 		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]))
 		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]))
@@ -11786,6 +18508,24 @@ func clashesGo9x4r16(tables []uint64, keys []uint64) int {
 	return int(n)
 }
 
+// clashesGoStrided9x4r16 is clashesGo for 4 tables of 9 diagonals, 16 words of rows stride words apart.
+func clashesGoStrided9x4r16(tables []uint64, stride int, keys []uint64) int {
+	tb := (*[4 << 9 * 32]uint64)(tables)
+	s := uint(stride-1)&31 + 1
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[16]uint64)(tb[uint(0<<9+key>>0&0x1ff)*s:])
+		r1 := (*[16]uint64)(tb[uint(1<<9+key>>9&0x1ff)*s:])
+		r2 := (*[16]uint64)(tb[uint(2<<9+key>>18&0x1ff)*s:])
+		r3 := (*[16]uint64)(tb[uint(3<<9+key>>27&0x1ff)*s:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]|r2[12]|r3[12]) + bits.OnesCount64(r0[13]|r1[13]|r2[13]|r3[13]) + bits.OnesCount64(r0[14]|r1[14]|r2[14]|r3[14]) + bits.OnesCount64(r0[15]|r1[15]|r2[15]|r3[15]))
+	}
+	return int(n)
+}
+
 // clashesGo9x4r17 is clashesGo for 4 tables of 9 diagonals, rows of 17 words.
 func clashesGo9x4r17(tables []uint64, keys []uint64) int {
 	tb := (*[4 << 9 * 17]uint64)(tables)
@@ -11795,6 +18535,25 @@ func clashesGo9x4r17(tables []uint64, keys []uint64) int {
 		r1 := (*[17]uint64)(tb[(1<<9+int(key>>9&0x1ff))*17:])
 		r2 := (*[17]uint64)(tb[(2<<9+int(key>>18&0x1ff))*17:])
 		r3 := (*[17]uint64)(tb[(3<<9+int(key>>27&0x1ff))*17:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]|r2[12]|r3[12]) + bits.OnesCount64(r0[13]|r1[13]|r2[13]|r3[13]) + bits.OnesCount64(r0[14]|r1[14]|r2[14]|r3[14]) + bits.OnesCount64(r0[15]|r1[15]|r2[15]|r3[15]))
+		n += uint64(bits.OnesCount64(r0[16] | r1[16] | r2[16] | r3[16]))
+	}
+	return int(n)
+}
+
+// clashesGoStrided9x4r17 is clashesGo for 4 tables of 9 diagonals, 17 words of rows stride words apart.
+func clashesGoStrided9x4r17(tables []uint64, stride int, keys []uint64) int {
+	tb := (*[4 << 9 * 32]uint64)(tables)
+	s := uint(stride-1)&31 + 1
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[17]uint64)(tb[uint(0<<9+key>>0&0x1ff)*s:])
+		r1 := (*[17]uint64)(tb[uint(1<<9+key>>9&0x1ff)*s:])
+		r2 := (*[17]uint64)(tb[uint(2<<9+key>>18&0x1ff)*s:])
+		r3 := (*[17]uint64)(tb[uint(3<<9+key>>27&0x1ff)*s:])
 		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]))
 		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]))
 		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]))
@@ -11822,6 +18581,25 @@ func clashesGo9x4r18(tables []uint64, keys []uint64) int {
 	return int(n)
 }
 
+// clashesGoStrided9x4r18 is clashesGo for 4 tables of 9 diagonals, 18 words of rows stride words apart.
+func clashesGoStrided9x4r18(tables []uint64, stride int, keys []uint64) int {
+	tb := (*[4 << 9 * 32]uint64)(tables)
+	s := uint(stride-1)&31 + 1
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[18]uint64)(tb[uint(0<<9+key>>0&0x1ff)*s:])
+		r1 := (*[18]uint64)(tb[uint(1<<9+key>>9&0x1ff)*s:])
+		r2 := (*[18]uint64)(tb[uint(2<<9+key>>18&0x1ff)*s:])
+		r3 := (*[18]uint64)(tb[uint(3<<9+key>>27&0x1ff)*s:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]|r2[12]|r3[12]) + bits.OnesCount64(r0[13]|r1[13]|r2[13]|r3[13]) + bits.OnesCount64(r0[14]|r1[14]|r2[14]|r3[14]) + bits.OnesCount64(r0[15]|r1[15]|r2[15]|r3[15]))
+		n += uint64(bits.OnesCount64(r0[16]|r1[16]|r2[16]|r3[16]) + bits.OnesCount64(r0[17]|r1[17]|r2[17]|r3[17]))
+	}
+	return int(n)
+}
+
 // clashesGo9x4r19 is clashesGo for 4 tables of 9 diagonals, rows of 19 words.
 func clashesGo9x4r19(tables []uint64, keys []uint64) int {
 	tb := (*[4 << 9 * 19]uint64)(tables)
@@ -11831,6 +18609,25 @@ func clashesGo9x4r19(tables []uint64, keys []uint64) int {
 		r1 := (*[19]uint64)(tb[(1<<9+int(key>>9&0x1ff))*19:])
 		r2 := (*[19]uint64)(tb[(2<<9+int(key>>18&0x1ff))*19:])
 		r3 := (*[19]uint64)(tb[(3<<9+int(key>>27&0x1ff))*19:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]|r2[12]|r3[12]) + bits.OnesCount64(r0[13]|r1[13]|r2[13]|r3[13]) + bits.OnesCount64(r0[14]|r1[14]|r2[14]|r3[14]) + bits.OnesCount64(r0[15]|r1[15]|r2[15]|r3[15]))
+		n += uint64(bits.OnesCount64(r0[16]|r1[16]|r2[16]|r3[16]) + bits.OnesCount64(r0[17]|r1[17]|r2[17]|r3[17]) + bits.OnesCount64(r0[18]|r1[18]|r2[18]|r3[18]))
+	}
+	return int(n)
+}
+
+// clashesGoStrided9x4r19 is clashesGo for 4 tables of 9 diagonals, 19 words of rows stride words apart.
+func clashesGoStrided9x4r19(tables []uint64, stride int, keys []uint64) int {
+	tb := (*[4 << 9 * 32]uint64)(tables)
+	s := uint(stride-1)&31 + 1
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[19]uint64)(tb[uint(0<<9+key>>0&0x1ff)*s:])
+		r1 := (*[19]uint64)(tb[uint(1<<9+key>>9&0x1ff)*s:])
+		r2 := (*[19]uint64)(tb[uint(2<<9+key>>18&0x1ff)*s:])
+		r3 := (*[19]uint64)(tb[uint(3<<9+key>>27&0x1ff)*s:])
 		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]))
 		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]))
 		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]))
@@ -11858,6 +18655,25 @@ func clashesGo9x4r20(tables []uint64, keys []uint64) int {
 	return int(n)
 }
 
+// clashesGoStrided9x4r20 is clashesGo for 4 tables of 9 diagonals, 20 words of rows stride words apart.
+func clashesGoStrided9x4r20(tables []uint64, stride int, keys []uint64) int {
+	tb := (*[4 << 9 * 32]uint64)(tables)
+	s := uint(stride-1)&31 + 1
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[20]uint64)(tb[uint(0<<9+key>>0&0x1ff)*s:])
+		r1 := (*[20]uint64)(tb[uint(1<<9+key>>9&0x1ff)*s:])
+		r2 := (*[20]uint64)(tb[uint(2<<9+key>>18&0x1ff)*s:])
+		r3 := (*[20]uint64)(tb[uint(3<<9+key>>27&0x1ff)*s:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]|r2[12]|r3[12]) + bits.OnesCount64(r0[13]|r1[13]|r2[13]|r3[13]) + bits.OnesCount64(r0[14]|r1[14]|r2[14]|r3[14]) + bits.OnesCount64(r0[15]|r1[15]|r2[15]|r3[15]))
+		n += uint64(bits.OnesCount64(r0[16]|r1[16]|r2[16]|r3[16]) + bits.OnesCount64(r0[17]|r1[17]|r2[17]|r3[17]) + bits.OnesCount64(r0[18]|r1[18]|r2[18]|r3[18]) + bits.OnesCount64(r0[19]|r1[19]|r2[19]|r3[19]))
+	}
+	return int(n)
+}
+
 // clashesGo9x4r21 is clashesGo for 4 tables of 9 diagonals, rows of 21 words.
 func clashesGo9x4r21(tables []uint64, keys []uint64) int {
 	tb := (*[4 << 9 * 21]uint64)(tables)
@@ -11867,6 +18683,26 @@ func clashesGo9x4r21(tables []uint64, keys []uint64) int {
 		r1 := (*[21]uint64)(tb[(1<<9+int(key>>9&0x1ff))*21:])
 		r2 := (*[21]uint64)(tb[(2<<9+int(key>>18&0x1ff))*21:])
 		r3 := (*[21]uint64)(tb[(3<<9+int(key>>27&0x1ff))*21:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]|r2[12]|r3[12]) + bits.OnesCount64(r0[13]|r1[13]|r2[13]|r3[13]) + bits.OnesCount64(r0[14]|r1[14]|r2[14]|r3[14]) + bits.OnesCount64(r0[15]|r1[15]|r2[15]|r3[15]))
+		n += uint64(bits.OnesCount64(r0[16]|r1[16]|r2[16]|r3[16]) + bits.OnesCount64(r0[17]|r1[17]|r2[17]|r3[17]) + bits.OnesCount64(r0[18]|r1[18]|r2[18]|r3[18]) + bits.OnesCount64(r0[19]|r1[19]|r2[19]|r3[19]))
+		n += uint64(bits.OnesCount64(r0[20] | r1[20] | r2[20] | r3[20]))
+	}
+	return int(n)
+}
+
+// clashesGoStrided9x4r21 is clashesGo for 4 tables of 9 diagonals, 21 words of rows stride words apart.
+func clashesGoStrided9x4r21(tables []uint64, stride int, keys []uint64) int {
+	tb := (*[4 << 9 * 32]uint64)(tables)
+	s := uint(stride-1)&31 + 1
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[21]uint64)(tb[uint(0<<9+key>>0&0x1ff)*s:])
+		r1 := (*[21]uint64)(tb[uint(1<<9+key>>9&0x1ff)*s:])
+		r2 := (*[21]uint64)(tb[uint(2<<9+key>>18&0x1ff)*s:])
+		r3 := (*[21]uint64)(tb[uint(3<<9+key>>27&0x1ff)*s:])
 		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]))
 		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]))
 		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]))
@@ -11896,6 +18732,26 @@ func clashesGo9x4r22(tables []uint64, keys []uint64) int {
 	return int(n)
 }
 
+// clashesGoStrided9x4r22 is clashesGo for 4 tables of 9 diagonals, 22 words of rows stride words apart.
+func clashesGoStrided9x4r22(tables []uint64, stride int, keys []uint64) int {
+	tb := (*[4 << 9 * 32]uint64)(tables)
+	s := uint(stride-1)&31 + 1
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[22]uint64)(tb[uint(0<<9+key>>0&0x1ff)*s:])
+		r1 := (*[22]uint64)(tb[uint(1<<9+key>>9&0x1ff)*s:])
+		r2 := (*[22]uint64)(tb[uint(2<<9+key>>18&0x1ff)*s:])
+		r3 := (*[22]uint64)(tb[uint(3<<9+key>>27&0x1ff)*s:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]|r2[12]|r3[12]) + bits.OnesCount64(r0[13]|r1[13]|r2[13]|r3[13]) + bits.OnesCount64(r0[14]|r1[14]|r2[14]|r3[14]) + bits.OnesCount64(r0[15]|r1[15]|r2[15]|r3[15]))
+		n += uint64(bits.OnesCount64(r0[16]|r1[16]|r2[16]|r3[16]) + bits.OnesCount64(r0[17]|r1[17]|r2[17]|r3[17]) + bits.OnesCount64(r0[18]|r1[18]|r2[18]|r3[18]) + bits.OnesCount64(r0[19]|r1[19]|r2[19]|r3[19]))
+		n += uint64(bits.OnesCount64(r0[20]|r1[20]|r2[20]|r3[20]) + bits.OnesCount64(r0[21]|r1[21]|r2[21]|r3[21]))
+	}
+	return int(n)
+}
+
 // clashesGo9x4r23 is clashesGo for 4 tables of 9 diagonals, rows of 23 words.
 func clashesGo9x4r23(tables []uint64, keys []uint64) int {
 	tb := (*[4 << 9 * 23]uint64)(tables)
@@ -11905,6 +18761,26 @@ func clashesGo9x4r23(tables []uint64, keys []uint64) int {
 		r1 := (*[23]uint64)(tb[(1<<9+int(key>>9&0x1ff))*23:])
 		r2 := (*[23]uint64)(tb[(2<<9+int(key>>18&0x1ff))*23:])
 		r3 := (*[23]uint64)(tb[(3<<9+int(key>>27&0x1ff))*23:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]|r2[12]|r3[12]) + bits.OnesCount64(r0[13]|r1[13]|r2[13]|r3[13]) + bits.OnesCount64(r0[14]|r1[14]|r2[14]|r3[14]) + bits.OnesCount64(r0[15]|r1[15]|r2[15]|r3[15]))
+		n += uint64(bits.OnesCount64(r0[16]|r1[16]|r2[16]|r3[16]) + bits.OnesCount64(r0[17]|r1[17]|r2[17]|r3[17]) + bits.OnesCount64(r0[18]|r1[18]|r2[18]|r3[18]) + bits.OnesCount64(r0[19]|r1[19]|r2[19]|r3[19]))
+		n += uint64(bits.OnesCount64(r0[20]|r1[20]|r2[20]|r3[20]) + bits.OnesCount64(r0[21]|r1[21]|r2[21]|r3[21]) + bits.OnesCount64(r0[22]|r1[22]|r2[22]|r3[22]))
+	}
+	return int(n)
+}
+
+// clashesGoStrided9x4r23 is clashesGo for 4 tables of 9 diagonals, 23 words of rows stride words apart.
+func clashesGoStrided9x4r23(tables []uint64, stride int, keys []uint64) int {
+	tb := (*[4 << 9 * 32]uint64)(tables)
+	s := uint(stride-1)&31 + 1
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[23]uint64)(tb[uint(0<<9+key>>0&0x1ff)*s:])
+		r1 := (*[23]uint64)(tb[uint(1<<9+key>>9&0x1ff)*s:])
+		r2 := (*[23]uint64)(tb[uint(2<<9+key>>18&0x1ff)*s:])
+		r3 := (*[23]uint64)(tb[uint(3<<9+key>>27&0x1ff)*s:])
 		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]))
 		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]))
 		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]))
@@ -11934,6 +18810,26 @@ func clashesGo9x4r24(tables []uint64, keys []uint64) int {
 	return int(n)
 }
 
+// clashesGoStrided9x4r24 is clashesGo for 4 tables of 9 diagonals, 24 words of rows stride words apart.
+func clashesGoStrided9x4r24(tables []uint64, stride int, keys []uint64) int {
+	tb := (*[4 << 9 * 32]uint64)(tables)
+	s := uint(stride-1)&31 + 1
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[24]uint64)(tb[uint(0<<9+key>>0&0x1ff)*s:])
+		r1 := (*[24]uint64)(tb[uint(1<<9+key>>9&0x1ff)*s:])
+		r2 := (*[24]uint64)(tb[uint(2<<9+key>>18&0x1ff)*s:])
+		r3 := (*[24]uint64)(tb[uint(3<<9+key>>27&0x1ff)*s:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]|r2[12]|r3[12]) + bits.OnesCount64(r0[13]|r1[13]|r2[13]|r3[13]) + bits.OnesCount64(r0[14]|r1[14]|r2[14]|r3[14]) + bits.OnesCount64(r0[15]|r1[15]|r2[15]|r3[15]))
+		n += uint64(bits.OnesCount64(r0[16]|r1[16]|r2[16]|r3[16]) + bits.OnesCount64(r0[17]|r1[17]|r2[17]|r3[17]) + bits.OnesCount64(r0[18]|r1[18]|r2[18]|r3[18]) + bits.OnesCount64(r0[19]|r1[19]|r2[19]|r3[19]))
+		n += uint64(bits.OnesCount64(r0[20]|r1[20]|r2[20]|r3[20]) + bits.OnesCount64(r0[21]|r1[21]|r2[21]|r3[21]) + bits.OnesCount64(r0[22]|r1[22]|r2[22]|r3[22]) + bits.OnesCount64(r0[23]|r1[23]|r2[23]|r3[23]))
+	}
+	return int(n)
+}
+
 // clashesGo9x4r25 is clashesGo for 4 tables of 9 diagonals, rows of 25 words.
 func clashesGo9x4r25(tables []uint64, keys []uint64) int {
 	tb := (*[4 << 9 * 25]uint64)(tables)
@@ -11943,6 +18839,27 @@ func clashesGo9x4r25(tables []uint64, keys []uint64) int {
 		r1 := (*[25]uint64)(tb[(1<<9+int(key>>9&0x1ff))*25:])
 		r2 := (*[25]uint64)(tb[(2<<9+int(key>>18&0x1ff))*25:])
 		r3 := (*[25]uint64)(tb[(3<<9+int(key>>27&0x1ff))*25:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]|r2[12]|r3[12]) + bits.OnesCount64(r0[13]|r1[13]|r2[13]|r3[13]) + bits.OnesCount64(r0[14]|r1[14]|r2[14]|r3[14]) + bits.OnesCount64(r0[15]|r1[15]|r2[15]|r3[15]))
+		n += uint64(bits.OnesCount64(r0[16]|r1[16]|r2[16]|r3[16]) + bits.OnesCount64(r0[17]|r1[17]|r2[17]|r3[17]) + bits.OnesCount64(r0[18]|r1[18]|r2[18]|r3[18]) + bits.OnesCount64(r0[19]|r1[19]|r2[19]|r3[19]))
+		n += uint64(bits.OnesCount64(r0[20]|r1[20]|r2[20]|r3[20]) + bits.OnesCount64(r0[21]|r1[21]|r2[21]|r3[21]) + bits.OnesCount64(r0[22]|r1[22]|r2[22]|r3[22]) + bits.OnesCount64(r0[23]|r1[23]|r2[23]|r3[23]))
+		n += uint64(bits.OnesCount64(r0[24] | r1[24] | r2[24] | r3[24]))
+	}
+	return int(n)
+}
+
+// clashesGoStrided9x4r25 is clashesGo for 4 tables of 9 diagonals, 25 words of rows stride words apart.
+func clashesGoStrided9x4r25(tables []uint64, stride int, keys []uint64) int {
+	tb := (*[4 << 9 * 32]uint64)(tables)
+	s := uint(stride-1)&31 + 1
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[25]uint64)(tb[uint(0<<9+key>>0&0x1ff)*s:])
+		r1 := (*[25]uint64)(tb[uint(1<<9+key>>9&0x1ff)*s:])
+		r2 := (*[25]uint64)(tb[uint(2<<9+key>>18&0x1ff)*s:])
+		r3 := (*[25]uint64)(tb[uint(3<<9+key>>27&0x1ff)*s:])
 		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]))
 		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]))
 		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]))
@@ -11974,6 +18891,27 @@ func clashesGo9x4r26(tables []uint64, keys []uint64) int {
 	return int(n)
 }
 
+// clashesGoStrided9x4r26 is clashesGo for 4 tables of 9 diagonals, 26 words of rows stride words apart.
+func clashesGoStrided9x4r26(tables []uint64, stride int, keys []uint64) int {
+	tb := (*[4 << 9 * 32]uint64)(tables)
+	s := uint(stride-1)&31 + 1
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[26]uint64)(tb[uint(0<<9+key>>0&0x1ff)*s:])
+		r1 := (*[26]uint64)(tb[uint(1<<9+key>>9&0x1ff)*s:])
+		r2 := (*[26]uint64)(tb[uint(2<<9+key>>18&0x1ff)*s:])
+		r3 := (*[26]uint64)(tb[uint(3<<9+key>>27&0x1ff)*s:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]|r2[12]|r3[12]) + bits.OnesCount64(r0[13]|r1[13]|r2[13]|r3[13]) + bits.OnesCount64(r0[14]|r1[14]|r2[14]|r3[14]) + bits.OnesCount64(r0[15]|r1[15]|r2[15]|r3[15]))
+		n += uint64(bits.OnesCount64(r0[16]|r1[16]|r2[16]|r3[16]) + bits.OnesCount64(r0[17]|r1[17]|r2[17]|r3[17]) + bits.OnesCount64(r0[18]|r1[18]|r2[18]|r3[18]) + bits.OnesCount64(r0[19]|r1[19]|r2[19]|r3[19]))
+		n += uint64(bits.OnesCount64(r0[20]|r1[20]|r2[20]|r3[20]) + bits.OnesCount64(r0[21]|r1[21]|r2[21]|r3[21]) + bits.OnesCount64(r0[22]|r1[22]|r2[22]|r3[22]) + bits.OnesCount64(r0[23]|r1[23]|r2[23]|r3[23]))
+		n += uint64(bits.OnesCount64(r0[24]|r1[24]|r2[24]|r3[24]) + bits.OnesCount64(r0[25]|r1[25]|r2[25]|r3[25]))
+	}
+	return int(n)
+}
+
 // clashesGo9x4r27 is clashesGo for 4 tables of 9 diagonals, rows of 27 words.
 func clashesGo9x4r27(tables []uint64, keys []uint64) int {
 	tb := (*[4 << 9 * 27]uint64)(tables)
@@ -11983,6 +18921,27 @@ func clashesGo9x4r27(tables []uint64, keys []uint64) int {
 		r1 := (*[27]uint64)(tb[(1<<9+int(key>>9&0x1ff))*27:])
 		r2 := (*[27]uint64)(tb[(2<<9+int(key>>18&0x1ff))*27:])
 		r3 := (*[27]uint64)(tb[(3<<9+int(key>>27&0x1ff))*27:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]|r2[12]|r3[12]) + bits.OnesCount64(r0[13]|r1[13]|r2[13]|r3[13]) + bits.OnesCount64(r0[14]|r1[14]|r2[14]|r3[14]) + bits.OnesCount64(r0[15]|r1[15]|r2[15]|r3[15]))
+		n += uint64(bits.OnesCount64(r0[16]|r1[16]|r2[16]|r3[16]) + bits.OnesCount64(r0[17]|r1[17]|r2[17]|r3[17]) + bits.OnesCount64(r0[18]|r1[18]|r2[18]|r3[18]) + bits.OnesCount64(r0[19]|r1[19]|r2[19]|r3[19]))
+		n += uint64(bits.OnesCount64(r0[20]|r1[20]|r2[20]|r3[20]) + bits.OnesCount64(r0[21]|r1[21]|r2[21]|r3[21]) + bits.OnesCount64(r0[22]|r1[22]|r2[22]|r3[22]) + bits.OnesCount64(r0[23]|r1[23]|r2[23]|r3[23]))
+		n += uint64(bits.OnesCount64(r0[24]|r1[24]|r2[24]|r3[24]) + bits.OnesCount64(r0[25]|r1[25]|r2[25]|r3[25]) + bits.OnesCount64(r0[26]|r1[26]|r2[26]|r3[26]))
+	}
+	return int(n)
+}
+
+// clashesGoStrided9x4r27 is clashesGo for 4 tables of 9 diagonals, 27 words of rows stride words apart.
+func clashesGoStrided9x4r27(tables []uint64, stride int, keys []uint64) int {
+	tb := (*[4 << 9 * 32]uint64)(tables)
+	s := uint(stride-1)&31 + 1
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[27]uint64)(tb[uint(0<<9+key>>0&0x1ff)*s:])
+		r1 := (*[27]uint64)(tb[uint(1<<9+key>>9&0x1ff)*s:])
+		r2 := (*[27]uint64)(tb[uint(2<<9+key>>18&0x1ff)*s:])
+		r3 := (*[27]uint64)(tb[uint(3<<9+key>>27&0x1ff)*s:])
 		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]))
 		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]))
 		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]))
@@ -12014,6 +18973,27 @@ func clashesGo9x4r28(tables []uint64, keys []uint64) int {
 	return int(n)
 }
 
+// clashesGoStrided9x4r28 is clashesGo for 4 tables of 9 diagonals, 28 words of rows stride words apart.
+func clashesGoStrided9x4r28(tables []uint64, stride int, keys []uint64) int {
+	tb := (*[4 << 9 * 32]uint64)(tables)
+	s := uint(stride-1)&31 + 1
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[28]uint64)(tb[uint(0<<9+key>>0&0x1ff)*s:])
+		r1 := (*[28]uint64)(tb[uint(1<<9+key>>9&0x1ff)*s:])
+		r2 := (*[28]uint64)(tb[uint(2<<9+key>>18&0x1ff)*s:])
+		r3 := (*[28]uint64)(tb[uint(3<<9+key>>27&0x1ff)*s:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]|r2[12]|r3[12]) + bits.OnesCount64(r0[13]|r1[13]|r2[13]|r3[13]) + bits.OnesCount64(r0[14]|r1[14]|r2[14]|r3[14]) + bits.OnesCount64(r0[15]|r1[15]|r2[15]|r3[15]))
+		n += uint64(bits.OnesCount64(r0[16]|r1[16]|r2[16]|r3[16]) + bits.OnesCount64(r0[17]|r1[17]|r2[17]|r3[17]) + bits.OnesCount64(r0[18]|r1[18]|r2[18]|r3[18]) + bits.OnesCount64(r0[19]|r1[19]|r2[19]|r3[19]))
+		n += uint64(bits.OnesCount64(r0[20]|r1[20]|r2[20]|r3[20]) + bits.OnesCount64(r0[21]|r1[21]|r2[21]|r3[21]) + bits.OnesCount64(r0[22]|r1[22]|r2[22]|r3[22]) + bits.OnesCount64(r0[23]|r1[23]|r2[23]|r3[23]))
+		n += uint64(bits.OnesCount64(r0[24]|r1[24]|r2[24]|r3[24]) + bits.OnesCount64(r0[25]|r1[25]|r2[25]|r3[25]) + bits.OnesCount64(r0[26]|r1[26]|r2[26]|r3[26]) + bits.OnesCount64(r0[27]|r1[27]|r2[27]|r3[27]))
+	}
+	return int(n)
+}
+
 // clashesGo9x4r29 is clashesGo for 4 tables of 9 diagonals, rows of 29 words.
 func clashesGo9x4r29(tables []uint64, keys []uint64) int {
 	tb := (*[4 << 9 * 29]uint64)(tables)
@@ -12023,6 +19003,28 @@ func clashesGo9x4r29(tables []uint64, keys []uint64) int {
 		r1 := (*[29]uint64)(tb[(1<<9+int(key>>9&0x1ff))*29:])
 		r2 := (*[29]uint64)(tb[(2<<9+int(key>>18&0x1ff))*29:])
 		r3 := (*[29]uint64)(tb[(3<<9+int(key>>27&0x1ff))*29:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]|r2[12]|r3[12]) + bits.OnesCount64(r0[13]|r1[13]|r2[13]|r3[13]) + bits.OnesCount64(r0[14]|r1[14]|r2[14]|r3[14]) + bits.OnesCount64(r0[15]|r1[15]|r2[15]|r3[15]))
+		n += uint64(bits.OnesCount64(r0[16]|r1[16]|r2[16]|r3[16]) + bits.OnesCount64(r0[17]|r1[17]|r2[17]|r3[17]) + bits.OnesCount64(r0[18]|r1[18]|r2[18]|r3[18]) + bits.OnesCount64(r0[19]|r1[19]|r2[19]|r3[19]))
+		n += uint64(bits.OnesCount64(r0[20]|r1[20]|r2[20]|r3[20]) + bits.OnesCount64(r0[21]|r1[21]|r2[21]|r3[21]) + bits.OnesCount64(r0[22]|r1[22]|r2[22]|r3[22]) + bits.OnesCount64(r0[23]|r1[23]|r2[23]|r3[23]))
+		n += uint64(bits.OnesCount64(r0[24]|r1[24]|r2[24]|r3[24]) + bits.OnesCount64(r0[25]|r1[25]|r2[25]|r3[25]) + bits.OnesCount64(r0[26]|r1[26]|r2[26]|r3[26]) + bits.OnesCount64(r0[27]|r1[27]|r2[27]|r3[27]))
+		n += uint64(bits.OnesCount64(r0[28] | r1[28] | r2[28] | r3[28]))
+	}
+	return int(n)
+}
+
+// clashesGoStrided9x4r29 is clashesGo for 4 tables of 9 diagonals, 29 words of rows stride words apart.
+func clashesGoStrided9x4r29(tables []uint64, stride int, keys []uint64) int {
+	tb := (*[4 << 9 * 32]uint64)(tables)
+	s := uint(stride-1)&31 + 1
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[29]uint64)(tb[uint(0<<9+key>>0&0x1ff)*s:])
+		r1 := (*[29]uint64)(tb[uint(1<<9+key>>9&0x1ff)*s:])
+		r2 := (*[29]uint64)(tb[uint(2<<9+key>>18&0x1ff)*s:])
+		r3 := (*[29]uint64)(tb[uint(3<<9+key>>27&0x1ff)*s:])
 		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]))
 		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]))
 		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]))
@@ -12056,6 +19058,28 @@ func clashesGo9x4r30(tables []uint64, keys []uint64) int {
 	return int(n)
 }
 
+// clashesGoStrided9x4r30 is clashesGo for 4 tables of 9 diagonals, 30 words of rows stride words apart.
+func clashesGoStrided9x4r30(tables []uint64, stride int, keys []uint64) int {
+	tb := (*[4 << 9 * 32]uint64)(tables)
+	s := uint(stride-1)&31 + 1
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[30]uint64)(tb[uint(0<<9+key>>0&0x1ff)*s:])
+		r1 := (*[30]uint64)(tb[uint(1<<9+key>>9&0x1ff)*s:])
+		r2 := (*[30]uint64)(tb[uint(2<<9+key>>18&0x1ff)*s:])
+		r3 := (*[30]uint64)(tb[uint(3<<9+key>>27&0x1ff)*s:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]|r2[12]|r3[12]) + bits.OnesCount64(r0[13]|r1[13]|r2[13]|r3[13]) + bits.OnesCount64(r0[14]|r1[14]|r2[14]|r3[14]) + bits.OnesCount64(r0[15]|r1[15]|r2[15]|r3[15]))
+		n += uint64(bits.OnesCount64(r0[16]|r1[16]|r2[16]|r3[16]) + bits.OnesCount64(r0[17]|r1[17]|r2[17]|r3[17]) + bits.OnesCount64(r0[18]|r1[18]|r2[18]|r3[18]) + bits.OnesCount64(r0[19]|r1[19]|r2[19]|r3[19]))
+		n += uint64(bits.OnesCount64(r0[20]|r1[20]|r2[20]|r3[20]) + bits.OnesCount64(r0[21]|r1[21]|r2[21]|r3[21]) + bits.OnesCount64(r0[22]|r1[22]|r2[22]|r3[22]) + bits.OnesCount64(r0[23]|r1[23]|r2[23]|r3[23]))
+		n += uint64(bits.OnesCount64(r0[24]|r1[24]|r2[24]|r3[24]) + bits.OnesCount64(r0[25]|r1[25]|r2[25]|r3[25]) + bits.OnesCount64(r0[26]|r1[26]|r2[26]|r3[26]) + bits.OnesCount64(r0[27]|r1[27]|r2[27]|r3[27]))
+		n += uint64(bits.OnesCount64(r0[28]|r1[28]|r2[28]|r3[28]) + bits.OnesCount64(r0[29]|r1[29]|r2[29]|r3[29]))
+	}
+	return int(n)
+}
+
 // clashesGo9x4r31 is clashesGo for 4 tables of 9 diagonals, rows of 31 words.
 func clashesGo9x4r31(tables []uint64, keys []uint64) int {
 	tb := (*[4 << 9 * 31]uint64)(tables)
@@ -12065,6 +19089,28 @@ func clashesGo9x4r31(tables []uint64, keys []uint64) int {
 		r1 := (*[31]uint64)(tb[(1<<9+int(key>>9&0x1ff))*31:])
 		r2 := (*[31]uint64)(tb[(2<<9+int(key>>18&0x1ff))*31:])
 		r3 := (*[31]uint64)(tb[(3<<9+int(key>>27&0x1ff))*31:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]|r2[12]|r3[12]) + bits.OnesCount64(r0[13]|r1[13]|r2[13]|r3[13]) + bits.OnesCount64(r0[14]|r1[14]|r2[14]|r3[14]) + bits.OnesCount64(r0[15]|r1[15]|r2[15]|r3[15]))
+		n += uint64(bits.OnesCount64(r0[16]|r1[16]|r2[16]|r3[16]) + bits.OnesCount64(r0[17]|r1[17]|r2[17]|r3[17]) + bits.OnesCount64(r0[18]|r1[18]|r2[18]|r3[18]) + bits.OnesCount64(r0[19]|r1[19]|r2[19]|r3[19]))
+		n += uint64(bits.OnesCount64(r0[20]|r1[20]|r2[20]|r3[20]) + bits.OnesCount64(r0[21]|r1[21]|r2[21]|r3[21]) + bits.OnesCount64(r0[22]|r1[22]|r2[22]|r3[22]) + bits.OnesCount64(r0[23]|r1[23]|r2[23]|r3[23]))
+		n += uint64(bits.OnesCount64(r0[24]|r1[24]|r2[24]|r3[24]) + bits.OnesCount64(r0[25]|r1[25]|r2[25]|r3[25]) + bits.OnesCount64(r0[26]|r1[26]|r2[26]|r3[26]) + bits.OnesCount64(r0[27]|r1[27]|r2[27]|r3[27]))
+		n += uint64(bits.OnesCount64(r0[28]|r1[28]|r2[28]|r3[28]) + bits.OnesCount64(r0[29]|r1[29]|r2[29]|r3[29]) + bits.OnesCount64(r0[30]|r1[30]|r2[30]|r3[30]))
+	}
+	return int(n)
+}
+
+// clashesGoStrided9x4r31 is clashesGo for 4 tables of 9 diagonals, 31 words of rows stride words apart.
+func clashesGoStrided9x4r31(tables []uint64, stride int, keys []uint64) int {
+	tb := (*[4 << 9 * 32]uint64)(tables)
+	s := uint(stride-1)&31 + 1
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[31]uint64)(tb[uint(0<<9+key>>0&0x1ff)*s:])
+		r1 := (*[31]uint64)(tb[uint(1<<9+key>>9&0x1ff)*s:])
+		r2 := (*[31]uint64)(tb[uint(2<<9+key>>18&0x1ff)*s:])
+		r3 := (*[31]uint64)(tb[uint(3<<9+key>>27&0x1ff)*s:])
 		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]))
 		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]))
 		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]))
@@ -12098,6 +19144,28 @@ func clashesGo9x4r32(tables []uint64, keys []uint64) int {
 	return int(n)
 }
 
+// clashesGoStrided9x4r32 is clashesGo for 4 tables of 9 diagonals, 32 words of rows stride words apart.
+func clashesGoStrided9x4r32(tables []uint64, stride int, keys []uint64) int {
+	tb := (*[4 << 9 * 32]uint64)(tables)
+	s := uint(stride-1)&31 + 1
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[32]uint64)(tb[uint(0<<9+key>>0&0x1ff)*s:])
+		r1 := (*[32]uint64)(tb[uint(1<<9+key>>9&0x1ff)*s:])
+		r2 := (*[32]uint64)(tb[uint(2<<9+key>>18&0x1ff)*s:])
+		r3 := (*[32]uint64)(tb[uint(3<<9+key>>27&0x1ff)*s:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]|r2[12]|r3[12]) + bits.OnesCount64(r0[13]|r1[13]|r2[13]|r3[13]) + bits.OnesCount64(r0[14]|r1[14]|r2[14]|r3[14]) + bits.OnesCount64(r0[15]|r1[15]|r2[15]|r3[15]))
+		n += uint64(bits.OnesCount64(r0[16]|r1[16]|r2[16]|r3[16]) + bits.OnesCount64(r0[17]|r1[17]|r2[17]|r3[17]) + bits.OnesCount64(r0[18]|r1[18]|r2[18]|r3[18]) + bits.OnesCount64(r0[19]|r1[19]|r2[19]|r3[19]))
+		n += uint64(bits.OnesCount64(r0[20]|r1[20]|r2[20]|r3[20]) + bits.OnesCount64(r0[21]|r1[21]|r2[21]|r3[21]) + bits.OnesCount64(r0[22]|r1[22]|r2[22]|r3[22]) + bits.OnesCount64(r0[23]|r1[23]|r2[23]|r3[23]))
+		n += uint64(bits.OnesCount64(r0[24]|r1[24]|r2[24]|r3[24]) + bits.OnesCount64(r0[25]|r1[25]|r2[25]|r3[25]) + bits.OnesCount64(r0[26]|r1[26]|r2[26]|r3[26]) + bits.OnesCount64(r0[27]|r1[27]|r2[27]|r3[27]))
+		n += uint64(bits.OnesCount64(r0[28]|r1[28]|r2[28]|r3[28]) + bits.OnesCount64(r0[29]|r1[29]|r2[29]|r3[29]) + bits.OnesCount64(r0[30]|r1[30]|r2[30]|r3[30]) + bits.OnesCount64(r0[31]|r1[31]|r2[31]|r3[31]))
+	}
+	return int(n)
+}
+
 // clashesGo9x5r1 is clashesGo for 5 tables of 9 diagonals, rows of 1 words.
 func clashesGo9x5r1(tables []uint64, keys []uint64) int {
 	tb := (*[5 << 9 * 1]uint64)(tables)
@@ -12108,6 +19176,22 @@ func clashesGo9x5r1(tables []uint64, keys []uint64) int {
 		r2 := (*[1]uint64)(tb[(2<<9+int(key>>18&0x1ff))*1:])
 		r3 := (*[1]uint64)(tb[(3<<9+int(key>>27&0x1ff))*1:])
 		r4 := (*[1]uint64)(tb[(4<<9+int(key>>36&0x1ff))*1:])
+		n += uint64(bits.OnesCount64(r0[0] | r1[0] | r2[0] | r3[0] | r4[0]))
+	}
+	return int(n)
+}
+
+// clashesGoStrided9x5r1 is clashesGo for 5 tables of 9 diagonals, 1 words of rows stride words apart.
+func clashesGoStrided9x5r1(tables []uint64, stride int, keys []uint64) int {
+	tb := (*[5 << 9 * 32]uint64)(tables)
+	s := uint(stride-1)&31 + 1
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[1]uint64)(tb[uint(0<<9+key>>0&0x1ff)*s:])
+		r1 := (*[1]uint64)(tb[uint(1<<9+key>>9&0x1ff)*s:])
+		r2 := (*[1]uint64)(tb[uint(2<<9+key>>18&0x1ff)*s:])
+		r3 := (*[1]uint64)(tb[uint(3<<9+key>>27&0x1ff)*s:])
+		r4 := (*[1]uint64)(tb[uint(4<<9+key>>36&0x1ff)*s:])
 		n += uint64(bits.OnesCount64(r0[0] | r1[0] | r2[0] | r3[0] | r4[0]))
 	}
 	return int(n)
@@ -12128,6 +19212,22 @@ func clashesGo9x5r2(tables []uint64, keys []uint64) int {
 	return int(n)
 }
 
+// clashesGoStrided9x5r2 is clashesGo for 5 tables of 9 diagonals, 2 words of rows stride words apart.
+func clashesGoStrided9x5r2(tables []uint64, stride int, keys []uint64) int {
+	tb := (*[5 << 9 * 32]uint64)(tables)
+	s := uint(stride-1)&31 + 1
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[2]uint64)(tb[uint(0<<9+key>>0&0x1ff)*s:])
+		r1 := (*[2]uint64)(tb[uint(1<<9+key>>9&0x1ff)*s:])
+		r2 := (*[2]uint64)(tb[uint(2<<9+key>>18&0x1ff)*s:])
+		r3 := (*[2]uint64)(tb[uint(3<<9+key>>27&0x1ff)*s:])
+		r4 := (*[2]uint64)(tb[uint(4<<9+key>>36&0x1ff)*s:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]))
+	}
+	return int(n)
+}
+
 // clashesGo9x5r3 is clashesGo for 5 tables of 9 diagonals, rows of 3 words.
 func clashesGo9x5r3(tables []uint64, keys []uint64) int {
 	tb := (*[5 << 9 * 3]uint64)(tables)
@@ -12138,6 +19238,22 @@ func clashesGo9x5r3(tables []uint64, keys []uint64) int {
 		r2 := (*[3]uint64)(tb[(2<<9+int(key>>18&0x1ff))*3:])
 		r3 := (*[3]uint64)(tb[(3<<9+int(key>>27&0x1ff))*3:])
 		r4 := (*[3]uint64)(tb[(4<<9+int(key>>36&0x1ff))*3:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]))
+	}
+	return int(n)
+}
+
+// clashesGoStrided9x5r3 is clashesGo for 5 tables of 9 diagonals, 3 words of rows stride words apart.
+func clashesGoStrided9x5r3(tables []uint64, stride int, keys []uint64) int {
+	tb := (*[5 << 9 * 32]uint64)(tables)
+	s := uint(stride-1)&31 + 1
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[3]uint64)(tb[uint(0<<9+key>>0&0x1ff)*s:])
+		r1 := (*[3]uint64)(tb[uint(1<<9+key>>9&0x1ff)*s:])
+		r2 := (*[3]uint64)(tb[uint(2<<9+key>>18&0x1ff)*s:])
+		r3 := (*[3]uint64)(tb[uint(3<<9+key>>27&0x1ff)*s:])
+		r4 := (*[3]uint64)(tb[uint(4<<9+key>>36&0x1ff)*s:])
 		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]))
 	}
 	return int(n)
@@ -12158,6 +19274,22 @@ func clashesGo9x5r4(tables []uint64, keys []uint64) int {
 	return int(n)
 }
 
+// clashesGoStrided9x5r4 is clashesGo for 5 tables of 9 diagonals, 4 words of rows stride words apart.
+func clashesGoStrided9x5r4(tables []uint64, stride int, keys []uint64) int {
+	tb := (*[5 << 9 * 32]uint64)(tables)
+	s := uint(stride-1)&31 + 1
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[4]uint64)(tb[uint(0<<9+key>>0&0x1ff)*s:])
+		r1 := (*[4]uint64)(tb[uint(1<<9+key>>9&0x1ff)*s:])
+		r2 := (*[4]uint64)(tb[uint(2<<9+key>>18&0x1ff)*s:])
+		r3 := (*[4]uint64)(tb[uint(3<<9+key>>27&0x1ff)*s:])
+		r4 := (*[4]uint64)(tb[uint(4<<9+key>>36&0x1ff)*s:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]))
+	}
+	return int(n)
+}
+
 // clashesGo9x5r5 is clashesGo for 5 tables of 9 diagonals, rows of 5 words.
 func clashesGo9x5r5(tables []uint64, keys []uint64) int {
 	tb := (*[5 << 9 * 5]uint64)(tables)
@@ -12168,6 +19300,23 @@ func clashesGo9x5r5(tables []uint64, keys []uint64) int {
 		r2 := (*[5]uint64)(tb[(2<<9+int(key>>18&0x1ff))*5:])
 		r3 := (*[5]uint64)(tb[(3<<9+int(key>>27&0x1ff))*5:])
 		r4 := (*[5]uint64)(tb[(4<<9+int(key>>36&0x1ff))*5:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]))
+		n += uint64(bits.OnesCount64(r0[4] | r1[4] | r2[4] | r3[4] | r4[4]))
+	}
+	return int(n)
+}
+
+// clashesGoStrided9x5r5 is clashesGo for 5 tables of 9 diagonals, 5 words of rows stride words apart.
+func clashesGoStrided9x5r5(tables []uint64, stride int, keys []uint64) int {
+	tb := (*[5 << 9 * 32]uint64)(tables)
+	s := uint(stride-1)&31 + 1
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[5]uint64)(tb[uint(0<<9+key>>0&0x1ff)*s:])
+		r1 := (*[5]uint64)(tb[uint(1<<9+key>>9&0x1ff)*s:])
+		r2 := (*[5]uint64)(tb[uint(2<<9+key>>18&0x1ff)*s:])
+		r3 := (*[5]uint64)(tb[uint(3<<9+key>>27&0x1ff)*s:])
+		r4 := (*[5]uint64)(tb[uint(4<<9+key>>36&0x1ff)*s:])
 		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]))
 		n += uint64(bits.OnesCount64(r0[4] | r1[4] | r2[4] | r3[4] | r4[4]))
 	}
@@ -12190,6 +19339,23 @@ func clashesGo9x5r6(tables []uint64, keys []uint64) int {
 	return int(n)
 }
 
+// clashesGoStrided9x5r6 is clashesGo for 5 tables of 9 diagonals, 6 words of rows stride words apart.
+func clashesGoStrided9x5r6(tables []uint64, stride int, keys []uint64) int {
+	tb := (*[5 << 9 * 32]uint64)(tables)
+	s := uint(stride-1)&31 + 1
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[6]uint64)(tb[uint(0<<9+key>>0&0x1ff)*s:])
+		r1 := (*[6]uint64)(tb[uint(1<<9+key>>9&0x1ff)*s:])
+		r2 := (*[6]uint64)(tb[uint(2<<9+key>>18&0x1ff)*s:])
+		r3 := (*[6]uint64)(tb[uint(3<<9+key>>27&0x1ff)*s:])
+		r4 := (*[6]uint64)(tb[uint(4<<9+key>>36&0x1ff)*s:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]))
+	}
+	return int(n)
+}
+
 // clashesGo9x5r7 is clashesGo for 5 tables of 9 diagonals, rows of 7 words.
 func clashesGo9x5r7(tables []uint64, keys []uint64) int {
 	tb := (*[5 << 9 * 7]uint64)(tables)
@@ -12200,6 +19366,23 @@ func clashesGo9x5r7(tables []uint64, keys []uint64) int {
 		r2 := (*[7]uint64)(tb[(2<<9+int(key>>18&0x1ff))*7:])
 		r3 := (*[7]uint64)(tb[(3<<9+int(key>>27&0x1ff))*7:])
 		r4 := (*[7]uint64)(tb[(4<<9+int(key>>36&0x1ff))*7:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]|r4[6]))
+	}
+	return int(n)
+}
+
+// clashesGoStrided9x5r7 is clashesGo for 5 tables of 9 diagonals, 7 words of rows stride words apart.
+func clashesGoStrided9x5r7(tables []uint64, stride int, keys []uint64) int {
+	tb := (*[5 << 9 * 32]uint64)(tables)
+	s := uint(stride-1)&31 + 1
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[7]uint64)(tb[uint(0<<9+key>>0&0x1ff)*s:])
+		r1 := (*[7]uint64)(tb[uint(1<<9+key>>9&0x1ff)*s:])
+		r2 := (*[7]uint64)(tb[uint(2<<9+key>>18&0x1ff)*s:])
+		r3 := (*[7]uint64)(tb[uint(3<<9+key>>27&0x1ff)*s:])
+		r4 := (*[7]uint64)(tb[uint(4<<9+key>>36&0x1ff)*s:])
 		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]))
 		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]|r4[6]))
 	}
@@ -12222,6 +19405,23 @@ func clashesGo9x5r8(tables []uint64, keys []uint64) int {
 	return int(n)
 }
 
+// clashesGoStrided9x5r8 is clashesGo for 5 tables of 9 diagonals, 8 words of rows stride words apart.
+func clashesGoStrided9x5r8(tables []uint64, stride int, keys []uint64) int {
+	tb := (*[5 << 9 * 32]uint64)(tables)
+	s := uint(stride-1)&31 + 1
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[8]uint64)(tb[uint(0<<9+key>>0&0x1ff)*s:])
+		r1 := (*[8]uint64)(tb[uint(1<<9+key>>9&0x1ff)*s:])
+		r2 := (*[8]uint64)(tb[uint(2<<9+key>>18&0x1ff)*s:])
+		r3 := (*[8]uint64)(tb[uint(3<<9+key>>27&0x1ff)*s:])
+		r4 := (*[8]uint64)(tb[uint(4<<9+key>>36&0x1ff)*s:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]|r4[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]|r4[7]))
+	}
+	return int(n)
+}
+
 // clashesGo9x5r9 is clashesGo for 5 tables of 9 diagonals, rows of 9 words.
 func clashesGo9x5r9(tables []uint64, keys []uint64) int {
 	tb := (*[5 << 9 * 9]uint64)(tables)
@@ -12232,6 +19432,24 @@ func clashesGo9x5r9(tables []uint64, keys []uint64) int {
 		r2 := (*[9]uint64)(tb[(2<<9+int(key>>18&0x1ff))*9:])
 		r3 := (*[9]uint64)(tb[(3<<9+int(key>>27&0x1ff))*9:])
 		r4 := (*[9]uint64)(tb[(4<<9+int(key>>36&0x1ff))*9:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]|r4[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]|r4[7]))
+		n += uint64(bits.OnesCount64(r0[8] | r1[8] | r2[8] | r3[8] | r4[8]))
+	}
+	return int(n)
+}
+
+// clashesGoStrided9x5r9 is clashesGo for 5 tables of 9 diagonals, 9 words of rows stride words apart.
+func clashesGoStrided9x5r9(tables []uint64, stride int, keys []uint64) int {
+	tb := (*[5 << 9 * 32]uint64)(tables)
+	s := uint(stride-1)&31 + 1
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[9]uint64)(tb[uint(0<<9+key>>0&0x1ff)*s:])
+		r1 := (*[9]uint64)(tb[uint(1<<9+key>>9&0x1ff)*s:])
+		r2 := (*[9]uint64)(tb[uint(2<<9+key>>18&0x1ff)*s:])
+		r3 := (*[9]uint64)(tb[uint(3<<9+key>>27&0x1ff)*s:])
+		r4 := (*[9]uint64)(tb[uint(4<<9+key>>36&0x1ff)*s:])
 		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]))
 		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]|r4[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]|r4[7]))
 		n += uint64(bits.OnesCount64(r0[8] | r1[8] | r2[8] | r3[8] | r4[8]))
@@ -12256,6 +19474,24 @@ func clashesGo9x5r10(tables []uint64, keys []uint64) int {
 	return int(n)
 }
 
+// clashesGoStrided9x5r10 is clashesGo for 5 tables of 9 diagonals, 10 words of rows stride words apart.
+func clashesGoStrided9x5r10(tables []uint64, stride int, keys []uint64) int {
+	tb := (*[5 << 9 * 32]uint64)(tables)
+	s := uint(stride-1)&31 + 1
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[10]uint64)(tb[uint(0<<9+key>>0&0x1ff)*s:])
+		r1 := (*[10]uint64)(tb[uint(1<<9+key>>9&0x1ff)*s:])
+		r2 := (*[10]uint64)(tb[uint(2<<9+key>>18&0x1ff)*s:])
+		r3 := (*[10]uint64)(tb[uint(3<<9+key>>27&0x1ff)*s:])
+		r4 := (*[10]uint64)(tb[uint(4<<9+key>>36&0x1ff)*s:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]|r4[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]|r4[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]|r4[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]|r4[9]))
+	}
+	return int(n)
+}
+
 // clashesGo9x5r11 is clashesGo for 5 tables of 9 diagonals, rows of 11 words.
 func clashesGo9x5r11(tables []uint64, keys []uint64) int {
 	tb := (*[5 << 9 * 11]uint64)(tables)
@@ -12266,6 +19502,24 @@ func clashesGo9x5r11(tables []uint64, keys []uint64) int {
 		r2 := (*[11]uint64)(tb[(2<<9+int(key>>18&0x1ff))*11:])
 		r3 := (*[11]uint64)(tb[(3<<9+int(key>>27&0x1ff))*11:])
 		r4 := (*[11]uint64)(tb[(4<<9+int(key>>36&0x1ff))*11:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]|r4[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]|r4[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]|r4[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]|r4[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]|r4[10]))
+	}
+	return int(n)
+}
+
+// clashesGoStrided9x5r11 is clashesGo for 5 tables of 9 diagonals, 11 words of rows stride words apart.
+func clashesGoStrided9x5r11(tables []uint64, stride int, keys []uint64) int {
+	tb := (*[5 << 9 * 32]uint64)(tables)
+	s := uint(stride-1)&31 + 1
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[11]uint64)(tb[uint(0<<9+key>>0&0x1ff)*s:])
+		r1 := (*[11]uint64)(tb[uint(1<<9+key>>9&0x1ff)*s:])
+		r2 := (*[11]uint64)(tb[uint(2<<9+key>>18&0x1ff)*s:])
+		r3 := (*[11]uint64)(tb[uint(3<<9+key>>27&0x1ff)*s:])
+		r4 := (*[11]uint64)(tb[uint(4<<9+key>>36&0x1ff)*s:])
 		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]))
 		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]|r4[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]|r4[7]))
 		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]|r4[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]|r4[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]|r4[10]))
@@ -12290,6 +19544,24 @@ func clashesGo9x5r12(tables []uint64, keys []uint64) int {
 	return int(n)
 }
 
+// clashesGoStrided9x5r12 is clashesGo for 5 tables of 9 diagonals, 12 words of rows stride words apart.
+func clashesGoStrided9x5r12(tables []uint64, stride int, keys []uint64) int {
+	tb := (*[5 << 9 * 32]uint64)(tables)
+	s := uint(stride-1)&31 + 1
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[12]uint64)(tb[uint(0<<9+key>>0&0x1ff)*s:])
+		r1 := (*[12]uint64)(tb[uint(1<<9+key>>9&0x1ff)*s:])
+		r2 := (*[12]uint64)(tb[uint(2<<9+key>>18&0x1ff)*s:])
+		r3 := (*[12]uint64)(tb[uint(3<<9+key>>27&0x1ff)*s:])
+		r4 := (*[12]uint64)(tb[uint(4<<9+key>>36&0x1ff)*s:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]|r4[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]|r4[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]|r4[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]|r4[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]|r4[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]|r4[11]))
+	}
+	return int(n)
+}
+
 // clashesGo9x5r13 is clashesGo for 5 tables of 9 diagonals, rows of 13 words.
 func clashesGo9x5r13(tables []uint64, keys []uint64) int {
 	tb := (*[5 << 9 * 13]uint64)(tables)
@@ -12300,6 +19572,25 @@ func clashesGo9x5r13(tables []uint64, keys []uint64) int {
 		r2 := (*[13]uint64)(tb[(2<<9+int(key>>18&0x1ff))*13:])
 		r3 := (*[13]uint64)(tb[(3<<9+int(key>>27&0x1ff))*13:])
 		r4 := (*[13]uint64)(tb[(4<<9+int(key>>36&0x1ff))*13:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]|r4[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]|r4[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]|r4[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]|r4[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]|r4[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]|r4[11]))
+		n += uint64(bits.OnesCount64(r0[12] | r1[12] | r2[12] | r3[12] | r4[12]))
+	}
+	return int(n)
+}
+
+// clashesGoStrided9x5r13 is clashesGo for 5 tables of 9 diagonals, 13 words of rows stride words apart.
+func clashesGoStrided9x5r13(tables []uint64, stride int, keys []uint64) int {
+	tb := (*[5 << 9 * 32]uint64)(tables)
+	s := uint(stride-1)&31 + 1
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[13]uint64)(tb[uint(0<<9+key>>0&0x1ff)*s:])
+		r1 := (*[13]uint64)(tb[uint(1<<9+key>>9&0x1ff)*s:])
+		r2 := (*[13]uint64)(tb[uint(2<<9+key>>18&0x1ff)*s:])
+		r3 := (*[13]uint64)(tb[uint(3<<9+key>>27&0x1ff)*s:])
+		r4 := (*[13]uint64)(tb[uint(4<<9+key>>36&0x1ff)*s:])
 		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]))
 		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]|r4[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]|r4[7]))
 		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]|r4[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]|r4[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]|r4[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]|r4[11]))
@@ -12326,6 +19617,25 @@ func clashesGo9x5r14(tables []uint64, keys []uint64) int {
 	return int(n)
 }
 
+// clashesGoStrided9x5r14 is clashesGo for 5 tables of 9 diagonals, 14 words of rows stride words apart.
+func clashesGoStrided9x5r14(tables []uint64, stride int, keys []uint64) int {
+	tb := (*[5 << 9 * 32]uint64)(tables)
+	s := uint(stride-1)&31 + 1
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[14]uint64)(tb[uint(0<<9+key>>0&0x1ff)*s:])
+		r1 := (*[14]uint64)(tb[uint(1<<9+key>>9&0x1ff)*s:])
+		r2 := (*[14]uint64)(tb[uint(2<<9+key>>18&0x1ff)*s:])
+		r3 := (*[14]uint64)(tb[uint(3<<9+key>>27&0x1ff)*s:])
+		r4 := (*[14]uint64)(tb[uint(4<<9+key>>36&0x1ff)*s:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]|r4[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]|r4[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]|r4[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]|r4[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]|r4[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]|r4[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]|r2[12]|r3[12]|r4[12]) + bits.OnesCount64(r0[13]|r1[13]|r2[13]|r3[13]|r4[13]))
+	}
+	return int(n)
+}
+
 // clashesGo9x5r15 is clashesGo for 5 tables of 9 diagonals, rows of 15 words.
 func clashesGo9x5r15(tables []uint64, keys []uint64) int {
 	tb := (*[5 << 9 * 15]uint64)(tables)
@@ -12336,6 +19646,25 @@ func clashesGo9x5r15(tables []uint64, keys []uint64) int {
 		r2 := (*[15]uint64)(tb[(2<<9+int(key>>18&0x1ff))*15:])
 		r3 := (*[15]uint64)(tb[(3<<9+int(key>>27&0x1ff))*15:])
 		r4 := (*[15]uint64)(tb[(4<<9+int(key>>36&0x1ff))*15:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]|r4[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]|r4[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]|r4[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]|r4[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]|r4[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]|r4[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]|r2[12]|r3[12]|r4[12]) + bits.OnesCount64(r0[13]|r1[13]|r2[13]|r3[13]|r4[13]) + bits.OnesCount64(r0[14]|r1[14]|r2[14]|r3[14]|r4[14]))
+	}
+	return int(n)
+}
+
+// clashesGoStrided9x5r15 is clashesGo for 5 tables of 9 diagonals, 15 words of rows stride words apart.
+func clashesGoStrided9x5r15(tables []uint64, stride int, keys []uint64) int {
+	tb := (*[5 << 9 * 32]uint64)(tables)
+	s := uint(stride-1)&31 + 1
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[15]uint64)(tb[uint(0<<9+key>>0&0x1ff)*s:])
+		r1 := (*[15]uint64)(tb[uint(1<<9+key>>9&0x1ff)*s:])
+		r2 := (*[15]uint64)(tb[uint(2<<9+key>>18&0x1ff)*s:])
+		r3 := (*[15]uint64)(tb[uint(3<<9+key>>27&0x1ff)*s:])
+		r4 := (*[15]uint64)(tb[uint(4<<9+key>>36&0x1ff)*s:])
 		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]))
 		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]|r4[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]|r4[7]))
 		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]|r4[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]|r4[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]|r4[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]|r4[11]))
@@ -12362,6 +19691,25 @@ func clashesGo9x5r16(tables []uint64, keys []uint64) int {
 	return int(n)
 }
 
+// clashesGoStrided9x5r16 is clashesGo for 5 tables of 9 diagonals, 16 words of rows stride words apart.
+func clashesGoStrided9x5r16(tables []uint64, stride int, keys []uint64) int {
+	tb := (*[5 << 9 * 32]uint64)(tables)
+	s := uint(stride-1)&31 + 1
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[16]uint64)(tb[uint(0<<9+key>>0&0x1ff)*s:])
+		r1 := (*[16]uint64)(tb[uint(1<<9+key>>9&0x1ff)*s:])
+		r2 := (*[16]uint64)(tb[uint(2<<9+key>>18&0x1ff)*s:])
+		r3 := (*[16]uint64)(tb[uint(3<<9+key>>27&0x1ff)*s:])
+		r4 := (*[16]uint64)(tb[uint(4<<9+key>>36&0x1ff)*s:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]|r4[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]|r4[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]|r4[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]|r4[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]|r4[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]|r4[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]|r2[12]|r3[12]|r4[12]) + bits.OnesCount64(r0[13]|r1[13]|r2[13]|r3[13]|r4[13]) + bits.OnesCount64(r0[14]|r1[14]|r2[14]|r3[14]|r4[14]) + bits.OnesCount64(r0[15]|r1[15]|r2[15]|r3[15]|r4[15]))
+	}
+	return int(n)
+}
+
 // clashesGo9x5r17 is clashesGo for 5 tables of 9 diagonals, rows of 17 words.
 func clashesGo9x5r17(tables []uint64, keys []uint64) int {
 	tb := (*[5 << 9 * 17]uint64)(tables)
@@ -12372,6 +19720,26 @@ func clashesGo9x5r17(tables []uint64, keys []uint64) int {
 		r2 := (*[17]uint64)(tb[(2<<9+int(key>>18&0x1ff))*17:])
 		r3 := (*[17]uint64)(tb[(3<<9+int(key>>27&0x1ff))*17:])
 		r4 := (*[17]uint64)(tb[(4<<9+int(key>>36&0x1ff))*17:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]|r4[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]|r4[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]|r4[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]|r4[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]|r4[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]|r4[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]|r2[12]|r3[12]|r4[12]) + bits.OnesCount64(r0[13]|r1[13]|r2[13]|r3[13]|r4[13]) + bits.OnesCount64(r0[14]|r1[14]|r2[14]|r3[14]|r4[14]) + bits.OnesCount64(r0[15]|r1[15]|r2[15]|r3[15]|r4[15]))
+		n += uint64(bits.OnesCount64(r0[16] | r1[16] | r2[16] | r3[16] | r4[16]))
+	}
+	return int(n)
+}
+
+// clashesGoStrided9x5r17 is clashesGo for 5 tables of 9 diagonals, 17 words of rows stride words apart.
+func clashesGoStrided9x5r17(tables []uint64, stride int, keys []uint64) int {
+	tb := (*[5 << 9 * 32]uint64)(tables)
+	s := uint(stride-1)&31 + 1
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[17]uint64)(tb[uint(0<<9+key>>0&0x1ff)*s:])
+		r1 := (*[17]uint64)(tb[uint(1<<9+key>>9&0x1ff)*s:])
+		r2 := (*[17]uint64)(tb[uint(2<<9+key>>18&0x1ff)*s:])
+		r3 := (*[17]uint64)(tb[uint(3<<9+key>>27&0x1ff)*s:])
+		r4 := (*[17]uint64)(tb[uint(4<<9+key>>36&0x1ff)*s:])
 		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]))
 		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]|r4[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]|r4[7]))
 		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]|r4[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]|r4[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]|r4[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]|r4[11]))
@@ -12400,6 +19768,26 @@ func clashesGo9x5r18(tables []uint64, keys []uint64) int {
 	return int(n)
 }
 
+// clashesGoStrided9x5r18 is clashesGo for 5 tables of 9 diagonals, 18 words of rows stride words apart.
+func clashesGoStrided9x5r18(tables []uint64, stride int, keys []uint64) int {
+	tb := (*[5 << 9 * 32]uint64)(tables)
+	s := uint(stride-1)&31 + 1
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[18]uint64)(tb[uint(0<<9+key>>0&0x1ff)*s:])
+		r1 := (*[18]uint64)(tb[uint(1<<9+key>>9&0x1ff)*s:])
+		r2 := (*[18]uint64)(tb[uint(2<<9+key>>18&0x1ff)*s:])
+		r3 := (*[18]uint64)(tb[uint(3<<9+key>>27&0x1ff)*s:])
+		r4 := (*[18]uint64)(tb[uint(4<<9+key>>36&0x1ff)*s:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]|r4[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]|r4[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]|r4[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]|r4[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]|r4[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]|r4[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]|r2[12]|r3[12]|r4[12]) + bits.OnesCount64(r0[13]|r1[13]|r2[13]|r3[13]|r4[13]) + bits.OnesCount64(r0[14]|r1[14]|r2[14]|r3[14]|r4[14]) + bits.OnesCount64(r0[15]|r1[15]|r2[15]|r3[15]|r4[15]))
+		n += uint64(bits.OnesCount64(r0[16]|r1[16]|r2[16]|r3[16]|r4[16]) + bits.OnesCount64(r0[17]|r1[17]|r2[17]|r3[17]|r4[17]))
+	}
+	return int(n)
+}
+
 // clashesGo9x5r19 is clashesGo for 5 tables of 9 diagonals, rows of 19 words.
 func clashesGo9x5r19(tables []uint64, keys []uint64) int {
 	tb := (*[5 << 9 * 19]uint64)(tables)
@@ -12410,6 +19798,26 @@ func clashesGo9x5r19(tables []uint64, keys []uint64) int {
 		r2 := (*[19]uint64)(tb[(2<<9+int(key>>18&0x1ff))*19:])
 		r3 := (*[19]uint64)(tb[(3<<9+int(key>>27&0x1ff))*19:])
 		r4 := (*[19]uint64)(tb[(4<<9+int(key>>36&0x1ff))*19:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]|r4[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]|r4[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]|r4[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]|r4[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]|r4[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]|r4[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]|r2[12]|r3[12]|r4[12]) + bits.OnesCount64(r0[13]|r1[13]|r2[13]|r3[13]|r4[13]) + bits.OnesCount64(r0[14]|r1[14]|r2[14]|r3[14]|r4[14]) + bits.OnesCount64(r0[15]|r1[15]|r2[15]|r3[15]|r4[15]))
+		n += uint64(bits.OnesCount64(r0[16]|r1[16]|r2[16]|r3[16]|r4[16]) + bits.OnesCount64(r0[17]|r1[17]|r2[17]|r3[17]|r4[17]) + bits.OnesCount64(r0[18]|r1[18]|r2[18]|r3[18]|r4[18]))
+	}
+	return int(n)
+}
+
+// clashesGoStrided9x5r19 is clashesGo for 5 tables of 9 diagonals, 19 words of rows stride words apart.
+func clashesGoStrided9x5r19(tables []uint64, stride int, keys []uint64) int {
+	tb := (*[5 << 9 * 32]uint64)(tables)
+	s := uint(stride-1)&31 + 1
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[19]uint64)(tb[uint(0<<9+key>>0&0x1ff)*s:])
+		r1 := (*[19]uint64)(tb[uint(1<<9+key>>9&0x1ff)*s:])
+		r2 := (*[19]uint64)(tb[uint(2<<9+key>>18&0x1ff)*s:])
+		r3 := (*[19]uint64)(tb[uint(3<<9+key>>27&0x1ff)*s:])
+		r4 := (*[19]uint64)(tb[uint(4<<9+key>>36&0x1ff)*s:])
 		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]))
 		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]|r4[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]|r4[7]))
 		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]|r4[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]|r4[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]|r4[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]|r4[11]))
@@ -12438,6 +19846,26 @@ func clashesGo9x5r20(tables []uint64, keys []uint64) int {
 	return int(n)
 }
 
+// clashesGoStrided9x5r20 is clashesGo for 5 tables of 9 diagonals, 20 words of rows stride words apart.
+func clashesGoStrided9x5r20(tables []uint64, stride int, keys []uint64) int {
+	tb := (*[5 << 9 * 32]uint64)(tables)
+	s := uint(stride-1)&31 + 1
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[20]uint64)(tb[uint(0<<9+key>>0&0x1ff)*s:])
+		r1 := (*[20]uint64)(tb[uint(1<<9+key>>9&0x1ff)*s:])
+		r2 := (*[20]uint64)(tb[uint(2<<9+key>>18&0x1ff)*s:])
+		r3 := (*[20]uint64)(tb[uint(3<<9+key>>27&0x1ff)*s:])
+		r4 := (*[20]uint64)(tb[uint(4<<9+key>>36&0x1ff)*s:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]|r4[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]|r4[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]|r4[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]|r4[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]|r4[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]|r4[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]|r2[12]|r3[12]|r4[12]) + bits.OnesCount64(r0[13]|r1[13]|r2[13]|r3[13]|r4[13]) + bits.OnesCount64(r0[14]|r1[14]|r2[14]|r3[14]|r4[14]) + bits.OnesCount64(r0[15]|r1[15]|r2[15]|r3[15]|r4[15]))
+		n += uint64(bits.OnesCount64(r0[16]|r1[16]|r2[16]|r3[16]|r4[16]) + bits.OnesCount64(r0[17]|r1[17]|r2[17]|r3[17]|r4[17]) + bits.OnesCount64(r0[18]|r1[18]|r2[18]|r3[18]|r4[18]) + bits.OnesCount64(r0[19]|r1[19]|r2[19]|r3[19]|r4[19]))
+	}
+	return int(n)
+}
+
 // clashesGo9x5r21 is clashesGo for 5 tables of 9 diagonals, rows of 21 words.
 func clashesGo9x5r21(tables []uint64, keys []uint64) int {
 	tb := (*[5 << 9 * 21]uint64)(tables)
@@ -12448,6 +19876,27 @@ func clashesGo9x5r21(tables []uint64, keys []uint64) int {
 		r2 := (*[21]uint64)(tb[(2<<9+int(key>>18&0x1ff))*21:])
 		r3 := (*[21]uint64)(tb[(3<<9+int(key>>27&0x1ff))*21:])
 		r4 := (*[21]uint64)(tb[(4<<9+int(key>>36&0x1ff))*21:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]|r4[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]|r4[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]|r4[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]|r4[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]|r4[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]|r4[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]|r2[12]|r3[12]|r4[12]) + bits.OnesCount64(r0[13]|r1[13]|r2[13]|r3[13]|r4[13]) + bits.OnesCount64(r0[14]|r1[14]|r2[14]|r3[14]|r4[14]) + bits.OnesCount64(r0[15]|r1[15]|r2[15]|r3[15]|r4[15]))
+		n += uint64(bits.OnesCount64(r0[16]|r1[16]|r2[16]|r3[16]|r4[16]) + bits.OnesCount64(r0[17]|r1[17]|r2[17]|r3[17]|r4[17]) + bits.OnesCount64(r0[18]|r1[18]|r2[18]|r3[18]|r4[18]) + bits.OnesCount64(r0[19]|r1[19]|r2[19]|r3[19]|r4[19]))
+		n += uint64(bits.OnesCount64(r0[20] | r1[20] | r2[20] | r3[20] | r4[20]))
+	}
+	return int(n)
+}
+
+// clashesGoStrided9x5r21 is clashesGo for 5 tables of 9 diagonals, 21 words of rows stride words apart.
+func clashesGoStrided9x5r21(tables []uint64, stride int, keys []uint64) int {
+	tb := (*[5 << 9 * 32]uint64)(tables)
+	s := uint(stride-1)&31 + 1
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[21]uint64)(tb[uint(0<<9+key>>0&0x1ff)*s:])
+		r1 := (*[21]uint64)(tb[uint(1<<9+key>>9&0x1ff)*s:])
+		r2 := (*[21]uint64)(tb[uint(2<<9+key>>18&0x1ff)*s:])
+		r3 := (*[21]uint64)(tb[uint(3<<9+key>>27&0x1ff)*s:])
+		r4 := (*[21]uint64)(tb[uint(4<<9+key>>36&0x1ff)*s:])
 		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]))
 		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]|r4[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]|r4[7]))
 		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]|r4[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]|r4[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]|r4[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]|r4[11]))
@@ -12478,6 +19927,27 @@ func clashesGo9x5r22(tables []uint64, keys []uint64) int {
 	return int(n)
 }
 
+// clashesGoStrided9x5r22 is clashesGo for 5 tables of 9 diagonals, 22 words of rows stride words apart.
+func clashesGoStrided9x5r22(tables []uint64, stride int, keys []uint64) int {
+	tb := (*[5 << 9 * 32]uint64)(tables)
+	s := uint(stride-1)&31 + 1
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[22]uint64)(tb[uint(0<<9+key>>0&0x1ff)*s:])
+		r1 := (*[22]uint64)(tb[uint(1<<9+key>>9&0x1ff)*s:])
+		r2 := (*[22]uint64)(tb[uint(2<<9+key>>18&0x1ff)*s:])
+		r3 := (*[22]uint64)(tb[uint(3<<9+key>>27&0x1ff)*s:])
+		r4 := (*[22]uint64)(tb[uint(4<<9+key>>36&0x1ff)*s:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]|r4[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]|r4[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]|r4[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]|r4[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]|r4[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]|r4[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]|r2[12]|r3[12]|r4[12]) + bits.OnesCount64(r0[13]|r1[13]|r2[13]|r3[13]|r4[13]) + bits.OnesCount64(r0[14]|r1[14]|r2[14]|r3[14]|r4[14]) + bits.OnesCount64(r0[15]|r1[15]|r2[15]|r3[15]|r4[15]))
+		n += uint64(bits.OnesCount64(r0[16]|r1[16]|r2[16]|r3[16]|r4[16]) + bits.OnesCount64(r0[17]|r1[17]|r2[17]|r3[17]|r4[17]) + bits.OnesCount64(r0[18]|r1[18]|r2[18]|r3[18]|r4[18]) + bits.OnesCount64(r0[19]|r1[19]|r2[19]|r3[19]|r4[19]))
+		n += uint64(bits.OnesCount64(r0[20]|r1[20]|r2[20]|r3[20]|r4[20]) + bits.OnesCount64(r0[21]|r1[21]|r2[21]|r3[21]|r4[21]))
+	}
+	return int(n)
+}
+
 // clashesGo9x5r23 is clashesGo for 5 tables of 9 diagonals, rows of 23 words.
 func clashesGo9x5r23(tables []uint64, keys []uint64) int {
 	tb := (*[5 << 9 * 23]uint64)(tables)
@@ -12488,6 +19958,27 @@ func clashesGo9x5r23(tables []uint64, keys []uint64) int {
 		r2 := (*[23]uint64)(tb[(2<<9+int(key>>18&0x1ff))*23:])
 		r3 := (*[23]uint64)(tb[(3<<9+int(key>>27&0x1ff))*23:])
 		r4 := (*[23]uint64)(tb[(4<<9+int(key>>36&0x1ff))*23:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]|r4[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]|r4[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]|r4[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]|r4[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]|r4[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]|r4[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]|r2[12]|r3[12]|r4[12]) + bits.OnesCount64(r0[13]|r1[13]|r2[13]|r3[13]|r4[13]) + bits.OnesCount64(r0[14]|r1[14]|r2[14]|r3[14]|r4[14]) + bits.OnesCount64(r0[15]|r1[15]|r2[15]|r3[15]|r4[15]))
+		n += uint64(bits.OnesCount64(r0[16]|r1[16]|r2[16]|r3[16]|r4[16]) + bits.OnesCount64(r0[17]|r1[17]|r2[17]|r3[17]|r4[17]) + bits.OnesCount64(r0[18]|r1[18]|r2[18]|r3[18]|r4[18]) + bits.OnesCount64(r0[19]|r1[19]|r2[19]|r3[19]|r4[19]))
+		n += uint64(bits.OnesCount64(r0[20]|r1[20]|r2[20]|r3[20]|r4[20]) + bits.OnesCount64(r0[21]|r1[21]|r2[21]|r3[21]|r4[21]) + bits.OnesCount64(r0[22]|r1[22]|r2[22]|r3[22]|r4[22]))
+	}
+	return int(n)
+}
+
+// clashesGoStrided9x5r23 is clashesGo for 5 tables of 9 diagonals, 23 words of rows stride words apart.
+func clashesGoStrided9x5r23(tables []uint64, stride int, keys []uint64) int {
+	tb := (*[5 << 9 * 32]uint64)(tables)
+	s := uint(stride-1)&31 + 1
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[23]uint64)(tb[uint(0<<9+key>>0&0x1ff)*s:])
+		r1 := (*[23]uint64)(tb[uint(1<<9+key>>9&0x1ff)*s:])
+		r2 := (*[23]uint64)(tb[uint(2<<9+key>>18&0x1ff)*s:])
+		r3 := (*[23]uint64)(tb[uint(3<<9+key>>27&0x1ff)*s:])
+		r4 := (*[23]uint64)(tb[uint(4<<9+key>>36&0x1ff)*s:])
 		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]))
 		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]|r4[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]|r4[7]))
 		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]|r4[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]|r4[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]|r4[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]|r4[11]))
@@ -12518,6 +20009,27 @@ func clashesGo9x5r24(tables []uint64, keys []uint64) int {
 	return int(n)
 }
 
+// clashesGoStrided9x5r24 is clashesGo for 5 tables of 9 diagonals, 24 words of rows stride words apart.
+func clashesGoStrided9x5r24(tables []uint64, stride int, keys []uint64) int {
+	tb := (*[5 << 9 * 32]uint64)(tables)
+	s := uint(stride-1)&31 + 1
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[24]uint64)(tb[uint(0<<9+key>>0&0x1ff)*s:])
+		r1 := (*[24]uint64)(tb[uint(1<<9+key>>9&0x1ff)*s:])
+		r2 := (*[24]uint64)(tb[uint(2<<9+key>>18&0x1ff)*s:])
+		r3 := (*[24]uint64)(tb[uint(3<<9+key>>27&0x1ff)*s:])
+		r4 := (*[24]uint64)(tb[uint(4<<9+key>>36&0x1ff)*s:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]|r4[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]|r4[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]|r4[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]|r4[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]|r4[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]|r4[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]|r2[12]|r3[12]|r4[12]) + bits.OnesCount64(r0[13]|r1[13]|r2[13]|r3[13]|r4[13]) + bits.OnesCount64(r0[14]|r1[14]|r2[14]|r3[14]|r4[14]) + bits.OnesCount64(r0[15]|r1[15]|r2[15]|r3[15]|r4[15]))
+		n += uint64(bits.OnesCount64(r0[16]|r1[16]|r2[16]|r3[16]|r4[16]) + bits.OnesCount64(r0[17]|r1[17]|r2[17]|r3[17]|r4[17]) + bits.OnesCount64(r0[18]|r1[18]|r2[18]|r3[18]|r4[18]) + bits.OnesCount64(r0[19]|r1[19]|r2[19]|r3[19]|r4[19]))
+		n += uint64(bits.OnesCount64(r0[20]|r1[20]|r2[20]|r3[20]|r4[20]) + bits.OnesCount64(r0[21]|r1[21]|r2[21]|r3[21]|r4[21]) + bits.OnesCount64(r0[22]|r1[22]|r2[22]|r3[22]|r4[22]) + bits.OnesCount64(r0[23]|r1[23]|r2[23]|r3[23]|r4[23]))
+	}
+	return int(n)
+}
+
 // clashesGo9x5r25 is clashesGo for 5 tables of 9 diagonals, rows of 25 words.
 func clashesGo9x5r25(tables []uint64, keys []uint64) int {
 	tb := (*[5 << 9 * 25]uint64)(tables)
@@ -12528,6 +20040,28 @@ func clashesGo9x5r25(tables []uint64, keys []uint64) int {
 		r2 := (*[25]uint64)(tb[(2<<9+int(key>>18&0x1ff))*25:])
 		r3 := (*[25]uint64)(tb[(3<<9+int(key>>27&0x1ff))*25:])
 		r4 := (*[25]uint64)(tb[(4<<9+int(key>>36&0x1ff))*25:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]|r4[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]|r4[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]|r4[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]|r4[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]|r4[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]|r4[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]|r2[12]|r3[12]|r4[12]) + bits.OnesCount64(r0[13]|r1[13]|r2[13]|r3[13]|r4[13]) + bits.OnesCount64(r0[14]|r1[14]|r2[14]|r3[14]|r4[14]) + bits.OnesCount64(r0[15]|r1[15]|r2[15]|r3[15]|r4[15]))
+		n += uint64(bits.OnesCount64(r0[16]|r1[16]|r2[16]|r3[16]|r4[16]) + bits.OnesCount64(r0[17]|r1[17]|r2[17]|r3[17]|r4[17]) + bits.OnesCount64(r0[18]|r1[18]|r2[18]|r3[18]|r4[18]) + bits.OnesCount64(r0[19]|r1[19]|r2[19]|r3[19]|r4[19]))
+		n += uint64(bits.OnesCount64(r0[20]|r1[20]|r2[20]|r3[20]|r4[20]) + bits.OnesCount64(r0[21]|r1[21]|r2[21]|r3[21]|r4[21]) + bits.OnesCount64(r0[22]|r1[22]|r2[22]|r3[22]|r4[22]) + bits.OnesCount64(r0[23]|r1[23]|r2[23]|r3[23]|r4[23]))
+		n += uint64(bits.OnesCount64(r0[24] | r1[24] | r2[24] | r3[24] | r4[24]))
+	}
+	return int(n)
+}
+
+// clashesGoStrided9x5r25 is clashesGo for 5 tables of 9 diagonals, 25 words of rows stride words apart.
+func clashesGoStrided9x5r25(tables []uint64, stride int, keys []uint64) int {
+	tb := (*[5 << 9 * 32]uint64)(tables)
+	s := uint(stride-1)&31 + 1
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[25]uint64)(tb[uint(0<<9+key>>0&0x1ff)*s:])
+		r1 := (*[25]uint64)(tb[uint(1<<9+key>>9&0x1ff)*s:])
+		r2 := (*[25]uint64)(tb[uint(2<<9+key>>18&0x1ff)*s:])
+		r3 := (*[25]uint64)(tb[uint(3<<9+key>>27&0x1ff)*s:])
+		r4 := (*[25]uint64)(tb[uint(4<<9+key>>36&0x1ff)*s:])
 		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]))
 		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]|r4[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]|r4[7]))
 		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]|r4[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]|r4[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]|r4[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]|r4[11]))
@@ -12560,6 +20094,28 @@ func clashesGo9x5r26(tables []uint64, keys []uint64) int {
 	return int(n)
 }
 
+// clashesGoStrided9x5r26 is clashesGo for 5 tables of 9 diagonals, 26 words of rows stride words apart.
+func clashesGoStrided9x5r26(tables []uint64, stride int, keys []uint64) int {
+	tb := (*[5 << 9 * 32]uint64)(tables)
+	s := uint(stride-1)&31 + 1
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[26]uint64)(tb[uint(0<<9+key>>0&0x1ff)*s:])
+		r1 := (*[26]uint64)(tb[uint(1<<9+key>>9&0x1ff)*s:])
+		r2 := (*[26]uint64)(tb[uint(2<<9+key>>18&0x1ff)*s:])
+		r3 := (*[26]uint64)(tb[uint(3<<9+key>>27&0x1ff)*s:])
+		r4 := (*[26]uint64)(tb[uint(4<<9+key>>36&0x1ff)*s:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]|r4[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]|r4[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]|r4[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]|r4[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]|r4[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]|r4[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]|r2[12]|r3[12]|r4[12]) + bits.OnesCount64(r0[13]|r1[13]|r2[13]|r3[13]|r4[13]) + bits.OnesCount64(r0[14]|r1[14]|r2[14]|r3[14]|r4[14]) + bits.OnesCount64(r0[15]|r1[15]|r2[15]|r3[15]|r4[15]))
+		n += uint64(bits.OnesCount64(r0[16]|r1[16]|r2[16]|r3[16]|r4[16]) + bits.OnesCount64(r0[17]|r1[17]|r2[17]|r3[17]|r4[17]) + bits.OnesCount64(r0[18]|r1[18]|r2[18]|r3[18]|r4[18]) + bits.OnesCount64(r0[19]|r1[19]|r2[19]|r3[19]|r4[19]))
+		n += uint64(bits.OnesCount64(r0[20]|r1[20]|r2[20]|r3[20]|r4[20]) + bits.OnesCount64(r0[21]|r1[21]|r2[21]|r3[21]|r4[21]) + bits.OnesCount64(r0[22]|r1[22]|r2[22]|r3[22]|r4[22]) + bits.OnesCount64(r0[23]|r1[23]|r2[23]|r3[23]|r4[23]))
+		n += uint64(bits.OnesCount64(r0[24]|r1[24]|r2[24]|r3[24]|r4[24]) + bits.OnesCount64(r0[25]|r1[25]|r2[25]|r3[25]|r4[25]))
+	}
+	return int(n)
+}
+
 // clashesGo9x5r27 is clashesGo for 5 tables of 9 diagonals, rows of 27 words.
 func clashesGo9x5r27(tables []uint64, keys []uint64) int {
 	tb := (*[5 << 9 * 27]uint64)(tables)
@@ -12570,6 +20126,28 @@ func clashesGo9x5r27(tables []uint64, keys []uint64) int {
 		r2 := (*[27]uint64)(tb[(2<<9+int(key>>18&0x1ff))*27:])
 		r3 := (*[27]uint64)(tb[(3<<9+int(key>>27&0x1ff))*27:])
 		r4 := (*[27]uint64)(tb[(4<<9+int(key>>36&0x1ff))*27:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]|r4[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]|r4[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]|r4[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]|r4[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]|r4[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]|r4[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]|r2[12]|r3[12]|r4[12]) + bits.OnesCount64(r0[13]|r1[13]|r2[13]|r3[13]|r4[13]) + bits.OnesCount64(r0[14]|r1[14]|r2[14]|r3[14]|r4[14]) + bits.OnesCount64(r0[15]|r1[15]|r2[15]|r3[15]|r4[15]))
+		n += uint64(bits.OnesCount64(r0[16]|r1[16]|r2[16]|r3[16]|r4[16]) + bits.OnesCount64(r0[17]|r1[17]|r2[17]|r3[17]|r4[17]) + bits.OnesCount64(r0[18]|r1[18]|r2[18]|r3[18]|r4[18]) + bits.OnesCount64(r0[19]|r1[19]|r2[19]|r3[19]|r4[19]))
+		n += uint64(bits.OnesCount64(r0[20]|r1[20]|r2[20]|r3[20]|r4[20]) + bits.OnesCount64(r0[21]|r1[21]|r2[21]|r3[21]|r4[21]) + bits.OnesCount64(r0[22]|r1[22]|r2[22]|r3[22]|r4[22]) + bits.OnesCount64(r0[23]|r1[23]|r2[23]|r3[23]|r4[23]))
+		n += uint64(bits.OnesCount64(r0[24]|r1[24]|r2[24]|r3[24]|r4[24]) + bits.OnesCount64(r0[25]|r1[25]|r2[25]|r3[25]|r4[25]) + bits.OnesCount64(r0[26]|r1[26]|r2[26]|r3[26]|r4[26]))
+	}
+	return int(n)
+}
+
+// clashesGoStrided9x5r27 is clashesGo for 5 tables of 9 diagonals, 27 words of rows stride words apart.
+func clashesGoStrided9x5r27(tables []uint64, stride int, keys []uint64) int {
+	tb := (*[5 << 9 * 32]uint64)(tables)
+	s := uint(stride-1)&31 + 1
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[27]uint64)(tb[uint(0<<9+key>>0&0x1ff)*s:])
+		r1 := (*[27]uint64)(tb[uint(1<<9+key>>9&0x1ff)*s:])
+		r2 := (*[27]uint64)(tb[uint(2<<9+key>>18&0x1ff)*s:])
+		r3 := (*[27]uint64)(tb[uint(3<<9+key>>27&0x1ff)*s:])
+		r4 := (*[27]uint64)(tb[uint(4<<9+key>>36&0x1ff)*s:])
 		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]))
 		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]|r4[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]|r4[7]))
 		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]|r4[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]|r4[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]|r4[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]|r4[11]))
@@ -12602,6 +20180,28 @@ func clashesGo9x5r28(tables []uint64, keys []uint64) int {
 	return int(n)
 }
 
+// clashesGoStrided9x5r28 is clashesGo for 5 tables of 9 diagonals, 28 words of rows stride words apart.
+func clashesGoStrided9x5r28(tables []uint64, stride int, keys []uint64) int {
+	tb := (*[5 << 9 * 32]uint64)(tables)
+	s := uint(stride-1)&31 + 1
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[28]uint64)(tb[uint(0<<9+key>>0&0x1ff)*s:])
+		r1 := (*[28]uint64)(tb[uint(1<<9+key>>9&0x1ff)*s:])
+		r2 := (*[28]uint64)(tb[uint(2<<9+key>>18&0x1ff)*s:])
+		r3 := (*[28]uint64)(tb[uint(3<<9+key>>27&0x1ff)*s:])
+		r4 := (*[28]uint64)(tb[uint(4<<9+key>>36&0x1ff)*s:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]|r4[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]|r4[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]|r4[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]|r4[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]|r4[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]|r4[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]|r2[12]|r3[12]|r4[12]) + bits.OnesCount64(r0[13]|r1[13]|r2[13]|r3[13]|r4[13]) + bits.OnesCount64(r0[14]|r1[14]|r2[14]|r3[14]|r4[14]) + bits.OnesCount64(r0[15]|r1[15]|r2[15]|r3[15]|r4[15]))
+		n += uint64(bits.OnesCount64(r0[16]|r1[16]|r2[16]|r3[16]|r4[16]) + bits.OnesCount64(r0[17]|r1[17]|r2[17]|r3[17]|r4[17]) + bits.OnesCount64(r0[18]|r1[18]|r2[18]|r3[18]|r4[18]) + bits.OnesCount64(r0[19]|r1[19]|r2[19]|r3[19]|r4[19]))
+		n += uint64(bits.OnesCount64(r0[20]|r1[20]|r2[20]|r3[20]|r4[20]) + bits.OnesCount64(r0[21]|r1[21]|r2[21]|r3[21]|r4[21]) + bits.OnesCount64(r0[22]|r1[22]|r2[22]|r3[22]|r4[22]) + bits.OnesCount64(r0[23]|r1[23]|r2[23]|r3[23]|r4[23]))
+		n += uint64(bits.OnesCount64(r0[24]|r1[24]|r2[24]|r3[24]|r4[24]) + bits.OnesCount64(r0[25]|r1[25]|r2[25]|r3[25]|r4[25]) + bits.OnesCount64(r0[26]|r1[26]|r2[26]|r3[26]|r4[26]) + bits.OnesCount64(r0[27]|r1[27]|r2[27]|r3[27]|r4[27]))
+	}
+	return int(n)
+}
+
 // clashesGo9x5r29 is clashesGo for 5 tables of 9 diagonals, rows of 29 words.
 func clashesGo9x5r29(tables []uint64, keys []uint64) int {
 	tb := (*[5 << 9 * 29]uint64)(tables)
@@ -12612,6 +20212,29 @@ func clashesGo9x5r29(tables []uint64, keys []uint64) int {
 		r2 := (*[29]uint64)(tb[(2<<9+int(key>>18&0x1ff))*29:])
 		r3 := (*[29]uint64)(tb[(3<<9+int(key>>27&0x1ff))*29:])
 		r4 := (*[29]uint64)(tb[(4<<9+int(key>>36&0x1ff))*29:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]|r4[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]|r4[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]|r4[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]|r4[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]|r4[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]|r4[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]|r2[12]|r3[12]|r4[12]) + bits.OnesCount64(r0[13]|r1[13]|r2[13]|r3[13]|r4[13]) + bits.OnesCount64(r0[14]|r1[14]|r2[14]|r3[14]|r4[14]) + bits.OnesCount64(r0[15]|r1[15]|r2[15]|r3[15]|r4[15]))
+		n += uint64(bits.OnesCount64(r0[16]|r1[16]|r2[16]|r3[16]|r4[16]) + bits.OnesCount64(r0[17]|r1[17]|r2[17]|r3[17]|r4[17]) + bits.OnesCount64(r0[18]|r1[18]|r2[18]|r3[18]|r4[18]) + bits.OnesCount64(r0[19]|r1[19]|r2[19]|r3[19]|r4[19]))
+		n += uint64(bits.OnesCount64(r0[20]|r1[20]|r2[20]|r3[20]|r4[20]) + bits.OnesCount64(r0[21]|r1[21]|r2[21]|r3[21]|r4[21]) + bits.OnesCount64(r0[22]|r1[22]|r2[22]|r3[22]|r4[22]) + bits.OnesCount64(r0[23]|r1[23]|r2[23]|r3[23]|r4[23]))
+		n += uint64(bits.OnesCount64(r0[24]|r1[24]|r2[24]|r3[24]|r4[24]) + bits.OnesCount64(r0[25]|r1[25]|r2[25]|r3[25]|r4[25]) + bits.OnesCount64(r0[26]|r1[26]|r2[26]|r3[26]|r4[26]) + bits.OnesCount64(r0[27]|r1[27]|r2[27]|r3[27]|r4[27]))
+		n += uint64(bits.OnesCount64(r0[28] | r1[28] | r2[28] | r3[28] | r4[28]))
+	}
+	return int(n)
+}
+
+// clashesGoStrided9x5r29 is clashesGo for 5 tables of 9 diagonals, 29 words of rows stride words apart.
+func clashesGoStrided9x5r29(tables []uint64, stride int, keys []uint64) int {
+	tb := (*[5 << 9 * 32]uint64)(tables)
+	s := uint(stride-1)&31 + 1
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[29]uint64)(tb[uint(0<<9+key>>0&0x1ff)*s:])
+		r1 := (*[29]uint64)(tb[uint(1<<9+key>>9&0x1ff)*s:])
+		r2 := (*[29]uint64)(tb[uint(2<<9+key>>18&0x1ff)*s:])
+		r3 := (*[29]uint64)(tb[uint(3<<9+key>>27&0x1ff)*s:])
+		r4 := (*[29]uint64)(tb[uint(4<<9+key>>36&0x1ff)*s:])
 		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]))
 		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]|r4[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]|r4[7]))
 		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]|r4[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]|r4[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]|r4[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]|r4[11]))
@@ -12646,6 +20269,29 @@ func clashesGo9x5r30(tables []uint64, keys []uint64) int {
 	return int(n)
 }
 
+// clashesGoStrided9x5r30 is clashesGo for 5 tables of 9 diagonals, 30 words of rows stride words apart.
+func clashesGoStrided9x5r30(tables []uint64, stride int, keys []uint64) int {
+	tb := (*[5 << 9 * 32]uint64)(tables)
+	s := uint(stride-1)&31 + 1
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[30]uint64)(tb[uint(0<<9+key>>0&0x1ff)*s:])
+		r1 := (*[30]uint64)(tb[uint(1<<9+key>>9&0x1ff)*s:])
+		r2 := (*[30]uint64)(tb[uint(2<<9+key>>18&0x1ff)*s:])
+		r3 := (*[30]uint64)(tb[uint(3<<9+key>>27&0x1ff)*s:])
+		r4 := (*[30]uint64)(tb[uint(4<<9+key>>36&0x1ff)*s:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]|r4[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]|r4[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]|r4[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]|r4[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]|r4[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]|r4[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]|r2[12]|r3[12]|r4[12]) + bits.OnesCount64(r0[13]|r1[13]|r2[13]|r3[13]|r4[13]) + bits.OnesCount64(r0[14]|r1[14]|r2[14]|r3[14]|r4[14]) + bits.OnesCount64(r0[15]|r1[15]|r2[15]|r3[15]|r4[15]))
+		n += uint64(bits.OnesCount64(r0[16]|r1[16]|r2[16]|r3[16]|r4[16]) + bits.OnesCount64(r0[17]|r1[17]|r2[17]|r3[17]|r4[17]) + bits.OnesCount64(r0[18]|r1[18]|r2[18]|r3[18]|r4[18]) + bits.OnesCount64(r0[19]|r1[19]|r2[19]|r3[19]|r4[19]))
+		n += uint64(bits.OnesCount64(r0[20]|r1[20]|r2[20]|r3[20]|r4[20]) + bits.OnesCount64(r0[21]|r1[21]|r2[21]|r3[21]|r4[21]) + bits.OnesCount64(r0[22]|r1[22]|r2[22]|r3[22]|r4[22]) + bits.OnesCount64(r0[23]|r1[23]|r2[23]|r3[23]|r4[23]))
+		n += uint64(bits.OnesCount64(r0[24]|r1[24]|r2[24]|r3[24]|r4[24]) + bits.OnesCount64(r0[25]|r1[25]|r2[25]|r3[25]|r4[25]) + bits.OnesCount64(r0[26]|r1[26]|r2[26]|r3[26]|r4[26]) + bits.OnesCount64(r0[27]|r1[27]|r2[27]|r3[27]|r4[27]))
+		n += uint64(bits.OnesCount64(r0[28]|r1[28]|r2[28]|r3[28]|r4[28]) + bits.OnesCount64(r0[29]|r1[29]|r2[29]|r3[29]|r4[29]))
+	}
+	return int(n)
+}
+
 // clashesGo9x5r31 is clashesGo for 5 tables of 9 diagonals, rows of 31 words.
 func clashesGo9x5r31(tables []uint64, keys []uint64) int {
 	tb := (*[5 << 9 * 31]uint64)(tables)
@@ -12656,6 +20302,29 @@ func clashesGo9x5r31(tables []uint64, keys []uint64) int {
 		r2 := (*[31]uint64)(tb[(2<<9+int(key>>18&0x1ff))*31:])
 		r3 := (*[31]uint64)(tb[(3<<9+int(key>>27&0x1ff))*31:])
 		r4 := (*[31]uint64)(tb[(4<<9+int(key>>36&0x1ff))*31:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]|r4[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]|r4[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]|r4[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]|r4[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]|r4[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]|r4[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]|r2[12]|r3[12]|r4[12]) + bits.OnesCount64(r0[13]|r1[13]|r2[13]|r3[13]|r4[13]) + bits.OnesCount64(r0[14]|r1[14]|r2[14]|r3[14]|r4[14]) + bits.OnesCount64(r0[15]|r1[15]|r2[15]|r3[15]|r4[15]))
+		n += uint64(bits.OnesCount64(r0[16]|r1[16]|r2[16]|r3[16]|r4[16]) + bits.OnesCount64(r0[17]|r1[17]|r2[17]|r3[17]|r4[17]) + bits.OnesCount64(r0[18]|r1[18]|r2[18]|r3[18]|r4[18]) + bits.OnesCount64(r0[19]|r1[19]|r2[19]|r3[19]|r4[19]))
+		n += uint64(bits.OnesCount64(r0[20]|r1[20]|r2[20]|r3[20]|r4[20]) + bits.OnesCount64(r0[21]|r1[21]|r2[21]|r3[21]|r4[21]) + bits.OnesCount64(r0[22]|r1[22]|r2[22]|r3[22]|r4[22]) + bits.OnesCount64(r0[23]|r1[23]|r2[23]|r3[23]|r4[23]))
+		n += uint64(bits.OnesCount64(r0[24]|r1[24]|r2[24]|r3[24]|r4[24]) + bits.OnesCount64(r0[25]|r1[25]|r2[25]|r3[25]|r4[25]) + bits.OnesCount64(r0[26]|r1[26]|r2[26]|r3[26]|r4[26]) + bits.OnesCount64(r0[27]|r1[27]|r2[27]|r3[27]|r4[27]))
+		n += uint64(bits.OnesCount64(r0[28]|r1[28]|r2[28]|r3[28]|r4[28]) + bits.OnesCount64(r0[29]|r1[29]|r2[29]|r3[29]|r4[29]) + bits.OnesCount64(r0[30]|r1[30]|r2[30]|r3[30]|r4[30]))
+	}
+	return int(n)
+}
+
+// clashesGoStrided9x5r31 is clashesGo for 5 tables of 9 diagonals, 31 words of rows stride words apart.
+func clashesGoStrided9x5r31(tables []uint64, stride int, keys []uint64) int {
+	tb := (*[5 << 9 * 32]uint64)(tables)
+	s := uint(stride-1)&31 + 1
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[31]uint64)(tb[uint(0<<9+key>>0&0x1ff)*s:])
+		r1 := (*[31]uint64)(tb[uint(1<<9+key>>9&0x1ff)*s:])
+		r2 := (*[31]uint64)(tb[uint(2<<9+key>>18&0x1ff)*s:])
+		r3 := (*[31]uint64)(tb[uint(3<<9+key>>27&0x1ff)*s:])
+		r4 := (*[31]uint64)(tb[uint(4<<9+key>>36&0x1ff)*s:])
 		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]))
 		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]|r4[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]|r4[7]))
 		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]|r4[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]|r4[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]|r4[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]|r4[11]))
@@ -12690,6 +20359,29 @@ func clashesGo9x5r32(tables []uint64, keys []uint64) int {
 	return int(n)
 }
 
+// clashesGoStrided9x5r32 is clashesGo for 5 tables of 9 diagonals, 32 words of rows stride words apart.
+func clashesGoStrided9x5r32(tables []uint64, stride int, keys []uint64) int {
+	tb := (*[5 << 9 * 32]uint64)(tables)
+	s := uint(stride-1)&31 + 1
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[32]uint64)(tb[uint(0<<9+key>>0&0x1ff)*s:])
+		r1 := (*[32]uint64)(tb[uint(1<<9+key>>9&0x1ff)*s:])
+		r2 := (*[32]uint64)(tb[uint(2<<9+key>>18&0x1ff)*s:])
+		r3 := (*[32]uint64)(tb[uint(3<<9+key>>27&0x1ff)*s:])
+		r4 := (*[32]uint64)(tb[uint(4<<9+key>>36&0x1ff)*s:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]|r4[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]|r4[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]|r4[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]|r4[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]|r4[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]|r4[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]|r2[12]|r3[12]|r4[12]) + bits.OnesCount64(r0[13]|r1[13]|r2[13]|r3[13]|r4[13]) + bits.OnesCount64(r0[14]|r1[14]|r2[14]|r3[14]|r4[14]) + bits.OnesCount64(r0[15]|r1[15]|r2[15]|r3[15]|r4[15]))
+		n += uint64(bits.OnesCount64(r0[16]|r1[16]|r2[16]|r3[16]|r4[16]) + bits.OnesCount64(r0[17]|r1[17]|r2[17]|r3[17]|r4[17]) + bits.OnesCount64(r0[18]|r1[18]|r2[18]|r3[18]|r4[18]) + bits.OnesCount64(r0[19]|r1[19]|r2[19]|r3[19]|r4[19]))
+		n += uint64(bits.OnesCount64(r0[20]|r1[20]|r2[20]|r3[20]|r4[20]) + bits.OnesCount64(r0[21]|r1[21]|r2[21]|r3[21]|r4[21]) + bits.OnesCount64(r0[22]|r1[22]|r2[22]|r3[22]|r4[22]) + bits.OnesCount64(r0[23]|r1[23]|r2[23]|r3[23]|r4[23]))
+		n += uint64(bits.OnesCount64(r0[24]|r1[24]|r2[24]|r3[24]|r4[24]) + bits.OnesCount64(r0[25]|r1[25]|r2[25]|r3[25]|r4[25]) + bits.OnesCount64(r0[26]|r1[26]|r2[26]|r3[26]|r4[26]) + bits.OnesCount64(r0[27]|r1[27]|r2[27]|r3[27]|r4[27]))
+		n += uint64(bits.OnesCount64(r0[28]|r1[28]|r2[28]|r3[28]|r4[28]) + bits.OnesCount64(r0[29]|r1[29]|r2[29]|r3[29]|r4[29]) + bits.OnesCount64(r0[30]|r1[30]|r2[30]|r3[30]|r4[30]) + bits.OnesCount64(r0[31]|r1[31]|r2[31]|r3[31]|r4[31]))
+	}
+	return int(n)
+}
+
 // clashesGo9x6r1 is clashesGo for 6 tables of 9 diagonals, rows of 1 words.
 func clashesGo9x6r1(tables []uint64, keys []uint64) int {
 	tb := (*[6 << 9 * 1]uint64)(tables)
@@ -12701,6 +20393,23 @@ func clashesGo9x6r1(tables []uint64, keys []uint64) int {
 		r3 := (*[1]uint64)(tb[(3<<9+int(key>>27&0x1ff))*1:])
 		r4 := (*[1]uint64)(tb[(4<<9+int(key>>36&0x1ff))*1:])
 		r5 := (*[1]uint64)(tb[(5<<9+int(key>>45&0x1ff))*1:])
+		n += uint64(bits.OnesCount64(r0[0] | r1[0] | r2[0] | r3[0] | r4[0] | r5[0]))
+	}
+	return int(n)
+}
+
+// clashesGoStrided9x6r1 is clashesGo for 6 tables of 9 diagonals, 1 words of rows stride words apart.
+func clashesGoStrided9x6r1(tables []uint64, stride int, keys []uint64) int {
+	tb := (*[6 << 9 * 32]uint64)(tables)
+	s := uint(stride-1)&31 + 1
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[1]uint64)(tb[uint(0<<9+key>>0&0x1ff)*s:])
+		r1 := (*[1]uint64)(tb[uint(1<<9+key>>9&0x1ff)*s:])
+		r2 := (*[1]uint64)(tb[uint(2<<9+key>>18&0x1ff)*s:])
+		r3 := (*[1]uint64)(tb[uint(3<<9+key>>27&0x1ff)*s:])
+		r4 := (*[1]uint64)(tb[uint(4<<9+key>>36&0x1ff)*s:])
+		r5 := (*[1]uint64)(tb[uint(5<<9+key>>45&0x1ff)*s:])
 		n += uint64(bits.OnesCount64(r0[0] | r1[0] | r2[0] | r3[0] | r4[0] | r5[0]))
 	}
 	return int(n)
@@ -12722,6 +20431,23 @@ func clashesGo9x6r2(tables []uint64, keys []uint64) int {
 	return int(n)
 }
 
+// clashesGoStrided9x6r2 is clashesGo for 6 tables of 9 diagonals, 2 words of rows stride words apart.
+func clashesGoStrided9x6r2(tables []uint64, stride int, keys []uint64) int {
+	tb := (*[6 << 9 * 32]uint64)(tables)
+	s := uint(stride-1)&31 + 1
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[2]uint64)(tb[uint(0<<9+key>>0&0x1ff)*s:])
+		r1 := (*[2]uint64)(tb[uint(1<<9+key>>9&0x1ff)*s:])
+		r2 := (*[2]uint64)(tb[uint(2<<9+key>>18&0x1ff)*s:])
+		r3 := (*[2]uint64)(tb[uint(3<<9+key>>27&0x1ff)*s:])
+		r4 := (*[2]uint64)(tb[uint(4<<9+key>>36&0x1ff)*s:])
+		r5 := (*[2]uint64)(tb[uint(5<<9+key>>45&0x1ff)*s:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]|r5[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]|r5[1]))
+	}
+	return int(n)
+}
+
 // clashesGo9x6r3 is clashesGo for 6 tables of 9 diagonals, rows of 3 words.
 func clashesGo9x6r3(tables []uint64, keys []uint64) int {
 	tb := (*[6 << 9 * 3]uint64)(tables)
@@ -12733,6 +20459,23 @@ func clashesGo9x6r3(tables []uint64, keys []uint64) int {
 		r3 := (*[3]uint64)(tb[(3<<9+int(key>>27&0x1ff))*3:])
 		r4 := (*[3]uint64)(tb[(4<<9+int(key>>36&0x1ff))*3:])
 		r5 := (*[3]uint64)(tb[(5<<9+int(key>>45&0x1ff))*3:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]|r5[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]|r5[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]|r5[2]))
+	}
+	return int(n)
+}
+
+// clashesGoStrided9x6r3 is clashesGo for 6 tables of 9 diagonals, 3 words of rows stride words apart.
+func clashesGoStrided9x6r3(tables []uint64, stride int, keys []uint64) int {
+	tb := (*[6 << 9 * 32]uint64)(tables)
+	s := uint(stride-1)&31 + 1
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[3]uint64)(tb[uint(0<<9+key>>0&0x1ff)*s:])
+		r1 := (*[3]uint64)(tb[uint(1<<9+key>>9&0x1ff)*s:])
+		r2 := (*[3]uint64)(tb[uint(2<<9+key>>18&0x1ff)*s:])
+		r3 := (*[3]uint64)(tb[uint(3<<9+key>>27&0x1ff)*s:])
+		r4 := (*[3]uint64)(tb[uint(4<<9+key>>36&0x1ff)*s:])
+		r5 := (*[3]uint64)(tb[uint(5<<9+key>>45&0x1ff)*s:])
 		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]|r5[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]|r5[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]|r5[2]))
 	}
 	return int(n)
@@ -12754,6 +20497,23 @@ func clashesGo9x6r4(tables []uint64, keys []uint64) int {
 	return int(n)
 }
 
+// clashesGoStrided9x6r4 is clashesGo for 6 tables of 9 diagonals, 4 words of rows stride words apart.
+func clashesGoStrided9x6r4(tables []uint64, stride int, keys []uint64) int {
+	tb := (*[6 << 9 * 32]uint64)(tables)
+	s := uint(stride-1)&31 + 1
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[4]uint64)(tb[uint(0<<9+key>>0&0x1ff)*s:])
+		r1 := (*[4]uint64)(tb[uint(1<<9+key>>9&0x1ff)*s:])
+		r2 := (*[4]uint64)(tb[uint(2<<9+key>>18&0x1ff)*s:])
+		r3 := (*[4]uint64)(tb[uint(3<<9+key>>27&0x1ff)*s:])
+		r4 := (*[4]uint64)(tb[uint(4<<9+key>>36&0x1ff)*s:])
+		r5 := (*[4]uint64)(tb[uint(5<<9+key>>45&0x1ff)*s:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]|r5[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]|r5[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]|r5[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]|r5[3]))
+	}
+	return int(n)
+}
+
 // clashesGo9x6r5 is clashesGo for 6 tables of 9 diagonals, rows of 5 words.
 func clashesGo9x6r5(tables []uint64, keys []uint64) int {
 	tb := (*[6 << 9 * 5]uint64)(tables)
@@ -12765,6 +20525,24 @@ func clashesGo9x6r5(tables []uint64, keys []uint64) int {
 		r3 := (*[5]uint64)(tb[(3<<9+int(key>>27&0x1ff))*5:])
 		r4 := (*[5]uint64)(tb[(4<<9+int(key>>36&0x1ff))*5:])
 		r5 := (*[5]uint64)(tb[(5<<9+int(key>>45&0x1ff))*5:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]|r5[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]|r5[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]|r5[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]|r5[3]))
+		n += uint64(bits.OnesCount64(r0[4] | r1[4] | r2[4] | r3[4] | r4[4] | r5[4]))
+	}
+	return int(n)
+}
+
+// clashesGoStrided9x6r5 is clashesGo for 6 tables of 9 diagonals, 5 words of rows stride words apart.
+func clashesGoStrided9x6r5(tables []uint64, stride int, keys []uint64) int {
+	tb := (*[6 << 9 * 32]uint64)(tables)
+	s := uint(stride-1)&31 + 1
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[5]uint64)(tb[uint(0<<9+key>>0&0x1ff)*s:])
+		r1 := (*[5]uint64)(tb[uint(1<<9+key>>9&0x1ff)*s:])
+		r2 := (*[5]uint64)(tb[uint(2<<9+key>>18&0x1ff)*s:])
+		r3 := (*[5]uint64)(tb[uint(3<<9+key>>27&0x1ff)*s:])
+		r4 := (*[5]uint64)(tb[uint(4<<9+key>>36&0x1ff)*s:])
+		r5 := (*[5]uint64)(tb[uint(5<<9+key>>45&0x1ff)*s:])
 		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]|r5[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]|r5[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]|r5[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]|r5[3]))
 		n += uint64(bits.OnesCount64(r0[4] | r1[4] | r2[4] | r3[4] | r4[4] | r5[4]))
 	}
@@ -12788,6 +20566,24 @@ func clashesGo9x6r6(tables []uint64, keys []uint64) int {
 	return int(n)
 }
 
+// clashesGoStrided9x6r6 is clashesGo for 6 tables of 9 diagonals, 6 words of rows stride words apart.
+func clashesGoStrided9x6r6(tables []uint64, stride int, keys []uint64) int {
+	tb := (*[6 << 9 * 32]uint64)(tables)
+	s := uint(stride-1)&31 + 1
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[6]uint64)(tb[uint(0<<9+key>>0&0x1ff)*s:])
+		r1 := (*[6]uint64)(tb[uint(1<<9+key>>9&0x1ff)*s:])
+		r2 := (*[6]uint64)(tb[uint(2<<9+key>>18&0x1ff)*s:])
+		r3 := (*[6]uint64)(tb[uint(3<<9+key>>27&0x1ff)*s:])
+		r4 := (*[6]uint64)(tb[uint(4<<9+key>>36&0x1ff)*s:])
+		r5 := (*[6]uint64)(tb[uint(5<<9+key>>45&0x1ff)*s:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]|r5[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]|r5[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]|r5[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]|r5[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]|r5[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]|r5[5]))
+	}
+	return int(n)
+}
+
 // clashesGo9x6r7 is clashesGo for 6 tables of 9 diagonals, rows of 7 words.
 func clashesGo9x6r7(tables []uint64, keys []uint64) int {
 	tb := (*[6 << 9 * 7]uint64)(tables)
@@ -12799,6 +20595,24 @@ func clashesGo9x6r7(tables []uint64, keys []uint64) int {
 		r3 := (*[7]uint64)(tb[(3<<9+int(key>>27&0x1ff))*7:])
 		r4 := (*[7]uint64)(tb[(4<<9+int(key>>36&0x1ff))*7:])
 		r5 := (*[7]uint64)(tb[(5<<9+int(key>>45&0x1ff))*7:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]|r5[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]|r5[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]|r5[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]|r5[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]|r5[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]|r5[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]|r4[6]|r5[6]))
+	}
+	return int(n)
+}
+
+// clashesGoStrided9x6r7 is clashesGo for 6 tables of 9 diagonals, 7 words of rows stride words apart.
+func clashesGoStrided9x6r7(tables []uint64, stride int, keys []uint64) int {
+	tb := (*[6 << 9 * 32]uint64)(tables)
+	s := uint(stride-1)&31 + 1
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[7]uint64)(tb[uint(0<<9+key>>0&0x1ff)*s:])
+		r1 := (*[7]uint64)(tb[uint(1<<9+key>>9&0x1ff)*s:])
+		r2 := (*[7]uint64)(tb[uint(2<<9+key>>18&0x1ff)*s:])
+		r3 := (*[7]uint64)(tb[uint(3<<9+key>>27&0x1ff)*s:])
+		r4 := (*[7]uint64)(tb[uint(4<<9+key>>36&0x1ff)*s:])
+		r5 := (*[7]uint64)(tb[uint(5<<9+key>>45&0x1ff)*s:])
 		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]|r5[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]|r5[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]|r5[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]|r5[3]))
 		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]|r5[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]|r5[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]|r4[6]|r5[6]))
 	}
@@ -12822,6 +20636,24 @@ func clashesGo9x6r8(tables []uint64, keys []uint64) int {
 	return int(n)
 }
 
+// clashesGoStrided9x6r8 is clashesGo for 6 tables of 9 diagonals, 8 words of rows stride words apart.
+func clashesGoStrided9x6r8(tables []uint64, stride int, keys []uint64) int {
+	tb := (*[6 << 9 * 32]uint64)(tables)
+	s := uint(stride-1)&31 + 1
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[8]uint64)(tb[uint(0<<9+key>>0&0x1ff)*s:])
+		r1 := (*[8]uint64)(tb[uint(1<<9+key>>9&0x1ff)*s:])
+		r2 := (*[8]uint64)(tb[uint(2<<9+key>>18&0x1ff)*s:])
+		r3 := (*[8]uint64)(tb[uint(3<<9+key>>27&0x1ff)*s:])
+		r4 := (*[8]uint64)(tb[uint(4<<9+key>>36&0x1ff)*s:])
+		r5 := (*[8]uint64)(tb[uint(5<<9+key>>45&0x1ff)*s:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]|r5[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]|r5[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]|r5[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]|r5[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]|r5[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]|r5[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]|r4[6]|r5[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]|r4[7]|r5[7]))
+	}
+	return int(n)
+}
+
 // clashesGo9x6r9 is clashesGo for 6 tables of 9 diagonals, rows of 9 words.
 func clashesGo9x6r9(tables []uint64, keys []uint64) int {
 	tb := (*[6 << 9 * 9]uint64)(tables)
@@ -12833,6 +20665,25 @@ func clashesGo9x6r9(tables []uint64, keys []uint64) int {
 		r3 := (*[9]uint64)(tb[(3<<9+int(key>>27&0x1ff))*9:])
 		r4 := (*[9]uint64)(tb[(4<<9+int(key>>36&0x1ff))*9:])
 		r5 := (*[9]uint64)(tb[(5<<9+int(key>>45&0x1ff))*9:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]|r5[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]|r5[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]|r5[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]|r5[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]|r5[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]|r5[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]|r4[6]|r5[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]|r4[7]|r5[7]))
+		n += uint64(bits.OnesCount64(r0[8] | r1[8] | r2[8] | r3[8] | r4[8] | r5[8]))
+	}
+	return int(n)
+}
+
+// clashesGoStrided9x6r9 is clashesGo for 6 tables of 9 diagonals, 9 words of rows stride words apart.
+func clashesGoStrided9x6r9(tables []uint64, stride int, keys []uint64) int {
+	tb := (*[6 << 9 * 32]uint64)(tables)
+	s := uint(stride-1)&31 + 1
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[9]uint64)(tb[uint(0<<9+key>>0&0x1ff)*s:])
+		r1 := (*[9]uint64)(tb[uint(1<<9+key>>9&0x1ff)*s:])
+		r2 := (*[9]uint64)(tb[uint(2<<9+key>>18&0x1ff)*s:])
+		r3 := (*[9]uint64)(tb[uint(3<<9+key>>27&0x1ff)*s:])
+		r4 := (*[9]uint64)(tb[uint(4<<9+key>>36&0x1ff)*s:])
+		r5 := (*[9]uint64)(tb[uint(5<<9+key>>45&0x1ff)*s:])
 		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]|r5[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]|r5[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]|r5[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]|r5[3]))
 		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]|r5[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]|r5[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]|r4[6]|r5[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]|r4[7]|r5[7]))
 		n += uint64(bits.OnesCount64(r0[8] | r1[8] | r2[8] | r3[8] | r4[8] | r5[8]))
@@ -12858,6 +20709,25 @@ func clashesGo9x6r10(tables []uint64, keys []uint64) int {
 	return int(n)
 }
 
+// clashesGoStrided9x6r10 is clashesGo for 6 tables of 9 diagonals, 10 words of rows stride words apart.
+func clashesGoStrided9x6r10(tables []uint64, stride int, keys []uint64) int {
+	tb := (*[6 << 9 * 32]uint64)(tables)
+	s := uint(stride-1)&31 + 1
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[10]uint64)(tb[uint(0<<9+key>>0&0x1ff)*s:])
+		r1 := (*[10]uint64)(tb[uint(1<<9+key>>9&0x1ff)*s:])
+		r2 := (*[10]uint64)(tb[uint(2<<9+key>>18&0x1ff)*s:])
+		r3 := (*[10]uint64)(tb[uint(3<<9+key>>27&0x1ff)*s:])
+		r4 := (*[10]uint64)(tb[uint(4<<9+key>>36&0x1ff)*s:])
+		r5 := (*[10]uint64)(tb[uint(5<<9+key>>45&0x1ff)*s:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]|r5[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]|r5[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]|r5[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]|r5[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]|r5[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]|r5[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]|r4[6]|r5[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]|r4[7]|r5[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]|r4[8]|r5[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]|r4[9]|r5[9]))
+	}
+	return int(n)
+}
+
 // clashesGo9x6r11 is clashesGo for 6 tables of 9 diagonals, rows of 11 words.
 func clashesGo9x6r11(tables []uint64, keys []uint64) int {
 	tb := (*[6 << 9 * 11]uint64)(tables)
@@ -12869,6 +20739,25 @@ func clashesGo9x6r11(tables []uint64, keys []uint64) int {
 		r3 := (*[11]uint64)(tb[(3<<9+int(key>>27&0x1ff))*11:])
 		r4 := (*[11]uint64)(tb[(4<<9+int(key>>36&0x1ff))*11:])
 		r5 := (*[11]uint64)(tb[(5<<9+int(key>>45&0x1ff))*11:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]|r5[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]|r5[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]|r5[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]|r5[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]|r5[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]|r5[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]|r4[6]|r5[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]|r4[7]|r5[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]|r4[8]|r5[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]|r4[9]|r5[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]|r4[10]|r5[10]))
+	}
+	return int(n)
+}
+
+// clashesGoStrided9x6r11 is clashesGo for 6 tables of 9 diagonals, 11 words of rows stride words apart.
+func clashesGoStrided9x6r11(tables []uint64, stride int, keys []uint64) int {
+	tb := (*[6 << 9 * 32]uint64)(tables)
+	s := uint(stride-1)&31 + 1
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[11]uint64)(tb[uint(0<<9+key>>0&0x1ff)*s:])
+		r1 := (*[11]uint64)(tb[uint(1<<9+key>>9&0x1ff)*s:])
+		r2 := (*[11]uint64)(tb[uint(2<<9+key>>18&0x1ff)*s:])
+		r3 := (*[11]uint64)(tb[uint(3<<9+key>>27&0x1ff)*s:])
+		r4 := (*[11]uint64)(tb[uint(4<<9+key>>36&0x1ff)*s:])
+		r5 := (*[11]uint64)(tb[uint(5<<9+key>>45&0x1ff)*s:])
 		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]|r5[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]|r5[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]|r5[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]|r5[3]))
 		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]|r5[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]|r5[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]|r4[6]|r5[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]|r4[7]|r5[7]))
 		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]|r4[8]|r5[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]|r4[9]|r5[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]|r4[10]|r5[10]))
@@ -12894,6 +20783,25 @@ func clashesGo9x6r12(tables []uint64, keys []uint64) int {
 	return int(n)
 }
 
+// clashesGoStrided9x6r12 is clashesGo for 6 tables of 9 diagonals, 12 words of rows stride words apart.
+func clashesGoStrided9x6r12(tables []uint64, stride int, keys []uint64) int {
+	tb := (*[6 << 9 * 32]uint64)(tables)
+	s := uint(stride-1)&31 + 1
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[12]uint64)(tb[uint(0<<9+key>>0&0x1ff)*s:])
+		r1 := (*[12]uint64)(tb[uint(1<<9+key>>9&0x1ff)*s:])
+		r2 := (*[12]uint64)(tb[uint(2<<9+key>>18&0x1ff)*s:])
+		r3 := (*[12]uint64)(tb[uint(3<<9+key>>27&0x1ff)*s:])
+		r4 := (*[12]uint64)(tb[uint(4<<9+key>>36&0x1ff)*s:])
+		r5 := (*[12]uint64)(tb[uint(5<<9+key>>45&0x1ff)*s:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]|r5[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]|r5[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]|r5[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]|r5[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]|r5[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]|r5[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]|r4[6]|r5[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]|r4[7]|r5[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]|r4[8]|r5[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]|r4[9]|r5[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]|r4[10]|r5[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]|r4[11]|r5[11]))
+	}
+	return int(n)
+}
+
 // clashesGo9x6r13 is clashesGo for 6 tables of 9 diagonals, rows of 13 words.
 func clashesGo9x6r13(tables []uint64, keys []uint64) int {
 	tb := (*[6 << 9 * 13]uint64)(tables)
@@ -12905,6 +20813,26 @@ func clashesGo9x6r13(tables []uint64, keys []uint64) int {
 		r3 := (*[13]uint64)(tb[(3<<9+int(key>>27&0x1ff))*13:])
 		r4 := (*[13]uint64)(tb[(4<<9+int(key>>36&0x1ff))*13:])
 		r5 := (*[13]uint64)(tb[(5<<9+int(key>>45&0x1ff))*13:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]|r5[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]|r5[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]|r5[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]|r5[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]|r5[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]|r5[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]|r4[6]|r5[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]|r4[7]|r5[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]|r4[8]|r5[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]|r4[9]|r5[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]|r4[10]|r5[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]|r4[11]|r5[11]))
+		n += uint64(bits.OnesCount64(r0[12] | r1[12] | r2[12] | r3[12] | r4[12] | r5[12]))
+	}
+	return int(n)
+}
+
+// clashesGoStrided9x6r13 is clashesGo for 6 tables of 9 diagonals, 13 words of rows stride words apart.
+func clashesGoStrided9x6r13(tables []uint64, stride int, keys []uint64) int {
+	tb := (*[6 << 9 * 32]uint64)(tables)
+	s := uint(stride-1)&31 + 1
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[13]uint64)(tb[uint(0<<9+key>>0&0x1ff)*s:])
+		r1 := (*[13]uint64)(tb[uint(1<<9+key>>9&0x1ff)*s:])
+		r2 := (*[13]uint64)(tb[uint(2<<9+key>>18&0x1ff)*s:])
+		r3 := (*[13]uint64)(tb[uint(3<<9+key>>27&0x1ff)*s:])
+		r4 := (*[13]uint64)(tb[uint(4<<9+key>>36&0x1ff)*s:])
+		r5 := (*[13]uint64)(tb[uint(5<<9+key>>45&0x1ff)*s:])
 		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]|r5[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]|r5[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]|r5[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]|r5[3]))
 		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]|r5[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]|r5[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]|r4[6]|r5[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]|r4[7]|r5[7]))
 		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]|r4[8]|r5[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]|r4[9]|r5[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]|r4[10]|r5[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]|r4[11]|r5[11]))
@@ -12932,6 +20860,26 @@ func clashesGo9x6r14(tables []uint64, keys []uint64) int {
 	return int(n)
 }
 
+// clashesGoStrided9x6r14 is clashesGo for 6 tables of 9 diagonals, 14 words of rows stride words apart.
+func clashesGoStrided9x6r14(tables []uint64, stride int, keys []uint64) int {
+	tb := (*[6 << 9 * 32]uint64)(tables)
+	s := uint(stride-1)&31 + 1
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[14]uint64)(tb[uint(0<<9+key>>0&0x1ff)*s:])
+		r1 := (*[14]uint64)(tb[uint(1<<9+key>>9&0x1ff)*s:])
+		r2 := (*[14]uint64)(tb[uint(2<<9+key>>18&0x1ff)*s:])
+		r3 := (*[14]uint64)(tb[uint(3<<9+key>>27&0x1ff)*s:])
+		r4 := (*[14]uint64)(tb[uint(4<<9+key>>36&0x1ff)*s:])
+		r5 := (*[14]uint64)(tb[uint(5<<9+key>>45&0x1ff)*s:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]|r5[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]|r5[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]|r5[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]|r5[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]|r5[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]|r5[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]|r4[6]|r5[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]|r4[7]|r5[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]|r4[8]|r5[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]|r4[9]|r5[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]|r4[10]|r5[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]|r4[11]|r5[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]|r2[12]|r3[12]|r4[12]|r5[12]) + bits.OnesCount64(r0[13]|r1[13]|r2[13]|r3[13]|r4[13]|r5[13]))
+	}
+	return int(n)
+}
+
 // clashesGo9x6r15 is clashesGo for 6 tables of 9 diagonals, rows of 15 words.
 func clashesGo9x6r15(tables []uint64, keys []uint64) int {
 	tb := (*[6 << 9 * 15]uint64)(tables)
@@ -12943,6 +20891,26 @@ func clashesGo9x6r15(tables []uint64, keys []uint64) int {
 		r3 := (*[15]uint64)(tb[(3<<9+int(key>>27&0x1ff))*15:])
 		r4 := (*[15]uint64)(tb[(4<<9+int(key>>36&0x1ff))*15:])
 		r5 := (*[15]uint64)(tb[(5<<9+int(key>>45&0x1ff))*15:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]|r5[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]|r5[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]|r5[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]|r5[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]|r5[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]|r5[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]|r4[6]|r5[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]|r4[7]|r5[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]|r4[8]|r5[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]|r4[9]|r5[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]|r4[10]|r5[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]|r4[11]|r5[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]|r2[12]|r3[12]|r4[12]|r5[12]) + bits.OnesCount64(r0[13]|r1[13]|r2[13]|r3[13]|r4[13]|r5[13]) + bits.OnesCount64(r0[14]|r1[14]|r2[14]|r3[14]|r4[14]|r5[14]))
+	}
+	return int(n)
+}
+
+// clashesGoStrided9x6r15 is clashesGo for 6 tables of 9 diagonals, 15 words of rows stride words apart.
+func clashesGoStrided9x6r15(tables []uint64, stride int, keys []uint64) int {
+	tb := (*[6 << 9 * 32]uint64)(tables)
+	s := uint(stride-1)&31 + 1
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[15]uint64)(tb[uint(0<<9+key>>0&0x1ff)*s:])
+		r1 := (*[15]uint64)(tb[uint(1<<9+key>>9&0x1ff)*s:])
+		r2 := (*[15]uint64)(tb[uint(2<<9+key>>18&0x1ff)*s:])
+		r3 := (*[15]uint64)(tb[uint(3<<9+key>>27&0x1ff)*s:])
+		r4 := (*[15]uint64)(tb[uint(4<<9+key>>36&0x1ff)*s:])
+		r5 := (*[15]uint64)(tb[uint(5<<9+key>>45&0x1ff)*s:])
 		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]|r5[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]|r5[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]|r5[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]|r5[3]))
 		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]|r5[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]|r5[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]|r4[6]|r5[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]|r4[7]|r5[7]))
 		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]|r4[8]|r5[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]|r4[9]|r5[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]|r4[10]|r5[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]|r4[11]|r5[11]))
@@ -12970,6 +20938,26 @@ func clashesGo9x6r16(tables []uint64, keys []uint64) int {
 	return int(n)
 }
 
+// clashesGoStrided9x6r16 is clashesGo for 6 tables of 9 diagonals, 16 words of rows stride words apart.
+func clashesGoStrided9x6r16(tables []uint64, stride int, keys []uint64) int {
+	tb := (*[6 << 9 * 32]uint64)(tables)
+	s := uint(stride-1)&31 + 1
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[16]uint64)(tb[uint(0<<9+key>>0&0x1ff)*s:])
+		r1 := (*[16]uint64)(tb[uint(1<<9+key>>9&0x1ff)*s:])
+		r2 := (*[16]uint64)(tb[uint(2<<9+key>>18&0x1ff)*s:])
+		r3 := (*[16]uint64)(tb[uint(3<<9+key>>27&0x1ff)*s:])
+		r4 := (*[16]uint64)(tb[uint(4<<9+key>>36&0x1ff)*s:])
+		r5 := (*[16]uint64)(tb[uint(5<<9+key>>45&0x1ff)*s:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]|r5[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]|r5[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]|r5[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]|r5[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]|r5[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]|r5[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]|r4[6]|r5[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]|r4[7]|r5[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]|r4[8]|r5[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]|r4[9]|r5[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]|r4[10]|r5[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]|r4[11]|r5[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]|r2[12]|r3[12]|r4[12]|r5[12]) + bits.OnesCount64(r0[13]|r1[13]|r2[13]|r3[13]|r4[13]|r5[13]) + bits.OnesCount64(r0[14]|r1[14]|r2[14]|r3[14]|r4[14]|r5[14]) + bits.OnesCount64(r0[15]|r1[15]|r2[15]|r3[15]|r4[15]|r5[15]))
+	}
+	return int(n)
+}
+
 // clashesGo9x6r17 is clashesGo for 6 tables of 9 diagonals, rows of 17 words.
 func clashesGo9x6r17(tables []uint64, keys []uint64) int {
 	tb := (*[6 << 9 * 17]uint64)(tables)
@@ -12981,6 +20969,27 @@ func clashesGo9x6r17(tables []uint64, keys []uint64) int {
 		r3 := (*[17]uint64)(tb[(3<<9+int(key>>27&0x1ff))*17:])
 		r4 := (*[17]uint64)(tb[(4<<9+int(key>>36&0x1ff))*17:])
 		r5 := (*[17]uint64)(tb[(5<<9+int(key>>45&0x1ff))*17:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]|r5[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]|r5[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]|r5[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]|r5[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]|r5[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]|r5[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]|r4[6]|r5[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]|r4[7]|r5[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]|r4[8]|r5[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]|r4[9]|r5[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]|r4[10]|r5[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]|r4[11]|r5[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]|r2[12]|r3[12]|r4[12]|r5[12]) + bits.OnesCount64(r0[13]|r1[13]|r2[13]|r3[13]|r4[13]|r5[13]) + bits.OnesCount64(r0[14]|r1[14]|r2[14]|r3[14]|r4[14]|r5[14]) + bits.OnesCount64(r0[15]|r1[15]|r2[15]|r3[15]|r4[15]|r5[15]))
+		n += uint64(bits.OnesCount64(r0[16] | r1[16] | r2[16] | r3[16] | r4[16] | r5[16]))
+	}
+	return int(n)
+}
+
+// clashesGoStrided9x6r17 is clashesGo for 6 tables of 9 diagonals, 17 words of rows stride words apart.
+func clashesGoStrided9x6r17(tables []uint64, stride int, keys []uint64) int {
+	tb := (*[6 << 9 * 32]uint64)(tables)
+	s := uint(stride-1)&31 + 1
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[17]uint64)(tb[uint(0<<9+key>>0&0x1ff)*s:])
+		r1 := (*[17]uint64)(tb[uint(1<<9+key>>9&0x1ff)*s:])
+		r2 := (*[17]uint64)(tb[uint(2<<9+key>>18&0x1ff)*s:])
+		r3 := (*[17]uint64)(tb[uint(3<<9+key>>27&0x1ff)*s:])
+		r4 := (*[17]uint64)(tb[uint(4<<9+key>>36&0x1ff)*s:])
+		r5 := (*[17]uint64)(tb[uint(5<<9+key>>45&0x1ff)*s:])
 		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]|r5[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]|r5[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]|r5[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]|r5[3]))
 		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]|r5[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]|r5[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]|r4[6]|r5[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]|r4[7]|r5[7]))
 		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]|r4[8]|r5[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]|r4[9]|r5[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]|r4[10]|r5[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]|r4[11]|r5[11]))
@@ -13010,6 +21019,27 @@ func clashesGo9x6r18(tables []uint64, keys []uint64) int {
 	return int(n)
 }
 
+// clashesGoStrided9x6r18 is clashesGo for 6 tables of 9 diagonals, 18 words of rows stride words apart.
+func clashesGoStrided9x6r18(tables []uint64, stride int, keys []uint64) int {
+	tb := (*[6 << 9 * 32]uint64)(tables)
+	s := uint(stride-1)&31 + 1
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[18]uint64)(tb[uint(0<<9+key>>0&0x1ff)*s:])
+		r1 := (*[18]uint64)(tb[uint(1<<9+key>>9&0x1ff)*s:])
+		r2 := (*[18]uint64)(tb[uint(2<<9+key>>18&0x1ff)*s:])
+		r3 := (*[18]uint64)(tb[uint(3<<9+key>>27&0x1ff)*s:])
+		r4 := (*[18]uint64)(tb[uint(4<<9+key>>36&0x1ff)*s:])
+		r5 := (*[18]uint64)(tb[uint(5<<9+key>>45&0x1ff)*s:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]|r5[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]|r5[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]|r5[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]|r5[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]|r5[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]|r5[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]|r4[6]|r5[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]|r4[7]|r5[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]|r4[8]|r5[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]|r4[9]|r5[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]|r4[10]|r5[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]|r4[11]|r5[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]|r2[12]|r3[12]|r4[12]|r5[12]) + bits.OnesCount64(r0[13]|r1[13]|r2[13]|r3[13]|r4[13]|r5[13]) + bits.OnesCount64(r0[14]|r1[14]|r2[14]|r3[14]|r4[14]|r5[14]) + bits.OnesCount64(r0[15]|r1[15]|r2[15]|r3[15]|r4[15]|r5[15]))
+		n += uint64(bits.OnesCount64(r0[16]|r1[16]|r2[16]|r3[16]|r4[16]|r5[16]) + bits.OnesCount64(r0[17]|r1[17]|r2[17]|r3[17]|r4[17]|r5[17]))
+	}
+	return int(n)
+}
+
 // clashesGo9x6r19 is clashesGo for 6 tables of 9 diagonals, rows of 19 words.
 func clashesGo9x6r19(tables []uint64, keys []uint64) int {
 	tb := (*[6 << 9 * 19]uint64)(tables)
@@ -13021,6 +21051,27 @@ func clashesGo9x6r19(tables []uint64, keys []uint64) int {
 		r3 := (*[19]uint64)(tb[(3<<9+int(key>>27&0x1ff))*19:])
 		r4 := (*[19]uint64)(tb[(4<<9+int(key>>36&0x1ff))*19:])
 		r5 := (*[19]uint64)(tb[(5<<9+int(key>>45&0x1ff))*19:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]|r5[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]|r5[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]|r5[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]|r5[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]|r5[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]|r5[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]|r4[6]|r5[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]|r4[7]|r5[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]|r4[8]|r5[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]|r4[9]|r5[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]|r4[10]|r5[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]|r4[11]|r5[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]|r2[12]|r3[12]|r4[12]|r5[12]) + bits.OnesCount64(r0[13]|r1[13]|r2[13]|r3[13]|r4[13]|r5[13]) + bits.OnesCount64(r0[14]|r1[14]|r2[14]|r3[14]|r4[14]|r5[14]) + bits.OnesCount64(r0[15]|r1[15]|r2[15]|r3[15]|r4[15]|r5[15]))
+		n += uint64(bits.OnesCount64(r0[16]|r1[16]|r2[16]|r3[16]|r4[16]|r5[16]) + bits.OnesCount64(r0[17]|r1[17]|r2[17]|r3[17]|r4[17]|r5[17]) + bits.OnesCount64(r0[18]|r1[18]|r2[18]|r3[18]|r4[18]|r5[18]))
+	}
+	return int(n)
+}
+
+// clashesGoStrided9x6r19 is clashesGo for 6 tables of 9 diagonals, 19 words of rows stride words apart.
+func clashesGoStrided9x6r19(tables []uint64, stride int, keys []uint64) int {
+	tb := (*[6 << 9 * 32]uint64)(tables)
+	s := uint(stride-1)&31 + 1
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[19]uint64)(tb[uint(0<<9+key>>0&0x1ff)*s:])
+		r1 := (*[19]uint64)(tb[uint(1<<9+key>>9&0x1ff)*s:])
+		r2 := (*[19]uint64)(tb[uint(2<<9+key>>18&0x1ff)*s:])
+		r3 := (*[19]uint64)(tb[uint(3<<9+key>>27&0x1ff)*s:])
+		r4 := (*[19]uint64)(tb[uint(4<<9+key>>36&0x1ff)*s:])
+		r5 := (*[19]uint64)(tb[uint(5<<9+key>>45&0x1ff)*s:])
 		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]|r5[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]|r5[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]|r5[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]|r5[3]))
 		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]|r5[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]|r5[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]|r4[6]|r5[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]|r4[7]|r5[7]))
 		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]|r4[8]|r5[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]|r4[9]|r5[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]|r4[10]|r5[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]|r4[11]|r5[11]))
@@ -13050,6 +21101,27 @@ func clashesGo9x6r20(tables []uint64, keys []uint64) int {
 	return int(n)
 }
 
+// clashesGoStrided9x6r20 is clashesGo for 6 tables of 9 diagonals, 20 words of rows stride words apart.
+func clashesGoStrided9x6r20(tables []uint64, stride int, keys []uint64) int {
+	tb := (*[6 << 9 * 32]uint64)(tables)
+	s := uint(stride-1)&31 + 1
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[20]uint64)(tb[uint(0<<9+key>>0&0x1ff)*s:])
+		r1 := (*[20]uint64)(tb[uint(1<<9+key>>9&0x1ff)*s:])
+		r2 := (*[20]uint64)(tb[uint(2<<9+key>>18&0x1ff)*s:])
+		r3 := (*[20]uint64)(tb[uint(3<<9+key>>27&0x1ff)*s:])
+		r4 := (*[20]uint64)(tb[uint(4<<9+key>>36&0x1ff)*s:])
+		r5 := (*[20]uint64)(tb[uint(5<<9+key>>45&0x1ff)*s:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]|r5[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]|r5[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]|r5[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]|r5[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]|r5[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]|r5[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]|r4[6]|r5[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]|r4[7]|r5[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]|r4[8]|r5[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]|r4[9]|r5[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]|r4[10]|r5[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]|r4[11]|r5[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]|r2[12]|r3[12]|r4[12]|r5[12]) + bits.OnesCount64(r0[13]|r1[13]|r2[13]|r3[13]|r4[13]|r5[13]) + bits.OnesCount64(r0[14]|r1[14]|r2[14]|r3[14]|r4[14]|r5[14]) + bits.OnesCount64(r0[15]|r1[15]|r2[15]|r3[15]|r4[15]|r5[15]))
+		n += uint64(bits.OnesCount64(r0[16]|r1[16]|r2[16]|r3[16]|r4[16]|r5[16]) + bits.OnesCount64(r0[17]|r1[17]|r2[17]|r3[17]|r4[17]|r5[17]) + bits.OnesCount64(r0[18]|r1[18]|r2[18]|r3[18]|r4[18]|r5[18]) + bits.OnesCount64(r0[19]|r1[19]|r2[19]|r3[19]|r4[19]|r5[19]))
+	}
+	return int(n)
+}
+
 // clashesGo9x6r21 is clashesGo for 6 tables of 9 diagonals, rows of 21 words.
 func clashesGo9x6r21(tables []uint64, keys []uint64) int {
 	tb := (*[6 << 9 * 21]uint64)(tables)
@@ -13061,6 +21133,28 @@ func clashesGo9x6r21(tables []uint64, keys []uint64) int {
 		r3 := (*[21]uint64)(tb[(3<<9+int(key>>27&0x1ff))*21:])
 		r4 := (*[21]uint64)(tb[(4<<9+int(key>>36&0x1ff))*21:])
 		r5 := (*[21]uint64)(tb[(5<<9+int(key>>45&0x1ff))*21:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]|r5[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]|r5[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]|r5[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]|r5[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]|r5[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]|r5[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]|r4[6]|r5[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]|r4[7]|r5[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]|r4[8]|r5[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]|r4[9]|r5[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]|r4[10]|r5[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]|r4[11]|r5[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]|r2[12]|r3[12]|r4[12]|r5[12]) + bits.OnesCount64(r0[13]|r1[13]|r2[13]|r3[13]|r4[13]|r5[13]) + bits.OnesCount64(r0[14]|r1[14]|r2[14]|r3[14]|r4[14]|r5[14]) + bits.OnesCount64(r0[15]|r1[15]|r2[15]|r3[15]|r4[15]|r5[15]))
+		n += uint64(bits.OnesCount64(r0[16]|r1[16]|r2[16]|r3[16]|r4[16]|r5[16]) + bits.OnesCount64(r0[17]|r1[17]|r2[17]|r3[17]|r4[17]|r5[17]) + bits.OnesCount64(r0[18]|r1[18]|r2[18]|r3[18]|r4[18]|r5[18]) + bits.OnesCount64(r0[19]|r1[19]|r2[19]|r3[19]|r4[19]|r5[19]))
+		n += uint64(bits.OnesCount64(r0[20] | r1[20] | r2[20] | r3[20] | r4[20] | r5[20]))
+	}
+	return int(n)
+}
+
+// clashesGoStrided9x6r21 is clashesGo for 6 tables of 9 diagonals, 21 words of rows stride words apart.
+func clashesGoStrided9x6r21(tables []uint64, stride int, keys []uint64) int {
+	tb := (*[6 << 9 * 32]uint64)(tables)
+	s := uint(stride-1)&31 + 1
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[21]uint64)(tb[uint(0<<9+key>>0&0x1ff)*s:])
+		r1 := (*[21]uint64)(tb[uint(1<<9+key>>9&0x1ff)*s:])
+		r2 := (*[21]uint64)(tb[uint(2<<9+key>>18&0x1ff)*s:])
+		r3 := (*[21]uint64)(tb[uint(3<<9+key>>27&0x1ff)*s:])
+		r4 := (*[21]uint64)(tb[uint(4<<9+key>>36&0x1ff)*s:])
+		r5 := (*[21]uint64)(tb[uint(5<<9+key>>45&0x1ff)*s:])
 		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]|r5[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]|r5[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]|r5[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]|r5[3]))
 		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]|r5[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]|r5[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]|r4[6]|r5[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]|r4[7]|r5[7]))
 		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]|r4[8]|r5[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]|r4[9]|r5[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]|r4[10]|r5[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]|r4[11]|r5[11]))
@@ -13092,6 +21186,28 @@ func clashesGo9x6r22(tables []uint64, keys []uint64) int {
 	return int(n)
 }
 
+// clashesGoStrided9x6r22 is clashesGo for 6 tables of 9 diagonals, 22 words of rows stride words apart.
+func clashesGoStrided9x6r22(tables []uint64, stride int, keys []uint64) int {
+	tb := (*[6 << 9 * 32]uint64)(tables)
+	s := uint(stride-1)&31 + 1
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[22]uint64)(tb[uint(0<<9+key>>0&0x1ff)*s:])
+		r1 := (*[22]uint64)(tb[uint(1<<9+key>>9&0x1ff)*s:])
+		r2 := (*[22]uint64)(tb[uint(2<<9+key>>18&0x1ff)*s:])
+		r3 := (*[22]uint64)(tb[uint(3<<9+key>>27&0x1ff)*s:])
+		r4 := (*[22]uint64)(tb[uint(4<<9+key>>36&0x1ff)*s:])
+		r5 := (*[22]uint64)(tb[uint(5<<9+key>>45&0x1ff)*s:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]|r5[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]|r5[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]|r5[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]|r5[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]|r5[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]|r5[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]|r4[6]|r5[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]|r4[7]|r5[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]|r4[8]|r5[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]|r4[9]|r5[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]|r4[10]|r5[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]|r4[11]|r5[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]|r2[12]|r3[12]|r4[12]|r5[12]) + bits.OnesCount64(r0[13]|r1[13]|r2[13]|r3[13]|r4[13]|r5[13]) + bits.OnesCount64(r0[14]|r1[14]|r2[14]|r3[14]|r4[14]|r5[14]) + bits.OnesCount64(r0[15]|r1[15]|r2[15]|r3[15]|r4[15]|r5[15]))
+		n += uint64(bits.OnesCount64(r0[16]|r1[16]|r2[16]|r3[16]|r4[16]|r5[16]) + bits.OnesCount64(r0[17]|r1[17]|r2[17]|r3[17]|r4[17]|r5[17]) + bits.OnesCount64(r0[18]|r1[18]|r2[18]|r3[18]|r4[18]|r5[18]) + bits.OnesCount64(r0[19]|r1[19]|r2[19]|r3[19]|r4[19]|r5[19]))
+		n += uint64(bits.OnesCount64(r0[20]|r1[20]|r2[20]|r3[20]|r4[20]|r5[20]) + bits.OnesCount64(r0[21]|r1[21]|r2[21]|r3[21]|r4[21]|r5[21]))
+	}
+	return int(n)
+}
+
 // clashesGo9x6r23 is clashesGo for 6 tables of 9 diagonals, rows of 23 words.
 func clashesGo9x6r23(tables []uint64, keys []uint64) int {
 	tb := (*[6 << 9 * 23]uint64)(tables)
@@ -13103,6 +21219,28 @@ func clashesGo9x6r23(tables []uint64, keys []uint64) int {
 		r3 := (*[23]uint64)(tb[(3<<9+int(key>>27&0x1ff))*23:])
 		r4 := (*[23]uint64)(tb[(4<<9+int(key>>36&0x1ff))*23:])
 		r5 := (*[23]uint64)(tb[(5<<9+int(key>>45&0x1ff))*23:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]|r5[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]|r5[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]|r5[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]|r5[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]|r5[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]|r5[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]|r4[6]|r5[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]|r4[7]|r5[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]|r4[8]|r5[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]|r4[9]|r5[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]|r4[10]|r5[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]|r4[11]|r5[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]|r2[12]|r3[12]|r4[12]|r5[12]) + bits.OnesCount64(r0[13]|r1[13]|r2[13]|r3[13]|r4[13]|r5[13]) + bits.OnesCount64(r0[14]|r1[14]|r2[14]|r3[14]|r4[14]|r5[14]) + bits.OnesCount64(r0[15]|r1[15]|r2[15]|r3[15]|r4[15]|r5[15]))
+		n += uint64(bits.OnesCount64(r0[16]|r1[16]|r2[16]|r3[16]|r4[16]|r5[16]) + bits.OnesCount64(r0[17]|r1[17]|r2[17]|r3[17]|r4[17]|r5[17]) + bits.OnesCount64(r0[18]|r1[18]|r2[18]|r3[18]|r4[18]|r5[18]) + bits.OnesCount64(r0[19]|r1[19]|r2[19]|r3[19]|r4[19]|r5[19]))
+		n += uint64(bits.OnesCount64(r0[20]|r1[20]|r2[20]|r3[20]|r4[20]|r5[20]) + bits.OnesCount64(r0[21]|r1[21]|r2[21]|r3[21]|r4[21]|r5[21]) + bits.OnesCount64(r0[22]|r1[22]|r2[22]|r3[22]|r4[22]|r5[22]))
+	}
+	return int(n)
+}
+
+// clashesGoStrided9x6r23 is clashesGo for 6 tables of 9 diagonals, 23 words of rows stride words apart.
+func clashesGoStrided9x6r23(tables []uint64, stride int, keys []uint64) int {
+	tb := (*[6 << 9 * 32]uint64)(tables)
+	s := uint(stride-1)&31 + 1
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[23]uint64)(tb[uint(0<<9+key>>0&0x1ff)*s:])
+		r1 := (*[23]uint64)(tb[uint(1<<9+key>>9&0x1ff)*s:])
+		r2 := (*[23]uint64)(tb[uint(2<<9+key>>18&0x1ff)*s:])
+		r3 := (*[23]uint64)(tb[uint(3<<9+key>>27&0x1ff)*s:])
+		r4 := (*[23]uint64)(tb[uint(4<<9+key>>36&0x1ff)*s:])
+		r5 := (*[23]uint64)(tb[uint(5<<9+key>>45&0x1ff)*s:])
 		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]|r5[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]|r5[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]|r5[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]|r5[3]))
 		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]|r5[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]|r5[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]|r4[6]|r5[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]|r4[7]|r5[7]))
 		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]|r4[8]|r5[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]|r4[9]|r5[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]|r4[10]|r5[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]|r4[11]|r5[11]))
@@ -13134,6 +21272,28 @@ func clashesGo9x6r24(tables []uint64, keys []uint64) int {
 	return int(n)
 }
 
+// clashesGoStrided9x6r24 is clashesGo for 6 tables of 9 diagonals, 24 words of rows stride words apart.
+func clashesGoStrided9x6r24(tables []uint64, stride int, keys []uint64) int {
+	tb := (*[6 << 9 * 32]uint64)(tables)
+	s := uint(stride-1)&31 + 1
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[24]uint64)(tb[uint(0<<9+key>>0&0x1ff)*s:])
+		r1 := (*[24]uint64)(tb[uint(1<<9+key>>9&0x1ff)*s:])
+		r2 := (*[24]uint64)(tb[uint(2<<9+key>>18&0x1ff)*s:])
+		r3 := (*[24]uint64)(tb[uint(3<<9+key>>27&0x1ff)*s:])
+		r4 := (*[24]uint64)(tb[uint(4<<9+key>>36&0x1ff)*s:])
+		r5 := (*[24]uint64)(tb[uint(5<<9+key>>45&0x1ff)*s:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]|r5[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]|r5[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]|r5[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]|r5[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]|r5[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]|r5[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]|r4[6]|r5[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]|r4[7]|r5[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]|r4[8]|r5[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]|r4[9]|r5[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]|r4[10]|r5[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]|r4[11]|r5[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]|r2[12]|r3[12]|r4[12]|r5[12]) + bits.OnesCount64(r0[13]|r1[13]|r2[13]|r3[13]|r4[13]|r5[13]) + bits.OnesCount64(r0[14]|r1[14]|r2[14]|r3[14]|r4[14]|r5[14]) + bits.OnesCount64(r0[15]|r1[15]|r2[15]|r3[15]|r4[15]|r5[15]))
+		n += uint64(bits.OnesCount64(r0[16]|r1[16]|r2[16]|r3[16]|r4[16]|r5[16]) + bits.OnesCount64(r0[17]|r1[17]|r2[17]|r3[17]|r4[17]|r5[17]) + bits.OnesCount64(r0[18]|r1[18]|r2[18]|r3[18]|r4[18]|r5[18]) + bits.OnesCount64(r0[19]|r1[19]|r2[19]|r3[19]|r4[19]|r5[19]))
+		n += uint64(bits.OnesCount64(r0[20]|r1[20]|r2[20]|r3[20]|r4[20]|r5[20]) + bits.OnesCount64(r0[21]|r1[21]|r2[21]|r3[21]|r4[21]|r5[21]) + bits.OnesCount64(r0[22]|r1[22]|r2[22]|r3[22]|r4[22]|r5[22]) + bits.OnesCount64(r0[23]|r1[23]|r2[23]|r3[23]|r4[23]|r5[23]))
+	}
+	return int(n)
+}
+
 // clashesGo9x6r25 is clashesGo for 6 tables of 9 diagonals, rows of 25 words.
 func clashesGo9x6r25(tables []uint64, keys []uint64) int {
 	tb := (*[6 << 9 * 25]uint64)(tables)
@@ -13145,6 +21305,29 @@ func clashesGo9x6r25(tables []uint64, keys []uint64) int {
 		r3 := (*[25]uint64)(tb[(3<<9+int(key>>27&0x1ff))*25:])
 		r4 := (*[25]uint64)(tb[(4<<9+int(key>>36&0x1ff))*25:])
 		r5 := (*[25]uint64)(tb[(5<<9+int(key>>45&0x1ff))*25:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]|r5[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]|r5[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]|r5[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]|r5[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]|r5[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]|r5[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]|r4[6]|r5[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]|r4[7]|r5[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]|r4[8]|r5[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]|r4[9]|r5[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]|r4[10]|r5[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]|r4[11]|r5[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]|r2[12]|r3[12]|r4[12]|r5[12]) + bits.OnesCount64(r0[13]|r1[13]|r2[13]|r3[13]|r4[13]|r5[13]) + bits.OnesCount64(r0[14]|r1[14]|r2[14]|r3[14]|r4[14]|r5[14]) + bits.OnesCount64(r0[15]|r1[15]|r2[15]|r3[15]|r4[15]|r5[15]))
+		n += uint64(bits.OnesCount64(r0[16]|r1[16]|r2[16]|r3[16]|r4[16]|r5[16]) + bits.OnesCount64(r0[17]|r1[17]|r2[17]|r3[17]|r4[17]|r5[17]) + bits.OnesCount64(r0[18]|r1[18]|r2[18]|r3[18]|r4[18]|r5[18]) + bits.OnesCount64(r0[19]|r1[19]|r2[19]|r3[19]|r4[19]|r5[19]))
+		n += uint64(bits.OnesCount64(r0[20]|r1[20]|r2[20]|r3[20]|r4[20]|r5[20]) + bits.OnesCount64(r0[21]|r1[21]|r2[21]|r3[21]|r4[21]|r5[21]) + bits.OnesCount64(r0[22]|r1[22]|r2[22]|r3[22]|r4[22]|r5[22]) + bits.OnesCount64(r0[23]|r1[23]|r2[23]|r3[23]|r4[23]|r5[23]))
+		n += uint64(bits.OnesCount64(r0[24] | r1[24] | r2[24] | r3[24] | r4[24] | r5[24]))
+	}
+	return int(n)
+}
+
+// clashesGoStrided9x6r25 is clashesGo for 6 tables of 9 diagonals, 25 words of rows stride words apart.
+func clashesGoStrided9x6r25(tables []uint64, stride int, keys []uint64) int {
+	tb := (*[6 << 9 * 32]uint64)(tables)
+	s := uint(stride-1)&31 + 1
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[25]uint64)(tb[uint(0<<9+key>>0&0x1ff)*s:])
+		r1 := (*[25]uint64)(tb[uint(1<<9+key>>9&0x1ff)*s:])
+		r2 := (*[25]uint64)(tb[uint(2<<9+key>>18&0x1ff)*s:])
+		r3 := (*[25]uint64)(tb[uint(3<<9+key>>27&0x1ff)*s:])
+		r4 := (*[25]uint64)(tb[uint(4<<9+key>>36&0x1ff)*s:])
+		r5 := (*[25]uint64)(tb[uint(5<<9+key>>45&0x1ff)*s:])
 		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]|r5[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]|r5[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]|r5[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]|r5[3]))
 		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]|r5[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]|r5[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]|r4[6]|r5[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]|r4[7]|r5[7]))
 		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]|r4[8]|r5[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]|r4[9]|r5[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]|r4[10]|r5[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]|r4[11]|r5[11]))
@@ -13178,6 +21361,29 @@ func clashesGo9x6r26(tables []uint64, keys []uint64) int {
 	return int(n)
 }
 
+// clashesGoStrided9x6r26 is clashesGo for 6 tables of 9 diagonals, 26 words of rows stride words apart.
+func clashesGoStrided9x6r26(tables []uint64, stride int, keys []uint64) int {
+	tb := (*[6 << 9 * 32]uint64)(tables)
+	s := uint(stride-1)&31 + 1
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[26]uint64)(tb[uint(0<<9+key>>0&0x1ff)*s:])
+		r1 := (*[26]uint64)(tb[uint(1<<9+key>>9&0x1ff)*s:])
+		r2 := (*[26]uint64)(tb[uint(2<<9+key>>18&0x1ff)*s:])
+		r3 := (*[26]uint64)(tb[uint(3<<9+key>>27&0x1ff)*s:])
+		r4 := (*[26]uint64)(tb[uint(4<<9+key>>36&0x1ff)*s:])
+		r5 := (*[26]uint64)(tb[uint(5<<9+key>>45&0x1ff)*s:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]|r5[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]|r5[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]|r5[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]|r5[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]|r5[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]|r5[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]|r4[6]|r5[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]|r4[7]|r5[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]|r4[8]|r5[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]|r4[9]|r5[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]|r4[10]|r5[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]|r4[11]|r5[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]|r2[12]|r3[12]|r4[12]|r5[12]) + bits.OnesCount64(r0[13]|r1[13]|r2[13]|r3[13]|r4[13]|r5[13]) + bits.OnesCount64(r0[14]|r1[14]|r2[14]|r3[14]|r4[14]|r5[14]) + bits.OnesCount64(r0[15]|r1[15]|r2[15]|r3[15]|r4[15]|r5[15]))
+		n += uint64(bits.OnesCount64(r0[16]|r1[16]|r2[16]|r3[16]|r4[16]|r5[16]) + bits.OnesCount64(r0[17]|r1[17]|r2[17]|r3[17]|r4[17]|r5[17]) + bits.OnesCount64(r0[18]|r1[18]|r2[18]|r3[18]|r4[18]|r5[18]) + bits.OnesCount64(r0[19]|r1[19]|r2[19]|r3[19]|r4[19]|r5[19]))
+		n += uint64(bits.OnesCount64(r0[20]|r1[20]|r2[20]|r3[20]|r4[20]|r5[20]) + bits.OnesCount64(r0[21]|r1[21]|r2[21]|r3[21]|r4[21]|r5[21]) + bits.OnesCount64(r0[22]|r1[22]|r2[22]|r3[22]|r4[22]|r5[22]) + bits.OnesCount64(r0[23]|r1[23]|r2[23]|r3[23]|r4[23]|r5[23]))
+		n += uint64(bits.OnesCount64(r0[24]|r1[24]|r2[24]|r3[24]|r4[24]|r5[24]) + bits.OnesCount64(r0[25]|r1[25]|r2[25]|r3[25]|r4[25]|r5[25]))
+	}
+	return int(n)
+}
+
 // clashesGo9x6r27 is clashesGo for 6 tables of 9 diagonals, rows of 27 words.
 func clashesGo9x6r27(tables []uint64, keys []uint64) int {
 	tb := (*[6 << 9 * 27]uint64)(tables)
@@ -13189,6 +21395,29 @@ func clashesGo9x6r27(tables []uint64, keys []uint64) int {
 		r3 := (*[27]uint64)(tb[(3<<9+int(key>>27&0x1ff))*27:])
 		r4 := (*[27]uint64)(tb[(4<<9+int(key>>36&0x1ff))*27:])
 		r5 := (*[27]uint64)(tb[(5<<9+int(key>>45&0x1ff))*27:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]|r5[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]|r5[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]|r5[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]|r5[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]|r5[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]|r5[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]|r4[6]|r5[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]|r4[7]|r5[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]|r4[8]|r5[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]|r4[9]|r5[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]|r4[10]|r5[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]|r4[11]|r5[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]|r2[12]|r3[12]|r4[12]|r5[12]) + bits.OnesCount64(r0[13]|r1[13]|r2[13]|r3[13]|r4[13]|r5[13]) + bits.OnesCount64(r0[14]|r1[14]|r2[14]|r3[14]|r4[14]|r5[14]) + bits.OnesCount64(r0[15]|r1[15]|r2[15]|r3[15]|r4[15]|r5[15]))
+		n += uint64(bits.OnesCount64(r0[16]|r1[16]|r2[16]|r3[16]|r4[16]|r5[16]) + bits.OnesCount64(r0[17]|r1[17]|r2[17]|r3[17]|r4[17]|r5[17]) + bits.OnesCount64(r0[18]|r1[18]|r2[18]|r3[18]|r4[18]|r5[18]) + bits.OnesCount64(r0[19]|r1[19]|r2[19]|r3[19]|r4[19]|r5[19]))
+		n += uint64(bits.OnesCount64(r0[20]|r1[20]|r2[20]|r3[20]|r4[20]|r5[20]) + bits.OnesCount64(r0[21]|r1[21]|r2[21]|r3[21]|r4[21]|r5[21]) + bits.OnesCount64(r0[22]|r1[22]|r2[22]|r3[22]|r4[22]|r5[22]) + bits.OnesCount64(r0[23]|r1[23]|r2[23]|r3[23]|r4[23]|r5[23]))
+		n += uint64(bits.OnesCount64(r0[24]|r1[24]|r2[24]|r3[24]|r4[24]|r5[24]) + bits.OnesCount64(r0[25]|r1[25]|r2[25]|r3[25]|r4[25]|r5[25]) + bits.OnesCount64(r0[26]|r1[26]|r2[26]|r3[26]|r4[26]|r5[26]))
+	}
+	return int(n)
+}
+
+// clashesGoStrided9x6r27 is clashesGo for 6 tables of 9 diagonals, 27 words of rows stride words apart.
+func clashesGoStrided9x6r27(tables []uint64, stride int, keys []uint64) int {
+	tb := (*[6 << 9 * 32]uint64)(tables)
+	s := uint(stride-1)&31 + 1
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[27]uint64)(tb[uint(0<<9+key>>0&0x1ff)*s:])
+		r1 := (*[27]uint64)(tb[uint(1<<9+key>>9&0x1ff)*s:])
+		r2 := (*[27]uint64)(tb[uint(2<<9+key>>18&0x1ff)*s:])
+		r3 := (*[27]uint64)(tb[uint(3<<9+key>>27&0x1ff)*s:])
+		r4 := (*[27]uint64)(tb[uint(4<<9+key>>36&0x1ff)*s:])
+		r5 := (*[27]uint64)(tb[uint(5<<9+key>>45&0x1ff)*s:])
 		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]|r5[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]|r5[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]|r5[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]|r5[3]))
 		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]|r5[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]|r5[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]|r4[6]|r5[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]|r4[7]|r5[7]))
 		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]|r4[8]|r5[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]|r4[9]|r5[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]|r4[10]|r5[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]|r4[11]|r5[11]))
@@ -13222,6 +21451,29 @@ func clashesGo9x6r28(tables []uint64, keys []uint64) int {
 	return int(n)
 }
 
+// clashesGoStrided9x6r28 is clashesGo for 6 tables of 9 diagonals, 28 words of rows stride words apart.
+func clashesGoStrided9x6r28(tables []uint64, stride int, keys []uint64) int {
+	tb := (*[6 << 9 * 32]uint64)(tables)
+	s := uint(stride-1)&31 + 1
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[28]uint64)(tb[uint(0<<9+key>>0&0x1ff)*s:])
+		r1 := (*[28]uint64)(tb[uint(1<<9+key>>9&0x1ff)*s:])
+		r2 := (*[28]uint64)(tb[uint(2<<9+key>>18&0x1ff)*s:])
+		r3 := (*[28]uint64)(tb[uint(3<<9+key>>27&0x1ff)*s:])
+		r4 := (*[28]uint64)(tb[uint(4<<9+key>>36&0x1ff)*s:])
+		r5 := (*[28]uint64)(tb[uint(5<<9+key>>45&0x1ff)*s:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]|r5[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]|r5[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]|r5[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]|r5[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]|r5[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]|r5[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]|r4[6]|r5[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]|r4[7]|r5[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]|r4[8]|r5[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]|r4[9]|r5[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]|r4[10]|r5[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]|r4[11]|r5[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]|r2[12]|r3[12]|r4[12]|r5[12]) + bits.OnesCount64(r0[13]|r1[13]|r2[13]|r3[13]|r4[13]|r5[13]) + bits.OnesCount64(r0[14]|r1[14]|r2[14]|r3[14]|r4[14]|r5[14]) + bits.OnesCount64(r0[15]|r1[15]|r2[15]|r3[15]|r4[15]|r5[15]))
+		n += uint64(bits.OnesCount64(r0[16]|r1[16]|r2[16]|r3[16]|r4[16]|r5[16]) + bits.OnesCount64(r0[17]|r1[17]|r2[17]|r3[17]|r4[17]|r5[17]) + bits.OnesCount64(r0[18]|r1[18]|r2[18]|r3[18]|r4[18]|r5[18]) + bits.OnesCount64(r0[19]|r1[19]|r2[19]|r3[19]|r4[19]|r5[19]))
+		n += uint64(bits.OnesCount64(r0[20]|r1[20]|r2[20]|r3[20]|r4[20]|r5[20]) + bits.OnesCount64(r0[21]|r1[21]|r2[21]|r3[21]|r4[21]|r5[21]) + bits.OnesCount64(r0[22]|r1[22]|r2[22]|r3[22]|r4[22]|r5[22]) + bits.OnesCount64(r0[23]|r1[23]|r2[23]|r3[23]|r4[23]|r5[23]))
+		n += uint64(bits.OnesCount64(r0[24]|r1[24]|r2[24]|r3[24]|r4[24]|r5[24]) + bits.OnesCount64(r0[25]|r1[25]|r2[25]|r3[25]|r4[25]|r5[25]) + bits.OnesCount64(r0[26]|r1[26]|r2[26]|r3[26]|r4[26]|r5[26]) + bits.OnesCount64(r0[27]|r1[27]|r2[27]|r3[27]|r4[27]|r5[27]))
+	}
+	return int(n)
+}
+
 // clashesGo9x6r29 is clashesGo for 6 tables of 9 diagonals, rows of 29 words.
 func clashesGo9x6r29(tables []uint64, keys []uint64) int {
 	tb := (*[6 << 9 * 29]uint64)(tables)
@@ -13233,6 +21485,30 @@ func clashesGo9x6r29(tables []uint64, keys []uint64) int {
 		r3 := (*[29]uint64)(tb[(3<<9+int(key>>27&0x1ff))*29:])
 		r4 := (*[29]uint64)(tb[(4<<9+int(key>>36&0x1ff))*29:])
 		r5 := (*[29]uint64)(tb[(5<<9+int(key>>45&0x1ff))*29:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]|r5[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]|r5[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]|r5[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]|r5[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]|r5[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]|r5[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]|r4[6]|r5[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]|r4[7]|r5[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]|r4[8]|r5[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]|r4[9]|r5[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]|r4[10]|r5[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]|r4[11]|r5[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]|r2[12]|r3[12]|r4[12]|r5[12]) + bits.OnesCount64(r0[13]|r1[13]|r2[13]|r3[13]|r4[13]|r5[13]) + bits.OnesCount64(r0[14]|r1[14]|r2[14]|r3[14]|r4[14]|r5[14]) + bits.OnesCount64(r0[15]|r1[15]|r2[15]|r3[15]|r4[15]|r5[15]))
+		n += uint64(bits.OnesCount64(r0[16]|r1[16]|r2[16]|r3[16]|r4[16]|r5[16]) + bits.OnesCount64(r0[17]|r1[17]|r2[17]|r3[17]|r4[17]|r5[17]) + bits.OnesCount64(r0[18]|r1[18]|r2[18]|r3[18]|r4[18]|r5[18]) + bits.OnesCount64(r0[19]|r1[19]|r2[19]|r3[19]|r4[19]|r5[19]))
+		n += uint64(bits.OnesCount64(r0[20]|r1[20]|r2[20]|r3[20]|r4[20]|r5[20]) + bits.OnesCount64(r0[21]|r1[21]|r2[21]|r3[21]|r4[21]|r5[21]) + bits.OnesCount64(r0[22]|r1[22]|r2[22]|r3[22]|r4[22]|r5[22]) + bits.OnesCount64(r0[23]|r1[23]|r2[23]|r3[23]|r4[23]|r5[23]))
+		n += uint64(bits.OnesCount64(r0[24]|r1[24]|r2[24]|r3[24]|r4[24]|r5[24]) + bits.OnesCount64(r0[25]|r1[25]|r2[25]|r3[25]|r4[25]|r5[25]) + bits.OnesCount64(r0[26]|r1[26]|r2[26]|r3[26]|r4[26]|r5[26]) + bits.OnesCount64(r0[27]|r1[27]|r2[27]|r3[27]|r4[27]|r5[27]))
+		n += uint64(bits.OnesCount64(r0[28] | r1[28] | r2[28] | r3[28] | r4[28] | r5[28]))
+	}
+	return int(n)
+}
+
+// clashesGoStrided9x6r29 is clashesGo for 6 tables of 9 diagonals, 29 words of rows stride words apart.
+func clashesGoStrided9x6r29(tables []uint64, stride int, keys []uint64) int {
+	tb := (*[6 << 9 * 32]uint64)(tables)
+	s := uint(stride-1)&31 + 1
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[29]uint64)(tb[uint(0<<9+key>>0&0x1ff)*s:])
+		r1 := (*[29]uint64)(tb[uint(1<<9+key>>9&0x1ff)*s:])
+		r2 := (*[29]uint64)(tb[uint(2<<9+key>>18&0x1ff)*s:])
+		r3 := (*[29]uint64)(tb[uint(3<<9+key>>27&0x1ff)*s:])
+		r4 := (*[29]uint64)(tb[uint(4<<9+key>>36&0x1ff)*s:])
+		r5 := (*[29]uint64)(tb[uint(5<<9+key>>45&0x1ff)*s:])
 		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]|r5[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]|r5[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]|r5[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]|r5[3]))
 		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]|r5[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]|r5[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]|r4[6]|r5[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]|r4[7]|r5[7]))
 		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]|r4[8]|r5[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]|r4[9]|r5[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]|r4[10]|r5[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]|r4[11]|r5[11]))
@@ -13268,6 +21544,30 @@ func clashesGo9x6r30(tables []uint64, keys []uint64) int {
 	return int(n)
 }
 
+// clashesGoStrided9x6r30 is clashesGo for 6 tables of 9 diagonals, 30 words of rows stride words apart.
+func clashesGoStrided9x6r30(tables []uint64, stride int, keys []uint64) int {
+	tb := (*[6 << 9 * 32]uint64)(tables)
+	s := uint(stride-1)&31 + 1
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[30]uint64)(tb[uint(0<<9+key>>0&0x1ff)*s:])
+		r1 := (*[30]uint64)(tb[uint(1<<9+key>>9&0x1ff)*s:])
+		r2 := (*[30]uint64)(tb[uint(2<<9+key>>18&0x1ff)*s:])
+		r3 := (*[30]uint64)(tb[uint(3<<9+key>>27&0x1ff)*s:])
+		r4 := (*[30]uint64)(tb[uint(4<<9+key>>36&0x1ff)*s:])
+		r5 := (*[30]uint64)(tb[uint(5<<9+key>>45&0x1ff)*s:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]|r5[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]|r5[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]|r5[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]|r5[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]|r5[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]|r5[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]|r4[6]|r5[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]|r4[7]|r5[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]|r4[8]|r5[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]|r4[9]|r5[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]|r4[10]|r5[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]|r4[11]|r5[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]|r2[12]|r3[12]|r4[12]|r5[12]) + bits.OnesCount64(r0[13]|r1[13]|r2[13]|r3[13]|r4[13]|r5[13]) + bits.OnesCount64(r0[14]|r1[14]|r2[14]|r3[14]|r4[14]|r5[14]) + bits.OnesCount64(r0[15]|r1[15]|r2[15]|r3[15]|r4[15]|r5[15]))
+		n += uint64(bits.OnesCount64(r0[16]|r1[16]|r2[16]|r3[16]|r4[16]|r5[16]) + bits.OnesCount64(r0[17]|r1[17]|r2[17]|r3[17]|r4[17]|r5[17]) + bits.OnesCount64(r0[18]|r1[18]|r2[18]|r3[18]|r4[18]|r5[18]) + bits.OnesCount64(r0[19]|r1[19]|r2[19]|r3[19]|r4[19]|r5[19]))
+		n += uint64(bits.OnesCount64(r0[20]|r1[20]|r2[20]|r3[20]|r4[20]|r5[20]) + bits.OnesCount64(r0[21]|r1[21]|r2[21]|r3[21]|r4[21]|r5[21]) + bits.OnesCount64(r0[22]|r1[22]|r2[22]|r3[22]|r4[22]|r5[22]) + bits.OnesCount64(r0[23]|r1[23]|r2[23]|r3[23]|r4[23]|r5[23]))
+		n += uint64(bits.OnesCount64(r0[24]|r1[24]|r2[24]|r3[24]|r4[24]|r5[24]) + bits.OnesCount64(r0[25]|r1[25]|r2[25]|r3[25]|r4[25]|r5[25]) + bits.OnesCount64(r0[26]|r1[26]|r2[26]|r3[26]|r4[26]|r5[26]) + bits.OnesCount64(r0[27]|r1[27]|r2[27]|r3[27]|r4[27]|r5[27]))
+		n += uint64(bits.OnesCount64(r0[28]|r1[28]|r2[28]|r3[28]|r4[28]|r5[28]) + bits.OnesCount64(r0[29]|r1[29]|r2[29]|r3[29]|r4[29]|r5[29]))
+	}
+	return int(n)
+}
+
 // clashesGo9x6r31 is clashesGo for 6 tables of 9 diagonals, rows of 31 words.
 func clashesGo9x6r31(tables []uint64, keys []uint64) int {
 	tb := (*[6 << 9 * 31]uint64)(tables)
@@ -13279,6 +21579,30 @@ func clashesGo9x6r31(tables []uint64, keys []uint64) int {
 		r3 := (*[31]uint64)(tb[(3<<9+int(key>>27&0x1ff))*31:])
 		r4 := (*[31]uint64)(tb[(4<<9+int(key>>36&0x1ff))*31:])
 		r5 := (*[31]uint64)(tb[(5<<9+int(key>>45&0x1ff))*31:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]|r5[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]|r5[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]|r5[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]|r5[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]|r5[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]|r5[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]|r4[6]|r5[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]|r4[7]|r5[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]|r4[8]|r5[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]|r4[9]|r5[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]|r4[10]|r5[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]|r4[11]|r5[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]|r2[12]|r3[12]|r4[12]|r5[12]) + bits.OnesCount64(r0[13]|r1[13]|r2[13]|r3[13]|r4[13]|r5[13]) + bits.OnesCount64(r0[14]|r1[14]|r2[14]|r3[14]|r4[14]|r5[14]) + bits.OnesCount64(r0[15]|r1[15]|r2[15]|r3[15]|r4[15]|r5[15]))
+		n += uint64(bits.OnesCount64(r0[16]|r1[16]|r2[16]|r3[16]|r4[16]|r5[16]) + bits.OnesCount64(r0[17]|r1[17]|r2[17]|r3[17]|r4[17]|r5[17]) + bits.OnesCount64(r0[18]|r1[18]|r2[18]|r3[18]|r4[18]|r5[18]) + bits.OnesCount64(r0[19]|r1[19]|r2[19]|r3[19]|r4[19]|r5[19]))
+		n += uint64(bits.OnesCount64(r0[20]|r1[20]|r2[20]|r3[20]|r4[20]|r5[20]) + bits.OnesCount64(r0[21]|r1[21]|r2[21]|r3[21]|r4[21]|r5[21]) + bits.OnesCount64(r0[22]|r1[22]|r2[22]|r3[22]|r4[22]|r5[22]) + bits.OnesCount64(r0[23]|r1[23]|r2[23]|r3[23]|r4[23]|r5[23]))
+		n += uint64(bits.OnesCount64(r0[24]|r1[24]|r2[24]|r3[24]|r4[24]|r5[24]) + bits.OnesCount64(r0[25]|r1[25]|r2[25]|r3[25]|r4[25]|r5[25]) + bits.OnesCount64(r0[26]|r1[26]|r2[26]|r3[26]|r4[26]|r5[26]) + bits.OnesCount64(r0[27]|r1[27]|r2[27]|r3[27]|r4[27]|r5[27]))
+		n += uint64(bits.OnesCount64(r0[28]|r1[28]|r2[28]|r3[28]|r4[28]|r5[28]) + bits.OnesCount64(r0[29]|r1[29]|r2[29]|r3[29]|r4[29]|r5[29]) + bits.OnesCount64(r0[30]|r1[30]|r2[30]|r3[30]|r4[30]|r5[30]))
+	}
+	return int(n)
+}
+
+// clashesGoStrided9x6r31 is clashesGo for 6 tables of 9 diagonals, 31 words of rows stride words apart.
+func clashesGoStrided9x6r31(tables []uint64, stride int, keys []uint64) int {
+	tb := (*[6 << 9 * 32]uint64)(tables)
+	s := uint(stride-1)&31 + 1
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[31]uint64)(tb[uint(0<<9+key>>0&0x1ff)*s:])
+		r1 := (*[31]uint64)(tb[uint(1<<9+key>>9&0x1ff)*s:])
+		r2 := (*[31]uint64)(tb[uint(2<<9+key>>18&0x1ff)*s:])
+		r3 := (*[31]uint64)(tb[uint(3<<9+key>>27&0x1ff)*s:])
+		r4 := (*[31]uint64)(tb[uint(4<<9+key>>36&0x1ff)*s:])
+		r5 := (*[31]uint64)(tb[uint(5<<9+key>>45&0x1ff)*s:])
 		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]|r5[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]|r5[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]|r5[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]|r5[3]))
 		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]|r5[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]|r5[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]|r4[6]|r5[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]|r4[7]|r5[7]))
 		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]|r4[8]|r5[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]|r4[9]|r5[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]|r4[10]|r5[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]|r4[11]|r5[11]))
@@ -13314,6 +21638,30 @@ func clashesGo9x6r32(tables []uint64, keys []uint64) int {
 	return int(n)
 }
 
+// clashesGoStrided9x6r32 is clashesGo for 6 tables of 9 diagonals, 32 words of rows stride words apart.
+func clashesGoStrided9x6r32(tables []uint64, stride int, keys []uint64) int {
+	tb := (*[6 << 9 * 32]uint64)(tables)
+	s := uint(stride-1)&31 + 1
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[32]uint64)(tb[uint(0<<9+key>>0&0x1ff)*s:])
+		r1 := (*[32]uint64)(tb[uint(1<<9+key>>9&0x1ff)*s:])
+		r2 := (*[32]uint64)(tb[uint(2<<9+key>>18&0x1ff)*s:])
+		r3 := (*[32]uint64)(tb[uint(3<<9+key>>27&0x1ff)*s:])
+		r4 := (*[32]uint64)(tb[uint(4<<9+key>>36&0x1ff)*s:])
+		r5 := (*[32]uint64)(tb[uint(5<<9+key>>45&0x1ff)*s:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]|r5[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]|r5[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]|r5[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]|r5[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]|r5[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]|r5[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]|r4[6]|r5[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]|r4[7]|r5[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]|r4[8]|r5[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]|r4[9]|r5[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]|r4[10]|r5[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]|r4[11]|r5[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]|r2[12]|r3[12]|r4[12]|r5[12]) + bits.OnesCount64(r0[13]|r1[13]|r2[13]|r3[13]|r4[13]|r5[13]) + bits.OnesCount64(r0[14]|r1[14]|r2[14]|r3[14]|r4[14]|r5[14]) + bits.OnesCount64(r0[15]|r1[15]|r2[15]|r3[15]|r4[15]|r5[15]))
+		n += uint64(bits.OnesCount64(r0[16]|r1[16]|r2[16]|r3[16]|r4[16]|r5[16]) + bits.OnesCount64(r0[17]|r1[17]|r2[17]|r3[17]|r4[17]|r5[17]) + bits.OnesCount64(r0[18]|r1[18]|r2[18]|r3[18]|r4[18]|r5[18]) + bits.OnesCount64(r0[19]|r1[19]|r2[19]|r3[19]|r4[19]|r5[19]))
+		n += uint64(bits.OnesCount64(r0[20]|r1[20]|r2[20]|r3[20]|r4[20]|r5[20]) + bits.OnesCount64(r0[21]|r1[21]|r2[21]|r3[21]|r4[21]|r5[21]) + bits.OnesCount64(r0[22]|r1[22]|r2[22]|r3[22]|r4[22]|r5[22]) + bits.OnesCount64(r0[23]|r1[23]|r2[23]|r3[23]|r4[23]|r5[23]))
+		n += uint64(bits.OnesCount64(r0[24]|r1[24]|r2[24]|r3[24]|r4[24]|r5[24]) + bits.OnesCount64(r0[25]|r1[25]|r2[25]|r3[25]|r4[25]|r5[25]) + bits.OnesCount64(r0[26]|r1[26]|r2[26]|r3[26]|r4[26]|r5[26]) + bits.OnesCount64(r0[27]|r1[27]|r2[27]|r3[27]|r4[27]|r5[27]))
+		n += uint64(bits.OnesCount64(r0[28]|r1[28]|r2[28]|r3[28]|r4[28]|r5[28]) + bits.OnesCount64(r0[29]|r1[29]|r2[29]|r3[29]|r4[29]|r5[29]) + bits.OnesCount64(r0[30]|r1[30]|r2[30]|r3[30]|r4[30]|r5[30]) + bits.OnesCount64(r0[31]|r1[31]|r2[31]|r3[31]|r4[31]|r5[31]))
+	}
+	return int(n)
+}
+
 // clashesGo9x7r1 is clashesGo for 7 tables of 9 diagonals, rows of 1 words.
 func clashesGo9x7r1(tables []uint64, keys []uint64) int {
 	tb := (*[7 << 9 * 1]uint64)(tables)
@@ -13326,6 +21674,24 @@ func clashesGo9x7r1(tables []uint64, keys []uint64) int {
 		r4 := (*[1]uint64)(tb[(4<<9+int(key>>36&0x1ff))*1:])
 		r5 := (*[1]uint64)(tb[(5<<9+int(key>>45&0x1ff))*1:])
 		r6 := (*[1]uint64)(tb[(6<<9+int(key>>54&0x1ff))*1:])
+		n += uint64(bits.OnesCount64(r0[0] | r1[0] | r2[0] | r3[0] | r4[0] | r5[0] | r6[0]))
+	}
+	return int(n)
+}
+
+// clashesGoStrided9x7r1 is clashesGo for 7 tables of 9 diagonals, 1 words of rows stride words apart.
+func clashesGoStrided9x7r1(tables []uint64, stride int, keys []uint64) int {
+	tb := (*[7 << 9 * 32]uint64)(tables)
+	s := uint(stride-1)&31 + 1
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[1]uint64)(tb[uint(0<<9+key>>0&0x1ff)*s:])
+		r1 := (*[1]uint64)(tb[uint(1<<9+key>>9&0x1ff)*s:])
+		r2 := (*[1]uint64)(tb[uint(2<<9+key>>18&0x1ff)*s:])
+		r3 := (*[1]uint64)(tb[uint(3<<9+key>>27&0x1ff)*s:])
+		r4 := (*[1]uint64)(tb[uint(4<<9+key>>36&0x1ff)*s:])
+		r5 := (*[1]uint64)(tb[uint(5<<9+key>>45&0x1ff)*s:])
+		r6 := (*[1]uint64)(tb[uint(6<<9+key>>54&0x1ff)*s:])
 		n += uint64(bits.OnesCount64(r0[0] | r1[0] | r2[0] | r3[0] | r4[0] | r5[0] | r6[0]))
 	}
 	return int(n)
@@ -13348,6 +21714,24 @@ func clashesGo9x7r2(tables []uint64, keys []uint64) int {
 	return int(n)
 }
 
+// clashesGoStrided9x7r2 is clashesGo for 7 tables of 9 diagonals, 2 words of rows stride words apart.
+func clashesGoStrided9x7r2(tables []uint64, stride int, keys []uint64) int {
+	tb := (*[7 << 9 * 32]uint64)(tables)
+	s := uint(stride-1)&31 + 1
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[2]uint64)(tb[uint(0<<9+key>>0&0x1ff)*s:])
+		r1 := (*[2]uint64)(tb[uint(1<<9+key>>9&0x1ff)*s:])
+		r2 := (*[2]uint64)(tb[uint(2<<9+key>>18&0x1ff)*s:])
+		r3 := (*[2]uint64)(tb[uint(3<<9+key>>27&0x1ff)*s:])
+		r4 := (*[2]uint64)(tb[uint(4<<9+key>>36&0x1ff)*s:])
+		r5 := (*[2]uint64)(tb[uint(5<<9+key>>45&0x1ff)*s:])
+		r6 := (*[2]uint64)(tb[uint(6<<9+key>>54&0x1ff)*s:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]|r5[0]|r6[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]|r5[1]|r6[1]))
+	}
+	return int(n)
+}
+
 // clashesGo9x7r3 is clashesGo for 7 tables of 9 diagonals, rows of 3 words.
 func clashesGo9x7r3(tables []uint64, keys []uint64) int {
 	tb := (*[7 << 9 * 3]uint64)(tables)
@@ -13360,6 +21744,24 @@ func clashesGo9x7r3(tables []uint64, keys []uint64) int {
 		r4 := (*[3]uint64)(tb[(4<<9+int(key>>36&0x1ff))*3:])
 		r5 := (*[3]uint64)(tb[(5<<9+int(key>>45&0x1ff))*3:])
 		r6 := (*[3]uint64)(tb[(6<<9+int(key>>54&0x1ff))*3:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]|r5[0]|r6[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]|r5[1]|r6[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]|r5[2]|r6[2]))
+	}
+	return int(n)
+}
+
+// clashesGoStrided9x7r3 is clashesGo for 7 tables of 9 diagonals, 3 words of rows stride words apart.
+func clashesGoStrided9x7r3(tables []uint64, stride int, keys []uint64) int {
+	tb := (*[7 << 9 * 32]uint64)(tables)
+	s := uint(stride-1)&31 + 1
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[3]uint64)(tb[uint(0<<9+key>>0&0x1ff)*s:])
+		r1 := (*[3]uint64)(tb[uint(1<<9+key>>9&0x1ff)*s:])
+		r2 := (*[3]uint64)(tb[uint(2<<9+key>>18&0x1ff)*s:])
+		r3 := (*[3]uint64)(tb[uint(3<<9+key>>27&0x1ff)*s:])
+		r4 := (*[3]uint64)(tb[uint(4<<9+key>>36&0x1ff)*s:])
+		r5 := (*[3]uint64)(tb[uint(5<<9+key>>45&0x1ff)*s:])
+		r6 := (*[3]uint64)(tb[uint(6<<9+key>>54&0x1ff)*s:])
 		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]|r5[0]|r6[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]|r5[1]|r6[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]|r5[2]|r6[2]))
 	}
 	return int(n)
@@ -13382,6 +21784,24 @@ func clashesGo9x7r4(tables []uint64, keys []uint64) int {
 	return int(n)
 }
 
+// clashesGoStrided9x7r4 is clashesGo for 7 tables of 9 diagonals, 4 words of rows stride words apart.
+func clashesGoStrided9x7r4(tables []uint64, stride int, keys []uint64) int {
+	tb := (*[7 << 9 * 32]uint64)(tables)
+	s := uint(stride-1)&31 + 1
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[4]uint64)(tb[uint(0<<9+key>>0&0x1ff)*s:])
+		r1 := (*[4]uint64)(tb[uint(1<<9+key>>9&0x1ff)*s:])
+		r2 := (*[4]uint64)(tb[uint(2<<9+key>>18&0x1ff)*s:])
+		r3 := (*[4]uint64)(tb[uint(3<<9+key>>27&0x1ff)*s:])
+		r4 := (*[4]uint64)(tb[uint(4<<9+key>>36&0x1ff)*s:])
+		r5 := (*[4]uint64)(tb[uint(5<<9+key>>45&0x1ff)*s:])
+		r6 := (*[4]uint64)(tb[uint(6<<9+key>>54&0x1ff)*s:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]|r5[0]|r6[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]|r5[1]|r6[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]|r5[2]|r6[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]|r5[3]|r6[3]))
+	}
+	return int(n)
+}
+
 // clashesGo9x7r5 is clashesGo for 7 tables of 9 diagonals, rows of 5 words.
 func clashesGo9x7r5(tables []uint64, keys []uint64) int {
 	tb := (*[7 << 9 * 5]uint64)(tables)
@@ -13394,6 +21814,25 @@ func clashesGo9x7r5(tables []uint64, keys []uint64) int {
 		r4 := (*[5]uint64)(tb[(4<<9+int(key>>36&0x1ff))*5:])
 		r5 := (*[5]uint64)(tb[(5<<9+int(key>>45&0x1ff))*5:])
 		r6 := (*[5]uint64)(tb[(6<<9+int(key>>54&0x1ff))*5:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]|r5[0]|r6[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]|r5[1]|r6[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]|r5[2]|r6[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]|r5[3]|r6[3]))
+		n += uint64(bits.OnesCount64(r0[4] | r1[4] | r2[4] | r3[4] | r4[4] | r5[4] | r6[4]))
+	}
+	return int(n)
+}
+
+// clashesGoStrided9x7r5 is clashesGo for 7 tables of 9 diagonals, 5 words of rows stride words apart.
+func clashesGoStrided9x7r5(tables []uint64, stride int, keys []uint64) int {
+	tb := (*[7 << 9 * 32]uint64)(tables)
+	s := uint(stride-1)&31 + 1
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[5]uint64)(tb[uint(0<<9+key>>0&0x1ff)*s:])
+		r1 := (*[5]uint64)(tb[uint(1<<9+key>>9&0x1ff)*s:])
+		r2 := (*[5]uint64)(tb[uint(2<<9+key>>18&0x1ff)*s:])
+		r3 := (*[5]uint64)(tb[uint(3<<9+key>>27&0x1ff)*s:])
+		r4 := (*[5]uint64)(tb[uint(4<<9+key>>36&0x1ff)*s:])
+		r5 := (*[5]uint64)(tb[uint(5<<9+key>>45&0x1ff)*s:])
+		r6 := (*[5]uint64)(tb[uint(6<<9+key>>54&0x1ff)*s:])
 		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]|r5[0]|r6[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]|r5[1]|r6[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]|r5[2]|r6[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]|r5[3]|r6[3]))
 		n += uint64(bits.OnesCount64(r0[4] | r1[4] | r2[4] | r3[4] | r4[4] | r5[4] | r6[4]))
 	}
@@ -13418,6 +21857,25 @@ func clashesGo9x7r6(tables []uint64, keys []uint64) int {
 	return int(n)
 }
 
+// clashesGoStrided9x7r6 is clashesGo for 7 tables of 9 diagonals, 6 words of rows stride words apart.
+func clashesGoStrided9x7r6(tables []uint64, stride int, keys []uint64) int {
+	tb := (*[7 << 9 * 32]uint64)(tables)
+	s := uint(stride-1)&31 + 1
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[6]uint64)(tb[uint(0<<9+key>>0&0x1ff)*s:])
+		r1 := (*[6]uint64)(tb[uint(1<<9+key>>9&0x1ff)*s:])
+		r2 := (*[6]uint64)(tb[uint(2<<9+key>>18&0x1ff)*s:])
+		r3 := (*[6]uint64)(tb[uint(3<<9+key>>27&0x1ff)*s:])
+		r4 := (*[6]uint64)(tb[uint(4<<9+key>>36&0x1ff)*s:])
+		r5 := (*[6]uint64)(tb[uint(5<<9+key>>45&0x1ff)*s:])
+		r6 := (*[6]uint64)(tb[uint(6<<9+key>>54&0x1ff)*s:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]|r5[0]|r6[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]|r5[1]|r6[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]|r5[2]|r6[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]|r5[3]|r6[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]|r5[4]|r6[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]|r5[5]|r6[5]))
+	}
+	return int(n)
+}
+
 // clashesGo9x7r7 is clashesGo for 7 tables of 9 diagonals, rows of 7 words.
 func clashesGo9x7r7(tables []uint64, keys []uint64) int {
 	tb := (*[7 << 9 * 7]uint64)(tables)
@@ -13430,6 +21888,25 @@ func clashesGo9x7r7(tables []uint64, keys []uint64) int {
 		r4 := (*[7]uint64)(tb[(4<<9+int(key>>36&0x1ff))*7:])
 		r5 := (*[7]uint64)(tb[(5<<9+int(key>>45&0x1ff))*7:])
 		r6 := (*[7]uint64)(tb[(6<<9+int(key>>54&0x1ff))*7:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]|r5[0]|r6[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]|r5[1]|r6[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]|r5[2]|r6[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]|r5[3]|r6[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]|r5[4]|r6[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]|r5[5]|r6[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]|r4[6]|r5[6]|r6[6]))
+	}
+	return int(n)
+}
+
+// clashesGoStrided9x7r7 is clashesGo for 7 tables of 9 diagonals, 7 words of rows stride words apart.
+func clashesGoStrided9x7r7(tables []uint64, stride int, keys []uint64) int {
+	tb := (*[7 << 9 * 32]uint64)(tables)
+	s := uint(stride-1)&31 + 1
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[7]uint64)(tb[uint(0<<9+key>>0&0x1ff)*s:])
+		r1 := (*[7]uint64)(tb[uint(1<<9+key>>9&0x1ff)*s:])
+		r2 := (*[7]uint64)(tb[uint(2<<9+key>>18&0x1ff)*s:])
+		r3 := (*[7]uint64)(tb[uint(3<<9+key>>27&0x1ff)*s:])
+		r4 := (*[7]uint64)(tb[uint(4<<9+key>>36&0x1ff)*s:])
+		r5 := (*[7]uint64)(tb[uint(5<<9+key>>45&0x1ff)*s:])
+		r6 := (*[7]uint64)(tb[uint(6<<9+key>>54&0x1ff)*s:])
 		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]|r5[0]|r6[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]|r5[1]|r6[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]|r5[2]|r6[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]|r5[3]|r6[3]))
 		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]|r5[4]|r6[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]|r5[5]|r6[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]|r4[6]|r5[6]|r6[6]))
 	}
@@ -13454,6 +21931,25 @@ func clashesGo9x7r8(tables []uint64, keys []uint64) int {
 	return int(n)
 }
 
+// clashesGoStrided9x7r8 is clashesGo for 7 tables of 9 diagonals, 8 words of rows stride words apart.
+func clashesGoStrided9x7r8(tables []uint64, stride int, keys []uint64) int {
+	tb := (*[7 << 9 * 32]uint64)(tables)
+	s := uint(stride-1)&31 + 1
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[8]uint64)(tb[uint(0<<9+key>>0&0x1ff)*s:])
+		r1 := (*[8]uint64)(tb[uint(1<<9+key>>9&0x1ff)*s:])
+		r2 := (*[8]uint64)(tb[uint(2<<9+key>>18&0x1ff)*s:])
+		r3 := (*[8]uint64)(tb[uint(3<<9+key>>27&0x1ff)*s:])
+		r4 := (*[8]uint64)(tb[uint(4<<9+key>>36&0x1ff)*s:])
+		r5 := (*[8]uint64)(tb[uint(5<<9+key>>45&0x1ff)*s:])
+		r6 := (*[8]uint64)(tb[uint(6<<9+key>>54&0x1ff)*s:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]|r5[0]|r6[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]|r5[1]|r6[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]|r5[2]|r6[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]|r5[3]|r6[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]|r5[4]|r6[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]|r5[5]|r6[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]|r4[6]|r5[6]|r6[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]|r4[7]|r5[7]|r6[7]))
+	}
+	return int(n)
+}
+
 // clashesGo9x7r9 is clashesGo for 7 tables of 9 diagonals, rows of 9 words.
 func clashesGo9x7r9(tables []uint64, keys []uint64) int {
 	tb := (*[7 << 9 * 9]uint64)(tables)
@@ -13466,6 +21962,26 @@ func clashesGo9x7r9(tables []uint64, keys []uint64) int {
 		r4 := (*[9]uint64)(tb[(4<<9+int(key>>36&0x1ff))*9:])
 		r5 := (*[9]uint64)(tb[(5<<9+int(key>>45&0x1ff))*9:])
 		r6 := (*[9]uint64)(tb[(6<<9+int(key>>54&0x1ff))*9:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]|r5[0]|r6[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]|r5[1]|r6[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]|r5[2]|r6[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]|r5[3]|r6[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]|r5[4]|r6[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]|r5[5]|r6[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]|r4[6]|r5[6]|r6[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]|r4[7]|r5[7]|r6[7]))
+		n += uint64(bits.OnesCount64(r0[8] | r1[8] | r2[8] | r3[8] | r4[8] | r5[8] | r6[8]))
+	}
+	return int(n)
+}
+
+// clashesGoStrided9x7r9 is clashesGo for 7 tables of 9 diagonals, 9 words of rows stride words apart.
+func clashesGoStrided9x7r9(tables []uint64, stride int, keys []uint64) int {
+	tb := (*[7 << 9 * 32]uint64)(tables)
+	s := uint(stride-1)&31 + 1
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[9]uint64)(tb[uint(0<<9+key>>0&0x1ff)*s:])
+		r1 := (*[9]uint64)(tb[uint(1<<9+key>>9&0x1ff)*s:])
+		r2 := (*[9]uint64)(tb[uint(2<<9+key>>18&0x1ff)*s:])
+		r3 := (*[9]uint64)(tb[uint(3<<9+key>>27&0x1ff)*s:])
+		r4 := (*[9]uint64)(tb[uint(4<<9+key>>36&0x1ff)*s:])
+		r5 := (*[9]uint64)(tb[uint(5<<9+key>>45&0x1ff)*s:])
+		r6 := (*[9]uint64)(tb[uint(6<<9+key>>54&0x1ff)*s:])
 		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]|r5[0]|r6[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]|r5[1]|r6[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]|r5[2]|r6[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]|r5[3]|r6[3]))
 		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]|r5[4]|r6[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]|r5[5]|r6[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]|r4[6]|r5[6]|r6[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]|r4[7]|r5[7]|r6[7]))
 		n += uint64(bits.OnesCount64(r0[8] | r1[8] | r2[8] | r3[8] | r4[8] | r5[8] | r6[8]))
@@ -13492,6 +22008,26 @@ func clashesGo9x7r10(tables []uint64, keys []uint64) int {
 	return int(n)
 }
 
+// clashesGoStrided9x7r10 is clashesGo for 7 tables of 9 diagonals, 10 words of rows stride words apart.
+func clashesGoStrided9x7r10(tables []uint64, stride int, keys []uint64) int {
+	tb := (*[7 << 9 * 32]uint64)(tables)
+	s := uint(stride-1)&31 + 1
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[10]uint64)(tb[uint(0<<9+key>>0&0x1ff)*s:])
+		r1 := (*[10]uint64)(tb[uint(1<<9+key>>9&0x1ff)*s:])
+		r2 := (*[10]uint64)(tb[uint(2<<9+key>>18&0x1ff)*s:])
+		r3 := (*[10]uint64)(tb[uint(3<<9+key>>27&0x1ff)*s:])
+		r4 := (*[10]uint64)(tb[uint(4<<9+key>>36&0x1ff)*s:])
+		r5 := (*[10]uint64)(tb[uint(5<<9+key>>45&0x1ff)*s:])
+		r6 := (*[10]uint64)(tb[uint(6<<9+key>>54&0x1ff)*s:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]|r5[0]|r6[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]|r5[1]|r6[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]|r5[2]|r6[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]|r5[3]|r6[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]|r5[4]|r6[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]|r5[5]|r6[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]|r4[6]|r5[6]|r6[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]|r4[7]|r5[7]|r6[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]|r4[8]|r5[8]|r6[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]|r4[9]|r5[9]|r6[9]))
+	}
+	return int(n)
+}
+
 // clashesGo9x7r11 is clashesGo for 7 tables of 9 diagonals, rows of 11 words.
 func clashesGo9x7r11(tables []uint64, keys []uint64) int {
 	tb := (*[7 << 9 * 11]uint64)(tables)
@@ -13504,6 +22040,26 @@ func clashesGo9x7r11(tables []uint64, keys []uint64) int {
 		r4 := (*[11]uint64)(tb[(4<<9+int(key>>36&0x1ff))*11:])
 		r5 := (*[11]uint64)(tb[(5<<9+int(key>>45&0x1ff))*11:])
 		r6 := (*[11]uint64)(tb[(6<<9+int(key>>54&0x1ff))*11:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]|r5[0]|r6[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]|r5[1]|r6[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]|r5[2]|r6[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]|r5[3]|r6[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]|r5[4]|r6[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]|r5[5]|r6[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]|r4[6]|r5[6]|r6[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]|r4[7]|r5[7]|r6[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]|r4[8]|r5[8]|r6[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]|r4[9]|r5[9]|r6[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]|r4[10]|r5[10]|r6[10]))
+	}
+	return int(n)
+}
+
+// clashesGoStrided9x7r11 is clashesGo for 7 tables of 9 diagonals, 11 words of rows stride words apart.
+func clashesGoStrided9x7r11(tables []uint64, stride int, keys []uint64) int {
+	tb := (*[7 << 9 * 32]uint64)(tables)
+	s := uint(stride-1)&31 + 1
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[11]uint64)(tb[uint(0<<9+key>>0&0x1ff)*s:])
+		r1 := (*[11]uint64)(tb[uint(1<<9+key>>9&0x1ff)*s:])
+		r2 := (*[11]uint64)(tb[uint(2<<9+key>>18&0x1ff)*s:])
+		r3 := (*[11]uint64)(tb[uint(3<<9+key>>27&0x1ff)*s:])
+		r4 := (*[11]uint64)(tb[uint(4<<9+key>>36&0x1ff)*s:])
+		r5 := (*[11]uint64)(tb[uint(5<<9+key>>45&0x1ff)*s:])
+		r6 := (*[11]uint64)(tb[uint(6<<9+key>>54&0x1ff)*s:])
 		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]|r5[0]|r6[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]|r5[1]|r6[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]|r5[2]|r6[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]|r5[3]|r6[3]))
 		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]|r5[4]|r6[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]|r5[5]|r6[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]|r4[6]|r5[6]|r6[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]|r4[7]|r5[7]|r6[7]))
 		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]|r4[8]|r5[8]|r6[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]|r4[9]|r5[9]|r6[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]|r4[10]|r5[10]|r6[10]))
@@ -13530,6 +22086,26 @@ func clashesGo9x7r12(tables []uint64, keys []uint64) int {
 	return int(n)
 }
 
+// clashesGoStrided9x7r12 is clashesGo for 7 tables of 9 diagonals, 12 words of rows stride words apart.
+func clashesGoStrided9x7r12(tables []uint64, stride int, keys []uint64) int {
+	tb := (*[7 << 9 * 32]uint64)(tables)
+	s := uint(stride-1)&31 + 1
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[12]uint64)(tb[uint(0<<9+key>>0&0x1ff)*s:])
+		r1 := (*[12]uint64)(tb[uint(1<<9+key>>9&0x1ff)*s:])
+		r2 := (*[12]uint64)(tb[uint(2<<9+key>>18&0x1ff)*s:])
+		r3 := (*[12]uint64)(tb[uint(3<<9+key>>27&0x1ff)*s:])
+		r4 := (*[12]uint64)(tb[uint(4<<9+key>>36&0x1ff)*s:])
+		r5 := (*[12]uint64)(tb[uint(5<<9+key>>45&0x1ff)*s:])
+		r6 := (*[12]uint64)(tb[uint(6<<9+key>>54&0x1ff)*s:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]|r5[0]|r6[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]|r5[1]|r6[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]|r5[2]|r6[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]|r5[3]|r6[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]|r5[4]|r6[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]|r5[5]|r6[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]|r4[6]|r5[6]|r6[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]|r4[7]|r5[7]|r6[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]|r4[8]|r5[8]|r6[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]|r4[9]|r5[9]|r6[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]|r4[10]|r5[10]|r6[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]|r4[11]|r5[11]|r6[11]))
+	}
+	return int(n)
+}
+
 // clashesGo9x7r13 is clashesGo for 7 tables of 9 diagonals, rows of 13 words.
 func clashesGo9x7r13(tables []uint64, keys []uint64) int {
 	tb := (*[7 << 9 * 13]uint64)(tables)
@@ -13542,6 +22118,27 @@ func clashesGo9x7r13(tables []uint64, keys []uint64) int {
 		r4 := (*[13]uint64)(tb[(4<<9+int(key>>36&0x1ff))*13:])
 		r5 := (*[13]uint64)(tb[(5<<9+int(key>>45&0x1ff))*13:])
 		r6 := (*[13]uint64)(tb[(6<<9+int(key>>54&0x1ff))*13:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]|r5[0]|r6[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]|r5[1]|r6[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]|r5[2]|r6[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]|r5[3]|r6[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]|r5[4]|r6[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]|r5[5]|r6[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]|r4[6]|r5[6]|r6[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]|r4[7]|r5[7]|r6[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]|r4[8]|r5[8]|r6[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]|r4[9]|r5[9]|r6[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]|r4[10]|r5[10]|r6[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]|r4[11]|r5[11]|r6[11]))
+		n += uint64(bits.OnesCount64(r0[12] | r1[12] | r2[12] | r3[12] | r4[12] | r5[12] | r6[12]))
+	}
+	return int(n)
+}
+
+// clashesGoStrided9x7r13 is clashesGo for 7 tables of 9 diagonals, 13 words of rows stride words apart.
+func clashesGoStrided9x7r13(tables []uint64, stride int, keys []uint64) int {
+	tb := (*[7 << 9 * 32]uint64)(tables)
+	s := uint(stride-1)&31 + 1
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[13]uint64)(tb[uint(0<<9+key>>0&0x1ff)*s:])
+		r1 := (*[13]uint64)(tb[uint(1<<9+key>>9&0x1ff)*s:])
+		r2 := (*[13]uint64)(tb[uint(2<<9+key>>18&0x1ff)*s:])
+		r3 := (*[13]uint64)(tb[uint(3<<9+key>>27&0x1ff)*s:])
+		r4 := (*[13]uint64)(tb[uint(4<<9+key>>36&0x1ff)*s:])
+		r5 := (*[13]uint64)(tb[uint(5<<9+key>>45&0x1ff)*s:])
+		r6 := (*[13]uint64)(tb[uint(6<<9+key>>54&0x1ff)*s:])
 		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]|r5[0]|r6[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]|r5[1]|r6[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]|r5[2]|r6[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]|r5[3]|r6[3]))
 		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]|r5[4]|r6[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]|r5[5]|r6[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]|r4[6]|r5[6]|r6[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]|r4[7]|r5[7]|r6[7]))
 		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]|r4[8]|r5[8]|r6[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]|r4[9]|r5[9]|r6[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]|r4[10]|r5[10]|r6[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]|r4[11]|r5[11]|r6[11]))
@@ -13570,6 +22167,27 @@ func clashesGo9x7r14(tables []uint64, keys []uint64) int {
 	return int(n)
 }
 
+// clashesGoStrided9x7r14 is clashesGo for 7 tables of 9 diagonals, 14 words of rows stride words apart.
+func clashesGoStrided9x7r14(tables []uint64, stride int, keys []uint64) int {
+	tb := (*[7 << 9 * 32]uint64)(tables)
+	s := uint(stride-1)&31 + 1
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[14]uint64)(tb[uint(0<<9+key>>0&0x1ff)*s:])
+		r1 := (*[14]uint64)(tb[uint(1<<9+key>>9&0x1ff)*s:])
+		r2 := (*[14]uint64)(tb[uint(2<<9+key>>18&0x1ff)*s:])
+		r3 := (*[14]uint64)(tb[uint(3<<9+key>>27&0x1ff)*s:])
+		r4 := (*[14]uint64)(tb[uint(4<<9+key>>36&0x1ff)*s:])
+		r5 := (*[14]uint64)(tb[uint(5<<9+key>>45&0x1ff)*s:])
+		r6 := (*[14]uint64)(tb[uint(6<<9+key>>54&0x1ff)*s:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]|r5[0]|r6[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]|r5[1]|r6[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]|r5[2]|r6[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]|r5[3]|r6[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]|r5[4]|r6[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]|r5[5]|r6[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]|r4[6]|r5[6]|r6[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]|r4[7]|r5[7]|r6[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]|r4[8]|r5[8]|r6[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]|r4[9]|r5[9]|r6[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]|r4[10]|r5[10]|r6[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]|r4[11]|r5[11]|r6[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]|r2[12]|r3[12]|r4[12]|r5[12]|r6[12]) + bits.OnesCount64(r0[13]|r1[13]|r2[13]|r3[13]|r4[13]|r5[13]|r6[13]))
+	}
+	return int(n)
+}
+
 // clashesGo9x7r15 is clashesGo for 7 tables of 9 diagonals, rows of 15 words.
 func clashesGo9x7r15(tables []uint64, keys []uint64) int {
 	tb := (*[7 << 9 * 15]uint64)(tables)
@@ -13582,6 +22200,27 @@ func clashesGo9x7r15(tables []uint64, keys []uint64) int {
 		r4 := (*[15]uint64)(tb[(4<<9+int(key>>36&0x1ff))*15:])
 		r5 := (*[15]uint64)(tb[(5<<9+int(key>>45&0x1ff))*15:])
 		r6 := (*[15]uint64)(tb[(6<<9+int(key>>54&0x1ff))*15:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]|r5[0]|r6[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]|r5[1]|r6[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]|r5[2]|r6[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]|r5[3]|r6[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]|r5[4]|r6[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]|r5[5]|r6[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]|r4[6]|r5[6]|r6[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]|r4[7]|r5[7]|r6[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]|r4[8]|r5[8]|r6[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]|r4[9]|r5[9]|r6[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]|r4[10]|r5[10]|r6[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]|r4[11]|r5[11]|r6[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]|r2[12]|r3[12]|r4[12]|r5[12]|r6[12]) + bits.OnesCount64(r0[13]|r1[13]|r2[13]|r3[13]|r4[13]|r5[13]|r6[13]) + bits.OnesCount64(r0[14]|r1[14]|r2[14]|r3[14]|r4[14]|r5[14]|r6[14]))
+	}
+	return int(n)
+}
+
+// clashesGoStrided9x7r15 is clashesGo for 7 tables of 9 diagonals, 15 words of rows stride words apart.
+func clashesGoStrided9x7r15(tables []uint64, stride int, keys []uint64) int {
+	tb := (*[7 << 9 * 32]uint64)(tables)
+	s := uint(stride-1)&31 + 1
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[15]uint64)(tb[uint(0<<9+key>>0&0x1ff)*s:])
+		r1 := (*[15]uint64)(tb[uint(1<<9+key>>9&0x1ff)*s:])
+		r2 := (*[15]uint64)(tb[uint(2<<9+key>>18&0x1ff)*s:])
+		r3 := (*[15]uint64)(tb[uint(3<<9+key>>27&0x1ff)*s:])
+		r4 := (*[15]uint64)(tb[uint(4<<9+key>>36&0x1ff)*s:])
+		r5 := (*[15]uint64)(tb[uint(5<<9+key>>45&0x1ff)*s:])
+		r6 := (*[15]uint64)(tb[uint(6<<9+key>>54&0x1ff)*s:])
 		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]|r5[0]|r6[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]|r5[1]|r6[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]|r5[2]|r6[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]|r5[3]|r6[3]))
 		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]|r5[4]|r6[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]|r5[5]|r6[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]|r4[6]|r5[6]|r6[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]|r4[7]|r5[7]|r6[7]))
 		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]|r4[8]|r5[8]|r6[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]|r4[9]|r5[9]|r6[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]|r4[10]|r5[10]|r6[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]|r4[11]|r5[11]|r6[11]))
@@ -13610,6 +22249,27 @@ func clashesGo9x7r16(tables []uint64, keys []uint64) int {
 	return int(n)
 }
 
+// clashesGoStrided9x7r16 is clashesGo for 7 tables of 9 diagonals, 16 words of rows stride words apart.
+func clashesGoStrided9x7r16(tables []uint64, stride int, keys []uint64) int {
+	tb := (*[7 << 9 * 32]uint64)(tables)
+	s := uint(stride-1)&31 + 1
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[16]uint64)(tb[uint(0<<9+key>>0&0x1ff)*s:])
+		r1 := (*[16]uint64)(tb[uint(1<<9+key>>9&0x1ff)*s:])
+		r2 := (*[16]uint64)(tb[uint(2<<9+key>>18&0x1ff)*s:])
+		r3 := (*[16]uint64)(tb[uint(3<<9+key>>27&0x1ff)*s:])
+		r4 := (*[16]uint64)(tb[uint(4<<9+key>>36&0x1ff)*s:])
+		r5 := (*[16]uint64)(tb[uint(5<<9+key>>45&0x1ff)*s:])
+		r6 := (*[16]uint64)(tb[uint(6<<9+key>>54&0x1ff)*s:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]|r5[0]|r6[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]|r5[1]|r6[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]|r5[2]|r6[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]|r5[3]|r6[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]|r5[4]|r6[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]|r5[5]|r6[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]|r4[6]|r5[6]|r6[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]|r4[7]|r5[7]|r6[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]|r4[8]|r5[8]|r6[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]|r4[9]|r5[9]|r6[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]|r4[10]|r5[10]|r6[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]|r4[11]|r5[11]|r6[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]|r2[12]|r3[12]|r4[12]|r5[12]|r6[12]) + bits.OnesCount64(r0[13]|r1[13]|r2[13]|r3[13]|r4[13]|r5[13]|r6[13]) + bits.OnesCount64(r0[14]|r1[14]|r2[14]|r3[14]|r4[14]|r5[14]|r6[14]) + bits.OnesCount64(r0[15]|r1[15]|r2[15]|r3[15]|r4[15]|r5[15]|r6[15]))
+	}
+	return int(n)
+}
+
 // clashesGo9x7r17 is clashesGo for 7 tables of 9 diagonals, rows of 17 words.
 func clashesGo9x7r17(tables []uint64, keys []uint64) int {
 	tb := (*[7 << 9 * 17]uint64)(tables)
@@ -13622,6 +22282,28 @@ func clashesGo9x7r17(tables []uint64, keys []uint64) int {
 		r4 := (*[17]uint64)(tb[(4<<9+int(key>>36&0x1ff))*17:])
 		r5 := (*[17]uint64)(tb[(5<<9+int(key>>45&0x1ff))*17:])
 		r6 := (*[17]uint64)(tb[(6<<9+int(key>>54&0x1ff))*17:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]|r5[0]|r6[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]|r5[1]|r6[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]|r5[2]|r6[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]|r5[3]|r6[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]|r5[4]|r6[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]|r5[5]|r6[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]|r4[6]|r5[6]|r6[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]|r4[7]|r5[7]|r6[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]|r4[8]|r5[8]|r6[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]|r4[9]|r5[9]|r6[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]|r4[10]|r5[10]|r6[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]|r4[11]|r5[11]|r6[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]|r2[12]|r3[12]|r4[12]|r5[12]|r6[12]) + bits.OnesCount64(r0[13]|r1[13]|r2[13]|r3[13]|r4[13]|r5[13]|r6[13]) + bits.OnesCount64(r0[14]|r1[14]|r2[14]|r3[14]|r4[14]|r5[14]|r6[14]) + bits.OnesCount64(r0[15]|r1[15]|r2[15]|r3[15]|r4[15]|r5[15]|r6[15]))
+		n += uint64(bits.OnesCount64(r0[16] | r1[16] | r2[16] | r3[16] | r4[16] | r5[16] | r6[16]))
+	}
+	return int(n)
+}
+
+// clashesGoStrided9x7r17 is clashesGo for 7 tables of 9 diagonals, 17 words of rows stride words apart.
+func clashesGoStrided9x7r17(tables []uint64, stride int, keys []uint64) int {
+	tb := (*[7 << 9 * 32]uint64)(tables)
+	s := uint(stride-1)&31 + 1
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[17]uint64)(tb[uint(0<<9+key>>0&0x1ff)*s:])
+		r1 := (*[17]uint64)(tb[uint(1<<9+key>>9&0x1ff)*s:])
+		r2 := (*[17]uint64)(tb[uint(2<<9+key>>18&0x1ff)*s:])
+		r3 := (*[17]uint64)(tb[uint(3<<9+key>>27&0x1ff)*s:])
+		r4 := (*[17]uint64)(tb[uint(4<<9+key>>36&0x1ff)*s:])
+		r5 := (*[17]uint64)(tb[uint(5<<9+key>>45&0x1ff)*s:])
+		r6 := (*[17]uint64)(tb[uint(6<<9+key>>54&0x1ff)*s:])
 		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]|r5[0]|r6[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]|r5[1]|r6[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]|r5[2]|r6[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]|r5[3]|r6[3]))
 		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]|r5[4]|r6[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]|r5[5]|r6[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]|r4[6]|r5[6]|r6[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]|r4[7]|r5[7]|r6[7]))
 		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]|r4[8]|r5[8]|r6[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]|r4[9]|r5[9]|r6[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]|r4[10]|r5[10]|r6[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]|r4[11]|r5[11]|r6[11]))
@@ -13652,6 +22334,28 @@ func clashesGo9x7r18(tables []uint64, keys []uint64) int {
 	return int(n)
 }
 
+// clashesGoStrided9x7r18 is clashesGo for 7 tables of 9 diagonals, 18 words of rows stride words apart.
+func clashesGoStrided9x7r18(tables []uint64, stride int, keys []uint64) int {
+	tb := (*[7 << 9 * 32]uint64)(tables)
+	s := uint(stride-1)&31 + 1
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[18]uint64)(tb[uint(0<<9+key>>0&0x1ff)*s:])
+		r1 := (*[18]uint64)(tb[uint(1<<9+key>>9&0x1ff)*s:])
+		r2 := (*[18]uint64)(tb[uint(2<<9+key>>18&0x1ff)*s:])
+		r3 := (*[18]uint64)(tb[uint(3<<9+key>>27&0x1ff)*s:])
+		r4 := (*[18]uint64)(tb[uint(4<<9+key>>36&0x1ff)*s:])
+		r5 := (*[18]uint64)(tb[uint(5<<9+key>>45&0x1ff)*s:])
+		r6 := (*[18]uint64)(tb[uint(6<<9+key>>54&0x1ff)*s:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]|r5[0]|r6[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]|r5[1]|r6[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]|r5[2]|r6[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]|r5[3]|r6[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]|r5[4]|r6[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]|r5[5]|r6[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]|r4[6]|r5[6]|r6[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]|r4[7]|r5[7]|r6[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]|r4[8]|r5[8]|r6[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]|r4[9]|r5[9]|r6[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]|r4[10]|r5[10]|r6[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]|r4[11]|r5[11]|r6[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]|r2[12]|r3[12]|r4[12]|r5[12]|r6[12]) + bits.OnesCount64(r0[13]|r1[13]|r2[13]|r3[13]|r4[13]|r5[13]|r6[13]) + bits.OnesCount64(r0[14]|r1[14]|r2[14]|r3[14]|r4[14]|r5[14]|r6[14]) + bits.OnesCount64(r0[15]|r1[15]|r2[15]|r3[15]|r4[15]|r5[15]|r6[15]))
+		n += uint64(bits.OnesCount64(r0[16]|r1[16]|r2[16]|r3[16]|r4[16]|r5[16]|r6[16]) + bits.OnesCount64(r0[17]|r1[17]|r2[17]|r3[17]|r4[17]|r5[17]|r6[17]))
+	}
+	return int(n)
+}
+
 // clashesGo9x7r19 is clashesGo for 7 tables of 9 diagonals, rows of 19 words.
 func clashesGo9x7r19(tables []uint64, keys []uint64) int {
 	tb := (*[7 << 9 * 19]uint64)(tables)
@@ -13664,6 +22368,28 @@ func clashesGo9x7r19(tables []uint64, keys []uint64) int {
 		r4 := (*[19]uint64)(tb[(4<<9+int(key>>36&0x1ff))*19:])
 		r5 := (*[19]uint64)(tb[(5<<9+int(key>>45&0x1ff))*19:])
 		r6 := (*[19]uint64)(tb[(6<<9+int(key>>54&0x1ff))*19:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]|r5[0]|r6[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]|r5[1]|r6[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]|r5[2]|r6[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]|r5[3]|r6[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]|r5[4]|r6[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]|r5[5]|r6[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]|r4[6]|r5[6]|r6[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]|r4[7]|r5[7]|r6[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]|r4[8]|r5[8]|r6[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]|r4[9]|r5[9]|r6[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]|r4[10]|r5[10]|r6[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]|r4[11]|r5[11]|r6[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]|r2[12]|r3[12]|r4[12]|r5[12]|r6[12]) + bits.OnesCount64(r0[13]|r1[13]|r2[13]|r3[13]|r4[13]|r5[13]|r6[13]) + bits.OnesCount64(r0[14]|r1[14]|r2[14]|r3[14]|r4[14]|r5[14]|r6[14]) + bits.OnesCount64(r0[15]|r1[15]|r2[15]|r3[15]|r4[15]|r5[15]|r6[15]))
+		n += uint64(bits.OnesCount64(r0[16]|r1[16]|r2[16]|r3[16]|r4[16]|r5[16]|r6[16]) + bits.OnesCount64(r0[17]|r1[17]|r2[17]|r3[17]|r4[17]|r5[17]|r6[17]) + bits.OnesCount64(r0[18]|r1[18]|r2[18]|r3[18]|r4[18]|r5[18]|r6[18]))
+	}
+	return int(n)
+}
+
+// clashesGoStrided9x7r19 is clashesGo for 7 tables of 9 diagonals, 19 words of rows stride words apart.
+func clashesGoStrided9x7r19(tables []uint64, stride int, keys []uint64) int {
+	tb := (*[7 << 9 * 32]uint64)(tables)
+	s := uint(stride-1)&31 + 1
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[19]uint64)(tb[uint(0<<9+key>>0&0x1ff)*s:])
+		r1 := (*[19]uint64)(tb[uint(1<<9+key>>9&0x1ff)*s:])
+		r2 := (*[19]uint64)(tb[uint(2<<9+key>>18&0x1ff)*s:])
+		r3 := (*[19]uint64)(tb[uint(3<<9+key>>27&0x1ff)*s:])
+		r4 := (*[19]uint64)(tb[uint(4<<9+key>>36&0x1ff)*s:])
+		r5 := (*[19]uint64)(tb[uint(5<<9+key>>45&0x1ff)*s:])
+		r6 := (*[19]uint64)(tb[uint(6<<9+key>>54&0x1ff)*s:])
 		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]|r5[0]|r6[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]|r5[1]|r6[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]|r5[2]|r6[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]|r5[3]|r6[3]))
 		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]|r5[4]|r6[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]|r5[5]|r6[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]|r4[6]|r5[6]|r6[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]|r4[7]|r5[7]|r6[7]))
 		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]|r4[8]|r5[8]|r6[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]|r4[9]|r5[9]|r6[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]|r4[10]|r5[10]|r6[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]|r4[11]|r5[11]|r6[11]))
@@ -13694,6 +22420,28 @@ func clashesGo9x7r20(tables []uint64, keys []uint64) int {
 	return int(n)
 }
 
+// clashesGoStrided9x7r20 is clashesGo for 7 tables of 9 diagonals, 20 words of rows stride words apart.
+func clashesGoStrided9x7r20(tables []uint64, stride int, keys []uint64) int {
+	tb := (*[7 << 9 * 32]uint64)(tables)
+	s := uint(stride-1)&31 + 1
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[20]uint64)(tb[uint(0<<9+key>>0&0x1ff)*s:])
+		r1 := (*[20]uint64)(tb[uint(1<<9+key>>9&0x1ff)*s:])
+		r2 := (*[20]uint64)(tb[uint(2<<9+key>>18&0x1ff)*s:])
+		r3 := (*[20]uint64)(tb[uint(3<<9+key>>27&0x1ff)*s:])
+		r4 := (*[20]uint64)(tb[uint(4<<9+key>>36&0x1ff)*s:])
+		r5 := (*[20]uint64)(tb[uint(5<<9+key>>45&0x1ff)*s:])
+		r6 := (*[20]uint64)(tb[uint(6<<9+key>>54&0x1ff)*s:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]|r5[0]|r6[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]|r5[1]|r6[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]|r5[2]|r6[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]|r5[3]|r6[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]|r5[4]|r6[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]|r5[5]|r6[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]|r4[6]|r5[6]|r6[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]|r4[7]|r5[7]|r6[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]|r4[8]|r5[8]|r6[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]|r4[9]|r5[9]|r6[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]|r4[10]|r5[10]|r6[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]|r4[11]|r5[11]|r6[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]|r2[12]|r3[12]|r4[12]|r5[12]|r6[12]) + bits.OnesCount64(r0[13]|r1[13]|r2[13]|r3[13]|r4[13]|r5[13]|r6[13]) + bits.OnesCount64(r0[14]|r1[14]|r2[14]|r3[14]|r4[14]|r5[14]|r6[14]) + bits.OnesCount64(r0[15]|r1[15]|r2[15]|r3[15]|r4[15]|r5[15]|r6[15]))
+		n += uint64(bits.OnesCount64(r0[16]|r1[16]|r2[16]|r3[16]|r4[16]|r5[16]|r6[16]) + bits.OnesCount64(r0[17]|r1[17]|r2[17]|r3[17]|r4[17]|r5[17]|r6[17]) + bits.OnesCount64(r0[18]|r1[18]|r2[18]|r3[18]|r4[18]|r5[18]|r6[18]) + bits.OnesCount64(r0[19]|r1[19]|r2[19]|r3[19]|r4[19]|r5[19]|r6[19]))
+	}
+	return int(n)
+}
+
 // clashesGo9x7r21 is clashesGo for 7 tables of 9 diagonals, rows of 21 words.
 func clashesGo9x7r21(tables []uint64, keys []uint64) int {
 	tb := (*[7 << 9 * 21]uint64)(tables)
@@ -13706,6 +22454,29 @@ func clashesGo9x7r21(tables []uint64, keys []uint64) int {
 		r4 := (*[21]uint64)(tb[(4<<9+int(key>>36&0x1ff))*21:])
 		r5 := (*[21]uint64)(tb[(5<<9+int(key>>45&0x1ff))*21:])
 		r6 := (*[21]uint64)(tb[(6<<9+int(key>>54&0x1ff))*21:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]|r5[0]|r6[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]|r5[1]|r6[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]|r5[2]|r6[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]|r5[3]|r6[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]|r5[4]|r6[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]|r5[5]|r6[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]|r4[6]|r5[6]|r6[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]|r4[7]|r5[7]|r6[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]|r4[8]|r5[8]|r6[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]|r4[9]|r5[9]|r6[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]|r4[10]|r5[10]|r6[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]|r4[11]|r5[11]|r6[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]|r2[12]|r3[12]|r4[12]|r5[12]|r6[12]) + bits.OnesCount64(r0[13]|r1[13]|r2[13]|r3[13]|r4[13]|r5[13]|r6[13]) + bits.OnesCount64(r0[14]|r1[14]|r2[14]|r3[14]|r4[14]|r5[14]|r6[14]) + bits.OnesCount64(r0[15]|r1[15]|r2[15]|r3[15]|r4[15]|r5[15]|r6[15]))
+		n += uint64(bits.OnesCount64(r0[16]|r1[16]|r2[16]|r3[16]|r4[16]|r5[16]|r6[16]) + bits.OnesCount64(r0[17]|r1[17]|r2[17]|r3[17]|r4[17]|r5[17]|r6[17]) + bits.OnesCount64(r0[18]|r1[18]|r2[18]|r3[18]|r4[18]|r5[18]|r6[18]) + bits.OnesCount64(r0[19]|r1[19]|r2[19]|r3[19]|r4[19]|r5[19]|r6[19]))
+		n += uint64(bits.OnesCount64(r0[20] | r1[20] | r2[20] | r3[20] | r4[20] | r5[20] | r6[20]))
+	}
+	return int(n)
+}
+
+// clashesGoStrided9x7r21 is clashesGo for 7 tables of 9 diagonals, 21 words of rows stride words apart.
+func clashesGoStrided9x7r21(tables []uint64, stride int, keys []uint64) int {
+	tb := (*[7 << 9 * 32]uint64)(tables)
+	s := uint(stride-1)&31 + 1
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[21]uint64)(tb[uint(0<<9+key>>0&0x1ff)*s:])
+		r1 := (*[21]uint64)(tb[uint(1<<9+key>>9&0x1ff)*s:])
+		r2 := (*[21]uint64)(tb[uint(2<<9+key>>18&0x1ff)*s:])
+		r3 := (*[21]uint64)(tb[uint(3<<9+key>>27&0x1ff)*s:])
+		r4 := (*[21]uint64)(tb[uint(4<<9+key>>36&0x1ff)*s:])
+		r5 := (*[21]uint64)(tb[uint(5<<9+key>>45&0x1ff)*s:])
+		r6 := (*[21]uint64)(tb[uint(6<<9+key>>54&0x1ff)*s:])
 		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]|r5[0]|r6[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]|r5[1]|r6[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]|r5[2]|r6[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]|r5[3]|r6[3]))
 		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]|r5[4]|r6[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]|r5[5]|r6[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]|r4[6]|r5[6]|r6[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]|r4[7]|r5[7]|r6[7]))
 		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]|r4[8]|r5[8]|r6[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]|r4[9]|r5[9]|r6[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]|r4[10]|r5[10]|r6[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]|r4[11]|r5[11]|r6[11]))
@@ -13738,6 +22509,29 @@ func clashesGo9x7r22(tables []uint64, keys []uint64) int {
 	return int(n)
 }
 
+// clashesGoStrided9x7r22 is clashesGo for 7 tables of 9 diagonals, 22 words of rows stride words apart.
+func clashesGoStrided9x7r22(tables []uint64, stride int, keys []uint64) int {
+	tb := (*[7 << 9 * 32]uint64)(tables)
+	s := uint(stride-1)&31 + 1
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[22]uint64)(tb[uint(0<<9+key>>0&0x1ff)*s:])
+		r1 := (*[22]uint64)(tb[uint(1<<9+key>>9&0x1ff)*s:])
+		r2 := (*[22]uint64)(tb[uint(2<<9+key>>18&0x1ff)*s:])
+		r3 := (*[22]uint64)(tb[uint(3<<9+key>>27&0x1ff)*s:])
+		r4 := (*[22]uint64)(tb[uint(4<<9+key>>36&0x1ff)*s:])
+		r5 := (*[22]uint64)(tb[uint(5<<9+key>>45&0x1ff)*s:])
+		r6 := (*[22]uint64)(tb[uint(6<<9+key>>54&0x1ff)*s:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]|r5[0]|r6[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]|r5[1]|r6[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]|r5[2]|r6[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]|r5[3]|r6[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]|r5[4]|r6[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]|r5[5]|r6[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]|r4[6]|r5[6]|r6[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]|r4[7]|r5[7]|r6[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]|r4[8]|r5[8]|r6[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]|r4[9]|r5[9]|r6[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]|r4[10]|r5[10]|r6[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]|r4[11]|r5[11]|r6[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]|r2[12]|r3[12]|r4[12]|r5[12]|r6[12]) + bits.OnesCount64(r0[13]|r1[13]|r2[13]|r3[13]|r4[13]|r5[13]|r6[13]) + bits.OnesCount64(r0[14]|r1[14]|r2[14]|r3[14]|r4[14]|r5[14]|r6[14]) + bits.OnesCount64(r0[15]|r1[15]|r2[15]|r3[15]|r4[15]|r5[15]|r6[15]))
+		n += uint64(bits.OnesCount64(r0[16]|r1[16]|r2[16]|r3[16]|r4[16]|r5[16]|r6[16]) + bits.OnesCount64(r0[17]|r1[17]|r2[17]|r3[17]|r4[17]|r5[17]|r6[17]) + bits.OnesCount64(r0[18]|r1[18]|r2[18]|r3[18]|r4[18]|r5[18]|r6[18]) + bits.OnesCount64(r0[19]|r1[19]|r2[19]|r3[19]|r4[19]|r5[19]|r6[19]))
+		n += uint64(bits.OnesCount64(r0[20]|r1[20]|r2[20]|r3[20]|r4[20]|r5[20]|r6[20]) + bits.OnesCount64(r0[21]|r1[21]|r2[21]|r3[21]|r4[21]|r5[21]|r6[21]))
+	}
+	return int(n)
+}
+
 // clashesGo9x7r23 is clashesGo for 7 tables of 9 diagonals, rows of 23 words.
 func clashesGo9x7r23(tables []uint64, keys []uint64) int {
 	tb := (*[7 << 9 * 23]uint64)(tables)
@@ -13750,6 +22544,29 @@ func clashesGo9x7r23(tables []uint64, keys []uint64) int {
 		r4 := (*[23]uint64)(tb[(4<<9+int(key>>36&0x1ff))*23:])
 		r5 := (*[23]uint64)(tb[(5<<9+int(key>>45&0x1ff))*23:])
 		r6 := (*[23]uint64)(tb[(6<<9+int(key>>54&0x1ff))*23:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]|r5[0]|r6[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]|r5[1]|r6[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]|r5[2]|r6[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]|r5[3]|r6[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]|r5[4]|r6[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]|r5[5]|r6[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]|r4[6]|r5[6]|r6[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]|r4[7]|r5[7]|r6[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]|r4[8]|r5[8]|r6[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]|r4[9]|r5[9]|r6[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]|r4[10]|r5[10]|r6[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]|r4[11]|r5[11]|r6[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]|r2[12]|r3[12]|r4[12]|r5[12]|r6[12]) + bits.OnesCount64(r0[13]|r1[13]|r2[13]|r3[13]|r4[13]|r5[13]|r6[13]) + bits.OnesCount64(r0[14]|r1[14]|r2[14]|r3[14]|r4[14]|r5[14]|r6[14]) + bits.OnesCount64(r0[15]|r1[15]|r2[15]|r3[15]|r4[15]|r5[15]|r6[15]))
+		n += uint64(bits.OnesCount64(r0[16]|r1[16]|r2[16]|r3[16]|r4[16]|r5[16]|r6[16]) + bits.OnesCount64(r0[17]|r1[17]|r2[17]|r3[17]|r4[17]|r5[17]|r6[17]) + bits.OnesCount64(r0[18]|r1[18]|r2[18]|r3[18]|r4[18]|r5[18]|r6[18]) + bits.OnesCount64(r0[19]|r1[19]|r2[19]|r3[19]|r4[19]|r5[19]|r6[19]))
+		n += uint64(bits.OnesCount64(r0[20]|r1[20]|r2[20]|r3[20]|r4[20]|r5[20]|r6[20]) + bits.OnesCount64(r0[21]|r1[21]|r2[21]|r3[21]|r4[21]|r5[21]|r6[21]) + bits.OnesCount64(r0[22]|r1[22]|r2[22]|r3[22]|r4[22]|r5[22]|r6[22]))
+	}
+	return int(n)
+}
+
+// clashesGoStrided9x7r23 is clashesGo for 7 tables of 9 diagonals, 23 words of rows stride words apart.
+func clashesGoStrided9x7r23(tables []uint64, stride int, keys []uint64) int {
+	tb := (*[7 << 9 * 32]uint64)(tables)
+	s := uint(stride-1)&31 + 1
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[23]uint64)(tb[uint(0<<9+key>>0&0x1ff)*s:])
+		r1 := (*[23]uint64)(tb[uint(1<<9+key>>9&0x1ff)*s:])
+		r2 := (*[23]uint64)(tb[uint(2<<9+key>>18&0x1ff)*s:])
+		r3 := (*[23]uint64)(tb[uint(3<<9+key>>27&0x1ff)*s:])
+		r4 := (*[23]uint64)(tb[uint(4<<9+key>>36&0x1ff)*s:])
+		r5 := (*[23]uint64)(tb[uint(5<<9+key>>45&0x1ff)*s:])
+		r6 := (*[23]uint64)(tb[uint(6<<9+key>>54&0x1ff)*s:])
 		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]|r5[0]|r6[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]|r5[1]|r6[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]|r5[2]|r6[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]|r5[3]|r6[3]))
 		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]|r5[4]|r6[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]|r5[5]|r6[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]|r4[6]|r5[6]|r6[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]|r4[7]|r5[7]|r6[7]))
 		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]|r4[8]|r5[8]|r6[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]|r4[9]|r5[9]|r6[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]|r4[10]|r5[10]|r6[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]|r4[11]|r5[11]|r6[11]))
@@ -13782,6 +22599,29 @@ func clashesGo9x7r24(tables []uint64, keys []uint64) int {
 	return int(n)
 }
 
+// clashesGoStrided9x7r24 is clashesGo for 7 tables of 9 diagonals, 24 words of rows stride words apart.
+func clashesGoStrided9x7r24(tables []uint64, stride int, keys []uint64) int {
+	tb := (*[7 << 9 * 32]uint64)(tables)
+	s := uint(stride-1)&31 + 1
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[24]uint64)(tb[uint(0<<9+key>>0&0x1ff)*s:])
+		r1 := (*[24]uint64)(tb[uint(1<<9+key>>9&0x1ff)*s:])
+		r2 := (*[24]uint64)(tb[uint(2<<9+key>>18&0x1ff)*s:])
+		r3 := (*[24]uint64)(tb[uint(3<<9+key>>27&0x1ff)*s:])
+		r4 := (*[24]uint64)(tb[uint(4<<9+key>>36&0x1ff)*s:])
+		r5 := (*[24]uint64)(tb[uint(5<<9+key>>45&0x1ff)*s:])
+		r6 := (*[24]uint64)(tb[uint(6<<9+key>>54&0x1ff)*s:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]|r5[0]|r6[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]|r5[1]|r6[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]|r5[2]|r6[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]|r5[3]|r6[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]|r5[4]|r6[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]|r5[5]|r6[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]|r4[6]|r5[6]|r6[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]|r4[7]|r5[7]|r6[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]|r4[8]|r5[8]|r6[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]|r4[9]|r5[9]|r6[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]|r4[10]|r5[10]|r6[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]|r4[11]|r5[11]|r6[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]|r2[12]|r3[12]|r4[12]|r5[12]|r6[12]) + bits.OnesCount64(r0[13]|r1[13]|r2[13]|r3[13]|r4[13]|r5[13]|r6[13]) + bits.OnesCount64(r0[14]|r1[14]|r2[14]|r3[14]|r4[14]|r5[14]|r6[14]) + bits.OnesCount64(r0[15]|r1[15]|r2[15]|r3[15]|r4[15]|r5[15]|r6[15]))
+		n += uint64(bits.OnesCount64(r0[16]|r1[16]|r2[16]|r3[16]|r4[16]|r5[16]|r6[16]) + bits.OnesCount64(r0[17]|r1[17]|r2[17]|r3[17]|r4[17]|r5[17]|r6[17]) + bits.OnesCount64(r0[18]|r1[18]|r2[18]|r3[18]|r4[18]|r5[18]|r6[18]) + bits.OnesCount64(r0[19]|r1[19]|r2[19]|r3[19]|r4[19]|r5[19]|r6[19]))
+		n += uint64(bits.OnesCount64(r0[20]|r1[20]|r2[20]|r3[20]|r4[20]|r5[20]|r6[20]) + bits.OnesCount64(r0[21]|r1[21]|r2[21]|r3[21]|r4[21]|r5[21]|r6[21]) + bits.OnesCount64(r0[22]|r1[22]|r2[22]|r3[22]|r4[22]|r5[22]|r6[22]) + bits.OnesCount64(r0[23]|r1[23]|r2[23]|r3[23]|r4[23]|r5[23]|r6[23]))
+	}
+	return int(n)
+}
+
 // clashesGo9x7r25 is clashesGo for 7 tables of 9 diagonals, rows of 25 words.
 func clashesGo9x7r25(tables []uint64, keys []uint64) int {
 	tb := (*[7 << 9 * 25]uint64)(tables)
@@ -13794,6 +22634,30 @@ func clashesGo9x7r25(tables []uint64, keys []uint64) int {
 		r4 := (*[25]uint64)(tb[(4<<9+int(key>>36&0x1ff))*25:])
 		r5 := (*[25]uint64)(tb[(5<<9+int(key>>45&0x1ff))*25:])
 		r6 := (*[25]uint64)(tb[(6<<9+int(key>>54&0x1ff))*25:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]|r5[0]|r6[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]|r5[1]|r6[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]|r5[2]|r6[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]|r5[3]|r6[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]|r5[4]|r6[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]|r5[5]|r6[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]|r4[6]|r5[6]|r6[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]|r4[7]|r5[7]|r6[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]|r4[8]|r5[8]|r6[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]|r4[9]|r5[9]|r6[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]|r4[10]|r5[10]|r6[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]|r4[11]|r5[11]|r6[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]|r2[12]|r3[12]|r4[12]|r5[12]|r6[12]) + bits.OnesCount64(r0[13]|r1[13]|r2[13]|r3[13]|r4[13]|r5[13]|r6[13]) + bits.OnesCount64(r0[14]|r1[14]|r2[14]|r3[14]|r4[14]|r5[14]|r6[14]) + bits.OnesCount64(r0[15]|r1[15]|r2[15]|r3[15]|r4[15]|r5[15]|r6[15]))
+		n += uint64(bits.OnesCount64(r0[16]|r1[16]|r2[16]|r3[16]|r4[16]|r5[16]|r6[16]) + bits.OnesCount64(r0[17]|r1[17]|r2[17]|r3[17]|r4[17]|r5[17]|r6[17]) + bits.OnesCount64(r0[18]|r1[18]|r2[18]|r3[18]|r4[18]|r5[18]|r6[18]) + bits.OnesCount64(r0[19]|r1[19]|r2[19]|r3[19]|r4[19]|r5[19]|r6[19]))
+		n += uint64(bits.OnesCount64(r0[20]|r1[20]|r2[20]|r3[20]|r4[20]|r5[20]|r6[20]) + bits.OnesCount64(r0[21]|r1[21]|r2[21]|r3[21]|r4[21]|r5[21]|r6[21]) + bits.OnesCount64(r0[22]|r1[22]|r2[22]|r3[22]|r4[22]|r5[22]|r6[22]) + bits.OnesCount64(r0[23]|r1[23]|r2[23]|r3[23]|r4[23]|r5[23]|r6[23]))
+		n += uint64(bits.OnesCount64(r0[24] | r1[24] | r2[24] | r3[24] | r4[24] | r5[24] | r6[24]))
+	}
+	return int(n)
+}
+
+// clashesGoStrided9x7r25 is clashesGo for 7 tables of 9 diagonals, 25 words of rows stride words apart.
+func clashesGoStrided9x7r25(tables []uint64, stride int, keys []uint64) int {
+	tb := (*[7 << 9 * 32]uint64)(tables)
+	s := uint(stride-1)&31 + 1
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[25]uint64)(tb[uint(0<<9+key>>0&0x1ff)*s:])
+		r1 := (*[25]uint64)(tb[uint(1<<9+key>>9&0x1ff)*s:])
+		r2 := (*[25]uint64)(tb[uint(2<<9+key>>18&0x1ff)*s:])
+		r3 := (*[25]uint64)(tb[uint(3<<9+key>>27&0x1ff)*s:])
+		r4 := (*[25]uint64)(tb[uint(4<<9+key>>36&0x1ff)*s:])
+		r5 := (*[25]uint64)(tb[uint(5<<9+key>>45&0x1ff)*s:])
+		r6 := (*[25]uint64)(tb[uint(6<<9+key>>54&0x1ff)*s:])
 		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]|r5[0]|r6[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]|r5[1]|r6[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]|r5[2]|r6[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]|r5[3]|r6[3]))
 		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]|r5[4]|r6[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]|r5[5]|r6[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]|r4[6]|r5[6]|r6[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]|r4[7]|r5[7]|r6[7]))
 		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]|r4[8]|r5[8]|r6[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]|r4[9]|r5[9]|r6[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]|r4[10]|r5[10]|r6[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]|r4[11]|r5[11]|r6[11]))
@@ -13828,6 +22692,30 @@ func clashesGo9x7r26(tables []uint64, keys []uint64) int {
 	return int(n)
 }
 
+// clashesGoStrided9x7r26 is clashesGo for 7 tables of 9 diagonals, 26 words of rows stride words apart.
+func clashesGoStrided9x7r26(tables []uint64, stride int, keys []uint64) int {
+	tb := (*[7 << 9 * 32]uint64)(tables)
+	s := uint(stride-1)&31 + 1
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[26]uint64)(tb[uint(0<<9+key>>0&0x1ff)*s:])
+		r1 := (*[26]uint64)(tb[uint(1<<9+key>>9&0x1ff)*s:])
+		r2 := (*[26]uint64)(tb[uint(2<<9+key>>18&0x1ff)*s:])
+		r3 := (*[26]uint64)(tb[uint(3<<9+key>>27&0x1ff)*s:])
+		r4 := (*[26]uint64)(tb[uint(4<<9+key>>36&0x1ff)*s:])
+		r5 := (*[26]uint64)(tb[uint(5<<9+key>>45&0x1ff)*s:])
+		r6 := (*[26]uint64)(tb[uint(6<<9+key>>54&0x1ff)*s:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]|r5[0]|r6[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]|r5[1]|r6[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]|r5[2]|r6[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]|r5[3]|r6[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]|r5[4]|r6[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]|r5[5]|r6[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]|r4[6]|r5[6]|r6[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]|r4[7]|r5[7]|r6[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]|r4[8]|r5[8]|r6[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]|r4[9]|r5[9]|r6[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]|r4[10]|r5[10]|r6[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]|r4[11]|r5[11]|r6[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]|r2[12]|r3[12]|r4[12]|r5[12]|r6[12]) + bits.OnesCount64(r0[13]|r1[13]|r2[13]|r3[13]|r4[13]|r5[13]|r6[13]) + bits.OnesCount64(r0[14]|r1[14]|r2[14]|r3[14]|r4[14]|r5[14]|r6[14]) + bits.OnesCount64(r0[15]|r1[15]|r2[15]|r3[15]|r4[15]|r5[15]|r6[15]))
+		n += uint64(bits.OnesCount64(r0[16]|r1[16]|r2[16]|r3[16]|r4[16]|r5[16]|r6[16]) + bits.OnesCount64(r0[17]|r1[17]|r2[17]|r3[17]|r4[17]|r5[17]|r6[17]) + bits.OnesCount64(r0[18]|r1[18]|r2[18]|r3[18]|r4[18]|r5[18]|r6[18]) + bits.OnesCount64(r0[19]|r1[19]|r2[19]|r3[19]|r4[19]|r5[19]|r6[19]))
+		n += uint64(bits.OnesCount64(r0[20]|r1[20]|r2[20]|r3[20]|r4[20]|r5[20]|r6[20]) + bits.OnesCount64(r0[21]|r1[21]|r2[21]|r3[21]|r4[21]|r5[21]|r6[21]) + bits.OnesCount64(r0[22]|r1[22]|r2[22]|r3[22]|r4[22]|r5[22]|r6[22]) + bits.OnesCount64(r0[23]|r1[23]|r2[23]|r3[23]|r4[23]|r5[23]|r6[23]))
+		n += uint64(bits.OnesCount64(r0[24]|r1[24]|r2[24]|r3[24]|r4[24]|r5[24]|r6[24]) + bits.OnesCount64(r0[25]|r1[25]|r2[25]|r3[25]|r4[25]|r5[25]|r6[25]))
+	}
+	return int(n)
+}
+
 // clashesGo9x7r27 is clashesGo for 7 tables of 9 diagonals, rows of 27 words.
 func clashesGo9x7r27(tables []uint64, keys []uint64) int {
 	tb := (*[7 << 9 * 27]uint64)(tables)
@@ -13840,6 +22728,30 @@ func clashesGo9x7r27(tables []uint64, keys []uint64) int {
 		r4 := (*[27]uint64)(tb[(4<<9+int(key>>36&0x1ff))*27:])
 		r5 := (*[27]uint64)(tb[(5<<9+int(key>>45&0x1ff))*27:])
 		r6 := (*[27]uint64)(tb[(6<<9+int(key>>54&0x1ff))*27:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]|r5[0]|r6[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]|r5[1]|r6[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]|r5[2]|r6[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]|r5[3]|r6[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]|r5[4]|r6[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]|r5[5]|r6[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]|r4[6]|r5[6]|r6[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]|r4[7]|r5[7]|r6[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]|r4[8]|r5[8]|r6[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]|r4[9]|r5[9]|r6[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]|r4[10]|r5[10]|r6[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]|r4[11]|r5[11]|r6[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]|r2[12]|r3[12]|r4[12]|r5[12]|r6[12]) + bits.OnesCount64(r0[13]|r1[13]|r2[13]|r3[13]|r4[13]|r5[13]|r6[13]) + bits.OnesCount64(r0[14]|r1[14]|r2[14]|r3[14]|r4[14]|r5[14]|r6[14]) + bits.OnesCount64(r0[15]|r1[15]|r2[15]|r3[15]|r4[15]|r5[15]|r6[15]))
+		n += uint64(bits.OnesCount64(r0[16]|r1[16]|r2[16]|r3[16]|r4[16]|r5[16]|r6[16]) + bits.OnesCount64(r0[17]|r1[17]|r2[17]|r3[17]|r4[17]|r5[17]|r6[17]) + bits.OnesCount64(r0[18]|r1[18]|r2[18]|r3[18]|r4[18]|r5[18]|r6[18]) + bits.OnesCount64(r0[19]|r1[19]|r2[19]|r3[19]|r4[19]|r5[19]|r6[19]))
+		n += uint64(bits.OnesCount64(r0[20]|r1[20]|r2[20]|r3[20]|r4[20]|r5[20]|r6[20]) + bits.OnesCount64(r0[21]|r1[21]|r2[21]|r3[21]|r4[21]|r5[21]|r6[21]) + bits.OnesCount64(r0[22]|r1[22]|r2[22]|r3[22]|r4[22]|r5[22]|r6[22]) + bits.OnesCount64(r0[23]|r1[23]|r2[23]|r3[23]|r4[23]|r5[23]|r6[23]))
+		n += uint64(bits.OnesCount64(r0[24]|r1[24]|r2[24]|r3[24]|r4[24]|r5[24]|r6[24]) + bits.OnesCount64(r0[25]|r1[25]|r2[25]|r3[25]|r4[25]|r5[25]|r6[25]) + bits.OnesCount64(r0[26]|r1[26]|r2[26]|r3[26]|r4[26]|r5[26]|r6[26]))
+	}
+	return int(n)
+}
+
+// clashesGoStrided9x7r27 is clashesGo for 7 tables of 9 diagonals, 27 words of rows stride words apart.
+func clashesGoStrided9x7r27(tables []uint64, stride int, keys []uint64) int {
+	tb := (*[7 << 9 * 32]uint64)(tables)
+	s := uint(stride-1)&31 + 1
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[27]uint64)(tb[uint(0<<9+key>>0&0x1ff)*s:])
+		r1 := (*[27]uint64)(tb[uint(1<<9+key>>9&0x1ff)*s:])
+		r2 := (*[27]uint64)(tb[uint(2<<9+key>>18&0x1ff)*s:])
+		r3 := (*[27]uint64)(tb[uint(3<<9+key>>27&0x1ff)*s:])
+		r4 := (*[27]uint64)(tb[uint(4<<9+key>>36&0x1ff)*s:])
+		r5 := (*[27]uint64)(tb[uint(5<<9+key>>45&0x1ff)*s:])
+		r6 := (*[27]uint64)(tb[uint(6<<9+key>>54&0x1ff)*s:])
 		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]|r5[0]|r6[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]|r5[1]|r6[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]|r5[2]|r6[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]|r5[3]|r6[3]))
 		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]|r5[4]|r6[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]|r5[5]|r6[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]|r4[6]|r5[6]|r6[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]|r4[7]|r5[7]|r6[7]))
 		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]|r4[8]|r5[8]|r6[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]|r4[9]|r5[9]|r6[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]|r4[10]|r5[10]|r6[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]|r4[11]|r5[11]|r6[11]))
@@ -13874,6 +22786,30 @@ func clashesGo9x7r28(tables []uint64, keys []uint64) int {
 	return int(n)
 }
 
+// clashesGoStrided9x7r28 is clashesGo for 7 tables of 9 diagonals, 28 words of rows stride words apart.
+func clashesGoStrided9x7r28(tables []uint64, stride int, keys []uint64) int {
+	tb := (*[7 << 9 * 32]uint64)(tables)
+	s := uint(stride-1)&31 + 1
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[28]uint64)(tb[uint(0<<9+key>>0&0x1ff)*s:])
+		r1 := (*[28]uint64)(tb[uint(1<<9+key>>9&0x1ff)*s:])
+		r2 := (*[28]uint64)(tb[uint(2<<9+key>>18&0x1ff)*s:])
+		r3 := (*[28]uint64)(tb[uint(3<<9+key>>27&0x1ff)*s:])
+		r4 := (*[28]uint64)(tb[uint(4<<9+key>>36&0x1ff)*s:])
+		r5 := (*[28]uint64)(tb[uint(5<<9+key>>45&0x1ff)*s:])
+		r6 := (*[28]uint64)(tb[uint(6<<9+key>>54&0x1ff)*s:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]|r5[0]|r6[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]|r5[1]|r6[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]|r5[2]|r6[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]|r5[3]|r6[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]|r5[4]|r6[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]|r5[5]|r6[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]|r4[6]|r5[6]|r6[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]|r4[7]|r5[7]|r6[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]|r4[8]|r5[8]|r6[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]|r4[9]|r5[9]|r6[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]|r4[10]|r5[10]|r6[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]|r4[11]|r5[11]|r6[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]|r2[12]|r3[12]|r4[12]|r5[12]|r6[12]) + bits.OnesCount64(r0[13]|r1[13]|r2[13]|r3[13]|r4[13]|r5[13]|r6[13]) + bits.OnesCount64(r0[14]|r1[14]|r2[14]|r3[14]|r4[14]|r5[14]|r6[14]) + bits.OnesCount64(r0[15]|r1[15]|r2[15]|r3[15]|r4[15]|r5[15]|r6[15]))
+		n += uint64(bits.OnesCount64(r0[16]|r1[16]|r2[16]|r3[16]|r4[16]|r5[16]|r6[16]) + bits.OnesCount64(r0[17]|r1[17]|r2[17]|r3[17]|r4[17]|r5[17]|r6[17]) + bits.OnesCount64(r0[18]|r1[18]|r2[18]|r3[18]|r4[18]|r5[18]|r6[18]) + bits.OnesCount64(r0[19]|r1[19]|r2[19]|r3[19]|r4[19]|r5[19]|r6[19]))
+		n += uint64(bits.OnesCount64(r0[20]|r1[20]|r2[20]|r3[20]|r4[20]|r5[20]|r6[20]) + bits.OnesCount64(r0[21]|r1[21]|r2[21]|r3[21]|r4[21]|r5[21]|r6[21]) + bits.OnesCount64(r0[22]|r1[22]|r2[22]|r3[22]|r4[22]|r5[22]|r6[22]) + bits.OnesCount64(r0[23]|r1[23]|r2[23]|r3[23]|r4[23]|r5[23]|r6[23]))
+		n += uint64(bits.OnesCount64(r0[24]|r1[24]|r2[24]|r3[24]|r4[24]|r5[24]|r6[24]) + bits.OnesCount64(r0[25]|r1[25]|r2[25]|r3[25]|r4[25]|r5[25]|r6[25]) + bits.OnesCount64(r0[26]|r1[26]|r2[26]|r3[26]|r4[26]|r5[26]|r6[26]) + bits.OnesCount64(r0[27]|r1[27]|r2[27]|r3[27]|r4[27]|r5[27]|r6[27]))
+	}
+	return int(n)
+}
+
 // clashesGo9x7r29 is clashesGo for 7 tables of 9 diagonals, rows of 29 words.
 func clashesGo9x7r29(tables []uint64, keys []uint64) int {
 	tb := (*[7 << 9 * 29]uint64)(tables)
@@ -13886,6 +22822,31 @@ func clashesGo9x7r29(tables []uint64, keys []uint64) int {
 		r4 := (*[29]uint64)(tb[(4<<9+int(key>>36&0x1ff))*29:])
 		r5 := (*[29]uint64)(tb[(5<<9+int(key>>45&0x1ff))*29:])
 		r6 := (*[29]uint64)(tb[(6<<9+int(key>>54&0x1ff))*29:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]|r5[0]|r6[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]|r5[1]|r6[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]|r5[2]|r6[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]|r5[3]|r6[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]|r5[4]|r6[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]|r5[5]|r6[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]|r4[6]|r5[6]|r6[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]|r4[7]|r5[7]|r6[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]|r4[8]|r5[8]|r6[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]|r4[9]|r5[9]|r6[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]|r4[10]|r5[10]|r6[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]|r4[11]|r5[11]|r6[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]|r2[12]|r3[12]|r4[12]|r5[12]|r6[12]) + bits.OnesCount64(r0[13]|r1[13]|r2[13]|r3[13]|r4[13]|r5[13]|r6[13]) + bits.OnesCount64(r0[14]|r1[14]|r2[14]|r3[14]|r4[14]|r5[14]|r6[14]) + bits.OnesCount64(r0[15]|r1[15]|r2[15]|r3[15]|r4[15]|r5[15]|r6[15]))
+		n += uint64(bits.OnesCount64(r0[16]|r1[16]|r2[16]|r3[16]|r4[16]|r5[16]|r6[16]) + bits.OnesCount64(r0[17]|r1[17]|r2[17]|r3[17]|r4[17]|r5[17]|r6[17]) + bits.OnesCount64(r0[18]|r1[18]|r2[18]|r3[18]|r4[18]|r5[18]|r6[18]) + bits.OnesCount64(r0[19]|r1[19]|r2[19]|r3[19]|r4[19]|r5[19]|r6[19]))
+		n += uint64(bits.OnesCount64(r0[20]|r1[20]|r2[20]|r3[20]|r4[20]|r5[20]|r6[20]) + bits.OnesCount64(r0[21]|r1[21]|r2[21]|r3[21]|r4[21]|r5[21]|r6[21]) + bits.OnesCount64(r0[22]|r1[22]|r2[22]|r3[22]|r4[22]|r5[22]|r6[22]) + bits.OnesCount64(r0[23]|r1[23]|r2[23]|r3[23]|r4[23]|r5[23]|r6[23]))
+		n += uint64(bits.OnesCount64(r0[24]|r1[24]|r2[24]|r3[24]|r4[24]|r5[24]|r6[24]) + bits.OnesCount64(r0[25]|r1[25]|r2[25]|r3[25]|r4[25]|r5[25]|r6[25]) + bits.OnesCount64(r0[26]|r1[26]|r2[26]|r3[26]|r4[26]|r5[26]|r6[26]) + bits.OnesCount64(r0[27]|r1[27]|r2[27]|r3[27]|r4[27]|r5[27]|r6[27]))
+		n += uint64(bits.OnesCount64(r0[28] | r1[28] | r2[28] | r3[28] | r4[28] | r5[28] | r6[28]))
+	}
+	return int(n)
+}
+
+// clashesGoStrided9x7r29 is clashesGo for 7 tables of 9 diagonals, 29 words of rows stride words apart.
+func clashesGoStrided9x7r29(tables []uint64, stride int, keys []uint64) int {
+	tb := (*[7 << 9 * 32]uint64)(tables)
+	s := uint(stride-1)&31 + 1
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[29]uint64)(tb[uint(0<<9+key>>0&0x1ff)*s:])
+		r1 := (*[29]uint64)(tb[uint(1<<9+key>>9&0x1ff)*s:])
+		r2 := (*[29]uint64)(tb[uint(2<<9+key>>18&0x1ff)*s:])
+		r3 := (*[29]uint64)(tb[uint(3<<9+key>>27&0x1ff)*s:])
+		r4 := (*[29]uint64)(tb[uint(4<<9+key>>36&0x1ff)*s:])
+		r5 := (*[29]uint64)(tb[uint(5<<9+key>>45&0x1ff)*s:])
+		r6 := (*[29]uint64)(tb[uint(6<<9+key>>54&0x1ff)*s:])
 		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]|r5[0]|r6[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]|r5[1]|r6[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]|r5[2]|r6[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]|r5[3]|r6[3]))
 		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]|r5[4]|r6[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]|r5[5]|r6[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]|r4[6]|r5[6]|r6[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]|r4[7]|r5[7]|r6[7]))
 		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]|r4[8]|r5[8]|r6[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]|r4[9]|r5[9]|r6[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]|r4[10]|r5[10]|r6[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]|r4[11]|r5[11]|r6[11]))
@@ -13922,6 +22883,31 @@ func clashesGo9x7r30(tables []uint64, keys []uint64) int {
 	return int(n)
 }
 
+// clashesGoStrided9x7r30 is clashesGo for 7 tables of 9 diagonals, 30 words of rows stride words apart.
+func clashesGoStrided9x7r30(tables []uint64, stride int, keys []uint64) int {
+	tb := (*[7 << 9 * 32]uint64)(tables)
+	s := uint(stride-1)&31 + 1
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[30]uint64)(tb[uint(0<<9+key>>0&0x1ff)*s:])
+		r1 := (*[30]uint64)(tb[uint(1<<9+key>>9&0x1ff)*s:])
+		r2 := (*[30]uint64)(tb[uint(2<<9+key>>18&0x1ff)*s:])
+		r3 := (*[30]uint64)(tb[uint(3<<9+key>>27&0x1ff)*s:])
+		r4 := (*[30]uint64)(tb[uint(4<<9+key>>36&0x1ff)*s:])
+		r5 := (*[30]uint64)(tb[uint(5<<9+key>>45&0x1ff)*s:])
+		r6 := (*[30]uint64)(tb[uint(6<<9+key>>54&0x1ff)*s:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]|r5[0]|r6[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]|r5[1]|r6[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]|r5[2]|r6[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]|r5[3]|r6[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]|r5[4]|r6[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]|r5[5]|r6[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]|r4[6]|r5[6]|r6[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]|r4[7]|r5[7]|r6[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]|r4[8]|r5[8]|r6[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]|r4[9]|r5[9]|r6[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]|r4[10]|r5[10]|r6[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]|r4[11]|r5[11]|r6[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]|r2[12]|r3[12]|r4[12]|r5[12]|r6[12]) + bits.OnesCount64(r0[13]|r1[13]|r2[13]|r3[13]|r4[13]|r5[13]|r6[13]) + bits.OnesCount64(r0[14]|r1[14]|r2[14]|r3[14]|r4[14]|r5[14]|r6[14]) + bits.OnesCount64(r0[15]|r1[15]|r2[15]|r3[15]|r4[15]|r5[15]|r6[15]))
+		n += uint64(bits.OnesCount64(r0[16]|r1[16]|r2[16]|r3[16]|r4[16]|r5[16]|r6[16]) + bits.OnesCount64(r0[17]|r1[17]|r2[17]|r3[17]|r4[17]|r5[17]|r6[17]) + bits.OnesCount64(r0[18]|r1[18]|r2[18]|r3[18]|r4[18]|r5[18]|r6[18]) + bits.OnesCount64(r0[19]|r1[19]|r2[19]|r3[19]|r4[19]|r5[19]|r6[19]))
+		n += uint64(bits.OnesCount64(r0[20]|r1[20]|r2[20]|r3[20]|r4[20]|r5[20]|r6[20]) + bits.OnesCount64(r0[21]|r1[21]|r2[21]|r3[21]|r4[21]|r5[21]|r6[21]) + bits.OnesCount64(r0[22]|r1[22]|r2[22]|r3[22]|r4[22]|r5[22]|r6[22]) + bits.OnesCount64(r0[23]|r1[23]|r2[23]|r3[23]|r4[23]|r5[23]|r6[23]))
+		n += uint64(bits.OnesCount64(r0[24]|r1[24]|r2[24]|r3[24]|r4[24]|r5[24]|r6[24]) + bits.OnesCount64(r0[25]|r1[25]|r2[25]|r3[25]|r4[25]|r5[25]|r6[25]) + bits.OnesCount64(r0[26]|r1[26]|r2[26]|r3[26]|r4[26]|r5[26]|r6[26]) + bits.OnesCount64(r0[27]|r1[27]|r2[27]|r3[27]|r4[27]|r5[27]|r6[27]))
+		n += uint64(bits.OnesCount64(r0[28]|r1[28]|r2[28]|r3[28]|r4[28]|r5[28]|r6[28]) + bits.OnesCount64(r0[29]|r1[29]|r2[29]|r3[29]|r4[29]|r5[29]|r6[29]))
+	}
+	return int(n)
+}
+
 // clashesGo9x7r31 is clashesGo for 7 tables of 9 diagonals, rows of 31 words.
 func clashesGo9x7r31(tables []uint64, keys []uint64) int {
 	tb := (*[7 << 9 * 31]uint64)(tables)
@@ -13946,6 +22932,31 @@ func clashesGo9x7r31(tables []uint64, keys []uint64) int {
 	return int(n)
 }
 
+// clashesGoStrided9x7r31 is clashesGo for 7 tables of 9 diagonals, 31 words of rows stride words apart.
+func clashesGoStrided9x7r31(tables []uint64, stride int, keys []uint64) int {
+	tb := (*[7 << 9 * 32]uint64)(tables)
+	s := uint(stride-1)&31 + 1
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[31]uint64)(tb[uint(0<<9+key>>0&0x1ff)*s:])
+		r1 := (*[31]uint64)(tb[uint(1<<9+key>>9&0x1ff)*s:])
+		r2 := (*[31]uint64)(tb[uint(2<<9+key>>18&0x1ff)*s:])
+		r3 := (*[31]uint64)(tb[uint(3<<9+key>>27&0x1ff)*s:])
+		r4 := (*[31]uint64)(tb[uint(4<<9+key>>36&0x1ff)*s:])
+		r5 := (*[31]uint64)(tb[uint(5<<9+key>>45&0x1ff)*s:])
+		r6 := (*[31]uint64)(tb[uint(6<<9+key>>54&0x1ff)*s:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]|r5[0]|r6[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]|r5[1]|r6[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]|r5[2]|r6[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]|r5[3]|r6[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]|r5[4]|r6[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]|r5[5]|r6[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]|r4[6]|r5[6]|r6[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]|r4[7]|r5[7]|r6[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]|r4[8]|r5[8]|r6[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]|r4[9]|r5[9]|r6[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]|r4[10]|r5[10]|r6[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]|r4[11]|r5[11]|r6[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]|r2[12]|r3[12]|r4[12]|r5[12]|r6[12]) + bits.OnesCount64(r0[13]|r1[13]|r2[13]|r3[13]|r4[13]|r5[13]|r6[13]) + bits.OnesCount64(r0[14]|r1[14]|r2[14]|r3[14]|r4[14]|r5[14]|r6[14]) + bits.OnesCount64(r0[15]|r1[15]|r2[15]|r3[15]|r4[15]|r5[15]|r6[15]))
+		n += uint64(bits.OnesCount64(r0[16]|r1[16]|r2[16]|r3[16]|r4[16]|r5[16]|r6[16]) + bits.OnesCount64(r0[17]|r1[17]|r2[17]|r3[17]|r4[17]|r5[17]|r6[17]) + bits.OnesCount64(r0[18]|r1[18]|r2[18]|r3[18]|r4[18]|r5[18]|r6[18]) + bits.OnesCount64(r0[19]|r1[19]|r2[19]|r3[19]|r4[19]|r5[19]|r6[19]))
+		n += uint64(bits.OnesCount64(r0[20]|r1[20]|r2[20]|r3[20]|r4[20]|r5[20]|r6[20]) + bits.OnesCount64(r0[21]|r1[21]|r2[21]|r3[21]|r4[21]|r5[21]|r6[21]) + bits.OnesCount64(r0[22]|r1[22]|r2[22]|r3[22]|r4[22]|r5[22]|r6[22]) + bits.OnesCount64(r0[23]|r1[23]|r2[23]|r3[23]|r4[23]|r5[23]|r6[23]))
+		n += uint64(bits.OnesCount64(r0[24]|r1[24]|r2[24]|r3[24]|r4[24]|r5[24]|r6[24]) + bits.OnesCount64(r0[25]|r1[25]|r2[25]|r3[25]|r4[25]|r5[25]|r6[25]) + bits.OnesCount64(r0[26]|r1[26]|r2[26]|r3[26]|r4[26]|r5[26]|r6[26]) + bits.OnesCount64(r0[27]|r1[27]|r2[27]|r3[27]|r4[27]|r5[27]|r6[27]))
+		n += uint64(bits.OnesCount64(r0[28]|r1[28]|r2[28]|r3[28]|r4[28]|r5[28]|r6[28]) + bits.OnesCount64(r0[29]|r1[29]|r2[29]|r3[29]|r4[29]|r5[29]|r6[29]) + bits.OnesCount64(r0[30]|r1[30]|r2[30]|r3[30]|r4[30]|r5[30]|r6[30]))
+	}
+	return int(n)
+}
+
 // clashesGo9x7r32 is clashesGo for 7 tables of 9 diagonals, rows of 32 words.
 func clashesGo9x7r32(tables []uint64, keys []uint64) int {
 	tb := (*[7 << 9 * 32]uint64)(tables)
@@ -13958,6 +22969,31 @@ func clashesGo9x7r32(tables []uint64, keys []uint64) int {
 		r4 := (*[32]uint64)(tb[(4<<9+int(key>>36&0x1ff))*32:])
 		r5 := (*[32]uint64)(tb[(5<<9+int(key>>45&0x1ff))*32:])
 		r6 := (*[32]uint64)(tb[(6<<9+int(key>>54&0x1ff))*32:])
+		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]|r5[0]|r6[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]|r5[1]|r6[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]|r5[2]|r6[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]|r5[3]|r6[3]))
+		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]|r5[4]|r6[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]|r5[5]|r6[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]|r4[6]|r5[6]|r6[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]|r4[7]|r5[7]|r6[7]))
+		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]|r4[8]|r5[8]|r6[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]|r4[9]|r5[9]|r6[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]|r4[10]|r5[10]|r6[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]|r4[11]|r5[11]|r6[11]))
+		n += uint64(bits.OnesCount64(r0[12]|r1[12]|r2[12]|r3[12]|r4[12]|r5[12]|r6[12]) + bits.OnesCount64(r0[13]|r1[13]|r2[13]|r3[13]|r4[13]|r5[13]|r6[13]) + bits.OnesCount64(r0[14]|r1[14]|r2[14]|r3[14]|r4[14]|r5[14]|r6[14]) + bits.OnesCount64(r0[15]|r1[15]|r2[15]|r3[15]|r4[15]|r5[15]|r6[15]))
+		n += uint64(bits.OnesCount64(r0[16]|r1[16]|r2[16]|r3[16]|r4[16]|r5[16]|r6[16]) + bits.OnesCount64(r0[17]|r1[17]|r2[17]|r3[17]|r4[17]|r5[17]|r6[17]) + bits.OnesCount64(r0[18]|r1[18]|r2[18]|r3[18]|r4[18]|r5[18]|r6[18]) + bits.OnesCount64(r0[19]|r1[19]|r2[19]|r3[19]|r4[19]|r5[19]|r6[19]))
+		n += uint64(bits.OnesCount64(r0[20]|r1[20]|r2[20]|r3[20]|r4[20]|r5[20]|r6[20]) + bits.OnesCount64(r0[21]|r1[21]|r2[21]|r3[21]|r4[21]|r5[21]|r6[21]) + bits.OnesCount64(r0[22]|r1[22]|r2[22]|r3[22]|r4[22]|r5[22]|r6[22]) + bits.OnesCount64(r0[23]|r1[23]|r2[23]|r3[23]|r4[23]|r5[23]|r6[23]))
+		n += uint64(bits.OnesCount64(r0[24]|r1[24]|r2[24]|r3[24]|r4[24]|r5[24]|r6[24]) + bits.OnesCount64(r0[25]|r1[25]|r2[25]|r3[25]|r4[25]|r5[25]|r6[25]) + bits.OnesCount64(r0[26]|r1[26]|r2[26]|r3[26]|r4[26]|r5[26]|r6[26]) + bits.OnesCount64(r0[27]|r1[27]|r2[27]|r3[27]|r4[27]|r5[27]|r6[27]))
+		n += uint64(bits.OnesCount64(r0[28]|r1[28]|r2[28]|r3[28]|r4[28]|r5[28]|r6[28]) + bits.OnesCount64(r0[29]|r1[29]|r2[29]|r3[29]|r4[29]|r5[29]|r6[29]) + bits.OnesCount64(r0[30]|r1[30]|r2[30]|r3[30]|r4[30]|r5[30]|r6[30]) + bits.OnesCount64(r0[31]|r1[31]|r2[31]|r3[31]|r4[31]|r5[31]|r6[31]))
+	}
+	return int(n)
+}
+
+// clashesGoStrided9x7r32 is clashesGo for 7 tables of 9 diagonals, 32 words of rows stride words apart.
+func clashesGoStrided9x7r32(tables []uint64, stride int, keys []uint64) int {
+	tb := (*[7 << 9 * 32]uint64)(tables)
+	s := uint(stride-1)&31 + 1
+	var n uint64
+	for _, key := range keys {
+		r0 := (*[32]uint64)(tb[uint(0<<9+key>>0&0x1ff)*s:])
+		r1 := (*[32]uint64)(tb[uint(1<<9+key>>9&0x1ff)*s:])
+		r2 := (*[32]uint64)(tb[uint(2<<9+key>>18&0x1ff)*s:])
+		r3 := (*[32]uint64)(tb[uint(3<<9+key>>27&0x1ff)*s:])
+		r4 := (*[32]uint64)(tb[uint(4<<9+key>>36&0x1ff)*s:])
+		r5 := (*[32]uint64)(tb[uint(5<<9+key>>45&0x1ff)*s:])
+		r6 := (*[32]uint64)(tb[uint(6<<9+key>>54&0x1ff)*s:])
 		n += uint64(bits.OnesCount64(r0[0]|r1[0]|r2[0]|r3[0]|r4[0]|r5[0]|r6[0]) + bits.OnesCount64(r0[1]|r1[1]|r2[1]|r3[1]|r4[1]|r5[1]|r6[1]) + bits.OnesCount64(r0[2]|r1[2]|r2[2]|r3[2]|r4[2]|r5[2]|r6[2]) + bits.OnesCount64(r0[3]|r1[3]|r2[3]|r3[3]|r4[3]|r5[3]|r6[3]))
 		n += uint64(bits.OnesCount64(r0[4]|r1[4]|r2[4]|r3[4]|r4[4]|r5[4]|r6[4]) + bits.OnesCount64(r0[5]|r1[5]|r2[5]|r3[5]|r4[5]|r5[5]|r6[5]) + bits.OnesCount64(r0[6]|r1[6]|r2[6]|r3[6]|r4[6]|r5[6]|r6[6]) + bits.OnesCount64(r0[7]|r1[7]|r2[7]|r3[7]|r4[7]|r5[7]|r6[7]))
 		n += uint64(bits.OnesCount64(r0[8]|r1[8]|r2[8]|r3[8]|r4[8]|r5[8]|r6[8]) + bits.OnesCount64(r0[9]|r1[9]|r2[9]|r3[9]|r4[9]|r5[9]|r6[9]) + bits.OnesCount64(r0[10]|r1[10]|r2[10]|r3[10]|r4[10]|r5[10]|r6[10]) + bits.OnesCount64(r0[11]|r1[11]|r2[11]|r3[11]|r4[11]|r5[11]|r6[11]))

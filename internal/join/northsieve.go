@@ -1,0 +1,106 @@
+package join
+
+import "math"
+
+// The north sieve of the splits too small to sieve (matchStreamed). A
+// diagonal that no south quarter of the west side holds is held by a
+// west half-board just when its north quarter holds it: on such a
+// diagonal, the west half-boards are sorted by sorting their north
+// quarters, far fewer, and listed group by group, with no sort of their
+// own. On up to two of them, d[0] and d[1] (Joiner.northDiagonals), the
+// east half-boards are laid out in one block of tables in buckets by
+// their value on the two, in the order 1, 0, 2, 3 (bit 0 for d[0], 1 for
+// d[1]), each from a word of its own: the buckets that a west group
+// shares no diagonal with are then a range of the words of every row, as
+// a kernel of rows a stride apart reads (clashesStrided). Joiner.planNorth
+// sieves on the diagonals that save the most words read, if any do.
+
+// northFrom returns where the north sieve of a split pays, as northPays
+// measures it, math.MaxUint64 for never: the words that a split reads a
+// north quarter of the west side are about 0.4 times that measure (at 18,
+// 19 and a shard of 21, across splits of every size, `-tags joinstats`),
+// planNorth reads each north quarter twice, about as long as a query
+// takes to read 40 words, and the sieve saves about a third of the
+// words. Where !northSieve, never.
+func northFrom() uint64 {
+	if !northSieve {
+		return math.MaxUint64
+	}
+	return 128
+}
+
+// northOrder is the order of the buckets of the north sieve in the
+// block: the buckets that share no bit with each value of the two
+// diagonals are next to one another.
+var northOrder = [4]int{1, 0, 2, 3}
+
+// stridedCost is what a query costs a word of a range of its rows,
+// against a word of whole rows, in 16ths: the Go kernels of rows a
+// stride apart took 1.00 to 1.07 times as long as those of whole rows
+// (BenchmarkClashesStrided, 4 tables, rows of 4 to 16 words).
+const stridedCost = 17
+
+// A northPlan is how a split too small to sieve is matched: the east
+// keys laid out, padded, and for each group of the west north quarters,
+// its quarters and the words of the block that it meets.
+type northPlan struct {
+	keys   []uint64
+	north  [4][]quarter
+	ranges [4]wordRange
+	// Scratch space: the keys padded, the north quarters' values on the
+	// diagonals, and the quarters sorted by them.
+	padded []uint64
+	values []uint8
+	sorted []quarter
+}
+
+// whole sets plan to match the east keys with the west half-boards of
+// north, unsieved.
+func (plan *northPlan) whole(eastKeys []uint64, north []quarter) {
+	plan.keys, plan.north = eastKeys, [4][]quarter{north}
+	plan.ranges[0] = wordRange{0, wordsFor(len(eastKeys)), len(eastKeys)}
+}
+
+// merge returns the counts of each value of both diagonals of the north
+// sieve added up for the values of the first s of them.
+func merge(counts [4]int, s int) [4]int {
+	var m [4]int
+	for v, c := range counts {
+		m[v&(1<<s-1)] += c
+	}
+	return m
+}
+
+// value returns the value of key on the diagonals of the split's order
+// d[0] and d[1]: bit i set if it holds d[i]. Bit 63 of a key, which no
+// east key or north quarter's holds, stands for no diagonal.
+func value(key uint64, d [2]int) int {
+	return int(key>>d[0]&1) | int(key>>d[1]&1)<<1
+}
+
+// northRanges returns, for buckets of east keys of those sizes laid out
+// in the order of northOrder, each from a word of its own, the words of
+// the buckets that each value of the west north quarters' diagonals
+// meets: those that share no bit with it. It reports false if the block
+// takes more than goRowWords words.
+func northRanges(sizes [4]int) (ranges [4]wordRange, ok bool) {
+	var at, words [4]int // the first word of each bucket, and its words
+	next := 0
+	for _, b := range northOrder {
+		at[b], words[b] = next, (sizes[b]+63)/64
+		next += words[b]
+	}
+	for g := range ranges {
+		r := wordRange{lo: next}
+		for b, n := range sizes {
+			if b&g == 0 && n > 0 {
+				r.lo, r.hi, r.keys = min(r.lo, at[b]), max(r.hi, at[b]+words[b]), r.keys+n
+			}
+		}
+		if r.keys == 0 {
+			r.lo = 0
+		}
+		ranges[g] = r
+	}
+	return ranges, next <= goRowWords
+}
