@@ -76,6 +76,9 @@ type Joiner struct {
 	// matched (northsieve.go).
 	northFrom uint64
 	plan      northPlan
+	// subBits is the bits below the sieve's on which a sieved split's
+	// west side alone is sieved (matchSieved), subSieve(n) but in tests.
+	subBits int
 }
 
 // east and west index the sides of a board's layout and of a joiner's
@@ -91,7 +94,7 @@ func NewJoiner(b *Board) *Joiner {
 	j := &Joiner{board: b, north: board.FullRow(m) & b.rows(), south: board.FullRow(n) &^ board.FullRow(n-m) & b.rows(),
 		lister: quarterLister{m: m, maxQuarters: min(b.maxQuarters, maxList)},
 		tables: newEastTables(b.keys.keyBits, blockFor()), block: blockFor(), part: partFor(n),
-		sieve: sieveFor(n), northFrom: northFrom()}
+		sieve: sieveFor(n), northFrom: northFrom(), subBits: subSieve(n)}
 	for s := range j.quarters {
 		j.quarters[s].byRows = b.northQuarters[s]
 	}
@@ -161,6 +164,11 @@ func (j *Joiner) count(r uint64, p *poll.Poller) (uint64, bool) {
 		eastRanges = cutRanges(topCounts(survey, s), j.part)
 	}
 	shift := keyBits - s
+	// The bits below the sieve's that sieve the west side alone.
+	x := min(j.subBits, maxSieve-s, keyBits-s)
+	if x > 0 {
+		j.tables.reserve()
+	}
 	var westRanges []valueRange // nil until the west side is listed
 	westWhole := false          // whether it is listed and sorted whole, for every east part
 	width := 0                  // of the tables, once the west side is listed
@@ -175,7 +183,7 @@ func (j *Joiner) count(r uint64, p *poll.Poller) (uint64, bool) {
 			} else {
 				more = false // listed whole above
 			}
-			j.sorted[east].sort(j.keys[east][0], shift, s)
+			j.sorted[east].sort(j.keys[east][0], shift-x, s+x)
 			if westRanges == nil {
 				w.at = cursor{}
 				westMore, ok := j.list(&w, shift, valueRange{0, 1 << s}, j.part, &j.keys[west], false, p)
@@ -191,12 +199,12 @@ func (j *Joiner) count(r uint64, p *poll.Poller) (uint64, bool) {
 					width = tableWidth(keyBits, n)
 				} else {
 					westRanges, westWhole = []valueRange{{0, 1 << s}}, true
-					j.sorted[west].sort(j.keys[west][0], shift, s)
+					j.sorted[west].sort(j.keys[west][0], shift-x, s+x)
 					width = tableWidth(keyBits, len(j.keys[west][0]))
 				}
 			}
 			if westWhole {
-				count, ok := matchSieved(&j.sorted[east], &j.sorted[west], &j.tables, s, keyBits-s, j.block, width, w.weights, p)
+				count, ok := matchSieved(&j.sorted[east], &j.sorted[west], &j.tables, s, x, keyBits-s, j.block, width, w.weights, &j.plan.padded, p)
 				if !ok {
 					return 0, false
 				}
@@ -209,8 +217,8 @@ func (j *Joiner) count(r uint64, p *poll.Poller) (uint64, bool) {
 					if westMore, ok = j.list(&w, shift, wr, j.part, &j.keys[west], false, p); !ok {
 						return 0, false
 					}
-					j.sorted[west].sort(j.keys[west][0], shift, s)
-					count, ok := matchSieved(&j.sorted[east], &j.sorted[west], &j.tables, s, keyBits-s, j.block, width, w.weights, p)
+					j.sorted[west].sort(j.keys[west][0], shift-x, s+x)
+					count, ok := matchSieved(&j.sorted[east], &j.sorted[west], &j.tables, s, x, keyBits-s, j.block, width, w.weights, &j.plan.padded, p)
 					if !ok {
 						return 0, false
 					}
@@ -324,10 +332,10 @@ func (j *Joiner) planNorth(r uint64, w *halfListing, eastKeys []uint64, plan *no
 	// The words read for no sieve, d[0] alone, or both.
 	best, bestCost := 0, 0
 	for s := 0; s <= n; s++ {
-		ranges, ok := northRanges(merge(sizes, s))
-		if !ok {
+		if paddedWords(merge(sizes, s)) > goRowWords {
 			break
 		}
+		ranges := northRanges(merge(sizes, s))
 		cost := 0
 		for v, wv := range merge(weight, s) {
 			c := 16
@@ -363,24 +371,9 @@ func (j *Joiner) planNorth(r uint64, w *halfListing, eastKeys []uint64, plan *no
 	}
 	plan.sorted = sorted
 	sizes = merge(sizes, best)
-	plan.ranges, _ = northRanges(sizes)
-	// The east keys, bucket by bucket, each from a word of its own, up to
-	// the last key: the padding after it takes no word.
-	next, last := 0, 0
-	for _, v := range northOrder {
-		at[v] = next
-		if sizes[v] > 0 {
-			last = next + sizes[v]
-		}
-		next += (sizes[v] + 63) / 64 * 64
-	}
-	plan.keys = append(plan.padded[:0], make([]uint64, last)...)
-	plan.padded = plan.keys
-	for _, k := range eastKeys {
-		v := value(k, d) & mask
-		plan.keys[at[v]] = k
-		at[v]++
-	}
+	plan.ranges = northRanges(sizes)
+	plan.padded = padBuckets(plan.padded, eastKeys, d, mask, sizes)
+	plan.keys = plan.padded
 }
 
 // northDiagonals returns the diagonals of the order of the split of rows

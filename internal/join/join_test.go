@@ -146,9 +146,12 @@ func TestJoinMatch(t *testing.T) {
 				}
 			}
 		}
+		var pad []uint64
 		for s := range min(keyBits, 10) + 1 {
-			shift := keyBits - s
-			e.sort(eastKeys, shift, s)
+			// The west side alone sieved on x bits more.
+			x := r.IntN(min(2, keyBits-s) + 1)
+			shift := keyBits - s - x
+			e.sort(eastKeys, shift, s+x)
 			var tagged []uint64
 			for k := range westKeys {
 				for _, w := range westKeys[k] {
@@ -156,14 +159,17 @@ func TestJoinMatch(t *testing.T) {
 				}
 			}
 			r.Shuffle(len(tagged), func(a, b int) { tagged[a], tagged[b] = tagged[b], tagged[a] })
-			w.sort(tagged, shift, s)
+			w.sort(tagged, shift, s+x)
+			if x > 0 {
+				tb.reserve()
+			}
 			for _, width := range []int{8, 4, 9} {
 				if ntables := (keyBits - s + width - 1) / width; ntables > maxTables || ntables*width > 64 {
 					continue
 				}
-				if got, ok := matchSieved(&e, &w, &tb, s, keyBits-s, block, width, weights, &poll.Poller{}); !ok || got != want {
-					t.Fatalf("trial %d: %d east and %d west keys of %d bits in blocks of %d: the tables of %d, sieved on %d bits, count %d pairs, the loop %d",
-						trial, len(eastKeys), len(westKeys[0])+len(westKeys[1])+len(westKeys[2]), keyBits, block, width, s, got, want)
+				if got, ok := matchSieved(&e, &w, &tb, s, x, keyBits-s, block, width, weights, &pad, &poll.Poller{}); !ok || got != want {
+					t.Fatalf("trial %d: %d east and %d west keys of %d bits in blocks of %d: the tables of %d, sieved on %d bits and the west side on %d more, count %d pairs, the loop %d",
+						trial, len(eastKeys), len(westKeys[0])+len(westKeys[1])+len(westKeys[2]), keyBits, block, width, s, x, got, want)
 				}
 			}
 		}

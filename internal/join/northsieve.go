@@ -29,6 +29,18 @@ func northFrom() uint64 {
 	return 128
 }
 
+// subSieve returns the bits below the sieve's on which the west side of a
+// sieved split of the n×n board is sieved alone (matchSieved): 2 where
+// the north sieve runs and the sieve's buckets are large, of 1,024 east
+// half-boards or more, whose rows a bucket's padding lengthens little;
+// else none.
+func subSieve(n int) int {
+	if !northSieve || sieveFor(n).keys < 1024 {
+		return 0
+	}
+	return 2
+}
+
 // northOrder is the order of the buckets of the north sieve in the
 // block: the buckets that share no bit with each value of the two
 // diagonals are next to one another.
@@ -79,11 +91,10 @@ func value(key uint64, d [2]int) int {
 }
 
 // northRanges returns, for buckets of east keys of those sizes laid out
-// in the order of northOrder, each from a word of its own, the words of
-// the buckets that each value of the west north quarters' diagonals
-// meets: those that share no bit with it. It reports false if the block
-// takes more than goRowWords words.
-func northRanges(sizes [4]int) (ranges [4]wordRange, ok bool) {
+// in the order of northOrder, each from a word of its own (padBuckets),
+// the words of the buckets that each value of the west half-boards'
+// diagonals meets: those that share no bit with it.
+func northRanges(sizes [4]int) (ranges [4]wordRange) {
 	var at, words [4]int // the first word of each bucket, and its words
 	next := 0
 	for _, b := range northOrder {
@@ -102,5 +113,48 @@ func northRanges(sizes [4]int) (ranges [4]wordRange, ok bool) {
 		}
 		ranges[g] = r
 	}
-	return ranges, next <= goRowWords
+	return ranges
+}
+
+// paddedWords returns the words of the buckets of those sizes, each from
+// a word of its own.
+func paddedWords(sizes [4]int) int {
+	words := 0
+	for _, n := range sizes {
+		words += (n + 63) / 64
+	}
+	return words
+}
+
+// bucketSizes returns how many of keys take each value on the diagonals
+// d, masked.
+func bucketSizes(keys []uint64, d [2]int, mask int) [4]int {
+	var sizes [4]int
+	for _, k := range keys {
+		sizes[value(k, d)&mask]++
+	}
+	return sizes
+}
+
+// padBuckets returns keys in the space of dst, bucket by bucket by their
+// values on the diagonals d, masked, in the order of northOrder, each
+// bucket from a word of its own and the gaps keys of no diagonal, up to
+// the last key: sizes are the buckets' sizes.
+func padBuckets(dst, keys []uint64, d [2]int, mask int, sizes [4]int) []uint64 {
+	var at [4]int
+	next, last := 0, 0
+	for _, v := range northOrder {
+		at[v] = next
+		if sizes[v] > 0 {
+			last = next + sizes[v]
+		}
+		next += (sizes[v] + 63) / 64 * 64
+	}
+	dst = append(dst[:0], make([]uint64, last)...)
+	for _, k := range keys {
+		v := value(k, d) & mask
+		dst[at[v]] = k
+		at[v]++
+	}
+	return dst
 }

@@ -169,21 +169,39 @@ func (s *sortedKeys) sort(keys []uint64, shift, bits int) {
 }
 
 // matchSieved returns the pairs of the east half-boards of e and the west
-// ones of w, sorted by their top s bits, with no diagonal in common, the
+// ones of w, sorted by their top s+x bits, with no diagonal in common, the
 // west ones with k queens on a longest diagonal weighed by weights[k]. The
 // tables t, of keys whose top s bits are bits low and up, are laid out
 // for block east half-boards of a bucket at a time, width diagonals wide.
-// It reports false if p said to stop.
-func matchSieved(e, w *sortedKeys, t *eastTables, s, low, block, width int, weights [3]uint64, p *poll.Poller) (uint64, bool) {
+// The x bits below the top s sieve the west side alone: a block's east
+// half-boards are laid out by their values on them as the north sieve's
+// are (northsieve.go), padded in the space of pad, and a west group reads
+// the words of those it shares no bit with. It reports false if p said to
+// stop.
+func matchSieved(e, w *sortedKeys, t *eastTables, s, x, low, block, width int, weights [3]uint64, pad *[]uint64, p *poll.Poller) (uint64, bool) {
+	// The diagonals of the x bits, 63 for none, as value takes them.
+	d := [2]int{63, 63}
+	for i := range x {
+		d[i] = low - x + i
+	}
+	mask := 1<<x - 1
+	// A block leaves room for the padding of its buckets.
+	blockKeys := max(1, block-mask*64)
 	var total uint64
 	for b := range 1 << s {
-		bucket := e.keys[e.starts[b]:e.starts[b+1]]
+		bucket := e.keys[e.starts[b<<x]:e.starts[(b+1)<<x]]
 		// The values that share no bit with b: the subsets of its
 		// complement, q = (q-1) & free listing them all down to 0.
 		free := (uint64(1)<<s - 1) &^ uint64(b)
 		for len(bucket) > 0 {
-			laid := bucket[:min(len(bucket), block)]
+			laid := bucket[:min(len(bucket), blockKeys)]
 			bucket = bucket[len(laid):]
+			keys, ranges := laid, [4]wordRange{{0, wordsFor(len(laid)), len(laid)}}
+			if x > 0 {
+				sizes := bucketSizes(laid, d, mask)
+				*pad = padBuckets(*pad, laid, d, mask, sizes)
+				keys, ranges = *pad, northRanges(sizes)
+			}
 			isLaid := false
 			for k, weight := range weights {
 				if weight == 0 {
@@ -191,17 +209,19 @@ func matchSieved(e, w *sortedKeys, t *eastTables, s, low, block, width int, weig
 				}
 				var count uint64
 				for q := free; ; q = (q - 1) & free {
-					g := k<<s | int(q)
-					if group := w.keys[w.starts[g]:w.starts[g+1]]; len(group) > 0 {
-						if !isLaid {
-							t.lay(laid, width, low)
-							isLaid = true
+					for v := range mask + 1 {
+						g := (k<<s|int(q))<<x | v
+						if group := w.keys[w.starts[g]:w.starts[g+1]]; len(group) > 0 && ranges[v].keys > 0 {
+							if !isLaid {
+								t.lay(keys, width, low)
+								isLaid = true
+							}
+							c, ok := t.matchIn(group, ranges[v], p)
+							if !ok {
+								return 0, false
+							}
+							count += c
 						}
-						c, ok := t.match(group, p)
-						if !ok {
-							return 0, false
-						}
-						count += c
 					}
 					if q == 0 {
 						break
