@@ -294,11 +294,11 @@ func (j *Joiner) matchStreamed(r uint64, w *halfListing, p *poll.Poller) (uint64
 // east half-boards east and south quarters south on the west side, is to
 // be made: whether the east side's words times the south quarters of a
 // span, the west side's south quarters over the sets of columns they
-// fill, reach j.northFrom.
+// fill, reach j.northFrom (never, at math.MaxUint64).
 func (j *Joiner) northPays(r uint64, east, south int) bool {
 	k := bits.OnesCount64(j.board.rows() &^ r & j.south)
 	sets := binomial(bits.OnesCount64(j.board.keys.sides[west].cols), k)
-	return uint64(wordsFor(east))*uint64(south) >= j.northFrom*sets
+	return uint64(wordsFor(east))*uint64(south)/sets >= j.northFrom
 }
 
 // planNorth plans the matching of the east keys of the split of rows r,
