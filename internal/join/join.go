@@ -279,7 +279,7 @@ func (j *Joiner) matchStreamed(r uint64, w *halfListing, p *poll.Poller) (uint64
 				if weight == 0 {
 					continue
 				}
-				count, ok := j.tables.matchIn(j.keys[west][k], plan.ranges[g], p)
+				count, ok := j.tables.match(j.keys[west][k], plan.ranges[g], p)
 				if !ok {
 					return 0, false
 				}

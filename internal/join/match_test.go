@@ -46,8 +46,8 @@ func BenchmarkClashes(b *testing.B) {
 func BenchmarkClashesStrided(b *testing.B) {
 	const ntables, width = 4, 8
 	r := rand.New(rand.NewPCG(23, 24))
-	tables, keys := randomTables(r, goRowWords, ntables, width)
-	keys = make([]uint64, 4096)
+	tables, _ := randomTables(r, goRowWords, ntables, width)
+	keys := make([]uint64, 4096)
 	for i := range keys {
 		keys[i] = r.Uint64()
 	}

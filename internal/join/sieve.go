@@ -216,7 +216,7 @@ func matchSieved(e, w *sortedKeys, t *eastTables, s, x, low, block, width int, w
 								t.lay(keys, width, low)
 								isLaid = true
 							}
-							c, ok := t.matchIn(group, ranges[v], p)
+							c, ok := t.match(group, ranges[v], p)
 							if !ok {
 								return 0, false
 							}

@@ -107,22 +107,18 @@ func (t *eastTables) lay(keys []uint64, width, bits int) {
 	}
 }
 
-// match returns the number of pairs of an east key of the tables and a
-// key of west with no bit in common, polling p about every matchPoll
-// words of the tables read; it reports false if p said to stop.
-func (t *eastTables) match(west []uint64, p *poll.Poller) (uint64, bool) {
-	return t.matchIn(west, wordRange{0, t.words, len(t.keys)}, p)
-}
-
 // A wordRange is the words from lo up to hi of each row of the tables,
 // and how many east keys they hold: the others are padding, keys of no
 // diagonal, which clash with none.
 type wordRange struct{ lo, hi, keys int }
 
-// matchIn is match against the east keys of the words of r: the whole
-// rows with the kernels of clashes, a range of them with those of
-// clashesStrided, for which the tables have room (reserve).
-func (t *eastTables) matchIn(west []uint64, r wordRange, p *poll.Poller) (uint64, bool) {
+// match returns the number of pairs of an east key of the words of r of
+// the tables and a key of west with no bit in common, polling p about
+// every matchPoll words of the tables read; it reports false if p said
+// to stop. Whole rows are read with the kernels of clashes, a range of
+// them with those of clashesStrided, for which the tables have room
+// (reserve).
+func (t *eastTables) match(west []uint64, r wordRange, p *poll.Poller) (uint64, bool) {
 	words := r.hi - r.lo
 	if statsOn {
 		countQueries(len(west), r.keys, words, t.ntables)
