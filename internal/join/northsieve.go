@@ -29,18 +29,6 @@ func northFrom() uint64 {
 	return 128
 }
 
-// subSieve returns the bits below the sieve's on which the west side of a
-// sieved split of the n×n board is sieved alone (matchSieved): 2 where
-// the north sieve runs and the sieve's buckets are large, of 1,024 east
-// half-boards or more, whose rows a bucket's padding lengthens little;
-// else none.
-func subSieve(n int) int {
-	if !northSieve || sieveFor(n).keys < 1024 {
-		return 0
-	}
-	return 2
-}
-
 // northOrder is the order of the buckets of the north sieve in the
 // block: the buckets that share no bit with each value of the two
 // diagonals are next to one another.

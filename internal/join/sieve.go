@@ -50,6 +50,18 @@ func sieveFor(n int) sieve {
 	return sieve{from: 1 << 13, keys: 1 << 10}
 }
 
+// subSieve returns the bits below the sieve's on which the west side of a
+// sieved split of the n×n board is sieved alone (matchSieved): 2 where
+// the north sieve runs and the sieve's buckets are large, of 1,024 east
+// half-boards or more, whose rows a bucket's padding lengthens little;
+// else none.
+func subSieve(n int) int {
+	if !northSieve || sieveFor(n).keys < 1024 {
+		return 0
+	}
+	return 2
+}
+
 // smallBucket is the east half-boards of a bucket, on average, of a
 // sieve of small buckets.
 const smallBucket = 128
