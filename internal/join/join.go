@@ -316,33 +316,29 @@ func (j *Joiner) planNorth(r uint64, w *halfListing, eastKeys []uint64, plan *no
 	// south quarters its north quarters meet, whether their diagonals do
 	// or not, as bound counts them.
 	values := slices.Grow(plan.values[:0], len(w.north))[:len(w.north)]
-	var quarters, weight, sizes [4]int
-	cols, start := j.board.keys.sides[west].cols, j.quarters[west].start
+	var quarters, weight [4]int
 	for q, nq := range w.north {
 		v := value(j.northKey(nq), d)
 		values[q] = uint8(v)
 		quarters[v]++
-		i := 2 * int(cols&^uint64(nq.cols))
-		weight[v] += start[i+2] - start[i]
+		weight[v] += j.spanQuarters(west, nq, 2)
 	}
 	plan.values = values
-	for _, k := range eastKeys {
-		sizes[value(k, d)]++
-	}
+	sizes := bucketSizes(eastKeys, d, 3)
 	// The words read for no sieve, d[0] alone, or both.
 	best, bestCost := 0, 0
 	for s := 0; s <= n; s++ {
-		if paddedWords(merge(sizes, s)) > goRowWords {
+		if _, words := northLayout(merge(sizes, s)); words > goRowWords {
 			break
 		}
 		ranges := northRanges(merge(sizes, s))
 		cost := 0
 		for v, wv := range merge(weight, s) {
-			c := 16
-			if rg := ranges[v]; rg.hi-rg.lo < ranges[0].hi {
+			rg, c := ranges[v], 16
+			if rg.hi-rg.lo < ranges[0].hi {
 				c = stridedCost
 			}
-			cost += wv * (ranges[v].hi - ranges[v].lo) * c
+			cost += wv * (rg.hi - rg.lo) * c
 		}
 		if s == 0 || cost < bestCost {
 			best, bestCost = s, cost
@@ -481,13 +477,20 @@ func (j *Joiner) northKey(nq quarter) uint64 {
 // columns, whether their diagonals meet or not, those with no queen on a
 // longest diagonal, and with spans 2 those with one too.
 func (j *Joiner) bound(side int, north []quarter, spans, most int) int {
-	s, c := &j.board.keys.sides[side], &j.quarters[side]
 	bound := 0
 	for _, nq := range north {
-		i := 2 * int(s.cols&^uint64(nq.cols))
-		if bound += c.start[i+spans] - c.start[i]; bound >= most {
+		if bound += j.spanQuarters(side, nq, spans); bound >= most {
 			break
 		}
 	}
 	return bound
+}
+
+// spanQuarters returns the south quarters of side on the other columns
+// than the north quarter nq's, whether their diagonals meet or not: of
+// its first span (no queen on a longest diagonal), or of both if spans
+// is 2.
+func (j *Joiner) spanQuarters(side int, nq quarter, spans int) int {
+	i := 2 * int(j.board.keys.sides[side].cols&^uint64(nq.cols))
+	return j.quarters[side].start[i+spans] - j.quarters[side].start[i]
 }

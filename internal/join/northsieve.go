@@ -16,12 +16,13 @@ import "math"
 // sieves on the diagonals that save the most words read, if any do.
 
 // northFrom returns where the north sieve of a split pays, as northPays
-// measures it, math.MaxUint64 for never: the words that a split reads a
-// north quarter of the west side are about 0.4 times that measure (at 18,
-// 19 and a shard of 21, across splits of every size, `-tags joinstats`),
-// planNorth reads each north quarter twice, about as long as a query
-// takes to read 40 words, and the sieve saves about a third of the
-// words. Where !northSieve, never.
+// measures it, math.MaxUint64 for never (where !northSieve): the words
+// that a split reads a north quarter of the west side are about 0.4
+// times that measure (at 18, 19 and a shard of 21, across splits of
+// every size, `-tags joinstats`), and planNorth reads each north quarter
+// twice. Planned for every split, a shard of 19, whose splits read few
+// words a north quarter, took 1.18 to 1.30 times the time; from 64, 18
+// gained and 19 lost (docs/engine.md).
 func northFrom() uint64 {
 	if !northSieve {
 		return math.MaxUint64
@@ -78,22 +79,27 @@ func value(key uint64, d [2]int) int {
 	return int(key>>d[0]&1) | int(key>>d[1]&1)<<1
 }
 
-// northRanges returns, for buckets of east keys of those sizes laid out
-// in the order of northOrder, each from a word of its own (padBuckets),
-// the words of the buckets that each value of the west half-boards'
-// diagonals meets: those that share no bit with it.
-func northRanges(sizes [4]int) (ranges [4]wordRange) {
-	var at, words [4]int // the first word of each bucket, and its words
-	next := 0
+// northLayout returns the first word of each bucket of east keys of
+// those sizes, laid out in the order of northOrder, each from a word of
+// its own (padBuckets), and the words of all of them.
+func northLayout(sizes [4]int) (at [4]int, words int) {
 	for _, b := range northOrder {
-		at[b], words[b] = next, (sizes[b]+63)/64
-		next += words[b]
+		at[b] = words
+		words += (sizes[b] + 63) / 64
 	}
+	return at, words
+}
+
+// northRanges returns, for buckets of east keys of those sizes laid out
+// as northLayout says, the words of the buckets that each value of the
+// west half-boards' diagonals meets: those that share no bit with it.
+func northRanges(sizes [4]int) (ranges [4]wordRange) {
+	at, words := northLayout(sizes)
 	for g := range ranges {
-		r := wordRange{lo: next}
+		r := wordRange{lo: words}
 		for b, n := range sizes {
 			if b&g == 0 && n > 0 {
-				r.lo, r.hi, r.keys = min(r.lo, at[b]), max(r.hi, at[b]+words[b]), r.keys+n
+				r.lo, r.hi, r.keys = min(r.lo, at[b]), max(r.hi, at[b]+(n+63)/64), r.keys+n
 			}
 		}
 		if r.keys == 0 {
@@ -102,16 +108,6 @@ func northRanges(sizes [4]int) (ranges [4]wordRange) {
 		ranges[g] = r
 	}
 	return ranges
-}
-
-// paddedWords returns the words of the buckets of those sizes, each from
-// a word of its own.
-func paddedWords(sizes [4]int) int {
-	words := 0
-	for _, n := range sizes {
-		words += (n + 63) / 64
-	}
-	return words
 }
 
 // bucketSizes returns how many of keys take each value on the diagonals
@@ -125,18 +121,17 @@ func bucketSizes(keys []uint64, d [2]int, mask int) [4]int {
 }
 
 // padBuckets returns keys in the space of dst, bucket by bucket by their
-// values on the diagonals d, masked, in the order of northOrder, each
-// bucket from a word of its own and the gaps keys of no diagonal, up to
-// the last key: sizes are the buckets' sizes.
+// values on the diagonals d, masked, laid out as northLayout says, the
+// gaps keys of no diagonal, up to the last key: sizes are the buckets'
+// sizes.
 func padBuckets(dst, keys []uint64, d [2]int, mask int, sizes [4]int) []uint64 {
-	var at [4]int
-	next, last := 0, 0
-	for _, v := range northOrder {
-		at[v] = next
-		if sizes[v] > 0 {
-			last = next + sizes[v]
+	at, _ := northLayout(sizes)
+	last := 0
+	for v, n := range sizes {
+		at[v] *= 64
+		if n > 0 {
+			last = max(last, at[v]+n)
 		}
-		next += (sizes[v] + 63) / 64 * 64
 	}
 	dst = append(dst[:0], make([]uint64, last)...)
 	for _, k := range keys {
