@@ -28,7 +28,7 @@ type Board struct {
 	// northQuarters keeps the north quarters of the east and the west
 	// side for the board's joiners, if its halves have at most cachedHalf
 	// rows: see quarterCache.
-	northQuarters [2][]atomic.Pointer[[]quarter]
+	northQuarters [2][]atomic.Pointer[northList]
 	// runsLeft is the number of its runs of splits not yet counted: the
 	// last one counted lets go of northQuarters.
 	runsLeft atomic.Int64
@@ -65,7 +65,7 @@ func newBoard(n, rowQueen, colQueen int, placements uint64) *Board {
 	b.keys = newKeyLayout(n, b.rows(), rowQueen, colQueen)
 	if m := n / 2; m <= cachedHalf {
 		for s := range b.northQuarters {
-			b.northQuarters[s] = make([]atomic.Pointer[[]quarter], 1<<m)
+			b.northQuarters[s] = make([]atomic.Pointer[northList], 1<<m)
 		}
 	}
 	return b

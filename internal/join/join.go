@@ -129,7 +129,7 @@ func (j *Joiner) count(r uint64, p *poll.Poller) (uint64, bool) {
 	// A split that may be sieved is listed in its own order; the others,
 	// in the board's, which costs no mapping of the quarters kept.
 	to := identity
-	if j.bound(east, e.north, 1, j.sieve.from) >= j.sieve.from {
+	if j.bound(east, 1, j.sieve.from) >= j.sieve.from {
 		to = j.board.keys.splitOrder(r, j.board.rows())
 	}
 	if to != j.order.to {
@@ -321,7 +321,7 @@ func (j *Joiner) planNorth(r uint64, w *halfListing, eastKeys []uint64, plan *no
 		v := value(j.northKey(nq), d)
 		values[q] = uint8(v)
 		quarters[v]++
-		weight[v] += j.spanQuarters(west, nq, 2)
+		weight[v] += j.spanQuarters(west, nq.cols, 2)
 	}
 	plan.values = values
 	sizes := bucketSizes(eastKeys, d, 3)
@@ -475,11 +475,13 @@ func (j *Joiner) northKey(nq quarter) uint64 {
 // quarters of a split can make, at most, or a number of at least most
 // once it reaches most: their pairs with the south quarters on the other
 // columns, whether their diagonals meet or not, those with no queen on a
-// longest diagonal, and with spans 2 those with one too.
-func (j *Joiner) bound(side int, north []quarter, spans, most int) int {
+// longest diagonal, and with spans 2 those with one too. It sums over
+// the tally of their columns, as the north quarters on the same columns
+// meet the same south quarters.
+func (j *Joiner) bound(side int, spans, most int) int {
 	bound := 0
-	for _, nq := range north {
-		if bound += j.spanQuarters(side, nq, spans); bound >= most {
+	for _, c := range j.quarters[side].northCols {
+		if bound += int(c.n) * j.spanQuarters(side, c.cols, spans); bound >= most {
 			break
 		}
 	}
@@ -487,10 +489,10 @@ func (j *Joiner) bound(side int, north []quarter, spans, most int) int {
 }
 
 // spanQuarters returns the south quarters of side on the other columns
-// than the north quarter nq's, whether their diagonals meet or not: of
+// than cols, a north quarter's, whether their diagonals meet or not: of
 // its first span (no queen on a longest diagonal), or of both if spans
 // is 2.
-func (j *Joiner) spanQuarters(side int, nq quarter, spans int) int {
-	i := 2 * int(j.board.keys.sides[side].cols&^uint64(nq.cols))
+func (j *Joiner) spanQuarters(side int, cols uint32, spans int) int {
+	i := 2 * int(j.board.keys.sides[side].cols&^uint64(cols))
 	return j.quarters[side].start[i+spans] - j.quarters[side].start[i]
 }

@@ -295,7 +295,7 @@ func TestJoinSplits(t *testing.T) {
 			e.north, e.south, _ = j.lists(east, split, &poll.Poller{})
 			w := halfListing{side: west, weights: [3]uint64{off, 2 * on, 4 * on}}
 			w.north, w.south, _ = j.lists(west, j.board.rows()&^split, &poll.Poller{})
-			if float64(j.bound(west, w.north, 2, math.MaxInt)) > 100*most {
+			if float64(j.bound(west, 2, math.MaxInt)) > 100*most {
 				continue // the loop would take too long
 			}
 			_, eastHalves, _ := j.surveySide(&e, &poll.Poller{})
@@ -420,6 +420,47 @@ func TestTableWidth(t *testing.T) {
 		// half-boards to be that for any number of them.
 		if q := narrowQueries(keyBits); q >= batchKeys && q != math.MaxInt {
 			t.Errorf("narrowQueries(%d) = %d: more than a batch of %d west half-boards may take tables of 4", keyBits, q, batchKeys)
+		}
+	}
+}
+
+// TestBound checks bound, which sums over the tally of the north
+// quarters' columns, against the sum over the quarters themselves, on
+// both sides of random splits: of boards whose joiners keep every north
+// list (up to 19), asked twice, so that the second joiner takes the kept
+// list, and of boards whose joiners list each one (20, 21).
+func TestBound(t *testing.T) {
+	r := rand.New(rand.NewPCG(11, 12))
+	for _, n := range []int{8, 12, 15, 18, 20, 21} {
+		runs := Runs(n, 100, deal.Shard{Of: 1})
+		for range 8 {
+			run := runs[r.IntN(len(runs))]
+			split := spread(run.first+uint64(r.IntN(run.count)), run.Board.rows())
+			for range 2 {
+				j := NewJoiner(run.Board)
+				for side, rows := range [2]uint64{split, j.board.rows() &^ split} {
+					north, _, _ := j.lists(side, rows, &poll.Poller{})
+					total := 0
+					for _, c := range j.quarters[side].northCols {
+						total += int(c.n)
+					}
+					if total != len(north) {
+						t.Fatalf("n=%d, split %#x, side %d: its tally counts %d north quarters of %d", n, split, side, total, len(north))
+					}
+					for spans := 1; spans <= 2; spans++ {
+						want := 0
+						for _, nq := range north {
+							want += j.spanQuarters(side, nq.cols, spans)
+						}
+						if got := j.bound(side, spans, math.MaxInt); got != want {
+							t.Fatalf("n=%d, split %#x, side %d, %d spans: bound %d, want %d", n, split, side, spans, got, want)
+						}
+						if got := j.bound(side, spans, want/2+1); want > 0 && (got < want/2+1 || got > want) {
+							t.Fatalf("n=%d, split %#x, side %d, %d spans: bound up to %d is %d of %d", n, split, side, spans, want/2+1, got, want)
+						}
+					}
+				}
+			}
 		}
 	}
 }

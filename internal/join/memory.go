@@ -38,13 +38,16 @@ import "github.com/gonqueens/nqueens/internal/poll"
 // quarters of every set of rows, for each board that the workers have
 // runs of at once: the 2^m lists of a side hold 0.31, 0.28, 0.24 and 0.21
 // times 2^m of the longest for n = 12 to 18 (0.21 to 0.16 if odd), and
-// the model takes 0.35.
+// the model takes 0.35. Each list keeps the tally of its columns too:
+// 0.07 entries a quarter at n = 18, and 0.11 at 19.
 
 const (
 	quarterBytes = 16   // a quarter in a north list
 	southBytes   = 24   // a quarter in a south list: 16 as found, 8 as a key
 	listGrowth   = 1.25 // the capacity of a list, grown by append, over its length
 	keptShare    = 0.35 // the quarters a board keeps on a side, over 2^m longest lists
+	tallyBytes   = 8    // an entry of a kept list's tally of columns
+	tallyShare   = 0.11 // the entries of a tally, over its list's quarters, at most
 )
 
 // mostBucket is the most east half-boards of a bucket of the sieve, as the
@@ -136,7 +139,7 @@ func Memory(n int, runs []Run, workers int, look *poll.Poller) (float64, bool) {
 	live := float64(min(workers, len(runs))) * (float64(tables) + keys + lists)
 	if b.northQuarters[0] != nil {
 		kept := float64(keptBoards(runs, workers)) * 2 * keptShare * float64(int(1)<<(n/2)) * LongestList(n)
-		live += kept * quarterBytes
+		live += kept * (quarterBytes + tallyShare*tallyBytes)
 	}
 	return live, true
 }

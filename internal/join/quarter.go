@@ -46,6 +46,38 @@ type quarterLister struct {
 	// counting says to count the quarters in counted, and list none.
 	counting bool
 	counted  int
+	// colsAt is tally's index of a list's columns: 1 + the index in its
+	// tally of the columns c at colsAt[c], 0 for none yet.
+	colsAt []int32
+}
+
+// A colsTally is how many quarters of a list take the columns cols.
+type colsTally struct {
+	cols uint32
+	n    int32
+}
+
+// tally appends to out each of the columns that the quarters of list
+// take, once, with how many take them, and returns it: the columns of a
+// side have at most 2^m values, and a list's quarters take far fewer
+// than it holds.
+func (l *quarterLister) tally(list []quarter, out []colsTally) []colsTally {
+	if l.colsAt == nil {
+		l.colsAt = make([]int32, 1<<l.m)
+	}
+	for _, q := range list {
+		at := l.colsAt[q.cols]
+		if at == 0 {
+			out = append(out, colsTally{cols: q.cols})
+			at = int32(len(out))
+			l.colsAt[q.cols] = at
+		}
+		out[at-1].n++
+	}
+	for _, c := range out {
+		l.colsAt[c.cols] = 0
+	}
+	return out
 }
 
 // listPoll is how many squares a quarterLister tries, or north quarters a
@@ -170,12 +202,14 @@ type quarterCache struct {
 	// north quarters of every set of rows listed, at byRows[rows], for
 	// every joiner of the board: the north rows of the splits change from
 	// one split to the next.
-	byRows []atomic.Pointer[[]quarter]
+	byRows []atomic.Pointer[northList]
 	// The rows listed, and whether each list is whole: a list that a stop
 	// cut short is listed again.
 	northRows, southRows     uint64
 	northListed, southListed bool
 	north, found             []quarter
+	// northCols is the tally of north's columns.
+	northCols []colsTally
 	// south holds the keys of the south quarters in order of the columns
 	// they take and then of onLongest: those that take cols, with
 	// onLongest l, are south[start[2cols+l]:start[2cols+l+1]].
@@ -183,6 +217,13 @@ type quarterCache struct {
 	start []int
 	// order is the order of the keys of south (order.go).
 	order [64]uint8
+}
+
+// A northList is the north quarters of a side on a set of rows, and the
+// tally of their columns.
+type northList struct {
+	quarters []quarter
+	cols     []colsTally
 }
 
 // cachedHalf is the most rows of a half whose quarters a board keeps for
@@ -206,17 +247,18 @@ func (c *quarterCache) lists(l *quarterLister, s *sideLayout, nr, sr uint64, p *
 				return nil, nil, false
 			}
 			c.found = found
-			list := slices.Clone(found)
+			list := &northList{quarters: slices.Clone(found), cols: l.tally(found, nil)}
 			// Another joiner may have kept the same list meanwhile.
-			c.byRows[nr].CompareAndSwap(nil, &list)
+			c.byRows[nr].CompareAndSwap(nil, list)
 			kept = c.byRows[nr].Load()
 		}
-		c.north = *kept
+		c.north, c.northCols = kept.quarters, kept.cols
 	case !c.northListed || nr != c.northRows:
 		c.northListed = false
 		if c.north, ok = l.on(s, nr, c.north[:0], p); !ok {
 			return nil, nil, false
 		}
+		c.northCols = l.tally(c.north, c.northCols[:0])
 		c.northRows, c.northListed = nr, true
 	}
 	if !c.southListed || sr != c.southRows {
