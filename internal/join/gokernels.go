@@ -73,11 +73,11 @@ type spanList struct {
 	bounds []uint32
 }
 
-// grow gives l room for the most spans that list gathers in a batch:
-// spanBatch kept, and a north quarter's two spans more.
+// grow gives l room for the most spans that list gathers in a batch,
+// spanBatch, one a north quarter.
 func (l *spanList) grow() {
-	if len(l.keys) < spanBatch+2 {
-		l.keys, l.bounds = make([]uint64, spanBatch+2), make([]uint32, 2*(spanBatch+2))
+	if len(l.keys) < spanBatch {
+		l.keys, l.bounds = make([]uint64, spanBatch), make([]uint32, 2*spanBatch)
 	}
 }
 

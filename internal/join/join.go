@@ -439,7 +439,7 @@ func (j *Joiner) reorder(c *quarterCache) {
 	}
 	j.remap.set(&to, j.board.keys.keyBits)
 	for i, k := range c.south {
-		c.south[i] = j.remap.apply(k)
+		c.south[i] = j.remap.apply(k) | k>>tagShift<<tagShift
 	}
 	c.order = j.order.to
 }

@@ -161,7 +161,7 @@ func TestJoinMatch(t *testing.T) {
 			var tagged []uint64
 			for k := range westKeys {
 				for _, w := range westKeys[k] {
-					tagged = append(tagged, w|uint64(k)<<tagShift)
+					tagged = append(tagged, w|tagFor(k, r))
 				}
 			}
 			r.Shuffle(len(tagged), func(a, b int) { tagged[a], tagged[b] = tagged[b], tagged[a] })
@@ -250,7 +250,7 @@ func TestSurvey(t *testing.T) {
 						at := 2*int(s.cols&^uint64(nq.cols)) + span
 						for _, sk := range l.south[c.start[at]:c.start[at+1]] {
 							if key&sk == 0 {
-								want[(key|sk)>>shift]++
+								want[(key|sk)<<tagBits>>(shift+tagBits)]++ // the top bits, but the tag
 								wantHalves++
 							}
 						}
@@ -422,6 +422,15 @@ func TestTableWidth(t *testing.T) {
 			t.Errorf("narrowQueries(%d) = %d: more than a batch of %d west half-boards may take tables of 4", keyBits, q, batchKeys)
 		}
 	}
+}
+
+// tagFor returns the bits of tag k, 0 to 2, from tagShift up: for 1,
+// either a north or a south quarter's, at random.
+func tagFor(k int, r *rand.Rand) uint64 {
+	if k == 1 {
+		return uint64(1+r.IntN(2)) << tagShift
+	}
+	return northTags[k]
 }
 
 // TestBound checks bound, which sums over the tally of the north

@@ -150,3 +150,27 @@ func newKeyLayout(n int, rows uint64, rowQueen, colQueen int) keyLayout {
 	}
 	return l
 }
+
+// The top tagBits bits of a key listed, from tagShift up, above every
+// diagonal (a key holds at most 60), tag it with the number of queens of
+// its half-board on a longest diagonal, k, which weighs it: 0 for every
+// east half-board. The tables never clash on them, as no east key holds
+// them. A north quarter's queens there, 0, 1 or 2, are the tags 00, 10
+// and 11 in binary (northTags), and a south quarter's, 0 or 1, the tags
+// 00 and 01, so that a half-board's key, their keys ORed, holds k as the
+// number of its tag's bits (tagOf): a north quarter's half-boards with
+// the south quarters of either kind are listed as one span. A north
+// quarter with 2 is listed only with those of 0: the tags 11 and 01
+// would meet, as diagonals do.
+const (
+	tagShift = 62
+	tagBits  = 2
+)
+
+// northTags holds the tag of a north quarter's key by its queens on a
+// longest diagonal.
+var northTags = [3]uint64{0, 2 << tagShift, 3 << tagShift}
+
+// tagOf returns the tag of key k, the number of its tag's bits: 00 is
+// 0, 01 and 10 are 1, 11 is 2, which is half of each plus 1.
+func tagOf(k uint64) int { return int(k>>tagShift+1) >> 1 }

@@ -25,19 +25,21 @@ func (j *Joiner) list(l *halfListing, shift int, rg valueRange, most int, out *[
 	s, start := &j.board.keys.sides[l.side], j.quarters[l.side].start
 	every := rg.lo == 0 && rg.hi<<shift >= 1<<j.board.keys.keyBits // no key is left out
 	north, south := l.north, l.south
-	// take[k] is 1 if the half-boards with k queens on a longest diagonal
-	// are listed: a north quarter with l on them makes those of l and of
-	// l+1 with its two spans, l at most 2.
-	var take [4]int
+	// A north quarter with l queens on a longest diagonal makes half-boards
+	// with l of them with its span of south quarters with none, and with
+	// l+1 with that of those with one: the spans from[l] to to[l] of
+	// them are listed, next to each other (none if from[l] = to[l]).
+	var from, to [3]int
 	last := 0 // the most queens on a longest diagonal listed
-	for k, w := range l.weights {
-		if w != 0 {
-			take[k], last = 1, k
+	for on := range from {
+		from[on], to[on] = 2, 0
+		for span := range 2 {
+			if k := on + span; k < len(l.weights) && l.weights[k] != 0 {
+				from[on], to[on], last = min(from[on], span), span+1, max(last, k)
+			}
 		}
+		from[on] = min(from[on], to[on])
 	}
-	// Without half-boards with a queen on a longest diagonal, a north
-	// quarter's second span makes none.
-	ends := min(2, last+1)
 	// The keys go to out[0], dealt out by tag on return if byTag; the
 	// buffer is held here and not in the joiner while it grows.
 	keys := out[0][:0]
@@ -58,33 +60,26 @@ func (j *Joiner) list(l *halfListing, shift int, rg valueRange, most int, out *[
 		for ; at.north < len(north) && gathered < spanBatch; at.north++ {
 			nq := north[at.north]
 			first := 2 * int(s.cols&^uint64(nq.cols))
-			key := j.northKey(nq)
-			for span := at.span; span < ends; span++ {
-				k := int(nq.onLongest) + span
-				lo, hi := start[first+span]+at.start, start[first+span+1]
-				at.start = 0
-				// A span is written always, and kept if its half-boards
-				// are listed and it is not empty: no branch to mispredict.
-				t := take[k]
-				if lo >= hi {
-					t = 0
-				}
-				if (hi-lo)*t >= room { // room > 0: a kept span that fills the buffer
-					hi, full = lo+room, true
-					at.span, at.start = span, hi-start[first+span]
-				}
-				spanKeys[gathered] = key | uint64(k)<<tagShift
-				bounds[2*gathered], bounds[2*gathered+1] = uint32(lo), uint32(hi)
-				gathered += t
-				room -= (hi - lo) * t
-				if full {
-					break
-				}
+			lo, hi := start[first+from[nq.onLongest]], start[first+to[nq.onLongest]]
+			lo += at.start
+			at.start = 0
+			// A span is written always, and kept if it is not empty: no
+			// branch to mispredict.
+			t := 1
+			if lo >= hi {
+				t = 0
 			}
+			if (hi-lo)*t >= room { // room > 0: a kept span that fills the buffer
+				hi, full = lo+room, true
+				at.start = hi - start[first+from[nq.onLongest]]
+			}
+			spanKeys[gathered] = j.northKey(nq) | northTags[nq.onLongest]
+			bounds[2*gathered], bounds[2*gathered+1] = uint32(lo), uint32(hi)
+			gathered += t
+			room -= (hi - lo) * t
 			if full {
 				break // at.north stays on the quarter cut
 			}
-			at.span = 0
 		}
 		if gathered > 0 {
 			before := len(keys)
@@ -117,12 +112,12 @@ func dealByTag(out *[3][]uint64) {
 		// moved or itself, and kept in its tag's: no branch to
 		// mispredict.
 		keys[n0], one[n1], two[n2] = key, key, key
-		// Tag t is 0, 1 or 2: t-1 wraps around to set its top bit only
-		// for 0, and t's two bits are 1 and 2.
-		t := key >> tagShift
-		n0 += int((t - 1) >> 63)
-		n1 += int(t & 1)
-		n2 += int(t >> 1)
+		// Tag k is 0, 1 or 2: k-1 wraps around to set its top bit only
+		// for 0, and k's two bits are 1 and 2.
+		k := tagOf(key)
+		n0 += int(uint(k-1) >> 63)
+		n1 += k & 1
+		n2 += k >> 1
 	}
 	out[0], out[1], out[2] = keys[:n0], one[:n1], two[:n2]
 }

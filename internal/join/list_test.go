@@ -16,7 +16,7 @@ func TestDealByTag(t *testing.T) {
 		var want [3][]uint64
 		for i := range keys {
 			k := r.IntN(3)
-			keys[i] = r.Uint64()>>tagBits | uint64(k)<<tagShift
+			keys[i] = r.Uint64()>>tagBits | tagFor(k, r)
 			want[k] = append(want[k], keys[i])
 		}
 		out[0] = append(out[0][:0], keys...)

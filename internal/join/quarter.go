@@ -210,9 +210,10 @@ type quarterCache struct {
 	north, found             []quarter
 	// northCols is the tally of north's columns.
 	northCols []colsTally
-	// south holds the keys of the south quarters in order of the columns
-	// they take and then of onLongest: those that take cols, with
-	// onLongest l, are south[start[2cols+l]:start[2cols+l+1]].
+	// south holds the keys of the south quarters, tagged with onLongest
+	// (tagShift), in order of the columns they take and then of
+	// onLongest: those that take cols, with onLongest l, are
+	// south[start[2cols+l]:start[2cols+l+1]].
 	south []uint64
 	start []int
 	// order is the order of the keys of south (order.go).
@@ -292,7 +293,7 @@ func (c *quarterCache) sortSouth(m int) {
 	next := c.start[:spans]
 	for _, q := range c.found {
 		at := 2*int(q.cols) + int(q.onLongest)
-		c.south[next[at]] = q.key
+		c.south[next[at]] = q.key | uint64(q.onLongest)<<tagShift
 		next[at]++
 	}
 	// next, which is start, moved each span's start to its end: move it
@@ -313,7 +314,6 @@ type halfListing struct {
 	at      cursor
 }
 
-// A cursor is where a halfListing stands: at the north quarter north, its
-// span of south quarters span (0 for those of no queen on a longest
-// diagonal, 1 for those of one), and the start'th of them.
-type cursor struct{ north, span, start int }
+// A cursor is where a halfListing stands: at the north quarter north,
+// and the start'th of the south quarters it is listed with.
+type cursor struct{ north, start int }

@@ -134,16 +134,6 @@ func cutRanges(count []int, most int) []valueRange {
 	return append(rs, valueRange{uint64(lo), uint64(len(count))})
 }
 
-// The top tagBits bits of a key listed, from tagShift up, above every
-// diagonal (a key holds at most 60), tag it with the number of queens of
-// its half-board on a longest diagonal, k, which weighs it: 0 for every
-// east half-board. The tables never clash on them, as no east key holds
-// them.
-const (
-	tagShift = 62
-	tagBits  = 2
-)
-
 // A sortedKeys is tagged keys sorted by their tag and then their top s
 // bits, with where the keys of each value, tag<<s | top, start, and where
 // the last ends.
@@ -161,7 +151,7 @@ func (s *sortedKeys) sort(keys []uint64, shift, bits int) {
 	// k<<tagBits>>(shift+tagBits) drops the tag and keeps the bits from
 	// shift up.
 	for _, k := range keys {
-		starts[int(k>>tagShift)<<bits|int(k<<tagBits>>(shift+tagBits))+1]++
+		starts[tagOf(k)<<bits|int(k<<tagBits>>(shift+tagBits))+1]++
 	}
 	for v := 1; v <= values; v++ {
 		starts[v] += starts[v-1]
@@ -169,7 +159,7 @@ func (s *sortedKeys) sort(keys []uint64, shift, bits int) {
 	sorted := slices.Grow(s.keys[:0], len(keys))[:len(keys)]
 	next := starts[:values]
 	for _, k := range keys {
-		v := int(k>>tagShift)<<bits | int(k<<tagBits>>(shift+tagBits))
+		v := tagOf(k)<<bits | int(k<<tagBits>>(shift+tagBits))
 		sorted[next[v]] = k
 		next[v]++
 	}
