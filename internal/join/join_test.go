@@ -473,3 +473,40 @@ func TestBound(t *testing.T) {
 		}
 	}
 }
+
+// TestSortedKeys checks sortedKeys.sort against a stable sort by tag and
+// value, on random tagged keys of up to 60 bits, sorted by 0 to 8 of
+// their top bits, over a sortedKeys used before.
+func TestSortedKeys(t *testing.T) {
+	r := rand.New(rand.NewPCG(15, 16))
+	var s sortedKeys
+	for range 200 {
+		keyBits := 1 + r.IntN(60)
+		bits := r.IntN(min(keyBits, 8) + 1)
+		shift := keyBits - bits
+		keys := make([]uint64, r.IntN(2000))
+		for i := range keys {
+			keys[i] = r.Uint64()>>(64-keyBits) | tagFor(r.IntN(3), r)
+		}
+		value := func(k uint64) int { return tagOf(k)<<bits | int(k>>shift&(1<<bits-1)) }
+		want := slices.Clone(keys)
+		slices.SortStableFunc(want, func(a, b uint64) int { return value(a) - value(b) })
+		s.sort(keys, shift, bits)
+		if !slices.Equal(s.keys, want) {
+			t.Fatalf("%d keys of %d bits by %d: sorted differently from %d on", len(keys), keyBits, bits, firstDifference(s.keys, want))
+		}
+		if len(s.starts) != 3<<bits+1 {
+			t.Fatalf("%d keys of %d bits by %d: %d starts, want %d", len(keys), keyBits, bits, len(s.starts), 3<<bits+1)
+		}
+		for v := range 3 << bits {
+			for i := s.starts[v]; i < s.starts[v+1]; i++ {
+				if value(s.keys[i]) != v {
+					t.Fatalf("%d keys of %d bits by %d: key %d, of value %d, starts at %d", len(keys), keyBits, bits, i, value(s.keys[i]), v)
+				}
+			}
+		}
+		if s.starts[0] != 0 || s.starts[3<<bits] != len(keys) {
+			t.Fatalf("%d keys of %d bits by %d: starts from %d to %d", len(keys), keyBits, bits, s.starts[0], s.starts[3<<bits])
+		}
+	}
+}

@@ -148,10 +148,17 @@ func (s *sortedKeys) sort(keys []uint64, shift, bits int) {
 	values := 3 << bits
 	starts := slices.Grow(s.starts[:0], values+1)[:values+1]
 	clear(starts)
-	// k<<tagBits>>(shift+tagBits) drops the tag and keeps the bits from
-	// shift up.
+	// A key's value is base[t], the first of its tag's, for its tag bits
+	// t, plus its bits from shift up: shifts by a count the compiler
+	// knows to be under 64, which it need not check.
+	var base [1 << tagBits]int
+	for t := range base {
+		base[t] = tagOf(uint64(t)<<tagShift) << bits
+	}
+	at, mask := uint(shift)&63, uint64(1)<<bits-1
+	count := starts[1:]
 	for _, k := range keys {
-		starts[tagOf(k)<<bits|int(k<<tagBits>>(shift+tagBits))+1]++
+		count[base[k>>tagShift]+int(k>>at&mask)]++
 	}
 	for v := 1; v <= values; v++ {
 		starts[v] += starts[v-1]
@@ -159,7 +166,7 @@ func (s *sortedKeys) sort(keys []uint64, shift, bits int) {
 	sorted := slices.Grow(s.keys[:0], len(keys))[:len(keys)]
 	next := starts[:values]
 	for _, k := range keys {
-		v := tagOf(k)<<bits | int(k<<tagBits>>(shift+tagBits))
+		v := base[k>>tagShift] + int(k>>at&mask)
 		sorted[next[v]] = k
 		next[v]++
 	}
