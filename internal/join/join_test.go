@@ -501,7 +501,7 @@ func TestSortedKeys(t *testing.T) {
 		for v := range 3 << bits {
 			for i := s.starts[v]; i < s.starts[v+1]; i++ {
 				if value(s.keys[i]) != v {
-					t.Fatalf("%d keys of %d bits by %d: key %d, of value %d, starts at %d", len(keys), keyBits, bits, i, value(s.keys[i]), v)
+					t.Fatalf("%d keys of %d bits by %d: key %d, of value %d, is among those of %d", len(keys), keyBits, bits, i, value(s.keys[i]), v)
 				}
 			}
 		}
