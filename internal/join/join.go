@@ -438,8 +438,10 @@ func (j *Joiner) reorder(c *quarterCache) {
 		to[at] = j.order.to[i]
 	}
 	j.remap.set(&to, j.board.keys.keyBits)
+	// apply takes keys of no bit beyond the diagonals: a key's tag is
+	// kept aside.
 	for i, k := range c.south {
-		c.south[i] = j.remap.apply(k) | k>>tagShift<<tagShift
+		c.south[i] = j.remap.apply(k<<tagBits>>tagBits) | k>>tagShift<<tagShift
 	}
 	c.order = j.order.to
 }
