@@ -60,8 +60,8 @@ func (j *Joiner) list(l *halfListing, shift int, rg valueRange, most int, out *[
 		for ; at.north < len(north) && gathered < spanBatch; at.north++ {
 			nq := north[at.north]
 			first := 2 * int(s.cols&^uint64(nq.cols))
-			lo, hi := start[first+from[nq.onLongest]], start[first+to[nq.onLongest]]
-			lo += at.start
+			begin, hi := start[first+from[nq.onLongest]], start[first+to[nq.onLongest]]
+			lo := begin + at.start
 			at.start = 0
 			// A span is written always, and kept if it is not empty: no
 			// branch to mispredict.
@@ -71,7 +71,7 @@ func (j *Joiner) list(l *halfListing, shift int, rg valueRange, most int, out *[
 			}
 			if (hi-lo)*t >= room { // room > 0: a kept span that fills the buffer
 				hi, full = lo+room, true
-				at.start = hi - start[first+from[nq.onLongest]]
+				at.start = hi - begin
 			}
 			spanKeys[gathered] = j.northKey(nq) | northTags[nq.onLongest]
 			bounds[2*gathered], bounds[2*gathered+1] = uint32(lo), uint32(hi)
