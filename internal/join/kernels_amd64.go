@@ -25,9 +25,11 @@ var (
 // matchKernels is the kind of matching kernels the processor runs: those of
 // avx512Kernels, of avx2Kernels, or none. wordsMultiple is the multiple
 // of words that the rows of a join's tables take for them (their
-// vector's words), and rowWords the most words of a row that a joiner
-// lays out (0: any).
-var matchKernels, wordsMultiple, rowWords = kernelsFor(avx512Needs.Has(), avx2Needs.Has())
+// vector's words), rowWords the most words of a row that a joiner lays
+// out (0: any), and shortWords the words of a short row, fewer than
+// wordsMultiple, that the kernels take too, for a block of no more east
+// half-boards (0: none).
+var matchKernels, wordsMultiple, rowWords, shortWords = kernelsFor(avx512Needs.Has(), avx2Needs.Has())
 
 // nineWide is whether wide tables are 9 diagonals wide: where the Go
 // kernels match, whose queries cost their loads and ORs. A vector
@@ -79,18 +81,19 @@ func Kernels() (match, pairs, transpose string) {
 }
 
 // kernelsFor returns the kind of matching kernels to run, the multiple of
-// words they take and the most words of a row laid out at once: the
-// AVX-512 ones if wide, else the AVX2 ones if avx2, each for rows of up
-// to maxRowVectors vectors of 512 bits, else none: the Go kernels, whose
-// rows are any number of words up to goRowWords.
-func kernelsFor(wide, avx2 bool) (kind, multiple, most int) {
+// words they take, the most words of a row laid out at once and the words
+// of their short rows: the AVX-512 ones if wide, else the AVX2 ones if
+// avx2, each for rows of up to maxRowVectors vectors of 512 bits, the
+// AVX2 ones for short rows of half a vector too, else none: the Go
+// kernels, whose rows are any number of words up to goRowWords.
+func kernelsFor(wide, avx2 bool) (kind, multiple, most, short int) {
 	switch {
 	case wide:
-		return avx512Kind, 8, 8 * maxRowVectors
+		return avx512Kind, 8, 8 * maxRowVectors, 0
 	case avx2:
-		return avx2Kind, 4, 8 * maxRowVectors
+		return avx2Kind, 4, 8 * maxRowVectors, 2
 	}
-	return goKind, 1, goRowWords
+	return goKind, 1, goRowWords, 0
 }
 
 // archClashes is clashes with the assembly kernel of its width, ntables
@@ -99,6 +102,8 @@ func kernelsFor(wide, avx2 bool) (kind, multiple, most int) {
 func archClashes(tables []uint64, words, ntables, width int, keys []uint64) (n int, ok bool) {
 	switch i, v := widthIndex(width), words/wordsMultiple; {
 	case words > rowWords || width == 9:
+	case words == shortWords && matchKernels == avx2Kind:
+		return avx2ShortKernels[i][ntables](&tables[0], keys), true
 	case matchKernels == avx512Kind:
 		return avx512Kernels[i][ntables][v](&tables[0], keys), true
 	case matchKernels == avx2Kind:

@@ -58,11 +58,11 @@ func TestJoinMatchAVX2(t *testing.T) {
 	if !avx512Needs.Has() {
 		t.Skip("TestJoinMatch ran the kernels this processor has")
 	}
-	defer func(k, m, s int, p, tr bool) {
-		matchKernels, wordsMultiple, rowWords = k, m, s
+	defer func(k, m, s, sh int, p, tr bool) {
+		matchKernels, wordsMultiple, rowWords, shortWords = k, m, s, sh
 		widePairs, wideTranspose = p, tr
-	}(matchKernels, wordsMultiple, rowWords, widePairs, wideTranspose)
-	matchKernels, wordsMultiple, rowWords = kernelsFor(false, true)
+	}(matchKernels, wordsMultiple, rowWords, shortWords, widePairs, wideTranspose)
+	matchKernels, wordsMultiple, rowWords, shortWords = kernelsFor(false, true)
 	widePairs, wideTranspose = false, false
 	TestJoinMatch(t)
 }
@@ -73,6 +73,9 @@ func TestJoinMatchAVX2(t *testing.T) {
 func TestClashKernels(t *testing.T) {
 	for narrow := range 2 {
 		for ntables := 1; ntables <= maxTables; ntables++ {
+			if avx2ShortKernels[narrow][ntables] == nil {
+				t.Errorf("no AVX2 kernel of %d tables of width %d, short rows: run go generate", ntables, 8>>narrow)
+			}
 			for v := 1; v <= 2*maxRowVectors; v++ {
 				if avx2Kernels[narrow][ntables][v] == nil {
 					t.Errorf("no AVX2 kernel of %d tables of width %d, rows of %d vectors: run go generate with -tables %d -vectors %d",

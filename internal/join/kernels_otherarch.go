@@ -5,11 +5,12 @@ package join
 // No kernel of the architecture's: the Go kernels run, which match.go
 // states the hooks of.
 
-// wordsMultiple and rowWords are the Go kernels': a row is as many words
-// as its east half-boards take.
+// wordsMultiple, rowWords and shortWords are the Go kernels': a row is
+// as many words as its east half-boards take.
 const (
 	wordsMultiple = 1
 	rowWords      = goRowWords
+	shortWords    = 0
 )
 
 // nineWide is true: the Go kernels match, whose queries cost their loads

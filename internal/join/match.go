@@ -14,10 +14,11 @@ package join
 // kernels_otherarch.go stands for every other one, and for the purego
 // build tag. An architecture's file defines, for the join's files:
 //
-//   - wordsMultiple and rowWords: the multiple of words of the rows of a
-//     join's tables, and the most words of a row it lays out at once, for
-//     the kernels that run (blockFor takes the block of east half-boards
-//     from them);
+//   - wordsMultiple, rowWords and shortWords: the multiple of words of
+//     the rows of a join's tables, the most words of a row it lays out at
+//     once, for the kernels that run (blockFor takes the block of east
+//     half-boards from them), and the words of a short row, fewer than
+//     the multiple, that a block of few east half-boards takes (0: none);
 //   - nineWide: whether the wide tables of a join are 9 diagonals wide
 //     where that takes fewer tables than 8 (wideWidth): where a query
 //     costs its loads and ORs, a row a table, more than laying out the
@@ -49,14 +50,14 @@ package join
 // clashes returns the sum, over keys, of the bits set in the OR of the
 // rows of tables that the key's ntables pieces of width bits (8, 4 or 9)
 // pick, piece c picking the row of its value v in table c, at
-// tables[(c<<width+v)·words:], words a multiple of wordsMultiple: with
-// the architecture's kernel where the processor runs one, else with a Go
-// kernel, or clashesGo for rows no kernel takes. An east half-board of a
-// row's word clashes with the key when its bit is set in a row of one of
-// the key's values.
+// tables[(c<<width+v)·words:], words a multiple of wordsMultiple or
+// shortWords: with the architecture's kernel where the processor runs
+// one, else with a Go kernel, or clashesGo for rows no kernel takes. An
+// east half-board of a row's word clashes with the key when its bit is
+// set in a row of one of the key's values.
 func clashes(tables []uint64, words, ntables, width int, keys []uint64) int {
 	if len(keys) == 0 || words == 0 || ntables == 0 || ntables > maxTables ||
-		len(tables) < ntables<<width*words || words%wordsMultiple != 0 || (width != 8 && width != 4 && width != 9) {
+		len(tables) < ntables<<width*words || words%wordsMultiple != 0 && words != shortWords || (width != 8 && width != 4 && width != 9) {
 		return clashesGo(tables, words, ntables, width, keys)
 	}
 	if n, ok := archClashes(tables, words, ntables, width, keys); ok {

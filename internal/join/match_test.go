@@ -15,7 +15,7 @@ import (
 func BenchmarkClashes(b *testing.B) {
 	const ntables, width = 5, 8
 	r := rand.New(rand.NewPCG(1, 2))
-	for _, words := range []int{4, 8, 16, 32} {
+	for _, words := range []int{2, 4, 8, 16, 32} {
 		tables := make([]uint64, ntables<<width*words)
 		for i := range tables {
 			tables[i] = r.Uint64() | r.Uint64()
@@ -227,7 +227,14 @@ func TestArchKernels(t *testing.T) {
 	r := rand.New(rand.NewPCG(15, 16))
 	for _, width := range []int{8, 4} {
 		for ntables := 1; ntables <= maxTables; ntables++ {
+			rows := []int{}
+			if shortWords > 0 {
+				rows = append(rows, shortWords)
+			}
 			for words := wordsMultiple; words <= max(rowWords, wordsMultiple); words += wordsMultiple {
+				rows = append(rows, words)
+			}
+			for _, words := range rows {
 				tables, keys := randomTables(r, words, ntables, width)
 				got, ok := archClashes(tables, words, ntables, width, keys)
 				if want := clashesGo(tables, words, ntables, width, keys); ok && got != want {

@@ -153,8 +153,12 @@ func (t *eastTables) reserve() {
 }
 
 // wordsFor returns the words of a row of the tables of keys east
-// half-boards, 64 a word, in a multiple of wordsMultiple for the kernels.
+// half-boards, 64 a word, in a multiple of wordsMultiple for the kernels,
+// or shortWords if they fit.
 func wordsFor(keys int) int {
+	if keys > 0 && keys <= 64*shortWords {
+		return shortWords
+	}
 	return (keys + 64*wordsMultiple - 1) / (64 * wordsMultiple) * wordsMultiple
 }
 

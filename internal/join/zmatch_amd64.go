@@ -4,6 +4,14 @@
 
 package join
 
+// clashes1x256s returns the sum, over keys, of the bits set in the OR of
+// the rows of tables that the key's 1 low bytes pick: the row of
+// table c of value v starts at tables + (256c+v)·16 bytes, 2 words
+// long. It is clashesGo of gokernels.go, and needs AVX2 and BMI2.
+//
+//go:noescape
+func clashes1x256s(tables *uint64, keys []uint64) int
+
 // clashes1x256v1 returns the sum, over keys, of the bits set in the OR of
 // the rows of tables that the key's 1 low bytes pick: the row of
 // table c of value v starts at tables + (256c+v)·32 bytes, 4 words
@@ -67,6 +75,14 @@ func clashes1x256v7(tables *uint64, keys []uint64) int
 //
 //go:noescape
 func clashes1x256v8(tables *uint64, keys []uint64) int
+
+// clashes2x256s returns the sum, over keys, of the bits set in the OR of
+// the rows of tables that the key's 2 low bytes pick: the row of
+// table c of value v starts at tables + (256c+v)·16 bytes, 2 words
+// long. It is clashesGo of gokernels.go, and needs AVX2 and BMI2.
+//
+//go:noescape
+func clashes2x256s(tables *uint64, keys []uint64) int
 
 // clashes2x256v1 returns the sum, over keys, of the bits set in the OR of
 // the rows of tables that the key's 2 low bytes pick: the row of
@@ -132,6 +148,14 @@ func clashes2x256v7(tables *uint64, keys []uint64) int
 //go:noescape
 func clashes2x256v8(tables *uint64, keys []uint64) int
 
+// clashes3x256s returns the sum, over keys, of the bits set in the OR of
+// the rows of tables that the key's 3 low bytes pick: the row of
+// table c of value v starts at tables + (256c+v)·16 bytes, 2 words
+// long. It is clashesGo of gokernels.go, and needs AVX2 and BMI2.
+//
+//go:noescape
+func clashes3x256s(tables *uint64, keys []uint64) int
+
 // clashes3x256v1 returns the sum, over keys, of the bits set in the OR of
 // the rows of tables that the key's 3 low bytes pick: the row of
 // table c of value v starts at tables + (256c+v)·32 bytes, 4 words
@@ -195,6 +219,14 @@ func clashes3x256v7(tables *uint64, keys []uint64) int
 //
 //go:noescape
 func clashes3x256v8(tables *uint64, keys []uint64) int
+
+// clashes4x256s returns the sum, over keys, of the bits set in the OR of
+// the rows of tables that the key's 4 low bytes pick: the row of
+// table c of value v starts at tables + (256c+v)·16 bytes, 2 words
+// long. It is clashesGo of gokernels.go, and needs AVX2 and BMI2.
+//
+//go:noescape
+func clashes4x256s(tables *uint64, keys []uint64) int
 
 // clashes4x256v1 returns the sum, over keys, of the bits set in the OR of
 // the rows of tables that the key's 4 low bytes pick: the row of
@@ -260,6 +292,14 @@ func clashes4x256v7(tables *uint64, keys []uint64) int
 //go:noescape
 func clashes4x256v8(tables *uint64, keys []uint64) int
 
+// clashes5x256s returns the sum, over keys, of the bits set in the OR of
+// the rows of tables that the key's 5 low bytes pick: the row of
+// table c of value v starts at tables + (256c+v)·16 bytes, 2 words
+// long. It is clashesGo of gokernels.go, and needs AVX2 and BMI2.
+//
+//go:noescape
+func clashes5x256s(tables *uint64, keys []uint64) int
+
 // clashes5x256v1 returns the sum, over keys, of the bits set in the OR of
 // the rows of tables that the key's 5 low bytes pick: the row of
 // table c of value v starts at tables + (256c+v)·32 bytes, 4 words
@@ -323,6 +363,14 @@ func clashes5x256v7(tables *uint64, keys []uint64) int
 //
 //go:noescape
 func clashes5x256v8(tables *uint64, keys []uint64) int
+
+// clashes6x256s returns the sum, over keys, of the bits set in the OR of
+// the rows of tables that the key's 6 low bytes pick: the row of
+// table c of value v starts at tables + (256c+v)·16 bytes, 2 words
+// long. It is clashesGo of gokernels.go, and needs AVX2 and BMI2.
+//
+//go:noescape
+func clashes6x256s(tables *uint64, keys []uint64) int
 
 // clashes6x256v1 returns the sum, over keys, of the bits set in the OR of
 // the rows of tables that the key's 6 low bytes pick: the row of
@@ -388,6 +436,14 @@ func clashes6x256v7(tables *uint64, keys []uint64) int
 //go:noescape
 func clashes6x256v8(tables *uint64, keys []uint64) int
 
+// clashes7x256s returns the sum, over keys, of the bits set in the OR of
+// the rows of tables that the key's 7 low bytes pick: the row of
+// table c of value v starts at tables + (256c+v)·16 bytes, 2 words
+// long. It is clashesGo of gokernels.go, and needs AVX2 and BMI2.
+//
+//go:noescape
+func clashes7x256s(tables *uint64, keys []uint64) int
+
 // clashes7x256v1 returns the sum, over keys, of the bits set in the OR of
 // the rows of tables that the key's 7 low bytes pick: the row of
 // table c of value v starts at tables + (256c+v)·32 bytes, 4 words
@@ -451,6 +507,14 @@ func clashes7x256v7(tables *uint64, keys []uint64) int
 //
 //go:noescape
 func clashes7x256v8(tables *uint64, keys []uint64) int
+
+// clashes8x256s returns the sum, over keys, of the bits set in the OR of
+// the rows of tables that the key's 8 low bytes pick: the row of
+// table c of value v starts at tables + (256c+v)·16 bytes, 2 words
+// long. It is clashesGo of gokernels.go, and needs AVX2 and BMI2.
+//
+//go:noescape
+func clashes8x256s(tables *uint64, keys []uint64) int
 
 // clashes8x256v1 returns the sum, over keys, of the bits set in the OR of
 // the rows of tables that the key's 8 low bytes pick: the row of
@@ -516,6 +580,14 @@ func clashes8x256v7(tables *uint64, keys []uint64) int
 //go:noescape
 func clashes8x256v8(tables *uint64, keys []uint64) int
 
+// clashes1nx256s returns the sum, over keys, of the bits set in the OR of
+// the rows of tables that the key's 1 low nibbles pick: the row of
+// table c of value v starts at tables + (16c+v)·16 bytes, 2 words
+// long. It is clashesGo of gokernels.go, and needs AVX2 and BMI2.
+//
+//go:noescape
+func clashes1nx256s(tables *uint64, keys []uint64) int
+
 // clashes1nx256v1 returns the sum, over keys, of the bits set in the OR of
 // the rows of tables that the key's 1 low nibbles pick: the row of
 // table c of value v starts at tables + (16c+v)·32 bytes, 4 words
@@ -579,6 +651,14 @@ func clashes1nx256v7(tables *uint64, keys []uint64) int
 //
 //go:noescape
 func clashes1nx256v8(tables *uint64, keys []uint64) int
+
+// clashes2nx256s returns the sum, over keys, of the bits set in the OR of
+// the rows of tables that the key's 2 low nibbles pick: the row of
+// table c of value v starts at tables + (16c+v)·16 bytes, 2 words
+// long. It is clashesGo of gokernels.go, and needs AVX2 and BMI2.
+//
+//go:noescape
+func clashes2nx256s(tables *uint64, keys []uint64) int
 
 // clashes2nx256v1 returns the sum, over keys, of the bits set in the OR of
 // the rows of tables that the key's 2 low nibbles pick: the row of
@@ -644,6 +724,14 @@ func clashes2nx256v7(tables *uint64, keys []uint64) int
 //go:noescape
 func clashes2nx256v8(tables *uint64, keys []uint64) int
 
+// clashes3nx256s returns the sum, over keys, of the bits set in the OR of
+// the rows of tables that the key's 3 low nibbles pick: the row of
+// table c of value v starts at tables + (16c+v)·16 bytes, 2 words
+// long. It is clashesGo of gokernels.go, and needs AVX2 and BMI2.
+//
+//go:noescape
+func clashes3nx256s(tables *uint64, keys []uint64) int
+
 // clashes3nx256v1 returns the sum, over keys, of the bits set in the OR of
 // the rows of tables that the key's 3 low nibbles pick: the row of
 // table c of value v starts at tables + (16c+v)·32 bytes, 4 words
@@ -707,6 +795,14 @@ func clashes3nx256v7(tables *uint64, keys []uint64) int
 //
 //go:noescape
 func clashes3nx256v8(tables *uint64, keys []uint64) int
+
+// clashes4nx256s returns the sum, over keys, of the bits set in the OR of
+// the rows of tables that the key's 4 low nibbles pick: the row of
+// table c of value v starts at tables + (16c+v)·16 bytes, 2 words
+// long. It is clashesGo of gokernels.go, and needs AVX2 and BMI2.
+//
+//go:noescape
+func clashes4nx256s(tables *uint64, keys []uint64) int
 
 // clashes4nx256v1 returns the sum, over keys, of the bits set in the OR of
 // the rows of tables that the key's 4 low nibbles pick: the row of
@@ -772,6 +868,14 @@ func clashes4nx256v7(tables *uint64, keys []uint64) int
 //go:noescape
 func clashes4nx256v8(tables *uint64, keys []uint64) int
 
+// clashes5nx256s returns the sum, over keys, of the bits set in the OR of
+// the rows of tables that the key's 5 low nibbles pick: the row of
+// table c of value v starts at tables + (16c+v)·16 bytes, 2 words
+// long. It is clashesGo of gokernels.go, and needs AVX2 and BMI2.
+//
+//go:noescape
+func clashes5nx256s(tables *uint64, keys []uint64) int
+
 // clashes5nx256v1 returns the sum, over keys, of the bits set in the OR of
 // the rows of tables that the key's 5 low nibbles pick: the row of
 // table c of value v starts at tables + (16c+v)·32 bytes, 4 words
@@ -835,6 +939,14 @@ func clashes5nx256v7(tables *uint64, keys []uint64) int
 //
 //go:noescape
 func clashes5nx256v8(tables *uint64, keys []uint64) int
+
+// clashes6nx256s returns the sum, over keys, of the bits set in the OR of
+// the rows of tables that the key's 6 low nibbles pick: the row of
+// table c of value v starts at tables + (16c+v)·16 bytes, 2 words
+// long. It is clashesGo of gokernels.go, and needs AVX2 and BMI2.
+//
+//go:noescape
+func clashes6nx256s(tables *uint64, keys []uint64) int
 
 // clashes6nx256v1 returns the sum, over keys, of the bits set in the OR of
 // the rows of tables that the key's 6 low nibbles pick: the row of
@@ -900,6 +1012,14 @@ func clashes6nx256v7(tables *uint64, keys []uint64) int
 //go:noescape
 func clashes6nx256v8(tables *uint64, keys []uint64) int
 
+// clashes7nx256s returns the sum, over keys, of the bits set in the OR of
+// the rows of tables that the key's 7 low nibbles pick: the row of
+// table c of value v starts at tables + (16c+v)·16 bytes, 2 words
+// long. It is clashesGo of gokernels.go, and needs AVX2 and BMI2.
+//
+//go:noescape
+func clashes7nx256s(tables *uint64, keys []uint64) int
+
 // clashes7nx256v1 returns the sum, over keys, of the bits set in the OR of
 // the rows of tables that the key's 7 low nibbles pick: the row of
 // table c of value v starts at tables + (16c+v)·32 bytes, 4 words
@@ -963,6 +1083,14 @@ func clashes7nx256v7(tables *uint64, keys []uint64) int
 //
 //go:noescape
 func clashes7nx256v8(tables *uint64, keys []uint64) int
+
+// clashes8nx256s returns the sum, over keys, of the bits set in the OR of
+// the rows of tables that the key's 8 low nibbles pick: the row of
+// table c of value v starts at tables + (16c+v)·16 bytes, 2 words
+// long. It is clashesGo of gokernels.go, and needs AVX2 and BMI2.
+//
+//go:noescape
+func clashes8nx256s(tables *uint64, keys []uint64) int
 
 // clashes8nx256v1 returns the sum, over keys, of the bits set in the OR of
 // the rows of tables that the key's 8 low nibbles pick: the row of

@@ -72,6 +72,215 @@ DATA lowHalves<>+30(SB)/1, $0x0f
 DATA lowHalves<>+31(SB)/1, $0x0f
 GLOBL lowHalves<>(SB), RODATA|NOPTR, $32
 
+// func clashes1x256s(tables *uint64, keys []uint64) int
+// Requires: AVX, AVX2, BMI2
+TEXT ·clashes1x256s(SB), NOSPLIT, $0-40
+	MOVQ    tables+0(FP), AX
+	MOVQ    keys_base+8(FP), CX
+	MOVQ    keys_len+16(FP), DX
+	VPXOR   Y0, Y0, Y0
+	TESTQ   DX, DX
+	JZ      clashes1x256s_sum
+	VMOVDQU popcountNibbles<>+0(SB), Y1
+	VPXOR   Y2, Y2, Y2
+	VPXOR   Y3, Y3, Y3
+	VPXOR   Y4, Y4, Y4
+	VPXOR   Y5, Y5, Y5
+	CMPQ    DX, $0x10
+	JB      clashes1x256s_rest
+
+clashes1x256s_round:
+	MOVQ        (CX), BX
+	RORXQ       $0x3c, BX, BX
+	ANDQ        $0x00000ff0, BX
+	ADDQ        $0x08, CX
+	VMOVDQU     (AX)(BX*1), X6
+	MOVQ        (CX), BX
+	RORXQ       $0x3c, BX, BX
+	ANDQ        $0x00000ff0, BX
+	ADDQ        $0x08, CX
+	VMOVDQU     (AX)(BX*1), X7
+	VINSERTI128 $0x01, X7, Y6, Y6
+	MOVQ        (CX), BX
+	RORXQ       $0x3c, BX, BX
+	ANDQ        $0x00000ff0, BX
+	ADDQ        $0x08, CX
+	VMOVDQU     (AX)(BX*1), X7
+	MOVQ        (CX), BX
+	RORXQ       $0x3c, BX, BX
+	ANDQ        $0x00000ff0, BX
+	ADDQ        $0x08, CX
+	VMOVDQU     (AX)(BX*1), X8
+	VINSERTI128 $0x01, X8, Y7, Y7
+	VPXOR       Y3, Y6, Y8
+	VPAND       Y3, Y6, Y6
+	VPXOR       Y8, Y7, Y3
+	VPAND       Y8, Y7, Y8
+	VPOR        Y8, Y6, Y6
+	MOVQ        (CX), BX
+	RORXQ       $0x3c, BX, BX
+	ANDQ        $0x00000ff0, BX
+	ADDQ        $0x08, CX
+	VMOVDQU     (AX)(BX*1), X9
+	MOVQ        (CX), BX
+	RORXQ       $0x3c, BX, BX
+	ANDQ        $0x00000ff0, BX
+	ADDQ        $0x08, CX
+	VMOVDQU     (AX)(BX*1), X7
+	VINSERTI128 $0x01, X7, Y9, Y9
+	MOVQ        (CX), BX
+	RORXQ       $0x3c, BX, BX
+	ANDQ        $0x00000ff0, BX
+	ADDQ        $0x08, CX
+	VMOVDQU     (AX)(BX*1), X10
+	MOVQ        (CX), BX
+	RORXQ       $0x3c, BX, BX
+	ANDQ        $0x00000ff0, BX
+	ADDQ        $0x08, CX
+	VMOVDQU     (AX)(BX*1), X7
+	VINSERTI128 $0x01, X7, Y10, Y10
+	VPXOR       Y3, Y9, Y8
+	VPAND       Y3, Y9, Y9
+	VPXOR       Y8, Y10, Y3
+	VPAND       Y8, Y10, Y8
+	VPOR        Y8, Y9, Y9
+	VPXOR       Y4, Y6, Y8
+	VPAND       Y4, Y6, Y6
+	VPXOR       Y8, Y9, Y4
+	VPAND       Y8, Y9, Y8
+	VPOR        Y8, Y6, Y6
+	MOVQ        (CX), BX
+	RORXQ       $0x3c, BX, BX
+	ANDQ        $0x00000ff0, BX
+	ADDQ        $0x08, CX
+	VMOVDQU     (AX)(BX*1), X11
+	MOVQ        (CX), BX
+	RORXQ       $0x3c, BX, BX
+	ANDQ        $0x00000ff0, BX
+	ADDQ        $0x08, CX
+	VMOVDQU     (AX)(BX*1), X7
+	VINSERTI128 $0x01, X7, Y11, Y11
+	MOVQ        (CX), BX
+	RORXQ       $0x3c, BX, BX
+	ANDQ        $0x00000ff0, BX
+	ADDQ        $0x08, CX
+	VMOVDQU     (AX)(BX*1), X12
+	MOVQ        (CX), BX
+	RORXQ       $0x3c, BX, BX
+	ANDQ        $0x00000ff0, BX
+	ADDQ        $0x08, CX
+	VMOVDQU     (AX)(BX*1), X7
+	VINSERTI128 $0x01, X7, Y12, Y12
+	VPXOR       Y3, Y11, Y8
+	VPAND       Y3, Y11, Y11
+	VPXOR       Y8, Y12, Y3
+	VPAND       Y8, Y12, Y8
+	VPOR        Y8, Y11, Y11
+	MOVQ        (CX), BX
+	RORXQ       $0x3c, BX, BX
+	ANDQ        $0x00000ff0, BX
+	ADDQ        $0x08, CX
+	VMOVDQU     (AX)(BX*1), X13
+	MOVQ        (CX), BX
+	RORXQ       $0x3c, BX, BX
+	ANDQ        $0x00000ff0, BX
+	ADDQ        $0x08, CX
+	VMOVDQU     (AX)(BX*1), X7
+	VINSERTI128 $0x01, X7, Y13, Y13
+	MOVQ        (CX), BX
+	RORXQ       $0x3c, BX, BX
+	ANDQ        $0x00000ff0, BX
+	ADDQ        $0x08, CX
+	VMOVDQU     (AX)(BX*1), X14
+	MOVQ        (CX), BX
+	RORXQ       $0x3c, BX, BX
+	ANDQ        $0x00000ff0, BX
+	ADDQ        $0x08, CX
+	VMOVDQU     (AX)(BX*1), X7
+	VINSERTI128 $0x01, X7, Y14, Y14
+	VPXOR       Y3, Y13, Y8
+	VPAND       Y3, Y13, Y13
+	VPXOR       Y8, Y14, Y3
+	VPAND       Y8, Y14, Y8
+	VPOR        Y8, Y13, Y13
+	VPXOR       Y4, Y11, Y8
+	VPAND       Y4, Y11, Y11
+	VPXOR       Y8, Y13, Y4
+	VPAND       Y8, Y13, Y8
+	VPOR        Y8, Y11, Y11
+	VPXOR       Y5, Y6, Y8
+	VPAND       Y5, Y6, Y6
+	VPXOR       Y8, Y11, Y5
+	VPAND       Y8, Y11, Y8
+	VPOR        Y8, Y6, Y6
+	VPAND       lowHalves<>+0(SB), Y6, Y8
+	VPSRLW      $0x04, Y6, Y6
+	VPAND       lowHalves<>+0(SB), Y6, Y6
+	VPSHUFB     Y8, Y1, Y8
+	VPSHUFB     Y6, Y1, Y6
+	VPADDB      Y8, Y6, Y6
+	VPSADBW     Y2, Y6, Y6
+	VPSLLQ      $0x03, Y6, Y6
+	VPADDQ      Y6, Y0, Y0
+	SUBQ        $0x10, DX
+	CMPQ        DX, $0x10
+	JAE         clashes1x256s_round
+	VPAND       lowHalves<>+0(SB), Y3, Y6
+	VPSRLW      $0x04, Y3, Y3
+	VPAND       lowHalves<>+0(SB), Y3, Y3
+	VPSHUFB     Y6, Y1, Y6
+	VPSHUFB     Y3, Y1, Y3
+	VPADDB      Y6, Y3, Y3
+	VPSADBW     Y2, Y3, Y3
+	VPADDQ      Y3, Y0, Y0
+	VPAND       lowHalves<>+0(SB), Y4, Y3
+	VPSRLW      $0x04, Y4, Y4
+	VPAND       lowHalves<>+0(SB), Y4, Y4
+	VPSHUFB     Y3, Y1, Y3
+	VPSHUFB     Y4, Y1, Y4
+	VPADDB      Y3, Y4, Y4
+	VPSADBW     Y2, Y4, Y4
+	VPSLLQ      $0x01, Y4, Y4
+	VPADDQ      Y4, Y0, Y0
+	VPAND       lowHalves<>+0(SB), Y5, Y3
+	VPSRLW      $0x04, Y5, Y4
+	VPAND       lowHalves<>+0(SB), Y4, Y4
+	VPSHUFB     Y3, Y1, Y3
+	VPSHUFB     Y4, Y1, Y4
+	VPADDB      Y3, Y4, Y5
+	VPSADBW     Y2, Y5, Y5
+	VPSLLQ      $0x02, Y5, Y5
+	VPADDQ      Y5, Y0, Y0
+	TESTQ       DX, DX
+	JZ          clashes1x256s_sum
+
+clashes1x256s_rest:
+	MOVQ    (CX), BX
+	RORXQ   $0x3c, BX, BX
+	ANDQ    $0x00000ff0, BX
+	ADDQ    $0x08, CX
+	VMOVDQU (AX)(BX*1), X15
+	VPAND   lowHalves<>+0(SB), Y15, Y3
+	VPSRLW  $0x04, Y15, Y4
+	VPAND   lowHalves<>+0(SB), Y4, Y4
+	VPSHUFB Y3, Y1, Y3
+	VPSHUFB Y4, Y1, Y4
+	VPADDB  Y3, Y4, Y3
+	VPSADBW Y2, Y3, Y3
+	VPADDQ  Y3, Y0, Y0
+	DECQ    DX
+	JNZ     clashes1x256s_rest
+
+clashes1x256s_sum:
+	VEXTRACTI128 $0x01, Y0, X1
+	VPADDQ       X1, X0, X1
+	VPSHUFD      $0x4e, X1, X0
+	VPADDQ       X0, X1, X1
+	VMOVQ        X1, AX
+	VZEROUPPER
+	MOVQ         AX, ret+32(FP)
+	RET
+
 // func clashes1x256v1(tables *uint64, keys []uint64) int
 // Requires: AVX, AVX2, BMI2
 TEXT ·clashes1x256v1(SB), NOSPLIT, $0-40
@@ -82,8 +291,8 @@ TEXT ·clashes1x256v1(SB), NOSPLIT, $0-40
 	TESTQ   DX, DX
 	JZ      clashes1x256v1_sum
 	VMOVDQU popcountNibbles<>+0(SB), Y1
-	VMOVDQU lowHalves<>+0(SB), Y2
-	VPXOR   Y3, Y3, Y3
+	VMOVDQU lowHalves<>+0(SB), Y3
+	VPXOR   Y2, Y2, Y2
 	VPXOR   Y4, Y4, Y4
 	VPXOR   Y5, Y5, Y5
 	VPXOR   Y6, Y6, Y6
@@ -166,42 +375,42 @@ clashes1x256v1_round:
 	VPXOR   Y9, Y8, Y6
 	VPAND   Y9, Y8, Y9
 	VPOR    Y9, Y7, Y7
-	VPAND   Y2, Y7, Y8
+	VPAND   Y3, Y7, Y8
 	VPSRLW  $0x04, Y7, Y7
-	VPAND   Y2, Y7, Y7
+	VPAND   Y3, Y7, Y7
 	VPSHUFB Y8, Y1, Y8
 	VPSHUFB Y7, Y1, Y7
 	VPADDB  Y8, Y7, Y7
-	VPSADBW Y3, Y7, Y7
+	VPSADBW Y2, Y7, Y7
 	VPSLLQ  $0x03, Y7, Y7
 	VPADDQ  Y7, Y0, Y0
 	SUBQ    $0x08, DX
 	CMPQ    DX, $0x08
 	JAE     clashes1x256v1_round
-	VPAND   Y2, Y4, Y7
+	VPAND   Y3, Y4, Y7
 	VPSRLW  $0x04, Y4, Y4
-	VPAND   Y2, Y4, Y4
+	VPAND   Y3, Y4, Y4
 	VPSHUFB Y7, Y1, Y7
 	VPSHUFB Y4, Y1, Y4
 	VPADDB  Y7, Y4, Y4
-	VPSADBW Y3, Y4, Y4
+	VPSADBW Y2, Y4, Y4
 	VPADDQ  Y4, Y0, Y0
-	VPAND   Y2, Y5, Y4
+	VPAND   Y3, Y5, Y4
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y4, Y1, Y4
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y4, Y5, Y5
-	VPSADBW Y3, Y5, Y5
+	VPSADBW Y2, Y5, Y5
 	VPSLLQ  $0x01, Y5, Y5
 	VPADDQ  Y5, Y0, Y0
-	VPAND   Y2, Y6, Y4
+	VPAND   Y3, Y6, Y4
 	VPSRLW  $0x04, Y6, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y4, Y1, Y4
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y4, Y5, Y6
-	VPSADBW Y3, Y6, Y6
+	VPSADBW Y2, Y6, Y6
 	VPSLLQ  $0x02, Y6, Y6
 	VPADDQ  Y6, Y0, Y0
 	TESTQ   DX, DX
@@ -213,13 +422,13 @@ clashes1x256v1_rest:
 	ANDQ    $0x00001fe0, BX
 	ADDQ    $0x08, CX
 	VMOVDQU (AX)(BX*1), Y4
-	VPAND   Y2, Y4, Y5
+	VPAND   Y3, Y4, Y5
 	VPSRLW  $0x04, Y4, Y4
-	VPAND   Y2, Y4, Y4
+	VPAND   Y3, Y4, Y4
 	VPSHUFB Y5, Y1, Y5
 	VPSHUFB Y4, Y1, Y4
 	VPADDB  Y5, Y4, Y4
-	VPSADBW Y3, Y4, Y4
+	VPSADBW Y2, Y4, Y4
 	VPADDQ  Y4, Y0, Y0
 	DECQ    DX
 	JNZ     clashes1x256v1_rest
@@ -244,8 +453,8 @@ TEXT ·clashes1x256v2(SB), NOSPLIT, $0-40
 	TESTQ   DX, DX
 	JZ      clashes1x256v2_sum
 	VMOVDQU popcountNibbles<>+0(SB), Y1
-	VMOVDQU lowHalves<>+0(SB), Y2
-	VPXOR   Y3, Y3, Y3
+	VMOVDQU lowHalves<>+0(SB), Y3
+	VPXOR   Y2, Y2, Y2
 	VPXOR   Y4, Y4, Y4
 	VPXOR   Y5, Y5, Y5
 	VPXOR   Y6, Y6, Y6
@@ -312,42 +521,42 @@ clashes1x256v2_round:
 	VPXOR   Y9, Y8, Y6
 	VPAND   Y9, Y8, Y9
 	VPOR    Y9, Y7, Y7
-	VPAND   Y2, Y7, Y8
+	VPAND   Y3, Y7, Y8
 	VPSRLW  $0x04, Y7, Y7
-	VPAND   Y2, Y7, Y7
+	VPAND   Y3, Y7, Y7
 	VPSHUFB Y8, Y1, Y8
 	VPSHUFB Y7, Y1, Y7
 	VPADDB  Y8, Y7, Y7
-	VPSADBW Y3, Y7, Y7
+	VPSADBW Y2, Y7, Y7
 	VPSLLQ  $0x03, Y7, Y7
 	VPADDQ  Y7, Y0, Y0
 	SUBQ    $0x04, DX
 	CMPQ    DX, $0x04
 	JAE     clashes1x256v2_round
-	VPAND   Y2, Y4, Y7
+	VPAND   Y3, Y4, Y7
 	VPSRLW  $0x04, Y4, Y4
-	VPAND   Y2, Y4, Y4
+	VPAND   Y3, Y4, Y4
 	VPSHUFB Y7, Y1, Y7
 	VPSHUFB Y4, Y1, Y4
 	VPADDB  Y7, Y4, Y4
-	VPSADBW Y3, Y4, Y4
+	VPSADBW Y2, Y4, Y4
 	VPADDQ  Y4, Y0, Y0
-	VPAND   Y2, Y5, Y4
+	VPAND   Y3, Y5, Y4
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y4, Y1, Y4
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y4, Y5, Y5
-	VPSADBW Y3, Y5, Y5
+	VPSADBW Y2, Y5, Y5
 	VPSLLQ  $0x01, Y5, Y5
 	VPADDQ  Y5, Y0, Y0
-	VPAND   Y2, Y6, Y4
+	VPAND   Y3, Y6, Y4
 	VPSRLW  $0x04, Y6, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y4, Y1, Y4
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y4, Y5, Y6
-	VPSADBW Y3, Y6, Y6
+	VPSADBW Y2, Y6, Y6
 	VPSLLQ  $0x02, Y6, Y6
 	VPADDQ  Y6, Y0, Y0
 	TESTQ   DX, DX
@@ -359,21 +568,21 @@ clashes1x256v2_rest:
 	ANDQ    $0x00003fc0, BX
 	ADDQ    $0x08, CX
 	VMOVDQU (AX)(BX*1), Y4
-	VPAND   Y2, Y4, Y5
+	VPAND   Y3, Y4, Y5
 	VPSRLW  $0x04, Y4, Y4
-	VPAND   Y2, Y4, Y4
+	VPAND   Y3, Y4, Y4
 	VPSHUFB Y5, Y1, Y5
 	VPSHUFB Y4, Y1, Y4
 	VPADDB  Y5, Y4, Y4
 	VMOVDQU 32(AX)(BX*1), Y5
-	VPAND   Y2, Y5, Y6
+	VPAND   Y3, Y5, Y6
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y6, Y1, Y6
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y6, Y4, Y4
 	VPADDB  Y5, Y4, Y4
-	VPSADBW Y3, Y4, Y4
+	VPSADBW Y2, Y4, Y4
 	VPADDQ  Y4, Y0, Y0
 	DECQ    DX
 	JNZ     clashes1x256v2_rest
@@ -398,8 +607,8 @@ TEXT ·clashes1x256v3(SB), NOSPLIT, $0-40
 	TESTQ   DX, DX
 	JZ      clashes1x256v3_sum
 	VMOVDQU popcountNibbles<>+0(SB), Y1
-	VMOVDQU lowHalves<>+0(SB), Y2
-	VPXOR   Y3, Y3, Y3
+	VMOVDQU lowHalves<>+0(SB), Y3
+	VPXOR   Y2, Y2, Y2
 	VPXOR   Y4, Y4, Y4
 	VPXOR   Y5, Y5, Y5
 	VPXOR   Y6, Y6, Y6
@@ -465,13 +674,13 @@ clashes1x256v3_round:
 	VPXOR   Y9, Y8, Y6
 	VPAND   Y9, Y8, Y9
 	VPOR    Y9, Y7, Y7
-	VPAND   Y2, Y7, Y8
+	VPAND   Y3, Y7, Y8
 	VPSRLW  $0x04, Y7, Y7
-	VPAND   Y2, Y7, Y7
+	VPAND   Y3, Y7, Y7
 	VPSHUFB Y8, Y1, Y8
 	VPSHUFB Y7, Y1, Y7
 	VPADDB  Y8, Y7, Y7
-	VPSADBW Y3, Y7, Y7
+	VPSADBW Y2, Y7, Y7
 	VPSLLQ  $0x03, Y7, Y7
 	VPADDQ  Y7, Y0, Y0
 	VMOVDQU 64(AX)(BX*1), Y7
@@ -532,13 +741,13 @@ clashes1x256v3_round:
 	VPXOR   Y9, Y8, Y6
 	VPAND   Y9, Y8, Y9
 	VPOR    Y9, Y7, Y7
-	VPAND   Y2, Y7, Y8
+	VPAND   Y3, Y7, Y8
 	VPSRLW  $0x04, Y7, Y7
-	VPAND   Y2, Y7, Y7
+	VPAND   Y3, Y7, Y7
 	VPSHUFB Y8, Y1, Y8
 	VPSHUFB Y7, Y1, Y7
 	VPADDB  Y8, Y7, Y7
-	VPSADBW Y3, Y7, Y7
+	VPSADBW Y2, Y7, Y7
 	VPSLLQ  $0x03, Y7, Y7
 	VPADDQ  Y7, Y0, Y0
 	VMOVDQU 32(AX)(BX*1), Y7
@@ -594,42 +803,42 @@ clashes1x256v3_round:
 	VPXOR   Y9, Y8, Y6
 	VPAND   Y9, Y8, Y9
 	VPOR    Y9, Y7, Y7
-	VPAND   Y2, Y7, Y8
+	VPAND   Y3, Y7, Y8
 	VPSRLW  $0x04, Y7, Y7
-	VPAND   Y2, Y7, Y7
+	VPAND   Y3, Y7, Y7
 	VPSHUFB Y8, Y1, Y8
 	VPSHUFB Y7, Y1, Y7
 	VPADDB  Y8, Y7, Y7
-	VPSADBW Y3, Y7, Y7
+	VPSADBW Y2, Y7, Y7
 	VPSLLQ  $0x03, Y7, Y7
 	VPADDQ  Y7, Y0, Y0
 	SUBQ    $0x08, DX
 	CMPQ    DX, $0x08
 	JAE     clashes1x256v3_round
-	VPAND   Y2, Y4, Y7
+	VPAND   Y3, Y4, Y7
 	VPSRLW  $0x04, Y4, Y4
-	VPAND   Y2, Y4, Y4
+	VPAND   Y3, Y4, Y4
 	VPSHUFB Y7, Y1, Y7
 	VPSHUFB Y4, Y1, Y4
 	VPADDB  Y7, Y4, Y4
-	VPSADBW Y3, Y4, Y4
+	VPSADBW Y2, Y4, Y4
 	VPADDQ  Y4, Y0, Y0
-	VPAND   Y2, Y5, Y4
+	VPAND   Y3, Y5, Y4
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y4, Y1, Y4
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y4, Y5, Y5
-	VPSADBW Y3, Y5, Y5
+	VPSADBW Y2, Y5, Y5
 	VPSLLQ  $0x01, Y5, Y5
 	VPADDQ  Y5, Y0, Y0
-	VPAND   Y2, Y6, Y4
+	VPAND   Y3, Y6, Y4
 	VPSRLW  $0x04, Y6, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y4, Y1, Y4
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y4, Y5, Y6
-	VPSADBW Y3, Y6, Y6
+	VPSADBW Y2, Y6, Y6
 	VPSLLQ  $0x02, Y6, Y6
 	VPADDQ  Y6, Y0, Y0
 	TESTQ   DX, DX
@@ -642,29 +851,29 @@ clashes1x256v3_rest:
 	LEAQ    (BX)(BX*2), BX
 	ADDQ    $0x08, CX
 	VMOVDQU (AX)(BX*1), Y4
-	VPAND   Y2, Y4, Y5
+	VPAND   Y3, Y4, Y5
 	VPSRLW  $0x04, Y4, Y4
-	VPAND   Y2, Y4, Y4
+	VPAND   Y3, Y4, Y4
 	VPSHUFB Y5, Y1, Y5
 	VPSHUFB Y4, Y1, Y4
 	VPADDB  Y5, Y4, Y4
 	VMOVDQU 32(AX)(BX*1), Y5
-	VPAND   Y2, Y5, Y6
+	VPAND   Y3, Y5, Y6
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y6, Y1, Y6
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y6, Y4, Y4
 	VPADDB  Y5, Y4, Y4
 	VMOVDQU 64(AX)(BX*1), Y5
-	VPAND   Y2, Y5, Y6
+	VPAND   Y3, Y5, Y6
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y6, Y1, Y6
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y6, Y4, Y4
 	VPADDB  Y5, Y4, Y4
-	VPSADBW Y3, Y4, Y4
+	VPSADBW Y2, Y4, Y4
 	VPADDQ  Y4, Y0, Y0
 	DECQ    DX
 	JNZ     clashes1x256v3_rest
@@ -689,8 +898,8 @@ TEXT ·clashes1x256v4(SB), NOSPLIT, $0-40
 	TESTQ   DX, DX
 	JZ      clashes1x256v4_sum
 	VMOVDQU popcountNibbles<>+0(SB), Y1
-	VMOVDQU lowHalves<>+0(SB), Y2
-	VPXOR   Y3, Y3, Y3
+	VMOVDQU lowHalves<>+0(SB), Y3
+	VPXOR   Y2, Y2, Y2
 	VPXOR   Y4, Y4, Y4
 	VPXOR   Y5, Y5, Y5
 	VPXOR   Y6, Y6, Y6
@@ -749,42 +958,42 @@ clashes1x256v4_round:
 	VPXOR   Y9, Y8, Y6
 	VPAND   Y9, Y8, Y9
 	VPOR    Y9, Y7, Y7
-	VPAND   Y2, Y7, Y8
+	VPAND   Y3, Y7, Y8
 	VPSRLW  $0x04, Y7, Y7
-	VPAND   Y2, Y7, Y7
+	VPAND   Y3, Y7, Y7
 	VPSHUFB Y8, Y1, Y8
 	VPSHUFB Y7, Y1, Y7
 	VPADDB  Y8, Y7, Y7
-	VPSADBW Y3, Y7, Y7
+	VPSADBW Y2, Y7, Y7
 	VPSLLQ  $0x03, Y7, Y7
 	VPADDQ  Y7, Y0, Y0
 	SUBQ    $0x02, DX
 	CMPQ    DX, $0x02
 	JAE     clashes1x256v4_round
-	VPAND   Y2, Y4, Y7
+	VPAND   Y3, Y4, Y7
 	VPSRLW  $0x04, Y4, Y4
-	VPAND   Y2, Y4, Y4
+	VPAND   Y3, Y4, Y4
 	VPSHUFB Y7, Y1, Y7
 	VPSHUFB Y4, Y1, Y4
 	VPADDB  Y7, Y4, Y4
-	VPSADBW Y3, Y4, Y4
+	VPSADBW Y2, Y4, Y4
 	VPADDQ  Y4, Y0, Y0
-	VPAND   Y2, Y5, Y4
+	VPAND   Y3, Y5, Y4
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y4, Y1, Y4
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y4, Y5, Y5
-	VPSADBW Y3, Y5, Y5
+	VPSADBW Y2, Y5, Y5
 	VPSLLQ  $0x01, Y5, Y5
 	VPADDQ  Y5, Y0, Y0
-	VPAND   Y2, Y6, Y4
+	VPAND   Y3, Y6, Y4
 	VPSRLW  $0x04, Y6, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y4, Y1, Y4
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y4, Y5, Y6
-	VPSADBW Y3, Y6, Y6
+	VPSADBW Y2, Y6, Y6
 	VPSLLQ  $0x02, Y6, Y6
 	VPADDQ  Y6, Y0, Y0
 	TESTQ   DX, DX
@@ -796,37 +1005,37 @@ clashes1x256v4_rest:
 	ANDQ    $0x00007f80, BX
 	ADDQ    $0x08, CX
 	VMOVDQU (AX)(BX*1), Y4
-	VPAND   Y2, Y4, Y5
+	VPAND   Y3, Y4, Y5
 	VPSRLW  $0x04, Y4, Y4
-	VPAND   Y2, Y4, Y4
+	VPAND   Y3, Y4, Y4
 	VPSHUFB Y5, Y1, Y5
 	VPSHUFB Y4, Y1, Y4
 	VPADDB  Y5, Y4, Y4
 	VMOVDQU 32(AX)(BX*1), Y5
-	VPAND   Y2, Y5, Y6
+	VPAND   Y3, Y5, Y6
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y6, Y1, Y6
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y6, Y4, Y4
 	VPADDB  Y5, Y4, Y4
 	VMOVDQU 64(AX)(BX*1), Y5
-	VPAND   Y2, Y5, Y6
+	VPAND   Y3, Y5, Y6
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y6, Y1, Y6
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y6, Y4, Y4
 	VPADDB  Y5, Y4, Y4
 	VMOVDQU 96(AX)(BX*1), Y5
-	VPAND   Y2, Y5, Y6
+	VPAND   Y3, Y5, Y6
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y6, Y1, Y6
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y6, Y4, Y4
 	VPADDB  Y5, Y4, Y4
-	VPSADBW Y3, Y4, Y4
+	VPSADBW Y2, Y4, Y4
 	VPADDQ  Y4, Y0, Y0
 	DECQ    DX
 	JNZ     clashes1x256v4_rest
@@ -851,8 +1060,8 @@ TEXT ·clashes1x256v5(SB), NOSPLIT, $0-40
 	TESTQ   DX, DX
 	JZ      clashes1x256v5_sum
 	VMOVDQU popcountNibbles<>+0(SB), Y1
-	VMOVDQU lowHalves<>+0(SB), Y2
-	VPXOR   Y3, Y3, Y3
+	VMOVDQU lowHalves<>+0(SB), Y3
+	VPXOR   Y2, Y2, Y2
 	VPXOR   Y4, Y4, Y4
 	VPXOR   Y5, Y5, Y5
 	VPXOR   Y6, Y6, Y6
@@ -913,13 +1122,13 @@ clashes1x256v5_round:
 	VPXOR   Y9, Y8, Y6
 	VPAND   Y9, Y8, Y9
 	VPOR    Y9, Y7, Y7
-	VPAND   Y2, Y7, Y8
+	VPAND   Y3, Y7, Y8
 	VPSRLW  $0x04, Y7, Y7
-	VPAND   Y2, Y7, Y7
+	VPAND   Y3, Y7, Y7
 	VPSHUFB Y8, Y1, Y8
 	VPSHUFB Y7, Y1, Y7
 	VPADDB  Y8, Y7, Y7
-	VPSADBW Y3, Y7, Y7
+	VPSADBW Y2, Y7, Y7
 	VPSLLQ  $0x03, Y7, Y7
 	VPADDQ  Y7, Y0, Y0
 	VMOVDQU 96(AX)(BX*1), Y7
@@ -975,13 +1184,13 @@ clashes1x256v5_round:
 	VPXOR   Y9, Y8, Y6
 	VPAND   Y9, Y8, Y9
 	VPOR    Y9, Y7, Y7
-	VPAND   Y2, Y7, Y8
+	VPAND   Y3, Y7, Y8
 	VPSRLW  $0x04, Y7, Y7
-	VPAND   Y2, Y7, Y7
+	VPAND   Y3, Y7, Y7
 	VPSHUFB Y8, Y1, Y8
 	VPSHUFB Y7, Y1, Y7
 	VPADDB  Y8, Y7, Y7
-	VPSADBW Y3, Y7, Y7
+	VPSADBW Y2, Y7, Y7
 	VPSLLQ  $0x03, Y7, Y7
 	VPADDQ  Y7, Y0, Y0
 	VMOVDQU 32(AX)(BX*1), Y7
@@ -1032,13 +1241,13 @@ clashes1x256v5_round:
 	VPXOR   Y9, Y8, Y6
 	VPAND   Y9, Y8, Y9
 	VPOR    Y9, Y7, Y7
-	VPAND   Y2, Y7, Y8
+	VPAND   Y3, Y7, Y8
 	VPSRLW  $0x04, Y7, Y7
-	VPAND   Y2, Y7, Y7
+	VPAND   Y3, Y7, Y7
 	VPSHUFB Y8, Y1, Y8
 	VPSHUFB Y7, Y1, Y7
 	VPADDB  Y8, Y7, Y7
-	VPSADBW Y3, Y7, Y7
+	VPSADBW Y2, Y7, Y7
 	VPSLLQ  $0x03, Y7, Y7
 	VPADDQ  Y7, Y0, Y0
 	VMOVDQU 128(AX)(BX*1), Y7
@@ -1094,13 +1303,13 @@ clashes1x256v5_round:
 	VPXOR   Y9, Y8, Y6
 	VPAND   Y9, Y8, Y9
 	VPOR    Y9, Y7, Y7
-	VPAND   Y2, Y7, Y8
+	VPAND   Y3, Y7, Y8
 	VPSRLW  $0x04, Y7, Y7
-	VPAND   Y2, Y7, Y7
+	VPAND   Y3, Y7, Y7
 	VPSHUFB Y8, Y1, Y8
 	VPSHUFB Y7, Y1, Y7
 	VPADDB  Y8, Y7, Y7
-	VPSADBW Y3, Y7, Y7
+	VPSADBW Y2, Y7, Y7
 	VPSLLQ  $0x03, Y7, Y7
 	VPADDQ  Y7, Y0, Y0
 	VMOVDQU 64(AX)(BX*1), Y7
@@ -1151,42 +1360,42 @@ clashes1x256v5_round:
 	VPXOR   Y9, Y8, Y6
 	VPAND   Y9, Y8, Y9
 	VPOR    Y9, Y7, Y7
-	VPAND   Y2, Y7, Y8
+	VPAND   Y3, Y7, Y8
 	VPSRLW  $0x04, Y7, Y7
-	VPAND   Y2, Y7, Y7
+	VPAND   Y3, Y7, Y7
 	VPSHUFB Y8, Y1, Y8
 	VPSHUFB Y7, Y1, Y7
 	VPADDB  Y8, Y7, Y7
-	VPSADBW Y3, Y7, Y7
+	VPSADBW Y2, Y7, Y7
 	VPSLLQ  $0x03, Y7, Y7
 	VPADDQ  Y7, Y0, Y0
 	SUBQ    $0x08, DX
 	CMPQ    DX, $0x08
 	JAE     clashes1x256v5_round
-	VPAND   Y2, Y4, Y7
+	VPAND   Y3, Y4, Y7
 	VPSRLW  $0x04, Y4, Y4
-	VPAND   Y2, Y4, Y4
+	VPAND   Y3, Y4, Y4
 	VPSHUFB Y7, Y1, Y7
 	VPSHUFB Y4, Y1, Y4
 	VPADDB  Y7, Y4, Y4
-	VPSADBW Y3, Y4, Y4
+	VPSADBW Y2, Y4, Y4
 	VPADDQ  Y4, Y0, Y0
-	VPAND   Y2, Y5, Y4
+	VPAND   Y3, Y5, Y4
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y4, Y1, Y4
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y4, Y5, Y5
-	VPSADBW Y3, Y5, Y5
+	VPSADBW Y2, Y5, Y5
 	VPSLLQ  $0x01, Y5, Y5
 	VPADDQ  Y5, Y0, Y0
-	VPAND   Y2, Y6, Y4
+	VPAND   Y3, Y6, Y4
 	VPSRLW  $0x04, Y6, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y4, Y1, Y4
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y4, Y5, Y6
-	VPSADBW Y3, Y6, Y6
+	VPSADBW Y2, Y6, Y6
 	VPSLLQ  $0x02, Y6, Y6
 	VPADDQ  Y6, Y0, Y0
 	TESTQ   DX, DX
@@ -1199,45 +1408,45 @@ clashes1x256v5_rest:
 	LEAQ    (BX)(BX*4), BX
 	ADDQ    $0x08, CX
 	VMOVDQU (AX)(BX*1), Y4
-	VPAND   Y2, Y4, Y5
+	VPAND   Y3, Y4, Y5
 	VPSRLW  $0x04, Y4, Y4
-	VPAND   Y2, Y4, Y4
+	VPAND   Y3, Y4, Y4
 	VPSHUFB Y5, Y1, Y5
 	VPSHUFB Y4, Y1, Y4
 	VPADDB  Y5, Y4, Y4
 	VMOVDQU 32(AX)(BX*1), Y5
-	VPAND   Y2, Y5, Y6
+	VPAND   Y3, Y5, Y6
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y6, Y1, Y6
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y6, Y4, Y4
 	VPADDB  Y5, Y4, Y4
 	VMOVDQU 64(AX)(BX*1), Y5
-	VPAND   Y2, Y5, Y6
+	VPAND   Y3, Y5, Y6
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y6, Y1, Y6
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y6, Y4, Y4
 	VPADDB  Y5, Y4, Y4
 	VMOVDQU 96(AX)(BX*1), Y5
-	VPAND   Y2, Y5, Y6
+	VPAND   Y3, Y5, Y6
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y6, Y1, Y6
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y6, Y4, Y4
 	VPADDB  Y5, Y4, Y4
 	VMOVDQU 128(AX)(BX*1), Y5
-	VPAND   Y2, Y5, Y6
+	VPAND   Y3, Y5, Y6
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y6, Y1, Y6
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y6, Y4, Y4
 	VPADDB  Y5, Y4, Y4
-	VPSADBW Y3, Y4, Y4
+	VPSADBW Y2, Y4, Y4
 	VPADDQ  Y4, Y0, Y0
 	DECQ    DX
 	JNZ     clashes1x256v5_rest
@@ -1262,8 +1471,8 @@ TEXT ·clashes1x256v6(SB), NOSPLIT, $0-40
 	TESTQ   DX, DX
 	JZ      clashes1x256v6_sum
 	VMOVDQU popcountNibbles<>+0(SB), Y1
-	VMOVDQU lowHalves<>+0(SB), Y2
-	VPXOR   Y3, Y3, Y3
+	VMOVDQU lowHalves<>+0(SB), Y3
+	VPXOR   Y2, Y2, Y2
 	VPXOR   Y4, Y4, Y4
 	VPXOR   Y5, Y5, Y5
 	VPXOR   Y6, Y6, Y6
@@ -1324,13 +1533,13 @@ clashes1x256v6_round:
 	VPXOR   Y9, Y8, Y6
 	VPAND   Y9, Y8, Y9
 	VPOR    Y9, Y7, Y7
-	VPAND   Y2, Y7, Y8
+	VPAND   Y3, Y7, Y8
 	VPSRLW  $0x04, Y7, Y7
-	VPAND   Y2, Y7, Y7
+	VPAND   Y3, Y7, Y7
 	VPSHUFB Y8, Y1, Y8
 	VPSHUFB Y7, Y1, Y7
 	VPADDB  Y8, Y7, Y7
-	VPSADBW Y3, Y7, Y7
+	VPSADBW Y2, Y7, Y7
 	VPSLLQ  $0x03, Y7, Y7
 	VPADDQ  Y7, Y0, Y0
 	VMOVDQU 64(AX)(BX*1), Y7
@@ -1381,13 +1590,13 @@ clashes1x256v6_round:
 	VPXOR   Y9, Y8, Y6
 	VPAND   Y9, Y8, Y9
 	VPOR    Y9, Y7, Y7
-	VPAND   Y2, Y7, Y8
+	VPAND   Y3, Y7, Y8
 	VPSRLW  $0x04, Y7, Y7
-	VPAND   Y2, Y7, Y7
+	VPAND   Y3, Y7, Y7
 	VPSHUFB Y8, Y1, Y8
 	VPSHUFB Y7, Y1, Y7
 	VPADDB  Y8, Y7, Y7
-	VPSADBW Y3, Y7, Y7
+	VPSADBW Y2, Y7, Y7
 	VPSLLQ  $0x03, Y7, Y7
 	VPADDQ  Y7, Y0, Y0
 	VMOVDQU 128(AX)(BX*1), Y7
@@ -1438,42 +1647,42 @@ clashes1x256v6_round:
 	VPXOR   Y9, Y8, Y6
 	VPAND   Y9, Y8, Y9
 	VPOR    Y9, Y7, Y7
-	VPAND   Y2, Y7, Y8
+	VPAND   Y3, Y7, Y8
 	VPSRLW  $0x04, Y7, Y7
-	VPAND   Y2, Y7, Y7
+	VPAND   Y3, Y7, Y7
 	VPSHUFB Y8, Y1, Y8
 	VPSHUFB Y7, Y1, Y7
 	VPADDB  Y8, Y7, Y7
-	VPSADBW Y3, Y7, Y7
+	VPSADBW Y2, Y7, Y7
 	VPSLLQ  $0x03, Y7, Y7
 	VPADDQ  Y7, Y0, Y0
 	SUBQ    $0x04, DX
 	CMPQ    DX, $0x04
 	JAE     clashes1x256v6_round
-	VPAND   Y2, Y4, Y7
+	VPAND   Y3, Y4, Y7
 	VPSRLW  $0x04, Y4, Y4
-	VPAND   Y2, Y4, Y4
+	VPAND   Y3, Y4, Y4
 	VPSHUFB Y7, Y1, Y7
 	VPSHUFB Y4, Y1, Y4
 	VPADDB  Y7, Y4, Y4
-	VPSADBW Y3, Y4, Y4
+	VPSADBW Y2, Y4, Y4
 	VPADDQ  Y4, Y0, Y0
-	VPAND   Y2, Y5, Y4
+	VPAND   Y3, Y5, Y4
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y4, Y1, Y4
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y4, Y5, Y5
-	VPSADBW Y3, Y5, Y5
+	VPSADBW Y2, Y5, Y5
 	VPSLLQ  $0x01, Y5, Y5
 	VPADDQ  Y5, Y0, Y0
-	VPAND   Y2, Y6, Y4
+	VPAND   Y3, Y6, Y4
 	VPSRLW  $0x04, Y6, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y4, Y1, Y4
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y4, Y5, Y6
-	VPSADBW Y3, Y6, Y6
+	VPSADBW Y2, Y6, Y6
 	VPSLLQ  $0x02, Y6, Y6
 	VPADDQ  Y6, Y0, Y0
 	TESTQ   DX, DX
@@ -1486,53 +1695,53 @@ clashes1x256v6_rest:
 	LEAQ    (BX)(BX*2), BX
 	ADDQ    $0x08, CX
 	VMOVDQU (AX)(BX*1), Y4
-	VPAND   Y2, Y4, Y5
+	VPAND   Y3, Y4, Y5
 	VPSRLW  $0x04, Y4, Y4
-	VPAND   Y2, Y4, Y4
+	VPAND   Y3, Y4, Y4
 	VPSHUFB Y5, Y1, Y5
 	VPSHUFB Y4, Y1, Y4
 	VPADDB  Y5, Y4, Y4
 	VMOVDQU 32(AX)(BX*1), Y5
-	VPAND   Y2, Y5, Y6
+	VPAND   Y3, Y5, Y6
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y6, Y1, Y6
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y6, Y4, Y4
 	VPADDB  Y5, Y4, Y4
 	VMOVDQU 64(AX)(BX*1), Y5
-	VPAND   Y2, Y5, Y6
+	VPAND   Y3, Y5, Y6
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y6, Y1, Y6
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y6, Y4, Y4
 	VPADDB  Y5, Y4, Y4
 	VMOVDQU 96(AX)(BX*1), Y5
-	VPAND   Y2, Y5, Y6
+	VPAND   Y3, Y5, Y6
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y6, Y1, Y6
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y6, Y4, Y4
 	VPADDB  Y5, Y4, Y4
 	VMOVDQU 128(AX)(BX*1), Y5
-	VPAND   Y2, Y5, Y6
+	VPAND   Y3, Y5, Y6
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y6, Y1, Y6
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y6, Y4, Y4
 	VPADDB  Y5, Y4, Y4
 	VMOVDQU 160(AX)(BX*1), Y5
-	VPAND   Y2, Y5, Y6
+	VPAND   Y3, Y5, Y6
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y6, Y1, Y6
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y6, Y4, Y4
 	VPADDB  Y5, Y4, Y4
-	VPSADBW Y3, Y4, Y4
+	VPSADBW Y2, Y4, Y4
 	VPADDQ  Y4, Y0, Y0
 	DECQ    DX
 	JNZ     clashes1x256v6_rest
@@ -1557,8 +1766,8 @@ TEXT ·clashes1x256v7(SB), NOSPLIT, $0-40
 	TESTQ   DX, DX
 	JZ      clashes1x256v7_sum
 	VMOVDQU popcountNibbles<>+0(SB), Y1
-	VMOVDQU lowHalves<>+0(SB), Y2
-	VPXOR   Y3, Y3, Y3
+	VMOVDQU lowHalves<>+0(SB), Y3
+	VPXOR   Y2, Y2, Y2
 	VPXOR   Y4, Y4, Y4
 	VPXOR   Y5, Y5, Y5
 	VPXOR   Y6, Y6, Y6
@@ -1619,13 +1828,13 @@ clashes1x256v7_round:
 	VPXOR   Y9, Y8, Y6
 	VPAND   Y9, Y8, Y9
 	VPOR    Y9, Y7, Y7
-	VPAND   Y2, Y7, Y8
+	VPAND   Y3, Y7, Y8
 	VPSRLW  $0x04, Y7, Y7
-	VPAND   Y2, Y7, Y7
+	VPAND   Y3, Y7, Y7
 	VPSHUFB Y8, Y1, Y8
 	VPSHUFB Y7, Y1, Y7
 	VPADDB  Y8, Y7, Y7
-	VPSADBW Y3, Y7, Y7
+	VPSADBW Y2, Y7, Y7
 	VPSLLQ  $0x03, Y7, Y7
 	VPADDQ  Y7, Y0, Y0
 	VMOVDQU 32(AX)(BX*1), Y7
@@ -1676,13 +1885,13 @@ clashes1x256v7_round:
 	VPXOR   Y9, Y8, Y6
 	VPAND   Y9, Y8, Y9
 	VPOR    Y9, Y7, Y7
-	VPAND   Y2, Y7, Y8
+	VPAND   Y3, Y7, Y8
 	VPSRLW  $0x04, Y7, Y7
-	VPAND   Y2, Y7, Y7
+	VPAND   Y3, Y7, Y7
 	VPSHUFB Y8, Y1, Y8
 	VPSHUFB Y7, Y1, Y7
 	VPADDB  Y8, Y7, Y7
-	VPSADBW Y3, Y7, Y7
+	VPSADBW Y2, Y7, Y7
 	VPSLLQ  $0x03, Y7, Y7
 	VPADDQ  Y7, Y0, Y0
 	VMOVDQU 64(AX)(BX*1), Y7
@@ -1733,13 +1942,13 @@ clashes1x256v7_round:
 	VPXOR   Y9, Y8, Y6
 	VPAND   Y9, Y8, Y9
 	VPOR    Y9, Y7, Y7
-	VPAND   Y2, Y7, Y8
+	VPAND   Y3, Y7, Y8
 	VPSRLW  $0x04, Y7, Y7
-	VPAND   Y2, Y7, Y7
+	VPAND   Y3, Y7, Y7
 	VPSHUFB Y8, Y1, Y8
 	VPSHUFB Y7, Y1, Y7
 	VPADDB  Y8, Y7, Y7
-	VPSADBW Y3, Y7, Y7
+	VPSADBW Y2, Y7, Y7
 	VPSLLQ  $0x03, Y7, Y7
 	VPADDQ  Y7, Y0, Y0
 	VMOVDQU 96(AX)(BX*1), Y7
@@ -1790,13 +1999,13 @@ clashes1x256v7_round:
 	VPXOR   Y9, Y8, Y6
 	VPAND   Y9, Y8, Y9
 	VPOR    Y9, Y7, Y7
-	VPAND   Y2, Y7, Y8
+	VPAND   Y3, Y7, Y8
 	VPSRLW  $0x04, Y7, Y7
-	VPAND   Y2, Y7, Y7
+	VPAND   Y3, Y7, Y7
 	VPSHUFB Y8, Y1, Y8
 	VPSHUFB Y7, Y1, Y7
 	VPADDB  Y8, Y7, Y7
-	VPSADBW Y3, Y7, Y7
+	VPSADBW Y2, Y7, Y7
 	VPSLLQ  $0x03, Y7, Y7
 	VPADDQ  Y7, Y0, Y0
 	VMOVDQU 128(AX)(BX*1), Y7
@@ -1847,13 +2056,13 @@ clashes1x256v7_round:
 	VPXOR   Y9, Y8, Y6
 	VPAND   Y9, Y8, Y9
 	VPOR    Y9, Y7, Y7
-	VPAND   Y2, Y7, Y8
+	VPAND   Y3, Y7, Y8
 	VPSRLW  $0x04, Y7, Y7
-	VPAND   Y2, Y7, Y7
+	VPAND   Y3, Y7, Y7
 	VPSHUFB Y8, Y1, Y8
 	VPSHUFB Y7, Y1, Y7
 	VPADDB  Y8, Y7, Y7
-	VPSADBW Y3, Y7, Y7
+	VPSADBW Y2, Y7, Y7
 	VPSLLQ  $0x03, Y7, Y7
 	VPADDQ  Y7, Y0, Y0
 	VMOVDQU 160(AX)(BX*1), Y7
@@ -1904,13 +2113,13 @@ clashes1x256v7_round:
 	VPXOR   Y9, Y8, Y6
 	VPAND   Y9, Y8, Y9
 	VPOR    Y9, Y7, Y7
-	VPAND   Y2, Y7, Y8
+	VPAND   Y3, Y7, Y8
 	VPSRLW  $0x04, Y7, Y7
-	VPAND   Y2, Y7, Y7
+	VPAND   Y3, Y7, Y7
 	VPSHUFB Y8, Y1, Y8
 	VPSHUFB Y7, Y1, Y7
 	VPADDB  Y8, Y7, Y7
-	VPSADBW Y3, Y7, Y7
+	VPSADBW Y2, Y7, Y7
 	VPSLLQ  $0x03, Y7, Y7
 	VPADDQ  Y7, Y0, Y0
 	VMOVDQU 192(AX)(BX*1), Y7
@@ -1961,42 +2170,42 @@ clashes1x256v7_round:
 	VPXOR   Y9, Y8, Y6
 	VPAND   Y9, Y8, Y9
 	VPOR    Y9, Y7, Y7
-	VPAND   Y2, Y7, Y8
+	VPAND   Y3, Y7, Y8
 	VPSRLW  $0x04, Y7, Y7
-	VPAND   Y2, Y7, Y7
+	VPAND   Y3, Y7, Y7
 	VPSHUFB Y8, Y1, Y8
 	VPSHUFB Y7, Y1, Y7
 	VPADDB  Y8, Y7, Y7
-	VPSADBW Y3, Y7, Y7
+	VPSADBW Y2, Y7, Y7
 	VPSLLQ  $0x03, Y7, Y7
 	VPADDQ  Y7, Y0, Y0
 	SUBQ    $0x08, DX
 	CMPQ    DX, $0x08
 	JAE     clashes1x256v7_round
-	VPAND   Y2, Y4, Y7
+	VPAND   Y3, Y4, Y7
 	VPSRLW  $0x04, Y4, Y4
-	VPAND   Y2, Y4, Y4
+	VPAND   Y3, Y4, Y4
 	VPSHUFB Y7, Y1, Y7
 	VPSHUFB Y4, Y1, Y4
 	VPADDB  Y7, Y4, Y4
-	VPSADBW Y3, Y4, Y4
+	VPSADBW Y2, Y4, Y4
 	VPADDQ  Y4, Y0, Y0
-	VPAND   Y2, Y5, Y4
+	VPAND   Y3, Y5, Y4
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y4, Y1, Y4
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y4, Y5, Y5
-	VPSADBW Y3, Y5, Y5
+	VPSADBW Y2, Y5, Y5
 	VPSLLQ  $0x01, Y5, Y5
 	VPADDQ  Y5, Y0, Y0
-	VPAND   Y2, Y6, Y4
+	VPAND   Y3, Y6, Y4
 	VPSRLW  $0x04, Y6, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y4, Y1, Y4
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y4, Y5, Y6
-	VPSADBW Y3, Y6, Y6
+	VPSADBW Y2, Y6, Y6
 	VPSLLQ  $0x02, Y6, Y6
 	VPADDQ  Y6, Y0, Y0
 	TESTQ   DX, DX
@@ -2009,61 +2218,61 @@ clashes1x256v7_rest:
 	IMUL3Q  $0x07, BX, BX
 	ADDQ    $0x08, CX
 	VMOVDQU (AX)(BX*1), Y4
-	VPAND   Y2, Y4, Y5
+	VPAND   Y3, Y4, Y5
 	VPSRLW  $0x04, Y4, Y4
-	VPAND   Y2, Y4, Y4
+	VPAND   Y3, Y4, Y4
 	VPSHUFB Y5, Y1, Y5
 	VPSHUFB Y4, Y1, Y4
 	VPADDB  Y5, Y4, Y4
 	VMOVDQU 32(AX)(BX*1), Y5
-	VPAND   Y2, Y5, Y6
+	VPAND   Y3, Y5, Y6
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y6, Y1, Y6
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y6, Y4, Y4
 	VPADDB  Y5, Y4, Y4
 	VMOVDQU 64(AX)(BX*1), Y5
-	VPAND   Y2, Y5, Y6
+	VPAND   Y3, Y5, Y6
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y6, Y1, Y6
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y6, Y4, Y4
 	VPADDB  Y5, Y4, Y4
 	VMOVDQU 96(AX)(BX*1), Y5
-	VPAND   Y2, Y5, Y6
+	VPAND   Y3, Y5, Y6
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y6, Y1, Y6
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y6, Y4, Y4
 	VPADDB  Y5, Y4, Y4
 	VMOVDQU 128(AX)(BX*1), Y5
-	VPAND   Y2, Y5, Y6
+	VPAND   Y3, Y5, Y6
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y6, Y1, Y6
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y6, Y4, Y4
 	VPADDB  Y5, Y4, Y4
 	VMOVDQU 160(AX)(BX*1), Y5
-	VPAND   Y2, Y5, Y6
+	VPAND   Y3, Y5, Y6
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y6, Y1, Y6
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y6, Y4, Y4
 	VPADDB  Y5, Y4, Y4
 	VMOVDQU 192(AX)(BX*1), Y5
-	VPAND   Y2, Y5, Y6
+	VPAND   Y3, Y5, Y6
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y6, Y1, Y6
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y6, Y4, Y4
 	VPADDB  Y5, Y4, Y4
-	VPSADBW Y3, Y4, Y4
+	VPSADBW Y2, Y4, Y4
 	VPADDQ  Y4, Y0, Y0
 	DECQ    DX
 	JNZ     clashes1x256v7_rest
@@ -2088,8 +2297,8 @@ TEXT ·clashes1x256v8(SB), NOSPLIT, $0-40
 	TESTQ   DX, DX
 	JZ      clashes1x256v8_sum
 	VMOVDQU popcountNibbles<>+0(SB), Y1
-	VMOVDQU lowHalves<>+0(SB), Y2
-	VPXOR   Y3, Y3, Y3
+	VMOVDQU lowHalves<>+0(SB), Y3
+	VPXOR   Y2, Y2, Y2
 	VPXOR   Y4, Y4, Y4
 	VPXOR   Y5, Y5, Y5
 	VPXOR   Y6, Y6, Y6
@@ -2144,42 +2353,42 @@ clashes1x256v8_round:
 	VPXOR   Y9, Y8, Y6
 	VPAND   Y9, Y8, Y9
 	VPOR    Y9, Y7, Y7
-	VPAND   Y2, Y7, Y8
+	VPAND   Y3, Y7, Y8
 	VPSRLW  $0x04, Y7, Y7
-	VPAND   Y2, Y7, Y7
+	VPAND   Y3, Y7, Y7
 	VPSHUFB Y8, Y1, Y8
 	VPSHUFB Y7, Y1, Y7
 	VPADDB  Y8, Y7, Y7
-	VPSADBW Y3, Y7, Y7
+	VPSADBW Y2, Y7, Y7
 	VPSLLQ  $0x03, Y7, Y7
 	VPADDQ  Y7, Y0, Y0
 	SUBQ    $0x01, DX
 	CMPQ    DX, $0x01
 	JAE     clashes1x256v8_round
-	VPAND   Y2, Y4, Y7
+	VPAND   Y3, Y4, Y7
 	VPSRLW  $0x04, Y4, Y4
-	VPAND   Y2, Y4, Y4
+	VPAND   Y3, Y4, Y4
 	VPSHUFB Y7, Y1, Y7
 	VPSHUFB Y4, Y1, Y4
 	VPADDB  Y7, Y4, Y4
-	VPSADBW Y3, Y4, Y4
+	VPSADBW Y2, Y4, Y4
 	VPADDQ  Y4, Y0, Y0
-	VPAND   Y2, Y5, Y4
+	VPAND   Y3, Y5, Y4
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y4, Y1, Y4
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y4, Y5, Y5
-	VPSADBW Y3, Y5, Y5
+	VPSADBW Y2, Y5, Y5
 	VPSLLQ  $0x01, Y5, Y5
 	VPADDQ  Y5, Y0, Y0
-	VPAND   Y2, Y6, Y4
+	VPAND   Y3, Y6, Y4
 	VPSRLW  $0x04, Y6, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y4, Y1, Y4
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y4, Y5, Y6
-	VPSADBW Y3, Y6, Y6
+	VPSADBW Y2, Y6, Y6
 	VPSLLQ  $0x02, Y6, Y6
 	VPADDQ  Y6, Y0, Y0
 	TESTQ   DX, DX
@@ -2191,74 +2400,334 @@ clashes1x256v8_rest:
 	ANDQ    $0x0000ff00, BX
 	ADDQ    $0x08, CX
 	VMOVDQU (AX)(BX*1), Y4
-	VPAND   Y2, Y4, Y5
+	VPAND   Y3, Y4, Y5
 	VPSRLW  $0x04, Y4, Y4
-	VPAND   Y2, Y4, Y4
+	VPAND   Y3, Y4, Y4
 	VPSHUFB Y5, Y1, Y5
 	VPSHUFB Y4, Y1, Y4
 	VPADDB  Y5, Y4, Y4
 	VMOVDQU 32(AX)(BX*1), Y5
-	VPAND   Y2, Y5, Y6
+	VPAND   Y3, Y5, Y6
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y6, Y1, Y6
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y6, Y4, Y4
 	VPADDB  Y5, Y4, Y4
 	VMOVDQU 64(AX)(BX*1), Y5
-	VPAND   Y2, Y5, Y6
+	VPAND   Y3, Y5, Y6
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y6, Y1, Y6
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y6, Y4, Y4
 	VPADDB  Y5, Y4, Y4
 	VMOVDQU 96(AX)(BX*1), Y5
-	VPAND   Y2, Y5, Y6
+	VPAND   Y3, Y5, Y6
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y6, Y1, Y6
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y6, Y4, Y4
 	VPADDB  Y5, Y4, Y4
 	VMOVDQU 128(AX)(BX*1), Y5
-	VPAND   Y2, Y5, Y6
+	VPAND   Y3, Y5, Y6
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y6, Y1, Y6
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y6, Y4, Y4
 	VPADDB  Y5, Y4, Y4
 	VMOVDQU 160(AX)(BX*1), Y5
-	VPAND   Y2, Y5, Y6
+	VPAND   Y3, Y5, Y6
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y6, Y1, Y6
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y6, Y4, Y4
 	VPADDB  Y5, Y4, Y4
 	VMOVDQU 192(AX)(BX*1), Y5
-	VPAND   Y2, Y5, Y6
+	VPAND   Y3, Y5, Y6
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y6, Y1, Y6
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y6, Y4, Y4
 	VPADDB  Y5, Y4, Y4
 	VMOVDQU 224(AX)(BX*1), Y5
-	VPAND   Y2, Y5, Y6
+	VPAND   Y3, Y5, Y6
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y6, Y1, Y6
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y6, Y4, Y4
 	VPADDB  Y5, Y4, Y4
-	VPSADBW Y3, Y4, Y4
+	VPSADBW Y2, Y4, Y4
 	VPADDQ  Y4, Y0, Y0
 	DECQ    DX
 	JNZ     clashes1x256v8_rest
 
 clashes1x256v8_sum:
+	VEXTRACTI128 $0x01, Y0, X1
+	VPADDQ       X1, X0, X1
+	VPSHUFD      $0x4e, X1, X0
+	VPADDQ       X0, X1, X1
+	VMOVQ        X1, AX
+	VZEROUPPER
+	MOVQ         AX, ret+32(FP)
+	RET
+
+// func clashes2x256s(tables *uint64, keys []uint64) int
+// Requires: AVX, AVX2, BMI2
+TEXT ·clashes2x256s(SB), NOSPLIT, $0-40
+	MOVQ    tables+0(FP), AX
+	MOVQ    keys_base+8(FP), CX
+	MOVQ    keys_len+16(FP), DX
+	VPXOR   Y0, Y0, Y0
+	TESTQ   DX, DX
+	JZ      clashes2x256s_sum
+	VMOVDQU popcountNibbles<>+0(SB), Y1
+	VPXOR   Y2, Y2, Y2
+	VPXOR   Y3, Y3, Y3
+	VPXOR   Y4, Y4, Y4
+	VPXOR   Y5, Y5, Y5
+	CMPQ    DX, $0x10
+	JB      clashes2x256s_rest
+
+clashes2x256s_round:
+	MOVQ        (CX), SI
+	RORXQ       $0x3c, SI, BX
+	ANDQ        $0x00000ff0, BX
+	RORXQ       $0x04, SI, SI
+	ANDQ        $0x00000ff0, SI
+	ADDQ        $0x08, CX
+	VMOVDQU     (AX)(BX*1), X6
+	VPOR        4096(AX)(SI*1), X6, X6
+	MOVQ        (CX), SI
+	RORXQ       $0x3c, SI, BX
+	ANDQ        $0x00000ff0, BX
+	RORXQ       $0x04, SI, SI
+	ANDQ        $0x00000ff0, SI
+	ADDQ        $0x08, CX
+	VMOVDQU     (AX)(BX*1), X7
+	VPOR        4096(AX)(SI*1), X7, X7
+	VINSERTI128 $0x01, X7, Y6, Y6
+	MOVQ        (CX), SI
+	RORXQ       $0x3c, SI, BX
+	ANDQ        $0x00000ff0, BX
+	RORXQ       $0x04, SI, SI
+	ANDQ        $0x00000ff0, SI
+	ADDQ        $0x08, CX
+	VMOVDQU     (AX)(BX*1), X7
+	VPOR        4096(AX)(SI*1), X7, X7
+	MOVQ        (CX), SI
+	RORXQ       $0x3c, SI, BX
+	ANDQ        $0x00000ff0, BX
+	RORXQ       $0x04, SI, SI
+	ANDQ        $0x00000ff0, SI
+	ADDQ        $0x08, CX
+	VMOVDQU     (AX)(BX*1), X8
+	VPOR        4096(AX)(SI*1), X8, X8
+	VINSERTI128 $0x01, X8, Y7, Y7
+	VPXOR       Y3, Y6, Y8
+	VPAND       Y3, Y6, Y6
+	VPXOR       Y8, Y7, Y3
+	VPAND       Y8, Y7, Y8
+	VPOR        Y8, Y6, Y6
+	MOVQ        (CX), SI
+	RORXQ       $0x3c, SI, BX
+	ANDQ        $0x00000ff0, BX
+	RORXQ       $0x04, SI, SI
+	ANDQ        $0x00000ff0, SI
+	ADDQ        $0x08, CX
+	VMOVDQU     (AX)(BX*1), X9
+	VPOR        4096(AX)(SI*1), X9, X9
+	MOVQ        (CX), SI
+	RORXQ       $0x3c, SI, BX
+	ANDQ        $0x00000ff0, BX
+	RORXQ       $0x04, SI, SI
+	ANDQ        $0x00000ff0, SI
+	ADDQ        $0x08, CX
+	VMOVDQU     (AX)(BX*1), X7
+	VPOR        4096(AX)(SI*1), X7, X7
+	VINSERTI128 $0x01, X7, Y9, Y9
+	MOVQ        (CX), SI
+	RORXQ       $0x3c, SI, BX
+	ANDQ        $0x00000ff0, BX
+	RORXQ       $0x04, SI, SI
+	ANDQ        $0x00000ff0, SI
+	ADDQ        $0x08, CX
+	VMOVDQU     (AX)(BX*1), X10
+	VPOR        4096(AX)(SI*1), X10, X10
+	MOVQ        (CX), SI
+	RORXQ       $0x3c, SI, BX
+	ANDQ        $0x00000ff0, BX
+	RORXQ       $0x04, SI, SI
+	ANDQ        $0x00000ff0, SI
+	ADDQ        $0x08, CX
+	VMOVDQU     (AX)(BX*1), X7
+	VPOR        4096(AX)(SI*1), X7, X7
+	VINSERTI128 $0x01, X7, Y10, Y10
+	VPXOR       Y3, Y9, Y8
+	VPAND       Y3, Y9, Y9
+	VPXOR       Y8, Y10, Y3
+	VPAND       Y8, Y10, Y8
+	VPOR        Y8, Y9, Y9
+	VPXOR       Y4, Y6, Y8
+	VPAND       Y4, Y6, Y6
+	VPXOR       Y8, Y9, Y4
+	VPAND       Y8, Y9, Y8
+	VPOR        Y8, Y6, Y6
+	MOVQ        (CX), SI
+	RORXQ       $0x3c, SI, BX
+	ANDQ        $0x00000ff0, BX
+	RORXQ       $0x04, SI, SI
+	ANDQ        $0x00000ff0, SI
+	ADDQ        $0x08, CX
+	VMOVDQU     (AX)(BX*1), X11
+	VPOR        4096(AX)(SI*1), X11, X11
+	MOVQ        (CX), SI
+	RORXQ       $0x3c, SI, BX
+	ANDQ        $0x00000ff0, BX
+	RORXQ       $0x04, SI, SI
+	ANDQ        $0x00000ff0, SI
+	ADDQ        $0x08, CX
+	VMOVDQU     (AX)(BX*1), X7
+	VPOR        4096(AX)(SI*1), X7, X7
+	VINSERTI128 $0x01, X7, Y11, Y11
+	MOVQ        (CX), SI
+	RORXQ       $0x3c, SI, BX
+	ANDQ        $0x00000ff0, BX
+	RORXQ       $0x04, SI, SI
+	ANDQ        $0x00000ff0, SI
+	ADDQ        $0x08, CX
+	VMOVDQU     (AX)(BX*1), X12
+	VPOR        4096(AX)(SI*1), X12, X12
+	MOVQ        (CX), SI
+	RORXQ       $0x3c, SI, BX
+	ANDQ        $0x00000ff0, BX
+	RORXQ       $0x04, SI, SI
+	ANDQ        $0x00000ff0, SI
+	ADDQ        $0x08, CX
+	VMOVDQU     (AX)(BX*1), X7
+	VPOR        4096(AX)(SI*1), X7, X7
+	VINSERTI128 $0x01, X7, Y12, Y12
+	VPXOR       Y3, Y11, Y8
+	VPAND       Y3, Y11, Y11
+	VPXOR       Y8, Y12, Y3
+	VPAND       Y8, Y12, Y8
+	VPOR        Y8, Y11, Y11
+	MOVQ        (CX), SI
+	RORXQ       $0x3c, SI, BX
+	ANDQ        $0x00000ff0, BX
+	RORXQ       $0x04, SI, SI
+	ANDQ        $0x00000ff0, SI
+	ADDQ        $0x08, CX
+	VMOVDQU     (AX)(BX*1), X13
+	VPOR        4096(AX)(SI*1), X13, X13
+	MOVQ        (CX), SI
+	RORXQ       $0x3c, SI, BX
+	ANDQ        $0x00000ff0, BX
+	RORXQ       $0x04, SI, SI
+	ANDQ        $0x00000ff0, SI
+	ADDQ        $0x08, CX
+	VMOVDQU     (AX)(BX*1), X7
+	VPOR        4096(AX)(SI*1), X7, X7
+	VINSERTI128 $0x01, X7, Y13, Y13
+	MOVQ        (CX), SI
+	RORXQ       $0x3c, SI, BX
+	ANDQ        $0x00000ff0, BX
+	RORXQ       $0x04, SI, SI
+	ANDQ        $0x00000ff0, SI
+	ADDQ        $0x08, CX
+	VMOVDQU     (AX)(BX*1), X14
+	VPOR        4096(AX)(SI*1), X14, X14
+	MOVQ        (CX), SI
+	RORXQ       $0x3c, SI, BX
+	ANDQ        $0x00000ff0, BX
+	RORXQ       $0x04, SI, SI
+	ANDQ        $0x00000ff0, SI
+	ADDQ        $0x08, CX
+	VMOVDQU     (AX)(BX*1), X7
+	VPOR        4096(AX)(SI*1), X7, X7
+	VINSERTI128 $0x01, X7, Y14, Y14
+	VPXOR       Y3, Y13, Y8
+	VPAND       Y3, Y13, Y13
+	VPXOR       Y8, Y14, Y3
+	VPAND       Y8, Y14, Y8
+	VPOR        Y8, Y13, Y13
+	VPXOR       Y4, Y11, Y8
+	VPAND       Y4, Y11, Y11
+	VPXOR       Y8, Y13, Y4
+	VPAND       Y8, Y13, Y8
+	VPOR        Y8, Y11, Y11
+	VPXOR       Y5, Y6, Y8
+	VPAND       Y5, Y6, Y6
+	VPXOR       Y8, Y11, Y5
+	VPAND       Y8, Y11, Y8
+	VPOR        Y8, Y6, Y6
+	VPAND       lowHalves<>+0(SB), Y6, Y8
+	VPSRLW      $0x04, Y6, Y6
+	VPAND       lowHalves<>+0(SB), Y6, Y6
+	VPSHUFB     Y8, Y1, Y8
+	VPSHUFB     Y6, Y1, Y6
+	VPADDB      Y8, Y6, Y6
+	VPSADBW     Y2, Y6, Y6
+	VPSLLQ      $0x03, Y6, Y6
+	VPADDQ      Y6, Y0, Y0
+	SUBQ        $0x10, DX
+	CMPQ        DX, $0x10
+	JAE         clashes2x256s_round
+	VPAND       lowHalves<>+0(SB), Y3, Y6
+	VPSRLW      $0x04, Y3, Y3
+	VPAND       lowHalves<>+0(SB), Y3, Y3
+	VPSHUFB     Y6, Y1, Y6
+	VPSHUFB     Y3, Y1, Y3
+	VPADDB      Y6, Y3, Y3
+	VPSADBW     Y2, Y3, Y3
+	VPADDQ      Y3, Y0, Y0
+	VPAND       lowHalves<>+0(SB), Y4, Y3
+	VPSRLW      $0x04, Y4, Y4
+	VPAND       lowHalves<>+0(SB), Y4, Y4
+	VPSHUFB     Y3, Y1, Y3
+	VPSHUFB     Y4, Y1, Y4
+	VPADDB      Y3, Y4, Y4
+	VPSADBW     Y2, Y4, Y4
+	VPSLLQ      $0x01, Y4, Y4
+	VPADDQ      Y4, Y0, Y0
+	VPAND       lowHalves<>+0(SB), Y5, Y3
+	VPSRLW      $0x04, Y5, Y4
+	VPAND       lowHalves<>+0(SB), Y4, Y4
+	VPSHUFB     Y3, Y1, Y3
+	VPSHUFB     Y4, Y1, Y4
+	VPADDB      Y3, Y4, Y5
+	VPSADBW     Y2, Y5, Y5
+	VPSLLQ      $0x02, Y5, Y5
+	VPADDQ      Y5, Y0, Y0
+	TESTQ       DX, DX
+	JZ          clashes2x256s_sum
+
+clashes2x256s_rest:
+	MOVQ    (CX), SI
+	RORXQ   $0x3c, SI, BX
+	ANDQ    $0x00000ff0, BX
+	RORXQ   $0x04, SI, SI
+	ANDQ    $0x00000ff0, SI
+	ADDQ    $0x08, CX
+	VMOVDQU (AX)(BX*1), X15
+	VPOR    4096(AX)(SI*1), X15, X15
+	VPAND   lowHalves<>+0(SB), Y15, Y3
+	VPSRLW  $0x04, Y15, Y4
+	VPAND   lowHalves<>+0(SB), Y4, Y4
+	VPSHUFB Y3, Y1, Y3
+	VPSHUFB Y4, Y1, Y4
+	VPADDB  Y3, Y4, Y3
+	VPSADBW Y2, Y3, Y3
+	VPADDQ  Y3, Y0, Y0
+	DECQ    DX
+	JNZ     clashes2x256s_rest
+
+clashes2x256s_sum:
 	VEXTRACTI128 $0x01, Y0, X1
 	VPADDQ       X1, X0, X1
 	VPSHUFD      $0x4e, X1, X0
@@ -2278,8 +2747,8 @@ TEXT ·clashes2x256v1(SB), NOSPLIT, $0-40
 	TESTQ   DX, DX
 	JZ      clashes2x256v1_sum
 	VMOVDQU popcountNibbles<>+0(SB), Y1
-	VMOVDQU lowHalves<>+0(SB), Y2
-	VPXOR   Y3, Y3, Y3
+	VMOVDQU lowHalves<>+0(SB), Y3
+	VPXOR   Y2, Y2, Y2
 	VPXOR   Y4, Y4, Y4
 	VPXOR   Y5, Y5, Y5
 	VPXOR   Y6, Y6, Y6
@@ -2386,42 +2855,42 @@ clashes2x256v1_round:
 	VPXOR   Y9, Y8, Y6
 	VPAND   Y9, Y8, Y9
 	VPOR    Y9, Y7, Y7
-	VPAND   Y2, Y7, Y8
+	VPAND   Y3, Y7, Y8
 	VPSRLW  $0x04, Y7, Y7
-	VPAND   Y2, Y7, Y7
+	VPAND   Y3, Y7, Y7
 	VPSHUFB Y8, Y1, Y8
 	VPSHUFB Y7, Y1, Y7
 	VPADDB  Y8, Y7, Y7
-	VPSADBW Y3, Y7, Y7
+	VPSADBW Y2, Y7, Y7
 	VPSLLQ  $0x03, Y7, Y7
 	VPADDQ  Y7, Y0, Y0
 	SUBQ    $0x08, DX
 	CMPQ    DX, $0x08
 	JAE     clashes2x256v1_round
-	VPAND   Y2, Y4, Y7
+	VPAND   Y3, Y4, Y7
 	VPSRLW  $0x04, Y4, Y4
-	VPAND   Y2, Y4, Y4
+	VPAND   Y3, Y4, Y4
 	VPSHUFB Y7, Y1, Y7
 	VPSHUFB Y4, Y1, Y4
 	VPADDB  Y7, Y4, Y4
-	VPSADBW Y3, Y4, Y4
+	VPSADBW Y2, Y4, Y4
 	VPADDQ  Y4, Y0, Y0
-	VPAND   Y2, Y5, Y4
+	VPAND   Y3, Y5, Y4
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y4, Y1, Y4
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y4, Y5, Y5
-	VPSADBW Y3, Y5, Y5
+	VPSADBW Y2, Y5, Y5
 	VPSLLQ  $0x01, Y5, Y5
 	VPADDQ  Y5, Y0, Y0
-	VPAND   Y2, Y6, Y4
+	VPAND   Y3, Y6, Y4
 	VPSRLW  $0x04, Y6, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y4, Y1, Y4
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y4, Y5, Y6
-	VPSADBW Y3, Y6, Y6
+	VPSADBW Y2, Y6, Y6
 	VPSLLQ  $0x02, Y6, Y6
 	VPADDQ  Y6, Y0, Y0
 	TESTQ   DX, DX
@@ -2436,13 +2905,13 @@ clashes2x256v1_rest:
 	ADDQ    $0x08, CX
 	VMOVDQU (AX)(BX*1), Y4
 	VPOR    8192(AX)(SI*1), Y4, Y4
-	VPAND   Y2, Y4, Y5
+	VPAND   Y3, Y4, Y5
 	VPSRLW  $0x04, Y4, Y4
-	VPAND   Y2, Y4, Y4
+	VPAND   Y3, Y4, Y4
 	VPSHUFB Y5, Y1, Y5
 	VPSHUFB Y4, Y1, Y4
 	VPADDB  Y5, Y4, Y4
-	VPSADBW Y3, Y4, Y4
+	VPSADBW Y2, Y4, Y4
 	VPADDQ  Y4, Y0, Y0
 	DECQ    DX
 	JNZ     clashes2x256v1_rest
@@ -2467,8 +2936,8 @@ TEXT ·clashes2x256v2(SB), NOSPLIT, $0-40
 	TESTQ   DX, DX
 	JZ      clashes2x256v2_sum
 	VMOVDQU popcountNibbles<>+0(SB), Y1
-	VMOVDQU lowHalves<>+0(SB), Y2
-	VPXOR   Y3, Y3, Y3
+	VMOVDQU lowHalves<>+0(SB), Y3
+	VPXOR   Y2, Y2, Y2
 	VPXOR   Y4, Y4, Y4
 	VPXOR   Y5, Y5, Y5
 	VPXOR   Y6, Y6, Y6
@@ -2551,42 +3020,42 @@ clashes2x256v2_round:
 	VPXOR   Y9, Y8, Y6
 	VPAND   Y9, Y8, Y9
 	VPOR    Y9, Y7, Y7
-	VPAND   Y2, Y7, Y8
+	VPAND   Y3, Y7, Y8
 	VPSRLW  $0x04, Y7, Y7
-	VPAND   Y2, Y7, Y7
+	VPAND   Y3, Y7, Y7
 	VPSHUFB Y8, Y1, Y8
 	VPSHUFB Y7, Y1, Y7
 	VPADDB  Y8, Y7, Y7
-	VPSADBW Y3, Y7, Y7
+	VPSADBW Y2, Y7, Y7
 	VPSLLQ  $0x03, Y7, Y7
 	VPADDQ  Y7, Y0, Y0
 	SUBQ    $0x04, DX
 	CMPQ    DX, $0x04
 	JAE     clashes2x256v2_round
-	VPAND   Y2, Y4, Y7
+	VPAND   Y3, Y4, Y7
 	VPSRLW  $0x04, Y4, Y4
-	VPAND   Y2, Y4, Y4
+	VPAND   Y3, Y4, Y4
 	VPSHUFB Y7, Y1, Y7
 	VPSHUFB Y4, Y1, Y4
 	VPADDB  Y7, Y4, Y4
-	VPSADBW Y3, Y4, Y4
+	VPSADBW Y2, Y4, Y4
 	VPADDQ  Y4, Y0, Y0
-	VPAND   Y2, Y5, Y4
+	VPAND   Y3, Y5, Y4
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y4, Y1, Y4
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y4, Y5, Y5
-	VPSADBW Y3, Y5, Y5
+	VPSADBW Y2, Y5, Y5
 	VPSLLQ  $0x01, Y5, Y5
 	VPADDQ  Y5, Y0, Y0
-	VPAND   Y2, Y6, Y4
+	VPAND   Y3, Y6, Y4
 	VPSRLW  $0x04, Y6, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y4, Y1, Y4
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y4, Y5, Y6
-	VPSADBW Y3, Y6, Y6
+	VPSADBW Y2, Y6, Y6
 	VPSLLQ  $0x02, Y6, Y6
 	VPADDQ  Y6, Y0, Y0
 	TESTQ   DX, DX
@@ -2601,22 +3070,22 @@ clashes2x256v2_rest:
 	ADDQ    $0x08, CX
 	VMOVDQU (AX)(BX*1), Y4
 	VPOR    16384(AX)(SI*1), Y4, Y4
-	VPAND   Y2, Y4, Y5
+	VPAND   Y3, Y4, Y5
 	VPSRLW  $0x04, Y4, Y4
-	VPAND   Y2, Y4, Y4
+	VPAND   Y3, Y4, Y4
 	VPSHUFB Y5, Y1, Y5
 	VPSHUFB Y4, Y1, Y4
 	VPADDB  Y5, Y4, Y4
 	VMOVDQU 32(AX)(BX*1), Y5
 	VPOR    16416(AX)(SI*1), Y5, Y5
-	VPAND   Y2, Y5, Y6
+	VPAND   Y3, Y5, Y6
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y6, Y1, Y6
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y6, Y4, Y4
 	VPADDB  Y5, Y4, Y4
-	VPSADBW Y3, Y4, Y4
+	VPSADBW Y2, Y4, Y4
 	VPADDQ  Y4, Y0, Y0
 	DECQ    DX
 	JNZ     clashes2x256v2_rest
@@ -2641,8 +3110,8 @@ TEXT ·clashes2x256v3(SB), NOSPLIT, $0-40
 	TESTQ   DX, DX
 	JZ      clashes2x256v3_sum
 	VMOVDQU popcountNibbles<>+0(SB), Y1
-	VMOVDQU lowHalves<>+0(SB), Y2
-	VPXOR   Y3, Y3, Y3
+	VMOVDQU lowHalves<>+0(SB), Y3
+	VPXOR   Y2, Y2, Y2
 	VPXOR   Y4, Y4, Y4
 	VPXOR   Y5, Y5, Y5
 	VPXOR   Y6, Y6, Y6
@@ -2725,13 +3194,13 @@ clashes2x256v3_round:
 	VPXOR   Y9, Y8, Y6
 	VPAND   Y9, Y8, Y9
 	VPOR    Y9, Y7, Y7
-	VPAND   Y2, Y7, Y8
+	VPAND   Y3, Y7, Y8
 	VPSRLW  $0x04, Y7, Y7
-	VPAND   Y2, Y7, Y7
+	VPAND   Y3, Y7, Y7
 	VPSHUFB Y8, Y1, Y8
 	VPSHUFB Y7, Y1, Y7
 	VPADDB  Y8, Y7, Y7
-	VPSADBW Y3, Y7, Y7
+	VPSADBW Y2, Y7, Y7
 	VPSLLQ  $0x03, Y7, Y7
 	VPADDQ  Y7, Y0, Y0
 	VMOVDQU 64(AX)(BX*1), Y7
@@ -2809,13 +3278,13 @@ clashes2x256v3_round:
 	VPXOR   Y9, Y8, Y6
 	VPAND   Y9, Y8, Y9
 	VPOR    Y9, Y7, Y7
-	VPAND   Y2, Y7, Y8
+	VPAND   Y3, Y7, Y8
 	VPSRLW  $0x04, Y7, Y7
-	VPAND   Y2, Y7, Y7
+	VPAND   Y3, Y7, Y7
 	VPSHUFB Y8, Y1, Y8
 	VPSHUFB Y7, Y1, Y7
 	VPADDB  Y8, Y7, Y7
-	VPSADBW Y3, Y7, Y7
+	VPSADBW Y2, Y7, Y7
 	VPSLLQ  $0x03, Y7, Y7
 	VPADDQ  Y7, Y0, Y0
 	VMOVDQU 32(AX)(BX*1), Y7
@@ -2885,42 +3354,42 @@ clashes2x256v3_round:
 	VPXOR   Y9, Y8, Y6
 	VPAND   Y9, Y8, Y9
 	VPOR    Y9, Y7, Y7
-	VPAND   Y2, Y7, Y8
+	VPAND   Y3, Y7, Y8
 	VPSRLW  $0x04, Y7, Y7
-	VPAND   Y2, Y7, Y7
+	VPAND   Y3, Y7, Y7
 	VPSHUFB Y8, Y1, Y8
 	VPSHUFB Y7, Y1, Y7
 	VPADDB  Y8, Y7, Y7
-	VPSADBW Y3, Y7, Y7
+	VPSADBW Y2, Y7, Y7
 	VPSLLQ  $0x03, Y7, Y7
 	VPADDQ  Y7, Y0, Y0
 	SUBQ    $0x08, DX
 	CMPQ    DX, $0x08
 	JAE     clashes2x256v3_round
-	VPAND   Y2, Y4, Y7
+	VPAND   Y3, Y4, Y7
 	VPSRLW  $0x04, Y4, Y4
-	VPAND   Y2, Y4, Y4
+	VPAND   Y3, Y4, Y4
 	VPSHUFB Y7, Y1, Y7
 	VPSHUFB Y4, Y1, Y4
 	VPADDB  Y7, Y4, Y4
-	VPSADBW Y3, Y4, Y4
+	VPSADBW Y2, Y4, Y4
 	VPADDQ  Y4, Y0, Y0
-	VPAND   Y2, Y5, Y4
+	VPAND   Y3, Y5, Y4
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y4, Y1, Y4
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y4, Y5, Y5
-	VPSADBW Y3, Y5, Y5
+	VPSADBW Y2, Y5, Y5
 	VPSLLQ  $0x01, Y5, Y5
 	VPADDQ  Y5, Y0, Y0
-	VPAND   Y2, Y6, Y4
+	VPAND   Y3, Y6, Y4
 	VPSRLW  $0x04, Y6, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y4, Y1, Y4
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y4, Y5, Y6
-	VPSADBW Y3, Y6, Y6
+	VPSADBW Y2, Y6, Y6
 	VPSLLQ  $0x02, Y6, Y6
 	VPADDQ  Y6, Y0, Y0
 	TESTQ   DX, DX
@@ -2937,31 +3406,31 @@ clashes2x256v3_rest:
 	ADDQ    $0x08, CX
 	VMOVDQU (AX)(BX*1), Y4
 	VPOR    24576(AX)(SI*1), Y4, Y4
-	VPAND   Y2, Y4, Y5
+	VPAND   Y3, Y4, Y5
 	VPSRLW  $0x04, Y4, Y4
-	VPAND   Y2, Y4, Y4
+	VPAND   Y3, Y4, Y4
 	VPSHUFB Y5, Y1, Y5
 	VPSHUFB Y4, Y1, Y4
 	VPADDB  Y5, Y4, Y4
 	VMOVDQU 32(AX)(BX*1), Y5
 	VPOR    24608(AX)(SI*1), Y5, Y5
-	VPAND   Y2, Y5, Y6
+	VPAND   Y3, Y5, Y6
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y6, Y1, Y6
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y6, Y4, Y4
 	VPADDB  Y5, Y4, Y4
 	VMOVDQU 64(AX)(BX*1), Y5
 	VPOR    24640(AX)(SI*1), Y5, Y5
-	VPAND   Y2, Y5, Y6
+	VPAND   Y3, Y5, Y6
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y6, Y1, Y6
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y6, Y4, Y4
 	VPADDB  Y5, Y4, Y4
-	VPSADBW Y3, Y4, Y4
+	VPSADBW Y2, Y4, Y4
 	VPADDQ  Y4, Y0, Y0
 	DECQ    DX
 	JNZ     clashes2x256v3_rest
@@ -2986,8 +3455,8 @@ TEXT ·clashes2x256v4(SB), NOSPLIT, $0-40
 	TESTQ   DX, DX
 	JZ      clashes2x256v4_sum
 	VMOVDQU popcountNibbles<>+0(SB), Y1
-	VMOVDQU lowHalves<>+0(SB), Y2
-	VPXOR   Y3, Y3, Y3
+	VMOVDQU lowHalves<>+0(SB), Y3
+	VPXOR   Y2, Y2, Y2
 	VPXOR   Y4, Y4, Y4
 	VPXOR   Y5, Y5, Y5
 	VPXOR   Y6, Y6, Y6
@@ -3058,42 +3527,42 @@ clashes2x256v4_round:
 	VPXOR   Y9, Y8, Y6
 	VPAND   Y9, Y8, Y9
 	VPOR    Y9, Y7, Y7
-	VPAND   Y2, Y7, Y8
+	VPAND   Y3, Y7, Y8
 	VPSRLW  $0x04, Y7, Y7
-	VPAND   Y2, Y7, Y7
+	VPAND   Y3, Y7, Y7
 	VPSHUFB Y8, Y1, Y8
 	VPSHUFB Y7, Y1, Y7
 	VPADDB  Y8, Y7, Y7
-	VPSADBW Y3, Y7, Y7
+	VPSADBW Y2, Y7, Y7
 	VPSLLQ  $0x03, Y7, Y7
 	VPADDQ  Y7, Y0, Y0
 	SUBQ    $0x02, DX
 	CMPQ    DX, $0x02
 	JAE     clashes2x256v4_round
-	VPAND   Y2, Y4, Y7
+	VPAND   Y3, Y4, Y7
 	VPSRLW  $0x04, Y4, Y4
-	VPAND   Y2, Y4, Y4
+	VPAND   Y3, Y4, Y4
 	VPSHUFB Y7, Y1, Y7
 	VPSHUFB Y4, Y1, Y4
 	VPADDB  Y7, Y4, Y4
-	VPSADBW Y3, Y4, Y4
+	VPSADBW Y2, Y4, Y4
 	VPADDQ  Y4, Y0, Y0
-	VPAND   Y2, Y5, Y4
+	VPAND   Y3, Y5, Y4
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y4, Y1, Y4
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y4, Y5, Y5
-	VPSADBW Y3, Y5, Y5
+	VPSADBW Y2, Y5, Y5
 	VPSLLQ  $0x01, Y5, Y5
 	VPADDQ  Y5, Y0, Y0
-	VPAND   Y2, Y6, Y4
+	VPAND   Y3, Y6, Y4
 	VPSRLW  $0x04, Y6, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y4, Y1, Y4
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y4, Y5, Y6
-	VPSADBW Y3, Y6, Y6
+	VPSADBW Y2, Y6, Y6
 	VPSLLQ  $0x02, Y6, Y6
 	VPADDQ  Y6, Y0, Y0
 	TESTQ   DX, DX
@@ -3108,40 +3577,40 @@ clashes2x256v4_rest:
 	ADDQ    $0x08, CX
 	VMOVDQU (AX)(BX*1), Y4
 	VPOR    32768(AX)(SI*1), Y4, Y4
-	VPAND   Y2, Y4, Y5
+	VPAND   Y3, Y4, Y5
 	VPSRLW  $0x04, Y4, Y4
-	VPAND   Y2, Y4, Y4
+	VPAND   Y3, Y4, Y4
 	VPSHUFB Y5, Y1, Y5
 	VPSHUFB Y4, Y1, Y4
 	VPADDB  Y5, Y4, Y4
 	VMOVDQU 32(AX)(BX*1), Y5
 	VPOR    32800(AX)(SI*1), Y5, Y5
-	VPAND   Y2, Y5, Y6
+	VPAND   Y3, Y5, Y6
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y6, Y1, Y6
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y6, Y4, Y4
 	VPADDB  Y5, Y4, Y4
 	VMOVDQU 64(AX)(BX*1), Y5
 	VPOR    32832(AX)(SI*1), Y5, Y5
-	VPAND   Y2, Y5, Y6
+	VPAND   Y3, Y5, Y6
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y6, Y1, Y6
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y6, Y4, Y4
 	VPADDB  Y5, Y4, Y4
 	VMOVDQU 96(AX)(BX*1), Y5
 	VPOR    32864(AX)(SI*1), Y5, Y5
-	VPAND   Y2, Y5, Y6
+	VPAND   Y3, Y5, Y6
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y6, Y1, Y6
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y6, Y4, Y4
 	VPADDB  Y5, Y4, Y4
-	VPSADBW Y3, Y4, Y4
+	VPSADBW Y2, Y4, Y4
 	VPADDQ  Y4, Y0, Y0
 	DECQ    DX
 	JNZ     clashes2x256v4_rest
@@ -3166,8 +3635,8 @@ TEXT ·clashes2x256v5(SB), NOSPLIT, $0-40
 	TESTQ   DX, DX
 	JZ      clashes2x256v5_sum
 	VMOVDQU popcountNibbles<>+0(SB), Y1
-	VMOVDQU lowHalves<>+0(SB), Y2
-	VPXOR   Y3, Y3, Y3
+	VMOVDQU lowHalves<>+0(SB), Y3
+	VPXOR   Y2, Y2, Y2
 	VPXOR   Y4, Y4, Y4
 	VPXOR   Y5, Y5, Y5
 	VPXOR   Y6, Y6, Y6
@@ -3242,13 +3711,13 @@ clashes2x256v5_round:
 	VPXOR   Y9, Y8, Y6
 	VPAND   Y9, Y8, Y9
 	VPOR    Y9, Y7, Y7
-	VPAND   Y2, Y7, Y8
+	VPAND   Y3, Y7, Y8
 	VPSRLW  $0x04, Y7, Y7
-	VPAND   Y2, Y7, Y7
+	VPAND   Y3, Y7, Y7
 	VPSHUFB Y8, Y1, Y8
 	VPSHUFB Y7, Y1, Y7
 	VPADDB  Y8, Y7, Y7
-	VPSADBW Y3, Y7, Y7
+	VPSADBW Y2, Y7, Y7
 	VPSLLQ  $0x03, Y7, Y7
 	VPADDQ  Y7, Y0, Y0
 	VMOVDQU 96(AX)(BX*1), Y7
@@ -3318,13 +3787,13 @@ clashes2x256v5_round:
 	VPXOR   Y9, Y8, Y6
 	VPAND   Y9, Y8, Y9
 	VPOR    Y9, Y7, Y7
-	VPAND   Y2, Y7, Y8
+	VPAND   Y3, Y7, Y8
 	VPSRLW  $0x04, Y7, Y7
-	VPAND   Y2, Y7, Y7
+	VPAND   Y3, Y7, Y7
 	VPSHUFB Y8, Y1, Y8
 	VPSHUFB Y7, Y1, Y7
 	VPADDB  Y8, Y7, Y7
-	VPSADBW Y3, Y7, Y7
+	VPSADBW Y2, Y7, Y7
 	VPSLLQ  $0x03, Y7, Y7
 	VPADDQ  Y7, Y0, Y0
 	VMOVDQU 32(AX)(BX*1), Y7
@@ -3386,13 +3855,13 @@ clashes2x256v5_round:
 	VPXOR   Y9, Y8, Y6
 	VPAND   Y9, Y8, Y9
 	VPOR    Y9, Y7, Y7
-	VPAND   Y2, Y7, Y8
+	VPAND   Y3, Y7, Y8
 	VPSRLW  $0x04, Y7, Y7
-	VPAND   Y2, Y7, Y7
+	VPAND   Y3, Y7, Y7
 	VPSHUFB Y8, Y1, Y8
 	VPSHUFB Y7, Y1, Y7
 	VPADDB  Y8, Y7, Y7
-	VPSADBW Y3, Y7, Y7
+	VPSADBW Y2, Y7, Y7
 	VPSLLQ  $0x03, Y7, Y7
 	VPADDQ  Y7, Y0, Y0
 	VMOVDQU 128(AX)(BX*1), Y7
@@ -3462,13 +3931,13 @@ clashes2x256v5_round:
 	VPXOR   Y9, Y8, Y6
 	VPAND   Y9, Y8, Y9
 	VPOR    Y9, Y7, Y7
-	VPAND   Y2, Y7, Y8
+	VPAND   Y3, Y7, Y8
 	VPSRLW  $0x04, Y7, Y7
-	VPAND   Y2, Y7, Y7
+	VPAND   Y3, Y7, Y7
 	VPSHUFB Y8, Y1, Y8
 	VPSHUFB Y7, Y1, Y7
 	VPADDB  Y8, Y7, Y7
-	VPSADBW Y3, Y7, Y7
+	VPSADBW Y2, Y7, Y7
 	VPSLLQ  $0x03, Y7, Y7
 	VPADDQ  Y7, Y0, Y0
 	VMOVDQU 64(AX)(BX*1), Y7
@@ -3530,42 +3999,42 @@ clashes2x256v5_round:
 	VPXOR   Y9, Y8, Y6
 	VPAND   Y9, Y8, Y9
 	VPOR    Y9, Y7, Y7
-	VPAND   Y2, Y7, Y8
+	VPAND   Y3, Y7, Y8
 	VPSRLW  $0x04, Y7, Y7
-	VPAND   Y2, Y7, Y7
+	VPAND   Y3, Y7, Y7
 	VPSHUFB Y8, Y1, Y8
 	VPSHUFB Y7, Y1, Y7
 	VPADDB  Y8, Y7, Y7
-	VPSADBW Y3, Y7, Y7
+	VPSADBW Y2, Y7, Y7
 	VPSLLQ  $0x03, Y7, Y7
 	VPADDQ  Y7, Y0, Y0
 	SUBQ    $0x08, DX
 	CMPQ    DX, $0x08
 	JAE     clashes2x256v5_round
-	VPAND   Y2, Y4, Y7
+	VPAND   Y3, Y4, Y7
 	VPSRLW  $0x04, Y4, Y4
-	VPAND   Y2, Y4, Y4
+	VPAND   Y3, Y4, Y4
 	VPSHUFB Y7, Y1, Y7
 	VPSHUFB Y4, Y1, Y4
 	VPADDB  Y7, Y4, Y4
-	VPSADBW Y3, Y4, Y4
+	VPSADBW Y2, Y4, Y4
 	VPADDQ  Y4, Y0, Y0
-	VPAND   Y2, Y5, Y4
+	VPAND   Y3, Y5, Y4
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y4, Y1, Y4
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y4, Y5, Y5
-	VPSADBW Y3, Y5, Y5
+	VPSADBW Y2, Y5, Y5
 	VPSLLQ  $0x01, Y5, Y5
 	VPADDQ  Y5, Y0, Y0
-	VPAND   Y2, Y6, Y4
+	VPAND   Y3, Y6, Y4
 	VPSRLW  $0x04, Y6, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y4, Y1, Y4
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y4, Y5, Y6
-	VPSADBW Y3, Y6, Y6
+	VPSADBW Y2, Y6, Y6
 	VPSLLQ  $0x02, Y6, Y6
 	VPADDQ  Y6, Y0, Y0
 	TESTQ   DX, DX
@@ -3582,49 +4051,49 @@ clashes2x256v5_rest:
 	ADDQ    $0x08, CX
 	VMOVDQU (AX)(BX*1), Y4
 	VPOR    40960(AX)(SI*1), Y4, Y4
-	VPAND   Y2, Y4, Y5
+	VPAND   Y3, Y4, Y5
 	VPSRLW  $0x04, Y4, Y4
-	VPAND   Y2, Y4, Y4
+	VPAND   Y3, Y4, Y4
 	VPSHUFB Y5, Y1, Y5
 	VPSHUFB Y4, Y1, Y4
 	VPADDB  Y5, Y4, Y4
 	VMOVDQU 32(AX)(BX*1), Y5
 	VPOR    40992(AX)(SI*1), Y5, Y5
-	VPAND   Y2, Y5, Y6
+	VPAND   Y3, Y5, Y6
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y6, Y1, Y6
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y6, Y4, Y4
 	VPADDB  Y5, Y4, Y4
 	VMOVDQU 64(AX)(BX*1), Y5
 	VPOR    41024(AX)(SI*1), Y5, Y5
-	VPAND   Y2, Y5, Y6
+	VPAND   Y3, Y5, Y6
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y6, Y1, Y6
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y6, Y4, Y4
 	VPADDB  Y5, Y4, Y4
 	VMOVDQU 96(AX)(BX*1), Y5
 	VPOR    41056(AX)(SI*1), Y5, Y5
-	VPAND   Y2, Y5, Y6
+	VPAND   Y3, Y5, Y6
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y6, Y1, Y6
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y6, Y4, Y4
 	VPADDB  Y5, Y4, Y4
 	VMOVDQU 128(AX)(BX*1), Y5
 	VPOR    41088(AX)(SI*1), Y5, Y5
-	VPAND   Y2, Y5, Y6
+	VPAND   Y3, Y5, Y6
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y6, Y1, Y6
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y6, Y4, Y4
 	VPADDB  Y5, Y4, Y4
-	VPSADBW Y3, Y4, Y4
+	VPSADBW Y2, Y4, Y4
 	VPADDQ  Y4, Y0, Y0
 	DECQ    DX
 	JNZ     clashes2x256v5_rest
@@ -3649,8 +4118,8 @@ TEXT ·clashes2x256v6(SB), NOSPLIT, $0-40
 	TESTQ   DX, DX
 	JZ      clashes2x256v6_sum
 	VMOVDQU popcountNibbles<>+0(SB), Y1
-	VMOVDQU lowHalves<>+0(SB), Y2
-	VPXOR   Y3, Y3, Y3
+	VMOVDQU lowHalves<>+0(SB), Y3
+	VPXOR   Y2, Y2, Y2
 	VPXOR   Y4, Y4, Y4
 	VPXOR   Y5, Y5, Y5
 	VPXOR   Y6, Y6, Y6
@@ -3725,13 +4194,13 @@ clashes2x256v6_round:
 	VPXOR   Y9, Y8, Y6
 	VPAND   Y9, Y8, Y9
 	VPOR    Y9, Y7, Y7
-	VPAND   Y2, Y7, Y8
+	VPAND   Y3, Y7, Y8
 	VPSRLW  $0x04, Y7, Y7
-	VPAND   Y2, Y7, Y7
+	VPAND   Y3, Y7, Y7
 	VPSHUFB Y8, Y1, Y8
 	VPSHUFB Y7, Y1, Y7
 	VPADDB  Y8, Y7, Y7
-	VPSADBW Y3, Y7, Y7
+	VPSADBW Y2, Y7, Y7
 	VPSLLQ  $0x03, Y7, Y7
 	VPADDQ  Y7, Y0, Y0
 	VMOVDQU 64(AX)(BX*1), Y7
@@ -3793,13 +4262,13 @@ clashes2x256v6_round:
 	VPXOR   Y9, Y8, Y6
 	VPAND   Y9, Y8, Y9
 	VPOR    Y9, Y7, Y7
-	VPAND   Y2, Y7, Y8
+	VPAND   Y3, Y7, Y8
 	VPSRLW  $0x04, Y7, Y7
-	VPAND   Y2, Y7, Y7
+	VPAND   Y3, Y7, Y7
 	VPSHUFB Y8, Y1, Y8
 	VPSHUFB Y7, Y1, Y7
 	VPADDB  Y8, Y7, Y7
-	VPSADBW Y3, Y7, Y7
+	VPSADBW Y2, Y7, Y7
 	VPSLLQ  $0x03, Y7, Y7
 	VPADDQ  Y7, Y0, Y0
 	VMOVDQU 128(AX)(BX*1), Y7
@@ -3861,42 +4330,42 @@ clashes2x256v6_round:
 	VPXOR   Y9, Y8, Y6
 	VPAND   Y9, Y8, Y9
 	VPOR    Y9, Y7, Y7
-	VPAND   Y2, Y7, Y8
+	VPAND   Y3, Y7, Y8
 	VPSRLW  $0x04, Y7, Y7
-	VPAND   Y2, Y7, Y7
+	VPAND   Y3, Y7, Y7
 	VPSHUFB Y8, Y1, Y8
 	VPSHUFB Y7, Y1, Y7
 	VPADDB  Y8, Y7, Y7
-	VPSADBW Y3, Y7, Y7
+	VPSADBW Y2, Y7, Y7
 	VPSLLQ  $0x03, Y7, Y7
 	VPADDQ  Y7, Y0, Y0
 	SUBQ    $0x04, DX
 	CMPQ    DX, $0x04
 	JAE     clashes2x256v6_round
-	VPAND   Y2, Y4, Y7
+	VPAND   Y3, Y4, Y7
 	VPSRLW  $0x04, Y4, Y4
-	VPAND   Y2, Y4, Y4
+	VPAND   Y3, Y4, Y4
 	VPSHUFB Y7, Y1, Y7
 	VPSHUFB Y4, Y1, Y4
 	VPADDB  Y7, Y4, Y4
-	VPSADBW Y3, Y4, Y4
+	VPSADBW Y2, Y4, Y4
 	VPADDQ  Y4, Y0, Y0
-	VPAND   Y2, Y5, Y4
+	VPAND   Y3, Y5, Y4
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y4, Y1, Y4
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y4, Y5, Y5
-	VPSADBW Y3, Y5, Y5
+	VPSADBW Y2, Y5, Y5
 	VPSLLQ  $0x01, Y5, Y5
 	VPADDQ  Y5, Y0, Y0
-	VPAND   Y2, Y6, Y4
+	VPAND   Y3, Y6, Y4
 	VPSRLW  $0x04, Y6, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y4, Y1, Y4
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y4, Y5, Y6
-	VPSADBW Y3, Y6, Y6
+	VPSADBW Y2, Y6, Y6
 	VPSLLQ  $0x02, Y6, Y6
 	VPADDQ  Y6, Y0, Y0
 	TESTQ   DX, DX
@@ -3913,58 +4382,58 @@ clashes2x256v6_rest:
 	ADDQ    $0x08, CX
 	VMOVDQU (AX)(BX*1), Y4
 	VPOR    49152(AX)(SI*1), Y4, Y4
-	VPAND   Y2, Y4, Y5
+	VPAND   Y3, Y4, Y5
 	VPSRLW  $0x04, Y4, Y4
-	VPAND   Y2, Y4, Y4
+	VPAND   Y3, Y4, Y4
 	VPSHUFB Y5, Y1, Y5
 	VPSHUFB Y4, Y1, Y4
 	VPADDB  Y5, Y4, Y4
 	VMOVDQU 32(AX)(BX*1), Y5
 	VPOR    49184(AX)(SI*1), Y5, Y5
-	VPAND   Y2, Y5, Y6
+	VPAND   Y3, Y5, Y6
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y6, Y1, Y6
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y6, Y4, Y4
 	VPADDB  Y5, Y4, Y4
 	VMOVDQU 64(AX)(BX*1), Y5
 	VPOR    49216(AX)(SI*1), Y5, Y5
-	VPAND   Y2, Y5, Y6
+	VPAND   Y3, Y5, Y6
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y6, Y1, Y6
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y6, Y4, Y4
 	VPADDB  Y5, Y4, Y4
 	VMOVDQU 96(AX)(BX*1), Y5
 	VPOR    49248(AX)(SI*1), Y5, Y5
-	VPAND   Y2, Y5, Y6
+	VPAND   Y3, Y5, Y6
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y6, Y1, Y6
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y6, Y4, Y4
 	VPADDB  Y5, Y4, Y4
 	VMOVDQU 128(AX)(BX*1), Y5
 	VPOR    49280(AX)(SI*1), Y5, Y5
-	VPAND   Y2, Y5, Y6
+	VPAND   Y3, Y5, Y6
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y6, Y1, Y6
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y6, Y4, Y4
 	VPADDB  Y5, Y4, Y4
 	VMOVDQU 160(AX)(BX*1), Y5
 	VPOR    49312(AX)(SI*1), Y5, Y5
-	VPAND   Y2, Y5, Y6
+	VPAND   Y3, Y5, Y6
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y6, Y1, Y6
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y6, Y4, Y4
 	VPADDB  Y5, Y4, Y4
-	VPSADBW Y3, Y4, Y4
+	VPSADBW Y2, Y4, Y4
 	VPADDQ  Y4, Y0, Y0
 	DECQ    DX
 	JNZ     clashes2x256v6_rest
@@ -3989,8 +4458,8 @@ TEXT ·clashes2x256v7(SB), NOSPLIT, $0-40
 	TESTQ   DX, DX
 	JZ      clashes2x256v7_sum
 	VMOVDQU popcountNibbles<>+0(SB), Y1
-	VMOVDQU lowHalves<>+0(SB), Y2
-	VPXOR   Y3, Y3, Y3
+	VMOVDQU lowHalves<>+0(SB), Y3
+	VPXOR   Y2, Y2, Y2
 	VPXOR   Y4, Y4, Y4
 	VPXOR   Y5, Y5, Y5
 	VPXOR   Y6, Y6, Y6
@@ -4065,13 +4534,13 @@ clashes2x256v7_round:
 	VPXOR   Y9, Y8, Y6
 	VPAND   Y9, Y8, Y9
 	VPOR    Y9, Y7, Y7
-	VPAND   Y2, Y7, Y8
+	VPAND   Y3, Y7, Y8
 	VPSRLW  $0x04, Y7, Y7
-	VPAND   Y2, Y7, Y7
+	VPAND   Y3, Y7, Y7
 	VPSHUFB Y8, Y1, Y8
 	VPSHUFB Y7, Y1, Y7
 	VPADDB  Y8, Y7, Y7
-	VPSADBW Y3, Y7, Y7
+	VPSADBW Y2, Y7, Y7
 	VPSLLQ  $0x03, Y7, Y7
 	VPADDQ  Y7, Y0, Y0
 	VMOVDQU 32(AX)(BX*1), Y7
@@ -4133,13 +4602,13 @@ clashes2x256v7_round:
 	VPXOR   Y9, Y8, Y6
 	VPAND   Y9, Y8, Y9
 	VPOR    Y9, Y7, Y7
-	VPAND   Y2, Y7, Y8
+	VPAND   Y3, Y7, Y8
 	VPSRLW  $0x04, Y7, Y7
-	VPAND   Y2, Y7, Y7
+	VPAND   Y3, Y7, Y7
 	VPSHUFB Y8, Y1, Y8
 	VPSHUFB Y7, Y1, Y7
 	VPADDB  Y8, Y7, Y7
-	VPSADBW Y3, Y7, Y7
+	VPSADBW Y2, Y7, Y7
 	VPSLLQ  $0x03, Y7, Y7
 	VPADDQ  Y7, Y0, Y0
 	VMOVDQU 64(AX)(BX*1), Y7
@@ -4201,13 +4670,13 @@ clashes2x256v7_round:
 	VPXOR   Y9, Y8, Y6
 	VPAND   Y9, Y8, Y9
 	VPOR    Y9, Y7, Y7
-	VPAND   Y2, Y7, Y8
+	VPAND   Y3, Y7, Y8
 	VPSRLW  $0x04, Y7, Y7
-	VPAND   Y2, Y7, Y7
+	VPAND   Y3, Y7, Y7
 	VPSHUFB Y8, Y1, Y8
 	VPSHUFB Y7, Y1, Y7
 	VPADDB  Y8, Y7, Y7
-	VPSADBW Y3, Y7, Y7
+	VPSADBW Y2, Y7, Y7
 	VPSLLQ  $0x03, Y7, Y7
 	VPADDQ  Y7, Y0, Y0
 	VMOVDQU 96(AX)(BX*1), Y7
@@ -4269,13 +4738,13 @@ clashes2x256v7_round:
 	VPXOR   Y9, Y8, Y6
 	VPAND   Y9, Y8, Y9
 	VPOR    Y9, Y7, Y7
-	VPAND   Y2, Y7, Y8
+	VPAND   Y3, Y7, Y8
 	VPSRLW  $0x04, Y7, Y7
-	VPAND   Y2, Y7, Y7
+	VPAND   Y3, Y7, Y7
 	VPSHUFB Y8, Y1, Y8
 	VPSHUFB Y7, Y1, Y7
 	VPADDB  Y8, Y7, Y7
-	VPSADBW Y3, Y7, Y7
+	VPSADBW Y2, Y7, Y7
 	VPSLLQ  $0x03, Y7, Y7
 	VPADDQ  Y7, Y0, Y0
 	VMOVDQU 128(AX)(BX*1), Y7
@@ -4337,13 +4806,13 @@ clashes2x256v7_round:
 	VPXOR   Y9, Y8, Y6
 	VPAND   Y9, Y8, Y9
 	VPOR    Y9, Y7, Y7
-	VPAND   Y2, Y7, Y8
+	VPAND   Y3, Y7, Y8
 	VPSRLW  $0x04, Y7, Y7
-	VPAND   Y2, Y7, Y7
+	VPAND   Y3, Y7, Y7
 	VPSHUFB Y8, Y1, Y8
 	VPSHUFB Y7, Y1, Y7
 	VPADDB  Y8, Y7, Y7
-	VPSADBW Y3, Y7, Y7
+	VPSADBW Y2, Y7, Y7
 	VPSLLQ  $0x03, Y7, Y7
 	VPADDQ  Y7, Y0, Y0
 	VMOVDQU 160(AX)(BX*1), Y7
@@ -4405,13 +4874,13 @@ clashes2x256v7_round:
 	VPXOR   Y9, Y8, Y6
 	VPAND   Y9, Y8, Y9
 	VPOR    Y9, Y7, Y7
-	VPAND   Y2, Y7, Y8
+	VPAND   Y3, Y7, Y8
 	VPSRLW  $0x04, Y7, Y7
-	VPAND   Y2, Y7, Y7
+	VPAND   Y3, Y7, Y7
 	VPSHUFB Y8, Y1, Y8
 	VPSHUFB Y7, Y1, Y7
 	VPADDB  Y8, Y7, Y7
-	VPSADBW Y3, Y7, Y7
+	VPSADBW Y2, Y7, Y7
 	VPSLLQ  $0x03, Y7, Y7
 	VPADDQ  Y7, Y0, Y0
 	VMOVDQU 192(AX)(BX*1), Y7
@@ -4473,42 +4942,42 @@ clashes2x256v7_round:
 	VPXOR   Y9, Y8, Y6
 	VPAND   Y9, Y8, Y9
 	VPOR    Y9, Y7, Y7
-	VPAND   Y2, Y7, Y8
+	VPAND   Y3, Y7, Y8
 	VPSRLW  $0x04, Y7, Y7
-	VPAND   Y2, Y7, Y7
+	VPAND   Y3, Y7, Y7
 	VPSHUFB Y8, Y1, Y8
 	VPSHUFB Y7, Y1, Y7
 	VPADDB  Y8, Y7, Y7
-	VPSADBW Y3, Y7, Y7
+	VPSADBW Y2, Y7, Y7
 	VPSLLQ  $0x03, Y7, Y7
 	VPADDQ  Y7, Y0, Y0
 	SUBQ    $0x08, DX
 	CMPQ    DX, $0x08
 	JAE     clashes2x256v7_round
-	VPAND   Y2, Y4, Y7
+	VPAND   Y3, Y4, Y7
 	VPSRLW  $0x04, Y4, Y4
-	VPAND   Y2, Y4, Y4
+	VPAND   Y3, Y4, Y4
 	VPSHUFB Y7, Y1, Y7
 	VPSHUFB Y4, Y1, Y4
 	VPADDB  Y7, Y4, Y4
-	VPSADBW Y3, Y4, Y4
+	VPSADBW Y2, Y4, Y4
 	VPADDQ  Y4, Y0, Y0
-	VPAND   Y2, Y5, Y4
+	VPAND   Y3, Y5, Y4
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y4, Y1, Y4
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y4, Y5, Y5
-	VPSADBW Y3, Y5, Y5
+	VPSADBW Y2, Y5, Y5
 	VPSLLQ  $0x01, Y5, Y5
 	VPADDQ  Y5, Y0, Y0
-	VPAND   Y2, Y6, Y4
+	VPAND   Y3, Y6, Y4
 	VPSRLW  $0x04, Y6, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y4, Y1, Y4
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y4, Y5, Y6
-	VPSADBW Y3, Y6, Y6
+	VPSADBW Y2, Y6, Y6
 	VPSLLQ  $0x02, Y6, Y6
 	VPADDQ  Y6, Y0, Y0
 	TESTQ   DX, DX
@@ -4525,67 +4994,67 @@ clashes2x256v7_rest:
 	ADDQ    $0x08, CX
 	VMOVDQU (AX)(BX*1), Y4
 	VPOR    57344(AX)(SI*1), Y4, Y4
-	VPAND   Y2, Y4, Y5
+	VPAND   Y3, Y4, Y5
 	VPSRLW  $0x04, Y4, Y4
-	VPAND   Y2, Y4, Y4
+	VPAND   Y3, Y4, Y4
 	VPSHUFB Y5, Y1, Y5
 	VPSHUFB Y4, Y1, Y4
 	VPADDB  Y5, Y4, Y4
 	VMOVDQU 32(AX)(BX*1), Y5
 	VPOR    57376(AX)(SI*1), Y5, Y5
-	VPAND   Y2, Y5, Y6
+	VPAND   Y3, Y5, Y6
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y6, Y1, Y6
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y6, Y4, Y4
 	VPADDB  Y5, Y4, Y4
 	VMOVDQU 64(AX)(BX*1), Y5
 	VPOR    57408(AX)(SI*1), Y5, Y5
-	VPAND   Y2, Y5, Y6
+	VPAND   Y3, Y5, Y6
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y6, Y1, Y6
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y6, Y4, Y4
 	VPADDB  Y5, Y4, Y4
 	VMOVDQU 96(AX)(BX*1), Y5
 	VPOR    57440(AX)(SI*1), Y5, Y5
-	VPAND   Y2, Y5, Y6
+	VPAND   Y3, Y5, Y6
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y6, Y1, Y6
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y6, Y4, Y4
 	VPADDB  Y5, Y4, Y4
 	VMOVDQU 128(AX)(BX*1), Y5
 	VPOR    57472(AX)(SI*1), Y5, Y5
-	VPAND   Y2, Y5, Y6
+	VPAND   Y3, Y5, Y6
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y6, Y1, Y6
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y6, Y4, Y4
 	VPADDB  Y5, Y4, Y4
 	VMOVDQU 160(AX)(BX*1), Y5
 	VPOR    57504(AX)(SI*1), Y5, Y5
-	VPAND   Y2, Y5, Y6
+	VPAND   Y3, Y5, Y6
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y6, Y1, Y6
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y6, Y4, Y4
 	VPADDB  Y5, Y4, Y4
 	VMOVDQU 192(AX)(BX*1), Y5
 	VPOR    57536(AX)(SI*1), Y5, Y5
-	VPAND   Y2, Y5, Y6
+	VPAND   Y3, Y5, Y6
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y6, Y1, Y6
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y6, Y4, Y4
 	VPADDB  Y5, Y4, Y4
-	VPSADBW Y3, Y4, Y4
+	VPSADBW Y2, Y4, Y4
 	VPADDQ  Y4, Y0, Y0
 	DECQ    DX
 	JNZ     clashes2x256v7_rest
@@ -4610,8 +5079,8 @@ TEXT ·clashes2x256v8(SB), NOSPLIT, $0-40
 	TESTQ   DX, DX
 	JZ      clashes2x256v8_sum
 	VMOVDQU popcountNibbles<>+0(SB), Y1
-	VMOVDQU lowHalves<>+0(SB), Y2
-	VPXOR   Y3, Y3, Y3
+	VMOVDQU lowHalves<>+0(SB), Y3
+	VPXOR   Y2, Y2, Y2
 	VPXOR   Y4, Y4, Y4
 	VPXOR   Y5, Y5, Y5
 	VPXOR   Y6, Y6, Y6
@@ -4676,42 +5145,42 @@ clashes2x256v8_round:
 	VPXOR   Y9, Y8, Y6
 	VPAND   Y9, Y8, Y9
 	VPOR    Y9, Y7, Y7
-	VPAND   Y2, Y7, Y8
+	VPAND   Y3, Y7, Y8
 	VPSRLW  $0x04, Y7, Y7
-	VPAND   Y2, Y7, Y7
+	VPAND   Y3, Y7, Y7
 	VPSHUFB Y8, Y1, Y8
 	VPSHUFB Y7, Y1, Y7
 	VPADDB  Y8, Y7, Y7
-	VPSADBW Y3, Y7, Y7
+	VPSADBW Y2, Y7, Y7
 	VPSLLQ  $0x03, Y7, Y7
 	VPADDQ  Y7, Y0, Y0
 	SUBQ    $0x01, DX
 	CMPQ    DX, $0x01
 	JAE     clashes2x256v8_round
-	VPAND   Y2, Y4, Y7
+	VPAND   Y3, Y4, Y7
 	VPSRLW  $0x04, Y4, Y4
-	VPAND   Y2, Y4, Y4
+	VPAND   Y3, Y4, Y4
 	VPSHUFB Y7, Y1, Y7
 	VPSHUFB Y4, Y1, Y4
 	VPADDB  Y7, Y4, Y4
-	VPSADBW Y3, Y4, Y4
+	VPSADBW Y2, Y4, Y4
 	VPADDQ  Y4, Y0, Y0
-	VPAND   Y2, Y5, Y4
+	VPAND   Y3, Y5, Y4
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y4, Y1, Y4
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y4, Y5, Y5
-	VPSADBW Y3, Y5, Y5
+	VPSADBW Y2, Y5, Y5
 	VPSLLQ  $0x01, Y5, Y5
 	VPADDQ  Y5, Y0, Y0
-	VPAND   Y2, Y6, Y4
+	VPAND   Y3, Y6, Y4
 	VPSRLW  $0x04, Y6, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y4, Y1, Y4
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y4, Y5, Y6
-	VPSADBW Y3, Y6, Y6
+	VPSADBW Y2, Y6, Y6
 	VPSLLQ  $0x02, Y6, Y6
 	VPADDQ  Y6, Y0, Y0
 	TESTQ   DX, DX
@@ -4726,81 +5195,392 @@ clashes2x256v8_rest:
 	ADDQ    $0x08, CX
 	VMOVDQU (AX)(BX*1), Y4
 	VPOR    65536(AX)(SI*1), Y4, Y4
-	VPAND   Y2, Y4, Y5
+	VPAND   Y3, Y4, Y5
 	VPSRLW  $0x04, Y4, Y4
-	VPAND   Y2, Y4, Y4
+	VPAND   Y3, Y4, Y4
 	VPSHUFB Y5, Y1, Y5
 	VPSHUFB Y4, Y1, Y4
 	VPADDB  Y5, Y4, Y4
 	VMOVDQU 32(AX)(BX*1), Y5
 	VPOR    65568(AX)(SI*1), Y5, Y5
-	VPAND   Y2, Y5, Y6
+	VPAND   Y3, Y5, Y6
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y6, Y1, Y6
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y6, Y4, Y4
 	VPADDB  Y5, Y4, Y4
 	VMOVDQU 64(AX)(BX*1), Y5
 	VPOR    65600(AX)(SI*1), Y5, Y5
-	VPAND   Y2, Y5, Y6
+	VPAND   Y3, Y5, Y6
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y6, Y1, Y6
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y6, Y4, Y4
 	VPADDB  Y5, Y4, Y4
 	VMOVDQU 96(AX)(BX*1), Y5
 	VPOR    65632(AX)(SI*1), Y5, Y5
-	VPAND   Y2, Y5, Y6
+	VPAND   Y3, Y5, Y6
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y6, Y1, Y6
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y6, Y4, Y4
 	VPADDB  Y5, Y4, Y4
 	VMOVDQU 128(AX)(BX*1), Y5
 	VPOR    65664(AX)(SI*1), Y5, Y5
-	VPAND   Y2, Y5, Y6
+	VPAND   Y3, Y5, Y6
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y6, Y1, Y6
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y6, Y4, Y4
 	VPADDB  Y5, Y4, Y4
 	VMOVDQU 160(AX)(BX*1), Y5
 	VPOR    65696(AX)(SI*1), Y5, Y5
-	VPAND   Y2, Y5, Y6
+	VPAND   Y3, Y5, Y6
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y6, Y1, Y6
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y6, Y4, Y4
 	VPADDB  Y5, Y4, Y4
 	VMOVDQU 192(AX)(BX*1), Y5
 	VPOR    65728(AX)(SI*1), Y5, Y5
-	VPAND   Y2, Y5, Y6
+	VPAND   Y3, Y5, Y6
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y6, Y1, Y6
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y6, Y4, Y4
 	VPADDB  Y5, Y4, Y4
 	VMOVDQU 224(AX)(BX*1), Y5
 	VPOR    65760(AX)(SI*1), Y5, Y5
-	VPAND   Y2, Y5, Y6
+	VPAND   Y3, Y5, Y6
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y6, Y1, Y6
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y6, Y4, Y4
 	VPADDB  Y5, Y4, Y4
-	VPSADBW Y3, Y4, Y4
+	VPSADBW Y2, Y4, Y4
 	VPADDQ  Y4, Y0, Y0
 	DECQ    DX
 	JNZ     clashes2x256v8_rest
 
 clashes2x256v8_sum:
+	VEXTRACTI128 $0x01, Y0, X1
+	VPADDQ       X1, X0, X1
+	VPSHUFD      $0x4e, X1, X0
+	VPADDQ       X0, X1, X1
+	VMOVQ        X1, AX
+	VZEROUPPER
+	MOVQ         AX, ret+32(FP)
+	RET
+
+// func clashes3x256s(tables *uint64, keys []uint64) int
+// Requires: AVX, AVX2, BMI2
+TEXT ·clashes3x256s(SB), NOSPLIT, $0-40
+	MOVQ    tables+0(FP), AX
+	MOVQ    keys_base+8(FP), CX
+	MOVQ    keys_len+16(FP), DX
+	VPXOR   Y0, Y0, Y0
+	TESTQ   DX, DX
+	JZ      clashes3x256s_sum
+	VMOVDQU popcountNibbles<>+0(SB), Y1
+	VPXOR   Y2, Y2, Y2
+	VPXOR   Y3, Y3, Y3
+	VPXOR   Y4, Y4, Y4
+	VPXOR   Y5, Y5, Y5
+	CMPQ    DX, $0x10
+	JB      clashes3x256s_rest
+
+clashes3x256s_round:
+	MOVQ        (CX), DI
+	RORXQ       $0x3c, DI, BX
+	ANDQ        $0x00000ff0, BX
+	RORXQ       $0x04, DI, SI
+	ANDQ        $0x00000ff0, SI
+	RORXQ       $0x0c, DI, DI
+	ANDQ        $0x00000ff0, DI
+	ADDQ        $0x08, CX
+	VMOVDQU     (AX)(BX*1), X6
+	VPOR        4096(AX)(SI*1), X6, X6
+	VPOR        8192(AX)(DI*1), X6, X6
+	MOVQ        (CX), DI
+	RORXQ       $0x3c, DI, BX
+	ANDQ        $0x00000ff0, BX
+	RORXQ       $0x04, DI, SI
+	ANDQ        $0x00000ff0, SI
+	RORXQ       $0x0c, DI, DI
+	ANDQ        $0x00000ff0, DI
+	ADDQ        $0x08, CX
+	VMOVDQU     (AX)(BX*1), X7
+	VPOR        4096(AX)(SI*1), X7, X7
+	VPOR        8192(AX)(DI*1), X7, X7
+	VINSERTI128 $0x01, X7, Y6, Y6
+	MOVQ        (CX), DI
+	RORXQ       $0x3c, DI, BX
+	ANDQ        $0x00000ff0, BX
+	RORXQ       $0x04, DI, SI
+	ANDQ        $0x00000ff0, SI
+	RORXQ       $0x0c, DI, DI
+	ANDQ        $0x00000ff0, DI
+	ADDQ        $0x08, CX
+	VMOVDQU     (AX)(BX*1), X7
+	VPOR        4096(AX)(SI*1), X7, X7
+	VPOR        8192(AX)(DI*1), X7, X7
+	MOVQ        (CX), DI
+	RORXQ       $0x3c, DI, BX
+	ANDQ        $0x00000ff0, BX
+	RORXQ       $0x04, DI, SI
+	ANDQ        $0x00000ff0, SI
+	RORXQ       $0x0c, DI, DI
+	ANDQ        $0x00000ff0, DI
+	ADDQ        $0x08, CX
+	VMOVDQU     (AX)(BX*1), X8
+	VPOR        4096(AX)(SI*1), X8, X8
+	VPOR        8192(AX)(DI*1), X8, X8
+	VINSERTI128 $0x01, X8, Y7, Y7
+	VPXOR       Y3, Y6, Y8
+	VPAND       Y3, Y6, Y6
+	VPXOR       Y8, Y7, Y3
+	VPAND       Y8, Y7, Y8
+	VPOR        Y8, Y6, Y6
+	MOVQ        (CX), DI
+	RORXQ       $0x3c, DI, BX
+	ANDQ        $0x00000ff0, BX
+	RORXQ       $0x04, DI, SI
+	ANDQ        $0x00000ff0, SI
+	RORXQ       $0x0c, DI, DI
+	ANDQ        $0x00000ff0, DI
+	ADDQ        $0x08, CX
+	VMOVDQU     (AX)(BX*1), X9
+	VPOR        4096(AX)(SI*1), X9, X9
+	VPOR        8192(AX)(DI*1), X9, X9
+	MOVQ        (CX), DI
+	RORXQ       $0x3c, DI, BX
+	ANDQ        $0x00000ff0, BX
+	RORXQ       $0x04, DI, SI
+	ANDQ        $0x00000ff0, SI
+	RORXQ       $0x0c, DI, DI
+	ANDQ        $0x00000ff0, DI
+	ADDQ        $0x08, CX
+	VMOVDQU     (AX)(BX*1), X7
+	VPOR        4096(AX)(SI*1), X7, X7
+	VPOR        8192(AX)(DI*1), X7, X7
+	VINSERTI128 $0x01, X7, Y9, Y9
+	MOVQ        (CX), DI
+	RORXQ       $0x3c, DI, BX
+	ANDQ        $0x00000ff0, BX
+	RORXQ       $0x04, DI, SI
+	ANDQ        $0x00000ff0, SI
+	RORXQ       $0x0c, DI, DI
+	ANDQ        $0x00000ff0, DI
+	ADDQ        $0x08, CX
+	VMOVDQU     (AX)(BX*1), X10
+	VPOR        4096(AX)(SI*1), X10, X10
+	VPOR        8192(AX)(DI*1), X10, X10
+	MOVQ        (CX), DI
+	RORXQ       $0x3c, DI, BX
+	ANDQ        $0x00000ff0, BX
+	RORXQ       $0x04, DI, SI
+	ANDQ        $0x00000ff0, SI
+	RORXQ       $0x0c, DI, DI
+	ANDQ        $0x00000ff0, DI
+	ADDQ        $0x08, CX
+	VMOVDQU     (AX)(BX*1), X7
+	VPOR        4096(AX)(SI*1), X7, X7
+	VPOR        8192(AX)(DI*1), X7, X7
+	VINSERTI128 $0x01, X7, Y10, Y10
+	VPXOR       Y3, Y9, Y8
+	VPAND       Y3, Y9, Y9
+	VPXOR       Y8, Y10, Y3
+	VPAND       Y8, Y10, Y8
+	VPOR        Y8, Y9, Y9
+	VPXOR       Y4, Y6, Y8
+	VPAND       Y4, Y6, Y6
+	VPXOR       Y8, Y9, Y4
+	VPAND       Y8, Y9, Y8
+	VPOR        Y8, Y6, Y6
+	MOVQ        (CX), DI
+	RORXQ       $0x3c, DI, BX
+	ANDQ        $0x00000ff0, BX
+	RORXQ       $0x04, DI, SI
+	ANDQ        $0x00000ff0, SI
+	RORXQ       $0x0c, DI, DI
+	ANDQ        $0x00000ff0, DI
+	ADDQ        $0x08, CX
+	VMOVDQU     (AX)(BX*1), X11
+	VPOR        4096(AX)(SI*1), X11, X11
+	VPOR        8192(AX)(DI*1), X11, X11
+	MOVQ        (CX), DI
+	RORXQ       $0x3c, DI, BX
+	ANDQ        $0x00000ff0, BX
+	RORXQ       $0x04, DI, SI
+	ANDQ        $0x00000ff0, SI
+	RORXQ       $0x0c, DI, DI
+	ANDQ        $0x00000ff0, DI
+	ADDQ        $0x08, CX
+	VMOVDQU     (AX)(BX*1), X7
+	VPOR        4096(AX)(SI*1), X7, X7
+	VPOR        8192(AX)(DI*1), X7, X7
+	VINSERTI128 $0x01, X7, Y11, Y11
+	MOVQ        (CX), DI
+	RORXQ       $0x3c, DI, BX
+	ANDQ        $0x00000ff0, BX
+	RORXQ       $0x04, DI, SI
+	ANDQ        $0x00000ff0, SI
+	RORXQ       $0x0c, DI, DI
+	ANDQ        $0x00000ff0, DI
+	ADDQ        $0x08, CX
+	VMOVDQU     (AX)(BX*1), X12
+	VPOR        4096(AX)(SI*1), X12, X12
+	VPOR        8192(AX)(DI*1), X12, X12
+	MOVQ        (CX), DI
+	RORXQ       $0x3c, DI, BX
+	ANDQ        $0x00000ff0, BX
+	RORXQ       $0x04, DI, SI
+	ANDQ        $0x00000ff0, SI
+	RORXQ       $0x0c, DI, DI
+	ANDQ        $0x00000ff0, DI
+	ADDQ        $0x08, CX
+	VMOVDQU     (AX)(BX*1), X7
+	VPOR        4096(AX)(SI*1), X7, X7
+	VPOR        8192(AX)(DI*1), X7, X7
+	VINSERTI128 $0x01, X7, Y12, Y12
+	VPXOR       Y3, Y11, Y8
+	VPAND       Y3, Y11, Y11
+	VPXOR       Y8, Y12, Y3
+	VPAND       Y8, Y12, Y8
+	VPOR        Y8, Y11, Y11
+	MOVQ        (CX), DI
+	RORXQ       $0x3c, DI, BX
+	ANDQ        $0x00000ff0, BX
+	RORXQ       $0x04, DI, SI
+	ANDQ        $0x00000ff0, SI
+	RORXQ       $0x0c, DI, DI
+	ANDQ        $0x00000ff0, DI
+	ADDQ        $0x08, CX
+	VMOVDQU     (AX)(BX*1), X13
+	VPOR        4096(AX)(SI*1), X13, X13
+	VPOR        8192(AX)(DI*1), X13, X13
+	MOVQ        (CX), DI
+	RORXQ       $0x3c, DI, BX
+	ANDQ        $0x00000ff0, BX
+	RORXQ       $0x04, DI, SI
+	ANDQ        $0x00000ff0, SI
+	RORXQ       $0x0c, DI, DI
+	ANDQ        $0x00000ff0, DI
+	ADDQ        $0x08, CX
+	VMOVDQU     (AX)(BX*1), X7
+	VPOR        4096(AX)(SI*1), X7, X7
+	VPOR        8192(AX)(DI*1), X7, X7
+	VINSERTI128 $0x01, X7, Y13, Y13
+	MOVQ        (CX), DI
+	RORXQ       $0x3c, DI, BX
+	ANDQ        $0x00000ff0, BX
+	RORXQ       $0x04, DI, SI
+	ANDQ        $0x00000ff0, SI
+	RORXQ       $0x0c, DI, DI
+	ANDQ        $0x00000ff0, DI
+	ADDQ        $0x08, CX
+	VMOVDQU     (AX)(BX*1), X14
+	VPOR        4096(AX)(SI*1), X14, X14
+	VPOR        8192(AX)(DI*1), X14, X14
+	MOVQ        (CX), DI
+	RORXQ       $0x3c, DI, BX
+	ANDQ        $0x00000ff0, BX
+	RORXQ       $0x04, DI, SI
+	ANDQ        $0x00000ff0, SI
+	RORXQ       $0x0c, DI, DI
+	ANDQ        $0x00000ff0, DI
+	ADDQ        $0x08, CX
+	VMOVDQU     (AX)(BX*1), X7
+	VPOR        4096(AX)(SI*1), X7, X7
+	VPOR        8192(AX)(DI*1), X7, X7
+	VINSERTI128 $0x01, X7, Y14, Y14
+	VPXOR       Y3, Y13, Y8
+	VPAND       Y3, Y13, Y13
+	VPXOR       Y8, Y14, Y3
+	VPAND       Y8, Y14, Y8
+	VPOR        Y8, Y13, Y13
+	VPXOR       Y4, Y11, Y8
+	VPAND       Y4, Y11, Y11
+	VPXOR       Y8, Y13, Y4
+	VPAND       Y8, Y13, Y8
+	VPOR        Y8, Y11, Y11
+	VPXOR       Y5, Y6, Y8
+	VPAND       Y5, Y6, Y6
+	VPXOR       Y8, Y11, Y5
+	VPAND       Y8, Y11, Y8
+	VPOR        Y8, Y6, Y6
+	VPAND       lowHalves<>+0(SB), Y6, Y8
+	VPSRLW      $0x04, Y6, Y6
+	VPAND       lowHalves<>+0(SB), Y6, Y6
+	VPSHUFB     Y8, Y1, Y8
+	VPSHUFB     Y6, Y1, Y6
+	VPADDB      Y8, Y6, Y6
+	VPSADBW     Y2, Y6, Y6
+	VPSLLQ      $0x03, Y6, Y6
+	VPADDQ      Y6, Y0, Y0
+	SUBQ        $0x10, DX
+	CMPQ        DX, $0x10
+	JAE         clashes3x256s_round
+	VPAND       lowHalves<>+0(SB), Y3, Y6
+	VPSRLW      $0x04, Y3, Y3
+	VPAND       lowHalves<>+0(SB), Y3, Y3
+	VPSHUFB     Y6, Y1, Y6
+	VPSHUFB     Y3, Y1, Y3
+	VPADDB      Y6, Y3, Y3
+	VPSADBW     Y2, Y3, Y3
+	VPADDQ      Y3, Y0, Y0
+	VPAND       lowHalves<>+0(SB), Y4, Y3
+	VPSRLW      $0x04, Y4, Y4
+	VPAND       lowHalves<>+0(SB), Y4, Y4
+	VPSHUFB     Y3, Y1, Y3
+	VPSHUFB     Y4, Y1, Y4
+	VPADDB      Y3, Y4, Y4
+	VPSADBW     Y2, Y4, Y4
+	VPSLLQ      $0x01, Y4, Y4
+	VPADDQ      Y4, Y0, Y0
+	VPAND       lowHalves<>+0(SB), Y5, Y3
+	VPSRLW      $0x04, Y5, Y4
+	VPAND       lowHalves<>+0(SB), Y4, Y4
+	VPSHUFB     Y3, Y1, Y3
+	VPSHUFB     Y4, Y1, Y4
+	VPADDB      Y3, Y4, Y5
+	VPSADBW     Y2, Y5, Y5
+	VPSLLQ      $0x02, Y5, Y5
+	VPADDQ      Y5, Y0, Y0
+	TESTQ       DX, DX
+	JZ          clashes3x256s_sum
+
+clashes3x256s_rest:
+	MOVQ    (CX), DI
+	RORXQ   $0x3c, DI, BX
+	ANDQ    $0x00000ff0, BX
+	RORXQ   $0x04, DI, SI
+	ANDQ    $0x00000ff0, SI
+	RORXQ   $0x0c, DI, DI
+	ANDQ    $0x00000ff0, DI
+	ADDQ    $0x08, CX
+	VMOVDQU (AX)(BX*1), X15
+	VPOR    4096(AX)(SI*1), X15, X15
+	VPOR    8192(AX)(DI*1), X15, X15
+	VPAND   lowHalves<>+0(SB), Y15, Y3
+	VPSRLW  $0x04, Y15, Y4
+	VPAND   lowHalves<>+0(SB), Y4, Y4
+	VPSHUFB Y3, Y1, Y3
+	VPSHUFB Y4, Y1, Y4
+	VPADDB  Y3, Y4, Y3
+	VPSADBW Y2, Y3, Y3
+	VPADDQ  Y3, Y0, Y0
+	DECQ    DX
+	JNZ     clashes3x256s_rest
+
+clashes3x256s_sum:
 	VEXTRACTI128 $0x01, Y0, X1
 	VPADDQ       X1, X0, X1
 	VPSHUFD      $0x4e, X1, X0
@@ -4820,8 +5600,8 @@ TEXT ·clashes3x256v1(SB), NOSPLIT, $0-40
 	TESTQ   DX, DX
 	JZ      clashes3x256v1_sum
 	VMOVDQU popcountNibbles<>+0(SB), Y1
-	VMOVDQU lowHalves<>+0(SB), Y2
-	VPXOR   Y3, Y3, Y3
+	VMOVDQU lowHalves<>+0(SB), Y3
+	VPXOR   Y2, Y2, Y2
 	VPXOR   Y4, Y4, Y4
 	VPXOR   Y5, Y5, Y5
 	VPXOR   Y6, Y6, Y6
@@ -4952,42 +5732,42 @@ clashes3x256v1_round:
 	VPXOR   Y9, Y8, Y6
 	VPAND   Y9, Y8, Y9
 	VPOR    Y9, Y7, Y7
-	VPAND   Y2, Y7, Y8
+	VPAND   Y3, Y7, Y8
 	VPSRLW  $0x04, Y7, Y7
-	VPAND   Y2, Y7, Y7
+	VPAND   Y3, Y7, Y7
 	VPSHUFB Y8, Y1, Y8
 	VPSHUFB Y7, Y1, Y7
 	VPADDB  Y8, Y7, Y7
-	VPSADBW Y3, Y7, Y7
+	VPSADBW Y2, Y7, Y7
 	VPSLLQ  $0x03, Y7, Y7
 	VPADDQ  Y7, Y0, Y0
 	SUBQ    $0x08, DX
 	CMPQ    DX, $0x08
 	JAE     clashes3x256v1_round
-	VPAND   Y2, Y4, Y7
+	VPAND   Y3, Y4, Y7
 	VPSRLW  $0x04, Y4, Y4
-	VPAND   Y2, Y4, Y4
+	VPAND   Y3, Y4, Y4
 	VPSHUFB Y7, Y1, Y7
 	VPSHUFB Y4, Y1, Y4
 	VPADDB  Y7, Y4, Y4
-	VPSADBW Y3, Y4, Y4
+	VPSADBW Y2, Y4, Y4
 	VPADDQ  Y4, Y0, Y0
-	VPAND   Y2, Y5, Y4
+	VPAND   Y3, Y5, Y4
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y4, Y1, Y4
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y4, Y5, Y5
-	VPSADBW Y3, Y5, Y5
+	VPSADBW Y2, Y5, Y5
 	VPSLLQ  $0x01, Y5, Y5
 	VPADDQ  Y5, Y0, Y0
-	VPAND   Y2, Y6, Y4
+	VPAND   Y3, Y6, Y4
 	VPSRLW  $0x04, Y6, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y4, Y1, Y4
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y4, Y5, Y6
-	VPSADBW Y3, Y6, Y6
+	VPSADBW Y2, Y6, Y6
 	VPSLLQ  $0x02, Y6, Y6
 	VPADDQ  Y6, Y0, Y0
 	TESTQ   DX, DX
@@ -5005,13 +5785,13 @@ clashes3x256v1_rest:
 	VMOVDQU (AX)(BX*1), Y4
 	VPOR    8192(AX)(SI*1), Y4, Y4
 	VPOR    16384(AX)(DI*1), Y4, Y4
-	VPAND   Y2, Y4, Y5
+	VPAND   Y3, Y4, Y5
 	VPSRLW  $0x04, Y4, Y4
-	VPAND   Y2, Y4, Y4
+	VPAND   Y3, Y4, Y4
 	VPSHUFB Y5, Y1, Y5
 	VPSHUFB Y4, Y1, Y4
 	VPADDB  Y5, Y4, Y4
-	VPSADBW Y3, Y4, Y4
+	VPSADBW Y2, Y4, Y4
 	VPADDQ  Y4, Y0, Y0
 	DECQ    DX
 	JNZ     clashes3x256v1_rest
@@ -5036,8 +5816,8 @@ TEXT ·clashes3x256v2(SB), NOSPLIT, $0-40
 	TESTQ   DX, DX
 	JZ      clashes3x256v2_sum
 	VMOVDQU popcountNibbles<>+0(SB), Y1
-	VMOVDQU lowHalves<>+0(SB), Y2
-	VPXOR   Y3, Y3, Y3
+	VMOVDQU lowHalves<>+0(SB), Y3
+	VPXOR   Y2, Y2, Y2
 	VPXOR   Y4, Y4, Y4
 	VPXOR   Y5, Y5, Y5
 	VPXOR   Y6, Y6, Y6
@@ -5136,42 +5916,42 @@ clashes3x256v2_round:
 	VPXOR   Y9, Y8, Y6
 	VPAND   Y9, Y8, Y9
 	VPOR    Y9, Y7, Y7
-	VPAND   Y2, Y7, Y8
+	VPAND   Y3, Y7, Y8
 	VPSRLW  $0x04, Y7, Y7
-	VPAND   Y2, Y7, Y7
+	VPAND   Y3, Y7, Y7
 	VPSHUFB Y8, Y1, Y8
 	VPSHUFB Y7, Y1, Y7
 	VPADDB  Y8, Y7, Y7
-	VPSADBW Y3, Y7, Y7
+	VPSADBW Y2, Y7, Y7
 	VPSLLQ  $0x03, Y7, Y7
 	VPADDQ  Y7, Y0, Y0
 	SUBQ    $0x04, DX
 	CMPQ    DX, $0x04
 	JAE     clashes3x256v2_round
-	VPAND   Y2, Y4, Y7
+	VPAND   Y3, Y4, Y7
 	VPSRLW  $0x04, Y4, Y4
-	VPAND   Y2, Y4, Y4
+	VPAND   Y3, Y4, Y4
 	VPSHUFB Y7, Y1, Y7
 	VPSHUFB Y4, Y1, Y4
 	VPADDB  Y7, Y4, Y4
-	VPSADBW Y3, Y4, Y4
+	VPSADBW Y2, Y4, Y4
 	VPADDQ  Y4, Y0, Y0
-	VPAND   Y2, Y5, Y4
+	VPAND   Y3, Y5, Y4
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y4, Y1, Y4
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y4, Y5, Y5
-	VPSADBW Y3, Y5, Y5
+	VPSADBW Y2, Y5, Y5
 	VPSLLQ  $0x01, Y5, Y5
 	VPADDQ  Y5, Y0, Y0
-	VPAND   Y2, Y6, Y4
+	VPAND   Y3, Y6, Y4
 	VPSRLW  $0x04, Y6, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y4, Y1, Y4
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y4, Y5, Y6
-	VPSADBW Y3, Y6, Y6
+	VPSADBW Y2, Y6, Y6
 	VPSLLQ  $0x02, Y6, Y6
 	VPADDQ  Y6, Y0, Y0
 	TESTQ   DX, DX
@@ -5189,23 +5969,23 @@ clashes3x256v2_rest:
 	VMOVDQU (AX)(BX*1), Y4
 	VPOR    16384(AX)(SI*1), Y4, Y4
 	VPOR    32768(AX)(DI*1), Y4, Y4
-	VPAND   Y2, Y4, Y5
+	VPAND   Y3, Y4, Y5
 	VPSRLW  $0x04, Y4, Y4
-	VPAND   Y2, Y4, Y4
+	VPAND   Y3, Y4, Y4
 	VPSHUFB Y5, Y1, Y5
 	VPSHUFB Y4, Y1, Y4
 	VPADDB  Y5, Y4, Y4
 	VMOVDQU 32(AX)(BX*1), Y5
 	VPOR    16416(AX)(SI*1), Y5, Y5
 	VPOR    32800(AX)(DI*1), Y5, Y5
-	VPAND   Y2, Y5, Y6
+	VPAND   Y3, Y5, Y6
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y6, Y1, Y6
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y6, Y4, Y4
 	VPADDB  Y5, Y4, Y4
-	VPSADBW Y3, Y4, Y4
+	VPSADBW Y2, Y4, Y4
 	VPADDQ  Y4, Y0, Y0
 	DECQ    DX
 	JNZ     clashes3x256v2_rest
@@ -5230,8 +6010,8 @@ TEXT ·clashes3x256v3(SB), NOSPLIT, $0-40
 	TESTQ   DX, DX
 	JZ      clashes3x256v3_sum
 	VMOVDQU popcountNibbles<>+0(SB), Y1
-	VMOVDQU lowHalves<>+0(SB), Y2
-	VPXOR   Y3, Y3, Y3
+	VMOVDQU lowHalves<>+0(SB), Y3
+	VPXOR   Y2, Y2, Y2
 	VPXOR   Y4, Y4, Y4
 	VPXOR   Y5, Y5, Y5
 	VPXOR   Y6, Y6, Y6
@@ -5331,13 +6111,13 @@ clashes3x256v3_round:
 	VPXOR   Y9, Y8, Y6
 	VPAND   Y9, Y8, Y9
 	VPOR    Y9, Y7, Y7
-	VPAND   Y2, Y7, Y8
+	VPAND   Y3, Y7, Y8
 	VPSRLW  $0x04, Y7, Y7
-	VPAND   Y2, Y7, Y7
+	VPAND   Y3, Y7, Y7
 	VPSHUFB Y8, Y1, Y8
 	VPSHUFB Y7, Y1, Y7
 	VPADDB  Y8, Y7, Y7
-	VPSADBW Y3, Y7, Y7
+	VPSADBW Y2, Y7, Y7
 	VPSLLQ  $0x03, Y7, Y7
 	VPADDQ  Y7, Y0, Y0
 	VMOVDQU 64(AX)(BX*1), Y7
@@ -5432,13 +6212,13 @@ clashes3x256v3_round:
 	VPXOR   Y9, Y8, Y6
 	VPAND   Y9, Y8, Y9
 	VPOR    Y9, Y7, Y7
-	VPAND   Y2, Y7, Y8
+	VPAND   Y3, Y7, Y8
 	VPSRLW  $0x04, Y7, Y7
-	VPAND   Y2, Y7, Y7
+	VPAND   Y3, Y7, Y7
 	VPSHUFB Y8, Y1, Y8
 	VPSHUFB Y7, Y1, Y7
 	VPADDB  Y8, Y7, Y7
-	VPSADBW Y3, Y7, Y7
+	VPSADBW Y2, Y7, Y7
 	VPSLLQ  $0x03, Y7, Y7
 	VPADDQ  Y7, Y0, Y0
 	VMOVDQU 32(AX)(BX*1), Y7
@@ -5522,42 +6302,42 @@ clashes3x256v3_round:
 	VPXOR   Y9, Y8, Y6
 	VPAND   Y9, Y8, Y9
 	VPOR    Y9, Y7, Y7
-	VPAND   Y2, Y7, Y8
+	VPAND   Y3, Y7, Y8
 	VPSRLW  $0x04, Y7, Y7
-	VPAND   Y2, Y7, Y7
+	VPAND   Y3, Y7, Y7
 	VPSHUFB Y8, Y1, Y8
 	VPSHUFB Y7, Y1, Y7
 	VPADDB  Y8, Y7, Y7
-	VPSADBW Y3, Y7, Y7
+	VPSADBW Y2, Y7, Y7
 	VPSLLQ  $0x03, Y7, Y7
 	VPADDQ  Y7, Y0, Y0
 	SUBQ    $0x08, DX
 	CMPQ    DX, $0x08
 	JAE     clashes3x256v3_round
-	VPAND   Y2, Y4, Y7
+	VPAND   Y3, Y4, Y7
 	VPSRLW  $0x04, Y4, Y4
-	VPAND   Y2, Y4, Y4
+	VPAND   Y3, Y4, Y4
 	VPSHUFB Y7, Y1, Y7
 	VPSHUFB Y4, Y1, Y4
 	VPADDB  Y7, Y4, Y4
-	VPSADBW Y3, Y4, Y4
+	VPSADBW Y2, Y4, Y4
 	VPADDQ  Y4, Y0, Y0
-	VPAND   Y2, Y5, Y4
+	VPAND   Y3, Y5, Y4
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y4, Y1, Y4
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y4, Y5, Y5
-	VPSADBW Y3, Y5, Y5
+	VPSADBW Y2, Y5, Y5
 	VPSLLQ  $0x01, Y5, Y5
 	VPADDQ  Y5, Y0, Y0
-	VPAND   Y2, Y6, Y4
+	VPAND   Y3, Y6, Y4
 	VPSRLW  $0x04, Y6, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y4, Y1, Y4
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y4, Y5, Y6
-	VPSADBW Y3, Y6, Y6
+	VPSADBW Y2, Y6, Y6
 	VPSLLQ  $0x02, Y6, Y6
 	VPADDQ  Y6, Y0, Y0
 	TESTQ   DX, DX
@@ -5578,18 +6358,18 @@ clashes3x256v3_rest:
 	VMOVDQU (AX)(BX*1), Y4
 	VPOR    24576(AX)(SI*1), Y4, Y4
 	VPOR    49152(AX)(DI*1), Y4, Y4
-	VPAND   Y2, Y4, Y5
+	VPAND   Y3, Y4, Y5
 	VPSRLW  $0x04, Y4, Y4
-	VPAND   Y2, Y4, Y4
+	VPAND   Y3, Y4, Y4
 	VPSHUFB Y5, Y1, Y5
 	VPSHUFB Y4, Y1, Y4
 	VPADDB  Y5, Y4, Y4
 	VMOVDQU 32(AX)(BX*1), Y5
 	VPOR    24608(AX)(SI*1), Y5, Y5
 	VPOR    49184(AX)(DI*1), Y5, Y5
-	VPAND   Y2, Y5, Y6
+	VPAND   Y3, Y5, Y6
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y6, Y1, Y6
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y6, Y4, Y4
@@ -5597,14 +6377,14 @@ clashes3x256v3_rest:
 	VMOVDQU 64(AX)(BX*1), Y5
 	VPOR    24640(AX)(SI*1), Y5, Y5
 	VPOR    49216(AX)(DI*1), Y5, Y5
-	VPAND   Y2, Y5, Y6
+	VPAND   Y3, Y5, Y6
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y6, Y1, Y6
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y6, Y4, Y4
 	VPADDB  Y5, Y4, Y4
-	VPSADBW Y3, Y4, Y4
+	VPSADBW Y2, Y4, Y4
 	VPADDQ  Y4, Y0, Y0
 	DECQ    DX
 	JNZ     clashes3x256v3_rest
@@ -5629,8 +6409,8 @@ TEXT ·clashes3x256v4(SB), NOSPLIT, $0-40
 	TESTQ   DX, DX
 	JZ      clashes3x256v4_sum
 	VMOVDQU popcountNibbles<>+0(SB), Y1
-	VMOVDQU lowHalves<>+0(SB), Y2
-	VPXOR   Y3, Y3, Y3
+	VMOVDQU lowHalves<>+0(SB), Y3
+	VPXOR   Y2, Y2, Y2
 	VPXOR   Y4, Y4, Y4
 	VPXOR   Y5, Y5, Y5
 	VPXOR   Y6, Y6, Y6
@@ -5713,42 +6493,42 @@ clashes3x256v4_round:
 	VPXOR   Y9, Y8, Y6
 	VPAND   Y9, Y8, Y9
 	VPOR    Y9, Y7, Y7
-	VPAND   Y2, Y7, Y8
+	VPAND   Y3, Y7, Y8
 	VPSRLW  $0x04, Y7, Y7
-	VPAND   Y2, Y7, Y7
+	VPAND   Y3, Y7, Y7
 	VPSHUFB Y8, Y1, Y8
 	VPSHUFB Y7, Y1, Y7
 	VPADDB  Y8, Y7, Y7
-	VPSADBW Y3, Y7, Y7
+	VPSADBW Y2, Y7, Y7
 	VPSLLQ  $0x03, Y7, Y7
 	VPADDQ  Y7, Y0, Y0
 	SUBQ    $0x02, DX
 	CMPQ    DX, $0x02
 	JAE     clashes3x256v4_round
-	VPAND   Y2, Y4, Y7
+	VPAND   Y3, Y4, Y7
 	VPSRLW  $0x04, Y4, Y4
-	VPAND   Y2, Y4, Y4
+	VPAND   Y3, Y4, Y4
 	VPSHUFB Y7, Y1, Y7
 	VPSHUFB Y4, Y1, Y4
 	VPADDB  Y7, Y4, Y4
-	VPSADBW Y3, Y4, Y4
+	VPSADBW Y2, Y4, Y4
 	VPADDQ  Y4, Y0, Y0
-	VPAND   Y2, Y5, Y4
+	VPAND   Y3, Y5, Y4
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y4, Y1, Y4
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y4, Y5, Y5
-	VPSADBW Y3, Y5, Y5
+	VPSADBW Y2, Y5, Y5
 	VPSLLQ  $0x01, Y5, Y5
 	VPADDQ  Y5, Y0, Y0
-	VPAND   Y2, Y6, Y4
+	VPAND   Y3, Y6, Y4
 	VPSRLW  $0x04, Y6, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y4, Y1, Y4
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y4, Y5, Y6
-	VPSADBW Y3, Y6, Y6
+	VPSADBW Y2, Y6, Y6
 	VPSLLQ  $0x02, Y6, Y6
 	VPADDQ  Y6, Y0, Y0
 	TESTQ   DX, DX
@@ -5766,18 +6546,18 @@ clashes3x256v4_rest:
 	VMOVDQU (AX)(BX*1), Y4
 	VPOR    32768(AX)(SI*1), Y4, Y4
 	VPOR    65536(AX)(DI*1), Y4, Y4
-	VPAND   Y2, Y4, Y5
+	VPAND   Y3, Y4, Y5
 	VPSRLW  $0x04, Y4, Y4
-	VPAND   Y2, Y4, Y4
+	VPAND   Y3, Y4, Y4
 	VPSHUFB Y5, Y1, Y5
 	VPSHUFB Y4, Y1, Y4
 	VPADDB  Y5, Y4, Y4
 	VMOVDQU 32(AX)(BX*1), Y5
 	VPOR    32800(AX)(SI*1), Y5, Y5
 	VPOR    65568(AX)(DI*1), Y5, Y5
-	VPAND   Y2, Y5, Y6
+	VPAND   Y3, Y5, Y6
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y6, Y1, Y6
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y6, Y4, Y4
@@ -5785,9 +6565,9 @@ clashes3x256v4_rest:
 	VMOVDQU 64(AX)(BX*1), Y5
 	VPOR    32832(AX)(SI*1), Y5, Y5
 	VPOR    65600(AX)(DI*1), Y5, Y5
-	VPAND   Y2, Y5, Y6
+	VPAND   Y3, Y5, Y6
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y6, Y1, Y6
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y6, Y4, Y4
@@ -5795,14 +6575,14 @@ clashes3x256v4_rest:
 	VMOVDQU 96(AX)(BX*1), Y5
 	VPOR    32864(AX)(SI*1), Y5, Y5
 	VPOR    65632(AX)(DI*1), Y5, Y5
-	VPAND   Y2, Y5, Y6
+	VPAND   Y3, Y5, Y6
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y6, Y1, Y6
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y6, Y4, Y4
 	VPADDB  Y5, Y4, Y4
-	VPSADBW Y3, Y4, Y4
+	VPSADBW Y2, Y4, Y4
 	VPADDQ  Y4, Y0, Y0
 	DECQ    DX
 	JNZ     clashes3x256v4_rest
@@ -5827,8 +6607,8 @@ TEXT ·clashes3x256v5(SB), NOSPLIT, $0-40
 	TESTQ   DX, DX
 	JZ      clashes3x256v5_sum
 	VMOVDQU popcountNibbles<>+0(SB), Y1
-	VMOVDQU lowHalves<>+0(SB), Y2
-	VPXOR   Y3, Y3, Y3
+	VMOVDQU lowHalves<>+0(SB), Y3
+	VPXOR   Y2, Y2, Y2
 	VPXOR   Y4, Y4, Y4
 	VPXOR   Y5, Y5, Y5
 	VPXOR   Y6, Y6, Y6
@@ -5917,13 +6697,13 @@ clashes3x256v5_round:
 	VPXOR   Y9, Y8, Y6
 	VPAND   Y9, Y8, Y9
 	VPOR    Y9, Y7, Y7
-	VPAND   Y2, Y7, Y8
+	VPAND   Y3, Y7, Y8
 	VPSRLW  $0x04, Y7, Y7
-	VPAND   Y2, Y7, Y7
+	VPAND   Y3, Y7, Y7
 	VPSHUFB Y8, Y1, Y8
 	VPSHUFB Y7, Y1, Y7
 	VPADDB  Y8, Y7, Y7
-	VPSADBW Y3, Y7, Y7
+	VPSADBW Y2, Y7, Y7
 	VPSLLQ  $0x03, Y7, Y7
 	VPADDQ  Y7, Y0, Y0
 	VMOVDQU 96(AX)(BX*1), Y7
@@ -6007,13 +6787,13 @@ clashes3x256v5_round:
 	VPXOR   Y9, Y8, Y6
 	VPAND   Y9, Y8, Y9
 	VPOR    Y9, Y7, Y7
-	VPAND   Y2, Y7, Y8
+	VPAND   Y3, Y7, Y8
 	VPSRLW  $0x04, Y7, Y7
-	VPAND   Y2, Y7, Y7
+	VPAND   Y3, Y7, Y7
 	VPSHUFB Y8, Y1, Y8
 	VPSHUFB Y7, Y1, Y7
 	VPADDB  Y8, Y7, Y7
-	VPSADBW Y3, Y7, Y7
+	VPSADBW Y2, Y7, Y7
 	VPSLLQ  $0x03, Y7, Y7
 	VPADDQ  Y7, Y0, Y0
 	VMOVDQU 32(AX)(BX*1), Y7
@@ -6086,13 +6866,13 @@ clashes3x256v5_round:
 	VPXOR   Y9, Y8, Y6
 	VPAND   Y9, Y8, Y9
 	VPOR    Y9, Y7, Y7
-	VPAND   Y2, Y7, Y8
+	VPAND   Y3, Y7, Y8
 	VPSRLW  $0x04, Y7, Y7
-	VPAND   Y2, Y7, Y7
+	VPAND   Y3, Y7, Y7
 	VPSHUFB Y8, Y1, Y8
 	VPSHUFB Y7, Y1, Y7
 	VPADDB  Y8, Y7, Y7
-	VPSADBW Y3, Y7, Y7
+	VPSADBW Y2, Y7, Y7
 	VPSLLQ  $0x03, Y7, Y7
 	VPADDQ  Y7, Y0, Y0
 	VMOVDQU 128(AX)(BX*1), Y7
@@ -6176,13 +6956,13 @@ clashes3x256v5_round:
 	VPXOR   Y9, Y8, Y6
 	VPAND   Y9, Y8, Y9
 	VPOR    Y9, Y7, Y7
-	VPAND   Y2, Y7, Y8
+	VPAND   Y3, Y7, Y8
 	VPSRLW  $0x04, Y7, Y7
-	VPAND   Y2, Y7, Y7
+	VPAND   Y3, Y7, Y7
 	VPSHUFB Y8, Y1, Y8
 	VPSHUFB Y7, Y1, Y7
 	VPADDB  Y8, Y7, Y7
-	VPSADBW Y3, Y7, Y7
+	VPSADBW Y2, Y7, Y7
 	VPSLLQ  $0x03, Y7, Y7
 	VPADDQ  Y7, Y0, Y0
 	VMOVDQU 64(AX)(BX*1), Y7
@@ -6255,42 +7035,42 @@ clashes3x256v5_round:
 	VPXOR   Y9, Y8, Y6
 	VPAND   Y9, Y8, Y9
 	VPOR    Y9, Y7, Y7
-	VPAND   Y2, Y7, Y8
+	VPAND   Y3, Y7, Y8
 	VPSRLW  $0x04, Y7, Y7
-	VPAND   Y2, Y7, Y7
+	VPAND   Y3, Y7, Y7
 	VPSHUFB Y8, Y1, Y8
 	VPSHUFB Y7, Y1, Y7
 	VPADDB  Y8, Y7, Y7
-	VPSADBW Y3, Y7, Y7
+	VPSADBW Y2, Y7, Y7
 	VPSLLQ  $0x03, Y7, Y7
 	VPADDQ  Y7, Y0, Y0
 	SUBQ    $0x08, DX
 	CMPQ    DX, $0x08
 	JAE     clashes3x256v5_round
-	VPAND   Y2, Y4, Y7
+	VPAND   Y3, Y4, Y7
 	VPSRLW  $0x04, Y4, Y4
-	VPAND   Y2, Y4, Y4
+	VPAND   Y3, Y4, Y4
 	VPSHUFB Y7, Y1, Y7
 	VPSHUFB Y4, Y1, Y4
 	VPADDB  Y7, Y4, Y4
-	VPSADBW Y3, Y4, Y4
+	VPSADBW Y2, Y4, Y4
 	VPADDQ  Y4, Y0, Y0
-	VPAND   Y2, Y5, Y4
+	VPAND   Y3, Y5, Y4
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y4, Y1, Y4
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y4, Y5, Y5
-	VPSADBW Y3, Y5, Y5
+	VPSADBW Y2, Y5, Y5
 	VPSLLQ  $0x01, Y5, Y5
 	VPADDQ  Y5, Y0, Y0
-	VPAND   Y2, Y6, Y4
+	VPAND   Y3, Y6, Y4
 	VPSRLW  $0x04, Y6, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y4, Y1, Y4
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y4, Y5, Y6
-	VPSADBW Y3, Y6, Y6
+	VPSADBW Y2, Y6, Y6
 	VPSLLQ  $0x02, Y6, Y6
 	VPADDQ  Y6, Y0, Y0
 	TESTQ   DX, DX
@@ -6311,18 +7091,18 @@ clashes3x256v5_rest:
 	VMOVDQU (AX)(BX*1), Y4
 	VPOR    40960(AX)(SI*1), Y4, Y4
 	VPOR    81920(AX)(DI*1), Y4, Y4
-	VPAND   Y2, Y4, Y5
+	VPAND   Y3, Y4, Y5
 	VPSRLW  $0x04, Y4, Y4
-	VPAND   Y2, Y4, Y4
+	VPAND   Y3, Y4, Y4
 	VPSHUFB Y5, Y1, Y5
 	VPSHUFB Y4, Y1, Y4
 	VPADDB  Y5, Y4, Y4
 	VMOVDQU 32(AX)(BX*1), Y5
 	VPOR    40992(AX)(SI*1), Y5, Y5
 	VPOR    81952(AX)(DI*1), Y5, Y5
-	VPAND   Y2, Y5, Y6
+	VPAND   Y3, Y5, Y6
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y6, Y1, Y6
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y6, Y4, Y4
@@ -6330,9 +7110,9 @@ clashes3x256v5_rest:
 	VMOVDQU 64(AX)(BX*1), Y5
 	VPOR    41024(AX)(SI*1), Y5, Y5
 	VPOR    81984(AX)(DI*1), Y5, Y5
-	VPAND   Y2, Y5, Y6
+	VPAND   Y3, Y5, Y6
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y6, Y1, Y6
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y6, Y4, Y4
@@ -6340,9 +7120,9 @@ clashes3x256v5_rest:
 	VMOVDQU 96(AX)(BX*1), Y5
 	VPOR    41056(AX)(SI*1), Y5, Y5
 	VPOR    82016(AX)(DI*1), Y5, Y5
-	VPAND   Y2, Y5, Y6
+	VPAND   Y3, Y5, Y6
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y6, Y1, Y6
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y6, Y4, Y4
@@ -6350,14 +7130,14 @@ clashes3x256v5_rest:
 	VMOVDQU 128(AX)(BX*1), Y5
 	VPOR    41088(AX)(SI*1), Y5, Y5
 	VPOR    82048(AX)(DI*1), Y5, Y5
-	VPAND   Y2, Y5, Y6
+	VPAND   Y3, Y5, Y6
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y6, Y1, Y6
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y6, Y4, Y4
 	VPADDB  Y5, Y4, Y4
-	VPSADBW Y3, Y4, Y4
+	VPSADBW Y2, Y4, Y4
 	VPADDQ  Y4, Y0, Y0
 	DECQ    DX
 	JNZ     clashes3x256v5_rest
@@ -6382,8 +7162,8 @@ TEXT ·clashes3x256v6(SB), NOSPLIT, $0-40
 	TESTQ   DX, DX
 	JZ      clashes3x256v6_sum
 	VMOVDQU popcountNibbles<>+0(SB), Y1
-	VMOVDQU lowHalves<>+0(SB), Y2
-	VPXOR   Y3, Y3, Y3
+	VMOVDQU lowHalves<>+0(SB), Y3
+	VPXOR   Y2, Y2, Y2
 	VPXOR   Y4, Y4, Y4
 	VPXOR   Y5, Y5, Y5
 	VPXOR   Y6, Y6, Y6
@@ -6472,13 +7252,13 @@ clashes3x256v6_round:
 	VPXOR   Y9, Y8, Y6
 	VPAND   Y9, Y8, Y9
 	VPOR    Y9, Y7, Y7
-	VPAND   Y2, Y7, Y8
+	VPAND   Y3, Y7, Y8
 	VPSRLW  $0x04, Y7, Y7
-	VPAND   Y2, Y7, Y7
+	VPAND   Y3, Y7, Y7
 	VPSHUFB Y8, Y1, Y8
 	VPSHUFB Y7, Y1, Y7
 	VPADDB  Y8, Y7, Y7
-	VPSADBW Y3, Y7, Y7
+	VPSADBW Y2, Y7, Y7
 	VPSLLQ  $0x03, Y7, Y7
 	VPADDQ  Y7, Y0, Y0
 	VMOVDQU 64(AX)(BX*1), Y7
@@ -6551,13 +7331,13 @@ clashes3x256v6_round:
 	VPXOR   Y9, Y8, Y6
 	VPAND   Y9, Y8, Y9
 	VPOR    Y9, Y7, Y7
-	VPAND   Y2, Y7, Y8
+	VPAND   Y3, Y7, Y8
 	VPSRLW  $0x04, Y7, Y7
-	VPAND   Y2, Y7, Y7
+	VPAND   Y3, Y7, Y7
 	VPSHUFB Y8, Y1, Y8
 	VPSHUFB Y7, Y1, Y7
 	VPADDB  Y8, Y7, Y7
-	VPSADBW Y3, Y7, Y7
+	VPSADBW Y2, Y7, Y7
 	VPSLLQ  $0x03, Y7, Y7
 	VPADDQ  Y7, Y0, Y0
 	VMOVDQU 128(AX)(BX*1), Y7
@@ -6630,42 +7410,42 @@ clashes3x256v6_round:
 	VPXOR   Y9, Y8, Y6
 	VPAND   Y9, Y8, Y9
 	VPOR    Y9, Y7, Y7
-	VPAND   Y2, Y7, Y8
+	VPAND   Y3, Y7, Y8
 	VPSRLW  $0x04, Y7, Y7
-	VPAND   Y2, Y7, Y7
+	VPAND   Y3, Y7, Y7
 	VPSHUFB Y8, Y1, Y8
 	VPSHUFB Y7, Y1, Y7
 	VPADDB  Y8, Y7, Y7
-	VPSADBW Y3, Y7, Y7
+	VPSADBW Y2, Y7, Y7
 	VPSLLQ  $0x03, Y7, Y7
 	VPADDQ  Y7, Y0, Y0
 	SUBQ    $0x04, DX
 	CMPQ    DX, $0x04
 	JAE     clashes3x256v6_round
-	VPAND   Y2, Y4, Y7
+	VPAND   Y3, Y4, Y7
 	VPSRLW  $0x04, Y4, Y4
-	VPAND   Y2, Y4, Y4
+	VPAND   Y3, Y4, Y4
 	VPSHUFB Y7, Y1, Y7
 	VPSHUFB Y4, Y1, Y4
 	VPADDB  Y7, Y4, Y4
-	VPSADBW Y3, Y4, Y4
+	VPSADBW Y2, Y4, Y4
 	VPADDQ  Y4, Y0, Y0
-	VPAND   Y2, Y5, Y4
+	VPAND   Y3, Y5, Y4
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y4, Y1, Y4
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y4, Y5, Y5
-	VPSADBW Y3, Y5, Y5
+	VPSADBW Y2, Y5, Y5
 	VPSLLQ  $0x01, Y5, Y5
 	VPADDQ  Y5, Y0, Y0
-	VPAND   Y2, Y6, Y4
+	VPAND   Y3, Y6, Y4
 	VPSRLW  $0x04, Y6, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y4, Y1, Y4
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y4, Y5, Y6
-	VPSADBW Y3, Y6, Y6
+	VPSADBW Y2, Y6, Y6
 	VPSLLQ  $0x02, Y6, Y6
 	VPADDQ  Y6, Y0, Y0
 	TESTQ   DX, DX
@@ -6686,18 +7466,18 @@ clashes3x256v6_rest:
 	VMOVDQU (AX)(BX*1), Y4
 	VPOR    49152(AX)(SI*1), Y4, Y4
 	VPOR    98304(AX)(DI*1), Y4, Y4
-	VPAND   Y2, Y4, Y5
+	VPAND   Y3, Y4, Y5
 	VPSRLW  $0x04, Y4, Y4
-	VPAND   Y2, Y4, Y4
+	VPAND   Y3, Y4, Y4
 	VPSHUFB Y5, Y1, Y5
 	VPSHUFB Y4, Y1, Y4
 	VPADDB  Y5, Y4, Y4
 	VMOVDQU 32(AX)(BX*1), Y5
 	VPOR    49184(AX)(SI*1), Y5, Y5
 	VPOR    98336(AX)(DI*1), Y5, Y5
-	VPAND   Y2, Y5, Y6
+	VPAND   Y3, Y5, Y6
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y6, Y1, Y6
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y6, Y4, Y4
@@ -6705,9 +7485,9 @@ clashes3x256v6_rest:
 	VMOVDQU 64(AX)(BX*1), Y5
 	VPOR    49216(AX)(SI*1), Y5, Y5
 	VPOR    98368(AX)(DI*1), Y5, Y5
-	VPAND   Y2, Y5, Y6
+	VPAND   Y3, Y5, Y6
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y6, Y1, Y6
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y6, Y4, Y4
@@ -6715,9 +7495,9 @@ clashes3x256v6_rest:
 	VMOVDQU 96(AX)(BX*1), Y5
 	VPOR    49248(AX)(SI*1), Y5, Y5
 	VPOR    98400(AX)(DI*1), Y5, Y5
-	VPAND   Y2, Y5, Y6
+	VPAND   Y3, Y5, Y6
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y6, Y1, Y6
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y6, Y4, Y4
@@ -6725,9 +7505,9 @@ clashes3x256v6_rest:
 	VMOVDQU 128(AX)(BX*1), Y5
 	VPOR    49280(AX)(SI*1), Y5, Y5
 	VPOR    98432(AX)(DI*1), Y5, Y5
-	VPAND   Y2, Y5, Y6
+	VPAND   Y3, Y5, Y6
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y6, Y1, Y6
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y6, Y4, Y4
@@ -6735,14 +7515,14 @@ clashes3x256v6_rest:
 	VMOVDQU 160(AX)(BX*1), Y5
 	VPOR    49312(AX)(SI*1), Y5, Y5
 	VPOR    98464(AX)(DI*1), Y5, Y5
-	VPAND   Y2, Y5, Y6
+	VPAND   Y3, Y5, Y6
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y6, Y1, Y6
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y6, Y4, Y4
 	VPADDB  Y5, Y4, Y4
-	VPSADBW Y3, Y4, Y4
+	VPSADBW Y2, Y4, Y4
 	VPADDQ  Y4, Y0, Y0
 	DECQ    DX
 	JNZ     clashes3x256v6_rest
@@ -6767,8 +7547,8 @@ TEXT ·clashes3x256v7(SB), NOSPLIT, $0-40
 	TESTQ   DX, DX
 	JZ      clashes3x256v7_sum
 	VMOVDQU popcountNibbles<>+0(SB), Y1
-	VMOVDQU lowHalves<>+0(SB), Y2
-	VPXOR   Y3, Y3, Y3
+	VMOVDQU lowHalves<>+0(SB), Y3
+	VPXOR   Y2, Y2, Y2
 	VPXOR   Y4, Y4, Y4
 	VPXOR   Y5, Y5, Y5
 	VPXOR   Y6, Y6, Y6
@@ -6857,13 +7637,13 @@ clashes3x256v7_round:
 	VPXOR   Y9, Y8, Y6
 	VPAND   Y9, Y8, Y9
 	VPOR    Y9, Y7, Y7
-	VPAND   Y2, Y7, Y8
+	VPAND   Y3, Y7, Y8
 	VPSRLW  $0x04, Y7, Y7
-	VPAND   Y2, Y7, Y7
+	VPAND   Y3, Y7, Y7
 	VPSHUFB Y8, Y1, Y8
 	VPSHUFB Y7, Y1, Y7
 	VPADDB  Y8, Y7, Y7
-	VPSADBW Y3, Y7, Y7
+	VPSADBW Y2, Y7, Y7
 	VPSLLQ  $0x03, Y7, Y7
 	VPADDQ  Y7, Y0, Y0
 	VMOVDQU 32(AX)(BX*1), Y7
@@ -6936,13 +7716,13 @@ clashes3x256v7_round:
 	VPXOR   Y9, Y8, Y6
 	VPAND   Y9, Y8, Y9
 	VPOR    Y9, Y7, Y7
-	VPAND   Y2, Y7, Y8
+	VPAND   Y3, Y7, Y8
 	VPSRLW  $0x04, Y7, Y7
-	VPAND   Y2, Y7, Y7
+	VPAND   Y3, Y7, Y7
 	VPSHUFB Y8, Y1, Y8
 	VPSHUFB Y7, Y1, Y7
 	VPADDB  Y8, Y7, Y7
-	VPSADBW Y3, Y7, Y7
+	VPSADBW Y2, Y7, Y7
 	VPSLLQ  $0x03, Y7, Y7
 	VPADDQ  Y7, Y0, Y0
 	VMOVDQU 64(AX)(BX*1), Y7
@@ -7015,13 +7795,13 @@ clashes3x256v7_round:
 	VPXOR   Y9, Y8, Y6
 	VPAND   Y9, Y8, Y9
 	VPOR    Y9, Y7, Y7
-	VPAND   Y2, Y7, Y8
+	VPAND   Y3, Y7, Y8
 	VPSRLW  $0x04, Y7, Y7
-	VPAND   Y2, Y7, Y7
+	VPAND   Y3, Y7, Y7
 	VPSHUFB Y8, Y1, Y8
 	VPSHUFB Y7, Y1, Y7
 	VPADDB  Y8, Y7, Y7
-	VPSADBW Y3, Y7, Y7
+	VPSADBW Y2, Y7, Y7
 	VPSLLQ  $0x03, Y7, Y7
 	VPADDQ  Y7, Y0, Y0
 	VMOVDQU 96(AX)(BX*1), Y7
@@ -7094,13 +7874,13 @@ clashes3x256v7_round:
 	VPXOR   Y9, Y8, Y6
 	VPAND   Y9, Y8, Y9
 	VPOR    Y9, Y7, Y7
-	VPAND   Y2, Y7, Y8
+	VPAND   Y3, Y7, Y8
 	VPSRLW  $0x04, Y7, Y7
-	VPAND   Y2, Y7, Y7
+	VPAND   Y3, Y7, Y7
 	VPSHUFB Y8, Y1, Y8
 	VPSHUFB Y7, Y1, Y7
 	VPADDB  Y8, Y7, Y7
-	VPSADBW Y3, Y7, Y7
+	VPSADBW Y2, Y7, Y7
 	VPSLLQ  $0x03, Y7, Y7
 	VPADDQ  Y7, Y0, Y0
 	VMOVDQU 128(AX)(BX*1), Y7
@@ -7173,13 +7953,13 @@ clashes3x256v7_round:
 	VPXOR   Y9, Y8, Y6
 	VPAND   Y9, Y8, Y9
 	VPOR    Y9, Y7, Y7
-	VPAND   Y2, Y7, Y8
+	VPAND   Y3, Y7, Y8
 	VPSRLW  $0x04, Y7, Y7
-	VPAND   Y2, Y7, Y7
+	VPAND   Y3, Y7, Y7
 	VPSHUFB Y8, Y1, Y8
 	VPSHUFB Y7, Y1, Y7
 	VPADDB  Y8, Y7, Y7
-	VPSADBW Y3, Y7, Y7
+	VPSADBW Y2, Y7, Y7
 	VPSLLQ  $0x03, Y7, Y7
 	VPADDQ  Y7, Y0, Y0
 	VMOVDQU 160(AX)(BX*1), Y7
@@ -7252,13 +8032,13 @@ clashes3x256v7_round:
 	VPXOR   Y9, Y8, Y6
 	VPAND   Y9, Y8, Y9
 	VPOR    Y9, Y7, Y7
-	VPAND   Y2, Y7, Y8
+	VPAND   Y3, Y7, Y8
 	VPSRLW  $0x04, Y7, Y7
-	VPAND   Y2, Y7, Y7
+	VPAND   Y3, Y7, Y7
 	VPSHUFB Y8, Y1, Y8
 	VPSHUFB Y7, Y1, Y7
 	VPADDB  Y8, Y7, Y7
-	VPSADBW Y3, Y7, Y7
+	VPSADBW Y2, Y7, Y7
 	VPSLLQ  $0x03, Y7, Y7
 	VPADDQ  Y7, Y0, Y0
 	VMOVDQU 192(AX)(BX*1), Y7
@@ -7331,42 +8111,42 @@ clashes3x256v7_round:
 	VPXOR   Y9, Y8, Y6
 	VPAND   Y9, Y8, Y9
 	VPOR    Y9, Y7, Y7
-	VPAND   Y2, Y7, Y8
+	VPAND   Y3, Y7, Y8
 	VPSRLW  $0x04, Y7, Y7
-	VPAND   Y2, Y7, Y7
+	VPAND   Y3, Y7, Y7
 	VPSHUFB Y8, Y1, Y8
 	VPSHUFB Y7, Y1, Y7
 	VPADDB  Y8, Y7, Y7
-	VPSADBW Y3, Y7, Y7
+	VPSADBW Y2, Y7, Y7
 	VPSLLQ  $0x03, Y7, Y7
 	VPADDQ  Y7, Y0, Y0
 	SUBQ    $0x08, DX
 	CMPQ    DX, $0x08
 	JAE     clashes3x256v7_round
-	VPAND   Y2, Y4, Y7
+	VPAND   Y3, Y4, Y7
 	VPSRLW  $0x04, Y4, Y4
-	VPAND   Y2, Y4, Y4
+	VPAND   Y3, Y4, Y4
 	VPSHUFB Y7, Y1, Y7
 	VPSHUFB Y4, Y1, Y4
 	VPADDB  Y7, Y4, Y4
-	VPSADBW Y3, Y4, Y4
+	VPSADBW Y2, Y4, Y4
 	VPADDQ  Y4, Y0, Y0
-	VPAND   Y2, Y5, Y4
+	VPAND   Y3, Y5, Y4
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y4, Y1, Y4
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y4, Y5, Y5
-	VPSADBW Y3, Y5, Y5
+	VPSADBW Y2, Y5, Y5
 	VPSLLQ  $0x01, Y5, Y5
 	VPADDQ  Y5, Y0, Y0
-	VPAND   Y2, Y6, Y4
+	VPAND   Y3, Y6, Y4
 	VPSRLW  $0x04, Y6, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y4, Y1, Y4
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y4, Y5, Y6
-	VPSADBW Y3, Y6, Y6
+	VPSADBW Y2, Y6, Y6
 	VPSLLQ  $0x02, Y6, Y6
 	VPADDQ  Y6, Y0, Y0
 	TESTQ   DX, DX
@@ -7387,18 +8167,18 @@ clashes3x256v7_rest:
 	VMOVDQU (AX)(BX*1), Y4
 	VPOR    57344(AX)(SI*1), Y4, Y4
 	VPOR    114688(AX)(DI*1), Y4, Y4
-	VPAND   Y2, Y4, Y5
+	VPAND   Y3, Y4, Y5
 	VPSRLW  $0x04, Y4, Y4
-	VPAND   Y2, Y4, Y4
+	VPAND   Y3, Y4, Y4
 	VPSHUFB Y5, Y1, Y5
 	VPSHUFB Y4, Y1, Y4
 	VPADDB  Y5, Y4, Y4
 	VMOVDQU 32(AX)(BX*1), Y5
 	VPOR    57376(AX)(SI*1), Y5, Y5
 	VPOR    114720(AX)(DI*1), Y5, Y5
-	VPAND   Y2, Y5, Y6
+	VPAND   Y3, Y5, Y6
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y6, Y1, Y6
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y6, Y4, Y4
@@ -7406,9 +8186,9 @@ clashes3x256v7_rest:
 	VMOVDQU 64(AX)(BX*1), Y5
 	VPOR    57408(AX)(SI*1), Y5, Y5
 	VPOR    114752(AX)(DI*1), Y5, Y5
-	VPAND   Y2, Y5, Y6
+	VPAND   Y3, Y5, Y6
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y6, Y1, Y6
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y6, Y4, Y4
@@ -7416,9 +8196,9 @@ clashes3x256v7_rest:
 	VMOVDQU 96(AX)(BX*1), Y5
 	VPOR    57440(AX)(SI*1), Y5, Y5
 	VPOR    114784(AX)(DI*1), Y5, Y5
-	VPAND   Y2, Y5, Y6
+	VPAND   Y3, Y5, Y6
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y6, Y1, Y6
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y6, Y4, Y4
@@ -7426,9 +8206,9 @@ clashes3x256v7_rest:
 	VMOVDQU 128(AX)(BX*1), Y5
 	VPOR    57472(AX)(SI*1), Y5, Y5
 	VPOR    114816(AX)(DI*1), Y5, Y5
-	VPAND   Y2, Y5, Y6
+	VPAND   Y3, Y5, Y6
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y6, Y1, Y6
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y6, Y4, Y4
@@ -7436,9 +8216,9 @@ clashes3x256v7_rest:
 	VMOVDQU 160(AX)(BX*1), Y5
 	VPOR    57504(AX)(SI*1), Y5, Y5
 	VPOR    114848(AX)(DI*1), Y5, Y5
-	VPAND   Y2, Y5, Y6
+	VPAND   Y3, Y5, Y6
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y6, Y1, Y6
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y6, Y4, Y4
@@ -7446,14 +8226,14 @@ clashes3x256v7_rest:
 	VMOVDQU 192(AX)(BX*1), Y5
 	VPOR    57536(AX)(SI*1), Y5, Y5
 	VPOR    114880(AX)(DI*1), Y5, Y5
-	VPAND   Y2, Y5, Y6
+	VPAND   Y3, Y5, Y6
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y6, Y1, Y6
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y6, Y4, Y4
 	VPADDB  Y5, Y4, Y4
-	VPSADBW Y3, Y4, Y4
+	VPSADBW Y2, Y4, Y4
 	VPADDQ  Y4, Y0, Y0
 	DECQ    DX
 	JNZ     clashes3x256v7_rest
@@ -7478,8 +8258,8 @@ TEXT ·clashes3x256v8(SB), NOSPLIT, $0-40
 	TESTQ   DX, DX
 	JZ      clashes3x256v8_sum
 	VMOVDQU popcountNibbles<>+0(SB), Y1
-	VMOVDQU lowHalves<>+0(SB), Y2
-	VPXOR   Y3, Y3, Y3
+	VMOVDQU lowHalves<>+0(SB), Y3
+	VPXOR   Y2, Y2, Y2
 	VPXOR   Y4, Y4, Y4
 	VPXOR   Y5, Y5, Y5
 	VPXOR   Y6, Y6, Y6
@@ -7554,42 +8334,42 @@ clashes3x256v8_round:
 	VPXOR   Y9, Y8, Y6
 	VPAND   Y9, Y8, Y9
 	VPOR    Y9, Y7, Y7
-	VPAND   Y2, Y7, Y8
+	VPAND   Y3, Y7, Y8
 	VPSRLW  $0x04, Y7, Y7
-	VPAND   Y2, Y7, Y7
+	VPAND   Y3, Y7, Y7
 	VPSHUFB Y8, Y1, Y8
 	VPSHUFB Y7, Y1, Y7
 	VPADDB  Y8, Y7, Y7
-	VPSADBW Y3, Y7, Y7
+	VPSADBW Y2, Y7, Y7
 	VPSLLQ  $0x03, Y7, Y7
 	VPADDQ  Y7, Y0, Y0
 	SUBQ    $0x01, DX
 	CMPQ    DX, $0x01
 	JAE     clashes3x256v8_round
-	VPAND   Y2, Y4, Y7
+	VPAND   Y3, Y4, Y7
 	VPSRLW  $0x04, Y4, Y4
-	VPAND   Y2, Y4, Y4
+	VPAND   Y3, Y4, Y4
 	VPSHUFB Y7, Y1, Y7
 	VPSHUFB Y4, Y1, Y4
 	VPADDB  Y7, Y4, Y4
-	VPSADBW Y3, Y4, Y4
+	VPSADBW Y2, Y4, Y4
 	VPADDQ  Y4, Y0, Y0
-	VPAND   Y2, Y5, Y4
+	VPAND   Y3, Y5, Y4
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y4, Y1, Y4
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y4, Y5, Y5
-	VPSADBW Y3, Y5, Y5
+	VPSADBW Y2, Y5, Y5
 	VPSLLQ  $0x01, Y5, Y5
 	VPADDQ  Y5, Y0, Y0
-	VPAND   Y2, Y6, Y4
+	VPAND   Y3, Y6, Y4
 	VPSRLW  $0x04, Y6, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y4, Y1, Y4
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y4, Y5, Y6
-	VPSADBW Y3, Y6, Y6
+	VPSADBW Y2, Y6, Y6
 	VPSLLQ  $0x02, Y6, Y6
 	VPADDQ  Y6, Y0, Y0
 	TESTQ   DX, DX
@@ -7607,18 +8387,18 @@ clashes3x256v8_rest:
 	VMOVDQU (AX)(BX*1), Y4
 	VPOR    65536(AX)(SI*1), Y4, Y4
 	VPOR    131072(AX)(DI*1), Y4, Y4
-	VPAND   Y2, Y4, Y5
+	VPAND   Y3, Y4, Y5
 	VPSRLW  $0x04, Y4, Y4
-	VPAND   Y2, Y4, Y4
+	VPAND   Y3, Y4, Y4
 	VPSHUFB Y5, Y1, Y5
 	VPSHUFB Y4, Y1, Y4
 	VPADDB  Y5, Y4, Y4
 	VMOVDQU 32(AX)(BX*1), Y5
 	VPOR    65568(AX)(SI*1), Y5, Y5
 	VPOR    131104(AX)(DI*1), Y5, Y5
-	VPAND   Y2, Y5, Y6
+	VPAND   Y3, Y5, Y6
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y6, Y1, Y6
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y6, Y4, Y4
@@ -7626,9 +8406,9 @@ clashes3x256v8_rest:
 	VMOVDQU 64(AX)(BX*1), Y5
 	VPOR    65600(AX)(SI*1), Y5, Y5
 	VPOR    131136(AX)(DI*1), Y5, Y5
-	VPAND   Y2, Y5, Y6
+	VPAND   Y3, Y5, Y6
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y6, Y1, Y6
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y6, Y4, Y4
@@ -7636,9 +8416,9 @@ clashes3x256v8_rest:
 	VMOVDQU 96(AX)(BX*1), Y5
 	VPOR    65632(AX)(SI*1), Y5, Y5
 	VPOR    131168(AX)(DI*1), Y5, Y5
-	VPAND   Y2, Y5, Y6
+	VPAND   Y3, Y5, Y6
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y6, Y1, Y6
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y6, Y4, Y4
@@ -7646,9 +8426,9 @@ clashes3x256v8_rest:
 	VMOVDQU 128(AX)(BX*1), Y5
 	VPOR    65664(AX)(SI*1), Y5, Y5
 	VPOR    131200(AX)(DI*1), Y5, Y5
-	VPAND   Y2, Y5, Y6
+	VPAND   Y3, Y5, Y6
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y6, Y1, Y6
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y6, Y4, Y4
@@ -7656,9 +8436,9 @@ clashes3x256v8_rest:
 	VMOVDQU 160(AX)(BX*1), Y5
 	VPOR    65696(AX)(SI*1), Y5, Y5
 	VPOR    131232(AX)(DI*1), Y5, Y5
-	VPAND   Y2, Y5, Y6
+	VPAND   Y3, Y5, Y6
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y6, Y1, Y6
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y6, Y4, Y4
@@ -7666,9 +8446,9 @@ clashes3x256v8_rest:
 	VMOVDQU 192(AX)(BX*1), Y5
 	VPOR    65728(AX)(SI*1), Y5, Y5
 	VPOR    131264(AX)(DI*1), Y5, Y5
-	VPAND   Y2, Y5, Y6
+	VPAND   Y3, Y5, Y6
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y6, Y1, Y6
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y6, Y4, Y4
@@ -7676,19 +8456,381 @@ clashes3x256v8_rest:
 	VMOVDQU 224(AX)(BX*1), Y5
 	VPOR    65760(AX)(SI*1), Y5, Y5
 	VPOR    131296(AX)(DI*1), Y5, Y5
-	VPAND   Y2, Y5, Y6
+	VPAND   Y3, Y5, Y6
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y6, Y1, Y6
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y6, Y4, Y4
 	VPADDB  Y5, Y4, Y4
-	VPSADBW Y3, Y4, Y4
+	VPSADBW Y2, Y4, Y4
 	VPADDQ  Y4, Y0, Y0
 	DECQ    DX
 	JNZ     clashes3x256v8_rest
 
 clashes3x256v8_sum:
+	VEXTRACTI128 $0x01, Y0, X1
+	VPADDQ       X1, X0, X1
+	VPSHUFD      $0x4e, X1, X0
+	VPADDQ       X0, X1, X1
+	VMOVQ        X1, AX
+	VZEROUPPER
+	MOVQ         AX, ret+32(FP)
+	RET
+
+// func clashes4x256s(tables *uint64, keys []uint64) int
+// Requires: AVX, AVX2, BMI2
+TEXT ·clashes4x256s(SB), NOSPLIT, $0-40
+	MOVQ    tables+0(FP), AX
+	MOVQ    keys_base+8(FP), CX
+	MOVQ    keys_len+16(FP), DX
+	VPXOR   Y0, Y0, Y0
+	TESTQ   DX, DX
+	JZ      clashes4x256s_sum
+	VMOVDQU popcountNibbles<>+0(SB), Y1
+	VPXOR   Y2, Y2, Y2
+	VPXOR   Y3, Y3, Y3
+	VPXOR   Y4, Y4, Y4
+	VPXOR   Y5, Y5, Y5
+	CMPQ    DX, $0x10
+	JB      clashes4x256s_rest
+
+clashes4x256s_round:
+	MOVQ        (CX), R8
+	RORXQ       $0x3c, R8, BX
+	ANDQ        $0x00000ff0, BX
+	RORXQ       $0x04, R8, SI
+	ANDQ        $0x00000ff0, SI
+	RORXQ       $0x0c, R8, DI
+	ANDQ        $0x00000ff0, DI
+	RORXQ       $0x14, R8, R8
+	ANDQ        $0x00000ff0, R8
+	ADDQ        $0x08, CX
+	VMOVDQU     (AX)(BX*1), X6
+	VPOR        4096(AX)(SI*1), X6, X6
+	VPOR        8192(AX)(DI*1), X6, X6
+	VPOR        12288(AX)(R8*1), X6, X6
+	MOVQ        (CX), R8
+	RORXQ       $0x3c, R8, BX
+	ANDQ        $0x00000ff0, BX
+	RORXQ       $0x04, R8, SI
+	ANDQ        $0x00000ff0, SI
+	RORXQ       $0x0c, R8, DI
+	ANDQ        $0x00000ff0, DI
+	RORXQ       $0x14, R8, R8
+	ANDQ        $0x00000ff0, R8
+	ADDQ        $0x08, CX
+	VMOVDQU     (AX)(BX*1), X7
+	VPOR        4096(AX)(SI*1), X7, X7
+	VPOR        8192(AX)(DI*1), X7, X7
+	VPOR        12288(AX)(R8*1), X7, X7
+	VINSERTI128 $0x01, X7, Y6, Y6
+	MOVQ        (CX), R8
+	RORXQ       $0x3c, R8, BX
+	ANDQ        $0x00000ff0, BX
+	RORXQ       $0x04, R8, SI
+	ANDQ        $0x00000ff0, SI
+	RORXQ       $0x0c, R8, DI
+	ANDQ        $0x00000ff0, DI
+	RORXQ       $0x14, R8, R8
+	ANDQ        $0x00000ff0, R8
+	ADDQ        $0x08, CX
+	VMOVDQU     (AX)(BX*1), X7
+	VPOR        4096(AX)(SI*1), X7, X7
+	VPOR        8192(AX)(DI*1), X7, X7
+	VPOR        12288(AX)(R8*1), X7, X7
+	MOVQ        (CX), R8
+	RORXQ       $0x3c, R8, BX
+	ANDQ        $0x00000ff0, BX
+	RORXQ       $0x04, R8, SI
+	ANDQ        $0x00000ff0, SI
+	RORXQ       $0x0c, R8, DI
+	ANDQ        $0x00000ff0, DI
+	RORXQ       $0x14, R8, R8
+	ANDQ        $0x00000ff0, R8
+	ADDQ        $0x08, CX
+	VMOVDQU     (AX)(BX*1), X8
+	VPOR        4096(AX)(SI*1), X8, X8
+	VPOR        8192(AX)(DI*1), X8, X8
+	VPOR        12288(AX)(R8*1), X8, X8
+	VINSERTI128 $0x01, X8, Y7, Y7
+	VPXOR       Y3, Y6, Y8
+	VPAND       Y3, Y6, Y6
+	VPXOR       Y8, Y7, Y3
+	VPAND       Y8, Y7, Y8
+	VPOR        Y8, Y6, Y6
+	MOVQ        (CX), R8
+	RORXQ       $0x3c, R8, BX
+	ANDQ        $0x00000ff0, BX
+	RORXQ       $0x04, R8, SI
+	ANDQ        $0x00000ff0, SI
+	RORXQ       $0x0c, R8, DI
+	ANDQ        $0x00000ff0, DI
+	RORXQ       $0x14, R8, R8
+	ANDQ        $0x00000ff0, R8
+	ADDQ        $0x08, CX
+	VMOVDQU     (AX)(BX*1), X9
+	VPOR        4096(AX)(SI*1), X9, X9
+	VPOR        8192(AX)(DI*1), X9, X9
+	VPOR        12288(AX)(R8*1), X9, X9
+	MOVQ        (CX), R8
+	RORXQ       $0x3c, R8, BX
+	ANDQ        $0x00000ff0, BX
+	RORXQ       $0x04, R8, SI
+	ANDQ        $0x00000ff0, SI
+	RORXQ       $0x0c, R8, DI
+	ANDQ        $0x00000ff0, DI
+	RORXQ       $0x14, R8, R8
+	ANDQ        $0x00000ff0, R8
+	ADDQ        $0x08, CX
+	VMOVDQU     (AX)(BX*1), X7
+	VPOR        4096(AX)(SI*1), X7, X7
+	VPOR        8192(AX)(DI*1), X7, X7
+	VPOR        12288(AX)(R8*1), X7, X7
+	VINSERTI128 $0x01, X7, Y9, Y9
+	MOVQ        (CX), R8
+	RORXQ       $0x3c, R8, BX
+	ANDQ        $0x00000ff0, BX
+	RORXQ       $0x04, R8, SI
+	ANDQ        $0x00000ff0, SI
+	RORXQ       $0x0c, R8, DI
+	ANDQ        $0x00000ff0, DI
+	RORXQ       $0x14, R8, R8
+	ANDQ        $0x00000ff0, R8
+	ADDQ        $0x08, CX
+	VMOVDQU     (AX)(BX*1), X10
+	VPOR        4096(AX)(SI*1), X10, X10
+	VPOR        8192(AX)(DI*1), X10, X10
+	VPOR        12288(AX)(R8*1), X10, X10
+	MOVQ        (CX), R8
+	RORXQ       $0x3c, R8, BX
+	ANDQ        $0x00000ff0, BX
+	RORXQ       $0x04, R8, SI
+	ANDQ        $0x00000ff0, SI
+	RORXQ       $0x0c, R8, DI
+	ANDQ        $0x00000ff0, DI
+	RORXQ       $0x14, R8, R8
+	ANDQ        $0x00000ff0, R8
+	ADDQ        $0x08, CX
+	VMOVDQU     (AX)(BX*1), X7
+	VPOR        4096(AX)(SI*1), X7, X7
+	VPOR        8192(AX)(DI*1), X7, X7
+	VPOR        12288(AX)(R8*1), X7, X7
+	VINSERTI128 $0x01, X7, Y10, Y10
+	VPXOR       Y3, Y9, Y8
+	VPAND       Y3, Y9, Y9
+	VPXOR       Y8, Y10, Y3
+	VPAND       Y8, Y10, Y8
+	VPOR        Y8, Y9, Y9
+	VPXOR       Y4, Y6, Y8
+	VPAND       Y4, Y6, Y6
+	VPXOR       Y8, Y9, Y4
+	VPAND       Y8, Y9, Y8
+	VPOR        Y8, Y6, Y6
+	MOVQ        (CX), R8
+	RORXQ       $0x3c, R8, BX
+	ANDQ        $0x00000ff0, BX
+	RORXQ       $0x04, R8, SI
+	ANDQ        $0x00000ff0, SI
+	RORXQ       $0x0c, R8, DI
+	ANDQ        $0x00000ff0, DI
+	RORXQ       $0x14, R8, R8
+	ANDQ        $0x00000ff0, R8
+	ADDQ        $0x08, CX
+	VMOVDQU     (AX)(BX*1), X11
+	VPOR        4096(AX)(SI*1), X11, X11
+	VPOR        8192(AX)(DI*1), X11, X11
+	VPOR        12288(AX)(R8*1), X11, X11
+	MOVQ        (CX), R8
+	RORXQ       $0x3c, R8, BX
+	ANDQ        $0x00000ff0, BX
+	RORXQ       $0x04, R8, SI
+	ANDQ        $0x00000ff0, SI
+	RORXQ       $0x0c, R8, DI
+	ANDQ        $0x00000ff0, DI
+	RORXQ       $0x14, R8, R8
+	ANDQ        $0x00000ff0, R8
+	ADDQ        $0x08, CX
+	VMOVDQU     (AX)(BX*1), X7
+	VPOR        4096(AX)(SI*1), X7, X7
+	VPOR        8192(AX)(DI*1), X7, X7
+	VPOR        12288(AX)(R8*1), X7, X7
+	VINSERTI128 $0x01, X7, Y11, Y11
+	MOVQ        (CX), R8
+	RORXQ       $0x3c, R8, BX
+	ANDQ        $0x00000ff0, BX
+	RORXQ       $0x04, R8, SI
+	ANDQ        $0x00000ff0, SI
+	RORXQ       $0x0c, R8, DI
+	ANDQ        $0x00000ff0, DI
+	RORXQ       $0x14, R8, R8
+	ANDQ        $0x00000ff0, R8
+	ADDQ        $0x08, CX
+	VMOVDQU     (AX)(BX*1), X12
+	VPOR        4096(AX)(SI*1), X12, X12
+	VPOR        8192(AX)(DI*1), X12, X12
+	VPOR        12288(AX)(R8*1), X12, X12
+	MOVQ        (CX), R8
+	RORXQ       $0x3c, R8, BX
+	ANDQ        $0x00000ff0, BX
+	RORXQ       $0x04, R8, SI
+	ANDQ        $0x00000ff0, SI
+	RORXQ       $0x0c, R8, DI
+	ANDQ        $0x00000ff0, DI
+	RORXQ       $0x14, R8, R8
+	ANDQ        $0x00000ff0, R8
+	ADDQ        $0x08, CX
+	VMOVDQU     (AX)(BX*1), X7
+	VPOR        4096(AX)(SI*1), X7, X7
+	VPOR        8192(AX)(DI*1), X7, X7
+	VPOR        12288(AX)(R8*1), X7, X7
+	VINSERTI128 $0x01, X7, Y12, Y12
+	VPXOR       Y3, Y11, Y8
+	VPAND       Y3, Y11, Y11
+	VPXOR       Y8, Y12, Y3
+	VPAND       Y8, Y12, Y8
+	VPOR        Y8, Y11, Y11
+	MOVQ        (CX), R8
+	RORXQ       $0x3c, R8, BX
+	ANDQ        $0x00000ff0, BX
+	RORXQ       $0x04, R8, SI
+	ANDQ        $0x00000ff0, SI
+	RORXQ       $0x0c, R8, DI
+	ANDQ        $0x00000ff0, DI
+	RORXQ       $0x14, R8, R8
+	ANDQ        $0x00000ff0, R8
+	ADDQ        $0x08, CX
+	VMOVDQU     (AX)(BX*1), X13
+	VPOR        4096(AX)(SI*1), X13, X13
+	VPOR        8192(AX)(DI*1), X13, X13
+	VPOR        12288(AX)(R8*1), X13, X13
+	MOVQ        (CX), R8
+	RORXQ       $0x3c, R8, BX
+	ANDQ        $0x00000ff0, BX
+	RORXQ       $0x04, R8, SI
+	ANDQ        $0x00000ff0, SI
+	RORXQ       $0x0c, R8, DI
+	ANDQ        $0x00000ff0, DI
+	RORXQ       $0x14, R8, R8
+	ANDQ        $0x00000ff0, R8
+	ADDQ        $0x08, CX
+	VMOVDQU     (AX)(BX*1), X7
+	VPOR        4096(AX)(SI*1), X7, X7
+	VPOR        8192(AX)(DI*1), X7, X7
+	VPOR        12288(AX)(R8*1), X7, X7
+	VINSERTI128 $0x01, X7, Y13, Y13
+	MOVQ        (CX), R8
+	RORXQ       $0x3c, R8, BX
+	ANDQ        $0x00000ff0, BX
+	RORXQ       $0x04, R8, SI
+	ANDQ        $0x00000ff0, SI
+	RORXQ       $0x0c, R8, DI
+	ANDQ        $0x00000ff0, DI
+	RORXQ       $0x14, R8, R8
+	ANDQ        $0x00000ff0, R8
+	ADDQ        $0x08, CX
+	VMOVDQU     (AX)(BX*1), X14
+	VPOR        4096(AX)(SI*1), X14, X14
+	VPOR        8192(AX)(DI*1), X14, X14
+	VPOR        12288(AX)(R8*1), X14, X14
+	MOVQ        (CX), R8
+	RORXQ       $0x3c, R8, BX
+	ANDQ        $0x00000ff0, BX
+	RORXQ       $0x04, R8, SI
+	ANDQ        $0x00000ff0, SI
+	RORXQ       $0x0c, R8, DI
+	ANDQ        $0x00000ff0, DI
+	RORXQ       $0x14, R8, R8
+	ANDQ        $0x00000ff0, R8
+	ADDQ        $0x08, CX
+	VMOVDQU     (AX)(BX*1), X7
+	VPOR        4096(AX)(SI*1), X7, X7
+	VPOR        8192(AX)(DI*1), X7, X7
+	VPOR        12288(AX)(R8*1), X7, X7
+	VINSERTI128 $0x01, X7, Y14, Y14
+	VPXOR       Y3, Y13, Y8
+	VPAND       Y3, Y13, Y13
+	VPXOR       Y8, Y14, Y3
+	VPAND       Y8, Y14, Y8
+	VPOR        Y8, Y13, Y13
+	VPXOR       Y4, Y11, Y8
+	VPAND       Y4, Y11, Y11
+	VPXOR       Y8, Y13, Y4
+	VPAND       Y8, Y13, Y8
+	VPOR        Y8, Y11, Y11
+	VPXOR       Y5, Y6, Y8
+	VPAND       Y5, Y6, Y6
+	VPXOR       Y8, Y11, Y5
+	VPAND       Y8, Y11, Y8
+	VPOR        Y8, Y6, Y6
+	VPAND       lowHalves<>+0(SB), Y6, Y8
+	VPSRLW      $0x04, Y6, Y6
+	VPAND       lowHalves<>+0(SB), Y6, Y6
+	VPSHUFB     Y8, Y1, Y8
+	VPSHUFB     Y6, Y1, Y6
+	VPADDB      Y8, Y6, Y6
+	VPSADBW     Y2, Y6, Y6
+	VPSLLQ      $0x03, Y6, Y6
+	VPADDQ      Y6, Y0, Y0
+	SUBQ        $0x10, DX
+	CMPQ        DX, $0x10
+	JAE         clashes4x256s_round
+	VPAND       lowHalves<>+0(SB), Y3, Y6
+	VPSRLW      $0x04, Y3, Y3
+	VPAND       lowHalves<>+0(SB), Y3, Y3
+	VPSHUFB     Y6, Y1, Y6
+	VPSHUFB     Y3, Y1, Y3
+	VPADDB      Y6, Y3, Y3
+	VPSADBW     Y2, Y3, Y3
+	VPADDQ      Y3, Y0, Y0
+	VPAND       lowHalves<>+0(SB), Y4, Y3
+	VPSRLW      $0x04, Y4, Y4
+	VPAND       lowHalves<>+0(SB), Y4, Y4
+	VPSHUFB     Y3, Y1, Y3
+	VPSHUFB     Y4, Y1, Y4
+	VPADDB      Y3, Y4, Y4
+	VPSADBW     Y2, Y4, Y4
+	VPSLLQ      $0x01, Y4, Y4
+	VPADDQ      Y4, Y0, Y0
+	VPAND       lowHalves<>+0(SB), Y5, Y3
+	VPSRLW      $0x04, Y5, Y4
+	VPAND       lowHalves<>+0(SB), Y4, Y4
+	VPSHUFB     Y3, Y1, Y3
+	VPSHUFB     Y4, Y1, Y4
+	VPADDB      Y3, Y4, Y5
+	VPSADBW     Y2, Y5, Y5
+	VPSLLQ      $0x02, Y5, Y5
+	VPADDQ      Y5, Y0, Y0
+	TESTQ       DX, DX
+	JZ          clashes4x256s_sum
+
+clashes4x256s_rest:
+	MOVQ    (CX), R8
+	RORXQ   $0x3c, R8, BX
+	ANDQ    $0x00000ff0, BX
+	RORXQ   $0x04, R8, SI
+	ANDQ    $0x00000ff0, SI
+	RORXQ   $0x0c, R8, DI
+	ANDQ    $0x00000ff0, DI
+	RORXQ   $0x14, R8, R8
+	ANDQ    $0x00000ff0, R8
+	ADDQ    $0x08, CX
+	VMOVDQU (AX)(BX*1), X15
+	VPOR    4096(AX)(SI*1), X15, X15
+	VPOR    8192(AX)(DI*1), X15, X15
+	VPOR    12288(AX)(R8*1), X15, X15
+	VPAND   lowHalves<>+0(SB), Y15, Y3
+	VPSRLW  $0x04, Y15, Y4
+	VPAND   lowHalves<>+0(SB), Y4, Y4
+	VPSHUFB Y3, Y1, Y3
+	VPSHUFB Y4, Y1, Y4
+	VPADDB  Y3, Y4, Y3
+	VPSADBW Y2, Y3, Y3
+	VPADDQ  Y3, Y0, Y0
+	DECQ    DX
+	JNZ     clashes4x256s_rest
+
+clashes4x256s_sum:
 	VEXTRACTI128 $0x01, Y0, X1
 	VPADDQ       X1, X0, X1
 	VPSHUFD      $0x4e, X1, X0
@@ -7708,8 +8850,8 @@ TEXT ·clashes4x256v1(SB), NOSPLIT, $0-40
 	TESTQ   DX, DX
 	JZ      clashes4x256v1_sum
 	VMOVDQU popcountNibbles<>+0(SB), Y1
-	VMOVDQU lowHalves<>+0(SB), Y2
-	VPXOR   Y3, Y3, Y3
+	VMOVDQU lowHalves<>+0(SB), Y3
+	VPXOR   Y2, Y2, Y2
 	VPXOR   Y4, Y4, Y4
 	VPXOR   Y5, Y5, Y5
 	VPXOR   Y6, Y6, Y6
@@ -7864,42 +9006,42 @@ clashes4x256v1_round:
 	VPXOR   Y9, Y8, Y6
 	VPAND   Y9, Y8, Y9
 	VPOR    Y9, Y7, Y7
-	VPAND   Y2, Y7, Y8
+	VPAND   Y3, Y7, Y8
 	VPSRLW  $0x04, Y7, Y7
-	VPAND   Y2, Y7, Y7
+	VPAND   Y3, Y7, Y7
 	VPSHUFB Y8, Y1, Y8
 	VPSHUFB Y7, Y1, Y7
 	VPADDB  Y8, Y7, Y7
-	VPSADBW Y3, Y7, Y7
+	VPSADBW Y2, Y7, Y7
 	VPSLLQ  $0x03, Y7, Y7
 	VPADDQ  Y7, Y0, Y0
 	SUBQ    $0x08, DX
 	CMPQ    DX, $0x08
 	JAE     clashes4x256v1_round
-	VPAND   Y2, Y4, Y7
+	VPAND   Y3, Y4, Y7
 	VPSRLW  $0x04, Y4, Y4
-	VPAND   Y2, Y4, Y4
+	VPAND   Y3, Y4, Y4
 	VPSHUFB Y7, Y1, Y7
 	VPSHUFB Y4, Y1, Y4
 	VPADDB  Y7, Y4, Y4
-	VPSADBW Y3, Y4, Y4
+	VPSADBW Y2, Y4, Y4
 	VPADDQ  Y4, Y0, Y0
-	VPAND   Y2, Y5, Y4
+	VPAND   Y3, Y5, Y4
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y4, Y1, Y4
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y4, Y5, Y5
-	VPSADBW Y3, Y5, Y5
+	VPSADBW Y2, Y5, Y5
 	VPSLLQ  $0x01, Y5, Y5
 	VPADDQ  Y5, Y0, Y0
-	VPAND   Y2, Y6, Y4
+	VPAND   Y3, Y6, Y4
 	VPSRLW  $0x04, Y6, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y4, Y1, Y4
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y4, Y5, Y6
-	VPSADBW Y3, Y6, Y6
+	VPSADBW Y2, Y6, Y6
 	VPSLLQ  $0x02, Y6, Y6
 	VPADDQ  Y6, Y0, Y0
 	TESTQ   DX, DX
@@ -7920,13 +9062,13 @@ clashes4x256v1_rest:
 	VPOR    8192(AX)(SI*1), Y4, Y4
 	VPOR    16384(AX)(DI*1), Y4, Y4
 	VPOR    24576(AX)(R8*1), Y4, Y4
-	VPAND   Y2, Y4, Y5
+	VPAND   Y3, Y4, Y5
 	VPSRLW  $0x04, Y4, Y4
-	VPAND   Y2, Y4, Y4
+	VPAND   Y3, Y4, Y4
 	VPSHUFB Y5, Y1, Y5
 	VPSHUFB Y4, Y1, Y4
 	VPADDB  Y5, Y4, Y4
-	VPSADBW Y3, Y4, Y4
+	VPSADBW Y2, Y4, Y4
 	VPADDQ  Y4, Y0, Y0
 	DECQ    DX
 	JNZ     clashes4x256v1_rest
@@ -7951,8 +9093,8 @@ TEXT ·clashes4x256v2(SB), NOSPLIT, $0-40
 	TESTQ   DX, DX
 	JZ      clashes4x256v2_sum
 	VMOVDQU popcountNibbles<>+0(SB), Y1
-	VMOVDQU lowHalves<>+0(SB), Y2
-	VPXOR   Y3, Y3, Y3
+	VMOVDQU lowHalves<>+0(SB), Y3
+	VPXOR   Y2, Y2, Y2
 	VPXOR   Y4, Y4, Y4
 	VPXOR   Y5, Y5, Y5
 	VPXOR   Y6, Y6, Y6
@@ -8067,42 +9209,42 @@ clashes4x256v2_round:
 	VPXOR   Y9, Y8, Y6
 	VPAND   Y9, Y8, Y9
 	VPOR    Y9, Y7, Y7
-	VPAND   Y2, Y7, Y8
+	VPAND   Y3, Y7, Y8
 	VPSRLW  $0x04, Y7, Y7
-	VPAND   Y2, Y7, Y7
+	VPAND   Y3, Y7, Y7
 	VPSHUFB Y8, Y1, Y8
 	VPSHUFB Y7, Y1, Y7
 	VPADDB  Y8, Y7, Y7
-	VPSADBW Y3, Y7, Y7
+	VPSADBW Y2, Y7, Y7
 	VPSLLQ  $0x03, Y7, Y7
 	VPADDQ  Y7, Y0, Y0
 	SUBQ    $0x04, DX
 	CMPQ    DX, $0x04
 	JAE     clashes4x256v2_round
-	VPAND   Y2, Y4, Y7
+	VPAND   Y3, Y4, Y7
 	VPSRLW  $0x04, Y4, Y4
-	VPAND   Y2, Y4, Y4
+	VPAND   Y3, Y4, Y4
 	VPSHUFB Y7, Y1, Y7
 	VPSHUFB Y4, Y1, Y4
 	VPADDB  Y7, Y4, Y4
-	VPSADBW Y3, Y4, Y4
+	VPSADBW Y2, Y4, Y4
 	VPADDQ  Y4, Y0, Y0
-	VPAND   Y2, Y5, Y4
+	VPAND   Y3, Y5, Y4
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y4, Y1, Y4
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y4, Y5, Y5
-	VPSADBW Y3, Y5, Y5
+	VPSADBW Y2, Y5, Y5
 	VPSLLQ  $0x01, Y5, Y5
 	VPADDQ  Y5, Y0, Y0
-	VPAND   Y2, Y6, Y4
+	VPAND   Y3, Y6, Y4
 	VPSRLW  $0x04, Y6, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y4, Y1, Y4
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y4, Y5, Y6
-	VPSADBW Y3, Y6, Y6
+	VPSADBW Y2, Y6, Y6
 	VPSLLQ  $0x02, Y6, Y6
 	VPADDQ  Y6, Y0, Y0
 	TESTQ   DX, DX
@@ -8123,9 +9265,9 @@ clashes4x256v2_rest:
 	VPOR    16384(AX)(SI*1), Y4, Y4
 	VPOR    32768(AX)(DI*1), Y4, Y4
 	VPOR    49152(AX)(R8*1), Y4, Y4
-	VPAND   Y2, Y4, Y5
+	VPAND   Y3, Y4, Y5
 	VPSRLW  $0x04, Y4, Y4
-	VPAND   Y2, Y4, Y4
+	VPAND   Y3, Y4, Y4
 	VPSHUFB Y5, Y1, Y5
 	VPSHUFB Y4, Y1, Y4
 	VPADDB  Y5, Y4, Y4
@@ -8133,14 +9275,14 @@ clashes4x256v2_rest:
 	VPOR    16416(AX)(SI*1), Y5, Y5
 	VPOR    32800(AX)(DI*1), Y5, Y5
 	VPOR    49184(AX)(R8*1), Y5, Y5
-	VPAND   Y2, Y5, Y6
+	VPAND   Y3, Y5, Y6
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y6, Y1, Y6
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y6, Y4, Y4
 	VPADDB  Y5, Y4, Y4
-	VPSADBW Y3, Y4, Y4
+	VPSADBW Y2, Y4, Y4
 	VPADDQ  Y4, Y0, Y0
 	DECQ    DX
 	JNZ     clashes4x256v2_rest
@@ -8165,8 +9307,8 @@ TEXT ·clashes4x256v3(SB), NOSPLIT, $0-40
 	TESTQ   DX, DX
 	JZ      clashes4x256v3_sum
 	VMOVDQU popcountNibbles<>+0(SB), Y1
-	VMOVDQU lowHalves<>+0(SB), Y2
-	VPXOR   Y3, Y3, Y3
+	VMOVDQU lowHalves<>+0(SB), Y3
+	VPXOR   Y2, Y2, Y2
 	VPXOR   Y4, Y4, Y4
 	VPXOR   Y5, Y5, Y5
 	VPXOR   Y6, Y6, Y6
@@ -8283,13 +9425,13 @@ clashes4x256v3_round:
 	VPXOR   Y9, Y8, Y6
 	VPAND   Y9, Y8, Y9
 	VPOR    Y9, Y7, Y7
-	VPAND   Y2, Y7, Y8
+	VPAND   Y3, Y7, Y8
 	VPSRLW  $0x04, Y7, Y7
-	VPAND   Y2, Y7, Y7
+	VPAND   Y3, Y7, Y7
 	VPSHUFB Y8, Y1, Y8
 	VPSHUFB Y7, Y1, Y7
 	VPADDB  Y8, Y7, Y7
-	VPSADBW Y3, Y7, Y7
+	VPSADBW Y2, Y7, Y7
 	VPSLLQ  $0x03, Y7, Y7
 	VPADDQ  Y7, Y0, Y0
 	VMOVDQU 64(AX)(BX*1), Y7
@@ -8401,13 +9543,13 @@ clashes4x256v3_round:
 	VPXOR   Y9, Y8, Y6
 	VPAND   Y9, Y8, Y9
 	VPOR    Y9, Y7, Y7
-	VPAND   Y2, Y7, Y8
+	VPAND   Y3, Y7, Y8
 	VPSRLW  $0x04, Y7, Y7
-	VPAND   Y2, Y7, Y7
+	VPAND   Y3, Y7, Y7
 	VPSHUFB Y8, Y1, Y8
 	VPSHUFB Y7, Y1, Y7
 	VPADDB  Y8, Y7, Y7
-	VPSADBW Y3, Y7, Y7
+	VPSADBW Y2, Y7, Y7
 	VPSLLQ  $0x03, Y7, Y7
 	VPADDQ  Y7, Y0, Y0
 	VMOVDQU 32(AX)(BX*1), Y7
@@ -8505,42 +9647,42 @@ clashes4x256v3_round:
 	VPXOR   Y9, Y8, Y6
 	VPAND   Y9, Y8, Y9
 	VPOR    Y9, Y7, Y7
-	VPAND   Y2, Y7, Y8
+	VPAND   Y3, Y7, Y8
 	VPSRLW  $0x04, Y7, Y7
-	VPAND   Y2, Y7, Y7
+	VPAND   Y3, Y7, Y7
 	VPSHUFB Y8, Y1, Y8
 	VPSHUFB Y7, Y1, Y7
 	VPADDB  Y8, Y7, Y7
-	VPSADBW Y3, Y7, Y7
+	VPSADBW Y2, Y7, Y7
 	VPSLLQ  $0x03, Y7, Y7
 	VPADDQ  Y7, Y0, Y0
 	SUBQ    $0x08, DX
 	CMPQ    DX, $0x08
 	JAE     clashes4x256v3_round
-	VPAND   Y2, Y4, Y7
+	VPAND   Y3, Y4, Y7
 	VPSRLW  $0x04, Y4, Y4
-	VPAND   Y2, Y4, Y4
+	VPAND   Y3, Y4, Y4
 	VPSHUFB Y7, Y1, Y7
 	VPSHUFB Y4, Y1, Y4
 	VPADDB  Y7, Y4, Y4
-	VPSADBW Y3, Y4, Y4
+	VPSADBW Y2, Y4, Y4
 	VPADDQ  Y4, Y0, Y0
-	VPAND   Y2, Y5, Y4
+	VPAND   Y3, Y5, Y4
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y4, Y1, Y4
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y4, Y5, Y5
-	VPSADBW Y3, Y5, Y5
+	VPSADBW Y2, Y5, Y5
 	VPSLLQ  $0x01, Y5, Y5
 	VPADDQ  Y5, Y0, Y0
-	VPAND   Y2, Y6, Y4
+	VPAND   Y3, Y6, Y4
 	VPSRLW  $0x04, Y6, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y4, Y1, Y4
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y4, Y5, Y6
-	VPSADBW Y3, Y6, Y6
+	VPSADBW Y2, Y6, Y6
 	VPSLLQ  $0x02, Y6, Y6
 	VPADDQ  Y6, Y0, Y0
 	TESTQ   DX, DX
@@ -8565,9 +9707,9 @@ clashes4x256v3_rest:
 	VPOR    24576(AX)(SI*1), Y4, Y4
 	VPOR    49152(AX)(DI*1), Y4, Y4
 	VPOR    73728(AX)(R8*1), Y4, Y4
-	VPAND   Y2, Y4, Y5
+	VPAND   Y3, Y4, Y5
 	VPSRLW  $0x04, Y4, Y4
-	VPAND   Y2, Y4, Y4
+	VPAND   Y3, Y4, Y4
 	VPSHUFB Y5, Y1, Y5
 	VPSHUFB Y4, Y1, Y4
 	VPADDB  Y5, Y4, Y4
@@ -8575,9 +9717,9 @@ clashes4x256v3_rest:
 	VPOR    24608(AX)(SI*1), Y5, Y5
 	VPOR    49184(AX)(DI*1), Y5, Y5
 	VPOR    73760(AX)(R8*1), Y5, Y5
-	VPAND   Y2, Y5, Y6
+	VPAND   Y3, Y5, Y6
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y6, Y1, Y6
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y6, Y4, Y4
@@ -8586,14 +9728,14 @@ clashes4x256v3_rest:
 	VPOR    24640(AX)(SI*1), Y5, Y5
 	VPOR    49216(AX)(DI*1), Y5, Y5
 	VPOR    73792(AX)(R8*1), Y5, Y5
-	VPAND   Y2, Y5, Y6
+	VPAND   Y3, Y5, Y6
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y6, Y1, Y6
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y6, Y4, Y4
 	VPADDB  Y5, Y4, Y4
-	VPSADBW Y3, Y4, Y4
+	VPSADBW Y2, Y4, Y4
 	VPADDQ  Y4, Y0, Y0
 	DECQ    DX
 	JNZ     clashes4x256v3_rest
@@ -8618,8 +9760,8 @@ TEXT ·clashes4x256v4(SB), NOSPLIT, $0-40
 	TESTQ   DX, DX
 	JZ      clashes4x256v4_sum
 	VMOVDQU popcountNibbles<>+0(SB), Y1
-	VMOVDQU lowHalves<>+0(SB), Y2
-	VPXOR   Y3, Y3, Y3
+	VMOVDQU lowHalves<>+0(SB), Y3
+	VPXOR   Y2, Y2, Y2
 	VPXOR   Y4, Y4, Y4
 	VPXOR   Y5, Y5, Y5
 	VPXOR   Y6, Y6, Y6
@@ -8714,42 +9856,42 @@ clashes4x256v4_round:
 	VPXOR   Y9, Y8, Y6
 	VPAND   Y9, Y8, Y9
 	VPOR    Y9, Y7, Y7
-	VPAND   Y2, Y7, Y8
+	VPAND   Y3, Y7, Y8
 	VPSRLW  $0x04, Y7, Y7
-	VPAND   Y2, Y7, Y7
+	VPAND   Y3, Y7, Y7
 	VPSHUFB Y8, Y1, Y8
 	VPSHUFB Y7, Y1, Y7
 	VPADDB  Y8, Y7, Y7
-	VPSADBW Y3, Y7, Y7
+	VPSADBW Y2, Y7, Y7
 	VPSLLQ  $0x03, Y7, Y7
 	VPADDQ  Y7, Y0, Y0
 	SUBQ    $0x02, DX
 	CMPQ    DX, $0x02
 	JAE     clashes4x256v4_round
-	VPAND   Y2, Y4, Y7
+	VPAND   Y3, Y4, Y7
 	VPSRLW  $0x04, Y4, Y4
-	VPAND   Y2, Y4, Y4
+	VPAND   Y3, Y4, Y4
 	VPSHUFB Y7, Y1, Y7
 	VPSHUFB Y4, Y1, Y4
 	VPADDB  Y7, Y4, Y4
-	VPSADBW Y3, Y4, Y4
+	VPSADBW Y2, Y4, Y4
 	VPADDQ  Y4, Y0, Y0
-	VPAND   Y2, Y5, Y4
+	VPAND   Y3, Y5, Y4
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y4, Y1, Y4
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y4, Y5, Y5
-	VPSADBW Y3, Y5, Y5
+	VPSADBW Y2, Y5, Y5
 	VPSLLQ  $0x01, Y5, Y5
 	VPADDQ  Y5, Y0, Y0
-	VPAND   Y2, Y6, Y4
+	VPAND   Y3, Y6, Y4
 	VPSRLW  $0x04, Y6, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y4, Y1, Y4
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y4, Y5, Y6
-	VPSADBW Y3, Y6, Y6
+	VPSADBW Y2, Y6, Y6
 	VPSLLQ  $0x02, Y6, Y6
 	VPADDQ  Y6, Y0, Y0
 	TESTQ   DX, DX
@@ -8770,9 +9912,9 @@ clashes4x256v4_rest:
 	VPOR    32768(AX)(SI*1), Y4, Y4
 	VPOR    65536(AX)(DI*1), Y4, Y4
 	VPOR    98304(AX)(R8*1), Y4, Y4
-	VPAND   Y2, Y4, Y5
+	VPAND   Y3, Y4, Y5
 	VPSRLW  $0x04, Y4, Y4
-	VPAND   Y2, Y4, Y4
+	VPAND   Y3, Y4, Y4
 	VPSHUFB Y5, Y1, Y5
 	VPSHUFB Y4, Y1, Y4
 	VPADDB  Y5, Y4, Y4
@@ -8780,9 +9922,9 @@ clashes4x256v4_rest:
 	VPOR    32800(AX)(SI*1), Y5, Y5
 	VPOR    65568(AX)(DI*1), Y5, Y5
 	VPOR    98336(AX)(R8*1), Y5, Y5
-	VPAND   Y2, Y5, Y6
+	VPAND   Y3, Y5, Y6
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y6, Y1, Y6
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y6, Y4, Y4
@@ -8791,9 +9933,9 @@ clashes4x256v4_rest:
 	VPOR    32832(AX)(SI*1), Y5, Y5
 	VPOR    65600(AX)(DI*1), Y5, Y5
 	VPOR    98368(AX)(R8*1), Y5, Y5
-	VPAND   Y2, Y5, Y6
+	VPAND   Y3, Y5, Y6
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y6, Y1, Y6
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y6, Y4, Y4
@@ -8802,14 +9944,14 @@ clashes4x256v4_rest:
 	VPOR    32864(AX)(SI*1), Y5, Y5
 	VPOR    65632(AX)(DI*1), Y5, Y5
 	VPOR    98400(AX)(R8*1), Y5, Y5
-	VPAND   Y2, Y5, Y6
+	VPAND   Y3, Y5, Y6
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y6, Y1, Y6
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y6, Y4, Y4
 	VPADDB  Y5, Y4, Y4
-	VPSADBW Y3, Y4, Y4
+	VPSADBW Y2, Y4, Y4
 	VPADDQ  Y4, Y0, Y0
 	DECQ    DX
 	JNZ     clashes4x256v4_rest
@@ -8834,8 +9976,8 @@ TEXT ·clashes4x256v5(SB), NOSPLIT, $0-40
 	TESTQ   DX, DX
 	JZ      clashes4x256v5_sum
 	VMOVDQU popcountNibbles<>+0(SB), Y1
-	VMOVDQU lowHalves<>+0(SB), Y2
-	VPXOR   Y3, Y3, Y3
+	VMOVDQU lowHalves<>+0(SB), Y3
+	VPXOR   Y2, Y2, Y2
 	VPXOR   Y4, Y4, Y4
 	VPXOR   Y5, Y5, Y5
 	VPXOR   Y6, Y6, Y6
@@ -8938,13 +10080,13 @@ clashes4x256v5_round:
 	VPXOR   Y9, Y8, Y6
 	VPAND   Y9, Y8, Y9
 	VPOR    Y9, Y7, Y7
-	VPAND   Y2, Y7, Y8
+	VPAND   Y3, Y7, Y8
 	VPSRLW  $0x04, Y7, Y7
-	VPAND   Y2, Y7, Y7
+	VPAND   Y3, Y7, Y7
 	VPSHUFB Y8, Y1, Y8
 	VPSHUFB Y7, Y1, Y7
 	VPADDB  Y8, Y7, Y7
-	VPSADBW Y3, Y7, Y7
+	VPSADBW Y2, Y7, Y7
 	VPSLLQ  $0x03, Y7, Y7
 	VPADDQ  Y7, Y0, Y0
 	VMOVDQU 96(AX)(BX*1), Y7
@@ -9042,13 +10184,13 @@ clashes4x256v5_round:
 	VPXOR   Y9, Y8, Y6
 	VPAND   Y9, Y8, Y9
 	VPOR    Y9, Y7, Y7
-	VPAND   Y2, Y7, Y8
+	VPAND   Y3, Y7, Y8
 	VPSRLW  $0x04, Y7, Y7
-	VPAND   Y2, Y7, Y7
+	VPAND   Y3, Y7, Y7
 	VPSHUFB Y8, Y1, Y8
 	VPSHUFB Y7, Y1, Y7
 	VPADDB  Y8, Y7, Y7
-	VPSADBW Y3, Y7, Y7
+	VPSADBW Y2, Y7, Y7
 	VPSLLQ  $0x03, Y7, Y7
 	VPADDQ  Y7, Y0, Y0
 	VMOVDQU 32(AX)(BX*1), Y7
@@ -9132,13 +10274,13 @@ clashes4x256v5_round:
 	VPXOR   Y9, Y8, Y6
 	VPAND   Y9, Y8, Y9
 	VPOR    Y9, Y7, Y7
-	VPAND   Y2, Y7, Y8
+	VPAND   Y3, Y7, Y8
 	VPSRLW  $0x04, Y7, Y7
-	VPAND   Y2, Y7, Y7
+	VPAND   Y3, Y7, Y7
 	VPSHUFB Y8, Y1, Y8
 	VPSHUFB Y7, Y1, Y7
 	VPADDB  Y8, Y7, Y7
-	VPSADBW Y3, Y7, Y7
+	VPSADBW Y2, Y7, Y7
 	VPSLLQ  $0x03, Y7, Y7
 	VPADDQ  Y7, Y0, Y0
 	VMOVDQU 128(AX)(BX*1), Y7
@@ -9236,13 +10378,13 @@ clashes4x256v5_round:
 	VPXOR   Y9, Y8, Y6
 	VPAND   Y9, Y8, Y9
 	VPOR    Y9, Y7, Y7
-	VPAND   Y2, Y7, Y8
+	VPAND   Y3, Y7, Y8
 	VPSRLW  $0x04, Y7, Y7
-	VPAND   Y2, Y7, Y7
+	VPAND   Y3, Y7, Y7
 	VPSHUFB Y8, Y1, Y8
 	VPSHUFB Y7, Y1, Y7
 	VPADDB  Y8, Y7, Y7
-	VPSADBW Y3, Y7, Y7
+	VPSADBW Y2, Y7, Y7
 	VPSLLQ  $0x03, Y7, Y7
 	VPADDQ  Y7, Y0, Y0
 	VMOVDQU 64(AX)(BX*1), Y7
@@ -9326,42 +10468,42 @@ clashes4x256v5_round:
 	VPXOR   Y9, Y8, Y6
 	VPAND   Y9, Y8, Y9
 	VPOR    Y9, Y7, Y7
-	VPAND   Y2, Y7, Y8
+	VPAND   Y3, Y7, Y8
 	VPSRLW  $0x04, Y7, Y7
-	VPAND   Y2, Y7, Y7
+	VPAND   Y3, Y7, Y7
 	VPSHUFB Y8, Y1, Y8
 	VPSHUFB Y7, Y1, Y7
 	VPADDB  Y8, Y7, Y7
-	VPSADBW Y3, Y7, Y7
+	VPSADBW Y2, Y7, Y7
 	VPSLLQ  $0x03, Y7, Y7
 	VPADDQ  Y7, Y0, Y0
 	SUBQ    $0x08, DX
 	CMPQ    DX, $0x08
 	JAE     clashes4x256v5_round
-	VPAND   Y2, Y4, Y7
+	VPAND   Y3, Y4, Y7
 	VPSRLW  $0x04, Y4, Y4
-	VPAND   Y2, Y4, Y4
+	VPAND   Y3, Y4, Y4
 	VPSHUFB Y7, Y1, Y7
 	VPSHUFB Y4, Y1, Y4
 	VPADDB  Y7, Y4, Y4
-	VPSADBW Y3, Y4, Y4
+	VPSADBW Y2, Y4, Y4
 	VPADDQ  Y4, Y0, Y0
-	VPAND   Y2, Y5, Y4
+	VPAND   Y3, Y5, Y4
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y4, Y1, Y4
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y4, Y5, Y5
-	VPSADBW Y3, Y5, Y5
+	VPSADBW Y2, Y5, Y5
 	VPSLLQ  $0x01, Y5, Y5
 	VPADDQ  Y5, Y0, Y0
-	VPAND   Y2, Y6, Y4
+	VPAND   Y3, Y6, Y4
 	VPSRLW  $0x04, Y6, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y4, Y1, Y4
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y4, Y5, Y6
-	VPSADBW Y3, Y6, Y6
+	VPSADBW Y2, Y6, Y6
 	VPSLLQ  $0x02, Y6, Y6
 	VPADDQ  Y6, Y0, Y0
 	TESTQ   DX, DX
@@ -9386,9 +10528,9 @@ clashes4x256v5_rest:
 	VPOR    40960(AX)(SI*1), Y4, Y4
 	VPOR    81920(AX)(DI*1), Y4, Y4
 	VPOR    122880(AX)(R8*1), Y4, Y4
-	VPAND   Y2, Y4, Y5
+	VPAND   Y3, Y4, Y5
 	VPSRLW  $0x04, Y4, Y4
-	VPAND   Y2, Y4, Y4
+	VPAND   Y3, Y4, Y4
 	VPSHUFB Y5, Y1, Y5
 	VPSHUFB Y4, Y1, Y4
 	VPADDB  Y5, Y4, Y4
@@ -9396,9 +10538,9 @@ clashes4x256v5_rest:
 	VPOR    40992(AX)(SI*1), Y5, Y5
 	VPOR    81952(AX)(DI*1), Y5, Y5
 	VPOR    122912(AX)(R8*1), Y5, Y5
-	VPAND   Y2, Y5, Y6
+	VPAND   Y3, Y5, Y6
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y6, Y1, Y6
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y6, Y4, Y4
@@ -9407,9 +10549,9 @@ clashes4x256v5_rest:
 	VPOR    41024(AX)(SI*1), Y5, Y5
 	VPOR    81984(AX)(DI*1), Y5, Y5
 	VPOR    122944(AX)(R8*1), Y5, Y5
-	VPAND   Y2, Y5, Y6
+	VPAND   Y3, Y5, Y6
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y6, Y1, Y6
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y6, Y4, Y4
@@ -9418,9 +10560,9 @@ clashes4x256v5_rest:
 	VPOR    41056(AX)(SI*1), Y5, Y5
 	VPOR    82016(AX)(DI*1), Y5, Y5
 	VPOR    122976(AX)(R8*1), Y5, Y5
-	VPAND   Y2, Y5, Y6
+	VPAND   Y3, Y5, Y6
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y6, Y1, Y6
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y6, Y4, Y4
@@ -9429,14 +10571,14 @@ clashes4x256v5_rest:
 	VPOR    41088(AX)(SI*1), Y5, Y5
 	VPOR    82048(AX)(DI*1), Y5, Y5
 	VPOR    123008(AX)(R8*1), Y5, Y5
-	VPAND   Y2, Y5, Y6
+	VPAND   Y3, Y5, Y6
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y6, Y1, Y6
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y6, Y4, Y4
 	VPADDB  Y5, Y4, Y4
-	VPSADBW Y3, Y4, Y4
+	VPSADBW Y2, Y4, Y4
 	VPADDQ  Y4, Y0, Y0
 	DECQ    DX
 	JNZ     clashes4x256v5_rest
@@ -9461,8 +10603,8 @@ TEXT ·clashes4x256v6(SB), NOSPLIT, $0-40
 	TESTQ   DX, DX
 	JZ      clashes4x256v6_sum
 	VMOVDQU popcountNibbles<>+0(SB), Y1
-	VMOVDQU lowHalves<>+0(SB), Y2
-	VPXOR   Y3, Y3, Y3
+	VMOVDQU lowHalves<>+0(SB), Y3
+	VPXOR   Y2, Y2, Y2
 	VPXOR   Y4, Y4, Y4
 	VPXOR   Y5, Y5, Y5
 	VPXOR   Y6, Y6, Y6
@@ -9565,13 +10707,13 @@ clashes4x256v6_round:
 	VPXOR   Y9, Y8, Y6
 	VPAND   Y9, Y8, Y9
 	VPOR    Y9, Y7, Y7
-	VPAND   Y2, Y7, Y8
+	VPAND   Y3, Y7, Y8
 	VPSRLW  $0x04, Y7, Y7
-	VPAND   Y2, Y7, Y7
+	VPAND   Y3, Y7, Y7
 	VPSHUFB Y8, Y1, Y8
 	VPSHUFB Y7, Y1, Y7
 	VPADDB  Y8, Y7, Y7
-	VPSADBW Y3, Y7, Y7
+	VPSADBW Y2, Y7, Y7
 	VPSLLQ  $0x03, Y7, Y7
 	VPADDQ  Y7, Y0, Y0
 	VMOVDQU 64(AX)(BX*1), Y7
@@ -9655,13 +10797,13 @@ clashes4x256v6_round:
 	VPXOR   Y9, Y8, Y6
 	VPAND   Y9, Y8, Y9
 	VPOR    Y9, Y7, Y7
-	VPAND   Y2, Y7, Y8
+	VPAND   Y3, Y7, Y8
 	VPSRLW  $0x04, Y7, Y7
-	VPAND   Y2, Y7, Y7
+	VPAND   Y3, Y7, Y7
 	VPSHUFB Y8, Y1, Y8
 	VPSHUFB Y7, Y1, Y7
 	VPADDB  Y8, Y7, Y7
-	VPSADBW Y3, Y7, Y7
+	VPSADBW Y2, Y7, Y7
 	VPSLLQ  $0x03, Y7, Y7
 	VPADDQ  Y7, Y0, Y0
 	VMOVDQU 128(AX)(BX*1), Y7
@@ -9745,42 +10887,42 @@ clashes4x256v6_round:
 	VPXOR   Y9, Y8, Y6
 	VPAND   Y9, Y8, Y9
 	VPOR    Y9, Y7, Y7
-	VPAND   Y2, Y7, Y8
+	VPAND   Y3, Y7, Y8
 	VPSRLW  $0x04, Y7, Y7
-	VPAND   Y2, Y7, Y7
+	VPAND   Y3, Y7, Y7
 	VPSHUFB Y8, Y1, Y8
 	VPSHUFB Y7, Y1, Y7
 	VPADDB  Y8, Y7, Y7
-	VPSADBW Y3, Y7, Y7
+	VPSADBW Y2, Y7, Y7
 	VPSLLQ  $0x03, Y7, Y7
 	VPADDQ  Y7, Y0, Y0
 	SUBQ    $0x04, DX
 	CMPQ    DX, $0x04
 	JAE     clashes4x256v6_round
-	VPAND   Y2, Y4, Y7
+	VPAND   Y3, Y4, Y7
 	VPSRLW  $0x04, Y4, Y4
-	VPAND   Y2, Y4, Y4
+	VPAND   Y3, Y4, Y4
 	VPSHUFB Y7, Y1, Y7
 	VPSHUFB Y4, Y1, Y4
 	VPADDB  Y7, Y4, Y4
-	VPSADBW Y3, Y4, Y4
+	VPSADBW Y2, Y4, Y4
 	VPADDQ  Y4, Y0, Y0
-	VPAND   Y2, Y5, Y4
+	VPAND   Y3, Y5, Y4
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y4, Y1, Y4
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y4, Y5, Y5
-	VPSADBW Y3, Y5, Y5
+	VPSADBW Y2, Y5, Y5
 	VPSLLQ  $0x01, Y5, Y5
 	VPADDQ  Y5, Y0, Y0
-	VPAND   Y2, Y6, Y4
+	VPAND   Y3, Y6, Y4
 	VPSRLW  $0x04, Y6, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y4, Y1, Y4
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y4, Y5, Y6
-	VPSADBW Y3, Y6, Y6
+	VPSADBW Y2, Y6, Y6
 	VPSLLQ  $0x02, Y6, Y6
 	VPADDQ  Y6, Y0, Y0
 	TESTQ   DX, DX
@@ -9805,9 +10947,9 @@ clashes4x256v6_rest:
 	VPOR    49152(AX)(SI*1), Y4, Y4
 	VPOR    98304(AX)(DI*1), Y4, Y4
 	VPOR    147456(AX)(R8*1), Y4, Y4
-	VPAND   Y2, Y4, Y5
+	VPAND   Y3, Y4, Y5
 	VPSRLW  $0x04, Y4, Y4
-	VPAND   Y2, Y4, Y4
+	VPAND   Y3, Y4, Y4
 	VPSHUFB Y5, Y1, Y5
 	VPSHUFB Y4, Y1, Y4
 	VPADDB  Y5, Y4, Y4
@@ -9815,9 +10957,9 @@ clashes4x256v6_rest:
 	VPOR    49184(AX)(SI*1), Y5, Y5
 	VPOR    98336(AX)(DI*1), Y5, Y5
 	VPOR    147488(AX)(R8*1), Y5, Y5
-	VPAND   Y2, Y5, Y6
+	VPAND   Y3, Y5, Y6
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y6, Y1, Y6
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y6, Y4, Y4
@@ -9826,9 +10968,9 @@ clashes4x256v6_rest:
 	VPOR    49216(AX)(SI*1), Y5, Y5
 	VPOR    98368(AX)(DI*1), Y5, Y5
 	VPOR    147520(AX)(R8*1), Y5, Y5
-	VPAND   Y2, Y5, Y6
+	VPAND   Y3, Y5, Y6
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y6, Y1, Y6
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y6, Y4, Y4
@@ -9837,9 +10979,9 @@ clashes4x256v6_rest:
 	VPOR    49248(AX)(SI*1), Y5, Y5
 	VPOR    98400(AX)(DI*1), Y5, Y5
 	VPOR    147552(AX)(R8*1), Y5, Y5
-	VPAND   Y2, Y5, Y6
+	VPAND   Y3, Y5, Y6
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y6, Y1, Y6
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y6, Y4, Y4
@@ -9848,9 +10990,9 @@ clashes4x256v6_rest:
 	VPOR    49280(AX)(SI*1), Y5, Y5
 	VPOR    98432(AX)(DI*1), Y5, Y5
 	VPOR    147584(AX)(R8*1), Y5, Y5
-	VPAND   Y2, Y5, Y6
+	VPAND   Y3, Y5, Y6
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y6, Y1, Y6
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y6, Y4, Y4
@@ -9859,14 +11001,14 @@ clashes4x256v6_rest:
 	VPOR    49312(AX)(SI*1), Y5, Y5
 	VPOR    98464(AX)(DI*1), Y5, Y5
 	VPOR    147616(AX)(R8*1), Y5, Y5
-	VPAND   Y2, Y5, Y6
+	VPAND   Y3, Y5, Y6
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y6, Y1, Y6
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y6, Y4, Y4
 	VPADDB  Y5, Y4, Y4
-	VPSADBW Y3, Y4, Y4
+	VPSADBW Y2, Y4, Y4
 	VPADDQ  Y4, Y0, Y0
 	DECQ    DX
 	JNZ     clashes4x256v6_rest
@@ -9891,8 +11033,8 @@ TEXT ·clashes4x256v7(SB), NOSPLIT, $0-40
 	TESTQ   DX, DX
 	JZ      clashes4x256v7_sum
 	VMOVDQU popcountNibbles<>+0(SB), Y1
-	VMOVDQU lowHalves<>+0(SB), Y2
-	VPXOR   Y3, Y3, Y3
+	VMOVDQU lowHalves<>+0(SB), Y3
+	VPXOR   Y2, Y2, Y2
 	VPXOR   Y4, Y4, Y4
 	VPXOR   Y5, Y5, Y5
 	VPXOR   Y6, Y6, Y6
@@ -9995,13 +11137,13 @@ clashes4x256v7_round:
 	VPXOR   Y9, Y8, Y6
 	VPAND   Y9, Y8, Y9
 	VPOR    Y9, Y7, Y7
-	VPAND   Y2, Y7, Y8
+	VPAND   Y3, Y7, Y8
 	VPSRLW  $0x04, Y7, Y7
-	VPAND   Y2, Y7, Y7
+	VPAND   Y3, Y7, Y7
 	VPSHUFB Y8, Y1, Y8
 	VPSHUFB Y7, Y1, Y7
 	VPADDB  Y8, Y7, Y7
-	VPSADBW Y3, Y7, Y7
+	VPSADBW Y2, Y7, Y7
 	VPSLLQ  $0x03, Y7, Y7
 	VPADDQ  Y7, Y0, Y0
 	VMOVDQU 32(AX)(BX*1), Y7
@@ -10085,13 +11227,13 @@ clashes4x256v7_round:
 	VPXOR   Y9, Y8, Y6
 	VPAND   Y9, Y8, Y9
 	VPOR    Y9, Y7, Y7
-	VPAND   Y2, Y7, Y8
+	VPAND   Y3, Y7, Y8
 	VPSRLW  $0x04, Y7, Y7
-	VPAND   Y2, Y7, Y7
+	VPAND   Y3, Y7, Y7
 	VPSHUFB Y8, Y1, Y8
 	VPSHUFB Y7, Y1, Y7
 	VPADDB  Y8, Y7, Y7
-	VPSADBW Y3, Y7, Y7
+	VPSADBW Y2, Y7, Y7
 	VPSLLQ  $0x03, Y7, Y7
 	VPADDQ  Y7, Y0, Y0
 	VMOVDQU 64(AX)(BX*1), Y7
@@ -10175,13 +11317,13 @@ clashes4x256v7_round:
 	VPXOR   Y9, Y8, Y6
 	VPAND   Y9, Y8, Y9
 	VPOR    Y9, Y7, Y7
-	VPAND   Y2, Y7, Y8
+	VPAND   Y3, Y7, Y8
 	VPSRLW  $0x04, Y7, Y7
-	VPAND   Y2, Y7, Y7
+	VPAND   Y3, Y7, Y7
 	VPSHUFB Y8, Y1, Y8
 	VPSHUFB Y7, Y1, Y7
 	VPADDB  Y8, Y7, Y7
-	VPSADBW Y3, Y7, Y7
+	VPSADBW Y2, Y7, Y7
 	VPSLLQ  $0x03, Y7, Y7
 	VPADDQ  Y7, Y0, Y0
 	VMOVDQU 96(AX)(BX*1), Y7
@@ -10265,13 +11407,13 @@ clashes4x256v7_round:
 	VPXOR   Y9, Y8, Y6
 	VPAND   Y9, Y8, Y9
 	VPOR    Y9, Y7, Y7
-	VPAND   Y2, Y7, Y8
+	VPAND   Y3, Y7, Y8
 	VPSRLW  $0x04, Y7, Y7
-	VPAND   Y2, Y7, Y7
+	VPAND   Y3, Y7, Y7
 	VPSHUFB Y8, Y1, Y8
 	VPSHUFB Y7, Y1, Y7
 	VPADDB  Y8, Y7, Y7
-	VPSADBW Y3, Y7, Y7
+	VPSADBW Y2, Y7, Y7
 	VPSLLQ  $0x03, Y7, Y7
 	VPADDQ  Y7, Y0, Y0
 	VMOVDQU 128(AX)(BX*1), Y7
@@ -10355,13 +11497,13 @@ clashes4x256v7_round:
 	VPXOR   Y9, Y8, Y6
 	VPAND   Y9, Y8, Y9
 	VPOR    Y9, Y7, Y7
-	VPAND   Y2, Y7, Y8
+	VPAND   Y3, Y7, Y8
 	VPSRLW  $0x04, Y7, Y7
-	VPAND   Y2, Y7, Y7
+	VPAND   Y3, Y7, Y7
 	VPSHUFB Y8, Y1, Y8
 	VPSHUFB Y7, Y1, Y7
 	VPADDB  Y8, Y7, Y7
-	VPSADBW Y3, Y7, Y7
+	VPSADBW Y2, Y7, Y7
 	VPSLLQ  $0x03, Y7, Y7
 	VPADDQ  Y7, Y0, Y0
 	VMOVDQU 160(AX)(BX*1), Y7
@@ -10445,13 +11587,13 @@ clashes4x256v7_round:
 	VPXOR   Y9, Y8, Y6
 	VPAND   Y9, Y8, Y9
 	VPOR    Y9, Y7, Y7
-	VPAND   Y2, Y7, Y8
+	VPAND   Y3, Y7, Y8
 	VPSRLW  $0x04, Y7, Y7
-	VPAND   Y2, Y7, Y7
+	VPAND   Y3, Y7, Y7
 	VPSHUFB Y8, Y1, Y8
 	VPSHUFB Y7, Y1, Y7
 	VPADDB  Y8, Y7, Y7
-	VPSADBW Y3, Y7, Y7
+	VPSADBW Y2, Y7, Y7
 	VPSLLQ  $0x03, Y7, Y7
 	VPADDQ  Y7, Y0, Y0
 	VMOVDQU 192(AX)(BX*1), Y7
@@ -10535,42 +11677,42 @@ clashes4x256v7_round:
 	VPXOR   Y9, Y8, Y6
 	VPAND   Y9, Y8, Y9
 	VPOR    Y9, Y7, Y7
-	VPAND   Y2, Y7, Y8
+	VPAND   Y3, Y7, Y8
 	VPSRLW  $0x04, Y7, Y7
-	VPAND   Y2, Y7, Y7
+	VPAND   Y3, Y7, Y7
 	VPSHUFB Y8, Y1, Y8
 	VPSHUFB Y7, Y1, Y7
 	VPADDB  Y8, Y7, Y7
-	VPSADBW Y3, Y7, Y7
+	VPSADBW Y2, Y7, Y7
 	VPSLLQ  $0x03, Y7, Y7
 	VPADDQ  Y7, Y0, Y0
 	SUBQ    $0x08, DX
 	CMPQ    DX, $0x08
 	JAE     clashes4x256v7_round
-	VPAND   Y2, Y4, Y7
+	VPAND   Y3, Y4, Y7
 	VPSRLW  $0x04, Y4, Y4
-	VPAND   Y2, Y4, Y4
+	VPAND   Y3, Y4, Y4
 	VPSHUFB Y7, Y1, Y7
 	VPSHUFB Y4, Y1, Y4
 	VPADDB  Y7, Y4, Y4
-	VPSADBW Y3, Y4, Y4
+	VPSADBW Y2, Y4, Y4
 	VPADDQ  Y4, Y0, Y0
-	VPAND   Y2, Y5, Y4
+	VPAND   Y3, Y5, Y4
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y4, Y1, Y4
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y4, Y5, Y5
-	VPSADBW Y3, Y5, Y5
+	VPSADBW Y2, Y5, Y5
 	VPSLLQ  $0x01, Y5, Y5
 	VPADDQ  Y5, Y0, Y0
-	VPAND   Y2, Y6, Y4
+	VPAND   Y3, Y6, Y4
 	VPSRLW  $0x04, Y6, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y4, Y1, Y4
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y4, Y5, Y6
-	VPSADBW Y3, Y6, Y6
+	VPSADBW Y2, Y6, Y6
 	VPSLLQ  $0x02, Y6, Y6
 	VPADDQ  Y6, Y0, Y0
 	TESTQ   DX, DX
@@ -10595,9 +11737,9 @@ clashes4x256v7_rest:
 	VPOR    57344(AX)(SI*1), Y4, Y4
 	VPOR    114688(AX)(DI*1), Y4, Y4
 	VPOR    172032(AX)(R8*1), Y4, Y4
-	VPAND   Y2, Y4, Y5
+	VPAND   Y3, Y4, Y5
 	VPSRLW  $0x04, Y4, Y4
-	VPAND   Y2, Y4, Y4
+	VPAND   Y3, Y4, Y4
 	VPSHUFB Y5, Y1, Y5
 	VPSHUFB Y4, Y1, Y4
 	VPADDB  Y5, Y4, Y4
@@ -10605,9 +11747,9 @@ clashes4x256v7_rest:
 	VPOR    57376(AX)(SI*1), Y5, Y5
 	VPOR    114720(AX)(DI*1), Y5, Y5
 	VPOR    172064(AX)(R8*1), Y5, Y5
-	VPAND   Y2, Y5, Y6
+	VPAND   Y3, Y5, Y6
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y6, Y1, Y6
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y6, Y4, Y4
@@ -10616,9 +11758,9 @@ clashes4x256v7_rest:
 	VPOR    57408(AX)(SI*1), Y5, Y5
 	VPOR    114752(AX)(DI*1), Y5, Y5
 	VPOR    172096(AX)(R8*1), Y5, Y5
-	VPAND   Y2, Y5, Y6
+	VPAND   Y3, Y5, Y6
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y6, Y1, Y6
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y6, Y4, Y4
@@ -10627,9 +11769,9 @@ clashes4x256v7_rest:
 	VPOR    57440(AX)(SI*1), Y5, Y5
 	VPOR    114784(AX)(DI*1), Y5, Y5
 	VPOR    172128(AX)(R8*1), Y5, Y5
-	VPAND   Y2, Y5, Y6
+	VPAND   Y3, Y5, Y6
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y6, Y1, Y6
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y6, Y4, Y4
@@ -10638,9 +11780,9 @@ clashes4x256v7_rest:
 	VPOR    57472(AX)(SI*1), Y5, Y5
 	VPOR    114816(AX)(DI*1), Y5, Y5
 	VPOR    172160(AX)(R8*1), Y5, Y5
-	VPAND   Y2, Y5, Y6
+	VPAND   Y3, Y5, Y6
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y6, Y1, Y6
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y6, Y4, Y4
@@ -10649,9 +11791,9 @@ clashes4x256v7_rest:
 	VPOR    57504(AX)(SI*1), Y5, Y5
 	VPOR    114848(AX)(DI*1), Y5, Y5
 	VPOR    172192(AX)(R8*1), Y5, Y5
-	VPAND   Y2, Y5, Y6
+	VPAND   Y3, Y5, Y6
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y6, Y1, Y6
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y6, Y4, Y4
@@ -10660,14 +11802,14 @@ clashes4x256v7_rest:
 	VPOR    57536(AX)(SI*1), Y5, Y5
 	VPOR    114880(AX)(DI*1), Y5, Y5
 	VPOR    172224(AX)(R8*1), Y5, Y5
-	VPAND   Y2, Y5, Y6
+	VPAND   Y3, Y5, Y6
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y6, Y1, Y6
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y6, Y4, Y4
 	VPADDB  Y5, Y4, Y4
-	VPSADBW Y3, Y4, Y4
+	VPSADBW Y2, Y4, Y4
 	VPADDQ  Y4, Y0, Y0
 	DECQ    DX
 	JNZ     clashes4x256v7_rest
@@ -10692,8 +11834,8 @@ TEXT ·clashes4x256v8(SB), NOSPLIT, $0-40
 	TESTQ   DX, DX
 	JZ      clashes4x256v8_sum
 	VMOVDQU popcountNibbles<>+0(SB), Y1
-	VMOVDQU lowHalves<>+0(SB), Y2
-	VPXOR   Y3, Y3, Y3
+	VMOVDQU lowHalves<>+0(SB), Y3
+	VPXOR   Y2, Y2, Y2
 	VPXOR   Y4, Y4, Y4
 	VPXOR   Y5, Y5, Y5
 	VPXOR   Y6, Y6, Y6
@@ -10778,42 +11920,42 @@ clashes4x256v8_round:
 	VPXOR   Y9, Y8, Y6
 	VPAND   Y9, Y8, Y9
 	VPOR    Y9, Y7, Y7
-	VPAND   Y2, Y7, Y8
+	VPAND   Y3, Y7, Y8
 	VPSRLW  $0x04, Y7, Y7
-	VPAND   Y2, Y7, Y7
+	VPAND   Y3, Y7, Y7
 	VPSHUFB Y8, Y1, Y8
 	VPSHUFB Y7, Y1, Y7
 	VPADDB  Y8, Y7, Y7
-	VPSADBW Y3, Y7, Y7
+	VPSADBW Y2, Y7, Y7
 	VPSLLQ  $0x03, Y7, Y7
 	VPADDQ  Y7, Y0, Y0
 	SUBQ    $0x01, DX
 	CMPQ    DX, $0x01
 	JAE     clashes4x256v8_round
-	VPAND   Y2, Y4, Y7
+	VPAND   Y3, Y4, Y7
 	VPSRLW  $0x04, Y4, Y4
-	VPAND   Y2, Y4, Y4
+	VPAND   Y3, Y4, Y4
 	VPSHUFB Y7, Y1, Y7
 	VPSHUFB Y4, Y1, Y4
 	VPADDB  Y7, Y4, Y4
-	VPSADBW Y3, Y4, Y4
+	VPSADBW Y2, Y4, Y4
 	VPADDQ  Y4, Y0, Y0
-	VPAND   Y2, Y5, Y4
+	VPAND   Y3, Y5, Y4
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y4, Y1, Y4
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y4, Y5, Y5
-	VPSADBW Y3, Y5, Y5
+	VPSADBW Y2, Y5, Y5
 	VPSLLQ  $0x01, Y5, Y5
 	VPADDQ  Y5, Y0, Y0
-	VPAND   Y2, Y6, Y4
+	VPAND   Y3, Y6, Y4
 	VPSRLW  $0x04, Y6, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y4, Y1, Y4
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y4, Y5, Y6
-	VPSADBW Y3, Y6, Y6
+	VPSADBW Y2, Y6, Y6
 	VPSLLQ  $0x02, Y6, Y6
 	VPADDQ  Y6, Y0, Y0
 	TESTQ   DX, DX
@@ -10834,9 +11976,9 @@ clashes4x256v8_rest:
 	VPOR    65536(AX)(SI*1), Y4, Y4
 	VPOR    131072(AX)(DI*1), Y4, Y4
 	VPOR    196608(AX)(R8*1), Y4, Y4
-	VPAND   Y2, Y4, Y5
+	VPAND   Y3, Y4, Y5
 	VPSRLW  $0x04, Y4, Y4
-	VPAND   Y2, Y4, Y4
+	VPAND   Y3, Y4, Y4
 	VPSHUFB Y5, Y1, Y5
 	VPSHUFB Y4, Y1, Y4
 	VPADDB  Y5, Y4, Y4
@@ -10844,9 +11986,9 @@ clashes4x256v8_rest:
 	VPOR    65568(AX)(SI*1), Y5, Y5
 	VPOR    131104(AX)(DI*1), Y5, Y5
 	VPOR    196640(AX)(R8*1), Y5, Y5
-	VPAND   Y2, Y5, Y6
+	VPAND   Y3, Y5, Y6
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y6, Y1, Y6
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y6, Y4, Y4
@@ -10855,9 +11997,9 @@ clashes4x256v8_rest:
 	VPOR    65600(AX)(SI*1), Y5, Y5
 	VPOR    131136(AX)(DI*1), Y5, Y5
 	VPOR    196672(AX)(R8*1), Y5, Y5
-	VPAND   Y2, Y5, Y6
+	VPAND   Y3, Y5, Y6
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y6, Y1, Y6
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y6, Y4, Y4
@@ -10866,9 +12008,9 @@ clashes4x256v8_rest:
 	VPOR    65632(AX)(SI*1), Y5, Y5
 	VPOR    131168(AX)(DI*1), Y5, Y5
 	VPOR    196704(AX)(R8*1), Y5, Y5
-	VPAND   Y2, Y5, Y6
+	VPAND   Y3, Y5, Y6
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y6, Y1, Y6
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y6, Y4, Y4
@@ -10877,9 +12019,9 @@ clashes4x256v8_rest:
 	VPOR    65664(AX)(SI*1), Y5, Y5
 	VPOR    131200(AX)(DI*1), Y5, Y5
 	VPOR    196736(AX)(R8*1), Y5, Y5
-	VPAND   Y2, Y5, Y6
+	VPAND   Y3, Y5, Y6
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y6, Y1, Y6
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y6, Y4, Y4
@@ -10888,9 +12030,9 @@ clashes4x256v8_rest:
 	VPOR    65696(AX)(SI*1), Y5, Y5
 	VPOR    131232(AX)(DI*1), Y5, Y5
 	VPOR    196768(AX)(R8*1), Y5, Y5
-	VPAND   Y2, Y5, Y6
+	VPAND   Y3, Y5, Y6
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y6, Y1, Y6
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y6, Y4, Y4
@@ -10899,9 +12041,9 @@ clashes4x256v8_rest:
 	VPOR    65728(AX)(SI*1), Y5, Y5
 	VPOR    131264(AX)(DI*1), Y5, Y5
 	VPOR    196800(AX)(R8*1), Y5, Y5
-	VPAND   Y2, Y5, Y6
+	VPAND   Y3, Y5, Y6
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y6, Y1, Y6
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y6, Y4, Y4
@@ -10910,19 +12052,432 @@ clashes4x256v8_rest:
 	VPOR    65760(AX)(SI*1), Y5, Y5
 	VPOR    131296(AX)(DI*1), Y5, Y5
 	VPOR    196832(AX)(R8*1), Y5, Y5
-	VPAND   Y2, Y5, Y6
+	VPAND   Y3, Y5, Y6
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y6, Y1, Y6
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y6, Y4, Y4
 	VPADDB  Y5, Y4, Y4
-	VPSADBW Y3, Y4, Y4
+	VPSADBW Y2, Y4, Y4
 	VPADDQ  Y4, Y0, Y0
 	DECQ    DX
 	JNZ     clashes4x256v8_rest
 
 clashes4x256v8_sum:
+	VEXTRACTI128 $0x01, Y0, X1
+	VPADDQ       X1, X0, X1
+	VPSHUFD      $0x4e, X1, X0
+	VPADDQ       X0, X1, X1
+	VMOVQ        X1, AX
+	VZEROUPPER
+	MOVQ         AX, ret+32(FP)
+	RET
+
+// func clashes5x256s(tables *uint64, keys []uint64) int
+// Requires: AVX, AVX2, BMI2
+TEXT ·clashes5x256s(SB), NOSPLIT, $0-40
+	MOVQ    tables+0(FP), AX
+	MOVQ    keys_base+8(FP), CX
+	MOVQ    keys_len+16(FP), DX
+	VPXOR   Y0, Y0, Y0
+	TESTQ   DX, DX
+	JZ      clashes5x256s_sum
+	VMOVDQU popcountNibbles<>+0(SB), Y1
+	VPXOR   Y2, Y2, Y2
+	VPXOR   Y3, Y3, Y3
+	VPXOR   Y4, Y4, Y4
+	VPXOR   Y5, Y5, Y5
+	CMPQ    DX, $0x10
+	JB      clashes5x256s_rest
+
+clashes5x256s_round:
+	MOVQ        (CX), R9
+	RORXQ       $0x3c, R9, BX
+	ANDQ        $0x00000ff0, BX
+	RORXQ       $0x04, R9, SI
+	ANDQ        $0x00000ff0, SI
+	RORXQ       $0x0c, R9, DI
+	ANDQ        $0x00000ff0, DI
+	RORXQ       $0x14, R9, R8
+	ANDQ        $0x00000ff0, R8
+	RORXQ       $0x1c, R9, R9
+	ANDQ        $0x00000ff0, R9
+	ADDQ        $0x08, CX
+	VMOVDQU     (AX)(BX*1), X6
+	VPOR        4096(AX)(SI*1), X6, X6
+	VPOR        8192(AX)(DI*1), X6, X6
+	VPOR        12288(AX)(R8*1), X6, X6
+	VPOR        16384(AX)(R9*1), X6, X6
+	MOVQ        (CX), R9
+	RORXQ       $0x3c, R9, BX
+	ANDQ        $0x00000ff0, BX
+	RORXQ       $0x04, R9, SI
+	ANDQ        $0x00000ff0, SI
+	RORXQ       $0x0c, R9, DI
+	ANDQ        $0x00000ff0, DI
+	RORXQ       $0x14, R9, R8
+	ANDQ        $0x00000ff0, R8
+	RORXQ       $0x1c, R9, R9
+	ANDQ        $0x00000ff0, R9
+	ADDQ        $0x08, CX
+	VMOVDQU     (AX)(BX*1), X7
+	VPOR        4096(AX)(SI*1), X7, X7
+	VPOR        8192(AX)(DI*1), X7, X7
+	VPOR        12288(AX)(R8*1), X7, X7
+	VPOR        16384(AX)(R9*1), X7, X7
+	VINSERTI128 $0x01, X7, Y6, Y6
+	MOVQ        (CX), R9
+	RORXQ       $0x3c, R9, BX
+	ANDQ        $0x00000ff0, BX
+	RORXQ       $0x04, R9, SI
+	ANDQ        $0x00000ff0, SI
+	RORXQ       $0x0c, R9, DI
+	ANDQ        $0x00000ff0, DI
+	RORXQ       $0x14, R9, R8
+	ANDQ        $0x00000ff0, R8
+	RORXQ       $0x1c, R9, R9
+	ANDQ        $0x00000ff0, R9
+	ADDQ        $0x08, CX
+	VMOVDQU     (AX)(BX*1), X7
+	VPOR        4096(AX)(SI*1), X7, X7
+	VPOR        8192(AX)(DI*1), X7, X7
+	VPOR        12288(AX)(R8*1), X7, X7
+	VPOR        16384(AX)(R9*1), X7, X7
+	MOVQ        (CX), R9
+	RORXQ       $0x3c, R9, BX
+	ANDQ        $0x00000ff0, BX
+	RORXQ       $0x04, R9, SI
+	ANDQ        $0x00000ff0, SI
+	RORXQ       $0x0c, R9, DI
+	ANDQ        $0x00000ff0, DI
+	RORXQ       $0x14, R9, R8
+	ANDQ        $0x00000ff0, R8
+	RORXQ       $0x1c, R9, R9
+	ANDQ        $0x00000ff0, R9
+	ADDQ        $0x08, CX
+	VMOVDQU     (AX)(BX*1), X8
+	VPOR        4096(AX)(SI*1), X8, X8
+	VPOR        8192(AX)(DI*1), X8, X8
+	VPOR        12288(AX)(R8*1), X8, X8
+	VPOR        16384(AX)(R9*1), X8, X8
+	VINSERTI128 $0x01, X8, Y7, Y7
+	VPXOR       Y3, Y6, Y8
+	VPAND       Y3, Y6, Y6
+	VPXOR       Y8, Y7, Y3
+	VPAND       Y8, Y7, Y8
+	VPOR        Y8, Y6, Y6
+	MOVQ        (CX), R9
+	RORXQ       $0x3c, R9, BX
+	ANDQ        $0x00000ff0, BX
+	RORXQ       $0x04, R9, SI
+	ANDQ        $0x00000ff0, SI
+	RORXQ       $0x0c, R9, DI
+	ANDQ        $0x00000ff0, DI
+	RORXQ       $0x14, R9, R8
+	ANDQ        $0x00000ff0, R8
+	RORXQ       $0x1c, R9, R9
+	ANDQ        $0x00000ff0, R9
+	ADDQ        $0x08, CX
+	VMOVDQU     (AX)(BX*1), X9
+	VPOR        4096(AX)(SI*1), X9, X9
+	VPOR        8192(AX)(DI*1), X9, X9
+	VPOR        12288(AX)(R8*1), X9, X9
+	VPOR        16384(AX)(R9*1), X9, X9
+	MOVQ        (CX), R9
+	RORXQ       $0x3c, R9, BX
+	ANDQ        $0x00000ff0, BX
+	RORXQ       $0x04, R9, SI
+	ANDQ        $0x00000ff0, SI
+	RORXQ       $0x0c, R9, DI
+	ANDQ        $0x00000ff0, DI
+	RORXQ       $0x14, R9, R8
+	ANDQ        $0x00000ff0, R8
+	RORXQ       $0x1c, R9, R9
+	ANDQ        $0x00000ff0, R9
+	ADDQ        $0x08, CX
+	VMOVDQU     (AX)(BX*1), X7
+	VPOR        4096(AX)(SI*1), X7, X7
+	VPOR        8192(AX)(DI*1), X7, X7
+	VPOR        12288(AX)(R8*1), X7, X7
+	VPOR        16384(AX)(R9*1), X7, X7
+	VINSERTI128 $0x01, X7, Y9, Y9
+	MOVQ        (CX), R9
+	RORXQ       $0x3c, R9, BX
+	ANDQ        $0x00000ff0, BX
+	RORXQ       $0x04, R9, SI
+	ANDQ        $0x00000ff0, SI
+	RORXQ       $0x0c, R9, DI
+	ANDQ        $0x00000ff0, DI
+	RORXQ       $0x14, R9, R8
+	ANDQ        $0x00000ff0, R8
+	RORXQ       $0x1c, R9, R9
+	ANDQ        $0x00000ff0, R9
+	ADDQ        $0x08, CX
+	VMOVDQU     (AX)(BX*1), X10
+	VPOR        4096(AX)(SI*1), X10, X10
+	VPOR        8192(AX)(DI*1), X10, X10
+	VPOR        12288(AX)(R8*1), X10, X10
+	VPOR        16384(AX)(R9*1), X10, X10
+	MOVQ        (CX), R9
+	RORXQ       $0x3c, R9, BX
+	ANDQ        $0x00000ff0, BX
+	RORXQ       $0x04, R9, SI
+	ANDQ        $0x00000ff0, SI
+	RORXQ       $0x0c, R9, DI
+	ANDQ        $0x00000ff0, DI
+	RORXQ       $0x14, R9, R8
+	ANDQ        $0x00000ff0, R8
+	RORXQ       $0x1c, R9, R9
+	ANDQ        $0x00000ff0, R9
+	ADDQ        $0x08, CX
+	VMOVDQU     (AX)(BX*1), X7
+	VPOR        4096(AX)(SI*1), X7, X7
+	VPOR        8192(AX)(DI*1), X7, X7
+	VPOR        12288(AX)(R8*1), X7, X7
+	VPOR        16384(AX)(R9*1), X7, X7
+	VINSERTI128 $0x01, X7, Y10, Y10
+	VPXOR       Y3, Y9, Y8
+	VPAND       Y3, Y9, Y9
+	VPXOR       Y8, Y10, Y3
+	VPAND       Y8, Y10, Y8
+	VPOR        Y8, Y9, Y9
+	VPXOR       Y4, Y6, Y8
+	VPAND       Y4, Y6, Y6
+	VPXOR       Y8, Y9, Y4
+	VPAND       Y8, Y9, Y8
+	VPOR        Y8, Y6, Y6
+	MOVQ        (CX), R9
+	RORXQ       $0x3c, R9, BX
+	ANDQ        $0x00000ff0, BX
+	RORXQ       $0x04, R9, SI
+	ANDQ        $0x00000ff0, SI
+	RORXQ       $0x0c, R9, DI
+	ANDQ        $0x00000ff0, DI
+	RORXQ       $0x14, R9, R8
+	ANDQ        $0x00000ff0, R8
+	RORXQ       $0x1c, R9, R9
+	ANDQ        $0x00000ff0, R9
+	ADDQ        $0x08, CX
+	VMOVDQU     (AX)(BX*1), X11
+	VPOR        4096(AX)(SI*1), X11, X11
+	VPOR        8192(AX)(DI*1), X11, X11
+	VPOR        12288(AX)(R8*1), X11, X11
+	VPOR        16384(AX)(R9*1), X11, X11
+	MOVQ        (CX), R9
+	RORXQ       $0x3c, R9, BX
+	ANDQ        $0x00000ff0, BX
+	RORXQ       $0x04, R9, SI
+	ANDQ        $0x00000ff0, SI
+	RORXQ       $0x0c, R9, DI
+	ANDQ        $0x00000ff0, DI
+	RORXQ       $0x14, R9, R8
+	ANDQ        $0x00000ff0, R8
+	RORXQ       $0x1c, R9, R9
+	ANDQ        $0x00000ff0, R9
+	ADDQ        $0x08, CX
+	VMOVDQU     (AX)(BX*1), X7
+	VPOR        4096(AX)(SI*1), X7, X7
+	VPOR        8192(AX)(DI*1), X7, X7
+	VPOR        12288(AX)(R8*1), X7, X7
+	VPOR        16384(AX)(R9*1), X7, X7
+	VINSERTI128 $0x01, X7, Y11, Y11
+	MOVQ        (CX), R9
+	RORXQ       $0x3c, R9, BX
+	ANDQ        $0x00000ff0, BX
+	RORXQ       $0x04, R9, SI
+	ANDQ        $0x00000ff0, SI
+	RORXQ       $0x0c, R9, DI
+	ANDQ        $0x00000ff0, DI
+	RORXQ       $0x14, R9, R8
+	ANDQ        $0x00000ff0, R8
+	RORXQ       $0x1c, R9, R9
+	ANDQ        $0x00000ff0, R9
+	ADDQ        $0x08, CX
+	VMOVDQU     (AX)(BX*1), X12
+	VPOR        4096(AX)(SI*1), X12, X12
+	VPOR        8192(AX)(DI*1), X12, X12
+	VPOR        12288(AX)(R8*1), X12, X12
+	VPOR        16384(AX)(R9*1), X12, X12
+	MOVQ        (CX), R9
+	RORXQ       $0x3c, R9, BX
+	ANDQ        $0x00000ff0, BX
+	RORXQ       $0x04, R9, SI
+	ANDQ        $0x00000ff0, SI
+	RORXQ       $0x0c, R9, DI
+	ANDQ        $0x00000ff0, DI
+	RORXQ       $0x14, R9, R8
+	ANDQ        $0x00000ff0, R8
+	RORXQ       $0x1c, R9, R9
+	ANDQ        $0x00000ff0, R9
+	ADDQ        $0x08, CX
+	VMOVDQU     (AX)(BX*1), X7
+	VPOR        4096(AX)(SI*1), X7, X7
+	VPOR        8192(AX)(DI*1), X7, X7
+	VPOR        12288(AX)(R8*1), X7, X7
+	VPOR        16384(AX)(R9*1), X7, X7
+	VINSERTI128 $0x01, X7, Y12, Y12
+	VPXOR       Y3, Y11, Y8
+	VPAND       Y3, Y11, Y11
+	VPXOR       Y8, Y12, Y3
+	VPAND       Y8, Y12, Y8
+	VPOR        Y8, Y11, Y11
+	MOVQ        (CX), R9
+	RORXQ       $0x3c, R9, BX
+	ANDQ        $0x00000ff0, BX
+	RORXQ       $0x04, R9, SI
+	ANDQ        $0x00000ff0, SI
+	RORXQ       $0x0c, R9, DI
+	ANDQ        $0x00000ff0, DI
+	RORXQ       $0x14, R9, R8
+	ANDQ        $0x00000ff0, R8
+	RORXQ       $0x1c, R9, R9
+	ANDQ        $0x00000ff0, R9
+	ADDQ        $0x08, CX
+	VMOVDQU     (AX)(BX*1), X13
+	VPOR        4096(AX)(SI*1), X13, X13
+	VPOR        8192(AX)(DI*1), X13, X13
+	VPOR        12288(AX)(R8*1), X13, X13
+	VPOR        16384(AX)(R9*1), X13, X13
+	MOVQ        (CX), R9
+	RORXQ       $0x3c, R9, BX
+	ANDQ        $0x00000ff0, BX
+	RORXQ       $0x04, R9, SI
+	ANDQ        $0x00000ff0, SI
+	RORXQ       $0x0c, R9, DI
+	ANDQ        $0x00000ff0, DI
+	RORXQ       $0x14, R9, R8
+	ANDQ        $0x00000ff0, R8
+	RORXQ       $0x1c, R9, R9
+	ANDQ        $0x00000ff0, R9
+	ADDQ        $0x08, CX
+	VMOVDQU     (AX)(BX*1), X7
+	VPOR        4096(AX)(SI*1), X7, X7
+	VPOR        8192(AX)(DI*1), X7, X7
+	VPOR        12288(AX)(R8*1), X7, X7
+	VPOR        16384(AX)(R9*1), X7, X7
+	VINSERTI128 $0x01, X7, Y13, Y13
+	MOVQ        (CX), R9
+	RORXQ       $0x3c, R9, BX
+	ANDQ        $0x00000ff0, BX
+	RORXQ       $0x04, R9, SI
+	ANDQ        $0x00000ff0, SI
+	RORXQ       $0x0c, R9, DI
+	ANDQ        $0x00000ff0, DI
+	RORXQ       $0x14, R9, R8
+	ANDQ        $0x00000ff0, R8
+	RORXQ       $0x1c, R9, R9
+	ANDQ        $0x00000ff0, R9
+	ADDQ        $0x08, CX
+	VMOVDQU     (AX)(BX*1), X14
+	VPOR        4096(AX)(SI*1), X14, X14
+	VPOR        8192(AX)(DI*1), X14, X14
+	VPOR        12288(AX)(R8*1), X14, X14
+	VPOR        16384(AX)(R9*1), X14, X14
+	MOVQ        (CX), R9
+	RORXQ       $0x3c, R9, BX
+	ANDQ        $0x00000ff0, BX
+	RORXQ       $0x04, R9, SI
+	ANDQ        $0x00000ff0, SI
+	RORXQ       $0x0c, R9, DI
+	ANDQ        $0x00000ff0, DI
+	RORXQ       $0x14, R9, R8
+	ANDQ        $0x00000ff0, R8
+	RORXQ       $0x1c, R9, R9
+	ANDQ        $0x00000ff0, R9
+	ADDQ        $0x08, CX
+	VMOVDQU     (AX)(BX*1), X7
+	VPOR        4096(AX)(SI*1), X7, X7
+	VPOR        8192(AX)(DI*1), X7, X7
+	VPOR        12288(AX)(R8*1), X7, X7
+	VPOR        16384(AX)(R9*1), X7, X7
+	VINSERTI128 $0x01, X7, Y14, Y14
+	VPXOR       Y3, Y13, Y8
+	VPAND       Y3, Y13, Y13
+	VPXOR       Y8, Y14, Y3
+	VPAND       Y8, Y14, Y8
+	VPOR        Y8, Y13, Y13
+	VPXOR       Y4, Y11, Y8
+	VPAND       Y4, Y11, Y11
+	VPXOR       Y8, Y13, Y4
+	VPAND       Y8, Y13, Y8
+	VPOR        Y8, Y11, Y11
+	VPXOR       Y5, Y6, Y8
+	VPAND       Y5, Y6, Y6
+	VPXOR       Y8, Y11, Y5
+	VPAND       Y8, Y11, Y8
+	VPOR        Y8, Y6, Y6
+	VPAND       lowHalves<>+0(SB), Y6, Y8
+	VPSRLW      $0x04, Y6, Y6
+	VPAND       lowHalves<>+0(SB), Y6, Y6
+	VPSHUFB     Y8, Y1, Y8
+	VPSHUFB     Y6, Y1, Y6
+	VPADDB      Y8, Y6, Y6
+	VPSADBW     Y2, Y6, Y6
+	VPSLLQ      $0x03, Y6, Y6
+	VPADDQ      Y6, Y0, Y0
+	SUBQ        $0x10, DX
+	CMPQ        DX, $0x10
+	JAE         clashes5x256s_round
+	VPAND       lowHalves<>+0(SB), Y3, Y6
+	VPSRLW      $0x04, Y3, Y3
+	VPAND       lowHalves<>+0(SB), Y3, Y3
+	VPSHUFB     Y6, Y1, Y6
+	VPSHUFB     Y3, Y1, Y3
+	VPADDB      Y6, Y3, Y3
+	VPSADBW     Y2, Y3, Y3
+	VPADDQ      Y3, Y0, Y0
+	VPAND       lowHalves<>+0(SB), Y4, Y3
+	VPSRLW      $0x04, Y4, Y4
+	VPAND       lowHalves<>+0(SB), Y4, Y4
+	VPSHUFB     Y3, Y1, Y3
+	VPSHUFB     Y4, Y1, Y4
+	VPADDB      Y3, Y4, Y4
+	VPSADBW     Y2, Y4, Y4
+	VPSLLQ      $0x01, Y4, Y4
+	VPADDQ      Y4, Y0, Y0
+	VPAND       lowHalves<>+0(SB), Y5, Y3
+	VPSRLW      $0x04, Y5, Y4
+	VPAND       lowHalves<>+0(SB), Y4, Y4
+	VPSHUFB     Y3, Y1, Y3
+	VPSHUFB     Y4, Y1, Y4
+	VPADDB      Y3, Y4, Y5
+	VPSADBW     Y2, Y5, Y5
+	VPSLLQ      $0x02, Y5, Y5
+	VPADDQ      Y5, Y0, Y0
+	TESTQ       DX, DX
+	JZ          clashes5x256s_sum
+
+clashes5x256s_rest:
+	MOVQ    (CX), R9
+	RORXQ   $0x3c, R9, BX
+	ANDQ    $0x00000ff0, BX
+	RORXQ   $0x04, R9, SI
+	ANDQ    $0x00000ff0, SI
+	RORXQ   $0x0c, R9, DI
+	ANDQ    $0x00000ff0, DI
+	RORXQ   $0x14, R9, R8
+	ANDQ    $0x00000ff0, R8
+	RORXQ   $0x1c, R9, R9
+	ANDQ    $0x00000ff0, R9
+	ADDQ    $0x08, CX
+	VMOVDQU (AX)(BX*1), X15
+	VPOR    4096(AX)(SI*1), X15, X15
+	VPOR    8192(AX)(DI*1), X15, X15
+	VPOR    12288(AX)(R8*1), X15, X15
+	VPOR    16384(AX)(R9*1), X15, X15
+	VPAND   lowHalves<>+0(SB), Y15, Y3
+	VPSRLW  $0x04, Y15, Y4
+	VPAND   lowHalves<>+0(SB), Y4, Y4
+	VPSHUFB Y3, Y1, Y3
+	VPSHUFB Y4, Y1, Y4
+	VPADDB  Y3, Y4, Y3
+	VPSADBW Y2, Y3, Y3
+	VPADDQ  Y3, Y0, Y0
+	DECQ    DX
+	JNZ     clashes5x256s_rest
+
+clashes5x256s_sum:
 	VEXTRACTI128 $0x01, Y0, X1
 	VPADDQ       X1, X0, X1
 	VPSHUFD      $0x4e, X1, X0
@@ -10942,8 +12497,8 @@ TEXT ·clashes5x256v1(SB), NOSPLIT, $0-40
 	TESTQ   DX, DX
 	JZ      clashes5x256v1_sum
 	VMOVDQU popcountNibbles<>+0(SB), Y1
-	VMOVDQU lowHalves<>+0(SB), Y2
-	VPXOR   Y3, Y3, Y3
+	VMOVDQU lowHalves<>+0(SB), Y3
+	VPXOR   Y2, Y2, Y2
 	VPXOR   Y4, Y4, Y4
 	VPXOR   Y5, Y5, Y5
 	VPXOR   Y6, Y6, Y6
@@ -11122,42 +12677,42 @@ clashes5x256v1_round:
 	VPXOR   Y9, Y8, Y6
 	VPAND   Y9, Y8, Y9
 	VPOR    Y9, Y7, Y7
-	VPAND   Y2, Y7, Y8
+	VPAND   Y3, Y7, Y8
 	VPSRLW  $0x04, Y7, Y7
-	VPAND   Y2, Y7, Y7
+	VPAND   Y3, Y7, Y7
 	VPSHUFB Y8, Y1, Y8
 	VPSHUFB Y7, Y1, Y7
 	VPADDB  Y8, Y7, Y7
-	VPSADBW Y3, Y7, Y7
+	VPSADBW Y2, Y7, Y7
 	VPSLLQ  $0x03, Y7, Y7
 	VPADDQ  Y7, Y0, Y0
 	SUBQ    $0x08, DX
 	CMPQ    DX, $0x08
 	JAE     clashes5x256v1_round
-	VPAND   Y2, Y4, Y7
+	VPAND   Y3, Y4, Y7
 	VPSRLW  $0x04, Y4, Y4
-	VPAND   Y2, Y4, Y4
+	VPAND   Y3, Y4, Y4
 	VPSHUFB Y7, Y1, Y7
 	VPSHUFB Y4, Y1, Y4
 	VPADDB  Y7, Y4, Y4
-	VPSADBW Y3, Y4, Y4
+	VPSADBW Y2, Y4, Y4
 	VPADDQ  Y4, Y0, Y0
-	VPAND   Y2, Y5, Y4
+	VPAND   Y3, Y5, Y4
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y4, Y1, Y4
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y4, Y5, Y5
-	VPSADBW Y3, Y5, Y5
+	VPSADBW Y2, Y5, Y5
 	VPSLLQ  $0x01, Y5, Y5
 	VPADDQ  Y5, Y0, Y0
-	VPAND   Y2, Y6, Y4
+	VPAND   Y3, Y6, Y4
 	VPSRLW  $0x04, Y6, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y4, Y1, Y4
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y4, Y5, Y6
-	VPSADBW Y3, Y6, Y6
+	VPSADBW Y2, Y6, Y6
 	VPSLLQ  $0x02, Y6, Y6
 	VPADDQ  Y6, Y0, Y0
 	TESTQ   DX, DX
@@ -11181,13 +12736,13 @@ clashes5x256v1_rest:
 	VPOR    16384(AX)(DI*1), Y4, Y4
 	VPOR    24576(AX)(R8*1), Y4, Y4
 	VPOR    32768(AX)(R9*1), Y4, Y4
-	VPAND   Y2, Y4, Y5
+	VPAND   Y3, Y4, Y5
 	VPSRLW  $0x04, Y4, Y4
-	VPAND   Y2, Y4, Y4
+	VPAND   Y3, Y4, Y4
 	VPSHUFB Y5, Y1, Y5
 	VPSHUFB Y4, Y1, Y4
 	VPADDB  Y5, Y4, Y4
-	VPSADBW Y3, Y4, Y4
+	VPSADBW Y2, Y4, Y4
 	VPADDQ  Y4, Y0, Y0
 	DECQ    DX
 	JNZ     clashes5x256v1_rest
@@ -11212,8 +12767,8 @@ TEXT ·clashes5x256v2(SB), NOSPLIT, $0-40
 	TESTQ   DX, DX
 	JZ      clashes5x256v2_sum
 	VMOVDQU popcountNibbles<>+0(SB), Y1
-	VMOVDQU lowHalves<>+0(SB), Y2
-	VPXOR   Y3, Y3, Y3
+	VMOVDQU lowHalves<>+0(SB), Y3
+	VPXOR   Y2, Y2, Y2
 	VPXOR   Y4, Y4, Y4
 	VPXOR   Y5, Y5, Y5
 	VPXOR   Y6, Y6, Y6
@@ -11344,42 +12899,42 @@ clashes5x256v2_round:
 	VPXOR   Y9, Y8, Y6
 	VPAND   Y9, Y8, Y9
 	VPOR    Y9, Y7, Y7
-	VPAND   Y2, Y7, Y8
+	VPAND   Y3, Y7, Y8
 	VPSRLW  $0x04, Y7, Y7
-	VPAND   Y2, Y7, Y7
+	VPAND   Y3, Y7, Y7
 	VPSHUFB Y8, Y1, Y8
 	VPSHUFB Y7, Y1, Y7
 	VPADDB  Y8, Y7, Y7
-	VPSADBW Y3, Y7, Y7
+	VPSADBW Y2, Y7, Y7
 	VPSLLQ  $0x03, Y7, Y7
 	VPADDQ  Y7, Y0, Y0
 	SUBQ    $0x04, DX
 	CMPQ    DX, $0x04
 	JAE     clashes5x256v2_round
-	VPAND   Y2, Y4, Y7
+	VPAND   Y3, Y4, Y7
 	VPSRLW  $0x04, Y4, Y4
-	VPAND   Y2, Y4, Y4
+	VPAND   Y3, Y4, Y4
 	VPSHUFB Y7, Y1, Y7
 	VPSHUFB Y4, Y1, Y4
 	VPADDB  Y7, Y4, Y4
-	VPSADBW Y3, Y4, Y4
+	VPSADBW Y2, Y4, Y4
 	VPADDQ  Y4, Y0, Y0
-	VPAND   Y2, Y5, Y4
+	VPAND   Y3, Y5, Y4
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y4, Y1, Y4
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y4, Y5, Y5
-	VPSADBW Y3, Y5, Y5
+	VPSADBW Y2, Y5, Y5
 	VPSLLQ  $0x01, Y5, Y5
 	VPADDQ  Y5, Y0, Y0
-	VPAND   Y2, Y6, Y4
+	VPAND   Y3, Y6, Y4
 	VPSRLW  $0x04, Y6, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y4, Y1, Y4
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y4, Y5, Y6
-	VPSADBW Y3, Y6, Y6
+	VPSADBW Y2, Y6, Y6
 	VPSLLQ  $0x02, Y6, Y6
 	VPADDQ  Y6, Y0, Y0
 	TESTQ   DX, DX
@@ -11403,9 +12958,9 @@ clashes5x256v2_rest:
 	VPOR    32768(AX)(DI*1), Y4, Y4
 	VPOR    49152(AX)(R8*1), Y4, Y4
 	VPOR    65536(AX)(R9*1), Y4, Y4
-	VPAND   Y2, Y4, Y5
+	VPAND   Y3, Y4, Y5
 	VPSRLW  $0x04, Y4, Y4
-	VPAND   Y2, Y4, Y4
+	VPAND   Y3, Y4, Y4
 	VPSHUFB Y5, Y1, Y5
 	VPSHUFB Y4, Y1, Y4
 	VPADDB  Y5, Y4, Y4
@@ -11414,14 +12969,14 @@ clashes5x256v2_rest:
 	VPOR    32800(AX)(DI*1), Y5, Y5
 	VPOR    49184(AX)(R8*1), Y5, Y5
 	VPOR    65568(AX)(R9*1), Y5, Y5
-	VPAND   Y2, Y5, Y6
+	VPAND   Y3, Y5, Y6
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y6, Y1, Y6
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y6, Y4, Y4
 	VPADDB  Y5, Y4, Y4
-	VPSADBW Y3, Y4, Y4
+	VPSADBW Y2, Y4, Y4
 	VPADDQ  Y4, Y0, Y0
 	DECQ    DX
 	JNZ     clashes5x256v2_rest
@@ -11446,8 +13001,8 @@ TEXT ·clashes5x256v3(SB), NOSPLIT, $0-40
 	TESTQ   DX, DX
 	JZ      clashes5x256v3_sum
 	VMOVDQU popcountNibbles<>+0(SB), Y1
-	VMOVDQU lowHalves<>+0(SB), Y2
-	VPXOR   Y3, Y3, Y3
+	VMOVDQU lowHalves<>+0(SB), Y3
+	VPXOR   Y2, Y2, Y2
 	VPXOR   Y4, Y4, Y4
 	VPXOR   Y5, Y5, Y5
 	VPXOR   Y6, Y6, Y6
@@ -11581,13 +13136,13 @@ clashes5x256v3_round:
 	VPXOR   Y9, Y8, Y6
 	VPAND   Y9, Y8, Y9
 	VPOR    Y9, Y7, Y7
-	VPAND   Y2, Y7, Y8
+	VPAND   Y3, Y7, Y8
 	VPSRLW  $0x04, Y7, Y7
-	VPAND   Y2, Y7, Y7
+	VPAND   Y3, Y7, Y7
 	VPSHUFB Y8, Y1, Y8
 	VPSHUFB Y7, Y1, Y7
 	VPADDB  Y8, Y7, Y7
-	VPSADBW Y3, Y7, Y7
+	VPSADBW Y2, Y7, Y7
 	VPSLLQ  $0x03, Y7, Y7
 	VPADDQ  Y7, Y0, Y0
 	VMOVDQU 64(AX)(BX*1), Y7
@@ -11716,13 +13271,13 @@ clashes5x256v3_round:
 	VPXOR   Y9, Y8, Y6
 	VPAND   Y9, Y8, Y9
 	VPOR    Y9, Y7, Y7
-	VPAND   Y2, Y7, Y8
+	VPAND   Y3, Y7, Y8
 	VPSRLW  $0x04, Y7, Y7
-	VPAND   Y2, Y7, Y7
+	VPAND   Y3, Y7, Y7
 	VPSHUFB Y8, Y1, Y8
 	VPSHUFB Y7, Y1, Y7
 	VPADDB  Y8, Y7, Y7
-	VPSADBW Y3, Y7, Y7
+	VPSADBW Y2, Y7, Y7
 	VPSLLQ  $0x03, Y7, Y7
 	VPADDQ  Y7, Y0, Y0
 	VMOVDQU 32(AX)(BX*1), Y7
@@ -11834,42 +13389,42 @@ clashes5x256v3_round:
 	VPXOR   Y9, Y8, Y6
 	VPAND   Y9, Y8, Y9
 	VPOR    Y9, Y7, Y7
-	VPAND   Y2, Y7, Y8
+	VPAND   Y3, Y7, Y8
 	VPSRLW  $0x04, Y7, Y7
-	VPAND   Y2, Y7, Y7
+	VPAND   Y3, Y7, Y7
 	VPSHUFB Y8, Y1, Y8
 	VPSHUFB Y7, Y1, Y7
 	VPADDB  Y8, Y7, Y7
-	VPSADBW Y3, Y7, Y7
+	VPSADBW Y2, Y7, Y7
 	VPSLLQ  $0x03, Y7, Y7
 	VPADDQ  Y7, Y0, Y0
 	SUBQ    $0x08, DX
 	CMPQ    DX, $0x08
 	JAE     clashes5x256v3_round
-	VPAND   Y2, Y4, Y7
+	VPAND   Y3, Y4, Y7
 	VPSRLW  $0x04, Y4, Y4
-	VPAND   Y2, Y4, Y4
+	VPAND   Y3, Y4, Y4
 	VPSHUFB Y7, Y1, Y7
 	VPSHUFB Y4, Y1, Y4
 	VPADDB  Y7, Y4, Y4
-	VPSADBW Y3, Y4, Y4
+	VPSADBW Y2, Y4, Y4
 	VPADDQ  Y4, Y0, Y0
-	VPAND   Y2, Y5, Y4
+	VPAND   Y3, Y5, Y4
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y4, Y1, Y4
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y4, Y5, Y5
-	VPSADBW Y3, Y5, Y5
+	VPSADBW Y2, Y5, Y5
 	VPSLLQ  $0x01, Y5, Y5
 	VPADDQ  Y5, Y0, Y0
-	VPAND   Y2, Y6, Y4
+	VPAND   Y3, Y6, Y4
 	VPSRLW  $0x04, Y6, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y4, Y1, Y4
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y4, Y5, Y6
-	VPSADBW Y3, Y6, Y6
+	VPSADBW Y2, Y6, Y6
 	VPSLLQ  $0x02, Y6, Y6
 	VPADDQ  Y6, Y0, Y0
 	TESTQ   DX, DX
@@ -11898,9 +13453,9 @@ clashes5x256v3_rest:
 	VPOR    49152(AX)(DI*1), Y4, Y4
 	VPOR    73728(AX)(R8*1), Y4, Y4
 	VPOR    98304(AX)(R9*1), Y4, Y4
-	VPAND   Y2, Y4, Y5
+	VPAND   Y3, Y4, Y5
 	VPSRLW  $0x04, Y4, Y4
-	VPAND   Y2, Y4, Y4
+	VPAND   Y3, Y4, Y4
 	VPSHUFB Y5, Y1, Y5
 	VPSHUFB Y4, Y1, Y4
 	VPADDB  Y5, Y4, Y4
@@ -11909,9 +13464,9 @@ clashes5x256v3_rest:
 	VPOR    49184(AX)(DI*1), Y5, Y5
 	VPOR    73760(AX)(R8*1), Y5, Y5
 	VPOR    98336(AX)(R9*1), Y5, Y5
-	VPAND   Y2, Y5, Y6
+	VPAND   Y3, Y5, Y6
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y6, Y1, Y6
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y6, Y4, Y4
@@ -11921,14 +13476,14 @@ clashes5x256v3_rest:
 	VPOR    49216(AX)(DI*1), Y5, Y5
 	VPOR    73792(AX)(R8*1), Y5, Y5
 	VPOR    98368(AX)(R9*1), Y5, Y5
-	VPAND   Y2, Y5, Y6
+	VPAND   Y3, Y5, Y6
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y6, Y1, Y6
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y6, Y4, Y4
 	VPADDB  Y5, Y4, Y4
-	VPSADBW Y3, Y4, Y4
+	VPSADBW Y2, Y4, Y4
 	VPADDQ  Y4, Y0, Y0
 	DECQ    DX
 	JNZ     clashes5x256v3_rest
@@ -11953,8 +13508,8 @@ TEXT ·clashes5x256v4(SB), NOSPLIT, $0-40
 	TESTQ   DX, DX
 	JZ      clashes5x256v4_sum
 	VMOVDQU popcountNibbles<>+0(SB), Y1
-	VMOVDQU lowHalves<>+0(SB), Y2
-	VPXOR   Y3, Y3, Y3
+	VMOVDQU lowHalves<>+0(SB), Y3
+	VPXOR   Y2, Y2, Y2
 	VPXOR   Y4, Y4, Y4
 	VPXOR   Y5, Y5, Y5
 	VPXOR   Y6, Y6, Y6
@@ -12061,42 +13616,42 @@ clashes5x256v4_round:
 	VPXOR   Y9, Y8, Y6
 	VPAND   Y9, Y8, Y9
 	VPOR    Y9, Y7, Y7
-	VPAND   Y2, Y7, Y8
+	VPAND   Y3, Y7, Y8
 	VPSRLW  $0x04, Y7, Y7
-	VPAND   Y2, Y7, Y7
+	VPAND   Y3, Y7, Y7
 	VPSHUFB Y8, Y1, Y8
 	VPSHUFB Y7, Y1, Y7
 	VPADDB  Y8, Y7, Y7
-	VPSADBW Y3, Y7, Y7
+	VPSADBW Y2, Y7, Y7
 	VPSLLQ  $0x03, Y7, Y7
 	VPADDQ  Y7, Y0, Y0
 	SUBQ    $0x02, DX
 	CMPQ    DX, $0x02
 	JAE     clashes5x256v4_round
-	VPAND   Y2, Y4, Y7
+	VPAND   Y3, Y4, Y7
 	VPSRLW  $0x04, Y4, Y4
-	VPAND   Y2, Y4, Y4
+	VPAND   Y3, Y4, Y4
 	VPSHUFB Y7, Y1, Y7
 	VPSHUFB Y4, Y1, Y4
 	VPADDB  Y7, Y4, Y4
-	VPSADBW Y3, Y4, Y4
+	VPSADBW Y2, Y4, Y4
 	VPADDQ  Y4, Y0, Y0
-	VPAND   Y2, Y5, Y4
+	VPAND   Y3, Y5, Y4
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y4, Y1, Y4
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y4, Y5, Y5
-	VPSADBW Y3, Y5, Y5
+	VPSADBW Y2, Y5, Y5
 	VPSLLQ  $0x01, Y5, Y5
 	VPADDQ  Y5, Y0, Y0
-	VPAND   Y2, Y6, Y4
+	VPAND   Y3, Y6, Y4
 	VPSRLW  $0x04, Y6, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y4, Y1, Y4
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y4, Y5, Y6
-	VPSADBW Y3, Y6, Y6
+	VPSADBW Y2, Y6, Y6
 	VPSLLQ  $0x02, Y6, Y6
 	VPADDQ  Y6, Y0, Y0
 	TESTQ   DX, DX
@@ -12120,9 +13675,9 @@ clashes5x256v4_rest:
 	VPOR    65536(AX)(DI*1), Y4, Y4
 	VPOR    98304(AX)(R8*1), Y4, Y4
 	VPOR    131072(AX)(R9*1), Y4, Y4
-	VPAND   Y2, Y4, Y5
+	VPAND   Y3, Y4, Y5
 	VPSRLW  $0x04, Y4, Y4
-	VPAND   Y2, Y4, Y4
+	VPAND   Y3, Y4, Y4
 	VPSHUFB Y5, Y1, Y5
 	VPSHUFB Y4, Y1, Y4
 	VPADDB  Y5, Y4, Y4
@@ -12131,9 +13686,9 @@ clashes5x256v4_rest:
 	VPOR    65568(AX)(DI*1), Y5, Y5
 	VPOR    98336(AX)(R8*1), Y5, Y5
 	VPOR    131104(AX)(R9*1), Y5, Y5
-	VPAND   Y2, Y5, Y6
+	VPAND   Y3, Y5, Y6
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y6, Y1, Y6
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y6, Y4, Y4
@@ -12143,9 +13698,9 @@ clashes5x256v4_rest:
 	VPOR    65600(AX)(DI*1), Y5, Y5
 	VPOR    98368(AX)(R8*1), Y5, Y5
 	VPOR    131136(AX)(R9*1), Y5, Y5
-	VPAND   Y2, Y5, Y6
+	VPAND   Y3, Y5, Y6
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y6, Y1, Y6
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y6, Y4, Y4
@@ -12155,14 +13710,14 @@ clashes5x256v4_rest:
 	VPOR    65632(AX)(DI*1), Y5, Y5
 	VPOR    98400(AX)(R8*1), Y5, Y5
 	VPOR    131168(AX)(R9*1), Y5, Y5
-	VPAND   Y2, Y5, Y6
+	VPAND   Y3, Y5, Y6
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y6, Y1, Y6
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y6, Y4, Y4
 	VPADDB  Y5, Y4, Y4
-	VPSADBW Y3, Y4, Y4
+	VPSADBW Y2, Y4, Y4
 	VPADDQ  Y4, Y0, Y0
 	DECQ    DX
 	JNZ     clashes5x256v4_rest
@@ -12187,8 +13742,8 @@ TEXT ·clashes5x256v5(SB), NOSPLIT, $0-40
 	TESTQ   DX, DX
 	JZ      clashes5x256v5_sum
 	VMOVDQU popcountNibbles<>+0(SB), Y1
-	VMOVDQU lowHalves<>+0(SB), Y2
-	VPXOR   Y3, Y3, Y3
+	VMOVDQU lowHalves<>+0(SB), Y3
+	VPXOR   Y2, Y2, Y2
 	VPXOR   Y4, Y4, Y4
 	VPXOR   Y5, Y5, Y5
 	VPXOR   Y6, Y6, Y6
@@ -12305,13 +13860,13 @@ clashes5x256v5_round:
 	VPXOR   Y9, Y8, Y6
 	VPAND   Y9, Y8, Y9
 	VPOR    Y9, Y7, Y7
-	VPAND   Y2, Y7, Y8
+	VPAND   Y3, Y7, Y8
 	VPSRLW  $0x04, Y7, Y7
-	VPAND   Y2, Y7, Y7
+	VPAND   Y3, Y7, Y7
 	VPSHUFB Y8, Y1, Y8
 	VPSHUFB Y7, Y1, Y7
 	VPADDB  Y8, Y7, Y7
-	VPSADBW Y3, Y7, Y7
+	VPSADBW Y2, Y7, Y7
 	VPSLLQ  $0x03, Y7, Y7
 	VPADDQ  Y7, Y0, Y0
 	VMOVDQU 96(AX)(BX*1), Y7
@@ -12423,13 +13978,13 @@ clashes5x256v5_round:
 	VPXOR   Y9, Y8, Y6
 	VPAND   Y9, Y8, Y9
 	VPOR    Y9, Y7, Y7
-	VPAND   Y2, Y7, Y8
+	VPAND   Y3, Y7, Y8
 	VPSRLW  $0x04, Y7, Y7
-	VPAND   Y2, Y7, Y7
+	VPAND   Y3, Y7, Y7
 	VPSHUFB Y8, Y1, Y8
 	VPSHUFB Y7, Y1, Y7
 	VPADDB  Y8, Y7, Y7
-	VPSADBW Y3, Y7, Y7
+	VPSADBW Y2, Y7, Y7
 	VPSLLQ  $0x03, Y7, Y7
 	VPADDQ  Y7, Y0, Y0
 	VMOVDQU 32(AX)(BX*1), Y7
@@ -12524,13 +14079,13 @@ clashes5x256v5_round:
 	VPXOR   Y9, Y8, Y6
 	VPAND   Y9, Y8, Y9
 	VPOR    Y9, Y7, Y7
-	VPAND   Y2, Y7, Y8
+	VPAND   Y3, Y7, Y8
 	VPSRLW  $0x04, Y7, Y7
-	VPAND   Y2, Y7, Y7
+	VPAND   Y3, Y7, Y7
 	VPSHUFB Y8, Y1, Y8
 	VPSHUFB Y7, Y1, Y7
 	VPADDB  Y8, Y7, Y7
-	VPSADBW Y3, Y7, Y7
+	VPSADBW Y2, Y7, Y7
 	VPSLLQ  $0x03, Y7, Y7
 	VPADDQ  Y7, Y0, Y0
 	VMOVDQU 128(AX)(BX*1), Y7
@@ -12642,13 +14197,13 @@ clashes5x256v5_round:
 	VPXOR   Y9, Y8, Y6
 	VPAND   Y9, Y8, Y9
 	VPOR    Y9, Y7, Y7
-	VPAND   Y2, Y7, Y8
+	VPAND   Y3, Y7, Y8
 	VPSRLW  $0x04, Y7, Y7
-	VPAND   Y2, Y7, Y7
+	VPAND   Y3, Y7, Y7
 	VPSHUFB Y8, Y1, Y8
 	VPSHUFB Y7, Y1, Y7
 	VPADDB  Y8, Y7, Y7
-	VPSADBW Y3, Y7, Y7
+	VPSADBW Y2, Y7, Y7
 	VPSLLQ  $0x03, Y7, Y7
 	VPADDQ  Y7, Y0, Y0
 	VMOVDQU 64(AX)(BX*1), Y7
@@ -12743,42 +14298,42 @@ clashes5x256v5_round:
 	VPXOR   Y9, Y8, Y6
 	VPAND   Y9, Y8, Y9
 	VPOR    Y9, Y7, Y7
-	VPAND   Y2, Y7, Y8
+	VPAND   Y3, Y7, Y8
 	VPSRLW  $0x04, Y7, Y7
-	VPAND   Y2, Y7, Y7
+	VPAND   Y3, Y7, Y7
 	VPSHUFB Y8, Y1, Y8
 	VPSHUFB Y7, Y1, Y7
 	VPADDB  Y8, Y7, Y7
-	VPSADBW Y3, Y7, Y7
+	VPSADBW Y2, Y7, Y7
 	VPSLLQ  $0x03, Y7, Y7
 	VPADDQ  Y7, Y0, Y0
 	SUBQ    $0x08, DX
 	CMPQ    DX, $0x08
 	JAE     clashes5x256v5_round
-	VPAND   Y2, Y4, Y7
+	VPAND   Y3, Y4, Y7
 	VPSRLW  $0x04, Y4, Y4
-	VPAND   Y2, Y4, Y4
+	VPAND   Y3, Y4, Y4
 	VPSHUFB Y7, Y1, Y7
 	VPSHUFB Y4, Y1, Y4
 	VPADDB  Y7, Y4, Y4
-	VPSADBW Y3, Y4, Y4
+	VPSADBW Y2, Y4, Y4
 	VPADDQ  Y4, Y0, Y0
-	VPAND   Y2, Y5, Y4
+	VPAND   Y3, Y5, Y4
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y4, Y1, Y4
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y4, Y5, Y5
-	VPSADBW Y3, Y5, Y5
+	VPSADBW Y2, Y5, Y5
 	VPSLLQ  $0x01, Y5, Y5
 	VPADDQ  Y5, Y0, Y0
-	VPAND   Y2, Y6, Y4
+	VPAND   Y3, Y6, Y4
 	VPSRLW  $0x04, Y6, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y4, Y1, Y4
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y4, Y5, Y6
-	VPSADBW Y3, Y6, Y6
+	VPSADBW Y2, Y6, Y6
 	VPSLLQ  $0x02, Y6, Y6
 	VPADDQ  Y6, Y0, Y0
 	TESTQ   DX, DX
@@ -12807,9 +14362,9 @@ clashes5x256v5_rest:
 	VPOR    81920(AX)(DI*1), Y4, Y4
 	VPOR    122880(AX)(R8*1), Y4, Y4
 	VPOR    163840(AX)(R9*1), Y4, Y4
-	VPAND   Y2, Y4, Y5
+	VPAND   Y3, Y4, Y5
 	VPSRLW  $0x04, Y4, Y4
-	VPAND   Y2, Y4, Y4
+	VPAND   Y3, Y4, Y4
 	VPSHUFB Y5, Y1, Y5
 	VPSHUFB Y4, Y1, Y4
 	VPADDB  Y5, Y4, Y4
@@ -12818,9 +14373,9 @@ clashes5x256v5_rest:
 	VPOR    81952(AX)(DI*1), Y5, Y5
 	VPOR    122912(AX)(R8*1), Y5, Y5
 	VPOR    163872(AX)(R9*1), Y5, Y5
-	VPAND   Y2, Y5, Y6
+	VPAND   Y3, Y5, Y6
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y6, Y1, Y6
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y6, Y4, Y4
@@ -12830,9 +14385,9 @@ clashes5x256v5_rest:
 	VPOR    81984(AX)(DI*1), Y5, Y5
 	VPOR    122944(AX)(R8*1), Y5, Y5
 	VPOR    163904(AX)(R9*1), Y5, Y5
-	VPAND   Y2, Y5, Y6
+	VPAND   Y3, Y5, Y6
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y6, Y1, Y6
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y6, Y4, Y4
@@ -12842,9 +14397,9 @@ clashes5x256v5_rest:
 	VPOR    82016(AX)(DI*1), Y5, Y5
 	VPOR    122976(AX)(R8*1), Y5, Y5
 	VPOR    163936(AX)(R9*1), Y5, Y5
-	VPAND   Y2, Y5, Y6
+	VPAND   Y3, Y5, Y6
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y6, Y1, Y6
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y6, Y4, Y4
@@ -12854,14 +14409,14 @@ clashes5x256v5_rest:
 	VPOR    82048(AX)(DI*1), Y5, Y5
 	VPOR    123008(AX)(R8*1), Y5, Y5
 	VPOR    163968(AX)(R9*1), Y5, Y5
-	VPAND   Y2, Y5, Y6
+	VPAND   Y3, Y5, Y6
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y6, Y1, Y6
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y6, Y4, Y4
 	VPADDB  Y5, Y4, Y4
-	VPSADBW Y3, Y4, Y4
+	VPSADBW Y2, Y4, Y4
 	VPADDQ  Y4, Y0, Y0
 	DECQ    DX
 	JNZ     clashes5x256v5_rest
@@ -12886,8 +14441,8 @@ TEXT ·clashes5x256v6(SB), NOSPLIT, $0-40
 	TESTQ   DX, DX
 	JZ      clashes5x256v6_sum
 	VMOVDQU popcountNibbles<>+0(SB), Y1
-	VMOVDQU lowHalves<>+0(SB), Y2
-	VPXOR   Y3, Y3, Y3
+	VMOVDQU lowHalves<>+0(SB), Y3
+	VPXOR   Y2, Y2, Y2
 	VPXOR   Y4, Y4, Y4
 	VPXOR   Y5, Y5, Y5
 	VPXOR   Y6, Y6, Y6
@@ -13004,13 +14559,13 @@ clashes5x256v6_round:
 	VPXOR   Y9, Y8, Y6
 	VPAND   Y9, Y8, Y9
 	VPOR    Y9, Y7, Y7
-	VPAND   Y2, Y7, Y8
+	VPAND   Y3, Y7, Y8
 	VPSRLW  $0x04, Y7, Y7
-	VPAND   Y2, Y7, Y7
+	VPAND   Y3, Y7, Y7
 	VPSHUFB Y8, Y1, Y8
 	VPSHUFB Y7, Y1, Y7
 	VPADDB  Y8, Y7, Y7
-	VPSADBW Y3, Y7, Y7
+	VPSADBW Y2, Y7, Y7
 	VPSLLQ  $0x03, Y7, Y7
 	VPADDQ  Y7, Y0, Y0
 	VMOVDQU 64(AX)(BX*1), Y7
@@ -13105,13 +14660,13 @@ clashes5x256v6_round:
 	VPXOR   Y9, Y8, Y6
 	VPAND   Y9, Y8, Y9
 	VPOR    Y9, Y7, Y7
-	VPAND   Y2, Y7, Y8
+	VPAND   Y3, Y7, Y8
 	VPSRLW  $0x04, Y7, Y7
-	VPAND   Y2, Y7, Y7
+	VPAND   Y3, Y7, Y7
 	VPSHUFB Y8, Y1, Y8
 	VPSHUFB Y7, Y1, Y7
 	VPADDB  Y8, Y7, Y7
-	VPSADBW Y3, Y7, Y7
+	VPSADBW Y2, Y7, Y7
 	VPSLLQ  $0x03, Y7, Y7
 	VPADDQ  Y7, Y0, Y0
 	VMOVDQU 128(AX)(BX*1), Y7
@@ -13206,42 +14761,42 @@ clashes5x256v6_round:
 	VPXOR   Y9, Y8, Y6
 	VPAND   Y9, Y8, Y9
 	VPOR    Y9, Y7, Y7
-	VPAND   Y2, Y7, Y8
+	VPAND   Y3, Y7, Y8
 	VPSRLW  $0x04, Y7, Y7
-	VPAND   Y2, Y7, Y7
+	VPAND   Y3, Y7, Y7
 	VPSHUFB Y8, Y1, Y8
 	VPSHUFB Y7, Y1, Y7
 	VPADDB  Y8, Y7, Y7
-	VPSADBW Y3, Y7, Y7
+	VPSADBW Y2, Y7, Y7
 	VPSLLQ  $0x03, Y7, Y7
 	VPADDQ  Y7, Y0, Y0
 	SUBQ    $0x04, DX
 	CMPQ    DX, $0x04
 	JAE     clashes5x256v6_round
-	VPAND   Y2, Y4, Y7
+	VPAND   Y3, Y4, Y7
 	VPSRLW  $0x04, Y4, Y4
-	VPAND   Y2, Y4, Y4
+	VPAND   Y3, Y4, Y4
 	VPSHUFB Y7, Y1, Y7
 	VPSHUFB Y4, Y1, Y4
 	VPADDB  Y7, Y4, Y4
-	VPSADBW Y3, Y4, Y4
+	VPSADBW Y2, Y4, Y4
 	VPADDQ  Y4, Y0, Y0
-	VPAND   Y2, Y5, Y4
+	VPAND   Y3, Y5, Y4
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y4, Y1, Y4
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y4, Y5, Y5
-	VPSADBW Y3, Y5, Y5
+	VPSADBW Y2, Y5, Y5
 	VPSLLQ  $0x01, Y5, Y5
 	VPADDQ  Y5, Y0, Y0
-	VPAND   Y2, Y6, Y4
+	VPAND   Y3, Y6, Y4
 	VPSRLW  $0x04, Y6, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y4, Y1, Y4
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y4, Y5, Y6
-	VPSADBW Y3, Y6, Y6
+	VPSADBW Y2, Y6, Y6
 	VPSLLQ  $0x02, Y6, Y6
 	VPADDQ  Y6, Y0, Y0
 	TESTQ   DX, DX
@@ -13270,9 +14825,9 @@ clashes5x256v6_rest:
 	VPOR    98304(AX)(DI*1), Y4, Y4
 	VPOR    147456(AX)(R8*1), Y4, Y4
 	VPOR    196608(AX)(R9*1), Y4, Y4
-	VPAND   Y2, Y4, Y5
+	VPAND   Y3, Y4, Y5
 	VPSRLW  $0x04, Y4, Y4
-	VPAND   Y2, Y4, Y4
+	VPAND   Y3, Y4, Y4
 	VPSHUFB Y5, Y1, Y5
 	VPSHUFB Y4, Y1, Y4
 	VPADDB  Y5, Y4, Y4
@@ -13281,9 +14836,9 @@ clashes5x256v6_rest:
 	VPOR    98336(AX)(DI*1), Y5, Y5
 	VPOR    147488(AX)(R8*1), Y5, Y5
 	VPOR    196640(AX)(R9*1), Y5, Y5
-	VPAND   Y2, Y5, Y6
+	VPAND   Y3, Y5, Y6
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y6, Y1, Y6
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y6, Y4, Y4
@@ -13293,9 +14848,9 @@ clashes5x256v6_rest:
 	VPOR    98368(AX)(DI*1), Y5, Y5
 	VPOR    147520(AX)(R8*1), Y5, Y5
 	VPOR    196672(AX)(R9*1), Y5, Y5
-	VPAND   Y2, Y5, Y6
+	VPAND   Y3, Y5, Y6
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y6, Y1, Y6
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y6, Y4, Y4
@@ -13305,9 +14860,9 @@ clashes5x256v6_rest:
 	VPOR    98400(AX)(DI*1), Y5, Y5
 	VPOR    147552(AX)(R8*1), Y5, Y5
 	VPOR    196704(AX)(R9*1), Y5, Y5
-	VPAND   Y2, Y5, Y6
+	VPAND   Y3, Y5, Y6
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y6, Y1, Y6
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y6, Y4, Y4
@@ -13317,9 +14872,9 @@ clashes5x256v6_rest:
 	VPOR    98432(AX)(DI*1), Y5, Y5
 	VPOR    147584(AX)(R8*1), Y5, Y5
 	VPOR    196736(AX)(R9*1), Y5, Y5
-	VPAND   Y2, Y5, Y6
+	VPAND   Y3, Y5, Y6
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y6, Y1, Y6
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y6, Y4, Y4
@@ -13329,14 +14884,14 @@ clashes5x256v6_rest:
 	VPOR    98464(AX)(DI*1), Y5, Y5
 	VPOR    147616(AX)(R8*1), Y5, Y5
 	VPOR    196768(AX)(R9*1), Y5, Y5
-	VPAND   Y2, Y5, Y6
+	VPAND   Y3, Y5, Y6
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y6, Y1, Y6
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y6, Y4, Y4
 	VPADDB  Y5, Y4, Y4
-	VPSADBW Y3, Y4, Y4
+	VPSADBW Y2, Y4, Y4
 	VPADDQ  Y4, Y0, Y0
 	DECQ    DX
 	JNZ     clashes5x256v6_rest
@@ -13361,8 +14916,8 @@ TEXT ·clashes5x256v7(SB), NOSPLIT, $0-40
 	TESTQ   DX, DX
 	JZ      clashes5x256v7_sum
 	VMOVDQU popcountNibbles<>+0(SB), Y1
-	VMOVDQU lowHalves<>+0(SB), Y2
-	VPXOR   Y3, Y3, Y3
+	VMOVDQU lowHalves<>+0(SB), Y3
+	VPXOR   Y2, Y2, Y2
 	VPXOR   Y4, Y4, Y4
 	VPXOR   Y5, Y5, Y5
 	VPXOR   Y6, Y6, Y6
@@ -13479,13 +15034,13 @@ clashes5x256v7_round:
 	VPXOR   Y9, Y8, Y6
 	VPAND   Y9, Y8, Y9
 	VPOR    Y9, Y7, Y7
-	VPAND   Y2, Y7, Y8
+	VPAND   Y3, Y7, Y8
 	VPSRLW  $0x04, Y7, Y7
-	VPAND   Y2, Y7, Y7
+	VPAND   Y3, Y7, Y7
 	VPSHUFB Y8, Y1, Y8
 	VPSHUFB Y7, Y1, Y7
 	VPADDB  Y8, Y7, Y7
-	VPSADBW Y3, Y7, Y7
+	VPSADBW Y2, Y7, Y7
 	VPSLLQ  $0x03, Y7, Y7
 	VPADDQ  Y7, Y0, Y0
 	VMOVDQU 32(AX)(BX*1), Y7
@@ -13580,13 +15135,13 @@ clashes5x256v7_round:
 	VPXOR   Y9, Y8, Y6
 	VPAND   Y9, Y8, Y9
 	VPOR    Y9, Y7, Y7
-	VPAND   Y2, Y7, Y8
+	VPAND   Y3, Y7, Y8
 	VPSRLW  $0x04, Y7, Y7
-	VPAND   Y2, Y7, Y7
+	VPAND   Y3, Y7, Y7
 	VPSHUFB Y8, Y1, Y8
 	VPSHUFB Y7, Y1, Y7
 	VPADDB  Y8, Y7, Y7
-	VPSADBW Y3, Y7, Y7
+	VPSADBW Y2, Y7, Y7
 	VPSLLQ  $0x03, Y7, Y7
 	VPADDQ  Y7, Y0, Y0
 	VMOVDQU 64(AX)(BX*1), Y7
@@ -13681,13 +15236,13 @@ clashes5x256v7_round:
 	VPXOR   Y9, Y8, Y6
 	VPAND   Y9, Y8, Y9
 	VPOR    Y9, Y7, Y7
-	VPAND   Y2, Y7, Y8
+	VPAND   Y3, Y7, Y8
 	VPSRLW  $0x04, Y7, Y7
-	VPAND   Y2, Y7, Y7
+	VPAND   Y3, Y7, Y7
 	VPSHUFB Y8, Y1, Y8
 	VPSHUFB Y7, Y1, Y7
 	VPADDB  Y8, Y7, Y7
-	VPSADBW Y3, Y7, Y7
+	VPSADBW Y2, Y7, Y7
 	VPSLLQ  $0x03, Y7, Y7
 	VPADDQ  Y7, Y0, Y0
 	VMOVDQU 96(AX)(BX*1), Y7
@@ -13782,13 +15337,13 @@ clashes5x256v7_round:
 	VPXOR   Y9, Y8, Y6
 	VPAND   Y9, Y8, Y9
 	VPOR    Y9, Y7, Y7
-	VPAND   Y2, Y7, Y8
+	VPAND   Y3, Y7, Y8
 	VPSRLW  $0x04, Y7, Y7
-	VPAND   Y2, Y7, Y7
+	VPAND   Y3, Y7, Y7
 	VPSHUFB Y8, Y1, Y8
 	VPSHUFB Y7, Y1, Y7
 	VPADDB  Y8, Y7, Y7
-	VPSADBW Y3, Y7, Y7
+	VPSADBW Y2, Y7, Y7
 	VPSLLQ  $0x03, Y7, Y7
 	VPADDQ  Y7, Y0, Y0
 	VMOVDQU 128(AX)(BX*1), Y7
@@ -13883,13 +15438,13 @@ clashes5x256v7_round:
 	VPXOR   Y9, Y8, Y6
 	VPAND   Y9, Y8, Y9
 	VPOR    Y9, Y7, Y7
-	VPAND   Y2, Y7, Y8
+	VPAND   Y3, Y7, Y8
 	VPSRLW  $0x04, Y7, Y7
-	VPAND   Y2, Y7, Y7
+	VPAND   Y3, Y7, Y7
 	VPSHUFB Y8, Y1, Y8
 	VPSHUFB Y7, Y1, Y7
 	VPADDB  Y8, Y7, Y7
-	VPSADBW Y3, Y7, Y7
+	VPSADBW Y2, Y7, Y7
 	VPSLLQ  $0x03, Y7, Y7
 	VPADDQ  Y7, Y0, Y0
 	VMOVDQU 160(AX)(BX*1), Y7
@@ -13984,13 +15539,13 @@ clashes5x256v7_round:
 	VPXOR   Y9, Y8, Y6
 	VPAND   Y9, Y8, Y9
 	VPOR    Y9, Y7, Y7
-	VPAND   Y2, Y7, Y8
+	VPAND   Y3, Y7, Y8
 	VPSRLW  $0x04, Y7, Y7
-	VPAND   Y2, Y7, Y7
+	VPAND   Y3, Y7, Y7
 	VPSHUFB Y8, Y1, Y8
 	VPSHUFB Y7, Y1, Y7
 	VPADDB  Y8, Y7, Y7
-	VPSADBW Y3, Y7, Y7
+	VPSADBW Y2, Y7, Y7
 	VPSLLQ  $0x03, Y7, Y7
 	VPADDQ  Y7, Y0, Y0
 	VMOVDQU 192(AX)(BX*1), Y7
@@ -14085,42 +15640,42 @@ clashes5x256v7_round:
 	VPXOR   Y9, Y8, Y6
 	VPAND   Y9, Y8, Y9
 	VPOR    Y9, Y7, Y7
-	VPAND   Y2, Y7, Y8
+	VPAND   Y3, Y7, Y8
 	VPSRLW  $0x04, Y7, Y7
-	VPAND   Y2, Y7, Y7
+	VPAND   Y3, Y7, Y7
 	VPSHUFB Y8, Y1, Y8
 	VPSHUFB Y7, Y1, Y7
 	VPADDB  Y8, Y7, Y7
-	VPSADBW Y3, Y7, Y7
+	VPSADBW Y2, Y7, Y7
 	VPSLLQ  $0x03, Y7, Y7
 	VPADDQ  Y7, Y0, Y0
 	SUBQ    $0x08, DX
 	CMPQ    DX, $0x08
 	JAE     clashes5x256v7_round
-	VPAND   Y2, Y4, Y7
+	VPAND   Y3, Y4, Y7
 	VPSRLW  $0x04, Y4, Y4
-	VPAND   Y2, Y4, Y4
+	VPAND   Y3, Y4, Y4
 	VPSHUFB Y7, Y1, Y7
 	VPSHUFB Y4, Y1, Y4
 	VPADDB  Y7, Y4, Y4
-	VPSADBW Y3, Y4, Y4
+	VPSADBW Y2, Y4, Y4
 	VPADDQ  Y4, Y0, Y0
-	VPAND   Y2, Y5, Y4
+	VPAND   Y3, Y5, Y4
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y4, Y1, Y4
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y4, Y5, Y5
-	VPSADBW Y3, Y5, Y5
+	VPSADBW Y2, Y5, Y5
 	VPSLLQ  $0x01, Y5, Y5
 	VPADDQ  Y5, Y0, Y0
-	VPAND   Y2, Y6, Y4
+	VPAND   Y3, Y6, Y4
 	VPSRLW  $0x04, Y6, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y4, Y1, Y4
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y4, Y5, Y6
-	VPSADBW Y3, Y6, Y6
+	VPSADBW Y2, Y6, Y6
 	VPSLLQ  $0x02, Y6, Y6
 	VPADDQ  Y6, Y0, Y0
 	TESTQ   DX, DX
@@ -14149,9 +15704,9 @@ clashes5x256v7_rest:
 	VPOR    114688(AX)(DI*1), Y4, Y4
 	VPOR    172032(AX)(R8*1), Y4, Y4
 	VPOR    229376(AX)(R9*1), Y4, Y4
-	VPAND   Y2, Y4, Y5
+	VPAND   Y3, Y4, Y5
 	VPSRLW  $0x04, Y4, Y4
-	VPAND   Y2, Y4, Y4
+	VPAND   Y3, Y4, Y4
 	VPSHUFB Y5, Y1, Y5
 	VPSHUFB Y4, Y1, Y4
 	VPADDB  Y5, Y4, Y4
@@ -14160,9 +15715,9 @@ clashes5x256v7_rest:
 	VPOR    114720(AX)(DI*1), Y5, Y5
 	VPOR    172064(AX)(R8*1), Y5, Y5
 	VPOR    229408(AX)(R9*1), Y5, Y5
-	VPAND   Y2, Y5, Y6
+	VPAND   Y3, Y5, Y6
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y6, Y1, Y6
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y6, Y4, Y4
@@ -14172,9 +15727,9 @@ clashes5x256v7_rest:
 	VPOR    114752(AX)(DI*1), Y5, Y5
 	VPOR    172096(AX)(R8*1), Y5, Y5
 	VPOR    229440(AX)(R9*1), Y5, Y5
-	VPAND   Y2, Y5, Y6
+	VPAND   Y3, Y5, Y6
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y6, Y1, Y6
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y6, Y4, Y4
@@ -14184,9 +15739,9 @@ clashes5x256v7_rest:
 	VPOR    114784(AX)(DI*1), Y5, Y5
 	VPOR    172128(AX)(R8*1), Y5, Y5
 	VPOR    229472(AX)(R9*1), Y5, Y5
-	VPAND   Y2, Y5, Y6
+	VPAND   Y3, Y5, Y6
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y6, Y1, Y6
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y6, Y4, Y4
@@ -14196,9 +15751,9 @@ clashes5x256v7_rest:
 	VPOR    114816(AX)(DI*1), Y5, Y5
 	VPOR    172160(AX)(R8*1), Y5, Y5
 	VPOR    229504(AX)(R9*1), Y5, Y5
-	VPAND   Y2, Y5, Y6
+	VPAND   Y3, Y5, Y6
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y6, Y1, Y6
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y6, Y4, Y4
@@ -14208,9 +15763,9 @@ clashes5x256v7_rest:
 	VPOR    114848(AX)(DI*1), Y5, Y5
 	VPOR    172192(AX)(R8*1), Y5, Y5
 	VPOR    229536(AX)(R9*1), Y5, Y5
-	VPAND   Y2, Y5, Y6
+	VPAND   Y3, Y5, Y6
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y6, Y1, Y6
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y6, Y4, Y4
@@ -14220,14 +15775,14 @@ clashes5x256v7_rest:
 	VPOR    114880(AX)(DI*1), Y5, Y5
 	VPOR    172224(AX)(R8*1), Y5, Y5
 	VPOR    229568(AX)(R9*1), Y5, Y5
-	VPAND   Y2, Y5, Y6
+	VPAND   Y3, Y5, Y6
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y6, Y1, Y6
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y6, Y4, Y4
 	VPADDB  Y5, Y4, Y4
-	VPSADBW Y3, Y4, Y4
+	VPSADBW Y2, Y4, Y4
 	VPADDQ  Y4, Y0, Y0
 	DECQ    DX
 	JNZ     clashes5x256v7_rest
@@ -14252,8 +15807,8 @@ TEXT ·clashes5x256v8(SB), NOSPLIT, $0-40
 	TESTQ   DX, DX
 	JZ      clashes5x256v8_sum
 	VMOVDQU popcountNibbles<>+0(SB), Y1
-	VMOVDQU lowHalves<>+0(SB), Y2
-	VPXOR   Y3, Y3, Y3
+	VMOVDQU lowHalves<>+0(SB), Y3
+	VPXOR   Y2, Y2, Y2
 	VPXOR   Y4, Y4, Y4
 	VPXOR   Y5, Y5, Y5
 	VPXOR   Y6, Y6, Y6
@@ -14348,42 +15903,42 @@ clashes5x256v8_round:
 	VPXOR   Y9, Y8, Y6
 	VPAND   Y9, Y8, Y9
 	VPOR    Y9, Y7, Y7
-	VPAND   Y2, Y7, Y8
+	VPAND   Y3, Y7, Y8
 	VPSRLW  $0x04, Y7, Y7
-	VPAND   Y2, Y7, Y7
+	VPAND   Y3, Y7, Y7
 	VPSHUFB Y8, Y1, Y8
 	VPSHUFB Y7, Y1, Y7
 	VPADDB  Y8, Y7, Y7
-	VPSADBW Y3, Y7, Y7
+	VPSADBW Y2, Y7, Y7
 	VPSLLQ  $0x03, Y7, Y7
 	VPADDQ  Y7, Y0, Y0
 	SUBQ    $0x01, DX
 	CMPQ    DX, $0x01
 	JAE     clashes5x256v8_round
-	VPAND   Y2, Y4, Y7
+	VPAND   Y3, Y4, Y7
 	VPSRLW  $0x04, Y4, Y4
-	VPAND   Y2, Y4, Y4
+	VPAND   Y3, Y4, Y4
 	VPSHUFB Y7, Y1, Y7
 	VPSHUFB Y4, Y1, Y4
 	VPADDB  Y7, Y4, Y4
-	VPSADBW Y3, Y4, Y4
+	VPSADBW Y2, Y4, Y4
 	VPADDQ  Y4, Y0, Y0
-	VPAND   Y2, Y5, Y4
+	VPAND   Y3, Y5, Y4
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y4, Y1, Y4
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y4, Y5, Y5
-	VPSADBW Y3, Y5, Y5
+	VPSADBW Y2, Y5, Y5
 	VPSLLQ  $0x01, Y5, Y5
 	VPADDQ  Y5, Y0, Y0
-	VPAND   Y2, Y6, Y4
+	VPAND   Y3, Y6, Y4
 	VPSRLW  $0x04, Y6, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y4, Y1, Y4
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y4, Y5, Y6
-	VPSADBW Y3, Y6, Y6
+	VPSADBW Y2, Y6, Y6
 	VPSLLQ  $0x02, Y6, Y6
 	VPADDQ  Y6, Y0, Y0
 	TESTQ   DX, DX
@@ -14407,9 +15962,9 @@ clashes5x256v8_rest:
 	VPOR    131072(AX)(DI*1), Y4, Y4
 	VPOR    196608(AX)(R8*1), Y4, Y4
 	VPOR    262144(AX)(R9*1), Y4, Y4
-	VPAND   Y2, Y4, Y5
+	VPAND   Y3, Y4, Y5
 	VPSRLW  $0x04, Y4, Y4
-	VPAND   Y2, Y4, Y4
+	VPAND   Y3, Y4, Y4
 	VPSHUFB Y5, Y1, Y5
 	VPSHUFB Y4, Y1, Y4
 	VPADDB  Y5, Y4, Y4
@@ -14418,9 +15973,9 @@ clashes5x256v8_rest:
 	VPOR    131104(AX)(DI*1), Y5, Y5
 	VPOR    196640(AX)(R8*1), Y5, Y5
 	VPOR    262176(AX)(R9*1), Y5, Y5
-	VPAND   Y2, Y5, Y6
+	VPAND   Y3, Y5, Y6
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y6, Y1, Y6
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y6, Y4, Y4
@@ -14430,9 +15985,9 @@ clashes5x256v8_rest:
 	VPOR    131136(AX)(DI*1), Y5, Y5
 	VPOR    196672(AX)(R8*1), Y5, Y5
 	VPOR    262208(AX)(R9*1), Y5, Y5
-	VPAND   Y2, Y5, Y6
+	VPAND   Y3, Y5, Y6
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y6, Y1, Y6
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y6, Y4, Y4
@@ -14442,9 +15997,9 @@ clashes5x256v8_rest:
 	VPOR    131168(AX)(DI*1), Y5, Y5
 	VPOR    196704(AX)(R8*1), Y5, Y5
 	VPOR    262240(AX)(R9*1), Y5, Y5
-	VPAND   Y2, Y5, Y6
+	VPAND   Y3, Y5, Y6
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y6, Y1, Y6
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y6, Y4, Y4
@@ -14454,9 +16009,9 @@ clashes5x256v8_rest:
 	VPOR    131200(AX)(DI*1), Y5, Y5
 	VPOR    196736(AX)(R8*1), Y5, Y5
 	VPOR    262272(AX)(R9*1), Y5, Y5
-	VPAND   Y2, Y5, Y6
+	VPAND   Y3, Y5, Y6
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y6, Y1, Y6
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y6, Y4, Y4
@@ -14466,9 +16021,9 @@ clashes5x256v8_rest:
 	VPOR    131232(AX)(DI*1), Y5, Y5
 	VPOR    196768(AX)(R8*1), Y5, Y5
 	VPOR    262304(AX)(R9*1), Y5, Y5
-	VPAND   Y2, Y5, Y6
+	VPAND   Y3, Y5, Y6
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y6, Y1, Y6
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y6, Y4, Y4
@@ -14478,9 +16033,9 @@ clashes5x256v8_rest:
 	VPOR    131264(AX)(DI*1), Y5, Y5
 	VPOR    196800(AX)(R8*1), Y5, Y5
 	VPOR    262336(AX)(R9*1), Y5, Y5
-	VPAND   Y2, Y5, Y6
+	VPAND   Y3, Y5, Y6
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y6, Y1, Y6
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y6, Y4, Y4
@@ -14490,19 +16045,483 @@ clashes5x256v8_rest:
 	VPOR    131296(AX)(DI*1), Y5, Y5
 	VPOR    196832(AX)(R8*1), Y5, Y5
 	VPOR    262368(AX)(R9*1), Y5, Y5
-	VPAND   Y2, Y5, Y6
+	VPAND   Y3, Y5, Y6
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y6, Y1, Y6
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y6, Y4, Y4
 	VPADDB  Y5, Y4, Y4
-	VPSADBW Y3, Y4, Y4
+	VPSADBW Y2, Y4, Y4
 	VPADDQ  Y4, Y0, Y0
 	DECQ    DX
 	JNZ     clashes5x256v8_rest
 
 clashes5x256v8_sum:
+	VEXTRACTI128 $0x01, Y0, X1
+	VPADDQ       X1, X0, X1
+	VPSHUFD      $0x4e, X1, X0
+	VPADDQ       X0, X1, X1
+	VMOVQ        X1, AX
+	VZEROUPPER
+	MOVQ         AX, ret+32(FP)
+	RET
+
+// func clashes6x256s(tables *uint64, keys []uint64) int
+// Requires: AVX, AVX2, BMI2
+TEXT ·clashes6x256s(SB), NOSPLIT, $0-40
+	MOVQ    tables+0(FP), AX
+	MOVQ    keys_base+8(FP), CX
+	MOVQ    keys_len+16(FP), DX
+	VPXOR   Y0, Y0, Y0
+	TESTQ   DX, DX
+	JZ      clashes6x256s_sum
+	VMOVDQU popcountNibbles<>+0(SB), Y1
+	VPXOR   Y2, Y2, Y2
+	VPXOR   Y3, Y3, Y3
+	VPXOR   Y4, Y4, Y4
+	VPXOR   Y5, Y5, Y5
+	CMPQ    DX, $0x10
+	JB      clashes6x256s_rest
+
+clashes6x256s_round:
+	MOVQ        (CX), R10
+	RORXQ       $0x3c, R10, BX
+	ANDQ        $0x00000ff0, BX
+	RORXQ       $0x04, R10, SI
+	ANDQ        $0x00000ff0, SI
+	RORXQ       $0x0c, R10, DI
+	ANDQ        $0x00000ff0, DI
+	RORXQ       $0x14, R10, R8
+	ANDQ        $0x00000ff0, R8
+	RORXQ       $0x1c, R10, R9
+	ANDQ        $0x00000ff0, R9
+	RORXQ       $0x24, R10, R10
+	ANDQ        $0x00000ff0, R10
+	ADDQ        $0x08, CX
+	VMOVDQU     (AX)(BX*1), X6
+	VPOR        4096(AX)(SI*1), X6, X6
+	VPOR        8192(AX)(DI*1), X6, X6
+	VPOR        12288(AX)(R8*1), X6, X6
+	VPOR        16384(AX)(R9*1), X6, X6
+	VPOR        20480(AX)(R10*1), X6, X6
+	MOVQ        (CX), R10
+	RORXQ       $0x3c, R10, BX
+	ANDQ        $0x00000ff0, BX
+	RORXQ       $0x04, R10, SI
+	ANDQ        $0x00000ff0, SI
+	RORXQ       $0x0c, R10, DI
+	ANDQ        $0x00000ff0, DI
+	RORXQ       $0x14, R10, R8
+	ANDQ        $0x00000ff0, R8
+	RORXQ       $0x1c, R10, R9
+	ANDQ        $0x00000ff0, R9
+	RORXQ       $0x24, R10, R10
+	ANDQ        $0x00000ff0, R10
+	ADDQ        $0x08, CX
+	VMOVDQU     (AX)(BX*1), X7
+	VPOR        4096(AX)(SI*1), X7, X7
+	VPOR        8192(AX)(DI*1), X7, X7
+	VPOR        12288(AX)(R8*1), X7, X7
+	VPOR        16384(AX)(R9*1), X7, X7
+	VPOR        20480(AX)(R10*1), X7, X7
+	VINSERTI128 $0x01, X7, Y6, Y6
+	MOVQ        (CX), R10
+	RORXQ       $0x3c, R10, BX
+	ANDQ        $0x00000ff0, BX
+	RORXQ       $0x04, R10, SI
+	ANDQ        $0x00000ff0, SI
+	RORXQ       $0x0c, R10, DI
+	ANDQ        $0x00000ff0, DI
+	RORXQ       $0x14, R10, R8
+	ANDQ        $0x00000ff0, R8
+	RORXQ       $0x1c, R10, R9
+	ANDQ        $0x00000ff0, R9
+	RORXQ       $0x24, R10, R10
+	ANDQ        $0x00000ff0, R10
+	ADDQ        $0x08, CX
+	VMOVDQU     (AX)(BX*1), X7
+	VPOR        4096(AX)(SI*1), X7, X7
+	VPOR        8192(AX)(DI*1), X7, X7
+	VPOR        12288(AX)(R8*1), X7, X7
+	VPOR        16384(AX)(R9*1), X7, X7
+	VPOR        20480(AX)(R10*1), X7, X7
+	MOVQ        (CX), R10
+	RORXQ       $0x3c, R10, BX
+	ANDQ        $0x00000ff0, BX
+	RORXQ       $0x04, R10, SI
+	ANDQ        $0x00000ff0, SI
+	RORXQ       $0x0c, R10, DI
+	ANDQ        $0x00000ff0, DI
+	RORXQ       $0x14, R10, R8
+	ANDQ        $0x00000ff0, R8
+	RORXQ       $0x1c, R10, R9
+	ANDQ        $0x00000ff0, R9
+	RORXQ       $0x24, R10, R10
+	ANDQ        $0x00000ff0, R10
+	ADDQ        $0x08, CX
+	VMOVDQU     (AX)(BX*1), X8
+	VPOR        4096(AX)(SI*1), X8, X8
+	VPOR        8192(AX)(DI*1), X8, X8
+	VPOR        12288(AX)(R8*1), X8, X8
+	VPOR        16384(AX)(R9*1), X8, X8
+	VPOR        20480(AX)(R10*1), X8, X8
+	VINSERTI128 $0x01, X8, Y7, Y7
+	VPXOR       Y3, Y6, Y8
+	VPAND       Y3, Y6, Y6
+	VPXOR       Y8, Y7, Y3
+	VPAND       Y8, Y7, Y8
+	VPOR        Y8, Y6, Y6
+	MOVQ        (CX), R10
+	RORXQ       $0x3c, R10, BX
+	ANDQ        $0x00000ff0, BX
+	RORXQ       $0x04, R10, SI
+	ANDQ        $0x00000ff0, SI
+	RORXQ       $0x0c, R10, DI
+	ANDQ        $0x00000ff0, DI
+	RORXQ       $0x14, R10, R8
+	ANDQ        $0x00000ff0, R8
+	RORXQ       $0x1c, R10, R9
+	ANDQ        $0x00000ff0, R9
+	RORXQ       $0x24, R10, R10
+	ANDQ        $0x00000ff0, R10
+	ADDQ        $0x08, CX
+	VMOVDQU     (AX)(BX*1), X9
+	VPOR        4096(AX)(SI*1), X9, X9
+	VPOR        8192(AX)(DI*1), X9, X9
+	VPOR        12288(AX)(R8*1), X9, X9
+	VPOR        16384(AX)(R9*1), X9, X9
+	VPOR        20480(AX)(R10*1), X9, X9
+	MOVQ        (CX), R10
+	RORXQ       $0x3c, R10, BX
+	ANDQ        $0x00000ff0, BX
+	RORXQ       $0x04, R10, SI
+	ANDQ        $0x00000ff0, SI
+	RORXQ       $0x0c, R10, DI
+	ANDQ        $0x00000ff0, DI
+	RORXQ       $0x14, R10, R8
+	ANDQ        $0x00000ff0, R8
+	RORXQ       $0x1c, R10, R9
+	ANDQ        $0x00000ff0, R9
+	RORXQ       $0x24, R10, R10
+	ANDQ        $0x00000ff0, R10
+	ADDQ        $0x08, CX
+	VMOVDQU     (AX)(BX*1), X7
+	VPOR        4096(AX)(SI*1), X7, X7
+	VPOR        8192(AX)(DI*1), X7, X7
+	VPOR        12288(AX)(R8*1), X7, X7
+	VPOR        16384(AX)(R9*1), X7, X7
+	VPOR        20480(AX)(R10*1), X7, X7
+	VINSERTI128 $0x01, X7, Y9, Y9
+	MOVQ        (CX), R10
+	RORXQ       $0x3c, R10, BX
+	ANDQ        $0x00000ff0, BX
+	RORXQ       $0x04, R10, SI
+	ANDQ        $0x00000ff0, SI
+	RORXQ       $0x0c, R10, DI
+	ANDQ        $0x00000ff0, DI
+	RORXQ       $0x14, R10, R8
+	ANDQ        $0x00000ff0, R8
+	RORXQ       $0x1c, R10, R9
+	ANDQ        $0x00000ff0, R9
+	RORXQ       $0x24, R10, R10
+	ANDQ        $0x00000ff0, R10
+	ADDQ        $0x08, CX
+	VMOVDQU     (AX)(BX*1), X10
+	VPOR        4096(AX)(SI*1), X10, X10
+	VPOR        8192(AX)(DI*1), X10, X10
+	VPOR        12288(AX)(R8*1), X10, X10
+	VPOR        16384(AX)(R9*1), X10, X10
+	VPOR        20480(AX)(R10*1), X10, X10
+	MOVQ        (CX), R10
+	RORXQ       $0x3c, R10, BX
+	ANDQ        $0x00000ff0, BX
+	RORXQ       $0x04, R10, SI
+	ANDQ        $0x00000ff0, SI
+	RORXQ       $0x0c, R10, DI
+	ANDQ        $0x00000ff0, DI
+	RORXQ       $0x14, R10, R8
+	ANDQ        $0x00000ff0, R8
+	RORXQ       $0x1c, R10, R9
+	ANDQ        $0x00000ff0, R9
+	RORXQ       $0x24, R10, R10
+	ANDQ        $0x00000ff0, R10
+	ADDQ        $0x08, CX
+	VMOVDQU     (AX)(BX*1), X7
+	VPOR        4096(AX)(SI*1), X7, X7
+	VPOR        8192(AX)(DI*1), X7, X7
+	VPOR        12288(AX)(R8*1), X7, X7
+	VPOR        16384(AX)(R9*1), X7, X7
+	VPOR        20480(AX)(R10*1), X7, X7
+	VINSERTI128 $0x01, X7, Y10, Y10
+	VPXOR       Y3, Y9, Y8
+	VPAND       Y3, Y9, Y9
+	VPXOR       Y8, Y10, Y3
+	VPAND       Y8, Y10, Y8
+	VPOR        Y8, Y9, Y9
+	VPXOR       Y4, Y6, Y8
+	VPAND       Y4, Y6, Y6
+	VPXOR       Y8, Y9, Y4
+	VPAND       Y8, Y9, Y8
+	VPOR        Y8, Y6, Y6
+	MOVQ        (CX), R10
+	RORXQ       $0x3c, R10, BX
+	ANDQ        $0x00000ff0, BX
+	RORXQ       $0x04, R10, SI
+	ANDQ        $0x00000ff0, SI
+	RORXQ       $0x0c, R10, DI
+	ANDQ        $0x00000ff0, DI
+	RORXQ       $0x14, R10, R8
+	ANDQ        $0x00000ff0, R8
+	RORXQ       $0x1c, R10, R9
+	ANDQ        $0x00000ff0, R9
+	RORXQ       $0x24, R10, R10
+	ANDQ        $0x00000ff0, R10
+	ADDQ        $0x08, CX
+	VMOVDQU     (AX)(BX*1), X11
+	VPOR        4096(AX)(SI*1), X11, X11
+	VPOR        8192(AX)(DI*1), X11, X11
+	VPOR        12288(AX)(R8*1), X11, X11
+	VPOR        16384(AX)(R9*1), X11, X11
+	VPOR        20480(AX)(R10*1), X11, X11
+	MOVQ        (CX), R10
+	RORXQ       $0x3c, R10, BX
+	ANDQ        $0x00000ff0, BX
+	RORXQ       $0x04, R10, SI
+	ANDQ        $0x00000ff0, SI
+	RORXQ       $0x0c, R10, DI
+	ANDQ        $0x00000ff0, DI
+	RORXQ       $0x14, R10, R8
+	ANDQ        $0x00000ff0, R8
+	RORXQ       $0x1c, R10, R9
+	ANDQ        $0x00000ff0, R9
+	RORXQ       $0x24, R10, R10
+	ANDQ        $0x00000ff0, R10
+	ADDQ        $0x08, CX
+	VMOVDQU     (AX)(BX*1), X7
+	VPOR        4096(AX)(SI*1), X7, X7
+	VPOR        8192(AX)(DI*1), X7, X7
+	VPOR        12288(AX)(R8*1), X7, X7
+	VPOR        16384(AX)(R9*1), X7, X7
+	VPOR        20480(AX)(R10*1), X7, X7
+	VINSERTI128 $0x01, X7, Y11, Y11
+	MOVQ        (CX), R10
+	RORXQ       $0x3c, R10, BX
+	ANDQ        $0x00000ff0, BX
+	RORXQ       $0x04, R10, SI
+	ANDQ        $0x00000ff0, SI
+	RORXQ       $0x0c, R10, DI
+	ANDQ        $0x00000ff0, DI
+	RORXQ       $0x14, R10, R8
+	ANDQ        $0x00000ff0, R8
+	RORXQ       $0x1c, R10, R9
+	ANDQ        $0x00000ff0, R9
+	RORXQ       $0x24, R10, R10
+	ANDQ        $0x00000ff0, R10
+	ADDQ        $0x08, CX
+	VMOVDQU     (AX)(BX*1), X12
+	VPOR        4096(AX)(SI*1), X12, X12
+	VPOR        8192(AX)(DI*1), X12, X12
+	VPOR        12288(AX)(R8*1), X12, X12
+	VPOR        16384(AX)(R9*1), X12, X12
+	VPOR        20480(AX)(R10*1), X12, X12
+	MOVQ        (CX), R10
+	RORXQ       $0x3c, R10, BX
+	ANDQ        $0x00000ff0, BX
+	RORXQ       $0x04, R10, SI
+	ANDQ        $0x00000ff0, SI
+	RORXQ       $0x0c, R10, DI
+	ANDQ        $0x00000ff0, DI
+	RORXQ       $0x14, R10, R8
+	ANDQ        $0x00000ff0, R8
+	RORXQ       $0x1c, R10, R9
+	ANDQ        $0x00000ff0, R9
+	RORXQ       $0x24, R10, R10
+	ANDQ        $0x00000ff0, R10
+	ADDQ        $0x08, CX
+	VMOVDQU     (AX)(BX*1), X7
+	VPOR        4096(AX)(SI*1), X7, X7
+	VPOR        8192(AX)(DI*1), X7, X7
+	VPOR        12288(AX)(R8*1), X7, X7
+	VPOR        16384(AX)(R9*1), X7, X7
+	VPOR        20480(AX)(R10*1), X7, X7
+	VINSERTI128 $0x01, X7, Y12, Y12
+	VPXOR       Y3, Y11, Y8
+	VPAND       Y3, Y11, Y11
+	VPXOR       Y8, Y12, Y3
+	VPAND       Y8, Y12, Y8
+	VPOR        Y8, Y11, Y11
+	MOVQ        (CX), R10
+	RORXQ       $0x3c, R10, BX
+	ANDQ        $0x00000ff0, BX
+	RORXQ       $0x04, R10, SI
+	ANDQ        $0x00000ff0, SI
+	RORXQ       $0x0c, R10, DI
+	ANDQ        $0x00000ff0, DI
+	RORXQ       $0x14, R10, R8
+	ANDQ        $0x00000ff0, R8
+	RORXQ       $0x1c, R10, R9
+	ANDQ        $0x00000ff0, R9
+	RORXQ       $0x24, R10, R10
+	ANDQ        $0x00000ff0, R10
+	ADDQ        $0x08, CX
+	VMOVDQU     (AX)(BX*1), X13
+	VPOR        4096(AX)(SI*1), X13, X13
+	VPOR        8192(AX)(DI*1), X13, X13
+	VPOR        12288(AX)(R8*1), X13, X13
+	VPOR        16384(AX)(R9*1), X13, X13
+	VPOR        20480(AX)(R10*1), X13, X13
+	MOVQ        (CX), R10
+	RORXQ       $0x3c, R10, BX
+	ANDQ        $0x00000ff0, BX
+	RORXQ       $0x04, R10, SI
+	ANDQ        $0x00000ff0, SI
+	RORXQ       $0x0c, R10, DI
+	ANDQ        $0x00000ff0, DI
+	RORXQ       $0x14, R10, R8
+	ANDQ        $0x00000ff0, R8
+	RORXQ       $0x1c, R10, R9
+	ANDQ        $0x00000ff0, R9
+	RORXQ       $0x24, R10, R10
+	ANDQ        $0x00000ff0, R10
+	ADDQ        $0x08, CX
+	VMOVDQU     (AX)(BX*1), X7
+	VPOR        4096(AX)(SI*1), X7, X7
+	VPOR        8192(AX)(DI*1), X7, X7
+	VPOR        12288(AX)(R8*1), X7, X7
+	VPOR        16384(AX)(R9*1), X7, X7
+	VPOR        20480(AX)(R10*1), X7, X7
+	VINSERTI128 $0x01, X7, Y13, Y13
+	MOVQ        (CX), R10
+	RORXQ       $0x3c, R10, BX
+	ANDQ        $0x00000ff0, BX
+	RORXQ       $0x04, R10, SI
+	ANDQ        $0x00000ff0, SI
+	RORXQ       $0x0c, R10, DI
+	ANDQ        $0x00000ff0, DI
+	RORXQ       $0x14, R10, R8
+	ANDQ        $0x00000ff0, R8
+	RORXQ       $0x1c, R10, R9
+	ANDQ        $0x00000ff0, R9
+	RORXQ       $0x24, R10, R10
+	ANDQ        $0x00000ff0, R10
+	ADDQ        $0x08, CX
+	VMOVDQU     (AX)(BX*1), X14
+	VPOR        4096(AX)(SI*1), X14, X14
+	VPOR        8192(AX)(DI*1), X14, X14
+	VPOR        12288(AX)(R8*1), X14, X14
+	VPOR        16384(AX)(R9*1), X14, X14
+	VPOR        20480(AX)(R10*1), X14, X14
+	MOVQ        (CX), R10
+	RORXQ       $0x3c, R10, BX
+	ANDQ        $0x00000ff0, BX
+	RORXQ       $0x04, R10, SI
+	ANDQ        $0x00000ff0, SI
+	RORXQ       $0x0c, R10, DI
+	ANDQ        $0x00000ff0, DI
+	RORXQ       $0x14, R10, R8
+	ANDQ        $0x00000ff0, R8
+	RORXQ       $0x1c, R10, R9
+	ANDQ        $0x00000ff0, R9
+	RORXQ       $0x24, R10, R10
+	ANDQ        $0x00000ff0, R10
+	ADDQ        $0x08, CX
+	VMOVDQU     (AX)(BX*1), X7
+	VPOR        4096(AX)(SI*1), X7, X7
+	VPOR        8192(AX)(DI*1), X7, X7
+	VPOR        12288(AX)(R8*1), X7, X7
+	VPOR        16384(AX)(R9*1), X7, X7
+	VPOR        20480(AX)(R10*1), X7, X7
+	VINSERTI128 $0x01, X7, Y14, Y14
+	VPXOR       Y3, Y13, Y8
+	VPAND       Y3, Y13, Y13
+	VPXOR       Y8, Y14, Y3
+	VPAND       Y8, Y14, Y8
+	VPOR        Y8, Y13, Y13
+	VPXOR       Y4, Y11, Y8
+	VPAND       Y4, Y11, Y11
+	VPXOR       Y8, Y13, Y4
+	VPAND       Y8, Y13, Y8
+	VPOR        Y8, Y11, Y11
+	VPXOR       Y5, Y6, Y8
+	VPAND       Y5, Y6, Y6
+	VPXOR       Y8, Y11, Y5
+	VPAND       Y8, Y11, Y8
+	VPOR        Y8, Y6, Y6
+	VPAND       lowHalves<>+0(SB), Y6, Y8
+	VPSRLW      $0x04, Y6, Y6
+	VPAND       lowHalves<>+0(SB), Y6, Y6
+	VPSHUFB     Y8, Y1, Y8
+	VPSHUFB     Y6, Y1, Y6
+	VPADDB      Y8, Y6, Y6
+	VPSADBW     Y2, Y6, Y6
+	VPSLLQ      $0x03, Y6, Y6
+	VPADDQ      Y6, Y0, Y0
+	SUBQ        $0x10, DX
+	CMPQ        DX, $0x10
+	JAE         clashes6x256s_round
+	VPAND       lowHalves<>+0(SB), Y3, Y6
+	VPSRLW      $0x04, Y3, Y3
+	VPAND       lowHalves<>+0(SB), Y3, Y3
+	VPSHUFB     Y6, Y1, Y6
+	VPSHUFB     Y3, Y1, Y3
+	VPADDB      Y6, Y3, Y3
+	VPSADBW     Y2, Y3, Y3
+	VPADDQ      Y3, Y0, Y0
+	VPAND       lowHalves<>+0(SB), Y4, Y3
+	VPSRLW      $0x04, Y4, Y4
+	VPAND       lowHalves<>+0(SB), Y4, Y4
+	VPSHUFB     Y3, Y1, Y3
+	VPSHUFB     Y4, Y1, Y4
+	VPADDB      Y3, Y4, Y4
+	VPSADBW     Y2, Y4, Y4
+	VPSLLQ      $0x01, Y4, Y4
+	VPADDQ      Y4, Y0, Y0
+	VPAND       lowHalves<>+0(SB), Y5, Y3
+	VPSRLW      $0x04, Y5, Y4
+	VPAND       lowHalves<>+0(SB), Y4, Y4
+	VPSHUFB     Y3, Y1, Y3
+	VPSHUFB     Y4, Y1, Y4
+	VPADDB      Y3, Y4, Y5
+	VPSADBW     Y2, Y5, Y5
+	VPSLLQ      $0x02, Y5, Y5
+	VPADDQ      Y5, Y0, Y0
+	TESTQ       DX, DX
+	JZ          clashes6x256s_sum
+
+clashes6x256s_rest:
+	MOVQ    (CX), R10
+	RORXQ   $0x3c, R10, BX
+	ANDQ    $0x00000ff0, BX
+	RORXQ   $0x04, R10, SI
+	ANDQ    $0x00000ff0, SI
+	RORXQ   $0x0c, R10, DI
+	ANDQ    $0x00000ff0, DI
+	RORXQ   $0x14, R10, R8
+	ANDQ    $0x00000ff0, R8
+	RORXQ   $0x1c, R10, R9
+	ANDQ    $0x00000ff0, R9
+	RORXQ   $0x24, R10, R10
+	ANDQ    $0x00000ff0, R10
+	ADDQ    $0x08, CX
+	VMOVDQU (AX)(BX*1), X15
+	VPOR    4096(AX)(SI*1), X15, X15
+	VPOR    8192(AX)(DI*1), X15, X15
+	VPOR    12288(AX)(R8*1), X15, X15
+	VPOR    16384(AX)(R9*1), X15, X15
+	VPOR    20480(AX)(R10*1), X15, X15
+	VPAND   lowHalves<>+0(SB), Y15, Y3
+	VPSRLW  $0x04, Y15, Y4
+	VPAND   lowHalves<>+0(SB), Y4, Y4
+	VPSHUFB Y3, Y1, Y3
+	VPSHUFB Y4, Y1, Y4
+	VPADDB  Y3, Y4, Y3
+	VPSADBW Y2, Y3, Y3
+	VPADDQ  Y3, Y0, Y0
+	DECQ    DX
+	JNZ     clashes6x256s_rest
+
+clashes6x256s_sum:
 	VEXTRACTI128 $0x01, Y0, X1
 	VPADDQ       X1, X0, X1
 	VPSHUFD      $0x4e, X1, X0
@@ -14522,8 +16541,8 @@ TEXT ·clashes6x256v1(SB), NOSPLIT, $0-40
 	TESTQ   DX, DX
 	JZ      clashes6x256v1_sum
 	VMOVDQU popcountNibbles<>+0(SB), Y1
-	VMOVDQU lowHalves<>+0(SB), Y2
-	VPXOR   Y3, Y3, Y3
+	VMOVDQU lowHalves<>+0(SB), Y3
+	VPXOR   Y2, Y2, Y2
 	VPXOR   Y4, Y4, Y4
 	VPXOR   Y5, Y5, Y5
 	VPXOR   Y6, Y6, Y6
@@ -14726,42 +16745,42 @@ clashes6x256v1_round:
 	VPXOR   Y9, Y8, Y6
 	VPAND   Y9, Y8, Y9
 	VPOR    Y9, Y7, Y7
-	VPAND   Y2, Y7, Y8
+	VPAND   Y3, Y7, Y8
 	VPSRLW  $0x04, Y7, Y7
-	VPAND   Y2, Y7, Y7
+	VPAND   Y3, Y7, Y7
 	VPSHUFB Y8, Y1, Y8
 	VPSHUFB Y7, Y1, Y7
 	VPADDB  Y8, Y7, Y7
-	VPSADBW Y3, Y7, Y7
+	VPSADBW Y2, Y7, Y7
 	VPSLLQ  $0x03, Y7, Y7
 	VPADDQ  Y7, Y0, Y0
 	SUBQ    $0x08, DX
 	CMPQ    DX, $0x08
 	JAE     clashes6x256v1_round
-	VPAND   Y2, Y4, Y7
+	VPAND   Y3, Y4, Y7
 	VPSRLW  $0x04, Y4, Y4
-	VPAND   Y2, Y4, Y4
+	VPAND   Y3, Y4, Y4
 	VPSHUFB Y7, Y1, Y7
 	VPSHUFB Y4, Y1, Y4
 	VPADDB  Y7, Y4, Y4
-	VPSADBW Y3, Y4, Y4
+	VPSADBW Y2, Y4, Y4
 	VPADDQ  Y4, Y0, Y0
-	VPAND   Y2, Y5, Y4
+	VPAND   Y3, Y5, Y4
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y4, Y1, Y4
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y4, Y5, Y5
-	VPSADBW Y3, Y5, Y5
+	VPSADBW Y2, Y5, Y5
 	VPSLLQ  $0x01, Y5, Y5
 	VPADDQ  Y5, Y0, Y0
-	VPAND   Y2, Y6, Y4
+	VPAND   Y3, Y6, Y4
 	VPSRLW  $0x04, Y6, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y4, Y1, Y4
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y4, Y5, Y6
-	VPSADBW Y3, Y6, Y6
+	VPSADBW Y2, Y6, Y6
 	VPSLLQ  $0x02, Y6, Y6
 	VPADDQ  Y6, Y0, Y0
 	TESTQ   DX, DX
@@ -14788,13 +16807,13 @@ clashes6x256v1_rest:
 	VPOR    24576(AX)(R8*1), Y4, Y4
 	VPOR    32768(AX)(R9*1), Y4, Y4
 	VPOR    40960(AX)(R10*1), Y4, Y4
-	VPAND   Y2, Y4, Y5
+	VPAND   Y3, Y4, Y5
 	VPSRLW  $0x04, Y4, Y4
-	VPAND   Y2, Y4, Y4
+	VPAND   Y3, Y4, Y4
 	VPSHUFB Y5, Y1, Y5
 	VPSHUFB Y4, Y1, Y4
 	VPADDB  Y5, Y4, Y4
-	VPSADBW Y3, Y4, Y4
+	VPSADBW Y2, Y4, Y4
 	VPADDQ  Y4, Y0, Y0
 	DECQ    DX
 	JNZ     clashes6x256v1_rest
@@ -14819,8 +16838,8 @@ TEXT ·clashes6x256v2(SB), NOSPLIT, $0-40
 	TESTQ   DX, DX
 	JZ      clashes6x256v2_sum
 	VMOVDQU popcountNibbles<>+0(SB), Y1
-	VMOVDQU lowHalves<>+0(SB), Y2
-	VPXOR   Y3, Y3, Y3
+	VMOVDQU lowHalves<>+0(SB), Y3
+	VPXOR   Y2, Y2, Y2
 	VPXOR   Y4, Y4, Y4
 	VPXOR   Y5, Y5, Y5
 	VPXOR   Y6, Y6, Y6
@@ -14967,42 +16986,42 @@ clashes6x256v2_round:
 	VPXOR   Y9, Y8, Y6
 	VPAND   Y9, Y8, Y9
 	VPOR    Y9, Y7, Y7
-	VPAND   Y2, Y7, Y8
+	VPAND   Y3, Y7, Y8
 	VPSRLW  $0x04, Y7, Y7
-	VPAND   Y2, Y7, Y7
+	VPAND   Y3, Y7, Y7
 	VPSHUFB Y8, Y1, Y8
 	VPSHUFB Y7, Y1, Y7
 	VPADDB  Y8, Y7, Y7
-	VPSADBW Y3, Y7, Y7
+	VPSADBW Y2, Y7, Y7
 	VPSLLQ  $0x03, Y7, Y7
 	VPADDQ  Y7, Y0, Y0
 	SUBQ    $0x04, DX
 	CMPQ    DX, $0x04
 	JAE     clashes6x256v2_round
-	VPAND   Y2, Y4, Y7
+	VPAND   Y3, Y4, Y7
 	VPSRLW  $0x04, Y4, Y4
-	VPAND   Y2, Y4, Y4
+	VPAND   Y3, Y4, Y4
 	VPSHUFB Y7, Y1, Y7
 	VPSHUFB Y4, Y1, Y4
 	VPADDB  Y7, Y4, Y4
-	VPSADBW Y3, Y4, Y4
+	VPSADBW Y2, Y4, Y4
 	VPADDQ  Y4, Y0, Y0
-	VPAND   Y2, Y5, Y4
+	VPAND   Y3, Y5, Y4
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y4, Y1, Y4
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y4, Y5, Y5
-	VPSADBW Y3, Y5, Y5
+	VPSADBW Y2, Y5, Y5
 	VPSLLQ  $0x01, Y5, Y5
 	VPADDQ  Y5, Y0, Y0
-	VPAND   Y2, Y6, Y4
+	VPAND   Y3, Y6, Y4
 	VPSRLW  $0x04, Y6, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y4, Y1, Y4
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y4, Y5, Y6
-	VPSADBW Y3, Y6, Y6
+	VPSADBW Y2, Y6, Y6
 	VPSLLQ  $0x02, Y6, Y6
 	VPADDQ  Y6, Y0, Y0
 	TESTQ   DX, DX
@@ -15029,9 +17048,9 @@ clashes6x256v2_rest:
 	VPOR    49152(AX)(R8*1), Y4, Y4
 	VPOR    65536(AX)(R9*1), Y4, Y4
 	VPOR    81920(AX)(R10*1), Y4, Y4
-	VPAND   Y2, Y4, Y5
+	VPAND   Y3, Y4, Y5
 	VPSRLW  $0x04, Y4, Y4
-	VPAND   Y2, Y4, Y4
+	VPAND   Y3, Y4, Y4
 	VPSHUFB Y5, Y1, Y5
 	VPSHUFB Y4, Y1, Y4
 	VPADDB  Y5, Y4, Y4
@@ -15041,14 +17060,14 @@ clashes6x256v2_rest:
 	VPOR    49184(AX)(R8*1), Y5, Y5
 	VPOR    65568(AX)(R9*1), Y5, Y5
 	VPOR    81952(AX)(R10*1), Y5, Y5
-	VPAND   Y2, Y5, Y6
+	VPAND   Y3, Y5, Y6
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y6, Y1, Y6
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y6, Y4, Y4
 	VPADDB  Y5, Y4, Y4
-	VPSADBW Y3, Y4, Y4
+	VPSADBW Y2, Y4, Y4
 	VPADDQ  Y4, Y0, Y0
 	DECQ    DX
 	JNZ     clashes6x256v2_rest
@@ -15073,8 +17092,8 @@ TEXT ·clashes6x256v3(SB), NOSPLIT, $0-40
 	TESTQ   DX, DX
 	JZ      clashes6x256v3_sum
 	VMOVDQU popcountNibbles<>+0(SB), Y1
-	VMOVDQU lowHalves<>+0(SB), Y2
-	VPXOR   Y3, Y3, Y3
+	VMOVDQU lowHalves<>+0(SB), Y3
+	VPXOR   Y2, Y2, Y2
 	VPXOR   Y4, Y4, Y4
 	VPXOR   Y5, Y5, Y5
 	VPXOR   Y6, Y6, Y6
@@ -15225,13 +17244,13 @@ clashes6x256v3_round:
 	VPXOR   Y9, Y8, Y6
 	VPAND   Y9, Y8, Y9
 	VPOR    Y9, Y7, Y7
-	VPAND   Y2, Y7, Y8
+	VPAND   Y3, Y7, Y8
 	VPSRLW  $0x04, Y7, Y7
-	VPAND   Y2, Y7, Y7
+	VPAND   Y3, Y7, Y7
 	VPSHUFB Y8, Y1, Y8
 	VPSHUFB Y7, Y1, Y7
 	VPADDB  Y8, Y7, Y7
-	VPSADBW Y3, Y7, Y7
+	VPSADBW Y2, Y7, Y7
 	VPSLLQ  $0x03, Y7, Y7
 	VPADDQ  Y7, Y0, Y0
 	VMOVDQU 64(AX)(BX*1), Y7
@@ -15377,13 +17396,13 @@ clashes6x256v3_round:
 	VPXOR   Y9, Y8, Y6
 	VPAND   Y9, Y8, Y9
 	VPOR    Y9, Y7, Y7
-	VPAND   Y2, Y7, Y8
+	VPAND   Y3, Y7, Y8
 	VPSRLW  $0x04, Y7, Y7
-	VPAND   Y2, Y7, Y7
+	VPAND   Y3, Y7, Y7
 	VPSHUFB Y8, Y1, Y8
 	VPSHUFB Y7, Y1, Y7
 	VPADDB  Y8, Y7, Y7
-	VPSADBW Y3, Y7, Y7
+	VPSADBW Y2, Y7, Y7
 	VPSLLQ  $0x03, Y7, Y7
 	VPADDQ  Y7, Y0, Y0
 	VMOVDQU 32(AX)(BX*1), Y7
@@ -15509,42 +17528,42 @@ clashes6x256v3_round:
 	VPXOR   Y9, Y8, Y6
 	VPAND   Y9, Y8, Y9
 	VPOR    Y9, Y7, Y7
-	VPAND   Y2, Y7, Y8
+	VPAND   Y3, Y7, Y8
 	VPSRLW  $0x04, Y7, Y7
-	VPAND   Y2, Y7, Y7
+	VPAND   Y3, Y7, Y7
 	VPSHUFB Y8, Y1, Y8
 	VPSHUFB Y7, Y1, Y7
 	VPADDB  Y8, Y7, Y7
-	VPSADBW Y3, Y7, Y7
+	VPSADBW Y2, Y7, Y7
 	VPSLLQ  $0x03, Y7, Y7
 	VPADDQ  Y7, Y0, Y0
 	SUBQ    $0x08, DX
 	CMPQ    DX, $0x08
 	JAE     clashes6x256v3_round
-	VPAND   Y2, Y4, Y7
+	VPAND   Y3, Y4, Y7
 	VPSRLW  $0x04, Y4, Y4
-	VPAND   Y2, Y4, Y4
+	VPAND   Y3, Y4, Y4
 	VPSHUFB Y7, Y1, Y7
 	VPSHUFB Y4, Y1, Y4
 	VPADDB  Y7, Y4, Y4
-	VPSADBW Y3, Y4, Y4
+	VPSADBW Y2, Y4, Y4
 	VPADDQ  Y4, Y0, Y0
-	VPAND   Y2, Y5, Y4
+	VPAND   Y3, Y5, Y4
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y4, Y1, Y4
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y4, Y5, Y5
-	VPSADBW Y3, Y5, Y5
+	VPSADBW Y2, Y5, Y5
 	VPSLLQ  $0x01, Y5, Y5
 	VPADDQ  Y5, Y0, Y0
-	VPAND   Y2, Y6, Y4
+	VPAND   Y3, Y6, Y4
 	VPSRLW  $0x04, Y6, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y4, Y1, Y4
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y4, Y5, Y6
-	VPSADBW Y3, Y6, Y6
+	VPSADBW Y2, Y6, Y6
 	VPSLLQ  $0x02, Y6, Y6
 	VPADDQ  Y6, Y0, Y0
 	TESTQ   DX, DX
@@ -15577,9 +17596,9 @@ clashes6x256v3_rest:
 	VPOR    73728(AX)(R8*1), Y4, Y4
 	VPOR    98304(AX)(R9*1), Y4, Y4
 	VPOR    122880(AX)(R10*1), Y4, Y4
-	VPAND   Y2, Y4, Y5
+	VPAND   Y3, Y4, Y5
 	VPSRLW  $0x04, Y4, Y4
-	VPAND   Y2, Y4, Y4
+	VPAND   Y3, Y4, Y4
 	VPSHUFB Y5, Y1, Y5
 	VPSHUFB Y4, Y1, Y4
 	VPADDB  Y5, Y4, Y4
@@ -15589,9 +17608,9 @@ clashes6x256v3_rest:
 	VPOR    73760(AX)(R8*1), Y5, Y5
 	VPOR    98336(AX)(R9*1), Y5, Y5
 	VPOR    122912(AX)(R10*1), Y5, Y5
-	VPAND   Y2, Y5, Y6
+	VPAND   Y3, Y5, Y6
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y6, Y1, Y6
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y6, Y4, Y4
@@ -15602,14 +17621,14 @@ clashes6x256v3_rest:
 	VPOR    73792(AX)(R8*1), Y5, Y5
 	VPOR    98368(AX)(R9*1), Y5, Y5
 	VPOR    122944(AX)(R10*1), Y5, Y5
-	VPAND   Y2, Y5, Y6
+	VPAND   Y3, Y5, Y6
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y6, Y1, Y6
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y6, Y4, Y4
 	VPADDB  Y5, Y4, Y4
-	VPSADBW Y3, Y4, Y4
+	VPSADBW Y2, Y4, Y4
 	VPADDQ  Y4, Y0, Y0
 	DECQ    DX
 	JNZ     clashes6x256v3_rest
@@ -15634,8 +17653,8 @@ TEXT ·clashes6x256v4(SB), NOSPLIT, $0-40
 	TESTQ   DX, DX
 	JZ      clashes6x256v4_sum
 	VMOVDQU popcountNibbles<>+0(SB), Y1
-	VMOVDQU lowHalves<>+0(SB), Y2
-	VPXOR   Y3, Y3, Y3
+	VMOVDQU lowHalves<>+0(SB), Y3
+	VPXOR   Y2, Y2, Y2
 	VPXOR   Y4, Y4, Y4
 	VPXOR   Y5, Y5, Y5
 	VPXOR   Y6, Y6, Y6
@@ -15754,42 +17773,42 @@ clashes6x256v4_round:
 	VPXOR   Y9, Y8, Y6
 	VPAND   Y9, Y8, Y9
 	VPOR    Y9, Y7, Y7
-	VPAND   Y2, Y7, Y8
+	VPAND   Y3, Y7, Y8
 	VPSRLW  $0x04, Y7, Y7
-	VPAND   Y2, Y7, Y7
+	VPAND   Y3, Y7, Y7
 	VPSHUFB Y8, Y1, Y8
 	VPSHUFB Y7, Y1, Y7
 	VPADDB  Y8, Y7, Y7
-	VPSADBW Y3, Y7, Y7
+	VPSADBW Y2, Y7, Y7
 	VPSLLQ  $0x03, Y7, Y7
 	VPADDQ  Y7, Y0, Y0
 	SUBQ    $0x02, DX
 	CMPQ    DX, $0x02
 	JAE     clashes6x256v4_round
-	VPAND   Y2, Y4, Y7
+	VPAND   Y3, Y4, Y7
 	VPSRLW  $0x04, Y4, Y4
-	VPAND   Y2, Y4, Y4
+	VPAND   Y3, Y4, Y4
 	VPSHUFB Y7, Y1, Y7
 	VPSHUFB Y4, Y1, Y4
 	VPADDB  Y7, Y4, Y4
-	VPSADBW Y3, Y4, Y4
+	VPSADBW Y2, Y4, Y4
 	VPADDQ  Y4, Y0, Y0
-	VPAND   Y2, Y5, Y4
+	VPAND   Y3, Y5, Y4
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y4, Y1, Y4
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y4, Y5, Y5
-	VPSADBW Y3, Y5, Y5
+	VPSADBW Y2, Y5, Y5
 	VPSLLQ  $0x01, Y5, Y5
 	VPADDQ  Y5, Y0, Y0
-	VPAND   Y2, Y6, Y4
+	VPAND   Y3, Y6, Y4
 	VPSRLW  $0x04, Y6, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y4, Y1, Y4
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y4, Y5, Y6
-	VPSADBW Y3, Y6, Y6
+	VPSADBW Y2, Y6, Y6
 	VPSLLQ  $0x02, Y6, Y6
 	VPADDQ  Y6, Y0, Y0
 	TESTQ   DX, DX
@@ -15816,9 +17835,9 @@ clashes6x256v4_rest:
 	VPOR    98304(AX)(R8*1), Y4, Y4
 	VPOR    131072(AX)(R9*1), Y4, Y4
 	VPOR    163840(AX)(R10*1), Y4, Y4
-	VPAND   Y2, Y4, Y5
+	VPAND   Y3, Y4, Y5
 	VPSRLW  $0x04, Y4, Y4
-	VPAND   Y2, Y4, Y4
+	VPAND   Y3, Y4, Y4
 	VPSHUFB Y5, Y1, Y5
 	VPSHUFB Y4, Y1, Y4
 	VPADDB  Y5, Y4, Y4
@@ -15828,9 +17847,9 @@ clashes6x256v4_rest:
 	VPOR    98336(AX)(R8*1), Y5, Y5
 	VPOR    131104(AX)(R9*1), Y5, Y5
 	VPOR    163872(AX)(R10*1), Y5, Y5
-	VPAND   Y2, Y5, Y6
+	VPAND   Y3, Y5, Y6
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y6, Y1, Y6
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y6, Y4, Y4
@@ -15841,9 +17860,9 @@ clashes6x256v4_rest:
 	VPOR    98368(AX)(R8*1), Y5, Y5
 	VPOR    131136(AX)(R9*1), Y5, Y5
 	VPOR    163904(AX)(R10*1), Y5, Y5
-	VPAND   Y2, Y5, Y6
+	VPAND   Y3, Y5, Y6
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y6, Y1, Y6
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y6, Y4, Y4
@@ -15854,14 +17873,14 @@ clashes6x256v4_rest:
 	VPOR    98400(AX)(R8*1), Y5, Y5
 	VPOR    131168(AX)(R9*1), Y5, Y5
 	VPOR    163936(AX)(R10*1), Y5, Y5
-	VPAND   Y2, Y5, Y6
+	VPAND   Y3, Y5, Y6
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y6, Y1, Y6
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y6, Y4, Y4
 	VPADDB  Y5, Y4, Y4
-	VPSADBW Y3, Y4, Y4
+	VPSADBW Y2, Y4, Y4
 	VPADDQ  Y4, Y0, Y0
 	DECQ    DX
 	JNZ     clashes6x256v4_rest
@@ -15886,8 +17905,8 @@ TEXT ·clashes6x256v5(SB), NOSPLIT, $0-40
 	TESTQ   DX, DX
 	JZ      clashes6x256v5_sum
 	VMOVDQU popcountNibbles<>+0(SB), Y1
-	VMOVDQU lowHalves<>+0(SB), Y2
-	VPXOR   Y3, Y3, Y3
+	VMOVDQU lowHalves<>+0(SB), Y3
+	VPXOR   Y2, Y2, Y2
 	VPXOR   Y4, Y4, Y4
 	VPXOR   Y5, Y5, Y5
 	VPXOR   Y6, Y6, Y6
@@ -16018,13 +18037,13 @@ clashes6x256v5_round:
 	VPXOR   Y9, Y8, Y6
 	VPAND   Y9, Y8, Y9
 	VPOR    Y9, Y7, Y7
-	VPAND   Y2, Y7, Y8
+	VPAND   Y3, Y7, Y8
 	VPSRLW  $0x04, Y7, Y7
-	VPAND   Y2, Y7, Y7
+	VPAND   Y3, Y7, Y7
 	VPSHUFB Y8, Y1, Y8
 	VPSHUFB Y7, Y1, Y7
 	VPADDB  Y8, Y7, Y7
-	VPSADBW Y3, Y7, Y7
+	VPSADBW Y2, Y7, Y7
 	VPSLLQ  $0x03, Y7, Y7
 	VPADDQ  Y7, Y0, Y0
 	VMOVDQU 96(AX)(BX*1), Y7
@@ -16150,13 +18169,13 @@ clashes6x256v5_round:
 	VPXOR   Y9, Y8, Y6
 	VPAND   Y9, Y8, Y9
 	VPOR    Y9, Y7, Y7
-	VPAND   Y2, Y7, Y8
+	VPAND   Y3, Y7, Y8
 	VPSRLW  $0x04, Y7, Y7
-	VPAND   Y2, Y7, Y7
+	VPAND   Y3, Y7, Y7
 	VPSHUFB Y8, Y1, Y8
 	VPSHUFB Y7, Y1, Y7
 	VPADDB  Y8, Y7, Y7
-	VPSADBW Y3, Y7, Y7
+	VPSADBW Y2, Y7, Y7
 	VPSLLQ  $0x03, Y7, Y7
 	VPADDQ  Y7, Y0, Y0
 	VMOVDQU 32(AX)(BX*1), Y7
@@ -16262,13 +18281,13 @@ clashes6x256v5_round:
 	VPXOR   Y9, Y8, Y6
 	VPAND   Y9, Y8, Y9
 	VPOR    Y9, Y7, Y7
-	VPAND   Y2, Y7, Y8
+	VPAND   Y3, Y7, Y8
 	VPSRLW  $0x04, Y7, Y7
-	VPAND   Y2, Y7, Y7
+	VPAND   Y3, Y7, Y7
 	VPSHUFB Y8, Y1, Y8
 	VPSHUFB Y7, Y1, Y7
 	VPADDB  Y8, Y7, Y7
-	VPSADBW Y3, Y7, Y7
+	VPSADBW Y2, Y7, Y7
 	VPSLLQ  $0x03, Y7, Y7
 	VPADDQ  Y7, Y0, Y0
 	VMOVDQU 128(AX)(BX*1), Y7
@@ -16394,13 +18413,13 @@ clashes6x256v5_round:
 	VPXOR   Y9, Y8, Y6
 	VPAND   Y9, Y8, Y9
 	VPOR    Y9, Y7, Y7
-	VPAND   Y2, Y7, Y8
+	VPAND   Y3, Y7, Y8
 	VPSRLW  $0x04, Y7, Y7
-	VPAND   Y2, Y7, Y7
+	VPAND   Y3, Y7, Y7
 	VPSHUFB Y8, Y1, Y8
 	VPSHUFB Y7, Y1, Y7
 	VPADDB  Y8, Y7, Y7
-	VPSADBW Y3, Y7, Y7
+	VPSADBW Y2, Y7, Y7
 	VPSLLQ  $0x03, Y7, Y7
 	VPADDQ  Y7, Y0, Y0
 	VMOVDQU 64(AX)(BX*1), Y7
@@ -16506,42 +18525,42 @@ clashes6x256v5_round:
 	VPXOR   Y9, Y8, Y6
 	VPAND   Y9, Y8, Y9
 	VPOR    Y9, Y7, Y7
-	VPAND   Y2, Y7, Y8
+	VPAND   Y3, Y7, Y8
 	VPSRLW  $0x04, Y7, Y7
-	VPAND   Y2, Y7, Y7
+	VPAND   Y3, Y7, Y7
 	VPSHUFB Y8, Y1, Y8
 	VPSHUFB Y7, Y1, Y7
 	VPADDB  Y8, Y7, Y7
-	VPSADBW Y3, Y7, Y7
+	VPSADBW Y2, Y7, Y7
 	VPSLLQ  $0x03, Y7, Y7
 	VPADDQ  Y7, Y0, Y0
 	SUBQ    $0x08, DX
 	CMPQ    DX, $0x08
 	JAE     clashes6x256v5_round
-	VPAND   Y2, Y4, Y7
+	VPAND   Y3, Y4, Y7
 	VPSRLW  $0x04, Y4, Y4
-	VPAND   Y2, Y4, Y4
+	VPAND   Y3, Y4, Y4
 	VPSHUFB Y7, Y1, Y7
 	VPSHUFB Y4, Y1, Y4
 	VPADDB  Y7, Y4, Y4
-	VPSADBW Y3, Y4, Y4
+	VPSADBW Y2, Y4, Y4
 	VPADDQ  Y4, Y0, Y0
-	VPAND   Y2, Y5, Y4
+	VPAND   Y3, Y5, Y4
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y4, Y1, Y4
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y4, Y5, Y5
-	VPSADBW Y3, Y5, Y5
+	VPSADBW Y2, Y5, Y5
 	VPSLLQ  $0x01, Y5, Y5
 	VPADDQ  Y5, Y0, Y0
-	VPAND   Y2, Y6, Y4
+	VPAND   Y3, Y6, Y4
 	VPSRLW  $0x04, Y6, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y4, Y1, Y4
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y4, Y5, Y6
-	VPSADBW Y3, Y6, Y6
+	VPSADBW Y2, Y6, Y6
 	VPSLLQ  $0x02, Y6, Y6
 	VPADDQ  Y6, Y0, Y0
 	TESTQ   DX, DX
@@ -16574,9 +18593,9 @@ clashes6x256v5_rest:
 	VPOR    122880(AX)(R8*1), Y4, Y4
 	VPOR    163840(AX)(R9*1), Y4, Y4
 	VPOR    204800(AX)(R10*1), Y4, Y4
-	VPAND   Y2, Y4, Y5
+	VPAND   Y3, Y4, Y5
 	VPSRLW  $0x04, Y4, Y4
-	VPAND   Y2, Y4, Y4
+	VPAND   Y3, Y4, Y4
 	VPSHUFB Y5, Y1, Y5
 	VPSHUFB Y4, Y1, Y4
 	VPADDB  Y5, Y4, Y4
@@ -16586,9 +18605,9 @@ clashes6x256v5_rest:
 	VPOR    122912(AX)(R8*1), Y5, Y5
 	VPOR    163872(AX)(R9*1), Y5, Y5
 	VPOR    204832(AX)(R10*1), Y5, Y5
-	VPAND   Y2, Y5, Y6
+	VPAND   Y3, Y5, Y6
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y6, Y1, Y6
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y6, Y4, Y4
@@ -16599,9 +18618,9 @@ clashes6x256v5_rest:
 	VPOR    122944(AX)(R8*1), Y5, Y5
 	VPOR    163904(AX)(R9*1), Y5, Y5
 	VPOR    204864(AX)(R10*1), Y5, Y5
-	VPAND   Y2, Y5, Y6
+	VPAND   Y3, Y5, Y6
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y6, Y1, Y6
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y6, Y4, Y4
@@ -16612,9 +18631,9 @@ clashes6x256v5_rest:
 	VPOR    122976(AX)(R8*1), Y5, Y5
 	VPOR    163936(AX)(R9*1), Y5, Y5
 	VPOR    204896(AX)(R10*1), Y5, Y5
-	VPAND   Y2, Y5, Y6
+	VPAND   Y3, Y5, Y6
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y6, Y1, Y6
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y6, Y4, Y4
@@ -16625,14 +18644,14 @@ clashes6x256v5_rest:
 	VPOR    123008(AX)(R8*1), Y5, Y5
 	VPOR    163968(AX)(R9*1), Y5, Y5
 	VPOR    204928(AX)(R10*1), Y5, Y5
-	VPAND   Y2, Y5, Y6
+	VPAND   Y3, Y5, Y6
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y6, Y1, Y6
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y6, Y4, Y4
 	VPADDB  Y5, Y4, Y4
-	VPSADBW Y3, Y4, Y4
+	VPSADBW Y2, Y4, Y4
 	VPADDQ  Y4, Y0, Y0
 	DECQ    DX
 	JNZ     clashes6x256v5_rest
@@ -16657,8 +18676,8 @@ TEXT ·clashes6x256v6(SB), NOSPLIT, $0-40
 	TESTQ   DX, DX
 	JZ      clashes6x256v6_sum
 	VMOVDQU popcountNibbles<>+0(SB), Y1
-	VMOVDQU lowHalves<>+0(SB), Y2
-	VPXOR   Y3, Y3, Y3
+	VMOVDQU lowHalves<>+0(SB), Y3
+	VPXOR   Y2, Y2, Y2
 	VPXOR   Y4, Y4, Y4
 	VPXOR   Y5, Y5, Y5
 	VPXOR   Y6, Y6, Y6
@@ -16789,13 +18808,13 @@ clashes6x256v6_round:
 	VPXOR   Y9, Y8, Y6
 	VPAND   Y9, Y8, Y9
 	VPOR    Y9, Y7, Y7
-	VPAND   Y2, Y7, Y8
+	VPAND   Y3, Y7, Y8
 	VPSRLW  $0x04, Y7, Y7
-	VPAND   Y2, Y7, Y7
+	VPAND   Y3, Y7, Y7
 	VPSHUFB Y8, Y1, Y8
 	VPSHUFB Y7, Y1, Y7
 	VPADDB  Y8, Y7, Y7
-	VPSADBW Y3, Y7, Y7
+	VPSADBW Y2, Y7, Y7
 	VPSLLQ  $0x03, Y7, Y7
 	VPADDQ  Y7, Y0, Y0
 	VMOVDQU 64(AX)(BX*1), Y7
@@ -16901,13 +18920,13 @@ clashes6x256v6_round:
 	VPXOR   Y9, Y8, Y6
 	VPAND   Y9, Y8, Y9
 	VPOR    Y9, Y7, Y7
-	VPAND   Y2, Y7, Y8
+	VPAND   Y3, Y7, Y8
 	VPSRLW  $0x04, Y7, Y7
-	VPAND   Y2, Y7, Y7
+	VPAND   Y3, Y7, Y7
 	VPSHUFB Y8, Y1, Y8
 	VPSHUFB Y7, Y1, Y7
 	VPADDB  Y8, Y7, Y7
-	VPSADBW Y3, Y7, Y7
+	VPSADBW Y2, Y7, Y7
 	VPSLLQ  $0x03, Y7, Y7
 	VPADDQ  Y7, Y0, Y0
 	VMOVDQU 128(AX)(BX*1), Y7
@@ -17013,42 +19032,42 @@ clashes6x256v6_round:
 	VPXOR   Y9, Y8, Y6
 	VPAND   Y9, Y8, Y9
 	VPOR    Y9, Y7, Y7
-	VPAND   Y2, Y7, Y8
+	VPAND   Y3, Y7, Y8
 	VPSRLW  $0x04, Y7, Y7
-	VPAND   Y2, Y7, Y7
+	VPAND   Y3, Y7, Y7
 	VPSHUFB Y8, Y1, Y8
 	VPSHUFB Y7, Y1, Y7
 	VPADDB  Y8, Y7, Y7
-	VPSADBW Y3, Y7, Y7
+	VPSADBW Y2, Y7, Y7
 	VPSLLQ  $0x03, Y7, Y7
 	VPADDQ  Y7, Y0, Y0
 	SUBQ    $0x04, DX
 	CMPQ    DX, $0x04
 	JAE     clashes6x256v6_round
-	VPAND   Y2, Y4, Y7
+	VPAND   Y3, Y4, Y7
 	VPSRLW  $0x04, Y4, Y4
-	VPAND   Y2, Y4, Y4
+	VPAND   Y3, Y4, Y4
 	VPSHUFB Y7, Y1, Y7
 	VPSHUFB Y4, Y1, Y4
 	VPADDB  Y7, Y4, Y4
-	VPSADBW Y3, Y4, Y4
+	VPSADBW Y2, Y4, Y4
 	VPADDQ  Y4, Y0, Y0
-	VPAND   Y2, Y5, Y4
+	VPAND   Y3, Y5, Y4
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y4, Y1, Y4
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y4, Y5, Y5
-	VPSADBW Y3, Y5, Y5
+	VPSADBW Y2, Y5, Y5
 	VPSLLQ  $0x01, Y5, Y5
 	VPADDQ  Y5, Y0, Y0
-	VPAND   Y2, Y6, Y4
+	VPAND   Y3, Y6, Y4
 	VPSRLW  $0x04, Y6, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y4, Y1, Y4
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y4, Y5, Y6
-	VPSADBW Y3, Y6, Y6
+	VPSADBW Y2, Y6, Y6
 	VPSLLQ  $0x02, Y6, Y6
 	VPADDQ  Y6, Y0, Y0
 	TESTQ   DX, DX
@@ -17081,9 +19100,9 @@ clashes6x256v6_rest:
 	VPOR    147456(AX)(R8*1), Y4, Y4
 	VPOR    196608(AX)(R9*1), Y4, Y4
 	VPOR    245760(AX)(R10*1), Y4, Y4
-	VPAND   Y2, Y4, Y5
+	VPAND   Y3, Y4, Y5
 	VPSRLW  $0x04, Y4, Y4
-	VPAND   Y2, Y4, Y4
+	VPAND   Y3, Y4, Y4
 	VPSHUFB Y5, Y1, Y5
 	VPSHUFB Y4, Y1, Y4
 	VPADDB  Y5, Y4, Y4
@@ -17093,9 +19112,9 @@ clashes6x256v6_rest:
 	VPOR    147488(AX)(R8*1), Y5, Y5
 	VPOR    196640(AX)(R9*1), Y5, Y5
 	VPOR    245792(AX)(R10*1), Y5, Y5
-	VPAND   Y2, Y5, Y6
+	VPAND   Y3, Y5, Y6
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y6, Y1, Y6
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y6, Y4, Y4
@@ -17106,9 +19125,9 @@ clashes6x256v6_rest:
 	VPOR    147520(AX)(R8*1), Y5, Y5
 	VPOR    196672(AX)(R9*1), Y5, Y5
 	VPOR    245824(AX)(R10*1), Y5, Y5
-	VPAND   Y2, Y5, Y6
+	VPAND   Y3, Y5, Y6
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y6, Y1, Y6
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y6, Y4, Y4
@@ -17119,9 +19138,9 @@ clashes6x256v6_rest:
 	VPOR    147552(AX)(R8*1), Y5, Y5
 	VPOR    196704(AX)(R9*1), Y5, Y5
 	VPOR    245856(AX)(R10*1), Y5, Y5
-	VPAND   Y2, Y5, Y6
+	VPAND   Y3, Y5, Y6
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y6, Y1, Y6
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y6, Y4, Y4
@@ -17132,9 +19151,9 @@ clashes6x256v6_rest:
 	VPOR    147584(AX)(R8*1), Y5, Y5
 	VPOR    196736(AX)(R9*1), Y5, Y5
 	VPOR    245888(AX)(R10*1), Y5, Y5
-	VPAND   Y2, Y5, Y6
+	VPAND   Y3, Y5, Y6
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y6, Y1, Y6
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y6, Y4, Y4
@@ -17145,14 +19164,14 @@ clashes6x256v6_rest:
 	VPOR    147616(AX)(R8*1), Y5, Y5
 	VPOR    196768(AX)(R9*1), Y5, Y5
 	VPOR    245920(AX)(R10*1), Y5, Y5
-	VPAND   Y2, Y5, Y6
+	VPAND   Y3, Y5, Y6
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y6, Y1, Y6
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y6, Y4, Y4
 	VPADDB  Y5, Y4, Y4
-	VPSADBW Y3, Y4, Y4
+	VPSADBW Y2, Y4, Y4
 	VPADDQ  Y4, Y0, Y0
 	DECQ    DX
 	JNZ     clashes6x256v6_rest
@@ -17177,8 +19196,8 @@ TEXT ·clashes6x256v7(SB), NOSPLIT, $0-40
 	TESTQ   DX, DX
 	JZ      clashes6x256v7_sum
 	VMOVDQU popcountNibbles<>+0(SB), Y1
-	VMOVDQU lowHalves<>+0(SB), Y2
-	VPXOR   Y3, Y3, Y3
+	VMOVDQU lowHalves<>+0(SB), Y3
+	VPXOR   Y2, Y2, Y2
 	VPXOR   Y4, Y4, Y4
 	VPXOR   Y5, Y5, Y5
 	VPXOR   Y6, Y6, Y6
@@ -17309,13 +19328,13 @@ clashes6x256v7_round:
 	VPXOR   Y9, Y8, Y6
 	VPAND   Y9, Y8, Y9
 	VPOR    Y9, Y7, Y7
-	VPAND   Y2, Y7, Y8
+	VPAND   Y3, Y7, Y8
 	VPSRLW  $0x04, Y7, Y7
-	VPAND   Y2, Y7, Y7
+	VPAND   Y3, Y7, Y7
 	VPSHUFB Y8, Y1, Y8
 	VPSHUFB Y7, Y1, Y7
 	VPADDB  Y8, Y7, Y7
-	VPSADBW Y3, Y7, Y7
+	VPSADBW Y2, Y7, Y7
 	VPSLLQ  $0x03, Y7, Y7
 	VPADDQ  Y7, Y0, Y0
 	VMOVDQU 32(AX)(BX*1), Y7
@@ -17421,13 +19440,13 @@ clashes6x256v7_round:
 	VPXOR   Y9, Y8, Y6
 	VPAND   Y9, Y8, Y9
 	VPOR    Y9, Y7, Y7
-	VPAND   Y2, Y7, Y8
+	VPAND   Y3, Y7, Y8
 	VPSRLW  $0x04, Y7, Y7
-	VPAND   Y2, Y7, Y7
+	VPAND   Y3, Y7, Y7
 	VPSHUFB Y8, Y1, Y8
 	VPSHUFB Y7, Y1, Y7
 	VPADDB  Y8, Y7, Y7
-	VPSADBW Y3, Y7, Y7
+	VPSADBW Y2, Y7, Y7
 	VPSLLQ  $0x03, Y7, Y7
 	VPADDQ  Y7, Y0, Y0
 	VMOVDQU 64(AX)(BX*1), Y7
@@ -17533,13 +19552,13 @@ clashes6x256v7_round:
 	VPXOR   Y9, Y8, Y6
 	VPAND   Y9, Y8, Y9
 	VPOR    Y9, Y7, Y7
-	VPAND   Y2, Y7, Y8
+	VPAND   Y3, Y7, Y8
 	VPSRLW  $0x04, Y7, Y7
-	VPAND   Y2, Y7, Y7
+	VPAND   Y3, Y7, Y7
 	VPSHUFB Y8, Y1, Y8
 	VPSHUFB Y7, Y1, Y7
 	VPADDB  Y8, Y7, Y7
-	VPSADBW Y3, Y7, Y7
+	VPSADBW Y2, Y7, Y7
 	VPSLLQ  $0x03, Y7, Y7
 	VPADDQ  Y7, Y0, Y0
 	VMOVDQU 96(AX)(BX*1), Y7
@@ -17645,13 +19664,13 @@ clashes6x256v7_round:
 	VPXOR   Y9, Y8, Y6
 	VPAND   Y9, Y8, Y9
 	VPOR    Y9, Y7, Y7
-	VPAND   Y2, Y7, Y8
+	VPAND   Y3, Y7, Y8
 	VPSRLW  $0x04, Y7, Y7
-	VPAND   Y2, Y7, Y7
+	VPAND   Y3, Y7, Y7
 	VPSHUFB Y8, Y1, Y8
 	VPSHUFB Y7, Y1, Y7
 	VPADDB  Y8, Y7, Y7
-	VPSADBW Y3, Y7, Y7
+	VPSADBW Y2, Y7, Y7
 	VPSLLQ  $0x03, Y7, Y7
 	VPADDQ  Y7, Y0, Y0
 	VMOVDQU 128(AX)(BX*1), Y7
@@ -17757,13 +19776,13 @@ clashes6x256v7_round:
 	VPXOR   Y9, Y8, Y6
 	VPAND   Y9, Y8, Y9
 	VPOR    Y9, Y7, Y7
-	VPAND   Y2, Y7, Y8
+	VPAND   Y3, Y7, Y8
 	VPSRLW  $0x04, Y7, Y7
-	VPAND   Y2, Y7, Y7
+	VPAND   Y3, Y7, Y7
 	VPSHUFB Y8, Y1, Y8
 	VPSHUFB Y7, Y1, Y7
 	VPADDB  Y8, Y7, Y7
-	VPSADBW Y3, Y7, Y7
+	VPSADBW Y2, Y7, Y7
 	VPSLLQ  $0x03, Y7, Y7
 	VPADDQ  Y7, Y0, Y0
 	VMOVDQU 160(AX)(BX*1), Y7
@@ -17869,13 +19888,13 @@ clashes6x256v7_round:
 	VPXOR   Y9, Y8, Y6
 	VPAND   Y9, Y8, Y9
 	VPOR    Y9, Y7, Y7
-	VPAND   Y2, Y7, Y8
+	VPAND   Y3, Y7, Y8
 	VPSRLW  $0x04, Y7, Y7
-	VPAND   Y2, Y7, Y7
+	VPAND   Y3, Y7, Y7
 	VPSHUFB Y8, Y1, Y8
 	VPSHUFB Y7, Y1, Y7
 	VPADDB  Y8, Y7, Y7
-	VPSADBW Y3, Y7, Y7
+	VPSADBW Y2, Y7, Y7
 	VPSLLQ  $0x03, Y7, Y7
 	VPADDQ  Y7, Y0, Y0
 	VMOVDQU 192(AX)(BX*1), Y7
@@ -17981,42 +20000,42 @@ clashes6x256v7_round:
 	VPXOR   Y9, Y8, Y6
 	VPAND   Y9, Y8, Y9
 	VPOR    Y9, Y7, Y7
-	VPAND   Y2, Y7, Y8
+	VPAND   Y3, Y7, Y8
 	VPSRLW  $0x04, Y7, Y7
-	VPAND   Y2, Y7, Y7
+	VPAND   Y3, Y7, Y7
 	VPSHUFB Y8, Y1, Y8
 	VPSHUFB Y7, Y1, Y7
 	VPADDB  Y8, Y7, Y7
-	VPSADBW Y3, Y7, Y7
+	VPSADBW Y2, Y7, Y7
 	VPSLLQ  $0x03, Y7, Y7
 	VPADDQ  Y7, Y0, Y0
 	SUBQ    $0x08, DX
 	CMPQ    DX, $0x08
 	JAE     clashes6x256v7_round
-	VPAND   Y2, Y4, Y7
+	VPAND   Y3, Y4, Y7
 	VPSRLW  $0x04, Y4, Y4
-	VPAND   Y2, Y4, Y4
+	VPAND   Y3, Y4, Y4
 	VPSHUFB Y7, Y1, Y7
 	VPSHUFB Y4, Y1, Y4
 	VPADDB  Y7, Y4, Y4
-	VPSADBW Y3, Y4, Y4
+	VPSADBW Y2, Y4, Y4
 	VPADDQ  Y4, Y0, Y0
-	VPAND   Y2, Y5, Y4
+	VPAND   Y3, Y5, Y4
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y4, Y1, Y4
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y4, Y5, Y5
-	VPSADBW Y3, Y5, Y5
+	VPSADBW Y2, Y5, Y5
 	VPSLLQ  $0x01, Y5, Y5
 	VPADDQ  Y5, Y0, Y0
-	VPAND   Y2, Y6, Y4
+	VPAND   Y3, Y6, Y4
 	VPSRLW  $0x04, Y6, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y4, Y1, Y4
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y4, Y5, Y6
-	VPSADBW Y3, Y6, Y6
+	VPSADBW Y2, Y6, Y6
 	VPSLLQ  $0x02, Y6, Y6
 	VPADDQ  Y6, Y0, Y0
 	TESTQ   DX, DX
@@ -18049,9 +20068,9 @@ clashes6x256v7_rest:
 	VPOR    172032(AX)(R8*1), Y4, Y4
 	VPOR    229376(AX)(R9*1), Y4, Y4
 	VPOR    286720(AX)(R10*1), Y4, Y4
-	VPAND   Y2, Y4, Y5
+	VPAND   Y3, Y4, Y5
 	VPSRLW  $0x04, Y4, Y4
-	VPAND   Y2, Y4, Y4
+	VPAND   Y3, Y4, Y4
 	VPSHUFB Y5, Y1, Y5
 	VPSHUFB Y4, Y1, Y4
 	VPADDB  Y5, Y4, Y4
@@ -18061,9 +20080,9 @@ clashes6x256v7_rest:
 	VPOR    172064(AX)(R8*1), Y5, Y5
 	VPOR    229408(AX)(R9*1), Y5, Y5
 	VPOR    286752(AX)(R10*1), Y5, Y5
-	VPAND   Y2, Y5, Y6
+	VPAND   Y3, Y5, Y6
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y6, Y1, Y6
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y6, Y4, Y4
@@ -18074,9 +20093,9 @@ clashes6x256v7_rest:
 	VPOR    172096(AX)(R8*1), Y5, Y5
 	VPOR    229440(AX)(R9*1), Y5, Y5
 	VPOR    286784(AX)(R10*1), Y5, Y5
-	VPAND   Y2, Y5, Y6
+	VPAND   Y3, Y5, Y6
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y6, Y1, Y6
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y6, Y4, Y4
@@ -18087,9 +20106,9 @@ clashes6x256v7_rest:
 	VPOR    172128(AX)(R8*1), Y5, Y5
 	VPOR    229472(AX)(R9*1), Y5, Y5
 	VPOR    286816(AX)(R10*1), Y5, Y5
-	VPAND   Y2, Y5, Y6
+	VPAND   Y3, Y5, Y6
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y6, Y1, Y6
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y6, Y4, Y4
@@ -18100,9 +20119,9 @@ clashes6x256v7_rest:
 	VPOR    172160(AX)(R8*1), Y5, Y5
 	VPOR    229504(AX)(R9*1), Y5, Y5
 	VPOR    286848(AX)(R10*1), Y5, Y5
-	VPAND   Y2, Y5, Y6
+	VPAND   Y3, Y5, Y6
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y6, Y1, Y6
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y6, Y4, Y4
@@ -18113,9 +20132,9 @@ clashes6x256v7_rest:
 	VPOR    172192(AX)(R8*1), Y5, Y5
 	VPOR    229536(AX)(R9*1), Y5, Y5
 	VPOR    286880(AX)(R10*1), Y5, Y5
-	VPAND   Y2, Y5, Y6
+	VPAND   Y3, Y5, Y6
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y6, Y1, Y6
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y6, Y4, Y4
@@ -18126,14 +20145,14 @@ clashes6x256v7_rest:
 	VPOR    172224(AX)(R8*1), Y5, Y5
 	VPOR    229568(AX)(R9*1), Y5, Y5
 	VPOR    286912(AX)(R10*1), Y5, Y5
-	VPAND   Y2, Y5, Y6
+	VPAND   Y3, Y5, Y6
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y6, Y1, Y6
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y6, Y4, Y4
 	VPADDB  Y5, Y4, Y4
-	VPSADBW Y3, Y4, Y4
+	VPSADBW Y2, Y4, Y4
 	VPADDQ  Y4, Y0, Y0
 	DECQ    DX
 	JNZ     clashes6x256v7_rest
@@ -18158,8 +20177,8 @@ TEXT ·clashes6x256v8(SB), NOSPLIT, $0-40
 	TESTQ   DX, DX
 	JZ      clashes6x256v8_sum
 	VMOVDQU popcountNibbles<>+0(SB), Y1
-	VMOVDQU lowHalves<>+0(SB), Y2
-	VPXOR   Y3, Y3, Y3
+	VMOVDQU lowHalves<>+0(SB), Y3
+	VPXOR   Y2, Y2, Y2
 	VPXOR   Y4, Y4, Y4
 	VPXOR   Y5, Y5, Y5
 	VPXOR   Y6, Y6, Y6
@@ -18264,42 +20283,42 @@ clashes6x256v8_round:
 	VPXOR   Y9, Y8, Y6
 	VPAND   Y9, Y8, Y9
 	VPOR    Y9, Y7, Y7
-	VPAND   Y2, Y7, Y8
+	VPAND   Y3, Y7, Y8
 	VPSRLW  $0x04, Y7, Y7
-	VPAND   Y2, Y7, Y7
+	VPAND   Y3, Y7, Y7
 	VPSHUFB Y8, Y1, Y8
 	VPSHUFB Y7, Y1, Y7
 	VPADDB  Y8, Y7, Y7
-	VPSADBW Y3, Y7, Y7
+	VPSADBW Y2, Y7, Y7
 	VPSLLQ  $0x03, Y7, Y7
 	VPADDQ  Y7, Y0, Y0
 	SUBQ    $0x01, DX
 	CMPQ    DX, $0x01
 	JAE     clashes6x256v8_round
-	VPAND   Y2, Y4, Y7
+	VPAND   Y3, Y4, Y7
 	VPSRLW  $0x04, Y4, Y4
-	VPAND   Y2, Y4, Y4
+	VPAND   Y3, Y4, Y4
 	VPSHUFB Y7, Y1, Y7
 	VPSHUFB Y4, Y1, Y4
 	VPADDB  Y7, Y4, Y4
-	VPSADBW Y3, Y4, Y4
+	VPSADBW Y2, Y4, Y4
 	VPADDQ  Y4, Y0, Y0
-	VPAND   Y2, Y5, Y4
+	VPAND   Y3, Y5, Y4
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y4, Y1, Y4
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y4, Y5, Y5
-	VPSADBW Y3, Y5, Y5
+	VPSADBW Y2, Y5, Y5
 	VPSLLQ  $0x01, Y5, Y5
 	VPADDQ  Y5, Y0, Y0
-	VPAND   Y2, Y6, Y4
+	VPAND   Y3, Y6, Y4
 	VPSRLW  $0x04, Y6, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y4, Y1, Y4
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y4, Y5, Y6
-	VPSADBW Y3, Y6, Y6
+	VPSADBW Y2, Y6, Y6
 	VPSLLQ  $0x02, Y6, Y6
 	VPADDQ  Y6, Y0, Y0
 	TESTQ   DX, DX
@@ -18326,9 +20345,9 @@ clashes6x256v8_rest:
 	VPOR    196608(AX)(R8*1), Y4, Y4
 	VPOR    262144(AX)(R9*1), Y4, Y4
 	VPOR    327680(AX)(R10*1), Y4, Y4
-	VPAND   Y2, Y4, Y5
+	VPAND   Y3, Y4, Y5
 	VPSRLW  $0x04, Y4, Y4
-	VPAND   Y2, Y4, Y4
+	VPAND   Y3, Y4, Y4
 	VPSHUFB Y5, Y1, Y5
 	VPSHUFB Y4, Y1, Y4
 	VPADDB  Y5, Y4, Y4
@@ -18338,9 +20357,9 @@ clashes6x256v8_rest:
 	VPOR    196640(AX)(R8*1), Y5, Y5
 	VPOR    262176(AX)(R9*1), Y5, Y5
 	VPOR    327712(AX)(R10*1), Y5, Y5
-	VPAND   Y2, Y5, Y6
+	VPAND   Y3, Y5, Y6
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y6, Y1, Y6
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y6, Y4, Y4
@@ -18351,9 +20370,9 @@ clashes6x256v8_rest:
 	VPOR    196672(AX)(R8*1), Y5, Y5
 	VPOR    262208(AX)(R9*1), Y5, Y5
 	VPOR    327744(AX)(R10*1), Y5, Y5
-	VPAND   Y2, Y5, Y6
+	VPAND   Y3, Y5, Y6
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y6, Y1, Y6
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y6, Y4, Y4
@@ -18364,9 +20383,9 @@ clashes6x256v8_rest:
 	VPOR    196704(AX)(R8*1), Y5, Y5
 	VPOR    262240(AX)(R9*1), Y5, Y5
 	VPOR    327776(AX)(R10*1), Y5, Y5
-	VPAND   Y2, Y5, Y6
+	VPAND   Y3, Y5, Y6
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y6, Y1, Y6
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y6, Y4, Y4
@@ -18377,9 +20396,9 @@ clashes6x256v8_rest:
 	VPOR    196736(AX)(R8*1), Y5, Y5
 	VPOR    262272(AX)(R9*1), Y5, Y5
 	VPOR    327808(AX)(R10*1), Y5, Y5
-	VPAND   Y2, Y5, Y6
+	VPAND   Y3, Y5, Y6
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y6, Y1, Y6
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y6, Y4, Y4
@@ -18390,9 +20409,9 @@ clashes6x256v8_rest:
 	VPOR    196768(AX)(R8*1), Y5, Y5
 	VPOR    262304(AX)(R9*1), Y5, Y5
 	VPOR    327840(AX)(R10*1), Y5, Y5
-	VPAND   Y2, Y5, Y6
+	VPAND   Y3, Y5, Y6
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y6, Y1, Y6
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y6, Y4, Y4
@@ -18403,9 +20422,9 @@ clashes6x256v8_rest:
 	VPOR    196800(AX)(R8*1), Y5, Y5
 	VPOR    262336(AX)(R9*1), Y5, Y5
 	VPOR    327872(AX)(R10*1), Y5, Y5
-	VPAND   Y2, Y5, Y6
+	VPAND   Y3, Y5, Y6
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y6, Y1, Y6
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y6, Y4, Y4
@@ -18416,19 +20435,534 @@ clashes6x256v8_rest:
 	VPOR    196832(AX)(R8*1), Y5, Y5
 	VPOR    262368(AX)(R9*1), Y5, Y5
 	VPOR    327904(AX)(R10*1), Y5, Y5
-	VPAND   Y2, Y5, Y6
+	VPAND   Y3, Y5, Y6
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y6, Y1, Y6
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y6, Y4, Y4
 	VPADDB  Y5, Y4, Y4
-	VPSADBW Y3, Y4, Y4
+	VPSADBW Y2, Y4, Y4
 	VPADDQ  Y4, Y0, Y0
 	DECQ    DX
 	JNZ     clashes6x256v8_rest
 
 clashes6x256v8_sum:
+	VEXTRACTI128 $0x01, Y0, X1
+	VPADDQ       X1, X0, X1
+	VPSHUFD      $0x4e, X1, X0
+	VPADDQ       X0, X1, X1
+	VMOVQ        X1, AX
+	VZEROUPPER
+	MOVQ         AX, ret+32(FP)
+	RET
+
+// func clashes7x256s(tables *uint64, keys []uint64) int
+// Requires: AVX, AVX2, BMI2
+TEXT ·clashes7x256s(SB), NOSPLIT, $0-40
+	MOVQ    tables+0(FP), AX
+	MOVQ    keys_base+8(FP), CX
+	MOVQ    keys_len+16(FP), DX
+	VPXOR   Y0, Y0, Y0
+	TESTQ   DX, DX
+	JZ      clashes7x256s_sum
+	VMOVDQU popcountNibbles<>+0(SB), Y1
+	VPXOR   Y2, Y2, Y2
+	VPXOR   Y3, Y3, Y3
+	VPXOR   Y4, Y4, Y4
+	VPXOR   Y5, Y5, Y5
+	CMPQ    DX, $0x10
+	JB      clashes7x256s_rest
+
+clashes7x256s_round:
+	MOVQ        (CX), R11
+	RORXQ       $0x3c, R11, BX
+	ANDQ        $0x00000ff0, BX
+	RORXQ       $0x04, R11, SI
+	ANDQ        $0x00000ff0, SI
+	RORXQ       $0x0c, R11, DI
+	ANDQ        $0x00000ff0, DI
+	RORXQ       $0x14, R11, R8
+	ANDQ        $0x00000ff0, R8
+	RORXQ       $0x1c, R11, R9
+	ANDQ        $0x00000ff0, R9
+	RORXQ       $0x24, R11, R10
+	ANDQ        $0x00000ff0, R10
+	RORXQ       $0x2c, R11, R11
+	ANDQ        $0x00000ff0, R11
+	ADDQ        $0x08, CX
+	VMOVDQU     (AX)(BX*1), X6
+	VPOR        4096(AX)(SI*1), X6, X6
+	VPOR        8192(AX)(DI*1), X6, X6
+	VPOR        12288(AX)(R8*1), X6, X6
+	VPOR        16384(AX)(R9*1), X6, X6
+	VPOR        20480(AX)(R10*1), X6, X6
+	VPOR        24576(AX)(R11*1), X6, X6
+	MOVQ        (CX), R11
+	RORXQ       $0x3c, R11, BX
+	ANDQ        $0x00000ff0, BX
+	RORXQ       $0x04, R11, SI
+	ANDQ        $0x00000ff0, SI
+	RORXQ       $0x0c, R11, DI
+	ANDQ        $0x00000ff0, DI
+	RORXQ       $0x14, R11, R8
+	ANDQ        $0x00000ff0, R8
+	RORXQ       $0x1c, R11, R9
+	ANDQ        $0x00000ff0, R9
+	RORXQ       $0x24, R11, R10
+	ANDQ        $0x00000ff0, R10
+	RORXQ       $0x2c, R11, R11
+	ANDQ        $0x00000ff0, R11
+	ADDQ        $0x08, CX
+	VMOVDQU     (AX)(BX*1), X7
+	VPOR        4096(AX)(SI*1), X7, X7
+	VPOR        8192(AX)(DI*1), X7, X7
+	VPOR        12288(AX)(R8*1), X7, X7
+	VPOR        16384(AX)(R9*1), X7, X7
+	VPOR        20480(AX)(R10*1), X7, X7
+	VPOR        24576(AX)(R11*1), X7, X7
+	VINSERTI128 $0x01, X7, Y6, Y6
+	MOVQ        (CX), R11
+	RORXQ       $0x3c, R11, BX
+	ANDQ        $0x00000ff0, BX
+	RORXQ       $0x04, R11, SI
+	ANDQ        $0x00000ff0, SI
+	RORXQ       $0x0c, R11, DI
+	ANDQ        $0x00000ff0, DI
+	RORXQ       $0x14, R11, R8
+	ANDQ        $0x00000ff0, R8
+	RORXQ       $0x1c, R11, R9
+	ANDQ        $0x00000ff0, R9
+	RORXQ       $0x24, R11, R10
+	ANDQ        $0x00000ff0, R10
+	RORXQ       $0x2c, R11, R11
+	ANDQ        $0x00000ff0, R11
+	ADDQ        $0x08, CX
+	VMOVDQU     (AX)(BX*1), X7
+	VPOR        4096(AX)(SI*1), X7, X7
+	VPOR        8192(AX)(DI*1), X7, X7
+	VPOR        12288(AX)(R8*1), X7, X7
+	VPOR        16384(AX)(R9*1), X7, X7
+	VPOR        20480(AX)(R10*1), X7, X7
+	VPOR        24576(AX)(R11*1), X7, X7
+	MOVQ        (CX), R11
+	RORXQ       $0x3c, R11, BX
+	ANDQ        $0x00000ff0, BX
+	RORXQ       $0x04, R11, SI
+	ANDQ        $0x00000ff0, SI
+	RORXQ       $0x0c, R11, DI
+	ANDQ        $0x00000ff0, DI
+	RORXQ       $0x14, R11, R8
+	ANDQ        $0x00000ff0, R8
+	RORXQ       $0x1c, R11, R9
+	ANDQ        $0x00000ff0, R9
+	RORXQ       $0x24, R11, R10
+	ANDQ        $0x00000ff0, R10
+	RORXQ       $0x2c, R11, R11
+	ANDQ        $0x00000ff0, R11
+	ADDQ        $0x08, CX
+	VMOVDQU     (AX)(BX*1), X8
+	VPOR        4096(AX)(SI*1), X8, X8
+	VPOR        8192(AX)(DI*1), X8, X8
+	VPOR        12288(AX)(R8*1), X8, X8
+	VPOR        16384(AX)(R9*1), X8, X8
+	VPOR        20480(AX)(R10*1), X8, X8
+	VPOR        24576(AX)(R11*1), X8, X8
+	VINSERTI128 $0x01, X8, Y7, Y7
+	VPXOR       Y3, Y6, Y8
+	VPAND       Y3, Y6, Y6
+	VPXOR       Y8, Y7, Y3
+	VPAND       Y8, Y7, Y8
+	VPOR        Y8, Y6, Y6
+	MOVQ        (CX), R11
+	RORXQ       $0x3c, R11, BX
+	ANDQ        $0x00000ff0, BX
+	RORXQ       $0x04, R11, SI
+	ANDQ        $0x00000ff0, SI
+	RORXQ       $0x0c, R11, DI
+	ANDQ        $0x00000ff0, DI
+	RORXQ       $0x14, R11, R8
+	ANDQ        $0x00000ff0, R8
+	RORXQ       $0x1c, R11, R9
+	ANDQ        $0x00000ff0, R9
+	RORXQ       $0x24, R11, R10
+	ANDQ        $0x00000ff0, R10
+	RORXQ       $0x2c, R11, R11
+	ANDQ        $0x00000ff0, R11
+	ADDQ        $0x08, CX
+	VMOVDQU     (AX)(BX*1), X9
+	VPOR        4096(AX)(SI*1), X9, X9
+	VPOR        8192(AX)(DI*1), X9, X9
+	VPOR        12288(AX)(R8*1), X9, X9
+	VPOR        16384(AX)(R9*1), X9, X9
+	VPOR        20480(AX)(R10*1), X9, X9
+	VPOR        24576(AX)(R11*1), X9, X9
+	MOVQ        (CX), R11
+	RORXQ       $0x3c, R11, BX
+	ANDQ        $0x00000ff0, BX
+	RORXQ       $0x04, R11, SI
+	ANDQ        $0x00000ff0, SI
+	RORXQ       $0x0c, R11, DI
+	ANDQ        $0x00000ff0, DI
+	RORXQ       $0x14, R11, R8
+	ANDQ        $0x00000ff0, R8
+	RORXQ       $0x1c, R11, R9
+	ANDQ        $0x00000ff0, R9
+	RORXQ       $0x24, R11, R10
+	ANDQ        $0x00000ff0, R10
+	RORXQ       $0x2c, R11, R11
+	ANDQ        $0x00000ff0, R11
+	ADDQ        $0x08, CX
+	VMOVDQU     (AX)(BX*1), X7
+	VPOR        4096(AX)(SI*1), X7, X7
+	VPOR        8192(AX)(DI*1), X7, X7
+	VPOR        12288(AX)(R8*1), X7, X7
+	VPOR        16384(AX)(R9*1), X7, X7
+	VPOR        20480(AX)(R10*1), X7, X7
+	VPOR        24576(AX)(R11*1), X7, X7
+	VINSERTI128 $0x01, X7, Y9, Y9
+	MOVQ        (CX), R11
+	RORXQ       $0x3c, R11, BX
+	ANDQ        $0x00000ff0, BX
+	RORXQ       $0x04, R11, SI
+	ANDQ        $0x00000ff0, SI
+	RORXQ       $0x0c, R11, DI
+	ANDQ        $0x00000ff0, DI
+	RORXQ       $0x14, R11, R8
+	ANDQ        $0x00000ff0, R8
+	RORXQ       $0x1c, R11, R9
+	ANDQ        $0x00000ff0, R9
+	RORXQ       $0x24, R11, R10
+	ANDQ        $0x00000ff0, R10
+	RORXQ       $0x2c, R11, R11
+	ANDQ        $0x00000ff0, R11
+	ADDQ        $0x08, CX
+	VMOVDQU     (AX)(BX*1), X10
+	VPOR        4096(AX)(SI*1), X10, X10
+	VPOR        8192(AX)(DI*1), X10, X10
+	VPOR        12288(AX)(R8*1), X10, X10
+	VPOR        16384(AX)(R9*1), X10, X10
+	VPOR        20480(AX)(R10*1), X10, X10
+	VPOR        24576(AX)(R11*1), X10, X10
+	MOVQ        (CX), R11
+	RORXQ       $0x3c, R11, BX
+	ANDQ        $0x00000ff0, BX
+	RORXQ       $0x04, R11, SI
+	ANDQ        $0x00000ff0, SI
+	RORXQ       $0x0c, R11, DI
+	ANDQ        $0x00000ff0, DI
+	RORXQ       $0x14, R11, R8
+	ANDQ        $0x00000ff0, R8
+	RORXQ       $0x1c, R11, R9
+	ANDQ        $0x00000ff0, R9
+	RORXQ       $0x24, R11, R10
+	ANDQ        $0x00000ff0, R10
+	RORXQ       $0x2c, R11, R11
+	ANDQ        $0x00000ff0, R11
+	ADDQ        $0x08, CX
+	VMOVDQU     (AX)(BX*1), X7
+	VPOR        4096(AX)(SI*1), X7, X7
+	VPOR        8192(AX)(DI*1), X7, X7
+	VPOR        12288(AX)(R8*1), X7, X7
+	VPOR        16384(AX)(R9*1), X7, X7
+	VPOR        20480(AX)(R10*1), X7, X7
+	VPOR        24576(AX)(R11*1), X7, X7
+	VINSERTI128 $0x01, X7, Y10, Y10
+	VPXOR       Y3, Y9, Y8
+	VPAND       Y3, Y9, Y9
+	VPXOR       Y8, Y10, Y3
+	VPAND       Y8, Y10, Y8
+	VPOR        Y8, Y9, Y9
+	VPXOR       Y4, Y6, Y8
+	VPAND       Y4, Y6, Y6
+	VPXOR       Y8, Y9, Y4
+	VPAND       Y8, Y9, Y8
+	VPOR        Y8, Y6, Y6
+	MOVQ        (CX), R11
+	RORXQ       $0x3c, R11, BX
+	ANDQ        $0x00000ff0, BX
+	RORXQ       $0x04, R11, SI
+	ANDQ        $0x00000ff0, SI
+	RORXQ       $0x0c, R11, DI
+	ANDQ        $0x00000ff0, DI
+	RORXQ       $0x14, R11, R8
+	ANDQ        $0x00000ff0, R8
+	RORXQ       $0x1c, R11, R9
+	ANDQ        $0x00000ff0, R9
+	RORXQ       $0x24, R11, R10
+	ANDQ        $0x00000ff0, R10
+	RORXQ       $0x2c, R11, R11
+	ANDQ        $0x00000ff0, R11
+	ADDQ        $0x08, CX
+	VMOVDQU     (AX)(BX*1), X11
+	VPOR        4096(AX)(SI*1), X11, X11
+	VPOR        8192(AX)(DI*1), X11, X11
+	VPOR        12288(AX)(R8*1), X11, X11
+	VPOR        16384(AX)(R9*1), X11, X11
+	VPOR        20480(AX)(R10*1), X11, X11
+	VPOR        24576(AX)(R11*1), X11, X11
+	MOVQ        (CX), R11
+	RORXQ       $0x3c, R11, BX
+	ANDQ        $0x00000ff0, BX
+	RORXQ       $0x04, R11, SI
+	ANDQ        $0x00000ff0, SI
+	RORXQ       $0x0c, R11, DI
+	ANDQ        $0x00000ff0, DI
+	RORXQ       $0x14, R11, R8
+	ANDQ        $0x00000ff0, R8
+	RORXQ       $0x1c, R11, R9
+	ANDQ        $0x00000ff0, R9
+	RORXQ       $0x24, R11, R10
+	ANDQ        $0x00000ff0, R10
+	RORXQ       $0x2c, R11, R11
+	ANDQ        $0x00000ff0, R11
+	ADDQ        $0x08, CX
+	VMOVDQU     (AX)(BX*1), X7
+	VPOR        4096(AX)(SI*1), X7, X7
+	VPOR        8192(AX)(DI*1), X7, X7
+	VPOR        12288(AX)(R8*1), X7, X7
+	VPOR        16384(AX)(R9*1), X7, X7
+	VPOR        20480(AX)(R10*1), X7, X7
+	VPOR        24576(AX)(R11*1), X7, X7
+	VINSERTI128 $0x01, X7, Y11, Y11
+	MOVQ        (CX), R11
+	RORXQ       $0x3c, R11, BX
+	ANDQ        $0x00000ff0, BX
+	RORXQ       $0x04, R11, SI
+	ANDQ        $0x00000ff0, SI
+	RORXQ       $0x0c, R11, DI
+	ANDQ        $0x00000ff0, DI
+	RORXQ       $0x14, R11, R8
+	ANDQ        $0x00000ff0, R8
+	RORXQ       $0x1c, R11, R9
+	ANDQ        $0x00000ff0, R9
+	RORXQ       $0x24, R11, R10
+	ANDQ        $0x00000ff0, R10
+	RORXQ       $0x2c, R11, R11
+	ANDQ        $0x00000ff0, R11
+	ADDQ        $0x08, CX
+	VMOVDQU     (AX)(BX*1), X12
+	VPOR        4096(AX)(SI*1), X12, X12
+	VPOR        8192(AX)(DI*1), X12, X12
+	VPOR        12288(AX)(R8*1), X12, X12
+	VPOR        16384(AX)(R9*1), X12, X12
+	VPOR        20480(AX)(R10*1), X12, X12
+	VPOR        24576(AX)(R11*1), X12, X12
+	MOVQ        (CX), R11
+	RORXQ       $0x3c, R11, BX
+	ANDQ        $0x00000ff0, BX
+	RORXQ       $0x04, R11, SI
+	ANDQ        $0x00000ff0, SI
+	RORXQ       $0x0c, R11, DI
+	ANDQ        $0x00000ff0, DI
+	RORXQ       $0x14, R11, R8
+	ANDQ        $0x00000ff0, R8
+	RORXQ       $0x1c, R11, R9
+	ANDQ        $0x00000ff0, R9
+	RORXQ       $0x24, R11, R10
+	ANDQ        $0x00000ff0, R10
+	RORXQ       $0x2c, R11, R11
+	ANDQ        $0x00000ff0, R11
+	ADDQ        $0x08, CX
+	VMOVDQU     (AX)(BX*1), X7
+	VPOR        4096(AX)(SI*1), X7, X7
+	VPOR        8192(AX)(DI*1), X7, X7
+	VPOR        12288(AX)(R8*1), X7, X7
+	VPOR        16384(AX)(R9*1), X7, X7
+	VPOR        20480(AX)(R10*1), X7, X7
+	VPOR        24576(AX)(R11*1), X7, X7
+	VINSERTI128 $0x01, X7, Y12, Y12
+	VPXOR       Y3, Y11, Y8
+	VPAND       Y3, Y11, Y11
+	VPXOR       Y8, Y12, Y3
+	VPAND       Y8, Y12, Y8
+	VPOR        Y8, Y11, Y11
+	MOVQ        (CX), R11
+	RORXQ       $0x3c, R11, BX
+	ANDQ        $0x00000ff0, BX
+	RORXQ       $0x04, R11, SI
+	ANDQ        $0x00000ff0, SI
+	RORXQ       $0x0c, R11, DI
+	ANDQ        $0x00000ff0, DI
+	RORXQ       $0x14, R11, R8
+	ANDQ        $0x00000ff0, R8
+	RORXQ       $0x1c, R11, R9
+	ANDQ        $0x00000ff0, R9
+	RORXQ       $0x24, R11, R10
+	ANDQ        $0x00000ff0, R10
+	RORXQ       $0x2c, R11, R11
+	ANDQ        $0x00000ff0, R11
+	ADDQ        $0x08, CX
+	VMOVDQU     (AX)(BX*1), X13
+	VPOR        4096(AX)(SI*1), X13, X13
+	VPOR        8192(AX)(DI*1), X13, X13
+	VPOR        12288(AX)(R8*1), X13, X13
+	VPOR        16384(AX)(R9*1), X13, X13
+	VPOR        20480(AX)(R10*1), X13, X13
+	VPOR        24576(AX)(R11*1), X13, X13
+	MOVQ        (CX), R11
+	RORXQ       $0x3c, R11, BX
+	ANDQ        $0x00000ff0, BX
+	RORXQ       $0x04, R11, SI
+	ANDQ        $0x00000ff0, SI
+	RORXQ       $0x0c, R11, DI
+	ANDQ        $0x00000ff0, DI
+	RORXQ       $0x14, R11, R8
+	ANDQ        $0x00000ff0, R8
+	RORXQ       $0x1c, R11, R9
+	ANDQ        $0x00000ff0, R9
+	RORXQ       $0x24, R11, R10
+	ANDQ        $0x00000ff0, R10
+	RORXQ       $0x2c, R11, R11
+	ANDQ        $0x00000ff0, R11
+	ADDQ        $0x08, CX
+	VMOVDQU     (AX)(BX*1), X7
+	VPOR        4096(AX)(SI*1), X7, X7
+	VPOR        8192(AX)(DI*1), X7, X7
+	VPOR        12288(AX)(R8*1), X7, X7
+	VPOR        16384(AX)(R9*1), X7, X7
+	VPOR        20480(AX)(R10*1), X7, X7
+	VPOR        24576(AX)(R11*1), X7, X7
+	VINSERTI128 $0x01, X7, Y13, Y13
+	MOVQ        (CX), R11
+	RORXQ       $0x3c, R11, BX
+	ANDQ        $0x00000ff0, BX
+	RORXQ       $0x04, R11, SI
+	ANDQ        $0x00000ff0, SI
+	RORXQ       $0x0c, R11, DI
+	ANDQ        $0x00000ff0, DI
+	RORXQ       $0x14, R11, R8
+	ANDQ        $0x00000ff0, R8
+	RORXQ       $0x1c, R11, R9
+	ANDQ        $0x00000ff0, R9
+	RORXQ       $0x24, R11, R10
+	ANDQ        $0x00000ff0, R10
+	RORXQ       $0x2c, R11, R11
+	ANDQ        $0x00000ff0, R11
+	ADDQ        $0x08, CX
+	VMOVDQU     (AX)(BX*1), X14
+	VPOR        4096(AX)(SI*1), X14, X14
+	VPOR        8192(AX)(DI*1), X14, X14
+	VPOR        12288(AX)(R8*1), X14, X14
+	VPOR        16384(AX)(R9*1), X14, X14
+	VPOR        20480(AX)(R10*1), X14, X14
+	VPOR        24576(AX)(R11*1), X14, X14
+	MOVQ        (CX), R11
+	RORXQ       $0x3c, R11, BX
+	ANDQ        $0x00000ff0, BX
+	RORXQ       $0x04, R11, SI
+	ANDQ        $0x00000ff0, SI
+	RORXQ       $0x0c, R11, DI
+	ANDQ        $0x00000ff0, DI
+	RORXQ       $0x14, R11, R8
+	ANDQ        $0x00000ff0, R8
+	RORXQ       $0x1c, R11, R9
+	ANDQ        $0x00000ff0, R9
+	RORXQ       $0x24, R11, R10
+	ANDQ        $0x00000ff0, R10
+	RORXQ       $0x2c, R11, R11
+	ANDQ        $0x00000ff0, R11
+	ADDQ        $0x08, CX
+	VMOVDQU     (AX)(BX*1), X7
+	VPOR        4096(AX)(SI*1), X7, X7
+	VPOR        8192(AX)(DI*1), X7, X7
+	VPOR        12288(AX)(R8*1), X7, X7
+	VPOR        16384(AX)(R9*1), X7, X7
+	VPOR        20480(AX)(R10*1), X7, X7
+	VPOR        24576(AX)(R11*1), X7, X7
+	VINSERTI128 $0x01, X7, Y14, Y14
+	VPXOR       Y3, Y13, Y8
+	VPAND       Y3, Y13, Y13
+	VPXOR       Y8, Y14, Y3
+	VPAND       Y8, Y14, Y8
+	VPOR        Y8, Y13, Y13
+	VPXOR       Y4, Y11, Y8
+	VPAND       Y4, Y11, Y11
+	VPXOR       Y8, Y13, Y4
+	VPAND       Y8, Y13, Y8
+	VPOR        Y8, Y11, Y11
+	VPXOR       Y5, Y6, Y8
+	VPAND       Y5, Y6, Y6
+	VPXOR       Y8, Y11, Y5
+	VPAND       Y8, Y11, Y8
+	VPOR        Y8, Y6, Y6
+	VPAND       lowHalves<>+0(SB), Y6, Y8
+	VPSRLW      $0x04, Y6, Y6
+	VPAND       lowHalves<>+0(SB), Y6, Y6
+	VPSHUFB     Y8, Y1, Y8
+	VPSHUFB     Y6, Y1, Y6
+	VPADDB      Y8, Y6, Y6
+	VPSADBW     Y2, Y6, Y6
+	VPSLLQ      $0x03, Y6, Y6
+	VPADDQ      Y6, Y0, Y0
+	SUBQ        $0x10, DX
+	CMPQ        DX, $0x10
+	JAE         clashes7x256s_round
+	VPAND       lowHalves<>+0(SB), Y3, Y6
+	VPSRLW      $0x04, Y3, Y3
+	VPAND       lowHalves<>+0(SB), Y3, Y3
+	VPSHUFB     Y6, Y1, Y6
+	VPSHUFB     Y3, Y1, Y3
+	VPADDB      Y6, Y3, Y3
+	VPSADBW     Y2, Y3, Y3
+	VPADDQ      Y3, Y0, Y0
+	VPAND       lowHalves<>+0(SB), Y4, Y3
+	VPSRLW      $0x04, Y4, Y4
+	VPAND       lowHalves<>+0(SB), Y4, Y4
+	VPSHUFB     Y3, Y1, Y3
+	VPSHUFB     Y4, Y1, Y4
+	VPADDB      Y3, Y4, Y4
+	VPSADBW     Y2, Y4, Y4
+	VPSLLQ      $0x01, Y4, Y4
+	VPADDQ      Y4, Y0, Y0
+	VPAND       lowHalves<>+0(SB), Y5, Y3
+	VPSRLW      $0x04, Y5, Y4
+	VPAND       lowHalves<>+0(SB), Y4, Y4
+	VPSHUFB     Y3, Y1, Y3
+	VPSHUFB     Y4, Y1, Y4
+	VPADDB      Y3, Y4, Y5
+	VPSADBW     Y2, Y5, Y5
+	VPSLLQ      $0x02, Y5, Y5
+	VPADDQ      Y5, Y0, Y0
+	TESTQ       DX, DX
+	JZ          clashes7x256s_sum
+
+clashes7x256s_rest:
+	MOVQ    (CX), R11
+	RORXQ   $0x3c, R11, BX
+	ANDQ    $0x00000ff0, BX
+	RORXQ   $0x04, R11, SI
+	ANDQ    $0x00000ff0, SI
+	RORXQ   $0x0c, R11, DI
+	ANDQ    $0x00000ff0, DI
+	RORXQ   $0x14, R11, R8
+	ANDQ    $0x00000ff0, R8
+	RORXQ   $0x1c, R11, R9
+	ANDQ    $0x00000ff0, R9
+	RORXQ   $0x24, R11, R10
+	ANDQ    $0x00000ff0, R10
+	RORXQ   $0x2c, R11, R11
+	ANDQ    $0x00000ff0, R11
+	ADDQ    $0x08, CX
+	VMOVDQU (AX)(BX*1), X15
+	VPOR    4096(AX)(SI*1), X15, X15
+	VPOR    8192(AX)(DI*1), X15, X15
+	VPOR    12288(AX)(R8*1), X15, X15
+	VPOR    16384(AX)(R9*1), X15, X15
+	VPOR    20480(AX)(R10*1), X15, X15
+	VPOR    24576(AX)(R11*1), X15, X15
+	VPAND   lowHalves<>+0(SB), Y15, Y3
+	VPSRLW  $0x04, Y15, Y4
+	VPAND   lowHalves<>+0(SB), Y4, Y4
+	VPSHUFB Y3, Y1, Y3
+	VPSHUFB Y4, Y1, Y4
+	VPADDB  Y3, Y4, Y3
+	VPSADBW Y2, Y3, Y3
+	VPADDQ  Y3, Y0, Y0
+	DECQ    DX
+	JNZ     clashes7x256s_rest
+
+clashes7x256s_sum:
 	VEXTRACTI128 $0x01, Y0, X1
 	VPADDQ       X1, X0, X1
 	VPSHUFD      $0x4e, X1, X0
@@ -18448,8 +20982,8 @@ TEXT ·clashes7x256v1(SB), NOSPLIT, $0-40
 	TESTQ   DX, DX
 	JZ      clashes7x256v1_sum
 	VMOVDQU popcountNibbles<>+0(SB), Y1
-	VMOVDQU lowHalves<>+0(SB), Y2
-	VPXOR   Y3, Y3, Y3
+	VMOVDQU lowHalves<>+0(SB), Y3
+	VPXOR   Y2, Y2, Y2
 	VPXOR   Y4, Y4, Y4
 	VPXOR   Y5, Y5, Y5
 	VPXOR   Y6, Y6, Y6
@@ -18676,42 +21210,42 @@ clashes7x256v1_round:
 	VPXOR   Y9, Y8, Y6
 	VPAND   Y9, Y8, Y9
 	VPOR    Y9, Y7, Y7
-	VPAND   Y2, Y7, Y8
+	VPAND   Y3, Y7, Y8
 	VPSRLW  $0x04, Y7, Y7
-	VPAND   Y2, Y7, Y7
+	VPAND   Y3, Y7, Y7
 	VPSHUFB Y8, Y1, Y8
 	VPSHUFB Y7, Y1, Y7
 	VPADDB  Y8, Y7, Y7
-	VPSADBW Y3, Y7, Y7
+	VPSADBW Y2, Y7, Y7
 	VPSLLQ  $0x03, Y7, Y7
 	VPADDQ  Y7, Y0, Y0
 	SUBQ    $0x08, DX
 	CMPQ    DX, $0x08
 	JAE     clashes7x256v1_round
-	VPAND   Y2, Y4, Y7
+	VPAND   Y3, Y4, Y7
 	VPSRLW  $0x04, Y4, Y4
-	VPAND   Y2, Y4, Y4
+	VPAND   Y3, Y4, Y4
 	VPSHUFB Y7, Y1, Y7
 	VPSHUFB Y4, Y1, Y4
 	VPADDB  Y7, Y4, Y4
-	VPSADBW Y3, Y4, Y4
+	VPSADBW Y2, Y4, Y4
 	VPADDQ  Y4, Y0, Y0
-	VPAND   Y2, Y5, Y4
+	VPAND   Y3, Y5, Y4
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y4, Y1, Y4
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y4, Y5, Y5
-	VPSADBW Y3, Y5, Y5
+	VPSADBW Y2, Y5, Y5
 	VPSLLQ  $0x01, Y5, Y5
 	VPADDQ  Y5, Y0, Y0
-	VPAND   Y2, Y6, Y4
+	VPAND   Y3, Y6, Y4
 	VPSRLW  $0x04, Y6, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y4, Y1, Y4
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y4, Y5, Y6
-	VPSADBW Y3, Y6, Y6
+	VPSADBW Y2, Y6, Y6
 	VPSLLQ  $0x02, Y6, Y6
 	VPADDQ  Y6, Y0, Y0
 	TESTQ   DX, DX
@@ -18741,13 +21275,13 @@ clashes7x256v1_rest:
 	VPOR    32768(AX)(R9*1), Y4, Y4
 	VPOR    40960(AX)(R10*1), Y4, Y4
 	VPOR    49152(AX)(R11*1), Y4, Y4
-	VPAND   Y2, Y4, Y5
+	VPAND   Y3, Y4, Y5
 	VPSRLW  $0x04, Y4, Y4
-	VPAND   Y2, Y4, Y4
+	VPAND   Y3, Y4, Y4
 	VPSHUFB Y5, Y1, Y5
 	VPSHUFB Y4, Y1, Y4
 	VPADDB  Y5, Y4, Y4
-	VPSADBW Y3, Y4, Y4
+	VPSADBW Y2, Y4, Y4
 	VPADDQ  Y4, Y0, Y0
 	DECQ    DX
 	JNZ     clashes7x256v1_rest
@@ -18772,8 +21306,8 @@ TEXT ·clashes7x256v2(SB), NOSPLIT, $0-40
 	TESTQ   DX, DX
 	JZ      clashes7x256v2_sum
 	VMOVDQU popcountNibbles<>+0(SB), Y1
-	VMOVDQU lowHalves<>+0(SB), Y2
-	VPXOR   Y3, Y3, Y3
+	VMOVDQU lowHalves<>+0(SB), Y3
+	VPXOR   Y2, Y2, Y2
 	VPXOR   Y4, Y4, Y4
 	VPXOR   Y5, Y5, Y5
 	VPXOR   Y6, Y6, Y6
@@ -18936,42 +21470,42 @@ clashes7x256v2_round:
 	VPXOR   Y9, Y8, Y6
 	VPAND   Y9, Y8, Y9
 	VPOR    Y9, Y7, Y7
-	VPAND   Y2, Y7, Y8
+	VPAND   Y3, Y7, Y8
 	VPSRLW  $0x04, Y7, Y7
-	VPAND   Y2, Y7, Y7
+	VPAND   Y3, Y7, Y7
 	VPSHUFB Y8, Y1, Y8
 	VPSHUFB Y7, Y1, Y7
 	VPADDB  Y8, Y7, Y7
-	VPSADBW Y3, Y7, Y7
+	VPSADBW Y2, Y7, Y7
 	VPSLLQ  $0x03, Y7, Y7
 	VPADDQ  Y7, Y0, Y0
 	SUBQ    $0x04, DX
 	CMPQ    DX, $0x04
 	JAE     clashes7x256v2_round
-	VPAND   Y2, Y4, Y7
+	VPAND   Y3, Y4, Y7
 	VPSRLW  $0x04, Y4, Y4
-	VPAND   Y2, Y4, Y4
+	VPAND   Y3, Y4, Y4
 	VPSHUFB Y7, Y1, Y7
 	VPSHUFB Y4, Y1, Y4
 	VPADDB  Y7, Y4, Y4
-	VPSADBW Y3, Y4, Y4
+	VPSADBW Y2, Y4, Y4
 	VPADDQ  Y4, Y0, Y0
-	VPAND   Y2, Y5, Y4
+	VPAND   Y3, Y5, Y4
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y4, Y1, Y4
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y4, Y5, Y5
-	VPSADBW Y3, Y5, Y5
+	VPSADBW Y2, Y5, Y5
 	VPSLLQ  $0x01, Y5, Y5
 	VPADDQ  Y5, Y0, Y0
-	VPAND   Y2, Y6, Y4
+	VPAND   Y3, Y6, Y4
 	VPSRLW  $0x04, Y6, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y4, Y1, Y4
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y4, Y5, Y6
-	VPSADBW Y3, Y6, Y6
+	VPSADBW Y2, Y6, Y6
 	VPSLLQ  $0x02, Y6, Y6
 	VPADDQ  Y6, Y0, Y0
 	TESTQ   DX, DX
@@ -19001,9 +21535,9 @@ clashes7x256v2_rest:
 	VPOR    65536(AX)(R9*1), Y4, Y4
 	VPOR    81920(AX)(R10*1), Y4, Y4
 	VPOR    98304(AX)(R11*1), Y4, Y4
-	VPAND   Y2, Y4, Y5
+	VPAND   Y3, Y4, Y5
 	VPSRLW  $0x04, Y4, Y4
-	VPAND   Y2, Y4, Y4
+	VPAND   Y3, Y4, Y4
 	VPSHUFB Y5, Y1, Y5
 	VPSHUFB Y4, Y1, Y4
 	VPADDB  Y5, Y4, Y4
@@ -19014,14 +21548,14 @@ clashes7x256v2_rest:
 	VPOR    65568(AX)(R9*1), Y5, Y5
 	VPOR    81952(AX)(R10*1), Y5, Y5
 	VPOR    98336(AX)(R11*1), Y5, Y5
-	VPAND   Y2, Y5, Y6
+	VPAND   Y3, Y5, Y6
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y6, Y1, Y6
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y6, Y4, Y4
 	VPADDB  Y5, Y4, Y4
-	VPSADBW Y3, Y4, Y4
+	VPSADBW Y2, Y4, Y4
 	VPADDQ  Y4, Y0, Y0
 	DECQ    DX
 	JNZ     clashes7x256v2_rest
@@ -19046,8 +21580,8 @@ TEXT ·clashes7x256v3(SB), NOSPLIT, $0-40
 	TESTQ   DX, DX
 	JZ      clashes7x256v3_sum
 	VMOVDQU popcountNibbles<>+0(SB), Y1
-	VMOVDQU lowHalves<>+0(SB), Y2
-	VPXOR   Y3, Y3, Y3
+	VMOVDQU lowHalves<>+0(SB), Y3
+	VPXOR   Y2, Y2, Y2
 	VPXOR   Y4, Y4, Y4
 	VPXOR   Y5, Y5, Y5
 	VPXOR   Y6, Y6, Y6
@@ -19215,13 +21749,13 @@ clashes7x256v3_round:
 	VPXOR   Y9, Y8, Y6
 	VPAND   Y9, Y8, Y9
 	VPOR    Y9, Y7, Y7
-	VPAND   Y2, Y7, Y8
+	VPAND   Y3, Y7, Y8
 	VPSRLW  $0x04, Y7, Y7
-	VPAND   Y2, Y7, Y7
+	VPAND   Y3, Y7, Y7
 	VPSHUFB Y8, Y1, Y8
 	VPSHUFB Y7, Y1, Y7
 	VPADDB  Y8, Y7, Y7
-	VPSADBW Y3, Y7, Y7
+	VPSADBW Y2, Y7, Y7
 	VPSLLQ  $0x03, Y7, Y7
 	VPADDQ  Y7, Y0, Y0
 	VMOVDQU 64(AX)(BX*1), Y7
@@ -19384,13 +21918,13 @@ clashes7x256v3_round:
 	VPXOR   Y9, Y8, Y6
 	VPAND   Y9, Y8, Y9
 	VPOR    Y9, Y7, Y7
-	VPAND   Y2, Y7, Y8
+	VPAND   Y3, Y7, Y8
 	VPSRLW  $0x04, Y7, Y7
-	VPAND   Y2, Y7, Y7
+	VPAND   Y3, Y7, Y7
 	VPSHUFB Y8, Y1, Y8
 	VPSHUFB Y7, Y1, Y7
 	VPADDB  Y8, Y7, Y7
-	VPSADBW Y3, Y7, Y7
+	VPSADBW Y2, Y7, Y7
 	VPSLLQ  $0x03, Y7, Y7
 	VPADDQ  Y7, Y0, Y0
 	VMOVDQU 32(AX)(BX*1), Y7
@@ -19530,42 +22064,42 @@ clashes7x256v3_round:
 	VPXOR   Y9, Y8, Y6
 	VPAND   Y9, Y8, Y9
 	VPOR    Y9, Y7, Y7
-	VPAND   Y2, Y7, Y8
+	VPAND   Y3, Y7, Y8
 	VPSRLW  $0x04, Y7, Y7
-	VPAND   Y2, Y7, Y7
+	VPAND   Y3, Y7, Y7
 	VPSHUFB Y8, Y1, Y8
 	VPSHUFB Y7, Y1, Y7
 	VPADDB  Y8, Y7, Y7
-	VPSADBW Y3, Y7, Y7
+	VPSADBW Y2, Y7, Y7
 	VPSLLQ  $0x03, Y7, Y7
 	VPADDQ  Y7, Y0, Y0
 	SUBQ    $0x08, DX
 	CMPQ    DX, $0x08
 	JAE     clashes7x256v3_round
-	VPAND   Y2, Y4, Y7
+	VPAND   Y3, Y4, Y7
 	VPSRLW  $0x04, Y4, Y4
-	VPAND   Y2, Y4, Y4
+	VPAND   Y3, Y4, Y4
 	VPSHUFB Y7, Y1, Y7
 	VPSHUFB Y4, Y1, Y4
 	VPADDB  Y7, Y4, Y4
-	VPSADBW Y3, Y4, Y4
+	VPSADBW Y2, Y4, Y4
 	VPADDQ  Y4, Y0, Y0
-	VPAND   Y2, Y5, Y4
+	VPAND   Y3, Y5, Y4
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y4, Y1, Y4
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y4, Y5, Y5
-	VPSADBW Y3, Y5, Y5
+	VPSADBW Y2, Y5, Y5
 	VPSLLQ  $0x01, Y5, Y5
 	VPADDQ  Y5, Y0, Y0
-	VPAND   Y2, Y6, Y4
+	VPAND   Y3, Y6, Y4
 	VPSRLW  $0x04, Y6, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y4, Y1, Y4
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y4, Y5, Y6
-	VPSADBW Y3, Y6, Y6
+	VPSADBW Y2, Y6, Y6
 	VPSLLQ  $0x02, Y6, Y6
 	VPADDQ  Y6, Y0, Y0
 	TESTQ   DX, DX
@@ -19602,9 +22136,9 @@ clashes7x256v3_rest:
 	VPOR    98304(AX)(R9*1), Y4, Y4
 	VPOR    122880(AX)(R10*1), Y4, Y4
 	VPOR    147456(AX)(R11*1), Y4, Y4
-	VPAND   Y2, Y4, Y5
+	VPAND   Y3, Y4, Y5
 	VPSRLW  $0x04, Y4, Y4
-	VPAND   Y2, Y4, Y4
+	VPAND   Y3, Y4, Y4
 	VPSHUFB Y5, Y1, Y5
 	VPSHUFB Y4, Y1, Y4
 	VPADDB  Y5, Y4, Y4
@@ -19615,9 +22149,9 @@ clashes7x256v3_rest:
 	VPOR    98336(AX)(R9*1), Y5, Y5
 	VPOR    122912(AX)(R10*1), Y5, Y5
 	VPOR    147488(AX)(R11*1), Y5, Y5
-	VPAND   Y2, Y5, Y6
+	VPAND   Y3, Y5, Y6
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y6, Y1, Y6
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y6, Y4, Y4
@@ -19629,14 +22163,14 @@ clashes7x256v3_rest:
 	VPOR    98368(AX)(R9*1), Y5, Y5
 	VPOR    122944(AX)(R10*1), Y5, Y5
 	VPOR    147520(AX)(R11*1), Y5, Y5
-	VPAND   Y2, Y5, Y6
+	VPAND   Y3, Y5, Y6
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y6, Y1, Y6
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y6, Y4, Y4
 	VPADDB  Y5, Y4, Y4
-	VPSADBW Y3, Y4, Y4
+	VPSADBW Y2, Y4, Y4
 	VPADDQ  Y4, Y0, Y0
 	DECQ    DX
 	JNZ     clashes7x256v3_rest
@@ -19661,8 +22195,8 @@ TEXT ·clashes7x256v4(SB), NOSPLIT, $0-40
 	TESTQ   DX, DX
 	JZ      clashes7x256v4_sum
 	VMOVDQU popcountNibbles<>+0(SB), Y1
-	VMOVDQU lowHalves<>+0(SB), Y2
-	VPXOR   Y3, Y3, Y3
+	VMOVDQU lowHalves<>+0(SB), Y3
+	VPXOR   Y2, Y2, Y2
 	VPXOR   Y4, Y4, Y4
 	VPXOR   Y5, Y5, Y5
 	VPXOR   Y6, Y6, Y6
@@ -19793,42 +22327,42 @@ clashes7x256v4_round:
 	VPXOR   Y9, Y8, Y6
 	VPAND   Y9, Y8, Y9
 	VPOR    Y9, Y7, Y7
-	VPAND   Y2, Y7, Y8
+	VPAND   Y3, Y7, Y8
 	VPSRLW  $0x04, Y7, Y7
-	VPAND   Y2, Y7, Y7
+	VPAND   Y3, Y7, Y7
 	VPSHUFB Y8, Y1, Y8
 	VPSHUFB Y7, Y1, Y7
 	VPADDB  Y8, Y7, Y7
-	VPSADBW Y3, Y7, Y7
+	VPSADBW Y2, Y7, Y7
 	VPSLLQ  $0x03, Y7, Y7
 	VPADDQ  Y7, Y0, Y0
 	SUBQ    $0x02, DX
 	CMPQ    DX, $0x02
 	JAE     clashes7x256v4_round
-	VPAND   Y2, Y4, Y7
+	VPAND   Y3, Y4, Y7
 	VPSRLW  $0x04, Y4, Y4
-	VPAND   Y2, Y4, Y4
+	VPAND   Y3, Y4, Y4
 	VPSHUFB Y7, Y1, Y7
 	VPSHUFB Y4, Y1, Y4
 	VPADDB  Y7, Y4, Y4
-	VPSADBW Y3, Y4, Y4
+	VPSADBW Y2, Y4, Y4
 	VPADDQ  Y4, Y0, Y0
-	VPAND   Y2, Y5, Y4
+	VPAND   Y3, Y5, Y4
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y4, Y1, Y4
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y4, Y5, Y5
-	VPSADBW Y3, Y5, Y5
+	VPSADBW Y2, Y5, Y5
 	VPSLLQ  $0x01, Y5, Y5
 	VPADDQ  Y5, Y0, Y0
-	VPAND   Y2, Y6, Y4
+	VPAND   Y3, Y6, Y4
 	VPSRLW  $0x04, Y6, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y4, Y1, Y4
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y4, Y5, Y6
-	VPSADBW Y3, Y6, Y6
+	VPSADBW Y2, Y6, Y6
 	VPSLLQ  $0x02, Y6, Y6
 	VPADDQ  Y6, Y0, Y0
 	TESTQ   DX, DX
@@ -19858,9 +22392,9 @@ clashes7x256v4_rest:
 	VPOR    131072(AX)(R9*1), Y4, Y4
 	VPOR    163840(AX)(R10*1), Y4, Y4
 	VPOR    196608(AX)(R11*1), Y4, Y4
-	VPAND   Y2, Y4, Y5
+	VPAND   Y3, Y4, Y5
 	VPSRLW  $0x04, Y4, Y4
-	VPAND   Y2, Y4, Y4
+	VPAND   Y3, Y4, Y4
 	VPSHUFB Y5, Y1, Y5
 	VPSHUFB Y4, Y1, Y4
 	VPADDB  Y5, Y4, Y4
@@ -19871,9 +22405,9 @@ clashes7x256v4_rest:
 	VPOR    131104(AX)(R9*1), Y5, Y5
 	VPOR    163872(AX)(R10*1), Y5, Y5
 	VPOR    196640(AX)(R11*1), Y5, Y5
-	VPAND   Y2, Y5, Y6
+	VPAND   Y3, Y5, Y6
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y6, Y1, Y6
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y6, Y4, Y4
@@ -19885,9 +22419,9 @@ clashes7x256v4_rest:
 	VPOR    131136(AX)(R9*1), Y5, Y5
 	VPOR    163904(AX)(R10*1), Y5, Y5
 	VPOR    196672(AX)(R11*1), Y5, Y5
-	VPAND   Y2, Y5, Y6
+	VPAND   Y3, Y5, Y6
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y6, Y1, Y6
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y6, Y4, Y4
@@ -19899,14 +22433,14 @@ clashes7x256v4_rest:
 	VPOR    131168(AX)(R9*1), Y5, Y5
 	VPOR    163936(AX)(R10*1), Y5, Y5
 	VPOR    196704(AX)(R11*1), Y5, Y5
-	VPAND   Y2, Y5, Y6
+	VPAND   Y3, Y5, Y6
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y6, Y1, Y6
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y6, Y4, Y4
 	VPADDB  Y5, Y4, Y4
-	VPSADBW Y3, Y4, Y4
+	VPSADBW Y2, Y4, Y4
 	VPADDQ  Y4, Y0, Y0
 	DECQ    DX
 	JNZ     clashes7x256v4_rest
@@ -19931,8 +22465,8 @@ TEXT ·clashes7x256v5(SB), NOSPLIT, $0-40
 	TESTQ   DX, DX
 	JZ      clashes7x256v5_sum
 	VMOVDQU popcountNibbles<>+0(SB), Y1
-	VMOVDQU lowHalves<>+0(SB), Y2
-	VPXOR   Y3, Y3, Y3
+	VMOVDQU lowHalves<>+0(SB), Y3
+	VPXOR   Y2, Y2, Y2
 	VPXOR   Y4, Y4, Y4
 	VPXOR   Y5, Y5, Y5
 	VPXOR   Y6, Y6, Y6
@@ -20077,13 +22611,13 @@ clashes7x256v5_round:
 	VPXOR   Y9, Y8, Y6
 	VPAND   Y9, Y8, Y9
 	VPOR    Y9, Y7, Y7
-	VPAND   Y2, Y7, Y8
+	VPAND   Y3, Y7, Y8
 	VPSRLW  $0x04, Y7, Y7
-	VPAND   Y2, Y7, Y7
+	VPAND   Y3, Y7, Y7
 	VPSHUFB Y8, Y1, Y8
 	VPSHUFB Y7, Y1, Y7
 	VPADDB  Y8, Y7, Y7
-	VPSADBW Y3, Y7, Y7
+	VPSADBW Y2, Y7, Y7
 	VPSLLQ  $0x03, Y7, Y7
 	VPADDQ  Y7, Y0, Y0
 	VMOVDQU 96(AX)(BX*1), Y7
@@ -20223,13 +22757,13 @@ clashes7x256v5_round:
 	VPXOR   Y9, Y8, Y6
 	VPAND   Y9, Y8, Y9
 	VPOR    Y9, Y7, Y7
-	VPAND   Y2, Y7, Y8
+	VPAND   Y3, Y7, Y8
 	VPSRLW  $0x04, Y7, Y7
-	VPAND   Y2, Y7, Y7
+	VPAND   Y3, Y7, Y7
 	VPSHUFB Y8, Y1, Y8
 	VPSHUFB Y7, Y1, Y7
 	VPADDB  Y8, Y7, Y7
-	VPSADBW Y3, Y7, Y7
+	VPSADBW Y2, Y7, Y7
 	VPSLLQ  $0x03, Y7, Y7
 	VPADDQ  Y7, Y0, Y0
 	VMOVDQU 32(AX)(BX*1), Y7
@@ -20346,13 +22880,13 @@ clashes7x256v5_round:
 	VPXOR   Y9, Y8, Y6
 	VPAND   Y9, Y8, Y9
 	VPOR    Y9, Y7, Y7
-	VPAND   Y2, Y7, Y8
+	VPAND   Y3, Y7, Y8
 	VPSRLW  $0x04, Y7, Y7
-	VPAND   Y2, Y7, Y7
+	VPAND   Y3, Y7, Y7
 	VPSHUFB Y8, Y1, Y8
 	VPSHUFB Y7, Y1, Y7
 	VPADDB  Y8, Y7, Y7
-	VPSADBW Y3, Y7, Y7
+	VPSADBW Y2, Y7, Y7
 	VPSLLQ  $0x03, Y7, Y7
 	VPADDQ  Y7, Y0, Y0
 	VMOVDQU 128(AX)(BX*1), Y7
@@ -20492,13 +23026,13 @@ clashes7x256v5_round:
 	VPXOR   Y9, Y8, Y6
 	VPAND   Y9, Y8, Y9
 	VPOR    Y9, Y7, Y7
-	VPAND   Y2, Y7, Y8
+	VPAND   Y3, Y7, Y8
 	VPSRLW  $0x04, Y7, Y7
-	VPAND   Y2, Y7, Y7
+	VPAND   Y3, Y7, Y7
 	VPSHUFB Y8, Y1, Y8
 	VPSHUFB Y7, Y1, Y7
 	VPADDB  Y8, Y7, Y7
-	VPSADBW Y3, Y7, Y7
+	VPSADBW Y2, Y7, Y7
 	VPSLLQ  $0x03, Y7, Y7
 	VPADDQ  Y7, Y0, Y0
 	VMOVDQU 64(AX)(BX*1), Y7
@@ -20615,42 +23149,42 @@ clashes7x256v5_round:
 	VPXOR   Y9, Y8, Y6
 	VPAND   Y9, Y8, Y9
 	VPOR    Y9, Y7, Y7
-	VPAND   Y2, Y7, Y8
+	VPAND   Y3, Y7, Y8
 	VPSRLW  $0x04, Y7, Y7
-	VPAND   Y2, Y7, Y7
+	VPAND   Y3, Y7, Y7
 	VPSHUFB Y8, Y1, Y8
 	VPSHUFB Y7, Y1, Y7
 	VPADDB  Y8, Y7, Y7
-	VPSADBW Y3, Y7, Y7
+	VPSADBW Y2, Y7, Y7
 	VPSLLQ  $0x03, Y7, Y7
 	VPADDQ  Y7, Y0, Y0
 	SUBQ    $0x08, DX
 	CMPQ    DX, $0x08
 	JAE     clashes7x256v5_round
-	VPAND   Y2, Y4, Y7
+	VPAND   Y3, Y4, Y7
 	VPSRLW  $0x04, Y4, Y4
-	VPAND   Y2, Y4, Y4
+	VPAND   Y3, Y4, Y4
 	VPSHUFB Y7, Y1, Y7
 	VPSHUFB Y4, Y1, Y4
 	VPADDB  Y7, Y4, Y4
-	VPSADBW Y3, Y4, Y4
+	VPSADBW Y2, Y4, Y4
 	VPADDQ  Y4, Y0, Y0
-	VPAND   Y2, Y5, Y4
+	VPAND   Y3, Y5, Y4
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y4, Y1, Y4
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y4, Y5, Y5
-	VPSADBW Y3, Y5, Y5
+	VPSADBW Y2, Y5, Y5
 	VPSLLQ  $0x01, Y5, Y5
 	VPADDQ  Y5, Y0, Y0
-	VPAND   Y2, Y6, Y4
+	VPAND   Y3, Y6, Y4
 	VPSRLW  $0x04, Y6, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y4, Y1, Y4
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y4, Y5, Y6
-	VPSADBW Y3, Y6, Y6
+	VPSADBW Y2, Y6, Y6
 	VPSLLQ  $0x02, Y6, Y6
 	VPADDQ  Y6, Y0, Y0
 	TESTQ   DX, DX
@@ -20687,9 +23221,9 @@ clashes7x256v5_rest:
 	VPOR    163840(AX)(R9*1), Y4, Y4
 	VPOR    204800(AX)(R10*1), Y4, Y4
 	VPOR    245760(AX)(R11*1), Y4, Y4
-	VPAND   Y2, Y4, Y5
+	VPAND   Y3, Y4, Y5
 	VPSRLW  $0x04, Y4, Y4
-	VPAND   Y2, Y4, Y4
+	VPAND   Y3, Y4, Y4
 	VPSHUFB Y5, Y1, Y5
 	VPSHUFB Y4, Y1, Y4
 	VPADDB  Y5, Y4, Y4
@@ -20700,9 +23234,9 @@ clashes7x256v5_rest:
 	VPOR    163872(AX)(R9*1), Y5, Y5
 	VPOR    204832(AX)(R10*1), Y5, Y5
 	VPOR    245792(AX)(R11*1), Y5, Y5
-	VPAND   Y2, Y5, Y6
+	VPAND   Y3, Y5, Y6
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y6, Y1, Y6
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y6, Y4, Y4
@@ -20714,9 +23248,9 @@ clashes7x256v5_rest:
 	VPOR    163904(AX)(R9*1), Y5, Y5
 	VPOR    204864(AX)(R10*1), Y5, Y5
 	VPOR    245824(AX)(R11*1), Y5, Y5
-	VPAND   Y2, Y5, Y6
+	VPAND   Y3, Y5, Y6
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y6, Y1, Y6
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y6, Y4, Y4
@@ -20728,9 +23262,9 @@ clashes7x256v5_rest:
 	VPOR    163936(AX)(R9*1), Y5, Y5
 	VPOR    204896(AX)(R10*1), Y5, Y5
 	VPOR    245856(AX)(R11*1), Y5, Y5
-	VPAND   Y2, Y5, Y6
+	VPAND   Y3, Y5, Y6
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y6, Y1, Y6
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y6, Y4, Y4
@@ -20742,14 +23276,14 @@ clashes7x256v5_rest:
 	VPOR    163968(AX)(R9*1), Y5, Y5
 	VPOR    204928(AX)(R10*1), Y5, Y5
 	VPOR    245888(AX)(R11*1), Y5, Y5
-	VPAND   Y2, Y5, Y6
+	VPAND   Y3, Y5, Y6
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y6, Y1, Y6
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y6, Y4, Y4
 	VPADDB  Y5, Y4, Y4
-	VPSADBW Y3, Y4, Y4
+	VPSADBW Y2, Y4, Y4
 	VPADDQ  Y4, Y0, Y0
 	DECQ    DX
 	JNZ     clashes7x256v5_rest
@@ -20774,8 +23308,8 @@ TEXT ·clashes7x256v6(SB), NOSPLIT, $0-40
 	TESTQ   DX, DX
 	JZ      clashes7x256v6_sum
 	VMOVDQU popcountNibbles<>+0(SB), Y1
-	VMOVDQU lowHalves<>+0(SB), Y2
-	VPXOR   Y3, Y3, Y3
+	VMOVDQU lowHalves<>+0(SB), Y3
+	VPXOR   Y2, Y2, Y2
 	VPXOR   Y4, Y4, Y4
 	VPXOR   Y5, Y5, Y5
 	VPXOR   Y6, Y6, Y6
@@ -20920,13 +23454,13 @@ clashes7x256v6_round:
 	VPXOR   Y9, Y8, Y6
 	VPAND   Y9, Y8, Y9
 	VPOR    Y9, Y7, Y7
-	VPAND   Y2, Y7, Y8
+	VPAND   Y3, Y7, Y8
 	VPSRLW  $0x04, Y7, Y7
-	VPAND   Y2, Y7, Y7
+	VPAND   Y3, Y7, Y7
 	VPSHUFB Y8, Y1, Y8
 	VPSHUFB Y7, Y1, Y7
 	VPADDB  Y8, Y7, Y7
-	VPSADBW Y3, Y7, Y7
+	VPSADBW Y2, Y7, Y7
 	VPSLLQ  $0x03, Y7, Y7
 	VPADDQ  Y7, Y0, Y0
 	VMOVDQU 64(AX)(BX*1), Y7
@@ -21043,13 +23577,13 @@ clashes7x256v6_round:
 	VPXOR   Y9, Y8, Y6
 	VPAND   Y9, Y8, Y9
 	VPOR    Y9, Y7, Y7
-	VPAND   Y2, Y7, Y8
+	VPAND   Y3, Y7, Y8
 	VPSRLW  $0x04, Y7, Y7
-	VPAND   Y2, Y7, Y7
+	VPAND   Y3, Y7, Y7
 	VPSHUFB Y8, Y1, Y8
 	VPSHUFB Y7, Y1, Y7
 	VPADDB  Y8, Y7, Y7
-	VPSADBW Y3, Y7, Y7
+	VPSADBW Y2, Y7, Y7
 	VPSLLQ  $0x03, Y7, Y7
 	VPADDQ  Y7, Y0, Y0
 	VMOVDQU 128(AX)(BX*1), Y7
@@ -21166,42 +23700,42 @@ clashes7x256v6_round:
 	VPXOR   Y9, Y8, Y6
 	VPAND   Y9, Y8, Y9
 	VPOR    Y9, Y7, Y7
-	VPAND   Y2, Y7, Y8
+	VPAND   Y3, Y7, Y8
 	VPSRLW  $0x04, Y7, Y7
-	VPAND   Y2, Y7, Y7
+	VPAND   Y3, Y7, Y7
 	VPSHUFB Y8, Y1, Y8
 	VPSHUFB Y7, Y1, Y7
 	VPADDB  Y8, Y7, Y7
-	VPSADBW Y3, Y7, Y7
+	VPSADBW Y2, Y7, Y7
 	VPSLLQ  $0x03, Y7, Y7
 	VPADDQ  Y7, Y0, Y0
 	SUBQ    $0x04, DX
 	CMPQ    DX, $0x04
 	JAE     clashes7x256v6_round
-	VPAND   Y2, Y4, Y7
+	VPAND   Y3, Y4, Y7
 	VPSRLW  $0x04, Y4, Y4
-	VPAND   Y2, Y4, Y4
+	VPAND   Y3, Y4, Y4
 	VPSHUFB Y7, Y1, Y7
 	VPSHUFB Y4, Y1, Y4
 	VPADDB  Y7, Y4, Y4
-	VPSADBW Y3, Y4, Y4
+	VPSADBW Y2, Y4, Y4
 	VPADDQ  Y4, Y0, Y0
-	VPAND   Y2, Y5, Y4
+	VPAND   Y3, Y5, Y4
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y4, Y1, Y4
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y4, Y5, Y5
-	VPSADBW Y3, Y5, Y5
+	VPSADBW Y2, Y5, Y5
 	VPSLLQ  $0x01, Y5, Y5
 	VPADDQ  Y5, Y0, Y0
-	VPAND   Y2, Y6, Y4
+	VPAND   Y3, Y6, Y4
 	VPSRLW  $0x04, Y6, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y4, Y1, Y4
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y4, Y5, Y6
-	VPSADBW Y3, Y6, Y6
+	VPSADBW Y2, Y6, Y6
 	VPSLLQ  $0x02, Y6, Y6
 	VPADDQ  Y6, Y0, Y0
 	TESTQ   DX, DX
@@ -21238,9 +23772,9 @@ clashes7x256v6_rest:
 	VPOR    196608(AX)(R9*1), Y4, Y4
 	VPOR    245760(AX)(R10*1), Y4, Y4
 	VPOR    294912(AX)(R11*1), Y4, Y4
-	VPAND   Y2, Y4, Y5
+	VPAND   Y3, Y4, Y5
 	VPSRLW  $0x04, Y4, Y4
-	VPAND   Y2, Y4, Y4
+	VPAND   Y3, Y4, Y4
 	VPSHUFB Y5, Y1, Y5
 	VPSHUFB Y4, Y1, Y4
 	VPADDB  Y5, Y4, Y4
@@ -21251,9 +23785,9 @@ clashes7x256v6_rest:
 	VPOR    196640(AX)(R9*1), Y5, Y5
 	VPOR    245792(AX)(R10*1), Y5, Y5
 	VPOR    294944(AX)(R11*1), Y5, Y5
-	VPAND   Y2, Y5, Y6
+	VPAND   Y3, Y5, Y6
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y6, Y1, Y6
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y6, Y4, Y4
@@ -21265,9 +23799,9 @@ clashes7x256v6_rest:
 	VPOR    196672(AX)(R9*1), Y5, Y5
 	VPOR    245824(AX)(R10*1), Y5, Y5
 	VPOR    294976(AX)(R11*1), Y5, Y5
-	VPAND   Y2, Y5, Y6
+	VPAND   Y3, Y5, Y6
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y6, Y1, Y6
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y6, Y4, Y4
@@ -21279,9 +23813,9 @@ clashes7x256v6_rest:
 	VPOR    196704(AX)(R9*1), Y5, Y5
 	VPOR    245856(AX)(R10*1), Y5, Y5
 	VPOR    295008(AX)(R11*1), Y5, Y5
-	VPAND   Y2, Y5, Y6
+	VPAND   Y3, Y5, Y6
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y6, Y1, Y6
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y6, Y4, Y4
@@ -21293,9 +23827,9 @@ clashes7x256v6_rest:
 	VPOR    196736(AX)(R9*1), Y5, Y5
 	VPOR    245888(AX)(R10*1), Y5, Y5
 	VPOR    295040(AX)(R11*1), Y5, Y5
-	VPAND   Y2, Y5, Y6
+	VPAND   Y3, Y5, Y6
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y6, Y1, Y6
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y6, Y4, Y4
@@ -21307,14 +23841,14 @@ clashes7x256v6_rest:
 	VPOR    196768(AX)(R9*1), Y5, Y5
 	VPOR    245920(AX)(R10*1), Y5, Y5
 	VPOR    295072(AX)(R11*1), Y5, Y5
-	VPAND   Y2, Y5, Y6
+	VPAND   Y3, Y5, Y6
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y6, Y1, Y6
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y6, Y4, Y4
 	VPADDB  Y5, Y4, Y4
-	VPSADBW Y3, Y4, Y4
+	VPSADBW Y2, Y4, Y4
 	VPADDQ  Y4, Y0, Y0
 	DECQ    DX
 	JNZ     clashes7x256v6_rest
@@ -21339,8 +23873,8 @@ TEXT ·clashes7x256v7(SB), NOSPLIT, $0-40
 	TESTQ   DX, DX
 	JZ      clashes7x256v7_sum
 	VMOVDQU popcountNibbles<>+0(SB), Y1
-	VMOVDQU lowHalves<>+0(SB), Y2
-	VPXOR   Y3, Y3, Y3
+	VMOVDQU lowHalves<>+0(SB), Y3
+	VPXOR   Y2, Y2, Y2
 	VPXOR   Y4, Y4, Y4
 	VPXOR   Y5, Y5, Y5
 	VPXOR   Y6, Y6, Y6
@@ -21485,13 +24019,13 @@ clashes7x256v7_round:
 	VPXOR   Y9, Y8, Y6
 	VPAND   Y9, Y8, Y9
 	VPOR    Y9, Y7, Y7
-	VPAND   Y2, Y7, Y8
+	VPAND   Y3, Y7, Y8
 	VPSRLW  $0x04, Y7, Y7
-	VPAND   Y2, Y7, Y7
+	VPAND   Y3, Y7, Y7
 	VPSHUFB Y8, Y1, Y8
 	VPSHUFB Y7, Y1, Y7
 	VPADDB  Y8, Y7, Y7
-	VPSADBW Y3, Y7, Y7
+	VPSADBW Y2, Y7, Y7
 	VPSLLQ  $0x03, Y7, Y7
 	VPADDQ  Y7, Y0, Y0
 	VMOVDQU 32(AX)(BX*1), Y7
@@ -21608,13 +24142,13 @@ clashes7x256v7_round:
 	VPXOR   Y9, Y8, Y6
 	VPAND   Y9, Y8, Y9
 	VPOR    Y9, Y7, Y7
-	VPAND   Y2, Y7, Y8
+	VPAND   Y3, Y7, Y8
 	VPSRLW  $0x04, Y7, Y7
-	VPAND   Y2, Y7, Y7
+	VPAND   Y3, Y7, Y7
 	VPSHUFB Y8, Y1, Y8
 	VPSHUFB Y7, Y1, Y7
 	VPADDB  Y8, Y7, Y7
-	VPSADBW Y3, Y7, Y7
+	VPSADBW Y2, Y7, Y7
 	VPSLLQ  $0x03, Y7, Y7
 	VPADDQ  Y7, Y0, Y0
 	VMOVDQU 64(AX)(BX*1), Y7
@@ -21731,13 +24265,13 @@ clashes7x256v7_round:
 	VPXOR   Y9, Y8, Y6
 	VPAND   Y9, Y8, Y9
 	VPOR    Y9, Y7, Y7
-	VPAND   Y2, Y7, Y8
+	VPAND   Y3, Y7, Y8
 	VPSRLW  $0x04, Y7, Y7
-	VPAND   Y2, Y7, Y7
+	VPAND   Y3, Y7, Y7
 	VPSHUFB Y8, Y1, Y8
 	VPSHUFB Y7, Y1, Y7
 	VPADDB  Y8, Y7, Y7
-	VPSADBW Y3, Y7, Y7
+	VPSADBW Y2, Y7, Y7
 	VPSLLQ  $0x03, Y7, Y7
 	VPADDQ  Y7, Y0, Y0
 	VMOVDQU 96(AX)(BX*1), Y7
@@ -21854,13 +24388,13 @@ clashes7x256v7_round:
 	VPXOR   Y9, Y8, Y6
 	VPAND   Y9, Y8, Y9
 	VPOR    Y9, Y7, Y7
-	VPAND   Y2, Y7, Y8
+	VPAND   Y3, Y7, Y8
 	VPSRLW  $0x04, Y7, Y7
-	VPAND   Y2, Y7, Y7
+	VPAND   Y3, Y7, Y7
 	VPSHUFB Y8, Y1, Y8
 	VPSHUFB Y7, Y1, Y7
 	VPADDB  Y8, Y7, Y7
-	VPSADBW Y3, Y7, Y7
+	VPSADBW Y2, Y7, Y7
 	VPSLLQ  $0x03, Y7, Y7
 	VPADDQ  Y7, Y0, Y0
 	VMOVDQU 128(AX)(BX*1), Y7
@@ -21977,13 +24511,13 @@ clashes7x256v7_round:
 	VPXOR   Y9, Y8, Y6
 	VPAND   Y9, Y8, Y9
 	VPOR    Y9, Y7, Y7
-	VPAND   Y2, Y7, Y8
+	VPAND   Y3, Y7, Y8
 	VPSRLW  $0x04, Y7, Y7
-	VPAND   Y2, Y7, Y7
+	VPAND   Y3, Y7, Y7
 	VPSHUFB Y8, Y1, Y8
 	VPSHUFB Y7, Y1, Y7
 	VPADDB  Y8, Y7, Y7
-	VPSADBW Y3, Y7, Y7
+	VPSADBW Y2, Y7, Y7
 	VPSLLQ  $0x03, Y7, Y7
 	VPADDQ  Y7, Y0, Y0
 	VMOVDQU 160(AX)(BX*1), Y7
@@ -22100,13 +24634,13 @@ clashes7x256v7_round:
 	VPXOR   Y9, Y8, Y6
 	VPAND   Y9, Y8, Y9
 	VPOR    Y9, Y7, Y7
-	VPAND   Y2, Y7, Y8
+	VPAND   Y3, Y7, Y8
 	VPSRLW  $0x04, Y7, Y7
-	VPAND   Y2, Y7, Y7
+	VPAND   Y3, Y7, Y7
 	VPSHUFB Y8, Y1, Y8
 	VPSHUFB Y7, Y1, Y7
 	VPADDB  Y8, Y7, Y7
-	VPSADBW Y3, Y7, Y7
+	VPSADBW Y2, Y7, Y7
 	VPSLLQ  $0x03, Y7, Y7
 	VPADDQ  Y7, Y0, Y0
 	VMOVDQU 192(AX)(BX*1), Y7
@@ -22223,42 +24757,42 @@ clashes7x256v7_round:
 	VPXOR   Y9, Y8, Y6
 	VPAND   Y9, Y8, Y9
 	VPOR    Y9, Y7, Y7
-	VPAND   Y2, Y7, Y8
+	VPAND   Y3, Y7, Y8
 	VPSRLW  $0x04, Y7, Y7
-	VPAND   Y2, Y7, Y7
+	VPAND   Y3, Y7, Y7
 	VPSHUFB Y8, Y1, Y8
 	VPSHUFB Y7, Y1, Y7
 	VPADDB  Y8, Y7, Y7
-	VPSADBW Y3, Y7, Y7
+	VPSADBW Y2, Y7, Y7
 	VPSLLQ  $0x03, Y7, Y7
 	VPADDQ  Y7, Y0, Y0
 	SUBQ    $0x08, DX
 	CMPQ    DX, $0x08
 	JAE     clashes7x256v7_round
-	VPAND   Y2, Y4, Y7
+	VPAND   Y3, Y4, Y7
 	VPSRLW  $0x04, Y4, Y4
-	VPAND   Y2, Y4, Y4
+	VPAND   Y3, Y4, Y4
 	VPSHUFB Y7, Y1, Y7
 	VPSHUFB Y4, Y1, Y4
 	VPADDB  Y7, Y4, Y4
-	VPSADBW Y3, Y4, Y4
+	VPSADBW Y2, Y4, Y4
 	VPADDQ  Y4, Y0, Y0
-	VPAND   Y2, Y5, Y4
+	VPAND   Y3, Y5, Y4
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y4, Y1, Y4
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y4, Y5, Y5
-	VPSADBW Y3, Y5, Y5
+	VPSADBW Y2, Y5, Y5
 	VPSLLQ  $0x01, Y5, Y5
 	VPADDQ  Y5, Y0, Y0
-	VPAND   Y2, Y6, Y4
+	VPAND   Y3, Y6, Y4
 	VPSRLW  $0x04, Y6, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y4, Y1, Y4
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y4, Y5, Y6
-	VPSADBW Y3, Y6, Y6
+	VPSADBW Y2, Y6, Y6
 	VPSLLQ  $0x02, Y6, Y6
 	VPADDQ  Y6, Y0, Y0
 	TESTQ   DX, DX
@@ -22295,9 +24829,9 @@ clashes7x256v7_rest:
 	VPOR    229376(AX)(R9*1), Y4, Y4
 	VPOR    286720(AX)(R10*1), Y4, Y4
 	VPOR    344064(AX)(R11*1), Y4, Y4
-	VPAND   Y2, Y4, Y5
+	VPAND   Y3, Y4, Y5
 	VPSRLW  $0x04, Y4, Y4
-	VPAND   Y2, Y4, Y4
+	VPAND   Y3, Y4, Y4
 	VPSHUFB Y5, Y1, Y5
 	VPSHUFB Y4, Y1, Y4
 	VPADDB  Y5, Y4, Y4
@@ -22308,9 +24842,9 @@ clashes7x256v7_rest:
 	VPOR    229408(AX)(R9*1), Y5, Y5
 	VPOR    286752(AX)(R10*1), Y5, Y5
 	VPOR    344096(AX)(R11*1), Y5, Y5
-	VPAND   Y2, Y5, Y6
+	VPAND   Y3, Y5, Y6
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y6, Y1, Y6
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y6, Y4, Y4
@@ -22322,9 +24856,9 @@ clashes7x256v7_rest:
 	VPOR    229440(AX)(R9*1), Y5, Y5
 	VPOR    286784(AX)(R10*1), Y5, Y5
 	VPOR    344128(AX)(R11*1), Y5, Y5
-	VPAND   Y2, Y5, Y6
+	VPAND   Y3, Y5, Y6
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y6, Y1, Y6
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y6, Y4, Y4
@@ -22336,9 +24870,9 @@ clashes7x256v7_rest:
 	VPOR    229472(AX)(R9*1), Y5, Y5
 	VPOR    286816(AX)(R10*1), Y5, Y5
 	VPOR    344160(AX)(R11*1), Y5, Y5
-	VPAND   Y2, Y5, Y6
+	VPAND   Y3, Y5, Y6
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y6, Y1, Y6
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y6, Y4, Y4
@@ -22350,9 +24884,9 @@ clashes7x256v7_rest:
 	VPOR    229504(AX)(R9*1), Y5, Y5
 	VPOR    286848(AX)(R10*1), Y5, Y5
 	VPOR    344192(AX)(R11*1), Y5, Y5
-	VPAND   Y2, Y5, Y6
+	VPAND   Y3, Y5, Y6
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y6, Y1, Y6
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y6, Y4, Y4
@@ -22364,9 +24898,9 @@ clashes7x256v7_rest:
 	VPOR    229536(AX)(R9*1), Y5, Y5
 	VPOR    286880(AX)(R10*1), Y5, Y5
 	VPOR    344224(AX)(R11*1), Y5, Y5
-	VPAND   Y2, Y5, Y6
+	VPAND   Y3, Y5, Y6
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y6, Y1, Y6
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y6, Y4, Y4
@@ -22378,14 +24912,14 @@ clashes7x256v7_rest:
 	VPOR    229568(AX)(R9*1), Y5, Y5
 	VPOR    286912(AX)(R10*1), Y5, Y5
 	VPOR    344256(AX)(R11*1), Y5, Y5
-	VPAND   Y2, Y5, Y6
+	VPAND   Y3, Y5, Y6
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y6, Y1, Y6
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y6, Y4, Y4
 	VPADDB  Y5, Y4, Y4
-	VPSADBW Y3, Y4, Y4
+	VPSADBW Y2, Y4, Y4
 	VPADDQ  Y4, Y0, Y0
 	DECQ    DX
 	JNZ     clashes7x256v7_rest
@@ -22410,8 +24944,8 @@ TEXT ·clashes7x256v8(SB), NOSPLIT, $0-40
 	TESTQ   DX, DX
 	JZ      clashes7x256v8_sum
 	VMOVDQU popcountNibbles<>+0(SB), Y1
-	VMOVDQU lowHalves<>+0(SB), Y2
-	VPXOR   Y3, Y3, Y3
+	VMOVDQU lowHalves<>+0(SB), Y3
+	VPXOR   Y2, Y2, Y2
 	VPXOR   Y4, Y4, Y4
 	VPXOR   Y5, Y5, Y5
 	VPXOR   Y6, Y6, Y6
@@ -22526,42 +25060,42 @@ clashes7x256v8_round:
 	VPXOR   Y9, Y8, Y6
 	VPAND   Y9, Y8, Y9
 	VPOR    Y9, Y7, Y7
-	VPAND   Y2, Y7, Y8
+	VPAND   Y3, Y7, Y8
 	VPSRLW  $0x04, Y7, Y7
-	VPAND   Y2, Y7, Y7
+	VPAND   Y3, Y7, Y7
 	VPSHUFB Y8, Y1, Y8
 	VPSHUFB Y7, Y1, Y7
 	VPADDB  Y8, Y7, Y7
-	VPSADBW Y3, Y7, Y7
+	VPSADBW Y2, Y7, Y7
 	VPSLLQ  $0x03, Y7, Y7
 	VPADDQ  Y7, Y0, Y0
 	SUBQ    $0x01, DX
 	CMPQ    DX, $0x01
 	JAE     clashes7x256v8_round
-	VPAND   Y2, Y4, Y7
+	VPAND   Y3, Y4, Y7
 	VPSRLW  $0x04, Y4, Y4
-	VPAND   Y2, Y4, Y4
+	VPAND   Y3, Y4, Y4
 	VPSHUFB Y7, Y1, Y7
 	VPSHUFB Y4, Y1, Y4
 	VPADDB  Y7, Y4, Y4
-	VPSADBW Y3, Y4, Y4
+	VPSADBW Y2, Y4, Y4
 	VPADDQ  Y4, Y0, Y0
-	VPAND   Y2, Y5, Y4
+	VPAND   Y3, Y5, Y4
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y4, Y1, Y4
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y4, Y5, Y5
-	VPSADBW Y3, Y5, Y5
+	VPSADBW Y2, Y5, Y5
 	VPSLLQ  $0x01, Y5, Y5
 	VPADDQ  Y5, Y0, Y0
-	VPAND   Y2, Y6, Y4
+	VPAND   Y3, Y6, Y4
 	VPSRLW  $0x04, Y6, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y4, Y1, Y4
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y4, Y5, Y6
-	VPSADBW Y3, Y6, Y6
+	VPSADBW Y2, Y6, Y6
 	VPSLLQ  $0x02, Y6, Y6
 	VPADDQ  Y6, Y0, Y0
 	TESTQ   DX, DX
@@ -22591,9 +25125,9 @@ clashes7x256v8_rest:
 	VPOR    262144(AX)(R9*1), Y4, Y4
 	VPOR    327680(AX)(R10*1), Y4, Y4
 	VPOR    393216(AX)(R11*1), Y4, Y4
-	VPAND   Y2, Y4, Y5
+	VPAND   Y3, Y4, Y5
 	VPSRLW  $0x04, Y4, Y4
-	VPAND   Y2, Y4, Y4
+	VPAND   Y3, Y4, Y4
 	VPSHUFB Y5, Y1, Y5
 	VPSHUFB Y4, Y1, Y4
 	VPADDB  Y5, Y4, Y4
@@ -22604,9 +25138,9 @@ clashes7x256v8_rest:
 	VPOR    262176(AX)(R9*1), Y5, Y5
 	VPOR    327712(AX)(R10*1), Y5, Y5
 	VPOR    393248(AX)(R11*1), Y5, Y5
-	VPAND   Y2, Y5, Y6
+	VPAND   Y3, Y5, Y6
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y6, Y1, Y6
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y6, Y4, Y4
@@ -22618,9 +25152,9 @@ clashes7x256v8_rest:
 	VPOR    262208(AX)(R9*1), Y5, Y5
 	VPOR    327744(AX)(R10*1), Y5, Y5
 	VPOR    393280(AX)(R11*1), Y5, Y5
-	VPAND   Y2, Y5, Y6
+	VPAND   Y3, Y5, Y6
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y6, Y1, Y6
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y6, Y4, Y4
@@ -22632,9 +25166,9 @@ clashes7x256v8_rest:
 	VPOR    262240(AX)(R9*1), Y5, Y5
 	VPOR    327776(AX)(R10*1), Y5, Y5
 	VPOR    393312(AX)(R11*1), Y5, Y5
-	VPAND   Y2, Y5, Y6
+	VPAND   Y3, Y5, Y6
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y6, Y1, Y6
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y6, Y4, Y4
@@ -22646,9 +25180,9 @@ clashes7x256v8_rest:
 	VPOR    262272(AX)(R9*1), Y5, Y5
 	VPOR    327808(AX)(R10*1), Y5, Y5
 	VPOR    393344(AX)(R11*1), Y5, Y5
-	VPAND   Y2, Y5, Y6
+	VPAND   Y3, Y5, Y6
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y6, Y1, Y6
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y6, Y4, Y4
@@ -22660,9 +25194,9 @@ clashes7x256v8_rest:
 	VPOR    262304(AX)(R9*1), Y5, Y5
 	VPOR    327840(AX)(R10*1), Y5, Y5
 	VPOR    393376(AX)(R11*1), Y5, Y5
-	VPAND   Y2, Y5, Y6
+	VPAND   Y3, Y5, Y6
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y6, Y1, Y6
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y6, Y4, Y4
@@ -22674,9 +25208,9 @@ clashes7x256v8_rest:
 	VPOR    262336(AX)(R9*1), Y5, Y5
 	VPOR    327872(AX)(R10*1), Y5, Y5
 	VPOR    393408(AX)(R11*1), Y5, Y5
-	VPAND   Y2, Y5, Y6
+	VPAND   Y3, Y5, Y6
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y6, Y1, Y6
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y6, Y4, Y4
@@ -22688,19 +25222,585 @@ clashes7x256v8_rest:
 	VPOR    262368(AX)(R9*1), Y5, Y5
 	VPOR    327904(AX)(R10*1), Y5, Y5
 	VPOR    393440(AX)(R11*1), Y5, Y5
-	VPAND   Y2, Y5, Y6
+	VPAND   Y3, Y5, Y6
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y6, Y1, Y6
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y6, Y4, Y4
 	VPADDB  Y5, Y4, Y4
-	VPSADBW Y3, Y4, Y4
+	VPSADBW Y2, Y4, Y4
 	VPADDQ  Y4, Y0, Y0
 	DECQ    DX
 	JNZ     clashes7x256v8_rest
 
 clashes7x256v8_sum:
+	VEXTRACTI128 $0x01, Y0, X1
+	VPADDQ       X1, X0, X1
+	VPSHUFD      $0x4e, X1, X0
+	VPADDQ       X0, X1, X1
+	VMOVQ        X1, AX
+	VZEROUPPER
+	MOVQ         AX, ret+32(FP)
+	RET
+
+// func clashes8x256s(tables *uint64, keys []uint64) int
+// Requires: AVX, AVX2, BMI2
+TEXT ·clashes8x256s(SB), NOSPLIT, $0-40
+	MOVQ    tables+0(FP), AX
+	MOVQ    keys_base+8(FP), CX
+	MOVQ    keys_len+16(FP), DX
+	VPXOR   Y0, Y0, Y0
+	TESTQ   DX, DX
+	JZ      clashes8x256s_sum
+	VMOVDQU popcountNibbles<>+0(SB), Y1
+	VPXOR   Y2, Y2, Y2
+	VPXOR   Y3, Y3, Y3
+	VPXOR   Y4, Y4, Y4
+	VPXOR   Y5, Y5, Y5
+	CMPQ    DX, $0x10
+	JB      clashes8x256s_rest
+
+clashes8x256s_round:
+	MOVQ        (CX), R12
+	RORXQ       $0x3c, R12, BX
+	ANDQ        $0x00000ff0, BX
+	RORXQ       $0x04, R12, SI
+	ANDQ        $0x00000ff0, SI
+	RORXQ       $0x0c, R12, DI
+	ANDQ        $0x00000ff0, DI
+	RORXQ       $0x14, R12, R8
+	ANDQ        $0x00000ff0, R8
+	RORXQ       $0x1c, R12, R9
+	ANDQ        $0x00000ff0, R9
+	RORXQ       $0x24, R12, R10
+	ANDQ        $0x00000ff0, R10
+	RORXQ       $0x2c, R12, R11
+	ANDQ        $0x00000ff0, R11
+	RORXQ       $0x34, R12, R12
+	ANDQ        $0x00000ff0, R12
+	ADDQ        $0x08, CX
+	VMOVDQU     (AX)(BX*1), X6
+	VPOR        4096(AX)(SI*1), X6, X6
+	VPOR        8192(AX)(DI*1), X6, X6
+	VPOR        12288(AX)(R8*1), X6, X6
+	VPOR        16384(AX)(R9*1), X6, X6
+	VPOR        20480(AX)(R10*1), X6, X6
+	VPOR        24576(AX)(R11*1), X6, X6
+	VPOR        28672(AX)(R12*1), X6, X6
+	MOVQ        (CX), R12
+	RORXQ       $0x3c, R12, BX
+	ANDQ        $0x00000ff0, BX
+	RORXQ       $0x04, R12, SI
+	ANDQ        $0x00000ff0, SI
+	RORXQ       $0x0c, R12, DI
+	ANDQ        $0x00000ff0, DI
+	RORXQ       $0x14, R12, R8
+	ANDQ        $0x00000ff0, R8
+	RORXQ       $0x1c, R12, R9
+	ANDQ        $0x00000ff0, R9
+	RORXQ       $0x24, R12, R10
+	ANDQ        $0x00000ff0, R10
+	RORXQ       $0x2c, R12, R11
+	ANDQ        $0x00000ff0, R11
+	RORXQ       $0x34, R12, R12
+	ANDQ        $0x00000ff0, R12
+	ADDQ        $0x08, CX
+	VMOVDQU     (AX)(BX*1), X7
+	VPOR        4096(AX)(SI*1), X7, X7
+	VPOR        8192(AX)(DI*1), X7, X7
+	VPOR        12288(AX)(R8*1), X7, X7
+	VPOR        16384(AX)(R9*1), X7, X7
+	VPOR        20480(AX)(R10*1), X7, X7
+	VPOR        24576(AX)(R11*1), X7, X7
+	VPOR        28672(AX)(R12*1), X7, X7
+	VINSERTI128 $0x01, X7, Y6, Y6
+	MOVQ        (CX), R12
+	RORXQ       $0x3c, R12, BX
+	ANDQ        $0x00000ff0, BX
+	RORXQ       $0x04, R12, SI
+	ANDQ        $0x00000ff0, SI
+	RORXQ       $0x0c, R12, DI
+	ANDQ        $0x00000ff0, DI
+	RORXQ       $0x14, R12, R8
+	ANDQ        $0x00000ff0, R8
+	RORXQ       $0x1c, R12, R9
+	ANDQ        $0x00000ff0, R9
+	RORXQ       $0x24, R12, R10
+	ANDQ        $0x00000ff0, R10
+	RORXQ       $0x2c, R12, R11
+	ANDQ        $0x00000ff0, R11
+	RORXQ       $0x34, R12, R12
+	ANDQ        $0x00000ff0, R12
+	ADDQ        $0x08, CX
+	VMOVDQU     (AX)(BX*1), X7
+	VPOR        4096(AX)(SI*1), X7, X7
+	VPOR        8192(AX)(DI*1), X7, X7
+	VPOR        12288(AX)(R8*1), X7, X7
+	VPOR        16384(AX)(R9*1), X7, X7
+	VPOR        20480(AX)(R10*1), X7, X7
+	VPOR        24576(AX)(R11*1), X7, X7
+	VPOR        28672(AX)(R12*1), X7, X7
+	MOVQ        (CX), R12
+	RORXQ       $0x3c, R12, BX
+	ANDQ        $0x00000ff0, BX
+	RORXQ       $0x04, R12, SI
+	ANDQ        $0x00000ff0, SI
+	RORXQ       $0x0c, R12, DI
+	ANDQ        $0x00000ff0, DI
+	RORXQ       $0x14, R12, R8
+	ANDQ        $0x00000ff0, R8
+	RORXQ       $0x1c, R12, R9
+	ANDQ        $0x00000ff0, R9
+	RORXQ       $0x24, R12, R10
+	ANDQ        $0x00000ff0, R10
+	RORXQ       $0x2c, R12, R11
+	ANDQ        $0x00000ff0, R11
+	RORXQ       $0x34, R12, R12
+	ANDQ        $0x00000ff0, R12
+	ADDQ        $0x08, CX
+	VMOVDQU     (AX)(BX*1), X8
+	VPOR        4096(AX)(SI*1), X8, X8
+	VPOR        8192(AX)(DI*1), X8, X8
+	VPOR        12288(AX)(R8*1), X8, X8
+	VPOR        16384(AX)(R9*1), X8, X8
+	VPOR        20480(AX)(R10*1), X8, X8
+	VPOR        24576(AX)(R11*1), X8, X8
+	VPOR        28672(AX)(R12*1), X8, X8
+	VINSERTI128 $0x01, X8, Y7, Y7
+	VPXOR       Y3, Y6, Y8
+	VPAND       Y3, Y6, Y6
+	VPXOR       Y8, Y7, Y3
+	VPAND       Y8, Y7, Y8
+	VPOR        Y8, Y6, Y6
+	MOVQ        (CX), R12
+	RORXQ       $0x3c, R12, BX
+	ANDQ        $0x00000ff0, BX
+	RORXQ       $0x04, R12, SI
+	ANDQ        $0x00000ff0, SI
+	RORXQ       $0x0c, R12, DI
+	ANDQ        $0x00000ff0, DI
+	RORXQ       $0x14, R12, R8
+	ANDQ        $0x00000ff0, R8
+	RORXQ       $0x1c, R12, R9
+	ANDQ        $0x00000ff0, R9
+	RORXQ       $0x24, R12, R10
+	ANDQ        $0x00000ff0, R10
+	RORXQ       $0x2c, R12, R11
+	ANDQ        $0x00000ff0, R11
+	RORXQ       $0x34, R12, R12
+	ANDQ        $0x00000ff0, R12
+	ADDQ        $0x08, CX
+	VMOVDQU     (AX)(BX*1), X9
+	VPOR        4096(AX)(SI*1), X9, X9
+	VPOR        8192(AX)(DI*1), X9, X9
+	VPOR        12288(AX)(R8*1), X9, X9
+	VPOR        16384(AX)(R9*1), X9, X9
+	VPOR        20480(AX)(R10*1), X9, X9
+	VPOR        24576(AX)(R11*1), X9, X9
+	VPOR        28672(AX)(R12*1), X9, X9
+	MOVQ        (CX), R12
+	RORXQ       $0x3c, R12, BX
+	ANDQ        $0x00000ff0, BX
+	RORXQ       $0x04, R12, SI
+	ANDQ        $0x00000ff0, SI
+	RORXQ       $0x0c, R12, DI
+	ANDQ        $0x00000ff0, DI
+	RORXQ       $0x14, R12, R8
+	ANDQ        $0x00000ff0, R8
+	RORXQ       $0x1c, R12, R9
+	ANDQ        $0x00000ff0, R9
+	RORXQ       $0x24, R12, R10
+	ANDQ        $0x00000ff0, R10
+	RORXQ       $0x2c, R12, R11
+	ANDQ        $0x00000ff0, R11
+	RORXQ       $0x34, R12, R12
+	ANDQ        $0x00000ff0, R12
+	ADDQ        $0x08, CX
+	VMOVDQU     (AX)(BX*1), X7
+	VPOR        4096(AX)(SI*1), X7, X7
+	VPOR        8192(AX)(DI*1), X7, X7
+	VPOR        12288(AX)(R8*1), X7, X7
+	VPOR        16384(AX)(R9*1), X7, X7
+	VPOR        20480(AX)(R10*1), X7, X7
+	VPOR        24576(AX)(R11*1), X7, X7
+	VPOR        28672(AX)(R12*1), X7, X7
+	VINSERTI128 $0x01, X7, Y9, Y9
+	MOVQ        (CX), R12
+	RORXQ       $0x3c, R12, BX
+	ANDQ        $0x00000ff0, BX
+	RORXQ       $0x04, R12, SI
+	ANDQ        $0x00000ff0, SI
+	RORXQ       $0x0c, R12, DI
+	ANDQ        $0x00000ff0, DI
+	RORXQ       $0x14, R12, R8
+	ANDQ        $0x00000ff0, R8
+	RORXQ       $0x1c, R12, R9
+	ANDQ        $0x00000ff0, R9
+	RORXQ       $0x24, R12, R10
+	ANDQ        $0x00000ff0, R10
+	RORXQ       $0x2c, R12, R11
+	ANDQ        $0x00000ff0, R11
+	RORXQ       $0x34, R12, R12
+	ANDQ        $0x00000ff0, R12
+	ADDQ        $0x08, CX
+	VMOVDQU     (AX)(BX*1), X10
+	VPOR        4096(AX)(SI*1), X10, X10
+	VPOR        8192(AX)(DI*1), X10, X10
+	VPOR        12288(AX)(R8*1), X10, X10
+	VPOR        16384(AX)(R9*1), X10, X10
+	VPOR        20480(AX)(R10*1), X10, X10
+	VPOR        24576(AX)(R11*1), X10, X10
+	VPOR        28672(AX)(R12*1), X10, X10
+	MOVQ        (CX), R12
+	RORXQ       $0x3c, R12, BX
+	ANDQ        $0x00000ff0, BX
+	RORXQ       $0x04, R12, SI
+	ANDQ        $0x00000ff0, SI
+	RORXQ       $0x0c, R12, DI
+	ANDQ        $0x00000ff0, DI
+	RORXQ       $0x14, R12, R8
+	ANDQ        $0x00000ff0, R8
+	RORXQ       $0x1c, R12, R9
+	ANDQ        $0x00000ff0, R9
+	RORXQ       $0x24, R12, R10
+	ANDQ        $0x00000ff0, R10
+	RORXQ       $0x2c, R12, R11
+	ANDQ        $0x00000ff0, R11
+	RORXQ       $0x34, R12, R12
+	ANDQ        $0x00000ff0, R12
+	ADDQ        $0x08, CX
+	VMOVDQU     (AX)(BX*1), X7
+	VPOR        4096(AX)(SI*1), X7, X7
+	VPOR        8192(AX)(DI*1), X7, X7
+	VPOR        12288(AX)(R8*1), X7, X7
+	VPOR        16384(AX)(R9*1), X7, X7
+	VPOR        20480(AX)(R10*1), X7, X7
+	VPOR        24576(AX)(R11*1), X7, X7
+	VPOR        28672(AX)(R12*1), X7, X7
+	VINSERTI128 $0x01, X7, Y10, Y10
+	VPXOR       Y3, Y9, Y8
+	VPAND       Y3, Y9, Y9
+	VPXOR       Y8, Y10, Y3
+	VPAND       Y8, Y10, Y8
+	VPOR        Y8, Y9, Y9
+	VPXOR       Y4, Y6, Y8
+	VPAND       Y4, Y6, Y6
+	VPXOR       Y8, Y9, Y4
+	VPAND       Y8, Y9, Y8
+	VPOR        Y8, Y6, Y6
+	MOVQ        (CX), R12
+	RORXQ       $0x3c, R12, BX
+	ANDQ        $0x00000ff0, BX
+	RORXQ       $0x04, R12, SI
+	ANDQ        $0x00000ff0, SI
+	RORXQ       $0x0c, R12, DI
+	ANDQ        $0x00000ff0, DI
+	RORXQ       $0x14, R12, R8
+	ANDQ        $0x00000ff0, R8
+	RORXQ       $0x1c, R12, R9
+	ANDQ        $0x00000ff0, R9
+	RORXQ       $0x24, R12, R10
+	ANDQ        $0x00000ff0, R10
+	RORXQ       $0x2c, R12, R11
+	ANDQ        $0x00000ff0, R11
+	RORXQ       $0x34, R12, R12
+	ANDQ        $0x00000ff0, R12
+	ADDQ        $0x08, CX
+	VMOVDQU     (AX)(BX*1), X11
+	VPOR        4096(AX)(SI*1), X11, X11
+	VPOR        8192(AX)(DI*1), X11, X11
+	VPOR        12288(AX)(R8*1), X11, X11
+	VPOR        16384(AX)(R9*1), X11, X11
+	VPOR        20480(AX)(R10*1), X11, X11
+	VPOR        24576(AX)(R11*1), X11, X11
+	VPOR        28672(AX)(R12*1), X11, X11
+	MOVQ        (CX), R12
+	RORXQ       $0x3c, R12, BX
+	ANDQ        $0x00000ff0, BX
+	RORXQ       $0x04, R12, SI
+	ANDQ        $0x00000ff0, SI
+	RORXQ       $0x0c, R12, DI
+	ANDQ        $0x00000ff0, DI
+	RORXQ       $0x14, R12, R8
+	ANDQ        $0x00000ff0, R8
+	RORXQ       $0x1c, R12, R9
+	ANDQ        $0x00000ff0, R9
+	RORXQ       $0x24, R12, R10
+	ANDQ        $0x00000ff0, R10
+	RORXQ       $0x2c, R12, R11
+	ANDQ        $0x00000ff0, R11
+	RORXQ       $0x34, R12, R12
+	ANDQ        $0x00000ff0, R12
+	ADDQ        $0x08, CX
+	VMOVDQU     (AX)(BX*1), X7
+	VPOR        4096(AX)(SI*1), X7, X7
+	VPOR        8192(AX)(DI*1), X7, X7
+	VPOR        12288(AX)(R8*1), X7, X7
+	VPOR        16384(AX)(R9*1), X7, X7
+	VPOR        20480(AX)(R10*1), X7, X7
+	VPOR        24576(AX)(R11*1), X7, X7
+	VPOR        28672(AX)(R12*1), X7, X7
+	VINSERTI128 $0x01, X7, Y11, Y11
+	MOVQ        (CX), R12
+	RORXQ       $0x3c, R12, BX
+	ANDQ        $0x00000ff0, BX
+	RORXQ       $0x04, R12, SI
+	ANDQ        $0x00000ff0, SI
+	RORXQ       $0x0c, R12, DI
+	ANDQ        $0x00000ff0, DI
+	RORXQ       $0x14, R12, R8
+	ANDQ        $0x00000ff0, R8
+	RORXQ       $0x1c, R12, R9
+	ANDQ        $0x00000ff0, R9
+	RORXQ       $0x24, R12, R10
+	ANDQ        $0x00000ff0, R10
+	RORXQ       $0x2c, R12, R11
+	ANDQ        $0x00000ff0, R11
+	RORXQ       $0x34, R12, R12
+	ANDQ        $0x00000ff0, R12
+	ADDQ        $0x08, CX
+	VMOVDQU     (AX)(BX*1), X12
+	VPOR        4096(AX)(SI*1), X12, X12
+	VPOR        8192(AX)(DI*1), X12, X12
+	VPOR        12288(AX)(R8*1), X12, X12
+	VPOR        16384(AX)(R9*1), X12, X12
+	VPOR        20480(AX)(R10*1), X12, X12
+	VPOR        24576(AX)(R11*1), X12, X12
+	VPOR        28672(AX)(R12*1), X12, X12
+	MOVQ        (CX), R12
+	RORXQ       $0x3c, R12, BX
+	ANDQ        $0x00000ff0, BX
+	RORXQ       $0x04, R12, SI
+	ANDQ        $0x00000ff0, SI
+	RORXQ       $0x0c, R12, DI
+	ANDQ        $0x00000ff0, DI
+	RORXQ       $0x14, R12, R8
+	ANDQ        $0x00000ff0, R8
+	RORXQ       $0x1c, R12, R9
+	ANDQ        $0x00000ff0, R9
+	RORXQ       $0x24, R12, R10
+	ANDQ        $0x00000ff0, R10
+	RORXQ       $0x2c, R12, R11
+	ANDQ        $0x00000ff0, R11
+	RORXQ       $0x34, R12, R12
+	ANDQ        $0x00000ff0, R12
+	ADDQ        $0x08, CX
+	VMOVDQU     (AX)(BX*1), X7
+	VPOR        4096(AX)(SI*1), X7, X7
+	VPOR        8192(AX)(DI*1), X7, X7
+	VPOR        12288(AX)(R8*1), X7, X7
+	VPOR        16384(AX)(R9*1), X7, X7
+	VPOR        20480(AX)(R10*1), X7, X7
+	VPOR        24576(AX)(R11*1), X7, X7
+	VPOR        28672(AX)(R12*1), X7, X7
+	VINSERTI128 $0x01, X7, Y12, Y12
+	VPXOR       Y3, Y11, Y8
+	VPAND       Y3, Y11, Y11
+	VPXOR       Y8, Y12, Y3
+	VPAND       Y8, Y12, Y8
+	VPOR        Y8, Y11, Y11
+	MOVQ        (CX), R12
+	RORXQ       $0x3c, R12, BX
+	ANDQ        $0x00000ff0, BX
+	RORXQ       $0x04, R12, SI
+	ANDQ        $0x00000ff0, SI
+	RORXQ       $0x0c, R12, DI
+	ANDQ        $0x00000ff0, DI
+	RORXQ       $0x14, R12, R8
+	ANDQ        $0x00000ff0, R8
+	RORXQ       $0x1c, R12, R9
+	ANDQ        $0x00000ff0, R9
+	RORXQ       $0x24, R12, R10
+	ANDQ        $0x00000ff0, R10
+	RORXQ       $0x2c, R12, R11
+	ANDQ        $0x00000ff0, R11
+	RORXQ       $0x34, R12, R12
+	ANDQ        $0x00000ff0, R12
+	ADDQ        $0x08, CX
+	VMOVDQU     (AX)(BX*1), X13
+	VPOR        4096(AX)(SI*1), X13, X13
+	VPOR        8192(AX)(DI*1), X13, X13
+	VPOR        12288(AX)(R8*1), X13, X13
+	VPOR        16384(AX)(R9*1), X13, X13
+	VPOR        20480(AX)(R10*1), X13, X13
+	VPOR        24576(AX)(R11*1), X13, X13
+	VPOR        28672(AX)(R12*1), X13, X13
+	MOVQ        (CX), R12
+	RORXQ       $0x3c, R12, BX
+	ANDQ        $0x00000ff0, BX
+	RORXQ       $0x04, R12, SI
+	ANDQ        $0x00000ff0, SI
+	RORXQ       $0x0c, R12, DI
+	ANDQ        $0x00000ff0, DI
+	RORXQ       $0x14, R12, R8
+	ANDQ        $0x00000ff0, R8
+	RORXQ       $0x1c, R12, R9
+	ANDQ        $0x00000ff0, R9
+	RORXQ       $0x24, R12, R10
+	ANDQ        $0x00000ff0, R10
+	RORXQ       $0x2c, R12, R11
+	ANDQ        $0x00000ff0, R11
+	RORXQ       $0x34, R12, R12
+	ANDQ        $0x00000ff0, R12
+	ADDQ        $0x08, CX
+	VMOVDQU     (AX)(BX*1), X7
+	VPOR        4096(AX)(SI*1), X7, X7
+	VPOR        8192(AX)(DI*1), X7, X7
+	VPOR        12288(AX)(R8*1), X7, X7
+	VPOR        16384(AX)(R9*1), X7, X7
+	VPOR        20480(AX)(R10*1), X7, X7
+	VPOR        24576(AX)(R11*1), X7, X7
+	VPOR        28672(AX)(R12*1), X7, X7
+	VINSERTI128 $0x01, X7, Y13, Y13
+	MOVQ        (CX), R12
+	RORXQ       $0x3c, R12, BX
+	ANDQ        $0x00000ff0, BX
+	RORXQ       $0x04, R12, SI
+	ANDQ        $0x00000ff0, SI
+	RORXQ       $0x0c, R12, DI
+	ANDQ        $0x00000ff0, DI
+	RORXQ       $0x14, R12, R8
+	ANDQ        $0x00000ff0, R8
+	RORXQ       $0x1c, R12, R9
+	ANDQ        $0x00000ff0, R9
+	RORXQ       $0x24, R12, R10
+	ANDQ        $0x00000ff0, R10
+	RORXQ       $0x2c, R12, R11
+	ANDQ        $0x00000ff0, R11
+	RORXQ       $0x34, R12, R12
+	ANDQ        $0x00000ff0, R12
+	ADDQ        $0x08, CX
+	VMOVDQU     (AX)(BX*1), X14
+	VPOR        4096(AX)(SI*1), X14, X14
+	VPOR        8192(AX)(DI*1), X14, X14
+	VPOR        12288(AX)(R8*1), X14, X14
+	VPOR        16384(AX)(R9*1), X14, X14
+	VPOR        20480(AX)(R10*1), X14, X14
+	VPOR        24576(AX)(R11*1), X14, X14
+	VPOR        28672(AX)(R12*1), X14, X14
+	MOVQ        (CX), R12
+	RORXQ       $0x3c, R12, BX
+	ANDQ        $0x00000ff0, BX
+	RORXQ       $0x04, R12, SI
+	ANDQ        $0x00000ff0, SI
+	RORXQ       $0x0c, R12, DI
+	ANDQ        $0x00000ff0, DI
+	RORXQ       $0x14, R12, R8
+	ANDQ        $0x00000ff0, R8
+	RORXQ       $0x1c, R12, R9
+	ANDQ        $0x00000ff0, R9
+	RORXQ       $0x24, R12, R10
+	ANDQ        $0x00000ff0, R10
+	RORXQ       $0x2c, R12, R11
+	ANDQ        $0x00000ff0, R11
+	RORXQ       $0x34, R12, R12
+	ANDQ        $0x00000ff0, R12
+	ADDQ        $0x08, CX
+	VMOVDQU     (AX)(BX*1), X7
+	VPOR        4096(AX)(SI*1), X7, X7
+	VPOR        8192(AX)(DI*1), X7, X7
+	VPOR        12288(AX)(R8*1), X7, X7
+	VPOR        16384(AX)(R9*1), X7, X7
+	VPOR        20480(AX)(R10*1), X7, X7
+	VPOR        24576(AX)(R11*1), X7, X7
+	VPOR        28672(AX)(R12*1), X7, X7
+	VINSERTI128 $0x01, X7, Y14, Y14
+	VPXOR       Y3, Y13, Y8
+	VPAND       Y3, Y13, Y13
+	VPXOR       Y8, Y14, Y3
+	VPAND       Y8, Y14, Y8
+	VPOR        Y8, Y13, Y13
+	VPXOR       Y4, Y11, Y8
+	VPAND       Y4, Y11, Y11
+	VPXOR       Y8, Y13, Y4
+	VPAND       Y8, Y13, Y8
+	VPOR        Y8, Y11, Y11
+	VPXOR       Y5, Y6, Y8
+	VPAND       Y5, Y6, Y6
+	VPXOR       Y8, Y11, Y5
+	VPAND       Y8, Y11, Y8
+	VPOR        Y8, Y6, Y6
+	VPAND       lowHalves<>+0(SB), Y6, Y8
+	VPSRLW      $0x04, Y6, Y6
+	VPAND       lowHalves<>+0(SB), Y6, Y6
+	VPSHUFB     Y8, Y1, Y8
+	VPSHUFB     Y6, Y1, Y6
+	VPADDB      Y8, Y6, Y6
+	VPSADBW     Y2, Y6, Y6
+	VPSLLQ      $0x03, Y6, Y6
+	VPADDQ      Y6, Y0, Y0
+	SUBQ        $0x10, DX
+	CMPQ        DX, $0x10
+	JAE         clashes8x256s_round
+	VPAND       lowHalves<>+0(SB), Y3, Y6
+	VPSRLW      $0x04, Y3, Y3
+	VPAND       lowHalves<>+0(SB), Y3, Y3
+	VPSHUFB     Y6, Y1, Y6
+	VPSHUFB     Y3, Y1, Y3
+	VPADDB      Y6, Y3, Y3
+	VPSADBW     Y2, Y3, Y3
+	VPADDQ      Y3, Y0, Y0
+	VPAND       lowHalves<>+0(SB), Y4, Y3
+	VPSRLW      $0x04, Y4, Y4
+	VPAND       lowHalves<>+0(SB), Y4, Y4
+	VPSHUFB     Y3, Y1, Y3
+	VPSHUFB     Y4, Y1, Y4
+	VPADDB      Y3, Y4, Y4
+	VPSADBW     Y2, Y4, Y4
+	VPSLLQ      $0x01, Y4, Y4
+	VPADDQ      Y4, Y0, Y0
+	VPAND       lowHalves<>+0(SB), Y5, Y3
+	VPSRLW      $0x04, Y5, Y4
+	VPAND       lowHalves<>+0(SB), Y4, Y4
+	VPSHUFB     Y3, Y1, Y3
+	VPSHUFB     Y4, Y1, Y4
+	VPADDB      Y3, Y4, Y5
+	VPSADBW     Y2, Y5, Y5
+	VPSLLQ      $0x02, Y5, Y5
+	VPADDQ      Y5, Y0, Y0
+	TESTQ       DX, DX
+	JZ          clashes8x256s_sum
+
+clashes8x256s_rest:
+	MOVQ    (CX), R12
+	RORXQ   $0x3c, R12, BX
+	ANDQ    $0x00000ff0, BX
+	RORXQ   $0x04, R12, SI
+	ANDQ    $0x00000ff0, SI
+	RORXQ   $0x0c, R12, DI
+	ANDQ    $0x00000ff0, DI
+	RORXQ   $0x14, R12, R8
+	ANDQ    $0x00000ff0, R8
+	RORXQ   $0x1c, R12, R9
+	ANDQ    $0x00000ff0, R9
+	RORXQ   $0x24, R12, R10
+	ANDQ    $0x00000ff0, R10
+	RORXQ   $0x2c, R12, R11
+	ANDQ    $0x00000ff0, R11
+	RORXQ   $0x34, R12, R12
+	ANDQ    $0x00000ff0, R12
+	ADDQ    $0x08, CX
+	VMOVDQU (AX)(BX*1), X15
+	VPOR    4096(AX)(SI*1), X15, X15
+	VPOR    8192(AX)(DI*1), X15, X15
+	VPOR    12288(AX)(R8*1), X15, X15
+	VPOR    16384(AX)(R9*1), X15, X15
+	VPOR    20480(AX)(R10*1), X15, X15
+	VPOR    24576(AX)(R11*1), X15, X15
+	VPOR    28672(AX)(R12*1), X15, X15
+	VPAND   lowHalves<>+0(SB), Y15, Y3
+	VPSRLW  $0x04, Y15, Y4
+	VPAND   lowHalves<>+0(SB), Y4, Y4
+	VPSHUFB Y3, Y1, Y3
+	VPSHUFB Y4, Y1, Y4
+	VPADDB  Y3, Y4, Y3
+	VPSADBW Y2, Y3, Y3
+	VPADDQ  Y3, Y0, Y0
+	DECQ    DX
+	JNZ     clashes8x256s_rest
+
+clashes8x256s_sum:
 	VEXTRACTI128 $0x01, Y0, X1
 	VPADDQ       X1, X0, X1
 	VPSHUFD      $0x4e, X1, X0
@@ -22720,8 +25820,8 @@ TEXT ·clashes8x256v1(SB), NOSPLIT, $0-40
 	TESTQ   DX, DX
 	JZ      clashes8x256v1_sum
 	VMOVDQU popcountNibbles<>+0(SB), Y1
-	VMOVDQU lowHalves<>+0(SB), Y2
-	VPXOR   Y3, Y3, Y3
+	VMOVDQU lowHalves<>+0(SB), Y3
+	VPXOR   Y2, Y2, Y2
 	VPXOR   Y4, Y4, Y4
 	VPXOR   Y5, Y5, Y5
 	VPXOR   Y6, Y6, Y6
@@ -22972,42 +26072,42 @@ clashes8x256v1_round:
 	VPXOR   Y9, Y8, Y6
 	VPAND   Y9, Y8, Y9
 	VPOR    Y9, Y7, Y7
-	VPAND   Y2, Y7, Y8
+	VPAND   Y3, Y7, Y8
 	VPSRLW  $0x04, Y7, Y7
-	VPAND   Y2, Y7, Y7
+	VPAND   Y3, Y7, Y7
 	VPSHUFB Y8, Y1, Y8
 	VPSHUFB Y7, Y1, Y7
 	VPADDB  Y8, Y7, Y7
-	VPSADBW Y3, Y7, Y7
+	VPSADBW Y2, Y7, Y7
 	VPSLLQ  $0x03, Y7, Y7
 	VPADDQ  Y7, Y0, Y0
 	SUBQ    $0x08, DX
 	CMPQ    DX, $0x08
 	JAE     clashes8x256v1_round
-	VPAND   Y2, Y4, Y7
+	VPAND   Y3, Y4, Y7
 	VPSRLW  $0x04, Y4, Y4
-	VPAND   Y2, Y4, Y4
+	VPAND   Y3, Y4, Y4
 	VPSHUFB Y7, Y1, Y7
 	VPSHUFB Y4, Y1, Y4
 	VPADDB  Y7, Y4, Y4
-	VPSADBW Y3, Y4, Y4
+	VPSADBW Y2, Y4, Y4
 	VPADDQ  Y4, Y0, Y0
-	VPAND   Y2, Y5, Y4
+	VPAND   Y3, Y5, Y4
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y4, Y1, Y4
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y4, Y5, Y5
-	VPSADBW Y3, Y5, Y5
+	VPSADBW Y2, Y5, Y5
 	VPSLLQ  $0x01, Y5, Y5
 	VPADDQ  Y5, Y0, Y0
-	VPAND   Y2, Y6, Y4
+	VPAND   Y3, Y6, Y4
 	VPSRLW  $0x04, Y6, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y4, Y1, Y4
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y4, Y5, Y6
-	VPSADBW Y3, Y6, Y6
+	VPSADBW Y2, Y6, Y6
 	VPSLLQ  $0x02, Y6, Y6
 	VPADDQ  Y6, Y0, Y0
 	TESTQ   DX, DX
@@ -23040,13 +26140,13 @@ clashes8x256v1_rest:
 	VPOR    40960(AX)(R10*1), Y4, Y4
 	VPOR    49152(AX)(R11*1), Y4, Y4
 	VPOR    57344(AX)(R12*1), Y4, Y4
-	VPAND   Y2, Y4, Y5
+	VPAND   Y3, Y4, Y5
 	VPSRLW  $0x04, Y4, Y4
-	VPAND   Y2, Y4, Y4
+	VPAND   Y3, Y4, Y4
 	VPSHUFB Y5, Y1, Y5
 	VPSHUFB Y4, Y1, Y4
 	VPADDB  Y5, Y4, Y4
-	VPSADBW Y3, Y4, Y4
+	VPSADBW Y2, Y4, Y4
 	VPADDQ  Y4, Y0, Y0
 	DECQ    DX
 	JNZ     clashes8x256v1_rest
@@ -23071,8 +26171,8 @@ TEXT ·clashes8x256v2(SB), NOSPLIT, $0-40
 	TESTQ   DX, DX
 	JZ      clashes8x256v2_sum
 	VMOVDQU popcountNibbles<>+0(SB), Y1
-	VMOVDQU lowHalves<>+0(SB), Y2
-	VPXOR   Y3, Y3, Y3
+	VMOVDQU lowHalves<>+0(SB), Y3
+	VPXOR   Y2, Y2, Y2
 	VPXOR   Y4, Y4, Y4
 	VPXOR   Y5, Y5, Y5
 	VPXOR   Y6, Y6, Y6
@@ -23251,42 +26351,42 @@ clashes8x256v2_round:
 	VPXOR   Y9, Y8, Y6
 	VPAND   Y9, Y8, Y9
 	VPOR    Y9, Y7, Y7
-	VPAND   Y2, Y7, Y8
+	VPAND   Y3, Y7, Y8
 	VPSRLW  $0x04, Y7, Y7
-	VPAND   Y2, Y7, Y7
+	VPAND   Y3, Y7, Y7
 	VPSHUFB Y8, Y1, Y8
 	VPSHUFB Y7, Y1, Y7
 	VPADDB  Y8, Y7, Y7
-	VPSADBW Y3, Y7, Y7
+	VPSADBW Y2, Y7, Y7
 	VPSLLQ  $0x03, Y7, Y7
 	VPADDQ  Y7, Y0, Y0
 	SUBQ    $0x04, DX
 	CMPQ    DX, $0x04
 	JAE     clashes8x256v2_round
-	VPAND   Y2, Y4, Y7
+	VPAND   Y3, Y4, Y7
 	VPSRLW  $0x04, Y4, Y4
-	VPAND   Y2, Y4, Y4
+	VPAND   Y3, Y4, Y4
 	VPSHUFB Y7, Y1, Y7
 	VPSHUFB Y4, Y1, Y4
 	VPADDB  Y7, Y4, Y4
-	VPSADBW Y3, Y4, Y4
+	VPSADBW Y2, Y4, Y4
 	VPADDQ  Y4, Y0, Y0
-	VPAND   Y2, Y5, Y4
+	VPAND   Y3, Y5, Y4
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y4, Y1, Y4
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y4, Y5, Y5
-	VPSADBW Y3, Y5, Y5
+	VPSADBW Y2, Y5, Y5
 	VPSLLQ  $0x01, Y5, Y5
 	VPADDQ  Y5, Y0, Y0
-	VPAND   Y2, Y6, Y4
+	VPAND   Y3, Y6, Y4
 	VPSRLW  $0x04, Y6, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y4, Y1, Y4
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y4, Y5, Y6
-	VPSADBW Y3, Y6, Y6
+	VPSADBW Y2, Y6, Y6
 	VPSLLQ  $0x02, Y6, Y6
 	VPADDQ  Y6, Y0, Y0
 	TESTQ   DX, DX
@@ -23319,9 +26419,9 @@ clashes8x256v2_rest:
 	VPOR    81920(AX)(R10*1), Y4, Y4
 	VPOR    98304(AX)(R11*1), Y4, Y4
 	VPOR    114688(AX)(R12*1), Y4, Y4
-	VPAND   Y2, Y4, Y5
+	VPAND   Y3, Y4, Y5
 	VPSRLW  $0x04, Y4, Y4
-	VPAND   Y2, Y4, Y4
+	VPAND   Y3, Y4, Y4
 	VPSHUFB Y5, Y1, Y5
 	VPSHUFB Y4, Y1, Y4
 	VPADDB  Y5, Y4, Y4
@@ -23333,14 +26433,14 @@ clashes8x256v2_rest:
 	VPOR    81952(AX)(R10*1), Y5, Y5
 	VPOR    98336(AX)(R11*1), Y5, Y5
 	VPOR    114720(AX)(R12*1), Y5, Y5
-	VPAND   Y2, Y5, Y6
+	VPAND   Y3, Y5, Y6
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y6, Y1, Y6
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y6, Y4, Y4
 	VPADDB  Y5, Y4, Y4
-	VPSADBW Y3, Y4, Y4
+	VPSADBW Y2, Y4, Y4
 	VPADDQ  Y4, Y0, Y0
 	DECQ    DX
 	JNZ     clashes8x256v2_rest
@@ -23365,8 +26465,8 @@ TEXT ·clashes8x256v3(SB), NOSPLIT, $0-40
 	TESTQ   DX, DX
 	JZ      clashes8x256v3_sum
 	VMOVDQU popcountNibbles<>+0(SB), Y1
-	VMOVDQU lowHalves<>+0(SB), Y2
-	VPXOR   Y3, Y3, Y3
+	VMOVDQU lowHalves<>+0(SB), Y3
+	VPXOR   Y2, Y2, Y2
 	VPXOR   Y4, Y4, Y4
 	VPXOR   Y5, Y5, Y5
 	VPXOR   Y6, Y6, Y6
@@ -23551,13 +26651,13 @@ clashes8x256v3_round:
 	VPXOR   Y9, Y8, Y6
 	VPAND   Y9, Y8, Y9
 	VPOR    Y9, Y7, Y7
-	VPAND   Y2, Y7, Y8
+	VPAND   Y3, Y7, Y8
 	VPSRLW  $0x04, Y7, Y7
-	VPAND   Y2, Y7, Y7
+	VPAND   Y3, Y7, Y7
 	VPSHUFB Y8, Y1, Y8
 	VPSHUFB Y7, Y1, Y7
 	VPADDB  Y8, Y7, Y7
-	VPSADBW Y3, Y7, Y7
+	VPSADBW Y2, Y7, Y7
 	VPSLLQ  $0x03, Y7, Y7
 	VPADDQ  Y7, Y0, Y0
 	VMOVDQU 64(AX)(BX*1), Y7
@@ -23737,13 +26837,13 @@ clashes8x256v3_round:
 	VPXOR   Y9, Y8, Y6
 	VPAND   Y9, Y8, Y9
 	VPOR    Y9, Y7, Y7
-	VPAND   Y2, Y7, Y8
+	VPAND   Y3, Y7, Y8
 	VPSRLW  $0x04, Y7, Y7
-	VPAND   Y2, Y7, Y7
+	VPAND   Y3, Y7, Y7
 	VPSHUFB Y8, Y1, Y8
 	VPSHUFB Y7, Y1, Y7
 	VPADDB  Y8, Y7, Y7
-	VPSADBW Y3, Y7, Y7
+	VPSADBW Y2, Y7, Y7
 	VPSLLQ  $0x03, Y7, Y7
 	VPADDQ  Y7, Y0, Y0
 	VMOVDQU 32(AX)(BX*1), Y7
@@ -23897,42 +26997,42 @@ clashes8x256v3_round:
 	VPXOR   Y9, Y8, Y6
 	VPAND   Y9, Y8, Y9
 	VPOR    Y9, Y7, Y7
-	VPAND   Y2, Y7, Y8
+	VPAND   Y3, Y7, Y8
 	VPSRLW  $0x04, Y7, Y7
-	VPAND   Y2, Y7, Y7
+	VPAND   Y3, Y7, Y7
 	VPSHUFB Y8, Y1, Y8
 	VPSHUFB Y7, Y1, Y7
 	VPADDB  Y8, Y7, Y7
-	VPSADBW Y3, Y7, Y7
+	VPSADBW Y2, Y7, Y7
 	VPSLLQ  $0x03, Y7, Y7
 	VPADDQ  Y7, Y0, Y0
 	SUBQ    $0x08, DX
 	CMPQ    DX, $0x08
 	JAE     clashes8x256v3_round
-	VPAND   Y2, Y4, Y7
+	VPAND   Y3, Y4, Y7
 	VPSRLW  $0x04, Y4, Y4
-	VPAND   Y2, Y4, Y4
+	VPAND   Y3, Y4, Y4
 	VPSHUFB Y7, Y1, Y7
 	VPSHUFB Y4, Y1, Y4
 	VPADDB  Y7, Y4, Y4
-	VPSADBW Y3, Y4, Y4
+	VPSADBW Y2, Y4, Y4
 	VPADDQ  Y4, Y0, Y0
-	VPAND   Y2, Y5, Y4
+	VPAND   Y3, Y5, Y4
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y4, Y1, Y4
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y4, Y5, Y5
-	VPSADBW Y3, Y5, Y5
+	VPSADBW Y2, Y5, Y5
 	VPSLLQ  $0x01, Y5, Y5
 	VPADDQ  Y5, Y0, Y0
-	VPAND   Y2, Y6, Y4
+	VPAND   Y3, Y6, Y4
 	VPSRLW  $0x04, Y6, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y4, Y1, Y4
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y4, Y5, Y6
-	VPSADBW Y3, Y6, Y6
+	VPSADBW Y2, Y6, Y6
 	VPSLLQ  $0x02, Y6, Y6
 	VPADDQ  Y6, Y0, Y0
 	TESTQ   DX, DX
@@ -23973,9 +27073,9 @@ clashes8x256v3_rest:
 	VPOR    122880(AX)(R10*1), Y4, Y4
 	VPOR    147456(AX)(R11*1), Y4, Y4
 	VPOR    172032(AX)(R12*1), Y4, Y4
-	VPAND   Y2, Y4, Y5
+	VPAND   Y3, Y4, Y5
 	VPSRLW  $0x04, Y4, Y4
-	VPAND   Y2, Y4, Y4
+	VPAND   Y3, Y4, Y4
 	VPSHUFB Y5, Y1, Y5
 	VPSHUFB Y4, Y1, Y4
 	VPADDB  Y5, Y4, Y4
@@ -23987,9 +27087,9 @@ clashes8x256v3_rest:
 	VPOR    122912(AX)(R10*1), Y5, Y5
 	VPOR    147488(AX)(R11*1), Y5, Y5
 	VPOR    172064(AX)(R12*1), Y5, Y5
-	VPAND   Y2, Y5, Y6
+	VPAND   Y3, Y5, Y6
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y6, Y1, Y6
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y6, Y4, Y4
@@ -24002,14 +27102,14 @@ clashes8x256v3_rest:
 	VPOR    122944(AX)(R10*1), Y5, Y5
 	VPOR    147520(AX)(R11*1), Y5, Y5
 	VPOR    172096(AX)(R12*1), Y5, Y5
-	VPAND   Y2, Y5, Y6
+	VPAND   Y3, Y5, Y6
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y6, Y1, Y6
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y6, Y4, Y4
 	VPADDB  Y5, Y4, Y4
-	VPSADBW Y3, Y4, Y4
+	VPSADBW Y2, Y4, Y4
 	VPADDQ  Y4, Y0, Y0
 	DECQ    DX
 	JNZ     clashes8x256v3_rest
@@ -24034,8 +27134,8 @@ TEXT ·clashes8x256v4(SB), NOSPLIT, $0-40
 	TESTQ   DX, DX
 	JZ      clashes8x256v4_sum
 	VMOVDQU popcountNibbles<>+0(SB), Y1
-	VMOVDQU lowHalves<>+0(SB), Y2
-	VPXOR   Y3, Y3, Y3
+	VMOVDQU lowHalves<>+0(SB), Y3
+	VPXOR   Y2, Y2, Y2
 	VPXOR   Y4, Y4, Y4
 	VPXOR   Y5, Y5, Y5
 	VPXOR   Y6, Y6, Y6
@@ -24178,42 +27278,42 @@ clashes8x256v4_round:
 	VPXOR   Y9, Y8, Y6
 	VPAND   Y9, Y8, Y9
 	VPOR    Y9, Y7, Y7
-	VPAND   Y2, Y7, Y8
+	VPAND   Y3, Y7, Y8
 	VPSRLW  $0x04, Y7, Y7
-	VPAND   Y2, Y7, Y7
+	VPAND   Y3, Y7, Y7
 	VPSHUFB Y8, Y1, Y8
 	VPSHUFB Y7, Y1, Y7
 	VPADDB  Y8, Y7, Y7
-	VPSADBW Y3, Y7, Y7
+	VPSADBW Y2, Y7, Y7
 	VPSLLQ  $0x03, Y7, Y7
 	VPADDQ  Y7, Y0, Y0
 	SUBQ    $0x02, DX
 	CMPQ    DX, $0x02
 	JAE     clashes8x256v4_round
-	VPAND   Y2, Y4, Y7
+	VPAND   Y3, Y4, Y7
 	VPSRLW  $0x04, Y4, Y4
-	VPAND   Y2, Y4, Y4
+	VPAND   Y3, Y4, Y4
 	VPSHUFB Y7, Y1, Y7
 	VPSHUFB Y4, Y1, Y4
 	VPADDB  Y7, Y4, Y4
-	VPSADBW Y3, Y4, Y4
+	VPSADBW Y2, Y4, Y4
 	VPADDQ  Y4, Y0, Y0
-	VPAND   Y2, Y5, Y4
+	VPAND   Y3, Y5, Y4
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y4, Y1, Y4
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y4, Y5, Y5
-	VPSADBW Y3, Y5, Y5
+	VPSADBW Y2, Y5, Y5
 	VPSLLQ  $0x01, Y5, Y5
 	VPADDQ  Y5, Y0, Y0
-	VPAND   Y2, Y6, Y4
+	VPAND   Y3, Y6, Y4
 	VPSRLW  $0x04, Y6, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y4, Y1, Y4
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y4, Y5, Y6
-	VPSADBW Y3, Y6, Y6
+	VPSADBW Y2, Y6, Y6
 	VPSLLQ  $0x02, Y6, Y6
 	VPADDQ  Y6, Y0, Y0
 	TESTQ   DX, DX
@@ -24246,9 +27346,9 @@ clashes8x256v4_rest:
 	VPOR    163840(AX)(R10*1), Y4, Y4
 	VPOR    196608(AX)(R11*1), Y4, Y4
 	VPOR    229376(AX)(R12*1), Y4, Y4
-	VPAND   Y2, Y4, Y5
+	VPAND   Y3, Y4, Y5
 	VPSRLW  $0x04, Y4, Y4
-	VPAND   Y2, Y4, Y4
+	VPAND   Y3, Y4, Y4
 	VPSHUFB Y5, Y1, Y5
 	VPSHUFB Y4, Y1, Y4
 	VPADDB  Y5, Y4, Y4
@@ -24260,9 +27360,9 @@ clashes8x256v4_rest:
 	VPOR    163872(AX)(R10*1), Y5, Y5
 	VPOR    196640(AX)(R11*1), Y5, Y5
 	VPOR    229408(AX)(R12*1), Y5, Y5
-	VPAND   Y2, Y5, Y6
+	VPAND   Y3, Y5, Y6
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y6, Y1, Y6
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y6, Y4, Y4
@@ -24275,9 +27375,9 @@ clashes8x256v4_rest:
 	VPOR    163904(AX)(R10*1), Y5, Y5
 	VPOR    196672(AX)(R11*1), Y5, Y5
 	VPOR    229440(AX)(R12*1), Y5, Y5
-	VPAND   Y2, Y5, Y6
+	VPAND   Y3, Y5, Y6
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y6, Y1, Y6
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y6, Y4, Y4
@@ -24290,14 +27390,14 @@ clashes8x256v4_rest:
 	VPOR    163936(AX)(R10*1), Y5, Y5
 	VPOR    196704(AX)(R11*1), Y5, Y5
 	VPOR    229472(AX)(R12*1), Y5, Y5
-	VPAND   Y2, Y5, Y6
+	VPAND   Y3, Y5, Y6
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y6, Y1, Y6
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y6, Y4, Y4
 	VPADDB  Y5, Y4, Y4
-	VPSADBW Y3, Y4, Y4
+	VPSADBW Y2, Y4, Y4
 	VPADDQ  Y4, Y0, Y0
 	DECQ    DX
 	JNZ     clashes8x256v4_rest
@@ -24322,8 +27422,8 @@ TEXT ·clashes8x256v5(SB), NOSPLIT, $0-40
 	TESTQ   DX, DX
 	JZ      clashes8x256v5_sum
 	VMOVDQU popcountNibbles<>+0(SB), Y1
-	VMOVDQU lowHalves<>+0(SB), Y2
-	VPXOR   Y3, Y3, Y3
+	VMOVDQU lowHalves<>+0(SB), Y3
+	VPXOR   Y2, Y2, Y2
 	VPXOR   Y4, Y4, Y4
 	VPXOR   Y5, Y5, Y5
 	VPXOR   Y6, Y6, Y6
@@ -24482,13 +27582,13 @@ clashes8x256v5_round:
 	VPXOR   Y9, Y8, Y6
 	VPAND   Y9, Y8, Y9
 	VPOR    Y9, Y7, Y7
-	VPAND   Y2, Y7, Y8
+	VPAND   Y3, Y7, Y8
 	VPSRLW  $0x04, Y7, Y7
-	VPAND   Y2, Y7, Y7
+	VPAND   Y3, Y7, Y7
 	VPSHUFB Y8, Y1, Y8
 	VPSHUFB Y7, Y1, Y7
 	VPADDB  Y8, Y7, Y7
-	VPSADBW Y3, Y7, Y7
+	VPSADBW Y2, Y7, Y7
 	VPSLLQ  $0x03, Y7, Y7
 	VPADDQ  Y7, Y0, Y0
 	VMOVDQU 96(AX)(BX*1), Y7
@@ -24642,13 +27742,13 @@ clashes8x256v5_round:
 	VPXOR   Y9, Y8, Y6
 	VPAND   Y9, Y8, Y9
 	VPOR    Y9, Y7, Y7
-	VPAND   Y2, Y7, Y8
+	VPAND   Y3, Y7, Y8
 	VPSRLW  $0x04, Y7, Y7
-	VPAND   Y2, Y7, Y7
+	VPAND   Y3, Y7, Y7
 	VPSHUFB Y8, Y1, Y8
 	VPSHUFB Y7, Y1, Y7
 	VPADDB  Y8, Y7, Y7
-	VPSADBW Y3, Y7, Y7
+	VPSADBW Y2, Y7, Y7
 	VPSLLQ  $0x03, Y7, Y7
 	VPADDQ  Y7, Y0, Y0
 	VMOVDQU 32(AX)(BX*1), Y7
@@ -24776,13 +27876,13 @@ clashes8x256v5_round:
 	VPXOR   Y9, Y8, Y6
 	VPAND   Y9, Y8, Y9
 	VPOR    Y9, Y7, Y7
-	VPAND   Y2, Y7, Y8
+	VPAND   Y3, Y7, Y8
 	VPSRLW  $0x04, Y7, Y7
-	VPAND   Y2, Y7, Y7
+	VPAND   Y3, Y7, Y7
 	VPSHUFB Y8, Y1, Y8
 	VPSHUFB Y7, Y1, Y7
 	VPADDB  Y8, Y7, Y7
-	VPSADBW Y3, Y7, Y7
+	VPSADBW Y2, Y7, Y7
 	VPSLLQ  $0x03, Y7, Y7
 	VPADDQ  Y7, Y0, Y0
 	VMOVDQU 128(AX)(BX*1), Y7
@@ -24936,13 +28036,13 @@ clashes8x256v5_round:
 	VPXOR   Y9, Y8, Y6
 	VPAND   Y9, Y8, Y9
 	VPOR    Y9, Y7, Y7
-	VPAND   Y2, Y7, Y8
+	VPAND   Y3, Y7, Y8
 	VPSRLW  $0x04, Y7, Y7
-	VPAND   Y2, Y7, Y7
+	VPAND   Y3, Y7, Y7
 	VPSHUFB Y8, Y1, Y8
 	VPSHUFB Y7, Y1, Y7
 	VPADDB  Y8, Y7, Y7
-	VPSADBW Y3, Y7, Y7
+	VPSADBW Y2, Y7, Y7
 	VPSLLQ  $0x03, Y7, Y7
 	VPADDQ  Y7, Y0, Y0
 	VMOVDQU 64(AX)(BX*1), Y7
@@ -25070,42 +28170,42 @@ clashes8x256v5_round:
 	VPXOR   Y9, Y8, Y6
 	VPAND   Y9, Y8, Y9
 	VPOR    Y9, Y7, Y7
-	VPAND   Y2, Y7, Y8
+	VPAND   Y3, Y7, Y8
 	VPSRLW  $0x04, Y7, Y7
-	VPAND   Y2, Y7, Y7
+	VPAND   Y3, Y7, Y7
 	VPSHUFB Y8, Y1, Y8
 	VPSHUFB Y7, Y1, Y7
 	VPADDB  Y8, Y7, Y7
-	VPSADBW Y3, Y7, Y7
+	VPSADBW Y2, Y7, Y7
 	VPSLLQ  $0x03, Y7, Y7
 	VPADDQ  Y7, Y0, Y0
 	SUBQ    $0x08, DX
 	CMPQ    DX, $0x08
 	JAE     clashes8x256v5_round
-	VPAND   Y2, Y4, Y7
+	VPAND   Y3, Y4, Y7
 	VPSRLW  $0x04, Y4, Y4
-	VPAND   Y2, Y4, Y4
+	VPAND   Y3, Y4, Y4
 	VPSHUFB Y7, Y1, Y7
 	VPSHUFB Y4, Y1, Y4
 	VPADDB  Y7, Y4, Y4
-	VPSADBW Y3, Y4, Y4
+	VPSADBW Y2, Y4, Y4
 	VPADDQ  Y4, Y0, Y0
-	VPAND   Y2, Y5, Y4
+	VPAND   Y3, Y5, Y4
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y4, Y1, Y4
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y4, Y5, Y5
-	VPSADBW Y3, Y5, Y5
+	VPSADBW Y2, Y5, Y5
 	VPSLLQ  $0x01, Y5, Y5
 	VPADDQ  Y5, Y0, Y0
-	VPAND   Y2, Y6, Y4
+	VPAND   Y3, Y6, Y4
 	VPSRLW  $0x04, Y6, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y4, Y1, Y4
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y4, Y5, Y6
-	VPSADBW Y3, Y6, Y6
+	VPSADBW Y2, Y6, Y6
 	VPSLLQ  $0x02, Y6, Y6
 	VPADDQ  Y6, Y0, Y0
 	TESTQ   DX, DX
@@ -25146,9 +28246,9 @@ clashes8x256v5_rest:
 	VPOR    204800(AX)(R10*1), Y4, Y4
 	VPOR    245760(AX)(R11*1), Y4, Y4
 	VPOR    286720(AX)(R12*1), Y4, Y4
-	VPAND   Y2, Y4, Y5
+	VPAND   Y3, Y4, Y5
 	VPSRLW  $0x04, Y4, Y4
-	VPAND   Y2, Y4, Y4
+	VPAND   Y3, Y4, Y4
 	VPSHUFB Y5, Y1, Y5
 	VPSHUFB Y4, Y1, Y4
 	VPADDB  Y5, Y4, Y4
@@ -25160,9 +28260,9 @@ clashes8x256v5_rest:
 	VPOR    204832(AX)(R10*1), Y5, Y5
 	VPOR    245792(AX)(R11*1), Y5, Y5
 	VPOR    286752(AX)(R12*1), Y5, Y5
-	VPAND   Y2, Y5, Y6
+	VPAND   Y3, Y5, Y6
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y6, Y1, Y6
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y6, Y4, Y4
@@ -25175,9 +28275,9 @@ clashes8x256v5_rest:
 	VPOR    204864(AX)(R10*1), Y5, Y5
 	VPOR    245824(AX)(R11*1), Y5, Y5
 	VPOR    286784(AX)(R12*1), Y5, Y5
-	VPAND   Y2, Y5, Y6
+	VPAND   Y3, Y5, Y6
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y6, Y1, Y6
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y6, Y4, Y4
@@ -25190,9 +28290,9 @@ clashes8x256v5_rest:
 	VPOR    204896(AX)(R10*1), Y5, Y5
 	VPOR    245856(AX)(R11*1), Y5, Y5
 	VPOR    286816(AX)(R12*1), Y5, Y5
-	VPAND   Y2, Y5, Y6
+	VPAND   Y3, Y5, Y6
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y6, Y1, Y6
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y6, Y4, Y4
@@ -25205,14 +28305,14 @@ clashes8x256v5_rest:
 	VPOR    204928(AX)(R10*1), Y5, Y5
 	VPOR    245888(AX)(R11*1), Y5, Y5
 	VPOR    286848(AX)(R12*1), Y5, Y5
-	VPAND   Y2, Y5, Y6
+	VPAND   Y3, Y5, Y6
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y6, Y1, Y6
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y6, Y4, Y4
 	VPADDB  Y5, Y4, Y4
-	VPSADBW Y3, Y4, Y4
+	VPSADBW Y2, Y4, Y4
 	VPADDQ  Y4, Y0, Y0
 	DECQ    DX
 	JNZ     clashes8x256v5_rest
@@ -25237,8 +28337,8 @@ TEXT ·clashes8x256v6(SB), NOSPLIT, $0-40
 	TESTQ   DX, DX
 	JZ      clashes8x256v6_sum
 	VMOVDQU popcountNibbles<>+0(SB), Y1
-	VMOVDQU lowHalves<>+0(SB), Y2
-	VPXOR   Y3, Y3, Y3
+	VMOVDQU lowHalves<>+0(SB), Y3
+	VPXOR   Y2, Y2, Y2
 	VPXOR   Y4, Y4, Y4
 	VPXOR   Y5, Y5, Y5
 	VPXOR   Y6, Y6, Y6
@@ -25397,13 +28497,13 @@ clashes8x256v6_round:
 	VPXOR   Y9, Y8, Y6
 	VPAND   Y9, Y8, Y9
 	VPOR    Y9, Y7, Y7
-	VPAND   Y2, Y7, Y8
+	VPAND   Y3, Y7, Y8
 	VPSRLW  $0x04, Y7, Y7
-	VPAND   Y2, Y7, Y7
+	VPAND   Y3, Y7, Y7
 	VPSHUFB Y8, Y1, Y8
 	VPSHUFB Y7, Y1, Y7
 	VPADDB  Y8, Y7, Y7
-	VPSADBW Y3, Y7, Y7
+	VPSADBW Y2, Y7, Y7
 	VPSLLQ  $0x03, Y7, Y7
 	VPADDQ  Y7, Y0, Y0
 	VMOVDQU 64(AX)(BX*1), Y7
@@ -25531,13 +28631,13 @@ clashes8x256v6_round:
 	VPXOR   Y9, Y8, Y6
 	VPAND   Y9, Y8, Y9
 	VPOR    Y9, Y7, Y7
-	VPAND   Y2, Y7, Y8
+	VPAND   Y3, Y7, Y8
 	VPSRLW  $0x04, Y7, Y7
-	VPAND   Y2, Y7, Y7
+	VPAND   Y3, Y7, Y7
 	VPSHUFB Y8, Y1, Y8
 	VPSHUFB Y7, Y1, Y7
 	VPADDB  Y8, Y7, Y7
-	VPSADBW Y3, Y7, Y7
+	VPSADBW Y2, Y7, Y7
 	VPSLLQ  $0x03, Y7, Y7
 	VPADDQ  Y7, Y0, Y0
 	VMOVDQU 128(AX)(BX*1), Y7
@@ -25665,42 +28765,42 @@ clashes8x256v6_round:
 	VPXOR   Y9, Y8, Y6
 	VPAND   Y9, Y8, Y9
 	VPOR    Y9, Y7, Y7
-	VPAND   Y2, Y7, Y8
+	VPAND   Y3, Y7, Y8
 	VPSRLW  $0x04, Y7, Y7
-	VPAND   Y2, Y7, Y7
+	VPAND   Y3, Y7, Y7
 	VPSHUFB Y8, Y1, Y8
 	VPSHUFB Y7, Y1, Y7
 	VPADDB  Y8, Y7, Y7
-	VPSADBW Y3, Y7, Y7
+	VPSADBW Y2, Y7, Y7
 	VPSLLQ  $0x03, Y7, Y7
 	VPADDQ  Y7, Y0, Y0
 	SUBQ    $0x04, DX
 	CMPQ    DX, $0x04
 	JAE     clashes8x256v6_round
-	VPAND   Y2, Y4, Y7
+	VPAND   Y3, Y4, Y7
 	VPSRLW  $0x04, Y4, Y4
-	VPAND   Y2, Y4, Y4
+	VPAND   Y3, Y4, Y4
 	VPSHUFB Y7, Y1, Y7
 	VPSHUFB Y4, Y1, Y4
 	VPADDB  Y7, Y4, Y4
-	VPSADBW Y3, Y4, Y4
+	VPSADBW Y2, Y4, Y4
 	VPADDQ  Y4, Y0, Y0
-	VPAND   Y2, Y5, Y4
+	VPAND   Y3, Y5, Y4
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y4, Y1, Y4
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y4, Y5, Y5
-	VPSADBW Y3, Y5, Y5
+	VPSADBW Y2, Y5, Y5
 	VPSLLQ  $0x01, Y5, Y5
 	VPADDQ  Y5, Y0, Y0
-	VPAND   Y2, Y6, Y4
+	VPAND   Y3, Y6, Y4
 	VPSRLW  $0x04, Y6, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y4, Y1, Y4
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y4, Y5, Y6
-	VPSADBW Y3, Y6, Y6
+	VPSADBW Y2, Y6, Y6
 	VPSLLQ  $0x02, Y6, Y6
 	VPADDQ  Y6, Y0, Y0
 	TESTQ   DX, DX
@@ -25741,9 +28841,9 @@ clashes8x256v6_rest:
 	VPOR    245760(AX)(R10*1), Y4, Y4
 	VPOR    294912(AX)(R11*1), Y4, Y4
 	VPOR    344064(AX)(R12*1), Y4, Y4
-	VPAND   Y2, Y4, Y5
+	VPAND   Y3, Y4, Y5
 	VPSRLW  $0x04, Y4, Y4
-	VPAND   Y2, Y4, Y4
+	VPAND   Y3, Y4, Y4
 	VPSHUFB Y5, Y1, Y5
 	VPSHUFB Y4, Y1, Y4
 	VPADDB  Y5, Y4, Y4
@@ -25755,9 +28855,9 @@ clashes8x256v6_rest:
 	VPOR    245792(AX)(R10*1), Y5, Y5
 	VPOR    294944(AX)(R11*1), Y5, Y5
 	VPOR    344096(AX)(R12*1), Y5, Y5
-	VPAND   Y2, Y5, Y6
+	VPAND   Y3, Y5, Y6
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y6, Y1, Y6
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y6, Y4, Y4
@@ -25770,9 +28870,9 @@ clashes8x256v6_rest:
 	VPOR    245824(AX)(R10*1), Y5, Y5
 	VPOR    294976(AX)(R11*1), Y5, Y5
 	VPOR    344128(AX)(R12*1), Y5, Y5
-	VPAND   Y2, Y5, Y6
+	VPAND   Y3, Y5, Y6
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y6, Y1, Y6
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y6, Y4, Y4
@@ -25785,9 +28885,9 @@ clashes8x256v6_rest:
 	VPOR    245856(AX)(R10*1), Y5, Y5
 	VPOR    295008(AX)(R11*1), Y5, Y5
 	VPOR    344160(AX)(R12*1), Y5, Y5
-	VPAND   Y2, Y5, Y6
+	VPAND   Y3, Y5, Y6
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y6, Y1, Y6
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y6, Y4, Y4
@@ -25800,9 +28900,9 @@ clashes8x256v6_rest:
 	VPOR    245888(AX)(R10*1), Y5, Y5
 	VPOR    295040(AX)(R11*1), Y5, Y5
 	VPOR    344192(AX)(R12*1), Y5, Y5
-	VPAND   Y2, Y5, Y6
+	VPAND   Y3, Y5, Y6
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y6, Y1, Y6
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y6, Y4, Y4
@@ -25815,14 +28915,14 @@ clashes8x256v6_rest:
 	VPOR    245920(AX)(R10*1), Y5, Y5
 	VPOR    295072(AX)(R11*1), Y5, Y5
 	VPOR    344224(AX)(R12*1), Y5, Y5
-	VPAND   Y2, Y5, Y6
+	VPAND   Y3, Y5, Y6
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y6, Y1, Y6
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y6, Y4, Y4
 	VPADDB  Y5, Y4, Y4
-	VPSADBW Y3, Y4, Y4
+	VPSADBW Y2, Y4, Y4
 	VPADDQ  Y4, Y0, Y0
 	DECQ    DX
 	JNZ     clashes8x256v6_rest
@@ -25847,8 +28947,8 @@ TEXT ·clashes8x256v7(SB), NOSPLIT, $0-40
 	TESTQ   DX, DX
 	JZ      clashes8x256v7_sum
 	VMOVDQU popcountNibbles<>+0(SB), Y1
-	VMOVDQU lowHalves<>+0(SB), Y2
-	VPXOR   Y3, Y3, Y3
+	VMOVDQU lowHalves<>+0(SB), Y3
+	VPXOR   Y2, Y2, Y2
 	VPXOR   Y4, Y4, Y4
 	VPXOR   Y5, Y5, Y5
 	VPXOR   Y6, Y6, Y6
@@ -26007,13 +29107,13 @@ clashes8x256v7_round:
 	VPXOR   Y9, Y8, Y6
 	VPAND   Y9, Y8, Y9
 	VPOR    Y9, Y7, Y7
-	VPAND   Y2, Y7, Y8
+	VPAND   Y3, Y7, Y8
 	VPSRLW  $0x04, Y7, Y7
-	VPAND   Y2, Y7, Y7
+	VPAND   Y3, Y7, Y7
 	VPSHUFB Y8, Y1, Y8
 	VPSHUFB Y7, Y1, Y7
 	VPADDB  Y8, Y7, Y7
-	VPSADBW Y3, Y7, Y7
+	VPSADBW Y2, Y7, Y7
 	VPSLLQ  $0x03, Y7, Y7
 	VPADDQ  Y7, Y0, Y0
 	VMOVDQU 32(AX)(BX*1), Y7
@@ -26141,13 +29241,13 @@ clashes8x256v7_round:
 	VPXOR   Y9, Y8, Y6
 	VPAND   Y9, Y8, Y9
 	VPOR    Y9, Y7, Y7
-	VPAND   Y2, Y7, Y8
+	VPAND   Y3, Y7, Y8
 	VPSRLW  $0x04, Y7, Y7
-	VPAND   Y2, Y7, Y7
+	VPAND   Y3, Y7, Y7
 	VPSHUFB Y8, Y1, Y8
 	VPSHUFB Y7, Y1, Y7
 	VPADDB  Y8, Y7, Y7
-	VPSADBW Y3, Y7, Y7
+	VPSADBW Y2, Y7, Y7
 	VPSLLQ  $0x03, Y7, Y7
 	VPADDQ  Y7, Y0, Y0
 	VMOVDQU 64(AX)(BX*1), Y7
@@ -26275,13 +29375,13 @@ clashes8x256v7_round:
 	VPXOR   Y9, Y8, Y6
 	VPAND   Y9, Y8, Y9
 	VPOR    Y9, Y7, Y7
-	VPAND   Y2, Y7, Y8
+	VPAND   Y3, Y7, Y8
 	VPSRLW  $0x04, Y7, Y7
-	VPAND   Y2, Y7, Y7
+	VPAND   Y3, Y7, Y7
 	VPSHUFB Y8, Y1, Y8
 	VPSHUFB Y7, Y1, Y7
 	VPADDB  Y8, Y7, Y7
-	VPSADBW Y3, Y7, Y7
+	VPSADBW Y2, Y7, Y7
 	VPSLLQ  $0x03, Y7, Y7
 	VPADDQ  Y7, Y0, Y0
 	VMOVDQU 96(AX)(BX*1), Y7
@@ -26409,13 +29509,13 @@ clashes8x256v7_round:
 	VPXOR   Y9, Y8, Y6
 	VPAND   Y9, Y8, Y9
 	VPOR    Y9, Y7, Y7
-	VPAND   Y2, Y7, Y8
+	VPAND   Y3, Y7, Y8
 	VPSRLW  $0x04, Y7, Y7
-	VPAND   Y2, Y7, Y7
+	VPAND   Y3, Y7, Y7
 	VPSHUFB Y8, Y1, Y8
 	VPSHUFB Y7, Y1, Y7
 	VPADDB  Y8, Y7, Y7
-	VPSADBW Y3, Y7, Y7
+	VPSADBW Y2, Y7, Y7
 	VPSLLQ  $0x03, Y7, Y7
 	VPADDQ  Y7, Y0, Y0
 	VMOVDQU 128(AX)(BX*1), Y7
@@ -26543,13 +29643,13 @@ clashes8x256v7_round:
 	VPXOR   Y9, Y8, Y6
 	VPAND   Y9, Y8, Y9
 	VPOR    Y9, Y7, Y7
-	VPAND   Y2, Y7, Y8
+	VPAND   Y3, Y7, Y8
 	VPSRLW  $0x04, Y7, Y7
-	VPAND   Y2, Y7, Y7
+	VPAND   Y3, Y7, Y7
 	VPSHUFB Y8, Y1, Y8
 	VPSHUFB Y7, Y1, Y7
 	VPADDB  Y8, Y7, Y7
-	VPSADBW Y3, Y7, Y7
+	VPSADBW Y2, Y7, Y7
 	VPSLLQ  $0x03, Y7, Y7
 	VPADDQ  Y7, Y0, Y0
 	VMOVDQU 160(AX)(BX*1), Y7
@@ -26677,13 +29777,13 @@ clashes8x256v7_round:
 	VPXOR   Y9, Y8, Y6
 	VPAND   Y9, Y8, Y9
 	VPOR    Y9, Y7, Y7
-	VPAND   Y2, Y7, Y8
+	VPAND   Y3, Y7, Y8
 	VPSRLW  $0x04, Y7, Y7
-	VPAND   Y2, Y7, Y7
+	VPAND   Y3, Y7, Y7
 	VPSHUFB Y8, Y1, Y8
 	VPSHUFB Y7, Y1, Y7
 	VPADDB  Y8, Y7, Y7
-	VPSADBW Y3, Y7, Y7
+	VPSADBW Y2, Y7, Y7
 	VPSLLQ  $0x03, Y7, Y7
 	VPADDQ  Y7, Y0, Y0
 	VMOVDQU 192(AX)(BX*1), Y7
@@ -26811,42 +29911,42 @@ clashes8x256v7_round:
 	VPXOR   Y9, Y8, Y6
 	VPAND   Y9, Y8, Y9
 	VPOR    Y9, Y7, Y7
-	VPAND   Y2, Y7, Y8
+	VPAND   Y3, Y7, Y8
 	VPSRLW  $0x04, Y7, Y7
-	VPAND   Y2, Y7, Y7
+	VPAND   Y3, Y7, Y7
 	VPSHUFB Y8, Y1, Y8
 	VPSHUFB Y7, Y1, Y7
 	VPADDB  Y8, Y7, Y7
-	VPSADBW Y3, Y7, Y7
+	VPSADBW Y2, Y7, Y7
 	VPSLLQ  $0x03, Y7, Y7
 	VPADDQ  Y7, Y0, Y0
 	SUBQ    $0x08, DX
 	CMPQ    DX, $0x08
 	JAE     clashes8x256v7_round
-	VPAND   Y2, Y4, Y7
+	VPAND   Y3, Y4, Y7
 	VPSRLW  $0x04, Y4, Y4
-	VPAND   Y2, Y4, Y4
+	VPAND   Y3, Y4, Y4
 	VPSHUFB Y7, Y1, Y7
 	VPSHUFB Y4, Y1, Y4
 	VPADDB  Y7, Y4, Y4
-	VPSADBW Y3, Y4, Y4
+	VPSADBW Y2, Y4, Y4
 	VPADDQ  Y4, Y0, Y0
-	VPAND   Y2, Y5, Y4
+	VPAND   Y3, Y5, Y4
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y4, Y1, Y4
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y4, Y5, Y5
-	VPSADBW Y3, Y5, Y5
+	VPSADBW Y2, Y5, Y5
 	VPSLLQ  $0x01, Y5, Y5
 	VPADDQ  Y5, Y0, Y0
-	VPAND   Y2, Y6, Y4
+	VPAND   Y3, Y6, Y4
 	VPSRLW  $0x04, Y6, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y4, Y1, Y4
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y4, Y5, Y6
-	VPSADBW Y3, Y6, Y6
+	VPSADBW Y2, Y6, Y6
 	VPSLLQ  $0x02, Y6, Y6
 	VPADDQ  Y6, Y0, Y0
 	TESTQ   DX, DX
@@ -26887,9 +29987,9 @@ clashes8x256v7_rest:
 	VPOR    286720(AX)(R10*1), Y4, Y4
 	VPOR    344064(AX)(R11*1), Y4, Y4
 	VPOR    401408(AX)(R12*1), Y4, Y4
-	VPAND   Y2, Y4, Y5
+	VPAND   Y3, Y4, Y5
 	VPSRLW  $0x04, Y4, Y4
-	VPAND   Y2, Y4, Y4
+	VPAND   Y3, Y4, Y4
 	VPSHUFB Y5, Y1, Y5
 	VPSHUFB Y4, Y1, Y4
 	VPADDB  Y5, Y4, Y4
@@ -26901,9 +30001,9 @@ clashes8x256v7_rest:
 	VPOR    286752(AX)(R10*1), Y5, Y5
 	VPOR    344096(AX)(R11*1), Y5, Y5
 	VPOR    401440(AX)(R12*1), Y5, Y5
-	VPAND   Y2, Y5, Y6
+	VPAND   Y3, Y5, Y6
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y6, Y1, Y6
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y6, Y4, Y4
@@ -26916,9 +30016,9 @@ clashes8x256v7_rest:
 	VPOR    286784(AX)(R10*1), Y5, Y5
 	VPOR    344128(AX)(R11*1), Y5, Y5
 	VPOR    401472(AX)(R12*1), Y5, Y5
-	VPAND   Y2, Y5, Y6
+	VPAND   Y3, Y5, Y6
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y6, Y1, Y6
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y6, Y4, Y4
@@ -26931,9 +30031,9 @@ clashes8x256v7_rest:
 	VPOR    286816(AX)(R10*1), Y5, Y5
 	VPOR    344160(AX)(R11*1), Y5, Y5
 	VPOR    401504(AX)(R12*1), Y5, Y5
-	VPAND   Y2, Y5, Y6
+	VPAND   Y3, Y5, Y6
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y6, Y1, Y6
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y6, Y4, Y4
@@ -26946,9 +30046,9 @@ clashes8x256v7_rest:
 	VPOR    286848(AX)(R10*1), Y5, Y5
 	VPOR    344192(AX)(R11*1), Y5, Y5
 	VPOR    401536(AX)(R12*1), Y5, Y5
-	VPAND   Y2, Y5, Y6
+	VPAND   Y3, Y5, Y6
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y6, Y1, Y6
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y6, Y4, Y4
@@ -26961,9 +30061,9 @@ clashes8x256v7_rest:
 	VPOR    286880(AX)(R10*1), Y5, Y5
 	VPOR    344224(AX)(R11*1), Y5, Y5
 	VPOR    401568(AX)(R12*1), Y5, Y5
-	VPAND   Y2, Y5, Y6
+	VPAND   Y3, Y5, Y6
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y6, Y1, Y6
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y6, Y4, Y4
@@ -26976,14 +30076,14 @@ clashes8x256v7_rest:
 	VPOR    286912(AX)(R10*1), Y5, Y5
 	VPOR    344256(AX)(R11*1), Y5, Y5
 	VPOR    401600(AX)(R12*1), Y5, Y5
-	VPAND   Y2, Y5, Y6
+	VPAND   Y3, Y5, Y6
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y6, Y1, Y6
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y6, Y4, Y4
 	VPADDB  Y5, Y4, Y4
-	VPSADBW Y3, Y4, Y4
+	VPSADBW Y2, Y4, Y4
 	VPADDQ  Y4, Y0, Y0
 	DECQ    DX
 	JNZ     clashes8x256v7_rest
@@ -27008,8 +30108,8 @@ TEXT ·clashes8x256v8(SB), NOSPLIT, $0-40
 	TESTQ   DX, DX
 	JZ      clashes8x256v8_sum
 	VMOVDQU popcountNibbles<>+0(SB), Y1
-	VMOVDQU lowHalves<>+0(SB), Y2
-	VPXOR   Y3, Y3, Y3
+	VMOVDQU lowHalves<>+0(SB), Y3
+	VPXOR   Y2, Y2, Y2
 	VPXOR   Y4, Y4, Y4
 	VPXOR   Y5, Y5, Y5
 	VPXOR   Y6, Y6, Y6
@@ -27134,42 +30234,42 @@ clashes8x256v8_round:
 	VPXOR   Y9, Y8, Y6
 	VPAND   Y9, Y8, Y9
 	VPOR    Y9, Y7, Y7
-	VPAND   Y2, Y7, Y8
+	VPAND   Y3, Y7, Y8
 	VPSRLW  $0x04, Y7, Y7
-	VPAND   Y2, Y7, Y7
+	VPAND   Y3, Y7, Y7
 	VPSHUFB Y8, Y1, Y8
 	VPSHUFB Y7, Y1, Y7
 	VPADDB  Y8, Y7, Y7
-	VPSADBW Y3, Y7, Y7
+	VPSADBW Y2, Y7, Y7
 	VPSLLQ  $0x03, Y7, Y7
 	VPADDQ  Y7, Y0, Y0
 	SUBQ    $0x01, DX
 	CMPQ    DX, $0x01
 	JAE     clashes8x256v8_round
-	VPAND   Y2, Y4, Y7
+	VPAND   Y3, Y4, Y7
 	VPSRLW  $0x04, Y4, Y4
-	VPAND   Y2, Y4, Y4
+	VPAND   Y3, Y4, Y4
 	VPSHUFB Y7, Y1, Y7
 	VPSHUFB Y4, Y1, Y4
 	VPADDB  Y7, Y4, Y4
-	VPSADBW Y3, Y4, Y4
+	VPSADBW Y2, Y4, Y4
 	VPADDQ  Y4, Y0, Y0
-	VPAND   Y2, Y5, Y4
+	VPAND   Y3, Y5, Y4
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y4, Y1, Y4
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y4, Y5, Y5
-	VPSADBW Y3, Y5, Y5
+	VPSADBW Y2, Y5, Y5
 	VPSLLQ  $0x01, Y5, Y5
 	VPADDQ  Y5, Y0, Y0
-	VPAND   Y2, Y6, Y4
+	VPAND   Y3, Y6, Y4
 	VPSRLW  $0x04, Y6, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y4, Y1, Y4
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y4, Y5, Y6
-	VPSADBW Y3, Y6, Y6
+	VPSADBW Y2, Y6, Y6
 	VPSLLQ  $0x02, Y6, Y6
 	VPADDQ  Y6, Y0, Y0
 	TESTQ   DX, DX
@@ -27202,9 +30302,9 @@ clashes8x256v8_rest:
 	VPOR    327680(AX)(R10*1), Y4, Y4
 	VPOR    393216(AX)(R11*1), Y4, Y4
 	VPOR    458752(AX)(R12*1), Y4, Y4
-	VPAND   Y2, Y4, Y5
+	VPAND   Y3, Y4, Y5
 	VPSRLW  $0x04, Y4, Y4
-	VPAND   Y2, Y4, Y4
+	VPAND   Y3, Y4, Y4
 	VPSHUFB Y5, Y1, Y5
 	VPSHUFB Y4, Y1, Y4
 	VPADDB  Y5, Y4, Y4
@@ -27216,9 +30316,9 @@ clashes8x256v8_rest:
 	VPOR    327712(AX)(R10*1), Y5, Y5
 	VPOR    393248(AX)(R11*1), Y5, Y5
 	VPOR    458784(AX)(R12*1), Y5, Y5
-	VPAND   Y2, Y5, Y6
+	VPAND   Y3, Y5, Y6
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y6, Y1, Y6
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y6, Y4, Y4
@@ -27231,9 +30331,9 @@ clashes8x256v8_rest:
 	VPOR    327744(AX)(R10*1), Y5, Y5
 	VPOR    393280(AX)(R11*1), Y5, Y5
 	VPOR    458816(AX)(R12*1), Y5, Y5
-	VPAND   Y2, Y5, Y6
+	VPAND   Y3, Y5, Y6
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y6, Y1, Y6
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y6, Y4, Y4
@@ -27246,9 +30346,9 @@ clashes8x256v8_rest:
 	VPOR    327776(AX)(R10*1), Y5, Y5
 	VPOR    393312(AX)(R11*1), Y5, Y5
 	VPOR    458848(AX)(R12*1), Y5, Y5
-	VPAND   Y2, Y5, Y6
+	VPAND   Y3, Y5, Y6
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y6, Y1, Y6
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y6, Y4, Y4
@@ -27261,9 +30361,9 @@ clashes8x256v8_rest:
 	VPOR    327808(AX)(R10*1), Y5, Y5
 	VPOR    393344(AX)(R11*1), Y5, Y5
 	VPOR    458880(AX)(R12*1), Y5, Y5
-	VPAND   Y2, Y5, Y6
+	VPAND   Y3, Y5, Y6
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y6, Y1, Y6
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y6, Y4, Y4
@@ -27276,9 +30376,9 @@ clashes8x256v8_rest:
 	VPOR    327840(AX)(R10*1), Y5, Y5
 	VPOR    393376(AX)(R11*1), Y5, Y5
 	VPOR    458912(AX)(R12*1), Y5, Y5
-	VPAND   Y2, Y5, Y6
+	VPAND   Y3, Y5, Y6
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y6, Y1, Y6
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y6, Y4, Y4
@@ -27291,9 +30391,9 @@ clashes8x256v8_rest:
 	VPOR    327872(AX)(R10*1), Y5, Y5
 	VPOR    393408(AX)(R11*1), Y5, Y5
 	VPOR    458944(AX)(R12*1), Y5, Y5
-	VPAND   Y2, Y5, Y6
+	VPAND   Y3, Y5, Y6
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y6, Y1, Y6
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y6, Y4, Y4
@@ -27306,19 +30406,228 @@ clashes8x256v8_rest:
 	VPOR    327904(AX)(R10*1), Y5, Y5
 	VPOR    393440(AX)(R11*1), Y5, Y5
 	VPOR    458976(AX)(R12*1), Y5, Y5
-	VPAND   Y2, Y5, Y6
+	VPAND   Y3, Y5, Y6
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y6, Y1, Y6
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y6, Y4, Y4
 	VPADDB  Y5, Y4, Y4
-	VPSADBW Y3, Y4, Y4
+	VPSADBW Y2, Y4, Y4
 	VPADDQ  Y4, Y0, Y0
 	DECQ    DX
 	JNZ     clashes8x256v8_rest
 
 clashes8x256v8_sum:
+	VEXTRACTI128 $0x01, Y0, X1
+	VPADDQ       X1, X0, X1
+	VPSHUFD      $0x4e, X1, X0
+	VPADDQ       X0, X1, X1
+	VMOVQ        X1, AX
+	VZEROUPPER
+	MOVQ         AX, ret+32(FP)
+	RET
+
+// func clashes1nx256s(tables *uint64, keys []uint64) int
+// Requires: AVX, AVX2, BMI2
+TEXT ·clashes1nx256s(SB), NOSPLIT, $0-40
+	MOVQ    tables+0(FP), AX
+	MOVQ    keys_base+8(FP), CX
+	MOVQ    keys_len+16(FP), DX
+	VPXOR   Y0, Y0, Y0
+	TESTQ   DX, DX
+	JZ      clashes1nx256s_sum
+	VMOVDQU popcountNibbles<>+0(SB), Y1
+	VPXOR   Y2, Y2, Y2
+	VPXOR   Y3, Y3, Y3
+	VPXOR   Y4, Y4, Y4
+	VPXOR   Y5, Y5, Y5
+	CMPQ    DX, $0x10
+	JB      clashes1nx256s_rest
+
+clashes1nx256s_round:
+	MOVQ        (CX), BX
+	RORXQ       $0x3c, BX, BX
+	ANDQ        $0x000000f0, BX
+	ADDQ        $0x08, CX
+	VMOVDQU     (AX)(BX*1), X6
+	MOVQ        (CX), BX
+	RORXQ       $0x3c, BX, BX
+	ANDQ        $0x000000f0, BX
+	ADDQ        $0x08, CX
+	VMOVDQU     (AX)(BX*1), X7
+	VINSERTI128 $0x01, X7, Y6, Y6
+	MOVQ        (CX), BX
+	RORXQ       $0x3c, BX, BX
+	ANDQ        $0x000000f0, BX
+	ADDQ        $0x08, CX
+	VMOVDQU     (AX)(BX*1), X7
+	MOVQ        (CX), BX
+	RORXQ       $0x3c, BX, BX
+	ANDQ        $0x000000f0, BX
+	ADDQ        $0x08, CX
+	VMOVDQU     (AX)(BX*1), X8
+	VINSERTI128 $0x01, X8, Y7, Y7
+	VPXOR       Y3, Y6, Y8
+	VPAND       Y3, Y6, Y6
+	VPXOR       Y8, Y7, Y3
+	VPAND       Y8, Y7, Y8
+	VPOR        Y8, Y6, Y6
+	MOVQ        (CX), BX
+	RORXQ       $0x3c, BX, BX
+	ANDQ        $0x000000f0, BX
+	ADDQ        $0x08, CX
+	VMOVDQU     (AX)(BX*1), X9
+	MOVQ        (CX), BX
+	RORXQ       $0x3c, BX, BX
+	ANDQ        $0x000000f0, BX
+	ADDQ        $0x08, CX
+	VMOVDQU     (AX)(BX*1), X7
+	VINSERTI128 $0x01, X7, Y9, Y9
+	MOVQ        (CX), BX
+	RORXQ       $0x3c, BX, BX
+	ANDQ        $0x000000f0, BX
+	ADDQ        $0x08, CX
+	VMOVDQU     (AX)(BX*1), X10
+	MOVQ        (CX), BX
+	RORXQ       $0x3c, BX, BX
+	ANDQ        $0x000000f0, BX
+	ADDQ        $0x08, CX
+	VMOVDQU     (AX)(BX*1), X7
+	VINSERTI128 $0x01, X7, Y10, Y10
+	VPXOR       Y3, Y9, Y8
+	VPAND       Y3, Y9, Y9
+	VPXOR       Y8, Y10, Y3
+	VPAND       Y8, Y10, Y8
+	VPOR        Y8, Y9, Y9
+	VPXOR       Y4, Y6, Y8
+	VPAND       Y4, Y6, Y6
+	VPXOR       Y8, Y9, Y4
+	VPAND       Y8, Y9, Y8
+	VPOR        Y8, Y6, Y6
+	MOVQ        (CX), BX
+	RORXQ       $0x3c, BX, BX
+	ANDQ        $0x000000f0, BX
+	ADDQ        $0x08, CX
+	VMOVDQU     (AX)(BX*1), X11
+	MOVQ        (CX), BX
+	RORXQ       $0x3c, BX, BX
+	ANDQ        $0x000000f0, BX
+	ADDQ        $0x08, CX
+	VMOVDQU     (AX)(BX*1), X7
+	VINSERTI128 $0x01, X7, Y11, Y11
+	MOVQ        (CX), BX
+	RORXQ       $0x3c, BX, BX
+	ANDQ        $0x000000f0, BX
+	ADDQ        $0x08, CX
+	VMOVDQU     (AX)(BX*1), X12
+	MOVQ        (CX), BX
+	RORXQ       $0x3c, BX, BX
+	ANDQ        $0x000000f0, BX
+	ADDQ        $0x08, CX
+	VMOVDQU     (AX)(BX*1), X7
+	VINSERTI128 $0x01, X7, Y12, Y12
+	VPXOR       Y3, Y11, Y8
+	VPAND       Y3, Y11, Y11
+	VPXOR       Y8, Y12, Y3
+	VPAND       Y8, Y12, Y8
+	VPOR        Y8, Y11, Y11
+	MOVQ        (CX), BX
+	RORXQ       $0x3c, BX, BX
+	ANDQ        $0x000000f0, BX
+	ADDQ        $0x08, CX
+	VMOVDQU     (AX)(BX*1), X13
+	MOVQ        (CX), BX
+	RORXQ       $0x3c, BX, BX
+	ANDQ        $0x000000f0, BX
+	ADDQ        $0x08, CX
+	VMOVDQU     (AX)(BX*1), X7
+	VINSERTI128 $0x01, X7, Y13, Y13
+	MOVQ        (CX), BX
+	RORXQ       $0x3c, BX, BX
+	ANDQ        $0x000000f0, BX
+	ADDQ        $0x08, CX
+	VMOVDQU     (AX)(BX*1), X14
+	MOVQ        (CX), BX
+	RORXQ       $0x3c, BX, BX
+	ANDQ        $0x000000f0, BX
+	ADDQ        $0x08, CX
+	VMOVDQU     (AX)(BX*1), X7
+	VINSERTI128 $0x01, X7, Y14, Y14
+	VPXOR       Y3, Y13, Y8
+	VPAND       Y3, Y13, Y13
+	VPXOR       Y8, Y14, Y3
+	VPAND       Y8, Y14, Y8
+	VPOR        Y8, Y13, Y13
+	VPXOR       Y4, Y11, Y8
+	VPAND       Y4, Y11, Y11
+	VPXOR       Y8, Y13, Y4
+	VPAND       Y8, Y13, Y8
+	VPOR        Y8, Y11, Y11
+	VPXOR       Y5, Y6, Y8
+	VPAND       Y5, Y6, Y6
+	VPXOR       Y8, Y11, Y5
+	VPAND       Y8, Y11, Y8
+	VPOR        Y8, Y6, Y6
+	VPAND       lowHalves<>+0(SB), Y6, Y8
+	VPSRLW      $0x04, Y6, Y6
+	VPAND       lowHalves<>+0(SB), Y6, Y6
+	VPSHUFB     Y8, Y1, Y8
+	VPSHUFB     Y6, Y1, Y6
+	VPADDB      Y8, Y6, Y6
+	VPSADBW     Y2, Y6, Y6
+	VPSLLQ      $0x03, Y6, Y6
+	VPADDQ      Y6, Y0, Y0
+	SUBQ        $0x10, DX
+	CMPQ        DX, $0x10
+	JAE         clashes1nx256s_round
+	VPAND       lowHalves<>+0(SB), Y3, Y6
+	VPSRLW      $0x04, Y3, Y3
+	VPAND       lowHalves<>+0(SB), Y3, Y3
+	VPSHUFB     Y6, Y1, Y6
+	VPSHUFB     Y3, Y1, Y3
+	VPADDB      Y6, Y3, Y3
+	VPSADBW     Y2, Y3, Y3
+	VPADDQ      Y3, Y0, Y0
+	VPAND       lowHalves<>+0(SB), Y4, Y3
+	VPSRLW      $0x04, Y4, Y4
+	VPAND       lowHalves<>+0(SB), Y4, Y4
+	VPSHUFB     Y3, Y1, Y3
+	VPSHUFB     Y4, Y1, Y4
+	VPADDB      Y3, Y4, Y4
+	VPSADBW     Y2, Y4, Y4
+	VPSLLQ      $0x01, Y4, Y4
+	VPADDQ      Y4, Y0, Y0
+	VPAND       lowHalves<>+0(SB), Y5, Y3
+	VPSRLW      $0x04, Y5, Y4
+	VPAND       lowHalves<>+0(SB), Y4, Y4
+	VPSHUFB     Y3, Y1, Y3
+	VPSHUFB     Y4, Y1, Y4
+	VPADDB      Y3, Y4, Y5
+	VPSADBW     Y2, Y5, Y5
+	VPSLLQ      $0x02, Y5, Y5
+	VPADDQ      Y5, Y0, Y0
+	TESTQ       DX, DX
+	JZ          clashes1nx256s_sum
+
+clashes1nx256s_rest:
+	MOVQ    (CX), BX
+	RORXQ   $0x3c, BX, BX
+	ANDQ    $0x000000f0, BX
+	ADDQ    $0x08, CX
+	VMOVDQU (AX)(BX*1), X15
+	VPAND   lowHalves<>+0(SB), Y15, Y3
+	VPSRLW  $0x04, Y15, Y4
+	VPAND   lowHalves<>+0(SB), Y4, Y4
+	VPSHUFB Y3, Y1, Y3
+	VPSHUFB Y4, Y1, Y4
+	VPADDB  Y3, Y4, Y3
+	VPSADBW Y2, Y3, Y3
+	VPADDQ  Y3, Y0, Y0
+	DECQ    DX
+	JNZ     clashes1nx256s_rest
+
+clashes1nx256s_sum:
 	VEXTRACTI128 $0x01, Y0, X1
 	VPADDQ       X1, X0, X1
 	VPSHUFD      $0x4e, X1, X0
@@ -27338,8 +30647,8 @@ TEXT ·clashes1nx256v1(SB), NOSPLIT, $0-40
 	TESTQ   DX, DX
 	JZ      clashes1nx256v1_sum
 	VMOVDQU popcountNibbles<>+0(SB), Y1
-	VMOVDQU lowHalves<>+0(SB), Y2
-	VPXOR   Y3, Y3, Y3
+	VMOVDQU lowHalves<>+0(SB), Y3
+	VPXOR   Y2, Y2, Y2
 	VPXOR   Y4, Y4, Y4
 	VPXOR   Y5, Y5, Y5
 	VPXOR   Y6, Y6, Y6
@@ -27422,42 +30731,42 @@ clashes1nx256v1_round:
 	VPXOR   Y9, Y8, Y6
 	VPAND   Y9, Y8, Y9
 	VPOR    Y9, Y7, Y7
-	VPAND   Y2, Y7, Y8
+	VPAND   Y3, Y7, Y8
 	VPSRLW  $0x04, Y7, Y7
-	VPAND   Y2, Y7, Y7
+	VPAND   Y3, Y7, Y7
 	VPSHUFB Y8, Y1, Y8
 	VPSHUFB Y7, Y1, Y7
 	VPADDB  Y8, Y7, Y7
-	VPSADBW Y3, Y7, Y7
+	VPSADBW Y2, Y7, Y7
 	VPSLLQ  $0x03, Y7, Y7
 	VPADDQ  Y7, Y0, Y0
 	SUBQ    $0x08, DX
 	CMPQ    DX, $0x08
 	JAE     clashes1nx256v1_round
-	VPAND   Y2, Y4, Y7
+	VPAND   Y3, Y4, Y7
 	VPSRLW  $0x04, Y4, Y4
-	VPAND   Y2, Y4, Y4
+	VPAND   Y3, Y4, Y4
 	VPSHUFB Y7, Y1, Y7
 	VPSHUFB Y4, Y1, Y4
 	VPADDB  Y7, Y4, Y4
-	VPSADBW Y3, Y4, Y4
+	VPSADBW Y2, Y4, Y4
 	VPADDQ  Y4, Y0, Y0
-	VPAND   Y2, Y5, Y4
+	VPAND   Y3, Y5, Y4
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y4, Y1, Y4
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y4, Y5, Y5
-	VPSADBW Y3, Y5, Y5
+	VPSADBW Y2, Y5, Y5
 	VPSLLQ  $0x01, Y5, Y5
 	VPADDQ  Y5, Y0, Y0
-	VPAND   Y2, Y6, Y4
+	VPAND   Y3, Y6, Y4
 	VPSRLW  $0x04, Y6, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y4, Y1, Y4
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y4, Y5, Y6
-	VPSADBW Y3, Y6, Y6
+	VPSADBW Y2, Y6, Y6
 	VPSLLQ  $0x02, Y6, Y6
 	VPADDQ  Y6, Y0, Y0
 	TESTQ   DX, DX
@@ -27469,13 +30778,13 @@ clashes1nx256v1_rest:
 	ANDQ    $0x000001e0, BX
 	ADDQ    $0x08, CX
 	VMOVDQU (AX)(BX*1), Y4
-	VPAND   Y2, Y4, Y5
+	VPAND   Y3, Y4, Y5
 	VPSRLW  $0x04, Y4, Y4
-	VPAND   Y2, Y4, Y4
+	VPAND   Y3, Y4, Y4
 	VPSHUFB Y5, Y1, Y5
 	VPSHUFB Y4, Y1, Y4
 	VPADDB  Y5, Y4, Y4
-	VPSADBW Y3, Y4, Y4
+	VPSADBW Y2, Y4, Y4
 	VPADDQ  Y4, Y0, Y0
 	DECQ    DX
 	JNZ     clashes1nx256v1_rest
@@ -27500,8 +30809,8 @@ TEXT ·clashes1nx256v2(SB), NOSPLIT, $0-40
 	TESTQ   DX, DX
 	JZ      clashes1nx256v2_sum
 	VMOVDQU popcountNibbles<>+0(SB), Y1
-	VMOVDQU lowHalves<>+0(SB), Y2
-	VPXOR   Y3, Y3, Y3
+	VMOVDQU lowHalves<>+0(SB), Y3
+	VPXOR   Y2, Y2, Y2
 	VPXOR   Y4, Y4, Y4
 	VPXOR   Y5, Y5, Y5
 	VPXOR   Y6, Y6, Y6
@@ -27568,42 +30877,42 @@ clashes1nx256v2_round:
 	VPXOR   Y9, Y8, Y6
 	VPAND   Y9, Y8, Y9
 	VPOR    Y9, Y7, Y7
-	VPAND   Y2, Y7, Y8
+	VPAND   Y3, Y7, Y8
 	VPSRLW  $0x04, Y7, Y7
-	VPAND   Y2, Y7, Y7
+	VPAND   Y3, Y7, Y7
 	VPSHUFB Y8, Y1, Y8
 	VPSHUFB Y7, Y1, Y7
 	VPADDB  Y8, Y7, Y7
-	VPSADBW Y3, Y7, Y7
+	VPSADBW Y2, Y7, Y7
 	VPSLLQ  $0x03, Y7, Y7
 	VPADDQ  Y7, Y0, Y0
 	SUBQ    $0x04, DX
 	CMPQ    DX, $0x04
 	JAE     clashes1nx256v2_round
-	VPAND   Y2, Y4, Y7
+	VPAND   Y3, Y4, Y7
 	VPSRLW  $0x04, Y4, Y4
-	VPAND   Y2, Y4, Y4
+	VPAND   Y3, Y4, Y4
 	VPSHUFB Y7, Y1, Y7
 	VPSHUFB Y4, Y1, Y4
 	VPADDB  Y7, Y4, Y4
-	VPSADBW Y3, Y4, Y4
+	VPSADBW Y2, Y4, Y4
 	VPADDQ  Y4, Y0, Y0
-	VPAND   Y2, Y5, Y4
+	VPAND   Y3, Y5, Y4
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y4, Y1, Y4
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y4, Y5, Y5
-	VPSADBW Y3, Y5, Y5
+	VPSADBW Y2, Y5, Y5
 	VPSLLQ  $0x01, Y5, Y5
 	VPADDQ  Y5, Y0, Y0
-	VPAND   Y2, Y6, Y4
+	VPAND   Y3, Y6, Y4
 	VPSRLW  $0x04, Y6, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y4, Y1, Y4
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y4, Y5, Y6
-	VPSADBW Y3, Y6, Y6
+	VPSADBW Y2, Y6, Y6
 	VPSLLQ  $0x02, Y6, Y6
 	VPADDQ  Y6, Y0, Y0
 	TESTQ   DX, DX
@@ -27615,21 +30924,21 @@ clashes1nx256v2_rest:
 	ANDQ    $0x000003c0, BX
 	ADDQ    $0x08, CX
 	VMOVDQU (AX)(BX*1), Y4
-	VPAND   Y2, Y4, Y5
+	VPAND   Y3, Y4, Y5
 	VPSRLW  $0x04, Y4, Y4
-	VPAND   Y2, Y4, Y4
+	VPAND   Y3, Y4, Y4
 	VPSHUFB Y5, Y1, Y5
 	VPSHUFB Y4, Y1, Y4
 	VPADDB  Y5, Y4, Y4
 	VMOVDQU 32(AX)(BX*1), Y5
-	VPAND   Y2, Y5, Y6
+	VPAND   Y3, Y5, Y6
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y6, Y1, Y6
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y6, Y4, Y4
 	VPADDB  Y5, Y4, Y4
-	VPSADBW Y3, Y4, Y4
+	VPSADBW Y2, Y4, Y4
 	VPADDQ  Y4, Y0, Y0
 	DECQ    DX
 	JNZ     clashes1nx256v2_rest
@@ -27654,8 +30963,8 @@ TEXT ·clashes1nx256v3(SB), NOSPLIT, $0-40
 	TESTQ   DX, DX
 	JZ      clashes1nx256v3_sum
 	VMOVDQU popcountNibbles<>+0(SB), Y1
-	VMOVDQU lowHalves<>+0(SB), Y2
-	VPXOR   Y3, Y3, Y3
+	VMOVDQU lowHalves<>+0(SB), Y3
+	VPXOR   Y2, Y2, Y2
 	VPXOR   Y4, Y4, Y4
 	VPXOR   Y5, Y5, Y5
 	VPXOR   Y6, Y6, Y6
@@ -27721,13 +31030,13 @@ clashes1nx256v3_round:
 	VPXOR   Y9, Y8, Y6
 	VPAND   Y9, Y8, Y9
 	VPOR    Y9, Y7, Y7
-	VPAND   Y2, Y7, Y8
+	VPAND   Y3, Y7, Y8
 	VPSRLW  $0x04, Y7, Y7
-	VPAND   Y2, Y7, Y7
+	VPAND   Y3, Y7, Y7
 	VPSHUFB Y8, Y1, Y8
 	VPSHUFB Y7, Y1, Y7
 	VPADDB  Y8, Y7, Y7
-	VPSADBW Y3, Y7, Y7
+	VPSADBW Y2, Y7, Y7
 	VPSLLQ  $0x03, Y7, Y7
 	VPADDQ  Y7, Y0, Y0
 	VMOVDQU 64(AX)(BX*1), Y7
@@ -27788,13 +31097,13 @@ clashes1nx256v3_round:
 	VPXOR   Y9, Y8, Y6
 	VPAND   Y9, Y8, Y9
 	VPOR    Y9, Y7, Y7
-	VPAND   Y2, Y7, Y8
+	VPAND   Y3, Y7, Y8
 	VPSRLW  $0x04, Y7, Y7
-	VPAND   Y2, Y7, Y7
+	VPAND   Y3, Y7, Y7
 	VPSHUFB Y8, Y1, Y8
 	VPSHUFB Y7, Y1, Y7
 	VPADDB  Y8, Y7, Y7
-	VPSADBW Y3, Y7, Y7
+	VPSADBW Y2, Y7, Y7
 	VPSLLQ  $0x03, Y7, Y7
 	VPADDQ  Y7, Y0, Y0
 	VMOVDQU 32(AX)(BX*1), Y7
@@ -27850,42 +31159,42 @@ clashes1nx256v3_round:
 	VPXOR   Y9, Y8, Y6
 	VPAND   Y9, Y8, Y9
 	VPOR    Y9, Y7, Y7
-	VPAND   Y2, Y7, Y8
+	VPAND   Y3, Y7, Y8
 	VPSRLW  $0x04, Y7, Y7
-	VPAND   Y2, Y7, Y7
+	VPAND   Y3, Y7, Y7
 	VPSHUFB Y8, Y1, Y8
 	VPSHUFB Y7, Y1, Y7
 	VPADDB  Y8, Y7, Y7
-	VPSADBW Y3, Y7, Y7
+	VPSADBW Y2, Y7, Y7
 	VPSLLQ  $0x03, Y7, Y7
 	VPADDQ  Y7, Y0, Y0
 	SUBQ    $0x08, DX
 	CMPQ    DX, $0x08
 	JAE     clashes1nx256v3_round
-	VPAND   Y2, Y4, Y7
+	VPAND   Y3, Y4, Y7
 	VPSRLW  $0x04, Y4, Y4
-	VPAND   Y2, Y4, Y4
+	VPAND   Y3, Y4, Y4
 	VPSHUFB Y7, Y1, Y7
 	VPSHUFB Y4, Y1, Y4
 	VPADDB  Y7, Y4, Y4
-	VPSADBW Y3, Y4, Y4
+	VPSADBW Y2, Y4, Y4
 	VPADDQ  Y4, Y0, Y0
-	VPAND   Y2, Y5, Y4
+	VPAND   Y3, Y5, Y4
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y4, Y1, Y4
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y4, Y5, Y5
-	VPSADBW Y3, Y5, Y5
+	VPSADBW Y2, Y5, Y5
 	VPSLLQ  $0x01, Y5, Y5
 	VPADDQ  Y5, Y0, Y0
-	VPAND   Y2, Y6, Y4
+	VPAND   Y3, Y6, Y4
 	VPSRLW  $0x04, Y6, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y4, Y1, Y4
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y4, Y5, Y6
-	VPSADBW Y3, Y6, Y6
+	VPSADBW Y2, Y6, Y6
 	VPSLLQ  $0x02, Y6, Y6
 	VPADDQ  Y6, Y0, Y0
 	TESTQ   DX, DX
@@ -27898,29 +31207,29 @@ clashes1nx256v3_rest:
 	LEAQ    (BX)(BX*2), BX
 	ADDQ    $0x08, CX
 	VMOVDQU (AX)(BX*1), Y4
-	VPAND   Y2, Y4, Y5
+	VPAND   Y3, Y4, Y5
 	VPSRLW  $0x04, Y4, Y4
-	VPAND   Y2, Y4, Y4
+	VPAND   Y3, Y4, Y4
 	VPSHUFB Y5, Y1, Y5
 	VPSHUFB Y4, Y1, Y4
 	VPADDB  Y5, Y4, Y4
 	VMOVDQU 32(AX)(BX*1), Y5
-	VPAND   Y2, Y5, Y6
+	VPAND   Y3, Y5, Y6
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y6, Y1, Y6
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y6, Y4, Y4
 	VPADDB  Y5, Y4, Y4
 	VMOVDQU 64(AX)(BX*1), Y5
-	VPAND   Y2, Y5, Y6
+	VPAND   Y3, Y5, Y6
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y6, Y1, Y6
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y6, Y4, Y4
 	VPADDB  Y5, Y4, Y4
-	VPSADBW Y3, Y4, Y4
+	VPSADBW Y2, Y4, Y4
 	VPADDQ  Y4, Y0, Y0
 	DECQ    DX
 	JNZ     clashes1nx256v3_rest
@@ -27945,8 +31254,8 @@ TEXT ·clashes1nx256v4(SB), NOSPLIT, $0-40
 	TESTQ   DX, DX
 	JZ      clashes1nx256v4_sum
 	VMOVDQU popcountNibbles<>+0(SB), Y1
-	VMOVDQU lowHalves<>+0(SB), Y2
-	VPXOR   Y3, Y3, Y3
+	VMOVDQU lowHalves<>+0(SB), Y3
+	VPXOR   Y2, Y2, Y2
 	VPXOR   Y4, Y4, Y4
 	VPXOR   Y5, Y5, Y5
 	VPXOR   Y6, Y6, Y6
@@ -28005,42 +31314,42 @@ clashes1nx256v4_round:
 	VPXOR   Y9, Y8, Y6
 	VPAND   Y9, Y8, Y9
 	VPOR    Y9, Y7, Y7
-	VPAND   Y2, Y7, Y8
+	VPAND   Y3, Y7, Y8
 	VPSRLW  $0x04, Y7, Y7
-	VPAND   Y2, Y7, Y7
+	VPAND   Y3, Y7, Y7
 	VPSHUFB Y8, Y1, Y8
 	VPSHUFB Y7, Y1, Y7
 	VPADDB  Y8, Y7, Y7
-	VPSADBW Y3, Y7, Y7
+	VPSADBW Y2, Y7, Y7
 	VPSLLQ  $0x03, Y7, Y7
 	VPADDQ  Y7, Y0, Y0
 	SUBQ    $0x02, DX
 	CMPQ    DX, $0x02
 	JAE     clashes1nx256v4_round
-	VPAND   Y2, Y4, Y7
+	VPAND   Y3, Y4, Y7
 	VPSRLW  $0x04, Y4, Y4
-	VPAND   Y2, Y4, Y4
+	VPAND   Y3, Y4, Y4
 	VPSHUFB Y7, Y1, Y7
 	VPSHUFB Y4, Y1, Y4
 	VPADDB  Y7, Y4, Y4
-	VPSADBW Y3, Y4, Y4
+	VPSADBW Y2, Y4, Y4
 	VPADDQ  Y4, Y0, Y0
-	VPAND   Y2, Y5, Y4
+	VPAND   Y3, Y5, Y4
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y4, Y1, Y4
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y4, Y5, Y5
-	VPSADBW Y3, Y5, Y5
+	VPSADBW Y2, Y5, Y5
 	VPSLLQ  $0x01, Y5, Y5
 	VPADDQ  Y5, Y0, Y0
-	VPAND   Y2, Y6, Y4
+	VPAND   Y3, Y6, Y4
 	VPSRLW  $0x04, Y6, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y4, Y1, Y4
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y4, Y5, Y6
-	VPSADBW Y3, Y6, Y6
+	VPSADBW Y2, Y6, Y6
 	VPSLLQ  $0x02, Y6, Y6
 	VPADDQ  Y6, Y0, Y0
 	TESTQ   DX, DX
@@ -28052,37 +31361,37 @@ clashes1nx256v4_rest:
 	ANDQ    $0x00000780, BX
 	ADDQ    $0x08, CX
 	VMOVDQU (AX)(BX*1), Y4
-	VPAND   Y2, Y4, Y5
+	VPAND   Y3, Y4, Y5
 	VPSRLW  $0x04, Y4, Y4
-	VPAND   Y2, Y4, Y4
+	VPAND   Y3, Y4, Y4
 	VPSHUFB Y5, Y1, Y5
 	VPSHUFB Y4, Y1, Y4
 	VPADDB  Y5, Y4, Y4
 	VMOVDQU 32(AX)(BX*1), Y5
-	VPAND   Y2, Y5, Y6
+	VPAND   Y3, Y5, Y6
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y6, Y1, Y6
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y6, Y4, Y4
 	VPADDB  Y5, Y4, Y4
 	VMOVDQU 64(AX)(BX*1), Y5
-	VPAND   Y2, Y5, Y6
+	VPAND   Y3, Y5, Y6
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y6, Y1, Y6
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y6, Y4, Y4
 	VPADDB  Y5, Y4, Y4
 	VMOVDQU 96(AX)(BX*1), Y5
-	VPAND   Y2, Y5, Y6
+	VPAND   Y3, Y5, Y6
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y6, Y1, Y6
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y6, Y4, Y4
 	VPADDB  Y5, Y4, Y4
-	VPSADBW Y3, Y4, Y4
+	VPSADBW Y2, Y4, Y4
 	VPADDQ  Y4, Y0, Y0
 	DECQ    DX
 	JNZ     clashes1nx256v4_rest
@@ -28107,8 +31416,8 @@ TEXT ·clashes1nx256v5(SB), NOSPLIT, $0-40
 	TESTQ   DX, DX
 	JZ      clashes1nx256v5_sum
 	VMOVDQU popcountNibbles<>+0(SB), Y1
-	VMOVDQU lowHalves<>+0(SB), Y2
-	VPXOR   Y3, Y3, Y3
+	VMOVDQU lowHalves<>+0(SB), Y3
+	VPXOR   Y2, Y2, Y2
 	VPXOR   Y4, Y4, Y4
 	VPXOR   Y5, Y5, Y5
 	VPXOR   Y6, Y6, Y6
@@ -28169,13 +31478,13 @@ clashes1nx256v5_round:
 	VPXOR   Y9, Y8, Y6
 	VPAND   Y9, Y8, Y9
 	VPOR    Y9, Y7, Y7
-	VPAND   Y2, Y7, Y8
+	VPAND   Y3, Y7, Y8
 	VPSRLW  $0x04, Y7, Y7
-	VPAND   Y2, Y7, Y7
+	VPAND   Y3, Y7, Y7
 	VPSHUFB Y8, Y1, Y8
 	VPSHUFB Y7, Y1, Y7
 	VPADDB  Y8, Y7, Y7
-	VPSADBW Y3, Y7, Y7
+	VPSADBW Y2, Y7, Y7
 	VPSLLQ  $0x03, Y7, Y7
 	VPADDQ  Y7, Y0, Y0
 	VMOVDQU 96(AX)(BX*1), Y7
@@ -28231,13 +31540,13 @@ clashes1nx256v5_round:
 	VPXOR   Y9, Y8, Y6
 	VPAND   Y9, Y8, Y9
 	VPOR    Y9, Y7, Y7
-	VPAND   Y2, Y7, Y8
+	VPAND   Y3, Y7, Y8
 	VPSRLW  $0x04, Y7, Y7
-	VPAND   Y2, Y7, Y7
+	VPAND   Y3, Y7, Y7
 	VPSHUFB Y8, Y1, Y8
 	VPSHUFB Y7, Y1, Y7
 	VPADDB  Y8, Y7, Y7
-	VPSADBW Y3, Y7, Y7
+	VPSADBW Y2, Y7, Y7
 	VPSLLQ  $0x03, Y7, Y7
 	VPADDQ  Y7, Y0, Y0
 	VMOVDQU 32(AX)(BX*1), Y7
@@ -28288,13 +31597,13 @@ clashes1nx256v5_round:
 	VPXOR   Y9, Y8, Y6
 	VPAND   Y9, Y8, Y9
 	VPOR    Y9, Y7, Y7
-	VPAND   Y2, Y7, Y8
+	VPAND   Y3, Y7, Y8
 	VPSRLW  $0x04, Y7, Y7
-	VPAND   Y2, Y7, Y7
+	VPAND   Y3, Y7, Y7
 	VPSHUFB Y8, Y1, Y8
 	VPSHUFB Y7, Y1, Y7
 	VPADDB  Y8, Y7, Y7
-	VPSADBW Y3, Y7, Y7
+	VPSADBW Y2, Y7, Y7
 	VPSLLQ  $0x03, Y7, Y7
 	VPADDQ  Y7, Y0, Y0
 	VMOVDQU 128(AX)(BX*1), Y7
@@ -28350,13 +31659,13 @@ clashes1nx256v5_round:
 	VPXOR   Y9, Y8, Y6
 	VPAND   Y9, Y8, Y9
 	VPOR    Y9, Y7, Y7
-	VPAND   Y2, Y7, Y8
+	VPAND   Y3, Y7, Y8
 	VPSRLW  $0x04, Y7, Y7
-	VPAND   Y2, Y7, Y7
+	VPAND   Y3, Y7, Y7
 	VPSHUFB Y8, Y1, Y8
 	VPSHUFB Y7, Y1, Y7
 	VPADDB  Y8, Y7, Y7
-	VPSADBW Y3, Y7, Y7
+	VPSADBW Y2, Y7, Y7
 	VPSLLQ  $0x03, Y7, Y7
 	VPADDQ  Y7, Y0, Y0
 	VMOVDQU 64(AX)(BX*1), Y7
@@ -28407,42 +31716,42 @@ clashes1nx256v5_round:
 	VPXOR   Y9, Y8, Y6
 	VPAND   Y9, Y8, Y9
 	VPOR    Y9, Y7, Y7
-	VPAND   Y2, Y7, Y8
+	VPAND   Y3, Y7, Y8
 	VPSRLW  $0x04, Y7, Y7
-	VPAND   Y2, Y7, Y7
+	VPAND   Y3, Y7, Y7
 	VPSHUFB Y8, Y1, Y8
 	VPSHUFB Y7, Y1, Y7
 	VPADDB  Y8, Y7, Y7
-	VPSADBW Y3, Y7, Y7
+	VPSADBW Y2, Y7, Y7
 	VPSLLQ  $0x03, Y7, Y7
 	VPADDQ  Y7, Y0, Y0
 	SUBQ    $0x08, DX
 	CMPQ    DX, $0x08
 	JAE     clashes1nx256v5_round
-	VPAND   Y2, Y4, Y7
+	VPAND   Y3, Y4, Y7
 	VPSRLW  $0x04, Y4, Y4
-	VPAND   Y2, Y4, Y4
+	VPAND   Y3, Y4, Y4
 	VPSHUFB Y7, Y1, Y7
 	VPSHUFB Y4, Y1, Y4
 	VPADDB  Y7, Y4, Y4
-	VPSADBW Y3, Y4, Y4
+	VPSADBW Y2, Y4, Y4
 	VPADDQ  Y4, Y0, Y0
-	VPAND   Y2, Y5, Y4
+	VPAND   Y3, Y5, Y4
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y4, Y1, Y4
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y4, Y5, Y5
-	VPSADBW Y3, Y5, Y5
+	VPSADBW Y2, Y5, Y5
 	VPSLLQ  $0x01, Y5, Y5
 	VPADDQ  Y5, Y0, Y0
-	VPAND   Y2, Y6, Y4
+	VPAND   Y3, Y6, Y4
 	VPSRLW  $0x04, Y6, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y4, Y1, Y4
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y4, Y5, Y6
-	VPSADBW Y3, Y6, Y6
+	VPSADBW Y2, Y6, Y6
 	VPSLLQ  $0x02, Y6, Y6
 	VPADDQ  Y6, Y0, Y0
 	TESTQ   DX, DX
@@ -28455,45 +31764,45 @@ clashes1nx256v5_rest:
 	LEAQ    (BX)(BX*4), BX
 	ADDQ    $0x08, CX
 	VMOVDQU (AX)(BX*1), Y4
-	VPAND   Y2, Y4, Y5
+	VPAND   Y3, Y4, Y5
 	VPSRLW  $0x04, Y4, Y4
-	VPAND   Y2, Y4, Y4
+	VPAND   Y3, Y4, Y4
 	VPSHUFB Y5, Y1, Y5
 	VPSHUFB Y4, Y1, Y4
 	VPADDB  Y5, Y4, Y4
 	VMOVDQU 32(AX)(BX*1), Y5
-	VPAND   Y2, Y5, Y6
+	VPAND   Y3, Y5, Y6
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y6, Y1, Y6
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y6, Y4, Y4
 	VPADDB  Y5, Y4, Y4
 	VMOVDQU 64(AX)(BX*1), Y5
-	VPAND   Y2, Y5, Y6
+	VPAND   Y3, Y5, Y6
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y6, Y1, Y6
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y6, Y4, Y4
 	VPADDB  Y5, Y4, Y4
 	VMOVDQU 96(AX)(BX*1), Y5
-	VPAND   Y2, Y5, Y6
+	VPAND   Y3, Y5, Y6
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y6, Y1, Y6
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y6, Y4, Y4
 	VPADDB  Y5, Y4, Y4
 	VMOVDQU 128(AX)(BX*1), Y5
-	VPAND   Y2, Y5, Y6
+	VPAND   Y3, Y5, Y6
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y6, Y1, Y6
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y6, Y4, Y4
 	VPADDB  Y5, Y4, Y4
-	VPSADBW Y3, Y4, Y4
+	VPSADBW Y2, Y4, Y4
 	VPADDQ  Y4, Y0, Y0
 	DECQ    DX
 	JNZ     clashes1nx256v5_rest
@@ -28518,8 +31827,8 @@ TEXT ·clashes1nx256v6(SB), NOSPLIT, $0-40
 	TESTQ   DX, DX
 	JZ      clashes1nx256v6_sum
 	VMOVDQU popcountNibbles<>+0(SB), Y1
-	VMOVDQU lowHalves<>+0(SB), Y2
-	VPXOR   Y3, Y3, Y3
+	VMOVDQU lowHalves<>+0(SB), Y3
+	VPXOR   Y2, Y2, Y2
 	VPXOR   Y4, Y4, Y4
 	VPXOR   Y5, Y5, Y5
 	VPXOR   Y6, Y6, Y6
@@ -28580,13 +31889,13 @@ clashes1nx256v6_round:
 	VPXOR   Y9, Y8, Y6
 	VPAND   Y9, Y8, Y9
 	VPOR    Y9, Y7, Y7
-	VPAND   Y2, Y7, Y8
+	VPAND   Y3, Y7, Y8
 	VPSRLW  $0x04, Y7, Y7
-	VPAND   Y2, Y7, Y7
+	VPAND   Y3, Y7, Y7
 	VPSHUFB Y8, Y1, Y8
 	VPSHUFB Y7, Y1, Y7
 	VPADDB  Y8, Y7, Y7
-	VPSADBW Y3, Y7, Y7
+	VPSADBW Y2, Y7, Y7
 	VPSLLQ  $0x03, Y7, Y7
 	VPADDQ  Y7, Y0, Y0
 	VMOVDQU 64(AX)(BX*1), Y7
@@ -28637,13 +31946,13 @@ clashes1nx256v6_round:
 	VPXOR   Y9, Y8, Y6
 	VPAND   Y9, Y8, Y9
 	VPOR    Y9, Y7, Y7
-	VPAND   Y2, Y7, Y8
+	VPAND   Y3, Y7, Y8
 	VPSRLW  $0x04, Y7, Y7
-	VPAND   Y2, Y7, Y7
+	VPAND   Y3, Y7, Y7
 	VPSHUFB Y8, Y1, Y8
 	VPSHUFB Y7, Y1, Y7
 	VPADDB  Y8, Y7, Y7
-	VPSADBW Y3, Y7, Y7
+	VPSADBW Y2, Y7, Y7
 	VPSLLQ  $0x03, Y7, Y7
 	VPADDQ  Y7, Y0, Y0
 	VMOVDQU 128(AX)(BX*1), Y7
@@ -28694,42 +32003,42 @@ clashes1nx256v6_round:
 	VPXOR   Y9, Y8, Y6
 	VPAND   Y9, Y8, Y9
 	VPOR    Y9, Y7, Y7
-	VPAND   Y2, Y7, Y8
+	VPAND   Y3, Y7, Y8
 	VPSRLW  $0x04, Y7, Y7
-	VPAND   Y2, Y7, Y7
+	VPAND   Y3, Y7, Y7
 	VPSHUFB Y8, Y1, Y8
 	VPSHUFB Y7, Y1, Y7
 	VPADDB  Y8, Y7, Y7
-	VPSADBW Y3, Y7, Y7
+	VPSADBW Y2, Y7, Y7
 	VPSLLQ  $0x03, Y7, Y7
 	VPADDQ  Y7, Y0, Y0
 	SUBQ    $0x04, DX
 	CMPQ    DX, $0x04
 	JAE     clashes1nx256v6_round
-	VPAND   Y2, Y4, Y7
+	VPAND   Y3, Y4, Y7
 	VPSRLW  $0x04, Y4, Y4
-	VPAND   Y2, Y4, Y4
+	VPAND   Y3, Y4, Y4
 	VPSHUFB Y7, Y1, Y7
 	VPSHUFB Y4, Y1, Y4
 	VPADDB  Y7, Y4, Y4
-	VPSADBW Y3, Y4, Y4
+	VPSADBW Y2, Y4, Y4
 	VPADDQ  Y4, Y0, Y0
-	VPAND   Y2, Y5, Y4
+	VPAND   Y3, Y5, Y4
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y4, Y1, Y4
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y4, Y5, Y5
-	VPSADBW Y3, Y5, Y5
+	VPSADBW Y2, Y5, Y5
 	VPSLLQ  $0x01, Y5, Y5
 	VPADDQ  Y5, Y0, Y0
-	VPAND   Y2, Y6, Y4
+	VPAND   Y3, Y6, Y4
 	VPSRLW  $0x04, Y6, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y4, Y1, Y4
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y4, Y5, Y6
-	VPSADBW Y3, Y6, Y6
+	VPSADBW Y2, Y6, Y6
 	VPSLLQ  $0x02, Y6, Y6
 	VPADDQ  Y6, Y0, Y0
 	TESTQ   DX, DX
@@ -28742,53 +32051,53 @@ clashes1nx256v6_rest:
 	LEAQ    (BX)(BX*2), BX
 	ADDQ    $0x08, CX
 	VMOVDQU (AX)(BX*1), Y4
-	VPAND   Y2, Y4, Y5
+	VPAND   Y3, Y4, Y5
 	VPSRLW  $0x04, Y4, Y4
-	VPAND   Y2, Y4, Y4
+	VPAND   Y3, Y4, Y4
 	VPSHUFB Y5, Y1, Y5
 	VPSHUFB Y4, Y1, Y4
 	VPADDB  Y5, Y4, Y4
 	VMOVDQU 32(AX)(BX*1), Y5
-	VPAND   Y2, Y5, Y6
+	VPAND   Y3, Y5, Y6
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y6, Y1, Y6
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y6, Y4, Y4
 	VPADDB  Y5, Y4, Y4
 	VMOVDQU 64(AX)(BX*1), Y5
-	VPAND   Y2, Y5, Y6
+	VPAND   Y3, Y5, Y6
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y6, Y1, Y6
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y6, Y4, Y4
 	VPADDB  Y5, Y4, Y4
 	VMOVDQU 96(AX)(BX*1), Y5
-	VPAND   Y2, Y5, Y6
+	VPAND   Y3, Y5, Y6
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y6, Y1, Y6
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y6, Y4, Y4
 	VPADDB  Y5, Y4, Y4
 	VMOVDQU 128(AX)(BX*1), Y5
-	VPAND   Y2, Y5, Y6
+	VPAND   Y3, Y5, Y6
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y6, Y1, Y6
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y6, Y4, Y4
 	VPADDB  Y5, Y4, Y4
 	VMOVDQU 160(AX)(BX*1), Y5
-	VPAND   Y2, Y5, Y6
+	VPAND   Y3, Y5, Y6
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y6, Y1, Y6
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y6, Y4, Y4
 	VPADDB  Y5, Y4, Y4
-	VPSADBW Y3, Y4, Y4
+	VPSADBW Y2, Y4, Y4
 	VPADDQ  Y4, Y0, Y0
 	DECQ    DX
 	JNZ     clashes1nx256v6_rest
@@ -28813,8 +32122,8 @@ TEXT ·clashes1nx256v7(SB), NOSPLIT, $0-40
 	TESTQ   DX, DX
 	JZ      clashes1nx256v7_sum
 	VMOVDQU popcountNibbles<>+0(SB), Y1
-	VMOVDQU lowHalves<>+0(SB), Y2
-	VPXOR   Y3, Y3, Y3
+	VMOVDQU lowHalves<>+0(SB), Y3
+	VPXOR   Y2, Y2, Y2
 	VPXOR   Y4, Y4, Y4
 	VPXOR   Y5, Y5, Y5
 	VPXOR   Y6, Y6, Y6
@@ -28875,13 +32184,13 @@ clashes1nx256v7_round:
 	VPXOR   Y9, Y8, Y6
 	VPAND   Y9, Y8, Y9
 	VPOR    Y9, Y7, Y7
-	VPAND   Y2, Y7, Y8
+	VPAND   Y3, Y7, Y8
 	VPSRLW  $0x04, Y7, Y7
-	VPAND   Y2, Y7, Y7
+	VPAND   Y3, Y7, Y7
 	VPSHUFB Y8, Y1, Y8
 	VPSHUFB Y7, Y1, Y7
 	VPADDB  Y8, Y7, Y7
-	VPSADBW Y3, Y7, Y7
+	VPSADBW Y2, Y7, Y7
 	VPSLLQ  $0x03, Y7, Y7
 	VPADDQ  Y7, Y0, Y0
 	VMOVDQU 32(AX)(BX*1), Y7
@@ -28932,13 +32241,13 @@ clashes1nx256v7_round:
 	VPXOR   Y9, Y8, Y6
 	VPAND   Y9, Y8, Y9
 	VPOR    Y9, Y7, Y7
-	VPAND   Y2, Y7, Y8
+	VPAND   Y3, Y7, Y8
 	VPSRLW  $0x04, Y7, Y7
-	VPAND   Y2, Y7, Y7
+	VPAND   Y3, Y7, Y7
 	VPSHUFB Y8, Y1, Y8
 	VPSHUFB Y7, Y1, Y7
 	VPADDB  Y8, Y7, Y7
-	VPSADBW Y3, Y7, Y7
+	VPSADBW Y2, Y7, Y7
 	VPSLLQ  $0x03, Y7, Y7
 	VPADDQ  Y7, Y0, Y0
 	VMOVDQU 64(AX)(BX*1), Y7
@@ -28989,13 +32298,13 @@ clashes1nx256v7_round:
 	VPXOR   Y9, Y8, Y6
 	VPAND   Y9, Y8, Y9
 	VPOR    Y9, Y7, Y7
-	VPAND   Y2, Y7, Y8
+	VPAND   Y3, Y7, Y8
 	VPSRLW  $0x04, Y7, Y7
-	VPAND   Y2, Y7, Y7
+	VPAND   Y3, Y7, Y7
 	VPSHUFB Y8, Y1, Y8
 	VPSHUFB Y7, Y1, Y7
 	VPADDB  Y8, Y7, Y7
-	VPSADBW Y3, Y7, Y7
+	VPSADBW Y2, Y7, Y7
 	VPSLLQ  $0x03, Y7, Y7
 	VPADDQ  Y7, Y0, Y0
 	VMOVDQU 96(AX)(BX*1), Y7
@@ -29046,13 +32355,13 @@ clashes1nx256v7_round:
 	VPXOR   Y9, Y8, Y6
 	VPAND   Y9, Y8, Y9
 	VPOR    Y9, Y7, Y7
-	VPAND   Y2, Y7, Y8
+	VPAND   Y3, Y7, Y8
 	VPSRLW  $0x04, Y7, Y7
-	VPAND   Y2, Y7, Y7
+	VPAND   Y3, Y7, Y7
 	VPSHUFB Y8, Y1, Y8
 	VPSHUFB Y7, Y1, Y7
 	VPADDB  Y8, Y7, Y7
-	VPSADBW Y3, Y7, Y7
+	VPSADBW Y2, Y7, Y7
 	VPSLLQ  $0x03, Y7, Y7
 	VPADDQ  Y7, Y0, Y0
 	VMOVDQU 128(AX)(BX*1), Y7
@@ -29103,13 +32412,13 @@ clashes1nx256v7_round:
 	VPXOR   Y9, Y8, Y6
 	VPAND   Y9, Y8, Y9
 	VPOR    Y9, Y7, Y7
-	VPAND   Y2, Y7, Y8
+	VPAND   Y3, Y7, Y8
 	VPSRLW  $0x04, Y7, Y7
-	VPAND   Y2, Y7, Y7
+	VPAND   Y3, Y7, Y7
 	VPSHUFB Y8, Y1, Y8
 	VPSHUFB Y7, Y1, Y7
 	VPADDB  Y8, Y7, Y7
-	VPSADBW Y3, Y7, Y7
+	VPSADBW Y2, Y7, Y7
 	VPSLLQ  $0x03, Y7, Y7
 	VPADDQ  Y7, Y0, Y0
 	VMOVDQU 160(AX)(BX*1), Y7
@@ -29160,13 +32469,13 @@ clashes1nx256v7_round:
 	VPXOR   Y9, Y8, Y6
 	VPAND   Y9, Y8, Y9
 	VPOR    Y9, Y7, Y7
-	VPAND   Y2, Y7, Y8
+	VPAND   Y3, Y7, Y8
 	VPSRLW  $0x04, Y7, Y7
-	VPAND   Y2, Y7, Y7
+	VPAND   Y3, Y7, Y7
 	VPSHUFB Y8, Y1, Y8
 	VPSHUFB Y7, Y1, Y7
 	VPADDB  Y8, Y7, Y7
-	VPSADBW Y3, Y7, Y7
+	VPSADBW Y2, Y7, Y7
 	VPSLLQ  $0x03, Y7, Y7
 	VPADDQ  Y7, Y0, Y0
 	VMOVDQU 192(AX)(BX*1), Y7
@@ -29217,42 +32526,42 @@ clashes1nx256v7_round:
 	VPXOR   Y9, Y8, Y6
 	VPAND   Y9, Y8, Y9
 	VPOR    Y9, Y7, Y7
-	VPAND   Y2, Y7, Y8
+	VPAND   Y3, Y7, Y8
 	VPSRLW  $0x04, Y7, Y7
-	VPAND   Y2, Y7, Y7
+	VPAND   Y3, Y7, Y7
 	VPSHUFB Y8, Y1, Y8
 	VPSHUFB Y7, Y1, Y7
 	VPADDB  Y8, Y7, Y7
-	VPSADBW Y3, Y7, Y7
+	VPSADBW Y2, Y7, Y7
 	VPSLLQ  $0x03, Y7, Y7
 	VPADDQ  Y7, Y0, Y0
 	SUBQ    $0x08, DX
 	CMPQ    DX, $0x08
 	JAE     clashes1nx256v7_round
-	VPAND   Y2, Y4, Y7
+	VPAND   Y3, Y4, Y7
 	VPSRLW  $0x04, Y4, Y4
-	VPAND   Y2, Y4, Y4
+	VPAND   Y3, Y4, Y4
 	VPSHUFB Y7, Y1, Y7
 	VPSHUFB Y4, Y1, Y4
 	VPADDB  Y7, Y4, Y4
-	VPSADBW Y3, Y4, Y4
+	VPSADBW Y2, Y4, Y4
 	VPADDQ  Y4, Y0, Y0
-	VPAND   Y2, Y5, Y4
+	VPAND   Y3, Y5, Y4
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y4, Y1, Y4
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y4, Y5, Y5
-	VPSADBW Y3, Y5, Y5
+	VPSADBW Y2, Y5, Y5
 	VPSLLQ  $0x01, Y5, Y5
 	VPADDQ  Y5, Y0, Y0
-	VPAND   Y2, Y6, Y4
+	VPAND   Y3, Y6, Y4
 	VPSRLW  $0x04, Y6, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y4, Y1, Y4
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y4, Y5, Y6
-	VPSADBW Y3, Y6, Y6
+	VPSADBW Y2, Y6, Y6
 	VPSLLQ  $0x02, Y6, Y6
 	VPADDQ  Y6, Y0, Y0
 	TESTQ   DX, DX
@@ -29265,61 +32574,61 @@ clashes1nx256v7_rest:
 	IMUL3Q  $0x07, BX, BX
 	ADDQ    $0x08, CX
 	VMOVDQU (AX)(BX*1), Y4
-	VPAND   Y2, Y4, Y5
+	VPAND   Y3, Y4, Y5
 	VPSRLW  $0x04, Y4, Y4
-	VPAND   Y2, Y4, Y4
+	VPAND   Y3, Y4, Y4
 	VPSHUFB Y5, Y1, Y5
 	VPSHUFB Y4, Y1, Y4
 	VPADDB  Y5, Y4, Y4
 	VMOVDQU 32(AX)(BX*1), Y5
-	VPAND   Y2, Y5, Y6
+	VPAND   Y3, Y5, Y6
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y6, Y1, Y6
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y6, Y4, Y4
 	VPADDB  Y5, Y4, Y4
 	VMOVDQU 64(AX)(BX*1), Y5
-	VPAND   Y2, Y5, Y6
+	VPAND   Y3, Y5, Y6
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y6, Y1, Y6
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y6, Y4, Y4
 	VPADDB  Y5, Y4, Y4
 	VMOVDQU 96(AX)(BX*1), Y5
-	VPAND   Y2, Y5, Y6
+	VPAND   Y3, Y5, Y6
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y6, Y1, Y6
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y6, Y4, Y4
 	VPADDB  Y5, Y4, Y4
 	VMOVDQU 128(AX)(BX*1), Y5
-	VPAND   Y2, Y5, Y6
+	VPAND   Y3, Y5, Y6
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y6, Y1, Y6
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y6, Y4, Y4
 	VPADDB  Y5, Y4, Y4
 	VMOVDQU 160(AX)(BX*1), Y5
-	VPAND   Y2, Y5, Y6
+	VPAND   Y3, Y5, Y6
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y6, Y1, Y6
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y6, Y4, Y4
 	VPADDB  Y5, Y4, Y4
 	VMOVDQU 192(AX)(BX*1), Y5
-	VPAND   Y2, Y5, Y6
+	VPAND   Y3, Y5, Y6
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y6, Y1, Y6
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y6, Y4, Y4
 	VPADDB  Y5, Y4, Y4
-	VPSADBW Y3, Y4, Y4
+	VPSADBW Y2, Y4, Y4
 	VPADDQ  Y4, Y0, Y0
 	DECQ    DX
 	JNZ     clashes1nx256v7_rest
@@ -29344,8 +32653,8 @@ TEXT ·clashes1nx256v8(SB), NOSPLIT, $0-40
 	TESTQ   DX, DX
 	JZ      clashes1nx256v8_sum
 	VMOVDQU popcountNibbles<>+0(SB), Y1
-	VMOVDQU lowHalves<>+0(SB), Y2
-	VPXOR   Y3, Y3, Y3
+	VMOVDQU lowHalves<>+0(SB), Y3
+	VPXOR   Y2, Y2, Y2
 	VPXOR   Y4, Y4, Y4
 	VPXOR   Y5, Y5, Y5
 	VPXOR   Y6, Y6, Y6
@@ -29400,42 +32709,42 @@ clashes1nx256v8_round:
 	VPXOR   Y9, Y8, Y6
 	VPAND   Y9, Y8, Y9
 	VPOR    Y9, Y7, Y7
-	VPAND   Y2, Y7, Y8
+	VPAND   Y3, Y7, Y8
 	VPSRLW  $0x04, Y7, Y7
-	VPAND   Y2, Y7, Y7
+	VPAND   Y3, Y7, Y7
 	VPSHUFB Y8, Y1, Y8
 	VPSHUFB Y7, Y1, Y7
 	VPADDB  Y8, Y7, Y7
-	VPSADBW Y3, Y7, Y7
+	VPSADBW Y2, Y7, Y7
 	VPSLLQ  $0x03, Y7, Y7
 	VPADDQ  Y7, Y0, Y0
 	SUBQ    $0x01, DX
 	CMPQ    DX, $0x01
 	JAE     clashes1nx256v8_round
-	VPAND   Y2, Y4, Y7
+	VPAND   Y3, Y4, Y7
 	VPSRLW  $0x04, Y4, Y4
-	VPAND   Y2, Y4, Y4
+	VPAND   Y3, Y4, Y4
 	VPSHUFB Y7, Y1, Y7
 	VPSHUFB Y4, Y1, Y4
 	VPADDB  Y7, Y4, Y4
-	VPSADBW Y3, Y4, Y4
+	VPSADBW Y2, Y4, Y4
 	VPADDQ  Y4, Y0, Y0
-	VPAND   Y2, Y5, Y4
+	VPAND   Y3, Y5, Y4
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y4, Y1, Y4
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y4, Y5, Y5
-	VPSADBW Y3, Y5, Y5
+	VPSADBW Y2, Y5, Y5
 	VPSLLQ  $0x01, Y5, Y5
 	VPADDQ  Y5, Y0, Y0
-	VPAND   Y2, Y6, Y4
+	VPAND   Y3, Y6, Y4
 	VPSRLW  $0x04, Y6, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y4, Y1, Y4
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y4, Y5, Y6
-	VPSADBW Y3, Y6, Y6
+	VPSADBW Y2, Y6, Y6
 	VPSLLQ  $0x02, Y6, Y6
 	VPADDQ  Y6, Y0, Y0
 	TESTQ   DX, DX
@@ -29447,74 +32756,334 @@ clashes1nx256v8_rest:
 	ANDQ    $0x00000f00, BX
 	ADDQ    $0x08, CX
 	VMOVDQU (AX)(BX*1), Y4
-	VPAND   Y2, Y4, Y5
+	VPAND   Y3, Y4, Y5
 	VPSRLW  $0x04, Y4, Y4
-	VPAND   Y2, Y4, Y4
+	VPAND   Y3, Y4, Y4
 	VPSHUFB Y5, Y1, Y5
 	VPSHUFB Y4, Y1, Y4
 	VPADDB  Y5, Y4, Y4
 	VMOVDQU 32(AX)(BX*1), Y5
-	VPAND   Y2, Y5, Y6
+	VPAND   Y3, Y5, Y6
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y6, Y1, Y6
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y6, Y4, Y4
 	VPADDB  Y5, Y4, Y4
 	VMOVDQU 64(AX)(BX*1), Y5
-	VPAND   Y2, Y5, Y6
+	VPAND   Y3, Y5, Y6
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y6, Y1, Y6
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y6, Y4, Y4
 	VPADDB  Y5, Y4, Y4
 	VMOVDQU 96(AX)(BX*1), Y5
-	VPAND   Y2, Y5, Y6
+	VPAND   Y3, Y5, Y6
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y6, Y1, Y6
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y6, Y4, Y4
 	VPADDB  Y5, Y4, Y4
 	VMOVDQU 128(AX)(BX*1), Y5
-	VPAND   Y2, Y5, Y6
+	VPAND   Y3, Y5, Y6
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y6, Y1, Y6
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y6, Y4, Y4
 	VPADDB  Y5, Y4, Y4
 	VMOVDQU 160(AX)(BX*1), Y5
-	VPAND   Y2, Y5, Y6
+	VPAND   Y3, Y5, Y6
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y6, Y1, Y6
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y6, Y4, Y4
 	VPADDB  Y5, Y4, Y4
 	VMOVDQU 192(AX)(BX*1), Y5
-	VPAND   Y2, Y5, Y6
+	VPAND   Y3, Y5, Y6
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y6, Y1, Y6
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y6, Y4, Y4
 	VPADDB  Y5, Y4, Y4
 	VMOVDQU 224(AX)(BX*1), Y5
-	VPAND   Y2, Y5, Y6
+	VPAND   Y3, Y5, Y6
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y6, Y1, Y6
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y6, Y4, Y4
 	VPADDB  Y5, Y4, Y4
-	VPSADBW Y3, Y4, Y4
+	VPSADBW Y2, Y4, Y4
 	VPADDQ  Y4, Y0, Y0
 	DECQ    DX
 	JNZ     clashes1nx256v8_rest
 
 clashes1nx256v8_sum:
+	VEXTRACTI128 $0x01, Y0, X1
+	VPADDQ       X1, X0, X1
+	VPSHUFD      $0x4e, X1, X0
+	VPADDQ       X0, X1, X1
+	VMOVQ        X1, AX
+	VZEROUPPER
+	MOVQ         AX, ret+32(FP)
+	RET
+
+// func clashes2nx256s(tables *uint64, keys []uint64) int
+// Requires: AVX, AVX2, BMI2
+TEXT ·clashes2nx256s(SB), NOSPLIT, $0-40
+	MOVQ    tables+0(FP), AX
+	MOVQ    keys_base+8(FP), CX
+	MOVQ    keys_len+16(FP), DX
+	VPXOR   Y0, Y0, Y0
+	TESTQ   DX, DX
+	JZ      clashes2nx256s_sum
+	VMOVDQU popcountNibbles<>+0(SB), Y1
+	VPXOR   Y2, Y2, Y2
+	VPXOR   Y3, Y3, Y3
+	VPXOR   Y4, Y4, Y4
+	VPXOR   Y5, Y5, Y5
+	CMPQ    DX, $0x10
+	JB      clashes2nx256s_rest
+
+clashes2nx256s_round:
+	MOVQ        (CX), SI
+	RORXQ       $0x3c, SI, BX
+	ANDQ        $0x000000f0, BX
+	RORXQ       $0x00, SI, SI
+	ANDQ        $0x000000f0, SI
+	ADDQ        $0x08, CX
+	VMOVDQU     (AX)(BX*1), X6
+	VPOR        256(AX)(SI*1), X6, X6
+	MOVQ        (CX), SI
+	RORXQ       $0x3c, SI, BX
+	ANDQ        $0x000000f0, BX
+	RORXQ       $0x00, SI, SI
+	ANDQ        $0x000000f0, SI
+	ADDQ        $0x08, CX
+	VMOVDQU     (AX)(BX*1), X7
+	VPOR        256(AX)(SI*1), X7, X7
+	VINSERTI128 $0x01, X7, Y6, Y6
+	MOVQ        (CX), SI
+	RORXQ       $0x3c, SI, BX
+	ANDQ        $0x000000f0, BX
+	RORXQ       $0x00, SI, SI
+	ANDQ        $0x000000f0, SI
+	ADDQ        $0x08, CX
+	VMOVDQU     (AX)(BX*1), X7
+	VPOR        256(AX)(SI*1), X7, X7
+	MOVQ        (CX), SI
+	RORXQ       $0x3c, SI, BX
+	ANDQ        $0x000000f0, BX
+	RORXQ       $0x00, SI, SI
+	ANDQ        $0x000000f0, SI
+	ADDQ        $0x08, CX
+	VMOVDQU     (AX)(BX*1), X8
+	VPOR        256(AX)(SI*1), X8, X8
+	VINSERTI128 $0x01, X8, Y7, Y7
+	VPXOR       Y3, Y6, Y8
+	VPAND       Y3, Y6, Y6
+	VPXOR       Y8, Y7, Y3
+	VPAND       Y8, Y7, Y8
+	VPOR        Y8, Y6, Y6
+	MOVQ        (CX), SI
+	RORXQ       $0x3c, SI, BX
+	ANDQ        $0x000000f0, BX
+	RORXQ       $0x00, SI, SI
+	ANDQ        $0x000000f0, SI
+	ADDQ        $0x08, CX
+	VMOVDQU     (AX)(BX*1), X9
+	VPOR        256(AX)(SI*1), X9, X9
+	MOVQ        (CX), SI
+	RORXQ       $0x3c, SI, BX
+	ANDQ        $0x000000f0, BX
+	RORXQ       $0x00, SI, SI
+	ANDQ        $0x000000f0, SI
+	ADDQ        $0x08, CX
+	VMOVDQU     (AX)(BX*1), X7
+	VPOR        256(AX)(SI*1), X7, X7
+	VINSERTI128 $0x01, X7, Y9, Y9
+	MOVQ        (CX), SI
+	RORXQ       $0x3c, SI, BX
+	ANDQ        $0x000000f0, BX
+	RORXQ       $0x00, SI, SI
+	ANDQ        $0x000000f0, SI
+	ADDQ        $0x08, CX
+	VMOVDQU     (AX)(BX*1), X10
+	VPOR        256(AX)(SI*1), X10, X10
+	MOVQ        (CX), SI
+	RORXQ       $0x3c, SI, BX
+	ANDQ        $0x000000f0, BX
+	RORXQ       $0x00, SI, SI
+	ANDQ        $0x000000f0, SI
+	ADDQ        $0x08, CX
+	VMOVDQU     (AX)(BX*1), X7
+	VPOR        256(AX)(SI*1), X7, X7
+	VINSERTI128 $0x01, X7, Y10, Y10
+	VPXOR       Y3, Y9, Y8
+	VPAND       Y3, Y9, Y9
+	VPXOR       Y8, Y10, Y3
+	VPAND       Y8, Y10, Y8
+	VPOR        Y8, Y9, Y9
+	VPXOR       Y4, Y6, Y8
+	VPAND       Y4, Y6, Y6
+	VPXOR       Y8, Y9, Y4
+	VPAND       Y8, Y9, Y8
+	VPOR        Y8, Y6, Y6
+	MOVQ        (CX), SI
+	RORXQ       $0x3c, SI, BX
+	ANDQ        $0x000000f0, BX
+	RORXQ       $0x00, SI, SI
+	ANDQ        $0x000000f0, SI
+	ADDQ        $0x08, CX
+	VMOVDQU     (AX)(BX*1), X11
+	VPOR        256(AX)(SI*1), X11, X11
+	MOVQ        (CX), SI
+	RORXQ       $0x3c, SI, BX
+	ANDQ        $0x000000f0, BX
+	RORXQ       $0x00, SI, SI
+	ANDQ        $0x000000f0, SI
+	ADDQ        $0x08, CX
+	VMOVDQU     (AX)(BX*1), X7
+	VPOR        256(AX)(SI*1), X7, X7
+	VINSERTI128 $0x01, X7, Y11, Y11
+	MOVQ        (CX), SI
+	RORXQ       $0x3c, SI, BX
+	ANDQ        $0x000000f0, BX
+	RORXQ       $0x00, SI, SI
+	ANDQ        $0x000000f0, SI
+	ADDQ        $0x08, CX
+	VMOVDQU     (AX)(BX*1), X12
+	VPOR        256(AX)(SI*1), X12, X12
+	MOVQ        (CX), SI
+	RORXQ       $0x3c, SI, BX
+	ANDQ        $0x000000f0, BX
+	RORXQ       $0x00, SI, SI
+	ANDQ        $0x000000f0, SI
+	ADDQ        $0x08, CX
+	VMOVDQU     (AX)(BX*1), X7
+	VPOR        256(AX)(SI*1), X7, X7
+	VINSERTI128 $0x01, X7, Y12, Y12
+	VPXOR       Y3, Y11, Y8
+	VPAND       Y3, Y11, Y11
+	VPXOR       Y8, Y12, Y3
+	VPAND       Y8, Y12, Y8
+	VPOR        Y8, Y11, Y11
+	MOVQ        (CX), SI
+	RORXQ       $0x3c, SI, BX
+	ANDQ        $0x000000f0, BX
+	RORXQ       $0x00, SI, SI
+	ANDQ        $0x000000f0, SI
+	ADDQ        $0x08, CX
+	VMOVDQU     (AX)(BX*1), X13
+	VPOR        256(AX)(SI*1), X13, X13
+	MOVQ        (CX), SI
+	RORXQ       $0x3c, SI, BX
+	ANDQ        $0x000000f0, BX
+	RORXQ       $0x00, SI, SI
+	ANDQ        $0x000000f0, SI
+	ADDQ        $0x08, CX
+	VMOVDQU     (AX)(BX*1), X7
+	VPOR        256(AX)(SI*1), X7, X7
+	VINSERTI128 $0x01, X7, Y13, Y13
+	MOVQ        (CX), SI
+	RORXQ       $0x3c, SI, BX
+	ANDQ        $0x000000f0, BX
+	RORXQ       $0x00, SI, SI
+	ANDQ        $0x000000f0, SI
+	ADDQ        $0x08, CX
+	VMOVDQU     (AX)(BX*1), X14
+	VPOR        256(AX)(SI*1), X14, X14
+	MOVQ        (CX), SI
+	RORXQ       $0x3c, SI, BX
+	ANDQ        $0x000000f0, BX
+	RORXQ       $0x00, SI, SI
+	ANDQ        $0x000000f0, SI
+	ADDQ        $0x08, CX
+	VMOVDQU     (AX)(BX*1), X7
+	VPOR        256(AX)(SI*1), X7, X7
+	VINSERTI128 $0x01, X7, Y14, Y14
+	VPXOR       Y3, Y13, Y8
+	VPAND       Y3, Y13, Y13
+	VPXOR       Y8, Y14, Y3
+	VPAND       Y8, Y14, Y8
+	VPOR        Y8, Y13, Y13
+	VPXOR       Y4, Y11, Y8
+	VPAND       Y4, Y11, Y11
+	VPXOR       Y8, Y13, Y4
+	VPAND       Y8, Y13, Y8
+	VPOR        Y8, Y11, Y11
+	VPXOR       Y5, Y6, Y8
+	VPAND       Y5, Y6, Y6
+	VPXOR       Y8, Y11, Y5
+	VPAND       Y8, Y11, Y8
+	VPOR        Y8, Y6, Y6
+	VPAND       lowHalves<>+0(SB), Y6, Y8
+	VPSRLW      $0x04, Y6, Y6
+	VPAND       lowHalves<>+0(SB), Y6, Y6
+	VPSHUFB     Y8, Y1, Y8
+	VPSHUFB     Y6, Y1, Y6
+	VPADDB      Y8, Y6, Y6
+	VPSADBW     Y2, Y6, Y6
+	VPSLLQ      $0x03, Y6, Y6
+	VPADDQ      Y6, Y0, Y0
+	SUBQ        $0x10, DX
+	CMPQ        DX, $0x10
+	JAE         clashes2nx256s_round
+	VPAND       lowHalves<>+0(SB), Y3, Y6
+	VPSRLW      $0x04, Y3, Y3
+	VPAND       lowHalves<>+0(SB), Y3, Y3
+	VPSHUFB     Y6, Y1, Y6
+	VPSHUFB     Y3, Y1, Y3
+	VPADDB      Y6, Y3, Y3
+	VPSADBW     Y2, Y3, Y3
+	VPADDQ      Y3, Y0, Y0
+	VPAND       lowHalves<>+0(SB), Y4, Y3
+	VPSRLW      $0x04, Y4, Y4
+	VPAND       lowHalves<>+0(SB), Y4, Y4
+	VPSHUFB     Y3, Y1, Y3
+	VPSHUFB     Y4, Y1, Y4
+	VPADDB      Y3, Y4, Y4
+	VPSADBW     Y2, Y4, Y4
+	VPSLLQ      $0x01, Y4, Y4
+	VPADDQ      Y4, Y0, Y0
+	VPAND       lowHalves<>+0(SB), Y5, Y3
+	VPSRLW      $0x04, Y5, Y4
+	VPAND       lowHalves<>+0(SB), Y4, Y4
+	VPSHUFB     Y3, Y1, Y3
+	VPSHUFB     Y4, Y1, Y4
+	VPADDB      Y3, Y4, Y5
+	VPSADBW     Y2, Y5, Y5
+	VPSLLQ      $0x02, Y5, Y5
+	VPADDQ      Y5, Y0, Y0
+	TESTQ       DX, DX
+	JZ          clashes2nx256s_sum
+
+clashes2nx256s_rest:
+	MOVQ    (CX), SI
+	RORXQ   $0x3c, SI, BX
+	ANDQ    $0x000000f0, BX
+	RORXQ   $0x00, SI, SI
+	ANDQ    $0x000000f0, SI
+	ADDQ    $0x08, CX
+	VMOVDQU (AX)(BX*1), X15
+	VPOR    256(AX)(SI*1), X15, X15
+	VPAND   lowHalves<>+0(SB), Y15, Y3
+	VPSRLW  $0x04, Y15, Y4
+	VPAND   lowHalves<>+0(SB), Y4, Y4
+	VPSHUFB Y3, Y1, Y3
+	VPSHUFB Y4, Y1, Y4
+	VPADDB  Y3, Y4, Y3
+	VPSADBW Y2, Y3, Y3
+	VPADDQ  Y3, Y0, Y0
+	DECQ    DX
+	JNZ     clashes2nx256s_rest
+
+clashes2nx256s_sum:
 	VEXTRACTI128 $0x01, Y0, X1
 	VPADDQ       X1, X0, X1
 	VPSHUFD      $0x4e, X1, X0
@@ -29534,8 +33103,8 @@ TEXT ·clashes2nx256v1(SB), NOSPLIT, $0-40
 	TESTQ   DX, DX
 	JZ      clashes2nx256v1_sum
 	VMOVDQU popcountNibbles<>+0(SB), Y1
-	VMOVDQU lowHalves<>+0(SB), Y2
-	VPXOR   Y3, Y3, Y3
+	VMOVDQU lowHalves<>+0(SB), Y3
+	VPXOR   Y2, Y2, Y2
 	VPXOR   Y4, Y4, Y4
 	VPXOR   Y5, Y5, Y5
 	VPXOR   Y6, Y6, Y6
@@ -29642,42 +33211,42 @@ clashes2nx256v1_round:
 	VPXOR   Y9, Y8, Y6
 	VPAND   Y9, Y8, Y9
 	VPOR    Y9, Y7, Y7
-	VPAND   Y2, Y7, Y8
+	VPAND   Y3, Y7, Y8
 	VPSRLW  $0x04, Y7, Y7
-	VPAND   Y2, Y7, Y7
+	VPAND   Y3, Y7, Y7
 	VPSHUFB Y8, Y1, Y8
 	VPSHUFB Y7, Y1, Y7
 	VPADDB  Y8, Y7, Y7
-	VPSADBW Y3, Y7, Y7
+	VPSADBW Y2, Y7, Y7
 	VPSLLQ  $0x03, Y7, Y7
 	VPADDQ  Y7, Y0, Y0
 	SUBQ    $0x08, DX
 	CMPQ    DX, $0x08
 	JAE     clashes2nx256v1_round
-	VPAND   Y2, Y4, Y7
+	VPAND   Y3, Y4, Y7
 	VPSRLW  $0x04, Y4, Y4
-	VPAND   Y2, Y4, Y4
+	VPAND   Y3, Y4, Y4
 	VPSHUFB Y7, Y1, Y7
 	VPSHUFB Y4, Y1, Y4
 	VPADDB  Y7, Y4, Y4
-	VPSADBW Y3, Y4, Y4
+	VPSADBW Y2, Y4, Y4
 	VPADDQ  Y4, Y0, Y0
-	VPAND   Y2, Y5, Y4
+	VPAND   Y3, Y5, Y4
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y4, Y1, Y4
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y4, Y5, Y5
-	VPSADBW Y3, Y5, Y5
+	VPSADBW Y2, Y5, Y5
 	VPSLLQ  $0x01, Y5, Y5
 	VPADDQ  Y5, Y0, Y0
-	VPAND   Y2, Y6, Y4
+	VPAND   Y3, Y6, Y4
 	VPSRLW  $0x04, Y6, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y4, Y1, Y4
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y4, Y5, Y6
-	VPSADBW Y3, Y6, Y6
+	VPSADBW Y2, Y6, Y6
 	VPSLLQ  $0x02, Y6, Y6
 	VPADDQ  Y6, Y0, Y0
 	TESTQ   DX, DX
@@ -29692,13 +33261,13 @@ clashes2nx256v1_rest:
 	ADDQ    $0x08, CX
 	VMOVDQU (AX)(BX*1), Y4
 	VPOR    512(AX)(SI*1), Y4, Y4
-	VPAND   Y2, Y4, Y5
+	VPAND   Y3, Y4, Y5
 	VPSRLW  $0x04, Y4, Y4
-	VPAND   Y2, Y4, Y4
+	VPAND   Y3, Y4, Y4
 	VPSHUFB Y5, Y1, Y5
 	VPSHUFB Y4, Y1, Y4
 	VPADDB  Y5, Y4, Y4
-	VPSADBW Y3, Y4, Y4
+	VPSADBW Y2, Y4, Y4
 	VPADDQ  Y4, Y0, Y0
 	DECQ    DX
 	JNZ     clashes2nx256v1_rest
@@ -29723,8 +33292,8 @@ TEXT ·clashes2nx256v2(SB), NOSPLIT, $0-40
 	TESTQ   DX, DX
 	JZ      clashes2nx256v2_sum
 	VMOVDQU popcountNibbles<>+0(SB), Y1
-	VMOVDQU lowHalves<>+0(SB), Y2
-	VPXOR   Y3, Y3, Y3
+	VMOVDQU lowHalves<>+0(SB), Y3
+	VPXOR   Y2, Y2, Y2
 	VPXOR   Y4, Y4, Y4
 	VPXOR   Y5, Y5, Y5
 	VPXOR   Y6, Y6, Y6
@@ -29807,42 +33376,42 @@ clashes2nx256v2_round:
 	VPXOR   Y9, Y8, Y6
 	VPAND   Y9, Y8, Y9
 	VPOR    Y9, Y7, Y7
-	VPAND   Y2, Y7, Y8
+	VPAND   Y3, Y7, Y8
 	VPSRLW  $0x04, Y7, Y7
-	VPAND   Y2, Y7, Y7
+	VPAND   Y3, Y7, Y7
 	VPSHUFB Y8, Y1, Y8
 	VPSHUFB Y7, Y1, Y7
 	VPADDB  Y8, Y7, Y7
-	VPSADBW Y3, Y7, Y7
+	VPSADBW Y2, Y7, Y7
 	VPSLLQ  $0x03, Y7, Y7
 	VPADDQ  Y7, Y0, Y0
 	SUBQ    $0x04, DX
 	CMPQ    DX, $0x04
 	JAE     clashes2nx256v2_round
-	VPAND   Y2, Y4, Y7
+	VPAND   Y3, Y4, Y7
 	VPSRLW  $0x04, Y4, Y4
-	VPAND   Y2, Y4, Y4
+	VPAND   Y3, Y4, Y4
 	VPSHUFB Y7, Y1, Y7
 	VPSHUFB Y4, Y1, Y4
 	VPADDB  Y7, Y4, Y4
-	VPSADBW Y3, Y4, Y4
+	VPSADBW Y2, Y4, Y4
 	VPADDQ  Y4, Y0, Y0
-	VPAND   Y2, Y5, Y4
+	VPAND   Y3, Y5, Y4
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y4, Y1, Y4
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y4, Y5, Y5
-	VPSADBW Y3, Y5, Y5
+	VPSADBW Y2, Y5, Y5
 	VPSLLQ  $0x01, Y5, Y5
 	VPADDQ  Y5, Y0, Y0
-	VPAND   Y2, Y6, Y4
+	VPAND   Y3, Y6, Y4
 	VPSRLW  $0x04, Y6, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y4, Y1, Y4
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y4, Y5, Y6
-	VPSADBW Y3, Y6, Y6
+	VPSADBW Y2, Y6, Y6
 	VPSLLQ  $0x02, Y6, Y6
 	VPADDQ  Y6, Y0, Y0
 	TESTQ   DX, DX
@@ -29857,22 +33426,22 @@ clashes2nx256v2_rest:
 	ADDQ    $0x08, CX
 	VMOVDQU (AX)(BX*1), Y4
 	VPOR    1024(AX)(SI*1), Y4, Y4
-	VPAND   Y2, Y4, Y5
+	VPAND   Y3, Y4, Y5
 	VPSRLW  $0x04, Y4, Y4
-	VPAND   Y2, Y4, Y4
+	VPAND   Y3, Y4, Y4
 	VPSHUFB Y5, Y1, Y5
 	VPSHUFB Y4, Y1, Y4
 	VPADDB  Y5, Y4, Y4
 	VMOVDQU 32(AX)(BX*1), Y5
 	VPOR    1056(AX)(SI*1), Y5, Y5
-	VPAND   Y2, Y5, Y6
+	VPAND   Y3, Y5, Y6
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y6, Y1, Y6
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y6, Y4, Y4
 	VPADDB  Y5, Y4, Y4
-	VPSADBW Y3, Y4, Y4
+	VPSADBW Y2, Y4, Y4
 	VPADDQ  Y4, Y0, Y0
 	DECQ    DX
 	JNZ     clashes2nx256v2_rest
@@ -29897,8 +33466,8 @@ TEXT ·clashes2nx256v3(SB), NOSPLIT, $0-40
 	TESTQ   DX, DX
 	JZ      clashes2nx256v3_sum
 	VMOVDQU popcountNibbles<>+0(SB), Y1
-	VMOVDQU lowHalves<>+0(SB), Y2
-	VPXOR   Y3, Y3, Y3
+	VMOVDQU lowHalves<>+0(SB), Y3
+	VPXOR   Y2, Y2, Y2
 	VPXOR   Y4, Y4, Y4
 	VPXOR   Y5, Y5, Y5
 	VPXOR   Y6, Y6, Y6
@@ -29981,13 +33550,13 @@ clashes2nx256v3_round:
 	VPXOR   Y9, Y8, Y6
 	VPAND   Y9, Y8, Y9
 	VPOR    Y9, Y7, Y7
-	VPAND   Y2, Y7, Y8
+	VPAND   Y3, Y7, Y8
 	VPSRLW  $0x04, Y7, Y7
-	VPAND   Y2, Y7, Y7
+	VPAND   Y3, Y7, Y7
 	VPSHUFB Y8, Y1, Y8
 	VPSHUFB Y7, Y1, Y7
 	VPADDB  Y8, Y7, Y7
-	VPSADBW Y3, Y7, Y7
+	VPSADBW Y2, Y7, Y7
 	VPSLLQ  $0x03, Y7, Y7
 	VPADDQ  Y7, Y0, Y0
 	VMOVDQU 64(AX)(BX*1), Y7
@@ -30065,13 +33634,13 @@ clashes2nx256v3_round:
 	VPXOR   Y9, Y8, Y6
 	VPAND   Y9, Y8, Y9
 	VPOR    Y9, Y7, Y7
-	VPAND   Y2, Y7, Y8
+	VPAND   Y3, Y7, Y8
 	VPSRLW  $0x04, Y7, Y7
-	VPAND   Y2, Y7, Y7
+	VPAND   Y3, Y7, Y7
 	VPSHUFB Y8, Y1, Y8
 	VPSHUFB Y7, Y1, Y7
 	VPADDB  Y8, Y7, Y7
-	VPSADBW Y3, Y7, Y7
+	VPSADBW Y2, Y7, Y7
 	VPSLLQ  $0x03, Y7, Y7
 	VPADDQ  Y7, Y0, Y0
 	VMOVDQU 32(AX)(BX*1), Y7
@@ -30141,42 +33710,42 @@ clashes2nx256v3_round:
 	VPXOR   Y9, Y8, Y6
 	VPAND   Y9, Y8, Y9
 	VPOR    Y9, Y7, Y7
-	VPAND   Y2, Y7, Y8
+	VPAND   Y3, Y7, Y8
 	VPSRLW  $0x04, Y7, Y7
-	VPAND   Y2, Y7, Y7
+	VPAND   Y3, Y7, Y7
 	VPSHUFB Y8, Y1, Y8
 	VPSHUFB Y7, Y1, Y7
 	VPADDB  Y8, Y7, Y7
-	VPSADBW Y3, Y7, Y7
+	VPSADBW Y2, Y7, Y7
 	VPSLLQ  $0x03, Y7, Y7
 	VPADDQ  Y7, Y0, Y0
 	SUBQ    $0x08, DX
 	CMPQ    DX, $0x08
 	JAE     clashes2nx256v3_round
-	VPAND   Y2, Y4, Y7
+	VPAND   Y3, Y4, Y7
 	VPSRLW  $0x04, Y4, Y4
-	VPAND   Y2, Y4, Y4
+	VPAND   Y3, Y4, Y4
 	VPSHUFB Y7, Y1, Y7
 	VPSHUFB Y4, Y1, Y4
 	VPADDB  Y7, Y4, Y4
-	VPSADBW Y3, Y4, Y4
+	VPSADBW Y2, Y4, Y4
 	VPADDQ  Y4, Y0, Y0
-	VPAND   Y2, Y5, Y4
+	VPAND   Y3, Y5, Y4
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y4, Y1, Y4
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y4, Y5, Y5
-	VPSADBW Y3, Y5, Y5
+	VPSADBW Y2, Y5, Y5
 	VPSLLQ  $0x01, Y5, Y5
 	VPADDQ  Y5, Y0, Y0
-	VPAND   Y2, Y6, Y4
+	VPAND   Y3, Y6, Y4
 	VPSRLW  $0x04, Y6, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y4, Y1, Y4
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y4, Y5, Y6
-	VPSADBW Y3, Y6, Y6
+	VPSADBW Y2, Y6, Y6
 	VPSLLQ  $0x02, Y6, Y6
 	VPADDQ  Y6, Y0, Y0
 	TESTQ   DX, DX
@@ -30193,31 +33762,31 @@ clashes2nx256v3_rest:
 	ADDQ    $0x08, CX
 	VMOVDQU (AX)(BX*1), Y4
 	VPOR    1536(AX)(SI*1), Y4, Y4
-	VPAND   Y2, Y4, Y5
+	VPAND   Y3, Y4, Y5
 	VPSRLW  $0x04, Y4, Y4
-	VPAND   Y2, Y4, Y4
+	VPAND   Y3, Y4, Y4
 	VPSHUFB Y5, Y1, Y5
 	VPSHUFB Y4, Y1, Y4
 	VPADDB  Y5, Y4, Y4
 	VMOVDQU 32(AX)(BX*1), Y5
 	VPOR    1568(AX)(SI*1), Y5, Y5
-	VPAND   Y2, Y5, Y6
+	VPAND   Y3, Y5, Y6
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y6, Y1, Y6
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y6, Y4, Y4
 	VPADDB  Y5, Y4, Y4
 	VMOVDQU 64(AX)(BX*1), Y5
 	VPOR    1600(AX)(SI*1), Y5, Y5
-	VPAND   Y2, Y5, Y6
+	VPAND   Y3, Y5, Y6
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y6, Y1, Y6
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y6, Y4, Y4
 	VPADDB  Y5, Y4, Y4
-	VPSADBW Y3, Y4, Y4
+	VPSADBW Y2, Y4, Y4
 	VPADDQ  Y4, Y0, Y0
 	DECQ    DX
 	JNZ     clashes2nx256v3_rest
@@ -30242,8 +33811,8 @@ TEXT ·clashes2nx256v4(SB), NOSPLIT, $0-40
 	TESTQ   DX, DX
 	JZ      clashes2nx256v4_sum
 	VMOVDQU popcountNibbles<>+0(SB), Y1
-	VMOVDQU lowHalves<>+0(SB), Y2
-	VPXOR   Y3, Y3, Y3
+	VMOVDQU lowHalves<>+0(SB), Y3
+	VPXOR   Y2, Y2, Y2
 	VPXOR   Y4, Y4, Y4
 	VPXOR   Y5, Y5, Y5
 	VPXOR   Y6, Y6, Y6
@@ -30314,42 +33883,42 @@ clashes2nx256v4_round:
 	VPXOR   Y9, Y8, Y6
 	VPAND   Y9, Y8, Y9
 	VPOR    Y9, Y7, Y7
-	VPAND   Y2, Y7, Y8
+	VPAND   Y3, Y7, Y8
 	VPSRLW  $0x04, Y7, Y7
-	VPAND   Y2, Y7, Y7
+	VPAND   Y3, Y7, Y7
 	VPSHUFB Y8, Y1, Y8
 	VPSHUFB Y7, Y1, Y7
 	VPADDB  Y8, Y7, Y7
-	VPSADBW Y3, Y7, Y7
+	VPSADBW Y2, Y7, Y7
 	VPSLLQ  $0x03, Y7, Y7
 	VPADDQ  Y7, Y0, Y0
 	SUBQ    $0x02, DX
 	CMPQ    DX, $0x02
 	JAE     clashes2nx256v4_round
-	VPAND   Y2, Y4, Y7
+	VPAND   Y3, Y4, Y7
 	VPSRLW  $0x04, Y4, Y4
-	VPAND   Y2, Y4, Y4
+	VPAND   Y3, Y4, Y4
 	VPSHUFB Y7, Y1, Y7
 	VPSHUFB Y4, Y1, Y4
 	VPADDB  Y7, Y4, Y4
-	VPSADBW Y3, Y4, Y4
+	VPSADBW Y2, Y4, Y4
 	VPADDQ  Y4, Y0, Y0
-	VPAND   Y2, Y5, Y4
+	VPAND   Y3, Y5, Y4
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y4, Y1, Y4
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y4, Y5, Y5
-	VPSADBW Y3, Y5, Y5
+	VPSADBW Y2, Y5, Y5
 	VPSLLQ  $0x01, Y5, Y5
 	VPADDQ  Y5, Y0, Y0
-	VPAND   Y2, Y6, Y4
+	VPAND   Y3, Y6, Y4
 	VPSRLW  $0x04, Y6, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y4, Y1, Y4
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y4, Y5, Y6
-	VPSADBW Y3, Y6, Y6
+	VPSADBW Y2, Y6, Y6
 	VPSLLQ  $0x02, Y6, Y6
 	VPADDQ  Y6, Y0, Y0
 	TESTQ   DX, DX
@@ -30364,40 +33933,40 @@ clashes2nx256v4_rest:
 	ADDQ    $0x08, CX
 	VMOVDQU (AX)(BX*1), Y4
 	VPOR    2048(AX)(SI*1), Y4, Y4
-	VPAND   Y2, Y4, Y5
+	VPAND   Y3, Y4, Y5
 	VPSRLW  $0x04, Y4, Y4
-	VPAND   Y2, Y4, Y4
+	VPAND   Y3, Y4, Y4
 	VPSHUFB Y5, Y1, Y5
 	VPSHUFB Y4, Y1, Y4
 	VPADDB  Y5, Y4, Y4
 	VMOVDQU 32(AX)(BX*1), Y5
 	VPOR    2080(AX)(SI*1), Y5, Y5
-	VPAND   Y2, Y5, Y6
+	VPAND   Y3, Y5, Y6
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y6, Y1, Y6
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y6, Y4, Y4
 	VPADDB  Y5, Y4, Y4
 	VMOVDQU 64(AX)(BX*1), Y5
 	VPOR    2112(AX)(SI*1), Y5, Y5
-	VPAND   Y2, Y5, Y6
+	VPAND   Y3, Y5, Y6
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y6, Y1, Y6
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y6, Y4, Y4
 	VPADDB  Y5, Y4, Y4
 	VMOVDQU 96(AX)(BX*1), Y5
 	VPOR    2144(AX)(SI*1), Y5, Y5
-	VPAND   Y2, Y5, Y6
+	VPAND   Y3, Y5, Y6
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y6, Y1, Y6
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y6, Y4, Y4
 	VPADDB  Y5, Y4, Y4
-	VPSADBW Y3, Y4, Y4
+	VPSADBW Y2, Y4, Y4
 	VPADDQ  Y4, Y0, Y0
 	DECQ    DX
 	JNZ     clashes2nx256v4_rest
@@ -30422,8 +33991,8 @@ TEXT ·clashes2nx256v5(SB), NOSPLIT, $0-40
 	TESTQ   DX, DX
 	JZ      clashes2nx256v5_sum
 	VMOVDQU popcountNibbles<>+0(SB), Y1
-	VMOVDQU lowHalves<>+0(SB), Y2
-	VPXOR   Y3, Y3, Y3
+	VMOVDQU lowHalves<>+0(SB), Y3
+	VPXOR   Y2, Y2, Y2
 	VPXOR   Y4, Y4, Y4
 	VPXOR   Y5, Y5, Y5
 	VPXOR   Y6, Y6, Y6
@@ -30498,13 +34067,13 @@ clashes2nx256v5_round:
 	VPXOR   Y9, Y8, Y6
 	VPAND   Y9, Y8, Y9
 	VPOR    Y9, Y7, Y7
-	VPAND   Y2, Y7, Y8
+	VPAND   Y3, Y7, Y8
 	VPSRLW  $0x04, Y7, Y7
-	VPAND   Y2, Y7, Y7
+	VPAND   Y3, Y7, Y7
 	VPSHUFB Y8, Y1, Y8
 	VPSHUFB Y7, Y1, Y7
 	VPADDB  Y8, Y7, Y7
-	VPSADBW Y3, Y7, Y7
+	VPSADBW Y2, Y7, Y7
 	VPSLLQ  $0x03, Y7, Y7
 	VPADDQ  Y7, Y0, Y0
 	VMOVDQU 96(AX)(BX*1), Y7
@@ -30574,13 +34143,13 @@ clashes2nx256v5_round:
 	VPXOR   Y9, Y8, Y6
 	VPAND   Y9, Y8, Y9
 	VPOR    Y9, Y7, Y7
-	VPAND   Y2, Y7, Y8
+	VPAND   Y3, Y7, Y8
 	VPSRLW  $0x04, Y7, Y7
-	VPAND   Y2, Y7, Y7
+	VPAND   Y3, Y7, Y7
 	VPSHUFB Y8, Y1, Y8
 	VPSHUFB Y7, Y1, Y7
 	VPADDB  Y8, Y7, Y7
-	VPSADBW Y3, Y7, Y7
+	VPSADBW Y2, Y7, Y7
 	VPSLLQ  $0x03, Y7, Y7
 	VPADDQ  Y7, Y0, Y0
 	VMOVDQU 32(AX)(BX*1), Y7
@@ -30642,13 +34211,13 @@ clashes2nx256v5_round:
 	VPXOR   Y9, Y8, Y6
 	VPAND   Y9, Y8, Y9
 	VPOR    Y9, Y7, Y7
-	VPAND   Y2, Y7, Y8
+	VPAND   Y3, Y7, Y8
 	VPSRLW  $0x04, Y7, Y7
-	VPAND   Y2, Y7, Y7
+	VPAND   Y3, Y7, Y7
 	VPSHUFB Y8, Y1, Y8
 	VPSHUFB Y7, Y1, Y7
 	VPADDB  Y8, Y7, Y7
-	VPSADBW Y3, Y7, Y7
+	VPSADBW Y2, Y7, Y7
 	VPSLLQ  $0x03, Y7, Y7
 	VPADDQ  Y7, Y0, Y0
 	VMOVDQU 128(AX)(BX*1), Y7
@@ -30718,13 +34287,13 @@ clashes2nx256v5_round:
 	VPXOR   Y9, Y8, Y6
 	VPAND   Y9, Y8, Y9
 	VPOR    Y9, Y7, Y7
-	VPAND   Y2, Y7, Y8
+	VPAND   Y3, Y7, Y8
 	VPSRLW  $0x04, Y7, Y7
-	VPAND   Y2, Y7, Y7
+	VPAND   Y3, Y7, Y7
 	VPSHUFB Y8, Y1, Y8
 	VPSHUFB Y7, Y1, Y7
 	VPADDB  Y8, Y7, Y7
-	VPSADBW Y3, Y7, Y7
+	VPSADBW Y2, Y7, Y7
 	VPSLLQ  $0x03, Y7, Y7
 	VPADDQ  Y7, Y0, Y0
 	VMOVDQU 64(AX)(BX*1), Y7
@@ -30786,42 +34355,42 @@ clashes2nx256v5_round:
 	VPXOR   Y9, Y8, Y6
 	VPAND   Y9, Y8, Y9
 	VPOR    Y9, Y7, Y7
-	VPAND   Y2, Y7, Y8
+	VPAND   Y3, Y7, Y8
 	VPSRLW  $0x04, Y7, Y7
-	VPAND   Y2, Y7, Y7
+	VPAND   Y3, Y7, Y7
 	VPSHUFB Y8, Y1, Y8
 	VPSHUFB Y7, Y1, Y7
 	VPADDB  Y8, Y7, Y7
-	VPSADBW Y3, Y7, Y7
+	VPSADBW Y2, Y7, Y7
 	VPSLLQ  $0x03, Y7, Y7
 	VPADDQ  Y7, Y0, Y0
 	SUBQ    $0x08, DX
 	CMPQ    DX, $0x08
 	JAE     clashes2nx256v5_round
-	VPAND   Y2, Y4, Y7
+	VPAND   Y3, Y4, Y7
 	VPSRLW  $0x04, Y4, Y4
-	VPAND   Y2, Y4, Y4
+	VPAND   Y3, Y4, Y4
 	VPSHUFB Y7, Y1, Y7
 	VPSHUFB Y4, Y1, Y4
 	VPADDB  Y7, Y4, Y4
-	VPSADBW Y3, Y4, Y4
+	VPSADBW Y2, Y4, Y4
 	VPADDQ  Y4, Y0, Y0
-	VPAND   Y2, Y5, Y4
+	VPAND   Y3, Y5, Y4
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y4, Y1, Y4
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y4, Y5, Y5
-	VPSADBW Y3, Y5, Y5
+	VPSADBW Y2, Y5, Y5
 	VPSLLQ  $0x01, Y5, Y5
 	VPADDQ  Y5, Y0, Y0
-	VPAND   Y2, Y6, Y4
+	VPAND   Y3, Y6, Y4
 	VPSRLW  $0x04, Y6, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y4, Y1, Y4
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y4, Y5, Y6
-	VPSADBW Y3, Y6, Y6
+	VPSADBW Y2, Y6, Y6
 	VPSLLQ  $0x02, Y6, Y6
 	VPADDQ  Y6, Y0, Y0
 	TESTQ   DX, DX
@@ -30838,49 +34407,49 @@ clashes2nx256v5_rest:
 	ADDQ    $0x08, CX
 	VMOVDQU (AX)(BX*1), Y4
 	VPOR    2560(AX)(SI*1), Y4, Y4
-	VPAND   Y2, Y4, Y5
+	VPAND   Y3, Y4, Y5
 	VPSRLW  $0x04, Y4, Y4
-	VPAND   Y2, Y4, Y4
+	VPAND   Y3, Y4, Y4
 	VPSHUFB Y5, Y1, Y5
 	VPSHUFB Y4, Y1, Y4
 	VPADDB  Y5, Y4, Y4
 	VMOVDQU 32(AX)(BX*1), Y5
 	VPOR    2592(AX)(SI*1), Y5, Y5
-	VPAND   Y2, Y5, Y6
+	VPAND   Y3, Y5, Y6
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y6, Y1, Y6
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y6, Y4, Y4
 	VPADDB  Y5, Y4, Y4
 	VMOVDQU 64(AX)(BX*1), Y5
 	VPOR    2624(AX)(SI*1), Y5, Y5
-	VPAND   Y2, Y5, Y6
+	VPAND   Y3, Y5, Y6
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y6, Y1, Y6
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y6, Y4, Y4
 	VPADDB  Y5, Y4, Y4
 	VMOVDQU 96(AX)(BX*1), Y5
 	VPOR    2656(AX)(SI*1), Y5, Y5
-	VPAND   Y2, Y5, Y6
+	VPAND   Y3, Y5, Y6
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y6, Y1, Y6
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y6, Y4, Y4
 	VPADDB  Y5, Y4, Y4
 	VMOVDQU 128(AX)(BX*1), Y5
 	VPOR    2688(AX)(SI*1), Y5, Y5
-	VPAND   Y2, Y5, Y6
+	VPAND   Y3, Y5, Y6
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y6, Y1, Y6
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y6, Y4, Y4
 	VPADDB  Y5, Y4, Y4
-	VPSADBW Y3, Y4, Y4
+	VPSADBW Y2, Y4, Y4
 	VPADDQ  Y4, Y0, Y0
 	DECQ    DX
 	JNZ     clashes2nx256v5_rest
@@ -30905,8 +34474,8 @@ TEXT ·clashes2nx256v6(SB), NOSPLIT, $0-40
 	TESTQ   DX, DX
 	JZ      clashes2nx256v6_sum
 	VMOVDQU popcountNibbles<>+0(SB), Y1
-	VMOVDQU lowHalves<>+0(SB), Y2
-	VPXOR   Y3, Y3, Y3
+	VMOVDQU lowHalves<>+0(SB), Y3
+	VPXOR   Y2, Y2, Y2
 	VPXOR   Y4, Y4, Y4
 	VPXOR   Y5, Y5, Y5
 	VPXOR   Y6, Y6, Y6
@@ -30981,13 +34550,13 @@ clashes2nx256v6_round:
 	VPXOR   Y9, Y8, Y6
 	VPAND   Y9, Y8, Y9
 	VPOR    Y9, Y7, Y7
-	VPAND   Y2, Y7, Y8
+	VPAND   Y3, Y7, Y8
 	VPSRLW  $0x04, Y7, Y7
-	VPAND   Y2, Y7, Y7
+	VPAND   Y3, Y7, Y7
 	VPSHUFB Y8, Y1, Y8
 	VPSHUFB Y7, Y1, Y7
 	VPADDB  Y8, Y7, Y7
-	VPSADBW Y3, Y7, Y7
+	VPSADBW Y2, Y7, Y7
 	VPSLLQ  $0x03, Y7, Y7
 	VPADDQ  Y7, Y0, Y0
 	VMOVDQU 64(AX)(BX*1), Y7
@@ -31049,13 +34618,13 @@ clashes2nx256v6_round:
 	VPXOR   Y9, Y8, Y6
 	VPAND   Y9, Y8, Y9
 	VPOR    Y9, Y7, Y7
-	VPAND   Y2, Y7, Y8
+	VPAND   Y3, Y7, Y8
 	VPSRLW  $0x04, Y7, Y7
-	VPAND   Y2, Y7, Y7
+	VPAND   Y3, Y7, Y7
 	VPSHUFB Y8, Y1, Y8
 	VPSHUFB Y7, Y1, Y7
 	VPADDB  Y8, Y7, Y7
-	VPSADBW Y3, Y7, Y7
+	VPSADBW Y2, Y7, Y7
 	VPSLLQ  $0x03, Y7, Y7
 	VPADDQ  Y7, Y0, Y0
 	VMOVDQU 128(AX)(BX*1), Y7
@@ -31117,42 +34686,42 @@ clashes2nx256v6_round:
 	VPXOR   Y9, Y8, Y6
 	VPAND   Y9, Y8, Y9
 	VPOR    Y9, Y7, Y7
-	VPAND   Y2, Y7, Y8
+	VPAND   Y3, Y7, Y8
 	VPSRLW  $0x04, Y7, Y7
-	VPAND   Y2, Y7, Y7
+	VPAND   Y3, Y7, Y7
 	VPSHUFB Y8, Y1, Y8
 	VPSHUFB Y7, Y1, Y7
 	VPADDB  Y8, Y7, Y7
-	VPSADBW Y3, Y7, Y7
+	VPSADBW Y2, Y7, Y7
 	VPSLLQ  $0x03, Y7, Y7
 	VPADDQ  Y7, Y0, Y0
 	SUBQ    $0x04, DX
 	CMPQ    DX, $0x04
 	JAE     clashes2nx256v6_round
-	VPAND   Y2, Y4, Y7
+	VPAND   Y3, Y4, Y7
 	VPSRLW  $0x04, Y4, Y4
-	VPAND   Y2, Y4, Y4
+	VPAND   Y3, Y4, Y4
 	VPSHUFB Y7, Y1, Y7
 	VPSHUFB Y4, Y1, Y4
 	VPADDB  Y7, Y4, Y4
-	VPSADBW Y3, Y4, Y4
+	VPSADBW Y2, Y4, Y4
 	VPADDQ  Y4, Y0, Y0
-	VPAND   Y2, Y5, Y4
+	VPAND   Y3, Y5, Y4
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y4, Y1, Y4
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y4, Y5, Y5
-	VPSADBW Y3, Y5, Y5
+	VPSADBW Y2, Y5, Y5
 	VPSLLQ  $0x01, Y5, Y5
 	VPADDQ  Y5, Y0, Y0
-	VPAND   Y2, Y6, Y4
+	VPAND   Y3, Y6, Y4
 	VPSRLW  $0x04, Y6, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y4, Y1, Y4
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y4, Y5, Y6
-	VPSADBW Y3, Y6, Y6
+	VPSADBW Y2, Y6, Y6
 	VPSLLQ  $0x02, Y6, Y6
 	VPADDQ  Y6, Y0, Y0
 	TESTQ   DX, DX
@@ -31169,58 +34738,58 @@ clashes2nx256v6_rest:
 	ADDQ    $0x08, CX
 	VMOVDQU (AX)(BX*1), Y4
 	VPOR    3072(AX)(SI*1), Y4, Y4
-	VPAND   Y2, Y4, Y5
+	VPAND   Y3, Y4, Y5
 	VPSRLW  $0x04, Y4, Y4
-	VPAND   Y2, Y4, Y4
+	VPAND   Y3, Y4, Y4
 	VPSHUFB Y5, Y1, Y5
 	VPSHUFB Y4, Y1, Y4
 	VPADDB  Y5, Y4, Y4
 	VMOVDQU 32(AX)(BX*1), Y5
 	VPOR    3104(AX)(SI*1), Y5, Y5
-	VPAND   Y2, Y5, Y6
+	VPAND   Y3, Y5, Y6
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y6, Y1, Y6
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y6, Y4, Y4
 	VPADDB  Y5, Y4, Y4
 	VMOVDQU 64(AX)(BX*1), Y5
 	VPOR    3136(AX)(SI*1), Y5, Y5
-	VPAND   Y2, Y5, Y6
+	VPAND   Y3, Y5, Y6
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y6, Y1, Y6
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y6, Y4, Y4
 	VPADDB  Y5, Y4, Y4
 	VMOVDQU 96(AX)(BX*1), Y5
 	VPOR    3168(AX)(SI*1), Y5, Y5
-	VPAND   Y2, Y5, Y6
+	VPAND   Y3, Y5, Y6
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y6, Y1, Y6
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y6, Y4, Y4
 	VPADDB  Y5, Y4, Y4
 	VMOVDQU 128(AX)(BX*1), Y5
 	VPOR    3200(AX)(SI*1), Y5, Y5
-	VPAND   Y2, Y5, Y6
+	VPAND   Y3, Y5, Y6
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y6, Y1, Y6
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y6, Y4, Y4
 	VPADDB  Y5, Y4, Y4
 	VMOVDQU 160(AX)(BX*1), Y5
 	VPOR    3232(AX)(SI*1), Y5, Y5
-	VPAND   Y2, Y5, Y6
+	VPAND   Y3, Y5, Y6
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y6, Y1, Y6
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y6, Y4, Y4
 	VPADDB  Y5, Y4, Y4
-	VPSADBW Y3, Y4, Y4
+	VPSADBW Y2, Y4, Y4
 	VPADDQ  Y4, Y0, Y0
 	DECQ    DX
 	JNZ     clashes2nx256v6_rest
@@ -31245,8 +34814,8 @@ TEXT ·clashes2nx256v7(SB), NOSPLIT, $0-40
 	TESTQ   DX, DX
 	JZ      clashes2nx256v7_sum
 	VMOVDQU popcountNibbles<>+0(SB), Y1
-	VMOVDQU lowHalves<>+0(SB), Y2
-	VPXOR   Y3, Y3, Y3
+	VMOVDQU lowHalves<>+0(SB), Y3
+	VPXOR   Y2, Y2, Y2
 	VPXOR   Y4, Y4, Y4
 	VPXOR   Y5, Y5, Y5
 	VPXOR   Y6, Y6, Y6
@@ -31321,13 +34890,13 @@ clashes2nx256v7_round:
 	VPXOR   Y9, Y8, Y6
 	VPAND   Y9, Y8, Y9
 	VPOR    Y9, Y7, Y7
-	VPAND   Y2, Y7, Y8
+	VPAND   Y3, Y7, Y8
 	VPSRLW  $0x04, Y7, Y7
-	VPAND   Y2, Y7, Y7
+	VPAND   Y3, Y7, Y7
 	VPSHUFB Y8, Y1, Y8
 	VPSHUFB Y7, Y1, Y7
 	VPADDB  Y8, Y7, Y7
-	VPSADBW Y3, Y7, Y7
+	VPSADBW Y2, Y7, Y7
 	VPSLLQ  $0x03, Y7, Y7
 	VPADDQ  Y7, Y0, Y0
 	VMOVDQU 32(AX)(BX*1), Y7
@@ -31389,13 +34958,13 @@ clashes2nx256v7_round:
 	VPXOR   Y9, Y8, Y6
 	VPAND   Y9, Y8, Y9
 	VPOR    Y9, Y7, Y7
-	VPAND   Y2, Y7, Y8
+	VPAND   Y3, Y7, Y8
 	VPSRLW  $0x04, Y7, Y7
-	VPAND   Y2, Y7, Y7
+	VPAND   Y3, Y7, Y7
 	VPSHUFB Y8, Y1, Y8
 	VPSHUFB Y7, Y1, Y7
 	VPADDB  Y8, Y7, Y7
-	VPSADBW Y3, Y7, Y7
+	VPSADBW Y2, Y7, Y7
 	VPSLLQ  $0x03, Y7, Y7
 	VPADDQ  Y7, Y0, Y0
 	VMOVDQU 64(AX)(BX*1), Y7
@@ -31457,13 +35026,13 @@ clashes2nx256v7_round:
 	VPXOR   Y9, Y8, Y6
 	VPAND   Y9, Y8, Y9
 	VPOR    Y9, Y7, Y7
-	VPAND   Y2, Y7, Y8
+	VPAND   Y3, Y7, Y8
 	VPSRLW  $0x04, Y7, Y7
-	VPAND   Y2, Y7, Y7
+	VPAND   Y3, Y7, Y7
 	VPSHUFB Y8, Y1, Y8
 	VPSHUFB Y7, Y1, Y7
 	VPADDB  Y8, Y7, Y7
-	VPSADBW Y3, Y7, Y7
+	VPSADBW Y2, Y7, Y7
 	VPSLLQ  $0x03, Y7, Y7
 	VPADDQ  Y7, Y0, Y0
 	VMOVDQU 96(AX)(BX*1), Y7
@@ -31525,13 +35094,13 @@ clashes2nx256v7_round:
 	VPXOR   Y9, Y8, Y6
 	VPAND   Y9, Y8, Y9
 	VPOR    Y9, Y7, Y7
-	VPAND   Y2, Y7, Y8
+	VPAND   Y3, Y7, Y8
 	VPSRLW  $0x04, Y7, Y7
-	VPAND   Y2, Y7, Y7
+	VPAND   Y3, Y7, Y7
 	VPSHUFB Y8, Y1, Y8
 	VPSHUFB Y7, Y1, Y7
 	VPADDB  Y8, Y7, Y7
-	VPSADBW Y3, Y7, Y7
+	VPSADBW Y2, Y7, Y7
 	VPSLLQ  $0x03, Y7, Y7
 	VPADDQ  Y7, Y0, Y0
 	VMOVDQU 128(AX)(BX*1), Y7
@@ -31593,13 +35162,13 @@ clashes2nx256v7_round:
 	VPXOR   Y9, Y8, Y6
 	VPAND   Y9, Y8, Y9
 	VPOR    Y9, Y7, Y7
-	VPAND   Y2, Y7, Y8
+	VPAND   Y3, Y7, Y8
 	VPSRLW  $0x04, Y7, Y7
-	VPAND   Y2, Y7, Y7
+	VPAND   Y3, Y7, Y7
 	VPSHUFB Y8, Y1, Y8
 	VPSHUFB Y7, Y1, Y7
 	VPADDB  Y8, Y7, Y7
-	VPSADBW Y3, Y7, Y7
+	VPSADBW Y2, Y7, Y7
 	VPSLLQ  $0x03, Y7, Y7
 	VPADDQ  Y7, Y0, Y0
 	VMOVDQU 160(AX)(BX*1), Y7
@@ -31661,13 +35230,13 @@ clashes2nx256v7_round:
 	VPXOR   Y9, Y8, Y6
 	VPAND   Y9, Y8, Y9
 	VPOR    Y9, Y7, Y7
-	VPAND   Y2, Y7, Y8
+	VPAND   Y3, Y7, Y8
 	VPSRLW  $0x04, Y7, Y7
-	VPAND   Y2, Y7, Y7
+	VPAND   Y3, Y7, Y7
 	VPSHUFB Y8, Y1, Y8
 	VPSHUFB Y7, Y1, Y7
 	VPADDB  Y8, Y7, Y7
-	VPSADBW Y3, Y7, Y7
+	VPSADBW Y2, Y7, Y7
 	VPSLLQ  $0x03, Y7, Y7
 	VPADDQ  Y7, Y0, Y0
 	VMOVDQU 192(AX)(BX*1), Y7
@@ -31729,42 +35298,42 @@ clashes2nx256v7_round:
 	VPXOR   Y9, Y8, Y6
 	VPAND   Y9, Y8, Y9
 	VPOR    Y9, Y7, Y7
-	VPAND   Y2, Y7, Y8
+	VPAND   Y3, Y7, Y8
 	VPSRLW  $0x04, Y7, Y7
-	VPAND   Y2, Y7, Y7
+	VPAND   Y3, Y7, Y7
 	VPSHUFB Y8, Y1, Y8
 	VPSHUFB Y7, Y1, Y7
 	VPADDB  Y8, Y7, Y7
-	VPSADBW Y3, Y7, Y7
+	VPSADBW Y2, Y7, Y7
 	VPSLLQ  $0x03, Y7, Y7
 	VPADDQ  Y7, Y0, Y0
 	SUBQ    $0x08, DX
 	CMPQ    DX, $0x08
 	JAE     clashes2nx256v7_round
-	VPAND   Y2, Y4, Y7
+	VPAND   Y3, Y4, Y7
 	VPSRLW  $0x04, Y4, Y4
-	VPAND   Y2, Y4, Y4
+	VPAND   Y3, Y4, Y4
 	VPSHUFB Y7, Y1, Y7
 	VPSHUFB Y4, Y1, Y4
 	VPADDB  Y7, Y4, Y4
-	VPSADBW Y3, Y4, Y4
+	VPSADBW Y2, Y4, Y4
 	VPADDQ  Y4, Y0, Y0
-	VPAND   Y2, Y5, Y4
+	VPAND   Y3, Y5, Y4
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y4, Y1, Y4
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y4, Y5, Y5
-	VPSADBW Y3, Y5, Y5
+	VPSADBW Y2, Y5, Y5
 	VPSLLQ  $0x01, Y5, Y5
 	VPADDQ  Y5, Y0, Y0
-	VPAND   Y2, Y6, Y4
+	VPAND   Y3, Y6, Y4
 	VPSRLW  $0x04, Y6, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y4, Y1, Y4
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y4, Y5, Y6
-	VPSADBW Y3, Y6, Y6
+	VPSADBW Y2, Y6, Y6
 	VPSLLQ  $0x02, Y6, Y6
 	VPADDQ  Y6, Y0, Y0
 	TESTQ   DX, DX
@@ -31781,67 +35350,67 @@ clashes2nx256v7_rest:
 	ADDQ    $0x08, CX
 	VMOVDQU (AX)(BX*1), Y4
 	VPOR    3584(AX)(SI*1), Y4, Y4
-	VPAND   Y2, Y4, Y5
+	VPAND   Y3, Y4, Y5
 	VPSRLW  $0x04, Y4, Y4
-	VPAND   Y2, Y4, Y4
+	VPAND   Y3, Y4, Y4
 	VPSHUFB Y5, Y1, Y5
 	VPSHUFB Y4, Y1, Y4
 	VPADDB  Y5, Y4, Y4
 	VMOVDQU 32(AX)(BX*1), Y5
 	VPOR    3616(AX)(SI*1), Y5, Y5
-	VPAND   Y2, Y5, Y6
+	VPAND   Y3, Y5, Y6
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y6, Y1, Y6
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y6, Y4, Y4
 	VPADDB  Y5, Y4, Y4
 	VMOVDQU 64(AX)(BX*1), Y5
 	VPOR    3648(AX)(SI*1), Y5, Y5
-	VPAND   Y2, Y5, Y6
+	VPAND   Y3, Y5, Y6
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y6, Y1, Y6
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y6, Y4, Y4
 	VPADDB  Y5, Y4, Y4
 	VMOVDQU 96(AX)(BX*1), Y5
 	VPOR    3680(AX)(SI*1), Y5, Y5
-	VPAND   Y2, Y5, Y6
+	VPAND   Y3, Y5, Y6
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y6, Y1, Y6
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y6, Y4, Y4
 	VPADDB  Y5, Y4, Y4
 	VMOVDQU 128(AX)(BX*1), Y5
 	VPOR    3712(AX)(SI*1), Y5, Y5
-	VPAND   Y2, Y5, Y6
+	VPAND   Y3, Y5, Y6
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y6, Y1, Y6
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y6, Y4, Y4
 	VPADDB  Y5, Y4, Y4
 	VMOVDQU 160(AX)(BX*1), Y5
 	VPOR    3744(AX)(SI*1), Y5, Y5
-	VPAND   Y2, Y5, Y6
+	VPAND   Y3, Y5, Y6
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y6, Y1, Y6
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y6, Y4, Y4
 	VPADDB  Y5, Y4, Y4
 	VMOVDQU 192(AX)(BX*1), Y5
 	VPOR    3776(AX)(SI*1), Y5, Y5
-	VPAND   Y2, Y5, Y6
+	VPAND   Y3, Y5, Y6
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y6, Y1, Y6
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y6, Y4, Y4
 	VPADDB  Y5, Y4, Y4
-	VPSADBW Y3, Y4, Y4
+	VPSADBW Y2, Y4, Y4
 	VPADDQ  Y4, Y0, Y0
 	DECQ    DX
 	JNZ     clashes2nx256v7_rest
@@ -31866,8 +35435,8 @@ TEXT ·clashes2nx256v8(SB), NOSPLIT, $0-40
 	TESTQ   DX, DX
 	JZ      clashes2nx256v8_sum
 	VMOVDQU popcountNibbles<>+0(SB), Y1
-	VMOVDQU lowHalves<>+0(SB), Y2
-	VPXOR   Y3, Y3, Y3
+	VMOVDQU lowHalves<>+0(SB), Y3
+	VPXOR   Y2, Y2, Y2
 	VPXOR   Y4, Y4, Y4
 	VPXOR   Y5, Y5, Y5
 	VPXOR   Y6, Y6, Y6
@@ -31932,42 +35501,42 @@ clashes2nx256v8_round:
 	VPXOR   Y9, Y8, Y6
 	VPAND   Y9, Y8, Y9
 	VPOR    Y9, Y7, Y7
-	VPAND   Y2, Y7, Y8
+	VPAND   Y3, Y7, Y8
 	VPSRLW  $0x04, Y7, Y7
-	VPAND   Y2, Y7, Y7
+	VPAND   Y3, Y7, Y7
 	VPSHUFB Y8, Y1, Y8
 	VPSHUFB Y7, Y1, Y7
 	VPADDB  Y8, Y7, Y7
-	VPSADBW Y3, Y7, Y7
+	VPSADBW Y2, Y7, Y7
 	VPSLLQ  $0x03, Y7, Y7
 	VPADDQ  Y7, Y0, Y0
 	SUBQ    $0x01, DX
 	CMPQ    DX, $0x01
 	JAE     clashes2nx256v8_round
-	VPAND   Y2, Y4, Y7
+	VPAND   Y3, Y4, Y7
 	VPSRLW  $0x04, Y4, Y4
-	VPAND   Y2, Y4, Y4
+	VPAND   Y3, Y4, Y4
 	VPSHUFB Y7, Y1, Y7
 	VPSHUFB Y4, Y1, Y4
 	VPADDB  Y7, Y4, Y4
-	VPSADBW Y3, Y4, Y4
+	VPSADBW Y2, Y4, Y4
 	VPADDQ  Y4, Y0, Y0
-	VPAND   Y2, Y5, Y4
+	VPAND   Y3, Y5, Y4
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y4, Y1, Y4
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y4, Y5, Y5
-	VPSADBW Y3, Y5, Y5
+	VPSADBW Y2, Y5, Y5
 	VPSLLQ  $0x01, Y5, Y5
 	VPADDQ  Y5, Y0, Y0
-	VPAND   Y2, Y6, Y4
+	VPAND   Y3, Y6, Y4
 	VPSRLW  $0x04, Y6, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y4, Y1, Y4
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y4, Y5, Y6
-	VPSADBW Y3, Y6, Y6
+	VPSADBW Y2, Y6, Y6
 	VPSLLQ  $0x02, Y6, Y6
 	VPADDQ  Y6, Y0, Y0
 	TESTQ   DX, DX
@@ -31982,81 +35551,392 @@ clashes2nx256v8_rest:
 	ADDQ    $0x08, CX
 	VMOVDQU (AX)(BX*1), Y4
 	VPOR    4096(AX)(SI*1), Y4, Y4
-	VPAND   Y2, Y4, Y5
+	VPAND   Y3, Y4, Y5
 	VPSRLW  $0x04, Y4, Y4
-	VPAND   Y2, Y4, Y4
+	VPAND   Y3, Y4, Y4
 	VPSHUFB Y5, Y1, Y5
 	VPSHUFB Y4, Y1, Y4
 	VPADDB  Y5, Y4, Y4
 	VMOVDQU 32(AX)(BX*1), Y5
 	VPOR    4128(AX)(SI*1), Y5, Y5
-	VPAND   Y2, Y5, Y6
+	VPAND   Y3, Y5, Y6
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y6, Y1, Y6
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y6, Y4, Y4
 	VPADDB  Y5, Y4, Y4
 	VMOVDQU 64(AX)(BX*1), Y5
 	VPOR    4160(AX)(SI*1), Y5, Y5
-	VPAND   Y2, Y5, Y6
+	VPAND   Y3, Y5, Y6
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y6, Y1, Y6
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y6, Y4, Y4
 	VPADDB  Y5, Y4, Y4
 	VMOVDQU 96(AX)(BX*1), Y5
 	VPOR    4192(AX)(SI*1), Y5, Y5
-	VPAND   Y2, Y5, Y6
+	VPAND   Y3, Y5, Y6
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y6, Y1, Y6
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y6, Y4, Y4
 	VPADDB  Y5, Y4, Y4
 	VMOVDQU 128(AX)(BX*1), Y5
 	VPOR    4224(AX)(SI*1), Y5, Y5
-	VPAND   Y2, Y5, Y6
+	VPAND   Y3, Y5, Y6
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y6, Y1, Y6
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y6, Y4, Y4
 	VPADDB  Y5, Y4, Y4
 	VMOVDQU 160(AX)(BX*1), Y5
 	VPOR    4256(AX)(SI*1), Y5, Y5
-	VPAND   Y2, Y5, Y6
+	VPAND   Y3, Y5, Y6
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y6, Y1, Y6
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y6, Y4, Y4
 	VPADDB  Y5, Y4, Y4
 	VMOVDQU 192(AX)(BX*1), Y5
 	VPOR    4288(AX)(SI*1), Y5, Y5
-	VPAND   Y2, Y5, Y6
+	VPAND   Y3, Y5, Y6
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y6, Y1, Y6
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y6, Y4, Y4
 	VPADDB  Y5, Y4, Y4
 	VMOVDQU 224(AX)(BX*1), Y5
 	VPOR    4320(AX)(SI*1), Y5, Y5
-	VPAND   Y2, Y5, Y6
+	VPAND   Y3, Y5, Y6
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y6, Y1, Y6
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y6, Y4, Y4
 	VPADDB  Y5, Y4, Y4
-	VPSADBW Y3, Y4, Y4
+	VPSADBW Y2, Y4, Y4
 	VPADDQ  Y4, Y0, Y0
 	DECQ    DX
 	JNZ     clashes2nx256v8_rest
 
 clashes2nx256v8_sum:
+	VEXTRACTI128 $0x01, Y0, X1
+	VPADDQ       X1, X0, X1
+	VPSHUFD      $0x4e, X1, X0
+	VPADDQ       X0, X1, X1
+	VMOVQ        X1, AX
+	VZEROUPPER
+	MOVQ         AX, ret+32(FP)
+	RET
+
+// func clashes3nx256s(tables *uint64, keys []uint64) int
+// Requires: AVX, AVX2, BMI2
+TEXT ·clashes3nx256s(SB), NOSPLIT, $0-40
+	MOVQ    tables+0(FP), AX
+	MOVQ    keys_base+8(FP), CX
+	MOVQ    keys_len+16(FP), DX
+	VPXOR   Y0, Y0, Y0
+	TESTQ   DX, DX
+	JZ      clashes3nx256s_sum
+	VMOVDQU popcountNibbles<>+0(SB), Y1
+	VPXOR   Y2, Y2, Y2
+	VPXOR   Y3, Y3, Y3
+	VPXOR   Y4, Y4, Y4
+	VPXOR   Y5, Y5, Y5
+	CMPQ    DX, $0x10
+	JB      clashes3nx256s_rest
+
+clashes3nx256s_round:
+	MOVQ        (CX), DI
+	RORXQ       $0x3c, DI, BX
+	ANDQ        $0x000000f0, BX
+	RORXQ       $0x00, DI, SI
+	ANDQ        $0x000000f0, SI
+	RORXQ       $0x04, DI, DI
+	ANDQ        $0x000000f0, DI
+	ADDQ        $0x08, CX
+	VMOVDQU     (AX)(BX*1), X6
+	VPOR        256(AX)(SI*1), X6, X6
+	VPOR        512(AX)(DI*1), X6, X6
+	MOVQ        (CX), DI
+	RORXQ       $0x3c, DI, BX
+	ANDQ        $0x000000f0, BX
+	RORXQ       $0x00, DI, SI
+	ANDQ        $0x000000f0, SI
+	RORXQ       $0x04, DI, DI
+	ANDQ        $0x000000f0, DI
+	ADDQ        $0x08, CX
+	VMOVDQU     (AX)(BX*1), X7
+	VPOR        256(AX)(SI*1), X7, X7
+	VPOR        512(AX)(DI*1), X7, X7
+	VINSERTI128 $0x01, X7, Y6, Y6
+	MOVQ        (CX), DI
+	RORXQ       $0x3c, DI, BX
+	ANDQ        $0x000000f0, BX
+	RORXQ       $0x00, DI, SI
+	ANDQ        $0x000000f0, SI
+	RORXQ       $0x04, DI, DI
+	ANDQ        $0x000000f0, DI
+	ADDQ        $0x08, CX
+	VMOVDQU     (AX)(BX*1), X7
+	VPOR        256(AX)(SI*1), X7, X7
+	VPOR        512(AX)(DI*1), X7, X7
+	MOVQ        (CX), DI
+	RORXQ       $0x3c, DI, BX
+	ANDQ        $0x000000f0, BX
+	RORXQ       $0x00, DI, SI
+	ANDQ        $0x000000f0, SI
+	RORXQ       $0x04, DI, DI
+	ANDQ        $0x000000f0, DI
+	ADDQ        $0x08, CX
+	VMOVDQU     (AX)(BX*1), X8
+	VPOR        256(AX)(SI*1), X8, X8
+	VPOR        512(AX)(DI*1), X8, X8
+	VINSERTI128 $0x01, X8, Y7, Y7
+	VPXOR       Y3, Y6, Y8
+	VPAND       Y3, Y6, Y6
+	VPXOR       Y8, Y7, Y3
+	VPAND       Y8, Y7, Y8
+	VPOR        Y8, Y6, Y6
+	MOVQ        (CX), DI
+	RORXQ       $0x3c, DI, BX
+	ANDQ        $0x000000f0, BX
+	RORXQ       $0x00, DI, SI
+	ANDQ        $0x000000f0, SI
+	RORXQ       $0x04, DI, DI
+	ANDQ        $0x000000f0, DI
+	ADDQ        $0x08, CX
+	VMOVDQU     (AX)(BX*1), X9
+	VPOR        256(AX)(SI*1), X9, X9
+	VPOR        512(AX)(DI*1), X9, X9
+	MOVQ        (CX), DI
+	RORXQ       $0x3c, DI, BX
+	ANDQ        $0x000000f0, BX
+	RORXQ       $0x00, DI, SI
+	ANDQ        $0x000000f0, SI
+	RORXQ       $0x04, DI, DI
+	ANDQ        $0x000000f0, DI
+	ADDQ        $0x08, CX
+	VMOVDQU     (AX)(BX*1), X7
+	VPOR        256(AX)(SI*1), X7, X7
+	VPOR        512(AX)(DI*1), X7, X7
+	VINSERTI128 $0x01, X7, Y9, Y9
+	MOVQ        (CX), DI
+	RORXQ       $0x3c, DI, BX
+	ANDQ        $0x000000f0, BX
+	RORXQ       $0x00, DI, SI
+	ANDQ        $0x000000f0, SI
+	RORXQ       $0x04, DI, DI
+	ANDQ        $0x000000f0, DI
+	ADDQ        $0x08, CX
+	VMOVDQU     (AX)(BX*1), X10
+	VPOR        256(AX)(SI*1), X10, X10
+	VPOR        512(AX)(DI*1), X10, X10
+	MOVQ        (CX), DI
+	RORXQ       $0x3c, DI, BX
+	ANDQ        $0x000000f0, BX
+	RORXQ       $0x00, DI, SI
+	ANDQ        $0x000000f0, SI
+	RORXQ       $0x04, DI, DI
+	ANDQ        $0x000000f0, DI
+	ADDQ        $0x08, CX
+	VMOVDQU     (AX)(BX*1), X7
+	VPOR        256(AX)(SI*1), X7, X7
+	VPOR        512(AX)(DI*1), X7, X7
+	VINSERTI128 $0x01, X7, Y10, Y10
+	VPXOR       Y3, Y9, Y8
+	VPAND       Y3, Y9, Y9
+	VPXOR       Y8, Y10, Y3
+	VPAND       Y8, Y10, Y8
+	VPOR        Y8, Y9, Y9
+	VPXOR       Y4, Y6, Y8
+	VPAND       Y4, Y6, Y6
+	VPXOR       Y8, Y9, Y4
+	VPAND       Y8, Y9, Y8
+	VPOR        Y8, Y6, Y6
+	MOVQ        (CX), DI
+	RORXQ       $0x3c, DI, BX
+	ANDQ        $0x000000f0, BX
+	RORXQ       $0x00, DI, SI
+	ANDQ        $0x000000f0, SI
+	RORXQ       $0x04, DI, DI
+	ANDQ        $0x000000f0, DI
+	ADDQ        $0x08, CX
+	VMOVDQU     (AX)(BX*1), X11
+	VPOR        256(AX)(SI*1), X11, X11
+	VPOR        512(AX)(DI*1), X11, X11
+	MOVQ        (CX), DI
+	RORXQ       $0x3c, DI, BX
+	ANDQ        $0x000000f0, BX
+	RORXQ       $0x00, DI, SI
+	ANDQ        $0x000000f0, SI
+	RORXQ       $0x04, DI, DI
+	ANDQ        $0x000000f0, DI
+	ADDQ        $0x08, CX
+	VMOVDQU     (AX)(BX*1), X7
+	VPOR        256(AX)(SI*1), X7, X7
+	VPOR        512(AX)(DI*1), X7, X7
+	VINSERTI128 $0x01, X7, Y11, Y11
+	MOVQ        (CX), DI
+	RORXQ       $0x3c, DI, BX
+	ANDQ        $0x000000f0, BX
+	RORXQ       $0x00, DI, SI
+	ANDQ        $0x000000f0, SI
+	RORXQ       $0x04, DI, DI
+	ANDQ        $0x000000f0, DI
+	ADDQ        $0x08, CX
+	VMOVDQU     (AX)(BX*1), X12
+	VPOR        256(AX)(SI*1), X12, X12
+	VPOR        512(AX)(DI*1), X12, X12
+	MOVQ        (CX), DI
+	RORXQ       $0x3c, DI, BX
+	ANDQ        $0x000000f0, BX
+	RORXQ       $0x00, DI, SI
+	ANDQ        $0x000000f0, SI
+	RORXQ       $0x04, DI, DI
+	ANDQ        $0x000000f0, DI
+	ADDQ        $0x08, CX
+	VMOVDQU     (AX)(BX*1), X7
+	VPOR        256(AX)(SI*1), X7, X7
+	VPOR        512(AX)(DI*1), X7, X7
+	VINSERTI128 $0x01, X7, Y12, Y12
+	VPXOR       Y3, Y11, Y8
+	VPAND       Y3, Y11, Y11
+	VPXOR       Y8, Y12, Y3
+	VPAND       Y8, Y12, Y8
+	VPOR        Y8, Y11, Y11
+	MOVQ        (CX), DI
+	RORXQ       $0x3c, DI, BX
+	ANDQ        $0x000000f0, BX
+	RORXQ       $0x00, DI, SI
+	ANDQ        $0x000000f0, SI
+	RORXQ       $0x04, DI, DI
+	ANDQ        $0x000000f0, DI
+	ADDQ        $0x08, CX
+	VMOVDQU     (AX)(BX*1), X13
+	VPOR        256(AX)(SI*1), X13, X13
+	VPOR        512(AX)(DI*1), X13, X13
+	MOVQ        (CX), DI
+	RORXQ       $0x3c, DI, BX
+	ANDQ        $0x000000f0, BX
+	RORXQ       $0x00, DI, SI
+	ANDQ        $0x000000f0, SI
+	RORXQ       $0x04, DI, DI
+	ANDQ        $0x000000f0, DI
+	ADDQ        $0x08, CX
+	VMOVDQU     (AX)(BX*1), X7
+	VPOR        256(AX)(SI*1), X7, X7
+	VPOR        512(AX)(DI*1), X7, X7
+	VINSERTI128 $0x01, X7, Y13, Y13
+	MOVQ        (CX), DI
+	RORXQ       $0x3c, DI, BX
+	ANDQ        $0x000000f0, BX
+	RORXQ       $0x00, DI, SI
+	ANDQ        $0x000000f0, SI
+	RORXQ       $0x04, DI, DI
+	ANDQ        $0x000000f0, DI
+	ADDQ        $0x08, CX
+	VMOVDQU     (AX)(BX*1), X14
+	VPOR        256(AX)(SI*1), X14, X14
+	VPOR        512(AX)(DI*1), X14, X14
+	MOVQ        (CX), DI
+	RORXQ       $0x3c, DI, BX
+	ANDQ        $0x000000f0, BX
+	RORXQ       $0x00, DI, SI
+	ANDQ        $0x000000f0, SI
+	RORXQ       $0x04, DI, DI
+	ANDQ        $0x000000f0, DI
+	ADDQ        $0x08, CX
+	VMOVDQU     (AX)(BX*1), X7
+	VPOR        256(AX)(SI*1), X7, X7
+	VPOR        512(AX)(DI*1), X7, X7
+	VINSERTI128 $0x01, X7, Y14, Y14
+	VPXOR       Y3, Y13, Y8
+	VPAND       Y3, Y13, Y13
+	VPXOR       Y8, Y14, Y3
+	VPAND       Y8, Y14, Y8
+	VPOR        Y8, Y13, Y13
+	VPXOR       Y4, Y11, Y8
+	VPAND       Y4, Y11, Y11
+	VPXOR       Y8, Y13, Y4
+	VPAND       Y8, Y13, Y8
+	VPOR        Y8, Y11, Y11
+	VPXOR       Y5, Y6, Y8
+	VPAND       Y5, Y6, Y6
+	VPXOR       Y8, Y11, Y5
+	VPAND       Y8, Y11, Y8
+	VPOR        Y8, Y6, Y6
+	VPAND       lowHalves<>+0(SB), Y6, Y8
+	VPSRLW      $0x04, Y6, Y6
+	VPAND       lowHalves<>+0(SB), Y6, Y6
+	VPSHUFB     Y8, Y1, Y8
+	VPSHUFB     Y6, Y1, Y6
+	VPADDB      Y8, Y6, Y6
+	VPSADBW     Y2, Y6, Y6
+	VPSLLQ      $0x03, Y6, Y6
+	VPADDQ      Y6, Y0, Y0
+	SUBQ        $0x10, DX
+	CMPQ        DX, $0x10
+	JAE         clashes3nx256s_round
+	VPAND       lowHalves<>+0(SB), Y3, Y6
+	VPSRLW      $0x04, Y3, Y3
+	VPAND       lowHalves<>+0(SB), Y3, Y3
+	VPSHUFB     Y6, Y1, Y6
+	VPSHUFB     Y3, Y1, Y3
+	VPADDB      Y6, Y3, Y3
+	VPSADBW     Y2, Y3, Y3
+	VPADDQ      Y3, Y0, Y0
+	VPAND       lowHalves<>+0(SB), Y4, Y3
+	VPSRLW      $0x04, Y4, Y4
+	VPAND       lowHalves<>+0(SB), Y4, Y4
+	VPSHUFB     Y3, Y1, Y3
+	VPSHUFB     Y4, Y1, Y4
+	VPADDB      Y3, Y4, Y4
+	VPSADBW     Y2, Y4, Y4
+	VPSLLQ      $0x01, Y4, Y4
+	VPADDQ      Y4, Y0, Y0
+	VPAND       lowHalves<>+0(SB), Y5, Y3
+	VPSRLW      $0x04, Y5, Y4
+	VPAND       lowHalves<>+0(SB), Y4, Y4
+	VPSHUFB     Y3, Y1, Y3
+	VPSHUFB     Y4, Y1, Y4
+	VPADDB      Y3, Y4, Y5
+	VPSADBW     Y2, Y5, Y5
+	VPSLLQ      $0x02, Y5, Y5
+	VPADDQ      Y5, Y0, Y0
+	TESTQ       DX, DX
+	JZ          clashes3nx256s_sum
+
+clashes3nx256s_rest:
+	MOVQ    (CX), DI
+	RORXQ   $0x3c, DI, BX
+	ANDQ    $0x000000f0, BX
+	RORXQ   $0x00, DI, SI
+	ANDQ    $0x000000f0, SI
+	RORXQ   $0x04, DI, DI
+	ANDQ    $0x000000f0, DI
+	ADDQ    $0x08, CX
+	VMOVDQU (AX)(BX*1), X15
+	VPOR    256(AX)(SI*1), X15, X15
+	VPOR    512(AX)(DI*1), X15, X15
+	VPAND   lowHalves<>+0(SB), Y15, Y3
+	VPSRLW  $0x04, Y15, Y4
+	VPAND   lowHalves<>+0(SB), Y4, Y4
+	VPSHUFB Y3, Y1, Y3
+	VPSHUFB Y4, Y1, Y4
+	VPADDB  Y3, Y4, Y3
+	VPSADBW Y2, Y3, Y3
+	VPADDQ  Y3, Y0, Y0
+	DECQ    DX
+	JNZ     clashes3nx256s_rest
+
+clashes3nx256s_sum:
 	VEXTRACTI128 $0x01, Y0, X1
 	VPADDQ       X1, X0, X1
 	VPSHUFD      $0x4e, X1, X0
@@ -32076,8 +35956,8 @@ TEXT ·clashes3nx256v1(SB), NOSPLIT, $0-40
 	TESTQ   DX, DX
 	JZ      clashes3nx256v1_sum
 	VMOVDQU popcountNibbles<>+0(SB), Y1
-	VMOVDQU lowHalves<>+0(SB), Y2
-	VPXOR   Y3, Y3, Y3
+	VMOVDQU lowHalves<>+0(SB), Y3
+	VPXOR   Y2, Y2, Y2
 	VPXOR   Y4, Y4, Y4
 	VPXOR   Y5, Y5, Y5
 	VPXOR   Y6, Y6, Y6
@@ -32208,42 +36088,42 @@ clashes3nx256v1_round:
 	VPXOR   Y9, Y8, Y6
 	VPAND   Y9, Y8, Y9
 	VPOR    Y9, Y7, Y7
-	VPAND   Y2, Y7, Y8
+	VPAND   Y3, Y7, Y8
 	VPSRLW  $0x04, Y7, Y7
-	VPAND   Y2, Y7, Y7
+	VPAND   Y3, Y7, Y7
 	VPSHUFB Y8, Y1, Y8
 	VPSHUFB Y7, Y1, Y7
 	VPADDB  Y8, Y7, Y7
-	VPSADBW Y3, Y7, Y7
+	VPSADBW Y2, Y7, Y7
 	VPSLLQ  $0x03, Y7, Y7
 	VPADDQ  Y7, Y0, Y0
 	SUBQ    $0x08, DX
 	CMPQ    DX, $0x08
 	JAE     clashes3nx256v1_round
-	VPAND   Y2, Y4, Y7
+	VPAND   Y3, Y4, Y7
 	VPSRLW  $0x04, Y4, Y4
-	VPAND   Y2, Y4, Y4
+	VPAND   Y3, Y4, Y4
 	VPSHUFB Y7, Y1, Y7
 	VPSHUFB Y4, Y1, Y4
 	VPADDB  Y7, Y4, Y4
-	VPSADBW Y3, Y4, Y4
+	VPSADBW Y2, Y4, Y4
 	VPADDQ  Y4, Y0, Y0
-	VPAND   Y2, Y5, Y4
+	VPAND   Y3, Y5, Y4
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y4, Y1, Y4
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y4, Y5, Y5
-	VPSADBW Y3, Y5, Y5
+	VPSADBW Y2, Y5, Y5
 	VPSLLQ  $0x01, Y5, Y5
 	VPADDQ  Y5, Y0, Y0
-	VPAND   Y2, Y6, Y4
+	VPAND   Y3, Y6, Y4
 	VPSRLW  $0x04, Y6, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y4, Y1, Y4
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y4, Y5, Y6
-	VPSADBW Y3, Y6, Y6
+	VPSADBW Y2, Y6, Y6
 	VPSLLQ  $0x02, Y6, Y6
 	VPADDQ  Y6, Y0, Y0
 	TESTQ   DX, DX
@@ -32261,13 +36141,13 @@ clashes3nx256v1_rest:
 	VMOVDQU (AX)(BX*1), Y4
 	VPOR    512(AX)(SI*1), Y4, Y4
 	VPOR    1024(AX)(DI*1), Y4, Y4
-	VPAND   Y2, Y4, Y5
+	VPAND   Y3, Y4, Y5
 	VPSRLW  $0x04, Y4, Y4
-	VPAND   Y2, Y4, Y4
+	VPAND   Y3, Y4, Y4
 	VPSHUFB Y5, Y1, Y5
 	VPSHUFB Y4, Y1, Y4
 	VPADDB  Y5, Y4, Y4
-	VPSADBW Y3, Y4, Y4
+	VPSADBW Y2, Y4, Y4
 	VPADDQ  Y4, Y0, Y0
 	DECQ    DX
 	JNZ     clashes3nx256v1_rest
@@ -32292,8 +36172,8 @@ TEXT ·clashes3nx256v2(SB), NOSPLIT, $0-40
 	TESTQ   DX, DX
 	JZ      clashes3nx256v2_sum
 	VMOVDQU popcountNibbles<>+0(SB), Y1
-	VMOVDQU lowHalves<>+0(SB), Y2
-	VPXOR   Y3, Y3, Y3
+	VMOVDQU lowHalves<>+0(SB), Y3
+	VPXOR   Y2, Y2, Y2
 	VPXOR   Y4, Y4, Y4
 	VPXOR   Y5, Y5, Y5
 	VPXOR   Y6, Y6, Y6
@@ -32392,42 +36272,42 @@ clashes3nx256v2_round:
 	VPXOR   Y9, Y8, Y6
 	VPAND   Y9, Y8, Y9
 	VPOR    Y9, Y7, Y7
-	VPAND   Y2, Y7, Y8
+	VPAND   Y3, Y7, Y8
 	VPSRLW  $0x04, Y7, Y7
-	VPAND   Y2, Y7, Y7
+	VPAND   Y3, Y7, Y7
 	VPSHUFB Y8, Y1, Y8
 	VPSHUFB Y7, Y1, Y7
 	VPADDB  Y8, Y7, Y7
-	VPSADBW Y3, Y7, Y7
+	VPSADBW Y2, Y7, Y7
 	VPSLLQ  $0x03, Y7, Y7
 	VPADDQ  Y7, Y0, Y0
 	SUBQ    $0x04, DX
 	CMPQ    DX, $0x04
 	JAE     clashes3nx256v2_round
-	VPAND   Y2, Y4, Y7
+	VPAND   Y3, Y4, Y7
 	VPSRLW  $0x04, Y4, Y4
-	VPAND   Y2, Y4, Y4
+	VPAND   Y3, Y4, Y4
 	VPSHUFB Y7, Y1, Y7
 	VPSHUFB Y4, Y1, Y4
 	VPADDB  Y7, Y4, Y4
-	VPSADBW Y3, Y4, Y4
+	VPSADBW Y2, Y4, Y4
 	VPADDQ  Y4, Y0, Y0
-	VPAND   Y2, Y5, Y4
+	VPAND   Y3, Y5, Y4
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y4, Y1, Y4
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y4, Y5, Y5
-	VPSADBW Y3, Y5, Y5
+	VPSADBW Y2, Y5, Y5
 	VPSLLQ  $0x01, Y5, Y5
 	VPADDQ  Y5, Y0, Y0
-	VPAND   Y2, Y6, Y4
+	VPAND   Y3, Y6, Y4
 	VPSRLW  $0x04, Y6, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y4, Y1, Y4
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y4, Y5, Y6
-	VPSADBW Y3, Y6, Y6
+	VPSADBW Y2, Y6, Y6
 	VPSLLQ  $0x02, Y6, Y6
 	VPADDQ  Y6, Y0, Y0
 	TESTQ   DX, DX
@@ -32445,23 +36325,23 @@ clashes3nx256v2_rest:
 	VMOVDQU (AX)(BX*1), Y4
 	VPOR    1024(AX)(SI*1), Y4, Y4
 	VPOR    2048(AX)(DI*1), Y4, Y4
-	VPAND   Y2, Y4, Y5
+	VPAND   Y3, Y4, Y5
 	VPSRLW  $0x04, Y4, Y4
-	VPAND   Y2, Y4, Y4
+	VPAND   Y3, Y4, Y4
 	VPSHUFB Y5, Y1, Y5
 	VPSHUFB Y4, Y1, Y4
 	VPADDB  Y5, Y4, Y4
 	VMOVDQU 32(AX)(BX*1), Y5
 	VPOR    1056(AX)(SI*1), Y5, Y5
 	VPOR    2080(AX)(DI*1), Y5, Y5
-	VPAND   Y2, Y5, Y6
+	VPAND   Y3, Y5, Y6
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y6, Y1, Y6
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y6, Y4, Y4
 	VPADDB  Y5, Y4, Y4
-	VPSADBW Y3, Y4, Y4
+	VPSADBW Y2, Y4, Y4
 	VPADDQ  Y4, Y0, Y0
 	DECQ    DX
 	JNZ     clashes3nx256v2_rest
@@ -32486,8 +36366,8 @@ TEXT ·clashes3nx256v3(SB), NOSPLIT, $0-40
 	TESTQ   DX, DX
 	JZ      clashes3nx256v3_sum
 	VMOVDQU popcountNibbles<>+0(SB), Y1
-	VMOVDQU lowHalves<>+0(SB), Y2
-	VPXOR   Y3, Y3, Y3
+	VMOVDQU lowHalves<>+0(SB), Y3
+	VPXOR   Y2, Y2, Y2
 	VPXOR   Y4, Y4, Y4
 	VPXOR   Y5, Y5, Y5
 	VPXOR   Y6, Y6, Y6
@@ -32587,13 +36467,13 @@ clashes3nx256v3_round:
 	VPXOR   Y9, Y8, Y6
 	VPAND   Y9, Y8, Y9
 	VPOR    Y9, Y7, Y7
-	VPAND   Y2, Y7, Y8
+	VPAND   Y3, Y7, Y8
 	VPSRLW  $0x04, Y7, Y7
-	VPAND   Y2, Y7, Y7
+	VPAND   Y3, Y7, Y7
 	VPSHUFB Y8, Y1, Y8
 	VPSHUFB Y7, Y1, Y7
 	VPADDB  Y8, Y7, Y7
-	VPSADBW Y3, Y7, Y7
+	VPSADBW Y2, Y7, Y7
 	VPSLLQ  $0x03, Y7, Y7
 	VPADDQ  Y7, Y0, Y0
 	VMOVDQU 64(AX)(BX*1), Y7
@@ -32688,13 +36568,13 @@ clashes3nx256v3_round:
 	VPXOR   Y9, Y8, Y6
 	VPAND   Y9, Y8, Y9
 	VPOR    Y9, Y7, Y7
-	VPAND   Y2, Y7, Y8
+	VPAND   Y3, Y7, Y8
 	VPSRLW  $0x04, Y7, Y7
-	VPAND   Y2, Y7, Y7
+	VPAND   Y3, Y7, Y7
 	VPSHUFB Y8, Y1, Y8
 	VPSHUFB Y7, Y1, Y7
 	VPADDB  Y8, Y7, Y7
-	VPSADBW Y3, Y7, Y7
+	VPSADBW Y2, Y7, Y7
 	VPSLLQ  $0x03, Y7, Y7
 	VPADDQ  Y7, Y0, Y0
 	VMOVDQU 32(AX)(BX*1), Y7
@@ -32778,42 +36658,42 @@ clashes3nx256v3_round:
 	VPXOR   Y9, Y8, Y6
 	VPAND   Y9, Y8, Y9
 	VPOR    Y9, Y7, Y7
-	VPAND   Y2, Y7, Y8
+	VPAND   Y3, Y7, Y8
 	VPSRLW  $0x04, Y7, Y7
-	VPAND   Y2, Y7, Y7
+	VPAND   Y3, Y7, Y7
 	VPSHUFB Y8, Y1, Y8
 	VPSHUFB Y7, Y1, Y7
 	VPADDB  Y8, Y7, Y7
-	VPSADBW Y3, Y7, Y7
+	VPSADBW Y2, Y7, Y7
 	VPSLLQ  $0x03, Y7, Y7
 	VPADDQ  Y7, Y0, Y0
 	SUBQ    $0x08, DX
 	CMPQ    DX, $0x08
 	JAE     clashes3nx256v3_round
-	VPAND   Y2, Y4, Y7
+	VPAND   Y3, Y4, Y7
 	VPSRLW  $0x04, Y4, Y4
-	VPAND   Y2, Y4, Y4
+	VPAND   Y3, Y4, Y4
 	VPSHUFB Y7, Y1, Y7
 	VPSHUFB Y4, Y1, Y4
 	VPADDB  Y7, Y4, Y4
-	VPSADBW Y3, Y4, Y4
+	VPSADBW Y2, Y4, Y4
 	VPADDQ  Y4, Y0, Y0
-	VPAND   Y2, Y5, Y4
+	VPAND   Y3, Y5, Y4
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y4, Y1, Y4
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y4, Y5, Y5
-	VPSADBW Y3, Y5, Y5
+	VPSADBW Y2, Y5, Y5
 	VPSLLQ  $0x01, Y5, Y5
 	VPADDQ  Y5, Y0, Y0
-	VPAND   Y2, Y6, Y4
+	VPAND   Y3, Y6, Y4
 	VPSRLW  $0x04, Y6, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y4, Y1, Y4
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y4, Y5, Y6
-	VPSADBW Y3, Y6, Y6
+	VPSADBW Y2, Y6, Y6
 	VPSLLQ  $0x02, Y6, Y6
 	VPADDQ  Y6, Y0, Y0
 	TESTQ   DX, DX
@@ -32834,18 +36714,18 @@ clashes3nx256v3_rest:
 	VMOVDQU (AX)(BX*1), Y4
 	VPOR    1536(AX)(SI*1), Y4, Y4
 	VPOR    3072(AX)(DI*1), Y4, Y4
-	VPAND   Y2, Y4, Y5
+	VPAND   Y3, Y4, Y5
 	VPSRLW  $0x04, Y4, Y4
-	VPAND   Y2, Y4, Y4
+	VPAND   Y3, Y4, Y4
 	VPSHUFB Y5, Y1, Y5
 	VPSHUFB Y4, Y1, Y4
 	VPADDB  Y5, Y4, Y4
 	VMOVDQU 32(AX)(BX*1), Y5
 	VPOR    1568(AX)(SI*1), Y5, Y5
 	VPOR    3104(AX)(DI*1), Y5, Y5
-	VPAND   Y2, Y5, Y6
+	VPAND   Y3, Y5, Y6
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y6, Y1, Y6
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y6, Y4, Y4
@@ -32853,14 +36733,14 @@ clashes3nx256v3_rest:
 	VMOVDQU 64(AX)(BX*1), Y5
 	VPOR    1600(AX)(SI*1), Y5, Y5
 	VPOR    3136(AX)(DI*1), Y5, Y5
-	VPAND   Y2, Y5, Y6
+	VPAND   Y3, Y5, Y6
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y6, Y1, Y6
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y6, Y4, Y4
 	VPADDB  Y5, Y4, Y4
-	VPSADBW Y3, Y4, Y4
+	VPSADBW Y2, Y4, Y4
 	VPADDQ  Y4, Y0, Y0
 	DECQ    DX
 	JNZ     clashes3nx256v3_rest
@@ -32885,8 +36765,8 @@ TEXT ·clashes3nx256v4(SB), NOSPLIT, $0-40
 	TESTQ   DX, DX
 	JZ      clashes3nx256v4_sum
 	VMOVDQU popcountNibbles<>+0(SB), Y1
-	VMOVDQU lowHalves<>+0(SB), Y2
-	VPXOR   Y3, Y3, Y3
+	VMOVDQU lowHalves<>+0(SB), Y3
+	VPXOR   Y2, Y2, Y2
 	VPXOR   Y4, Y4, Y4
 	VPXOR   Y5, Y5, Y5
 	VPXOR   Y6, Y6, Y6
@@ -32969,42 +36849,42 @@ clashes3nx256v4_round:
 	VPXOR   Y9, Y8, Y6
 	VPAND   Y9, Y8, Y9
 	VPOR    Y9, Y7, Y7
-	VPAND   Y2, Y7, Y8
+	VPAND   Y3, Y7, Y8
 	VPSRLW  $0x04, Y7, Y7
-	VPAND   Y2, Y7, Y7
+	VPAND   Y3, Y7, Y7
 	VPSHUFB Y8, Y1, Y8
 	VPSHUFB Y7, Y1, Y7
 	VPADDB  Y8, Y7, Y7
-	VPSADBW Y3, Y7, Y7
+	VPSADBW Y2, Y7, Y7
 	VPSLLQ  $0x03, Y7, Y7
 	VPADDQ  Y7, Y0, Y0
 	SUBQ    $0x02, DX
 	CMPQ    DX, $0x02
 	JAE     clashes3nx256v4_round
-	VPAND   Y2, Y4, Y7
+	VPAND   Y3, Y4, Y7
 	VPSRLW  $0x04, Y4, Y4
-	VPAND   Y2, Y4, Y4
+	VPAND   Y3, Y4, Y4
 	VPSHUFB Y7, Y1, Y7
 	VPSHUFB Y4, Y1, Y4
 	VPADDB  Y7, Y4, Y4
-	VPSADBW Y3, Y4, Y4
+	VPSADBW Y2, Y4, Y4
 	VPADDQ  Y4, Y0, Y0
-	VPAND   Y2, Y5, Y4
+	VPAND   Y3, Y5, Y4
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y4, Y1, Y4
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y4, Y5, Y5
-	VPSADBW Y3, Y5, Y5
+	VPSADBW Y2, Y5, Y5
 	VPSLLQ  $0x01, Y5, Y5
 	VPADDQ  Y5, Y0, Y0
-	VPAND   Y2, Y6, Y4
+	VPAND   Y3, Y6, Y4
 	VPSRLW  $0x04, Y6, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y4, Y1, Y4
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y4, Y5, Y6
-	VPSADBW Y3, Y6, Y6
+	VPSADBW Y2, Y6, Y6
 	VPSLLQ  $0x02, Y6, Y6
 	VPADDQ  Y6, Y0, Y0
 	TESTQ   DX, DX
@@ -33022,18 +36902,18 @@ clashes3nx256v4_rest:
 	VMOVDQU (AX)(BX*1), Y4
 	VPOR    2048(AX)(SI*1), Y4, Y4
 	VPOR    4096(AX)(DI*1), Y4, Y4
-	VPAND   Y2, Y4, Y5
+	VPAND   Y3, Y4, Y5
 	VPSRLW  $0x04, Y4, Y4
-	VPAND   Y2, Y4, Y4
+	VPAND   Y3, Y4, Y4
 	VPSHUFB Y5, Y1, Y5
 	VPSHUFB Y4, Y1, Y4
 	VPADDB  Y5, Y4, Y4
 	VMOVDQU 32(AX)(BX*1), Y5
 	VPOR    2080(AX)(SI*1), Y5, Y5
 	VPOR    4128(AX)(DI*1), Y5, Y5
-	VPAND   Y2, Y5, Y6
+	VPAND   Y3, Y5, Y6
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y6, Y1, Y6
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y6, Y4, Y4
@@ -33041,9 +36921,9 @@ clashes3nx256v4_rest:
 	VMOVDQU 64(AX)(BX*1), Y5
 	VPOR    2112(AX)(SI*1), Y5, Y5
 	VPOR    4160(AX)(DI*1), Y5, Y5
-	VPAND   Y2, Y5, Y6
+	VPAND   Y3, Y5, Y6
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y6, Y1, Y6
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y6, Y4, Y4
@@ -33051,14 +36931,14 @@ clashes3nx256v4_rest:
 	VMOVDQU 96(AX)(BX*1), Y5
 	VPOR    2144(AX)(SI*1), Y5, Y5
 	VPOR    4192(AX)(DI*1), Y5, Y5
-	VPAND   Y2, Y5, Y6
+	VPAND   Y3, Y5, Y6
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y6, Y1, Y6
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y6, Y4, Y4
 	VPADDB  Y5, Y4, Y4
-	VPSADBW Y3, Y4, Y4
+	VPSADBW Y2, Y4, Y4
 	VPADDQ  Y4, Y0, Y0
 	DECQ    DX
 	JNZ     clashes3nx256v4_rest
@@ -33083,8 +36963,8 @@ TEXT ·clashes3nx256v5(SB), NOSPLIT, $0-40
 	TESTQ   DX, DX
 	JZ      clashes3nx256v5_sum
 	VMOVDQU popcountNibbles<>+0(SB), Y1
-	VMOVDQU lowHalves<>+0(SB), Y2
-	VPXOR   Y3, Y3, Y3
+	VMOVDQU lowHalves<>+0(SB), Y3
+	VPXOR   Y2, Y2, Y2
 	VPXOR   Y4, Y4, Y4
 	VPXOR   Y5, Y5, Y5
 	VPXOR   Y6, Y6, Y6
@@ -33173,13 +37053,13 @@ clashes3nx256v5_round:
 	VPXOR   Y9, Y8, Y6
 	VPAND   Y9, Y8, Y9
 	VPOR    Y9, Y7, Y7
-	VPAND   Y2, Y7, Y8
+	VPAND   Y3, Y7, Y8
 	VPSRLW  $0x04, Y7, Y7
-	VPAND   Y2, Y7, Y7
+	VPAND   Y3, Y7, Y7
 	VPSHUFB Y8, Y1, Y8
 	VPSHUFB Y7, Y1, Y7
 	VPADDB  Y8, Y7, Y7
-	VPSADBW Y3, Y7, Y7
+	VPSADBW Y2, Y7, Y7
 	VPSLLQ  $0x03, Y7, Y7
 	VPADDQ  Y7, Y0, Y0
 	VMOVDQU 96(AX)(BX*1), Y7
@@ -33263,13 +37143,13 @@ clashes3nx256v5_round:
 	VPXOR   Y9, Y8, Y6
 	VPAND   Y9, Y8, Y9
 	VPOR    Y9, Y7, Y7
-	VPAND   Y2, Y7, Y8
+	VPAND   Y3, Y7, Y8
 	VPSRLW  $0x04, Y7, Y7
-	VPAND   Y2, Y7, Y7
+	VPAND   Y3, Y7, Y7
 	VPSHUFB Y8, Y1, Y8
 	VPSHUFB Y7, Y1, Y7
 	VPADDB  Y8, Y7, Y7
-	VPSADBW Y3, Y7, Y7
+	VPSADBW Y2, Y7, Y7
 	VPSLLQ  $0x03, Y7, Y7
 	VPADDQ  Y7, Y0, Y0
 	VMOVDQU 32(AX)(BX*1), Y7
@@ -33342,13 +37222,13 @@ clashes3nx256v5_round:
 	VPXOR   Y9, Y8, Y6
 	VPAND   Y9, Y8, Y9
 	VPOR    Y9, Y7, Y7
-	VPAND   Y2, Y7, Y8
+	VPAND   Y3, Y7, Y8
 	VPSRLW  $0x04, Y7, Y7
-	VPAND   Y2, Y7, Y7
+	VPAND   Y3, Y7, Y7
 	VPSHUFB Y8, Y1, Y8
 	VPSHUFB Y7, Y1, Y7
 	VPADDB  Y8, Y7, Y7
-	VPSADBW Y3, Y7, Y7
+	VPSADBW Y2, Y7, Y7
 	VPSLLQ  $0x03, Y7, Y7
 	VPADDQ  Y7, Y0, Y0
 	VMOVDQU 128(AX)(BX*1), Y7
@@ -33432,13 +37312,13 @@ clashes3nx256v5_round:
 	VPXOR   Y9, Y8, Y6
 	VPAND   Y9, Y8, Y9
 	VPOR    Y9, Y7, Y7
-	VPAND   Y2, Y7, Y8
+	VPAND   Y3, Y7, Y8
 	VPSRLW  $0x04, Y7, Y7
-	VPAND   Y2, Y7, Y7
+	VPAND   Y3, Y7, Y7
 	VPSHUFB Y8, Y1, Y8
 	VPSHUFB Y7, Y1, Y7
 	VPADDB  Y8, Y7, Y7
-	VPSADBW Y3, Y7, Y7
+	VPSADBW Y2, Y7, Y7
 	VPSLLQ  $0x03, Y7, Y7
 	VPADDQ  Y7, Y0, Y0
 	VMOVDQU 64(AX)(BX*1), Y7
@@ -33511,42 +37391,42 @@ clashes3nx256v5_round:
 	VPXOR   Y9, Y8, Y6
 	VPAND   Y9, Y8, Y9
 	VPOR    Y9, Y7, Y7
-	VPAND   Y2, Y7, Y8
+	VPAND   Y3, Y7, Y8
 	VPSRLW  $0x04, Y7, Y7
-	VPAND   Y2, Y7, Y7
+	VPAND   Y3, Y7, Y7
 	VPSHUFB Y8, Y1, Y8
 	VPSHUFB Y7, Y1, Y7
 	VPADDB  Y8, Y7, Y7
-	VPSADBW Y3, Y7, Y7
+	VPSADBW Y2, Y7, Y7
 	VPSLLQ  $0x03, Y7, Y7
 	VPADDQ  Y7, Y0, Y0
 	SUBQ    $0x08, DX
 	CMPQ    DX, $0x08
 	JAE     clashes3nx256v5_round
-	VPAND   Y2, Y4, Y7
+	VPAND   Y3, Y4, Y7
 	VPSRLW  $0x04, Y4, Y4
-	VPAND   Y2, Y4, Y4
+	VPAND   Y3, Y4, Y4
 	VPSHUFB Y7, Y1, Y7
 	VPSHUFB Y4, Y1, Y4
 	VPADDB  Y7, Y4, Y4
-	VPSADBW Y3, Y4, Y4
+	VPSADBW Y2, Y4, Y4
 	VPADDQ  Y4, Y0, Y0
-	VPAND   Y2, Y5, Y4
+	VPAND   Y3, Y5, Y4
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y4, Y1, Y4
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y4, Y5, Y5
-	VPSADBW Y3, Y5, Y5
+	VPSADBW Y2, Y5, Y5
 	VPSLLQ  $0x01, Y5, Y5
 	VPADDQ  Y5, Y0, Y0
-	VPAND   Y2, Y6, Y4
+	VPAND   Y3, Y6, Y4
 	VPSRLW  $0x04, Y6, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y4, Y1, Y4
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y4, Y5, Y6
-	VPSADBW Y3, Y6, Y6
+	VPSADBW Y2, Y6, Y6
 	VPSLLQ  $0x02, Y6, Y6
 	VPADDQ  Y6, Y0, Y0
 	TESTQ   DX, DX
@@ -33567,18 +37447,18 @@ clashes3nx256v5_rest:
 	VMOVDQU (AX)(BX*1), Y4
 	VPOR    2560(AX)(SI*1), Y4, Y4
 	VPOR    5120(AX)(DI*1), Y4, Y4
-	VPAND   Y2, Y4, Y5
+	VPAND   Y3, Y4, Y5
 	VPSRLW  $0x04, Y4, Y4
-	VPAND   Y2, Y4, Y4
+	VPAND   Y3, Y4, Y4
 	VPSHUFB Y5, Y1, Y5
 	VPSHUFB Y4, Y1, Y4
 	VPADDB  Y5, Y4, Y4
 	VMOVDQU 32(AX)(BX*1), Y5
 	VPOR    2592(AX)(SI*1), Y5, Y5
 	VPOR    5152(AX)(DI*1), Y5, Y5
-	VPAND   Y2, Y5, Y6
+	VPAND   Y3, Y5, Y6
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y6, Y1, Y6
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y6, Y4, Y4
@@ -33586,9 +37466,9 @@ clashes3nx256v5_rest:
 	VMOVDQU 64(AX)(BX*1), Y5
 	VPOR    2624(AX)(SI*1), Y5, Y5
 	VPOR    5184(AX)(DI*1), Y5, Y5
-	VPAND   Y2, Y5, Y6
+	VPAND   Y3, Y5, Y6
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y6, Y1, Y6
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y6, Y4, Y4
@@ -33596,9 +37476,9 @@ clashes3nx256v5_rest:
 	VMOVDQU 96(AX)(BX*1), Y5
 	VPOR    2656(AX)(SI*1), Y5, Y5
 	VPOR    5216(AX)(DI*1), Y5, Y5
-	VPAND   Y2, Y5, Y6
+	VPAND   Y3, Y5, Y6
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y6, Y1, Y6
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y6, Y4, Y4
@@ -33606,14 +37486,14 @@ clashes3nx256v5_rest:
 	VMOVDQU 128(AX)(BX*1), Y5
 	VPOR    2688(AX)(SI*1), Y5, Y5
 	VPOR    5248(AX)(DI*1), Y5, Y5
-	VPAND   Y2, Y5, Y6
+	VPAND   Y3, Y5, Y6
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y6, Y1, Y6
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y6, Y4, Y4
 	VPADDB  Y5, Y4, Y4
-	VPSADBW Y3, Y4, Y4
+	VPSADBW Y2, Y4, Y4
 	VPADDQ  Y4, Y0, Y0
 	DECQ    DX
 	JNZ     clashes3nx256v5_rest
@@ -33638,8 +37518,8 @@ TEXT ·clashes3nx256v6(SB), NOSPLIT, $0-40
 	TESTQ   DX, DX
 	JZ      clashes3nx256v6_sum
 	VMOVDQU popcountNibbles<>+0(SB), Y1
-	VMOVDQU lowHalves<>+0(SB), Y2
-	VPXOR   Y3, Y3, Y3
+	VMOVDQU lowHalves<>+0(SB), Y3
+	VPXOR   Y2, Y2, Y2
 	VPXOR   Y4, Y4, Y4
 	VPXOR   Y5, Y5, Y5
 	VPXOR   Y6, Y6, Y6
@@ -33728,13 +37608,13 @@ clashes3nx256v6_round:
 	VPXOR   Y9, Y8, Y6
 	VPAND   Y9, Y8, Y9
 	VPOR    Y9, Y7, Y7
-	VPAND   Y2, Y7, Y8
+	VPAND   Y3, Y7, Y8
 	VPSRLW  $0x04, Y7, Y7
-	VPAND   Y2, Y7, Y7
+	VPAND   Y3, Y7, Y7
 	VPSHUFB Y8, Y1, Y8
 	VPSHUFB Y7, Y1, Y7
 	VPADDB  Y8, Y7, Y7
-	VPSADBW Y3, Y7, Y7
+	VPSADBW Y2, Y7, Y7
 	VPSLLQ  $0x03, Y7, Y7
 	VPADDQ  Y7, Y0, Y0
 	VMOVDQU 64(AX)(BX*1), Y7
@@ -33807,13 +37687,13 @@ clashes3nx256v6_round:
 	VPXOR   Y9, Y8, Y6
 	VPAND   Y9, Y8, Y9
 	VPOR    Y9, Y7, Y7
-	VPAND   Y2, Y7, Y8
+	VPAND   Y3, Y7, Y8
 	VPSRLW  $0x04, Y7, Y7
-	VPAND   Y2, Y7, Y7
+	VPAND   Y3, Y7, Y7
 	VPSHUFB Y8, Y1, Y8
 	VPSHUFB Y7, Y1, Y7
 	VPADDB  Y8, Y7, Y7
-	VPSADBW Y3, Y7, Y7
+	VPSADBW Y2, Y7, Y7
 	VPSLLQ  $0x03, Y7, Y7
 	VPADDQ  Y7, Y0, Y0
 	VMOVDQU 128(AX)(BX*1), Y7
@@ -33886,42 +37766,42 @@ clashes3nx256v6_round:
 	VPXOR   Y9, Y8, Y6
 	VPAND   Y9, Y8, Y9
 	VPOR    Y9, Y7, Y7
-	VPAND   Y2, Y7, Y8
+	VPAND   Y3, Y7, Y8
 	VPSRLW  $0x04, Y7, Y7
-	VPAND   Y2, Y7, Y7
+	VPAND   Y3, Y7, Y7
 	VPSHUFB Y8, Y1, Y8
 	VPSHUFB Y7, Y1, Y7
 	VPADDB  Y8, Y7, Y7
-	VPSADBW Y3, Y7, Y7
+	VPSADBW Y2, Y7, Y7
 	VPSLLQ  $0x03, Y7, Y7
 	VPADDQ  Y7, Y0, Y0
 	SUBQ    $0x04, DX
 	CMPQ    DX, $0x04
 	JAE     clashes3nx256v6_round
-	VPAND   Y2, Y4, Y7
+	VPAND   Y3, Y4, Y7
 	VPSRLW  $0x04, Y4, Y4
-	VPAND   Y2, Y4, Y4
+	VPAND   Y3, Y4, Y4
 	VPSHUFB Y7, Y1, Y7
 	VPSHUFB Y4, Y1, Y4
 	VPADDB  Y7, Y4, Y4
-	VPSADBW Y3, Y4, Y4
+	VPSADBW Y2, Y4, Y4
 	VPADDQ  Y4, Y0, Y0
-	VPAND   Y2, Y5, Y4
+	VPAND   Y3, Y5, Y4
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y4, Y1, Y4
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y4, Y5, Y5
-	VPSADBW Y3, Y5, Y5
+	VPSADBW Y2, Y5, Y5
 	VPSLLQ  $0x01, Y5, Y5
 	VPADDQ  Y5, Y0, Y0
-	VPAND   Y2, Y6, Y4
+	VPAND   Y3, Y6, Y4
 	VPSRLW  $0x04, Y6, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y4, Y1, Y4
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y4, Y5, Y6
-	VPSADBW Y3, Y6, Y6
+	VPSADBW Y2, Y6, Y6
 	VPSLLQ  $0x02, Y6, Y6
 	VPADDQ  Y6, Y0, Y0
 	TESTQ   DX, DX
@@ -33942,18 +37822,18 @@ clashes3nx256v6_rest:
 	VMOVDQU (AX)(BX*1), Y4
 	VPOR    3072(AX)(SI*1), Y4, Y4
 	VPOR    6144(AX)(DI*1), Y4, Y4
-	VPAND   Y2, Y4, Y5
+	VPAND   Y3, Y4, Y5
 	VPSRLW  $0x04, Y4, Y4
-	VPAND   Y2, Y4, Y4
+	VPAND   Y3, Y4, Y4
 	VPSHUFB Y5, Y1, Y5
 	VPSHUFB Y4, Y1, Y4
 	VPADDB  Y5, Y4, Y4
 	VMOVDQU 32(AX)(BX*1), Y5
 	VPOR    3104(AX)(SI*1), Y5, Y5
 	VPOR    6176(AX)(DI*1), Y5, Y5
-	VPAND   Y2, Y5, Y6
+	VPAND   Y3, Y5, Y6
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y6, Y1, Y6
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y6, Y4, Y4
@@ -33961,9 +37841,9 @@ clashes3nx256v6_rest:
 	VMOVDQU 64(AX)(BX*1), Y5
 	VPOR    3136(AX)(SI*1), Y5, Y5
 	VPOR    6208(AX)(DI*1), Y5, Y5
-	VPAND   Y2, Y5, Y6
+	VPAND   Y3, Y5, Y6
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y6, Y1, Y6
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y6, Y4, Y4
@@ -33971,9 +37851,9 @@ clashes3nx256v6_rest:
 	VMOVDQU 96(AX)(BX*1), Y5
 	VPOR    3168(AX)(SI*1), Y5, Y5
 	VPOR    6240(AX)(DI*1), Y5, Y5
-	VPAND   Y2, Y5, Y6
+	VPAND   Y3, Y5, Y6
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y6, Y1, Y6
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y6, Y4, Y4
@@ -33981,9 +37861,9 @@ clashes3nx256v6_rest:
 	VMOVDQU 128(AX)(BX*1), Y5
 	VPOR    3200(AX)(SI*1), Y5, Y5
 	VPOR    6272(AX)(DI*1), Y5, Y5
-	VPAND   Y2, Y5, Y6
+	VPAND   Y3, Y5, Y6
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y6, Y1, Y6
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y6, Y4, Y4
@@ -33991,14 +37871,14 @@ clashes3nx256v6_rest:
 	VMOVDQU 160(AX)(BX*1), Y5
 	VPOR    3232(AX)(SI*1), Y5, Y5
 	VPOR    6304(AX)(DI*1), Y5, Y5
-	VPAND   Y2, Y5, Y6
+	VPAND   Y3, Y5, Y6
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y6, Y1, Y6
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y6, Y4, Y4
 	VPADDB  Y5, Y4, Y4
-	VPSADBW Y3, Y4, Y4
+	VPSADBW Y2, Y4, Y4
 	VPADDQ  Y4, Y0, Y0
 	DECQ    DX
 	JNZ     clashes3nx256v6_rest
@@ -34023,8 +37903,8 @@ TEXT ·clashes3nx256v7(SB), NOSPLIT, $0-40
 	TESTQ   DX, DX
 	JZ      clashes3nx256v7_sum
 	VMOVDQU popcountNibbles<>+0(SB), Y1
-	VMOVDQU lowHalves<>+0(SB), Y2
-	VPXOR   Y3, Y3, Y3
+	VMOVDQU lowHalves<>+0(SB), Y3
+	VPXOR   Y2, Y2, Y2
 	VPXOR   Y4, Y4, Y4
 	VPXOR   Y5, Y5, Y5
 	VPXOR   Y6, Y6, Y6
@@ -34113,13 +37993,13 @@ clashes3nx256v7_round:
 	VPXOR   Y9, Y8, Y6
 	VPAND   Y9, Y8, Y9
 	VPOR    Y9, Y7, Y7
-	VPAND   Y2, Y7, Y8
+	VPAND   Y3, Y7, Y8
 	VPSRLW  $0x04, Y7, Y7
-	VPAND   Y2, Y7, Y7
+	VPAND   Y3, Y7, Y7
 	VPSHUFB Y8, Y1, Y8
 	VPSHUFB Y7, Y1, Y7
 	VPADDB  Y8, Y7, Y7
-	VPSADBW Y3, Y7, Y7
+	VPSADBW Y2, Y7, Y7
 	VPSLLQ  $0x03, Y7, Y7
 	VPADDQ  Y7, Y0, Y0
 	VMOVDQU 32(AX)(BX*1), Y7
@@ -34192,13 +38072,13 @@ clashes3nx256v7_round:
 	VPXOR   Y9, Y8, Y6
 	VPAND   Y9, Y8, Y9
 	VPOR    Y9, Y7, Y7
-	VPAND   Y2, Y7, Y8
+	VPAND   Y3, Y7, Y8
 	VPSRLW  $0x04, Y7, Y7
-	VPAND   Y2, Y7, Y7
+	VPAND   Y3, Y7, Y7
 	VPSHUFB Y8, Y1, Y8
 	VPSHUFB Y7, Y1, Y7
 	VPADDB  Y8, Y7, Y7
-	VPSADBW Y3, Y7, Y7
+	VPSADBW Y2, Y7, Y7
 	VPSLLQ  $0x03, Y7, Y7
 	VPADDQ  Y7, Y0, Y0
 	VMOVDQU 64(AX)(BX*1), Y7
@@ -34271,13 +38151,13 @@ clashes3nx256v7_round:
 	VPXOR   Y9, Y8, Y6
 	VPAND   Y9, Y8, Y9
 	VPOR    Y9, Y7, Y7
-	VPAND   Y2, Y7, Y8
+	VPAND   Y3, Y7, Y8
 	VPSRLW  $0x04, Y7, Y7
-	VPAND   Y2, Y7, Y7
+	VPAND   Y3, Y7, Y7
 	VPSHUFB Y8, Y1, Y8
 	VPSHUFB Y7, Y1, Y7
 	VPADDB  Y8, Y7, Y7
-	VPSADBW Y3, Y7, Y7
+	VPSADBW Y2, Y7, Y7
 	VPSLLQ  $0x03, Y7, Y7
 	VPADDQ  Y7, Y0, Y0
 	VMOVDQU 96(AX)(BX*1), Y7
@@ -34350,13 +38230,13 @@ clashes3nx256v7_round:
 	VPXOR   Y9, Y8, Y6
 	VPAND   Y9, Y8, Y9
 	VPOR    Y9, Y7, Y7
-	VPAND   Y2, Y7, Y8
+	VPAND   Y3, Y7, Y8
 	VPSRLW  $0x04, Y7, Y7
-	VPAND   Y2, Y7, Y7
+	VPAND   Y3, Y7, Y7
 	VPSHUFB Y8, Y1, Y8
 	VPSHUFB Y7, Y1, Y7
 	VPADDB  Y8, Y7, Y7
-	VPSADBW Y3, Y7, Y7
+	VPSADBW Y2, Y7, Y7
 	VPSLLQ  $0x03, Y7, Y7
 	VPADDQ  Y7, Y0, Y0
 	VMOVDQU 128(AX)(BX*1), Y7
@@ -34429,13 +38309,13 @@ clashes3nx256v7_round:
 	VPXOR   Y9, Y8, Y6
 	VPAND   Y9, Y8, Y9
 	VPOR    Y9, Y7, Y7
-	VPAND   Y2, Y7, Y8
+	VPAND   Y3, Y7, Y8
 	VPSRLW  $0x04, Y7, Y7
-	VPAND   Y2, Y7, Y7
+	VPAND   Y3, Y7, Y7
 	VPSHUFB Y8, Y1, Y8
 	VPSHUFB Y7, Y1, Y7
 	VPADDB  Y8, Y7, Y7
-	VPSADBW Y3, Y7, Y7
+	VPSADBW Y2, Y7, Y7
 	VPSLLQ  $0x03, Y7, Y7
 	VPADDQ  Y7, Y0, Y0
 	VMOVDQU 160(AX)(BX*1), Y7
@@ -34508,13 +38388,13 @@ clashes3nx256v7_round:
 	VPXOR   Y9, Y8, Y6
 	VPAND   Y9, Y8, Y9
 	VPOR    Y9, Y7, Y7
-	VPAND   Y2, Y7, Y8
+	VPAND   Y3, Y7, Y8
 	VPSRLW  $0x04, Y7, Y7
-	VPAND   Y2, Y7, Y7
+	VPAND   Y3, Y7, Y7
 	VPSHUFB Y8, Y1, Y8
 	VPSHUFB Y7, Y1, Y7
 	VPADDB  Y8, Y7, Y7
-	VPSADBW Y3, Y7, Y7
+	VPSADBW Y2, Y7, Y7
 	VPSLLQ  $0x03, Y7, Y7
 	VPADDQ  Y7, Y0, Y0
 	VMOVDQU 192(AX)(BX*1), Y7
@@ -34587,42 +38467,42 @@ clashes3nx256v7_round:
 	VPXOR   Y9, Y8, Y6
 	VPAND   Y9, Y8, Y9
 	VPOR    Y9, Y7, Y7
-	VPAND   Y2, Y7, Y8
+	VPAND   Y3, Y7, Y8
 	VPSRLW  $0x04, Y7, Y7
-	VPAND   Y2, Y7, Y7
+	VPAND   Y3, Y7, Y7
 	VPSHUFB Y8, Y1, Y8
 	VPSHUFB Y7, Y1, Y7
 	VPADDB  Y8, Y7, Y7
-	VPSADBW Y3, Y7, Y7
+	VPSADBW Y2, Y7, Y7
 	VPSLLQ  $0x03, Y7, Y7
 	VPADDQ  Y7, Y0, Y0
 	SUBQ    $0x08, DX
 	CMPQ    DX, $0x08
 	JAE     clashes3nx256v7_round
-	VPAND   Y2, Y4, Y7
+	VPAND   Y3, Y4, Y7
 	VPSRLW  $0x04, Y4, Y4
-	VPAND   Y2, Y4, Y4
+	VPAND   Y3, Y4, Y4
 	VPSHUFB Y7, Y1, Y7
 	VPSHUFB Y4, Y1, Y4
 	VPADDB  Y7, Y4, Y4
-	VPSADBW Y3, Y4, Y4
+	VPSADBW Y2, Y4, Y4
 	VPADDQ  Y4, Y0, Y0
-	VPAND   Y2, Y5, Y4
+	VPAND   Y3, Y5, Y4
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y4, Y1, Y4
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y4, Y5, Y5
-	VPSADBW Y3, Y5, Y5
+	VPSADBW Y2, Y5, Y5
 	VPSLLQ  $0x01, Y5, Y5
 	VPADDQ  Y5, Y0, Y0
-	VPAND   Y2, Y6, Y4
+	VPAND   Y3, Y6, Y4
 	VPSRLW  $0x04, Y6, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y4, Y1, Y4
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y4, Y5, Y6
-	VPSADBW Y3, Y6, Y6
+	VPSADBW Y2, Y6, Y6
 	VPSLLQ  $0x02, Y6, Y6
 	VPADDQ  Y6, Y0, Y0
 	TESTQ   DX, DX
@@ -34643,18 +38523,18 @@ clashes3nx256v7_rest:
 	VMOVDQU (AX)(BX*1), Y4
 	VPOR    3584(AX)(SI*1), Y4, Y4
 	VPOR    7168(AX)(DI*1), Y4, Y4
-	VPAND   Y2, Y4, Y5
+	VPAND   Y3, Y4, Y5
 	VPSRLW  $0x04, Y4, Y4
-	VPAND   Y2, Y4, Y4
+	VPAND   Y3, Y4, Y4
 	VPSHUFB Y5, Y1, Y5
 	VPSHUFB Y4, Y1, Y4
 	VPADDB  Y5, Y4, Y4
 	VMOVDQU 32(AX)(BX*1), Y5
 	VPOR    3616(AX)(SI*1), Y5, Y5
 	VPOR    7200(AX)(DI*1), Y5, Y5
-	VPAND   Y2, Y5, Y6
+	VPAND   Y3, Y5, Y6
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y6, Y1, Y6
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y6, Y4, Y4
@@ -34662,9 +38542,9 @@ clashes3nx256v7_rest:
 	VMOVDQU 64(AX)(BX*1), Y5
 	VPOR    3648(AX)(SI*1), Y5, Y5
 	VPOR    7232(AX)(DI*1), Y5, Y5
-	VPAND   Y2, Y5, Y6
+	VPAND   Y3, Y5, Y6
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y6, Y1, Y6
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y6, Y4, Y4
@@ -34672,9 +38552,9 @@ clashes3nx256v7_rest:
 	VMOVDQU 96(AX)(BX*1), Y5
 	VPOR    3680(AX)(SI*1), Y5, Y5
 	VPOR    7264(AX)(DI*1), Y5, Y5
-	VPAND   Y2, Y5, Y6
+	VPAND   Y3, Y5, Y6
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y6, Y1, Y6
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y6, Y4, Y4
@@ -34682,9 +38562,9 @@ clashes3nx256v7_rest:
 	VMOVDQU 128(AX)(BX*1), Y5
 	VPOR    3712(AX)(SI*1), Y5, Y5
 	VPOR    7296(AX)(DI*1), Y5, Y5
-	VPAND   Y2, Y5, Y6
+	VPAND   Y3, Y5, Y6
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y6, Y1, Y6
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y6, Y4, Y4
@@ -34692,9 +38572,9 @@ clashes3nx256v7_rest:
 	VMOVDQU 160(AX)(BX*1), Y5
 	VPOR    3744(AX)(SI*1), Y5, Y5
 	VPOR    7328(AX)(DI*1), Y5, Y5
-	VPAND   Y2, Y5, Y6
+	VPAND   Y3, Y5, Y6
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y6, Y1, Y6
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y6, Y4, Y4
@@ -34702,14 +38582,14 @@ clashes3nx256v7_rest:
 	VMOVDQU 192(AX)(BX*1), Y5
 	VPOR    3776(AX)(SI*1), Y5, Y5
 	VPOR    7360(AX)(DI*1), Y5, Y5
-	VPAND   Y2, Y5, Y6
+	VPAND   Y3, Y5, Y6
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y6, Y1, Y6
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y6, Y4, Y4
 	VPADDB  Y5, Y4, Y4
-	VPSADBW Y3, Y4, Y4
+	VPSADBW Y2, Y4, Y4
 	VPADDQ  Y4, Y0, Y0
 	DECQ    DX
 	JNZ     clashes3nx256v7_rest
@@ -34734,8 +38614,8 @@ TEXT ·clashes3nx256v8(SB), NOSPLIT, $0-40
 	TESTQ   DX, DX
 	JZ      clashes3nx256v8_sum
 	VMOVDQU popcountNibbles<>+0(SB), Y1
-	VMOVDQU lowHalves<>+0(SB), Y2
-	VPXOR   Y3, Y3, Y3
+	VMOVDQU lowHalves<>+0(SB), Y3
+	VPXOR   Y2, Y2, Y2
 	VPXOR   Y4, Y4, Y4
 	VPXOR   Y5, Y5, Y5
 	VPXOR   Y6, Y6, Y6
@@ -34810,42 +38690,42 @@ clashes3nx256v8_round:
 	VPXOR   Y9, Y8, Y6
 	VPAND   Y9, Y8, Y9
 	VPOR    Y9, Y7, Y7
-	VPAND   Y2, Y7, Y8
+	VPAND   Y3, Y7, Y8
 	VPSRLW  $0x04, Y7, Y7
-	VPAND   Y2, Y7, Y7
+	VPAND   Y3, Y7, Y7
 	VPSHUFB Y8, Y1, Y8
 	VPSHUFB Y7, Y1, Y7
 	VPADDB  Y8, Y7, Y7
-	VPSADBW Y3, Y7, Y7
+	VPSADBW Y2, Y7, Y7
 	VPSLLQ  $0x03, Y7, Y7
 	VPADDQ  Y7, Y0, Y0
 	SUBQ    $0x01, DX
 	CMPQ    DX, $0x01
 	JAE     clashes3nx256v8_round
-	VPAND   Y2, Y4, Y7
+	VPAND   Y3, Y4, Y7
 	VPSRLW  $0x04, Y4, Y4
-	VPAND   Y2, Y4, Y4
+	VPAND   Y3, Y4, Y4
 	VPSHUFB Y7, Y1, Y7
 	VPSHUFB Y4, Y1, Y4
 	VPADDB  Y7, Y4, Y4
-	VPSADBW Y3, Y4, Y4
+	VPSADBW Y2, Y4, Y4
 	VPADDQ  Y4, Y0, Y0
-	VPAND   Y2, Y5, Y4
+	VPAND   Y3, Y5, Y4
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y4, Y1, Y4
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y4, Y5, Y5
-	VPSADBW Y3, Y5, Y5
+	VPSADBW Y2, Y5, Y5
 	VPSLLQ  $0x01, Y5, Y5
 	VPADDQ  Y5, Y0, Y0
-	VPAND   Y2, Y6, Y4
+	VPAND   Y3, Y6, Y4
 	VPSRLW  $0x04, Y6, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y4, Y1, Y4
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y4, Y5, Y6
-	VPSADBW Y3, Y6, Y6
+	VPSADBW Y2, Y6, Y6
 	VPSLLQ  $0x02, Y6, Y6
 	VPADDQ  Y6, Y0, Y0
 	TESTQ   DX, DX
@@ -34863,18 +38743,18 @@ clashes3nx256v8_rest:
 	VMOVDQU (AX)(BX*1), Y4
 	VPOR    4096(AX)(SI*1), Y4, Y4
 	VPOR    8192(AX)(DI*1), Y4, Y4
-	VPAND   Y2, Y4, Y5
+	VPAND   Y3, Y4, Y5
 	VPSRLW  $0x04, Y4, Y4
-	VPAND   Y2, Y4, Y4
+	VPAND   Y3, Y4, Y4
 	VPSHUFB Y5, Y1, Y5
 	VPSHUFB Y4, Y1, Y4
 	VPADDB  Y5, Y4, Y4
 	VMOVDQU 32(AX)(BX*1), Y5
 	VPOR    4128(AX)(SI*1), Y5, Y5
 	VPOR    8224(AX)(DI*1), Y5, Y5
-	VPAND   Y2, Y5, Y6
+	VPAND   Y3, Y5, Y6
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y6, Y1, Y6
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y6, Y4, Y4
@@ -34882,9 +38762,9 @@ clashes3nx256v8_rest:
 	VMOVDQU 64(AX)(BX*1), Y5
 	VPOR    4160(AX)(SI*1), Y5, Y5
 	VPOR    8256(AX)(DI*1), Y5, Y5
-	VPAND   Y2, Y5, Y6
+	VPAND   Y3, Y5, Y6
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y6, Y1, Y6
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y6, Y4, Y4
@@ -34892,9 +38772,9 @@ clashes3nx256v8_rest:
 	VMOVDQU 96(AX)(BX*1), Y5
 	VPOR    4192(AX)(SI*1), Y5, Y5
 	VPOR    8288(AX)(DI*1), Y5, Y5
-	VPAND   Y2, Y5, Y6
+	VPAND   Y3, Y5, Y6
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y6, Y1, Y6
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y6, Y4, Y4
@@ -34902,9 +38782,9 @@ clashes3nx256v8_rest:
 	VMOVDQU 128(AX)(BX*1), Y5
 	VPOR    4224(AX)(SI*1), Y5, Y5
 	VPOR    8320(AX)(DI*1), Y5, Y5
-	VPAND   Y2, Y5, Y6
+	VPAND   Y3, Y5, Y6
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y6, Y1, Y6
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y6, Y4, Y4
@@ -34912,9 +38792,9 @@ clashes3nx256v8_rest:
 	VMOVDQU 160(AX)(BX*1), Y5
 	VPOR    4256(AX)(SI*1), Y5, Y5
 	VPOR    8352(AX)(DI*1), Y5, Y5
-	VPAND   Y2, Y5, Y6
+	VPAND   Y3, Y5, Y6
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y6, Y1, Y6
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y6, Y4, Y4
@@ -34922,9 +38802,9 @@ clashes3nx256v8_rest:
 	VMOVDQU 192(AX)(BX*1), Y5
 	VPOR    4288(AX)(SI*1), Y5, Y5
 	VPOR    8384(AX)(DI*1), Y5, Y5
-	VPAND   Y2, Y5, Y6
+	VPAND   Y3, Y5, Y6
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y6, Y1, Y6
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y6, Y4, Y4
@@ -34932,19 +38812,381 @@ clashes3nx256v8_rest:
 	VMOVDQU 224(AX)(BX*1), Y5
 	VPOR    4320(AX)(SI*1), Y5, Y5
 	VPOR    8416(AX)(DI*1), Y5, Y5
-	VPAND   Y2, Y5, Y6
+	VPAND   Y3, Y5, Y6
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y6, Y1, Y6
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y6, Y4, Y4
 	VPADDB  Y5, Y4, Y4
-	VPSADBW Y3, Y4, Y4
+	VPSADBW Y2, Y4, Y4
 	VPADDQ  Y4, Y0, Y0
 	DECQ    DX
 	JNZ     clashes3nx256v8_rest
 
 clashes3nx256v8_sum:
+	VEXTRACTI128 $0x01, Y0, X1
+	VPADDQ       X1, X0, X1
+	VPSHUFD      $0x4e, X1, X0
+	VPADDQ       X0, X1, X1
+	VMOVQ        X1, AX
+	VZEROUPPER
+	MOVQ         AX, ret+32(FP)
+	RET
+
+// func clashes4nx256s(tables *uint64, keys []uint64) int
+// Requires: AVX, AVX2, BMI2
+TEXT ·clashes4nx256s(SB), NOSPLIT, $0-40
+	MOVQ    tables+0(FP), AX
+	MOVQ    keys_base+8(FP), CX
+	MOVQ    keys_len+16(FP), DX
+	VPXOR   Y0, Y0, Y0
+	TESTQ   DX, DX
+	JZ      clashes4nx256s_sum
+	VMOVDQU popcountNibbles<>+0(SB), Y1
+	VPXOR   Y2, Y2, Y2
+	VPXOR   Y3, Y3, Y3
+	VPXOR   Y4, Y4, Y4
+	VPXOR   Y5, Y5, Y5
+	CMPQ    DX, $0x10
+	JB      clashes4nx256s_rest
+
+clashes4nx256s_round:
+	MOVQ        (CX), R8
+	RORXQ       $0x3c, R8, BX
+	ANDQ        $0x000000f0, BX
+	RORXQ       $0x00, R8, SI
+	ANDQ        $0x000000f0, SI
+	RORXQ       $0x04, R8, DI
+	ANDQ        $0x000000f0, DI
+	RORXQ       $0x08, R8, R8
+	ANDQ        $0x000000f0, R8
+	ADDQ        $0x08, CX
+	VMOVDQU     (AX)(BX*1), X6
+	VPOR        256(AX)(SI*1), X6, X6
+	VPOR        512(AX)(DI*1), X6, X6
+	VPOR        768(AX)(R8*1), X6, X6
+	MOVQ        (CX), R8
+	RORXQ       $0x3c, R8, BX
+	ANDQ        $0x000000f0, BX
+	RORXQ       $0x00, R8, SI
+	ANDQ        $0x000000f0, SI
+	RORXQ       $0x04, R8, DI
+	ANDQ        $0x000000f0, DI
+	RORXQ       $0x08, R8, R8
+	ANDQ        $0x000000f0, R8
+	ADDQ        $0x08, CX
+	VMOVDQU     (AX)(BX*1), X7
+	VPOR        256(AX)(SI*1), X7, X7
+	VPOR        512(AX)(DI*1), X7, X7
+	VPOR        768(AX)(R8*1), X7, X7
+	VINSERTI128 $0x01, X7, Y6, Y6
+	MOVQ        (CX), R8
+	RORXQ       $0x3c, R8, BX
+	ANDQ        $0x000000f0, BX
+	RORXQ       $0x00, R8, SI
+	ANDQ        $0x000000f0, SI
+	RORXQ       $0x04, R8, DI
+	ANDQ        $0x000000f0, DI
+	RORXQ       $0x08, R8, R8
+	ANDQ        $0x000000f0, R8
+	ADDQ        $0x08, CX
+	VMOVDQU     (AX)(BX*1), X7
+	VPOR        256(AX)(SI*1), X7, X7
+	VPOR        512(AX)(DI*1), X7, X7
+	VPOR        768(AX)(R8*1), X7, X7
+	MOVQ        (CX), R8
+	RORXQ       $0x3c, R8, BX
+	ANDQ        $0x000000f0, BX
+	RORXQ       $0x00, R8, SI
+	ANDQ        $0x000000f0, SI
+	RORXQ       $0x04, R8, DI
+	ANDQ        $0x000000f0, DI
+	RORXQ       $0x08, R8, R8
+	ANDQ        $0x000000f0, R8
+	ADDQ        $0x08, CX
+	VMOVDQU     (AX)(BX*1), X8
+	VPOR        256(AX)(SI*1), X8, X8
+	VPOR        512(AX)(DI*1), X8, X8
+	VPOR        768(AX)(R8*1), X8, X8
+	VINSERTI128 $0x01, X8, Y7, Y7
+	VPXOR       Y3, Y6, Y8
+	VPAND       Y3, Y6, Y6
+	VPXOR       Y8, Y7, Y3
+	VPAND       Y8, Y7, Y8
+	VPOR        Y8, Y6, Y6
+	MOVQ        (CX), R8
+	RORXQ       $0x3c, R8, BX
+	ANDQ        $0x000000f0, BX
+	RORXQ       $0x00, R8, SI
+	ANDQ        $0x000000f0, SI
+	RORXQ       $0x04, R8, DI
+	ANDQ        $0x000000f0, DI
+	RORXQ       $0x08, R8, R8
+	ANDQ        $0x000000f0, R8
+	ADDQ        $0x08, CX
+	VMOVDQU     (AX)(BX*1), X9
+	VPOR        256(AX)(SI*1), X9, X9
+	VPOR        512(AX)(DI*1), X9, X9
+	VPOR        768(AX)(R8*1), X9, X9
+	MOVQ        (CX), R8
+	RORXQ       $0x3c, R8, BX
+	ANDQ        $0x000000f0, BX
+	RORXQ       $0x00, R8, SI
+	ANDQ        $0x000000f0, SI
+	RORXQ       $0x04, R8, DI
+	ANDQ        $0x000000f0, DI
+	RORXQ       $0x08, R8, R8
+	ANDQ        $0x000000f0, R8
+	ADDQ        $0x08, CX
+	VMOVDQU     (AX)(BX*1), X7
+	VPOR        256(AX)(SI*1), X7, X7
+	VPOR        512(AX)(DI*1), X7, X7
+	VPOR        768(AX)(R8*1), X7, X7
+	VINSERTI128 $0x01, X7, Y9, Y9
+	MOVQ        (CX), R8
+	RORXQ       $0x3c, R8, BX
+	ANDQ        $0x000000f0, BX
+	RORXQ       $0x00, R8, SI
+	ANDQ        $0x000000f0, SI
+	RORXQ       $0x04, R8, DI
+	ANDQ        $0x000000f0, DI
+	RORXQ       $0x08, R8, R8
+	ANDQ        $0x000000f0, R8
+	ADDQ        $0x08, CX
+	VMOVDQU     (AX)(BX*1), X10
+	VPOR        256(AX)(SI*1), X10, X10
+	VPOR        512(AX)(DI*1), X10, X10
+	VPOR        768(AX)(R8*1), X10, X10
+	MOVQ        (CX), R8
+	RORXQ       $0x3c, R8, BX
+	ANDQ        $0x000000f0, BX
+	RORXQ       $0x00, R8, SI
+	ANDQ        $0x000000f0, SI
+	RORXQ       $0x04, R8, DI
+	ANDQ        $0x000000f0, DI
+	RORXQ       $0x08, R8, R8
+	ANDQ        $0x000000f0, R8
+	ADDQ        $0x08, CX
+	VMOVDQU     (AX)(BX*1), X7
+	VPOR        256(AX)(SI*1), X7, X7
+	VPOR        512(AX)(DI*1), X7, X7
+	VPOR        768(AX)(R8*1), X7, X7
+	VINSERTI128 $0x01, X7, Y10, Y10
+	VPXOR       Y3, Y9, Y8
+	VPAND       Y3, Y9, Y9
+	VPXOR       Y8, Y10, Y3
+	VPAND       Y8, Y10, Y8
+	VPOR        Y8, Y9, Y9
+	VPXOR       Y4, Y6, Y8
+	VPAND       Y4, Y6, Y6
+	VPXOR       Y8, Y9, Y4
+	VPAND       Y8, Y9, Y8
+	VPOR        Y8, Y6, Y6
+	MOVQ        (CX), R8
+	RORXQ       $0x3c, R8, BX
+	ANDQ        $0x000000f0, BX
+	RORXQ       $0x00, R8, SI
+	ANDQ        $0x000000f0, SI
+	RORXQ       $0x04, R8, DI
+	ANDQ        $0x000000f0, DI
+	RORXQ       $0x08, R8, R8
+	ANDQ        $0x000000f0, R8
+	ADDQ        $0x08, CX
+	VMOVDQU     (AX)(BX*1), X11
+	VPOR        256(AX)(SI*1), X11, X11
+	VPOR        512(AX)(DI*1), X11, X11
+	VPOR        768(AX)(R8*1), X11, X11
+	MOVQ        (CX), R8
+	RORXQ       $0x3c, R8, BX
+	ANDQ        $0x000000f0, BX
+	RORXQ       $0x00, R8, SI
+	ANDQ        $0x000000f0, SI
+	RORXQ       $0x04, R8, DI
+	ANDQ        $0x000000f0, DI
+	RORXQ       $0x08, R8, R8
+	ANDQ        $0x000000f0, R8
+	ADDQ        $0x08, CX
+	VMOVDQU     (AX)(BX*1), X7
+	VPOR        256(AX)(SI*1), X7, X7
+	VPOR        512(AX)(DI*1), X7, X7
+	VPOR        768(AX)(R8*1), X7, X7
+	VINSERTI128 $0x01, X7, Y11, Y11
+	MOVQ        (CX), R8
+	RORXQ       $0x3c, R8, BX
+	ANDQ        $0x000000f0, BX
+	RORXQ       $0x00, R8, SI
+	ANDQ        $0x000000f0, SI
+	RORXQ       $0x04, R8, DI
+	ANDQ        $0x000000f0, DI
+	RORXQ       $0x08, R8, R8
+	ANDQ        $0x000000f0, R8
+	ADDQ        $0x08, CX
+	VMOVDQU     (AX)(BX*1), X12
+	VPOR        256(AX)(SI*1), X12, X12
+	VPOR        512(AX)(DI*1), X12, X12
+	VPOR        768(AX)(R8*1), X12, X12
+	MOVQ        (CX), R8
+	RORXQ       $0x3c, R8, BX
+	ANDQ        $0x000000f0, BX
+	RORXQ       $0x00, R8, SI
+	ANDQ        $0x000000f0, SI
+	RORXQ       $0x04, R8, DI
+	ANDQ        $0x000000f0, DI
+	RORXQ       $0x08, R8, R8
+	ANDQ        $0x000000f0, R8
+	ADDQ        $0x08, CX
+	VMOVDQU     (AX)(BX*1), X7
+	VPOR        256(AX)(SI*1), X7, X7
+	VPOR        512(AX)(DI*1), X7, X7
+	VPOR        768(AX)(R8*1), X7, X7
+	VINSERTI128 $0x01, X7, Y12, Y12
+	VPXOR       Y3, Y11, Y8
+	VPAND       Y3, Y11, Y11
+	VPXOR       Y8, Y12, Y3
+	VPAND       Y8, Y12, Y8
+	VPOR        Y8, Y11, Y11
+	MOVQ        (CX), R8
+	RORXQ       $0x3c, R8, BX
+	ANDQ        $0x000000f0, BX
+	RORXQ       $0x00, R8, SI
+	ANDQ        $0x000000f0, SI
+	RORXQ       $0x04, R8, DI
+	ANDQ        $0x000000f0, DI
+	RORXQ       $0x08, R8, R8
+	ANDQ        $0x000000f0, R8
+	ADDQ        $0x08, CX
+	VMOVDQU     (AX)(BX*1), X13
+	VPOR        256(AX)(SI*1), X13, X13
+	VPOR        512(AX)(DI*1), X13, X13
+	VPOR        768(AX)(R8*1), X13, X13
+	MOVQ        (CX), R8
+	RORXQ       $0x3c, R8, BX
+	ANDQ        $0x000000f0, BX
+	RORXQ       $0x00, R8, SI
+	ANDQ        $0x000000f0, SI
+	RORXQ       $0x04, R8, DI
+	ANDQ        $0x000000f0, DI
+	RORXQ       $0x08, R8, R8
+	ANDQ        $0x000000f0, R8
+	ADDQ        $0x08, CX
+	VMOVDQU     (AX)(BX*1), X7
+	VPOR        256(AX)(SI*1), X7, X7
+	VPOR        512(AX)(DI*1), X7, X7
+	VPOR        768(AX)(R8*1), X7, X7
+	VINSERTI128 $0x01, X7, Y13, Y13
+	MOVQ        (CX), R8
+	RORXQ       $0x3c, R8, BX
+	ANDQ        $0x000000f0, BX
+	RORXQ       $0x00, R8, SI
+	ANDQ        $0x000000f0, SI
+	RORXQ       $0x04, R8, DI
+	ANDQ        $0x000000f0, DI
+	RORXQ       $0x08, R8, R8
+	ANDQ        $0x000000f0, R8
+	ADDQ        $0x08, CX
+	VMOVDQU     (AX)(BX*1), X14
+	VPOR        256(AX)(SI*1), X14, X14
+	VPOR        512(AX)(DI*1), X14, X14
+	VPOR        768(AX)(R8*1), X14, X14
+	MOVQ        (CX), R8
+	RORXQ       $0x3c, R8, BX
+	ANDQ        $0x000000f0, BX
+	RORXQ       $0x00, R8, SI
+	ANDQ        $0x000000f0, SI
+	RORXQ       $0x04, R8, DI
+	ANDQ        $0x000000f0, DI
+	RORXQ       $0x08, R8, R8
+	ANDQ        $0x000000f0, R8
+	ADDQ        $0x08, CX
+	VMOVDQU     (AX)(BX*1), X7
+	VPOR        256(AX)(SI*1), X7, X7
+	VPOR        512(AX)(DI*1), X7, X7
+	VPOR        768(AX)(R8*1), X7, X7
+	VINSERTI128 $0x01, X7, Y14, Y14
+	VPXOR       Y3, Y13, Y8
+	VPAND       Y3, Y13, Y13
+	VPXOR       Y8, Y14, Y3
+	VPAND       Y8, Y14, Y8
+	VPOR        Y8, Y13, Y13
+	VPXOR       Y4, Y11, Y8
+	VPAND       Y4, Y11, Y11
+	VPXOR       Y8, Y13, Y4
+	VPAND       Y8, Y13, Y8
+	VPOR        Y8, Y11, Y11
+	VPXOR       Y5, Y6, Y8
+	VPAND       Y5, Y6, Y6
+	VPXOR       Y8, Y11, Y5
+	VPAND       Y8, Y11, Y8
+	VPOR        Y8, Y6, Y6
+	VPAND       lowHalves<>+0(SB), Y6, Y8
+	VPSRLW      $0x04, Y6, Y6
+	VPAND       lowHalves<>+0(SB), Y6, Y6
+	VPSHUFB     Y8, Y1, Y8
+	VPSHUFB     Y6, Y1, Y6
+	VPADDB      Y8, Y6, Y6
+	VPSADBW     Y2, Y6, Y6
+	VPSLLQ      $0x03, Y6, Y6
+	VPADDQ      Y6, Y0, Y0
+	SUBQ        $0x10, DX
+	CMPQ        DX, $0x10
+	JAE         clashes4nx256s_round
+	VPAND       lowHalves<>+0(SB), Y3, Y6
+	VPSRLW      $0x04, Y3, Y3
+	VPAND       lowHalves<>+0(SB), Y3, Y3
+	VPSHUFB     Y6, Y1, Y6
+	VPSHUFB     Y3, Y1, Y3
+	VPADDB      Y6, Y3, Y3
+	VPSADBW     Y2, Y3, Y3
+	VPADDQ      Y3, Y0, Y0
+	VPAND       lowHalves<>+0(SB), Y4, Y3
+	VPSRLW      $0x04, Y4, Y4
+	VPAND       lowHalves<>+0(SB), Y4, Y4
+	VPSHUFB     Y3, Y1, Y3
+	VPSHUFB     Y4, Y1, Y4
+	VPADDB      Y3, Y4, Y4
+	VPSADBW     Y2, Y4, Y4
+	VPSLLQ      $0x01, Y4, Y4
+	VPADDQ      Y4, Y0, Y0
+	VPAND       lowHalves<>+0(SB), Y5, Y3
+	VPSRLW      $0x04, Y5, Y4
+	VPAND       lowHalves<>+0(SB), Y4, Y4
+	VPSHUFB     Y3, Y1, Y3
+	VPSHUFB     Y4, Y1, Y4
+	VPADDB      Y3, Y4, Y5
+	VPSADBW     Y2, Y5, Y5
+	VPSLLQ      $0x02, Y5, Y5
+	VPADDQ      Y5, Y0, Y0
+	TESTQ       DX, DX
+	JZ          clashes4nx256s_sum
+
+clashes4nx256s_rest:
+	MOVQ    (CX), R8
+	RORXQ   $0x3c, R8, BX
+	ANDQ    $0x000000f0, BX
+	RORXQ   $0x00, R8, SI
+	ANDQ    $0x000000f0, SI
+	RORXQ   $0x04, R8, DI
+	ANDQ    $0x000000f0, DI
+	RORXQ   $0x08, R8, R8
+	ANDQ    $0x000000f0, R8
+	ADDQ    $0x08, CX
+	VMOVDQU (AX)(BX*1), X15
+	VPOR    256(AX)(SI*1), X15, X15
+	VPOR    512(AX)(DI*1), X15, X15
+	VPOR    768(AX)(R8*1), X15, X15
+	VPAND   lowHalves<>+0(SB), Y15, Y3
+	VPSRLW  $0x04, Y15, Y4
+	VPAND   lowHalves<>+0(SB), Y4, Y4
+	VPSHUFB Y3, Y1, Y3
+	VPSHUFB Y4, Y1, Y4
+	VPADDB  Y3, Y4, Y3
+	VPSADBW Y2, Y3, Y3
+	VPADDQ  Y3, Y0, Y0
+	DECQ    DX
+	JNZ     clashes4nx256s_rest
+
+clashes4nx256s_sum:
 	VEXTRACTI128 $0x01, Y0, X1
 	VPADDQ       X1, X0, X1
 	VPSHUFD      $0x4e, X1, X0
@@ -34964,8 +39206,8 @@ TEXT ·clashes4nx256v1(SB), NOSPLIT, $0-40
 	TESTQ   DX, DX
 	JZ      clashes4nx256v1_sum
 	VMOVDQU popcountNibbles<>+0(SB), Y1
-	VMOVDQU lowHalves<>+0(SB), Y2
-	VPXOR   Y3, Y3, Y3
+	VMOVDQU lowHalves<>+0(SB), Y3
+	VPXOR   Y2, Y2, Y2
 	VPXOR   Y4, Y4, Y4
 	VPXOR   Y5, Y5, Y5
 	VPXOR   Y6, Y6, Y6
@@ -35120,42 +39362,42 @@ clashes4nx256v1_round:
 	VPXOR   Y9, Y8, Y6
 	VPAND   Y9, Y8, Y9
 	VPOR    Y9, Y7, Y7
-	VPAND   Y2, Y7, Y8
+	VPAND   Y3, Y7, Y8
 	VPSRLW  $0x04, Y7, Y7
-	VPAND   Y2, Y7, Y7
+	VPAND   Y3, Y7, Y7
 	VPSHUFB Y8, Y1, Y8
 	VPSHUFB Y7, Y1, Y7
 	VPADDB  Y8, Y7, Y7
-	VPSADBW Y3, Y7, Y7
+	VPSADBW Y2, Y7, Y7
 	VPSLLQ  $0x03, Y7, Y7
 	VPADDQ  Y7, Y0, Y0
 	SUBQ    $0x08, DX
 	CMPQ    DX, $0x08
 	JAE     clashes4nx256v1_round
-	VPAND   Y2, Y4, Y7
+	VPAND   Y3, Y4, Y7
 	VPSRLW  $0x04, Y4, Y4
-	VPAND   Y2, Y4, Y4
+	VPAND   Y3, Y4, Y4
 	VPSHUFB Y7, Y1, Y7
 	VPSHUFB Y4, Y1, Y4
 	VPADDB  Y7, Y4, Y4
-	VPSADBW Y3, Y4, Y4
+	VPSADBW Y2, Y4, Y4
 	VPADDQ  Y4, Y0, Y0
-	VPAND   Y2, Y5, Y4
+	VPAND   Y3, Y5, Y4
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y4, Y1, Y4
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y4, Y5, Y5
-	VPSADBW Y3, Y5, Y5
+	VPSADBW Y2, Y5, Y5
 	VPSLLQ  $0x01, Y5, Y5
 	VPADDQ  Y5, Y0, Y0
-	VPAND   Y2, Y6, Y4
+	VPAND   Y3, Y6, Y4
 	VPSRLW  $0x04, Y6, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y4, Y1, Y4
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y4, Y5, Y6
-	VPSADBW Y3, Y6, Y6
+	VPSADBW Y2, Y6, Y6
 	VPSLLQ  $0x02, Y6, Y6
 	VPADDQ  Y6, Y0, Y0
 	TESTQ   DX, DX
@@ -35176,13 +39418,13 @@ clashes4nx256v1_rest:
 	VPOR    512(AX)(SI*1), Y4, Y4
 	VPOR    1024(AX)(DI*1), Y4, Y4
 	VPOR    1536(AX)(R8*1), Y4, Y4
-	VPAND   Y2, Y4, Y5
+	VPAND   Y3, Y4, Y5
 	VPSRLW  $0x04, Y4, Y4
-	VPAND   Y2, Y4, Y4
+	VPAND   Y3, Y4, Y4
 	VPSHUFB Y5, Y1, Y5
 	VPSHUFB Y4, Y1, Y4
 	VPADDB  Y5, Y4, Y4
-	VPSADBW Y3, Y4, Y4
+	VPSADBW Y2, Y4, Y4
 	VPADDQ  Y4, Y0, Y0
 	DECQ    DX
 	JNZ     clashes4nx256v1_rest
@@ -35207,8 +39449,8 @@ TEXT ·clashes4nx256v2(SB), NOSPLIT, $0-40
 	TESTQ   DX, DX
 	JZ      clashes4nx256v2_sum
 	VMOVDQU popcountNibbles<>+0(SB), Y1
-	VMOVDQU lowHalves<>+0(SB), Y2
-	VPXOR   Y3, Y3, Y3
+	VMOVDQU lowHalves<>+0(SB), Y3
+	VPXOR   Y2, Y2, Y2
 	VPXOR   Y4, Y4, Y4
 	VPXOR   Y5, Y5, Y5
 	VPXOR   Y6, Y6, Y6
@@ -35323,42 +39565,42 @@ clashes4nx256v2_round:
 	VPXOR   Y9, Y8, Y6
 	VPAND   Y9, Y8, Y9
 	VPOR    Y9, Y7, Y7
-	VPAND   Y2, Y7, Y8
+	VPAND   Y3, Y7, Y8
 	VPSRLW  $0x04, Y7, Y7
-	VPAND   Y2, Y7, Y7
+	VPAND   Y3, Y7, Y7
 	VPSHUFB Y8, Y1, Y8
 	VPSHUFB Y7, Y1, Y7
 	VPADDB  Y8, Y7, Y7
-	VPSADBW Y3, Y7, Y7
+	VPSADBW Y2, Y7, Y7
 	VPSLLQ  $0x03, Y7, Y7
 	VPADDQ  Y7, Y0, Y0
 	SUBQ    $0x04, DX
 	CMPQ    DX, $0x04
 	JAE     clashes4nx256v2_round
-	VPAND   Y2, Y4, Y7
+	VPAND   Y3, Y4, Y7
 	VPSRLW  $0x04, Y4, Y4
-	VPAND   Y2, Y4, Y4
+	VPAND   Y3, Y4, Y4
 	VPSHUFB Y7, Y1, Y7
 	VPSHUFB Y4, Y1, Y4
 	VPADDB  Y7, Y4, Y4
-	VPSADBW Y3, Y4, Y4
+	VPSADBW Y2, Y4, Y4
 	VPADDQ  Y4, Y0, Y0
-	VPAND   Y2, Y5, Y4
+	VPAND   Y3, Y5, Y4
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y4, Y1, Y4
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y4, Y5, Y5
-	VPSADBW Y3, Y5, Y5
+	VPSADBW Y2, Y5, Y5
 	VPSLLQ  $0x01, Y5, Y5
 	VPADDQ  Y5, Y0, Y0
-	VPAND   Y2, Y6, Y4
+	VPAND   Y3, Y6, Y4
 	VPSRLW  $0x04, Y6, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y4, Y1, Y4
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y4, Y5, Y6
-	VPSADBW Y3, Y6, Y6
+	VPSADBW Y2, Y6, Y6
 	VPSLLQ  $0x02, Y6, Y6
 	VPADDQ  Y6, Y0, Y0
 	TESTQ   DX, DX
@@ -35379,9 +39621,9 @@ clashes4nx256v2_rest:
 	VPOR    1024(AX)(SI*1), Y4, Y4
 	VPOR    2048(AX)(DI*1), Y4, Y4
 	VPOR    3072(AX)(R8*1), Y4, Y4
-	VPAND   Y2, Y4, Y5
+	VPAND   Y3, Y4, Y5
 	VPSRLW  $0x04, Y4, Y4
-	VPAND   Y2, Y4, Y4
+	VPAND   Y3, Y4, Y4
 	VPSHUFB Y5, Y1, Y5
 	VPSHUFB Y4, Y1, Y4
 	VPADDB  Y5, Y4, Y4
@@ -35389,14 +39631,14 @@ clashes4nx256v2_rest:
 	VPOR    1056(AX)(SI*1), Y5, Y5
 	VPOR    2080(AX)(DI*1), Y5, Y5
 	VPOR    3104(AX)(R8*1), Y5, Y5
-	VPAND   Y2, Y5, Y6
+	VPAND   Y3, Y5, Y6
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y6, Y1, Y6
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y6, Y4, Y4
 	VPADDB  Y5, Y4, Y4
-	VPSADBW Y3, Y4, Y4
+	VPSADBW Y2, Y4, Y4
 	VPADDQ  Y4, Y0, Y0
 	DECQ    DX
 	JNZ     clashes4nx256v2_rest
@@ -35421,8 +39663,8 @@ TEXT ·clashes4nx256v3(SB), NOSPLIT, $0-40
 	TESTQ   DX, DX
 	JZ      clashes4nx256v3_sum
 	VMOVDQU popcountNibbles<>+0(SB), Y1
-	VMOVDQU lowHalves<>+0(SB), Y2
-	VPXOR   Y3, Y3, Y3
+	VMOVDQU lowHalves<>+0(SB), Y3
+	VPXOR   Y2, Y2, Y2
 	VPXOR   Y4, Y4, Y4
 	VPXOR   Y5, Y5, Y5
 	VPXOR   Y6, Y6, Y6
@@ -35539,13 +39781,13 @@ clashes4nx256v3_round:
 	VPXOR   Y9, Y8, Y6
 	VPAND   Y9, Y8, Y9
 	VPOR    Y9, Y7, Y7
-	VPAND   Y2, Y7, Y8
+	VPAND   Y3, Y7, Y8
 	VPSRLW  $0x04, Y7, Y7
-	VPAND   Y2, Y7, Y7
+	VPAND   Y3, Y7, Y7
 	VPSHUFB Y8, Y1, Y8
 	VPSHUFB Y7, Y1, Y7
 	VPADDB  Y8, Y7, Y7
-	VPSADBW Y3, Y7, Y7
+	VPSADBW Y2, Y7, Y7
 	VPSLLQ  $0x03, Y7, Y7
 	VPADDQ  Y7, Y0, Y0
 	VMOVDQU 64(AX)(BX*1), Y7
@@ -35657,13 +39899,13 @@ clashes4nx256v3_round:
 	VPXOR   Y9, Y8, Y6
 	VPAND   Y9, Y8, Y9
 	VPOR    Y9, Y7, Y7
-	VPAND   Y2, Y7, Y8
+	VPAND   Y3, Y7, Y8
 	VPSRLW  $0x04, Y7, Y7
-	VPAND   Y2, Y7, Y7
+	VPAND   Y3, Y7, Y7
 	VPSHUFB Y8, Y1, Y8
 	VPSHUFB Y7, Y1, Y7
 	VPADDB  Y8, Y7, Y7
-	VPSADBW Y3, Y7, Y7
+	VPSADBW Y2, Y7, Y7
 	VPSLLQ  $0x03, Y7, Y7
 	VPADDQ  Y7, Y0, Y0
 	VMOVDQU 32(AX)(BX*1), Y7
@@ -35761,42 +40003,42 @@ clashes4nx256v3_round:
 	VPXOR   Y9, Y8, Y6
 	VPAND   Y9, Y8, Y9
 	VPOR    Y9, Y7, Y7
-	VPAND   Y2, Y7, Y8
+	VPAND   Y3, Y7, Y8
 	VPSRLW  $0x04, Y7, Y7
-	VPAND   Y2, Y7, Y7
+	VPAND   Y3, Y7, Y7
 	VPSHUFB Y8, Y1, Y8
 	VPSHUFB Y7, Y1, Y7
 	VPADDB  Y8, Y7, Y7
-	VPSADBW Y3, Y7, Y7
+	VPSADBW Y2, Y7, Y7
 	VPSLLQ  $0x03, Y7, Y7
 	VPADDQ  Y7, Y0, Y0
 	SUBQ    $0x08, DX
 	CMPQ    DX, $0x08
 	JAE     clashes4nx256v3_round
-	VPAND   Y2, Y4, Y7
+	VPAND   Y3, Y4, Y7
 	VPSRLW  $0x04, Y4, Y4
-	VPAND   Y2, Y4, Y4
+	VPAND   Y3, Y4, Y4
 	VPSHUFB Y7, Y1, Y7
 	VPSHUFB Y4, Y1, Y4
 	VPADDB  Y7, Y4, Y4
-	VPSADBW Y3, Y4, Y4
+	VPSADBW Y2, Y4, Y4
 	VPADDQ  Y4, Y0, Y0
-	VPAND   Y2, Y5, Y4
+	VPAND   Y3, Y5, Y4
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y4, Y1, Y4
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y4, Y5, Y5
-	VPSADBW Y3, Y5, Y5
+	VPSADBW Y2, Y5, Y5
 	VPSLLQ  $0x01, Y5, Y5
 	VPADDQ  Y5, Y0, Y0
-	VPAND   Y2, Y6, Y4
+	VPAND   Y3, Y6, Y4
 	VPSRLW  $0x04, Y6, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y4, Y1, Y4
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y4, Y5, Y6
-	VPSADBW Y3, Y6, Y6
+	VPSADBW Y2, Y6, Y6
 	VPSLLQ  $0x02, Y6, Y6
 	VPADDQ  Y6, Y0, Y0
 	TESTQ   DX, DX
@@ -35821,9 +40063,9 @@ clashes4nx256v3_rest:
 	VPOR    1536(AX)(SI*1), Y4, Y4
 	VPOR    3072(AX)(DI*1), Y4, Y4
 	VPOR    4608(AX)(R8*1), Y4, Y4
-	VPAND   Y2, Y4, Y5
+	VPAND   Y3, Y4, Y5
 	VPSRLW  $0x04, Y4, Y4
-	VPAND   Y2, Y4, Y4
+	VPAND   Y3, Y4, Y4
 	VPSHUFB Y5, Y1, Y5
 	VPSHUFB Y4, Y1, Y4
 	VPADDB  Y5, Y4, Y4
@@ -35831,9 +40073,9 @@ clashes4nx256v3_rest:
 	VPOR    1568(AX)(SI*1), Y5, Y5
 	VPOR    3104(AX)(DI*1), Y5, Y5
 	VPOR    4640(AX)(R8*1), Y5, Y5
-	VPAND   Y2, Y5, Y6
+	VPAND   Y3, Y5, Y6
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y6, Y1, Y6
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y6, Y4, Y4
@@ -35842,14 +40084,14 @@ clashes4nx256v3_rest:
 	VPOR    1600(AX)(SI*1), Y5, Y5
 	VPOR    3136(AX)(DI*1), Y5, Y5
 	VPOR    4672(AX)(R8*1), Y5, Y5
-	VPAND   Y2, Y5, Y6
+	VPAND   Y3, Y5, Y6
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y6, Y1, Y6
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y6, Y4, Y4
 	VPADDB  Y5, Y4, Y4
-	VPSADBW Y3, Y4, Y4
+	VPSADBW Y2, Y4, Y4
 	VPADDQ  Y4, Y0, Y0
 	DECQ    DX
 	JNZ     clashes4nx256v3_rest
@@ -35874,8 +40116,8 @@ TEXT ·clashes4nx256v4(SB), NOSPLIT, $0-40
 	TESTQ   DX, DX
 	JZ      clashes4nx256v4_sum
 	VMOVDQU popcountNibbles<>+0(SB), Y1
-	VMOVDQU lowHalves<>+0(SB), Y2
-	VPXOR   Y3, Y3, Y3
+	VMOVDQU lowHalves<>+0(SB), Y3
+	VPXOR   Y2, Y2, Y2
 	VPXOR   Y4, Y4, Y4
 	VPXOR   Y5, Y5, Y5
 	VPXOR   Y6, Y6, Y6
@@ -35970,42 +40212,42 @@ clashes4nx256v4_round:
 	VPXOR   Y9, Y8, Y6
 	VPAND   Y9, Y8, Y9
 	VPOR    Y9, Y7, Y7
-	VPAND   Y2, Y7, Y8
+	VPAND   Y3, Y7, Y8
 	VPSRLW  $0x04, Y7, Y7
-	VPAND   Y2, Y7, Y7
+	VPAND   Y3, Y7, Y7
 	VPSHUFB Y8, Y1, Y8
 	VPSHUFB Y7, Y1, Y7
 	VPADDB  Y8, Y7, Y7
-	VPSADBW Y3, Y7, Y7
+	VPSADBW Y2, Y7, Y7
 	VPSLLQ  $0x03, Y7, Y7
 	VPADDQ  Y7, Y0, Y0
 	SUBQ    $0x02, DX
 	CMPQ    DX, $0x02
 	JAE     clashes4nx256v4_round
-	VPAND   Y2, Y4, Y7
+	VPAND   Y3, Y4, Y7
 	VPSRLW  $0x04, Y4, Y4
-	VPAND   Y2, Y4, Y4
+	VPAND   Y3, Y4, Y4
 	VPSHUFB Y7, Y1, Y7
 	VPSHUFB Y4, Y1, Y4
 	VPADDB  Y7, Y4, Y4
-	VPSADBW Y3, Y4, Y4
+	VPSADBW Y2, Y4, Y4
 	VPADDQ  Y4, Y0, Y0
-	VPAND   Y2, Y5, Y4
+	VPAND   Y3, Y5, Y4
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y4, Y1, Y4
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y4, Y5, Y5
-	VPSADBW Y3, Y5, Y5
+	VPSADBW Y2, Y5, Y5
 	VPSLLQ  $0x01, Y5, Y5
 	VPADDQ  Y5, Y0, Y0
-	VPAND   Y2, Y6, Y4
+	VPAND   Y3, Y6, Y4
 	VPSRLW  $0x04, Y6, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y4, Y1, Y4
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y4, Y5, Y6
-	VPSADBW Y3, Y6, Y6
+	VPSADBW Y2, Y6, Y6
 	VPSLLQ  $0x02, Y6, Y6
 	VPADDQ  Y6, Y0, Y0
 	TESTQ   DX, DX
@@ -36026,9 +40268,9 @@ clashes4nx256v4_rest:
 	VPOR    2048(AX)(SI*1), Y4, Y4
 	VPOR    4096(AX)(DI*1), Y4, Y4
 	VPOR    6144(AX)(R8*1), Y4, Y4
-	VPAND   Y2, Y4, Y5
+	VPAND   Y3, Y4, Y5
 	VPSRLW  $0x04, Y4, Y4
-	VPAND   Y2, Y4, Y4
+	VPAND   Y3, Y4, Y4
 	VPSHUFB Y5, Y1, Y5
 	VPSHUFB Y4, Y1, Y4
 	VPADDB  Y5, Y4, Y4
@@ -36036,9 +40278,9 @@ clashes4nx256v4_rest:
 	VPOR    2080(AX)(SI*1), Y5, Y5
 	VPOR    4128(AX)(DI*1), Y5, Y5
 	VPOR    6176(AX)(R8*1), Y5, Y5
-	VPAND   Y2, Y5, Y6
+	VPAND   Y3, Y5, Y6
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y6, Y1, Y6
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y6, Y4, Y4
@@ -36047,9 +40289,9 @@ clashes4nx256v4_rest:
 	VPOR    2112(AX)(SI*1), Y5, Y5
 	VPOR    4160(AX)(DI*1), Y5, Y5
 	VPOR    6208(AX)(R8*1), Y5, Y5
-	VPAND   Y2, Y5, Y6
+	VPAND   Y3, Y5, Y6
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y6, Y1, Y6
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y6, Y4, Y4
@@ -36058,14 +40300,14 @@ clashes4nx256v4_rest:
 	VPOR    2144(AX)(SI*1), Y5, Y5
 	VPOR    4192(AX)(DI*1), Y5, Y5
 	VPOR    6240(AX)(R8*1), Y5, Y5
-	VPAND   Y2, Y5, Y6
+	VPAND   Y3, Y5, Y6
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y6, Y1, Y6
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y6, Y4, Y4
 	VPADDB  Y5, Y4, Y4
-	VPSADBW Y3, Y4, Y4
+	VPSADBW Y2, Y4, Y4
 	VPADDQ  Y4, Y0, Y0
 	DECQ    DX
 	JNZ     clashes4nx256v4_rest
@@ -36090,8 +40332,8 @@ TEXT ·clashes4nx256v5(SB), NOSPLIT, $0-40
 	TESTQ   DX, DX
 	JZ      clashes4nx256v5_sum
 	VMOVDQU popcountNibbles<>+0(SB), Y1
-	VMOVDQU lowHalves<>+0(SB), Y2
-	VPXOR   Y3, Y3, Y3
+	VMOVDQU lowHalves<>+0(SB), Y3
+	VPXOR   Y2, Y2, Y2
 	VPXOR   Y4, Y4, Y4
 	VPXOR   Y5, Y5, Y5
 	VPXOR   Y6, Y6, Y6
@@ -36194,13 +40436,13 @@ clashes4nx256v5_round:
 	VPXOR   Y9, Y8, Y6
 	VPAND   Y9, Y8, Y9
 	VPOR    Y9, Y7, Y7
-	VPAND   Y2, Y7, Y8
+	VPAND   Y3, Y7, Y8
 	VPSRLW  $0x04, Y7, Y7
-	VPAND   Y2, Y7, Y7
+	VPAND   Y3, Y7, Y7
 	VPSHUFB Y8, Y1, Y8
 	VPSHUFB Y7, Y1, Y7
 	VPADDB  Y8, Y7, Y7
-	VPSADBW Y3, Y7, Y7
+	VPSADBW Y2, Y7, Y7
 	VPSLLQ  $0x03, Y7, Y7
 	VPADDQ  Y7, Y0, Y0
 	VMOVDQU 96(AX)(BX*1), Y7
@@ -36298,13 +40540,13 @@ clashes4nx256v5_round:
 	VPXOR   Y9, Y8, Y6
 	VPAND   Y9, Y8, Y9
 	VPOR    Y9, Y7, Y7
-	VPAND   Y2, Y7, Y8
+	VPAND   Y3, Y7, Y8
 	VPSRLW  $0x04, Y7, Y7
-	VPAND   Y2, Y7, Y7
+	VPAND   Y3, Y7, Y7
 	VPSHUFB Y8, Y1, Y8
 	VPSHUFB Y7, Y1, Y7
 	VPADDB  Y8, Y7, Y7
-	VPSADBW Y3, Y7, Y7
+	VPSADBW Y2, Y7, Y7
 	VPSLLQ  $0x03, Y7, Y7
 	VPADDQ  Y7, Y0, Y0
 	VMOVDQU 32(AX)(BX*1), Y7
@@ -36388,13 +40630,13 @@ clashes4nx256v5_round:
 	VPXOR   Y9, Y8, Y6
 	VPAND   Y9, Y8, Y9
 	VPOR    Y9, Y7, Y7
-	VPAND   Y2, Y7, Y8
+	VPAND   Y3, Y7, Y8
 	VPSRLW  $0x04, Y7, Y7
-	VPAND   Y2, Y7, Y7
+	VPAND   Y3, Y7, Y7
 	VPSHUFB Y8, Y1, Y8
 	VPSHUFB Y7, Y1, Y7
 	VPADDB  Y8, Y7, Y7
-	VPSADBW Y3, Y7, Y7
+	VPSADBW Y2, Y7, Y7
 	VPSLLQ  $0x03, Y7, Y7
 	VPADDQ  Y7, Y0, Y0
 	VMOVDQU 128(AX)(BX*1), Y7
@@ -36492,13 +40734,13 @@ clashes4nx256v5_round:
 	VPXOR   Y9, Y8, Y6
 	VPAND   Y9, Y8, Y9
 	VPOR    Y9, Y7, Y7
-	VPAND   Y2, Y7, Y8
+	VPAND   Y3, Y7, Y8
 	VPSRLW  $0x04, Y7, Y7
-	VPAND   Y2, Y7, Y7
+	VPAND   Y3, Y7, Y7
 	VPSHUFB Y8, Y1, Y8
 	VPSHUFB Y7, Y1, Y7
 	VPADDB  Y8, Y7, Y7
-	VPSADBW Y3, Y7, Y7
+	VPSADBW Y2, Y7, Y7
 	VPSLLQ  $0x03, Y7, Y7
 	VPADDQ  Y7, Y0, Y0
 	VMOVDQU 64(AX)(BX*1), Y7
@@ -36582,42 +40824,42 @@ clashes4nx256v5_round:
 	VPXOR   Y9, Y8, Y6
 	VPAND   Y9, Y8, Y9
 	VPOR    Y9, Y7, Y7
-	VPAND   Y2, Y7, Y8
+	VPAND   Y3, Y7, Y8
 	VPSRLW  $0x04, Y7, Y7
-	VPAND   Y2, Y7, Y7
+	VPAND   Y3, Y7, Y7
 	VPSHUFB Y8, Y1, Y8
 	VPSHUFB Y7, Y1, Y7
 	VPADDB  Y8, Y7, Y7
-	VPSADBW Y3, Y7, Y7
+	VPSADBW Y2, Y7, Y7
 	VPSLLQ  $0x03, Y7, Y7
 	VPADDQ  Y7, Y0, Y0
 	SUBQ    $0x08, DX
 	CMPQ    DX, $0x08
 	JAE     clashes4nx256v5_round
-	VPAND   Y2, Y4, Y7
+	VPAND   Y3, Y4, Y7
 	VPSRLW  $0x04, Y4, Y4
-	VPAND   Y2, Y4, Y4
+	VPAND   Y3, Y4, Y4
 	VPSHUFB Y7, Y1, Y7
 	VPSHUFB Y4, Y1, Y4
 	VPADDB  Y7, Y4, Y4
-	VPSADBW Y3, Y4, Y4
+	VPSADBW Y2, Y4, Y4
 	VPADDQ  Y4, Y0, Y0
-	VPAND   Y2, Y5, Y4
+	VPAND   Y3, Y5, Y4
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y4, Y1, Y4
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y4, Y5, Y5
-	VPSADBW Y3, Y5, Y5
+	VPSADBW Y2, Y5, Y5
 	VPSLLQ  $0x01, Y5, Y5
 	VPADDQ  Y5, Y0, Y0
-	VPAND   Y2, Y6, Y4
+	VPAND   Y3, Y6, Y4
 	VPSRLW  $0x04, Y6, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y4, Y1, Y4
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y4, Y5, Y6
-	VPSADBW Y3, Y6, Y6
+	VPSADBW Y2, Y6, Y6
 	VPSLLQ  $0x02, Y6, Y6
 	VPADDQ  Y6, Y0, Y0
 	TESTQ   DX, DX
@@ -36642,9 +40884,9 @@ clashes4nx256v5_rest:
 	VPOR    2560(AX)(SI*1), Y4, Y4
 	VPOR    5120(AX)(DI*1), Y4, Y4
 	VPOR    7680(AX)(R8*1), Y4, Y4
-	VPAND   Y2, Y4, Y5
+	VPAND   Y3, Y4, Y5
 	VPSRLW  $0x04, Y4, Y4
-	VPAND   Y2, Y4, Y4
+	VPAND   Y3, Y4, Y4
 	VPSHUFB Y5, Y1, Y5
 	VPSHUFB Y4, Y1, Y4
 	VPADDB  Y5, Y4, Y4
@@ -36652,9 +40894,9 @@ clashes4nx256v5_rest:
 	VPOR    2592(AX)(SI*1), Y5, Y5
 	VPOR    5152(AX)(DI*1), Y5, Y5
 	VPOR    7712(AX)(R8*1), Y5, Y5
-	VPAND   Y2, Y5, Y6
+	VPAND   Y3, Y5, Y6
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y6, Y1, Y6
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y6, Y4, Y4
@@ -36663,9 +40905,9 @@ clashes4nx256v5_rest:
 	VPOR    2624(AX)(SI*1), Y5, Y5
 	VPOR    5184(AX)(DI*1), Y5, Y5
 	VPOR    7744(AX)(R8*1), Y5, Y5
-	VPAND   Y2, Y5, Y6
+	VPAND   Y3, Y5, Y6
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y6, Y1, Y6
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y6, Y4, Y4
@@ -36674,9 +40916,9 @@ clashes4nx256v5_rest:
 	VPOR    2656(AX)(SI*1), Y5, Y5
 	VPOR    5216(AX)(DI*1), Y5, Y5
 	VPOR    7776(AX)(R8*1), Y5, Y5
-	VPAND   Y2, Y5, Y6
+	VPAND   Y3, Y5, Y6
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y6, Y1, Y6
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y6, Y4, Y4
@@ -36685,14 +40927,14 @@ clashes4nx256v5_rest:
 	VPOR    2688(AX)(SI*1), Y5, Y5
 	VPOR    5248(AX)(DI*1), Y5, Y5
 	VPOR    7808(AX)(R8*1), Y5, Y5
-	VPAND   Y2, Y5, Y6
+	VPAND   Y3, Y5, Y6
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y6, Y1, Y6
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y6, Y4, Y4
 	VPADDB  Y5, Y4, Y4
-	VPSADBW Y3, Y4, Y4
+	VPSADBW Y2, Y4, Y4
 	VPADDQ  Y4, Y0, Y0
 	DECQ    DX
 	JNZ     clashes4nx256v5_rest
@@ -36717,8 +40959,8 @@ TEXT ·clashes4nx256v6(SB), NOSPLIT, $0-40
 	TESTQ   DX, DX
 	JZ      clashes4nx256v6_sum
 	VMOVDQU popcountNibbles<>+0(SB), Y1
-	VMOVDQU lowHalves<>+0(SB), Y2
-	VPXOR   Y3, Y3, Y3
+	VMOVDQU lowHalves<>+0(SB), Y3
+	VPXOR   Y2, Y2, Y2
 	VPXOR   Y4, Y4, Y4
 	VPXOR   Y5, Y5, Y5
 	VPXOR   Y6, Y6, Y6
@@ -36821,13 +41063,13 @@ clashes4nx256v6_round:
 	VPXOR   Y9, Y8, Y6
 	VPAND   Y9, Y8, Y9
 	VPOR    Y9, Y7, Y7
-	VPAND   Y2, Y7, Y8
+	VPAND   Y3, Y7, Y8
 	VPSRLW  $0x04, Y7, Y7
-	VPAND   Y2, Y7, Y7
+	VPAND   Y3, Y7, Y7
 	VPSHUFB Y8, Y1, Y8
 	VPSHUFB Y7, Y1, Y7
 	VPADDB  Y8, Y7, Y7
-	VPSADBW Y3, Y7, Y7
+	VPSADBW Y2, Y7, Y7
 	VPSLLQ  $0x03, Y7, Y7
 	VPADDQ  Y7, Y0, Y0
 	VMOVDQU 64(AX)(BX*1), Y7
@@ -36911,13 +41153,13 @@ clashes4nx256v6_round:
 	VPXOR   Y9, Y8, Y6
 	VPAND   Y9, Y8, Y9
 	VPOR    Y9, Y7, Y7
-	VPAND   Y2, Y7, Y8
+	VPAND   Y3, Y7, Y8
 	VPSRLW  $0x04, Y7, Y7
-	VPAND   Y2, Y7, Y7
+	VPAND   Y3, Y7, Y7
 	VPSHUFB Y8, Y1, Y8
 	VPSHUFB Y7, Y1, Y7
 	VPADDB  Y8, Y7, Y7
-	VPSADBW Y3, Y7, Y7
+	VPSADBW Y2, Y7, Y7
 	VPSLLQ  $0x03, Y7, Y7
 	VPADDQ  Y7, Y0, Y0
 	VMOVDQU 128(AX)(BX*1), Y7
@@ -37001,42 +41243,42 @@ clashes4nx256v6_round:
 	VPXOR   Y9, Y8, Y6
 	VPAND   Y9, Y8, Y9
 	VPOR    Y9, Y7, Y7
-	VPAND   Y2, Y7, Y8
+	VPAND   Y3, Y7, Y8
 	VPSRLW  $0x04, Y7, Y7
-	VPAND   Y2, Y7, Y7
+	VPAND   Y3, Y7, Y7
 	VPSHUFB Y8, Y1, Y8
 	VPSHUFB Y7, Y1, Y7
 	VPADDB  Y8, Y7, Y7
-	VPSADBW Y3, Y7, Y7
+	VPSADBW Y2, Y7, Y7
 	VPSLLQ  $0x03, Y7, Y7
 	VPADDQ  Y7, Y0, Y0
 	SUBQ    $0x04, DX
 	CMPQ    DX, $0x04
 	JAE     clashes4nx256v6_round
-	VPAND   Y2, Y4, Y7
+	VPAND   Y3, Y4, Y7
 	VPSRLW  $0x04, Y4, Y4
-	VPAND   Y2, Y4, Y4
+	VPAND   Y3, Y4, Y4
 	VPSHUFB Y7, Y1, Y7
 	VPSHUFB Y4, Y1, Y4
 	VPADDB  Y7, Y4, Y4
-	VPSADBW Y3, Y4, Y4
+	VPSADBW Y2, Y4, Y4
 	VPADDQ  Y4, Y0, Y0
-	VPAND   Y2, Y5, Y4
+	VPAND   Y3, Y5, Y4
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y4, Y1, Y4
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y4, Y5, Y5
-	VPSADBW Y3, Y5, Y5
+	VPSADBW Y2, Y5, Y5
 	VPSLLQ  $0x01, Y5, Y5
 	VPADDQ  Y5, Y0, Y0
-	VPAND   Y2, Y6, Y4
+	VPAND   Y3, Y6, Y4
 	VPSRLW  $0x04, Y6, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y4, Y1, Y4
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y4, Y5, Y6
-	VPSADBW Y3, Y6, Y6
+	VPSADBW Y2, Y6, Y6
 	VPSLLQ  $0x02, Y6, Y6
 	VPADDQ  Y6, Y0, Y0
 	TESTQ   DX, DX
@@ -37061,9 +41303,9 @@ clashes4nx256v6_rest:
 	VPOR    3072(AX)(SI*1), Y4, Y4
 	VPOR    6144(AX)(DI*1), Y4, Y4
 	VPOR    9216(AX)(R8*1), Y4, Y4
-	VPAND   Y2, Y4, Y5
+	VPAND   Y3, Y4, Y5
 	VPSRLW  $0x04, Y4, Y4
-	VPAND   Y2, Y4, Y4
+	VPAND   Y3, Y4, Y4
 	VPSHUFB Y5, Y1, Y5
 	VPSHUFB Y4, Y1, Y4
 	VPADDB  Y5, Y4, Y4
@@ -37071,9 +41313,9 @@ clashes4nx256v6_rest:
 	VPOR    3104(AX)(SI*1), Y5, Y5
 	VPOR    6176(AX)(DI*1), Y5, Y5
 	VPOR    9248(AX)(R8*1), Y5, Y5
-	VPAND   Y2, Y5, Y6
+	VPAND   Y3, Y5, Y6
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y6, Y1, Y6
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y6, Y4, Y4
@@ -37082,9 +41324,9 @@ clashes4nx256v6_rest:
 	VPOR    3136(AX)(SI*1), Y5, Y5
 	VPOR    6208(AX)(DI*1), Y5, Y5
 	VPOR    9280(AX)(R8*1), Y5, Y5
-	VPAND   Y2, Y5, Y6
+	VPAND   Y3, Y5, Y6
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y6, Y1, Y6
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y6, Y4, Y4
@@ -37093,9 +41335,9 @@ clashes4nx256v6_rest:
 	VPOR    3168(AX)(SI*1), Y5, Y5
 	VPOR    6240(AX)(DI*1), Y5, Y5
 	VPOR    9312(AX)(R8*1), Y5, Y5
-	VPAND   Y2, Y5, Y6
+	VPAND   Y3, Y5, Y6
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y6, Y1, Y6
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y6, Y4, Y4
@@ -37104,9 +41346,9 @@ clashes4nx256v6_rest:
 	VPOR    3200(AX)(SI*1), Y5, Y5
 	VPOR    6272(AX)(DI*1), Y5, Y5
 	VPOR    9344(AX)(R8*1), Y5, Y5
-	VPAND   Y2, Y5, Y6
+	VPAND   Y3, Y5, Y6
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y6, Y1, Y6
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y6, Y4, Y4
@@ -37115,14 +41357,14 @@ clashes4nx256v6_rest:
 	VPOR    3232(AX)(SI*1), Y5, Y5
 	VPOR    6304(AX)(DI*1), Y5, Y5
 	VPOR    9376(AX)(R8*1), Y5, Y5
-	VPAND   Y2, Y5, Y6
+	VPAND   Y3, Y5, Y6
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y6, Y1, Y6
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y6, Y4, Y4
 	VPADDB  Y5, Y4, Y4
-	VPSADBW Y3, Y4, Y4
+	VPSADBW Y2, Y4, Y4
 	VPADDQ  Y4, Y0, Y0
 	DECQ    DX
 	JNZ     clashes4nx256v6_rest
@@ -37147,8 +41389,8 @@ TEXT ·clashes4nx256v7(SB), NOSPLIT, $0-40
 	TESTQ   DX, DX
 	JZ      clashes4nx256v7_sum
 	VMOVDQU popcountNibbles<>+0(SB), Y1
-	VMOVDQU lowHalves<>+0(SB), Y2
-	VPXOR   Y3, Y3, Y3
+	VMOVDQU lowHalves<>+0(SB), Y3
+	VPXOR   Y2, Y2, Y2
 	VPXOR   Y4, Y4, Y4
 	VPXOR   Y5, Y5, Y5
 	VPXOR   Y6, Y6, Y6
@@ -37251,13 +41493,13 @@ clashes4nx256v7_round:
 	VPXOR   Y9, Y8, Y6
 	VPAND   Y9, Y8, Y9
 	VPOR    Y9, Y7, Y7
-	VPAND   Y2, Y7, Y8
+	VPAND   Y3, Y7, Y8
 	VPSRLW  $0x04, Y7, Y7
-	VPAND   Y2, Y7, Y7
+	VPAND   Y3, Y7, Y7
 	VPSHUFB Y8, Y1, Y8
 	VPSHUFB Y7, Y1, Y7
 	VPADDB  Y8, Y7, Y7
-	VPSADBW Y3, Y7, Y7
+	VPSADBW Y2, Y7, Y7
 	VPSLLQ  $0x03, Y7, Y7
 	VPADDQ  Y7, Y0, Y0
 	VMOVDQU 32(AX)(BX*1), Y7
@@ -37341,13 +41583,13 @@ clashes4nx256v7_round:
 	VPXOR   Y9, Y8, Y6
 	VPAND   Y9, Y8, Y9
 	VPOR    Y9, Y7, Y7
-	VPAND   Y2, Y7, Y8
+	VPAND   Y3, Y7, Y8
 	VPSRLW  $0x04, Y7, Y7
-	VPAND   Y2, Y7, Y7
+	VPAND   Y3, Y7, Y7
 	VPSHUFB Y8, Y1, Y8
 	VPSHUFB Y7, Y1, Y7
 	VPADDB  Y8, Y7, Y7
-	VPSADBW Y3, Y7, Y7
+	VPSADBW Y2, Y7, Y7
 	VPSLLQ  $0x03, Y7, Y7
 	VPADDQ  Y7, Y0, Y0
 	VMOVDQU 64(AX)(BX*1), Y7
@@ -37431,13 +41673,13 @@ clashes4nx256v7_round:
 	VPXOR   Y9, Y8, Y6
 	VPAND   Y9, Y8, Y9
 	VPOR    Y9, Y7, Y7
-	VPAND   Y2, Y7, Y8
+	VPAND   Y3, Y7, Y8
 	VPSRLW  $0x04, Y7, Y7
-	VPAND   Y2, Y7, Y7
+	VPAND   Y3, Y7, Y7
 	VPSHUFB Y8, Y1, Y8
 	VPSHUFB Y7, Y1, Y7
 	VPADDB  Y8, Y7, Y7
-	VPSADBW Y3, Y7, Y7
+	VPSADBW Y2, Y7, Y7
 	VPSLLQ  $0x03, Y7, Y7
 	VPADDQ  Y7, Y0, Y0
 	VMOVDQU 96(AX)(BX*1), Y7
@@ -37521,13 +41763,13 @@ clashes4nx256v7_round:
 	VPXOR   Y9, Y8, Y6
 	VPAND   Y9, Y8, Y9
 	VPOR    Y9, Y7, Y7
-	VPAND   Y2, Y7, Y8
+	VPAND   Y3, Y7, Y8
 	VPSRLW  $0x04, Y7, Y7
-	VPAND   Y2, Y7, Y7
+	VPAND   Y3, Y7, Y7
 	VPSHUFB Y8, Y1, Y8
 	VPSHUFB Y7, Y1, Y7
 	VPADDB  Y8, Y7, Y7
-	VPSADBW Y3, Y7, Y7
+	VPSADBW Y2, Y7, Y7
 	VPSLLQ  $0x03, Y7, Y7
 	VPADDQ  Y7, Y0, Y0
 	VMOVDQU 128(AX)(BX*1), Y7
@@ -37611,13 +41853,13 @@ clashes4nx256v7_round:
 	VPXOR   Y9, Y8, Y6
 	VPAND   Y9, Y8, Y9
 	VPOR    Y9, Y7, Y7
-	VPAND   Y2, Y7, Y8
+	VPAND   Y3, Y7, Y8
 	VPSRLW  $0x04, Y7, Y7
-	VPAND   Y2, Y7, Y7
+	VPAND   Y3, Y7, Y7
 	VPSHUFB Y8, Y1, Y8
 	VPSHUFB Y7, Y1, Y7
 	VPADDB  Y8, Y7, Y7
-	VPSADBW Y3, Y7, Y7
+	VPSADBW Y2, Y7, Y7
 	VPSLLQ  $0x03, Y7, Y7
 	VPADDQ  Y7, Y0, Y0
 	VMOVDQU 160(AX)(BX*1), Y7
@@ -37701,13 +41943,13 @@ clashes4nx256v7_round:
 	VPXOR   Y9, Y8, Y6
 	VPAND   Y9, Y8, Y9
 	VPOR    Y9, Y7, Y7
-	VPAND   Y2, Y7, Y8
+	VPAND   Y3, Y7, Y8
 	VPSRLW  $0x04, Y7, Y7
-	VPAND   Y2, Y7, Y7
+	VPAND   Y3, Y7, Y7
 	VPSHUFB Y8, Y1, Y8
 	VPSHUFB Y7, Y1, Y7
 	VPADDB  Y8, Y7, Y7
-	VPSADBW Y3, Y7, Y7
+	VPSADBW Y2, Y7, Y7
 	VPSLLQ  $0x03, Y7, Y7
 	VPADDQ  Y7, Y0, Y0
 	VMOVDQU 192(AX)(BX*1), Y7
@@ -37791,42 +42033,42 @@ clashes4nx256v7_round:
 	VPXOR   Y9, Y8, Y6
 	VPAND   Y9, Y8, Y9
 	VPOR    Y9, Y7, Y7
-	VPAND   Y2, Y7, Y8
+	VPAND   Y3, Y7, Y8
 	VPSRLW  $0x04, Y7, Y7
-	VPAND   Y2, Y7, Y7
+	VPAND   Y3, Y7, Y7
 	VPSHUFB Y8, Y1, Y8
 	VPSHUFB Y7, Y1, Y7
 	VPADDB  Y8, Y7, Y7
-	VPSADBW Y3, Y7, Y7
+	VPSADBW Y2, Y7, Y7
 	VPSLLQ  $0x03, Y7, Y7
 	VPADDQ  Y7, Y0, Y0
 	SUBQ    $0x08, DX
 	CMPQ    DX, $0x08
 	JAE     clashes4nx256v7_round
-	VPAND   Y2, Y4, Y7
+	VPAND   Y3, Y4, Y7
 	VPSRLW  $0x04, Y4, Y4
-	VPAND   Y2, Y4, Y4
+	VPAND   Y3, Y4, Y4
 	VPSHUFB Y7, Y1, Y7
 	VPSHUFB Y4, Y1, Y4
 	VPADDB  Y7, Y4, Y4
-	VPSADBW Y3, Y4, Y4
+	VPSADBW Y2, Y4, Y4
 	VPADDQ  Y4, Y0, Y0
-	VPAND   Y2, Y5, Y4
+	VPAND   Y3, Y5, Y4
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y4, Y1, Y4
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y4, Y5, Y5
-	VPSADBW Y3, Y5, Y5
+	VPSADBW Y2, Y5, Y5
 	VPSLLQ  $0x01, Y5, Y5
 	VPADDQ  Y5, Y0, Y0
-	VPAND   Y2, Y6, Y4
+	VPAND   Y3, Y6, Y4
 	VPSRLW  $0x04, Y6, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y4, Y1, Y4
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y4, Y5, Y6
-	VPSADBW Y3, Y6, Y6
+	VPSADBW Y2, Y6, Y6
 	VPSLLQ  $0x02, Y6, Y6
 	VPADDQ  Y6, Y0, Y0
 	TESTQ   DX, DX
@@ -37851,9 +42093,9 @@ clashes4nx256v7_rest:
 	VPOR    3584(AX)(SI*1), Y4, Y4
 	VPOR    7168(AX)(DI*1), Y4, Y4
 	VPOR    10752(AX)(R8*1), Y4, Y4
-	VPAND   Y2, Y4, Y5
+	VPAND   Y3, Y4, Y5
 	VPSRLW  $0x04, Y4, Y4
-	VPAND   Y2, Y4, Y4
+	VPAND   Y3, Y4, Y4
 	VPSHUFB Y5, Y1, Y5
 	VPSHUFB Y4, Y1, Y4
 	VPADDB  Y5, Y4, Y4
@@ -37861,9 +42103,9 @@ clashes4nx256v7_rest:
 	VPOR    3616(AX)(SI*1), Y5, Y5
 	VPOR    7200(AX)(DI*1), Y5, Y5
 	VPOR    10784(AX)(R8*1), Y5, Y5
-	VPAND   Y2, Y5, Y6
+	VPAND   Y3, Y5, Y6
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y6, Y1, Y6
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y6, Y4, Y4
@@ -37872,9 +42114,9 @@ clashes4nx256v7_rest:
 	VPOR    3648(AX)(SI*1), Y5, Y5
 	VPOR    7232(AX)(DI*1), Y5, Y5
 	VPOR    10816(AX)(R8*1), Y5, Y5
-	VPAND   Y2, Y5, Y6
+	VPAND   Y3, Y5, Y6
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y6, Y1, Y6
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y6, Y4, Y4
@@ -37883,9 +42125,9 @@ clashes4nx256v7_rest:
 	VPOR    3680(AX)(SI*1), Y5, Y5
 	VPOR    7264(AX)(DI*1), Y5, Y5
 	VPOR    10848(AX)(R8*1), Y5, Y5
-	VPAND   Y2, Y5, Y6
+	VPAND   Y3, Y5, Y6
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y6, Y1, Y6
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y6, Y4, Y4
@@ -37894,9 +42136,9 @@ clashes4nx256v7_rest:
 	VPOR    3712(AX)(SI*1), Y5, Y5
 	VPOR    7296(AX)(DI*1), Y5, Y5
 	VPOR    10880(AX)(R8*1), Y5, Y5
-	VPAND   Y2, Y5, Y6
+	VPAND   Y3, Y5, Y6
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y6, Y1, Y6
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y6, Y4, Y4
@@ -37905,9 +42147,9 @@ clashes4nx256v7_rest:
 	VPOR    3744(AX)(SI*1), Y5, Y5
 	VPOR    7328(AX)(DI*1), Y5, Y5
 	VPOR    10912(AX)(R8*1), Y5, Y5
-	VPAND   Y2, Y5, Y6
+	VPAND   Y3, Y5, Y6
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y6, Y1, Y6
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y6, Y4, Y4
@@ -37916,14 +42158,14 @@ clashes4nx256v7_rest:
 	VPOR    3776(AX)(SI*1), Y5, Y5
 	VPOR    7360(AX)(DI*1), Y5, Y5
 	VPOR    10944(AX)(R8*1), Y5, Y5
-	VPAND   Y2, Y5, Y6
+	VPAND   Y3, Y5, Y6
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y6, Y1, Y6
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y6, Y4, Y4
 	VPADDB  Y5, Y4, Y4
-	VPSADBW Y3, Y4, Y4
+	VPSADBW Y2, Y4, Y4
 	VPADDQ  Y4, Y0, Y0
 	DECQ    DX
 	JNZ     clashes4nx256v7_rest
@@ -37948,8 +42190,8 @@ TEXT ·clashes4nx256v8(SB), NOSPLIT, $0-40
 	TESTQ   DX, DX
 	JZ      clashes4nx256v8_sum
 	VMOVDQU popcountNibbles<>+0(SB), Y1
-	VMOVDQU lowHalves<>+0(SB), Y2
-	VPXOR   Y3, Y3, Y3
+	VMOVDQU lowHalves<>+0(SB), Y3
+	VPXOR   Y2, Y2, Y2
 	VPXOR   Y4, Y4, Y4
 	VPXOR   Y5, Y5, Y5
 	VPXOR   Y6, Y6, Y6
@@ -38034,42 +42276,42 @@ clashes4nx256v8_round:
 	VPXOR   Y9, Y8, Y6
 	VPAND   Y9, Y8, Y9
 	VPOR    Y9, Y7, Y7
-	VPAND   Y2, Y7, Y8
+	VPAND   Y3, Y7, Y8
 	VPSRLW  $0x04, Y7, Y7
-	VPAND   Y2, Y7, Y7
+	VPAND   Y3, Y7, Y7
 	VPSHUFB Y8, Y1, Y8
 	VPSHUFB Y7, Y1, Y7
 	VPADDB  Y8, Y7, Y7
-	VPSADBW Y3, Y7, Y7
+	VPSADBW Y2, Y7, Y7
 	VPSLLQ  $0x03, Y7, Y7
 	VPADDQ  Y7, Y0, Y0
 	SUBQ    $0x01, DX
 	CMPQ    DX, $0x01
 	JAE     clashes4nx256v8_round
-	VPAND   Y2, Y4, Y7
+	VPAND   Y3, Y4, Y7
 	VPSRLW  $0x04, Y4, Y4
-	VPAND   Y2, Y4, Y4
+	VPAND   Y3, Y4, Y4
 	VPSHUFB Y7, Y1, Y7
 	VPSHUFB Y4, Y1, Y4
 	VPADDB  Y7, Y4, Y4
-	VPSADBW Y3, Y4, Y4
+	VPSADBW Y2, Y4, Y4
 	VPADDQ  Y4, Y0, Y0
-	VPAND   Y2, Y5, Y4
+	VPAND   Y3, Y5, Y4
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y4, Y1, Y4
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y4, Y5, Y5
-	VPSADBW Y3, Y5, Y5
+	VPSADBW Y2, Y5, Y5
 	VPSLLQ  $0x01, Y5, Y5
 	VPADDQ  Y5, Y0, Y0
-	VPAND   Y2, Y6, Y4
+	VPAND   Y3, Y6, Y4
 	VPSRLW  $0x04, Y6, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y4, Y1, Y4
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y4, Y5, Y6
-	VPSADBW Y3, Y6, Y6
+	VPSADBW Y2, Y6, Y6
 	VPSLLQ  $0x02, Y6, Y6
 	VPADDQ  Y6, Y0, Y0
 	TESTQ   DX, DX
@@ -38090,9 +42332,9 @@ clashes4nx256v8_rest:
 	VPOR    4096(AX)(SI*1), Y4, Y4
 	VPOR    8192(AX)(DI*1), Y4, Y4
 	VPOR    12288(AX)(R8*1), Y4, Y4
-	VPAND   Y2, Y4, Y5
+	VPAND   Y3, Y4, Y5
 	VPSRLW  $0x04, Y4, Y4
-	VPAND   Y2, Y4, Y4
+	VPAND   Y3, Y4, Y4
 	VPSHUFB Y5, Y1, Y5
 	VPSHUFB Y4, Y1, Y4
 	VPADDB  Y5, Y4, Y4
@@ -38100,9 +42342,9 @@ clashes4nx256v8_rest:
 	VPOR    4128(AX)(SI*1), Y5, Y5
 	VPOR    8224(AX)(DI*1), Y5, Y5
 	VPOR    12320(AX)(R8*1), Y5, Y5
-	VPAND   Y2, Y5, Y6
+	VPAND   Y3, Y5, Y6
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y6, Y1, Y6
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y6, Y4, Y4
@@ -38111,9 +42353,9 @@ clashes4nx256v8_rest:
 	VPOR    4160(AX)(SI*1), Y5, Y5
 	VPOR    8256(AX)(DI*1), Y5, Y5
 	VPOR    12352(AX)(R8*1), Y5, Y5
-	VPAND   Y2, Y5, Y6
+	VPAND   Y3, Y5, Y6
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y6, Y1, Y6
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y6, Y4, Y4
@@ -38122,9 +42364,9 @@ clashes4nx256v8_rest:
 	VPOR    4192(AX)(SI*1), Y5, Y5
 	VPOR    8288(AX)(DI*1), Y5, Y5
 	VPOR    12384(AX)(R8*1), Y5, Y5
-	VPAND   Y2, Y5, Y6
+	VPAND   Y3, Y5, Y6
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y6, Y1, Y6
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y6, Y4, Y4
@@ -38133,9 +42375,9 @@ clashes4nx256v8_rest:
 	VPOR    4224(AX)(SI*1), Y5, Y5
 	VPOR    8320(AX)(DI*1), Y5, Y5
 	VPOR    12416(AX)(R8*1), Y5, Y5
-	VPAND   Y2, Y5, Y6
+	VPAND   Y3, Y5, Y6
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y6, Y1, Y6
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y6, Y4, Y4
@@ -38144,9 +42386,9 @@ clashes4nx256v8_rest:
 	VPOR    4256(AX)(SI*1), Y5, Y5
 	VPOR    8352(AX)(DI*1), Y5, Y5
 	VPOR    12448(AX)(R8*1), Y5, Y5
-	VPAND   Y2, Y5, Y6
+	VPAND   Y3, Y5, Y6
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y6, Y1, Y6
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y6, Y4, Y4
@@ -38155,9 +42397,9 @@ clashes4nx256v8_rest:
 	VPOR    4288(AX)(SI*1), Y5, Y5
 	VPOR    8384(AX)(DI*1), Y5, Y5
 	VPOR    12480(AX)(R8*1), Y5, Y5
-	VPAND   Y2, Y5, Y6
+	VPAND   Y3, Y5, Y6
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y6, Y1, Y6
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y6, Y4, Y4
@@ -38166,19 +42408,432 @@ clashes4nx256v8_rest:
 	VPOR    4320(AX)(SI*1), Y5, Y5
 	VPOR    8416(AX)(DI*1), Y5, Y5
 	VPOR    12512(AX)(R8*1), Y5, Y5
-	VPAND   Y2, Y5, Y6
+	VPAND   Y3, Y5, Y6
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y6, Y1, Y6
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y6, Y4, Y4
 	VPADDB  Y5, Y4, Y4
-	VPSADBW Y3, Y4, Y4
+	VPSADBW Y2, Y4, Y4
 	VPADDQ  Y4, Y0, Y0
 	DECQ    DX
 	JNZ     clashes4nx256v8_rest
 
 clashes4nx256v8_sum:
+	VEXTRACTI128 $0x01, Y0, X1
+	VPADDQ       X1, X0, X1
+	VPSHUFD      $0x4e, X1, X0
+	VPADDQ       X0, X1, X1
+	VMOVQ        X1, AX
+	VZEROUPPER
+	MOVQ         AX, ret+32(FP)
+	RET
+
+// func clashes5nx256s(tables *uint64, keys []uint64) int
+// Requires: AVX, AVX2, BMI2
+TEXT ·clashes5nx256s(SB), NOSPLIT, $0-40
+	MOVQ    tables+0(FP), AX
+	MOVQ    keys_base+8(FP), CX
+	MOVQ    keys_len+16(FP), DX
+	VPXOR   Y0, Y0, Y0
+	TESTQ   DX, DX
+	JZ      clashes5nx256s_sum
+	VMOVDQU popcountNibbles<>+0(SB), Y1
+	VPXOR   Y2, Y2, Y2
+	VPXOR   Y3, Y3, Y3
+	VPXOR   Y4, Y4, Y4
+	VPXOR   Y5, Y5, Y5
+	CMPQ    DX, $0x10
+	JB      clashes5nx256s_rest
+
+clashes5nx256s_round:
+	MOVQ        (CX), R9
+	RORXQ       $0x3c, R9, BX
+	ANDQ        $0x000000f0, BX
+	RORXQ       $0x00, R9, SI
+	ANDQ        $0x000000f0, SI
+	RORXQ       $0x04, R9, DI
+	ANDQ        $0x000000f0, DI
+	RORXQ       $0x08, R9, R8
+	ANDQ        $0x000000f0, R8
+	RORXQ       $0x0c, R9, R9
+	ANDQ        $0x000000f0, R9
+	ADDQ        $0x08, CX
+	VMOVDQU     (AX)(BX*1), X6
+	VPOR        256(AX)(SI*1), X6, X6
+	VPOR        512(AX)(DI*1), X6, X6
+	VPOR        768(AX)(R8*1), X6, X6
+	VPOR        1024(AX)(R9*1), X6, X6
+	MOVQ        (CX), R9
+	RORXQ       $0x3c, R9, BX
+	ANDQ        $0x000000f0, BX
+	RORXQ       $0x00, R9, SI
+	ANDQ        $0x000000f0, SI
+	RORXQ       $0x04, R9, DI
+	ANDQ        $0x000000f0, DI
+	RORXQ       $0x08, R9, R8
+	ANDQ        $0x000000f0, R8
+	RORXQ       $0x0c, R9, R9
+	ANDQ        $0x000000f0, R9
+	ADDQ        $0x08, CX
+	VMOVDQU     (AX)(BX*1), X7
+	VPOR        256(AX)(SI*1), X7, X7
+	VPOR        512(AX)(DI*1), X7, X7
+	VPOR        768(AX)(R8*1), X7, X7
+	VPOR        1024(AX)(R9*1), X7, X7
+	VINSERTI128 $0x01, X7, Y6, Y6
+	MOVQ        (CX), R9
+	RORXQ       $0x3c, R9, BX
+	ANDQ        $0x000000f0, BX
+	RORXQ       $0x00, R9, SI
+	ANDQ        $0x000000f0, SI
+	RORXQ       $0x04, R9, DI
+	ANDQ        $0x000000f0, DI
+	RORXQ       $0x08, R9, R8
+	ANDQ        $0x000000f0, R8
+	RORXQ       $0x0c, R9, R9
+	ANDQ        $0x000000f0, R9
+	ADDQ        $0x08, CX
+	VMOVDQU     (AX)(BX*1), X7
+	VPOR        256(AX)(SI*1), X7, X7
+	VPOR        512(AX)(DI*1), X7, X7
+	VPOR        768(AX)(R8*1), X7, X7
+	VPOR        1024(AX)(R9*1), X7, X7
+	MOVQ        (CX), R9
+	RORXQ       $0x3c, R9, BX
+	ANDQ        $0x000000f0, BX
+	RORXQ       $0x00, R9, SI
+	ANDQ        $0x000000f0, SI
+	RORXQ       $0x04, R9, DI
+	ANDQ        $0x000000f0, DI
+	RORXQ       $0x08, R9, R8
+	ANDQ        $0x000000f0, R8
+	RORXQ       $0x0c, R9, R9
+	ANDQ        $0x000000f0, R9
+	ADDQ        $0x08, CX
+	VMOVDQU     (AX)(BX*1), X8
+	VPOR        256(AX)(SI*1), X8, X8
+	VPOR        512(AX)(DI*1), X8, X8
+	VPOR        768(AX)(R8*1), X8, X8
+	VPOR        1024(AX)(R9*1), X8, X8
+	VINSERTI128 $0x01, X8, Y7, Y7
+	VPXOR       Y3, Y6, Y8
+	VPAND       Y3, Y6, Y6
+	VPXOR       Y8, Y7, Y3
+	VPAND       Y8, Y7, Y8
+	VPOR        Y8, Y6, Y6
+	MOVQ        (CX), R9
+	RORXQ       $0x3c, R9, BX
+	ANDQ        $0x000000f0, BX
+	RORXQ       $0x00, R9, SI
+	ANDQ        $0x000000f0, SI
+	RORXQ       $0x04, R9, DI
+	ANDQ        $0x000000f0, DI
+	RORXQ       $0x08, R9, R8
+	ANDQ        $0x000000f0, R8
+	RORXQ       $0x0c, R9, R9
+	ANDQ        $0x000000f0, R9
+	ADDQ        $0x08, CX
+	VMOVDQU     (AX)(BX*1), X9
+	VPOR        256(AX)(SI*1), X9, X9
+	VPOR        512(AX)(DI*1), X9, X9
+	VPOR        768(AX)(R8*1), X9, X9
+	VPOR        1024(AX)(R9*1), X9, X9
+	MOVQ        (CX), R9
+	RORXQ       $0x3c, R9, BX
+	ANDQ        $0x000000f0, BX
+	RORXQ       $0x00, R9, SI
+	ANDQ        $0x000000f0, SI
+	RORXQ       $0x04, R9, DI
+	ANDQ        $0x000000f0, DI
+	RORXQ       $0x08, R9, R8
+	ANDQ        $0x000000f0, R8
+	RORXQ       $0x0c, R9, R9
+	ANDQ        $0x000000f0, R9
+	ADDQ        $0x08, CX
+	VMOVDQU     (AX)(BX*1), X7
+	VPOR        256(AX)(SI*1), X7, X7
+	VPOR        512(AX)(DI*1), X7, X7
+	VPOR        768(AX)(R8*1), X7, X7
+	VPOR        1024(AX)(R9*1), X7, X7
+	VINSERTI128 $0x01, X7, Y9, Y9
+	MOVQ        (CX), R9
+	RORXQ       $0x3c, R9, BX
+	ANDQ        $0x000000f0, BX
+	RORXQ       $0x00, R9, SI
+	ANDQ        $0x000000f0, SI
+	RORXQ       $0x04, R9, DI
+	ANDQ        $0x000000f0, DI
+	RORXQ       $0x08, R9, R8
+	ANDQ        $0x000000f0, R8
+	RORXQ       $0x0c, R9, R9
+	ANDQ        $0x000000f0, R9
+	ADDQ        $0x08, CX
+	VMOVDQU     (AX)(BX*1), X10
+	VPOR        256(AX)(SI*1), X10, X10
+	VPOR        512(AX)(DI*1), X10, X10
+	VPOR        768(AX)(R8*1), X10, X10
+	VPOR        1024(AX)(R9*1), X10, X10
+	MOVQ        (CX), R9
+	RORXQ       $0x3c, R9, BX
+	ANDQ        $0x000000f0, BX
+	RORXQ       $0x00, R9, SI
+	ANDQ        $0x000000f0, SI
+	RORXQ       $0x04, R9, DI
+	ANDQ        $0x000000f0, DI
+	RORXQ       $0x08, R9, R8
+	ANDQ        $0x000000f0, R8
+	RORXQ       $0x0c, R9, R9
+	ANDQ        $0x000000f0, R9
+	ADDQ        $0x08, CX
+	VMOVDQU     (AX)(BX*1), X7
+	VPOR        256(AX)(SI*1), X7, X7
+	VPOR        512(AX)(DI*1), X7, X7
+	VPOR        768(AX)(R8*1), X7, X7
+	VPOR        1024(AX)(R9*1), X7, X7
+	VINSERTI128 $0x01, X7, Y10, Y10
+	VPXOR       Y3, Y9, Y8
+	VPAND       Y3, Y9, Y9
+	VPXOR       Y8, Y10, Y3
+	VPAND       Y8, Y10, Y8
+	VPOR        Y8, Y9, Y9
+	VPXOR       Y4, Y6, Y8
+	VPAND       Y4, Y6, Y6
+	VPXOR       Y8, Y9, Y4
+	VPAND       Y8, Y9, Y8
+	VPOR        Y8, Y6, Y6
+	MOVQ        (CX), R9
+	RORXQ       $0x3c, R9, BX
+	ANDQ        $0x000000f0, BX
+	RORXQ       $0x00, R9, SI
+	ANDQ        $0x000000f0, SI
+	RORXQ       $0x04, R9, DI
+	ANDQ        $0x000000f0, DI
+	RORXQ       $0x08, R9, R8
+	ANDQ        $0x000000f0, R8
+	RORXQ       $0x0c, R9, R9
+	ANDQ        $0x000000f0, R9
+	ADDQ        $0x08, CX
+	VMOVDQU     (AX)(BX*1), X11
+	VPOR        256(AX)(SI*1), X11, X11
+	VPOR        512(AX)(DI*1), X11, X11
+	VPOR        768(AX)(R8*1), X11, X11
+	VPOR        1024(AX)(R9*1), X11, X11
+	MOVQ        (CX), R9
+	RORXQ       $0x3c, R9, BX
+	ANDQ        $0x000000f0, BX
+	RORXQ       $0x00, R9, SI
+	ANDQ        $0x000000f0, SI
+	RORXQ       $0x04, R9, DI
+	ANDQ        $0x000000f0, DI
+	RORXQ       $0x08, R9, R8
+	ANDQ        $0x000000f0, R8
+	RORXQ       $0x0c, R9, R9
+	ANDQ        $0x000000f0, R9
+	ADDQ        $0x08, CX
+	VMOVDQU     (AX)(BX*1), X7
+	VPOR        256(AX)(SI*1), X7, X7
+	VPOR        512(AX)(DI*1), X7, X7
+	VPOR        768(AX)(R8*1), X7, X7
+	VPOR        1024(AX)(R9*1), X7, X7
+	VINSERTI128 $0x01, X7, Y11, Y11
+	MOVQ        (CX), R9
+	RORXQ       $0x3c, R9, BX
+	ANDQ        $0x000000f0, BX
+	RORXQ       $0x00, R9, SI
+	ANDQ        $0x000000f0, SI
+	RORXQ       $0x04, R9, DI
+	ANDQ        $0x000000f0, DI
+	RORXQ       $0x08, R9, R8
+	ANDQ        $0x000000f0, R8
+	RORXQ       $0x0c, R9, R9
+	ANDQ        $0x000000f0, R9
+	ADDQ        $0x08, CX
+	VMOVDQU     (AX)(BX*1), X12
+	VPOR        256(AX)(SI*1), X12, X12
+	VPOR        512(AX)(DI*1), X12, X12
+	VPOR        768(AX)(R8*1), X12, X12
+	VPOR        1024(AX)(R9*1), X12, X12
+	MOVQ        (CX), R9
+	RORXQ       $0x3c, R9, BX
+	ANDQ        $0x000000f0, BX
+	RORXQ       $0x00, R9, SI
+	ANDQ        $0x000000f0, SI
+	RORXQ       $0x04, R9, DI
+	ANDQ        $0x000000f0, DI
+	RORXQ       $0x08, R9, R8
+	ANDQ        $0x000000f0, R8
+	RORXQ       $0x0c, R9, R9
+	ANDQ        $0x000000f0, R9
+	ADDQ        $0x08, CX
+	VMOVDQU     (AX)(BX*1), X7
+	VPOR        256(AX)(SI*1), X7, X7
+	VPOR        512(AX)(DI*1), X7, X7
+	VPOR        768(AX)(R8*1), X7, X7
+	VPOR        1024(AX)(R9*1), X7, X7
+	VINSERTI128 $0x01, X7, Y12, Y12
+	VPXOR       Y3, Y11, Y8
+	VPAND       Y3, Y11, Y11
+	VPXOR       Y8, Y12, Y3
+	VPAND       Y8, Y12, Y8
+	VPOR        Y8, Y11, Y11
+	MOVQ        (CX), R9
+	RORXQ       $0x3c, R9, BX
+	ANDQ        $0x000000f0, BX
+	RORXQ       $0x00, R9, SI
+	ANDQ        $0x000000f0, SI
+	RORXQ       $0x04, R9, DI
+	ANDQ        $0x000000f0, DI
+	RORXQ       $0x08, R9, R8
+	ANDQ        $0x000000f0, R8
+	RORXQ       $0x0c, R9, R9
+	ANDQ        $0x000000f0, R9
+	ADDQ        $0x08, CX
+	VMOVDQU     (AX)(BX*1), X13
+	VPOR        256(AX)(SI*1), X13, X13
+	VPOR        512(AX)(DI*1), X13, X13
+	VPOR        768(AX)(R8*1), X13, X13
+	VPOR        1024(AX)(R9*1), X13, X13
+	MOVQ        (CX), R9
+	RORXQ       $0x3c, R9, BX
+	ANDQ        $0x000000f0, BX
+	RORXQ       $0x00, R9, SI
+	ANDQ        $0x000000f0, SI
+	RORXQ       $0x04, R9, DI
+	ANDQ        $0x000000f0, DI
+	RORXQ       $0x08, R9, R8
+	ANDQ        $0x000000f0, R8
+	RORXQ       $0x0c, R9, R9
+	ANDQ        $0x000000f0, R9
+	ADDQ        $0x08, CX
+	VMOVDQU     (AX)(BX*1), X7
+	VPOR        256(AX)(SI*1), X7, X7
+	VPOR        512(AX)(DI*1), X7, X7
+	VPOR        768(AX)(R8*1), X7, X7
+	VPOR        1024(AX)(R9*1), X7, X7
+	VINSERTI128 $0x01, X7, Y13, Y13
+	MOVQ        (CX), R9
+	RORXQ       $0x3c, R9, BX
+	ANDQ        $0x000000f0, BX
+	RORXQ       $0x00, R9, SI
+	ANDQ        $0x000000f0, SI
+	RORXQ       $0x04, R9, DI
+	ANDQ        $0x000000f0, DI
+	RORXQ       $0x08, R9, R8
+	ANDQ        $0x000000f0, R8
+	RORXQ       $0x0c, R9, R9
+	ANDQ        $0x000000f0, R9
+	ADDQ        $0x08, CX
+	VMOVDQU     (AX)(BX*1), X14
+	VPOR        256(AX)(SI*1), X14, X14
+	VPOR        512(AX)(DI*1), X14, X14
+	VPOR        768(AX)(R8*1), X14, X14
+	VPOR        1024(AX)(R9*1), X14, X14
+	MOVQ        (CX), R9
+	RORXQ       $0x3c, R9, BX
+	ANDQ        $0x000000f0, BX
+	RORXQ       $0x00, R9, SI
+	ANDQ        $0x000000f0, SI
+	RORXQ       $0x04, R9, DI
+	ANDQ        $0x000000f0, DI
+	RORXQ       $0x08, R9, R8
+	ANDQ        $0x000000f0, R8
+	RORXQ       $0x0c, R9, R9
+	ANDQ        $0x000000f0, R9
+	ADDQ        $0x08, CX
+	VMOVDQU     (AX)(BX*1), X7
+	VPOR        256(AX)(SI*1), X7, X7
+	VPOR        512(AX)(DI*1), X7, X7
+	VPOR        768(AX)(R8*1), X7, X7
+	VPOR        1024(AX)(R9*1), X7, X7
+	VINSERTI128 $0x01, X7, Y14, Y14
+	VPXOR       Y3, Y13, Y8
+	VPAND       Y3, Y13, Y13
+	VPXOR       Y8, Y14, Y3
+	VPAND       Y8, Y14, Y8
+	VPOR        Y8, Y13, Y13
+	VPXOR       Y4, Y11, Y8
+	VPAND       Y4, Y11, Y11
+	VPXOR       Y8, Y13, Y4
+	VPAND       Y8, Y13, Y8
+	VPOR        Y8, Y11, Y11
+	VPXOR       Y5, Y6, Y8
+	VPAND       Y5, Y6, Y6
+	VPXOR       Y8, Y11, Y5
+	VPAND       Y8, Y11, Y8
+	VPOR        Y8, Y6, Y6
+	VPAND       lowHalves<>+0(SB), Y6, Y8
+	VPSRLW      $0x04, Y6, Y6
+	VPAND       lowHalves<>+0(SB), Y6, Y6
+	VPSHUFB     Y8, Y1, Y8
+	VPSHUFB     Y6, Y1, Y6
+	VPADDB      Y8, Y6, Y6
+	VPSADBW     Y2, Y6, Y6
+	VPSLLQ      $0x03, Y6, Y6
+	VPADDQ      Y6, Y0, Y0
+	SUBQ        $0x10, DX
+	CMPQ        DX, $0x10
+	JAE         clashes5nx256s_round
+	VPAND       lowHalves<>+0(SB), Y3, Y6
+	VPSRLW      $0x04, Y3, Y3
+	VPAND       lowHalves<>+0(SB), Y3, Y3
+	VPSHUFB     Y6, Y1, Y6
+	VPSHUFB     Y3, Y1, Y3
+	VPADDB      Y6, Y3, Y3
+	VPSADBW     Y2, Y3, Y3
+	VPADDQ      Y3, Y0, Y0
+	VPAND       lowHalves<>+0(SB), Y4, Y3
+	VPSRLW      $0x04, Y4, Y4
+	VPAND       lowHalves<>+0(SB), Y4, Y4
+	VPSHUFB     Y3, Y1, Y3
+	VPSHUFB     Y4, Y1, Y4
+	VPADDB      Y3, Y4, Y4
+	VPSADBW     Y2, Y4, Y4
+	VPSLLQ      $0x01, Y4, Y4
+	VPADDQ      Y4, Y0, Y0
+	VPAND       lowHalves<>+0(SB), Y5, Y3
+	VPSRLW      $0x04, Y5, Y4
+	VPAND       lowHalves<>+0(SB), Y4, Y4
+	VPSHUFB     Y3, Y1, Y3
+	VPSHUFB     Y4, Y1, Y4
+	VPADDB      Y3, Y4, Y5
+	VPSADBW     Y2, Y5, Y5
+	VPSLLQ      $0x02, Y5, Y5
+	VPADDQ      Y5, Y0, Y0
+	TESTQ       DX, DX
+	JZ          clashes5nx256s_sum
+
+clashes5nx256s_rest:
+	MOVQ    (CX), R9
+	RORXQ   $0x3c, R9, BX
+	ANDQ    $0x000000f0, BX
+	RORXQ   $0x00, R9, SI
+	ANDQ    $0x000000f0, SI
+	RORXQ   $0x04, R9, DI
+	ANDQ    $0x000000f0, DI
+	RORXQ   $0x08, R9, R8
+	ANDQ    $0x000000f0, R8
+	RORXQ   $0x0c, R9, R9
+	ANDQ    $0x000000f0, R9
+	ADDQ    $0x08, CX
+	VMOVDQU (AX)(BX*1), X15
+	VPOR    256(AX)(SI*1), X15, X15
+	VPOR    512(AX)(DI*1), X15, X15
+	VPOR    768(AX)(R8*1), X15, X15
+	VPOR    1024(AX)(R9*1), X15, X15
+	VPAND   lowHalves<>+0(SB), Y15, Y3
+	VPSRLW  $0x04, Y15, Y4
+	VPAND   lowHalves<>+0(SB), Y4, Y4
+	VPSHUFB Y3, Y1, Y3
+	VPSHUFB Y4, Y1, Y4
+	VPADDB  Y3, Y4, Y3
+	VPSADBW Y2, Y3, Y3
+	VPADDQ  Y3, Y0, Y0
+	DECQ    DX
+	JNZ     clashes5nx256s_rest
+
+clashes5nx256s_sum:
 	VEXTRACTI128 $0x01, Y0, X1
 	VPADDQ       X1, X0, X1
 	VPSHUFD      $0x4e, X1, X0
@@ -38198,8 +42853,8 @@ TEXT ·clashes5nx256v1(SB), NOSPLIT, $0-40
 	TESTQ   DX, DX
 	JZ      clashes5nx256v1_sum
 	VMOVDQU popcountNibbles<>+0(SB), Y1
-	VMOVDQU lowHalves<>+0(SB), Y2
-	VPXOR   Y3, Y3, Y3
+	VMOVDQU lowHalves<>+0(SB), Y3
+	VPXOR   Y2, Y2, Y2
 	VPXOR   Y4, Y4, Y4
 	VPXOR   Y5, Y5, Y5
 	VPXOR   Y6, Y6, Y6
@@ -38378,42 +43033,42 @@ clashes5nx256v1_round:
 	VPXOR   Y9, Y8, Y6
 	VPAND   Y9, Y8, Y9
 	VPOR    Y9, Y7, Y7
-	VPAND   Y2, Y7, Y8
+	VPAND   Y3, Y7, Y8
 	VPSRLW  $0x04, Y7, Y7
-	VPAND   Y2, Y7, Y7
+	VPAND   Y3, Y7, Y7
 	VPSHUFB Y8, Y1, Y8
 	VPSHUFB Y7, Y1, Y7
 	VPADDB  Y8, Y7, Y7
-	VPSADBW Y3, Y7, Y7
+	VPSADBW Y2, Y7, Y7
 	VPSLLQ  $0x03, Y7, Y7
 	VPADDQ  Y7, Y0, Y0
 	SUBQ    $0x08, DX
 	CMPQ    DX, $0x08
 	JAE     clashes5nx256v1_round
-	VPAND   Y2, Y4, Y7
+	VPAND   Y3, Y4, Y7
 	VPSRLW  $0x04, Y4, Y4
-	VPAND   Y2, Y4, Y4
+	VPAND   Y3, Y4, Y4
 	VPSHUFB Y7, Y1, Y7
 	VPSHUFB Y4, Y1, Y4
 	VPADDB  Y7, Y4, Y4
-	VPSADBW Y3, Y4, Y4
+	VPSADBW Y2, Y4, Y4
 	VPADDQ  Y4, Y0, Y0
-	VPAND   Y2, Y5, Y4
+	VPAND   Y3, Y5, Y4
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y4, Y1, Y4
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y4, Y5, Y5
-	VPSADBW Y3, Y5, Y5
+	VPSADBW Y2, Y5, Y5
 	VPSLLQ  $0x01, Y5, Y5
 	VPADDQ  Y5, Y0, Y0
-	VPAND   Y2, Y6, Y4
+	VPAND   Y3, Y6, Y4
 	VPSRLW  $0x04, Y6, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y4, Y1, Y4
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y4, Y5, Y6
-	VPSADBW Y3, Y6, Y6
+	VPSADBW Y2, Y6, Y6
 	VPSLLQ  $0x02, Y6, Y6
 	VPADDQ  Y6, Y0, Y0
 	TESTQ   DX, DX
@@ -38437,13 +43092,13 @@ clashes5nx256v1_rest:
 	VPOR    1024(AX)(DI*1), Y4, Y4
 	VPOR    1536(AX)(R8*1), Y4, Y4
 	VPOR    2048(AX)(R9*1), Y4, Y4
-	VPAND   Y2, Y4, Y5
+	VPAND   Y3, Y4, Y5
 	VPSRLW  $0x04, Y4, Y4
-	VPAND   Y2, Y4, Y4
+	VPAND   Y3, Y4, Y4
 	VPSHUFB Y5, Y1, Y5
 	VPSHUFB Y4, Y1, Y4
 	VPADDB  Y5, Y4, Y4
-	VPSADBW Y3, Y4, Y4
+	VPSADBW Y2, Y4, Y4
 	VPADDQ  Y4, Y0, Y0
 	DECQ    DX
 	JNZ     clashes5nx256v1_rest
@@ -38468,8 +43123,8 @@ TEXT ·clashes5nx256v2(SB), NOSPLIT, $0-40
 	TESTQ   DX, DX
 	JZ      clashes5nx256v2_sum
 	VMOVDQU popcountNibbles<>+0(SB), Y1
-	VMOVDQU lowHalves<>+0(SB), Y2
-	VPXOR   Y3, Y3, Y3
+	VMOVDQU lowHalves<>+0(SB), Y3
+	VPXOR   Y2, Y2, Y2
 	VPXOR   Y4, Y4, Y4
 	VPXOR   Y5, Y5, Y5
 	VPXOR   Y6, Y6, Y6
@@ -38600,42 +43255,42 @@ clashes5nx256v2_round:
 	VPXOR   Y9, Y8, Y6
 	VPAND   Y9, Y8, Y9
 	VPOR    Y9, Y7, Y7
-	VPAND   Y2, Y7, Y8
+	VPAND   Y3, Y7, Y8
 	VPSRLW  $0x04, Y7, Y7
-	VPAND   Y2, Y7, Y7
+	VPAND   Y3, Y7, Y7
 	VPSHUFB Y8, Y1, Y8
 	VPSHUFB Y7, Y1, Y7
 	VPADDB  Y8, Y7, Y7
-	VPSADBW Y3, Y7, Y7
+	VPSADBW Y2, Y7, Y7
 	VPSLLQ  $0x03, Y7, Y7
 	VPADDQ  Y7, Y0, Y0
 	SUBQ    $0x04, DX
 	CMPQ    DX, $0x04
 	JAE     clashes5nx256v2_round
-	VPAND   Y2, Y4, Y7
+	VPAND   Y3, Y4, Y7
 	VPSRLW  $0x04, Y4, Y4
-	VPAND   Y2, Y4, Y4
+	VPAND   Y3, Y4, Y4
 	VPSHUFB Y7, Y1, Y7
 	VPSHUFB Y4, Y1, Y4
 	VPADDB  Y7, Y4, Y4
-	VPSADBW Y3, Y4, Y4
+	VPSADBW Y2, Y4, Y4
 	VPADDQ  Y4, Y0, Y0
-	VPAND   Y2, Y5, Y4
+	VPAND   Y3, Y5, Y4
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y4, Y1, Y4
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y4, Y5, Y5
-	VPSADBW Y3, Y5, Y5
+	VPSADBW Y2, Y5, Y5
 	VPSLLQ  $0x01, Y5, Y5
 	VPADDQ  Y5, Y0, Y0
-	VPAND   Y2, Y6, Y4
+	VPAND   Y3, Y6, Y4
 	VPSRLW  $0x04, Y6, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y4, Y1, Y4
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y4, Y5, Y6
-	VPSADBW Y3, Y6, Y6
+	VPSADBW Y2, Y6, Y6
 	VPSLLQ  $0x02, Y6, Y6
 	VPADDQ  Y6, Y0, Y0
 	TESTQ   DX, DX
@@ -38659,9 +43314,9 @@ clashes5nx256v2_rest:
 	VPOR    2048(AX)(DI*1), Y4, Y4
 	VPOR    3072(AX)(R8*1), Y4, Y4
 	VPOR    4096(AX)(R9*1), Y4, Y4
-	VPAND   Y2, Y4, Y5
+	VPAND   Y3, Y4, Y5
 	VPSRLW  $0x04, Y4, Y4
-	VPAND   Y2, Y4, Y4
+	VPAND   Y3, Y4, Y4
 	VPSHUFB Y5, Y1, Y5
 	VPSHUFB Y4, Y1, Y4
 	VPADDB  Y5, Y4, Y4
@@ -38670,14 +43325,14 @@ clashes5nx256v2_rest:
 	VPOR    2080(AX)(DI*1), Y5, Y5
 	VPOR    3104(AX)(R8*1), Y5, Y5
 	VPOR    4128(AX)(R9*1), Y5, Y5
-	VPAND   Y2, Y5, Y6
+	VPAND   Y3, Y5, Y6
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y6, Y1, Y6
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y6, Y4, Y4
 	VPADDB  Y5, Y4, Y4
-	VPSADBW Y3, Y4, Y4
+	VPSADBW Y2, Y4, Y4
 	VPADDQ  Y4, Y0, Y0
 	DECQ    DX
 	JNZ     clashes5nx256v2_rest
@@ -38702,8 +43357,8 @@ TEXT ·clashes5nx256v3(SB), NOSPLIT, $0-40
 	TESTQ   DX, DX
 	JZ      clashes5nx256v3_sum
 	VMOVDQU popcountNibbles<>+0(SB), Y1
-	VMOVDQU lowHalves<>+0(SB), Y2
-	VPXOR   Y3, Y3, Y3
+	VMOVDQU lowHalves<>+0(SB), Y3
+	VPXOR   Y2, Y2, Y2
 	VPXOR   Y4, Y4, Y4
 	VPXOR   Y5, Y5, Y5
 	VPXOR   Y6, Y6, Y6
@@ -38837,13 +43492,13 @@ clashes5nx256v3_round:
 	VPXOR   Y9, Y8, Y6
 	VPAND   Y9, Y8, Y9
 	VPOR    Y9, Y7, Y7
-	VPAND   Y2, Y7, Y8
+	VPAND   Y3, Y7, Y8
 	VPSRLW  $0x04, Y7, Y7
-	VPAND   Y2, Y7, Y7
+	VPAND   Y3, Y7, Y7
 	VPSHUFB Y8, Y1, Y8
 	VPSHUFB Y7, Y1, Y7
 	VPADDB  Y8, Y7, Y7
-	VPSADBW Y3, Y7, Y7
+	VPSADBW Y2, Y7, Y7
 	VPSLLQ  $0x03, Y7, Y7
 	VPADDQ  Y7, Y0, Y0
 	VMOVDQU 64(AX)(BX*1), Y7
@@ -38972,13 +43627,13 @@ clashes5nx256v3_round:
 	VPXOR   Y9, Y8, Y6
 	VPAND   Y9, Y8, Y9
 	VPOR    Y9, Y7, Y7
-	VPAND   Y2, Y7, Y8
+	VPAND   Y3, Y7, Y8
 	VPSRLW  $0x04, Y7, Y7
-	VPAND   Y2, Y7, Y7
+	VPAND   Y3, Y7, Y7
 	VPSHUFB Y8, Y1, Y8
 	VPSHUFB Y7, Y1, Y7
 	VPADDB  Y8, Y7, Y7
-	VPSADBW Y3, Y7, Y7
+	VPSADBW Y2, Y7, Y7
 	VPSLLQ  $0x03, Y7, Y7
 	VPADDQ  Y7, Y0, Y0
 	VMOVDQU 32(AX)(BX*1), Y7
@@ -39090,42 +43745,42 @@ clashes5nx256v3_round:
 	VPXOR   Y9, Y8, Y6
 	VPAND   Y9, Y8, Y9
 	VPOR    Y9, Y7, Y7
-	VPAND   Y2, Y7, Y8
+	VPAND   Y3, Y7, Y8
 	VPSRLW  $0x04, Y7, Y7
-	VPAND   Y2, Y7, Y7
+	VPAND   Y3, Y7, Y7
 	VPSHUFB Y8, Y1, Y8
 	VPSHUFB Y7, Y1, Y7
 	VPADDB  Y8, Y7, Y7
-	VPSADBW Y3, Y7, Y7
+	VPSADBW Y2, Y7, Y7
 	VPSLLQ  $0x03, Y7, Y7
 	VPADDQ  Y7, Y0, Y0
 	SUBQ    $0x08, DX
 	CMPQ    DX, $0x08
 	JAE     clashes5nx256v3_round
-	VPAND   Y2, Y4, Y7
+	VPAND   Y3, Y4, Y7
 	VPSRLW  $0x04, Y4, Y4
-	VPAND   Y2, Y4, Y4
+	VPAND   Y3, Y4, Y4
 	VPSHUFB Y7, Y1, Y7
 	VPSHUFB Y4, Y1, Y4
 	VPADDB  Y7, Y4, Y4
-	VPSADBW Y3, Y4, Y4
+	VPSADBW Y2, Y4, Y4
 	VPADDQ  Y4, Y0, Y0
-	VPAND   Y2, Y5, Y4
+	VPAND   Y3, Y5, Y4
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y4, Y1, Y4
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y4, Y5, Y5
-	VPSADBW Y3, Y5, Y5
+	VPSADBW Y2, Y5, Y5
 	VPSLLQ  $0x01, Y5, Y5
 	VPADDQ  Y5, Y0, Y0
-	VPAND   Y2, Y6, Y4
+	VPAND   Y3, Y6, Y4
 	VPSRLW  $0x04, Y6, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y4, Y1, Y4
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y4, Y5, Y6
-	VPSADBW Y3, Y6, Y6
+	VPSADBW Y2, Y6, Y6
 	VPSLLQ  $0x02, Y6, Y6
 	VPADDQ  Y6, Y0, Y0
 	TESTQ   DX, DX
@@ -39154,9 +43809,9 @@ clashes5nx256v3_rest:
 	VPOR    3072(AX)(DI*1), Y4, Y4
 	VPOR    4608(AX)(R8*1), Y4, Y4
 	VPOR    6144(AX)(R9*1), Y4, Y4
-	VPAND   Y2, Y4, Y5
+	VPAND   Y3, Y4, Y5
 	VPSRLW  $0x04, Y4, Y4
-	VPAND   Y2, Y4, Y4
+	VPAND   Y3, Y4, Y4
 	VPSHUFB Y5, Y1, Y5
 	VPSHUFB Y4, Y1, Y4
 	VPADDB  Y5, Y4, Y4
@@ -39165,9 +43820,9 @@ clashes5nx256v3_rest:
 	VPOR    3104(AX)(DI*1), Y5, Y5
 	VPOR    4640(AX)(R8*1), Y5, Y5
 	VPOR    6176(AX)(R9*1), Y5, Y5
-	VPAND   Y2, Y5, Y6
+	VPAND   Y3, Y5, Y6
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y6, Y1, Y6
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y6, Y4, Y4
@@ -39177,14 +43832,14 @@ clashes5nx256v3_rest:
 	VPOR    3136(AX)(DI*1), Y5, Y5
 	VPOR    4672(AX)(R8*1), Y5, Y5
 	VPOR    6208(AX)(R9*1), Y5, Y5
-	VPAND   Y2, Y5, Y6
+	VPAND   Y3, Y5, Y6
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y6, Y1, Y6
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y6, Y4, Y4
 	VPADDB  Y5, Y4, Y4
-	VPSADBW Y3, Y4, Y4
+	VPSADBW Y2, Y4, Y4
 	VPADDQ  Y4, Y0, Y0
 	DECQ    DX
 	JNZ     clashes5nx256v3_rest
@@ -39209,8 +43864,8 @@ TEXT ·clashes5nx256v4(SB), NOSPLIT, $0-40
 	TESTQ   DX, DX
 	JZ      clashes5nx256v4_sum
 	VMOVDQU popcountNibbles<>+0(SB), Y1
-	VMOVDQU lowHalves<>+0(SB), Y2
-	VPXOR   Y3, Y3, Y3
+	VMOVDQU lowHalves<>+0(SB), Y3
+	VPXOR   Y2, Y2, Y2
 	VPXOR   Y4, Y4, Y4
 	VPXOR   Y5, Y5, Y5
 	VPXOR   Y6, Y6, Y6
@@ -39317,42 +43972,42 @@ clashes5nx256v4_round:
 	VPXOR   Y9, Y8, Y6
 	VPAND   Y9, Y8, Y9
 	VPOR    Y9, Y7, Y7
-	VPAND   Y2, Y7, Y8
+	VPAND   Y3, Y7, Y8
 	VPSRLW  $0x04, Y7, Y7
-	VPAND   Y2, Y7, Y7
+	VPAND   Y3, Y7, Y7
 	VPSHUFB Y8, Y1, Y8
 	VPSHUFB Y7, Y1, Y7
 	VPADDB  Y8, Y7, Y7
-	VPSADBW Y3, Y7, Y7
+	VPSADBW Y2, Y7, Y7
 	VPSLLQ  $0x03, Y7, Y7
 	VPADDQ  Y7, Y0, Y0
 	SUBQ    $0x02, DX
 	CMPQ    DX, $0x02
 	JAE     clashes5nx256v4_round
-	VPAND   Y2, Y4, Y7
+	VPAND   Y3, Y4, Y7
 	VPSRLW  $0x04, Y4, Y4
-	VPAND   Y2, Y4, Y4
+	VPAND   Y3, Y4, Y4
 	VPSHUFB Y7, Y1, Y7
 	VPSHUFB Y4, Y1, Y4
 	VPADDB  Y7, Y4, Y4
-	VPSADBW Y3, Y4, Y4
+	VPSADBW Y2, Y4, Y4
 	VPADDQ  Y4, Y0, Y0
-	VPAND   Y2, Y5, Y4
+	VPAND   Y3, Y5, Y4
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y4, Y1, Y4
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y4, Y5, Y5
-	VPSADBW Y3, Y5, Y5
+	VPSADBW Y2, Y5, Y5
 	VPSLLQ  $0x01, Y5, Y5
 	VPADDQ  Y5, Y0, Y0
-	VPAND   Y2, Y6, Y4
+	VPAND   Y3, Y6, Y4
 	VPSRLW  $0x04, Y6, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y4, Y1, Y4
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y4, Y5, Y6
-	VPSADBW Y3, Y6, Y6
+	VPSADBW Y2, Y6, Y6
 	VPSLLQ  $0x02, Y6, Y6
 	VPADDQ  Y6, Y0, Y0
 	TESTQ   DX, DX
@@ -39376,9 +44031,9 @@ clashes5nx256v4_rest:
 	VPOR    4096(AX)(DI*1), Y4, Y4
 	VPOR    6144(AX)(R8*1), Y4, Y4
 	VPOR    8192(AX)(R9*1), Y4, Y4
-	VPAND   Y2, Y4, Y5
+	VPAND   Y3, Y4, Y5
 	VPSRLW  $0x04, Y4, Y4
-	VPAND   Y2, Y4, Y4
+	VPAND   Y3, Y4, Y4
 	VPSHUFB Y5, Y1, Y5
 	VPSHUFB Y4, Y1, Y4
 	VPADDB  Y5, Y4, Y4
@@ -39387,9 +44042,9 @@ clashes5nx256v4_rest:
 	VPOR    4128(AX)(DI*1), Y5, Y5
 	VPOR    6176(AX)(R8*1), Y5, Y5
 	VPOR    8224(AX)(R9*1), Y5, Y5
-	VPAND   Y2, Y5, Y6
+	VPAND   Y3, Y5, Y6
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y6, Y1, Y6
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y6, Y4, Y4
@@ -39399,9 +44054,9 @@ clashes5nx256v4_rest:
 	VPOR    4160(AX)(DI*1), Y5, Y5
 	VPOR    6208(AX)(R8*1), Y5, Y5
 	VPOR    8256(AX)(R9*1), Y5, Y5
-	VPAND   Y2, Y5, Y6
+	VPAND   Y3, Y5, Y6
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y6, Y1, Y6
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y6, Y4, Y4
@@ -39411,14 +44066,14 @@ clashes5nx256v4_rest:
 	VPOR    4192(AX)(DI*1), Y5, Y5
 	VPOR    6240(AX)(R8*1), Y5, Y5
 	VPOR    8288(AX)(R9*1), Y5, Y5
-	VPAND   Y2, Y5, Y6
+	VPAND   Y3, Y5, Y6
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y6, Y1, Y6
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y6, Y4, Y4
 	VPADDB  Y5, Y4, Y4
-	VPSADBW Y3, Y4, Y4
+	VPSADBW Y2, Y4, Y4
 	VPADDQ  Y4, Y0, Y0
 	DECQ    DX
 	JNZ     clashes5nx256v4_rest
@@ -39443,8 +44098,8 @@ TEXT ·clashes5nx256v5(SB), NOSPLIT, $0-40
 	TESTQ   DX, DX
 	JZ      clashes5nx256v5_sum
 	VMOVDQU popcountNibbles<>+0(SB), Y1
-	VMOVDQU lowHalves<>+0(SB), Y2
-	VPXOR   Y3, Y3, Y3
+	VMOVDQU lowHalves<>+0(SB), Y3
+	VPXOR   Y2, Y2, Y2
 	VPXOR   Y4, Y4, Y4
 	VPXOR   Y5, Y5, Y5
 	VPXOR   Y6, Y6, Y6
@@ -39561,13 +44216,13 @@ clashes5nx256v5_round:
 	VPXOR   Y9, Y8, Y6
 	VPAND   Y9, Y8, Y9
 	VPOR    Y9, Y7, Y7
-	VPAND   Y2, Y7, Y8
+	VPAND   Y3, Y7, Y8
 	VPSRLW  $0x04, Y7, Y7
-	VPAND   Y2, Y7, Y7
+	VPAND   Y3, Y7, Y7
 	VPSHUFB Y8, Y1, Y8
 	VPSHUFB Y7, Y1, Y7
 	VPADDB  Y8, Y7, Y7
-	VPSADBW Y3, Y7, Y7
+	VPSADBW Y2, Y7, Y7
 	VPSLLQ  $0x03, Y7, Y7
 	VPADDQ  Y7, Y0, Y0
 	VMOVDQU 96(AX)(BX*1), Y7
@@ -39679,13 +44334,13 @@ clashes5nx256v5_round:
 	VPXOR   Y9, Y8, Y6
 	VPAND   Y9, Y8, Y9
 	VPOR    Y9, Y7, Y7
-	VPAND   Y2, Y7, Y8
+	VPAND   Y3, Y7, Y8
 	VPSRLW  $0x04, Y7, Y7
-	VPAND   Y2, Y7, Y7
+	VPAND   Y3, Y7, Y7
 	VPSHUFB Y8, Y1, Y8
 	VPSHUFB Y7, Y1, Y7
 	VPADDB  Y8, Y7, Y7
-	VPSADBW Y3, Y7, Y7
+	VPSADBW Y2, Y7, Y7
 	VPSLLQ  $0x03, Y7, Y7
 	VPADDQ  Y7, Y0, Y0
 	VMOVDQU 32(AX)(BX*1), Y7
@@ -39780,13 +44435,13 @@ clashes5nx256v5_round:
 	VPXOR   Y9, Y8, Y6
 	VPAND   Y9, Y8, Y9
 	VPOR    Y9, Y7, Y7
-	VPAND   Y2, Y7, Y8
+	VPAND   Y3, Y7, Y8
 	VPSRLW  $0x04, Y7, Y7
-	VPAND   Y2, Y7, Y7
+	VPAND   Y3, Y7, Y7
 	VPSHUFB Y8, Y1, Y8
 	VPSHUFB Y7, Y1, Y7
 	VPADDB  Y8, Y7, Y7
-	VPSADBW Y3, Y7, Y7
+	VPSADBW Y2, Y7, Y7
 	VPSLLQ  $0x03, Y7, Y7
 	VPADDQ  Y7, Y0, Y0
 	VMOVDQU 128(AX)(BX*1), Y7
@@ -39898,13 +44553,13 @@ clashes5nx256v5_round:
 	VPXOR   Y9, Y8, Y6
 	VPAND   Y9, Y8, Y9
 	VPOR    Y9, Y7, Y7
-	VPAND   Y2, Y7, Y8
+	VPAND   Y3, Y7, Y8
 	VPSRLW  $0x04, Y7, Y7
-	VPAND   Y2, Y7, Y7
+	VPAND   Y3, Y7, Y7
 	VPSHUFB Y8, Y1, Y8
 	VPSHUFB Y7, Y1, Y7
 	VPADDB  Y8, Y7, Y7
-	VPSADBW Y3, Y7, Y7
+	VPSADBW Y2, Y7, Y7
 	VPSLLQ  $0x03, Y7, Y7
 	VPADDQ  Y7, Y0, Y0
 	VMOVDQU 64(AX)(BX*1), Y7
@@ -39999,42 +44654,42 @@ clashes5nx256v5_round:
 	VPXOR   Y9, Y8, Y6
 	VPAND   Y9, Y8, Y9
 	VPOR    Y9, Y7, Y7
-	VPAND   Y2, Y7, Y8
+	VPAND   Y3, Y7, Y8
 	VPSRLW  $0x04, Y7, Y7
-	VPAND   Y2, Y7, Y7
+	VPAND   Y3, Y7, Y7
 	VPSHUFB Y8, Y1, Y8
 	VPSHUFB Y7, Y1, Y7
 	VPADDB  Y8, Y7, Y7
-	VPSADBW Y3, Y7, Y7
+	VPSADBW Y2, Y7, Y7
 	VPSLLQ  $0x03, Y7, Y7
 	VPADDQ  Y7, Y0, Y0
 	SUBQ    $0x08, DX
 	CMPQ    DX, $0x08
 	JAE     clashes5nx256v5_round
-	VPAND   Y2, Y4, Y7
+	VPAND   Y3, Y4, Y7
 	VPSRLW  $0x04, Y4, Y4
-	VPAND   Y2, Y4, Y4
+	VPAND   Y3, Y4, Y4
 	VPSHUFB Y7, Y1, Y7
 	VPSHUFB Y4, Y1, Y4
 	VPADDB  Y7, Y4, Y4
-	VPSADBW Y3, Y4, Y4
+	VPSADBW Y2, Y4, Y4
 	VPADDQ  Y4, Y0, Y0
-	VPAND   Y2, Y5, Y4
+	VPAND   Y3, Y5, Y4
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y4, Y1, Y4
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y4, Y5, Y5
-	VPSADBW Y3, Y5, Y5
+	VPSADBW Y2, Y5, Y5
 	VPSLLQ  $0x01, Y5, Y5
 	VPADDQ  Y5, Y0, Y0
-	VPAND   Y2, Y6, Y4
+	VPAND   Y3, Y6, Y4
 	VPSRLW  $0x04, Y6, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y4, Y1, Y4
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y4, Y5, Y6
-	VPSADBW Y3, Y6, Y6
+	VPSADBW Y2, Y6, Y6
 	VPSLLQ  $0x02, Y6, Y6
 	VPADDQ  Y6, Y0, Y0
 	TESTQ   DX, DX
@@ -40063,9 +44718,9 @@ clashes5nx256v5_rest:
 	VPOR    5120(AX)(DI*1), Y4, Y4
 	VPOR    7680(AX)(R8*1), Y4, Y4
 	VPOR    10240(AX)(R9*1), Y4, Y4
-	VPAND   Y2, Y4, Y5
+	VPAND   Y3, Y4, Y5
 	VPSRLW  $0x04, Y4, Y4
-	VPAND   Y2, Y4, Y4
+	VPAND   Y3, Y4, Y4
 	VPSHUFB Y5, Y1, Y5
 	VPSHUFB Y4, Y1, Y4
 	VPADDB  Y5, Y4, Y4
@@ -40074,9 +44729,9 @@ clashes5nx256v5_rest:
 	VPOR    5152(AX)(DI*1), Y5, Y5
 	VPOR    7712(AX)(R8*1), Y5, Y5
 	VPOR    10272(AX)(R9*1), Y5, Y5
-	VPAND   Y2, Y5, Y6
+	VPAND   Y3, Y5, Y6
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y6, Y1, Y6
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y6, Y4, Y4
@@ -40086,9 +44741,9 @@ clashes5nx256v5_rest:
 	VPOR    5184(AX)(DI*1), Y5, Y5
 	VPOR    7744(AX)(R8*1), Y5, Y5
 	VPOR    10304(AX)(R9*1), Y5, Y5
-	VPAND   Y2, Y5, Y6
+	VPAND   Y3, Y5, Y6
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y6, Y1, Y6
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y6, Y4, Y4
@@ -40098,9 +44753,9 @@ clashes5nx256v5_rest:
 	VPOR    5216(AX)(DI*1), Y5, Y5
 	VPOR    7776(AX)(R8*1), Y5, Y5
 	VPOR    10336(AX)(R9*1), Y5, Y5
-	VPAND   Y2, Y5, Y6
+	VPAND   Y3, Y5, Y6
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y6, Y1, Y6
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y6, Y4, Y4
@@ -40110,14 +44765,14 @@ clashes5nx256v5_rest:
 	VPOR    5248(AX)(DI*1), Y5, Y5
 	VPOR    7808(AX)(R8*1), Y5, Y5
 	VPOR    10368(AX)(R9*1), Y5, Y5
-	VPAND   Y2, Y5, Y6
+	VPAND   Y3, Y5, Y6
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y6, Y1, Y6
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y6, Y4, Y4
 	VPADDB  Y5, Y4, Y4
-	VPSADBW Y3, Y4, Y4
+	VPSADBW Y2, Y4, Y4
 	VPADDQ  Y4, Y0, Y0
 	DECQ    DX
 	JNZ     clashes5nx256v5_rest
@@ -40142,8 +44797,8 @@ TEXT ·clashes5nx256v6(SB), NOSPLIT, $0-40
 	TESTQ   DX, DX
 	JZ      clashes5nx256v6_sum
 	VMOVDQU popcountNibbles<>+0(SB), Y1
-	VMOVDQU lowHalves<>+0(SB), Y2
-	VPXOR   Y3, Y3, Y3
+	VMOVDQU lowHalves<>+0(SB), Y3
+	VPXOR   Y2, Y2, Y2
 	VPXOR   Y4, Y4, Y4
 	VPXOR   Y5, Y5, Y5
 	VPXOR   Y6, Y6, Y6
@@ -40260,13 +44915,13 @@ clashes5nx256v6_round:
 	VPXOR   Y9, Y8, Y6
 	VPAND   Y9, Y8, Y9
 	VPOR    Y9, Y7, Y7
-	VPAND   Y2, Y7, Y8
+	VPAND   Y3, Y7, Y8
 	VPSRLW  $0x04, Y7, Y7
-	VPAND   Y2, Y7, Y7
+	VPAND   Y3, Y7, Y7
 	VPSHUFB Y8, Y1, Y8
 	VPSHUFB Y7, Y1, Y7
 	VPADDB  Y8, Y7, Y7
-	VPSADBW Y3, Y7, Y7
+	VPSADBW Y2, Y7, Y7
 	VPSLLQ  $0x03, Y7, Y7
 	VPADDQ  Y7, Y0, Y0
 	VMOVDQU 64(AX)(BX*1), Y7
@@ -40361,13 +45016,13 @@ clashes5nx256v6_round:
 	VPXOR   Y9, Y8, Y6
 	VPAND   Y9, Y8, Y9
 	VPOR    Y9, Y7, Y7
-	VPAND   Y2, Y7, Y8
+	VPAND   Y3, Y7, Y8
 	VPSRLW  $0x04, Y7, Y7
-	VPAND   Y2, Y7, Y7
+	VPAND   Y3, Y7, Y7
 	VPSHUFB Y8, Y1, Y8
 	VPSHUFB Y7, Y1, Y7
 	VPADDB  Y8, Y7, Y7
-	VPSADBW Y3, Y7, Y7
+	VPSADBW Y2, Y7, Y7
 	VPSLLQ  $0x03, Y7, Y7
 	VPADDQ  Y7, Y0, Y0
 	VMOVDQU 128(AX)(BX*1), Y7
@@ -40462,42 +45117,42 @@ clashes5nx256v6_round:
 	VPXOR   Y9, Y8, Y6
 	VPAND   Y9, Y8, Y9
 	VPOR    Y9, Y7, Y7
-	VPAND   Y2, Y7, Y8
+	VPAND   Y3, Y7, Y8
 	VPSRLW  $0x04, Y7, Y7
-	VPAND   Y2, Y7, Y7
+	VPAND   Y3, Y7, Y7
 	VPSHUFB Y8, Y1, Y8
 	VPSHUFB Y7, Y1, Y7
 	VPADDB  Y8, Y7, Y7
-	VPSADBW Y3, Y7, Y7
+	VPSADBW Y2, Y7, Y7
 	VPSLLQ  $0x03, Y7, Y7
 	VPADDQ  Y7, Y0, Y0
 	SUBQ    $0x04, DX
 	CMPQ    DX, $0x04
 	JAE     clashes5nx256v6_round
-	VPAND   Y2, Y4, Y7
+	VPAND   Y3, Y4, Y7
 	VPSRLW  $0x04, Y4, Y4
-	VPAND   Y2, Y4, Y4
+	VPAND   Y3, Y4, Y4
 	VPSHUFB Y7, Y1, Y7
 	VPSHUFB Y4, Y1, Y4
 	VPADDB  Y7, Y4, Y4
-	VPSADBW Y3, Y4, Y4
+	VPSADBW Y2, Y4, Y4
 	VPADDQ  Y4, Y0, Y0
-	VPAND   Y2, Y5, Y4
+	VPAND   Y3, Y5, Y4
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y4, Y1, Y4
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y4, Y5, Y5
-	VPSADBW Y3, Y5, Y5
+	VPSADBW Y2, Y5, Y5
 	VPSLLQ  $0x01, Y5, Y5
 	VPADDQ  Y5, Y0, Y0
-	VPAND   Y2, Y6, Y4
+	VPAND   Y3, Y6, Y4
 	VPSRLW  $0x04, Y6, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y4, Y1, Y4
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y4, Y5, Y6
-	VPSADBW Y3, Y6, Y6
+	VPSADBW Y2, Y6, Y6
 	VPSLLQ  $0x02, Y6, Y6
 	VPADDQ  Y6, Y0, Y0
 	TESTQ   DX, DX
@@ -40526,9 +45181,9 @@ clashes5nx256v6_rest:
 	VPOR    6144(AX)(DI*1), Y4, Y4
 	VPOR    9216(AX)(R8*1), Y4, Y4
 	VPOR    12288(AX)(R9*1), Y4, Y4
-	VPAND   Y2, Y4, Y5
+	VPAND   Y3, Y4, Y5
 	VPSRLW  $0x04, Y4, Y4
-	VPAND   Y2, Y4, Y4
+	VPAND   Y3, Y4, Y4
 	VPSHUFB Y5, Y1, Y5
 	VPSHUFB Y4, Y1, Y4
 	VPADDB  Y5, Y4, Y4
@@ -40537,9 +45192,9 @@ clashes5nx256v6_rest:
 	VPOR    6176(AX)(DI*1), Y5, Y5
 	VPOR    9248(AX)(R8*1), Y5, Y5
 	VPOR    12320(AX)(R9*1), Y5, Y5
-	VPAND   Y2, Y5, Y6
+	VPAND   Y3, Y5, Y6
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y6, Y1, Y6
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y6, Y4, Y4
@@ -40549,9 +45204,9 @@ clashes5nx256v6_rest:
 	VPOR    6208(AX)(DI*1), Y5, Y5
 	VPOR    9280(AX)(R8*1), Y5, Y5
 	VPOR    12352(AX)(R9*1), Y5, Y5
-	VPAND   Y2, Y5, Y6
+	VPAND   Y3, Y5, Y6
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y6, Y1, Y6
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y6, Y4, Y4
@@ -40561,9 +45216,9 @@ clashes5nx256v6_rest:
 	VPOR    6240(AX)(DI*1), Y5, Y5
 	VPOR    9312(AX)(R8*1), Y5, Y5
 	VPOR    12384(AX)(R9*1), Y5, Y5
-	VPAND   Y2, Y5, Y6
+	VPAND   Y3, Y5, Y6
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y6, Y1, Y6
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y6, Y4, Y4
@@ -40573,9 +45228,9 @@ clashes5nx256v6_rest:
 	VPOR    6272(AX)(DI*1), Y5, Y5
 	VPOR    9344(AX)(R8*1), Y5, Y5
 	VPOR    12416(AX)(R9*1), Y5, Y5
-	VPAND   Y2, Y5, Y6
+	VPAND   Y3, Y5, Y6
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y6, Y1, Y6
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y6, Y4, Y4
@@ -40585,14 +45240,14 @@ clashes5nx256v6_rest:
 	VPOR    6304(AX)(DI*1), Y5, Y5
 	VPOR    9376(AX)(R8*1), Y5, Y5
 	VPOR    12448(AX)(R9*1), Y5, Y5
-	VPAND   Y2, Y5, Y6
+	VPAND   Y3, Y5, Y6
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y6, Y1, Y6
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y6, Y4, Y4
 	VPADDB  Y5, Y4, Y4
-	VPSADBW Y3, Y4, Y4
+	VPSADBW Y2, Y4, Y4
 	VPADDQ  Y4, Y0, Y0
 	DECQ    DX
 	JNZ     clashes5nx256v6_rest
@@ -40617,8 +45272,8 @@ TEXT ·clashes5nx256v7(SB), NOSPLIT, $0-40
 	TESTQ   DX, DX
 	JZ      clashes5nx256v7_sum
 	VMOVDQU popcountNibbles<>+0(SB), Y1
-	VMOVDQU lowHalves<>+0(SB), Y2
-	VPXOR   Y3, Y3, Y3
+	VMOVDQU lowHalves<>+0(SB), Y3
+	VPXOR   Y2, Y2, Y2
 	VPXOR   Y4, Y4, Y4
 	VPXOR   Y5, Y5, Y5
 	VPXOR   Y6, Y6, Y6
@@ -40735,13 +45390,13 @@ clashes5nx256v7_round:
 	VPXOR   Y9, Y8, Y6
 	VPAND   Y9, Y8, Y9
 	VPOR    Y9, Y7, Y7
-	VPAND   Y2, Y7, Y8
+	VPAND   Y3, Y7, Y8
 	VPSRLW  $0x04, Y7, Y7
-	VPAND   Y2, Y7, Y7
+	VPAND   Y3, Y7, Y7
 	VPSHUFB Y8, Y1, Y8
 	VPSHUFB Y7, Y1, Y7
 	VPADDB  Y8, Y7, Y7
-	VPSADBW Y3, Y7, Y7
+	VPSADBW Y2, Y7, Y7
 	VPSLLQ  $0x03, Y7, Y7
 	VPADDQ  Y7, Y0, Y0
 	VMOVDQU 32(AX)(BX*1), Y7
@@ -40836,13 +45491,13 @@ clashes5nx256v7_round:
 	VPXOR   Y9, Y8, Y6
 	VPAND   Y9, Y8, Y9
 	VPOR    Y9, Y7, Y7
-	VPAND   Y2, Y7, Y8
+	VPAND   Y3, Y7, Y8
 	VPSRLW  $0x04, Y7, Y7
-	VPAND   Y2, Y7, Y7
+	VPAND   Y3, Y7, Y7
 	VPSHUFB Y8, Y1, Y8
 	VPSHUFB Y7, Y1, Y7
 	VPADDB  Y8, Y7, Y7
-	VPSADBW Y3, Y7, Y7
+	VPSADBW Y2, Y7, Y7
 	VPSLLQ  $0x03, Y7, Y7
 	VPADDQ  Y7, Y0, Y0
 	VMOVDQU 64(AX)(BX*1), Y7
@@ -40937,13 +45592,13 @@ clashes5nx256v7_round:
 	VPXOR   Y9, Y8, Y6
 	VPAND   Y9, Y8, Y9
 	VPOR    Y9, Y7, Y7
-	VPAND   Y2, Y7, Y8
+	VPAND   Y3, Y7, Y8
 	VPSRLW  $0x04, Y7, Y7
-	VPAND   Y2, Y7, Y7
+	VPAND   Y3, Y7, Y7
 	VPSHUFB Y8, Y1, Y8
 	VPSHUFB Y7, Y1, Y7
 	VPADDB  Y8, Y7, Y7
-	VPSADBW Y3, Y7, Y7
+	VPSADBW Y2, Y7, Y7
 	VPSLLQ  $0x03, Y7, Y7
 	VPADDQ  Y7, Y0, Y0
 	VMOVDQU 96(AX)(BX*1), Y7
@@ -41038,13 +45693,13 @@ clashes5nx256v7_round:
 	VPXOR   Y9, Y8, Y6
 	VPAND   Y9, Y8, Y9
 	VPOR    Y9, Y7, Y7
-	VPAND   Y2, Y7, Y8
+	VPAND   Y3, Y7, Y8
 	VPSRLW  $0x04, Y7, Y7
-	VPAND   Y2, Y7, Y7
+	VPAND   Y3, Y7, Y7
 	VPSHUFB Y8, Y1, Y8
 	VPSHUFB Y7, Y1, Y7
 	VPADDB  Y8, Y7, Y7
-	VPSADBW Y3, Y7, Y7
+	VPSADBW Y2, Y7, Y7
 	VPSLLQ  $0x03, Y7, Y7
 	VPADDQ  Y7, Y0, Y0
 	VMOVDQU 128(AX)(BX*1), Y7
@@ -41139,13 +45794,13 @@ clashes5nx256v7_round:
 	VPXOR   Y9, Y8, Y6
 	VPAND   Y9, Y8, Y9
 	VPOR    Y9, Y7, Y7
-	VPAND   Y2, Y7, Y8
+	VPAND   Y3, Y7, Y8
 	VPSRLW  $0x04, Y7, Y7
-	VPAND   Y2, Y7, Y7
+	VPAND   Y3, Y7, Y7
 	VPSHUFB Y8, Y1, Y8
 	VPSHUFB Y7, Y1, Y7
 	VPADDB  Y8, Y7, Y7
-	VPSADBW Y3, Y7, Y7
+	VPSADBW Y2, Y7, Y7
 	VPSLLQ  $0x03, Y7, Y7
 	VPADDQ  Y7, Y0, Y0
 	VMOVDQU 160(AX)(BX*1), Y7
@@ -41240,13 +45895,13 @@ clashes5nx256v7_round:
 	VPXOR   Y9, Y8, Y6
 	VPAND   Y9, Y8, Y9
 	VPOR    Y9, Y7, Y7
-	VPAND   Y2, Y7, Y8
+	VPAND   Y3, Y7, Y8
 	VPSRLW  $0x04, Y7, Y7
-	VPAND   Y2, Y7, Y7
+	VPAND   Y3, Y7, Y7
 	VPSHUFB Y8, Y1, Y8
 	VPSHUFB Y7, Y1, Y7
 	VPADDB  Y8, Y7, Y7
-	VPSADBW Y3, Y7, Y7
+	VPSADBW Y2, Y7, Y7
 	VPSLLQ  $0x03, Y7, Y7
 	VPADDQ  Y7, Y0, Y0
 	VMOVDQU 192(AX)(BX*1), Y7
@@ -41341,42 +45996,42 @@ clashes5nx256v7_round:
 	VPXOR   Y9, Y8, Y6
 	VPAND   Y9, Y8, Y9
 	VPOR    Y9, Y7, Y7
-	VPAND   Y2, Y7, Y8
+	VPAND   Y3, Y7, Y8
 	VPSRLW  $0x04, Y7, Y7
-	VPAND   Y2, Y7, Y7
+	VPAND   Y3, Y7, Y7
 	VPSHUFB Y8, Y1, Y8
 	VPSHUFB Y7, Y1, Y7
 	VPADDB  Y8, Y7, Y7
-	VPSADBW Y3, Y7, Y7
+	VPSADBW Y2, Y7, Y7
 	VPSLLQ  $0x03, Y7, Y7
 	VPADDQ  Y7, Y0, Y0
 	SUBQ    $0x08, DX
 	CMPQ    DX, $0x08
 	JAE     clashes5nx256v7_round
-	VPAND   Y2, Y4, Y7
+	VPAND   Y3, Y4, Y7
 	VPSRLW  $0x04, Y4, Y4
-	VPAND   Y2, Y4, Y4
+	VPAND   Y3, Y4, Y4
 	VPSHUFB Y7, Y1, Y7
 	VPSHUFB Y4, Y1, Y4
 	VPADDB  Y7, Y4, Y4
-	VPSADBW Y3, Y4, Y4
+	VPSADBW Y2, Y4, Y4
 	VPADDQ  Y4, Y0, Y0
-	VPAND   Y2, Y5, Y4
+	VPAND   Y3, Y5, Y4
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y4, Y1, Y4
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y4, Y5, Y5
-	VPSADBW Y3, Y5, Y5
+	VPSADBW Y2, Y5, Y5
 	VPSLLQ  $0x01, Y5, Y5
 	VPADDQ  Y5, Y0, Y0
-	VPAND   Y2, Y6, Y4
+	VPAND   Y3, Y6, Y4
 	VPSRLW  $0x04, Y6, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y4, Y1, Y4
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y4, Y5, Y6
-	VPSADBW Y3, Y6, Y6
+	VPSADBW Y2, Y6, Y6
 	VPSLLQ  $0x02, Y6, Y6
 	VPADDQ  Y6, Y0, Y0
 	TESTQ   DX, DX
@@ -41405,9 +46060,9 @@ clashes5nx256v7_rest:
 	VPOR    7168(AX)(DI*1), Y4, Y4
 	VPOR    10752(AX)(R8*1), Y4, Y4
 	VPOR    14336(AX)(R9*1), Y4, Y4
-	VPAND   Y2, Y4, Y5
+	VPAND   Y3, Y4, Y5
 	VPSRLW  $0x04, Y4, Y4
-	VPAND   Y2, Y4, Y4
+	VPAND   Y3, Y4, Y4
 	VPSHUFB Y5, Y1, Y5
 	VPSHUFB Y4, Y1, Y4
 	VPADDB  Y5, Y4, Y4
@@ -41416,9 +46071,9 @@ clashes5nx256v7_rest:
 	VPOR    7200(AX)(DI*1), Y5, Y5
 	VPOR    10784(AX)(R8*1), Y5, Y5
 	VPOR    14368(AX)(R9*1), Y5, Y5
-	VPAND   Y2, Y5, Y6
+	VPAND   Y3, Y5, Y6
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y6, Y1, Y6
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y6, Y4, Y4
@@ -41428,9 +46083,9 @@ clashes5nx256v7_rest:
 	VPOR    7232(AX)(DI*1), Y5, Y5
 	VPOR    10816(AX)(R8*1), Y5, Y5
 	VPOR    14400(AX)(R9*1), Y5, Y5
-	VPAND   Y2, Y5, Y6
+	VPAND   Y3, Y5, Y6
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y6, Y1, Y6
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y6, Y4, Y4
@@ -41440,9 +46095,9 @@ clashes5nx256v7_rest:
 	VPOR    7264(AX)(DI*1), Y5, Y5
 	VPOR    10848(AX)(R8*1), Y5, Y5
 	VPOR    14432(AX)(R9*1), Y5, Y5
-	VPAND   Y2, Y5, Y6
+	VPAND   Y3, Y5, Y6
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y6, Y1, Y6
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y6, Y4, Y4
@@ -41452,9 +46107,9 @@ clashes5nx256v7_rest:
 	VPOR    7296(AX)(DI*1), Y5, Y5
 	VPOR    10880(AX)(R8*1), Y5, Y5
 	VPOR    14464(AX)(R9*1), Y5, Y5
-	VPAND   Y2, Y5, Y6
+	VPAND   Y3, Y5, Y6
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y6, Y1, Y6
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y6, Y4, Y4
@@ -41464,9 +46119,9 @@ clashes5nx256v7_rest:
 	VPOR    7328(AX)(DI*1), Y5, Y5
 	VPOR    10912(AX)(R8*1), Y5, Y5
 	VPOR    14496(AX)(R9*1), Y5, Y5
-	VPAND   Y2, Y5, Y6
+	VPAND   Y3, Y5, Y6
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y6, Y1, Y6
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y6, Y4, Y4
@@ -41476,14 +46131,14 @@ clashes5nx256v7_rest:
 	VPOR    7360(AX)(DI*1), Y5, Y5
 	VPOR    10944(AX)(R8*1), Y5, Y5
 	VPOR    14528(AX)(R9*1), Y5, Y5
-	VPAND   Y2, Y5, Y6
+	VPAND   Y3, Y5, Y6
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y6, Y1, Y6
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y6, Y4, Y4
 	VPADDB  Y5, Y4, Y4
-	VPSADBW Y3, Y4, Y4
+	VPSADBW Y2, Y4, Y4
 	VPADDQ  Y4, Y0, Y0
 	DECQ    DX
 	JNZ     clashes5nx256v7_rest
@@ -41508,8 +46163,8 @@ TEXT ·clashes5nx256v8(SB), NOSPLIT, $0-40
 	TESTQ   DX, DX
 	JZ      clashes5nx256v8_sum
 	VMOVDQU popcountNibbles<>+0(SB), Y1
-	VMOVDQU lowHalves<>+0(SB), Y2
-	VPXOR   Y3, Y3, Y3
+	VMOVDQU lowHalves<>+0(SB), Y3
+	VPXOR   Y2, Y2, Y2
 	VPXOR   Y4, Y4, Y4
 	VPXOR   Y5, Y5, Y5
 	VPXOR   Y6, Y6, Y6
@@ -41604,42 +46259,42 @@ clashes5nx256v8_round:
 	VPXOR   Y9, Y8, Y6
 	VPAND   Y9, Y8, Y9
 	VPOR    Y9, Y7, Y7
-	VPAND   Y2, Y7, Y8
+	VPAND   Y3, Y7, Y8
 	VPSRLW  $0x04, Y7, Y7
-	VPAND   Y2, Y7, Y7
+	VPAND   Y3, Y7, Y7
 	VPSHUFB Y8, Y1, Y8
 	VPSHUFB Y7, Y1, Y7
 	VPADDB  Y8, Y7, Y7
-	VPSADBW Y3, Y7, Y7
+	VPSADBW Y2, Y7, Y7
 	VPSLLQ  $0x03, Y7, Y7
 	VPADDQ  Y7, Y0, Y0
 	SUBQ    $0x01, DX
 	CMPQ    DX, $0x01
 	JAE     clashes5nx256v8_round
-	VPAND   Y2, Y4, Y7
+	VPAND   Y3, Y4, Y7
 	VPSRLW  $0x04, Y4, Y4
-	VPAND   Y2, Y4, Y4
+	VPAND   Y3, Y4, Y4
 	VPSHUFB Y7, Y1, Y7
 	VPSHUFB Y4, Y1, Y4
 	VPADDB  Y7, Y4, Y4
-	VPSADBW Y3, Y4, Y4
+	VPSADBW Y2, Y4, Y4
 	VPADDQ  Y4, Y0, Y0
-	VPAND   Y2, Y5, Y4
+	VPAND   Y3, Y5, Y4
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y4, Y1, Y4
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y4, Y5, Y5
-	VPSADBW Y3, Y5, Y5
+	VPSADBW Y2, Y5, Y5
 	VPSLLQ  $0x01, Y5, Y5
 	VPADDQ  Y5, Y0, Y0
-	VPAND   Y2, Y6, Y4
+	VPAND   Y3, Y6, Y4
 	VPSRLW  $0x04, Y6, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y4, Y1, Y4
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y4, Y5, Y6
-	VPSADBW Y3, Y6, Y6
+	VPSADBW Y2, Y6, Y6
 	VPSLLQ  $0x02, Y6, Y6
 	VPADDQ  Y6, Y0, Y0
 	TESTQ   DX, DX
@@ -41663,9 +46318,9 @@ clashes5nx256v8_rest:
 	VPOR    8192(AX)(DI*1), Y4, Y4
 	VPOR    12288(AX)(R8*1), Y4, Y4
 	VPOR    16384(AX)(R9*1), Y4, Y4
-	VPAND   Y2, Y4, Y5
+	VPAND   Y3, Y4, Y5
 	VPSRLW  $0x04, Y4, Y4
-	VPAND   Y2, Y4, Y4
+	VPAND   Y3, Y4, Y4
 	VPSHUFB Y5, Y1, Y5
 	VPSHUFB Y4, Y1, Y4
 	VPADDB  Y5, Y4, Y4
@@ -41674,9 +46329,9 @@ clashes5nx256v8_rest:
 	VPOR    8224(AX)(DI*1), Y5, Y5
 	VPOR    12320(AX)(R8*1), Y5, Y5
 	VPOR    16416(AX)(R9*1), Y5, Y5
-	VPAND   Y2, Y5, Y6
+	VPAND   Y3, Y5, Y6
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y6, Y1, Y6
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y6, Y4, Y4
@@ -41686,9 +46341,9 @@ clashes5nx256v8_rest:
 	VPOR    8256(AX)(DI*1), Y5, Y5
 	VPOR    12352(AX)(R8*1), Y5, Y5
 	VPOR    16448(AX)(R9*1), Y5, Y5
-	VPAND   Y2, Y5, Y6
+	VPAND   Y3, Y5, Y6
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y6, Y1, Y6
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y6, Y4, Y4
@@ -41698,9 +46353,9 @@ clashes5nx256v8_rest:
 	VPOR    8288(AX)(DI*1), Y5, Y5
 	VPOR    12384(AX)(R8*1), Y5, Y5
 	VPOR    16480(AX)(R9*1), Y5, Y5
-	VPAND   Y2, Y5, Y6
+	VPAND   Y3, Y5, Y6
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y6, Y1, Y6
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y6, Y4, Y4
@@ -41710,9 +46365,9 @@ clashes5nx256v8_rest:
 	VPOR    8320(AX)(DI*1), Y5, Y5
 	VPOR    12416(AX)(R8*1), Y5, Y5
 	VPOR    16512(AX)(R9*1), Y5, Y5
-	VPAND   Y2, Y5, Y6
+	VPAND   Y3, Y5, Y6
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y6, Y1, Y6
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y6, Y4, Y4
@@ -41722,9 +46377,9 @@ clashes5nx256v8_rest:
 	VPOR    8352(AX)(DI*1), Y5, Y5
 	VPOR    12448(AX)(R8*1), Y5, Y5
 	VPOR    16544(AX)(R9*1), Y5, Y5
-	VPAND   Y2, Y5, Y6
+	VPAND   Y3, Y5, Y6
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y6, Y1, Y6
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y6, Y4, Y4
@@ -41734,9 +46389,9 @@ clashes5nx256v8_rest:
 	VPOR    8384(AX)(DI*1), Y5, Y5
 	VPOR    12480(AX)(R8*1), Y5, Y5
 	VPOR    16576(AX)(R9*1), Y5, Y5
-	VPAND   Y2, Y5, Y6
+	VPAND   Y3, Y5, Y6
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y6, Y1, Y6
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y6, Y4, Y4
@@ -41746,19 +46401,483 @@ clashes5nx256v8_rest:
 	VPOR    8416(AX)(DI*1), Y5, Y5
 	VPOR    12512(AX)(R8*1), Y5, Y5
 	VPOR    16608(AX)(R9*1), Y5, Y5
-	VPAND   Y2, Y5, Y6
+	VPAND   Y3, Y5, Y6
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y6, Y1, Y6
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y6, Y4, Y4
 	VPADDB  Y5, Y4, Y4
-	VPSADBW Y3, Y4, Y4
+	VPSADBW Y2, Y4, Y4
 	VPADDQ  Y4, Y0, Y0
 	DECQ    DX
 	JNZ     clashes5nx256v8_rest
 
 clashes5nx256v8_sum:
+	VEXTRACTI128 $0x01, Y0, X1
+	VPADDQ       X1, X0, X1
+	VPSHUFD      $0x4e, X1, X0
+	VPADDQ       X0, X1, X1
+	VMOVQ        X1, AX
+	VZEROUPPER
+	MOVQ         AX, ret+32(FP)
+	RET
+
+// func clashes6nx256s(tables *uint64, keys []uint64) int
+// Requires: AVX, AVX2, BMI2
+TEXT ·clashes6nx256s(SB), NOSPLIT, $0-40
+	MOVQ    tables+0(FP), AX
+	MOVQ    keys_base+8(FP), CX
+	MOVQ    keys_len+16(FP), DX
+	VPXOR   Y0, Y0, Y0
+	TESTQ   DX, DX
+	JZ      clashes6nx256s_sum
+	VMOVDQU popcountNibbles<>+0(SB), Y1
+	VPXOR   Y2, Y2, Y2
+	VPXOR   Y3, Y3, Y3
+	VPXOR   Y4, Y4, Y4
+	VPXOR   Y5, Y5, Y5
+	CMPQ    DX, $0x10
+	JB      clashes6nx256s_rest
+
+clashes6nx256s_round:
+	MOVQ        (CX), R10
+	RORXQ       $0x3c, R10, BX
+	ANDQ        $0x000000f0, BX
+	RORXQ       $0x00, R10, SI
+	ANDQ        $0x000000f0, SI
+	RORXQ       $0x04, R10, DI
+	ANDQ        $0x000000f0, DI
+	RORXQ       $0x08, R10, R8
+	ANDQ        $0x000000f0, R8
+	RORXQ       $0x0c, R10, R9
+	ANDQ        $0x000000f0, R9
+	RORXQ       $0x10, R10, R10
+	ANDQ        $0x000000f0, R10
+	ADDQ        $0x08, CX
+	VMOVDQU     (AX)(BX*1), X6
+	VPOR        256(AX)(SI*1), X6, X6
+	VPOR        512(AX)(DI*1), X6, X6
+	VPOR        768(AX)(R8*1), X6, X6
+	VPOR        1024(AX)(R9*1), X6, X6
+	VPOR        1280(AX)(R10*1), X6, X6
+	MOVQ        (CX), R10
+	RORXQ       $0x3c, R10, BX
+	ANDQ        $0x000000f0, BX
+	RORXQ       $0x00, R10, SI
+	ANDQ        $0x000000f0, SI
+	RORXQ       $0x04, R10, DI
+	ANDQ        $0x000000f0, DI
+	RORXQ       $0x08, R10, R8
+	ANDQ        $0x000000f0, R8
+	RORXQ       $0x0c, R10, R9
+	ANDQ        $0x000000f0, R9
+	RORXQ       $0x10, R10, R10
+	ANDQ        $0x000000f0, R10
+	ADDQ        $0x08, CX
+	VMOVDQU     (AX)(BX*1), X7
+	VPOR        256(AX)(SI*1), X7, X7
+	VPOR        512(AX)(DI*1), X7, X7
+	VPOR        768(AX)(R8*1), X7, X7
+	VPOR        1024(AX)(R9*1), X7, X7
+	VPOR        1280(AX)(R10*1), X7, X7
+	VINSERTI128 $0x01, X7, Y6, Y6
+	MOVQ        (CX), R10
+	RORXQ       $0x3c, R10, BX
+	ANDQ        $0x000000f0, BX
+	RORXQ       $0x00, R10, SI
+	ANDQ        $0x000000f0, SI
+	RORXQ       $0x04, R10, DI
+	ANDQ        $0x000000f0, DI
+	RORXQ       $0x08, R10, R8
+	ANDQ        $0x000000f0, R8
+	RORXQ       $0x0c, R10, R9
+	ANDQ        $0x000000f0, R9
+	RORXQ       $0x10, R10, R10
+	ANDQ        $0x000000f0, R10
+	ADDQ        $0x08, CX
+	VMOVDQU     (AX)(BX*1), X7
+	VPOR        256(AX)(SI*1), X7, X7
+	VPOR        512(AX)(DI*1), X7, X7
+	VPOR        768(AX)(R8*1), X7, X7
+	VPOR        1024(AX)(R9*1), X7, X7
+	VPOR        1280(AX)(R10*1), X7, X7
+	MOVQ        (CX), R10
+	RORXQ       $0x3c, R10, BX
+	ANDQ        $0x000000f0, BX
+	RORXQ       $0x00, R10, SI
+	ANDQ        $0x000000f0, SI
+	RORXQ       $0x04, R10, DI
+	ANDQ        $0x000000f0, DI
+	RORXQ       $0x08, R10, R8
+	ANDQ        $0x000000f0, R8
+	RORXQ       $0x0c, R10, R9
+	ANDQ        $0x000000f0, R9
+	RORXQ       $0x10, R10, R10
+	ANDQ        $0x000000f0, R10
+	ADDQ        $0x08, CX
+	VMOVDQU     (AX)(BX*1), X8
+	VPOR        256(AX)(SI*1), X8, X8
+	VPOR        512(AX)(DI*1), X8, X8
+	VPOR        768(AX)(R8*1), X8, X8
+	VPOR        1024(AX)(R9*1), X8, X8
+	VPOR        1280(AX)(R10*1), X8, X8
+	VINSERTI128 $0x01, X8, Y7, Y7
+	VPXOR       Y3, Y6, Y8
+	VPAND       Y3, Y6, Y6
+	VPXOR       Y8, Y7, Y3
+	VPAND       Y8, Y7, Y8
+	VPOR        Y8, Y6, Y6
+	MOVQ        (CX), R10
+	RORXQ       $0x3c, R10, BX
+	ANDQ        $0x000000f0, BX
+	RORXQ       $0x00, R10, SI
+	ANDQ        $0x000000f0, SI
+	RORXQ       $0x04, R10, DI
+	ANDQ        $0x000000f0, DI
+	RORXQ       $0x08, R10, R8
+	ANDQ        $0x000000f0, R8
+	RORXQ       $0x0c, R10, R9
+	ANDQ        $0x000000f0, R9
+	RORXQ       $0x10, R10, R10
+	ANDQ        $0x000000f0, R10
+	ADDQ        $0x08, CX
+	VMOVDQU     (AX)(BX*1), X9
+	VPOR        256(AX)(SI*1), X9, X9
+	VPOR        512(AX)(DI*1), X9, X9
+	VPOR        768(AX)(R8*1), X9, X9
+	VPOR        1024(AX)(R9*1), X9, X9
+	VPOR        1280(AX)(R10*1), X9, X9
+	MOVQ        (CX), R10
+	RORXQ       $0x3c, R10, BX
+	ANDQ        $0x000000f0, BX
+	RORXQ       $0x00, R10, SI
+	ANDQ        $0x000000f0, SI
+	RORXQ       $0x04, R10, DI
+	ANDQ        $0x000000f0, DI
+	RORXQ       $0x08, R10, R8
+	ANDQ        $0x000000f0, R8
+	RORXQ       $0x0c, R10, R9
+	ANDQ        $0x000000f0, R9
+	RORXQ       $0x10, R10, R10
+	ANDQ        $0x000000f0, R10
+	ADDQ        $0x08, CX
+	VMOVDQU     (AX)(BX*1), X7
+	VPOR        256(AX)(SI*1), X7, X7
+	VPOR        512(AX)(DI*1), X7, X7
+	VPOR        768(AX)(R8*1), X7, X7
+	VPOR        1024(AX)(R9*1), X7, X7
+	VPOR        1280(AX)(R10*1), X7, X7
+	VINSERTI128 $0x01, X7, Y9, Y9
+	MOVQ        (CX), R10
+	RORXQ       $0x3c, R10, BX
+	ANDQ        $0x000000f0, BX
+	RORXQ       $0x00, R10, SI
+	ANDQ        $0x000000f0, SI
+	RORXQ       $0x04, R10, DI
+	ANDQ        $0x000000f0, DI
+	RORXQ       $0x08, R10, R8
+	ANDQ        $0x000000f0, R8
+	RORXQ       $0x0c, R10, R9
+	ANDQ        $0x000000f0, R9
+	RORXQ       $0x10, R10, R10
+	ANDQ        $0x000000f0, R10
+	ADDQ        $0x08, CX
+	VMOVDQU     (AX)(BX*1), X10
+	VPOR        256(AX)(SI*1), X10, X10
+	VPOR        512(AX)(DI*1), X10, X10
+	VPOR        768(AX)(R8*1), X10, X10
+	VPOR        1024(AX)(R9*1), X10, X10
+	VPOR        1280(AX)(R10*1), X10, X10
+	MOVQ        (CX), R10
+	RORXQ       $0x3c, R10, BX
+	ANDQ        $0x000000f0, BX
+	RORXQ       $0x00, R10, SI
+	ANDQ        $0x000000f0, SI
+	RORXQ       $0x04, R10, DI
+	ANDQ        $0x000000f0, DI
+	RORXQ       $0x08, R10, R8
+	ANDQ        $0x000000f0, R8
+	RORXQ       $0x0c, R10, R9
+	ANDQ        $0x000000f0, R9
+	RORXQ       $0x10, R10, R10
+	ANDQ        $0x000000f0, R10
+	ADDQ        $0x08, CX
+	VMOVDQU     (AX)(BX*1), X7
+	VPOR        256(AX)(SI*1), X7, X7
+	VPOR        512(AX)(DI*1), X7, X7
+	VPOR        768(AX)(R8*1), X7, X7
+	VPOR        1024(AX)(R9*1), X7, X7
+	VPOR        1280(AX)(R10*1), X7, X7
+	VINSERTI128 $0x01, X7, Y10, Y10
+	VPXOR       Y3, Y9, Y8
+	VPAND       Y3, Y9, Y9
+	VPXOR       Y8, Y10, Y3
+	VPAND       Y8, Y10, Y8
+	VPOR        Y8, Y9, Y9
+	VPXOR       Y4, Y6, Y8
+	VPAND       Y4, Y6, Y6
+	VPXOR       Y8, Y9, Y4
+	VPAND       Y8, Y9, Y8
+	VPOR        Y8, Y6, Y6
+	MOVQ        (CX), R10
+	RORXQ       $0x3c, R10, BX
+	ANDQ        $0x000000f0, BX
+	RORXQ       $0x00, R10, SI
+	ANDQ        $0x000000f0, SI
+	RORXQ       $0x04, R10, DI
+	ANDQ        $0x000000f0, DI
+	RORXQ       $0x08, R10, R8
+	ANDQ        $0x000000f0, R8
+	RORXQ       $0x0c, R10, R9
+	ANDQ        $0x000000f0, R9
+	RORXQ       $0x10, R10, R10
+	ANDQ        $0x000000f0, R10
+	ADDQ        $0x08, CX
+	VMOVDQU     (AX)(BX*1), X11
+	VPOR        256(AX)(SI*1), X11, X11
+	VPOR        512(AX)(DI*1), X11, X11
+	VPOR        768(AX)(R8*1), X11, X11
+	VPOR        1024(AX)(R9*1), X11, X11
+	VPOR        1280(AX)(R10*1), X11, X11
+	MOVQ        (CX), R10
+	RORXQ       $0x3c, R10, BX
+	ANDQ        $0x000000f0, BX
+	RORXQ       $0x00, R10, SI
+	ANDQ        $0x000000f0, SI
+	RORXQ       $0x04, R10, DI
+	ANDQ        $0x000000f0, DI
+	RORXQ       $0x08, R10, R8
+	ANDQ        $0x000000f0, R8
+	RORXQ       $0x0c, R10, R9
+	ANDQ        $0x000000f0, R9
+	RORXQ       $0x10, R10, R10
+	ANDQ        $0x000000f0, R10
+	ADDQ        $0x08, CX
+	VMOVDQU     (AX)(BX*1), X7
+	VPOR        256(AX)(SI*1), X7, X7
+	VPOR        512(AX)(DI*1), X7, X7
+	VPOR        768(AX)(R8*1), X7, X7
+	VPOR        1024(AX)(R9*1), X7, X7
+	VPOR        1280(AX)(R10*1), X7, X7
+	VINSERTI128 $0x01, X7, Y11, Y11
+	MOVQ        (CX), R10
+	RORXQ       $0x3c, R10, BX
+	ANDQ        $0x000000f0, BX
+	RORXQ       $0x00, R10, SI
+	ANDQ        $0x000000f0, SI
+	RORXQ       $0x04, R10, DI
+	ANDQ        $0x000000f0, DI
+	RORXQ       $0x08, R10, R8
+	ANDQ        $0x000000f0, R8
+	RORXQ       $0x0c, R10, R9
+	ANDQ        $0x000000f0, R9
+	RORXQ       $0x10, R10, R10
+	ANDQ        $0x000000f0, R10
+	ADDQ        $0x08, CX
+	VMOVDQU     (AX)(BX*1), X12
+	VPOR        256(AX)(SI*1), X12, X12
+	VPOR        512(AX)(DI*1), X12, X12
+	VPOR        768(AX)(R8*1), X12, X12
+	VPOR        1024(AX)(R9*1), X12, X12
+	VPOR        1280(AX)(R10*1), X12, X12
+	MOVQ        (CX), R10
+	RORXQ       $0x3c, R10, BX
+	ANDQ        $0x000000f0, BX
+	RORXQ       $0x00, R10, SI
+	ANDQ        $0x000000f0, SI
+	RORXQ       $0x04, R10, DI
+	ANDQ        $0x000000f0, DI
+	RORXQ       $0x08, R10, R8
+	ANDQ        $0x000000f0, R8
+	RORXQ       $0x0c, R10, R9
+	ANDQ        $0x000000f0, R9
+	RORXQ       $0x10, R10, R10
+	ANDQ        $0x000000f0, R10
+	ADDQ        $0x08, CX
+	VMOVDQU     (AX)(BX*1), X7
+	VPOR        256(AX)(SI*1), X7, X7
+	VPOR        512(AX)(DI*1), X7, X7
+	VPOR        768(AX)(R8*1), X7, X7
+	VPOR        1024(AX)(R9*1), X7, X7
+	VPOR        1280(AX)(R10*1), X7, X7
+	VINSERTI128 $0x01, X7, Y12, Y12
+	VPXOR       Y3, Y11, Y8
+	VPAND       Y3, Y11, Y11
+	VPXOR       Y8, Y12, Y3
+	VPAND       Y8, Y12, Y8
+	VPOR        Y8, Y11, Y11
+	MOVQ        (CX), R10
+	RORXQ       $0x3c, R10, BX
+	ANDQ        $0x000000f0, BX
+	RORXQ       $0x00, R10, SI
+	ANDQ        $0x000000f0, SI
+	RORXQ       $0x04, R10, DI
+	ANDQ        $0x000000f0, DI
+	RORXQ       $0x08, R10, R8
+	ANDQ        $0x000000f0, R8
+	RORXQ       $0x0c, R10, R9
+	ANDQ        $0x000000f0, R9
+	RORXQ       $0x10, R10, R10
+	ANDQ        $0x000000f0, R10
+	ADDQ        $0x08, CX
+	VMOVDQU     (AX)(BX*1), X13
+	VPOR        256(AX)(SI*1), X13, X13
+	VPOR        512(AX)(DI*1), X13, X13
+	VPOR        768(AX)(R8*1), X13, X13
+	VPOR        1024(AX)(R9*1), X13, X13
+	VPOR        1280(AX)(R10*1), X13, X13
+	MOVQ        (CX), R10
+	RORXQ       $0x3c, R10, BX
+	ANDQ        $0x000000f0, BX
+	RORXQ       $0x00, R10, SI
+	ANDQ        $0x000000f0, SI
+	RORXQ       $0x04, R10, DI
+	ANDQ        $0x000000f0, DI
+	RORXQ       $0x08, R10, R8
+	ANDQ        $0x000000f0, R8
+	RORXQ       $0x0c, R10, R9
+	ANDQ        $0x000000f0, R9
+	RORXQ       $0x10, R10, R10
+	ANDQ        $0x000000f0, R10
+	ADDQ        $0x08, CX
+	VMOVDQU     (AX)(BX*1), X7
+	VPOR        256(AX)(SI*1), X7, X7
+	VPOR        512(AX)(DI*1), X7, X7
+	VPOR        768(AX)(R8*1), X7, X7
+	VPOR        1024(AX)(R9*1), X7, X7
+	VPOR        1280(AX)(R10*1), X7, X7
+	VINSERTI128 $0x01, X7, Y13, Y13
+	MOVQ        (CX), R10
+	RORXQ       $0x3c, R10, BX
+	ANDQ        $0x000000f0, BX
+	RORXQ       $0x00, R10, SI
+	ANDQ        $0x000000f0, SI
+	RORXQ       $0x04, R10, DI
+	ANDQ        $0x000000f0, DI
+	RORXQ       $0x08, R10, R8
+	ANDQ        $0x000000f0, R8
+	RORXQ       $0x0c, R10, R9
+	ANDQ        $0x000000f0, R9
+	RORXQ       $0x10, R10, R10
+	ANDQ        $0x000000f0, R10
+	ADDQ        $0x08, CX
+	VMOVDQU     (AX)(BX*1), X14
+	VPOR        256(AX)(SI*1), X14, X14
+	VPOR        512(AX)(DI*1), X14, X14
+	VPOR        768(AX)(R8*1), X14, X14
+	VPOR        1024(AX)(R9*1), X14, X14
+	VPOR        1280(AX)(R10*1), X14, X14
+	MOVQ        (CX), R10
+	RORXQ       $0x3c, R10, BX
+	ANDQ        $0x000000f0, BX
+	RORXQ       $0x00, R10, SI
+	ANDQ        $0x000000f0, SI
+	RORXQ       $0x04, R10, DI
+	ANDQ        $0x000000f0, DI
+	RORXQ       $0x08, R10, R8
+	ANDQ        $0x000000f0, R8
+	RORXQ       $0x0c, R10, R9
+	ANDQ        $0x000000f0, R9
+	RORXQ       $0x10, R10, R10
+	ANDQ        $0x000000f0, R10
+	ADDQ        $0x08, CX
+	VMOVDQU     (AX)(BX*1), X7
+	VPOR        256(AX)(SI*1), X7, X7
+	VPOR        512(AX)(DI*1), X7, X7
+	VPOR        768(AX)(R8*1), X7, X7
+	VPOR        1024(AX)(R9*1), X7, X7
+	VPOR        1280(AX)(R10*1), X7, X7
+	VINSERTI128 $0x01, X7, Y14, Y14
+	VPXOR       Y3, Y13, Y8
+	VPAND       Y3, Y13, Y13
+	VPXOR       Y8, Y14, Y3
+	VPAND       Y8, Y14, Y8
+	VPOR        Y8, Y13, Y13
+	VPXOR       Y4, Y11, Y8
+	VPAND       Y4, Y11, Y11
+	VPXOR       Y8, Y13, Y4
+	VPAND       Y8, Y13, Y8
+	VPOR        Y8, Y11, Y11
+	VPXOR       Y5, Y6, Y8
+	VPAND       Y5, Y6, Y6
+	VPXOR       Y8, Y11, Y5
+	VPAND       Y8, Y11, Y8
+	VPOR        Y8, Y6, Y6
+	VPAND       lowHalves<>+0(SB), Y6, Y8
+	VPSRLW      $0x04, Y6, Y6
+	VPAND       lowHalves<>+0(SB), Y6, Y6
+	VPSHUFB     Y8, Y1, Y8
+	VPSHUFB     Y6, Y1, Y6
+	VPADDB      Y8, Y6, Y6
+	VPSADBW     Y2, Y6, Y6
+	VPSLLQ      $0x03, Y6, Y6
+	VPADDQ      Y6, Y0, Y0
+	SUBQ        $0x10, DX
+	CMPQ        DX, $0x10
+	JAE         clashes6nx256s_round
+	VPAND       lowHalves<>+0(SB), Y3, Y6
+	VPSRLW      $0x04, Y3, Y3
+	VPAND       lowHalves<>+0(SB), Y3, Y3
+	VPSHUFB     Y6, Y1, Y6
+	VPSHUFB     Y3, Y1, Y3
+	VPADDB      Y6, Y3, Y3
+	VPSADBW     Y2, Y3, Y3
+	VPADDQ      Y3, Y0, Y0
+	VPAND       lowHalves<>+0(SB), Y4, Y3
+	VPSRLW      $0x04, Y4, Y4
+	VPAND       lowHalves<>+0(SB), Y4, Y4
+	VPSHUFB     Y3, Y1, Y3
+	VPSHUFB     Y4, Y1, Y4
+	VPADDB      Y3, Y4, Y4
+	VPSADBW     Y2, Y4, Y4
+	VPSLLQ      $0x01, Y4, Y4
+	VPADDQ      Y4, Y0, Y0
+	VPAND       lowHalves<>+0(SB), Y5, Y3
+	VPSRLW      $0x04, Y5, Y4
+	VPAND       lowHalves<>+0(SB), Y4, Y4
+	VPSHUFB     Y3, Y1, Y3
+	VPSHUFB     Y4, Y1, Y4
+	VPADDB      Y3, Y4, Y5
+	VPSADBW     Y2, Y5, Y5
+	VPSLLQ      $0x02, Y5, Y5
+	VPADDQ      Y5, Y0, Y0
+	TESTQ       DX, DX
+	JZ          clashes6nx256s_sum
+
+clashes6nx256s_rest:
+	MOVQ    (CX), R10
+	RORXQ   $0x3c, R10, BX
+	ANDQ    $0x000000f0, BX
+	RORXQ   $0x00, R10, SI
+	ANDQ    $0x000000f0, SI
+	RORXQ   $0x04, R10, DI
+	ANDQ    $0x000000f0, DI
+	RORXQ   $0x08, R10, R8
+	ANDQ    $0x000000f0, R8
+	RORXQ   $0x0c, R10, R9
+	ANDQ    $0x000000f0, R9
+	RORXQ   $0x10, R10, R10
+	ANDQ    $0x000000f0, R10
+	ADDQ    $0x08, CX
+	VMOVDQU (AX)(BX*1), X15
+	VPOR    256(AX)(SI*1), X15, X15
+	VPOR    512(AX)(DI*1), X15, X15
+	VPOR    768(AX)(R8*1), X15, X15
+	VPOR    1024(AX)(R9*1), X15, X15
+	VPOR    1280(AX)(R10*1), X15, X15
+	VPAND   lowHalves<>+0(SB), Y15, Y3
+	VPSRLW  $0x04, Y15, Y4
+	VPAND   lowHalves<>+0(SB), Y4, Y4
+	VPSHUFB Y3, Y1, Y3
+	VPSHUFB Y4, Y1, Y4
+	VPADDB  Y3, Y4, Y3
+	VPSADBW Y2, Y3, Y3
+	VPADDQ  Y3, Y0, Y0
+	DECQ    DX
+	JNZ     clashes6nx256s_rest
+
+clashes6nx256s_sum:
 	VEXTRACTI128 $0x01, Y0, X1
 	VPADDQ       X1, X0, X1
 	VPSHUFD      $0x4e, X1, X0
@@ -41778,8 +46897,8 @@ TEXT ·clashes6nx256v1(SB), NOSPLIT, $0-40
 	TESTQ   DX, DX
 	JZ      clashes6nx256v1_sum
 	VMOVDQU popcountNibbles<>+0(SB), Y1
-	VMOVDQU lowHalves<>+0(SB), Y2
-	VPXOR   Y3, Y3, Y3
+	VMOVDQU lowHalves<>+0(SB), Y3
+	VPXOR   Y2, Y2, Y2
 	VPXOR   Y4, Y4, Y4
 	VPXOR   Y5, Y5, Y5
 	VPXOR   Y6, Y6, Y6
@@ -41982,42 +47101,42 @@ clashes6nx256v1_round:
 	VPXOR   Y9, Y8, Y6
 	VPAND   Y9, Y8, Y9
 	VPOR    Y9, Y7, Y7
-	VPAND   Y2, Y7, Y8
+	VPAND   Y3, Y7, Y8
 	VPSRLW  $0x04, Y7, Y7
-	VPAND   Y2, Y7, Y7
+	VPAND   Y3, Y7, Y7
 	VPSHUFB Y8, Y1, Y8
 	VPSHUFB Y7, Y1, Y7
 	VPADDB  Y8, Y7, Y7
-	VPSADBW Y3, Y7, Y7
+	VPSADBW Y2, Y7, Y7
 	VPSLLQ  $0x03, Y7, Y7
 	VPADDQ  Y7, Y0, Y0
 	SUBQ    $0x08, DX
 	CMPQ    DX, $0x08
 	JAE     clashes6nx256v1_round
-	VPAND   Y2, Y4, Y7
+	VPAND   Y3, Y4, Y7
 	VPSRLW  $0x04, Y4, Y4
-	VPAND   Y2, Y4, Y4
+	VPAND   Y3, Y4, Y4
 	VPSHUFB Y7, Y1, Y7
 	VPSHUFB Y4, Y1, Y4
 	VPADDB  Y7, Y4, Y4
-	VPSADBW Y3, Y4, Y4
+	VPSADBW Y2, Y4, Y4
 	VPADDQ  Y4, Y0, Y0
-	VPAND   Y2, Y5, Y4
+	VPAND   Y3, Y5, Y4
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y4, Y1, Y4
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y4, Y5, Y5
-	VPSADBW Y3, Y5, Y5
+	VPSADBW Y2, Y5, Y5
 	VPSLLQ  $0x01, Y5, Y5
 	VPADDQ  Y5, Y0, Y0
-	VPAND   Y2, Y6, Y4
+	VPAND   Y3, Y6, Y4
 	VPSRLW  $0x04, Y6, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y4, Y1, Y4
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y4, Y5, Y6
-	VPSADBW Y3, Y6, Y6
+	VPSADBW Y2, Y6, Y6
 	VPSLLQ  $0x02, Y6, Y6
 	VPADDQ  Y6, Y0, Y0
 	TESTQ   DX, DX
@@ -42044,13 +47163,13 @@ clashes6nx256v1_rest:
 	VPOR    1536(AX)(R8*1), Y4, Y4
 	VPOR    2048(AX)(R9*1), Y4, Y4
 	VPOR    2560(AX)(R10*1), Y4, Y4
-	VPAND   Y2, Y4, Y5
+	VPAND   Y3, Y4, Y5
 	VPSRLW  $0x04, Y4, Y4
-	VPAND   Y2, Y4, Y4
+	VPAND   Y3, Y4, Y4
 	VPSHUFB Y5, Y1, Y5
 	VPSHUFB Y4, Y1, Y4
 	VPADDB  Y5, Y4, Y4
-	VPSADBW Y3, Y4, Y4
+	VPSADBW Y2, Y4, Y4
 	VPADDQ  Y4, Y0, Y0
 	DECQ    DX
 	JNZ     clashes6nx256v1_rest
@@ -42075,8 +47194,8 @@ TEXT ·clashes6nx256v2(SB), NOSPLIT, $0-40
 	TESTQ   DX, DX
 	JZ      clashes6nx256v2_sum
 	VMOVDQU popcountNibbles<>+0(SB), Y1
-	VMOVDQU lowHalves<>+0(SB), Y2
-	VPXOR   Y3, Y3, Y3
+	VMOVDQU lowHalves<>+0(SB), Y3
+	VPXOR   Y2, Y2, Y2
 	VPXOR   Y4, Y4, Y4
 	VPXOR   Y5, Y5, Y5
 	VPXOR   Y6, Y6, Y6
@@ -42223,42 +47342,42 @@ clashes6nx256v2_round:
 	VPXOR   Y9, Y8, Y6
 	VPAND   Y9, Y8, Y9
 	VPOR    Y9, Y7, Y7
-	VPAND   Y2, Y7, Y8
+	VPAND   Y3, Y7, Y8
 	VPSRLW  $0x04, Y7, Y7
-	VPAND   Y2, Y7, Y7
+	VPAND   Y3, Y7, Y7
 	VPSHUFB Y8, Y1, Y8
 	VPSHUFB Y7, Y1, Y7
 	VPADDB  Y8, Y7, Y7
-	VPSADBW Y3, Y7, Y7
+	VPSADBW Y2, Y7, Y7
 	VPSLLQ  $0x03, Y7, Y7
 	VPADDQ  Y7, Y0, Y0
 	SUBQ    $0x04, DX
 	CMPQ    DX, $0x04
 	JAE     clashes6nx256v2_round
-	VPAND   Y2, Y4, Y7
+	VPAND   Y3, Y4, Y7
 	VPSRLW  $0x04, Y4, Y4
-	VPAND   Y2, Y4, Y4
+	VPAND   Y3, Y4, Y4
 	VPSHUFB Y7, Y1, Y7
 	VPSHUFB Y4, Y1, Y4
 	VPADDB  Y7, Y4, Y4
-	VPSADBW Y3, Y4, Y4
+	VPSADBW Y2, Y4, Y4
 	VPADDQ  Y4, Y0, Y0
-	VPAND   Y2, Y5, Y4
+	VPAND   Y3, Y5, Y4
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y4, Y1, Y4
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y4, Y5, Y5
-	VPSADBW Y3, Y5, Y5
+	VPSADBW Y2, Y5, Y5
 	VPSLLQ  $0x01, Y5, Y5
 	VPADDQ  Y5, Y0, Y0
-	VPAND   Y2, Y6, Y4
+	VPAND   Y3, Y6, Y4
 	VPSRLW  $0x04, Y6, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y4, Y1, Y4
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y4, Y5, Y6
-	VPSADBW Y3, Y6, Y6
+	VPSADBW Y2, Y6, Y6
 	VPSLLQ  $0x02, Y6, Y6
 	VPADDQ  Y6, Y0, Y0
 	TESTQ   DX, DX
@@ -42285,9 +47404,9 @@ clashes6nx256v2_rest:
 	VPOR    3072(AX)(R8*1), Y4, Y4
 	VPOR    4096(AX)(R9*1), Y4, Y4
 	VPOR    5120(AX)(R10*1), Y4, Y4
-	VPAND   Y2, Y4, Y5
+	VPAND   Y3, Y4, Y5
 	VPSRLW  $0x04, Y4, Y4
-	VPAND   Y2, Y4, Y4
+	VPAND   Y3, Y4, Y4
 	VPSHUFB Y5, Y1, Y5
 	VPSHUFB Y4, Y1, Y4
 	VPADDB  Y5, Y4, Y4
@@ -42297,14 +47416,14 @@ clashes6nx256v2_rest:
 	VPOR    3104(AX)(R8*1), Y5, Y5
 	VPOR    4128(AX)(R9*1), Y5, Y5
 	VPOR    5152(AX)(R10*1), Y5, Y5
-	VPAND   Y2, Y5, Y6
+	VPAND   Y3, Y5, Y6
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y6, Y1, Y6
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y6, Y4, Y4
 	VPADDB  Y5, Y4, Y4
-	VPSADBW Y3, Y4, Y4
+	VPSADBW Y2, Y4, Y4
 	VPADDQ  Y4, Y0, Y0
 	DECQ    DX
 	JNZ     clashes6nx256v2_rest
@@ -42329,8 +47448,8 @@ TEXT ·clashes6nx256v3(SB), NOSPLIT, $0-40
 	TESTQ   DX, DX
 	JZ      clashes6nx256v3_sum
 	VMOVDQU popcountNibbles<>+0(SB), Y1
-	VMOVDQU lowHalves<>+0(SB), Y2
-	VPXOR   Y3, Y3, Y3
+	VMOVDQU lowHalves<>+0(SB), Y3
+	VPXOR   Y2, Y2, Y2
 	VPXOR   Y4, Y4, Y4
 	VPXOR   Y5, Y5, Y5
 	VPXOR   Y6, Y6, Y6
@@ -42481,13 +47600,13 @@ clashes6nx256v3_round:
 	VPXOR   Y9, Y8, Y6
 	VPAND   Y9, Y8, Y9
 	VPOR    Y9, Y7, Y7
-	VPAND   Y2, Y7, Y8
+	VPAND   Y3, Y7, Y8
 	VPSRLW  $0x04, Y7, Y7
-	VPAND   Y2, Y7, Y7
+	VPAND   Y3, Y7, Y7
 	VPSHUFB Y8, Y1, Y8
 	VPSHUFB Y7, Y1, Y7
 	VPADDB  Y8, Y7, Y7
-	VPSADBW Y3, Y7, Y7
+	VPSADBW Y2, Y7, Y7
 	VPSLLQ  $0x03, Y7, Y7
 	VPADDQ  Y7, Y0, Y0
 	VMOVDQU 64(AX)(BX*1), Y7
@@ -42633,13 +47752,13 @@ clashes6nx256v3_round:
 	VPXOR   Y9, Y8, Y6
 	VPAND   Y9, Y8, Y9
 	VPOR    Y9, Y7, Y7
-	VPAND   Y2, Y7, Y8
+	VPAND   Y3, Y7, Y8
 	VPSRLW  $0x04, Y7, Y7
-	VPAND   Y2, Y7, Y7
+	VPAND   Y3, Y7, Y7
 	VPSHUFB Y8, Y1, Y8
 	VPSHUFB Y7, Y1, Y7
 	VPADDB  Y8, Y7, Y7
-	VPSADBW Y3, Y7, Y7
+	VPSADBW Y2, Y7, Y7
 	VPSLLQ  $0x03, Y7, Y7
 	VPADDQ  Y7, Y0, Y0
 	VMOVDQU 32(AX)(BX*1), Y7
@@ -42765,42 +47884,42 @@ clashes6nx256v3_round:
 	VPXOR   Y9, Y8, Y6
 	VPAND   Y9, Y8, Y9
 	VPOR    Y9, Y7, Y7
-	VPAND   Y2, Y7, Y8
+	VPAND   Y3, Y7, Y8
 	VPSRLW  $0x04, Y7, Y7
-	VPAND   Y2, Y7, Y7
+	VPAND   Y3, Y7, Y7
 	VPSHUFB Y8, Y1, Y8
 	VPSHUFB Y7, Y1, Y7
 	VPADDB  Y8, Y7, Y7
-	VPSADBW Y3, Y7, Y7
+	VPSADBW Y2, Y7, Y7
 	VPSLLQ  $0x03, Y7, Y7
 	VPADDQ  Y7, Y0, Y0
 	SUBQ    $0x08, DX
 	CMPQ    DX, $0x08
 	JAE     clashes6nx256v3_round
-	VPAND   Y2, Y4, Y7
+	VPAND   Y3, Y4, Y7
 	VPSRLW  $0x04, Y4, Y4
-	VPAND   Y2, Y4, Y4
+	VPAND   Y3, Y4, Y4
 	VPSHUFB Y7, Y1, Y7
 	VPSHUFB Y4, Y1, Y4
 	VPADDB  Y7, Y4, Y4
-	VPSADBW Y3, Y4, Y4
+	VPSADBW Y2, Y4, Y4
 	VPADDQ  Y4, Y0, Y0
-	VPAND   Y2, Y5, Y4
+	VPAND   Y3, Y5, Y4
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y4, Y1, Y4
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y4, Y5, Y5
-	VPSADBW Y3, Y5, Y5
+	VPSADBW Y2, Y5, Y5
 	VPSLLQ  $0x01, Y5, Y5
 	VPADDQ  Y5, Y0, Y0
-	VPAND   Y2, Y6, Y4
+	VPAND   Y3, Y6, Y4
 	VPSRLW  $0x04, Y6, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y4, Y1, Y4
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y4, Y5, Y6
-	VPSADBW Y3, Y6, Y6
+	VPSADBW Y2, Y6, Y6
 	VPSLLQ  $0x02, Y6, Y6
 	VPADDQ  Y6, Y0, Y0
 	TESTQ   DX, DX
@@ -42833,9 +47952,9 @@ clashes6nx256v3_rest:
 	VPOR    4608(AX)(R8*1), Y4, Y4
 	VPOR    6144(AX)(R9*1), Y4, Y4
 	VPOR    7680(AX)(R10*1), Y4, Y4
-	VPAND   Y2, Y4, Y5
+	VPAND   Y3, Y4, Y5
 	VPSRLW  $0x04, Y4, Y4
-	VPAND   Y2, Y4, Y4
+	VPAND   Y3, Y4, Y4
 	VPSHUFB Y5, Y1, Y5
 	VPSHUFB Y4, Y1, Y4
 	VPADDB  Y5, Y4, Y4
@@ -42845,9 +47964,9 @@ clashes6nx256v3_rest:
 	VPOR    4640(AX)(R8*1), Y5, Y5
 	VPOR    6176(AX)(R9*1), Y5, Y5
 	VPOR    7712(AX)(R10*1), Y5, Y5
-	VPAND   Y2, Y5, Y6
+	VPAND   Y3, Y5, Y6
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y6, Y1, Y6
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y6, Y4, Y4
@@ -42858,14 +47977,14 @@ clashes6nx256v3_rest:
 	VPOR    4672(AX)(R8*1), Y5, Y5
 	VPOR    6208(AX)(R9*1), Y5, Y5
 	VPOR    7744(AX)(R10*1), Y5, Y5
-	VPAND   Y2, Y5, Y6
+	VPAND   Y3, Y5, Y6
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y6, Y1, Y6
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y6, Y4, Y4
 	VPADDB  Y5, Y4, Y4
-	VPSADBW Y3, Y4, Y4
+	VPSADBW Y2, Y4, Y4
 	VPADDQ  Y4, Y0, Y0
 	DECQ    DX
 	JNZ     clashes6nx256v3_rest
@@ -42890,8 +48009,8 @@ TEXT ·clashes6nx256v4(SB), NOSPLIT, $0-40
 	TESTQ   DX, DX
 	JZ      clashes6nx256v4_sum
 	VMOVDQU popcountNibbles<>+0(SB), Y1
-	VMOVDQU lowHalves<>+0(SB), Y2
-	VPXOR   Y3, Y3, Y3
+	VMOVDQU lowHalves<>+0(SB), Y3
+	VPXOR   Y2, Y2, Y2
 	VPXOR   Y4, Y4, Y4
 	VPXOR   Y5, Y5, Y5
 	VPXOR   Y6, Y6, Y6
@@ -43010,42 +48129,42 @@ clashes6nx256v4_round:
 	VPXOR   Y9, Y8, Y6
 	VPAND   Y9, Y8, Y9
 	VPOR    Y9, Y7, Y7
-	VPAND   Y2, Y7, Y8
+	VPAND   Y3, Y7, Y8
 	VPSRLW  $0x04, Y7, Y7
-	VPAND   Y2, Y7, Y7
+	VPAND   Y3, Y7, Y7
 	VPSHUFB Y8, Y1, Y8
 	VPSHUFB Y7, Y1, Y7
 	VPADDB  Y8, Y7, Y7
-	VPSADBW Y3, Y7, Y7
+	VPSADBW Y2, Y7, Y7
 	VPSLLQ  $0x03, Y7, Y7
 	VPADDQ  Y7, Y0, Y0
 	SUBQ    $0x02, DX
 	CMPQ    DX, $0x02
 	JAE     clashes6nx256v4_round
-	VPAND   Y2, Y4, Y7
+	VPAND   Y3, Y4, Y7
 	VPSRLW  $0x04, Y4, Y4
-	VPAND   Y2, Y4, Y4
+	VPAND   Y3, Y4, Y4
 	VPSHUFB Y7, Y1, Y7
 	VPSHUFB Y4, Y1, Y4
 	VPADDB  Y7, Y4, Y4
-	VPSADBW Y3, Y4, Y4
+	VPSADBW Y2, Y4, Y4
 	VPADDQ  Y4, Y0, Y0
-	VPAND   Y2, Y5, Y4
+	VPAND   Y3, Y5, Y4
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y4, Y1, Y4
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y4, Y5, Y5
-	VPSADBW Y3, Y5, Y5
+	VPSADBW Y2, Y5, Y5
 	VPSLLQ  $0x01, Y5, Y5
 	VPADDQ  Y5, Y0, Y0
-	VPAND   Y2, Y6, Y4
+	VPAND   Y3, Y6, Y4
 	VPSRLW  $0x04, Y6, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y4, Y1, Y4
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y4, Y5, Y6
-	VPSADBW Y3, Y6, Y6
+	VPSADBW Y2, Y6, Y6
 	VPSLLQ  $0x02, Y6, Y6
 	VPADDQ  Y6, Y0, Y0
 	TESTQ   DX, DX
@@ -43072,9 +48191,9 @@ clashes6nx256v4_rest:
 	VPOR    6144(AX)(R8*1), Y4, Y4
 	VPOR    8192(AX)(R9*1), Y4, Y4
 	VPOR    10240(AX)(R10*1), Y4, Y4
-	VPAND   Y2, Y4, Y5
+	VPAND   Y3, Y4, Y5
 	VPSRLW  $0x04, Y4, Y4
-	VPAND   Y2, Y4, Y4
+	VPAND   Y3, Y4, Y4
 	VPSHUFB Y5, Y1, Y5
 	VPSHUFB Y4, Y1, Y4
 	VPADDB  Y5, Y4, Y4
@@ -43084,9 +48203,9 @@ clashes6nx256v4_rest:
 	VPOR    6176(AX)(R8*1), Y5, Y5
 	VPOR    8224(AX)(R9*1), Y5, Y5
 	VPOR    10272(AX)(R10*1), Y5, Y5
-	VPAND   Y2, Y5, Y6
+	VPAND   Y3, Y5, Y6
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y6, Y1, Y6
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y6, Y4, Y4
@@ -43097,9 +48216,9 @@ clashes6nx256v4_rest:
 	VPOR    6208(AX)(R8*1), Y5, Y5
 	VPOR    8256(AX)(R9*1), Y5, Y5
 	VPOR    10304(AX)(R10*1), Y5, Y5
-	VPAND   Y2, Y5, Y6
+	VPAND   Y3, Y5, Y6
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y6, Y1, Y6
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y6, Y4, Y4
@@ -43110,14 +48229,14 @@ clashes6nx256v4_rest:
 	VPOR    6240(AX)(R8*1), Y5, Y5
 	VPOR    8288(AX)(R9*1), Y5, Y5
 	VPOR    10336(AX)(R10*1), Y5, Y5
-	VPAND   Y2, Y5, Y6
+	VPAND   Y3, Y5, Y6
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y6, Y1, Y6
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y6, Y4, Y4
 	VPADDB  Y5, Y4, Y4
-	VPSADBW Y3, Y4, Y4
+	VPSADBW Y2, Y4, Y4
 	VPADDQ  Y4, Y0, Y0
 	DECQ    DX
 	JNZ     clashes6nx256v4_rest
@@ -43142,8 +48261,8 @@ TEXT ·clashes6nx256v5(SB), NOSPLIT, $0-40
 	TESTQ   DX, DX
 	JZ      clashes6nx256v5_sum
 	VMOVDQU popcountNibbles<>+0(SB), Y1
-	VMOVDQU lowHalves<>+0(SB), Y2
-	VPXOR   Y3, Y3, Y3
+	VMOVDQU lowHalves<>+0(SB), Y3
+	VPXOR   Y2, Y2, Y2
 	VPXOR   Y4, Y4, Y4
 	VPXOR   Y5, Y5, Y5
 	VPXOR   Y6, Y6, Y6
@@ -43274,13 +48393,13 @@ clashes6nx256v5_round:
 	VPXOR   Y9, Y8, Y6
 	VPAND   Y9, Y8, Y9
 	VPOR    Y9, Y7, Y7
-	VPAND   Y2, Y7, Y8
+	VPAND   Y3, Y7, Y8
 	VPSRLW  $0x04, Y7, Y7
-	VPAND   Y2, Y7, Y7
+	VPAND   Y3, Y7, Y7
 	VPSHUFB Y8, Y1, Y8
 	VPSHUFB Y7, Y1, Y7
 	VPADDB  Y8, Y7, Y7
-	VPSADBW Y3, Y7, Y7
+	VPSADBW Y2, Y7, Y7
 	VPSLLQ  $0x03, Y7, Y7
 	VPADDQ  Y7, Y0, Y0
 	VMOVDQU 96(AX)(BX*1), Y7
@@ -43406,13 +48525,13 @@ clashes6nx256v5_round:
 	VPXOR   Y9, Y8, Y6
 	VPAND   Y9, Y8, Y9
 	VPOR    Y9, Y7, Y7
-	VPAND   Y2, Y7, Y8
+	VPAND   Y3, Y7, Y8
 	VPSRLW  $0x04, Y7, Y7
-	VPAND   Y2, Y7, Y7
+	VPAND   Y3, Y7, Y7
 	VPSHUFB Y8, Y1, Y8
 	VPSHUFB Y7, Y1, Y7
 	VPADDB  Y8, Y7, Y7
-	VPSADBW Y3, Y7, Y7
+	VPSADBW Y2, Y7, Y7
 	VPSLLQ  $0x03, Y7, Y7
 	VPADDQ  Y7, Y0, Y0
 	VMOVDQU 32(AX)(BX*1), Y7
@@ -43518,13 +48637,13 @@ clashes6nx256v5_round:
 	VPXOR   Y9, Y8, Y6
 	VPAND   Y9, Y8, Y9
 	VPOR    Y9, Y7, Y7
-	VPAND   Y2, Y7, Y8
+	VPAND   Y3, Y7, Y8
 	VPSRLW  $0x04, Y7, Y7
-	VPAND   Y2, Y7, Y7
+	VPAND   Y3, Y7, Y7
 	VPSHUFB Y8, Y1, Y8
 	VPSHUFB Y7, Y1, Y7
 	VPADDB  Y8, Y7, Y7
-	VPSADBW Y3, Y7, Y7
+	VPSADBW Y2, Y7, Y7
 	VPSLLQ  $0x03, Y7, Y7
 	VPADDQ  Y7, Y0, Y0
 	VMOVDQU 128(AX)(BX*1), Y7
@@ -43650,13 +48769,13 @@ clashes6nx256v5_round:
 	VPXOR   Y9, Y8, Y6
 	VPAND   Y9, Y8, Y9
 	VPOR    Y9, Y7, Y7
-	VPAND   Y2, Y7, Y8
+	VPAND   Y3, Y7, Y8
 	VPSRLW  $0x04, Y7, Y7
-	VPAND   Y2, Y7, Y7
+	VPAND   Y3, Y7, Y7
 	VPSHUFB Y8, Y1, Y8
 	VPSHUFB Y7, Y1, Y7
 	VPADDB  Y8, Y7, Y7
-	VPSADBW Y3, Y7, Y7
+	VPSADBW Y2, Y7, Y7
 	VPSLLQ  $0x03, Y7, Y7
 	VPADDQ  Y7, Y0, Y0
 	VMOVDQU 64(AX)(BX*1), Y7
@@ -43762,42 +48881,42 @@ clashes6nx256v5_round:
 	VPXOR   Y9, Y8, Y6
 	VPAND   Y9, Y8, Y9
 	VPOR    Y9, Y7, Y7
-	VPAND   Y2, Y7, Y8
+	VPAND   Y3, Y7, Y8
 	VPSRLW  $0x04, Y7, Y7
-	VPAND   Y2, Y7, Y7
+	VPAND   Y3, Y7, Y7
 	VPSHUFB Y8, Y1, Y8
 	VPSHUFB Y7, Y1, Y7
 	VPADDB  Y8, Y7, Y7
-	VPSADBW Y3, Y7, Y7
+	VPSADBW Y2, Y7, Y7
 	VPSLLQ  $0x03, Y7, Y7
 	VPADDQ  Y7, Y0, Y0
 	SUBQ    $0x08, DX
 	CMPQ    DX, $0x08
 	JAE     clashes6nx256v5_round
-	VPAND   Y2, Y4, Y7
+	VPAND   Y3, Y4, Y7
 	VPSRLW  $0x04, Y4, Y4
-	VPAND   Y2, Y4, Y4
+	VPAND   Y3, Y4, Y4
 	VPSHUFB Y7, Y1, Y7
 	VPSHUFB Y4, Y1, Y4
 	VPADDB  Y7, Y4, Y4
-	VPSADBW Y3, Y4, Y4
+	VPSADBW Y2, Y4, Y4
 	VPADDQ  Y4, Y0, Y0
-	VPAND   Y2, Y5, Y4
+	VPAND   Y3, Y5, Y4
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y4, Y1, Y4
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y4, Y5, Y5
-	VPSADBW Y3, Y5, Y5
+	VPSADBW Y2, Y5, Y5
 	VPSLLQ  $0x01, Y5, Y5
 	VPADDQ  Y5, Y0, Y0
-	VPAND   Y2, Y6, Y4
+	VPAND   Y3, Y6, Y4
 	VPSRLW  $0x04, Y6, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y4, Y1, Y4
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y4, Y5, Y6
-	VPSADBW Y3, Y6, Y6
+	VPSADBW Y2, Y6, Y6
 	VPSLLQ  $0x02, Y6, Y6
 	VPADDQ  Y6, Y0, Y0
 	TESTQ   DX, DX
@@ -43830,9 +48949,9 @@ clashes6nx256v5_rest:
 	VPOR    7680(AX)(R8*1), Y4, Y4
 	VPOR    10240(AX)(R9*1), Y4, Y4
 	VPOR    12800(AX)(R10*1), Y4, Y4
-	VPAND   Y2, Y4, Y5
+	VPAND   Y3, Y4, Y5
 	VPSRLW  $0x04, Y4, Y4
-	VPAND   Y2, Y4, Y4
+	VPAND   Y3, Y4, Y4
 	VPSHUFB Y5, Y1, Y5
 	VPSHUFB Y4, Y1, Y4
 	VPADDB  Y5, Y4, Y4
@@ -43842,9 +48961,9 @@ clashes6nx256v5_rest:
 	VPOR    7712(AX)(R8*1), Y5, Y5
 	VPOR    10272(AX)(R9*1), Y5, Y5
 	VPOR    12832(AX)(R10*1), Y5, Y5
-	VPAND   Y2, Y5, Y6
+	VPAND   Y3, Y5, Y6
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y6, Y1, Y6
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y6, Y4, Y4
@@ -43855,9 +48974,9 @@ clashes6nx256v5_rest:
 	VPOR    7744(AX)(R8*1), Y5, Y5
 	VPOR    10304(AX)(R9*1), Y5, Y5
 	VPOR    12864(AX)(R10*1), Y5, Y5
-	VPAND   Y2, Y5, Y6
+	VPAND   Y3, Y5, Y6
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y6, Y1, Y6
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y6, Y4, Y4
@@ -43868,9 +48987,9 @@ clashes6nx256v5_rest:
 	VPOR    7776(AX)(R8*1), Y5, Y5
 	VPOR    10336(AX)(R9*1), Y5, Y5
 	VPOR    12896(AX)(R10*1), Y5, Y5
-	VPAND   Y2, Y5, Y6
+	VPAND   Y3, Y5, Y6
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y6, Y1, Y6
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y6, Y4, Y4
@@ -43881,14 +49000,14 @@ clashes6nx256v5_rest:
 	VPOR    7808(AX)(R8*1), Y5, Y5
 	VPOR    10368(AX)(R9*1), Y5, Y5
 	VPOR    12928(AX)(R10*1), Y5, Y5
-	VPAND   Y2, Y5, Y6
+	VPAND   Y3, Y5, Y6
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y6, Y1, Y6
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y6, Y4, Y4
 	VPADDB  Y5, Y4, Y4
-	VPSADBW Y3, Y4, Y4
+	VPSADBW Y2, Y4, Y4
 	VPADDQ  Y4, Y0, Y0
 	DECQ    DX
 	JNZ     clashes6nx256v5_rest
@@ -43913,8 +49032,8 @@ TEXT ·clashes6nx256v6(SB), NOSPLIT, $0-40
 	TESTQ   DX, DX
 	JZ      clashes6nx256v6_sum
 	VMOVDQU popcountNibbles<>+0(SB), Y1
-	VMOVDQU lowHalves<>+0(SB), Y2
-	VPXOR   Y3, Y3, Y3
+	VMOVDQU lowHalves<>+0(SB), Y3
+	VPXOR   Y2, Y2, Y2
 	VPXOR   Y4, Y4, Y4
 	VPXOR   Y5, Y5, Y5
 	VPXOR   Y6, Y6, Y6
@@ -44045,13 +49164,13 @@ clashes6nx256v6_round:
 	VPXOR   Y9, Y8, Y6
 	VPAND   Y9, Y8, Y9
 	VPOR    Y9, Y7, Y7
-	VPAND   Y2, Y7, Y8
+	VPAND   Y3, Y7, Y8
 	VPSRLW  $0x04, Y7, Y7
-	VPAND   Y2, Y7, Y7
+	VPAND   Y3, Y7, Y7
 	VPSHUFB Y8, Y1, Y8
 	VPSHUFB Y7, Y1, Y7
 	VPADDB  Y8, Y7, Y7
-	VPSADBW Y3, Y7, Y7
+	VPSADBW Y2, Y7, Y7
 	VPSLLQ  $0x03, Y7, Y7
 	VPADDQ  Y7, Y0, Y0
 	VMOVDQU 64(AX)(BX*1), Y7
@@ -44157,13 +49276,13 @@ clashes6nx256v6_round:
 	VPXOR   Y9, Y8, Y6
 	VPAND   Y9, Y8, Y9
 	VPOR    Y9, Y7, Y7
-	VPAND   Y2, Y7, Y8
+	VPAND   Y3, Y7, Y8
 	VPSRLW  $0x04, Y7, Y7
-	VPAND   Y2, Y7, Y7
+	VPAND   Y3, Y7, Y7
 	VPSHUFB Y8, Y1, Y8
 	VPSHUFB Y7, Y1, Y7
 	VPADDB  Y8, Y7, Y7
-	VPSADBW Y3, Y7, Y7
+	VPSADBW Y2, Y7, Y7
 	VPSLLQ  $0x03, Y7, Y7
 	VPADDQ  Y7, Y0, Y0
 	VMOVDQU 128(AX)(BX*1), Y7
@@ -44269,42 +49388,42 @@ clashes6nx256v6_round:
 	VPXOR   Y9, Y8, Y6
 	VPAND   Y9, Y8, Y9
 	VPOR    Y9, Y7, Y7
-	VPAND   Y2, Y7, Y8
+	VPAND   Y3, Y7, Y8
 	VPSRLW  $0x04, Y7, Y7
-	VPAND   Y2, Y7, Y7
+	VPAND   Y3, Y7, Y7
 	VPSHUFB Y8, Y1, Y8
 	VPSHUFB Y7, Y1, Y7
 	VPADDB  Y8, Y7, Y7
-	VPSADBW Y3, Y7, Y7
+	VPSADBW Y2, Y7, Y7
 	VPSLLQ  $0x03, Y7, Y7
 	VPADDQ  Y7, Y0, Y0
 	SUBQ    $0x04, DX
 	CMPQ    DX, $0x04
 	JAE     clashes6nx256v6_round
-	VPAND   Y2, Y4, Y7
+	VPAND   Y3, Y4, Y7
 	VPSRLW  $0x04, Y4, Y4
-	VPAND   Y2, Y4, Y4
+	VPAND   Y3, Y4, Y4
 	VPSHUFB Y7, Y1, Y7
 	VPSHUFB Y4, Y1, Y4
 	VPADDB  Y7, Y4, Y4
-	VPSADBW Y3, Y4, Y4
+	VPSADBW Y2, Y4, Y4
 	VPADDQ  Y4, Y0, Y0
-	VPAND   Y2, Y5, Y4
+	VPAND   Y3, Y5, Y4
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y4, Y1, Y4
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y4, Y5, Y5
-	VPSADBW Y3, Y5, Y5
+	VPSADBW Y2, Y5, Y5
 	VPSLLQ  $0x01, Y5, Y5
 	VPADDQ  Y5, Y0, Y0
-	VPAND   Y2, Y6, Y4
+	VPAND   Y3, Y6, Y4
 	VPSRLW  $0x04, Y6, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y4, Y1, Y4
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y4, Y5, Y6
-	VPSADBW Y3, Y6, Y6
+	VPSADBW Y2, Y6, Y6
 	VPSLLQ  $0x02, Y6, Y6
 	VPADDQ  Y6, Y0, Y0
 	TESTQ   DX, DX
@@ -44337,9 +49456,9 @@ clashes6nx256v6_rest:
 	VPOR    9216(AX)(R8*1), Y4, Y4
 	VPOR    12288(AX)(R9*1), Y4, Y4
 	VPOR    15360(AX)(R10*1), Y4, Y4
-	VPAND   Y2, Y4, Y5
+	VPAND   Y3, Y4, Y5
 	VPSRLW  $0x04, Y4, Y4
-	VPAND   Y2, Y4, Y4
+	VPAND   Y3, Y4, Y4
 	VPSHUFB Y5, Y1, Y5
 	VPSHUFB Y4, Y1, Y4
 	VPADDB  Y5, Y4, Y4
@@ -44349,9 +49468,9 @@ clashes6nx256v6_rest:
 	VPOR    9248(AX)(R8*1), Y5, Y5
 	VPOR    12320(AX)(R9*1), Y5, Y5
 	VPOR    15392(AX)(R10*1), Y5, Y5
-	VPAND   Y2, Y5, Y6
+	VPAND   Y3, Y5, Y6
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y6, Y1, Y6
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y6, Y4, Y4
@@ -44362,9 +49481,9 @@ clashes6nx256v6_rest:
 	VPOR    9280(AX)(R8*1), Y5, Y5
 	VPOR    12352(AX)(R9*1), Y5, Y5
 	VPOR    15424(AX)(R10*1), Y5, Y5
-	VPAND   Y2, Y5, Y6
+	VPAND   Y3, Y5, Y6
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y6, Y1, Y6
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y6, Y4, Y4
@@ -44375,9 +49494,9 @@ clashes6nx256v6_rest:
 	VPOR    9312(AX)(R8*1), Y5, Y5
 	VPOR    12384(AX)(R9*1), Y5, Y5
 	VPOR    15456(AX)(R10*1), Y5, Y5
-	VPAND   Y2, Y5, Y6
+	VPAND   Y3, Y5, Y6
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y6, Y1, Y6
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y6, Y4, Y4
@@ -44388,9 +49507,9 @@ clashes6nx256v6_rest:
 	VPOR    9344(AX)(R8*1), Y5, Y5
 	VPOR    12416(AX)(R9*1), Y5, Y5
 	VPOR    15488(AX)(R10*1), Y5, Y5
-	VPAND   Y2, Y5, Y6
+	VPAND   Y3, Y5, Y6
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y6, Y1, Y6
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y6, Y4, Y4
@@ -44401,14 +49520,14 @@ clashes6nx256v6_rest:
 	VPOR    9376(AX)(R8*1), Y5, Y5
 	VPOR    12448(AX)(R9*1), Y5, Y5
 	VPOR    15520(AX)(R10*1), Y5, Y5
-	VPAND   Y2, Y5, Y6
+	VPAND   Y3, Y5, Y6
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y6, Y1, Y6
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y6, Y4, Y4
 	VPADDB  Y5, Y4, Y4
-	VPSADBW Y3, Y4, Y4
+	VPSADBW Y2, Y4, Y4
 	VPADDQ  Y4, Y0, Y0
 	DECQ    DX
 	JNZ     clashes6nx256v6_rest
@@ -44433,8 +49552,8 @@ TEXT ·clashes6nx256v7(SB), NOSPLIT, $0-40
 	TESTQ   DX, DX
 	JZ      clashes6nx256v7_sum
 	VMOVDQU popcountNibbles<>+0(SB), Y1
-	VMOVDQU lowHalves<>+0(SB), Y2
-	VPXOR   Y3, Y3, Y3
+	VMOVDQU lowHalves<>+0(SB), Y3
+	VPXOR   Y2, Y2, Y2
 	VPXOR   Y4, Y4, Y4
 	VPXOR   Y5, Y5, Y5
 	VPXOR   Y6, Y6, Y6
@@ -44565,13 +49684,13 @@ clashes6nx256v7_round:
 	VPXOR   Y9, Y8, Y6
 	VPAND   Y9, Y8, Y9
 	VPOR    Y9, Y7, Y7
-	VPAND   Y2, Y7, Y8
+	VPAND   Y3, Y7, Y8
 	VPSRLW  $0x04, Y7, Y7
-	VPAND   Y2, Y7, Y7
+	VPAND   Y3, Y7, Y7
 	VPSHUFB Y8, Y1, Y8
 	VPSHUFB Y7, Y1, Y7
 	VPADDB  Y8, Y7, Y7
-	VPSADBW Y3, Y7, Y7
+	VPSADBW Y2, Y7, Y7
 	VPSLLQ  $0x03, Y7, Y7
 	VPADDQ  Y7, Y0, Y0
 	VMOVDQU 32(AX)(BX*1), Y7
@@ -44677,13 +49796,13 @@ clashes6nx256v7_round:
 	VPXOR   Y9, Y8, Y6
 	VPAND   Y9, Y8, Y9
 	VPOR    Y9, Y7, Y7
-	VPAND   Y2, Y7, Y8
+	VPAND   Y3, Y7, Y8
 	VPSRLW  $0x04, Y7, Y7
-	VPAND   Y2, Y7, Y7
+	VPAND   Y3, Y7, Y7
 	VPSHUFB Y8, Y1, Y8
 	VPSHUFB Y7, Y1, Y7
 	VPADDB  Y8, Y7, Y7
-	VPSADBW Y3, Y7, Y7
+	VPSADBW Y2, Y7, Y7
 	VPSLLQ  $0x03, Y7, Y7
 	VPADDQ  Y7, Y0, Y0
 	VMOVDQU 64(AX)(BX*1), Y7
@@ -44789,13 +49908,13 @@ clashes6nx256v7_round:
 	VPXOR   Y9, Y8, Y6
 	VPAND   Y9, Y8, Y9
 	VPOR    Y9, Y7, Y7
-	VPAND   Y2, Y7, Y8
+	VPAND   Y3, Y7, Y8
 	VPSRLW  $0x04, Y7, Y7
-	VPAND   Y2, Y7, Y7
+	VPAND   Y3, Y7, Y7
 	VPSHUFB Y8, Y1, Y8
 	VPSHUFB Y7, Y1, Y7
 	VPADDB  Y8, Y7, Y7
-	VPSADBW Y3, Y7, Y7
+	VPSADBW Y2, Y7, Y7
 	VPSLLQ  $0x03, Y7, Y7
 	VPADDQ  Y7, Y0, Y0
 	VMOVDQU 96(AX)(BX*1), Y7
@@ -44901,13 +50020,13 @@ clashes6nx256v7_round:
 	VPXOR   Y9, Y8, Y6
 	VPAND   Y9, Y8, Y9
 	VPOR    Y9, Y7, Y7
-	VPAND   Y2, Y7, Y8
+	VPAND   Y3, Y7, Y8
 	VPSRLW  $0x04, Y7, Y7
-	VPAND   Y2, Y7, Y7
+	VPAND   Y3, Y7, Y7
 	VPSHUFB Y8, Y1, Y8
 	VPSHUFB Y7, Y1, Y7
 	VPADDB  Y8, Y7, Y7
-	VPSADBW Y3, Y7, Y7
+	VPSADBW Y2, Y7, Y7
 	VPSLLQ  $0x03, Y7, Y7
 	VPADDQ  Y7, Y0, Y0
 	VMOVDQU 128(AX)(BX*1), Y7
@@ -45013,13 +50132,13 @@ clashes6nx256v7_round:
 	VPXOR   Y9, Y8, Y6
 	VPAND   Y9, Y8, Y9
 	VPOR    Y9, Y7, Y7
-	VPAND   Y2, Y7, Y8
+	VPAND   Y3, Y7, Y8
 	VPSRLW  $0x04, Y7, Y7
-	VPAND   Y2, Y7, Y7
+	VPAND   Y3, Y7, Y7
 	VPSHUFB Y8, Y1, Y8
 	VPSHUFB Y7, Y1, Y7
 	VPADDB  Y8, Y7, Y7
-	VPSADBW Y3, Y7, Y7
+	VPSADBW Y2, Y7, Y7
 	VPSLLQ  $0x03, Y7, Y7
 	VPADDQ  Y7, Y0, Y0
 	VMOVDQU 160(AX)(BX*1), Y7
@@ -45125,13 +50244,13 @@ clashes6nx256v7_round:
 	VPXOR   Y9, Y8, Y6
 	VPAND   Y9, Y8, Y9
 	VPOR    Y9, Y7, Y7
-	VPAND   Y2, Y7, Y8
+	VPAND   Y3, Y7, Y8
 	VPSRLW  $0x04, Y7, Y7
-	VPAND   Y2, Y7, Y7
+	VPAND   Y3, Y7, Y7
 	VPSHUFB Y8, Y1, Y8
 	VPSHUFB Y7, Y1, Y7
 	VPADDB  Y8, Y7, Y7
-	VPSADBW Y3, Y7, Y7
+	VPSADBW Y2, Y7, Y7
 	VPSLLQ  $0x03, Y7, Y7
 	VPADDQ  Y7, Y0, Y0
 	VMOVDQU 192(AX)(BX*1), Y7
@@ -45237,42 +50356,42 @@ clashes6nx256v7_round:
 	VPXOR   Y9, Y8, Y6
 	VPAND   Y9, Y8, Y9
 	VPOR    Y9, Y7, Y7
-	VPAND   Y2, Y7, Y8
+	VPAND   Y3, Y7, Y8
 	VPSRLW  $0x04, Y7, Y7
-	VPAND   Y2, Y7, Y7
+	VPAND   Y3, Y7, Y7
 	VPSHUFB Y8, Y1, Y8
 	VPSHUFB Y7, Y1, Y7
 	VPADDB  Y8, Y7, Y7
-	VPSADBW Y3, Y7, Y7
+	VPSADBW Y2, Y7, Y7
 	VPSLLQ  $0x03, Y7, Y7
 	VPADDQ  Y7, Y0, Y0
 	SUBQ    $0x08, DX
 	CMPQ    DX, $0x08
 	JAE     clashes6nx256v7_round
-	VPAND   Y2, Y4, Y7
+	VPAND   Y3, Y4, Y7
 	VPSRLW  $0x04, Y4, Y4
-	VPAND   Y2, Y4, Y4
+	VPAND   Y3, Y4, Y4
 	VPSHUFB Y7, Y1, Y7
 	VPSHUFB Y4, Y1, Y4
 	VPADDB  Y7, Y4, Y4
-	VPSADBW Y3, Y4, Y4
+	VPSADBW Y2, Y4, Y4
 	VPADDQ  Y4, Y0, Y0
-	VPAND   Y2, Y5, Y4
+	VPAND   Y3, Y5, Y4
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y4, Y1, Y4
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y4, Y5, Y5
-	VPSADBW Y3, Y5, Y5
+	VPSADBW Y2, Y5, Y5
 	VPSLLQ  $0x01, Y5, Y5
 	VPADDQ  Y5, Y0, Y0
-	VPAND   Y2, Y6, Y4
+	VPAND   Y3, Y6, Y4
 	VPSRLW  $0x04, Y6, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y4, Y1, Y4
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y4, Y5, Y6
-	VPSADBW Y3, Y6, Y6
+	VPSADBW Y2, Y6, Y6
 	VPSLLQ  $0x02, Y6, Y6
 	VPADDQ  Y6, Y0, Y0
 	TESTQ   DX, DX
@@ -45305,9 +50424,9 @@ clashes6nx256v7_rest:
 	VPOR    10752(AX)(R8*1), Y4, Y4
 	VPOR    14336(AX)(R9*1), Y4, Y4
 	VPOR    17920(AX)(R10*1), Y4, Y4
-	VPAND   Y2, Y4, Y5
+	VPAND   Y3, Y4, Y5
 	VPSRLW  $0x04, Y4, Y4
-	VPAND   Y2, Y4, Y4
+	VPAND   Y3, Y4, Y4
 	VPSHUFB Y5, Y1, Y5
 	VPSHUFB Y4, Y1, Y4
 	VPADDB  Y5, Y4, Y4
@@ -45317,9 +50436,9 @@ clashes6nx256v7_rest:
 	VPOR    10784(AX)(R8*1), Y5, Y5
 	VPOR    14368(AX)(R9*1), Y5, Y5
 	VPOR    17952(AX)(R10*1), Y5, Y5
-	VPAND   Y2, Y5, Y6
+	VPAND   Y3, Y5, Y6
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y6, Y1, Y6
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y6, Y4, Y4
@@ -45330,9 +50449,9 @@ clashes6nx256v7_rest:
 	VPOR    10816(AX)(R8*1), Y5, Y5
 	VPOR    14400(AX)(R9*1), Y5, Y5
 	VPOR    17984(AX)(R10*1), Y5, Y5
-	VPAND   Y2, Y5, Y6
+	VPAND   Y3, Y5, Y6
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y6, Y1, Y6
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y6, Y4, Y4
@@ -45343,9 +50462,9 @@ clashes6nx256v7_rest:
 	VPOR    10848(AX)(R8*1), Y5, Y5
 	VPOR    14432(AX)(R9*1), Y5, Y5
 	VPOR    18016(AX)(R10*1), Y5, Y5
-	VPAND   Y2, Y5, Y6
+	VPAND   Y3, Y5, Y6
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y6, Y1, Y6
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y6, Y4, Y4
@@ -45356,9 +50475,9 @@ clashes6nx256v7_rest:
 	VPOR    10880(AX)(R8*1), Y5, Y5
 	VPOR    14464(AX)(R9*1), Y5, Y5
 	VPOR    18048(AX)(R10*1), Y5, Y5
-	VPAND   Y2, Y5, Y6
+	VPAND   Y3, Y5, Y6
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y6, Y1, Y6
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y6, Y4, Y4
@@ -45369,9 +50488,9 @@ clashes6nx256v7_rest:
 	VPOR    10912(AX)(R8*1), Y5, Y5
 	VPOR    14496(AX)(R9*1), Y5, Y5
 	VPOR    18080(AX)(R10*1), Y5, Y5
-	VPAND   Y2, Y5, Y6
+	VPAND   Y3, Y5, Y6
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y6, Y1, Y6
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y6, Y4, Y4
@@ -45382,14 +50501,14 @@ clashes6nx256v7_rest:
 	VPOR    10944(AX)(R8*1), Y5, Y5
 	VPOR    14528(AX)(R9*1), Y5, Y5
 	VPOR    18112(AX)(R10*1), Y5, Y5
-	VPAND   Y2, Y5, Y6
+	VPAND   Y3, Y5, Y6
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y6, Y1, Y6
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y6, Y4, Y4
 	VPADDB  Y5, Y4, Y4
-	VPSADBW Y3, Y4, Y4
+	VPSADBW Y2, Y4, Y4
 	VPADDQ  Y4, Y0, Y0
 	DECQ    DX
 	JNZ     clashes6nx256v7_rest
@@ -45414,8 +50533,8 @@ TEXT ·clashes6nx256v8(SB), NOSPLIT, $0-40
 	TESTQ   DX, DX
 	JZ      clashes6nx256v8_sum
 	VMOVDQU popcountNibbles<>+0(SB), Y1
-	VMOVDQU lowHalves<>+0(SB), Y2
-	VPXOR   Y3, Y3, Y3
+	VMOVDQU lowHalves<>+0(SB), Y3
+	VPXOR   Y2, Y2, Y2
 	VPXOR   Y4, Y4, Y4
 	VPXOR   Y5, Y5, Y5
 	VPXOR   Y6, Y6, Y6
@@ -45520,42 +50639,42 @@ clashes6nx256v8_round:
 	VPXOR   Y9, Y8, Y6
 	VPAND   Y9, Y8, Y9
 	VPOR    Y9, Y7, Y7
-	VPAND   Y2, Y7, Y8
+	VPAND   Y3, Y7, Y8
 	VPSRLW  $0x04, Y7, Y7
-	VPAND   Y2, Y7, Y7
+	VPAND   Y3, Y7, Y7
 	VPSHUFB Y8, Y1, Y8
 	VPSHUFB Y7, Y1, Y7
 	VPADDB  Y8, Y7, Y7
-	VPSADBW Y3, Y7, Y7
+	VPSADBW Y2, Y7, Y7
 	VPSLLQ  $0x03, Y7, Y7
 	VPADDQ  Y7, Y0, Y0
 	SUBQ    $0x01, DX
 	CMPQ    DX, $0x01
 	JAE     clashes6nx256v8_round
-	VPAND   Y2, Y4, Y7
+	VPAND   Y3, Y4, Y7
 	VPSRLW  $0x04, Y4, Y4
-	VPAND   Y2, Y4, Y4
+	VPAND   Y3, Y4, Y4
 	VPSHUFB Y7, Y1, Y7
 	VPSHUFB Y4, Y1, Y4
 	VPADDB  Y7, Y4, Y4
-	VPSADBW Y3, Y4, Y4
+	VPSADBW Y2, Y4, Y4
 	VPADDQ  Y4, Y0, Y0
-	VPAND   Y2, Y5, Y4
+	VPAND   Y3, Y5, Y4
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y4, Y1, Y4
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y4, Y5, Y5
-	VPSADBW Y3, Y5, Y5
+	VPSADBW Y2, Y5, Y5
 	VPSLLQ  $0x01, Y5, Y5
 	VPADDQ  Y5, Y0, Y0
-	VPAND   Y2, Y6, Y4
+	VPAND   Y3, Y6, Y4
 	VPSRLW  $0x04, Y6, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y4, Y1, Y4
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y4, Y5, Y6
-	VPSADBW Y3, Y6, Y6
+	VPSADBW Y2, Y6, Y6
 	VPSLLQ  $0x02, Y6, Y6
 	VPADDQ  Y6, Y0, Y0
 	TESTQ   DX, DX
@@ -45582,9 +50701,9 @@ clashes6nx256v8_rest:
 	VPOR    12288(AX)(R8*1), Y4, Y4
 	VPOR    16384(AX)(R9*1), Y4, Y4
 	VPOR    20480(AX)(R10*1), Y4, Y4
-	VPAND   Y2, Y4, Y5
+	VPAND   Y3, Y4, Y5
 	VPSRLW  $0x04, Y4, Y4
-	VPAND   Y2, Y4, Y4
+	VPAND   Y3, Y4, Y4
 	VPSHUFB Y5, Y1, Y5
 	VPSHUFB Y4, Y1, Y4
 	VPADDB  Y5, Y4, Y4
@@ -45594,9 +50713,9 @@ clashes6nx256v8_rest:
 	VPOR    12320(AX)(R8*1), Y5, Y5
 	VPOR    16416(AX)(R9*1), Y5, Y5
 	VPOR    20512(AX)(R10*1), Y5, Y5
-	VPAND   Y2, Y5, Y6
+	VPAND   Y3, Y5, Y6
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y6, Y1, Y6
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y6, Y4, Y4
@@ -45607,9 +50726,9 @@ clashes6nx256v8_rest:
 	VPOR    12352(AX)(R8*1), Y5, Y5
 	VPOR    16448(AX)(R9*1), Y5, Y5
 	VPOR    20544(AX)(R10*1), Y5, Y5
-	VPAND   Y2, Y5, Y6
+	VPAND   Y3, Y5, Y6
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y6, Y1, Y6
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y6, Y4, Y4
@@ -45620,9 +50739,9 @@ clashes6nx256v8_rest:
 	VPOR    12384(AX)(R8*1), Y5, Y5
 	VPOR    16480(AX)(R9*1), Y5, Y5
 	VPOR    20576(AX)(R10*1), Y5, Y5
-	VPAND   Y2, Y5, Y6
+	VPAND   Y3, Y5, Y6
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y6, Y1, Y6
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y6, Y4, Y4
@@ -45633,9 +50752,9 @@ clashes6nx256v8_rest:
 	VPOR    12416(AX)(R8*1), Y5, Y5
 	VPOR    16512(AX)(R9*1), Y5, Y5
 	VPOR    20608(AX)(R10*1), Y5, Y5
-	VPAND   Y2, Y5, Y6
+	VPAND   Y3, Y5, Y6
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y6, Y1, Y6
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y6, Y4, Y4
@@ -45646,9 +50765,9 @@ clashes6nx256v8_rest:
 	VPOR    12448(AX)(R8*1), Y5, Y5
 	VPOR    16544(AX)(R9*1), Y5, Y5
 	VPOR    20640(AX)(R10*1), Y5, Y5
-	VPAND   Y2, Y5, Y6
+	VPAND   Y3, Y5, Y6
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y6, Y1, Y6
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y6, Y4, Y4
@@ -45659,9 +50778,9 @@ clashes6nx256v8_rest:
 	VPOR    12480(AX)(R8*1), Y5, Y5
 	VPOR    16576(AX)(R9*1), Y5, Y5
 	VPOR    20672(AX)(R10*1), Y5, Y5
-	VPAND   Y2, Y5, Y6
+	VPAND   Y3, Y5, Y6
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y6, Y1, Y6
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y6, Y4, Y4
@@ -45672,19 +50791,534 @@ clashes6nx256v8_rest:
 	VPOR    12512(AX)(R8*1), Y5, Y5
 	VPOR    16608(AX)(R9*1), Y5, Y5
 	VPOR    20704(AX)(R10*1), Y5, Y5
-	VPAND   Y2, Y5, Y6
+	VPAND   Y3, Y5, Y6
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y6, Y1, Y6
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y6, Y4, Y4
 	VPADDB  Y5, Y4, Y4
-	VPSADBW Y3, Y4, Y4
+	VPSADBW Y2, Y4, Y4
 	VPADDQ  Y4, Y0, Y0
 	DECQ    DX
 	JNZ     clashes6nx256v8_rest
 
 clashes6nx256v8_sum:
+	VEXTRACTI128 $0x01, Y0, X1
+	VPADDQ       X1, X0, X1
+	VPSHUFD      $0x4e, X1, X0
+	VPADDQ       X0, X1, X1
+	VMOVQ        X1, AX
+	VZEROUPPER
+	MOVQ         AX, ret+32(FP)
+	RET
+
+// func clashes7nx256s(tables *uint64, keys []uint64) int
+// Requires: AVX, AVX2, BMI2
+TEXT ·clashes7nx256s(SB), NOSPLIT, $0-40
+	MOVQ    tables+0(FP), AX
+	MOVQ    keys_base+8(FP), CX
+	MOVQ    keys_len+16(FP), DX
+	VPXOR   Y0, Y0, Y0
+	TESTQ   DX, DX
+	JZ      clashes7nx256s_sum
+	VMOVDQU popcountNibbles<>+0(SB), Y1
+	VPXOR   Y2, Y2, Y2
+	VPXOR   Y3, Y3, Y3
+	VPXOR   Y4, Y4, Y4
+	VPXOR   Y5, Y5, Y5
+	CMPQ    DX, $0x10
+	JB      clashes7nx256s_rest
+
+clashes7nx256s_round:
+	MOVQ        (CX), R11
+	RORXQ       $0x3c, R11, BX
+	ANDQ        $0x000000f0, BX
+	RORXQ       $0x00, R11, SI
+	ANDQ        $0x000000f0, SI
+	RORXQ       $0x04, R11, DI
+	ANDQ        $0x000000f0, DI
+	RORXQ       $0x08, R11, R8
+	ANDQ        $0x000000f0, R8
+	RORXQ       $0x0c, R11, R9
+	ANDQ        $0x000000f0, R9
+	RORXQ       $0x10, R11, R10
+	ANDQ        $0x000000f0, R10
+	RORXQ       $0x14, R11, R11
+	ANDQ        $0x000000f0, R11
+	ADDQ        $0x08, CX
+	VMOVDQU     (AX)(BX*1), X6
+	VPOR        256(AX)(SI*1), X6, X6
+	VPOR        512(AX)(DI*1), X6, X6
+	VPOR        768(AX)(R8*1), X6, X6
+	VPOR        1024(AX)(R9*1), X6, X6
+	VPOR        1280(AX)(R10*1), X6, X6
+	VPOR        1536(AX)(R11*1), X6, X6
+	MOVQ        (CX), R11
+	RORXQ       $0x3c, R11, BX
+	ANDQ        $0x000000f0, BX
+	RORXQ       $0x00, R11, SI
+	ANDQ        $0x000000f0, SI
+	RORXQ       $0x04, R11, DI
+	ANDQ        $0x000000f0, DI
+	RORXQ       $0x08, R11, R8
+	ANDQ        $0x000000f0, R8
+	RORXQ       $0x0c, R11, R9
+	ANDQ        $0x000000f0, R9
+	RORXQ       $0x10, R11, R10
+	ANDQ        $0x000000f0, R10
+	RORXQ       $0x14, R11, R11
+	ANDQ        $0x000000f0, R11
+	ADDQ        $0x08, CX
+	VMOVDQU     (AX)(BX*1), X7
+	VPOR        256(AX)(SI*1), X7, X7
+	VPOR        512(AX)(DI*1), X7, X7
+	VPOR        768(AX)(R8*1), X7, X7
+	VPOR        1024(AX)(R9*1), X7, X7
+	VPOR        1280(AX)(R10*1), X7, X7
+	VPOR        1536(AX)(R11*1), X7, X7
+	VINSERTI128 $0x01, X7, Y6, Y6
+	MOVQ        (CX), R11
+	RORXQ       $0x3c, R11, BX
+	ANDQ        $0x000000f0, BX
+	RORXQ       $0x00, R11, SI
+	ANDQ        $0x000000f0, SI
+	RORXQ       $0x04, R11, DI
+	ANDQ        $0x000000f0, DI
+	RORXQ       $0x08, R11, R8
+	ANDQ        $0x000000f0, R8
+	RORXQ       $0x0c, R11, R9
+	ANDQ        $0x000000f0, R9
+	RORXQ       $0x10, R11, R10
+	ANDQ        $0x000000f0, R10
+	RORXQ       $0x14, R11, R11
+	ANDQ        $0x000000f0, R11
+	ADDQ        $0x08, CX
+	VMOVDQU     (AX)(BX*1), X7
+	VPOR        256(AX)(SI*1), X7, X7
+	VPOR        512(AX)(DI*1), X7, X7
+	VPOR        768(AX)(R8*1), X7, X7
+	VPOR        1024(AX)(R9*1), X7, X7
+	VPOR        1280(AX)(R10*1), X7, X7
+	VPOR        1536(AX)(R11*1), X7, X7
+	MOVQ        (CX), R11
+	RORXQ       $0x3c, R11, BX
+	ANDQ        $0x000000f0, BX
+	RORXQ       $0x00, R11, SI
+	ANDQ        $0x000000f0, SI
+	RORXQ       $0x04, R11, DI
+	ANDQ        $0x000000f0, DI
+	RORXQ       $0x08, R11, R8
+	ANDQ        $0x000000f0, R8
+	RORXQ       $0x0c, R11, R9
+	ANDQ        $0x000000f0, R9
+	RORXQ       $0x10, R11, R10
+	ANDQ        $0x000000f0, R10
+	RORXQ       $0x14, R11, R11
+	ANDQ        $0x000000f0, R11
+	ADDQ        $0x08, CX
+	VMOVDQU     (AX)(BX*1), X8
+	VPOR        256(AX)(SI*1), X8, X8
+	VPOR        512(AX)(DI*1), X8, X8
+	VPOR        768(AX)(R8*1), X8, X8
+	VPOR        1024(AX)(R9*1), X8, X8
+	VPOR        1280(AX)(R10*1), X8, X8
+	VPOR        1536(AX)(R11*1), X8, X8
+	VINSERTI128 $0x01, X8, Y7, Y7
+	VPXOR       Y3, Y6, Y8
+	VPAND       Y3, Y6, Y6
+	VPXOR       Y8, Y7, Y3
+	VPAND       Y8, Y7, Y8
+	VPOR        Y8, Y6, Y6
+	MOVQ        (CX), R11
+	RORXQ       $0x3c, R11, BX
+	ANDQ        $0x000000f0, BX
+	RORXQ       $0x00, R11, SI
+	ANDQ        $0x000000f0, SI
+	RORXQ       $0x04, R11, DI
+	ANDQ        $0x000000f0, DI
+	RORXQ       $0x08, R11, R8
+	ANDQ        $0x000000f0, R8
+	RORXQ       $0x0c, R11, R9
+	ANDQ        $0x000000f0, R9
+	RORXQ       $0x10, R11, R10
+	ANDQ        $0x000000f0, R10
+	RORXQ       $0x14, R11, R11
+	ANDQ        $0x000000f0, R11
+	ADDQ        $0x08, CX
+	VMOVDQU     (AX)(BX*1), X9
+	VPOR        256(AX)(SI*1), X9, X9
+	VPOR        512(AX)(DI*1), X9, X9
+	VPOR        768(AX)(R8*1), X9, X9
+	VPOR        1024(AX)(R9*1), X9, X9
+	VPOR        1280(AX)(R10*1), X9, X9
+	VPOR        1536(AX)(R11*1), X9, X9
+	MOVQ        (CX), R11
+	RORXQ       $0x3c, R11, BX
+	ANDQ        $0x000000f0, BX
+	RORXQ       $0x00, R11, SI
+	ANDQ        $0x000000f0, SI
+	RORXQ       $0x04, R11, DI
+	ANDQ        $0x000000f0, DI
+	RORXQ       $0x08, R11, R8
+	ANDQ        $0x000000f0, R8
+	RORXQ       $0x0c, R11, R9
+	ANDQ        $0x000000f0, R9
+	RORXQ       $0x10, R11, R10
+	ANDQ        $0x000000f0, R10
+	RORXQ       $0x14, R11, R11
+	ANDQ        $0x000000f0, R11
+	ADDQ        $0x08, CX
+	VMOVDQU     (AX)(BX*1), X7
+	VPOR        256(AX)(SI*1), X7, X7
+	VPOR        512(AX)(DI*1), X7, X7
+	VPOR        768(AX)(R8*1), X7, X7
+	VPOR        1024(AX)(R9*1), X7, X7
+	VPOR        1280(AX)(R10*1), X7, X7
+	VPOR        1536(AX)(R11*1), X7, X7
+	VINSERTI128 $0x01, X7, Y9, Y9
+	MOVQ        (CX), R11
+	RORXQ       $0x3c, R11, BX
+	ANDQ        $0x000000f0, BX
+	RORXQ       $0x00, R11, SI
+	ANDQ        $0x000000f0, SI
+	RORXQ       $0x04, R11, DI
+	ANDQ        $0x000000f0, DI
+	RORXQ       $0x08, R11, R8
+	ANDQ        $0x000000f0, R8
+	RORXQ       $0x0c, R11, R9
+	ANDQ        $0x000000f0, R9
+	RORXQ       $0x10, R11, R10
+	ANDQ        $0x000000f0, R10
+	RORXQ       $0x14, R11, R11
+	ANDQ        $0x000000f0, R11
+	ADDQ        $0x08, CX
+	VMOVDQU     (AX)(BX*1), X10
+	VPOR        256(AX)(SI*1), X10, X10
+	VPOR        512(AX)(DI*1), X10, X10
+	VPOR        768(AX)(R8*1), X10, X10
+	VPOR        1024(AX)(R9*1), X10, X10
+	VPOR        1280(AX)(R10*1), X10, X10
+	VPOR        1536(AX)(R11*1), X10, X10
+	MOVQ        (CX), R11
+	RORXQ       $0x3c, R11, BX
+	ANDQ        $0x000000f0, BX
+	RORXQ       $0x00, R11, SI
+	ANDQ        $0x000000f0, SI
+	RORXQ       $0x04, R11, DI
+	ANDQ        $0x000000f0, DI
+	RORXQ       $0x08, R11, R8
+	ANDQ        $0x000000f0, R8
+	RORXQ       $0x0c, R11, R9
+	ANDQ        $0x000000f0, R9
+	RORXQ       $0x10, R11, R10
+	ANDQ        $0x000000f0, R10
+	RORXQ       $0x14, R11, R11
+	ANDQ        $0x000000f0, R11
+	ADDQ        $0x08, CX
+	VMOVDQU     (AX)(BX*1), X7
+	VPOR        256(AX)(SI*1), X7, X7
+	VPOR        512(AX)(DI*1), X7, X7
+	VPOR        768(AX)(R8*1), X7, X7
+	VPOR        1024(AX)(R9*1), X7, X7
+	VPOR        1280(AX)(R10*1), X7, X7
+	VPOR        1536(AX)(R11*1), X7, X7
+	VINSERTI128 $0x01, X7, Y10, Y10
+	VPXOR       Y3, Y9, Y8
+	VPAND       Y3, Y9, Y9
+	VPXOR       Y8, Y10, Y3
+	VPAND       Y8, Y10, Y8
+	VPOR        Y8, Y9, Y9
+	VPXOR       Y4, Y6, Y8
+	VPAND       Y4, Y6, Y6
+	VPXOR       Y8, Y9, Y4
+	VPAND       Y8, Y9, Y8
+	VPOR        Y8, Y6, Y6
+	MOVQ        (CX), R11
+	RORXQ       $0x3c, R11, BX
+	ANDQ        $0x000000f0, BX
+	RORXQ       $0x00, R11, SI
+	ANDQ        $0x000000f0, SI
+	RORXQ       $0x04, R11, DI
+	ANDQ        $0x000000f0, DI
+	RORXQ       $0x08, R11, R8
+	ANDQ        $0x000000f0, R8
+	RORXQ       $0x0c, R11, R9
+	ANDQ        $0x000000f0, R9
+	RORXQ       $0x10, R11, R10
+	ANDQ        $0x000000f0, R10
+	RORXQ       $0x14, R11, R11
+	ANDQ        $0x000000f0, R11
+	ADDQ        $0x08, CX
+	VMOVDQU     (AX)(BX*1), X11
+	VPOR        256(AX)(SI*1), X11, X11
+	VPOR        512(AX)(DI*1), X11, X11
+	VPOR        768(AX)(R8*1), X11, X11
+	VPOR        1024(AX)(R9*1), X11, X11
+	VPOR        1280(AX)(R10*1), X11, X11
+	VPOR        1536(AX)(R11*1), X11, X11
+	MOVQ        (CX), R11
+	RORXQ       $0x3c, R11, BX
+	ANDQ        $0x000000f0, BX
+	RORXQ       $0x00, R11, SI
+	ANDQ        $0x000000f0, SI
+	RORXQ       $0x04, R11, DI
+	ANDQ        $0x000000f0, DI
+	RORXQ       $0x08, R11, R8
+	ANDQ        $0x000000f0, R8
+	RORXQ       $0x0c, R11, R9
+	ANDQ        $0x000000f0, R9
+	RORXQ       $0x10, R11, R10
+	ANDQ        $0x000000f0, R10
+	RORXQ       $0x14, R11, R11
+	ANDQ        $0x000000f0, R11
+	ADDQ        $0x08, CX
+	VMOVDQU     (AX)(BX*1), X7
+	VPOR        256(AX)(SI*1), X7, X7
+	VPOR        512(AX)(DI*1), X7, X7
+	VPOR        768(AX)(R8*1), X7, X7
+	VPOR        1024(AX)(R9*1), X7, X7
+	VPOR        1280(AX)(R10*1), X7, X7
+	VPOR        1536(AX)(R11*1), X7, X7
+	VINSERTI128 $0x01, X7, Y11, Y11
+	MOVQ        (CX), R11
+	RORXQ       $0x3c, R11, BX
+	ANDQ        $0x000000f0, BX
+	RORXQ       $0x00, R11, SI
+	ANDQ        $0x000000f0, SI
+	RORXQ       $0x04, R11, DI
+	ANDQ        $0x000000f0, DI
+	RORXQ       $0x08, R11, R8
+	ANDQ        $0x000000f0, R8
+	RORXQ       $0x0c, R11, R9
+	ANDQ        $0x000000f0, R9
+	RORXQ       $0x10, R11, R10
+	ANDQ        $0x000000f0, R10
+	RORXQ       $0x14, R11, R11
+	ANDQ        $0x000000f0, R11
+	ADDQ        $0x08, CX
+	VMOVDQU     (AX)(BX*1), X12
+	VPOR        256(AX)(SI*1), X12, X12
+	VPOR        512(AX)(DI*1), X12, X12
+	VPOR        768(AX)(R8*1), X12, X12
+	VPOR        1024(AX)(R9*1), X12, X12
+	VPOR        1280(AX)(R10*1), X12, X12
+	VPOR        1536(AX)(R11*1), X12, X12
+	MOVQ        (CX), R11
+	RORXQ       $0x3c, R11, BX
+	ANDQ        $0x000000f0, BX
+	RORXQ       $0x00, R11, SI
+	ANDQ        $0x000000f0, SI
+	RORXQ       $0x04, R11, DI
+	ANDQ        $0x000000f0, DI
+	RORXQ       $0x08, R11, R8
+	ANDQ        $0x000000f0, R8
+	RORXQ       $0x0c, R11, R9
+	ANDQ        $0x000000f0, R9
+	RORXQ       $0x10, R11, R10
+	ANDQ        $0x000000f0, R10
+	RORXQ       $0x14, R11, R11
+	ANDQ        $0x000000f0, R11
+	ADDQ        $0x08, CX
+	VMOVDQU     (AX)(BX*1), X7
+	VPOR        256(AX)(SI*1), X7, X7
+	VPOR        512(AX)(DI*1), X7, X7
+	VPOR        768(AX)(R8*1), X7, X7
+	VPOR        1024(AX)(R9*1), X7, X7
+	VPOR        1280(AX)(R10*1), X7, X7
+	VPOR        1536(AX)(R11*1), X7, X7
+	VINSERTI128 $0x01, X7, Y12, Y12
+	VPXOR       Y3, Y11, Y8
+	VPAND       Y3, Y11, Y11
+	VPXOR       Y8, Y12, Y3
+	VPAND       Y8, Y12, Y8
+	VPOR        Y8, Y11, Y11
+	MOVQ        (CX), R11
+	RORXQ       $0x3c, R11, BX
+	ANDQ        $0x000000f0, BX
+	RORXQ       $0x00, R11, SI
+	ANDQ        $0x000000f0, SI
+	RORXQ       $0x04, R11, DI
+	ANDQ        $0x000000f0, DI
+	RORXQ       $0x08, R11, R8
+	ANDQ        $0x000000f0, R8
+	RORXQ       $0x0c, R11, R9
+	ANDQ        $0x000000f0, R9
+	RORXQ       $0x10, R11, R10
+	ANDQ        $0x000000f0, R10
+	RORXQ       $0x14, R11, R11
+	ANDQ        $0x000000f0, R11
+	ADDQ        $0x08, CX
+	VMOVDQU     (AX)(BX*1), X13
+	VPOR        256(AX)(SI*1), X13, X13
+	VPOR        512(AX)(DI*1), X13, X13
+	VPOR        768(AX)(R8*1), X13, X13
+	VPOR        1024(AX)(R9*1), X13, X13
+	VPOR        1280(AX)(R10*1), X13, X13
+	VPOR        1536(AX)(R11*1), X13, X13
+	MOVQ        (CX), R11
+	RORXQ       $0x3c, R11, BX
+	ANDQ        $0x000000f0, BX
+	RORXQ       $0x00, R11, SI
+	ANDQ        $0x000000f0, SI
+	RORXQ       $0x04, R11, DI
+	ANDQ        $0x000000f0, DI
+	RORXQ       $0x08, R11, R8
+	ANDQ        $0x000000f0, R8
+	RORXQ       $0x0c, R11, R9
+	ANDQ        $0x000000f0, R9
+	RORXQ       $0x10, R11, R10
+	ANDQ        $0x000000f0, R10
+	RORXQ       $0x14, R11, R11
+	ANDQ        $0x000000f0, R11
+	ADDQ        $0x08, CX
+	VMOVDQU     (AX)(BX*1), X7
+	VPOR        256(AX)(SI*1), X7, X7
+	VPOR        512(AX)(DI*1), X7, X7
+	VPOR        768(AX)(R8*1), X7, X7
+	VPOR        1024(AX)(R9*1), X7, X7
+	VPOR        1280(AX)(R10*1), X7, X7
+	VPOR        1536(AX)(R11*1), X7, X7
+	VINSERTI128 $0x01, X7, Y13, Y13
+	MOVQ        (CX), R11
+	RORXQ       $0x3c, R11, BX
+	ANDQ        $0x000000f0, BX
+	RORXQ       $0x00, R11, SI
+	ANDQ        $0x000000f0, SI
+	RORXQ       $0x04, R11, DI
+	ANDQ        $0x000000f0, DI
+	RORXQ       $0x08, R11, R8
+	ANDQ        $0x000000f0, R8
+	RORXQ       $0x0c, R11, R9
+	ANDQ        $0x000000f0, R9
+	RORXQ       $0x10, R11, R10
+	ANDQ        $0x000000f0, R10
+	RORXQ       $0x14, R11, R11
+	ANDQ        $0x000000f0, R11
+	ADDQ        $0x08, CX
+	VMOVDQU     (AX)(BX*1), X14
+	VPOR        256(AX)(SI*1), X14, X14
+	VPOR        512(AX)(DI*1), X14, X14
+	VPOR        768(AX)(R8*1), X14, X14
+	VPOR        1024(AX)(R9*1), X14, X14
+	VPOR        1280(AX)(R10*1), X14, X14
+	VPOR        1536(AX)(R11*1), X14, X14
+	MOVQ        (CX), R11
+	RORXQ       $0x3c, R11, BX
+	ANDQ        $0x000000f0, BX
+	RORXQ       $0x00, R11, SI
+	ANDQ        $0x000000f0, SI
+	RORXQ       $0x04, R11, DI
+	ANDQ        $0x000000f0, DI
+	RORXQ       $0x08, R11, R8
+	ANDQ        $0x000000f0, R8
+	RORXQ       $0x0c, R11, R9
+	ANDQ        $0x000000f0, R9
+	RORXQ       $0x10, R11, R10
+	ANDQ        $0x000000f0, R10
+	RORXQ       $0x14, R11, R11
+	ANDQ        $0x000000f0, R11
+	ADDQ        $0x08, CX
+	VMOVDQU     (AX)(BX*1), X7
+	VPOR        256(AX)(SI*1), X7, X7
+	VPOR        512(AX)(DI*1), X7, X7
+	VPOR        768(AX)(R8*1), X7, X7
+	VPOR        1024(AX)(R9*1), X7, X7
+	VPOR        1280(AX)(R10*1), X7, X7
+	VPOR        1536(AX)(R11*1), X7, X7
+	VINSERTI128 $0x01, X7, Y14, Y14
+	VPXOR       Y3, Y13, Y8
+	VPAND       Y3, Y13, Y13
+	VPXOR       Y8, Y14, Y3
+	VPAND       Y8, Y14, Y8
+	VPOR        Y8, Y13, Y13
+	VPXOR       Y4, Y11, Y8
+	VPAND       Y4, Y11, Y11
+	VPXOR       Y8, Y13, Y4
+	VPAND       Y8, Y13, Y8
+	VPOR        Y8, Y11, Y11
+	VPXOR       Y5, Y6, Y8
+	VPAND       Y5, Y6, Y6
+	VPXOR       Y8, Y11, Y5
+	VPAND       Y8, Y11, Y8
+	VPOR        Y8, Y6, Y6
+	VPAND       lowHalves<>+0(SB), Y6, Y8
+	VPSRLW      $0x04, Y6, Y6
+	VPAND       lowHalves<>+0(SB), Y6, Y6
+	VPSHUFB     Y8, Y1, Y8
+	VPSHUFB     Y6, Y1, Y6
+	VPADDB      Y8, Y6, Y6
+	VPSADBW     Y2, Y6, Y6
+	VPSLLQ      $0x03, Y6, Y6
+	VPADDQ      Y6, Y0, Y0
+	SUBQ        $0x10, DX
+	CMPQ        DX, $0x10
+	JAE         clashes7nx256s_round
+	VPAND       lowHalves<>+0(SB), Y3, Y6
+	VPSRLW      $0x04, Y3, Y3
+	VPAND       lowHalves<>+0(SB), Y3, Y3
+	VPSHUFB     Y6, Y1, Y6
+	VPSHUFB     Y3, Y1, Y3
+	VPADDB      Y6, Y3, Y3
+	VPSADBW     Y2, Y3, Y3
+	VPADDQ      Y3, Y0, Y0
+	VPAND       lowHalves<>+0(SB), Y4, Y3
+	VPSRLW      $0x04, Y4, Y4
+	VPAND       lowHalves<>+0(SB), Y4, Y4
+	VPSHUFB     Y3, Y1, Y3
+	VPSHUFB     Y4, Y1, Y4
+	VPADDB      Y3, Y4, Y4
+	VPSADBW     Y2, Y4, Y4
+	VPSLLQ      $0x01, Y4, Y4
+	VPADDQ      Y4, Y0, Y0
+	VPAND       lowHalves<>+0(SB), Y5, Y3
+	VPSRLW      $0x04, Y5, Y4
+	VPAND       lowHalves<>+0(SB), Y4, Y4
+	VPSHUFB     Y3, Y1, Y3
+	VPSHUFB     Y4, Y1, Y4
+	VPADDB      Y3, Y4, Y5
+	VPSADBW     Y2, Y5, Y5
+	VPSLLQ      $0x02, Y5, Y5
+	VPADDQ      Y5, Y0, Y0
+	TESTQ       DX, DX
+	JZ          clashes7nx256s_sum
+
+clashes7nx256s_rest:
+	MOVQ    (CX), R11
+	RORXQ   $0x3c, R11, BX
+	ANDQ    $0x000000f0, BX
+	RORXQ   $0x00, R11, SI
+	ANDQ    $0x000000f0, SI
+	RORXQ   $0x04, R11, DI
+	ANDQ    $0x000000f0, DI
+	RORXQ   $0x08, R11, R8
+	ANDQ    $0x000000f0, R8
+	RORXQ   $0x0c, R11, R9
+	ANDQ    $0x000000f0, R9
+	RORXQ   $0x10, R11, R10
+	ANDQ    $0x000000f0, R10
+	RORXQ   $0x14, R11, R11
+	ANDQ    $0x000000f0, R11
+	ADDQ    $0x08, CX
+	VMOVDQU (AX)(BX*1), X15
+	VPOR    256(AX)(SI*1), X15, X15
+	VPOR    512(AX)(DI*1), X15, X15
+	VPOR    768(AX)(R8*1), X15, X15
+	VPOR    1024(AX)(R9*1), X15, X15
+	VPOR    1280(AX)(R10*1), X15, X15
+	VPOR    1536(AX)(R11*1), X15, X15
+	VPAND   lowHalves<>+0(SB), Y15, Y3
+	VPSRLW  $0x04, Y15, Y4
+	VPAND   lowHalves<>+0(SB), Y4, Y4
+	VPSHUFB Y3, Y1, Y3
+	VPSHUFB Y4, Y1, Y4
+	VPADDB  Y3, Y4, Y3
+	VPSADBW Y2, Y3, Y3
+	VPADDQ  Y3, Y0, Y0
+	DECQ    DX
+	JNZ     clashes7nx256s_rest
+
+clashes7nx256s_sum:
 	VEXTRACTI128 $0x01, Y0, X1
 	VPADDQ       X1, X0, X1
 	VPSHUFD      $0x4e, X1, X0
@@ -45704,8 +51338,8 @@ TEXT ·clashes7nx256v1(SB), NOSPLIT, $0-40
 	TESTQ   DX, DX
 	JZ      clashes7nx256v1_sum
 	VMOVDQU popcountNibbles<>+0(SB), Y1
-	VMOVDQU lowHalves<>+0(SB), Y2
-	VPXOR   Y3, Y3, Y3
+	VMOVDQU lowHalves<>+0(SB), Y3
+	VPXOR   Y2, Y2, Y2
 	VPXOR   Y4, Y4, Y4
 	VPXOR   Y5, Y5, Y5
 	VPXOR   Y6, Y6, Y6
@@ -45932,42 +51566,42 @@ clashes7nx256v1_round:
 	VPXOR   Y9, Y8, Y6
 	VPAND   Y9, Y8, Y9
 	VPOR    Y9, Y7, Y7
-	VPAND   Y2, Y7, Y8
+	VPAND   Y3, Y7, Y8
 	VPSRLW  $0x04, Y7, Y7
-	VPAND   Y2, Y7, Y7
+	VPAND   Y3, Y7, Y7
 	VPSHUFB Y8, Y1, Y8
 	VPSHUFB Y7, Y1, Y7
 	VPADDB  Y8, Y7, Y7
-	VPSADBW Y3, Y7, Y7
+	VPSADBW Y2, Y7, Y7
 	VPSLLQ  $0x03, Y7, Y7
 	VPADDQ  Y7, Y0, Y0
 	SUBQ    $0x08, DX
 	CMPQ    DX, $0x08
 	JAE     clashes7nx256v1_round
-	VPAND   Y2, Y4, Y7
+	VPAND   Y3, Y4, Y7
 	VPSRLW  $0x04, Y4, Y4
-	VPAND   Y2, Y4, Y4
+	VPAND   Y3, Y4, Y4
 	VPSHUFB Y7, Y1, Y7
 	VPSHUFB Y4, Y1, Y4
 	VPADDB  Y7, Y4, Y4
-	VPSADBW Y3, Y4, Y4
+	VPSADBW Y2, Y4, Y4
 	VPADDQ  Y4, Y0, Y0
-	VPAND   Y2, Y5, Y4
+	VPAND   Y3, Y5, Y4
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y4, Y1, Y4
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y4, Y5, Y5
-	VPSADBW Y3, Y5, Y5
+	VPSADBW Y2, Y5, Y5
 	VPSLLQ  $0x01, Y5, Y5
 	VPADDQ  Y5, Y0, Y0
-	VPAND   Y2, Y6, Y4
+	VPAND   Y3, Y6, Y4
 	VPSRLW  $0x04, Y6, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y4, Y1, Y4
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y4, Y5, Y6
-	VPSADBW Y3, Y6, Y6
+	VPSADBW Y2, Y6, Y6
 	VPSLLQ  $0x02, Y6, Y6
 	VPADDQ  Y6, Y0, Y0
 	TESTQ   DX, DX
@@ -45997,13 +51631,13 @@ clashes7nx256v1_rest:
 	VPOR    2048(AX)(R9*1), Y4, Y4
 	VPOR    2560(AX)(R10*1), Y4, Y4
 	VPOR    3072(AX)(R11*1), Y4, Y4
-	VPAND   Y2, Y4, Y5
+	VPAND   Y3, Y4, Y5
 	VPSRLW  $0x04, Y4, Y4
-	VPAND   Y2, Y4, Y4
+	VPAND   Y3, Y4, Y4
 	VPSHUFB Y5, Y1, Y5
 	VPSHUFB Y4, Y1, Y4
 	VPADDB  Y5, Y4, Y4
-	VPSADBW Y3, Y4, Y4
+	VPSADBW Y2, Y4, Y4
 	VPADDQ  Y4, Y0, Y0
 	DECQ    DX
 	JNZ     clashes7nx256v1_rest
@@ -46028,8 +51662,8 @@ TEXT ·clashes7nx256v2(SB), NOSPLIT, $0-40
 	TESTQ   DX, DX
 	JZ      clashes7nx256v2_sum
 	VMOVDQU popcountNibbles<>+0(SB), Y1
-	VMOVDQU lowHalves<>+0(SB), Y2
-	VPXOR   Y3, Y3, Y3
+	VMOVDQU lowHalves<>+0(SB), Y3
+	VPXOR   Y2, Y2, Y2
 	VPXOR   Y4, Y4, Y4
 	VPXOR   Y5, Y5, Y5
 	VPXOR   Y6, Y6, Y6
@@ -46192,42 +51826,42 @@ clashes7nx256v2_round:
 	VPXOR   Y9, Y8, Y6
 	VPAND   Y9, Y8, Y9
 	VPOR    Y9, Y7, Y7
-	VPAND   Y2, Y7, Y8
+	VPAND   Y3, Y7, Y8
 	VPSRLW  $0x04, Y7, Y7
-	VPAND   Y2, Y7, Y7
+	VPAND   Y3, Y7, Y7
 	VPSHUFB Y8, Y1, Y8
 	VPSHUFB Y7, Y1, Y7
 	VPADDB  Y8, Y7, Y7
-	VPSADBW Y3, Y7, Y7
+	VPSADBW Y2, Y7, Y7
 	VPSLLQ  $0x03, Y7, Y7
 	VPADDQ  Y7, Y0, Y0
 	SUBQ    $0x04, DX
 	CMPQ    DX, $0x04
 	JAE     clashes7nx256v2_round
-	VPAND   Y2, Y4, Y7
+	VPAND   Y3, Y4, Y7
 	VPSRLW  $0x04, Y4, Y4
-	VPAND   Y2, Y4, Y4
+	VPAND   Y3, Y4, Y4
 	VPSHUFB Y7, Y1, Y7
 	VPSHUFB Y4, Y1, Y4
 	VPADDB  Y7, Y4, Y4
-	VPSADBW Y3, Y4, Y4
+	VPSADBW Y2, Y4, Y4
 	VPADDQ  Y4, Y0, Y0
-	VPAND   Y2, Y5, Y4
+	VPAND   Y3, Y5, Y4
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y4, Y1, Y4
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y4, Y5, Y5
-	VPSADBW Y3, Y5, Y5
+	VPSADBW Y2, Y5, Y5
 	VPSLLQ  $0x01, Y5, Y5
 	VPADDQ  Y5, Y0, Y0
-	VPAND   Y2, Y6, Y4
+	VPAND   Y3, Y6, Y4
 	VPSRLW  $0x04, Y6, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y4, Y1, Y4
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y4, Y5, Y6
-	VPSADBW Y3, Y6, Y6
+	VPSADBW Y2, Y6, Y6
 	VPSLLQ  $0x02, Y6, Y6
 	VPADDQ  Y6, Y0, Y0
 	TESTQ   DX, DX
@@ -46257,9 +51891,9 @@ clashes7nx256v2_rest:
 	VPOR    4096(AX)(R9*1), Y4, Y4
 	VPOR    5120(AX)(R10*1), Y4, Y4
 	VPOR    6144(AX)(R11*1), Y4, Y4
-	VPAND   Y2, Y4, Y5
+	VPAND   Y3, Y4, Y5
 	VPSRLW  $0x04, Y4, Y4
-	VPAND   Y2, Y4, Y4
+	VPAND   Y3, Y4, Y4
 	VPSHUFB Y5, Y1, Y5
 	VPSHUFB Y4, Y1, Y4
 	VPADDB  Y5, Y4, Y4
@@ -46270,14 +51904,14 @@ clashes7nx256v2_rest:
 	VPOR    4128(AX)(R9*1), Y5, Y5
 	VPOR    5152(AX)(R10*1), Y5, Y5
 	VPOR    6176(AX)(R11*1), Y5, Y5
-	VPAND   Y2, Y5, Y6
+	VPAND   Y3, Y5, Y6
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y6, Y1, Y6
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y6, Y4, Y4
 	VPADDB  Y5, Y4, Y4
-	VPSADBW Y3, Y4, Y4
+	VPSADBW Y2, Y4, Y4
 	VPADDQ  Y4, Y0, Y0
 	DECQ    DX
 	JNZ     clashes7nx256v2_rest
@@ -46302,8 +51936,8 @@ TEXT ·clashes7nx256v3(SB), NOSPLIT, $0-40
 	TESTQ   DX, DX
 	JZ      clashes7nx256v3_sum
 	VMOVDQU popcountNibbles<>+0(SB), Y1
-	VMOVDQU lowHalves<>+0(SB), Y2
-	VPXOR   Y3, Y3, Y3
+	VMOVDQU lowHalves<>+0(SB), Y3
+	VPXOR   Y2, Y2, Y2
 	VPXOR   Y4, Y4, Y4
 	VPXOR   Y5, Y5, Y5
 	VPXOR   Y6, Y6, Y6
@@ -46471,13 +52105,13 @@ clashes7nx256v3_round:
 	VPXOR   Y9, Y8, Y6
 	VPAND   Y9, Y8, Y9
 	VPOR    Y9, Y7, Y7
-	VPAND   Y2, Y7, Y8
+	VPAND   Y3, Y7, Y8
 	VPSRLW  $0x04, Y7, Y7
-	VPAND   Y2, Y7, Y7
+	VPAND   Y3, Y7, Y7
 	VPSHUFB Y8, Y1, Y8
 	VPSHUFB Y7, Y1, Y7
 	VPADDB  Y8, Y7, Y7
-	VPSADBW Y3, Y7, Y7
+	VPSADBW Y2, Y7, Y7
 	VPSLLQ  $0x03, Y7, Y7
 	VPADDQ  Y7, Y0, Y0
 	VMOVDQU 64(AX)(BX*1), Y7
@@ -46640,13 +52274,13 @@ clashes7nx256v3_round:
 	VPXOR   Y9, Y8, Y6
 	VPAND   Y9, Y8, Y9
 	VPOR    Y9, Y7, Y7
-	VPAND   Y2, Y7, Y8
+	VPAND   Y3, Y7, Y8
 	VPSRLW  $0x04, Y7, Y7
-	VPAND   Y2, Y7, Y7
+	VPAND   Y3, Y7, Y7
 	VPSHUFB Y8, Y1, Y8
 	VPSHUFB Y7, Y1, Y7
 	VPADDB  Y8, Y7, Y7
-	VPSADBW Y3, Y7, Y7
+	VPSADBW Y2, Y7, Y7
 	VPSLLQ  $0x03, Y7, Y7
 	VPADDQ  Y7, Y0, Y0
 	VMOVDQU 32(AX)(BX*1), Y7
@@ -46786,42 +52420,42 @@ clashes7nx256v3_round:
 	VPXOR   Y9, Y8, Y6
 	VPAND   Y9, Y8, Y9
 	VPOR    Y9, Y7, Y7
-	VPAND   Y2, Y7, Y8
+	VPAND   Y3, Y7, Y8
 	VPSRLW  $0x04, Y7, Y7
-	VPAND   Y2, Y7, Y7
+	VPAND   Y3, Y7, Y7
 	VPSHUFB Y8, Y1, Y8
 	VPSHUFB Y7, Y1, Y7
 	VPADDB  Y8, Y7, Y7
-	VPSADBW Y3, Y7, Y7
+	VPSADBW Y2, Y7, Y7
 	VPSLLQ  $0x03, Y7, Y7
 	VPADDQ  Y7, Y0, Y0
 	SUBQ    $0x08, DX
 	CMPQ    DX, $0x08
 	JAE     clashes7nx256v3_round
-	VPAND   Y2, Y4, Y7
+	VPAND   Y3, Y4, Y7
 	VPSRLW  $0x04, Y4, Y4
-	VPAND   Y2, Y4, Y4
+	VPAND   Y3, Y4, Y4
 	VPSHUFB Y7, Y1, Y7
 	VPSHUFB Y4, Y1, Y4
 	VPADDB  Y7, Y4, Y4
-	VPSADBW Y3, Y4, Y4
+	VPSADBW Y2, Y4, Y4
 	VPADDQ  Y4, Y0, Y0
-	VPAND   Y2, Y5, Y4
+	VPAND   Y3, Y5, Y4
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y4, Y1, Y4
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y4, Y5, Y5
-	VPSADBW Y3, Y5, Y5
+	VPSADBW Y2, Y5, Y5
 	VPSLLQ  $0x01, Y5, Y5
 	VPADDQ  Y5, Y0, Y0
-	VPAND   Y2, Y6, Y4
+	VPAND   Y3, Y6, Y4
 	VPSRLW  $0x04, Y6, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y4, Y1, Y4
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y4, Y5, Y6
-	VPSADBW Y3, Y6, Y6
+	VPSADBW Y2, Y6, Y6
 	VPSLLQ  $0x02, Y6, Y6
 	VPADDQ  Y6, Y0, Y0
 	TESTQ   DX, DX
@@ -46858,9 +52492,9 @@ clashes7nx256v3_rest:
 	VPOR    6144(AX)(R9*1), Y4, Y4
 	VPOR    7680(AX)(R10*1), Y4, Y4
 	VPOR    9216(AX)(R11*1), Y4, Y4
-	VPAND   Y2, Y4, Y5
+	VPAND   Y3, Y4, Y5
 	VPSRLW  $0x04, Y4, Y4
-	VPAND   Y2, Y4, Y4
+	VPAND   Y3, Y4, Y4
 	VPSHUFB Y5, Y1, Y5
 	VPSHUFB Y4, Y1, Y4
 	VPADDB  Y5, Y4, Y4
@@ -46871,9 +52505,9 @@ clashes7nx256v3_rest:
 	VPOR    6176(AX)(R9*1), Y5, Y5
 	VPOR    7712(AX)(R10*1), Y5, Y5
 	VPOR    9248(AX)(R11*1), Y5, Y5
-	VPAND   Y2, Y5, Y6
+	VPAND   Y3, Y5, Y6
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y6, Y1, Y6
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y6, Y4, Y4
@@ -46885,14 +52519,14 @@ clashes7nx256v3_rest:
 	VPOR    6208(AX)(R9*1), Y5, Y5
 	VPOR    7744(AX)(R10*1), Y5, Y5
 	VPOR    9280(AX)(R11*1), Y5, Y5
-	VPAND   Y2, Y5, Y6
+	VPAND   Y3, Y5, Y6
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y6, Y1, Y6
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y6, Y4, Y4
 	VPADDB  Y5, Y4, Y4
-	VPSADBW Y3, Y4, Y4
+	VPSADBW Y2, Y4, Y4
 	VPADDQ  Y4, Y0, Y0
 	DECQ    DX
 	JNZ     clashes7nx256v3_rest
@@ -46917,8 +52551,8 @@ TEXT ·clashes7nx256v4(SB), NOSPLIT, $0-40
 	TESTQ   DX, DX
 	JZ      clashes7nx256v4_sum
 	VMOVDQU popcountNibbles<>+0(SB), Y1
-	VMOVDQU lowHalves<>+0(SB), Y2
-	VPXOR   Y3, Y3, Y3
+	VMOVDQU lowHalves<>+0(SB), Y3
+	VPXOR   Y2, Y2, Y2
 	VPXOR   Y4, Y4, Y4
 	VPXOR   Y5, Y5, Y5
 	VPXOR   Y6, Y6, Y6
@@ -47049,42 +52683,42 @@ clashes7nx256v4_round:
 	VPXOR   Y9, Y8, Y6
 	VPAND   Y9, Y8, Y9
 	VPOR    Y9, Y7, Y7
-	VPAND   Y2, Y7, Y8
+	VPAND   Y3, Y7, Y8
 	VPSRLW  $0x04, Y7, Y7
-	VPAND   Y2, Y7, Y7
+	VPAND   Y3, Y7, Y7
 	VPSHUFB Y8, Y1, Y8
 	VPSHUFB Y7, Y1, Y7
 	VPADDB  Y8, Y7, Y7
-	VPSADBW Y3, Y7, Y7
+	VPSADBW Y2, Y7, Y7
 	VPSLLQ  $0x03, Y7, Y7
 	VPADDQ  Y7, Y0, Y0
 	SUBQ    $0x02, DX
 	CMPQ    DX, $0x02
 	JAE     clashes7nx256v4_round
-	VPAND   Y2, Y4, Y7
+	VPAND   Y3, Y4, Y7
 	VPSRLW  $0x04, Y4, Y4
-	VPAND   Y2, Y4, Y4
+	VPAND   Y3, Y4, Y4
 	VPSHUFB Y7, Y1, Y7
 	VPSHUFB Y4, Y1, Y4
 	VPADDB  Y7, Y4, Y4
-	VPSADBW Y3, Y4, Y4
+	VPSADBW Y2, Y4, Y4
 	VPADDQ  Y4, Y0, Y0
-	VPAND   Y2, Y5, Y4
+	VPAND   Y3, Y5, Y4
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y4, Y1, Y4
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y4, Y5, Y5
-	VPSADBW Y3, Y5, Y5
+	VPSADBW Y2, Y5, Y5
 	VPSLLQ  $0x01, Y5, Y5
 	VPADDQ  Y5, Y0, Y0
-	VPAND   Y2, Y6, Y4
+	VPAND   Y3, Y6, Y4
 	VPSRLW  $0x04, Y6, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y4, Y1, Y4
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y4, Y5, Y6
-	VPSADBW Y3, Y6, Y6
+	VPSADBW Y2, Y6, Y6
 	VPSLLQ  $0x02, Y6, Y6
 	VPADDQ  Y6, Y0, Y0
 	TESTQ   DX, DX
@@ -47114,9 +52748,9 @@ clashes7nx256v4_rest:
 	VPOR    8192(AX)(R9*1), Y4, Y4
 	VPOR    10240(AX)(R10*1), Y4, Y4
 	VPOR    12288(AX)(R11*1), Y4, Y4
-	VPAND   Y2, Y4, Y5
+	VPAND   Y3, Y4, Y5
 	VPSRLW  $0x04, Y4, Y4
-	VPAND   Y2, Y4, Y4
+	VPAND   Y3, Y4, Y4
 	VPSHUFB Y5, Y1, Y5
 	VPSHUFB Y4, Y1, Y4
 	VPADDB  Y5, Y4, Y4
@@ -47127,9 +52761,9 @@ clashes7nx256v4_rest:
 	VPOR    8224(AX)(R9*1), Y5, Y5
 	VPOR    10272(AX)(R10*1), Y5, Y5
 	VPOR    12320(AX)(R11*1), Y5, Y5
-	VPAND   Y2, Y5, Y6
+	VPAND   Y3, Y5, Y6
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y6, Y1, Y6
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y6, Y4, Y4
@@ -47141,9 +52775,9 @@ clashes7nx256v4_rest:
 	VPOR    8256(AX)(R9*1), Y5, Y5
 	VPOR    10304(AX)(R10*1), Y5, Y5
 	VPOR    12352(AX)(R11*1), Y5, Y5
-	VPAND   Y2, Y5, Y6
+	VPAND   Y3, Y5, Y6
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y6, Y1, Y6
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y6, Y4, Y4
@@ -47155,14 +52789,14 @@ clashes7nx256v4_rest:
 	VPOR    8288(AX)(R9*1), Y5, Y5
 	VPOR    10336(AX)(R10*1), Y5, Y5
 	VPOR    12384(AX)(R11*1), Y5, Y5
-	VPAND   Y2, Y5, Y6
+	VPAND   Y3, Y5, Y6
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y6, Y1, Y6
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y6, Y4, Y4
 	VPADDB  Y5, Y4, Y4
-	VPSADBW Y3, Y4, Y4
+	VPSADBW Y2, Y4, Y4
 	VPADDQ  Y4, Y0, Y0
 	DECQ    DX
 	JNZ     clashes7nx256v4_rest
@@ -47187,8 +52821,8 @@ TEXT ·clashes7nx256v5(SB), NOSPLIT, $0-40
 	TESTQ   DX, DX
 	JZ      clashes7nx256v5_sum
 	VMOVDQU popcountNibbles<>+0(SB), Y1
-	VMOVDQU lowHalves<>+0(SB), Y2
-	VPXOR   Y3, Y3, Y3
+	VMOVDQU lowHalves<>+0(SB), Y3
+	VPXOR   Y2, Y2, Y2
 	VPXOR   Y4, Y4, Y4
 	VPXOR   Y5, Y5, Y5
 	VPXOR   Y6, Y6, Y6
@@ -47333,13 +52967,13 @@ clashes7nx256v5_round:
 	VPXOR   Y9, Y8, Y6
 	VPAND   Y9, Y8, Y9
 	VPOR    Y9, Y7, Y7
-	VPAND   Y2, Y7, Y8
+	VPAND   Y3, Y7, Y8
 	VPSRLW  $0x04, Y7, Y7
-	VPAND   Y2, Y7, Y7
+	VPAND   Y3, Y7, Y7
 	VPSHUFB Y8, Y1, Y8
 	VPSHUFB Y7, Y1, Y7
 	VPADDB  Y8, Y7, Y7
-	VPSADBW Y3, Y7, Y7
+	VPSADBW Y2, Y7, Y7
 	VPSLLQ  $0x03, Y7, Y7
 	VPADDQ  Y7, Y0, Y0
 	VMOVDQU 96(AX)(BX*1), Y7
@@ -47479,13 +53113,13 @@ clashes7nx256v5_round:
 	VPXOR   Y9, Y8, Y6
 	VPAND   Y9, Y8, Y9
 	VPOR    Y9, Y7, Y7
-	VPAND   Y2, Y7, Y8
+	VPAND   Y3, Y7, Y8
 	VPSRLW  $0x04, Y7, Y7
-	VPAND   Y2, Y7, Y7
+	VPAND   Y3, Y7, Y7
 	VPSHUFB Y8, Y1, Y8
 	VPSHUFB Y7, Y1, Y7
 	VPADDB  Y8, Y7, Y7
-	VPSADBW Y3, Y7, Y7
+	VPSADBW Y2, Y7, Y7
 	VPSLLQ  $0x03, Y7, Y7
 	VPADDQ  Y7, Y0, Y0
 	VMOVDQU 32(AX)(BX*1), Y7
@@ -47602,13 +53236,13 @@ clashes7nx256v5_round:
 	VPXOR   Y9, Y8, Y6
 	VPAND   Y9, Y8, Y9
 	VPOR    Y9, Y7, Y7
-	VPAND   Y2, Y7, Y8
+	VPAND   Y3, Y7, Y8
 	VPSRLW  $0x04, Y7, Y7
-	VPAND   Y2, Y7, Y7
+	VPAND   Y3, Y7, Y7
 	VPSHUFB Y8, Y1, Y8
 	VPSHUFB Y7, Y1, Y7
 	VPADDB  Y8, Y7, Y7
-	VPSADBW Y3, Y7, Y7
+	VPSADBW Y2, Y7, Y7
 	VPSLLQ  $0x03, Y7, Y7
 	VPADDQ  Y7, Y0, Y0
 	VMOVDQU 128(AX)(BX*1), Y7
@@ -47748,13 +53382,13 @@ clashes7nx256v5_round:
 	VPXOR   Y9, Y8, Y6
 	VPAND   Y9, Y8, Y9
 	VPOR    Y9, Y7, Y7
-	VPAND   Y2, Y7, Y8
+	VPAND   Y3, Y7, Y8
 	VPSRLW  $0x04, Y7, Y7
-	VPAND   Y2, Y7, Y7
+	VPAND   Y3, Y7, Y7
 	VPSHUFB Y8, Y1, Y8
 	VPSHUFB Y7, Y1, Y7
 	VPADDB  Y8, Y7, Y7
-	VPSADBW Y3, Y7, Y7
+	VPSADBW Y2, Y7, Y7
 	VPSLLQ  $0x03, Y7, Y7
 	VPADDQ  Y7, Y0, Y0
 	VMOVDQU 64(AX)(BX*1), Y7
@@ -47871,42 +53505,42 @@ clashes7nx256v5_round:
 	VPXOR   Y9, Y8, Y6
 	VPAND   Y9, Y8, Y9
 	VPOR    Y9, Y7, Y7
-	VPAND   Y2, Y7, Y8
+	VPAND   Y3, Y7, Y8
 	VPSRLW  $0x04, Y7, Y7
-	VPAND   Y2, Y7, Y7
+	VPAND   Y3, Y7, Y7
 	VPSHUFB Y8, Y1, Y8
 	VPSHUFB Y7, Y1, Y7
 	VPADDB  Y8, Y7, Y7
-	VPSADBW Y3, Y7, Y7
+	VPSADBW Y2, Y7, Y7
 	VPSLLQ  $0x03, Y7, Y7
 	VPADDQ  Y7, Y0, Y0
 	SUBQ    $0x08, DX
 	CMPQ    DX, $0x08
 	JAE     clashes7nx256v5_round
-	VPAND   Y2, Y4, Y7
+	VPAND   Y3, Y4, Y7
 	VPSRLW  $0x04, Y4, Y4
-	VPAND   Y2, Y4, Y4
+	VPAND   Y3, Y4, Y4
 	VPSHUFB Y7, Y1, Y7
 	VPSHUFB Y4, Y1, Y4
 	VPADDB  Y7, Y4, Y4
-	VPSADBW Y3, Y4, Y4
+	VPSADBW Y2, Y4, Y4
 	VPADDQ  Y4, Y0, Y0
-	VPAND   Y2, Y5, Y4
+	VPAND   Y3, Y5, Y4
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y4, Y1, Y4
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y4, Y5, Y5
-	VPSADBW Y3, Y5, Y5
+	VPSADBW Y2, Y5, Y5
 	VPSLLQ  $0x01, Y5, Y5
 	VPADDQ  Y5, Y0, Y0
-	VPAND   Y2, Y6, Y4
+	VPAND   Y3, Y6, Y4
 	VPSRLW  $0x04, Y6, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y4, Y1, Y4
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y4, Y5, Y6
-	VPSADBW Y3, Y6, Y6
+	VPSADBW Y2, Y6, Y6
 	VPSLLQ  $0x02, Y6, Y6
 	VPADDQ  Y6, Y0, Y0
 	TESTQ   DX, DX
@@ -47943,9 +53577,9 @@ clashes7nx256v5_rest:
 	VPOR    10240(AX)(R9*1), Y4, Y4
 	VPOR    12800(AX)(R10*1), Y4, Y4
 	VPOR    15360(AX)(R11*1), Y4, Y4
-	VPAND   Y2, Y4, Y5
+	VPAND   Y3, Y4, Y5
 	VPSRLW  $0x04, Y4, Y4
-	VPAND   Y2, Y4, Y4
+	VPAND   Y3, Y4, Y4
 	VPSHUFB Y5, Y1, Y5
 	VPSHUFB Y4, Y1, Y4
 	VPADDB  Y5, Y4, Y4
@@ -47956,9 +53590,9 @@ clashes7nx256v5_rest:
 	VPOR    10272(AX)(R9*1), Y5, Y5
 	VPOR    12832(AX)(R10*1), Y5, Y5
 	VPOR    15392(AX)(R11*1), Y5, Y5
-	VPAND   Y2, Y5, Y6
+	VPAND   Y3, Y5, Y6
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y6, Y1, Y6
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y6, Y4, Y4
@@ -47970,9 +53604,9 @@ clashes7nx256v5_rest:
 	VPOR    10304(AX)(R9*1), Y5, Y5
 	VPOR    12864(AX)(R10*1), Y5, Y5
 	VPOR    15424(AX)(R11*1), Y5, Y5
-	VPAND   Y2, Y5, Y6
+	VPAND   Y3, Y5, Y6
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y6, Y1, Y6
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y6, Y4, Y4
@@ -47984,9 +53618,9 @@ clashes7nx256v5_rest:
 	VPOR    10336(AX)(R9*1), Y5, Y5
 	VPOR    12896(AX)(R10*1), Y5, Y5
 	VPOR    15456(AX)(R11*1), Y5, Y5
-	VPAND   Y2, Y5, Y6
+	VPAND   Y3, Y5, Y6
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y6, Y1, Y6
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y6, Y4, Y4
@@ -47998,14 +53632,14 @@ clashes7nx256v5_rest:
 	VPOR    10368(AX)(R9*1), Y5, Y5
 	VPOR    12928(AX)(R10*1), Y5, Y5
 	VPOR    15488(AX)(R11*1), Y5, Y5
-	VPAND   Y2, Y5, Y6
+	VPAND   Y3, Y5, Y6
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y6, Y1, Y6
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y6, Y4, Y4
 	VPADDB  Y5, Y4, Y4
-	VPSADBW Y3, Y4, Y4
+	VPSADBW Y2, Y4, Y4
 	VPADDQ  Y4, Y0, Y0
 	DECQ    DX
 	JNZ     clashes7nx256v5_rest
@@ -48030,8 +53664,8 @@ TEXT ·clashes7nx256v6(SB), NOSPLIT, $0-40
 	TESTQ   DX, DX
 	JZ      clashes7nx256v6_sum
 	VMOVDQU popcountNibbles<>+0(SB), Y1
-	VMOVDQU lowHalves<>+0(SB), Y2
-	VPXOR   Y3, Y3, Y3
+	VMOVDQU lowHalves<>+0(SB), Y3
+	VPXOR   Y2, Y2, Y2
 	VPXOR   Y4, Y4, Y4
 	VPXOR   Y5, Y5, Y5
 	VPXOR   Y6, Y6, Y6
@@ -48176,13 +53810,13 @@ clashes7nx256v6_round:
 	VPXOR   Y9, Y8, Y6
 	VPAND   Y9, Y8, Y9
 	VPOR    Y9, Y7, Y7
-	VPAND   Y2, Y7, Y8
+	VPAND   Y3, Y7, Y8
 	VPSRLW  $0x04, Y7, Y7
-	VPAND   Y2, Y7, Y7
+	VPAND   Y3, Y7, Y7
 	VPSHUFB Y8, Y1, Y8
 	VPSHUFB Y7, Y1, Y7
 	VPADDB  Y8, Y7, Y7
-	VPSADBW Y3, Y7, Y7
+	VPSADBW Y2, Y7, Y7
 	VPSLLQ  $0x03, Y7, Y7
 	VPADDQ  Y7, Y0, Y0
 	VMOVDQU 64(AX)(BX*1), Y7
@@ -48299,13 +53933,13 @@ clashes7nx256v6_round:
 	VPXOR   Y9, Y8, Y6
 	VPAND   Y9, Y8, Y9
 	VPOR    Y9, Y7, Y7
-	VPAND   Y2, Y7, Y8
+	VPAND   Y3, Y7, Y8
 	VPSRLW  $0x04, Y7, Y7
-	VPAND   Y2, Y7, Y7
+	VPAND   Y3, Y7, Y7
 	VPSHUFB Y8, Y1, Y8
 	VPSHUFB Y7, Y1, Y7
 	VPADDB  Y8, Y7, Y7
-	VPSADBW Y3, Y7, Y7
+	VPSADBW Y2, Y7, Y7
 	VPSLLQ  $0x03, Y7, Y7
 	VPADDQ  Y7, Y0, Y0
 	VMOVDQU 128(AX)(BX*1), Y7
@@ -48422,42 +54056,42 @@ clashes7nx256v6_round:
 	VPXOR   Y9, Y8, Y6
 	VPAND   Y9, Y8, Y9
 	VPOR    Y9, Y7, Y7
-	VPAND   Y2, Y7, Y8
+	VPAND   Y3, Y7, Y8
 	VPSRLW  $0x04, Y7, Y7
-	VPAND   Y2, Y7, Y7
+	VPAND   Y3, Y7, Y7
 	VPSHUFB Y8, Y1, Y8
 	VPSHUFB Y7, Y1, Y7
 	VPADDB  Y8, Y7, Y7
-	VPSADBW Y3, Y7, Y7
+	VPSADBW Y2, Y7, Y7
 	VPSLLQ  $0x03, Y7, Y7
 	VPADDQ  Y7, Y0, Y0
 	SUBQ    $0x04, DX
 	CMPQ    DX, $0x04
 	JAE     clashes7nx256v6_round
-	VPAND   Y2, Y4, Y7
+	VPAND   Y3, Y4, Y7
 	VPSRLW  $0x04, Y4, Y4
-	VPAND   Y2, Y4, Y4
+	VPAND   Y3, Y4, Y4
 	VPSHUFB Y7, Y1, Y7
 	VPSHUFB Y4, Y1, Y4
 	VPADDB  Y7, Y4, Y4
-	VPSADBW Y3, Y4, Y4
+	VPSADBW Y2, Y4, Y4
 	VPADDQ  Y4, Y0, Y0
-	VPAND   Y2, Y5, Y4
+	VPAND   Y3, Y5, Y4
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y4, Y1, Y4
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y4, Y5, Y5
-	VPSADBW Y3, Y5, Y5
+	VPSADBW Y2, Y5, Y5
 	VPSLLQ  $0x01, Y5, Y5
 	VPADDQ  Y5, Y0, Y0
-	VPAND   Y2, Y6, Y4
+	VPAND   Y3, Y6, Y4
 	VPSRLW  $0x04, Y6, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y4, Y1, Y4
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y4, Y5, Y6
-	VPSADBW Y3, Y6, Y6
+	VPSADBW Y2, Y6, Y6
 	VPSLLQ  $0x02, Y6, Y6
 	VPADDQ  Y6, Y0, Y0
 	TESTQ   DX, DX
@@ -48494,9 +54128,9 @@ clashes7nx256v6_rest:
 	VPOR    12288(AX)(R9*1), Y4, Y4
 	VPOR    15360(AX)(R10*1), Y4, Y4
 	VPOR    18432(AX)(R11*1), Y4, Y4
-	VPAND   Y2, Y4, Y5
+	VPAND   Y3, Y4, Y5
 	VPSRLW  $0x04, Y4, Y4
-	VPAND   Y2, Y4, Y4
+	VPAND   Y3, Y4, Y4
 	VPSHUFB Y5, Y1, Y5
 	VPSHUFB Y4, Y1, Y4
 	VPADDB  Y5, Y4, Y4
@@ -48507,9 +54141,9 @@ clashes7nx256v6_rest:
 	VPOR    12320(AX)(R9*1), Y5, Y5
 	VPOR    15392(AX)(R10*1), Y5, Y5
 	VPOR    18464(AX)(R11*1), Y5, Y5
-	VPAND   Y2, Y5, Y6
+	VPAND   Y3, Y5, Y6
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y6, Y1, Y6
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y6, Y4, Y4
@@ -48521,9 +54155,9 @@ clashes7nx256v6_rest:
 	VPOR    12352(AX)(R9*1), Y5, Y5
 	VPOR    15424(AX)(R10*1), Y5, Y5
 	VPOR    18496(AX)(R11*1), Y5, Y5
-	VPAND   Y2, Y5, Y6
+	VPAND   Y3, Y5, Y6
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y6, Y1, Y6
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y6, Y4, Y4
@@ -48535,9 +54169,9 @@ clashes7nx256v6_rest:
 	VPOR    12384(AX)(R9*1), Y5, Y5
 	VPOR    15456(AX)(R10*1), Y5, Y5
 	VPOR    18528(AX)(R11*1), Y5, Y5
-	VPAND   Y2, Y5, Y6
+	VPAND   Y3, Y5, Y6
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y6, Y1, Y6
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y6, Y4, Y4
@@ -48549,9 +54183,9 @@ clashes7nx256v6_rest:
 	VPOR    12416(AX)(R9*1), Y5, Y5
 	VPOR    15488(AX)(R10*1), Y5, Y5
 	VPOR    18560(AX)(R11*1), Y5, Y5
-	VPAND   Y2, Y5, Y6
+	VPAND   Y3, Y5, Y6
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y6, Y1, Y6
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y6, Y4, Y4
@@ -48563,14 +54197,14 @@ clashes7nx256v6_rest:
 	VPOR    12448(AX)(R9*1), Y5, Y5
 	VPOR    15520(AX)(R10*1), Y5, Y5
 	VPOR    18592(AX)(R11*1), Y5, Y5
-	VPAND   Y2, Y5, Y6
+	VPAND   Y3, Y5, Y6
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y6, Y1, Y6
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y6, Y4, Y4
 	VPADDB  Y5, Y4, Y4
-	VPSADBW Y3, Y4, Y4
+	VPSADBW Y2, Y4, Y4
 	VPADDQ  Y4, Y0, Y0
 	DECQ    DX
 	JNZ     clashes7nx256v6_rest
@@ -48595,8 +54229,8 @@ TEXT ·clashes7nx256v7(SB), NOSPLIT, $0-40
 	TESTQ   DX, DX
 	JZ      clashes7nx256v7_sum
 	VMOVDQU popcountNibbles<>+0(SB), Y1
-	VMOVDQU lowHalves<>+0(SB), Y2
-	VPXOR   Y3, Y3, Y3
+	VMOVDQU lowHalves<>+0(SB), Y3
+	VPXOR   Y2, Y2, Y2
 	VPXOR   Y4, Y4, Y4
 	VPXOR   Y5, Y5, Y5
 	VPXOR   Y6, Y6, Y6
@@ -48741,13 +54375,13 @@ clashes7nx256v7_round:
 	VPXOR   Y9, Y8, Y6
 	VPAND   Y9, Y8, Y9
 	VPOR    Y9, Y7, Y7
-	VPAND   Y2, Y7, Y8
+	VPAND   Y3, Y7, Y8
 	VPSRLW  $0x04, Y7, Y7
-	VPAND   Y2, Y7, Y7
+	VPAND   Y3, Y7, Y7
 	VPSHUFB Y8, Y1, Y8
 	VPSHUFB Y7, Y1, Y7
 	VPADDB  Y8, Y7, Y7
-	VPSADBW Y3, Y7, Y7
+	VPSADBW Y2, Y7, Y7
 	VPSLLQ  $0x03, Y7, Y7
 	VPADDQ  Y7, Y0, Y0
 	VMOVDQU 32(AX)(BX*1), Y7
@@ -48864,13 +54498,13 @@ clashes7nx256v7_round:
 	VPXOR   Y9, Y8, Y6
 	VPAND   Y9, Y8, Y9
 	VPOR    Y9, Y7, Y7
-	VPAND   Y2, Y7, Y8
+	VPAND   Y3, Y7, Y8
 	VPSRLW  $0x04, Y7, Y7
-	VPAND   Y2, Y7, Y7
+	VPAND   Y3, Y7, Y7
 	VPSHUFB Y8, Y1, Y8
 	VPSHUFB Y7, Y1, Y7
 	VPADDB  Y8, Y7, Y7
-	VPSADBW Y3, Y7, Y7
+	VPSADBW Y2, Y7, Y7
 	VPSLLQ  $0x03, Y7, Y7
 	VPADDQ  Y7, Y0, Y0
 	VMOVDQU 64(AX)(BX*1), Y7
@@ -48987,13 +54621,13 @@ clashes7nx256v7_round:
 	VPXOR   Y9, Y8, Y6
 	VPAND   Y9, Y8, Y9
 	VPOR    Y9, Y7, Y7
-	VPAND   Y2, Y7, Y8
+	VPAND   Y3, Y7, Y8
 	VPSRLW  $0x04, Y7, Y7
-	VPAND   Y2, Y7, Y7
+	VPAND   Y3, Y7, Y7
 	VPSHUFB Y8, Y1, Y8
 	VPSHUFB Y7, Y1, Y7
 	VPADDB  Y8, Y7, Y7
-	VPSADBW Y3, Y7, Y7
+	VPSADBW Y2, Y7, Y7
 	VPSLLQ  $0x03, Y7, Y7
 	VPADDQ  Y7, Y0, Y0
 	VMOVDQU 96(AX)(BX*1), Y7
@@ -49110,13 +54744,13 @@ clashes7nx256v7_round:
 	VPXOR   Y9, Y8, Y6
 	VPAND   Y9, Y8, Y9
 	VPOR    Y9, Y7, Y7
-	VPAND   Y2, Y7, Y8
+	VPAND   Y3, Y7, Y8
 	VPSRLW  $0x04, Y7, Y7
-	VPAND   Y2, Y7, Y7
+	VPAND   Y3, Y7, Y7
 	VPSHUFB Y8, Y1, Y8
 	VPSHUFB Y7, Y1, Y7
 	VPADDB  Y8, Y7, Y7
-	VPSADBW Y3, Y7, Y7
+	VPSADBW Y2, Y7, Y7
 	VPSLLQ  $0x03, Y7, Y7
 	VPADDQ  Y7, Y0, Y0
 	VMOVDQU 128(AX)(BX*1), Y7
@@ -49233,13 +54867,13 @@ clashes7nx256v7_round:
 	VPXOR   Y9, Y8, Y6
 	VPAND   Y9, Y8, Y9
 	VPOR    Y9, Y7, Y7
-	VPAND   Y2, Y7, Y8
+	VPAND   Y3, Y7, Y8
 	VPSRLW  $0x04, Y7, Y7
-	VPAND   Y2, Y7, Y7
+	VPAND   Y3, Y7, Y7
 	VPSHUFB Y8, Y1, Y8
 	VPSHUFB Y7, Y1, Y7
 	VPADDB  Y8, Y7, Y7
-	VPSADBW Y3, Y7, Y7
+	VPSADBW Y2, Y7, Y7
 	VPSLLQ  $0x03, Y7, Y7
 	VPADDQ  Y7, Y0, Y0
 	VMOVDQU 160(AX)(BX*1), Y7
@@ -49356,13 +54990,13 @@ clashes7nx256v7_round:
 	VPXOR   Y9, Y8, Y6
 	VPAND   Y9, Y8, Y9
 	VPOR    Y9, Y7, Y7
-	VPAND   Y2, Y7, Y8
+	VPAND   Y3, Y7, Y8
 	VPSRLW  $0x04, Y7, Y7
-	VPAND   Y2, Y7, Y7
+	VPAND   Y3, Y7, Y7
 	VPSHUFB Y8, Y1, Y8
 	VPSHUFB Y7, Y1, Y7
 	VPADDB  Y8, Y7, Y7
-	VPSADBW Y3, Y7, Y7
+	VPSADBW Y2, Y7, Y7
 	VPSLLQ  $0x03, Y7, Y7
 	VPADDQ  Y7, Y0, Y0
 	VMOVDQU 192(AX)(BX*1), Y7
@@ -49479,42 +55113,42 @@ clashes7nx256v7_round:
 	VPXOR   Y9, Y8, Y6
 	VPAND   Y9, Y8, Y9
 	VPOR    Y9, Y7, Y7
-	VPAND   Y2, Y7, Y8
+	VPAND   Y3, Y7, Y8
 	VPSRLW  $0x04, Y7, Y7
-	VPAND   Y2, Y7, Y7
+	VPAND   Y3, Y7, Y7
 	VPSHUFB Y8, Y1, Y8
 	VPSHUFB Y7, Y1, Y7
 	VPADDB  Y8, Y7, Y7
-	VPSADBW Y3, Y7, Y7
+	VPSADBW Y2, Y7, Y7
 	VPSLLQ  $0x03, Y7, Y7
 	VPADDQ  Y7, Y0, Y0
 	SUBQ    $0x08, DX
 	CMPQ    DX, $0x08
 	JAE     clashes7nx256v7_round
-	VPAND   Y2, Y4, Y7
+	VPAND   Y3, Y4, Y7
 	VPSRLW  $0x04, Y4, Y4
-	VPAND   Y2, Y4, Y4
+	VPAND   Y3, Y4, Y4
 	VPSHUFB Y7, Y1, Y7
 	VPSHUFB Y4, Y1, Y4
 	VPADDB  Y7, Y4, Y4
-	VPSADBW Y3, Y4, Y4
+	VPSADBW Y2, Y4, Y4
 	VPADDQ  Y4, Y0, Y0
-	VPAND   Y2, Y5, Y4
+	VPAND   Y3, Y5, Y4
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y4, Y1, Y4
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y4, Y5, Y5
-	VPSADBW Y3, Y5, Y5
+	VPSADBW Y2, Y5, Y5
 	VPSLLQ  $0x01, Y5, Y5
 	VPADDQ  Y5, Y0, Y0
-	VPAND   Y2, Y6, Y4
+	VPAND   Y3, Y6, Y4
 	VPSRLW  $0x04, Y6, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y4, Y1, Y4
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y4, Y5, Y6
-	VPSADBW Y3, Y6, Y6
+	VPSADBW Y2, Y6, Y6
 	VPSLLQ  $0x02, Y6, Y6
 	VPADDQ  Y6, Y0, Y0
 	TESTQ   DX, DX
@@ -49551,9 +55185,9 @@ clashes7nx256v7_rest:
 	VPOR    14336(AX)(R9*1), Y4, Y4
 	VPOR    17920(AX)(R10*1), Y4, Y4
 	VPOR    21504(AX)(R11*1), Y4, Y4
-	VPAND   Y2, Y4, Y5
+	VPAND   Y3, Y4, Y5
 	VPSRLW  $0x04, Y4, Y4
-	VPAND   Y2, Y4, Y4
+	VPAND   Y3, Y4, Y4
 	VPSHUFB Y5, Y1, Y5
 	VPSHUFB Y4, Y1, Y4
 	VPADDB  Y5, Y4, Y4
@@ -49564,9 +55198,9 @@ clashes7nx256v7_rest:
 	VPOR    14368(AX)(R9*1), Y5, Y5
 	VPOR    17952(AX)(R10*1), Y5, Y5
 	VPOR    21536(AX)(R11*1), Y5, Y5
-	VPAND   Y2, Y5, Y6
+	VPAND   Y3, Y5, Y6
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y6, Y1, Y6
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y6, Y4, Y4
@@ -49578,9 +55212,9 @@ clashes7nx256v7_rest:
 	VPOR    14400(AX)(R9*1), Y5, Y5
 	VPOR    17984(AX)(R10*1), Y5, Y5
 	VPOR    21568(AX)(R11*1), Y5, Y5
-	VPAND   Y2, Y5, Y6
+	VPAND   Y3, Y5, Y6
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y6, Y1, Y6
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y6, Y4, Y4
@@ -49592,9 +55226,9 @@ clashes7nx256v7_rest:
 	VPOR    14432(AX)(R9*1), Y5, Y5
 	VPOR    18016(AX)(R10*1), Y5, Y5
 	VPOR    21600(AX)(R11*1), Y5, Y5
-	VPAND   Y2, Y5, Y6
+	VPAND   Y3, Y5, Y6
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y6, Y1, Y6
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y6, Y4, Y4
@@ -49606,9 +55240,9 @@ clashes7nx256v7_rest:
 	VPOR    14464(AX)(R9*1), Y5, Y5
 	VPOR    18048(AX)(R10*1), Y5, Y5
 	VPOR    21632(AX)(R11*1), Y5, Y5
-	VPAND   Y2, Y5, Y6
+	VPAND   Y3, Y5, Y6
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y6, Y1, Y6
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y6, Y4, Y4
@@ -49620,9 +55254,9 @@ clashes7nx256v7_rest:
 	VPOR    14496(AX)(R9*1), Y5, Y5
 	VPOR    18080(AX)(R10*1), Y5, Y5
 	VPOR    21664(AX)(R11*1), Y5, Y5
-	VPAND   Y2, Y5, Y6
+	VPAND   Y3, Y5, Y6
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y6, Y1, Y6
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y6, Y4, Y4
@@ -49634,14 +55268,14 @@ clashes7nx256v7_rest:
 	VPOR    14528(AX)(R9*1), Y5, Y5
 	VPOR    18112(AX)(R10*1), Y5, Y5
 	VPOR    21696(AX)(R11*1), Y5, Y5
-	VPAND   Y2, Y5, Y6
+	VPAND   Y3, Y5, Y6
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y6, Y1, Y6
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y6, Y4, Y4
 	VPADDB  Y5, Y4, Y4
-	VPSADBW Y3, Y4, Y4
+	VPSADBW Y2, Y4, Y4
 	VPADDQ  Y4, Y0, Y0
 	DECQ    DX
 	JNZ     clashes7nx256v7_rest
@@ -49666,8 +55300,8 @@ TEXT ·clashes7nx256v8(SB), NOSPLIT, $0-40
 	TESTQ   DX, DX
 	JZ      clashes7nx256v8_sum
 	VMOVDQU popcountNibbles<>+0(SB), Y1
-	VMOVDQU lowHalves<>+0(SB), Y2
-	VPXOR   Y3, Y3, Y3
+	VMOVDQU lowHalves<>+0(SB), Y3
+	VPXOR   Y2, Y2, Y2
 	VPXOR   Y4, Y4, Y4
 	VPXOR   Y5, Y5, Y5
 	VPXOR   Y6, Y6, Y6
@@ -49782,42 +55416,42 @@ clashes7nx256v8_round:
 	VPXOR   Y9, Y8, Y6
 	VPAND   Y9, Y8, Y9
 	VPOR    Y9, Y7, Y7
-	VPAND   Y2, Y7, Y8
+	VPAND   Y3, Y7, Y8
 	VPSRLW  $0x04, Y7, Y7
-	VPAND   Y2, Y7, Y7
+	VPAND   Y3, Y7, Y7
 	VPSHUFB Y8, Y1, Y8
 	VPSHUFB Y7, Y1, Y7
 	VPADDB  Y8, Y7, Y7
-	VPSADBW Y3, Y7, Y7
+	VPSADBW Y2, Y7, Y7
 	VPSLLQ  $0x03, Y7, Y7
 	VPADDQ  Y7, Y0, Y0
 	SUBQ    $0x01, DX
 	CMPQ    DX, $0x01
 	JAE     clashes7nx256v8_round
-	VPAND   Y2, Y4, Y7
+	VPAND   Y3, Y4, Y7
 	VPSRLW  $0x04, Y4, Y4
-	VPAND   Y2, Y4, Y4
+	VPAND   Y3, Y4, Y4
 	VPSHUFB Y7, Y1, Y7
 	VPSHUFB Y4, Y1, Y4
 	VPADDB  Y7, Y4, Y4
-	VPSADBW Y3, Y4, Y4
+	VPSADBW Y2, Y4, Y4
 	VPADDQ  Y4, Y0, Y0
-	VPAND   Y2, Y5, Y4
+	VPAND   Y3, Y5, Y4
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y4, Y1, Y4
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y4, Y5, Y5
-	VPSADBW Y3, Y5, Y5
+	VPSADBW Y2, Y5, Y5
 	VPSLLQ  $0x01, Y5, Y5
 	VPADDQ  Y5, Y0, Y0
-	VPAND   Y2, Y6, Y4
+	VPAND   Y3, Y6, Y4
 	VPSRLW  $0x04, Y6, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y4, Y1, Y4
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y4, Y5, Y6
-	VPSADBW Y3, Y6, Y6
+	VPSADBW Y2, Y6, Y6
 	VPSLLQ  $0x02, Y6, Y6
 	VPADDQ  Y6, Y0, Y0
 	TESTQ   DX, DX
@@ -49847,9 +55481,9 @@ clashes7nx256v8_rest:
 	VPOR    16384(AX)(R9*1), Y4, Y4
 	VPOR    20480(AX)(R10*1), Y4, Y4
 	VPOR    24576(AX)(R11*1), Y4, Y4
-	VPAND   Y2, Y4, Y5
+	VPAND   Y3, Y4, Y5
 	VPSRLW  $0x04, Y4, Y4
-	VPAND   Y2, Y4, Y4
+	VPAND   Y3, Y4, Y4
 	VPSHUFB Y5, Y1, Y5
 	VPSHUFB Y4, Y1, Y4
 	VPADDB  Y5, Y4, Y4
@@ -49860,9 +55494,9 @@ clashes7nx256v8_rest:
 	VPOR    16416(AX)(R9*1), Y5, Y5
 	VPOR    20512(AX)(R10*1), Y5, Y5
 	VPOR    24608(AX)(R11*1), Y5, Y5
-	VPAND   Y2, Y5, Y6
+	VPAND   Y3, Y5, Y6
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y6, Y1, Y6
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y6, Y4, Y4
@@ -49874,9 +55508,9 @@ clashes7nx256v8_rest:
 	VPOR    16448(AX)(R9*1), Y5, Y5
 	VPOR    20544(AX)(R10*1), Y5, Y5
 	VPOR    24640(AX)(R11*1), Y5, Y5
-	VPAND   Y2, Y5, Y6
+	VPAND   Y3, Y5, Y6
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y6, Y1, Y6
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y6, Y4, Y4
@@ -49888,9 +55522,9 @@ clashes7nx256v8_rest:
 	VPOR    16480(AX)(R9*1), Y5, Y5
 	VPOR    20576(AX)(R10*1), Y5, Y5
 	VPOR    24672(AX)(R11*1), Y5, Y5
-	VPAND   Y2, Y5, Y6
+	VPAND   Y3, Y5, Y6
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y6, Y1, Y6
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y6, Y4, Y4
@@ -49902,9 +55536,9 @@ clashes7nx256v8_rest:
 	VPOR    16512(AX)(R9*1), Y5, Y5
 	VPOR    20608(AX)(R10*1), Y5, Y5
 	VPOR    24704(AX)(R11*1), Y5, Y5
-	VPAND   Y2, Y5, Y6
+	VPAND   Y3, Y5, Y6
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y6, Y1, Y6
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y6, Y4, Y4
@@ -49916,9 +55550,9 @@ clashes7nx256v8_rest:
 	VPOR    16544(AX)(R9*1), Y5, Y5
 	VPOR    20640(AX)(R10*1), Y5, Y5
 	VPOR    24736(AX)(R11*1), Y5, Y5
-	VPAND   Y2, Y5, Y6
+	VPAND   Y3, Y5, Y6
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y6, Y1, Y6
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y6, Y4, Y4
@@ -49930,9 +55564,9 @@ clashes7nx256v8_rest:
 	VPOR    16576(AX)(R9*1), Y5, Y5
 	VPOR    20672(AX)(R10*1), Y5, Y5
 	VPOR    24768(AX)(R11*1), Y5, Y5
-	VPAND   Y2, Y5, Y6
+	VPAND   Y3, Y5, Y6
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y6, Y1, Y6
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y6, Y4, Y4
@@ -49944,19 +55578,585 @@ clashes7nx256v8_rest:
 	VPOR    16608(AX)(R9*1), Y5, Y5
 	VPOR    20704(AX)(R10*1), Y5, Y5
 	VPOR    24800(AX)(R11*1), Y5, Y5
-	VPAND   Y2, Y5, Y6
+	VPAND   Y3, Y5, Y6
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y6, Y1, Y6
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y6, Y4, Y4
 	VPADDB  Y5, Y4, Y4
-	VPSADBW Y3, Y4, Y4
+	VPSADBW Y2, Y4, Y4
 	VPADDQ  Y4, Y0, Y0
 	DECQ    DX
 	JNZ     clashes7nx256v8_rest
 
 clashes7nx256v8_sum:
+	VEXTRACTI128 $0x01, Y0, X1
+	VPADDQ       X1, X0, X1
+	VPSHUFD      $0x4e, X1, X0
+	VPADDQ       X0, X1, X1
+	VMOVQ        X1, AX
+	VZEROUPPER
+	MOVQ         AX, ret+32(FP)
+	RET
+
+// func clashes8nx256s(tables *uint64, keys []uint64) int
+// Requires: AVX, AVX2, BMI2
+TEXT ·clashes8nx256s(SB), NOSPLIT, $0-40
+	MOVQ    tables+0(FP), AX
+	MOVQ    keys_base+8(FP), CX
+	MOVQ    keys_len+16(FP), DX
+	VPXOR   Y0, Y0, Y0
+	TESTQ   DX, DX
+	JZ      clashes8nx256s_sum
+	VMOVDQU popcountNibbles<>+0(SB), Y1
+	VPXOR   Y2, Y2, Y2
+	VPXOR   Y3, Y3, Y3
+	VPXOR   Y4, Y4, Y4
+	VPXOR   Y5, Y5, Y5
+	CMPQ    DX, $0x10
+	JB      clashes8nx256s_rest
+
+clashes8nx256s_round:
+	MOVQ        (CX), R12
+	RORXQ       $0x3c, R12, BX
+	ANDQ        $0x000000f0, BX
+	RORXQ       $0x00, R12, SI
+	ANDQ        $0x000000f0, SI
+	RORXQ       $0x04, R12, DI
+	ANDQ        $0x000000f0, DI
+	RORXQ       $0x08, R12, R8
+	ANDQ        $0x000000f0, R8
+	RORXQ       $0x0c, R12, R9
+	ANDQ        $0x000000f0, R9
+	RORXQ       $0x10, R12, R10
+	ANDQ        $0x000000f0, R10
+	RORXQ       $0x14, R12, R11
+	ANDQ        $0x000000f0, R11
+	RORXQ       $0x18, R12, R12
+	ANDQ        $0x000000f0, R12
+	ADDQ        $0x08, CX
+	VMOVDQU     (AX)(BX*1), X6
+	VPOR        256(AX)(SI*1), X6, X6
+	VPOR        512(AX)(DI*1), X6, X6
+	VPOR        768(AX)(R8*1), X6, X6
+	VPOR        1024(AX)(R9*1), X6, X6
+	VPOR        1280(AX)(R10*1), X6, X6
+	VPOR        1536(AX)(R11*1), X6, X6
+	VPOR        1792(AX)(R12*1), X6, X6
+	MOVQ        (CX), R12
+	RORXQ       $0x3c, R12, BX
+	ANDQ        $0x000000f0, BX
+	RORXQ       $0x00, R12, SI
+	ANDQ        $0x000000f0, SI
+	RORXQ       $0x04, R12, DI
+	ANDQ        $0x000000f0, DI
+	RORXQ       $0x08, R12, R8
+	ANDQ        $0x000000f0, R8
+	RORXQ       $0x0c, R12, R9
+	ANDQ        $0x000000f0, R9
+	RORXQ       $0x10, R12, R10
+	ANDQ        $0x000000f0, R10
+	RORXQ       $0x14, R12, R11
+	ANDQ        $0x000000f0, R11
+	RORXQ       $0x18, R12, R12
+	ANDQ        $0x000000f0, R12
+	ADDQ        $0x08, CX
+	VMOVDQU     (AX)(BX*1), X7
+	VPOR        256(AX)(SI*1), X7, X7
+	VPOR        512(AX)(DI*1), X7, X7
+	VPOR        768(AX)(R8*1), X7, X7
+	VPOR        1024(AX)(R9*1), X7, X7
+	VPOR        1280(AX)(R10*1), X7, X7
+	VPOR        1536(AX)(R11*1), X7, X7
+	VPOR        1792(AX)(R12*1), X7, X7
+	VINSERTI128 $0x01, X7, Y6, Y6
+	MOVQ        (CX), R12
+	RORXQ       $0x3c, R12, BX
+	ANDQ        $0x000000f0, BX
+	RORXQ       $0x00, R12, SI
+	ANDQ        $0x000000f0, SI
+	RORXQ       $0x04, R12, DI
+	ANDQ        $0x000000f0, DI
+	RORXQ       $0x08, R12, R8
+	ANDQ        $0x000000f0, R8
+	RORXQ       $0x0c, R12, R9
+	ANDQ        $0x000000f0, R9
+	RORXQ       $0x10, R12, R10
+	ANDQ        $0x000000f0, R10
+	RORXQ       $0x14, R12, R11
+	ANDQ        $0x000000f0, R11
+	RORXQ       $0x18, R12, R12
+	ANDQ        $0x000000f0, R12
+	ADDQ        $0x08, CX
+	VMOVDQU     (AX)(BX*1), X7
+	VPOR        256(AX)(SI*1), X7, X7
+	VPOR        512(AX)(DI*1), X7, X7
+	VPOR        768(AX)(R8*1), X7, X7
+	VPOR        1024(AX)(R9*1), X7, X7
+	VPOR        1280(AX)(R10*1), X7, X7
+	VPOR        1536(AX)(R11*1), X7, X7
+	VPOR        1792(AX)(R12*1), X7, X7
+	MOVQ        (CX), R12
+	RORXQ       $0x3c, R12, BX
+	ANDQ        $0x000000f0, BX
+	RORXQ       $0x00, R12, SI
+	ANDQ        $0x000000f0, SI
+	RORXQ       $0x04, R12, DI
+	ANDQ        $0x000000f0, DI
+	RORXQ       $0x08, R12, R8
+	ANDQ        $0x000000f0, R8
+	RORXQ       $0x0c, R12, R9
+	ANDQ        $0x000000f0, R9
+	RORXQ       $0x10, R12, R10
+	ANDQ        $0x000000f0, R10
+	RORXQ       $0x14, R12, R11
+	ANDQ        $0x000000f0, R11
+	RORXQ       $0x18, R12, R12
+	ANDQ        $0x000000f0, R12
+	ADDQ        $0x08, CX
+	VMOVDQU     (AX)(BX*1), X8
+	VPOR        256(AX)(SI*1), X8, X8
+	VPOR        512(AX)(DI*1), X8, X8
+	VPOR        768(AX)(R8*1), X8, X8
+	VPOR        1024(AX)(R9*1), X8, X8
+	VPOR        1280(AX)(R10*1), X8, X8
+	VPOR        1536(AX)(R11*1), X8, X8
+	VPOR        1792(AX)(R12*1), X8, X8
+	VINSERTI128 $0x01, X8, Y7, Y7
+	VPXOR       Y3, Y6, Y8
+	VPAND       Y3, Y6, Y6
+	VPXOR       Y8, Y7, Y3
+	VPAND       Y8, Y7, Y8
+	VPOR        Y8, Y6, Y6
+	MOVQ        (CX), R12
+	RORXQ       $0x3c, R12, BX
+	ANDQ        $0x000000f0, BX
+	RORXQ       $0x00, R12, SI
+	ANDQ        $0x000000f0, SI
+	RORXQ       $0x04, R12, DI
+	ANDQ        $0x000000f0, DI
+	RORXQ       $0x08, R12, R8
+	ANDQ        $0x000000f0, R8
+	RORXQ       $0x0c, R12, R9
+	ANDQ        $0x000000f0, R9
+	RORXQ       $0x10, R12, R10
+	ANDQ        $0x000000f0, R10
+	RORXQ       $0x14, R12, R11
+	ANDQ        $0x000000f0, R11
+	RORXQ       $0x18, R12, R12
+	ANDQ        $0x000000f0, R12
+	ADDQ        $0x08, CX
+	VMOVDQU     (AX)(BX*1), X9
+	VPOR        256(AX)(SI*1), X9, X9
+	VPOR        512(AX)(DI*1), X9, X9
+	VPOR        768(AX)(R8*1), X9, X9
+	VPOR        1024(AX)(R9*1), X9, X9
+	VPOR        1280(AX)(R10*1), X9, X9
+	VPOR        1536(AX)(R11*1), X9, X9
+	VPOR        1792(AX)(R12*1), X9, X9
+	MOVQ        (CX), R12
+	RORXQ       $0x3c, R12, BX
+	ANDQ        $0x000000f0, BX
+	RORXQ       $0x00, R12, SI
+	ANDQ        $0x000000f0, SI
+	RORXQ       $0x04, R12, DI
+	ANDQ        $0x000000f0, DI
+	RORXQ       $0x08, R12, R8
+	ANDQ        $0x000000f0, R8
+	RORXQ       $0x0c, R12, R9
+	ANDQ        $0x000000f0, R9
+	RORXQ       $0x10, R12, R10
+	ANDQ        $0x000000f0, R10
+	RORXQ       $0x14, R12, R11
+	ANDQ        $0x000000f0, R11
+	RORXQ       $0x18, R12, R12
+	ANDQ        $0x000000f0, R12
+	ADDQ        $0x08, CX
+	VMOVDQU     (AX)(BX*1), X7
+	VPOR        256(AX)(SI*1), X7, X7
+	VPOR        512(AX)(DI*1), X7, X7
+	VPOR        768(AX)(R8*1), X7, X7
+	VPOR        1024(AX)(R9*1), X7, X7
+	VPOR        1280(AX)(R10*1), X7, X7
+	VPOR        1536(AX)(R11*1), X7, X7
+	VPOR        1792(AX)(R12*1), X7, X7
+	VINSERTI128 $0x01, X7, Y9, Y9
+	MOVQ        (CX), R12
+	RORXQ       $0x3c, R12, BX
+	ANDQ        $0x000000f0, BX
+	RORXQ       $0x00, R12, SI
+	ANDQ        $0x000000f0, SI
+	RORXQ       $0x04, R12, DI
+	ANDQ        $0x000000f0, DI
+	RORXQ       $0x08, R12, R8
+	ANDQ        $0x000000f0, R8
+	RORXQ       $0x0c, R12, R9
+	ANDQ        $0x000000f0, R9
+	RORXQ       $0x10, R12, R10
+	ANDQ        $0x000000f0, R10
+	RORXQ       $0x14, R12, R11
+	ANDQ        $0x000000f0, R11
+	RORXQ       $0x18, R12, R12
+	ANDQ        $0x000000f0, R12
+	ADDQ        $0x08, CX
+	VMOVDQU     (AX)(BX*1), X10
+	VPOR        256(AX)(SI*1), X10, X10
+	VPOR        512(AX)(DI*1), X10, X10
+	VPOR        768(AX)(R8*1), X10, X10
+	VPOR        1024(AX)(R9*1), X10, X10
+	VPOR        1280(AX)(R10*1), X10, X10
+	VPOR        1536(AX)(R11*1), X10, X10
+	VPOR        1792(AX)(R12*1), X10, X10
+	MOVQ        (CX), R12
+	RORXQ       $0x3c, R12, BX
+	ANDQ        $0x000000f0, BX
+	RORXQ       $0x00, R12, SI
+	ANDQ        $0x000000f0, SI
+	RORXQ       $0x04, R12, DI
+	ANDQ        $0x000000f0, DI
+	RORXQ       $0x08, R12, R8
+	ANDQ        $0x000000f0, R8
+	RORXQ       $0x0c, R12, R9
+	ANDQ        $0x000000f0, R9
+	RORXQ       $0x10, R12, R10
+	ANDQ        $0x000000f0, R10
+	RORXQ       $0x14, R12, R11
+	ANDQ        $0x000000f0, R11
+	RORXQ       $0x18, R12, R12
+	ANDQ        $0x000000f0, R12
+	ADDQ        $0x08, CX
+	VMOVDQU     (AX)(BX*1), X7
+	VPOR        256(AX)(SI*1), X7, X7
+	VPOR        512(AX)(DI*1), X7, X7
+	VPOR        768(AX)(R8*1), X7, X7
+	VPOR        1024(AX)(R9*1), X7, X7
+	VPOR        1280(AX)(R10*1), X7, X7
+	VPOR        1536(AX)(R11*1), X7, X7
+	VPOR        1792(AX)(R12*1), X7, X7
+	VINSERTI128 $0x01, X7, Y10, Y10
+	VPXOR       Y3, Y9, Y8
+	VPAND       Y3, Y9, Y9
+	VPXOR       Y8, Y10, Y3
+	VPAND       Y8, Y10, Y8
+	VPOR        Y8, Y9, Y9
+	VPXOR       Y4, Y6, Y8
+	VPAND       Y4, Y6, Y6
+	VPXOR       Y8, Y9, Y4
+	VPAND       Y8, Y9, Y8
+	VPOR        Y8, Y6, Y6
+	MOVQ        (CX), R12
+	RORXQ       $0x3c, R12, BX
+	ANDQ        $0x000000f0, BX
+	RORXQ       $0x00, R12, SI
+	ANDQ        $0x000000f0, SI
+	RORXQ       $0x04, R12, DI
+	ANDQ        $0x000000f0, DI
+	RORXQ       $0x08, R12, R8
+	ANDQ        $0x000000f0, R8
+	RORXQ       $0x0c, R12, R9
+	ANDQ        $0x000000f0, R9
+	RORXQ       $0x10, R12, R10
+	ANDQ        $0x000000f0, R10
+	RORXQ       $0x14, R12, R11
+	ANDQ        $0x000000f0, R11
+	RORXQ       $0x18, R12, R12
+	ANDQ        $0x000000f0, R12
+	ADDQ        $0x08, CX
+	VMOVDQU     (AX)(BX*1), X11
+	VPOR        256(AX)(SI*1), X11, X11
+	VPOR        512(AX)(DI*1), X11, X11
+	VPOR        768(AX)(R8*1), X11, X11
+	VPOR        1024(AX)(R9*1), X11, X11
+	VPOR        1280(AX)(R10*1), X11, X11
+	VPOR        1536(AX)(R11*1), X11, X11
+	VPOR        1792(AX)(R12*1), X11, X11
+	MOVQ        (CX), R12
+	RORXQ       $0x3c, R12, BX
+	ANDQ        $0x000000f0, BX
+	RORXQ       $0x00, R12, SI
+	ANDQ        $0x000000f0, SI
+	RORXQ       $0x04, R12, DI
+	ANDQ        $0x000000f0, DI
+	RORXQ       $0x08, R12, R8
+	ANDQ        $0x000000f0, R8
+	RORXQ       $0x0c, R12, R9
+	ANDQ        $0x000000f0, R9
+	RORXQ       $0x10, R12, R10
+	ANDQ        $0x000000f0, R10
+	RORXQ       $0x14, R12, R11
+	ANDQ        $0x000000f0, R11
+	RORXQ       $0x18, R12, R12
+	ANDQ        $0x000000f0, R12
+	ADDQ        $0x08, CX
+	VMOVDQU     (AX)(BX*1), X7
+	VPOR        256(AX)(SI*1), X7, X7
+	VPOR        512(AX)(DI*1), X7, X7
+	VPOR        768(AX)(R8*1), X7, X7
+	VPOR        1024(AX)(R9*1), X7, X7
+	VPOR        1280(AX)(R10*1), X7, X7
+	VPOR        1536(AX)(R11*1), X7, X7
+	VPOR        1792(AX)(R12*1), X7, X7
+	VINSERTI128 $0x01, X7, Y11, Y11
+	MOVQ        (CX), R12
+	RORXQ       $0x3c, R12, BX
+	ANDQ        $0x000000f0, BX
+	RORXQ       $0x00, R12, SI
+	ANDQ        $0x000000f0, SI
+	RORXQ       $0x04, R12, DI
+	ANDQ        $0x000000f0, DI
+	RORXQ       $0x08, R12, R8
+	ANDQ        $0x000000f0, R8
+	RORXQ       $0x0c, R12, R9
+	ANDQ        $0x000000f0, R9
+	RORXQ       $0x10, R12, R10
+	ANDQ        $0x000000f0, R10
+	RORXQ       $0x14, R12, R11
+	ANDQ        $0x000000f0, R11
+	RORXQ       $0x18, R12, R12
+	ANDQ        $0x000000f0, R12
+	ADDQ        $0x08, CX
+	VMOVDQU     (AX)(BX*1), X12
+	VPOR        256(AX)(SI*1), X12, X12
+	VPOR        512(AX)(DI*1), X12, X12
+	VPOR        768(AX)(R8*1), X12, X12
+	VPOR        1024(AX)(R9*1), X12, X12
+	VPOR        1280(AX)(R10*1), X12, X12
+	VPOR        1536(AX)(R11*1), X12, X12
+	VPOR        1792(AX)(R12*1), X12, X12
+	MOVQ        (CX), R12
+	RORXQ       $0x3c, R12, BX
+	ANDQ        $0x000000f0, BX
+	RORXQ       $0x00, R12, SI
+	ANDQ        $0x000000f0, SI
+	RORXQ       $0x04, R12, DI
+	ANDQ        $0x000000f0, DI
+	RORXQ       $0x08, R12, R8
+	ANDQ        $0x000000f0, R8
+	RORXQ       $0x0c, R12, R9
+	ANDQ        $0x000000f0, R9
+	RORXQ       $0x10, R12, R10
+	ANDQ        $0x000000f0, R10
+	RORXQ       $0x14, R12, R11
+	ANDQ        $0x000000f0, R11
+	RORXQ       $0x18, R12, R12
+	ANDQ        $0x000000f0, R12
+	ADDQ        $0x08, CX
+	VMOVDQU     (AX)(BX*1), X7
+	VPOR        256(AX)(SI*1), X7, X7
+	VPOR        512(AX)(DI*1), X7, X7
+	VPOR        768(AX)(R8*1), X7, X7
+	VPOR        1024(AX)(R9*1), X7, X7
+	VPOR        1280(AX)(R10*1), X7, X7
+	VPOR        1536(AX)(R11*1), X7, X7
+	VPOR        1792(AX)(R12*1), X7, X7
+	VINSERTI128 $0x01, X7, Y12, Y12
+	VPXOR       Y3, Y11, Y8
+	VPAND       Y3, Y11, Y11
+	VPXOR       Y8, Y12, Y3
+	VPAND       Y8, Y12, Y8
+	VPOR        Y8, Y11, Y11
+	MOVQ        (CX), R12
+	RORXQ       $0x3c, R12, BX
+	ANDQ        $0x000000f0, BX
+	RORXQ       $0x00, R12, SI
+	ANDQ        $0x000000f0, SI
+	RORXQ       $0x04, R12, DI
+	ANDQ        $0x000000f0, DI
+	RORXQ       $0x08, R12, R8
+	ANDQ        $0x000000f0, R8
+	RORXQ       $0x0c, R12, R9
+	ANDQ        $0x000000f0, R9
+	RORXQ       $0x10, R12, R10
+	ANDQ        $0x000000f0, R10
+	RORXQ       $0x14, R12, R11
+	ANDQ        $0x000000f0, R11
+	RORXQ       $0x18, R12, R12
+	ANDQ        $0x000000f0, R12
+	ADDQ        $0x08, CX
+	VMOVDQU     (AX)(BX*1), X13
+	VPOR        256(AX)(SI*1), X13, X13
+	VPOR        512(AX)(DI*1), X13, X13
+	VPOR        768(AX)(R8*1), X13, X13
+	VPOR        1024(AX)(R9*1), X13, X13
+	VPOR        1280(AX)(R10*1), X13, X13
+	VPOR        1536(AX)(R11*1), X13, X13
+	VPOR        1792(AX)(R12*1), X13, X13
+	MOVQ        (CX), R12
+	RORXQ       $0x3c, R12, BX
+	ANDQ        $0x000000f0, BX
+	RORXQ       $0x00, R12, SI
+	ANDQ        $0x000000f0, SI
+	RORXQ       $0x04, R12, DI
+	ANDQ        $0x000000f0, DI
+	RORXQ       $0x08, R12, R8
+	ANDQ        $0x000000f0, R8
+	RORXQ       $0x0c, R12, R9
+	ANDQ        $0x000000f0, R9
+	RORXQ       $0x10, R12, R10
+	ANDQ        $0x000000f0, R10
+	RORXQ       $0x14, R12, R11
+	ANDQ        $0x000000f0, R11
+	RORXQ       $0x18, R12, R12
+	ANDQ        $0x000000f0, R12
+	ADDQ        $0x08, CX
+	VMOVDQU     (AX)(BX*1), X7
+	VPOR        256(AX)(SI*1), X7, X7
+	VPOR        512(AX)(DI*1), X7, X7
+	VPOR        768(AX)(R8*1), X7, X7
+	VPOR        1024(AX)(R9*1), X7, X7
+	VPOR        1280(AX)(R10*1), X7, X7
+	VPOR        1536(AX)(R11*1), X7, X7
+	VPOR        1792(AX)(R12*1), X7, X7
+	VINSERTI128 $0x01, X7, Y13, Y13
+	MOVQ        (CX), R12
+	RORXQ       $0x3c, R12, BX
+	ANDQ        $0x000000f0, BX
+	RORXQ       $0x00, R12, SI
+	ANDQ        $0x000000f0, SI
+	RORXQ       $0x04, R12, DI
+	ANDQ        $0x000000f0, DI
+	RORXQ       $0x08, R12, R8
+	ANDQ        $0x000000f0, R8
+	RORXQ       $0x0c, R12, R9
+	ANDQ        $0x000000f0, R9
+	RORXQ       $0x10, R12, R10
+	ANDQ        $0x000000f0, R10
+	RORXQ       $0x14, R12, R11
+	ANDQ        $0x000000f0, R11
+	RORXQ       $0x18, R12, R12
+	ANDQ        $0x000000f0, R12
+	ADDQ        $0x08, CX
+	VMOVDQU     (AX)(BX*1), X14
+	VPOR        256(AX)(SI*1), X14, X14
+	VPOR        512(AX)(DI*1), X14, X14
+	VPOR        768(AX)(R8*1), X14, X14
+	VPOR        1024(AX)(R9*1), X14, X14
+	VPOR        1280(AX)(R10*1), X14, X14
+	VPOR        1536(AX)(R11*1), X14, X14
+	VPOR        1792(AX)(R12*1), X14, X14
+	MOVQ        (CX), R12
+	RORXQ       $0x3c, R12, BX
+	ANDQ        $0x000000f0, BX
+	RORXQ       $0x00, R12, SI
+	ANDQ        $0x000000f0, SI
+	RORXQ       $0x04, R12, DI
+	ANDQ        $0x000000f0, DI
+	RORXQ       $0x08, R12, R8
+	ANDQ        $0x000000f0, R8
+	RORXQ       $0x0c, R12, R9
+	ANDQ        $0x000000f0, R9
+	RORXQ       $0x10, R12, R10
+	ANDQ        $0x000000f0, R10
+	RORXQ       $0x14, R12, R11
+	ANDQ        $0x000000f0, R11
+	RORXQ       $0x18, R12, R12
+	ANDQ        $0x000000f0, R12
+	ADDQ        $0x08, CX
+	VMOVDQU     (AX)(BX*1), X7
+	VPOR        256(AX)(SI*1), X7, X7
+	VPOR        512(AX)(DI*1), X7, X7
+	VPOR        768(AX)(R8*1), X7, X7
+	VPOR        1024(AX)(R9*1), X7, X7
+	VPOR        1280(AX)(R10*1), X7, X7
+	VPOR        1536(AX)(R11*1), X7, X7
+	VPOR        1792(AX)(R12*1), X7, X7
+	VINSERTI128 $0x01, X7, Y14, Y14
+	VPXOR       Y3, Y13, Y8
+	VPAND       Y3, Y13, Y13
+	VPXOR       Y8, Y14, Y3
+	VPAND       Y8, Y14, Y8
+	VPOR        Y8, Y13, Y13
+	VPXOR       Y4, Y11, Y8
+	VPAND       Y4, Y11, Y11
+	VPXOR       Y8, Y13, Y4
+	VPAND       Y8, Y13, Y8
+	VPOR        Y8, Y11, Y11
+	VPXOR       Y5, Y6, Y8
+	VPAND       Y5, Y6, Y6
+	VPXOR       Y8, Y11, Y5
+	VPAND       Y8, Y11, Y8
+	VPOR        Y8, Y6, Y6
+	VPAND       lowHalves<>+0(SB), Y6, Y8
+	VPSRLW      $0x04, Y6, Y6
+	VPAND       lowHalves<>+0(SB), Y6, Y6
+	VPSHUFB     Y8, Y1, Y8
+	VPSHUFB     Y6, Y1, Y6
+	VPADDB      Y8, Y6, Y6
+	VPSADBW     Y2, Y6, Y6
+	VPSLLQ      $0x03, Y6, Y6
+	VPADDQ      Y6, Y0, Y0
+	SUBQ        $0x10, DX
+	CMPQ        DX, $0x10
+	JAE         clashes8nx256s_round
+	VPAND       lowHalves<>+0(SB), Y3, Y6
+	VPSRLW      $0x04, Y3, Y3
+	VPAND       lowHalves<>+0(SB), Y3, Y3
+	VPSHUFB     Y6, Y1, Y6
+	VPSHUFB     Y3, Y1, Y3
+	VPADDB      Y6, Y3, Y3
+	VPSADBW     Y2, Y3, Y3
+	VPADDQ      Y3, Y0, Y0
+	VPAND       lowHalves<>+0(SB), Y4, Y3
+	VPSRLW      $0x04, Y4, Y4
+	VPAND       lowHalves<>+0(SB), Y4, Y4
+	VPSHUFB     Y3, Y1, Y3
+	VPSHUFB     Y4, Y1, Y4
+	VPADDB      Y3, Y4, Y4
+	VPSADBW     Y2, Y4, Y4
+	VPSLLQ      $0x01, Y4, Y4
+	VPADDQ      Y4, Y0, Y0
+	VPAND       lowHalves<>+0(SB), Y5, Y3
+	VPSRLW      $0x04, Y5, Y4
+	VPAND       lowHalves<>+0(SB), Y4, Y4
+	VPSHUFB     Y3, Y1, Y3
+	VPSHUFB     Y4, Y1, Y4
+	VPADDB      Y3, Y4, Y5
+	VPSADBW     Y2, Y5, Y5
+	VPSLLQ      $0x02, Y5, Y5
+	VPADDQ      Y5, Y0, Y0
+	TESTQ       DX, DX
+	JZ          clashes8nx256s_sum
+
+clashes8nx256s_rest:
+	MOVQ    (CX), R12
+	RORXQ   $0x3c, R12, BX
+	ANDQ    $0x000000f0, BX
+	RORXQ   $0x00, R12, SI
+	ANDQ    $0x000000f0, SI
+	RORXQ   $0x04, R12, DI
+	ANDQ    $0x000000f0, DI
+	RORXQ   $0x08, R12, R8
+	ANDQ    $0x000000f0, R8
+	RORXQ   $0x0c, R12, R9
+	ANDQ    $0x000000f0, R9
+	RORXQ   $0x10, R12, R10
+	ANDQ    $0x000000f0, R10
+	RORXQ   $0x14, R12, R11
+	ANDQ    $0x000000f0, R11
+	RORXQ   $0x18, R12, R12
+	ANDQ    $0x000000f0, R12
+	ADDQ    $0x08, CX
+	VMOVDQU (AX)(BX*1), X15
+	VPOR    256(AX)(SI*1), X15, X15
+	VPOR    512(AX)(DI*1), X15, X15
+	VPOR    768(AX)(R8*1), X15, X15
+	VPOR    1024(AX)(R9*1), X15, X15
+	VPOR    1280(AX)(R10*1), X15, X15
+	VPOR    1536(AX)(R11*1), X15, X15
+	VPOR    1792(AX)(R12*1), X15, X15
+	VPAND   lowHalves<>+0(SB), Y15, Y3
+	VPSRLW  $0x04, Y15, Y4
+	VPAND   lowHalves<>+0(SB), Y4, Y4
+	VPSHUFB Y3, Y1, Y3
+	VPSHUFB Y4, Y1, Y4
+	VPADDB  Y3, Y4, Y3
+	VPSADBW Y2, Y3, Y3
+	VPADDQ  Y3, Y0, Y0
+	DECQ    DX
+	JNZ     clashes8nx256s_rest
+
+clashes8nx256s_sum:
 	VEXTRACTI128 $0x01, Y0, X1
 	VPADDQ       X1, X0, X1
 	VPSHUFD      $0x4e, X1, X0
@@ -49976,8 +56176,8 @@ TEXT ·clashes8nx256v1(SB), NOSPLIT, $0-40
 	TESTQ   DX, DX
 	JZ      clashes8nx256v1_sum
 	VMOVDQU popcountNibbles<>+0(SB), Y1
-	VMOVDQU lowHalves<>+0(SB), Y2
-	VPXOR   Y3, Y3, Y3
+	VMOVDQU lowHalves<>+0(SB), Y3
+	VPXOR   Y2, Y2, Y2
 	VPXOR   Y4, Y4, Y4
 	VPXOR   Y5, Y5, Y5
 	VPXOR   Y6, Y6, Y6
@@ -50228,42 +56428,42 @@ clashes8nx256v1_round:
 	VPXOR   Y9, Y8, Y6
 	VPAND   Y9, Y8, Y9
 	VPOR    Y9, Y7, Y7
-	VPAND   Y2, Y7, Y8
+	VPAND   Y3, Y7, Y8
 	VPSRLW  $0x04, Y7, Y7
-	VPAND   Y2, Y7, Y7
+	VPAND   Y3, Y7, Y7
 	VPSHUFB Y8, Y1, Y8
 	VPSHUFB Y7, Y1, Y7
 	VPADDB  Y8, Y7, Y7
-	VPSADBW Y3, Y7, Y7
+	VPSADBW Y2, Y7, Y7
 	VPSLLQ  $0x03, Y7, Y7
 	VPADDQ  Y7, Y0, Y0
 	SUBQ    $0x08, DX
 	CMPQ    DX, $0x08
 	JAE     clashes8nx256v1_round
-	VPAND   Y2, Y4, Y7
+	VPAND   Y3, Y4, Y7
 	VPSRLW  $0x04, Y4, Y4
-	VPAND   Y2, Y4, Y4
+	VPAND   Y3, Y4, Y4
 	VPSHUFB Y7, Y1, Y7
 	VPSHUFB Y4, Y1, Y4
 	VPADDB  Y7, Y4, Y4
-	VPSADBW Y3, Y4, Y4
+	VPSADBW Y2, Y4, Y4
 	VPADDQ  Y4, Y0, Y0
-	VPAND   Y2, Y5, Y4
+	VPAND   Y3, Y5, Y4
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y4, Y1, Y4
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y4, Y5, Y5
-	VPSADBW Y3, Y5, Y5
+	VPSADBW Y2, Y5, Y5
 	VPSLLQ  $0x01, Y5, Y5
 	VPADDQ  Y5, Y0, Y0
-	VPAND   Y2, Y6, Y4
+	VPAND   Y3, Y6, Y4
 	VPSRLW  $0x04, Y6, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y4, Y1, Y4
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y4, Y5, Y6
-	VPSADBW Y3, Y6, Y6
+	VPSADBW Y2, Y6, Y6
 	VPSLLQ  $0x02, Y6, Y6
 	VPADDQ  Y6, Y0, Y0
 	TESTQ   DX, DX
@@ -50296,13 +56496,13 @@ clashes8nx256v1_rest:
 	VPOR    2560(AX)(R10*1), Y4, Y4
 	VPOR    3072(AX)(R11*1), Y4, Y4
 	VPOR    3584(AX)(R12*1), Y4, Y4
-	VPAND   Y2, Y4, Y5
+	VPAND   Y3, Y4, Y5
 	VPSRLW  $0x04, Y4, Y4
-	VPAND   Y2, Y4, Y4
+	VPAND   Y3, Y4, Y4
 	VPSHUFB Y5, Y1, Y5
 	VPSHUFB Y4, Y1, Y4
 	VPADDB  Y5, Y4, Y4
-	VPSADBW Y3, Y4, Y4
+	VPSADBW Y2, Y4, Y4
 	VPADDQ  Y4, Y0, Y0
 	DECQ    DX
 	JNZ     clashes8nx256v1_rest
@@ -50327,8 +56527,8 @@ TEXT ·clashes8nx256v2(SB), NOSPLIT, $0-40
 	TESTQ   DX, DX
 	JZ      clashes8nx256v2_sum
 	VMOVDQU popcountNibbles<>+0(SB), Y1
-	VMOVDQU lowHalves<>+0(SB), Y2
-	VPXOR   Y3, Y3, Y3
+	VMOVDQU lowHalves<>+0(SB), Y3
+	VPXOR   Y2, Y2, Y2
 	VPXOR   Y4, Y4, Y4
 	VPXOR   Y5, Y5, Y5
 	VPXOR   Y6, Y6, Y6
@@ -50507,42 +56707,42 @@ clashes8nx256v2_round:
 	VPXOR   Y9, Y8, Y6
 	VPAND   Y9, Y8, Y9
 	VPOR    Y9, Y7, Y7
-	VPAND   Y2, Y7, Y8
+	VPAND   Y3, Y7, Y8
 	VPSRLW  $0x04, Y7, Y7
-	VPAND   Y2, Y7, Y7
+	VPAND   Y3, Y7, Y7
 	VPSHUFB Y8, Y1, Y8
 	VPSHUFB Y7, Y1, Y7
 	VPADDB  Y8, Y7, Y7
-	VPSADBW Y3, Y7, Y7
+	VPSADBW Y2, Y7, Y7
 	VPSLLQ  $0x03, Y7, Y7
 	VPADDQ  Y7, Y0, Y0
 	SUBQ    $0x04, DX
 	CMPQ    DX, $0x04
 	JAE     clashes8nx256v2_round
-	VPAND   Y2, Y4, Y7
+	VPAND   Y3, Y4, Y7
 	VPSRLW  $0x04, Y4, Y4
-	VPAND   Y2, Y4, Y4
+	VPAND   Y3, Y4, Y4
 	VPSHUFB Y7, Y1, Y7
 	VPSHUFB Y4, Y1, Y4
 	VPADDB  Y7, Y4, Y4
-	VPSADBW Y3, Y4, Y4
+	VPSADBW Y2, Y4, Y4
 	VPADDQ  Y4, Y0, Y0
-	VPAND   Y2, Y5, Y4
+	VPAND   Y3, Y5, Y4
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y4, Y1, Y4
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y4, Y5, Y5
-	VPSADBW Y3, Y5, Y5
+	VPSADBW Y2, Y5, Y5
 	VPSLLQ  $0x01, Y5, Y5
 	VPADDQ  Y5, Y0, Y0
-	VPAND   Y2, Y6, Y4
+	VPAND   Y3, Y6, Y4
 	VPSRLW  $0x04, Y6, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y4, Y1, Y4
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y4, Y5, Y6
-	VPSADBW Y3, Y6, Y6
+	VPSADBW Y2, Y6, Y6
 	VPSLLQ  $0x02, Y6, Y6
 	VPADDQ  Y6, Y0, Y0
 	TESTQ   DX, DX
@@ -50575,9 +56775,9 @@ clashes8nx256v2_rest:
 	VPOR    5120(AX)(R10*1), Y4, Y4
 	VPOR    6144(AX)(R11*1), Y4, Y4
 	VPOR    7168(AX)(R12*1), Y4, Y4
-	VPAND   Y2, Y4, Y5
+	VPAND   Y3, Y4, Y5
 	VPSRLW  $0x04, Y4, Y4
-	VPAND   Y2, Y4, Y4
+	VPAND   Y3, Y4, Y4
 	VPSHUFB Y5, Y1, Y5
 	VPSHUFB Y4, Y1, Y4
 	VPADDB  Y5, Y4, Y4
@@ -50589,14 +56789,14 @@ clashes8nx256v2_rest:
 	VPOR    5152(AX)(R10*1), Y5, Y5
 	VPOR    6176(AX)(R11*1), Y5, Y5
 	VPOR    7200(AX)(R12*1), Y5, Y5
-	VPAND   Y2, Y5, Y6
+	VPAND   Y3, Y5, Y6
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y6, Y1, Y6
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y6, Y4, Y4
 	VPADDB  Y5, Y4, Y4
-	VPSADBW Y3, Y4, Y4
+	VPSADBW Y2, Y4, Y4
 	VPADDQ  Y4, Y0, Y0
 	DECQ    DX
 	JNZ     clashes8nx256v2_rest
@@ -50621,8 +56821,8 @@ TEXT ·clashes8nx256v3(SB), NOSPLIT, $0-40
 	TESTQ   DX, DX
 	JZ      clashes8nx256v3_sum
 	VMOVDQU popcountNibbles<>+0(SB), Y1
-	VMOVDQU lowHalves<>+0(SB), Y2
-	VPXOR   Y3, Y3, Y3
+	VMOVDQU lowHalves<>+0(SB), Y3
+	VPXOR   Y2, Y2, Y2
 	VPXOR   Y4, Y4, Y4
 	VPXOR   Y5, Y5, Y5
 	VPXOR   Y6, Y6, Y6
@@ -50807,13 +57007,13 @@ clashes8nx256v3_round:
 	VPXOR   Y9, Y8, Y6
 	VPAND   Y9, Y8, Y9
 	VPOR    Y9, Y7, Y7
-	VPAND   Y2, Y7, Y8
+	VPAND   Y3, Y7, Y8
 	VPSRLW  $0x04, Y7, Y7
-	VPAND   Y2, Y7, Y7
+	VPAND   Y3, Y7, Y7
 	VPSHUFB Y8, Y1, Y8
 	VPSHUFB Y7, Y1, Y7
 	VPADDB  Y8, Y7, Y7
-	VPSADBW Y3, Y7, Y7
+	VPSADBW Y2, Y7, Y7
 	VPSLLQ  $0x03, Y7, Y7
 	VPADDQ  Y7, Y0, Y0
 	VMOVDQU 64(AX)(BX*1), Y7
@@ -50993,13 +57193,13 @@ clashes8nx256v3_round:
 	VPXOR   Y9, Y8, Y6
 	VPAND   Y9, Y8, Y9
 	VPOR    Y9, Y7, Y7
-	VPAND   Y2, Y7, Y8
+	VPAND   Y3, Y7, Y8
 	VPSRLW  $0x04, Y7, Y7
-	VPAND   Y2, Y7, Y7
+	VPAND   Y3, Y7, Y7
 	VPSHUFB Y8, Y1, Y8
 	VPSHUFB Y7, Y1, Y7
 	VPADDB  Y8, Y7, Y7
-	VPSADBW Y3, Y7, Y7
+	VPSADBW Y2, Y7, Y7
 	VPSLLQ  $0x03, Y7, Y7
 	VPADDQ  Y7, Y0, Y0
 	VMOVDQU 32(AX)(BX*1), Y7
@@ -51153,42 +57353,42 @@ clashes8nx256v3_round:
 	VPXOR   Y9, Y8, Y6
 	VPAND   Y9, Y8, Y9
 	VPOR    Y9, Y7, Y7
-	VPAND   Y2, Y7, Y8
+	VPAND   Y3, Y7, Y8
 	VPSRLW  $0x04, Y7, Y7
-	VPAND   Y2, Y7, Y7
+	VPAND   Y3, Y7, Y7
 	VPSHUFB Y8, Y1, Y8
 	VPSHUFB Y7, Y1, Y7
 	VPADDB  Y8, Y7, Y7
-	VPSADBW Y3, Y7, Y7
+	VPSADBW Y2, Y7, Y7
 	VPSLLQ  $0x03, Y7, Y7
 	VPADDQ  Y7, Y0, Y0
 	SUBQ    $0x08, DX
 	CMPQ    DX, $0x08
 	JAE     clashes8nx256v3_round
-	VPAND   Y2, Y4, Y7
+	VPAND   Y3, Y4, Y7
 	VPSRLW  $0x04, Y4, Y4
-	VPAND   Y2, Y4, Y4
+	VPAND   Y3, Y4, Y4
 	VPSHUFB Y7, Y1, Y7
 	VPSHUFB Y4, Y1, Y4
 	VPADDB  Y7, Y4, Y4
-	VPSADBW Y3, Y4, Y4
+	VPSADBW Y2, Y4, Y4
 	VPADDQ  Y4, Y0, Y0
-	VPAND   Y2, Y5, Y4
+	VPAND   Y3, Y5, Y4
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y4, Y1, Y4
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y4, Y5, Y5
-	VPSADBW Y3, Y5, Y5
+	VPSADBW Y2, Y5, Y5
 	VPSLLQ  $0x01, Y5, Y5
 	VPADDQ  Y5, Y0, Y0
-	VPAND   Y2, Y6, Y4
+	VPAND   Y3, Y6, Y4
 	VPSRLW  $0x04, Y6, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y4, Y1, Y4
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y4, Y5, Y6
-	VPSADBW Y3, Y6, Y6
+	VPSADBW Y2, Y6, Y6
 	VPSLLQ  $0x02, Y6, Y6
 	VPADDQ  Y6, Y0, Y0
 	TESTQ   DX, DX
@@ -51229,9 +57429,9 @@ clashes8nx256v3_rest:
 	VPOR    7680(AX)(R10*1), Y4, Y4
 	VPOR    9216(AX)(R11*1), Y4, Y4
 	VPOR    10752(AX)(R12*1), Y4, Y4
-	VPAND   Y2, Y4, Y5
+	VPAND   Y3, Y4, Y5
 	VPSRLW  $0x04, Y4, Y4
-	VPAND   Y2, Y4, Y4
+	VPAND   Y3, Y4, Y4
 	VPSHUFB Y5, Y1, Y5
 	VPSHUFB Y4, Y1, Y4
 	VPADDB  Y5, Y4, Y4
@@ -51243,9 +57443,9 @@ clashes8nx256v3_rest:
 	VPOR    7712(AX)(R10*1), Y5, Y5
 	VPOR    9248(AX)(R11*1), Y5, Y5
 	VPOR    10784(AX)(R12*1), Y5, Y5
-	VPAND   Y2, Y5, Y6
+	VPAND   Y3, Y5, Y6
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y6, Y1, Y6
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y6, Y4, Y4
@@ -51258,14 +57458,14 @@ clashes8nx256v3_rest:
 	VPOR    7744(AX)(R10*1), Y5, Y5
 	VPOR    9280(AX)(R11*1), Y5, Y5
 	VPOR    10816(AX)(R12*1), Y5, Y5
-	VPAND   Y2, Y5, Y6
+	VPAND   Y3, Y5, Y6
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y6, Y1, Y6
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y6, Y4, Y4
 	VPADDB  Y5, Y4, Y4
-	VPSADBW Y3, Y4, Y4
+	VPSADBW Y2, Y4, Y4
 	VPADDQ  Y4, Y0, Y0
 	DECQ    DX
 	JNZ     clashes8nx256v3_rest
@@ -51290,8 +57490,8 @@ TEXT ·clashes8nx256v4(SB), NOSPLIT, $0-40
 	TESTQ   DX, DX
 	JZ      clashes8nx256v4_sum
 	VMOVDQU popcountNibbles<>+0(SB), Y1
-	VMOVDQU lowHalves<>+0(SB), Y2
-	VPXOR   Y3, Y3, Y3
+	VMOVDQU lowHalves<>+0(SB), Y3
+	VPXOR   Y2, Y2, Y2
 	VPXOR   Y4, Y4, Y4
 	VPXOR   Y5, Y5, Y5
 	VPXOR   Y6, Y6, Y6
@@ -51434,42 +57634,42 @@ clashes8nx256v4_round:
 	VPXOR   Y9, Y8, Y6
 	VPAND   Y9, Y8, Y9
 	VPOR    Y9, Y7, Y7
-	VPAND   Y2, Y7, Y8
+	VPAND   Y3, Y7, Y8
 	VPSRLW  $0x04, Y7, Y7
-	VPAND   Y2, Y7, Y7
+	VPAND   Y3, Y7, Y7
 	VPSHUFB Y8, Y1, Y8
 	VPSHUFB Y7, Y1, Y7
 	VPADDB  Y8, Y7, Y7
-	VPSADBW Y3, Y7, Y7
+	VPSADBW Y2, Y7, Y7
 	VPSLLQ  $0x03, Y7, Y7
 	VPADDQ  Y7, Y0, Y0
 	SUBQ    $0x02, DX
 	CMPQ    DX, $0x02
 	JAE     clashes8nx256v4_round
-	VPAND   Y2, Y4, Y7
+	VPAND   Y3, Y4, Y7
 	VPSRLW  $0x04, Y4, Y4
-	VPAND   Y2, Y4, Y4
+	VPAND   Y3, Y4, Y4
 	VPSHUFB Y7, Y1, Y7
 	VPSHUFB Y4, Y1, Y4
 	VPADDB  Y7, Y4, Y4
-	VPSADBW Y3, Y4, Y4
+	VPSADBW Y2, Y4, Y4
 	VPADDQ  Y4, Y0, Y0
-	VPAND   Y2, Y5, Y4
+	VPAND   Y3, Y5, Y4
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y4, Y1, Y4
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y4, Y5, Y5
-	VPSADBW Y3, Y5, Y5
+	VPSADBW Y2, Y5, Y5
 	VPSLLQ  $0x01, Y5, Y5
 	VPADDQ  Y5, Y0, Y0
-	VPAND   Y2, Y6, Y4
+	VPAND   Y3, Y6, Y4
 	VPSRLW  $0x04, Y6, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y4, Y1, Y4
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y4, Y5, Y6
-	VPSADBW Y3, Y6, Y6
+	VPSADBW Y2, Y6, Y6
 	VPSLLQ  $0x02, Y6, Y6
 	VPADDQ  Y6, Y0, Y0
 	TESTQ   DX, DX
@@ -51502,9 +57702,9 @@ clashes8nx256v4_rest:
 	VPOR    10240(AX)(R10*1), Y4, Y4
 	VPOR    12288(AX)(R11*1), Y4, Y4
 	VPOR    14336(AX)(R12*1), Y4, Y4
-	VPAND   Y2, Y4, Y5
+	VPAND   Y3, Y4, Y5
 	VPSRLW  $0x04, Y4, Y4
-	VPAND   Y2, Y4, Y4
+	VPAND   Y3, Y4, Y4
 	VPSHUFB Y5, Y1, Y5
 	VPSHUFB Y4, Y1, Y4
 	VPADDB  Y5, Y4, Y4
@@ -51516,9 +57716,9 @@ clashes8nx256v4_rest:
 	VPOR    10272(AX)(R10*1), Y5, Y5
 	VPOR    12320(AX)(R11*1), Y5, Y5
 	VPOR    14368(AX)(R12*1), Y5, Y5
-	VPAND   Y2, Y5, Y6
+	VPAND   Y3, Y5, Y6
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y6, Y1, Y6
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y6, Y4, Y4
@@ -51531,9 +57731,9 @@ clashes8nx256v4_rest:
 	VPOR    10304(AX)(R10*1), Y5, Y5
 	VPOR    12352(AX)(R11*1), Y5, Y5
 	VPOR    14400(AX)(R12*1), Y5, Y5
-	VPAND   Y2, Y5, Y6
+	VPAND   Y3, Y5, Y6
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y6, Y1, Y6
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y6, Y4, Y4
@@ -51546,14 +57746,14 @@ clashes8nx256v4_rest:
 	VPOR    10336(AX)(R10*1), Y5, Y5
 	VPOR    12384(AX)(R11*1), Y5, Y5
 	VPOR    14432(AX)(R12*1), Y5, Y5
-	VPAND   Y2, Y5, Y6
+	VPAND   Y3, Y5, Y6
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y6, Y1, Y6
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y6, Y4, Y4
 	VPADDB  Y5, Y4, Y4
-	VPSADBW Y3, Y4, Y4
+	VPSADBW Y2, Y4, Y4
 	VPADDQ  Y4, Y0, Y0
 	DECQ    DX
 	JNZ     clashes8nx256v4_rest
@@ -51578,8 +57778,8 @@ TEXT ·clashes8nx256v5(SB), NOSPLIT, $0-40
 	TESTQ   DX, DX
 	JZ      clashes8nx256v5_sum
 	VMOVDQU popcountNibbles<>+0(SB), Y1
-	VMOVDQU lowHalves<>+0(SB), Y2
-	VPXOR   Y3, Y3, Y3
+	VMOVDQU lowHalves<>+0(SB), Y3
+	VPXOR   Y2, Y2, Y2
 	VPXOR   Y4, Y4, Y4
 	VPXOR   Y5, Y5, Y5
 	VPXOR   Y6, Y6, Y6
@@ -51738,13 +57938,13 @@ clashes8nx256v5_round:
 	VPXOR   Y9, Y8, Y6
 	VPAND   Y9, Y8, Y9
 	VPOR    Y9, Y7, Y7
-	VPAND   Y2, Y7, Y8
+	VPAND   Y3, Y7, Y8
 	VPSRLW  $0x04, Y7, Y7
-	VPAND   Y2, Y7, Y7
+	VPAND   Y3, Y7, Y7
 	VPSHUFB Y8, Y1, Y8
 	VPSHUFB Y7, Y1, Y7
 	VPADDB  Y8, Y7, Y7
-	VPSADBW Y3, Y7, Y7
+	VPSADBW Y2, Y7, Y7
 	VPSLLQ  $0x03, Y7, Y7
 	VPADDQ  Y7, Y0, Y0
 	VMOVDQU 96(AX)(BX*1), Y7
@@ -51898,13 +58098,13 @@ clashes8nx256v5_round:
 	VPXOR   Y9, Y8, Y6
 	VPAND   Y9, Y8, Y9
 	VPOR    Y9, Y7, Y7
-	VPAND   Y2, Y7, Y8
+	VPAND   Y3, Y7, Y8
 	VPSRLW  $0x04, Y7, Y7
-	VPAND   Y2, Y7, Y7
+	VPAND   Y3, Y7, Y7
 	VPSHUFB Y8, Y1, Y8
 	VPSHUFB Y7, Y1, Y7
 	VPADDB  Y8, Y7, Y7
-	VPSADBW Y3, Y7, Y7
+	VPSADBW Y2, Y7, Y7
 	VPSLLQ  $0x03, Y7, Y7
 	VPADDQ  Y7, Y0, Y0
 	VMOVDQU 32(AX)(BX*1), Y7
@@ -52032,13 +58232,13 @@ clashes8nx256v5_round:
 	VPXOR   Y9, Y8, Y6
 	VPAND   Y9, Y8, Y9
 	VPOR    Y9, Y7, Y7
-	VPAND   Y2, Y7, Y8
+	VPAND   Y3, Y7, Y8
 	VPSRLW  $0x04, Y7, Y7
-	VPAND   Y2, Y7, Y7
+	VPAND   Y3, Y7, Y7
 	VPSHUFB Y8, Y1, Y8
 	VPSHUFB Y7, Y1, Y7
 	VPADDB  Y8, Y7, Y7
-	VPSADBW Y3, Y7, Y7
+	VPSADBW Y2, Y7, Y7
 	VPSLLQ  $0x03, Y7, Y7
 	VPADDQ  Y7, Y0, Y0
 	VMOVDQU 128(AX)(BX*1), Y7
@@ -52192,13 +58392,13 @@ clashes8nx256v5_round:
 	VPXOR   Y9, Y8, Y6
 	VPAND   Y9, Y8, Y9
 	VPOR    Y9, Y7, Y7
-	VPAND   Y2, Y7, Y8
+	VPAND   Y3, Y7, Y8
 	VPSRLW  $0x04, Y7, Y7
-	VPAND   Y2, Y7, Y7
+	VPAND   Y3, Y7, Y7
 	VPSHUFB Y8, Y1, Y8
 	VPSHUFB Y7, Y1, Y7
 	VPADDB  Y8, Y7, Y7
-	VPSADBW Y3, Y7, Y7
+	VPSADBW Y2, Y7, Y7
 	VPSLLQ  $0x03, Y7, Y7
 	VPADDQ  Y7, Y0, Y0
 	VMOVDQU 64(AX)(BX*1), Y7
@@ -52326,42 +58526,42 @@ clashes8nx256v5_round:
 	VPXOR   Y9, Y8, Y6
 	VPAND   Y9, Y8, Y9
 	VPOR    Y9, Y7, Y7
-	VPAND   Y2, Y7, Y8
+	VPAND   Y3, Y7, Y8
 	VPSRLW  $0x04, Y7, Y7
-	VPAND   Y2, Y7, Y7
+	VPAND   Y3, Y7, Y7
 	VPSHUFB Y8, Y1, Y8
 	VPSHUFB Y7, Y1, Y7
 	VPADDB  Y8, Y7, Y7
-	VPSADBW Y3, Y7, Y7
+	VPSADBW Y2, Y7, Y7
 	VPSLLQ  $0x03, Y7, Y7
 	VPADDQ  Y7, Y0, Y0
 	SUBQ    $0x08, DX
 	CMPQ    DX, $0x08
 	JAE     clashes8nx256v5_round
-	VPAND   Y2, Y4, Y7
+	VPAND   Y3, Y4, Y7
 	VPSRLW  $0x04, Y4, Y4
-	VPAND   Y2, Y4, Y4
+	VPAND   Y3, Y4, Y4
 	VPSHUFB Y7, Y1, Y7
 	VPSHUFB Y4, Y1, Y4
 	VPADDB  Y7, Y4, Y4
-	VPSADBW Y3, Y4, Y4
+	VPSADBW Y2, Y4, Y4
 	VPADDQ  Y4, Y0, Y0
-	VPAND   Y2, Y5, Y4
+	VPAND   Y3, Y5, Y4
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y4, Y1, Y4
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y4, Y5, Y5
-	VPSADBW Y3, Y5, Y5
+	VPSADBW Y2, Y5, Y5
 	VPSLLQ  $0x01, Y5, Y5
 	VPADDQ  Y5, Y0, Y0
-	VPAND   Y2, Y6, Y4
+	VPAND   Y3, Y6, Y4
 	VPSRLW  $0x04, Y6, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y4, Y1, Y4
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y4, Y5, Y6
-	VPSADBW Y3, Y6, Y6
+	VPSADBW Y2, Y6, Y6
 	VPSLLQ  $0x02, Y6, Y6
 	VPADDQ  Y6, Y0, Y0
 	TESTQ   DX, DX
@@ -52402,9 +58602,9 @@ clashes8nx256v5_rest:
 	VPOR    12800(AX)(R10*1), Y4, Y4
 	VPOR    15360(AX)(R11*1), Y4, Y4
 	VPOR    17920(AX)(R12*1), Y4, Y4
-	VPAND   Y2, Y4, Y5
+	VPAND   Y3, Y4, Y5
 	VPSRLW  $0x04, Y4, Y4
-	VPAND   Y2, Y4, Y4
+	VPAND   Y3, Y4, Y4
 	VPSHUFB Y5, Y1, Y5
 	VPSHUFB Y4, Y1, Y4
 	VPADDB  Y5, Y4, Y4
@@ -52416,9 +58616,9 @@ clashes8nx256v5_rest:
 	VPOR    12832(AX)(R10*1), Y5, Y5
 	VPOR    15392(AX)(R11*1), Y5, Y5
 	VPOR    17952(AX)(R12*1), Y5, Y5
-	VPAND   Y2, Y5, Y6
+	VPAND   Y3, Y5, Y6
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y6, Y1, Y6
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y6, Y4, Y4
@@ -52431,9 +58631,9 @@ clashes8nx256v5_rest:
 	VPOR    12864(AX)(R10*1), Y5, Y5
 	VPOR    15424(AX)(R11*1), Y5, Y5
 	VPOR    17984(AX)(R12*1), Y5, Y5
-	VPAND   Y2, Y5, Y6
+	VPAND   Y3, Y5, Y6
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y6, Y1, Y6
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y6, Y4, Y4
@@ -52446,9 +58646,9 @@ clashes8nx256v5_rest:
 	VPOR    12896(AX)(R10*1), Y5, Y5
 	VPOR    15456(AX)(R11*1), Y5, Y5
 	VPOR    18016(AX)(R12*1), Y5, Y5
-	VPAND   Y2, Y5, Y6
+	VPAND   Y3, Y5, Y6
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y6, Y1, Y6
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y6, Y4, Y4
@@ -52461,14 +58661,14 @@ clashes8nx256v5_rest:
 	VPOR    12928(AX)(R10*1), Y5, Y5
 	VPOR    15488(AX)(R11*1), Y5, Y5
 	VPOR    18048(AX)(R12*1), Y5, Y5
-	VPAND   Y2, Y5, Y6
+	VPAND   Y3, Y5, Y6
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y6, Y1, Y6
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y6, Y4, Y4
 	VPADDB  Y5, Y4, Y4
-	VPSADBW Y3, Y4, Y4
+	VPSADBW Y2, Y4, Y4
 	VPADDQ  Y4, Y0, Y0
 	DECQ    DX
 	JNZ     clashes8nx256v5_rest
@@ -52493,8 +58693,8 @@ TEXT ·clashes8nx256v6(SB), NOSPLIT, $0-40
 	TESTQ   DX, DX
 	JZ      clashes8nx256v6_sum
 	VMOVDQU popcountNibbles<>+0(SB), Y1
-	VMOVDQU lowHalves<>+0(SB), Y2
-	VPXOR   Y3, Y3, Y3
+	VMOVDQU lowHalves<>+0(SB), Y3
+	VPXOR   Y2, Y2, Y2
 	VPXOR   Y4, Y4, Y4
 	VPXOR   Y5, Y5, Y5
 	VPXOR   Y6, Y6, Y6
@@ -52653,13 +58853,13 @@ clashes8nx256v6_round:
 	VPXOR   Y9, Y8, Y6
 	VPAND   Y9, Y8, Y9
 	VPOR    Y9, Y7, Y7
-	VPAND   Y2, Y7, Y8
+	VPAND   Y3, Y7, Y8
 	VPSRLW  $0x04, Y7, Y7
-	VPAND   Y2, Y7, Y7
+	VPAND   Y3, Y7, Y7
 	VPSHUFB Y8, Y1, Y8
 	VPSHUFB Y7, Y1, Y7
 	VPADDB  Y8, Y7, Y7
-	VPSADBW Y3, Y7, Y7
+	VPSADBW Y2, Y7, Y7
 	VPSLLQ  $0x03, Y7, Y7
 	VPADDQ  Y7, Y0, Y0
 	VMOVDQU 64(AX)(BX*1), Y7
@@ -52787,13 +58987,13 @@ clashes8nx256v6_round:
 	VPXOR   Y9, Y8, Y6
 	VPAND   Y9, Y8, Y9
 	VPOR    Y9, Y7, Y7
-	VPAND   Y2, Y7, Y8
+	VPAND   Y3, Y7, Y8
 	VPSRLW  $0x04, Y7, Y7
-	VPAND   Y2, Y7, Y7
+	VPAND   Y3, Y7, Y7
 	VPSHUFB Y8, Y1, Y8
 	VPSHUFB Y7, Y1, Y7
 	VPADDB  Y8, Y7, Y7
-	VPSADBW Y3, Y7, Y7
+	VPSADBW Y2, Y7, Y7
 	VPSLLQ  $0x03, Y7, Y7
 	VPADDQ  Y7, Y0, Y0
 	VMOVDQU 128(AX)(BX*1), Y7
@@ -52921,42 +59121,42 @@ clashes8nx256v6_round:
 	VPXOR   Y9, Y8, Y6
 	VPAND   Y9, Y8, Y9
 	VPOR    Y9, Y7, Y7
-	VPAND   Y2, Y7, Y8
+	VPAND   Y3, Y7, Y8
 	VPSRLW  $0x04, Y7, Y7
-	VPAND   Y2, Y7, Y7
+	VPAND   Y3, Y7, Y7
 	VPSHUFB Y8, Y1, Y8
 	VPSHUFB Y7, Y1, Y7
 	VPADDB  Y8, Y7, Y7
-	VPSADBW Y3, Y7, Y7
+	VPSADBW Y2, Y7, Y7
 	VPSLLQ  $0x03, Y7, Y7
 	VPADDQ  Y7, Y0, Y0
 	SUBQ    $0x04, DX
 	CMPQ    DX, $0x04
 	JAE     clashes8nx256v6_round
-	VPAND   Y2, Y4, Y7
+	VPAND   Y3, Y4, Y7
 	VPSRLW  $0x04, Y4, Y4
-	VPAND   Y2, Y4, Y4
+	VPAND   Y3, Y4, Y4
 	VPSHUFB Y7, Y1, Y7
 	VPSHUFB Y4, Y1, Y4
 	VPADDB  Y7, Y4, Y4
-	VPSADBW Y3, Y4, Y4
+	VPSADBW Y2, Y4, Y4
 	VPADDQ  Y4, Y0, Y0
-	VPAND   Y2, Y5, Y4
+	VPAND   Y3, Y5, Y4
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y4, Y1, Y4
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y4, Y5, Y5
-	VPSADBW Y3, Y5, Y5
+	VPSADBW Y2, Y5, Y5
 	VPSLLQ  $0x01, Y5, Y5
 	VPADDQ  Y5, Y0, Y0
-	VPAND   Y2, Y6, Y4
+	VPAND   Y3, Y6, Y4
 	VPSRLW  $0x04, Y6, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y4, Y1, Y4
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y4, Y5, Y6
-	VPSADBW Y3, Y6, Y6
+	VPSADBW Y2, Y6, Y6
 	VPSLLQ  $0x02, Y6, Y6
 	VPADDQ  Y6, Y0, Y0
 	TESTQ   DX, DX
@@ -52997,9 +59197,9 @@ clashes8nx256v6_rest:
 	VPOR    15360(AX)(R10*1), Y4, Y4
 	VPOR    18432(AX)(R11*1), Y4, Y4
 	VPOR    21504(AX)(R12*1), Y4, Y4
-	VPAND   Y2, Y4, Y5
+	VPAND   Y3, Y4, Y5
 	VPSRLW  $0x04, Y4, Y4
-	VPAND   Y2, Y4, Y4
+	VPAND   Y3, Y4, Y4
 	VPSHUFB Y5, Y1, Y5
 	VPSHUFB Y4, Y1, Y4
 	VPADDB  Y5, Y4, Y4
@@ -53011,9 +59211,9 @@ clashes8nx256v6_rest:
 	VPOR    15392(AX)(R10*1), Y5, Y5
 	VPOR    18464(AX)(R11*1), Y5, Y5
 	VPOR    21536(AX)(R12*1), Y5, Y5
-	VPAND   Y2, Y5, Y6
+	VPAND   Y3, Y5, Y6
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y6, Y1, Y6
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y6, Y4, Y4
@@ -53026,9 +59226,9 @@ clashes8nx256v6_rest:
 	VPOR    15424(AX)(R10*1), Y5, Y5
 	VPOR    18496(AX)(R11*1), Y5, Y5
 	VPOR    21568(AX)(R12*1), Y5, Y5
-	VPAND   Y2, Y5, Y6
+	VPAND   Y3, Y5, Y6
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y6, Y1, Y6
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y6, Y4, Y4
@@ -53041,9 +59241,9 @@ clashes8nx256v6_rest:
 	VPOR    15456(AX)(R10*1), Y5, Y5
 	VPOR    18528(AX)(R11*1), Y5, Y5
 	VPOR    21600(AX)(R12*1), Y5, Y5
-	VPAND   Y2, Y5, Y6
+	VPAND   Y3, Y5, Y6
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y6, Y1, Y6
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y6, Y4, Y4
@@ -53056,9 +59256,9 @@ clashes8nx256v6_rest:
 	VPOR    15488(AX)(R10*1), Y5, Y5
 	VPOR    18560(AX)(R11*1), Y5, Y5
 	VPOR    21632(AX)(R12*1), Y5, Y5
-	VPAND   Y2, Y5, Y6
+	VPAND   Y3, Y5, Y6
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y6, Y1, Y6
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y6, Y4, Y4
@@ -53071,14 +59271,14 @@ clashes8nx256v6_rest:
 	VPOR    15520(AX)(R10*1), Y5, Y5
 	VPOR    18592(AX)(R11*1), Y5, Y5
 	VPOR    21664(AX)(R12*1), Y5, Y5
-	VPAND   Y2, Y5, Y6
+	VPAND   Y3, Y5, Y6
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y6, Y1, Y6
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y6, Y4, Y4
 	VPADDB  Y5, Y4, Y4
-	VPSADBW Y3, Y4, Y4
+	VPSADBW Y2, Y4, Y4
 	VPADDQ  Y4, Y0, Y0
 	DECQ    DX
 	JNZ     clashes8nx256v6_rest
@@ -53103,8 +59303,8 @@ TEXT ·clashes8nx256v7(SB), NOSPLIT, $0-40
 	TESTQ   DX, DX
 	JZ      clashes8nx256v7_sum
 	VMOVDQU popcountNibbles<>+0(SB), Y1
-	VMOVDQU lowHalves<>+0(SB), Y2
-	VPXOR   Y3, Y3, Y3
+	VMOVDQU lowHalves<>+0(SB), Y3
+	VPXOR   Y2, Y2, Y2
 	VPXOR   Y4, Y4, Y4
 	VPXOR   Y5, Y5, Y5
 	VPXOR   Y6, Y6, Y6
@@ -53263,13 +59463,13 @@ clashes8nx256v7_round:
 	VPXOR   Y9, Y8, Y6
 	VPAND   Y9, Y8, Y9
 	VPOR    Y9, Y7, Y7
-	VPAND   Y2, Y7, Y8
+	VPAND   Y3, Y7, Y8
 	VPSRLW  $0x04, Y7, Y7
-	VPAND   Y2, Y7, Y7
+	VPAND   Y3, Y7, Y7
 	VPSHUFB Y8, Y1, Y8
 	VPSHUFB Y7, Y1, Y7
 	VPADDB  Y8, Y7, Y7
-	VPSADBW Y3, Y7, Y7
+	VPSADBW Y2, Y7, Y7
 	VPSLLQ  $0x03, Y7, Y7
 	VPADDQ  Y7, Y0, Y0
 	VMOVDQU 32(AX)(BX*1), Y7
@@ -53397,13 +59597,13 @@ clashes8nx256v7_round:
 	VPXOR   Y9, Y8, Y6
 	VPAND   Y9, Y8, Y9
 	VPOR    Y9, Y7, Y7
-	VPAND   Y2, Y7, Y8
+	VPAND   Y3, Y7, Y8
 	VPSRLW  $0x04, Y7, Y7
-	VPAND   Y2, Y7, Y7
+	VPAND   Y3, Y7, Y7
 	VPSHUFB Y8, Y1, Y8
 	VPSHUFB Y7, Y1, Y7
 	VPADDB  Y8, Y7, Y7
-	VPSADBW Y3, Y7, Y7
+	VPSADBW Y2, Y7, Y7
 	VPSLLQ  $0x03, Y7, Y7
 	VPADDQ  Y7, Y0, Y0
 	VMOVDQU 64(AX)(BX*1), Y7
@@ -53531,13 +59731,13 @@ clashes8nx256v7_round:
 	VPXOR   Y9, Y8, Y6
 	VPAND   Y9, Y8, Y9
 	VPOR    Y9, Y7, Y7
-	VPAND   Y2, Y7, Y8
+	VPAND   Y3, Y7, Y8
 	VPSRLW  $0x04, Y7, Y7
-	VPAND   Y2, Y7, Y7
+	VPAND   Y3, Y7, Y7
 	VPSHUFB Y8, Y1, Y8
 	VPSHUFB Y7, Y1, Y7
 	VPADDB  Y8, Y7, Y7
-	VPSADBW Y3, Y7, Y7
+	VPSADBW Y2, Y7, Y7
 	VPSLLQ  $0x03, Y7, Y7
 	VPADDQ  Y7, Y0, Y0
 	VMOVDQU 96(AX)(BX*1), Y7
@@ -53665,13 +59865,13 @@ clashes8nx256v7_round:
 	VPXOR   Y9, Y8, Y6
 	VPAND   Y9, Y8, Y9
 	VPOR    Y9, Y7, Y7
-	VPAND   Y2, Y7, Y8
+	VPAND   Y3, Y7, Y8
 	VPSRLW  $0x04, Y7, Y7
-	VPAND   Y2, Y7, Y7
+	VPAND   Y3, Y7, Y7
 	VPSHUFB Y8, Y1, Y8
 	VPSHUFB Y7, Y1, Y7
 	VPADDB  Y8, Y7, Y7
-	VPSADBW Y3, Y7, Y7
+	VPSADBW Y2, Y7, Y7
 	VPSLLQ  $0x03, Y7, Y7
 	VPADDQ  Y7, Y0, Y0
 	VMOVDQU 128(AX)(BX*1), Y7
@@ -53799,13 +59999,13 @@ clashes8nx256v7_round:
 	VPXOR   Y9, Y8, Y6
 	VPAND   Y9, Y8, Y9
 	VPOR    Y9, Y7, Y7
-	VPAND   Y2, Y7, Y8
+	VPAND   Y3, Y7, Y8
 	VPSRLW  $0x04, Y7, Y7
-	VPAND   Y2, Y7, Y7
+	VPAND   Y3, Y7, Y7
 	VPSHUFB Y8, Y1, Y8
 	VPSHUFB Y7, Y1, Y7
 	VPADDB  Y8, Y7, Y7
-	VPSADBW Y3, Y7, Y7
+	VPSADBW Y2, Y7, Y7
 	VPSLLQ  $0x03, Y7, Y7
 	VPADDQ  Y7, Y0, Y0
 	VMOVDQU 160(AX)(BX*1), Y7
@@ -53933,13 +60133,13 @@ clashes8nx256v7_round:
 	VPXOR   Y9, Y8, Y6
 	VPAND   Y9, Y8, Y9
 	VPOR    Y9, Y7, Y7
-	VPAND   Y2, Y7, Y8
+	VPAND   Y3, Y7, Y8
 	VPSRLW  $0x04, Y7, Y7
-	VPAND   Y2, Y7, Y7
+	VPAND   Y3, Y7, Y7
 	VPSHUFB Y8, Y1, Y8
 	VPSHUFB Y7, Y1, Y7
 	VPADDB  Y8, Y7, Y7
-	VPSADBW Y3, Y7, Y7
+	VPSADBW Y2, Y7, Y7
 	VPSLLQ  $0x03, Y7, Y7
 	VPADDQ  Y7, Y0, Y0
 	VMOVDQU 192(AX)(BX*1), Y7
@@ -54067,42 +60267,42 @@ clashes8nx256v7_round:
 	VPXOR   Y9, Y8, Y6
 	VPAND   Y9, Y8, Y9
 	VPOR    Y9, Y7, Y7
-	VPAND   Y2, Y7, Y8
+	VPAND   Y3, Y7, Y8
 	VPSRLW  $0x04, Y7, Y7
-	VPAND   Y2, Y7, Y7
+	VPAND   Y3, Y7, Y7
 	VPSHUFB Y8, Y1, Y8
 	VPSHUFB Y7, Y1, Y7
 	VPADDB  Y8, Y7, Y7
-	VPSADBW Y3, Y7, Y7
+	VPSADBW Y2, Y7, Y7
 	VPSLLQ  $0x03, Y7, Y7
 	VPADDQ  Y7, Y0, Y0
 	SUBQ    $0x08, DX
 	CMPQ    DX, $0x08
 	JAE     clashes8nx256v7_round
-	VPAND   Y2, Y4, Y7
+	VPAND   Y3, Y4, Y7
 	VPSRLW  $0x04, Y4, Y4
-	VPAND   Y2, Y4, Y4
+	VPAND   Y3, Y4, Y4
 	VPSHUFB Y7, Y1, Y7
 	VPSHUFB Y4, Y1, Y4
 	VPADDB  Y7, Y4, Y4
-	VPSADBW Y3, Y4, Y4
+	VPSADBW Y2, Y4, Y4
 	VPADDQ  Y4, Y0, Y0
-	VPAND   Y2, Y5, Y4
+	VPAND   Y3, Y5, Y4
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y4, Y1, Y4
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y4, Y5, Y5
-	VPSADBW Y3, Y5, Y5
+	VPSADBW Y2, Y5, Y5
 	VPSLLQ  $0x01, Y5, Y5
 	VPADDQ  Y5, Y0, Y0
-	VPAND   Y2, Y6, Y4
+	VPAND   Y3, Y6, Y4
 	VPSRLW  $0x04, Y6, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y4, Y1, Y4
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y4, Y5, Y6
-	VPSADBW Y3, Y6, Y6
+	VPSADBW Y2, Y6, Y6
 	VPSLLQ  $0x02, Y6, Y6
 	VPADDQ  Y6, Y0, Y0
 	TESTQ   DX, DX
@@ -54143,9 +60343,9 @@ clashes8nx256v7_rest:
 	VPOR    17920(AX)(R10*1), Y4, Y4
 	VPOR    21504(AX)(R11*1), Y4, Y4
 	VPOR    25088(AX)(R12*1), Y4, Y4
-	VPAND   Y2, Y4, Y5
+	VPAND   Y3, Y4, Y5
 	VPSRLW  $0x04, Y4, Y4
-	VPAND   Y2, Y4, Y4
+	VPAND   Y3, Y4, Y4
 	VPSHUFB Y5, Y1, Y5
 	VPSHUFB Y4, Y1, Y4
 	VPADDB  Y5, Y4, Y4
@@ -54157,9 +60357,9 @@ clashes8nx256v7_rest:
 	VPOR    17952(AX)(R10*1), Y5, Y5
 	VPOR    21536(AX)(R11*1), Y5, Y5
 	VPOR    25120(AX)(R12*1), Y5, Y5
-	VPAND   Y2, Y5, Y6
+	VPAND   Y3, Y5, Y6
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y6, Y1, Y6
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y6, Y4, Y4
@@ -54172,9 +60372,9 @@ clashes8nx256v7_rest:
 	VPOR    17984(AX)(R10*1), Y5, Y5
 	VPOR    21568(AX)(R11*1), Y5, Y5
 	VPOR    25152(AX)(R12*1), Y5, Y5
-	VPAND   Y2, Y5, Y6
+	VPAND   Y3, Y5, Y6
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y6, Y1, Y6
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y6, Y4, Y4
@@ -54187,9 +60387,9 @@ clashes8nx256v7_rest:
 	VPOR    18016(AX)(R10*1), Y5, Y5
 	VPOR    21600(AX)(R11*1), Y5, Y5
 	VPOR    25184(AX)(R12*1), Y5, Y5
-	VPAND   Y2, Y5, Y6
+	VPAND   Y3, Y5, Y6
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y6, Y1, Y6
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y6, Y4, Y4
@@ -54202,9 +60402,9 @@ clashes8nx256v7_rest:
 	VPOR    18048(AX)(R10*1), Y5, Y5
 	VPOR    21632(AX)(R11*1), Y5, Y5
 	VPOR    25216(AX)(R12*1), Y5, Y5
-	VPAND   Y2, Y5, Y6
+	VPAND   Y3, Y5, Y6
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y6, Y1, Y6
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y6, Y4, Y4
@@ -54217,9 +60417,9 @@ clashes8nx256v7_rest:
 	VPOR    18080(AX)(R10*1), Y5, Y5
 	VPOR    21664(AX)(R11*1), Y5, Y5
 	VPOR    25248(AX)(R12*1), Y5, Y5
-	VPAND   Y2, Y5, Y6
+	VPAND   Y3, Y5, Y6
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y6, Y1, Y6
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y6, Y4, Y4
@@ -54232,14 +60432,14 @@ clashes8nx256v7_rest:
 	VPOR    18112(AX)(R10*1), Y5, Y5
 	VPOR    21696(AX)(R11*1), Y5, Y5
 	VPOR    25280(AX)(R12*1), Y5, Y5
-	VPAND   Y2, Y5, Y6
+	VPAND   Y3, Y5, Y6
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y6, Y1, Y6
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y6, Y4, Y4
 	VPADDB  Y5, Y4, Y4
-	VPSADBW Y3, Y4, Y4
+	VPSADBW Y2, Y4, Y4
 	VPADDQ  Y4, Y0, Y0
 	DECQ    DX
 	JNZ     clashes8nx256v7_rest
@@ -54264,8 +60464,8 @@ TEXT ·clashes8nx256v8(SB), NOSPLIT, $0-40
 	TESTQ   DX, DX
 	JZ      clashes8nx256v8_sum
 	VMOVDQU popcountNibbles<>+0(SB), Y1
-	VMOVDQU lowHalves<>+0(SB), Y2
-	VPXOR   Y3, Y3, Y3
+	VMOVDQU lowHalves<>+0(SB), Y3
+	VPXOR   Y2, Y2, Y2
 	VPXOR   Y4, Y4, Y4
 	VPXOR   Y5, Y5, Y5
 	VPXOR   Y6, Y6, Y6
@@ -54390,42 +60590,42 @@ clashes8nx256v8_round:
 	VPXOR   Y9, Y8, Y6
 	VPAND   Y9, Y8, Y9
 	VPOR    Y9, Y7, Y7
-	VPAND   Y2, Y7, Y8
+	VPAND   Y3, Y7, Y8
 	VPSRLW  $0x04, Y7, Y7
-	VPAND   Y2, Y7, Y7
+	VPAND   Y3, Y7, Y7
 	VPSHUFB Y8, Y1, Y8
 	VPSHUFB Y7, Y1, Y7
 	VPADDB  Y8, Y7, Y7
-	VPSADBW Y3, Y7, Y7
+	VPSADBW Y2, Y7, Y7
 	VPSLLQ  $0x03, Y7, Y7
 	VPADDQ  Y7, Y0, Y0
 	SUBQ    $0x01, DX
 	CMPQ    DX, $0x01
 	JAE     clashes8nx256v8_round
-	VPAND   Y2, Y4, Y7
+	VPAND   Y3, Y4, Y7
 	VPSRLW  $0x04, Y4, Y4
-	VPAND   Y2, Y4, Y4
+	VPAND   Y3, Y4, Y4
 	VPSHUFB Y7, Y1, Y7
 	VPSHUFB Y4, Y1, Y4
 	VPADDB  Y7, Y4, Y4
-	VPSADBW Y3, Y4, Y4
+	VPSADBW Y2, Y4, Y4
 	VPADDQ  Y4, Y0, Y0
-	VPAND   Y2, Y5, Y4
+	VPAND   Y3, Y5, Y4
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y4, Y1, Y4
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y4, Y5, Y5
-	VPSADBW Y3, Y5, Y5
+	VPSADBW Y2, Y5, Y5
 	VPSLLQ  $0x01, Y5, Y5
 	VPADDQ  Y5, Y0, Y0
-	VPAND   Y2, Y6, Y4
+	VPAND   Y3, Y6, Y4
 	VPSRLW  $0x04, Y6, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y4, Y1, Y4
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y4, Y5, Y6
-	VPSADBW Y3, Y6, Y6
+	VPSADBW Y2, Y6, Y6
 	VPSLLQ  $0x02, Y6, Y6
 	VPADDQ  Y6, Y0, Y0
 	TESTQ   DX, DX
@@ -54458,9 +60658,9 @@ clashes8nx256v8_rest:
 	VPOR    20480(AX)(R10*1), Y4, Y4
 	VPOR    24576(AX)(R11*1), Y4, Y4
 	VPOR    28672(AX)(R12*1), Y4, Y4
-	VPAND   Y2, Y4, Y5
+	VPAND   Y3, Y4, Y5
 	VPSRLW  $0x04, Y4, Y4
-	VPAND   Y2, Y4, Y4
+	VPAND   Y3, Y4, Y4
 	VPSHUFB Y5, Y1, Y5
 	VPSHUFB Y4, Y1, Y4
 	VPADDB  Y5, Y4, Y4
@@ -54472,9 +60672,9 @@ clashes8nx256v8_rest:
 	VPOR    20512(AX)(R10*1), Y5, Y5
 	VPOR    24608(AX)(R11*1), Y5, Y5
 	VPOR    28704(AX)(R12*1), Y5, Y5
-	VPAND   Y2, Y5, Y6
+	VPAND   Y3, Y5, Y6
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y6, Y1, Y6
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y6, Y4, Y4
@@ -54487,9 +60687,9 @@ clashes8nx256v8_rest:
 	VPOR    20544(AX)(R10*1), Y5, Y5
 	VPOR    24640(AX)(R11*1), Y5, Y5
 	VPOR    28736(AX)(R12*1), Y5, Y5
-	VPAND   Y2, Y5, Y6
+	VPAND   Y3, Y5, Y6
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y6, Y1, Y6
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y6, Y4, Y4
@@ -54502,9 +60702,9 @@ clashes8nx256v8_rest:
 	VPOR    20576(AX)(R10*1), Y5, Y5
 	VPOR    24672(AX)(R11*1), Y5, Y5
 	VPOR    28768(AX)(R12*1), Y5, Y5
-	VPAND   Y2, Y5, Y6
+	VPAND   Y3, Y5, Y6
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y6, Y1, Y6
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y6, Y4, Y4
@@ -54517,9 +60717,9 @@ clashes8nx256v8_rest:
 	VPOR    20608(AX)(R10*1), Y5, Y5
 	VPOR    24704(AX)(R11*1), Y5, Y5
 	VPOR    28800(AX)(R12*1), Y5, Y5
-	VPAND   Y2, Y5, Y6
+	VPAND   Y3, Y5, Y6
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y6, Y1, Y6
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y6, Y4, Y4
@@ -54532,9 +60732,9 @@ clashes8nx256v8_rest:
 	VPOR    20640(AX)(R10*1), Y5, Y5
 	VPOR    24736(AX)(R11*1), Y5, Y5
 	VPOR    28832(AX)(R12*1), Y5, Y5
-	VPAND   Y2, Y5, Y6
+	VPAND   Y3, Y5, Y6
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y6, Y1, Y6
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y6, Y4, Y4
@@ -54547,9 +60747,9 @@ clashes8nx256v8_rest:
 	VPOR    20672(AX)(R10*1), Y5, Y5
 	VPOR    24768(AX)(R11*1), Y5, Y5
 	VPOR    28864(AX)(R12*1), Y5, Y5
-	VPAND   Y2, Y5, Y6
+	VPAND   Y3, Y5, Y6
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y6, Y1, Y6
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y6, Y4, Y4
@@ -54562,14 +60762,14 @@ clashes8nx256v8_rest:
 	VPOR    20704(AX)(R10*1), Y5, Y5
 	VPOR    24800(AX)(R11*1), Y5, Y5
 	VPOR    28896(AX)(R12*1), Y5, Y5
-	VPAND   Y2, Y5, Y6
+	VPAND   Y3, Y5, Y6
 	VPSRLW  $0x04, Y5, Y5
-	VPAND   Y2, Y5, Y5
+	VPAND   Y3, Y5, Y5
 	VPSHUFB Y6, Y1, Y6
 	VPSHUFB Y5, Y1, Y5
 	VPADDB  Y6, Y4, Y4
 	VPADDB  Y5, Y4, Y4
-	VPSADBW Y3, Y4, Y4
+	VPSADBW Y2, Y4, Y4
 	VPADDQ  Y4, Y0, Y0
 	DECQ    DX
 	JNZ     clashes8nx256v8_rest

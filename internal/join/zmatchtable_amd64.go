@@ -27,6 +27,13 @@ var avx2Kernels = [2][maxTables + 1][2*maxRowVectors + 1]rowKernel{
 	{{}, {nil, clashes1nx256v1, clashes1nx256v2, clashes1nx256v3, clashes1nx256v4, clashes1nx256v5, clashes1nx256v6, clashes1nx256v7, clashes1nx256v8}, {nil, clashes2nx256v1, clashes2nx256v2, clashes2nx256v3, clashes2nx256v4, clashes2nx256v5, clashes2nx256v6, clashes2nx256v7, clashes2nx256v8}, {nil, clashes3nx256v1, clashes3nx256v2, clashes3nx256v3, clashes3nx256v4, clashes3nx256v5, clashes3nx256v6, clashes3nx256v7, clashes3nx256v8}, {nil, clashes4nx256v1, clashes4nx256v2, clashes4nx256v3, clashes4nx256v4, clashes4nx256v5, clashes4nx256v6, clashes4nx256v7, clashes4nx256v8}, {nil, clashes5nx256v1, clashes5nx256v2, clashes5nx256v3, clashes5nx256v4, clashes5nx256v5, clashes5nx256v6, clashes5nx256v7, clashes5nx256v8}, {nil, clashes6nx256v1, clashes6nx256v2, clashes6nx256v3, clashes6nx256v4, clashes6nx256v5, clashes6nx256v6, clashes6nx256v7, clashes6nx256v8}, {nil, clashes7nx256v1, clashes7nx256v2, clashes7nx256v3, clashes7nx256v4, clashes7nx256v5, clashes7nx256v6, clashes7nx256v7, clashes7nx256v8}, {nil, clashes8nx256v1, clashes8nx256v2, clashes8nx256v3, clashes8nx256v4, clashes8nx256v5, clashes8nx256v6, clashes8nx256v7, clashes8nx256v8}},
 }
 
+// avx2ShortKernels need AVX2 and BMI2 (avx2Needs); their rows are half
+// a vector of 256 bits, 2 words.
+var avx2ShortKernels = [2][maxTables + 1]rowKernel{
+	{nil, clashes1x256s, clashes2x256s, clashes3x256s, clashes4x256s, clashes5x256s, clashes6x256s, clashes7x256s, clashes8x256s},
+	{nil, clashes1nx256s, clashes2nx256s, clashes3nx256s, clashes4nx256s, clashes5nx256s, clashes6nx256s, clashes7nx256s, clashes8nx256s},
+}
+
 // avx512Kernels need AVX-512F, VPOPCNTDQ, BMI2 and AVX2 (avx512Needs); their third index is
 // the vectors of 512 bits of a row, 1 to maxRowVectors.
 var avx512Kernels = [2][maxTables + 1][maxRowVectors + 1]rowKernel{

@@ -23,16 +23,34 @@ import (
 // at 7 adders of 5 instructions, and out come eights, whose population
 // is counted. The keys left over, fewer than a round's, are counted a
 // key at a time.
+//
+// A kernel of short rows (vectors 0: clashesKx256s) takes rows of half a
+// vector, 2 words, for blocks of up to 128 east half-boards, which a
+// vector's row would pad to twice their words: each vector of a round
+// holds the rows of two keys, ORed apart in its two halves (VEX's
+// 128-bit instructions clear the upper half of what they write) and put
+// together by VINSERTI128.
 func kernel(k, width, vectors int, nibbles, lowHalves Mem) {
 	name := kernelName(k, width, vectors)
 	row := 32 * vectors // bytes
+	if vectors == 0 {
+		row = 16
+	}
 	tables, keys, left, offs, key := clashesHead(name, k, width, row, "AVX2 and BMI2")
-	acc, lut, mask, zero := YMM(), YMM(), YMM(), YMM()
+	acc, lut, zero := YMM(), YMM(), YMM()
+	// The mask of the bytes' low halves, in a register but where short
+	// rows need every register they can have for two keys at once.
+	var mask Op = lowHalves
+	if vectors > 0 {
+		mask = YMM()
+	}
 	VPXOR(acc, acc, acc)
 	TESTQ(left, left)
 	JZ(LabelRef(name + "_sum"))
 	VMOVDQU(nibbles, lut)
-	VMOVDQU(lowHalves, mask)
+	if vectors > 0 {
+		VMOVDQU(lowHalves, mask)
+	}
 	VPXOR(zero, zero, zero)
 	// count sets bytes to the population of each byte of x, or adds it
 	// in, with lo and hi spare.
@@ -53,13 +71,42 @@ func kernel(k, width, vectors int, nibbles, lowHalves Mem) {
 	// moves on to the key after it.
 	query := func() {
 		MOVQ(Mem{Base: keys}, key)
-		rowOffsets(key, offs, width, vectors, 5)
+		if vectors == 0 {
+			rowOffsets(key, offs, width, 1, 4)
+		} else {
+			rowOffsets(key, offs, width, vectors, 5)
+		}
 		ADDQ(U8(8), keys)
+	}
+	load := func(a, b Op) { VMOVDQU(a, b) }
+	or := func(a, b, c Op) { VPOR(a, b, c) }
+	// next queries the next key, or two of short rows, and passes each
+	// vector of its row to add.
+	next := func(add func(x VecVirtual)) {
+		if vectors == 0 {
+			x, y := YMM(), XMM()
+			query()
+			orOfRows(x.AsX(), tables, offs, width, row, 0, load, or)
+			query()
+			orOfRows(y, tables, offs, width, row, 0, load, or)
+			VINSERTI128(U8(1), y, x, x)
+			add(x)
+			return
+		}
+		query()
+		for i := range vectors {
+			x := YMM()
+			orOfRows(x, tables, offs, width, row, 32*i, load, or)
+			add(x)
+		}
 	}
 
 	// A round is the keys of 8 vectors, or of a multiple of 8 when a
-	// row's vectors are not a power of 2.
-	round := 8 / gcd(8, vectors)
+	// row's vectors are not a power of 2, or 16 keys of short rows.
+	round := 16
+	if vectors > 0 {
+		round = 8 / gcd(8, vectors)
+	}
 	ones, twos, fours := YMM(), YMM(), YMM()
 	VPXOR(ones, ones, ones)
 	VPXOR(twos, twos, twos)
@@ -81,14 +128,15 @@ func kernel(k, width, vectors int, nibbles, lowHalves Mem) {
 	// The vector, the twos and the fours made that wait for their pair.
 	var pending []VecVirtual
 	var twos0, fours0 VecVirtual
-	for range round {
-		query()
-		for i := range vectors {
-			x := YMM()
-			orOfRows(x, tables, offs, width, row, 32*i, func(a, b Op) { VMOVDQU(a, b) }, func(a, b, c Op) { VPOR(a, b, c) })
+	calls := round // of next, a key each
+	if vectors == 0 {
+		calls = round / 2
+	}
+	for range calls {
+		next(func(x VecVirtual) {
 			pending = append(pending, x)
 			if len(pending) < 2 {
-				continue
+				return
 			}
 			// Vectors 2m and 2m+1 of the 8 go into ones; two twos so made,
 			// into twos; two fours, into fours; and the eights are counted.
@@ -96,13 +144,13 @@ func kernel(k, width, vectors int, nibbles, lowHalves Mem) {
 			pending = pending[:0]
 			if twos0 == nil {
 				twos0 = t
-				continue
+				return
 			}
 			f := csa(twos, twos0, t)
 			twos0 = nil
 			if fours0 == nil {
 				fours0 = f
-				continue
+				return
 			}
 			eights := csa(fours, fours0, f)
 			fours0 = nil
@@ -111,7 +159,7 @@ func kernel(k, width, vectors int, nibbles, lowHalves Mem) {
 			VPSADBW(zero, eights, eights)
 			VPSLLQ(U8(3), eights, eights)
 			VPADDQ(eights, acc, acc)
-		}
+		})
 	}
 	SUBQ(U8(round), left)
 	CMPQ(left, U8(round))
@@ -135,9 +183,13 @@ func kernel(k, width, vectors int, nibbles, lowHalves Mem) {
 	// vectors: the bytes of a row add up without carry, and VPSADBW adds
 	// them up by 64-bit lane once a key.
 	bytes := YMM()
-	for i := range vectors {
+	for i := range max(1, vectors) {
 		x, lo, hi := YMM(), YMM(), YMM()
-		orOfRows(x, tables, offs, width, row, 32*i, func(a, b Op) { VMOVDQU(a, b) }, func(a, b, c Op) { VPOR(a, b, c) })
+		if vectors == 0 {
+			orOfRows(x.AsX(), tables, offs, width, row, 0, load, or) // the upper half cleared
+		} else {
+			orOfRows(x, tables, offs, width, row, 32*i, load, or)
+		}
 		count(x, lo, hi, bytes, i == 0)
 	}
 	VPSADBW(zero, bytes, bytes) // the counts of each 64-bit lane, added up
@@ -183,7 +235,7 @@ func clashesHead(name string, k, width, row int, needs string) (tables, keys, le
 // orOfRows sets x to the OR of the vectors at disp bytes into the rows
 // that offs pick, one a table of width bits, the rows row bytes long:
 // load reads the first, or ORs in the others.
-func orOfRows(x VecVirtual, tables Register, offs []GPVirtual, width, row, disp int, load func(a, b Op), or func(a, b, c Op)) {
+func orOfRows(x Op, tables Register, offs []GPVirtual, width, row, disp int, load func(a, b Op), or func(a, b, c Op)) {
 	for c, o := range offs {
 		at := Mem{Base: tables, Index: o, Scale: 1, Disp: (c<<width)*row + disp}
 		if c == 0 {

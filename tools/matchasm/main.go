@@ -18,7 +18,8 @@
 // instructions, where a loop over words of any length cost as much again
 // in address arithmetic and branches. In two kinds:
 //
-//   - AVX2, rows of 1 to twice -vectors vectors of 256 bits. AVX2 has no
+//   - AVX2, rows of 1 to twice -vectors vectors of 256 bits, and short
+//     rows of half a vector, two keys' rows to a vector. AVX2 has no
 //     population count of its own, so each byte's is looked up by its
 //     two halves in a 16-entry table (VPSHUFB) and VPSADBW adds the bytes
 //     of each 64-bit lane; carry-save adders first add up the keys' ORed
@@ -68,7 +69,7 @@ func main() {
 
 	for _, width := range []int{8, 4} {
 		for k := 1; k <= *maxTables; k++ {
-			for v := 1; v <= 2**maxVectors; v++ {
+			for v := 0; v <= 2**maxVectors; v++ {
 				kernel(k, width, v, nibbles, lowHalves)
 			}
 		}

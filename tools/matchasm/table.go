@@ -45,6 +45,17 @@ func writeTable(path string) {
 		w("},\n")
 	}
 	w("}\n")
+	w("\n// avx2ShortKernels need AVX2 and BMI2 (avx2Needs); their rows are half\n")
+	w("// a vector of 256 bits, 2 words.\n")
+	w("var avx2ShortKernels = [2][maxTables + 1]rowKernel{\n")
+	for _, width := range []int{8, 4} {
+		w("\t{nil")
+		for k := 1; k <= *maxTables; k++ {
+			w(", %s", kernelName(k, width, 0))
+		}
+		w("},\n")
+	}
+	w("}\n")
 	w("\n// avx512Kernels need AVX-512F, VPOPCNTDQ, BMI2 and AVX2 (avx512Needs); their third index is\n")
 	w("// the vectors of 512 bits of a row, 1 to maxRowVectors.\n")
 	w("var avx512Kernels = [2][maxTables + 1][maxRowVectors + 1]rowKernel{\n")
@@ -94,8 +105,12 @@ func clashesName(k, width int) string {
 }
 
 // kernelName returns the name of the AVX2 kernel of k rows of width
-// bits, 8 or 4, each v vectors of 256 bits long.
+// bits, 8 or 4, each v vectors of 256 bits long, or half a vector for v
+// 0.
 func kernelName(k, width, v int) string {
+	if v == 0 {
+		return clashesName(k, width) + "x256s"
+	}
 	return fmt.Sprintf("%sx256v%d", clashesName(k, width), v)
 }
 
