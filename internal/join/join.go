@@ -164,8 +164,8 @@ func (j *Joiner) count(r uint64, p *poll.Poller) (uint64, bool) {
 		eastRanges = cutRanges(topCounts(survey, s), j.part)
 	}
 	shift := keyBits - s
-	// The bits below the sieve's that sieve the west side alone.
-	x := min(j.subBits, maxSieve-s, keyBits-s)
+	// The bits below the sieve's that sieve the west side, or large buckets.
+	x, deep := j.sieve.below(s, keyBits, j.subBits)
 	if x > 0 {
 		j.tables.reserve()
 	}
@@ -183,7 +183,7 @@ func (j *Joiner) count(r uint64, p *poll.Poller) (uint64, bool) {
 			} else {
 				more = false // listed whole above
 			}
-			j.sorted[east].sort(j.keys[east][0], shift-x, s+x)
+			j.sorted[east].sort(j.keys[east][0], shift-x-deep, s+x+deep)
 			if westRanges == nil {
 				w.at = cursor{}
 				westMore, ok := j.list(&w, shift, valueRange{0, 1 << s}, j.part, &j.keys[west], false, p)
@@ -199,12 +199,12 @@ func (j *Joiner) count(r uint64, p *poll.Poller) (uint64, bool) {
 					width = tableWidth(keyBits, n)
 				} else {
 					westRanges, westWhole = []valueRange{{0, 1 << s}}, true
-					j.sorted[west].sort(j.keys[west][0], shift-x, s+x)
+					j.sorted[west].sort(j.keys[west][0], shift-x-deep, s+x+deep)
 					width = tableWidth(keyBits, len(j.keys[west][0]))
 				}
 			}
 			if westWhole {
-				count, ok := matchSieved(&j.sorted[east], &j.sorted[west], &j.tables, s, x, keyBits-s, j.block, width, w.weights, &j.plan.padded, p)
+				count, ok := matchSieved(&j.sorted[east], &j.sorted[west], &j.tables, j.sieve, s, deep, x, keyBits-s, j.block, width, w.weights, &j.plan.padded, p)
 				if !ok {
 					return 0, false
 				}
@@ -217,8 +217,8 @@ func (j *Joiner) count(r uint64, p *poll.Poller) (uint64, bool) {
 					if westMore, ok = j.list(&w, shift, wr, j.part, &j.keys[west], false, p); !ok {
 						return 0, false
 					}
-					j.sorted[west].sort(j.keys[west][0], shift-x, s+x)
-					count, ok := matchSieved(&j.sorted[east], &j.sorted[west], &j.tables, s, x, keyBits-s, j.block, width, w.weights, &j.plan.padded, p)
+					j.sorted[west].sort(j.keys[west][0], shift-x-deep, s+x+deep)
+					count, ok := matchSieved(&j.sorted[east], &j.sorted[west], &j.tables, j.sieve, s, deep, x, keyBits-s, j.block, width, w.weights, &j.plan.padded, p)
 					if !ok {
 						return 0, false
 					}

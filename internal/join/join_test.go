@@ -156,8 +156,14 @@ func TestJoinMatch(t *testing.T) {
 		for s := range min(keyBits, 10) + 1 {
 			// The west side alone sieved on x bits more.
 			x := r.IntN(min(2, keyBits-s) + 1)
-			shift := keyBits - s - x
-			e.sort(eastKeys, shift, s+x)
+			// Or its large buckets sieved on up to deep bits more, down
+			// to least keys.
+			deep, least := 0, 1+r.IntN(64)
+			if x == 0 {
+				deep = r.IntN(min(3, keyBits-s) + 1)
+			}
+			shift := keyBits - s - x - deep
+			e.sort(eastKeys, shift, s+x+deep)
 			var tagged []uint64
 			for k := range westKeys {
 				for _, w := range westKeys[k] {
@@ -165,7 +171,7 @@ func TestJoinMatch(t *testing.T) {
 				}
 			}
 			r.Shuffle(len(tagged), func(a, b int) { tagged[a], tagged[b] = tagged[b], tagged[a] })
-			w.sort(tagged, shift, s+x)
+			w.sort(tagged, shift, s+x+deep)
 			if x > 0 {
 				tb.reserve()
 			}
@@ -173,9 +179,9 @@ func TestJoinMatch(t *testing.T) {
 				if ntables := (keyBits - s + width - 1) / width; ntables > maxTables || ntables*width > 64 {
 					continue
 				}
-				if got, ok := matchSieved(&e, &w, &tb, s, x, keyBits-s, block, width, weights, &pad, &poll.Poller{}); !ok || got != want {
-					t.Fatalf("trial %d: %d east and %d west keys of %d bits in blocks of %d: the tables of %d, sieved on %d bits and the west side on %d more, count %d pairs, the loop %d",
-						trial, len(eastKeys), len(westKeys[0])+len(westKeys[1])+len(westKeys[2]), keyBits, block, width, s, x, got, want)
+				if got, ok := matchSieved(&e, &w, &tb, sieve{least: least}, s, deep, x, keyBits-s, block, width, weights, &pad, &poll.Poller{}); !ok || got != want {
+					t.Fatalf("trial %d: %d east and %d west keys of %d bits in blocks of %d: the tables of %d, sieved on %d bits, the west side on %d more and buckets of %d keys on %d more, count %d pairs, the loop %d",
+						trial, len(eastKeys), len(westKeys[0])+len(westKeys[1])+len(westKeys[2]), keyBits, block, width, s, x, 2*least, deep, got, want)
 				}
 			}
 		}
@@ -320,11 +326,15 @@ func TestJoinSplits(t *testing.T) {
 			}
 			for depth := 0; depth <= maxSieve; depth++ {
 				for _, part := range []int{j.part, eastHalves/3 + 1, westHalves/4 + 1 + r.IntN(100)} {
-					j.part, j.sieve = part, sieve{from: 1, keys: max(1, eastHalves>>(depth+1))}
-					got, ok := j.count(split, &poll.Poller{})
-					if s := j.sieve.bits(eastHalves, j.board.keys.keyBits); !ok || got != want {
-						t.Errorf("n=%d, split %#x (%d east, %d west half-boards), sieved on %d bits in parts of %d: %d pairs, the loop %d",
-							n, split, eastHalves, westHalves, s, part, got, want)
+					// And its large buckets on up to 3 bits more, the
+					// largest often on all of them.
+					for _, deep := range []int{0, 3} {
+						j.part, j.sieve = part, sieve{from: 1, keys: max(1, eastHalves>>(depth+1)), deep: deep, least: max(1, eastHalves>>(depth+3))}
+						got, ok := j.count(split, &poll.Poller{})
+						if s := j.sieve.bits(eastHalves, j.board.keys.keyBits); !ok || got != want {
+							t.Errorf("n=%d, split %#x (%d east, %d west half-boards), sieved on %d bits and up to %d more in parts of %d: %d pairs, the loop %d",
+								n, split, eastHalves, westHalves, s, deep, part, got, want)
+						}
 					}
 				}
 			}

@@ -120,7 +120,7 @@ func Memory(n int, runs []Run, workers int, look *poll.Poller) (float64, bool) {
 	part := float64(partFor(n))
 	west, east := mostSide(n)
 	tables := 8 * (tablesWords(b.keys.keyBits, min(blockFor(), mostBucket)) + goRowWords)
-	keys := 2*8*(min(part, west)+min(part, east)) + float64(3*8*batchKeys+3*8*(3<<maxSieve+1)+8<<maxSieve)
+	keys := 2*8*(min(part, west)+min(part, east)) + float64(3*8*batchKeys+3*8*(3<<maxDeep+1)+8<<maxSieve)
 	// Where the north sieve runs, its plan sorts a north list in a copy.
 	northBytes := float64(quarterBytes)
 	if northSieve {

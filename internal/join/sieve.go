@@ -18,6 +18,13 @@ import (
 // for the tables to pay. A bucket's tables are laid out while the groups
 // it meets are matched, and stay in the core's cache meanwhile.
 //
+// The buckets of a split differ in size by far: those of few top bits
+// set are the largest, and they meet the most groups, so that they hold
+// most of the pairs. Where the kernels take short rows, so that a small
+// bucket pads its rows little (shortWords), a large bucket is sieved
+// deeper, on bits below the split's, down to buckets of a least size: a
+// bit deeper for each doubling.
+//
 // A side whose half-boards do not all fit in a part (partFor) is listed in
 // parts: ranges of the values of its top bits, each of at most a part's
 // half-boards but for a value that alone has more, which is cut where the
@@ -37,13 +44,21 @@ const maxSieve = 14
 // of 24, 0.99; of 23 and 25, 0.89 to 0.93), where 18 took 1.2 times and
 // a shard of 21 1.06 times. Where the architecture's file says so
 // (smallBuckets), as for the Go kernels, whose rows are as long as their
-// half-boards, that sieve makes buckets of 128 on average, from 512. The
-// smaller boards' sieve stays: buckets of 128 from 1,024 paid only while
-// another count ran beside them (docs/engine.md).
+// half-boards, that sieve makes buckets of 128 on average, from 512.
+// Where the kernels take short rows (shortWords), as the AVX2 ones do, it
+// makes buckets of 1,024 on average and sieves each of 512 or more on up
+// to 3 bits more, down to 256: at 24, 26 and 27 a solution then examines
+// 0.73 to 0.78 times the pairs and reads 0.79 to 0.81 times the words,
+// for 0.82 to 0.95 times the time. The smaller boards' sieve stays:
+// buckets of 128 from 1,024 paid only while another count ran beside
+// them (docs/engine.md).
 func sieveFor(n int) sieve {
 	if n%2 == 0 && n >= 20 || n >= 23 {
 		if smallBuckets {
 			return sieve{from: 4 * smallBucket, keys: smallBucket}
+		}
+		if shortWords > 0 {
+			return sieve{from: 1 << 11, keys: 1024, deep: 3, least: 256}
 		}
 		return sieve{from: 1 << 11, keys: 512}
 	}
@@ -95,9 +110,34 @@ func partFor(n int) int {
 const minPart = 1 << 10
 
 // A sieve is how a joiner sieves: from a split of from east half-boards
-// on, into buckets of keys of them or more on average; sieveFor(n) but in
-// tests.
-type sieve struct{ from, keys int }
+// on, into buckets of keys of them or more on average, each of which is
+// sieved on up to deep bits more while its halves keep least or more
+// (depth); sieveFor(n) but in tests.
+type sieve struct{ from, keys, deep, least int }
+
+// maxDeep is the most bits a bucket is sieved on, the split's and its
+// own.
+const maxDeep = maxSieve + 2
+
+// depth returns the bits below the split's that a bucket of size east
+// half-boards is sieved on, at most most.
+func (sv sieve) depth(size, most int) int {
+	d := 0
+	for d < most && size>>(d+1) >= sv.least {
+		d++
+	}
+	return d
+}
+
+// below returns the bits below the top s of keys of keyBits diagonals on
+// which a split's west side alone is sieved, at most sub, or where there
+// are none, those on which its large buckets may be (depth).
+func (sv sieve) below(s, keyBits, sub int) (x, deep int) {
+	if x = min(sub, maxSieve-s, keyBits-s); x > 0 {
+		return x, 0
+	}
+	return 0, min(sv.deep, maxDeep-s, keyBits-s)
+}
 
 // bits returns the top bits to sieve a split of east half-boards on,
 // with keys of keyBits diagonals.
@@ -178,16 +218,19 @@ func (s *sortedKeys) sort(keys []uint64, shift, bits int) {
 }
 
 // matchSieved returns the pairs of the east half-boards of e and the west
-// ones of w, sorted by their top s+x bits, with no diagonal in common, the
-// west ones with k queens on a longest diagonal weighed by weights[k]. The
-// tables t, of keys whose top s bits are bits low and up, are laid out
-// for block east half-boards of a bucket at a time, width diagonals wide.
-// The x bits below the top s sieve the west side alone: a block's east
-// half-boards are laid out by their values on them as the north sieve's
-// are (northsieve.go), padded in the space of pad, and a west group reads
-// the words of those it shares no bit with. It reports false if p said to
+// ones of w, sorted by their top s+deep+x bits, with no diagonal in
+// common, the west ones with k queens on a longest diagonal weighed by
+// weights[k]. The tables t, of keys whose top s bits are bits low and up,
+// are laid out for block east half-boards of a bucket at a time, width
+// diagonals wide. A bucket of the top s bits is sieved on as many of the
+// deep bits below them as sv.depth says (x is then 0), and meets the
+// groups of those bits too that share none of its own. The x bits below
+// the top s sieve the west side alone: a block's east half-boards are
+// laid out by their values on them as the north sieve's are
+// (northsieve.go), padded in the space of pad, and a west group reads the
+// words of those it shares no bit with. It reports false if p said to
 // stop.
-func matchSieved(e, w *sortedKeys, t *eastTables, s, x, low, block, width int, weights [3]uint64, pad *[]uint64, p *poll.Poller) (uint64, bool) {
+func matchSieved(e, w *sortedKeys, t *eastTables, sv sieve, s, deep, x, low, block, width int, weights [3]uint64, pad *[]uint64, p *poll.Poller) (uint64, bool) {
 	// The diagonals of the x bits, 63 for none, as value takes them.
 	d := [2]int{63, 63}
 	for i := range x {
@@ -197,46 +240,53 @@ func matchSieved(e, w *sortedKeys, t *eastTables, s, x, low, block, width int, w
 	// A block leaves room for the padding of its buckets.
 	blockKeys := max(1, block-mask*64)
 	var total uint64
-	for b := range 1 << s {
-		bucket := e.keys[e.starts[b<<x]:e.starts[(b+1)<<x]]
-		// The values that share no bit with b: the subsets of its
-		// complement, q = (q-1) & free listing them all down to 0.
-		free := (uint64(1)<<s - 1) &^ uint64(b)
-		for len(bucket) > 0 {
-			laid := bucket[:min(len(bucket), blockKeys)]
-			bucket = bucket[len(laid):]
-			keys, ranges := laid, [4]wordRange{{0, wordsFor(len(laid)), len(laid)}}
-			if x > 0 {
-				sizes := bucketSizes(laid, d, mask)
-				*pad = padBuckets(*pad, laid, d, mask, sizes)
-				keys, ranges = *pad, northRanges(sizes)
-			}
-			isLaid := false
-			for k, weight := range weights {
-				if weight == 0 {
-					continue
+	for top := range 1 << s {
+		depth := sv.depth(e.starts[(top+1)<<deep<<x]-e.starts[top<<deep<<x], deep)
+		// The buckets of top, each of a value b of the top s+depth bits,
+		// which it is sieved on, and the bits of the sort below them,
+		// which their keys and the groups they meet take any values of.
+		on, rest := s+depth, deep-depth
+		for b := top << depth; b < (top+1)<<depth; b++ {
+			bucket := e.keys[e.starts[b<<rest<<x]:e.starts[(b+1)<<rest<<x]]
+			// The values that share no bit with b: the subsets of its
+			// complement, q = (q-1) & free listing them all down to 0.
+			free := (uint64(1)<<on - 1) &^ uint64(b)
+			for len(bucket) > 0 {
+				laid := bucket[:min(len(bucket), blockKeys)]
+				bucket = bucket[len(laid):]
+				keys, ranges := laid, [4]wordRange{{0, wordsFor(len(laid)), len(laid)}}
+				if x > 0 {
+					sizes := bucketSizes(laid, d, mask)
+					*pad = padBuckets(*pad, laid, d, mask, sizes)
+					keys, ranges = *pad, northRanges(sizes)
 				}
-				var count uint64
-				for q := free; ; q = (q - 1) & free {
-					for v := range mask + 1 {
-						g := (k<<s|int(q))<<x | v
-						if group := w.keys[w.starts[g]:w.starts[g+1]]; len(group) > 0 && ranges[v].keys > 0 {
-							if !isLaid {
-								t.lay(keys, width, low)
-								isLaid = true
+				isLaid := false
+				for k, weight := range weights {
+					if weight == 0 {
+						continue
+					}
+					var count uint64
+					for q := free; ; q = (q - 1) & free {
+						for v := range mask + 1 {
+							g := (k<<(s+deep)|int(q)<<rest)<<x | v
+							if group := w.keys[w.starts[g]:w.starts[g+1<<rest]]; len(group) > 0 && ranges[v].keys > 0 {
+								if !isLaid {
+									t.lay(keys, width, low-depth)
+									isLaid = true
+								}
+								c, ok := t.match(group, ranges[v], p)
+								if !ok {
+									return 0, false
+								}
+								count += c
 							}
-							c, ok := t.match(group, ranges[v], p)
-							if !ok {
-								return 0, false
-							}
-							count += c
+						}
+						if q == 0 {
+							break
 						}
 					}
-					if q == 0 {
-						break
-					}
+					total += count * weight
 				}
-				total += count * weight
 			}
 		}
 	}
