@@ -49,9 +49,9 @@ const maxSieve = 14
 // makes buckets of 1,024 on average and sieves each of 512 or more on up
 // to 3 bits more, down to 256: at 24, 26 and 27 a solution then examines
 // 0.73 to 0.78 times the pairs and reads 0.79 to 0.81 times the words,
-// for 0.82 to 0.95 times the time. The smaller boards' sieve stays:
-// buckets of 128 from 1,024 paid only while another count ran beside
-// them (docs/engine.md).
+// for 0.84 to 0.91 times the time (medians of paired runs). The smaller
+// boards' sieve stays: buckets of 128 from 1,024 paid only while another
+// count ran beside them (docs/engine.md).
 func sieveFor(n int) sieve {
 	if n%2 == 0 && n >= 20 || n >= 23 {
 		if smallBuckets {
