@@ -128,7 +128,7 @@ func kernel(k, width, vectors int, nibbles, lowHalves Mem) {
 	// The vector, the twos and the fours made that wait for their pair.
 	var pending []VecVirtual
 	var twos0, fours0 VecVirtual
-	calls := round // of next, a key each
+	calls := round // of next: a key each, or two keys of short rows
 	if vectors == 0 {
 		calls = round / 2
 	}
