@@ -22,8 +22,10 @@ import (
 // set are the largest, and they meet the most groups, so that they hold
 // most of the pairs. Where the kernels take short rows, so that a small
 // bucket pads its rows little (shortWords), a large bucket is sieved
-// deeper, on bits below the split's, down to buckets of a least size: a
-// bit deeper for each doubling.
+// deeper, on bits below the split's: it is halved on the next bit while
+// its halves keep a least size on average, and so is each half, a trie,
+// so that a half that its bit leaves large is halved again and a small
+// one is not.
 //
 // A side whose half-boards do not all fit in a part (partFor) is listed in
 // parts: ranges of the values of its top bits, each of at most a part's
@@ -46,10 +48,13 @@ const maxSieve = 14
 // (smallBuckets), as for the Go kernels, whose rows are as long as their
 // half-boards, that sieve makes buckets of 128 on average, from 512.
 // Where the kernels take short rows (shortWords), as the AVX2 ones do, it
-// makes buckets of 1,024 on average and sieves each of 512 or more on up
-// to 3 bits more, down to 256: at 24, 26 and 27 a solution then examines
-// 0.73 to 0.78 times the pairs and reads 0.79 to 0.81 times the words,
-// for 0.84 to 0.91 times the time (medians of paired runs). The smaller
+// makes buckets of 1,024 on average and halves each of 512 or more, and
+// each half of 512 or more, on up to 3 bits more: at 24, 26 and 27 a
+// solution then examines 0.73 to 0.78 times the pairs and reads 0.79 to
+// 0.81 times the words, for 0.84 to 0.91 times the time (medians of
+// paired runs; halving each half on its own, rather than every bucket
+// of a top value to one depth, then took the pairs and the words at 24
+// and 26 to 0.98 of that). The smaller
 // boards' sieve stays: buckets of 128 from 1,024 paid only while another
 // count ran beside them (docs/engine.md).
 func sieveFor(n int) sieve {
@@ -111,27 +116,17 @@ const minPart = 1 << 10
 
 // A sieve is how a joiner sieves: from a split of from east half-boards
 // on, into buckets of keys of them or more on average, each of which is
-// sieved on up to deep bits more while its halves keep least or more
-// (depth); sieveFor(n) but in tests.
+// halved on up to deep bits more while its halves keep least or more on
+// average (matchSieved); sieveFor(n) but in tests.
 type sieve struct{ from, keys, deep, least int }
 
 // maxDeep is the most bits a bucket is sieved on, the split's and its
 // own.
 const maxDeep = maxSieve + 2
 
-// depth returns the bits below the split's that a bucket of size east
-// half-boards is sieved on, at most most.
-func (sv sieve) depth(size, most int) int {
-	d := 0
-	for d < most && size>>(d+1) >= sv.least {
-		d++
-	}
-	return d
-}
-
 // below returns the bits below the top s of keys of keyBits diagonals on
 // which a split's west side alone is sieved, at most sub, or where there
-// are none, those on which its large buckets may be (depth).
+// are none, those on which its large buckets may be halved.
 func (sv sieve) below(s, keyBits, sub int) (x, deep int) {
 	if x = min(sub, maxSieve-s, keyBits-s); x > 0 {
 		return x, 0
@@ -222,9 +217,9 @@ func (s *sortedKeys) sort(keys []uint64, shift, bits int) {
 // common, the west ones with k queens on a longest diagonal weighed by
 // weights[k]. The tables t, of keys whose top s bits are bits low and up,
 // are laid out for block east half-boards of a bucket at a time, width
-// diagonals wide. A bucket of the top s bits is sieved on as many of the
-// deep bits below them as sv.depth says (x is then 0), and meets the
-// groups of those bits too that share none of its own. The x bits below
+// diagonals wide. A bucket of the top s bits is halved on the deep bits
+// below them while its halves keep sv.least keys on average (x is then
+// 0), and a bucket meets the groups of its bits that share none of them. The x bits below
 // the top s sieve the west side alone: a block's east half-boards are
 // laid out by their values on them as the north sieve's are
 // (northsieve.go), padded in the space of pad, and a west group reads the
@@ -241,13 +236,26 @@ func matchSieved(e, w *sortedKeys, t *eastTables, sv sieve, s, deep, x, low, blo
 	blockKeys := max(1, block-mask*64)
 	var total uint64
 	for top := range 1 << s {
-		depth := sv.depth(e.starts[(top+1)<<deep<<x]-e.starts[top<<deep<<x], deep)
-		// The buckets of top, each of a value b of the top s+depth bits,
-		// which it is sieved on, and the bits of the sort below them,
-		// which their keys and the groups they meet take any values of.
-		on, rest := s+depth, deep-depth
-		for b := top << depth; b < (top+1)<<depth; b++ {
-			bucket := e.keys[e.starts[b<<rest<<x]:e.starts[(b+1)<<rest<<x]]
+		// The buckets of top, a trie: a bucket of a value b of the top
+		// s+depth bits is halved on the next bit, up to deep bits, while
+		// its halves keep sv.least east half-boards on average. The bits
+		// of the sort below a bucket's, its keys and the groups it meets
+		// take any values of. A stack of buckets to visit, each split
+		// putting two in the place of one, holds at most deep+1.
+		type node struct{ b, depth int }
+		var stack [maxDeep + 1]node
+		stack[0] = node{top, 0}
+		for n := 1; n > 0; {
+			n--
+			b, depth := stack[n].b, stack[n].depth
+			on, rest := s+depth, deep-depth
+			lo, hi := e.starts[b<<rest<<x], e.starts[(b+1)<<rest<<x]
+			if depth < deep && (hi-lo)>>1 >= sv.least {
+				stack[n], stack[n+1] = node{b<<1 | 1, depth + 1}, node{b << 1, depth + 1}
+				n += 2
+				continue
+			}
+			bucket := e.keys[lo:hi]
 			// The values that share no bit with b: the subsets of its
 			// complement, q = (q-1) & free listing them all down to 0.
 			free := (uint64(1)<<on - 1) &^ uint64(b)
