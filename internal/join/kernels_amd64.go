@@ -31,11 +31,13 @@ var (
 // half-boards (0: none).
 var matchKernels, wordsMultiple, rowWords, shortWords = kernelsFor(avx512Needs.Has(), avx2Needs.Has())
 
-// nineWide is whether wide tables are 9 diagonals wide: where the Go
-// kernels match, whose queries cost their loads and ORs. A vector
-// kernel's query costs too little for a row less to pay for tables of
-// twice the rows: AVX2 kernels of 9 did not (docs/engine.md).
-var nineWide = matchKernels == goKind
+// nineWide is whether wide tables are 9 diagonals wide: where the Go or
+// the AVX2 kernels match, whose queries cost their loads and ORs, a row
+// a table. The AVX2 kernels' rows are mostly of 8 words or fewer since
+// the sieve halves large buckets, and their 4 tables of 9, where 8 take
+// 5, stay in the core's L2 cache; the AVX-512 kernels were not timed
+// with them (docs/engine.md).
+var nineWide = matchKernels != avx512Kind
 
 // smallBuckets is whether the large boards' sieve makes small buckets
 // (sieveFor): where the Go kernels match, whose queries cost each word
@@ -98,10 +100,11 @@ func kernelsFor(wide, avx2 bool) (kind, multiple, most, short int) {
 
 // archClashes is clashes with the assembly kernel of its width, ntables
 // and words, whose arguments clashes has checked; ok is false where the
-// processor runs none for them, and for tables of 9, which none takes.
+// processor runs none for them: for tables of 9, only the AVX2 kernels
+// of up to 7 tables, as many as a key's 64 bits hold, run.
 func archClashes(tables []uint64, words, ntables, width int, keys []uint64) (n int, ok bool) {
 	switch i, v := widthIndex(width), words/wordsMultiple; {
-	case words > rowWords || width == 9:
+	case words > rowWords || width == 9 && (matchKernels != avx2Kind || ntables*9 > 64):
 	case words == shortWords && matchKernels == avx2Kind:
 		return avx2ShortKernels[i][ntables](&tables[0], keys), true
 	case matchKernels == avx512Kind:

@@ -69,23 +69,24 @@ func TestJoinMatchAVX2(t *testing.T) {
 
 // TestClashKernels checks that the generated tables hold a kernel for
 // every width, number of tables and length of a row: the generator's
-// -tables and -vectors, maxTables and maxRowVectors agree.
+// -tables and -vectors, maxTables and maxRowVectors agree. The AVX2
+// kernels take tables of 9 too, as many as a key's 64 bits hold.
 func TestClashKernels(t *testing.T) {
-	for narrow := range 2 {
-		for ntables := 1; ntables <= maxTables; ntables++ {
-			if avx2ShortKernels[narrow][ntables] == nil {
-				t.Errorf("no AVX2 kernel of %d tables of width %d, short rows: run go generate", ntables, 8>>narrow)
+	for i, width := range []int{8, 4, 9} {
+		for ntables := 1; ntables <= maxTables && ntables*width <= 64; ntables++ {
+			if avx2ShortKernels[i][ntables] == nil {
+				t.Errorf("no AVX2 kernel of %d tables of width %d, short rows: run go generate", ntables, width)
 			}
 			for v := 1; v <= 2*maxRowVectors; v++ {
-				if avx2Kernels[narrow][ntables][v] == nil {
+				if avx2Kernels[i][ntables][v] == nil {
 					t.Errorf("no AVX2 kernel of %d tables of width %d, rows of %d vectors: run go generate with -tables %d -vectors %d",
-						ntables, 8>>narrow, v, maxTables, maxRowVectors)
+						ntables, width, v, maxTables, maxRowVectors)
 				}
 			}
-			for v := 1; v <= maxRowVectors; v++ {
-				if avx512Kernels[narrow][ntables][v] == nil {
+			for v := 1; v <= maxRowVectors && width != 9; v++ {
+				if avx512Kernels[i][ntables][v] == nil {
 					t.Errorf("no AVX-512 kernel of %d tables of width %d, rows of %d vectors: run go generate with -tables %d -vectors %d",
-						ntables, 8>>narrow, v, maxTables, maxRowVectors)
+						ntables, width, v, maxTables, maxRowVectors)
 				}
 			}
 		}
@@ -110,19 +111,22 @@ func TestKernels(t *testing.T) {
 			t.Errorf("%s, %d words a row, %d keys: %d clashes, clashesGo %d", name, words, len(keys), got, want)
 		}
 	}
-	for narrow, width := range []int{8, 4} {
-		for ntables := 1; ntables <= maxTables; ntables++ {
-			if avx512Needs.Has() {
+	for i, width := range []int{8, 4, 9} {
+		for ntables := 1; ntables <= maxTables && ntables*width <= 64; ntables++ {
+			if avx512Needs.Has() && width != 9 {
 				for v := 1; v <= maxRowVectors; v++ {
 					check(fmt.Sprintf("AVX-512, %d tables of %d", ntables, width), 8*v, ntables, width, func(tables, keys []uint64) int {
-						return avx512Kernels[narrow][ntables][v](&tables[0], keys)
+						return avx512Kernels[i][ntables][v](&tables[0], keys)
 					})
 				}
 			}
 			if avx2Needs.Has() {
+				check(fmt.Sprintf("AVX2, %d tables of %d", ntables, width), 2, ntables, width, func(tables, keys []uint64) int {
+					return avx2ShortKernels[i][ntables](&tables[0], keys)
+				})
 				for v := 1; v <= 2*maxRowVectors; v++ {
 					check(fmt.Sprintf("AVX2, %d tables of %d", ntables, width), 4*v, ntables, width, func(tables, keys []uint64) int {
-						return avx2Kernels[narrow][ntables][v](&tables[0], keys)
+						return avx2Kernels[i][ntables][v](&tables[0], keys)
 					})
 				}
 			}

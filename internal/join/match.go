@@ -22,8 +22,8 @@ package join
 //   - nineWide: whether the wide tables of a join are 9 diagonals wide
 //     where that takes fewer tables than 8 (wideWidth): where a query
 //     costs its loads and ORs, a row a table, more than laying out the
-//     tables' rows, twice as many a table, costs, as with the Go kernels
-//     (docs/engine.md has the figures);
+//     tables' rows, twice as many a table, costs, as with the Go and the
+//     AVX2 kernels (docs/engine.md has the figures);
 //   - smallBuckets: whether the large boards' sieve makes small buckets,
 //     as pays where a query costs each word of its rows (sieveFor);
 //   - northSieve: whether the splits too small to sieve are sieved on

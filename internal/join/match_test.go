@@ -225,8 +225,8 @@ func TestGoOrKernels(t *testing.T) {
 // compare.
 func TestArchKernels(t *testing.T) {
 	r := rand.New(rand.NewPCG(15, 16))
-	for _, width := range []int{8, 4} {
-		for ntables := 1; ntables <= maxTables; ntables++ {
+	for _, width := range []int{8, 4, 9} {
+		for ntables := 1; ntables <= maxTables && ntables*width <= 64; ntables++ {
 			rows := []int{}
 			if shortWords > 0 {
 				rows = append(rows, shortWords)

@@ -1156,6 +1156,510 @@ func clashes8nx256v7(tables *uint64, keys []uint64) int
 //go:noescape
 func clashes8nx256v8(tables *uint64, keys []uint64) int
 
+// clashes1wx256s returns the sum, over keys, of the bits set in the OR of
+// the rows of tables that the key's 1 low pieces of 9 bits pick: the row of
+// table c of value v starts at tables + (512c+v)·16 bytes, 2 words
+// long. It is clashesGo of gokernels.go, and needs AVX2 and BMI2.
+//
+//go:noescape
+func clashes1wx256s(tables *uint64, keys []uint64) int
+
+// clashes1wx256v1 returns the sum, over keys, of the bits set in the OR of
+// the rows of tables that the key's 1 low pieces of 9 bits pick: the row of
+// table c of value v starts at tables + (512c+v)·32 bytes, 4 words
+// long. It is clashesGo of gokernels.go, and needs AVX2 and BMI2.
+//
+//go:noescape
+func clashes1wx256v1(tables *uint64, keys []uint64) int
+
+// clashes1wx256v2 returns the sum, over keys, of the bits set in the OR of
+// the rows of tables that the key's 1 low pieces of 9 bits pick: the row of
+// table c of value v starts at tables + (512c+v)·64 bytes, 8 words
+// long. It is clashesGo of gokernels.go, and needs AVX2 and BMI2.
+//
+//go:noescape
+func clashes1wx256v2(tables *uint64, keys []uint64) int
+
+// clashes1wx256v3 returns the sum, over keys, of the bits set in the OR of
+// the rows of tables that the key's 1 low pieces of 9 bits pick: the row of
+// table c of value v starts at tables + (512c+v)·96 bytes, 12 words
+// long. It is clashesGo of gokernels.go, and needs AVX2 and BMI2.
+//
+//go:noescape
+func clashes1wx256v3(tables *uint64, keys []uint64) int
+
+// clashes1wx256v4 returns the sum, over keys, of the bits set in the OR of
+// the rows of tables that the key's 1 low pieces of 9 bits pick: the row of
+// table c of value v starts at tables + (512c+v)·128 bytes, 16 words
+// long. It is clashesGo of gokernels.go, and needs AVX2 and BMI2.
+//
+//go:noescape
+func clashes1wx256v4(tables *uint64, keys []uint64) int
+
+// clashes1wx256v5 returns the sum, over keys, of the bits set in the OR of
+// the rows of tables that the key's 1 low pieces of 9 bits pick: the row of
+// table c of value v starts at tables + (512c+v)·160 bytes, 20 words
+// long. It is clashesGo of gokernels.go, and needs AVX2 and BMI2.
+//
+//go:noescape
+func clashes1wx256v5(tables *uint64, keys []uint64) int
+
+// clashes1wx256v6 returns the sum, over keys, of the bits set in the OR of
+// the rows of tables that the key's 1 low pieces of 9 bits pick: the row of
+// table c of value v starts at tables + (512c+v)·192 bytes, 24 words
+// long. It is clashesGo of gokernels.go, and needs AVX2 and BMI2.
+//
+//go:noescape
+func clashes1wx256v6(tables *uint64, keys []uint64) int
+
+// clashes1wx256v7 returns the sum, over keys, of the bits set in the OR of
+// the rows of tables that the key's 1 low pieces of 9 bits pick: the row of
+// table c of value v starts at tables + (512c+v)·224 bytes, 28 words
+// long. It is clashesGo of gokernels.go, and needs AVX2 and BMI2.
+//
+//go:noescape
+func clashes1wx256v7(tables *uint64, keys []uint64) int
+
+// clashes1wx256v8 returns the sum, over keys, of the bits set in the OR of
+// the rows of tables that the key's 1 low pieces of 9 bits pick: the row of
+// table c of value v starts at tables + (512c+v)·256 bytes, 32 words
+// long. It is clashesGo of gokernels.go, and needs AVX2 and BMI2.
+//
+//go:noescape
+func clashes1wx256v8(tables *uint64, keys []uint64) int
+
+// clashes2wx256s returns the sum, over keys, of the bits set in the OR of
+// the rows of tables that the key's 2 low pieces of 9 bits pick: the row of
+// table c of value v starts at tables + (512c+v)·16 bytes, 2 words
+// long. It is clashesGo of gokernels.go, and needs AVX2 and BMI2.
+//
+//go:noescape
+func clashes2wx256s(tables *uint64, keys []uint64) int
+
+// clashes2wx256v1 returns the sum, over keys, of the bits set in the OR of
+// the rows of tables that the key's 2 low pieces of 9 bits pick: the row of
+// table c of value v starts at tables + (512c+v)·32 bytes, 4 words
+// long. It is clashesGo of gokernels.go, and needs AVX2 and BMI2.
+//
+//go:noescape
+func clashes2wx256v1(tables *uint64, keys []uint64) int
+
+// clashes2wx256v2 returns the sum, over keys, of the bits set in the OR of
+// the rows of tables that the key's 2 low pieces of 9 bits pick: the row of
+// table c of value v starts at tables + (512c+v)·64 bytes, 8 words
+// long. It is clashesGo of gokernels.go, and needs AVX2 and BMI2.
+//
+//go:noescape
+func clashes2wx256v2(tables *uint64, keys []uint64) int
+
+// clashes2wx256v3 returns the sum, over keys, of the bits set in the OR of
+// the rows of tables that the key's 2 low pieces of 9 bits pick: the row of
+// table c of value v starts at tables + (512c+v)·96 bytes, 12 words
+// long. It is clashesGo of gokernels.go, and needs AVX2 and BMI2.
+//
+//go:noescape
+func clashes2wx256v3(tables *uint64, keys []uint64) int
+
+// clashes2wx256v4 returns the sum, over keys, of the bits set in the OR of
+// the rows of tables that the key's 2 low pieces of 9 bits pick: the row of
+// table c of value v starts at tables + (512c+v)·128 bytes, 16 words
+// long. It is clashesGo of gokernels.go, and needs AVX2 and BMI2.
+//
+//go:noescape
+func clashes2wx256v4(tables *uint64, keys []uint64) int
+
+// clashes2wx256v5 returns the sum, over keys, of the bits set in the OR of
+// the rows of tables that the key's 2 low pieces of 9 bits pick: the row of
+// table c of value v starts at tables + (512c+v)·160 bytes, 20 words
+// long. It is clashesGo of gokernels.go, and needs AVX2 and BMI2.
+//
+//go:noescape
+func clashes2wx256v5(tables *uint64, keys []uint64) int
+
+// clashes2wx256v6 returns the sum, over keys, of the bits set in the OR of
+// the rows of tables that the key's 2 low pieces of 9 bits pick: the row of
+// table c of value v starts at tables + (512c+v)·192 bytes, 24 words
+// long. It is clashesGo of gokernels.go, and needs AVX2 and BMI2.
+//
+//go:noescape
+func clashes2wx256v6(tables *uint64, keys []uint64) int
+
+// clashes2wx256v7 returns the sum, over keys, of the bits set in the OR of
+// the rows of tables that the key's 2 low pieces of 9 bits pick: the row of
+// table c of value v starts at tables + (512c+v)·224 bytes, 28 words
+// long. It is clashesGo of gokernels.go, and needs AVX2 and BMI2.
+//
+//go:noescape
+func clashes2wx256v7(tables *uint64, keys []uint64) int
+
+// clashes2wx256v8 returns the sum, over keys, of the bits set in the OR of
+// the rows of tables that the key's 2 low pieces of 9 bits pick: the row of
+// table c of value v starts at tables + (512c+v)·256 bytes, 32 words
+// long. It is clashesGo of gokernels.go, and needs AVX2 and BMI2.
+//
+//go:noescape
+func clashes2wx256v8(tables *uint64, keys []uint64) int
+
+// clashes3wx256s returns the sum, over keys, of the bits set in the OR of
+// the rows of tables that the key's 3 low pieces of 9 bits pick: the row of
+// table c of value v starts at tables + (512c+v)·16 bytes, 2 words
+// long. It is clashesGo of gokernels.go, and needs AVX2 and BMI2.
+//
+//go:noescape
+func clashes3wx256s(tables *uint64, keys []uint64) int
+
+// clashes3wx256v1 returns the sum, over keys, of the bits set in the OR of
+// the rows of tables that the key's 3 low pieces of 9 bits pick: the row of
+// table c of value v starts at tables + (512c+v)·32 bytes, 4 words
+// long. It is clashesGo of gokernels.go, and needs AVX2 and BMI2.
+//
+//go:noescape
+func clashes3wx256v1(tables *uint64, keys []uint64) int
+
+// clashes3wx256v2 returns the sum, over keys, of the bits set in the OR of
+// the rows of tables that the key's 3 low pieces of 9 bits pick: the row of
+// table c of value v starts at tables + (512c+v)·64 bytes, 8 words
+// long. It is clashesGo of gokernels.go, and needs AVX2 and BMI2.
+//
+//go:noescape
+func clashes3wx256v2(tables *uint64, keys []uint64) int
+
+// clashes3wx256v3 returns the sum, over keys, of the bits set in the OR of
+// the rows of tables that the key's 3 low pieces of 9 bits pick: the row of
+// table c of value v starts at tables + (512c+v)·96 bytes, 12 words
+// long. It is clashesGo of gokernels.go, and needs AVX2 and BMI2.
+//
+//go:noescape
+func clashes3wx256v3(tables *uint64, keys []uint64) int
+
+// clashes3wx256v4 returns the sum, over keys, of the bits set in the OR of
+// the rows of tables that the key's 3 low pieces of 9 bits pick: the row of
+// table c of value v starts at tables + (512c+v)·128 bytes, 16 words
+// long. It is clashesGo of gokernels.go, and needs AVX2 and BMI2.
+//
+//go:noescape
+func clashes3wx256v4(tables *uint64, keys []uint64) int
+
+// clashes3wx256v5 returns the sum, over keys, of the bits set in the OR of
+// the rows of tables that the key's 3 low pieces of 9 bits pick: the row of
+// table c of value v starts at tables + (512c+v)·160 bytes, 20 words
+// long. It is clashesGo of gokernels.go, and needs AVX2 and BMI2.
+//
+//go:noescape
+func clashes3wx256v5(tables *uint64, keys []uint64) int
+
+// clashes3wx256v6 returns the sum, over keys, of the bits set in the OR of
+// the rows of tables that the key's 3 low pieces of 9 bits pick: the row of
+// table c of value v starts at tables + (512c+v)·192 bytes, 24 words
+// long. It is clashesGo of gokernels.go, and needs AVX2 and BMI2.
+//
+//go:noescape
+func clashes3wx256v6(tables *uint64, keys []uint64) int
+
+// clashes3wx256v7 returns the sum, over keys, of the bits set in the OR of
+// the rows of tables that the key's 3 low pieces of 9 bits pick: the row of
+// table c of value v starts at tables + (512c+v)·224 bytes, 28 words
+// long. It is clashesGo of gokernels.go, and needs AVX2 and BMI2.
+//
+//go:noescape
+func clashes3wx256v7(tables *uint64, keys []uint64) int
+
+// clashes3wx256v8 returns the sum, over keys, of the bits set in the OR of
+// the rows of tables that the key's 3 low pieces of 9 bits pick: the row of
+// table c of value v starts at tables + (512c+v)·256 bytes, 32 words
+// long. It is clashesGo of gokernels.go, and needs AVX2 and BMI2.
+//
+//go:noescape
+func clashes3wx256v8(tables *uint64, keys []uint64) int
+
+// clashes4wx256s returns the sum, over keys, of the bits set in the OR of
+// the rows of tables that the key's 4 low pieces of 9 bits pick: the row of
+// table c of value v starts at tables + (512c+v)·16 bytes, 2 words
+// long. It is clashesGo of gokernels.go, and needs AVX2 and BMI2.
+//
+//go:noescape
+func clashes4wx256s(tables *uint64, keys []uint64) int
+
+// clashes4wx256v1 returns the sum, over keys, of the bits set in the OR of
+// the rows of tables that the key's 4 low pieces of 9 bits pick: the row of
+// table c of value v starts at tables + (512c+v)·32 bytes, 4 words
+// long. It is clashesGo of gokernels.go, and needs AVX2 and BMI2.
+//
+//go:noescape
+func clashes4wx256v1(tables *uint64, keys []uint64) int
+
+// clashes4wx256v2 returns the sum, over keys, of the bits set in the OR of
+// the rows of tables that the key's 4 low pieces of 9 bits pick: the row of
+// table c of value v starts at tables + (512c+v)·64 bytes, 8 words
+// long. It is clashesGo of gokernels.go, and needs AVX2 and BMI2.
+//
+//go:noescape
+func clashes4wx256v2(tables *uint64, keys []uint64) int
+
+// clashes4wx256v3 returns the sum, over keys, of the bits set in the OR of
+// the rows of tables that the key's 4 low pieces of 9 bits pick: the row of
+// table c of value v starts at tables + (512c+v)·96 bytes, 12 words
+// long. It is clashesGo of gokernels.go, and needs AVX2 and BMI2.
+//
+//go:noescape
+func clashes4wx256v3(tables *uint64, keys []uint64) int
+
+// clashes4wx256v4 returns the sum, over keys, of the bits set in the OR of
+// the rows of tables that the key's 4 low pieces of 9 bits pick: the row of
+// table c of value v starts at tables + (512c+v)·128 bytes, 16 words
+// long. It is clashesGo of gokernels.go, and needs AVX2 and BMI2.
+//
+//go:noescape
+func clashes4wx256v4(tables *uint64, keys []uint64) int
+
+// clashes4wx256v5 returns the sum, over keys, of the bits set in the OR of
+// the rows of tables that the key's 4 low pieces of 9 bits pick: the row of
+// table c of value v starts at tables + (512c+v)·160 bytes, 20 words
+// long. It is clashesGo of gokernels.go, and needs AVX2 and BMI2.
+//
+//go:noescape
+func clashes4wx256v5(tables *uint64, keys []uint64) int
+
+// clashes4wx256v6 returns the sum, over keys, of the bits set in the OR of
+// the rows of tables that the key's 4 low pieces of 9 bits pick: the row of
+// table c of value v starts at tables + (512c+v)·192 bytes, 24 words
+// long. It is clashesGo of gokernels.go, and needs AVX2 and BMI2.
+//
+//go:noescape
+func clashes4wx256v6(tables *uint64, keys []uint64) int
+
+// clashes4wx256v7 returns the sum, over keys, of the bits set in the OR of
+// the rows of tables that the key's 4 low pieces of 9 bits pick: the row of
+// table c of value v starts at tables + (512c+v)·224 bytes, 28 words
+// long. It is clashesGo of gokernels.go, and needs AVX2 and BMI2.
+//
+//go:noescape
+func clashes4wx256v7(tables *uint64, keys []uint64) int
+
+// clashes4wx256v8 returns the sum, over keys, of the bits set in the OR of
+// the rows of tables that the key's 4 low pieces of 9 bits pick: the row of
+// table c of value v starts at tables + (512c+v)·256 bytes, 32 words
+// long. It is clashesGo of gokernels.go, and needs AVX2 and BMI2.
+//
+//go:noescape
+func clashes4wx256v8(tables *uint64, keys []uint64) int
+
+// clashes5wx256s returns the sum, over keys, of the bits set in the OR of
+// the rows of tables that the key's 5 low pieces of 9 bits pick: the row of
+// table c of value v starts at tables + (512c+v)·16 bytes, 2 words
+// long. It is clashesGo of gokernels.go, and needs AVX2 and BMI2.
+//
+//go:noescape
+func clashes5wx256s(tables *uint64, keys []uint64) int
+
+// clashes5wx256v1 returns the sum, over keys, of the bits set in the OR of
+// the rows of tables that the key's 5 low pieces of 9 bits pick: the row of
+// table c of value v starts at tables + (512c+v)·32 bytes, 4 words
+// long. It is clashesGo of gokernels.go, and needs AVX2 and BMI2.
+//
+//go:noescape
+func clashes5wx256v1(tables *uint64, keys []uint64) int
+
+// clashes5wx256v2 returns the sum, over keys, of the bits set in the OR of
+// the rows of tables that the key's 5 low pieces of 9 bits pick: the row of
+// table c of value v starts at tables + (512c+v)·64 bytes, 8 words
+// long. It is clashesGo of gokernels.go, and needs AVX2 and BMI2.
+//
+//go:noescape
+func clashes5wx256v2(tables *uint64, keys []uint64) int
+
+// clashes5wx256v3 returns the sum, over keys, of the bits set in the OR of
+// the rows of tables that the key's 5 low pieces of 9 bits pick: the row of
+// table c of value v starts at tables + (512c+v)·96 bytes, 12 words
+// long. It is clashesGo of gokernels.go, and needs AVX2 and BMI2.
+//
+//go:noescape
+func clashes5wx256v3(tables *uint64, keys []uint64) int
+
+// clashes5wx256v4 returns the sum, over keys, of the bits set in the OR of
+// the rows of tables that the key's 5 low pieces of 9 bits pick: the row of
+// table c of value v starts at tables + (512c+v)·128 bytes, 16 words
+// long. It is clashesGo of gokernels.go, and needs AVX2 and BMI2.
+//
+//go:noescape
+func clashes5wx256v4(tables *uint64, keys []uint64) int
+
+// clashes5wx256v5 returns the sum, over keys, of the bits set in the OR of
+// the rows of tables that the key's 5 low pieces of 9 bits pick: the row of
+// table c of value v starts at tables + (512c+v)·160 bytes, 20 words
+// long. It is clashesGo of gokernels.go, and needs AVX2 and BMI2.
+//
+//go:noescape
+func clashes5wx256v5(tables *uint64, keys []uint64) int
+
+// clashes5wx256v6 returns the sum, over keys, of the bits set in the OR of
+// the rows of tables that the key's 5 low pieces of 9 bits pick: the row of
+// table c of value v starts at tables + (512c+v)·192 bytes, 24 words
+// long. It is clashesGo of gokernels.go, and needs AVX2 and BMI2.
+//
+//go:noescape
+func clashes5wx256v6(tables *uint64, keys []uint64) int
+
+// clashes5wx256v7 returns the sum, over keys, of the bits set in the OR of
+// the rows of tables that the key's 5 low pieces of 9 bits pick: the row of
+// table c of value v starts at tables + (512c+v)·224 bytes, 28 words
+// long. It is clashesGo of gokernels.go, and needs AVX2 and BMI2.
+//
+//go:noescape
+func clashes5wx256v7(tables *uint64, keys []uint64) int
+
+// clashes5wx256v8 returns the sum, over keys, of the bits set in the OR of
+// the rows of tables that the key's 5 low pieces of 9 bits pick: the row of
+// table c of value v starts at tables + (512c+v)·256 bytes, 32 words
+// long. It is clashesGo of gokernels.go, and needs AVX2 and BMI2.
+//
+//go:noescape
+func clashes5wx256v8(tables *uint64, keys []uint64) int
+
+// clashes6wx256s returns the sum, over keys, of the bits set in the OR of
+// the rows of tables that the key's 6 low pieces of 9 bits pick: the row of
+// table c of value v starts at tables + (512c+v)·16 bytes, 2 words
+// long. It is clashesGo of gokernels.go, and needs AVX2 and BMI2.
+//
+//go:noescape
+func clashes6wx256s(tables *uint64, keys []uint64) int
+
+// clashes6wx256v1 returns the sum, over keys, of the bits set in the OR of
+// the rows of tables that the key's 6 low pieces of 9 bits pick: the row of
+// table c of value v starts at tables + (512c+v)·32 bytes, 4 words
+// long. It is clashesGo of gokernels.go, and needs AVX2 and BMI2.
+//
+//go:noescape
+func clashes6wx256v1(tables *uint64, keys []uint64) int
+
+// clashes6wx256v2 returns the sum, over keys, of the bits set in the OR of
+// the rows of tables that the key's 6 low pieces of 9 bits pick: the row of
+// table c of value v starts at tables + (512c+v)·64 bytes, 8 words
+// long. It is clashesGo of gokernels.go, and needs AVX2 and BMI2.
+//
+//go:noescape
+func clashes6wx256v2(tables *uint64, keys []uint64) int
+
+// clashes6wx256v3 returns the sum, over keys, of the bits set in the OR of
+// the rows of tables that the key's 6 low pieces of 9 bits pick: the row of
+// table c of value v starts at tables + (512c+v)·96 bytes, 12 words
+// long. It is clashesGo of gokernels.go, and needs AVX2 and BMI2.
+//
+//go:noescape
+func clashes6wx256v3(tables *uint64, keys []uint64) int
+
+// clashes6wx256v4 returns the sum, over keys, of the bits set in the OR of
+// the rows of tables that the key's 6 low pieces of 9 bits pick: the row of
+// table c of value v starts at tables + (512c+v)·128 bytes, 16 words
+// long. It is clashesGo of gokernels.go, and needs AVX2 and BMI2.
+//
+//go:noescape
+func clashes6wx256v4(tables *uint64, keys []uint64) int
+
+// clashes6wx256v5 returns the sum, over keys, of the bits set in the OR of
+// the rows of tables that the key's 6 low pieces of 9 bits pick: the row of
+// table c of value v starts at tables + (512c+v)·160 bytes, 20 words
+// long. It is clashesGo of gokernels.go, and needs AVX2 and BMI2.
+//
+//go:noescape
+func clashes6wx256v5(tables *uint64, keys []uint64) int
+
+// clashes6wx256v6 returns the sum, over keys, of the bits set in the OR of
+// the rows of tables that the key's 6 low pieces of 9 bits pick: the row of
+// table c of value v starts at tables + (512c+v)·192 bytes, 24 words
+// long. It is clashesGo of gokernels.go, and needs AVX2 and BMI2.
+//
+//go:noescape
+func clashes6wx256v6(tables *uint64, keys []uint64) int
+
+// clashes6wx256v7 returns the sum, over keys, of the bits set in the OR of
+// the rows of tables that the key's 6 low pieces of 9 bits pick: the row of
+// table c of value v starts at tables + (512c+v)·224 bytes, 28 words
+// long. It is clashesGo of gokernels.go, and needs AVX2 and BMI2.
+//
+//go:noescape
+func clashes6wx256v7(tables *uint64, keys []uint64) int
+
+// clashes6wx256v8 returns the sum, over keys, of the bits set in the OR of
+// the rows of tables that the key's 6 low pieces of 9 bits pick: the row of
+// table c of value v starts at tables + (512c+v)·256 bytes, 32 words
+// long. It is clashesGo of gokernels.go, and needs AVX2 and BMI2.
+//
+//go:noescape
+func clashes6wx256v8(tables *uint64, keys []uint64) int
+
+// clashes7wx256s returns the sum, over keys, of the bits set in the OR of
+// the rows of tables that the key's 7 low pieces of 9 bits pick: the row of
+// table c of value v starts at tables + (512c+v)·16 bytes, 2 words
+// long. It is clashesGo of gokernels.go, and needs AVX2 and BMI2.
+//
+//go:noescape
+func clashes7wx256s(tables *uint64, keys []uint64) int
+
+// clashes7wx256v1 returns the sum, over keys, of the bits set in the OR of
+// the rows of tables that the key's 7 low pieces of 9 bits pick: the row of
+// table c of value v starts at tables + (512c+v)·32 bytes, 4 words
+// long. It is clashesGo of gokernels.go, and needs AVX2 and BMI2.
+//
+//go:noescape
+func clashes7wx256v1(tables *uint64, keys []uint64) int
+
+// clashes7wx256v2 returns the sum, over keys, of the bits set in the OR of
+// the rows of tables that the key's 7 low pieces of 9 bits pick: the row of
+// table c of value v starts at tables + (512c+v)·64 bytes, 8 words
+// long. It is clashesGo of gokernels.go, and needs AVX2 and BMI2.
+//
+//go:noescape
+func clashes7wx256v2(tables *uint64, keys []uint64) int
+
+// clashes7wx256v3 returns the sum, over keys, of the bits set in the OR of
+// the rows of tables that the key's 7 low pieces of 9 bits pick: the row of
+// table c of value v starts at tables + (512c+v)·96 bytes, 12 words
+// long. It is clashesGo of gokernels.go, and needs AVX2 and BMI2.
+//
+//go:noescape
+func clashes7wx256v3(tables *uint64, keys []uint64) int
+
+// clashes7wx256v4 returns the sum, over keys, of the bits set in the OR of
+// the rows of tables that the key's 7 low pieces of 9 bits pick: the row of
+// table c of value v starts at tables + (512c+v)·128 bytes, 16 words
+// long. It is clashesGo of gokernels.go, and needs AVX2 and BMI2.
+//
+//go:noescape
+func clashes7wx256v4(tables *uint64, keys []uint64) int
+
+// clashes7wx256v5 returns the sum, over keys, of the bits set in the OR of
+// the rows of tables that the key's 7 low pieces of 9 bits pick: the row of
+// table c of value v starts at tables + (512c+v)·160 bytes, 20 words
+// long. It is clashesGo of gokernels.go, and needs AVX2 and BMI2.
+//
+//go:noescape
+func clashes7wx256v5(tables *uint64, keys []uint64) int
+
+// clashes7wx256v6 returns the sum, over keys, of the bits set in the OR of
+// the rows of tables that the key's 7 low pieces of 9 bits pick: the row of
+// table c of value v starts at tables + (512c+v)·192 bytes, 24 words
+// long. It is clashesGo of gokernels.go, and needs AVX2 and BMI2.
+//
+//go:noescape
+func clashes7wx256v6(tables *uint64, keys []uint64) int
+
+// clashes7wx256v7 returns the sum, over keys, of the bits set in the OR of
+// the rows of tables that the key's 7 low pieces of 9 bits pick: the row of
+// table c of value v starts at tables + (512c+v)·224 bytes, 28 words
+// long. It is clashesGo of gokernels.go, and needs AVX2 and BMI2.
+//
+//go:noescape
+func clashes7wx256v7(tables *uint64, keys []uint64) int
+
+// clashes7wx256v8 returns the sum, over keys, of the bits set in the OR of
+// the rows of tables that the key's 7 low pieces of 9 bits pick: the row of
+// table c of value v starts at tables + (512c+v)·256 bytes, 32 words
+// long. It is clashesGo of gokernels.go, and needs AVX2 and BMI2.
+//
+//go:noescape
+func clashes7wx256v8(tables *uint64, keys []uint64) int
+
 // clashes1x512v1 returns the sum, over keys, of the bits set in the OR of
 // the rows of tables that the key's 1 low bytes pick: the row of
 // table c of value v starts at tables + (256c+v)·64 bytes, 8 words

@@ -60784,6 +60784,25178 @@ clashes8nx256v8_sum:
 	MOVQ         AX, ret+32(FP)
 	RET
 
+// func clashes1wx256s(tables *uint64, keys []uint64) int
+// Requires: AVX, AVX2, BMI2
+TEXT ·clashes1wx256s(SB), NOSPLIT, $0-40
+	MOVQ    tables+0(FP), AX
+	MOVQ    keys_base+8(FP), CX
+	MOVQ    keys_len+16(FP), DX
+	VPXOR   Y0, Y0, Y0
+	TESTQ   DX, DX
+	JZ      clashes1wx256s_sum
+	VMOVDQU popcountNibbles<>+0(SB), Y1
+	VPXOR   Y2, Y2, Y2
+	VPXOR   Y3, Y3, Y3
+	VPXOR   Y4, Y4, Y4
+	VPXOR   Y5, Y5, Y5
+	CMPQ    DX, $0x10
+	JB      clashes1wx256s_rest
+
+clashes1wx256s_round:
+	MOVQ        (CX), BX
+	RORXQ       $0x3c, BX, BX
+	ANDQ        $0x00001ff0, BX
+	ADDQ        $0x08, CX
+	VMOVDQU     (AX)(BX*1), X6
+	MOVQ        (CX), BX
+	RORXQ       $0x3c, BX, BX
+	ANDQ        $0x00001ff0, BX
+	ADDQ        $0x08, CX
+	VMOVDQU     (AX)(BX*1), X7
+	VINSERTI128 $0x01, X7, Y6, Y6
+	MOVQ        (CX), BX
+	RORXQ       $0x3c, BX, BX
+	ANDQ        $0x00001ff0, BX
+	ADDQ        $0x08, CX
+	VMOVDQU     (AX)(BX*1), X7
+	MOVQ        (CX), BX
+	RORXQ       $0x3c, BX, BX
+	ANDQ        $0x00001ff0, BX
+	ADDQ        $0x08, CX
+	VMOVDQU     (AX)(BX*1), X8
+	VINSERTI128 $0x01, X8, Y7, Y7
+	VPXOR       Y3, Y6, Y8
+	VPAND       Y3, Y6, Y6
+	VPXOR       Y8, Y7, Y3
+	VPAND       Y8, Y7, Y8
+	VPOR        Y8, Y6, Y6
+	MOVQ        (CX), BX
+	RORXQ       $0x3c, BX, BX
+	ANDQ        $0x00001ff0, BX
+	ADDQ        $0x08, CX
+	VMOVDQU     (AX)(BX*1), X9
+	MOVQ        (CX), BX
+	RORXQ       $0x3c, BX, BX
+	ANDQ        $0x00001ff0, BX
+	ADDQ        $0x08, CX
+	VMOVDQU     (AX)(BX*1), X7
+	VINSERTI128 $0x01, X7, Y9, Y9
+	MOVQ        (CX), BX
+	RORXQ       $0x3c, BX, BX
+	ANDQ        $0x00001ff0, BX
+	ADDQ        $0x08, CX
+	VMOVDQU     (AX)(BX*1), X10
+	MOVQ        (CX), BX
+	RORXQ       $0x3c, BX, BX
+	ANDQ        $0x00001ff0, BX
+	ADDQ        $0x08, CX
+	VMOVDQU     (AX)(BX*1), X7
+	VINSERTI128 $0x01, X7, Y10, Y10
+	VPXOR       Y3, Y9, Y8
+	VPAND       Y3, Y9, Y9
+	VPXOR       Y8, Y10, Y3
+	VPAND       Y8, Y10, Y8
+	VPOR        Y8, Y9, Y9
+	VPXOR       Y4, Y6, Y8
+	VPAND       Y4, Y6, Y6
+	VPXOR       Y8, Y9, Y4
+	VPAND       Y8, Y9, Y8
+	VPOR        Y8, Y6, Y6
+	MOVQ        (CX), BX
+	RORXQ       $0x3c, BX, BX
+	ANDQ        $0x00001ff0, BX
+	ADDQ        $0x08, CX
+	VMOVDQU     (AX)(BX*1), X11
+	MOVQ        (CX), BX
+	RORXQ       $0x3c, BX, BX
+	ANDQ        $0x00001ff0, BX
+	ADDQ        $0x08, CX
+	VMOVDQU     (AX)(BX*1), X7
+	VINSERTI128 $0x01, X7, Y11, Y11
+	MOVQ        (CX), BX
+	RORXQ       $0x3c, BX, BX
+	ANDQ        $0x00001ff0, BX
+	ADDQ        $0x08, CX
+	VMOVDQU     (AX)(BX*1), X12
+	MOVQ        (CX), BX
+	RORXQ       $0x3c, BX, BX
+	ANDQ        $0x00001ff0, BX
+	ADDQ        $0x08, CX
+	VMOVDQU     (AX)(BX*1), X7
+	VINSERTI128 $0x01, X7, Y12, Y12
+	VPXOR       Y3, Y11, Y8
+	VPAND       Y3, Y11, Y11
+	VPXOR       Y8, Y12, Y3
+	VPAND       Y8, Y12, Y8
+	VPOR        Y8, Y11, Y11
+	MOVQ        (CX), BX
+	RORXQ       $0x3c, BX, BX
+	ANDQ        $0x00001ff0, BX
+	ADDQ        $0x08, CX
+	VMOVDQU     (AX)(BX*1), X13
+	MOVQ        (CX), BX
+	RORXQ       $0x3c, BX, BX
+	ANDQ        $0x00001ff0, BX
+	ADDQ        $0x08, CX
+	VMOVDQU     (AX)(BX*1), X7
+	VINSERTI128 $0x01, X7, Y13, Y13
+	MOVQ        (CX), BX
+	RORXQ       $0x3c, BX, BX
+	ANDQ        $0x00001ff0, BX
+	ADDQ        $0x08, CX
+	VMOVDQU     (AX)(BX*1), X14
+	MOVQ        (CX), BX
+	RORXQ       $0x3c, BX, BX
+	ANDQ        $0x00001ff0, BX
+	ADDQ        $0x08, CX
+	VMOVDQU     (AX)(BX*1), X7
+	VINSERTI128 $0x01, X7, Y14, Y14
+	VPXOR       Y3, Y13, Y8
+	VPAND       Y3, Y13, Y13
+	VPXOR       Y8, Y14, Y3
+	VPAND       Y8, Y14, Y8
+	VPOR        Y8, Y13, Y13
+	VPXOR       Y4, Y11, Y8
+	VPAND       Y4, Y11, Y11
+	VPXOR       Y8, Y13, Y4
+	VPAND       Y8, Y13, Y8
+	VPOR        Y8, Y11, Y11
+	VPXOR       Y5, Y6, Y8
+	VPAND       Y5, Y6, Y6
+	VPXOR       Y8, Y11, Y5
+	VPAND       Y8, Y11, Y8
+	VPOR        Y8, Y6, Y6
+	VPAND       lowHalves<>+0(SB), Y6, Y8
+	VPSRLW      $0x04, Y6, Y6
+	VPAND       lowHalves<>+0(SB), Y6, Y6
+	VPSHUFB     Y8, Y1, Y8
+	VPSHUFB     Y6, Y1, Y6
+	VPADDB      Y8, Y6, Y6
+	VPSADBW     Y2, Y6, Y6
+	VPSLLQ      $0x03, Y6, Y6
+	VPADDQ      Y6, Y0, Y0
+	SUBQ        $0x10, DX
+	CMPQ        DX, $0x10
+	JAE         clashes1wx256s_round
+	VPAND       lowHalves<>+0(SB), Y3, Y6
+	VPSRLW      $0x04, Y3, Y3
+	VPAND       lowHalves<>+0(SB), Y3, Y3
+	VPSHUFB     Y6, Y1, Y6
+	VPSHUFB     Y3, Y1, Y3
+	VPADDB      Y6, Y3, Y3
+	VPSADBW     Y2, Y3, Y3
+	VPADDQ      Y3, Y0, Y0
+	VPAND       lowHalves<>+0(SB), Y4, Y3
+	VPSRLW      $0x04, Y4, Y4
+	VPAND       lowHalves<>+0(SB), Y4, Y4
+	VPSHUFB     Y3, Y1, Y3
+	VPSHUFB     Y4, Y1, Y4
+	VPADDB      Y3, Y4, Y4
+	VPSADBW     Y2, Y4, Y4
+	VPSLLQ      $0x01, Y4, Y4
+	VPADDQ      Y4, Y0, Y0
+	VPAND       lowHalves<>+0(SB), Y5, Y3
+	VPSRLW      $0x04, Y5, Y4
+	VPAND       lowHalves<>+0(SB), Y4, Y4
+	VPSHUFB     Y3, Y1, Y3
+	VPSHUFB     Y4, Y1, Y4
+	VPADDB      Y3, Y4, Y5
+	VPSADBW     Y2, Y5, Y5
+	VPSLLQ      $0x02, Y5, Y5
+	VPADDQ      Y5, Y0, Y0
+	TESTQ       DX, DX
+	JZ          clashes1wx256s_sum
+
+clashes1wx256s_rest:
+	MOVQ    (CX), BX
+	RORXQ   $0x3c, BX, BX
+	ANDQ    $0x00001ff0, BX
+	ADDQ    $0x08, CX
+	VMOVDQU (AX)(BX*1), X15
+	VPAND   lowHalves<>+0(SB), Y15, Y3
+	VPSRLW  $0x04, Y15, Y4
+	VPAND   lowHalves<>+0(SB), Y4, Y4
+	VPSHUFB Y3, Y1, Y3
+	VPSHUFB Y4, Y1, Y4
+	VPADDB  Y3, Y4, Y3
+	VPSADBW Y2, Y3, Y3
+	VPADDQ  Y3, Y0, Y0
+	DECQ    DX
+	JNZ     clashes1wx256s_rest
+
+clashes1wx256s_sum:
+	VEXTRACTI128 $0x01, Y0, X1
+	VPADDQ       X1, X0, X1
+	VPSHUFD      $0x4e, X1, X0
+	VPADDQ       X0, X1, X1
+	VMOVQ        X1, AX
+	VZEROUPPER
+	MOVQ         AX, ret+32(FP)
+	RET
+
+// func clashes1wx256v1(tables *uint64, keys []uint64) int
+// Requires: AVX, AVX2, BMI2
+TEXT ·clashes1wx256v1(SB), NOSPLIT, $0-40
+	MOVQ    tables+0(FP), AX
+	MOVQ    keys_base+8(FP), CX
+	MOVQ    keys_len+16(FP), DX
+	VPXOR   Y0, Y0, Y0
+	TESTQ   DX, DX
+	JZ      clashes1wx256v1_sum
+	VMOVDQU popcountNibbles<>+0(SB), Y1
+	VMOVDQU lowHalves<>+0(SB), Y3
+	VPXOR   Y2, Y2, Y2
+	VPXOR   Y4, Y4, Y4
+	VPXOR   Y5, Y5, Y5
+	VPXOR   Y6, Y6, Y6
+	CMPQ    DX, $0x08
+	JB      clashes1wx256v1_rest
+
+clashes1wx256v1_round:
+	MOVQ    (CX), BX
+	RORXQ   $0x3b, BX, BX
+	ANDQ    $0x00003fe0, BX
+	ADDQ    $0x08, CX
+	VMOVDQU (AX)(BX*1), Y7
+	MOVQ    (CX), BX
+	RORXQ   $0x3b, BX, BX
+	ANDQ    $0x00003fe0, BX
+	ADDQ    $0x08, CX
+	VMOVDQU (AX)(BX*1), Y8
+	VPXOR   Y4, Y7, Y9
+	VPAND   Y4, Y7, Y7
+	VPXOR   Y9, Y8, Y4
+	VPAND   Y9, Y8, Y9
+	VPOR    Y9, Y7, Y7
+	MOVQ    (CX), BX
+	RORXQ   $0x3b, BX, BX
+	ANDQ    $0x00003fe0, BX
+	ADDQ    $0x08, CX
+	VMOVDQU (AX)(BX*1), Y8
+	MOVQ    (CX), BX
+	RORXQ   $0x3b, BX, BX
+	ANDQ    $0x00003fe0, BX
+	ADDQ    $0x08, CX
+	VMOVDQU (AX)(BX*1), Y9
+	VPXOR   Y4, Y8, Y10
+	VPAND   Y4, Y8, Y8
+	VPXOR   Y10, Y9, Y4
+	VPAND   Y10, Y9, Y10
+	VPOR    Y10, Y8, Y8
+	VPXOR   Y5, Y7, Y9
+	VPAND   Y5, Y7, Y7
+	VPXOR   Y9, Y8, Y5
+	VPAND   Y9, Y8, Y9
+	VPOR    Y9, Y7, Y7
+	MOVQ    (CX), BX
+	RORXQ   $0x3b, BX, BX
+	ANDQ    $0x00003fe0, BX
+	ADDQ    $0x08, CX
+	VMOVDQU (AX)(BX*1), Y8
+	MOVQ    (CX), BX
+	RORXQ   $0x3b, BX, BX
+	ANDQ    $0x00003fe0, BX
+	ADDQ    $0x08, CX
+	VMOVDQU (AX)(BX*1), Y9
+	VPXOR   Y4, Y8, Y10
+	VPAND   Y4, Y8, Y8
+	VPXOR   Y10, Y9, Y4
+	VPAND   Y10, Y9, Y10
+	VPOR    Y10, Y8, Y8
+	MOVQ    (CX), BX
+	RORXQ   $0x3b, BX, BX
+	ANDQ    $0x00003fe0, BX
+	ADDQ    $0x08, CX
+	VMOVDQU (AX)(BX*1), Y9
+	MOVQ    (CX), BX
+	RORXQ   $0x3b, BX, BX
+	ANDQ    $0x00003fe0, BX
+	ADDQ    $0x08, CX
+	VMOVDQU (AX)(BX*1), Y10
+	VPXOR   Y4, Y9, Y11
+	VPAND   Y4, Y9, Y9
+	VPXOR   Y11, Y10, Y4
+	VPAND   Y11, Y10, Y11
+	VPOR    Y11, Y9, Y9
+	VPXOR   Y5, Y8, Y10
+	VPAND   Y5, Y8, Y8
+	VPXOR   Y10, Y9, Y5
+	VPAND   Y10, Y9, Y10
+	VPOR    Y10, Y8, Y8
+	VPXOR   Y6, Y7, Y9
+	VPAND   Y6, Y7, Y7
+	VPXOR   Y9, Y8, Y6
+	VPAND   Y9, Y8, Y9
+	VPOR    Y9, Y7, Y7
+	VPAND   Y3, Y7, Y8
+	VPSRLW  $0x04, Y7, Y7
+	VPAND   Y3, Y7, Y7
+	VPSHUFB Y8, Y1, Y8
+	VPSHUFB Y7, Y1, Y7
+	VPADDB  Y8, Y7, Y7
+	VPSADBW Y2, Y7, Y7
+	VPSLLQ  $0x03, Y7, Y7
+	VPADDQ  Y7, Y0, Y0
+	SUBQ    $0x08, DX
+	CMPQ    DX, $0x08
+	JAE     clashes1wx256v1_round
+	VPAND   Y3, Y4, Y7
+	VPSRLW  $0x04, Y4, Y4
+	VPAND   Y3, Y4, Y4
+	VPSHUFB Y7, Y1, Y7
+	VPSHUFB Y4, Y1, Y4
+	VPADDB  Y7, Y4, Y4
+	VPSADBW Y2, Y4, Y4
+	VPADDQ  Y4, Y0, Y0
+	VPAND   Y3, Y5, Y4
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y3, Y5, Y5
+	VPSHUFB Y4, Y1, Y4
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y4, Y5, Y5
+	VPSADBW Y2, Y5, Y5
+	VPSLLQ  $0x01, Y5, Y5
+	VPADDQ  Y5, Y0, Y0
+	VPAND   Y3, Y6, Y4
+	VPSRLW  $0x04, Y6, Y5
+	VPAND   Y3, Y5, Y5
+	VPSHUFB Y4, Y1, Y4
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y4, Y5, Y6
+	VPSADBW Y2, Y6, Y6
+	VPSLLQ  $0x02, Y6, Y6
+	VPADDQ  Y6, Y0, Y0
+	TESTQ   DX, DX
+	JZ      clashes1wx256v1_sum
+
+clashes1wx256v1_rest:
+	MOVQ    (CX), BX
+	RORXQ   $0x3b, BX, BX
+	ANDQ    $0x00003fe0, BX
+	ADDQ    $0x08, CX
+	VMOVDQU (AX)(BX*1), Y4
+	VPAND   Y3, Y4, Y5
+	VPSRLW  $0x04, Y4, Y4
+	VPAND   Y3, Y4, Y4
+	VPSHUFB Y5, Y1, Y5
+	VPSHUFB Y4, Y1, Y4
+	VPADDB  Y5, Y4, Y4
+	VPSADBW Y2, Y4, Y4
+	VPADDQ  Y4, Y0, Y0
+	DECQ    DX
+	JNZ     clashes1wx256v1_rest
+
+clashes1wx256v1_sum:
+	VEXTRACTI128 $0x01, Y0, X1
+	VPADDQ       X1, X0, X1
+	VPSHUFD      $0x4e, X1, X0
+	VPADDQ       X0, X1, X1
+	VMOVQ        X1, AX
+	VZEROUPPER
+	MOVQ         AX, ret+32(FP)
+	RET
+
+// func clashes1wx256v2(tables *uint64, keys []uint64) int
+// Requires: AVX, AVX2, BMI2
+TEXT ·clashes1wx256v2(SB), NOSPLIT, $0-40
+	MOVQ    tables+0(FP), AX
+	MOVQ    keys_base+8(FP), CX
+	MOVQ    keys_len+16(FP), DX
+	VPXOR   Y0, Y0, Y0
+	TESTQ   DX, DX
+	JZ      clashes1wx256v2_sum
+	VMOVDQU popcountNibbles<>+0(SB), Y1
+	VMOVDQU lowHalves<>+0(SB), Y3
+	VPXOR   Y2, Y2, Y2
+	VPXOR   Y4, Y4, Y4
+	VPXOR   Y5, Y5, Y5
+	VPXOR   Y6, Y6, Y6
+	CMPQ    DX, $0x04
+	JB      clashes1wx256v2_rest
+
+clashes1wx256v2_round:
+	MOVQ    (CX), BX
+	RORXQ   $0x3a, BX, BX
+	ANDQ    $0x00007fc0, BX
+	ADDQ    $0x08, CX
+	VMOVDQU (AX)(BX*1), Y7
+	VMOVDQU 32(AX)(BX*1), Y8
+	VPXOR   Y4, Y7, Y9
+	VPAND   Y4, Y7, Y7
+	VPXOR   Y9, Y8, Y4
+	VPAND   Y9, Y8, Y9
+	VPOR    Y9, Y7, Y7
+	MOVQ    (CX), BX
+	RORXQ   $0x3a, BX, BX
+	ANDQ    $0x00007fc0, BX
+	ADDQ    $0x08, CX
+	VMOVDQU (AX)(BX*1), Y8
+	VMOVDQU 32(AX)(BX*1), Y9
+	VPXOR   Y4, Y8, Y10
+	VPAND   Y4, Y8, Y8
+	VPXOR   Y10, Y9, Y4
+	VPAND   Y10, Y9, Y10
+	VPOR    Y10, Y8, Y8
+	VPXOR   Y5, Y7, Y9
+	VPAND   Y5, Y7, Y7
+	VPXOR   Y9, Y8, Y5
+	VPAND   Y9, Y8, Y9
+	VPOR    Y9, Y7, Y7
+	MOVQ    (CX), BX
+	RORXQ   $0x3a, BX, BX
+	ANDQ    $0x00007fc0, BX
+	ADDQ    $0x08, CX
+	VMOVDQU (AX)(BX*1), Y8
+	VMOVDQU 32(AX)(BX*1), Y9
+	VPXOR   Y4, Y8, Y10
+	VPAND   Y4, Y8, Y8
+	VPXOR   Y10, Y9, Y4
+	VPAND   Y10, Y9, Y10
+	VPOR    Y10, Y8, Y8
+	MOVQ    (CX), BX
+	RORXQ   $0x3a, BX, BX
+	ANDQ    $0x00007fc0, BX
+	ADDQ    $0x08, CX
+	VMOVDQU (AX)(BX*1), Y9
+	VMOVDQU 32(AX)(BX*1), Y10
+	VPXOR   Y4, Y9, Y11
+	VPAND   Y4, Y9, Y9
+	VPXOR   Y11, Y10, Y4
+	VPAND   Y11, Y10, Y11
+	VPOR    Y11, Y9, Y9
+	VPXOR   Y5, Y8, Y10
+	VPAND   Y5, Y8, Y8
+	VPXOR   Y10, Y9, Y5
+	VPAND   Y10, Y9, Y10
+	VPOR    Y10, Y8, Y8
+	VPXOR   Y6, Y7, Y9
+	VPAND   Y6, Y7, Y7
+	VPXOR   Y9, Y8, Y6
+	VPAND   Y9, Y8, Y9
+	VPOR    Y9, Y7, Y7
+	VPAND   Y3, Y7, Y8
+	VPSRLW  $0x04, Y7, Y7
+	VPAND   Y3, Y7, Y7
+	VPSHUFB Y8, Y1, Y8
+	VPSHUFB Y7, Y1, Y7
+	VPADDB  Y8, Y7, Y7
+	VPSADBW Y2, Y7, Y7
+	VPSLLQ  $0x03, Y7, Y7
+	VPADDQ  Y7, Y0, Y0
+	SUBQ    $0x04, DX
+	CMPQ    DX, $0x04
+	JAE     clashes1wx256v2_round
+	VPAND   Y3, Y4, Y7
+	VPSRLW  $0x04, Y4, Y4
+	VPAND   Y3, Y4, Y4
+	VPSHUFB Y7, Y1, Y7
+	VPSHUFB Y4, Y1, Y4
+	VPADDB  Y7, Y4, Y4
+	VPSADBW Y2, Y4, Y4
+	VPADDQ  Y4, Y0, Y0
+	VPAND   Y3, Y5, Y4
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y3, Y5, Y5
+	VPSHUFB Y4, Y1, Y4
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y4, Y5, Y5
+	VPSADBW Y2, Y5, Y5
+	VPSLLQ  $0x01, Y5, Y5
+	VPADDQ  Y5, Y0, Y0
+	VPAND   Y3, Y6, Y4
+	VPSRLW  $0x04, Y6, Y5
+	VPAND   Y3, Y5, Y5
+	VPSHUFB Y4, Y1, Y4
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y4, Y5, Y6
+	VPSADBW Y2, Y6, Y6
+	VPSLLQ  $0x02, Y6, Y6
+	VPADDQ  Y6, Y0, Y0
+	TESTQ   DX, DX
+	JZ      clashes1wx256v2_sum
+
+clashes1wx256v2_rest:
+	MOVQ    (CX), BX
+	RORXQ   $0x3a, BX, BX
+	ANDQ    $0x00007fc0, BX
+	ADDQ    $0x08, CX
+	VMOVDQU (AX)(BX*1), Y4
+	VPAND   Y3, Y4, Y5
+	VPSRLW  $0x04, Y4, Y4
+	VPAND   Y3, Y4, Y4
+	VPSHUFB Y5, Y1, Y5
+	VPSHUFB Y4, Y1, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 32(AX)(BX*1), Y5
+	VPAND   Y3, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y3, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VPSADBW Y2, Y4, Y4
+	VPADDQ  Y4, Y0, Y0
+	DECQ    DX
+	JNZ     clashes1wx256v2_rest
+
+clashes1wx256v2_sum:
+	VEXTRACTI128 $0x01, Y0, X1
+	VPADDQ       X1, X0, X1
+	VPSHUFD      $0x4e, X1, X0
+	VPADDQ       X0, X1, X1
+	VMOVQ        X1, AX
+	VZEROUPPER
+	MOVQ         AX, ret+32(FP)
+	RET
+
+// func clashes1wx256v3(tables *uint64, keys []uint64) int
+// Requires: AVX, AVX2, BMI2
+TEXT ·clashes1wx256v3(SB), NOSPLIT, $0-40
+	MOVQ    tables+0(FP), AX
+	MOVQ    keys_base+8(FP), CX
+	MOVQ    keys_len+16(FP), DX
+	VPXOR   Y0, Y0, Y0
+	TESTQ   DX, DX
+	JZ      clashes1wx256v3_sum
+	VMOVDQU popcountNibbles<>+0(SB), Y1
+	VMOVDQU lowHalves<>+0(SB), Y3
+	VPXOR   Y2, Y2, Y2
+	VPXOR   Y4, Y4, Y4
+	VPXOR   Y5, Y5, Y5
+	VPXOR   Y6, Y6, Y6
+	CMPQ    DX, $0x08
+	JB      clashes1wx256v3_rest
+
+clashes1wx256v3_round:
+	MOVQ    (CX), BX
+	RORXQ   $0x3b, BX, BX
+	ANDQ    $0x00003fe0, BX
+	LEAQ    (BX)(BX*2), BX
+	ADDQ    $0x08, CX
+	VMOVDQU (AX)(BX*1), Y7
+	VMOVDQU 32(AX)(BX*1), Y8
+	VPXOR   Y4, Y7, Y9
+	VPAND   Y4, Y7, Y7
+	VPXOR   Y9, Y8, Y4
+	VPAND   Y9, Y8, Y9
+	VPOR    Y9, Y7, Y7
+	VMOVDQU 64(AX)(BX*1), Y8
+	MOVQ    (CX), BX
+	RORXQ   $0x3b, BX, BX
+	ANDQ    $0x00003fe0, BX
+	LEAQ    (BX)(BX*2), BX
+	ADDQ    $0x08, CX
+	VMOVDQU (AX)(BX*1), Y9
+	VPXOR   Y4, Y8, Y10
+	VPAND   Y4, Y8, Y8
+	VPXOR   Y10, Y9, Y4
+	VPAND   Y10, Y9, Y10
+	VPOR    Y10, Y8, Y8
+	VPXOR   Y5, Y7, Y9
+	VPAND   Y5, Y7, Y7
+	VPXOR   Y9, Y8, Y5
+	VPAND   Y9, Y8, Y9
+	VPOR    Y9, Y7, Y7
+	VMOVDQU 32(AX)(BX*1), Y8
+	VMOVDQU 64(AX)(BX*1), Y9
+	VPXOR   Y4, Y8, Y10
+	VPAND   Y4, Y8, Y8
+	VPXOR   Y10, Y9, Y4
+	VPAND   Y10, Y9, Y10
+	VPOR    Y10, Y8, Y8
+	MOVQ    (CX), BX
+	RORXQ   $0x3b, BX, BX
+	ANDQ    $0x00003fe0, BX
+	LEAQ    (BX)(BX*2), BX
+	ADDQ    $0x08, CX
+	VMOVDQU (AX)(BX*1), Y9
+	VMOVDQU 32(AX)(BX*1), Y10
+	VPXOR   Y4, Y9, Y11
+	VPAND   Y4, Y9, Y9
+	VPXOR   Y11, Y10, Y4
+	VPAND   Y11, Y10, Y11
+	VPOR    Y11, Y9, Y9
+	VPXOR   Y5, Y8, Y10
+	VPAND   Y5, Y8, Y8
+	VPXOR   Y10, Y9, Y5
+	VPAND   Y10, Y9, Y10
+	VPOR    Y10, Y8, Y8
+	VPXOR   Y6, Y7, Y9
+	VPAND   Y6, Y7, Y7
+	VPXOR   Y9, Y8, Y6
+	VPAND   Y9, Y8, Y9
+	VPOR    Y9, Y7, Y7
+	VPAND   Y3, Y7, Y8
+	VPSRLW  $0x04, Y7, Y7
+	VPAND   Y3, Y7, Y7
+	VPSHUFB Y8, Y1, Y8
+	VPSHUFB Y7, Y1, Y7
+	VPADDB  Y8, Y7, Y7
+	VPSADBW Y2, Y7, Y7
+	VPSLLQ  $0x03, Y7, Y7
+	VPADDQ  Y7, Y0, Y0
+	VMOVDQU 64(AX)(BX*1), Y7
+	MOVQ    (CX), BX
+	RORXQ   $0x3b, BX, BX
+	ANDQ    $0x00003fe0, BX
+	LEAQ    (BX)(BX*2), BX
+	ADDQ    $0x08, CX
+	VMOVDQU (AX)(BX*1), Y8
+	VPXOR   Y4, Y7, Y9
+	VPAND   Y4, Y7, Y7
+	VPXOR   Y9, Y8, Y4
+	VPAND   Y9, Y8, Y9
+	VPOR    Y9, Y7, Y7
+	VMOVDQU 32(AX)(BX*1), Y8
+	VMOVDQU 64(AX)(BX*1), Y9
+	VPXOR   Y4, Y8, Y10
+	VPAND   Y4, Y8, Y8
+	VPXOR   Y10, Y9, Y4
+	VPAND   Y10, Y9, Y10
+	VPOR    Y10, Y8, Y8
+	VPXOR   Y5, Y7, Y9
+	VPAND   Y5, Y7, Y7
+	VPXOR   Y9, Y8, Y5
+	VPAND   Y9, Y8, Y9
+	VPOR    Y9, Y7, Y7
+	MOVQ    (CX), BX
+	RORXQ   $0x3b, BX, BX
+	ANDQ    $0x00003fe0, BX
+	LEAQ    (BX)(BX*2), BX
+	ADDQ    $0x08, CX
+	VMOVDQU (AX)(BX*1), Y8
+	VMOVDQU 32(AX)(BX*1), Y9
+	VPXOR   Y4, Y8, Y10
+	VPAND   Y4, Y8, Y8
+	VPXOR   Y10, Y9, Y4
+	VPAND   Y10, Y9, Y10
+	VPOR    Y10, Y8, Y8
+	VMOVDQU 64(AX)(BX*1), Y9
+	MOVQ    (CX), BX
+	RORXQ   $0x3b, BX, BX
+	ANDQ    $0x00003fe0, BX
+	LEAQ    (BX)(BX*2), BX
+	ADDQ    $0x08, CX
+	VMOVDQU (AX)(BX*1), Y10
+	VPXOR   Y4, Y9, Y11
+	VPAND   Y4, Y9, Y9
+	VPXOR   Y11, Y10, Y4
+	VPAND   Y11, Y10, Y11
+	VPOR    Y11, Y9, Y9
+	VPXOR   Y5, Y8, Y10
+	VPAND   Y5, Y8, Y8
+	VPXOR   Y10, Y9, Y5
+	VPAND   Y10, Y9, Y10
+	VPOR    Y10, Y8, Y8
+	VPXOR   Y6, Y7, Y9
+	VPAND   Y6, Y7, Y7
+	VPXOR   Y9, Y8, Y6
+	VPAND   Y9, Y8, Y9
+	VPOR    Y9, Y7, Y7
+	VPAND   Y3, Y7, Y8
+	VPSRLW  $0x04, Y7, Y7
+	VPAND   Y3, Y7, Y7
+	VPSHUFB Y8, Y1, Y8
+	VPSHUFB Y7, Y1, Y7
+	VPADDB  Y8, Y7, Y7
+	VPSADBW Y2, Y7, Y7
+	VPSLLQ  $0x03, Y7, Y7
+	VPADDQ  Y7, Y0, Y0
+	VMOVDQU 32(AX)(BX*1), Y7
+	VMOVDQU 64(AX)(BX*1), Y8
+	VPXOR   Y4, Y7, Y9
+	VPAND   Y4, Y7, Y7
+	VPXOR   Y9, Y8, Y4
+	VPAND   Y9, Y8, Y9
+	VPOR    Y9, Y7, Y7
+	MOVQ    (CX), BX
+	RORXQ   $0x3b, BX, BX
+	ANDQ    $0x00003fe0, BX
+	LEAQ    (BX)(BX*2), BX
+	ADDQ    $0x08, CX
+	VMOVDQU (AX)(BX*1), Y8
+	VMOVDQU 32(AX)(BX*1), Y9
+	VPXOR   Y4, Y8, Y10
+	VPAND   Y4, Y8, Y8
+	VPXOR   Y10, Y9, Y4
+	VPAND   Y10, Y9, Y10
+	VPOR    Y10, Y8, Y8
+	VPXOR   Y5, Y7, Y9
+	VPAND   Y5, Y7, Y7
+	VPXOR   Y9, Y8, Y5
+	VPAND   Y9, Y8, Y9
+	VPOR    Y9, Y7, Y7
+	VMOVDQU 64(AX)(BX*1), Y8
+	MOVQ    (CX), BX
+	RORXQ   $0x3b, BX, BX
+	ANDQ    $0x00003fe0, BX
+	LEAQ    (BX)(BX*2), BX
+	ADDQ    $0x08, CX
+	VMOVDQU (AX)(BX*1), Y9
+	VPXOR   Y4, Y8, Y10
+	VPAND   Y4, Y8, Y8
+	VPXOR   Y10, Y9, Y4
+	VPAND   Y10, Y9, Y10
+	VPOR    Y10, Y8, Y8
+	VMOVDQU 32(AX)(BX*1), Y9
+	VMOVDQU 64(AX)(BX*1), Y10
+	VPXOR   Y4, Y9, Y11
+	VPAND   Y4, Y9, Y9
+	VPXOR   Y11, Y10, Y4
+	VPAND   Y11, Y10, Y11
+	VPOR    Y11, Y9, Y9
+	VPXOR   Y5, Y8, Y10
+	VPAND   Y5, Y8, Y8
+	VPXOR   Y10, Y9, Y5
+	VPAND   Y10, Y9, Y10
+	VPOR    Y10, Y8, Y8
+	VPXOR   Y6, Y7, Y9
+	VPAND   Y6, Y7, Y7
+	VPXOR   Y9, Y8, Y6
+	VPAND   Y9, Y8, Y9
+	VPOR    Y9, Y7, Y7
+	VPAND   Y3, Y7, Y8
+	VPSRLW  $0x04, Y7, Y7
+	VPAND   Y3, Y7, Y7
+	VPSHUFB Y8, Y1, Y8
+	VPSHUFB Y7, Y1, Y7
+	VPADDB  Y8, Y7, Y7
+	VPSADBW Y2, Y7, Y7
+	VPSLLQ  $0x03, Y7, Y7
+	VPADDQ  Y7, Y0, Y0
+	SUBQ    $0x08, DX
+	CMPQ    DX, $0x08
+	JAE     clashes1wx256v3_round
+	VPAND   Y3, Y4, Y7
+	VPSRLW  $0x04, Y4, Y4
+	VPAND   Y3, Y4, Y4
+	VPSHUFB Y7, Y1, Y7
+	VPSHUFB Y4, Y1, Y4
+	VPADDB  Y7, Y4, Y4
+	VPSADBW Y2, Y4, Y4
+	VPADDQ  Y4, Y0, Y0
+	VPAND   Y3, Y5, Y4
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y3, Y5, Y5
+	VPSHUFB Y4, Y1, Y4
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y4, Y5, Y5
+	VPSADBW Y2, Y5, Y5
+	VPSLLQ  $0x01, Y5, Y5
+	VPADDQ  Y5, Y0, Y0
+	VPAND   Y3, Y6, Y4
+	VPSRLW  $0x04, Y6, Y5
+	VPAND   Y3, Y5, Y5
+	VPSHUFB Y4, Y1, Y4
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y4, Y5, Y6
+	VPSADBW Y2, Y6, Y6
+	VPSLLQ  $0x02, Y6, Y6
+	VPADDQ  Y6, Y0, Y0
+	TESTQ   DX, DX
+	JZ      clashes1wx256v3_sum
+
+clashes1wx256v3_rest:
+	MOVQ    (CX), BX
+	RORXQ   $0x3b, BX, BX
+	ANDQ    $0x00003fe0, BX
+	LEAQ    (BX)(BX*2), BX
+	ADDQ    $0x08, CX
+	VMOVDQU (AX)(BX*1), Y4
+	VPAND   Y3, Y4, Y5
+	VPSRLW  $0x04, Y4, Y4
+	VPAND   Y3, Y4, Y4
+	VPSHUFB Y5, Y1, Y5
+	VPSHUFB Y4, Y1, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 32(AX)(BX*1), Y5
+	VPAND   Y3, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y3, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 64(AX)(BX*1), Y5
+	VPAND   Y3, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y3, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VPSADBW Y2, Y4, Y4
+	VPADDQ  Y4, Y0, Y0
+	DECQ    DX
+	JNZ     clashes1wx256v3_rest
+
+clashes1wx256v3_sum:
+	VEXTRACTI128 $0x01, Y0, X1
+	VPADDQ       X1, X0, X1
+	VPSHUFD      $0x4e, X1, X0
+	VPADDQ       X0, X1, X1
+	VMOVQ        X1, AX
+	VZEROUPPER
+	MOVQ         AX, ret+32(FP)
+	RET
+
+// func clashes1wx256v4(tables *uint64, keys []uint64) int
+// Requires: AVX, AVX2, BMI2
+TEXT ·clashes1wx256v4(SB), NOSPLIT, $0-40
+	MOVQ    tables+0(FP), AX
+	MOVQ    keys_base+8(FP), CX
+	MOVQ    keys_len+16(FP), DX
+	VPXOR   Y0, Y0, Y0
+	TESTQ   DX, DX
+	JZ      clashes1wx256v4_sum
+	VMOVDQU popcountNibbles<>+0(SB), Y1
+	VMOVDQU lowHalves<>+0(SB), Y3
+	VPXOR   Y2, Y2, Y2
+	VPXOR   Y4, Y4, Y4
+	VPXOR   Y5, Y5, Y5
+	VPXOR   Y6, Y6, Y6
+	CMPQ    DX, $0x02
+	JB      clashes1wx256v4_rest
+
+clashes1wx256v4_round:
+	MOVQ    (CX), BX
+	RORXQ   $0x39, BX, BX
+	ANDQ    $0x0000ff80, BX
+	ADDQ    $0x08, CX
+	VMOVDQU (AX)(BX*1), Y7
+	VMOVDQU 32(AX)(BX*1), Y8
+	VPXOR   Y4, Y7, Y9
+	VPAND   Y4, Y7, Y7
+	VPXOR   Y9, Y8, Y4
+	VPAND   Y9, Y8, Y9
+	VPOR    Y9, Y7, Y7
+	VMOVDQU 64(AX)(BX*1), Y8
+	VMOVDQU 96(AX)(BX*1), Y9
+	VPXOR   Y4, Y8, Y10
+	VPAND   Y4, Y8, Y8
+	VPXOR   Y10, Y9, Y4
+	VPAND   Y10, Y9, Y10
+	VPOR    Y10, Y8, Y8
+	VPXOR   Y5, Y7, Y9
+	VPAND   Y5, Y7, Y7
+	VPXOR   Y9, Y8, Y5
+	VPAND   Y9, Y8, Y9
+	VPOR    Y9, Y7, Y7
+	MOVQ    (CX), BX
+	RORXQ   $0x39, BX, BX
+	ANDQ    $0x0000ff80, BX
+	ADDQ    $0x08, CX
+	VMOVDQU (AX)(BX*1), Y8
+	VMOVDQU 32(AX)(BX*1), Y9
+	VPXOR   Y4, Y8, Y10
+	VPAND   Y4, Y8, Y8
+	VPXOR   Y10, Y9, Y4
+	VPAND   Y10, Y9, Y10
+	VPOR    Y10, Y8, Y8
+	VMOVDQU 64(AX)(BX*1), Y9
+	VMOVDQU 96(AX)(BX*1), Y10
+	VPXOR   Y4, Y9, Y11
+	VPAND   Y4, Y9, Y9
+	VPXOR   Y11, Y10, Y4
+	VPAND   Y11, Y10, Y11
+	VPOR    Y11, Y9, Y9
+	VPXOR   Y5, Y8, Y10
+	VPAND   Y5, Y8, Y8
+	VPXOR   Y10, Y9, Y5
+	VPAND   Y10, Y9, Y10
+	VPOR    Y10, Y8, Y8
+	VPXOR   Y6, Y7, Y9
+	VPAND   Y6, Y7, Y7
+	VPXOR   Y9, Y8, Y6
+	VPAND   Y9, Y8, Y9
+	VPOR    Y9, Y7, Y7
+	VPAND   Y3, Y7, Y8
+	VPSRLW  $0x04, Y7, Y7
+	VPAND   Y3, Y7, Y7
+	VPSHUFB Y8, Y1, Y8
+	VPSHUFB Y7, Y1, Y7
+	VPADDB  Y8, Y7, Y7
+	VPSADBW Y2, Y7, Y7
+	VPSLLQ  $0x03, Y7, Y7
+	VPADDQ  Y7, Y0, Y0
+	SUBQ    $0x02, DX
+	CMPQ    DX, $0x02
+	JAE     clashes1wx256v4_round
+	VPAND   Y3, Y4, Y7
+	VPSRLW  $0x04, Y4, Y4
+	VPAND   Y3, Y4, Y4
+	VPSHUFB Y7, Y1, Y7
+	VPSHUFB Y4, Y1, Y4
+	VPADDB  Y7, Y4, Y4
+	VPSADBW Y2, Y4, Y4
+	VPADDQ  Y4, Y0, Y0
+	VPAND   Y3, Y5, Y4
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y3, Y5, Y5
+	VPSHUFB Y4, Y1, Y4
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y4, Y5, Y5
+	VPSADBW Y2, Y5, Y5
+	VPSLLQ  $0x01, Y5, Y5
+	VPADDQ  Y5, Y0, Y0
+	VPAND   Y3, Y6, Y4
+	VPSRLW  $0x04, Y6, Y5
+	VPAND   Y3, Y5, Y5
+	VPSHUFB Y4, Y1, Y4
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y4, Y5, Y6
+	VPSADBW Y2, Y6, Y6
+	VPSLLQ  $0x02, Y6, Y6
+	VPADDQ  Y6, Y0, Y0
+	TESTQ   DX, DX
+	JZ      clashes1wx256v4_sum
+
+clashes1wx256v4_rest:
+	MOVQ    (CX), BX
+	RORXQ   $0x39, BX, BX
+	ANDQ    $0x0000ff80, BX
+	ADDQ    $0x08, CX
+	VMOVDQU (AX)(BX*1), Y4
+	VPAND   Y3, Y4, Y5
+	VPSRLW  $0x04, Y4, Y4
+	VPAND   Y3, Y4, Y4
+	VPSHUFB Y5, Y1, Y5
+	VPSHUFB Y4, Y1, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 32(AX)(BX*1), Y5
+	VPAND   Y3, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y3, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 64(AX)(BX*1), Y5
+	VPAND   Y3, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y3, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 96(AX)(BX*1), Y5
+	VPAND   Y3, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y3, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VPSADBW Y2, Y4, Y4
+	VPADDQ  Y4, Y0, Y0
+	DECQ    DX
+	JNZ     clashes1wx256v4_rest
+
+clashes1wx256v4_sum:
+	VEXTRACTI128 $0x01, Y0, X1
+	VPADDQ       X1, X0, X1
+	VPSHUFD      $0x4e, X1, X0
+	VPADDQ       X0, X1, X1
+	VMOVQ        X1, AX
+	VZEROUPPER
+	MOVQ         AX, ret+32(FP)
+	RET
+
+// func clashes1wx256v5(tables *uint64, keys []uint64) int
+// Requires: AVX, AVX2, BMI2
+TEXT ·clashes1wx256v5(SB), NOSPLIT, $0-40
+	MOVQ    tables+0(FP), AX
+	MOVQ    keys_base+8(FP), CX
+	MOVQ    keys_len+16(FP), DX
+	VPXOR   Y0, Y0, Y0
+	TESTQ   DX, DX
+	JZ      clashes1wx256v5_sum
+	VMOVDQU popcountNibbles<>+0(SB), Y1
+	VMOVDQU lowHalves<>+0(SB), Y3
+	VPXOR   Y2, Y2, Y2
+	VPXOR   Y4, Y4, Y4
+	VPXOR   Y5, Y5, Y5
+	VPXOR   Y6, Y6, Y6
+	CMPQ    DX, $0x08
+	JB      clashes1wx256v5_rest
+
+clashes1wx256v5_round:
+	MOVQ    (CX), BX
+	RORXQ   $0x3b, BX, BX
+	ANDQ    $0x00003fe0, BX
+	LEAQ    (BX)(BX*4), BX
+	ADDQ    $0x08, CX
+	VMOVDQU (AX)(BX*1), Y7
+	VMOVDQU 32(AX)(BX*1), Y8
+	VPXOR   Y4, Y7, Y9
+	VPAND   Y4, Y7, Y7
+	VPXOR   Y9, Y8, Y4
+	VPAND   Y9, Y8, Y9
+	VPOR    Y9, Y7, Y7
+	VMOVDQU 64(AX)(BX*1), Y8
+	VMOVDQU 96(AX)(BX*1), Y9
+	VPXOR   Y4, Y8, Y10
+	VPAND   Y4, Y8, Y8
+	VPXOR   Y10, Y9, Y4
+	VPAND   Y10, Y9, Y10
+	VPOR    Y10, Y8, Y8
+	VPXOR   Y5, Y7, Y9
+	VPAND   Y5, Y7, Y7
+	VPXOR   Y9, Y8, Y5
+	VPAND   Y9, Y8, Y9
+	VPOR    Y9, Y7, Y7
+	VMOVDQU 128(AX)(BX*1), Y8
+	MOVQ    (CX), BX
+	RORXQ   $0x3b, BX, BX
+	ANDQ    $0x00003fe0, BX
+	LEAQ    (BX)(BX*4), BX
+	ADDQ    $0x08, CX
+	VMOVDQU (AX)(BX*1), Y9
+	VPXOR   Y4, Y8, Y10
+	VPAND   Y4, Y8, Y8
+	VPXOR   Y10, Y9, Y4
+	VPAND   Y10, Y9, Y10
+	VPOR    Y10, Y8, Y8
+	VMOVDQU 32(AX)(BX*1), Y9
+	VMOVDQU 64(AX)(BX*1), Y10
+	VPXOR   Y4, Y9, Y11
+	VPAND   Y4, Y9, Y9
+	VPXOR   Y11, Y10, Y4
+	VPAND   Y11, Y10, Y11
+	VPOR    Y11, Y9, Y9
+	VPXOR   Y5, Y8, Y10
+	VPAND   Y5, Y8, Y8
+	VPXOR   Y10, Y9, Y5
+	VPAND   Y10, Y9, Y10
+	VPOR    Y10, Y8, Y8
+	VPXOR   Y6, Y7, Y9
+	VPAND   Y6, Y7, Y7
+	VPXOR   Y9, Y8, Y6
+	VPAND   Y9, Y8, Y9
+	VPOR    Y9, Y7, Y7
+	VPAND   Y3, Y7, Y8
+	VPSRLW  $0x04, Y7, Y7
+	VPAND   Y3, Y7, Y7
+	VPSHUFB Y8, Y1, Y8
+	VPSHUFB Y7, Y1, Y7
+	VPADDB  Y8, Y7, Y7
+	VPSADBW Y2, Y7, Y7
+	VPSLLQ  $0x03, Y7, Y7
+	VPADDQ  Y7, Y0, Y0
+	VMOVDQU 96(AX)(BX*1), Y7
+	VMOVDQU 128(AX)(BX*1), Y8
+	VPXOR   Y4, Y7, Y9
+	VPAND   Y4, Y7, Y7
+	VPXOR   Y9, Y8, Y4
+	VPAND   Y9, Y8, Y9
+	VPOR    Y9, Y7, Y7
+	MOVQ    (CX), BX
+	RORXQ   $0x3b, BX, BX
+	ANDQ    $0x00003fe0, BX
+	LEAQ    (BX)(BX*4), BX
+	ADDQ    $0x08, CX
+	VMOVDQU (AX)(BX*1), Y8
+	VMOVDQU 32(AX)(BX*1), Y9
+	VPXOR   Y4, Y8, Y10
+	VPAND   Y4, Y8, Y8
+	VPXOR   Y10, Y9, Y4
+	VPAND   Y10, Y9, Y10
+	VPOR    Y10, Y8, Y8
+	VPXOR   Y5, Y7, Y9
+	VPAND   Y5, Y7, Y7
+	VPXOR   Y9, Y8, Y5
+	VPAND   Y9, Y8, Y9
+	VPOR    Y9, Y7, Y7
+	VMOVDQU 64(AX)(BX*1), Y8
+	VMOVDQU 96(AX)(BX*1), Y9
+	VPXOR   Y4, Y8, Y10
+	VPAND   Y4, Y8, Y8
+	VPXOR   Y10, Y9, Y4
+	VPAND   Y10, Y9, Y10
+	VPOR    Y10, Y8, Y8
+	VMOVDQU 128(AX)(BX*1), Y9
+	MOVQ    (CX), BX
+	RORXQ   $0x3b, BX, BX
+	ANDQ    $0x00003fe0, BX
+	LEAQ    (BX)(BX*4), BX
+	ADDQ    $0x08, CX
+	VMOVDQU (AX)(BX*1), Y10
+	VPXOR   Y4, Y9, Y11
+	VPAND   Y4, Y9, Y9
+	VPXOR   Y11, Y10, Y4
+	VPAND   Y11, Y10, Y11
+	VPOR    Y11, Y9, Y9
+	VPXOR   Y5, Y8, Y10
+	VPAND   Y5, Y8, Y8
+	VPXOR   Y10, Y9, Y5
+	VPAND   Y10, Y9, Y10
+	VPOR    Y10, Y8, Y8
+	VPXOR   Y6, Y7, Y9
+	VPAND   Y6, Y7, Y7
+	VPXOR   Y9, Y8, Y6
+	VPAND   Y9, Y8, Y9
+	VPOR    Y9, Y7, Y7
+	VPAND   Y3, Y7, Y8
+	VPSRLW  $0x04, Y7, Y7
+	VPAND   Y3, Y7, Y7
+	VPSHUFB Y8, Y1, Y8
+	VPSHUFB Y7, Y1, Y7
+	VPADDB  Y8, Y7, Y7
+	VPSADBW Y2, Y7, Y7
+	VPSLLQ  $0x03, Y7, Y7
+	VPADDQ  Y7, Y0, Y0
+	VMOVDQU 32(AX)(BX*1), Y7
+	VMOVDQU 64(AX)(BX*1), Y8
+	VPXOR   Y4, Y7, Y9
+	VPAND   Y4, Y7, Y7
+	VPXOR   Y9, Y8, Y4
+	VPAND   Y9, Y8, Y9
+	VPOR    Y9, Y7, Y7
+	VMOVDQU 96(AX)(BX*1), Y8
+	VMOVDQU 128(AX)(BX*1), Y9
+	VPXOR   Y4, Y8, Y10
+	VPAND   Y4, Y8, Y8
+	VPXOR   Y10, Y9, Y4
+	VPAND   Y10, Y9, Y10
+	VPOR    Y10, Y8, Y8
+	VPXOR   Y5, Y7, Y9
+	VPAND   Y5, Y7, Y7
+	VPXOR   Y9, Y8, Y5
+	VPAND   Y9, Y8, Y9
+	VPOR    Y9, Y7, Y7
+	MOVQ    (CX), BX
+	RORXQ   $0x3b, BX, BX
+	ANDQ    $0x00003fe0, BX
+	LEAQ    (BX)(BX*4), BX
+	ADDQ    $0x08, CX
+	VMOVDQU (AX)(BX*1), Y8
+	VMOVDQU 32(AX)(BX*1), Y9
+	VPXOR   Y4, Y8, Y10
+	VPAND   Y4, Y8, Y8
+	VPXOR   Y10, Y9, Y4
+	VPAND   Y10, Y9, Y10
+	VPOR    Y10, Y8, Y8
+	VMOVDQU 64(AX)(BX*1), Y9
+	VMOVDQU 96(AX)(BX*1), Y10
+	VPXOR   Y4, Y9, Y11
+	VPAND   Y4, Y9, Y9
+	VPXOR   Y11, Y10, Y4
+	VPAND   Y11, Y10, Y11
+	VPOR    Y11, Y9, Y9
+	VPXOR   Y5, Y8, Y10
+	VPAND   Y5, Y8, Y8
+	VPXOR   Y10, Y9, Y5
+	VPAND   Y10, Y9, Y10
+	VPOR    Y10, Y8, Y8
+	VPXOR   Y6, Y7, Y9
+	VPAND   Y6, Y7, Y7
+	VPXOR   Y9, Y8, Y6
+	VPAND   Y9, Y8, Y9
+	VPOR    Y9, Y7, Y7
+	VPAND   Y3, Y7, Y8
+	VPSRLW  $0x04, Y7, Y7
+	VPAND   Y3, Y7, Y7
+	VPSHUFB Y8, Y1, Y8
+	VPSHUFB Y7, Y1, Y7
+	VPADDB  Y8, Y7, Y7
+	VPSADBW Y2, Y7, Y7
+	VPSLLQ  $0x03, Y7, Y7
+	VPADDQ  Y7, Y0, Y0
+	VMOVDQU 128(AX)(BX*1), Y7
+	MOVQ    (CX), BX
+	RORXQ   $0x3b, BX, BX
+	ANDQ    $0x00003fe0, BX
+	LEAQ    (BX)(BX*4), BX
+	ADDQ    $0x08, CX
+	VMOVDQU (AX)(BX*1), Y8
+	VPXOR   Y4, Y7, Y9
+	VPAND   Y4, Y7, Y7
+	VPXOR   Y9, Y8, Y4
+	VPAND   Y9, Y8, Y9
+	VPOR    Y9, Y7, Y7
+	VMOVDQU 32(AX)(BX*1), Y8
+	VMOVDQU 64(AX)(BX*1), Y9
+	VPXOR   Y4, Y8, Y10
+	VPAND   Y4, Y8, Y8
+	VPXOR   Y10, Y9, Y4
+	VPAND   Y10, Y9, Y10
+	VPOR    Y10, Y8, Y8
+	VPXOR   Y5, Y7, Y9
+	VPAND   Y5, Y7, Y7
+	VPXOR   Y9, Y8, Y5
+	VPAND   Y9, Y8, Y9
+	VPOR    Y9, Y7, Y7
+	VMOVDQU 96(AX)(BX*1), Y8
+	VMOVDQU 128(AX)(BX*1), Y9
+	VPXOR   Y4, Y8, Y10
+	VPAND   Y4, Y8, Y8
+	VPXOR   Y10, Y9, Y4
+	VPAND   Y10, Y9, Y10
+	VPOR    Y10, Y8, Y8
+	MOVQ    (CX), BX
+	RORXQ   $0x3b, BX, BX
+	ANDQ    $0x00003fe0, BX
+	LEAQ    (BX)(BX*4), BX
+	ADDQ    $0x08, CX
+	VMOVDQU (AX)(BX*1), Y9
+	VMOVDQU 32(AX)(BX*1), Y10
+	VPXOR   Y4, Y9, Y11
+	VPAND   Y4, Y9, Y9
+	VPXOR   Y11, Y10, Y4
+	VPAND   Y11, Y10, Y11
+	VPOR    Y11, Y9, Y9
+	VPXOR   Y5, Y8, Y10
+	VPAND   Y5, Y8, Y8
+	VPXOR   Y10, Y9, Y5
+	VPAND   Y10, Y9, Y10
+	VPOR    Y10, Y8, Y8
+	VPXOR   Y6, Y7, Y9
+	VPAND   Y6, Y7, Y7
+	VPXOR   Y9, Y8, Y6
+	VPAND   Y9, Y8, Y9
+	VPOR    Y9, Y7, Y7
+	VPAND   Y3, Y7, Y8
+	VPSRLW  $0x04, Y7, Y7
+	VPAND   Y3, Y7, Y7
+	VPSHUFB Y8, Y1, Y8
+	VPSHUFB Y7, Y1, Y7
+	VPADDB  Y8, Y7, Y7
+	VPSADBW Y2, Y7, Y7
+	VPSLLQ  $0x03, Y7, Y7
+	VPADDQ  Y7, Y0, Y0
+	VMOVDQU 64(AX)(BX*1), Y7
+	VMOVDQU 96(AX)(BX*1), Y8
+	VPXOR   Y4, Y7, Y9
+	VPAND   Y4, Y7, Y7
+	VPXOR   Y9, Y8, Y4
+	VPAND   Y9, Y8, Y9
+	VPOR    Y9, Y7, Y7
+	VMOVDQU 128(AX)(BX*1), Y8
+	MOVQ    (CX), BX
+	RORXQ   $0x3b, BX, BX
+	ANDQ    $0x00003fe0, BX
+	LEAQ    (BX)(BX*4), BX
+	ADDQ    $0x08, CX
+	VMOVDQU (AX)(BX*1), Y9
+	VPXOR   Y4, Y8, Y10
+	VPAND   Y4, Y8, Y8
+	VPXOR   Y10, Y9, Y4
+	VPAND   Y10, Y9, Y10
+	VPOR    Y10, Y8, Y8
+	VPXOR   Y5, Y7, Y9
+	VPAND   Y5, Y7, Y7
+	VPXOR   Y9, Y8, Y5
+	VPAND   Y9, Y8, Y9
+	VPOR    Y9, Y7, Y7
+	VMOVDQU 32(AX)(BX*1), Y8
+	VMOVDQU 64(AX)(BX*1), Y9
+	VPXOR   Y4, Y8, Y10
+	VPAND   Y4, Y8, Y8
+	VPXOR   Y10, Y9, Y4
+	VPAND   Y10, Y9, Y10
+	VPOR    Y10, Y8, Y8
+	VMOVDQU 96(AX)(BX*1), Y9
+	VMOVDQU 128(AX)(BX*1), Y10
+	VPXOR   Y4, Y9, Y11
+	VPAND   Y4, Y9, Y9
+	VPXOR   Y11, Y10, Y4
+	VPAND   Y11, Y10, Y11
+	VPOR    Y11, Y9, Y9
+	VPXOR   Y5, Y8, Y10
+	VPAND   Y5, Y8, Y8
+	VPXOR   Y10, Y9, Y5
+	VPAND   Y10, Y9, Y10
+	VPOR    Y10, Y8, Y8
+	VPXOR   Y6, Y7, Y9
+	VPAND   Y6, Y7, Y7
+	VPXOR   Y9, Y8, Y6
+	VPAND   Y9, Y8, Y9
+	VPOR    Y9, Y7, Y7
+	VPAND   Y3, Y7, Y8
+	VPSRLW  $0x04, Y7, Y7
+	VPAND   Y3, Y7, Y7
+	VPSHUFB Y8, Y1, Y8
+	VPSHUFB Y7, Y1, Y7
+	VPADDB  Y8, Y7, Y7
+	VPSADBW Y2, Y7, Y7
+	VPSLLQ  $0x03, Y7, Y7
+	VPADDQ  Y7, Y0, Y0
+	SUBQ    $0x08, DX
+	CMPQ    DX, $0x08
+	JAE     clashes1wx256v5_round
+	VPAND   Y3, Y4, Y7
+	VPSRLW  $0x04, Y4, Y4
+	VPAND   Y3, Y4, Y4
+	VPSHUFB Y7, Y1, Y7
+	VPSHUFB Y4, Y1, Y4
+	VPADDB  Y7, Y4, Y4
+	VPSADBW Y2, Y4, Y4
+	VPADDQ  Y4, Y0, Y0
+	VPAND   Y3, Y5, Y4
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y3, Y5, Y5
+	VPSHUFB Y4, Y1, Y4
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y4, Y5, Y5
+	VPSADBW Y2, Y5, Y5
+	VPSLLQ  $0x01, Y5, Y5
+	VPADDQ  Y5, Y0, Y0
+	VPAND   Y3, Y6, Y4
+	VPSRLW  $0x04, Y6, Y5
+	VPAND   Y3, Y5, Y5
+	VPSHUFB Y4, Y1, Y4
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y4, Y5, Y6
+	VPSADBW Y2, Y6, Y6
+	VPSLLQ  $0x02, Y6, Y6
+	VPADDQ  Y6, Y0, Y0
+	TESTQ   DX, DX
+	JZ      clashes1wx256v5_sum
+
+clashes1wx256v5_rest:
+	MOVQ    (CX), BX
+	RORXQ   $0x3b, BX, BX
+	ANDQ    $0x00003fe0, BX
+	LEAQ    (BX)(BX*4), BX
+	ADDQ    $0x08, CX
+	VMOVDQU (AX)(BX*1), Y4
+	VPAND   Y3, Y4, Y5
+	VPSRLW  $0x04, Y4, Y4
+	VPAND   Y3, Y4, Y4
+	VPSHUFB Y5, Y1, Y5
+	VPSHUFB Y4, Y1, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 32(AX)(BX*1), Y5
+	VPAND   Y3, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y3, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 64(AX)(BX*1), Y5
+	VPAND   Y3, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y3, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 96(AX)(BX*1), Y5
+	VPAND   Y3, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y3, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 128(AX)(BX*1), Y5
+	VPAND   Y3, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y3, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VPSADBW Y2, Y4, Y4
+	VPADDQ  Y4, Y0, Y0
+	DECQ    DX
+	JNZ     clashes1wx256v5_rest
+
+clashes1wx256v5_sum:
+	VEXTRACTI128 $0x01, Y0, X1
+	VPADDQ       X1, X0, X1
+	VPSHUFD      $0x4e, X1, X0
+	VPADDQ       X0, X1, X1
+	VMOVQ        X1, AX
+	VZEROUPPER
+	MOVQ         AX, ret+32(FP)
+	RET
+
+// func clashes1wx256v6(tables *uint64, keys []uint64) int
+// Requires: AVX, AVX2, BMI2
+TEXT ·clashes1wx256v6(SB), NOSPLIT, $0-40
+	MOVQ    tables+0(FP), AX
+	MOVQ    keys_base+8(FP), CX
+	MOVQ    keys_len+16(FP), DX
+	VPXOR   Y0, Y0, Y0
+	TESTQ   DX, DX
+	JZ      clashes1wx256v6_sum
+	VMOVDQU popcountNibbles<>+0(SB), Y1
+	VMOVDQU lowHalves<>+0(SB), Y3
+	VPXOR   Y2, Y2, Y2
+	VPXOR   Y4, Y4, Y4
+	VPXOR   Y5, Y5, Y5
+	VPXOR   Y6, Y6, Y6
+	CMPQ    DX, $0x04
+	JB      clashes1wx256v6_rest
+
+clashes1wx256v6_round:
+	MOVQ    (CX), BX
+	RORXQ   $0x3a, BX, BX
+	ANDQ    $0x00007fc0, BX
+	LEAQ    (BX)(BX*2), BX
+	ADDQ    $0x08, CX
+	VMOVDQU (AX)(BX*1), Y7
+	VMOVDQU 32(AX)(BX*1), Y8
+	VPXOR   Y4, Y7, Y9
+	VPAND   Y4, Y7, Y7
+	VPXOR   Y9, Y8, Y4
+	VPAND   Y9, Y8, Y9
+	VPOR    Y9, Y7, Y7
+	VMOVDQU 64(AX)(BX*1), Y8
+	VMOVDQU 96(AX)(BX*1), Y9
+	VPXOR   Y4, Y8, Y10
+	VPAND   Y4, Y8, Y8
+	VPXOR   Y10, Y9, Y4
+	VPAND   Y10, Y9, Y10
+	VPOR    Y10, Y8, Y8
+	VPXOR   Y5, Y7, Y9
+	VPAND   Y5, Y7, Y7
+	VPXOR   Y9, Y8, Y5
+	VPAND   Y9, Y8, Y9
+	VPOR    Y9, Y7, Y7
+	VMOVDQU 128(AX)(BX*1), Y8
+	VMOVDQU 160(AX)(BX*1), Y9
+	VPXOR   Y4, Y8, Y10
+	VPAND   Y4, Y8, Y8
+	VPXOR   Y10, Y9, Y4
+	VPAND   Y10, Y9, Y10
+	VPOR    Y10, Y8, Y8
+	MOVQ    (CX), BX
+	RORXQ   $0x3a, BX, BX
+	ANDQ    $0x00007fc0, BX
+	LEAQ    (BX)(BX*2), BX
+	ADDQ    $0x08, CX
+	VMOVDQU (AX)(BX*1), Y9
+	VMOVDQU 32(AX)(BX*1), Y10
+	VPXOR   Y4, Y9, Y11
+	VPAND   Y4, Y9, Y9
+	VPXOR   Y11, Y10, Y4
+	VPAND   Y11, Y10, Y11
+	VPOR    Y11, Y9, Y9
+	VPXOR   Y5, Y8, Y10
+	VPAND   Y5, Y8, Y8
+	VPXOR   Y10, Y9, Y5
+	VPAND   Y10, Y9, Y10
+	VPOR    Y10, Y8, Y8
+	VPXOR   Y6, Y7, Y9
+	VPAND   Y6, Y7, Y7
+	VPXOR   Y9, Y8, Y6
+	VPAND   Y9, Y8, Y9
+	VPOR    Y9, Y7, Y7
+	VPAND   Y3, Y7, Y8
+	VPSRLW  $0x04, Y7, Y7
+	VPAND   Y3, Y7, Y7
+	VPSHUFB Y8, Y1, Y8
+	VPSHUFB Y7, Y1, Y7
+	VPADDB  Y8, Y7, Y7
+	VPSADBW Y2, Y7, Y7
+	VPSLLQ  $0x03, Y7, Y7
+	VPADDQ  Y7, Y0, Y0
+	VMOVDQU 64(AX)(BX*1), Y7
+	VMOVDQU 96(AX)(BX*1), Y8
+	VPXOR   Y4, Y7, Y9
+	VPAND   Y4, Y7, Y7
+	VPXOR   Y9, Y8, Y4
+	VPAND   Y9, Y8, Y9
+	VPOR    Y9, Y7, Y7
+	VMOVDQU 128(AX)(BX*1), Y8
+	VMOVDQU 160(AX)(BX*1), Y9
+	VPXOR   Y4, Y8, Y10
+	VPAND   Y4, Y8, Y8
+	VPXOR   Y10, Y9, Y4
+	VPAND   Y10, Y9, Y10
+	VPOR    Y10, Y8, Y8
+	VPXOR   Y5, Y7, Y9
+	VPAND   Y5, Y7, Y7
+	VPXOR   Y9, Y8, Y5
+	VPAND   Y9, Y8, Y9
+	VPOR    Y9, Y7, Y7
+	MOVQ    (CX), BX
+	RORXQ   $0x3a, BX, BX
+	ANDQ    $0x00007fc0, BX
+	LEAQ    (BX)(BX*2), BX
+	ADDQ    $0x08, CX
+	VMOVDQU (AX)(BX*1), Y8
+	VMOVDQU 32(AX)(BX*1), Y9
+	VPXOR   Y4, Y8, Y10
+	VPAND   Y4, Y8, Y8
+	VPXOR   Y10, Y9, Y4
+	VPAND   Y10, Y9, Y10
+	VPOR    Y10, Y8, Y8
+	VMOVDQU 64(AX)(BX*1), Y9
+	VMOVDQU 96(AX)(BX*1), Y10
+	VPXOR   Y4, Y9, Y11
+	VPAND   Y4, Y9, Y9
+	VPXOR   Y11, Y10, Y4
+	VPAND   Y11, Y10, Y11
+	VPOR    Y11, Y9, Y9
+	VPXOR   Y5, Y8, Y10
+	VPAND   Y5, Y8, Y8
+	VPXOR   Y10, Y9, Y5
+	VPAND   Y10, Y9, Y10
+	VPOR    Y10, Y8, Y8
+	VPXOR   Y6, Y7, Y9
+	VPAND   Y6, Y7, Y7
+	VPXOR   Y9, Y8, Y6
+	VPAND   Y9, Y8, Y9
+	VPOR    Y9, Y7, Y7
+	VPAND   Y3, Y7, Y8
+	VPSRLW  $0x04, Y7, Y7
+	VPAND   Y3, Y7, Y7
+	VPSHUFB Y8, Y1, Y8
+	VPSHUFB Y7, Y1, Y7
+	VPADDB  Y8, Y7, Y7
+	VPSADBW Y2, Y7, Y7
+	VPSLLQ  $0x03, Y7, Y7
+	VPADDQ  Y7, Y0, Y0
+	VMOVDQU 128(AX)(BX*1), Y7
+	VMOVDQU 160(AX)(BX*1), Y8
+	VPXOR   Y4, Y7, Y9
+	VPAND   Y4, Y7, Y7
+	VPXOR   Y9, Y8, Y4
+	VPAND   Y9, Y8, Y9
+	VPOR    Y9, Y7, Y7
+	MOVQ    (CX), BX
+	RORXQ   $0x3a, BX, BX
+	ANDQ    $0x00007fc0, BX
+	LEAQ    (BX)(BX*2), BX
+	ADDQ    $0x08, CX
+	VMOVDQU (AX)(BX*1), Y8
+	VMOVDQU 32(AX)(BX*1), Y9
+	VPXOR   Y4, Y8, Y10
+	VPAND   Y4, Y8, Y8
+	VPXOR   Y10, Y9, Y4
+	VPAND   Y10, Y9, Y10
+	VPOR    Y10, Y8, Y8
+	VPXOR   Y5, Y7, Y9
+	VPAND   Y5, Y7, Y7
+	VPXOR   Y9, Y8, Y5
+	VPAND   Y9, Y8, Y9
+	VPOR    Y9, Y7, Y7
+	VMOVDQU 64(AX)(BX*1), Y8
+	VMOVDQU 96(AX)(BX*1), Y9
+	VPXOR   Y4, Y8, Y10
+	VPAND   Y4, Y8, Y8
+	VPXOR   Y10, Y9, Y4
+	VPAND   Y10, Y9, Y10
+	VPOR    Y10, Y8, Y8
+	VMOVDQU 128(AX)(BX*1), Y9
+	VMOVDQU 160(AX)(BX*1), Y10
+	VPXOR   Y4, Y9, Y11
+	VPAND   Y4, Y9, Y9
+	VPXOR   Y11, Y10, Y4
+	VPAND   Y11, Y10, Y11
+	VPOR    Y11, Y9, Y9
+	VPXOR   Y5, Y8, Y10
+	VPAND   Y5, Y8, Y8
+	VPXOR   Y10, Y9, Y5
+	VPAND   Y10, Y9, Y10
+	VPOR    Y10, Y8, Y8
+	VPXOR   Y6, Y7, Y9
+	VPAND   Y6, Y7, Y7
+	VPXOR   Y9, Y8, Y6
+	VPAND   Y9, Y8, Y9
+	VPOR    Y9, Y7, Y7
+	VPAND   Y3, Y7, Y8
+	VPSRLW  $0x04, Y7, Y7
+	VPAND   Y3, Y7, Y7
+	VPSHUFB Y8, Y1, Y8
+	VPSHUFB Y7, Y1, Y7
+	VPADDB  Y8, Y7, Y7
+	VPSADBW Y2, Y7, Y7
+	VPSLLQ  $0x03, Y7, Y7
+	VPADDQ  Y7, Y0, Y0
+	SUBQ    $0x04, DX
+	CMPQ    DX, $0x04
+	JAE     clashes1wx256v6_round
+	VPAND   Y3, Y4, Y7
+	VPSRLW  $0x04, Y4, Y4
+	VPAND   Y3, Y4, Y4
+	VPSHUFB Y7, Y1, Y7
+	VPSHUFB Y4, Y1, Y4
+	VPADDB  Y7, Y4, Y4
+	VPSADBW Y2, Y4, Y4
+	VPADDQ  Y4, Y0, Y0
+	VPAND   Y3, Y5, Y4
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y3, Y5, Y5
+	VPSHUFB Y4, Y1, Y4
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y4, Y5, Y5
+	VPSADBW Y2, Y5, Y5
+	VPSLLQ  $0x01, Y5, Y5
+	VPADDQ  Y5, Y0, Y0
+	VPAND   Y3, Y6, Y4
+	VPSRLW  $0x04, Y6, Y5
+	VPAND   Y3, Y5, Y5
+	VPSHUFB Y4, Y1, Y4
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y4, Y5, Y6
+	VPSADBW Y2, Y6, Y6
+	VPSLLQ  $0x02, Y6, Y6
+	VPADDQ  Y6, Y0, Y0
+	TESTQ   DX, DX
+	JZ      clashes1wx256v6_sum
+
+clashes1wx256v6_rest:
+	MOVQ    (CX), BX
+	RORXQ   $0x3a, BX, BX
+	ANDQ    $0x00007fc0, BX
+	LEAQ    (BX)(BX*2), BX
+	ADDQ    $0x08, CX
+	VMOVDQU (AX)(BX*1), Y4
+	VPAND   Y3, Y4, Y5
+	VPSRLW  $0x04, Y4, Y4
+	VPAND   Y3, Y4, Y4
+	VPSHUFB Y5, Y1, Y5
+	VPSHUFB Y4, Y1, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 32(AX)(BX*1), Y5
+	VPAND   Y3, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y3, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 64(AX)(BX*1), Y5
+	VPAND   Y3, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y3, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 96(AX)(BX*1), Y5
+	VPAND   Y3, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y3, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 128(AX)(BX*1), Y5
+	VPAND   Y3, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y3, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 160(AX)(BX*1), Y5
+	VPAND   Y3, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y3, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VPSADBW Y2, Y4, Y4
+	VPADDQ  Y4, Y0, Y0
+	DECQ    DX
+	JNZ     clashes1wx256v6_rest
+
+clashes1wx256v6_sum:
+	VEXTRACTI128 $0x01, Y0, X1
+	VPADDQ       X1, X0, X1
+	VPSHUFD      $0x4e, X1, X0
+	VPADDQ       X0, X1, X1
+	VMOVQ        X1, AX
+	VZEROUPPER
+	MOVQ         AX, ret+32(FP)
+	RET
+
+// func clashes1wx256v7(tables *uint64, keys []uint64) int
+// Requires: AVX, AVX2, BMI2
+TEXT ·clashes1wx256v7(SB), NOSPLIT, $0-40
+	MOVQ    tables+0(FP), AX
+	MOVQ    keys_base+8(FP), CX
+	MOVQ    keys_len+16(FP), DX
+	VPXOR   Y0, Y0, Y0
+	TESTQ   DX, DX
+	JZ      clashes1wx256v7_sum
+	VMOVDQU popcountNibbles<>+0(SB), Y1
+	VMOVDQU lowHalves<>+0(SB), Y3
+	VPXOR   Y2, Y2, Y2
+	VPXOR   Y4, Y4, Y4
+	VPXOR   Y5, Y5, Y5
+	VPXOR   Y6, Y6, Y6
+	CMPQ    DX, $0x08
+	JB      clashes1wx256v7_rest
+
+clashes1wx256v7_round:
+	MOVQ    (CX), BX
+	RORXQ   $0x3b, BX, BX
+	ANDQ    $0x00003fe0, BX
+	IMUL3Q  $0x07, BX, BX
+	ADDQ    $0x08, CX
+	VMOVDQU (AX)(BX*1), Y7
+	VMOVDQU 32(AX)(BX*1), Y8
+	VPXOR   Y4, Y7, Y9
+	VPAND   Y4, Y7, Y7
+	VPXOR   Y9, Y8, Y4
+	VPAND   Y9, Y8, Y9
+	VPOR    Y9, Y7, Y7
+	VMOVDQU 64(AX)(BX*1), Y8
+	VMOVDQU 96(AX)(BX*1), Y9
+	VPXOR   Y4, Y8, Y10
+	VPAND   Y4, Y8, Y8
+	VPXOR   Y10, Y9, Y4
+	VPAND   Y10, Y9, Y10
+	VPOR    Y10, Y8, Y8
+	VPXOR   Y5, Y7, Y9
+	VPAND   Y5, Y7, Y7
+	VPXOR   Y9, Y8, Y5
+	VPAND   Y9, Y8, Y9
+	VPOR    Y9, Y7, Y7
+	VMOVDQU 128(AX)(BX*1), Y8
+	VMOVDQU 160(AX)(BX*1), Y9
+	VPXOR   Y4, Y8, Y10
+	VPAND   Y4, Y8, Y8
+	VPXOR   Y10, Y9, Y4
+	VPAND   Y10, Y9, Y10
+	VPOR    Y10, Y8, Y8
+	VMOVDQU 192(AX)(BX*1), Y9
+	MOVQ    (CX), BX
+	RORXQ   $0x3b, BX, BX
+	ANDQ    $0x00003fe0, BX
+	IMUL3Q  $0x07, BX, BX
+	ADDQ    $0x08, CX
+	VMOVDQU (AX)(BX*1), Y10
+	VPXOR   Y4, Y9, Y11
+	VPAND   Y4, Y9, Y9
+	VPXOR   Y11, Y10, Y4
+	VPAND   Y11, Y10, Y11
+	VPOR    Y11, Y9, Y9
+	VPXOR   Y5, Y8, Y10
+	VPAND   Y5, Y8, Y8
+	VPXOR   Y10, Y9, Y5
+	VPAND   Y10, Y9, Y10
+	VPOR    Y10, Y8, Y8
+	VPXOR   Y6, Y7, Y9
+	VPAND   Y6, Y7, Y7
+	VPXOR   Y9, Y8, Y6
+	VPAND   Y9, Y8, Y9
+	VPOR    Y9, Y7, Y7
+	VPAND   Y3, Y7, Y8
+	VPSRLW  $0x04, Y7, Y7
+	VPAND   Y3, Y7, Y7
+	VPSHUFB Y8, Y1, Y8
+	VPSHUFB Y7, Y1, Y7
+	VPADDB  Y8, Y7, Y7
+	VPSADBW Y2, Y7, Y7
+	VPSLLQ  $0x03, Y7, Y7
+	VPADDQ  Y7, Y0, Y0
+	VMOVDQU 32(AX)(BX*1), Y7
+	VMOVDQU 64(AX)(BX*1), Y8
+	VPXOR   Y4, Y7, Y9
+	VPAND   Y4, Y7, Y7
+	VPXOR   Y9, Y8, Y4
+	VPAND   Y9, Y8, Y9
+	VPOR    Y9, Y7, Y7
+	VMOVDQU 96(AX)(BX*1), Y8
+	VMOVDQU 128(AX)(BX*1), Y9
+	VPXOR   Y4, Y8, Y10
+	VPAND   Y4, Y8, Y8
+	VPXOR   Y10, Y9, Y4
+	VPAND   Y10, Y9, Y10
+	VPOR    Y10, Y8, Y8
+	VPXOR   Y5, Y7, Y9
+	VPAND   Y5, Y7, Y7
+	VPXOR   Y9, Y8, Y5
+	VPAND   Y9, Y8, Y9
+	VPOR    Y9, Y7, Y7
+	VMOVDQU 160(AX)(BX*1), Y8
+	VMOVDQU 192(AX)(BX*1), Y9
+	VPXOR   Y4, Y8, Y10
+	VPAND   Y4, Y8, Y8
+	VPXOR   Y10, Y9, Y4
+	VPAND   Y10, Y9, Y10
+	VPOR    Y10, Y8, Y8
+	MOVQ    (CX), BX
+	RORXQ   $0x3b, BX, BX
+	ANDQ    $0x00003fe0, BX
+	IMUL3Q  $0x07, BX, BX
+	ADDQ    $0x08, CX
+	VMOVDQU (AX)(BX*1), Y9
+	VMOVDQU 32(AX)(BX*1), Y10
+	VPXOR   Y4, Y9, Y11
+	VPAND   Y4, Y9, Y9
+	VPXOR   Y11, Y10, Y4
+	VPAND   Y11, Y10, Y11
+	VPOR    Y11, Y9, Y9
+	VPXOR   Y5, Y8, Y10
+	VPAND   Y5, Y8, Y8
+	VPXOR   Y10, Y9, Y5
+	VPAND   Y10, Y9, Y10
+	VPOR    Y10, Y8, Y8
+	VPXOR   Y6, Y7, Y9
+	VPAND   Y6, Y7, Y7
+	VPXOR   Y9, Y8, Y6
+	VPAND   Y9, Y8, Y9
+	VPOR    Y9, Y7, Y7
+	VPAND   Y3, Y7, Y8
+	VPSRLW  $0x04, Y7, Y7
+	VPAND   Y3, Y7, Y7
+	VPSHUFB Y8, Y1, Y8
+	VPSHUFB Y7, Y1, Y7
+	VPADDB  Y8, Y7, Y7
+	VPSADBW Y2, Y7, Y7
+	VPSLLQ  $0x03, Y7, Y7
+	VPADDQ  Y7, Y0, Y0
+	VMOVDQU 64(AX)(BX*1), Y7
+	VMOVDQU 96(AX)(BX*1), Y8
+	VPXOR   Y4, Y7, Y9
+	VPAND   Y4, Y7, Y7
+	VPXOR   Y9, Y8, Y4
+	VPAND   Y9, Y8, Y9
+	VPOR    Y9, Y7, Y7
+	VMOVDQU 128(AX)(BX*1), Y8
+	VMOVDQU 160(AX)(BX*1), Y9
+	VPXOR   Y4, Y8, Y10
+	VPAND   Y4, Y8, Y8
+	VPXOR   Y10, Y9, Y4
+	VPAND   Y10, Y9, Y10
+	VPOR    Y10, Y8, Y8
+	VPXOR   Y5, Y7, Y9
+	VPAND   Y5, Y7, Y7
+	VPXOR   Y9, Y8, Y5
+	VPAND   Y9, Y8, Y9
+	VPOR    Y9, Y7, Y7
+	VMOVDQU 192(AX)(BX*1), Y8
+	MOVQ    (CX), BX
+	RORXQ   $0x3b, BX, BX
+	ANDQ    $0x00003fe0, BX
+	IMUL3Q  $0x07, BX, BX
+	ADDQ    $0x08, CX
+	VMOVDQU (AX)(BX*1), Y9
+	VPXOR   Y4, Y8, Y10
+	VPAND   Y4, Y8, Y8
+	VPXOR   Y10, Y9, Y4
+	VPAND   Y10, Y9, Y10
+	VPOR    Y10, Y8, Y8
+	VMOVDQU 32(AX)(BX*1), Y9
+	VMOVDQU 64(AX)(BX*1), Y10
+	VPXOR   Y4, Y9, Y11
+	VPAND   Y4, Y9, Y9
+	VPXOR   Y11, Y10, Y4
+	VPAND   Y11, Y10, Y11
+	VPOR    Y11, Y9, Y9
+	VPXOR   Y5, Y8, Y10
+	VPAND   Y5, Y8, Y8
+	VPXOR   Y10, Y9, Y5
+	VPAND   Y10, Y9, Y10
+	VPOR    Y10, Y8, Y8
+	VPXOR   Y6, Y7, Y9
+	VPAND   Y6, Y7, Y7
+	VPXOR   Y9, Y8, Y6
+	VPAND   Y9, Y8, Y9
+	VPOR    Y9, Y7, Y7
+	VPAND   Y3, Y7, Y8
+	VPSRLW  $0x04, Y7, Y7
+	VPAND   Y3, Y7, Y7
+	VPSHUFB Y8, Y1, Y8
+	VPSHUFB Y7, Y1, Y7
+	VPADDB  Y8, Y7, Y7
+	VPSADBW Y2, Y7, Y7
+	VPSLLQ  $0x03, Y7, Y7
+	VPADDQ  Y7, Y0, Y0
+	VMOVDQU 96(AX)(BX*1), Y7
+	VMOVDQU 128(AX)(BX*1), Y8
+	VPXOR   Y4, Y7, Y9
+	VPAND   Y4, Y7, Y7
+	VPXOR   Y9, Y8, Y4
+	VPAND   Y9, Y8, Y9
+	VPOR    Y9, Y7, Y7
+	VMOVDQU 160(AX)(BX*1), Y8
+	VMOVDQU 192(AX)(BX*1), Y9
+	VPXOR   Y4, Y8, Y10
+	VPAND   Y4, Y8, Y8
+	VPXOR   Y10, Y9, Y4
+	VPAND   Y10, Y9, Y10
+	VPOR    Y10, Y8, Y8
+	VPXOR   Y5, Y7, Y9
+	VPAND   Y5, Y7, Y7
+	VPXOR   Y9, Y8, Y5
+	VPAND   Y9, Y8, Y9
+	VPOR    Y9, Y7, Y7
+	MOVQ    (CX), BX
+	RORXQ   $0x3b, BX, BX
+	ANDQ    $0x00003fe0, BX
+	IMUL3Q  $0x07, BX, BX
+	ADDQ    $0x08, CX
+	VMOVDQU (AX)(BX*1), Y8
+	VMOVDQU 32(AX)(BX*1), Y9
+	VPXOR   Y4, Y8, Y10
+	VPAND   Y4, Y8, Y8
+	VPXOR   Y10, Y9, Y4
+	VPAND   Y10, Y9, Y10
+	VPOR    Y10, Y8, Y8
+	VMOVDQU 64(AX)(BX*1), Y9
+	VMOVDQU 96(AX)(BX*1), Y10
+	VPXOR   Y4, Y9, Y11
+	VPAND   Y4, Y9, Y9
+	VPXOR   Y11, Y10, Y4
+	VPAND   Y11, Y10, Y11
+	VPOR    Y11, Y9, Y9
+	VPXOR   Y5, Y8, Y10
+	VPAND   Y5, Y8, Y8
+	VPXOR   Y10, Y9, Y5
+	VPAND   Y10, Y9, Y10
+	VPOR    Y10, Y8, Y8
+	VPXOR   Y6, Y7, Y9
+	VPAND   Y6, Y7, Y7
+	VPXOR   Y9, Y8, Y6
+	VPAND   Y9, Y8, Y9
+	VPOR    Y9, Y7, Y7
+	VPAND   Y3, Y7, Y8
+	VPSRLW  $0x04, Y7, Y7
+	VPAND   Y3, Y7, Y7
+	VPSHUFB Y8, Y1, Y8
+	VPSHUFB Y7, Y1, Y7
+	VPADDB  Y8, Y7, Y7
+	VPSADBW Y2, Y7, Y7
+	VPSLLQ  $0x03, Y7, Y7
+	VPADDQ  Y7, Y0, Y0
+	VMOVDQU 128(AX)(BX*1), Y7
+	VMOVDQU 160(AX)(BX*1), Y8
+	VPXOR   Y4, Y7, Y9
+	VPAND   Y4, Y7, Y7
+	VPXOR   Y9, Y8, Y4
+	VPAND   Y9, Y8, Y9
+	VPOR    Y9, Y7, Y7
+	VMOVDQU 192(AX)(BX*1), Y8
+	MOVQ    (CX), BX
+	RORXQ   $0x3b, BX, BX
+	ANDQ    $0x00003fe0, BX
+	IMUL3Q  $0x07, BX, BX
+	ADDQ    $0x08, CX
+	VMOVDQU (AX)(BX*1), Y9
+	VPXOR   Y4, Y8, Y10
+	VPAND   Y4, Y8, Y8
+	VPXOR   Y10, Y9, Y4
+	VPAND   Y10, Y9, Y10
+	VPOR    Y10, Y8, Y8
+	VPXOR   Y5, Y7, Y9
+	VPAND   Y5, Y7, Y7
+	VPXOR   Y9, Y8, Y5
+	VPAND   Y9, Y8, Y9
+	VPOR    Y9, Y7, Y7
+	VMOVDQU 32(AX)(BX*1), Y8
+	VMOVDQU 64(AX)(BX*1), Y9
+	VPXOR   Y4, Y8, Y10
+	VPAND   Y4, Y8, Y8
+	VPXOR   Y10, Y9, Y4
+	VPAND   Y10, Y9, Y10
+	VPOR    Y10, Y8, Y8
+	VMOVDQU 96(AX)(BX*1), Y9
+	VMOVDQU 128(AX)(BX*1), Y10
+	VPXOR   Y4, Y9, Y11
+	VPAND   Y4, Y9, Y9
+	VPXOR   Y11, Y10, Y4
+	VPAND   Y11, Y10, Y11
+	VPOR    Y11, Y9, Y9
+	VPXOR   Y5, Y8, Y10
+	VPAND   Y5, Y8, Y8
+	VPXOR   Y10, Y9, Y5
+	VPAND   Y10, Y9, Y10
+	VPOR    Y10, Y8, Y8
+	VPXOR   Y6, Y7, Y9
+	VPAND   Y6, Y7, Y7
+	VPXOR   Y9, Y8, Y6
+	VPAND   Y9, Y8, Y9
+	VPOR    Y9, Y7, Y7
+	VPAND   Y3, Y7, Y8
+	VPSRLW  $0x04, Y7, Y7
+	VPAND   Y3, Y7, Y7
+	VPSHUFB Y8, Y1, Y8
+	VPSHUFB Y7, Y1, Y7
+	VPADDB  Y8, Y7, Y7
+	VPSADBW Y2, Y7, Y7
+	VPSLLQ  $0x03, Y7, Y7
+	VPADDQ  Y7, Y0, Y0
+	VMOVDQU 160(AX)(BX*1), Y7
+	VMOVDQU 192(AX)(BX*1), Y8
+	VPXOR   Y4, Y7, Y9
+	VPAND   Y4, Y7, Y7
+	VPXOR   Y9, Y8, Y4
+	VPAND   Y9, Y8, Y9
+	VPOR    Y9, Y7, Y7
+	MOVQ    (CX), BX
+	RORXQ   $0x3b, BX, BX
+	ANDQ    $0x00003fe0, BX
+	IMUL3Q  $0x07, BX, BX
+	ADDQ    $0x08, CX
+	VMOVDQU (AX)(BX*1), Y8
+	VMOVDQU 32(AX)(BX*1), Y9
+	VPXOR   Y4, Y8, Y10
+	VPAND   Y4, Y8, Y8
+	VPXOR   Y10, Y9, Y4
+	VPAND   Y10, Y9, Y10
+	VPOR    Y10, Y8, Y8
+	VPXOR   Y5, Y7, Y9
+	VPAND   Y5, Y7, Y7
+	VPXOR   Y9, Y8, Y5
+	VPAND   Y9, Y8, Y9
+	VPOR    Y9, Y7, Y7
+	VMOVDQU 64(AX)(BX*1), Y8
+	VMOVDQU 96(AX)(BX*1), Y9
+	VPXOR   Y4, Y8, Y10
+	VPAND   Y4, Y8, Y8
+	VPXOR   Y10, Y9, Y4
+	VPAND   Y10, Y9, Y10
+	VPOR    Y10, Y8, Y8
+	VMOVDQU 128(AX)(BX*1), Y9
+	VMOVDQU 160(AX)(BX*1), Y10
+	VPXOR   Y4, Y9, Y11
+	VPAND   Y4, Y9, Y9
+	VPXOR   Y11, Y10, Y4
+	VPAND   Y11, Y10, Y11
+	VPOR    Y11, Y9, Y9
+	VPXOR   Y5, Y8, Y10
+	VPAND   Y5, Y8, Y8
+	VPXOR   Y10, Y9, Y5
+	VPAND   Y10, Y9, Y10
+	VPOR    Y10, Y8, Y8
+	VPXOR   Y6, Y7, Y9
+	VPAND   Y6, Y7, Y7
+	VPXOR   Y9, Y8, Y6
+	VPAND   Y9, Y8, Y9
+	VPOR    Y9, Y7, Y7
+	VPAND   Y3, Y7, Y8
+	VPSRLW  $0x04, Y7, Y7
+	VPAND   Y3, Y7, Y7
+	VPSHUFB Y8, Y1, Y8
+	VPSHUFB Y7, Y1, Y7
+	VPADDB  Y8, Y7, Y7
+	VPSADBW Y2, Y7, Y7
+	VPSLLQ  $0x03, Y7, Y7
+	VPADDQ  Y7, Y0, Y0
+	VMOVDQU 192(AX)(BX*1), Y7
+	MOVQ    (CX), BX
+	RORXQ   $0x3b, BX, BX
+	ANDQ    $0x00003fe0, BX
+	IMUL3Q  $0x07, BX, BX
+	ADDQ    $0x08, CX
+	VMOVDQU (AX)(BX*1), Y8
+	VPXOR   Y4, Y7, Y9
+	VPAND   Y4, Y7, Y7
+	VPXOR   Y9, Y8, Y4
+	VPAND   Y9, Y8, Y9
+	VPOR    Y9, Y7, Y7
+	VMOVDQU 32(AX)(BX*1), Y8
+	VMOVDQU 64(AX)(BX*1), Y9
+	VPXOR   Y4, Y8, Y10
+	VPAND   Y4, Y8, Y8
+	VPXOR   Y10, Y9, Y4
+	VPAND   Y10, Y9, Y10
+	VPOR    Y10, Y8, Y8
+	VPXOR   Y5, Y7, Y9
+	VPAND   Y5, Y7, Y7
+	VPXOR   Y9, Y8, Y5
+	VPAND   Y9, Y8, Y9
+	VPOR    Y9, Y7, Y7
+	VMOVDQU 96(AX)(BX*1), Y8
+	VMOVDQU 128(AX)(BX*1), Y9
+	VPXOR   Y4, Y8, Y10
+	VPAND   Y4, Y8, Y8
+	VPXOR   Y10, Y9, Y4
+	VPAND   Y10, Y9, Y10
+	VPOR    Y10, Y8, Y8
+	VMOVDQU 160(AX)(BX*1), Y9
+	VMOVDQU 192(AX)(BX*1), Y10
+	VPXOR   Y4, Y9, Y11
+	VPAND   Y4, Y9, Y9
+	VPXOR   Y11, Y10, Y4
+	VPAND   Y11, Y10, Y11
+	VPOR    Y11, Y9, Y9
+	VPXOR   Y5, Y8, Y10
+	VPAND   Y5, Y8, Y8
+	VPXOR   Y10, Y9, Y5
+	VPAND   Y10, Y9, Y10
+	VPOR    Y10, Y8, Y8
+	VPXOR   Y6, Y7, Y9
+	VPAND   Y6, Y7, Y7
+	VPXOR   Y9, Y8, Y6
+	VPAND   Y9, Y8, Y9
+	VPOR    Y9, Y7, Y7
+	VPAND   Y3, Y7, Y8
+	VPSRLW  $0x04, Y7, Y7
+	VPAND   Y3, Y7, Y7
+	VPSHUFB Y8, Y1, Y8
+	VPSHUFB Y7, Y1, Y7
+	VPADDB  Y8, Y7, Y7
+	VPSADBW Y2, Y7, Y7
+	VPSLLQ  $0x03, Y7, Y7
+	VPADDQ  Y7, Y0, Y0
+	SUBQ    $0x08, DX
+	CMPQ    DX, $0x08
+	JAE     clashes1wx256v7_round
+	VPAND   Y3, Y4, Y7
+	VPSRLW  $0x04, Y4, Y4
+	VPAND   Y3, Y4, Y4
+	VPSHUFB Y7, Y1, Y7
+	VPSHUFB Y4, Y1, Y4
+	VPADDB  Y7, Y4, Y4
+	VPSADBW Y2, Y4, Y4
+	VPADDQ  Y4, Y0, Y0
+	VPAND   Y3, Y5, Y4
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y3, Y5, Y5
+	VPSHUFB Y4, Y1, Y4
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y4, Y5, Y5
+	VPSADBW Y2, Y5, Y5
+	VPSLLQ  $0x01, Y5, Y5
+	VPADDQ  Y5, Y0, Y0
+	VPAND   Y3, Y6, Y4
+	VPSRLW  $0x04, Y6, Y5
+	VPAND   Y3, Y5, Y5
+	VPSHUFB Y4, Y1, Y4
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y4, Y5, Y6
+	VPSADBW Y2, Y6, Y6
+	VPSLLQ  $0x02, Y6, Y6
+	VPADDQ  Y6, Y0, Y0
+	TESTQ   DX, DX
+	JZ      clashes1wx256v7_sum
+
+clashes1wx256v7_rest:
+	MOVQ    (CX), BX
+	RORXQ   $0x3b, BX, BX
+	ANDQ    $0x00003fe0, BX
+	IMUL3Q  $0x07, BX, BX
+	ADDQ    $0x08, CX
+	VMOVDQU (AX)(BX*1), Y4
+	VPAND   Y3, Y4, Y5
+	VPSRLW  $0x04, Y4, Y4
+	VPAND   Y3, Y4, Y4
+	VPSHUFB Y5, Y1, Y5
+	VPSHUFB Y4, Y1, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 32(AX)(BX*1), Y5
+	VPAND   Y3, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y3, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 64(AX)(BX*1), Y5
+	VPAND   Y3, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y3, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 96(AX)(BX*1), Y5
+	VPAND   Y3, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y3, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 128(AX)(BX*1), Y5
+	VPAND   Y3, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y3, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 160(AX)(BX*1), Y5
+	VPAND   Y3, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y3, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 192(AX)(BX*1), Y5
+	VPAND   Y3, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y3, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VPSADBW Y2, Y4, Y4
+	VPADDQ  Y4, Y0, Y0
+	DECQ    DX
+	JNZ     clashes1wx256v7_rest
+
+clashes1wx256v7_sum:
+	VEXTRACTI128 $0x01, Y0, X1
+	VPADDQ       X1, X0, X1
+	VPSHUFD      $0x4e, X1, X0
+	VPADDQ       X0, X1, X1
+	VMOVQ        X1, AX
+	VZEROUPPER
+	MOVQ         AX, ret+32(FP)
+	RET
+
+// func clashes1wx256v8(tables *uint64, keys []uint64) int
+// Requires: AVX, AVX2, BMI2
+TEXT ·clashes1wx256v8(SB), NOSPLIT, $0-40
+	MOVQ    tables+0(FP), AX
+	MOVQ    keys_base+8(FP), CX
+	MOVQ    keys_len+16(FP), DX
+	VPXOR   Y0, Y0, Y0
+	TESTQ   DX, DX
+	JZ      clashes1wx256v8_sum
+	VMOVDQU popcountNibbles<>+0(SB), Y1
+	VMOVDQU lowHalves<>+0(SB), Y3
+	VPXOR   Y2, Y2, Y2
+	VPXOR   Y4, Y4, Y4
+	VPXOR   Y5, Y5, Y5
+	VPXOR   Y6, Y6, Y6
+	CMPQ    DX, $0x01
+	JB      clashes1wx256v8_rest
+
+clashes1wx256v8_round:
+	MOVQ    (CX), BX
+	RORXQ   $0x38, BX, BX
+	ANDQ    $0x0001ff00, BX
+	ADDQ    $0x08, CX
+	VMOVDQU (AX)(BX*1), Y7
+	VMOVDQU 32(AX)(BX*1), Y8
+	VPXOR   Y4, Y7, Y9
+	VPAND   Y4, Y7, Y7
+	VPXOR   Y9, Y8, Y4
+	VPAND   Y9, Y8, Y9
+	VPOR    Y9, Y7, Y7
+	VMOVDQU 64(AX)(BX*1), Y8
+	VMOVDQU 96(AX)(BX*1), Y9
+	VPXOR   Y4, Y8, Y10
+	VPAND   Y4, Y8, Y8
+	VPXOR   Y10, Y9, Y4
+	VPAND   Y10, Y9, Y10
+	VPOR    Y10, Y8, Y8
+	VPXOR   Y5, Y7, Y9
+	VPAND   Y5, Y7, Y7
+	VPXOR   Y9, Y8, Y5
+	VPAND   Y9, Y8, Y9
+	VPOR    Y9, Y7, Y7
+	VMOVDQU 128(AX)(BX*1), Y8
+	VMOVDQU 160(AX)(BX*1), Y9
+	VPXOR   Y4, Y8, Y10
+	VPAND   Y4, Y8, Y8
+	VPXOR   Y10, Y9, Y4
+	VPAND   Y10, Y9, Y10
+	VPOR    Y10, Y8, Y8
+	VMOVDQU 192(AX)(BX*1), Y9
+	VMOVDQU 224(AX)(BX*1), Y10
+	VPXOR   Y4, Y9, Y11
+	VPAND   Y4, Y9, Y9
+	VPXOR   Y11, Y10, Y4
+	VPAND   Y11, Y10, Y11
+	VPOR    Y11, Y9, Y9
+	VPXOR   Y5, Y8, Y10
+	VPAND   Y5, Y8, Y8
+	VPXOR   Y10, Y9, Y5
+	VPAND   Y10, Y9, Y10
+	VPOR    Y10, Y8, Y8
+	VPXOR   Y6, Y7, Y9
+	VPAND   Y6, Y7, Y7
+	VPXOR   Y9, Y8, Y6
+	VPAND   Y9, Y8, Y9
+	VPOR    Y9, Y7, Y7
+	VPAND   Y3, Y7, Y8
+	VPSRLW  $0x04, Y7, Y7
+	VPAND   Y3, Y7, Y7
+	VPSHUFB Y8, Y1, Y8
+	VPSHUFB Y7, Y1, Y7
+	VPADDB  Y8, Y7, Y7
+	VPSADBW Y2, Y7, Y7
+	VPSLLQ  $0x03, Y7, Y7
+	VPADDQ  Y7, Y0, Y0
+	SUBQ    $0x01, DX
+	CMPQ    DX, $0x01
+	JAE     clashes1wx256v8_round
+	VPAND   Y3, Y4, Y7
+	VPSRLW  $0x04, Y4, Y4
+	VPAND   Y3, Y4, Y4
+	VPSHUFB Y7, Y1, Y7
+	VPSHUFB Y4, Y1, Y4
+	VPADDB  Y7, Y4, Y4
+	VPSADBW Y2, Y4, Y4
+	VPADDQ  Y4, Y0, Y0
+	VPAND   Y3, Y5, Y4
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y3, Y5, Y5
+	VPSHUFB Y4, Y1, Y4
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y4, Y5, Y5
+	VPSADBW Y2, Y5, Y5
+	VPSLLQ  $0x01, Y5, Y5
+	VPADDQ  Y5, Y0, Y0
+	VPAND   Y3, Y6, Y4
+	VPSRLW  $0x04, Y6, Y5
+	VPAND   Y3, Y5, Y5
+	VPSHUFB Y4, Y1, Y4
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y4, Y5, Y6
+	VPSADBW Y2, Y6, Y6
+	VPSLLQ  $0x02, Y6, Y6
+	VPADDQ  Y6, Y0, Y0
+	TESTQ   DX, DX
+	JZ      clashes1wx256v8_sum
+
+clashes1wx256v8_rest:
+	MOVQ    (CX), BX
+	RORXQ   $0x38, BX, BX
+	ANDQ    $0x0001ff00, BX
+	ADDQ    $0x08, CX
+	VMOVDQU (AX)(BX*1), Y4
+	VPAND   Y3, Y4, Y5
+	VPSRLW  $0x04, Y4, Y4
+	VPAND   Y3, Y4, Y4
+	VPSHUFB Y5, Y1, Y5
+	VPSHUFB Y4, Y1, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 32(AX)(BX*1), Y5
+	VPAND   Y3, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y3, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 64(AX)(BX*1), Y5
+	VPAND   Y3, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y3, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 96(AX)(BX*1), Y5
+	VPAND   Y3, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y3, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 128(AX)(BX*1), Y5
+	VPAND   Y3, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y3, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 160(AX)(BX*1), Y5
+	VPAND   Y3, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y3, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 192(AX)(BX*1), Y5
+	VPAND   Y3, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y3, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 224(AX)(BX*1), Y5
+	VPAND   Y3, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y3, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VPSADBW Y2, Y4, Y4
+	VPADDQ  Y4, Y0, Y0
+	DECQ    DX
+	JNZ     clashes1wx256v8_rest
+
+clashes1wx256v8_sum:
+	VEXTRACTI128 $0x01, Y0, X1
+	VPADDQ       X1, X0, X1
+	VPSHUFD      $0x4e, X1, X0
+	VPADDQ       X0, X1, X1
+	VMOVQ        X1, AX
+	VZEROUPPER
+	MOVQ         AX, ret+32(FP)
+	RET
+
+// func clashes2wx256s(tables *uint64, keys []uint64) int
+// Requires: AVX, AVX2, BMI2
+TEXT ·clashes2wx256s(SB), NOSPLIT, $0-40
+	MOVQ    tables+0(FP), AX
+	MOVQ    keys_base+8(FP), CX
+	MOVQ    keys_len+16(FP), DX
+	VPXOR   Y0, Y0, Y0
+	TESTQ   DX, DX
+	JZ      clashes2wx256s_sum
+	VMOVDQU popcountNibbles<>+0(SB), Y1
+	VPXOR   Y2, Y2, Y2
+	VPXOR   Y3, Y3, Y3
+	VPXOR   Y4, Y4, Y4
+	VPXOR   Y5, Y5, Y5
+	CMPQ    DX, $0x10
+	JB      clashes2wx256s_rest
+
+clashes2wx256s_round:
+	MOVQ        (CX), SI
+	RORXQ       $0x3c, SI, BX
+	ANDQ        $0x00001ff0, BX
+	RORXQ       $0x05, SI, SI
+	ANDQ        $0x00001ff0, SI
+	ADDQ        $0x08, CX
+	VMOVDQU     (AX)(BX*1), X6
+	VPOR        8192(AX)(SI*1), X6, X6
+	MOVQ        (CX), SI
+	RORXQ       $0x3c, SI, BX
+	ANDQ        $0x00001ff0, BX
+	RORXQ       $0x05, SI, SI
+	ANDQ        $0x00001ff0, SI
+	ADDQ        $0x08, CX
+	VMOVDQU     (AX)(BX*1), X7
+	VPOR        8192(AX)(SI*1), X7, X7
+	VINSERTI128 $0x01, X7, Y6, Y6
+	MOVQ        (CX), SI
+	RORXQ       $0x3c, SI, BX
+	ANDQ        $0x00001ff0, BX
+	RORXQ       $0x05, SI, SI
+	ANDQ        $0x00001ff0, SI
+	ADDQ        $0x08, CX
+	VMOVDQU     (AX)(BX*1), X7
+	VPOR        8192(AX)(SI*1), X7, X7
+	MOVQ        (CX), SI
+	RORXQ       $0x3c, SI, BX
+	ANDQ        $0x00001ff0, BX
+	RORXQ       $0x05, SI, SI
+	ANDQ        $0x00001ff0, SI
+	ADDQ        $0x08, CX
+	VMOVDQU     (AX)(BX*1), X8
+	VPOR        8192(AX)(SI*1), X8, X8
+	VINSERTI128 $0x01, X8, Y7, Y7
+	VPXOR       Y3, Y6, Y8
+	VPAND       Y3, Y6, Y6
+	VPXOR       Y8, Y7, Y3
+	VPAND       Y8, Y7, Y8
+	VPOR        Y8, Y6, Y6
+	MOVQ        (CX), SI
+	RORXQ       $0x3c, SI, BX
+	ANDQ        $0x00001ff0, BX
+	RORXQ       $0x05, SI, SI
+	ANDQ        $0x00001ff0, SI
+	ADDQ        $0x08, CX
+	VMOVDQU     (AX)(BX*1), X9
+	VPOR        8192(AX)(SI*1), X9, X9
+	MOVQ        (CX), SI
+	RORXQ       $0x3c, SI, BX
+	ANDQ        $0x00001ff0, BX
+	RORXQ       $0x05, SI, SI
+	ANDQ        $0x00001ff0, SI
+	ADDQ        $0x08, CX
+	VMOVDQU     (AX)(BX*1), X7
+	VPOR        8192(AX)(SI*1), X7, X7
+	VINSERTI128 $0x01, X7, Y9, Y9
+	MOVQ        (CX), SI
+	RORXQ       $0x3c, SI, BX
+	ANDQ        $0x00001ff0, BX
+	RORXQ       $0x05, SI, SI
+	ANDQ        $0x00001ff0, SI
+	ADDQ        $0x08, CX
+	VMOVDQU     (AX)(BX*1), X10
+	VPOR        8192(AX)(SI*1), X10, X10
+	MOVQ        (CX), SI
+	RORXQ       $0x3c, SI, BX
+	ANDQ        $0x00001ff0, BX
+	RORXQ       $0x05, SI, SI
+	ANDQ        $0x00001ff0, SI
+	ADDQ        $0x08, CX
+	VMOVDQU     (AX)(BX*1), X7
+	VPOR        8192(AX)(SI*1), X7, X7
+	VINSERTI128 $0x01, X7, Y10, Y10
+	VPXOR       Y3, Y9, Y8
+	VPAND       Y3, Y9, Y9
+	VPXOR       Y8, Y10, Y3
+	VPAND       Y8, Y10, Y8
+	VPOR        Y8, Y9, Y9
+	VPXOR       Y4, Y6, Y8
+	VPAND       Y4, Y6, Y6
+	VPXOR       Y8, Y9, Y4
+	VPAND       Y8, Y9, Y8
+	VPOR        Y8, Y6, Y6
+	MOVQ        (CX), SI
+	RORXQ       $0x3c, SI, BX
+	ANDQ        $0x00001ff0, BX
+	RORXQ       $0x05, SI, SI
+	ANDQ        $0x00001ff0, SI
+	ADDQ        $0x08, CX
+	VMOVDQU     (AX)(BX*1), X11
+	VPOR        8192(AX)(SI*1), X11, X11
+	MOVQ        (CX), SI
+	RORXQ       $0x3c, SI, BX
+	ANDQ        $0x00001ff0, BX
+	RORXQ       $0x05, SI, SI
+	ANDQ        $0x00001ff0, SI
+	ADDQ        $0x08, CX
+	VMOVDQU     (AX)(BX*1), X7
+	VPOR        8192(AX)(SI*1), X7, X7
+	VINSERTI128 $0x01, X7, Y11, Y11
+	MOVQ        (CX), SI
+	RORXQ       $0x3c, SI, BX
+	ANDQ        $0x00001ff0, BX
+	RORXQ       $0x05, SI, SI
+	ANDQ        $0x00001ff0, SI
+	ADDQ        $0x08, CX
+	VMOVDQU     (AX)(BX*1), X12
+	VPOR        8192(AX)(SI*1), X12, X12
+	MOVQ        (CX), SI
+	RORXQ       $0x3c, SI, BX
+	ANDQ        $0x00001ff0, BX
+	RORXQ       $0x05, SI, SI
+	ANDQ        $0x00001ff0, SI
+	ADDQ        $0x08, CX
+	VMOVDQU     (AX)(BX*1), X7
+	VPOR        8192(AX)(SI*1), X7, X7
+	VINSERTI128 $0x01, X7, Y12, Y12
+	VPXOR       Y3, Y11, Y8
+	VPAND       Y3, Y11, Y11
+	VPXOR       Y8, Y12, Y3
+	VPAND       Y8, Y12, Y8
+	VPOR        Y8, Y11, Y11
+	MOVQ        (CX), SI
+	RORXQ       $0x3c, SI, BX
+	ANDQ        $0x00001ff0, BX
+	RORXQ       $0x05, SI, SI
+	ANDQ        $0x00001ff0, SI
+	ADDQ        $0x08, CX
+	VMOVDQU     (AX)(BX*1), X13
+	VPOR        8192(AX)(SI*1), X13, X13
+	MOVQ        (CX), SI
+	RORXQ       $0x3c, SI, BX
+	ANDQ        $0x00001ff0, BX
+	RORXQ       $0x05, SI, SI
+	ANDQ        $0x00001ff0, SI
+	ADDQ        $0x08, CX
+	VMOVDQU     (AX)(BX*1), X7
+	VPOR        8192(AX)(SI*1), X7, X7
+	VINSERTI128 $0x01, X7, Y13, Y13
+	MOVQ        (CX), SI
+	RORXQ       $0x3c, SI, BX
+	ANDQ        $0x00001ff0, BX
+	RORXQ       $0x05, SI, SI
+	ANDQ        $0x00001ff0, SI
+	ADDQ        $0x08, CX
+	VMOVDQU     (AX)(BX*1), X14
+	VPOR        8192(AX)(SI*1), X14, X14
+	MOVQ        (CX), SI
+	RORXQ       $0x3c, SI, BX
+	ANDQ        $0x00001ff0, BX
+	RORXQ       $0x05, SI, SI
+	ANDQ        $0x00001ff0, SI
+	ADDQ        $0x08, CX
+	VMOVDQU     (AX)(BX*1), X7
+	VPOR        8192(AX)(SI*1), X7, X7
+	VINSERTI128 $0x01, X7, Y14, Y14
+	VPXOR       Y3, Y13, Y8
+	VPAND       Y3, Y13, Y13
+	VPXOR       Y8, Y14, Y3
+	VPAND       Y8, Y14, Y8
+	VPOR        Y8, Y13, Y13
+	VPXOR       Y4, Y11, Y8
+	VPAND       Y4, Y11, Y11
+	VPXOR       Y8, Y13, Y4
+	VPAND       Y8, Y13, Y8
+	VPOR        Y8, Y11, Y11
+	VPXOR       Y5, Y6, Y8
+	VPAND       Y5, Y6, Y6
+	VPXOR       Y8, Y11, Y5
+	VPAND       Y8, Y11, Y8
+	VPOR        Y8, Y6, Y6
+	VPAND       lowHalves<>+0(SB), Y6, Y8
+	VPSRLW      $0x04, Y6, Y6
+	VPAND       lowHalves<>+0(SB), Y6, Y6
+	VPSHUFB     Y8, Y1, Y8
+	VPSHUFB     Y6, Y1, Y6
+	VPADDB      Y8, Y6, Y6
+	VPSADBW     Y2, Y6, Y6
+	VPSLLQ      $0x03, Y6, Y6
+	VPADDQ      Y6, Y0, Y0
+	SUBQ        $0x10, DX
+	CMPQ        DX, $0x10
+	JAE         clashes2wx256s_round
+	VPAND       lowHalves<>+0(SB), Y3, Y6
+	VPSRLW      $0x04, Y3, Y3
+	VPAND       lowHalves<>+0(SB), Y3, Y3
+	VPSHUFB     Y6, Y1, Y6
+	VPSHUFB     Y3, Y1, Y3
+	VPADDB      Y6, Y3, Y3
+	VPSADBW     Y2, Y3, Y3
+	VPADDQ      Y3, Y0, Y0
+	VPAND       lowHalves<>+0(SB), Y4, Y3
+	VPSRLW      $0x04, Y4, Y4
+	VPAND       lowHalves<>+0(SB), Y4, Y4
+	VPSHUFB     Y3, Y1, Y3
+	VPSHUFB     Y4, Y1, Y4
+	VPADDB      Y3, Y4, Y4
+	VPSADBW     Y2, Y4, Y4
+	VPSLLQ      $0x01, Y4, Y4
+	VPADDQ      Y4, Y0, Y0
+	VPAND       lowHalves<>+0(SB), Y5, Y3
+	VPSRLW      $0x04, Y5, Y4
+	VPAND       lowHalves<>+0(SB), Y4, Y4
+	VPSHUFB     Y3, Y1, Y3
+	VPSHUFB     Y4, Y1, Y4
+	VPADDB      Y3, Y4, Y5
+	VPSADBW     Y2, Y5, Y5
+	VPSLLQ      $0x02, Y5, Y5
+	VPADDQ      Y5, Y0, Y0
+	TESTQ       DX, DX
+	JZ          clashes2wx256s_sum
+
+clashes2wx256s_rest:
+	MOVQ    (CX), SI
+	RORXQ   $0x3c, SI, BX
+	ANDQ    $0x00001ff0, BX
+	RORXQ   $0x05, SI, SI
+	ANDQ    $0x00001ff0, SI
+	ADDQ    $0x08, CX
+	VMOVDQU (AX)(BX*1), X15
+	VPOR    8192(AX)(SI*1), X15, X15
+	VPAND   lowHalves<>+0(SB), Y15, Y3
+	VPSRLW  $0x04, Y15, Y4
+	VPAND   lowHalves<>+0(SB), Y4, Y4
+	VPSHUFB Y3, Y1, Y3
+	VPSHUFB Y4, Y1, Y4
+	VPADDB  Y3, Y4, Y3
+	VPSADBW Y2, Y3, Y3
+	VPADDQ  Y3, Y0, Y0
+	DECQ    DX
+	JNZ     clashes2wx256s_rest
+
+clashes2wx256s_sum:
+	VEXTRACTI128 $0x01, Y0, X1
+	VPADDQ       X1, X0, X1
+	VPSHUFD      $0x4e, X1, X0
+	VPADDQ       X0, X1, X1
+	VMOVQ        X1, AX
+	VZEROUPPER
+	MOVQ         AX, ret+32(FP)
+	RET
+
+// func clashes2wx256v1(tables *uint64, keys []uint64) int
+// Requires: AVX, AVX2, BMI2
+TEXT ·clashes2wx256v1(SB), NOSPLIT, $0-40
+	MOVQ    tables+0(FP), AX
+	MOVQ    keys_base+8(FP), CX
+	MOVQ    keys_len+16(FP), DX
+	VPXOR   Y0, Y0, Y0
+	TESTQ   DX, DX
+	JZ      clashes2wx256v1_sum
+	VMOVDQU popcountNibbles<>+0(SB), Y1
+	VMOVDQU lowHalves<>+0(SB), Y3
+	VPXOR   Y2, Y2, Y2
+	VPXOR   Y4, Y4, Y4
+	VPXOR   Y5, Y5, Y5
+	VPXOR   Y6, Y6, Y6
+	CMPQ    DX, $0x08
+	JB      clashes2wx256v1_rest
+
+clashes2wx256v1_round:
+	MOVQ    (CX), SI
+	RORXQ   $0x3b, SI, BX
+	ANDQ    $0x00003fe0, BX
+	RORXQ   $0x04, SI, SI
+	ANDQ    $0x00003fe0, SI
+	ADDQ    $0x08, CX
+	VMOVDQU (AX)(BX*1), Y7
+	VPOR    16384(AX)(SI*1), Y7, Y7
+	MOVQ    (CX), SI
+	RORXQ   $0x3b, SI, BX
+	ANDQ    $0x00003fe0, BX
+	RORXQ   $0x04, SI, SI
+	ANDQ    $0x00003fe0, SI
+	ADDQ    $0x08, CX
+	VMOVDQU (AX)(BX*1), Y8
+	VPOR    16384(AX)(SI*1), Y8, Y8
+	VPXOR   Y4, Y7, Y9
+	VPAND   Y4, Y7, Y7
+	VPXOR   Y9, Y8, Y4
+	VPAND   Y9, Y8, Y9
+	VPOR    Y9, Y7, Y7
+	MOVQ    (CX), SI
+	RORXQ   $0x3b, SI, BX
+	ANDQ    $0x00003fe0, BX
+	RORXQ   $0x04, SI, SI
+	ANDQ    $0x00003fe0, SI
+	ADDQ    $0x08, CX
+	VMOVDQU (AX)(BX*1), Y8
+	VPOR    16384(AX)(SI*1), Y8, Y8
+	MOVQ    (CX), SI
+	RORXQ   $0x3b, SI, BX
+	ANDQ    $0x00003fe0, BX
+	RORXQ   $0x04, SI, SI
+	ANDQ    $0x00003fe0, SI
+	ADDQ    $0x08, CX
+	VMOVDQU (AX)(BX*1), Y9
+	VPOR    16384(AX)(SI*1), Y9, Y9
+	VPXOR   Y4, Y8, Y10
+	VPAND   Y4, Y8, Y8
+	VPXOR   Y10, Y9, Y4
+	VPAND   Y10, Y9, Y10
+	VPOR    Y10, Y8, Y8
+	VPXOR   Y5, Y7, Y9
+	VPAND   Y5, Y7, Y7
+	VPXOR   Y9, Y8, Y5
+	VPAND   Y9, Y8, Y9
+	VPOR    Y9, Y7, Y7
+	MOVQ    (CX), SI
+	RORXQ   $0x3b, SI, BX
+	ANDQ    $0x00003fe0, BX
+	RORXQ   $0x04, SI, SI
+	ANDQ    $0x00003fe0, SI
+	ADDQ    $0x08, CX
+	VMOVDQU (AX)(BX*1), Y8
+	VPOR    16384(AX)(SI*1), Y8, Y8
+	MOVQ    (CX), SI
+	RORXQ   $0x3b, SI, BX
+	ANDQ    $0x00003fe0, BX
+	RORXQ   $0x04, SI, SI
+	ANDQ    $0x00003fe0, SI
+	ADDQ    $0x08, CX
+	VMOVDQU (AX)(BX*1), Y9
+	VPOR    16384(AX)(SI*1), Y9, Y9
+	VPXOR   Y4, Y8, Y10
+	VPAND   Y4, Y8, Y8
+	VPXOR   Y10, Y9, Y4
+	VPAND   Y10, Y9, Y10
+	VPOR    Y10, Y8, Y8
+	MOVQ    (CX), SI
+	RORXQ   $0x3b, SI, BX
+	ANDQ    $0x00003fe0, BX
+	RORXQ   $0x04, SI, SI
+	ANDQ    $0x00003fe0, SI
+	ADDQ    $0x08, CX
+	VMOVDQU (AX)(BX*1), Y9
+	VPOR    16384(AX)(SI*1), Y9, Y9
+	MOVQ    (CX), SI
+	RORXQ   $0x3b, SI, BX
+	ANDQ    $0x00003fe0, BX
+	RORXQ   $0x04, SI, SI
+	ANDQ    $0x00003fe0, SI
+	ADDQ    $0x08, CX
+	VMOVDQU (AX)(BX*1), Y10
+	VPOR    16384(AX)(SI*1), Y10, Y10
+	VPXOR   Y4, Y9, Y11
+	VPAND   Y4, Y9, Y9
+	VPXOR   Y11, Y10, Y4
+	VPAND   Y11, Y10, Y11
+	VPOR    Y11, Y9, Y9
+	VPXOR   Y5, Y8, Y10
+	VPAND   Y5, Y8, Y8
+	VPXOR   Y10, Y9, Y5
+	VPAND   Y10, Y9, Y10
+	VPOR    Y10, Y8, Y8
+	VPXOR   Y6, Y7, Y9
+	VPAND   Y6, Y7, Y7
+	VPXOR   Y9, Y8, Y6
+	VPAND   Y9, Y8, Y9
+	VPOR    Y9, Y7, Y7
+	VPAND   Y3, Y7, Y8
+	VPSRLW  $0x04, Y7, Y7
+	VPAND   Y3, Y7, Y7
+	VPSHUFB Y8, Y1, Y8
+	VPSHUFB Y7, Y1, Y7
+	VPADDB  Y8, Y7, Y7
+	VPSADBW Y2, Y7, Y7
+	VPSLLQ  $0x03, Y7, Y7
+	VPADDQ  Y7, Y0, Y0
+	SUBQ    $0x08, DX
+	CMPQ    DX, $0x08
+	JAE     clashes2wx256v1_round
+	VPAND   Y3, Y4, Y7
+	VPSRLW  $0x04, Y4, Y4
+	VPAND   Y3, Y4, Y4
+	VPSHUFB Y7, Y1, Y7
+	VPSHUFB Y4, Y1, Y4
+	VPADDB  Y7, Y4, Y4
+	VPSADBW Y2, Y4, Y4
+	VPADDQ  Y4, Y0, Y0
+	VPAND   Y3, Y5, Y4
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y3, Y5, Y5
+	VPSHUFB Y4, Y1, Y4
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y4, Y5, Y5
+	VPSADBW Y2, Y5, Y5
+	VPSLLQ  $0x01, Y5, Y5
+	VPADDQ  Y5, Y0, Y0
+	VPAND   Y3, Y6, Y4
+	VPSRLW  $0x04, Y6, Y5
+	VPAND   Y3, Y5, Y5
+	VPSHUFB Y4, Y1, Y4
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y4, Y5, Y6
+	VPSADBW Y2, Y6, Y6
+	VPSLLQ  $0x02, Y6, Y6
+	VPADDQ  Y6, Y0, Y0
+	TESTQ   DX, DX
+	JZ      clashes2wx256v1_sum
+
+clashes2wx256v1_rest:
+	MOVQ    (CX), SI
+	RORXQ   $0x3b, SI, BX
+	ANDQ    $0x00003fe0, BX
+	RORXQ   $0x04, SI, SI
+	ANDQ    $0x00003fe0, SI
+	ADDQ    $0x08, CX
+	VMOVDQU (AX)(BX*1), Y4
+	VPOR    16384(AX)(SI*1), Y4, Y4
+	VPAND   Y3, Y4, Y5
+	VPSRLW  $0x04, Y4, Y4
+	VPAND   Y3, Y4, Y4
+	VPSHUFB Y5, Y1, Y5
+	VPSHUFB Y4, Y1, Y4
+	VPADDB  Y5, Y4, Y4
+	VPSADBW Y2, Y4, Y4
+	VPADDQ  Y4, Y0, Y0
+	DECQ    DX
+	JNZ     clashes2wx256v1_rest
+
+clashes2wx256v1_sum:
+	VEXTRACTI128 $0x01, Y0, X1
+	VPADDQ       X1, X0, X1
+	VPSHUFD      $0x4e, X1, X0
+	VPADDQ       X0, X1, X1
+	VMOVQ        X1, AX
+	VZEROUPPER
+	MOVQ         AX, ret+32(FP)
+	RET
+
+// func clashes2wx256v2(tables *uint64, keys []uint64) int
+// Requires: AVX, AVX2, BMI2
+TEXT ·clashes2wx256v2(SB), NOSPLIT, $0-40
+	MOVQ    tables+0(FP), AX
+	MOVQ    keys_base+8(FP), CX
+	MOVQ    keys_len+16(FP), DX
+	VPXOR   Y0, Y0, Y0
+	TESTQ   DX, DX
+	JZ      clashes2wx256v2_sum
+	VMOVDQU popcountNibbles<>+0(SB), Y1
+	VMOVDQU lowHalves<>+0(SB), Y3
+	VPXOR   Y2, Y2, Y2
+	VPXOR   Y4, Y4, Y4
+	VPXOR   Y5, Y5, Y5
+	VPXOR   Y6, Y6, Y6
+	CMPQ    DX, $0x04
+	JB      clashes2wx256v2_rest
+
+clashes2wx256v2_round:
+	MOVQ    (CX), SI
+	RORXQ   $0x3a, SI, BX
+	ANDQ    $0x00007fc0, BX
+	RORXQ   $0x03, SI, SI
+	ANDQ    $0x00007fc0, SI
+	ADDQ    $0x08, CX
+	VMOVDQU (AX)(BX*1), Y7
+	VPOR    32768(AX)(SI*1), Y7, Y7
+	VMOVDQU 32(AX)(BX*1), Y8
+	VPOR    32800(AX)(SI*1), Y8, Y8
+	VPXOR   Y4, Y7, Y9
+	VPAND   Y4, Y7, Y7
+	VPXOR   Y9, Y8, Y4
+	VPAND   Y9, Y8, Y9
+	VPOR    Y9, Y7, Y7
+	MOVQ    (CX), SI
+	RORXQ   $0x3a, SI, BX
+	ANDQ    $0x00007fc0, BX
+	RORXQ   $0x03, SI, SI
+	ANDQ    $0x00007fc0, SI
+	ADDQ    $0x08, CX
+	VMOVDQU (AX)(BX*1), Y8
+	VPOR    32768(AX)(SI*1), Y8, Y8
+	VMOVDQU 32(AX)(BX*1), Y9
+	VPOR    32800(AX)(SI*1), Y9, Y9
+	VPXOR   Y4, Y8, Y10
+	VPAND   Y4, Y8, Y8
+	VPXOR   Y10, Y9, Y4
+	VPAND   Y10, Y9, Y10
+	VPOR    Y10, Y8, Y8
+	VPXOR   Y5, Y7, Y9
+	VPAND   Y5, Y7, Y7
+	VPXOR   Y9, Y8, Y5
+	VPAND   Y9, Y8, Y9
+	VPOR    Y9, Y7, Y7
+	MOVQ    (CX), SI
+	RORXQ   $0x3a, SI, BX
+	ANDQ    $0x00007fc0, BX
+	RORXQ   $0x03, SI, SI
+	ANDQ    $0x00007fc0, SI
+	ADDQ    $0x08, CX
+	VMOVDQU (AX)(BX*1), Y8
+	VPOR    32768(AX)(SI*1), Y8, Y8
+	VMOVDQU 32(AX)(BX*1), Y9
+	VPOR    32800(AX)(SI*1), Y9, Y9
+	VPXOR   Y4, Y8, Y10
+	VPAND   Y4, Y8, Y8
+	VPXOR   Y10, Y9, Y4
+	VPAND   Y10, Y9, Y10
+	VPOR    Y10, Y8, Y8
+	MOVQ    (CX), SI
+	RORXQ   $0x3a, SI, BX
+	ANDQ    $0x00007fc0, BX
+	RORXQ   $0x03, SI, SI
+	ANDQ    $0x00007fc0, SI
+	ADDQ    $0x08, CX
+	VMOVDQU (AX)(BX*1), Y9
+	VPOR    32768(AX)(SI*1), Y9, Y9
+	VMOVDQU 32(AX)(BX*1), Y10
+	VPOR    32800(AX)(SI*1), Y10, Y10
+	VPXOR   Y4, Y9, Y11
+	VPAND   Y4, Y9, Y9
+	VPXOR   Y11, Y10, Y4
+	VPAND   Y11, Y10, Y11
+	VPOR    Y11, Y9, Y9
+	VPXOR   Y5, Y8, Y10
+	VPAND   Y5, Y8, Y8
+	VPXOR   Y10, Y9, Y5
+	VPAND   Y10, Y9, Y10
+	VPOR    Y10, Y8, Y8
+	VPXOR   Y6, Y7, Y9
+	VPAND   Y6, Y7, Y7
+	VPXOR   Y9, Y8, Y6
+	VPAND   Y9, Y8, Y9
+	VPOR    Y9, Y7, Y7
+	VPAND   Y3, Y7, Y8
+	VPSRLW  $0x04, Y7, Y7
+	VPAND   Y3, Y7, Y7
+	VPSHUFB Y8, Y1, Y8
+	VPSHUFB Y7, Y1, Y7
+	VPADDB  Y8, Y7, Y7
+	VPSADBW Y2, Y7, Y7
+	VPSLLQ  $0x03, Y7, Y7
+	VPADDQ  Y7, Y0, Y0
+	SUBQ    $0x04, DX
+	CMPQ    DX, $0x04
+	JAE     clashes2wx256v2_round
+	VPAND   Y3, Y4, Y7
+	VPSRLW  $0x04, Y4, Y4
+	VPAND   Y3, Y4, Y4
+	VPSHUFB Y7, Y1, Y7
+	VPSHUFB Y4, Y1, Y4
+	VPADDB  Y7, Y4, Y4
+	VPSADBW Y2, Y4, Y4
+	VPADDQ  Y4, Y0, Y0
+	VPAND   Y3, Y5, Y4
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y3, Y5, Y5
+	VPSHUFB Y4, Y1, Y4
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y4, Y5, Y5
+	VPSADBW Y2, Y5, Y5
+	VPSLLQ  $0x01, Y5, Y5
+	VPADDQ  Y5, Y0, Y0
+	VPAND   Y3, Y6, Y4
+	VPSRLW  $0x04, Y6, Y5
+	VPAND   Y3, Y5, Y5
+	VPSHUFB Y4, Y1, Y4
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y4, Y5, Y6
+	VPSADBW Y2, Y6, Y6
+	VPSLLQ  $0x02, Y6, Y6
+	VPADDQ  Y6, Y0, Y0
+	TESTQ   DX, DX
+	JZ      clashes2wx256v2_sum
+
+clashes2wx256v2_rest:
+	MOVQ    (CX), SI
+	RORXQ   $0x3a, SI, BX
+	ANDQ    $0x00007fc0, BX
+	RORXQ   $0x03, SI, SI
+	ANDQ    $0x00007fc0, SI
+	ADDQ    $0x08, CX
+	VMOVDQU (AX)(BX*1), Y4
+	VPOR    32768(AX)(SI*1), Y4, Y4
+	VPAND   Y3, Y4, Y5
+	VPSRLW  $0x04, Y4, Y4
+	VPAND   Y3, Y4, Y4
+	VPSHUFB Y5, Y1, Y5
+	VPSHUFB Y4, Y1, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 32(AX)(BX*1), Y5
+	VPOR    32800(AX)(SI*1), Y5, Y5
+	VPAND   Y3, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y3, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VPSADBW Y2, Y4, Y4
+	VPADDQ  Y4, Y0, Y0
+	DECQ    DX
+	JNZ     clashes2wx256v2_rest
+
+clashes2wx256v2_sum:
+	VEXTRACTI128 $0x01, Y0, X1
+	VPADDQ       X1, X0, X1
+	VPSHUFD      $0x4e, X1, X0
+	VPADDQ       X0, X1, X1
+	VMOVQ        X1, AX
+	VZEROUPPER
+	MOVQ         AX, ret+32(FP)
+	RET
+
+// func clashes2wx256v3(tables *uint64, keys []uint64) int
+// Requires: AVX, AVX2, BMI2
+TEXT ·clashes2wx256v3(SB), NOSPLIT, $0-40
+	MOVQ    tables+0(FP), AX
+	MOVQ    keys_base+8(FP), CX
+	MOVQ    keys_len+16(FP), DX
+	VPXOR   Y0, Y0, Y0
+	TESTQ   DX, DX
+	JZ      clashes2wx256v3_sum
+	VMOVDQU popcountNibbles<>+0(SB), Y1
+	VMOVDQU lowHalves<>+0(SB), Y3
+	VPXOR   Y2, Y2, Y2
+	VPXOR   Y4, Y4, Y4
+	VPXOR   Y5, Y5, Y5
+	VPXOR   Y6, Y6, Y6
+	CMPQ    DX, $0x08
+	JB      clashes2wx256v3_rest
+
+clashes2wx256v3_round:
+	MOVQ    (CX), SI
+	RORXQ   $0x3b, SI, BX
+	ANDQ    $0x00003fe0, BX
+	LEAQ    (BX)(BX*2), BX
+	RORXQ   $0x04, SI, SI
+	ANDQ    $0x00003fe0, SI
+	LEAQ    (SI)(SI*2), SI
+	ADDQ    $0x08, CX
+	VMOVDQU (AX)(BX*1), Y7
+	VPOR    49152(AX)(SI*1), Y7, Y7
+	VMOVDQU 32(AX)(BX*1), Y8
+	VPOR    49184(AX)(SI*1), Y8, Y8
+	VPXOR   Y4, Y7, Y9
+	VPAND   Y4, Y7, Y7
+	VPXOR   Y9, Y8, Y4
+	VPAND   Y9, Y8, Y9
+	VPOR    Y9, Y7, Y7
+	VMOVDQU 64(AX)(BX*1), Y8
+	VPOR    49216(AX)(SI*1), Y8, Y8
+	MOVQ    (CX), SI
+	RORXQ   $0x3b, SI, BX
+	ANDQ    $0x00003fe0, BX
+	LEAQ    (BX)(BX*2), BX
+	RORXQ   $0x04, SI, SI
+	ANDQ    $0x00003fe0, SI
+	LEAQ    (SI)(SI*2), SI
+	ADDQ    $0x08, CX
+	VMOVDQU (AX)(BX*1), Y9
+	VPOR    49152(AX)(SI*1), Y9, Y9
+	VPXOR   Y4, Y8, Y10
+	VPAND   Y4, Y8, Y8
+	VPXOR   Y10, Y9, Y4
+	VPAND   Y10, Y9, Y10
+	VPOR    Y10, Y8, Y8
+	VPXOR   Y5, Y7, Y9
+	VPAND   Y5, Y7, Y7
+	VPXOR   Y9, Y8, Y5
+	VPAND   Y9, Y8, Y9
+	VPOR    Y9, Y7, Y7
+	VMOVDQU 32(AX)(BX*1), Y8
+	VPOR    49184(AX)(SI*1), Y8, Y8
+	VMOVDQU 64(AX)(BX*1), Y9
+	VPOR    49216(AX)(SI*1), Y9, Y9
+	VPXOR   Y4, Y8, Y10
+	VPAND   Y4, Y8, Y8
+	VPXOR   Y10, Y9, Y4
+	VPAND   Y10, Y9, Y10
+	VPOR    Y10, Y8, Y8
+	MOVQ    (CX), SI
+	RORXQ   $0x3b, SI, BX
+	ANDQ    $0x00003fe0, BX
+	LEAQ    (BX)(BX*2), BX
+	RORXQ   $0x04, SI, SI
+	ANDQ    $0x00003fe0, SI
+	LEAQ    (SI)(SI*2), SI
+	ADDQ    $0x08, CX
+	VMOVDQU (AX)(BX*1), Y9
+	VPOR    49152(AX)(SI*1), Y9, Y9
+	VMOVDQU 32(AX)(BX*1), Y10
+	VPOR    49184(AX)(SI*1), Y10, Y10
+	VPXOR   Y4, Y9, Y11
+	VPAND   Y4, Y9, Y9
+	VPXOR   Y11, Y10, Y4
+	VPAND   Y11, Y10, Y11
+	VPOR    Y11, Y9, Y9
+	VPXOR   Y5, Y8, Y10
+	VPAND   Y5, Y8, Y8
+	VPXOR   Y10, Y9, Y5
+	VPAND   Y10, Y9, Y10
+	VPOR    Y10, Y8, Y8
+	VPXOR   Y6, Y7, Y9
+	VPAND   Y6, Y7, Y7
+	VPXOR   Y9, Y8, Y6
+	VPAND   Y9, Y8, Y9
+	VPOR    Y9, Y7, Y7
+	VPAND   Y3, Y7, Y8
+	VPSRLW  $0x04, Y7, Y7
+	VPAND   Y3, Y7, Y7
+	VPSHUFB Y8, Y1, Y8
+	VPSHUFB Y7, Y1, Y7
+	VPADDB  Y8, Y7, Y7
+	VPSADBW Y2, Y7, Y7
+	VPSLLQ  $0x03, Y7, Y7
+	VPADDQ  Y7, Y0, Y0
+	VMOVDQU 64(AX)(BX*1), Y7
+	VPOR    49216(AX)(SI*1), Y7, Y7
+	MOVQ    (CX), SI
+	RORXQ   $0x3b, SI, BX
+	ANDQ    $0x00003fe0, BX
+	LEAQ    (BX)(BX*2), BX
+	RORXQ   $0x04, SI, SI
+	ANDQ    $0x00003fe0, SI
+	LEAQ    (SI)(SI*2), SI
+	ADDQ    $0x08, CX
+	VMOVDQU (AX)(BX*1), Y8
+	VPOR    49152(AX)(SI*1), Y8, Y8
+	VPXOR   Y4, Y7, Y9
+	VPAND   Y4, Y7, Y7
+	VPXOR   Y9, Y8, Y4
+	VPAND   Y9, Y8, Y9
+	VPOR    Y9, Y7, Y7
+	VMOVDQU 32(AX)(BX*1), Y8
+	VPOR    49184(AX)(SI*1), Y8, Y8
+	VMOVDQU 64(AX)(BX*1), Y9
+	VPOR    49216(AX)(SI*1), Y9, Y9
+	VPXOR   Y4, Y8, Y10
+	VPAND   Y4, Y8, Y8
+	VPXOR   Y10, Y9, Y4
+	VPAND   Y10, Y9, Y10
+	VPOR    Y10, Y8, Y8
+	VPXOR   Y5, Y7, Y9
+	VPAND   Y5, Y7, Y7
+	VPXOR   Y9, Y8, Y5
+	VPAND   Y9, Y8, Y9
+	VPOR    Y9, Y7, Y7
+	MOVQ    (CX), SI
+	RORXQ   $0x3b, SI, BX
+	ANDQ    $0x00003fe0, BX
+	LEAQ    (BX)(BX*2), BX
+	RORXQ   $0x04, SI, SI
+	ANDQ    $0x00003fe0, SI
+	LEAQ    (SI)(SI*2), SI
+	ADDQ    $0x08, CX
+	VMOVDQU (AX)(BX*1), Y8
+	VPOR    49152(AX)(SI*1), Y8, Y8
+	VMOVDQU 32(AX)(BX*1), Y9
+	VPOR    49184(AX)(SI*1), Y9, Y9
+	VPXOR   Y4, Y8, Y10
+	VPAND   Y4, Y8, Y8
+	VPXOR   Y10, Y9, Y4
+	VPAND   Y10, Y9, Y10
+	VPOR    Y10, Y8, Y8
+	VMOVDQU 64(AX)(BX*1), Y9
+	VPOR    49216(AX)(SI*1), Y9, Y9
+	MOVQ    (CX), SI
+	RORXQ   $0x3b, SI, BX
+	ANDQ    $0x00003fe0, BX
+	LEAQ    (BX)(BX*2), BX
+	RORXQ   $0x04, SI, SI
+	ANDQ    $0x00003fe0, SI
+	LEAQ    (SI)(SI*2), SI
+	ADDQ    $0x08, CX
+	VMOVDQU (AX)(BX*1), Y10
+	VPOR    49152(AX)(SI*1), Y10, Y10
+	VPXOR   Y4, Y9, Y11
+	VPAND   Y4, Y9, Y9
+	VPXOR   Y11, Y10, Y4
+	VPAND   Y11, Y10, Y11
+	VPOR    Y11, Y9, Y9
+	VPXOR   Y5, Y8, Y10
+	VPAND   Y5, Y8, Y8
+	VPXOR   Y10, Y9, Y5
+	VPAND   Y10, Y9, Y10
+	VPOR    Y10, Y8, Y8
+	VPXOR   Y6, Y7, Y9
+	VPAND   Y6, Y7, Y7
+	VPXOR   Y9, Y8, Y6
+	VPAND   Y9, Y8, Y9
+	VPOR    Y9, Y7, Y7
+	VPAND   Y3, Y7, Y8
+	VPSRLW  $0x04, Y7, Y7
+	VPAND   Y3, Y7, Y7
+	VPSHUFB Y8, Y1, Y8
+	VPSHUFB Y7, Y1, Y7
+	VPADDB  Y8, Y7, Y7
+	VPSADBW Y2, Y7, Y7
+	VPSLLQ  $0x03, Y7, Y7
+	VPADDQ  Y7, Y0, Y0
+	VMOVDQU 32(AX)(BX*1), Y7
+	VPOR    49184(AX)(SI*1), Y7, Y7
+	VMOVDQU 64(AX)(BX*1), Y8
+	VPOR    49216(AX)(SI*1), Y8, Y8
+	VPXOR   Y4, Y7, Y9
+	VPAND   Y4, Y7, Y7
+	VPXOR   Y9, Y8, Y4
+	VPAND   Y9, Y8, Y9
+	VPOR    Y9, Y7, Y7
+	MOVQ    (CX), SI
+	RORXQ   $0x3b, SI, BX
+	ANDQ    $0x00003fe0, BX
+	LEAQ    (BX)(BX*2), BX
+	RORXQ   $0x04, SI, SI
+	ANDQ    $0x00003fe0, SI
+	LEAQ    (SI)(SI*2), SI
+	ADDQ    $0x08, CX
+	VMOVDQU (AX)(BX*1), Y8
+	VPOR    49152(AX)(SI*1), Y8, Y8
+	VMOVDQU 32(AX)(BX*1), Y9
+	VPOR    49184(AX)(SI*1), Y9, Y9
+	VPXOR   Y4, Y8, Y10
+	VPAND   Y4, Y8, Y8
+	VPXOR   Y10, Y9, Y4
+	VPAND   Y10, Y9, Y10
+	VPOR    Y10, Y8, Y8
+	VPXOR   Y5, Y7, Y9
+	VPAND   Y5, Y7, Y7
+	VPXOR   Y9, Y8, Y5
+	VPAND   Y9, Y8, Y9
+	VPOR    Y9, Y7, Y7
+	VMOVDQU 64(AX)(BX*1), Y8
+	VPOR    49216(AX)(SI*1), Y8, Y8
+	MOVQ    (CX), SI
+	RORXQ   $0x3b, SI, BX
+	ANDQ    $0x00003fe0, BX
+	LEAQ    (BX)(BX*2), BX
+	RORXQ   $0x04, SI, SI
+	ANDQ    $0x00003fe0, SI
+	LEAQ    (SI)(SI*2), SI
+	ADDQ    $0x08, CX
+	VMOVDQU (AX)(BX*1), Y9
+	VPOR    49152(AX)(SI*1), Y9, Y9
+	VPXOR   Y4, Y8, Y10
+	VPAND   Y4, Y8, Y8
+	VPXOR   Y10, Y9, Y4
+	VPAND   Y10, Y9, Y10
+	VPOR    Y10, Y8, Y8
+	VMOVDQU 32(AX)(BX*1), Y9
+	VPOR    49184(AX)(SI*1), Y9, Y9
+	VMOVDQU 64(AX)(BX*1), Y10
+	VPOR    49216(AX)(SI*1), Y10, Y10
+	VPXOR   Y4, Y9, Y11
+	VPAND   Y4, Y9, Y9
+	VPXOR   Y11, Y10, Y4
+	VPAND   Y11, Y10, Y11
+	VPOR    Y11, Y9, Y9
+	VPXOR   Y5, Y8, Y10
+	VPAND   Y5, Y8, Y8
+	VPXOR   Y10, Y9, Y5
+	VPAND   Y10, Y9, Y10
+	VPOR    Y10, Y8, Y8
+	VPXOR   Y6, Y7, Y9
+	VPAND   Y6, Y7, Y7
+	VPXOR   Y9, Y8, Y6
+	VPAND   Y9, Y8, Y9
+	VPOR    Y9, Y7, Y7
+	VPAND   Y3, Y7, Y8
+	VPSRLW  $0x04, Y7, Y7
+	VPAND   Y3, Y7, Y7
+	VPSHUFB Y8, Y1, Y8
+	VPSHUFB Y7, Y1, Y7
+	VPADDB  Y8, Y7, Y7
+	VPSADBW Y2, Y7, Y7
+	VPSLLQ  $0x03, Y7, Y7
+	VPADDQ  Y7, Y0, Y0
+	SUBQ    $0x08, DX
+	CMPQ    DX, $0x08
+	JAE     clashes2wx256v3_round
+	VPAND   Y3, Y4, Y7
+	VPSRLW  $0x04, Y4, Y4
+	VPAND   Y3, Y4, Y4
+	VPSHUFB Y7, Y1, Y7
+	VPSHUFB Y4, Y1, Y4
+	VPADDB  Y7, Y4, Y4
+	VPSADBW Y2, Y4, Y4
+	VPADDQ  Y4, Y0, Y0
+	VPAND   Y3, Y5, Y4
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y3, Y5, Y5
+	VPSHUFB Y4, Y1, Y4
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y4, Y5, Y5
+	VPSADBW Y2, Y5, Y5
+	VPSLLQ  $0x01, Y5, Y5
+	VPADDQ  Y5, Y0, Y0
+	VPAND   Y3, Y6, Y4
+	VPSRLW  $0x04, Y6, Y5
+	VPAND   Y3, Y5, Y5
+	VPSHUFB Y4, Y1, Y4
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y4, Y5, Y6
+	VPSADBW Y2, Y6, Y6
+	VPSLLQ  $0x02, Y6, Y6
+	VPADDQ  Y6, Y0, Y0
+	TESTQ   DX, DX
+	JZ      clashes2wx256v3_sum
+
+clashes2wx256v3_rest:
+	MOVQ    (CX), SI
+	RORXQ   $0x3b, SI, BX
+	ANDQ    $0x00003fe0, BX
+	LEAQ    (BX)(BX*2), BX
+	RORXQ   $0x04, SI, SI
+	ANDQ    $0x00003fe0, SI
+	LEAQ    (SI)(SI*2), SI
+	ADDQ    $0x08, CX
+	VMOVDQU (AX)(BX*1), Y4
+	VPOR    49152(AX)(SI*1), Y4, Y4
+	VPAND   Y3, Y4, Y5
+	VPSRLW  $0x04, Y4, Y4
+	VPAND   Y3, Y4, Y4
+	VPSHUFB Y5, Y1, Y5
+	VPSHUFB Y4, Y1, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 32(AX)(BX*1), Y5
+	VPOR    49184(AX)(SI*1), Y5, Y5
+	VPAND   Y3, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y3, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 64(AX)(BX*1), Y5
+	VPOR    49216(AX)(SI*1), Y5, Y5
+	VPAND   Y3, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y3, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VPSADBW Y2, Y4, Y4
+	VPADDQ  Y4, Y0, Y0
+	DECQ    DX
+	JNZ     clashes2wx256v3_rest
+
+clashes2wx256v3_sum:
+	VEXTRACTI128 $0x01, Y0, X1
+	VPADDQ       X1, X0, X1
+	VPSHUFD      $0x4e, X1, X0
+	VPADDQ       X0, X1, X1
+	VMOVQ        X1, AX
+	VZEROUPPER
+	MOVQ         AX, ret+32(FP)
+	RET
+
+// func clashes2wx256v4(tables *uint64, keys []uint64) int
+// Requires: AVX, AVX2, BMI2
+TEXT ·clashes2wx256v4(SB), NOSPLIT, $0-40
+	MOVQ    tables+0(FP), AX
+	MOVQ    keys_base+8(FP), CX
+	MOVQ    keys_len+16(FP), DX
+	VPXOR   Y0, Y0, Y0
+	TESTQ   DX, DX
+	JZ      clashes2wx256v4_sum
+	VMOVDQU popcountNibbles<>+0(SB), Y1
+	VMOVDQU lowHalves<>+0(SB), Y3
+	VPXOR   Y2, Y2, Y2
+	VPXOR   Y4, Y4, Y4
+	VPXOR   Y5, Y5, Y5
+	VPXOR   Y6, Y6, Y6
+	CMPQ    DX, $0x02
+	JB      clashes2wx256v4_rest
+
+clashes2wx256v4_round:
+	MOVQ    (CX), SI
+	RORXQ   $0x39, SI, BX
+	ANDQ    $0x0000ff80, BX
+	RORXQ   $0x02, SI, SI
+	ANDQ    $0x0000ff80, SI
+	ADDQ    $0x08, CX
+	VMOVDQU (AX)(BX*1), Y7
+	VPOR    65536(AX)(SI*1), Y7, Y7
+	VMOVDQU 32(AX)(BX*1), Y8
+	VPOR    65568(AX)(SI*1), Y8, Y8
+	VPXOR   Y4, Y7, Y9
+	VPAND   Y4, Y7, Y7
+	VPXOR   Y9, Y8, Y4
+	VPAND   Y9, Y8, Y9
+	VPOR    Y9, Y7, Y7
+	VMOVDQU 64(AX)(BX*1), Y8
+	VPOR    65600(AX)(SI*1), Y8, Y8
+	VMOVDQU 96(AX)(BX*1), Y9
+	VPOR    65632(AX)(SI*1), Y9, Y9
+	VPXOR   Y4, Y8, Y10
+	VPAND   Y4, Y8, Y8
+	VPXOR   Y10, Y9, Y4
+	VPAND   Y10, Y9, Y10
+	VPOR    Y10, Y8, Y8
+	VPXOR   Y5, Y7, Y9
+	VPAND   Y5, Y7, Y7
+	VPXOR   Y9, Y8, Y5
+	VPAND   Y9, Y8, Y9
+	VPOR    Y9, Y7, Y7
+	MOVQ    (CX), SI
+	RORXQ   $0x39, SI, BX
+	ANDQ    $0x0000ff80, BX
+	RORXQ   $0x02, SI, SI
+	ANDQ    $0x0000ff80, SI
+	ADDQ    $0x08, CX
+	VMOVDQU (AX)(BX*1), Y8
+	VPOR    65536(AX)(SI*1), Y8, Y8
+	VMOVDQU 32(AX)(BX*1), Y9
+	VPOR    65568(AX)(SI*1), Y9, Y9
+	VPXOR   Y4, Y8, Y10
+	VPAND   Y4, Y8, Y8
+	VPXOR   Y10, Y9, Y4
+	VPAND   Y10, Y9, Y10
+	VPOR    Y10, Y8, Y8
+	VMOVDQU 64(AX)(BX*1), Y9
+	VPOR    65600(AX)(SI*1), Y9, Y9
+	VMOVDQU 96(AX)(BX*1), Y10
+	VPOR    65632(AX)(SI*1), Y10, Y10
+	VPXOR   Y4, Y9, Y11
+	VPAND   Y4, Y9, Y9
+	VPXOR   Y11, Y10, Y4
+	VPAND   Y11, Y10, Y11
+	VPOR    Y11, Y9, Y9
+	VPXOR   Y5, Y8, Y10
+	VPAND   Y5, Y8, Y8
+	VPXOR   Y10, Y9, Y5
+	VPAND   Y10, Y9, Y10
+	VPOR    Y10, Y8, Y8
+	VPXOR   Y6, Y7, Y9
+	VPAND   Y6, Y7, Y7
+	VPXOR   Y9, Y8, Y6
+	VPAND   Y9, Y8, Y9
+	VPOR    Y9, Y7, Y7
+	VPAND   Y3, Y7, Y8
+	VPSRLW  $0x04, Y7, Y7
+	VPAND   Y3, Y7, Y7
+	VPSHUFB Y8, Y1, Y8
+	VPSHUFB Y7, Y1, Y7
+	VPADDB  Y8, Y7, Y7
+	VPSADBW Y2, Y7, Y7
+	VPSLLQ  $0x03, Y7, Y7
+	VPADDQ  Y7, Y0, Y0
+	SUBQ    $0x02, DX
+	CMPQ    DX, $0x02
+	JAE     clashes2wx256v4_round
+	VPAND   Y3, Y4, Y7
+	VPSRLW  $0x04, Y4, Y4
+	VPAND   Y3, Y4, Y4
+	VPSHUFB Y7, Y1, Y7
+	VPSHUFB Y4, Y1, Y4
+	VPADDB  Y7, Y4, Y4
+	VPSADBW Y2, Y4, Y4
+	VPADDQ  Y4, Y0, Y0
+	VPAND   Y3, Y5, Y4
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y3, Y5, Y5
+	VPSHUFB Y4, Y1, Y4
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y4, Y5, Y5
+	VPSADBW Y2, Y5, Y5
+	VPSLLQ  $0x01, Y5, Y5
+	VPADDQ  Y5, Y0, Y0
+	VPAND   Y3, Y6, Y4
+	VPSRLW  $0x04, Y6, Y5
+	VPAND   Y3, Y5, Y5
+	VPSHUFB Y4, Y1, Y4
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y4, Y5, Y6
+	VPSADBW Y2, Y6, Y6
+	VPSLLQ  $0x02, Y6, Y6
+	VPADDQ  Y6, Y0, Y0
+	TESTQ   DX, DX
+	JZ      clashes2wx256v4_sum
+
+clashes2wx256v4_rest:
+	MOVQ    (CX), SI
+	RORXQ   $0x39, SI, BX
+	ANDQ    $0x0000ff80, BX
+	RORXQ   $0x02, SI, SI
+	ANDQ    $0x0000ff80, SI
+	ADDQ    $0x08, CX
+	VMOVDQU (AX)(BX*1), Y4
+	VPOR    65536(AX)(SI*1), Y4, Y4
+	VPAND   Y3, Y4, Y5
+	VPSRLW  $0x04, Y4, Y4
+	VPAND   Y3, Y4, Y4
+	VPSHUFB Y5, Y1, Y5
+	VPSHUFB Y4, Y1, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 32(AX)(BX*1), Y5
+	VPOR    65568(AX)(SI*1), Y5, Y5
+	VPAND   Y3, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y3, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 64(AX)(BX*1), Y5
+	VPOR    65600(AX)(SI*1), Y5, Y5
+	VPAND   Y3, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y3, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 96(AX)(BX*1), Y5
+	VPOR    65632(AX)(SI*1), Y5, Y5
+	VPAND   Y3, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y3, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VPSADBW Y2, Y4, Y4
+	VPADDQ  Y4, Y0, Y0
+	DECQ    DX
+	JNZ     clashes2wx256v4_rest
+
+clashes2wx256v4_sum:
+	VEXTRACTI128 $0x01, Y0, X1
+	VPADDQ       X1, X0, X1
+	VPSHUFD      $0x4e, X1, X0
+	VPADDQ       X0, X1, X1
+	VMOVQ        X1, AX
+	VZEROUPPER
+	MOVQ         AX, ret+32(FP)
+	RET
+
+// func clashes2wx256v5(tables *uint64, keys []uint64) int
+// Requires: AVX, AVX2, BMI2
+TEXT ·clashes2wx256v5(SB), NOSPLIT, $0-40
+	MOVQ    tables+0(FP), AX
+	MOVQ    keys_base+8(FP), CX
+	MOVQ    keys_len+16(FP), DX
+	VPXOR   Y0, Y0, Y0
+	TESTQ   DX, DX
+	JZ      clashes2wx256v5_sum
+	VMOVDQU popcountNibbles<>+0(SB), Y1
+	VMOVDQU lowHalves<>+0(SB), Y3
+	VPXOR   Y2, Y2, Y2
+	VPXOR   Y4, Y4, Y4
+	VPXOR   Y5, Y5, Y5
+	VPXOR   Y6, Y6, Y6
+	CMPQ    DX, $0x08
+	JB      clashes2wx256v5_rest
+
+clashes2wx256v5_round:
+	MOVQ    (CX), SI
+	RORXQ   $0x3b, SI, BX
+	ANDQ    $0x00003fe0, BX
+	LEAQ    (BX)(BX*4), BX
+	RORXQ   $0x04, SI, SI
+	ANDQ    $0x00003fe0, SI
+	LEAQ    (SI)(SI*4), SI
+	ADDQ    $0x08, CX
+	VMOVDQU (AX)(BX*1), Y7
+	VPOR    81920(AX)(SI*1), Y7, Y7
+	VMOVDQU 32(AX)(BX*1), Y8
+	VPOR    81952(AX)(SI*1), Y8, Y8
+	VPXOR   Y4, Y7, Y9
+	VPAND   Y4, Y7, Y7
+	VPXOR   Y9, Y8, Y4
+	VPAND   Y9, Y8, Y9
+	VPOR    Y9, Y7, Y7
+	VMOVDQU 64(AX)(BX*1), Y8
+	VPOR    81984(AX)(SI*1), Y8, Y8
+	VMOVDQU 96(AX)(BX*1), Y9
+	VPOR    82016(AX)(SI*1), Y9, Y9
+	VPXOR   Y4, Y8, Y10
+	VPAND   Y4, Y8, Y8
+	VPXOR   Y10, Y9, Y4
+	VPAND   Y10, Y9, Y10
+	VPOR    Y10, Y8, Y8
+	VPXOR   Y5, Y7, Y9
+	VPAND   Y5, Y7, Y7
+	VPXOR   Y9, Y8, Y5
+	VPAND   Y9, Y8, Y9
+	VPOR    Y9, Y7, Y7
+	VMOVDQU 128(AX)(BX*1), Y8
+	VPOR    82048(AX)(SI*1), Y8, Y8
+	MOVQ    (CX), SI
+	RORXQ   $0x3b, SI, BX
+	ANDQ    $0x00003fe0, BX
+	LEAQ    (BX)(BX*4), BX
+	RORXQ   $0x04, SI, SI
+	ANDQ    $0x00003fe0, SI
+	LEAQ    (SI)(SI*4), SI
+	ADDQ    $0x08, CX
+	VMOVDQU (AX)(BX*1), Y9
+	VPOR    81920(AX)(SI*1), Y9, Y9
+	VPXOR   Y4, Y8, Y10
+	VPAND   Y4, Y8, Y8
+	VPXOR   Y10, Y9, Y4
+	VPAND   Y10, Y9, Y10
+	VPOR    Y10, Y8, Y8
+	VMOVDQU 32(AX)(BX*1), Y9
+	VPOR    81952(AX)(SI*1), Y9, Y9
+	VMOVDQU 64(AX)(BX*1), Y10
+	VPOR    81984(AX)(SI*1), Y10, Y10
+	VPXOR   Y4, Y9, Y11
+	VPAND   Y4, Y9, Y9
+	VPXOR   Y11, Y10, Y4
+	VPAND   Y11, Y10, Y11
+	VPOR    Y11, Y9, Y9
+	VPXOR   Y5, Y8, Y10
+	VPAND   Y5, Y8, Y8
+	VPXOR   Y10, Y9, Y5
+	VPAND   Y10, Y9, Y10
+	VPOR    Y10, Y8, Y8
+	VPXOR   Y6, Y7, Y9
+	VPAND   Y6, Y7, Y7
+	VPXOR   Y9, Y8, Y6
+	VPAND   Y9, Y8, Y9
+	VPOR    Y9, Y7, Y7
+	VPAND   Y3, Y7, Y8
+	VPSRLW  $0x04, Y7, Y7
+	VPAND   Y3, Y7, Y7
+	VPSHUFB Y8, Y1, Y8
+	VPSHUFB Y7, Y1, Y7
+	VPADDB  Y8, Y7, Y7
+	VPSADBW Y2, Y7, Y7
+	VPSLLQ  $0x03, Y7, Y7
+	VPADDQ  Y7, Y0, Y0
+	VMOVDQU 96(AX)(BX*1), Y7
+	VPOR    82016(AX)(SI*1), Y7, Y7
+	VMOVDQU 128(AX)(BX*1), Y8
+	VPOR    82048(AX)(SI*1), Y8, Y8
+	VPXOR   Y4, Y7, Y9
+	VPAND   Y4, Y7, Y7
+	VPXOR   Y9, Y8, Y4
+	VPAND   Y9, Y8, Y9
+	VPOR    Y9, Y7, Y7
+	MOVQ    (CX), SI
+	RORXQ   $0x3b, SI, BX
+	ANDQ    $0x00003fe0, BX
+	LEAQ    (BX)(BX*4), BX
+	RORXQ   $0x04, SI, SI
+	ANDQ    $0x00003fe0, SI
+	LEAQ    (SI)(SI*4), SI
+	ADDQ    $0x08, CX
+	VMOVDQU (AX)(BX*1), Y8
+	VPOR    81920(AX)(SI*1), Y8, Y8
+	VMOVDQU 32(AX)(BX*1), Y9
+	VPOR    81952(AX)(SI*1), Y9, Y9
+	VPXOR   Y4, Y8, Y10
+	VPAND   Y4, Y8, Y8
+	VPXOR   Y10, Y9, Y4
+	VPAND   Y10, Y9, Y10
+	VPOR    Y10, Y8, Y8
+	VPXOR   Y5, Y7, Y9
+	VPAND   Y5, Y7, Y7
+	VPXOR   Y9, Y8, Y5
+	VPAND   Y9, Y8, Y9
+	VPOR    Y9, Y7, Y7
+	VMOVDQU 64(AX)(BX*1), Y8
+	VPOR    81984(AX)(SI*1), Y8, Y8
+	VMOVDQU 96(AX)(BX*1), Y9
+	VPOR    82016(AX)(SI*1), Y9, Y9
+	VPXOR   Y4, Y8, Y10
+	VPAND   Y4, Y8, Y8
+	VPXOR   Y10, Y9, Y4
+	VPAND   Y10, Y9, Y10
+	VPOR    Y10, Y8, Y8
+	VMOVDQU 128(AX)(BX*1), Y9
+	VPOR    82048(AX)(SI*1), Y9, Y9
+	MOVQ    (CX), SI
+	RORXQ   $0x3b, SI, BX
+	ANDQ    $0x00003fe0, BX
+	LEAQ    (BX)(BX*4), BX
+	RORXQ   $0x04, SI, SI
+	ANDQ    $0x00003fe0, SI
+	LEAQ    (SI)(SI*4), SI
+	ADDQ    $0x08, CX
+	VMOVDQU (AX)(BX*1), Y10
+	VPOR    81920(AX)(SI*1), Y10, Y10
+	VPXOR   Y4, Y9, Y11
+	VPAND   Y4, Y9, Y9
+	VPXOR   Y11, Y10, Y4
+	VPAND   Y11, Y10, Y11
+	VPOR    Y11, Y9, Y9
+	VPXOR   Y5, Y8, Y10
+	VPAND   Y5, Y8, Y8
+	VPXOR   Y10, Y9, Y5
+	VPAND   Y10, Y9, Y10
+	VPOR    Y10, Y8, Y8
+	VPXOR   Y6, Y7, Y9
+	VPAND   Y6, Y7, Y7
+	VPXOR   Y9, Y8, Y6
+	VPAND   Y9, Y8, Y9
+	VPOR    Y9, Y7, Y7
+	VPAND   Y3, Y7, Y8
+	VPSRLW  $0x04, Y7, Y7
+	VPAND   Y3, Y7, Y7
+	VPSHUFB Y8, Y1, Y8
+	VPSHUFB Y7, Y1, Y7
+	VPADDB  Y8, Y7, Y7
+	VPSADBW Y2, Y7, Y7
+	VPSLLQ  $0x03, Y7, Y7
+	VPADDQ  Y7, Y0, Y0
+	VMOVDQU 32(AX)(BX*1), Y7
+	VPOR    81952(AX)(SI*1), Y7, Y7
+	VMOVDQU 64(AX)(BX*1), Y8
+	VPOR    81984(AX)(SI*1), Y8, Y8
+	VPXOR   Y4, Y7, Y9
+	VPAND   Y4, Y7, Y7
+	VPXOR   Y9, Y8, Y4
+	VPAND   Y9, Y8, Y9
+	VPOR    Y9, Y7, Y7
+	VMOVDQU 96(AX)(BX*1), Y8
+	VPOR    82016(AX)(SI*1), Y8, Y8
+	VMOVDQU 128(AX)(BX*1), Y9
+	VPOR    82048(AX)(SI*1), Y9, Y9
+	VPXOR   Y4, Y8, Y10
+	VPAND   Y4, Y8, Y8
+	VPXOR   Y10, Y9, Y4
+	VPAND   Y10, Y9, Y10
+	VPOR    Y10, Y8, Y8
+	VPXOR   Y5, Y7, Y9
+	VPAND   Y5, Y7, Y7
+	VPXOR   Y9, Y8, Y5
+	VPAND   Y9, Y8, Y9
+	VPOR    Y9, Y7, Y7
+	MOVQ    (CX), SI
+	RORXQ   $0x3b, SI, BX
+	ANDQ    $0x00003fe0, BX
+	LEAQ    (BX)(BX*4), BX
+	RORXQ   $0x04, SI, SI
+	ANDQ    $0x00003fe0, SI
+	LEAQ    (SI)(SI*4), SI
+	ADDQ    $0x08, CX
+	VMOVDQU (AX)(BX*1), Y8
+	VPOR    81920(AX)(SI*1), Y8, Y8
+	VMOVDQU 32(AX)(BX*1), Y9
+	VPOR    81952(AX)(SI*1), Y9, Y9
+	VPXOR   Y4, Y8, Y10
+	VPAND   Y4, Y8, Y8
+	VPXOR   Y10, Y9, Y4
+	VPAND   Y10, Y9, Y10
+	VPOR    Y10, Y8, Y8
+	VMOVDQU 64(AX)(BX*1), Y9
+	VPOR    81984(AX)(SI*1), Y9, Y9
+	VMOVDQU 96(AX)(BX*1), Y10
+	VPOR    82016(AX)(SI*1), Y10, Y10
+	VPXOR   Y4, Y9, Y11
+	VPAND   Y4, Y9, Y9
+	VPXOR   Y11, Y10, Y4
+	VPAND   Y11, Y10, Y11
+	VPOR    Y11, Y9, Y9
+	VPXOR   Y5, Y8, Y10
+	VPAND   Y5, Y8, Y8
+	VPXOR   Y10, Y9, Y5
+	VPAND   Y10, Y9, Y10
+	VPOR    Y10, Y8, Y8
+	VPXOR   Y6, Y7, Y9
+	VPAND   Y6, Y7, Y7
+	VPXOR   Y9, Y8, Y6
+	VPAND   Y9, Y8, Y9
+	VPOR    Y9, Y7, Y7
+	VPAND   Y3, Y7, Y8
+	VPSRLW  $0x04, Y7, Y7
+	VPAND   Y3, Y7, Y7
+	VPSHUFB Y8, Y1, Y8
+	VPSHUFB Y7, Y1, Y7
+	VPADDB  Y8, Y7, Y7
+	VPSADBW Y2, Y7, Y7
+	VPSLLQ  $0x03, Y7, Y7
+	VPADDQ  Y7, Y0, Y0
+	VMOVDQU 128(AX)(BX*1), Y7
+	VPOR    82048(AX)(SI*1), Y7, Y7
+	MOVQ    (CX), SI
+	RORXQ   $0x3b, SI, BX
+	ANDQ    $0x00003fe0, BX
+	LEAQ    (BX)(BX*4), BX
+	RORXQ   $0x04, SI, SI
+	ANDQ    $0x00003fe0, SI
+	LEAQ    (SI)(SI*4), SI
+	ADDQ    $0x08, CX
+	VMOVDQU (AX)(BX*1), Y8
+	VPOR    81920(AX)(SI*1), Y8, Y8
+	VPXOR   Y4, Y7, Y9
+	VPAND   Y4, Y7, Y7
+	VPXOR   Y9, Y8, Y4
+	VPAND   Y9, Y8, Y9
+	VPOR    Y9, Y7, Y7
+	VMOVDQU 32(AX)(BX*1), Y8
+	VPOR    81952(AX)(SI*1), Y8, Y8
+	VMOVDQU 64(AX)(BX*1), Y9
+	VPOR    81984(AX)(SI*1), Y9, Y9
+	VPXOR   Y4, Y8, Y10
+	VPAND   Y4, Y8, Y8
+	VPXOR   Y10, Y9, Y4
+	VPAND   Y10, Y9, Y10
+	VPOR    Y10, Y8, Y8
+	VPXOR   Y5, Y7, Y9
+	VPAND   Y5, Y7, Y7
+	VPXOR   Y9, Y8, Y5
+	VPAND   Y9, Y8, Y9
+	VPOR    Y9, Y7, Y7
+	VMOVDQU 96(AX)(BX*1), Y8
+	VPOR    82016(AX)(SI*1), Y8, Y8
+	VMOVDQU 128(AX)(BX*1), Y9
+	VPOR    82048(AX)(SI*1), Y9, Y9
+	VPXOR   Y4, Y8, Y10
+	VPAND   Y4, Y8, Y8
+	VPXOR   Y10, Y9, Y4
+	VPAND   Y10, Y9, Y10
+	VPOR    Y10, Y8, Y8
+	MOVQ    (CX), SI
+	RORXQ   $0x3b, SI, BX
+	ANDQ    $0x00003fe0, BX
+	LEAQ    (BX)(BX*4), BX
+	RORXQ   $0x04, SI, SI
+	ANDQ    $0x00003fe0, SI
+	LEAQ    (SI)(SI*4), SI
+	ADDQ    $0x08, CX
+	VMOVDQU (AX)(BX*1), Y9
+	VPOR    81920(AX)(SI*1), Y9, Y9
+	VMOVDQU 32(AX)(BX*1), Y10
+	VPOR    81952(AX)(SI*1), Y10, Y10
+	VPXOR   Y4, Y9, Y11
+	VPAND   Y4, Y9, Y9
+	VPXOR   Y11, Y10, Y4
+	VPAND   Y11, Y10, Y11
+	VPOR    Y11, Y9, Y9
+	VPXOR   Y5, Y8, Y10
+	VPAND   Y5, Y8, Y8
+	VPXOR   Y10, Y9, Y5
+	VPAND   Y10, Y9, Y10
+	VPOR    Y10, Y8, Y8
+	VPXOR   Y6, Y7, Y9
+	VPAND   Y6, Y7, Y7
+	VPXOR   Y9, Y8, Y6
+	VPAND   Y9, Y8, Y9
+	VPOR    Y9, Y7, Y7
+	VPAND   Y3, Y7, Y8
+	VPSRLW  $0x04, Y7, Y7
+	VPAND   Y3, Y7, Y7
+	VPSHUFB Y8, Y1, Y8
+	VPSHUFB Y7, Y1, Y7
+	VPADDB  Y8, Y7, Y7
+	VPSADBW Y2, Y7, Y7
+	VPSLLQ  $0x03, Y7, Y7
+	VPADDQ  Y7, Y0, Y0
+	VMOVDQU 64(AX)(BX*1), Y7
+	VPOR    81984(AX)(SI*1), Y7, Y7
+	VMOVDQU 96(AX)(BX*1), Y8
+	VPOR    82016(AX)(SI*1), Y8, Y8
+	VPXOR   Y4, Y7, Y9
+	VPAND   Y4, Y7, Y7
+	VPXOR   Y9, Y8, Y4
+	VPAND   Y9, Y8, Y9
+	VPOR    Y9, Y7, Y7
+	VMOVDQU 128(AX)(BX*1), Y8
+	VPOR    82048(AX)(SI*1), Y8, Y8
+	MOVQ    (CX), SI
+	RORXQ   $0x3b, SI, BX
+	ANDQ    $0x00003fe0, BX
+	LEAQ    (BX)(BX*4), BX
+	RORXQ   $0x04, SI, SI
+	ANDQ    $0x00003fe0, SI
+	LEAQ    (SI)(SI*4), SI
+	ADDQ    $0x08, CX
+	VMOVDQU (AX)(BX*1), Y9
+	VPOR    81920(AX)(SI*1), Y9, Y9
+	VPXOR   Y4, Y8, Y10
+	VPAND   Y4, Y8, Y8
+	VPXOR   Y10, Y9, Y4
+	VPAND   Y10, Y9, Y10
+	VPOR    Y10, Y8, Y8
+	VPXOR   Y5, Y7, Y9
+	VPAND   Y5, Y7, Y7
+	VPXOR   Y9, Y8, Y5
+	VPAND   Y9, Y8, Y9
+	VPOR    Y9, Y7, Y7
+	VMOVDQU 32(AX)(BX*1), Y8
+	VPOR    81952(AX)(SI*1), Y8, Y8
+	VMOVDQU 64(AX)(BX*1), Y9
+	VPOR    81984(AX)(SI*1), Y9, Y9
+	VPXOR   Y4, Y8, Y10
+	VPAND   Y4, Y8, Y8
+	VPXOR   Y10, Y9, Y4
+	VPAND   Y10, Y9, Y10
+	VPOR    Y10, Y8, Y8
+	VMOVDQU 96(AX)(BX*1), Y9
+	VPOR    82016(AX)(SI*1), Y9, Y9
+	VMOVDQU 128(AX)(BX*1), Y10
+	VPOR    82048(AX)(SI*1), Y10, Y10
+	VPXOR   Y4, Y9, Y11
+	VPAND   Y4, Y9, Y9
+	VPXOR   Y11, Y10, Y4
+	VPAND   Y11, Y10, Y11
+	VPOR    Y11, Y9, Y9
+	VPXOR   Y5, Y8, Y10
+	VPAND   Y5, Y8, Y8
+	VPXOR   Y10, Y9, Y5
+	VPAND   Y10, Y9, Y10
+	VPOR    Y10, Y8, Y8
+	VPXOR   Y6, Y7, Y9
+	VPAND   Y6, Y7, Y7
+	VPXOR   Y9, Y8, Y6
+	VPAND   Y9, Y8, Y9
+	VPOR    Y9, Y7, Y7
+	VPAND   Y3, Y7, Y8
+	VPSRLW  $0x04, Y7, Y7
+	VPAND   Y3, Y7, Y7
+	VPSHUFB Y8, Y1, Y8
+	VPSHUFB Y7, Y1, Y7
+	VPADDB  Y8, Y7, Y7
+	VPSADBW Y2, Y7, Y7
+	VPSLLQ  $0x03, Y7, Y7
+	VPADDQ  Y7, Y0, Y0
+	SUBQ    $0x08, DX
+	CMPQ    DX, $0x08
+	JAE     clashes2wx256v5_round
+	VPAND   Y3, Y4, Y7
+	VPSRLW  $0x04, Y4, Y4
+	VPAND   Y3, Y4, Y4
+	VPSHUFB Y7, Y1, Y7
+	VPSHUFB Y4, Y1, Y4
+	VPADDB  Y7, Y4, Y4
+	VPSADBW Y2, Y4, Y4
+	VPADDQ  Y4, Y0, Y0
+	VPAND   Y3, Y5, Y4
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y3, Y5, Y5
+	VPSHUFB Y4, Y1, Y4
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y4, Y5, Y5
+	VPSADBW Y2, Y5, Y5
+	VPSLLQ  $0x01, Y5, Y5
+	VPADDQ  Y5, Y0, Y0
+	VPAND   Y3, Y6, Y4
+	VPSRLW  $0x04, Y6, Y5
+	VPAND   Y3, Y5, Y5
+	VPSHUFB Y4, Y1, Y4
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y4, Y5, Y6
+	VPSADBW Y2, Y6, Y6
+	VPSLLQ  $0x02, Y6, Y6
+	VPADDQ  Y6, Y0, Y0
+	TESTQ   DX, DX
+	JZ      clashes2wx256v5_sum
+
+clashes2wx256v5_rest:
+	MOVQ    (CX), SI
+	RORXQ   $0x3b, SI, BX
+	ANDQ    $0x00003fe0, BX
+	LEAQ    (BX)(BX*4), BX
+	RORXQ   $0x04, SI, SI
+	ANDQ    $0x00003fe0, SI
+	LEAQ    (SI)(SI*4), SI
+	ADDQ    $0x08, CX
+	VMOVDQU (AX)(BX*1), Y4
+	VPOR    81920(AX)(SI*1), Y4, Y4
+	VPAND   Y3, Y4, Y5
+	VPSRLW  $0x04, Y4, Y4
+	VPAND   Y3, Y4, Y4
+	VPSHUFB Y5, Y1, Y5
+	VPSHUFB Y4, Y1, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 32(AX)(BX*1), Y5
+	VPOR    81952(AX)(SI*1), Y5, Y5
+	VPAND   Y3, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y3, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 64(AX)(BX*1), Y5
+	VPOR    81984(AX)(SI*1), Y5, Y5
+	VPAND   Y3, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y3, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 96(AX)(BX*1), Y5
+	VPOR    82016(AX)(SI*1), Y5, Y5
+	VPAND   Y3, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y3, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 128(AX)(BX*1), Y5
+	VPOR    82048(AX)(SI*1), Y5, Y5
+	VPAND   Y3, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y3, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VPSADBW Y2, Y4, Y4
+	VPADDQ  Y4, Y0, Y0
+	DECQ    DX
+	JNZ     clashes2wx256v5_rest
+
+clashes2wx256v5_sum:
+	VEXTRACTI128 $0x01, Y0, X1
+	VPADDQ       X1, X0, X1
+	VPSHUFD      $0x4e, X1, X0
+	VPADDQ       X0, X1, X1
+	VMOVQ        X1, AX
+	VZEROUPPER
+	MOVQ         AX, ret+32(FP)
+	RET
+
+// func clashes2wx256v6(tables *uint64, keys []uint64) int
+// Requires: AVX, AVX2, BMI2
+TEXT ·clashes2wx256v6(SB), NOSPLIT, $0-40
+	MOVQ    tables+0(FP), AX
+	MOVQ    keys_base+8(FP), CX
+	MOVQ    keys_len+16(FP), DX
+	VPXOR   Y0, Y0, Y0
+	TESTQ   DX, DX
+	JZ      clashes2wx256v6_sum
+	VMOVDQU popcountNibbles<>+0(SB), Y1
+	VMOVDQU lowHalves<>+0(SB), Y3
+	VPXOR   Y2, Y2, Y2
+	VPXOR   Y4, Y4, Y4
+	VPXOR   Y5, Y5, Y5
+	VPXOR   Y6, Y6, Y6
+	CMPQ    DX, $0x04
+	JB      clashes2wx256v6_rest
+
+clashes2wx256v6_round:
+	MOVQ    (CX), SI
+	RORXQ   $0x3a, SI, BX
+	ANDQ    $0x00007fc0, BX
+	LEAQ    (BX)(BX*2), BX
+	RORXQ   $0x03, SI, SI
+	ANDQ    $0x00007fc0, SI
+	LEAQ    (SI)(SI*2), SI
+	ADDQ    $0x08, CX
+	VMOVDQU (AX)(BX*1), Y7
+	VPOR    98304(AX)(SI*1), Y7, Y7
+	VMOVDQU 32(AX)(BX*1), Y8
+	VPOR    98336(AX)(SI*1), Y8, Y8
+	VPXOR   Y4, Y7, Y9
+	VPAND   Y4, Y7, Y7
+	VPXOR   Y9, Y8, Y4
+	VPAND   Y9, Y8, Y9
+	VPOR    Y9, Y7, Y7
+	VMOVDQU 64(AX)(BX*1), Y8
+	VPOR    98368(AX)(SI*1), Y8, Y8
+	VMOVDQU 96(AX)(BX*1), Y9
+	VPOR    98400(AX)(SI*1), Y9, Y9
+	VPXOR   Y4, Y8, Y10
+	VPAND   Y4, Y8, Y8
+	VPXOR   Y10, Y9, Y4
+	VPAND   Y10, Y9, Y10
+	VPOR    Y10, Y8, Y8
+	VPXOR   Y5, Y7, Y9
+	VPAND   Y5, Y7, Y7
+	VPXOR   Y9, Y8, Y5
+	VPAND   Y9, Y8, Y9
+	VPOR    Y9, Y7, Y7
+	VMOVDQU 128(AX)(BX*1), Y8
+	VPOR    98432(AX)(SI*1), Y8, Y8
+	VMOVDQU 160(AX)(BX*1), Y9
+	VPOR    98464(AX)(SI*1), Y9, Y9
+	VPXOR   Y4, Y8, Y10
+	VPAND   Y4, Y8, Y8
+	VPXOR   Y10, Y9, Y4
+	VPAND   Y10, Y9, Y10
+	VPOR    Y10, Y8, Y8
+	MOVQ    (CX), SI
+	RORXQ   $0x3a, SI, BX
+	ANDQ    $0x00007fc0, BX
+	LEAQ    (BX)(BX*2), BX
+	RORXQ   $0x03, SI, SI
+	ANDQ    $0x00007fc0, SI
+	LEAQ    (SI)(SI*2), SI
+	ADDQ    $0x08, CX
+	VMOVDQU (AX)(BX*1), Y9
+	VPOR    98304(AX)(SI*1), Y9, Y9
+	VMOVDQU 32(AX)(BX*1), Y10
+	VPOR    98336(AX)(SI*1), Y10, Y10
+	VPXOR   Y4, Y9, Y11
+	VPAND   Y4, Y9, Y9
+	VPXOR   Y11, Y10, Y4
+	VPAND   Y11, Y10, Y11
+	VPOR    Y11, Y9, Y9
+	VPXOR   Y5, Y8, Y10
+	VPAND   Y5, Y8, Y8
+	VPXOR   Y10, Y9, Y5
+	VPAND   Y10, Y9, Y10
+	VPOR    Y10, Y8, Y8
+	VPXOR   Y6, Y7, Y9
+	VPAND   Y6, Y7, Y7
+	VPXOR   Y9, Y8, Y6
+	VPAND   Y9, Y8, Y9
+	VPOR    Y9, Y7, Y7
+	VPAND   Y3, Y7, Y8
+	VPSRLW  $0x04, Y7, Y7
+	VPAND   Y3, Y7, Y7
+	VPSHUFB Y8, Y1, Y8
+	VPSHUFB Y7, Y1, Y7
+	VPADDB  Y8, Y7, Y7
+	VPSADBW Y2, Y7, Y7
+	VPSLLQ  $0x03, Y7, Y7
+	VPADDQ  Y7, Y0, Y0
+	VMOVDQU 64(AX)(BX*1), Y7
+	VPOR    98368(AX)(SI*1), Y7, Y7
+	VMOVDQU 96(AX)(BX*1), Y8
+	VPOR    98400(AX)(SI*1), Y8, Y8
+	VPXOR   Y4, Y7, Y9
+	VPAND   Y4, Y7, Y7
+	VPXOR   Y9, Y8, Y4
+	VPAND   Y9, Y8, Y9
+	VPOR    Y9, Y7, Y7
+	VMOVDQU 128(AX)(BX*1), Y8
+	VPOR    98432(AX)(SI*1), Y8, Y8
+	VMOVDQU 160(AX)(BX*1), Y9
+	VPOR    98464(AX)(SI*1), Y9, Y9
+	VPXOR   Y4, Y8, Y10
+	VPAND   Y4, Y8, Y8
+	VPXOR   Y10, Y9, Y4
+	VPAND   Y10, Y9, Y10
+	VPOR    Y10, Y8, Y8
+	VPXOR   Y5, Y7, Y9
+	VPAND   Y5, Y7, Y7
+	VPXOR   Y9, Y8, Y5
+	VPAND   Y9, Y8, Y9
+	VPOR    Y9, Y7, Y7
+	MOVQ    (CX), SI
+	RORXQ   $0x3a, SI, BX
+	ANDQ    $0x00007fc0, BX
+	LEAQ    (BX)(BX*2), BX
+	RORXQ   $0x03, SI, SI
+	ANDQ    $0x00007fc0, SI
+	LEAQ    (SI)(SI*2), SI
+	ADDQ    $0x08, CX
+	VMOVDQU (AX)(BX*1), Y8
+	VPOR    98304(AX)(SI*1), Y8, Y8
+	VMOVDQU 32(AX)(BX*1), Y9
+	VPOR    98336(AX)(SI*1), Y9, Y9
+	VPXOR   Y4, Y8, Y10
+	VPAND   Y4, Y8, Y8
+	VPXOR   Y10, Y9, Y4
+	VPAND   Y10, Y9, Y10
+	VPOR    Y10, Y8, Y8
+	VMOVDQU 64(AX)(BX*1), Y9
+	VPOR    98368(AX)(SI*1), Y9, Y9
+	VMOVDQU 96(AX)(BX*1), Y10
+	VPOR    98400(AX)(SI*1), Y10, Y10
+	VPXOR   Y4, Y9, Y11
+	VPAND   Y4, Y9, Y9
+	VPXOR   Y11, Y10, Y4
+	VPAND   Y11, Y10, Y11
+	VPOR    Y11, Y9, Y9
+	VPXOR   Y5, Y8, Y10
+	VPAND   Y5, Y8, Y8
+	VPXOR   Y10, Y9, Y5
+	VPAND   Y10, Y9, Y10
+	VPOR    Y10, Y8, Y8
+	VPXOR   Y6, Y7, Y9
+	VPAND   Y6, Y7, Y7
+	VPXOR   Y9, Y8, Y6
+	VPAND   Y9, Y8, Y9
+	VPOR    Y9, Y7, Y7
+	VPAND   Y3, Y7, Y8
+	VPSRLW  $0x04, Y7, Y7
+	VPAND   Y3, Y7, Y7
+	VPSHUFB Y8, Y1, Y8
+	VPSHUFB Y7, Y1, Y7
+	VPADDB  Y8, Y7, Y7
+	VPSADBW Y2, Y7, Y7
+	VPSLLQ  $0x03, Y7, Y7
+	VPADDQ  Y7, Y0, Y0
+	VMOVDQU 128(AX)(BX*1), Y7
+	VPOR    98432(AX)(SI*1), Y7, Y7
+	VMOVDQU 160(AX)(BX*1), Y8
+	VPOR    98464(AX)(SI*1), Y8, Y8
+	VPXOR   Y4, Y7, Y9
+	VPAND   Y4, Y7, Y7
+	VPXOR   Y9, Y8, Y4
+	VPAND   Y9, Y8, Y9
+	VPOR    Y9, Y7, Y7
+	MOVQ    (CX), SI
+	RORXQ   $0x3a, SI, BX
+	ANDQ    $0x00007fc0, BX
+	LEAQ    (BX)(BX*2), BX
+	RORXQ   $0x03, SI, SI
+	ANDQ    $0x00007fc0, SI
+	LEAQ    (SI)(SI*2), SI
+	ADDQ    $0x08, CX
+	VMOVDQU (AX)(BX*1), Y8
+	VPOR    98304(AX)(SI*1), Y8, Y8
+	VMOVDQU 32(AX)(BX*1), Y9
+	VPOR    98336(AX)(SI*1), Y9, Y9
+	VPXOR   Y4, Y8, Y10
+	VPAND   Y4, Y8, Y8
+	VPXOR   Y10, Y9, Y4
+	VPAND   Y10, Y9, Y10
+	VPOR    Y10, Y8, Y8
+	VPXOR   Y5, Y7, Y9
+	VPAND   Y5, Y7, Y7
+	VPXOR   Y9, Y8, Y5
+	VPAND   Y9, Y8, Y9
+	VPOR    Y9, Y7, Y7
+	VMOVDQU 64(AX)(BX*1), Y8
+	VPOR    98368(AX)(SI*1), Y8, Y8
+	VMOVDQU 96(AX)(BX*1), Y9
+	VPOR    98400(AX)(SI*1), Y9, Y9
+	VPXOR   Y4, Y8, Y10
+	VPAND   Y4, Y8, Y8
+	VPXOR   Y10, Y9, Y4
+	VPAND   Y10, Y9, Y10
+	VPOR    Y10, Y8, Y8
+	VMOVDQU 128(AX)(BX*1), Y9
+	VPOR    98432(AX)(SI*1), Y9, Y9
+	VMOVDQU 160(AX)(BX*1), Y10
+	VPOR    98464(AX)(SI*1), Y10, Y10
+	VPXOR   Y4, Y9, Y11
+	VPAND   Y4, Y9, Y9
+	VPXOR   Y11, Y10, Y4
+	VPAND   Y11, Y10, Y11
+	VPOR    Y11, Y9, Y9
+	VPXOR   Y5, Y8, Y10
+	VPAND   Y5, Y8, Y8
+	VPXOR   Y10, Y9, Y5
+	VPAND   Y10, Y9, Y10
+	VPOR    Y10, Y8, Y8
+	VPXOR   Y6, Y7, Y9
+	VPAND   Y6, Y7, Y7
+	VPXOR   Y9, Y8, Y6
+	VPAND   Y9, Y8, Y9
+	VPOR    Y9, Y7, Y7
+	VPAND   Y3, Y7, Y8
+	VPSRLW  $0x04, Y7, Y7
+	VPAND   Y3, Y7, Y7
+	VPSHUFB Y8, Y1, Y8
+	VPSHUFB Y7, Y1, Y7
+	VPADDB  Y8, Y7, Y7
+	VPSADBW Y2, Y7, Y7
+	VPSLLQ  $0x03, Y7, Y7
+	VPADDQ  Y7, Y0, Y0
+	SUBQ    $0x04, DX
+	CMPQ    DX, $0x04
+	JAE     clashes2wx256v6_round
+	VPAND   Y3, Y4, Y7
+	VPSRLW  $0x04, Y4, Y4
+	VPAND   Y3, Y4, Y4
+	VPSHUFB Y7, Y1, Y7
+	VPSHUFB Y4, Y1, Y4
+	VPADDB  Y7, Y4, Y4
+	VPSADBW Y2, Y4, Y4
+	VPADDQ  Y4, Y0, Y0
+	VPAND   Y3, Y5, Y4
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y3, Y5, Y5
+	VPSHUFB Y4, Y1, Y4
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y4, Y5, Y5
+	VPSADBW Y2, Y5, Y5
+	VPSLLQ  $0x01, Y5, Y5
+	VPADDQ  Y5, Y0, Y0
+	VPAND   Y3, Y6, Y4
+	VPSRLW  $0x04, Y6, Y5
+	VPAND   Y3, Y5, Y5
+	VPSHUFB Y4, Y1, Y4
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y4, Y5, Y6
+	VPSADBW Y2, Y6, Y6
+	VPSLLQ  $0x02, Y6, Y6
+	VPADDQ  Y6, Y0, Y0
+	TESTQ   DX, DX
+	JZ      clashes2wx256v6_sum
+
+clashes2wx256v6_rest:
+	MOVQ    (CX), SI
+	RORXQ   $0x3a, SI, BX
+	ANDQ    $0x00007fc0, BX
+	LEAQ    (BX)(BX*2), BX
+	RORXQ   $0x03, SI, SI
+	ANDQ    $0x00007fc0, SI
+	LEAQ    (SI)(SI*2), SI
+	ADDQ    $0x08, CX
+	VMOVDQU (AX)(BX*1), Y4
+	VPOR    98304(AX)(SI*1), Y4, Y4
+	VPAND   Y3, Y4, Y5
+	VPSRLW  $0x04, Y4, Y4
+	VPAND   Y3, Y4, Y4
+	VPSHUFB Y5, Y1, Y5
+	VPSHUFB Y4, Y1, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 32(AX)(BX*1), Y5
+	VPOR    98336(AX)(SI*1), Y5, Y5
+	VPAND   Y3, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y3, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 64(AX)(BX*1), Y5
+	VPOR    98368(AX)(SI*1), Y5, Y5
+	VPAND   Y3, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y3, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 96(AX)(BX*1), Y5
+	VPOR    98400(AX)(SI*1), Y5, Y5
+	VPAND   Y3, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y3, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 128(AX)(BX*1), Y5
+	VPOR    98432(AX)(SI*1), Y5, Y5
+	VPAND   Y3, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y3, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 160(AX)(BX*1), Y5
+	VPOR    98464(AX)(SI*1), Y5, Y5
+	VPAND   Y3, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y3, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VPSADBW Y2, Y4, Y4
+	VPADDQ  Y4, Y0, Y0
+	DECQ    DX
+	JNZ     clashes2wx256v6_rest
+
+clashes2wx256v6_sum:
+	VEXTRACTI128 $0x01, Y0, X1
+	VPADDQ       X1, X0, X1
+	VPSHUFD      $0x4e, X1, X0
+	VPADDQ       X0, X1, X1
+	VMOVQ        X1, AX
+	VZEROUPPER
+	MOVQ         AX, ret+32(FP)
+	RET
+
+// func clashes2wx256v7(tables *uint64, keys []uint64) int
+// Requires: AVX, AVX2, BMI2
+TEXT ·clashes2wx256v7(SB), NOSPLIT, $0-40
+	MOVQ    tables+0(FP), AX
+	MOVQ    keys_base+8(FP), CX
+	MOVQ    keys_len+16(FP), DX
+	VPXOR   Y0, Y0, Y0
+	TESTQ   DX, DX
+	JZ      clashes2wx256v7_sum
+	VMOVDQU popcountNibbles<>+0(SB), Y1
+	VMOVDQU lowHalves<>+0(SB), Y3
+	VPXOR   Y2, Y2, Y2
+	VPXOR   Y4, Y4, Y4
+	VPXOR   Y5, Y5, Y5
+	VPXOR   Y6, Y6, Y6
+	CMPQ    DX, $0x08
+	JB      clashes2wx256v7_rest
+
+clashes2wx256v7_round:
+	MOVQ    (CX), SI
+	RORXQ   $0x3b, SI, BX
+	ANDQ    $0x00003fe0, BX
+	IMUL3Q  $0x07, BX, BX
+	RORXQ   $0x04, SI, SI
+	ANDQ    $0x00003fe0, SI
+	IMUL3Q  $0x07, SI, SI
+	ADDQ    $0x08, CX
+	VMOVDQU (AX)(BX*1), Y7
+	VPOR    114688(AX)(SI*1), Y7, Y7
+	VMOVDQU 32(AX)(BX*1), Y8
+	VPOR    114720(AX)(SI*1), Y8, Y8
+	VPXOR   Y4, Y7, Y9
+	VPAND   Y4, Y7, Y7
+	VPXOR   Y9, Y8, Y4
+	VPAND   Y9, Y8, Y9
+	VPOR    Y9, Y7, Y7
+	VMOVDQU 64(AX)(BX*1), Y8
+	VPOR    114752(AX)(SI*1), Y8, Y8
+	VMOVDQU 96(AX)(BX*1), Y9
+	VPOR    114784(AX)(SI*1), Y9, Y9
+	VPXOR   Y4, Y8, Y10
+	VPAND   Y4, Y8, Y8
+	VPXOR   Y10, Y9, Y4
+	VPAND   Y10, Y9, Y10
+	VPOR    Y10, Y8, Y8
+	VPXOR   Y5, Y7, Y9
+	VPAND   Y5, Y7, Y7
+	VPXOR   Y9, Y8, Y5
+	VPAND   Y9, Y8, Y9
+	VPOR    Y9, Y7, Y7
+	VMOVDQU 128(AX)(BX*1), Y8
+	VPOR    114816(AX)(SI*1), Y8, Y8
+	VMOVDQU 160(AX)(BX*1), Y9
+	VPOR    114848(AX)(SI*1), Y9, Y9
+	VPXOR   Y4, Y8, Y10
+	VPAND   Y4, Y8, Y8
+	VPXOR   Y10, Y9, Y4
+	VPAND   Y10, Y9, Y10
+	VPOR    Y10, Y8, Y8
+	VMOVDQU 192(AX)(BX*1), Y9
+	VPOR    114880(AX)(SI*1), Y9, Y9
+	MOVQ    (CX), SI
+	RORXQ   $0x3b, SI, BX
+	ANDQ    $0x00003fe0, BX
+	IMUL3Q  $0x07, BX, BX
+	RORXQ   $0x04, SI, SI
+	ANDQ    $0x00003fe0, SI
+	IMUL3Q  $0x07, SI, SI
+	ADDQ    $0x08, CX
+	VMOVDQU (AX)(BX*1), Y10
+	VPOR    114688(AX)(SI*1), Y10, Y10
+	VPXOR   Y4, Y9, Y11
+	VPAND   Y4, Y9, Y9
+	VPXOR   Y11, Y10, Y4
+	VPAND   Y11, Y10, Y11
+	VPOR    Y11, Y9, Y9
+	VPXOR   Y5, Y8, Y10
+	VPAND   Y5, Y8, Y8
+	VPXOR   Y10, Y9, Y5
+	VPAND   Y10, Y9, Y10
+	VPOR    Y10, Y8, Y8
+	VPXOR   Y6, Y7, Y9
+	VPAND   Y6, Y7, Y7
+	VPXOR   Y9, Y8, Y6
+	VPAND   Y9, Y8, Y9
+	VPOR    Y9, Y7, Y7
+	VPAND   Y3, Y7, Y8
+	VPSRLW  $0x04, Y7, Y7
+	VPAND   Y3, Y7, Y7
+	VPSHUFB Y8, Y1, Y8
+	VPSHUFB Y7, Y1, Y7
+	VPADDB  Y8, Y7, Y7
+	VPSADBW Y2, Y7, Y7
+	VPSLLQ  $0x03, Y7, Y7
+	VPADDQ  Y7, Y0, Y0
+	VMOVDQU 32(AX)(BX*1), Y7
+	VPOR    114720(AX)(SI*1), Y7, Y7
+	VMOVDQU 64(AX)(BX*1), Y8
+	VPOR    114752(AX)(SI*1), Y8, Y8
+	VPXOR   Y4, Y7, Y9
+	VPAND   Y4, Y7, Y7
+	VPXOR   Y9, Y8, Y4
+	VPAND   Y9, Y8, Y9
+	VPOR    Y9, Y7, Y7
+	VMOVDQU 96(AX)(BX*1), Y8
+	VPOR    114784(AX)(SI*1), Y8, Y8
+	VMOVDQU 128(AX)(BX*1), Y9
+	VPOR    114816(AX)(SI*1), Y9, Y9
+	VPXOR   Y4, Y8, Y10
+	VPAND   Y4, Y8, Y8
+	VPXOR   Y10, Y9, Y4
+	VPAND   Y10, Y9, Y10
+	VPOR    Y10, Y8, Y8
+	VPXOR   Y5, Y7, Y9
+	VPAND   Y5, Y7, Y7
+	VPXOR   Y9, Y8, Y5
+	VPAND   Y9, Y8, Y9
+	VPOR    Y9, Y7, Y7
+	VMOVDQU 160(AX)(BX*1), Y8
+	VPOR    114848(AX)(SI*1), Y8, Y8
+	VMOVDQU 192(AX)(BX*1), Y9
+	VPOR    114880(AX)(SI*1), Y9, Y9
+	VPXOR   Y4, Y8, Y10
+	VPAND   Y4, Y8, Y8
+	VPXOR   Y10, Y9, Y4
+	VPAND   Y10, Y9, Y10
+	VPOR    Y10, Y8, Y8
+	MOVQ    (CX), SI
+	RORXQ   $0x3b, SI, BX
+	ANDQ    $0x00003fe0, BX
+	IMUL3Q  $0x07, BX, BX
+	RORXQ   $0x04, SI, SI
+	ANDQ    $0x00003fe0, SI
+	IMUL3Q  $0x07, SI, SI
+	ADDQ    $0x08, CX
+	VMOVDQU (AX)(BX*1), Y9
+	VPOR    114688(AX)(SI*1), Y9, Y9
+	VMOVDQU 32(AX)(BX*1), Y10
+	VPOR    114720(AX)(SI*1), Y10, Y10
+	VPXOR   Y4, Y9, Y11
+	VPAND   Y4, Y9, Y9
+	VPXOR   Y11, Y10, Y4
+	VPAND   Y11, Y10, Y11
+	VPOR    Y11, Y9, Y9
+	VPXOR   Y5, Y8, Y10
+	VPAND   Y5, Y8, Y8
+	VPXOR   Y10, Y9, Y5
+	VPAND   Y10, Y9, Y10
+	VPOR    Y10, Y8, Y8
+	VPXOR   Y6, Y7, Y9
+	VPAND   Y6, Y7, Y7
+	VPXOR   Y9, Y8, Y6
+	VPAND   Y9, Y8, Y9
+	VPOR    Y9, Y7, Y7
+	VPAND   Y3, Y7, Y8
+	VPSRLW  $0x04, Y7, Y7
+	VPAND   Y3, Y7, Y7
+	VPSHUFB Y8, Y1, Y8
+	VPSHUFB Y7, Y1, Y7
+	VPADDB  Y8, Y7, Y7
+	VPSADBW Y2, Y7, Y7
+	VPSLLQ  $0x03, Y7, Y7
+	VPADDQ  Y7, Y0, Y0
+	VMOVDQU 64(AX)(BX*1), Y7
+	VPOR    114752(AX)(SI*1), Y7, Y7
+	VMOVDQU 96(AX)(BX*1), Y8
+	VPOR    114784(AX)(SI*1), Y8, Y8
+	VPXOR   Y4, Y7, Y9
+	VPAND   Y4, Y7, Y7
+	VPXOR   Y9, Y8, Y4
+	VPAND   Y9, Y8, Y9
+	VPOR    Y9, Y7, Y7
+	VMOVDQU 128(AX)(BX*1), Y8
+	VPOR    114816(AX)(SI*1), Y8, Y8
+	VMOVDQU 160(AX)(BX*1), Y9
+	VPOR    114848(AX)(SI*1), Y9, Y9
+	VPXOR   Y4, Y8, Y10
+	VPAND   Y4, Y8, Y8
+	VPXOR   Y10, Y9, Y4
+	VPAND   Y10, Y9, Y10
+	VPOR    Y10, Y8, Y8
+	VPXOR   Y5, Y7, Y9
+	VPAND   Y5, Y7, Y7
+	VPXOR   Y9, Y8, Y5
+	VPAND   Y9, Y8, Y9
+	VPOR    Y9, Y7, Y7
+	VMOVDQU 192(AX)(BX*1), Y8
+	VPOR    114880(AX)(SI*1), Y8, Y8
+	MOVQ    (CX), SI
+	RORXQ   $0x3b, SI, BX
+	ANDQ    $0x00003fe0, BX
+	IMUL3Q  $0x07, BX, BX
+	RORXQ   $0x04, SI, SI
+	ANDQ    $0x00003fe0, SI
+	IMUL3Q  $0x07, SI, SI
+	ADDQ    $0x08, CX
+	VMOVDQU (AX)(BX*1), Y9
+	VPOR    114688(AX)(SI*1), Y9, Y9
+	VPXOR   Y4, Y8, Y10
+	VPAND   Y4, Y8, Y8
+	VPXOR   Y10, Y9, Y4
+	VPAND   Y10, Y9, Y10
+	VPOR    Y10, Y8, Y8
+	VMOVDQU 32(AX)(BX*1), Y9
+	VPOR    114720(AX)(SI*1), Y9, Y9
+	VMOVDQU 64(AX)(BX*1), Y10
+	VPOR    114752(AX)(SI*1), Y10, Y10
+	VPXOR   Y4, Y9, Y11
+	VPAND   Y4, Y9, Y9
+	VPXOR   Y11, Y10, Y4
+	VPAND   Y11, Y10, Y11
+	VPOR    Y11, Y9, Y9
+	VPXOR   Y5, Y8, Y10
+	VPAND   Y5, Y8, Y8
+	VPXOR   Y10, Y9, Y5
+	VPAND   Y10, Y9, Y10
+	VPOR    Y10, Y8, Y8
+	VPXOR   Y6, Y7, Y9
+	VPAND   Y6, Y7, Y7
+	VPXOR   Y9, Y8, Y6
+	VPAND   Y9, Y8, Y9
+	VPOR    Y9, Y7, Y7
+	VPAND   Y3, Y7, Y8
+	VPSRLW  $0x04, Y7, Y7
+	VPAND   Y3, Y7, Y7
+	VPSHUFB Y8, Y1, Y8
+	VPSHUFB Y7, Y1, Y7
+	VPADDB  Y8, Y7, Y7
+	VPSADBW Y2, Y7, Y7
+	VPSLLQ  $0x03, Y7, Y7
+	VPADDQ  Y7, Y0, Y0
+	VMOVDQU 96(AX)(BX*1), Y7
+	VPOR    114784(AX)(SI*1), Y7, Y7
+	VMOVDQU 128(AX)(BX*1), Y8
+	VPOR    114816(AX)(SI*1), Y8, Y8
+	VPXOR   Y4, Y7, Y9
+	VPAND   Y4, Y7, Y7
+	VPXOR   Y9, Y8, Y4
+	VPAND   Y9, Y8, Y9
+	VPOR    Y9, Y7, Y7
+	VMOVDQU 160(AX)(BX*1), Y8
+	VPOR    114848(AX)(SI*1), Y8, Y8
+	VMOVDQU 192(AX)(BX*1), Y9
+	VPOR    114880(AX)(SI*1), Y9, Y9
+	VPXOR   Y4, Y8, Y10
+	VPAND   Y4, Y8, Y8
+	VPXOR   Y10, Y9, Y4
+	VPAND   Y10, Y9, Y10
+	VPOR    Y10, Y8, Y8
+	VPXOR   Y5, Y7, Y9
+	VPAND   Y5, Y7, Y7
+	VPXOR   Y9, Y8, Y5
+	VPAND   Y9, Y8, Y9
+	VPOR    Y9, Y7, Y7
+	MOVQ    (CX), SI
+	RORXQ   $0x3b, SI, BX
+	ANDQ    $0x00003fe0, BX
+	IMUL3Q  $0x07, BX, BX
+	RORXQ   $0x04, SI, SI
+	ANDQ    $0x00003fe0, SI
+	IMUL3Q  $0x07, SI, SI
+	ADDQ    $0x08, CX
+	VMOVDQU (AX)(BX*1), Y8
+	VPOR    114688(AX)(SI*1), Y8, Y8
+	VMOVDQU 32(AX)(BX*1), Y9
+	VPOR    114720(AX)(SI*1), Y9, Y9
+	VPXOR   Y4, Y8, Y10
+	VPAND   Y4, Y8, Y8
+	VPXOR   Y10, Y9, Y4
+	VPAND   Y10, Y9, Y10
+	VPOR    Y10, Y8, Y8
+	VMOVDQU 64(AX)(BX*1), Y9
+	VPOR    114752(AX)(SI*1), Y9, Y9
+	VMOVDQU 96(AX)(BX*1), Y10
+	VPOR    114784(AX)(SI*1), Y10, Y10
+	VPXOR   Y4, Y9, Y11
+	VPAND   Y4, Y9, Y9
+	VPXOR   Y11, Y10, Y4
+	VPAND   Y11, Y10, Y11
+	VPOR    Y11, Y9, Y9
+	VPXOR   Y5, Y8, Y10
+	VPAND   Y5, Y8, Y8
+	VPXOR   Y10, Y9, Y5
+	VPAND   Y10, Y9, Y10
+	VPOR    Y10, Y8, Y8
+	VPXOR   Y6, Y7, Y9
+	VPAND   Y6, Y7, Y7
+	VPXOR   Y9, Y8, Y6
+	VPAND   Y9, Y8, Y9
+	VPOR    Y9, Y7, Y7
+	VPAND   Y3, Y7, Y8
+	VPSRLW  $0x04, Y7, Y7
+	VPAND   Y3, Y7, Y7
+	VPSHUFB Y8, Y1, Y8
+	VPSHUFB Y7, Y1, Y7
+	VPADDB  Y8, Y7, Y7
+	VPSADBW Y2, Y7, Y7
+	VPSLLQ  $0x03, Y7, Y7
+	VPADDQ  Y7, Y0, Y0
+	VMOVDQU 128(AX)(BX*1), Y7
+	VPOR    114816(AX)(SI*1), Y7, Y7
+	VMOVDQU 160(AX)(BX*1), Y8
+	VPOR    114848(AX)(SI*1), Y8, Y8
+	VPXOR   Y4, Y7, Y9
+	VPAND   Y4, Y7, Y7
+	VPXOR   Y9, Y8, Y4
+	VPAND   Y9, Y8, Y9
+	VPOR    Y9, Y7, Y7
+	VMOVDQU 192(AX)(BX*1), Y8
+	VPOR    114880(AX)(SI*1), Y8, Y8
+	MOVQ    (CX), SI
+	RORXQ   $0x3b, SI, BX
+	ANDQ    $0x00003fe0, BX
+	IMUL3Q  $0x07, BX, BX
+	RORXQ   $0x04, SI, SI
+	ANDQ    $0x00003fe0, SI
+	IMUL3Q  $0x07, SI, SI
+	ADDQ    $0x08, CX
+	VMOVDQU (AX)(BX*1), Y9
+	VPOR    114688(AX)(SI*1), Y9, Y9
+	VPXOR   Y4, Y8, Y10
+	VPAND   Y4, Y8, Y8
+	VPXOR   Y10, Y9, Y4
+	VPAND   Y10, Y9, Y10
+	VPOR    Y10, Y8, Y8
+	VPXOR   Y5, Y7, Y9
+	VPAND   Y5, Y7, Y7
+	VPXOR   Y9, Y8, Y5
+	VPAND   Y9, Y8, Y9
+	VPOR    Y9, Y7, Y7
+	VMOVDQU 32(AX)(BX*1), Y8
+	VPOR    114720(AX)(SI*1), Y8, Y8
+	VMOVDQU 64(AX)(BX*1), Y9
+	VPOR    114752(AX)(SI*1), Y9, Y9
+	VPXOR   Y4, Y8, Y10
+	VPAND   Y4, Y8, Y8
+	VPXOR   Y10, Y9, Y4
+	VPAND   Y10, Y9, Y10
+	VPOR    Y10, Y8, Y8
+	VMOVDQU 96(AX)(BX*1), Y9
+	VPOR    114784(AX)(SI*1), Y9, Y9
+	VMOVDQU 128(AX)(BX*1), Y10
+	VPOR    114816(AX)(SI*1), Y10, Y10
+	VPXOR   Y4, Y9, Y11
+	VPAND   Y4, Y9, Y9
+	VPXOR   Y11, Y10, Y4
+	VPAND   Y11, Y10, Y11
+	VPOR    Y11, Y9, Y9
+	VPXOR   Y5, Y8, Y10
+	VPAND   Y5, Y8, Y8
+	VPXOR   Y10, Y9, Y5
+	VPAND   Y10, Y9, Y10
+	VPOR    Y10, Y8, Y8
+	VPXOR   Y6, Y7, Y9
+	VPAND   Y6, Y7, Y7
+	VPXOR   Y9, Y8, Y6
+	VPAND   Y9, Y8, Y9
+	VPOR    Y9, Y7, Y7
+	VPAND   Y3, Y7, Y8
+	VPSRLW  $0x04, Y7, Y7
+	VPAND   Y3, Y7, Y7
+	VPSHUFB Y8, Y1, Y8
+	VPSHUFB Y7, Y1, Y7
+	VPADDB  Y8, Y7, Y7
+	VPSADBW Y2, Y7, Y7
+	VPSLLQ  $0x03, Y7, Y7
+	VPADDQ  Y7, Y0, Y0
+	VMOVDQU 160(AX)(BX*1), Y7
+	VPOR    114848(AX)(SI*1), Y7, Y7
+	VMOVDQU 192(AX)(BX*1), Y8
+	VPOR    114880(AX)(SI*1), Y8, Y8
+	VPXOR   Y4, Y7, Y9
+	VPAND   Y4, Y7, Y7
+	VPXOR   Y9, Y8, Y4
+	VPAND   Y9, Y8, Y9
+	VPOR    Y9, Y7, Y7
+	MOVQ    (CX), SI
+	RORXQ   $0x3b, SI, BX
+	ANDQ    $0x00003fe0, BX
+	IMUL3Q  $0x07, BX, BX
+	RORXQ   $0x04, SI, SI
+	ANDQ    $0x00003fe0, SI
+	IMUL3Q  $0x07, SI, SI
+	ADDQ    $0x08, CX
+	VMOVDQU (AX)(BX*1), Y8
+	VPOR    114688(AX)(SI*1), Y8, Y8
+	VMOVDQU 32(AX)(BX*1), Y9
+	VPOR    114720(AX)(SI*1), Y9, Y9
+	VPXOR   Y4, Y8, Y10
+	VPAND   Y4, Y8, Y8
+	VPXOR   Y10, Y9, Y4
+	VPAND   Y10, Y9, Y10
+	VPOR    Y10, Y8, Y8
+	VPXOR   Y5, Y7, Y9
+	VPAND   Y5, Y7, Y7
+	VPXOR   Y9, Y8, Y5
+	VPAND   Y9, Y8, Y9
+	VPOR    Y9, Y7, Y7
+	VMOVDQU 64(AX)(BX*1), Y8
+	VPOR    114752(AX)(SI*1), Y8, Y8
+	VMOVDQU 96(AX)(BX*1), Y9
+	VPOR    114784(AX)(SI*1), Y9, Y9
+	VPXOR   Y4, Y8, Y10
+	VPAND   Y4, Y8, Y8
+	VPXOR   Y10, Y9, Y4
+	VPAND   Y10, Y9, Y10
+	VPOR    Y10, Y8, Y8
+	VMOVDQU 128(AX)(BX*1), Y9
+	VPOR    114816(AX)(SI*1), Y9, Y9
+	VMOVDQU 160(AX)(BX*1), Y10
+	VPOR    114848(AX)(SI*1), Y10, Y10
+	VPXOR   Y4, Y9, Y11
+	VPAND   Y4, Y9, Y9
+	VPXOR   Y11, Y10, Y4
+	VPAND   Y11, Y10, Y11
+	VPOR    Y11, Y9, Y9
+	VPXOR   Y5, Y8, Y10
+	VPAND   Y5, Y8, Y8
+	VPXOR   Y10, Y9, Y5
+	VPAND   Y10, Y9, Y10
+	VPOR    Y10, Y8, Y8
+	VPXOR   Y6, Y7, Y9
+	VPAND   Y6, Y7, Y7
+	VPXOR   Y9, Y8, Y6
+	VPAND   Y9, Y8, Y9
+	VPOR    Y9, Y7, Y7
+	VPAND   Y3, Y7, Y8
+	VPSRLW  $0x04, Y7, Y7
+	VPAND   Y3, Y7, Y7
+	VPSHUFB Y8, Y1, Y8
+	VPSHUFB Y7, Y1, Y7
+	VPADDB  Y8, Y7, Y7
+	VPSADBW Y2, Y7, Y7
+	VPSLLQ  $0x03, Y7, Y7
+	VPADDQ  Y7, Y0, Y0
+	VMOVDQU 192(AX)(BX*1), Y7
+	VPOR    114880(AX)(SI*1), Y7, Y7
+	MOVQ    (CX), SI
+	RORXQ   $0x3b, SI, BX
+	ANDQ    $0x00003fe0, BX
+	IMUL3Q  $0x07, BX, BX
+	RORXQ   $0x04, SI, SI
+	ANDQ    $0x00003fe0, SI
+	IMUL3Q  $0x07, SI, SI
+	ADDQ    $0x08, CX
+	VMOVDQU (AX)(BX*1), Y8
+	VPOR    114688(AX)(SI*1), Y8, Y8
+	VPXOR   Y4, Y7, Y9
+	VPAND   Y4, Y7, Y7
+	VPXOR   Y9, Y8, Y4
+	VPAND   Y9, Y8, Y9
+	VPOR    Y9, Y7, Y7
+	VMOVDQU 32(AX)(BX*1), Y8
+	VPOR    114720(AX)(SI*1), Y8, Y8
+	VMOVDQU 64(AX)(BX*1), Y9
+	VPOR    114752(AX)(SI*1), Y9, Y9
+	VPXOR   Y4, Y8, Y10
+	VPAND   Y4, Y8, Y8
+	VPXOR   Y10, Y9, Y4
+	VPAND   Y10, Y9, Y10
+	VPOR    Y10, Y8, Y8
+	VPXOR   Y5, Y7, Y9
+	VPAND   Y5, Y7, Y7
+	VPXOR   Y9, Y8, Y5
+	VPAND   Y9, Y8, Y9
+	VPOR    Y9, Y7, Y7
+	VMOVDQU 96(AX)(BX*1), Y8
+	VPOR    114784(AX)(SI*1), Y8, Y8
+	VMOVDQU 128(AX)(BX*1), Y9
+	VPOR    114816(AX)(SI*1), Y9, Y9
+	VPXOR   Y4, Y8, Y10
+	VPAND   Y4, Y8, Y8
+	VPXOR   Y10, Y9, Y4
+	VPAND   Y10, Y9, Y10
+	VPOR    Y10, Y8, Y8
+	VMOVDQU 160(AX)(BX*1), Y9
+	VPOR    114848(AX)(SI*1), Y9, Y9
+	VMOVDQU 192(AX)(BX*1), Y10
+	VPOR    114880(AX)(SI*1), Y10, Y10
+	VPXOR   Y4, Y9, Y11
+	VPAND   Y4, Y9, Y9
+	VPXOR   Y11, Y10, Y4
+	VPAND   Y11, Y10, Y11
+	VPOR    Y11, Y9, Y9
+	VPXOR   Y5, Y8, Y10
+	VPAND   Y5, Y8, Y8
+	VPXOR   Y10, Y9, Y5
+	VPAND   Y10, Y9, Y10
+	VPOR    Y10, Y8, Y8
+	VPXOR   Y6, Y7, Y9
+	VPAND   Y6, Y7, Y7
+	VPXOR   Y9, Y8, Y6
+	VPAND   Y9, Y8, Y9
+	VPOR    Y9, Y7, Y7
+	VPAND   Y3, Y7, Y8
+	VPSRLW  $0x04, Y7, Y7
+	VPAND   Y3, Y7, Y7
+	VPSHUFB Y8, Y1, Y8
+	VPSHUFB Y7, Y1, Y7
+	VPADDB  Y8, Y7, Y7
+	VPSADBW Y2, Y7, Y7
+	VPSLLQ  $0x03, Y7, Y7
+	VPADDQ  Y7, Y0, Y0
+	SUBQ    $0x08, DX
+	CMPQ    DX, $0x08
+	JAE     clashes2wx256v7_round
+	VPAND   Y3, Y4, Y7
+	VPSRLW  $0x04, Y4, Y4
+	VPAND   Y3, Y4, Y4
+	VPSHUFB Y7, Y1, Y7
+	VPSHUFB Y4, Y1, Y4
+	VPADDB  Y7, Y4, Y4
+	VPSADBW Y2, Y4, Y4
+	VPADDQ  Y4, Y0, Y0
+	VPAND   Y3, Y5, Y4
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y3, Y5, Y5
+	VPSHUFB Y4, Y1, Y4
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y4, Y5, Y5
+	VPSADBW Y2, Y5, Y5
+	VPSLLQ  $0x01, Y5, Y5
+	VPADDQ  Y5, Y0, Y0
+	VPAND   Y3, Y6, Y4
+	VPSRLW  $0x04, Y6, Y5
+	VPAND   Y3, Y5, Y5
+	VPSHUFB Y4, Y1, Y4
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y4, Y5, Y6
+	VPSADBW Y2, Y6, Y6
+	VPSLLQ  $0x02, Y6, Y6
+	VPADDQ  Y6, Y0, Y0
+	TESTQ   DX, DX
+	JZ      clashes2wx256v7_sum
+
+clashes2wx256v7_rest:
+	MOVQ    (CX), SI
+	RORXQ   $0x3b, SI, BX
+	ANDQ    $0x00003fe0, BX
+	IMUL3Q  $0x07, BX, BX
+	RORXQ   $0x04, SI, SI
+	ANDQ    $0x00003fe0, SI
+	IMUL3Q  $0x07, SI, SI
+	ADDQ    $0x08, CX
+	VMOVDQU (AX)(BX*1), Y4
+	VPOR    114688(AX)(SI*1), Y4, Y4
+	VPAND   Y3, Y4, Y5
+	VPSRLW  $0x04, Y4, Y4
+	VPAND   Y3, Y4, Y4
+	VPSHUFB Y5, Y1, Y5
+	VPSHUFB Y4, Y1, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 32(AX)(BX*1), Y5
+	VPOR    114720(AX)(SI*1), Y5, Y5
+	VPAND   Y3, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y3, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 64(AX)(BX*1), Y5
+	VPOR    114752(AX)(SI*1), Y5, Y5
+	VPAND   Y3, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y3, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 96(AX)(BX*1), Y5
+	VPOR    114784(AX)(SI*1), Y5, Y5
+	VPAND   Y3, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y3, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 128(AX)(BX*1), Y5
+	VPOR    114816(AX)(SI*1), Y5, Y5
+	VPAND   Y3, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y3, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 160(AX)(BX*1), Y5
+	VPOR    114848(AX)(SI*1), Y5, Y5
+	VPAND   Y3, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y3, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 192(AX)(BX*1), Y5
+	VPOR    114880(AX)(SI*1), Y5, Y5
+	VPAND   Y3, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y3, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VPSADBW Y2, Y4, Y4
+	VPADDQ  Y4, Y0, Y0
+	DECQ    DX
+	JNZ     clashes2wx256v7_rest
+
+clashes2wx256v7_sum:
+	VEXTRACTI128 $0x01, Y0, X1
+	VPADDQ       X1, X0, X1
+	VPSHUFD      $0x4e, X1, X0
+	VPADDQ       X0, X1, X1
+	VMOVQ        X1, AX
+	VZEROUPPER
+	MOVQ         AX, ret+32(FP)
+	RET
+
+// func clashes2wx256v8(tables *uint64, keys []uint64) int
+// Requires: AVX, AVX2, BMI2
+TEXT ·clashes2wx256v8(SB), NOSPLIT, $0-40
+	MOVQ    tables+0(FP), AX
+	MOVQ    keys_base+8(FP), CX
+	MOVQ    keys_len+16(FP), DX
+	VPXOR   Y0, Y0, Y0
+	TESTQ   DX, DX
+	JZ      clashes2wx256v8_sum
+	VMOVDQU popcountNibbles<>+0(SB), Y1
+	VMOVDQU lowHalves<>+0(SB), Y3
+	VPXOR   Y2, Y2, Y2
+	VPXOR   Y4, Y4, Y4
+	VPXOR   Y5, Y5, Y5
+	VPXOR   Y6, Y6, Y6
+	CMPQ    DX, $0x01
+	JB      clashes2wx256v8_rest
+
+clashes2wx256v8_round:
+	MOVQ    (CX), SI
+	RORXQ   $0x38, SI, BX
+	ANDQ    $0x0001ff00, BX
+	RORXQ   $0x01, SI, SI
+	ANDQ    $0x0001ff00, SI
+	ADDQ    $0x08, CX
+	VMOVDQU (AX)(BX*1), Y7
+	VPOR    131072(AX)(SI*1), Y7, Y7
+	VMOVDQU 32(AX)(BX*1), Y8
+	VPOR    131104(AX)(SI*1), Y8, Y8
+	VPXOR   Y4, Y7, Y9
+	VPAND   Y4, Y7, Y7
+	VPXOR   Y9, Y8, Y4
+	VPAND   Y9, Y8, Y9
+	VPOR    Y9, Y7, Y7
+	VMOVDQU 64(AX)(BX*1), Y8
+	VPOR    131136(AX)(SI*1), Y8, Y8
+	VMOVDQU 96(AX)(BX*1), Y9
+	VPOR    131168(AX)(SI*1), Y9, Y9
+	VPXOR   Y4, Y8, Y10
+	VPAND   Y4, Y8, Y8
+	VPXOR   Y10, Y9, Y4
+	VPAND   Y10, Y9, Y10
+	VPOR    Y10, Y8, Y8
+	VPXOR   Y5, Y7, Y9
+	VPAND   Y5, Y7, Y7
+	VPXOR   Y9, Y8, Y5
+	VPAND   Y9, Y8, Y9
+	VPOR    Y9, Y7, Y7
+	VMOVDQU 128(AX)(BX*1), Y8
+	VPOR    131200(AX)(SI*1), Y8, Y8
+	VMOVDQU 160(AX)(BX*1), Y9
+	VPOR    131232(AX)(SI*1), Y9, Y9
+	VPXOR   Y4, Y8, Y10
+	VPAND   Y4, Y8, Y8
+	VPXOR   Y10, Y9, Y4
+	VPAND   Y10, Y9, Y10
+	VPOR    Y10, Y8, Y8
+	VMOVDQU 192(AX)(BX*1), Y9
+	VPOR    131264(AX)(SI*1), Y9, Y9
+	VMOVDQU 224(AX)(BX*1), Y10
+	VPOR    131296(AX)(SI*1), Y10, Y10
+	VPXOR   Y4, Y9, Y11
+	VPAND   Y4, Y9, Y9
+	VPXOR   Y11, Y10, Y4
+	VPAND   Y11, Y10, Y11
+	VPOR    Y11, Y9, Y9
+	VPXOR   Y5, Y8, Y10
+	VPAND   Y5, Y8, Y8
+	VPXOR   Y10, Y9, Y5
+	VPAND   Y10, Y9, Y10
+	VPOR    Y10, Y8, Y8
+	VPXOR   Y6, Y7, Y9
+	VPAND   Y6, Y7, Y7
+	VPXOR   Y9, Y8, Y6
+	VPAND   Y9, Y8, Y9
+	VPOR    Y9, Y7, Y7
+	VPAND   Y3, Y7, Y8
+	VPSRLW  $0x04, Y7, Y7
+	VPAND   Y3, Y7, Y7
+	VPSHUFB Y8, Y1, Y8
+	VPSHUFB Y7, Y1, Y7
+	VPADDB  Y8, Y7, Y7
+	VPSADBW Y2, Y7, Y7
+	VPSLLQ  $0x03, Y7, Y7
+	VPADDQ  Y7, Y0, Y0
+	SUBQ    $0x01, DX
+	CMPQ    DX, $0x01
+	JAE     clashes2wx256v8_round
+	VPAND   Y3, Y4, Y7
+	VPSRLW  $0x04, Y4, Y4
+	VPAND   Y3, Y4, Y4
+	VPSHUFB Y7, Y1, Y7
+	VPSHUFB Y4, Y1, Y4
+	VPADDB  Y7, Y4, Y4
+	VPSADBW Y2, Y4, Y4
+	VPADDQ  Y4, Y0, Y0
+	VPAND   Y3, Y5, Y4
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y3, Y5, Y5
+	VPSHUFB Y4, Y1, Y4
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y4, Y5, Y5
+	VPSADBW Y2, Y5, Y5
+	VPSLLQ  $0x01, Y5, Y5
+	VPADDQ  Y5, Y0, Y0
+	VPAND   Y3, Y6, Y4
+	VPSRLW  $0x04, Y6, Y5
+	VPAND   Y3, Y5, Y5
+	VPSHUFB Y4, Y1, Y4
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y4, Y5, Y6
+	VPSADBW Y2, Y6, Y6
+	VPSLLQ  $0x02, Y6, Y6
+	VPADDQ  Y6, Y0, Y0
+	TESTQ   DX, DX
+	JZ      clashes2wx256v8_sum
+
+clashes2wx256v8_rest:
+	MOVQ    (CX), SI
+	RORXQ   $0x38, SI, BX
+	ANDQ    $0x0001ff00, BX
+	RORXQ   $0x01, SI, SI
+	ANDQ    $0x0001ff00, SI
+	ADDQ    $0x08, CX
+	VMOVDQU (AX)(BX*1), Y4
+	VPOR    131072(AX)(SI*1), Y4, Y4
+	VPAND   Y3, Y4, Y5
+	VPSRLW  $0x04, Y4, Y4
+	VPAND   Y3, Y4, Y4
+	VPSHUFB Y5, Y1, Y5
+	VPSHUFB Y4, Y1, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 32(AX)(BX*1), Y5
+	VPOR    131104(AX)(SI*1), Y5, Y5
+	VPAND   Y3, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y3, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 64(AX)(BX*1), Y5
+	VPOR    131136(AX)(SI*1), Y5, Y5
+	VPAND   Y3, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y3, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 96(AX)(BX*1), Y5
+	VPOR    131168(AX)(SI*1), Y5, Y5
+	VPAND   Y3, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y3, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 128(AX)(BX*1), Y5
+	VPOR    131200(AX)(SI*1), Y5, Y5
+	VPAND   Y3, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y3, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 160(AX)(BX*1), Y5
+	VPOR    131232(AX)(SI*1), Y5, Y5
+	VPAND   Y3, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y3, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 192(AX)(BX*1), Y5
+	VPOR    131264(AX)(SI*1), Y5, Y5
+	VPAND   Y3, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y3, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 224(AX)(BX*1), Y5
+	VPOR    131296(AX)(SI*1), Y5, Y5
+	VPAND   Y3, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y3, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VPSADBW Y2, Y4, Y4
+	VPADDQ  Y4, Y0, Y0
+	DECQ    DX
+	JNZ     clashes2wx256v8_rest
+
+clashes2wx256v8_sum:
+	VEXTRACTI128 $0x01, Y0, X1
+	VPADDQ       X1, X0, X1
+	VPSHUFD      $0x4e, X1, X0
+	VPADDQ       X0, X1, X1
+	VMOVQ        X1, AX
+	VZEROUPPER
+	MOVQ         AX, ret+32(FP)
+	RET
+
+// func clashes3wx256s(tables *uint64, keys []uint64) int
+// Requires: AVX, AVX2, BMI2
+TEXT ·clashes3wx256s(SB), NOSPLIT, $0-40
+	MOVQ    tables+0(FP), AX
+	MOVQ    keys_base+8(FP), CX
+	MOVQ    keys_len+16(FP), DX
+	VPXOR   Y0, Y0, Y0
+	TESTQ   DX, DX
+	JZ      clashes3wx256s_sum
+	VMOVDQU popcountNibbles<>+0(SB), Y1
+	VPXOR   Y2, Y2, Y2
+	VPXOR   Y3, Y3, Y3
+	VPXOR   Y4, Y4, Y4
+	VPXOR   Y5, Y5, Y5
+	CMPQ    DX, $0x10
+	JB      clashes3wx256s_rest
+
+clashes3wx256s_round:
+	MOVQ        (CX), DI
+	RORXQ       $0x3c, DI, BX
+	ANDQ        $0x00001ff0, BX
+	RORXQ       $0x05, DI, SI
+	ANDQ        $0x00001ff0, SI
+	RORXQ       $0x0e, DI, DI
+	ANDQ        $0x00001ff0, DI
+	ADDQ        $0x08, CX
+	VMOVDQU     (AX)(BX*1), X6
+	VPOR        8192(AX)(SI*1), X6, X6
+	VPOR        16384(AX)(DI*1), X6, X6
+	MOVQ        (CX), DI
+	RORXQ       $0x3c, DI, BX
+	ANDQ        $0x00001ff0, BX
+	RORXQ       $0x05, DI, SI
+	ANDQ        $0x00001ff0, SI
+	RORXQ       $0x0e, DI, DI
+	ANDQ        $0x00001ff0, DI
+	ADDQ        $0x08, CX
+	VMOVDQU     (AX)(BX*1), X7
+	VPOR        8192(AX)(SI*1), X7, X7
+	VPOR        16384(AX)(DI*1), X7, X7
+	VINSERTI128 $0x01, X7, Y6, Y6
+	MOVQ        (CX), DI
+	RORXQ       $0x3c, DI, BX
+	ANDQ        $0x00001ff0, BX
+	RORXQ       $0x05, DI, SI
+	ANDQ        $0x00001ff0, SI
+	RORXQ       $0x0e, DI, DI
+	ANDQ        $0x00001ff0, DI
+	ADDQ        $0x08, CX
+	VMOVDQU     (AX)(BX*1), X7
+	VPOR        8192(AX)(SI*1), X7, X7
+	VPOR        16384(AX)(DI*1), X7, X7
+	MOVQ        (CX), DI
+	RORXQ       $0x3c, DI, BX
+	ANDQ        $0x00001ff0, BX
+	RORXQ       $0x05, DI, SI
+	ANDQ        $0x00001ff0, SI
+	RORXQ       $0x0e, DI, DI
+	ANDQ        $0x00001ff0, DI
+	ADDQ        $0x08, CX
+	VMOVDQU     (AX)(BX*1), X8
+	VPOR        8192(AX)(SI*1), X8, X8
+	VPOR        16384(AX)(DI*1), X8, X8
+	VINSERTI128 $0x01, X8, Y7, Y7
+	VPXOR       Y3, Y6, Y8
+	VPAND       Y3, Y6, Y6
+	VPXOR       Y8, Y7, Y3
+	VPAND       Y8, Y7, Y8
+	VPOR        Y8, Y6, Y6
+	MOVQ        (CX), DI
+	RORXQ       $0x3c, DI, BX
+	ANDQ        $0x00001ff0, BX
+	RORXQ       $0x05, DI, SI
+	ANDQ        $0x00001ff0, SI
+	RORXQ       $0x0e, DI, DI
+	ANDQ        $0x00001ff0, DI
+	ADDQ        $0x08, CX
+	VMOVDQU     (AX)(BX*1), X9
+	VPOR        8192(AX)(SI*1), X9, X9
+	VPOR        16384(AX)(DI*1), X9, X9
+	MOVQ        (CX), DI
+	RORXQ       $0x3c, DI, BX
+	ANDQ        $0x00001ff0, BX
+	RORXQ       $0x05, DI, SI
+	ANDQ        $0x00001ff0, SI
+	RORXQ       $0x0e, DI, DI
+	ANDQ        $0x00001ff0, DI
+	ADDQ        $0x08, CX
+	VMOVDQU     (AX)(BX*1), X7
+	VPOR        8192(AX)(SI*1), X7, X7
+	VPOR        16384(AX)(DI*1), X7, X7
+	VINSERTI128 $0x01, X7, Y9, Y9
+	MOVQ        (CX), DI
+	RORXQ       $0x3c, DI, BX
+	ANDQ        $0x00001ff0, BX
+	RORXQ       $0x05, DI, SI
+	ANDQ        $0x00001ff0, SI
+	RORXQ       $0x0e, DI, DI
+	ANDQ        $0x00001ff0, DI
+	ADDQ        $0x08, CX
+	VMOVDQU     (AX)(BX*1), X10
+	VPOR        8192(AX)(SI*1), X10, X10
+	VPOR        16384(AX)(DI*1), X10, X10
+	MOVQ        (CX), DI
+	RORXQ       $0x3c, DI, BX
+	ANDQ        $0x00001ff0, BX
+	RORXQ       $0x05, DI, SI
+	ANDQ        $0x00001ff0, SI
+	RORXQ       $0x0e, DI, DI
+	ANDQ        $0x00001ff0, DI
+	ADDQ        $0x08, CX
+	VMOVDQU     (AX)(BX*1), X7
+	VPOR        8192(AX)(SI*1), X7, X7
+	VPOR        16384(AX)(DI*1), X7, X7
+	VINSERTI128 $0x01, X7, Y10, Y10
+	VPXOR       Y3, Y9, Y8
+	VPAND       Y3, Y9, Y9
+	VPXOR       Y8, Y10, Y3
+	VPAND       Y8, Y10, Y8
+	VPOR        Y8, Y9, Y9
+	VPXOR       Y4, Y6, Y8
+	VPAND       Y4, Y6, Y6
+	VPXOR       Y8, Y9, Y4
+	VPAND       Y8, Y9, Y8
+	VPOR        Y8, Y6, Y6
+	MOVQ        (CX), DI
+	RORXQ       $0x3c, DI, BX
+	ANDQ        $0x00001ff0, BX
+	RORXQ       $0x05, DI, SI
+	ANDQ        $0x00001ff0, SI
+	RORXQ       $0x0e, DI, DI
+	ANDQ        $0x00001ff0, DI
+	ADDQ        $0x08, CX
+	VMOVDQU     (AX)(BX*1), X11
+	VPOR        8192(AX)(SI*1), X11, X11
+	VPOR        16384(AX)(DI*1), X11, X11
+	MOVQ        (CX), DI
+	RORXQ       $0x3c, DI, BX
+	ANDQ        $0x00001ff0, BX
+	RORXQ       $0x05, DI, SI
+	ANDQ        $0x00001ff0, SI
+	RORXQ       $0x0e, DI, DI
+	ANDQ        $0x00001ff0, DI
+	ADDQ        $0x08, CX
+	VMOVDQU     (AX)(BX*1), X7
+	VPOR        8192(AX)(SI*1), X7, X7
+	VPOR        16384(AX)(DI*1), X7, X7
+	VINSERTI128 $0x01, X7, Y11, Y11
+	MOVQ        (CX), DI
+	RORXQ       $0x3c, DI, BX
+	ANDQ        $0x00001ff0, BX
+	RORXQ       $0x05, DI, SI
+	ANDQ        $0x00001ff0, SI
+	RORXQ       $0x0e, DI, DI
+	ANDQ        $0x00001ff0, DI
+	ADDQ        $0x08, CX
+	VMOVDQU     (AX)(BX*1), X12
+	VPOR        8192(AX)(SI*1), X12, X12
+	VPOR        16384(AX)(DI*1), X12, X12
+	MOVQ        (CX), DI
+	RORXQ       $0x3c, DI, BX
+	ANDQ        $0x00001ff0, BX
+	RORXQ       $0x05, DI, SI
+	ANDQ        $0x00001ff0, SI
+	RORXQ       $0x0e, DI, DI
+	ANDQ        $0x00001ff0, DI
+	ADDQ        $0x08, CX
+	VMOVDQU     (AX)(BX*1), X7
+	VPOR        8192(AX)(SI*1), X7, X7
+	VPOR        16384(AX)(DI*1), X7, X7
+	VINSERTI128 $0x01, X7, Y12, Y12
+	VPXOR       Y3, Y11, Y8
+	VPAND       Y3, Y11, Y11
+	VPXOR       Y8, Y12, Y3
+	VPAND       Y8, Y12, Y8
+	VPOR        Y8, Y11, Y11
+	MOVQ        (CX), DI
+	RORXQ       $0x3c, DI, BX
+	ANDQ        $0x00001ff0, BX
+	RORXQ       $0x05, DI, SI
+	ANDQ        $0x00001ff0, SI
+	RORXQ       $0x0e, DI, DI
+	ANDQ        $0x00001ff0, DI
+	ADDQ        $0x08, CX
+	VMOVDQU     (AX)(BX*1), X13
+	VPOR        8192(AX)(SI*1), X13, X13
+	VPOR        16384(AX)(DI*1), X13, X13
+	MOVQ        (CX), DI
+	RORXQ       $0x3c, DI, BX
+	ANDQ        $0x00001ff0, BX
+	RORXQ       $0x05, DI, SI
+	ANDQ        $0x00001ff0, SI
+	RORXQ       $0x0e, DI, DI
+	ANDQ        $0x00001ff0, DI
+	ADDQ        $0x08, CX
+	VMOVDQU     (AX)(BX*1), X7
+	VPOR        8192(AX)(SI*1), X7, X7
+	VPOR        16384(AX)(DI*1), X7, X7
+	VINSERTI128 $0x01, X7, Y13, Y13
+	MOVQ        (CX), DI
+	RORXQ       $0x3c, DI, BX
+	ANDQ        $0x00001ff0, BX
+	RORXQ       $0x05, DI, SI
+	ANDQ        $0x00001ff0, SI
+	RORXQ       $0x0e, DI, DI
+	ANDQ        $0x00001ff0, DI
+	ADDQ        $0x08, CX
+	VMOVDQU     (AX)(BX*1), X14
+	VPOR        8192(AX)(SI*1), X14, X14
+	VPOR        16384(AX)(DI*1), X14, X14
+	MOVQ        (CX), DI
+	RORXQ       $0x3c, DI, BX
+	ANDQ        $0x00001ff0, BX
+	RORXQ       $0x05, DI, SI
+	ANDQ        $0x00001ff0, SI
+	RORXQ       $0x0e, DI, DI
+	ANDQ        $0x00001ff0, DI
+	ADDQ        $0x08, CX
+	VMOVDQU     (AX)(BX*1), X7
+	VPOR        8192(AX)(SI*1), X7, X7
+	VPOR        16384(AX)(DI*1), X7, X7
+	VINSERTI128 $0x01, X7, Y14, Y14
+	VPXOR       Y3, Y13, Y8
+	VPAND       Y3, Y13, Y13
+	VPXOR       Y8, Y14, Y3
+	VPAND       Y8, Y14, Y8
+	VPOR        Y8, Y13, Y13
+	VPXOR       Y4, Y11, Y8
+	VPAND       Y4, Y11, Y11
+	VPXOR       Y8, Y13, Y4
+	VPAND       Y8, Y13, Y8
+	VPOR        Y8, Y11, Y11
+	VPXOR       Y5, Y6, Y8
+	VPAND       Y5, Y6, Y6
+	VPXOR       Y8, Y11, Y5
+	VPAND       Y8, Y11, Y8
+	VPOR        Y8, Y6, Y6
+	VPAND       lowHalves<>+0(SB), Y6, Y8
+	VPSRLW      $0x04, Y6, Y6
+	VPAND       lowHalves<>+0(SB), Y6, Y6
+	VPSHUFB     Y8, Y1, Y8
+	VPSHUFB     Y6, Y1, Y6
+	VPADDB      Y8, Y6, Y6
+	VPSADBW     Y2, Y6, Y6
+	VPSLLQ      $0x03, Y6, Y6
+	VPADDQ      Y6, Y0, Y0
+	SUBQ        $0x10, DX
+	CMPQ        DX, $0x10
+	JAE         clashes3wx256s_round
+	VPAND       lowHalves<>+0(SB), Y3, Y6
+	VPSRLW      $0x04, Y3, Y3
+	VPAND       lowHalves<>+0(SB), Y3, Y3
+	VPSHUFB     Y6, Y1, Y6
+	VPSHUFB     Y3, Y1, Y3
+	VPADDB      Y6, Y3, Y3
+	VPSADBW     Y2, Y3, Y3
+	VPADDQ      Y3, Y0, Y0
+	VPAND       lowHalves<>+0(SB), Y4, Y3
+	VPSRLW      $0x04, Y4, Y4
+	VPAND       lowHalves<>+0(SB), Y4, Y4
+	VPSHUFB     Y3, Y1, Y3
+	VPSHUFB     Y4, Y1, Y4
+	VPADDB      Y3, Y4, Y4
+	VPSADBW     Y2, Y4, Y4
+	VPSLLQ      $0x01, Y4, Y4
+	VPADDQ      Y4, Y0, Y0
+	VPAND       lowHalves<>+0(SB), Y5, Y3
+	VPSRLW      $0x04, Y5, Y4
+	VPAND       lowHalves<>+0(SB), Y4, Y4
+	VPSHUFB     Y3, Y1, Y3
+	VPSHUFB     Y4, Y1, Y4
+	VPADDB      Y3, Y4, Y5
+	VPSADBW     Y2, Y5, Y5
+	VPSLLQ      $0x02, Y5, Y5
+	VPADDQ      Y5, Y0, Y0
+	TESTQ       DX, DX
+	JZ          clashes3wx256s_sum
+
+clashes3wx256s_rest:
+	MOVQ    (CX), DI
+	RORXQ   $0x3c, DI, BX
+	ANDQ    $0x00001ff0, BX
+	RORXQ   $0x05, DI, SI
+	ANDQ    $0x00001ff0, SI
+	RORXQ   $0x0e, DI, DI
+	ANDQ    $0x00001ff0, DI
+	ADDQ    $0x08, CX
+	VMOVDQU (AX)(BX*1), X15
+	VPOR    8192(AX)(SI*1), X15, X15
+	VPOR    16384(AX)(DI*1), X15, X15
+	VPAND   lowHalves<>+0(SB), Y15, Y3
+	VPSRLW  $0x04, Y15, Y4
+	VPAND   lowHalves<>+0(SB), Y4, Y4
+	VPSHUFB Y3, Y1, Y3
+	VPSHUFB Y4, Y1, Y4
+	VPADDB  Y3, Y4, Y3
+	VPSADBW Y2, Y3, Y3
+	VPADDQ  Y3, Y0, Y0
+	DECQ    DX
+	JNZ     clashes3wx256s_rest
+
+clashes3wx256s_sum:
+	VEXTRACTI128 $0x01, Y0, X1
+	VPADDQ       X1, X0, X1
+	VPSHUFD      $0x4e, X1, X0
+	VPADDQ       X0, X1, X1
+	VMOVQ        X1, AX
+	VZEROUPPER
+	MOVQ         AX, ret+32(FP)
+	RET
+
+// func clashes3wx256v1(tables *uint64, keys []uint64) int
+// Requires: AVX, AVX2, BMI2
+TEXT ·clashes3wx256v1(SB), NOSPLIT, $0-40
+	MOVQ    tables+0(FP), AX
+	MOVQ    keys_base+8(FP), CX
+	MOVQ    keys_len+16(FP), DX
+	VPXOR   Y0, Y0, Y0
+	TESTQ   DX, DX
+	JZ      clashes3wx256v1_sum
+	VMOVDQU popcountNibbles<>+0(SB), Y1
+	VMOVDQU lowHalves<>+0(SB), Y3
+	VPXOR   Y2, Y2, Y2
+	VPXOR   Y4, Y4, Y4
+	VPXOR   Y5, Y5, Y5
+	VPXOR   Y6, Y6, Y6
+	CMPQ    DX, $0x08
+	JB      clashes3wx256v1_rest
+
+clashes3wx256v1_round:
+	MOVQ    (CX), DI
+	RORXQ   $0x3b, DI, BX
+	ANDQ    $0x00003fe0, BX
+	RORXQ   $0x04, DI, SI
+	ANDQ    $0x00003fe0, SI
+	RORXQ   $0x0d, DI, DI
+	ANDQ    $0x00003fe0, DI
+	ADDQ    $0x08, CX
+	VMOVDQU (AX)(BX*1), Y7
+	VPOR    16384(AX)(SI*1), Y7, Y7
+	VPOR    32768(AX)(DI*1), Y7, Y7
+	MOVQ    (CX), DI
+	RORXQ   $0x3b, DI, BX
+	ANDQ    $0x00003fe0, BX
+	RORXQ   $0x04, DI, SI
+	ANDQ    $0x00003fe0, SI
+	RORXQ   $0x0d, DI, DI
+	ANDQ    $0x00003fe0, DI
+	ADDQ    $0x08, CX
+	VMOVDQU (AX)(BX*1), Y8
+	VPOR    16384(AX)(SI*1), Y8, Y8
+	VPOR    32768(AX)(DI*1), Y8, Y8
+	VPXOR   Y4, Y7, Y9
+	VPAND   Y4, Y7, Y7
+	VPXOR   Y9, Y8, Y4
+	VPAND   Y9, Y8, Y9
+	VPOR    Y9, Y7, Y7
+	MOVQ    (CX), DI
+	RORXQ   $0x3b, DI, BX
+	ANDQ    $0x00003fe0, BX
+	RORXQ   $0x04, DI, SI
+	ANDQ    $0x00003fe0, SI
+	RORXQ   $0x0d, DI, DI
+	ANDQ    $0x00003fe0, DI
+	ADDQ    $0x08, CX
+	VMOVDQU (AX)(BX*1), Y8
+	VPOR    16384(AX)(SI*1), Y8, Y8
+	VPOR    32768(AX)(DI*1), Y8, Y8
+	MOVQ    (CX), DI
+	RORXQ   $0x3b, DI, BX
+	ANDQ    $0x00003fe0, BX
+	RORXQ   $0x04, DI, SI
+	ANDQ    $0x00003fe0, SI
+	RORXQ   $0x0d, DI, DI
+	ANDQ    $0x00003fe0, DI
+	ADDQ    $0x08, CX
+	VMOVDQU (AX)(BX*1), Y9
+	VPOR    16384(AX)(SI*1), Y9, Y9
+	VPOR    32768(AX)(DI*1), Y9, Y9
+	VPXOR   Y4, Y8, Y10
+	VPAND   Y4, Y8, Y8
+	VPXOR   Y10, Y9, Y4
+	VPAND   Y10, Y9, Y10
+	VPOR    Y10, Y8, Y8
+	VPXOR   Y5, Y7, Y9
+	VPAND   Y5, Y7, Y7
+	VPXOR   Y9, Y8, Y5
+	VPAND   Y9, Y8, Y9
+	VPOR    Y9, Y7, Y7
+	MOVQ    (CX), DI
+	RORXQ   $0x3b, DI, BX
+	ANDQ    $0x00003fe0, BX
+	RORXQ   $0x04, DI, SI
+	ANDQ    $0x00003fe0, SI
+	RORXQ   $0x0d, DI, DI
+	ANDQ    $0x00003fe0, DI
+	ADDQ    $0x08, CX
+	VMOVDQU (AX)(BX*1), Y8
+	VPOR    16384(AX)(SI*1), Y8, Y8
+	VPOR    32768(AX)(DI*1), Y8, Y8
+	MOVQ    (CX), DI
+	RORXQ   $0x3b, DI, BX
+	ANDQ    $0x00003fe0, BX
+	RORXQ   $0x04, DI, SI
+	ANDQ    $0x00003fe0, SI
+	RORXQ   $0x0d, DI, DI
+	ANDQ    $0x00003fe0, DI
+	ADDQ    $0x08, CX
+	VMOVDQU (AX)(BX*1), Y9
+	VPOR    16384(AX)(SI*1), Y9, Y9
+	VPOR    32768(AX)(DI*1), Y9, Y9
+	VPXOR   Y4, Y8, Y10
+	VPAND   Y4, Y8, Y8
+	VPXOR   Y10, Y9, Y4
+	VPAND   Y10, Y9, Y10
+	VPOR    Y10, Y8, Y8
+	MOVQ    (CX), DI
+	RORXQ   $0x3b, DI, BX
+	ANDQ    $0x00003fe0, BX
+	RORXQ   $0x04, DI, SI
+	ANDQ    $0x00003fe0, SI
+	RORXQ   $0x0d, DI, DI
+	ANDQ    $0x00003fe0, DI
+	ADDQ    $0x08, CX
+	VMOVDQU (AX)(BX*1), Y9
+	VPOR    16384(AX)(SI*1), Y9, Y9
+	VPOR    32768(AX)(DI*1), Y9, Y9
+	MOVQ    (CX), DI
+	RORXQ   $0x3b, DI, BX
+	ANDQ    $0x00003fe0, BX
+	RORXQ   $0x04, DI, SI
+	ANDQ    $0x00003fe0, SI
+	RORXQ   $0x0d, DI, DI
+	ANDQ    $0x00003fe0, DI
+	ADDQ    $0x08, CX
+	VMOVDQU (AX)(BX*1), Y10
+	VPOR    16384(AX)(SI*1), Y10, Y10
+	VPOR    32768(AX)(DI*1), Y10, Y10
+	VPXOR   Y4, Y9, Y11
+	VPAND   Y4, Y9, Y9
+	VPXOR   Y11, Y10, Y4
+	VPAND   Y11, Y10, Y11
+	VPOR    Y11, Y9, Y9
+	VPXOR   Y5, Y8, Y10
+	VPAND   Y5, Y8, Y8
+	VPXOR   Y10, Y9, Y5
+	VPAND   Y10, Y9, Y10
+	VPOR    Y10, Y8, Y8
+	VPXOR   Y6, Y7, Y9
+	VPAND   Y6, Y7, Y7
+	VPXOR   Y9, Y8, Y6
+	VPAND   Y9, Y8, Y9
+	VPOR    Y9, Y7, Y7
+	VPAND   Y3, Y7, Y8
+	VPSRLW  $0x04, Y7, Y7
+	VPAND   Y3, Y7, Y7
+	VPSHUFB Y8, Y1, Y8
+	VPSHUFB Y7, Y1, Y7
+	VPADDB  Y8, Y7, Y7
+	VPSADBW Y2, Y7, Y7
+	VPSLLQ  $0x03, Y7, Y7
+	VPADDQ  Y7, Y0, Y0
+	SUBQ    $0x08, DX
+	CMPQ    DX, $0x08
+	JAE     clashes3wx256v1_round
+	VPAND   Y3, Y4, Y7
+	VPSRLW  $0x04, Y4, Y4
+	VPAND   Y3, Y4, Y4
+	VPSHUFB Y7, Y1, Y7
+	VPSHUFB Y4, Y1, Y4
+	VPADDB  Y7, Y4, Y4
+	VPSADBW Y2, Y4, Y4
+	VPADDQ  Y4, Y0, Y0
+	VPAND   Y3, Y5, Y4
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y3, Y5, Y5
+	VPSHUFB Y4, Y1, Y4
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y4, Y5, Y5
+	VPSADBW Y2, Y5, Y5
+	VPSLLQ  $0x01, Y5, Y5
+	VPADDQ  Y5, Y0, Y0
+	VPAND   Y3, Y6, Y4
+	VPSRLW  $0x04, Y6, Y5
+	VPAND   Y3, Y5, Y5
+	VPSHUFB Y4, Y1, Y4
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y4, Y5, Y6
+	VPSADBW Y2, Y6, Y6
+	VPSLLQ  $0x02, Y6, Y6
+	VPADDQ  Y6, Y0, Y0
+	TESTQ   DX, DX
+	JZ      clashes3wx256v1_sum
+
+clashes3wx256v1_rest:
+	MOVQ    (CX), DI
+	RORXQ   $0x3b, DI, BX
+	ANDQ    $0x00003fe0, BX
+	RORXQ   $0x04, DI, SI
+	ANDQ    $0x00003fe0, SI
+	RORXQ   $0x0d, DI, DI
+	ANDQ    $0x00003fe0, DI
+	ADDQ    $0x08, CX
+	VMOVDQU (AX)(BX*1), Y4
+	VPOR    16384(AX)(SI*1), Y4, Y4
+	VPOR    32768(AX)(DI*1), Y4, Y4
+	VPAND   Y3, Y4, Y5
+	VPSRLW  $0x04, Y4, Y4
+	VPAND   Y3, Y4, Y4
+	VPSHUFB Y5, Y1, Y5
+	VPSHUFB Y4, Y1, Y4
+	VPADDB  Y5, Y4, Y4
+	VPSADBW Y2, Y4, Y4
+	VPADDQ  Y4, Y0, Y0
+	DECQ    DX
+	JNZ     clashes3wx256v1_rest
+
+clashes3wx256v1_sum:
+	VEXTRACTI128 $0x01, Y0, X1
+	VPADDQ       X1, X0, X1
+	VPSHUFD      $0x4e, X1, X0
+	VPADDQ       X0, X1, X1
+	VMOVQ        X1, AX
+	VZEROUPPER
+	MOVQ         AX, ret+32(FP)
+	RET
+
+// func clashes3wx256v2(tables *uint64, keys []uint64) int
+// Requires: AVX, AVX2, BMI2
+TEXT ·clashes3wx256v2(SB), NOSPLIT, $0-40
+	MOVQ    tables+0(FP), AX
+	MOVQ    keys_base+8(FP), CX
+	MOVQ    keys_len+16(FP), DX
+	VPXOR   Y0, Y0, Y0
+	TESTQ   DX, DX
+	JZ      clashes3wx256v2_sum
+	VMOVDQU popcountNibbles<>+0(SB), Y1
+	VMOVDQU lowHalves<>+0(SB), Y3
+	VPXOR   Y2, Y2, Y2
+	VPXOR   Y4, Y4, Y4
+	VPXOR   Y5, Y5, Y5
+	VPXOR   Y6, Y6, Y6
+	CMPQ    DX, $0x04
+	JB      clashes3wx256v2_rest
+
+clashes3wx256v2_round:
+	MOVQ    (CX), DI
+	RORXQ   $0x3a, DI, BX
+	ANDQ    $0x00007fc0, BX
+	RORXQ   $0x03, DI, SI
+	ANDQ    $0x00007fc0, SI
+	RORXQ   $0x0c, DI, DI
+	ANDQ    $0x00007fc0, DI
+	ADDQ    $0x08, CX
+	VMOVDQU (AX)(BX*1), Y7
+	VPOR    32768(AX)(SI*1), Y7, Y7
+	VPOR    65536(AX)(DI*1), Y7, Y7
+	VMOVDQU 32(AX)(BX*1), Y8
+	VPOR    32800(AX)(SI*1), Y8, Y8
+	VPOR    65568(AX)(DI*1), Y8, Y8
+	VPXOR   Y4, Y7, Y9
+	VPAND   Y4, Y7, Y7
+	VPXOR   Y9, Y8, Y4
+	VPAND   Y9, Y8, Y9
+	VPOR    Y9, Y7, Y7
+	MOVQ    (CX), DI
+	RORXQ   $0x3a, DI, BX
+	ANDQ    $0x00007fc0, BX
+	RORXQ   $0x03, DI, SI
+	ANDQ    $0x00007fc0, SI
+	RORXQ   $0x0c, DI, DI
+	ANDQ    $0x00007fc0, DI
+	ADDQ    $0x08, CX
+	VMOVDQU (AX)(BX*1), Y8
+	VPOR    32768(AX)(SI*1), Y8, Y8
+	VPOR    65536(AX)(DI*1), Y8, Y8
+	VMOVDQU 32(AX)(BX*1), Y9
+	VPOR    32800(AX)(SI*1), Y9, Y9
+	VPOR    65568(AX)(DI*1), Y9, Y9
+	VPXOR   Y4, Y8, Y10
+	VPAND   Y4, Y8, Y8
+	VPXOR   Y10, Y9, Y4
+	VPAND   Y10, Y9, Y10
+	VPOR    Y10, Y8, Y8
+	VPXOR   Y5, Y7, Y9
+	VPAND   Y5, Y7, Y7
+	VPXOR   Y9, Y8, Y5
+	VPAND   Y9, Y8, Y9
+	VPOR    Y9, Y7, Y7
+	MOVQ    (CX), DI
+	RORXQ   $0x3a, DI, BX
+	ANDQ    $0x00007fc0, BX
+	RORXQ   $0x03, DI, SI
+	ANDQ    $0x00007fc0, SI
+	RORXQ   $0x0c, DI, DI
+	ANDQ    $0x00007fc0, DI
+	ADDQ    $0x08, CX
+	VMOVDQU (AX)(BX*1), Y8
+	VPOR    32768(AX)(SI*1), Y8, Y8
+	VPOR    65536(AX)(DI*1), Y8, Y8
+	VMOVDQU 32(AX)(BX*1), Y9
+	VPOR    32800(AX)(SI*1), Y9, Y9
+	VPOR    65568(AX)(DI*1), Y9, Y9
+	VPXOR   Y4, Y8, Y10
+	VPAND   Y4, Y8, Y8
+	VPXOR   Y10, Y9, Y4
+	VPAND   Y10, Y9, Y10
+	VPOR    Y10, Y8, Y8
+	MOVQ    (CX), DI
+	RORXQ   $0x3a, DI, BX
+	ANDQ    $0x00007fc0, BX
+	RORXQ   $0x03, DI, SI
+	ANDQ    $0x00007fc0, SI
+	RORXQ   $0x0c, DI, DI
+	ANDQ    $0x00007fc0, DI
+	ADDQ    $0x08, CX
+	VMOVDQU (AX)(BX*1), Y9
+	VPOR    32768(AX)(SI*1), Y9, Y9
+	VPOR    65536(AX)(DI*1), Y9, Y9
+	VMOVDQU 32(AX)(BX*1), Y10
+	VPOR    32800(AX)(SI*1), Y10, Y10
+	VPOR    65568(AX)(DI*1), Y10, Y10
+	VPXOR   Y4, Y9, Y11
+	VPAND   Y4, Y9, Y9
+	VPXOR   Y11, Y10, Y4
+	VPAND   Y11, Y10, Y11
+	VPOR    Y11, Y9, Y9
+	VPXOR   Y5, Y8, Y10
+	VPAND   Y5, Y8, Y8
+	VPXOR   Y10, Y9, Y5
+	VPAND   Y10, Y9, Y10
+	VPOR    Y10, Y8, Y8
+	VPXOR   Y6, Y7, Y9
+	VPAND   Y6, Y7, Y7
+	VPXOR   Y9, Y8, Y6
+	VPAND   Y9, Y8, Y9
+	VPOR    Y9, Y7, Y7
+	VPAND   Y3, Y7, Y8
+	VPSRLW  $0x04, Y7, Y7
+	VPAND   Y3, Y7, Y7
+	VPSHUFB Y8, Y1, Y8
+	VPSHUFB Y7, Y1, Y7
+	VPADDB  Y8, Y7, Y7
+	VPSADBW Y2, Y7, Y7
+	VPSLLQ  $0x03, Y7, Y7
+	VPADDQ  Y7, Y0, Y0
+	SUBQ    $0x04, DX
+	CMPQ    DX, $0x04
+	JAE     clashes3wx256v2_round
+	VPAND   Y3, Y4, Y7
+	VPSRLW  $0x04, Y4, Y4
+	VPAND   Y3, Y4, Y4
+	VPSHUFB Y7, Y1, Y7
+	VPSHUFB Y4, Y1, Y4
+	VPADDB  Y7, Y4, Y4
+	VPSADBW Y2, Y4, Y4
+	VPADDQ  Y4, Y0, Y0
+	VPAND   Y3, Y5, Y4
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y3, Y5, Y5
+	VPSHUFB Y4, Y1, Y4
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y4, Y5, Y5
+	VPSADBW Y2, Y5, Y5
+	VPSLLQ  $0x01, Y5, Y5
+	VPADDQ  Y5, Y0, Y0
+	VPAND   Y3, Y6, Y4
+	VPSRLW  $0x04, Y6, Y5
+	VPAND   Y3, Y5, Y5
+	VPSHUFB Y4, Y1, Y4
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y4, Y5, Y6
+	VPSADBW Y2, Y6, Y6
+	VPSLLQ  $0x02, Y6, Y6
+	VPADDQ  Y6, Y0, Y0
+	TESTQ   DX, DX
+	JZ      clashes3wx256v2_sum
+
+clashes3wx256v2_rest:
+	MOVQ    (CX), DI
+	RORXQ   $0x3a, DI, BX
+	ANDQ    $0x00007fc0, BX
+	RORXQ   $0x03, DI, SI
+	ANDQ    $0x00007fc0, SI
+	RORXQ   $0x0c, DI, DI
+	ANDQ    $0x00007fc0, DI
+	ADDQ    $0x08, CX
+	VMOVDQU (AX)(BX*1), Y4
+	VPOR    32768(AX)(SI*1), Y4, Y4
+	VPOR    65536(AX)(DI*1), Y4, Y4
+	VPAND   Y3, Y4, Y5
+	VPSRLW  $0x04, Y4, Y4
+	VPAND   Y3, Y4, Y4
+	VPSHUFB Y5, Y1, Y5
+	VPSHUFB Y4, Y1, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 32(AX)(BX*1), Y5
+	VPOR    32800(AX)(SI*1), Y5, Y5
+	VPOR    65568(AX)(DI*1), Y5, Y5
+	VPAND   Y3, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y3, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VPSADBW Y2, Y4, Y4
+	VPADDQ  Y4, Y0, Y0
+	DECQ    DX
+	JNZ     clashes3wx256v2_rest
+
+clashes3wx256v2_sum:
+	VEXTRACTI128 $0x01, Y0, X1
+	VPADDQ       X1, X0, X1
+	VPSHUFD      $0x4e, X1, X0
+	VPADDQ       X0, X1, X1
+	VMOVQ        X1, AX
+	VZEROUPPER
+	MOVQ         AX, ret+32(FP)
+	RET
+
+// func clashes3wx256v3(tables *uint64, keys []uint64) int
+// Requires: AVX, AVX2, BMI2
+TEXT ·clashes3wx256v3(SB), NOSPLIT, $0-40
+	MOVQ    tables+0(FP), AX
+	MOVQ    keys_base+8(FP), CX
+	MOVQ    keys_len+16(FP), DX
+	VPXOR   Y0, Y0, Y0
+	TESTQ   DX, DX
+	JZ      clashes3wx256v3_sum
+	VMOVDQU popcountNibbles<>+0(SB), Y1
+	VMOVDQU lowHalves<>+0(SB), Y3
+	VPXOR   Y2, Y2, Y2
+	VPXOR   Y4, Y4, Y4
+	VPXOR   Y5, Y5, Y5
+	VPXOR   Y6, Y6, Y6
+	CMPQ    DX, $0x08
+	JB      clashes3wx256v3_rest
+
+clashes3wx256v3_round:
+	MOVQ    (CX), DI
+	RORXQ   $0x3b, DI, BX
+	ANDQ    $0x00003fe0, BX
+	LEAQ    (BX)(BX*2), BX
+	RORXQ   $0x04, DI, SI
+	ANDQ    $0x00003fe0, SI
+	LEAQ    (SI)(SI*2), SI
+	RORXQ   $0x0d, DI, DI
+	ANDQ    $0x00003fe0, DI
+	LEAQ    (DI)(DI*2), DI
+	ADDQ    $0x08, CX
+	VMOVDQU (AX)(BX*1), Y7
+	VPOR    49152(AX)(SI*1), Y7, Y7
+	VPOR    98304(AX)(DI*1), Y7, Y7
+	VMOVDQU 32(AX)(BX*1), Y8
+	VPOR    49184(AX)(SI*1), Y8, Y8
+	VPOR    98336(AX)(DI*1), Y8, Y8
+	VPXOR   Y4, Y7, Y9
+	VPAND   Y4, Y7, Y7
+	VPXOR   Y9, Y8, Y4
+	VPAND   Y9, Y8, Y9
+	VPOR    Y9, Y7, Y7
+	VMOVDQU 64(AX)(BX*1), Y8
+	VPOR    49216(AX)(SI*1), Y8, Y8
+	VPOR    98368(AX)(DI*1), Y8, Y8
+	MOVQ    (CX), DI
+	RORXQ   $0x3b, DI, BX
+	ANDQ    $0x00003fe0, BX
+	LEAQ    (BX)(BX*2), BX
+	RORXQ   $0x04, DI, SI
+	ANDQ    $0x00003fe0, SI
+	LEAQ    (SI)(SI*2), SI
+	RORXQ   $0x0d, DI, DI
+	ANDQ    $0x00003fe0, DI
+	LEAQ    (DI)(DI*2), DI
+	ADDQ    $0x08, CX
+	VMOVDQU (AX)(BX*1), Y9
+	VPOR    49152(AX)(SI*1), Y9, Y9
+	VPOR    98304(AX)(DI*1), Y9, Y9
+	VPXOR   Y4, Y8, Y10
+	VPAND   Y4, Y8, Y8
+	VPXOR   Y10, Y9, Y4
+	VPAND   Y10, Y9, Y10
+	VPOR    Y10, Y8, Y8
+	VPXOR   Y5, Y7, Y9
+	VPAND   Y5, Y7, Y7
+	VPXOR   Y9, Y8, Y5
+	VPAND   Y9, Y8, Y9
+	VPOR    Y9, Y7, Y7
+	VMOVDQU 32(AX)(BX*1), Y8
+	VPOR    49184(AX)(SI*1), Y8, Y8
+	VPOR    98336(AX)(DI*1), Y8, Y8
+	VMOVDQU 64(AX)(BX*1), Y9
+	VPOR    49216(AX)(SI*1), Y9, Y9
+	VPOR    98368(AX)(DI*1), Y9, Y9
+	VPXOR   Y4, Y8, Y10
+	VPAND   Y4, Y8, Y8
+	VPXOR   Y10, Y9, Y4
+	VPAND   Y10, Y9, Y10
+	VPOR    Y10, Y8, Y8
+	MOVQ    (CX), DI
+	RORXQ   $0x3b, DI, BX
+	ANDQ    $0x00003fe0, BX
+	LEAQ    (BX)(BX*2), BX
+	RORXQ   $0x04, DI, SI
+	ANDQ    $0x00003fe0, SI
+	LEAQ    (SI)(SI*2), SI
+	RORXQ   $0x0d, DI, DI
+	ANDQ    $0x00003fe0, DI
+	LEAQ    (DI)(DI*2), DI
+	ADDQ    $0x08, CX
+	VMOVDQU (AX)(BX*1), Y9
+	VPOR    49152(AX)(SI*1), Y9, Y9
+	VPOR    98304(AX)(DI*1), Y9, Y9
+	VMOVDQU 32(AX)(BX*1), Y10
+	VPOR    49184(AX)(SI*1), Y10, Y10
+	VPOR    98336(AX)(DI*1), Y10, Y10
+	VPXOR   Y4, Y9, Y11
+	VPAND   Y4, Y9, Y9
+	VPXOR   Y11, Y10, Y4
+	VPAND   Y11, Y10, Y11
+	VPOR    Y11, Y9, Y9
+	VPXOR   Y5, Y8, Y10
+	VPAND   Y5, Y8, Y8
+	VPXOR   Y10, Y9, Y5
+	VPAND   Y10, Y9, Y10
+	VPOR    Y10, Y8, Y8
+	VPXOR   Y6, Y7, Y9
+	VPAND   Y6, Y7, Y7
+	VPXOR   Y9, Y8, Y6
+	VPAND   Y9, Y8, Y9
+	VPOR    Y9, Y7, Y7
+	VPAND   Y3, Y7, Y8
+	VPSRLW  $0x04, Y7, Y7
+	VPAND   Y3, Y7, Y7
+	VPSHUFB Y8, Y1, Y8
+	VPSHUFB Y7, Y1, Y7
+	VPADDB  Y8, Y7, Y7
+	VPSADBW Y2, Y7, Y7
+	VPSLLQ  $0x03, Y7, Y7
+	VPADDQ  Y7, Y0, Y0
+	VMOVDQU 64(AX)(BX*1), Y7
+	VPOR    49216(AX)(SI*1), Y7, Y7
+	VPOR    98368(AX)(DI*1), Y7, Y7
+	MOVQ    (CX), DI
+	RORXQ   $0x3b, DI, BX
+	ANDQ    $0x00003fe0, BX
+	LEAQ    (BX)(BX*2), BX
+	RORXQ   $0x04, DI, SI
+	ANDQ    $0x00003fe0, SI
+	LEAQ    (SI)(SI*2), SI
+	RORXQ   $0x0d, DI, DI
+	ANDQ    $0x00003fe0, DI
+	LEAQ    (DI)(DI*2), DI
+	ADDQ    $0x08, CX
+	VMOVDQU (AX)(BX*1), Y8
+	VPOR    49152(AX)(SI*1), Y8, Y8
+	VPOR    98304(AX)(DI*1), Y8, Y8
+	VPXOR   Y4, Y7, Y9
+	VPAND   Y4, Y7, Y7
+	VPXOR   Y9, Y8, Y4
+	VPAND   Y9, Y8, Y9
+	VPOR    Y9, Y7, Y7
+	VMOVDQU 32(AX)(BX*1), Y8
+	VPOR    49184(AX)(SI*1), Y8, Y8
+	VPOR    98336(AX)(DI*1), Y8, Y8
+	VMOVDQU 64(AX)(BX*1), Y9
+	VPOR    49216(AX)(SI*1), Y9, Y9
+	VPOR    98368(AX)(DI*1), Y9, Y9
+	VPXOR   Y4, Y8, Y10
+	VPAND   Y4, Y8, Y8
+	VPXOR   Y10, Y9, Y4
+	VPAND   Y10, Y9, Y10
+	VPOR    Y10, Y8, Y8
+	VPXOR   Y5, Y7, Y9
+	VPAND   Y5, Y7, Y7
+	VPXOR   Y9, Y8, Y5
+	VPAND   Y9, Y8, Y9
+	VPOR    Y9, Y7, Y7
+	MOVQ    (CX), DI
+	RORXQ   $0x3b, DI, BX
+	ANDQ    $0x00003fe0, BX
+	LEAQ    (BX)(BX*2), BX
+	RORXQ   $0x04, DI, SI
+	ANDQ    $0x00003fe0, SI
+	LEAQ    (SI)(SI*2), SI
+	RORXQ   $0x0d, DI, DI
+	ANDQ    $0x00003fe0, DI
+	LEAQ    (DI)(DI*2), DI
+	ADDQ    $0x08, CX
+	VMOVDQU (AX)(BX*1), Y8
+	VPOR    49152(AX)(SI*1), Y8, Y8
+	VPOR    98304(AX)(DI*1), Y8, Y8
+	VMOVDQU 32(AX)(BX*1), Y9
+	VPOR    49184(AX)(SI*1), Y9, Y9
+	VPOR    98336(AX)(DI*1), Y9, Y9
+	VPXOR   Y4, Y8, Y10
+	VPAND   Y4, Y8, Y8
+	VPXOR   Y10, Y9, Y4
+	VPAND   Y10, Y9, Y10
+	VPOR    Y10, Y8, Y8
+	VMOVDQU 64(AX)(BX*1), Y9
+	VPOR    49216(AX)(SI*1), Y9, Y9
+	VPOR    98368(AX)(DI*1), Y9, Y9
+	MOVQ    (CX), DI
+	RORXQ   $0x3b, DI, BX
+	ANDQ    $0x00003fe0, BX
+	LEAQ    (BX)(BX*2), BX
+	RORXQ   $0x04, DI, SI
+	ANDQ    $0x00003fe0, SI
+	LEAQ    (SI)(SI*2), SI
+	RORXQ   $0x0d, DI, DI
+	ANDQ    $0x00003fe0, DI
+	LEAQ    (DI)(DI*2), DI
+	ADDQ    $0x08, CX
+	VMOVDQU (AX)(BX*1), Y10
+	VPOR    49152(AX)(SI*1), Y10, Y10
+	VPOR    98304(AX)(DI*1), Y10, Y10
+	VPXOR   Y4, Y9, Y11
+	VPAND   Y4, Y9, Y9
+	VPXOR   Y11, Y10, Y4
+	VPAND   Y11, Y10, Y11
+	VPOR    Y11, Y9, Y9
+	VPXOR   Y5, Y8, Y10
+	VPAND   Y5, Y8, Y8
+	VPXOR   Y10, Y9, Y5
+	VPAND   Y10, Y9, Y10
+	VPOR    Y10, Y8, Y8
+	VPXOR   Y6, Y7, Y9
+	VPAND   Y6, Y7, Y7
+	VPXOR   Y9, Y8, Y6
+	VPAND   Y9, Y8, Y9
+	VPOR    Y9, Y7, Y7
+	VPAND   Y3, Y7, Y8
+	VPSRLW  $0x04, Y7, Y7
+	VPAND   Y3, Y7, Y7
+	VPSHUFB Y8, Y1, Y8
+	VPSHUFB Y7, Y1, Y7
+	VPADDB  Y8, Y7, Y7
+	VPSADBW Y2, Y7, Y7
+	VPSLLQ  $0x03, Y7, Y7
+	VPADDQ  Y7, Y0, Y0
+	VMOVDQU 32(AX)(BX*1), Y7
+	VPOR    49184(AX)(SI*1), Y7, Y7
+	VPOR    98336(AX)(DI*1), Y7, Y7
+	VMOVDQU 64(AX)(BX*1), Y8
+	VPOR    49216(AX)(SI*1), Y8, Y8
+	VPOR    98368(AX)(DI*1), Y8, Y8
+	VPXOR   Y4, Y7, Y9
+	VPAND   Y4, Y7, Y7
+	VPXOR   Y9, Y8, Y4
+	VPAND   Y9, Y8, Y9
+	VPOR    Y9, Y7, Y7
+	MOVQ    (CX), DI
+	RORXQ   $0x3b, DI, BX
+	ANDQ    $0x00003fe0, BX
+	LEAQ    (BX)(BX*2), BX
+	RORXQ   $0x04, DI, SI
+	ANDQ    $0x00003fe0, SI
+	LEAQ    (SI)(SI*2), SI
+	RORXQ   $0x0d, DI, DI
+	ANDQ    $0x00003fe0, DI
+	LEAQ    (DI)(DI*2), DI
+	ADDQ    $0x08, CX
+	VMOVDQU (AX)(BX*1), Y8
+	VPOR    49152(AX)(SI*1), Y8, Y8
+	VPOR    98304(AX)(DI*1), Y8, Y8
+	VMOVDQU 32(AX)(BX*1), Y9
+	VPOR    49184(AX)(SI*1), Y9, Y9
+	VPOR    98336(AX)(DI*1), Y9, Y9
+	VPXOR   Y4, Y8, Y10
+	VPAND   Y4, Y8, Y8
+	VPXOR   Y10, Y9, Y4
+	VPAND   Y10, Y9, Y10
+	VPOR    Y10, Y8, Y8
+	VPXOR   Y5, Y7, Y9
+	VPAND   Y5, Y7, Y7
+	VPXOR   Y9, Y8, Y5
+	VPAND   Y9, Y8, Y9
+	VPOR    Y9, Y7, Y7
+	VMOVDQU 64(AX)(BX*1), Y8
+	VPOR    49216(AX)(SI*1), Y8, Y8
+	VPOR    98368(AX)(DI*1), Y8, Y8
+	MOVQ    (CX), DI
+	RORXQ   $0x3b, DI, BX
+	ANDQ    $0x00003fe0, BX
+	LEAQ    (BX)(BX*2), BX
+	RORXQ   $0x04, DI, SI
+	ANDQ    $0x00003fe0, SI
+	LEAQ    (SI)(SI*2), SI
+	RORXQ   $0x0d, DI, DI
+	ANDQ    $0x00003fe0, DI
+	LEAQ    (DI)(DI*2), DI
+	ADDQ    $0x08, CX
+	VMOVDQU (AX)(BX*1), Y9
+	VPOR    49152(AX)(SI*1), Y9, Y9
+	VPOR    98304(AX)(DI*1), Y9, Y9
+	VPXOR   Y4, Y8, Y10
+	VPAND   Y4, Y8, Y8
+	VPXOR   Y10, Y9, Y4
+	VPAND   Y10, Y9, Y10
+	VPOR    Y10, Y8, Y8
+	VMOVDQU 32(AX)(BX*1), Y9
+	VPOR    49184(AX)(SI*1), Y9, Y9
+	VPOR    98336(AX)(DI*1), Y9, Y9
+	VMOVDQU 64(AX)(BX*1), Y10
+	VPOR    49216(AX)(SI*1), Y10, Y10
+	VPOR    98368(AX)(DI*1), Y10, Y10
+	VPXOR   Y4, Y9, Y11
+	VPAND   Y4, Y9, Y9
+	VPXOR   Y11, Y10, Y4
+	VPAND   Y11, Y10, Y11
+	VPOR    Y11, Y9, Y9
+	VPXOR   Y5, Y8, Y10
+	VPAND   Y5, Y8, Y8
+	VPXOR   Y10, Y9, Y5
+	VPAND   Y10, Y9, Y10
+	VPOR    Y10, Y8, Y8
+	VPXOR   Y6, Y7, Y9
+	VPAND   Y6, Y7, Y7
+	VPXOR   Y9, Y8, Y6
+	VPAND   Y9, Y8, Y9
+	VPOR    Y9, Y7, Y7
+	VPAND   Y3, Y7, Y8
+	VPSRLW  $0x04, Y7, Y7
+	VPAND   Y3, Y7, Y7
+	VPSHUFB Y8, Y1, Y8
+	VPSHUFB Y7, Y1, Y7
+	VPADDB  Y8, Y7, Y7
+	VPSADBW Y2, Y7, Y7
+	VPSLLQ  $0x03, Y7, Y7
+	VPADDQ  Y7, Y0, Y0
+	SUBQ    $0x08, DX
+	CMPQ    DX, $0x08
+	JAE     clashes3wx256v3_round
+	VPAND   Y3, Y4, Y7
+	VPSRLW  $0x04, Y4, Y4
+	VPAND   Y3, Y4, Y4
+	VPSHUFB Y7, Y1, Y7
+	VPSHUFB Y4, Y1, Y4
+	VPADDB  Y7, Y4, Y4
+	VPSADBW Y2, Y4, Y4
+	VPADDQ  Y4, Y0, Y0
+	VPAND   Y3, Y5, Y4
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y3, Y5, Y5
+	VPSHUFB Y4, Y1, Y4
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y4, Y5, Y5
+	VPSADBW Y2, Y5, Y5
+	VPSLLQ  $0x01, Y5, Y5
+	VPADDQ  Y5, Y0, Y0
+	VPAND   Y3, Y6, Y4
+	VPSRLW  $0x04, Y6, Y5
+	VPAND   Y3, Y5, Y5
+	VPSHUFB Y4, Y1, Y4
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y4, Y5, Y6
+	VPSADBW Y2, Y6, Y6
+	VPSLLQ  $0x02, Y6, Y6
+	VPADDQ  Y6, Y0, Y0
+	TESTQ   DX, DX
+	JZ      clashes3wx256v3_sum
+
+clashes3wx256v3_rest:
+	MOVQ    (CX), DI
+	RORXQ   $0x3b, DI, BX
+	ANDQ    $0x00003fe0, BX
+	LEAQ    (BX)(BX*2), BX
+	RORXQ   $0x04, DI, SI
+	ANDQ    $0x00003fe0, SI
+	LEAQ    (SI)(SI*2), SI
+	RORXQ   $0x0d, DI, DI
+	ANDQ    $0x00003fe0, DI
+	LEAQ    (DI)(DI*2), DI
+	ADDQ    $0x08, CX
+	VMOVDQU (AX)(BX*1), Y4
+	VPOR    49152(AX)(SI*1), Y4, Y4
+	VPOR    98304(AX)(DI*1), Y4, Y4
+	VPAND   Y3, Y4, Y5
+	VPSRLW  $0x04, Y4, Y4
+	VPAND   Y3, Y4, Y4
+	VPSHUFB Y5, Y1, Y5
+	VPSHUFB Y4, Y1, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 32(AX)(BX*1), Y5
+	VPOR    49184(AX)(SI*1), Y5, Y5
+	VPOR    98336(AX)(DI*1), Y5, Y5
+	VPAND   Y3, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y3, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 64(AX)(BX*1), Y5
+	VPOR    49216(AX)(SI*1), Y5, Y5
+	VPOR    98368(AX)(DI*1), Y5, Y5
+	VPAND   Y3, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y3, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VPSADBW Y2, Y4, Y4
+	VPADDQ  Y4, Y0, Y0
+	DECQ    DX
+	JNZ     clashes3wx256v3_rest
+
+clashes3wx256v3_sum:
+	VEXTRACTI128 $0x01, Y0, X1
+	VPADDQ       X1, X0, X1
+	VPSHUFD      $0x4e, X1, X0
+	VPADDQ       X0, X1, X1
+	VMOVQ        X1, AX
+	VZEROUPPER
+	MOVQ         AX, ret+32(FP)
+	RET
+
+// func clashes3wx256v4(tables *uint64, keys []uint64) int
+// Requires: AVX, AVX2, BMI2
+TEXT ·clashes3wx256v4(SB), NOSPLIT, $0-40
+	MOVQ    tables+0(FP), AX
+	MOVQ    keys_base+8(FP), CX
+	MOVQ    keys_len+16(FP), DX
+	VPXOR   Y0, Y0, Y0
+	TESTQ   DX, DX
+	JZ      clashes3wx256v4_sum
+	VMOVDQU popcountNibbles<>+0(SB), Y1
+	VMOVDQU lowHalves<>+0(SB), Y3
+	VPXOR   Y2, Y2, Y2
+	VPXOR   Y4, Y4, Y4
+	VPXOR   Y5, Y5, Y5
+	VPXOR   Y6, Y6, Y6
+	CMPQ    DX, $0x02
+	JB      clashes3wx256v4_rest
+
+clashes3wx256v4_round:
+	MOVQ    (CX), DI
+	RORXQ   $0x39, DI, BX
+	ANDQ    $0x0000ff80, BX
+	RORXQ   $0x02, DI, SI
+	ANDQ    $0x0000ff80, SI
+	RORXQ   $0x0b, DI, DI
+	ANDQ    $0x0000ff80, DI
+	ADDQ    $0x08, CX
+	VMOVDQU (AX)(BX*1), Y7
+	VPOR    65536(AX)(SI*1), Y7, Y7
+	VPOR    131072(AX)(DI*1), Y7, Y7
+	VMOVDQU 32(AX)(BX*1), Y8
+	VPOR    65568(AX)(SI*1), Y8, Y8
+	VPOR    131104(AX)(DI*1), Y8, Y8
+	VPXOR   Y4, Y7, Y9
+	VPAND   Y4, Y7, Y7
+	VPXOR   Y9, Y8, Y4
+	VPAND   Y9, Y8, Y9
+	VPOR    Y9, Y7, Y7
+	VMOVDQU 64(AX)(BX*1), Y8
+	VPOR    65600(AX)(SI*1), Y8, Y8
+	VPOR    131136(AX)(DI*1), Y8, Y8
+	VMOVDQU 96(AX)(BX*1), Y9
+	VPOR    65632(AX)(SI*1), Y9, Y9
+	VPOR    131168(AX)(DI*1), Y9, Y9
+	VPXOR   Y4, Y8, Y10
+	VPAND   Y4, Y8, Y8
+	VPXOR   Y10, Y9, Y4
+	VPAND   Y10, Y9, Y10
+	VPOR    Y10, Y8, Y8
+	VPXOR   Y5, Y7, Y9
+	VPAND   Y5, Y7, Y7
+	VPXOR   Y9, Y8, Y5
+	VPAND   Y9, Y8, Y9
+	VPOR    Y9, Y7, Y7
+	MOVQ    (CX), DI
+	RORXQ   $0x39, DI, BX
+	ANDQ    $0x0000ff80, BX
+	RORXQ   $0x02, DI, SI
+	ANDQ    $0x0000ff80, SI
+	RORXQ   $0x0b, DI, DI
+	ANDQ    $0x0000ff80, DI
+	ADDQ    $0x08, CX
+	VMOVDQU (AX)(BX*1), Y8
+	VPOR    65536(AX)(SI*1), Y8, Y8
+	VPOR    131072(AX)(DI*1), Y8, Y8
+	VMOVDQU 32(AX)(BX*1), Y9
+	VPOR    65568(AX)(SI*1), Y9, Y9
+	VPOR    131104(AX)(DI*1), Y9, Y9
+	VPXOR   Y4, Y8, Y10
+	VPAND   Y4, Y8, Y8
+	VPXOR   Y10, Y9, Y4
+	VPAND   Y10, Y9, Y10
+	VPOR    Y10, Y8, Y8
+	VMOVDQU 64(AX)(BX*1), Y9
+	VPOR    65600(AX)(SI*1), Y9, Y9
+	VPOR    131136(AX)(DI*1), Y9, Y9
+	VMOVDQU 96(AX)(BX*1), Y10
+	VPOR    65632(AX)(SI*1), Y10, Y10
+	VPOR    131168(AX)(DI*1), Y10, Y10
+	VPXOR   Y4, Y9, Y11
+	VPAND   Y4, Y9, Y9
+	VPXOR   Y11, Y10, Y4
+	VPAND   Y11, Y10, Y11
+	VPOR    Y11, Y9, Y9
+	VPXOR   Y5, Y8, Y10
+	VPAND   Y5, Y8, Y8
+	VPXOR   Y10, Y9, Y5
+	VPAND   Y10, Y9, Y10
+	VPOR    Y10, Y8, Y8
+	VPXOR   Y6, Y7, Y9
+	VPAND   Y6, Y7, Y7
+	VPXOR   Y9, Y8, Y6
+	VPAND   Y9, Y8, Y9
+	VPOR    Y9, Y7, Y7
+	VPAND   Y3, Y7, Y8
+	VPSRLW  $0x04, Y7, Y7
+	VPAND   Y3, Y7, Y7
+	VPSHUFB Y8, Y1, Y8
+	VPSHUFB Y7, Y1, Y7
+	VPADDB  Y8, Y7, Y7
+	VPSADBW Y2, Y7, Y7
+	VPSLLQ  $0x03, Y7, Y7
+	VPADDQ  Y7, Y0, Y0
+	SUBQ    $0x02, DX
+	CMPQ    DX, $0x02
+	JAE     clashes3wx256v4_round
+	VPAND   Y3, Y4, Y7
+	VPSRLW  $0x04, Y4, Y4
+	VPAND   Y3, Y4, Y4
+	VPSHUFB Y7, Y1, Y7
+	VPSHUFB Y4, Y1, Y4
+	VPADDB  Y7, Y4, Y4
+	VPSADBW Y2, Y4, Y4
+	VPADDQ  Y4, Y0, Y0
+	VPAND   Y3, Y5, Y4
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y3, Y5, Y5
+	VPSHUFB Y4, Y1, Y4
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y4, Y5, Y5
+	VPSADBW Y2, Y5, Y5
+	VPSLLQ  $0x01, Y5, Y5
+	VPADDQ  Y5, Y0, Y0
+	VPAND   Y3, Y6, Y4
+	VPSRLW  $0x04, Y6, Y5
+	VPAND   Y3, Y5, Y5
+	VPSHUFB Y4, Y1, Y4
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y4, Y5, Y6
+	VPSADBW Y2, Y6, Y6
+	VPSLLQ  $0x02, Y6, Y6
+	VPADDQ  Y6, Y0, Y0
+	TESTQ   DX, DX
+	JZ      clashes3wx256v4_sum
+
+clashes3wx256v4_rest:
+	MOVQ    (CX), DI
+	RORXQ   $0x39, DI, BX
+	ANDQ    $0x0000ff80, BX
+	RORXQ   $0x02, DI, SI
+	ANDQ    $0x0000ff80, SI
+	RORXQ   $0x0b, DI, DI
+	ANDQ    $0x0000ff80, DI
+	ADDQ    $0x08, CX
+	VMOVDQU (AX)(BX*1), Y4
+	VPOR    65536(AX)(SI*1), Y4, Y4
+	VPOR    131072(AX)(DI*1), Y4, Y4
+	VPAND   Y3, Y4, Y5
+	VPSRLW  $0x04, Y4, Y4
+	VPAND   Y3, Y4, Y4
+	VPSHUFB Y5, Y1, Y5
+	VPSHUFB Y4, Y1, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 32(AX)(BX*1), Y5
+	VPOR    65568(AX)(SI*1), Y5, Y5
+	VPOR    131104(AX)(DI*1), Y5, Y5
+	VPAND   Y3, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y3, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 64(AX)(BX*1), Y5
+	VPOR    65600(AX)(SI*1), Y5, Y5
+	VPOR    131136(AX)(DI*1), Y5, Y5
+	VPAND   Y3, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y3, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 96(AX)(BX*1), Y5
+	VPOR    65632(AX)(SI*1), Y5, Y5
+	VPOR    131168(AX)(DI*1), Y5, Y5
+	VPAND   Y3, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y3, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VPSADBW Y2, Y4, Y4
+	VPADDQ  Y4, Y0, Y0
+	DECQ    DX
+	JNZ     clashes3wx256v4_rest
+
+clashes3wx256v4_sum:
+	VEXTRACTI128 $0x01, Y0, X1
+	VPADDQ       X1, X0, X1
+	VPSHUFD      $0x4e, X1, X0
+	VPADDQ       X0, X1, X1
+	VMOVQ        X1, AX
+	VZEROUPPER
+	MOVQ         AX, ret+32(FP)
+	RET
+
+// func clashes3wx256v5(tables *uint64, keys []uint64) int
+// Requires: AVX, AVX2, BMI2
+TEXT ·clashes3wx256v5(SB), NOSPLIT, $0-40
+	MOVQ    tables+0(FP), AX
+	MOVQ    keys_base+8(FP), CX
+	MOVQ    keys_len+16(FP), DX
+	VPXOR   Y0, Y0, Y0
+	TESTQ   DX, DX
+	JZ      clashes3wx256v5_sum
+	VMOVDQU popcountNibbles<>+0(SB), Y1
+	VMOVDQU lowHalves<>+0(SB), Y3
+	VPXOR   Y2, Y2, Y2
+	VPXOR   Y4, Y4, Y4
+	VPXOR   Y5, Y5, Y5
+	VPXOR   Y6, Y6, Y6
+	CMPQ    DX, $0x08
+	JB      clashes3wx256v5_rest
+
+clashes3wx256v5_round:
+	MOVQ    (CX), DI
+	RORXQ   $0x3b, DI, BX
+	ANDQ    $0x00003fe0, BX
+	LEAQ    (BX)(BX*4), BX
+	RORXQ   $0x04, DI, SI
+	ANDQ    $0x00003fe0, SI
+	LEAQ    (SI)(SI*4), SI
+	RORXQ   $0x0d, DI, DI
+	ANDQ    $0x00003fe0, DI
+	LEAQ    (DI)(DI*4), DI
+	ADDQ    $0x08, CX
+	VMOVDQU (AX)(BX*1), Y7
+	VPOR    81920(AX)(SI*1), Y7, Y7
+	VPOR    163840(AX)(DI*1), Y7, Y7
+	VMOVDQU 32(AX)(BX*1), Y8
+	VPOR    81952(AX)(SI*1), Y8, Y8
+	VPOR    163872(AX)(DI*1), Y8, Y8
+	VPXOR   Y4, Y7, Y9
+	VPAND   Y4, Y7, Y7
+	VPXOR   Y9, Y8, Y4
+	VPAND   Y9, Y8, Y9
+	VPOR    Y9, Y7, Y7
+	VMOVDQU 64(AX)(BX*1), Y8
+	VPOR    81984(AX)(SI*1), Y8, Y8
+	VPOR    163904(AX)(DI*1), Y8, Y8
+	VMOVDQU 96(AX)(BX*1), Y9
+	VPOR    82016(AX)(SI*1), Y9, Y9
+	VPOR    163936(AX)(DI*1), Y9, Y9
+	VPXOR   Y4, Y8, Y10
+	VPAND   Y4, Y8, Y8
+	VPXOR   Y10, Y9, Y4
+	VPAND   Y10, Y9, Y10
+	VPOR    Y10, Y8, Y8
+	VPXOR   Y5, Y7, Y9
+	VPAND   Y5, Y7, Y7
+	VPXOR   Y9, Y8, Y5
+	VPAND   Y9, Y8, Y9
+	VPOR    Y9, Y7, Y7
+	VMOVDQU 128(AX)(BX*1), Y8
+	VPOR    82048(AX)(SI*1), Y8, Y8
+	VPOR    163968(AX)(DI*1), Y8, Y8
+	MOVQ    (CX), DI
+	RORXQ   $0x3b, DI, BX
+	ANDQ    $0x00003fe0, BX
+	LEAQ    (BX)(BX*4), BX
+	RORXQ   $0x04, DI, SI
+	ANDQ    $0x00003fe0, SI
+	LEAQ    (SI)(SI*4), SI
+	RORXQ   $0x0d, DI, DI
+	ANDQ    $0x00003fe0, DI
+	LEAQ    (DI)(DI*4), DI
+	ADDQ    $0x08, CX
+	VMOVDQU (AX)(BX*1), Y9
+	VPOR    81920(AX)(SI*1), Y9, Y9
+	VPOR    163840(AX)(DI*1), Y9, Y9
+	VPXOR   Y4, Y8, Y10
+	VPAND   Y4, Y8, Y8
+	VPXOR   Y10, Y9, Y4
+	VPAND   Y10, Y9, Y10
+	VPOR    Y10, Y8, Y8
+	VMOVDQU 32(AX)(BX*1), Y9
+	VPOR    81952(AX)(SI*1), Y9, Y9
+	VPOR    163872(AX)(DI*1), Y9, Y9
+	VMOVDQU 64(AX)(BX*1), Y10
+	VPOR    81984(AX)(SI*1), Y10, Y10
+	VPOR    163904(AX)(DI*1), Y10, Y10
+	VPXOR   Y4, Y9, Y11
+	VPAND   Y4, Y9, Y9
+	VPXOR   Y11, Y10, Y4
+	VPAND   Y11, Y10, Y11
+	VPOR    Y11, Y9, Y9
+	VPXOR   Y5, Y8, Y10
+	VPAND   Y5, Y8, Y8
+	VPXOR   Y10, Y9, Y5
+	VPAND   Y10, Y9, Y10
+	VPOR    Y10, Y8, Y8
+	VPXOR   Y6, Y7, Y9
+	VPAND   Y6, Y7, Y7
+	VPXOR   Y9, Y8, Y6
+	VPAND   Y9, Y8, Y9
+	VPOR    Y9, Y7, Y7
+	VPAND   Y3, Y7, Y8
+	VPSRLW  $0x04, Y7, Y7
+	VPAND   Y3, Y7, Y7
+	VPSHUFB Y8, Y1, Y8
+	VPSHUFB Y7, Y1, Y7
+	VPADDB  Y8, Y7, Y7
+	VPSADBW Y2, Y7, Y7
+	VPSLLQ  $0x03, Y7, Y7
+	VPADDQ  Y7, Y0, Y0
+	VMOVDQU 96(AX)(BX*1), Y7
+	VPOR    82016(AX)(SI*1), Y7, Y7
+	VPOR    163936(AX)(DI*1), Y7, Y7
+	VMOVDQU 128(AX)(BX*1), Y8
+	VPOR    82048(AX)(SI*1), Y8, Y8
+	VPOR    163968(AX)(DI*1), Y8, Y8
+	VPXOR   Y4, Y7, Y9
+	VPAND   Y4, Y7, Y7
+	VPXOR   Y9, Y8, Y4
+	VPAND   Y9, Y8, Y9
+	VPOR    Y9, Y7, Y7
+	MOVQ    (CX), DI
+	RORXQ   $0x3b, DI, BX
+	ANDQ    $0x00003fe0, BX
+	LEAQ    (BX)(BX*4), BX
+	RORXQ   $0x04, DI, SI
+	ANDQ    $0x00003fe0, SI
+	LEAQ    (SI)(SI*4), SI
+	RORXQ   $0x0d, DI, DI
+	ANDQ    $0x00003fe0, DI
+	LEAQ    (DI)(DI*4), DI
+	ADDQ    $0x08, CX
+	VMOVDQU (AX)(BX*1), Y8
+	VPOR    81920(AX)(SI*1), Y8, Y8
+	VPOR    163840(AX)(DI*1), Y8, Y8
+	VMOVDQU 32(AX)(BX*1), Y9
+	VPOR    81952(AX)(SI*1), Y9, Y9
+	VPOR    163872(AX)(DI*1), Y9, Y9
+	VPXOR   Y4, Y8, Y10
+	VPAND   Y4, Y8, Y8
+	VPXOR   Y10, Y9, Y4
+	VPAND   Y10, Y9, Y10
+	VPOR    Y10, Y8, Y8
+	VPXOR   Y5, Y7, Y9
+	VPAND   Y5, Y7, Y7
+	VPXOR   Y9, Y8, Y5
+	VPAND   Y9, Y8, Y9
+	VPOR    Y9, Y7, Y7
+	VMOVDQU 64(AX)(BX*1), Y8
+	VPOR    81984(AX)(SI*1), Y8, Y8
+	VPOR    163904(AX)(DI*1), Y8, Y8
+	VMOVDQU 96(AX)(BX*1), Y9
+	VPOR    82016(AX)(SI*1), Y9, Y9
+	VPOR    163936(AX)(DI*1), Y9, Y9
+	VPXOR   Y4, Y8, Y10
+	VPAND   Y4, Y8, Y8
+	VPXOR   Y10, Y9, Y4
+	VPAND   Y10, Y9, Y10
+	VPOR    Y10, Y8, Y8
+	VMOVDQU 128(AX)(BX*1), Y9
+	VPOR    82048(AX)(SI*1), Y9, Y9
+	VPOR    163968(AX)(DI*1), Y9, Y9
+	MOVQ    (CX), DI
+	RORXQ   $0x3b, DI, BX
+	ANDQ    $0x00003fe0, BX
+	LEAQ    (BX)(BX*4), BX
+	RORXQ   $0x04, DI, SI
+	ANDQ    $0x00003fe0, SI
+	LEAQ    (SI)(SI*4), SI
+	RORXQ   $0x0d, DI, DI
+	ANDQ    $0x00003fe0, DI
+	LEAQ    (DI)(DI*4), DI
+	ADDQ    $0x08, CX
+	VMOVDQU (AX)(BX*1), Y10
+	VPOR    81920(AX)(SI*1), Y10, Y10
+	VPOR    163840(AX)(DI*1), Y10, Y10
+	VPXOR   Y4, Y9, Y11
+	VPAND   Y4, Y9, Y9
+	VPXOR   Y11, Y10, Y4
+	VPAND   Y11, Y10, Y11
+	VPOR    Y11, Y9, Y9
+	VPXOR   Y5, Y8, Y10
+	VPAND   Y5, Y8, Y8
+	VPXOR   Y10, Y9, Y5
+	VPAND   Y10, Y9, Y10
+	VPOR    Y10, Y8, Y8
+	VPXOR   Y6, Y7, Y9
+	VPAND   Y6, Y7, Y7
+	VPXOR   Y9, Y8, Y6
+	VPAND   Y9, Y8, Y9
+	VPOR    Y9, Y7, Y7
+	VPAND   Y3, Y7, Y8
+	VPSRLW  $0x04, Y7, Y7
+	VPAND   Y3, Y7, Y7
+	VPSHUFB Y8, Y1, Y8
+	VPSHUFB Y7, Y1, Y7
+	VPADDB  Y8, Y7, Y7
+	VPSADBW Y2, Y7, Y7
+	VPSLLQ  $0x03, Y7, Y7
+	VPADDQ  Y7, Y0, Y0
+	VMOVDQU 32(AX)(BX*1), Y7
+	VPOR    81952(AX)(SI*1), Y7, Y7
+	VPOR    163872(AX)(DI*1), Y7, Y7
+	VMOVDQU 64(AX)(BX*1), Y8
+	VPOR    81984(AX)(SI*1), Y8, Y8
+	VPOR    163904(AX)(DI*1), Y8, Y8
+	VPXOR   Y4, Y7, Y9
+	VPAND   Y4, Y7, Y7
+	VPXOR   Y9, Y8, Y4
+	VPAND   Y9, Y8, Y9
+	VPOR    Y9, Y7, Y7
+	VMOVDQU 96(AX)(BX*1), Y8
+	VPOR    82016(AX)(SI*1), Y8, Y8
+	VPOR    163936(AX)(DI*1), Y8, Y8
+	VMOVDQU 128(AX)(BX*1), Y9
+	VPOR    82048(AX)(SI*1), Y9, Y9
+	VPOR    163968(AX)(DI*1), Y9, Y9
+	VPXOR   Y4, Y8, Y10
+	VPAND   Y4, Y8, Y8
+	VPXOR   Y10, Y9, Y4
+	VPAND   Y10, Y9, Y10
+	VPOR    Y10, Y8, Y8
+	VPXOR   Y5, Y7, Y9
+	VPAND   Y5, Y7, Y7
+	VPXOR   Y9, Y8, Y5
+	VPAND   Y9, Y8, Y9
+	VPOR    Y9, Y7, Y7
+	MOVQ    (CX), DI
+	RORXQ   $0x3b, DI, BX
+	ANDQ    $0x00003fe0, BX
+	LEAQ    (BX)(BX*4), BX
+	RORXQ   $0x04, DI, SI
+	ANDQ    $0x00003fe0, SI
+	LEAQ    (SI)(SI*4), SI
+	RORXQ   $0x0d, DI, DI
+	ANDQ    $0x00003fe0, DI
+	LEAQ    (DI)(DI*4), DI
+	ADDQ    $0x08, CX
+	VMOVDQU (AX)(BX*1), Y8
+	VPOR    81920(AX)(SI*1), Y8, Y8
+	VPOR    163840(AX)(DI*1), Y8, Y8
+	VMOVDQU 32(AX)(BX*1), Y9
+	VPOR    81952(AX)(SI*1), Y9, Y9
+	VPOR    163872(AX)(DI*1), Y9, Y9
+	VPXOR   Y4, Y8, Y10
+	VPAND   Y4, Y8, Y8
+	VPXOR   Y10, Y9, Y4
+	VPAND   Y10, Y9, Y10
+	VPOR    Y10, Y8, Y8
+	VMOVDQU 64(AX)(BX*1), Y9
+	VPOR    81984(AX)(SI*1), Y9, Y9
+	VPOR    163904(AX)(DI*1), Y9, Y9
+	VMOVDQU 96(AX)(BX*1), Y10
+	VPOR    82016(AX)(SI*1), Y10, Y10
+	VPOR    163936(AX)(DI*1), Y10, Y10
+	VPXOR   Y4, Y9, Y11
+	VPAND   Y4, Y9, Y9
+	VPXOR   Y11, Y10, Y4
+	VPAND   Y11, Y10, Y11
+	VPOR    Y11, Y9, Y9
+	VPXOR   Y5, Y8, Y10
+	VPAND   Y5, Y8, Y8
+	VPXOR   Y10, Y9, Y5
+	VPAND   Y10, Y9, Y10
+	VPOR    Y10, Y8, Y8
+	VPXOR   Y6, Y7, Y9
+	VPAND   Y6, Y7, Y7
+	VPXOR   Y9, Y8, Y6
+	VPAND   Y9, Y8, Y9
+	VPOR    Y9, Y7, Y7
+	VPAND   Y3, Y7, Y8
+	VPSRLW  $0x04, Y7, Y7
+	VPAND   Y3, Y7, Y7
+	VPSHUFB Y8, Y1, Y8
+	VPSHUFB Y7, Y1, Y7
+	VPADDB  Y8, Y7, Y7
+	VPSADBW Y2, Y7, Y7
+	VPSLLQ  $0x03, Y7, Y7
+	VPADDQ  Y7, Y0, Y0
+	VMOVDQU 128(AX)(BX*1), Y7
+	VPOR    82048(AX)(SI*1), Y7, Y7
+	VPOR    163968(AX)(DI*1), Y7, Y7
+	MOVQ    (CX), DI
+	RORXQ   $0x3b, DI, BX
+	ANDQ    $0x00003fe0, BX
+	LEAQ    (BX)(BX*4), BX
+	RORXQ   $0x04, DI, SI
+	ANDQ    $0x00003fe0, SI
+	LEAQ    (SI)(SI*4), SI
+	RORXQ   $0x0d, DI, DI
+	ANDQ    $0x00003fe0, DI
+	LEAQ    (DI)(DI*4), DI
+	ADDQ    $0x08, CX
+	VMOVDQU (AX)(BX*1), Y8
+	VPOR    81920(AX)(SI*1), Y8, Y8
+	VPOR    163840(AX)(DI*1), Y8, Y8
+	VPXOR   Y4, Y7, Y9
+	VPAND   Y4, Y7, Y7
+	VPXOR   Y9, Y8, Y4
+	VPAND   Y9, Y8, Y9
+	VPOR    Y9, Y7, Y7
+	VMOVDQU 32(AX)(BX*1), Y8
+	VPOR    81952(AX)(SI*1), Y8, Y8
+	VPOR    163872(AX)(DI*1), Y8, Y8
+	VMOVDQU 64(AX)(BX*1), Y9
+	VPOR    81984(AX)(SI*1), Y9, Y9
+	VPOR    163904(AX)(DI*1), Y9, Y9
+	VPXOR   Y4, Y8, Y10
+	VPAND   Y4, Y8, Y8
+	VPXOR   Y10, Y9, Y4
+	VPAND   Y10, Y9, Y10
+	VPOR    Y10, Y8, Y8
+	VPXOR   Y5, Y7, Y9
+	VPAND   Y5, Y7, Y7
+	VPXOR   Y9, Y8, Y5
+	VPAND   Y9, Y8, Y9
+	VPOR    Y9, Y7, Y7
+	VMOVDQU 96(AX)(BX*1), Y8
+	VPOR    82016(AX)(SI*1), Y8, Y8
+	VPOR    163936(AX)(DI*1), Y8, Y8
+	VMOVDQU 128(AX)(BX*1), Y9
+	VPOR    82048(AX)(SI*1), Y9, Y9
+	VPOR    163968(AX)(DI*1), Y9, Y9
+	VPXOR   Y4, Y8, Y10
+	VPAND   Y4, Y8, Y8
+	VPXOR   Y10, Y9, Y4
+	VPAND   Y10, Y9, Y10
+	VPOR    Y10, Y8, Y8
+	MOVQ    (CX), DI
+	RORXQ   $0x3b, DI, BX
+	ANDQ    $0x00003fe0, BX
+	LEAQ    (BX)(BX*4), BX
+	RORXQ   $0x04, DI, SI
+	ANDQ    $0x00003fe0, SI
+	LEAQ    (SI)(SI*4), SI
+	RORXQ   $0x0d, DI, DI
+	ANDQ    $0x00003fe0, DI
+	LEAQ    (DI)(DI*4), DI
+	ADDQ    $0x08, CX
+	VMOVDQU (AX)(BX*1), Y9
+	VPOR    81920(AX)(SI*1), Y9, Y9
+	VPOR    163840(AX)(DI*1), Y9, Y9
+	VMOVDQU 32(AX)(BX*1), Y10
+	VPOR    81952(AX)(SI*1), Y10, Y10
+	VPOR    163872(AX)(DI*1), Y10, Y10
+	VPXOR   Y4, Y9, Y11
+	VPAND   Y4, Y9, Y9
+	VPXOR   Y11, Y10, Y4
+	VPAND   Y11, Y10, Y11
+	VPOR    Y11, Y9, Y9
+	VPXOR   Y5, Y8, Y10
+	VPAND   Y5, Y8, Y8
+	VPXOR   Y10, Y9, Y5
+	VPAND   Y10, Y9, Y10
+	VPOR    Y10, Y8, Y8
+	VPXOR   Y6, Y7, Y9
+	VPAND   Y6, Y7, Y7
+	VPXOR   Y9, Y8, Y6
+	VPAND   Y9, Y8, Y9
+	VPOR    Y9, Y7, Y7
+	VPAND   Y3, Y7, Y8
+	VPSRLW  $0x04, Y7, Y7
+	VPAND   Y3, Y7, Y7
+	VPSHUFB Y8, Y1, Y8
+	VPSHUFB Y7, Y1, Y7
+	VPADDB  Y8, Y7, Y7
+	VPSADBW Y2, Y7, Y7
+	VPSLLQ  $0x03, Y7, Y7
+	VPADDQ  Y7, Y0, Y0
+	VMOVDQU 64(AX)(BX*1), Y7
+	VPOR    81984(AX)(SI*1), Y7, Y7
+	VPOR    163904(AX)(DI*1), Y7, Y7
+	VMOVDQU 96(AX)(BX*1), Y8
+	VPOR    82016(AX)(SI*1), Y8, Y8
+	VPOR    163936(AX)(DI*1), Y8, Y8
+	VPXOR   Y4, Y7, Y9
+	VPAND   Y4, Y7, Y7
+	VPXOR   Y9, Y8, Y4
+	VPAND   Y9, Y8, Y9
+	VPOR    Y9, Y7, Y7
+	VMOVDQU 128(AX)(BX*1), Y8
+	VPOR    82048(AX)(SI*1), Y8, Y8
+	VPOR    163968(AX)(DI*1), Y8, Y8
+	MOVQ    (CX), DI
+	RORXQ   $0x3b, DI, BX
+	ANDQ    $0x00003fe0, BX
+	LEAQ    (BX)(BX*4), BX
+	RORXQ   $0x04, DI, SI
+	ANDQ    $0x00003fe0, SI
+	LEAQ    (SI)(SI*4), SI
+	RORXQ   $0x0d, DI, DI
+	ANDQ    $0x00003fe0, DI
+	LEAQ    (DI)(DI*4), DI
+	ADDQ    $0x08, CX
+	VMOVDQU (AX)(BX*1), Y9
+	VPOR    81920(AX)(SI*1), Y9, Y9
+	VPOR    163840(AX)(DI*1), Y9, Y9
+	VPXOR   Y4, Y8, Y10
+	VPAND   Y4, Y8, Y8
+	VPXOR   Y10, Y9, Y4
+	VPAND   Y10, Y9, Y10
+	VPOR    Y10, Y8, Y8
+	VPXOR   Y5, Y7, Y9
+	VPAND   Y5, Y7, Y7
+	VPXOR   Y9, Y8, Y5
+	VPAND   Y9, Y8, Y9
+	VPOR    Y9, Y7, Y7
+	VMOVDQU 32(AX)(BX*1), Y8
+	VPOR    81952(AX)(SI*1), Y8, Y8
+	VPOR    163872(AX)(DI*1), Y8, Y8
+	VMOVDQU 64(AX)(BX*1), Y9
+	VPOR    81984(AX)(SI*1), Y9, Y9
+	VPOR    163904(AX)(DI*1), Y9, Y9
+	VPXOR   Y4, Y8, Y10
+	VPAND   Y4, Y8, Y8
+	VPXOR   Y10, Y9, Y4
+	VPAND   Y10, Y9, Y10
+	VPOR    Y10, Y8, Y8
+	VMOVDQU 96(AX)(BX*1), Y9
+	VPOR    82016(AX)(SI*1), Y9, Y9
+	VPOR    163936(AX)(DI*1), Y9, Y9
+	VMOVDQU 128(AX)(BX*1), Y10
+	VPOR    82048(AX)(SI*1), Y10, Y10
+	VPOR    163968(AX)(DI*1), Y10, Y10
+	VPXOR   Y4, Y9, Y11
+	VPAND   Y4, Y9, Y9
+	VPXOR   Y11, Y10, Y4
+	VPAND   Y11, Y10, Y11
+	VPOR    Y11, Y9, Y9
+	VPXOR   Y5, Y8, Y10
+	VPAND   Y5, Y8, Y8
+	VPXOR   Y10, Y9, Y5
+	VPAND   Y10, Y9, Y10
+	VPOR    Y10, Y8, Y8
+	VPXOR   Y6, Y7, Y9
+	VPAND   Y6, Y7, Y7
+	VPXOR   Y9, Y8, Y6
+	VPAND   Y9, Y8, Y9
+	VPOR    Y9, Y7, Y7
+	VPAND   Y3, Y7, Y8
+	VPSRLW  $0x04, Y7, Y7
+	VPAND   Y3, Y7, Y7
+	VPSHUFB Y8, Y1, Y8
+	VPSHUFB Y7, Y1, Y7
+	VPADDB  Y8, Y7, Y7
+	VPSADBW Y2, Y7, Y7
+	VPSLLQ  $0x03, Y7, Y7
+	VPADDQ  Y7, Y0, Y0
+	SUBQ    $0x08, DX
+	CMPQ    DX, $0x08
+	JAE     clashes3wx256v5_round
+	VPAND   Y3, Y4, Y7
+	VPSRLW  $0x04, Y4, Y4
+	VPAND   Y3, Y4, Y4
+	VPSHUFB Y7, Y1, Y7
+	VPSHUFB Y4, Y1, Y4
+	VPADDB  Y7, Y4, Y4
+	VPSADBW Y2, Y4, Y4
+	VPADDQ  Y4, Y0, Y0
+	VPAND   Y3, Y5, Y4
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y3, Y5, Y5
+	VPSHUFB Y4, Y1, Y4
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y4, Y5, Y5
+	VPSADBW Y2, Y5, Y5
+	VPSLLQ  $0x01, Y5, Y5
+	VPADDQ  Y5, Y0, Y0
+	VPAND   Y3, Y6, Y4
+	VPSRLW  $0x04, Y6, Y5
+	VPAND   Y3, Y5, Y5
+	VPSHUFB Y4, Y1, Y4
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y4, Y5, Y6
+	VPSADBW Y2, Y6, Y6
+	VPSLLQ  $0x02, Y6, Y6
+	VPADDQ  Y6, Y0, Y0
+	TESTQ   DX, DX
+	JZ      clashes3wx256v5_sum
+
+clashes3wx256v5_rest:
+	MOVQ    (CX), DI
+	RORXQ   $0x3b, DI, BX
+	ANDQ    $0x00003fe0, BX
+	LEAQ    (BX)(BX*4), BX
+	RORXQ   $0x04, DI, SI
+	ANDQ    $0x00003fe0, SI
+	LEAQ    (SI)(SI*4), SI
+	RORXQ   $0x0d, DI, DI
+	ANDQ    $0x00003fe0, DI
+	LEAQ    (DI)(DI*4), DI
+	ADDQ    $0x08, CX
+	VMOVDQU (AX)(BX*1), Y4
+	VPOR    81920(AX)(SI*1), Y4, Y4
+	VPOR    163840(AX)(DI*1), Y4, Y4
+	VPAND   Y3, Y4, Y5
+	VPSRLW  $0x04, Y4, Y4
+	VPAND   Y3, Y4, Y4
+	VPSHUFB Y5, Y1, Y5
+	VPSHUFB Y4, Y1, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 32(AX)(BX*1), Y5
+	VPOR    81952(AX)(SI*1), Y5, Y5
+	VPOR    163872(AX)(DI*1), Y5, Y5
+	VPAND   Y3, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y3, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 64(AX)(BX*1), Y5
+	VPOR    81984(AX)(SI*1), Y5, Y5
+	VPOR    163904(AX)(DI*1), Y5, Y5
+	VPAND   Y3, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y3, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 96(AX)(BX*1), Y5
+	VPOR    82016(AX)(SI*1), Y5, Y5
+	VPOR    163936(AX)(DI*1), Y5, Y5
+	VPAND   Y3, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y3, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 128(AX)(BX*1), Y5
+	VPOR    82048(AX)(SI*1), Y5, Y5
+	VPOR    163968(AX)(DI*1), Y5, Y5
+	VPAND   Y3, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y3, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VPSADBW Y2, Y4, Y4
+	VPADDQ  Y4, Y0, Y0
+	DECQ    DX
+	JNZ     clashes3wx256v5_rest
+
+clashes3wx256v5_sum:
+	VEXTRACTI128 $0x01, Y0, X1
+	VPADDQ       X1, X0, X1
+	VPSHUFD      $0x4e, X1, X0
+	VPADDQ       X0, X1, X1
+	VMOVQ        X1, AX
+	VZEROUPPER
+	MOVQ         AX, ret+32(FP)
+	RET
+
+// func clashes3wx256v6(tables *uint64, keys []uint64) int
+// Requires: AVX, AVX2, BMI2
+TEXT ·clashes3wx256v6(SB), NOSPLIT, $0-40
+	MOVQ    tables+0(FP), AX
+	MOVQ    keys_base+8(FP), CX
+	MOVQ    keys_len+16(FP), DX
+	VPXOR   Y0, Y0, Y0
+	TESTQ   DX, DX
+	JZ      clashes3wx256v6_sum
+	VMOVDQU popcountNibbles<>+0(SB), Y1
+	VMOVDQU lowHalves<>+0(SB), Y3
+	VPXOR   Y2, Y2, Y2
+	VPXOR   Y4, Y4, Y4
+	VPXOR   Y5, Y5, Y5
+	VPXOR   Y6, Y6, Y6
+	CMPQ    DX, $0x04
+	JB      clashes3wx256v6_rest
+
+clashes3wx256v6_round:
+	MOVQ    (CX), DI
+	RORXQ   $0x3a, DI, BX
+	ANDQ    $0x00007fc0, BX
+	LEAQ    (BX)(BX*2), BX
+	RORXQ   $0x03, DI, SI
+	ANDQ    $0x00007fc0, SI
+	LEAQ    (SI)(SI*2), SI
+	RORXQ   $0x0c, DI, DI
+	ANDQ    $0x00007fc0, DI
+	LEAQ    (DI)(DI*2), DI
+	ADDQ    $0x08, CX
+	VMOVDQU (AX)(BX*1), Y7
+	VPOR    98304(AX)(SI*1), Y7, Y7
+	VPOR    196608(AX)(DI*1), Y7, Y7
+	VMOVDQU 32(AX)(BX*1), Y8
+	VPOR    98336(AX)(SI*1), Y8, Y8
+	VPOR    196640(AX)(DI*1), Y8, Y8
+	VPXOR   Y4, Y7, Y9
+	VPAND   Y4, Y7, Y7
+	VPXOR   Y9, Y8, Y4
+	VPAND   Y9, Y8, Y9
+	VPOR    Y9, Y7, Y7
+	VMOVDQU 64(AX)(BX*1), Y8
+	VPOR    98368(AX)(SI*1), Y8, Y8
+	VPOR    196672(AX)(DI*1), Y8, Y8
+	VMOVDQU 96(AX)(BX*1), Y9
+	VPOR    98400(AX)(SI*1), Y9, Y9
+	VPOR    196704(AX)(DI*1), Y9, Y9
+	VPXOR   Y4, Y8, Y10
+	VPAND   Y4, Y8, Y8
+	VPXOR   Y10, Y9, Y4
+	VPAND   Y10, Y9, Y10
+	VPOR    Y10, Y8, Y8
+	VPXOR   Y5, Y7, Y9
+	VPAND   Y5, Y7, Y7
+	VPXOR   Y9, Y8, Y5
+	VPAND   Y9, Y8, Y9
+	VPOR    Y9, Y7, Y7
+	VMOVDQU 128(AX)(BX*1), Y8
+	VPOR    98432(AX)(SI*1), Y8, Y8
+	VPOR    196736(AX)(DI*1), Y8, Y8
+	VMOVDQU 160(AX)(BX*1), Y9
+	VPOR    98464(AX)(SI*1), Y9, Y9
+	VPOR    196768(AX)(DI*1), Y9, Y9
+	VPXOR   Y4, Y8, Y10
+	VPAND   Y4, Y8, Y8
+	VPXOR   Y10, Y9, Y4
+	VPAND   Y10, Y9, Y10
+	VPOR    Y10, Y8, Y8
+	MOVQ    (CX), DI
+	RORXQ   $0x3a, DI, BX
+	ANDQ    $0x00007fc0, BX
+	LEAQ    (BX)(BX*2), BX
+	RORXQ   $0x03, DI, SI
+	ANDQ    $0x00007fc0, SI
+	LEAQ    (SI)(SI*2), SI
+	RORXQ   $0x0c, DI, DI
+	ANDQ    $0x00007fc0, DI
+	LEAQ    (DI)(DI*2), DI
+	ADDQ    $0x08, CX
+	VMOVDQU (AX)(BX*1), Y9
+	VPOR    98304(AX)(SI*1), Y9, Y9
+	VPOR    196608(AX)(DI*1), Y9, Y9
+	VMOVDQU 32(AX)(BX*1), Y10
+	VPOR    98336(AX)(SI*1), Y10, Y10
+	VPOR    196640(AX)(DI*1), Y10, Y10
+	VPXOR   Y4, Y9, Y11
+	VPAND   Y4, Y9, Y9
+	VPXOR   Y11, Y10, Y4
+	VPAND   Y11, Y10, Y11
+	VPOR    Y11, Y9, Y9
+	VPXOR   Y5, Y8, Y10
+	VPAND   Y5, Y8, Y8
+	VPXOR   Y10, Y9, Y5
+	VPAND   Y10, Y9, Y10
+	VPOR    Y10, Y8, Y8
+	VPXOR   Y6, Y7, Y9
+	VPAND   Y6, Y7, Y7
+	VPXOR   Y9, Y8, Y6
+	VPAND   Y9, Y8, Y9
+	VPOR    Y9, Y7, Y7
+	VPAND   Y3, Y7, Y8
+	VPSRLW  $0x04, Y7, Y7
+	VPAND   Y3, Y7, Y7
+	VPSHUFB Y8, Y1, Y8
+	VPSHUFB Y7, Y1, Y7
+	VPADDB  Y8, Y7, Y7
+	VPSADBW Y2, Y7, Y7
+	VPSLLQ  $0x03, Y7, Y7
+	VPADDQ  Y7, Y0, Y0
+	VMOVDQU 64(AX)(BX*1), Y7
+	VPOR    98368(AX)(SI*1), Y7, Y7
+	VPOR    196672(AX)(DI*1), Y7, Y7
+	VMOVDQU 96(AX)(BX*1), Y8
+	VPOR    98400(AX)(SI*1), Y8, Y8
+	VPOR    196704(AX)(DI*1), Y8, Y8
+	VPXOR   Y4, Y7, Y9
+	VPAND   Y4, Y7, Y7
+	VPXOR   Y9, Y8, Y4
+	VPAND   Y9, Y8, Y9
+	VPOR    Y9, Y7, Y7
+	VMOVDQU 128(AX)(BX*1), Y8
+	VPOR    98432(AX)(SI*1), Y8, Y8
+	VPOR    196736(AX)(DI*1), Y8, Y8
+	VMOVDQU 160(AX)(BX*1), Y9
+	VPOR    98464(AX)(SI*1), Y9, Y9
+	VPOR    196768(AX)(DI*1), Y9, Y9
+	VPXOR   Y4, Y8, Y10
+	VPAND   Y4, Y8, Y8
+	VPXOR   Y10, Y9, Y4
+	VPAND   Y10, Y9, Y10
+	VPOR    Y10, Y8, Y8
+	VPXOR   Y5, Y7, Y9
+	VPAND   Y5, Y7, Y7
+	VPXOR   Y9, Y8, Y5
+	VPAND   Y9, Y8, Y9
+	VPOR    Y9, Y7, Y7
+	MOVQ    (CX), DI
+	RORXQ   $0x3a, DI, BX
+	ANDQ    $0x00007fc0, BX
+	LEAQ    (BX)(BX*2), BX
+	RORXQ   $0x03, DI, SI
+	ANDQ    $0x00007fc0, SI
+	LEAQ    (SI)(SI*2), SI
+	RORXQ   $0x0c, DI, DI
+	ANDQ    $0x00007fc0, DI
+	LEAQ    (DI)(DI*2), DI
+	ADDQ    $0x08, CX
+	VMOVDQU (AX)(BX*1), Y8
+	VPOR    98304(AX)(SI*1), Y8, Y8
+	VPOR    196608(AX)(DI*1), Y8, Y8
+	VMOVDQU 32(AX)(BX*1), Y9
+	VPOR    98336(AX)(SI*1), Y9, Y9
+	VPOR    196640(AX)(DI*1), Y9, Y9
+	VPXOR   Y4, Y8, Y10
+	VPAND   Y4, Y8, Y8
+	VPXOR   Y10, Y9, Y4
+	VPAND   Y10, Y9, Y10
+	VPOR    Y10, Y8, Y8
+	VMOVDQU 64(AX)(BX*1), Y9
+	VPOR    98368(AX)(SI*1), Y9, Y9
+	VPOR    196672(AX)(DI*1), Y9, Y9
+	VMOVDQU 96(AX)(BX*1), Y10
+	VPOR    98400(AX)(SI*1), Y10, Y10
+	VPOR    196704(AX)(DI*1), Y10, Y10
+	VPXOR   Y4, Y9, Y11
+	VPAND   Y4, Y9, Y9
+	VPXOR   Y11, Y10, Y4
+	VPAND   Y11, Y10, Y11
+	VPOR    Y11, Y9, Y9
+	VPXOR   Y5, Y8, Y10
+	VPAND   Y5, Y8, Y8
+	VPXOR   Y10, Y9, Y5
+	VPAND   Y10, Y9, Y10
+	VPOR    Y10, Y8, Y8
+	VPXOR   Y6, Y7, Y9
+	VPAND   Y6, Y7, Y7
+	VPXOR   Y9, Y8, Y6
+	VPAND   Y9, Y8, Y9
+	VPOR    Y9, Y7, Y7
+	VPAND   Y3, Y7, Y8
+	VPSRLW  $0x04, Y7, Y7
+	VPAND   Y3, Y7, Y7
+	VPSHUFB Y8, Y1, Y8
+	VPSHUFB Y7, Y1, Y7
+	VPADDB  Y8, Y7, Y7
+	VPSADBW Y2, Y7, Y7
+	VPSLLQ  $0x03, Y7, Y7
+	VPADDQ  Y7, Y0, Y0
+	VMOVDQU 128(AX)(BX*1), Y7
+	VPOR    98432(AX)(SI*1), Y7, Y7
+	VPOR    196736(AX)(DI*1), Y7, Y7
+	VMOVDQU 160(AX)(BX*1), Y8
+	VPOR    98464(AX)(SI*1), Y8, Y8
+	VPOR    196768(AX)(DI*1), Y8, Y8
+	VPXOR   Y4, Y7, Y9
+	VPAND   Y4, Y7, Y7
+	VPXOR   Y9, Y8, Y4
+	VPAND   Y9, Y8, Y9
+	VPOR    Y9, Y7, Y7
+	MOVQ    (CX), DI
+	RORXQ   $0x3a, DI, BX
+	ANDQ    $0x00007fc0, BX
+	LEAQ    (BX)(BX*2), BX
+	RORXQ   $0x03, DI, SI
+	ANDQ    $0x00007fc0, SI
+	LEAQ    (SI)(SI*2), SI
+	RORXQ   $0x0c, DI, DI
+	ANDQ    $0x00007fc0, DI
+	LEAQ    (DI)(DI*2), DI
+	ADDQ    $0x08, CX
+	VMOVDQU (AX)(BX*1), Y8
+	VPOR    98304(AX)(SI*1), Y8, Y8
+	VPOR    196608(AX)(DI*1), Y8, Y8
+	VMOVDQU 32(AX)(BX*1), Y9
+	VPOR    98336(AX)(SI*1), Y9, Y9
+	VPOR    196640(AX)(DI*1), Y9, Y9
+	VPXOR   Y4, Y8, Y10
+	VPAND   Y4, Y8, Y8
+	VPXOR   Y10, Y9, Y4
+	VPAND   Y10, Y9, Y10
+	VPOR    Y10, Y8, Y8
+	VPXOR   Y5, Y7, Y9
+	VPAND   Y5, Y7, Y7
+	VPXOR   Y9, Y8, Y5
+	VPAND   Y9, Y8, Y9
+	VPOR    Y9, Y7, Y7
+	VMOVDQU 64(AX)(BX*1), Y8
+	VPOR    98368(AX)(SI*1), Y8, Y8
+	VPOR    196672(AX)(DI*1), Y8, Y8
+	VMOVDQU 96(AX)(BX*1), Y9
+	VPOR    98400(AX)(SI*1), Y9, Y9
+	VPOR    196704(AX)(DI*1), Y9, Y9
+	VPXOR   Y4, Y8, Y10
+	VPAND   Y4, Y8, Y8
+	VPXOR   Y10, Y9, Y4
+	VPAND   Y10, Y9, Y10
+	VPOR    Y10, Y8, Y8
+	VMOVDQU 128(AX)(BX*1), Y9
+	VPOR    98432(AX)(SI*1), Y9, Y9
+	VPOR    196736(AX)(DI*1), Y9, Y9
+	VMOVDQU 160(AX)(BX*1), Y10
+	VPOR    98464(AX)(SI*1), Y10, Y10
+	VPOR    196768(AX)(DI*1), Y10, Y10
+	VPXOR   Y4, Y9, Y11
+	VPAND   Y4, Y9, Y9
+	VPXOR   Y11, Y10, Y4
+	VPAND   Y11, Y10, Y11
+	VPOR    Y11, Y9, Y9
+	VPXOR   Y5, Y8, Y10
+	VPAND   Y5, Y8, Y8
+	VPXOR   Y10, Y9, Y5
+	VPAND   Y10, Y9, Y10
+	VPOR    Y10, Y8, Y8
+	VPXOR   Y6, Y7, Y9
+	VPAND   Y6, Y7, Y7
+	VPXOR   Y9, Y8, Y6
+	VPAND   Y9, Y8, Y9
+	VPOR    Y9, Y7, Y7
+	VPAND   Y3, Y7, Y8
+	VPSRLW  $0x04, Y7, Y7
+	VPAND   Y3, Y7, Y7
+	VPSHUFB Y8, Y1, Y8
+	VPSHUFB Y7, Y1, Y7
+	VPADDB  Y8, Y7, Y7
+	VPSADBW Y2, Y7, Y7
+	VPSLLQ  $0x03, Y7, Y7
+	VPADDQ  Y7, Y0, Y0
+	SUBQ    $0x04, DX
+	CMPQ    DX, $0x04
+	JAE     clashes3wx256v6_round
+	VPAND   Y3, Y4, Y7
+	VPSRLW  $0x04, Y4, Y4
+	VPAND   Y3, Y4, Y4
+	VPSHUFB Y7, Y1, Y7
+	VPSHUFB Y4, Y1, Y4
+	VPADDB  Y7, Y4, Y4
+	VPSADBW Y2, Y4, Y4
+	VPADDQ  Y4, Y0, Y0
+	VPAND   Y3, Y5, Y4
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y3, Y5, Y5
+	VPSHUFB Y4, Y1, Y4
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y4, Y5, Y5
+	VPSADBW Y2, Y5, Y5
+	VPSLLQ  $0x01, Y5, Y5
+	VPADDQ  Y5, Y0, Y0
+	VPAND   Y3, Y6, Y4
+	VPSRLW  $0x04, Y6, Y5
+	VPAND   Y3, Y5, Y5
+	VPSHUFB Y4, Y1, Y4
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y4, Y5, Y6
+	VPSADBW Y2, Y6, Y6
+	VPSLLQ  $0x02, Y6, Y6
+	VPADDQ  Y6, Y0, Y0
+	TESTQ   DX, DX
+	JZ      clashes3wx256v6_sum
+
+clashes3wx256v6_rest:
+	MOVQ    (CX), DI
+	RORXQ   $0x3a, DI, BX
+	ANDQ    $0x00007fc0, BX
+	LEAQ    (BX)(BX*2), BX
+	RORXQ   $0x03, DI, SI
+	ANDQ    $0x00007fc0, SI
+	LEAQ    (SI)(SI*2), SI
+	RORXQ   $0x0c, DI, DI
+	ANDQ    $0x00007fc0, DI
+	LEAQ    (DI)(DI*2), DI
+	ADDQ    $0x08, CX
+	VMOVDQU (AX)(BX*1), Y4
+	VPOR    98304(AX)(SI*1), Y4, Y4
+	VPOR    196608(AX)(DI*1), Y4, Y4
+	VPAND   Y3, Y4, Y5
+	VPSRLW  $0x04, Y4, Y4
+	VPAND   Y3, Y4, Y4
+	VPSHUFB Y5, Y1, Y5
+	VPSHUFB Y4, Y1, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 32(AX)(BX*1), Y5
+	VPOR    98336(AX)(SI*1), Y5, Y5
+	VPOR    196640(AX)(DI*1), Y5, Y5
+	VPAND   Y3, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y3, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 64(AX)(BX*1), Y5
+	VPOR    98368(AX)(SI*1), Y5, Y5
+	VPOR    196672(AX)(DI*1), Y5, Y5
+	VPAND   Y3, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y3, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 96(AX)(BX*1), Y5
+	VPOR    98400(AX)(SI*1), Y5, Y5
+	VPOR    196704(AX)(DI*1), Y5, Y5
+	VPAND   Y3, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y3, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 128(AX)(BX*1), Y5
+	VPOR    98432(AX)(SI*1), Y5, Y5
+	VPOR    196736(AX)(DI*1), Y5, Y5
+	VPAND   Y3, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y3, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 160(AX)(BX*1), Y5
+	VPOR    98464(AX)(SI*1), Y5, Y5
+	VPOR    196768(AX)(DI*1), Y5, Y5
+	VPAND   Y3, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y3, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VPSADBW Y2, Y4, Y4
+	VPADDQ  Y4, Y0, Y0
+	DECQ    DX
+	JNZ     clashes3wx256v6_rest
+
+clashes3wx256v6_sum:
+	VEXTRACTI128 $0x01, Y0, X1
+	VPADDQ       X1, X0, X1
+	VPSHUFD      $0x4e, X1, X0
+	VPADDQ       X0, X1, X1
+	VMOVQ        X1, AX
+	VZEROUPPER
+	MOVQ         AX, ret+32(FP)
+	RET
+
+// func clashes3wx256v7(tables *uint64, keys []uint64) int
+// Requires: AVX, AVX2, BMI2
+TEXT ·clashes3wx256v7(SB), NOSPLIT, $0-40
+	MOVQ    tables+0(FP), AX
+	MOVQ    keys_base+8(FP), CX
+	MOVQ    keys_len+16(FP), DX
+	VPXOR   Y0, Y0, Y0
+	TESTQ   DX, DX
+	JZ      clashes3wx256v7_sum
+	VMOVDQU popcountNibbles<>+0(SB), Y1
+	VMOVDQU lowHalves<>+0(SB), Y3
+	VPXOR   Y2, Y2, Y2
+	VPXOR   Y4, Y4, Y4
+	VPXOR   Y5, Y5, Y5
+	VPXOR   Y6, Y6, Y6
+	CMPQ    DX, $0x08
+	JB      clashes3wx256v7_rest
+
+clashes3wx256v7_round:
+	MOVQ    (CX), DI
+	RORXQ   $0x3b, DI, BX
+	ANDQ    $0x00003fe0, BX
+	IMUL3Q  $0x07, BX, BX
+	RORXQ   $0x04, DI, SI
+	ANDQ    $0x00003fe0, SI
+	IMUL3Q  $0x07, SI, SI
+	RORXQ   $0x0d, DI, DI
+	ANDQ    $0x00003fe0, DI
+	IMUL3Q  $0x07, DI, DI
+	ADDQ    $0x08, CX
+	VMOVDQU (AX)(BX*1), Y7
+	VPOR    114688(AX)(SI*1), Y7, Y7
+	VPOR    229376(AX)(DI*1), Y7, Y7
+	VMOVDQU 32(AX)(BX*1), Y8
+	VPOR    114720(AX)(SI*1), Y8, Y8
+	VPOR    229408(AX)(DI*1), Y8, Y8
+	VPXOR   Y4, Y7, Y9
+	VPAND   Y4, Y7, Y7
+	VPXOR   Y9, Y8, Y4
+	VPAND   Y9, Y8, Y9
+	VPOR    Y9, Y7, Y7
+	VMOVDQU 64(AX)(BX*1), Y8
+	VPOR    114752(AX)(SI*1), Y8, Y8
+	VPOR    229440(AX)(DI*1), Y8, Y8
+	VMOVDQU 96(AX)(BX*1), Y9
+	VPOR    114784(AX)(SI*1), Y9, Y9
+	VPOR    229472(AX)(DI*1), Y9, Y9
+	VPXOR   Y4, Y8, Y10
+	VPAND   Y4, Y8, Y8
+	VPXOR   Y10, Y9, Y4
+	VPAND   Y10, Y9, Y10
+	VPOR    Y10, Y8, Y8
+	VPXOR   Y5, Y7, Y9
+	VPAND   Y5, Y7, Y7
+	VPXOR   Y9, Y8, Y5
+	VPAND   Y9, Y8, Y9
+	VPOR    Y9, Y7, Y7
+	VMOVDQU 128(AX)(BX*1), Y8
+	VPOR    114816(AX)(SI*1), Y8, Y8
+	VPOR    229504(AX)(DI*1), Y8, Y8
+	VMOVDQU 160(AX)(BX*1), Y9
+	VPOR    114848(AX)(SI*1), Y9, Y9
+	VPOR    229536(AX)(DI*1), Y9, Y9
+	VPXOR   Y4, Y8, Y10
+	VPAND   Y4, Y8, Y8
+	VPXOR   Y10, Y9, Y4
+	VPAND   Y10, Y9, Y10
+	VPOR    Y10, Y8, Y8
+	VMOVDQU 192(AX)(BX*1), Y9
+	VPOR    114880(AX)(SI*1), Y9, Y9
+	VPOR    229568(AX)(DI*1), Y9, Y9
+	MOVQ    (CX), DI
+	RORXQ   $0x3b, DI, BX
+	ANDQ    $0x00003fe0, BX
+	IMUL3Q  $0x07, BX, BX
+	RORXQ   $0x04, DI, SI
+	ANDQ    $0x00003fe0, SI
+	IMUL3Q  $0x07, SI, SI
+	RORXQ   $0x0d, DI, DI
+	ANDQ    $0x00003fe0, DI
+	IMUL3Q  $0x07, DI, DI
+	ADDQ    $0x08, CX
+	VMOVDQU (AX)(BX*1), Y10
+	VPOR    114688(AX)(SI*1), Y10, Y10
+	VPOR    229376(AX)(DI*1), Y10, Y10
+	VPXOR   Y4, Y9, Y11
+	VPAND   Y4, Y9, Y9
+	VPXOR   Y11, Y10, Y4
+	VPAND   Y11, Y10, Y11
+	VPOR    Y11, Y9, Y9
+	VPXOR   Y5, Y8, Y10
+	VPAND   Y5, Y8, Y8
+	VPXOR   Y10, Y9, Y5
+	VPAND   Y10, Y9, Y10
+	VPOR    Y10, Y8, Y8
+	VPXOR   Y6, Y7, Y9
+	VPAND   Y6, Y7, Y7
+	VPXOR   Y9, Y8, Y6
+	VPAND   Y9, Y8, Y9
+	VPOR    Y9, Y7, Y7
+	VPAND   Y3, Y7, Y8
+	VPSRLW  $0x04, Y7, Y7
+	VPAND   Y3, Y7, Y7
+	VPSHUFB Y8, Y1, Y8
+	VPSHUFB Y7, Y1, Y7
+	VPADDB  Y8, Y7, Y7
+	VPSADBW Y2, Y7, Y7
+	VPSLLQ  $0x03, Y7, Y7
+	VPADDQ  Y7, Y0, Y0
+	VMOVDQU 32(AX)(BX*1), Y7
+	VPOR    114720(AX)(SI*1), Y7, Y7
+	VPOR    229408(AX)(DI*1), Y7, Y7
+	VMOVDQU 64(AX)(BX*1), Y8
+	VPOR    114752(AX)(SI*1), Y8, Y8
+	VPOR    229440(AX)(DI*1), Y8, Y8
+	VPXOR   Y4, Y7, Y9
+	VPAND   Y4, Y7, Y7
+	VPXOR   Y9, Y8, Y4
+	VPAND   Y9, Y8, Y9
+	VPOR    Y9, Y7, Y7
+	VMOVDQU 96(AX)(BX*1), Y8
+	VPOR    114784(AX)(SI*1), Y8, Y8
+	VPOR    229472(AX)(DI*1), Y8, Y8
+	VMOVDQU 128(AX)(BX*1), Y9
+	VPOR    114816(AX)(SI*1), Y9, Y9
+	VPOR    229504(AX)(DI*1), Y9, Y9
+	VPXOR   Y4, Y8, Y10
+	VPAND   Y4, Y8, Y8
+	VPXOR   Y10, Y9, Y4
+	VPAND   Y10, Y9, Y10
+	VPOR    Y10, Y8, Y8
+	VPXOR   Y5, Y7, Y9
+	VPAND   Y5, Y7, Y7
+	VPXOR   Y9, Y8, Y5
+	VPAND   Y9, Y8, Y9
+	VPOR    Y9, Y7, Y7
+	VMOVDQU 160(AX)(BX*1), Y8
+	VPOR    114848(AX)(SI*1), Y8, Y8
+	VPOR    229536(AX)(DI*1), Y8, Y8
+	VMOVDQU 192(AX)(BX*1), Y9
+	VPOR    114880(AX)(SI*1), Y9, Y9
+	VPOR    229568(AX)(DI*1), Y9, Y9
+	VPXOR   Y4, Y8, Y10
+	VPAND   Y4, Y8, Y8
+	VPXOR   Y10, Y9, Y4
+	VPAND   Y10, Y9, Y10
+	VPOR    Y10, Y8, Y8
+	MOVQ    (CX), DI
+	RORXQ   $0x3b, DI, BX
+	ANDQ    $0x00003fe0, BX
+	IMUL3Q  $0x07, BX, BX
+	RORXQ   $0x04, DI, SI
+	ANDQ    $0x00003fe0, SI
+	IMUL3Q  $0x07, SI, SI
+	RORXQ   $0x0d, DI, DI
+	ANDQ    $0x00003fe0, DI
+	IMUL3Q  $0x07, DI, DI
+	ADDQ    $0x08, CX
+	VMOVDQU (AX)(BX*1), Y9
+	VPOR    114688(AX)(SI*1), Y9, Y9
+	VPOR    229376(AX)(DI*1), Y9, Y9
+	VMOVDQU 32(AX)(BX*1), Y10
+	VPOR    114720(AX)(SI*1), Y10, Y10
+	VPOR    229408(AX)(DI*1), Y10, Y10
+	VPXOR   Y4, Y9, Y11
+	VPAND   Y4, Y9, Y9
+	VPXOR   Y11, Y10, Y4
+	VPAND   Y11, Y10, Y11
+	VPOR    Y11, Y9, Y9
+	VPXOR   Y5, Y8, Y10
+	VPAND   Y5, Y8, Y8
+	VPXOR   Y10, Y9, Y5
+	VPAND   Y10, Y9, Y10
+	VPOR    Y10, Y8, Y8
+	VPXOR   Y6, Y7, Y9
+	VPAND   Y6, Y7, Y7
+	VPXOR   Y9, Y8, Y6
+	VPAND   Y9, Y8, Y9
+	VPOR    Y9, Y7, Y7
+	VPAND   Y3, Y7, Y8
+	VPSRLW  $0x04, Y7, Y7
+	VPAND   Y3, Y7, Y7
+	VPSHUFB Y8, Y1, Y8
+	VPSHUFB Y7, Y1, Y7
+	VPADDB  Y8, Y7, Y7
+	VPSADBW Y2, Y7, Y7
+	VPSLLQ  $0x03, Y7, Y7
+	VPADDQ  Y7, Y0, Y0
+	VMOVDQU 64(AX)(BX*1), Y7
+	VPOR    114752(AX)(SI*1), Y7, Y7
+	VPOR    229440(AX)(DI*1), Y7, Y7
+	VMOVDQU 96(AX)(BX*1), Y8
+	VPOR    114784(AX)(SI*1), Y8, Y8
+	VPOR    229472(AX)(DI*1), Y8, Y8
+	VPXOR   Y4, Y7, Y9
+	VPAND   Y4, Y7, Y7
+	VPXOR   Y9, Y8, Y4
+	VPAND   Y9, Y8, Y9
+	VPOR    Y9, Y7, Y7
+	VMOVDQU 128(AX)(BX*1), Y8
+	VPOR    114816(AX)(SI*1), Y8, Y8
+	VPOR    229504(AX)(DI*1), Y8, Y8
+	VMOVDQU 160(AX)(BX*1), Y9
+	VPOR    114848(AX)(SI*1), Y9, Y9
+	VPOR    229536(AX)(DI*1), Y9, Y9
+	VPXOR   Y4, Y8, Y10
+	VPAND   Y4, Y8, Y8
+	VPXOR   Y10, Y9, Y4
+	VPAND   Y10, Y9, Y10
+	VPOR    Y10, Y8, Y8
+	VPXOR   Y5, Y7, Y9
+	VPAND   Y5, Y7, Y7
+	VPXOR   Y9, Y8, Y5
+	VPAND   Y9, Y8, Y9
+	VPOR    Y9, Y7, Y7
+	VMOVDQU 192(AX)(BX*1), Y8
+	VPOR    114880(AX)(SI*1), Y8, Y8
+	VPOR    229568(AX)(DI*1), Y8, Y8
+	MOVQ    (CX), DI
+	RORXQ   $0x3b, DI, BX
+	ANDQ    $0x00003fe0, BX
+	IMUL3Q  $0x07, BX, BX
+	RORXQ   $0x04, DI, SI
+	ANDQ    $0x00003fe0, SI
+	IMUL3Q  $0x07, SI, SI
+	RORXQ   $0x0d, DI, DI
+	ANDQ    $0x00003fe0, DI
+	IMUL3Q  $0x07, DI, DI
+	ADDQ    $0x08, CX
+	VMOVDQU (AX)(BX*1), Y9
+	VPOR    114688(AX)(SI*1), Y9, Y9
+	VPOR    229376(AX)(DI*1), Y9, Y9
+	VPXOR   Y4, Y8, Y10
+	VPAND   Y4, Y8, Y8
+	VPXOR   Y10, Y9, Y4
+	VPAND   Y10, Y9, Y10
+	VPOR    Y10, Y8, Y8
+	VMOVDQU 32(AX)(BX*1), Y9
+	VPOR    114720(AX)(SI*1), Y9, Y9
+	VPOR    229408(AX)(DI*1), Y9, Y9
+	VMOVDQU 64(AX)(BX*1), Y10
+	VPOR    114752(AX)(SI*1), Y10, Y10
+	VPOR    229440(AX)(DI*1), Y10, Y10
+	VPXOR   Y4, Y9, Y11
+	VPAND   Y4, Y9, Y9
+	VPXOR   Y11, Y10, Y4
+	VPAND   Y11, Y10, Y11
+	VPOR    Y11, Y9, Y9
+	VPXOR   Y5, Y8, Y10
+	VPAND   Y5, Y8, Y8
+	VPXOR   Y10, Y9, Y5
+	VPAND   Y10, Y9, Y10
+	VPOR    Y10, Y8, Y8
+	VPXOR   Y6, Y7, Y9
+	VPAND   Y6, Y7, Y7
+	VPXOR   Y9, Y8, Y6
+	VPAND   Y9, Y8, Y9
+	VPOR    Y9, Y7, Y7
+	VPAND   Y3, Y7, Y8
+	VPSRLW  $0x04, Y7, Y7
+	VPAND   Y3, Y7, Y7
+	VPSHUFB Y8, Y1, Y8
+	VPSHUFB Y7, Y1, Y7
+	VPADDB  Y8, Y7, Y7
+	VPSADBW Y2, Y7, Y7
+	VPSLLQ  $0x03, Y7, Y7
+	VPADDQ  Y7, Y0, Y0
+	VMOVDQU 96(AX)(BX*1), Y7
+	VPOR    114784(AX)(SI*1), Y7, Y7
+	VPOR    229472(AX)(DI*1), Y7, Y7
+	VMOVDQU 128(AX)(BX*1), Y8
+	VPOR    114816(AX)(SI*1), Y8, Y8
+	VPOR    229504(AX)(DI*1), Y8, Y8
+	VPXOR   Y4, Y7, Y9
+	VPAND   Y4, Y7, Y7
+	VPXOR   Y9, Y8, Y4
+	VPAND   Y9, Y8, Y9
+	VPOR    Y9, Y7, Y7
+	VMOVDQU 160(AX)(BX*1), Y8
+	VPOR    114848(AX)(SI*1), Y8, Y8
+	VPOR    229536(AX)(DI*1), Y8, Y8
+	VMOVDQU 192(AX)(BX*1), Y9
+	VPOR    114880(AX)(SI*1), Y9, Y9
+	VPOR    229568(AX)(DI*1), Y9, Y9
+	VPXOR   Y4, Y8, Y10
+	VPAND   Y4, Y8, Y8
+	VPXOR   Y10, Y9, Y4
+	VPAND   Y10, Y9, Y10
+	VPOR    Y10, Y8, Y8
+	VPXOR   Y5, Y7, Y9
+	VPAND   Y5, Y7, Y7
+	VPXOR   Y9, Y8, Y5
+	VPAND   Y9, Y8, Y9
+	VPOR    Y9, Y7, Y7
+	MOVQ    (CX), DI
+	RORXQ   $0x3b, DI, BX
+	ANDQ    $0x00003fe0, BX
+	IMUL3Q  $0x07, BX, BX
+	RORXQ   $0x04, DI, SI
+	ANDQ    $0x00003fe0, SI
+	IMUL3Q  $0x07, SI, SI
+	RORXQ   $0x0d, DI, DI
+	ANDQ    $0x00003fe0, DI
+	IMUL3Q  $0x07, DI, DI
+	ADDQ    $0x08, CX
+	VMOVDQU (AX)(BX*1), Y8
+	VPOR    114688(AX)(SI*1), Y8, Y8
+	VPOR    229376(AX)(DI*1), Y8, Y8
+	VMOVDQU 32(AX)(BX*1), Y9
+	VPOR    114720(AX)(SI*1), Y9, Y9
+	VPOR    229408(AX)(DI*1), Y9, Y9
+	VPXOR   Y4, Y8, Y10
+	VPAND   Y4, Y8, Y8
+	VPXOR   Y10, Y9, Y4
+	VPAND   Y10, Y9, Y10
+	VPOR    Y10, Y8, Y8
+	VMOVDQU 64(AX)(BX*1), Y9
+	VPOR    114752(AX)(SI*1), Y9, Y9
+	VPOR    229440(AX)(DI*1), Y9, Y9
+	VMOVDQU 96(AX)(BX*1), Y10
+	VPOR    114784(AX)(SI*1), Y10, Y10
+	VPOR    229472(AX)(DI*1), Y10, Y10
+	VPXOR   Y4, Y9, Y11
+	VPAND   Y4, Y9, Y9
+	VPXOR   Y11, Y10, Y4
+	VPAND   Y11, Y10, Y11
+	VPOR    Y11, Y9, Y9
+	VPXOR   Y5, Y8, Y10
+	VPAND   Y5, Y8, Y8
+	VPXOR   Y10, Y9, Y5
+	VPAND   Y10, Y9, Y10
+	VPOR    Y10, Y8, Y8
+	VPXOR   Y6, Y7, Y9
+	VPAND   Y6, Y7, Y7
+	VPXOR   Y9, Y8, Y6
+	VPAND   Y9, Y8, Y9
+	VPOR    Y9, Y7, Y7
+	VPAND   Y3, Y7, Y8
+	VPSRLW  $0x04, Y7, Y7
+	VPAND   Y3, Y7, Y7
+	VPSHUFB Y8, Y1, Y8
+	VPSHUFB Y7, Y1, Y7
+	VPADDB  Y8, Y7, Y7
+	VPSADBW Y2, Y7, Y7
+	VPSLLQ  $0x03, Y7, Y7
+	VPADDQ  Y7, Y0, Y0
+	VMOVDQU 128(AX)(BX*1), Y7
+	VPOR    114816(AX)(SI*1), Y7, Y7
+	VPOR    229504(AX)(DI*1), Y7, Y7
+	VMOVDQU 160(AX)(BX*1), Y8
+	VPOR    114848(AX)(SI*1), Y8, Y8
+	VPOR    229536(AX)(DI*1), Y8, Y8
+	VPXOR   Y4, Y7, Y9
+	VPAND   Y4, Y7, Y7
+	VPXOR   Y9, Y8, Y4
+	VPAND   Y9, Y8, Y9
+	VPOR    Y9, Y7, Y7
+	VMOVDQU 192(AX)(BX*1), Y8
+	VPOR    114880(AX)(SI*1), Y8, Y8
+	VPOR    229568(AX)(DI*1), Y8, Y8
+	MOVQ    (CX), DI
+	RORXQ   $0x3b, DI, BX
+	ANDQ    $0x00003fe0, BX
+	IMUL3Q  $0x07, BX, BX
+	RORXQ   $0x04, DI, SI
+	ANDQ    $0x00003fe0, SI
+	IMUL3Q  $0x07, SI, SI
+	RORXQ   $0x0d, DI, DI
+	ANDQ    $0x00003fe0, DI
+	IMUL3Q  $0x07, DI, DI
+	ADDQ    $0x08, CX
+	VMOVDQU (AX)(BX*1), Y9
+	VPOR    114688(AX)(SI*1), Y9, Y9
+	VPOR    229376(AX)(DI*1), Y9, Y9
+	VPXOR   Y4, Y8, Y10
+	VPAND   Y4, Y8, Y8
+	VPXOR   Y10, Y9, Y4
+	VPAND   Y10, Y9, Y10
+	VPOR    Y10, Y8, Y8
+	VPXOR   Y5, Y7, Y9
+	VPAND   Y5, Y7, Y7
+	VPXOR   Y9, Y8, Y5
+	VPAND   Y9, Y8, Y9
+	VPOR    Y9, Y7, Y7
+	VMOVDQU 32(AX)(BX*1), Y8
+	VPOR    114720(AX)(SI*1), Y8, Y8
+	VPOR    229408(AX)(DI*1), Y8, Y8
+	VMOVDQU 64(AX)(BX*1), Y9
+	VPOR    114752(AX)(SI*1), Y9, Y9
+	VPOR    229440(AX)(DI*1), Y9, Y9
+	VPXOR   Y4, Y8, Y10
+	VPAND   Y4, Y8, Y8
+	VPXOR   Y10, Y9, Y4
+	VPAND   Y10, Y9, Y10
+	VPOR    Y10, Y8, Y8
+	VMOVDQU 96(AX)(BX*1), Y9
+	VPOR    114784(AX)(SI*1), Y9, Y9
+	VPOR    229472(AX)(DI*1), Y9, Y9
+	VMOVDQU 128(AX)(BX*1), Y10
+	VPOR    114816(AX)(SI*1), Y10, Y10
+	VPOR    229504(AX)(DI*1), Y10, Y10
+	VPXOR   Y4, Y9, Y11
+	VPAND   Y4, Y9, Y9
+	VPXOR   Y11, Y10, Y4
+	VPAND   Y11, Y10, Y11
+	VPOR    Y11, Y9, Y9
+	VPXOR   Y5, Y8, Y10
+	VPAND   Y5, Y8, Y8
+	VPXOR   Y10, Y9, Y5
+	VPAND   Y10, Y9, Y10
+	VPOR    Y10, Y8, Y8
+	VPXOR   Y6, Y7, Y9
+	VPAND   Y6, Y7, Y7
+	VPXOR   Y9, Y8, Y6
+	VPAND   Y9, Y8, Y9
+	VPOR    Y9, Y7, Y7
+	VPAND   Y3, Y7, Y8
+	VPSRLW  $0x04, Y7, Y7
+	VPAND   Y3, Y7, Y7
+	VPSHUFB Y8, Y1, Y8
+	VPSHUFB Y7, Y1, Y7
+	VPADDB  Y8, Y7, Y7
+	VPSADBW Y2, Y7, Y7
+	VPSLLQ  $0x03, Y7, Y7
+	VPADDQ  Y7, Y0, Y0
+	VMOVDQU 160(AX)(BX*1), Y7
+	VPOR    114848(AX)(SI*1), Y7, Y7
+	VPOR    229536(AX)(DI*1), Y7, Y7
+	VMOVDQU 192(AX)(BX*1), Y8
+	VPOR    114880(AX)(SI*1), Y8, Y8
+	VPOR    229568(AX)(DI*1), Y8, Y8
+	VPXOR   Y4, Y7, Y9
+	VPAND   Y4, Y7, Y7
+	VPXOR   Y9, Y8, Y4
+	VPAND   Y9, Y8, Y9
+	VPOR    Y9, Y7, Y7
+	MOVQ    (CX), DI
+	RORXQ   $0x3b, DI, BX
+	ANDQ    $0x00003fe0, BX
+	IMUL3Q  $0x07, BX, BX
+	RORXQ   $0x04, DI, SI
+	ANDQ    $0x00003fe0, SI
+	IMUL3Q  $0x07, SI, SI
+	RORXQ   $0x0d, DI, DI
+	ANDQ    $0x00003fe0, DI
+	IMUL3Q  $0x07, DI, DI
+	ADDQ    $0x08, CX
+	VMOVDQU (AX)(BX*1), Y8
+	VPOR    114688(AX)(SI*1), Y8, Y8
+	VPOR    229376(AX)(DI*1), Y8, Y8
+	VMOVDQU 32(AX)(BX*1), Y9
+	VPOR    114720(AX)(SI*1), Y9, Y9
+	VPOR    229408(AX)(DI*1), Y9, Y9
+	VPXOR   Y4, Y8, Y10
+	VPAND   Y4, Y8, Y8
+	VPXOR   Y10, Y9, Y4
+	VPAND   Y10, Y9, Y10
+	VPOR    Y10, Y8, Y8
+	VPXOR   Y5, Y7, Y9
+	VPAND   Y5, Y7, Y7
+	VPXOR   Y9, Y8, Y5
+	VPAND   Y9, Y8, Y9
+	VPOR    Y9, Y7, Y7
+	VMOVDQU 64(AX)(BX*1), Y8
+	VPOR    114752(AX)(SI*1), Y8, Y8
+	VPOR    229440(AX)(DI*1), Y8, Y8
+	VMOVDQU 96(AX)(BX*1), Y9
+	VPOR    114784(AX)(SI*1), Y9, Y9
+	VPOR    229472(AX)(DI*1), Y9, Y9
+	VPXOR   Y4, Y8, Y10
+	VPAND   Y4, Y8, Y8
+	VPXOR   Y10, Y9, Y4
+	VPAND   Y10, Y9, Y10
+	VPOR    Y10, Y8, Y8
+	VMOVDQU 128(AX)(BX*1), Y9
+	VPOR    114816(AX)(SI*1), Y9, Y9
+	VPOR    229504(AX)(DI*1), Y9, Y9
+	VMOVDQU 160(AX)(BX*1), Y10
+	VPOR    114848(AX)(SI*1), Y10, Y10
+	VPOR    229536(AX)(DI*1), Y10, Y10
+	VPXOR   Y4, Y9, Y11
+	VPAND   Y4, Y9, Y9
+	VPXOR   Y11, Y10, Y4
+	VPAND   Y11, Y10, Y11
+	VPOR    Y11, Y9, Y9
+	VPXOR   Y5, Y8, Y10
+	VPAND   Y5, Y8, Y8
+	VPXOR   Y10, Y9, Y5
+	VPAND   Y10, Y9, Y10
+	VPOR    Y10, Y8, Y8
+	VPXOR   Y6, Y7, Y9
+	VPAND   Y6, Y7, Y7
+	VPXOR   Y9, Y8, Y6
+	VPAND   Y9, Y8, Y9
+	VPOR    Y9, Y7, Y7
+	VPAND   Y3, Y7, Y8
+	VPSRLW  $0x04, Y7, Y7
+	VPAND   Y3, Y7, Y7
+	VPSHUFB Y8, Y1, Y8
+	VPSHUFB Y7, Y1, Y7
+	VPADDB  Y8, Y7, Y7
+	VPSADBW Y2, Y7, Y7
+	VPSLLQ  $0x03, Y7, Y7
+	VPADDQ  Y7, Y0, Y0
+	VMOVDQU 192(AX)(BX*1), Y7
+	VPOR    114880(AX)(SI*1), Y7, Y7
+	VPOR    229568(AX)(DI*1), Y7, Y7
+	MOVQ    (CX), DI
+	RORXQ   $0x3b, DI, BX
+	ANDQ    $0x00003fe0, BX
+	IMUL3Q  $0x07, BX, BX
+	RORXQ   $0x04, DI, SI
+	ANDQ    $0x00003fe0, SI
+	IMUL3Q  $0x07, SI, SI
+	RORXQ   $0x0d, DI, DI
+	ANDQ    $0x00003fe0, DI
+	IMUL3Q  $0x07, DI, DI
+	ADDQ    $0x08, CX
+	VMOVDQU (AX)(BX*1), Y8
+	VPOR    114688(AX)(SI*1), Y8, Y8
+	VPOR    229376(AX)(DI*1), Y8, Y8
+	VPXOR   Y4, Y7, Y9
+	VPAND   Y4, Y7, Y7
+	VPXOR   Y9, Y8, Y4
+	VPAND   Y9, Y8, Y9
+	VPOR    Y9, Y7, Y7
+	VMOVDQU 32(AX)(BX*1), Y8
+	VPOR    114720(AX)(SI*1), Y8, Y8
+	VPOR    229408(AX)(DI*1), Y8, Y8
+	VMOVDQU 64(AX)(BX*1), Y9
+	VPOR    114752(AX)(SI*1), Y9, Y9
+	VPOR    229440(AX)(DI*1), Y9, Y9
+	VPXOR   Y4, Y8, Y10
+	VPAND   Y4, Y8, Y8
+	VPXOR   Y10, Y9, Y4
+	VPAND   Y10, Y9, Y10
+	VPOR    Y10, Y8, Y8
+	VPXOR   Y5, Y7, Y9
+	VPAND   Y5, Y7, Y7
+	VPXOR   Y9, Y8, Y5
+	VPAND   Y9, Y8, Y9
+	VPOR    Y9, Y7, Y7
+	VMOVDQU 96(AX)(BX*1), Y8
+	VPOR    114784(AX)(SI*1), Y8, Y8
+	VPOR    229472(AX)(DI*1), Y8, Y8
+	VMOVDQU 128(AX)(BX*1), Y9
+	VPOR    114816(AX)(SI*1), Y9, Y9
+	VPOR    229504(AX)(DI*1), Y9, Y9
+	VPXOR   Y4, Y8, Y10
+	VPAND   Y4, Y8, Y8
+	VPXOR   Y10, Y9, Y4
+	VPAND   Y10, Y9, Y10
+	VPOR    Y10, Y8, Y8
+	VMOVDQU 160(AX)(BX*1), Y9
+	VPOR    114848(AX)(SI*1), Y9, Y9
+	VPOR    229536(AX)(DI*1), Y9, Y9
+	VMOVDQU 192(AX)(BX*1), Y10
+	VPOR    114880(AX)(SI*1), Y10, Y10
+	VPOR    229568(AX)(DI*1), Y10, Y10
+	VPXOR   Y4, Y9, Y11
+	VPAND   Y4, Y9, Y9
+	VPXOR   Y11, Y10, Y4
+	VPAND   Y11, Y10, Y11
+	VPOR    Y11, Y9, Y9
+	VPXOR   Y5, Y8, Y10
+	VPAND   Y5, Y8, Y8
+	VPXOR   Y10, Y9, Y5
+	VPAND   Y10, Y9, Y10
+	VPOR    Y10, Y8, Y8
+	VPXOR   Y6, Y7, Y9
+	VPAND   Y6, Y7, Y7
+	VPXOR   Y9, Y8, Y6
+	VPAND   Y9, Y8, Y9
+	VPOR    Y9, Y7, Y7
+	VPAND   Y3, Y7, Y8
+	VPSRLW  $0x04, Y7, Y7
+	VPAND   Y3, Y7, Y7
+	VPSHUFB Y8, Y1, Y8
+	VPSHUFB Y7, Y1, Y7
+	VPADDB  Y8, Y7, Y7
+	VPSADBW Y2, Y7, Y7
+	VPSLLQ  $0x03, Y7, Y7
+	VPADDQ  Y7, Y0, Y0
+	SUBQ    $0x08, DX
+	CMPQ    DX, $0x08
+	JAE     clashes3wx256v7_round
+	VPAND   Y3, Y4, Y7
+	VPSRLW  $0x04, Y4, Y4
+	VPAND   Y3, Y4, Y4
+	VPSHUFB Y7, Y1, Y7
+	VPSHUFB Y4, Y1, Y4
+	VPADDB  Y7, Y4, Y4
+	VPSADBW Y2, Y4, Y4
+	VPADDQ  Y4, Y0, Y0
+	VPAND   Y3, Y5, Y4
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y3, Y5, Y5
+	VPSHUFB Y4, Y1, Y4
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y4, Y5, Y5
+	VPSADBW Y2, Y5, Y5
+	VPSLLQ  $0x01, Y5, Y5
+	VPADDQ  Y5, Y0, Y0
+	VPAND   Y3, Y6, Y4
+	VPSRLW  $0x04, Y6, Y5
+	VPAND   Y3, Y5, Y5
+	VPSHUFB Y4, Y1, Y4
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y4, Y5, Y6
+	VPSADBW Y2, Y6, Y6
+	VPSLLQ  $0x02, Y6, Y6
+	VPADDQ  Y6, Y0, Y0
+	TESTQ   DX, DX
+	JZ      clashes3wx256v7_sum
+
+clashes3wx256v7_rest:
+	MOVQ    (CX), DI
+	RORXQ   $0x3b, DI, BX
+	ANDQ    $0x00003fe0, BX
+	IMUL3Q  $0x07, BX, BX
+	RORXQ   $0x04, DI, SI
+	ANDQ    $0x00003fe0, SI
+	IMUL3Q  $0x07, SI, SI
+	RORXQ   $0x0d, DI, DI
+	ANDQ    $0x00003fe0, DI
+	IMUL3Q  $0x07, DI, DI
+	ADDQ    $0x08, CX
+	VMOVDQU (AX)(BX*1), Y4
+	VPOR    114688(AX)(SI*1), Y4, Y4
+	VPOR    229376(AX)(DI*1), Y4, Y4
+	VPAND   Y3, Y4, Y5
+	VPSRLW  $0x04, Y4, Y4
+	VPAND   Y3, Y4, Y4
+	VPSHUFB Y5, Y1, Y5
+	VPSHUFB Y4, Y1, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 32(AX)(BX*1), Y5
+	VPOR    114720(AX)(SI*1), Y5, Y5
+	VPOR    229408(AX)(DI*1), Y5, Y5
+	VPAND   Y3, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y3, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 64(AX)(BX*1), Y5
+	VPOR    114752(AX)(SI*1), Y5, Y5
+	VPOR    229440(AX)(DI*1), Y5, Y5
+	VPAND   Y3, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y3, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 96(AX)(BX*1), Y5
+	VPOR    114784(AX)(SI*1), Y5, Y5
+	VPOR    229472(AX)(DI*1), Y5, Y5
+	VPAND   Y3, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y3, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 128(AX)(BX*1), Y5
+	VPOR    114816(AX)(SI*1), Y5, Y5
+	VPOR    229504(AX)(DI*1), Y5, Y5
+	VPAND   Y3, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y3, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 160(AX)(BX*1), Y5
+	VPOR    114848(AX)(SI*1), Y5, Y5
+	VPOR    229536(AX)(DI*1), Y5, Y5
+	VPAND   Y3, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y3, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 192(AX)(BX*1), Y5
+	VPOR    114880(AX)(SI*1), Y5, Y5
+	VPOR    229568(AX)(DI*1), Y5, Y5
+	VPAND   Y3, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y3, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VPSADBW Y2, Y4, Y4
+	VPADDQ  Y4, Y0, Y0
+	DECQ    DX
+	JNZ     clashes3wx256v7_rest
+
+clashes3wx256v7_sum:
+	VEXTRACTI128 $0x01, Y0, X1
+	VPADDQ       X1, X0, X1
+	VPSHUFD      $0x4e, X1, X0
+	VPADDQ       X0, X1, X1
+	VMOVQ        X1, AX
+	VZEROUPPER
+	MOVQ         AX, ret+32(FP)
+	RET
+
+// func clashes3wx256v8(tables *uint64, keys []uint64) int
+// Requires: AVX, AVX2, BMI2
+TEXT ·clashes3wx256v8(SB), NOSPLIT, $0-40
+	MOVQ    tables+0(FP), AX
+	MOVQ    keys_base+8(FP), CX
+	MOVQ    keys_len+16(FP), DX
+	VPXOR   Y0, Y0, Y0
+	TESTQ   DX, DX
+	JZ      clashes3wx256v8_sum
+	VMOVDQU popcountNibbles<>+0(SB), Y1
+	VMOVDQU lowHalves<>+0(SB), Y3
+	VPXOR   Y2, Y2, Y2
+	VPXOR   Y4, Y4, Y4
+	VPXOR   Y5, Y5, Y5
+	VPXOR   Y6, Y6, Y6
+	CMPQ    DX, $0x01
+	JB      clashes3wx256v8_rest
+
+clashes3wx256v8_round:
+	MOVQ    (CX), DI
+	RORXQ   $0x38, DI, BX
+	ANDQ    $0x0001ff00, BX
+	RORXQ   $0x01, DI, SI
+	ANDQ    $0x0001ff00, SI
+	RORXQ   $0x0a, DI, DI
+	ANDQ    $0x0001ff00, DI
+	ADDQ    $0x08, CX
+	VMOVDQU (AX)(BX*1), Y7
+	VPOR    131072(AX)(SI*1), Y7, Y7
+	VPOR    262144(AX)(DI*1), Y7, Y7
+	VMOVDQU 32(AX)(BX*1), Y8
+	VPOR    131104(AX)(SI*1), Y8, Y8
+	VPOR    262176(AX)(DI*1), Y8, Y8
+	VPXOR   Y4, Y7, Y9
+	VPAND   Y4, Y7, Y7
+	VPXOR   Y9, Y8, Y4
+	VPAND   Y9, Y8, Y9
+	VPOR    Y9, Y7, Y7
+	VMOVDQU 64(AX)(BX*1), Y8
+	VPOR    131136(AX)(SI*1), Y8, Y8
+	VPOR    262208(AX)(DI*1), Y8, Y8
+	VMOVDQU 96(AX)(BX*1), Y9
+	VPOR    131168(AX)(SI*1), Y9, Y9
+	VPOR    262240(AX)(DI*1), Y9, Y9
+	VPXOR   Y4, Y8, Y10
+	VPAND   Y4, Y8, Y8
+	VPXOR   Y10, Y9, Y4
+	VPAND   Y10, Y9, Y10
+	VPOR    Y10, Y8, Y8
+	VPXOR   Y5, Y7, Y9
+	VPAND   Y5, Y7, Y7
+	VPXOR   Y9, Y8, Y5
+	VPAND   Y9, Y8, Y9
+	VPOR    Y9, Y7, Y7
+	VMOVDQU 128(AX)(BX*1), Y8
+	VPOR    131200(AX)(SI*1), Y8, Y8
+	VPOR    262272(AX)(DI*1), Y8, Y8
+	VMOVDQU 160(AX)(BX*1), Y9
+	VPOR    131232(AX)(SI*1), Y9, Y9
+	VPOR    262304(AX)(DI*1), Y9, Y9
+	VPXOR   Y4, Y8, Y10
+	VPAND   Y4, Y8, Y8
+	VPXOR   Y10, Y9, Y4
+	VPAND   Y10, Y9, Y10
+	VPOR    Y10, Y8, Y8
+	VMOVDQU 192(AX)(BX*1), Y9
+	VPOR    131264(AX)(SI*1), Y9, Y9
+	VPOR    262336(AX)(DI*1), Y9, Y9
+	VMOVDQU 224(AX)(BX*1), Y10
+	VPOR    131296(AX)(SI*1), Y10, Y10
+	VPOR    262368(AX)(DI*1), Y10, Y10
+	VPXOR   Y4, Y9, Y11
+	VPAND   Y4, Y9, Y9
+	VPXOR   Y11, Y10, Y4
+	VPAND   Y11, Y10, Y11
+	VPOR    Y11, Y9, Y9
+	VPXOR   Y5, Y8, Y10
+	VPAND   Y5, Y8, Y8
+	VPXOR   Y10, Y9, Y5
+	VPAND   Y10, Y9, Y10
+	VPOR    Y10, Y8, Y8
+	VPXOR   Y6, Y7, Y9
+	VPAND   Y6, Y7, Y7
+	VPXOR   Y9, Y8, Y6
+	VPAND   Y9, Y8, Y9
+	VPOR    Y9, Y7, Y7
+	VPAND   Y3, Y7, Y8
+	VPSRLW  $0x04, Y7, Y7
+	VPAND   Y3, Y7, Y7
+	VPSHUFB Y8, Y1, Y8
+	VPSHUFB Y7, Y1, Y7
+	VPADDB  Y8, Y7, Y7
+	VPSADBW Y2, Y7, Y7
+	VPSLLQ  $0x03, Y7, Y7
+	VPADDQ  Y7, Y0, Y0
+	SUBQ    $0x01, DX
+	CMPQ    DX, $0x01
+	JAE     clashes3wx256v8_round
+	VPAND   Y3, Y4, Y7
+	VPSRLW  $0x04, Y4, Y4
+	VPAND   Y3, Y4, Y4
+	VPSHUFB Y7, Y1, Y7
+	VPSHUFB Y4, Y1, Y4
+	VPADDB  Y7, Y4, Y4
+	VPSADBW Y2, Y4, Y4
+	VPADDQ  Y4, Y0, Y0
+	VPAND   Y3, Y5, Y4
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y3, Y5, Y5
+	VPSHUFB Y4, Y1, Y4
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y4, Y5, Y5
+	VPSADBW Y2, Y5, Y5
+	VPSLLQ  $0x01, Y5, Y5
+	VPADDQ  Y5, Y0, Y0
+	VPAND   Y3, Y6, Y4
+	VPSRLW  $0x04, Y6, Y5
+	VPAND   Y3, Y5, Y5
+	VPSHUFB Y4, Y1, Y4
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y4, Y5, Y6
+	VPSADBW Y2, Y6, Y6
+	VPSLLQ  $0x02, Y6, Y6
+	VPADDQ  Y6, Y0, Y0
+	TESTQ   DX, DX
+	JZ      clashes3wx256v8_sum
+
+clashes3wx256v8_rest:
+	MOVQ    (CX), DI
+	RORXQ   $0x38, DI, BX
+	ANDQ    $0x0001ff00, BX
+	RORXQ   $0x01, DI, SI
+	ANDQ    $0x0001ff00, SI
+	RORXQ   $0x0a, DI, DI
+	ANDQ    $0x0001ff00, DI
+	ADDQ    $0x08, CX
+	VMOVDQU (AX)(BX*1), Y4
+	VPOR    131072(AX)(SI*1), Y4, Y4
+	VPOR    262144(AX)(DI*1), Y4, Y4
+	VPAND   Y3, Y4, Y5
+	VPSRLW  $0x04, Y4, Y4
+	VPAND   Y3, Y4, Y4
+	VPSHUFB Y5, Y1, Y5
+	VPSHUFB Y4, Y1, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 32(AX)(BX*1), Y5
+	VPOR    131104(AX)(SI*1), Y5, Y5
+	VPOR    262176(AX)(DI*1), Y5, Y5
+	VPAND   Y3, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y3, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 64(AX)(BX*1), Y5
+	VPOR    131136(AX)(SI*1), Y5, Y5
+	VPOR    262208(AX)(DI*1), Y5, Y5
+	VPAND   Y3, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y3, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 96(AX)(BX*1), Y5
+	VPOR    131168(AX)(SI*1), Y5, Y5
+	VPOR    262240(AX)(DI*1), Y5, Y5
+	VPAND   Y3, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y3, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 128(AX)(BX*1), Y5
+	VPOR    131200(AX)(SI*1), Y5, Y5
+	VPOR    262272(AX)(DI*1), Y5, Y5
+	VPAND   Y3, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y3, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 160(AX)(BX*1), Y5
+	VPOR    131232(AX)(SI*1), Y5, Y5
+	VPOR    262304(AX)(DI*1), Y5, Y5
+	VPAND   Y3, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y3, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 192(AX)(BX*1), Y5
+	VPOR    131264(AX)(SI*1), Y5, Y5
+	VPOR    262336(AX)(DI*1), Y5, Y5
+	VPAND   Y3, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y3, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 224(AX)(BX*1), Y5
+	VPOR    131296(AX)(SI*1), Y5, Y5
+	VPOR    262368(AX)(DI*1), Y5, Y5
+	VPAND   Y3, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y3, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VPSADBW Y2, Y4, Y4
+	VPADDQ  Y4, Y0, Y0
+	DECQ    DX
+	JNZ     clashes3wx256v8_rest
+
+clashes3wx256v8_sum:
+	VEXTRACTI128 $0x01, Y0, X1
+	VPADDQ       X1, X0, X1
+	VPSHUFD      $0x4e, X1, X0
+	VPADDQ       X0, X1, X1
+	VMOVQ        X1, AX
+	VZEROUPPER
+	MOVQ         AX, ret+32(FP)
+	RET
+
+// func clashes4wx256s(tables *uint64, keys []uint64) int
+// Requires: AVX, AVX2, BMI2
+TEXT ·clashes4wx256s(SB), NOSPLIT, $0-40
+	MOVQ    tables+0(FP), AX
+	MOVQ    keys_base+8(FP), CX
+	MOVQ    keys_len+16(FP), DX
+	VPXOR   Y0, Y0, Y0
+	TESTQ   DX, DX
+	JZ      clashes4wx256s_sum
+	VMOVDQU popcountNibbles<>+0(SB), Y1
+	VPXOR   Y2, Y2, Y2
+	VPXOR   Y3, Y3, Y3
+	VPXOR   Y4, Y4, Y4
+	VPXOR   Y5, Y5, Y5
+	CMPQ    DX, $0x10
+	JB      clashes4wx256s_rest
+
+clashes4wx256s_round:
+	MOVQ        (CX), R8
+	RORXQ       $0x3c, R8, BX
+	ANDQ        $0x00001ff0, BX
+	RORXQ       $0x05, R8, SI
+	ANDQ        $0x00001ff0, SI
+	RORXQ       $0x0e, R8, DI
+	ANDQ        $0x00001ff0, DI
+	RORXQ       $0x17, R8, R8
+	ANDQ        $0x00001ff0, R8
+	ADDQ        $0x08, CX
+	VMOVDQU     (AX)(BX*1), X6
+	VPOR        8192(AX)(SI*1), X6, X6
+	VPOR        16384(AX)(DI*1), X6, X6
+	VPOR        24576(AX)(R8*1), X6, X6
+	MOVQ        (CX), R8
+	RORXQ       $0x3c, R8, BX
+	ANDQ        $0x00001ff0, BX
+	RORXQ       $0x05, R8, SI
+	ANDQ        $0x00001ff0, SI
+	RORXQ       $0x0e, R8, DI
+	ANDQ        $0x00001ff0, DI
+	RORXQ       $0x17, R8, R8
+	ANDQ        $0x00001ff0, R8
+	ADDQ        $0x08, CX
+	VMOVDQU     (AX)(BX*1), X7
+	VPOR        8192(AX)(SI*1), X7, X7
+	VPOR        16384(AX)(DI*1), X7, X7
+	VPOR        24576(AX)(R8*1), X7, X7
+	VINSERTI128 $0x01, X7, Y6, Y6
+	MOVQ        (CX), R8
+	RORXQ       $0x3c, R8, BX
+	ANDQ        $0x00001ff0, BX
+	RORXQ       $0x05, R8, SI
+	ANDQ        $0x00001ff0, SI
+	RORXQ       $0x0e, R8, DI
+	ANDQ        $0x00001ff0, DI
+	RORXQ       $0x17, R8, R8
+	ANDQ        $0x00001ff0, R8
+	ADDQ        $0x08, CX
+	VMOVDQU     (AX)(BX*1), X7
+	VPOR        8192(AX)(SI*1), X7, X7
+	VPOR        16384(AX)(DI*1), X7, X7
+	VPOR        24576(AX)(R8*1), X7, X7
+	MOVQ        (CX), R8
+	RORXQ       $0x3c, R8, BX
+	ANDQ        $0x00001ff0, BX
+	RORXQ       $0x05, R8, SI
+	ANDQ        $0x00001ff0, SI
+	RORXQ       $0x0e, R8, DI
+	ANDQ        $0x00001ff0, DI
+	RORXQ       $0x17, R8, R8
+	ANDQ        $0x00001ff0, R8
+	ADDQ        $0x08, CX
+	VMOVDQU     (AX)(BX*1), X8
+	VPOR        8192(AX)(SI*1), X8, X8
+	VPOR        16384(AX)(DI*1), X8, X8
+	VPOR        24576(AX)(R8*1), X8, X8
+	VINSERTI128 $0x01, X8, Y7, Y7
+	VPXOR       Y3, Y6, Y8
+	VPAND       Y3, Y6, Y6
+	VPXOR       Y8, Y7, Y3
+	VPAND       Y8, Y7, Y8
+	VPOR        Y8, Y6, Y6
+	MOVQ        (CX), R8
+	RORXQ       $0x3c, R8, BX
+	ANDQ        $0x00001ff0, BX
+	RORXQ       $0x05, R8, SI
+	ANDQ        $0x00001ff0, SI
+	RORXQ       $0x0e, R8, DI
+	ANDQ        $0x00001ff0, DI
+	RORXQ       $0x17, R8, R8
+	ANDQ        $0x00001ff0, R8
+	ADDQ        $0x08, CX
+	VMOVDQU     (AX)(BX*1), X9
+	VPOR        8192(AX)(SI*1), X9, X9
+	VPOR        16384(AX)(DI*1), X9, X9
+	VPOR        24576(AX)(R8*1), X9, X9
+	MOVQ        (CX), R8
+	RORXQ       $0x3c, R8, BX
+	ANDQ        $0x00001ff0, BX
+	RORXQ       $0x05, R8, SI
+	ANDQ        $0x00001ff0, SI
+	RORXQ       $0x0e, R8, DI
+	ANDQ        $0x00001ff0, DI
+	RORXQ       $0x17, R8, R8
+	ANDQ        $0x00001ff0, R8
+	ADDQ        $0x08, CX
+	VMOVDQU     (AX)(BX*1), X7
+	VPOR        8192(AX)(SI*1), X7, X7
+	VPOR        16384(AX)(DI*1), X7, X7
+	VPOR        24576(AX)(R8*1), X7, X7
+	VINSERTI128 $0x01, X7, Y9, Y9
+	MOVQ        (CX), R8
+	RORXQ       $0x3c, R8, BX
+	ANDQ        $0x00001ff0, BX
+	RORXQ       $0x05, R8, SI
+	ANDQ        $0x00001ff0, SI
+	RORXQ       $0x0e, R8, DI
+	ANDQ        $0x00001ff0, DI
+	RORXQ       $0x17, R8, R8
+	ANDQ        $0x00001ff0, R8
+	ADDQ        $0x08, CX
+	VMOVDQU     (AX)(BX*1), X10
+	VPOR        8192(AX)(SI*1), X10, X10
+	VPOR        16384(AX)(DI*1), X10, X10
+	VPOR        24576(AX)(R8*1), X10, X10
+	MOVQ        (CX), R8
+	RORXQ       $0x3c, R8, BX
+	ANDQ        $0x00001ff0, BX
+	RORXQ       $0x05, R8, SI
+	ANDQ        $0x00001ff0, SI
+	RORXQ       $0x0e, R8, DI
+	ANDQ        $0x00001ff0, DI
+	RORXQ       $0x17, R8, R8
+	ANDQ        $0x00001ff0, R8
+	ADDQ        $0x08, CX
+	VMOVDQU     (AX)(BX*1), X7
+	VPOR        8192(AX)(SI*1), X7, X7
+	VPOR        16384(AX)(DI*1), X7, X7
+	VPOR        24576(AX)(R8*1), X7, X7
+	VINSERTI128 $0x01, X7, Y10, Y10
+	VPXOR       Y3, Y9, Y8
+	VPAND       Y3, Y9, Y9
+	VPXOR       Y8, Y10, Y3
+	VPAND       Y8, Y10, Y8
+	VPOR        Y8, Y9, Y9
+	VPXOR       Y4, Y6, Y8
+	VPAND       Y4, Y6, Y6
+	VPXOR       Y8, Y9, Y4
+	VPAND       Y8, Y9, Y8
+	VPOR        Y8, Y6, Y6
+	MOVQ        (CX), R8
+	RORXQ       $0x3c, R8, BX
+	ANDQ        $0x00001ff0, BX
+	RORXQ       $0x05, R8, SI
+	ANDQ        $0x00001ff0, SI
+	RORXQ       $0x0e, R8, DI
+	ANDQ        $0x00001ff0, DI
+	RORXQ       $0x17, R8, R8
+	ANDQ        $0x00001ff0, R8
+	ADDQ        $0x08, CX
+	VMOVDQU     (AX)(BX*1), X11
+	VPOR        8192(AX)(SI*1), X11, X11
+	VPOR        16384(AX)(DI*1), X11, X11
+	VPOR        24576(AX)(R8*1), X11, X11
+	MOVQ        (CX), R8
+	RORXQ       $0x3c, R8, BX
+	ANDQ        $0x00001ff0, BX
+	RORXQ       $0x05, R8, SI
+	ANDQ        $0x00001ff0, SI
+	RORXQ       $0x0e, R8, DI
+	ANDQ        $0x00001ff0, DI
+	RORXQ       $0x17, R8, R8
+	ANDQ        $0x00001ff0, R8
+	ADDQ        $0x08, CX
+	VMOVDQU     (AX)(BX*1), X7
+	VPOR        8192(AX)(SI*1), X7, X7
+	VPOR        16384(AX)(DI*1), X7, X7
+	VPOR        24576(AX)(R8*1), X7, X7
+	VINSERTI128 $0x01, X7, Y11, Y11
+	MOVQ        (CX), R8
+	RORXQ       $0x3c, R8, BX
+	ANDQ        $0x00001ff0, BX
+	RORXQ       $0x05, R8, SI
+	ANDQ        $0x00001ff0, SI
+	RORXQ       $0x0e, R8, DI
+	ANDQ        $0x00001ff0, DI
+	RORXQ       $0x17, R8, R8
+	ANDQ        $0x00001ff0, R8
+	ADDQ        $0x08, CX
+	VMOVDQU     (AX)(BX*1), X12
+	VPOR        8192(AX)(SI*1), X12, X12
+	VPOR        16384(AX)(DI*1), X12, X12
+	VPOR        24576(AX)(R8*1), X12, X12
+	MOVQ        (CX), R8
+	RORXQ       $0x3c, R8, BX
+	ANDQ        $0x00001ff0, BX
+	RORXQ       $0x05, R8, SI
+	ANDQ        $0x00001ff0, SI
+	RORXQ       $0x0e, R8, DI
+	ANDQ        $0x00001ff0, DI
+	RORXQ       $0x17, R8, R8
+	ANDQ        $0x00001ff0, R8
+	ADDQ        $0x08, CX
+	VMOVDQU     (AX)(BX*1), X7
+	VPOR        8192(AX)(SI*1), X7, X7
+	VPOR        16384(AX)(DI*1), X7, X7
+	VPOR        24576(AX)(R8*1), X7, X7
+	VINSERTI128 $0x01, X7, Y12, Y12
+	VPXOR       Y3, Y11, Y8
+	VPAND       Y3, Y11, Y11
+	VPXOR       Y8, Y12, Y3
+	VPAND       Y8, Y12, Y8
+	VPOR        Y8, Y11, Y11
+	MOVQ        (CX), R8
+	RORXQ       $0x3c, R8, BX
+	ANDQ        $0x00001ff0, BX
+	RORXQ       $0x05, R8, SI
+	ANDQ        $0x00001ff0, SI
+	RORXQ       $0x0e, R8, DI
+	ANDQ        $0x00001ff0, DI
+	RORXQ       $0x17, R8, R8
+	ANDQ        $0x00001ff0, R8
+	ADDQ        $0x08, CX
+	VMOVDQU     (AX)(BX*1), X13
+	VPOR        8192(AX)(SI*1), X13, X13
+	VPOR        16384(AX)(DI*1), X13, X13
+	VPOR        24576(AX)(R8*1), X13, X13
+	MOVQ        (CX), R8
+	RORXQ       $0x3c, R8, BX
+	ANDQ        $0x00001ff0, BX
+	RORXQ       $0x05, R8, SI
+	ANDQ        $0x00001ff0, SI
+	RORXQ       $0x0e, R8, DI
+	ANDQ        $0x00001ff0, DI
+	RORXQ       $0x17, R8, R8
+	ANDQ        $0x00001ff0, R8
+	ADDQ        $0x08, CX
+	VMOVDQU     (AX)(BX*1), X7
+	VPOR        8192(AX)(SI*1), X7, X7
+	VPOR        16384(AX)(DI*1), X7, X7
+	VPOR        24576(AX)(R8*1), X7, X7
+	VINSERTI128 $0x01, X7, Y13, Y13
+	MOVQ        (CX), R8
+	RORXQ       $0x3c, R8, BX
+	ANDQ        $0x00001ff0, BX
+	RORXQ       $0x05, R8, SI
+	ANDQ        $0x00001ff0, SI
+	RORXQ       $0x0e, R8, DI
+	ANDQ        $0x00001ff0, DI
+	RORXQ       $0x17, R8, R8
+	ANDQ        $0x00001ff0, R8
+	ADDQ        $0x08, CX
+	VMOVDQU     (AX)(BX*1), X14
+	VPOR        8192(AX)(SI*1), X14, X14
+	VPOR        16384(AX)(DI*1), X14, X14
+	VPOR        24576(AX)(R8*1), X14, X14
+	MOVQ        (CX), R8
+	RORXQ       $0x3c, R8, BX
+	ANDQ        $0x00001ff0, BX
+	RORXQ       $0x05, R8, SI
+	ANDQ        $0x00001ff0, SI
+	RORXQ       $0x0e, R8, DI
+	ANDQ        $0x00001ff0, DI
+	RORXQ       $0x17, R8, R8
+	ANDQ        $0x00001ff0, R8
+	ADDQ        $0x08, CX
+	VMOVDQU     (AX)(BX*1), X7
+	VPOR        8192(AX)(SI*1), X7, X7
+	VPOR        16384(AX)(DI*1), X7, X7
+	VPOR        24576(AX)(R8*1), X7, X7
+	VINSERTI128 $0x01, X7, Y14, Y14
+	VPXOR       Y3, Y13, Y8
+	VPAND       Y3, Y13, Y13
+	VPXOR       Y8, Y14, Y3
+	VPAND       Y8, Y14, Y8
+	VPOR        Y8, Y13, Y13
+	VPXOR       Y4, Y11, Y8
+	VPAND       Y4, Y11, Y11
+	VPXOR       Y8, Y13, Y4
+	VPAND       Y8, Y13, Y8
+	VPOR        Y8, Y11, Y11
+	VPXOR       Y5, Y6, Y8
+	VPAND       Y5, Y6, Y6
+	VPXOR       Y8, Y11, Y5
+	VPAND       Y8, Y11, Y8
+	VPOR        Y8, Y6, Y6
+	VPAND       lowHalves<>+0(SB), Y6, Y8
+	VPSRLW      $0x04, Y6, Y6
+	VPAND       lowHalves<>+0(SB), Y6, Y6
+	VPSHUFB     Y8, Y1, Y8
+	VPSHUFB     Y6, Y1, Y6
+	VPADDB      Y8, Y6, Y6
+	VPSADBW     Y2, Y6, Y6
+	VPSLLQ      $0x03, Y6, Y6
+	VPADDQ      Y6, Y0, Y0
+	SUBQ        $0x10, DX
+	CMPQ        DX, $0x10
+	JAE         clashes4wx256s_round
+	VPAND       lowHalves<>+0(SB), Y3, Y6
+	VPSRLW      $0x04, Y3, Y3
+	VPAND       lowHalves<>+0(SB), Y3, Y3
+	VPSHUFB     Y6, Y1, Y6
+	VPSHUFB     Y3, Y1, Y3
+	VPADDB      Y6, Y3, Y3
+	VPSADBW     Y2, Y3, Y3
+	VPADDQ      Y3, Y0, Y0
+	VPAND       lowHalves<>+0(SB), Y4, Y3
+	VPSRLW      $0x04, Y4, Y4
+	VPAND       lowHalves<>+0(SB), Y4, Y4
+	VPSHUFB     Y3, Y1, Y3
+	VPSHUFB     Y4, Y1, Y4
+	VPADDB      Y3, Y4, Y4
+	VPSADBW     Y2, Y4, Y4
+	VPSLLQ      $0x01, Y4, Y4
+	VPADDQ      Y4, Y0, Y0
+	VPAND       lowHalves<>+0(SB), Y5, Y3
+	VPSRLW      $0x04, Y5, Y4
+	VPAND       lowHalves<>+0(SB), Y4, Y4
+	VPSHUFB     Y3, Y1, Y3
+	VPSHUFB     Y4, Y1, Y4
+	VPADDB      Y3, Y4, Y5
+	VPSADBW     Y2, Y5, Y5
+	VPSLLQ      $0x02, Y5, Y5
+	VPADDQ      Y5, Y0, Y0
+	TESTQ       DX, DX
+	JZ          clashes4wx256s_sum
+
+clashes4wx256s_rest:
+	MOVQ    (CX), R8
+	RORXQ   $0x3c, R8, BX
+	ANDQ    $0x00001ff0, BX
+	RORXQ   $0x05, R8, SI
+	ANDQ    $0x00001ff0, SI
+	RORXQ   $0x0e, R8, DI
+	ANDQ    $0x00001ff0, DI
+	RORXQ   $0x17, R8, R8
+	ANDQ    $0x00001ff0, R8
+	ADDQ    $0x08, CX
+	VMOVDQU (AX)(BX*1), X15
+	VPOR    8192(AX)(SI*1), X15, X15
+	VPOR    16384(AX)(DI*1), X15, X15
+	VPOR    24576(AX)(R8*1), X15, X15
+	VPAND   lowHalves<>+0(SB), Y15, Y3
+	VPSRLW  $0x04, Y15, Y4
+	VPAND   lowHalves<>+0(SB), Y4, Y4
+	VPSHUFB Y3, Y1, Y3
+	VPSHUFB Y4, Y1, Y4
+	VPADDB  Y3, Y4, Y3
+	VPSADBW Y2, Y3, Y3
+	VPADDQ  Y3, Y0, Y0
+	DECQ    DX
+	JNZ     clashes4wx256s_rest
+
+clashes4wx256s_sum:
+	VEXTRACTI128 $0x01, Y0, X1
+	VPADDQ       X1, X0, X1
+	VPSHUFD      $0x4e, X1, X0
+	VPADDQ       X0, X1, X1
+	VMOVQ        X1, AX
+	VZEROUPPER
+	MOVQ         AX, ret+32(FP)
+	RET
+
+// func clashes4wx256v1(tables *uint64, keys []uint64) int
+// Requires: AVX, AVX2, BMI2
+TEXT ·clashes4wx256v1(SB), NOSPLIT, $0-40
+	MOVQ    tables+0(FP), AX
+	MOVQ    keys_base+8(FP), CX
+	MOVQ    keys_len+16(FP), DX
+	VPXOR   Y0, Y0, Y0
+	TESTQ   DX, DX
+	JZ      clashes4wx256v1_sum
+	VMOVDQU popcountNibbles<>+0(SB), Y1
+	VMOVDQU lowHalves<>+0(SB), Y3
+	VPXOR   Y2, Y2, Y2
+	VPXOR   Y4, Y4, Y4
+	VPXOR   Y5, Y5, Y5
+	VPXOR   Y6, Y6, Y6
+	CMPQ    DX, $0x08
+	JB      clashes4wx256v1_rest
+
+clashes4wx256v1_round:
+	MOVQ    (CX), R8
+	RORXQ   $0x3b, R8, BX
+	ANDQ    $0x00003fe0, BX
+	RORXQ   $0x04, R8, SI
+	ANDQ    $0x00003fe0, SI
+	RORXQ   $0x0d, R8, DI
+	ANDQ    $0x00003fe0, DI
+	RORXQ   $0x16, R8, R8
+	ANDQ    $0x00003fe0, R8
+	ADDQ    $0x08, CX
+	VMOVDQU (AX)(BX*1), Y7
+	VPOR    16384(AX)(SI*1), Y7, Y7
+	VPOR    32768(AX)(DI*1), Y7, Y7
+	VPOR    49152(AX)(R8*1), Y7, Y7
+	MOVQ    (CX), R8
+	RORXQ   $0x3b, R8, BX
+	ANDQ    $0x00003fe0, BX
+	RORXQ   $0x04, R8, SI
+	ANDQ    $0x00003fe0, SI
+	RORXQ   $0x0d, R8, DI
+	ANDQ    $0x00003fe0, DI
+	RORXQ   $0x16, R8, R8
+	ANDQ    $0x00003fe0, R8
+	ADDQ    $0x08, CX
+	VMOVDQU (AX)(BX*1), Y8
+	VPOR    16384(AX)(SI*1), Y8, Y8
+	VPOR    32768(AX)(DI*1), Y8, Y8
+	VPOR    49152(AX)(R8*1), Y8, Y8
+	VPXOR   Y4, Y7, Y9
+	VPAND   Y4, Y7, Y7
+	VPXOR   Y9, Y8, Y4
+	VPAND   Y9, Y8, Y9
+	VPOR    Y9, Y7, Y7
+	MOVQ    (CX), R8
+	RORXQ   $0x3b, R8, BX
+	ANDQ    $0x00003fe0, BX
+	RORXQ   $0x04, R8, SI
+	ANDQ    $0x00003fe0, SI
+	RORXQ   $0x0d, R8, DI
+	ANDQ    $0x00003fe0, DI
+	RORXQ   $0x16, R8, R8
+	ANDQ    $0x00003fe0, R8
+	ADDQ    $0x08, CX
+	VMOVDQU (AX)(BX*1), Y8
+	VPOR    16384(AX)(SI*1), Y8, Y8
+	VPOR    32768(AX)(DI*1), Y8, Y8
+	VPOR    49152(AX)(R8*1), Y8, Y8
+	MOVQ    (CX), R8
+	RORXQ   $0x3b, R8, BX
+	ANDQ    $0x00003fe0, BX
+	RORXQ   $0x04, R8, SI
+	ANDQ    $0x00003fe0, SI
+	RORXQ   $0x0d, R8, DI
+	ANDQ    $0x00003fe0, DI
+	RORXQ   $0x16, R8, R8
+	ANDQ    $0x00003fe0, R8
+	ADDQ    $0x08, CX
+	VMOVDQU (AX)(BX*1), Y9
+	VPOR    16384(AX)(SI*1), Y9, Y9
+	VPOR    32768(AX)(DI*1), Y9, Y9
+	VPOR    49152(AX)(R8*1), Y9, Y9
+	VPXOR   Y4, Y8, Y10
+	VPAND   Y4, Y8, Y8
+	VPXOR   Y10, Y9, Y4
+	VPAND   Y10, Y9, Y10
+	VPOR    Y10, Y8, Y8
+	VPXOR   Y5, Y7, Y9
+	VPAND   Y5, Y7, Y7
+	VPXOR   Y9, Y8, Y5
+	VPAND   Y9, Y8, Y9
+	VPOR    Y9, Y7, Y7
+	MOVQ    (CX), R8
+	RORXQ   $0x3b, R8, BX
+	ANDQ    $0x00003fe0, BX
+	RORXQ   $0x04, R8, SI
+	ANDQ    $0x00003fe0, SI
+	RORXQ   $0x0d, R8, DI
+	ANDQ    $0x00003fe0, DI
+	RORXQ   $0x16, R8, R8
+	ANDQ    $0x00003fe0, R8
+	ADDQ    $0x08, CX
+	VMOVDQU (AX)(BX*1), Y8
+	VPOR    16384(AX)(SI*1), Y8, Y8
+	VPOR    32768(AX)(DI*1), Y8, Y8
+	VPOR    49152(AX)(R8*1), Y8, Y8
+	MOVQ    (CX), R8
+	RORXQ   $0x3b, R8, BX
+	ANDQ    $0x00003fe0, BX
+	RORXQ   $0x04, R8, SI
+	ANDQ    $0x00003fe0, SI
+	RORXQ   $0x0d, R8, DI
+	ANDQ    $0x00003fe0, DI
+	RORXQ   $0x16, R8, R8
+	ANDQ    $0x00003fe0, R8
+	ADDQ    $0x08, CX
+	VMOVDQU (AX)(BX*1), Y9
+	VPOR    16384(AX)(SI*1), Y9, Y9
+	VPOR    32768(AX)(DI*1), Y9, Y9
+	VPOR    49152(AX)(R8*1), Y9, Y9
+	VPXOR   Y4, Y8, Y10
+	VPAND   Y4, Y8, Y8
+	VPXOR   Y10, Y9, Y4
+	VPAND   Y10, Y9, Y10
+	VPOR    Y10, Y8, Y8
+	MOVQ    (CX), R8
+	RORXQ   $0x3b, R8, BX
+	ANDQ    $0x00003fe0, BX
+	RORXQ   $0x04, R8, SI
+	ANDQ    $0x00003fe0, SI
+	RORXQ   $0x0d, R8, DI
+	ANDQ    $0x00003fe0, DI
+	RORXQ   $0x16, R8, R8
+	ANDQ    $0x00003fe0, R8
+	ADDQ    $0x08, CX
+	VMOVDQU (AX)(BX*1), Y9
+	VPOR    16384(AX)(SI*1), Y9, Y9
+	VPOR    32768(AX)(DI*1), Y9, Y9
+	VPOR    49152(AX)(R8*1), Y9, Y9
+	MOVQ    (CX), R8
+	RORXQ   $0x3b, R8, BX
+	ANDQ    $0x00003fe0, BX
+	RORXQ   $0x04, R8, SI
+	ANDQ    $0x00003fe0, SI
+	RORXQ   $0x0d, R8, DI
+	ANDQ    $0x00003fe0, DI
+	RORXQ   $0x16, R8, R8
+	ANDQ    $0x00003fe0, R8
+	ADDQ    $0x08, CX
+	VMOVDQU (AX)(BX*1), Y10
+	VPOR    16384(AX)(SI*1), Y10, Y10
+	VPOR    32768(AX)(DI*1), Y10, Y10
+	VPOR    49152(AX)(R8*1), Y10, Y10
+	VPXOR   Y4, Y9, Y11
+	VPAND   Y4, Y9, Y9
+	VPXOR   Y11, Y10, Y4
+	VPAND   Y11, Y10, Y11
+	VPOR    Y11, Y9, Y9
+	VPXOR   Y5, Y8, Y10
+	VPAND   Y5, Y8, Y8
+	VPXOR   Y10, Y9, Y5
+	VPAND   Y10, Y9, Y10
+	VPOR    Y10, Y8, Y8
+	VPXOR   Y6, Y7, Y9
+	VPAND   Y6, Y7, Y7
+	VPXOR   Y9, Y8, Y6
+	VPAND   Y9, Y8, Y9
+	VPOR    Y9, Y7, Y7
+	VPAND   Y3, Y7, Y8
+	VPSRLW  $0x04, Y7, Y7
+	VPAND   Y3, Y7, Y7
+	VPSHUFB Y8, Y1, Y8
+	VPSHUFB Y7, Y1, Y7
+	VPADDB  Y8, Y7, Y7
+	VPSADBW Y2, Y7, Y7
+	VPSLLQ  $0x03, Y7, Y7
+	VPADDQ  Y7, Y0, Y0
+	SUBQ    $0x08, DX
+	CMPQ    DX, $0x08
+	JAE     clashes4wx256v1_round
+	VPAND   Y3, Y4, Y7
+	VPSRLW  $0x04, Y4, Y4
+	VPAND   Y3, Y4, Y4
+	VPSHUFB Y7, Y1, Y7
+	VPSHUFB Y4, Y1, Y4
+	VPADDB  Y7, Y4, Y4
+	VPSADBW Y2, Y4, Y4
+	VPADDQ  Y4, Y0, Y0
+	VPAND   Y3, Y5, Y4
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y3, Y5, Y5
+	VPSHUFB Y4, Y1, Y4
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y4, Y5, Y5
+	VPSADBW Y2, Y5, Y5
+	VPSLLQ  $0x01, Y5, Y5
+	VPADDQ  Y5, Y0, Y0
+	VPAND   Y3, Y6, Y4
+	VPSRLW  $0x04, Y6, Y5
+	VPAND   Y3, Y5, Y5
+	VPSHUFB Y4, Y1, Y4
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y4, Y5, Y6
+	VPSADBW Y2, Y6, Y6
+	VPSLLQ  $0x02, Y6, Y6
+	VPADDQ  Y6, Y0, Y0
+	TESTQ   DX, DX
+	JZ      clashes4wx256v1_sum
+
+clashes4wx256v1_rest:
+	MOVQ    (CX), R8
+	RORXQ   $0x3b, R8, BX
+	ANDQ    $0x00003fe0, BX
+	RORXQ   $0x04, R8, SI
+	ANDQ    $0x00003fe0, SI
+	RORXQ   $0x0d, R8, DI
+	ANDQ    $0x00003fe0, DI
+	RORXQ   $0x16, R8, R8
+	ANDQ    $0x00003fe0, R8
+	ADDQ    $0x08, CX
+	VMOVDQU (AX)(BX*1), Y4
+	VPOR    16384(AX)(SI*1), Y4, Y4
+	VPOR    32768(AX)(DI*1), Y4, Y4
+	VPOR    49152(AX)(R8*1), Y4, Y4
+	VPAND   Y3, Y4, Y5
+	VPSRLW  $0x04, Y4, Y4
+	VPAND   Y3, Y4, Y4
+	VPSHUFB Y5, Y1, Y5
+	VPSHUFB Y4, Y1, Y4
+	VPADDB  Y5, Y4, Y4
+	VPSADBW Y2, Y4, Y4
+	VPADDQ  Y4, Y0, Y0
+	DECQ    DX
+	JNZ     clashes4wx256v1_rest
+
+clashes4wx256v1_sum:
+	VEXTRACTI128 $0x01, Y0, X1
+	VPADDQ       X1, X0, X1
+	VPSHUFD      $0x4e, X1, X0
+	VPADDQ       X0, X1, X1
+	VMOVQ        X1, AX
+	VZEROUPPER
+	MOVQ         AX, ret+32(FP)
+	RET
+
+// func clashes4wx256v2(tables *uint64, keys []uint64) int
+// Requires: AVX, AVX2, BMI2
+TEXT ·clashes4wx256v2(SB), NOSPLIT, $0-40
+	MOVQ    tables+0(FP), AX
+	MOVQ    keys_base+8(FP), CX
+	MOVQ    keys_len+16(FP), DX
+	VPXOR   Y0, Y0, Y0
+	TESTQ   DX, DX
+	JZ      clashes4wx256v2_sum
+	VMOVDQU popcountNibbles<>+0(SB), Y1
+	VMOVDQU lowHalves<>+0(SB), Y3
+	VPXOR   Y2, Y2, Y2
+	VPXOR   Y4, Y4, Y4
+	VPXOR   Y5, Y5, Y5
+	VPXOR   Y6, Y6, Y6
+	CMPQ    DX, $0x04
+	JB      clashes4wx256v2_rest
+
+clashes4wx256v2_round:
+	MOVQ    (CX), R8
+	RORXQ   $0x3a, R8, BX
+	ANDQ    $0x00007fc0, BX
+	RORXQ   $0x03, R8, SI
+	ANDQ    $0x00007fc0, SI
+	RORXQ   $0x0c, R8, DI
+	ANDQ    $0x00007fc0, DI
+	RORXQ   $0x15, R8, R8
+	ANDQ    $0x00007fc0, R8
+	ADDQ    $0x08, CX
+	VMOVDQU (AX)(BX*1), Y7
+	VPOR    32768(AX)(SI*1), Y7, Y7
+	VPOR    65536(AX)(DI*1), Y7, Y7
+	VPOR    98304(AX)(R8*1), Y7, Y7
+	VMOVDQU 32(AX)(BX*1), Y8
+	VPOR    32800(AX)(SI*1), Y8, Y8
+	VPOR    65568(AX)(DI*1), Y8, Y8
+	VPOR    98336(AX)(R8*1), Y8, Y8
+	VPXOR   Y4, Y7, Y9
+	VPAND   Y4, Y7, Y7
+	VPXOR   Y9, Y8, Y4
+	VPAND   Y9, Y8, Y9
+	VPOR    Y9, Y7, Y7
+	MOVQ    (CX), R8
+	RORXQ   $0x3a, R8, BX
+	ANDQ    $0x00007fc0, BX
+	RORXQ   $0x03, R8, SI
+	ANDQ    $0x00007fc0, SI
+	RORXQ   $0x0c, R8, DI
+	ANDQ    $0x00007fc0, DI
+	RORXQ   $0x15, R8, R8
+	ANDQ    $0x00007fc0, R8
+	ADDQ    $0x08, CX
+	VMOVDQU (AX)(BX*1), Y8
+	VPOR    32768(AX)(SI*1), Y8, Y8
+	VPOR    65536(AX)(DI*1), Y8, Y8
+	VPOR    98304(AX)(R8*1), Y8, Y8
+	VMOVDQU 32(AX)(BX*1), Y9
+	VPOR    32800(AX)(SI*1), Y9, Y9
+	VPOR    65568(AX)(DI*1), Y9, Y9
+	VPOR    98336(AX)(R8*1), Y9, Y9
+	VPXOR   Y4, Y8, Y10
+	VPAND   Y4, Y8, Y8
+	VPXOR   Y10, Y9, Y4
+	VPAND   Y10, Y9, Y10
+	VPOR    Y10, Y8, Y8
+	VPXOR   Y5, Y7, Y9
+	VPAND   Y5, Y7, Y7
+	VPXOR   Y9, Y8, Y5
+	VPAND   Y9, Y8, Y9
+	VPOR    Y9, Y7, Y7
+	MOVQ    (CX), R8
+	RORXQ   $0x3a, R8, BX
+	ANDQ    $0x00007fc0, BX
+	RORXQ   $0x03, R8, SI
+	ANDQ    $0x00007fc0, SI
+	RORXQ   $0x0c, R8, DI
+	ANDQ    $0x00007fc0, DI
+	RORXQ   $0x15, R8, R8
+	ANDQ    $0x00007fc0, R8
+	ADDQ    $0x08, CX
+	VMOVDQU (AX)(BX*1), Y8
+	VPOR    32768(AX)(SI*1), Y8, Y8
+	VPOR    65536(AX)(DI*1), Y8, Y8
+	VPOR    98304(AX)(R8*1), Y8, Y8
+	VMOVDQU 32(AX)(BX*1), Y9
+	VPOR    32800(AX)(SI*1), Y9, Y9
+	VPOR    65568(AX)(DI*1), Y9, Y9
+	VPOR    98336(AX)(R8*1), Y9, Y9
+	VPXOR   Y4, Y8, Y10
+	VPAND   Y4, Y8, Y8
+	VPXOR   Y10, Y9, Y4
+	VPAND   Y10, Y9, Y10
+	VPOR    Y10, Y8, Y8
+	MOVQ    (CX), R8
+	RORXQ   $0x3a, R8, BX
+	ANDQ    $0x00007fc0, BX
+	RORXQ   $0x03, R8, SI
+	ANDQ    $0x00007fc0, SI
+	RORXQ   $0x0c, R8, DI
+	ANDQ    $0x00007fc0, DI
+	RORXQ   $0x15, R8, R8
+	ANDQ    $0x00007fc0, R8
+	ADDQ    $0x08, CX
+	VMOVDQU (AX)(BX*1), Y9
+	VPOR    32768(AX)(SI*1), Y9, Y9
+	VPOR    65536(AX)(DI*1), Y9, Y9
+	VPOR    98304(AX)(R8*1), Y9, Y9
+	VMOVDQU 32(AX)(BX*1), Y10
+	VPOR    32800(AX)(SI*1), Y10, Y10
+	VPOR    65568(AX)(DI*1), Y10, Y10
+	VPOR    98336(AX)(R8*1), Y10, Y10
+	VPXOR   Y4, Y9, Y11
+	VPAND   Y4, Y9, Y9
+	VPXOR   Y11, Y10, Y4
+	VPAND   Y11, Y10, Y11
+	VPOR    Y11, Y9, Y9
+	VPXOR   Y5, Y8, Y10
+	VPAND   Y5, Y8, Y8
+	VPXOR   Y10, Y9, Y5
+	VPAND   Y10, Y9, Y10
+	VPOR    Y10, Y8, Y8
+	VPXOR   Y6, Y7, Y9
+	VPAND   Y6, Y7, Y7
+	VPXOR   Y9, Y8, Y6
+	VPAND   Y9, Y8, Y9
+	VPOR    Y9, Y7, Y7
+	VPAND   Y3, Y7, Y8
+	VPSRLW  $0x04, Y7, Y7
+	VPAND   Y3, Y7, Y7
+	VPSHUFB Y8, Y1, Y8
+	VPSHUFB Y7, Y1, Y7
+	VPADDB  Y8, Y7, Y7
+	VPSADBW Y2, Y7, Y7
+	VPSLLQ  $0x03, Y7, Y7
+	VPADDQ  Y7, Y0, Y0
+	SUBQ    $0x04, DX
+	CMPQ    DX, $0x04
+	JAE     clashes4wx256v2_round
+	VPAND   Y3, Y4, Y7
+	VPSRLW  $0x04, Y4, Y4
+	VPAND   Y3, Y4, Y4
+	VPSHUFB Y7, Y1, Y7
+	VPSHUFB Y4, Y1, Y4
+	VPADDB  Y7, Y4, Y4
+	VPSADBW Y2, Y4, Y4
+	VPADDQ  Y4, Y0, Y0
+	VPAND   Y3, Y5, Y4
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y3, Y5, Y5
+	VPSHUFB Y4, Y1, Y4
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y4, Y5, Y5
+	VPSADBW Y2, Y5, Y5
+	VPSLLQ  $0x01, Y5, Y5
+	VPADDQ  Y5, Y0, Y0
+	VPAND   Y3, Y6, Y4
+	VPSRLW  $0x04, Y6, Y5
+	VPAND   Y3, Y5, Y5
+	VPSHUFB Y4, Y1, Y4
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y4, Y5, Y6
+	VPSADBW Y2, Y6, Y6
+	VPSLLQ  $0x02, Y6, Y6
+	VPADDQ  Y6, Y0, Y0
+	TESTQ   DX, DX
+	JZ      clashes4wx256v2_sum
+
+clashes4wx256v2_rest:
+	MOVQ    (CX), R8
+	RORXQ   $0x3a, R8, BX
+	ANDQ    $0x00007fc0, BX
+	RORXQ   $0x03, R8, SI
+	ANDQ    $0x00007fc0, SI
+	RORXQ   $0x0c, R8, DI
+	ANDQ    $0x00007fc0, DI
+	RORXQ   $0x15, R8, R8
+	ANDQ    $0x00007fc0, R8
+	ADDQ    $0x08, CX
+	VMOVDQU (AX)(BX*1), Y4
+	VPOR    32768(AX)(SI*1), Y4, Y4
+	VPOR    65536(AX)(DI*1), Y4, Y4
+	VPOR    98304(AX)(R8*1), Y4, Y4
+	VPAND   Y3, Y4, Y5
+	VPSRLW  $0x04, Y4, Y4
+	VPAND   Y3, Y4, Y4
+	VPSHUFB Y5, Y1, Y5
+	VPSHUFB Y4, Y1, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 32(AX)(BX*1), Y5
+	VPOR    32800(AX)(SI*1), Y5, Y5
+	VPOR    65568(AX)(DI*1), Y5, Y5
+	VPOR    98336(AX)(R8*1), Y5, Y5
+	VPAND   Y3, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y3, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VPSADBW Y2, Y4, Y4
+	VPADDQ  Y4, Y0, Y0
+	DECQ    DX
+	JNZ     clashes4wx256v2_rest
+
+clashes4wx256v2_sum:
+	VEXTRACTI128 $0x01, Y0, X1
+	VPADDQ       X1, X0, X1
+	VPSHUFD      $0x4e, X1, X0
+	VPADDQ       X0, X1, X1
+	VMOVQ        X1, AX
+	VZEROUPPER
+	MOVQ         AX, ret+32(FP)
+	RET
+
+// func clashes4wx256v3(tables *uint64, keys []uint64) int
+// Requires: AVX, AVX2, BMI2
+TEXT ·clashes4wx256v3(SB), NOSPLIT, $0-40
+	MOVQ    tables+0(FP), AX
+	MOVQ    keys_base+8(FP), CX
+	MOVQ    keys_len+16(FP), DX
+	VPXOR   Y0, Y0, Y0
+	TESTQ   DX, DX
+	JZ      clashes4wx256v3_sum
+	VMOVDQU popcountNibbles<>+0(SB), Y1
+	VMOVDQU lowHalves<>+0(SB), Y3
+	VPXOR   Y2, Y2, Y2
+	VPXOR   Y4, Y4, Y4
+	VPXOR   Y5, Y5, Y5
+	VPXOR   Y6, Y6, Y6
+	CMPQ    DX, $0x08
+	JB      clashes4wx256v3_rest
+
+clashes4wx256v3_round:
+	MOVQ    (CX), R8
+	RORXQ   $0x3b, R8, BX
+	ANDQ    $0x00003fe0, BX
+	LEAQ    (BX)(BX*2), BX
+	RORXQ   $0x04, R8, SI
+	ANDQ    $0x00003fe0, SI
+	LEAQ    (SI)(SI*2), SI
+	RORXQ   $0x0d, R8, DI
+	ANDQ    $0x00003fe0, DI
+	LEAQ    (DI)(DI*2), DI
+	RORXQ   $0x16, R8, R8
+	ANDQ    $0x00003fe0, R8
+	LEAQ    (R8)(R8*2), R8
+	ADDQ    $0x08, CX
+	VMOVDQU (AX)(BX*1), Y7
+	VPOR    49152(AX)(SI*1), Y7, Y7
+	VPOR    98304(AX)(DI*1), Y7, Y7
+	VPOR    147456(AX)(R8*1), Y7, Y7
+	VMOVDQU 32(AX)(BX*1), Y8
+	VPOR    49184(AX)(SI*1), Y8, Y8
+	VPOR    98336(AX)(DI*1), Y8, Y8
+	VPOR    147488(AX)(R8*1), Y8, Y8
+	VPXOR   Y4, Y7, Y9
+	VPAND   Y4, Y7, Y7
+	VPXOR   Y9, Y8, Y4
+	VPAND   Y9, Y8, Y9
+	VPOR    Y9, Y7, Y7
+	VMOVDQU 64(AX)(BX*1), Y8
+	VPOR    49216(AX)(SI*1), Y8, Y8
+	VPOR    98368(AX)(DI*1), Y8, Y8
+	VPOR    147520(AX)(R8*1), Y8, Y8
+	MOVQ    (CX), R8
+	RORXQ   $0x3b, R8, BX
+	ANDQ    $0x00003fe0, BX
+	LEAQ    (BX)(BX*2), BX
+	RORXQ   $0x04, R8, SI
+	ANDQ    $0x00003fe0, SI
+	LEAQ    (SI)(SI*2), SI
+	RORXQ   $0x0d, R8, DI
+	ANDQ    $0x00003fe0, DI
+	LEAQ    (DI)(DI*2), DI
+	RORXQ   $0x16, R8, R8
+	ANDQ    $0x00003fe0, R8
+	LEAQ    (R8)(R8*2), R8
+	ADDQ    $0x08, CX
+	VMOVDQU (AX)(BX*1), Y9
+	VPOR    49152(AX)(SI*1), Y9, Y9
+	VPOR    98304(AX)(DI*1), Y9, Y9
+	VPOR    147456(AX)(R8*1), Y9, Y9
+	VPXOR   Y4, Y8, Y10
+	VPAND   Y4, Y8, Y8
+	VPXOR   Y10, Y9, Y4
+	VPAND   Y10, Y9, Y10
+	VPOR    Y10, Y8, Y8
+	VPXOR   Y5, Y7, Y9
+	VPAND   Y5, Y7, Y7
+	VPXOR   Y9, Y8, Y5
+	VPAND   Y9, Y8, Y9
+	VPOR    Y9, Y7, Y7
+	VMOVDQU 32(AX)(BX*1), Y8
+	VPOR    49184(AX)(SI*1), Y8, Y8
+	VPOR    98336(AX)(DI*1), Y8, Y8
+	VPOR    147488(AX)(R8*1), Y8, Y8
+	VMOVDQU 64(AX)(BX*1), Y9
+	VPOR    49216(AX)(SI*1), Y9, Y9
+	VPOR    98368(AX)(DI*1), Y9, Y9
+	VPOR    147520(AX)(R8*1), Y9, Y9
+	VPXOR   Y4, Y8, Y10
+	VPAND   Y4, Y8, Y8
+	VPXOR   Y10, Y9, Y4
+	VPAND   Y10, Y9, Y10
+	VPOR    Y10, Y8, Y8
+	MOVQ    (CX), R8
+	RORXQ   $0x3b, R8, BX
+	ANDQ    $0x00003fe0, BX
+	LEAQ    (BX)(BX*2), BX
+	RORXQ   $0x04, R8, SI
+	ANDQ    $0x00003fe0, SI
+	LEAQ    (SI)(SI*2), SI
+	RORXQ   $0x0d, R8, DI
+	ANDQ    $0x00003fe0, DI
+	LEAQ    (DI)(DI*2), DI
+	RORXQ   $0x16, R8, R8
+	ANDQ    $0x00003fe0, R8
+	LEAQ    (R8)(R8*2), R8
+	ADDQ    $0x08, CX
+	VMOVDQU (AX)(BX*1), Y9
+	VPOR    49152(AX)(SI*1), Y9, Y9
+	VPOR    98304(AX)(DI*1), Y9, Y9
+	VPOR    147456(AX)(R8*1), Y9, Y9
+	VMOVDQU 32(AX)(BX*1), Y10
+	VPOR    49184(AX)(SI*1), Y10, Y10
+	VPOR    98336(AX)(DI*1), Y10, Y10
+	VPOR    147488(AX)(R8*1), Y10, Y10
+	VPXOR   Y4, Y9, Y11
+	VPAND   Y4, Y9, Y9
+	VPXOR   Y11, Y10, Y4
+	VPAND   Y11, Y10, Y11
+	VPOR    Y11, Y9, Y9
+	VPXOR   Y5, Y8, Y10
+	VPAND   Y5, Y8, Y8
+	VPXOR   Y10, Y9, Y5
+	VPAND   Y10, Y9, Y10
+	VPOR    Y10, Y8, Y8
+	VPXOR   Y6, Y7, Y9
+	VPAND   Y6, Y7, Y7
+	VPXOR   Y9, Y8, Y6
+	VPAND   Y9, Y8, Y9
+	VPOR    Y9, Y7, Y7
+	VPAND   Y3, Y7, Y8
+	VPSRLW  $0x04, Y7, Y7
+	VPAND   Y3, Y7, Y7
+	VPSHUFB Y8, Y1, Y8
+	VPSHUFB Y7, Y1, Y7
+	VPADDB  Y8, Y7, Y7
+	VPSADBW Y2, Y7, Y7
+	VPSLLQ  $0x03, Y7, Y7
+	VPADDQ  Y7, Y0, Y0
+	VMOVDQU 64(AX)(BX*1), Y7
+	VPOR    49216(AX)(SI*1), Y7, Y7
+	VPOR    98368(AX)(DI*1), Y7, Y7
+	VPOR    147520(AX)(R8*1), Y7, Y7
+	MOVQ    (CX), R8
+	RORXQ   $0x3b, R8, BX
+	ANDQ    $0x00003fe0, BX
+	LEAQ    (BX)(BX*2), BX
+	RORXQ   $0x04, R8, SI
+	ANDQ    $0x00003fe0, SI
+	LEAQ    (SI)(SI*2), SI
+	RORXQ   $0x0d, R8, DI
+	ANDQ    $0x00003fe0, DI
+	LEAQ    (DI)(DI*2), DI
+	RORXQ   $0x16, R8, R8
+	ANDQ    $0x00003fe0, R8
+	LEAQ    (R8)(R8*2), R8
+	ADDQ    $0x08, CX
+	VMOVDQU (AX)(BX*1), Y8
+	VPOR    49152(AX)(SI*1), Y8, Y8
+	VPOR    98304(AX)(DI*1), Y8, Y8
+	VPOR    147456(AX)(R8*1), Y8, Y8
+	VPXOR   Y4, Y7, Y9
+	VPAND   Y4, Y7, Y7
+	VPXOR   Y9, Y8, Y4
+	VPAND   Y9, Y8, Y9
+	VPOR    Y9, Y7, Y7
+	VMOVDQU 32(AX)(BX*1), Y8
+	VPOR    49184(AX)(SI*1), Y8, Y8
+	VPOR    98336(AX)(DI*1), Y8, Y8
+	VPOR    147488(AX)(R8*1), Y8, Y8
+	VMOVDQU 64(AX)(BX*1), Y9
+	VPOR    49216(AX)(SI*1), Y9, Y9
+	VPOR    98368(AX)(DI*1), Y9, Y9
+	VPOR    147520(AX)(R8*1), Y9, Y9
+	VPXOR   Y4, Y8, Y10
+	VPAND   Y4, Y8, Y8
+	VPXOR   Y10, Y9, Y4
+	VPAND   Y10, Y9, Y10
+	VPOR    Y10, Y8, Y8
+	VPXOR   Y5, Y7, Y9
+	VPAND   Y5, Y7, Y7
+	VPXOR   Y9, Y8, Y5
+	VPAND   Y9, Y8, Y9
+	VPOR    Y9, Y7, Y7
+	MOVQ    (CX), R8
+	RORXQ   $0x3b, R8, BX
+	ANDQ    $0x00003fe0, BX
+	LEAQ    (BX)(BX*2), BX
+	RORXQ   $0x04, R8, SI
+	ANDQ    $0x00003fe0, SI
+	LEAQ    (SI)(SI*2), SI
+	RORXQ   $0x0d, R8, DI
+	ANDQ    $0x00003fe0, DI
+	LEAQ    (DI)(DI*2), DI
+	RORXQ   $0x16, R8, R8
+	ANDQ    $0x00003fe0, R8
+	LEAQ    (R8)(R8*2), R8
+	ADDQ    $0x08, CX
+	VMOVDQU (AX)(BX*1), Y8
+	VPOR    49152(AX)(SI*1), Y8, Y8
+	VPOR    98304(AX)(DI*1), Y8, Y8
+	VPOR    147456(AX)(R8*1), Y8, Y8
+	VMOVDQU 32(AX)(BX*1), Y9
+	VPOR    49184(AX)(SI*1), Y9, Y9
+	VPOR    98336(AX)(DI*1), Y9, Y9
+	VPOR    147488(AX)(R8*1), Y9, Y9
+	VPXOR   Y4, Y8, Y10
+	VPAND   Y4, Y8, Y8
+	VPXOR   Y10, Y9, Y4
+	VPAND   Y10, Y9, Y10
+	VPOR    Y10, Y8, Y8
+	VMOVDQU 64(AX)(BX*1), Y9
+	VPOR    49216(AX)(SI*1), Y9, Y9
+	VPOR    98368(AX)(DI*1), Y9, Y9
+	VPOR    147520(AX)(R8*1), Y9, Y9
+	MOVQ    (CX), R8
+	RORXQ   $0x3b, R8, BX
+	ANDQ    $0x00003fe0, BX
+	LEAQ    (BX)(BX*2), BX
+	RORXQ   $0x04, R8, SI
+	ANDQ    $0x00003fe0, SI
+	LEAQ    (SI)(SI*2), SI
+	RORXQ   $0x0d, R8, DI
+	ANDQ    $0x00003fe0, DI
+	LEAQ    (DI)(DI*2), DI
+	RORXQ   $0x16, R8, R8
+	ANDQ    $0x00003fe0, R8
+	LEAQ    (R8)(R8*2), R8
+	ADDQ    $0x08, CX
+	VMOVDQU (AX)(BX*1), Y10
+	VPOR    49152(AX)(SI*1), Y10, Y10
+	VPOR    98304(AX)(DI*1), Y10, Y10
+	VPOR    147456(AX)(R8*1), Y10, Y10
+	VPXOR   Y4, Y9, Y11
+	VPAND   Y4, Y9, Y9
+	VPXOR   Y11, Y10, Y4
+	VPAND   Y11, Y10, Y11
+	VPOR    Y11, Y9, Y9
+	VPXOR   Y5, Y8, Y10
+	VPAND   Y5, Y8, Y8
+	VPXOR   Y10, Y9, Y5
+	VPAND   Y10, Y9, Y10
+	VPOR    Y10, Y8, Y8
+	VPXOR   Y6, Y7, Y9
+	VPAND   Y6, Y7, Y7
+	VPXOR   Y9, Y8, Y6
+	VPAND   Y9, Y8, Y9
+	VPOR    Y9, Y7, Y7
+	VPAND   Y3, Y7, Y8
+	VPSRLW  $0x04, Y7, Y7
+	VPAND   Y3, Y7, Y7
+	VPSHUFB Y8, Y1, Y8
+	VPSHUFB Y7, Y1, Y7
+	VPADDB  Y8, Y7, Y7
+	VPSADBW Y2, Y7, Y7
+	VPSLLQ  $0x03, Y7, Y7
+	VPADDQ  Y7, Y0, Y0
+	VMOVDQU 32(AX)(BX*1), Y7
+	VPOR    49184(AX)(SI*1), Y7, Y7
+	VPOR    98336(AX)(DI*1), Y7, Y7
+	VPOR    147488(AX)(R8*1), Y7, Y7
+	VMOVDQU 64(AX)(BX*1), Y8
+	VPOR    49216(AX)(SI*1), Y8, Y8
+	VPOR    98368(AX)(DI*1), Y8, Y8
+	VPOR    147520(AX)(R8*1), Y8, Y8
+	VPXOR   Y4, Y7, Y9
+	VPAND   Y4, Y7, Y7
+	VPXOR   Y9, Y8, Y4
+	VPAND   Y9, Y8, Y9
+	VPOR    Y9, Y7, Y7
+	MOVQ    (CX), R8
+	RORXQ   $0x3b, R8, BX
+	ANDQ    $0x00003fe0, BX
+	LEAQ    (BX)(BX*2), BX
+	RORXQ   $0x04, R8, SI
+	ANDQ    $0x00003fe0, SI
+	LEAQ    (SI)(SI*2), SI
+	RORXQ   $0x0d, R8, DI
+	ANDQ    $0x00003fe0, DI
+	LEAQ    (DI)(DI*2), DI
+	RORXQ   $0x16, R8, R8
+	ANDQ    $0x00003fe0, R8
+	LEAQ    (R8)(R8*2), R8
+	ADDQ    $0x08, CX
+	VMOVDQU (AX)(BX*1), Y8
+	VPOR    49152(AX)(SI*1), Y8, Y8
+	VPOR    98304(AX)(DI*1), Y8, Y8
+	VPOR    147456(AX)(R8*1), Y8, Y8
+	VMOVDQU 32(AX)(BX*1), Y9
+	VPOR    49184(AX)(SI*1), Y9, Y9
+	VPOR    98336(AX)(DI*1), Y9, Y9
+	VPOR    147488(AX)(R8*1), Y9, Y9
+	VPXOR   Y4, Y8, Y10
+	VPAND   Y4, Y8, Y8
+	VPXOR   Y10, Y9, Y4
+	VPAND   Y10, Y9, Y10
+	VPOR    Y10, Y8, Y8
+	VPXOR   Y5, Y7, Y9
+	VPAND   Y5, Y7, Y7
+	VPXOR   Y9, Y8, Y5
+	VPAND   Y9, Y8, Y9
+	VPOR    Y9, Y7, Y7
+	VMOVDQU 64(AX)(BX*1), Y8
+	VPOR    49216(AX)(SI*1), Y8, Y8
+	VPOR    98368(AX)(DI*1), Y8, Y8
+	VPOR    147520(AX)(R8*1), Y8, Y8
+	MOVQ    (CX), R8
+	RORXQ   $0x3b, R8, BX
+	ANDQ    $0x00003fe0, BX
+	LEAQ    (BX)(BX*2), BX
+	RORXQ   $0x04, R8, SI
+	ANDQ    $0x00003fe0, SI
+	LEAQ    (SI)(SI*2), SI
+	RORXQ   $0x0d, R8, DI
+	ANDQ    $0x00003fe0, DI
+	LEAQ    (DI)(DI*2), DI
+	RORXQ   $0x16, R8, R8
+	ANDQ    $0x00003fe0, R8
+	LEAQ    (R8)(R8*2), R8
+	ADDQ    $0x08, CX
+	VMOVDQU (AX)(BX*1), Y9
+	VPOR    49152(AX)(SI*1), Y9, Y9
+	VPOR    98304(AX)(DI*1), Y9, Y9
+	VPOR    147456(AX)(R8*1), Y9, Y9
+	VPXOR   Y4, Y8, Y10
+	VPAND   Y4, Y8, Y8
+	VPXOR   Y10, Y9, Y4
+	VPAND   Y10, Y9, Y10
+	VPOR    Y10, Y8, Y8
+	VMOVDQU 32(AX)(BX*1), Y9
+	VPOR    49184(AX)(SI*1), Y9, Y9
+	VPOR    98336(AX)(DI*1), Y9, Y9
+	VPOR    147488(AX)(R8*1), Y9, Y9
+	VMOVDQU 64(AX)(BX*1), Y10
+	VPOR    49216(AX)(SI*1), Y10, Y10
+	VPOR    98368(AX)(DI*1), Y10, Y10
+	VPOR    147520(AX)(R8*1), Y10, Y10
+	VPXOR   Y4, Y9, Y11
+	VPAND   Y4, Y9, Y9
+	VPXOR   Y11, Y10, Y4
+	VPAND   Y11, Y10, Y11
+	VPOR    Y11, Y9, Y9
+	VPXOR   Y5, Y8, Y10
+	VPAND   Y5, Y8, Y8
+	VPXOR   Y10, Y9, Y5
+	VPAND   Y10, Y9, Y10
+	VPOR    Y10, Y8, Y8
+	VPXOR   Y6, Y7, Y9
+	VPAND   Y6, Y7, Y7
+	VPXOR   Y9, Y8, Y6
+	VPAND   Y9, Y8, Y9
+	VPOR    Y9, Y7, Y7
+	VPAND   Y3, Y7, Y8
+	VPSRLW  $0x04, Y7, Y7
+	VPAND   Y3, Y7, Y7
+	VPSHUFB Y8, Y1, Y8
+	VPSHUFB Y7, Y1, Y7
+	VPADDB  Y8, Y7, Y7
+	VPSADBW Y2, Y7, Y7
+	VPSLLQ  $0x03, Y7, Y7
+	VPADDQ  Y7, Y0, Y0
+	SUBQ    $0x08, DX
+	CMPQ    DX, $0x08
+	JAE     clashes4wx256v3_round
+	VPAND   Y3, Y4, Y7
+	VPSRLW  $0x04, Y4, Y4
+	VPAND   Y3, Y4, Y4
+	VPSHUFB Y7, Y1, Y7
+	VPSHUFB Y4, Y1, Y4
+	VPADDB  Y7, Y4, Y4
+	VPSADBW Y2, Y4, Y4
+	VPADDQ  Y4, Y0, Y0
+	VPAND   Y3, Y5, Y4
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y3, Y5, Y5
+	VPSHUFB Y4, Y1, Y4
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y4, Y5, Y5
+	VPSADBW Y2, Y5, Y5
+	VPSLLQ  $0x01, Y5, Y5
+	VPADDQ  Y5, Y0, Y0
+	VPAND   Y3, Y6, Y4
+	VPSRLW  $0x04, Y6, Y5
+	VPAND   Y3, Y5, Y5
+	VPSHUFB Y4, Y1, Y4
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y4, Y5, Y6
+	VPSADBW Y2, Y6, Y6
+	VPSLLQ  $0x02, Y6, Y6
+	VPADDQ  Y6, Y0, Y0
+	TESTQ   DX, DX
+	JZ      clashes4wx256v3_sum
+
+clashes4wx256v3_rest:
+	MOVQ    (CX), R8
+	RORXQ   $0x3b, R8, BX
+	ANDQ    $0x00003fe0, BX
+	LEAQ    (BX)(BX*2), BX
+	RORXQ   $0x04, R8, SI
+	ANDQ    $0x00003fe0, SI
+	LEAQ    (SI)(SI*2), SI
+	RORXQ   $0x0d, R8, DI
+	ANDQ    $0x00003fe0, DI
+	LEAQ    (DI)(DI*2), DI
+	RORXQ   $0x16, R8, R8
+	ANDQ    $0x00003fe0, R8
+	LEAQ    (R8)(R8*2), R8
+	ADDQ    $0x08, CX
+	VMOVDQU (AX)(BX*1), Y4
+	VPOR    49152(AX)(SI*1), Y4, Y4
+	VPOR    98304(AX)(DI*1), Y4, Y4
+	VPOR    147456(AX)(R8*1), Y4, Y4
+	VPAND   Y3, Y4, Y5
+	VPSRLW  $0x04, Y4, Y4
+	VPAND   Y3, Y4, Y4
+	VPSHUFB Y5, Y1, Y5
+	VPSHUFB Y4, Y1, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 32(AX)(BX*1), Y5
+	VPOR    49184(AX)(SI*1), Y5, Y5
+	VPOR    98336(AX)(DI*1), Y5, Y5
+	VPOR    147488(AX)(R8*1), Y5, Y5
+	VPAND   Y3, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y3, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 64(AX)(BX*1), Y5
+	VPOR    49216(AX)(SI*1), Y5, Y5
+	VPOR    98368(AX)(DI*1), Y5, Y5
+	VPOR    147520(AX)(R8*1), Y5, Y5
+	VPAND   Y3, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y3, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VPSADBW Y2, Y4, Y4
+	VPADDQ  Y4, Y0, Y0
+	DECQ    DX
+	JNZ     clashes4wx256v3_rest
+
+clashes4wx256v3_sum:
+	VEXTRACTI128 $0x01, Y0, X1
+	VPADDQ       X1, X0, X1
+	VPSHUFD      $0x4e, X1, X0
+	VPADDQ       X0, X1, X1
+	VMOVQ        X1, AX
+	VZEROUPPER
+	MOVQ         AX, ret+32(FP)
+	RET
+
+// func clashes4wx256v4(tables *uint64, keys []uint64) int
+// Requires: AVX, AVX2, BMI2
+TEXT ·clashes4wx256v4(SB), NOSPLIT, $0-40
+	MOVQ    tables+0(FP), AX
+	MOVQ    keys_base+8(FP), CX
+	MOVQ    keys_len+16(FP), DX
+	VPXOR   Y0, Y0, Y0
+	TESTQ   DX, DX
+	JZ      clashes4wx256v4_sum
+	VMOVDQU popcountNibbles<>+0(SB), Y1
+	VMOVDQU lowHalves<>+0(SB), Y3
+	VPXOR   Y2, Y2, Y2
+	VPXOR   Y4, Y4, Y4
+	VPXOR   Y5, Y5, Y5
+	VPXOR   Y6, Y6, Y6
+	CMPQ    DX, $0x02
+	JB      clashes4wx256v4_rest
+
+clashes4wx256v4_round:
+	MOVQ    (CX), R8
+	RORXQ   $0x39, R8, BX
+	ANDQ    $0x0000ff80, BX
+	RORXQ   $0x02, R8, SI
+	ANDQ    $0x0000ff80, SI
+	RORXQ   $0x0b, R8, DI
+	ANDQ    $0x0000ff80, DI
+	RORXQ   $0x14, R8, R8
+	ANDQ    $0x0000ff80, R8
+	ADDQ    $0x08, CX
+	VMOVDQU (AX)(BX*1), Y7
+	VPOR    65536(AX)(SI*1), Y7, Y7
+	VPOR    131072(AX)(DI*1), Y7, Y7
+	VPOR    196608(AX)(R8*1), Y7, Y7
+	VMOVDQU 32(AX)(BX*1), Y8
+	VPOR    65568(AX)(SI*1), Y8, Y8
+	VPOR    131104(AX)(DI*1), Y8, Y8
+	VPOR    196640(AX)(R8*1), Y8, Y8
+	VPXOR   Y4, Y7, Y9
+	VPAND   Y4, Y7, Y7
+	VPXOR   Y9, Y8, Y4
+	VPAND   Y9, Y8, Y9
+	VPOR    Y9, Y7, Y7
+	VMOVDQU 64(AX)(BX*1), Y8
+	VPOR    65600(AX)(SI*1), Y8, Y8
+	VPOR    131136(AX)(DI*1), Y8, Y8
+	VPOR    196672(AX)(R8*1), Y8, Y8
+	VMOVDQU 96(AX)(BX*1), Y9
+	VPOR    65632(AX)(SI*1), Y9, Y9
+	VPOR    131168(AX)(DI*1), Y9, Y9
+	VPOR    196704(AX)(R8*1), Y9, Y9
+	VPXOR   Y4, Y8, Y10
+	VPAND   Y4, Y8, Y8
+	VPXOR   Y10, Y9, Y4
+	VPAND   Y10, Y9, Y10
+	VPOR    Y10, Y8, Y8
+	VPXOR   Y5, Y7, Y9
+	VPAND   Y5, Y7, Y7
+	VPXOR   Y9, Y8, Y5
+	VPAND   Y9, Y8, Y9
+	VPOR    Y9, Y7, Y7
+	MOVQ    (CX), R8
+	RORXQ   $0x39, R8, BX
+	ANDQ    $0x0000ff80, BX
+	RORXQ   $0x02, R8, SI
+	ANDQ    $0x0000ff80, SI
+	RORXQ   $0x0b, R8, DI
+	ANDQ    $0x0000ff80, DI
+	RORXQ   $0x14, R8, R8
+	ANDQ    $0x0000ff80, R8
+	ADDQ    $0x08, CX
+	VMOVDQU (AX)(BX*1), Y8
+	VPOR    65536(AX)(SI*1), Y8, Y8
+	VPOR    131072(AX)(DI*1), Y8, Y8
+	VPOR    196608(AX)(R8*1), Y8, Y8
+	VMOVDQU 32(AX)(BX*1), Y9
+	VPOR    65568(AX)(SI*1), Y9, Y9
+	VPOR    131104(AX)(DI*1), Y9, Y9
+	VPOR    196640(AX)(R8*1), Y9, Y9
+	VPXOR   Y4, Y8, Y10
+	VPAND   Y4, Y8, Y8
+	VPXOR   Y10, Y9, Y4
+	VPAND   Y10, Y9, Y10
+	VPOR    Y10, Y8, Y8
+	VMOVDQU 64(AX)(BX*1), Y9
+	VPOR    65600(AX)(SI*1), Y9, Y9
+	VPOR    131136(AX)(DI*1), Y9, Y9
+	VPOR    196672(AX)(R8*1), Y9, Y9
+	VMOVDQU 96(AX)(BX*1), Y10
+	VPOR    65632(AX)(SI*1), Y10, Y10
+	VPOR    131168(AX)(DI*1), Y10, Y10
+	VPOR    196704(AX)(R8*1), Y10, Y10
+	VPXOR   Y4, Y9, Y11
+	VPAND   Y4, Y9, Y9
+	VPXOR   Y11, Y10, Y4
+	VPAND   Y11, Y10, Y11
+	VPOR    Y11, Y9, Y9
+	VPXOR   Y5, Y8, Y10
+	VPAND   Y5, Y8, Y8
+	VPXOR   Y10, Y9, Y5
+	VPAND   Y10, Y9, Y10
+	VPOR    Y10, Y8, Y8
+	VPXOR   Y6, Y7, Y9
+	VPAND   Y6, Y7, Y7
+	VPXOR   Y9, Y8, Y6
+	VPAND   Y9, Y8, Y9
+	VPOR    Y9, Y7, Y7
+	VPAND   Y3, Y7, Y8
+	VPSRLW  $0x04, Y7, Y7
+	VPAND   Y3, Y7, Y7
+	VPSHUFB Y8, Y1, Y8
+	VPSHUFB Y7, Y1, Y7
+	VPADDB  Y8, Y7, Y7
+	VPSADBW Y2, Y7, Y7
+	VPSLLQ  $0x03, Y7, Y7
+	VPADDQ  Y7, Y0, Y0
+	SUBQ    $0x02, DX
+	CMPQ    DX, $0x02
+	JAE     clashes4wx256v4_round
+	VPAND   Y3, Y4, Y7
+	VPSRLW  $0x04, Y4, Y4
+	VPAND   Y3, Y4, Y4
+	VPSHUFB Y7, Y1, Y7
+	VPSHUFB Y4, Y1, Y4
+	VPADDB  Y7, Y4, Y4
+	VPSADBW Y2, Y4, Y4
+	VPADDQ  Y4, Y0, Y0
+	VPAND   Y3, Y5, Y4
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y3, Y5, Y5
+	VPSHUFB Y4, Y1, Y4
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y4, Y5, Y5
+	VPSADBW Y2, Y5, Y5
+	VPSLLQ  $0x01, Y5, Y5
+	VPADDQ  Y5, Y0, Y0
+	VPAND   Y3, Y6, Y4
+	VPSRLW  $0x04, Y6, Y5
+	VPAND   Y3, Y5, Y5
+	VPSHUFB Y4, Y1, Y4
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y4, Y5, Y6
+	VPSADBW Y2, Y6, Y6
+	VPSLLQ  $0x02, Y6, Y6
+	VPADDQ  Y6, Y0, Y0
+	TESTQ   DX, DX
+	JZ      clashes4wx256v4_sum
+
+clashes4wx256v4_rest:
+	MOVQ    (CX), R8
+	RORXQ   $0x39, R8, BX
+	ANDQ    $0x0000ff80, BX
+	RORXQ   $0x02, R8, SI
+	ANDQ    $0x0000ff80, SI
+	RORXQ   $0x0b, R8, DI
+	ANDQ    $0x0000ff80, DI
+	RORXQ   $0x14, R8, R8
+	ANDQ    $0x0000ff80, R8
+	ADDQ    $0x08, CX
+	VMOVDQU (AX)(BX*1), Y4
+	VPOR    65536(AX)(SI*1), Y4, Y4
+	VPOR    131072(AX)(DI*1), Y4, Y4
+	VPOR    196608(AX)(R8*1), Y4, Y4
+	VPAND   Y3, Y4, Y5
+	VPSRLW  $0x04, Y4, Y4
+	VPAND   Y3, Y4, Y4
+	VPSHUFB Y5, Y1, Y5
+	VPSHUFB Y4, Y1, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 32(AX)(BX*1), Y5
+	VPOR    65568(AX)(SI*1), Y5, Y5
+	VPOR    131104(AX)(DI*1), Y5, Y5
+	VPOR    196640(AX)(R8*1), Y5, Y5
+	VPAND   Y3, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y3, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 64(AX)(BX*1), Y5
+	VPOR    65600(AX)(SI*1), Y5, Y5
+	VPOR    131136(AX)(DI*1), Y5, Y5
+	VPOR    196672(AX)(R8*1), Y5, Y5
+	VPAND   Y3, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y3, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 96(AX)(BX*1), Y5
+	VPOR    65632(AX)(SI*1), Y5, Y5
+	VPOR    131168(AX)(DI*1), Y5, Y5
+	VPOR    196704(AX)(R8*1), Y5, Y5
+	VPAND   Y3, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y3, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VPSADBW Y2, Y4, Y4
+	VPADDQ  Y4, Y0, Y0
+	DECQ    DX
+	JNZ     clashes4wx256v4_rest
+
+clashes4wx256v4_sum:
+	VEXTRACTI128 $0x01, Y0, X1
+	VPADDQ       X1, X0, X1
+	VPSHUFD      $0x4e, X1, X0
+	VPADDQ       X0, X1, X1
+	VMOVQ        X1, AX
+	VZEROUPPER
+	MOVQ         AX, ret+32(FP)
+	RET
+
+// func clashes4wx256v5(tables *uint64, keys []uint64) int
+// Requires: AVX, AVX2, BMI2
+TEXT ·clashes4wx256v5(SB), NOSPLIT, $0-40
+	MOVQ    tables+0(FP), AX
+	MOVQ    keys_base+8(FP), CX
+	MOVQ    keys_len+16(FP), DX
+	VPXOR   Y0, Y0, Y0
+	TESTQ   DX, DX
+	JZ      clashes4wx256v5_sum
+	VMOVDQU popcountNibbles<>+0(SB), Y1
+	VMOVDQU lowHalves<>+0(SB), Y3
+	VPXOR   Y2, Y2, Y2
+	VPXOR   Y4, Y4, Y4
+	VPXOR   Y5, Y5, Y5
+	VPXOR   Y6, Y6, Y6
+	CMPQ    DX, $0x08
+	JB      clashes4wx256v5_rest
+
+clashes4wx256v5_round:
+	MOVQ    (CX), R8
+	RORXQ   $0x3b, R8, BX
+	ANDQ    $0x00003fe0, BX
+	LEAQ    (BX)(BX*4), BX
+	RORXQ   $0x04, R8, SI
+	ANDQ    $0x00003fe0, SI
+	LEAQ    (SI)(SI*4), SI
+	RORXQ   $0x0d, R8, DI
+	ANDQ    $0x00003fe0, DI
+	LEAQ    (DI)(DI*4), DI
+	RORXQ   $0x16, R8, R8
+	ANDQ    $0x00003fe0, R8
+	LEAQ    (R8)(R8*4), R8
+	ADDQ    $0x08, CX
+	VMOVDQU (AX)(BX*1), Y7
+	VPOR    81920(AX)(SI*1), Y7, Y7
+	VPOR    163840(AX)(DI*1), Y7, Y7
+	VPOR    245760(AX)(R8*1), Y7, Y7
+	VMOVDQU 32(AX)(BX*1), Y8
+	VPOR    81952(AX)(SI*1), Y8, Y8
+	VPOR    163872(AX)(DI*1), Y8, Y8
+	VPOR    245792(AX)(R8*1), Y8, Y8
+	VPXOR   Y4, Y7, Y9
+	VPAND   Y4, Y7, Y7
+	VPXOR   Y9, Y8, Y4
+	VPAND   Y9, Y8, Y9
+	VPOR    Y9, Y7, Y7
+	VMOVDQU 64(AX)(BX*1), Y8
+	VPOR    81984(AX)(SI*1), Y8, Y8
+	VPOR    163904(AX)(DI*1), Y8, Y8
+	VPOR    245824(AX)(R8*1), Y8, Y8
+	VMOVDQU 96(AX)(BX*1), Y9
+	VPOR    82016(AX)(SI*1), Y9, Y9
+	VPOR    163936(AX)(DI*1), Y9, Y9
+	VPOR    245856(AX)(R8*1), Y9, Y9
+	VPXOR   Y4, Y8, Y10
+	VPAND   Y4, Y8, Y8
+	VPXOR   Y10, Y9, Y4
+	VPAND   Y10, Y9, Y10
+	VPOR    Y10, Y8, Y8
+	VPXOR   Y5, Y7, Y9
+	VPAND   Y5, Y7, Y7
+	VPXOR   Y9, Y8, Y5
+	VPAND   Y9, Y8, Y9
+	VPOR    Y9, Y7, Y7
+	VMOVDQU 128(AX)(BX*1), Y8
+	VPOR    82048(AX)(SI*1), Y8, Y8
+	VPOR    163968(AX)(DI*1), Y8, Y8
+	VPOR    245888(AX)(R8*1), Y8, Y8
+	MOVQ    (CX), R8
+	RORXQ   $0x3b, R8, BX
+	ANDQ    $0x00003fe0, BX
+	LEAQ    (BX)(BX*4), BX
+	RORXQ   $0x04, R8, SI
+	ANDQ    $0x00003fe0, SI
+	LEAQ    (SI)(SI*4), SI
+	RORXQ   $0x0d, R8, DI
+	ANDQ    $0x00003fe0, DI
+	LEAQ    (DI)(DI*4), DI
+	RORXQ   $0x16, R8, R8
+	ANDQ    $0x00003fe0, R8
+	LEAQ    (R8)(R8*4), R8
+	ADDQ    $0x08, CX
+	VMOVDQU (AX)(BX*1), Y9
+	VPOR    81920(AX)(SI*1), Y9, Y9
+	VPOR    163840(AX)(DI*1), Y9, Y9
+	VPOR    245760(AX)(R8*1), Y9, Y9
+	VPXOR   Y4, Y8, Y10
+	VPAND   Y4, Y8, Y8
+	VPXOR   Y10, Y9, Y4
+	VPAND   Y10, Y9, Y10
+	VPOR    Y10, Y8, Y8
+	VMOVDQU 32(AX)(BX*1), Y9
+	VPOR    81952(AX)(SI*1), Y9, Y9
+	VPOR    163872(AX)(DI*1), Y9, Y9
+	VPOR    245792(AX)(R8*1), Y9, Y9
+	VMOVDQU 64(AX)(BX*1), Y10
+	VPOR    81984(AX)(SI*1), Y10, Y10
+	VPOR    163904(AX)(DI*1), Y10, Y10
+	VPOR    245824(AX)(R8*1), Y10, Y10
+	VPXOR   Y4, Y9, Y11
+	VPAND   Y4, Y9, Y9
+	VPXOR   Y11, Y10, Y4
+	VPAND   Y11, Y10, Y11
+	VPOR    Y11, Y9, Y9
+	VPXOR   Y5, Y8, Y10
+	VPAND   Y5, Y8, Y8
+	VPXOR   Y10, Y9, Y5
+	VPAND   Y10, Y9, Y10
+	VPOR    Y10, Y8, Y8
+	VPXOR   Y6, Y7, Y9
+	VPAND   Y6, Y7, Y7
+	VPXOR   Y9, Y8, Y6
+	VPAND   Y9, Y8, Y9
+	VPOR    Y9, Y7, Y7
+	VPAND   Y3, Y7, Y8
+	VPSRLW  $0x04, Y7, Y7
+	VPAND   Y3, Y7, Y7
+	VPSHUFB Y8, Y1, Y8
+	VPSHUFB Y7, Y1, Y7
+	VPADDB  Y8, Y7, Y7
+	VPSADBW Y2, Y7, Y7
+	VPSLLQ  $0x03, Y7, Y7
+	VPADDQ  Y7, Y0, Y0
+	VMOVDQU 96(AX)(BX*1), Y7
+	VPOR    82016(AX)(SI*1), Y7, Y7
+	VPOR    163936(AX)(DI*1), Y7, Y7
+	VPOR    245856(AX)(R8*1), Y7, Y7
+	VMOVDQU 128(AX)(BX*1), Y8
+	VPOR    82048(AX)(SI*1), Y8, Y8
+	VPOR    163968(AX)(DI*1), Y8, Y8
+	VPOR    245888(AX)(R8*1), Y8, Y8
+	VPXOR   Y4, Y7, Y9
+	VPAND   Y4, Y7, Y7
+	VPXOR   Y9, Y8, Y4
+	VPAND   Y9, Y8, Y9
+	VPOR    Y9, Y7, Y7
+	MOVQ    (CX), R8
+	RORXQ   $0x3b, R8, BX
+	ANDQ    $0x00003fe0, BX
+	LEAQ    (BX)(BX*4), BX
+	RORXQ   $0x04, R8, SI
+	ANDQ    $0x00003fe0, SI
+	LEAQ    (SI)(SI*4), SI
+	RORXQ   $0x0d, R8, DI
+	ANDQ    $0x00003fe0, DI
+	LEAQ    (DI)(DI*4), DI
+	RORXQ   $0x16, R8, R8
+	ANDQ    $0x00003fe0, R8
+	LEAQ    (R8)(R8*4), R8
+	ADDQ    $0x08, CX
+	VMOVDQU (AX)(BX*1), Y8
+	VPOR    81920(AX)(SI*1), Y8, Y8
+	VPOR    163840(AX)(DI*1), Y8, Y8
+	VPOR    245760(AX)(R8*1), Y8, Y8
+	VMOVDQU 32(AX)(BX*1), Y9
+	VPOR    81952(AX)(SI*1), Y9, Y9
+	VPOR    163872(AX)(DI*1), Y9, Y9
+	VPOR    245792(AX)(R8*1), Y9, Y9
+	VPXOR   Y4, Y8, Y10
+	VPAND   Y4, Y8, Y8
+	VPXOR   Y10, Y9, Y4
+	VPAND   Y10, Y9, Y10
+	VPOR    Y10, Y8, Y8
+	VPXOR   Y5, Y7, Y9
+	VPAND   Y5, Y7, Y7
+	VPXOR   Y9, Y8, Y5
+	VPAND   Y9, Y8, Y9
+	VPOR    Y9, Y7, Y7
+	VMOVDQU 64(AX)(BX*1), Y8
+	VPOR    81984(AX)(SI*1), Y8, Y8
+	VPOR    163904(AX)(DI*1), Y8, Y8
+	VPOR    245824(AX)(R8*1), Y8, Y8
+	VMOVDQU 96(AX)(BX*1), Y9
+	VPOR    82016(AX)(SI*1), Y9, Y9
+	VPOR    163936(AX)(DI*1), Y9, Y9
+	VPOR    245856(AX)(R8*1), Y9, Y9
+	VPXOR   Y4, Y8, Y10
+	VPAND   Y4, Y8, Y8
+	VPXOR   Y10, Y9, Y4
+	VPAND   Y10, Y9, Y10
+	VPOR    Y10, Y8, Y8
+	VMOVDQU 128(AX)(BX*1), Y9
+	VPOR    82048(AX)(SI*1), Y9, Y9
+	VPOR    163968(AX)(DI*1), Y9, Y9
+	VPOR    245888(AX)(R8*1), Y9, Y9
+	MOVQ    (CX), R8
+	RORXQ   $0x3b, R8, BX
+	ANDQ    $0x00003fe0, BX
+	LEAQ    (BX)(BX*4), BX
+	RORXQ   $0x04, R8, SI
+	ANDQ    $0x00003fe0, SI
+	LEAQ    (SI)(SI*4), SI
+	RORXQ   $0x0d, R8, DI
+	ANDQ    $0x00003fe0, DI
+	LEAQ    (DI)(DI*4), DI
+	RORXQ   $0x16, R8, R8
+	ANDQ    $0x00003fe0, R8
+	LEAQ    (R8)(R8*4), R8
+	ADDQ    $0x08, CX
+	VMOVDQU (AX)(BX*1), Y10
+	VPOR    81920(AX)(SI*1), Y10, Y10
+	VPOR    163840(AX)(DI*1), Y10, Y10
+	VPOR    245760(AX)(R8*1), Y10, Y10
+	VPXOR   Y4, Y9, Y11
+	VPAND   Y4, Y9, Y9
+	VPXOR   Y11, Y10, Y4
+	VPAND   Y11, Y10, Y11
+	VPOR    Y11, Y9, Y9
+	VPXOR   Y5, Y8, Y10
+	VPAND   Y5, Y8, Y8
+	VPXOR   Y10, Y9, Y5
+	VPAND   Y10, Y9, Y10
+	VPOR    Y10, Y8, Y8
+	VPXOR   Y6, Y7, Y9
+	VPAND   Y6, Y7, Y7
+	VPXOR   Y9, Y8, Y6
+	VPAND   Y9, Y8, Y9
+	VPOR    Y9, Y7, Y7
+	VPAND   Y3, Y7, Y8
+	VPSRLW  $0x04, Y7, Y7
+	VPAND   Y3, Y7, Y7
+	VPSHUFB Y8, Y1, Y8
+	VPSHUFB Y7, Y1, Y7
+	VPADDB  Y8, Y7, Y7
+	VPSADBW Y2, Y7, Y7
+	VPSLLQ  $0x03, Y7, Y7
+	VPADDQ  Y7, Y0, Y0
+	VMOVDQU 32(AX)(BX*1), Y7
+	VPOR    81952(AX)(SI*1), Y7, Y7
+	VPOR    163872(AX)(DI*1), Y7, Y7
+	VPOR    245792(AX)(R8*1), Y7, Y7
+	VMOVDQU 64(AX)(BX*1), Y8
+	VPOR    81984(AX)(SI*1), Y8, Y8
+	VPOR    163904(AX)(DI*1), Y8, Y8
+	VPOR    245824(AX)(R8*1), Y8, Y8
+	VPXOR   Y4, Y7, Y9
+	VPAND   Y4, Y7, Y7
+	VPXOR   Y9, Y8, Y4
+	VPAND   Y9, Y8, Y9
+	VPOR    Y9, Y7, Y7
+	VMOVDQU 96(AX)(BX*1), Y8
+	VPOR    82016(AX)(SI*1), Y8, Y8
+	VPOR    163936(AX)(DI*1), Y8, Y8
+	VPOR    245856(AX)(R8*1), Y8, Y8
+	VMOVDQU 128(AX)(BX*1), Y9
+	VPOR    82048(AX)(SI*1), Y9, Y9
+	VPOR    163968(AX)(DI*1), Y9, Y9
+	VPOR    245888(AX)(R8*1), Y9, Y9
+	VPXOR   Y4, Y8, Y10
+	VPAND   Y4, Y8, Y8
+	VPXOR   Y10, Y9, Y4
+	VPAND   Y10, Y9, Y10
+	VPOR    Y10, Y8, Y8
+	VPXOR   Y5, Y7, Y9
+	VPAND   Y5, Y7, Y7
+	VPXOR   Y9, Y8, Y5
+	VPAND   Y9, Y8, Y9
+	VPOR    Y9, Y7, Y7
+	MOVQ    (CX), R8
+	RORXQ   $0x3b, R8, BX
+	ANDQ    $0x00003fe0, BX
+	LEAQ    (BX)(BX*4), BX
+	RORXQ   $0x04, R8, SI
+	ANDQ    $0x00003fe0, SI
+	LEAQ    (SI)(SI*4), SI
+	RORXQ   $0x0d, R8, DI
+	ANDQ    $0x00003fe0, DI
+	LEAQ    (DI)(DI*4), DI
+	RORXQ   $0x16, R8, R8
+	ANDQ    $0x00003fe0, R8
+	LEAQ    (R8)(R8*4), R8
+	ADDQ    $0x08, CX
+	VMOVDQU (AX)(BX*1), Y8
+	VPOR    81920(AX)(SI*1), Y8, Y8
+	VPOR    163840(AX)(DI*1), Y8, Y8
+	VPOR    245760(AX)(R8*1), Y8, Y8
+	VMOVDQU 32(AX)(BX*1), Y9
+	VPOR    81952(AX)(SI*1), Y9, Y9
+	VPOR    163872(AX)(DI*1), Y9, Y9
+	VPOR    245792(AX)(R8*1), Y9, Y9
+	VPXOR   Y4, Y8, Y10
+	VPAND   Y4, Y8, Y8
+	VPXOR   Y10, Y9, Y4
+	VPAND   Y10, Y9, Y10
+	VPOR    Y10, Y8, Y8
+	VMOVDQU 64(AX)(BX*1), Y9
+	VPOR    81984(AX)(SI*1), Y9, Y9
+	VPOR    163904(AX)(DI*1), Y9, Y9
+	VPOR    245824(AX)(R8*1), Y9, Y9
+	VMOVDQU 96(AX)(BX*1), Y10
+	VPOR    82016(AX)(SI*1), Y10, Y10
+	VPOR    163936(AX)(DI*1), Y10, Y10
+	VPOR    245856(AX)(R8*1), Y10, Y10
+	VPXOR   Y4, Y9, Y11
+	VPAND   Y4, Y9, Y9
+	VPXOR   Y11, Y10, Y4
+	VPAND   Y11, Y10, Y11
+	VPOR    Y11, Y9, Y9
+	VPXOR   Y5, Y8, Y10
+	VPAND   Y5, Y8, Y8
+	VPXOR   Y10, Y9, Y5
+	VPAND   Y10, Y9, Y10
+	VPOR    Y10, Y8, Y8
+	VPXOR   Y6, Y7, Y9
+	VPAND   Y6, Y7, Y7
+	VPXOR   Y9, Y8, Y6
+	VPAND   Y9, Y8, Y9
+	VPOR    Y9, Y7, Y7
+	VPAND   Y3, Y7, Y8
+	VPSRLW  $0x04, Y7, Y7
+	VPAND   Y3, Y7, Y7
+	VPSHUFB Y8, Y1, Y8
+	VPSHUFB Y7, Y1, Y7
+	VPADDB  Y8, Y7, Y7
+	VPSADBW Y2, Y7, Y7
+	VPSLLQ  $0x03, Y7, Y7
+	VPADDQ  Y7, Y0, Y0
+	VMOVDQU 128(AX)(BX*1), Y7
+	VPOR    82048(AX)(SI*1), Y7, Y7
+	VPOR    163968(AX)(DI*1), Y7, Y7
+	VPOR    245888(AX)(R8*1), Y7, Y7
+	MOVQ    (CX), R8
+	RORXQ   $0x3b, R8, BX
+	ANDQ    $0x00003fe0, BX
+	LEAQ    (BX)(BX*4), BX
+	RORXQ   $0x04, R8, SI
+	ANDQ    $0x00003fe0, SI
+	LEAQ    (SI)(SI*4), SI
+	RORXQ   $0x0d, R8, DI
+	ANDQ    $0x00003fe0, DI
+	LEAQ    (DI)(DI*4), DI
+	RORXQ   $0x16, R8, R8
+	ANDQ    $0x00003fe0, R8
+	LEAQ    (R8)(R8*4), R8
+	ADDQ    $0x08, CX
+	VMOVDQU (AX)(BX*1), Y8
+	VPOR    81920(AX)(SI*1), Y8, Y8
+	VPOR    163840(AX)(DI*1), Y8, Y8
+	VPOR    245760(AX)(R8*1), Y8, Y8
+	VPXOR   Y4, Y7, Y9
+	VPAND   Y4, Y7, Y7
+	VPXOR   Y9, Y8, Y4
+	VPAND   Y9, Y8, Y9
+	VPOR    Y9, Y7, Y7
+	VMOVDQU 32(AX)(BX*1), Y8
+	VPOR    81952(AX)(SI*1), Y8, Y8
+	VPOR    163872(AX)(DI*1), Y8, Y8
+	VPOR    245792(AX)(R8*1), Y8, Y8
+	VMOVDQU 64(AX)(BX*1), Y9
+	VPOR    81984(AX)(SI*1), Y9, Y9
+	VPOR    163904(AX)(DI*1), Y9, Y9
+	VPOR    245824(AX)(R8*1), Y9, Y9
+	VPXOR   Y4, Y8, Y10
+	VPAND   Y4, Y8, Y8
+	VPXOR   Y10, Y9, Y4
+	VPAND   Y10, Y9, Y10
+	VPOR    Y10, Y8, Y8
+	VPXOR   Y5, Y7, Y9
+	VPAND   Y5, Y7, Y7
+	VPXOR   Y9, Y8, Y5
+	VPAND   Y9, Y8, Y9
+	VPOR    Y9, Y7, Y7
+	VMOVDQU 96(AX)(BX*1), Y8
+	VPOR    82016(AX)(SI*1), Y8, Y8
+	VPOR    163936(AX)(DI*1), Y8, Y8
+	VPOR    245856(AX)(R8*1), Y8, Y8
+	VMOVDQU 128(AX)(BX*1), Y9
+	VPOR    82048(AX)(SI*1), Y9, Y9
+	VPOR    163968(AX)(DI*1), Y9, Y9
+	VPOR    245888(AX)(R8*1), Y9, Y9
+	VPXOR   Y4, Y8, Y10
+	VPAND   Y4, Y8, Y8
+	VPXOR   Y10, Y9, Y4
+	VPAND   Y10, Y9, Y10
+	VPOR    Y10, Y8, Y8
+	MOVQ    (CX), R8
+	RORXQ   $0x3b, R8, BX
+	ANDQ    $0x00003fe0, BX
+	LEAQ    (BX)(BX*4), BX
+	RORXQ   $0x04, R8, SI
+	ANDQ    $0x00003fe0, SI
+	LEAQ    (SI)(SI*4), SI
+	RORXQ   $0x0d, R8, DI
+	ANDQ    $0x00003fe0, DI
+	LEAQ    (DI)(DI*4), DI
+	RORXQ   $0x16, R8, R8
+	ANDQ    $0x00003fe0, R8
+	LEAQ    (R8)(R8*4), R8
+	ADDQ    $0x08, CX
+	VMOVDQU (AX)(BX*1), Y9
+	VPOR    81920(AX)(SI*1), Y9, Y9
+	VPOR    163840(AX)(DI*1), Y9, Y9
+	VPOR    245760(AX)(R8*1), Y9, Y9
+	VMOVDQU 32(AX)(BX*1), Y10
+	VPOR    81952(AX)(SI*1), Y10, Y10
+	VPOR    163872(AX)(DI*1), Y10, Y10
+	VPOR    245792(AX)(R8*1), Y10, Y10
+	VPXOR   Y4, Y9, Y11
+	VPAND   Y4, Y9, Y9
+	VPXOR   Y11, Y10, Y4
+	VPAND   Y11, Y10, Y11
+	VPOR    Y11, Y9, Y9
+	VPXOR   Y5, Y8, Y10
+	VPAND   Y5, Y8, Y8
+	VPXOR   Y10, Y9, Y5
+	VPAND   Y10, Y9, Y10
+	VPOR    Y10, Y8, Y8
+	VPXOR   Y6, Y7, Y9
+	VPAND   Y6, Y7, Y7
+	VPXOR   Y9, Y8, Y6
+	VPAND   Y9, Y8, Y9
+	VPOR    Y9, Y7, Y7
+	VPAND   Y3, Y7, Y8
+	VPSRLW  $0x04, Y7, Y7
+	VPAND   Y3, Y7, Y7
+	VPSHUFB Y8, Y1, Y8
+	VPSHUFB Y7, Y1, Y7
+	VPADDB  Y8, Y7, Y7
+	VPSADBW Y2, Y7, Y7
+	VPSLLQ  $0x03, Y7, Y7
+	VPADDQ  Y7, Y0, Y0
+	VMOVDQU 64(AX)(BX*1), Y7
+	VPOR    81984(AX)(SI*1), Y7, Y7
+	VPOR    163904(AX)(DI*1), Y7, Y7
+	VPOR    245824(AX)(R8*1), Y7, Y7
+	VMOVDQU 96(AX)(BX*1), Y8
+	VPOR    82016(AX)(SI*1), Y8, Y8
+	VPOR    163936(AX)(DI*1), Y8, Y8
+	VPOR    245856(AX)(R8*1), Y8, Y8
+	VPXOR   Y4, Y7, Y9
+	VPAND   Y4, Y7, Y7
+	VPXOR   Y9, Y8, Y4
+	VPAND   Y9, Y8, Y9
+	VPOR    Y9, Y7, Y7
+	VMOVDQU 128(AX)(BX*1), Y8
+	VPOR    82048(AX)(SI*1), Y8, Y8
+	VPOR    163968(AX)(DI*1), Y8, Y8
+	VPOR    245888(AX)(R8*1), Y8, Y8
+	MOVQ    (CX), R8
+	RORXQ   $0x3b, R8, BX
+	ANDQ    $0x00003fe0, BX
+	LEAQ    (BX)(BX*4), BX
+	RORXQ   $0x04, R8, SI
+	ANDQ    $0x00003fe0, SI
+	LEAQ    (SI)(SI*4), SI
+	RORXQ   $0x0d, R8, DI
+	ANDQ    $0x00003fe0, DI
+	LEAQ    (DI)(DI*4), DI
+	RORXQ   $0x16, R8, R8
+	ANDQ    $0x00003fe0, R8
+	LEAQ    (R8)(R8*4), R8
+	ADDQ    $0x08, CX
+	VMOVDQU (AX)(BX*1), Y9
+	VPOR    81920(AX)(SI*1), Y9, Y9
+	VPOR    163840(AX)(DI*1), Y9, Y9
+	VPOR    245760(AX)(R8*1), Y9, Y9
+	VPXOR   Y4, Y8, Y10
+	VPAND   Y4, Y8, Y8
+	VPXOR   Y10, Y9, Y4
+	VPAND   Y10, Y9, Y10
+	VPOR    Y10, Y8, Y8
+	VPXOR   Y5, Y7, Y9
+	VPAND   Y5, Y7, Y7
+	VPXOR   Y9, Y8, Y5
+	VPAND   Y9, Y8, Y9
+	VPOR    Y9, Y7, Y7
+	VMOVDQU 32(AX)(BX*1), Y8
+	VPOR    81952(AX)(SI*1), Y8, Y8
+	VPOR    163872(AX)(DI*1), Y8, Y8
+	VPOR    245792(AX)(R8*1), Y8, Y8
+	VMOVDQU 64(AX)(BX*1), Y9
+	VPOR    81984(AX)(SI*1), Y9, Y9
+	VPOR    163904(AX)(DI*1), Y9, Y9
+	VPOR    245824(AX)(R8*1), Y9, Y9
+	VPXOR   Y4, Y8, Y10
+	VPAND   Y4, Y8, Y8
+	VPXOR   Y10, Y9, Y4
+	VPAND   Y10, Y9, Y10
+	VPOR    Y10, Y8, Y8
+	VMOVDQU 96(AX)(BX*1), Y9
+	VPOR    82016(AX)(SI*1), Y9, Y9
+	VPOR    163936(AX)(DI*1), Y9, Y9
+	VPOR    245856(AX)(R8*1), Y9, Y9
+	VMOVDQU 128(AX)(BX*1), Y10
+	VPOR    82048(AX)(SI*1), Y10, Y10
+	VPOR    163968(AX)(DI*1), Y10, Y10
+	VPOR    245888(AX)(R8*1), Y10, Y10
+	VPXOR   Y4, Y9, Y11
+	VPAND   Y4, Y9, Y9
+	VPXOR   Y11, Y10, Y4
+	VPAND   Y11, Y10, Y11
+	VPOR    Y11, Y9, Y9
+	VPXOR   Y5, Y8, Y10
+	VPAND   Y5, Y8, Y8
+	VPXOR   Y10, Y9, Y5
+	VPAND   Y10, Y9, Y10
+	VPOR    Y10, Y8, Y8
+	VPXOR   Y6, Y7, Y9
+	VPAND   Y6, Y7, Y7
+	VPXOR   Y9, Y8, Y6
+	VPAND   Y9, Y8, Y9
+	VPOR    Y9, Y7, Y7
+	VPAND   Y3, Y7, Y8
+	VPSRLW  $0x04, Y7, Y7
+	VPAND   Y3, Y7, Y7
+	VPSHUFB Y8, Y1, Y8
+	VPSHUFB Y7, Y1, Y7
+	VPADDB  Y8, Y7, Y7
+	VPSADBW Y2, Y7, Y7
+	VPSLLQ  $0x03, Y7, Y7
+	VPADDQ  Y7, Y0, Y0
+	SUBQ    $0x08, DX
+	CMPQ    DX, $0x08
+	JAE     clashes4wx256v5_round
+	VPAND   Y3, Y4, Y7
+	VPSRLW  $0x04, Y4, Y4
+	VPAND   Y3, Y4, Y4
+	VPSHUFB Y7, Y1, Y7
+	VPSHUFB Y4, Y1, Y4
+	VPADDB  Y7, Y4, Y4
+	VPSADBW Y2, Y4, Y4
+	VPADDQ  Y4, Y0, Y0
+	VPAND   Y3, Y5, Y4
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y3, Y5, Y5
+	VPSHUFB Y4, Y1, Y4
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y4, Y5, Y5
+	VPSADBW Y2, Y5, Y5
+	VPSLLQ  $0x01, Y5, Y5
+	VPADDQ  Y5, Y0, Y0
+	VPAND   Y3, Y6, Y4
+	VPSRLW  $0x04, Y6, Y5
+	VPAND   Y3, Y5, Y5
+	VPSHUFB Y4, Y1, Y4
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y4, Y5, Y6
+	VPSADBW Y2, Y6, Y6
+	VPSLLQ  $0x02, Y6, Y6
+	VPADDQ  Y6, Y0, Y0
+	TESTQ   DX, DX
+	JZ      clashes4wx256v5_sum
+
+clashes4wx256v5_rest:
+	MOVQ    (CX), R8
+	RORXQ   $0x3b, R8, BX
+	ANDQ    $0x00003fe0, BX
+	LEAQ    (BX)(BX*4), BX
+	RORXQ   $0x04, R8, SI
+	ANDQ    $0x00003fe0, SI
+	LEAQ    (SI)(SI*4), SI
+	RORXQ   $0x0d, R8, DI
+	ANDQ    $0x00003fe0, DI
+	LEAQ    (DI)(DI*4), DI
+	RORXQ   $0x16, R8, R8
+	ANDQ    $0x00003fe0, R8
+	LEAQ    (R8)(R8*4), R8
+	ADDQ    $0x08, CX
+	VMOVDQU (AX)(BX*1), Y4
+	VPOR    81920(AX)(SI*1), Y4, Y4
+	VPOR    163840(AX)(DI*1), Y4, Y4
+	VPOR    245760(AX)(R8*1), Y4, Y4
+	VPAND   Y3, Y4, Y5
+	VPSRLW  $0x04, Y4, Y4
+	VPAND   Y3, Y4, Y4
+	VPSHUFB Y5, Y1, Y5
+	VPSHUFB Y4, Y1, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 32(AX)(BX*1), Y5
+	VPOR    81952(AX)(SI*1), Y5, Y5
+	VPOR    163872(AX)(DI*1), Y5, Y5
+	VPOR    245792(AX)(R8*1), Y5, Y5
+	VPAND   Y3, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y3, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 64(AX)(BX*1), Y5
+	VPOR    81984(AX)(SI*1), Y5, Y5
+	VPOR    163904(AX)(DI*1), Y5, Y5
+	VPOR    245824(AX)(R8*1), Y5, Y5
+	VPAND   Y3, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y3, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 96(AX)(BX*1), Y5
+	VPOR    82016(AX)(SI*1), Y5, Y5
+	VPOR    163936(AX)(DI*1), Y5, Y5
+	VPOR    245856(AX)(R8*1), Y5, Y5
+	VPAND   Y3, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y3, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 128(AX)(BX*1), Y5
+	VPOR    82048(AX)(SI*1), Y5, Y5
+	VPOR    163968(AX)(DI*1), Y5, Y5
+	VPOR    245888(AX)(R8*1), Y5, Y5
+	VPAND   Y3, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y3, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VPSADBW Y2, Y4, Y4
+	VPADDQ  Y4, Y0, Y0
+	DECQ    DX
+	JNZ     clashes4wx256v5_rest
+
+clashes4wx256v5_sum:
+	VEXTRACTI128 $0x01, Y0, X1
+	VPADDQ       X1, X0, X1
+	VPSHUFD      $0x4e, X1, X0
+	VPADDQ       X0, X1, X1
+	VMOVQ        X1, AX
+	VZEROUPPER
+	MOVQ         AX, ret+32(FP)
+	RET
+
+// func clashes4wx256v6(tables *uint64, keys []uint64) int
+// Requires: AVX, AVX2, BMI2
+TEXT ·clashes4wx256v6(SB), NOSPLIT, $0-40
+	MOVQ    tables+0(FP), AX
+	MOVQ    keys_base+8(FP), CX
+	MOVQ    keys_len+16(FP), DX
+	VPXOR   Y0, Y0, Y0
+	TESTQ   DX, DX
+	JZ      clashes4wx256v6_sum
+	VMOVDQU popcountNibbles<>+0(SB), Y1
+	VMOVDQU lowHalves<>+0(SB), Y3
+	VPXOR   Y2, Y2, Y2
+	VPXOR   Y4, Y4, Y4
+	VPXOR   Y5, Y5, Y5
+	VPXOR   Y6, Y6, Y6
+	CMPQ    DX, $0x04
+	JB      clashes4wx256v6_rest
+
+clashes4wx256v6_round:
+	MOVQ    (CX), R8
+	RORXQ   $0x3a, R8, BX
+	ANDQ    $0x00007fc0, BX
+	LEAQ    (BX)(BX*2), BX
+	RORXQ   $0x03, R8, SI
+	ANDQ    $0x00007fc0, SI
+	LEAQ    (SI)(SI*2), SI
+	RORXQ   $0x0c, R8, DI
+	ANDQ    $0x00007fc0, DI
+	LEAQ    (DI)(DI*2), DI
+	RORXQ   $0x15, R8, R8
+	ANDQ    $0x00007fc0, R8
+	LEAQ    (R8)(R8*2), R8
+	ADDQ    $0x08, CX
+	VMOVDQU (AX)(BX*1), Y7
+	VPOR    98304(AX)(SI*1), Y7, Y7
+	VPOR    196608(AX)(DI*1), Y7, Y7
+	VPOR    294912(AX)(R8*1), Y7, Y7
+	VMOVDQU 32(AX)(BX*1), Y8
+	VPOR    98336(AX)(SI*1), Y8, Y8
+	VPOR    196640(AX)(DI*1), Y8, Y8
+	VPOR    294944(AX)(R8*1), Y8, Y8
+	VPXOR   Y4, Y7, Y9
+	VPAND   Y4, Y7, Y7
+	VPXOR   Y9, Y8, Y4
+	VPAND   Y9, Y8, Y9
+	VPOR    Y9, Y7, Y7
+	VMOVDQU 64(AX)(BX*1), Y8
+	VPOR    98368(AX)(SI*1), Y8, Y8
+	VPOR    196672(AX)(DI*1), Y8, Y8
+	VPOR    294976(AX)(R8*1), Y8, Y8
+	VMOVDQU 96(AX)(BX*1), Y9
+	VPOR    98400(AX)(SI*1), Y9, Y9
+	VPOR    196704(AX)(DI*1), Y9, Y9
+	VPOR    295008(AX)(R8*1), Y9, Y9
+	VPXOR   Y4, Y8, Y10
+	VPAND   Y4, Y8, Y8
+	VPXOR   Y10, Y9, Y4
+	VPAND   Y10, Y9, Y10
+	VPOR    Y10, Y8, Y8
+	VPXOR   Y5, Y7, Y9
+	VPAND   Y5, Y7, Y7
+	VPXOR   Y9, Y8, Y5
+	VPAND   Y9, Y8, Y9
+	VPOR    Y9, Y7, Y7
+	VMOVDQU 128(AX)(BX*1), Y8
+	VPOR    98432(AX)(SI*1), Y8, Y8
+	VPOR    196736(AX)(DI*1), Y8, Y8
+	VPOR    295040(AX)(R8*1), Y8, Y8
+	VMOVDQU 160(AX)(BX*1), Y9
+	VPOR    98464(AX)(SI*1), Y9, Y9
+	VPOR    196768(AX)(DI*1), Y9, Y9
+	VPOR    295072(AX)(R8*1), Y9, Y9
+	VPXOR   Y4, Y8, Y10
+	VPAND   Y4, Y8, Y8
+	VPXOR   Y10, Y9, Y4
+	VPAND   Y10, Y9, Y10
+	VPOR    Y10, Y8, Y8
+	MOVQ    (CX), R8
+	RORXQ   $0x3a, R8, BX
+	ANDQ    $0x00007fc0, BX
+	LEAQ    (BX)(BX*2), BX
+	RORXQ   $0x03, R8, SI
+	ANDQ    $0x00007fc0, SI
+	LEAQ    (SI)(SI*2), SI
+	RORXQ   $0x0c, R8, DI
+	ANDQ    $0x00007fc0, DI
+	LEAQ    (DI)(DI*2), DI
+	RORXQ   $0x15, R8, R8
+	ANDQ    $0x00007fc0, R8
+	LEAQ    (R8)(R8*2), R8
+	ADDQ    $0x08, CX
+	VMOVDQU (AX)(BX*1), Y9
+	VPOR    98304(AX)(SI*1), Y9, Y9
+	VPOR    196608(AX)(DI*1), Y9, Y9
+	VPOR    294912(AX)(R8*1), Y9, Y9
+	VMOVDQU 32(AX)(BX*1), Y10
+	VPOR    98336(AX)(SI*1), Y10, Y10
+	VPOR    196640(AX)(DI*1), Y10, Y10
+	VPOR    294944(AX)(R8*1), Y10, Y10
+	VPXOR   Y4, Y9, Y11
+	VPAND   Y4, Y9, Y9
+	VPXOR   Y11, Y10, Y4
+	VPAND   Y11, Y10, Y11
+	VPOR    Y11, Y9, Y9
+	VPXOR   Y5, Y8, Y10
+	VPAND   Y5, Y8, Y8
+	VPXOR   Y10, Y9, Y5
+	VPAND   Y10, Y9, Y10
+	VPOR    Y10, Y8, Y8
+	VPXOR   Y6, Y7, Y9
+	VPAND   Y6, Y7, Y7
+	VPXOR   Y9, Y8, Y6
+	VPAND   Y9, Y8, Y9
+	VPOR    Y9, Y7, Y7
+	VPAND   Y3, Y7, Y8
+	VPSRLW  $0x04, Y7, Y7
+	VPAND   Y3, Y7, Y7
+	VPSHUFB Y8, Y1, Y8
+	VPSHUFB Y7, Y1, Y7
+	VPADDB  Y8, Y7, Y7
+	VPSADBW Y2, Y7, Y7
+	VPSLLQ  $0x03, Y7, Y7
+	VPADDQ  Y7, Y0, Y0
+	VMOVDQU 64(AX)(BX*1), Y7
+	VPOR    98368(AX)(SI*1), Y7, Y7
+	VPOR    196672(AX)(DI*1), Y7, Y7
+	VPOR    294976(AX)(R8*1), Y7, Y7
+	VMOVDQU 96(AX)(BX*1), Y8
+	VPOR    98400(AX)(SI*1), Y8, Y8
+	VPOR    196704(AX)(DI*1), Y8, Y8
+	VPOR    295008(AX)(R8*1), Y8, Y8
+	VPXOR   Y4, Y7, Y9
+	VPAND   Y4, Y7, Y7
+	VPXOR   Y9, Y8, Y4
+	VPAND   Y9, Y8, Y9
+	VPOR    Y9, Y7, Y7
+	VMOVDQU 128(AX)(BX*1), Y8
+	VPOR    98432(AX)(SI*1), Y8, Y8
+	VPOR    196736(AX)(DI*1), Y8, Y8
+	VPOR    295040(AX)(R8*1), Y8, Y8
+	VMOVDQU 160(AX)(BX*1), Y9
+	VPOR    98464(AX)(SI*1), Y9, Y9
+	VPOR    196768(AX)(DI*1), Y9, Y9
+	VPOR    295072(AX)(R8*1), Y9, Y9
+	VPXOR   Y4, Y8, Y10
+	VPAND   Y4, Y8, Y8
+	VPXOR   Y10, Y9, Y4
+	VPAND   Y10, Y9, Y10
+	VPOR    Y10, Y8, Y8
+	VPXOR   Y5, Y7, Y9
+	VPAND   Y5, Y7, Y7
+	VPXOR   Y9, Y8, Y5
+	VPAND   Y9, Y8, Y9
+	VPOR    Y9, Y7, Y7
+	MOVQ    (CX), R8
+	RORXQ   $0x3a, R8, BX
+	ANDQ    $0x00007fc0, BX
+	LEAQ    (BX)(BX*2), BX
+	RORXQ   $0x03, R8, SI
+	ANDQ    $0x00007fc0, SI
+	LEAQ    (SI)(SI*2), SI
+	RORXQ   $0x0c, R8, DI
+	ANDQ    $0x00007fc0, DI
+	LEAQ    (DI)(DI*2), DI
+	RORXQ   $0x15, R8, R8
+	ANDQ    $0x00007fc0, R8
+	LEAQ    (R8)(R8*2), R8
+	ADDQ    $0x08, CX
+	VMOVDQU (AX)(BX*1), Y8
+	VPOR    98304(AX)(SI*1), Y8, Y8
+	VPOR    196608(AX)(DI*1), Y8, Y8
+	VPOR    294912(AX)(R8*1), Y8, Y8
+	VMOVDQU 32(AX)(BX*1), Y9
+	VPOR    98336(AX)(SI*1), Y9, Y9
+	VPOR    196640(AX)(DI*1), Y9, Y9
+	VPOR    294944(AX)(R8*1), Y9, Y9
+	VPXOR   Y4, Y8, Y10
+	VPAND   Y4, Y8, Y8
+	VPXOR   Y10, Y9, Y4
+	VPAND   Y10, Y9, Y10
+	VPOR    Y10, Y8, Y8
+	VMOVDQU 64(AX)(BX*1), Y9
+	VPOR    98368(AX)(SI*1), Y9, Y9
+	VPOR    196672(AX)(DI*1), Y9, Y9
+	VPOR    294976(AX)(R8*1), Y9, Y9
+	VMOVDQU 96(AX)(BX*1), Y10
+	VPOR    98400(AX)(SI*1), Y10, Y10
+	VPOR    196704(AX)(DI*1), Y10, Y10
+	VPOR    295008(AX)(R8*1), Y10, Y10
+	VPXOR   Y4, Y9, Y11
+	VPAND   Y4, Y9, Y9
+	VPXOR   Y11, Y10, Y4
+	VPAND   Y11, Y10, Y11
+	VPOR    Y11, Y9, Y9
+	VPXOR   Y5, Y8, Y10
+	VPAND   Y5, Y8, Y8
+	VPXOR   Y10, Y9, Y5
+	VPAND   Y10, Y9, Y10
+	VPOR    Y10, Y8, Y8
+	VPXOR   Y6, Y7, Y9
+	VPAND   Y6, Y7, Y7
+	VPXOR   Y9, Y8, Y6
+	VPAND   Y9, Y8, Y9
+	VPOR    Y9, Y7, Y7
+	VPAND   Y3, Y7, Y8
+	VPSRLW  $0x04, Y7, Y7
+	VPAND   Y3, Y7, Y7
+	VPSHUFB Y8, Y1, Y8
+	VPSHUFB Y7, Y1, Y7
+	VPADDB  Y8, Y7, Y7
+	VPSADBW Y2, Y7, Y7
+	VPSLLQ  $0x03, Y7, Y7
+	VPADDQ  Y7, Y0, Y0
+	VMOVDQU 128(AX)(BX*1), Y7
+	VPOR    98432(AX)(SI*1), Y7, Y7
+	VPOR    196736(AX)(DI*1), Y7, Y7
+	VPOR    295040(AX)(R8*1), Y7, Y7
+	VMOVDQU 160(AX)(BX*1), Y8
+	VPOR    98464(AX)(SI*1), Y8, Y8
+	VPOR    196768(AX)(DI*1), Y8, Y8
+	VPOR    295072(AX)(R8*1), Y8, Y8
+	VPXOR   Y4, Y7, Y9
+	VPAND   Y4, Y7, Y7
+	VPXOR   Y9, Y8, Y4
+	VPAND   Y9, Y8, Y9
+	VPOR    Y9, Y7, Y7
+	MOVQ    (CX), R8
+	RORXQ   $0x3a, R8, BX
+	ANDQ    $0x00007fc0, BX
+	LEAQ    (BX)(BX*2), BX
+	RORXQ   $0x03, R8, SI
+	ANDQ    $0x00007fc0, SI
+	LEAQ    (SI)(SI*2), SI
+	RORXQ   $0x0c, R8, DI
+	ANDQ    $0x00007fc0, DI
+	LEAQ    (DI)(DI*2), DI
+	RORXQ   $0x15, R8, R8
+	ANDQ    $0x00007fc0, R8
+	LEAQ    (R8)(R8*2), R8
+	ADDQ    $0x08, CX
+	VMOVDQU (AX)(BX*1), Y8
+	VPOR    98304(AX)(SI*1), Y8, Y8
+	VPOR    196608(AX)(DI*1), Y8, Y8
+	VPOR    294912(AX)(R8*1), Y8, Y8
+	VMOVDQU 32(AX)(BX*1), Y9
+	VPOR    98336(AX)(SI*1), Y9, Y9
+	VPOR    196640(AX)(DI*1), Y9, Y9
+	VPOR    294944(AX)(R8*1), Y9, Y9
+	VPXOR   Y4, Y8, Y10
+	VPAND   Y4, Y8, Y8
+	VPXOR   Y10, Y9, Y4
+	VPAND   Y10, Y9, Y10
+	VPOR    Y10, Y8, Y8
+	VPXOR   Y5, Y7, Y9
+	VPAND   Y5, Y7, Y7
+	VPXOR   Y9, Y8, Y5
+	VPAND   Y9, Y8, Y9
+	VPOR    Y9, Y7, Y7
+	VMOVDQU 64(AX)(BX*1), Y8
+	VPOR    98368(AX)(SI*1), Y8, Y8
+	VPOR    196672(AX)(DI*1), Y8, Y8
+	VPOR    294976(AX)(R8*1), Y8, Y8
+	VMOVDQU 96(AX)(BX*1), Y9
+	VPOR    98400(AX)(SI*1), Y9, Y9
+	VPOR    196704(AX)(DI*1), Y9, Y9
+	VPOR    295008(AX)(R8*1), Y9, Y9
+	VPXOR   Y4, Y8, Y10
+	VPAND   Y4, Y8, Y8
+	VPXOR   Y10, Y9, Y4
+	VPAND   Y10, Y9, Y10
+	VPOR    Y10, Y8, Y8
+	VMOVDQU 128(AX)(BX*1), Y9
+	VPOR    98432(AX)(SI*1), Y9, Y9
+	VPOR    196736(AX)(DI*1), Y9, Y9
+	VPOR    295040(AX)(R8*1), Y9, Y9
+	VMOVDQU 160(AX)(BX*1), Y10
+	VPOR    98464(AX)(SI*1), Y10, Y10
+	VPOR    196768(AX)(DI*1), Y10, Y10
+	VPOR    295072(AX)(R8*1), Y10, Y10
+	VPXOR   Y4, Y9, Y11
+	VPAND   Y4, Y9, Y9
+	VPXOR   Y11, Y10, Y4
+	VPAND   Y11, Y10, Y11
+	VPOR    Y11, Y9, Y9
+	VPXOR   Y5, Y8, Y10
+	VPAND   Y5, Y8, Y8
+	VPXOR   Y10, Y9, Y5
+	VPAND   Y10, Y9, Y10
+	VPOR    Y10, Y8, Y8
+	VPXOR   Y6, Y7, Y9
+	VPAND   Y6, Y7, Y7
+	VPXOR   Y9, Y8, Y6
+	VPAND   Y9, Y8, Y9
+	VPOR    Y9, Y7, Y7
+	VPAND   Y3, Y7, Y8
+	VPSRLW  $0x04, Y7, Y7
+	VPAND   Y3, Y7, Y7
+	VPSHUFB Y8, Y1, Y8
+	VPSHUFB Y7, Y1, Y7
+	VPADDB  Y8, Y7, Y7
+	VPSADBW Y2, Y7, Y7
+	VPSLLQ  $0x03, Y7, Y7
+	VPADDQ  Y7, Y0, Y0
+	SUBQ    $0x04, DX
+	CMPQ    DX, $0x04
+	JAE     clashes4wx256v6_round
+	VPAND   Y3, Y4, Y7
+	VPSRLW  $0x04, Y4, Y4
+	VPAND   Y3, Y4, Y4
+	VPSHUFB Y7, Y1, Y7
+	VPSHUFB Y4, Y1, Y4
+	VPADDB  Y7, Y4, Y4
+	VPSADBW Y2, Y4, Y4
+	VPADDQ  Y4, Y0, Y0
+	VPAND   Y3, Y5, Y4
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y3, Y5, Y5
+	VPSHUFB Y4, Y1, Y4
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y4, Y5, Y5
+	VPSADBW Y2, Y5, Y5
+	VPSLLQ  $0x01, Y5, Y5
+	VPADDQ  Y5, Y0, Y0
+	VPAND   Y3, Y6, Y4
+	VPSRLW  $0x04, Y6, Y5
+	VPAND   Y3, Y5, Y5
+	VPSHUFB Y4, Y1, Y4
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y4, Y5, Y6
+	VPSADBW Y2, Y6, Y6
+	VPSLLQ  $0x02, Y6, Y6
+	VPADDQ  Y6, Y0, Y0
+	TESTQ   DX, DX
+	JZ      clashes4wx256v6_sum
+
+clashes4wx256v6_rest:
+	MOVQ    (CX), R8
+	RORXQ   $0x3a, R8, BX
+	ANDQ    $0x00007fc0, BX
+	LEAQ    (BX)(BX*2), BX
+	RORXQ   $0x03, R8, SI
+	ANDQ    $0x00007fc0, SI
+	LEAQ    (SI)(SI*2), SI
+	RORXQ   $0x0c, R8, DI
+	ANDQ    $0x00007fc0, DI
+	LEAQ    (DI)(DI*2), DI
+	RORXQ   $0x15, R8, R8
+	ANDQ    $0x00007fc0, R8
+	LEAQ    (R8)(R8*2), R8
+	ADDQ    $0x08, CX
+	VMOVDQU (AX)(BX*1), Y4
+	VPOR    98304(AX)(SI*1), Y4, Y4
+	VPOR    196608(AX)(DI*1), Y4, Y4
+	VPOR    294912(AX)(R8*1), Y4, Y4
+	VPAND   Y3, Y4, Y5
+	VPSRLW  $0x04, Y4, Y4
+	VPAND   Y3, Y4, Y4
+	VPSHUFB Y5, Y1, Y5
+	VPSHUFB Y4, Y1, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 32(AX)(BX*1), Y5
+	VPOR    98336(AX)(SI*1), Y5, Y5
+	VPOR    196640(AX)(DI*1), Y5, Y5
+	VPOR    294944(AX)(R8*1), Y5, Y5
+	VPAND   Y3, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y3, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 64(AX)(BX*1), Y5
+	VPOR    98368(AX)(SI*1), Y5, Y5
+	VPOR    196672(AX)(DI*1), Y5, Y5
+	VPOR    294976(AX)(R8*1), Y5, Y5
+	VPAND   Y3, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y3, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 96(AX)(BX*1), Y5
+	VPOR    98400(AX)(SI*1), Y5, Y5
+	VPOR    196704(AX)(DI*1), Y5, Y5
+	VPOR    295008(AX)(R8*1), Y5, Y5
+	VPAND   Y3, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y3, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 128(AX)(BX*1), Y5
+	VPOR    98432(AX)(SI*1), Y5, Y5
+	VPOR    196736(AX)(DI*1), Y5, Y5
+	VPOR    295040(AX)(R8*1), Y5, Y5
+	VPAND   Y3, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y3, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 160(AX)(BX*1), Y5
+	VPOR    98464(AX)(SI*1), Y5, Y5
+	VPOR    196768(AX)(DI*1), Y5, Y5
+	VPOR    295072(AX)(R8*1), Y5, Y5
+	VPAND   Y3, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y3, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VPSADBW Y2, Y4, Y4
+	VPADDQ  Y4, Y0, Y0
+	DECQ    DX
+	JNZ     clashes4wx256v6_rest
+
+clashes4wx256v6_sum:
+	VEXTRACTI128 $0x01, Y0, X1
+	VPADDQ       X1, X0, X1
+	VPSHUFD      $0x4e, X1, X0
+	VPADDQ       X0, X1, X1
+	VMOVQ        X1, AX
+	VZEROUPPER
+	MOVQ         AX, ret+32(FP)
+	RET
+
+// func clashes4wx256v7(tables *uint64, keys []uint64) int
+// Requires: AVX, AVX2, BMI2
+TEXT ·clashes4wx256v7(SB), NOSPLIT, $0-40
+	MOVQ    tables+0(FP), AX
+	MOVQ    keys_base+8(FP), CX
+	MOVQ    keys_len+16(FP), DX
+	VPXOR   Y0, Y0, Y0
+	TESTQ   DX, DX
+	JZ      clashes4wx256v7_sum
+	VMOVDQU popcountNibbles<>+0(SB), Y1
+	VMOVDQU lowHalves<>+0(SB), Y3
+	VPXOR   Y2, Y2, Y2
+	VPXOR   Y4, Y4, Y4
+	VPXOR   Y5, Y5, Y5
+	VPXOR   Y6, Y6, Y6
+	CMPQ    DX, $0x08
+	JB      clashes4wx256v7_rest
+
+clashes4wx256v7_round:
+	MOVQ    (CX), R8
+	RORXQ   $0x3b, R8, BX
+	ANDQ    $0x00003fe0, BX
+	IMUL3Q  $0x07, BX, BX
+	RORXQ   $0x04, R8, SI
+	ANDQ    $0x00003fe0, SI
+	IMUL3Q  $0x07, SI, SI
+	RORXQ   $0x0d, R8, DI
+	ANDQ    $0x00003fe0, DI
+	IMUL3Q  $0x07, DI, DI
+	RORXQ   $0x16, R8, R8
+	ANDQ    $0x00003fe0, R8
+	IMUL3Q  $0x07, R8, R8
+	ADDQ    $0x08, CX
+	VMOVDQU (AX)(BX*1), Y7
+	VPOR    114688(AX)(SI*1), Y7, Y7
+	VPOR    229376(AX)(DI*1), Y7, Y7
+	VPOR    344064(AX)(R8*1), Y7, Y7
+	VMOVDQU 32(AX)(BX*1), Y8
+	VPOR    114720(AX)(SI*1), Y8, Y8
+	VPOR    229408(AX)(DI*1), Y8, Y8
+	VPOR    344096(AX)(R8*1), Y8, Y8
+	VPXOR   Y4, Y7, Y9
+	VPAND   Y4, Y7, Y7
+	VPXOR   Y9, Y8, Y4
+	VPAND   Y9, Y8, Y9
+	VPOR    Y9, Y7, Y7
+	VMOVDQU 64(AX)(BX*1), Y8
+	VPOR    114752(AX)(SI*1), Y8, Y8
+	VPOR    229440(AX)(DI*1), Y8, Y8
+	VPOR    344128(AX)(R8*1), Y8, Y8
+	VMOVDQU 96(AX)(BX*1), Y9
+	VPOR    114784(AX)(SI*1), Y9, Y9
+	VPOR    229472(AX)(DI*1), Y9, Y9
+	VPOR    344160(AX)(R8*1), Y9, Y9
+	VPXOR   Y4, Y8, Y10
+	VPAND   Y4, Y8, Y8
+	VPXOR   Y10, Y9, Y4
+	VPAND   Y10, Y9, Y10
+	VPOR    Y10, Y8, Y8
+	VPXOR   Y5, Y7, Y9
+	VPAND   Y5, Y7, Y7
+	VPXOR   Y9, Y8, Y5
+	VPAND   Y9, Y8, Y9
+	VPOR    Y9, Y7, Y7
+	VMOVDQU 128(AX)(BX*1), Y8
+	VPOR    114816(AX)(SI*1), Y8, Y8
+	VPOR    229504(AX)(DI*1), Y8, Y8
+	VPOR    344192(AX)(R8*1), Y8, Y8
+	VMOVDQU 160(AX)(BX*1), Y9
+	VPOR    114848(AX)(SI*1), Y9, Y9
+	VPOR    229536(AX)(DI*1), Y9, Y9
+	VPOR    344224(AX)(R8*1), Y9, Y9
+	VPXOR   Y4, Y8, Y10
+	VPAND   Y4, Y8, Y8
+	VPXOR   Y10, Y9, Y4
+	VPAND   Y10, Y9, Y10
+	VPOR    Y10, Y8, Y8
+	VMOVDQU 192(AX)(BX*1), Y9
+	VPOR    114880(AX)(SI*1), Y9, Y9
+	VPOR    229568(AX)(DI*1), Y9, Y9
+	VPOR    344256(AX)(R8*1), Y9, Y9
+	MOVQ    (CX), R8
+	RORXQ   $0x3b, R8, BX
+	ANDQ    $0x00003fe0, BX
+	IMUL3Q  $0x07, BX, BX
+	RORXQ   $0x04, R8, SI
+	ANDQ    $0x00003fe0, SI
+	IMUL3Q  $0x07, SI, SI
+	RORXQ   $0x0d, R8, DI
+	ANDQ    $0x00003fe0, DI
+	IMUL3Q  $0x07, DI, DI
+	RORXQ   $0x16, R8, R8
+	ANDQ    $0x00003fe0, R8
+	IMUL3Q  $0x07, R8, R8
+	ADDQ    $0x08, CX
+	VMOVDQU (AX)(BX*1), Y10
+	VPOR    114688(AX)(SI*1), Y10, Y10
+	VPOR    229376(AX)(DI*1), Y10, Y10
+	VPOR    344064(AX)(R8*1), Y10, Y10
+	VPXOR   Y4, Y9, Y11
+	VPAND   Y4, Y9, Y9
+	VPXOR   Y11, Y10, Y4
+	VPAND   Y11, Y10, Y11
+	VPOR    Y11, Y9, Y9
+	VPXOR   Y5, Y8, Y10
+	VPAND   Y5, Y8, Y8
+	VPXOR   Y10, Y9, Y5
+	VPAND   Y10, Y9, Y10
+	VPOR    Y10, Y8, Y8
+	VPXOR   Y6, Y7, Y9
+	VPAND   Y6, Y7, Y7
+	VPXOR   Y9, Y8, Y6
+	VPAND   Y9, Y8, Y9
+	VPOR    Y9, Y7, Y7
+	VPAND   Y3, Y7, Y8
+	VPSRLW  $0x04, Y7, Y7
+	VPAND   Y3, Y7, Y7
+	VPSHUFB Y8, Y1, Y8
+	VPSHUFB Y7, Y1, Y7
+	VPADDB  Y8, Y7, Y7
+	VPSADBW Y2, Y7, Y7
+	VPSLLQ  $0x03, Y7, Y7
+	VPADDQ  Y7, Y0, Y0
+	VMOVDQU 32(AX)(BX*1), Y7
+	VPOR    114720(AX)(SI*1), Y7, Y7
+	VPOR    229408(AX)(DI*1), Y7, Y7
+	VPOR    344096(AX)(R8*1), Y7, Y7
+	VMOVDQU 64(AX)(BX*1), Y8
+	VPOR    114752(AX)(SI*1), Y8, Y8
+	VPOR    229440(AX)(DI*1), Y8, Y8
+	VPOR    344128(AX)(R8*1), Y8, Y8
+	VPXOR   Y4, Y7, Y9
+	VPAND   Y4, Y7, Y7
+	VPXOR   Y9, Y8, Y4
+	VPAND   Y9, Y8, Y9
+	VPOR    Y9, Y7, Y7
+	VMOVDQU 96(AX)(BX*1), Y8
+	VPOR    114784(AX)(SI*1), Y8, Y8
+	VPOR    229472(AX)(DI*1), Y8, Y8
+	VPOR    344160(AX)(R8*1), Y8, Y8
+	VMOVDQU 128(AX)(BX*1), Y9
+	VPOR    114816(AX)(SI*1), Y9, Y9
+	VPOR    229504(AX)(DI*1), Y9, Y9
+	VPOR    344192(AX)(R8*1), Y9, Y9
+	VPXOR   Y4, Y8, Y10
+	VPAND   Y4, Y8, Y8
+	VPXOR   Y10, Y9, Y4
+	VPAND   Y10, Y9, Y10
+	VPOR    Y10, Y8, Y8
+	VPXOR   Y5, Y7, Y9
+	VPAND   Y5, Y7, Y7
+	VPXOR   Y9, Y8, Y5
+	VPAND   Y9, Y8, Y9
+	VPOR    Y9, Y7, Y7
+	VMOVDQU 160(AX)(BX*1), Y8
+	VPOR    114848(AX)(SI*1), Y8, Y8
+	VPOR    229536(AX)(DI*1), Y8, Y8
+	VPOR    344224(AX)(R8*1), Y8, Y8
+	VMOVDQU 192(AX)(BX*1), Y9
+	VPOR    114880(AX)(SI*1), Y9, Y9
+	VPOR    229568(AX)(DI*1), Y9, Y9
+	VPOR    344256(AX)(R8*1), Y9, Y9
+	VPXOR   Y4, Y8, Y10
+	VPAND   Y4, Y8, Y8
+	VPXOR   Y10, Y9, Y4
+	VPAND   Y10, Y9, Y10
+	VPOR    Y10, Y8, Y8
+	MOVQ    (CX), R8
+	RORXQ   $0x3b, R8, BX
+	ANDQ    $0x00003fe0, BX
+	IMUL3Q  $0x07, BX, BX
+	RORXQ   $0x04, R8, SI
+	ANDQ    $0x00003fe0, SI
+	IMUL3Q  $0x07, SI, SI
+	RORXQ   $0x0d, R8, DI
+	ANDQ    $0x00003fe0, DI
+	IMUL3Q  $0x07, DI, DI
+	RORXQ   $0x16, R8, R8
+	ANDQ    $0x00003fe0, R8
+	IMUL3Q  $0x07, R8, R8
+	ADDQ    $0x08, CX
+	VMOVDQU (AX)(BX*1), Y9
+	VPOR    114688(AX)(SI*1), Y9, Y9
+	VPOR    229376(AX)(DI*1), Y9, Y9
+	VPOR    344064(AX)(R8*1), Y9, Y9
+	VMOVDQU 32(AX)(BX*1), Y10
+	VPOR    114720(AX)(SI*1), Y10, Y10
+	VPOR    229408(AX)(DI*1), Y10, Y10
+	VPOR    344096(AX)(R8*1), Y10, Y10
+	VPXOR   Y4, Y9, Y11
+	VPAND   Y4, Y9, Y9
+	VPXOR   Y11, Y10, Y4
+	VPAND   Y11, Y10, Y11
+	VPOR    Y11, Y9, Y9
+	VPXOR   Y5, Y8, Y10
+	VPAND   Y5, Y8, Y8
+	VPXOR   Y10, Y9, Y5
+	VPAND   Y10, Y9, Y10
+	VPOR    Y10, Y8, Y8
+	VPXOR   Y6, Y7, Y9
+	VPAND   Y6, Y7, Y7
+	VPXOR   Y9, Y8, Y6
+	VPAND   Y9, Y8, Y9
+	VPOR    Y9, Y7, Y7
+	VPAND   Y3, Y7, Y8
+	VPSRLW  $0x04, Y7, Y7
+	VPAND   Y3, Y7, Y7
+	VPSHUFB Y8, Y1, Y8
+	VPSHUFB Y7, Y1, Y7
+	VPADDB  Y8, Y7, Y7
+	VPSADBW Y2, Y7, Y7
+	VPSLLQ  $0x03, Y7, Y7
+	VPADDQ  Y7, Y0, Y0
+	VMOVDQU 64(AX)(BX*1), Y7
+	VPOR    114752(AX)(SI*1), Y7, Y7
+	VPOR    229440(AX)(DI*1), Y7, Y7
+	VPOR    344128(AX)(R8*1), Y7, Y7
+	VMOVDQU 96(AX)(BX*1), Y8
+	VPOR    114784(AX)(SI*1), Y8, Y8
+	VPOR    229472(AX)(DI*1), Y8, Y8
+	VPOR    344160(AX)(R8*1), Y8, Y8
+	VPXOR   Y4, Y7, Y9
+	VPAND   Y4, Y7, Y7
+	VPXOR   Y9, Y8, Y4
+	VPAND   Y9, Y8, Y9
+	VPOR    Y9, Y7, Y7
+	VMOVDQU 128(AX)(BX*1), Y8
+	VPOR    114816(AX)(SI*1), Y8, Y8
+	VPOR    229504(AX)(DI*1), Y8, Y8
+	VPOR    344192(AX)(R8*1), Y8, Y8
+	VMOVDQU 160(AX)(BX*1), Y9
+	VPOR    114848(AX)(SI*1), Y9, Y9
+	VPOR    229536(AX)(DI*1), Y9, Y9
+	VPOR    344224(AX)(R8*1), Y9, Y9
+	VPXOR   Y4, Y8, Y10
+	VPAND   Y4, Y8, Y8
+	VPXOR   Y10, Y9, Y4
+	VPAND   Y10, Y9, Y10
+	VPOR    Y10, Y8, Y8
+	VPXOR   Y5, Y7, Y9
+	VPAND   Y5, Y7, Y7
+	VPXOR   Y9, Y8, Y5
+	VPAND   Y9, Y8, Y9
+	VPOR    Y9, Y7, Y7
+	VMOVDQU 192(AX)(BX*1), Y8
+	VPOR    114880(AX)(SI*1), Y8, Y8
+	VPOR    229568(AX)(DI*1), Y8, Y8
+	VPOR    344256(AX)(R8*1), Y8, Y8
+	MOVQ    (CX), R8
+	RORXQ   $0x3b, R8, BX
+	ANDQ    $0x00003fe0, BX
+	IMUL3Q  $0x07, BX, BX
+	RORXQ   $0x04, R8, SI
+	ANDQ    $0x00003fe0, SI
+	IMUL3Q  $0x07, SI, SI
+	RORXQ   $0x0d, R8, DI
+	ANDQ    $0x00003fe0, DI
+	IMUL3Q  $0x07, DI, DI
+	RORXQ   $0x16, R8, R8
+	ANDQ    $0x00003fe0, R8
+	IMUL3Q  $0x07, R8, R8
+	ADDQ    $0x08, CX
+	VMOVDQU (AX)(BX*1), Y9
+	VPOR    114688(AX)(SI*1), Y9, Y9
+	VPOR    229376(AX)(DI*1), Y9, Y9
+	VPOR    344064(AX)(R8*1), Y9, Y9
+	VPXOR   Y4, Y8, Y10
+	VPAND   Y4, Y8, Y8
+	VPXOR   Y10, Y9, Y4
+	VPAND   Y10, Y9, Y10
+	VPOR    Y10, Y8, Y8
+	VMOVDQU 32(AX)(BX*1), Y9
+	VPOR    114720(AX)(SI*1), Y9, Y9
+	VPOR    229408(AX)(DI*1), Y9, Y9
+	VPOR    344096(AX)(R8*1), Y9, Y9
+	VMOVDQU 64(AX)(BX*1), Y10
+	VPOR    114752(AX)(SI*1), Y10, Y10
+	VPOR    229440(AX)(DI*1), Y10, Y10
+	VPOR    344128(AX)(R8*1), Y10, Y10
+	VPXOR   Y4, Y9, Y11
+	VPAND   Y4, Y9, Y9
+	VPXOR   Y11, Y10, Y4
+	VPAND   Y11, Y10, Y11
+	VPOR    Y11, Y9, Y9
+	VPXOR   Y5, Y8, Y10
+	VPAND   Y5, Y8, Y8
+	VPXOR   Y10, Y9, Y5
+	VPAND   Y10, Y9, Y10
+	VPOR    Y10, Y8, Y8
+	VPXOR   Y6, Y7, Y9
+	VPAND   Y6, Y7, Y7
+	VPXOR   Y9, Y8, Y6
+	VPAND   Y9, Y8, Y9
+	VPOR    Y9, Y7, Y7
+	VPAND   Y3, Y7, Y8
+	VPSRLW  $0x04, Y7, Y7
+	VPAND   Y3, Y7, Y7
+	VPSHUFB Y8, Y1, Y8
+	VPSHUFB Y7, Y1, Y7
+	VPADDB  Y8, Y7, Y7
+	VPSADBW Y2, Y7, Y7
+	VPSLLQ  $0x03, Y7, Y7
+	VPADDQ  Y7, Y0, Y0
+	VMOVDQU 96(AX)(BX*1), Y7
+	VPOR    114784(AX)(SI*1), Y7, Y7
+	VPOR    229472(AX)(DI*1), Y7, Y7
+	VPOR    344160(AX)(R8*1), Y7, Y7
+	VMOVDQU 128(AX)(BX*1), Y8
+	VPOR    114816(AX)(SI*1), Y8, Y8
+	VPOR    229504(AX)(DI*1), Y8, Y8
+	VPOR    344192(AX)(R8*1), Y8, Y8
+	VPXOR   Y4, Y7, Y9
+	VPAND   Y4, Y7, Y7
+	VPXOR   Y9, Y8, Y4
+	VPAND   Y9, Y8, Y9
+	VPOR    Y9, Y7, Y7
+	VMOVDQU 160(AX)(BX*1), Y8
+	VPOR    114848(AX)(SI*1), Y8, Y8
+	VPOR    229536(AX)(DI*1), Y8, Y8
+	VPOR    344224(AX)(R8*1), Y8, Y8
+	VMOVDQU 192(AX)(BX*1), Y9
+	VPOR    114880(AX)(SI*1), Y9, Y9
+	VPOR    229568(AX)(DI*1), Y9, Y9
+	VPOR    344256(AX)(R8*1), Y9, Y9
+	VPXOR   Y4, Y8, Y10
+	VPAND   Y4, Y8, Y8
+	VPXOR   Y10, Y9, Y4
+	VPAND   Y10, Y9, Y10
+	VPOR    Y10, Y8, Y8
+	VPXOR   Y5, Y7, Y9
+	VPAND   Y5, Y7, Y7
+	VPXOR   Y9, Y8, Y5
+	VPAND   Y9, Y8, Y9
+	VPOR    Y9, Y7, Y7
+	MOVQ    (CX), R8
+	RORXQ   $0x3b, R8, BX
+	ANDQ    $0x00003fe0, BX
+	IMUL3Q  $0x07, BX, BX
+	RORXQ   $0x04, R8, SI
+	ANDQ    $0x00003fe0, SI
+	IMUL3Q  $0x07, SI, SI
+	RORXQ   $0x0d, R8, DI
+	ANDQ    $0x00003fe0, DI
+	IMUL3Q  $0x07, DI, DI
+	RORXQ   $0x16, R8, R8
+	ANDQ    $0x00003fe0, R8
+	IMUL3Q  $0x07, R8, R8
+	ADDQ    $0x08, CX
+	VMOVDQU (AX)(BX*1), Y8
+	VPOR    114688(AX)(SI*1), Y8, Y8
+	VPOR    229376(AX)(DI*1), Y8, Y8
+	VPOR    344064(AX)(R8*1), Y8, Y8
+	VMOVDQU 32(AX)(BX*1), Y9
+	VPOR    114720(AX)(SI*1), Y9, Y9
+	VPOR    229408(AX)(DI*1), Y9, Y9
+	VPOR    344096(AX)(R8*1), Y9, Y9
+	VPXOR   Y4, Y8, Y10
+	VPAND   Y4, Y8, Y8
+	VPXOR   Y10, Y9, Y4
+	VPAND   Y10, Y9, Y10
+	VPOR    Y10, Y8, Y8
+	VMOVDQU 64(AX)(BX*1), Y9
+	VPOR    114752(AX)(SI*1), Y9, Y9
+	VPOR    229440(AX)(DI*1), Y9, Y9
+	VPOR    344128(AX)(R8*1), Y9, Y9
+	VMOVDQU 96(AX)(BX*1), Y10
+	VPOR    114784(AX)(SI*1), Y10, Y10
+	VPOR    229472(AX)(DI*1), Y10, Y10
+	VPOR    344160(AX)(R8*1), Y10, Y10
+	VPXOR   Y4, Y9, Y11
+	VPAND   Y4, Y9, Y9
+	VPXOR   Y11, Y10, Y4
+	VPAND   Y11, Y10, Y11
+	VPOR    Y11, Y9, Y9
+	VPXOR   Y5, Y8, Y10
+	VPAND   Y5, Y8, Y8
+	VPXOR   Y10, Y9, Y5
+	VPAND   Y10, Y9, Y10
+	VPOR    Y10, Y8, Y8
+	VPXOR   Y6, Y7, Y9
+	VPAND   Y6, Y7, Y7
+	VPXOR   Y9, Y8, Y6
+	VPAND   Y9, Y8, Y9
+	VPOR    Y9, Y7, Y7
+	VPAND   Y3, Y7, Y8
+	VPSRLW  $0x04, Y7, Y7
+	VPAND   Y3, Y7, Y7
+	VPSHUFB Y8, Y1, Y8
+	VPSHUFB Y7, Y1, Y7
+	VPADDB  Y8, Y7, Y7
+	VPSADBW Y2, Y7, Y7
+	VPSLLQ  $0x03, Y7, Y7
+	VPADDQ  Y7, Y0, Y0
+	VMOVDQU 128(AX)(BX*1), Y7
+	VPOR    114816(AX)(SI*1), Y7, Y7
+	VPOR    229504(AX)(DI*1), Y7, Y7
+	VPOR    344192(AX)(R8*1), Y7, Y7
+	VMOVDQU 160(AX)(BX*1), Y8
+	VPOR    114848(AX)(SI*1), Y8, Y8
+	VPOR    229536(AX)(DI*1), Y8, Y8
+	VPOR    344224(AX)(R8*1), Y8, Y8
+	VPXOR   Y4, Y7, Y9
+	VPAND   Y4, Y7, Y7
+	VPXOR   Y9, Y8, Y4
+	VPAND   Y9, Y8, Y9
+	VPOR    Y9, Y7, Y7
+	VMOVDQU 192(AX)(BX*1), Y8
+	VPOR    114880(AX)(SI*1), Y8, Y8
+	VPOR    229568(AX)(DI*1), Y8, Y8
+	VPOR    344256(AX)(R8*1), Y8, Y8
+	MOVQ    (CX), R8
+	RORXQ   $0x3b, R8, BX
+	ANDQ    $0x00003fe0, BX
+	IMUL3Q  $0x07, BX, BX
+	RORXQ   $0x04, R8, SI
+	ANDQ    $0x00003fe0, SI
+	IMUL3Q  $0x07, SI, SI
+	RORXQ   $0x0d, R8, DI
+	ANDQ    $0x00003fe0, DI
+	IMUL3Q  $0x07, DI, DI
+	RORXQ   $0x16, R8, R8
+	ANDQ    $0x00003fe0, R8
+	IMUL3Q  $0x07, R8, R8
+	ADDQ    $0x08, CX
+	VMOVDQU (AX)(BX*1), Y9
+	VPOR    114688(AX)(SI*1), Y9, Y9
+	VPOR    229376(AX)(DI*1), Y9, Y9
+	VPOR    344064(AX)(R8*1), Y9, Y9
+	VPXOR   Y4, Y8, Y10
+	VPAND   Y4, Y8, Y8
+	VPXOR   Y10, Y9, Y4
+	VPAND   Y10, Y9, Y10
+	VPOR    Y10, Y8, Y8
+	VPXOR   Y5, Y7, Y9
+	VPAND   Y5, Y7, Y7
+	VPXOR   Y9, Y8, Y5
+	VPAND   Y9, Y8, Y9
+	VPOR    Y9, Y7, Y7
+	VMOVDQU 32(AX)(BX*1), Y8
+	VPOR    114720(AX)(SI*1), Y8, Y8
+	VPOR    229408(AX)(DI*1), Y8, Y8
+	VPOR    344096(AX)(R8*1), Y8, Y8
+	VMOVDQU 64(AX)(BX*1), Y9
+	VPOR    114752(AX)(SI*1), Y9, Y9
+	VPOR    229440(AX)(DI*1), Y9, Y9
+	VPOR    344128(AX)(R8*1), Y9, Y9
+	VPXOR   Y4, Y8, Y10
+	VPAND   Y4, Y8, Y8
+	VPXOR   Y10, Y9, Y4
+	VPAND   Y10, Y9, Y10
+	VPOR    Y10, Y8, Y8
+	VMOVDQU 96(AX)(BX*1), Y9
+	VPOR    114784(AX)(SI*1), Y9, Y9
+	VPOR    229472(AX)(DI*1), Y9, Y9
+	VPOR    344160(AX)(R8*1), Y9, Y9
+	VMOVDQU 128(AX)(BX*1), Y10
+	VPOR    114816(AX)(SI*1), Y10, Y10
+	VPOR    229504(AX)(DI*1), Y10, Y10
+	VPOR    344192(AX)(R8*1), Y10, Y10
+	VPXOR   Y4, Y9, Y11
+	VPAND   Y4, Y9, Y9
+	VPXOR   Y11, Y10, Y4
+	VPAND   Y11, Y10, Y11
+	VPOR    Y11, Y9, Y9
+	VPXOR   Y5, Y8, Y10
+	VPAND   Y5, Y8, Y8
+	VPXOR   Y10, Y9, Y5
+	VPAND   Y10, Y9, Y10
+	VPOR    Y10, Y8, Y8
+	VPXOR   Y6, Y7, Y9
+	VPAND   Y6, Y7, Y7
+	VPXOR   Y9, Y8, Y6
+	VPAND   Y9, Y8, Y9
+	VPOR    Y9, Y7, Y7
+	VPAND   Y3, Y7, Y8
+	VPSRLW  $0x04, Y7, Y7
+	VPAND   Y3, Y7, Y7
+	VPSHUFB Y8, Y1, Y8
+	VPSHUFB Y7, Y1, Y7
+	VPADDB  Y8, Y7, Y7
+	VPSADBW Y2, Y7, Y7
+	VPSLLQ  $0x03, Y7, Y7
+	VPADDQ  Y7, Y0, Y0
+	VMOVDQU 160(AX)(BX*1), Y7
+	VPOR    114848(AX)(SI*1), Y7, Y7
+	VPOR    229536(AX)(DI*1), Y7, Y7
+	VPOR    344224(AX)(R8*1), Y7, Y7
+	VMOVDQU 192(AX)(BX*1), Y8
+	VPOR    114880(AX)(SI*1), Y8, Y8
+	VPOR    229568(AX)(DI*1), Y8, Y8
+	VPOR    344256(AX)(R8*1), Y8, Y8
+	VPXOR   Y4, Y7, Y9
+	VPAND   Y4, Y7, Y7
+	VPXOR   Y9, Y8, Y4
+	VPAND   Y9, Y8, Y9
+	VPOR    Y9, Y7, Y7
+	MOVQ    (CX), R8
+	RORXQ   $0x3b, R8, BX
+	ANDQ    $0x00003fe0, BX
+	IMUL3Q  $0x07, BX, BX
+	RORXQ   $0x04, R8, SI
+	ANDQ    $0x00003fe0, SI
+	IMUL3Q  $0x07, SI, SI
+	RORXQ   $0x0d, R8, DI
+	ANDQ    $0x00003fe0, DI
+	IMUL3Q  $0x07, DI, DI
+	RORXQ   $0x16, R8, R8
+	ANDQ    $0x00003fe0, R8
+	IMUL3Q  $0x07, R8, R8
+	ADDQ    $0x08, CX
+	VMOVDQU (AX)(BX*1), Y8
+	VPOR    114688(AX)(SI*1), Y8, Y8
+	VPOR    229376(AX)(DI*1), Y8, Y8
+	VPOR    344064(AX)(R8*1), Y8, Y8
+	VMOVDQU 32(AX)(BX*1), Y9
+	VPOR    114720(AX)(SI*1), Y9, Y9
+	VPOR    229408(AX)(DI*1), Y9, Y9
+	VPOR    344096(AX)(R8*1), Y9, Y9
+	VPXOR   Y4, Y8, Y10
+	VPAND   Y4, Y8, Y8
+	VPXOR   Y10, Y9, Y4
+	VPAND   Y10, Y9, Y10
+	VPOR    Y10, Y8, Y8
+	VPXOR   Y5, Y7, Y9
+	VPAND   Y5, Y7, Y7
+	VPXOR   Y9, Y8, Y5
+	VPAND   Y9, Y8, Y9
+	VPOR    Y9, Y7, Y7
+	VMOVDQU 64(AX)(BX*1), Y8
+	VPOR    114752(AX)(SI*1), Y8, Y8
+	VPOR    229440(AX)(DI*1), Y8, Y8
+	VPOR    344128(AX)(R8*1), Y8, Y8
+	VMOVDQU 96(AX)(BX*1), Y9
+	VPOR    114784(AX)(SI*1), Y9, Y9
+	VPOR    229472(AX)(DI*1), Y9, Y9
+	VPOR    344160(AX)(R8*1), Y9, Y9
+	VPXOR   Y4, Y8, Y10
+	VPAND   Y4, Y8, Y8
+	VPXOR   Y10, Y9, Y4
+	VPAND   Y10, Y9, Y10
+	VPOR    Y10, Y8, Y8
+	VMOVDQU 128(AX)(BX*1), Y9
+	VPOR    114816(AX)(SI*1), Y9, Y9
+	VPOR    229504(AX)(DI*1), Y9, Y9
+	VPOR    344192(AX)(R8*1), Y9, Y9
+	VMOVDQU 160(AX)(BX*1), Y10
+	VPOR    114848(AX)(SI*1), Y10, Y10
+	VPOR    229536(AX)(DI*1), Y10, Y10
+	VPOR    344224(AX)(R8*1), Y10, Y10
+	VPXOR   Y4, Y9, Y11
+	VPAND   Y4, Y9, Y9
+	VPXOR   Y11, Y10, Y4
+	VPAND   Y11, Y10, Y11
+	VPOR    Y11, Y9, Y9
+	VPXOR   Y5, Y8, Y10
+	VPAND   Y5, Y8, Y8
+	VPXOR   Y10, Y9, Y5
+	VPAND   Y10, Y9, Y10
+	VPOR    Y10, Y8, Y8
+	VPXOR   Y6, Y7, Y9
+	VPAND   Y6, Y7, Y7
+	VPXOR   Y9, Y8, Y6
+	VPAND   Y9, Y8, Y9
+	VPOR    Y9, Y7, Y7
+	VPAND   Y3, Y7, Y8
+	VPSRLW  $0x04, Y7, Y7
+	VPAND   Y3, Y7, Y7
+	VPSHUFB Y8, Y1, Y8
+	VPSHUFB Y7, Y1, Y7
+	VPADDB  Y8, Y7, Y7
+	VPSADBW Y2, Y7, Y7
+	VPSLLQ  $0x03, Y7, Y7
+	VPADDQ  Y7, Y0, Y0
+	VMOVDQU 192(AX)(BX*1), Y7
+	VPOR    114880(AX)(SI*1), Y7, Y7
+	VPOR    229568(AX)(DI*1), Y7, Y7
+	VPOR    344256(AX)(R8*1), Y7, Y7
+	MOVQ    (CX), R8
+	RORXQ   $0x3b, R8, BX
+	ANDQ    $0x00003fe0, BX
+	IMUL3Q  $0x07, BX, BX
+	RORXQ   $0x04, R8, SI
+	ANDQ    $0x00003fe0, SI
+	IMUL3Q  $0x07, SI, SI
+	RORXQ   $0x0d, R8, DI
+	ANDQ    $0x00003fe0, DI
+	IMUL3Q  $0x07, DI, DI
+	RORXQ   $0x16, R8, R8
+	ANDQ    $0x00003fe0, R8
+	IMUL3Q  $0x07, R8, R8
+	ADDQ    $0x08, CX
+	VMOVDQU (AX)(BX*1), Y8
+	VPOR    114688(AX)(SI*1), Y8, Y8
+	VPOR    229376(AX)(DI*1), Y8, Y8
+	VPOR    344064(AX)(R8*1), Y8, Y8
+	VPXOR   Y4, Y7, Y9
+	VPAND   Y4, Y7, Y7
+	VPXOR   Y9, Y8, Y4
+	VPAND   Y9, Y8, Y9
+	VPOR    Y9, Y7, Y7
+	VMOVDQU 32(AX)(BX*1), Y8
+	VPOR    114720(AX)(SI*1), Y8, Y8
+	VPOR    229408(AX)(DI*1), Y8, Y8
+	VPOR    344096(AX)(R8*1), Y8, Y8
+	VMOVDQU 64(AX)(BX*1), Y9
+	VPOR    114752(AX)(SI*1), Y9, Y9
+	VPOR    229440(AX)(DI*1), Y9, Y9
+	VPOR    344128(AX)(R8*1), Y9, Y9
+	VPXOR   Y4, Y8, Y10
+	VPAND   Y4, Y8, Y8
+	VPXOR   Y10, Y9, Y4
+	VPAND   Y10, Y9, Y10
+	VPOR    Y10, Y8, Y8
+	VPXOR   Y5, Y7, Y9
+	VPAND   Y5, Y7, Y7
+	VPXOR   Y9, Y8, Y5
+	VPAND   Y9, Y8, Y9
+	VPOR    Y9, Y7, Y7
+	VMOVDQU 96(AX)(BX*1), Y8
+	VPOR    114784(AX)(SI*1), Y8, Y8
+	VPOR    229472(AX)(DI*1), Y8, Y8
+	VPOR    344160(AX)(R8*1), Y8, Y8
+	VMOVDQU 128(AX)(BX*1), Y9
+	VPOR    114816(AX)(SI*1), Y9, Y9
+	VPOR    229504(AX)(DI*1), Y9, Y9
+	VPOR    344192(AX)(R8*1), Y9, Y9
+	VPXOR   Y4, Y8, Y10
+	VPAND   Y4, Y8, Y8
+	VPXOR   Y10, Y9, Y4
+	VPAND   Y10, Y9, Y10
+	VPOR    Y10, Y8, Y8
+	VMOVDQU 160(AX)(BX*1), Y9
+	VPOR    114848(AX)(SI*1), Y9, Y9
+	VPOR    229536(AX)(DI*1), Y9, Y9
+	VPOR    344224(AX)(R8*1), Y9, Y9
+	VMOVDQU 192(AX)(BX*1), Y10
+	VPOR    114880(AX)(SI*1), Y10, Y10
+	VPOR    229568(AX)(DI*1), Y10, Y10
+	VPOR    344256(AX)(R8*1), Y10, Y10
+	VPXOR   Y4, Y9, Y11
+	VPAND   Y4, Y9, Y9
+	VPXOR   Y11, Y10, Y4
+	VPAND   Y11, Y10, Y11
+	VPOR    Y11, Y9, Y9
+	VPXOR   Y5, Y8, Y10
+	VPAND   Y5, Y8, Y8
+	VPXOR   Y10, Y9, Y5
+	VPAND   Y10, Y9, Y10
+	VPOR    Y10, Y8, Y8
+	VPXOR   Y6, Y7, Y9
+	VPAND   Y6, Y7, Y7
+	VPXOR   Y9, Y8, Y6
+	VPAND   Y9, Y8, Y9
+	VPOR    Y9, Y7, Y7
+	VPAND   Y3, Y7, Y8
+	VPSRLW  $0x04, Y7, Y7
+	VPAND   Y3, Y7, Y7
+	VPSHUFB Y8, Y1, Y8
+	VPSHUFB Y7, Y1, Y7
+	VPADDB  Y8, Y7, Y7
+	VPSADBW Y2, Y7, Y7
+	VPSLLQ  $0x03, Y7, Y7
+	VPADDQ  Y7, Y0, Y0
+	SUBQ    $0x08, DX
+	CMPQ    DX, $0x08
+	JAE     clashes4wx256v7_round
+	VPAND   Y3, Y4, Y7
+	VPSRLW  $0x04, Y4, Y4
+	VPAND   Y3, Y4, Y4
+	VPSHUFB Y7, Y1, Y7
+	VPSHUFB Y4, Y1, Y4
+	VPADDB  Y7, Y4, Y4
+	VPSADBW Y2, Y4, Y4
+	VPADDQ  Y4, Y0, Y0
+	VPAND   Y3, Y5, Y4
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y3, Y5, Y5
+	VPSHUFB Y4, Y1, Y4
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y4, Y5, Y5
+	VPSADBW Y2, Y5, Y5
+	VPSLLQ  $0x01, Y5, Y5
+	VPADDQ  Y5, Y0, Y0
+	VPAND   Y3, Y6, Y4
+	VPSRLW  $0x04, Y6, Y5
+	VPAND   Y3, Y5, Y5
+	VPSHUFB Y4, Y1, Y4
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y4, Y5, Y6
+	VPSADBW Y2, Y6, Y6
+	VPSLLQ  $0x02, Y6, Y6
+	VPADDQ  Y6, Y0, Y0
+	TESTQ   DX, DX
+	JZ      clashes4wx256v7_sum
+
+clashes4wx256v7_rest:
+	MOVQ    (CX), R8
+	RORXQ   $0x3b, R8, BX
+	ANDQ    $0x00003fe0, BX
+	IMUL3Q  $0x07, BX, BX
+	RORXQ   $0x04, R8, SI
+	ANDQ    $0x00003fe0, SI
+	IMUL3Q  $0x07, SI, SI
+	RORXQ   $0x0d, R8, DI
+	ANDQ    $0x00003fe0, DI
+	IMUL3Q  $0x07, DI, DI
+	RORXQ   $0x16, R8, R8
+	ANDQ    $0x00003fe0, R8
+	IMUL3Q  $0x07, R8, R8
+	ADDQ    $0x08, CX
+	VMOVDQU (AX)(BX*1), Y4
+	VPOR    114688(AX)(SI*1), Y4, Y4
+	VPOR    229376(AX)(DI*1), Y4, Y4
+	VPOR    344064(AX)(R8*1), Y4, Y4
+	VPAND   Y3, Y4, Y5
+	VPSRLW  $0x04, Y4, Y4
+	VPAND   Y3, Y4, Y4
+	VPSHUFB Y5, Y1, Y5
+	VPSHUFB Y4, Y1, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 32(AX)(BX*1), Y5
+	VPOR    114720(AX)(SI*1), Y5, Y5
+	VPOR    229408(AX)(DI*1), Y5, Y5
+	VPOR    344096(AX)(R8*1), Y5, Y5
+	VPAND   Y3, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y3, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 64(AX)(BX*1), Y5
+	VPOR    114752(AX)(SI*1), Y5, Y5
+	VPOR    229440(AX)(DI*1), Y5, Y5
+	VPOR    344128(AX)(R8*1), Y5, Y5
+	VPAND   Y3, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y3, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 96(AX)(BX*1), Y5
+	VPOR    114784(AX)(SI*1), Y5, Y5
+	VPOR    229472(AX)(DI*1), Y5, Y5
+	VPOR    344160(AX)(R8*1), Y5, Y5
+	VPAND   Y3, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y3, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 128(AX)(BX*1), Y5
+	VPOR    114816(AX)(SI*1), Y5, Y5
+	VPOR    229504(AX)(DI*1), Y5, Y5
+	VPOR    344192(AX)(R8*1), Y5, Y5
+	VPAND   Y3, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y3, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 160(AX)(BX*1), Y5
+	VPOR    114848(AX)(SI*1), Y5, Y5
+	VPOR    229536(AX)(DI*1), Y5, Y5
+	VPOR    344224(AX)(R8*1), Y5, Y5
+	VPAND   Y3, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y3, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 192(AX)(BX*1), Y5
+	VPOR    114880(AX)(SI*1), Y5, Y5
+	VPOR    229568(AX)(DI*1), Y5, Y5
+	VPOR    344256(AX)(R8*1), Y5, Y5
+	VPAND   Y3, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y3, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VPSADBW Y2, Y4, Y4
+	VPADDQ  Y4, Y0, Y0
+	DECQ    DX
+	JNZ     clashes4wx256v7_rest
+
+clashes4wx256v7_sum:
+	VEXTRACTI128 $0x01, Y0, X1
+	VPADDQ       X1, X0, X1
+	VPSHUFD      $0x4e, X1, X0
+	VPADDQ       X0, X1, X1
+	VMOVQ        X1, AX
+	VZEROUPPER
+	MOVQ         AX, ret+32(FP)
+	RET
+
+// func clashes4wx256v8(tables *uint64, keys []uint64) int
+// Requires: AVX, AVX2, BMI2
+TEXT ·clashes4wx256v8(SB), NOSPLIT, $0-40
+	MOVQ    tables+0(FP), AX
+	MOVQ    keys_base+8(FP), CX
+	MOVQ    keys_len+16(FP), DX
+	VPXOR   Y0, Y0, Y0
+	TESTQ   DX, DX
+	JZ      clashes4wx256v8_sum
+	VMOVDQU popcountNibbles<>+0(SB), Y1
+	VMOVDQU lowHalves<>+0(SB), Y3
+	VPXOR   Y2, Y2, Y2
+	VPXOR   Y4, Y4, Y4
+	VPXOR   Y5, Y5, Y5
+	VPXOR   Y6, Y6, Y6
+	CMPQ    DX, $0x01
+	JB      clashes4wx256v8_rest
+
+clashes4wx256v8_round:
+	MOVQ    (CX), R8
+	RORXQ   $0x38, R8, BX
+	ANDQ    $0x0001ff00, BX
+	RORXQ   $0x01, R8, SI
+	ANDQ    $0x0001ff00, SI
+	RORXQ   $0x0a, R8, DI
+	ANDQ    $0x0001ff00, DI
+	RORXQ   $0x13, R8, R8
+	ANDQ    $0x0001ff00, R8
+	ADDQ    $0x08, CX
+	VMOVDQU (AX)(BX*1), Y7
+	VPOR    131072(AX)(SI*1), Y7, Y7
+	VPOR    262144(AX)(DI*1), Y7, Y7
+	VPOR    393216(AX)(R8*1), Y7, Y7
+	VMOVDQU 32(AX)(BX*1), Y8
+	VPOR    131104(AX)(SI*1), Y8, Y8
+	VPOR    262176(AX)(DI*1), Y8, Y8
+	VPOR    393248(AX)(R8*1), Y8, Y8
+	VPXOR   Y4, Y7, Y9
+	VPAND   Y4, Y7, Y7
+	VPXOR   Y9, Y8, Y4
+	VPAND   Y9, Y8, Y9
+	VPOR    Y9, Y7, Y7
+	VMOVDQU 64(AX)(BX*1), Y8
+	VPOR    131136(AX)(SI*1), Y8, Y8
+	VPOR    262208(AX)(DI*1), Y8, Y8
+	VPOR    393280(AX)(R8*1), Y8, Y8
+	VMOVDQU 96(AX)(BX*1), Y9
+	VPOR    131168(AX)(SI*1), Y9, Y9
+	VPOR    262240(AX)(DI*1), Y9, Y9
+	VPOR    393312(AX)(R8*1), Y9, Y9
+	VPXOR   Y4, Y8, Y10
+	VPAND   Y4, Y8, Y8
+	VPXOR   Y10, Y9, Y4
+	VPAND   Y10, Y9, Y10
+	VPOR    Y10, Y8, Y8
+	VPXOR   Y5, Y7, Y9
+	VPAND   Y5, Y7, Y7
+	VPXOR   Y9, Y8, Y5
+	VPAND   Y9, Y8, Y9
+	VPOR    Y9, Y7, Y7
+	VMOVDQU 128(AX)(BX*1), Y8
+	VPOR    131200(AX)(SI*1), Y8, Y8
+	VPOR    262272(AX)(DI*1), Y8, Y8
+	VPOR    393344(AX)(R8*1), Y8, Y8
+	VMOVDQU 160(AX)(BX*1), Y9
+	VPOR    131232(AX)(SI*1), Y9, Y9
+	VPOR    262304(AX)(DI*1), Y9, Y9
+	VPOR    393376(AX)(R8*1), Y9, Y9
+	VPXOR   Y4, Y8, Y10
+	VPAND   Y4, Y8, Y8
+	VPXOR   Y10, Y9, Y4
+	VPAND   Y10, Y9, Y10
+	VPOR    Y10, Y8, Y8
+	VMOVDQU 192(AX)(BX*1), Y9
+	VPOR    131264(AX)(SI*1), Y9, Y9
+	VPOR    262336(AX)(DI*1), Y9, Y9
+	VPOR    393408(AX)(R8*1), Y9, Y9
+	VMOVDQU 224(AX)(BX*1), Y10
+	VPOR    131296(AX)(SI*1), Y10, Y10
+	VPOR    262368(AX)(DI*1), Y10, Y10
+	VPOR    393440(AX)(R8*1), Y10, Y10
+	VPXOR   Y4, Y9, Y11
+	VPAND   Y4, Y9, Y9
+	VPXOR   Y11, Y10, Y4
+	VPAND   Y11, Y10, Y11
+	VPOR    Y11, Y9, Y9
+	VPXOR   Y5, Y8, Y10
+	VPAND   Y5, Y8, Y8
+	VPXOR   Y10, Y9, Y5
+	VPAND   Y10, Y9, Y10
+	VPOR    Y10, Y8, Y8
+	VPXOR   Y6, Y7, Y9
+	VPAND   Y6, Y7, Y7
+	VPXOR   Y9, Y8, Y6
+	VPAND   Y9, Y8, Y9
+	VPOR    Y9, Y7, Y7
+	VPAND   Y3, Y7, Y8
+	VPSRLW  $0x04, Y7, Y7
+	VPAND   Y3, Y7, Y7
+	VPSHUFB Y8, Y1, Y8
+	VPSHUFB Y7, Y1, Y7
+	VPADDB  Y8, Y7, Y7
+	VPSADBW Y2, Y7, Y7
+	VPSLLQ  $0x03, Y7, Y7
+	VPADDQ  Y7, Y0, Y0
+	SUBQ    $0x01, DX
+	CMPQ    DX, $0x01
+	JAE     clashes4wx256v8_round
+	VPAND   Y3, Y4, Y7
+	VPSRLW  $0x04, Y4, Y4
+	VPAND   Y3, Y4, Y4
+	VPSHUFB Y7, Y1, Y7
+	VPSHUFB Y4, Y1, Y4
+	VPADDB  Y7, Y4, Y4
+	VPSADBW Y2, Y4, Y4
+	VPADDQ  Y4, Y0, Y0
+	VPAND   Y3, Y5, Y4
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y3, Y5, Y5
+	VPSHUFB Y4, Y1, Y4
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y4, Y5, Y5
+	VPSADBW Y2, Y5, Y5
+	VPSLLQ  $0x01, Y5, Y5
+	VPADDQ  Y5, Y0, Y0
+	VPAND   Y3, Y6, Y4
+	VPSRLW  $0x04, Y6, Y5
+	VPAND   Y3, Y5, Y5
+	VPSHUFB Y4, Y1, Y4
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y4, Y5, Y6
+	VPSADBW Y2, Y6, Y6
+	VPSLLQ  $0x02, Y6, Y6
+	VPADDQ  Y6, Y0, Y0
+	TESTQ   DX, DX
+	JZ      clashes4wx256v8_sum
+
+clashes4wx256v8_rest:
+	MOVQ    (CX), R8
+	RORXQ   $0x38, R8, BX
+	ANDQ    $0x0001ff00, BX
+	RORXQ   $0x01, R8, SI
+	ANDQ    $0x0001ff00, SI
+	RORXQ   $0x0a, R8, DI
+	ANDQ    $0x0001ff00, DI
+	RORXQ   $0x13, R8, R8
+	ANDQ    $0x0001ff00, R8
+	ADDQ    $0x08, CX
+	VMOVDQU (AX)(BX*1), Y4
+	VPOR    131072(AX)(SI*1), Y4, Y4
+	VPOR    262144(AX)(DI*1), Y4, Y4
+	VPOR    393216(AX)(R8*1), Y4, Y4
+	VPAND   Y3, Y4, Y5
+	VPSRLW  $0x04, Y4, Y4
+	VPAND   Y3, Y4, Y4
+	VPSHUFB Y5, Y1, Y5
+	VPSHUFB Y4, Y1, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 32(AX)(BX*1), Y5
+	VPOR    131104(AX)(SI*1), Y5, Y5
+	VPOR    262176(AX)(DI*1), Y5, Y5
+	VPOR    393248(AX)(R8*1), Y5, Y5
+	VPAND   Y3, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y3, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 64(AX)(BX*1), Y5
+	VPOR    131136(AX)(SI*1), Y5, Y5
+	VPOR    262208(AX)(DI*1), Y5, Y5
+	VPOR    393280(AX)(R8*1), Y5, Y5
+	VPAND   Y3, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y3, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 96(AX)(BX*1), Y5
+	VPOR    131168(AX)(SI*1), Y5, Y5
+	VPOR    262240(AX)(DI*1), Y5, Y5
+	VPOR    393312(AX)(R8*1), Y5, Y5
+	VPAND   Y3, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y3, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 128(AX)(BX*1), Y5
+	VPOR    131200(AX)(SI*1), Y5, Y5
+	VPOR    262272(AX)(DI*1), Y5, Y5
+	VPOR    393344(AX)(R8*1), Y5, Y5
+	VPAND   Y3, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y3, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 160(AX)(BX*1), Y5
+	VPOR    131232(AX)(SI*1), Y5, Y5
+	VPOR    262304(AX)(DI*1), Y5, Y5
+	VPOR    393376(AX)(R8*1), Y5, Y5
+	VPAND   Y3, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y3, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 192(AX)(BX*1), Y5
+	VPOR    131264(AX)(SI*1), Y5, Y5
+	VPOR    262336(AX)(DI*1), Y5, Y5
+	VPOR    393408(AX)(R8*1), Y5, Y5
+	VPAND   Y3, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y3, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 224(AX)(BX*1), Y5
+	VPOR    131296(AX)(SI*1), Y5, Y5
+	VPOR    262368(AX)(DI*1), Y5, Y5
+	VPOR    393440(AX)(R8*1), Y5, Y5
+	VPAND   Y3, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y3, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VPSADBW Y2, Y4, Y4
+	VPADDQ  Y4, Y0, Y0
+	DECQ    DX
+	JNZ     clashes4wx256v8_rest
+
+clashes4wx256v8_sum:
+	VEXTRACTI128 $0x01, Y0, X1
+	VPADDQ       X1, X0, X1
+	VPSHUFD      $0x4e, X1, X0
+	VPADDQ       X0, X1, X1
+	VMOVQ        X1, AX
+	VZEROUPPER
+	MOVQ         AX, ret+32(FP)
+	RET
+
+// func clashes5wx256s(tables *uint64, keys []uint64) int
+// Requires: AVX, AVX2, BMI2
+TEXT ·clashes5wx256s(SB), NOSPLIT, $0-40
+	MOVQ    tables+0(FP), AX
+	MOVQ    keys_base+8(FP), CX
+	MOVQ    keys_len+16(FP), DX
+	VPXOR   Y0, Y0, Y0
+	TESTQ   DX, DX
+	JZ      clashes5wx256s_sum
+	VMOVDQU popcountNibbles<>+0(SB), Y1
+	VPXOR   Y2, Y2, Y2
+	VPXOR   Y3, Y3, Y3
+	VPXOR   Y4, Y4, Y4
+	VPXOR   Y5, Y5, Y5
+	CMPQ    DX, $0x10
+	JB      clashes5wx256s_rest
+
+clashes5wx256s_round:
+	MOVQ        (CX), R9
+	RORXQ       $0x3c, R9, BX
+	ANDQ        $0x00001ff0, BX
+	RORXQ       $0x05, R9, SI
+	ANDQ        $0x00001ff0, SI
+	RORXQ       $0x0e, R9, DI
+	ANDQ        $0x00001ff0, DI
+	RORXQ       $0x17, R9, R8
+	ANDQ        $0x00001ff0, R8
+	RORXQ       $0x20, R9, R9
+	ANDQ        $0x00001ff0, R9
+	ADDQ        $0x08, CX
+	VMOVDQU     (AX)(BX*1), X6
+	VPOR        8192(AX)(SI*1), X6, X6
+	VPOR        16384(AX)(DI*1), X6, X6
+	VPOR        24576(AX)(R8*1), X6, X6
+	VPOR        32768(AX)(R9*1), X6, X6
+	MOVQ        (CX), R9
+	RORXQ       $0x3c, R9, BX
+	ANDQ        $0x00001ff0, BX
+	RORXQ       $0x05, R9, SI
+	ANDQ        $0x00001ff0, SI
+	RORXQ       $0x0e, R9, DI
+	ANDQ        $0x00001ff0, DI
+	RORXQ       $0x17, R9, R8
+	ANDQ        $0x00001ff0, R8
+	RORXQ       $0x20, R9, R9
+	ANDQ        $0x00001ff0, R9
+	ADDQ        $0x08, CX
+	VMOVDQU     (AX)(BX*1), X7
+	VPOR        8192(AX)(SI*1), X7, X7
+	VPOR        16384(AX)(DI*1), X7, X7
+	VPOR        24576(AX)(R8*1), X7, X7
+	VPOR        32768(AX)(R9*1), X7, X7
+	VINSERTI128 $0x01, X7, Y6, Y6
+	MOVQ        (CX), R9
+	RORXQ       $0x3c, R9, BX
+	ANDQ        $0x00001ff0, BX
+	RORXQ       $0x05, R9, SI
+	ANDQ        $0x00001ff0, SI
+	RORXQ       $0x0e, R9, DI
+	ANDQ        $0x00001ff0, DI
+	RORXQ       $0x17, R9, R8
+	ANDQ        $0x00001ff0, R8
+	RORXQ       $0x20, R9, R9
+	ANDQ        $0x00001ff0, R9
+	ADDQ        $0x08, CX
+	VMOVDQU     (AX)(BX*1), X7
+	VPOR        8192(AX)(SI*1), X7, X7
+	VPOR        16384(AX)(DI*1), X7, X7
+	VPOR        24576(AX)(R8*1), X7, X7
+	VPOR        32768(AX)(R9*1), X7, X7
+	MOVQ        (CX), R9
+	RORXQ       $0x3c, R9, BX
+	ANDQ        $0x00001ff0, BX
+	RORXQ       $0x05, R9, SI
+	ANDQ        $0x00001ff0, SI
+	RORXQ       $0x0e, R9, DI
+	ANDQ        $0x00001ff0, DI
+	RORXQ       $0x17, R9, R8
+	ANDQ        $0x00001ff0, R8
+	RORXQ       $0x20, R9, R9
+	ANDQ        $0x00001ff0, R9
+	ADDQ        $0x08, CX
+	VMOVDQU     (AX)(BX*1), X8
+	VPOR        8192(AX)(SI*1), X8, X8
+	VPOR        16384(AX)(DI*1), X8, X8
+	VPOR        24576(AX)(R8*1), X8, X8
+	VPOR        32768(AX)(R9*1), X8, X8
+	VINSERTI128 $0x01, X8, Y7, Y7
+	VPXOR       Y3, Y6, Y8
+	VPAND       Y3, Y6, Y6
+	VPXOR       Y8, Y7, Y3
+	VPAND       Y8, Y7, Y8
+	VPOR        Y8, Y6, Y6
+	MOVQ        (CX), R9
+	RORXQ       $0x3c, R9, BX
+	ANDQ        $0x00001ff0, BX
+	RORXQ       $0x05, R9, SI
+	ANDQ        $0x00001ff0, SI
+	RORXQ       $0x0e, R9, DI
+	ANDQ        $0x00001ff0, DI
+	RORXQ       $0x17, R9, R8
+	ANDQ        $0x00001ff0, R8
+	RORXQ       $0x20, R9, R9
+	ANDQ        $0x00001ff0, R9
+	ADDQ        $0x08, CX
+	VMOVDQU     (AX)(BX*1), X9
+	VPOR        8192(AX)(SI*1), X9, X9
+	VPOR        16384(AX)(DI*1), X9, X9
+	VPOR        24576(AX)(R8*1), X9, X9
+	VPOR        32768(AX)(R9*1), X9, X9
+	MOVQ        (CX), R9
+	RORXQ       $0x3c, R9, BX
+	ANDQ        $0x00001ff0, BX
+	RORXQ       $0x05, R9, SI
+	ANDQ        $0x00001ff0, SI
+	RORXQ       $0x0e, R9, DI
+	ANDQ        $0x00001ff0, DI
+	RORXQ       $0x17, R9, R8
+	ANDQ        $0x00001ff0, R8
+	RORXQ       $0x20, R9, R9
+	ANDQ        $0x00001ff0, R9
+	ADDQ        $0x08, CX
+	VMOVDQU     (AX)(BX*1), X7
+	VPOR        8192(AX)(SI*1), X7, X7
+	VPOR        16384(AX)(DI*1), X7, X7
+	VPOR        24576(AX)(R8*1), X7, X7
+	VPOR        32768(AX)(R9*1), X7, X7
+	VINSERTI128 $0x01, X7, Y9, Y9
+	MOVQ        (CX), R9
+	RORXQ       $0x3c, R9, BX
+	ANDQ        $0x00001ff0, BX
+	RORXQ       $0x05, R9, SI
+	ANDQ        $0x00001ff0, SI
+	RORXQ       $0x0e, R9, DI
+	ANDQ        $0x00001ff0, DI
+	RORXQ       $0x17, R9, R8
+	ANDQ        $0x00001ff0, R8
+	RORXQ       $0x20, R9, R9
+	ANDQ        $0x00001ff0, R9
+	ADDQ        $0x08, CX
+	VMOVDQU     (AX)(BX*1), X10
+	VPOR        8192(AX)(SI*1), X10, X10
+	VPOR        16384(AX)(DI*1), X10, X10
+	VPOR        24576(AX)(R8*1), X10, X10
+	VPOR        32768(AX)(R9*1), X10, X10
+	MOVQ        (CX), R9
+	RORXQ       $0x3c, R9, BX
+	ANDQ        $0x00001ff0, BX
+	RORXQ       $0x05, R9, SI
+	ANDQ        $0x00001ff0, SI
+	RORXQ       $0x0e, R9, DI
+	ANDQ        $0x00001ff0, DI
+	RORXQ       $0x17, R9, R8
+	ANDQ        $0x00001ff0, R8
+	RORXQ       $0x20, R9, R9
+	ANDQ        $0x00001ff0, R9
+	ADDQ        $0x08, CX
+	VMOVDQU     (AX)(BX*1), X7
+	VPOR        8192(AX)(SI*1), X7, X7
+	VPOR        16384(AX)(DI*1), X7, X7
+	VPOR        24576(AX)(R8*1), X7, X7
+	VPOR        32768(AX)(R9*1), X7, X7
+	VINSERTI128 $0x01, X7, Y10, Y10
+	VPXOR       Y3, Y9, Y8
+	VPAND       Y3, Y9, Y9
+	VPXOR       Y8, Y10, Y3
+	VPAND       Y8, Y10, Y8
+	VPOR        Y8, Y9, Y9
+	VPXOR       Y4, Y6, Y8
+	VPAND       Y4, Y6, Y6
+	VPXOR       Y8, Y9, Y4
+	VPAND       Y8, Y9, Y8
+	VPOR        Y8, Y6, Y6
+	MOVQ        (CX), R9
+	RORXQ       $0x3c, R9, BX
+	ANDQ        $0x00001ff0, BX
+	RORXQ       $0x05, R9, SI
+	ANDQ        $0x00001ff0, SI
+	RORXQ       $0x0e, R9, DI
+	ANDQ        $0x00001ff0, DI
+	RORXQ       $0x17, R9, R8
+	ANDQ        $0x00001ff0, R8
+	RORXQ       $0x20, R9, R9
+	ANDQ        $0x00001ff0, R9
+	ADDQ        $0x08, CX
+	VMOVDQU     (AX)(BX*1), X11
+	VPOR        8192(AX)(SI*1), X11, X11
+	VPOR        16384(AX)(DI*1), X11, X11
+	VPOR        24576(AX)(R8*1), X11, X11
+	VPOR        32768(AX)(R9*1), X11, X11
+	MOVQ        (CX), R9
+	RORXQ       $0x3c, R9, BX
+	ANDQ        $0x00001ff0, BX
+	RORXQ       $0x05, R9, SI
+	ANDQ        $0x00001ff0, SI
+	RORXQ       $0x0e, R9, DI
+	ANDQ        $0x00001ff0, DI
+	RORXQ       $0x17, R9, R8
+	ANDQ        $0x00001ff0, R8
+	RORXQ       $0x20, R9, R9
+	ANDQ        $0x00001ff0, R9
+	ADDQ        $0x08, CX
+	VMOVDQU     (AX)(BX*1), X7
+	VPOR        8192(AX)(SI*1), X7, X7
+	VPOR        16384(AX)(DI*1), X7, X7
+	VPOR        24576(AX)(R8*1), X7, X7
+	VPOR        32768(AX)(R9*1), X7, X7
+	VINSERTI128 $0x01, X7, Y11, Y11
+	MOVQ        (CX), R9
+	RORXQ       $0x3c, R9, BX
+	ANDQ        $0x00001ff0, BX
+	RORXQ       $0x05, R9, SI
+	ANDQ        $0x00001ff0, SI
+	RORXQ       $0x0e, R9, DI
+	ANDQ        $0x00001ff0, DI
+	RORXQ       $0x17, R9, R8
+	ANDQ        $0x00001ff0, R8
+	RORXQ       $0x20, R9, R9
+	ANDQ        $0x00001ff0, R9
+	ADDQ        $0x08, CX
+	VMOVDQU     (AX)(BX*1), X12
+	VPOR        8192(AX)(SI*1), X12, X12
+	VPOR        16384(AX)(DI*1), X12, X12
+	VPOR        24576(AX)(R8*1), X12, X12
+	VPOR        32768(AX)(R9*1), X12, X12
+	MOVQ        (CX), R9
+	RORXQ       $0x3c, R9, BX
+	ANDQ        $0x00001ff0, BX
+	RORXQ       $0x05, R9, SI
+	ANDQ        $0x00001ff0, SI
+	RORXQ       $0x0e, R9, DI
+	ANDQ        $0x00001ff0, DI
+	RORXQ       $0x17, R9, R8
+	ANDQ        $0x00001ff0, R8
+	RORXQ       $0x20, R9, R9
+	ANDQ        $0x00001ff0, R9
+	ADDQ        $0x08, CX
+	VMOVDQU     (AX)(BX*1), X7
+	VPOR        8192(AX)(SI*1), X7, X7
+	VPOR        16384(AX)(DI*1), X7, X7
+	VPOR        24576(AX)(R8*1), X7, X7
+	VPOR        32768(AX)(R9*1), X7, X7
+	VINSERTI128 $0x01, X7, Y12, Y12
+	VPXOR       Y3, Y11, Y8
+	VPAND       Y3, Y11, Y11
+	VPXOR       Y8, Y12, Y3
+	VPAND       Y8, Y12, Y8
+	VPOR        Y8, Y11, Y11
+	MOVQ        (CX), R9
+	RORXQ       $0x3c, R9, BX
+	ANDQ        $0x00001ff0, BX
+	RORXQ       $0x05, R9, SI
+	ANDQ        $0x00001ff0, SI
+	RORXQ       $0x0e, R9, DI
+	ANDQ        $0x00001ff0, DI
+	RORXQ       $0x17, R9, R8
+	ANDQ        $0x00001ff0, R8
+	RORXQ       $0x20, R9, R9
+	ANDQ        $0x00001ff0, R9
+	ADDQ        $0x08, CX
+	VMOVDQU     (AX)(BX*1), X13
+	VPOR        8192(AX)(SI*1), X13, X13
+	VPOR        16384(AX)(DI*1), X13, X13
+	VPOR        24576(AX)(R8*1), X13, X13
+	VPOR        32768(AX)(R9*1), X13, X13
+	MOVQ        (CX), R9
+	RORXQ       $0x3c, R9, BX
+	ANDQ        $0x00001ff0, BX
+	RORXQ       $0x05, R9, SI
+	ANDQ        $0x00001ff0, SI
+	RORXQ       $0x0e, R9, DI
+	ANDQ        $0x00001ff0, DI
+	RORXQ       $0x17, R9, R8
+	ANDQ        $0x00001ff0, R8
+	RORXQ       $0x20, R9, R9
+	ANDQ        $0x00001ff0, R9
+	ADDQ        $0x08, CX
+	VMOVDQU     (AX)(BX*1), X7
+	VPOR        8192(AX)(SI*1), X7, X7
+	VPOR        16384(AX)(DI*1), X7, X7
+	VPOR        24576(AX)(R8*1), X7, X7
+	VPOR        32768(AX)(R9*1), X7, X7
+	VINSERTI128 $0x01, X7, Y13, Y13
+	MOVQ        (CX), R9
+	RORXQ       $0x3c, R9, BX
+	ANDQ        $0x00001ff0, BX
+	RORXQ       $0x05, R9, SI
+	ANDQ        $0x00001ff0, SI
+	RORXQ       $0x0e, R9, DI
+	ANDQ        $0x00001ff0, DI
+	RORXQ       $0x17, R9, R8
+	ANDQ        $0x00001ff0, R8
+	RORXQ       $0x20, R9, R9
+	ANDQ        $0x00001ff0, R9
+	ADDQ        $0x08, CX
+	VMOVDQU     (AX)(BX*1), X14
+	VPOR        8192(AX)(SI*1), X14, X14
+	VPOR        16384(AX)(DI*1), X14, X14
+	VPOR        24576(AX)(R8*1), X14, X14
+	VPOR        32768(AX)(R9*1), X14, X14
+	MOVQ        (CX), R9
+	RORXQ       $0x3c, R9, BX
+	ANDQ        $0x00001ff0, BX
+	RORXQ       $0x05, R9, SI
+	ANDQ        $0x00001ff0, SI
+	RORXQ       $0x0e, R9, DI
+	ANDQ        $0x00001ff0, DI
+	RORXQ       $0x17, R9, R8
+	ANDQ        $0x00001ff0, R8
+	RORXQ       $0x20, R9, R9
+	ANDQ        $0x00001ff0, R9
+	ADDQ        $0x08, CX
+	VMOVDQU     (AX)(BX*1), X7
+	VPOR        8192(AX)(SI*1), X7, X7
+	VPOR        16384(AX)(DI*1), X7, X7
+	VPOR        24576(AX)(R8*1), X7, X7
+	VPOR        32768(AX)(R9*1), X7, X7
+	VINSERTI128 $0x01, X7, Y14, Y14
+	VPXOR       Y3, Y13, Y8
+	VPAND       Y3, Y13, Y13
+	VPXOR       Y8, Y14, Y3
+	VPAND       Y8, Y14, Y8
+	VPOR        Y8, Y13, Y13
+	VPXOR       Y4, Y11, Y8
+	VPAND       Y4, Y11, Y11
+	VPXOR       Y8, Y13, Y4
+	VPAND       Y8, Y13, Y8
+	VPOR        Y8, Y11, Y11
+	VPXOR       Y5, Y6, Y8
+	VPAND       Y5, Y6, Y6
+	VPXOR       Y8, Y11, Y5
+	VPAND       Y8, Y11, Y8
+	VPOR        Y8, Y6, Y6
+	VPAND       lowHalves<>+0(SB), Y6, Y8
+	VPSRLW      $0x04, Y6, Y6
+	VPAND       lowHalves<>+0(SB), Y6, Y6
+	VPSHUFB     Y8, Y1, Y8
+	VPSHUFB     Y6, Y1, Y6
+	VPADDB      Y8, Y6, Y6
+	VPSADBW     Y2, Y6, Y6
+	VPSLLQ      $0x03, Y6, Y6
+	VPADDQ      Y6, Y0, Y0
+	SUBQ        $0x10, DX
+	CMPQ        DX, $0x10
+	JAE         clashes5wx256s_round
+	VPAND       lowHalves<>+0(SB), Y3, Y6
+	VPSRLW      $0x04, Y3, Y3
+	VPAND       lowHalves<>+0(SB), Y3, Y3
+	VPSHUFB     Y6, Y1, Y6
+	VPSHUFB     Y3, Y1, Y3
+	VPADDB      Y6, Y3, Y3
+	VPSADBW     Y2, Y3, Y3
+	VPADDQ      Y3, Y0, Y0
+	VPAND       lowHalves<>+0(SB), Y4, Y3
+	VPSRLW      $0x04, Y4, Y4
+	VPAND       lowHalves<>+0(SB), Y4, Y4
+	VPSHUFB     Y3, Y1, Y3
+	VPSHUFB     Y4, Y1, Y4
+	VPADDB      Y3, Y4, Y4
+	VPSADBW     Y2, Y4, Y4
+	VPSLLQ      $0x01, Y4, Y4
+	VPADDQ      Y4, Y0, Y0
+	VPAND       lowHalves<>+0(SB), Y5, Y3
+	VPSRLW      $0x04, Y5, Y4
+	VPAND       lowHalves<>+0(SB), Y4, Y4
+	VPSHUFB     Y3, Y1, Y3
+	VPSHUFB     Y4, Y1, Y4
+	VPADDB      Y3, Y4, Y5
+	VPSADBW     Y2, Y5, Y5
+	VPSLLQ      $0x02, Y5, Y5
+	VPADDQ      Y5, Y0, Y0
+	TESTQ       DX, DX
+	JZ          clashes5wx256s_sum
+
+clashes5wx256s_rest:
+	MOVQ    (CX), R9
+	RORXQ   $0x3c, R9, BX
+	ANDQ    $0x00001ff0, BX
+	RORXQ   $0x05, R9, SI
+	ANDQ    $0x00001ff0, SI
+	RORXQ   $0x0e, R9, DI
+	ANDQ    $0x00001ff0, DI
+	RORXQ   $0x17, R9, R8
+	ANDQ    $0x00001ff0, R8
+	RORXQ   $0x20, R9, R9
+	ANDQ    $0x00001ff0, R9
+	ADDQ    $0x08, CX
+	VMOVDQU (AX)(BX*1), X15
+	VPOR    8192(AX)(SI*1), X15, X15
+	VPOR    16384(AX)(DI*1), X15, X15
+	VPOR    24576(AX)(R8*1), X15, X15
+	VPOR    32768(AX)(R9*1), X15, X15
+	VPAND   lowHalves<>+0(SB), Y15, Y3
+	VPSRLW  $0x04, Y15, Y4
+	VPAND   lowHalves<>+0(SB), Y4, Y4
+	VPSHUFB Y3, Y1, Y3
+	VPSHUFB Y4, Y1, Y4
+	VPADDB  Y3, Y4, Y3
+	VPSADBW Y2, Y3, Y3
+	VPADDQ  Y3, Y0, Y0
+	DECQ    DX
+	JNZ     clashes5wx256s_rest
+
+clashes5wx256s_sum:
+	VEXTRACTI128 $0x01, Y0, X1
+	VPADDQ       X1, X0, X1
+	VPSHUFD      $0x4e, X1, X0
+	VPADDQ       X0, X1, X1
+	VMOVQ        X1, AX
+	VZEROUPPER
+	MOVQ         AX, ret+32(FP)
+	RET
+
+// func clashes5wx256v1(tables *uint64, keys []uint64) int
+// Requires: AVX, AVX2, BMI2
+TEXT ·clashes5wx256v1(SB), NOSPLIT, $0-40
+	MOVQ    tables+0(FP), AX
+	MOVQ    keys_base+8(FP), CX
+	MOVQ    keys_len+16(FP), DX
+	VPXOR   Y0, Y0, Y0
+	TESTQ   DX, DX
+	JZ      clashes5wx256v1_sum
+	VMOVDQU popcountNibbles<>+0(SB), Y1
+	VMOVDQU lowHalves<>+0(SB), Y3
+	VPXOR   Y2, Y2, Y2
+	VPXOR   Y4, Y4, Y4
+	VPXOR   Y5, Y5, Y5
+	VPXOR   Y6, Y6, Y6
+	CMPQ    DX, $0x08
+	JB      clashes5wx256v1_rest
+
+clashes5wx256v1_round:
+	MOVQ    (CX), R9
+	RORXQ   $0x3b, R9, BX
+	ANDQ    $0x00003fe0, BX
+	RORXQ   $0x04, R9, SI
+	ANDQ    $0x00003fe0, SI
+	RORXQ   $0x0d, R9, DI
+	ANDQ    $0x00003fe0, DI
+	RORXQ   $0x16, R9, R8
+	ANDQ    $0x00003fe0, R8
+	RORXQ   $0x1f, R9, R9
+	ANDQ    $0x00003fe0, R9
+	ADDQ    $0x08, CX
+	VMOVDQU (AX)(BX*1), Y7
+	VPOR    16384(AX)(SI*1), Y7, Y7
+	VPOR    32768(AX)(DI*1), Y7, Y7
+	VPOR    49152(AX)(R8*1), Y7, Y7
+	VPOR    65536(AX)(R9*1), Y7, Y7
+	MOVQ    (CX), R9
+	RORXQ   $0x3b, R9, BX
+	ANDQ    $0x00003fe0, BX
+	RORXQ   $0x04, R9, SI
+	ANDQ    $0x00003fe0, SI
+	RORXQ   $0x0d, R9, DI
+	ANDQ    $0x00003fe0, DI
+	RORXQ   $0x16, R9, R8
+	ANDQ    $0x00003fe0, R8
+	RORXQ   $0x1f, R9, R9
+	ANDQ    $0x00003fe0, R9
+	ADDQ    $0x08, CX
+	VMOVDQU (AX)(BX*1), Y8
+	VPOR    16384(AX)(SI*1), Y8, Y8
+	VPOR    32768(AX)(DI*1), Y8, Y8
+	VPOR    49152(AX)(R8*1), Y8, Y8
+	VPOR    65536(AX)(R9*1), Y8, Y8
+	VPXOR   Y4, Y7, Y9
+	VPAND   Y4, Y7, Y7
+	VPXOR   Y9, Y8, Y4
+	VPAND   Y9, Y8, Y9
+	VPOR    Y9, Y7, Y7
+	MOVQ    (CX), R9
+	RORXQ   $0x3b, R9, BX
+	ANDQ    $0x00003fe0, BX
+	RORXQ   $0x04, R9, SI
+	ANDQ    $0x00003fe0, SI
+	RORXQ   $0x0d, R9, DI
+	ANDQ    $0x00003fe0, DI
+	RORXQ   $0x16, R9, R8
+	ANDQ    $0x00003fe0, R8
+	RORXQ   $0x1f, R9, R9
+	ANDQ    $0x00003fe0, R9
+	ADDQ    $0x08, CX
+	VMOVDQU (AX)(BX*1), Y8
+	VPOR    16384(AX)(SI*1), Y8, Y8
+	VPOR    32768(AX)(DI*1), Y8, Y8
+	VPOR    49152(AX)(R8*1), Y8, Y8
+	VPOR    65536(AX)(R9*1), Y8, Y8
+	MOVQ    (CX), R9
+	RORXQ   $0x3b, R9, BX
+	ANDQ    $0x00003fe0, BX
+	RORXQ   $0x04, R9, SI
+	ANDQ    $0x00003fe0, SI
+	RORXQ   $0x0d, R9, DI
+	ANDQ    $0x00003fe0, DI
+	RORXQ   $0x16, R9, R8
+	ANDQ    $0x00003fe0, R8
+	RORXQ   $0x1f, R9, R9
+	ANDQ    $0x00003fe0, R9
+	ADDQ    $0x08, CX
+	VMOVDQU (AX)(BX*1), Y9
+	VPOR    16384(AX)(SI*1), Y9, Y9
+	VPOR    32768(AX)(DI*1), Y9, Y9
+	VPOR    49152(AX)(R8*1), Y9, Y9
+	VPOR    65536(AX)(R9*1), Y9, Y9
+	VPXOR   Y4, Y8, Y10
+	VPAND   Y4, Y8, Y8
+	VPXOR   Y10, Y9, Y4
+	VPAND   Y10, Y9, Y10
+	VPOR    Y10, Y8, Y8
+	VPXOR   Y5, Y7, Y9
+	VPAND   Y5, Y7, Y7
+	VPXOR   Y9, Y8, Y5
+	VPAND   Y9, Y8, Y9
+	VPOR    Y9, Y7, Y7
+	MOVQ    (CX), R9
+	RORXQ   $0x3b, R9, BX
+	ANDQ    $0x00003fe0, BX
+	RORXQ   $0x04, R9, SI
+	ANDQ    $0x00003fe0, SI
+	RORXQ   $0x0d, R9, DI
+	ANDQ    $0x00003fe0, DI
+	RORXQ   $0x16, R9, R8
+	ANDQ    $0x00003fe0, R8
+	RORXQ   $0x1f, R9, R9
+	ANDQ    $0x00003fe0, R9
+	ADDQ    $0x08, CX
+	VMOVDQU (AX)(BX*1), Y8
+	VPOR    16384(AX)(SI*1), Y8, Y8
+	VPOR    32768(AX)(DI*1), Y8, Y8
+	VPOR    49152(AX)(R8*1), Y8, Y8
+	VPOR    65536(AX)(R9*1), Y8, Y8
+	MOVQ    (CX), R9
+	RORXQ   $0x3b, R9, BX
+	ANDQ    $0x00003fe0, BX
+	RORXQ   $0x04, R9, SI
+	ANDQ    $0x00003fe0, SI
+	RORXQ   $0x0d, R9, DI
+	ANDQ    $0x00003fe0, DI
+	RORXQ   $0x16, R9, R8
+	ANDQ    $0x00003fe0, R8
+	RORXQ   $0x1f, R9, R9
+	ANDQ    $0x00003fe0, R9
+	ADDQ    $0x08, CX
+	VMOVDQU (AX)(BX*1), Y9
+	VPOR    16384(AX)(SI*1), Y9, Y9
+	VPOR    32768(AX)(DI*1), Y9, Y9
+	VPOR    49152(AX)(R8*1), Y9, Y9
+	VPOR    65536(AX)(R9*1), Y9, Y9
+	VPXOR   Y4, Y8, Y10
+	VPAND   Y4, Y8, Y8
+	VPXOR   Y10, Y9, Y4
+	VPAND   Y10, Y9, Y10
+	VPOR    Y10, Y8, Y8
+	MOVQ    (CX), R9
+	RORXQ   $0x3b, R9, BX
+	ANDQ    $0x00003fe0, BX
+	RORXQ   $0x04, R9, SI
+	ANDQ    $0x00003fe0, SI
+	RORXQ   $0x0d, R9, DI
+	ANDQ    $0x00003fe0, DI
+	RORXQ   $0x16, R9, R8
+	ANDQ    $0x00003fe0, R8
+	RORXQ   $0x1f, R9, R9
+	ANDQ    $0x00003fe0, R9
+	ADDQ    $0x08, CX
+	VMOVDQU (AX)(BX*1), Y9
+	VPOR    16384(AX)(SI*1), Y9, Y9
+	VPOR    32768(AX)(DI*1), Y9, Y9
+	VPOR    49152(AX)(R8*1), Y9, Y9
+	VPOR    65536(AX)(R9*1), Y9, Y9
+	MOVQ    (CX), R9
+	RORXQ   $0x3b, R9, BX
+	ANDQ    $0x00003fe0, BX
+	RORXQ   $0x04, R9, SI
+	ANDQ    $0x00003fe0, SI
+	RORXQ   $0x0d, R9, DI
+	ANDQ    $0x00003fe0, DI
+	RORXQ   $0x16, R9, R8
+	ANDQ    $0x00003fe0, R8
+	RORXQ   $0x1f, R9, R9
+	ANDQ    $0x00003fe0, R9
+	ADDQ    $0x08, CX
+	VMOVDQU (AX)(BX*1), Y10
+	VPOR    16384(AX)(SI*1), Y10, Y10
+	VPOR    32768(AX)(DI*1), Y10, Y10
+	VPOR    49152(AX)(R8*1), Y10, Y10
+	VPOR    65536(AX)(R9*1), Y10, Y10
+	VPXOR   Y4, Y9, Y11
+	VPAND   Y4, Y9, Y9
+	VPXOR   Y11, Y10, Y4
+	VPAND   Y11, Y10, Y11
+	VPOR    Y11, Y9, Y9
+	VPXOR   Y5, Y8, Y10
+	VPAND   Y5, Y8, Y8
+	VPXOR   Y10, Y9, Y5
+	VPAND   Y10, Y9, Y10
+	VPOR    Y10, Y8, Y8
+	VPXOR   Y6, Y7, Y9
+	VPAND   Y6, Y7, Y7
+	VPXOR   Y9, Y8, Y6
+	VPAND   Y9, Y8, Y9
+	VPOR    Y9, Y7, Y7
+	VPAND   Y3, Y7, Y8
+	VPSRLW  $0x04, Y7, Y7
+	VPAND   Y3, Y7, Y7
+	VPSHUFB Y8, Y1, Y8
+	VPSHUFB Y7, Y1, Y7
+	VPADDB  Y8, Y7, Y7
+	VPSADBW Y2, Y7, Y7
+	VPSLLQ  $0x03, Y7, Y7
+	VPADDQ  Y7, Y0, Y0
+	SUBQ    $0x08, DX
+	CMPQ    DX, $0x08
+	JAE     clashes5wx256v1_round
+	VPAND   Y3, Y4, Y7
+	VPSRLW  $0x04, Y4, Y4
+	VPAND   Y3, Y4, Y4
+	VPSHUFB Y7, Y1, Y7
+	VPSHUFB Y4, Y1, Y4
+	VPADDB  Y7, Y4, Y4
+	VPSADBW Y2, Y4, Y4
+	VPADDQ  Y4, Y0, Y0
+	VPAND   Y3, Y5, Y4
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y3, Y5, Y5
+	VPSHUFB Y4, Y1, Y4
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y4, Y5, Y5
+	VPSADBW Y2, Y5, Y5
+	VPSLLQ  $0x01, Y5, Y5
+	VPADDQ  Y5, Y0, Y0
+	VPAND   Y3, Y6, Y4
+	VPSRLW  $0x04, Y6, Y5
+	VPAND   Y3, Y5, Y5
+	VPSHUFB Y4, Y1, Y4
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y4, Y5, Y6
+	VPSADBW Y2, Y6, Y6
+	VPSLLQ  $0x02, Y6, Y6
+	VPADDQ  Y6, Y0, Y0
+	TESTQ   DX, DX
+	JZ      clashes5wx256v1_sum
+
+clashes5wx256v1_rest:
+	MOVQ    (CX), R9
+	RORXQ   $0x3b, R9, BX
+	ANDQ    $0x00003fe0, BX
+	RORXQ   $0x04, R9, SI
+	ANDQ    $0x00003fe0, SI
+	RORXQ   $0x0d, R9, DI
+	ANDQ    $0x00003fe0, DI
+	RORXQ   $0x16, R9, R8
+	ANDQ    $0x00003fe0, R8
+	RORXQ   $0x1f, R9, R9
+	ANDQ    $0x00003fe0, R9
+	ADDQ    $0x08, CX
+	VMOVDQU (AX)(BX*1), Y4
+	VPOR    16384(AX)(SI*1), Y4, Y4
+	VPOR    32768(AX)(DI*1), Y4, Y4
+	VPOR    49152(AX)(R8*1), Y4, Y4
+	VPOR    65536(AX)(R9*1), Y4, Y4
+	VPAND   Y3, Y4, Y5
+	VPSRLW  $0x04, Y4, Y4
+	VPAND   Y3, Y4, Y4
+	VPSHUFB Y5, Y1, Y5
+	VPSHUFB Y4, Y1, Y4
+	VPADDB  Y5, Y4, Y4
+	VPSADBW Y2, Y4, Y4
+	VPADDQ  Y4, Y0, Y0
+	DECQ    DX
+	JNZ     clashes5wx256v1_rest
+
+clashes5wx256v1_sum:
+	VEXTRACTI128 $0x01, Y0, X1
+	VPADDQ       X1, X0, X1
+	VPSHUFD      $0x4e, X1, X0
+	VPADDQ       X0, X1, X1
+	VMOVQ        X1, AX
+	VZEROUPPER
+	MOVQ         AX, ret+32(FP)
+	RET
+
+// func clashes5wx256v2(tables *uint64, keys []uint64) int
+// Requires: AVX, AVX2, BMI2
+TEXT ·clashes5wx256v2(SB), NOSPLIT, $0-40
+	MOVQ    tables+0(FP), AX
+	MOVQ    keys_base+8(FP), CX
+	MOVQ    keys_len+16(FP), DX
+	VPXOR   Y0, Y0, Y0
+	TESTQ   DX, DX
+	JZ      clashes5wx256v2_sum
+	VMOVDQU popcountNibbles<>+0(SB), Y1
+	VMOVDQU lowHalves<>+0(SB), Y3
+	VPXOR   Y2, Y2, Y2
+	VPXOR   Y4, Y4, Y4
+	VPXOR   Y5, Y5, Y5
+	VPXOR   Y6, Y6, Y6
+	CMPQ    DX, $0x04
+	JB      clashes5wx256v2_rest
+
+clashes5wx256v2_round:
+	MOVQ    (CX), R9
+	RORXQ   $0x3a, R9, BX
+	ANDQ    $0x00007fc0, BX
+	RORXQ   $0x03, R9, SI
+	ANDQ    $0x00007fc0, SI
+	RORXQ   $0x0c, R9, DI
+	ANDQ    $0x00007fc0, DI
+	RORXQ   $0x15, R9, R8
+	ANDQ    $0x00007fc0, R8
+	RORXQ   $0x1e, R9, R9
+	ANDQ    $0x00007fc0, R9
+	ADDQ    $0x08, CX
+	VMOVDQU (AX)(BX*1), Y7
+	VPOR    32768(AX)(SI*1), Y7, Y7
+	VPOR    65536(AX)(DI*1), Y7, Y7
+	VPOR    98304(AX)(R8*1), Y7, Y7
+	VPOR    131072(AX)(R9*1), Y7, Y7
+	VMOVDQU 32(AX)(BX*1), Y8
+	VPOR    32800(AX)(SI*1), Y8, Y8
+	VPOR    65568(AX)(DI*1), Y8, Y8
+	VPOR    98336(AX)(R8*1), Y8, Y8
+	VPOR    131104(AX)(R9*1), Y8, Y8
+	VPXOR   Y4, Y7, Y9
+	VPAND   Y4, Y7, Y7
+	VPXOR   Y9, Y8, Y4
+	VPAND   Y9, Y8, Y9
+	VPOR    Y9, Y7, Y7
+	MOVQ    (CX), R9
+	RORXQ   $0x3a, R9, BX
+	ANDQ    $0x00007fc0, BX
+	RORXQ   $0x03, R9, SI
+	ANDQ    $0x00007fc0, SI
+	RORXQ   $0x0c, R9, DI
+	ANDQ    $0x00007fc0, DI
+	RORXQ   $0x15, R9, R8
+	ANDQ    $0x00007fc0, R8
+	RORXQ   $0x1e, R9, R9
+	ANDQ    $0x00007fc0, R9
+	ADDQ    $0x08, CX
+	VMOVDQU (AX)(BX*1), Y8
+	VPOR    32768(AX)(SI*1), Y8, Y8
+	VPOR    65536(AX)(DI*1), Y8, Y8
+	VPOR    98304(AX)(R8*1), Y8, Y8
+	VPOR    131072(AX)(R9*1), Y8, Y8
+	VMOVDQU 32(AX)(BX*1), Y9
+	VPOR    32800(AX)(SI*1), Y9, Y9
+	VPOR    65568(AX)(DI*1), Y9, Y9
+	VPOR    98336(AX)(R8*1), Y9, Y9
+	VPOR    131104(AX)(R9*1), Y9, Y9
+	VPXOR   Y4, Y8, Y10
+	VPAND   Y4, Y8, Y8
+	VPXOR   Y10, Y9, Y4
+	VPAND   Y10, Y9, Y10
+	VPOR    Y10, Y8, Y8
+	VPXOR   Y5, Y7, Y9
+	VPAND   Y5, Y7, Y7
+	VPXOR   Y9, Y8, Y5
+	VPAND   Y9, Y8, Y9
+	VPOR    Y9, Y7, Y7
+	MOVQ    (CX), R9
+	RORXQ   $0x3a, R9, BX
+	ANDQ    $0x00007fc0, BX
+	RORXQ   $0x03, R9, SI
+	ANDQ    $0x00007fc0, SI
+	RORXQ   $0x0c, R9, DI
+	ANDQ    $0x00007fc0, DI
+	RORXQ   $0x15, R9, R8
+	ANDQ    $0x00007fc0, R8
+	RORXQ   $0x1e, R9, R9
+	ANDQ    $0x00007fc0, R9
+	ADDQ    $0x08, CX
+	VMOVDQU (AX)(BX*1), Y8
+	VPOR    32768(AX)(SI*1), Y8, Y8
+	VPOR    65536(AX)(DI*1), Y8, Y8
+	VPOR    98304(AX)(R8*1), Y8, Y8
+	VPOR    131072(AX)(R9*1), Y8, Y8
+	VMOVDQU 32(AX)(BX*1), Y9
+	VPOR    32800(AX)(SI*1), Y9, Y9
+	VPOR    65568(AX)(DI*1), Y9, Y9
+	VPOR    98336(AX)(R8*1), Y9, Y9
+	VPOR    131104(AX)(R9*1), Y9, Y9
+	VPXOR   Y4, Y8, Y10
+	VPAND   Y4, Y8, Y8
+	VPXOR   Y10, Y9, Y4
+	VPAND   Y10, Y9, Y10
+	VPOR    Y10, Y8, Y8
+	MOVQ    (CX), R9
+	RORXQ   $0x3a, R9, BX
+	ANDQ    $0x00007fc0, BX
+	RORXQ   $0x03, R9, SI
+	ANDQ    $0x00007fc0, SI
+	RORXQ   $0x0c, R9, DI
+	ANDQ    $0x00007fc0, DI
+	RORXQ   $0x15, R9, R8
+	ANDQ    $0x00007fc0, R8
+	RORXQ   $0x1e, R9, R9
+	ANDQ    $0x00007fc0, R9
+	ADDQ    $0x08, CX
+	VMOVDQU (AX)(BX*1), Y9
+	VPOR    32768(AX)(SI*1), Y9, Y9
+	VPOR    65536(AX)(DI*1), Y9, Y9
+	VPOR    98304(AX)(R8*1), Y9, Y9
+	VPOR    131072(AX)(R9*1), Y9, Y9
+	VMOVDQU 32(AX)(BX*1), Y10
+	VPOR    32800(AX)(SI*1), Y10, Y10
+	VPOR    65568(AX)(DI*1), Y10, Y10
+	VPOR    98336(AX)(R8*1), Y10, Y10
+	VPOR    131104(AX)(R9*1), Y10, Y10
+	VPXOR   Y4, Y9, Y11
+	VPAND   Y4, Y9, Y9
+	VPXOR   Y11, Y10, Y4
+	VPAND   Y11, Y10, Y11
+	VPOR    Y11, Y9, Y9
+	VPXOR   Y5, Y8, Y10
+	VPAND   Y5, Y8, Y8
+	VPXOR   Y10, Y9, Y5
+	VPAND   Y10, Y9, Y10
+	VPOR    Y10, Y8, Y8
+	VPXOR   Y6, Y7, Y9
+	VPAND   Y6, Y7, Y7
+	VPXOR   Y9, Y8, Y6
+	VPAND   Y9, Y8, Y9
+	VPOR    Y9, Y7, Y7
+	VPAND   Y3, Y7, Y8
+	VPSRLW  $0x04, Y7, Y7
+	VPAND   Y3, Y7, Y7
+	VPSHUFB Y8, Y1, Y8
+	VPSHUFB Y7, Y1, Y7
+	VPADDB  Y8, Y7, Y7
+	VPSADBW Y2, Y7, Y7
+	VPSLLQ  $0x03, Y7, Y7
+	VPADDQ  Y7, Y0, Y0
+	SUBQ    $0x04, DX
+	CMPQ    DX, $0x04
+	JAE     clashes5wx256v2_round
+	VPAND   Y3, Y4, Y7
+	VPSRLW  $0x04, Y4, Y4
+	VPAND   Y3, Y4, Y4
+	VPSHUFB Y7, Y1, Y7
+	VPSHUFB Y4, Y1, Y4
+	VPADDB  Y7, Y4, Y4
+	VPSADBW Y2, Y4, Y4
+	VPADDQ  Y4, Y0, Y0
+	VPAND   Y3, Y5, Y4
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y3, Y5, Y5
+	VPSHUFB Y4, Y1, Y4
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y4, Y5, Y5
+	VPSADBW Y2, Y5, Y5
+	VPSLLQ  $0x01, Y5, Y5
+	VPADDQ  Y5, Y0, Y0
+	VPAND   Y3, Y6, Y4
+	VPSRLW  $0x04, Y6, Y5
+	VPAND   Y3, Y5, Y5
+	VPSHUFB Y4, Y1, Y4
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y4, Y5, Y6
+	VPSADBW Y2, Y6, Y6
+	VPSLLQ  $0x02, Y6, Y6
+	VPADDQ  Y6, Y0, Y0
+	TESTQ   DX, DX
+	JZ      clashes5wx256v2_sum
+
+clashes5wx256v2_rest:
+	MOVQ    (CX), R9
+	RORXQ   $0x3a, R9, BX
+	ANDQ    $0x00007fc0, BX
+	RORXQ   $0x03, R9, SI
+	ANDQ    $0x00007fc0, SI
+	RORXQ   $0x0c, R9, DI
+	ANDQ    $0x00007fc0, DI
+	RORXQ   $0x15, R9, R8
+	ANDQ    $0x00007fc0, R8
+	RORXQ   $0x1e, R9, R9
+	ANDQ    $0x00007fc0, R9
+	ADDQ    $0x08, CX
+	VMOVDQU (AX)(BX*1), Y4
+	VPOR    32768(AX)(SI*1), Y4, Y4
+	VPOR    65536(AX)(DI*1), Y4, Y4
+	VPOR    98304(AX)(R8*1), Y4, Y4
+	VPOR    131072(AX)(R9*1), Y4, Y4
+	VPAND   Y3, Y4, Y5
+	VPSRLW  $0x04, Y4, Y4
+	VPAND   Y3, Y4, Y4
+	VPSHUFB Y5, Y1, Y5
+	VPSHUFB Y4, Y1, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 32(AX)(BX*1), Y5
+	VPOR    32800(AX)(SI*1), Y5, Y5
+	VPOR    65568(AX)(DI*1), Y5, Y5
+	VPOR    98336(AX)(R8*1), Y5, Y5
+	VPOR    131104(AX)(R9*1), Y5, Y5
+	VPAND   Y3, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y3, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VPSADBW Y2, Y4, Y4
+	VPADDQ  Y4, Y0, Y0
+	DECQ    DX
+	JNZ     clashes5wx256v2_rest
+
+clashes5wx256v2_sum:
+	VEXTRACTI128 $0x01, Y0, X1
+	VPADDQ       X1, X0, X1
+	VPSHUFD      $0x4e, X1, X0
+	VPADDQ       X0, X1, X1
+	VMOVQ        X1, AX
+	VZEROUPPER
+	MOVQ         AX, ret+32(FP)
+	RET
+
+// func clashes5wx256v3(tables *uint64, keys []uint64) int
+// Requires: AVX, AVX2, BMI2
+TEXT ·clashes5wx256v3(SB), NOSPLIT, $0-40
+	MOVQ    tables+0(FP), AX
+	MOVQ    keys_base+8(FP), CX
+	MOVQ    keys_len+16(FP), DX
+	VPXOR   Y0, Y0, Y0
+	TESTQ   DX, DX
+	JZ      clashes5wx256v3_sum
+	VMOVDQU popcountNibbles<>+0(SB), Y1
+	VMOVDQU lowHalves<>+0(SB), Y3
+	VPXOR   Y2, Y2, Y2
+	VPXOR   Y4, Y4, Y4
+	VPXOR   Y5, Y5, Y5
+	VPXOR   Y6, Y6, Y6
+	CMPQ    DX, $0x08
+	JB      clashes5wx256v3_rest
+
+clashes5wx256v3_round:
+	MOVQ    (CX), R9
+	RORXQ   $0x3b, R9, BX
+	ANDQ    $0x00003fe0, BX
+	LEAQ    (BX)(BX*2), BX
+	RORXQ   $0x04, R9, SI
+	ANDQ    $0x00003fe0, SI
+	LEAQ    (SI)(SI*2), SI
+	RORXQ   $0x0d, R9, DI
+	ANDQ    $0x00003fe0, DI
+	LEAQ    (DI)(DI*2), DI
+	RORXQ   $0x16, R9, R8
+	ANDQ    $0x00003fe0, R8
+	LEAQ    (R8)(R8*2), R8
+	RORXQ   $0x1f, R9, R9
+	ANDQ    $0x00003fe0, R9
+	LEAQ    (R9)(R9*2), R9
+	ADDQ    $0x08, CX
+	VMOVDQU (AX)(BX*1), Y7
+	VPOR    49152(AX)(SI*1), Y7, Y7
+	VPOR    98304(AX)(DI*1), Y7, Y7
+	VPOR    147456(AX)(R8*1), Y7, Y7
+	VPOR    196608(AX)(R9*1), Y7, Y7
+	VMOVDQU 32(AX)(BX*1), Y8
+	VPOR    49184(AX)(SI*1), Y8, Y8
+	VPOR    98336(AX)(DI*1), Y8, Y8
+	VPOR    147488(AX)(R8*1), Y8, Y8
+	VPOR    196640(AX)(R9*1), Y8, Y8
+	VPXOR   Y4, Y7, Y9
+	VPAND   Y4, Y7, Y7
+	VPXOR   Y9, Y8, Y4
+	VPAND   Y9, Y8, Y9
+	VPOR    Y9, Y7, Y7
+	VMOVDQU 64(AX)(BX*1), Y8
+	VPOR    49216(AX)(SI*1), Y8, Y8
+	VPOR    98368(AX)(DI*1), Y8, Y8
+	VPOR    147520(AX)(R8*1), Y8, Y8
+	VPOR    196672(AX)(R9*1), Y8, Y8
+	MOVQ    (CX), R9
+	RORXQ   $0x3b, R9, BX
+	ANDQ    $0x00003fe0, BX
+	LEAQ    (BX)(BX*2), BX
+	RORXQ   $0x04, R9, SI
+	ANDQ    $0x00003fe0, SI
+	LEAQ    (SI)(SI*2), SI
+	RORXQ   $0x0d, R9, DI
+	ANDQ    $0x00003fe0, DI
+	LEAQ    (DI)(DI*2), DI
+	RORXQ   $0x16, R9, R8
+	ANDQ    $0x00003fe0, R8
+	LEAQ    (R8)(R8*2), R8
+	RORXQ   $0x1f, R9, R9
+	ANDQ    $0x00003fe0, R9
+	LEAQ    (R9)(R9*2), R9
+	ADDQ    $0x08, CX
+	VMOVDQU (AX)(BX*1), Y9
+	VPOR    49152(AX)(SI*1), Y9, Y9
+	VPOR    98304(AX)(DI*1), Y9, Y9
+	VPOR    147456(AX)(R8*1), Y9, Y9
+	VPOR    196608(AX)(R9*1), Y9, Y9
+	VPXOR   Y4, Y8, Y10
+	VPAND   Y4, Y8, Y8
+	VPXOR   Y10, Y9, Y4
+	VPAND   Y10, Y9, Y10
+	VPOR    Y10, Y8, Y8
+	VPXOR   Y5, Y7, Y9
+	VPAND   Y5, Y7, Y7
+	VPXOR   Y9, Y8, Y5
+	VPAND   Y9, Y8, Y9
+	VPOR    Y9, Y7, Y7
+	VMOVDQU 32(AX)(BX*1), Y8
+	VPOR    49184(AX)(SI*1), Y8, Y8
+	VPOR    98336(AX)(DI*1), Y8, Y8
+	VPOR    147488(AX)(R8*1), Y8, Y8
+	VPOR    196640(AX)(R9*1), Y8, Y8
+	VMOVDQU 64(AX)(BX*1), Y9
+	VPOR    49216(AX)(SI*1), Y9, Y9
+	VPOR    98368(AX)(DI*1), Y9, Y9
+	VPOR    147520(AX)(R8*1), Y9, Y9
+	VPOR    196672(AX)(R9*1), Y9, Y9
+	VPXOR   Y4, Y8, Y10
+	VPAND   Y4, Y8, Y8
+	VPXOR   Y10, Y9, Y4
+	VPAND   Y10, Y9, Y10
+	VPOR    Y10, Y8, Y8
+	MOVQ    (CX), R9
+	RORXQ   $0x3b, R9, BX
+	ANDQ    $0x00003fe0, BX
+	LEAQ    (BX)(BX*2), BX
+	RORXQ   $0x04, R9, SI
+	ANDQ    $0x00003fe0, SI
+	LEAQ    (SI)(SI*2), SI
+	RORXQ   $0x0d, R9, DI
+	ANDQ    $0x00003fe0, DI
+	LEAQ    (DI)(DI*2), DI
+	RORXQ   $0x16, R9, R8
+	ANDQ    $0x00003fe0, R8
+	LEAQ    (R8)(R8*2), R8
+	RORXQ   $0x1f, R9, R9
+	ANDQ    $0x00003fe0, R9
+	LEAQ    (R9)(R9*2), R9
+	ADDQ    $0x08, CX
+	VMOVDQU (AX)(BX*1), Y9
+	VPOR    49152(AX)(SI*1), Y9, Y9
+	VPOR    98304(AX)(DI*1), Y9, Y9
+	VPOR    147456(AX)(R8*1), Y9, Y9
+	VPOR    196608(AX)(R9*1), Y9, Y9
+	VMOVDQU 32(AX)(BX*1), Y10
+	VPOR    49184(AX)(SI*1), Y10, Y10
+	VPOR    98336(AX)(DI*1), Y10, Y10
+	VPOR    147488(AX)(R8*1), Y10, Y10
+	VPOR    196640(AX)(R9*1), Y10, Y10
+	VPXOR   Y4, Y9, Y11
+	VPAND   Y4, Y9, Y9
+	VPXOR   Y11, Y10, Y4
+	VPAND   Y11, Y10, Y11
+	VPOR    Y11, Y9, Y9
+	VPXOR   Y5, Y8, Y10
+	VPAND   Y5, Y8, Y8
+	VPXOR   Y10, Y9, Y5
+	VPAND   Y10, Y9, Y10
+	VPOR    Y10, Y8, Y8
+	VPXOR   Y6, Y7, Y9
+	VPAND   Y6, Y7, Y7
+	VPXOR   Y9, Y8, Y6
+	VPAND   Y9, Y8, Y9
+	VPOR    Y9, Y7, Y7
+	VPAND   Y3, Y7, Y8
+	VPSRLW  $0x04, Y7, Y7
+	VPAND   Y3, Y7, Y7
+	VPSHUFB Y8, Y1, Y8
+	VPSHUFB Y7, Y1, Y7
+	VPADDB  Y8, Y7, Y7
+	VPSADBW Y2, Y7, Y7
+	VPSLLQ  $0x03, Y7, Y7
+	VPADDQ  Y7, Y0, Y0
+	VMOVDQU 64(AX)(BX*1), Y7
+	VPOR    49216(AX)(SI*1), Y7, Y7
+	VPOR    98368(AX)(DI*1), Y7, Y7
+	VPOR    147520(AX)(R8*1), Y7, Y7
+	VPOR    196672(AX)(R9*1), Y7, Y7
+	MOVQ    (CX), R9
+	RORXQ   $0x3b, R9, BX
+	ANDQ    $0x00003fe0, BX
+	LEAQ    (BX)(BX*2), BX
+	RORXQ   $0x04, R9, SI
+	ANDQ    $0x00003fe0, SI
+	LEAQ    (SI)(SI*2), SI
+	RORXQ   $0x0d, R9, DI
+	ANDQ    $0x00003fe0, DI
+	LEAQ    (DI)(DI*2), DI
+	RORXQ   $0x16, R9, R8
+	ANDQ    $0x00003fe0, R8
+	LEAQ    (R8)(R8*2), R8
+	RORXQ   $0x1f, R9, R9
+	ANDQ    $0x00003fe0, R9
+	LEAQ    (R9)(R9*2), R9
+	ADDQ    $0x08, CX
+	VMOVDQU (AX)(BX*1), Y8
+	VPOR    49152(AX)(SI*1), Y8, Y8
+	VPOR    98304(AX)(DI*1), Y8, Y8
+	VPOR    147456(AX)(R8*1), Y8, Y8
+	VPOR    196608(AX)(R9*1), Y8, Y8
+	VPXOR   Y4, Y7, Y9
+	VPAND   Y4, Y7, Y7
+	VPXOR   Y9, Y8, Y4
+	VPAND   Y9, Y8, Y9
+	VPOR    Y9, Y7, Y7
+	VMOVDQU 32(AX)(BX*1), Y8
+	VPOR    49184(AX)(SI*1), Y8, Y8
+	VPOR    98336(AX)(DI*1), Y8, Y8
+	VPOR    147488(AX)(R8*1), Y8, Y8
+	VPOR    196640(AX)(R9*1), Y8, Y8
+	VMOVDQU 64(AX)(BX*1), Y9
+	VPOR    49216(AX)(SI*1), Y9, Y9
+	VPOR    98368(AX)(DI*1), Y9, Y9
+	VPOR    147520(AX)(R8*1), Y9, Y9
+	VPOR    196672(AX)(R9*1), Y9, Y9
+	VPXOR   Y4, Y8, Y10
+	VPAND   Y4, Y8, Y8
+	VPXOR   Y10, Y9, Y4
+	VPAND   Y10, Y9, Y10
+	VPOR    Y10, Y8, Y8
+	VPXOR   Y5, Y7, Y9
+	VPAND   Y5, Y7, Y7
+	VPXOR   Y9, Y8, Y5
+	VPAND   Y9, Y8, Y9
+	VPOR    Y9, Y7, Y7
+	MOVQ    (CX), R9
+	RORXQ   $0x3b, R9, BX
+	ANDQ    $0x00003fe0, BX
+	LEAQ    (BX)(BX*2), BX
+	RORXQ   $0x04, R9, SI
+	ANDQ    $0x00003fe0, SI
+	LEAQ    (SI)(SI*2), SI
+	RORXQ   $0x0d, R9, DI
+	ANDQ    $0x00003fe0, DI
+	LEAQ    (DI)(DI*2), DI
+	RORXQ   $0x16, R9, R8
+	ANDQ    $0x00003fe0, R8
+	LEAQ    (R8)(R8*2), R8
+	RORXQ   $0x1f, R9, R9
+	ANDQ    $0x00003fe0, R9
+	LEAQ    (R9)(R9*2), R9
+	ADDQ    $0x08, CX
+	VMOVDQU (AX)(BX*1), Y8
+	VPOR    49152(AX)(SI*1), Y8, Y8
+	VPOR    98304(AX)(DI*1), Y8, Y8
+	VPOR    147456(AX)(R8*1), Y8, Y8
+	VPOR    196608(AX)(R9*1), Y8, Y8
+	VMOVDQU 32(AX)(BX*1), Y9
+	VPOR    49184(AX)(SI*1), Y9, Y9
+	VPOR    98336(AX)(DI*1), Y9, Y9
+	VPOR    147488(AX)(R8*1), Y9, Y9
+	VPOR    196640(AX)(R9*1), Y9, Y9
+	VPXOR   Y4, Y8, Y10
+	VPAND   Y4, Y8, Y8
+	VPXOR   Y10, Y9, Y4
+	VPAND   Y10, Y9, Y10
+	VPOR    Y10, Y8, Y8
+	VMOVDQU 64(AX)(BX*1), Y9
+	VPOR    49216(AX)(SI*1), Y9, Y9
+	VPOR    98368(AX)(DI*1), Y9, Y9
+	VPOR    147520(AX)(R8*1), Y9, Y9
+	VPOR    196672(AX)(R9*1), Y9, Y9
+	MOVQ    (CX), R9
+	RORXQ   $0x3b, R9, BX
+	ANDQ    $0x00003fe0, BX
+	LEAQ    (BX)(BX*2), BX
+	RORXQ   $0x04, R9, SI
+	ANDQ    $0x00003fe0, SI
+	LEAQ    (SI)(SI*2), SI
+	RORXQ   $0x0d, R9, DI
+	ANDQ    $0x00003fe0, DI
+	LEAQ    (DI)(DI*2), DI
+	RORXQ   $0x16, R9, R8
+	ANDQ    $0x00003fe0, R8
+	LEAQ    (R8)(R8*2), R8
+	RORXQ   $0x1f, R9, R9
+	ANDQ    $0x00003fe0, R9
+	LEAQ    (R9)(R9*2), R9
+	ADDQ    $0x08, CX
+	VMOVDQU (AX)(BX*1), Y10
+	VPOR    49152(AX)(SI*1), Y10, Y10
+	VPOR    98304(AX)(DI*1), Y10, Y10
+	VPOR    147456(AX)(R8*1), Y10, Y10
+	VPOR    196608(AX)(R9*1), Y10, Y10
+	VPXOR   Y4, Y9, Y11
+	VPAND   Y4, Y9, Y9
+	VPXOR   Y11, Y10, Y4
+	VPAND   Y11, Y10, Y11
+	VPOR    Y11, Y9, Y9
+	VPXOR   Y5, Y8, Y10
+	VPAND   Y5, Y8, Y8
+	VPXOR   Y10, Y9, Y5
+	VPAND   Y10, Y9, Y10
+	VPOR    Y10, Y8, Y8
+	VPXOR   Y6, Y7, Y9
+	VPAND   Y6, Y7, Y7
+	VPXOR   Y9, Y8, Y6
+	VPAND   Y9, Y8, Y9
+	VPOR    Y9, Y7, Y7
+	VPAND   Y3, Y7, Y8
+	VPSRLW  $0x04, Y7, Y7
+	VPAND   Y3, Y7, Y7
+	VPSHUFB Y8, Y1, Y8
+	VPSHUFB Y7, Y1, Y7
+	VPADDB  Y8, Y7, Y7
+	VPSADBW Y2, Y7, Y7
+	VPSLLQ  $0x03, Y7, Y7
+	VPADDQ  Y7, Y0, Y0
+	VMOVDQU 32(AX)(BX*1), Y7
+	VPOR    49184(AX)(SI*1), Y7, Y7
+	VPOR    98336(AX)(DI*1), Y7, Y7
+	VPOR    147488(AX)(R8*1), Y7, Y7
+	VPOR    196640(AX)(R9*1), Y7, Y7
+	VMOVDQU 64(AX)(BX*1), Y8
+	VPOR    49216(AX)(SI*1), Y8, Y8
+	VPOR    98368(AX)(DI*1), Y8, Y8
+	VPOR    147520(AX)(R8*1), Y8, Y8
+	VPOR    196672(AX)(R9*1), Y8, Y8
+	VPXOR   Y4, Y7, Y9
+	VPAND   Y4, Y7, Y7
+	VPXOR   Y9, Y8, Y4
+	VPAND   Y9, Y8, Y9
+	VPOR    Y9, Y7, Y7
+	MOVQ    (CX), R9
+	RORXQ   $0x3b, R9, BX
+	ANDQ    $0x00003fe0, BX
+	LEAQ    (BX)(BX*2), BX
+	RORXQ   $0x04, R9, SI
+	ANDQ    $0x00003fe0, SI
+	LEAQ    (SI)(SI*2), SI
+	RORXQ   $0x0d, R9, DI
+	ANDQ    $0x00003fe0, DI
+	LEAQ    (DI)(DI*2), DI
+	RORXQ   $0x16, R9, R8
+	ANDQ    $0x00003fe0, R8
+	LEAQ    (R8)(R8*2), R8
+	RORXQ   $0x1f, R9, R9
+	ANDQ    $0x00003fe0, R9
+	LEAQ    (R9)(R9*2), R9
+	ADDQ    $0x08, CX
+	VMOVDQU (AX)(BX*1), Y8
+	VPOR    49152(AX)(SI*1), Y8, Y8
+	VPOR    98304(AX)(DI*1), Y8, Y8
+	VPOR    147456(AX)(R8*1), Y8, Y8
+	VPOR    196608(AX)(R9*1), Y8, Y8
+	VMOVDQU 32(AX)(BX*1), Y9
+	VPOR    49184(AX)(SI*1), Y9, Y9
+	VPOR    98336(AX)(DI*1), Y9, Y9
+	VPOR    147488(AX)(R8*1), Y9, Y9
+	VPOR    196640(AX)(R9*1), Y9, Y9
+	VPXOR   Y4, Y8, Y10
+	VPAND   Y4, Y8, Y8
+	VPXOR   Y10, Y9, Y4
+	VPAND   Y10, Y9, Y10
+	VPOR    Y10, Y8, Y8
+	VPXOR   Y5, Y7, Y9
+	VPAND   Y5, Y7, Y7
+	VPXOR   Y9, Y8, Y5
+	VPAND   Y9, Y8, Y9
+	VPOR    Y9, Y7, Y7
+	VMOVDQU 64(AX)(BX*1), Y8
+	VPOR    49216(AX)(SI*1), Y8, Y8
+	VPOR    98368(AX)(DI*1), Y8, Y8
+	VPOR    147520(AX)(R8*1), Y8, Y8
+	VPOR    196672(AX)(R9*1), Y8, Y8
+	MOVQ    (CX), R9
+	RORXQ   $0x3b, R9, BX
+	ANDQ    $0x00003fe0, BX
+	LEAQ    (BX)(BX*2), BX
+	RORXQ   $0x04, R9, SI
+	ANDQ    $0x00003fe0, SI
+	LEAQ    (SI)(SI*2), SI
+	RORXQ   $0x0d, R9, DI
+	ANDQ    $0x00003fe0, DI
+	LEAQ    (DI)(DI*2), DI
+	RORXQ   $0x16, R9, R8
+	ANDQ    $0x00003fe0, R8
+	LEAQ    (R8)(R8*2), R8
+	RORXQ   $0x1f, R9, R9
+	ANDQ    $0x00003fe0, R9
+	LEAQ    (R9)(R9*2), R9
+	ADDQ    $0x08, CX
+	VMOVDQU (AX)(BX*1), Y9
+	VPOR    49152(AX)(SI*1), Y9, Y9
+	VPOR    98304(AX)(DI*1), Y9, Y9
+	VPOR    147456(AX)(R8*1), Y9, Y9
+	VPOR    196608(AX)(R9*1), Y9, Y9
+	VPXOR   Y4, Y8, Y10
+	VPAND   Y4, Y8, Y8
+	VPXOR   Y10, Y9, Y4
+	VPAND   Y10, Y9, Y10
+	VPOR    Y10, Y8, Y8
+	VMOVDQU 32(AX)(BX*1), Y9
+	VPOR    49184(AX)(SI*1), Y9, Y9
+	VPOR    98336(AX)(DI*1), Y9, Y9
+	VPOR    147488(AX)(R8*1), Y9, Y9
+	VPOR    196640(AX)(R9*1), Y9, Y9
+	VMOVDQU 64(AX)(BX*1), Y10
+	VPOR    49216(AX)(SI*1), Y10, Y10
+	VPOR    98368(AX)(DI*1), Y10, Y10
+	VPOR    147520(AX)(R8*1), Y10, Y10
+	VPOR    196672(AX)(R9*1), Y10, Y10
+	VPXOR   Y4, Y9, Y11
+	VPAND   Y4, Y9, Y9
+	VPXOR   Y11, Y10, Y4
+	VPAND   Y11, Y10, Y11
+	VPOR    Y11, Y9, Y9
+	VPXOR   Y5, Y8, Y10
+	VPAND   Y5, Y8, Y8
+	VPXOR   Y10, Y9, Y5
+	VPAND   Y10, Y9, Y10
+	VPOR    Y10, Y8, Y8
+	VPXOR   Y6, Y7, Y9
+	VPAND   Y6, Y7, Y7
+	VPXOR   Y9, Y8, Y6
+	VPAND   Y9, Y8, Y9
+	VPOR    Y9, Y7, Y7
+	VPAND   Y3, Y7, Y8
+	VPSRLW  $0x04, Y7, Y7
+	VPAND   Y3, Y7, Y7
+	VPSHUFB Y8, Y1, Y8
+	VPSHUFB Y7, Y1, Y7
+	VPADDB  Y8, Y7, Y7
+	VPSADBW Y2, Y7, Y7
+	VPSLLQ  $0x03, Y7, Y7
+	VPADDQ  Y7, Y0, Y0
+	SUBQ    $0x08, DX
+	CMPQ    DX, $0x08
+	JAE     clashes5wx256v3_round
+	VPAND   Y3, Y4, Y7
+	VPSRLW  $0x04, Y4, Y4
+	VPAND   Y3, Y4, Y4
+	VPSHUFB Y7, Y1, Y7
+	VPSHUFB Y4, Y1, Y4
+	VPADDB  Y7, Y4, Y4
+	VPSADBW Y2, Y4, Y4
+	VPADDQ  Y4, Y0, Y0
+	VPAND   Y3, Y5, Y4
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y3, Y5, Y5
+	VPSHUFB Y4, Y1, Y4
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y4, Y5, Y5
+	VPSADBW Y2, Y5, Y5
+	VPSLLQ  $0x01, Y5, Y5
+	VPADDQ  Y5, Y0, Y0
+	VPAND   Y3, Y6, Y4
+	VPSRLW  $0x04, Y6, Y5
+	VPAND   Y3, Y5, Y5
+	VPSHUFB Y4, Y1, Y4
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y4, Y5, Y6
+	VPSADBW Y2, Y6, Y6
+	VPSLLQ  $0x02, Y6, Y6
+	VPADDQ  Y6, Y0, Y0
+	TESTQ   DX, DX
+	JZ      clashes5wx256v3_sum
+
+clashes5wx256v3_rest:
+	MOVQ    (CX), R9
+	RORXQ   $0x3b, R9, BX
+	ANDQ    $0x00003fe0, BX
+	LEAQ    (BX)(BX*2), BX
+	RORXQ   $0x04, R9, SI
+	ANDQ    $0x00003fe0, SI
+	LEAQ    (SI)(SI*2), SI
+	RORXQ   $0x0d, R9, DI
+	ANDQ    $0x00003fe0, DI
+	LEAQ    (DI)(DI*2), DI
+	RORXQ   $0x16, R9, R8
+	ANDQ    $0x00003fe0, R8
+	LEAQ    (R8)(R8*2), R8
+	RORXQ   $0x1f, R9, R9
+	ANDQ    $0x00003fe0, R9
+	LEAQ    (R9)(R9*2), R9
+	ADDQ    $0x08, CX
+	VMOVDQU (AX)(BX*1), Y4
+	VPOR    49152(AX)(SI*1), Y4, Y4
+	VPOR    98304(AX)(DI*1), Y4, Y4
+	VPOR    147456(AX)(R8*1), Y4, Y4
+	VPOR    196608(AX)(R9*1), Y4, Y4
+	VPAND   Y3, Y4, Y5
+	VPSRLW  $0x04, Y4, Y4
+	VPAND   Y3, Y4, Y4
+	VPSHUFB Y5, Y1, Y5
+	VPSHUFB Y4, Y1, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 32(AX)(BX*1), Y5
+	VPOR    49184(AX)(SI*1), Y5, Y5
+	VPOR    98336(AX)(DI*1), Y5, Y5
+	VPOR    147488(AX)(R8*1), Y5, Y5
+	VPOR    196640(AX)(R9*1), Y5, Y5
+	VPAND   Y3, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y3, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 64(AX)(BX*1), Y5
+	VPOR    49216(AX)(SI*1), Y5, Y5
+	VPOR    98368(AX)(DI*1), Y5, Y5
+	VPOR    147520(AX)(R8*1), Y5, Y5
+	VPOR    196672(AX)(R9*1), Y5, Y5
+	VPAND   Y3, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y3, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VPSADBW Y2, Y4, Y4
+	VPADDQ  Y4, Y0, Y0
+	DECQ    DX
+	JNZ     clashes5wx256v3_rest
+
+clashes5wx256v3_sum:
+	VEXTRACTI128 $0x01, Y0, X1
+	VPADDQ       X1, X0, X1
+	VPSHUFD      $0x4e, X1, X0
+	VPADDQ       X0, X1, X1
+	VMOVQ        X1, AX
+	VZEROUPPER
+	MOVQ         AX, ret+32(FP)
+	RET
+
+// func clashes5wx256v4(tables *uint64, keys []uint64) int
+// Requires: AVX, AVX2, BMI2
+TEXT ·clashes5wx256v4(SB), NOSPLIT, $0-40
+	MOVQ    tables+0(FP), AX
+	MOVQ    keys_base+8(FP), CX
+	MOVQ    keys_len+16(FP), DX
+	VPXOR   Y0, Y0, Y0
+	TESTQ   DX, DX
+	JZ      clashes5wx256v4_sum
+	VMOVDQU popcountNibbles<>+0(SB), Y1
+	VMOVDQU lowHalves<>+0(SB), Y3
+	VPXOR   Y2, Y2, Y2
+	VPXOR   Y4, Y4, Y4
+	VPXOR   Y5, Y5, Y5
+	VPXOR   Y6, Y6, Y6
+	CMPQ    DX, $0x02
+	JB      clashes5wx256v4_rest
+
+clashes5wx256v4_round:
+	MOVQ    (CX), R9
+	RORXQ   $0x39, R9, BX
+	ANDQ    $0x0000ff80, BX
+	RORXQ   $0x02, R9, SI
+	ANDQ    $0x0000ff80, SI
+	RORXQ   $0x0b, R9, DI
+	ANDQ    $0x0000ff80, DI
+	RORXQ   $0x14, R9, R8
+	ANDQ    $0x0000ff80, R8
+	RORXQ   $0x1d, R9, R9
+	ANDQ    $0x0000ff80, R9
+	ADDQ    $0x08, CX
+	VMOVDQU (AX)(BX*1), Y7
+	VPOR    65536(AX)(SI*1), Y7, Y7
+	VPOR    131072(AX)(DI*1), Y7, Y7
+	VPOR    196608(AX)(R8*1), Y7, Y7
+	VPOR    262144(AX)(R9*1), Y7, Y7
+	VMOVDQU 32(AX)(BX*1), Y8
+	VPOR    65568(AX)(SI*1), Y8, Y8
+	VPOR    131104(AX)(DI*1), Y8, Y8
+	VPOR    196640(AX)(R8*1), Y8, Y8
+	VPOR    262176(AX)(R9*1), Y8, Y8
+	VPXOR   Y4, Y7, Y9
+	VPAND   Y4, Y7, Y7
+	VPXOR   Y9, Y8, Y4
+	VPAND   Y9, Y8, Y9
+	VPOR    Y9, Y7, Y7
+	VMOVDQU 64(AX)(BX*1), Y8
+	VPOR    65600(AX)(SI*1), Y8, Y8
+	VPOR    131136(AX)(DI*1), Y8, Y8
+	VPOR    196672(AX)(R8*1), Y8, Y8
+	VPOR    262208(AX)(R9*1), Y8, Y8
+	VMOVDQU 96(AX)(BX*1), Y9
+	VPOR    65632(AX)(SI*1), Y9, Y9
+	VPOR    131168(AX)(DI*1), Y9, Y9
+	VPOR    196704(AX)(R8*1), Y9, Y9
+	VPOR    262240(AX)(R9*1), Y9, Y9
+	VPXOR   Y4, Y8, Y10
+	VPAND   Y4, Y8, Y8
+	VPXOR   Y10, Y9, Y4
+	VPAND   Y10, Y9, Y10
+	VPOR    Y10, Y8, Y8
+	VPXOR   Y5, Y7, Y9
+	VPAND   Y5, Y7, Y7
+	VPXOR   Y9, Y8, Y5
+	VPAND   Y9, Y8, Y9
+	VPOR    Y9, Y7, Y7
+	MOVQ    (CX), R9
+	RORXQ   $0x39, R9, BX
+	ANDQ    $0x0000ff80, BX
+	RORXQ   $0x02, R9, SI
+	ANDQ    $0x0000ff80, SI
+	RORXQ   $0x0b, R9, DI
+	ANDQ    $0x0000ff80, DI
+	RORXQ   $0x14, R9, R8
+	ANDQ    $0x0000ff80, R8
+	RORXQ   $0x1d, R9, R9
+	ANDQ    $0x0000ff80, R9
+	ADDQ    $0x08, CX
+	VMOVDQU (AX)(BX*1), Y8
+	VPOR    65536(AX)(SI*1), Y8, Y8
+	VPOR    131072(AX)(DI*1), Y8, Y8
+	VPOR    196608(AX)(R8*1), Y8, Y8
+	VPOR    262144(AX)(R9*1), Y8, Y8
+	VMOVDQU 32(AX)(BX*1), Y9
+	VPOR    65568(AX)(SI*1), Y9, Y9
+	VPOR    131104(AX)(DI*1), Y9, Y9
+	VPOR    196640(AX)(R8*1), Y9, Y9
+	VPOR    262176(AX)(R9*1), Y9, Y9
+	VPXOR   Y4, Y8, Y10
+	VPAND   Y4, Y8, Y8
+	VPXOR   Y10, Y9, Y4
+	VPAND   Y10, Y9, Y10
+	VPOR    Y10, Y8, Y8
+	VMOVDQU 64(AX)(BX*1), Y9
+	VPOR    65600(AX)(SI*1), Y9, Y9
+	VPOR    131136(AX)(DI*1), Y9, Y9
+	VPOR    196672(AX)(R8*1), Y9, Y9
+	VPOR    262208(AX)(R9*1), Y9, Y9
+	VMOVDQU 96(AX)(BX*1), Y10
+	VPOR    65632(AX)(SI*1), Y10, Y10
+	VPOR    131168(AX)(DI*1), Y10, Y10
+	VPOR    196704(AX)(R8*1), Y10, Y10
+	VPOR    262240(AX)(R9*1), Y10, Y10
+	VPXOR   Y4, Y9, Y11
+	VPAND   Y4, Y9, Y9
+	VPXOR   Y11, Y10, Y4
+	VPAND   Y11, Y10, Y11
+	VPOR    Y11, Y9, Y9
+	VPXOR   Y5, Y8, Y10
+	VPAND   Y5, Y8, Y8
+	VPXOR   Y10, Y9, Y5
+	VPAND   Y10, Y9, Y10
+	VPOR    Y10, Y8, Y8
+	VPXOR   Y6, Y7, Y9
+	VPAND   Y6, Y7, Y7
+	VPXOR   Y9, Y8, Y6
+	VPAND   Y9, Y8, Y9
+	VPOR    Y9, Y7, Y7
+	VPAND   Y3, Y7, Y8
+	VPSRLW  $0x04, Y7, Y7
+	VPAND   Y3, Y7, Y7
+	VPSHUFB Y8, Y1, Y8
+	VPSHUFB Y7, Y1, Y7
+	VPADDB  Y8, Y7, Y7
+	VPSADBW Y2, Y7, Y7
+	VPSLLQ  $0x03, Y7, Y7
+	VPADDQ  Y7, Y0, Y0
+	SUBQ    $0x02, DX
+	CMPQ    DX, $0x02
+	JAE     clashes5wx256v4_round
+	VPAND   Y3, Y4, Y7
+	VPSRLW  $0x04, Y4, Y4
+	VPAND   Y3, Y4, Y4
+	VPSHUFB Y7, Y1, Y7
+	VPSHUFB Y4, Y1, Y4
+	VPADDB  Y7, Y4, Y4
+	VPSADBW Y2, Y4, Y4
+	VPADDQ  Y4, Y0, Y0
+	VPAND   Y3, Y5, Y4
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y3, Y5, Y5
+	VPSHUFB Y4, Y1, Y4
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y4, Y5, Y5
+	VPSADBW Y2, Y5, Y5
+	VPSLLQ  $0x01, Y5, Y5
+	VPADDQ  Y5, Y0, Y0
+	VPAND   Y3, Y6, Y4
+	VPSRLW  $0x04, Y6, Y5
+	VPAND   Y3, Y5, Y5
+	VPSHUFB Y4, Y1, Y4
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y4, Y5, Y6
+	VPSADBW Y2, Y6, Y6
+	VPSLLQ  $0x02, Y6, Y6
+	VPADDQ  Y6, Y0, Y0
+	TESTQ   DX, DX
+	JZ      clashes5wx256v4_sum
+
+clashes5wx256v4_rest:
+	MOVQ    (CX), R9
+	RORXQ   $0x39, R9, BX
+	ANDQ    $0x0000ff80, BX
+	RORXQ   $0x02, R9, SI
+	ANDQ    $0x0000ff80, SI
+	RORXQ   $0x0b, R9, DI
+	ANDQ    $0x0000ff80, DI
+	RORXQ   $0x14, R9, R8
+	ANDQ    $0x0000ff80, R8
+	RORXQ   $0x1d, R9, R9
+	ANDQ    $0x0000ff80, R9
+	ADDQ    $0x08, CX
+	VMOVDQU (AX)(BX*1), Y4
+	VPOR    65536(AX)(SI*1), Y4, Y4
+	VPOR    131072(AX)(DI*1), Y4, Y4
+	VPOR    196608(AX)(R8*1), Y4, Y4
+	VPOR    262144(AX)(R9*1), Y4, Y4
+	VPAND   Y3, Y4, Y5
+	VPSRLW  $0x04, Y4, Y4
+	VPAND   Y3, Y4, Y4
+	VPSHUFB Y5, Y1, Y5
+	VPSHUFB Y4, Y1, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 32(AX)(BX*1), Y5
+	VPOR    65568(AX)(SI*1), Y5, Y5
+	VPOR    131104(AX)(DI*1), Y5, Y5
+	VPOR    196640(AX)(R8*1), Y5, Y5
+	VPOR    262176(AX)(R9*1), Y5, Y5
+	VPAND   Y3, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y3, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 64(AX)(BX*1), Y5
+	VPOR    65600(AX)(SI*1), Y5, Y5
+	VPOR    131136(AX)(DI*1), Y5, Y5
+	VPOR    196672(AX)(R8*1), Y5, Y5
+	VPOR    262208(AX)(R9*1), Y5, Y5
+	VPAND   Y3, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y3, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 96(AX)(BX*1), Y5
+	VPOR    65632(AX)(SI*1), Y5, Y5
+	VPOR    131168(AX)(DI*1), Y5, Y5
+	VPOR    196704(AX)(R8*1), Y5, Y5
+	VPOR    262240(AX)(R9*1), Y5, Y5
+	VPAND   Y3, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y3, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VPSADBW Y2, Y4, Y4
+	VPADDQ  Y4, Y0, Y0
+	DECQ    DX
+	JNZ     clashes5wx256v4_rest
+
+clashes5wx256v4_sum:
+	VEXTRACTI128 $0x01, Y0, X1
+	VPADDQ       X1, X0, X1
+	VPSHUFD      $0x4e, X1, X0
+	VPADDQ       X0, X1, X1
+	VMOVQ        X1, AX
+	VZEROUPPER
+	MOVQ         AX, ret+32(FP)
+	RET
+
+// func clashes5wx256v5(tables *uint64, keys []uint64) int
+// Requires: AVX, AVX2, BMI2
+TEXT ·clashes5wx256v5(SB), NOSPLIT, $0-40
+	MOVQ    tables+0(FP), AX
+	MOVQ    keys_base+8(FP), CX
+	MOVQ    keys_len+16(FP), DX
+	VPXOR   Y0, Y0, Y0
+	TESTQ   DX, DX
+	JZ      clashes5wx256v5_sum
+	VMOVDQU popcountNibbles<>+0(SB), Y1
+	VMOVDQU lowHalves<>+0(SB), Y3
+	VPXOR   Y2, Y2, Y2
+	VPXOR   Y4, Y4, Y4
+	VPXOR   Y5, Y5, Y5
+	VPXOR   Y6, Y6, Y6
+	CMPQ    DX, $0x08
+	JB      clashes5wx256v5_rest
+
+clashes5wx256v5_round:
+	MOVQ    (CX), R9
+	RORXQ   $0x3b, R9, BX
+	ANDQ    $0x00003fe0, BX
+	LEAQ    (BX)(BX*4), BX
+	RORXQ   $0x04, R9, SI
+	ANDQ    $0x00003fe0, SI
+	LEAQ    (SI)(SI*4), SI
+	RORXQ   $0x0d, R9, DI
+	ANDQ    $0x00003fe0, DI
+	LEAQ    (DI)(DI*4), DI
+	RORXQ   $0x16, R9, R8
+	ANDQ    $0x00003fe0, R8
+	LEAQ    (R8)(R8*4), R8
+	RORXQ   $0x1f, R9, R9
+	ANDQ    $0x00003fe0, R9
+	LEAQ    (R9)(R9*4), R9
+	ADDQ    $0x08, CX
+	VMOVDQU (AX)(BX*1), Y7
+	VPOR    81920(AX)(SI*1), Y7, Y7
+	VPOR    163840(AX)(DI*1), Y7, Y7
+	VPOR    245760(AX)(R8*1), Y7, Y7
+	VPOR    327680(AX)(R9*1), Y7, Y7
+	VMOVDQU 32(AX)(BX*1), Y8
+	VPOR    81952(AX)(SI*1), Y8, Y8
+	VPOR    163872(AX)(DI*1), Y8, Y8
+	VPOR    245792(AX)(R8*1), Y8, Y8
+	VPOR    327712(AX)(R9*1), Y8, Y8
+	VPXOR   Y4, Y7, Y9
+	VPAND   Y4, Y7, Y7
+	VPXOR   Y9, Y8, Y4
+	VPAND   Y9, Y8, Y9
+	VPOR    Y9, Y7, Y7
+	VMOVDQU 64(AX)(BX*1), Y8
+	VPOR    81984(AX)(SI*1), Y8, Y8
+	VPOR    163904(AX)(DI*1), Y8, Y8
+	VPOR    245824(AX)(R8*1), Y8, Y8
+	VPOR    327744(AX)(R9*1), Y8, Y8
+	VMOVDQU 96(AX)(BX*1), Y9
+	VPOR    82016(AX)(SI*1), Y9, Y9
+	VPOR    163936(AX)(DI*1), Y9, Y9
+	VPOR    245856(AX)(R8*1), Y9, Y9
+	VPOR    327776(AX)(R9*1), Y9, Y9
+	VPXOR   Y4, Y8, Y10
+	VPAND   Y4, Y8, Y8
+	VPXOR   Y10, Y9, Y4
+	VPAND   Y10, Y9, Y10
+	VPOR    Y10, Y8, Y8
+	VPXOR   Y5, Y7, Y9
+	VPAND   Y5, Y7, Y7
+	VPXOR   Y9, Y8, Y5
+	VPAND   Y9, Y8, Y9
+	VPOR    Y9, Y7, Y7
+	VMOVDQU 128(AX)(BX*1), Y8
+	VPOR    82048(AX)(SI*1), Y8, Y8
+	VPOR    163968(AX)(DI*1), Y8, Y8
+	VPOR    245888(AX)(R8*1), Y8, Y8
+	VPOR    327808(AX)(R9*1), Y8, Y8
+	MOVQ    (CX), R9
+	RORXQ   $0x3b, R9, BX
+	ANDQ    $0x00003fe0, BX
+	LEAQ    (BX)(BX*4), BX
+	RORXQ   $0x04, R9, SI
+	ANDQ    $0x00003fe0, SI
+	LEAQ    (SI)(SI*4), SI
+	RORXQ   $0x0d, R9, DI
+	ANDQ    $0x00003fe0, DI
+	LEAQ    (DI)(DI*4), DI
+	RORXQ   $0x16, R9, R8
+	ANDQ    $0x00003fe0, R8
+	LEAQ    (R8)(R8*4), R8
+	RORXQ   $0x1f, R9, R9
+	ANDQ    $0x00003fe0, R9
+	LEAQ    (R9)(R9*4), R9
+	ADDQ    $0x08, CX
+	VMOVDQU (AX)(BX*1), Y9
+	VPOR    81920(AX)(SI*1), Y9, Y9
+	VPOR    163840(AX)(DI*1), Y9, Y9
+	VPOR    245760(AX)(R8*1), Y9, Y9
+	VPOR    327680(AX)(R9*1), Y9, Y9
+	VPXOR   Y4, Y8, Y10
+	VPAND   Y4, Y8, Y8
+	VPXOR   Y10, Y9, Y4
+	VPAND   Y10, Y9, Y10
+	VPOR    Y10, Y8, Y8
+	VMOVDQU 32(AX)(BX*1), Y9
+	VPOR    81952(AX)(SI*1), Y9, Y9
+	VPOR    163872(AX)(DI*1), Y9, Y9
+	VPOR    245792(AX)(R8*1), Y9, Y9
+	VPOR    327712(AX)(R9*1), Y9, Y9
+	VMOVDQU 64(AX)(BX*1), Y10
+	VPOR    81984(AX)(SI*1), Y10, Y10
+	VPOR    163904(AX)(DI*1), Y10, Y10
+	VPOR    245824(AX)(R8*1), Y10, Y10
+	VPOR    327744(AX)(R9*1), Y10, Y10
+	VPXOR   Y4, Y9, Y11
+	VPAND   Y4, Y9, Y9
+	VPXOR   Y11, Y10, Y4
+	VPAND   Y11, Y10, Y11
+	VPOR    Y11, Y9, Y9
+	VPXOR   Y5, Y8, Y10
+	VPAND   Y5, Y8, Y8
+	VPXOR   Y10, Y9, Y5
+	VPAND   Y10, Y9, Y10
+	VPOR    Y10, Y8, Y8
+	VPXOR   Y6, Y7, Y9
+	VPAND   Y6, Y7, Y7
+	VPXOR   Y9, Y8, Y6
+	VPAND   Y9, Y8, Y9
+	VPOR    Y9, Y7, Y7
+	VPAND   Y3, Y7, Y8
+	VPSRLW  $0x04, Y7, Y7
+	VPAND   Y3, Y7, Y7
+	VPSHUFB Y8, Y1, Y8
+	VPSHUFB Y7, Y1, Y7
+	VPADDB  Y8, Y7, Y7
+	VPSADBW Y2, Y7, Y7
+	VPSLLQ  $0x03, Y7, Y7
+	VPADDQ  Y7, Y0, Y0
+	VMOVDQU 96(AX)(BX*1), Y7
+	VPOR    82016(AX)(SI*1), Y7, Y7
+	VPOR    163936(AX)(DI*1), Y7, Y7
+	VPOR    245856(AX)(R8*1), Y7, Y7
+	VPOR    327776(AX)(R9*1), Y7, Y7
+	VMOVDQU 128(AX)(BX*1), Y8
+	VPOR    82048(AX)(SI*1), Y8, Y8
+	VPOR    163968(AX)(DI*1), Y8, Y8
+	VPOR    245888(AX)(R8*1), Y8, Y8
+	VPOR    327808(AX)(R9*1), Y8, Y8
+	VPXOR   Y4, Y7, Y9
+	VPAND   Y4, Y7, Y7
+	VPXOR   Y9, Y8, Y4
+	VPAND   Y9, Y8, Y9
+	VPOR    Y9, Y7, Y7
+	MOVQ    (CX), R9
+	RORXQ   $0x3b, R9, BX
+	ANDQ    $0x00003fe0, BX
+	LEAQ    (BX)(BX*4), BX
+	RORXQ   $0x04, R9, SI
+	ANDQ    $0x00003fe0, SI
+	LEAQ    (SI)(SI*4), SI
+	RORXQ   $0x0d, R9, DI
+	ANDQ    $0x00003fe0, DI
+	LEAQ    (DI)(DI*4), DI
+	RORXQ   $0x16, R9, R8
+	ANDQ    $0x00003fe0, R8
+	LEAQ    (R8)(R8*4), R8
+	RORXQ   $0x1f, R9, R9
+	ANDQ    $0x00003fe0, R9
+	LEAQ    (R9)(R9*4), R9
+	ADDQ    $0x08, CX
+	VMOVDQU (AX)(BX*1), Y8
+	VPOR    81920(AX)(SI*1), Y8, Y8
+	VPOR    163840(AX)(DI*1), Y8, Y8
+	VPOR    245760(AX)(R8*1), Y8, Y8
+	VPOR    327680(AX)(R9*1), Y8, Y8
+	VMOVDQU 32(AX)(BX*1), Y9
+	VPOR    81952(AX)(SI*1), Y9, Y9
+	VPOR    163872(AX)(DI*1), Y9, Y9
+	VPOR    245792(AX)(R8*1), Y9, Y9
+	VPOR    327712(AX)(R9*1), Y9, Y9
+	VPXOR   Y4, Y8, Y10
+	VPAND   Y4, Y8, Y8
+	VPXOR   Y10, Y9, Y4
+	VPAND   Y10, Y9, Y10
+	VPOR    Y10, Y8, Y8
+	VPXOR   Y5, Y7, Y9
+	VPAND   Y5, Y7, Y7
+	VPXOR   Y9, Y8, Y5
+	VPAND   Y9, Y8, Y9
+	VPOR    Y9, Y7, Y7
+	VMOVDQU 64(AX)(BX*1), Y8
+	VPOR    81984(AX)(SI*1), Y8, Y8
+	VPOR    163904(AX)(DI*1), Y8, Y8
+	VPOR    245824(AX)(R8*1), Y8, Y8
+	VPOR    327744(AX)(R9*1), Y8, Y8
+	VMOVDQU 96(AX)(BX*1), Y9
+	VPOR    82016(AX)(SI*1), Y9, Y9
+	VPOR    163936(AX)(DI*1), Y9, Y9
+	VPOR    245856(AX)(R8*1), Y9, Y9
+	VPOR    327776(AX)(R9*1), Y9, Y9
+	VPXOR   Y4, Y8, Y10
+	VPAND   Y4, Y8, Y8
+	VPXOR   Y10, Y9, Y4
+	VPAND   Y10, Y9, Y10
+	VPOR    Y10, Y8, Y8
+	VMOVDQU 128(AX)(BX*1), Y9
+	VPOR    82048(AX)(SI*1), Y9, Y9
+	VPOR    163968(AX)(DI*1), Y9, Y9
+	VPOR    245888(AX)(R8*1), Y9, Y9
+	VPOR    327808(AX)(R9*1), Y9, Y9
+	MOVQ    (CX), R9
+	RORXQ   $0x3b, R9, BX
+	ANDQ    $0x00003fe0, BX
+	LEAQ    (BX)(BX*4), BX
+	RORXQ   $0x04, R9, SI
+	ANDQ    $0x00003fe0, SI
+	LEAQ    (SI)(SI*4), SI
+	RORXQ   $0x0d, R9, DI
+	ANDQ    $0x00003fe0, DI
+	LEAQ    (DI)(DI*4), DI
+	RORXQ   $0x16, R9, R8
+	ANDQ    $0x00003fe0, R8
+	LEAQ    (R8)(R8*4), R8
+	RORXQ   $0x1f, R9, R9
+	ANDQ    $0x00003fe0, R9
+	LEAQ    (R9)(R9*4), R9
+	ADDQ    $0x08, CX
+	VMOVDQU (AX)(BX*1), Y10
+	VPOR    81920(AX)(SI*1), Y10, Y10
+	VPOR    163840(AX)(DI*1), Y10, Y10
+	VPOR    245760(AX)(R8*1), Y10, Y10
+	VPOR    327680(AX)(R9*1), Y10, Y10
+	VPXOR   Y4, Y9, Y11
+	VPAND   Y4, Y9, Y9
+	VPXOR   Y11, Y10, Y4
+	VPAND   Y11, Y10, Y11
+	VPOR    Y11, Y9, Y9
+	VPXOR   Y5, Y8, Y10
+	VPAND   Y5, Y8, Y8
+	VPXOR   Y10, Y9, Y5
+	VPAND   Y10, Y9, Y10
+	VPOR    Y10, Y8, Y8
+	VPXOR   Y6, Y7, Y9
+	VPAND   Y6, Y7, Y7
+	VPXOR   Y9, Y8, Y6
+	VPAND   Y9, Y8, Y9
+	VPOR    Y9, Y7, Y7
+	VPAND   Y3, Y7, Y8
+	VPSRLW  $0x04, Y7, Y7
+	VPAND   Y3, Y7, Y7
+	VPSHUFB Y8, Y1, Y8
+	VPSHUFB Y7, Y1, Y7
+	VPADDB  Y8, Y7, Y7
+	VPSADBW Y2, Y7, Y7
+	VPSLLQ  $0x03, Y7, Y7
+	VPADDQ  Y7, Y0, Y0
+	VMOVDQU 32(AX)(BX*1), Y7
+	VPOR    81952(AX)(SI*1), Y7, Y7
+	VPOR    163872(AX)(DI*1), Y7, Y7
+	VPOR    245792(AX)(R8*1), Y7, Y7
+	VPOR    327712(AX)(R9*1), Y7, Y7
+	VMOVDQU 64(AX)(BX*1), Y8
+	VPOR    81984(AX)(SI*1), Y8, Y8
+	VPOR    163904(AX)(DI*1), Y8, Y8
+	VPOR    245824(AX)(R8*1), Y8, Y8
+	VPOR    327744(AX)(R9*1), Y8, Y8
+	VPXOR   Y4, Y7, Y9
+	VPAND   Y4, Y7, Y7
+	VPXOR   Y9, Y8, Y4
+	VPAND   Y9, Y8, Y9
+	VPOR    Y9, Y7, Y7
+	VMOVDQU 96(AX)(BX*1), Y8
+	VPOR    82016(AX)(SI*1), Y8, Y8
+	VPOR    163936(AX)(DI*1), Y8, Y8
+	VPOR    245856(AX)(R8*1), Y8, Y8
+	VPOR    327776(AX)(R9*1), Y8, Y8
+	VMOVDQU 128(AX)(BX*1), Y9
+	VPOR    82048(AX)(SI*1), Y9, Y9
+	VPOR    163968(AX)(DI*1), Y9, Y9
+	VPOR    245888(AX)(R8*1), Y9, Y9
+	VPOR    327808(AX)(R9*1), Y9, Y9
+	VPXOR   Y4, Y8, Y10
+	VPAND   Y4, Y8, Y8
+	VPXOR   Y10, Y9, Y4
+	VPAND   Y10, Y9, Y10
+	VPOR    Y10, Y8, Y8
+	VPXOR   Y5, Y7, Y9
+	VPAND   Y5, Y7, Y7
+	VPXOR   Y9, Y8, Y5
+	VPAND   Y9, Y8, Y9
+	VPOR    Y9, Y7, Y7
+	MOVQ    (CX), R9
+	RORXQ   $0x3b, R9, BX
+	ANDQ    $0x00003fe0, BX
+	LEAQ    (BX)(BX*4), BX
+	RORXQ   $0x04, R9, SI
+	ANDQ    $0x00003fe0, SI
+	LEAQ    (SI)(SI*4), SI
+	RORXQ   $0x0d, R9, DI
+	ANDQ    $0x00003fe0, DI
+	LEAQ    (DI)(DI*4), DI
+	RORXQ   $0x16, R9, R8
+	ANDQ    $0x00003fe0, R8
+	LEAQ    (R8)(R8*4), R8
+	RORXQ   $0x1f, R9, R9
+	ANDQ    $0x00003fe0, R9
+	LEAQ    (R9)(R9*4), R9
+	ADDQ    $0x08, CX
+	VMOVDQU (AX)(BX*1), Y8
+	VPOR    81920(AX)(SI*1), Y8, Y8
+	VPOR    163840(AX)(DI*1), Y8, Y8
+	VPOR    245760(AX)(R8*1), Y8, Y8
+	VPOR    327680(AX)(R9*1), Y8, Y8
+	VMOVDQU 32(AX)(BX*1), Y9
+	VPOR    81952(AX)(SI*1), Y9, Y9
+	VPOR    163872(AX)(DI*1), Y9, Y9
+	VPOR    245792(AX)(R8*1), Y9, Y9
+	VPOR    327712(AX)(R9*1), Y9, Y9
+	VPXOR   Y4, Y8, Y10
+	VPAND   Y4, Y8, Y8
+	VPXOR   Y10, Y9, Y4
+	VPAND   Y10, Y9, Y10
+	VPOR    Y10, Y8, Y8
+	VMOVDQU 64(AX)(BX*1), Y9
+	VPOR    81984(AX)(SI*1), Y9, Y9
+	VPOR    163904(AX)(DI*1), Y9, Y9
+	VPOR    245824(AX)(R8*1), Y9, Y9
+	VPOR    327744(AX)(R9*1), Y9, Y9
+	VMOVDQU 96(AX)(BX*1), Y10
+	VPOR    82016(AX)(SI*1), Y10, Y10
+	VPOR    163936(AX)(DI*1), Y10, Y10
+	VPOR    245856(AX)(R8*1), Y10, Y10
+	VPOR    327776(AX)(R9*1), Y10, Y10
+	VPXOR   Y4, Y9, Y11
+	VPAND   Y4, Y9, Y9
+	VPXOR   Y11, Y10, Y4
+	VPAND   Y11, Y10, Y11
+	VPOR    Y11, Y9, Y9
+	VPXOR   Y5, Y8, Y10
+	VPAND   Y5, Y8, Y8
+	VPXOR   Y10, Y9, Y5
+	VPAND   Y10, Y9, Y10
+	VPOR    Y10, Y8, Y8
+	VPXOR   Y6, Y7, Y9
+	VPAND   Y6, Y7, Y7
+	VPXOR   Y9, Y8, Y6
+	VPAND   Y9, Y8, Y9
+	VPOR    Y9, Y7, Y7
+	VPAND   Y3, Y7, Y8
+	VPSRLW  $0x04, Y7, Y7
+	VPAND   Y3, Y7, Y7
+	VPSHUFB Y8, Y1, Y8
+	VPSHUFB Y7, Y1, Y7
+	VPADDB  Y8, Y7, Y7
+	VPSADBW Y2, Y7, Y7
+	VPSLLQ  $0x03, Y7, Y7
+	VPADDQ  Y7, Y0, Y0
+	VMOVDQU 128(AX)(BX*1), Y7
+	VPOR    82048(AX)(SI*1), Y7, Y7
+	VPOR    163968(AX)(DI*1), Y7, Y7
+	VPOR    245888(AX)(R8*1), Y7, Y7
+	VPOR    327808(AX)(R9*1), Y7, Y7
+	MOVQ    (CX), R9
+	RORXQ   $0x3b, R9, BX
+	ANDQ    $0x00003fe0, BX
+	LEAQ    (BX)(BX*4), BX
+	RORXQ   $0x04, R9, SI
+	ANDQ    $0x00003fe0, SI
+	LEAQ    (SI)(SI*4), SI
+	RORXQ   $0x0d, R9, DI
+	ANDQ    $0x00003fe0, DI
+	LEAQ    (DI)(DI*4), DI
+	RORXQ   $0x16, R9, R8
+	ANDQ    $0x00003fe0, R8
+	LEAQ    (R8)(R8*4), R8
+	RORXQ   $0x1f, R9, R9
+	ANDQ    $0x00003fe0, R9
+	LEAQ    (R9)(R9*4), R9
+	ADDQ    $0x08, CX
+	VMOVDQU (AX)(BX*1), Y8
+	VPOR    81920(AX)(SI*1), Y8, Y8
+	VPOR    163840(AX)(DI*1), Y8, Y8
+	VPOR    245760(AX)(R8*1), Y8, Y8
+	VPOR    327680(AX)(R9*1), Y8, Y8
+	VPXOR   Y4, Y7, Y9
+	VPAND   Y4, Y7, Y7
+	VPXOR   Y9, Y8, Y4
+	VPAND   Y9, Y8, Y9
+	VPOR    Y9, Y7, Y7
+	VMOVDQU 32(AX)(BX*1), Y8
+	VPOR    81952(AX)(SI*1), Y8, Y8
+	VPOR    163872(AX)(DI*1), Y8, Y8
+	VPOR    245792(AX)(R8*1), Y8, Y8
+	VPOR    327712(AX)(R9*1), Y8, Y8
+	VMOVDQU 64(AX)(BX*1), Y9
+	VPOR    81984(AX)(SI*1), Y9, Y9
+	VPOR    163904(AX)(DI*1), Y9, Y9
+	VPOR    245824(AX)(R8*1), Y9, Y9
+	VPOR    327744(AX)(R9*1), Y9, Y9
+	VPXOR   Y4, Y8, Y10
+	VPAND   Y4, Y8, Y8
+	VPXOR   Y10, Y9, Y4
+	VPAND   Y10, Y9, Y10
+	VPOR    Y10, Y8, Y8
+	VPXOR   Y5, Y7, Y9
+	VPAND   Y5, Y7, Y7
+	VPXOR   Y9, Y8, Y5
+	VPAND   Y9, Y8, Y9
+	VPOR    Y9, Y7, Y7
+	VMOVDQU 96(AX)(BX*1), Y8
+	VPOR    82016(AX)(SI*1), Y8, Y8
+	VPOR    163936(AX)(DI*1), Y8, Y8
+	VPOR    245856(AX)(R8*1), Y8, Y8
+	VPOR    327776(AX)(R9*1), Y8, Y8
+	VMOVDQU 128(AX)(BX*1), Y9
+	VPOR    82048(AX)(SI*1), Y9, Y9
+	VPOR    163968(AX)(DI*1), Y9, Y9
+	VPOR    245888(AX)(R8*1), Y9, Y9
+	VPOR    327808(AX)(R9*1), Y9, Y9
+	VPXOR   Y4, Y8, Y10
+	VPAND   Y4, Y8, Y8
+	VPXOR   Y10, Y9, Y4
+	VPAND   Y10, Y9, Y10
+	VPOR    Y10, Y8, Y8
+	MOVQ    (CX), R9
+	RORXQ   $0x3b, R9, BX
+	ANDQ    $0x00003fe0, BX
+	LEAQ    (BX)(BX*4), BX
+	RORXQ   $0x04, R9, SI
+	ANDQ    $0x00003fe0, SI
+	LEAQ    (SI)(SI*4), SI
+	RORXQ   $0x0d, R9, DI
+	ANDQ    $0x00003fe0, DI
+	LEAQ    (DI)(DI*4), DI
+	RORXQ   $0x16, R9, R8
+	ANDQ    $0x00003fe0, R8
+	LEAQ    (R8)(R8*4), R8
+	RORXQ   $0x1f, R9, R9
+	ANDQ    $0x00003fe0, R9
+	LEAQ    (R9)(R9*4), R9
+	ADDQ    $0x08, CX
+	VMOVDQU (AX)(BX*1), Y9
+	VPOR    81920(AX)(SI*1), Y9, Y9
+	VPOR    163840(AX)(DI*1), Y9, Y9
+	VPOR    245760(AX)(R8*1), Y9, Y9
+	VPOR    327680(AX)(R9*1), Y9, Y9
+	VMOVDQU 32(AX)(BX*1), Y10
+	VPOR    81952(AX)(SI*1), Y10, Y10
+	VPOR    163872(AX)(DI*1), Y10, Y10
+	VPOR    245792(AX)(R8*1), Y10, Y10
+	VPOR    327712(AX)(R9*1), Y10, Y10
+	VPXOR   Y4, Y9, Y11
+	VPAND   Y4, Y9, Y9
+	VPXOR   Y11, Y10, Y4
+	VPAND   Y11, Y10, Y11
+	VPOR    Y11, Y9, Y9
+	VPXOR   Y5, Y8, Y10
+	VPAND   Y5, Y8, Y8
+	VPXOR   Y10, Y9, Y5
+	VPAND   Y10, Y9, Y10
+	VPOR    Y10, Y8, Y8
+	VPXOR   Y6, Y7, Y9
+	VPAND   Y6, Y7, Y7
+	VPXOR   Y9, Y8, Y6
+	VPAND   Y9, Y8, Y9
+	VPOR    Y9, Y7, Y7
+	VPAND   Y3, Y7, Y8
+	VPSRLW  $0x04, Y7, Y7
+	VPAND   Y3, Y7, Y7
+	VPSHUFB Y8, Y1, Y8
+	VPSHUFB Y7, Y1, Y7
+	VPADDB  Y8, Y7, Y7
+	VPSADBW Y2, Y7, Y7
+	VPSLLQ  $0x03, Y7, Y7
+	VPADDQ  Y7, Y0, Y0
+	VMOVDQU 64(AX)(BX*1), Y7
+	VPOR    81984(AX)(SI*1), Y7, Y7
+	VPOR    163904(AX)(DI*1), Y7, Y7
+	VPOR    245824(AX)(R8*1), Y7, Y7
+	VPOR    327744(AX)(R9*1), Y7, Y7
+	VMOVDQU 96(AX)(BX*1), Y8
+	VPOR    82016(AX)(SI*1), Y8, Y8
+	VPOR    163936(AX)(DI*1), Y8, Y8
+	VPOR    245856(AX)(R8*1), Y8, Y8
+	VPOR    327776(AX)(R9*1), Y8, Y8
+	VPXOR   Y4, Y7, Y9
+	VPAND   Y4, Y7, Y7
+	VPXOR   Y9, Y8, Y4
+	VPAND   Y9, Y8, Y9
+	VPOR    Y9, Y7, Y7
+	VMOVDQU 128(AX)(BX*1), Y8
+	VPOR    82048(AX)(SI*1), Y8, Y8
+	VPOR    163968(AX)(DI*1), Y8, Y8
+	VPOR    245888(AX)(R8*1), Y8, Y8
+	VPOR    327808(AX)(R9*1), Y8, Y8
+	MOVQ    (CX), R9
+	RORXQ   $0x3b, R9, BX
+	ANDQ    $0x00003fe0, BX
+	LEAQ    (BX)(BX*4), BX
+	RORXQ   $0x04, R9, SI
+	ANDQ    $0x00003fe0, SI
+	LEAQ    (SI)(SI*4), SI
+	RORXQ   $0x0d, R9, DI
+	ANDQ    $0x00003fe0, DI
+	LEAQ    (DI)(DI*4), DI
+	RORXQ   $0x16, R9, R8
+	ANDQ    $0x00003fe0, R8
+	LEAQ    (R8)(R8*4), R8
+	RORXQ   $0x1f, R9, R9
+	ANDQ    $0x00003fe0, R9
+	LEAQ    (R9)(R9*4), R9
+	ADDQ    $0x08, CX
+	VMOVDQU (AX)(BX*1), Y9
+	VPOR    81920(AX)(SI*1), Y9, Y9
+	VPOR    163840(AX)(DI*1), Y9, Y9
+	VPOR    245760(AX)(R8*1), Y9, Y9
+	VPOR    327680(AX)(R9*1), Y9, Y9
+	VPXOR   Y4, Y8, Y10
+	VPAND   Y4, Y8, Y8
+	VPXOR   Y10, Y9, Y4
+	VPAND   Y10, Y9, Y10
+	VPOR    Y10, Y8, Y8
+	VPXOR   Y5, Y7, Y9
+	VPAND   Y5, Y7, Y7
+	VPXOR   Y9, Y8, Y5
+	VPAND   Y9, Y8, Y9
+	VPOR    Y9, Y7, Y7
+	VMOVDQU 32(AX)(BX*1), Y8
+	VPOR    81952(AX)(SI*1), Y8, Y8
+	VPOR    163872(AX)(DI*1), Y8, Y8
+	VPOR    245792(AX)(R8*1), Y8, Y8
+	VPOR    327712(AX)(R9*1), Y8, Y8
+	VMOVDQU 64(AX)(BX*1), Y9
+	VPOR    81984(AX)(SI*1), Y9, Y9
+	VPOR    163904(AX)(DI*1), Y9, Y9
+	VPOR    245824(AX)(R8*1), Y9, Y9
+	VPOR    327744(AX)(R9*1), Y9, Y9
+	VPXOR   Y4, Y8, Y10
+	VPAND   Y4, Y8, Y8
+	VPXOR   Y10, Y9, Y4
+	VPAND   Y10, Y9, Y10
+	VPOR    Y10, Y8, Y8
+	VMOVDQU 96(AX)(BX*1), Y9
+	VPOR    82016(AX)(SI*1), Y9, Y9
+	VPOR    163936(AX)(DI*1), Y9, Y9
+	VPOR    245856(AX)(R8*1), Y9, Y9
+	VPOR    327776(AX)(R9*1), Y9, Y9
+	VMOVDQU 128(AX)(BX*1), Y10
+	VPOR    82048(AX)(SI*1), Y10, Y10
+	VPOR    163968(AX)(DI*1), Y10, Y10
+	VPOR    245888(AX)(R8*1), Y10, Y10
+	VPOR    327808(AX)(R9*1), Y10, Y10
+	VPXOR   Y4, Y9, Y11
+	VPAND   Y4, Y9, Y9
+	VPXOR   Y11, Y10, Y4
+	VPAND   Y11, Y10, Y11
+	VPOR    Y11, Y9, Y9
+	VPXOR   Y5, Y8, Y10
+	VPAND   Y5, Y8, Y8
+	VPXOR   Y10, Y9, Y5
+	VPAND   Y10, Y9, Y10
+	VPOR    Y10, Y8, Y8
+	VPXOR   Y6, Y7, Y9
+	VPAND   Y6, Y7, Y7
+	VPXOR   Y9, Y8, Y6
+	VPAND   Y9, Y8, Y9
+	VPOR    Y9, Y7, Y7
+	VPAND   Y3, Y7, Y8
+	VPSRLW  $0x04, Y7, Y7
+	VPAND   Y3, Y7, Y7
+	VPSHUFB Y8, Y1, Y8
+	VPSHUFB Y7, Y1, Y7
+	VPADDB  Y8, Y7, Y7
+	VPSADBW Y2, Y7, Y7
+	VPSLLQ  $0x03, Y7, Y7
+	VPADDQ  Y7, Y0, Y0
+	SUBQ    $0x08, DX
+	CMPQ    DX, $0x08
+	JAE     clashes5wx256v5_round
+	VPAND   Y3, Y4, Y7
+	VPSRLW  $0x04, Y4, Y4
+	VPAND   Y3, Y4, Y4
+	VPSHUFB Y7, Y1, Y7
+	VPSHUFB Y4, Y1, Y4
+	VPADDB  Y7, Y4, Y4
+	VPSADBW Y2, Y4, Y4
+	VPADDQ  Y4, Y0, Y0
+	VPAND   Y3, Y5, Y4
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y3, Y5, Y5
+	VPSHUFB Y4, Y1, Y4
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y4, Y5, Y5
+	VPSADBW Y2, Y5, Y5
+	VPSLLQ  $0x01, Y5, Y5
+	VPADDQ  Y5, Y0, Y0
+	VPAND   Y3, Y6, Y4
+	VPSRLW  $0x04, Y6, Y5
+	VPAND   Y3, Y5, Y5
+	VPSHUFB Y4, Y1, Y4
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y4, Y5, Y6
+	VPSADBW Y2, Y6, Y6
+	VPSLLQ  $0x02, Y6, Y6
+	VPADDQ  Y6, Y0, Y0
+	TESTQ   DX, DX
+	JZ      clashes5wx256v5_sum
+
+clashes5wx256v5_rest:
+	MOVQ    (CX), R9
+	RORXQ   $0x3b, R9, BX
+	ANDQ    $0x00003fe0, BX
+	LEAQ    (BX)(BX*4), BX
+	RORXQ   $0x04, R9, SI
+	ANDQ    $0x00003fe0, SI
+	LEAQ    (SI)(SI*4), SI
+	RORXQ   $0x0d, R9, DI
+	ANDQ    $0x00003fe0, DI
+	LEAQ    (DI)(DI*4), DI
+	RORXQ   $0x16, R9, R8
+	ANDQ    $0x00003fe0, R8
+	LEAQ    (R8)(R8*4), R8
+	RORXQ   $0x1f, R9, R9
+	ANDQ    $0x00003fe0, R9
+	LEAQ    (R9)(R9*4), R9
+	ADDQ    $0x08, CX
+	VMOVDQU (AX)(BX*1), Y4
+	VPOR    81920(AX)(SI*1), Y4, Y4
+	VPOR    163840(AX)(DI*1), Y4, Y4
+	VPOR    245760(AX)(R8*1), Y4, Y4
+	VPOR    327680(AX)(R9*1), Y4, Y4
+	VPAND   Y3, Y4, Y5
+	VPSRLW  $0x04, Y4, Y4
+	VPAND   Y3, Y4, Y4
+	VPSHUFB Y5, Y1, Y5
+	VPSHUFB Y4, Y1, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 32(AX)(BX*1), Y5
+	VPOR    81952(AX)(SI*1), Y5, Y5
+	VPOR    163872(AX)(DI*1), Y5, Y5
+	VPOR    245792(AX)(R8*1), Y5, Y5
+	VPOR    327712(AX)(R9*1), Y5, Y5
+	VPAND   Y3, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y3, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 64(AX)(BX*1), Y5
+	VPOR    81984(AX)(SI*1), Y5, Y5
+	VPOR    163904(AX)(DI*1), Y5, Y5
+	VPOR    245824(AX)(R8*1), Y5, Y5
+	VPOR    327744(AX)(R9*1), Y5, Y5
+	VPAND   Y3, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y3, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 96(AX)(BX*1), Y5
+	VPOR    82016(AX)(SI*1), Y5, Y5
+	VPOR    163936(AX)(DI*1), Y5, Y5
+	VPOR    245856(AX)(R8*1), Y5, Y5
+	VPOR    327776(AX)(R9*1), Y5, Y5
+	VPAND   Y3, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y3, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 128(AX)(BX*1), Y5
+	VPOR    82048(AX)(SI*1), Y5, Y5
+	VPOR    163968(AX)(DI*1), Y5, Y5
+	VPOR    245888(AX)(R8*1), Y5, Y5
+	VPOR    327808(AX)(R9*1), Y5, Y5
+	VPAND   Y3, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y3, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VPSADBW Y2, Y4, Y4
+	VPADDQ  Y4, Y0, Y0
+	DECQ    DX
+	JNZ     clashes5wx256v5_rest
+
+clashes5wx256v5_sum:
+	VEXTRACTI128 $0x01, Y0, X1
+	VPADDQ       X1, X0, X1
+	VPSHUFD      $0x4e, X1, X0
+	VPADDQ       X0, X1, X1
+	VMOVQ        X1, AX
+	VZEROUPPER
+	MOVQ         AX, ret+32(FP)
+	RET
+
+// func clashes5wx256v6(tables *uint64, keys []uint64) int
+// Requires: AVX, AVX2, BMI2
+TEXT ·clashes5wx256v6(SB), NOSPLIT, $0-40
+	MOVQ    tables+0(FP), AX
+	MOVQ    keys_base+8(FP), CX
+	MOVQ    keys_len+16(FP), DX
+	VPXOR   Y0, Y0, Y0
+	TESTQ   DX, DX
+	JZ      clashes5wx256v6_sum
+	VMOVDQU popcountNibbles<>+0(SB), Y1
+	VMOVDQU lowHalves<>+0(SB), Y3
+	VPXOR   Y2, Y2, Y2
+	VPXOR   Y4, Y4, Y4
+	VPXOR   Y5, Y5, Y5
+	VPXOR   Y6, Y6, Y6
+	CMPQ    DX, $0x04
+	JB      clashes5wx256v6_rest
+
+clashes5wx256v6_round:
+	MOVQ    (CX), R9
+	RORXQ   $0x3a, R9, BX
+	ANDQ    $0x00007fc0, BX
+	LEAQ    (BX)(BX*2), BX
+	RORXQ   $0x03, R9, SI
+	ANDQ    $0x00007fc0, SI
+	LEAQ    (SI)(SI*2), SI
+	RORXQ   $0x0c, R9, DI
+	ANDQ    $0x00007fc0, DI
+	LEAQ    (DI)(DI*2), DI
+	RORXQ   $0x15, R9, R8
+	ANDQ    $0x00007fc0, R8
+	LEAQ    (R8)(R8*2), R8
+	RORXQ   $0x1e, R9, R9
+	ANDQ    $0x00007fc0, R9
+	LEAQ    (R9)(R9*2), R9
+	ADDQ    $0x08, CX
+	VMOVDQU (AX)(BX*1), Y7
+	VPOR    98304(AX)(SI*1), Y7, Y7
+	VPOR    196608(AX)(DI*1), Y7, Y7
+	VPOR    294912(AX)(R8*1), Y7, Y7
+	VPOR    393216(AX)(R9*1), Y7, Y7
+	VMOVDQU 32(AX)(BX*1), Y8
+	VPOR    98336(AX)(SI*1), Y8, Y8
+	VPOR    196640(AX)(DI*1), Y8, Y8
+	VPOR    294944(AX)(R8*1), Y8, Y8
+	VPOR    393248(AX)(R9*1), Y8, Y8
+	VPXOR   Y4, Y7, Y9
+	VPAND   Y4, Y7, Y7
+	VPXOR   Y9, Y8, Y4
+	VPAND   Y9, Y8, Y9
+	VPOR    Y9, Y7, Y7
+	VMOVDQU 64(AX)(BX*1), Y8
+	VPOR    98368(AX)(SI*1), Y8, Y8
+	VPOR    196672(AX)(DI*1), Y8, Y8
+	VPOR    294976(AX)(R8*1), Y8, Y8
+	VPOR    393280(AX)(R9*1), Y8, Y8
+	VMOVDQU 96(AX)(BX*1), Y9
+	VPOR    98400(AX)(SI*1), Y9, Y9
+	VPOR    196704(AX)(DI*1), Y9, Y9
+	VPOR    295008(AX)(R8*1), Y9, Y9
+	VPOR    393312(AX)(R9*1), Y9, Y9
+	VPXOR   Y4, Y8, Y10
+	VPAND   Y4, Y8, Y8
+	VPXOR   Y10, Y9, Y4
+	VPAND   Y10, Y9, Y10
+	VPOR    Y10, Y8, Y8
+	VPXOR   Y5, Y7, Y9
+	VPAND   Y5, Y7, Y7
+	VPXOR   Y9, Y8, Y5
+	VPAND   Y9, Y8, Y9
+	VPOR    Y9, Y7, Y7
+	VMOVDQU 128(AX)(BX*1), Y8
+	VPOR    98432(AX)(SI*1), Y8, Y8
+	VPOR    196736(AX)(DI*1), Y8, Y8
+	VPOR    295040(AX)(R8*1), Y8, Y8
+	VPOR    393344(AX)(R9*1), Y8, Y8
+	VMOVDQU 160(AX)(BX*1), Y9
+	VPOR    98464(AX)(SI*1), Y9, Y9
+	VPOR    196768(AX)(DI*1), Y9, Y9
+	VPOR    295072(AX)(R8*1), Y9, Y9
+	VPOR    393376(AX)(R9*1), Y9, Y9
+	VPXOR   Y4, Y8, Y10
+	VPAND   Y4, Y8, Y8
+	VPXOR   Y10, Y9, Y4
+	VPAND   Y10, Y9, Y10
+	VPOR    Y10, Y8, Y8
+	MOVQ    (CX), R9
+	RORXQ   $0x3a, R9, BX
+	ANDQ    $0x00007fc0, BX
+	LEAQ    (BX)(BX*2), BX
+	RORXQ   $0x03, R9, SI
+	ANDQ    $0x00007fc0, SI
+	LEAQ    (SI)(SI*2), SI
+	RORXQ   $0x0c, R9, DI
+	ANDQ    $0x00007fc0, DI
+	LEAQ    (DI)(DI*2), DI
+	RORXQ   $0x15, R9, R8
+	ANDQ    $0x00007fc0, R8
+	LEAQ    (R8)(R8*2), R8
+	RORXQ   $0x1e, R9, R9
+	ANDQ    $0x00007fc0, R9
+	LEAQ    (R9)(R9*2), R9
+	ADDQ    $0x08, CX
+	VMOVDQU (AX)(BX*1), Y9
+	VPOR    98304(AX)(SI*1), Y9, Y9
+	VPOR    196608(AX)(DI*1), Y9, Y9
+	VPOR    294912(AX)(R8*1), Y9, Y9
+	VPOR    393216(AX)(R9*1), Y9, Y9
+	VMOVDQU 32(AX)(BX*1), Y10
+	VPOR    98336(AX)(SI*1), Y10, Y10
+	VPOR    196640(AX)(DI*1), Y10, Y10
+	VPOR    294944(AX)(R8*1), Y10, Y10
+	VPOR    393248(AX)(R9*1), Y10, Y10
+	VPXOR   Y4, Y9, Y11
+	VPAND   Y4, Y9, Y9
+	VPXOR   Y11, Y10, Y4
+	VPAND   Y11, Y10, Y11
+	VPOR    Y11, Y9, Y9
+	VPXOR   Y5, Y8, Y10
+	VPAND   Y5, Y8, Y8
+	VPXOR   Y10, Y9, Y5
+	VPAND   Y10, Y9, Y10
+	VPOR    Y10, Y8, Y8
+	VPXOR   Y6, Y7, Y9
+	VPAND   Y6, Y7, Y7
+	VPXOR   Y9, Y8, Y6
+	VPAND   Y9, Y8, Y9
+	VPOR    Y9, Y7, Y7
+	VPAND   Y3, Y7, Y8
+	VPSRLW  $0x04, Y7, Y7
+	VPAND   Y3, Y7, Y7
+	VPSHUFB Y8, Y1, Y8
+	VPSHUFB Y7, Y1, Y7
+	VPADDB  Y8, Y7, Y7
+	VPSADBW Y2, Y7, Y7
+	VPSLLQ  $0x03, Y7, Y7
+	VPADDQ  Y7, Y0, Y0
+	VMOVDQU 64(AX)(BX*1), Y7
+	VPOR    98368(AX)(SI*1), Y7, Y7
+	VPOR    196672(AX)(DI*1), Y7, Y7
+	VPOR    294976(AX)(R8*1), Y7, Y7
+	VPOR    393280(AX)(R9*1), Y7, Y7
+	VMOVDQU 96(AX)(BX*1), Y8
+	VPOR    98400(AX)(SI*1), Y8, Y8
+	VPOR    196704(AX)(DI*1), Y8, Y8
+	VPOR    295008(AX)(R8*1), Y8, Y8
+	VPOR    393312(AX)(R9*1), Y8, Y8
+	VPXOR   Y4, Y7, Y9
+	VPAND   Y4, Y7, Y7
+	VPXOR   Y9, Y8, Y4
+	VPAND   Y9, Y8, Y9
+	VPOR    Y9, Y7, Y7
+	VMOVDQU 128(AX)(BX*1), Y8
+	VPOR    98432(AX)(SI*1), Y8, Y8
+	VPOR    196736(AX)(DI*1), Y8, Y8
+	VPOR    295040(AX)(R8*1), Y8, Y8
+	VPOR    393344(AX)(R9*1), Y8, Y8
+	VMOVDQU 160(AX)(BX*1), Y9
+	VPOR    98464(AX)(SI*1), Y9, Y9
+	VPOR    196768(AX)(DI*1), Y9, Y9
+	VPOR    295072(AX)(R8*1), Y9, Y9
+	VPOR    393376(AX)(R9*1), Y9, Y9
+	VPXOR   Y4, Y8, Y10
+	VPAND   Y4, Y8, Y8
+	VPXOR   Y10, Y9, Y4
+	VPAND   Y10, Y9, Y10
+	VPOR    Y10, Y8, Y8
+	VPXOR   Y5, Y7, Y9
+	VPAND   Y5, Y7, Y7
+	VPXOR   Y9, Y8, Y5
+	VPAND   Y9, Y8, Y9
+	VPOR    Y9, Y7, Y7
+	MOVQ    (CX), R9
+	RORXQ   $0x3a, R9, BX
+	ANDQ    $0x00007fc0, BX
+	LEAQ    (BX)(BX*2), BX
+	RORXQ   $0x03, R9, SI
+	ANDQ    $0x00007fc0, SI
+	LEAQ    (SI)(SI*2), SI
+	RORXQ   $0x0c, R9, DI
+	ANDQ    $0x00007fc0, DI
+	LEAQ    (DI)(DI*2), DI
+	RORXQ   $0x15, R9, R8
+	ANDQ    $0x00007fc0, R8
+	LEAQ    (R8)(R8*2), R8
+	RORXQ   $0x1e, R9, R9
+	ANDQ    $0x00007fc0, R9
+	LEAQ    (R9)(R9*2), R9
+	ADDQ    $0x08, CX
+	VMOVDQU (AX)(BX*1), Y8
+	VPOR    98304(AX)(SI*1), Y8, Y8
+	VPOR    196608(AX)(DI*1), Y8, Y8
+	VPOR    294912(AX)(R8*1), Y8, Y8
+	VPOR    393216(AX)(R9*1), Y8, Y8
+	VMOVDQU 32(AX)(BX*1), Y9
+	VPOR    98336(AX)(SI*1), Y9, Y9
+	VPOR    196640(AX)(DI*1), Y9, Y9
+	VPOR    294944(AX)(R8*1), Y9, Y9
+	VPOR    393248(AX)(R9*1), Y9, Y9
+	VPXOR   Y4, Y8, Y10
+	VPAND   Y4, Y8, Y8
+	VPXOR   Y10, Y9, Y4
+	VPAND   Y10, Y9, Y10
+	VPOR    Y10, Y8, Y8
+	VMOVDQU 64(AX)(BX*1), Y9
+	VPOR    98368(AX)(SI*1), Y9, Y9
+	VPOR    196672(AX)(DI*1), Y9, Y9
+	VPOR    294976(AX)(R8*1), Y9, Y9
+	VPOR    393280(AX)(R9*1), Y9, Y9
+	VMOVDQU 96(AX)(BX*1), Y10
+	VPOR    98400(AX)(SI*1), Y10, Y10
+	VPOR    196704(AX)(DI*1), Y10, Y10
+	VPOR    295008(AX)(R8*1), Y10, Y10
+	VPOR    393312(AX)(R9*1), Y10, Y10
+	VPXOR   Y4, Y9, Y11
+	VPAND   Y4, Y9, Y9
+	VPXOR   Y11, Y10, Y4
+	VPAND   Y11, Y10, Y11
+	VPOR    Y11, Y9, Y9
+	VPXOR   Y5, Y8, Y10
+	VPAND   Y5, Y8, Y8
+	VPXOR   Y10, Y9, Y5
+	VPAND   Y10, Y9, Y10
+	VPOR    Y10, Y8, Y8
+	VPXOR   Y6, Y7, Y9
+	VPAND   Y6, Y7, Y7
+	VPXOR   Y9, Y8, Y6
+	VPAND   Y9, Y8, Y9
+	VPOR    Y9, Y7, Y7
+	VPAND   Y3, Y7, Y8
+	VPSRLW  $0x04, Y7, Y7
+	VPAND   Y3, Y7, Y7
+	VPSHUFB Y8, Y1, Y8
+	VPSHUFB Y7, Y1, Y7
+	VPADDB  Y8, Y7, Y7
+	VPSADBW Y2, Y7, Y7
+	VPSLLQ  $0x03, Y7, Y7
+	VPADDQ  Y7, Y0, Y0
+	VMOVDQU 128(AX)(BX*1), Y7
+	VPOR    98432(AX)(SI*1), Y7, Y7
+	VPOR    196736(AX)(DI*1), Y7, Y7
+	VPOR    295040(AX)(R8*1), Y7, Y7
+	VPOR    393344(AX)(R9*1), Y7, Y7
+	VMOVDQU 160(AX)(BX*1), Y8
+	VPOR    98464(AX)(SI*1), Y8, Y8
+	VPOR    196768(AX)(DI*1), Y8, Y8
+	VPOR    295072(AX)(R8*1), Y8, Y8
+	VPOR    393376(AX)(R9*1), Y8, Y8
+	VPXOR   Y4, Y7, Y9
+	VPAND   Y4, Y7, Y7
+	VPXOR   Y9, Y8, Y4
+	VPAND   Y9, Y8, Y9
+	VPOR    Y9, Y7, Y7
+	MOVQ    (CX), R9
+	RORXQ   $0x3a, R9, BX
+	ANDQ    $0x00007fc0, BX
+	LEAQ    (BX)(BX*2), BX
+	RORXQ   $0x03, R9, SI
+	ANDQ    $0x00007fc0, SI
+	LEAQ    (SI)(SI*2), SI
+	RORXQ   $0x0c, R9, DI
+	ANDQ    $0x00007fc0, DI
+	LEAQ    (DI)(DI*2), DI
+	RORXQ   $0x15, R9, R8
+	ANDQ    $0x00007fc0, R8
+	LEAQ    (R8)(R8*2), R8
+	RORXQ   $0x1e, R9, R9
+	ANDQ    $0x00007fc0, R9
+	LEAQ    (R9)(R9*2), R9
+	ADDQ    $0x08, CX
+	VMOVDQU (AX)(BX*1), Y8
+	VPOR    98304(AX)(SI*1), Y8, Y8
+	VPOR    196608(AX)(DI*1), Y8, Y8
+	VPOR    294912(AX)(R8*1), Y8, Y8
+	VPOR    393216(AX)(R9*1), Y8, Y8
+	VMOVDQU 32(AX)(BX*1), Y9
+	VPOR    98336(AX)(SI*1), Y9, Y9
+	VPOR    196640(AX)(DI*1), Y9, Y9
+	VPOR    294944(AX)(R8*1), Y9, Y9
+	VPOR    393248(AX)(R9*1), Y9, Y9
+	VPXOR   Y4, Y8, Y10
+	VPAND   Y4, Y8, Y8
+	VPXOR   Y10, Y9, Y4
+	VPAND   Y10, Y9, Y10
+	VPOR    Y10, Y8, Y8
+	VPXOR   Y5, Y7, Y9
+	VPAND   Y5, Y7, Y7
+	VPXOR   Y9, Y8, Y5
+	VPAND   Y9, Y8, Y9
+	VPOR    Y9, Y7, Y7
+	VMOVDQU 64(AX)(BX*1), Y8
+	VPOR    98368(AX)(SI*1), Y8, Y8
+	VPOR    196672(AX)(DI*1), Y8, Y8
+	VPOR    294976(AX)(R8*1), Y8, Y8
+	VPOR    393280(AX)(R9*1), Y8, Y8
+	VMOVDQU 96(AX)(BX*1), Y9
+	VPOR    98400(AX)(SI*1), Y9, Y9
+	VPOR    196704(AX)(DI*1), Y9, Y9
+	VPOR    295008(AX)(R8*1), Y9, Y9
+	VPOR    393312(AX)(R9*1), Y9, Y9
+	VPXOR   Y4, Y8, Y10
+	VPAND   Y4, Y8, Y8
+	VPXOR   Y10, Y9, Y4
+	VPAND   Y10, Y9, Y10
+	VPOR    Y10, Y8, Y8
+	VMOVDQU 128(AX)(BX*1), Y9
+	VPOR    98432(AX)(SI*1), Y9, Y9
+	VPOR    196736(AX)(DI*1), Y9, Y9
+	VPOR    295040(AX)(R8*1), Y9, Y9
+	VPOR    393344(AX)(R9*1), Y9, Y9
+	VMOVDQU 160(AX)(BX*1), Y10
+	VPOR    98464(AX)(SI*1), Y10, Y10
+	VPOR    196768(AX)(DI*1), Y10, Y10
+	VPOR    295072(AX)(R8*1), Y10, Y10
+	VPOR    393376(AX)(R9*1), Y10, Y10
+	VPXOR   Y4, Y9, Y11
+	VPAND   Y4, Y9, Y9
+	VPXOR   Y11, Y10, Y4
+	VPAND   Y11, Y10, Y11
+	VPOR    Y11, Y9, Y9
+	VPXOR   Y5, Y8, Y10
+	VPAND   Y5, Y8, Y8
+	VPXOR   Y10, Y9, Y5
+	VPAND   Y10, Y9, Y10
+	VPOR    Y10, Y8, Y8
+	VPXOR   Y6, Y7, Y9
+	VPAND   Y6, Y7, Y7
+	VPXOR   Y9, Y8, Y6
+	VPAND   Y9, Y8, Y9
+	VPOR    Y9, Y7, Y7
+	VPAND   Y3, Y7, Y8
+	VPSRLW  $0x04, Y7, Y7
+	VPAND   Y3, Y7, Y7
+	VPSHUFB Y8, Y1, Y8
+	VPSHUFB Y7, Y1, Y7
+	VPADDB  Y8, Y7, Y7
+	VPSADBW Y2, Y7, Y7
+	VPSLLQ  $0x03, Y7, Y7
+	VPADDQ  Y7, Y0, Y0
+	SUBQ    $0x04, DX
+	CMPQ    DX, $0x04
+	JAE     clashes5wx256v6_round
+	VPAND   Y3, Y4, Y7
+	VPSRLW  $0x04, Y4, Y4
+	VPAND   Y3, Y4, Y4
+	VPSHUFB Y7, Y1, Y7
+	VPSHUFB Y4, Y1, Y4
+	VPADDB  Y7, Y4, Y4
+	VPSADBW Y2, Y4, Y4
+	VPADDQ  Y4, Y0, Y0
+	VPAND   Y3, Y5, Y4
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y3, Y5, Y5
+	VPSHUFB Y4, Y1, Y4
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y4, Y5, Y5
+	VPSADBW Y2, Y5, Y5
+	VPSLLQ  $0x01, Y5, Y5
+	VPADDQ  Y5, Y0, Y0
+	VPAND   Y3, Y6, Y4
+	VPSRLW  $0x04, Y6, Y5
+	VPAND   Y3, Y5, Y5
+	VPSHUFB Y4, Y1, Y4
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y4, Y5, Y6
+	VPSADBW Y2, Y6, Y6
+	VPSLLQ  $0x02, Y6, Y6
+	VPADDQ  Y6, Y0, Y0
+	TESTQ   DX, DX
+	JZ      clashes5wx256v6_sum
+
+clashes5wx256v6_rest:
+	MOVQ    (CX), R9
+	RORXQ   $0x3a, R9, BX
+	ANDQ    $0x00007fc0, BX
+	LEAQ    (BX)(BX*2), BX
+	RORXQ   $0x03, R9, SI
+	ANDQ    $0x00007fc0, SI
+	LEAQ    (SI)(SI*2), SI
+	RORXQ   $0x0c, R9, DI
+	ANDQ    $0x00007fc0, DI
+	LEAQ    (DI)(DI*2), DI
+	RORXQ   $0x15, R9, R8
+	ANDQ    $0x00007fc0, R8
+	LEAQ    (R8)(R8*2), R8
+	RORXQ   $0x1e, R9, R9
+	ANDQ    $0x00007fc0, R9
+	LEAQ    (R9)(R9*2), R9
+	ADDQ    $0x08, CX
+	VMOVDQU (AX)(BX*1), Y4
+	VPOR    98304(AX)(SI*1), Y4, Y4
+	VPOR    196608(AX)(DI*1), Y4, Y4
+	VPOR    294912(AX)(R8*1), Y4, Y4
+	VPOR    393216(AX)(R9*1), Y4, Y4
+	VPAND   Y3, Y4, Y5
+	VPSRLW  $0x04, Y4, Y4
+	VPAND   Y3, Y4, Y4
+	VPSHUFB Y5, Y1, Y5
+	VPSHUFB Y4, Y1, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 32(AX)(BX*1), Y5
+	VPOR    98336(AX)(SI*1), Y5, Y5
+	VPOR    196640(AX)(DI*1), Y5, Y5
+	VPOR    294944(AX)(R8*1), Y5, Y5
+	VPOR    393248(AX)(R9*1), Y5, Y5
+	VPAND   Y3, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y3, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 64(AX)(BX*1), Y5
+	VPOR    98368(AX)(SI*1), Y5, Y5
+	VPOR    196672(AX)(DI*1), Y5, Y5
+	VPOR    294976(AX)(R8*1), Y5, Y5
+	VPOR    393280(AX)(R9*1), Y5, Y5
+	VPAND   Y3, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y3, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 96(AX)(BX*1), Y5
+	VPOR    98400(AX)(SI*1), Y5, Y5
+	VPOR    196704(AX)(DI*1), Y5, Y5
+	VPOR    295008(AX)(R8*1), Y5, Y5
+	VPOR    393312(AX)(R9*1), Y5, Y5
+	VPAND   Y3, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y3, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 128(AX)(BX*1), Y5
+	VPOR    98432(AX)(SI*1), Y5, Y5
+	VPOR    196736(AX)(DI*1), Y5, Y5
+	VPOR    295040(AX)(R8*1), Y5, Y5
+	VPOR    393344(AX)(R9*1), Y5, Y5
+	VPAND   Y3, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y3, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 160(AX)(BX*1), Y5
+	VPOR    98464(AX)(SI*1), Y5, Y5
+	VPOR    196768(AX)(DI*1), Y5, Y5
+	VPOR    295072(AX)(R8*1), Y5, Y5
+	VPOR    393376(AX)(R9*1), Y5, Y5
+	VPAND   Y3, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y3, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VPSADBW Y2, Y4, Y4
+	VPADDQ  Y4, Y0, Y0
+	DECQ    DX
+	JNZ     clashes5wx256v6_rest
+
+clashes5wx256v6_sum:
+	VEXTRACTI128 $0x01, Y0, X1
+	VPADDQ       X1, X0, X1
+	VPSHUFD      $0x4e, X1, X0
+	VPADDQ       X0, X1, X1
+	VMOVQ        X1, AX
+	VZEROUPPER
+	MOVQ         AX, ret+32(FP)
+	RET
+
+// func clashes5wx256v7(tables *uint64, keys []uint64) int
+// Requires: AVX, AVX2, BMI2
+TEXT ·clashes5wx256v7(SB), NOSPLIT, $0-40
+	MOVQ    tables+0(FP), AX
+	MOVQ    keys_base+8(FP), CX
+	MOVQ    keys_len+16(FP), DX
+	VPXOR   Y0, Y0, Y0
+	TESTQ   DX, DX
+	JZ      clashes5wx256v7_sum
+	VMOVDQU popcountNibbles<>+0(SB), Y1
+	VMOVDQU lowHalves<>+0(SB), Y3
+	VPXOR   Y2, Y2, Y2
+	VPXOR   Y4, Y4, Y4
+	VPXOR   Y5, Y5, Y5
+	VPXOR   Y6, Y6, Y6
+	CMPQ    DX, $0x08
+	JB      clashes5wx256v7_rest
+
+clashes5wx256v7_round:
+	MOVQ    (CX), R9
+	RORXQ   $0x3b, R9, BX
+	ANDQ    $0x00003fe0, BX
+	IMUL3Q  $0x07, BX, BX
+	RORXQ   $0x04, R9, SI
+	ANDQ    $0x00003fe0, SI
+	IMUL3Q  $0x07, SI, SI
+	RORXQ   $0x0d, R9, DI
+	ANDQ    $0x00003fe0, DI
+	IMUL3Q  $0x07, DI, DI
+	RORXQ   $0x16, R9, R8
+	ANDQ    $0x00003fe0, R8
+	IMUL3Q  $0x07, R8, R8
+	RORXQ   $0x1f, R9, R9
+	ANDQ    $0x00003fe0, R9
+	IMUL3Q  $0x07, R9, R9
+	ADDQ    $0x08, CX
+	VMOVDQU (AX)(BX*1), Y7
+	VPOR    114688(AX)(SI*1), Y7, Y7
+	VPOR    229376(AX)(DI*1), Y7, Y7
+	VPOR    344064(AX)(R8*1), Y7, Y7
+	VPOR    458752(AX)(R9*1), Y7, Y7
+	VMOVDQU 32(AX)(BX*1), Y8
+	VPOR    114720(AX)(SI*1), Y8, Y8
+	VPOR    229408(AX)(DI*1), Y8, Y8
+	VPOR    344096(AX)(R8*1), Y8, Y8
+	VPOR    458784(AX)(R9*1), Y8, Y8
+	VPXOR   Y4, Y7, Y9
+	VPAND   Y4, Y7, Y7
+	VPXOR   Y9, Y8, Y4
+	VPAND   Y9, Y8, Y9
+	VPOR    Y9, Y7, Y7
+	VMOVDQU 64(AX)(BX*1), Y8
+	VPOR    114752(AX)(SI*1), Y8, Y8
+	VPOR    229440(AX)(DI*1), Y8, Y8
+	VPOR    344128(AX)(R8*1), Y8, Y8
+	VPOR    458816(AX)(R9*1), Y8, Y8
+	VMOVDQU 96(AX)(BX*1), Y9
+	VPOR    114784(AX)(SI*1), Y9, Y9
+	VPOR    229472(AX)(DI*1), Y9, Y9
+	VPOR    344160(AX)(R8*1), Y9, Y9
+	VPOR    458848(AX)(R9*1), Y9, Y9
+	VPXOR   Y4, Y8, Y10
+	VPAND   Y4, Y8, Y8
+	VPXOR   Y10, Y9, Y4
+	VPAND   Y10, Y9, Y10
+	VPOR    Y10, Y8, Y8
+	VPXOR   Y5, Y7, Y9
+	VPAND   Y5, Y7, Y7
+	VPXOR   Y9, Y8, Y5
+	VPAND   Y9, Y8, Y9
+	VPOR    Y9, Y7, Y7
+	VMOVDQU 128(AX)(BX*1), Y8
+	VPOR    114816(AX)(SI*1), Y8, Y8
+	VPOR    229504(AX)(DI*1), Y8, Y8
+	VPOR    344192(AX)(R8*1), Y8, Y8
+	VPOR    458880(AX)(R9*1), Y8, Y8
+	VMOVDQU 160(AX)(BX*1), Y9
+	VPOR    114848(AX)(SI*1), Y9, Y9
+	VPOR    229536(AX)(DI*1), Y9, Y9
+	VPOR    344224(AX)(R8*1), Y9, Y9
+	VPOR    458912(AX)(R9*1), Y9, Y9
+	VPXOR   Y4, Y8, Y10
+	VPAND   Y4, Y8, Y8
+	VPXOR   Y10, Y9, Y4
+	VPAND   Y10, Y9, Y10
+	VPOR    Y10, Y8, Y8
+	VMOVDQU 192(AX)(BX*1), Y9
+	VPOR    114880(AX)(SI*1), Y9, Y9
+	VPOR    229568(AX)(DI*1), Y9, Y9
+	VPOR    344256(AX)(R8*1), Y9, Y9
+	VPOR    458944(AX)(R9*1), Y9, Y9
+	MOVQ    (CX), R9
+	RORXQ   $0x3b, R9, BX
+	ANDQ    $0x00003fe0, BX
+	IMUL3Q  $0x07, BX, BX
+	RORXQ   $0x04, R9, SI
+	ANDQ    $0x00003fe0, SI
+	IMUL3Q  $0x07, SI, SI
+	RORXQ   $0x0d, R9, DI
+	ANDQ    $0x00003fe0, DI
+	IMUL3Q  $0x07, DI, DI
+	RORXQ   $0x16, R9, R8
+	ANDQ    $0x00003fe0, R8
+	IMUL3Q  $0x07, R8, R8
+	RORXQ   $0x1f, R9, R9
+	ANDQ    $0x00003fe0, R9
+	IMUL3Q  $0x07, R9, R9
+	ADDQ    $0x08, CX
+	VMOVDQU (AX)(BX*1), Y10
+	VPOR    114688(AX)(SI*1), Y10, Y10
+	VPOR    229376(AX)(DI*1), Y10, Y10
+	VPOR    344064(AX)(R8*1), Y10, Y10
+	VPOR    458752(AX)(R9*1), Y10, Y10
+	VPXOR   Y4, Y9, Y11
+	VPAND   Y4, Y9, Y9
+	VPXOR   Y11, Y10, Y4
+	VPAND   Y11, Y10, Y11
+	VPOR    Y11, Y9, Y9
+	VPXOR   Y5, Y8, Y10
+	VPAND   Y5, Y8, Y8
+	VPXOR   Y10, Y9, Y5
+	VPAND   Y10, Y9, Y10
+	VPOR    Y10, Y8, Y8
+	VPXOR   Y6, Y7, Y9
+	VPAND   Y6, Y7, Y7
+	VPXOR   Y9, Y8, Y6
+	VPAND   Y9, Y8, Y9
+	VPOR    Y9, Y7, Y7
+	VPAND   Y3, Y7, Y8
+	VPSRLW  $0x04, Y7, Y7
+	VPAND   Y3, Y7, Y7
+	VPSHUFB Y8, Y1, Y8
+	VPSHUFB Y7, Y1, Y7
+	VPADDB  Y8, Y7, Y7
+	VPSADBW Y2, Y7, Y7
+	VPSLLQ  $0x03, Y7, Y7
+	VPADDQ  Y7, Y0, Y0
+	VMOVDQU 32(AX)(BX*1), Y7
+	VPOR    114720(AX)(SI*1), Y7, Y7
+	VPOR    229408(AX)(DI*1), Y7, Y7
+	VPOR    344096(AX)(R8*1), Y7, Y7
+	VPOR    458784(AX)(R9*1), Y7, Y7
+	VMOVDQU 64(AX)(BX*1), Y8
+	VPOR    114752(AX)(SI*1), Y8, Y8
+	VPOR    229440(AX)(DI*1), Y8, Y8
+	VPOR    344128(AX)(R8*1), Y8, Y8
+	VPOR    458816(AX)(R9*1), Y8, Y8
+	VPXOR   Y4, Y7, Y9
+	VPAND   Y4, Y7, Y7
+	VPXOR   Y9, Y8, Y4
+	VPAND   Y9, Y8, Y9
+	VPOR    Y9, Y7, Y7
+	VMOVDQU 96(AX)(BX*1), Y8
+	VPOR    114784(AX)(SI*1), Y8, Y8
+	VPOR    229472(AX)(DI*1), Y8, Y8
+	VPOR    344160(AX)(R8*1), Y8, Y8
+	VPOR    458848(AX)(R9*1), Y8, Y8
+	VMOVDQU 128(AX)(BX*1), Y9
+	VPOR    114816(AX)(SI*1), Y9, Y9
+	VPOR    229504(AX)(DI*1), Y9, Y9
+	VPOR    344192(AX)(R8*1), Y9, Y9
+	VPOR    458880(AX)(R9*1), Y9, Y9
+	VPXOR   Y4, Y8, Y10
+	VPAND   Y4, Y8, Y8
+	VPXOR   Y10, Y9, Y4
+	VPAND   Y10, Y9, Y10
+	VPOR    Y10, Y8, Y8
+	VPXOR   Y5, Y7, Y9
+	VPAND   Y5, Y7, Y7
+	VPXOR   Y9, Y8, Y5
+	VPAND   Y9, Y8, Y9
+	VPOR    Y9, Y7, Y7
+	VMOVDQU 160(AX)(BX*1), Y8
+	VPOR    114848(AX)(SI*1), Y8, Y8
+	VPOR    229536(AX)(DI*1), Y8, Y8
+	VPOR    344224(AX)(R8*1), Y8, Y8
+	VPOR    458912(AX)(R9*1), Y8, Y8
+	VMOVDQU 192(AX)(BX*1), Y9
+	VPOR    114880(AX)(SI*1), Y9, Y9
+	VPOR    229568(AX)(DI*1), Y9, Y9
+	VPOR    344256(AX)(R8*1), Y9, Y9
+	VPOR    458944(AX)(R9*1), Y9, Y9
+	VPXOR   Y4, Y8, Y10
+	VPAND   Y4, Y8, Y8
+	VPXOR   Y10, Y9, Y4
+	VPAND   Y10, Y9, Y10
+	VPOR    Y10, Y8, Y8
+	MOVQ    (CX), R9
+	RORXQ   $0x3b, R9, BX
+	ANDQ    $0x00003fe0, BX
+	IMUL3Q  $0x07, BX, BX
+	RORXQ   $0x04, R9, SI
+	ANDQ    $0x00003fe0, SI
+	IMUL3Q  $0x07, SI, SI
+	RORXQ   $0x0d, R9, DI
+	ANDQ    $0x00003fe0, DI
+	IMUL3Q  $0x07, DI, DI
+	RORXQ   $0x16, R9, R8
+	ANDQ    $0x00003fe0, R8
+	IMUL3Q  $0x07, R8, R8
+	RORXQ   $0x1f, R9, R9
+	ANDQ    $0x00003fe0, R9
+	IMUL3Q  $0x07, R9, R9
+	ADDQ    $0x08, CX
+	VMOVDQU (AX)(BX*1), Y9
+	VPOR    114688(AX)(SI*1), Y9, Y9
+	VPOR    229376(AX)(DI*1), Y9, Y9
+	VPOR    344064(AX)(R8*1), Y9, Y9
+	VPOR    458752(AX)(R9*1), Y9, Y9
+	VMOVDQU 32(AX)(BX*1), Y10
+	VPOR    114720(AX)(SI*1), Y10, Y10
+	VPOR    229408(AX)(DI*1), Y10, Y10
+	VPOR    344096(AX)(R8*1), Y10, Y10
+	VPOR    458784(AX)(R9*1), Y10, Y10
+	VPXOR   Y4, Y9, Y11
+	VPAND   Y4, Y9, Y9
+	VPXOR   Y11, Y10, Y4
+	VPAND   Y11, Y10, Y11
+	VPOR    Y11, Y9, Y9
+	VPXOR   Y5, Y8, Y10
+	VPAND   Y5, Y8, Y8
+	VPXOR   Y10, Y9, Y5
+	VPAND   Y10, Y9, Y10
+	VPOR    Y10, Y8, Y8
+	VPXOR   Y6, Y7, Y9
+	VPAND   Y6, Y7, Y7
+	VPXOR   Y9, Y8, Y6
+	VPAND   Y9, Y8, Y9
+	VPOR    Y9, Y7, Y7
+	VPAND   Y3, Y7, Y8
+	VPSRLW  $0x04, Y7, Y7
+	VPAND   Y3, Y7, Y7
+	VPSHUFB Y8, Y1, Y8
+	VPSHUFB Y7, Y1, Y7
+	VPADDB  Y8, Y7, Y7
+	VPSADBW Y2, Y7, Y7
+	VPSLLQ  $0x03, Y7, Y7
+	VPADDQ  Y7, Y0, Y0
+	VMOVDQU 64(AX)(BX*1), Y7
+	VPOR    114752(AX)(SI*1), Y7, Y7
+	VPOR    229440(AX)(DI*1), Y7, Y7
+	VPOR    344128(AX)(R8*1), Y7, Y7
+	VPOR    458816(AX)(R9*1), Y7, Y7
+	VMOVDQU 96(AX)(BX*1), Y8
+	VPOR    114784(AX)(SI*1), Y8, Y8
+	VPOR    229472(AX)(DI*1), Y8, Y8
+	VPOR    344160(AX)(R8*1), Y8, Y8
+	VPOR    458848(AX)(R9*1), Y8, Y8
+	VPXOR   Y4, Y7, Y9
+	VPAND   Y4, Y7, Y7
+	VPXOR   Y9, Y8, Y4
+	VPAND   Y9, Y8, Y9
+	VPOR    Y9, Y7, Y7
+	VMOVDQU 128(AX)(BX*1), Y8
+	VPOR    114816(AX)(SI*1), Y8, Y8
+	VPOR    229504(AX)(DI*1), Y8, Y8
+	VPOR    344192(AX)(R8*1), Y8, Y8
+	VPOR    458880(AX)(R9*1), Y8, Y8
+	VMOVDQU 160(AX)(BX*1), Y9
+	VPOR    114848(AX)(SI*1), Y9, Y9
+	VPOR    229536(AX)(DI*1), Y9, Y9
+	VPOR    344224(AX)(R8*1), Y9, Y9
+	VPOR    458912(AX)(R9*1), Y9, Y9
+	VPXOR   Y4, Y8, Y10
+	VPAND   Y4, Y8, Y8
+	VPXOR   Y10, Y9, Y4
+	VPAND   Y10, Y9, Y10
+	VPOR    Y10, Y8, Y8
+	VPXOR   Y5, Y7, Y9
+	VPAND   Y5, Y7, Y7
+	VPXOR   Y9, Y8, Y5
+	VPAND   Y9, Y8, Y9
+	VPOR    Y9, Y7, Y7
+	VMOVDQU 192(AX)(BX*1), Y8
+	VPOR    114880(AX)(SI*1), Y8, Y8
+	VPOR    229568(AX)(DI*1), Y8, Y8
+	VPOR    344256(AX)(R8*1), Y8, Y8
+	VPOR    458944(AX)(R9*1), Y8, Y8
+	MOVQ    (CX), R9
+	RORXQ   $0x3b, R9, BX
+	ANDQ    $0x00003fe0, BX
+	IMUL3Q  $0x07, BX, BX
+	RORXQ   $0x04, R9, SI
+	ANDQ    $0x00003fe0, SI
+	IMUL3Q  $0x07, SI, SI
+	RORXQ   $0x0d, R9, DI
+	ANDQ    $0x00003fe0, DI
+	IMUL3Q  $0x07, DI, DI
+	RORXQ   $0x16, R9, R8
+	ANDQ    $0x00003fe0, R8
+	IMUL3Q  $0x07, R8, R8
+	RORXQ   $0x1f, R9, R9
+	ANDQ    $0x00003fe0, R9
+	IMUL3Q  $0x07, R9, R9
+	ADDQ    $0x08, CX
+	VMOVDQU (AX)(BX*1), Y9
+	VPOR    114688(AX)(SI*1), Y9, Y9
+	VPOR    229376(AX)(DI*1), Y9, Y9
+	VPOR    344064(AX)(R8*1), Y9, Y9
+	VPOR    458752(AX)(R9*1), Y9, Y9
+	VPXOR   Y4, Y8, Y10
+	VPAND   Y4, Y8, Y8
+	VPXOR   Y10, Y9, Y4
+	VPAND   Y10, Y9, Y10
+	VPOR    Y10, Y8, Y8
+	VMOVDQU 32(AX)(BX*1), Y9
+	VPOR    114720(AX)(SI*1), Y9, Y9
+	VPOR    229408(AX)(DI*1), Y9, Y9
+	VPOR    344096(AX)(R8*1), Y9, Y9
+	VPOR    458784(AX)(R9*1), Y9, Y9
+	VMOVDQU 64(AX)(BX*1), Y10
+	VPOR    114752(AX)(SI*1), Y10, Y10
+	VPOR    229440(AX)(DI*1), Y10, Y10
+	VPOR    344128(AX)(R8*1), Y10, Y10
+	VPOR    458816(AX)(R9*1), Y10, Y10
+	VPXOR   Y4, Y9, Y11
+	VPAND   Y4, Y9, Y9
+	VPXOR   Y11, Y10, Y4
+	VPAND   Y11, Y10, Y11
+	VPOR    Y11, Y9, Y9
+	VPXOR   Y5, Y8, Y10
+	VPAND   Y5, Y8, Y8
+	VPXOR   Y10, Y9, Y5
+	VPAND   Y10, Y9, Y10
+	VPOR    Y10, Y8, Y8
+	VPXOR   Y6, Y7, Y9
+	VPAND   Y6, Y7, Y7
+	VPXOR   Y9, Y8, Y6
+	VPAND   Y9, Y8, Y9
+	VPOR    Y9, Y7, Y7
+	VPAND   Y3, Y7, Y8
+	VPSRLW  $0x04, Y7, Y7
+	VPAND   Y3, Y7, Y7
+	VPSHUFB Y8, Y1, Y8
+	VPSHUFB Y7, Y1, Y7
+	VPADDB  Y8, Y7, Y7
+	VPSADBW Y2, Y7, Y7
+	VPSLLQ  $0x03, Y7, Y7
+	VPADDQ  Y7, Y0, Y0
+	VMOVDQU 96(AX)(BX*1), Y7
+	VPOR    114784(AX)(SI*1), Y7, Y7
+	VPOR    229472(AX)(DI*1), Y7, Y7
+	VPOR    344160(AX)(R8*1), Y7, Y7
+	VPOR    458848(AX)(R9*1), Y7, Y7
+	VMOVDQU 128(AX)(BX*1), Y8
+	VPOR    114816(AX)(SI*1), Y8, Y8
+	VPOR    229504(AX)(DI*1), Y8, Y8
+	VPOR    344192(AX)(R8*1), Y8, Y8
+	VPOR    458880(AX)(R9*1), Y8, Y8
+	VPXOR   Y4, Y7, Y9
+	VPAND   Y4, Y7, Y7
+	VPXOR   Y9, Y8, Y4
+	VPAND   Y9, Y8, Y9
+	VPOR    Y9, Y7, Y7
+	VMOVDQU 160(AX)(BX*1), Y8
+	VPOR    114848(AX)(SI*1), Y8, Y8
+	VPOR    229536(AX)(DI*1), Y8, Y8
+	VPOR    344224(AX)(R8*1), Y8, Y8
+	VPOR    458912(AX)(R9*1), Y8, Y8
+	VMOVDQU 192(AX)(BX*1), Y9
+	VPOR    114880(AX)(SI*1), Y9, Y9
+	VPOR    229568(AX)(DI*1), Y9, Y9
+	VPOR    344256(AX)(R8*1), Y9, Y9
+	VPOR    458944(AX)(R9*1), Y9, Y9
+	VPXOR   Y4, Y8, Y10
+	VPAND   Y4, Y8, Y8
+	VPXOR   Y10, Y9, Y4
+	VPAND   Y10, Y9, Y10
+	VPOR    Y10, Y8, Y8
+	VPXOR   Y5, Y7, Y9
+	VPAND   Y5, Y7, Y7
+	VPXOR   Y9, Y8, Y5
+	VPAND   Y9, Y8, Y9
+	VPOR    Y9, Y7, Y7
+	MOVQ    (CX), R9
+	RORXQ   $0x3b, R9, BX
+	ANDQ    $0x00003fe0, BX
+	IMUL3Q  $0x07, BX, BX
+	RORXQ   $0x04, R9, SI
+	ANDQ    $0x00003fe0, SI
+	IMUL3Q  $0x07, SI, SI
+	RORXQ   $0x0d, R9, DI
+	ANDQ    $0x00003fe0, DI
+	IMUL3Q  $0x07, DI, DI
+	RORXQ   $0x16, R9, R8
+	ANDQ    $0x00003fe0, R8
+	IMUL3Q  $0x07, R8, R8
+	RORXQ   $0x1f, R9, R9
+	ANDQ    $0x00003fe0, R9
+	IMUL3Q  $0x07, R9, R9
+	ADDQ    $0x08, CX
+	VMOVDQU (AX)(BX*1), Y8
+	VPOR    114688(AX)(SI*1), Y8, Y8
+	VPOR    229376(AX)(DI*1), Y8, Y8
+	VPOR    344064(AX)(R8*1), Y8, Y8
+	VPOR    458752(AX)(R9*1), Y8, Y8
+	VMOVDQU 32(AX)(BX*1), Y9
+	VPOR    114720(AX)(SI*1), Y9, Y9
+	VPOR    229408(AX)(DI*1), Y9, Y9
+	VPOR    344096(AX)(R8*1), Y9, Y9
+	VPOR    458784(AX)(R9*1), Y9, Y9
+	VPXOR   Y4, Y8, Y10
+	VPAND   Y4, Y8, Y8
+	VPXOR   Y10, Y9, Y4
+	VPAND   Y10, Y9, Y10
+	VPOR    Y10, Y8, Y8
+	VMOVDQU 64(AX)(BX*1), Y9
+	VPOR    114752(AX)(SI*1), Y9, Y9
+	VPOR    229440(AX)(DI*1), Y9, Y9
+	VPOR    344128(AX)(R8*1), Y9, Y9
+	VPOR    458816(AX)(R9*1), Y9, Y9
+	VMOVDQU 96(AX)(BX*1), Y10
+	VPOR    114784(AX)(SI*1), Y10, Y10
+	VPOR    229472(AX)(DI*1), Y10, Y10
+	VPOR    344160(AX)(R8*1), Y10, Y10
+	VPOR    458848(AX)(R9*1), Y10, Y10
+	VPXOR   Y4, Y9, Y11
+	VPAND   Y4, Y9, Y9
+	VPXOR   Y11, Y10, Y4
+	VPAND   Y11, Y10, Y11
+	VPOR    Y11, Y9, Y9
+	VPXOR   Y5, Y8, Y10
+	VPAND   Y5, Y8, Y8
+	VPXOR   Y10, Y9, Y5
+	VPAND   Y10, Y9, Y10
+	VPOR    Y10, Y8, Y8
+	VPXOR   Y6, Y7, Y9
+	VPAND   Y6, Y7, Y7
+	VPXOR   Y9, Y8, Y6
+	VPAND   Y9, Y8, Y9
+	VPOR    Y9, Y7, Y7
+	VPAND   Y3, Y7, Y8
+	VPSRLW  $0x04, Y7, Y7
+	VPAND   Y3, Y7, Y7
+	VPSHUFB Y8, Y1, Y8
+	VPSHUFB Y7, Y1, Y7
+	VPADDB  Y8, Y7, Y7
+	VPSADBW Y2, Y7, Y7
+	VPSLLQ  $0x03, Y7, Y7
+	VPADDQ  Y7, Y0, Y0
+	VMOVDQU 128(AX)(BX*1), Y7
+	VPOR    114816(AX)(SI*1), Y7, Y7
+	VPOR    229504(AX)(DI*1), Y7, Y7
+	VPOR    344192(AX)(R8*1), Y7, Y7
+	VPOR    458880(AX)(R9*1), Y7, Y7
+	VMOVDQU 160(AX)(BX*1), Y8
+	VPOR    114848(AX)(SI*1), Y8, Y8
+	VPOR    229536(AX)(DI*1), Y8, Y8
+	VPOR    344224(AX)(R8*1), Y8, Y8
+	VPOR    458912(AX)(R9*1), Y8, Y8
+	VPXOR   Y4, Y7, Y9
+	VPAND   Y4, Y7, Y7
+	VPXOR   Y9, Y8, Y4
+	VPAND   Y9, Y8, Y9
+	VPOR    Y9, Y7, Y7
+	VMOVDQU 192(AX)(BX*1), Y8
+	VPOR    114880(AX)(SI*1), Y8, Y8
+	VPOR    229568(AX)(DI*1), Y8, Y8
+	VPOR    344256(AX)(R8*1), Y8, Y8
+	VPOR    458944(AX)(R9*1), Y8, Y8
+	MOVQ    (CX), R9
+	RORXQ   $0x3b, R9, BX
+	ANDQ    $0x00003fe0, BX
+	IMUL3Q  $0x07, BX, BX
+	RORXQ   $0x04, R9, SI
+	ANDQ    $0x00003fe0, SI
+	IMUL3Q  $0x07, SI, SI
+	RORXQ   $0x0d, R9, DI
+	ANDQ    $0x00003fe0, DI
+	IMUL3Q  $0x07, DI, DI
+	RORXQ   $0x16, R9, R8
+	ANDQ    $0x00003fe0, R8
+	IMUL3Q  $0x07, R8, R8
+	RORXQ   $0x1f, R9, R9
+	ANDQ    $0x00003fe0, R9
+	IMUL3Q  $0x07, R9, R9
+	ADDQ    $0x08, CX
+	VMOVDQU (AX)(BX*1), Y9
+	VPOR    114688(AX)(SI*1), Y9, Y9
+	VPOR    229376(AX)(DI*1), Y9, Y9
+	VPOR    344064(AX)(R8*1), Y9, Y9
+	VPOR    458752(AX)(R9*1), Y9, Y9
+	VPXOR   Y4, Y8, Y10
+	VPAND   Y4, Y8, Y8
+	VPXOR   Y10, Y9, Y4
+	VPAND   Y10, Y9, Y10
+	VPOR    Y10, Y8, Y8
+	VPXOR   Y5, Y7, Y9
+	VPAND   Y5, Y7, Y7
+	VPXOR   Y9, Y8, Y5
+	VPAND   Y9, Y8, Y9
+	VPOR    Y9, Y7, Y7
+	VMOVDQU 32(AX)(BX*1), Y8
+	VPOR    114720(AX)(SI*1), Y8, Y8
+	VPOR    229408(AX)(DI*1), Y8, Y8
+	VPOR    344096(AX)(R8*1), Y8, Y8
+	VPOR    458784(AX)(R9*1), Y8, Y8
+	VMOVDQU 64(AX)(BX*1), Y9
+	VPOR    114752(AX)(SI*1), Y9, Y9
+	VPOR    229440(AX)(DI*1), Y9, Y9
+	VPOR    344128(AX)(R8*1), Y9, Y9
+	VPOR    458816(AX)(R9*1), Y9, Y9
+	VPXOR   Y4, Y8, Y10
+	VPAND   Y4, Y8, Y8
+	VPXOR   Y10, Y9, Y4
+	VPAND   Y10, Y9, Y10
+	VPOR    Y10, Y8, Y8
+	VMOVDQU 96(AX)(BX*1), Y9
+	VPOR    114784(AX)(SI*1), Y9, Y9
+	VPOR    229472(AX)(DI*1), Y9, Y9
+	VPOR    344160(AX)(R8*1), Y9, Y9
+	VPOR    458848(AX)(R9*1), Y9, Y9
+	VMOVDQU 128(AX)(BX*1), Y10
+	VPOR    114816(AX)(SI*1), Y10, Y10
+	VPOR    229504(AX)(DI*1), Y10, Y10
+	VPOR    344192(AX)(R8*1), Y10, Y10
+	VPOR    458880(AX)(R9*1), Y10, Y10
+	VPXOR   Y4, Y9, Y11
+	VPAND   Y4, Y9, Y9
+	VPXOR   Y11, Y10, Y4
+	VPAND   Y11, Y10, Y11
+	VPOR    Y11, Y9, Y9
+	VPXOR   Y5, Y8, Y10
+	VPAND   Y5, Y8, Y8
+	VPXOR   Y10, Y9, Y5
+	VPAND   Y10, Y9, Y10
+	VPOR    Y10, Y8, Y8
+	VPXOR   Y6, Y7, Y9
+	VPAND   Y6, Y7, Y7
+	VPXOR   Y9, Y8, Y6
+	VPAND   Y9, Y8, Y9
+	VPOR    Y9, Y7, Y7
+	VPAND   Y3, Y7, Y8
+	VPSRLW  $0x04, Y7, Y7
+	VPAND   Y3, Y7, Y7
+	VPSHUFB Y8, Y1, Y8
+	VPSHUFB Y7, Y1, Y7
+	VPADDB  Y8, Y7, Y7
+	VPSADBW Y2, Y7, Y7
+	VPSLLQ  $0x03, Y7, Y7
+	VPADDQ  Y7, Y0, Y0
+	VMOVDQU 160(AX)(BX*1), Y7
+	VPOR    114848(AX)(SI*1), Y7, Y7
+	VPOR    229536(AX)(DI*1), Y7, Y7
+	VPOR    344224(AX)(R8*1), Y7, Y7
+	VPOR    458912(AX)(R9*1), Y7, Y7
+	VMOVDQU 192(AX)(BX*1), Y8
+	VPOR    114880(AX)(SI*1), Y8, Y8
+	VPOR    229568(AX)(DI*1), Y8, Y8
+	VPOR    344256(AX)(R8*1), Y8, Y8
+	VPOR    458944(AX)(R9*1), Y8, Y8
+	VPXOR   Y4, Y7, Y9
+	VPAND   Y4, Y7, Y7
+	VPXOR   Y9, Y8, Y4
+	VPAND   Y9, Y8, Y9
+	VPOR    Y9, Y7, Y7
+	MOVQ    (CX), R9
+	RORXQ   $0x3b, R9, BX
+	ANDQ    $0x00003fe0, BX
+	IMUL3Q  $0x07, BX, BX
+	RORXQ   $0x04, R9, SI
+	ANDQ    $0x00003fe0, SI
+	IMUL3Q  $0x07, SI, SI
+	RORXQ   $0x0d, R9, DI
+	ANDQ    $0x00003fe0, DI
+	IMUL3Q  $0x07, DI, DI
+	RORXQ   $0x16, R9, R8
+	ANDQ    $0x00003fe0, R8
+	IMUL3Q  $0x07, R8, R8
+	RORXQ   $0x1f, R9, R9
+	ANDQ    $0x00003fe0, R9
+	IMUL3Q  $0x07, R9, R9
+	ADDQ    $0x08, CX
+	VMOVDQU (AX)(BX*1), Y8
+	VPOR    114688(AX)(SI*1), Y8, Y8
+	VPOR    229376(AX)(DI*1), Y8, Y8
+	VPOR    344064(AX)(R8*1), Y8, Y8
+	VPOR    458752(AX)(R9*1), Y8, Y8
+	VMOVDQU 32(AX)(BX*1), Y9
+	VPOR    114720(AX)(SI*1), Y9, Y9
+	VPOR    229408(AX)(DI*1), Y9, Y9
+	VPOR    344096(AX)(R8*1), Y9, Y9
+	VPOR    458784(AX)(R9*1), Y9, Y9
+	VPXOR   Y4, Y8, Y10
+	VPAND   Y4, Y8, Y8
+	VPXOR   Y10, Y9, Y4
+	VPAND   Y10, Y9, Y10
+	VPOR    Y10, Y8, Y8
+	VPXOR   Y5, Y7, Y9
+	VPAND   Y5, Y7, Y7
+	VPXOR   Y9, Y8, Y5
+	VPAND   Y9, Y8, Y9
+	VPOR    Y9, Y7, Y7
+	VMOVDQU 64(AX)(BX*1), Y8
+	VPOR    114752(AX)(SI*1), Y8, Y8
+	VPOR    229440(AX)(DI*1), Y8, Y8
+	VPOR    344128(AX)(R8*1), Y8, Y8
+	VPOR    458816(AX)(R9*1), Y8, Y8
+	VMOVDQU 96(AX)(BX*1), Y9
+	VPOR    114784(AX)(SI*1), Y9, Y9
+	VPOR    229472(AX)(DI*1), Y9, Y9
+	VPOR    344160(AX)(R8*1), Y9, Y9
+	VPOR    458848(AX)(R9*1), Y9, Y9
+	VPXOR   Y4, Y8, Y10
+	VPAND   Y4, Y8, Y8
+	VPXOR   Y10, Y9, Y4
+	VPAND   Y10, Y9, Y10
+	VPOR    Y10, Y8, Y8
+	VMOVDQU 128(AX)(BX*1), Y9
+	VPOR    114816(AX)(SI*1), Y9, Y9
+	VPOR    229504(AX)(DI*1), Y9, Y9
+	VPOR    344192(AX)(R8*1), Y9, Y9
+	VPOR    458880(AX)(R9*1), Y9, Y9
+	VMOVDQU 160(AX)(BX*1), Y10
+	VPOR    114848(AX)(SI*1), Y10, Y10
+	VPOR    229536(AX)(DI*1), Y10, Y10
+	VPOR    344224(AX)(R8*1), Y10, Y10
+	VPOR    458912(AX)(R9*1), Y10, Y10
+	VPXOR   Y4, Y9, Y11
+	VPAND   Y4, Y9, Y9
+	VPXOR   Y11, Y10, Y4
+	VPAND   Y11, Y10, Y11
+	VPOR    Y11, Y9, Y9
+	VPXOR   Y5, Y8, Y10
+	VPAND   Y5, Y8, Y8
+	VPXOR   Y10, Y9, Y5
+	VPAND   Y10, Y9, Y10
+	VPOR    Y10, Y8, Y8
+	VPXOR   Y6, Y7, Y9
+	VPAND   Y6, Y7, Y7
+	VPXOR   Y9, Y8, Y6
+	VPAND   Y9, Y8, Y9
+	VPOR    Y9, Y7, Y7
+	VPAND   Y3, Y7, Y8
+	VPSRLW  $0x04, Y7, Y7
+	VPAND   Y3, Y7, Y7
+	VPSHUFB Y8, Y1, Y8
+	VPSHUFB Y7, Y1, Y7
+	VPADDB  Y8, Y7, Y7
+	VPSADBW Y2, Y7, Y7
+	VPSLLQ  $0x03, Y7, Y7
+	VPADDQ  Y7, Y0, Y0
+	VMOVDQU 192(AX)(BX*1), Y7
+	VPOR    114880(AX)(SI*1), Y7, Y7
+	VPOR    229568(AX)(DI*1), Y7, Y7
+	VPOR    344256(AX)(R8*1), Y7, Y7
+	VPOR    458944(AX)(R9*1), Y7, Y7
+	MOVQ    (CX), R9
+	RORXQ   $0x3b, R9, BX
+	ANDQ    $0x00003fe0, BX
+	IMUL3Q  $0x07, BX, BX
+	RORXQ   $0x04, R9, SI
+	ANDQ    $0x00003fe0, SI
+	IMUL3Q  $0x07, SI, SI
+	RORXQ   $0x0d, R9, DI
+	ANDQ    $0x00003fe0, DI
+	IMUL3Q  $0x07, DI, DI
+	RORXQ   $0x16, R9, R8
+	ANDQ    $0x00003fe0, R8
+	IMUL3Q  $0x07, R8, R8
+	RORXQ   $0x1f, R9, R9
+	ANDQ    $0x00003fe0, R9
+	IMUL3Q  $0x07, R9, R9
+	ADDQ    $0x08, CX
+	VMOVDQU (AX)(BX*1), Y8
+	VPOR    114688(AX)(SI*1), Y8, Y8
+	VPOR    229376(AX)(DI*1), Y8, Y8
+	VPOR    344064(AX)(R8*1), Y8, Y8
+	VPOR    458752(AX)(R9*1), Y8, Y8
+	VPXOR   Y4, Y7, Y9
+	VPAND   Y4, Y7, Y7
+	VPXOR   Y9, Y8, Y4
+	VPAND   Y9, Y8, Y9
+	VPOR    Y9, Y7, Y7
+	VMOVDQU 32(AX)(BX*1), Y8
+	VPOR    114720(AX)(SI*1), Y8, Y8
+	VPOR    229408(AX)(DI*1), Y8, Y8
+	VPOR    344096(AX)(R8*1), Y8, Y8
+	VPOR    458784(AX)(R9*1), Y8, Y8
+	VMOVDQU 64(AX)(BX*1), Y9
+	VPOR    114752(AX)(SI*1), Y9, Y9
+	VPOR    229440(AX)(DI*1), Y9, Y9
+	VPOR    344128(AX)(R8*1), Y9, Y9
+	VPOR    458816(AX)(R9*1), Y9, Y9
+	VPXOR   Y4, Y8, Y10
+	VPAND   Y4, Y8, Y8
+	VPXOR   Y10, Y9, Y4
+	VPAND   Y10, Y9, Y10
+	VPOR    Y10, Y8, Y8
+	VPXOR   Y5, Y7, Y9
+	VPAND   Y5, Y7, Y7
+	VPXOR   Y9, Y8, Y5
+	VPAND   Y9, Y8, Y9
+	VPOR    Y9, Y7, Y7
+	VMOVDQU 96(AX)(BX*1), Y8
+	VPOR    114784(AX)(SI*1), Y8, Y8
+	VPOR    229472(AX)(DI*1), Y8, Y8
+	VPOR    344160(AX)(R8*1), Y8, Y8
+	VPOR    458848(AX)(R9*1), Y8, Y8
+	VMOVDQU 128(AX)(BX*1), Y9
+	VPOR    114816(AX)(SI*1), Y9, Y9
+	VPOR    229504(AX)(DI*1), Y9, Y9
+	VPOR    344192(AX)(R8*1), Y9, Y9
+	VPOR    458880(AX)(R9*1), Y9, Y9
+	VPXOR   Y4, Y8, Y10
+	VPAND   Y4, Y8, Y8
+	VPXOR   Y10, Y9, Y4
+	VPAND   Y10, Y9, Y10
+	VPOR    Y10, Y8, Y8
+	VMOVDQU 160(AX)(BX*1), Y9
+	VPOR    114848(AX)(SI*1), Y9, Y9
+	VPOR    229536(AX)(DI*1), Y9, Y9
+	VPOR    344224(AX)(R8*1), Y9, Y9
+	VPOR    458912(AX)(R9*1), Y9, Y9
+	VMOVDQU 192(AX)(BX*1), Y10
+	VPOR    114880(AX)(SI*1), Y10, Y10
+	VPOR    229568(AX)(DI*1), Y10, Y10
+	VPOR    344256(AX)(R8*1), Y10, Y10
+	VPOR    458944(AX)(R9*1), Y10, Y10
+	VPXOR   Y4, Y9, Y11
+	VPAND   Y4, Y9, Y9
+	VPXOR   Y11, Y10, Y4
+	VPAND   Y11, Y10, Y11
+	VPOR    Y11, Y9, Y9
+	VPXOR   Y5, Y8, Y10
+	VPAND   Y5, Y8, Y8
+	VPXOR   Y10, Y9, Y5
+	VPAND   Y10, Y9, Y10
+	VPOR    Y10, Y8, Y8
+	VPXOR   Y6, Y7, Y9
+	VPAND   Y6, Y7, Y7
+	VPXOR   Y9, Y8, Y6
+	VPAND   Y9, Y8, Y9
+	VPOR    Y9, Y7, Y7
+	VPAND   Y3, Y7, Y8
+	VPSRLW  $0x04, Y7, Y7
+	VPAND   Y3, Y7, Y7
+	VPSHUFB Y8, Y1, Y8
+	VPSHUFB Y7, Y1, Y7
+	VPADDB  Y8, Y7, Y7
+	VPSADBW Y2, Y7, Y7
+	VPSLLQ  $0x03, Y7, Y7
+	VPADDQ  Y7, Y0, Y0
+	SUBQ    $0x08, DX
+	CMPQ    DX, $0x08
+	JAE     clashes5wx256v7_round
+	VPAND   Y3, Y4, Y7
+	VPSRLW  $0x04, Y4, Y4
+	VPAND   Y3, Y4, Y4
+	VPSHUFB Y7, Y1, Y7
+	VPSHUFB Y4, Y1, Y4
+	VPADDB  Y7, Y4, Y4
+	VPSADBW Y2, Y4, Y4
+	VPADDQ  Y4, Y0, Y0
+	VPAND   Y3, Y5, Y4
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y3, Y5, Y5
+	VPSHUFB Y4, Y1, Y4
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y4, Y5, Y5
+	VPSADBW Y2, Y5, Y5
+	VPSLLQ  $0x01, Y5, Y5
+	VPADDQ  Y5, Y0, Y0
+	VPAND   Y3, Y6, Y4
+	VPSRLW  $0x04, Y6, Y5
+	VPAND   Y3, Y5, Y5
+	VPSHUFB Y4, Y1, Y4
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y4, Y5, Y6
+	VPSADBW Y2, Y6, Y6
+	VPSLLQ  $0x02, Y6, Y6
+	VPADDQ  Y6, Y0, Y0
+	TESTQ   DX, DX
+	JZ      clashes5wx256v7_sum
+
+clashes5wx256v7_rest:
+	MOVQ    (CX), R9
+	RORXQ   $0x3b, R9, BX
+	ANDQ    $0x00003fe0, BX
+	IMUL3Q  $0x07, BX, BX
+	RORXQ   $0x04, R9, SI
+	ANDQ    $0x00003fe0, SI
+	IMUL3Q  $0x07, SI, SI
+	RORXQ   $0x0d, R9, DI
+	ANDQ    $0x00003fe0, DI
+	IMUL3Q  $0x07, DI, DI
+	RORXQ   $0x16, R9, R8
+	ANDQ    $0x00003fe0, R8
+	IMUL3Q  $0x07, R8, R8
+	RORXQ   $0x1f, R9, R9
+	ANDQ    $0x00003fe0, R9
+	IMUL3Q  $0x07, R9, R9
+	ADDQ    $0x08, CX
+	VMOVDQU (AX)(BX*1), Y4
+	VPOR    114688(AX)(SI*1), Y4, Y4
+	VPOR    229376(AX)(DI*1), Y4, Y4
+	VPOR    344064(AX)(R8*1), Y4, Y4
+	VPOR    458752(AX)(R9*1), Y4, Y4
+	VPAND   Y3, Y4, Y5
+	VPSRLW  $0x04, Y4, Y4
+	VPAND   Y3, Y4, Y4
+	VPSHUFB Y5, Y1, Y5
+	VPSHUFB Y4, Y1, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 32(AX)(BX*1), Y5
+	VPOR    114720(AX)(SI*1), Y5, Y5
+	VPOR    229408(AX)(DI*1), Y5, Y5
+	VPOR    344096(AX)(R8*1), Y5, Y5
+	VPOR    458784(AX)(R9*1), Y5, Y5
+	VPAND   Y3, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y3, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 64(AX)(BX*1), Y5
+	VPOR    114752(AX)(SI*1), Y5, Y5
+	VPOR    229440(AX)(DI*1), Y5, Y5
+	VPOR    344128(AX)(R8*1), Y5, Y5
+	VPOR    458816(AX)(R9*1), Y5, Y5
+	VPAND   Y3, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y3, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 96(AX)(BX*1), Y5
+	VPOR    114784(AX)(SI*1), Y5, Y5
+	VPOR    229472(AX)(DI*1), Y5, Y5
+	VPOR    344160(AX)(R8*1), Y5, Y5
+	VPOR    458848(AX)(R9*1), Y5, Y5
+	VPAND   Y3, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y3, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 128(AX)(BX*1), Y5
+	VPOR    114816(AX)(SI*1), Y5, Y5
+	VPOR    229504(AX)(DI*1), Y5, Y5
+	VPOR    344192(AX)(R8*1), Y5, Y5
+	VPOR    458880(AX)(R9*1), Y5, Y5
+	VPAND   Y3, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y3, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 160(AX)(BX*1), Y5
+	VPOR    114848(AX)(SI*1), Y5, Y5
+	VPOR    229536(AX)(DI*1), Y5, Y5
+	VPOR    344224(AX)(R8*1), Y5, Y5
+	VPOR    458912(AX)(R9*1), Y5, Y5
+	VPAND   Y3, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y3, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 192(AX)(BX*1), Y5
+	VPOR    114880(AX)(SI*1), Y5, Y5
+	VPOR    229568(AX)(DI*1), Y5, Y5
+	VPOR    344256(AX)(R8*1), Y5, Y5
+	VPOR    458944(AX)(R9*1), Y5, Y5
+	VPAND   Y3, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y3, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VPSADBW Y2, Y4, Y4
+	VPADDQ  Y4, Y0, Y0
+	DECQ    DX
+	JNZ     clashes5wx256v7_rest
+
+clashes5wx256v7_sum:
+	VEXTRACTI128 $0x01, Y0, X1
+	VPADDQ       X1, X0, X1
+	VPSHUFD      $0x4e, X1, X0
+	VPADDQ       X0, X1, X1
+	VMOVQ        X1, AX
+	VZEROUPPER
+	MOVQ         AX, ret+32(FP)
+	RET
+
+// func clashes5wx256v8(tables *uint64, keys []uint64) int
+// Requires: AVX, AVX2, BMI2
+TEXT ·clashes5wx256v8(SB), NOSPLIT, $0-40
+	MOVQ    tables+0(FP), AX
+	MOVQ    keys_base+8(FP), CX
+	MOVQ    keys_len+16(FP), DX
+	VPXOR   Y0, Y0, Y0
+	TESTQ   DX, DX
+	JZ      clashes5wx256v8_sum
+	VMOVDQU popcountNibbles<>+0(SB), Y1
+	VMOVDQU lowHalves<>+0(SB), Y3
+	VPXOR   Y2, Y2, Y2
+	VPXOR   Y4, Y4, Y4
+	VPXOR   Y5, Y5, Y5
+	VPXOR   Y6, Y6, Y6
+	CMPQ    DX, $0x01
+	JB      clashes5wx256v8_rest
+
+clashes5wx256v8_round:
+	MOVQ    (CX), R9
+	RORXQ   $0x38, R9, BX
+	ANDQ    $0x0001ff00, BX
+	RORXQ   $0x01, R9, SI
+	ANDQ    $0x0001ff00, SI
+	RORXQ   $0x0a, R9, DI
+	ANDQ    $0x0001ff00, DI
+	RORXQ   $0x13, R9, R8
+	ANDQ    $0x0001ff00, R8
+	RORXQ   $0x1c, R9, R9
+	ANDQ    $0x0001ff00, R9
+	ADDQ    $0x08, CX
+	VMOVDQU (AX)(BX*1), Y7
+	VPOR    131072(AX)(SI*1), Y7, Y7
+	VPOR    262144(AX)(DI*1), Y7, Y7
+	VPOR    393216(AX)(R8*1), Y7, Y7
+	VPOR    524288(AX)(R9*1), Y7, Y7
+	VMOVDQU 32(AX)(BX*1), Y8
+	VPOR    131104(AX)(SI*1), Y8, Y8
+	VPOR    262176(AX)(DI*1), Y8, Y8
+	VPOR    393248(AX)(R8*1), Y8, Y8
+	VPOR    524320(AX)(R9*1), Y8, Y8
+	VPXOR   Y4, Y7, Y9
+	VPAND   Y4, Y7, Y7
+	VPXOR   Y9, Y8, Y4
+	VPAND   Y9, Y8, Y9
+	VPOR    Y9, Y7, Y7
+	VMOVDQU 64(AX)(BX*1), Y8
+	VPOR    131136(AX)(SI*1), Y8, Y8
+	VPOR    262208(AX)(DI*1), Y8, Y8
+	VPOR    393280(AX)(R8*1), Y8, Y8
+	VPOR    524352(AX)(R9*1), Y8, Y8
+	VMOVDQU 96(AX)(BX*1), Y9
+	VPOR    131168(AX)(SI*1), Y9, Y9
+	VPOR    262240(AX)(DI*1), Y9, Y9
+	VPOR    393312(AX)(R8*1), Y9, Y9
+	VPOR    524384(AX)(R9*1), Y9, Y9
+	VPXOR   Y4, Y8, Y10
+	VPAND   Y4, Y8, Y8
+	VPXOR   Y10, Y9, Y4
+	VPAND   Y10, Y9, Y10
+	VPOR    Y10, Y8, Y8
+	VPXOR   Y5, Y7, Y9
+	VPAND   Y5, Y7, Y7
+	VPXOR   Y9, Y8, Y5
+	VPAND   Y9, Y8, Y9
+	VPOR    Y9, Y7, Y7
+	VMOVDQU 128(AX)(BX*1), Y8
+	VPOR    131200(AX)(SI*1), Y8, Y8
+	VPOR    262272(AX)(DI*1), Y8, Y8
+	VPOR    393344(AX)(R8*1), Y8, Y8
+	VPOR    524416(AX)(R9*1), Y8, Y8
+	VMOVDQU 160(AX)(BX*1), Y9
+	VPOR    131232(AX)(SI*1), Y9, Y9
+	VPOR    262304(AX)(DI*1), Y9, Y9
+	VPOR    393376(AX)(R8*1), Y9, Y9
+	VPOR    524448(AX)(R9*1), Y9, Y9
+	VPXOR   Y4, Y8, Y10
+	VPAND   Y4, Y8, Y8
+	VPXOR   Y10, Y9, Y4
+	VPAND   Y10, Y9, Y10
+	VPOR    Y10, Y8, Y8
+	VMOVDQU 192(AX)(BX*1), Y9
+	VPOR    131264(AX)(SI*1), Y9, Y9
+	VPOR    262336(AX)(DI*1), Y9, Y9
+	VPOR    393408(AX)(R8*1), Y9, Y9
+	VPOR    524480(AX)(R9*1), Y9, Y9
+	VMOVDQU 224(AX)(BX*1), Y10
+	VPOR    131296(AX)(SI*1), Y10, Y10
+	VPOR    262368(AX)(DI*1), Y10, Y10
+	VPOR    393440(AX)(R8*1), Y10, Y10
+	VPOR    524512(AX)(R9*1), Y10, Y10
+	VPXOR   Y4, Y9, Y11
+	VPAND   Y4, Y9, Y9
+	VPXOR   Y11, Y10, Y4
+	VPAND   Y11, Y10, Y11
+	VPOR    Y11, Y9, Y9
+	VPXOR   Y5, Y8, Y10
+	VPAND   Y5, Y8, Y8
+	VPXOR   Y10, Y9, Y5
+	VPAND   Y10, Y9, Y10
+	VPOR    Y10, Y8, Y8
+	VPXOR   Y6, Y7, Y9
+	VPAND   Y6, Y7, Y7
+	VPXOR   Y9, Y8, Y6
+	VPAND   Y9, Y8, Y9
+	VPOR    Y9, Y7, Y7
+	VPAND   Y3, Y7, Y8
+	VPSRLW  $0x04, Y7, Y7
+	VPAND   Y3, Y7, Y7
+	VPSHUFB Y8, Y1, Y8
+	VPSHUFB Y7, Y1, Y7
+	VPADDB  Y8, Y7, Y7
+	VPSADBW Y2, Y7, Y7
+	VPSLLQ  $0x03, Y7, Y7
+	VPADDQ  Y7, Y0, Y0
+	SUBQ    $0x01, DX
+	CMPQ    DX, $0x01
+	JAE     clashes5wx256v8_round
+	VPAND   Y3, Y4, Y7
+	VPSRLW  $0x04, Y4, Y4
+	VPAND   Y3, Y4, Y4
+	VPSHUFB Y7, Y1, Y7
+	VPSHUFB Y4, Y1, Y4
+	VPADDB  Y7, Y4, Y4
+	VPSADBW Y2, Y4, Y4
+	VPADDQ  Y4, Y0, Y0
+	VPAND   Y3, Y5, Y4
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y3, Y5, Y5
+	VPSHUFB Y4, Y1, Y4
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y4, Y5, Y5
+	VPSADBW Y2, Y5, Y5
+	VPSLLQ  $0x01, Y5, Y5
+	VPADDQ  Y5, Y0, Y0
+	VPAND   Y3, Y6, Y4
+	VPSRLW  $0x04, Y6, Y5
+	VPAND   Y3, Y5, Y5
+	VPSHUFB Y4, Y1, Y4
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y4, Y5, Y6
+	VPSADBW Y2, Y6, Y6
+	VPSLLQ  $0x02, Y6, Y6
+	VPADDQ  Y6, Y0, Y0
+	TESTQ   DX, DX
+	JZ      clashes5wx256v8_sum
+
+clashes5wx256v8_rest:
+	MOVQ    (CX), R9
+	RORXQ   $0x38, R9, BX
+	ANDQ    $0x0001ff00, BX
+	RORXQ   $0x01, R9, SI
+	ANDQ    $0x0001ff00, SI
+	RORXQ   $0x0a, R9, DI
+	ANDQ    $0x0001ff00, DI
+	RORXQ   $0x13, R9, R8
+	ANDQ    $0x0001ff00, R8
+	RORXQ   $0x1c, R9, R9
+	ANDQ    $0x0001ff00, R9
+	ADDQ    $0x08, CX
+	VMOVDQU (AX)(BX*1), Y4
+	VPOR    131072(AX)(SI*1), Y4, Y4
+	VPOR    262144(AX)(DI*1), Y4, Y4
+	VPOR    393216(AX)(R8*1), Y4, Y4
+	VPOR    524288(AX)(R9*1), Y4, Y4
+	VPAND   Y3, Y4, Y5
+	VPSRLW  $0x04, Y4, Y4
+	VPAND   Y3, Y4, Y4
+	VPSHUFB Y5, Y1, Y5
+	VPSHUFB Y4, Y1, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 32(AX)(BX*1), Y5
+	VPOR    131104(AX)(SI*1), Y5, Y5
+	VPOR    262176(AX)(DI*1), Y5, Y5
+	VPOR    393248(AX)(R8*1), Y5, Y5
+	VPOR    524320(AX)(R9*1), Y5, Y5
+	VPAND   Y3, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y3, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 64(AX)(BX*1), Y5
+	VPOR    131136(AX)(SI*1), Y5, Y5
+	VPOR    262208(AX)(DI*1), Y5, Y5
+	VPOR    393280(AX)(R8*1), Y5, Y5
+	VPOR    524352(AX)(R9*1), Y5, Y5
+	VPAND   Y3, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y3, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 96(AX)(BX*1), Y5
+	VPOR    131168(AX)(SI*1), Y5, Y5
+	VPOR    262240(AX)(DI*1), Y5, Y5
+	VPOR    393312(AX)(R8*1), Y5, Y5
+	VPOR    524384(AX)(R9*1), Y5, Y5
+	VPAND   Y3, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y3, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 128(AX)(BX*1), Y5
+	VPOR    131200(AX)(SI*1), Y5, Y5
+	VPOR    262272(AX)(DI*1), Y5, Y5
+	VPOR    393344(AX)(R8*1), Y5, Y5
+	VPOR    524416(AX)(R9*1), Y5, Y5
+	VPAND   Y3, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y3, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 160(AX)(BX*1), Y5
+	VPOR    131232(AX)(SI*1), Y5, Y5
+	VPOR    262304(AX)(DI*1), Y5, Y5
+	VPOR    393376(AX)(R8*1), Y5, Y5
+	VPOR    524448(AX)(R9*1), Y5, Y5
+	VPAND   Y3, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y3, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 192(AX)(BX*1), Y5
+	VPOR    131264(AX)(SI*1), Y5, Y5
+	VPOR    262336(AX)(DI*1), Y5, Y5
+	VPOR    393408(AX)(R8*1), Y5, Y5
+	VPOR    524480(AX)(R9*1), Y5, Y5
+	VPAND   Y3, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y3, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 224(AX)(BX*1), Y5
+	VPOR    131296(AX)(SI*1), Y5, Y5
+	VPOR    262368(AX)(DI*1), Y5, Y5
+	VPOR    393440(AX)(R8*1), Y5, Y5
+	VPOR    524512(AX)(R9*1), Y5, Y5
+	VPAND   Y3, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y3, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VPSADBW Y2, Y4, Y4
+	VPADDQ  Y4, Y0, Y0
+	DECQ    DX
+	JNZ     clashes5wx256v8_rest
+
+clashes5wx256v8_sum:
+	VEXTRACTI128 $0x01, Y0, X1
+	VPADDQ       X1, X0, X1
+	VPSHUFD      $0x4e, X1, X0
+	VPADDQ       X0, X1, X1
+	VMOVQ        X1, AX
+	VZEROUPPER
+	MOVQ         AX, ret+32(FP)
+	RET
+
+// func clashes6wx256s(tables *uint64, keys []uint64) int
+// Requires: AVX, AVX2, BMI2
+TEXT ·clashes6wx256s(SB), NOSPLIT, $0-40
+	MOVQ    tables+0(FP), AX
+	MOVQ    keys_base+8(FP), CX
+	MOVQ    keys_len+16(FP), DX
+	VPXOR   Y0, Y0, Y0
+	TESTQ   DX, DX
+	JZ      clashes6wx256s_sum
+	VMOVDQU popcountNibbles<>+0(SB), Y1
+	VPXOR   Y2, Y2, Y2
+	VPXOR   Y3, Y3, Y3
+	VPXOR   Y4, Y4, Y4
+	VPXOR   Y5, Y5, Y5
+	CMPQ    DX, $0x10
+	JB      clashes6wx256s_rest
+
+clashes6wx256s_round:
+	MOVQ        (CX), R10
+	RORXQ       $0x3c, R10, BX
+	ANDQ        $0x00001ff0, BX
+	RORXQ       $0x05, R10, SI
+	ANDQ        $0x00001ff0, SI
+	RORXQ       $0x0e, R10, DI
+	ANDQ        $0x00001ff0, DI
+	RORXQ       $0x17, R10, R8
+	ANDQ        $0x00001ff0, R8
+	RORXQ       $0x20, R10, R9
+	ANDQ        $0x00001ff0, R9
+	RORXQ       $0x29, R10, R10
+	ANDQ        $0x00001ff0, R10
+	ADDQ        $0x08, CX
+	VMOVDQU     (AX)(BX*1), X6
+	VPOR        8192(AX)(SI*1), X6, X6
+	VPOR        16384(AX)(DI*1), X6, X6
+	VPOR        24576(AX)(R8*1), X6, X6
+	VPOR        32768(AX)(R9*1), X6, X6
+	VPOR        40960(AX)(R10*1), X6, X6
+	MOVQ        (CX), R10
+	RORXQ       $0x3c, R10, BX
+	ANDQ        $0x00001ff0, BX
+	RORXQ       $0x05, R10, SI
+	ANDQ        $0x00001ff0, SI
+	RORXQ       $0x0e, R10, DI
+	ANDQ        $0x00001ff0, DI
+	RORXQ       $0x17, R10, R8
+	ANDQ        $0x00001ff0, R8
+	RORXQ       $0x20, R10, R9
+	ANDQ        $0x00001ff0, R9
+	RORXQ       $0x29, R10, R10
+	ANDQ        $0x00001ff0, R10
+	ADDQ        $0x08, CX
+	VMOVDQU     (AX)(BX*1), X7
+	VPOR        8192(AX)(SI*1), X7, X7
+	VPOR        16384(AX)(DI*1), X7, X7
+	VPOR        24576(AX)(R8*1), X7, X7
+	VPOR        32768(AX)(R9*1), X7, X7
+	VPOR        40960(AX)(R10*1), X7, X7
+	VINSERTI128 $0x01, X7, Y6, Y6
+	MOVQ        (CX), R10
+	RORXQ       $0x3c, R10, BX
+	ANDQ        $0x00001ff0, BX
+	RORXQ       $0x05, R10, SI
+	ANDQ        $0x00001ff0, SI
+	RORXQ       $0x0e, R10, DI
+	ANDQ        $0x00001ff0, DI
+	RORXQ       $0x17, R10, R8
+	ANDQ        $0x00001ff0, R8
+	RORXQ       $0x20, R10, R9
+	ANDQ        $0x00001ff0, R9
+	RORXQ       $0x29, R10, R10
+	ANDQ        $0x00001ff0, R10
+	ADDQ        $0x08, CX
+	VMOVDQU     (AX)(BX*1), X7
+	VPOR        8192(AX)(SI*1), X7, X7
+	VPOR        16384(AX)(DI*1), X7, X7
+	VPOR        24576(AX)(R8*1), X7, X7
+	VPOR        32768(AX)(R9*1), X7, X7
+	VPOR        40960(AX)(R10*1), X7, X7
+	MOVQ        (CX), R10
+	RORXQ       $0x3c, R10, BX
+	ANDQ        $0x00001ff0, BX
+	RORXQ       $0x05, R10, SI
+	ANDQ        $0x00001ff0, SI
+	RORXQ       $0x0e, R10, DI
+	ANDQ        $0x00001ff0, DI
+	RORXQ       $0x17, R10, R8
+	ANDQ        $0x00001ff0, R8
+	RORXQ       $0x20, R10, R9
+	ANDQ        $0x00001ff0, R9
+	RORXQ       $0x29, R10, R10
+	ANDQ        $0x00001ff0, R10
+	ADDQ        $0x08, CX
+	VMOVDQU     (AX)(BX*1), X8
+	VPOR        8192(AX)(SI*1), X8, X8
+	VPOR        16384(AX)(DI*1), X8, X8
+	VPOR        24576(AX)(R8*1), X8, X8
+	VPOR        32768(AX)(R9*1), X8, X8
+	VPOR        40960(AX)(R10*1), X8, X8
+	VINSERTI128 $0x01, X8, Y7, Y7
+	VPXOR       Y3, Y6, Y8
+	VPAND       Y3, Y6, Y6
+	VPXOR       Y8, Y7, Y3
+	VPAND       Y8, Y7, Y8
+	VPOR        Y8, Y6, Y6
+	MOVQ        (CX), R10
+	RORXQ       $0x3c, R10, BX
+	ANDQ        $0x00001ff0, BX
+	RORXQ       $0x05, R10, SI
+	ANDQ        $0x00001ff0, SI
+	RORXQ       $0x0e, R10, DI
+	ANDQ        $0x00001ff0, DI
+	RORXQ       $0x17, R10, R8
+	ANDQ        $0x00001ff0, R8
+	RORXQ       $0x20, R10, R9
+	ANDQ        $0x00001ff0, R9
+	RORXQ       $0x29, R10, R10
+	ANDQ        $0x00001ff0, R10
+	ADDQ        $0x08, CX
+	VMOVDQU     (AX)(BX*1), X9
+	VPOR        8192(AX)(SI*1), X9, X9
+	VPOR        16384(AX)(DI*1), X9, X9
+	VPOR        24576(AX)(R8*1), X9, X9
+	VPOR        32768(AX)(R9*1), X9, X9
+	VPOR        40960(AX)(R10*1), X9, X9
+	MOVQ        (CX), R10
+	RORXQ       $0x3c, R10, BX
+	ANDQ        $0x00001ff0, BX
+	RORXQ       $0x05, R10, SI
+	ANDQ        $0x00001ff0, SI
+	RORXQ       $0x0e, R10, DI
+	ANDQ        $0x00001ff0, DI
+	RORXQ       $0x17, R10, R8
+	ANDQ        $0x00001ff0, R8
+	RORXQ       $0x20, R10, R9
+	ANDQ        $0x00001ff0, R9
+	RORXQ       $0x29, R10, R10
+	ANDQ        $0x00001ff0, R10
+	ADDQ        $0x08, CX
+	VMOVDQU     (AX)(BX*1), X7
+	VPOR        8192(AX)(SI*1), X7, X7
+	VPOR        16384(AX)(DI*1), X7, X7
+	VPOR        24576(AX)(R8*1), X7, X7
+	VPOR        32768(AX)(R9*1), X7, X7
+	VPOR        40960(AX)(R10*1), X7, X7
+	VINSERTI128 $0x01, X7, Y9, Y9
+	MOVQ        (CX), R10
+	RORXQ       $0x3c, R10, BX
+	ANDQ        $0x00001ff0, BX
+	RORXQ       $0x05, R10, SI
+	ANDQ        $0x00001ff0, SI
+	RORXQ       $0x0e, R10, DI
+	ANDQ        $0x00001ff0, DI
+	RORXQ       $0x17, R10, R8
+	ANDQ        $0x00001ff0, R8
+	RORXQ       $0x20, R10, R9
+	ANDQ        $0x00001ff0, R9
+	RORXQ       $0x29, R10, R10
+	ANDQ        $0x00001ff0, R10
+	ADDQ        $0x08, CX
+	VMOVDQU     (AX)(BX*1), X10
+	VPOR        8192(AX)(SI*1), X10, X10
+	VPOR        16384(AX)(DI*1), X10, X10
+	VPOR        24576(AX)(R8*1), X10, X10
+	VPOR        32768(AX)(R9*1), X10, X10
+	VPOR        40960(AX)(R10*1), X10, X10
+	MOVQ        (CX), R10
+	RORXQ       $0x3c, R10, BX
+	ANDQ        $0x00001ff0, BX
+	RORXQ       $0x05, R10, SI
+	ANDQ        $0x00001ff0, SI
+	RORXQ       $0x0e, R10, DI
+	ANDQ        $0x00001ff0, DI
+	RORXQ       $0x17, R10, R8
+	ANDQ        $0x00001ff0, R8
+	RORXQ       $0x20, R10, R9
+	ANDQ        $0x00001ff0, R9
+	RORXQ       $0x29, R10, R10
+	ANDQ        $0x00001ff0, R10
+	ADDQ        $0x08, CX
+	VMOVDQU     (AX)(BX*1), X7
+	VPOR        8192(AX)(SI*1), X7, X7
+	VPOR        16384(AX)(DI*1), X7, X7
+	VPOR        24576(AX)(R8*1), X7, X7
+	VPOR        32768(AX)(R9*1), X7, X7
+	VPOR        40960(AX)(R10*1), X7, X7
+	VINSERTI128 $0x01, X7, Y10, Y10
+	VPXOR       Y3, Y9, Y8
+	VPAND       Y3, Y9, Y9
+	VPXOR       Y8, Y10, Y3
+	VPAND       Y8, Y10, Y8
+	VPOR        Y8, Y9, Y9
+	VPXOR       Y4, Y6, Y8
+	VPAND       Y4, Y6, Y6
+	VPXOR       Y8, Y9, Y4
+	VPAND       Y8, Y9, Y8
+	VPOR        Y8, Y6, Y6
+	MOVQ        (CX), R10
+	RORXQ       $0x3c, R10, BX
+	ANDQ        $0x00001ff0, BX
+	RORXQ       $0x05, R10, SI
+	ANDQ        $0x00001ff0, SI
+	RORXQ       $0x0e, R10, DI
+	ANDQ        $0x00001ff0, DI
+	RORXQ       $0x17, R10, R8
+	ANDQ        $0x00001ff0, R8
+	RORXQ       $0x20, R10, R9
+	ANDQ        $0x00001ff0, R9
+	RORXQ       $0x29, R10, R10
+	ANDQ        $0x00001ff0, R10
+	ADDQ        $0x08, CX
+	VMOVDQU     (AX)(BX*1), X11
+	VPOR        8192(AX)(SI*1), X11, X11
+	VPOR        16384(AX)(DI*1), X11, X11
+	VPOR        24576(AX)(R8*1), X11, X11
+	VPOR        32768(AX)(R9*1), X11, X11
+	VPOR        40960(AX)(R10*1), X11, X11
+	MOVQ        (CX), R10
+	RORXQ       $0x3c, R10, BX
+	ANDQ        $0x00001ff0, BX
+	RORXQ       $0x05, R10, SI
+	ANDQ        $0x00001ff0, SI
+	RORXQ       $0x0e, R10, DI
+	ANDQ        $0x00001ff0, DI
+	RORXQ       $0x17, R10, R8
+	ANDQ        $0x00001ff0, R8
+	RORXQ       $0x20, R10, R9
+	ANDQ        $0x00001ff0, R9
+	RORXQ       $0x29, R10, R10
+	ANDQ        $0x00001ff0, R10
+	ADDQ        $0x08, CX
+	VMOVDQU     (AX)(BX*1), X7
+	VPOR        8192(AX)(SI*1), X7, X7
+	VPOR        16384(AX)(DI*1), X7, X7
+	VPOR        24576(AX)(R8*1), X7, X7
+	VPOR        32768(AX)(R9*1), X7, X7
+	VPOR        40960(AX)(R10*1), X7, X7
+	VINSERTI128 $0x01, X7, Y11, Y11
+	MOVQ        (CX), R10
+	RORXQ       $0x3c, R10, BX
+	ANDQ        $0x00001ff0, BX
+	RORXQ       $0x05, R10, SI
+	ANDQ        $0x00001ff0, SI
+	RORXQ       $0x0e, R10, DI
+	ANDQ        $0x00001ff0, DI
+	RORXQ       $0x17, R10, R8
+	ANDQ        $0x00001ff0, R8
+	RORXQ       $0x20, R10, R9
+	ANDQ        $0x00001ff0, R9
+	RORXQ       $0x29, R10, R10
+	ANDQ        $0x00001ff0, R10
+	ADDQ        $0x08, CX
+	VMOVDQU     (AX)(BX*1), X12
+	VPOR        8192(AX)(SI*1), X12, X12
+	VPOR        16384(AX)(DI*1), X12, X12
+	VPOR        24576(AX)(R8*1), X12, X12
+	VPOR        32768(AX)(R9*1), X12, X12
+	VPOR        40960(AX)(R10*1), X12, X12
+	MOVQ        (CX), R10
+	RORXQ       $0x3c, R10, BX
+	ANDQ        $0x00001ff0, BX
+	RORXQ       $0x05, R10, SI
+	ANDQ        $0x00001ff0, SI
+	RORXQ       $0x0e, R10, DI
+	ANDQ        $0x00001ff0, DI
+	RORXQ       $0x17, R10, R8
+	ANDQ        $0x00001ff0, R8
+	RORXQ       $0x20, R10, R9
+	ANDQ        $0x00001ff0, R9
+	RORXQ       $0x29, R10, R10
+	ANDQ        $0x00001ff0, R10
+	ADDQ        $0x08, CX
+	VMOVDQU     (AX)(BX*1), X7
+	VPOR        8192(AX)(SI*1), X7, X7
+	VPOR        16384(AX)(DI*1), X7, X7
+	VPOR        24576(AX)(R8*1), X7, X7
+	VPOR        32768(AX)(R9*1), X7, X7
+	VPOR        40960(AX)(R10*1), X7, X7
+	VINSERTI128 $0x01, X7, Y12, Y12
+	VPXOR       Y3, Y11, Y8
+	VPAND       Y3, Y11, Y11
+	VPXOR       Y8, Y12, Y3
+	VPAND       Y8, Y12, Y8
+	VPOR        Y8, Y11, Y11
+	MOVQ        (CX), R10
+	RORXQ       $0x3c, R10, BX
+	ANDQ        $0x00001ff0, BX
+	RORXQ       $0x05, R10, SI
+	ANDQ        $0x00001ff0, SI
+	RORXQ       $0x0e, R10, DI
+	ANDQ        $0x00001ff0, DI
+	RORXQ       $0x17, R10, R8
+	ANDQ        $0x00001ff0, R8
+	RORXQ       $0x20, R10, R9
+	ANDQ        $0x00001ff0, R9
+	RORXQ       $0x29, R10, R10
+	ANDQ        $0x00001ff0, R10
+	ADDQ        $0x08, CX
+	VMOVDQU     (AX)(BX*1), X13
+	VPOR        8192(AX)(SI*1), X13, X13
+	VPOR        16384(AX)(DI*1), X13, X13
+	VPOR        24576(AX)(R8*1), X13, X13
+	VPOR        32768(AX)(R9*1), X13, X13
+	VPOR        40960(AX)(R10*1), X13, X13
+	MOVQ        (CX), R10
+	RORXQ       $0x3c, R10, BX
+	ANDQ        $0x00001ff0, BX
+	RORXQ       $0x05, R10, SI
+	ANDQ        $0x00001ff0, SI
+	RORXQ       $0x0e, R10, DI
+	ANDQ        $0x00001ff0, DI
+	RORXQ       $0x17, R10, R8
+	ANDQ        $0x00001ff0, R8
+	RORXQ       $0x20, R10, R9
+	ANDQ        $0x00001ff0, R9
+	RORXQ       $0x29, R10, R10
+	ANDQ        $0x00001ff0, R10
+	ADDQ        $0x08, CX
+	VMOVDQU     (AX)(BX*1), X7
+	VPOR        8192(AX)(SI*1), X7, X7
+	VPOR        16384(AX)(DI*1), X7, X7
+	VPOR        24576(AX)(R8*1), X7, X7
+	VPOR        32768(AX)(R9*1), X7, X7
+	VPOR        40960(AX)(R10*1), X7, X7
+	VINSERTI128 $0x01, X7, Y13, Y13
+	MOVQ        (CX), R10
+	RORXQ       $0x3c, R10, BX
+	ANDQ        $0x00001ff0, BX
+	RORXQ       $0x05, R10, SI
+	ANDQ        $0x00001ff0, SI
+	RORXQ       $0x0e, R10, DI
+	ANDQ        $0x00001ff0, DI
+	RORXQ       $0x17, R10, R8
+	ANDQ        $0x00001ff0, R8
+	RORXQ       $0x20, R10, R9
+	ANDQ        $0x00001ff0, R9
+	RORXQ       $0x29, R10, R10
+	ANDQ        $0x00001ff0, R10
+	ADDQ        $0x08, CX
+	VMOVDQU     (AX)(BX*1), X14
+	VPOR        8192(AX)(SI*1), X14, X14
+	VPOR        16384(AX)(DI*1), X14, X14
+	VPOR        24576(AX)(R8*1), X14, X14
+	VPOR        32768(AX)(R9*1), X14, X14
+	VPOR        40960(AX)(R10*1), X14, X14
+	MOVQ        (CX), R10
+	RORXQ       $0x3c, R10, BX
+	ANDQ        $0x00001ff0, BX
+	RORXQ       $0x05, R10, SI
+	ANDQ        $0x00001ff0, SI
+	RORXQ       $0x0e, R10, DI
+	ANDQ        $0x00001ff0, DI
+	RORXQ       $0x17, R10, R8
+	ANDQ        $0x00001ff0, R8
+	RORXQ       $0x20, R10, R9
+	ANDQ        $0x00001ff0, R9
+	RORXQ       $0x29, R10, R10
+	ANDQ        $0x00001ff0, R10
+	ADDQ        $0x08, CX
+	VMOVDQU     (AX)(BX*1), X7
+	VPOR        8192(AX)(SI*1), X7, X7
+	VPOR        16384(AX)(DI*1), X7, X7
+	VPOR        24576(AX)(R8*1), X7, X7
+	VPOR        32768(AX)(R9*1), X7, X7
+	VPOR        40960(AX)(R10*1), X7, X7
+	VINSERTI128 $0x01, X7, Y14, Y14
+	VPXOR       Y3, Y13, Y8
+	VPAND       Y3, Y13, Y13
+	VPXOR       Y8, Y14, Y3
+	VPAND       Y8, Y14, Y8
+	VPOR        Y8, Y13, Y13
+	VPXOR       Y4, Y11, Y8
+	VPAND       Y4, Y11, Y11
+	VPXOR       Y8, Y13, Y4
+	VPAND       Y8, Y13, Y8
+	VPOR        Y8, Y11, Y11
+	VPXOR       Y5, Y6, Y8
+	VPAND       Y5, Y6, Y6
+	VPXOR       Y8, Y11, Y5
+	VPAND       Y8, Y11, Y8
+	VPOR        Y8, Y6, Y6
+	VPAND       lowHalves<>+0(SB), Y6, Y8
+	VPSRLW      $0x04, Y6, Y6
+	VPAND       lowHalves<>+0(SB), Y6, Y6
+	VPSHUFB     Y8, Y1, Y8
+	VPSHUFB     Y6, Y1, Y6
+	VPADDB      Y8, Y6, Y6
+	VPSADBW     Y2, Y6, Y6
+	VPSLLQ      $0x03, Y6, Y6
+	VPADDQ      Y6, Y0, Y0
+	SUBQ        $0x10, DX
+	CMPQ        DX, $0x10
+	JAE         clashes6wx256s_round
+	VPAND       lowHalves<>+0(SB), Y3, Y6
+	VPSRLW      $0x04, Y3, Y3
+	VPAND       lowHalves<>+0(SB), Y3, Y3
+	VPSHUFB     Y6, Y1, Y6
+	VPSHUFB     Y3, Y1, Y3
+	VPADDB      Y6, Y3, Y3
+	VPSADBW     Y2, Y3, Y3
+	VPADDQ      Y3, Y0, Y0
+	VPAND       lowHalves<>+0(SB), Y4, Y3
+	VPSRLW      $0x04, Y4, Y4
+	VPAND       lowHalves<>+0(SB), Y4, Y4
+	VPSHUFB     Y3, Y1, Y3
+	VPSHUFB     Y4, Y1, Y4
+	VPADDB      Y3, Y4, Y4
+	VPSADBW     Y2, Y4, Y4
+	VPSLLQ      $0x01, Y4, Y4
+	VPADDQ      Y4, Y0, Y0
+	VPAND       lowHalves<>+0(SB), Y5, Y3
+	VPSRLW      $0x04, Y5, Y4
+	VPAND       lowHalves<>+0(SB), Y4, Y4
+	VPSHUFB     Y3, Y1, Y3
+	VPSHUFB     Y4, Y1, Y4
+	VPADDB      Y3, Y4, Y5
+	VPSADBW     Y2, Y5, Y5
+	VPSLLQ      $0x02, Y5, Y5
+	VPADDQ      Y5, Y0, Y0
+	TESTQ       DX, DX
+	JZ          clashes6wx256s_sum
+
+clashes6wx256s_rest:
+	MOVQ    (CX), R10
+	RORXQ   $0x3c, R10, BX
+	ANDQ    $0x00001ff0, BX
+	RORXQ   $0x05, R10, SI
+	ANDQ    $0x00001ff0, SI
+	RORXQ   $0x0e, R10, DI
+	ANDQ    $0x00001ff0, DI
+	RORXQ   $0x17, R10, R8
+	ANDQ    $0x00001ff0, R8
+	RORXQ   $0x20, R10, R9
+	ANDQ    $0x00001ff0, R9
+	RORXQ   $0x29, R10, R10
+	ANDQ    $0x00001ff0, R10
+	ADDQ    $0x08, CX
+	VMOVDQU (AX)(BX*1), X15
+	VPOR    8192(AX)(SI*1), X15, X15
+	VPOR    16384(AX)(DI*1), X15, X15
+	VPOR    24576(AX)(R8*1), X15, X15
+	VPOR    32768(AX)(R9*1), X15, X15
+	VPOR    40960(AX)(R10*1), X15, X15
+	VPAND   lowHalves<>+0(SB), Y15, Y3
+	VPSRLW  $0x04, Y15, Y4
+	VPAND   lowHalves<>+0(SB), Y4, Y4
+	VPSHUFB Y3, Y1, Y3
+	VPSHUFB Y4, Y1, Y4
+	VPADDB  Y3, Y4, Y3
+	VPSADBW Y2, Y3, Y3
+	VPADDQ  Y3, Y0, Y0
+	DECQ    DX
+	JNZ     clashes6wx256s_rest
+
+clashes6wx256s_sum:
+	VEXTRACTI128 $0x01, Y0, X1
+	VPADDQ       X1, X0, X1
+	VPSHUFD      $0x4e, X1, X0
+	VPADDQ       X0, X1, X1
+	VMOVQ        X1, AX
+	VZEROUPPER
+	MOVQ         AX, ret+32(FP)
+	RET
+
+// func clashes6wx256v1(tables *uint64, keys []uint64) int
+// Requires: AVX, AVX2, BMI2
+TEXT ·clashes6wx256v1(SB), NOSPLIT, $0-40
+	MOVQ    tables+0(FP), AX
+	MOVQ    keys_base+8(FP), CX
+	MOVQ    keys_len+16(FP), DX
+	VPXOR   Y0, Y0, Y0
+	TESTQ   DX, DX
+	JZ      clashes6wx256v1_sum
+	VMOVDQU popcountNibbles<>+0(SB), Y1
+	VMOVDQU lowHalves<>+0(SB), Y3
+	VPXOR   Y2, Y2, Y2
+	VPXOR   Y4, Y4, Y4
+	VPXOR   Y5, Y5, Y5
+	VPXOR   Y6, Y6, Y6
+	CMPQ    DX, $0x08
+	JB      clashes6wx256v1_rest
+
+clashes6wx256v1_round:
+	MOVQ    (CX), R10
+	RORXQ   $0x3b, R10, BX
+	ANDQ    $0x00003fe0, BX
+	RORXQ   $0x04, R10, SI
+	ANDQ    $0x00003fe0, SI
+	RORXQ   $0x0d, R10, DI
+	ANDQ    $0x00003fe0, DI
+	RORXQ   $0x16, R10, R8
+	ANDQ    $0x00003fe0, R8
+	RORXQ   $0x1f, R10, R9
+	ANDQ    $0x00003fe0, R9
+	RORXQ   $0x28, R10, R10
+	ANDQ    $0x00003fe0, R10
+	ADDQ    $0x08, CX
+	VMOVDQU (AX)(BX*1), Y7
+	VPOR    16384(AX)(SI*1), Y7, Y7
+	VPOR    32768(AX)(DI*1), Y7, Y7
+	VPOR    49152(AX)(R8*1), Y7, Y7
+	VPOR    65536(AX)(R9*1), Y7, Y7
+	VPOR    81920(AX)(R10*1), Y7, Y7
+	MOVQ    (CX), R10
+	RORXQ   $0x3b, R10, BX
+	ANDQ    $0x00003fe0, BX
+	RORXQ   $0x04, R10, SI
+	ANDQ    $0x00003fe0, SI
+	RORXQ   $0x0d, R10, DI
+	ANDQ    $0x00003fe0, DI
+	RORXQ   $0x16, R10, R8
+	ANDQ    $0x00003fe0, R8
+	RORXQ   $0x1f, R10, R9
+	ANDQ    $0x00003fe0, R9
+	RORXQ   $0x28, R10, R10
+	ANDQ    $0x00003fe0, R10
+	ADDQ    $0x08, CX
+	VMOVDQU (AX)(BX*1), Y8
+	VPOR    16384(AX)(SI*1), Y8, Y8
+	VPOR    32768(AX)(DI*1), Y8, Y8
+	VPOR    49152(AX)(R8*1), Y8, Y8
+	VPOR    65536(AX)(R9*1), Y8, Y8
+	VPOR    81920(AX)(R10*1), Y8, Y8
+	VPXOR   Y4, Y7, Y9
+	VPAND   Y4, Y7, Y7
+	VPXOR   Y9, Y8, Y4
+	VPAND   Y9, Y8, Y9
+	VPOR    Y9, Y7, Y7
+	MOVQ    (CX), R10
+	RORXQ   $0x3b, R10, BX
+	ANDQ    $0x00003fe0, BX
+	RORXQ   $0x04, R10, SI
+	ANDQ    $0x00003fe0, SI
+	RORXQ   $0x0d, R10, DI
+	ANDQ    $0x00003fe0, DI
+	RORXQ   $0x16, R10, R8
+	ANDQ    $0x00003fe0, R8
+	RORXQ   $0x1f, R10, R9
+	ANDQ    $0x00003fe0, R9
+	RORXQ   $0x28, R10, R10
+	ANDQ    $0x00003fe0, R10
+	ADDQ    $0x08, CX
+	VMOVDQU (AX)(BX*1), Y8
+	VPOR    16384(AX)(SI*1), Y8, Y8
+	VPOR    32768(AX)(DI*1), Y8, Y8
+	VPOR    49152(AX)(R8*1), Y8, Y8
+	VPOR    65536(AX)(R9*1), Y8, Y8
+	VPOR    81920(AX)(R10*1), Y8, Y8
+	MOVQ    (CX), R10
+	RORXQ   $0x3b, R10, BX
+	ANDQ    $0x00003fe0, BX
+	RORXQ   $0x04, R10, SI
+	ANDQ    $0x00003fe0, SI
+	RORXQ   $0x0d, R10, DI
+	ANDQ    $0x00003fe0, DI
+	RORXQ   $0x16, R10, R8
+	ANDQ    $0x00003fe0, R8
+	RORXQ   $0x1f, R10, R9
+	ANDQ    $0x00003fe0, R9
+	RORXQ   $0x28, R10, R10
+	ANDQ    $0x00003fe0, R10
+	ADDQ    $0x08, CX
+	VMOVDQU (AX)(BX*1), Y9
+	VPOR    16384(AX)(SI*1), Y9, Y9
+	VPOR    32768(AX)(DI*1), Y9, Y9
+	VPOR    49152(AX)(R8*1), Y9, Y9
+	VPOR    65536(AX)(R9*1), Y9, Y9
+	VPOR    81920(AX)(R10*1), Y9, Y9
+	VPXOR   Y4, Y8, Y10
+	VPAND   Y4, Y8, Y8
+	VPXOR   Y10, Y9, Y4
+	VPAND   Y10, Y9, Y10
+	VPOR    Y10, Y8, Y8
+	VPXOR   Y5, Y7, Y9
+	VPAND   Y5, Y7, Y7
+	VPXOR   Y9, Y8, Y5
+	VPAND   Y9, Y8, Y9
+	VPOR    Y9, Y7, Y7
+	MOVQ    (CX), R10
+	RORXQ   $0x3b, R10, BX
+	ANDQ    $0x00003fe0, BX
+	RORXQ   $0x04, R10, SI
+	ANDQ    $0x00003fe0, SI
+	RORXQ   $0x0d, R10, DI
+	ANDQ    $0x00003fe0, DI
+	RORXQ   $0x16, R10, R8
+	ANDQ    $0x00003fe0, R8
+	RORXQ   $0x1f, R10, R9
+	ANDQ    $0x00003fe0, R9
+	RORXQ   $0x28, R10, R10
+	ANDQ    $0x00003fe0, R10
+	ADDQ    $0x08, CX
+	VMOVDQU (AX)(BX*1), Y8
+	VPOR    16384(AX)(SI*1), Y8, Y8
+	VPOR    32768(AX)(DI*1), Y8, Y8
+	VPOR    49152(AX)(R8*1), Y8, Y8
+	VPOR    65536(AX)(R9*1), Y8, Y8
+	VPOR    81920(AX)(R10*1), Y8, Y8
+	MOVQ    (CX), R10
+	RORXQ   $0x3b, R10, BX
+	ANDQ    $0x00003fe0, BX
+	RORXQ   $0x04, R10, SI
+	ANDQ    $0x00003fe0, SI
+	RORXQ   $0x0d, R10, DI
+	ANDQ    $0x00003fe0, DI
+	RORXQ   $0x16, R10, R8
+	ANDQ    $0x00003fe0, R8
+	RORXQ   $0x1f, R10, R9
+	ANDQ    $0x00003fe0, R9
+	RORXQ   $0x28, R10, R10
+	ANDQ    $0x00003fe0, R10
+	ADDQ    $0x08, CX
+	VMOVDQU (AX)(BX*1), Y9
+	VPOR    16384(AX)(SI*1), Y9, Y9
+	VPOR    32768(AX)(DI*1), Y9, Y9
+	VPOR    49152(AX)(R8*1), Y9, Y9
+	VPOR    65536(AX)(R9*1), Y9, Y9
+	VPOR    81920(AX)(R10*1), Y9, Y9
+	VPXOR   Y4, Y8, Y10
+	VPAND   Y4, Y8, Y8
+	VPXOR   Y10, Y9, Y4
+	VPAND   Y10, Y9, Y10
+	VPOR    Y10, Y8, Y8
+	MOVQ    (CX), R10
+	RORXQ   $0x3b, R10, BX
+	ANDQ    $0x00003fe0, BX
+	RORXQ   $0x04, R10, SI
+	ANDQ    $0x00003fe0, SI
+	RORXQ   $0x0d, R10, DI
+	ANDQ    $0x00003fe0, DI
+	RORXQ   $0x16, R10, R8
+	ANDQ    $0x00003fe0, R8
+	RORXQ   $0x1f, R10, R9
+	ANDQ    $0x00003fe0, R9
+	RORXQ   $0x28, R10, R10
+	ANDQ    $0x00003fe0, R10
+	ADDQ    $0x08, CX
+	VMOVDQU (AX)(BX*1), Y9
+	VPOR    16384(AX)(SI*1), Y9, Y9
+	VPOR    32768(AX)(DI*1), Y9, Y9
+	VPOR    49152(AX)(R8*1), Y9, Y9
+	VPOR    65536(AX)(R9*1), Y9, Y9
+	VPOR    81920(AX)(R10*1), Y9, Y9
+	MOVQ    (CX), R10
+	RORXQ   $0x3b, R10, BX
+	ANDQ    $0x00003fe0, BX
+	RORXQ   $0x04, R10, SI
+	ANDQ    $0x00003fe0, SI
+	RORXQ   $0x0d, R10, DI
+	ANDQ    $0x00003fe0, DI
+	RORXQ   $0x16, R10, R8
+	ANDQ    $0x00003fe0, R8
+	RORXQ   $0x1f, R10, R9
+	ANDQ    $0x00003fe0, R9
+	RORXQ   $0x28, R10, R10
+	ANDQ    $0x00003fe0, R10
+	ADDQ    $0x08, CX
+	VMOVDQU (AX)(BX*1), Y10
+	VPOR    16384(AX)(SI*1), Y10, Y10
+	VPOR    32768(AX)(DI*1), Y10, Y10
+	VPOR    49152(AX)(R8*1), Y10, Y10
+	VPOR    65536(AX)(R9*1), Y10, Y10
+	VPOR    81920(AX)(R10*1), Y10, Y10
+	VPXOR   Y4, Y9, Y11
+	VPAND   Y4, Y9, Y9
+	VPXOR   Y11, Y10, Y4
+	VPAND   Y11, Y10, Y11
+	VPOR    Y11, Y9, Y9
+	VPXOR   Y5, Y8, Y10
+	VPAND   Y5, Y8, Y8
+	VPXOR   Y10, Y9, Y5
+	VPAND   Y10, Y9, Y10
+	VPOR    Y10, Y8, Y8
+	VPXOR   Y6, Y7, Y9
+	VPAND   Y6, Y7, Y7
+	VPXOR   Y9, Y8, Y6
+	VPAND   Y9, Y8, Y9
+	VPOR    Y9, Y7, Y7
+	VPAND   Y3, Y7, Y8
+	VPSRLW  $0x04, Y7, Y7
+	VPAND   Y3, Y7, Y7
+	VPSHUFB Y8, Y1, Y8
+	VPSHUFB Y7, Y1, Y7
+	VPADDB  Y8, Y7, Y7
+	VPSADBW Y2, Y7, Y7
+	VPSLLQ  $0x03, Y7, Y7
+	VPADDQ  Y7, Y0, Y0
+	SUBQ    $0x08, DX
+	CMPQ    DX, $0x08
+	JAE     clashes6wx256v1_round
+	VPAND   Y3, Y4, Y7
+	VPSRLW  $0x04, Y4, Y4
+	VPAND   Y3, Y4, Y4
+	VPSHUFB Y7, Y1, Y7
+	VPSHUFB Y4, Y1, Y4
+	VPADDB  Y7, Y4, Y4
+	VPSADBW Y2, Y4, Y4
+	VPADDQ  Y4, Y0, Y0
+	VPAND   Y3, Y5, Y4
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y3, Y5, Y5
+	VPSHUFB Y4, Y1, Y4
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y4, Y5, Y5
+	VPSADBW Y2, Y5, Y5
+	VPSLLQ  $0x01, Y5, Y5
+	VPADDQ  Y5, Y0, Y0
+	VPAND   Y3, Y6, Y4
+	VPSRLW  $0x04, Y6, Y5
+	VPAND   Y3, Y5, Y5
+	VPSHUFB Y4, Y1, Y4
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y4, Y5, Y6
+	VPSADBW Y2, Y6, Y6
+	VPSLLQ  $0x02, Y6, Y6
+	VPADDQ  Y6, Y0, Y0
+	TESTQ   DX, DX
+	JZ      clashes6wx256v1_sum
+
+clashes6wx256v1_rest:
+	MOVQ    (CX), R10
+	RORXQ   $0x3b, R10, BX
+	ANDQ    $0x00003fe0, BX
+	RORXQ   $0x04, R10, SI
+	ANDQ    $0x00003fe0, SI
+	RORXQ   $0x0d, R10, DI
+	ANDQ    $0x00003fe0, DI
+	RORXQ   $0x16, R10, R8
+	ANDQ    $0x00003fe0, R8
+	RORXQ   $0x1f, R10, R9
+	ANDQ    $0x00003fe0, R9
+	RORXQ   $0x28, R10, R10
+	ANDQ    $0x00003fe0, R10
+	ADDQ    $0x08, CX
+	VMOVDQU (AX)(BX*1), Y4
+	VPOR    16384(AX)(SI*1), Y4, Y4
+	VPOR    32768(AX)(DI*1), Y4, Y4
+	VPOR    49152(AX)(R8*1), Y4, Y4
+	VPOR    65536(AX)(R9*1), Y4, Y4
+	VPOR    81920(AX)(R10*1), Y4, Y4
+	VPAND   Y3, Y4, Y5
+	VPSRLW  $0x04, Y4, Y4
+	VPAND   Y3, Y4, Y4
+	VPSHUFB Y5, Y1, Y5
+	VPSHUFB Y4, Y1, Y4
+	VPADDB  Y5, Y4, Y4
+	VPSADBW Y2, Y4, Y4
+	VPADDQ  Y4, Y0, Y0
+	DECQ    DX
+	JNZ     clashes6wx256v1_rest
+
+clashes6wx256v1_sum:
+	VEXTRACTI128 $0x01, Y0, X1
+	VPADDQ       X1, X0, X1
+	VPSHUFD      $0x4e, X1, X0
+	VPADDQ       X0, X1, X1
+	VMOVQ        X1, AX
+	VZEROUPPER
+	MOVQ         AX, ret+32(FP)
+	RET
+
+// func clashes6wx256v2(tables *uint64, keys []uint64) int
+// Requires: AVX, AVX2, BMI2
+TEXT ·clashes6wx256v2(SB), NOSPLIT, $0-40
+	MOVQ    tables+0(FP), AX
+	MOVQ    keys_base+8(FP), CX
+	MOVQ    keys_len+16(FP), DX
+	VPXOR   Y0, Y0, Y0
+	TESTQ   DX, DX
+	JZ      clashes6wx256v2_sum
+	VMOVDQU popcountNibbles<>+0(SB), Y1
+	VMOVDQU lowHalves<>+0(SB), Y3
+	VPXOR   Y2, Y2, Y2
+	VPXOR   Y4, Y4, Y4
+	VPXOR   Y5, Y5, Y5
+	VPXOR   Y6, Y6, Y6
+	CMPQ    DX, $0x04
+	JB      clashes6wx256v2_rest
+
+clashes6wx256v2_round:
+	MOVQ    (CX), R10
+	RORXQ   $0x3a, R10, BX
+	ANDQ    $0x00007fc0, BX
+	RORXQ   $0x03, R10, SI
+	ANDQ    $0x00007fc0, SI
+	RORXQ   $0x0c, R10, DI
+	ANDQ    $0x00007fc0, DI
+	RORXQ   $0x15, R10, R8
+	ANDQ    $0x00007fc0, R8
+	RORXQ   $0x1e, R10, R9
+	ANDQ    $0x00007fc0, R9
+	RORXQ   $0x27, R10, R10
+	ANDQ    $0x00007fc0, R10
+	ADDQ    $0x08, CX
+	VMOVDQU (AX)(BX*1), Y7
+	VPOR    32768(AX)(SI*1), Y7, Y7
+	VPOR    65536(AX)(DI*1), Y7, Y7
+	VPOR    98304(AX)(R8*1), Y7, Y7
+	VPOR    131072(AX)(R9*1), Y7, Y7
+	VPOR    163840(AX)(R10*1), Y7, Y7
+	VMOVDQU 32(AX)(BX*1), Y8
+	VPOR    32800(AX)(SI*1), Y8, Y8
+	VPOR    65568(AX)(DI*1), Y8, Y8
+	VPOR    98336(AX)(R8*1), Y8, Y8
+	VPOR    131104(AX)(R9*1), Y8, Y8
+	VPOR    163872(AX)(R10*1), Y8, Y8
+	VPXOR   Y4, Y7, Y9
+	VPAND   Y4, Y7, Y7
+	VPXOR   Y9, Y8, Y4
+	VPAND   Y9, Y8, Y9
+	VPOR    Y9, Y7, Y7
+	MOVQ    (CX), R10
+	RORXQ   $0x3a, R10, BX
+	ANDQ    $0x00007fc0, BX
+	RORXQ   $0x03, R10, SI
+	ANDQ    $0x00007fc0, SI
+	RORXQ   $0x0c, R10, DI
+	ANDQ    $0x00007fc0, DI
+	RORXQ   $0x15, R10, R8
+	ANDQ    $0x00007fc0, R8
+	RORXQ   $0x1e, R10, R9
+	ANDQ    $0x00007fc0, R9
+	RORXQ   $0x27, R10, R10
+	ANDQ    $0x00007fc0, R10
+	ADDQ    $0x08, CX
+	VMOVDQU (AX)(BX*1), Y8
+	VPOR    32768(AX)(SI*1), Y8, Y8
+	VPOR    65536(AX)(DI*1), Y8, Y8
+	VPOR    98304(AX)(R8*1), Y8, Y8
+	VPOR    131072(AX)(R9*1), Y8, Y8
+	VPOR    163840(AX)(R10*1), Y8, Y8
+	VMOVDQU 32(AX)(BX*1), Y9
+	VPOR    32800(AX)(SI*1), Y9, Y9
+	VPOR    65568(AX)(DI*1), Y9, Y9
+	VPOR    98336(AX)(R8*1), Y9, Y9
+	VPOR    131104(AX)(R9*1), Y9, Y9
+	VPOR    163872(AX)(R10*1), Y9, Y9
+	VPXOR   Y4, Y8, Y10
+	VPAND   Y4, Y8, Y8
+	VPXOR   Y10, Y9, Y4
+	VPAND   Y10, Y9, Y10
+	VPOR    Y10, Y8, Y8
+	VPXOR   Y5, Y7, Y9
+	VPAND   Y5, Y7, Y7
+	VPXOR   Y9, Y8, Y5
+	VPAND   Y9, Y8, Y9
+	VPOR    Y9, Y7, Y7
+	MOVQ    (CX), R10
+	RORXQ   $0x3a, R10, BX
+	ANDQ    $0x00007fc0, BX
+	RORXQ   $0x03, R10, SI
+	ANDQ    $0x00007fc0, SI
+	RORXQ   $0x0c, R10, DI
+	ANDQ    $0x00007fc0, DI
+	RORXQ   $0x15, R10, R8
+	ANDQ    $0x00007fc0, R8
+	RORXQ   $0x1e, R10, R9
+	ANDQ    $0x00007fc0, R9
+	RORXQ   $0x27, R10, R10
+	ANDQ    $0x00007fc0, R10
+	ADDQ    $0x08, CX
+	VMOVDQU (AX)(BX*1), Y8
+	VPOR    32768(AX)(SI*1), Y8, Y8
+	VPOR    65536(AX)(DI*1), Y8, Y8
+	VPOR    98304(AX)(R8*1), Y8, Y8
+	VPOR    131072(AX)(R9*1), Y8, Y8
+	VPOR    163840(AX)(R10*1), Y8, Y8
+	VMOVDQU 32(AX)(BX*1), Y9
+	VPOR    32800(AX)(SI*1), Y9, Y9
+	VPOR    65568(AX)(DI*1), Y9, Y9
+	VPOR    98336(AX)(R8*1), Y9, Y9
+	VPOR    131104(AX)(R9*1), Y9, Y9
+	VPOR    163872(AX)(R10*1), Y9, Y9
+	VPXOR   Y4, Y8, Y10
+	VPAND   Y4, Y8, Y8
+	VPXOR   Y10, Y9, Y4
+	VPAND   Y10, Y9, Y10
+	VPOR    Y10, Y8, Y8
+	MOVQ    (CX), R10
+	RORXQ   $0x3a, R10, BX
+	ANDQ    $0x00007fc0, BX
+	RORXQ   $0x03, R10, SI
+	ANDQ    $0x00007fc0, SI
+	RORXQ   $0x0c, R10, DI
+	ANDQ    $0x00007fc0, DI
+	RORXQ   $0x15, R10, R8
+	ANDQ    $0x00007fc0, R8
+	RORXQ   $0x1e, R10, R9
+	ANDQ    $0x00007fc0, R9
+	RORXQ   $0x27, R10, R10
+	ANDQ    $0x00007fc0, R10
+	ADDQ    $0x08, CX
+	VMOVDQU (AX)(BX*1), Y9
+	VPOR    32768(AX)(SI*1), Y9, Y9
+	VPOR    65536(AX)(DI*1), Y9, Y9
+	VPOR    98304(AX)(R8*1), Y9, Y9
+	VPOR    131072(AX)(R9*1), Y9, Y9
+	VPOR    163840(AX)(R10*1), Y9, Y9
+	VMOVDQU 32(AX)(BX*1), Y10
+	VPOR    32800(AX)(SI*1), Y10, Y10
+	VPOR    65568(AX)(DI*1), Y10, Y10
+	VPOR    98336(AX)(R8*1), Y10, Y10
+	VPOR    131104(AX)(R9*1), Y10, Y10
+	VPOR    163872(AX)(R10*1), Y10, Y10
+	VPXOR   Y4, Y9, Y11
+	VPAND   Y4, Y9, Y9
+	VPXOR   Y11, Y10, Y4
+	VPAND   Y11, Y10, Y11
+	VPOR    Y11, Y9, Y9
+	VPXOR   Y5, Y8, Y10
+	VPAND   Y5, Y8, Y8
+	VPXOR   Y10, Y9, Y5
+	VPAND   Y10, Y9, Y10
+	VPOR    Y10, Y8, Y8
+	VPXOR   Y6, Y7, Y9
+	VPAND   Y6, Y7, Y7
+	VPXOR   Y9, Y8, Y6
+	VPAND   Y9, Y8, Y9
+	VPOR    Y9, Y7, Y7
+	VPAND   Y3, Y7, Y8
+	VPSRLW  $0x04, Y7, Y7
+	VPAND   Y3, Y7, Y7
+	VPSHUFB Y8, Y1, Y8
+	VPSHUFB Y7, Y1, Y7
+	VPADDB  Y8, Y7, Y7
+	VPSADBW Y2, Y7, Y7
+	VPSLLQ  $0x03, Y7, Y7
+	VPADDQ  Y7, Y0, Y0
+	SUBQ    $0x04, DX
+	CMPQ    DX, $0x04
+	JAE     clashes6wx256v2_round
+	VPAND   Y3, Y4, Y7
+	VPSRLW  $0x04, Y4, Y4
+	VPAND   Y3, Y4, Y4
+	VPSHUFB Y7, Y1, Y7
+	VPSHUFB Y4, Y1, Y4
+	VPADDB  Y7, Y4, Y4
+	VPSADBW Y2, Y4, Y4
+	VPADDQ  Y4, Y0, Y0
+	VPAND   Y3, Y5, Y4
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y3, Y5, Y5
+	VPSHUFB Y4, Y1, Y4
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y4, Y5, Y5
+	VPSADBW Y2, Y5, Y5
+	VPSLLQ  $0x01, Y5, Y5
+	VPADDQ  Y5, Y0, Y0
+	VPAND   Y3, Y6, Y4
+	VPSRLW  $0x04, Y6, Y5
+	VPAND   Y3, Y5, Y5
+	VPSHUFB Y4, Y1, Y4
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y4, Y5, Y6
+	VPSADBW Y2, Y6, Y6
+	VPSLLQ  $0x02, Y6, Y6
+	VPADDQ  Y6, Y0, Y0
+	TESTQ   DX, DX
+	JZ      clashes6wx256v2_sum
+
+clashes6wx256v2_rest:
+	MOVQ    (CX), R10
+	RORXQ   $0x3a, R10, BX
+	ANDQ    $0x00007fc0, BX
+	RORXQ   $0x03, R10, SI
+	ANDQ    $0x00007fc0, SI
+	RORXQ   $0x0c, R10, DI
+	ANDQ    $0x00007fc0, DI
+	RORXQ   $0x15, R10, R8
+	ANDQ    $0x00007fc0, R8
+	RORXQ   $0x1e, R10, R9
+	ANDQ    $0x00007fc0, R9
+	RORXQ   $0x27, R10, R10
+	ANDQ    $0x00007fc0, R10
+	ADDQ    $0x08, CX
+	VMOVDQU (AX)(BX*1), Y4
+	VPOR    32768(AX)(SI*1), Y4, Y4
+	VPOR    65536(AX)(DI*1), Y4, Y4
+	VPOR    98304(AX)(R8*1), Y4, Y4
+	VPOR    131072(AX)(R9*1), Y4, Y4
+	VPOR    163840(AX)(R10*1), Y4, Y4
+	VPAND   Y3, Y4, Y5
+	VPSRLW  $0x04, Y4, Y4
+	VPAND   Y3, Y4, Y4
+	VPSHUFB Y5, Y1, Y5
+	VPSHUFB Y4, Y1, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 32(AX)(BX*1), Y5
+	VPOR    32800(AX)(SI*1), Y5, Y5
+	VPOR    65568(AX)(DI*1), Y5, Y5
+	VPOR    98336(AX)(R8*1), Y5, Y5
+	VPOR    131104(AX)(R9*1), Y5, Y5
+	VPOR    163872(AX)(R10*1), Y5, Y5
+	VPAND   Y3, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y3, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VPSADBW Y2, Y4, Y4
+	VPADDQ  Y4, Y0, Y0
+	DECQ    DX
+	JNZ     clashes6wx256v2_rest
+
+clashes6wx256v2_sum:
+	VEXTRACTI128 $0x01, Y0, X1
+	VPADDQ       X1, X0, X1
+	VPSHUFD      $0x4e, X1, X0
+	VPADDQ       X0, X1, X1
+	VMOVQ        X1, AX
+	VZEROUPPER
+	MOVQ         AX, ret+32(FP)
+	RET
+
+// func clashes6wx256v3(tables *uint64, keys []uint64) int
+// Requires: AVX, AVX2, BMI2
+TEXT ·clashes6wx256v3(SB), NOSPLIT, $0-40
+	MOVQ    tables+0(FP), AX
+	MOVQ    keys_base+8(FP), CX
+	MOVQ    keys_len+16(FP), DX
+	VPXOR   Y0, Y0, Y0
+	TESTQ   DX, DX
+	JZ      clashes6wx256v3_sum
+	VMOVDQU popcountNibbles<>+0(SB), Y1
+	VMOVDQU lowHalves<>+0(SB), Y3
+	VPXOR   Y2, Y2, Y2
+	VPXOR   Y4, Y4, Y4
+	VPXOR   Y5, Y5, Y5
+	VPXOR   Y6, Y6, Y6
+	CMPQ    DX, $0x08
+	JB      clashes6wx256v3_rest
+
+clashes6wx256v3_round:
+	MOVQ    (CX), R10
+	RORXQ   $0x3b, R10, BX
+	ANDQ    $0x00003fe0, BX
+	LEAQ    (BX)(BX*2), BX
+	RORXQ   $0x04, R10, SI
+	ANDQ    $0x00003fe0, SI
+	LEAQ    (SI)(SI*2), SI
+	RORXQ   $0x0d, R10, DI
+	ANDQ    $0x00003fe0, DI
+	LEAQ    (DI)(DI*2), DI
+	RORXQ   $0x16, R10, R8
+	ANDQ    $0x00003fe0, R8
+	LEAQ    (R8)(R8*2), R8
+	RORXQ   $0x1f, R10, R9
+	ANDQ    $0x00003fe0, R9
+	LEAQ    (R9)(R9*2), R9
+	RORXQ   $0x28, R10, R10
+	ANDQ    $0x00003fe0, R10
+	LEAQ    (R10)(R10*2), R10
+	ADDQ    $0x08, CX
+	VMOVDQU (AX)(BX*1), Y7
+	VPOR    49152(AX)(SI*1), Y7, Y7
+	VPOR    98304(AX)(DI*1), Y7, Y7
+	VPOR    147456(AX)(R8*1), Y7, Y7
+	VPOR    196608(AX)(R9*1), Y7, Y7
+	VPOR    245760(AX)(R10*1), Y7, Y7
+	VMOVDQU 32(AX)(BX*1), Y8
+	VPOR    49184(AX)(SI*1), Y8, Y8
+	VPOR    98336(AX)(DI*1), Y8, Y8
+	VPOR    147488(AX)(R8*1), Y8, Y8
+	VPOR    196640(AX)(R9*1), Y8, Y8
+	VPOR    245792(AX)(R10*1), Y8, Y8
+	VPXOR   Y4, Y7, Y9
+	VPAND   Y4, Y7, Y7
+	VPXOR   Y9, Y8, Y4
+	VPAND   Y9, Y8, Y9
+	VPOR    Y9, Y7, Y7
+	VMOVDQU 64(AX)(BX*1), Y8
+	VPOR    49216(AX)(SI*1), Y8, Y8
+	VPOR    98368(AX)(DI*1), Y8, Y8
+	VPOR    147520(AX)(R8*1), Y8, Y8
+	VPOR    196672(AX)(R9*1), Y8, Y8
+	VPOR    245824(AX)(R10*1), Y8, Y8
+	MOVQ    (CX), R10
+	RORXQ   $0x3b, R10, BX
+	ANDQ    $0x00003fe0, BX
+	LEAQ    (BX)(BX*2), BX
+	RORXQ   $0x04, R10, SI
+	ANDQ    $0x00003fe0, SI
+	LEAQ    (SI)(SI*2), SI
+	RORXQ   $0x0d, R10, DI
+	ANDQ    $0x00003fe0, DI
+	LEAQ    (DI)(DI*2), DI
+	RORXQ   $0x16, R10, R8
+	ANDQ    $0x00003fe0, R8
+	LEAQ    (R8)(R8*2), R8
+	RORXQ   $0x1f, R10, R9
+	ANDQ    $0x00003fe0, R9
+	LEAQ    (R9)(R9*2), R9
+	RORXQ   $0x28, R10, R10
+	ANDQ    $0x00003fe0, R10
+	LEAQ    (R10)(R10*2), R10
+	ADDQ    $0x08, CX
+	VMOVDQU (AX)(BX*1), Y9
+	VPOR    49152(AX)(SI*1), Y9, Y9
+	VPOR    98304(AX)(DI*1), Y9, Y9
+	VPOR    147456(AX)(R8*1), Y9, Y9
+	VPOR    196608(AX)(R9*1), Y9, Y9
+	VPOR    245760(AX)(R10*1), Y9, Y9
+	VPXOR   Y4, Y8, Y10
+	VPAND   Y4, Y8, Y8
+	VPXOR   Y10, Y9, Y4
+	VPAND   Y10, Y9, Y10
+	VPOR    Y10, Y8, Y8
+	VPXOR   Y5, Y7, Y9
+	VPAND   Y5, Y7, Y7
+	VPXOR   Y9, Y8, Y5
+	VPAND   Y9, Y8, Y9
+	VPOR    Y9, Y7, Y7
+	VMOVDQU 32(AX)(BX*1), Y8
+	VPOR    49184(AX)(SI*1), Y8, Y8
+	VPOR    98336(AX)(DI*1), Y8, Y8
+	VPOR    147488(AX)(R8*1), Y8, Y8
+	VPOR    196640(AX)(R9*1), Y8, Y8
+	VPOR    245792(AX)(R10*1), Y8, Y8
+	VMOVDQU 64(AX)(BX*1), Y9
+	VPOR    49216(AX)(SI*1), Y9, Y9
+	VPOR    98368(AX)(DI*1), Y9, Y9
+	VPOR    147520(AX)(R8*1), Y9, Y9
+	VPOR    196672(AX)(R9*1), Y9, Y9
+	VPOR    245824(AX)(R10*1), Y9, Y9
+	VPXOR   Y4, Y8, Y10
+	VPAND   Y4, Y8, Y8
+	VPXOR   Y10, Y9, Y4
+	VPAND   Y10, Y9, Y10
+	VPOR    Y10, Y8, Y8
+	MOVQ    (CX), R10
+	RORXQ   $0x3b, R10, BX
+	ANDQ    $0x00003fe0, BX
+	LEAQ    (BX)(BX*2), BX
+	RORXQ   $0x04, R10, SI
+	ANDQ    $0x00003fe0, SI
+	LEAQ    (SI)(SI*2), SI
+	RORXQ   $0x0d, R10, DI
+	ANDQ    $0x00003fe0, DI
+	LEAQ    (DI)(DI*2), DI
+	RORXQ   $0x16, R10, R8
+	ANDQ    $0x00003fe0, R8
+	LEAQ    (R8)(R8*2), R8
+	RORXQ   $0x1f, R10, R9
+	ANDQ    $0x00003fe0, R9
+	LEAQ    (R9)(R9*2), R9
+	RORXQ   $0x28, R10, R10
+	ANDQ    $0x00003fe0, R10
+	LEAQ    (R10)(R10*2), R10
+	ADDQ    $0x08, CX
+	VMOVDQU (AX)(BX*1), Y9
+	VPOR    49152(AX)(SI*1), Y9, Y9
+	VPOR    98304(AX)(DI*1), Y9, Y9
+	VPOR    147456(AX)(R8*1), Y9, Y9
+	VPOR    196608(AX)(R9*1), Y9, Y9
+	VPOR    245760(AX)(R10*1), Y9, Y9
+	VMOVDQU 32(AX)(BX*1), Y10
+	VPOR    49184(AX)(SI*1), Y10, Y10
+	VPOR    98336(AX)(DI*1), Y10, Y10
+	VPOR    147488(AX)(R8*1), Y10, Y10
+	VPOR    196640(AX)(R9*1), Y10, Y10
+	VPOR    245792(AX)(R10*1), Y10, Y10
+	VPXOR   Y4, Y9, Y11
+	VPAND   Y4, Y9, Y9
+	VPXOR   Y11, Y10, Y4
+	VPAND   Y11, Y10, Y11
+	VPOR    Y11, Y9, Y9
+	VPXOR   Y5, Y8, Y10
+	VPAND   Y5, Y8, Y8
+	VPXOR   Y10, Y9, Y5
+	VPAND   Y10, Y9, Y10
+	VPOR    Y10, Y8, Y8
+	VPXOR   Y6, Y7, Y9
+	VPAND   Y6, Y7, Y7
+	VPXOR   Y9, Y8, Y6
+	VPAND   Y9, Y8, Y9
+	VPOR    Y9, Y7, Y7
+	VPAND   Y3, Y7, Y8
+	VPSRLW  $0x04, Y7, Y7
+	VPAND   Y3, Y7, Y7
+	VPSHUFB Y8, Y1, Y8
+	VPSHUFB Y7, Y1, Y7
+	VPADDB  Y8, Y7, Y7
+	VPSADBW Y2, Y7, Y7
+	VPSLLQ  $0x03, Y7, Y7
+	VPADDQ  Y7, Y0, Y0
+	VMOVDQU 64(AX)(BX*1), Y7
+	VPOR    49216(AX)(SI*1), Y7, Y7
+	VPOR    98368(AX)(DI*1), Y7, Y7
+	VPOR    147520(AX)(R8*1), Y7, Y7
+	VPOR    196672(AX)(R9*1), Y7, Y7
+	VPOR    245824(AX)(R10*1), Y7, Y7
+	MOVQ    (CX), R10
+	RORXQ   $0x3b, R10, BX
+	ANDQ    $0x00003fe0, BX
+	LEAQ    (BX)(BX*2), BX
+	RORXQ   $0x04, R10, SI
+	ANDQ    $0x00003fe0, SI
+	LEAQ    (SI)(SI*2), SI
+	RORXQ   $0x0d, R10, DI
+	ANDQ    $0x00003fe0, DI
+	LEAQ    (DI)(DI*2), DI
+	RORXQ   $0x16, R10, R8
+	ANDQ    $0x00003fe0, R8
+	LEAQ    (R8)(R8*2), R8
+	RORXQ   $0x1f, R10, R9
+	ANDQ    $0x00003fe0, R9
+	LEAQ    (R9)(R9*2), R9
+	RORXQ   $0x28, R10, R10
+	ANDQ    $0x00003fe0, R10
+	LEAQ    (R10)(R10*2), R10
+	ADDQ    $0x08, CX
+	VMOVDQU (AX)(BX*1), Y8
+	VPOR    49152(AX)(SI*1), Y8, Y8
+	VPOR    98304(AX)(DI*1), Y8, Y8
+	VPOR    147456(AX)(R8*1), Y8, Y8
+	VPOR    196608(AX)(R9*1), Y8, Y8
+	VPOR    245760(AX)(R10*1), Y8, Y8
+	VPXOR   Y4, Y7, Y9
+	VPAND   Y4, Y7, Y7
+	VPXOR   Y9, Y8, Y4
+	VPAND   Y9, Y8, Y9
+	VPOR    Y9, Y7, Y7
+	VMOVDQU 32(AX)(BX*1), Y8
+	VPOR    49184(AX)(SI*1), Y8, Y8
+	VPOR    98336(AX)(DI*1), Y8, Y8
+	VPOR    147488(AX)(R8*1), Y8, Y8
+	VPOR    196640(AX)(R9*1), Y8, Y8
+	VPOR    245792(AX)(R10*1), Y8, Y8
+	VMOVDQU 64(AX)(BX*1), Y9
+	VPOR    49216(AX)(SI*1), Y9, Y9
+	VPOR    98368(AX)(DI*1), Y9, Y9
+	VPOR    147520(AX)(R8*1), Y9, Y9
+	VPOR    196672(AX)(R9*1), Y9, Y9
+	VPOR    245824(AX)(R10*1), Y9, Y9
+	VPXOR   Y4, Y8, Y10
+	VPAND   Y4, Y8, Y8
+	VPXOR   Y10, Y9, Y4
+	VPAND   Y10, Y9, Y10
+	VPOR    Y10, Y8, Y8
+	VPXOR   Y5, Y7, Y9
+	VPAND   Y5, Y7, Y7
+	VPXOR   Y9, Y8, Y5
+	VPAND   Y9, Y8, Y9
+	VPOR    Y9, Y7, Y7
+	MOVQ    (CX), R10
+	RORXQ   $0x3b, R10, BX
+	ANDQ    $0x00003fe0, BX
+	LEAQ    (BX)(BX*2), BX
+	RORXQ   $0x04, R10, SI
+	ANDQ    $0x00003fe0, SI
+	LEAQ    (SI)(SI*2), SI
+	RORXQ   $0x0d, R10, DI
+	ANDQ    $0x00003fe0, DI
+	LEAQ    (DI)(DI*2), DI
+	RORXQ   $0x16, R10, R8
+	ANDQ    $0x00003fe0, R8
+	LEAQ    (R8)(R8*2), R8
+	RORXQ   $0x1f, R10, R9
+	ANDQ    $0x00003fe0, R9
+	LEAQ    (R9)(R9*2), R9
+	RORXQ   $0x28, R10, R10
+	ANDQ    $0x00003fe0, R10
+	LEAQ    (R10)(R10*2), R10
+	ADDQ    $0x08, CX
+	VMOVDQU (AX)(BX*1), Y8
+	VPOR    49152(AX)(SI*1), Y8, Y8
+	VPOR    98304(AX)(DI*1), Y8, Y8
+	VPOR    147456(AX)(R8*1), Y8, Y8
+	VPOR    196608(AX)(R9*1), Y8, Y8
+	VPOR    245760(AX)(R10*1), Y8, Y8
+	VMOVDQU 32(AX)(BX*1), Y9
+	VPOR    49184(AX)(SI*1), Y9, Y9
+	VPOR    98336(AX)(DI*1), Y9, Y9
+	VPOR    147488(AX)(R8*1), Y9, Y9
+	VPOR    196640(AX)(R9*1), Y9, Y9
+	VPOR    245792(AX)(R10*1), Y9, Y9
+	VPXOR   Y4, Y8, Y10
+	VPAND   Y4, Y8, Y8
+	VPXOR   Y10, Y9, Y4
+	VPAND   Y10, Y9, Y10
+	VPOR    Y10, Y8, Y8
+	VMOVDQU 64(AX)(BX*1), Y9
+	VPOR    49216(AX)(SI*1), Y9, Y9
+	VPOR    98368(AX)(DI*1), Y9, Y9
+	VPOR    147520(AX)(R8*1), Y9, Y9
+	VPOR    196672(AX)(R9*1), Y9, Y9
+	VPOR    245824(AX)(R10*1), Y9, Y9
+	MOVQ    (CX), R10
+	RORXQ   $0x3b, R10, BX
+	ANDQ    $0x00003fe0, BX
+	LEAQ    (BX)(BX*2), BX
+	RORXQ   $0x04, R10, SI
+	ANDQ    $0x00003fe0, SI
+	LEAQ    (SI)(SI*2), SI
+	RORXQ   $0x0d, R10, DI
+	ANDQ    $0x00003fe0, DI
+	LEAQ    (DI)(DI*2), DI
+	RORXQ   $0x16, R10, R8
+	ANDQ    $0x00003fe0, R8
+	LEAQ    (R8)(R8*2), R8
+	RORXQ   $0x1f, R10, R9
+	ANDQ    $0x00003fe0, R9
+	LEAQ    (R9)(R9*2), R9
+	RORXQ   $0x28, R10, R10
+	ANDQ    $0x00003fe0, R10
+	LEAQ    (R10)(R10*2), R10
+	ADDQ    $0x08, CX
+	VMOVDQU (AX)(BX*1), Y10
+	VPOR    49152(AX)(SI*1), Y10, Y10
+	VPOR    98304(AX)(DI*1), Y10, Y10
+	VPOR    147456(AX)(R8*1), Y10, Y10
+	VPOR    196608(AX)(R9*1), Y10, Y10
+	VPOR    245760(AX)(R10*1), Y10, Y10
+	VPXOR   Y4, Y9, Y11
+	VPAND   Y4, Y9, Y9
+	VPXOR   Y11, Y10, Y4
+	VPAND   Y11, Y10, Y11
+	VPOR    Y11, Y9, Y9
+	VPXOR   Y5, Y8, Y10
+	VPAND   Y5, Y8, Y8
+	VPXOR   Y10, Y9, Y5
+	VPAND   Y10, Y9, Y10
+	VPOR    Y10, Y8, Y8
+	VPXOR   Y6, Y7, Y9
+	VPAND   Y6, Y7, Y7
+	VPXOR   Y9, Y8, Y6
+	VPAND   Y9, Y8, Y9
+	VPOR    Y9, Y7, Y7
+	VPAND   Y3, Y7, Y8
+	VPSRLW  $0x04, Y7, Y7
+	VPAND   Y3, Y7, Y7
+	VPSHUFB Y8, Y1, Y8
+	VPSHUFB Y7, Y1, Y7
+	VPADDB  Y8, Y7, Y7
+	VPSADBW Y2, Y7, Y7
+	VPSLLQ  $0x03, Y7, Y7
+	VPADDQ  Y7, Y0, Y0
+	VMOVDQU 32(AX)(BX*1), Y7
+	VPOR    49184(AX)(SI*1), Y7, Y7
+	VPOR    98336(AX)(DI*1), Y7, Y7
+	VPOR    147488(AX)(R8*1), Y7, Y7
+	VPOR    196640(AX)(R9*1), Y7, Y7
+	VPOR    245792(AX)(R10*1), Y7, Y7
+	VMOVDQU 64(AX)(BX*1), Y8
+	VPOR    49216(AX)(SI*1), Y8, Y8
+	VPOR    98368(AX)(DI*1), Y8, Y8
+	VPOR    147520(AX)(R8*1), Y8, Y8
+	VPOR    196672(AX)(R9*1), Y8, Y8
+	VPOR    245824(AX)(R10*1), Y8, Y8
+	VPXOR   Y4, Y7, Y9
+	VPAND   Y4, Y7, Y7
+	VPXOR   Y9, Y8, Y4
+	VPAND   Y9, Y8, Y9
+	VPOR    Y9, Y7, Y7
+	MOVQ    (CX), R10
+	RORXQ   $0x3b, R10, BX
+	ANDQ    $0x00003fe0, BX
+	LEAQ    (BX)(BX*2), BX
+	RORXQ   $0x04, R10, SI
+	ANDQ    $0x00003fe0, SI
+	LEAQ    (SI)(SI*2), SI
+	RORXQ   $0x0d, R10, DI
+	ANDQ    $0x00003fe0, DI
+	LEAQ    (DI)(DI*2), DI
+	RORXQ   $0x16, R10, R8
+	ANDQ    $0x00003fe0, R8
+	LEAQ    (R8)(R8*2), R8
+	RORXQ   $0x1f, R10, R9
+	ANDQ    $0x00003fe0, R9
+	LEAQ    (R9)(R9*2), R9
+	RORXQ   $0x28, R10, R10
+	ANDQ    $0x00003fe0, R10
+	LEAQ    (R10)(R10*2), R10
+	ADDQ    $0x08, CX
+	VMOVDQU (AX)(BX*1), Y8
+	VPOR    49152(AX)(SI*1), Y8, Y8
+	VPOR    98304(AX)(DI*1), Y8, Y8
+	VPOR    147456(AX)(R8*1), Y8, Y8
+	VPOR    196608(AX)(R9*1), Y8, Y8
+	VPOR    245760(AX)(R10*1), Y8, Y8
+	VMOVDQU 32(AX)(BX*1), Y9
+	VPOR    49184(AX)(SI*1), Y9, Y9
+	VPOR    98336(AX)(DI*1), Y9, Y9
+	VPOR    147488(AX)(R8*1), Y9, Y9
+	VPOR    196640(AX)(R9*1), Y9, Y9
+	VPOR    245792(AX)(R10*1), Y9, Y9
+	VPXOR   Y4, Y8, Y10
+	VPAND   Y4, Y8, Y8
+	VPXOR   Y10, Y9, Y4
+	VPAND   Y10, Y9, Y10
+	VPOR    Y10, Y8, Y8
+	VPXOR   Y5, Y7, Y9
+	VPAND   Y5, Y7, Y7
+	VPXOR   Y9, Y8, Y5
+	VPAND   Y9, Y8, Y9
+	VPOR    Y9, Y7, Y7
+	VMOVDQU 64(AX)(BX*1), Y8
+	VPOR    49216(AX)(SI*1), Y8, Y8
+	VPOR    98368(AX)(DI*1), Y8, Y8
+	VPOR    147520(AX)(R8*1), Y8, Y8
+	VPOR    196672(AX)(R9*1), Y8, Y8
+	VPOR    245824(AX)(R10*1), Y8, Y8
+	MOVQ    (CX), R10
+	RORXQ   $0x3b, R10, BX
+	ANDQ    $0x00003fe0, BX
+	LEAQ    (BX)(BX*2), BX
+	RORXQ   $0x04, R10, SI
+	ANDQ    $0x00003fe0, SI
+	LEAQ    (SI)(SI*2), SI
+	RORXQ   $0x0d, R10, DI
+	ANDQ    $0x00003fe0, DI
+	LEAQ    (DI)(DI*2), DI
+	RORXQ   $0x16, R10, R8
+	ANDQ    $0x00003fe0, R8
+	LEAQ    (R8)(R8*2), R8
+	RORXQ   $0x1f, R10, R9
+	ANDQ    $0x00003fe0, R9
+	LEAQ    (R9)(R9*2), R9
+	RORXQ   $0x28, R10, R10
+	ANDQ    $0x00003fe0, R10
+	LEAQ    (R10)(R10*2), R10
+	ADDQ    $0x08, CX
+	VMOVDQU (AX)(BX*1), Y9
+	VPOR    49152(AX)(SI*1), Y9, Y9
+	VPOR    98304(AX)(DI*1), Y9, Y9
+	VPOR    147456(AX)(R8*1), Y9, Y9
+	VPOR    196608(AX)(R9*1), Y9, Y9
+	VPOR    245760(AX)(R10*1), Y9, Y9
+	VPXOR   Y4, Y8, Y10
+	VPAND   Y4, Y8, Y8
+	VPXOR   Y10, Y9, Y4
+	VPAND   Y10, Y9, Y10
+	VPOR    Y10, Y8, Y8
+	VMOVDQU 32(AX)(BX*1), Y9
+	VPOR    49184(AX)(SI*1), Y9, Y9
+	VPOR    98336(AX)(DI*1), Y9, Y9
+	VPOR    147488(AX)(R8*1), Y9, Y9
+	VPOR    196640(AX)(R9*1), Y9, Y9
+	VPOR    245792(AX)(R10*1), Y9, Y9
+	VMOVDQU 64(AX)(BX*1), Y10
+	VPOR    49216(AX)(SI*1), Y10, Y10
+	VPOR    98368(AX)(DI*1), Y10, Y10
+	VPOR    147520(AX)(R8*1), Y10, Y10
+	VPOR    196672(AX)(R9*1), Y10, Y10
+	VPOR    245824(AX)(R10*1), Y10, Y10
+	VPXOR   Y4, Y9, Y11
+	VPAND   Y4, Y9, Y9
+	VPXOR   Y11, Y10, Y4
+	VPAND   Y11, Y10, Y11
+	VPOR    Y11, Y9, Y9
+	VPXOR   Y5, Y8, Y10
+	VPAND   Y5, Y8, Y8
+	VPXOR   Y10, Y9, Y5
+	VPAND   Y10, Y9, Y10
+	VPOR    Y10, Y8, Y8
+	VPXOR   Y6, Y7, Y9
+	VPAND   Y6, Y7, Y7
+	VPXOR   Y9, Y8, Y6
+	VPAND   Y9, Y8, Y9
+	VPOR    Y9, Y7, Y7
+	VPAND   Y3, Y7, Y8
+	VPSRLW  $0x04, Y7, Y7
+	VPAND   Y3, Y7, Y7
+	VPSHUFB Y8, Y1, Y8
+	VPSHUFB Y7, Y1, Y7
+	VPADDB  Y8, Y7, Y7
+	VPSADBW Y2, Y7, Y7
+	VPSLLQ  $0x03, Y7, Y7
+	VPADDQ  Y7, Y0, Y0
+	SUBQ    $0x08, DX
+	CMPQ    DX, $0x08
+	JAE     clashes6wx256v3_round
+	VPAND   Y3, Y4, Y7
+	VPSRLW  $0x04, Y4, Y4
+	VPAND   Y3, Y4, Y4
+	VPSHUFB Y7, Y1, Y7
+	VPSHUFB Y4, Y1, Y4
+	VPADDB  Y7, Y4, Y4
+	VPSADBW Y2, Y4, Y4
+	VPADDQ  Y4, Y0, Y0
+	VPAND   Y3, Y5, Y4
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y3, Y5, Y5
+	VPSHUFB Y4, Y1, Y4
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y4, Y5, Y5
+	VPSADBW Y2, Y5, Y5
+	VPSLLQ  $0x01, Y5, Y5
+	VPADDQ  Y5, Y0, Y0
+	VPAND   Y3, Y6, Y4
+	VPSRLW  $0x04, Y6, Y5
+	VPAND   Y3, Y5, Y5
+	VPSHUFB Y4, Y1, Y4
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y4, Y5, Y6
+	VPSADBW Y2, Y6, Y6
+	VPSLLQ  $0x02, Y6, Y6
+	VPADDQ  Y6, Y0, Y0
+	TESTQ   DX, DX
+	JZ      clashes6wx256v3_sum
+
+clashes6wx256v3_rest:
+	MOVQ    (CX), R10
+	RORXQ   $0x3b, R10, BX
+	ANDQ    $0x00003fe0, BX
+	LEAQ    (BX)(BX*2), BX
+	RORXQ   $0x04, R10, SI
+	ANDQ    $0x00003fe0, SI
+	LEAQ    (SI)(SI*2), SI
+	RORXQ   $0x0d, R10, DI
+	ANDQ    $0x00003fe0, DI
+	LEAQ    (DI)(DI*2), DI
+	RORXQ   $0x16, R10, R8
+	ANDQ    $0x00003fe0, R8
+	LEAQ    (R8)(R8*2), R8
+	RORXQ   $0x1f, R10, R9
+	ANDQ    $0x00003fe0, R9
+	LEAQ    (R9)(R9*2), R9
+	RORXQ   $0x28, R10, R10
+	ANDQ    $0x00003fe0, R10
+	LEAQ    (R10)(R10*2), R10
+	ADDQ    $0x08, CX
+	VMOVDQU (AX)(BX*1), Y4
+	VPOR    49152(AX)(SI*1), Y4, Y4
+	VPOR    98304(AX)(DI*1), Y4, Y4
+	VPOR    147456(AX)(R8*1), Y4, Y4
+	VPOR    196608(AX)(R9*1), Y4, Y4
+	VPOR    245760(AX)(R10*1), Y4, Y4
+	VPAND   Y3, Y4, Y5
+	VPSRLW  $0x04, Y4, Y4
+	VPAND   Y3, Y4, Y4
+	VPSHUFB Y5, Y1, Y5
+	VPSHUFB Y4, Y1, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 32(AX)(BX*1), Y5
+	VPOR    49184(AX)(SI*1), Y5, Y5
+	VPOR    98336(AX)(DI*1), Y5, Y5
+	VPOR    147488(AX)(R8*1), Y5, Y5
+	VPOR    196640(AX)(R9*1), Y5, Y5
+	VPOR    245792(AX)(R10*1), Y5, Y5
+	VPAND   Y3, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y3, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 64(AX)(BX*1), Y5
+	VPOR    49216(AX)(SI*1), Y5, Y5
+	VPOR    98368(AX)(DI*1), Y5, Y5
+	VPOR    147520(AX)(R8*1), Y5, Y5
+	VPOR    196672(AX)(R9*1), Y5, Y5
+	VPOR    245824(AX)(R10*1), Y5, Y5
+	VPAND   Y3, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y3, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VPSADBW Y2, Y4, Y4
+	VPADDQ  Y4, Y0, Y0
+	DECQ    DX
+	JNZ     clashes6wx256v3_rest
+
+clashes6wx256v3_sum:
+	VEXTRACTI128 $0x01, Y0, X1
+	VPADDQ       X1, X0, X1
+	VPSHUFD      $0x4e, X1, X0
+	VPADDQ       X0, X1, X1
+	VMOVQ        X1, AX
+	VZEROUPPER
+	MOVQ         AX, ret+32(FP)
+	RET
+
+// func clashes6wx256v4(tables *uint64, keys []uint64) int
+// Requires: AVX, AVX2, BMI2
+TEXT ·clashes6wx256v4(SB), NOSPLIT, $0-40
+	MOVQ    tables+0(FP), AX
+	MOVQ    keys_base+8(FP), CX
+	MOVQ    keys_len+16(FP), DX
+	VPXOR   Y0, Y0, Y0
+	TESTQ   DX, DX
+	JZ      clashes6wx256v4_sum
+	VMOVDQU popcountNibbles<>+0(SB), Y1
+	VMOVDQU lowHalves<>+0(SB), Y3
+	VPXOR   Y2, Y2, Y2
+	VPXOR   Y4, Y4, Y4
+	VPXOR   Y5, Y5, Y5
+	VPXOR   Y6, Y6, Y6
+	CMPQ    DX, $0x02
+	JB      clashes6wx256v4_rest
+
+clashes6wx256v4_round:
+	MOVQ    (CX), R10
+	RORXQ   $0x39, R10, BX
+	ANDQ    $0x0000ff80, BX
+	RORXQ   $0x02, R10, SI
+	ANDQ    $0x0000ff80, SI
+	RORXQ   $0x0b, R10, DI
+	ANDQ    $0x0000ff80, DI
+	RORXQ   $0x14, R10, R8
+	ANDQ    $0x0000ff80, R8
+	RORXQ   $0x1d, R10, R9
+	ANDQ    $0x0000ff80, R9
+	RORXQ   $0x26, R10, R10
+	ANDQ    $0x0000ff80, R10
+	ADDQ    $0x08, CX
+	VMOVDQU (AX)(BX*1), Y7
+	VPOR    65536(AX)(SI*1), Y7, Y7
+	VPOR    131072(AX)(DI*1), Y7, Y7
+	VPOR    196608(AX)(R8*1), Y7, Y7
+	VPOR    262144(AX)(R9*1), Y7, Y7
+	VPOR    327680(AX)(R10*1), Y7, Y7
+	VMOVDQU 32(AX)(BX*1), Y8
+	VPOR    65568(AX)(SI*1), Y8, Y8
+	VPOR    131104(AX)(DI*1), Y8, Y8
+	VPOR    196640(AX)(R8*1), Y8, Y8
+	VPOR    262176(AX)(R9*1), Y8, Y8
+	VPOR    327712(AX)(R10*1), Y8, Y8
+	VPXOR   Y4, Y7, Y9
+	VPAND   Y4, Y7, Y7
+	VPXOR   Y9, Y8, Y4
+	VPAND   Y9, Y8, Y9
+	VPOR    Y9, Y7, Y7
+	VMOVDQU 64(AX)(BX*1), Y8
+	VPOR    65600(AX)(SI*1), Y8, Y8
+	VPOR    131136(AX)(DI*1), Y8, Y8
+	VPOR    196672(AX)(R8*1), Y8, Y8
+	VPOR    262208(AX)(R9*1), Y8, Y8
+	VPOR    327744(AX)(R10*1), Y8, Y8
+	VMOVDQU 96(AX)(BX*1), Y9
+	VPOR    65632(AX)(SI*1), Y9, Y9
+	VPOR    131168(AX)(DI*1), Y9, Y9
+	VPOR    196704(AX)(R8*1), Y9, Y9
+	VPOR    262240(AX)(R9*1), Y9, Y9
+	VPOR    327776(AX)(R10*1), Y9, Y9
+	VPXOR   Y4, Y8, Y10
+	VPAND   Y4, Y8, Y8
+	VPXOR   Y10, Y9, Y4
+	VPAND   Y10, Y9, Y10
+	VPOR    Y10, Y8, Y8
+	VPXOR   Y5, Y7, Y9
+	VPAND   Y5, Y7, Y7
+	VPXOR   Y9, Y8, Y5
+	VPAND   Y9, Y8, Y9
+	VPOR    Y9, Y7, Y7
+	MOVQ    (CX), R10
+	RORXQ   $0x39, R10, BX
+	ANDQ    $0x0000ff80, BX
+	RORXQ   $0x02, R10, SI
+	ANDQ    $0x0000ff80, SI
+	RORXQ   $0x0b, R10, DI
+	ANDQ    $0x0000ff80, DI
+	RORXQ   $0x14, R10, R8
+	ANDQ    $0x0000ff80, R8
+	RORXQ   $0x1d, R10, R9
+	ANDQ    $0x0000ff80, R9
+	RORXQ   $0x26, R10, R10
+	ANDQ    $0x0000ff80, R10
+	ADDQ    $0x08, CX
+	VMOVDQU (AX)(BX*1), Y8
+	VPOR    65536(AX)(SI*1), Y8, Y8
+	VPOR    131072(AX)(DI*1), Y8, Y8
+	VPOR    196608(AX)(R8*1), Y8, Y8
+	VPOR    262144(AX)(R9*1), Y8, Y8
+	VPOR    327680(AX)(R10*1), Y8, Y8
+	VMOVDQU 32(AX)(BX*1), Y9
+	VPOR    65568(AX)(SI*1), Y9, Y9
+	VPOR    131104(AX)(DI*1), Y9, Y9
+	VPOR    196640(AX)(R8*1), Y9, Y9
+	VPOR    262176(AX)(R9*1), Y9, Y9
+	VPOR    327712(AX)(R10*1), Y9, Y9
+	VPXOR   Y4, Y8, Y10
+	VPAND   Y4, Y8, Y8
+	VPXOR   Y10, Y9, Y4
+	VPAND   Y10, Y9, Y10
+	VPOR    Y10, Y8, Y8
+	VMOVDQU 64(AX)(BX*1), Y9
+	VPOR    65600(AX)(SI*1), Y9, Y9
+	VPOR    131136(AX)(DI*1), Y9, Y9
+	VPOR    196672(AX)(R8*1), Y9, Y9
+	VPOR    262208(AX)(R9*1), Y9, Y9
+	VPOR    327744(AX)(R10*1), Y9, Y9
+	VMOVDQU 96(AX)(BX*1), Y10
+	VPOR    65632(AX)(SI*1), Y10, Y10
+	VPOR    131168(AX)(DI*1), Y10, Y10
+	VPOR    196704(AX)(R8*1), Y10, Y10
+	VPOR    262240(AX)(R9*1), Y10, Y10
+	VPOR    327776(AX)(R10*1), Y10, Y10
+	VPXOR   Y4, Y9, Y11
+	VPAND   Y4, Y9, Y9
+	VPXOR   Y11, Y10, Y4
+	VPAND   Y11, Y10, Y11
+	VPOR    Y11, Y9, Y9
+	VPXOR   Y5, Y8, Y10
+	VPAND   Y5, Y8, Y8
+	VPXOR   Y10, Y9, Y5
+	VPAND   Y10, Y9, Y10
+	VPOR    Y10, Y8, Y8
+	VPXOR   Y6, Y7, Y9
+	VPAND   Y6, Y7, Y7
+	VPXOR   Y9, Y8, Y6
+	VPAND   Y9, Y8, Y9
+	VPOR    Y9, Y7, Y7
+	VPAND   Y3, Y7, Y8
+	VPSRLW  $0x04, Y7, Y7
+	VPAND   Y3, Y7, Y7
+	VPSHUFB Y8, Y1, Y8
+	VPSHUFB Y7, Y1, Y7
+	VPADDB  Y8, Y7, Y7
+	VPSADBW Y2, Y7, Y7
+	VPSLLQ  $0x03, Y7, Y7
+	VPADDQ  Y7, Y0, Y0
+	SUBQ    $0x02, DX
+	CMPQ    DX, $0x02
+	JAE     clashes6wx256v4_round
+	VPAND   Y3, Y4, Y7
+	VPSRLW  $0x04, Y4, Y4
+	VPAND   Y3, Y4, Y4
+	VPSHUFB Y7, Y1, Y7
+	VPSHUFB Y4, Y1, Y4
+	VPADDB  Y7, Y4, Y4
+	VPSADBW Y2, Y4, Y4
+	VPADDQ  Y4, Y0, Y0
+	VPAND   Y3, Y5, Y4
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y3, Y5, Y5
+	VPSHUFB Y4, Y1, Y4
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y4, Y5, Y5
+	VPSADBW Y2, Y5, Y5
+	VPSLLQ  $0x01, Y5, Y5
+	VPADDQ  Y5, Y0, Y0
+	VPAND   Y3, Y6, Y4
+	VPSRLW  $0x04, Y6, Y5
+	VPAND   Y3, Y5, Y5
+	VPSHUFB Y4, Y1, Y4
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y4, Y5, Y6
+	VPSADBW Y2, Y6, Y6
+	VPSLLQ  $0x02, Y6, Y6
+	VPADDQ  Y6, Y0, Y0
+	TESTQ   DX, DX
+	JZ      clashes6wx256v4_sum
+
+clashes6wx256v4_rest:
+	MOVQ    (CX), R10
+	RORXQ   $0x39, R10, BX
+	ANDQ    $0x0000ff80, BX
+	RORXQ   $0x02, R10, SI
+	ANDQ    $0x0000ff80, SI
+	RORXQ   $0x0b, R10, DI
+	ANDQ    $0x0000ff80, DI
+	RORXQ   $0x14, R10, R8
+	ANDQ    $0x0000ff80, R8
+	RORXQ   $0x1d, R10, R9
+	ANDQ    $0x0000ff80, R9
+	RORXQ   $0x26, R10, R10
+	ANDQ    $0x0000ff80, R10
+	ADDQ    $0x08, CX
+	VMOVDQU (AX)(BX*1), Y4
+	VPOR    65536(AX)(SI*1), Y4, Y4
+	VPOR    131072(AX)(DI*1), Y4, Y4
+	VPOR    196608(AX)(R8*1), Y4, Y4
+	VPOR    262144(AX)(R9*1), Y4, Y4
+	VPOR    327680(AX)(R10*1), Y4, Y4
+	VPAND   Y3, Y4, Y5
+	VPSRLW  $0x04, Y4, Y4
+	VPAND   Y3, Y4, Y4
+	VPSHUFB Y5, Y1, Y5
+	VPSHUFB Y4, Y1, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 32(AX)(BX*1), Y5
+	VPOR    65568(AX)(SI*1), Y5, Y5
+	VPOR    131104(AX)(DI*1), Y5, Y5
+	VPOR    196640(AX)(R8*1), Y5, Y5
+	VPOR    262176(AX)(R9*1), Y5, Y5
+	VPOR    327712(AX)(R10*1), Y5, Y5
+	VPAND   Y3, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y3, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 64(AX)(BX*1), Y5
+	VPOR    65600(AX)(SI*1), Y5, Y5
+	VPOR    131136(AX)(DI*1), Y5, Y5
+	VPOR    196672(AX)(R8*1), Y5, Y5
+	VPOR    262208(AX)(R9*1), Y5, Y5
+	VPOR    327744(AX)(R10*1), Y5, Y5
+	VPAND   Y3, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y3, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 96(AX)(BX*1), Y5
+	VPOR    65632(AX)(SI*1), Y5, Y5
+	VPOR    131168(AX)(DI*1), Y5, Y5
+	VPOR    196704(AX)(R8*1), Y5, Y5
+	VPOR    262240(AX)(R9*1), Y5, Y5
+	VPOR    327776(AX)(R10*1), Y5, Y5
+	VPAND   Y3, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y3, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VPSADBW Y2, Y4, Y4
+	VPADDQ  Y4, Y0, Y0
+	DECQ    DX
+	JNZ     clashes6wx256v4_rest
+
+clashes6wx256v4_sum:
+	VEXTRACTI128 $0x01, Y0, X1
+	VPADDQ       X1, X0, X1
+	VPSHUFD      $0x4e, X1, X0
+	VPADDQ       X0, X1, X1
+	VMOVQ        X1, AX
+	VZEROUPPER
+	MOVQ         AX, ret+32(FP)
+	RET
+
+// func clashes6wx256v5(tables *uint64, keys []uint64) int
+// Requires: AVX, AVX2, BMI2
+TEXT ·clashes6wx256v5(SB), NOSPLIT, $0-40
+	MOVQ    tables+0(FP), AX
+	MOVQ    keys_base+8(FP), CX
+	MOVQ    keys_len+16(FP), DX
+	VPXOR   Y0, Y0, Y0
+	TESTQ   DX, DX
+	JZ      clashes6wx256v5_sum
+	VMOVDQU popcountNibbles<>+0(SB), Y1
+	VMOVDQU lowHalves<>+0(SB), Y3
+	VPXOR   Y2, Y2, Y2
+	VPXOR   Y4, Y4, Y4
+	VPXOR   Y5, Y5, Y5
+	VPXOR   Y6, Y6, Y6
+	CMPQ    DX, $0x08
+	JB      clashes6wx256v5_rest
+
+clashes6wx256v5_round:
+	MOVQ    (CX), R10
+	RORXQ   $0x3b, R10, BX
+	ANDQ    $0x00003fe0, BX
+	LEAQ    (BX)(BX*4), BX
+	RORXQ   $0x04, R10, SI
+	ANDQ    $0x00003fe0, SI
+	LEAQ    (SI)(SI*4), SI
+	RORXQ   $0x0d, R10, DI
+	ANDQ    $0x00003fe0, DI
+	LEAQ    (DI)(DI*4), DI
+	RORXQ   $0x16, R10, R8
+	ANDQ    $0x00003fe0, R8
+	LEAQ    (R8)(R8*4), R8
+	RORXQ   $0x1f, R10, R9
+	ANDQ    $0x00003fe0, R9
+	LEAQ    (R9)(R9*4), R9
+	RORXQ   $0x28, R10, R10
+	ANDQ    $0x00003fe0, R10
+	LEAQ    (R10)(R10*4), R10
+	ADDQ    $0x08, CX
+	VMOVDQU (AX)(BX*1), Y7
+	VPOR    81920(AX)(SI*1), Y7, Y7
+	VPOR    163840(AX)(DI*1), Y7, Y7
+	VPOR    245760(AX)(R8*1), Y7, Y7
+	VPOR    327680(AX)(R9*1), Y7, Y7
+	VPOR    409600(AX)(R10*1), Y7, Y7
+	VMOVDQU 32(AX)(BX*1), Y8
+	VPOR    81952(AX)(SI*1), Y8, Y8
+	VPOR    163872(AX)(DI*1), Y8, Y8
+	VPOR    245792(AX)(R8*1), Y8, Y8
+	VPOR    327712(AX)(R9*1), Y8, Y8
+	VPOR    409632(AX)(R10*1), Y8, Y8
+	VPXOR   Y4, Y7, Y9
+	VPAND   Y4, Y7, Y7
+	VPXOR   Y9, Y8, Y4
+	VPAND   Y9, Y8, Y9
+	VPOR    Y9, Y7, Y7
+	VMOVDQU 64(AX)(BX*1), Y8
+	VPOR    81984(AX)(SI*1), Y8, Y8
+	VPOR    163904(AX)(DI*1), Y8, Y8
+	VPOR    245824(AX)(R8*1), Y8, Y8
+	VPOR    327744(AX)(R9*1), Y8, Y8
+	VPOR    409664(AX)(R10*1), Y8, Y8
+	VMOVDQU 96(AX)(BX*1), Y9
+	VPOR    82016(AX)(SI*1), Y9, Y9
+	VPOR    163936(AX)(DI*1), Y9, Y9
+	VPOR    245856(AX)(R8*1), Y9, Y9
+	VPOR    327776(AX)(R9*1), Y9, Y9
+	VPOR    409696(AX)(R10*1), Y9, Y9
+	VPXOR   Y4, Y8, Y10
+	VPAND   Y4, Y8, Y8
+	VPXOR   Y10, Y9, Y4
+	VPAND   Y10, Y9, Y10
+	VPOR    Y10, Y8, Y8
+	VPXOR   Y5, Y7, Y9
+	VPAND   Y5, Y7, Y7
+	VPXOR   Y9, Y8, Y5
+	VPAND   Y9, Y8, Y9
+	VPOR    Y9, Y7, Y7
+	VMOVDQU 128(AX)(BX*1), Y8
+	VPOR    82048(AX)(SI*1), Y8, Y8
+	VPOR    163968(AX)(DI*1), Y8, Y8
+	VPOR    245888(AX)(R8*1), Y8, Y8
+	VPOR    327808(AX)(R9*1), Y8, Y8
+	VPOR    409728(AX)(R10*1), Y8, Y8
+	MOVQ    (CX), R10
+	RORXQ   $0x3b, R10, BX
+	ANDQ    $0x00003fe0, BX
+	LEAQ    (BX)(BX*4), BX
+	RORXQ   $0x04, R10, SI
+	ANDQ    $0x00003fe0, SI
+	LEAQ    (SI)(SI*4), SI
+	RORXQ   $0x0d, R10, DI
+	ANDQ    $0x00003fe0, DI
+	LEAQ    (DI)(DI*4), DI
+	RORXQ   $0x16, R10, R8
+	ANDQ    $0x00003fe0, R8
+	LEAQ    (R8)(R8*4), R8
+	RORXQ   $0x1f, R10, R9
+	ANDQ    $0x00003fe0, R9
+	LEAQ    (R9)(R9*4), R9
+	RORXQ   $0x28, R10, R10
+	ANDQ    $0x00003fe0, R10
+	LEAQ    (R10)(R10*4), R10
+	ADDQ    $0x08, CX
+	VMOVDQU (AX)(BX*1), Y9
+	VPOR    81920(AX)(SI*1), Y9, Y9
+	VPOR    163840(AX)(DI*1), Y9, Y9
+	VPOR    245760(AX)(R8*1), Y9, Y9
+	VPOR    327680(AX)(R9*1), Y9, Y9
+	VPOR    409600(AX)(R10*1), Y9, Y9
+	VPXOR   Y4, Y8, Y10
+	VPAND   Y4, Y8, Y8
+	VPXOR   Y10, Y9, Y4
+	VPAND   Y10, Y9, Y10
+	VPOR    Y10, Y8, Y8
+	VMOVDQU 32(AX)(BX*1), Y9
+	VPOR    81952(AX)(SI*1), Y9, Y9
+	VPOR    163872(AX)(DI*1), Y9, Y9
+	VPOR    245792(AX)(R8*1), Y9, Y9
+	VPOR    327712(AX)(R9*1), Y9, Y9
+	VPOR    409632(AX)(R10*1), Y9, Y9
+	VMOVDQU 64(AX)(BX*1), Y10
+	VPOR    81984(AX)(SI*1), Y10, Y10
+	VPOR    163904(AX)(DI*1), Y10, Y10
+	VPOR    245824(AX)(R8*1), Y10, Y10
+	VPOR    327744(AX)(R9*1), Y10, Y10
+	VPOR    409664(AX)(R10*1), Y10, Y10
+	VPXOR   Y4, Y9, Y11
+	VPAND   Y4, Y9, Y9
+	VPXOR   Y11, Y10, Y4
+	VPAND   Y11, Y10, Y11
+	VPOR    Y11, Y9, Y9
+	VPXOR   Y5, Y8, Y10
+	VPAND   Y5, Y8, Y8
+	VPXOR   Y10, Y9, Y5
+	VPAND   Y10, Y9, Y10
+	VPOR    Y10, Y8, Y8
+	VPXOR   Y6, Y7, Y9
+	VPAND   Y6, Y7, Y7
+	VPXOR   Y9, Y8, Y6
+	VPAND   Y9, Y8, Y9
+	VPOR    Y9, Y7, Y7
+	VPAND   Y3, Y7, Y8
+	VPSRLW  $0x04, Y7, Y7
+	VPAND   Y3, Y7, Y7
+	VPSHUFB Y8, Y1, Y8
+	VPSHUFB Y7, Y1, Y7
+	VPADDB  Y8, Y7, Y7
+	VPSADBW Y2, Y7, Y7
+	VPSLLQ  $0x03, Y7, Y7
+	VPADDQ  Y7, Y0, Y0
+	VMOVDQU 96(AX)(BX*1), Y7
+	VPOR    82016(AX)(SI*1), Y7, Y7
+	VPOR    163936(AX)(DI*1), Y7, Y7
+	VPOR    245856(AX)(R8*1), Y7, Y7
+	VPOR    327776(AX)(R9*1), Y7, Y7
+	VPOR    409696(AX)(R10*1), Y7, Y7
+	VMOVDQU 128(AX)(BX*1), Y8
+	VPOR    82048(AX)(SI*1), Y8, Y8
+	VPOR    163968(AX)(DI*1), Y8, Y8
+	VPOR    245888(AX)(R8*1), Y8, Y8
+	VPOR    327808(AX)(R9*1), Y8, Y8
+	VPOR    409728(AX)(R10*1), Y8, Y8
+	VPXOR   Y4, Y7, Y9
+	VPAND   Y4, Y7, Y7
+	VPXOR   Y9, Y8, Y4
+	VPAND   Y9, Y8, Y9
+	VPOR    Y9, Y7, Y7
+	MOVQ    (CX), R10
+	RORXQ   $0x3b, R10, BX
+	ANDQ    $0x00003fe0, BX
+	LEAQ    (BX)(BX*4), BX
+	RORXQ   $0x04, R10, SI
+	ANDQ    $0x00003fe0, SI
+	LEAQ    (SI)(SI*4), SI
+	RORXQ   $0x0d, R10, DI
+	ANDQ    $0x00003fe0, DI
+	LEAQ    (DI)(DI*4), DI
+	RORXQ   $0x16, R10, R8
+	ANDQ    $0x00003fe0, R8
+	LEAQ    (R8)(R8*4), R8
+	RORXQ   $0x1f, R10, R9
+	ANDQ    $0x00003fe0, R9
+	LEAQ    (R9)(R9*4), R9
+	RORXQ   $0x28, R10, R10
+	ANDQ    $0x00003fe0, R10
+	LEAQ    (R10)(R10*4), R10
+	ADDQ    $0x08, CX
+	VMOVDQU (AX)(BX*1), Y8
+	VPOR    81920(AX)(SI*1), Y8, Y8
+	VPOR    163840(AX)(DI*1), Y8, Y8
+	VPOR    245760(AX)(R8*1), Y8, Y8
+	VPOR    327680(AX)(R9*1), Y8, Y8
+	VPOR    409600(AX)(R10*1), Y8, Y8
+	VMOVDQU 32(AX)(BX*1), Y9
+	VPOR    81952(AX)(SI*1), Y9, Y9
+	VPOR    163872(AX)(DI*1), Y9, Y9
+	VPOR    245792(AX)(R8*1), Y9, Y9
+	VPOR    327712(AX)(R9*1), Y9, Y9
+	VPOR    409632(AX)(R10*1), Y9, Y9
+	VPXOR   Y4, Y8, Y10
+	VPAND   Y4, Y8, Y8
+	VPXOR   Y10, Y9, Y4
+	VPAND   Y10, Y9, Y10
+	VPOR    Y10, Y8, Y8
+	VPXOR   Y5, Y7, Y9
+	VPAND   Y5, Y7, Y7
+	VPXOR   Y9, Y8, Y5
+	VPAND   Y9, Y8, Y9
+	VPOR    Y9, Y7, Y7
+	VMOVDQU 64(AX)(BX*1), Y8
+	VPOR    81984(AX)(SI*1), Y8, Y8
+	VPOR    163904(AX)(DI*1), Y8, Y8
+	VPOR    245824(AX)(R8*1), Y8, Y8
+	VPOR    327744(AX)(R9*1), Y8, Y8
+	VPOR    409664(AX)(R10*1), Y8, Y8
+	VMOVDQU 96(AX)(BX*1), Y9
+	VPOR    82016(AX)(SI*1), Y9, Y9
+	VPOR    163936(AX)(DI*1), Y9, Y9
+	VPOR    245856(AX)(R8*1), Y9, Y9
+	VPOR    327776(AX)(R9*1), Y9, Y9
+	VPOR    409696(AX)(R10*1), Y9, Y9
+	VPXOR   Y4, Y8, Y10
+	VPAND   Y4, Y8, Y8
+	VPXOR   Y10, Y9, Y4
+	VPAND   Y10, Y9, Y10
+	VPOR    Y10, Y8, Y8
+	VMOVDQU 128(AX)(BX*1), Y9
+	VPOR    82048(AX)(SI*1), Y9, Y9
+	VPOR    163968(AX)(DI*1), Y9, Y9
+	VPOR    245888(AX)(R8*1), Y9, Y9
+	VPOR    327808(AX)(R9*1), Y9, Y9
+	VPOR    409728(AX)(R10*1), Y9, Y9
+	MOVQ    (CX), R10
+	RORXQ   $0x3b, R10, BX
+	ANDQ    $0x00003fe0, BX
+	LEAQ    (BX)(BX*4), BX
+	RORXQ   $0x04, R10, SI
+	ANDQ    $0x00003fe0, SI
+	LEAQ    (SI)(SI*4), SI
+	RORXQ   $0x0d, R10, DI
+	ANDQ    $0x00003fe0, DI
+	LEAQ    (DI)(DI*4), DI
+	RORXQ   $0x16, R10, R8
+	ANDQ    $0x00003fe0, R8
+	LEAQ    (R8)(R8*4), R8
+	RORXQ   $0x1f, R10, R9
+	ANDQ    $0x00003fe0, R9
+	LEAQ    (R9)(R9*4), R9
+	RORXQ   $0x28, R10, R10
+	ANDQ    $0x00003fe0, R10
+	LEAQ    (R10)(R10*4), R10
+	ADDQ    $0x08, CX
+	VMOVDQU (AX)(BX*1), Y10
+	VPOR    81920(AX)(SI*1), Y10, Y10
+	VPOR    163840(AX)(DI*1), Y10, Y10
+	VPOR    245760(AX)(R8*1), Y10, Y10
+	VPOR    327680(AX)(R9*1), Y10, Y10
+	VPOR    409600(AX)(R10*1), Y10, Y10
+	VPXOR   Y4, Y9, Y11
+	VPAND   Y4, Y9, Y9
+	VPXOR   Y11, Y10, Y4
+	VPAND   Y11, Y10, Y11
+	VPOR    Y11, Y9, Y9
+	VPXOR   Y5, Y8, Y10
+	VPAND   Y5, Y8, Y8
+	VPXOR   Y10, Y9, Y5
+	VPAND   Y10, Y9, Y10
+	VPOR    Y10, Y8, Y8
+	VPXOR   Y6, Y7, Y9
+	VPAND   Y6, Y7, Y7
+	VPXOR   Y9, Y8, Y6
+	VPAND   Y9, Y8, Y9
+	VPOR    Y9, Y7, Y7
+	VPAND   Y3, Y7, Y8
+	VPSRLW  $0x04, Y7, Y7
+	VPAND   Y3, Y7, Y7
+	VPSHUFB Y8, Y1, Y8
+	VPSHUFB Y7, Y1, Y7
+	VPADDB  Y8, Y7, Y7
+	VPSADBW Y2, Y7, Y7
+	VPSLLQ  $0x03, Y7, Y7
+	VPADDQ  Y7, Y0, Y0
+	VMOVDQU 32(AX)(BX*1), Y7
+	VPOR    81952(AX)(SI*1), Y7, Y7
+	VPOR    163872(AX)(DI*1), Y7, Y7
+	VPOR    245792(AX)(R8*1), Y7, Y7
+	VPOR    327712(AX)(R9*1), Y7, Y7
+	VPOR    409632(AX)(R10*1), Y7, Y7
+	VMOVDQU 64(AX)(BX*1), Y8
+	VPOR    81984(AX)(SI*1), Y8, Y8
+	VPOR    163904(AX)(DI*1), Y8, Y8
+	VPOR    245824(AX)(R8*1), Y8, Y8
+	VPOR    327744(AX)(R9*1), Y8, Y8
+	VPOR    409664(AX)(R10*1), Y8, Y8
+	VPXOR   Y4, Y7, Y9
+	VPAND   Y4, Y7, Y7
+	VPXOR   Y9, Y8, Y4
+	VPAND   Y9, Y8, Y9
+	VPOR    Y9, Y7, Y7
+	VMOVDQU 96(AX)(BX*1), Y8
+	VPOR    82016(AX)(SI*1), Y8, Y8
+	VPOR    163936(AX)(DI*1), Y8, Y8
+	VPOR    245856(AX)(R8*1), Y8, Y8
+	VPOR    327776(AX)(R9*1), Y8, Y8
+	VPOR    409696(AX)(R10*1), Y8, Y8
+	VMOVDQU 128(AX)(BX*1), Y9
+	VPOR    82048(AX)(SI*1), Y9, Y9
+	VPOR    163968(AX)(DI*1), Y9, Y9
+	VPOR    245888(AX)(R8*1), Y9, Y9
+	VPOR    327808(AX)(R9*1), Y9, Y9
+	VPOR    409728(AX)(R10*1), Y9, Y9
+	VPXOR   Y4, Y8, Y10
+	VPAND   Y4, Y8, Y8
+	VPXOR   Y10, Y9, Y4
+	VPAND   Y10, Y9, Y10
+	VPOR    Y10, Y8, Y8
+	VPXOR   Y5, Y7, Y9
+	VPAND   Y5, Y7, Y7
+	VPXOR   Y9, Y8, Y5
+	VPAND   Y9, Y8, Y9
+	VPOR    Y9, Y7, Y7
+	MOVQ    (CX), R10
+	RORXQ   $0x3b, R10, BX
+	ANDQ    $0x00003fe0, BX
+	LEAQ    (BX)(BX*4), BX
+	RORXQ   $0x04, R10, SI
+	ANDQ    $0x00003fe0, SI
+	LEAQ    (SI)(SI*4), SI
+	RORXQ   $0x0d, R10, DI
+	ANDQ    $0x00003fe0, DI
+	LEAQ    (DI)(DI*4), DI
+	RORXQ   $0x16, R10, R8
+	ANDQ    $0x00003fe0, R8
+	LEAQ    (R8)(R8*4), R8
+	RORXQ   $0x1f, R10, R9
+	ANDQ    $0x00003fe0, R9
+	LEAQ    (R9)(R9*4), R9
+	RORXQ   $0x28, R10, R10
+	ANDQ    $0x00003fe0, R10
+	LEAQ    (R10)(R10*4), R10
+	ADDQ    $0x08, CX
+	VMOVDQU (AX)(BX*1), Y8
+	VPOR    81920(AX)(SI*1), Y8, Y8
+	VPOR    163840(AX)(DI*1), Y8, Y8
+	VPOR    245760(AX)(R8*1), Y8, Y8
+	VPOR    327680(AX)(R9*1), Y8, Y8
+	VPOR    409600(AX)(R10*1), Y8, Y8
+	VMOVDQU 32(AX)(BX*1), Y9
+	VPOR    81952(AX)(SI*1), Y9, Y9
+	VPOR    163872(AX)(DI*1), Y9, Y9
+	VPOR    245792(AX)(R8*1), Y9, Y9
+	VPOR    327712(AX)(R9*1), Y9, Y9
+	VPOR    409632(AX)(R10*1), Y9, Y9
+	VPXOR   Y4, Y8, Y10
+	VPAND   Y4, Y8, Y8
+	VPXOR   Y10, Y9, Y4
+	VPAND   Y10, Y9, Y10
+	VPOR    Y10, Y8, Y8
+	VMOVDQU 64(AX)(BX*1), Y9
+	VPOR    81984(AX)(SI*1), Y9, Y9
+	VPOR    163904(AX)(DI*1), Y9, Y9
+	VPOR    245824(AX)(R8*1), Y9, Y9
+	VPOR    327744(AX)(R9*1), Y9, Y9
+	VPOR    409664(AX)(R10*1), Y9, Y9
+	VMOVDQU 96(AX)(BX*1), Y10
+	VPOR    82016(AX)(SI*1), Y10, Y10
+	VPOR    163936(AX)(DI*1), Y10, Y10
+	VPOR    245856(AX)(R8*1), Y10, Y10
+	VPOR    327776(AX)(R9*1), Y10, Y10
+	VPOR    409696(AX)(R10*1), Y10, Y10
+	VPXOR   Y4, Y9, Y11
+	VPAND   Y4, Y9, Y9
+	VPXOR   Y11, Y10, Y4
+	VPAND   Y11, Y10, Y11
+	VPOR    Y11, Y9, Y9
+	VPXOR   Y5, Y8, Y10
+	VPAND   Y5, Y8, Y8
+	VPXOR   Y10, Y9, Y5
+	VPAND   Y10, Y9, Y10
+	VPOR    Y10, Y8, Y8
+	VPXOR   Y6, Y7, Y9
+	VPAND   Y6, Y7, Y7
+	VPXOR   Y9, Y8, Y6
+	VPAND   Y9, Y8, Y9
+	VPOR    Y9, Y7, Y7
+	VPAND   Y3, Y7, Y8
+	VPSRLW  $0x04, Y7, Y7
+	VPAND   Y3, Y7, Y7
+	VPSHUFB Y8, Y1, Y8
+	VPSHUFB Y7, Y1, Y7
+	VPADDB  Y8, Y7, Y7
+	VPSADBW Y2, Y7, Y7
+	VPSLLQ  $0x03, Y7, Y7
+	VPADDQ  Y7, Y0, Y0
+	VMOVDQU 128(AX)(BX*1), Y7
+	VPOR    82048(AX)(SI*1), Y7, Y7
+	VPOR    163968(AX)(DI*1), Y7, Y7
+	VPOR    245888(AX)(R8*1), Y7, Y7
+	VPOR    327808(AX)(R9*1), Y7, Y7
+	VPOR    409728(AX)(R10*1), Y7, Y7
+	MOVQ    (CX), R10
+	RORXQ   $0x3b, R10, BX
+	ANDQ    $0x00003fe0, BX
+	LEAQ    (BX)(BX*4), BX
+	RORXQ   $0x04, R10, SI
+	ANDQ    $0x00003fe0, SI
+	LEAQ    (SI)(SI*4), SI
+	RORXQ   $0x0d, R10, DI
+	ANDQ    $0x00003fe0, DI
+	LEAQ    (DI)(DI*4), DI
+	RORXQ   $0x16, R10, R8
+	ANDQ    $0x00003fe0, R8
+	LEAQ    (R8)(R8*4), R8
+	RORXQ   $0x1f, R10, R9
+	ANDQ    $0x00003fe0, R9
+	LEAQ    (R9)(R9*4), R9
+	RORXQ   $0x28, R10, R10
+	ANDQ    $0x00003fe0, R10
+	LEAQ    (R10)(R10*4), R10
+	ADDQ    $0x08, CX
+	VMOVDQU (AX)(BX*1), Y8
+	VPOR    81920(AX)(SI*1), Y8, Y8
+	VPOR    163840(AX)(DI*1), Y8, Y8
+	VPOR    245760(AX)(R8*1), Y8, Y8
+	VPOR    327680(AX)(R9*1), Y8, Y8
+	VPOR    409600(AX)(R10*1), Y8, Y8
+	VPXOR   Y4, Y7, Y9
+	VPAND   Y4, Y7, Y7
+	VPXOR   Y9, Y8, Y4
+	VPAND   Y9, Y8, Y9
+	VPOR    Y9, Y7, Y7
+	VMOVDQU 32(AX)(BX*1), Y8
+	VPOR    81952(AX)(SI*1), Y8, Y8
+	VPOR    163872(AX)(DI*1), Y8, Y8
+	VPOR    245792(AX)(R8*1), Y8, Y8
+	VPOR    327712(AX)(R9*1), Y8, Y8
+	VPOR    409632(AX)(R10*1), Y8, Y8
+	VMOVDQU 64(AX)(BX*1), Y9
+	VPOR    81984(AX)(SI*1), Y9, Y9
+	VPOR    163904(AX)(DI*1), Y9, Y9
+	VPOR    245824(AX)(R8*1), Y9, Y9
+	VPOR    327744(AX)(R9*1), Y9, Y9
+	VPOR    409664(AX)(R10*1), Y9, Y9
+	VPXOR   Y4, Y8, Y10
+	VPAND   Y4, Y8, Y8
+	VPXOR   Y10, Y9, Y4
+	VPAND   Y10, Y9, Y10
+	VPOR    Y10, Y8, Y8
+	VPXOR   Y5, Y7, Y9
+	VPAND   Y5, Y7, Y7
+	VPXOR   Y9, Y8, Y5
+	VPAND   Y9, Y8, Y9
+	VPOR    Y9, Y7, Y7
+	VMOVDQU 96(AX)(BX*1), Y8
+	VPOR    82016(AX)(SI*1), Y8, Y8
+	VPOR    163936(AX)(DI*1), Y8, Y8
+	VPOR    245856(AX)(R8*1), Y8, Y8
+	VPOR    327776(AX)(R9*1), Y8, Y8
+	VPOR    409696(AX)(R10*1), Y8, Y8
+	VMOVDQU 128(AX)(BX*1), Y9
+	VPOR    82048(AX)(SI*1), Y9, Y9
+	VPOR    163968(AX)(DI*1), Y9, Y9
+	VPOR    245888(AX)(R8*1), Y9, Y9
+	VPOR    327808(AX)(R9*1), Y9, Y9
+	VPOR    409728(AX)(R10*1), Y9, Y9
+	VPXOR   Y4, Y8, Y10
+	VPAND   Y4, Y8, Y8
+	VPXOR   Y10, Y9, Y4
+	VPAND   Y10, Y9, Y10
+	VPOR    Y10, Y8, Y8
+	MOVQ    (CX), R10
+	RORXQ   $0x3b, R10, BX
+	ANDQ    $0x00003fe0, BX
+	LEAQ    (BX)(BX*4), BX
+	RORXQ   $0x04, R10, SI
+	ANDQ    $0x00003fe0, SI
+	LEAQ    (SI)(SI*4), SI
+	RORXQ   $0x0d, R10, DI
+	ANDQ    $0x00003fe0, DI
+	LEAQ    (DI)(DI*4), DI
+	RORXQ   $0x16, R10, R8
+	ANDQ    $0x00003fe0, R8
+	LEAQ    (R8)(R8*4), R8
+	RORXQ   $0x1f, R10, R9
+	ANDQ    $0x00003fe0, R9
+	LEAQ    (R9)(R9*4), R9
+	RORXQ   $0x28, R10, R10
+	ANDQ    $0x00003fe0, R10
+	LEAQ    (R10)(R10*4), R10
+	ADDQ    $0x08, CX
+	VMOVDQU (AX)(BX*1), Y9
+	VPOR    81920(AX)(SI*1), Y9, Y9
+	VPOR    163840(AX)(DI*1), Y9, Y9
+	VPOR    245760(AX)(R8*1), Y9, Y9
+	VPOR    327680(AX)(R9*1), Y9, Y9
+	VPOR    409600(AX)(R10*1), Y9, Y9
+	VMOVDQU 32(AX)(BX*1), Y10
+	VPOR    81952(AX)(SI*1), Y10, Y10
+	VPOR    163872(AX)(DI*1), Y10, Y10
+	VPOR    245792(AX)(R8*1), Y10, Y10
+	VPOR    327712(AX)(R9*1), Y10, Y10
+	VPOR    409632(AX)(R10*1), Y10, Y10
+	VPXOR   Y4, Y9, Y11
+	VPAND   Y4, Y9, Y9
+	VPXOR   Y11, Y10, Y4
+	VPAND   Y11, Y10, Y11
+	VPOR    Y11, Y9, Y9
+	VPXOR   Y5, Y8, Y10
+	VPAND   Y5, Y8, Y8
+	VPXOR   Y10, Y9, Y5
+	VPAND   Y10, Y9, Y10
+	VPOR    Y10, Y8, Y8
+	VPXOR   Y6, Y7, Y9
+	VPAND   Y6, Y7, Y7
+	VPXOR   Y9, Y8, Y6
+	VPAND   Y9, Y8, Y9
+	VPOR    Y9, Y7, Y7
+	VPAND   Y3, Y7, Y8
+	VPSRLW  $0x04, Y7, Y7
+	VPAND   Y3, Y7, Y7
+	VPSHUFB Y8, Y1, Y8
+	VPSHUFB Y7, Y1, Y7
+	VPADDB  Y8, Y7, Y7
+	VPSADBW Y2, Y7, Y7
+	VPSLLQ  $0x03, Y7, Y7
+	VPADDQ  Y7, Y0, Y0
+	VMOVDQU 64(AX)(BX*1), Y7
+	VPOR    81984(AX)(SI*1), Y7, Y7
+	VPOR    163904(AX)(DI*1), Y7, Y7
+	VPOR    245824(AX)(R8*1), Y7, Y7
+	VPOR    327744(AX)(R9*1), Y7, Y7
+	VPOR    409664(AX)(R10*1), Y7, Y7
+	VMOVDQU 96(AX)(BX*1), Y8
+	VPOR    82016(AX)(SI*1), Y8, Y8
+	VPOR    163936(AX)(DI*1), Y8, Y8
+	VPOR    245856(AX)(R8*1), Y8, Y8
+	VPOR    327776(AX)(R9*1), Y8, Y8
+	VPOR    409696(AX)(R10*1), Y8, Y8
+	VPXOR   Y4, Y7, Y9
+	VPAND   Y4, Y7, Y7
+	VPXOR   Y9, Y8, Y4
+	VPAND   Y9, Y8, Y9
+	VPOR    Y9, Y7, Y7
+	VMOVDQU 128(AX)(BX*1), Y8
+	VPOR    82048(AX)(SI*1), Y8, Y8
+	VPOR    163968(AX)(DI*1), Y8, Y8
+	VPOR    245888(AX)(R8*1), Y8, Y8
+	VPOR    327808(AX)(R9*1), Y8, Y8
+	VPOR    409728(AX)(R10*1), Y8, Y8
+	MOVQ    (CX), R10
+	RORXQ   $0x3b, R10, BX
+	ANDQ    $0x00003fe0, BX
+	LEAQ    (BX)(BX*4), BX
+	RORXQ   $0x04, R10, SI
+	ANDQ    $0x00003fe0, SI
+	LEAQ    (SI)(SI*4), SI
+	RORXQ   $0x0d, R10, DI
+	ANDQ    $0x00003fe0, DI
+	LEAQ    (DI)(DI*4), DI
+	RORXQ   $0x16, R10, R8
+	ANDQ    $0x00003fe0, R8
+	LEAQ    (R8)(R8*4), R8
+	RORXQ   $0x1f, R10, R9
+	ANDQ    $0x00003fe0, R9
+	LEAQ    (R9)(R9*4), R9
+	RORXQ   $0x28, R10, R10
+	ANDQ    $0x00003fe0, R10
+	LEAQ    (R10)(R10*4), R10
+	ADDQ    $0x08, CX
+	VMOVDQU (AX)(BX*1), Y9
+	VPOR    81920(AX)(SI*1), Y9, Y9
+	VPOR    163840(AX)(DI*1), Y9, Y9
+	VPOR    245760(AX)(R8*1), Y9, Y9
+	VPOR    327680(AX)(R9*1), Y9, Y9
+	VPOR    409600(AX)(R10*1), Y9, Y9
+	VPXOR   Y4, Y8, Y10
+	VPAND   Y4, Y8, Y8
+	VPXOR   Y10, Y9, Y4
+	VPAND   Y10, Y9, Y10
+	VPOR    Y10, Y8, Y8
+	VPXOR   Y5, Y7, Y9
+	VPAND   Y5, Y7, Y7
+	VPXOR   Y9, Y8, Y5
+	VPAND   Y9, Y8, Y9
+	VPOR    Y9, Y7, Y7
+	VMOVDQU 32(AX)(BX*1), Y8
+	VPOR    81952(AX)(SI*1), Y8, Y8
+	VPOR    163872(AX)(DI*1), Y8, Y8
+	VPOR    245792(AX)(R8*1), Y8, Y8
+	VPOR    327712(AX)(R9*1), Y8, Y8
+	VPOR    409632(AX)(R10*1), Y8, Y8
+	VMOVDQU 64(AX)(BX*1), Y9
+	VPOR    81984(AX)(SI*1), Y9, Y9
+	VPOR    163904(AX)(DI*1), Y9, Y9
+	VPOR    245824(AX)(R8*1), Y9, Y9
+	VPOR    327744(AX)(R9*1), Y9, Y9
+	VPOR    409664(AX)(R10*1), Y9, Y9
+	VPXOR   Y4, Y8, Y10
+	VPAND   Y4, Y8, Y8
+	VPXOR   Y10, Y9, Y4
+	VPAND   Y10, Y9, Y10
+	VPOR    Y10, Y8, Y8
+	VMOVDQU 96(AX)(BX*1), Y9
+	VPOR    82016(AX)(SI*1), Y9, Y9
+	VPOR    163936(AX)(DI*1), Y9, Y9
+	VPOR    245856(AX)(R8*1), Y9, Y9
+	VPOR    327776(AX)(R9*1), Y9, Y9
+	VPOR    409696(AX)(R10*1), Y9, Y9
+	VMOVDQU 128(AX)(BX*1), Y10
+	VPOR    82048(AX)(SI*1), Y10, Y10
+	VPOR    163968(AX)(DI*1), Y10, Y10
+	VPOR    245888(AX)(R8*1), Y10, Y10
+	VPOR    327808(AX)(R9*1), Y10, Y10
+	VPOR    409728(AX)(R10*1), Y10, Y10
+	VPXOR   Y4, Y9, Y11
+	VPAND   Y4, Y9, Y9
+	VPXOR   Y11, Y10, Y4
+	VPAND   Y11, Y10, Y11
+	VPOR    Y11, Y9, Y9
+	VPXOR   Y5, Y8, Y10
+	VPAND   Y5, Y8, Y8
+	VPXOR   Y10, Y9, Y5
+	VPAND   Y10, Y9, Y10
+	VPOR    Y10, Y8, Y8
+	VPXOR   Y6, Y7, Y9
+	VPAND   Y6, Y7, Y7
+	VPXOR   Y9, Y8, Y6
+	VPAND   Y9, Y8, Y9
+	VPOR    Y9, Y7, Y7
+	VPAND   Y3, Y7, Y8
+	VPSRLW  $0x04, Y7, Y7
+	VPAND   Y3, Y7, Y7
+	VPSHUFB Y8, Y1, Y8
+	VPSHUFB Y7, Y1, Y7
+	VPADDB  Y8, Y7, Y7
+	VPSADBW Y2, Y7, Y7
+	VPSLLQ  $0x03, Y7, Y7
+	VPADDQ  Y7, Y0, Y0
+	SUBQ    $0x08, DX
+	CMPQ    DX, $0x08
+	JAE     clashes6wx256v5_round
+	VPAND   Y3, Y4, Y7
+	VPSRLW  $0x04, Y4, Y4
+	VPAND   Y3, Y4, Y4
+	VPSHUFB Y7, Y1, Y7
+	VPSHUFB Y4, Y1, Y4
+	VPADDB  Y7, Y4, Y4
+	VPSADBW Y2, Y4, Y4
+	VPADDQ  Y4, Y0, Y0
+	VPAND   Y3, Y5, Y4
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y3, Y5, Y5
+	VPSHUFB Y4, Y1, Y4
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y4, Y5, Y5
+	VPSADBW Y2, Y5, Y5
+	VPSLLQ  $0x01, Y5, Y5
+	VPADDQ  Y5, Y0, Y0
+	VPAND   Y3, Y6, Y4
+	VPSRLW  $0x04, Y6, Y5
+	VPAND   Y3, Y5, Y5
+	VPSHUFB Y4, Y1, Y4
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y4, Y5, Y6
+	VPSADBW Y2, Y6, Y6
+	VPSLLQ  $0x02, Y6, Y6
+	VPADDQ  Y6, Y0, Y0
+	TESTQ   DX, DX
+	JZ      clashes6wx256v5_sum
+
+clashes6wx256v5_rest:
+	MOVQ    (CX), R10
+	RORXQ   $0x3b, R10, BX
+	ANDQ    $0x00003fe0, BX
+	LEAQ    (BX)(BX*4), BX
+	RORXQ   $0x04, R10, SI
+	ANDQ    $0x00003fe0, SI
+	LEAQ    (SI)(SI*4), SI
+	RORXQ   $0x0d, R10, DI
+	ANDQ    $0x00003fe0, DI
+	LEAQ    (DI)(DI*4), DI
+	RORXQ   $0x16, R10, R8
+	ANDQ    $0x00003fe0, R8
+	LEAQ    (R8)(R8*4), R8
+	RORXQ   $0x1f, R10, R9
+	ANDQ    $0x00003fe0, R9
+	LEAQ    (R9)(R9*4), R9
+	RORXQ   $0x28, R10, R10
+	ANDQ    $0x00003fe0, R10
+	LEAQ    (R10)(R10*4), R10
+	ADDQ    $0x08, CX
+	VMOVDQU (AX)(BX*1), Y4
+	VPOR    81920(AX)(SI*1), Y4, Y4
+	VPOR    163840(AX)(DI*1), Y4, Y4
+	VPOR    245760(AX)(R8*1), Y4, Y4
+	VPOR    327680(AX)(R9*1), Y4, Y4
+	VPOR    409600(AX)(R10*1), Y4, Y4
+	VPAND   Y3, Y4, Y5
+	VPSRLW  $0x04, Y4, Y4
+	VPAND   Y3, Y4, Y4
+	VPSHUFB Y5, Y1, Y5
+	VPSHUFB Y4, Y1, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 32(AX)(BX*1), Y5
+	VPOR    81952(AX)(SI*1), Y5, Y5
+	VPOR    163872(AX)(DI*1), Y5, Y5
+	VPOR    245792(AX)(R8*1), Y5, Y5
+	VPOR    327712(AX)(R9*1), Y5, Y5
+	VPOR    409632(AX)(R10*1), Y5, Y5
+	VPAND   Y3, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y3, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 64(AX)(BX*1), Y5
+	VPOR    81984(AX)(SI*1), Y5, Y5
+	VPOR    163904(AX)(DI*1), Y5, Y5
+	VPOR    245824(AX)(R8*1), Y5, Y5
+	VPOR    327744(AX)(R9*1), Y5, Y5
+	VPOR    409664(AX)(R10*1), Y5, Y5
+	VPAND   Y3, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y3, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 96(AX)(BX*1), Y5
+	VPOR    82016(AX)(SI*1), Y5, Y5
+	VPOR    163936(AX)(DI*1), Y5, Y5
+	VPOR    245856(AX)(R8*1), Y5, Y5
+	VPOR    327776(AX)(R9*1), Y5, Y5
+	VPOR    409696(AX)(R10*1), Y5, Y5
+	VPAND   Y3, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y3, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 128(AX)(BX*1), Y5
+	VPOR    82048(AX)(SI*1), Y5, Y5
+	VPOR    163968(AX)(DI*1), Y5, Y5
+	VPOR    245888(AX)(R8*1), Y5, Y5
+	VPOR    327808(AX)(R9*1), Y5, Y5
+	VPOR    409728(AX)(R10*1), Y5, Y5
+	VPAND   Y3, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y3, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VPSADBW Y2, Y4, Y4
+	VPADDQ  Y4, Y0, Y0
+	DECQ    DX
+	JNZ     clashes6wx256v5_rest
+
+clashes6wx256v5_sum:
+	VEXTRACTI128 $0x01, Y0, X1
+	VPADDQ       X1, X0, X1
+	VPSHUFD      $0x4e, X1, X0
+	VPADDQ       X0, X1, X1
+	VMOVQ        X1, AX
+	VZEROUPPER
+	MOVQ         AX, ret+32(FP)
+	RET
+
+// func clashes6wx256v6(tables *uint64, keys []uint64) int
+// Requires: AVX, AVX2, BMI2
+TEXT ·clashes6wx256v6(SB), NOSPLIT, $0-40
+	MOVQ    tables+0(FP), AX
+	MOVQ    keys_base+8(FP), CX
+	MOVQ    keys_len+16(FP), DX
+	VPXOR   Y0, Y0, Y0
+	TESTQ   DX, DX
+	JZ      clashes6wx256v6_sum
+	VMOVDQU popcountNibbles<>+0(SB), Y1
+	VMOVDQU lowHalves<>+0(SB), Y3
+	VPXOR   Y2, Y2, Y2
+	VPXOR   Y4, Y4, Y4
+	VPXOR   Y5, Y5, Y5
+	VPXOR   Y6, Y6, Y6
+	CMPQ    DX, $0x04
+	JB      clashes6wx256v6_rest
+
+clashes6wx256v6_round:
+	MOVQ    (CX), R10
+	RORXQ   $0x3a, R10, BX
+	ANDQ    $0x00007fc0, BX
+	LEAQ    (BX)(BX*2), BX
+	RORXQ   $0x03, R10, SI
+	ANDQ    $0x00007fc0, SI
+	LEAQ    (SI)(SI*2), SI
+	RORXQ   $0x0c, R10, DI
+	ANDQ    $0x00007fc0, DI
+	LEAQ    (DI)(DI*2), DI
+	RORXQ   $0x15, R10, R8
+	ANDQ    $0x00007fc0, R8
+	LEAQ    (R8)(R8*2), R8
+	RORXQ   $0x1e, R10, R9
+	ANDQ    $0x00007fc0, R9
+	LEAQ    (R9)(R9*2), R9
+	RORXQ   $0x27, R10, R10
+	ANDQ    $0x00007fc0, R10
+	LEAQ    (R10)(R10*2), R10
+	ADDQ    $0x08, CX
+	VMOVDQU (AX)(BX*1), Y7
+	VPOR    98304(AX)(SI*1), Y7, Y7
+	VPOR    196608(AX)(DI*1), Y7, Y7
+	VPOR    294912(AX)(R8*1), Y7, Y7
+	VPOR    393216(AX)(R9*1), Y7, Y7
+	VPOR    491520(AX)(R10*1), Y7, Y7
+	VMOVDQU 32(AX)(BX*1), Y8
+	VPOR    98336(AX)(SI*1), Y8, Y8
+	VPOR    196640(AX)(DI*1), Y8, Y8
+	VPOR    294944(AX)(R8*1), Y8, Y8
+	VPOR    393248(AX)(R9*1), Y8, Y8
+	VPOR    491552(AX)(R10*1), Y8, Y8
+	VPXOR   Y4, Y7, Y9
+	VPAND   Y4, Y7, Y7
+	VPXOR   Y9, Y8, Y4
+	VPAND   Y9, Y8, Y9
+	VPOR    Y9, Y7, Y7
+	VMOVDQU 64(AX)(BX*1), Y8
+	VPOR    98368(AX)(SI*1), Y8, Y8
+	VPOR    196672(AX)(DI*1), Y8, Y8
+	VPOR    294976(AX)(R8*1), Y8, Y8
+	VPOR    393280(AX)(R9*1), Y8, Y8
+	VPOR    491584(AX)(R10*1), Y8, Y8
+	VMOVDQU 96(AX)(BX*1), Y9
+	VPOR    98400(AX)(SI*1), Y9, Y9
+	VPOR    196704(AX)(DI*1), Y9, Y9
+	VPOR    295008(AX)(R8*1), Y9, Y9
+	VPOR    393312(AX)(R9*1), Y9, Y9
+	VPOR    491616(AX)(R10*1), Y9, Y9
+	VPXOR   Y4, Y8, Y10
+	VPAND   Y4, Y8, Y8
+	VPXOR   Y10, Y9, Y4
+	VPAND   Y10, Y9, Y10
+	VPOR    Y10, Y8, Y8
+	VPXOR   Y5, Y7, Y9
+	VPAND   Y5, Y7, Y7
+	VPXOR   Y9, Y8, Y5
+	VPAND   Y9, Y8, Y9
+	VPOR    Y9, Y7, Y7
+	VMOVDQU 128(AX)(BX*1), Y8
+	VPOR    98432(AX)(SI*1), Y8, Y8
+	VPOR    196736(AX)(DI*1), Y8, Y8
+	VPOR    295040(AX)(R8*1), Y8, Y8
+	VPOR    393344(AX)(R9*1), Y8, Y8
+	VPOR    491648(AX)(R10*1), Y8, Y8
+	VMOVDQU 160(AX)(BX*1), Y9
+	VPOR    98464(AX)(SI*1), Y9, Y9
+	VPOR    196768(AX)(DI*1), Y9, Y9
+	VPOR    295072(AX)(R8*1), Y9, Y9
+	VPOR    393376(AX)(R9*1), Y9, Y9
+	VPOR    491680(AX)(R10*1), Y9, Y9
+	VPXOR   Y4, Y8, Y10
+	VPAND   Y4, Y8, Y8
+	VPXOR   Y10, Y9, Y4
+	VPAND   Y10, Y9, Y10
+	VPOR    Y10, Y8, Y8
+	MOVQ    (CX), R10
+	RORXQ   $0x3a, R10, BX
+	ANDQ    $0x00007fc0, BX
+	LEAQ    (BX)(BX*2), BX
+	RORXQ   $0x03, R10, SI
+	ANDQ    $0x00007fc0, SI
+	LEAQ    (SI)(SI*2), SI
+	RORXQ   $0x0c, R10, DI
+	ANDQ    $0x00007fc0, DI
+	LEAQ    (DI)(DI*2), DI
+	RORXQ   $0x15, R10, R8
+	ANDQ    $0x00007fc0, R8
+	LEAQ    (R8)(R8*2), R8
+	RORXQ   $0x1e, R10, R9
+	ANDQ    $0x00007fc0, R9
+	LEAQ    (R9)(R9*2), R9
+	RORXQ   $0x27, R10, R10
+	ANDQ    $0x00007fc0, R10
+	LEAQ    (R10)(R10*2), R10
+	ADDQ    $0x08, CX
+	VMOVDQU (AX)(BX*1), Y9
+	VPOR    98304(AX)(SI*1), Y9, Y9
+	VPOR    196608(AX)(DI*1), Y9, Y9
+	VPOR    294912(AX)(R8*1), Y9, Y9
+	VPOR    393216(AX)(R9*1), Y9, Y9
+	VPOR    491520(AX)(R10*1), Y9, Y9
+	VMOVDQU 32(AX)(BX*1), Y10
+	VPOR    98336(AX)(SI*1), Y10, Y10
+	VPOR    196640(AX)(DI*1), Y10, Y10
+	VPOR    294944(AX)(R8*1), Y10, Y10
+	VPOR    393248(AX)(R9*1), Y10, Y10
+	VPOR    491552(AX)(R10*1), Y10, Y10
+	VPXOR   Y4, Y9, Y11
+	VPAND   Y4, Y9, Y9
+	VPXOR   Y11, Y10, Y4
+	VPAND   Y11, Y10, Y11
+	VPOR    Y11, Y9, Y9
+	VPXOR   Y5, Y8, Y10
+	VPAND   Y5, Y8, Y8
+	VPXOR   Y10, Y9, Y5
+	VPAND   Y10, Y9, Y10
+	VPOR    Y10, Y8, Y8
+	VPXOR   Y6, Y7, Y9
+	VPAND   Y6, Y7, Y7
+	VPXOR   Y9, Y8, Y6
+	VPAND   Y9, Y8, Y9
+	VPOR    Y9, Y7, Y7
+	VPAND   Y3, Y7, Y8
+	VPSRLW  $0x04, Y7, Y7
+	VPAND   Y3, Y7, Y7
+	VPSHUFB Y8, Y1, Y8
+	VPSHUFB Y7, Y1, Y7
+	VPADDB  Y8, Y7, Y7
+	VPSADBW Y2, Y7, Y7
+	VPSLLQ  $0x03, Y7, Y7
+	VPADDQ  Y7, Y0, Y0
+	VMOVDQU 64(AX)(BX*1), Y7
+	VPOR    98368(AX)(SI*1), Y7, Y7
+	VPOR    196672(AX)(DI*1), Y7, Y7
+	VPOR    294976(AX)(R8*1), Y7, Y7
+	VPOR    393280(AX)(R9*1), Y7, Y7
+	VPOR    491584(AX)(R10*1), Y7, Y7
+	VMOVDQU 96(AX)(BX*1), Y8
+	VPOR    98400(AX)(SI*1), Y8, Y8
+	VPOR    196704(AX)(DI*1), Y8, Y8
+	VPOR    295008(AX)(R8*1), Y8, Y8
+	VPOR    393312(AX)(R9*1), Y8, Y8
+	VPOR    491616(AX)(R10*1), Y8, Y8
+	VPXOR   Y4, Y7, Y9
+	VPAND   Y4, Y7, Y7
+	VPXOR   Y9, Y8, Y4
+	VPAND   Y9, Y8, Y9
+	VPOR    Y9, Y7, Y7
+	VMOVDQU 128(AX)(BX*1), Y8
+	VPOR    98432(AX)(SI*1), Y8, Y8
+	VPOR    196736(AX)(DI*1), Y8, Y8
+	VPOR    295040(AX)(R8*1), Y8, Y8
+	VPOR    393344(AX)(R9*1), Y8, Y8
+	VPOR    491648(AX)(R10*1), Y8, Y8
+	VMOVDQU 160(AX)(BX*1), Y9
+	VPOR    98464(AX)(SI*1), Y9, Y9
+	VPOR    196768(AX)(DI*1), Y9, Y9
+	VPOR    295072(AX)(R8*1), Y9, Y9
+	VPOR    393376(AX)(R9*1), Y9, Y9
+	VPOR    491680(AX)(R10*1), Y9, Y9
+	VPXOR   Y4, Y8, Y10
+	VPAND   Y4, Y8, Y8
+	VPXOR   Y10, Y9, Y4
+	VPAND   Y10, Y9, Y10
+	VPOR    Y10, Y8, Y8
+	VPXOR   Y5, Y7, Y9
+	VPAND   Y5, Y7, Y7
+	VPXOR   Y9, Y8, Y5
+	VPAND   Y9, Y8, Y9
+	VPOR    Y9, Y7, Y7
+	MOVQ    (CX), R10
+	RORXQ   $0x3a, R10, BX
+	ANDQ    $0x00007fc0, BX
+	LEAQ    (BX)(BX*2), BX
+	RORXQ   $0x03, R10, SI
+	ANDQ    $0x00007fc0, SI
+	LEAQ    (SI)(SI*2), SI
+	RORXQ   $0x0c, R10, DI
+	ANDQ    $0x00007fc0, DI
+	LEAQ    (DI)(DI*2), DI
+	RORXQ   $0x15, R10, R8
+	ANDQ    $0x00007fc0, R8
+	LEAQ    (R8)(R8*2), R8
+	RORXQ   $0x1e, R10, R9
+	ANDQ    $0x00007fc0, R9
+	LEAQ    (R9)(R9*2), R9
+	RORXQ   $0x27, R10, R10
+	ANDQ    $0x00007fc0, R10
+	LEAQ    (R10)(R10*2), R10
+	ADDQ    $0x08, CX
+	VMOVDQU (AX)(BX*1), Y8
+	VPOR    98304(AX)(SI*1), Y8, Y8
+	VPOR    196608(AX)(DI*1), Y8, Y8
+	VPOR    294912(AX)(R8*1), Y8, Y8
+	VPOR    393216(AX)(R9*1), Y8, Y8
+	VPOR    491520(AX)(R10*1), Y8, Y8
+	VMOVDQU 32(AX)(BX*1), Y9
+	VPOR    98336(AX)(SI*1), Y9, Y9
+	VPOR    196640(AX)(DI*1), Y9, Y9
+	VPOR    294944(AX)(R8*1), Y9, Y9
+	VPOR    393248(AX)(R9*1), Y9, Y9
+	VPOR    491552(AX)(R10*1), Y9, Y9
+	VPXOR   Y4, Y8, Y10
+	VPAND   Y4, Y8, Y8
+	VPXOR   Y10, Y9, Y4
+	VPAND   Y10, Y9, Y10
+	VPOR    Y10, Y8, Y8
+	VMOVDQU 64(AX)(BX*1), Y9
+	VPOR    98368(AX)(SI*1), Y9, Y9
+	VPOR    196672(AX)(DI*1), Y9, Y9
+	VPOR    294976(AX)(R8*1), Y9, Y9
+	VPOR    393280(AX)(R9*1), Y9, Y9
+	VPOR    491584(AX)(R10*1), Y9, Y9
+	VMOVDQU 96(AX)(BX*1), Y10
+	VPOR    98400(AX)(SI*1), Y10, Y10
+	VPOR    196704(AX)(DI*1), Y10, Y10
+	VPOR    295008(AX)(R8*1), Y10, Y10
+	VPOR    393312(AX)(R9*1), Y10, Y10
+	VPOR    491616(AX)(R10*1), Y10, Y10
+	VPXOR   Y4, Y9, Y11
+	VPAND   Y4, Y9, Y9
+	VPXOR   Y11, Y10, Y4
+	VPAND   Y11, Y10, Y11
+	VPOR    Y11, Y9, Y9
+	VPXOR   Y5, Y8, Y10
+	VPAND   Y5, Y8, Y8
+	VPXOR   Y10, Y9, Y5
+	VPAND   Y10, Y9, Y10
+	VPOR    Y10, Y8, Y8
+	VPXOR   Y6, Y7, Y9
+	VPAND   Y6, Y7, Y7
+	VPXOR   Y9, Y8, Y6
+	VPAND   Y9, Y8, Y9
+	VPOR    Y9, Y7, Y7
+	VPAND   Y3, Y7, Y8
+	VPSRLW  $0x04, Y7, Y7
+	VPAND   Y3, Y7, Y7
+	VPSHUFB Y8, Y1, Y8
+	VPSHUFB Y7, Y1, Y7
+	VPADDB  Y8, Y7, Y7
+	VPSADBW Y2, Y7, Y7
+	VPSLLQ  $0x03, Y7, Y7
+	VPADDQ  Y7, Y0, Y0
+	VMOVDQU 128(AX)(BX*1), Y7
+	VPOR    98432(AX)(SI*1), Y7, Y7
+	VPOR    196736(AX)(DI*1), Y7, Y7
+	VPOR    295040(AX)(R8*1), Y7, Y7
+	VPOR    393344(AX)(R9*1), Y7, Y7
+	VPOR    491648(AX)(R10*1), Y7, Y7
+	VMOVDQU 160(AX)(BX*1), Y8
+	VPOR    98464(AX)(SI*1), Y8, Y8
+	VPOR    196768(AX)(DI*1), Y8, Y8
+	VPOR    295072(AX)(R8*1), Y8, Y8
+	VPOR    393376(AX)(R9*1), Y8, Y8
+	VPOR    491680(AX)(R10*1), Y8, Y8
+	VPXOR   Y4, Y7, Y9
+	VPAND   Y4, Y7, Y7
+	VPXOR   Y9, Y8, Y4
+	VPAND   Y9, Y8, Y9
+	VPOR    Y9, Y7, Y7
+	MOVQ    (CX), R10
+	RORXQ   $0x3a, R10, BX
+	ANDQ    $0x00007fc0, BX
+	LEAQ    (BX)(BX*2), BX
+	RORXQ   $0x03, R10, SI
+	ANDQ    $0x00007fc0, SI
+	LEAQ    (SI)(SI*2), SI
+	RORXQ   $0x0c, R10, DI
+	ANDQ    $0x00007fc0, DI
+	LEAQ    (DI)(DI*2), DI
+	RORXQ   $0x15, R10, R8
+	ANDQ    $0x00007fc0, R8
+	LEAQ    (R8)(R8*2), R8
+	RORXQ   $0x1e, R10, R9
+	ANDQ    $0x00007fc0, R9
+	LEAQ    (R9)(R9*2), R9
+	RORXQ   $0x27, R10, R10
+	ANDQ    $0x00007fc0, R10
+	LEAQ    (R10)(R10*2), R10
+	ADDQ    $0x08, CX
+	VMOVDQU (AX)(BX*1), Y8
+	VPOR    98304(AX)(SI*1), Y8, Y8
+	VPOR    196608(AX)(DI*1), Y8, Y8
+	VPOR    294912(AX)(R8*1), Y8, Y8
+	VPOR    393216(AX)(R9*1), Y8, Y8
+	VPOR    491520(AX)(R10*1), Y8, Y8
+	VMOVDQU 32(AX)(BX*1), Y9
+	VPOR    98336(AX)(SI*1), Y9, Y9
+	VPOR    196640(AX)(DI*1), Y9, Y9
+	VPOR    294944(AX)(R8*1), Y9, Y9
+	VPOR    393248(AX)(R9*1), Y9, Y9
+	VPOR    491552(AX)(R10*1), Y9, Y9
+	VPXOR   Y4, Y8, Y10
+	VPAND   Y4, Y8, Y8
+	VPXOR   Y10, Y9, Y4
+	VPAND   Y10, Y9, Y10
+	VPOR    Y10, Y8, Y8
+	VPXOR   Y5, Y7, Y9
+	VPAND   Y5, Y7, Y7
+	VPXOR   Y9, Y8, Y5
+	VPAND   Y9, Y8, Y9
+	VPOR    Y9, Y7, Y7
+	VMOVDQU 64(AX)(BX*1), Y8
+	VPOR    98368(AX)(SI*1), Y8, Y8
+	VPOR    196672(AX)(DI*1), Y8, Y8
+	VPOR    294976(AX)(R8*1), Y8, Y8
+	VPOR    393280(AX)(R9*1), Y8, Y8
+	VPOR    491584(AX)(R10*1), Y8, Y8
+	VMOVDQU 96(AX)(BX*1), Y9
+	VPOR    98400(AX)(SI*1), Y9, Y9
+	VPOR    196704(AX)(DI*1), Y9, Y9
+	VPOR    295008(AX)(R8*1), Y9, Y9
+	VPOR    393312(AX)(R9*1), Y9, Y9
+	VPOR    491616(AX)(R10*1), Y9, Y9
+	VPXOR   Y4, Y8, Y10
+	VPAND   Y4, Y8, Y8
+	VPXOR   Y10, Y9, Y4
+	VPAND   Y10, Y9, Y10
+	VPOR    Y10, Y8, Y8
+	VMOVDQU 128(AX)(BX*1), Y9
+	VPOR    98432(AX)(SI*1), Y9, Y9
+	VPOR    196736(AX)(DI*1), Y9, Y9
+	VPOR    295040(AX)(R8*1), Y9, Y9
+	VPOR    393344(AX)(R9*1), Y9, Y9
+	VPOR    491648(AX)(R10*1), Y9, Y9
+	VMOVDQU 160(AX)(BX*1), Y10
+	VPOR    98464(AX)(SI*1), Y10, Y10
+	VPOR    196768(AX)(DI*1), Y10, Y10
+	VPOR    295072(AX)(R8*1), Y10, Y10
+	VPOR    393376(AX)(R9*1), Y10, Y10
+	VPOR    491680(AX)(R10*1), Y10, Y10
+	VPXOR   Y4, Y9, Y11
+	VPAND   Y4, Y9, Y9
+	VPXOR   Y11, Y10, Y4
+	VPAND   Y11, Y10, Y11
+	VPOR    Y11, Y9, Y9
+	VPXOR   Y5, Y8, Y10
+	VPAND   Y5, Y8, Y8
+	VPXOR   Y10, Y9, Y5
+	VPAND   Y10, Y9, Y10
+	VPOR    Y10, Y8, Y8
+	VPXOR   Y6, Y7, Y9
+	VPAND   Y6, Y7, Y7
+	VPXOR   Y9, Y8, Y6
+	VPAND   Y9, Y8, Y9
+	VPOR    Y9, Y7, Y7
+	VPAND   Y3, Y7, Y8
+	VPSRLW  $0x04, Y7, Y7
+	VPAND   Y3, Y7, Y7
+	VPSHUFB Y8, Y1, Y8
+	VPSHUFB Y7, Y1, Y7
+	VPADDB  Y8, Y7, Y7
+	VPSADBW Y2, Y7, Y7
+	VPSLLQ  $0x03, Y7, Y7
+	VPADDQ  Y7, Y0, Y0
+	SUBQ    $0x04, DX
+	CMPQ    DX, $0x04
+	JAE     clashes6wx256v6_round
+	VPAND   Y3, Y4, Y7
+	VPSRLW  $0x04, Y4, Y4
+	VPAND   Y3, Y4, Y4
+	VPSHUFB Y7, Y1, Y7
+	VPSHUFB Y4, Y1, Y4
+	VPADDB  Y7, Y4, Y4
+	VPSADBW Y2, Y4, Y4
+	VPADDQ  Y4, Y0, Y0
+	VPAND   Y3, Y5, Y4
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y3, Y5, Y5
+	VPSHUFB Y4, Y1, Y4
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y4, Y5, Y5
+	VPSADBW Y2, Y5, Y5
+	VPSLLQ  $0x01, Y5, Y5
+	VPADDQ  Y5, Y0, Y0
+	VPAND   Y3, Y6, Y4
+	VPSRLW  $0x04, Y6, Y5
+	VPAND   Y3, Y5, Y5
+	VPSHUFB Y4, Y1, Y4
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y4, Y5, Y6
+	VPSADBW Y2, Y6, Y6
+	VPSLLQ  $0x02, Y6, Y6
+	VPADDQ  Y6, Y0, Y0
+	TESTQ   DX, DX
+	JZ      clashes6wx256v6_sum
+
+clashes6wx256v6_rest:
+	MOVQ    (CX), R10
+	RORXQ   $0x3a, R10, BX
+	ANDQ    $0x00007fc0, BX
+	LEAQ    (BX)(BX*2), BX
+	RORXQ   $0x03, R10, SI
+	ANDQ    $0x00007fc0, SI
+	LEAQ    (SI)(SI*2), SI
+	RORXQ   $0x0c, R10, DI
+	ANDQ    $0x00007fc0, DI
+	LEAQ    (DI)(DI*2), DI
+	RORXQ   $0x15, R10, R8
+	ANDQ    $0x00007fc0, R8
+	LEAQ    (R8)(R8*2), R8
+	RORXQ   $0x1e, R10, R9
+	ANDQ    $0x00007fc0, R9
+	LEAQ    (R9)(R9*2), R9
+	RORXQ   $0x27, R10, R10
+	ANDQ    $0x00007fc0, R10
+	LEAQ    (R10)(R10*2), R10
+	ADDQ    $0x08, CX
+	VMOVDQU (AX)(BX*1), Y4
+	VPOR    98304(AX)(SI*1), Y4, Y4
+	VPOR    196608(AX)(DI*1), Y4, Y4
+	VPOR    294912(AX)(R8*1), Y4, Y4
+	VPOR    393216(AX)(R9*1), Y4, Y4
+	VPOR    491520(AX)(R10*1), Y4, Y4
+	VPAND   Y3, Y4, Y5
+	VPSRLW  $0x04, Y4, Y4
+	VPAND   Y3, Y4, Y4
+	VPSHUFB Y5, Y1, Y5
+	VPSHUFB Y4, Y1, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 32(AX)(BX*1), Y5
+	VPOR    98336(AX)(SI*1), Y5, Y5
+	VPOR    196640(AX)(DI*1), Y5, Y5
+	VPOR    294944(AX)(R8*1), Y5, Y5
+	VPOR    393248(AX)(R9*1), Y5, Y5
+	VPOR    491552(AX)(R10*1), Y5, Y5
+	VPAND   Y3, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y3, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 64(AX)(BX*1), Y5
+	VPOR    98368(AX)(SI*1), Y5, Y5
+	VPOR    196672(AX)(DI*1), Y5, Y5
+	VPOR    294976(AX)(R8*1), Y5, Y5
+	VPOR    393280(AX)(R9*1), Y5, Y5
+	VPOR    491584(AX)(R10*1), Y5, Y5
+	VPAND   Y3, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y3, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 96(AX)(BX*1), Y5
+	VPOR    98400(AX)(SI*1), Y5, Y5
+	VPOR    196704(AX)(DI*1), Y5, Y5
+	VPOR    295008(AX)(R8*1), Y5, Y5
+	VPOR    393312(AX)(R9*1), Y5, Y5
+	VPOR    491616(AX)(R10*1), Y5, Y5
+	VPAND   Y3, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y3, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 128(AX)(BX*1), Y5
+	VPOR    98432(AX)(SI*1), Y5, Y5
+	VPOR    196736(AX)(DI*1), Y5, Y5
+	VPOR    295040(AX)(R8*1), Y5, Y5
+	VPOR    393344(AX)(R9*1), Y5, Y5
+	VPOR    491648(AX)(R10*1), Y5, Y5
+	VPAND   Y3, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y3, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 160(AX)(BX*1), Y5
+	VPOR    98464(AX)(SI*1), Y5, Y5
+	VPOR    196768(AX)(DI*1), Y5, Y5
+	VPOR    295072(AX)(R8*1), Y5, Y5
+	VPOR    393376(AX)(R9*1), Y5, Y5
+	VPOR    491680(AX)(R10*1), Y5, Y5
+	VPAND   Y3, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y3, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VPSADBW Y2, Y4, Y4
+	VPADDQ  Y4, Y0, Y0
+	DECQ    DX
+	JNZ     clashes6wx256v6_rest
+
+clashes6wx256v6_sum:
+	VEXTRACTI128 $0x01, Y0, X1
+	VPADDQ       X1, X0, X1
+	VPSHUFD      $0x4e, X1, X0
+	VPADDQ       X0, X1, X1
+	VMOVQ        X1, AX
+	VZEROUPPER
+	MOVQ         AX, ret+32(FP)
+	RET
+
+// func clashes6wx256v7(tables *uint64, keys []uint64) int
+// Requires: AVX, AVX2, BMI2
+TEXT ·clashes6wx256v7(SB), NOSPLIT, $0-40
+	MOVQ    tables+0(FP), AX
+	MOVQ    keys_base+8(FP), CX
+	MOVQ    keys_len+16(FP), DX
+	VPXOR   Y0, Y0, Y0
+	TESTQ   DX, DX
+	JZ      clashes6wx256v7_sum
+	VMOVDQU popcountNibbles<>+0(SB), Y1
+	VMOVDQU lowHalves<>+0(SB), Y3
+	VPXOR   Y2, Y2, Y2
+	VPXOR   Y4, Y4, Y4
+	VPXOR   Y5, Y5, Y5
+	VPXOR   Y6, Y6, Y6
+	CMPQ    DX, $0x08
+	JB      clashes6wx256v7_rest
+
+clashes6wx256v7_round:
+	MOVQ    (CX), R10
+	RORXQ   $0x3b, R10, BX
+	ANDQ    $0x00003fe0, BX
+	IMUL3Q  $0x07, BX, BX
+	RORXQ   $0x04, R10, SI
+	ANDQ    $0x00003fe0, SI
+	IMUL3Q  $0x07, SI, SI
+	RORXQ   $0x0d, R10, DI
+	ANDQ    $0x00003fe0, DI
+	IMUL3Q  $0x07, DI, DI
+	RORXQ   $0x16, R10, R8
+	ANDQ    $0x00003fe0, R8
+	IMUL3Q  $0x07, R8, R8
+	RORXQ   $0x1f, R10, R9
+	ANDQ    $0x00003fe0, R9
+	IMUL3Q  $0x07, R9, R9
+	RORXQ   $0x28, R10, R10
+	ANDQ    $0x00003fe0, R10
+	IMUL3Q  $0x07, R10, R10
+	ADDQ    $0x08, CX
+	VMOVDQU (AX)(BX*1), Y7
+	VPOR    114688(AX)(SI*1), Y7, Y7
+	VPOR    229376(AX)(DI*1), Y7, Y7
+	VPOR    344064(AX)(R8*1), Y7, Y7
+	VPOR    458752(AX)(R9*1), Y7, Y7
+	VPOR    573440(AX)(R10*1), Y7, Y7
+	VMOVDQU 32(AX)(BX*1), Y8
+	VPOR    114720(AX)(SI*1), Y8, Y8
+	VPOR    229408(AX)(DI*1), Y8, Y8
+	VPOR    344096(AX)(R8*1), Y8, Y8
+	VPOR    458784(AX)(R9*1), Y8, Y8
+	VPOR    573472(AX)(R10*1), Y8, Y8
+	VPXOR   Y4, Y7, Y9
+	VPAND   Y4, Y7, Y7
+	VPXOR   Y9, Y8, Y4
+	VPAND   Y9, Y8, Y9
+	VPOR    Y9, Y7, Y7
+	VMOVDQU 64(AX)(BX*1), Y8
+	VPOR    114752(AX)(SI*1), Y8, Y8
+	VPOR    229440(AX)(DI*1), Y8, Y8
+	VPOR    344128(AX)(R8*1), Y8, Y8
+	VPOR    458816(AX)(R9*1), Y8, Y8
+	VPOR    573504(AX)(R10*1), Y8, Y8
+	VMOVDQU 96(AX)(BX*1), Y9
+	VPOR    114784(AX)(SI*1), Y9, Y9
+	VPOR    229472(AX)(DI*1), Y9, Y9
+	VPOR    344160(AX)(R8*1), Y9, Y9
+	VPOR    458848(AX)(R9*1), Y9, Y9
+	VPOR    573536(AX)(R10*1), Y9, Y9
+	VPXOR   Y4, Y8, Y10
+	VPAND   Y4, Y8, Y8
+	VPXOR   Y10, Y9, Y4
+	VPAND   Y10, Y9, Y10
+	VPOR    Y10, Y8, Y8
+	VPXOR   Y5, Y7, Y9
+	VPAND   Y5, Y7, Y7
+	VPXOR   Y9, Y8, Y5
+	VPAND   Y9, Y8, Y9
+	VPOR    Y9, Y7, Y7
+	VMOVDQU 128(AX)(BX*1), Y8
+	VPOR    114816(AX)(SI*1), Y8, Y8
+	VPOR    229504(AX)(DI*1), Y8, Y8
+	VPOR    344192(AX)(R8*1), Y8, Y8
+	VPOR    458880(AX)(R9*1), Y8, Y8
+	VPOR    573568(AX)(R10*1), Y8, Y8
+	VMOVDQU 160(AX)(BX*1), Y9
+	VPOR    114848(AX)(SI*1), Y9, Y9
+	VPOR    229536(AX)(DI*1), Y9, Y9
+	VPOR    344224(AX)(R8*1), Y9, Y9
+	VPOR    458912(AX)(R9*1), Y9, Y9
+	VPOR    573600(AX)(R10*1), Y9, Y9
+	VPXOR   Y4, Y8, Y10
+	VPAND   Y4, Y8, Y8
+	VPXOR   Y10, Y9, Y4
+	VPAND   Y10, Y9, Y10
+	VPOR    Y10, Y8, Y8
+	VMOVDQU 192(AX)(BX*1), Y9
+	VPOR    114880(AX)(SI*1), Y9, Y9
+	VPOR    229568(AX)(DI*1), Y9, Y9
+	VPOR    344256(AX)(R8*1), Y9, Y9
+	VPOR    458944(AX)(R9*1), Y9, Y9
+	VPOR    573632(AX)(R10*1), Y9, Y9
+	MOVQ    (CX), R10
+	RORXQ   $0x3b, R10, BX
+	ANDQ    $0x00003fe0, BX
+	IMUL3Q  $0x07, BX, BX
+	RORXQ   $0x04, R10, SI
+	ANDQ    $0x00003fe0, SI
+	IMUL3Q  $0x07, SI, SI
+	RORXQ   $0x0d, R10, DI
+	ANDQ    $0x00003fe0, DI
+	IMUL3Q  $0x07, DI, DI
+	RORXQ   $0x16, R10, R8
+	ANDQ    $0x00003fe0, R8
+	IMUL3Q  $0x07, R8, R8
+	RORXQ   $0x1f, R10, R9
+	ANDQ    $0x00003fe0, R9
+	IMUL3Q  $0x07, R9, R9
+	RORXQ   $0x28, R10, R10
+	ANDQ    $0x00003fe0, R10
+	IMUL3Q  $0x07, R10, R10
+	ADDQ    $0x08, CX
+	VMOVDQU (AX)(BX*1), Y10
+	VPOR    114688(AX)(SI*1), Y10, Y10
+	VPOR    229376(AX)(DI*1), Y10, Y10
+	VPOR    344064(AX)(R8*1), Y10, Y10
+	VPOR    458752(AX)(R9*1), Y10, Y10
+	VPOR    573440(AX)(R10*1), Y10, Y10
+	VPXOR   Y4, Y9, Y11
+	VPAND   Y4, Y9, Y9
+	VPXOR   Y11, Y10, Y4
+	VPAND   Y11, Y10, Y11
+	VPOR    Y11, Y9, Y9
+	VPXOR   Y5, Y8, Y10
+	VPAND   Y5, Y8, Y8
+	VPXOR   Y10, Y9, Y5
+	VPAND   Y10, Y9, Y10
+	VPOR    Y10, Y8, Y8
+	VPXOR   Y6, Y7, Y9
+	VPAND   Y6, Y7, Y7
+	VPXOR   Y9, Y8, Y6
+	VPAND   Y9, Y8, Y9
+	VPOR    Y9, Y7, Y7
+	VPAND   Y3, Y7, Y8
+	VPSRLW  $0x04, Y7, Y7
+	VPAND   Y3, Y7, Y7
+	VPSHUFB Y8, Y1, Y8
+	VPSHUFB Y7, Y1, Y7
+	VPADDB  Y8, Y7, Y7
+	VPSADBW Y2, Y7, Y7
+	VPSLLQ  $0x03, Y7, Y7
+	VPADDQ  Y7, Y0, Y0
+	VMOVDQU 32(AX)(BX*1), Y7
+	VPOR    114720(AX)(SI*1), Y7, Y7
+	VPOR    229408(AX)(DI*1), Y7, Y7
+	VPOR    344096(AX)(R8*1), Y7, Y7
+	VPOR    458784(AX)(R9*1), Y7, Y7
+	VPOR    573472(AX)(R10*1), Y7, Y7
+	VMOVDQU 64(AX)(BX*1), Y8
+	VPOR    114752(AX)(SI*1), Y8, Y8
+	VPOR    229440(AX)(DI*1), Y8, Y8
+	VPOR    344128(AX)(R8*1), Y8, Y8
+	VPOR    458816(AX)(R9*1), Y8, Y8
+	VPOR    573504(AX)(R10*1), Y8, Y8
+	VPXOR   Y4, Y7, Y9
+	VPAND   Y4, Y7, Y7
+	VPXOR   Y9, Y8, Y4
+	VPAND   Y9, Y8, Y9
+	VPOR    Y9, Y7, Y7
+	VMOVDQU 96(AX)(BX*1), Y8
+	VPOR    114784(AX)(SI*1), Y8, Y8
+	VPOR    229472(AX)(DI*1), Y8, Y8
+	VPOR    344160(AX)(R8*1), Y8, Y8
+	VPOR    458848(AX)(R9*1), Y8, Y8
+	VPOR    573536(AX)(R10*1), Y8, Y8
+	VMOVDQU 128(AX)(BX*1), Y9
+	VPOR    114816(AX)(SI*1), Y9, Y9
+	VPOR    229504(AX)(DI*1), Y9, Y9
+	VPOR    344192(AX)(R8*1), Y9, Y9
+	VPOR    458880(AX)(R9*1), Y9, Y9
+	VPOR    573568(AX)(R10*1), Y9, Y9
+	VPXOR   Y4, Y8, Y10
+	VPAND   Y4, Y8, Y8
+	VPXOR   Y10, Y9, Y4
+	VPAND   Y10, Y9, Y10
+	VPOR    Y10, Y8, Y8
+	VPXOR   Y5, Y7, Y9
+	VPAND   Y5, Y7, Y7
+	VPXOR   Y9, Y8, Y5
+	VPAND   Y9, Y8, Y9
+	VPOR    Y9, Y7, Y7
+	VMOVDQU 160(AX)(BX*1), Y8
+	VPOR    114848(AX)(SI*1), Y8, Y8
+	VPOR    229536(AX)(DI*1), Y8, Y8
+	VPOR    344224(AX)(R8*1), Y8, Y8
+	VPOR    458912(AX)(R9*1), Y8, Y8
+	VPOR    573600(AX)(R10*1), Y8, Y8
+	VMOVDQU 192(AX)(BX*1), Y9
+	VPOR    114880(AX)(SI*1), Y9, Y9
+	VPOR    229568(AX)(DI*1), Y9, Y9
+	VPOR    344256(AX)(R8*1), Y9, Y9
+	VPOR    458944(AX)(R9*1), Y9, Y9
+	VPOR    573632(AX)(R10*1), Y9, Y9
+	VPXOR   Y4, Y8, Y10
+	VPAND   Y4, Y8, Y8
+	VPXOR   Y10, Y9, Y4
+	VPAND   Y10, Y9, Y10
+	VPOR    Y10, Y8, Y8
+	MOVQ    (CX), R10
+	RORXQ   $0x3b, R10, BX
+	ANDQ    $0x00003fe0, BX
+	IMUL3Q  $0x07, BX, BX
+	RORXQ   $0x04, R10, SI
+	ANDQ    $0x00003fe0, SI
+	IMUL3Q  $0x07, SI, SI
+	RORXQ   $0x0d, R10, DI
+	ANDQ    $0x00003fe0, DI
+	IMUL3Q  $0x07, DI, DI
+	RORXQ   $0x16, R10, R8
+	ANDQ    $0x00003fe0, R8
+	IMUL3Q  $0x07, R8, R8
+	RORXQ   $0x1f, R10, R9
+	ANDQ    $0x00003fe0, R9
+	IMUL3Q  $0x07, R9, R9
+	RORXQ   $0x28, R10, R10
+	ANDQ    $0x00003fe0, R10
+	IMUL3Q  $0x07, R10, R10
+	ADDQ    $0x08, CX
+	VMOVDQU (AX)(BX*1), Y9
+	VPOR    114688(AX)(SI*1), Y9, Y9
+	VPOR    229376(AX)(DI*1), Y9, Y9
+	VPOR    344064(AX)(R8*1), Y9, Y9
+	VPOR    458752(AX)(R9*1), Y9, Y9
+	VPOR    573440(AX)(R10*1), Y9, Y9
+	VMOVDQU 32(AX)(BX*1), Y10
+	VPOR    114720(AX)(SI*1), Y10, Y10
+	VPOR    229408(AX)(DI*1), Y10, Y10
+	VPOR    344096(AX)(R8*1), Y10, Y10
+	VPOR    458784(AX)(R9*1), Y10, Y10
+	VPOR    573472(AX)(R10*1), Y10, Y10
+	VPXOR   Y4, Y9, Y11
+	VPAND   Y4, Y9, Y9
+	VPXOR   Y11, Y10, Y4
+	VPAND   Y11, Y10, Y11
+	VPOR    Y11, Y9, Y9
+	VPXOR   Y5, Y8, Y10
+	VPAND   Y5, Y8, Y8
+	VPXOR   Y10, Y9, Y5
+	VPAND   Y10, Y9, Y10
+	VPOR    Y10, Y8, Y8
+	VPXOR   Y6, Y7, Y9
+	VPAND   Y6, Y7, Y7
+	VPXOR   Y9, Y8, Y6
+	VPAND   Y9, Y8, Y9
+	VPOR    Y9, Y7, Y7
+	VPAND   Y3, Y7, Y8
+	VPSRLW  $0x04, Y7, Y7
+	VPAND   Y3, Y7, Y7
+	VPSHUFB Y8, Y1, Y8
+	VPSHUFB Y7, Y1, Y7
+	VPADDB  Y8, Y7, Y7
+	VPSADBW Y2, Y7, Y7
+	VPSLLQ  $0x03, Y7, Y7
+	VPADDQ  Y7, Y0, Y0
+	VMOVDQU 64(AX)(BX*1), Y7
+	VPOR    114752(AX)(SI*1), Y7, Y7
+	VPOR    229440(AX)(DI*1), Y7, Y7
+	VPOR    344128(AX)(R8*1), Y7, Y7
+	VPOR    458816(AX)(R9*1), Y7, Y7
+	VPOR    573504(AX)(R10*1), Y7, Y7
+	VMOVDQU 96(AX)(BX*1), Y8
+	VPOR    114784(AX)(SI*1), Y8, Y8
+	VPOR    229472(AX)(DI*1), Y8, Y8
+	VPOR    344160(AX)(R8*1), Y8, Y8
+	VPOR    458848(AX)(R9*1), Y8, Y8
+	VPOR    573536(AX)(R10*1), Y8, Y8
+	VPXOR   Y4, Y7, Y9
+	VPAND   Y4, Y7, Y7
+	VPXOR   Y9, Y8, Y4
+	VPAND   Y9, Y8, Y9
+	VPOR    Y9, Y7, Y7
+	VMOVDQU 128(AX)(BX*1), Y8
+	VPOR    114816(AX)(SI*1), Y8, Y8
+	VPOR    229504(AX)(DI*1), Y8, Y8
+	VPOR    344192(AX)(R8*1), Y8, Y8
+	VPOR    458880(AX)(R9*1), Y8, Y8
+	VPOR    573568(AX)(R10*1), Y8, Y8
+	VMOVDQU 160(AX)(BX*1), Y9
+	VPOR    114848(AX)(SI*1), Y9, Y9
+	VPOR    229536(AX)(DI*1), Y9, Y9
+	VPOR    344224(AX)(R8*1), Y9, Y9
+	VPOR    458912(AX)(R9*1), Y9, Y9
+	VPOR    573600(AX)(R10*1), Y9, Y9
+	VPXOR   Y4, Y8, Y10
+	VPAND   Y4, Y8, Y8
+	VPXOR   Y10, Y9, Y4
+	VPAND   Y10, Y9, Y10
+	VPOR    Y10, Y8, Y8
+	VPXOR   Y5, Y7, Y9
+	VPAND   Y5, Y7, Y7
+	VPXOR   Y9, Y8, Y5
+	VPAND   Y9, Y8, Y9
+	VPOR    Y9, Y7, Y7
+	VMOVDQU 192(AX)(BX*1), Y8
+	VPOR    114880(AX)(SI*1), Y8, Y8
+	VPOR    229568(AX)(DI*1), Y8, Y8
+	VPOR    344256(AX)(R8*1), Y8, Y8
+	VPOR    458944(AX)(R9*1), Y8, Y8
+	VPOR    573632(AX)(R10*1), Y8, Y8
+	MOVQ    (CX), R10
+	RORXQ   $0x3b, R10, BX
+	ANDQ    $0x00003fe0, BX
+	IMUL3Q  $0x07, BX, BX
+	RORXQ   $0x04, R10, SI
+	ANDQ    $0x00003fe0, SI
+	IMUL3Q  $0x07, SI, SI
+	RORXQ   $0x0d, R10, DI
+	ANDQ    $0x00003fe0, DI
+	IMUL3Q  $0x07, DI, DI
+	RORXQ   $0x16, R10, R8
+	ANDQ    $0x00003fe0, R8
+	IMUL3Q  $0x07, R8, R8
+	RORXQ   $0x1f, R10, R9
+	ANDQ    $0x00003fe0, R9
+	IMUL3Q  $0x07, R9, R9
+	RORXQ   $0x28, R10, R10
+	ANDQ    $0x00003fe0, R10
+	IMUL3Q  $0x07, R10, R10
+	ADDQ    $0x08, CX
+	VMOVDQU (AX)(BX*1), Y9
+	VPOR    114688(AX)(SI*1), Y9, Y9
+	VPOR    229376(AX)(DI*1), Y9, Y9
+	VPOR    344064(AX)(R8*1), Y9, Y9
+	VPOR    458752(AX)(R9*1), Y9, Y9
+	VPOR    573440(AX)(R10*1), Y9, Y9
+	VPXOR   Y4, Y8, Y10
+	VPAND   Y4, Y8, Y8
+	VPXOR   Y10, Y9, Y4
+	VPAND   Y10, Y9, Y10
+	VPOR    Y10, Y8, Y8
+	VMOVDQU 32(AX)(BX*1), Y9
+	VPOR    114720(AX)(SI*1), Y9, Y9
+	VPOR    229408(AX)(DI*1), Y9, Y9
+	VPOR    344096(AX)(R8*1), Y9, Y9
+	VPOR    458784(AX)(R9*1), Y9, Y9
+	VPOR    573472(AX)(R10*1), Y9, Y9
+	VMOVDQU 64(AX)(BX*1), Y10
+	VPOR    114752(AX)(SI*1), Y10, Y10
+	VPOR    229440(AX)(DI*1), Y10, Y10
+	VPOR    344128(AX)(R8*1), Y10, Y10
+	VPOR    458816(AX)(R9*1), Y10, Y10
+	VPOR    573504(AX)(R10*1), Y10, Y10
+	VPXOR   Y4, Y9, Y11
+	VPAND   Y4, Y9, Y9
+	VPXOR   Y11, Y10, Y4
+	VPAND   Y11, Y10, Y11
+	VPOR    Y11, Y9, Y9
+	VPXOR   Y5, Y8, Y10
+	VPAND   Y5, Y8, Y8
+	VPXOR   Y10, Y9, Y5
+	VPAND   Y10, Y9, Y10
+	VPOR    Y10, Y8, Y8
+	VPXOR   Y6, Y7, Y9
+	VPAND   Y6, Y7, Y7
+	VPXOR   Y9, Y8, Y6
+	VPAND   Y9, Y8, Y9
+	VPOR    Y9, Y7, Y7
+	VPAND   Y3, Y7, Y8
+	VPSRLW  $0x04, Y7, Y7
+	VPAND   Y3, Y7, Y7
+	VPSHUFB Y8, Y1, Y8
+	VPSHUFB Y7, Y1, Y7
+	VPADDB  Y8, Y7, Y7
+	VPSADBW Y2, Y7, Y7
+	VPSLLQ  $0x03, Y7, Y7
+	VPADDQ  Y7, Y0, Y0
+	VMOVDQU 96(AX)(BX*1), Y7
+	VPOR    114784(AX)(SI*1), Y7, Y7
+	VPOR    229472(AX)(DI*1), Y7, Y7
+	VPOR    344160(AX)(R8*1), Y7, Y7
+	VPOR    458848(AX)(R9*1), Y7, Y7
+	VPOR    573536(AX)(R10*1), Y7, Y7
+	VMOVDQU 128(AX)(BX*1), Y8
+	VPOR    114816(AX)(SI*1), Y8, Y8
+	VPOR    229504(AX)(DI*1), Y8, Y8
+	VPOR    344192(AX)(R8*1), Y8, Y8
+	VPOR    458880(AX)(R9*1), Y8, Y8
+	VPOR    573568(AX)(R10*1), Y8, Y8
+	VPXOR   Y4, Y7, Y9
+	VPAND   Y4, Y7, Y7
+	VPXOR   Y9, Y8, Y4
+	VPAND   Y9, Y8, Y9
+	VPOR    Y9, Y7, Y7
+	VMOVDQU 160(AX)(BX*1), Y8
+	VPOR    114848(AX)(SI*1), Y8, Y8
+	VPOR    229536(AX)(DI*1), Y8, Y8
+	VPOR    344224(AX)(R8*1), Y8, Y8
+	VPOR    458912(AX)(R9*1), Y8, Y8
+	VPOR    573600(AX)(R10*1), Y8, Y8
+	VMOVDQU 192(AX)(BX*1), Y9
+	VPOR    114880(AX)(SI*1), Y9, Y9
+	VPOR    229568(AX)(DI*1), Y9, Y9
+	VPOR    344256(AX)(R8*1), Y9, Y9
+	VPOR    458944(AX)(R9*1), Y9, Y9
+	VPOR    573632(AX)(R10*1), Y9, Y9
+	VPXOR   Y4, Y8, Y10
+	VPAND   Y4, Y8, Y8
+	VPXOR   Y10, Y9, Y4
+	VPAND   Y10, Y9, Y10
+	VPOR    Y10, Y8, Y8
+	VPXOR   Y5, Y7, Y9
+	VPAND   Y5, Y7, Y7
+	VPXOR   Y9, Y8, Y5
+	VPAND   Y9, Y8, Y9
+	VPOR    Y9, Y7, Y7
+	MOVQ    (CX), R10
+	RORXQ   $0x3b, R10, BX
+	ANDQ    $0x00003fe0, BX
+	IMUL3Q  $0x07, BX, BX
+	RORXQ   $0x04, R10, SI
+	ANDQ    $0x00003fe0, SI
+	IMUL3Q  $0x07, SI, SI
+	RORXQ   $0x0d, R10, DI
+	ANDQ    $0x00003fe0, DI
+	IMUL3Q  $0x07, DI, DI
+	RORXQ   $0x16, R10, R8
+	ANDQ    $0x00003fe0, R8
+	IMUL3Q  $0x07, R8, R8
+	RORXQ   $0x1f, R10, R9
+	ANDQ    $0x00003fe0, R9
+	IMUL3Q  $0x07, R9, R9
+	RORXQ   $0x28, R10, R10
+	ANDQ    $0x00003fe0, R10
+	IMUL3Q  $0x07, R10, R10
+	ADDQ    $0x08, CX
+	VMOVDQU (AX)(BX*1), Y8
+	VPOR    114688(AX)(SI*1), Y8, Y8
+	VPOR    229376(AX)(DI*1), Y8, Y8
+	VPOR    344064(AX)(R8*1), Y8, Y8
+	VPOR    458752(AX)(R9*1), Y8, Y8
+	VPOR    573440(AX)(R10*1), Y8, Y8
+	VMOVDQU 32(AX)(BX*1), Y9
+	VPOR    114720(AX)(SI*1), Y9, Y9
+	VPOR    229408(AX)(DI*1), Y9, Y9
+	VPOR    344096(AX)(R8*1), Y9, Y9
+	VPOR    458784(AX)(R9*1), Y9, Y9
+	VPOR    573472(AX)(R10*1), Y9, Y9
+	VPXOR   Y4, Y8, Y10
+	VPAND   Y4, Y8, Y8
+	VPXOR   Y10, Y9, Y4
+	VPAND   Y10, Y9, Y10
+	VPOR    Y10, Y8, Y8
+	VMOVDQU 64(AX)(BX*1), Y9
+	VPOR    114752(AX)(SI*1), Y9, Y9
+	VPOR    229440(AX)(DI*1), Y9, Y9
+	VPOR    344128(AX)(R8*1), Y9, Y9
+	VPOR    458816(AX)(R9*1), Y9, Y9
+	VPOR    573504(AX)(R10*1), Y9, Y9
+	VMOVDQU 96(AX)(BX*1), Y10
+	VPOR    114784(AX)(SI*1), Y10, Y10
+	VPOR    229472(AX)(DI*1), Y10, Y10
+	VPOR    344160(AX)(R8*1), Y10, Y10
+	VPOR    458848(AX)(R9*1), Y10, Y10
+	VPOR    573536(AX)(R10*1), Y10, Y10
+	VPXOR   Y4, Y9, Y11
+	VPAND   Y4, Y9, Y9
+	VPXOR   Y11, Y10, Y4
+	VPAND   Y11, Y10, Y11
+	VPOR    Y11, Y9, Y9
+	VPXOR   Y5, Y8, Y10
+	VPAND   Y5, Y8, Y8
+	VPXOR   Y10, Y9, Y5
+	VPAND   Y10, Y9, Y10
+	VPOR    Y10, Y8, Y8
+	VPXOR   Y6, Y7, Y9
+	VPAND   Y6, Y7, Y7
+	VPXOR   Y9, Y8, Y6
+	VPAND   Y9, Y8, Y9
+	VPOR    Y9, Y7, Y7
+	VPAND   Y3, Y7, Y8
+	VPSRLW  $0x04, Y7, Y7
+	VPAND   Y3, Y7, Y7
+	VPSHUFB Y8, Y1, Y8
+	VPSHUFB Y7, Y1, Y7
+	VPADDB  Y8, Y7, Y7
+	VPSADBW Y2, Y7, Y7
+	VPSLLQ  $0x03, Y7, Y7
+	VPADDQ  Y7, Y0, Y0
+	VMOVDQU 128(AX)(BX*1), Y7
+	VPOR    114816(AX)(SI*1), Y7, Y7
+	VPOR    229504(AX)(DI*1), Y7, Y7
+	VPOR    344192(AX)(R8*1), Y7, Y7
+	VPOR    458880(AX)(R9*1), Y7, Y7
+	VPOR    573568(AX)(R10*1), Y7, Y7
+	VMOVDQU 160(AX)(BX*1), Y8
+	VPOR    114848(AX)(SI*1), Y8, Y8
+	VPOR    229536(AX)(DI*1), Y8, Y8
+	VPOR    344224(AX)(R8*1), Y8, Y8
+	VPOR    458912(AX)(R9*1), Y8, Y8
+	VPOR    573600(AX)(R10*1), Y8, Y8
+	VPXOR   Y4, Y7, Y9
+	VPAND   Y4, Y7, Y7
+	VPXOR   Y9, Y8, Y4
+	VPAND   Y9, Y8, Y9
+	VPOR    Y9, Y7, Y7
+	VMOVDQU 192(AX)(BX*1), Y8
+	VPOR    114880(AX)(SI*1), Y8, Y8
+	VPOR    229568(AX)(DI*1), Y8, Y8
+	VPOR    344256(AX)(R8*1), Y8, Y8
+	VPOR    458944(AX)(R9*1), Y8, Y8
+	VPOR    573632(AX)(R10*1), Y8, Y8
+	MOVQ    (CX), R10
+	RORXQ   $0x3b, R10, BX
+	ANDQ    $0x00003fe0, BX
+	IMUL3Q  $0x07, BX, BX
+	RORXQ   $0x04, R10, SI
+	ANDQ    $0x00003fe0, SI
+	IMUL3Q  $0x07, SI, SI
+	RORXQ   $0x0d, R10, DI
+	ANDQ    $0x00003fe0, DI
+	IMUL3Q  $0x07, DI, DI
+	RORXQ   $0x16, R10, R8
+	ANDQ    $0x00003fe0, R8
+	IMUL3Q  $0x07, R8, R8
+	RORXQ   $0x1f, R10, R9
+	ANDQ    $0x00003fe0, R9
+	IMUL3Q  $0x07, R9, R9
+	RORXQ   $0x28, R10, R10
+	ANDQ    $0x00003fe0, R10
+	IMUL3Q  $0x07, R10, R10
+	ADDQ    $0x08, CX
+	VMOVDQU (AX)(BX*1), Y9
+	VPOR    114688(AX)(SI*1), Y9, Y9
+	VPOR    229376(AX)(DI*1), Y9, Y9
+	VPOR    344064(AX)(R8*1), Y9, Y9
+	VPOR    458752(AX)(R9*1), Y9, Y9
+	VPOR    573440(AX)(R10*1), Y9, Y9
+	VPXOR   Y4, Y8, Y10
+	VPAND   Y4, Y8, Y8
+	VPXOR   Y10, Y9, Y4
+	VPAND   Y10, Y9, Y10
+	VPOR    Y10, Y8, Y8
+	VPXOR   Y5, Y7, Y9
+	VPAND   Y5, Y7, Y7
+	VPXOR   Y9, Y8, Y5
+	VPAND   Y9, Y8, Y9
+	VPOR    Y9, Y7, Y7
+	VMOVDQU 32(AX)(BX*1), Y8
+	VPOR    114720(AX)(SI*1), Y8, Y8
+	VPOR    229408(AX)(DI*1), Y8, Y8
+	VPOR    344096(AX)(R8*1), Y8, Y8
+	VPOR    458784(AX)(R9*1), Y8, Y8
+	VPOR    573472(AX)(R10*1), Y8, Y8
+	VMOVDQU 64(AX)(BX*1), Y9
+	VPOR    114752(AX)(SI*1), Y9, Y9
+	VPOR    229440(AX)(DI*1), Y9, Y9
+	VPOR    344128(AX)(R8*1), Y9, Y9
+	VPOR    458816(AX)(R9*1), Y9, Y9
+	VPOR    573504(AX)(R10*1), Y9, Y9
+	VPXOR   Y4, Y8, Y10
+	VPAND   Y4, Y8, Y8
+	VPXOR   Y10, Y9, Y4
+	VPAND   Y10, Y9, Y10
+	VPOR    Y10, Y8, Y8
+	VMOVDQU 96(AX)(BX*1), Y9
+	VPOR    114784(AX)(SI*1), Y9, Y9
+	VPOR    229472(AX)(DI*1), Y9, Y9
+	VPOR    344160(AX)(R8*1), Y9, Y9
+	VPOR    458848(AX)(R9*1), Y9, Y9
+	VPOR    573536(AX)(R10*1), Y9, Y9
+	VMOVDQU 128(AX)(BX*1), Y10
+	VPOR    114816(AX)(SI*1), Y10, Y10
+	VPOR    229504(AX)(DI*1), Y10, Y10
+	VPOR    344192(AX)(R8*1), Y10, Y10
+	VPOR    458880(AX)(R9*1), Y10, Y10
+	VPOR    573568(AX)(R10*1), Y10, Y10
+	VPXOR   Y4, Y9, Y11
+	VPAND   Y4, Y9, Y9
+	VPXOR   Y11, Y10, Y4
+	VPAND   Y11, Y10, Y11
+	VPOR    Y11, Y9, Y9
+	VPXOR   Y5, Y8, Y10
+	VPAND   Y5, Y8, Y8
+	VPXOR   Y10, Y9, Y5
+	VPAND   Y10, Y9, Y10
+	VPOR    Y10, Y8, Y8
+	VPXOR   Y6, Y7, Y9
+	VPAND   Y6, Y7, Y7
+	VPXOR   Y9, Y8, Y6
+	VPAND   Y9, Y8, Y9
+	VPOR    Y9, Y7, Y7
+	VPAND   Y3, Y7, Y8
+	VPSRLW  $0x04, Y7, Y7
+	VPAND   Y3, Y7, Y7
+	VPSHUFB Y8, Y1, Y8
+	VPSHUFB Y7, Y1, Y7
+	VPADDB  Y8, Y7, Y7
+	VPSADBW Y2, Y7, Y7
+	VPSLLQ  $0x03, Y7, Y7
+	VPADDQ  Y7, Y0, Y0
+	VMOVDQU 160(AX)(BX*1), Y7
+	VPOR    114848(AX)(SI*1), Y7, Y7
+	VPOR    229536(AX)(DI*1), Y7, Y7
+	VPOR    344224(AX)(R8*1), Y7, Y7
+	VPOR    458912(AX)(R9*1), Y7, Y7
+	VPOR    573600(AX)(R10*1), Y7, Y7
+	VMOVDQU 192(AX)(BX*1), Y8
+	VPOR    114880(AX)(SI*1), Y8, Y8
+	VPOR    229568(AX)(DI*1), Y8, Y8
+	VPOR    344256(AX)(R8*1), Y8, Y8
+	VPOR    458944(AX)(R9*1), Y8, Y8
+	VPOR    573632(AX)(R10*1), Y8, Y8
+	VPXOR   Y4, Y7, Y9
+	VPAND   Y4, Y7, Y7
+	VPXOR   Y9, Y8, Y4
+	VPAND   Y9, Y8, Y9
+	VPOR    Y9, Y7, Y7
+	MOVQ    (CX), R10
+	RORXQ   $0x3b, R10, BX
+	ANDQ    $0x00003fe0, BX
+	IMUL3Q  $0x07, BX, BX
+	RORXQ   $0x04, R10, SI
+	ANDQ    $0x00003fe0, SI
+	IMUL3Q  $0x07, SI, SI
+	RORXQ   $0x0d, R10, DI
+	ANDQ    $0x00003fe0, DI
+	IMUL3Q  $0x07, DI, DI
+	RORXQ   $0x16, R10, R8
+	ANDQ    $0x00003fe0, R8
+	IMUL3Q  $0x07, R8, R8
+	RORXQ   $0x1f, R10, R9
+	ANDQ    $0x00003fe0, R9
+	IMUL3Q  $0x07, R9, R9
+	RORXQ   $0x28, R10, R10
+	ANDQ    $0x00003fe0, R10
+	IMUL3Q  $0x07, R10, R10
+	ADDQ    $0x08, CX
+	VMOVDQU (AX)(BX*1), Y8
+	VPOR    114688(AX)(SI*1), Y8, Y8
+	VPOR    229376(AX)(DI*1), Y8, Y8
+	VPOR    344064(AX)(R8*1), Y8, Y8
+	VPOR    458752(AX)(R9*1), Y8, Y8
+	VPOR    573440(AX)(R10*1), Y8, Y8
+	VMOVDQU 32(AX)(BX*1), Y9
+	VPOR    114720(AX)(SI*1), Y9, Y9
+	VPOR    229408(AX)(DI*1), Y9, Y9
+	VPOR    344096(AX)(R8*1), Y9, Y9
+	VPOR    458784(AX)(R9*1), Y9, Y9
+	VPOR    573472(AX)(R10*1), Y9, Y9
+	VPXOR   Y4, Y8, Y10
+	VPAND   Y4, Y8, Y8
+	VPXOR   Y10, Y9, Y4
+	VPAND   Y10, Y9, Y10
+	VPOR    Y10, Y8, Y8
+	VPXOR   Y5, Y7, Y9
+	VPAND   Y5, Y7, Y7
+	VPXOR   Y9, Y8, Y5
+	VPAND   Y9, Y8, Y9
+	VPOR    Y9, Y7, Y7
+	VMOVDQU 64(AX)(BX*1), Y8
+	VPOR    114752(AX)(SI*1), Y8, Y8
+	VPOR    229440(AX)(DI*1), Y8, Y8
+	VPOR    344128(AX)(R8*1), Y8, Y8
+	VPOR    458816(AX)(R9*1), Y8, Y8
+	VPOR    573504(AX)(R10*1), Y8, Y8
+	VMOVDQU 96(AX)(BX*1), Y9
+	VPOR    114784(AX)(SI*1), Y9, Y9
+	VPOR    229472(AX)(DI*1), Y9, Y9
+	VPOR    344160(AX)(R8*1), Y9, Y9
+	VPOR    458848(AX)(R9*1), Y9, Y9
+	VPOR    573536(AX)(R10*1), Y9, Y9
+	VPXOR   Y4, Y8, Y10
+	VPAND   Y4, Y8, Y8
+	VPXOR   Y10, Y9, Y4
+	VPAND   Y10, Y9, Y10
+	VPOR    Y10, Y8, Y8
+	VMOVDQU 128(AX)(BX*1), Y9
+	VPOR    114816(AX)(SI*1), Y9, Y9
+	VPOR    229504(AX)(DI*1), Y9, Y9
+	VPOR    344192(AX)(R8*1), Y9, Y9
+	VPOR    458880(AX)(R9*1), Y9, Y9
+	VPOR    573568(AX)(R10*1), Y9, Y9
+	VMOVDQU 160(AX)(BX*1), Y10
+	VPOR    114848(AX)(SI*1), Y10, Y10
+	VPOR    229536(AX)(DI*1), Y10, Y10
+	VPOR    344224(AX)(R8*1), Y10, Y10
+	VPOR    458912(AX)(R9*1), Y10, Y10
+	VPOR    573600(AX)(R10*1), Y10, Y10
+	VPXOR   Y4, Y9, Y11
+	VPAND   Y4, Y9, Y9
+	VPXOR   Y11, Y10, Y4
+	VPAND   Y11, Y10, Y11
+	VPOR    Y11, Y9, Y9
+	VPXOR   Y5, Y8, Y10
+	VPAND   Y5, Y8, Y8
+	VPXOR   Y10, Y9, Y5
+	VPAND   Y10, Y9, Y10
+	VPOR    Y10, Y8, Y8
+	VPXOR   Y6, Y7, Y9
+	VPAND   Y6, Y7, Y7
+	VPXOR   Y9, Y8, Y6
+	VPAND   Y9, Y8, Y9
+	VPOR    Y9, Y7, Y7
+	VPAND   Y3, Y7, Y8
+	VPSRLW  $0x04, Y7, Y7
+	VPAND   Y3, Y7, Y7
+	VPSHUFB Y8, Y1, Y8
+	VPSHUFB Y7, Y1, Y7
+	VPADDB  Y8, Y7, Y7
+	VPSADBW Y2, Y7, Y7
+	VPSLLQ  $0x03, Y7, Y7
+	VPADDQ  Y7, Y0, Y0
+	VMOVDQU 192(AX)(BX*1), Y7
+	VPOR    114880(AX)(SI*1), Y7, Y7
+	VPOR    229568(AX)(DI*1), Y7, Y7
+	VPOR    344256(AX)(R8*1), Y7, Y7
+	VPOR    458944(AX)(R9*1), Y7, Y7
+	VPOR    573632(AX)(R10*1), Y7, Y7
+	MOVQ    (CX), R10
+	RORXQ   $0x3b, R10, BX
+	ANDQ    $0x00003fe0, BX
+	IMUL3Q  $0x07, BX, BX
+	RORXQ   $0x04, R10, SI
+	ANDQ    $0x00003fe0, SI
+	IMUL3Q  $0x07, SI, SI
+	RORXQ   $0x0d, R10, DI
+	ANDQ    $0x00003fe0, DI
+	IMUL3Q  $0x07, DI, DI
+	RORXQ   $0x16, R10, R8
+	ANDQ    $0x00003fe0, R8
+	IMUL3Q  $0x07, R8, R8
+	RORXQ   $0x1f, R10, R9
+	ANDQ    $0x00003fe0, R9
+	IMUL3Q  $0x07, R9, R9
+	RORXQ   $0x28, R10, R10
+	ANDQ    $0x00003fe0, R10
+	IMUL3Q  $0x07, R10, R10
+	ADDQ    $0x08, CX
+	VMOVDQU (AX)(BX*1), Y8
+	VPOR    114688(AX)(SI*1), Y8, Y8
+	VPOR    229376(AX)(DI*1), Y8, Y8
+	VPOR    344064(AX)(R8*1), Y8, Y8
+	VPOR    458752(AX)(R9*1), Y8, Y8
+	VPOR    573440(AX)(R10*1), Y8, Y8
+	VPXOR   Y4, Y7, Y9
+	VPAND   Y4, Y7, Y7
+	VPXOR   Y9, Y8, Y4
+	VPAND   Y9, Y8, Y9
+	VPOR    Y9, Y7, Y7
+	VMOVDQU 32(AX)(BX*1), Y8
+	VPOR    114720(AX)(SI*1), Y8, Y8
+	VPOR    229408(AX)(DI*1), Y8, Y8
+	VPOR    344096(AX)(R8*1), Y8, Y8
+	VPOR    458784(AX)(R9*1), Y8, Y8
+	VPOR    573472(AX)(R10*1), Y8, Y8
+	VMOVDQU 64(AX)(BX*1), Y9
+	VPOR    114752(AX)(SI*1), Y9, Y9
+	VPOR    229440(AX)(DI*1), Y9, Y9
+	VPOR    344128(AX)(R8*1), Y9, Y9
+	VPOR    458816(AX)(R9*1), Y9, Y9
+	VPOR    573504(AX)(R10*1), Y9, Y9
+	VPXOR   Y4, Y8, Y10
+	VPAND   Y4, Y8, Y8
+	VPXOR   Y10, Y9, Y4
+	VPAND   Y10, Y9, Y10
+	VPOR    Y10, Y8, Y8
+	VPXOR   Y5, Y7, Y9
+	VPAND   Y5, Y7, Y7
+	VPXOR   Y9, Y8, Y5
+	VPAND   Y9, Y8, Y9
+	VPOR    Y9, Y7, Y7
+	VMOVDQU 96(AX)(BX*1), Y8
+	VPOR    114784(AX)(SI*1), Y8, Y8
+	VPOR    229472(AX)(DI*1), Y8, Y8
+	VPOR    344160(AX)(R8*1), Y8, Y8
+	VPOR    458848(AX)(R9*1), Y8, Y8
+	VPOR    573536(AX)(R10*1), Y8, Y8
+	VMOVDQU 128(AX)(BX*1), Y9
+	VPOR    114816(AX)(SI*1), Y9, Y9
+	VPOR    229504(AX)(DI*1), Y9, Y9
+	VPOR    344192(AX)(R8*1), Y9, Y9
+	VPOR    458880(AX)(R9*1), Y9, Y9
+	VPOR    573568(AX)(R10*1), Y9, Y9
+	VPXOR   Y4, Y8, Y10
+	VPAND   Y4, Y8, Y8
+	VPXOR   Y10, Y9, Y4
+	VPAND   Y10, Y9, Y10
+	VPOR    Y10, Y8, Y8
+	VMOVDQU 160(AX)(BX*1), Y9
+	VPOR    114848(AX)(SI*1), Y9, Y9
+	VPOR    229536(AX)(DI*1), Y9, Y9
+	VPOR    344224(AX)(R8*1), Y9, Y9
+	VPOR    458912(AX)(R9*1), Y9, Y9
+	VPOR    573600(AX)(R10*1), Y9, Y9
+	VMOVDQU 192(AX)(BX*1), Y10
+	VPOR    114880(AX)(SI*1), Y10, Y10
+	VPOR    229568(AX)(DI*1), Y10, Y10
+	VPOR    344256(AX)(R8*1), Y10, Y10
+	VPOR    458944(AX)(R9*1), Y10, Y10
+	VPOR    573632(AX)(R10*1), Y10, Y10
+	VPXOR   Y4, Y9, Y11
+	VPAND   Y4, Y9, Y9
+	VPXOR   Y11, Y10, Y4
+	VPAND   Y11, Y10, Y11
+	VPOR    Y11, Y9, Y9
+	VPXOR   Y5, Y8, Y10
+	VPAND   Y5, Y8, Y8
+	VPXOR   Y10, Y9, Y5
+	VPAND   Y10, Y9, Y10
+	VPOR    Y10, Y8, Y8
+	VPXOR   Y6, Y7, Y9
+	VPAND   Y6, Y7, Y7
+	VPXOR   Y9, Y8, Y6
+	VPAND   Y9, Y8, Y9
+	VPOR    Y9, Y7, Y7
+	VPAND   Y3, Y7, Y8
+	VPSRLW  $0x04, Y7, Y7
+	VPAND   Y3, Y7, Y7
+	VPSHUFB Y8, Y1, Y8
+	VPSHUFB Y7, Y1, Y7
+	VPADDB  Y8, Y7, Y7
+	VPSADBW Y2, Y7, Y7
+	VPSLLQ  $0x03, Y7, Y7
+	VPADDQ  Y7, Y0, Y0
+	SUBQ    $0x08, DX
+	CMPQ    DX, $0x08
+	JAE     clashes6wx256v7_round
+	VPAND   Y3, Y4, Y7
+	VPSRLW  $0x04, Y4, Y4
+	VPAND   Y3, Y4, Y4
+	VPSHUFB Y7, Y1, Y7
+	VPSHUFB Y4, Y1, Y4
+	VPADDB  Y7, Y4, Y4
+	VPSADBW Y2, Y4, Y4
+	VPADDQ  Y4, Y0, Y0
+	VPAND   Y3, Y5, Y4
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y3, Y5, Y5
+	VPSHUFB Y4, Y1, Y4
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y4, Y5, Y5
+	VPSADBW Y2, Y5, Y5
+	VPSLLQ  $0x01, Y5, Y5
+	VPADDQ  Y5, Y0, Y0
+	VPAND   Y3, Y6, Y4
+	VPSRLW  $0x04, Y6, Y5
+	VPAND   Y3, Y5, Y5
+	VPSHUFB Y4, Y1, Y4
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y4, Y5, Y6
+	VPSADBW Y2, Y6, Y6
+	VPSLLQ  $0x02, Y6, Y6
+	VPADDQ  Y6, Y0, Y0
+	TESTQ   DX, DX
+	JZ      clashes6wx256v7_sum
+
+clashes6wx256v7_rest:
+	MOVQ    (CX), R10
+	RORXQ   $0x3b, R10, BX
+	ANDQ    $0x00003fe0, BX
+	IMUL3Q  $0x07, BX, BX
+	RORXQ   $0x04, R10, SI
+	ANDQ    $0x00003fe0, SI
+	IMUL3Q  $0x07, SI, SI
+	RORXQ   $0x0d, R10, DI
+	ANDQ    $0x00003fe0, DI
+	IMUL3Q  $0x07, DI, DI
+	RORXQ   $0x16, R10, R8
+	ANDQ    $0x00003fe0, R8
+	IMUL3Q  $0x07, R8, R8
+	RORXQ   $0x1f, R10, R9
+	ANDQ    $0x00003fe0, R9
+	IMUL3Q  $0x07, R9, R9
+	RORXQ   $0x28, R10, R10
+	ANDQ    $0x00003fe0, R10
+	IMUL3Q  $0x07, R10, R10
+	ADDQ    $0x08, CX
+	VMOVDQU (AX)(BX*1), Y4
+	VPOR    114688(AX)(SI*1), Y4, Y4
+	VPOR    229376(AX)(DI*1), Y4, Y4
+	VPOR    344064(AX)(R8*1), Y4, Y4
+	VPOR    458752(AX)(R9*1), Y4, Y4
+	VPOR    573440(AX)(R10*1), Y4, Y4
+	VPAND   Y3, Y4, Y5
+	VPSRLW  $0x04, Y4, Y4
+	VPAND   Y3, Y4, Y4
+	VPSHUFB Y5, Y1, Y5
+	VPSHUFB Y4, Y1, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 32(AX)(BX*1), Y5
+	VPOR    114720(AX)(SI*1), Y5, Y5
+	VPOR    229408(AX)(DI*1), Y5, Y5
+	VPOR    344096(AX)(R8*1), Y5, Y5
+	VPOR    458784(AX)(R9*1), Y5, Y5
+	VPOR    573472(AX)(R10*1), Y5, Y5
+	VPAND   Y3, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y3, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 64(AX)(BX*1), Y5
+	VPOR    114752(AX)(SI*1), Y5, Y5
+	VPOR    229440(AX)(DI*1), Y5, Y5
+	VPOR    344128(AX)(R8*1), Y5, Y5
+	VPOR    458816(AX)(R9*1), Y5, Y5
+	VPOR    573504(AX)(R10*1), Y5, Y5
+	VPAND   Y3, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y3, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 96(AX)(BX*1), Y5
+	VPOR    114784(AX)(SI*1), Y5, Y5
+	VPOR    229472(AX)(DI*1), Y5, Y5
+	VPOR    344160(AX)(R8*1), Y5, Y5
+	VPOR    458848(AX)(R9*1), Y5, Y5
+	VPOR    573536(AX)(R10*1), Y5, Y5
+	VPAND   Y3, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y3, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 128(AX)(BX*1), Y5
+	VPOR    114816(AX)(SI*1), Y5, Y5
+	VPOR    229504(AX)(DI*1), Y5, Y5
+	VPOR    344192(AX)(R8*1), Y5, Y5
+	VPOR    458880(AX)(R9*1), Y5, Y5
+	VPOR    573568(AX)(R10*1), Y5, Y5
+	VPAND   Y3, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y3, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 160(AX)(BX*1), Y5
+	VPOR    114848(AX)(SI*1), Y5, Y5
+	VPOR    229536(AX)(DI*1), Y5, Y5
+	VPOR    344224(AX)(R8*1), Y5, Y5
+	VPOR    458912(AX)(R9*1), Y5, Y5
+	VPOR    573600(AX)(R10*1), Y5, Y5
+	VPAND   Y3, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y3, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 192(AX)(BX*1), Y5
+	VPOR    114880(AX)(SI*1), Y5, Y5
+	VPOR    229568(AX)(DI*1), Y5, Y5
+	VPOR    344256(AX)(R8*1), Y5, Y5
+	VPOR    458944(AX)(R9*1), Y5, Y5
+	VPOR    573632(AX)(R10*1), Y5, Y5
+	VPAND   Y3, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y3, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VPSADBW Y2, Y4, Y4
+	VPADDQ  Y4, Y0, Y0
+	DECQ    DX
+	JNZ     clashes6wx256v7_rest
+
+clashes6wx256v7_sum:
+	VEXTRACTI128 $0x01, Y0, X1
+	VPADDQ       X1, X0, X1
+	VPSHUFD      $0x4e, X1, X0
+	VPADDQ       X0, X1, X1
+	VMOVQ        X1, AX
+	VZEROUPPER
+	MOVQ         AX, ret+32(FP)
+	RET
+
+// func clashes6wx256v8(tables *uint64, keys []uint64) int
+// Requires: AVX, AVX2, BMI2
+TEXT ·clashes6wx256v8(SB), NOSPLIT, $0-40
+	MOVQ    tables+0(FP), AX
+	MOVQ    keys_base+8(FP), CX
+	MOVQ    keys_len+16(FP), DX
+	VPXOR   Y0, Y0, Y0
+	TESTQ   DX, DX
+	JZ      clashes6wx256v8_sum
+	VMOVDQU popcountNibbles<>+0(SB), Y1
+	VMOVDQU lowHalves<>+0(SB), Y3
+	VPXOR   Y2, Y2, Y2
+	VPXOR   Y4, Y4, Y4
+	VPXOR   Y5, Y5, Y5
+	VPXOR   Y6, Y6, Y6
+	CMPQ    DX, $0x01
+	JB      clashes6wx256v8_rest
+
+clashes6wx256v8_round:
+	MOVQ    (CX), R10
+	RORXQ   $0x38, R10, BX
+	ANDQ    $0x0001ff00, BX
+	RORXQ   $0x01, R10, SI
+	ANDQ    $0x0001ff00, SI
+	RORXQ   $0x0a, R10, DI
+	ANDQ    $0x0001ff00, DI
+	RORXQ   $0x13, R10, R8
+	ANDQ    $0x0001ff00, R8
+	RORXQ   $0x1c, R10, R9
+	ANDQ    $0x0001ff00, R9
+	RORXQ   $0x25, R10, R10
+	ANDQ    $0x0001ff00, R10
+	ADDQ    $0x08, CX
+	VMOVDQU (AX)(BX*1), Y7
+	VPOR    131072(AX)(SI*1), Y7, Y7
+	VPOR    262144(AX)(DI*1), Y7, Y7
+	VPOR    393216(AX)(R8*1), Y7, Y7
+	VPOR    524288(AX)(R9*1), Y7, Y7
+	VPOR    655360(AX)(R10*1), Y7, Y7
+	VMOVDQU 32(AX)(BX*1), Y8
+	VPOR    131104(AX)(SI*1), Y8, Y8
+	VPOR    262176(AX)(DI*1), Y8, Y8
+	VPOR    393248(AX)(R8*1), Y8, Y8
+	VPOR    524320(AX)(R9*1), Y8, Y8
+	VPOR    655392(AX)(R10*1), Y8, Y8
+	VPXOR   Y4, Y7, Y9
+	VPAND   Y4, Y7, Y7
+	VPXOR   Y9, Y8, Y4
+	VPAND   Y9, Y8, Y9
+	VPOR    Y9, Y7, Y7
+	VMOVDQU 64(AX)(BX*1), Y8
+	VPOR    131136(AX)(SI*1), Y8, Y8
+	VPOR    262208(AX)(DI*1), Y8, Y8
+	VPOR    393280(AX)(R8*1), Y8, Y8
+	VPOR    524352(AX)(R9*1), Y8, Y8
+	VPOR    655424(AX)(R10*1), Y8, Y8
+	VMOVDQU 96(AX)(BX*1), Y9
+	VPOR    131168(AX)(SI*1), Y9, Y9
+	VPOR    262240(AX)(DI*1), Y9, Y9
+	VPOR    393312(AX)(R8*1), Y9, Y9
+	VPOR    524384(AX)(R9*1), Y9, Y9
+	VPOR    655456(AX)(R10*1), Y9, Y9
+	VPXOR   Y4, Y8, Y10
+	VPAND   Y4, Y8, Y8
+	VPXOR   Y10, Y9, Y4
+	VPAND   Y10, Y9, Y10
+	VPOR    Y10, Y8, Y8
+	VPXOR   Y5, Y7, Y9
+	VPAND   Y5, Y7, Y7
+	VPXOR   Y9, Y8, Y5
+	VPAND   Y9, Y8, Y9
+	VPOR    Y9, Y7, Y7
+	VMOVDQU 128(AX)(BX*1), Y8
+	VPOR    131200(AX)(SI*1), Y8, Y8
+	VPOR    262272(AX)(DI*1), Y8, Y8
+	VPOR    393344(AX)(R8*1), Y8, Y8
+	VPOR    524416(AX)(R9*1), Y8, Y8
+	VPOR    655488(AX)(R10*1), Y8, Y8
+	VMOVDQU 160(AX)(BX*1), Y9
+	VPOR    131232(AX)(SI*1), Y9, Y9
+	VPOR    262304(AX)(DI*1), Y9, Y9
+	VPOR    393376(AX)(R8*1), Y9, Y9
+	VPOR    524448(AX)(R9*1), Y9, Y9
+	VPOR    655520(AX)(R10*1), Y9, Y9
+	VPXOR   Y4, Y8, Y10
+	VPAND   Y4, Y8, Y8
+	VPXOR   Y10, Y9, Y4
+	VPAND   Y10, Y9, Y10
+	VPOR    Y10, Y8, Y8
+	VMOVDQU 192(AX)(BX*1), Y9
+	VPOR    131264(AX)(SI*1), Y9, Y9
+	VPOR    262336(AX)(DI*1), Y9, Y9
+	VPOR    393408(AX)(R8*1), Y9, Y9
+	VPOR    524480(AX)(R9*1), Y9, Y9
+	VPOR    655552(AX)(R10*1), Y9, Y9
+	VMOVDQU 224(AX)(BX*1), Y10
+	VPOR    131296(AX)(SI*1), Y10, Y10
+	VPOR    262368(AX)(DI*1), Y10, Y10
+	VPOR    393440(AX)(R8*1), Y10, Y10
+	VPOR    524512(AX)(R9*1), Y10, Y10
+	VPOR    655584(AX)(R10*1), Y10, Y10
+	VPXOR   Y4, Y9, Y11
+	VPAND   Y4, Y9, Y9
+	VPXOR   Y11, Y10, Y4
+	VPAND   Y11, Y10, Y11
+	VPOR    Y11, Y9, Y9
+	VPXOR   Y5, Y8, Y10
+	VPAND   Y5, Y8, Y8
+	VPXOR   Y10, Y9, Y5
+	VPAND   Y10, Y9, Y10
+	VPOR    Y10, Y8, Y8
+	VPXOR   Y6, Y7, Y9
+	VPAND   Y6, Y7, Y7
+	VPXOR   Y9, Y8, Y6
+	VPAND   Y9, Y8, Y9
+	VPOR    Y9, Y7, Y7
+	VPAND   Y3, Y7, Y8
+	VPSRLW  $0x04, Y7, Y7
+	VPAND   Y3, Y7, Y7
+	VPSHUFB Y8, Y1, Y8
+	VPSHUFB Y7, Y1, Y7
+	VPADDB  Y8, Y7, Y7
+	VPSADBW Y2, Y7, Y7
+	VPSLLQ  $0x03, Y7, Y7
+	VPADDQ  Y7, Y0, Y0
+	SUBQ    $0x01, DX
+	CMPQ    DX, $0x01
+	JAE     clashes6wx256v8_round
+	VPAND   Y3, Y4, Y7
+	VPSRLW  $0x04, Y4, Y4
+	VPAND   Y3, Y4, Y4
+	VPSHUFB Y7, Y1, Y7
+	VPSHUFB Y4, Y1, Y4
+	VPADDB  Y7, Y4, Y4
+	VPSADBW Y2, Y4, Y4
+	VPADDQ  Y4, Y0, Y0
+	VPAND   Y3, Y5, Y4
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y3, Y5, Y5
+	VPSHUFB Y4, Y1, Y4
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y4, Y5, Y5
+	VPSADBW Y2, Y5, Y5
+	VPSLLQ  $0x01, Y5, Y5
+	VPADDQ  Y5, Y0, Y0
+	VPAND   Y3, Y6, Y4
+	VPSRLW  $0x04, Y6, Y5
+	VPAND   Y3, Y5, Y5
+	VPSHUFB Y4, Y1, Y4
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y4, Y5, Y6
+	VPSADBW Y2, Y6, Y6
+	VPSLLQ  $0x02, Y6, Y6
+	VPADDQ  Y6, Y0, Y0
+	TESTQ   DX, DX
+	JZ      clashes6wx256v8_sum
+
+clashes6wx256v8_rest:
+	MOVQ    (CX), R10
+	RORXQ   $0x38, R10, BX
+	ANDQ    $0x0001ff00, BX
+	RORXQ   $0x01, R10, SI
+	ANDQ    $0x0001ff00, SI
+	RORXQ   $0x0a, R10, DI
+	ANDQ    $0x0001ff00, DI
+	RORXQ   $0x13, R10, R8
+	ANDQ    $0x0001ff00, R8
+	RORXQ   $0x1c, R10, R9
+	ANDQ    $0x0001ff00, R9
+	RORXQ   $0x25, R10, R10
+	ANDQ    $0x0001ff00, R10
+	ADDQ    $0x08, CX
+	VMOVDQU (AX)(BX*1), Y4
+	VPOR    131072(AX)(SI*1), Y4, Y4
+	VPOR    262144(AX)(DI*1), Y4, Y4
+	VPOR    393216(AX)(R8*1), Y4, Y4
+	VPOR    524288(AX)(R9*1), Y4, Y4
+	VPOR    655360(AX)(R10*1), Y4, Y4
+	VPAND   Y3, Y4, Y5
+	VPSRLW  $0x04, Y4, Y4
+	VPAND   Y3, Y4, Y4
+	VPSHUFB Y5, Y1, Y5
+	VPSHUFB Y4, Y1, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 32(AX)(BX*1), Y5
+	VPOR    131104(AX)(SI*1), Y5, Y5
+	VPOR    262176(AX)(DI*1), Y5, Y5
+	VPOR    393248(AX)(R8*1), Y5, Y5
+	VPOR    524320(AX)(R9*1), Y5, Y5
+	VPOR    655392(AX)(R10*1), Y5, Y5
+	VPAND   Y3, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y3, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 64(AX)(BX*1), Y5
+	VPOR    131136(AX)(SI*1), Y5, Y5
+	VPOR    262208(AX)(DI*1), Y5, Y5
+	VPOR    393280(AX)(R8*1), Y5, Y5
+	VPOR    524352(AX)(R9*1), Y5, Y5
+	VPOR    655424(AX)(R10*1), Y5, Y5
+	VPAND   Y3, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y3, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 96(AX)(BX*1), Y5
+	VPOR    131168(AX)(SI*1), Y5, Y5
+	VPOR    262240(AX)(DI*1), Y5, Y5
+	VPOR    393312(AX)(R8*1), Y5, Y5
+	VPOR    524384(AX)(R9*1), Y5, Y5
+	VPOR    655456(AX)(R10*1), Y5, Y5
+	VPAND   Y3, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y3, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 128(AX)(BX*1), Y5
+	VPOR    131200(AX)(SI*1), Y5, Y5
+	VPOR    262272(AX)(DI*1), Y5, Y5
+	VPOR    393344(AX)(R8*1), Y5, Y5
+	VPOR    524416(AX)(R9*1), Y5, Y5
+	VPOR    655488(AX)(R10*1), Y5, Y5
+	VPAND   Y3, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y3, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 160(AX)(BX*1), Y5
+	VPOR    131232(AX)(SI*1), Y5, Y5
+	VPOR    262304(AX)(DI*1), Y5, Y5
+	VPOR    393376(AX)(R8*1), Y5, Y5
+	VPOR    524448(AX)(R9*1), Y5, Y5
+	VPOR    655520(AX)(R10*1), Y5, Y5
+	VPAND   Y3, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y3, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 192(AX)(BX*1), Y5
+	VPOR    131264(AX)(SI*1), Y5, Y5
+	VPOR    262336(AX)(DI*1), Y5, Y5
+	VPOR    393408(AX)(R8*1), Y5, Y5
+	VPOR    524480(AX)(R9*1), Y5, Y5
+	VPOR    655552(AX)(R10*1), Y5, Y5
+	VPAND   Y3, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y3, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 224(AX)(BX*1), Y5
+	VPOR    131296(AX)(SI*1), Y5, Y5
+	VPOR    262368(AX)(DI*1), Y5, Y5
+	VPOR    393440(AX)(R8*1), Y5, Y5
+	VPOR    524512(AX)(R9*1), Y5, Y5
+	VPOR    655584(AX)(R10*1), Y5, Y5
+	VPAND   Y3, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y3, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VPSADBW Y2, Y4, Y4
+	VPADDQ  Y4, Y0, Y0
+	DECQ    DX
+	JNZ     clashes6wx256v8_rest
+
+clashes6wx256v8_sum:
+	VEXTRACTI128 $0x01, Y0, X1
+	VPADDQ       X1, X0, X1
+	VPSHUFD      $0x4e, X1, X0
+	VPADDQ       X0, X1, X1
+	VMOVQ        X1, AX
+	VZEROUPPER
+	MOVQ         AX, ret+32(FP)
+	RET
+
+// func clashes7wx256s(tables *uint64, keys []uint64) int
+// Requires: AVX, AVX2, BMI2
+TEXT ·clashes7wx256s(SB), NOSPLIT, $0-40
+	MOVQ    tables+0(FP), AX
+	MOVQ    keys_base+8(FP), CX
+	MOVQ    keys_len+16(FP), DX
+	VPXOR   Y0, Y0, Y0
+	TESTQ   DX, DX
+	JZ      clashes7wx256s_sum
+	VMOVDQU popcountNibbles<>+0(SB), Y1
+	VPXOR   Y2, Y2, Y2
+	VPXOR   Y3, Y3, Y3
+	VPXOR   Y4, Y4, Y4
+	VPXOR   Y5, Y5, Y5
+	CMPQ    DX, $0x10
+	JB      clashes7wx256s_rest
+
+clashes7wx256s_round:
+	MOVQ        (CX), R11
+	RORXQ       $0x3c, R11, BX
+	ANDQ        $0x00001ff0, BX
+	RORXQ       $0x05, R11, SI
+	ANDQ        $0x00001ff0, SI
+	RORXQ       $0x0e, R11, DI
+	ANDQ        $0x00001ff0, DI
+	RORXQ       $0x17, R11, R8
+	ANDQ        $0x00001ff0, R8
+	RORXQ       $0x20, R11, R9
+	ANDQ        $0x00001ff0, R9
+	RORXQ       $0x29, R11, R10
+	ANDQ        $0x00001ff0, R10
+	RORXQ       $0x32, R11, R11
+	ANDQ        $0x00001ff0, R11
+	ADDQ        $0x08, CX
+	VMOVDQU     (AX)(BX*1), X6
+	VPOR        8192(AX)(SI*1), X6, X6
+	VPOR        16384(AX)(DI*1), X6, X6
+	VPOR        24576(AX)(R8*1), X6, X6
+	VPOR        32768(AX)(R9*1), X6, X6
+	VPOR        40960(AX)(R10*1), X6, X6
+	VPOR        49152(AX)(R11*1), X6, X6
+	MOVQ        (CX), R11
+	RORXQ       $0x3c, R11, BX
+	ANDQ        $0x00001ff0, BX
+	RORXQ       $0x05, R11, SI
+	ANDQ        $0x00001ff0, SI
+	RORXQ       $0x0e, R11, DI
+	ANDQ        $0x00001ff0, DI
+	RORXQ       $0x17, R11, R8
+	ANDQ        $0x00001ff0, R8
+	RORXQ       $0x20, R11, R9
+	ANDQ        $0x00001ff0, R9
+	RORXQ       $0x29, R11, R10
+	ANDQ        $0x00001ff0, R10
+	RORXQ       $0x32, R11, R11
+	ANDQ        $0x00001ff0, R11
+	ADDQ        $0x08, CX
+	VMOVDQU     (AX)(BX*1), X7
+	VPOR        8192(AX)(SI*1), X7, X7
+	VPOR        16384(AX)(DI*1), X7, X7
+	VPOR        24576(AX)(R8*1), X7, X7
+	VPOR        32768(AX)(R9*1), X7, X7
+	VPOR        40960(AX)(R10*1), X7, X7
+	VPOR        49152(AX)(R11*1), X7, X7
+	VINSERTI128 $0x01, X7, Y6, Y6
+	MOVQ        (CX), R11
+	RORXQ       $0x3c, R11, BX
+	ANDQ        $0x00001ff0, BX
+	RORXQ       $0x05, R11, SI
+	ANDQ        $0x00001ff0, SI
+	RORXQ       $0x0e, R11, DI
+	ANDQ        $0x00001ff0, DI
+	RORXQ       $0x17, R11, R8
+	ANDQ        $0x00001ff0, R8
+	RORXQ       $0x20, R11, R9
+	ANDQ        $0x00001ff0, R9
+	RORXQ       $0x29, R11, R10
+	ANDQ        $0x00001ff0, R10
+	RORXQ       $0x32, R11, R11
+	ANDQ        $0x00001ff0, R11
+	ADDQ        $0x08, CX
+	VMOVDQU     (AX)(BX*1), X7
+	VPOR        8192(AX)(SI*1), X7, X7
+	VPOR        16384(AX)(DI*1), X7, X7
+	VPOR        24576(AX)(R8*1), X7, X7
+	VPOR        32768(AX)(R9*1), X7, X7
+	VPOR        40960(AX)(R10*1), X7, X7
+	VPOR        49152(AX)(R11*1), X7, X7
+	MOVQ        (CX), R11
+	RORXQ       $0x3c, R11, BX
+	ANDQ        $0x00001ff0, BX
+	RORXQ       $0x05, R11, SI
+	ANDQ        $0x00001ff0, SI
+	RORXQ       $0x0e, R11, DI
+	ANDQ        $0x00001ff0, DI
+	RORXQ       $0x17, R11, R8
+	ANDQ        $0x00001ff0, R8
+	RORXQ       $0x20, R11, R9
+	ANDQ        $0x00001ff0, R9
+	RORXQ       $0x29, R11, R10
+	ANDQ        $0x00001ff0, R10
+	RORXQ       $0x32, R11, R11
+	ANDQ        $0x00001ff0, R11
+	ADDQ        $0x08, CX
+	VMOVDQU     (AX)(BX*1), X8
+	VPOR        8192(AX)(SI*1), X8, X8
+	VPOR        16384(AX)(DI*1), X8, X8
+	VPOR        24576(AX)(R8*1), X8, X8
+	VPOR        32768(AX)(R9*1), X8, X8
+	VPOR        40960(AX)(R10*1), X8, X8
+	VPOR        49152(AX)(R11*1), X8, X8
+	VINSERTI128 $0x01, X8, Y7, Y7
+	VPXOR       Y3, Y6, Y8
+	VPAND       Y3, Y6, Y6
+	VPXOR       Y8, Y7, Y3
+	VPAND       Y8, Y7, Y8
+	VPOR        Y8, Y6, Y6
+	MOVQ        (CX), R11
+	RORXQ       $0x3c, R11, BX
+	ANDQ        $0x00001ff0, BX
+	RORXQ       $0x05, R11, SI
+	ANDQ        $0x00001ff0, SI
+	RORXQ       $0x0e, R11, DI
+	ANDQ        $0x00001ff0, DI
+	RORXQ       $0x17, R11, R8
+	ANDQ        $0x00001ff0, R8
+	RORXQ       $0x20, R11, R9
+	ANDQ        $0x00001ff0, R9
+	RORXQ       $0x29, R11, R10
+	ANDQ        $0x00001ff0, R10
+	RORXQ       $0x32, R11, R11
+	ANDQ        $0x00001ff0, R11
+	ADDQ        $0x08, CX
+	VMOVDQU     (AX)(BX*1), X9
+	VPOR        8192(AX)(SI*1), X9, X9
+	VPOR        16384(AX)(DI*1), X9, X9
+	VPOR        24576(AX)(R8*1), X9, X9
+	VPOR        32768(AX)(R9*1), X9, X9
+	VPOR        40960(AX)(R10*1), X9, X9
+	VPOR        49152(AX)(R11*1), X9, X9
+	MOVQ        (CX), R11
+	RORXQ       $0x3c, R11, BX
+	ANDQ        $0x00001ff0, BX
+	RORXQ       $0x05, R11, SI
+	ANDQ        $0x00001ff0, SI
+	RORXQ       $0x0e, R11, DI
+	ANDQ        $0x00001ff0, DI
+	RORXQ       $0x17, R11, R8
+	ANDQ        $0x00001ff0, R8
+	RORXQ       $0x20, R11, R9
+	ANDQ        $0x00001ff0, R9
+	RORXQ       $0x29, R11, R10
+	ANDQ        $0x00001ff0, R10
+	RORXQ       $0x32, R11, R11
+	ANDQ        $0x00001ff0, R11
+	ADDQ        $0x08, CX
+	VMOVDQU     (AX)(BX*1), X7
+	VPOR        8192(AX)(SI*1), X7, X7
+	VPOR        16384(AX)(DI*1), X7, X7
+	VPOR        24576(AX)(R8*1), X7, X7
+	VPOR        32768(AX)(R9*1), X7, X7
+	VPOR        40960(AX)(R10*1), X7, X7
+	VPOR        49152(AX)(R11*1), X7, X7
+	VINSERTI128 $0x01, X7, Y9, Y9
+	MOVQ        (CX), R11
+	RORXQ       $0x3c, R11, BX
+	ANDQ        $0x00001ff0, BX
+	RORXQ       $0x05, R11, SI
+	ANDQ        $0x00001ff0, SI
+	RORXQ       $0x0e, R11, DI
+	ANDQ        $0x00001ff0, DI
+	RORXQ       $0x17, R11, R8
+	ANDQ        $0x00001ff0, R8
+	RORXQ       $0x20, R11, R9
+	ANDQ        $0x00001ff0, R9
+	RORXQ       $0x29, R11, R10
+	ANDQ        $0x00001ff0, R10
+	RORXQ       $0x32, R11, R11
+	ANDQ        $0x00001ff0, R11
+	ADDQ        $0x08, CX
+	VMOVDQU     (AX)(BX*1), X10
+	VPOR        8192(AX)(SI*1), X10, X10
+	VPOR        16384(AX)(DI*1), X10, X10
+	VPOR        24576(AX)(R8*1), X10, X10
+	VPOR        32768(AX)(R9*1), X10, X10
+	VPOR        40960(AX)(R10*1), X10, X10
+	VPOR        49152(AX)(R11*1), X10, X10
+	MOVQ        (CX), R11
+	RORXQ       $0x3c, R11, BX
+	ANDQ        $0x00001ff0, BX
+	RORXQ       $0x05, R11, SI
+	ANDQ        $0x00001ff0, SI
+	RORXQ       $0x0e, R11, DI
+	ANDQ        $0x00001ff0, DI
+	RORXQ       $0x17, R11, R8
+	ANDQ        $0x00001ff0, R8
+	RORXQ       $0x20, R11, R9
+	ANDQ        $0x00001ff0, R9
+	RORXQ       $0x29, R11, R10
+	ANDQ        $0x00001ff0, R10
+	RORXQ       $0x32, R11, R11
+	ANDQ        $0x00001ff0, R11
+	ADDQ        $0x08, CX
+	VMOVDQU     (AX)(BX*1), X7
+	VPOR        8192(AX)(SI*1), X7, X7
+	VPOR        16384(AX)(DI*1), X7, X7
+	VPOR        24576(AX)(R8*1), X7, X7
+	VPOR        32768(AX)(R9*1), X7, X7
+	VPOR        40960(AX)(R10*1), X7, X7
+	VPOR        49152(AX)(R11*1), X7, X7
+	VINSERTI128 $0x01, X7, Y10, Y10
+	VPXOR       Y3, Y9, Y8
+	VPAND       Y3, Y9, Y9
+	VPXOR       Y8, Y10, Y3
+	VPAND       Y8, Y10, Y8
+	VPOR        Y8, Y9, Y9
+	VPXOR       Y4, Y6, Y8
+	VPAND       Y4, Y6, Y6
+	VPXOR       Y8, Y9, Y4
+	VPAND       Y8, Y9, Y8
+	VPOR        Y8, Y6, Y6
+	MOVQ        (CX), R11
+	RORXQ       $0x3c, R11, BX
+	ANDQ        $0x00001ff0, BX
+	RORXQ       $0x05, R11, SI
+	ANDQ        $0x00001ff0, SI
+	RORXQ       $0x0e, R11, DI
+	ANDQ        $0x00001ff0, DI
+	RORXQ       $0x17, R11, R8
+	ANDQ        $0x00001ff0, R8
+	RORXQ       $0x20, R11, R9
+	ANDQ        $0x00001ff0, R9
+	RORXQ       $0x29, R11, R10
+	ANDQ        $0x00001ff0, R10
+	RORXQ       $0x32, R11, R11
+	ANDQ        $0x00001ff0, R11
+	ADDQ        $0x08, CX
+	VMOVDQU     (AX)(BX*1), X11
+	VPOR        8192(AX)(SI*1), X11, X11
+	VPOR        16384(AX)(DI*1), X11, X11
+	VPOR        24576(AX)(R8*1), X11, X11
+	VPOR        32768(AX)(R9*1), X11, X11
+	VPOR        40960(AX)(R10*1), X11, X11
+	VPOR        49152(AX)(R11*1), X11, X11
+	MOVQ        (CX), R11
+	RORXQ       $0x3c, R11, BX
+	ANDQ        $0x00001ff0, BX
+	RORXQ       $0x05, R11, SI
+	ANDQ        $0x00001ff0, SI
+	RORXQ       $0x0e, R11, DI
+	ANDQ        $0x00001ff0, DI
+	RORXQ       $0x17, R11, R8
+	ANDQ        $0x00001ff0, R8
+	RORXQ       $0x20, R11, R9
+	ANDQ        $0x00001ff0, R9
+	RORXQ       $0x29, R11, R10
+	ANDQ        $0x00001ff0, R10
+	RORXQ       $0x32, R11, R11
+	ANDQ        $0x00001ff0, R11
+	ADDQ        $0x08, CX
+	VMOVDQU     (AX)(BX*1), X7
+	VPOR        8192(AX)(SI*1), X7, X7
+	VPOR        16384(AX)(DI*1), X7, X7
+	VPOR        24576(AX)(R8*1), X7, X7
+	VPOR        32768(AX)(R9*1), X7, X7
+	VPOR        40960(AX)(R10*1), X7, X7
+	VPOR        49152(AX)(R11*1), X7, X7
+	VINSERTI128 $0x01, X7, Y11, Y11
+	MOVQ        (CX), R11
+	RORXQ       $0x3c, R11, BX
+	ANDQ        $0x00001ff0, BX
+	RORXQ       $0x05, R11, SI
+	ANDQ        $0x00001ff0, SI
+	RORXQ       $0x0e, R11, DI
+	ANDQ        $0x00001ff0, DI
+	RORXQ       $0x17, R11, R8
+	ANDQ        $0x00001ff0, R8
+	RORXQ       $0x20, R11, R9
+	ANDQ        $0x00001ff0, R9
+	RORXQ       $0x29, R11, R10
+	ANDQ        $0x00001ff0, R10
+	RORXQ       $0x32, R11, R11
+	ANDQ        $0x00001ff0, R11
+	ADDQ        $0x08, CX
+	VMOVDQU     (AX)(BX*1), X12
+	VPOR        8192(AX)(SI*1), X12, X12
+	VPOR        16384(AX)(DI*1), X12, X12
+	VPOR        24576(AX)(R8*1), X12, X12
+	VPOR        32768(AX)(R9*1), X12, X12
+	VPOR        40960(AX)(R10*1), X12, X12
+	VPOR        49152(AX)(R11*1), X12, X12
+	MOVQ        (CX), R11
+	RORXQ       $0x3c, R11, BX
+	ANDQ        $0x00001ff0, BX
+	RORXQ       $0x05, R11, SI
+	ANDQ        $0x00001ff0, SI
+	RORXQ       $0x0e, R11, DI
+	ANDQ        $0x00001ff0, DI
+	RORXQ       $0x17, R11, R8
+	ANDQ        $0x00001ff0, R8
+	RORXQ       $0x20, R11, R9
+	ANDQ        $0x00001ff0, R9
+	RORXQ       $0x29, R11, R10
+	ANDQ        $0x00001ff0, R10
+	RORXQ       $0x32, R11, R11
+	ANDQ        $0x00001ff0, R11
+	ADDQ        $0x08, CX
+	VMOVDQU     (AX)(BX*1), X7
+	VPOR        8192(AX)(SI*1), X7, X7
+	VPOR        16384(AX)(DI*1), X7, X7
+	VPOR        24576(AX)(R8*1), X7, X7
+	VPOR        32768(AX)(R9*1), X7, X7
+	VPOR        40960(AX)(R10*1), X7, X7
+	VPOR        49152(AX)(R11*1), X7, X7
+	VINSERTI128 $0x01, X7, Y12, Y12
+	VPXOR       Y3, Y11, Y8
+	VPAND       Y3, Y11, Y11
+	VPXOR       Y8, Y12, Y3
+	VPAND       Y8, Y12, Y8
+	VPOR        Y8, Y11, Y11
+	MOVQ        (CX), R11
+	RORXQ       $0x3c, R11, BX
+	ANDQ        $0x00001ff0, BX
+	RORXQ       $0x05, R11, SI
+	ANDQ        $0x00001ff0, SI
+	RORXQ       $0x0e, R11, DI
+	ANDQ        $0x00001ff0, DI
+	RORXQ       $0x17, R11, R8
+	ANDQ        $0x00001ff0, R8
+	RORXQ       $0x20, R11, R9
+	ANDQ        $0x00001ff0, R9
+	RORXQ       $0x29, R11, R10
+	ANDQ        $0x00001ff0, R10
+	RORXQ       $0x32, R11, R11
+	ANDQ        $0x00001ff0, R11
+	ADDQ        $0x08, CX
+	VMOVDQU     (AX)(BX*1), X13
+	VPOR        8192(AX)(SI*1), X13, X13
+	VPOR        16384(AX)(DI*1), X13, X13
+	VPOR        24576(AX)(R8*1), X13, X13
+	VPOR        32768(AX)(R9*1), X13, X13
+	VPOR        40960(AX)(R10*1), X13, X13
+	VPOR        49152(AX)(R11*1), X13, X13
+	MOVQ        (CX), R11
+	RORXQ       $0x3c, R11, BX
+	ANDQ        $0x00001ff0, BX
+	RORXQ       $0x05, R11, SI
+	ANDQ        $0x00001ff0, SI
+	RORXQ       $0x0e, R11, DI
+	ANDQ        $0x00001ff0, DI
+	RORXQ       $0x17, R11, R8
+	ANDQ        $0x00001ff0, R8
+	RORXQ       $0x20, R11, R9
+	ANDQ        $0x00001ff0, R9
+	RORXQ       $0x29, R11, R10
+	ANDQ        $0x00001ff0, R10
+	RORXQ       $0x32, R11, R11
+	ANDQ        $0x00001ff0, R11
+	ADDQ        $0x08, CX
+	VMOVDQU     (AX)(BX*1), X7
+	VPOR        8192(AX)(SI*1), X7, X7
+	VPOR        16384(AX)(DI*1), X7, X7
+	VPOR        24576(AX)(R8*1), X7, X7
+	VPOR        32768(AX)(R9*1), X7, X7
+	VPOR        40960(AX)(R10*1), X7, X7
+	VPOR        49152(AX)(R11*1), X7, X7
+	VINSERTI128 $0x01, X7, Y13, Y13
+	MOVQ        (CX), R11
+	RORXQ       $0x3c, R11, BX
+	ANDQ        $0x00001ff0, BX
+	RORXQ       $0x05, R11, SI
+	ANDQ        $0x00001ff0, SI
+	RORXQ       $0x0e, R11, DI
+	ANDQ        $0x00001ff0, DI
+	RORXQ       $0x17, R11, R8
+	ANDQ        $0x00001ff0, R8
+	RORXQ       $0x20, R11, R9
+	ANDQ        $0x00001ff0, R9
+	RORXQ       $0x29, R11, R10
+	ANDQ        $0x00001ff0, R10
+	RORXQ       $0x32, R11, R11
+	ANDQ        $0x00001ff0, R11
+	ADDQ        $0x08, CX
+	VMOVDQU     (AX)(BX*1), X14
+	VPOR        8192(AX)(SI*1), X14, X14
+	VPOR        16384(AX)(DI*1), X14, X14
+	VPOR        24576(AX)(R8*1), X14, X14
+	VPOR        32768(AX)(R9*1), X14, X14
+	VPOR        40960(AX)(R10*1), X14, X14
+	VPOR        49152(AX)(R11*1), X14, X14
+	MOVQ        (CX), R11
+	RORXQ       $0x3c, R11, BX
+	ANDQ        $0x00001ff0, BX
+	RORXQ       $0x05, R11, SI
+	ANDQ        $0x00001ff0, SI
+	RORXQ       $0x0e, R11, DI
+	ANDQ        $0x00001ff0, DI
+	RORXQ       $0x17, R11, R8
+	ANDQ        $0x00001ff0, R8
+	RORXQ       $0x20, R11, R9
+	ANDQ        $0x00001ff0, R9
+	RORXQ       $0x29, R11, R10
+	ANDQ        $0x00001ff0, R10
+	RORXQ       $0x32, R11, R11
+	ANDQ        $0x00001ff0, R11
+	ADDQ        $0x08, CX
+	VMOVDQU     (AX)(BX*1), X7
+	VPOR        8192(AX)(SI*1), X7, X7
+	VPOR        16384(AX)(DI*1), X7, X7
+	VPOR        24576(AX)(R8*1), X7, X7
+	VPOR        32768(AX)(R9*1), X7, X7
+	VPOR        40960(AX)(R10*1), X7, X7
+	VPOR        49152(AX)(R11*1), X7, X7
+	VINSERTI128 $0x01, X7, Y14, Y14
+	VPXOR       Y3, Y13, Y8
+	VPAND       Y3, Y13, Y13
+	VPXOR       Y8, Y14, Y3
+	VPAND       Y8, Y14, Y8
+	VPOR        Y8, Y13, Y13
+	VPXOR       Y4, Y11, Y8
+	VPAND       Y4, Y11, Y11
+	VPXOR       Y8, Y13, Y4
+	VPAND       Y8, Y13, Y8
+	VPOR        Y8, Y11, Y11
+	VPXOR       Y5, Y6, Y8
+	VPAND       Y5, Y6, Y6
+	VPXOR       Y8, Y11, Y5
+	VPAND       Y8, Y11, Y8
+	VPOR        Y8, Y6, Y6
+	VPAND       lowHalves<>+0(SB), Y6, Y8
+	VPSRLW      $0x04, Y6, Y6
+	VPAND       lowHalves<>+0(SB), Y6, Y6
+	VPSHUFB     Y8, Y1, Y8
+	VPSHUFB     Y6, Y1, Y6
+	VPADDB      Y8, Y6, Y6
+	VPSADBW     Y2, Y6, Y6
+	VPSLLQ      $0x03, Y6, Y6
+	VPADDQ      Y6, Y0, Y0
+	SUBQ        $0x10, DX
+	CMPQ        DX, $0x10
+	JAE         clashes7wx256s_round
+	VPAND       lowHalves<>+0(SB), Y3, Y6
+	VPSRLW      $0x04, Y3, Y3
+	VPAND       lowHalves<>+0(SB), Y3, Y3
+	VPSHUFB     Y6, Y1, Y6
+	VPSHUFB     Y3, Y1, Y3
+	VPADDB      Y6, Y3, Y3
+	VPSADBW     Y2, Y3, Y3
+	VPADDQ      Y3, Y0, Y0
+	VPAND       lowHalves<>+0(SB), Y4, Y3
+	VPSRLW      $0x04, Y4, Y4
+	VPAND       lowHalves<>+0(SB), Y4, Y4
+	VPSHUFB     Y3, Y1, Y3
+	VPSHUFB     Y4, Y1, Y4
+	VPADDB      Y3, Y4, Y4
+	VPSADBW     Y2, Y4, Y4
+	VPSLLQ      $0x01, Y4, Y4
+	VPADDQ      Y4, Y0, Y0
+	VPAND       lowHalves<>+0(SB), Y5, Y3
+	VPSRLW      $0x04, Y5, Y4
+	VPAND       lowHalves<>+0(SB), Y4, Y4
+	VPSHUFB     Y3, Y1, Y3
+	VPSHUFB     Y4, Y1, Y4
+	VPADDB      Y3, Y4, Y5
+	VPSADBW     Y2, Y5, Y5
+	VPSLLQ      $0x02, Y5, Y5
+	VPADDQ      Y5, Y0, Y0
+	TESTQ       DX, DX
+	JZ          clashes7wx256s_sum
+
+clashes7wx256s_rest:
+	MOVQ    (CX), R11
+	RORXQ   $0x3c, R11, BX
+	ANDQ    $0x00001ff0, BX
+	RORXQ   $0x05, R11, SI
+	ANDQ    $0x00001ff0, SI
+	RORXQ   $0x0e, R11, DI
+	ANDQ    $0x00001ff0, DI
+	RORXQ   $0x17, R11, R8
+	ANDQ    $0x00001ff0, R8
+	RORXQ   $0x20, R11, R9
+	ANDQ    $0x00001ff0, R9
+	RORXQ   $0x29, R11, R10
+	ANDQ    $0x00001ff0, R10
+	RORXQ   $0x32, R11, R11
+	ANDQ    $0x00001ff0, R11
+	ADDQ    $0x08, CX
+	VMOVDQU (AX)(BX*1), X15
+	VPOR    8192(AX)(SI*1), X15, X15
+	VPOR    16384(AX)(DI*1), X15, X15
+	VPOR    24576(AX)(R8*1), X15, X15
+	VPOR    32768(AX)(R9*1), X15, X15
+	VPOR    40960(AX)(R10*1), X15, X15
+	VPOR    49152(AX)(R11*1), X15, X15
+	VPAND   lowHalves<>+0(SB), Y15, Y3
+	VPSRLW  $0x04, Y15, Y4
+	VPAND   lowHalves<>+0(SB), Y4, Y4
+	VPSHUFB Y3, Y1, Y3
+	VPSHUFB Y4, Y1, Y4
+	VPADDB  Y3, Y4, Y3
+	VPSADBW Y2, Y3, Y3
+	VPADDQ  Y3, Y0, Y0
+	DECQ    DX
+	JNZ     clashes7wx256s_rest
+
+clashes7wx256s_sum:
+	VEXTRACTI128 $0x01, Y0, X1
+	VPADDQ       X1, X0, X1
+	VPSHUFD      $0x4e, X1, X0
+	VPADDQ       X0, X1, X1
+	VMOVQ        X1, AX
+	VZEROUPPER
+	MOVQ         AX, ret+32(FP)
+	RET
+
+// func clashes7wx256v1(tables *uint64, keys []uint64) int
+// Requires: AVX, AVX2, BMI2
+TEXT ·clashes7wx256v1(SB), NOSPLIT, $0-40
+	MOVQ    tables+0(FP), AX
+	MOVQ    keys_base+8(FP), CX
+	MOVQ    keys_len+16(FP), DX
+	VPXOR   Y0, Y0, Y0
+	TESTQ   DX, DX
+	JZ      clashes7wx256v1_sum
+	VMOVDQU popcountNibbles<>+0(SB), Y1
+	VMOVDQU lowHalves<>+0(SB), Y3
+	VPXOR   Y2, Y2, Y2
+	VPXOR   Y4, Y4, Y4
+	VPXOR   Y5, Y5, Y5
+	VPXOR   Y6, Y6, Y6
+	CMPQ    DX, $0x08
+	JB      clashes7wx256v1_rest
+
+clashes7wx256v1_round:
+	MOVQ    (CX), R11
+	RORXQ   $0x3b, R11, BX
+	ANDQ    $0x00003fe0, BX
+	RORXQ   $0x04, R11, SI
+	ANDQ    $0x00003fe0, SI
+	RORXQ   $0x0d, R11, DI
+	ANDQ    $0x00003fe0, DI
+	RORXQ   $0x16, R11, R8
+	ANDQ    $0x00003fe0, R8
+	RORXQ   $0x1f, R11, R9
+	ANDQ    $0x00003fe0, R9
+	RORXQ   $0x28, R11, R10
+	ANDQ    $0x00003fe0, R10
+	RORXQ   $0x31, R11, R11
+	ANDQ    $0x00003fe0, R11
+	ADDQ    $0x08, CX
+	VMOVDQU (AX)(BX*1), Y7
+	VPOR    16384(AX)(SI*1), Y7, Y7
+	VPOR    32768(AX)(DI*1), Y7, Y7
+	VPOR    49152(AX)(R8*1), Y7, Y7
+	VPOR    65536(AX)(R9*1), Y7, Y7
+	VPOR    81920(AX)(R10*1), Y7, Y7
+	VPOR    98304(AX)(R11*1), Y7, Y7
+	MOVQ    (CX), R11
+	RORXQ   $0x3b, R11, BX
+	ANDQ    $0x00003fe0, BX
+	RORXQ   $0x04, R11, SI
+	ANDQ    $0x00003fe0, SI
+	RORXQ   $0x0d, R11, DI
+	ANDQ    $0x00003fe0, DI
+	RORXQ   $0x16, R11, R8
+	ANDQ    $0x00003fe0, R8
+	RORXQ   $0x1f, R11, R9
+	ANDQ    $0x00003fe0, R9
+	RORXQ   $0x28, R11, R10
+	ANDQ    $0x00003fe0, R10
+	RORXQ   $0x31, R11, R11
+	ANDQ    $0x00003fe0, R11
+	ADDQ    $0x08, CX
+	VMOVDQU (AX)(BX*1), Y8
+	VPOR    16384(AX)(SI*1), Y8, Y8
+	VPOR    32768(AX)(DI*1), Y8, Y8
+	VPOR    49152(AX)(R8*1), Y8, Y8
+	VPOR    65536(AX)(R9*1), Y8, Y8
+	VPOR    81920(AX)(R10*1), Y8, Y8
+	VPOR    98304(AX)(R11*1), Y8, Y8
+	VPXOR   Y4, Y7, Y9
+	VPAND   Y4, Y7, Y7
+	VPXOR   Y9, Y8, Y4
+	VPAND   Y9, Y8, Y9
+	VPOR    Y9, Y7, Y7
+	MOVQ    (CX), R11
+	RORXQ   $0x3b, R11, BX
+	ANDQ    $0x00003fe0, BX
+	RORXQ   $0x04, R11, SI
+	ANDQ    $0x00003fe0, SI
+	RORXQ   $0x0d, R11, DI
+	ANDQ    $0x00003fe0, DI
+	RORXQ   $0x16, R11, R8
+	ANDQ    $0x00003fe0, R8
+	RORXQ   $0x1f, R11, R9
+	ANDQ    $0x00003fe0, R9
+	RORXQ   $0x28, R11, R10
+	ANDQ    $0x00003fe0, R10
+	RORXQ   $0x31, R11, R11
+	ANDQ    $0x00003fe0, R11
+	ADDQ    $0x08, CX
+	VMOVDQU (AX)(BX*1), Y8
+	VPOR    16384(AX)(SI*1), Y8, Y8
+	VPOR    32768(AX)(DI*1), Y8, Y8
+	VPOR    49152(AX)(R8*1), Y8, Y8
+	VPOR    65536(AX)(R9*1), Y8, Y8
+	VPOR    81920(AX)(R10*1), Y8, Y8
+	VPOR    98304(AX)(R11*1), Y8, Y8
+	MOVQ    (CX), R11
+	RORXQ   $0x3b, R11, BX
+	ANDQ    $0x00003fe0, BX
+	RORXQ   $0x04, R11, SI
+	ANDQ    $0x00003fe0, SI
+	RORXQ   $0x0d, R11, DI
+	ANDQ    $0x00003fe0, DI
+	RORXQ   $0x16, R11, R8
+	ANDQ    $0x00003fe0, R8
+	RORXQ   $0x1f, R11, R9
+	ANDQ    $0x00003fe0, R9
+	RORXQ   $0x28, R11, R10
+	ANDQ    $0x00003fe0, R10
+	RORXQ   $0x31, R11, R11
+	ANDQ    $0x00003fe0, R11
+	ADDQ    $0x08, CX
+	VMOVDQU (AX)(BX*1), Y9
+	VPOR    16384(AX)(SI*1), Y9, Y9
+	VPOR    32768(AX)(DI*1), Y9, Y9
+	VPOR    49152(AX)(R8*1), Y9, Y9
+	VPOR    65536(AX)(R9*1), Y9, Y9
+	VPOR    81920(AX)(R10*1), Y9, Y9
+	VPOR    98304(AX)(R11*1), Y9, Y9
+	VPXOR   Y4, Y8, Y10
+	VPAND   Y4, Y8, Y8
+	VPXOR   Y10, Y9, Y4
+	VPAND   Y10, Y9, Y10
+	VPOR    Y10, Y8, Y8
+	VPXOR   Y5, Y7, Y9
+	VPAND   Y5, Y7, Y7
+	VPXOR   Y9, Y8, Y5
+	VPAND   Y9, Y8, Y9
+	VPOR    Y9, Y7, Y7
+	MOVQ    (CX), R11
+	RORXQ   $0x3b, R11, BX
+	ANDQ    $0x00003fe0, BX
+	RORXQ   $0x04, R11, SI
+	ANDQ    $0x00003fe0, SI
+	RORXQ   $0x0d, R11, DI
+	ANDQ    $0x00003fe0, DI
+	RORXQ   $0x16, R11, R8
+	ANDQ    $0x00003fe0, R8
+	RORXQ   $0x1f, R11, R9
+	ANDQ    $0x00003fe0, R9
+	RORXQ   $0x28, R11, R10
+	ANDQ    $0x00003fe0, R10
+	RORXQ   $0x31, R11, R11
+	ANDQ    $0x00003fe0, R11
+	ADDQ    $0x08, CX
+	VMOVDQU (AX)(BX*1), Y8
+	VPOR    16384(AX)(SI*1), Y8, Y8
+	VPOR    32768(AX)(DI*1), Y8, Y8
+	VPOR    49152(AX)(R8*1), Y8, Y8
+	VPOR    65536(AX)(R9*1), Y8, Y8
+	VPOR    81920(AX)(R10*1), Y8, Y8
+	VPOR    98304(AX)(R11*1), Y8, Y8
+	MOVQ    (CX), R11
+	RORXQ   $0x3b, R11, BX
+	ANDQ    $0x00003fe0, BX
+	RORXQ   $0x04, R11, SI
+	ANDQ    $0x00003fe0, SI
+	RORXQ   $0x0d, R11, DI
+	ANDQ    $0x00003fe0, DI
+	RORXQ   $0x16, R11, R8
+	ANDQ    $0x00003fe0, R8
+	RORXQ   $0x1f, R11, R9
+	ANDQ    $0x00003fe0, R9
+	RORXQ   $0x28, R11, R10
+	ANDQ    $0x00003fe0, R10
+	RORXQ   $0x31, R11, R11
+	ANDQ    $0x00003fe0, R11
+	ADDQ    $0x08, CX
+	VMOVDQU (AX)(BX*1), Y9
+	VPOR    16384(AX)(SI*1), Y9, Y9
+	VPOR    32768(AX)(DI*1), Y9, Y9
+	VPOR    49152(AX)(R8*1), Y9, Y9
+	VPOR    65536(AX)(R9*1), Y9, Y9
+	VPOR    81920(AX)(R10*1), Y9, Y9
+	VPOR    98304(AX)(R11*1), Y9, Y9
+	VPXOR   Y4, Y8, Y10
+	VPAND   Y4, Y8, Y8
+	VPXOR   Y10, Y9, Y4
+	VPAND   Y10, Y9, Y10
+	VPOR    Y10, Y8, Y8
+	MOVQ    (CX), R11
+	RORXQ   $0x3b, R11, BX
+	ANDQ    $0x00003fe0, BX
+	RORXQ   $0x04, R11, SI
+	ANDQ    $0x00003fe0, SI
+	RORXQ   $0x0d, R11, DI
+	ANDQ    $0x00003fe0, DI
+	RORXQ   $0x16, R11, R8
+	ANDQ    $0x00003fe0, R8
+	RORXQ   $0x1f, R11, R9
+	ANDQ    $0x00003fe0, R9
+	RORXQ   $0x28, R11, R10
+	ANDQ    $0x00003fe0, R10
+	RORXQ   $0x31, R11, R11
+	ANDQ    $0x00003fe0, R11
+	ADDQ    $0x08, CX
+	VMOVDQU (AX)(BX*1), Y9
+	VPOR    16384(AX)(SI*1), Y9, Y9
+	VPOR    32768(AX)(DI*1), Y9, Y9
+	VPOR    49152(AX)(R8*1), Y9, Y9
+	VPOR    65536(AX)(R9*1), Y9, Y9
+	VPOR    81920(AX)(R10*1), Y9, Y9
+	VPOR    98304(AX)(R11*1), Y9, Y9
+	MOVQ    (CX), R11
+	RORXQ   $0x3b, R11, BX
+	ANDQ    $0x00003fe0, BX
+	RORXQ   $0x04, R11, SI
+	ANDQ    $0x00003fe0, SI
+	RORXQ   $0x0d, R11, DI
+	ANDQ    $0x00003fe0, DI
+	RORXQ   $0x16, R11, R8
+	ANDQ    $0x00003fe0, R8
+	RORXQ   $0x1f, R11, R9
+	ANDQ    $0x00003fe0, R9
+	RORXQ   $0x28, R11, R10
+	ANDQ    $0x00003fe0, R10
+	RORXQ   $0x31, R11, R11
+	ANDQ    $0x00003fe0, R11
+	ADDQ    $0x08, CX
+	VMOVDQU (AX)(BX*1), Y10
+	VPOR    16384(AX)(SI*1), Y10, Y10
+	VPOR    32768(AX)(DI*1), Y10, Y10
+	VPOR    49152(AX)(R8*1), Y10, Y10
+	VPOR    65536(AX)(R9*1), Y10, Y10
+	VPOR    81920(AX)(R10*1), Y10, Y10
+	VPOR    98304(AX)(R11*1), Y10, Y10
+	VPXOR   Y4, Y9, Y11
+	VPAND   Y4, Y9, Y9
+	VPXOR   Y11, Y10, Y4
+	VPAND   Y11, Y10, Y11
+	VPOR    Y11, Y9, Y9
+	VPXOR   Y5, Y8, Y10
+	VPAND   Y5, Y8, Y8
+	VPXOR   Y10, Y9, Y5
+	VPAND   Y10, Y9, Y10
+	VPOR    Y10, Y8, Y8
+	VPXOR   Y6, Y7, Y9
+	VPAND   Y6, Y7, Y7
+	VPXOR   Y9, Y8, Y6
+	VPAND   Y9, Y8, Y9
+	VPOR    Y9, Y7, Y7
+	VPAND   Y3, Y7, Y8
+	VPSRLW  $0x04, Y7, Y7
+	VPAND   Y3, Y7, Y7
+	VPSHUFB Y8, Y1, Y8
+	VPSHUFB Y7, Y1, Y7
+	VPADDB  Y8, Y7, Y7
+	VPSADBW Y2, Y7, Y7
+	VPSLLQ  $0x03, Y7, Y7
+	VPADDQ  Y7, Y0, Y0
+	SUBQ    $0x08, DX
+	CMPQ    DX, $0x08
+	JAE     clashes7wx256v1_round
+	VPAND   Y3, Y4, Y7
+	VPSRLW  $0x04, Y4, Y4
+	VPAND   Y3, Y4, Y4
+	VPSHUFB Y7, Y1, Y7
+	VPSHUFB Y4, Y1, Y4
+	VPADDB  Y7, Y4, Y4
+	VPSADBW Y2, Y4, Y4
+	VPADDQ  Y4, Y0, Y0
+	VPAND   Y3, Y5, Y4
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y3, Y5, Y5
+	VPSHUFB Y4, Y1, Y4
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y4, Y5, Y5
+	VPSADBW Y2, Y5, Y5
+	VPSLLQ  $0x01, Y5, Y5
+	VPADDQ  Y5, Y0, Y0
+	VPAND   Y3, Y6, Y4
+	VPSRLW  $0x04, Y6, Y5
+	VPAND   Y3, Y5, Y5
+	VPSHUFB Y4, Y1, Y4
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y4, Y5, Y6
+	VPSADBW Y2, Y6, Y6
+	VPSLLQ  $0x02, Y6, Y6
+	VPADDQ  Y6, Y0, Y0
+	TESTQ   DX, DX
+	JZ      clashes7wx256v1_sum
+
+clashes7wx256v1_rest:
+	MOVQ    (CX), R11
+	RORXQ   $0x3b, R11, BX
+	ANDQ    $0x00003fe0, BX
+	RORXQ   $0x04, R11, SI
+	ANDQ    $0x00003fe0, SI
+	RORXQ   $0x0d, R11, DI
+	ANDQ    $0x00003fe0, DI
+	RORXQ   $0x16, R11, R8
+	ANDQ    $0x00003fe0, R8
+	RORXQ   $0x1f, R11, R9
+	ANDQ    $0x00003fe0, R9
+	RORXQ   $0x28, R11, R10
+	ANDQ    $0x00003fe0, R10
+	RORXQ   $0x31, R11, R11
+	ANDQ    $0x00003fe0, R11
+	ADDQ    $0x08, CX
+	VMOVDQU (AX)(BX*1), Y4
+	VPOR    16384(AX)(SI*1), Y4, Y4
+	VPOR    32768(AX)(DI*1), Y4, Y4
+	VPOR    49152(AX)(R8*1), Y4, Y4
+	VPOR    65536(AX)(R9*1), Y4, Y4
+	VPOR    81920(AX)(R10*1), Y4, Y4
+	VPOR    98304(AX)(R11*1), Y4, Y4
+	VPAND   Y3, Y4, Y5
+	VPSRLW  $0x04, Y4, Y4
+	VPAND   Y3, Y4, Y4
+	VPSHUFB Y5, Y1, Y5
+	VPSHUFB Y4, Y1, Y4
+	VPADDB  Y5, Y4, Y4
+	VPSADBW Y2, Y4, Y4
+	VPADDQ  Y4, Y0, Y0
+	DECQ    DX
+	JNZ     clashes7wx256v1_rest
+
+clashes7wx256v1_sum:
+	VEXTRACTI128 $0x01, Y0, X1
+	VPADDQ       X1, X0, X1
+	VPSHUFD      $0x4e, X1, X0
+	VPADDQ       X0, X1, X1
+	VMOVQ        X1, AX
+	VZEROUPPER
+	MOVQ         AX, ret+32(FP)
+	RET
+
+// func clashes7wx256v2(tables *uint64, keys []uint64) int
+// Requires: AVX, AVX2, BMI2
+TEXT ·clashes7wx256v2(SB), NOSPLIT, $0-40
+	MOVQ    tables+0(FP), AX
+	MOVQ    keys_base+8(FP), CX
+	MOVQ    keys_len+16(FP), DX
+	VPXOR   Y0, Y0, Y0
+	TESTQ   DX, DX
+	JZ      clashes7wx256v2_sum
+	VMOVDQU popcountNibbles<>+0(SB), Y1
+	VMOVDQU lowHalves<>+0(SB), Y3
+	VPXOR   Y2, Y2, Y2
+	VPXOR   Y4, Y4, Y4
+	VPXOR   Y5, Y5, Y5
+	VPXOR   Y6, Y6, Y6
+	CMPQ    DX, $0x04
+	JB      clashes7wx256v2_rest
+
+clashes7wx256v2_round:
+	MOVQ    (CX), R11
+	RORXQ   $0x3a, R11, BX
+	ANDQ    $0x00007fc0, BX
+	RORXQ   $0x03, R11, SI
+	ANDQ    $0x00007fc0, SI
+	RORXQ   $0x0c, R11, DI
+	ANDQ    $0x00007fc0, DI
+	RORXQ   $0x15, R11, R8
+	ANDQ    $0x00007fc0, R8
+	RORXQ   $0x1e, R11, R9
+	ANDQ    $0x00007fc0, R9
+	RORXQ   $0x27, R11, R10
+	ANDQ    $0x00007fc0, R10
+	RORXQ   $0x30, R11, R11
+	ANDQ    $0x00007fc0, R11
+	ADDQ    $0x08, CX
+	VMOVDQU (AX)(BX*1), Y7
+	VPOR    32768(AX)(SI*1), Y7, Y7
+	VPOR    65536(AX)(DI*1), Y7, Y7
+	VPOR    98304(AX)(R8*1), Y7, Y7
+	VPOR    131072(AX)(R9*1), Y7, Y7
+	VPOR    163840(AX)(R10*1), Y7, Y7
+	VPOR    196608(AX)(R11*1), Y7, Y7
+	VMOVDQU 32(AX)(BX*1), Y8
+	VPOR    32800(AX)(SI*1), Y8, Y8
+	VPOR    65568(AX)(DI*1), Y8, Y8
+	VPOR    98336(AX)(R8*1), Y8, Y8
+	VPOR    131104(AX)(R9*1), Y8, Y8
+	VPOR    163872(AX)(R10*1), Y8, Y8
+	VPOR    196640(AX)(R11*1), Y8, Y8
+	VPXOR   Y4, Y7, Y9
+	VPAND   Y4, Y7, Y7
+	VPXOR   Y9, Y8, Y4
+	VPAND   Y9, Y8, Y9
+	VPOR    Y9, Y7, Y7
+	MOVQ    (CX), R11
+	RORXQ   $0x3a, R11, BX
+	ANDQ    $0x00007fc0, BX
+	RORXQ   $0x03, R11, SI
+	ANDQ    $0x00007fc0, SI
+	RORXQ   $0x0c, R11, DI
+	ANDQ    $0x00007fc0, DI
+	RORXQ   $0x15, R11, R8
+	ANDQ    $0x00007fc0, R8
+	RORXQ   $0x1e, R11, R9
+	ANDQ    $0x00007fc0, R9
+	RORXQ   $0x27, R11, R10
+	ANDQ    $0x00007fc0, R10
+	RORXQ   $0x30, R11, R11
+	ANDQ    $0x00007fc0, R11
+	ADDQ    $0x08, CX
+	VMOVDQU (AX)(BX*1), Y8
+	VPOR    32768(AX)(SI*1), Y8, Y8
+	VPOR    65536(AX)(DI*1), Y8, Y8
+	VPOR    98304(AX)(R8*1), Y8, Y8
+	VPOR    131072(AX)(R9*1), Y8, Y8
+	VPOR    163840(AX)(R10*1), Y8, Y8
+	VPOR    196608(AX)(R11*1), Y8, Y8
+	VMOVDQU 32(AX)(BX*1), Y9
+	VPOR    32800(AX)(SI*1), Y9, Y9
+	VPOR    65568(AX)(DI*1), Y9, Y9
+	VPOR    98336(AX)(R8*1), Y9, Y9
+	VPOR    131104(AX)(R9*1), Y9, Y9
+	VPOR    163872(AX)(R10*1), Y9, Y9
+	VPOR    196640(AX)(R11*1), Y9, Y9
+	VPXOR   Y4, Y8, Y10
+	VPAND   Y4, Y8, Y8
+	VPXOR   Y10, Y9, Y4
+	VPAND   Y10, Y9, Y10
+	VPOR    Y10, Y8, Y8
+	VPXOR   Y5, Y7, Y9
+	VPAND   Y5, Y7, Y7
+	VPXOR   Y9, Y8, Y5
+	VPAND   Y9, Y8, Y9
+	VPOR    Y9, Y7, Y7
+	MOVQ    (CX), R11
+	RORXQ   $0x3a, R11, BX
+	ANDQ    $0x00007fc0, BX
+	RORXQ   $0x03, R11, SI
+	ANDQ    $0x00007fc0, SI
+	RORXQ   $0x0c, R11, DI
+	ANDQ    $0x00007fc0, DI
+	RORXQ   $0x15, R11, R8
+	ANDQ    $0x00007fc0, R8
+	RORXQ   $0x1e, R11, R9
+	ANDQ    $0x00007fc0, R9
+	RORXQ   $0x27, R11, R10
+	ANDQ    $0x00007fc0, R10
+	RORXQ   $0x30, R11, R11
+	ANDQ    $0x00007fc0, R11
+	ADDQ    $0x08, CX
+	VMOVDQU (AX)(BX*1), Y8
+	VPOR    32768(AX)(SI*1), Y8, Y8
+	VPOR    65536(AX)(DI*1), Y8, Y8
+	VPOR    98304(AX)(R8*1), Y8, Y8
+	VPOR    131072(AX)(R9*1), Y8, Y8
+	VPOR    163840(AX)(R10*1), Y8, Y8
+	VPOR    196608(AX)(R11*1), Y8, Y8
+	VMOVDQU 32(AX)(BX*1), Y9
+	VPOR    32800(AX)(SI*1), Y9, Y9
+	VPOR    65568(AX)(DI*1), Y9, Y9
+	VPOR    98336(AX)(R8*1), Y9, Y9
+	VPOR    131104(AX)(R9*1), Y9, Y9
+	VPOR    163872(AX)(R10*1), Y9, Y9
+	VPOR    196640(AX)(R11*1), Y9, Y9
+	VPXOR   Y4, Y8, Y10
+	VPAND   Y4, Y8, Y8
+	VPXOR   Y10, Y9, Y4
+	VPAND   Y10, Y9, Y10
+	VPOR    Y10, Y8, Y8
+	MOVQ    (CX), R11
+	RORXQ   $0x3a, R11, BX
+	ANDQ    $0x00007fc0, BX
+	RORXQ   $0x03, R11, SI
+	ANDQ    $0x00007fc0, SI
+	RORXQ   $0x0c, R11, DI
+	ANDQ    $0x00007fc0, DI
+	RORXQ   $0x15, R11, R8
+	ANDQ    $0x00007fc0, R8
+	RORXQ   $0x1e, R11, R9
+	ANDQ    $0x00007fc0, R9
+	RORXQ   $0x27, R11, R10
+	ANDQ    $0x00007fc0, R10
+	RORXQ   $0x30, R11, R11
+	ANDQ    $0x00007fc0, R11
+	ADDQ    $0x08, CX
+	VMOVDQU (AX)(BX*1), Y9
+	VPOR    32768(AX)(SI*1), Y9, Y9
+	VPOR    65536(AX)(DI*1), Y9, Y9
+	VPOR    98304(AX)(R8*1), Y9, Y9
+	VPOR    131072(AX)(R9*1), Y9, Y9
+	VPOR    163840(AX)(R10*1), Y9, Y9
+	VPOR    196608(AX)(R11*1), Y9, Y9
+	VMOVDQU 32(AX)(BX*1), Y10
+	VPOR    32800(AX)(SI*1), Y10, Y10
+	VPOR    65568(AX)(DI*1), Y10, Y10
+	VPOR    98336(AX)(R8*1), Y10, Y10
+	VPOR    131104(AX)(R9*1), Y10, Y10
+	VPOR    163872(AX)(R10*1), Y10, Y10
+	VPOR    196640(AX)(R11*1), Y10, Y10
+	VPXOR   Y4, Y9, Y11
+	VPAND   Y4, Y9, Y9
+	VPXOR   Y11, Y10, Y4
+	VPAND   Y11, Y10, Y11
+	VPOR    Y11, Y9, Y9
+	VPXOR   Y5, Y8, Y10
+	VPAND   Y5, Y8, Y8
+	VPXOR   Y10, Y9, Y5
+	VPAND   Y10, Y9, Y10
+	VPOR    Y10, Y8, Y8
+	VPXOR   Y6, Y7, Y9
+	VPAND   Y6, Y7, Y7
+	VPXOR   Y9, Y8, Y6
+	VPAND   Y9, Y8, Y9
+	VPOR    Y9, Y7, Y7
+	VPAND   Y3, Y7, Y8
+	VPSRLW  $0x04, Y7, Y7
+	VPAND   Y3, Y7, Y7
+	VPSHUFB Y8, Y1, Y8
+	VPSHUFB Y7, Y1, Y7
+	VPADDB  Y8, Y7, Y7
+	VPSADBW Y2, Y7, Y7
+	VPSLLQ  $0x03, Y7, Y7
+	VPADDQ  Y7, Y0, Y0
+	SUBQ    $0x04, DX
+	CMPQ    DX, $0x04
+	JAE     clashes7wx256v2_round
+	VPAND   Y3, Y4, Y7
+	VPSRLW  $0x04, Y4, Y4
+	VPAND   Y3, Y4, Y4
+	VPSHUFB Y7, Y1, Y7
+	VPSHUFB Y4, Y1, Y4
+	VPADDB  Y7, Y4, Y4
+	VPSADBW Y2, Y4, Y4
+	VPADDQ  Y4, Y0, Y0
+	VPAND   Y3, Y5, Y4
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y3, Y5, Y5
+	VPSHUFB Y4, Y1, Y4
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y4, Y5, Y5
+	VPSADBW Y2, Y5, Y5
+	VPSLLQ  $0x01, Y5, Y5
+	VPADDQ  Y5, Y0, Y0
+	VPAND   Y3, Y6, Y4
+	VPSRLW  $0x04, Y6, Y5
+	VPAND   Y3, Y5, Y5
+	VPSHUFB Y4, Y1, Y4
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y4, Y5, Y6
+	VPSADBW Y2, Y6, Y6
+	VPSLLQ  $0x02, Y6, Y6
+	VPADDQ  Y6, Y0, Y0
+	TESTQ   DX, DX
+	JZ      clashes7wx256v2_sum
+
+clashes7wx256v2_rest:
+	MOVQ    (CX), R11
+	RORXQ   $0x3a, R11, BX
+	ANDQ    $0x00007fc0, BX
+	RORXQ   $0x03, R11, SI
+	ANDQ    $0x00007fc0, SI
+	RORXQ   $0x0c, R11, DI
+	ANDQ    $0x00007fc0, DI
+	RORXQ   $0x15, R11, R8
+	ANDQ    $0x00007fc0, R8
+	RORXQ   $0x1e, R11, R9
+	ANDQ    $0x00007fc0, R9
+	RORXQ   $0x27, R11, R10
+	ANDQ    $0x00007fc0, R10
+	RORXQ   $0x30, R11, R11
+	ANDQ    $0x00007fc0, R11
+	ADDQ    $0x08, CX
+	VMOVDQU (AX)(BX*1), Y4
+	VPOR    32768(AX)(SI*1), Y4, Y4
+	VPOR    65536(AX)(DI*1), Y4, Y4
+	VPOR    98304(AX)(R8*1), Y4, Y4
+	VPOR    131072(AX)(R9*1), Y4, Y4
+	VPOR    163840(AX)(R10*1), Y4, Y4
+	VPOR    196608(AX)(R11*1), Y4, Y4
+	VPAND   Y3, Y4, Y5
+	VPSRLW  $0x04, Y4, Y4
+	VPAND   Y3, Y4, Y4
+	VPSHUFB Y5, Y1, Y5
+	VPSHUFB Y4, Y1, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 32(AX)(BX*1), Y5
+	VPOR    32800(AX)(SI*1), Y5, Y5
+	VPOR    65568(AX)(DI*1), Y5, Y5
+	VPOR    98336(AX)(R8*1), Y5, Y5
+	VPOR    131104(AX)(R9*1), Y5, Y5
+	VPOR    163872(AX)(R10*1), Y5, Y5
+	VPOR    196640(AX)(R11*1), Y5, Y5
+	VPAND   Y3, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y3, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VPSADBW Y2, Y4, Y4
+	VPADDQ  Y4, Y0, Y0
+	DECQ    DX
+	JNZ     clashes7wx256v2_rest
+
+clashes7wx256v2_sum:
+	VEXTRACTI128 $0x01, Y0, X1
+	VPADDQ       X1, X0, X1
+	VPSHUFD      $0x4e, X1, X0
+	VPADDQ       X0, X1, X1
+	VMOVQ        X1, AX
+	VZEROUPPER
+	MOVQ         AX, ret+32(FP)
+	RET
+
+// func clashes7wx256v3(tables *uint64, keys []uint64) int
+// Requires: AVX, AVX2, BMI2
+TEXT ·clashes7wx256v3(SB), NOSPLIT, $0-40
+	MOVQ    tables+0(FP), AX
+	MOVQ    keys_base+8(FP), CX
+	MOVQ    keys_len+16(FP), DX
+	VPXOR   Y0, Y0, Y0
+	TESTQ   DX, DX
+	JZ      clashes7wx256v3_sum
+	VMOVDQU popcountNibbles<>+0(SB), Y1
+	VMOVDQU lowHalves<>+0(SB), Y3
+	VPXOR   Y2, Y2, Y2
+	VPXOR   Y4, Y4, Y4
+	VPXOR   Y5, Y5, Y5
+	VPXOR   Y6, Y6, Y6
+	CMPQ    DX, $0x08
+	JB      clashes7wx256v3_rest
+
+clashes7wx256v3_round:
+	MOVQ    (CX), R11
+	RORXQ   $0x3b, R11, BX
+	ANDQ    $0x00003fe0, BX
+	LEAQ    (BX)(BX*2), BX
+	RORXQ   $0x04, R11, SI
+	ANDQ    $0x00003fe0, SI
+	LEAQ    (SI)(SI*2), SI
+	RORXQ   $0x0d, R11, DI
+	ANDQ    $0x00003fe0, DI
+	LEAQ    (DI)(DI*2), DI
+	RORXQ   $0x16, R11, R8
+	ANDQ    $0x00003fe0, R8
+	LEAQ    (R8)(R8*2), R8
+	RORXQ   $0x1f, R11, R9
+	ANDQ    $0x00003fe0, R9
+	LEAQ    (R9)(R9*2), R9
+	RORXQ   $0x28, R11, R10
+	ANDQ    $0x00003fe0, R10
+	LEAQ    (R10)(R10*2), R10
+	RORXQ   $0x31, R11, R11
+	ANDQ    $0x00003fe0, R11
+	LEAQ    (R11)(R11*2), R11
+	ADDQ    $0x08, CX
+	VMOVDQU (AX)(BX*1), Y7
+	VPOR    49152(AX)(SI*1), Y7, Y7
+	VPOR    98304(AX)(DI*1), Y7, Y7
+	VPOR    147456(AX)(R8*1), Y7, Y7
+	VPOR    196608(AX)(R9*1), Y7, Y7
+	VPOR    245760(AX)(R10*1), Y7, Y7
+	VPOR    294912(AX)(R11*1), Y7, Y7
+	VMOVDQU 32(AX)(BX*1), Y8
+	VPOR    49184(AX)(SI*1), Y8, Y8
+	VPOR    98336(AX)(DI*1), Y8, Y8
+	VPOR    147488(AX)(R8*1), Y8, Y8
+	VPOR    196640(AX)(R9*1), Y8, Y8
+	VPOR    245792(AX)(R10*1), Y8, Y8
+	VPOR    294944(AX)(R11*1), Y8, Y8
+	VPXOR   Y4, Y7, Y9
+	VPAND   Y4, Y7, Y7
+	VPXOR   Y9, Y8, Y4
+	VPAND   Y9, Y8, Y9
+	VPOR    Y9, Y7, Y7
+	VMOVDQU 64(AX)(BX*1), Y8
+	VPOR    49216(AX)(SI*1), Y8, Y8
+	VPOR    98368(AX)(DI*1), Y8, Y8
+	VPOR    147520(AX)(R8*1), Y8, Y8
+	VPOR    196672(AX)(R9*1), Y8, Y8
+	VPOR    245824(AX)(R10*1), Y8, Y8
+	VPOR    294976(AX)(R11*1), Y8, Y8
+	MOVQ    (CX), R11
+	RORXQ   $0x3b, R11, BX
+	ANDQ    $0x00003fe0, BX
+	LEAQ    (BX)(BX*2), BX
+	RORXQ   $0x04, R11, SI
+	ANDQ    $0x00003fe0, SI
+	LEAQ    (SI)(SI*2), SI
+	RORXQ   $0x0d, R11, DI
+	ANDQ    $0x00003fe0, DI
+	LEAQ    (DI)(DI*2), DI
+	RORXQ   $0x16, R11, R8
+	ANDQ    $0x00003fe0, R8
+	LEAQ    (R8)(R8*2), R8
+	RORXQ   $0x1f, R11, R9
+	ANDQ    $0x00003fe0, R9
+	LEAQ    (R9)(R9*2), R9
+	RORXQ   $0x28, R11, R10
+	ANDQ    $0x00003fe0, R10
+	LEAQ    (R10)(R10*2), R10
+	RORXQ   $0x31, R11, R11
+	ANDQ    $0x00003fe0, R11
+	LEAQ    (R11)(R11*2), R11
+	ADDQ    $0x08, CX
+	VMOVDQU (AX)(BX*1), Y9
+	VPOR    49152(AX)(SI*1), Y9, Y9
+	VPOR    98304(AX)(DI*1), Y9, Y9
+	VPOR    147456(AX)(R8*1), Y9, Y9
+	VPOR    196608(AX)(R9*1), Y9, Y9
+	VPOR    245760(AX)(R10*1), Y9, Y9
+	VPOR    294912(AX)(R11*1), Y9, Y9
+	VPXOR   Y4, Y8, Y10
+	VPAND   Y4, Y8, Y8
+	VPXOR   Y10, Y9, Y4
+	VPAND   Y10, Y9, Y10
+	VPOR    Y10, Y8, Y8
+	VPXOR   Y5, Y7, Y9
+	VPAND   Y5, Y7, Y7
+	VPXOR   Y9, Y8, Y5
+	VPAND   Y9, Y8, Y9
+	VPOR    Y9, Y7, Y7
+	VMOVDQU 32(AX)(BX*1), Y8
+	VPOR    49184(AX)(SI*1), Y8, Y8
+	VPOR    98336(AX)(DI*1), Y8, Y8
+	VPOR    147488(AX)(R8*1), Y8, Y8
+	VPOR    196640(AX)(R9*1), Y8, Y8
+	VPOR    245792(AX)(R10*1), Y8, Y8
+	VPOR    294944(AX)(R11*1), Y8, Y8
+	VMOVDQU 64(AX)(BX*1), Y9
+	VPOR    49216(AX)(SI*1), Y9, Y9
+	VPOR    98368(AX)(DI*1), Y9, Y9
+	VPOR    147520(AX)(R8*1), Y9, Y9
+	VPOR    196672(AX)(R9*1), Y9, Y9
+	VPOR    245824(AX)(R10*1), Y9, Y9
+	VPOR    294976(AX)(R11*1), Y9, Y9
+	VPXOR   Y4, Y8, Y10
+	VPAND   Y4, Y8, Y8
+	VPXOR   Y10, Y9, Y4
+	VPAND   Y10, Y9, Y10
+	VPOR    Y10, Y8, Y8
+	MOVQ    (CX), R11
+	RORXQ   $0x3b, R11, BX
+	ANDQ    $0x00003fe0, BX
+	LEAQ    (BX)(BX*2), BX
+	RORXQ   $0x04, R11, SI
+	ANDQ    $0x00003fe0, SI
+	LEAQ    (SI)(SI*2), SI
+	RORXQ   $0x0d, R11, DI
+	ANDQ    $0x00003fe0, DI
+	LEAQ    (DI)(DI*2), DI
+	RORXQ   $0x16, R11, R8
+	ANDQ    $0x00003fe0, R8
+	LEAQ    (R8)(R8*2), R8
+	RORXQ   $0x1f, R11, R9
+	ANDQ    $0x00003fe0, R9
+	LEAQ    (R9)(R9*2), R9
+	RORXQ   $0x28, R11, R10
+	ANDQ    $0x00003fe0, R10
+	LEAQ    (R10)(R10*2), R10
+	RORXQ   $0x31, R11, R11
+	ANDQ    $0x00003fe0, R11
+	LEAQ    (R11)(R11*2), R11
+	ADDQ    $0x08, CX
+	VMOVDQU (AX)(BX*1), Y9
+	VPOR    49152(AX)(SI*1), Y9, Y9
+	VPOR    98304(AX)(DI*1), Y9, Y9
+	VPOR    147456(AX)(R8*1), Y9, Y9
+	VPOR    196608(AX)(R9*1), Y9, Y9
+	VPOR    245760(AX)(R10*1), Y9, Y9
+	VPOR    294912(AX)(R11*1), Y9, Y9
+	VMOVDQU 32(AX)(BX*1), Y10
+	VPOR    49184(AX)(SI*1), Y10, Y10
+	VPOR    98336(AX)(DI*1), Y10, Y10
+	VPOR    147488(AX)(R8*1), Y10, Y10
+	VPOR    196640(AX)(R9*1), Y10, Y10
+	VPOR    245792(AX)(R10*1), Y10, Y10
+	VPOR    294944(AX)(R11*1), Y10, Y10
+	VPXOR   Y4, Y9, Y11
+	VPAND   Y4, Y9, Y9
+	VPXOR   Y11, Y10, Y4
+	VPAND   Y11, Y10, Y11
+	VPOR    Y11, Y9, Y9
+	VPXOR   Y5, Y8, Y10
+	VPAND   Y5, Y8, Y8
+	VPXOR   Y10, Y9, Y5
+	VPAND   Y10, Y9, Y10
+	VPOR    Y10, Y8, Y8
+	VPXOR   Y6, Y7, Y9
+	VPAND   Y6, Y7, Y7
+	VPXOR   Y9, Y8, Y6
+	VPAND   Y9, Y8, Y9
+	VPOR    Y9, Y7, Y7
+	VPAND   Y3, Y7, Y8
+	VPSRLW  $0x04, Y7, Y7
+	VPAND   Y3, Y7, Y7
+	VPSHUFB Y8, Y1, Y8
+	VPSHUFB Y7, Y1, Y7
+	VPADDB  Y8, Y7, Y7
+	VPSADBW Y2, Y7, Y7
+	VPSLLQ  $0x03, Y7, Y7
+	VPADDQ  Y7, Y0, Y0
+	VMOVDQU 64(AX)(BX*1), Y7
+	VPOR    49216(AX)(SI*1), Y7, Y7
+	VPOR    98368(AX)(DI*1), Y7, Y7
+	VPOR    147520(AX)(R8*1), Y7, Y7
+	VPOR    196672(AX)(R9*1), Y7, Y7
+	VPOR    245824(AX)(R10*1), Y7, Y7
+	VPOR    294976(AX)(R11*1), Y7, Y7
+	MOVQ    (CX), R11
+	RORXQ   $0x3b, R11, BX
+	ANDQ    $0x00003fe0, BX
+	LEAQ    (BX)(BX*2), BX
+	RORXQ   $0x04, R11, SI
+	ANDQ    $0x00003fe0, SI
+	LEAQ    (SI)(SI*2), SI
+	RORXQ   $0x0d, R11, DI
+	ANDQ    $0x00003fe0, DI
+	LEAQ    (DI)(DI*2), DI
+	RORXQ   $0x16, R11, R8
+	ANDQ    $0x00003fe0, R8
+	LEAQ    (R8)(R8*2), R8
+	RORXQ   $0x1f, R11, R9
+	ANDQ    $0x00003fe0, R9
+	LEAQ    (R9)(R9*2), R9
+	RORXQ   $0x28, R11, R10
+	ANDQ    $0x00003fe0, R10
+	LEAQ    (R10)(R10*2), R10
+	RORXQ   $0x31, R11, R11
+	ANDQ    $0x00003fe0, R11
+	LEAQ    (R11)(R11*2), R11
+	ADDQ    $0x08, CX
+	VMOVDQU (AX)(BX*1), Y8
+	VPOR    49152(AX)(SI*1), Y8, Y8
+	VPOR    98304(AX)(DI*1), Y8, Y8
+	VPOR    147456(AX)(R8*1), Y8, Y8
+	VPOR    196608(AX)(R9*1), Y8, Y8
+	VPOR    245760(AX)(R10*1), Y8, Y8
+	VPOR    294912(AX)(R11*1), Y8, Y8
+	VPXOR   Y4, Y7, Y9
+	VPAND   Y4, Y7, Y7
+	VPXOR   Y9, Y8, Y4
+	VPAND   Y9, Y8, Y9
+	VPOR    Y9, Y7, Y7
+	VMOVDQU 32(AX)(BX*1), Y8
+	VPOR    49184(AX)(SI*1), Y8, Y8
+	VPOR    98336(AX)(DI*1), Y8, Y8
+	VPOR    147488(AX)(R8*1), Y8, Y8
+	VPOR    196640(AX)(R9*1), Y8, Y8
+	VPOR    245792(AX)(R10*1), Y8, Y8
+	VPOR    294944(AX)(R11*1), Y8, Y8
+	VMOVDQU 64(AX)(BX*1), Y9
+	VPOR    49216(AX)(SI*1), Y9, Y9
+	VPOR    98368(AX)(DI*1), Y9, Y9
+	VPOR    147520(AX)(R8*1), Y9, Y9
+	VPOR    196672(AX)(R9*1), Y9, Y9
+	VPOR    245824(AX)(R10*1), Y9, Y9
+	VPOR    294976(AX)(R11*1), Y9, Y9
+	VPXOR   Y4, Y8, Y10
+	VPAND   Y4, Y8, Y8
+	VPXOR   Y10, Y9, Y4
+	VPAND   Y10, Y9, Y10
+	VPOR    Y10, Y8, Y8
+	VPXOR   Y5, Y7, Y9
+	VPAND   Y5, Y7, Y7
+	VPXOR   Y9, Y8, Y5
+	VPAND   Y9, Y8, Y9
+	VPOR    Y9, Y7, Y7
+	MOVQ    (CX), R11
+	RORXQ   $0x3b, R11, BX
+	ANDQ    $0x00003fe0, BX
+	LEAQ    (BX)(BX*2), BX
+	RORXQ   $0x04, R11, SI
+	ANDQ    $0x00003fe0, SI
+	LEAQ    (SI)(SI*2), SI
+	RORXQ   $0x0d, R11, DI
+	ANDQ    $0x00003fe0, DI
+	LEAQ    (DI)(DI*2), DI
+	RORXQ   $0x16, R11, R8
+	ANDQ    $0x00003fe0, R8
+	LEAQ    (R8)(R8*2), R8
+	RORXQ   $0x1f, R11, R9
+	ANDQ    $0x00003fe0, R9
+	LEAQ    (R9)(R9*2), R9
+	RORXQ   $0x28, R11, R10
+	ANDQ    $0x00003fe0, R10
+	LEAQ    (R10)(R10*2), R10
+	RORXQ   $0x31, R11, R11
+	ANDQ    $0x00003fe0, R11
+	LEAQ    (R11)(R11*2), R11
+	ADDQ    $0x08, CX
+	VMOVDQU (AX)(BX*1), Y8
+	VPOR    49152(AX)(SI*1), Y8, Y8
+	VPOR    98304(AX)(DI*1), Y8, Y8
+	VPOR    147456(AX)(R8*1), Y8, Y8
+	VPOR    196608(AX)(R9*1), Y8, Y8
+	VPOR    245760(AX)(R10*1), Y8, Y8
+	VPOR    294912(AX)(R11*1), Y8, Y8
+	VMOVDQU 32(AX)(BX*1), Y9
+	VPOR    49184(AX)(SI*1), Y9, Y9
+	VPOR    98336(AX)(DI*1), Y9, Y9
+	VPOR    147488(AX)(R8*1), Y9, Y9
+	VPOR    196640(AX)(R9*1), Y9, Y9
+	VPOR    245792(AX)(R10*1), Y9, Y9
+	VPOR    294944(AX)(R11*1), Y9, Y9
+	VPXOR   Y4, Y8, Y10
+	VPAND   Y4, Y8, Y8
+	VPXOR   Y10, Y9, Y4
+	VPAND   Y10, Y9, Y10
+	VPOR    Y10, Y8, Y8
+	VMOVDQU 64(AX)(BX*1), Y9
+	VPOR    49216(AX)(SI*1), Y9, Y9
+	VPOR    98368(AX)(DI*1), Y9, Y9
+	VPOR    147520(AX)(R8*1), Y9, Y9
+	VPOR    196672(AX)(R9*1), Y9, Y9
+	VPOR    245824(AX)(R10*1), Y9, Y9
+	VPOR    294976(AX)(R11*1), Y9, Y9
+	MOVQ    (CX), R11
+	RORXQ   $0x3b, R11, BX
+	ANDQ    $0x00003fe0, BX
+	LEAQ    (BX)(BX*2), BX
+	RORXQ   $0x04, R11, SI
+	ANDQ    $0x00003fe0, SI
+	LEAQ    (SI)(SI*2), SI
+	RORXQ   $0x0d, R11, DI
+	ANDQ    $0x00003fe0, DI
+	LEAQ    (DI)(DI*2), DI
+	RORXQ   $0x16, R11, R8
+	ANDQ    $0x00003fe0, R8
+	LEAQ    (R8)(R8*2), R8
+	RORXQ   $0x1f, R11, R9
+	ANDQ    $0x00003fe0, R9
+	LEAQ    (R9)(R9*2), R9
+	RORXQ   $0x28, R11, R10
+	ANDQ    $0x00003fe0, R10
+	LEAQ    (R10)(R10*2), R10
+	RORXQ   $0x31, R11, R11
+	ANDQ    $0x00003fe0, R11
+	LEAQ    (R11)(R11*2), R11
+	ADDQ    $0x08, CX
+	VMOVDQU (AX)(BX*1), Y10
+	VPOR    49152(AX)(SI*1), Y10, Y10
+	VPOR    98304(AX)(DI*1), Y10, Y10
+	VPOR    147456(AX)(R8*1), Y10, Y10
+	VPOR    196608(AX)(R9*1), Y10, Y10
+	VPOR    245760(AX)(R10*1), Y10, Y10
+	VPOR    294912(AX)(R11*1), Y10, Y10
+	VPXOR   Y4, Y9, Y11
+	VPAND   Y4, Y9, Y9
+	VPXOR   Y11, Y10, Y4
+	VPAND   Y11, Y10, Y11
+	VPOR    Y11, Y9, Y9
+	VPXOR   Y5, Y8, Y10
+	VPAND   Y5, Y8, Y8
+	VPXOR   Y10, Y9, Y5
+	VPAND   Y10, Y9, Y10
+	VPOR    Y10, Y8, Y8
+	VPXOR   Y6, Y7, Y9
+	VPAND   Y6, Y7, Y7
+	VPXOR   Y9, Y8, Y6
+	VPAND   Y9, Y8, Y9
+	VPOR    Y9, Y7, Y7
+	VPAND   Y3, Y7, Y8
+	VPSRLW  $0x04, Y7, Y7
+	VPAND   Y3, Y7, Y7
+	VPSHUFB Y8, Y1, Y8
+	VPSHUFB Y7, Y1, Y7
+	VPADDB  Y8, Y7, Y7
+	VPSADBW Y2, Y7, Y7
+	VPSLLQ  $0x03, Y7, Y7
+	VPADDQ  Y7, Y0, Y0
+	VMOVDQU 32(AX)(BX*1), Y7
+	VPOR    49184(AX)(SI*1), Y7, Y7
+	VPOR    98336(AX)(DI*1), Y7, Y7
+	VPOR    147488(AX)(R8*1), Y7, Y7
+	VPOR    196640(AX)(R9*1), Y7, Y7
+	VPOR    245792(AX)(R10*1), Y7, Y7
+	VPOR    294944(AX)(R11*1), Y7, Y7
+	VMOVDQU 64(AX)(BX*1), Y8
+	VPOR    49216(AX)(SI*1), Y8, Y8
+	VPOR    98368(AX)(DI*1), Y8, Y8
+	VPOR    147520(AX)(R8*1), Y8, Y8
+	VPOR    196672(AX)(R9*1), Y8, Y8
+	VPOR    245824(AX)(R10*1), Y8, Y8
+	VPOR    294976(AX)(R11*1), Y8, Y8
+	VPXOR   Y4, Y7, Y9
+	VPAND   Y4, Y7, Y7
+	VPXOR   Y9, Y8, Y4
+	VPAND   Y9, Y8, Y9
+	VPOR    Y9, Y7, Y7
+	MOVQ    (CX), R11
+	RORXQ   $0x3b, R11, BX
+	ANDQ    $0x00003fe0, BX
+	LEAQ    (BX)(BX*2), BX
+	RORXQ   $0x04, R11, SI
+	ANDQ    $0x00003fe0, SI
+	LEAQ    (SI)(SI*2), SI
+	RORXQ   $0x0d, R11, DI
+	ANDQ    $0x00003fe0, DI
+	LEAQ    (DI)(DI*2), DI
+	RORXQ   $0x16, R11, R8
+	ANDQ    $0x00003fe0, R8
+	LEAQ    (R8)(R8*2), R8
+	RORXQ   $0x1f, R11, R9
+	ANDQ    $0x00003fe0, R9
+	LEAQ    (R9)(R9*2), R9
+	RORXQ   $0x28, R11, R10
+	ANDQ    $0x00003fe0, R10
+	LEAQ    (R10)(R10*2), R10
+	RORXQ   $0x31, R11, R11
+	ANDQ    $0x00003fe0, R11
+	LEAQ    (R11)(R11*2), R11
+	ADDQ    $0x08, CX
+	VMOVDQU (AX)(BX*1), Y8
+	VPOR    49152(AX)(SI*1), Y8, Y8
+	VPOR    98304(AX)(DI*1), Y8, Y8
+	VPOR    147456(AX)(R8*1), Y8, Y8
+	VPOR    196608(AX)(R9*1), Y8, Y8
+	VPOR    245760(AX)(R10*1), Y8, Y8
+	VPOR    294912(AX)(R11*1), Y8, Y8
+	VMOVDQU 32(AX)(BX*1), Y9
+	VPOR    49184(AX)(SI*1), Y9, Y9
+	VPOR    98336(AX)(DI*1), Y9, Y9
+	VPOR    147488(AX)(R8*1), Y9, Y9
+	VPOR    196640(AX)(R9*1), Y9, Y9
+	VPOR    245792(AX)(R10*1), Y9, Y9
+	VPOR    294944(AX)(R11*1), Y9, Y9
+	VPXOR   Y4, Y8, Y10
+	VPAND   Y4, Y8, Y8
+	VPXOR   Y10, Y9, Y4
+	VPAND   Y10, Y9, Y10
+	VPOR    Y10, Y8, Y8
+	VPXOR   Y5, Y7, Y9
+	VPAND   Y5, Y7, Y7
+	VPXOR   Y9, Y8, Y5
+	VPAND   Y9, Y8, Y9
+	VPOR    Y9, Y7, Y7
+	VMOVDQU 64(AX)(BX*1), Y8
+	VPOR    49216(AX)(SI*1), Y8, Y8
+	VPOR    98368(AX)(DI*1), Y8, Y8
+	VPOR    147520(AX)(R8*1), Y8, Y8
+	VPOR    196672(AX)(R9*1), Y8, Y8
+	VPOR    245824(AX)(R10*1), Y8, Y8
+	VPOR    294976(AX)(R11*1), Y8, Y8
+	MOVQ    (CX), R11
+	RORXQ   $0x3b, R11, BX
+	ANDQ    $0x00003fe0, BX
+	LEAQ    (BX)(BX*2), BX
+	RORXQ   $0x04, R11, SI
+	ANDQ    $0x00003fe0, SI
+	LEAQ    (SI)(SI*2), SI
+	RORXQ   $0x0d, R11, DI
+	ANDQ    $0x00003fe0, DI
+	LEAQ    (DI)(DI*2), DI
+	RORXQ   $0x16, R11, R8
+	ANDQ    $0x00003fe0, R8
+	LEAQ    (R8)(R8*2), R8
+	RORXQ   $0x1f, R11, R9
+	ANDQ    $0x00003fe0, R9
+	LEAQ    (R9)(R9*2), R9
+	RORXQ   $0x28, R11, R10
+	ANDQ    $0x00003fe0, R10
+	LEAQ    (R10)(R10*2), R10
+	RORXQ   $0x31, R11, R11
+	ANDQ    $0x00003fe0, R11
+	LEAQ    (R11)(R11*2), R11
+	ADDQ    $0x08, CX
+	VMOVDQU (AX)(BX*1), Y9
+	VPOR    49152(AX)(SI*1), Y9, Y9
+	VPOR    98304(AX)(DI*1), Y9, Y9
+	VPOR    147456(AX)(R8*1), Y9, Y9
+	VPOR    196608(AX)(R9*1), Y9, Y9
+	VPOR    245760(AX)(R10*1), Y9, Y9
+	VPOR    294912(AX)(R11*1), Y9, Y9
+	VPXOR   Y4, Y8, Y10
+	VPAND   Y4, Y8, Y8
+	VPXOR   Y10, Y9, Y4
+	VPAND   Y10, Y9, Y10
+	VPOR    Y10, Y8, Y8
+	VMOVDQU 32(AX)(BX*1), Y9
+	VPOR    49184(AX)(SI*1), Y9, Y9
+	VPOR    98336(AX)(DI*1), Y9, Y9
+	VPOR    147488(AX)(R8*1), Y9, Y9
+	VPOR    196640(AX)(R9*1), Y9, Y9
+	VPOR    245792(AX)(R10*1), Y9, Y9
+	VPOR    294944(AX)(R11*1), Y9, Y9
+	VMOVDQU 64(AX)(BX*1), Y10
+	VPOR    49216(AX)(SI*1), Y10, Y10
+	VPOR    98368(AX)(DI*1), Y10, Y10
+	VPOR    147520(AX)(R8*1), Y10, Y10
+	VPOR    196672(AX)(R9*1), Y10, Y10
+	VPOR    245824(AX)(R10*1), Y10, Y10
+	VPOR    294976(AX)(R11*1), Y10, Y10
+	VPXOR   Y4, Y9, Y11
+	VPAND   Y4, Y9, Y9
+	VPXOR   Y11, Y10, Y4
+	VPAND   Y11, Y10, Y11
+	VPOR    Y11, Y9, Y9
+	VPXOR   Y5, Y8, Y10
+	VPAND   Y5, Y8, Y8
+	VPXOR   Y10, Y9, Y5
+	VPAND   Y10, Y9, Y10
+	VPOR    Y10, Y8, Y8
+	VPXOR   Y6, Y7, Y9
+	VPAND   Y6, Y7, Y7
+	VPXOR   Y9, Y8, Y6
+	VPAND   Y9, Y8, Y9
+	VPOR    Y9, Y7, Y7
+	VPAND   Y3, Y7, Y8
+	VPSRLW  $0x04, Y7, Y7
+	VPAND   Y3, Y7, Y7
+	VPSHUFB Y8, Y1, Y8
+	VPSHUFB Y7, Y1, Y7
+	VPADDB  Y8, Y7, Y7
+	VPSADBW Y2, Y7, Y7
+	VPSLLQ  $0x03, Y7, Y7
+	VPADDQ  Y7, Y0, Y0
+	SUBQ    $0x08, DX
+	CMPQ    DX, $0x08
+	JAE     clashes7wx256v3_round
+	VPAND   Y3, Y4, Y7
+	VPSRLW  $0x04, Y4, Y4
+	VPAND   Y3, Y4, Y4
+	VPSHUFB Y7, Y1, Y7
+	VPSHUFB Y4, Y1, Y4
+	VPADDB  Y7, Y4, Y4
+	VPSADBW Y2, Y4, Y4
+	VPADDQ  Y4, Y0, Y0
+	VPAND   Y3, Y5, Y4
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y3, Y5, Y5
+	VPSHUFB Y4, Y1, Y4
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y4, Y5, Y5
+	VPSADBW Y2, Y5, Y5
+	VPSLLQ  $0x01, Y5, Y5
+	VPADDQ  Y5, Y0, Y0
+	VPAND   Y3, Y6, Y4
+	VPSRLW  $0x04, Y6, Y5
+	VPAND   Y3, Y5, Y5
+	VPSHUFB Y4, Y1, Y4
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y4, Y5, Y6
+	VPSADBW Y2, Y6, Y6
+	VPSLLQ  $0x02, Y6, Y6
+	VPADDQ  Y6, Y0, Y0
+	TESTQ   DX, DX
+	JZ      clashes7wx256v3_sum
+
+clashes7wx256v3_rest:
+	MOVQ    (CX), R11
+	RORXQ   $0x3b, R11, BX
+	ANDQ    $0x00003fe0, BX
+	LEAQ    (BX)(BX*2), BX
+	RORXQ   $0x04, R11, SI
+	ANDQ    $0x00003fe0, SI
+	LEAQ    (SI)(SI*2), SI
+	RORXQ   $0x0d, R11, DI
+	ANDQ    $0x00003fe0, DI
+	LEAQ    (DI)(DI*2), DI
+	RORXQ   $0x16, R11, R8
+	ANDQ    $0x00003fe0, R8
+	LEAQ    (R8)(R8*2), R8
+	RORXQ   $0x1f, R11, R9
+	ANDQ    $0x00003fe0, R9
+	LEAQ    (R9)(R9*2), R9
+	RORXQ   $0x28, R11, R10
+	ANDQ    $0x00003fe0, R10
+	LEAQ    (R10)(R10*2), R10
+	RORXQ   $0x31, R11, R11
+	ANDQ    $0x00003fe0, R11
+	LEAQ    (R11)(R11*2), R11
+	ADDQ    $0x08, CX
+	VMOVDQU (AX)(BX*1), Y4
+	VPOR    49152(AX)(SI*1), Y4, Y4
+	VPOR    98304(AX)(DI*1), Y4, Y4
+	VPOR    147456(AX)(R8*1), Y4, Y4
+	VPOR    196608(AX)(R9*1), Y4, Y4
+	VPOR    245760(AX)(R10*1), Y4, Y4
+	VPOR    294912(AX)(R11*1), Y4, Y4
+	VPAND   Y3, Y4, Y5
+	VPSRLW  $0x04, Y4, Y4
+	VPAND   Y3, Y4, Y4
+	VPSHUFB Y5, Y1, Y5
+	VPSHUFB Y4, Y1, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 32(AX)(BX*1), Y5
+	VPOR    49184(AX)(SI*1), Y5, Y5
+	VPOR    98336(AX)(DI*1), Y5, Y5
+	VPOR    147488(AX)(R8*1), Y5, Y5
+	VPOR    196640(AX)(R9*1), Y5, Y5
+	VPOR    245792(AX)(R10*1), Y5, Y5
+	VPOR    294944(AX)(R11*1), Y5, Y5
+	VPAND   Y3, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y3, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 64(AX)(BX*1), Y5
+	VPOR    49216(AX)(SI*1), Y5, Y5
+	VPOR    98368(AX)(DI*1), Y5, Y5
+	VPOR    147520(AX)(R8*1), Y5, Y5
+	VPOR    196672(AX)(R9*1), Y5, Y5
+	VPOR    245824(AX)(R10*1), Y5, Y5
+	VPOR    294976(AX)(R11*1), Y5, Y5
+	VPAND   Y3, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y3, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VPSADBW Y2, Y4, Y4
+	VPADDQ  Y4, Y0, Y0
+	DECQ    DX
+	JNZ     clashes7wx256v3_rest
+
+clashes7wx256v3_sum:
+	VEXTRACTI128 $0x01, Y0, X1
+	VPADDQ       X1, X0, X1
+	VPSHUFD      $0x4e, X1, X0
+	VPADDQ       X0, X1, X1
+	VMOVQ        X1, AX
+	VZEROUPPER
+	MOVQ         AX, ret+32(FP)
+	RET
+
+// func clashes7wx256v4(tables *uint64, keys []uint64) int
+// Requires: AVX, AVX2, BMI2
+TEXT ·clashes7wx256v4(SB), NOSPLIT, $0-40
+	MOVQ    tables+0(FP), AX
+	MOVQ    keys_base+8(FP), CX
+	MOVQ    keys_len+16(FP), DX
+	VPXOR   Y0, Y0, Y0
+	TESTQ   DX, DX
+	JZ      clashes7wx256v4_sum
+	VMOVDQU popcountNibbles<>+0(SB), Y1
+	VMOVDQU lowHalves<>+0(SB), Y3
+	VPXOR   Y2, Y2, Y2
+	VPXOR   Y4, Y4, Y4
+	VPXOR   Y5, Y5, Y5
+	VPXOR   Y6, Y6, Y6
+	CMPQ    DX, $0x02
+	JB      clashes7wx256v4_rest
+
+clashes7wx256v4_round:
+	MOVQ    (CX), R11
+	RORXQ   $0x39, R11, BX
+	ANDQ    $0x0000ff80, BX
+	RORXQ   $0x02, R11, SI
+	ANDQ    $0x0000ff80, SI
+	RORXQ   $0x0b, R11, DI
+	ANDQ    $0x0000ff80, DI
+	RORXQ   $0x14, R11, R8
+	ANDQ    $0x0000ff80, R8
+	RORXQ   $0x1d, R11, R9
+	ANDQ    $0x0000ff80, R9
+	RORXQ   $0x26, R11, R10
+	ANDQ    $0x0000ff80, R10
+	RORXQ   $0x2f, R11, R11
+	ANDQ    $0x0000ff80, R11
+	ADDQ    $0x08, CX
+	VMOVDQU (AX)(BX*1), Y7
+	VPOR    65536(AX)(SI*1), Y7, Y7
+	VPOR    131072(AX)(DI*1), Y7, Y7
+	VPOR    196608(AX)(R8*1), Y7, Y7
+	VPOR    262144(AX)(R9*1), Y7, Y7
+	VPOR    327680(AX)(R10*1), Y7, Y7
+	VPOR    393216(AX)(R11*1), Y7, Y7
+	VMOVDQU 32(AX)(BX*1), Y8
+	VPOR    65568(AX)(SI*1), Y8, Y8
+	VPOR    131104(AX)(DI*1), Y8, Y8
+	VPOR    196640(AX)(R8*1), Y8, Y8
+	VPOR    262176(AX)(R9*1), Y8, Y8
+	VPOR    327712(AX)(R10*1), Y8, Y8
+	VPOR    393248(AX)(R11*1), Y8, Y8
+	VPXOR   Y4, Y7, Y9
+	VPAND   Y4, Y7, Y7
+	VPXOR   Y9, Y8, Y4
+	VPAND   Y9, Y8, Y9
+	VPOR    Y9, Y7, Y7
+	VMOVDQU 64(AX)(BX*1), Y8
+	VPOR    65600(AX)(SI*1), Y8, Y8
+	VPOR    131136(AX)(DI*1), Y8, Y8
+	VPOR    196672(AX)(R8*1), Y8, Y8
+	VPOR    262208(AX)(R9*1), Y8, Y8
+	VPOR    327744(AX)(R10*1), Y8, Y8
+	VPOR    393280(AX)(R11*1), Y8, Y8
+	VMOVDQU 96(AX)(BX*1), Y9
+	VPOR    65632(AX)(SI*1), Y9, Y9
+	VPOR    131168(AX)(DI*1), Y9, Y9
+	VPOR    196704(AX)(R8*1), Y9, Y9
+	VPOR    262240(AX)(R9*1), Y9, Y9
+	VPOR    327776(AX)(R10*1), Y9, Y9
+	VPOR    393312(AX)(R11*1), Y9, Y9
+	VPXOR   Y4, Y8, Y10
+	VPAND   Y4, Y8, Y8
+	VPXOR   Y10, Y9, Y4
+	VPAND   Y10, Y9, Y10
+	VPOR    Y10, Y8, Y8
+	VPXOR   Y5, Y7, Y9
+	VPAND   Y5, Y7, Y7
+	VPXOR   Y9, Y8, Y5
+	VPAND   Y9, Y8, Y9
+	VPOR    Y9, Y7, Y7
+	MOVQ    (CX), R11
+	RORXQ   $0x39, R11, BX
+	ANDQ    $0x0000ff80, BX
+	RORXQ   $0x02, R11, SI
+	ANDQ    $0x0000ff80, SI
+	RORXQ   $0x0b, R11, DI
+	ANDQ    $0x0000ff80, DI
+	RORXQ   $0x14, R11, R8
+	ANDQ    $0x0000ff80, R8
+	RORXQ   $0x1d, R11, R9
+	ANDQ    $0x0000ff80, R9
+	RORXQ   $0x26, R11, R10
+	ANDQ    $0x0000ff80, R10
+	RORXQ   $0x2f, R11, R11
+	ANDQ    $0x0000ff80, R11
+	ADDQ    $0x08, CX
+	VMOVDQU (AX)(BX*1), Y8
+	VPOR    65536(AX)(SI*1), Y8, Y8
+	VPOR    131072(AX)(DI*1), Y8, Y8
+	VPOR    196608(AX)(R8*1), Y8, Y8
+	VPOR    262144(AX)(R9*1), Y8, Y8
+	VPOR    327680(AX)(R10*1), Y8, Y8
+	VPOR    393216(AX)(R11*1), Y8, Y8
+	VMOVDQU 32(AX)(BX*1), Y9
+	VPOR    65568(AX)(SI*1), Y9, Y9
+	VPOR    131104(AX)(DI*1), Y9, Y9
+	VPOR    196640(AX)(R8*1), Y9, Y9
+	VPOR    262176(AX)(R9*1), Y9, Y9
+	VPOR    327712(AX)(R10*1), Y9, Y9
+	VPOR    393248(AX)(R11*1), Y9, Y9
+	VPXOR   Y4, Y8, Y10
+	VPAND   Y4, Y8, Y8
+	VPXOR   Y10, Y9, Y4
+	VPAND   Y10, Y9, Y10
+	VPOR    Y10, Y8, Y8
+	VMOVDQU 64(AX)(BX*1), Y9
+	VPOR    65600(AX)(SI*1), Y9, Y9
+	VPOR    131136(AX)(DI*1), Y9, Y9
+	VPOR    196672(AX)(R8*1), Y9, Y9
+	VPOR    262208(AX)(R9*1), Y9, Y9
+	VPOR    327744(AX)(R10*1), Y9, Y9
+	VPOR    393280(AX)(R11*1), Y9, Y9
+	VMOVDQU 96(AX)(BX*1), Y10
+	VPOR    65632(AX)(SI*1), Y10, Y10
+	VPOR    131168(AX)(DI*1), Y10, Y10
+	VPOR    196704(AX)(R8*1), Y10, Y10
+	VPOR    262240(AX)(R9*1), Y10, Y10
+	VPOR    327776(AX)(R10*1), Y10, Y10
+	VPOR    393312(AX)(R11*1), Y10, Y10
+	VPXOR   Y4, Y9, Y11
+	VPAND   Y4, Y9, Y9
+	VPXOR   Y11, Y10, Y4
+	VPAND   Y11, Y10, Y11
+	VPOR    Y11, Y9, Y9
+	VPXOR   Y5, Y8, Y10
+	VPAND   Y5, Y8, Y8
+	VPXOR   Y10, Y9, Y5
+	VPAND   Y10, Y9, Y10
+	VPOR    Y10, Y8, Y8
+	VPXOR   Y6, Y7, Y9
+	VPAND   Y6, Y7, Y7
+	VPXOR   Y9, Y8, Y6
+	VPAND   Y9, Y8, Y9
+	VPOR    Y9, Y7, Y7
+	VPAND   Y3, Y7, Y8
+	VPSRLW  $0x04, Y7, Y7
+	VPAND   Y3, Y7, Y7
+	VPSHUFB Y8, Y1, Y8
+	VPSHUFB Y7, Y1, Y7
+	VPADDB  Y8, Y7, Y7
+	VPSADBW Y2, Y7, Y7
+	VPSLLQ  $0x03, Y7, Y7
+	VPADDQ  Y7, Y0, Y0
+	SUBQ    $0x02, DX
+	CMPQ    DX, $0x02
+	JAE     clashes7wx256v4_round
+	VPAND   Y3, Y4, Y7
+	VPSRLW  $0x04, Y4, Y4
+	VPAND   Y3, Y4, Y4
+	VPSHUFB Y7, Y1, Y7
+	VPSHUFB Y4, Y1, Y4
+	VPADDB  Y7, Y4, Y4
+	VPSADBW Y2, Y4, Y4
+	VPADDQ  Y4, Y0, Y0
+	VPAND   Y3, Y5, Y4
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y3, Y5, Y5
+	VPSHUFB Y4, Y1, Y4
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y4, Y5, Y5
+	VPSADBW Y2, Y5, Y5
+	VPSLLQ  $0x01, Y5, Y5
+	VPADDQ  Y5, Y0, Y0
+	VPAND   Y3, Y6, Y4
+	VPSRLW  $0x04, Y6, Y5
+	VPAND   Y3, Y5, Y5
+	VPSHUFB Y4, Y1, Y4
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y4, Y5, Y6
+	VPSADBW Y2, Y6, Y6
+	VPSLLQ  $0x02, Y6, Y6
+	VPADDQ  Y6, Y0, Y0
+	TESTQ   DX, DX
+	JZ      clashes7wx256v4_sum
+
+clashes7wx256v4_rest:
+	MOVQ    (CX), R11
+	RORXQ   $0x39, R11, BX
+	ANDQ    $0x0000ff80, BX
+	RORXQ   $0x02, R11, SI
+	ANDQ    $0x0000ff80, SI
+	RORXQ   $0x0b, R11, DI
+	ANDQ    $0x0000ff80, DI
+	RORXQ   $0x14, R11, R8
+	ANDQ    $0x0000ff80, R8
+	RORXQ   $0x1d, R11, R9
+	ANDQ    $0x0000ff80, R9
+	RORXQ   $0x26, R11, R10
+	ANDQ    $0x0000ff80, R10
+	RORXQ   $0x2f, R11, R11
+	ANDQ    $0x0000ff80, R11
+	ADDQ    $0x08, CX
+	VMOVDQU (AX)(BX*1), Y4
+	VPOR    65536(AX)(SI*1), Y4, Y4
+	VPOR    131072(AX)(DI*1), Y4, Y4
+	VPOR    196608(AX)(R8*1), Y4, Y4
+	VPOR    262144(AX)(R9*1), Y4, Y4
+	VPOR    327680(AX)(R10*1), Y4, Y4
+	VPOR    393216(AX)(R11*1), Y4, Y4
+	VPAND   Y3, Y4, Y5
+	VPSRLW  $0x04, Y4, Y4
+	VPAND   Y3, Y4, Y4
+	VPSHUFB Y5, Y1, Y5
+	VPSHUFB Y4, Y1, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 32(AX)(BX*1), Y5
+	VPOR    65568(AX)(SI*1), Y5, Y5
+	VPOR    131104(AX)(DI*1), Y5, Y5
+	VPOR    196640(AX)(R8*1), Y5, Y5
+	VPOR    262176(AX)(R9*1), Y5, Y5
+	VPOR    327712(AX)(R10*1), Y5, Y5
+	VPOR    393248(AX)(R11*1), Y5, Y5
+	VPAND   Y3, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y3, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 64(AX)(BX*1), Y5
+	VPOR    65600(AX)(SI*1), Y5, Y5
+	VPOR    131136(AX)(DI*1), Y5, Y5
+	VPOR    196672(AX)(R8*1), Y5, Y5
+	VPOR    262208(AX)(R9*1), Y5, Y5
+	VPOR    327744(AX)(R10*1), Y5, Y5
+	VPOR    393280(AX)(R11*1), Y5, Y5
+	VPAND   Y3, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y3, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 96(AX)(BX*1), Y5
+	VPOR    65632(AX)(SI*1), Y5, Y5
+	VPOR    131168(AX)(DI*1), Y5, Y5
+	VPOR    196704(AX)(R8*1), Y5, Y5
+	VPOR    262240(AX)(R9*1), Y5, Y5
+	VPOR    327776(AX)(R10*1), Y5, Y5
+	VPOR    393312(AX)(R11*1), Y5, Y5
+	VPAND   Y3, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y3, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VPSADBW Y2, Y4, Y4
+	VPADDQ  Y4, Y0, Y0
+	DECQ    DX
+	JNZ     clashes7wx256v4_rest
+
+clashes7wx256v4_sum:
+	VEXTRACTI128 $0x01, Y0, X1
+	VPADDQ       X1, X0, X1
+	VPSHUFD      $0x4e, X1, X0
+	VPADDQ       X0, X1, X1
+	VMOVQ        X1, AX
+	VZEROUPPER
+	MOVQ         AX, ret+32(FP)
+	RET
+
+// func clashes7wx256v5(tables *uint64, keys []uint64) int
+// Requires: AVX, AVX2, BMI2
+TEXT ·clashes7wx256v5(SB), NOSPLIT, $0-40
+	MOVQ    tables+0(FP), AX
+	MOVQ    keys_base+8(FP), CX
+	MOVQ    keys_len+16(FP), DX
+	VPXOR   Y0, Y0, Y0
+	TESTQ   DX, DX
+	JZ      clashes7wx256v5_sum
+	VMOVDQU popcountNibbles<>+0(SB), Y1
+	VMOVDQU lowHalves<>+0(SB), Y3
+	VPXOR   Y2, Y2, Y2
+	VPXOR   Y4, Y4, Y4
+	VPXOR   Y5, Y5, Y5
+	VPXOR   Y6, Y6, Y6
+	CMPQ    DX, $0x08
+	JB      clashes7wx256v5_rest
+
+clashes7wx256v5_round:
+	MOVQ    (CX), R11
+	RORXQ   $0x3b, R11, BX
+	ANDQ    $0x00003fe0, BX
+	LEAQ    (BX)(BX*4), BX
+	RORXQ   $0x04, R11, SI
+	ANDQ    $0x00003fe0, SI
+	LEAQ    (SI)(SI*4), SI
+	RORXQ   $0x0d, R11, DI
+	ANDQ    $0x00003fe0, DI
+	LEAQ    (DI)(DI*4), DI
+	RORXQ   $0x16, R11, R8
+	ANDQ    $0x00003fe0, R8
+	LEAQ    (R8)(R8*4), R8
+	RORXQ   $0x1f, R11, R9
+	ANDQ    $0x00003fe0, R9
+	LEAQ    (R9)(R9*4), R9
+	RORXQ   $0x28, R11, R10
+	ANDQ    $0x00003fe0, R10
+	LEAQ    (R10)(R10*4), R10
+	RORXQ   $0x31, R11, R11
+	ANDQ    $0x00003fe0, R11
+	LEAQ    (R11)(R11*4), R11
+	ADDQ    $0x08, CX
+	VMOVDQU (AX)(BX*1), Y7
+	VPOR    81920(AX)(SI*1), Y7, Y7
+	VPOR    163840(AX)(DI*1), Y7, Y7
+	VPOR    245760(AX)(R8*1), Y7, Y7
+	VPOR    327680(AX)(R9*1), Y7, Y7
+	VPOR    409600(AX)(R10*1), Y7, Y7
+	VPOR    491520(AX)(R11*1), Y7, Y7
+	VMOVDQU 32(AX)(BX*1), Y8
+	VPOR    81952(AX)(SI*1), Y8, Y8
+	VPOR    163872(AX)(DI*1), Y8, Y8
+	VPOR    245792(AX)(R8*1), Y8, Y8
+	VPOR    327712(AX)(R9*1), Y8, Y8
+	VPOR    409632(AX)(R10*1), Y8, Y8
+	VPOR    491552(AX)(R11*1), Y8, Y8
+	VPXOR   Y4, Y7, Y9
+	VPAND   Y4, Y7, Y7
+	VPXOR   Y9, Y8, Y4
+	VPAND   Y9, Y8, Y9
+	VPOR    Y9, Y7, Y7
+	VMOVDQU 64(AX)(BX*1), Y8
+	VPOR    81984(AX)(SI*1), Y8, Y8
+	VPOR    163904(AX)(DI*1), Y8, Y8
+	VPOR    245824(AX)(R8*1), Y8, Y8
+	VPOR    327744(AX)(R9*1), Y8, Y8
+	VPOR    409664(AX)(R10*1), Y8, Y8
+	VPOR    491584(AX)(R11*1), Y8, Y8
+	VMOVDQU 96(AX)(BX*1), Y9
+	VPOR    82016(AX)(SI*1), Y9, Y9
+	VPOR    163936(AX)(DI*1), Y9, Y9
+	VPOR    245856(AX)(R8*1), Y9, Y9
+	VPOR    327776(AX)(R9*1), Y9, Y9
+	VPOR    409696(AX)(R10*1), Y9, Y9
+	VPOR    491616(AX)(R11*1), Y9, Y9
+	VPXOR   Y4, Y8, Y10
+	VPAND   Y4, Y8, Y8
+	VPXOR   Y10, Y9, Y4
+	VPAND   Y10, Y9, Y10
+	VPOR    Y10, Y8, Y8
+	VPXOR   Y5, Y7, Y9
+	VPAND   Y5, Y7, Y7
+	VPXOR   Y9, Y8, Y5
+	VPAND   Y9, Y8, Y9
+	VPOR    Y9, Y7, Y7
+	VMOVDQU 128(AX)(BX*1), Y8
+	VPOR    82048(AX)(SI*1), Y8, Y8
+	VPOR    163968(AX)(DI*1), Y8, Y8
+	VPOR    245888(AX)(R8*1), Y8, Y8
+	VPOR    327808(AX)(R9*1), Y8, Y8
+	VPOR    409728(AX)(R10*1), Y8, Y8
+	VPOR    491648(AX)(R11*1), Y8, Y8
+	MOVQ    (CX), R11
+	RORXQ   $0x3b, R11, BX
+	ANDQ    $0x00003fe0, BX
+	LEAQ    (BX)(BX*4), BX
+	RORXQ   $0x04, R11, SI
+	ANDQ    $0x00003fe0, SI
+	LEAQ    (SI)(SI*4), SI
+	RORXQ   $0x0d, R11, DI
+	ANDQ    $0x00003fe0, DI
+	LEAQ    (DI)(DI*4), DI
+	RORXQ   $0x16, R11, R8
+	ANDQ    $0x00003fe0, R8
+	LEAQ    (R8)(R8*4), R8
+	RORXQ   $0x1f, R11, R9
+	ANDQ    $0x00003fe0, R9
+	LEAQ    (R9)(R9*4), R9
+	RORXQ   $0x28, R11, R10
+	ANDQ    $0x00003fe0, R10
+	LEAQ    (R10)(R10*4), R10
+	RORXQ   $0x31, R11, R11
+	ANDQ    $0x00003fe0, R11
+	LEAQ    (R11)(R11*4), R11
+	ADDQ    $0x08, CX
+	VMOVDQU (AX)(BX*1), Y9
+	VPOR    81920(AX)(SI*1), Y9, Y9
+	VPOR    163840(AX)(DI*1), Y9, Y9
+	VPOR    245760(AX)(R8*1), Y9, Y9
+	VPOR    327680(AX)(R9*1), Y9, Y9
+	VPOR    409600(AX)(R10*1), Y9, Y9
+	VPOR    491520(AX)(R11*1), Y9, Y9
+	VPXOR   Y4, Y8, Y10
+	VPAND   Y4, Y8, Y8
+	VPXOR   Y10, Y9, Y4
+	VPAND   Y10, Y9, Y10
+	VPOR    Y10, Y8, Y8
+	VMOVDQU 32(AX)(BX*1), Y9
+	VPOR    81952(AX)(SI*1), Y9, Y9
+	VPOR    163872(AX)(DI*1), Y9, Y9
+	VPOR    245792(AX)(R8*1), Y9, Y9
+	VPOR    327712(AX)(R9*1), Y9, Y9
+	VPOR    409632(AX)(R10*1), Y9, Y9
+	VPOR    491552(AX)(R11*1), Y9, Y9
+	VMOVDQU 64(AX)(BX*1), Y10
+	VPOR    81984(AX)(SI*1), Y10, Y10
+	VPOR    163904(AX)(DI*1), Y10, Y10
+	VPOR    245824(AX)(R8*1), Y10, Y10
+	VPOR    327744(AX)(R9*1), Y10, Y10
+	VPOR    409664(AX)(R10*1), Y10, Y10
+	VPOR    491584(AX)(R11*1), Y10, Y10
+	VPXOR   Y4, Y9, Y11
+	VPAND   Y4, Y9, Y9
+	VPXOR   Y11, Y10, Y4
+	VPAND   Y11, Y10, Y11
+	VPOR    Y11, Y9, Y9
+	VPXOR   Y5, Y8, Y10
+	VPAND   Y5, Y8, Y8
+	VPXOR   Y10, Y9, Y5
+	VPAND   Y10, Y9, Y10
+	VPOR    Y10, Y8, Y8
+	VPXOR   Y6, Y7, Y9
+	VPAND   Y6, Y7, Y7
+	VPXOR   Y9, Y8, Y6
+	VPAND   Y9, Y8, Y9
+	VPOR    Y9, Y7, Y7
+	VPAND   Y3, Y7, Y8
+	VPSRLW  $0x04, Y7, Y7
+	VPAND   Y3, Y7, Y7
+	VPSHUFB Y8, Y1, Y8
+	VPSHUFB Y7, Y1, Y7
+	VPADDB  Y8, Y7, Y7
+	VPSADBW Y2, Y7, Y7
+	VPSLLQ  $0x03, Y7, Y7
+	VPADDQ  Y7, Y0, Y0
+	VMOVDQU 96(AX)(BX*1), Y7
+	VPOR    82016(AX)(SI*1), Y7, Y7
+	VPOR    163936(AX)(DI*1), Y7, Y7
+	VPOR    245856(AX)(R8*1), Y7, Y7
+	VPOR    327776(AX)(R9*1), Y7, Y7
+	VPOR    409696(AX)(R10*1), Y7, Y7
+	VPOR    491616(AX)(R11*1), Y7, Y7
+	VMOVDQU 128(AX)(BX*1), Y8
+	VPOR    82048(AX)(SI*1), Y8, Y8
+	VPOR    163968(AX)(DI*1), Y8, Y8
+	VPOR    245888(AX)(R8*1), Y8, Y8
+	VPOR    327808(AX)(R9*1), Y8, Y8
+	VPOR    409728(AX)(R10*1), Y8, Y8
+	VPOR    491648(AX)(R11*1), Y8, Y8
+	VPXOR   Y4, Y7, Y9
+	VPAND   Y4, Y7, Y7
+	VPXOR   Y9, Y8, Y4
+	VPAND   Y9, Y8, Y9
+	VPOR    Y9, Y7, Y7
+	MOVQ    (CX), R11
+	RORXQ   $0x3b, R11, BX
+	ANDQ    $0x00003fe0, BX
+	LEAQ    (BX)(BX*4), BX
+	RORXQ   $0x04, R11, SI
+	ANDQ    $0x00003fe0, SI
+	LEAQ    (SI)(SI*4), SI
+	RORXQ   $0x0d, R11, DI
+	ANDQ    $0x00003fe0, DI
+	LEAQ    (DI)(DI*4), DI
+	RORXQ   $0x16, R11, R8
+	ANDQ    $0x00003fe0, R8
+	LEAQ    (R8)(R8*4), R8
+	RORXQ   $0x1f, R11, R9
+	ANDQ    $0x00003fe0, R9
+	LEAQ    (R9)(R9*4), R9
+	RORXQ   $0x28, R11, R10
+	ANDQ    $0x00003fe0, R10
+	LEAQ    (R10)(R10*4), R10
+	RORXQ   $0x31, R11, R11
+	ANDQ    $0x00003fe0, R11
+	LEAQ    (R11)(R11*4), R11
+	ADDQ    $0x08, CX
+	VMOVDQU (AX)(BX*1), Y8
+	VPOR    81920(AX)(SI*1), Y8, Y8
+	VPOR    163840(AX)(DI*1), Y8, Y8
+	VPOR    245760(AX)(R8*1), Y8, Y8
+	VPOR    327680(AX)(R9*1), Y8, Y8
+	VPOR    409600(AX)(R10*1), Y8, Y8
+	VPOR    491520(AX)(R11*1), Y8, Y8
+	VMOVDQU 32(AX)(BX*1), Y9
+	VPOR    81952(AX)(SI*1), Y9, Y9
+	VPOR    163872(AX)(DI*1), Y9, Y9
+	VPOR    245792(AX)(R8*1), Y9, Y9
+	VPOR    327712(AX)(R9*1), Y9, Y9
+	VPOR    409632(AX)(R10*1), Y9, Y9
+	VPOR    491552(AX)(R11*1), Y9, Y9
+	VPXOR   Y4, Y8, Y10
+	VPAND   Y4, Y8, Y8
+	VPXOR   Y10, Y9, Y4
+	VPAND   Y10, Y9, Y10
+	VPOR    Y10, Y8, Y8
+	VPXOR   Y5, Y7, Y9
+	VPAND   Y5, Y7, Y7
+	VPXOR   Y9, Y8, Y5
+	VPAND   Y9, Y8, Y9
+	VPOR    Y9, Y7, Y7
+	VMOVDQU 64(AX)(BX*1), Y8
+	VPOR    81984(AX)(SI*1), Y8, Y8
+	VPOR    163904(AX)(DI*1), Y8, Y8
+	VPOR    245824(AX)(R8*1), Y8, Y8
+	VPOR    327744(AX)(R9*1), Y8, Y8
+	VPOR    409664(AX)(R10*1), Y8, Y8
+	VPOR    491584(AX)(R11*1), Y8, Y8
+	VMOVDQU 96(AX)(BX*1), Y9
+	VPOR    82016(AX)(SI*1), Y9, Y9
+	VPOR    163936(AX)(DI*1), Y9, Y9
+	VPOR    245856(AX)(R8*1), Y9, Y9
+	VPOR    327776(AX)(R9*1), Y9, Y9
+	VPOR    409696(AX)(R10*1), Y9, Y9
+	VPOR    491616(AX)(R11*1), Y9, Y9
+	VPXOR   Y4, Y8, Y10
+	VPAND   Y4, Y8, Y8
+	VPXOR   Y10, Y9, Y4
+	VPAND   Y10, Y9, Y10
+	VPOR    Y10, Y8, Y8
+	VMOVDQU 128(AX)(BX*1), Y9
+	VPOR    82048(AX)(SI*1), Y9, Y9
+	VPOR    163968(AX)(DI*1), Y9, Y9
+	VPOR    245888(AX)(R8*1), Y9, Y9
+	VPOR    327808(AX)(R9*1), Y9, Y9
+	VPOR    409728(AX)(R10*1), Y9, Y9
+	VPOR    491648(AX)(R11*1), Y9, Y9
+	MOVQ    (CX), R11
+	RORXQ   $0x3b, R11, BX
+	ANDQ    $0x00003fe0, BX
+	LEAQ    (BX)(BX*4), BX
+	RORXQ   $0x04, R11, SI
+	ANDQ    $0x00003fe0, SI
+	LEAQ    (SI)(SI*4), SI
+	RORXQ   $0x0d, R11, DI
+	ANDQ    $0x00003fe0, DI
+	LEAQ    (DI)(DI*4), DI
+	RORXQ   $0x16, R11, R8
+	ANDQ    $0x00003fe0, R8
+	LEAQ    (R8)(R8*4), R8
+	RORXQ   $0x1f, R11, R9
+	ANDQ    $0x00003fe0, R9
+	LEAQ    (R9)(R9*4), R9
+	RORXQ   $0x28, R11, R10
+	ANDQ    $0x00003fe0, R10
+	LEAQ    (R10)(R10*4), R10
+	RORXQ   $0x31, R11, R11
+	ANDQ    $0x00003fe0, R11
+	LEAQ    (R11)(R11*4), R11
+	ADDQ    $0x08, CX
+	VMOVDQU (AX)(BX*1), Y10
+	VPOR    81920(AX)(SI*1), Y10, Y10
+	VPOR    163840(AX)(DI*1), Y10, Y10
+	VPOR    245760(AX)(R8*1), Y10, Y10
+	VPOR    327680(AX)(R9*1), Y10, Y10
+	VPOR    409600(AX)(R10*1), Y10, Y10
+	VPOR    491520(AX)(R11*1), Y10, Y10
+	VPXOR   Y4, Y9, Y11
+	VPAND   Y4, Y9, Y9
+	VPXOR   Y11, Y10, Y4
+	VPAND   Y11, Y10, Y11
+	VPOR    Y11, Y9, Y9
+	VPXOR   Y5, Y8, Y10
+	VPAND   Y5, Y8, Y8
+	VPXOR   Y10, Y9, Y5
+	VPAND   Y10, Y9, Y10
+	VPOR    Y10, Y8, Y8
+	VPXOR   Y6, Y7, Y9
+	VPAND   Y6, Y7, Y7
+	VPXOR   Y9, Y8, Y6
+	VPAND   Y9, Y8, Y9
+	VPOR    Y9, Y7, Y7
+	VPAND   Y3, Y7, Y8
+	VPSRLW  $0x04, Y7, Y7
+	VPAND   Y3, Y7, Y7
+	VPSHUFB Y8, Y1, Y8
+	VPSHUFB Y7, Y1, Y7
+	VPADDB  Y8, Y7, Y7
+	VPSADBW Y2, Y7, Y7
+	VPSLLQ  $0x03, Y7, Y7
+	VPADDQ  Y7, Y0, Y0
+	VMOVDQU 32(AX)(BX*1), Y7
+	VPOR    81952(AX)(SI*1), Y7, Y7
+	VPOR    163872(AX)(DI*1), Y7, Y7
+	VPOR    245792(AX)(R8*1), Y7, Y7
+	VPOR    327712(AX)(R9*1), Y7, Y7
+	VPOR    409632(AX)(R10*1), Y7, Y7
+	VPOR    491552(AX)(R11*1), Y7, Y7
+	VMOVDQU 64(AX)(BX*1), Y8
+	VPOR    81984(AX)(SI*1), Y8, Y8
+	VPOR    163904(AX)(DI*1), Y8, Y8
+	VPOR    245824(AX)(R8*1), Y8, Y8
+	VPOR    327744(AX)(R9*1), Y8, Y8
+	VPOR    409664(AX)(R10*1), Y8, Y8
+	VPOR    491584(AX)(R11*1), Y8, Y8
+	VPXOR   Y4, Y7, Y9
+	VPAND   Y4, Y7, Y7
+	VPXOR   Y9, Y8, Y4
+	VPAND   Y9, Y8, Y9
+	VPOR    Y9, Y7, Y7
+	VMOVDQU 96(AX)(BX*1), Y8
+	VPOR    82016(AX)(SI*1), Y8, Y8
+	VPOR    163936(AX)(DI*1), Y8, Y8
+	VPOR    245856(AX)(R8*1), Y8, Y8
+	VPOR    327776(AX)(R9*1), Y8, Y8
+	VPOR    409696(AX)(R10*1), Y8, Y8
+	VPOR    491616(AX)(R11*1), Y8, Y8
+	VMOVDQU 128(AX)(BX*1), Y9
+	VPOR    82048(AX)(SI*1), Y9, Y9
+	VPOR    163968(AX)(DI*1), Y9, Y9
+	VPOR    245888(AX)(R8*1), Y9, Y9
+	VPOR    327808(AX)(R9*1), Y9, Y9
+	VPOR    409728(AX)(R10*1), Y9, Y9
+	VPOR    491648(AX)(R11*1), Y9, Y9
+	VPXOR   Y4, Y8, Y10
+	VPAND   Y4, Y8, Y8
+	VPXOR   Y10, Y9, Y4
+	VPAND   Y10, Y9, Y10
+	VPOR    Y10, Y8, Y8
+	VPXOR   Y5, Y7, Y9
+	VPAND   Y5, Y7, Y7
+	VPXOR   Y9, Y8, Y5
+	VPAND   Y9, Y8, Y9
+	VPOR    Y9, Y7, Y7
+	MOVQ    (CX), R11
+	RORXQ   $0x3b, R11, BX
+	ANDQ    $0x00003fe0, BX
+	LEAQ    (BX)(BX*4), BX
+	RORXQ   $0x04, R11, SI
+	ANDQ    $0x00003fe0, SI
+	LEAQ    (SI)(SI*4), SI
+	RORXQ   $0x0d, R11, DI
+	ANDQ    $0x00003fe0, DI
+	LEAQ    (DI)(DI*4), DI
+	RORXQ   $0x16, R11, R8
+	ANDQ    $0x00003fe0, R8
+	LEAQ    (R8)(R8*4), R8
+	RORXQ   $0x1f, R11, R9
+	ANDQ    $0x00003fe0, R9
+	LEAQ    (R9)(R9*4), R9
+	RORXQ   $0x28, R11, R10
+	ANDQ    $0x00003fe0, R10
+	LEAQ    (R10)(R10*4), R10
+	RORXQ   $0x31, R11, R11
+	ANDQ    $0x00003fe0, R11
+	LEAQ    (R11)(R11*4), R11
+	ADDQ    $0x08, CX
+	VMOVDQU (AX)(BX*1), Y8
+	VPOR    81920(AX)(SI*1), Y8, Y8
+	VPOR    163840(AX)(DI*1), Y8, Y8
+	VPOR    245760(AX)(R8*1), Y8, Y8
+	VPOR    327680(AX)(R9*1), Y8, Y8
+	VPOR    409600(AX)(R10*1), Y8, Y8
+	VPOR    491520(AX)(R11*1), Y8, Y8
+	VMOVDQU 32(AX)(BX*1), Y9
+	VPOR    81952(AX)(SI*1), Y9, Y9
+	VPOR    163872(AX)(DI*1), Y9, Y9
+	VPOR    245792(AX)(R8*1), Y9, Y9
+	VPOR    327712(AX)(R9*1), Y9, Y9
+	VPOR    409632(AX)(R10*1), Y9, Y9
+	VPOR    491552(AX)(R11*1), Y9, Y9
+	VPXOR   Y4, Y8, Y10
+	VPAND   Y4, Y8, Y8
+	VPXOR   Y10, Y9, Y4
+	VPAND   Y10, Y9, Y10
+	VPOR    Y10, Y8, Y8
+	VMOVDQU 64(AX)(BX*1), Y9
+	VPOR    81984(AX)(SI*1), Y9, Y9
+	VPOR    163904(AX)(DI*1), Y9, Y9
+	VPOR    245824(AX)(R8*1), Y9, Y9
+	VPOR    327744(AX)(R9*1), Y9, Y9
+	VPOR    409664(AX)(R10*1), Y9, Y9
+	VPOR    491584(AX)(R11*1), Y9, Y9
+	VMOVDQU 96(AX)(BX*1), Y10
+	VPOR    82016(AX)(SI*1), Y10, Y10
+	VPOR    163936(AX)(DI*1), Y10, Y10
+	VPOR    245856(AX)(R8*1), Y10, Y10
+	VPOR    327776(AX)(R9*1), Y10, Y10
+	VPOR    409696(AX)(R10*1), Y10, Y10
+	VPOR    491616(AX)(R11*1), Y10, Y10
+	VPXOR   Y4, Y9, Y11
+	VPAND   Y4, Y9, Y9
+	VPXOR   Y11, Y10, Y4
+	VPAND   Y11, Y10, Y11
+	VPOR    Y11, Y9, Y9
+	VPXOR   Y5, Y8, Y10
+	VPAND   Y5, Y8, Y8
+	VPXOR   Y10, Y9, Y5
+	VPAND   Y10, Y9, Y10
+	VPOR    Y10, Y8, Y8
+	VPXOR   Y6, Y7, Y9
+	VPAND   Y6, Y7, Y7
+	VPXOR   Y9, Y8, Y6
+	VPAND   Y9, Y8, Y9
+	VPOR    Y9, Y7, Y7
+	VPAND   Y3, Y7, Y8
+	VPSRLW  $0x04, Y7, Y7
+	VPAND   Y3, Y7, Y7
+	VPSHUFB Y8, Y1, Y8
+	VPSHUFB Y7, Y1, Y7
+	VPADDB  Y8, Y7, Y7
+	VPSADBW Y2, Y7, Y7
+	VPSLLQ  $0x03, Y7, Y7
+	VPADDQ  Y7, Y0, Y0
+	VMOVDQU 128(AX)(BX*1), Y7
+	VPOR    82048(AX)(SI*1), Y7, Y7
+	VPOR    163968(AX)(DI*1), Y7, Y7
+	VPOR    245888(AX)(R8*1), Y7, Y7
+	VPOR    327808(AX)(R9*1), Y7, Y7
+	VPOR    409728(AX)(R10*1), Y7, Y7
+	VPOR    491648(AX)(R11*1), Y7, Y7
+	MOVQ    (CX), R11
+	RORXQ   $0x3b, R11, BX
+	ANDQ    $0x00003fe0, BX
+	LEAQ    (BX)(BX*4), BX
+	RORXQ   $0x04, R11, SI
+	ANDQ    $0x00003fe0, SI
+	LEAQ    (SI)(SI*4), SI
+	RORXQ   $0x0d, R11, DI
+	ANDQ    $0x00003fe0, DI
+	LEAQ    (DI)(DI*4), DI
+	RORXQ   $0x16, R11, R8
+	ANDQ    $0x00003fe0, R8
+	LEAQ    (R8)(R8*4), R8
+	RORXQ   $0x1f, R11, R9
+	ANDQ    $0x00003fe0, R9
+	LEAQ    (R9)(R9*4), R9
+	RORXQ   $0x28, R11, R10
+	ANDQ    $0x00003fe0, R10
+	LEAQ    (R10)(R10*4), R10
+	RORXQ   $0x31, R11, R11
+	ANDQ    $0x00003fe0, R11
+	LEAQ    (R11)(R11*4), R11
+	ADDQ    $0x08, CX
+	VMOVDQU (AX)(BX*1), Y8
+	VPOR    81920(AX)(SI*1), Y8, Y8
+	VPOR    163840(AX)(DI*1), Y8, Y8
+	VPOR    245760(AX)(R8*1), Y8, Y8
+	VPOR    327680(AX)(R9*1), Y8, Y8
+	VPOR    409600(AX)(R10*1), Y8, Y8
+	VPOR    491520(AX)(R11*1), Y8, Y8
+	VPXOR   Y4, Y7, Y9
+	VPAND   Y4, Y7, Y7
+	VPXOR   Y9, Y8, Y4
+	VPAND   Y9, Y8, Y9
+	VPOR    Y9, Y7, Y7
+	VMOVDQU 32(AX)(BX*1), Y8
+	VPOR    81952(AX)(SI*1), Y8, Y8
+	VPOR    163872(AX)(DI*1), Y8, Y8
+	VPOR    245792(AX)(R8*1), Y8, Y8
+	VPOR    327712(AX)(R9*1), Y8, Y8
+	VPOR    409632(AX)(R10*1), Y8, Y8
+	VPOR    491552(AX)(R11*1), Y8, Y8
+	VMOVDQU 64(AX)(BX*1), Y9
+	VPOR    81984(AX)(SI*1), Y9, Y9
+	VPOR    163904(AX)(DI*1), Y9, Y9
+	VPOR    245824(AX)(R8*1), Y9, Y9
+	VPOR    327744(AX)(R9*1), Y9, Y9
+	VPOR    409664(AX)(R10*1), Y9, Y9
+	VPOR    491584(AX)(R11*1), Y9, Y9
+	VPXOR   Y4, Y8, Y10
+	VPAND   Y4, Y8, Y8
+	VPXOR   Y10, Y9, Y4
+	VPAND   Y10, Y9, Y10
+	VPOR    Y10, Y8, Y8
+	VPXOR   Y5, Y7, Y9
+	VPAND   Y5, Y7, Y7
+	VPXOR   Y9, Y8, Y5
+	VPAND   Y9, Y8, Y9
+	VPOR    Y9, Y7, Y7
+	VMOVDQU 96(AX)(BX*1), Y8
+	VPOR    82016(AX)(SI*1), Y8, Y8
+	VPOR    163936(AX)(DI*1), Y8, Y8
+	VPOR    245856(AX)(R8*1), Y8, Y8
+	VPOR    327776(AX)(R9*1), Y8, Y8
+	VPOR    409696(AX)(R10*1), Y8, Y8
+	VPOR    491616(AX)(R11*1), Y8, Y8
+	VMOVDQU 128(AX)(BX*1), Y9
+	VPOR    82048(AX)(SI*1), Y9, Y9
+	VPOR    163968(AX)(DI*1), Y9, Y9
+	VPOR    245888(AX)(R8*1), Y9, Y9
+	VPOR    327808(AX)(R9*1), Y9, Y9
+	VPOR    409728(AX)(R10*1), Y9, Y9
+	VPOR    491648(AX)(R11*1), Y9, Y9
+	VPXOR   Y4, Y8, Y10
+	VPAND   Y4, Y8, Y8
+	VPXOR   Y10, Y9, Y4
+	VPAND   Y10, Y9, Y10
+	VPOR    Y10, Y8, Y8
+	MOVQ    (CX), R11
+	RORXQ   $0x3b, R11, BX
+	ANDQ    $0x00003fe0, BX
+	LEAQ    (BX)(BX*4), BX
+	RORXQ   $0x04, R11, SI
+	ANDQ    $0x00003fe0, SI
+	LEAQ    (SI)(SI*4), SI
+	RORXQ   $0x0d, R11, DI
+	ANDQ    $0x00003fe0, DI
+	LEAQ    (DI)(DI*4), DI
+	RORXQ   $0x16, R11, R8
+	ANDQ    $0x00003fe0, R8
+	LEAQ    (R8)(R8*4), R8
+	RORXQ   $0x1f, R11, R9
+	ANDQ    $0x00003fe0, R9
+	LEAQ    (R9)(R9*4), R9
+	RORXQ   $0x28, R11, R10
+	ANDQ    $0x00003fe0, R10
+	LEAQ    (R10)(R10*4), R10
+	RORXQ   $0x31, R11, R11
+	ANDQ    $0x00003fe0, R11
+	LEAQ    (R11)(R11*4), R11
+	ADDQ    $0x08, CX
+	VMOVDQU (AX)(BX*1), Y9
+	VPOR    81920(AX)(SI*1), Y9, Y9
+	VPOR    163840(AX)(DI*1), Y9, Y9
+	VPOR    245760(AX)(R8*1), Y9, Y9
+	VPOR    327680(AX)(R9*1), Y9, Y9
+	VPOR    409600(AX)(R10*1), Y9, Y9
+	VPOR    491520(AX)(R11*1), Y9, Y9
+	VMOVDQU 32(AX)(BX*1), Y10
+	VPOR    81952(AX)(SI*1), Y10, Y10
+	VPOR    163872(AX)(DI*1), Y10, Y10
+	VPOR    245792(AX)(R8*1), Y10, Y10
+	VPOR    327712(AX)(R9*1), Y10, Y10
+	VPOR    409632(AX)(R10*1), Y10, Y10
+	VPOR    491552(AX)(R11*1), Y10, Y10
+	VPXOR   Y4, Y9, Y11
+	VPAND   Y4, Y9, Y9
+	VPXOR   Y11, Y10, Y4
+	VPAND   Y11, Y10, Y11
+	VPOR    Y11, Y9, Y9
+	VPXOR   Y5, Y8, Y10
+	VPAND   Y5, Y8, Y8
+	VPXOR   Y10, Y9, Y5
+	VPAND   Y10, Y9, Y10
+	VPOR    Y10, Y8, Y8
+	VPXOR   Y6, Y7, Y9
+	VPAND   Y6, Y7, Y7
+	VPXOR   Y9, Y8, Y6
+	VPAND   Y9, Y8, Y9
+	VPOR    Y9, Y7, Y7
+	VPAND   Y3, Y7, Y8
+	VPSRLW  $0x04, Y7, Y7
+	VPAND   Y3, Y7, Y7
+	VPSHUFB Y8, Y1, Y8
+	VPSHUFB Y7, Y1, Y7
+	VPADDB  Y8, Y7, Y7
+	VPSADBW Y2, Y7, Y7
+	VPSLLQ  $0x03, Y7, Y7
+	VPADDQ  Y7, Y0, Y0
+	VMOVDQU 64(AX)(BX*1), Y7
+	VPOR    81984(AX)(SI*1), Y7, Y7
+	VPOR    163904(AX)(DI*1), Y7, Y7
+	VPOR    245824(AX)(R8*1), Y7, Y7
+	VPOR    327744(AX)(R9*1), Y7, Y7
+	VPOR    409664(AX)(R10*1), Y7, Y7
+	VPOR    491584(AX)(R11*1), Y7, Y7
+	VMOVDQU 96(AX)(BX*1), Y8
+	VPOR    82016(AX)(SI*1), Y8, Y8
+	VPOR    163936(AX)(DI*1), Y8, Y8
+	VPOR    245856(AX)(R8*1), Y8, Y8
+	VPOR    327776(AX)(R9*1), Y8, Y8
+	VPOR    409696(AX)(R10*1), Y8, Y8
+	VPOR    491616(AX)(R11*1), Y8, Y8
+	VPXOR   Y4, Y7, Y9
+	VPAND   Y4, Y7, Y7
+	VPXOR   Y9, Y8, Y4
+	VPAND   Y9, Y8, Y9
+	VPOR    Y9, Y7, Y7
+	VMOVDQU 128(AX)(BX*1), Y8
+	VPOR    82048(AX)(SI*1), Y8, Y8
+	VPOR    163968(AX)(DI*1), Y8, Y8
+	VPOR    245888(AX)(R8*1), Y8, Y8
+	VPOR    327808(AX)(R9*1), Y8, Y8
+	VPOR    409728(AX)(R10*1), Y8, Y8
+	VPOR    491648(AX)(R11*1), Y8, Y8
+	MOVQ    (CX), R11
+	RORXQ   $0x3b, R11, BX
+	ANDQ    $0x00003fe0, BX
+	LEAQ    (BX)(BX*4), BX
+	RORXQ   $0x04, R11, SI
+	ANDQ    $0x00003fe0, SI
+	LEAQ    (SI)(SI*4), SI
+	RORXQ   $0x0d, R11, DI
+	ANDQ    $0x00003fe0, DI
+	LEAQ    (DI)(DI*4), DI
+	RORXQ   $0x16, R11, R8
+	ANDQ    $0x00003fe0, R8
+	LEAQ    (R8)(R8*4), R8
+	RORXQ   $0x1f, R11, R9
+	ANDQ    $0x00003fe0, R9
+	LEAQ    (R9)(R9*4), R9
+	RORXQ   $0x28, R11, R10
+	ANDQ    $0x00003fe0, R10
+	LEAQ    (R10)(R10*4), R10
+	RORXQ   $0x31, R11, R11
+	ANDQ    $0x00003fe0, R11
+	LEAQ    (R11)(R11*4), R11
+	ADDQ    $0x08, CX
+	VMOVDQU (AX)(BX*1), Y9
+	VPOR    81920(AX)(SI*1), Y9, Y9
+	VPOR    163840(AX)(DI*1), Y9, Y9
+	VPOR    245760(AX)(R8*1), Y9, Y9
+	VPOR    327680(AX)(R9*1), Y9, Y9
+	VPOR    409600(AX)(R10*1), Y9, Y9
+	VPOR    491520(AX)(R11*1), Y9, Y9
+	VPXOR   Y4, Y8, Y10
+	VPAND   Y4, Y8, Y8
+	VPXOR   Y10, Y9, Y4
+	VPAND   Y10, Y9, Y10
+	VPOR    Y10, Y8, Y8
+	VPXOR   Y5, Y7, Y9
+	VPAND   Y5, Y7, Y7
+	VPXOR   Y9, Y8, Y5
+	VPAND   Y9, Y8, Y9
+	VPOR    Y9, Y7, Y7
+	VMOVDQU 32(AX)(BX*1), Y8
+	VPOR    81952(AX)(SI*1), Y8, Y8
+	VPOR    163872(AX)(DI*1), Y8, Y8
+	VPOR    245792(AX)(R8*1), Y8, Y8
+	VPOR    327712(AX)(R9*1), Y8, Y8
+	VPOR    409632(AX)(R10*1), Y8, Y8
+	VPOR    491552(AX)(R11*1), Y8, Y8
+	VMOVDQU 64(AX)(BX*1), Y9
+	VPOR    81984(AX)(SI*1), Y9, Y9
+	VPOR    163904(AX)(DI*1), Y9, Y9
+	VPOR    245824(AX)(R8*1), Y9, Y9
+	VPOR    327744(AX)(R9*1), Y9, Y9
+	VPOR    409664(AX)(R10*1), Y9, Y9
+	VPOR    491584(AX)(R11*1), Y9, Y9
+	VPXOR   Y4, Y8, Y10
+	VPAND   Y4, Y8, Y8
+	VPXOR   Y10, Y9, Y4
+	VPAND   Y10, Y9, Y10
+	VPOR    Y10, Y8, Y8
+	VMOVDQU 96(AX)(BX*1), Y9
+	VPOR    82016(AX)(SI*1), Y9, Y9
+	VPOR    163936(AX)(DI*1), Y9, Y9
+	VPOR    245856(AX)(R8*1), Y9, Y9
+	VPOR    327776(AX)(R9*1), Y9, Y9
+	VPOR    409696(AX)(R10*1), Y9, Y9
+	VPOR    491616(AX)(R11*1), Y9, Y9
+	VMOVDQU 128(AX)(BX*1), Y10
+	VPOR    82048(AX)(SI*1), Y10, Y10
+	VPOR    163968(AX)(DI*1), Y10, Y10
+	VPOR    245888(AX)(R8*1), Y10, Y10
+	VPOR    327808(AX)(R9*1), Y10, Y10
+	VPOR    409728(AX)(R10*1), Y10, Y10
+	VPOR    491648(AX)(R11*1), Y10, Y10
+	VPXOR   Y4, Y9, Y11
+	VPAND   Y4, Y9, Y9
+	VPXOR   Y11, Y10, Y4
+	VPAND   Y11, Y10, Y11
+	VPOR    Y11, Y9, Y9
+	VPXOR   Y5, Y8, Y10
+	VPAND   Y5, Y8, Y8
+	VPXOR   Y10, Y9, Y5
+	VPAND   Y10, Y9, Y10
+	VPOR    Y10, Y8, Y8
+	VPXOR   Y6, Y7, Y9
+	VPAND   Y6, Y7, Y7
+	VPXOR   Y9, Y8, Y6
+	VPAND   Y9, Y8, Y9
+	VPOR    Y9, Y7, Y7
+	VPAND   Y3, Y7, Y8
+	VPSRLW  $0x04, Y7, Y7
+	VPAND   Y3, Y7, Y7
+	VPSHUFB Y8, Y1, Y8
+	VPSHUFB Y7, Y1, Y7
+	VPADDB  Y8, Y7, Y7
+	VPSADBW Y2, Y7, Y7
+	VPSLLQ  $0x03, Y7, Y7
+	VPADDQ  Y7, Y0, Y0
+	SUBQ    $0x08, DX
+	CMPQ    DX, $0x08
+	JAE     clashes7wx256v5_round
+	VPAND   Y3, Y4, Y7
+	VPSRLW  $0x04, Y4, Y4
+	VPAND   Y3, Y4, Y4
+	VPSHUFB Y7, Y1, Y7
+	VPSHUFB Y4, Y1, Y4
+	VPADDB  Y7, Y4, Y4
+	VPSADBW Y2, Y4, Y4
+	VPADDQ  Y4, Y0, Y0
+	VPAND   Y3, Y5, Y4
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y3, Y5, Y5
+	VPSHUFB Y4, Y1, Y4
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y4, Y5, Y5
+	VPSADBW Y2, Y5, Y5
+	VPSLLQ  $0x01, Y5, Y5
+	VPADDQ  Y5, Y0, Y0
+	VPAND   Y3, Y6, Y4
+	VPSRLW  $0x04, Y6, Y5
+	VPAND   Y3, Y5, Y5
+	VPSHUFB Y4, Y1, Y4
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y4, Y5, Y6
+	VPSADBW Y2, Y6, Y6
+	VPSLLQ  $0x02, Y6, Y6
+	VPADDQ  Y6, Y0, Y0
+	TESTQ   DX, DX
+	JZ      clashes7wx256v5_sum
+
+clashes7wx256v5_rest:
+	MOVQ    (CX), R11
+	RORXQ   $0x3b, R11, BX
+	ANDQ    $0x00003fe0, BX
+	LEAQ    (BX)(BX*4), BX
+	RORXQ   $0x04, R11, SI
+	ANDQ    $0x00003fe0, SI
+	LEAQ    (SI)(SI*4), SI
+	RORXQ   $0x0d, R11, DI
+	ANDQ    $0x00003fe0, DI
+	LEAQ    (DI)(DI*4), DI
+	RORXQ   $0x16, R11, R8
+	ANDQ    $0x00003fe0, R8
+	LEAQ    (R8)(R8*4), R8
+	RORXQ   $0x1f, R11, R9
+	ANDQ    $0x00003fe0, R9
+	LEAQ    (R9)(R9*4), R9
+	RORXQ   $0x28, R11, R10
+	ANDQ    $0x00003fe0, R10
+	LEAQ    (R10)(R10*4), R10
+	RORXQ   $0x31, R11, R11
+	ANDQ    $0x00003fe0, R11
+	LEAQ    (R11)(R11*4), R11
+	ADDQ    $0x08, CX
+	VMOVDQU (AX)(BX*1), Y4
+	VPOR    81920(AX)(SI*1), Y4, Y4
+	VPOR    163840(AX)(DI*1), Y4, Y4
+	VPOR    245760(AX)(R8*1), Y4, Y4
+	VPOR    327680(AX)(R9*1), Y4, Y4
+	VPOR    409600(AX)(R10*1), Y4, Y4
+	VPOR    491520(AX)(R11*1), Y4, Y4
+	VPAND   Y3, Y4, Y5
+	VPSRLW  $0x04, Y4, Y4
+	VPAND   Y3, Y4, Y4
+	VPSHUFB Y5, Y1, Y5
+	VPSHUFB Y4, Y1, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 32(AX)(BX*1), Y5
+	VPOR    81952(AX)(SI*1), Y5, Y5
+	VPOR    163872(AX)(DI*1), Y5, Y5
+	VPOR    245792(AX)(R8*1), Y5, Y5
+	VPOR    327712(AX)(R9*1), Y5, Y5
+	VPOR    409632(AX)(R10*1), Y5, Y5
+	VPOR    491552(AX)(R11*1), Y5, Y5
+	VPAND   Y3, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y3, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 64(AX)(BX*1), Y5
+	VPOR    81984(AX)(SI*1), Y5, Y5
+	VPOR    163904(AX)(DI*1), Y5, Y5
+	VPOR    245824(AX)(R8*1), Y5, Y5
+	VPOR    327744(AX)(R9*1), Y5, Y5
+	VPOR    409664(AX)(R10*1), Y5, Y5
+	VPOR    491584(AX)(R11*1), Y5, Y5
+	VPAND   Y3, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y3, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 96(AX)(BX*1), Y5
+	VPOR    82016(AX)(SI*1), Y5, Y5
+	VPOR    163936(AX)(DI*1), Y5, Y5
+	VPOR    245856(AX)(R8*1), Y5, Y5
+	VPOR    327776(AX)(R9*1), Y5, Y5
+	VPOR    409696(AX)(R10*1), Y5, Y5
+	VPOR    491616(AX)(R11*1), Y5, Y5
+	VPAND   Y3, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y3, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 128(AX)(BX*1), Y5
+	VPOR    82048(AX)(SI*1), Y5, Y5
+	VPOR    163968(AX)(DI*1), Y5, Y5
+	VPOR    245888(AX)(R8*1), Y5, Y5
+	VPOR    327808(AX)(R9*1), Y5, Y5
+	VPOR    409728(AX)(R10*1), Y5, Y5
+	VPOR    491648(AX)(R11*1), Y5, Y5
+	VPAND   Y3, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y3, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VPSADBW Y2, Y4, Y4
+	VPADDQ  Y4, Y0, Y0
+	DECQ    DX
+	JNZ     clashes7wx256v5_rest
+
+clashes7wx256v5_sum:
+	VEXTRACTI128 $0x01, Y0, X1
+	VPADDQ       X1, X0, X1
+	VPSHUFD      $0x4e, X1, X0
+	VPADDQ       X0, X1, X1
+	VMOVQ        X1, AX
+	VZEROUPPER
+	MOVQ         AX, ret+32(FP)
+	RET
+
+// func clashes7wx256v6(tables *uint64, keys []uint64) int
+// Requires: AVX, AVX2, BMI2
+TEXT ·clashes7wx256v6(SB), NOSPLIT, $0-40
+	MOVQ    tables+0(FP), AX
+	MOVQ    keys_base+8(FP), CX
+	MOVQ    keys_len+16(FP), DX
+	VPXOR   Y0, Y0, Y0
+	TESTQ   DX, DX
+	JZ      clashes7wx256v6_sum
+	VMOVDQU popcountNibbles<>+0(SB), Y1
+	VMOVDQU lowHalves<>+0(SB), Y3
+	VPXOR   Y2, Y2, Y2
+	VPXOR   Y4, Y4, Y4
+	VPXOR   Y5, Y5, Y5
+	VPXOR   Y6, Y6, Y6
+	CMPQ    DX, $0x04
+	JB      clashes7wx256v6_rest
+
+clashes7wx256v6_round:
+	MOVQ    (CX), R11
+	RORXQ   $0x3a, R11, BX
+	ANDQ    $0x00007fc0, BX
+	LEAQ    (BX)(BX*2), BX
+	RORXQ   $0x03, R11, SI
+	ANDQ    $0x00007fc0, SI
+	LEAQ    (SI)(SI*2), SI
+	RORXQ   $0x0c, R11, DI
+	ANDQ    $0x00007fc0, DI
+	LEAQ    (DI)(DI*2), DI
+	RORXQ   $0x15, R11, R8
+	ANDQ    $0x00007fc0, R8
+	LEAQ    (R8)(R8*2), R8
+	RORXQ   $0x1e, R11, R9
+	ANDQ    $0x00007fc0, R9
+	LEAQ    (R9)(R9*2), R9
+	RORXQ   $0x27, R11, R10
+	ANDQ    $0x00007fc0, R10
+	LEAQ    (R10)(R10*2), R10
+	RORXQ   $0x30, R11, R11
+	ANDQ    $0x00007fc0, R11
+	LEAQ    (R11)(R11*2), R11
+	ADDQ    $0x08, CX
+	VMOVDQU (AX)(BX*1), Y7
+	VPOR    98304(AX)(SI*1), Y7, Y7
+	VPOR    196608(AX)(DI*1), Y7, Y7
+	VPOR    294912(AX)(R8*1), Y7, Y7
+	VPOR    393216(AX)(R9*1), Y7, Y7
+	VPOR    491520(AX)(R10*1), Y7, Y7
+	VPOR    589824(AX)(R11*1), Y7, Y7
+	VMOVDQU 32(AX)(BX*1), Y8
+	VPOR    98336(AX)(SI*1), Y8, Y8
+	VPOR    196640(AX)(DI*1), Y8, Y8
+	VPOR    294944(AX)(R8*1), Y8, Y8
+	VPOR    393248(AX)(R9*1), Y8, Y8
+	VPOR    491552(AX)(R10*1), Y8, Y8
+	VPOR    589856(AX)(R11*1), Y8, Y8
+	VPXOR   Y4, Y7, Y9
+	VPAND   Y4, Y7, Y7
+	VPXOR   Y9, Y8, Y4
+	VPAND   Y9, Y8, Y9
+	VPOR    Y9, Y7, Y7
+	VMOVDQU 64(AX)(BX*1), Y8
+	VPOR    98368(AX)(SI*1), Y8, Y8
+	VPOR    196672(AX)(DI*1), Y8, Y8
+	VPOR    294976(AX)(R8*1), Y8, Y8
+	VPOR    393280(AX)(R9*1), Y8, Y8
+	VPOR    491584(AX)(R10*1), Y8, Y8
+	VPOR    589888(AX)(R11*1), Y8, Y8
+	VMOVDQU 96(AX)(BX*1), Y9
+	VPOR    98400(AX)(SI*1), Y9, Y9
+	VPOR    196704(AX)(DI*1), Y9, Y9
+	VPOR    295008(AX)(R8*1), Y9, Y9
+	VPOR    393312(AX)(R9*1), Y9, Y9
+	VPOR    491616(AX)(R10*1), Y9, Y9
+	VPOR    589920(AX)(R11*1), Y9, Y9
+	VPXOR   Y4, Y8, Y10
+	VPAND   Y4, Y8, Y8
+	VPXOR   Y10, Y9, Y4
+	VPAND   Y10, Y9, Y10
+	VPOR    Y10, Y8, Y8
+	VPXOR   Y5, Y7, Y9
+	VPAND   Y5, Y7, Y7
+	VPXOR   Y9, Y8, Y5
+	VPAND   Y9, Y8, Y9
+	VPOR    Y9, Y7, Y7
+	VMOVDQU 128(AX)(BX*1), Y8
+	VPOR    98432(AX)(SI*1), Y8, Y8
+	VPOR    196736(AX)(DI*1), Y8, Y8
+	VPOR    295040(AX)(R8*1), Y8, Y8
+	VPOR    393344(AX)(R9*1), Y8, Y8
+	VPOR    491648(AX)(R10*1), Y8, Y8
+	VPOR    589952(AX)(R11*1), Y8, Y8
+	VMOVDQU 160(AX)(BX*1), Y9
+	VPOR    98464(AX)(SI*1), Y9, Y9
+	VPOR    196768(AX)(DI*1), Y9, Y9
+	VPOR    295072(AX)(R8*1), Y9, Y9
+	VPOR    393376(AX)(R9*1), Y9, Y9
+	VPOR    491680(AX)(R10*1), Y9, Y9
+	VPOR    589984(AX)(R11*1), Y9, Y9
+	VPXOR   Y4, Y8, Y10
+	VPAND   Y4, Y8, Y8
+	VPXOR   Y10, Y9, Y4
+	VPAND   Y10, Y9, Y10
+	VPOR    Y10, Y8, Y8
+	MOVQ    (CX), R11
+	RORXQ   $0x3a, R11, BX
+	ANDQ    $0x00007fc0, BX
+	LEAQ    (BX)(BX*2), BX
+	RORXQ   $0x03, R11, SI
+	ANDQ    $0x00007fc0, SI
+	LEAQ    (SI)(SI*2), SI
+	RORXQ   $0x0c, R11, DI
+	ANDQ    $0x00007fc0, DI
+	LEAQ    (DI)(DI*2), DI
+	RORXQ   $0x15, R11, R8
+	ANDQ    $0x00007fc0, R8
+	LEAQ    (R8)(R8*2), R8
+	RORXQ   $0x1e, R11, R9
+	ANDQ    $0x00007fc0, R9
+	LEAQ    (R9)(R9*2), R9
+	RORXQ   $0x27, R11, R10
+	ANDQ    $0x00007fc0, R10
+	LEAQ    (R10)(R10*2), R10
+	RORXQ   $0x30, R11, R11
+	ANDQ    $0x00007fc0, R11
+	LEAQ    (R11)(R11*2), R11
+	ADDQ    $0x08, CX
+	VMOVDQU (AX)(BX*1), Y9
+	VPOR    98304(AX)(SI*1), Y9, Y9
+	VPOR    196608(AX)(DI*1), Y9, Y9
+	VPOR    294912(AX)(R8*1), Y9, Y9
+	VPOR    393216(AX)(R9*1), Y9, Y9
+	VPOR    491520(AX)(R10*1), Y9, Y9
+	VPOR    589824(AX)(R11*1), Y9, Y9
+	VMOVDQU 32(AX)(BX*1), Y10
+	VPOR    98336(AX)(SI*1), Y10, Y10
+	VPOR    196640(AX)(DI*1), Y10, Y10
+	VPOR    294944(AX)(R8*1), Y10, Y10
+	VPOR    393248(AX)(R9*1), Y10, Y10
+	VPOR    491552(AX)(R10*1), Y10, Y10
+	VPOR    589856(AX)(R11*1), Y10, Y10
+	VPXOR   Y4, Y9, Y11
+	VPAND   Y4, Y9, Y9
+	VPXOR   Y11, Y10, Y4
+	VPAND   Y11, Y10, Y11
+	VPOR    Y11, Y9, Y9
+	VPXOR   Y5, Y8, Y10
+	VPAND   Y5, Y8, Y8
+	VPXOR   Y10, Y9, Y5
+	VPAND   Y10, Y9, Y10
+	VPOR    Y10, Y8, Y8
+	VPXOR   Y6, Y7, Y9
+	VPAND   Y6, Y7, Y7
+	VPXOR   Y9, Y8, Y6
+	VPAND   Y9, Y8, Y9
+	VPOR    Y9, Y7, Y7
+	VPAND   Y3, Y7, Y8
+	VPSRLW  $0x04, Y7, Y7
+	VPAND   Y3, Y7, Y7
+	VPSHUFB Y8, Y1, Y8
+	VPSHUFB Y7, Y1, Y7
+	VPADDB  Y8, Y7, Y7
+	VPSADBW Y2, Y7, Y7
+	VPSLLQ  $0x03, Y7, Y7
+	VPADDQ  Y7, Y0, Y0
+	VMOVDQU 64(AX)(BX*1), Y7
+	VPOR    98368(AX)(SI*1), Y7, Y7
+	VPOR    196672(AX)(DI*1), Y7, Y7
+	VPOR    294976(AX)(R8*1), Y7, Y7
+	VPOR    393280(AX)(R9*1), Y7, Y7
+	VPOR    491584(AX)(R10*1), Y7, Y7
+	VPOR    589888(AX)(R11*1), Y7, Y7
+	VMOVDQU 96(AX)(BX*1), Y8
+	VPOR    98400(AX)(SI*1), Y8, Y8
+	VPOR    196704(AX)(DI*1), Y8, Y8
+	VPOR    295008(AX)(R8*1), Y8, Y8
+	VPOR    393312(AX)(R9*1), Y8, Y8
+	VPOR    491616(AX)(R10*1), Y8, Y8
+	VPOR    589920(AX)(R11*1), Y8, Y8
+	VPXOR   Y4, Y7, Y9
+	VPAND   Y4, Y7, Y7
+	VPXOR   Y9, Y8, Y4
+	VPAND   Y9, Y8, Y9
+	VPOR    Y9, Y7, Y7
+	VMOVDQU 128(AX)(BX*1), Y8
+	VPOR    98432(AX)(SI*1), Y8, Y8
+	VPOR    196736(AX)(DI*1), Y8, Y8
+	VPOR    295040(AX)(R8*1), Y8, Y8
+	VPOR    393344(AX)(R9*1), Y8, Y8
+	VPOR    491648(AX)(R10*1), Y8, Y8
+	VPOR    589952(AX)(R11*1), Y8, Y8
+	VMOVDQU 160(AX)(BX*1), Y9
+	VPOR    98464(AX)(SI*1), Y9, Y9
+	VPOR    196768(AX)(DI*1), Y9, Y9
+	VPOR    295072(AX)(R8*1), Y9, Y9
+	VPOR    393376(AX)(R9*1), Y9, Y9
+	VPOR    491680(AX)(R10*1), Y9, Y9
+	VPOR    589984(AX)(R11*1), Y9, Y9
+	VPXOR   Y4, Y8, Y10
+	VPAND   Y4, Y8, Y8
+	VPXOR   Y10, Y9, Y4
+	VPAND   Y10, Y9, Y10
+	VPOR    Y10, Y8, Y8
+	VPXOR   Y5, Y7, Y9
+	VPAND   Y5, Y7, Y7
+	VPXOR   Y9, Y8, Y5
+	VPAND   Y9, Y8, Y9
+	VPOR    Y9, Y7, Y7
+	MOVQ    (CX), R11
+	RORXQ   $0x3a, R11, BX
+	ANDQ    $0x00007fc0, BX
+	LEAQ    (BX)(BX*2), BX
+	RORXQ   $0x03, R11, SI
+	ANDQ    $0x00007fc0, SI
+	LEAQ    (SI)(SI*2), SI
+	RORXQ   $0x0c, R11, DI
+	ANDQ    $0x00007fc0, DI
+	LEAQ    (DI)(DI*2), DI
+	RORXQ   $0x15, R11, R8
+	ANDQ    $0x00007fc0, R8
+	LEAQ    (R8)(R8*2), R8
+	RORXQ   $0x1e, R11, R9
+	ANDQ    $0x00007fc0, R9
+	LEAQ    (R9)(R9*2), R9
+	RORXQ   $0x27, R11, R10
+	ANDQ    $0x00007fc0, R10
+	LEAQ    (R10)(R10*2), R10
+	RORXQ   $0x30, R11, R11
+	ANDQ    $0x00007fc0, R11
+	LEAQ    (R11)(R11*2), R11
+	ADDQ    $0x08, CX
+	VMOVDQU (AX)(BX*1), Y8
+	VPOR    98304(AX)(SI*1), Y8, Y8
+	VPOR    196608(AX)(DI*1), Y8, Y8
+	VPOR    294912(AX)(R8*1), Y8, Y8
+	VPOR    393216(AX)(R9*1), Y8, Y8
+	VPOR    491520(AX)(R10*1), Y8, Y8
+	VPOR    589824(AX)(R11*1), Y8, Y8
+	VMOVDQU 32(AX)(BX*1), Y9
+	VPOR    98336(AX)(SI*1), Y9, Y9
+	VPOR    196640(AX)(DI*1), Y9, Y9
+	VPOR    294944(AX)(R8*1), Y9, Y9
+	VPOR    393248(AX)(R9*1), Y9, Y9
+	VPOR    491552(AX)(R10*1), Y9, Y9
+	VPOR    589856(AX)(R11*1), Y9, Y9
+	VPXOR   Y4, Y8, Y10
+	VPAND   Y4, Y8, Y8
+	VPXOR   Y10, Y9, Y4
+	VPAND   Y10, Y9, Y10
+	VPOR    Y10, Y8, Y8
+	VMOVDQU 64(AX)(BX*1), Y9
+	VPOR    98368(AX)(SI*1), Y9, Y9
+	VPOR    196672(AX)(DI*1), Y9, Y9
+	VPOR    294976(AX)(R8*1), Y9, Y9
+	VPOR    393280(AX)(R9*1), Y9, Y9
+	VPOR    491584(AX)(R10*1), Y9, Y9
+	VPOR    589888(AX)(R11*1), Y9, Y9
+	VMOVDQU 96(AX)(BX*1), Y10
+	VPOR    98400(AX)(SI*1), Y10, Y10
+	VPOR    196704(AX)(DI*1), Y10, Y10
+	VPOR    295008(AX)(R8*1), Y10, Y10
+	VPOR    393312(AX)(R9*1), Y10, Y10
+	VPOR    491616(AX)(R10*1), Y10, Y10
+	VPOR    589920(AX)(R11*1), Y10, Y10
+	VPXOR   Y4, Y9, Y11
+	VPAND   Y4, Y9, Y9
+	VPXOR   Y11, Y10, Y4
+	VPAND   Y11, Y10, Y11
+	VPOR    Y11, Y9, Y9
+	VPXOR   Y5, Y8, Y10
+	VPAND   Y5, Y8, Y8
+	VPXOR   Y10, Y9, Y5
+	VPAND   Y10, Y9, Y10
+	VPOR    Y10, Y8, Y8
+	VPXOR   Y6, Y7, Y9
+	VPAND   Y6, Y7, Y7
+	VPXOR   Y9, Y8, Y6
+	VPAND   Y9, Y8, Y9
+	VPOR    Y9, Y7, Y7
+	VPAND   Y3, Y7, Y8
+	VPSRLW  $0x04, Y7, Y7
+	VPAND   Y3, Y7, Y7
+	VPSHUFB Y8, Y1, Y8
+	VPSHUFB Y7, Y1, Y7
+	VPADDB  Y8, Y7, Y7
+	VPSADBW Y2, Y7, Y7
+	VPSLLQ  $0x03, Y7, Y7
+	VPADDQ  Y7, Y0, Y0
+	VMOVDQU 128(AX)(BX*1), Y7
+	VPOR    98432(AX)(SI*1), Y7, Y7
+	VPOR    196736(AX)(DI*1), Y7, Y7
+	VPOR    295040(AX)(R8*1), Y7, Y7
+	VPOR    393344(AX)(R9*1), Y7, Y7
+	VPOR    491648(AX)(R10*1), Y7, Y7
+	VPOR    589952(AX)(R11*1), Y7, Y7
+	VMOVDQU 160(AX)(BX*1), Y8
+	VPOR    98464(AX)(SI*1), Y8, Y8
+	VPOR    196768(AX)(DI*1), Y8, Y8
+	VPOR    295072(AX)(R8*1), Y8, Y8
+	VPOR    393376(AX)(R9*1), Y8, Y8
+	VPOR    491680(AX)(R10*1), Y8, Y8
+	VPOR    589984(AX)(R11*1), Y8, Y8
+	VPXOR   Y4, Y7, Y9
+	VPAND   Y4, Y7, Y7
+	VPXOR   Y9, Y8, Y4
+	VPAND   Y9, Y8, Y9
+	VPOR    Y9, Y7, Y7
+	MOVQ    (CX), R11
+	RORXQ   $0x3a, R11, BX
+	ANDQ    $0x00007fc0, BX
+	LEAQ    (BX)(BX*2), BX
+	RORXQ   $0x03, R11, SI
+	ANDQ    $0x00007fc0, SI
+	LEAQ    (SI)(SI*2), SI
+	RORXQ   $0x0c, R11, DI
+	ANDQ    $0x00007fc0, DI
+	LEAQ    (DI)(DI*2), DI
+	RORXQ   $0x15, R11, R8
+	ANDQ    $0x00007fc0, R8
+	LEAQ    (R8)(R8*2), R8
+	RORXQ   $0x1e, R11, R9
+	ANDQ    $0x00007fc0, R9
+	LEAQ    (R9)(R9*2), R9
+	RORXQ   $0x27, R11, R10
+	ANDQ    $0x00007fc0, R10
+	LEAQ    (R10)(R10*2), R10
+	RORXQ   $0x30, R11, R11
+	ANDQ    $0x00007fc0, R11
+	LEAQ    (R11)(R11*2), R11
+	ADDQ    $0x08, CX
+	VMOVDQU (AX)(BX*1), Y8
+	VPOR    98304(AX)(SI*1), Y8, Y8
+	VPOR    196608(AX)(DI*1), Y8, Y8
+	VPOR    294912(AX)(R8*1), Y8, Y8
+	VPOR    393216(AX)(R9*1), Y8, Y8
+	VPOR    491520(AX)(R10*1), Y8, Y8
+	VPOR    589824(AX)(R11*1), Y8, Y8
+	VMOVDQU 32(AX)(BX*1), Y9
+	VPOR    98336(AX)(SI*1), Y9, Y9
+	VPOR    196640(AX)(DI*1), Y9, Y9
+	VPOR    294944(AX)(R8*1), Y9, Y9
+	VPOR    393248(AX)(R9*1), Y9, Y9
+	VPOR    491552(AX)(R10*1), Y9, Y9
+	VPOR    589856(AX)(R11*1), Y9, Y9
+	VPXOR   Y4, Y8, Y10
+	VPAND   Y4, Y8, Y8
+	VPXOR   Y10, Y9, Y4
+	VPAND   Y10, Y9, Y10
+	VPOR    Y10, Y8, Y8
+	VPXOR   Y5, Y7, Y9
+	VPAND   Y5, Y7, Y7
+	VPXOR   Y9, Y8, Y5
+	VPAND   Y9, Y8, Y9
+	VPOR    Y9, Y7, Y7
+	VMOVDQU 64(AX)(BX*1), Y8
+	VPOR    98368(AX)(SI*1), Y8, Y8
+	VPOR    196672(AX)(DI*1), Y8, Y8
+	VPOR    294976(AX)(R8*1), Y8, Y8
+	VPOR    393280(AX)(R9*1), Y8, Y8
+	VPOR    491584(AX)(R10*1), Y8, Y8
+	VPOR    589888(AX)(R11*1), Y8, Y8
+	VMOVDQU 96(AX)(BX*1), Y9
+	VPOR    98400(AX)(SI*1), Y9, Y9
+	VPOR    196704(AX)(DI*1), Y9, Y9
+	VPOR    295008(AX)(R8*1), Y9, Y9
+	VPOR    393312(AX)(R9*1), Y9, Y9
+	VPOR    491616(AX)(R10*1), Y9, Y9
+	VPOR    589920(AX)(R11*1), Y9, Y9
+	VPXOR   Y4, Y8, Y10
+	VPAND   Y4, Y8, Y8
+	VPXOR   Y10, Y9, Y4
+	VPAND   Y10, Y9, Y10
+	VPOR    Y10, Y8, Y8
+	VMOVDQU 128(AX)(BX*1), Y9
+	VPOR    98432(AX)(SI*1), Y9, Y9
+	VPOR    196736(AX)(DI*1), Y9, Y9
+	VPOR    295040(AX)(R8*1), Y9, Y9
+	VPOR    393344(AX)(R9*1), Y9, Y9
+	VPOR    491648(AX)(R10*1), Y9, Y9
+	VPOR    589952(AX)(R11*1), Y9, Y9
+	VMOVDQU 160(AX)(BX*1), Y10
+	VPOR    98464(AX)(SI*1), Y10, Y10
+	VPOR    196768(AX)(DI*1), Y10, Y10
+	VPOR    295072(AX)(R8*1), Y10, Y10
+	VPOR    393376(AX)(R9*1), Y10, Y10
+	VPOR    491680(AX)(R10*1), Y10, Y10
+	VPOR    589984(AX)(R11*1), Y10, Y10
+	VPXOR   Y4, Y9, Y11
+	VPAND   Y4, Y9, Y9
+	VPXOR   Y11, Y10, Y4
+	VPAND   Y11, Y10, Y11
+	VPOR    Y11, Y9, Y9
+	VPXOR   Y5, Y8, Y10
+	VPAND   Y5, Y8, Y8
+	VPXOR   Y10, Y9, Y5
+	VPAND   Y10, Y9, Y10
+	VPOR    Y10, Y8, Y8
+	VPXOR   Y6, Y7, Y9
+	VPAND   Y6, Y7, Y7
+	VPXOR   Y9, Y8, Y6
+	VPAND   Y9, Y8, Y9
+	VPOR    Y9, Y7, Y7
+	VPAND   Y3, Y7, Y8
+	VPSRLW  $0x04, Y7, Y7
+	VPAND   Y3, Y7, Y7
+	VPSHUFB Y8, Y1, Y8
+	VPSHUFB Y7, Y1, Y7
+	VPADDB  Y8, Y7, Y7
+	VPSADBW Y2, Y7, Y7
+	VPSLLQ  $0x03, Y7, Y7
+	VPADDQ  Y7, Y0, Y0
+	SUBQ    $0x04, DX
+	CMPQ    DX, $0x04
+	JAE     clashes7wx256v6_round
+	VPAND   Y3, Y4, Y7
+	VPSRLW  $0x04, Y4, Y4
+	VPAND   Y3, Y4, Y4
+	VPSHUFB Y7, Y1, Y7
+	VPSHUFB Y4, Y1, Y4
+	VPADDB  Y7, Y4, Y4
+	VPSADBW Y2, Y4, Y4
+	VPADDQ  Y4, Y0, Y0
+	VPAND   Y3, Y5, Y4
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y3, Y5, Y5
+	VPSHUFB Y4, Y1, Y4
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y4, Y5, Y5
+	VPSADBW Y2, Y5, Y5
+	VPSLLQ  $0x01, Y5, Y5
+	VPADDQ  Y5, Y0, Y0
+	VPAND   Y3, Y6, Y4
+	VPSRLW  $0x04, Y6, Y5
+	VPAND   Y3, Y5, Y5
+	VPSHUFB Y4, Y1, Y4
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y4, Y5, Y6
+	VPSADBW Y2, Y6, Y6
+	VPSLLQ  $0x02, Y6, Y6
+	VPADDQ  Y6, Y0, Y0
+	TESTQ   DX, DX
+	JZ      clashes7wx256v6_sum
+
+clashes7wx256v6_rest:
+	MOVQ    (CX), R11
+	RORXQ   $0x3a, R11, BX
+	ANDQ    $0x00007fc0, BX
+	LEAQ    (BX)(BX*2), BX
+	RORXQ   $0x03, R11, SI
+	ANDQ    $0x00007fc0, SI
+	LEAQ    (SI)(SI*2), SI
+	RORXQ   $0x0c, R11, DI
+	ANDQ    $0x00007fc0, DI
+	LEAQ    (DI)(DI*2), DI
+	RORXQ   $0x15, R11, R8
+	ANDQ    $0x00007fc0, R8
+	LEAQ    (R8)(R8*2), R8
+	RORXQ   $0x1e, R11, R9
+	ANDQ    $0x00007fc0, R9
+	LEAQ    (R9)(R9*2), R9
+	RORXQ   $0x27, R11, R10
+	ANDQ    $0x00007fc0, R10
+	LEAQ    (R10)(R10*2), R10
+	RORXQ   $0x30, R11, R11
+	ANDQ    $0x00007fc0, R11
+	LEAQ    (R11)(R11*2), R11
+	ADDQ    $0x08, CX
+	VMOVDQU (AX)(BX*1), Y4
+	VPOR    98304(AX)(SI*1), Y4, Y4
+	VPOR    196608(AX)(DI*1), Y4, Y4
+	VPOR    294912(AX)(R8*1), Y4, Y4
+	VPOR    393216(AX)(R9*1), Y4, Y4
+	VPOR    491520(AX)(R10*1), Y4, Y4
+	VPOR    589824(AX)(R11*1), Y4, Y4
+	VPAND   Y3, Y4, Y5
+	VPSRLW  $0x04, Y4, Y4
+	VPAND   Y3, Y4, Y4
+	VPSHUFB Y5, Y1, Y5
+	VPSHUFB Y4, Y1, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 32(AX)(BX*1), Y5
+	VPOR    98336(AX)(SI*1), Y5, Y5
+	VPOR    196640(AX)(DI*1), Y5, Y5
+	VPOR    294944(AX)(R8*1), Y5, Y5
+	VPOR    393248(AX)(R9*1), Y5, Y5
+	VPOR    491552(AX)(R10*1), Y5, Y5
+	VPOR    589856(AX)(R11*1), Y5, Y5
+	VPAND   Y3, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y3, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 64(AX)(BX*1), Y5
+	VPOR    98368(AX)(SI*1), Y5, Y5
+	VPOR    196672(AX)(DI*1), Y5, Y5
+	VPOR    294976(AX)(R8*1), Y5, Y5
+	VPOR    393280(AX)(R9*1), Y5, Y5
+	VPOR    491584(AX)(R10*1), Y5, Y5
+	VPOR    589888(AX)(R11*1), Y5, Y5
+	VPAND   Y3, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y3, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 96(AX)(BX*1), Y5
+	VPOR    98400(AX)(SI*1), Y5, Y5
+	VPOR    196704(AX)(DI*1), Y5, Y5
+	VPOR    295008(AX)(R8*1), Y5, Y5
+	VPOR    393312(AX)(R9*1), Y5, Y5
+	VPOR    491616(AX)(R10*1), Y5, Y5
+	VPOR    589920(AX)(R11*1), Y5, Y5
+	VPAND   Y3, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y3, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 128(AX)(BX*1), Y5
+	VPOR    98432(AX)(SI*1), Y5, Y5
+	VPOR    196736(AX)(DI*1), Y5, Y5
+	VPOR    295040(AX)(R8*1), Y5, Y5
+	VPOR    393344(AX)(R9*1), Y5, Y5
+	VPOR    491648(AX)(R10*1), Y5, Y5
+	VPOR    589952(AX)(R11*1), Y5, Y5
+	VPAND   Y3, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y3, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 160(AX)(BX*1), Y5
+	VPOR    98464(AX)(SI*1), Y5, Y5
+	VPOR    196768(AX)(DI*1), Y5, Y5
+	VPOR    295072(AX)(R8*1), Y5, Y5
+	VPOR    393376(AX)(R9*1), Y5, Y5
+	VPOR    491680(AX)(R10*1), Y5, Y5
+	VPOR    589984(AX)(R11*1), Y5, Y5
+	VPAND   Y3, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y3, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VPSADBW Y2, Y4, Y4
+	VPADDQ  Y4, Y0, Y0
+	DECQ    DX
+	JNZ     clashes7wx256v6_rest
+
+clashes7wx256v6_sum:
+	VEXTRACTI128 $0x01, Y0, X1
+	VPADDQ       X1, X0, X1
+	VPSHUFD      $0x4e, X1, X0
+	VPADDQ       X0, X1, X1
+	VMOVQ        X1, AX
+	VZEROUPPER
+	MOVQ         AX, ret+32(FP)
+	RET
+
+// func clashes7wx256v7(tables *uint64, keys []uint64) int
+// Requires: AVX, AVX2, BMI2
+TEXT ·clashes7wx256v7(SB), NOSPLIT, $0-40
+	MOVQ    tables+0(FP), AX
+	MOVQ    keys_base+8(FP), CX
+	MOVQ    keys_len+16(FP), DX
+	VPXOR   Y0, Y0, Y0
+	TESTQ   DX, DX
+	JZ      clashes7wx256v7_sum
+	VMOVDQU popcountNibbles<>+0(SB), Y1
+	VMOVDQU lowHalves<>+0(SB), Y3
+	VPXOR   Y2, Y2, Y2
+	VPXOR   Y4, Y4, Y4
+	VPXOR   Y5, Y5, Y5
+	VPXOR   Y6, Y6, Y6
+	CMPQ    DX, $0x08
+	JB      clashes7wx256v7_rest
+
+clashes7wx256v7_round:
+	MOVQ    (CX), R11
+	RORXQ   $0x3b, R11, BX
+	ANDQ    $0x00003fe0, BX
+	IMUL3Q  $0x07, BX, BX
+	RORXQ   $0x04, R11, SI
+	ANDQ    $0x00003fe0, SI
+	IMUL3Q  $0x07, SI, SI
+	RORXQ   $0x0d, R11, DI
+	ANDQ    $0x00003fe0, DI
+	IMUL3Q  $0x07, DI, DI
+	RORXQ   $0x16, R11, R8
+	ANDQ    $0x00003fe0, R8
+	IMUL3Q  $0x07, R8, R8
+	RORXQ   $0x1f, R11, R9
+	ANDQ    $0x00003fe0, R9
+	IMUL3Q  $0x07, R9, R9
+	RORXQ   $0x28, R11, R10
+	ANDQ    $0x00003fe0, R10
+	IMUL3Q  $0x07, R10, R10
+	RORXQ   $0x31, R11, R11
+	ANDQ    $0x00003fe0, R11
+	IMUL3Q  $0x07, R11, R11
+	ADDQ    $0x08, CX
+	VMOVDQU (AX)(BX*1), Y7
+	VPOR    114688(AX)(SI*1), Y7, Y7
+	VPOR    229376(AX)(DI*1), Y7, Y7
+	VPOR    344064(AX)(R8*1), Y7, Y7
+	VPOR    458752(AX)(R9*1), Y7, Y7
+	VPOR    573440(AX)(R10*1), Y7, Y7
+	VPOR    688128(AX)(R11*1), Y7, Y7
+	VMOVDQU 32(AX)(BX*1), Y8
+	VPOR    114720(AX)(SI*1), Y8, Y8
+	VPOR    229408(AX)(DI*1), Y8, Y8
+	VPOR    344096(AX)(R8*1), Y8, Y8
+	VPOR    458784(AX)(R9*1), Y8, Y8
+	VPOR    573472(AX)(R10*1), Y8, Y8
+	VPOR    688160(AX)(R11*1), Y8, Y8
+	VPXOR   Y4, Y7, Y9
+	VPAND   Y4, Y7, Y7
+	VPXOR   Y9, Y8, Y4
+	VPAND   Y9, Y8, Y9
+	VPOR    Y9, Y7, Y7
+	VMOVDQU 64(AX)(BX*1), Y8
+	VPOR    114752(AX)(SI*1), Y8, Y8
+	VPOR    229440(AX)(DI*1), Y8, Y8
+	VPOR    344128(AX)(R8*1), Y8, Y8
+	VPOR    458816(AX)(R9*1), Y8, Y8
+	VPOR    573504(AX)(R10*1), Y8, Y8
+	VPOR    688192(AX)(R11*1), Y8, Y8
+	VMOVDQU 96(AX)(BX*1), Y9
+	VPOR    114784(AX)(SI*1), Y9, Y9
+	VPOR    229472(AX)(DI*1), Y9, Y9
+	VPOR    344160(AX)(R8*1), Y9, Y9
+	VPOR    458848(AX)(R9*1), Y9, Y9
+	VPOR    573536(AX)(R10*1), Y9, Y9
+	VPOR    688224(AX)(R11*1), Y9, Y9
+	VPXOR   Y4, Y8, Y10
+	VPAND   Y4, Y8, Y8
+	VPXOR   Y10, Y9, Y4
+	VPAND   Y10, Y9, Y10
+	VPOR    Y10, Y8, Y8
+	VPXOR   Y5, Y7, Y9
+	VPAND   Y5, Y7, Y7
+	VPXOR   Y9, Y8, Y5
+	VPAND   Y9, Y8, Y9
+	VPOR    Y9, Y7, Y7
+	VMOVDQU 128(AX)(BX*1), Y8
+	VPOR    114816(AX)(SI*1), Y8, Y8
+	VPOR    229504(AX)(DI*1), Y8, Y8
+	VPOR    344192(AX)(R8*1), Y8, Y8
+	VPOR    458880(AX)(R9*1), Y8, Y8
+	VPOR    573568(AX)(R10*1), Y8, Y8
+	VPOR    688256(AX)(R11*1), Y8, Y8
+	VMOVDQU 160(AX)(BX*1), Y9
+	VPOR    114848(AX)(SI*1), Y9, Y9
+	VPOR    229536(AX)(DI*1), Y9, Y9
+	VPOR    344224(AX)(R8*1), Y9, Y9
+	VPOR    458912(AX)(R9*1), Y9, Y9
+	VPOR    573600(AX)(R10*1), Y9, Y9
+	VPOR    688288(AX)(R11*1), Y9, Y9
+	VPXOR   Y4, Y8, Y10
+	VPAND   Y4, Y8, Y8
+	VPXOR   Y10, Y9, Y4
+	VPAND   Y10, Y9, Y10
+	VPOR    Y10, Y8, Y8
+	VMOVDQU 192(AX)(BX*1), Y9
+	VPOR    114880(AX)(SI*1), Y9, Y9
+	VPOR    229568(AX)(DI*1), Y9, Y9
+	VPOR    344256(AX)(R8*1), Y9, Y9
+	VPOR    458944(AX)(R9*1), Y9, Y9
+	VPOR    573632(AX)(R10*1), Y9, Y9
+	VPOR    688320(AX)(R11*1), Y9, Y9
+	MOVQ    (CX), R11
+	RORXQ   $0x3b, R11, BX
+	ANDQ    $0x00003fe0, BX
+	IMUL3Q  $0x07, BX, BX
+	RORXQ   $0x04, R11, SI
+	ANDQ    $0x00003fe0, SI
+	IMUL3Q  $0x07, SI, SI
+	RORXQ   $0x0d, R11, DI
+	ANDQ    $0x00003fe0, DI
+	IMUL3Q  $0x07, DI, DI
+	RORXQ   $0x16, R11, R8
+	ANDQ    $0x00003fe0, R8
+	IMUL3Q  $0x07, R8, R8
+	RORXQ   $0x1f, R11, R9
+	ANDQ    $0x00003fe0, R9
+	IMUL3Q  $0x07, R9, R9
+	RORXQ   $0x28, R11, R10
+	ANDQ    $0x00003fe0, R10
+	IMUL3Q  $0x07, R10, R10
+	RORXQ   $0x31, R11, R11
+	ANDQ    $0x00003fe0, R11
+	IMUL3Q  $0x07, R11, R11
+	ADDQ    $0x08, CX
+	VMOVDQU (AX)(BX*1), Y10
+	VPOR    114688(AX)(SI*1), Y10, Y10
+	VPOR    229376(AX)(DI*1), Y10, Y10
+	VPOR    344064(AX)(R8*1), Y10, Y10
+	VPOR    458752(AX)(R9*1), Y10, Y10
+	VPOR    573440(AX)(R10*1), Y10, Y10
+	VPOR    688128(AX)(R11*1), Y10, Y10
+	VPXOR   Y4, Y9, Y11
+	VPAND   Y4, Y9, Y9
+	VPXOR   Y11, Y10, Y4
+	VPAND   Y11, Y10, Y11
+	VPOR    Y11, Y9, Y9
+	VPXOR   Y5, Y8, Y10
+	VPAND   Y5, Y8, Y8
+	VPXOR   Y10, Y9, Y5
+	VPAND   Y10, Y9, Y10
+	VPOR    Y10, Y8, Y8
+	VPXOR   Y6, Y7, Y9
+	VPAND   Y6, Y7, Y7
+	VPXOR   Y9, Y8, Y6
+	VPAND   Y9, Y8, Y9
+	VPOR    Y9, Y7, Y7
+	VPAND   Y3, Y7, Y8
+	VPSRLW  $0x04, Y7, Y7
+	VPAND   Y3, Y7, Y7
+	VPSHUFB Y8, Y1, Y8
+	VPSHUFB Y7, Y1, Y7
+	VPADDB  Y8, Y7, Y7
+	VPSADBW Y2, Y7, Y7
+	VPSLLQ  $0x03, Y7, Y7
+	VPADDQ  Y7, Y0, Y0
+	VMOVDQU 32(AX)(BX*1), Y7
+	VPOR    114720(AX)(SI*1), Y7, Y7
+	VPOR    229408(AX)(DI*1), Y7, Y7
+	VPOR    344096(AX)(R8*1), Y7, Y7
+	VPOR    458784(AX)(R9*1), Y7, Y7
+	VPOR    573472(AX)(R10*1), Y7, Y7
+	VPOR    688160(AX)(R11*1), Y7, Y7
+	VMOVDQU 64(AX)(BX*1), Y8
+	VPOR    114752(AX)(SI*1), Y8, Y8
+	VPOR    229440(AX)(DI*1), Y8, Y8
+	VPOR    344128(AX)(R8*1), Y8, Y8
+	VPOR    458816(AX)(R9*1), Y8, Y8
+	VPOR    573504(AX)(R10*1), Y8, Y8
+	VPOR    688192(AX)(R11*1), Y8, Y8
+	VPXOR   Y4, Y7, Y9
+	VPAND   Y4, Y7, Y7
+	VPXOR   Y9, Y8, Y4
+	VPAND   Y9, Y8, Y9
+	VPOR    Y9, Y7, Y7
+	VMOVDQU 96(AX)(BX*1), Y8
+	VPOR    114784(AX)(SI*1), Y8, Y8
+	VPOR    229472(AX)(DI*1), Y8, Y8
+	VPOR    344160(AX)(R8*1), Y8, Y8
+	VPOR    458848(AX)(R9*1), Y8, Y8
+	VPOR    573536(AX)(R10*1), Y8, Y8
+	VPOR    688224(AX)(R11*1), Y8, Y8
+	VMOVDQU 128(AX)(BX*1), Y9
+	VPOR    114816(AX)(SI*1), Y9, Y9
+	VPOR    229504(AX)(DI*1), Y9, Y9
+	VPOR    344192(AX)(R8*1), Y9, Y9
+	VPOR    458880(AX)(R9*1), Y9, Y9
+	VPOR    573568(AX)(R10*1), Y9, Y9
+	VPOR    688256(AX)(R11*1), Y9, Y9
+	VPXOR   Y4, Y8, Y10
+	VPAND   Y4, Y8, Y8
+	VPXOR   Y10, Y9, Y4
+	VPAND   Y10, Y9, Y10
+	VPOR    Y10, Y8, Y8
+	VPXOR   Y5, Y7, Y9
+	VPAND   Y5, Y7, Y7
+	VPXOR   Y9, Y8, Y5
+	VPAND   Y9, Y8, Y9
+	VPOR    Y9, Y7, Y7
+	VMOVDQU 160(AX)(BX*1), Y8
+	VPOR    114848(AX)(SI*1), Y8, Y8
+	VPOR    229536(AX)(DI*1), Y8, Y8
+	VPOR    344224(AX)(R8*1), Y8, Y8
+	VPOR    458912(AX)(R9*1), Y8, Y8
+	VPOR    573600(AX)(R10*1), Y8, Y8
+	VPOR    688288(AX)(R11*1), Y8, Y8
+	VMOVDQU 192(AX)(BX*1), Y9
+	VPOR    114880(AX)(SI*1), Y9, Y9
+	VPOR    229568(AX)(DI*1), Y9, Y9
+	VPOR    344256(AX)(R8*1), Y9, Y9
+	VPOR    458944(AX)(R9*1), Y9, Y9
+	VPOR    573632(AX)(R10*1), Y9, Y9
+	VPOR    688320(AX)(R11*1), Y9, Y9
+	VPXOR   Y4, Y8, Y10
+	VPAND   Y4, Y8, Y8
+	VPXOR   Y10, Y9, Y4
+	VPAND   Y10, Y9, Y10
+	VPOR    Y10, Y8, Y8
+	MOVQ    (CX), R11
+	RORXQ   $0x3b, R11, BX
+	ANDQ    $0x00003fe0, BX
+	IMUL3Q  $0x07, BX, BX
+	RORXQ   $0x04, R11, SI
+	ANDQ    $0x00003fe0, SI
+	IMUL3Q  $0x07, SI, SI
+	RORXQ   $0x0d, R11, DI
+	ANDQ    $0x00003fe0, DI
+	IMUL3Q  $0x07, DI, DI
+	RORXQ   $0x16, R11, R8
+	ANDQ    $0x00003fe0, R8
+	IMUL3Q  $0x07, R8, R8
+	RORXQ   $0x1f, R11, R9
+	ANDQ    $0x00003fe0, R9
+	IMUL3Q  $0x07, R9, R9
+	RORXQ   $0x28, R11, R10
+	ANDQ    $0x00003fe0, R10
+	IMUL3Q  $0x07, R10, R10
+	RORXQ   $0x31, R11, R11
+	ANDQ    $0x00003fe0, R11
+	IMUL3Q  $0x07, R11, R11
+	ADDQ    $0x08, CX
+	VMOVDQU (AX)(BX*1), Y9
+	VPOR    114688(AX)(SI*1), Y9, Y9
+	VPOR    229376(AX)(DI*1), Y9, Y9
+	VPOR    344064(AX)(R8*1), Y9, Y9
+	VPOR    458752(AX)(R9*1), Y9, Y9
+	VPOR    573440(AX)(R10*1), Y9, Y9
+	VPOR    688128(AX)(R11*1), Y9, Y9
+	VMOVDQU 32(AX)(BX*1), Y10
+	VPOR    114720(AX)(SI*1), Y10, Y10
+	VPOR    229408(AX)(DI*1), Y10, Y10
+	VPOR    344096(AX)(R8*1), Y10, Y10
+	VPOR    458784(AX)(R9*1), Y10, Y10
+	VPOR    573472(AX)(R10*1), Y10, Y10
+	VPOR    688160(AX)(R11*1), Y10, Y10
+	VPXOR   Y4, Y9, Y11
+	VPAND   Y4, Y9, Y9
+	VPXOR   Y11, Y10, Y4
+	VPAND   Y11, Y10, Y11
+	VPOR    Y11, Y9, Y9
+	VPXOR   Y5, Y8, Y10
+	VPAND   Y5, Y8, Y8
+	VPXOR   Y10, Y9, Y5
+	VPAND   Y10, Y9, Y10
+	VPOR    Y10, Y8, Y8
+	VPXOR   Y6, Y7, Y9
+	VPAND   Y6, Y7, Y7
+	VPXOR   Y9, Y8, Y6
+	VPAND   Y9, Y8, Y9
+	VPOR    Y9, Y7, Y7
+	VPAND   Y3, Y7, Y8
+	VPSRLW  $0x04, Y7, Y7
+	VPAND   Y3, Y7, Y7
+	VPSHUFB Y8, Y1, Y8
+	VPSHUFB Y7, Y1, Y7
+	VPADDB  Y8, Y7, Y7
+	VPSADBW Y2, Y7, Y7
+	VPSLLQ  $0x03, Y7, Y7
+	VPADDQ  Y7, Y0, Y0
+	VMOVDQU 64(AX)(BX*1), Y7
+	VPOR    114752(AX)(SI*1), Y7, Y7
+	VPOR    229440(AX)(DI*1), Y7, Y7
+	VPOR    344128(AX)(R8*1), Y7, Y7
+	VPOR    458816(AX)(R9*1), Y7, Y7
+	VPOR    573504(AX)(R10*1), Y7, Y7
+	VPOR    688192(AX)(R11*1), Y7, Y7
+	VMOVDQU 96(AX)(BX*1), Y8
+	VPOR    114784(AX)(SI*1), Y8, Y8
+	VPOR    229472(AX)(DI*1), Y8, Y8
+	VPOR    344160(AX)(R8*1), Y8, Y8
+	VPOR    458848(AX)(R9*1), Y8, Y8
+	VPOR    573536(AX)(R10*1), Y8, Y8
+	VPOR    688224(AX)(R11*1), Y8, Y8
+	VPXOR   Y4, Y7, Y9
+	VPAND   Y4, Y7, Y7
+	VPXOR   Y9, Y8, Y4
+	VPAND   Y9, Y8, Y9
+	VPOR    Y9, Y7, Y7
+	VMOVDQU 128(AX)(BX*1), Y8
+	VPOR    114816(AX)(SI*1), Y8, Y8
+	VPOR    229504(AX)(DI*1), Y8, Y8
+	VPOR    344192(AX)(R8*1), Y8, Y8
+	VPOR    458880(AX)(R9*1), Y8, Y8
+	VPOR    573568(AX)(R10*1), Y8, Y8
+	VPOR    688256(AX)(R11*1), Y8, Y8
+	VMOVDQU 160(AX)(BX*1), Y9
+	VPOR    114848(AX)(SI*1), Y9, Y9
+	VPOR    229536(AX)(DI*1), Y9, Y9
+	VPOR    344224(AX)(R8*1), Y9, Y9
+	VPOR    458912(AX)(R9*1), Y9, Y9
+	VPOR    573600(AX)(R10*1), Y9, Y9
+	VPOR    688288(AX)(R11*1), Y9, Y9
+	VPXOR   Y4, Y8, Y10
+	VPAND   Y4, Y8, Y8
+	VPXOR   Y10, Y9, Y4
+	VPAND   Y10, Y9, Y10
+	VPOR    Y10, Y8, Y8
+	VPXOR   Y5, Y7, Y9
+	VPAND   Y5, Y7, Y7
+	VPXOR   Y9, Y8, Y5
+	VPAND   Y9, Y8, Y9
+	VPOR    Y9, Y7, Y7
+	VMOVDQU 192(AX)(BX*1), Y8
+	VPOR    114880(AX)(SI*1), Y8, Y8
+	VPOR    229568(AX)(DI*1), Y8, Y8
+	VPOR    344256(AX)(R8*1), Y8, Y8
+	VPOR    458944(AX)(R9*1), Y8, Y8
+	VPOR    573632(AX)(R10*1), Y8, Y8
+	VPOR    688320(AX)(R11*1), Y8, Y8
+	MOVQ    (CX), R11
+	RORXQ   $0x3b, R11, BX
+	ANDQ    $0x00003fe0, BX
+	IMUL3Q  $0x07, BX, BX
+	RORXQ   $0x04, R11, SI
+	ANDQ    $0x00003fe0, SI
+	IMUL3Q  $0x07, SI, SI
+	RORXQ   $0x0d, R11, DI
+	ANDQ    $0x00003fe0, DI
+	IMUL3Q  $0x07, DI, DI
+	RORXQ   $0x16, R11, R8
+	ANDQ    $0x00003fe0, R8
+	IMUL3Q  $0x07, R8, R8
+	RORXQ   $0x1f, R11, R9
+	ANDQ    $0x00003fe0, R9
+	IMUL3Q  $0x07, R9, R9
+	RORXQ   $0x28, R11, R10
+	ANDQ    $0x00003fe0, R10
+	IMUL3Q  $0x07, R10, R10
+	RORXQ   $0x31, R11, R11
+	ANDQ    $0x00003fe0, R11
+	IMUL3Q  $0x07, R11, R11
+	ADDQ    $0x08, CX
+	VMOVDQU (AX)(BX*1), Y9
+	VPOR    114688(AX)(SI*1), Y9, Y9
+	VPOR    229376(AX)(DI*1), Y9, Y9
+	VPOR    344064(AX)(R8*1), Y9, Y9
+	VPOR    458752(AX)(R9*1), Y9, Y9
+	VPOR    573440(AX)(R10*1), Y9, Y9
+	VPOR    688128(AX)(R11*1), Y9, Y9
+	VPXOR   Y4, Y8, Y10
+	VPAND   Y4, Y8, Y8
+	VPXOR   Y10, Y9, Y4
+	VPAND   Y10, Y9, Y10
+	VPOR    Y10, Y8, Y8
+	VMOVDQU 32(AX)(BX*1), Y9
+	VPOR    114720(AX)(SI*1), Y9, Y9
+	VPOR    229408(AX)(DI*1), Y9, Y9
+	VPOR    344096(AX)(R8*1), Y9, Y9
+	VPOR    458784(AX)(R9*1), Y9, Y9
+	VPOR    573472(AX)(R10*1), Y9, Y9
+	VPOR    688160(AX)(R11*1), Y9, Y9
+	VMOVDQU 64(AX)(BX*1), Y10
+	VPOR    114752(AX)(SI*1), Y10, Y10
+	VPOR    229440(AX)(DI*1), Y10, Y10
+	VPOR    344128(AX)(R8*1), Y10, Y10
+	VPOR    458816(AX)(R9*1), Y10, Y10
+	VPOR    573504(AX)(R10*1), Y10, Y10
+	VPOR    688192(AX)(R11*1), Y10, Y10
+	VPXOR   Y4, Y9, Y11
+	VPAND   Y4, Y9, Y9
+	VPXOR   Y11, Y10, Y4
+	VPAND   Y11, Y10, Y11
+	VPOR    Y11, Y9, Y9
+	VPXOR   Y5, Y8, Y10
+	VPAND   Y5, Y8, Y8
+	VPXOR   Y10, Y9, Y5
+	VPAND   Y10, Y9, Y10
+	VPOR    Y10, Y8, Y8
+	VPXOR   Y6, Y7, Y9
+	VPAND   Y6, Y7, Y7
+	VPXOR   Y9, Y8, Y6
+	VPAND   Y9, Y8, Y9
+	VPOR    Y9, Y7, Y7
+	VPAND   Y3, Y7, Y8
+	VPSRLW  $0x04, Y7, Y7
+	VPAND   Y3, Y7, Y7
+	VPSHUFB Y8, Y1, Y8
+	VPSHUFB Y7, Y1, Y7
+	VPADDB  Y8, Y7, Y7
+	VPSADBW Y2, Y7, Y7
+	VPSLLQ  $0x03, Y7, Y7
+	VPADDQ  Y7, Y0, Y0
+	VMOVDQU 96(AX)(BX*1), Y7
+	VPOR    114784(AX)(SI*1), Y7, Y7
+	VPOR    229472(AX)(DI*1), Y7, Y7
+	VPOR    344160(AX)(R8*1), Y7, Y7
+	VPOR    458848(AX)(R9*1), Y7, Y7
+	VPOR    573536(AX)(R10*1), Y7, Y7
+	VPOR    688224(AX)(R11*1), Y7, Y7
+	VMOVDQU 128(AX)(BX*1), Y8
+	VPOR    114816(AX)(SI*1), Y8, Y8
+	VPOR    229504(AX)(DI*1), Y8, Y8
+	VPOR    344192(AX)(R8*1), Y8, Y8
+	VPOR    458880(AX)(R9*1), Y8, Y8
+	VPOR    573568(AX)(R10*1), Y8, Y8
+	VPOR    688256(AX)(R11*1), Y8, Y8
+	VPXOR   Y4, Y7, Y9
+	VPAND   Y4, Y7, Y7
+	VPXOR   Y9, Y8, Y4
+	VPAND   Y9, Y8, Y9
+	VPOR    Y9, Y7, Y7
+	VMOVDQU 160(AX)(BX*1), Y8
+	VPOR    114848(AX)(SI*1), Y8, Y8
+	VPOR    229536(AX)(DI*1), Y8, Y8
+	VPOR    344224(AX)(R8*1), Y8, Y8
+	VPOR    458912(AX)(R9*1), Y8, Y8
+	VPOR    573600(AX)(R10*1), Y8, Y8
+	VPOR    688288(AX)(R11*1), Y8, Y8
+	VMOVDQU 192(AX)(BX*1), Y9
+	VPOR    114880(AX)(SI*1), Y9, Y9
+	VPOR    229568(AX)(DI*1), Y9, Y9
+	VPOR    344256(AX)(R8*1), Y9, Y9
+	VPOR    458944(AX)(R9*1), Y9, Y9
+	VPOR    573632(AX)(R10*1), Y9, Y9
+	VPOR    688320(AX)(R11*1), Y9, Y9
+	VPXOR   Y4, Y8, Y10
+	VPAND   Y4, Y8, Y8
+	VPXOR   Y10, Y9, Y4
+	VPAND   Y10, Y9, Y10
+	VPOR    Y10, Y8, Y8
+	VPXOR   Y5, Y7, Y9
+	VPAND   Y5, Y7, Y7
+	VPXOR   Y9, Y8, Y5
+	VPAND   Y9, Y8, Y9
+	VPOR    Y9, Y7, Y7
+	MOVQ    (CX), R11
+	RORXQ   $0x3b, R11, BX
+	ANDQ    $0x00003fe0, BX
+	IMUL3Q  $0x07, BX, BX
+	RORXQ   $0x04, R11, SI
+	ANDQ    $0x00003fe0, SI
+	IMUL3Q  $0x07, SI, SI
+	RORXQ   $0x0d, R11, DI
+	ANDQ    $0x00003fe0, DI
+	IMUL3Q  $0x07, DI, DI
+	RORXQ   $0x16, R11, R8
+	ANDQ    $0x00003fe0, R8
+	IMUL3Q  $0x07, R8, R8
+	RORXQ   $0x1f, R11, R9
+	ANDQ    $0x00003fe0, R9
+	IMUL3Q  $0x07, R9, R9
+	RORXQ   $0x28, R11, R10
+	ANDQ    $0x00003fe0, R10
+	IMUL3Q  $0x07, R10, R10
+	RORXQ   $0x31, R11, R11
+	ANDQ    $0x00003fe0, R11
+	IMUL3Q  $0x07, R11, R11
+	ADDQ    $0x08, CX
+	VMOVDQU (AX)(BX*1), Y8
+	VPOR    114688(AX)(SI*1), Y8, Y8
+	VPOR    229376(AX)(DI*1), Y8, Y8
+	VPOR    344064(AX)(R8*1), Y8, Y8
+	VPOR    458752(AX)(R9*1), Y8, Y8
+	VPOR    573440(AX)(R10*1), Y8, Y8
+	VPOR    688128(AX)(R11*1), Y8, Y8
+	VMOVDQU 32(AX)(BX*1), Y9
+	VPOR    114720(AX)(SI*1), Y9, Y9
+	VPOR    229408(AX)(DI*1), Y9, Y9
+	VPOR    344096(AX)(R8*1), Y9, Y9
+	VPOR    458784(AX)(R9*1), Y9, Y9
+	VPOR    573472(AX)(R10*1), Y9, Y9
+	VPOR    688160(AX)(R11*1), Y9, Y9
+	VPXOR   Y4, Y8, Y10
+	VPAND   Y4, Y8, Y8
+	VPXOR   Y10, Y9, Y4
+	VPAND   Y10, Y9, Y10
+	VPOR    Y10, Y8, Y8
+	VMOVDQU 64(AX)(BX*1), Y9
+	VPOR    114752(AX)(SI*1), Y9, Y9
+	VPOR    229440(AX)(DI*1), Y9, Y9
+	VPOR    344128(AX)(R8*1), Y9, Y9
+	VPOR    458816(AX)(R9*1), Y9, Y9
+	VPOR    573504(AX)(R10*1), Y9, Y9
+	VPOR    688192(AX)(R11*1), Y9, Y9
+	VMOVDQU 96(AX)(BX*1), Y10
+	VPOR    114784(AX)(SI*1), Y10, Y10
+	VPOR    229472(AX)(DI*1), Y10, Y10
+	VPOR    344160(AX)(R8*1), Y10, Y10
+	VPOR    458848(AX)(R9*1), Y10, Y10
+	VPOR    573536(AX)(R10*1), Y10, Y10
+	VPOR    688224(AX)(R11*1), Y10, Y10
+	VPXOR   Y4, Y9, Y11
+	VPAND   Y4, Y9, Y9
+	VPXOR   Y11, Y10, Y4
+	VPAND   Y11, Y10, Y11
+	VPOR    Y11, Y9, Y9
+	VPXOR   Y5, Y8, Y10
+	VPAND   Y5, Y8, Y8
+	VPXOR   Y10, Y9, Y5
+	VPAND   Y10, Y9, Y10
+	VPOR    Y10, Y8, Y8
+	VPXOR   Y6, Y7, Y9
+	VPAND   Y6, Y7, Y7
+	VPXOR   Y9, Y8, Y6
+	VPAND   Y9, Y8, Y9
+	VPOR    Y9, Y7, Y7
+	VPAND   Y3, Y7, Y8
+	VPSRLW  $0x04, Y7, Y7
+	VPAND   Y3, Y7, Y7
+	VPSHUFB Y8, Y1, Y8
+	VPSHUFB Y7, Y1, Y7
+	VPADDB  Y8, Y7, Y7
+	VPSADBW Y2, Y7, Y7
+	VPSLLQ  $0x03, Y7, Y7
+	VPADDQ  Y7, Y0, Y0
+	VMOVDQU 128(AX)(BX*1), Y7
+	VPOR    114816(AX)(SI*1), Y7, Y7
+	VPOR    229504(AX)(DI*1), Y7, Y7
+	VPOR    344192(AX)(R8*1), Y7, Y7
+	VPOR    458880(AX)(R9*1), Y7, Y7
+	VPOR    573568(AX)(R10*1), Y7, Y7
+	VPOR    688256(AX)(R11*1), Y7, Y7
+	VMOVDQU 160(AX)(BX*1), Y8
+	VPOR    114848(AX)(SI*1), Y8, Y8
+	VPOR    229536(AX)(DI*1), Y8, Y8
+	VPOR    344224(AX)(R8*1), Y8, Y8
+	VPOR    458912(AX)(R9*1), Y8, Y8
+	VPOR    573600(AX)(R10*1), Y8, Y8
+	VPOR    688288(AX)(R11*1), Y8, Y8
+	VPXOR   Y4, Y7, Y9
+	VPAND   Y4, Y7, Y7
+	VPXOR   Y9, Y8, Y4
+	VPAND   Y9, Y8, Y9
+	VPOR    Y9, Y7, Y7
+	VMOVDQU 192(AX)(BX*1), Y8
+	VPOR    114880(AX)(SI*1), Y8, Y8
+	VPOR    229568(AX)(DI*1), Y8, Y8
+	VPOR    344256(AX)(R8*1), Y8, Y8
+	VPOR    458944(AX)(R9*1), Y8, Y8
+	VPOR    573632(AX)(R10*1), Y8, Y8
+	VPOR    688320(AX)(R11*1), Y8, Y8
+	MOVQ    (CX), R11
+	RORXQ   $0x3b, R11, BX
+	ANDQ    $0x00003fe0, BX
+	IMUL3Q  $0x07, BX, BX
+	RORXQ   $0x04, R11, SI
+	ANDQ    $0x00003fe0, SI
+	IMUL3Q  $0x07, SI, SI
+	RORXQ   $0x0d, R11, DI
+	ANDQ    $0x00003fe0, DI
+	IMUL3Q  $0x07, DI, DI
+	RORXQ   $0x16, R11, R8
+	ANDQ    $0x00003fe0, R8
+	IMUL3Q  $0x07, R8, R8
+	RORXQ   $0x1f, R11, R9
+	ANDQ    $0x00003fe0, R9
+	IMUL3Q  $0x07, R9, R9
+	RORXQ   $0x28, R11, R10
+	ANDQ    $0x00003fe0, R10
+	IMUL3Q  $0x07, R10, R10
+	RORXQ   $0x31, R11, R11
+	ANDQ    $0x00003fe0, R11
+	IMUL3Q  $0x07, R11, R11
+	ADDQ    $0x08, CX
+	VMOVDQU (AX)(BX*1), Y9
+	VPOR    114688(AX)(SI*1), Y9, Y9
+	VPOR    229376(AX)(DI*1), Y9, Y9
+	VPOR    344064(AX)(R8*1), Y9, Y9
+	VPOR    458752(AX)(R9*1), Y9, Y9
+	VPOR    573440(AX)(R10*1), Y9, Y9
+	VPOR    688128(AX)(R11*1), Y9, Y9
+	VPXOR   Y4, Y8, Y10
+	VPAND   Y4, Y8, Y8
+	VPXOR   Y10, Y9, Y4
+	VPAND   Y10, Y9, Y10
+	VPOR    Y10, Y8, Y8
+	VPXOR   Y5, Y7, Y9
+	VPAND   Y5, Y7, Y7
+	VPXOR   Y9, Y8, Y5
+	VPAND   Y9, Y8, Y9
+	VPOR    Y9, Y7, Y7
+	VMOVDQU 32(AX)(BX*1), Y8
+	VPOR    114720(AX)(SI*1), Y8, Y8
+	VPOR    229408(AX)(DI*1), Y8, Y8
+	VPOR    344096(AX)(R8*1), Y8, Y8
+	VPOR    458784(AX)(R9*1), Y8, Y8
+	VPOR    573472(AX)(R10*1), Y8, Y8
+	VPOR    688160(AX)(R11*1), Y8, Y8
+	VMOVDQU 64(AX)(BX*1), Y9
+	VPOR    114752(AX)(SI*1), Y9, Y9
+	VPOR    229440(AX)(DI*1), Y9, Y9
+	VPOR    344128(AX)(R8*1), Y9, Y9
+	VPOR    458816(AX)(R9*1), Y9, Y9
+	VPOR    573504(AX)(R10*1), Y9, Y9
+	VPOR    688192(AX)(R11*1), Y9, Y9
+	VPXOR   Y4, Y8, Y10
+	VPAND   Y4, Y8, Y8
+	VPXOR   Y10, Y9, Y4
+	VPAND   Y10, Y9, Y10
+	VPOR    Y10, Y8, Y8
+	VMOVDQU 96(AX)(BX*1), Y9
+	VPOR    114784(AX)(SI*1), Y9, Y9
+	VPOR    229472(AX)(DI*1), Y9, Y9
+	VPOR    344160(AX)(R8*1), Y9, Y9
+	VPOR    458848(AX)(R9*1), Y9, Y9
+	VPOR    573536(AX)(R10*1), Y9, Y9
+	VPOR    688224(AX)(R11*1), Y9, Y9
+	VMOVDQU 128(AX)(BX*1), Y10
+	VPOR    114816(AX)(SI*1), Y10, Y10
+	VPOR    229504(AX)(DI*1), Y10, Y10
+	VPOR    344192(AX)(R8*1), Y10, Y10
+	VPOR    458880(AX)(R9*1), Y10, Y10
+	VPOR    573568(AX)(R10*1), Y10, Y10
+	VPOR    688256(AX)(R11*1), Y10, Y10
+	VPXOR   Y4, Y9, Y11
+	VPAND   Y4, Y9, Y9
+	VPXOR   Y11, Y10, Y4
+	VPAND   Y11, Y10, Y11
+	VPOR    Y11, Y9, Y9
+	VPXOR   Y5, Y8, Y10
+	VPAND   Y5, Y8, Y8
+	VPXOR   Y10, Y9, Y5
+	VPAND   Y10, Y9, Y10
+	VPOR    Y10, Y8, Y8
+	VPXOR   Y6, Y7, Y9
+	VPAND   Y6, Y7, Y7
+	VPXOR   Y9, Y8, Y6
+	VPAND   Y9, Y8, Y9
+	VPOR    Y9, Y7, Y7
+	VPAND   Y3, Y7, Y8
+	VPSRLW  $0x04, Y7, Y7
+	VPAND   Y3, Y7, Y7
+	VPSHUFB Y8, Y1, Y8
+	VPSHUFB Y7, Y1, Y7
+	VPADDB  Y8, Y7, Y7
+	VPSADBW Y2, Y7, Y7
+	VPSLLQ  $0x03, Y7, Y7
+	VPADDQ  Y7, Y0, Y0
+	VMOVDQU 160(AX)(BX*1), Y7
+	VPOR    114848(AX)(SI*1), Y7, Y7
+	VPOR    229536(AX)(DI*1), Y7, Y7
+	VPOR    344224(AX)(R8*1), Y7, Y7
+	VPOR    458912(AX)(R9*1), Y7, Y7
+	VPOR    573600(AX)(R10*1), Y7, Y7
+	VPOR    688288(AX)(R11*1), Y7, Y7
+	VMOVDQU 192(AX)(BX*1), Y8
+	VPOR    114880(AX)(SI*1), Y8, Y8
+	VPOR    229568(AX)(DI*1), Y8, Y8
+	VPOR    344256(AX)(R8*1), Y8, Y8
+	VPOR    458944(AX)(R9*1), Y8, Y8
+	VPOR    573632(AX)(R10*1), Y8, Y8
+	VPOR    688320(AX)(R11*1), Y8, Y8
+	VPXOR   Y4, Y7, Y9
+	VPAND   Y4, Y7, Y7
+	VPXOR   Y9, Y8, Y4
+	VPAND   Y9, Y8, Y9
+	VPOR    Y9, Y7, Y7
+	MOVQ    (CX), R11
+	RORXQ   $0x3b, R11, BX
+	ANDQ    $0x00003fe0, BX
+	IMUL3Q  $0x07, BX, BX
+	RORXQ   $0x04, R11, SI
+	ANDQ    $0x00003fe0, SI
+	IMUL3Q  $0x07, SI, SI
+	RORXQ   $0x0d, R11, DI
+	ANDQ    $0x00003fe0, DI
+	IMUL3Q  $0x07, DI, DI
+	RORXQ   $0x16, R11, R8
+	ANDQ    $0x00003fe0, R8
+	IMUL3Q  $0x07, R8, R8
+	RORXQ   $0x1f, R11, R9
+	ANDQ    $0x00003fe0, R9
+	IMUL3Q  $0x07, R9, R9
+	RORXQ   $0x28, R11, R10
+	ANDQ    $0x00003fe0, R10
+	IMUL3Q  $0x07, R10, R10
+	RORXQ   $0x31, R11, R11
+	ANDQ    $0x00003fe0, R11
+	IMUL3Q  $0x07, R11, R11
+	ADDQ    $0x08, CX
+	VMOVDQU (AX)(BX*1), Y8
+	VPOR    114688(AX)(SI*1), Y8, Y8
+	VPOR    229376(AX)(DI*1), Y8, Y8
+	VPOR    344064(AX)(R8*1), Y8, Y8
+	VPOR    458752(AX)(R9*1), Y8, Y8
+	VPOR    573440(AX)(R10*1), Y8, Y8
+	VPOR    688128(AX)(R11*1), Y8, Y8
+	VMOVDQU 32(AX)(BX*1), Y9
+	VPOR    114720(AX)(SI*1), Y9, Y9
+	VPOR    229408(AX)(DI*1), Y9, Y9
+	VPOR    344096(AX)(R8*1), Y9, Y9
+	VPOR    458784(AX)(R9*1), Y9, Y9
+	VPOR    573472(AX)(R10*1), Y9, Y9
+	VPOR    688160(AX)(R11*1), Y9, Y9
+	VPXOR   Y4, Y8, Y10
+	VPAND   Y4, Y8, Y8
+	VPXOR   Y10, Y9, Y4
+	VPAND   Y10, Y9, Y10
+	VPOR    Y10, Y8, Y8
+	VPXOR   Y5, Y7, Y9
+	VPAND   Y5, Y7, Y7
+	VPXOR   Y9, Y8, Y5
+	VPAND   Y9, Y8, Y9
+	VPOR    Y9, Y7, Y7
+	VMOVDQU 64(AX)(BX*1), Y8
+	VPOR    114752(AX)(SI*1), Y8, Y8
+	VPOR    229440(AX)(DI*1), Y8, Y8
+	VPOR    344128(AX)(R8*1), Y8, Y8
+	VPOR    458816(AX)(R9*1), Y8, Y8
+	VPOR    573504(AX)(R10*1), Y8, Y8
+	VPOR    688192(AX)(R11*1), Y8, Y8
+	VMOVDQU 96(AX)(BX*1), Y9
+	VPOR    114784(AX)(SI*1), Y9, Y9
+	VPOR    229472(AX)(DI*1), Y9, Y9
+	VPOR    344160(AX)(R8*1), Y9, Y9
+	VPOR    458848(AX)(R9*1), Y9, Y9
+	VPOR    573536(AX)(R10*1), Y9, Y9
+	VPOR    688224(AX)(R11*1), Y9, Y9
+	VPXOR   Y4, Y8, Y10
+	VPAND   Y4, Y8, Y8
+	VPXOR   Y10, Y9, Y4
+	VPAND   Y10, Y9, Y10
+	VPOR    Y10, Y8, Y8
+	VMOVDQU 128(AX)(BX*1), Y9
+	VPOR    114816(AX)(SI*1), Y9, Y9
+	VPOR    229504(AX)(DI*1), Y9, Y9
+	VPOR    344192(AX)(R8*1), Y9, Y9
+	VPOR    458880(AX)(R9*1), Y9, Y9
+	VPOR    573568(AX)(R10*1), Y9, Y9
+	VPOR    688256(AX)(R11*1), Y9, Y9
+	VMOVDQU 160(AX)(BX*1), Y10
+	VPOR    114848(AX)(SI*1), Y10, Y10
+	VPOR    229536(AX)(DI*1), Y10, Y10
+	VPOR    344224(AX)(R8*1), Y10, Y10
+	VPOR    458912(AX)(R9*1), Y10, Y10
+	VPOR    573600(AX)(R10*1), Y10, Y10
+	VPOR    688288(AX)(R11*1), Y10, Y10
+	VPXOR   Y4, Y9, Y11
+	VPAND   Y4, Y9, Y9
+	VPXOR   Y11, Y10, Y4
+	VPAND   Y11, Y10, Y11
+	VPOR    Y11, Y9, Y9
+	VPXOR   Y5, Y8, Y10
+	VPAND   Y5, Y8, Y8
+	VPXOR   Y10, Y9, Y5
+	VPAND   Y10, Y9, Y10
+	VPOR    Y10, Y8, Y8
+	VPXOR   Y6, Y7, Y9
+	VPAND   Y6, Y7, Y7
+	VPXOR   Y9, Y8, Y6
+	VPAND   Y9, Y8, Y9
+	VPOR    Y9, Y7, Y7
+	VPAND   Y3, Y7, Y8
+	VPSRLW  $0x04, Y7, Y7
+	VPAND   Y3, Y7, Y7
+	VPSHUFB Y8, Y1, Y8
+	VPSHUFB Y7, Y1, Y7
+	VPADDB  Y8, Y7, Y7
+	VPSADBW Y2, Y7, Y7
+	VPSLLQ  $0x03, Y7, Y7
+	VPADDQ  Y7, Y0, Y0
+	VMOVDQU 192(AX)(BX*1), Y7
+	VPOR    114880(AX)(SI*1), Y7, Y7
+	VPOR    229568(AX)(DI*1), Y7, Y7
+	VPOR    344256(AX)(R8*1), Y7, Y7
+	VPOR    458944(AX)(R9*1), Y7, Y7
+	VPOR    573632(AX)(R10*1), Y7, Y7
+	VPOR    688320(AX)(R11*1), Y7, Y7
+	MOVQ    (CX), R11
+	RORXQ   $0x3b, R11, BX
+	ANDQ    $0x00003fe0, BX
+	IMUL3Q  $0x07, BX, BX
+	RORXQ   $0x04, R11, SI
+	ANDQ    $0x00003fe0, SI
+	IMUL3Q  $0x07, SI, SI
+	RORXQ   $0x0d, R11, DI
+	ANDQ    $0x00003fe0, DI
+	IMUL3Q  $0x07, DI, DI
+	RORXQ   $0x16, R11, R8
+	ANDQ    $0x00003fe0, R8
+	IMUL3Q  $0x07, R8, R8
+	RORXQ   $0x1f, R11, R9
+	ANDQ    $0x00003fe0, R9
+	IMUL3Q  $0x07, R9, R9
+	RORXQ   $0x28, R11, R10
+	ANDQ    $0x00003fe0, R10
+	IMUL3Q  $0x07, R10, R10
+	RORXQ   $0x31, R11, R11
+	ANDQ    $0x00003fe0, R11
+	IMUL3Q  $0x07, R11, R11
+	ADDQ    $0x08, CX
+	VMOVDQU (AX)(BX*1), Y8
+	VPOR    114688(AX)(SI*1), Y8, Y8
+	VPOR    229376(AX)(DI*1), Y8, Y8
+	VPOR    344064(AX)(R8*1), Y8, Y8
+	VPOR    458752(AX)(R9*1), Y8, Y8
+	VPOR    573440(AX)(R10*1), Y8, Y8
+	VPOR    688128(AX)(R11*1), Y8, Y8
+	VPXOR   Y4, Y7, Y9
+	VPAND   Y4, Y7, Y7
+	VPXOR   Y9, Y8, Y4
+	VPAND   Y9, Y8, Y9
+	VPOR    Y9, Y7, Y7
+	VMOVDQU 32(AX)(BX*1), Y8
+	VPOR    114720(AX)(SI*1), Y8, Y8
+	VPOR    229408(AX)(DI*1), Y8, Y8
+	VPOR    344096(AX)(R8*1), Y8, Y8
+	VPOR    458784(AX)(R9*1), Y8, Y8
+	VPOR    573472(AX)(R10*1), Y8, Y8
+	VPOR    688160(AX)(R11*1), Y8, Y8
+	VMOVDQU 64(AX)(BX*1), Y9
+	VPOR    114752(AX)(SI*1), Y9, Y9
+	VPOR    229440(AX)(DI*1), Y9, Y9
+	VPOR    344128(AX)(R8*1), Y9, Y9
+	VPOR    458816(AX)(R9*1), Y9, Y9
+	VPOR    573504(AX)(R10*1), Y9, Y9
+	VPOR    688192(AX)(R11*1), Y9, Y9
+	VPXOR   Y4, Y8, Y10
+	VPAND   Y4, Y8, Y8
+	VPXOR   Y10, Y9, Y4
+	VPAND   Y10, Y9, Y10
+	VPOR    Y10, Y8, Y8
+	VPXOR   Y5, Y7, Y9
+	VPAND   Y5, Y7, Y7
+	VPXOR   Y9, Y8, Y5
+	VPAND   Y9, Y8, Y9
+	VPOR    Y9, Y7, Y7
+	VMOVDQU 96(AX)(BX*1), Y8
+	VPOR    114784(AX)(SI*1), Y8, Y8
+	VPOR    229472(AX)(DI*1), Y8, Y8
+	VPOR    344160(AX)(R8*1), Y8, Y8
+	VPOR    458848(AX)(R9*1), Y8, Y8
+	VPOR    573536(AX)(R10*1), Y8, Y8
+	VPOR    688224(AX)(R11*1), Y8, Y8
+	VMOVDQU 128(AX)(BX*1), Y9
+	VPOR    114816(AX)(SI*1), Y9, Y9
+	VPOR    229504(AX)(DI*1), Y9, Y9
+	VPOR    344192(AX)(R8*1), Y9, Y9
+	VPOR    458880(AX)(R9*1), Y9, Y9
+	VPOR    573568(AX)(R10*1), Y9, Y9
+	VPOR    688256(AX)(R11*1), Y9, Y9
+	VPXOR   Y4, Y8, Y10
+	VPAND   Y4, Y8, Y8
+	VPXOR   Y10, Y9, Y4
+	VPAND   Y10, Y9, Y10
+	VPOR    Y10, Y8, Y8
+	VMOVDQU 160(AX)(BX*1), Y9
+	VPOR    114848(AX)(SI*1), Y9, Y9
+	VPOR    229536(AX)(DI*1), Y9, Y9
+	VPOR    344224(AX)(R8*1), Y9, Y9
+	VPOR    458912(AX)(R9*1), Y9, Y9
+	VPOR    573600(AX)(R10*1), Y9, Y9
+	VPOR    688288(AX)(R11*1), Y9, Y9
+	VMOVDQU 192(AX)(BX*1), Y10
+	VPOR    114880(AX)(SI*1), Y10, Y10
+	VPOR    229568(AX)(DI*1), Y10, Y10
+	VPOR    344256(AX)(R8*1), Y10, Y10
+	VPOR    458944(AX)(R9*1), Y10, Y10
+	VPOR    573632(AX)(R10*1), Y10, Y10
+	VPOR    688320(AX)(R11*1), Y10, Y10
+	VPXOR   Y4, Y9, Y11
+	VPAND   Y4, Y9, Y9
+	VPXOR   Y11, Y10, Y4
+	VPAND   Y11, Y10, Y11
+	VPOR    Y11, Y9, Y9
+	VPXOR   Y5, Y8, Y10
+	VPAND   Y5, Y8, Y8
+	VPXOR   Y10, Y9, Y5
+	VPAND   Y10, Y9, Y10
+	VPOR    Y10, Y8, Y8
+	VPXOR   Y6, Y7, Y9
+	VPAND   Y6, Y7, Y7
+	VPXOR   Y9, Y8, Y6
+	VPAND   Y9, Y8, Y9
+	VPOR    Y9, Y7, Y7
+	VPAND   Y3, Y7, Y8
+	VPSRLW  $0x04, Y7, Y7
+	VPAND   Y3, Y7, Y7
+	VPSHUFB Y8, Y1, Y8
+	VPSHUFB Y7, Y1, Y7
+	VPADDB  Y8, Y7, Y7
+	VPSADBW Y2, Y7, Y7
+	VPSLLQ  $0x03, Y7, Y7
+	VPADDQ  Y7, Y0, Y0
+	SUBQ    $0x08, DX
+	CMPQ    DX, $0x08
+	JAE     clashes7wx256v7_round
+	VPAND   Y3, Y4, Y7
+	VPSRLW  $0x04, Y4, Y4
+	VPAND   Y3, Y4, Y4
+	VPSHUFB Y7, Y1, Y7
+	VPSHUFB Y4, Y1, Y4
+	VPADDB  Y7, Y4, Y4
+	VPSADBW Y2, Y4, Y4
+	VPADDQ  Y4, Y0, Y0
+	VPAND   Y3, Y5, Y4
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y3, Y5, Y5
+	VPSHUFB Y4, Y1, Y4
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y4, Y5, Y5
+	VPSADBW Y2, Y5, Y5
+	VPSLLQ  $0x01, Y5, Y5
+	VPADDQ  Y5, Y0, Y0
+	VPAND   Y3, Y6, Y4
+	VPSRLW  $0x04, Y6, Y5
+	VPAND   Y3, Y5, Y5
+	VPSHUFB Y4, Y1, Y4
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y4, Y5, Y6
+	VPSADBW Y2, Y6, Y6
+	VPSLLQ  $0x02, Y6, Y6
+	VPADDQ  Y6, Y0, Y0
+	TESTQ   DX, DX
+	JZ      clashes7wx256v7_sum
+
+clashes7wx256v7_rest:
+	MOVQ    (CX), R11
+	RORXQ   $0x3b, R11, BX
+	ANDQ    $0x00003fe0, BX
+	IMUL3Q  $0x07, BX, BX
+	RORXQ   $0x04, R11, SI
+	ANDQ    $0x00003fe0, SI
+	IMUL3Q  $0x07, SI, SI
+	RORXQ   $0x0d, R11, DI
+	ANDQ    $0x00003fe0, DI
+	IMUL3Q  $0x07, DI, DI
+	RORXQ   $0x16, R11, R8
+	ANDQ    $0x00003fe0, R8
+	IMUL3Q  $0x07, R8, R8
+	RORXQ   $0x1f, R11, R9
+	ANDQ    $0x00003fe0, R9
+	IMUL3Q  $0x07, R9, R9
+	RORXQ   $0x28, R11, R10
+	ANDQ    $0x00003fe0, R10
+	IMUL3Q  $0x07, R10, R10
+	RORXQ   $0x31, R11, R11
+	ANDQ    $0x00003fe0, R11
+	IMUL3Q  $0x07, R11, R11
+	ADDQ    $0x08, CX
+	VMOVDQU (AX)(BX*1), Y4
+	VPOR    114688(AX)(SI*1), Y4, Y4
+	VPOR    229376(AX)(DI*1), Y4, Y4
+	VPOR    344064(AX)(R8*1), Y4, Y4
+	VPOR    458752(AX)(R9*1), Y4, Y4
+	VPOR    573440(AX)(R10*1), Y4, Y4
+	VPOR    688128(AX)(R11*1), Y4, Y4
+	VPAND   Y3, Y4, Y5
+	VPSRLW  $0x04, Y4, Y4
+	VPAND   Y3, Y4, Y4
+	VPSHUFB Y5, Y1, Y5
+	VPSHUFB Y4, Y1, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 32(AX)(BX*1), Y5
+	VPOR    114720(AX)(SI*1), Y5, Y5
+	VPOR    229408(AX)(DI*1), Y5, Y5
+	VPOR    344096(AX)(R8*1), Y5, Y5
+	VPOR    458784(AX)(R9*1), Y5, Y5
+	VPOR    573472(AX)(R10*1), Y5, Y5
+	VPOR    688160(AX)(R11*1), Y5, Y5
+	VPAND   Y3, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y3, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 64(AX)(BX*1), Y5
+	VPOR    114752(AX)(SI*1), Y5, Y5
+	VPOR    229440(AX)(DI*1), Y5, Y5
+	VPOR    344128(AX)(R8*1), Y5, Y5
+	VPOR    458816(AX)(R9*1), Y5, Y5
+	VPOR    573504(AX)(R10*1), Y5, Y5
+	VPOR    688192(AX)(R11*1), Y5, Y5
+	VPAND   Y3, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y3, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 96(AX)(BX*1), Y5
+	VPOR    114784(AX)(SI*1), Y5, Y5
+	VPOR    229472(AX)(DI*1), Y5, Y5
+	VPOR    344160(AX)(R8*1), Y5, Y5
+	VPOR    458848(AX)(R9*1), Y5, Y5
+	VPOR    573536(AX)(R10*1), Y5, Y5
+	VPOR    688224(AX)(R11*1), Y5, Y5
+	VPAND   Y3, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y3, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 128(AX)(BX*1), Y5
+	VPOR    114816(AX)(SI*1), Y5, Y5
+	VPOR    229504(AX)(DI*1), Y5, Y5
+	VPOR    344192(AX)(R8*1), Y5, Y5
+	VPOR    458880(AX)(R9*1), Y5, Y5
+	VPOR    573568(AX)(R10*1), Y5, Y5
+	VPOR    688256(AX)(R11*1), Y5, Y5
+	VPAND   Y3, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y3, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 160(AX)(BX*1), Y5
+	VPOR    114848(AX)(SI*1), Y5, Y5
+	VPOR    229536(AX)(DI*1), Y5, Y5
+	VPOR    344224(AX)(R8*1), Y5, Y5
+	VPOR    458912(AX)(R9*1), Y5, Y5
+	VPOR    573600(AX)(R10*1), Y5, Y5
+	VPOR    688288(AX)(R11*1), Y5, Y5
+	VPAND   Y3, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y3, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 192(AX)(BX*1), Y5
+	VPOR    114880(AX)(SI*1), Y5, Y5
+	VPOR    229568(AX)(DI*1), Y5, Y5
+	VPOR    344256(AX)(R8*1), Y5, Y5
+	VPOR    458944(AX)(R9*1), Y5, Y5
+	VPOR    573632(AX)(R10*1), Y5, Y5
+	VPOR    688320(AX)(R11*1), Y5, Y5
+	VPAND   Y3, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y3, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VPSADBW Y2, Y4, Y4
+	VPADDQ  Y4, Y0, Y0
+	DECQ    DX
+	JNZ     clashes7wx256v7_rest
+
+clashes7wx256v7_sum:
+	VEXTRACTI128 $0x01, Y0, X1
+	VPADDQ       X1, X0, X1
+	VPSHUFD      $0x4e, X1, X0
+	VPADDQ       X0, X1, X1
+	VMOVQ        X1, AX
+	VZEROUPPER
+	MOVQ         AX, ret+32(FP)
+	RET
+
+// func clashes7wx256v8(tables *uint64, keys []uint64) int
+// Requires: AVX, AVX2, BMI2
+TEXT ·clashes7wx256v8(SB), NOSPLIT, $0-40
+	MOVQ    tables+0(FP), AX
+	MOVQ    keys_base+8(FP), CX
+	MOVQ    keys_len+16(FP), DX
+	VPXOR   Y0, Y0, Y0
+	TESTQ   DX, DX
+	JZ      clashes7wx256v8_sum
+	VMOVDQU popcountNibbles<>+0(SB), Y1
+	VMOVDQU lowHalves<>+0(SB), Y3
+	VPXOR   Y2, Y2, Y2
+	VPXOR   Y4, Y4, Y4
+	VPXOR   Y5, Y5, Y5
+	VPXOR   Y6, Y6, Y6
+	CMPQ    DX, $0x01
+	JB      clashes7wx256v8_rest
+
+clashes7wx256v8_round:
+	MOVQ    (CX), R11
+	RORXQ   $0x38, R11, BX
+	ANDQ    $0x0001ff00, BX
+	RORXQ   $0x01, R11, SI
+	ANDQ    $0x0001ff00, SI
+	RORXQ   $0x0a, R11, DI
+	ANDQ    $0x0001ff00, DI
+	RORXQ   $0x13, R11, R8
+	ANDQ    $0x0001ff00, R8
+	RORXQ   $0x1c, R11, R9
+	ANDQ    $0x0001ff00, R9
+	RORXQ   $0x25, R11, R10
+	ANDQ    $0x0001ff00, R10
+	RORXQ   $0x2e, R11, R11
+	ANDQ    $0x0001ff00, R11
+	ADDQ    $0x08, CX
+	VMOVDQU (AX)(BX*1), Y7
+	VPOR    131072(AX)(SI*1), Y7, Y7
+	VPOR    262144(AX)(DI*1), Y7, Y7
+	VPOR    393216(AX)(R8*1), Y7, Y7
+	VPOR    524288(AX)(R9*1), Y7, Y7
+	VPOR    655360(AX)(R10*1), Y7, Y7
+	VPOR    786432(AX)(R11*1), Y7, Y7
+	VMOVDQU 32(AX)(BX*1), Y8
+	VPOR    131104(AX)(SI*1), Y8, Y8
+	VPOR    262176(AX)(DI*1), Y8, Y8
+	VPOR    393248(AX)(R8*1), Y8, Y8
+	VPOR    524320(AX)(R9*1), Y8, Y8
+	VPOR    655392(AX)(R10*1), Y8, Y8
+	VPOR    786464(AX)(R11*1), Y8, Y8
+	VPXOR   Y4, Y7, Y9
+	VPAND   Y4, Y7, Y7
+	VPXOR   Y9, Y8, Y4
+	VPAND   Y9, Y8, Y9
+	VPOR    Y9, Y7, Y7
+	VMOVDQU 64(AX)(BX*1), Y8
+	VPOR    131136(AX)(SI*1), Y8, Y8
+	VPOR    262208(AX)(DI*1), Y8, Y8
+	VPOR    393280(AX)(R8*1), Y8, Y8
+	VPOR    524352(AX)(R9*1), Y8, Y8
+	VPOR    655424(AX)(R10*1), Y8, Y8
+	VPOR    786496(AX)(R11*1), Y8, Y8
+	VMOVDQU 96(AX)(BX*1), Y9
+	VPOR    131168(AX)(SI*1), Y9, Y9
+	VPOR    262240(AX)(DI*1), Y9, Y9
+	VPOR    393312(AX)(R8*1), Y9, Y9
+	VPOR    524384(AX)(R9*1), Y9, Y9
+	VPOR    655456(AX)(R10*1), Y9, Y9
+	VPOR    786528(AX)(R11*1), Y9, Y9
+	VPXOR   Y4, Y8, Y10
+	VPAND   Y4, Y8, Y8
+	VPXOR   Y10, Y9, Y4
+	VPAND   Y10, Y9, Y10
+	VPOR    Y10, Y8, Y8
+	VPXOR   Y5, Y7, Y9
+	VPAND   Y5, Y7, Y7
+	VPXOR   Y9, Y8, Y5
+	VPAND   Y9, Y8, Y9
+	VPOR    Y9, Y7, Y7
+	VMOVDQU 128(AX)(BX*1), Y8
+	VPOR    131200(AX)(SI*1), Y8, Y8
+	VPOR    262272(AX)(DI*1), Y8, Y8
+	VPOR    393344(AX)(R8*1), Y8, Y8
+	VPOR    524416(AX)(R9*1), Y8, Y8
+	VPOR    655488(AX)(R10*1), Y8, Y8
+	VPOR    786560(AX)(R11*1), Y8, Y8
+	VMOVDQU 160(AX)(BX*1), Y9
+	VPOR    131232(AX)(SI*1), Y9, Y9
+	VPOR    262304(AX)(DI*1), Y9, Y9
+	VPOR    393376(AX)(R8*1), Y9, Y9
+	VPOR    524448(AX)(R9*1), Y9, Y9
+	VPOR    655520(AX)(R10*1), Y9, Y9
+	VPOR    786592(AX)(R11*1), Y9, Y9
+	VPXOR   Y4, Y8, Y10
+	VPAND   Y4, Y8, Y8
+	VPXOR   Y10, Y9, Y4
+	VPAND   Y10, Y9, Y10
+	VPOR    Y10, Y8, Y8
+	VMOVDQU 192(AX)(BX*1), Y9
+	VPOR    131264(AX)(SI*1), Y9, Y9
+	VPOR    262336(AX)(DI*1), Y9, Y9
+	VPOR    393408(AX)(R8*1), Y9, Y9
+	VPOR    524480(AX)(R9*1), Y9, Y9
+	VPOR    655552(AX)(R10*1), Y9, Y9
+	VPOR    786624(AX)(R11*1), Y9, Y9
+	VMOVDQU 224(AX)(BX*1), Y10
+	VPOR    131296(AX)(SI*1), Y10, Y10
+	VPOR    262368(AX)(DI*1), Y10, Y10
+	VPOR    393440(AX)(R8*1), Y10, Y10
+	VPOR    524512(AX)(R9*1), Y10, Y10
+	VPOR    655584(AX)(R10*1), Y10, Y10
+	VPOR    786656(AX)(R11*1), Y10, Y10
+	VPXOR   Y4, Y9, Y11
+	VPAND   Y4, Y9, Y9
+	VPXOR   Y11, Y10, Y4
+	VPAND   Y11, Y10, Y11
+	VPOR    Y11, Y9, Y9
+	VPXOR   Y5, Y8, Y10
+	VPAND   Y5, Y8, Y8
+	VPXOR   Y10, Y9, Y5
+	VPAND   Y10, Y9, Y10
+	VPOR    Y10, Y8, Y8
+	VPXOR   Y6, Y7, Y9
+	VPAND   Y6, Y7, Y7
+	VPXOR   Y9, Y8, Y6
+	VPAND   Y9, Y8, Y9
+	VPOR    Y9, Y7, Y7
+	VPAND   Y3, Y7, Y8
+	VPSRLW  $0x04, Y7, Y7
+	VPAND   Y3, Y7, Y7
+	VPSHUFB Y8, Y1, Y8
+	VPSHUFB Y7, Y1, Y7
+	VPADDB  Y8, Y7, Y7
+	VPSADBW Y2, Y7, Y7
+	VPSLLQ  $0x03, Y7, Y7
+	VPADDQ  Y7, Y0, Y0
+	SUBQ    $0x01, DX
+	CMPQ    DX, $0x01
+	JAE     clashes7wx256v8_round
+	VPAND   Y3, Y4, Y7
+	VPSRLW  $0x04, Y4, Y4
+	VPAND   Y3, Y4, Y4
+	VPSHUFB Y7, Y1, Y7
+	VPSHUFB Y4, Y1, Y4
+	VPADDB  Y7, Y4, Y4
+	VPSADBW Y2, Y4, Y4
+	VPADDQ  Y4, Y0, Y0
+	VPAND   Y3, Y5, Y4
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y3, Y5, Y5
+	VPSHUFB Y4, Y1, Y4
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y4, Y5, Y5
+	VPSADBW Y2, Y5, Y5
+	VPSLLQ  $0x01, Y5, Y5
+	VPADDQ  Y5, Y0, Y0
+	VPAND   Y3, Y6, Y4
+	VPSRLW  $0x04, Y6, Y5
+	VPAND   Y3, Y5, Y5
+	VPSHUFB Y4, Y1, Y4
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y4, Y5, Y6
+	VPSADBW Y2, Y6, Y6
+	VPSLLQ  $0x02, Y6, Y6
+	VPADDQ  Y6, Y0, Y0
+	TESTQ   DX, DX
+	JZ      clashes7wx256v8_sum
+
+clashes7wx256v8_rest:
+	MOVQ    (CX), R11
+	RORXQ   $0x38, R11, BX
+	ANDQ    $0x0001ff00, BX
+	RORXQ   $0x01, R11, SI
+	ANDQ    $0x0001ff00, SI
+	RORXQ   $0x0a, R11, DI
+	ANDQ    $0x0001ff00, DI
+	RORXQ   $0x13, R11, R8
+	ANDQ    $0x0001ff00, R8
+	RORXQ   $0x1c, R11, R9
+	ANDQ    $0x0001ff00, R9
+	RORXQ   $0x25, R11, R10
+	ANDQ    $0x0001ff00, R10
+	RORXQ   $0x2e, R11, R11
+	ANDQ    $0x0001ff00, R11
+	ADDQ    $0x08, CX
+	VMOVDQU (AX)(BX*1), Y4
+	VPOR    131072(AX)(SI*1), Y4, Y4
+	VPOR    262144(AX)(DI*1), Y4, Y4
+	VPOR    393216(AX)(R8*1), Y4, Y4
+	VPOR    524288(AX)(R9*1), Y4, Y4
+	VPOR    655360(AX)(R10*1), Y4, Y4
+	VPOR    786432(AX)(R11*1), Y4, Y4
+	VPAND   Y3, Y4, Y5
+	VPSRLW  $0x04, Y4, Y4
+	VPAND   Y3, Y4, Y4
+	VPSHUFB Y5, Y1, Y5
+	VPSHUFB Y4, Y1, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 32(AX)(BX*1), Y5
+	VPOR    131104(AX)(SI*1), Y5, Y5
+	VPOR    262176(AX)(DI*1), Y5, Y5
+	VPOR    393248(AX)(R8*1), Y5, Y5
+	VPOR    524320(AX)(R9*1), Y5, Y5
+	VPOR    655392(AX)(R10*1), Y5, Y5
+	VPOR    786464(AX)(R11*1), Y5, Y5
+	VPAND   Y3, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y3, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 64(AX)(BX*1), Y5
+	VPOR    131136(AX)(SI*1), Y5, Y5
+	VPOR    262208(AX)(DI*1), Y5, Y5
+	VPOR    393280(AX)(R8*1), Y5, Y5
+	VPOR    524352(AX)(R9*1), Y5, Y5
+	VPOR    655424(AX)(R10*1), Y5, Y5
+	VPOR    786496(AX)(R11*1), Y5, Y5
+	VPAND   Y3, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y3, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 96(AX)(BX*1), Y5
+	VPOR    131168(AX)(SI*1), Y5, Y5
+	VPOR    262240(AX)(DI*1), Y5, Y5
+	VPOR    393312(AX)(R8*1), Y5, Y5
+	VPOR    524384(AX)(R9*1), Y5, Y5
+	VPOR    655456(AX)(R10*1), Y5, Y5
+	VPOR    786528(AX)(R11*1), Y5, Y5
+	VPAND   Y3, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y3, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 128(AX)(BX*1), Y5
+	VPOR    131200(AX)(SI*1), Y5, Y5
+	VPOR    262272(AX)(DI*1), Y5, Y5
+	VPOR    393344(AX)(R8*1), Y5, Y5
+	VPOR    524416(AX)(R9*1), Y5, Y5
+	VPOR    655488(AX)(R10*1), Y5, Y5
+	VPOR    786560(AX)(R11*1), Y5, Y5
+	VPAND   Y3, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y3, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 160(AX)(BX*1), Y5
+	VPOR    131232(AX)(SI*1), Y5, Y5
+	VPOR    262304(AX)(DI*1), Y5, Y5
+	VPOR    393376(AX)(R8*1), Y5, Y5
+	VPOR    524448(AX)(R9*1), Y5, Y5
+	VPOR    655520(AX)(R10*1), Y5, Y5
+	VPOR    786592(AX)(R11*1), Y5, Y5
+	VPAND   Y3, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y3, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 192(AX)(BX*1), Y5
+	VPOR    131264(AX)(SI*1), Y5, Y5
+	VPOR    262336(AX)(DI*1), Y5, Y5
+	VPOR    393408(AX)(R8*1), Y5, Y5
+	VPOR    524480(AX)(R9*1), Y5, Y5
+	VPOR    655552(AX)(R10*1), Y5, Y5
+	VPOR    786624(AX)(R11*1), Y5, Y5
+	VPAND   Y3, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y3, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VMOVDQU 224(AX)(BX*1), Y5
+	VPOR    131296(AX)(SI*1), Y5, Y5
+	VPOR    262368(AX)(DI*1), Y5, Y5
+	VPOR    393440(AX)(R8*1), Y5, Y5
+	VPOR    524512(AX)(R9*1), Y5, Y5
+	VPOR    655584(AX)(R10*1), Y5, Y5
+	VPOR    786656(AX)(R11*1), Y5, Y5
+	VPAND   Y3, Y5, Y6
+	VPSRLW  $0x04, Y5, Y5
+	VPAND   Y3, Y5, Y5
+	VPSHUFB Y6, Y1, Y6
+	VPSHUFB Y5, Y1, Y5
+	VPADDB  Y6, Y4, Y4
+	VPADDB  Y5, Y4, Y4
+	VPSADBW Y2, Y4, Y4
+	VPADDQ  Y4, Y0, Y0
+	DECQ    DX
+	JNZ     clashes7wx256v8_rest
+
+clashes7wx256v8_sum:
+	VEXTRACTI128 $0x01, Y0, X1
+	VPADDQ       X1, X0, X1
+	VPSHUFD      $0x4e, X1, X0
+	VPADDQ       X0, X1, X1
+	VMOVQ        X1, AX
+	VZEROUPPER
+	MOVQ         AX, ret+32(FP)
+	RET
+
 // func clashes1x512v1(tables *uint64, keys []uint64) int
 // Requires: AVX, AVX2, AVX512F, AVX512VPOPCNTDQ, BMI2
 TEXT ·clashes1x512v1(SB), NOSPLIT, $0-40

@@ -17,21 +17,24 @@ type rowKernel func(tables *uint64, keys []uint64) int
 // the row as far from src and of row.
 type orKernel func(dst, src, row *uint64, rows int)
 
-// The kernels of zmatch_amd64.s, by width (8 or 4 bits: index 0 or 1)
-// and number of tables, 1 to maxTables.
+// The kernels of zmatch_amd64.s, by width (8, 4 or 9 bits: index 0, 1
+// or 2; 9 for AVX2 alone, up to 7 tables, as many as 64 bits hold) and
+// number of tables, 1 to maxTables.
 
 // avx2Kernels need AVX2 and BMI2 (avx2Needs); their third index is
 // the vectors of 256 bits of a row, 1 to 2·maxRowVectors.
-var avx2Kernels = [2][maxTables + 1][2*maxRowVectors + 1]rowKernel{
+var avx2Kernels = [3][maxTables + 1][2*maxRowVectors + 1]rowKernel{
 	{{}, {nil, clashes1x256v1, clashes1x256v2, clashes1x256v3, clashes1x256v4, clashes1x256v5, clashes1x256v6, clashes1x256v7, clashes1x256v8}, {nil, clashes2x256v1, clashes2x256v2, clashes2x256v3, clashes2x256v4, clashes2x256v5, clashes2x256v6, clashes2x256v7, clashes2x256v8}, {nil, clashes3x256v1, clashes3x256v2, clashes3x256v3, clashes3x256v4, clashes3x256v5, clashes3x256v6, clashes3x256v7, clashes3x256v8}, {nil, clashes4x256v1, clashes4x256v2, clashes4x256v3, clashes4x256v4, clashes4x256v5, clashes4x256v6, clashes4x256v7, clashes4x256v8}, {nil, clashes5x256v1, clashes5x256v2, clashes5x256v3, clashes5x256v4, clashes5x256v5, clashes5x256v6, clashes5x256v7, clashes5x256v8}, {nil, clashes6x256v1, clashes6x256v2, clashes6x256v3, clashes6x256v4, clashes6x256v5, clashes6x256v6, clashes6x256v7, clashes6x256v8}, {nil, clashes7x256v1, clashes7x256v2, clashes7x256v3, clashes7x256v4, clashes7x256v5, clashes7x256v6, clashes7x256v7, clashes7x256v8}, {nil, clashes8x256v1, clashes8x256v2, clashes8x256v3, clashes8x256v4, clashes8x256v5, clashes8x256v6, clashes8x256v7, clashes8x256v8}},
 	{{}, {nil, clashes1nx256v1, clashes1nx256v2, clashes1nx256v3, clashes1nx256v4, clashes1nx256v5, clashes1nx256v6, clashes1nx256v7, clashes1nx256v8}, {nil, clashes2nx256v1, clashes2nx256v2, clashes2nx256v3, clashes2nx256v4, clashes2nx256v5, clashes2nx256v6, clashes2nx256v7, clashes2nx256v8}, {nil, clashes3nx256v1, clashes3nx256v2, clashes3nx256v3, clashes3nx256v4, clashes3nx256v5, clashes3nx256v6, clashes3nx256v7, clashes3nx256v8}, {nil, clashes4nx256v1, clashes4nx256v2, clashes4nx256v3, clashes4nx256v4, clashes4nx256v5, clashes4nx256v6, clashes4nx256v7, clashes4nx256v8}, {nil, clashes5nx256v1, clashes5nx256v2, clashes5nx256v3, clashes5nx256v4, clashes5nx256v5, clashes5nx256v6, clashes5nx256v7, clashes5nx256v8}, {nil, clashes6nx256v1, clashes6nx256v2, clashes6nx256v3, clashes6nx256v4, clashes6nx256v5, clashes6nx256v6, clashes6nx256v7, clashes6nx256v8}, {nil, clashes7nx256v1, clashes7nx256v2, clashes7nx256v3, clashes7nx256v4, clashes7nx256v5, clashes7nx256v6, clashes7nx256v7, clashes7nx256v8}, {nil, clashes8nx256v1, clashes8nx256v2, clashes8nx256v3, clashes8nx256v4, clashes8nx256v5, clashes8nx256v6, clashes8nx256v7, clashes8nx256v8}},
+	{{}, {nil, clashes1wx256v1, clashes1wx256v2, clashes1wx256v3, clashes1wx256v4, clashes1wx256v5, clashes1wx256v6, clashes1wx256v7, clashes1wx256v8}, {nil, clashes2wx256v1, clashes2wx256v2, clashes2wx256v3, clashes2wx256v4, clashes2wx256v5, clashes2wx256v6, clashes2wx256v7, clashes2wx256v8}, {nil, clashes3wx256v1, clashes3wx256v2, clashes3wx256v3, clashes3wx256v4, clashes3wx256v5, clashes3wx256v6, clashes3wx256v7, clashes3wx256v8}, {nil, clashes4wx256v1, clashes4wx256v2, clashes4wx256v3, clashes4wx256v4, clashes4wx256v5, clashes4wx256v6, clashes4wx256v7, clashes4wx256v8}, {nil, clashes5wx256v1, clashes5wx256v2, clashes5wx256v3, clashes5wx256v4, clashes5wx256v5, clashes5wx256v6, clashes5wx256v7, clashes5wx256v8}, {nil, clashes6wx256v1, clashes6wx256v2, clashes6wx256v3, clashes6wx256v4, clashes6wx256v5, clashes6wx256v6, clashes6wx256v7, clashes6wx256v8}, {nil, clashes7wx256v1, clashes7wx256v2, clashes7wx256v3, clashes7wx256v4, clashes7wx256v5, clashes7wx256v6, clashes7wx256v7, clashes7wx256v8}},
 }
 
 // avx2ShortKernels need AVX2 and BMI2 (avx2Needs); their rows are half
 // a vector of 256 bits, 2 words.
-var avx2ShortKernels = [2][maxTables + 1]rowKernel{
+var avx2ShortKernels = [3][maxTables + 1]rowKernel{
 	{nil, clashes1x256s, clashes2x256s, clashes3x256s, clashes4x256s, clashes5x256s, clashes6x256s, clashes7x256s, clashes8x256s},
 	{nil, clashes1nx256s, clashes2nx256s, clashes3nx256s, clashes4nx256s, clashes5nx256s, clashes6nx256s, clashes7nx256s, clashes8nx256s},
+	{nil, clashes1wx256s, clashes2wx256s, clashes3wx256s, clashes4wx256s, clashes5wx256s, clashes6wx256s, clashes7wx256s},
 }
 
 // avx512Kernels need AVX-512F, VPOPCNTDQ, BMI2 and AVX2 (avx512Needs); their third index is

@@ -12,17 +12,17 @@ import (
 // The kernels that count clashes: AVX2 and AVX-512, by number of tables
 // and width of a key's pieces.
 
-// kernel writes the AVX2 clashesKx256vV for tables of width bits, 8 or
-// 4 (clashesKnx256vV), whose rows are V vectors of 256 bits: the row
-// kernel of AVX-512 below, with AVX2's population count. AVX2 has none
-// of its own: a byte's is looked up by its two halves (VPSHUFB), 6
-// instructions a vector. So the kernel takes the keys a round at a
-// time, 8/gcd(8, V) keys, whose rows make a multiple of 8 vectors, and
-// adds their bits up with carry-save adders (Harley and Seal's method):
-// each 8 vectors go into three running vectors of ones, twos and fours,
-// at 7 adders of 5 instructions, and out come eights, whose population
-// is counted. The keys left over, fewer than a round's, are counted a
-// key at a time.
+// kernel writes the AVX2 clashesKx256vV for tables of width bits, 8, 4
+// (clashesKnx256vV) or 9 (clashesKwx256vV), whose rows are V vectors of
+// 256 bits: the row kernel of AVX-512 below, with AVX2's population
+// count. AVX2 has none of its own: a byte's is looked up by its two
+// halves (VPSHUFB), 6 instructions a vector. So the kernel takes the
+// keys a round at a time, 8/gcd(8, V) keys, whose rows make a multiple
+// of 8 vectors, and adds their bits up with carry-save adders (Harley
+// and Seal's method): each 8 vectors go into three running vectors of
+// ones, twos and fours, at 7 adders of 5 instructions, and out come
+// eights, whose population is counted. The keys left over, fewer than a
+// round's, are counted a key at a time.
 //
 // A kernel of short rows (vectors 0: clashesKx256s) takes rows of half a
 // vector, 2 words, for blocks of up to 128 east half-boards, which a
@@ -316,11 +316,14 @@ func popcount(v int) int {
 	return n
 }
 
-// pieceName names the pieces of width bits, 8 or 4, that a key is read
+// pieceName names the pieces of width bits, 8, 4 or 9, that a key is read
 // in, each picking a row of its table.
 func pieceName(width int) string {
-	if width == 4 {
+	switch width {
+	case 4:
 		return "nibbles"
+	case 9:
+		return "pieces of 9 bits"
 	}
 	return "bytes"
 }

@@ -6,12 +6,14 @@
 //	go run -C tools ./matchasm -tables 8 -vectors 4 -out ../internal/join/zmatch_amd64.s -stubs ../internal/join/zmatch_amd64.go -table ../internal/join/zmatchtable_amd64.go -pkg join
 //
 // A kernel takes the tables of a join (tables of 256 rows, one for each 8
-// diagonals of a key, or of 16 rows for each 4) and a list of keys. For
-// each key it ORs the row of each of its bytes (or nibbles), word by word, counts the bits set in the result, and
-// returns the sum over the keys: clashesGo of gokernels.go, with the rows'
-// pointers worked out in registers and no call per key. One function for
-// each number of tables k from 1 to maxTables, so that the row pointers stay
-// in registers, and one for each length of a row, unrolled: a row's
+// diagonals of a key, or of 16 rows for each 4, or for AVX2 of 512 rows
+// for each 9) and a list of keys. For each key it ORs the row of each of
+// its bytes (or nibbles, or pieces of 9 bits), word by word, counts the
+// bits set in the result, and returns the sum over the keys: clashesGo of
+// gokernels.go, with the rows' pointers worked out in registers and no
+// call per key. One function for each number of tables k from 1 to
+// maxTables, so that the row pointers stay in registers, and one for
+// each length of a row, unrolled: a row's
 // offset is the key's bits rotated and masked (RORX, AND), as its length
 // is a power of 2 (or 3, 5 or 7 times one, an LEA or IMUL more), and no
 // loop runs over a row's words. A query costs its loads and a few
@@ -67,8 +69,8 @@ func main() {
 		DATA(i, U8(0x0f))
 	}
 
-	for _, width := range []int{8, 4} {
-		for k := 1; k <= *maxTables; k++ {
+	for _, width := range []int{8, 4, 9} {
+		for k := 1; k <= avx2Tables(width); k++ {
 			for v := 0; v <= 2**maxVectors; v++ {
 				kernel(k, width, v, nibbles, lowHalves)
 			}

@@ -11,7 +11,7 @@ import (
 // The Go file of the kernels' tables, and the kernels' names.
 
 // writeTable writes the Go file that declares the kernels' types and
-// tables: the AVX2 ones by width (8 or 4: index 0 or 1) and number of tables, the
+// tables: the AVX2 ones by width (8, 4 or 9: index 0, 1 or 2) and number of tables, the
 // AVX-512 ones by width, number of tables and vectors a row.
 func writeTable(path string) {
 	var b bytes.Buffer
@@ -28,14 +28,15 @@ func writeTable(path string) {
 	w("// An orKernel sets rows rows of a row's bytes from dst on to the OR of\n")
 	w("// the row as far from src and of row.\n")
 	w("type orKernel func(dst, src, row *uint64, rows int)\n\n")
-	w("// The kernels of zmatch_amd64.s, by width (8 or 4 bits: index 0 or 1)\n")
-	w("// and number of tables, 1 to maxTables.\n")
+	w("// The kernels of zmatch_amd64.s, by width (8, 4 or 9 bits: index 0, 1\n")
+	w("// or 2; 9 for AVX2 alone, up to 7 tables, as many as 64 bits hold) and\n")
+	w("// number of tables, 1 to maxTables.\n")
 	w("\n// avx2Kernels need AVX2 and BMI2 (avx2Needs); their third index is\n")
 	w("// the vectors of 256 bits of a row, 1 to 2·maxRowVectors.\n")
-	w("var avx2Kernels = [2][maxTables + 1][2*maxRowVectors + 1]rowKernel{\n")
-	for _, width := range []int{8, 4} {
+	w("var avx2Kernels = [3][maxTables + 1][2*maxRowVectors + 1]rowKernel{\n")
+	for _, width := range []int{8, 4, 9} {
 		w("\t{{}")
-		for k := 1; k <= *maxTables; k++ {
+		for k := 1; k <= avx2Tables(width); k++ {
 			w(", {nil")
 			for v := 1; v <= 2**maxVectors; v++ {
 				w(", %s", kernelName(k, width, v))
@@ -47,10 +48,10 @@ func writeTable(path string) {
 	w("}\n")
 	w("\n// avx2ShortKernels need AVX2 and BMI2 (avx2Needs); their rows are half\n")
 	w("// a vector of 256 bits, 2 words.\n")
-	w("var avx2ShortKernels = [2][maxTables + 1]rowKernel{\n")
-	for _, width := range []int{8, 4} {
+	w("var avx2ShortKernels = [3][maxTables + 1]rowKernel{\n")
+	for _, width := range []int{8, 4, 9} {
 		w("\t{nil")
-		for k := 1; k <= *maxTables; k++ {
+		for k := 1; k <= avx2Tables(width); k++ {
 			w(", %s", kernelName(k, width, 0))
 		}
 		w("},\n")
@@ -95,17 +96,27 @@ func writeTable(path string) {
 }
 
 // clashesName returns the name of the kernels of k rows of width bits,
-// 8 or 4, before their instructions and length of a row.
+// 8, 4 or 9, before their instructions and length of a row.
 func clashesName(k, width int) string {
 	name := fmt.Sprintf("clashes%d", k)
-	if width == 4 {
+	switch width {
+	case 4:
 		name += "n"
+	case 9:
+		name += "w"
 	}
 	return name
 }
 
+// avx2Tables returns the most tables of the AVX2 kernels of pieces of
+// width bits: maxTables, or as many pieces of 9 bits as a key of 64 bits
+// holds.
+func avx2Tables(width int) int {
+	return min(*maxTables, 64/width)
+}
+
 // kernelName returns the name of the AVX2 kernel of k rows of width
-// bits, 8 or 4, each v vectors of 256 bits long, or half a vector for v
+// bits, 8, 4 or 9, each v vectors of 256 bits long, or half a vector for v
 // 0.
 func kernelName(k, width, v int) string {
 	if v == 0 {
