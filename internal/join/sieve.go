@@ -219,12 +219,12 @@ func (s *sortedKeys) sort(keys []uint64, shift, bits int) {
 // are laid out for block east half-boards of a bucket at a time, width
 // diagonals wide. A bucket of the top s bits is halved on the deep bits
 // below them while its halves keep sv.least keys on average (x is then
-// 0), and a bucket meets the groups of its bits that share none of them. The x bits below
-// the top s sieve the west side alone: a block's east half-boards are
-// laid out by their values on them as the north sieve's are
-// (northsieve.go), padded in the space of pad, and a west group reads the
-// words of those it shares no bit with. It reports false if p said to
-// stop.
+// 0), and a bucket meets the groups of its bits that share none of them.
+// The x bits below the top s sieve the west side alone: a block's east
+// half-boards are laid out by their values on them as the north sieve's
+// are (northsieve.go), padded in the space of pad, and a west group reads
+// the words of those it shares no bit with. It reports false if p said
+// to stop.
 func matchSieved(e, w *sortedKeys, t *eastTables, sv sieve, s, deep, x, low, block, width int, weights [3]uint64, pad *[]uint64, p *poll.Poller) (uint64, bool) {
 	// The diagonals of the x bits, 63 for none, as value takes them.
 	d := [2]int{63, 63}
