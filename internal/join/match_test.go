@@ -8,31 +8,37 @@ import (
 )
 
 // BenchmarkClashes times clashes, on the kernel this processor runs, in
-// ns a query: 4,096 keys against 5 tables of 8 diagonals, rows of 4 to
-// 32 words; the keys' bytes random (rows=256: every row of each table is
-// read, from the core's L2 once the tables outgrow its L1) or under 32
-// (rows=32: an eighth of each table, which stays in L1).
+// ns a query: 4,096 keys against 5 tables of 8 diagonals (width=8) or 4
+// of 9 (width=9), as keys of 33 to 36 diagonals take, rows of 2 to 32
+// words; each piece of a key random (rows=256 or 512: every row of each
+// table is read, from the core's L2 once the tables outgrow its L1) or
+// under an eighth of that (rows=32 or 64, which stays in L1).
 func BenchmarkClashes(b *testing.B) {
-	const ntables, width = 5, 8
 	r := rand.New(rand.NewPCG(1, 2))
-	for _, words := range []int{2, 4, 8, 16, 32} {
-		tables := make([]uint64, ntables<<width*words)
-		for i := range tables {
-			tables[i] = r.Uint64() | r.Uint64()
+	for _, width := range []int{8, 9} {
+		ntables := 5
+		if width == 9 {
+			ntables = 4
 		}
-		for _, rows := range []int{256, 32} {
-			keys := make([]uint64, 4096)
-			for i := range keys {
-				for c := range ntables {
-					keys[i] |= uint64(r.IntN(rows)) << (width * c)
-				}
+		for _, words := range []int{2, 4, 8, 16, 32} {
+			tables := make([]uint64, ntables<<width*words)
+			for i := range tables {
+				tables[i] = r.Uint64() | r.Uint64()
 			}
-			b.Run(fmt.Sprintf("words=%d/rows=%d", words, rows), func(b *testing.B) {
-				for b.Loop() {
-					clashes(tables, words, ntables, width, keys)
+			for _, rows := range []int{1 << width, 1 << width / 8} {
+				keys := make([]uint64, 4096)
+				for i := range keys {
+					for c := range ntables {
+						keys[i] |= uint64(r.IntN(rows)) << (width * c)
+					}
 				}
-				b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*len(keys)), "ns/query")
-			})
+				b.Run(fmt.Sprintf("width=%d/words=%d/rows=%d", width, words, rows), func(b *testing.B) {
+					for b.Loop() {
+						clashes(tables, words, ntables, width, keys)
+					}
+					b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*len(keys)), "ns/query")
+				})
+			}
 		}
 	}
 }
