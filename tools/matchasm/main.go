@@ -13,12 +13,12 @@
 // gokernels.go, with the rows' pointers worked out in registers and no
 // call per key. One function for each number of tables k from 1 to
 // maxTables, so that the row pointers stay in registers, and one for
-// each length of a row, unrolled: a row's
-// offset is the key's bits rotated and masked (RORX, AND), as its length
-// is a power of 2 (or 3, 5 or 7 times one, an LEA or IMUL more), and no
-// loop runs over a row's words. A query costs its loads and a few
-// instructions, where a loop over words of any length cost as much again
-// in address arithmetic and branches. In two kinds:
+// each length of a row, unrolled: a row's offset is the key's bits
+// rotated and masked (RORX, AND), as its length is a power of 2 (or 3, 5
+// or 7 times one, an LEA or IMUL more), and no loop runs over a row's
+// words. A query costs its loads and a few instructions, where a loop
+// over words of any length cost as much again in address arithmetic and
+// branches. In two kinds:
 //
 //   - AVX2, rows of 1 to twice -vectors vectors of 256 bits, and short
 //     rows of half a vector, two keys' rows to a vector. AVX2 has no
@@ -69,14 +69,14 @@ func main() {
 		DATA(i, U8(0x0f))
 	}
 
-	for _, width := range []int{8, 4, 9} {
+	for _, width := range avx2Widths {
 		for k := 1; k <= avx2Tables(width); k++ {
 			for v := 0; v <= 2**maxVectors; v++ {
 				kernel(k, width, v, nibbles, lowHalves)
 			}
 		}
 	}
-	for _, width := range []int{8, 4} {
+	for _, width := range avx512Widths {
 		for k := 1; k <= *maxTables; k++ {
 			for v := 1; v <= *maxVectors; v++ {
 				rowKernel(k, width, v)

@@ -11,8 +11,9 @@ import (
 // The Go file of the kernels' tables, and the kernels' names.
 
 // writeTable writes the Go file that declares the kernels' types and
-// tables: the AVX2 ones by width (8, 4 or 9: index 0, 1 or 2) and number of tables, the
-// AVX-512 ones by width, number of tables and vectors a row.
+// tables: the AVX2 ones by width (8, 4 or 9: index 0, 1 or 2) and number
+// of tables, the AVX-512 ones by width, number of tables and vectors a
+// row.
 func writeTable(path string) {
 	var b bytes.Buffer
 	w := func(format string, args ...any) { fmt.Fprintf(&b, format, args...) }
@@ -34,7 +35,7 @@ func writeTable(path string) {
 	w("\n// avx2Kernels need AVX2 and BMI2 (avx2Needs); their third index is\n")
 	w("// the vectors of 256 bits of a row, 1 to 2·maxRowVectors.\n")
 	w("var avx2Kernels = [3][maxTables + 1][2*maxRowVectors + 1]rowKernel{\n")
-	for _, width := range []int{8, 4, 9} {
+	for _, width := range avx2Widths {
 		w("\t{{}")
 		for k := 1; k <= avx2Tables(width); k++ {
 			w(", {nil")
@@ -49,7 +50,7 @@ func writeTable(path string) {
 	w("\n// avx2ShortKernels need AVX2 and BMI2 (avx2Needs); their rows are half\n")
 	w("// a vector of 256 bits, 2 words.\n")
 	w("var avx2ShortKernels = [3][maxTables + 1]rowKernel{\n")
-	for _, width := range []int{8, 4, 9} {
+	for _, width := range avx2Widths {
 		w("\t{nil")
 		for k := 1; k <= avx2Tables(width); k++ {
 			w(", %s", kernelName(k, width, 0))
@@ -60,7 +61,7 @@ func writeTable(path string) {
 	w("\n// avx512Kernels need AVX-512F, VPOPCNTDQ, BMI2 and AVX2 (avx512Needs); their third index is\n")
 	w("// the vectors of 512 bits of a row, 1 to maxRowVectors.\n")
 	w("var avx512Kernels = [2][maxTables + 1][maxRowVectors + 1]rowKernel{\n")
-	for _, width := range []int{8, 4} {
+	for _, width := range avx512Widths {
 		w("\t{{}")
 		for k := 1; k <= *maxTables; k++ {
 			w(", {nil")
@@ -107,6 +108,14 @@ func clashesName(k, width int) string {
 	}
 	return name
 }
+
+// avx2Widths and avx512Widths are the widths of the pieces of the AVX2
+// and the AVX-512 kernels, in the order of the first index of their
+// tables, which widthIndex of the package follows.
+var (
+	avx2Widths   = []int{8, 4, 9}
+	avx512Widths = []int{8, 4}
+)
 
 // avx2Tables returns the most tables of the AVX2 kernels of pieces of
 // width bits: maxTables, or as many pieces of 9 bits as a key of 64 bits
