@@ -39,6 +39,9 @@ type Frame struct {
 	// out is what visit gets, a copy of sol: a visit that writes into it
 	// cannot corrupt the search.
 	out []int
+	// asm is whether the assembly kernel fills the tails (fillTail),
+	// which Count asks once a count.
+	asm bool
 }
 
 // Setup lays out the frame for b (one column per row, board.Free where

@@ -21,6 +21,7 @@ import "github.com/gonqueens/nqueens/internal/poll"
 // Count returns the number of ways to fill the free rows of f. It reports
 // false, with a partial count, if it gave up because p said to stop.
 func (f *Frame) Count(p *poll.Poller) (uint64, bool) {
+	f.asm = tailAsmRuns()
 	return f.countFrom(0, 0, 0, 0, p)
 }
 

@@ -28,9 +28,9 @@ func TestGate(t *testing.T) {
 }
 
 func init() {
-	if useAsm {
+	if tailAsmRuns() {
 		tailKernels["amd64"] = func(f *Frame, d int, c, l, r uint64) uint64 {
-			return tailAsm(&f.allowed[d], &f.gap[d], f.free-d, c, l, r)
+			return asmTail(f, d, c, l, r)
 		}
 	}
 }

@@ -35,6 +35,7 @@ import (
 	"context"
 	"fmt"
 	"math"
+	"strings"
 	"time"
 
 	"github.com/gonqueens/nqueens/internal/backtrack"
@@ -128,13 +129,23 @@ func Estimate(n, shard, shards, workers int) int64 {
 	return int64(math.Ceil(min(p.memory, math.MaxInt64/2)))
 }
 
-// Kernels names the assembly kernels this processor runs, or "go" for
-// the Go ones, as "match=avx2 pairs=go transpose=go tail=bmi2": the
-// join's matching, its listing of half-boards and its laying out of
-// tables, and the search's filling of the last rows. GODEBUG turns
-// features off (cpu.avx512f=off selects the AVX2 kernels, with
-// cpu.avx2=off too the Go ones), and so does the purego build tag.
+// Kernels names the kernels this processor runs, "go" for the Go ones,
+// as "match=avx2 pairs=avx2 transpose=avx2 tail=bmi2": the join's
+// matching, its listing of half-boards and its laying out of tables, and
+// the search's filling of the last rows; and after them, any kernel that
+// the processor would run but that failed its self-check, which the
+// next one in line replaced. GODEBUG turns features off
+// (cpu.avx512f=off selects the AVX2 kernels, with cpu.avx2=off too the
+// Go ones but the last rows'), and so does the purego build tag.
 func Kernels() string {
-	match, pairs, transpose := join.Kernels()
-	return fmt.Sprintf("match=%s pairs=%s transpose=%s tail=%s", match, pairs, transpose, backtrack.Kernel())
+	match, pairs, transpose, failed := join.Kernels()
+	tail, tailFailed := backtrack.Kernel()
+	if tailFailed {
+		failed = append(failed[:len(failed):len(failed)], "tail=bmi2")
+	}
+	s := fmt.Sprintf("match=%s pairs=%s transpose=%s tail=%s", match, pairs, transpose, tail)
+	if len(failed) > 0 {
+		s += " (failed their self-check: " + strings.Join(failed, " ") + ")"
+	}
+	return s
 }

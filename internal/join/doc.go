@@ -63,19 +63,23 @@
 //   - a span: the south quarters that one north quarter meets, a run of
 //     a side's list of south quarters (spanList).
 //
-// A key is read in pieces of 8 bits, or 4, or 9 where the Go kernels
-// match (wideWidth), each of which picks a row of its table; a key takes
-// at most maxTables tables.
+// A key is read in pieces of 8 bits, or 4 for a split of few west
+// half-boards (tableWidth), or 9 where that takes fewer tables than 8
+// (wideWidth), each of which picks a row of its table; a key takes at
+// most maxTables tables.
 //
 // The files of the join, from the bottom up, each using only those
 // before it: errors.go; key.go, the squares of each side and the bits of
 // the keys; order.go, the order of a split's keys; quarter.go, the lists
 // of quarters and of half-boards; board.go, the boards, the weights of
-// their splits and the runs dealt to shards; gokernels.go, the Go
-// kernels that define the others, the generated ones and an
-// architecture's, and match.go, which chooses among them; table.go, the
-// tables of east half-boards; sieve.go; join.go, the joiner, which counts
-// a split and a run of splits; list.go, the listing of a side's
-// half-boards; survey.go; and memory.go, which models what a joiner
+// their splits and the runs dealt to shards; zsizes.go and kernel.go, the
+// kernels' sizes and types; gokernels.go, the Go kernels that define the
+// others; zkernels.go, the generated Go kernels and every instruction
+// set's layout, and an architecture's generated file, its sets of
+// kernels; kernels.go, which chooses among them and checks them, and
+// match.go, which calls them; table.go, the tables of east half-boards;
+// sieve.go; join.go, the joiner, which counts a split and a run of
+// splits; list.go, the listing of a side's half-boards; survey.go; stats.go,
+// what the joiners examined; and memory.go, which models what a joiner
 // keeps.
 package join

@@ -2,36 +2,10 @@ package join
 
 import "math/bits"
 
-// The Go kernels, which run on every architecture, where no kernel of the
-// architecture's does (match.go states the hooks), and which define what
-// the others return: clashesGo and orRowsGo, which the generated ones
-// of zmatch.go unroll, pairsGo and transposeGo.
-
-// maxTables is the most tables a key takes, 8 of its bits each: the
-// most rows a kernel ORs, -tables of match.go's go:generate lines.
-const maxTables = 8
-
-// A goKernel is clashes in Go for one width, number of tables and length
-// of a row (zmatch.go, which gen_match.go writes).
-type goKernel func(tables []uint64, keys []uint64) int
-
-// A goStridedKernel is a goKernel for rows stride words apart, a range of
-// the words of longer rows, its tables as large as rows of goRowWords
-// words make (zmatch.go).
-type goStridedKernel func(tables []uint64, stride int, keys []uint64) int
-
-// widthIndex returns the index of the kernels of tables width diagonals
-// wide, 8, 4 or 9, in goKernels and in an architecture's tables of
-// kernels, which hold them in that order.
-func widthIndex(width int) int {
-	switch width {
-	case 4:
-		return 1
-	case 9:
-		return 2
-	}
-	return 0
-}
+// The Go kernels that define what the others return: clashesGo and
+// orRowsGo, which the generated ones of zkernels.go unroll, pairsGo and
+// transposeGo; they run where no kernel of the processor's does
+// (kernels.go).
 
 // clashesGo is clashes in Go: the kernel that defines what the others
 // return.
@@ -81,14 +55,15 @@ func (l *spanList) grow() {
 	}
 }
 
-// pairsGo is pairs in Go: it writes the keys in out, room for all of the
-// spans' keys, and returns how many.
-func pairsGo(out []uint64, sp *spanList, south []uint64) int {
+// pairsGo is pairs in Go: it writes to dst the keys of the half-boards
+// of the spans of keys and bounds (spanList), dst room for all of them,
+// and returns how many.
+func pairsGo(dst, keys []uint64, bounds []uint32, south []uint64) int {
 	i := 0
-	for s, key := range sp.keys {
-		for _, k := range south[sp.bounds[2*s]:sp.bounds[2*s+1]] {
+	for s, key := range keys {
+		for _, k := range south[bounds[2*s]:bounds[2*s+1]] {
 			// Written always, kept if it fits: no branch to mispredict.
-			out[i] = key | k
+			dst[i] = key | k
 			if key&k == 0 {
 				i++
 			}

@@ -9,32 +9,6 @@ import (
 	"github.com/gonqueens/nqueens/internal/poll"
 )
 
-// minN and minOddN are the least even and odd boards the join counts,
-// and maxN the largest, whose keys hold at most 2(n-2) diagonals, in 64
-// bits: from minN on the join is faster than the constellations'
-// backtracking, on one worker as on every core (at n = 15 the two tie).
-const (
-	minN    = 14
-	minOddN = 17
-	maxN    = 32
-)
-
-// Joins reports whether the join counts the n×n board.
-func Joins(n int) bool {
-	least := minN
-	if n%2 == 1 {
-		least = minOddN
-	}
-	return n >= least && n <= maxN
-}
-
-// blockFor returns the most east half-boards a joiner lays out in tables
-// at once: as many as the rows of the kernels take, 2,048 (320 KiB for the
-// 5 tables of the keys that most splits of n = 20 to 27 match, which stay
-// in the core's L2 cache while every group of west half-boards that a
-// bucket meets is matched against them).
-func blockFor() int { return 64 * rowWords }
-
 // maxList is the most quarters a list of a joiner holds, whatever the
 // memory limit: a span of south quarters is indexed in 32 bits (spanList).
 const maxList = math.MaxUint32
@@ -61,23 +35,29 @@ type Joiner struct {
 	// spans holds the spans of south quarters that list gathers.
 	spans  spanList
 	tables eastTables
+	// reported is what the tables had counted at the last report.
+	reported tableStats
 	// order is the order of the keys of the split being counted, and
 	// remap a scratch order that moves the keys of south quarters to it
 	// (order.go); ordered is whether order is not the board's.
 	order, remap keyOrder
 	ordered      bool
-	// block is the most east half-boards laid out at once, blockFor();
-	// part the most half-boards of a side held at once, partFor(n).
+	// k is the kernels that match, whose layout the tables take.
+	k *kernelSet
+	// block is the most east half-boards laid out at once, block but in
+	// tests; part the most half-boards of a side held at once,
+	// partFor(n).
 	block, part int
 	sieve       sieve
 	// northFrom is where the splits too small to sieve are sieved on
 	// diagonals of the west north quarters, as northPays measures them:
-	// northFrom(), but in tests; plan is the plan of such a split being
-	// matched (northsieve.go).
+	// northFrom(k.layout), but in tests; plan is the plan of such a split
+	// being matched (northsieve.go).
 	northFrom uint64
 	plan      northPlan
 	// subBits is the bits below the sieve's on which a sieved split's
-	// west side alone is sieved (matchSieved), subSieve(n) but in tests.
+	// west side alone is sieved (matchSieved), subSieve(n, k.layout) but
+	// in tests.
 	subBits int
 }
 
@@ -88,13 +68,16 @@ const (
 	west = 1
 )
 
-// NewJoiner returns a joiner of b.
-func NewJoiner(b *Board) *Joiner {
+// NewJoiner returns a joiner of b, with the kernels the processor runs.
+func NewJoiner(b *Board) *Joiner { return newJoiner(b, kernels()) }
+
+// newJoiner returns a joiner of b with the kernels k, at their layout.
+func newJoiner(b *Board, k *kernelSet) *Joiner {
 	n, m := b.n, b.n/2
 	j := &Joiner{board: b, north: board.FullRow(m) & b.rows(), south: board.FullRow(n) &^ board.FullRow(n-m) & b.rows(),
 		lister: quarterLister{m: m, maxQuarters: min(b.maxQuarters, maxList)},
-		tables: newEastTables(b.keys.keyBits, blockFor()), block: blockFor(), part: partFor(n),
-		sieve: sieveFor(n), northFrom: northFrom(), subBits: subSieve(n)}
+		tables: newEastTables(k, b.keys.keyBits, block), k: k, block: block, part: partFor(n),
+		sieve: sieveFor(n, k.layout), northFrom: northFrom(k.layout), subBits: subSieve(n, k.layout)}
 	for s := range j.quarters {
 		j.quarters[s].byRows = b.northQuarters[s]
 	}
@@ -244,7 +227,7 @@ func (j *Joiner) matchStreamed(r uint64, w *halfListing, p *poll.Poller) (uint64
 		j.tables.reserve()
 		j.planNorth(r, w, j.keys[east][0], plan)
 	} else {
-		plan.whole(j.keys[east][0], w.north)
+		plan.whole(j.k.layout, j.keys[east][0], w.north)
 	}
 	// The groups of west north quarters that meet east half-boards.
 	var groups [4]int
@@ -298,7 +281,7 @@ func (j *Joiner) matchStreamed(r uint64, w *halfListing, p *poll.Poller) (uint64
 func (j *Joiner) northPays(r uint64, east, south int) bool {
 	k := bits.OnesCount64(j.board.rows() &^ r & j.south)
 	sets := binomial(bits.OnesCount64(j.board.keys.sides[west].cols), k)
-	return uint64(wordsFor(east))*uint64(south)/sets >= j.northFrom
+	return uint64(j.k.layout.wordsFor(east))*uint64(south)/sets >= j.northFrom
 }
 
 // planNorth plans the matching of the east keys of the split of rows r,
@@ -308,7 +291,7 @@ func (j *Joiner) northPays(r uint64, east, south int) bool {
 func (j *Joiner) planNorth(r uint64, w *halfListing, eastKeys []uint64, plan *northPlan) {
 	d, n := j.northDiagonals(r)
 	if n == 0 {
-		plan.whole(eastKeys, w.north)
+		plan.whole(j.k.layout, eastKeys, w.north)
 		return
 	}
 	// The values of the north quarters and of the east keys on both
@@ -328,7 +311,7 @@ func (j *Joiner) planNorth(r uint64, w *halfListing, eastKeys []uint64, plan *no
 	// The words read for no sieve, d[0] alone, or both.
 	best, bestCost := 0, 0
 	for s := 0; s <= n; s++ {
-		if _, words := northLayout(merge(sizes, s)); words > goRowWords {
+		if _, words := northLayout(merge(sizes, s)); words > maxRowWords {
 			break
 		}
 		ranges := northRanges(merge(sizes, s))
@@ -345,7 +328,7 @@ func (j *Joiner) planNorth(r uint64, w *halfListing, eastKeys []uint64, plan *no
 		}
 	}
 	if best == 0 {
-		plan.whole(eastKeys, w.north)
+		plan.whole(j.k.layout, eastKeys, w.north)
 		return
 	}
 	// The north quarters sorted by their values on the first best
@@ -450,6 +433,7 @@ func (j *Joiner) reorder(c *quarterCache) {
 // times their weights; it reports false if p said to stop. The board's
 // last run to be counted lets go of the quarters its joiners kept.
 func (j *Joiner) CountRun(t *Run, p *poll.Poller) (uint64, bool) {
+	defer j.report()
 	var total uint64
 	s := t.first
 	for range t.count {

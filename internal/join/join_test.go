@@ -14,18 +14,25 @@ import (
 )
 
 // joinCount counts the n×n board with the join on one goroutine, with
-// its joiners as set changes them.
-func joinCount(n int, set func(*Joiner)) uint64 {
+// its joiners as set changes them, and adds what their tables did to
+// stats if it is not nil.
+func joinCount(n int, set func(*Joiner), stats *tableStats) uint64 {
 	var total uint64
 	tasks := Runs(n, deal.Shard{Of: 1}.Want(), deal.Shard{Of: 1})
 	var j *Joiner
 	for i := range tasks {
 		if j == nil || j.board != tasks[i].Board {
+			if j != nil && stats != nil {
+				stats.add(j.tables.stats)
+			}
 			j = NewJoiner(tasks[i].Board)
 			set(j)
 		}
 		c, _ := j.CountRun(&tasks[i], &poll.Poller{})
 		total += c
+	}
+	if j != nil && stats != nil {
+		stats.add(j.tables.stats)
 	}
 	return total
 }
@@ -42,13 +49,13 @@ func TestJoin(t *testing.T) {
 		maxN = 16
 	}
 	for n := 4; n <= maxN; n++ {
-		if got := joinCount(n, func(*Joiner) {}); got != total[n] {
+		if got := joinCount(n, func(*Joiner) {}, nil); got != total[n] {
 			t.Errorf("the join of n=%d counts %d, want %d", n, got, total[n])
 		}
 		// The splits too small to sieve sieved on north diagonals or not,
 		// whatever the kernels that run.
 		for _, from := range []uint64{0, math.MaxUint64} {
-			if got := joinCount(n, func(j *Joiner) { j.northFrom = from }); got != total[n] {
+			if got := joinCount(n, func(j *Joiner) { j.northFrom = from }, nil); got != total[n] {
 				t.Errorf("the join of n=%d, north sieve from %d, counts %d, want %d", n, from, got, total[n])
 			}
 		}
@@ -60,7 +67,7 @@ func TestJoin(t *testing.T) {
 		for n := 4; n <= 12; n++ {
 			got := joinCount(n, func(j *Joiner) {
 				j.block, j.part, j.sieve = size[0], size[1], sieve{from: size[2], keys: size[3]}
-			})
+			}, nil)
 			if got != total[n] {
 				t.Errorf("the join of n=%d in blocks of %d, parts of %d, sieved from %d keys into buckets of %d, counts %d, want %d",
 					n, size[0], size[1], size[2], size[3], got, total[n])
@@ -122,7 +129,7 @@ func TestJoinMatch(t *testing.T) {
 	for trial := range trials {
 		m := 1 + r.IntN(16)
 		keyBits := max(1, 4*m-4) + r.IntN(3)
-		tb, block := newEastTables(keyBits, blockFor()), 1+r.IntN(2000)
+		tb, block := newEastTables(kernels(), keyBits, block), 1+r.IntN(2000)
 		var e, w sortedKeys
 		keyMask := board.FullRow(keyBits)
 		random := func() uint64 {

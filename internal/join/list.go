@@ -125,16 +125,18 @@ func dealByTag(out *[3][]uint64) {
 // pairs appends to keys the keys of the half-boards of the spans of sp
 // over south, which hold most south quarters in all: each north
 // quarter's key ORed with each key of its span with no bit in common, as
-// their diagonals do not meet; with an assembly kernel where the
-// processor runs one, else with pairsGo.
+// their diagonals do not meet; with the kernel the processor runs
+// (kernels.go), else with pairsGo.
 func pairs(keys []uint64, sp *spanList, south []uint64, most int) []uint64 {
 	n := len(keys)
 	// The kernels write whole vectors: room for 8 keys more.
 	keys = slices.Grow(keys, most+8)
 	out := keys[n : n+most+8]
-	listed, ok := archPairs(out, sp, south)
-	if !ok {
-		listed = pairsGo(out, sp, south)
+	var listed int
+	if kernels(); chosen.pairs >= 0 {
+		listed = archPairs[chosen.pairs].run(out, sp.keys, sp.bounds, south)
+	} else {
+		listed = pairsGo(out, sp.keys, sp.bounds, south)
 	}
 	return keys[:n+listed]
 }

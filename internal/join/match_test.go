@@ -33,8 +33,9 @@ func BenchmarkClashes(b *testing.B) {
 					}
 				}
 				b.Run(fmt.Sprintf("width=%d/words=%d/rows=%d", width, words, rows), func(b *testing.B) {
+					k := kernels()
 					for b.Loop() {
-						clashes(tables, words, ntables, width, keys)
+						k.clashes(tables, words, ntables, width, keys)
 					}
 					b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*len(keys)), "ns/query")
 				})
@@ -52,7 +53,7 @@ func BenchmarkClashes(b *testing.B) {
 func BenchmarkClashesStrided(b *testing.B) {
 	const ntables, width = 4, 8
 	r := rand.New(rand.NewPCG(23, 24))
-	tables, _ := randomTables(r, goRowWords, ntables, width)
+	tables, _ := randomTables(r, maxRowWords, ntables, width)
 	keys := make([]uint64, 4096)
 	for i := range keys {
 		keys[i] = r.Uint64()
@@ -61,7 +62,7 @@ func BenchmarkClashesStrided(b *testing.B) {
 		for _, stride := range []int{words, words + 1} {
 			b.Run(fmt.Sprintf("words=%d/stride=%d", words, stride), func(b *testing.B) {
 				for b.Loop() {
-					clashesStrided(tables, stride, words, ntables, width, keys)
+					goKernels.clashesStrided(tables, stride, words, ntables, width, keys)
 				}
 				b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*len(keys)), "ns/query")
 			})
@@ -78,7 +79,7 @@ func TestLayAllocates(t *testing.T) {
 	for i := range keys {
 		keys[i] = r.Uint64() & r.Uint64() >> 24
 	}
-	tb := newEastTables(40, 1024)
+	tb := newEastTables(kernels(), 40, 1024)
 	for _, width := range []int{8, 4, 9} {
 		tb.lay(keys, width, 40)
 		if allocs := testing.AllocsPerRun(10, func() { tb.lay(keys, width, 40) }); allocs != 0 {
@@ -101,37 +102,13 @@ func randomTables(r *rand.Rand, words, ntables, width int) (tables, keys []uint6
 	return tables, keys
 }
 
-// TestGoKernels checks every generated Go kernel against clashesGo, on
-// random tables and keys: those that every architecture without an
-// assembly kernel runs, and that run on amd64 where the processor has
-// no AVX2.
-func TestGoKernels(t *testing.T) {
-	r := rand.New(rand.NewPCG(13, 14))
-	for _, width := range []int{8, 4, 9} {
-		for ntables, kernels := range goKernels[widthIndex(width)] {
-			for words, kernel := range kernels {
-				if kernel == nil {
-					if ntables > 0 && words > 0 && ntables*width <= 64 {
-						t.Errorf("no Go kernel for %d tables of %d, rows of %d words", ntables, width, words)
-					}
-					continue
-				}
-				tables, keys := randomTables(r, words, ntables, width)
-				if got, want := kernel(tables, keys), clashesGo(tables, words, ntables, width, keys); got != want {
-					t.Errorf("Go kernel of %d tables of %d, %d words a row, %d keys: %d clashes, clashesGo %d", ntables, width, words, len(keys), got, want)
-				}
-			}
-		}
-	}
-}
-
 // TestGoStridedKernels checks every generated Go kernel of rows a stride
 // apart against clashesGoStrided, on random tables, strides and keys,
 // and clashesStrided on ranges of any row.
 func TestGoStridedKernels(t *testing.T) {
 	r := rand.New(rand.NewPCG(19, 20))
-	for _, width := range []int{8, 4, 9} {
-		for ntables, kernels := range goStridedKernels[widthIndex(width)] {
+	for wi, width := range widths {
+		for ntables, kernels := range clashGoStrided[wi] {
 			for words, kernel := range kernels {
 				if kernel == nil {
 					if width != 4 && ntables > 0 && words > 0 && ntables*width <= 64 {
@@ -139,9 +116,9 @@ func TestGoStridedKernels(t *testing.T) {
 					}
 					continue
 				}
-				stride := words + r.IntN(goRowWords-words+1)
-				tables, keys := randomTables(r, goRowWords, ntables, width)
-				if got, want := kernel(tables, stride, keys), clashesGoStrided(tables, stride, words, ntables, width, keys); got != want {
+				stride := words + r.IntN(maxRowWords-words+1)
+				tables, keys := randomTables(r, maxRowWords, ntables, width)
+				if got, want := kernel(tables, stride, words, keys), clashesGoStrided(tables, stride, words, ntables, width, keys); got != want {
 					t.Errorf("strided Go kernel of %d tables of %d, %d words of rows %d apart, %d keys: %d clashes, clashesGoStrided %d",
 						ntables, width, words, stride, len(keys), got, want)
 				}
@@ -150,16 +127,16 @@ func TestGoStridedKernels(t *testing.T) {
 		// A range of rows of any length, from any word, read through
 		// clashesStrided, against the words of each row copied out.
 		for range 50 {
-			ntables := 1 + r.IntN(min(maxTables, 64/width))
-			stride := 1 + r.IntN(goRowWords)
+			ntables := 1 + r.IntN(tablesFor(width))
+			stride := 1 + r.IntN(maxRowWords)
 			lo := r.IntN(stride)
 			words := 1 + r.IntN(stride-lo)
-			tables, keys := randomTables(r, goRowWords, ntables, width)
+			tables, keys := randomTables(r, maxRowWords, ntables, width)
 			copied := make([]uint64, ntables<<width*words)
 			for row := range ntables << width {
 				copy(copied[row*words:][:words], tables[row*stride+lo:])
 			}
-			if got, want := clashesStrided(tables[lo:], stride, words, ntables, width, keys), clashesGo(copied, words, ntables, width, keys); got != want {
+			if got, want := goKernels.clashesStrided(tables[lo:], stride, words, ntables, width, keys), clashesGo(copied, words, ntables, width, keys); got != want {
 				t.Errorf("clashesStrided of %d tables of %d, words %d to %d of rows of %d, %d keys: %d clashes, want %d",
 					ntables, width, lo, lo+words, stride, len(keys), got, want)
 			}
@@ -205,61 +182,9 @@ func TestNorthRanges(t *testing.T) {
 	}
 }
 
-// TestGoOrKernels checks every generated Go kernel of orRows against
-// orRowsGo.
-func TestGoOrKernels(t *testing.T) {
-	r := rand.New(rand.NewPCG(17, 18))
-	for words, or := range goOrKernels {
-		if or == nil {
-			if words > 0 {
-				t.Errorf("no Go OR kernel for rows of %d words", words)
-			}
-			continue
-		}
-		checkOrRows(t, r, "the Go OR kernel", words, func(dst, src, row []uint64) bool {
-			or(dst, src, row)
-			return true
-		})
-	}
-}
-
-// TestArchKernels checks the kernels that this processor runs, through
-// the hooks of their architecture, against the Go ones that define
-// them: the matching kernels on every table and row they take, the ORs
-// of rows, the listing of half-boards and the transposes. Where no
-// assembly kernel runs, the hooks say so and the test has nothing to
-// compare.
-func TestArchKernels(t *testing.T) {
-	r := rand.New(rand.NewPCG(15, 16))
-	for _, width := range []int{8, 4, 9} {
-		for ntables := 1; ntables <= maxTables && ntables*width <= 64; ntables++ {
-			rows := []int{}
-			if shortWords > 0 {
-				rows = append(rows, shortWords)
-			}
-			for words := wordsMultiple; words <= max(rowWords, wordsMultiple); words += wordsMultiple {
-				rows = append(rows, words)
-			}
-			for _, words := range rows {
-				tables, keys := randomTables(r, words, ntables, width)
-				got, ok := archClashes(tables, words, ntables, width, keys)
-				if want := clashesGo(tables, words, ntables, width, keys); ok && got != want {
-					t.Errorf("the matching kernel of %d tables of %d, %d words a row, %d keys: %d clashes, clashesGo %d", ntables, width, words, len(keys), got, want)
-				}
-			}
-		}
-	}
-	for words := 1; words <= 64; words++ {
-		checkOrRows(t, r, "the OR kernel", words, archOrRows)
-	}
-	checkPairs(t, r, "the listing kernel", archPairs)
-	checkTranspose(t, r, "the transpose kernel")
-}
-
-// checkOrRows checks or, a kernel of orRows run through a function that
-// reports whether it ran, against orRowsGo, on 1, 2, 7 and 127 random
-// rows of words words.
-func checkOrRows(t *testing.T, r *rand.Rand, name string, words int, or func(dst, src, row []uint64) bool) {
+// testOrRows checks or, a kernel of orRows, against orRowsGo, on 1, 2,
+// 7 and 127 random rows of words words.
+func testOrRows(t *testing.T, r *rand.Rand, name string, words int, or orKernel) {
 	t.Helper()
 	for _, rows := range []int{1, 2, 7, 127} {
 		src, row := make([]uint64, rows*words), make([]uint64, words)
@@ -271,17 +196,17 @@ func checkOrRows(t *testing.T, r *rand.Rand, name string, words int, or func(dst
 		}
 		got, want := make([]uint64, rows*words), make([]uint64, rows*words)
 		orRowsGo(want, src, row)
-		if or(got, src, row) && !slices.Equal(got, want) {
+		if or(got, src, row); !slices.Equal(got, want) {
 			t.Errorf("%s, %d rows of %d words: its rows differ from orRowsGo's", name, rows, words)
 		}
 	}
 }
 
-// checkPairs checks list, a kernel of pairs run through a function that
-// reports whether it ran, against pairsGo, on spans of 1 to 40 random
-// keys, some of them the last keys of south, with north keys of few bits
-// so that about half the pairs are kept.
-func checkPairs(t *testing.T, r *rand.Rand, name string, list func(out []uint64, sp *spanList, south []uint64) (int, bool)) {
+// testPairs checks list, a kernel that lists half-boards, against
+// pairsGo, on spans of 1 to 40 random keys, some of them the last keys of
+// south, with north keys of few bits so that about half the pairs are
+// kept.
+func testPairs(t *testing.T, r *rand.Rand, name string, list func(dst, keys []uint64, bounds []uint32, south []uint64) int) {
 	t.Helper()
 	south := make([]uint64, 1000)
 	for i := range south {
@@ -299,18 +224,18 @@ func checkPairs(t *testing.T, r *rand.Rand, name string, list func(out []uint64,
 			most += hi - lo
 		}
 		want, got := make([]uint64, most+8), make([]uint64, most+8)
-		m := pairsGo(want, &sp, south)
-		if n, ok := list(got, &sp, south); ok && (n != m || !slices.Equal(got[:n], want[:m])) {
+		m := pairsGo(want, sp.keys, sp.bounds, south)
+		if n := list(got, sp.keys, sp.bounds, south); n != m || !slices.Equal(got[:n], want[:m]) {
 			t.Fatalf("%s, %d spans: lists %d keys, %x; pairsGo %d, %x", name, len(sp.keys), n, got[:n], m, want[:m])
 		}
 	}
 }
 
-// checkTranspose checks archTranspose, where a kernel runs, against
-// transposeGo, on 1 to 300 random keys (whole words and a last one cut
-// short), 1 to 8 bytes of them, the rows of each diagonal at random
-// places.
-func checkTranspose(t *testing.T, r *rand.Rand, name string) {
+// testTranspose checks transpose, with the transposing kernel the
+// processor runs, against transposeGo, on 1 to 300 random keys (whole
+// words and a last one cut short), 1 to 8 bytes of them, the rows of each
+// diagonal at random places.
+func testTranspose(t *testing.T, r *rand.Rand, name string) {
 	t.Helper()
 	for range 100 {
 		keys := make([]uint64, 1+r.IntN(300))
@@ -323,7 +248,7 @@ func checkTranspose(t *testing.T, r *rand.Rand, name string) {
 			rows[d] = at * words
 		}
 		got, want := make([]uint64, 64*words), make([]uint64, 64*words)
-		laid := archTranspose(got, keys, bytes, &rows)
+		laid := transpose(got, keys, bytes, &rows)
 		transposeGo(want, keys, words, bytes, 0, &rows)
 		if laid > 0 && (laid != words || !slices.Equal(got, want)) {
 			t.Fatalf("%s, %d keys, %d bytes: %d words of %d, its rows differ from transposeGo's", name, len(keys), bytes, laid, words)
@@ -342,8 +267,9 @@ func BenchmarkOrRows(b *testing.B) {
 			t[i] = r.Uint64()
 		}
 		b.Run(fmt.Sprintf("words=%d", words), func(b *testing.B) {
+			k := kernels()
 			for b.Loop() {
-				orRows(t[129*words:], t[words:128*words], t[128*words:][:words])
+				k.orRows(t[129*words:], t[words:128*words], t[128*words:][:words])
 			}
 			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*127*words), "ns/word")
 		})

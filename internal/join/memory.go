@@ -119,16 +119,17 @@ func Memory(n int, runs []Run, workers int, look *poll.Poller) (float64, bool) {
 	b := runs[0].Board
 	part := float64(partFor(n))
 	west, east := mostSide(n)
-	tables := 8 * (tablesWords(b.keys.keyBits, min(blockFor(), mostBucket)) + goRowWords)
+	l := kernels().layout
+	tables := 8 * (tablesWords(l, b.keys.keyBits, min(block, mostBucket)) + maxRowWords)
 	// The sorts' starts, for the most bits the largest east side is
 	// sorted on: its sieve's, and those below them.
-	sv := sieveFor(n)
-	sorted := min(maxDeep, sv.bits(int(min(part, east)), b.keys.keyBits)+max(sv.deep, subSieve(n)))
+	sv := sieveFor(n, l)
+	sorted := min(maxDeep, sv.bits(int(min(part, east)), b.keys.keyBits)+max(sv.deep, subSieve(n, l)))
 	starts := 3<<sorted + 1
 	keys := 2*8*(min(part, west)+min(part, east)) + float64(3*8*batchKeys+3*8*starts+8<<maxSieve)
 	// Where the north sieve runs, its plan sorts a north list in a copy.
 	northBytes := float64(quarterBytes)
-	if northSieve {
+	if l.northSieve {
 		northBytes += quarterBytes + 1
 	}
 	lists := (northBytes + southBytes) * listGrowth * LongestList(n)

@@ -16,15 +16,16 @@ import "math"
 // sieves on the diagonals that save the most words read, if any do.
 
 // northFrom returns where the north sieve of a split pays, as northPays
-// measures it, math.MaxUint64 for never (where !northSieve): the words
+// measures it, for the tables of l, math.MaxUint64 for never (where
+// !l.northSieve): the words
 // that a split reads a north quarter of the west side are about 0.4
 // times that measure (at 18, 19 and a shard of 21, across splits of
 // every size, `-tags joinstats`), and planNorth reads each north quarter
 // twice. Planned for every split, a shard of 19, whose splits read few
 // words a north quarter, took 1.18 to 1.30 times the time; from 64, 18
 // gained and 19 lost (docs/engine.md).
-func northFrom() uint64 {
-	if !northSieve {
+func northFrom(l *layout) uint64 {
+	if !l.northSieve {
 		return math.MaxUint64
 	}
 	return 128
@@ -56,10 +57,10 @@ type northPlan struct {
 }
 
 // whole sets plan to match the east keys with the west half-boards of
-// north, unsieved.
-func (plan *northPlan) whole(eastKeys []uint64, north []quarter) {
+// north, unsieved, in tables laid out as l lays them.
+func (plan *northPlan) whole(l *layout, eastKeys []uint64, north []quarter) {
 	plan.keys, plan.north = eastKeys, [4][]quarter{north}
-	plan.ranges[0] = wordRange{0, wordsFor(len(eastKeys)), len(eastKeys)}
+	plan.ranges[0] = wordRange{0, l.wordsFor(len(eastKeys)), len(eastKeys)}
 }
 
 // merge returns the counts of each value of both diagonals of the north

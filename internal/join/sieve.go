@@ -20,12 +20,12 @@ import (
 //
 // The buckets of a split differ in size by far: those of few top bits
 // set are the largest, and they meet the most groups, so that they hold
-// most of the pairs. Where the kernels take short rows, so that a small
-// bucket pads its rows little (shortWords), a large bucket is sieved
+// most of the pairs. On the largest boards a large bucket is sieved
 // deeper, on bits below the split's: it is halved on the next bit while
 // its halves keep a least size on average, and so is each half, a trie,
 // so that a half that its bit leaves large is halved again and a small
-// one is not.
+// one is not. The kernels' short rows, halves of a vector, keep what a
+// small bucket pads its rows with small.
 //
 // A side whose half-boards do not all fit in a part (partFor) is listed in
 // parts: ranges of the values of its top bits, each of at most a part's
@@ -36,47 +36,39 @@ import (
 // maxSieve is the most top bits a split is sieved on.
 const maxSieve = 14
 
-// sieveFor returns how a joiner of the n×n board sieves: a split of at
-// least 8,192 east half-boards, on as many top bits as make buckets of
-// 1,024 or more on average. A smaller split is not: sorting its west
-// half-boards would cost more than the sieve saves. An even board from
-// 20 on, and an odd one from 23, sieves from 2,048 into buckets of 512:
-// its splits of 2,048 to 8,192 east half-boards meet west sides of tens
-// of thousands, and a shard of 20 took 0.87 times the time (of 22, 0.97;
-// of 24, 0.99; of 23 and 25, 0.89 to 0.93), where 18 took 1.2 times and
-// a shard of 21 1.06 times. Where the architecture's file says so
-// (smallBuckets), as for the Go kernels, whose rows are as long as their
-// half-boards, that sieve makes buckets of 128 on average, from 512.
-// Where the kernels take short rows (shortWords), as the AVX2 ones do, it
-// makes buckets of 1,024 on average and halves each of 512 or more, and
-// each half of 512 or more, on up to 3 bits more: at 24, 26 and 27 a
-// solution then examines 0.73 to 0.78 times the pairs and reads 0.79 to
-// 0.81 times the words, for 0.84 to 0.91 times the time (medians of
-// paired runs; halving each half on its own, rather than every bucket
-// of a top value to one depth, then took the pairs and the words at 24
-// and 26 to 0.98 of that). The smaller
-// boards' sieve stays: buckets of 128 from 1,024 paid only while another
-// count ran beside them (docs/engine.md).
-func sieveFor(n int) sieve {
+// sieveFor returns how a joiner of the n×n board sieves, for the tables
+// of l: a split of at least 8,192 east half-boards, on as many top bits
+// as make buckets of 1,024 or more on average. A smaller split is not:
+// sorting its west half-boards would cost more than the sieve saves. An
+// even board from 20 on, and an odd one from 23, sieves from 2,048: its
+// splits of 2,048 to 8,192 east half-boards meet west sides of tens of
+// thousands (a shard of 20 took 0.87 times the time, of 22 0.97, of 23
+// and 25 0.89 to 0.93, where 18 took 1.2 times and a shard of 21 1.06
+// times). Those boards' large buckets, of 512 east half-boards or more,
+// are halved on up to 3 bits more, and each half of 512 or more again, a
+// trie: at 24, 26 and 27 a solution then examines 0.73 to 0.78 times the
+// pairs and reads 0.79 to 0.81 times the words of buckets of 512, for
+// 0.84 to 0.91 times the time (with the AVX2 kernels; docs/engine.md).
+// Where l says so (smallBuckets), as for the Go kernels, whose rows are
+// as long as their half-boards, they make buckets of 128 on average
+// instead, from 512.
+func sieveFor(n int, l *layout) sieve {
 	if n%2 == 0 && n >= 20 || n >= 23 {
-		if smallBuckets {
+		if l.smallBuckets {
 			return sieve{from: 4 * smallBucket, keys: smallBucket}
 		}
-		if shortWords > 0 {
-			return sieve{from: 1 << 11, keys: 1024, deep: 3, least: 256}
-		}
-		return sieve{from: 1 << 11, keys: 512}
+		return sieve{from: 1 << 11, keys: 1024, deep: 3, least: 256}
 	}
 	return sieve{from: 1 << 13, keys: 1 << 10}
 }
 
 // subSieve returns the bits below the sieve's on which the west side of a
-// sieved split of the n×n board is sieved alone (matchSieved): 2 where
-// the north sieve runs and the sieve's buckets are large, of 1,024 east
-// half-boards or more, whose rows a bucket's padding lengthens little;
-// else none.
-func subSieve(n int) int {
-	if !northSieve || sieveFor(n).keys < 1024 {
+// sieved split of the n×n board is sieved alone (matchSieved), for the
+// tables of l: 2 where the north sieve runs and the sieve's buckets are
+// large, of 1,024 east half-boards or more, whose rows a bucket's padding
+// lengthens little; else none.
+func subSieve(n int, l *layout) int {
+	if !l.northSieve || sieveFor(n, l).keys < 1024 {
 		return 0
 	}
 	return 2
@@ -117,7 +109,7 @@ const minPart = 1 << 10
 // A sieve is how a joiner sieves: from a split of from east half-boards
 // on, into buckets of keys of them or more on average, each of which is
 // halved on up to deep bits more while its halves keep least or more on
-// average (matchSieved); sieveFor(n) but in tests.
+// average (matchSieved); sieveFor(n, l) but in tests.
 type sieve struct{ from, keys, deep, least int }
 
 // maxDeep is the most bits a bucket is sieved on, the split's and its
@@ -262,7 +254,7 @@ func matchSieved(e, w *sortedKeys, t *eastTables, sv sieve, s, deep, x, low, blo
 			for len(bucket) > 0 {
 				laid := bucket[:min(len(bucket), blockKeys)]
 				bucket = bucket[len(laid):]
-				keys, ranges := laid, [4]wordRange{{0, wordsFor(len(laid)), len(laid)}}
+				keys, ranges := laid, [4]wordRange{{0, t.k.layout.wordsFor(len(laid)), len(laid)}}
 				if x > 0 {
 					sizes := bucketSizes(laid, d, mask)
 					*pad = padBuckets(*pad, laid, d, mask, sizes)

@@ -1,37 +1,28 @@
-//go:build joinstats
-
 package join
 
 import "sync/atomic"
 
-// statsOn builds the join with its counters (go test -tags joinstats):
-// what a count examines, for the table of docs/engine.md. Without the
-// tag the counters are compiled out.
-const statsOn = true
+// stats is what the join examined since the program started, for the
+// table of docs/engine.md: each joiner's tables count what they do
+// (tableStats), and the joiner adds what they counted of each run of
+// splits here.
+var stats struct{ queries, pairs, words, lays atomic.Uint64 }
 
-// Stats returns what the join examined since the program started, and
-// true: the queries (west half-boards matched against a block of
-// tables), the pairs of half-boards they examined, the words of table
-// rows they read, and the blocks laid out in tables.
-func Stats() (queries, pairs, words, lays uint64, ok bool) {
-	return stats.Queries.Load(), stats.Pairs.Load(), stats.Words.Load(), stats.Lays.Load(), true
+// Stats returns what the join examined since the program started: the
+// queries (west half-boards matched against a block of tables), the pairs
+// of half-boards they examined, the words of table rows they read, and
+// the blocks laid out in tables.
+func Stats() (queries, pairs, words, lays uint64) {
+	return stats.queries.Load(), stats.pairs.Load(), stats.words.Load(), stats.lays.Load()
 }
 
-// stats counts what the join did since the program started.
-var stats struct {
-	Queries atomic.Uint64 // west half-boards matched against a block of tables
-	Pairs   atomic.Uint64 // pairs of half-boards examined: each query times the block's east half-boards
-	Words   atomic.Uint64 // words of a table row read, a row of each table a query
-	Lays    atomic.Uint64 // blocks of east half-boards laid out in tables
+// report adds what j's tables counted since its last report to the
+// join's counts.
+func (j *Joiner) report() {
+	now := j.tables.stats
+	stats.queries.Add(now.queries - j.reported.queries)
+	stats.pairs.Add(now.pairs - j.reported.pairs)
+	stats.words.Add(now.words - j.reported.words)
+	stats.lays.Add(now.lays - j.reported.lays)
+	j.reported = now
 }
-
-// countQueries records queries west half-boards matched against a block
-// of keys east ones, rows words long in ntables tables.
-func countQueries(queries, keys, words, ntables int) {
-	stats.Queries.Add(uint64(queries))
-	stats.Pairs.Add(uint64(queries) * uint64(keys))
-	stats.Words.Add(uint64(queries) * uint64(words) * uint64(ntables))
-}
-
-// countLay records a block laid out in tables.
-func countLay() { stats.Lays.Add(1) }

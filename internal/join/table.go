@@ -14,6 +14,13 @@ import (
 // with by one OR of a row per table, and the rest by a popcount
 // (match.go).
 
+// block is the most east half-boards a joiner lays out in tables at once:
+// as many as the rows of the kernels take, 2,048 (320 KiB for the 5
+// tables of the keys that most splits of n = 20 to 27 match, which stay
+// in the core's L2 cache while every group of west half-boards that a
+// bucket meets is matched against them).
+const block = 64 * maxRowWords
+
 // matchPoll is about how many words of the tables a match reads between
 // two polls, a query reading a row of each table: a tenth of a
 // millisecond in Go, a few microseconds in assembly.
@@ -22,6 +29,7 @@ const matchPoll = 1 << 16
 // eastTables holds the tables of a bucket of east half-boards, whose keys
 // hold keyBits diagonals below the sieve's, with the space it keeps.
 type eastTables struct {
+	k       *kernelSet // the kernels that match, whose layout the tables take
 	keyBits int
 	// block is the most east half-boards laid out at once, for the size
 	// of the tables.
@@ -31,12 +39,28 @@ type eastTables struct {
 	words   int // the words of a row
 	keys    []uint64
 	tables  []uint64
+	stats   tableStats
+}
+
+// tableStats counts what a join's tables did: the west half-boards
+// matched against a block (queries), the pairs of half-boards they
+// examined (each query times the block's east half-boards), the words of
+// table rows they read (a row of each table a query), and the blocks
+// laid out.
+type tableStats struct{ queries, pairs, words, lays uint64 }
+
+// add adds the counts of o to s.
+func (s *tableStats) add(o tableStats) {
+	s.queries += o.queries
+	s.pairs += o.pairs
+	s.words += o.words
+	s.lays += o.lays
 }
 
 // newEastTables returns the tables of at most block east half-boards
-// with keys of keyBits diagonals.
-func newEastTables(keyBits, block int) eastTables {
-	return eastTables{keyBits: keyBits, block: block}
+// with keys of keyBits diagonals, for the kernels k.
+func newEastTables(k *kernelSet, keyBits, block int) eastTables {
+	return eastTables{k: k, keyBits: keyBits, block: block}
 }
 
 // tableWidth returns the width of the tables, in diagonals, for queries
@@ -70,11 +94,11 @@ func narrowQueries(keyBits int) int {
 }
 
 // wideWidth returns the width of the wide tables of keys of bits
-// diagonals: 9 where nineWide and 9 takes fewer tables than 8 (4 for 33
-// to 36 diagonals, where 8 takes 5), else 8. A query then reads a row
-// less, and laying a table out costs twice as many rows.
+// diagonals: 9 where 9 takes fewer tables than 8 (4 for 33 to 36
+// diagonals, where 8 takes 5), else 8. A query then reads a row less,
+// and laying a table out costs twice as many rows.
 func wideWidth(bits int) int {
-	if nineWide && (bits+8)/9 < (bits+7)/8 {
+	if (bits+8)/9 < (bits+7)/8 {
 		return 9
 	}
 	return 8
@@ -93,18 +117,16 @@ func (t *eastTables) lay(keys []uint64, width, bits int) {
 	if width == 8 {
 		width = wideWidth(bits)
 	}
-	t.width, t.ntables, t.words, t.keys = width, (bits+width-1)/width, wordsFor(len(keys)), keys
+	t.width, t.ntables, t.words, t.keys = width, (bits+width-1)/width, t.k.layout.wordsFor(len(keys)), keys
 	size := t.ntables << width * t.words
 	if cap(t.tables) < size {
 		// Twice as much, up to what the largest block can take: a block
 		// a little larger than the last makes no garbage of the tables.
-		t.tables = make([]uint64, max(size, min(2*cap(t.tables), tablesWords(t.keyBits, t.block))))
+		t.tables = make([]uint64, max(size, min(2*cap(t.tables), tablesWords(t.k.layout, t.keyBits, t.block))))
 	}
 	t.tables = t.tables[:size]
-	layTables(t.tables, keys, t.words, t.ntables, width)
-	if statsOn {
-		countLay()
-	}
+	layTables(t.k, t.tables, keys, t.words, t.ntables, width)
+	t.stats.lays++
 }
 
 // A wordRange is the words from lo up to hi of each row of the tables,
@@ -120,9 +142,10 @@ type wordRange struct{ lo, hi, keys int }
 // (reserve).
 func (t *eastTables) match(west []uint64, r wordRange, p *poll.Poller) (uint64, bool) {
 	words := r.hi - r.lo
-	if statsOn {
-		countQueries(len(west), r.keys, words, t.ntables)
-	}
+	q := uint64(len(west))
+	t.stats.queries += q
+	t.stats.pairs += q * uint64(r.keys)
+	t.stats.words += q * uint64(words*t.ntables)
 	if t.ntables == 0 || r.keys == 0 { // no bit left to clash on, or no key
 		return uint64(len(west) * r.keys), true
 	}
@@ -135,7 +158,7 @@ func (t *eastTables) match(west []uint64, r wordRange, p *poll.Poller) (uint64, 
 	for rest := west; len(rest) > 0; {
 		batch := rest[:min(len(rest), per)]
 		rest = rest[len(batch):]
-		count += uint64(len(batch)*r.keys - clashesStrided(tables, t.words, words, t.ntables, t.width, batch))
+		count += uint64(len(batch)*r.keys - t.k.clashesStrided(tables, t.words, words, t.ntables, t.width, batch))
 		if p.Stopped() {
 			return 0, false
 		}
@@ -144,41 +167,27 @@ func (t *eastTables) match(west []uint64, r wordRange, p *poll.Poller) (uint64, 
 }
 
 // reserve gives the tables the room that clashesStrided's Go kernels
-// read: tables of rows of goRowWords words, past the first word of a
+// read: tables of rows of maxRowWords words, past the first word of a
 // range.
 func (t *eastTables) reserve() {
-	if need := tablesWords(t.keyBits, t.block) + goRowWords; cap(t.tables) < need {
+	if need := tablesWords(t.k.layout, t.keyBits, t.block) + maxRowWords; cap(t.tables) < need {
 		t.tables = make([]uint64, 0, need)
 	}
 }
 
-// wordsFor returns the words of a row of the tables of keys east
-// half-boards, 64 a word, in a multiple of wordsMultiple for the kernels,
-// or shortWords if they fit.
-func wordsFor(keys int) int {
-	if keys > 0 && keys <= 64*shortWords {
-		return shortWords
-	}
-	return (keys + 64*wordsMultiple - 1) / (64 * wordsMultiple) * wordsMultiple
-}
-
 // tablesWords returns the most words that the tables of a block of block
-// east half-boards take, with keys of keyBits diagonals: in tables of 8,
-// or of 9, as many as the keys need unsieved or sieved on some of their
-// bits, with rows as long as the block needs.
-func tablesWords(keyBits, block int) int {
-	rows := (keyBits + 7) / 8 << 8
-	if nineWide {
-		rows = max(rows, (keyBits+8)/9<<9)
-	}
-	return rows * wordsFor(block)
+// east half-boards take, as l lays them out, with keys of keyBits
+// diagonals: in tables of 8, or of 9, as many as the keys need unsieved
+// or sieved on some of their bits, with rows as long as the block needs.
+func tablesWords(l *layout, keyBits, block int) int {
+	return max((keyBits+7)/8<<8, (keyBits+8)/9<<9) * l.wordsFor(block)
 }
 
 // layTables builds in tables the tables of keys, of width diagonals each,
-// ntables of them: for each width diagonals c of the key and value v of
-// them, the row, words words long, of the half-boards that hold any
-// diagonal of v.
-func layTables(tables, keys []uint64, words, ntables, width int) {
+// ntables of them, with the kernels of k: for each width diagonals c of
+// the key and value v of them, the row, words words long, of the
+// half-boards that hold any diagonal of v.
+func layTables(k *kernelSet, tables, keys []uint64, words, ntables, width int) {
 	// The rows of the single diagonals, 64 half-boards a word: the
 	// first word of diagonal d's row at rows[d], and that of the row of
 	// value 0 of the first table past the diagonals (cleared below).
@@ -187,7 +196,7 @@ func layTables(tables, keys []uint64, words, ntables, width int) {
 		rows[d] = (d/width<<width + 1<<(d%width)) * words
 	}
 	bytes, keyWords := (ntables*width+7)/8, (len(keys)+63)/64
-	laid := archTranspose(tables, keys, bytes, &rows)
+	laid := transpose(tables, keys, bytes, &rows)
 	transposeGo(tables, keys, keyWords, bytes, laid, &rows)
 	for _, at := range rows[:8*bytes] {
 		clear(tables[at+keyWords : at+words]) // the words of no key
@@ -199,21 +208,28 @@ func layTables(tables, keys []uint64, words, ntables, width int) {
 		// values from 1 up to h: each is its row, the row of h ORed with
 		// the one as far above it.
 		for h := 1; h < 1<<width; h <<= 1 {
-			orRows(t[(h+1)*words:(2*h)*words], t[words:h*words], t[h*words:][:words])
+			k.orRows(t[(h+1)*words:(2*h)*words], t[words:h*words], t[h*words:][:words])
 		}
 	}
 }
 
-// orRows sets each row of dst to the OR of the row as far into src and
-// of row, all of them len(row) words long: with an assembly kernel where
-// the processor runs one, else with a Go kernel of zmatch.go, or
-// orRowsGo for rows none takes.
-func orRows(dst, src, row []uint64) {
-	switch words := len(row); {
-	case len(dst) == 0 || archOrRows(dst, src, row):
-	case goRow(words) && len(dst)%words == 0 && len(src) >= len(dst):
-		goOrKernels[words](dst, src, row)
-	default:
-		orRowsGo(dst, src, row)
+// transpose writes, with the transposing kernel the processor runs, the
+// words of the rows of layTables's single diagonals of keys, 64 keys
+// each, the last one's keys copied to a word of zeros first, and returns
+// how many words it wrote: all, or none where no kernel runs.
+func transpose(tables, keys []uint64, bytes int, rows *[64]int) int {
+	if kernels(); len(keys) == 0 || bytes == 0 || chosen.transpose < 0 {
+		return 0
 	}
+	words := len(keys) / 64
+	if words > 0 {
+		archTranspose(chosen.transpose, &tables[0], &keys[0], words, bytes, rows)
+	}
+	if rest := keys[64*words:]; len(rest) > 0 {
+		var last [64]uint64
+		copy(last[:], rest)
+		archTranspose(chosen.transpose, &tables[words], &last[0], 1, bytes, rows)
+		words++
+	}
+	return words
 }

@@ -1,0 +1,267 @@
+package join
+
+import (
+	"fmt"
+	"sync"
+)
+
+// The choice of the join's kernels. tools/kernelgen writes them from one
+// description (kernel.go states their types): the Go kernels
+// (zkernels.go), which every architecture runs, and for each
+// architecture with assembly its sets, best first, and the kernels that
+// list half-boards and transpose keys (zkernels_amd64.go,
+// zkernels_arm64.go; zkernels_noasm.go where there is none). This file
+// reads them: it chooses, once, the first set of each kind that the
+// processor has every feature of and that agrees with the Go kernels on
+// a few known blocks, and names the choice.
+
+// chosen is what the processor runs, chosen on first use (choose).
+var chosen struct {
+	once  sync.Once
+	match *kernelSet
+	// pairs and transpose index archPairs and archTransposes, -1 for
+	// the Go kernels.
+	pairs, transpose int
+	// failed names the kernels that the processor runs but that failed
+	// their self-check.
+	failed []string
+}
+
+// kernels returns the matching kernels that the processor runs.
+func kernels() *kernelSet {
+	chosen.once.Do(choose)
+	return chosen.match
+}
+
+// choose chooses the kernels of each kind that the processor runs.
+func choose() {
+	var failed []string
+	chosen.match, failed = chooseMatch(archKernels)
+	chosen.failed = append(chosen.failed, failed...)
+	chosen.pairs, chosen.transpose = -1, -1
+	for i, p := range archPairs {
+		if !p.needs.Has() {
+			continue
+		}
+		if err := checkPairs(p.run); err != nil {
+			chosen.failed = append(chosen.failed, "pairs="+p.name)
+			continue
+		}
+		chosen.pairs = i
+		break
+	}
+	for i, t := range archTransposes {
+		if !t.needs.Has() {
+			continue
+		}
+		if err := checkTranspose(i); err != nil {
+			chosen.failed = append(chosen.failed, "transpose="+t.name)
+			continue
+		}
+		chosen.transpose = i
+		break
+	}
+}
+
+// chooseMatch returns the first of sets that the processor has every
+// feature of and whose kernels pass their self-check, else the Go
+// kernels, and the names of those that failed it.
+func chooseMatch(sets []kernelSet) (*kernelSet, []string) {
+	var failed []string
+	for i := range sets {
+		if !sets[i].needs.Has() {
+			continue
+		}
+		if err := sets[i].check(); err != nil {
+			failed = append(failed, "match="+sets[i].name)
+			continue
+		}
+		return &sets[i], failed
+	}
+	return &goKernels, failed
+}
+
+// UseGoKernelsAt makes the join match with the Go kernels at the layout
+// of the instruction set name, as a processor without that set tests it
+// and counts what it examines: for tests, before any count.
+func UseGoKernelsAt(name string) error {
+	kernels()
+	for _, l := range layouts {
+		if l.name == name {
+			chosen.match = &kernelSet{name: "go", layout: l, clash: goKernels.clash, or: goKernels.or}
+			return nil
+		}
+	}
+	return fmt.Errorf("no layout of an instruction set named %q", name)
+}
+
+// Kernels names the kernels this processor runs: those that match,
+// list half-boards and lay out tables' single diagonals; and those that
+// it would run but that failed their self-check, as "match=avx512". The
+// matching kernels at another's layout are named "go@avx512".
+func Kernels() (match, pairs, transpose string, failed []string) {
+	k := kernels()
+	match, pairs, transpose = k.name, "go", "go"
+	if k.layout.name != k.name {
+		match += "@" + k.layout.name
+	}
+	if chosen.pairs >= 0 {
+		pairs = archPairs[chosen.pairs].name
+	}
+	if chosen.transpose >= 0 {
+		transpose = archTransposes[chosen.transpose].name
+	}
+	return match, pairs, transpose, chosen.failed
+}
+
+// A checkRand is a xorshift generator of the self-checks' known blocks:
+// the same blocks every run.
+type checkRand uint64
+
+func (r *checkRand) next() uint64 {
+	*r ^= *r << 13
+	*r ^= *r >> 7
+	*r ^= *r << 17
+	return uint64(*r)
+}
+
+// sparse returns a word of about 8 bits set, as a quarter's key holds:
+// the AND of three.
+func (r *checkRand) sparse() uint64 {
+	a, b := r.next(), r.next()
+	return a & b & r.next()
+}
+
+// checkKeys is the keys of a matching kernel's self-check: rounds of up
+// to 16 keys, and keys left over.
+const checkKeys = 21
+
+// check compares each kernel of k with the Go kernels, on tables of
+// random rows and keys that pick them, and on rows of random words laid
+// out; it returns an error naming the first that differs.
+func (k *kernelSet) check() error {
+	r := checkRand(0x9e3779b97f4a7c15)
+	most := 0
+	for _, width := range widths {
+		most = max(most, tablesFor(width)<<width*maxRowWords)
+	}
+	tables := make([]uint64, most)
+	keys := make([]uint64, checkKeys)
+	for wi, width := range widths {
+		// The values the keys' pieces take, whose rows are filled: the
+		// least, the greatest, and two between.
+		values := [4]uint64{0, 1, 5, 1<<width - 1}
+		for t := 1; t <= tablesFor(width); t++ {
+			for words := 1; words <= maxRowWords; words++ {
+				kernel := k.clash[wi][t][words]
+				if kernel == nil {
+					continue
+				}
+				for c := range t {
+					for _, v := range values {
+						row := tables[(c<<width+int(v))*words:][:words]
+						for i := range row {
+							row[i] = r.next()
+						}
+					}
+				}
+				for i := range keys {
+					keys[i] = r.next() << (t * width % 64) // bits beyond the pieces, which the kernel leaves
+					if t*width == 64 {
+						keys[i] = 0
+					}
+					for c := range t {
+						keys[i] |= values[r.next()%4] << (c * width)
+					}
+				}
+				size := t << width * words
+				if got, want := kernel(tables[:size], words, keys), goKernels.clashes(tables[:size], words, t, width, keys); got != want {
+					return fmt.Errorf("the %s kernel of %d tables of %d, rows of %d words, counts %d clashes, the Go kernel %d",
+						k.name, t, width, words, got, want)
+				}
+			}
+		}
+	}
+	for words, kernel := range k.or {
+		if kernel == nil {
+			continue
+		}
+		dst, src, row := make([]uint64, 3*words), make([]uint64, 3*words), make([]uint64, words)
+		for i := range src {
+			src[i] = r.next()
+		}
+		for i := range row {
+			row[i] = r.next()
+		}
+		kernel(dst, src, row)
+		want := make([]uint64, len(dst))
+		orRowsGo(want, src, row)
+		for i := range dst {
+			if dst[i] != want[i] {
+				return fmt.Errorf("the %s kernel of orRows of rows of %d words writes %#x at word %d, the Go kernel %#x",
+					k.name, words, dst[i], i, want[i])
+			}
+		}
+	}
+	return nil
+}
+
+// tablesFor returns the most tables of width diagonals that a key's 64
+// bits hold, up to maxTables.
+func tablesFor(width int) int { return min(maxTables, 64/width) }
+
+// checkPairs compares the kernel run with pairsGo on spans of random
+// keys, of every length up to two vectors and more.
+func checkPairs(run func(dst, keys []uint64, bounds []uint32, south []uint64) int) error {
+	r := checkRand(0x2545f4914f6cdd1d)
+	south := make([]uint64, 80)
+	for i := range south {
+		south[i] = r.sparse()
+	}
+	var sp spanList
+	at := uint32(0)
+	for n := uint32(1); n <= 12; n++ {
+		sp.keys = append(sp.keys, r.sparse())
+		sp.bounds = append(sp.bounds, at, at+n)
+		at += n - 1 // spans that overlap, as the south quarters of different north ones may
+	}
+	got, want := make([]uint64, len(south)*2+8), make([]uint64, len(south)*2+8)
+	n, m := run(got, sp.keys, sp.bounds, south), pairsGo(want, sp.keys, sp.bounds, south)
+	if n != m {
+		return fmt.Errorf("a kernel lists %d half-boards, pairsGo %d", n, m)
+	}
+	for i := range n {
+		if got[i] != want[i] {
+			return fmt.Errorf("a kernel lists %#x as half-board %d, pairsGo %#x", got[i], i, want[i])
+		}
+	}
+	return nil
+}
+
+// checkTranspose compares the transposing kernel k of archTransposes
+// with transposeGo, on 150 random keys of 5 bytes: two words of keys and
+// one cut short.
+func checkTranspose(k int) error {
+	r := checkRand(0x853c49e6748fea9b)
+	const keys, bytes, words = 150, 5, 3
+	ks := make([]uint64, keys)
+	for i := range ks {
+		ks[i] = r.next() >> (64 - 8*bytes)
+	}
+	var rows [64]int
+	for d := range rows {
+		rows[d] = d * words
+	}
+	got, want := make([]uint64, 8*bytes*words), make([]uint64, 8*bytes*words)
+	last := make([]uint64, 64)
+	copy(last, ks[128:])
+	archTranspose(k, &got[0], &ks[0], 2, bytes, &rows)
+	archTranspose(k, &got[2], &last[0], 1, bytes, &rows)
+	transposeGo(want, ks, words, bytes, 0, &rows)
+	for i := range got {
+		if got[i] != want[i] {
+			return fmt.Errorf("the %s kernel transposes word %d to %#x, transposeGo to %#x", archTransposes[k].name, i, got[i], want[i])
+		}
+	}
+	return nil
+}
