@@ -36,7 +36,8 @@
 //
 // Each has a form that a context stops, such as [CountContext].
 // [Construct] builds one solution of any size without a search. Counts
-// of days, in shards, are package [github.com/gonqueens/nqueens/shard]'s.
+// of days, in shards, belong to package
+// [github.com/gonqueens/nqueens/shard].
 // [docs/engine.md] tells how the engine counts, and [docs/scale.md] how
 // far it reaches.
 //

@@ -3,35 +3,38 @@ package nqueens
 import (
 	"context"
 	"errors"
-	"fmt"
 
 	"github.com/gonqueens/nqueens/internal/engine"
 )
 
 // The errors of the package. Every error it returns for bad input wraps
 // one of them, so callers can test for them with errors.Is, and says what
-// was wrong and what is allowed. A search stopped by its context returns
-// the context's error instead.
+// was wrong and what is allowed, after "nqueens: ". A search stopped by
+// its context returns the context's error instead. The errors of a count
+// are the engine's, which package shard reports under the same
+// sentinels.
 
 // ErrBoardSize reports a board size outside [0, MaxN], or outside
 // [0, MaxConstruct] for [Construct] and [0, MaxTrace] for [Trace].
-var ErrBoardSize = errors.New("nqueens: board size out of range")
+var ErrBoardSize = engine.ErrBoardSize
 
 // ErrMemory reports a count that would take more memory than its
-// limit (see [WithMemoryLimit]).
-var ErrMemory = errors.New("nqueens: over the memory limit")
+// limit (see [WithMemoryLimit]). Package shard's counts report it too.
+var ErrMemory = engine.ErrMemory
 
 // ErrOverflow reports a count past 2^64, which a uint64 cannot hold:
 // the Total of a board from n = 29 on. Package shard counts such a
-// board in shards and adds them up exactly.
-var ErrOverflow = errors.New("nqueens: count past 2^64")
+// board in shards and adds them up exactly, and reports a shard whose
+// own count passes 2^64 with it too.
+var ErrOverflow = engine.ErrOverflow
 
 // ErrNilVisit reports a nil callback passed to an Enumerate function.
 var ErrNilVisit = errors.New("nqueens: nil visit function")
 
 // ErrNilContext reports a nil context.Context passed to a Context
-// function, where context.Background() means no deadline.
-var ErrNilContext = errors.New("nqueens: nil context")
+// function, where context.Background() means no deadline. Package
+// shard's counts report it too.
+var ErrNilContext = engine.ErrNilContext
 
 // ErrOption reports an invalid option: nil, or out of range.
 var ErrOption = errors.New("nqueens: invalid option")
@@ -62,14 +65,8 @@ var ErrSymmetry = errors.New("nqueens: unknown symmetry")
 // engine's, which names the size and the allowed range, under the
 // package's name, matching ErrBoardSize.
 func sizeError(n, max int) error {
-	return engine.Public("nqueens", engine.SizeError{N: n, Max: max}, ErrBoardSize)
+	return engine.Public("nqueens", engine.SizeError{N: n, Max: max})
 }
 
-// checkContext returns ErrNilContext if ctx is nil: the one check of a
-// Context function's context, whose methods a nil one would panic on.
-func checkContext(ctx context.Context) error {
-	if ctx == nil {
-		return fmt.Errorf("%w: pass context.Background() for a call without a deadline", ErrNilContext)
-	}
-	return nil
-}
+// checkContext returns an error wrapping ErrNilContext if ctx is nil.
+func checkContext(ctx context.Context) error { return engine.CheckContext("nqueens", ctx) }

@@ -2,7 +2,6 @@ package nqueens
 
 import (
 	"context"
-	"errors"
 
 	"github.com/gonqueens/nqueens/internal/engine"
 )
@@ -19,14 +18,16 @@ import (
 // stopped.
 //
 // The cost grows about as fast as the count, 5 to 10 times with each n
-// from 12 to 27. A board of up to 11 squares a side is counted on the
-// caller's goroutine, in well under a millisecond; a larger one on every
-// core, through a plan of subproblems that costs tens of microseconds
-// ([docs/scale.md] has measured times, with the machine named). A uint64
+// from 12 to 27. A small board is counted on the caller's goroutine in
+// about half the time [Bitwise] takes, its first row's queen in the left
+// half alone; a larger one on every core, through a plan of subproblems
+// that costs about what Bitwise's count of a board of 9 or 10 does.
+// [Engine] says which boards each of its methods takes, and
+// [docs/scale.md] has measured times, with the machine named. A uint64
 // holds the count up to n = 27, the largest board ever counted, and 28 by
 // every estimate; the count of 29, about 2.6·10^19, is past 2^64, and a
-// count that passes it returns an error wrapping [ErrOverflow]: package
-// shard adds up the shards of such a board exactly.
+// count of n = 29 or more returns an error wrapping [ErrOverflow] at
+// once: package shard adds up the shards of such a board exactly.
 //
 // [OEIS A000170]: https://oeis.org/A000170
 // [docs/scale.md]: https://github.com/gonqueens/nqueens/blob/main/docs/scale.md
@@ -49,9 +50,10 @@ func CountContext(ctx context.Context, n int, opts ...CountOption) (uint64, erro
 // board, those that no rotation or reflection maps onto each other
 // ([OEIS A002562]): of the 92 solutions of n = 8, 12. CountUnique(0) and
 // CountUnique(1) are 1. It costs what [Count] costs from n = 12 on, and
-// more on the smaller boards, whose planning on every core costs tens of
-// microseconds; it returns the errors of Count. It is
-// [CountUniqueContext] with context.Background().
+// more on the smaller boards, which it plans on every core: about what
+// [Bitwise]'s count of a board of 9 or 10 costs, some 30 times Count's
+// at n = 8. It returns the errors of Count. It is [CountUniqueContext]
+// with context.Background().
 //
 // [OEIS A002562]: https://oeis.org/A002562
 func CountUnique(n int) (uint64, error) {
@@ -82,20 +84,7 @@ func countOn(ctx context.Context, n int, cfg *countConfig, totalOnly bool) (engi
 	}
 	c, err := engine.Count(ctx, n, cfg.engine(totalOnly))
 	if err != nil {
-		return engine.Counts{}, public(err)
+		return engine.Counts{}, engine.Public("nqueens", err)
 	}
 	return c, nil
-}
-
-// public returns err, an error of the engine, as the package's: under
-// its name, matching ErrMemory or ErrOverflow where it matches the
-// engine's; a context's error as it is.
-func public(err error) error {
-	switch {
-	case errors.Is(err, engine.ErrMemory):
-		return engine.Public("nqueens", err, ErrMemory)
-	case errors.Is(err, engine.ErrOverflow):
-		return engine.Public("nqueens", err, ErrOverflow)
-	}
-	return err
 }

@@ -211,6 +211,29 @@ func TestMemoryLimit(t *testing.T) {
 	}
 }
 
+// TestOverflowAtOnce wants every count of a whole board from n = 29 on,
+// whose count passes 2^64, refused at once with ErrOverflow, on any
+// workers and on the engine strategy's one, rather than started for
+// millennia; and a count over its memory limit from n = 28 on not sent
+// to fewer workers, which would take decades and more.
+func TestOverflowAtOnce(t *testing.T) {
+	for _, n := range []int{29, 32, 40, MaxN} {
+		start := time.Now()
+		_, err1 := Engine{}.Count(n)
+		_, err2 := CountContext(context.Background(), n, WithWorkers(1))
+		_, err3 := CountUniqueContext(context.Background(), n)
+		for _, err := range []error{err1, err2, err3} {
+			if !errors.Is(err, ErrOverflow) || !strings.HasPrefix(err.Error(), "nqueens: ") || time.Since(start) > cancelBound {
+				t.Errorf("a count of n=%d: %v after %v; want ErrOverflow at once", n, err, time.Since(start))
+			}
+		}
+	}
+	_, err := CountContext(context.Background(), 28, WithMemoryLimit(1<<20))
+	if !errors.Is(err, ErrMemory) || strings.Contains(err.Error(), "or count with fewer workers") {
+		t.Errorf("a count of 28 in 1 MiB: %v; want ErrMemory, without the hint of fewer workers", err)
+	}
+}
+
 // valid reports why s is not a solution of the n×n board, or "" if it is.
 // It knows nothing of bits: it compares every pair of queens.
 func valid(n int, s Solution) string {
@@ -296,7 +319,7 @@ func TestBadInput(t *testing.T) {
 // on boards whose first solution alone takes over a minute.
 var contextForms = map[string]func(ctx context.Context) error{
 	"CountContext": func(ctx context.Context) error {
-		_, err := CountContext(ctx, 34) // constellations, from a long plan
+		_, err := CountContext(ctx, 24) // half-boards joined (a long plan of constellations, from n = 33 on, is package shard's)
 		return err
 	},
 	"CountUniqueContext, join": func(ctx context.Context) error {

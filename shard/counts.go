@@ -49,10 +49,31 @@ func (id ID) String() string {
 	return fmt.Sprintf("n=%d shard %d of %d (plan %d)", id.N, id.Index, id.Of, id.Plan)
 }
 
-// Check returns nil if a count can have made id, and else an error that
-// says why not: a board size out of range, a plan before the first, or
-// a shard outside its split.
+// Check returns nil if a count can have made id, and else an error
+// wrapping [ErrJob] that says why not: a board size out of range (which
+// matches [nqueens.ErrBoardSize] too), a plan before the first, or a
+// shard outside its split.
 func (id ID) Check() error {
+	if why := id.fault(); why != nil {
+		return &idError{id, why}
+	}
+	return nil
+}
+
+// An idError is the error of ID.Check: id, and what is wrong with it.
+type idError struct {
+	id  ID
+	why error
+}
+
+func (e *idError) Error() string {
+	return fmt.Sprintf("shard: %v names no shard a count makes: %v", e.id, e.why)
+}
+
+func (e *idError) Unwrap() []error { return []error{ErrJob, e.why} }
+
+// fault returns what is wrong with id, as Check says it, or nil.
+func (id ID) fault() error {
 	switch {
 	case id.N < 0 || id.N > nqueens.MaxN:
 		return engine.SizeError{N: id.N, Max: nqueens.MaxN}

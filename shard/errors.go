@@ -4,22 +4,26 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+
+	"github.com/gonqueens/nqueens/internal/engine"
 )
 
 // The errors of the package, besides those of package nqueens that a
 // count returns (nqueens.ErrBoardSize, nqueens.ErrMemory,
-// nqueens.ErrNilContext). Every error it returns for bad input wraps one
-// of them, so that callers can test for them with errors.Is, and says
-// what was wrong and what is allowed. A count stopped by its context
+// nqueens.ErrNilContext, and nqueens.ErrOverflow for a count whose own
+// Total passes 2^64, as [Job.Count] of a whole board from n = 29 on
+// would: count such a board in shards, which [Sum] adds up past 2^64).
+// Every error it returns for bad input wraps one of them, so that
+// callers can test for them with errors.Is, and says what was wrong and
+// what is allowed, after "shard: ". A count stopped by its context
 // returns the context's error instead.
 
 // ErrCounts reports counts that no count of a board can have made, as
-// [Sum] finds them (damaged, or forged), and a count whose own Total
-// passes 2^64, as [Job.Count] of a whole board from n = 29 on would:
-// count such a board in shards, which Sum adds up past 2^64.
+// [Sum] finds them: damaged, or forged.
 var ErrCounts = errors.New("shard: counts cannot go together")
 
-// ErrJob reports a field of a [Job] out of range.
+// ErrJob reports a field of a [Job] out of range, or an [ID] that names
+// no shard a Job counts ([ID.Check]).
 var ErrJob = errors.New("shard: invalid job")
 
 // ErrSet reports a set of counts that are not every shard of one
@@ -28,13 +32,20 @@ var ErrSet = errors.New("shard: not the shards of one count")
 
 // ErrState reports bytes that [State.UnmarshalBinary] cannot take
 // (empty, cut short, damaged, or not a State at all), or a State to
-// resume whose counts no count made.
-var ErrState = errors.New("shard: bad state")
+// resume whose counts no count made: at once, or once a count of a whole
+// board resumed from it is done and its counts prove to be no board's.
+var ErrState = engine.ErrBadState
+
+// stateError returns an error of the package wrapping ErrState, formatted
+// after it as fmt.Errorf formats.
+func stateError(format string, args ...any) error {
+	return engine.Public("shard", fmt.Errorf("%w: "+format, append([]any{ErrState}, args...)...))
+}
 
 // ErrStateMismatch reports a [State] of another count than the Job
 // that is to resume it: another board, shard, kind or [PlanVersion].
 // A program that keeps checkpoints can test for it to start afresh.
-var ErrStateMismatch = errors.New("shard: state of another count")
+var ErrStateMismatch = engine.ErrStateMismatch
 
 // A SetError is the error of [Sum] for a set of counts that are not every
 // shard of one split once each. It matches [ErrSet].

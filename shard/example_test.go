@@ -89,3 +89,23 @@ func ExampleJob_EstimateMemory() {
 	fmt.Println(estimate > job.MemoryLimit, errors.Is(err, nqueens.ErrMemory))
 	// Output: true true
 }
+
+// Sum adds up the counts of every shard of a split, in any order, as the
+// records of counts made elsewhere hold them, here two shards of 12 read
+// back: the whole board's counts, as big integers, exact past 2^64, with
+// the unique count from Burnside's lemma. A shard given twice, or a
+// split's shard missing, is refused.
+func ExampleSum() {
+	id := func(i int) shard.ID { return shard.ID{N: 12, Index: i, Of: 2, Plan: shard.PlanVersion} }
+	shards := []shard.Counts{
+		{Total: 7040, Invariant90: 4, Invariant180: 40, Shard: id(1)},
+		{Total: 7160, Invariant90: 4, Invariant180: 40, Shard: id(0)},
+	}
+	whole, err := shard.Sum(shards)
+	fmt.Println(whole.Total, whole.Unique, err)
+	_, err = shard.Sum([]shard.Counts{shards[0], shards[0]})
+	fmt.Println(errors.Is(err, shard.ErrSet))
+	// Output:
+	// 14200 1787 <nil>
+	// true
+}

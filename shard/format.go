@@ -5,7 +5,6 @@ import (
 	"crypto/sha256"
 	"encoding/base64"
 	"encoding/binary"
-	"fmt"
 
 	"github.com/gonqueens/nqueens"
 	"github.com/gonqueens/nqueens/internal/engine"
@@ -82,19 +81,19 @@ func (s State) MarshalBinary() ([]byte, error) {
 func (s *State) UnmarshalBinary(data []byte) error {
 	switch {
 	case len(data) == 0:
-		return fmt.Errorf("%w: empty", ErrState)
+		return stateError("empty")
 	case !bytes.HasPrefix(data, []byte(StateHeader)):
-		return fmt.Errorf("%w: not a state of nqueens", ErrState)
+		return stateError("not a state of nqueens")
 	case len(data) < len(stateHead)+stateSum:
-		return fmt.Errorf("%w: cut short at %d bytes", ErrState, len(data))
+		return stateError("cut short at %d bytes", len(data))
 	}
 	version := data[len(StateHeader)]
 	if version != StateFormat && version != stateV2 {
-		return fmt.Errorf("%w: format %d, want %d or %d", ErrState, version, stateV2, StateFormat)
+		return stateError("format %d, want %d or %d", version, stateV2, StateFormat)
 	}
 	body, sum := data[:len(data)-stateSum], data[len(data)-stateSum:]
 	if want := sha256.Sum256(body); !bytes.Equal(sum, want[:stateSum]) {
-		return fmt.Errorf("%w: checksum mismatch: cut short or damaged", ErrState)
+		return stateError("checksum mismatch: cut short or damaged")
 	}
 	rest := body[len(stateHead):]
 	var v [stateFields]uint64
@@ -105,24 +104,24 @@ func (s *State) UnmarshalBinary(data []byte) error {
 	for i := range fields {
 		x, n := binary.Uvarint(rest)
 		if n <= 0 {
-			return fmt.Errorf("%w: field %d unreadable", ErrState, i)
+			return stateError("field %d unreadable", i)
 		}
 		v[i], rest = x, rest[n:]
 	}
 	if v[fieldKind] > 1 {
-		return fmt.Errorf("%w: kind %d, want 0 (a count) or 1 (a recount)", ErrState, v[fieldKind])
+		return stateError("kind %d, want 0 (a count) or 1 (a recount)", v[fieldKind])
 	}
 	if v[fieldShard] > MaxShards || v[fieldShards] > MaxShards {
-		return fmt.Errorf("%w: shard %d of %d out of range", ErrState, v[fieldShard], v[fieldShards])
+		return stateError("shard %d of %d out of range", v[fieldShard], v[fieldShards])
 	}
 	if err := checkShard(int(v[fieldShard]), int(v[fieldShards])); err != nil {
-		return fmt.Errorf("%w: %v", ErrState, err)
+		return stateError("%v", err)
 	}
 	switch sub := v[fieldSubproblems]; {
 	case v[fieldN] > nqueens.MaxN:
-		return fmt.Errorf("%w: %w", ErrState, engine.SizeError{N: int(v[fieldN]), Max: nqueens.MaxN})
+		return stateError("%w", engine.SizeError{N: int(v[fieldN]), Max: nqueens.MaxN})
 	case sub > maxStateSubproblems || uint64(len(rest)) != (sub+63)/64*8:
-		return fmt.Errorf("%w: %d bytes of done subproblems for %d subproblems", ErrState, len(rest), sub)
+		return stateError("%d bytes of done subproblems for %d subproblems", len(rest), sub)
 	}
 	t := engine.State{N: int(v[fieldN]), Shard: int(v[fieldShard]), Shards: int(v[fieldShards]), Subproblems: int(v[fieldSubproblems]),
 		Counts: engine.Counts{Total: v[fieldTotal], Unique: v[fieldUnique], Invariant90: v[fieldInvariant90], Invariant180: v[fieldInvariant180]},
@@ -131,10 +130,10 @@ func (s *State) UnmarshalBinary(data []byte) error {
 		t.Done[i] = binary.LittleEndian.Uint64(rest[8*i:])
 	}
 	if extra := t.Subproblems % 64; extra != 0 && t.Done[len(t.Done)-1]>>extra != 0 {
-		return fmt.Errorf("%w: a subproblem beyond the last is marked done", ErrState)
+		return stateError("a subproblem beyond the last is marked done")
 	}
 	if err := t.Check(); err != nil {
-		return fmt.Errorf("%w: %v", ErrState, err)
+		return stateError("%v", err)
 	}
 	*s = State{plan: int(v[fieldPlan]), state: t}
 	return nil
@@ -154,7 +153,7 @@ func (s State) MarshalText() ([]byte, error) {
 func (s *State) UnmarshalText(text []byte) error {
 	b, err := base64.StdEncoding.AppendDecode(nil, text)
 	if err != nil {
-		return fmt.Errorf("%w: not base64: %v", ErrState, err)
+		return stateError("not base64: %v", err)
 	}
 	return s.UnmarshalBinary(b)
 }

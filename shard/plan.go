@@ -9,9 +9,10 @@ import "fmt"
 // changes whenever the split does (the subproblems, their order, or
 // their deal to shards), so that the counts of shards of different
 // versions are never added up: a program that keeps shard counts keeps
-// it with them, as Counts and State do. Version 4 joins half-boards from
-// n = 14 on (17 if odd) to 32, whole or in shards, in runs of splits of
-// the rows, and splits the constellations of the board for the others;
+// it with them, as Counts and State do. Version 4 joins half-boards where
+// the engine does ([nqueens.Engine] says which boards), whole or in
+// shards, in runs of splits of the rows, and splits the constellations of
+// the board for the others;
 // every count also searches the solutions that a quarter and a half turn
 // leave unchanged, 2n subproblems dealt out to the shards with the rest.
 // Version 3 joined whole counts alone, version 2 split the

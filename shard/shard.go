@@ -15,7 +15,7 @@
 // [Counts] that name their shard, and the function [Sum] adds up those of
 // every shard of a split into the [Whole] board's counts, exactly at
 // any size. A shard's counts can be checked by counting it again by
-// another method ([Job].Recount).
+// another method ([Job.Recount]).
 //
 // The split of a board into shards depends on n, the number of shards
 // and [PlanVersion] alone: the same on every machine and for every number
@@ -25,7 +25,7 @@
 //
 // A shard of a board takes the memory of a whole count on as many
 // workers: up to the longest lists of half-boards that the join keeps,
-// which [Job.EstimateMemory] estimates and [Job].MemoryLimit bounds.
+// which [Job.EstimateMemory] estimates and [Job.MemoryLimit] bounds.
 // [docs/scale.md] has what each n costs, in time and memory, with the
 // machine named.
 //
@@ -34,7 +34,6 @@ package shard
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"time"
 
@@ -102,13 +101,14 @@ type Job struct {
 // hold every count, a shard's of more than one a Unique of 0 ([Counts]).
 // Count of the 0×0 board is {1, 1, 1, 1}, the empty board.
 //
-// It returns an error wrapping nqueens.ErrNilContext for a nil ctx,
-// nqueens.ErrBoardSize unless 0 <= N <= nqueens.MaxN, [ErrJob] for
+// It returns an error wrapping [nqueens.ErrNilContext] for a nil ctx,
+// [nqueens.ErrBoardSize] unless 0 <= N <= [nqueens.MaxN], [ErrJob] for
 // another field out of range, [ErrStateMismatch] for a Resume of another
 // count, [ErrState] for a Resume whose counts no count made,
-// nqueens.ErrMemory for a count over its memory limit, and [ErrCounts]
-// for a count whose Total passes 2^64 (a whole board from n = 29 on:
-// count it in shards, which [Sum] adds up exactly). When ctx is done
+// [nqueens.ErrMemory] for a count over its memory limit, and
+// [nqueens.ErrOverflow] for a count whose Total passes 2^64 (a whole
+// board from n = 29 on: count it in shards, which [Sum] adds up
+// exactly). When ctx is done
 // first it returns ctx.Err(), at once if ctx is done already and else
 // within a few milliseconds, with every worker stopped. The counts are
 // zero whenever the error is not nil, but for a finished count whose
@@ -120,15 +120,15 @@ type Job struct {
 // for a shard, and seconds for a large split of the constellations
 // (n >= 33), which the progress reports.
 func (j Job) Count(ctx context.Context) (Counts, error) {
-	if ctx == nil {
-		return Counts{}, engine.Public("shard", errors.New("nil context: pass context.Background() for a count without a deadline"), nqueens.ErrNilContext)
+	if err := engine.CheckContext("shard", ctx); err != nil {
+		return Counts{}, err
 	}
 	cfg, err := j.engine()
 	if err != nil {
 		return Counts{}, err
 	}
 	c, err := engine.Count(ctx, j.N, cfg)
-	err = public(err)
+	err = engine.Public("shard", err)
 	if err != nil && c == (engine.Counts{}) {
 		return Counts{}, err
 	}
@@ -154,7 +154,7 @@ func (j Job) EstimateMemory() (int64, error) {
 	if err != nil {
 		return 0, err
 	}
-	return engine.Estimate(j.N, cfg.Shard, cfg.Shards, cfg.Workers), nil
+	return engine.Estimate(j.N, cfg.Shard, cfg.Shards, cfg.Workers, cfg.Recount), nil
 }
 
 // CheckResume returns nil if j can resume from s, and else an error
@@ -169,7 +169,7 @@ func (j Job) CheckResume(s State) error {
 	if err := s.planMatches(); err != nil {
 		return err
 	}
-	return public(s.state.CheckResume(j.N, cfg.Shard, cfg.Shards, j.Recount))
+	return engine.Public("shard", s.state.CheckResume(j.N, cfg.Shard, cfg.Shards, j.Recount))
 }
 
 // shards returns the number of shards of j's split: Of, or 1 for 0.
@@ -189,7 +189,7 @@ func (j Job) id() ID {
 // for a bad field.
 func (j Job) engine() (engine.Config, error) {
 	if j.N < 0 || j.N > nqueens.MaxN {
-		return engine.Config{}, engine.Public("shard", engine.SizeError{N: j.N, Max: nqueens.MaxN}, nqueens.ErrBoardSize)
+		return engine.Config{}, engine.Public("shard", engine.SizeError{N: j.N, Max: nqueens.MaxN})
 	}
 	if err := checkShard(j.Index, j.shards()); err != nil {
 		return engine.Config{}, fmt.Errorf("%w: %v", ErrJob, err)
@@ -222,19 +222,4 @@ func (j Job) engine() (engine.Config, error) {
 		cfg.Save = func(t engine.State) error { return save(State{plan: PlanVersion, state: t}) }
 	}
 	return cfg, nil
-}
-
-// public returns err, an error of the engine, as the package's: under
-// its name, matching nqueens.ErrMemory, ErrStateMismatch or ErrCounts
-// where it matches the engine's; a context's error as it is.
-func public(err error) error {
-	switch {
-	case errors.Is(err, engine.ErrMemory):
-		return engine.Public("shard", err, nqueens.ErrMemory)
-	case errors.Is(err, engine.ErrStateMismatch):
-		return engine.Public("shard", err, ErrStateMismatch)
-	case errors.Is(err, engine.ErrOverflow):
-		return engine.Public("shard", err, ErrCounts)
-	}
-	return err
 }

@@ -352,13 +352,14 @@ func TestMemoryLimit(t *testing.T) {
 	if !errors.Is(err, nqueens.ErrMemory) || !strings.Contains(err.Error(), "counting n=24 on") || time.Since(start) > cancelBound {
 		t.Errorf("a count of 24 with 100 MiB: %v after %v, want ErrMemory at once", err, time.Since(start))
 	}
-	for _, n := range []int{8, 16, 34} {
-		estimate, err := Job{N: n}.EstimateMemory()
+	for _, job := range []Job{{N: 8}, {N: 16}, {N: 34, Of: 2}, {N: 18, Of: 7, Recount: true}, {N: 14, Recount: true}} {
+		estimate, err := job.EstimateMemory()
 		if err != nil {
 			t.Fatal(err)
 		}
-		if _, err := (Job{N: n, MemoryLimit: estimate - 1}).Count(context.Background()); !errors.Is(err, nqueens.ErrMemory) {
-			t.Errorf("a count of %d with a limit a byte under its estimate: %v, want ErrMemory", n, err)
+		job.MemoryLimit = estimate - 1
+		if _, err := job.Count(context.Background()); !errors.Is(err, nqueens.ErrMemory) {
+			t.Errorf("a count of %v, recount %v, with a limit a byte under its estimate of %d: %v, want ErrMemory", job.id(), job.Recount, estimate, err)
 		}
 	}
 	// A shard whose lists of quarters are shorter than the model's longest:
@@ -525,3 +526,26 @@ func peakMemory(f func()) uint64 {
 
 // mib writes a number of bytes in MiB.
 func mib(b uint64) string { return fmt.Sprintf("%d MiB", b>>20) }
+
+// TestIDCheck wants an ID that names no shard refused with the package's
+// name and ErrJob, and a board size out of range matching
+// nqueens.ErrBoardSize too.
+func TestIDCheck(t *testing.T) {
+	for _, tt := range []struct {
+		id   ID
+		also error
+	}{
+		{ID{N: 65, Of: 1, Plan: PlanVersion}, nqueens.ErrBoardSize},
+		{ID{N: 8, Of: 1, Plan: 0}, nil},
+		{ID{N: 8, Index: 3, Of: 3, Plan: PlanVersion}, nil},
+		{ID{N: 8, Of: 0, Plan: PlanVersion}, nil},
+	} {
+		err := tt.id.Check()
+		if err == nil || !errors.Is(err, ErrJob) || !strings.HasPrefix(err.Error(), "shard: ") || tt.also != nil && !errors.Is(err, tt.also) {
+			t.Errorf("%v.Check() = %v, want an error of package shard wrapping ErrJob (and %v)", tt.id, err, tt.also)
+		}
+	}
+	if err := (ID{N: 8, Index: 2, Of: 3, Plan: PlanVersion}).Check(); err != nil {
+		t.Errorf("n=8 shard 2 of 3: %v", err)
+	}
+}

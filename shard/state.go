@@ -34,7 +34,7 @@ func (s State) Counts() Counts {
 	return countsOf(c, ID{N: t.N, Index: t.Shard, Of: t.Shards, Plan: s.plan})
 }
 
-// Recount reports whether s is the state of a recount ([Job].Recount).
+// Recount reports whether s is the state of a recount ([Job.Recount]).
 func (s State) Recount() bool { return s.state.Recount }
 
 // Done returns the number of subproblems done.
@@ -48,7 +48,7 @@ func (s State) Subproblems() int { return s.state.Subproblems }
 func (s State) planMatches() error {
 	if s.plan != PlanVersion {
 		why := fmt.Sprintf("a state of split plan %d, but this count splits with plan %d", s.plan, PlanVersion)
-		return engine.Public("shard", &engine.MismatchError{Why: why}, ErrStateMismatch)
+		return engine.Public("shard", &engine.MismatchError{Why: why})
 	}
 	return nil
 }
@@ -66,7 +66,7 @@ func (s State) resumable() (*engine.State, error) {
 		return nil, err
 	}
 	if err := s.state.Check(); err != nil {
-		return nil, fmt.Errorf("%w: %v", ErrState, err)
+		return nil, stateError("%v", err)
 	}
 	t := s.state.Clone()
 	return &t, nil

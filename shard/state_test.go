@@ -6,6 +6,7 @@ import (
 	"encoding/binary"
 	"encoding/json"
 	"errors"
+	"github.com/gonqueens/nqueens"
 	"math"
 	"strings"
 	"testing"
@@ -152,13 +153,13 @@ func TestResumeRefused(t *testing.T) {
 
 // TestResumePast64 resumes a real state whose Total is forged to just
 // under 2^64, as a whole count of 29 would reach, and wants the count to
-// stop with ErrCounts when its Total passes 2^64, not to wrap.
+// stop with nqueens.ErrOverflow when its Total passes 2^64, not to wrap.
 func TestResumePast64(t *testing.T) {
 	state := stopAfterSaves(t, Job{N: 16, Workers: 1}, 10)
 	state.state.Counts.Total = math.MaxUint64 - 8000
 	got, err := Job{N: 16, Workers: 1, Resume: &state}.Count(context.Background())
-	if !errors.Is(err, ErrCounts) || !strings.Contains(err.Error(), "2^64") || got != (Counts{}) {
-		t.Errorf("a count resumed with a Total of 2^64 - 8001: %+v, %v; want ErrCounts, past 2^64", got, err)
+	if !errors.Is(err, nqueens.ErrOverflow) || !strings.HasPrefix(err.Error(), "shard: ") || !strings.Contains(err.Error(), "2^64") || got != (Counts{}) {
+		t.Errorf("a count resumed with a Total of 2^64 - 8001: %+v, %v; want nqueens.ErrOverflow, past 2^64", got, err)
 	}
 }
 

@@ -55,7 +55,7 @@ func Sum(shards []Counts) (Whole, error) {
 	var sums engine.Sums
 	for i, c := range shards {
 		s := c.Shard
-		if err := s.Check(); err != nil {
+		if err := s.fault(); err != nil {
 			return Whole{}, &SetError{At: []int{i}, Problem: fmt.Sprintf("names no shard a count makes (%v): %v", s, err)}
 		}
 		if s.N != id.N || s.Of != id.Of || s.Plan != id.Plan {

@@ -17,8 +17,8 @@
 // The engine speaks in plain values: a board is a []int, a count a
 // Counts (counts.go, checked by checks.go), how far a count has come a
 // State, how to count a Config (config.go). The packages nqueens and
-// shard turn them into the types their users see, and its errors
-// (errors.go) into theirs.
+// shard turn them into the types their users see; its errors (errors.go)
+// are theirs, which they give under their own names (Public).
 //
 // Its layers, from the bottom up: the packages board (masks, squares,
 // symmetries), isa (the kernels' instruction sets), poll (a search's
@@ -26,8 +26,8 @@
 // search of a board partly filled, and its kernels), join and recount;
 // then this package's files, each using only those before it: its
 // errors, counts, state and config; the constellations, the worker and
-// the subproblems; the direct count and the plan; the checks of counts,
-// the constellations' tasks and the memory model; the order of the work,
+// the subproblems; the memory model, the direct count and the plan; the
+// checks of counts and the constellations' tasks; the order of the work,
 // the scheduler, this file and the listing.
 package engine
 
@@ -44,15 +44,19 @@ import (
 
 // Count counts shard cfg.Shard of cfg.Shards of the n×n board,
 // 0 <= n <= board.MaxN, as cfg says, with the method that methodOf
-// picks. It returns ctx.Err() if ctx is done
-// first, an error wrapping ErrMemory for a count over cfg.Memory, ErrOverflow
-// for one past 2^64, and a *MismatchError for a cfg.Resume of another count. A whole
-// count's Counts are complete (Counts.Complete); a shard's of more than
-// one have Unique 0 from the join and the classes of its subproblems from
-// the constellations.
+// picks. It returns ctx.Err() if ctx is done first, an error wrapping
+// ErrMemory for a count over cfg.Memory, ErrOverflow for one past 2^64
+// (at once for a whole board from FirstOverflow on), and a
+// *MismatchError for a cfg.Resume of another count. A whole count's
+// Counts are complete (Counts.Complete); a shard's of more than one have
+// Unique 0 from the join and the classes of its subproblems from the
+// constellations.
 func Count(ctx context.Context, n int, cfg Config) (Counts, error) {
 	if err := ctx.Err(); err != nil {
 		return Counts{}, err
+	}
+	if n >= FirstOverflow && cfg.Shards <= 1 {
+		return Counts{}, fmt.Errorf("%w: the count of n=%d passes it (about 2.6·10^19 at n = 29 by estimate, and more for each n beyond): count the board in shards, which add up exactly", ErrOverflow, n)
 	}
 	m := methodOf(n, &cfg)
 	if m == direct {
@@ -108,8 +112,11 @@ func plannedCount(ctx context.Context, m method, n int, cfg Config) (Counts, err
 	if cfg.Shards == 1 && p.method != small {
 		finish = func(c Counts) (Counts, error) {
 			c, err := c.Complete(n)
-			if err != nil {
-				return Counts{}, fmt.Errorf("nqueens: internal error: n=%d counted %v", n, err)
+			switch {
+			case err != nil && cfg.Resume != nil:
+				return Counts{}, fmt.Errorf("%w: the counts of n=%d resumed from it, %v: it was damaged, or forged, and its count must start afresh", ErrBadState, n, err)
+			case err != nil:
+				return Counts{}, fmt.Errorf("internal error: n=%d counted %v", n, err)
 			}
 			return c, nil
 		}
@@ -119,13 +126,13 @@ func plannedCount(ctx context.Context, m method, n int, cfg Config) (Counts, err
 
 // Estimate returns the peak memory, in bytes, of a count of shard of
 // shards of the n×n board on workers workers, as Config.Workers takes
-// them, as the model puts it at its closest: Count refuses a count that
-// takes more than its Memory by this estimate, and looks as close only
-// where a cheaper bound is over.
-func Estimate(n, shard, shards, workers int) int64 {
+// them, or of its recount, as the model puts it at its closest: Count
+// refuses a count that takes more than its Memory by this estimate, and
+// looks as close only where a cheaper bound is over.
+func Estimate(n, shard, shards, workers int, recount bool) int64 {
 	// Every count is over a limit of no bytes: the plan looks as close
 	// as it can.
-	p, _ := newPlan(context.Background(), methodOf(n, nil), n, shard, shards, workersOf(workers), false, 0)
+	p, _ := newPlan(context.Background(), methodOf(n, &Config{Shards: shards, Recount: recount}), n, shard, shards, workersOf(workers), recount, 0)
 	return int64(math.Ceil(min(p.memory, math.MaxInt64/2)))
 }
 

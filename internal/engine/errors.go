@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"context"
 	"errors"
 	"fmt"
 
@@ -8,8 +9,9 @@ import (
 )
 
 // The errors of the engine. Each is defined once, its text without a
-// package's name; the public packages give them to their users through
-// Public, under their own name and matching their own sentinel too.
+// package's name, and the public packages export the same sentinels
+// (nqueens.ErrMemory is ErrMemory); they give the errors to their users
+// through Public, under their own name.
 
 // ErrMemory reports a count over its memory limit: refused before it
 // starts by the model of its memory (memory.go), or stopped by a list of
@@ -20,9 +22,26 @@ var ErrMemory = join.ErrMemory
 // to resume: a *MismatchError says how it differs.
 var ErrStateMismatch = errors.New("state of another count")
 
+// ErrBadState reports a state that no count made: bytes that are no
+// state, or a state resumed whose counts, once the count is done, no
+// board has (Count).
+var ErrBadState = errors.New("bad state")
+
+// ErrNilContext reports a nil context.Context passed where a count's
+// context goes, whose methods would panic (CheckContext).
+var ErrNilContext = errors.New("nil context")
+
 // ErrOverflow reports a count past 2^64, which Counts cannot hold: the
-// Total of a whole board from n = 29 on. Sums adds up shards past it.
+// Total of a whole board from n = FirstOverflow on. Sums adds up shards
+// past it.
 var ErrOverflow = errors.New("a count past 2^64")
+
+// FirstOverflow is the least n whose count passes 2^64: 29, whose count
+// is about 2.6·10^19 by every estimate (that of 27, the largest counted,
+// is 2.3·10^17, and the counts grow some 7 to 10 times with each n), and
+// every larger one. A whole count of it is refused at once, where it
+// would run for millennia to fail.
+const FirstOverflow = 29
 
 // ErrBoardSize reports a board size out of range: a SizeError.
 var ErrBoardSize = errors.New("board size out of range")
@@ -53,20 +72,31 @@ func mismatch(format string, args ...any) error {
 
 // Public returns err, an error of the engine, as the public package pkg
 // gives it to its users: its text after pkg's name, "nqueens: board size
-// 65 out of range [0, 64]", and matching also, pkg's sentinel for it,
-// under errors.Is as well as err itself. It returns nil for a nil err.
-func Public(pkg string, err, also error) error {
-	if err == nil {
-		return nil
+// 65 out of range [0, 64]", matching what err matches under errors.Is,
+// the sentinels the public packages export among them. It returns nil
+// for a nil err, and err itself for a cancel of its context.
+func Public(pkg string, err error) error {
+	if err == nil || errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded) {
+		return err
 	}
-	return &public{pkg: pkg, err: err, also: also}
+	return &public{pkg: pkg, err: err}
 }
 
 // public is an error of the engine as a public package gives it.
 type public struct {
-	pkg       string
-	err, also error
+	pkg string
+	err error
 }
 
-func (e *public) Error() string   { return e.pkg + ": " + e.err.Error() }
-func (e *public) Unwrap() []error { return []error{e.err, e.also} }
+func (e *public) Error() string { return e.pkg + ": " + e.err.Error() }
+func (e *public) Unwrap() error { return e.err }
+
+// CheckContext returns, for a nil ctx, the error of the public package
+// pkg that wraps ErrNilContext: the one check of a context that a public
+// function takes, whose methods a nil one would panic on.
+func CheckContext(pkg string, ctx context.Context) error {
+	if ctx == nil {
+		return Public(pkg, fmt.Errorf("%w: pass context.Background() for a call without a deadline", ErrNilContext))
+	}
+	return nil
+}

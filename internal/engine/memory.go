@@ -6,6 +6,7 @@ import (
 	"math"
 	"sync/atomic"
 
+	"github.com/gonqueens/nqueens/internal/deal"
 	"github.com/gonqueens/nqueens/internal/join"
 	"github.com/gonqueens/nqueens/internal/poll"
 )
@@ -28,48 +29,55 @@ const (
 	subproblemBytes    = 64      // a subproblem, with its pointer, besides its board
 )
 
-// budget sets p.memory, the peak memory of the count of p in bytes as the
-// model puts it: of the runs of the join if it joins, and else of its
-// shard of the constellations. Where the join's model is over limit at
-// first sight, it looks closer: it counts the quarters of the runs'
-// splits, which may take two seconds or so, to learn how long their
-// lists are, and returns ctx's error if ctx is done meanwhile. It returns
-// an error wrapping ErrMemory if the memory is more than limit, and
-// else lets the lists of quarters of the joiners grow as far as the
-// limit has room for: the longest that the model assumes, and more if
-// the limit has room for all of them to grow alike.
-func (p *plan) budget(ctx context.Context, limit int64) error {
+// budget returns the peak memory in bytes of a count of the n×n board on
+// workers workers, as the model puts it: of the runs of the join if it
+// joins (and it is no recount, which keeps none of the join's lists),
+// and else of the shard d of the constellations. Where the join's model
+// is over limit at first sight, it looks closer: it counts the quarters
+// of the runs' splits, which may take two seconds or so, to learn how
+// long their lists are, and returns ctx's error if ctx is done
+// meanwhile. It returns an error wrapping ErrMemory if the memory is more
+// than limit, and else lets the lists of quarters of the joiners grow as
+// far as the limit has room for: the longest that the model assumes, and
+// more if the limit has room for all of them to grow alike.
+func budget(ctx context.Context, n int, runs []join.Run, d deal.Shard, workers int, recount bool, limit int64) (float64, error) {
 	var live float64
-	if len(p.runs) > 0 && !p.recount {
-		live, _ = join.Memory(p.n, p.runs, p.workers, nil)
+	if len(runs) > 0 && !recount {
+		live, _ = join.Memory(n, runs, workers, nil)
 		if peak(live) > float64(limit) {
 			var stop atomic.Bool
 			release := poll.StopWhenDone(ctx, &stop)
-			closer, ok := join.Memory(p.n, p.runs, p.workers, &poll.Poller{Stop: &stop})
+			closer, ok := join.Memory(n, runs, workers, &poll.Poller{Stop: &stop})
 			release()
 			if !ok {
-				return ctx.Err()
+				return peak(live), ctx.Err()
 			}
 			live = closer
 		}
-	} else if len(p.runs) == 0 && p.n >= 4 {
+	} else if len(runs) == 0 && n >= 4 {
 		// The depth of the split makes at least as many subproblems as
 		// wanted, and at most n times as many.
-		n, shards := float64(p.n), float64(p.deal.Of)
-		cs := math.Pow(n, 4) / 8
-		sub := max(cs, n*float64(p.deal.Want()))
-		live = cs*constellationBytes + (sub/shards+1)*(subproblemBytes+8*n)
+		side, shards := float64(n), float64(d.Of)
+		cs := math.Pow(side, 4) / 8
+		sub := max(cs, side*float64(d.Want()))
+		live = cs*constellationBytes + (sub/shards+1)*(subproblemBytes+8*side)
 	}
-	p.memory = peak(live)
-	if err := checkLimit(p.n, p.workers, p.memory, limit); err != nil {
-		return err
+	memory := peak(live)
+	if err := checkLimit(n, workers, memory, limit); err != nil {
+		return memory, err
 	}
-	most := int(min(join.LongestList(p.n)*float64(limit)/p.memory, math.MaxInt32))
-	for _, r := range p.runs {
+	most := int(min(join.LongestList(n)*float64(limit)/memory, math.MaxInt32))
+	for _, r := range runs {
 		r.Board.Limit(most)
 	}
-	return nil
+	return memory, nil
 }
+
+// decadesN is the least n whose whole count takes decades of a core's
+// time at the join's fastest pace: 28, some 40 core-years (1.6·10^18
+// solutions by estimate, at 0.7 ns each, docs/engine.md). A count over
+// its memory limit is not sent to fewer workers from there on.
+const decadesN = 28
 
 // checkLimit returns an error wrapping ErrMemory if a count of the
 // n×n board on workers workers that takes memory bytes at its peak is
@@ -82,8 +90,12 @@ func checkLimit(n, workers int, memory float64, limit int64) error {
 	if workers == 1 {
 		on = "1 worker"
 	}
-	return fmt.Errorf("%w: counting n=%d on %s takes about %s, over the limit of %s: raise the limit, or count with fewer workers",
-		ErrMemory, n, on, formatBytes(memory), formatBytes(float64(limit)))
+	hint := "raise the limit, or count with fewer workers"
+	if n >= decadesN {
+		hint = fmt.Sprintf("raise the limit: a count of n=%d takes decades of a core's time, which fewer workers take longer still", n)
+	}
+	return fmt.Errorf("%w: counting n=%d on %s takes about %s, over the limit of %s: %s",
+		ErrMemory, n, on, formatBytes(memory), formatBytes(float64(limit)), hint)
 }
 
 // peak returns the peak memory of a count that keeps live bytes.

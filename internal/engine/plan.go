@@ -94,5 +94,7 @@ func newPlan(ctx context.Context, m method, n, shard, shards, workers int, recou
 	for i := range p.runs {
 		p.sub = append(p.sub, joinRun{&p.runs[i]})
 	}
-	return p, p.budget(ctx, limit)
+	var err error
+	p.memory, err = budget(ctx, p.n, p.runs, p.deal, p.workers, p.recount, limit)
+	return p, err
 }
