@@ -135,7 +135,7 @@ func readCheckpoint(name string) (shard.State, bool, error) {
 		return s, false, fmt.Errorf("checkpoint %s has over %d bytes: not a state of nqueens", name, maxCheckpoint)
 	}
 	if err := s.UnmarshalBinary(b); err != nil {
-		return s, false, fmt.Errorf("checkpoint %s: %w", name, err)
+		return s, false, damaged(name, err)
 	}
 	return s, true, nil
 }
@@ -202,6 +202,15 @@ func holdsOther(checkpoint, cmd string, err error) error {
 		checkpoint, why, cmd, checkpoint)
 }
 
+// damaged is the error for a checkpoint that holds no state a count
+// made, from err, which says why: bytes that are no state, or counts that
+// are no board's, found when it is read or, resumed, once the count is
+// done. The same command would fail the same way, after redoing its
+// work: it must start afresh.
+func damaged(checkpoint string, err error) error {
+	return fmt.Errorf("checkpoint %s is damaged: %s; remove %s, and the same command starts afresh", checkpoint, bare(err), checkpoint)
+}
+
 // A checkpointSaver saves a count's state in its checkpoint. A save that
 // fails does not stop the count, whose result is worth more than its
 // checkpoint: it is a warning, the first time, and the next save tries
@@ -213,6 +222,10 @@ type checkpointSaver struct {
 	resumed bool  // whether the count resumed from the checkpoint
 	saved   bool  // whether a save succeeded
 	failed  error // of the last save, nil if it succeeded
+	// held says what the checkpoint holds of an earlier count that the
+	// same command made, "" for nothing: the finished recount of another
+	// record, for verify.
+	held string
 }
 
 func (c *checkpointSaver) save(s shard.State) error {
@@ -235,6 +248,8 @@ func (c *checkpointSaver) stopped(what string, elapsed time.Duration) string {
 		return fmt.Sprintf("nqueens: %s is saved in %s: the same command goes on from there", what, c.name)
 	case c.resumed:
 		return fmt.Sprintf("nqueens: %s stopped before its first save: %s still holds the state it resumed from, and the same command goes on from there", what, c.name)
+	case c.held != "":
+		return fmt.Sprintf("nqueens: %s stopped after %s, before its first save: %s still holds %s, and the same command goes on from there", what, elapsed.Round(time.Millisecond), c.name, c.held)
 	}
 	return fmt.Sprintf("nqueens: %s stopped after %s, before its first save: nothing is saved in %s, and the same command starts afresh", what, elapsed.Round(time.Millisecond), c.name)
 }
@@ -247,6 +262,8 @@ func (c *checkpointSaver) warning() string {
 		held = "an earlier state of this count"
 	case c.resumed:
 		held = "the state this count resumed from"
+	case c.held != "":
+		held = c.held
 	}
 	return fmt.Sprintf("nqueens: warning: the last save of checkpoint %s failed, and it holds %s: %v", c.name, held, c.failed)
 }

@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/gonqueens/nqueens"
+	"github.com/gonqueens/nqueens/internal/engine"
 	"github.com/gonqueens/nqueens/internal/quote"
 	"github.com/gonqueens/nqueens/shard"
 )
@@ -60,9 +61,14 @@ func count(ctx context.Context, args []string, getenv func(string) string, stdou
 			return err
 		}
 	case !set["shard"]:
+		// One shard, the whole board: a task index set is not used.
+		why := "without -shards the whole board is counted: give -shards k to count one shard of k"
+		if set["shards"] {
+			why = "-shards 1 counts the whole board: give -shards k, k > 1, to count one shard of k"
+		}
 		for _, name := range shardEnv {
 			if v := getenv(name); v != "" {
-				fmt.Fprintf(stderr, "nqueens: count: %s=%s is set, but without -shards the whole board is counted: give -shards k to count one shard of k\n", name, v)
+				fmt.Fprintf(stderr, "nqueens: count: %s=%s is set, but %s\n", name, v, why)
 			}
 		}
 	}
@@ -119,14 +125,18 @@ func count(ctx context.Context, args []string, getenv func(string) string, stdou
 		saved = checkpointSaver{name: *checkpoint, stderr: stderr, bar: bar, resumed: found}
 		job.Save, job.SaveEvery = saved.save, *every
 	}
-	if note := endless("count", n, *shards, countPerSolution); note != "" {
+	// A whole board past 2^64 is refused at once: no note of its time.
+	if note := endless("count", n, *shards, countPerSolution); note != "" && (n < engine.FirstOverflow || *shards > 1) {
 		fmt.Fprintln(stderr, note)
 	}
 	start := time.Now()
 	c, err := job.Count(ctx)
 	bar.clear()
-	if errors.Is(err, shard.ErrStateMismatch) {
+	switch {
+	case errors.Is(err, shard.ErrStateMismatch):
 		return holdsOther(*checkpoint, "this count", err)
+	case errors.Is(err, shard.ErrState) && job.Resume != nil:
+		return damaged(*checkpoint, err)
 	}
 	if errors.Is(err, nqueens.ErrMemory) {
 		err = fmt.Errorf("%w (-memory sets the limit)", err)
@@ -165,21 +175,24 @@ func count(ctx context.Context, args []string, getenv func(string) string, stdou
 // it was found, as "NAME=value".
 func shardFromEnv(getenv func(string) string) (int, string, error) {
 	var name, v string
+	i := 0
 	for _, n := range shardEnv {
-		switch w := getenv(n); {
-		case w == "":
+		w := getenv(n)
+		if w == "" {
+			continue
+		}
+		j, err := parseDecimal(w)
+		switch {
+		case err != nil || j < 0:
+			return 0, "", usagef("count: %s=%s is not a shard index", n, quote.Short(w))
 		case name == "":
-			name, v = n, w
-		case w != v:
+			name, v, i = n, w, j
+		case j != i:
 			return 0, "", usagef("count: %s=%s and %s=%s name different shards: give -shard i, or unset one", name, v, n, w)
 		}
 	}
 	if name == "" {
 		return 0, "", usagef("count: -shards without -shard, and neither %s is set", strings.Join(shardEnv, " nor "))
-	}
-	i, err := parseDecimal(v)
-	if err != nil || i < 0 {
-		return 0, "", usagef("count: %s=%s is not a shard index", name, quote.Short(v))
 	}
 	return i, name + "=" + v + ", shard", nil
 }
@@ -199,7 +212,7 @@ func strategyNames() string {
 func countWith(ctx context.Context, name string, n int, stdout io.Writer, bar *progressBar) error {
 	s, err := nqueens.StrategyNamed(name)
 	if err != nil {
-		return usagef("count: %v", err)
+		return usagef("count: %s", bare(err))
 	}
 	type result struct {
 		total uint64

@@ -3,8 +3,11 @@ package main
 import (
 	"bytes"
 	"context"
+	"crypto/sha256"
+	"encoding/binary"
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -349,5 +352,85 @@ func TestLocalScript(t *testing.T) {
 	}
 	if _, err := os.Stat(filepath.Join(dir, "injected")); err == nil {
 		t.Errorf("local.sh ran code from its arguments")
+	}
+}
+
+// forgeState rewrites the marshalled shard.State in file with field i of
+// its fields (the order of the format: plan, n, shard, shards,
+// subproblems, total, unique, invariant90, invariant180, kind) made v,
+// its checksum computed anew: damage that the checksum does not catch.
+func forgeState(t *testing.T, file string, i int, v uint64) {
+	t.Helper()
+	b := mustRead(file)
+	rest := b[len(shard.StateHeader)+1 : len(b)-16]
+	var fields []uint64
+	for range 10 {
+		x, n := binary.Uvarint(rest)
+		if n <= 0 {
+			t.Fatalf("%s: no state of 10 fields", file)
+		}
+		fields, rest = append(fields, x), rest[n:]
+	}
+	fields[i] = v
+	out := append([]byte{}, b[:len(shard.StateHeader)+1]...)
+	for _, x := range fields {
+		out = binary.AppendUvarint(out, x)
+	}
+	out = append(out, rest...)
+	sum := sha256.Sum256(out)
+	if err := os.WriteFile(file, append(out, sum[:16]...), 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// TestCheckpointDamaged resumes counts of a whole board from checkpoints
+// whose counts a forger changed, the checksum made anew, and wants each
+// refused with the checkpoint named damaged and how to start afresh, not
+// an internal error: a finished count's at once, and a count's stopped
+// midway once it is done, as its counts are no board's only then.
+func TestCheckpointDamaged(t *testing.T) {
+	const want = "365596 45752\n"
+	dir := t.TempDir()
+	finished, midway := filepath.Join(dir, "finished"), filepath.Join(dir, "midway")
+	if code, out, errOut := runCLI(t, noEnv, "count", "-unique", "-checkpoint", finished, "14"); code != 0 || out != want {
+		t.Fatalf("count -checkpoint: exit %d, %q, %q", code, out, errOut)
+	}
+	// A count stopped once its first save is there.
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan struct{})
+	go func() {
+		for ; ; time.Sleep(time.Millisecond) {
+			_, err := os.Stat(midway)
+			select {
+			case <-done:
+				return
+			default:
+				if err == nil {
+					cancel()
+					return
+				}
+			}
+		}
+	}()
+	run(ctx, []string{"count", "-unique", "-workers", "1", "-checkpoint", midway, "-checkpoint-every", "1ms", "16"}, noEnv, strings.NewReader(""), io.Discard, io.Discard)
+	close(done)
+	cancel()
+	var s shard.State
+	if err := s.UnmarshalBinary(mustRead(midway)); err != nil || s.Done() == s.Subproblems() {
+		t.Fatalf("count -checkpoint 16 stopped: %v, %d of %d done; want a state midway", err, s.Done(), s.Subproblems())
+	}
+	for _, tt := range []struct {
+		file, n string
+	}{{finished, "14"}, {midway, "16"}} {
+		var s shard.State
+		if err := s.UnmarshalBinary(mustRead(tt.file)); err != nil {
+			t.Fatal(err)
+		}
+		forgeState(t, tt.file, 7, s.Counts().Invariant90+1) // one more fixed by a quarter turn: Burnside's lemma refuses
+		code, out, errOut := runCLI(t, noEnv, "count", "-unique", "-checkpoint", tt.file, tt.n)
+		if code != exitFailure || out != "" || !strings.Contains(errOut, "checkpoint "+tt.file+" is damaged") ||
+			!strings.Contains(errOut, "remove "+tt.file+", and the same command starts afresh") || strings.Contains(errOut, "internal error") {
+			t.Errorf("count %s resumed from a forged checkpoint: exit %d, stdout %q, stderr %q; want the checkpoint named damaged", tt.n, code, out, errOut)
+		}
 	}
 }

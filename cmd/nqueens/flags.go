@@ -168,7 +168,10 @@ func (b *bytesFlag) Set(s string) error {
 		digits, shift = s[:i], 10*(1+strings.IndexByte("KMGT", s[i]))
 	}
 	n, err := parseDecimal(digits)
-	if err != nil || n <= 0 || n > math.MaxInt64>>shift {
+	switch {
+	case errors.Is(err, errTooLarge) || err == nil && n > math.MaxInt64>>shift:
+		return fmt.Errorf("%s is more memory than a count can be given: want at most %dT", quote.Short(s), math.MaxInt64>>40)
+	case err != nil || n <= 0:
 		return fmt.Errorf("%s is not an amount of memory: want a positive whole number of bytes, or of K, M, G or T", quote.Short(s))
 	}
 	*b = bytesFlag(int64(n) << shift)

@@ -48,6 +48,7 @@ package main
 import (
 	"context"
 	"errors"
+	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -80,20 +81,11 @@ func main() {
 func run(ctx context.Context, args []string, getenv func(string) string, stdin io.Reader, stdout, stderr io.Writer) int {
 	err := dispatch(ctx, args, getenv, stdin, stdout, stderr)
 	var ue usageError
-	var help helpRequest
+	if help := (helpRequest{}); errors.As(err, &help) {
+		err = printHelp(stdout, help.fs) // nil, or the error of writing it
+	}
 	switch {
 	case err == nil:
-		return 0
-	case errors.As(err, &help):
-		fmt.Fprintf(stdout, "usage: %s\n", commandUsage(help.fs.Name()))
-		var flags strings.Builder
-		help.fs.SetOutput(&flags)
-		help.fs.PrintDefaults()
-		if flags.Len() > 0 {
-			fmt.Fprintf(stdout, "\nflags:\n%s", flags.String())
-		} else {
-			fmt.Fprintf(stdout, "\n%s takes no flags.\n", help.fs.Name())
-		}
 		return 0
 	case errors.As(err, &ue) && ue.command != "" && !takesFlags(ue.command):
 		fmt.Fprintf(stderr, "nqueens: %s\n(nqueens %s takes no flags; usage: %s)\n", ue.msg, ue.command, commandUsage(ue.command))
@@ -118,6 +110,19 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdin i
 	}
 	fmt.Fprintln(stderr, msg)
 	return exitFailure
+}
+
+// printHelp writes the usage of the command of fs and its flags.
+func printHelp(stdout io.Writer, fs *flag.FlagSet) error {
+	var flags strings.Builder
+	fs.SetOutput(&flags)
+	fs.PrintDefaults()
+	text := fmt.Sprintf("usage: %s\n\n%s takes no flags.\n", commandUsage(fs.Name()), fs.Name())
+	if flags.Len() > 0 {
+		text = fmt.Sprintf("usage: %s\n\nflags:\n%s", commandUsage(fs.Name()), flags.String())
+	}
+	_, err := io.WriteString(stdout, text)
+	return err
 }
 
 func dispatch(ctx context.Context, args []string, getenv func(string) string, stdin io.Reader, stdout, stderr io.Writer) error {
@@ -156,8 +161,8 @@ func dispatch(ctx context.Context, args []string, getenv func(string) string, st
 			// nqueens help count is nqueens count -h.
 			return dispatch(ctx, []string{args[0], "-h"}, getenv, stdin, stdout, stderr)
 		}
-		fmt.Fprint(stdout, usage+"\n\"nqueens COMMAND -h\" lists the flags of a command.\n")
-		return nil
+		_, err := fmt.Fprint(stdout, usage+"\n\"nqueens COMMAND -h\" lists the flags of a command.\n")
+		return err
 	}
 	return usagef("unknown command %q", cmd)
 }

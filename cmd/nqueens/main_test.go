@@ -193,6 +193,7 @@ func TestBadInput(t *testing.T) {
 		{[]string{"count", "-5"}, "board size -5 out of range [0, 64]"},
 		{[]string{"count", "abc"}, `board size "abc" is not a whole number`},
 		{[]string{"count", "65"}, "board size 65 out of range [0, 64]"},
+		{[]string{"count", "29"}, "a count past 2^64: the count of n=29 passes it"},
 		{[]string{"count", "8", "9"}, `count takes only the board size N, got 2 arguments: "8 9"`},
 		{[]string{"construct", "-5"}, "board size -5 out of range [0, 268435456]"},
 		{[]string{"count", "-shards", "-3", "-bogus", "10"}, "flag provided but not defined: -bogus"},
@@ -204,13 +205,14 @@ func TestBadInput(t *testing.T) {
 		{[]string{"count", "-shards", "3", "8"}, "neither JOB_COMPLETION_INDEX nor SLURM_ARRAY_TASK_ID"},
 		{[]string{"count", "-workers", "-2", "8"}, "-workers -2 is negative"},
 		{[]string{"count", "-bogus", "8"}, "flag provided but not defined"},
-		{[]string{"count", "-strategy", "magic", "8"}, `unknown strategy "magic"`},
+		{[]string{"count", "-strategy", "magic", "8"}, `nqueens: count: unknown strategy "magic"`},
 		{[]string{"list", "-limit", "-1", "8"}, "-limit -1 is negative"},
 		{[]string{"construct", "-board", "1001"}, "-board draws boards up to 1000 squares a side"},
 		{[]string{"complete", "0,1,.,."}, "queens (0, 0) and (1, 1) attack each other"},
 		{[]string{"complete", "0,9"}, "cannot parse board"},
 		{[]string{"merge"}, "no files"},
 		{[]string{"count", "-checkpoint", "", "8"}, "-checkpoint is empty"},
+		{[]string{"verify", "-checkpoint", "", "x.json"}, "verify: -checkpoint is empty"},
 		{[]string{"count", "-strategy", "", "8"}, "-strategy is empty"},
 		{[]string{"count", "-workers", "0x10", "8"}, `"0x10" is not a whole number`},
 		{[]string{"count", "-shards", "1_000", "8"}, `"1_000" is not a whole number`},
@@ -220,7 +222,9 @@ func TestBadInput(t *testing.T) {
 		{[]string{"count", "-memory", "0", "8"}, `"0" is not an amount of memory`},
 		{[]string{"count", "-memory", "4g", "8"}, `"4g" is not an amount of memory`},
 		{[]string{"count", "-memory", "G", "8"}, `"G" is not an amount of memory`},
-		{[]string{"count", "-memory", "9000000000000G", "8"}, `is not an amount of memory`},
+		{[]string{"count", "-memory", "9000000000000G", "8"}, `is more memory than a count can be given: want at most 8388607T`},
+		{[]string{"count", "-memory", "99999999T", "8"}, `"99999999T" is more memory than a count can be given`},
+		{[]string{"count", "-memory", "99999999999999999999T", "8"}, `is more memory than a count can be given`},
 		{[]string{"count", "-memory", "50M", "22"}, "counting n=22 on"},
 		{[]string{"count", "-strategy", "bitwise", "-memory", "1G", "8"}, "without -memory"},
 		{[]string{"merge", filepath.Join(t.TempDir(), "missing.json")}, "no such file"},
@@ -274,6 +278,17 @@ func TestBadInput(t *testing.T) {
 	code, out, errOut := runCLI(t, both, "count", "8")
 	if code != 0 || out != "92\n" || !strings.Contains(errOut, "without -shards the whole board is counted") {
 		t.Errorf("count with a shard index in the environment and no -shards: exit %d, %q, stderr %q; want the whole board and a note", code, out, errOut)
+	}
+	// The same index written two ways names one shard.
+	same := func(name string) string {
+		return map[string]string{"JOB_COMPLETION_INDEX": "01", "SLURM_ARRAY_TASK_ID": "1"}[name]
+	}
+	if code, out, errOut := runCLI(t, same, "count", "-shards", "3", "8"); code != 0 || out != "24\n" {
+		t.Errorf("count with JOB_COMPLETION_INDEX=01 and SLURM_ARRAY_TASK_ID=1: exit %d, %q, stderr %q; want shard 1, 24", code, out, errOut)
+	}
+	code, out, errOut = runCLI(t, both, "count", "-shards", "1", "8")
+	if code != 0 || out != "92\n" || !strings.Contains(errOut, "-shards 1 counts the whole board") || strings.Contains(errOut, "without -shards") {
+		t.Errorf("count -shards 1 with a shard index in the environment: exit %d, %q, stderr %q; want the whole board and a note on -shards 1", code, out, errOut)
 	}
 	code, _, errOut = runCLI(t, func(string) string { return "x" }, "count", "-shards", "3", "8")
 	if code != exitUsage || !strings.Contains(errOut, `JOB_COMPLETION_INDEX="x" is not a shard index`) {
@@ -431,6 +446,10 @@ func TestWriteErrors(t *testing.T) {
 		{"count", "10"},
 		{"construct", "1000"},
 		{"trace", "-solutions", "0", "8"},
+		{"help"},
+		{"help", "count"},
+		{"count", "-h"},
+		{"version"},
 	} {
 		cmd := exec.Command(bin, args...)
 		var stderr bytes.Buffer
@@ -439,6 +458,26 @@ func TestWriteErrors(t *testing.T) {
 		if code := cmd.ProcessState.ExitCode(); code != 1 || !strings.Contains(stderr.String(), "no space left") {
 			t.Errorf("nqueens %s > /dev/full: exit %d, %v, stderr %q; want 1 and the write error", strings.Join(args, " "), code, err, stderr.String())
 		}
+	}
+}
+
+// TestCommandUsage wants each command's usage line to be its own
+// synopses and the lines of flags that go on from them, none of the next
+// command's.
+func TestCommandUsage(t *testing.T) {
+	for name, want := range map[string]string{
+		"list":   "nqueens list [-limit k] [-progress-every d] N",
+		"verify": "nqueens verify [-sample F] [-seed text] [-workers k] [-checkpoint file [-checkpoint-every d]] [-progress-every d] FILE...",
+		"merge":  "nqueens merge FILE...",
+		"count": "nqueens count [-workers k] [-unique] [-json] [-shard i -shards k] [-checkpoint file [-checkpoint-every d]] [-memory size] [-progress-every d] N; " +
+			"nqueens count -strategy name N",
+	} {
+		if got := commandUsage(name); got != want {
+			t.Errorf("the usage of %s: %q, want %q", name, got, want)
+		}
+	}
+	if _, out, _ := runCLI(t, noEnv, "help", "list"); !strings.HasPrefix(out, "usage: nqueens list [-limit k] [-progress-every d] N\n") {
+		t.Errorf("nqueens help list: %q; want list's usage alone", out)
 	}
 }
 

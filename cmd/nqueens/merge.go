@@ -148,7 +148,13 @@ func readRecords(name string, f io.Reader) (recs []placed, refused []string, err
 	line := 0
 	for sc.Scan() {
 		line++
-		text := bytes.TrimSpace(sc.Bytes())
+		text := sc.Bytes()
+		if line == 1 {
+			// A byte order mark, which some editors write first, is not
+			// part of the record.
+			text = bytes.TrimPrefix(text, []byte("\ufeff"))
+		}
+		text = bytes.TrimSpace(text)
 		if len(text) == 0 {
 			continue
 		}
@@ -201,7 +207,7 @@ func (r record) check() error {
 		return errors.New("checksum mismatch: the record is damaged or was edited")
 	}
 	if err := r.id().Check(); err != nil {
-		return fmt.Errorf("names no shard a count makes: %v", err)
+		return errors.New(bare(err))
 	}
 	if r.Elapsed < 0 {
 		return fmt.Errorf("elapsed time %g s is negative", r.Elapsed)

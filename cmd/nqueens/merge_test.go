@@ -61,6 +61,13 @@ func TestMerge(t *testing.T) {
 	if code, out, _ := runCLI(t, noEnv, "merge", joined); code != 0 || out != wantMerged(t, 10, 5) {
 		t.Errorf("merge of one file of records: exit %d, %q", code, out)
 	}
+	// A byte order mark, which some editors write first, is no part of the
+	// first record.
+	marked := filepath.Join(t.TempDir(), "marked.json")
+	os.WriteFile(marked, append([]byte("\ufeff"), all...), 0o644)
+	if code, out, errOut := runCLI(t, noEnv, "merge", marked); code != 0 || out != wantMerged(t, 10, 5) {
+		t.Errorf("merge of a file that opens with a byte order mark: exit %d, %q, %q", code, out, errOut)
+	}
 
 	edit := func(name, old, new string) string {
 		b, _ := os.ReadFile(name)

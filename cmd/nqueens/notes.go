@@ -36,7 +36,21 @@ func endless(cmd string, n, shards int, perSolution float64) string {
 	if shards > 1 {
 		what = fmt.Sprintf("a shard of %d of n=%d", shards, n)
 	}
-	return fmt.Sprintf("nqueens: %s: %s takes at least %.2g core-years: it will not end in a lifetime (Ctrl-C stops it)", cmd, what, years)
+	return fmt.Sprintf("nqueens: %s: %s takes at least %s core-years: it will not end in a lifetime (Ctrl-C stops it)", cmd, what, roughly(years))
+}
+
+// roughly writes x, at least 1, to two significant digits: as a whole
+// number below a million, 230 or 45000, and beyond as 2.3·10^8.
+func roughly(x float64) string {
+	exp := int(math.Floor(math.Log10(x)))
+	mantissa := math.Round(x/math.Pow(10, float64(exp-1))) / 10 // 1.0 to 10.0
+	if mantissa >= 10 {
+		mantissa, exp = mantissa/10, exp+1
+	}
+	if exp < 6 {
+		return fmt.Sprintf("%.0f", mantissa*math.Pow(10, float64(exp)))
+	}
+	return fmt.Sprintf("%.1f·10^%d", mantissa, exp)
 }
 
 // The seconds a solution costs on a core, from below: a count's, the

@@ -34,3 +34,17 @@ func TestSlowList(t *testing.T) {
 		}
 	}
 }
+
+// TestRoughly wants a number of core-years written plainly: a whole
+// number to two significant digits below a million, a power of ten
+// beyond.
+func TestRoughly(t *testing.T) {
+	for x, want := range map[float64]string{1: "1", 9.96: "10", 234.5: "230", 45123: "45000", 999999: "1.0·10^6", 2.34e8: "2.3·10^8", 1.05e20: "1.1·10^20"} {
+		if got := roughly(x); got != want {
+			t.Errorf("roughly(%g) = %q, want %q", x, got, want)
+		}
+	}
+	if note := endless("count", 29, 2, countPerSolution); !strings.Contains(note, "at least 110 core-years") {
+		t.Errorf("the note of a shard of 2 of 29: %q, want its core-years written plainly", note)
+	}
+}

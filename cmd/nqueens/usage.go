@@ -78,16 +78,19 @@ var argNames = map[string]string{
 }
 
 // commandUsage returns the lines of the usage text of the named command,
-// joined.
+// joined: each synopsis with the lines of flags that go on from it.
 func commandUsage(name string) string {
 	var lines []string
+	in := false // whether the line before was of the command's synopsis
 	for _, line := range strings.Split(usage, "\n") {
 		line = strings.TrimSpace(line)
 		switch {
 		case strings.HasPrefix(line, "nqueens "+name+" "):
-			lines = append(lines, line)
-		case len(lines) > 0 && strings.HasPrefix(line, "["):
+			lines, in = append(lines, line), true
+		case in && strings.HasPrefix(line, "["):
 			lines[len(lines)-1] += " " + line
+		default:
+			in = false
 		}
 	}
 	for i, line := range lines {
@@ -102,3 +105,13 @@ func commandUsage(name string) string {
 // takesFlags reports whether the named command takes flags, as its usage
 // says.
 func takesFlags(name string) bool { return strings.Contains(commandUsage(name), " [-") }
+
+// bare returns the text of err, an error of package nqueens or shard,
+// without the package's name, for a message that names its command.
+func bare(err error) string {
+	text := err.Error()
+	for _, pkg := range []string{"nqueens: ", "shard: "} {
+		text = strings.TrimPrefix(text, pkg)
+	}
+	return text
+}

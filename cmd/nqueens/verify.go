@@ -38,6 +38,8 @@ func verify(ctx context.Context, args []string, stdin io.Reader, stdout, stderr 
 		return usagef("verify: -sample %v out of range (0, 1]: the share of the records to recount", *sample)
 	case *workers < 0:
 		return usagef("verify: -workers %d is negative", *workers)
+	case flagSet(fs, "checkpoint") && *checkpoint == "":
+		return usagef("verify: -checkpoint is empty: name a checkpoint, or leave the flag out")
 	case flagSet(fs, "checkpoint-every") && *checkpoint == "":
 		return usagef("verify: -checkpoint-every without -checkpoint: it says how often the checkpoint file is saved")
 	case *every <= 0:
@@ -74,17 +76,23 @@ func verify(ctx context.Context, args []string, stdin io.Reader, stdout, stderr 
 	}
 	fmt.Fprintf(stderr, "nqueens: verify: recounting %d of %d records\n", len(drawn), len(recs))
 	var differ []string
+	held := "" // what the checkpoint holds of a recount before this one
 	for _, r := range drawn {
 		if note := endless("verify", r.N, r.Shards, recountPerSolution); note != "" {
 			fmt.Fprintf(stderr, "%s; a recount costs hundreds of times its count\n", note)
 		}
 		bar := newProgressBar(stderr, *progressEvery, fmt.Sprintf("verify: recount of %v", r.id()))
-		got, err := recountOf(ctx, r.record, *workers, *checkpoint, *every, resume, bar, stderr)
+		got, saved, err := recountOf(ctx, r.record, *workers, *checkpoint, *every, resume, held, bar, stderr)
+		if saved || resume != nil {
+			held = fmt.Sprintf("the finished recount of %v", r.id())
+		}
 		resume = nil
 		bar.clear()
 		switch {
 		case errors.Is(err, context.Canceled):
 			return err
+		case errors.Is(err, shard.ErrState) && *checkpoint != "":
+			return damaged(*checkpoint, err)
 		case err != nil:
 			return fmt.Errorf("%s: %w", r.at, err)
 		}
@@ -166,8 +174,10 @@ func recountJob(r record) shard.Job {
 
 // recountOf recounts the shard of r on workers workers, with its state
 // kept in checkpoint if it is not "", whose lock the caller holds,
-// resumed from resume if it is not nil.
-func recountOf(ctx context.Context, r record, workers int, checkpoint string, every time.Duration, resume *shard.State, bar *progressBar, stderr io.Writer) (shard.Counts, error) {
+// resumed from resume if it is not nil, and which holds held of an
+// earlier recount if it is not "". It reports whether a save of the
+// recount succeeded.
+func recountOf(ctx context.Context, r record, workers int, checkpoint string, every time.Duration, resume *shard.State, held string, bar *progressBar, stderr io.Writer) (shard.Counts, bool, error) {
 	job := recountJob(r)
 	job.Workers = workers
 	if bar.reports() {
@@ -179,7 +189,7 @@ func recountOf(ctx context.Context, r record, workers int, checkpoint string, ev
 			fmt.Fprintf(stderr, "nqueens: resuming from %s: %d of %d subproblems done\n", checkpoint, resume.Done(), resume.Subproblems())
 			job.Resume = resume
 		}
-		saved = checkpointSaver{name: checkpoint, stderr: stderr, bar: bar, resumed: resume != nil}
+		saved = checkpointSaver{name: checkpoint, stderr: stderr, bar: bar, resumed: resume != nil, held: held}
 		job.Save, job.SaveEvery = saved.save, every
 	}
 	start := time.Now()
@@ -190,9 +200,9 @@ func recountOf(ctx context.Context, r record, workers int, checkpoint string, ev
 	}
 	switch {
 	case errors.Is(err, shard.ErrStateMismatch):
-		return c, holdsOther(checkpoint, "verify", err)
+		return c, saved.saved, holdsOther(checkpoint, "verify", err)
 	case checkpoint != "" && saved.failed == nil && errors.Is(err, context.Canceled):
 		fmt.Fprintln(stderr, saved.stopped(fmt.Sprintf("the recount of %v", r.id()), time.Since(start)))
 	}
-	return c, err
+	return c, saved.saved, err
 }

@@ -177,3 +177,36 @@ func TestVerifySample(t *testing.T) {
 		}
 	}
 }
+
+// cancelWriter cancels a context at its first write.
+type cancelWriter struct {
+	cancel context.CancelFunc
+	bytes.Buffer
+}
+
+func (w *cancelWriter) Write(p []byte) (int, error) {
+	w.cancel()
+	return w.Buffer.Write(p)
+}
+
+// TestVerifyStoppedAfterOne stops verify -checkpoint once the recount of
+// its first record is done and saved, as the second begins, and wants it
+// to say that the checkpoint holds the first's, not that nothing is
+// saved.
+func TestVerifyStoppedAfterOne(t *testing.T) {
+	files := shardFiles(t, 12, 2)
+	state := filepath.Join(t.TempDir(), "verify.state")
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	stdout := &cancelWriter{cancel: cancel} // the first record's line stops the second's recount
+	var stderr bytes.Buffer
+	code := run(ctx, []string{"verify", "-checkpoint", state, files[0], files[1]}, noEnv, strings.NewReader(""), stdout, &stderr)
+	want := "before its first save: " + state + " still holds the finished recount of n=12 shard 0 of 2 (plan 4), and the same command goes on from there"
+	if code != exitInterrupted || !strings.Contains(stderr.String(), want) || strings.Contains(stderr.String(), "nothing is saved") {
+		t.Errorf("verify -checkpoint stopped in the second recount: exit %d, stdout %q, stderr %q; want %q", code, stdout.String(), stderr.String(), want)
+	}
+	// The same command goes on from there.
+	if code, out, errOut := runCLI(t, noEnv, "verify", "-checkpoint", state, files[0], files[1]); code != 0 || strings.Count(out, ": agrees: ") != 2 || !strings.Contains(errOut, "resuming from "+state) {
+		t.Errorf("verify -checkpoint run again: exit %d, stdout %q, stderr %q; want both to agree, the first resumed", code, out, errOut)
+	}
+}
