@@ -107,8 +107,9 @@ func TestLayers(t *testing.T) {
 
 // TestFilesOrdered wants the files of every package of the module in
 // layers of their own: no file uses a name declared in a file that uses
-// one of its own, however far round, so that each can be read after those
-// it uses, the contract at the bottom and the front door on top.
+// one of its own, however far round, a method or a field as much as a
+// top-level name, so that each can be read after those it uses, the
+// contract at the bottom and the front door on top.
 // The files of amd64 are held, and those that every other architecture
 // builds, and the purego build's.
 func TestFilesOrdered(t *testing.T) {
@@ -154,8 +155,9 @@ func modulePackages(t *testing.T) []string {
 }
 
 // fileUses maps each file of the package in dir that ctx builds to the
-// files that declare top-level names it uses, parsed into fset and
-// checked with imp.
+// files that declare the names it uses, parsed into fset and checked with
+// imp: the package's top-level names, and the methods and fields of its
+// types.
 func fileUses(t *testing.T, ctx *build.Context, fset *token.FileSet, imp types.Importer, dir string) map[string]map[string]bool {
 	t.Helper()
 	pkg, err := ctx.ImportDir(dir, 0)
@@ -178,8 +180,8 @@ func fileUses(t *testing.T, ctx *build.Context, fset *token.FileSet, imp types.I
 	}
 	uses := map[string]map[string]bool{}
 	for id, obj := range info.Uses {
-		if obj.Pkg() == nil || obj.Pkg().Path() != path || obj.Parent() != obj.Pkg().Scope() {
-			continue // not a name declared at the package's top level
+		if obj.Pkg() == nil || obj.Pkg().Path() != path || !declaredAtTop(obj) {
+			continue // not a name of the package's top level, nor a method or field of one
 		}
 		from, to := filepath.Base(fset.Position(id.Pos()).Filename), filepath.Base(fset.Position(obj.Pos()).Filename)
 		if from != to {
@@ -190,6 +192,23 @@ func fileUses(t *testing.T, ctx *build.Context, fset *token.FileSet, imp types.I
 		}
 	}
 	return uses
+}
+
+// declaredAtTop reports whether obj is a name declared at its package's
+// top level, or a method or a field, which a type of the top level, or a
+// type inside one, has.
+func declaredAtTop(obj types.Object) bool {
+	switch o := obj.(type) {
+	case *types.Func:
+		if sig, ok := o.Type().(*types.Signature); ok && sig.Recv() != nil {
+			return true
+		}
+	case *types.Var:
+		if o.IsField() {
+			return true
+		}
+	}
+	return obj.Parent() == obj.Pkg().Scope()
 }
 
 // fileLoop returns a loop of files in uses, each using a name the next

@@ -5,6 +5,7 @@ import (
 	"go/parser"
 	"go/token"
 	"io/fs"
+	"os"
 	"path/filepath"
 	"regexp"
 	"slices"
@@ -60,6 +61,7 @@ func TestWords(t *testing.T) {
 	}
 	for i, f := range files {
 		at := func(n ast.Node) string { return fset.Position(n.Pos()).String() }
+		dir := filepath.Dir(names[i])
 		if doc := f.Doc.Text(); strings.HasPrefix(doc, "Package ") {
 			if got := strings.Fields(doc)[1]; got != f.Name.Name {
 				t.Errorf("%s: the doc of package %s says Package %s", names[i], f.Name.Name, got)
@@ -86,6 +88,7 @@ func TestWords(t *testing.T) {
 		for _, g := range f.Comments {
 			for _, c := range g.List {
 				checkCommentWords(t, at(c), c.Text, declared, exists)
+				checkCommentRefs(t, at(c), c.Text, dir, declared, exists)
 			}
 		}
 	}
@@ -170,6 +173,67 @@ func checkCommentWords(t *testing.T, at, text string, declared, exists map[strin
 		}
 		if !exists[name] {
 			t.Errorf("%s: a comment names the file %s, which the repository does not hold", at, name)
+		}
+	}
+}
+
+var (
+	// camelCase is a word of Go in a comment's prose, not in backquotes:
+	// a small letter first, a capital after it, as clashesGo.
+	camelCase = regexp.MustCompile(`(^|[^A-Za-z0-9_.` + "`" + `/-])([a-z][a-z0-9]*[A-Z][A-Za-z0-9_]*)\b`)
+	// seeRef is a pointer to a name or a file: (see constellation).
+	seeRef = regexp.MustCompile(`\(see ([A-Za-z_][A-Za-z0-9_.]*)\)`)
+	// relPath is a path with a folder, or going up from one, and an
+	// extension: docs/scale.md, or the same from a folder below the root.
+	relPath = regexp.MustCompile(`(^|[\s(` + "`" + `'"])((?:\.\./|\./)+[A-Za-z0-9_][A-Za-z0-9_.-]*|[A-Za-z0-9_][A-Za-z0-9_.-]*(?:/[A-Za-z0-9_][A-Za-z0-9_.-]*)+)\.[a-z]+\b`)
+	// diagram is a row of a drawn board: x and Q, as xQxx.
+	diagram = regexp.MustCompile(`^[xQ]+$`)
+)
+
+// checkCommentRefs reports, in the text of a comment of a file in dir, a
+// name of Go in the prose that no file declares (a function renamed, say),
+// a pointer "(see x)" to a name that no file declares and to no file, and
+// a path to a file or folder that is not there: a path is read from dir,
+// or from a folder above it, as a command run there reads it, and from
+// the repository's root.
+func checkCommentRefs(t *testing.T, at, text, dir string, declared, exists map[string]bool) {
+	t.Helper()
+	if strings.Contains(text, "://") {
+		text = urlText.ReplaceAllString(text, "")
+	}
+	// A Source: line names the code of an article, which is not ours.
+	if !strings.HasPrefix(strings.TrimLeft(text, "/ \t"), "Source:") {
+		for _, m := range camelCase.FindAllStringSubmatch(text, -1) {
+			if !declared[m[2]] && !diagram.MatchString(m[2]) {
+				t.Errorf("%s: a comment names %s, which no file declares", at, m[2])
+			}
+		}
+	}
+	for _, m := range seeRef.FindAllStringSubmatch(text, -1) {
+		if name := strings.TrimSuffix(m[1], "."); !declared[name] && !exists[name] {
+			t.Errorf("%s: a comment points to %q, which no file declares and no file is", at, name)
+		}
+	}
+	for _, m := range relPath.FindAllStringSubmatch(text, -1) {
+		path := strings.TrimPrefix(m[0], m[1])
+		if !pathThere(path, dir) {
+			t.Errorf("%s: a comment names the path %s, which is not there from %s or above it", at, path, dir)
+		}
+	}
+}
+
+// urlText is an address in a comment, whose path names no file of ours.
+var urlText = regexp.MustCompile(`[a-z]+://\S+`)
+
+// pathThere reports whether path names a file or folder from dir or from
+// a folder above it, up to the repository's root.
+func pathThere(path, dir string) bool {
+	for d := dir; ; d = filepath.Dir(d) {
+		if _, err := os.Stat(filepath.Join(d, path)); err == nil {
+			return true
+		}
+		if d == "." || d == "/" {
+			return false
 		}
 	}
 }

@@ -48,9 +48,10 @@ func main() {
 	}
 }
 
-// tail writes tailK, which counts the ways to fill k >= 3 rows with the
-// masks a (the squares each row leaves open) and g (the distance from each
-// row to the next), given Richards' masks c, l, r of the first. Row i's
+// tail writes the kernel of k rows, named tail and k, which counts the
+// ways to fill k >= 3 rows with the masks a (the squares each row leaves
+// open) and g (the distance from each row to the next), given Richards'
+// masks c, l, r of the first. Row i's
 // loop takes each free square in turn; a queen is kept only if its own row
 // and the row after it still have a free square, tested with one branch.
 // The last two rows are counted by lastTwo, without a loop.

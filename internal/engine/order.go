@@ -10,7 +10,7 @@ import (
 // the work done, from which Progress estimates the time left: the
 // searches of the solutions a turn leaves unchanged first, which are
 // quick; then the rest, of which the constellations' subproblems come
-// shuffled already (see subproblems). The costs of a join's runs of
+// shuffled already (see constellationSubproblems). The costs of a join's runs of
 // splits vary tenfold from one end of a board to the other, and those of
 // the boards of an odd n twofold, the later boards the dearer: the boards
 // but the first come in the order of their indices' bits reversed, 1, 5,

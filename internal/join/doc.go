@@ -54,7 +54,7 @@
 //     holds at once (partFor); a side with more is listed part by part,
 //     a range of values of its top bits at a time;
 //   - a block: the most east half-boards laid out in tables at once
-//     (blockFor);
+//     (block);
 //   - a bucket: the half-boards of a side whose top bits, the sieve's,
 //     hold one value (sieve.go);
 //   - a batch: the half-boards listed at a time before they are used,
@@ -78,8 +78,8 @@
 // set's layout, and an architecture's generated file, its sets of
 // kernels; kernels.go, which chooses among them and checks them, and
 // match.go, which calls them; table.go, the tables of east half-boards;
-// sieve.go; join.go, the joiner, which counts a split and a run of
-// splits; list.go, the listing of a side's half-boards; survey.go; stats.go,
-// what the joiners examined; and memory.go, which models what a joiner
-// keeps.
+// sieve.go; northsieve.go; joiner.go, the joiner and what it keeps;
+// list.go, the listing of a side's half-boards; survey.go; stats.go, what
+// the joiners examined; join.go, which counts a split and a run of splits
+// with them; and memory.go, which models what a joiner keeps.
 package join

@@ -1,97 +1,11 @@
 package join
 
 import (
-	"math"
 	"math/bits"
 	"slices"
 
-	"github.com/gonqueens/nqueens/internal/board"
 	"github.com/gonqueens/nqueens/internal/poll"
 )
-
-// maxList is the most quarters a list of a joiner holds, whatever the
-// memory limit: a span of south quarters is indexed in 32 bits (spanList).
-const maxList = math.MaxUint32
-
-// batchKeys is how many west half-boards a split too small to sieve lists
-// before it matches them.
-const batchKeys = 1 << 12
-
-// A Joiner counts the splits of one board with scratch space it keeps.
-type Joiner struct {
-	board        *Board
-	north, south uint64 // the rows of each half, but the middle one and the middle column queen's
-	// The quarters of the east and the west side, and who lists them.
-	quarters [2]quarterCache
-	lister   quarterLister
-	// The keys of the half-boards of a part of each side, tagged (see
-	// tagShift), as listed and sorted by their tags and top bits; the
-	// count of each value of the top bits of a side, when it does not fit
-	// in a part. A split too small to sieve lists its west keys by tag,
-	// in keys[west][k], the others in keys[side][0].
-	keys   [2][3][]uint64
-	sorted [2]sortedKeys
-	survey []int
-	// spans holds the spans of south quarters that list gathers.
-	spans  spanList
-	tables eastTables
-	// reported is what the tables had counted at the last report.
-	reported tableStats
-	// order is the order of the keys of the split being counted, and
-	// remap a scratch order that moves the keys of south quarters to it
-	// (order.go); ordered is whether order is not the board's.
-	order, remap keyOrder
-	ordered      bool
-	// k is the kernels that match, whose layout the tables take.
-	k *kernelSet
-	// block is the most east half-boards laid out at once, block but in
-	// tests; part the most half-boards of a side held at once,
-	// partFor(n).
-	block, part int
-	sieve       sieve
-	// northFrom is where the splits too small to sieve are sieved on
-	// diagonals of the west north quarters, as northPays measures them:
-	// northFrom(k.layout), but in tests; plan is the plan of such a split
-	// being matched (northsieve.go).
-	northFrom uint64
-	plan      northPlan
-	// subBits is the bits below the sieve's on which a sieved split's
-	// west side alone is sieved (matchSieved), subSieve(n, k.layout) but
-	// in tests.
-	subBits int
-}
-
-// east and west index the sides of a board's layout and of a joiner's
-// quarters and keys.
-const (
-	east = 0
-	west = 1
-)
-
-// NewJoiner returns a joiner of b, with the kernels the processor runs.
-func NewJoiner(b *Board) *Joiner { return newJoiner(b, kernels()) }
-
-// newJoiner returns a joiner of b with the kernels k, at their layout.
-func newJoiner(b *Board, k *kernelSet) *Joiner {
-	n, m := b.n, b.n/2
-	j := &Joiner{board: b, north: board.FullRow(m) & b.rows(), south: board.FullRow(n) &^ board.FullRow(n-m) & b.rows(),
-		lister: quarterLister{m: m, maxQuarters: min(b.maxQuarters, maxList)},
-		tables: newEastTables(k, b.keys.keyBits, block), k: k, block: block, part: partFor(n),
-		sieve: sieveFor(n, k.layout), northFrom: northFrom(k.layout), subBits: subSieve(n, k.layout)}
-	for s := range j.quarters {
-		j.quarters[s].byRows = b.northQuarters[s]
-	}
-	j.order.set(&identity, b.keys.keyBits)
-	return j
-}
-
-// Err returns why the joiner's last count gave up, if not because its
-// poller said to stop: a list of quarters beyond the memory limit, an
-// error wrapping ErrMemory.
-func (j *Joiner) Err() error { return j.lister.err }
-
-// Board returns the board whose runs j counts.
-func (j *Joiner) Board() *Board { return j.board }
 
 // count returns the solutions of the split of rows r, times its weights.
 // Its east and west half-boards are sieved (sieve.go), and listed in
@@ -446,15 +360,6 @@ func (j *Joiner) CountRun(t *Run, p *poll.Poller) (uint64, bool) {
 	}
 	j.board.release()
 	return total * j.board.placements, true
-}
-
-// northKey returns the key of the north quarter nq in the order of the
-// split being counted: the south keys that it meets are in it.
-func (j *Joiner) northKey(nq quarter) uint64 {
-	if j.ordered {
-		return j.order.apply(nq.key)
-	}
-	return nq.key
 }
 
 // bound returns the number of half-boards of side that the north

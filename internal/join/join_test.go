@@ -99,7 +99,7 @@ func TestJoinWeights(t *testing.T) {
 	}
 }
 
-// TestUnrankSubset checks that the subsets of k bits of 12, as joinTasks
+// TestUnrankSubset checks that the subsets of k bits of 12, as Runs
 // starts its runs, come in nextSubset's order.
 func TestUnrankSubset(t *testing.T) {
 	for k := 1; k <= 12; k++ {

@@ -3,7 +3,7 @@
 // figures that the article "Bitwise Optimization of N-Queens" (2024,
 // JavaScript) published as hollow marks beside them.
 //
-//	go run ./benchplot -in ../bench.txt -out ../docs/bench.png
+//	go run ./benchplot -in ../docs/bench.txt -out ../docs/bench.png
 package main
 
 import (

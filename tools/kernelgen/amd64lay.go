@@ -8,7 +8,7 @@ import "fmt"
 
 // pairsSignature is the Go signature of the kernels that list
 // half-boards.
-// The pairsKernel type of the join: dst has room for every key of the
+// The run of the join's pairsKind: dst has room for every key of the
 // spans and a vector more.
 const pairsSignature = "(dst, keys []uint64, bounds []uint32, south []uint64) int"
 
