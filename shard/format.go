@@ -22,8 +22,8 @@ const StateHeader = "nqueens state\n"
 
 // StateFormat is the version of the format that MarshalBinary writes,
 // the byte after StateHeader. Version 3 adds a field after the counts,
-// the kind, 1 for a recount and 0 for a count; UnmarshalBinary reads
-// version 2, of counts alone, too.
+// the kind: 0 for a count, 1 for a recount by backtracking and 2 for one
+// by the join; UnmarshalBinary reads version 2, of counts alone, too.
 const StateFormat = 3
 
 // stateV2 is the version of the format before recounts.
@@ -62,7 +62,7 @@ func (s State) MarshalBinary() ([]byte, error) {
 	t := &s.state
 	var v [stateFields]uint64
 	v[fieldPlan], v[fieldN], v[fieldShard], v[fieldShards] = uint64(s.plan), uint64(t.N), uint64(t.Shard), uint64(t.Shards)
-	v[fieldSubproblems], v[fieldKind] = uint64(t.Subproblems), kindOf(t.Recount)
+	v[fieldSubproblems], v[fieldKind] = uint64(t.Subproblems), uint64(t.Recount)
 	v[fieldTotal], v[fieldUnique], v[fieldInvariant90], v[fieldInvariant180] = t.Counts.Total, t.Counts.Unique, t.Counts.Invariant90, t.Counts.Invariant180
 	b := []byte(stateHead)
 	for _, x := range v {
@@ -108,8 +108,8 @@ func (s *State) UnmarshalBinary(data []byte) error {
 		}
 		v[i], rest = x, rest[n:]
 	}
-	if v[fieldKind] > 1 {
-		return stateError("kind %d, want 0 (a count) or 1 (a recount)", v[fieldKind])
+	if v[fieldKind] > uint64(engine.JoinRecount) {
+		return stateError("kind %d, want 0 (a count), 1 (a recount by backtracking) or 2 (by the join)", v[fieldKind])
 	}
 	if v[fieldShard] > MaxShards || v[fieldShards] > MaxShards {
 		return stateError("shard %d of %d out of range", v[fieldShard], v[fieldShards])
@@ -125,7 +125,7 @@ func (s *State) UnmarshalBinary(data []byte) error {
 	}
 	t := engine.State{N: int(v[fieldN]), Shard: int(v[fieldShard]), Shards: int(v[fieldShards]), Subproblems: int(v[fieldSubproblems]),
 		Counts: engine.Counts{Total: v[fieldTotal], Unique: v[fieldUnique], Invariant90: v[fieldInvariant90], Invariant180: v[fieldInvariant180]},
-		Done:   make(engine.Bitset, len(rest)/8), Recount: v[fieldKind] == 1}
+		Done:   make(engine.Bitset, len(rest)/8), Recount: engine.Recount(v[fieldKind])}
 	for i := range t.Done {
 		t.Done[i] = binary.LittleEndian.Uint64(rest[8*i:])
 	}
@@ -156,13 +156,4 @@ func (s *State) UnmarshalText(text []byte) error {
 		return stateError("not base64: %v", err)
 	}
 	return s.UnmarshalBinary(b)
-}
-
-// kindOf returns the kind field of a State: 1 for a recount, 0 for a
-// count.
-func kindOf(recount bool) uint64 {
-	if recount {
-		return 1
-	}
-	return 0
 }

@@ -67,13 +67,12 @@ type Job struct {
 	// worker stopped, and after one save: it goes on with a higher limit.
 	MemoryLimit int64
 	// Recount counts again what the job would count, the same
-	// subproblems of the same shard, by plain backtracking that shares no
-	// code with the join's fast path or the constellations' kernels, so
-	// that the counts of a shard can be checked against those its record
-	// holds. It costs far more than the count: a search of the whole tree
-	// below each subproblem. Saves and resumes work as for a count; a
-	// State of a recount resumes only a recount.
-	Recount bool
+	// subproblems of the same shard, another way (RecountBy), so that the
+	// counts of a shard can be checked against those its record holds.
+	// Saves and resumes work as for a count; a State of a recount resumes
+	// only a recount of the same method.
+	Recount   bool
+	RecountBy RecountMethod
 	// Progress, if set, is called from the caller's goroutine about ten
 	// times a second while the count runs, and once when it is done, as
 	// nqueens.WithProgress says.
@@ -169,7 +168,36 @@ func (j Job) CheckResume(s State) error {
 	if err := s.planMatches(); err != nil {
 		return err
 	}
-	return engine.Public("shard", s.state.CheckResume(j.N, cfg.Shard, cfg.Shards, j.Recount))
+	return engine.Public("shard", s.state.CheckResume(j.N, cfg.Shard, cfg.Shards, cfg.Recount))
+}
+
+// RecountMethod returns the method by which j, if it recounts, counts
+// its shard again: RecountBy, or for ByCost the one it picks.
+func (j Job) RecountMethod() RecountMethod {
+	switch {
+	case j.RecountBy != ByCost:
+		return j.RecountBy
+	case engine.JoinsBoard(j.N) && engine.EstimateSolutions(j.N)/float64(j.shards()) > plainMost:
+		return ByJoin
+	}
+	return ByBacktracking
+}
+
+// plainMost is the most solutions, by estimate, of a shard that ByCost
+// recounts by plain backtracking: about a second, at 1.5 µs a solution
+// (docs/scale.md).
+const plainMost = 1e6
+
+// recount returns the engine's kind of j's count: a count, or a recount
+// by its method.
+func (j Job) recount() engine.Recount {
+	switch {
+	case !j.Recount:
+		return engine.NoRecount
+	case j.RecountMethod() == ByJoin:
+		return engine.JoinRecount
+	}
+	return engine.PlainRecount
 }
 
 // shards returns the number of shards of j's split: Of, or 1 for 0.
@@ -202,7 +230,10 @@ func (j Job) engine() (engine.Config, error) {
 	case j.Save != nil && j.SaveEvery <= 0:
 		return engine.Config{}, fmt.Errorf("%w: save every %v, want a positive interval", ErrJob, j.SaveEvery)
 	}
-	cfg := engine.Config{Workers: j.Workers, Shard: j.Index, Shards: j.shards(), Memory: j.MemoryLimit, SaveEvery: j.SaveEvery, Recount: j.Recount}
+	if j.RecountBy < ByCost || j.RecountBy > ByBacktracking {
+		return engine.Config{}, fmt.Errorf("%w: recount by method %d, want ByCost, ByJoin or ByBacktracking", ErrJob, j.RecountBy)
+	}
+	cfg := engine.Config{Workers: j.Workers, Shard: j.Index, Shards: j.shards(), Memory: j.MemoryLimit, SaveEvery: j.SaveEvery, Recount: j.recount()}
 	if cfg.Memory == 0 {
 		cfg.Memory = DefaultMemoryLimit
 	}

@@ -34,8 +34,17 @@ func (s State) Counts() Counts {
 	return countsOf(c, ID{N: t.N, Index: t.Shard, Of: t.Shards, Plan: s.plan})
 }
 
-// Recount reports whether s is the state of a recount ([Job.Recount]).
-func (s State) Recount() bool { return s.state.Recount }
+// Recount reports whether s is the state of a recount ([Job.Recount]),
+// and by which method: ByJoin or ByBacktracking.
+func (s State) Recount() (bool, RecountMethod) {
+	switch s.state.Recount {
+	case engine.JoinRecount:
+		return true, ByJoin
+	case engine.PlainRecount:
+		return true, ByBacktracking
+	}
+	return false, ByCost
+}
 
 // Done returns the number of subproblems done.
 func (s State) Done() int { return s.state.DoneCount() }

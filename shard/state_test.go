@@ -110,7 +110,8 @@ func TestResumeRefused(t *testing.T) {
 		{"another n", Job{N: 15, Of: 2}, state, "a state of n=14, but this count is of n=15"},
 		{"another shard", Job{N: 14, Index: 1, Of: 2}, state, "a state of shard 0 of 2, but this count is of shard 1 of 2"},
 		{"another split", Job{N: 14, Of: 3}, state, "a state of shard 0 of 2, but this count is of shard 0 of 3"},
-		{"another kind", Job{N: 14, Of: 2, Recount: true}, state, "a state of a count, but this is a recount"},
+		{"another kind", Job{N: 14, Of: 2, Recount: true}, state, "a state of a count, but this is a recount by backtracking"},
+		{"a recount by the join", Job{N: 14, Of: 2, Recount: true, RecountBy: ByJoin}, state, "a state of a count, but this is a recount by the join"},
 		{"another plan", Job{N: 14, Of: 2}, plan, "split plan"},
 	} {
 		// CheckResume says so before a count starts, and the count as well.
@@ -338,28 +339,42 @@ func TestStateVersion2(t *testing.T) {
 	}
 }
 
-// TestRecountState wants a recount and a count to refuse each other's
-// states, and a recount to resume its own.
+// TestRecountState wants a recount of each method and a count to refuse
+// each other's states, and a recount to resume its own.
 func TestRecountState(t *testing.T) {
-	recount := stopAfterSaves(t, Job{N: 14, Of: 2, Recount: true}, 10)
-	count := stopAfterSaves(t, Job{N: 14, Of: 2}, 10)
-	want, err := Job{N: 14, Of: 2}.Count(context.Background())
+	plain := Job{N: 16, Of: 2, Recount: true, RecountBy: ByBacktracking, Workers: 1}
+	joined := Job{N: 16, Of: 2, Recount: true, RecountBy: ByJoin, Workers: 1}
+	states := map[string]State{
+		"count":                   stopAfterSaves(t, Job{N: 16, Of: 2, Workers: 1}, 10),
+		"recount by backtracking": stopAfterSaves(t, plain, 10),
+		"recount by the join":     stopAfterSaves(t, joined, 10),
+	}
+	jobs := map[string]Job{"count": {N: 16, Of: 2, Workers: 1}, "recount by backtracking": plain, "recount by the join": joined}
+	want, err := Job{N: 16, Of: 2}.Count(context.Background())
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := (Job{N: 14, Of: 2, Resume: &recount}).Count(context.Background()); !errors.Is(err, ErrStateMismatch) || !strings.Contains(err.Error(), "a state of a recount, but this is a count") {
-		t.Errorf("a count resumed from a recount's state: %v, want ErrStateMismatch", err)
-	}
-	if _, err := (Job{N: 14, Of: 2, Recount: true, Resume: &count}).Count(context.Background()); !errors.Is(err, ErrStateMismatch) || !strings.Contains(err.Error(), "a state of a count, but this is a recount") {
-		t.Errorf("a recount resumed from a count's state: %v, want ErrStateMismatch", err)
-	}
-	got, err := Job{N: 14, Of: 2, Recount: true, Resume: &recount}.Count(context.Background())
-	if err != nil || got != want {
-		t.Errorf("a recount resumed = %+v, %v; want the count's %+v", got, err, want)
-	}
-	b, _ := recount.MarshalBinary()
-	var back State
-	if err := back.UnmarshalBinary(b); err != nil || !back.Recount() || count.Recount() {
-		t.Errorf("a recount's State read back: recount %v, %v; a count's: recount %v", back.Recount(), err, count.Recount())
+	for kind, s := range states {
+		for other, job := range jobs {
+			job.Resume = &s
+			got, err := job.Count(context.Background())
+			if kind == other {
+				if err != nil || got != want {
+					t.Errorf("a %s resumed = %+v, %v; want the count's %+v", kind, got, err, want)
+				}
+				continue
+			}
+			if msg := "a state of a " + kind + ", but this is a " + other; !errors.Is(err, ErrStateMismatch) || !strings.Contains(err.Error(), msg) {
+				t.Errorf("a %s resumed from a %s's state: %v, want ErrStateMismatch saying %q", other, kind, err, msg)
+			}
+		}
+		b, _ := s.MarshalBinary()
+		var back State
+		if err := back.UnmarshalBinary(b); err != nil {
+			t.Fatal(err)
+		}
+		if recount, by := back.Recount(); recount != (kind != "count") || recount && by.String() != strings.TrimPrefix(kind, "recount ") {
+			t.Errorf("a %s's State read back: recount %v %v", kind, recount, by)
+		}
 	}
 }

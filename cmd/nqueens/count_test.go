@@ -231,7 +231,7 @@ func TestCheckpointRefused(t *testing.T) {
 		{"empty", []string{"-checkpoint", write("empty", nil), "12"}, "bad state: empty"},
 		{"not a state", []string{"-checkpoint", write("json", []byte(`{"n":12}`)), "12"}, "not a state of nqueens"},
 		{"a directory", []string{"-checkpoint", dir, "12"}, "is a directory"},
-		{"a recount's", []string{"-shards", "2", "-shard", "0", "-checkpoint", recounted, "12"}, "holds a state of a recount, but this is a count"},
+		{"a recount's", []string{"-shards", "2", "-shard", "0", "-checkpoint", recounted, "12"}, "holds a state of a recount by backtracking, but this is a count"},
 	} {
 		code, out, errOut := runCLI(t, noEnv, append([]string{"count"}, tt.args...)...)
 		if code == 0 || out != "" || !strings.Contains(errOut, tt.want) || strings.Contains(errOut, "resuming") {

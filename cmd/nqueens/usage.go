@@ -19,11 +19,11 @@ const usage = `usage:
                                     draw solutions of the N×N board
   nqueens merge FILE...             add up the JSON records of every shard
                                     ("-": stdin)
-  nqueens verify [-sample F] [-seed text] [-workers k]
+  nqueens verify [-sample F] [-seed text] [-by method] [-workers k]
                  [-checkpoint file [-checkpoint-every d]]
                  [-progress-every d] FILE...
                                     recount shard records, or a sample of
-                                    them, by another method ("-": stdin)
+                                    them, another way ("-": stdin)
   nqueens trace [-solutions k] [-boards] N
                                     Bitwise's search of the N×N board, N <= 8,
                                     step by step: the masks of each row, and

@@ -13,14 +13,16 @@ import (
 	"time"
 
 	"github.com/gonqueens/nqueens/internal/engine"
+	"github.com/gonqueens/nqueens/internal/quote"
 	"github.com/gonqueens/nqueens/shard"
 )
 
-// verify recounts shard records, each by a recount (shard.Job's Recount),
-// a method that shares no code with the join's fast path, and compares
-// the counts.
+// verify recounts shard records, each by a recount (shard.Job's Recount)
+// by the join another way or by plain backtracking, and compares the
+// counts.
 func verify(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	fs := newFlagSet("verify")
+	by := fs.String("by", "cost", "recount by `method`: join (the join again, on other kernels, its tables and sieve another way), backtracking (plain backtracking, which shares no code with the join, at hundreds of times the cost), or cost (backtracking for a record of up to a million solutions, else the join)")
 	sample := fs.Float64("sample", 1, "recount a share `F` of the records, 0 < F <= 1, drawn from the records' contents")
 	seed := fs.String("seed", "", "add `text` of your own to the draw of the sample, which the records' maker cannot foresee")
 	workers := intFlag(fs, "workers", 0, "search with `k` goroutines at once (0: one a core)")
@@ -46,6 +48,8 @@ func verify(ctx context.Context, args []string, stdin io.Reader, stdout, stderr 
 		return usagef("verify: -checkpoint-every %v is not a positive duration", *every)
 	case *progressEvery < 0:
 		return usagef("verify: -progress-every %v is negative", *progressEvery)
+	case *by != "cost" && *by != "join" && *by != "backtracking":
+		return usagef("verify: -by %s: want join, backtracking or cost", quote.Short(*by))
 	}
 	recs, refused, unreadable, err := readAll(ctx, files, stdin)
 	if err != nil {
@@ -57,6 +61,10 @@ func verify(ctx context.Context, args []string, stdin io.Reader, stdout, stderr 
 		return fmt.Errorf("verify: a share %g of %d records drew none, which checks nothing: raise -sample", *sample, len(recs))
 	}
 	var resume *shard.State
+	methods := make(map[string]shard.RecountMethod, len(drawn))
+	for _, r := range drawn {
+		methods[r.at] = recountBy(*by, r.record)
+	}
 	if *checkpoint != "" {
 		state, found, release, err := openCheckpoint(*checkpoint)
 		if err != nil {
@@ -64,7 +72,7 @@ func verify(ctx context.Context, args []string, stdin io.Reader, stdout, stderr 
 		}
 		defer release()
 		if found {
-			k, err := recountHeld(state, drawn)
+			k, err := recountHeld(state, drawn, methods)
 			if err != nil {
 				return holdsOther(*checkpoint, "verify", err)
 			}
@@ -75,14 +83,19 @@ func verify(ctx context.Context, args []string, stdin io.Reader, stdout, stderr 
 		}
 	}
 	fmt.Fprintf(stderr, "nqueens: verify: recounting %d of %d records\n", len(drawn), len(recs))
+	for _, m := range []shard.RecountMethod{shard.ByJoin, shard.ByBacktracking} {
+		if used := methodCount(methods, m); used > 0 {
+			fmt.Fprintf(stderr, "nqueens: verify: %d %s: %s\n", used, m, catches(m))
+		}
+	}
 	var differ []string
 	held := "" // what the checkpoint holds of a recount before this one
 	for _, r := range drawn {
-		if note := endless("verify", r.N, r.Shards, recountPerSolution); note != "" {
+		if note := endless("verify", r.N, r.Shards, perSolution(methods[r.at])); note != "" {
 			fmt.Fprintf(stderr, "%s; a recount costs hundreds of times its count\n", note)
 		}
 		bar := newProgressBar(stderr, *progressEvery, fmt.Sprintf("verify: recount of %v", r.id()))
-		got, saved, err := recountOf(ctx, r.record, *workers, *checkpoint, *every, resume, held, bar, stderr)
+		got, saved, err := recountOf(ctx, r.record, methods[r.at], *workers, *checkpoint, *every, resume, held, bar, stderr)
 		if saved || resume != nil {
 			held = fmt.Sprintf("the finished recount of %v", r.id())
 		}
@@ -97,7 +110,7 @@ func verify(ctx context.Context, args []string, stdin io.Reader, stdout, stderr 
 			return fmt.Errorf("%s: %w", r.at, err)
 		}
 		want := shard.Counts{Total: r.Total, Unique: r.Unique, Invariant90: r.Invariant90, Invariant180: r.Invariant180, Shard: got.Shard}
-		line := fmt.Sprintf("%s: %v: ", r.at, got.Shard)
+		line := fmt.Sprintf("%s: %v, %s: ", r.at, got.Shard, methods[r.at])
 		if got == want {
 			line += "agrees: " + countsText(got)
 		} else {
@@ -153,32 +166,84 @@ func draw(recs []placed, f float64, seed string) []placed {
 }
 
 // recountHeld returns the index in drawn of the record whose recount s
-// is the state of, or an error that says why s is of none of them, which
-// wraps a *engine.MismatchError.
-func recountHeld(s shard.State, drawn []placed) (int, error) {
+// is the state of, by its method of methods, or an error that says why s
+// is of none of them, which wraps a *engine.MismatchError.
+func recountHeld(s shard.State, drawn []placed, methods map[string]shard.RecountMethod) (int, error) {
 	for k, r := range drawn {
-		if recountJob(r.record).CheckResume(s) == nil {
+		if recountJob(r.record, methods[r.at]).CheckResume(s) == nil {
 			return k, nil
 		}
 	}
-	if own := s.Counts().Shard; len(drawn) > 1 && s.Recount() {
-		return 0, &engine.MismatchError{Why: fmt.Sprintf("a state of the recount of %v, but no record drawn is of that shard", own)}
+	if own := s.Counts().Shard; len(drawn) > 1 {
+		if recount, by := s.Recount(); recount {
+			return 0, &engine.MismatchError{Why: fmt.Sprintf("a state of the recount of %v %s, but no record drawn is of that shard and method", own, by)}
+		}
 	}
-	return 0, recountJob(drawn[0].record).CheckResume(s)
+	return 0, recountJob(drawn[0].record, methods[drawn[0].at]).CheckResume(s)
 }
 
-// recountJob returns the job that recounts the shard of r.
-func recountJob(r record) shard.Job {
-	return shard.Job{N: r.N, Index: r.Shard, Of: r.Shards, Recount: true}
+// recountJob returns the job that recounts the shard of r by method by.
+func recountJob(r record, by shard.RecountMethod) shard.Job {
+	return shard.Job{N: r.N, Index: r.Shard, Of: r.Shards, Recount: true, RecountBy: by}
 }
 
-// recountOf recounts the shard of r on workers workers, with its state
+// plainMost is the most solutions of a record that -by cost recounts by
+// backtracking: about a second at 1.5 µs a solution.
+const plainMost = 1e6
+
+// recountBy returns the method by which -by by recounts the record r:
+// for cost, by backtracking where it holds up to plainMost solutions and
+// where the join does not count the board, and else by the join.
+func recountBy(by string, r record) shard.RecountMethod {
+	switch by {
+	case "join":
+		return shard.ByJoin
+	case "backtracking":
+		return shard.ByBacktracking
+	}
+	if r.Total <= plainMost {
+		return shard.ByBacktracking
+	}
+	return shard.Job{N: r.N, Index: r.Shard, Of: r.Shards}.RecountMethod()
+}
+
+// methodCount returns how many records of methods a recount by m checks.
+func methodCount(methods map[string]shard.RecountMethod, m shard.RecountMethod) int {
+	n := 0
+	for _, v := range methods {
+		if v == m {
+			n++
+		}
+	}
+	return n
+}
+
+// catches says what a recount by m catches and costs.
+func catches(m shard.RecountMethod) string {
+	if m == shard.ByJoin {
+		match, pairs, transpose := engine.CheckKernels()
+		return fmt.Sprintf("the join again, on the kernels match=%s pairs=%s transpose=%s, its tables and sieve another way, at 1 to 3 times the count's cost: "+
+			"it catches a fault of the count's kernels, of the memory or of the processor, not one of the join's method, which -by backtracking catches too", match, pairs, transpose)
+	}
+	return "plain backtracking, which shares no code with the join, at hundreds of times the count's cost from n = 20 on: it catches any fault of the count"
+}
+
+// perSolution returns the seconds a solution costs a recount by m on a
+// core, from below.
+func perSolution(m shard.RecountMethod) float64 {
+	if m == shard.ByJoin {
+		return countPerSolution
+	}
+	return recountPerSolution
+}
+
+// recountOf recounts the shard of r by the method by on workers workers, with its state
 // kept in checkpoint if it is not "", whose lock the caller holds,
 // resumed from resume if it is not nil, and which holds held of an
 // earlier recount if it is not "". It reports whether a save of the
 // recount succeeded.
-func recountOf(ctx context.Context, r record, workers int, checkpoint string, every time.Duration, resume *shard.State, held string, bar *progressBar, stderr io.Writer) (shard.Counts, bool, error) {
-	job := recountJob(r)
+func recountOf(ctx context.Context, r record, by shard.RecountMethod, workers int, checkpoint string, every time.Duration, resume *shard.State, held string, bar *progressBar, stderr io.Writer) (shard.Counts, bool, error) {
+	job := recountJob(r, by)
 	job.Workers = workers
 	if bar.reports() {
 		job.Progress = bar.update

@@ -5,7 +5,9 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"github.com/gonqueens/nqueens/shard"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -41,9 +43,9 @@ func TestVerify(t *testing.T) {
 		files      []string
 		want       string
 	}{
-		{countState, files[1:2], "a state of a count, but this is a recount: give verify another -checkpoint file"},
-		{countState, files[2:3], "a state of a count, but this is a recount: give verify another -checkpoint file"},
-		{state, []string{files[0], files[2]}, "a state of the recount of n=14 shard 1 of 3 (plan 4), but no record drawn is of that shard: give verify another"},
+		{countState, files[1:2], "a state of a count, but this is a recount by backtracking: give verify another -checkpoint file"},
+		{countState, files[2:3], "a state of a count, but this is a recount by backtracking: give verify another -checkpoint file"},
+		{state, []string{files[0], files[2]}, "a state of the recount of n=14 shard 1 of 3 (plan 4) by backtracking, but no record drawn is of that shard and method: give verify another"},
 		{state, []string{shardFiles(t, 12, 1)[0]}, "a state of n=14, but this count is of n=12"},
 	} {
 		before := mustRead(tt.checkpoint)
@@ -71,7 +73,7 @@ func TestVerify(t *testing.T) {
 	}
 	code, out, errOut = runCLI(t, noEnv, "verify", files[0], edited, files[2])
 	want := edited + ":1: n=14 shard 1 of 3 (plan 4)"
-	if code != 1 || !strings.Contains(out, want+": differs: the record holds total") || !strings.Contains(errOut, "1 differ: "+want) {
+	if code != 1 || !strings.Contains(out, want+", by backtracking: differs: the record holds total") || !strings.Contains(errOut, "1 differ: "+want) {
 		t.Errorf("verify with a total 8 more: exit %d, stdout %q, stderr %q; want status 1 and %q", code, out, errOut, want)
 	}
 }
@@ -208,5 +210,53 @@ func TestVerifyStoppedAfterOne(t *testing.T) {
 	// The same command goes on from there.
 	if code, out, errOut := runCLI(t, noEnv, "verify", "-checkpoint", state, files[0], files[1]); code != 0 || strings.Count(out, ": agrees: ") != 2 || !strings.Contains(errOut, "resuming from "+state) {
 		t.Errorf("verify -checkpoint run again: exit %d, stdout %q, stderr %q; want both to agree, the first resumed", code, out, errOut)
+	}
+}
+
+// TestRecountCatchesAFault builds the command with a matching kernel
+// broken on purpose (the tag nqueens_brokenkernel), which passes its
+// self-check, and wants its count of a shard to be wrong and the default
+// recount, by the join on the next kernels, to say that it differs, as
+// a recount by backtracking does.
+func TestRecountCatchesAFault(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds the command and runs it")
+	}
+	bin := filepath.Join(t.TempDir(), "nqueens")
+	if out, err := exec.Command("go", "build", "-tags", "nqueens_brokenkernel", "-o", bin, ".").CombinedOutput(); err != nil {
+		t.Fatalf("go build: %v\n%s", err, out)
+	}
+	version, err := exec.Command(bin, "version").Output()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(version), "match=avx") || strings.Contains(string(version), "self-check") {
+		t.Skipf("no assembly kernels to break here: %s", version)
+	}
+	file := filepath.Join(t.TempDir(), "shard.json")
+	out, err := exec.Command(bin, "count", "-json", "-shards", "8", "-shard", "3", "18").Output()
+	if err != nil {
+		t.Fatal(err)
+	}
+	os.WriteFile(file, out, 0o644)
+	c, err := shard.Job{N: 18, Index: 3, Of: 8}.Count(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	var r record
+	if err := json.Unmarshal(out, &r); err != nil || r.Total == c.Total {
+		t.Fatalf("the broken build counted %d, %v; want a count other than %d", r.Total, err, c.Total)
+	}
+	for _, by := range []string{"cost", "backtracking"} {
+		if by == "backtracking" && testing.Short() {
+			continue
+		}
+		cmd := exec.Command(bin, "verify", "-by", by, file)
+		var stdout, stderr bytes.Buffer
+		cmd.Stdout, cmd.Stderr = &stdout, &stderr
+		cmd.Run()
+		if code := cmd.ProcessState.ExitCode(); code != 1 || !strings.Contains(stdout.String(), "differs: the record holds total") || !strings.Contains(stderr.String(), "1 differ") {
+			t.Errorf("verify -by %s of a record that a broken kernel made: exit %d, stdout %q, stderr %q; want it to differ", by, code, stdout.String(), stderr.String())
+		}
 	}
 }

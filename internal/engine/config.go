@@ -22,9 +22,9 @@ type Config struct {
 	SaveEvery time.Duration
 	// Resume, if set, is a state of this count to go on from.
 	Resume *State
-	// Recount counts every subproblem again by plain backtracking
-	// (package recount), with none of the join's or the frame's code.
-	Recount bool
+	// Recount, if not NoRecount, counts every subproblem again, to check
+	// a count, by the method it names.
+	Recount Recount
 	// TotalOnly says that the count wants Total alone: its other counts
 	// may be 0.
 	TotalOnly bool

@@ -48,8 +48,9 @@ func (tk constellationTask) solve(w *worker) (Counts, bool) {
 }
 
 // recount counts the task square by square by the plain backtracking of
-// the package recount, each solution weighed as solve weighs it.
-func (tk constellationTask) recount(w *worker) (Counts, bool) {
+// the package recount, each solution weighed as solve weighs it, for a
+// recount of any kind.
+func (tk constellationTask) recount(w *worker, _ Recount) (Counts, bool) {
 	if len(tk.c.fixers) == 0 {
 		found, ok := recount.Board(tk.board, nil, &w.poll)
 		return Counts{Total: 8 * found, Unique: found}, ok
@@ -59,9 +60,9 @@ func (tk constellationTask) recount(w *worker) (Counts, bool) {
 	return w.check.counts, ok
 }
 
-func (tk constellationTask) begin(bool)  {}
-func (tk constellationTask) quick() bool { return false }
-func (tk constellationTask) group() any  { return nil }
+func (tk constellationTask) begin(Recount) {}
+func (tk constellationTask) quick() bool   { return false }
+func (tk constellationTask) group() any    { return nil }
 
 // constellationSubproblems returns the subproblems of the n×n board, n >= 4, that d
 // deals to its shard. The constellations are split, by placing queens in

@@ -31,7 +31,8 @@ func TestDirect(t *testing.T) {
 	for name, cfg := range map[string]Config{
 		"a shard":   {Shards: 2, TotalOnly: true},
 		"a save":    {Shards: 1, TotalOnly: true, Save: func(State) error { return nil }, SaveEvery: time.Hour},
-		"a recount": {Shards: 1, TotalOnly: true, Recount: true},
+		"a recount": {Shards: 1, TotalOnly: true, Recount: PlainRecount},
+		"a check":   {Shards: 1, TotalOnly: true, Recount: JoinRecount},
 		"Unique":    {Shards: 1},
 	} {
 		if m := methodOf(directMax, &cfg); m == direct {

@@ -126,10 +126,10 @@ func plannedCount(ctx context.Context, m method, n int, cfg Config) (Counts, err
 
 // Estimate returns the peak memory, in bytes, of a count of shard of
 // shards of the n×n board on workers workers, as Config.Workers takes
-// them, or of its recount, as the model puts it at its closest: Count
-// refuses a count that takes more than its Memory by this estimate, and
-// looks as close only where a cheaper bound is over.
-func Estimate(n, shard, shards, workers int, recount bool) int64 {
+// them, or of its recount of the kind recount, as the model puts it at
+// its closest: Count refuses a count that takes more than its Memory by
+// this estimate, and looks as close only where a cheaper bound is over.
+func Estimate(n, shard, shards, workers int, recount Recount) int64 {
 	// Every count is over a limit of no bytes: the plan looks as close
 	// as it can.
 	p, _ := newPlan(context.Background(), methodOf(n, &Config{Shards: shards, Recount: recount}), n, shard, shards, workersOf(workers), recount, 0)
@@ -156,3 +156,8 @@ func Kernels() string {
 	}
 	return s
 }
+
+// CheckKernels names the kernels of the join's own recount (JoinRecount),
+// as Kernels names those of a count: the next of each kind that the
+// processor runs.
+func CheckKernels() (match, pairs, transpose string) { return join.CheckKernels() }

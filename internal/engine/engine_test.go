@@ -163,10 +163,10 @@ func TestEstimateCloser(t *testing.T) {
 	if closer >= first {
 		t.Fatalf("n=20, shard 3 of 1000: the closer look at its memory, %.0f bytes, is not under the first, %.0f", closer, first)
 	}
-	if got := Estimate(20, 3, 1000, 1, false); float64(got) < closer || float64(got) > closer+1 {
+	if got := Estimate(20, 3, 1000, 1, NoRecount); float64(got) < closer || float64(got) > closer+1 {
 		t.Errorf("Estimate(20, shard 3 of 1000) = %d, want %.0f", got, closer)
 	}
-	p, err := newPlan(context.Background(), joined, 20, 3, 1000, 1, false, int64(math.Ceil(first)))
+	p, err := newPlan(context.Background(), joined, 20, 3, 1000, 1, NoRecount, int64(math.Ceil(first)))
 	if err != nil || p.memory != first {
 		t.Errorf("the plan of shard 3 of 1000 of n=20 within %.0f bytes: %.0f bytes, %v; want the first bound", first, p.memory, err)
 	}

@@ -176,11 +176,11 @@ func (s *invariantSearch) solve(w *worker) (Counts, bool) {
 
 // recount is solve: the search is plain backtracking, 2n quick
 // subproblems run again by the same code.
-func (s *invariantSearch) recount(w *worker) (Counts, bool) { return s.solve(w) }
+func (s *invariantSearch) recount(w *worker, _ Recount) (Counts, bool) { return s.solve(w) }
 
-func (s *invariantSearch) begin(bool)  {}
-func (s *invariantSearch) quick() bool { return true }
-func (s *invariantSearch) group() any  { return nil }
+func (s *invariantSearch) begin(Recount) {}
+func (s *invariantSearch) quick() bool   { return true }
+func (s *invariantSearch) group() any    { return nil }
 
 // invariantSearches returns the searches of the solutions that a quarter and
 // a half turn leave unchanged that d deals to its shard: one for each

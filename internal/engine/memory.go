@@ -31,8 +31,8 @@ const (
 
 // budget returns the peak memory in bytes of a count of the n×n board on
 // workers workers, as the model puts it: of the runs of the join if it
-// joins (and it is no recount, which keeps none of the join's lists),
-// and else of the shard d of the constellations. Where the join's model
+// joins (and it is no plain recount, which keeps none of the join's
+// lists), and else of the shard d of the constellations. Where the join's model
 // is over limit at first sight, it looks closer: it counts the quarters
 // of the runs' splits, which may take two seconds or so, to learn how
 // long their lists are, and returns ctx's error if ctx is done
@@ -40,9 +40,9 @@ const (
 // than limit, and else lets the lists of quarters of the joiners grow as
 // far as the limit has room for: the longest that the model assumes, and
 // more if the limit has room for all of them to grow alike.
-func budget(ctx context.Context, n int, runs []join.Run, d deal.Shard, workers int, recount bool, limit int64) (float64, error) {
+func budget(ctx context.Context, n int, runs []join.Run, d deal.Shard, workers int, plain bool, limit int64) (float64, error) {
 	var live float64
-	if len(runs) > 0 && !recount {
+	if len(runs) > 0 && !plain {
 		live, _ = join.Memory(n, runs, workers, nil)
 		if peak(live) > float64(limit) {
 			var stop atomic.Bool

@@ -2,6 +2,7 @@ package engine
 
 import (
 	"context"
+	"math"
 
 	"github.com/gonqueens/nqueens/internal/deal"
 	"github.com/gonqueens/nqueens/internal/join"
@@ -42,7 +43,7 @@ const (
 // elsewhere.
 func methodOf(n int, cfg *Config) method {
 	switch {
-	case cfg != nil && cfg.TotalOnly && n <= directMax && cfg.Shards == 1 && cfg.Save == nil && cfg.Resume == nil && !cfg.Recount:
+	case cfg != nil && cfg.TotalOnly && n <= directMax && cfg.Shards == 1 && cfg.Save == nil && cfg.Resume == nil && cfg.Recount == NoRecount:
 		return direct
 	case n < 4:
 		return small
@@ -51,6 +52,16 @@ func methodOf(n int, cfg *Config) method {
 	}
 	return backtracked
 }
+
+// JoinsBoard reports whether a count of the n×n board joins half-boards
+// (the package join), by the method that methodOf picks.
+func JoinsBoard(n int) bool { return methodOf(n, nil) == joined }
+
+// EstimateSolutions returns a rough estimate of the solutions of the n×n
+// board, for n from 4 on, within a factor of 2 from n = 14 to 27: 10 to
+// the power 0.91n - 7.4, a line through the logarithms of the counts
+// (OEIS A000170), which grow about 8 times with each n there.
+func EstimateSolutions(n int) float64 { return math.Pow(10, 0.91*float64(n)-7.4) }
 
 // A plan is what a count of one shard of the n×n board does.
 type plan struct {
@@ -66,9 +77,10 @@ type plan struct {
 	runs      []join.Run
 	// sub holds the subproblems of invariant and runs, in that order.
 	sub []subproblem
-	// recount is set for a recount of the subproblems by plain
-	// backtracking, which keeps next to nothing of the join's.
-	recount bool
+	// recount is the kind of a recount of the subproblems: a plain one
+	// keeps next to nothing of the join's, and the join's own keeps what
+	// a count does.
+	recount Recount
 	// memory is the peak memory of the count in bytes, as the model puts
 	// it (memory.go).
 	memory float64
@@ -79,7 +91,7 @@ type plan struct {
 // workers, or of its recount, within limit bytes of memory: an error
 // wrapping ErrMemory if the count would take more, or ctx's error if ctx
 // is done while it looks at the memory closely.
-func newPlan(ctx context.Context, m method, n, shard, shards, workers int, recount bool, limit int64) (*plan, error) {
+func newPlan(ctx context.Context, m method, n, shard, shards, workers int, recount Recount, limit int64) (*plan, error) {
 	p := &plan{n: n, deal: deal.Shard{Index: shard, Of: shards}, workers: workers, method: m, recount: recount}
 	if p.method != small {
 		p.invariant = invariantSearches(n, p.deal)
@@ -95,6 +107,6 @@ func newPlan(ctx context.Context, m method, n, shard, shards, workers int, recou
 		p.sub = append(p.sub, joinRun{&p.runs[i]})
 	}
 	var err error
-	p.memory, err = budget(ctx, p.n, p.runs, p.deal, p.workers, p.recount, limit)
+	p.memory, err = budget(ctx, p.n, p.runs, p.deal, p.workers, p.recount == PlainRecount, limit)
 	return p, err
 }

@@ -6,8 +6,9 @@ import (
 )
 
 // The join's runs of splits as subproblems: counted by a joiner of the
-// package join, recounted split by split by the plain backtracking of
-// the package recount, with the split's weights.
+// package join, recounted by one that checks (join.NewCheckJoiner), or
+// split by split by the plain backtracking of the package recount, with
+// the split's weights.
 
 // A joinRun is a run of the join's splits, a subproblem.
 type joinRun struct{ r *join.Run }
@@ -21,9 +22,17 @@ func (s joinRun) solve(w *worker) (Counts, bool) {
 	return Counts{Total: total}, ok
 }
 
-// recount counts the run split by split by plain backtracking, which
-// keeps nothing of the join's.
-func (s joinRun) recount(w *worker) (Counts, bool) {
+// recount counts the run again: for JoinRecount, with a joiner that
+// checks, made anew for another board; else split by split by plain
+// backtracking, which keeps nothing of the join's.
+func (s joinRun) recount(w *worker, how Recount) (Counts, bool) {
+	if how == JoinRecount {
+		if w.joiner == nil || w.joiner.Board() != s.r.Board {
+			w.joiner = join.NewCheckJoiner(s.r.Board)
+		}
+		total, ok := w.joiner.CountRun(s.r, &w.poll)
+		return Counts{Total: total}, ok
+	}
 	b := s.r.Board
 	queens, rows := b.Queens(), b.Rows()
 	split := recount.Split{Board: queens, Longest: len(queens)%2 == 0}
@@ -43,9 +52,9 @@ func (s joinRun) recount(w *worker) (Counts, bool) {
 }
 
 // begin holds the run's board, whose quarters its joiners keep until its
-// last run is counted; a recount keeps none.
-func (s joinRun) begin(recount bool) {
-	if !recount {
+// last run is counted; a plain recount keeps none.
+func (s joinRun) begin(how Recount) {
+	if how != PlainRecount {
 		s.r.Board.Hold()
 	}
 }

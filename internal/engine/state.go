@@ -6,15 +6,47 @@ import (
 	"slices"
 )
 
+// A Recount is how a count is made again to check one: not at all, by
+// the join again another way, or by plain backtracking. A State records
+// it, as a number (its kind) that never changes.
+type Recount uint8
+
+const (
+	// NoRecount is a count.
+	NoRecount Recount = iota
+	// PlainRecount counts every subproblem again by plain backtracking
+	// (package recount), with none of the join's or the frame's code.
+	PlainRecount
+	// JoinRecount counts every run of the join's splits again by the
+	// join, another way (join.NewCheckJoiner): other kernels, other
+	// tables, another sieve; every other subproblem by plain
+	// backtracking.
+	JoinRecount
+)
+
+// String names r: "count", "recount by backtracking" or "recount by the
+// join".
+func (r Recount) String() string {
+	switch r {
+	case NoRecount:
+		return "count"
+	case PlainRecount:
+		return "recount by backtracking"
+	case JoinRecount:
+		return "recount by the join"
+	}
+	return fmt.Sprintf("Recount(%d)", uint8(r))
+}
+
 // A State is how far a count of one shard has come: which of its
 // subproblems are done, and what they counted. Count hands one out to its
 // Save function and takes one back to resume from.
 type State struct {
 	N, Shard, Shards int
-	Subproblems      int    // the subproblems of the shard
-	Counts           Counts // what the subproblems done counted
-	Done             Bitset // a bit for each subproblem, set once it is done
-	Recount          bool   // whether the count is a recount (Config.Recount)
+	Subproblems      int     // the subproblems of the shard
+	Counts           Counts  // what the subproblems done counted
+	Done             Bitset  // a bit for each subproblem, set once it is done
+	Recount          Recount // whether the count is a recount, and of which kind (Config.Recount)
 }
 
 // newState returns the state of a count of shard of shards of the n×n
@@ -51,14 +83,12 @@ func (t State) Clone() State {
 }
 
 // CheckResume returns nil if a count of shard of shards of the n×n
-// board, or its recount, can resume from t, and else a *MismatchError
-// that says how t differs from it.
-func (t *State) CheckResume(n, shard, shards int, recount bool) error {
+// board, or its recount of the kind recount, can resume from t, and else
+// a *MismatchError that says how t differs from it.
+func (t *State) CheckResume(n, shard, shards int, recount Recount) error {
 	switch {
-	case t.Recount && !recount:
-		return mismatch("a state of a recount, but this is a count")
-	case !t.Recount && recount:
-		return mismatch("a state of a count, but this is a recount")
+	case t.Recount != recount:
+		return mismatch("a state of a %v, but this is a %v", t.Recount, recount)
 	case t.N != n:
 		return mismatch("a state of n=%d, but this count is of n=%d", t.N, n)
 	case t.Shard != shard || t.Shards != shards:

@@ -13,14 +13,15 @@ type subproblem interface {
 	// reports false if it gave up, because w.poll said to stop or for
 	// w.err.
 	solve(w *worker) (Counts, bool)
-	// recount returns them as a recount finds them (Config.Recount): by
-	// the plain backtracking of the package recount, which shares no code
-	// with solve's fast path, or by solve's own search where that is
-	// plain already.
-	recount(w *worker) (Counts, bool)
-	// begin readies the subproblem for a count, or a recount, that will
-	// solve it, before the workers start.
-	begin(recount bool)
+	// recount returns them as a recount of the kind how finds them
+	// (Config.Recount): by the plain backtracking of the package recount,
+	// which shares no code with solve's fast path, or by solve's own
+	// search where that is plain already; or, for JoinRecount, by the
+	// join another way where solve joins.
+	recount(w *worker, how Recount) (Counts, bool)
+	// begin readies the subproblem for a count, or a recount of the kind
+	// how, that will solve it, before the workers start.
+	begin(how Recount)
 	// quick reports whether the subproblem is one of a count's quick
 	// ones, which come first, and whose share of the subproblems the
 	// estimate of the time left does not weigh.
@@ -34,8 +35,8 @@ type subproblem interface {
 // search returns the counts of s, by its method or by a recount. It
 // reports false if it gave up, because w.poll said to stop or for w.err.
 func (w *worker) search(s subproblem) (Counts, bool) {
-	if w.recount {
-		return s.recount(w)
+	if w.recount != NoRecount {
+		return s.recount(w, w.recount)
 	}
 	return s.solve(w)
 }

@@ -14,7 +14,8 @@ import (
 )
 
 // TestRecount wants the recount of whole boards and of shards, of both
-// methods and of odd and even boards, to find the counts the count finds.
+// methods of counting and of odd and even boards, by each method of
+// recounting, to find the counts the count finds.
 func TestRecount(t *testing.T) {
 	cases := []struct{ n, shard, shards int }{
 		{4, 0, 1}, {8, 0, 1}, {9, 2, 5}, {11, 0, 1}, {13, 1, 3}, {14, 0, 1}, {14, 3, 7}, {15, 0, 2},
@@ -28,10 +29,12 @@ func TestRecount(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		cfg.Recount = true
-		got, err := Count(context.Background(), c.n, cfg)
-		if err != nil || got != want {
-			t.Errorf("n=%d shard %d of %d: recount %+v, %v; the count %+v", c.n, c.shard, c.shards, got, err, want)
+		for _, how := range []Recount{PlainRecount, JoinRecount} {
+			cfg.Recount = how
+			got, err := Count(context.Background(), c.n, cfg)
+			if err != nil || got != want {
+				t.Errorf("n=%d shard %d of %d: %v %+v, %v; the count %+v", c.n, c.shard, c.shards, how, got, err, want)
+			}
 		}
 	}
 }
@@ -68,7 +71,7 @@ func TestRecountCost(t *testing.T) {
 		}
 		var w worker
 		start := time.Now()
-		got, _ := joinRun{run}.recount(&w)
+		got, _ := joinRun{run}.recount(&w, PlainRecount)
 		took += time.Since(start)
 		run.Board.Hold()
 		if want, _ := join.NewJoiner(run.Board).CountRun(run, &poll.Poller{}); got.Total != want {

@@ -17,7 +17,7 @@ type worker struct {
 	frame   backtrack.Frame
 	check   constellationCheck
 	joiner  *join.Joiner
-	recount bool // count again, each subproblem by its recount (subproblem.go)
+	recount Recount // count again, each subproblem by its recount of this kind (subproblem.go)
 }
 
 // err returns the error that made the worker's last search give up, nil

@@ -29,6 +29,9 @@ func (j *Joiner) count(r uint64, p *poll.Poller) (uint64, bool) {
 	if j.bound(east, 1, j.sieve.from) >= j.sieve.from {
 		to = j.board.keys.splitOrder(r, j.board.rows())
 	}
+	if j.checks {
+		to = checkOrder(to, keyBits)
+	}
 	if to != j.order.to {
 		j.order.set(&to, keyBits)
 		j.ordered = to != identity

@@ -52,6 +52,10 @@ func TestJoin(t *testing.T) {
 		if got := joinCount(n, func(*Joiner) {}, nil); got != total[n] {
 			t.Errorf("the join of n=%d counts %d, want %d", n, got, total[n])
 		}
+		// A joiner that checks another's count counts the same.
+		if got := joinCount(n, func(j *Joiner) { *j = *NewCheckJoiner(j.board) }, nil); got != total[n] {
+			t.Errorf("the join of n=%d by joiners that check counts %d, want %d", n, got, total[n])
+		}
 		// The splits too small to sieve sieved on north diagonals or not,
 		// whatever the kernels that run.
 		for _, from := range []uint64{0, math.MaxUint64} {

@@ -60,6 +60,12 @@ type Joiner struct {
 	// west side alone is sieved (matchSieved), subSieve(n, k.layout) but
 	// in tests.
 	subBits int
+	// pairs is the kernel that lists half-boards, an index of
+	// archPairs, -1 for pairsGo; checks is whether the joiner checks
+	// another's count (NewCheckJoiner): its keys' low bits in the reverse
+	// order.
+	pairs  int
+	checks bool
 }
 
 // east and west index the sides of a board's layout and of a joiner's
@@ -70,15 +76,38 @@ const (
 )
 
 // NewJoiner returns a joiner of b, with the kernels the processor runs.
-func NewJoiner(b *Board) *Joiner { return newJoiner(b, kernels()) }
+func NewJoiner(b *Board) *Joiner {
+	k := kernels()
+	return newJoiner(b, k, chosen.pairs, chosen.transpose)
+}
 
-// newJoiner returns a joiner of b with the kernels k, at their layout.
-func newJoiner(b *Board, k *kernelSet) *Joiner {
+// NewCheckJoiner returns a joiner of b that counts its splits as a
+// NewJoiner does, but another way, to check a count made by one: with
+// the next kernels of each kind that the processor runs after those a
+// NewJoiner takes (the Go kernels, if those are), at their layout; with
+// the low bits of its keys, below every bit that a sieve takes, in the
+// reverse order, so that every table holds other diagonals; and with a
+// sieve a bit shallower, whose large buckets are halved less. A fault of
+// a kernel, of the tables' layout, or of the memory or the processor
+// during either count, shows as two counts that differ.
+func NewCheckJoiner(b *Board) *Joiner {
+	k, pairs, transpose := checkKernels()
+	j := newJoiner(b, k, pairs, transpose)
+	j.checks = true
+	j.sieve = j.sieve.shallower()
+	return j
+}
+
+// newJoiner returns a joiner of b with the matching kernels k, at their
+// layout, the kernel pairs of archPairs that lists half-boards and
+// transpose of archTransposes (-1: the Go ones).
+func newJoiner(b *Board, k *kernelSet, pairs, transpose int) *Joiner {
 	n, m := b.n, b.n/2
 	j := &Joiner{board: b, north: board.FullRow(m) & b.rows(), south: board.FullRow(n) &^ board.FullRow(n-m) & b.rows(),
 		lister: quarterLister{m: m, maxQuarters: min(b.maxQuarters, maxList)},
 		tables: newEastTables(k, b.keys.keyBits, block), k: k, block: block, part: partFor(n),
-		sieve: sieveFor(n, k.layout), northFrom: northFrom(k.layout), subBits: subSieve(n, k.layout)}
+		sieve: sieveFor(n, k.layout), northFrom: northFrom(k.layout), subBits: subSieve(n, k.layout), pairs: pairs}
+	j.tables.transpose = transpose
 	for s := range j.quarters {
 		j.quarters[s].byRows = b.northQuarters[s]
 	}
@@ -101,4 +130,17 @@ func (j *Joiner) northKey(nq quarter) uint64 {
 		return j.order.apply(nq.key)
 	}
 	return nq.key
+}
+
+// checkOrder returns to with the low bits of keys of keyBits diagonals,
+// below the top maxDeep, which the sieves take, in the reverse order: the
+// order of a joiner that checks.
+func checkOrder(to [64]uint8, keyBits int) [64]uint8 {
+	low := uint8(max(0, keyBits-maxDeep))
+	for i, at := range to[:keyBits] {
+		if at < low {
+			to[i] = low - 1 - at
+		}
+	}
+	return to
 }

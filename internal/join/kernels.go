@@ -3,6 +3,8 @@ package join
 import (
 	"fmt"
 	"sync"
+
+	"github.com/gonqueens/nqueens/internal/isa"
 )
 
 // The choice of the join's kernels. tools/kernelgen writes them from one
@@ -61,6 +63,50 @@ func choose() {
 		chosen.transpose = i
 		break
 	}
+}
+
+// checkKernels returns the kernels of a joiner that checks another's
+// count: of each kind, the next that the processor runs after those that
+// NewJoiner takes, and the Go ones if those are.
+func checkKernels() (*kernelSet, int, int) {
+	k := kernels()
+	match := &goKernels
+	for i := range archKernels {
+		if &archKernels[i] == k {
+			if next, _ := chooseMatch(archKernels[i+1:]); next != nil {
+				match = next
+			}
+		}
+	}
+	next := func(from int, needs func(int) isa.Set, n int, check func(int) error) int {
+		if from < 0 {
+			return -1
+		}
+		for i := from + 1; i < n; i++ {
+			if needs(i).Has() && check(i) == nil {
+				return i
+			}
+		}
+		return -1
+	}
+	pairs := next(chosen.pairs, func(i int) isa.Set { return archPairs[i].needs }, len(archPairs),
+		func(i int) error { return checkPairs(archPairs[i].run) })
+	transpose := next(chosen.transpose, func(i int) isa.Set { return archTransposes[i].needs }, len(archTransposes), checkTranspose)
+	return match, pairs, transpose
+}
+
+// CheckKernels names the kernels of a joiner that checks another's count
+// (NewCheckJoiner), as Kernels names those of a count.
+func CheckKernels() (match, pairs, transpose string) {
+	k, p, t := checkKernels()
+	match, pairs, transpose = k.name, "go", "go"
+	if p >= 0 {
+		pairs = archPairs[p].name
+	}
+	if t >= 0 {
+		transpose = archTransposes[t].name
+	}
+	return match, pairs, transpose
 }
 
 // chooseMatch returns the first of sets that the processor has every

@@ -68,15 +68,13 @@ func TestListKernels(t *testing.T) {
 			testPairs(t, r, p.name+"'s listing kernel", p.run)
 		}
 	}
-	testPairs(t, r, "pairs", func(dst, keys []uint64, bounds []uint32, south []uint64) int {
-		return len(pairs(dst[:0], &spanList{keys, bounds}, south, len(dst)-8))
-	})
-	defer func(k int) { chosen.transpose = k }(chosen.transpose)
 	kernels()
+	testPairs(t, r, "pairs", func(dst, keys []uint64, bounds []uint32, south []uint64) int {
+		return len(pairs(dst[:0], &spanList{keys, bounds}, south, len(dst)-8, chosen.pairs))
+	})
 	for i, k := range archTransposes {
 		if k.needs.Has() {
-			chosen.transpose = i
-			testTranspose(t, r, k.name+"'s transposing kernel")
+			testTranspose(t, r, k.name+"'s transposing kernel", i)
 		}
 	}
 }
@@ -212,13 +210,13 @@ func TestJoinLayouts(t *testing.T) {
 		}
 		for n := 4; n <= maxN; n++ {
 			var viaGo, viaOwn tableStats
-			if got := joinCount(n, func(j *Joiner) { *j = *newJoiner(j.board, &atLayout) }, &viaGo); got != total[n] {
+			if got := joinCount(n, func(j *Joiner) { *j = *newJoiner(j.board, &atLayout, chosen.pairs, chosen.transpose) }, &viaGo); got != total[n] {
 				t.Errorf("the join of n=%d with the Go kernels at the layout of %s counts %d, want %d", n, l.name, got, total[n])
 			}
 			if own == nil {
 				continue
 			}
-			if got := joinCount(n, func(j *Joiner) { *j = *newJoiner(j.board, own) }, &viaOwn); got != total[n] {
+			if got := joinCount(n, func(j *Joiner) { *j = *newJoiner(j.board, own, chosen.pairs, chosen.transpose) }, &viaOwn); got != total[n] {
 				t.Errorf("the join of n=%d with the %s kernels counts %d, want %d", n, l.name, got, total[n])
 			}
 			if viaOwn != viaGo {

@@ -83,7 +83,7 @@ func (j *Joiner) list(l *halfListing, shift int, rg valueRange, most int, out *[
 		}
 		if gathered > 0 {
 			before := len(keys)
-			keys = pairs(keys, &spanList{spanKeys[:gathered], bounds[:2*gathered]}, south, batchRoom-room)
+			keys = pairs(keys, &spanList{spanKeys[:gathered], bounds[:2*gathered]}, south, batchRoom-room, j.pairs)
 			if !every {
 				keys = keepIn(keys, before, shift, rg)
 			}
@@ -125,16 +125,16 @@ func dealByTag(out *[3][]uint64) {
 // pairs appends to keys the keys of the half-boards of the spans of sp
 // over south, which hold most south quarters in all: each north
 // quarter's key ORed with each key of its span with no bit in common, as
-// their diagonals do not meet; with the kernel the processor runs
-// (kernels.go), else with pairsGo.
-func pairs(keys []uint64, sp *spanList, south []uint64, most int) []uint64 {
+// their diagonals do not meet; with the kernel kind of archPairs, or
+// with pairsGo for -1.
+func pairs(keys []uint64, sp *spanList, south []uint64, most, kind int) []uint64 {
 	n := len(keys)
 	// The kernels write whole vectors: room for 8 keys more.
 	keys = slices.Grow(keys, most+8)
 	out := keys[n : n+most+8]
 	var listed int
-	if kernels(); chosen.pairs >= 0 {
-		listed = archPairs[chosen.pairs].run(out, sp.keys, sp.bounds, south)
+	if kind >= 0 {
+		listed = archPairs[kind].run(out, sp.keys, sp.bounds, south)
 	} else {
 		listed = pairsGo(out, sp.keys, sp.bounds, south)
 	}

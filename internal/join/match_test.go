@@ -231,11 +231,11 @@ func testPairs(t *testing.T, r *rand.Rand, name string, list func(dst, keys []ui
 	}
 }
 
-// testTranspose checks transpose, with the transposing kernel the
-// processor runs, against transposeGo, on 1 to 300 random keys (whole
-// words and a last one cut short), 1 to 8 bytes of them, the rows of each
-// diagonal at random places.
-func testTranspose(t *testing.T, r *rand.Rand, name string) {
+// testTranspose checks transposeWith, with the transposing kernel kind,
+// against transposeGo, on 1 to 300 random keys (whole words and a last
+// one cut short), 1 to 8 bytes of them, the rows of each diagonal at
+// random places.
+func testTranspose(t *testing.T, r *rand.Rand, name string, kind int) {
 	t.Helper()
 	for range 100 {
 		keys := make([]uint64, 1+r.IntN(300))
@@ -248,7 +248,7 @@ func testTranspose(t *testing.T, r *rand.Rand, name string) {
 			rows[d] = at * words
 		}
 		got, want := make([]uint64, 64*words), make([]uint64, 64*words)
-		laid := transpose(got, keys, bytes, &rows)
+		laid := transposeWith(kind, got, keys, bytes, &rows)
 		transposeGo(want, keys, words, bytes, 0, &rows)
 		if laid > 0 && (laid != words || !slices.Equal(got, want)) {
 			t.Fatalf("%s, %d keys, %d bytes: %d words of %d, its rows differ from transposeGo's", name, len(keys), bytes, laid, words)
@@ -305,10 +305,11 @@ func BenchmarkPairs(b *testing.B) {
 			most, examined = max(most, spanned), examined+spanned
 		}
 		b.Run(fmt.Sprintf("longest=%d", longest), func(b *testing.B) {
+			kernels()
 			keys := make([]uint64, 0, most+8)
 			for b.Loop() {
 				for i := range batches {
-					keys = pairs(keys[:0], &batches[i], south, most)
+					keys = pairs(keys[:0], &batches[i], south, most, chosen.pairs)
 				}
 			}
 			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*examined), "ns/pair")

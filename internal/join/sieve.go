@@ -112,6 +112,15 @@ const minPart = 1 << 10
 // average (matchSieved); sieveFor(n, l) but in tests.
 type sieve struct{ from, keys, deep, least int }
 
+// shallower returns sv a bit shallower: buckets twice as large on
+// average, and halved while their halves keep half as many again: the
+// sieve of a joiner that checks another's count, which lays out other
+// blocks.
+func (sv sieve) shallower() sieve {
+	sv.keys, sv.least = 2*sv.keys, sv.least*3/2
+	return sv
+}
+
 // maxDeep is the most bits a bucket is sieved on, the split's and its
 // own.
 const maxDeep = maxSieve + 2

@@ -29,8 +29,11 @@ const matchPoll = 1 << 16
 // eastTables holds the tables of a bucket of east half-boards, whose keys
 // hold keyBits diagonals below the sieve's, with the space it keeps.
 type eastTables struct {
-	k       *kernelSet // the kernels that match, whose layout the tables take
-	keyBits int
+	k *kernelSet // the kernels that match, whose layout the tables take
+	// transpose is the kernel of archTransposes that lays out the single
+	// diagonals, -1 for transposeGo.
+	transpose int
+	keyBits   int
 	// block is the most east half-boards laid out at once, for the size
 	// of the tables.
 	block   int
@@ -60,7 +63,7 @@ func (s *tableStats) add(o tableStats) {
 // newEastTables returns the tables of at most block east half-boards
 // with keys of keyBits diagonals, for the kernels k.
 func newEastTables(k *kernelSet, keyBits, block int) eastTables {
-	return eastTables{k: k, keyBits: keyBits, block: block}
+	return eastTables{k: k, transpose: -1, keyBits: keyBits, block: block}
 }
 
 // tableWidth returns the width of the tables, in diagonals, for queries
@@ -125,7 +128,7 @@ func (t *eastTables) lay(keys []uint64, width, bits int) {
 		t.tables = make([]uint64, max(size, min(2*cap(t.tables), tablesWords(t.k.layout, t.keyBits, t.block))))
 	}
 	t.tables = t.tables[:size]
-	layTables(t.k, t.tables, keys, t.words, t.ntables, width)
+	layTables(t.k, t.transpose, t.tables, keys, t.words, t.ntables, width)
 	t.stats.lays++
 }
 
@@ -184,10 +187,11 @@ func tablesWords(l *layout, keyBits, block int) int {
 }
 
 // layTables builds in tables the tables of keys, of width diagonals each,
-// ntables of them, with the kernels of k: for each width diagonals c of
-// the key and value v of them, the row, words words long, of the
-// half-boards that hold any diagonal of v.
-func layTables(k *kernelSet, tables, keys []uint64, words, ntables, width int) {
+// ntables of them, with the kernels of k and the transposing kernel
+// transpose of archTransposes (-1: transposeGo): for each width
+// diagonals c of the key and value v of them, the row, words words long,
+// of the half-boards that hold any diagonal of v.
+func layTables(k *kernelSet, transpose int, tables, keys []uint64, words, ntables, width int) {
 	// The rows of the single diagonals, 64 half-boards a word: the
 	// first word of diagonal d's row at rows[d], and that of the row of
 	// value 0 of the first table past the diagonals (cleared below).
@@ -196,7 +200,7 @@ func layTables(k *kernelSet, tables, keys []uint64, words, ntables, width int) {
 		rows[d] = (d/width<<width + 1<<(d%width)) * words
 	}
 	bytes, keyWords := (ntables*width+7)/8, (len(keys)+63)/64
-	laid := transpose(tables, keys, bytes, &rows)
+	laid := transposeWith(transpose, tables, keys, bytes, &rows)
 	transposeGo(tables, keys, keyWords, bytes, laid, &rows)
 	for _, at := range rows[:8*bytes] {
 		clear(tables[at+keyWords : at+words]) // the words of no key
@@ -213,22 +217,22 @@ func layTables(k *kernelSet, tables, keys []uint64, words, ntables, width int) {
 	}
 }
 
-// transpose writes, with the transposing kernel the processor runs, the
-// words of the rows of layTables's single diagonals of keys, 64 keys
-// each, the last one's keys copied to a word of zeros first, and returns
-// how many words it wrote: all, or none where no kernel runs.
-func transpose(tables, keys []uint64, bytes int, rows *[64]int) int {
-	if kernels(); len(keys) == 0 || bytes == 0 || chosen.transpose < 0 {
+// transposeWith writes, with the transposing kernel kind of
+// archTransposes, the words of the rows of layTables's single diagonals
+// of keys, 64 keys each, the last one's keys copied to a word of zeros
+// first, and returns how many words it wrote: all, or none for kind -1.
+func transposeWith(kind int, tables, keys []uint64, bytes int, rows *[64]int) int {
+	if len(keys) == 0 || bytes == 0 || kind < 0 {
 		return 0
 	}
 	words := len(keys) / 64
 	if words > 0 {
-		archTranspose(chosen.transpose, &tables[0], &keys[0], words, bytes, rows)
+		archTranspose(kind, &tables[0], &keys[0], words, bytes, rows)
 	}
 	if rest := keys[64*words:]; len(rest) > 0 {
 		var last [64]uint64
 		copy(last[:], rest)
-		archTranspose(chosen.transpose, &tables[words], &last[0], 1, bytes, rows)
+		archTranspose(kind, &tables[words], &last[0], 1, bytes, rows)
 		words++
 	}
 	return words
