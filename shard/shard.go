@@ -172,12 +172,16 @@ func (j Job) CheckResume(s State) error {
 }
 
 // RecountMethod returns the method by which j, if it recounts, counts
-// its shard again: RecountBy, or for ByCost the one it picks.
+// its shard again: RecountBy, or for ByCost the one it picks; and
+// ByBacktracking where the join does not count the board (n below 14,
+// odd n below 17), whose count searched it as plainly.
 func (j Job) RecountMethod() RecountMethod {
 	switch {
+	case !engine.JoinsBoard(j.N):
+		return ByBacktracking
 	case j.RecountBy != ByCost:
 		return j.RecountBy
-	case engine.JoinsBoard(j.N) && engine.EstimateSolutions(j.N)/float64(j.shards()) > plainMost:
+	case engine.EstimateSolutions(j.N)/float64(j.shards()) > plainMost:
 		return ByJoin
 	}
 	return ByBacktracking

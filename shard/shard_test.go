@@ -241,6 +241,7 @@ func TestJobRefused(t *testing.T) {
 		{Job{N: 8, MemoryLimit: -1}, ErrJob, "memory limit of -1 bytes"},
 		{Job{N: 8, Save: func(State) error { return nil }}, ErrJob, "save every 0s"},
 		{Job{N: 8, Resume: &State{}}, ErrJob, "the zero State"},
+		{Job{N: 8, Recount: true, RecountBy: ByBacktracking + 1}, ErrJob, "recount by method 3"},
 	} {
 		c, err := tt.job.Count(context.Background())
 		if !errors.Is(err, tt.is) || !strings.Contains(err.Error(), tt.want) || c != (Counts{}) {
@@ -253,6 +254,29 @@ func TestJobRefused(t *testing.T) {
 	var nilCtx context.Context
 	if c, err := (Job{N: 8}).Count(nilCtx); !errors.Is(err, nqueens.ErrNilContext) || c != (Counts{}) {
 		t.Errorf("Count(nil) = %+v, %v; want nqueens.ErrNilContext", c, err)
+	}
+}
+
+// TestRecountMethod wants ByCost to pick the join for a shard of more
+// than about a million solutions that the join counts, and every method
+// to recount by backtracking a board that the join does not count.
+func TestRecountMethod(t *testing.T) {
+	for _, tt := range []struct {
+		job  Job
+		want RecountMethod
+	}{
+		{Job{N: 20, Of: 256}, ByJoin},
+		{Job{N: 16, Of: 2}, ByJoin},
+		{Job{N: 16, Of: 100}, ByBacktracking}, // 1.4·10^5 solutions by estimate
+		{Job{N: 20, Of: 256, RecountBy: ByBacktracking}, ByBacktracking},
+		{Job{N: 16, Of: 100, RecountBy: ByJoin}, ByJoin},
+		{Job{N: 12, Of: 3, RecountBy: ByJoin}, ByBacktracking},
+		{Job{N: 15, RecountBy: ByJoin}, ByBacktracking},
+		{Job{N: 17, RecountBy: ByJoin}, ByJoin},
+	} {
+		if got := tt.job.RecountMethod(); got != tt.want {
+			t.Errorf("%+v: RecountMethod() = %v, want %v", tt.job, got, tt.want)
+		}
 	}
 }
 

@@ -22,7 +22,7 @@ import (
 // counts.
 func verify(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	fs := newFlagSet("verify")
-	by := fs.String("by", "cost", "recount by `method`: join (the join again, on other kernels, its tables and sieve another way), backtracking (plain backtracking, which shares no code with the join, at hundreds of times the cost), or cost (backtracking for a record of up to a million solutions, else the join)")
+	by := fs.String("by", "cost", "recount by `method`: join (the join again, on other kernels, its tables and sieve another way, where the join counts the board), backtracking (plain backtracking, which shares no code with the join, at hundreds of times the cost), or cost (backtracking for a shard of up to about a million solutions, else the join)")
 	sample := fs.Float64("sample", 1, "recount a share `F` of the records, 0 < F <= 1, drawn from the records' contents")
 	seed := fs.String("seed", "", "add `text` of your own to the draw of the sample, which the records' maker cannot foresee")
 	workers := intFlag(fs, "workers", 0, "search with `k` goroutines at once (0: one a core)")
@@ -92,7 +92,10 @@ func verify(ctx context.Context, args []string, stdin io.Reader, stdout, stderr 
 	held := "" // what the checkpoint holds of a recount before this one
 	for _, r := range drawn {
 		if note := endless("verify", r.N, r.Shards, perSolution(methods[r.at])); note != "" {
-			fmt.Fprintf(stderr, "%s; a recount costs hundreds of times its count\n", note)
+			if methods[r.at] == shard.ByBacktracking {
+				note += "; a recount by backtracking costs hundreds of times its count, and -by join about what the count cost"
+			}
+			fmt.Fprintln(stderr, note)
 		}
 		bar := newProgressBar(stderr, *progressEvery, fmt.Sprintf("verify: recount of %v", r.id()))
 		got, saved, err := recountOf(ctx, r.record, methods[r.at], *workers, *checkpoint, *every, resume, held, bar, stderr)
@@ -187,24 +190,17 @@ func recountJob(r record, by shard.RecountMethod) shard.Job {
 	return shard.Job{N: r.N, Index: r.Shard, Of: r.Shards, Recount: true, RecountBy: by}
 }
 
-// plainMost is the most solutions of a record that -by cost recounts by
-// backtracking: about a second at 1.5 µs a solution.
-const plainMost = 1e6
-
-// recountBy returns the method by which -by by recounts the record r:
-// for cost, by backtracking where it holds up to plainMost solutions and
-// where the join does not count the board, and else by the join.
+// recountBy returns the method by which -by by recounts the record r,
+// as shard.Job.RecountMethod picks it.
 func recountBy(by string, r record) shard.RecountMethod {
+	m := shard.ByCost
 	switch by {
 	case "join":
-		return shard.ByJoin
+		m = shard.ByJoin
 	case "backtracking":
-		return shard.ByBacktracking
+		m = shard.ByBacktracking
 	}
-	if r.Total <= plainMost {
-		return shard.ByBacktracking
-	}
-	return shard.Job{N: r.N, Index: r.Shard, Of: r.Shards}.RecountMethod()
+	return recountJob(r, m).RecountMethod()
 }
 
 // methodCount returns how many records of methods a recount by m checks.

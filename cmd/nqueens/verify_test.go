@@ -78,18 +78,21 @@ func TestVerify(t *testing.T) {
 	}
 }
 
-// TestVerifyEndless: verify of a record whose recount no machine ends
-// in a lifetime says so before it starts. The note stops the recount,
-// and a minute does if there is none.
+// TestVerifyEndless: verify -by backtracking of a record whose recount
+// no machine ends in a lifetime says so before it starts, and that the
+// join's recount costs less. The note stops the recount, and a minute
+// does if there is none.
 func TestVerifyEndless(t *testing.T) {
 	file := forge(t, record{N: 28, Shard: 0, Shards: 1, Total: 8, Version: "v0.0.0"})
 	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 	defer cancel()
 	var stdout bytes.Buffer
 	stderr := &cancelOn{text: "will not end in a lifetime", cancel: cancel}
-	code := run(ctx, []string{"verify", file}, noEnv, strings.NewReader(""), &stdout, stderr)
-	if want := "nqueens: verify: n=28 takes at least "; code != exitInterrupted || !strings.Contains(stderr.String(), want) {
-		t.Errorf("verify of a record of the whole of 28: exit %d, stderr %q; want %q", code, stderr.String(), want)
+	code := run(ctx, []string{"verify", "-by", "backtracking", file}, noEnv, strings.NewReader(""), &stdout, stderr)
+	for _, want := range []string{"nqueens: verify: n=28 takes at least ", "and -by join about what the count cost"} {
+		if code != exitInterrupted || !strings.Contains(stderr.String(), want) {
+			t.Errorf("verify -by backtracking of a record of the whole of 28: exit %d, stderr %q; want %q", code, stderr.String(), want)
+		}
 	}
 }
 
