@@ -213,6 +213,9 @@ func TestBadInput(t *testing.T) {
 		{[]string{"merge"}, "no files"},
 		{[]string{"count", "-checkpoint", "", "8"}, "-checkpoint is empty"},
 		{[]string{"verify", "-checkpoint", "", "x.json"}, "verify: -checkpoint is empty"},
+		{[]string{"verify", "-parts", "0", "x.json"}, "verify: -parts 0: want 1 or more"},
+		{[]string{"verify", "-parts", "3", "-part", "3", "x.json"}, "verify: -part 3 of 3, want 0 to 2"},
+		{[]string{"verify", "-part", "1", "x.json"}, "verify: -part 1 of 1, want 0 to 0"},
 		{[]string{"count", "-strategy", "", "8"}, "-strategy is empty"},
 		{[]string{"count", "-workers", "0x10", "8"}, `"0x10" is not a whole number`},
 		{[]string{"count", "-shards", "1_000", "8"}, `"1_000" is not a whole number`},
@@ -336,7 +339,7 @@ func TestSignals(t *testing.T) {
 		{[]string{"merge", fifo}, syscall.SIGTERM, 143},
 		{[]string{"complete", "-"}, syscall.SIGTERM, 143},
 		{[]string{"construct", "268435456"}, syscall.SIGINT, 130},
-		{[]string{"verify", forge(t, record{N: 20, Shard: 3, Shards: 10, Total: 1})}, syscall.SIGINT, 130}, // a recount of minutes
+		{[]string{"verify", "-by", "backtracking", forge(t, record{N: 20, Shard: 3, Shards: 10, Total: 1})}, syscall.SIGINT, 130}, // a recount of minutes
 	} {
 		name := strings.Join(tt.args, " ")
 		var cmd *exec.Cmd
@@ -467,7 +470,7 @@ func TestWriteErrors(t *testing.T) {
 func TestCommandUsage(t *testing.T) {
 	for name, want := range map[string]string{
 		"list":   "nqueens list [-limit k] [-progress-every d] N",
-		"verify": "nqueens verify [-sample F] [-seed text] [-by method] [-workers k] [-checkpoint file [-checkpoint-every d]] [-progress-every d] FILE...",
+		"verify": "nqueens verify [-sample F] [-seed text] [-by method] [-part i -parts k] [-workers k] [-checkpoint file [-checkpoint-every d]] [-progress-every d] FILE...",
 		"merge":  "nqueens merge FILE...",
 		"count": "nqueens count [-workers k] [-unique] [-json] [-shard i -shards k] [-checkpoint file [-checkpoint-every d]] [-memory size] [-progress-every d] N; " +
 			"nqueens count -strategy name N",

@@ -19,7 +19,8 @@ const usage = `usage:
                                     draw solutions of the N×N board
   nqueens merge FILE...             add up the JSON records of every shard
                                     ("-": stdin)
-  nqueens verify [-sample F] [-seed text] [-by method] [-workers k]
+  nqueens verify [-sample F] [-seed text] [-by method]
+                 [-part i -parts k] [-workers k]
                  [-checkpoint file [-checkpoint-every d]]
                  [-progress-every d] FILE...
                                     recount shard records, or a sample of

@@ -25,6 +25,8 @@ func verify(ctx context.Context, args []string, stdin io.Reader, stdout, stderr 
 	by := fs.String("by", "cost", "recount by `method`: join (the join again, on other kernels, its tables and sieve another way, where the join counts the board), backtracking (plain backtracking, which shares no code with the join, at hundreds of times the cost), or cost (backtracking for a shard of up to about a million solutions, else the join)")
 	sample := fs.Float64("sample", 1, "recount a share `F` of the records, 0 < F <= 1, drawn from the records' contents")
 	seed := fs.String("seed", "", "add `text` of your own to the draw of the sample, which the records' maker cannot foresee")
+	part := intFlag(fs, "part", 0, "recount only the records drawn whose shard is `i` modulo -parts, so that that many jobs share a sample")
+	parts := intFlag(fs, "parts", 1, "split the records drawn into `k` parts by their shards, of which -part names one")
 	workers := intFlag(fs, "workers", 0, "search with `k` goroutines at once (0: one a core)")
 	checkpoint := fs.String("checkpoint", "", "keep the state of the recount under way in `file`, and go on from it if it is of the same shard")
 	every := fs.Duration("checkpoint-every", 5*time.Second, "how often -checkpoint saves")
@@ -38,6 +40,10 @@ func verify(ctx context.Context, args []string, stdin io.Reader, stdout, stderr 
 		return usagef("verify: no files")
 	case !(*sample > 0 && *sample <= 1):
 		return usagef("verify: -sample %v out of range (0, 1]: the share of the records to recount", *sample)
+	case *parts < 1:
+		return usagef("verify: -parts %d: want 1 or more", *parts)
+	case *part < 0 || *part >= *parts:
+		return usagef("verify: -part %d of %d, want 0 to %d", *part, *parts, *parts-1)
 	case *workers < 0:
 		return usagef("verify: -workers %d is negative", *workers)
 	case flagSet(fs, "checkpoint") && *checkpoint == "":
@@ -60,12 +66,18 @@ func verify(ctx context.Context, args []string, stdin io.Reader, stdout, stderr 
 	if len(drawn) == 0 {
 		return fmt.Errorf("verify: a share %g of %d records drew none, which checks nothing: raise -sample", *sample, len(recs))
 	}
+	summary := fmt.Sprintf("%d of %d records recounted, share %g", len(drawn), len(recs), *sample)
+	if *parts > 1 {
+		all := len(drawn)
+		drawn = slices.DeleteFunc(drawn, func(r placed) bool { return r.Shard%*parts != *part })
+		summary = fmt.Sprintf("part %d of %d: %d of the %d records drawn of %d recounted, share %g", *part, *parts, len(drawn), all, len(recs), *sample)
+	}
 	var resume *shard.State
 	methods := make(map[string]shard.RecountMethod, len(drawn))
 	for _, r := range drawn {
 		methods[r.at] = recountBy(*by, r.record)
 	}
-	if *checkpoint != "" {
+	if *checkpoint != "" && len(drawn) > 0 {
 		state, found, release, err := openCheckpoint(*checkpoint)
 		if err != nil {
 			return err
@@ -124,7 +136,6 @@ func verify(ctx context.Context, args []string, stdin io.Reader, stdout, stderr 
 			return err
 		}
 	}
-	summary := fmt.Sprintf("%d of %d records recounted, share %g", len(drawn), len(recs), *sample)
 	if len(differ) > 0 {
 		return fmt.Errorf("verify: %s: %d differ: %s: their counts are wrong, count those shards again", summary, len(differ), strings.Join(differ, "; "))
 	}

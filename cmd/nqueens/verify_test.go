@@ -5,13 +5,16 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"github.com/gonqueens/nqueens/shard"
+	"maps"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/gonqueens/nqueens/shard"
 )
 
 // TestVerify recounts genuine records and one edited so that its
@@ -75,6 +78,37 @@ func TestVerify(t *testing.T) {
 	want := edited + ":1: n=14 shard 1 of 3 (plan 4)"
 	if code != 1 || !strings.Contains(out, want+", by backtracking: differs: the record holds total") || !strings.Contains(errOut, "1 differ: "+want) {
 		t.Errorf("verify with a total 8 more: exit %d, stdout %q, stderr %q; want status 1 and %q", code, out, errOut, want)
+	}
+}
+
+// TestVerifyParts wants the parts of a sample to recount every record
+// drawn once between them, in any order of the files, and a part that
+// draws none to say so and pass.
+func TestVerifyParts(t *testing.T) {
+	files := shardFiles(t, 14, 6)
+	reversed := slices.Clone(files)
+	slices.Reverse(reversed)
+	seen := map[string]int{}
+	for part, order := range [][]string{files, reversed} {
+		code, out, errOut := runCLI(t, noEnv, append([]string{"verify", "-parts", "2", "-part", fmt.Sprint(part)}, order...)...)
+		if code != 0 || !strings.Contains(out, fmt.Sprintf("part %d of 2: ", part)) {
+			t.Fatalf("verify -parts 2 -part %d: exit %d, stdout %q, stderr %q", part, code, out, errOut)
+		}
+		for line := range strings.Lines(out) {
+			if _, rest, ok := strings.Cut(line, "shard "); ok && strings.Contains(line, ": agrees: ") {
+				seen[strings.Fields(rest)[0]]++
+				if shard := strings.Fields(rest)[0]; int(shard[0]-'0')%2 != part {
+					t.Errorf("verify -parts 2 -part %d recounted shard %s", part, shard)
+				}
+			}
+		}
+	}
+	if want := map[string]int{"0": 1, "1": 1, "2": 1, "3": 1, "4": 1, "5": 1}; !maps.Equal(seen, want) {
+		t.Errorf("verify -parts 2, both parts, recounted the shards %v; want each of 0 to 5 once", seen)
+	}
+	code, out, errOut := runCLI(t, noEnv, append([]string{"verify", "-parts", "9", "-part", "8"}, files...)...)
+	if code != 0 || !strings.Contains(out, "part 8 of 9: 0 of the 6 records drawn of 6 recounted") {
+		t.Errorf("verify -parts 9 -part 8 of 6 records: exit %d, stdout %q, stderr %q; want none recounted, and a pass", code, out, errOut)
 	}
 }
 
