@@ -117,7 +117,9 @@ type Job struct {
 // a share 1/Of of it for a shard, plus a plan of the count that lists
 // the shard's subproblems: O(1) in N for a whole board that joins, O(Of)
 // for a shard, and seconds for a large split of the constellations
-// (n >= 33), which the progress reports.
+// (n >= 33), which the progress reports. A recount by the join costs 1 to
+// 3 times as much, one by backtracking hundreds to thousands of times
+// from n = 20 on ([RecountMethod]).
 func (j Job) Count(ctx context.Context) (Counts, error) {
 	if err := engine.CheckContext("shard", ctx); err != nil {
 		return Counts{}, err
@@ -173,8 +175,9 @@ func (j Job) CheckResume(s State) error {
 
 // RecountMethod returns the method by which j, if it recounts, counts
 // its shard again: RecountBy, or for ByCost the one it picks; and
-// ByBacktracking where the join does not count the board (n below 14,
-// odd n below 17), whose count searched it as plainly.
+// ByBacktracking where the join does not count the board
+// ([nqueens.Engine] says which it counts), whose count searched it as
+// plainly.
 func (j Job) RecountMethod() RecountMethod {
 	switch {
 	case !engine.JoinsBoard(j.N):
