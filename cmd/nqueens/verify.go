@@ -228,7 +228,11 @@ func methodCount(methods map[string]shard.RecountMethod, m shard.RecountMethod) 
 // catches says what a recount by m catches and costs.
 func catches(m shard.RecountMethod) string {
 	if m == shard.ByJoin {
-		match, pairs, transpose := engine.CheckKernels()
+		match, pairs, transpose, own := engine.CheckKernels()
+		if own {
+			return fmt.Sprintf("the join again, on the count's own kernels match=%s pairs=%s transpose=%s, its tables and sieve another way, at about the count's cost: "+
+				"it catches a fault of the memory or of the processor, or of a kernel at one layout, not one that the kernels make at every layout, nor one of the join's method, which -by backtracking catches", match, pairs, transpose)
+		}
 		return fmt.Sprintf("the join again, on the kernels match=%s pairs=%s transpose=%s, its tables and sieve another way, at 1 to 3 times the count's cost: "+
 			"it catches a fault of the count's kernels, of the memory or of the processor, not one of the join's method, which -by backtracking catches too", match, pairs, transpose)
 	}

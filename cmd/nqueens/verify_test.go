@@ -14,6 +14,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/gonqueens/nqueens/internal/engine"
 	"github.com/gonqueens/nqueens/shard"
 )
 
@@ -294,5 +295,16 @@ func TestRecountCatchesAFault(t *testing.T) {
 		if code := cmd.ProcessState.ExitCode(); code != 1 || !strings.Contains(stdout.String(), "differs: the record holds total") || !strings.Contains(stderr.String(), "1 differ") {
 			t.Errorf("verify -by %s of a record that a broken kernel made: exit %d, stdout %q, stderr %q; want it to differ", by, code, stdout.String(), stderr.String())
 		}
+	}
+}
+
+// TestCatches wants verify's account of the join's recount to name its
+// kernels, and to claim that it catches a fault of the count's kernels
+// only where it runs others (the purego build runs the Go ones for both).
+func TestCatches(t *testing.T) {
+	match, _, _, own := engine.CheckKernels()
+	got := catches(shard.ByJoin)
+	if !strings.Contains(got, "match="+match+" ") || own != strings.Contains(got, "the count's own kernels") || own == strings.Contains(got, "a fault of the count's kernels") {
+		t.Errorf("catches(ByJoin) = %q, with the recount on the count's own kernels %v", got, own)
 	}
 }

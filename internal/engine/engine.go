@@ -159,5 +159,6 @@ func Kernels() string {
 
 // CheckKernels names the kernels of the join's own recount (JoinRecount),
 // as Kernels names those of a count: the next of each kind that the
-// processor runs.
-func CheckKernels() (match, pairs, transpose string) { return join.CheckKernels() }
+// processor runs. own reports that the recount matches on the count's
+// own kernels, the Go ones, where the count's are.
+func CheckKernels() (match, pairs, transpose string, own bool) { return join.CheckKernels() }

@@ -96,17 +96,18 @@ func checkKernels() (*kernelSet, int, int) {
 }
 
 // CheckKernels names the kernels of a joiner that checks another's count
-// (NewCheckJoiner), as Kernels names those of a count.
-func CheckKernels() (match, pairs, transpose string) {
+// (NewCheckJoiner), as Kernels names those of a count; own reports that
+// it matches on the count's own kernels, the Go ones, where those are.
+func CheckKernels() (match, pairs, transpose string, own bool) {
 	k, p, t := checkKernels()
-	match, pairs, transpose = k.name, "go", "go"
+	match, pairs, transpose, own = k.name, "go", "go", k == kernels()
 	if p >= 0 {
 		pairs = archPairs[p].name
 	}
 	if t >= 0 {
 		transpose = archTransposes[t].name
 	}
-	return match, pairs, transpose
+	return match, pairs, transpose, own
 }
 
 // chooseMatch returns the first of sets that the processor has every
