@@ -236,7 +236,7 @@ func catches(m shard.RecountMethod) string {
 		return fmt.Sprintf("the join again, on the kernels match=%s pairs=%s transpose=%s, its tables and sieve another way, at 1 to 3 times the count's cost: "+
 			"it catches a fault of the count's kernels, of the memory or of the processor, not one of the join's method, which -by backtracking catches too", match, pairs, transpose)
 	}
-	return "plain backtracking, which shares no code with the join, at hundreds of times the count's cost from n = 20 on: it catches any fault of the count"
+	return "plain backtracking, which shares no code with the join, at hundreds of times the count's cost from n = 20 on: it catches any fault of the count but one of the plan of its subproblems, which both share"
 }
 
 // perSolution returns the seconds a solution costs a recount by m on a
