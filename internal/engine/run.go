@@ -13,25 +13,25 @@ import (
 // A joinRun is a run of the join's splits, a subproblem.
 type joinRun struct{ r *join.Run }
 
-// solve counts the run with w's joiner, made anew for another board.
-func (s joinRun) solve(w *worker) (Counts, bool) {
+// solve counts the run with w's joiner.
+func (s joinRun) solve(w *worker) (Counts, bool) { return s.joined(w, join.NewJoiner) }
+
+// joined counts the run with w's joiner, which newJoiner makes anew for
+// another board.
+func (s joinRun) joined(w *worker, newJoiner func(*join.Board) *join.Joiner) (Counts, bool) {
 	if w.joiner == nil || w.joiner.Board() != s.r.Board {
-		w.joiner = join.NewJoiner(s.r.Board)
+		w.joiner = newJoiner(s.r.Board)
 	}
 	total, ok := w.joiner.CountRun(s.r, &w.poll)
 	return Counts{Total: total}, ok
 }
 
 // recount counts the run again: for JoinRecount, with a joiner that
-// checks, made anew for another board; else split by split by plain
-// backtracking, which keeps nothing of the join's.
+// checks; else split by split by plain backtracking, which keeps nothing
+// of the join's.
 func (s joinRun) recount(w *worker, how Recount) (Counts, bool) {
 	if how == JoinRecount {
-		if w.joiner == nil || w.joiner.Board() != s.r.Board {
-			w.joiner = join.NewCheckJoiner(s.r.Board)
-		}
-		total, ok := w.joiner.CountRun(s.r, &w.poll)
-		return Counts{Total: total}, ok
+		return s.joined(w, join.NewCheckJoiner)
 	}
 	b := s.r.Board
 	queens, rows := b.Queens(), b.Rows()
