@@ -179,13 +179,21 @@ func (r *checkRand) sparse() uint64 {
 	return a & b & r.next()
 }
 
-// checkKeys is the keys of a matching kernel's self-check: rounds of up
-// to 16 keys, and keys left over.
-const checkKeys = 21
+// checkBatches are the batches of keys that a matching kernel's
+// self-check gives it, each the first keys of the same list: none, one,
+// and one below, at and above every round a kernel takes its keys in (2,
+// 4, 8 and 16: the carry-save rounds of the AVX2 kernels, and their
+// packed short rows) and 64, where a fault of a loop's tail or of a long
+// batch would show.
+var checkBatches = [...]int{0, 1, 7, 8, 9, 15, 16, 17, 31, 32, 33, 63, 64, 65}
+
+// checkKeys is the keys of the longest batch of checkBatches.
+const checkKeys = 65
 
 // check compares each kernel of k with the Go kernels, on tables of
-// random rows and keys that pick them, and on rows of random words laid
-// out; it returns an error naming the first that differs.
+// random rows and on batches of keys that pick them (checkBatches), and
+// on rows of random words laid out; it returns an error naming the first
+// that differs.
 func (k *kernelSet) check() error {
 	r := checkRand(0x9e3779b97f4a7c15)
 	most := 0
@@ -194,6 +202,8 @@ func (k *kernelSet) check() error {
 	}
 	tables := make([]uint64, most)
 	keys := make([]uint64, checkKeys)
+	// upTo[i] is what the Go kernel counts for the first i keys.
+	var upTo [checkKeys + 1]int
 	for wi, width := range widths {
 		// The values the keys' pieces take, whose rows are filled: the
 		// least, the greatest, and two between.
@@ -212,6 +222,7 @@ func (k *kernelSet) check() error {
 						}
 					}
 				}
+				size := t << width * words
 				for i := range keys {
 					keys[i] = r.next() << (t * width % 64) // bits beyond the pieces, which the kernel leaves
 					if t*width == 64 {
@@ -220,11 +231,13 @@ func (k *kernelSet) check() error {
 					for c := range t {
 						keys[i] |= values[r.next()%4] << (c * width)
 					}
+					upTo[i+1] = upTo[i] + goKernels.clashes(tables[:size], words, t, width, keys[i:i+1])
 				}
-				size := t << width * words
-				if got, want := kernel(tables[:size], words, keys), goKernels.clashes(tables[:size], words, t, width, keys); got != want {
-					return fmt.Errorf("the %s kernel of %d tables of %d, rows of %d words, counts %d clashes, the Go kernel %d",
-						k.name, t, width, words, got, want)
+				for _, batch := range checkBatches {
+					if got, want := kernel(tables[:size], words, keys[:batch]), upTo[batch]; got != want {
+						return fmt.Errorf("the %s kernel of %d tables of %d, rows of %d words, counts %d clashes of %d keys, the Go kernel %d",
+							k.name, t, width, words, got, batch, want)
+					}
 				}
 			}
 		}

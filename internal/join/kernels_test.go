@@ -151,17 +151,22 @@ func TestSelfCheck(t *testing.T) {
 	// first width and rows of words words counts a clash too many, on a
 	// key with its top bit set.
 	broken := func(k kernelSet, ntables, words int) kernelSet {
-		clash := *k.clash
-		good := clash[0][ntables][words]
-		clash[0][ntables][words] = func(tables []uint64, words int, keys []uint64) int {
-			n := good(tables, words, keys)
+		return faulty(k, ntables, words, func(n int, keys []uint64) int {
 			for _, key := range keys {
 				n += int(key >> 63)
 			}
 			return n
-		}
-		k.clash = &clash
-		return k
+		})
+	}
+	// long returns a copy of k whose kernel counts a clash too few in a
+	// batch of 64 keys or more, as a fault of a long batch's loop would.
+	long := func(k kernelSet, ntables, words int) kernelSet {
+		return faulty(k, ntables, words, func(n int, keys []uint64) int {
+			if len(keys) >= 64 && n > 0 {
+				n--
+			}
+			return n
+		})
 	}
 	sets := append([]kernelSet{}, archKernels...)
 	for i := range sets {
@@ -170,12 +175,14 @@ func TestSelfCheck(t *testing.T) {
 		}
 		for _, words := range []int{2, 8, maxRowWords} {
 			words = int(sets[i].layout.rows[words])
-			try := slices.Clone(sets)
-			try[i] = broken(sets[i], 3, words)
-			k, failed := chooseMatch(try[i:])
-			want := "match=" + sets[i].name
-			if k.layout == sets[i].layout || !slices.Contains(failed, want) {
-				t.Errorf("%s broken at rows of %d words: chosen %s, failed %v; want another, and %s failed", sets[i].layout.name, words, k.layout.name, failed, want)
+			for fault, breaks := range map[string]func(kernelSet, int, int) kernelSet{"broken": broken, "broken in long batches": long} {
+				try := slices.Clone(sets)
+				try[i] = breaks(sets[i], 3, words)
+				k, failed := chooseMatch(try[i:])
+				want := "match=" + sets[i].name
+				if k.layout == sets[i].layout || !slices.Contains(failed, want) {
+					t.Errorf("%s %s at rows of %d words: chosen %s, failed %v; want another, and %s failed", sets[i].layout.name, fault, words, k.layout.name, failed, want)
+				}
 			}
 		}
 	}
@@ -188,6 +195,21 @@ func TestSelfCheck(t *testing.T) {
 	} else {
 		t.Log(err)
 	}
+	if longBad := long(goKernels, 1, 1); longBad.check() == nil {
+		t.Error("the Go kernels broken in batches of 64 keys pass their self-check")
+	}
+}
+
+// faulty returns a copy of k whose kernel of ntables tables of the first
+// width and rows of words words returns fault of its count and keys.
+func faulty(k kernelSet, ntables, words int, fault func(n int, keys []uint64) int) kernelSet {
+	clash := *k.clash
+	good := clash[0][ntables][words]
+	clash[0][ntables][words] = func(tables []uint64, words int, keys []uint64) int {
+		return fault(good(tables, words, keys), keys)
+	}
+	k.clash = &clash
+	return k
 }
 
 // TestJoinLayouts counts with the Go kernels at the layout of each
