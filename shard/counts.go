@@ -2,6 +2,8 @@ package shard
 
 import (
 	"fmt"
+	"slices"
+	"strings"
 
 	"github.com/gonqueens/nqueens"
 	"github.com/gonqueens/nqueens/internal/engine"
@@ -32,6 +34,14 @@ type Counts struct {
 	// split, shard 0 of 1 for a whole count. It is the zero ID in counts
 	// made by hand, which Sum refuses.
 	Shard ID
+	// Kernels names the kernels that counted, as [Kernels] names those
+	// of this processor: several, separated by "; ", for a count resumed
+	// on other kernels than its State's, and "unknown" for the part of a
+	// count resumed from a State of a format before kernels were named
+	// (StateFormat 4). A recount by the join ([ByJoin]) runs on none of
+	// them that the processor can replace ([Job.RecountKernels]). It is
+	// "" in the counts of a recount, and in counts made by hand.
+	Kernels string
 }
 
 // An ID names what a [Counts] counted: shard Index of Of of the N×N
@@ -88,11 +98,35 @@ func (c Counts) engine() engine.Counts {
 	return engine.Counts{Total: c.Total, Unique: c.Unique, Invariant90: c.Invariant90, Invariant180: c.Invariant180}
 }
 
-// countsOf returns the engine's counts c as the package's, of shard id.
-// A shard of more than one holds no whole classes: its Unique is 0.
-func countsOf(c engine.Counts, id ID) Counts {
+// countsOf returns the engine's counts c as the package's, of shard id,
+// counted on kernels. A shard of more than one holds no whole classes:
+// its Unique is 0.
+func countsOf(c engine.Counts, id ID, kernels string) Counts {
 	if id.Of > 1 {
 		c.Unique = 0
 	}
-	return Counts{Total: c.Total, Unique: c.Unique, Invariant90: c.Invariant90, Invariant180: c.Invariant180, Shard: id}
+	return Counts{Total: c.Total, Unique: c.Unique, Invariant90: c.Invariant90, Invariant180: c.Invariant180, Shard: id, Kernels: kernels}
+}
+
+// Kernels names the kernels that a count runs on this processor, as
+// [Counts] records them: the join's matching, its listing of half-boards
+// and its laying out of tables, and the search's filling of the last
+// rows, as "match=avx2 pairs=avx2 transpose=avx2 tail=bmi2", "go" for
+// the Go kernels. The processor chooses them, the first of each kind that
+// it has every feature of and that passes a self-check against the Go
+// ones; GODEBUG turns features off (cpu.avx512f=off selects the AVX2
+// kernels, with cpu.avx2=off too the Go ones), and so does the purego
+// build tag. Its first call makes the self-checks, about a millisecond.
+func Kernels() string { return engine.CountKernels() }
+
+// withKernels returns the list of kernels list, "; "-separated, with set
+// added unless it holds it already or set is "".
+func withKernels(list, set string) string {
+	switch {
+	case set == "" || slices.Contains(strings.Split(list, engine.KernelsSep), set):
+		return list
+	case list == "":
+		return set
+	}
+	return list + engine.KernelsSep + set
 }

@@ -47,6 +47,12 @@ func stateError(format string, args ...any) error {
 // A program that keeps checkpoints can test for it to start afresh.
 var ErrStateMismatch = engine.ErrStateMismatch
 
+// ErrKernels reports a recount by the join ([ByJoin]) of counts made on
+// every set of matching kernels that this processor runs
+// ([Job.RecountKernels]): a recount on the same kernels would repeat a
+// fault of theirs. Recount on another processor, or [ByBacktracking].
+var ErrKernels = engine.ErrKernels
+
 // A SetError is the error of [Sum] for a set of counts that are not every
 // shard of one split once each. It matches [ErrSet].
 type SetError struct {

@@ -23,11 +23,22 @@ const StateHeader = "nqueens state\n"
 // StateFormat is the version of the format that MarshalBinary writes,
 // the byte after StateHeader. Version 3 adds a field after the counts,
 // the kind: 0 for a count, 1 for a recount by backtracking and 2 for one
-// by the join; UnmarshalBinary reads version 2, of counts alone, too.
-const StateFormat = 3
+// by the join; version 4 the kernels that counted (Counts.Kernels), after
+// the fields, as a uvarint of its length and its bytes. UnmarshalBinary
+// reads versions 2 and 3 too, whose kernels are "unknown" once a
+// subproblem is done.
+const StateFormat = 4
 
-// stateV2 is the version of the format before recounts.
-const stateV2 = 2
+// The versions of the format before this one: before recounts, and
+// before kernels.
+const (
+	stateV2 = 2
+	stateV3 = 3
+)
+
+// maxStateKernels bounds the bytes of a State's kernels, far above any
+// list a count makes.
+const maxStateKernels = 4 << 10
 
 // The fields of a marshalled State, in their order, each a uvarint:
 // fieldKind from version 3 on.
@@ -68,6 +79,8 @@ func (s State) MarshalBinary() ([]byte, error) {
 	for _, x := range v {
 		b = binary.AppendUvarint(b, x)
 	}
+	b = binary.AppendUvarint(b, uint64(len(s.kernels)))
+	b = append(b, s.kernels...)
 	for _, w := range t.Done {
 		b = binary.LittleEndian.AppendUint64(b, w)
 	}
@@ -88,8 +101,8 @@ func (s *State) UnmarshalBinary(data []byte) error {
 		return stateError("cut short at %d bytes", len(data))
 	}
 	version := data[len(StateHeader)]
-	if version != StateFormat && version != stateV2 {
-		return stateError("format %d, want %d or %d", version, stateV2, StateFormat)
+	if version < stateV2 || version > StateFormat {
+		return stateError("format %d, want %d to %d", version, stateV2, StateFormat)
 	}
 	body, sum := data[:len(data)-stateSum], data[len(data)-stateSum:]
 	if want := sha256.Sum256(body); !bytes.Equal(sum, want[:stateSum]) {
@@ -107,6 +120,17 @@ func (s *State) UnmarshalBinary(data []byte) error {
 			return stateError("field %d unreadable", i)
 		}
 		v[i], rest = x, rest[n:]
+	}
+	kernels := ""
+	if version > stateV3 {
+		size, n := binary.Uvarint(rest)
+		if n <= 0 || size > maxStateKernels || size > uint64(len(rest)-n) {
+			return stateError("kernels unreadable")
+		}
+		kernels, rest = string(rest[n:n+int(size)]), rest[n+int(size):]
+		if _, err := engine.ParseKernels(kernels); err != nil {
+			return stateError("kernels: %v", err)
+		}
 	}
 	if v[fieldKind] > uint64(engine.JoinRecount) {
 		return stateError("kind %d, want 0 (a count), 1 (a recount by backtracking) or 2 (by the join)", v[fieldKind])
@@ -135,7 +159,10 @@ func (s *State) UnmarshalBinary(data []byte) error {
 	if err := t.Check(); err != nil {
 		return stateError("%v", err)
 	}
-	*s = State{plan: int(v[fieldPlan]), state: t}
+	if version <= stateV3 && t.DoneCount() > 0 {
+		kernels = engine.UnknownKernels
+	}
+	*s = State{plan: int(v[fieldPlan]), state: t, kernels: kernels}
 	return nil
 }
 

@@ -73,6 +73,13 @@ type Job struct {
 	// only a recount of the same method.
 	Recount   bool
 	RecountBy RecountMethod
+	// CountedOn names, for a Recount, the kernels that made the counts
+	// it checks, as their Counts.Kernels does: a recount by the join
+	// runs on none of the matching kernels it names, and on none of the
+	// others where the processor has others (RecountKernels). "" means
+	// kernels unknown, as of a record made before they were named: the
+	// recount then runs on the Go kernels.
+	CountedOn string
 	// Progress, if set, is called from the caller's goroutine about ten
 	// times a second while the count runs, and once when it is done, as
 	// nqueens.WithProgress says.
@@ -128,13 +135,52 @@ func (j Job) Count(ctx context.Context) (Counts, error) {
 	if err != nil {
 		return Counts{}, err
 	}
+	if cfg.Recount == engine.JoinRecount {
+		if cfg.CheckOn, _, err = engine.CheckKernels(j.CountedOn); err != nil {
+			return Counts{}, engine.Public("shard", err)
+		}
+	}
 	c, err := engine.Count(ctx, j.N, cfg)
 	err = engine.Public("shard", err)
 	if err != nil && c == (engine.Counts{}) {
 		return Counts{}, err
 	}
 	// A count done whose last save failed keeps its counts.
-	return countsOf(c, j.id()), err
+	return countsOf(c, j.id(), j.kernels()), err
+}
+
+// RecountKernels names the kernels on which j's recount by the join
+// ([ByJoin], as RecountMethod says) matches, lists half-boards and lays
+// out tables, as "match=avx512 pairs=avx512 transpose=avx512": of each
+// kind, the first that this processor runs and no set of CountedOn
+// names, else the Go one; the Go ones for CountedOn "". It returns ""
+// for a recount by backtracking, which runs no kernel of the join, and
+// an error wrapping [ErrKernels] where the matching kernels could only be
+// some that CountedOn names (the Go ones, of a count of a build without
+// others), or [ErrJob] for a CountedOn that names no kernels. It costs the
+// self-check of kernels not checked before, about a millisecond.
+func (j Job) RecountKernels() (string, error) {
+	if j.RecountMethod() != ByJoin {
+		return "", nil
+	}
+	if _, err := j.engine(); err != nil {
+		return "", err
+	}
+	_, names, err := engine.CheckKernels(j.CountedOn)
+	return names, engine.Public("shard", err)
+}
+
+// kernels returns the kernels that j's count runs on, with those of its
+// Resume: "" for a recount.
+func (j Job) kernels() string {
+	if j.Recount {
+		return ""
+	}
+	var resumed string
+	if j.Resume != nil {
+		resumed = j.Resume.kernels
+	}
+	return withKernels(resumed, engine.CountKernels())
 }
 
 // EstimateMemory returns the peak memory, in bytes, that j.Count takes,
@@ -241,6 +287,9 @@ func (j Job) engine() (engine.Config, error) {
 		return engine.Config{}, fmt.Errorf("%w: recount by method %d, want ByCost, ByJoin or ByBacktracking", ErrJob, j.RecountBy)
 	}
 	cfg := engine.Config{Workers: j.Workers, Shard: j.Index, Shards: j.shards(), Memory: j.MemoryLimit, SaveEvery: j.SaveEvery, Recount: j.recount()}
+	if _, err := engine.ParseKernels(j.CountedOn); err != nil {
+		return engine.Config{}, fmt.Errorf("%w: CountedOn %v", ErrJob, err)
+	}
 	if cfg.Memory == 0 {
 		cfg.Memory = DefaultMemoryLimit
 	}
@@ -257,7 +306,8 @@ func (j Job) engine() (engine.Config, error) {
 		}
 	}
 	if save := j.Save; save != nil {
-		cfg.Save = func(t engine.State) error { return save(State{plan: PlanVersion, state: t}) }
+		kernels := j.kernels()
+		cfg.Save = func(t engine.State) error { return save(State{plan: PlanVersion, state: t, kernels: kernels}) }
 	}
 	return cfg, nil
 }

@@ -28,7 +28,7 @@ var cancelBound = nqtest.CancelBound()
 // from OEIS: shard 0 of 1.
 func golden(n int) Counts {
 	return Counts{Total: nqtest.Total[n], Unique: nqtest.Unique[n], Invariant90: nqtest.Invariant90[n], Invariant180: nqtest.Invariant180(n),
-		Shard: ID{N: n, Index: 0, Of: 1, Plan: PlanVersion}}
+		Shard: ID{N: n, Index: 0, Of: 1, Plan: PlanVersion}, Kernels: Kernels()}
 }
 
 // TestConstants ties the package's constants, written out for its
@@ -36,6 +36,50 @@ func golden(n int) Counts {
 func TestConstants(t *testing.T) {
 	if DefaultMemoryLimit != engine.DefaultMemoryLimit {
 		t.Errorf("DefaultMemoryLimit %d, the engine's %d", DefaultMemoryLimit, engine.DefaultMemoryLimit)
+	}
+}
+
+// TestRecountKernels wants a recount by the join on none of the
+// kernels that made the counts it checks, refused where the processor
+// has no others, on the Go kernels for counts of kernels unknown, and
+// its counts those of the count.
+func TestRecountKernels(t *testing.T) {
+	job := Job{N: 16, Index: 1, Of: 2, Recount: true, RecountBy: ByJoin, Workers: 1}
+	want, err := Job{N: 16, Index: 1, Of: 2}.Count(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, err := job.RecountKernels(); err != nil || got != "match=go pairs=go transpose=go" {
+		t.Errorf("RecountKernels of counts of kernels unknown = %q, %v; want the Go kernels", got, err)
+	}
+	job.CountedOn = want.Kernels
+	own := strings.Fields(want.Kernels)[0]
+	got, err := job.RecountKernels()
+	switch {
+	case errors.Is(err, ErrKernels) && own == "match=go":
+		t.Logf("a build of the Go kernels alone: %v", err)
+		if _, err := job.Count(context.Background()); !errors.Is(err, ErrKernels) {
+			t.Errorf("a recount on the kernels that counted: %v, want ErrKernels", err)
+		}
+	case err != nil || strings.Contains(got, own):
+		t.Errorf("RecountKernels of counts made on %s = %q, %v; want other matching kernels", want.Kernels, got, err)
+	default:
+		c, err := job.Count(context.Background())
+		want.Kernels = ""
+		if err != nil || c != want {
+			t.Errorf("the recount on %s = %+v, %v; want %+v", got, c, err, want)
+		}
+	}
+	job.CountedOn = "match=go pairs=go transpose=go tail=go; " + Kernels()
+	for _, set := range []string{"avx512", "avx2", "neon"} {
+		job.CountedOn += fmt.Sprintf("; match=%s pairs=%s transpose=%s tail=bmi2", set, set, set)
+	}
+	if got, err := job.RecountKernels(); !errors.Is(err, ErrKernels) {
+		t.Errorf("RecountKernels of counts made on every kernel = %q, %v; want ErrKernels", got, err)
+	}
+	job.CountedOn = "avx2"
+	if _, err := job.Count(context.Background()); !errors.Is(err, ErrJob) {
+		t.Errorf("a recount of counts made on kernels %q: %v, want ErrJob", job.CountedOn, err)
 	}
 }
 
@@ -107,6 +151,13 @@ func TestSumRefuses(t *testing.T) {
 	otherPlan[3].Shard.Plan++
 	oneOff := slices.Clone(p)
 	oneOff[2].Total++
+	allOtherPlan := slices.Clone(p)
+	for i := range allOtherPlan {
+		allOtherPlan[i].Shard.Plan = 99
+	}
+	// Eight solutions more keep Burnside's lemma: one class more.
+	eightMore := slices.Clone(p)
+	eightMore[2].Total += 8
 	wrongUnique := golden(12)
 	wrongUnique.Unique++
 	quarter := golden(12)
@@ -135,7 +186,9 @@ func TestSumRefuses(t *testing.T) {
 		{"another k", []Counts{p[0], p[1], p[2], count(14, 3, 5)}, ErrSet, []int{0, 3}, "n=14 shard 3 of 5", nil},
 		{"another plan", otherPlan, ErrSet, []int{0, 3}, "different splits", nil},
 		{"a shard out of its split", forged, ErrSet, []int{1}, "names no shard", nil},
+		{"every shard of another plan", allOtherPlan, ErrSet, []int{0}, "is of split plan 99", nil},
 		{"a total one off", oneOff, ErrCounts, nil, "", nil},
+		{"a total eight off", eightMore, ErrCounts, nil, "add up to a total of 365604 and 45753 unique, but the board has 365596 and 45752", nil},
 		{"a unique count that Burnside's lemma refuses", []Counts{wrongUnique}, ErrCounts, nil, "", nil},
 		{"more fixed by a quarter turn than by a half turn", []Counts{quarter}, ErrCounts, nil, "", nil},
 		{"5 solutions of n=1", []Counts{lone}, ErrCounts, nil, "", nil},
@@ -147,6 +200,9 @@ func TestSumRefuses(t *testing.T) {
 			continue
 		}
 		if tt.want != ErrSet {
+			if !strings.Contains(err.Error(), tt.problem) {
+				t.Errorf("%s: Sum: %v, want it to say %q", tt.name, err, tt.problem)
+			}
 			continue
 		}
 		var e *SetError

@@ -19,6 +19,9 @@ import (
 type State struct {
 	plan  int          // the PlanVersion of the split
 	state engine.State // the count's board, shard, subproblems and counts
+	// kernels names the kernels that counted the subproblems done, as
+	// Counts.Kernels does.
+	kernels string
 }
 
 // Counts returns what the subproblems done counted, which name the count
@@ -31,7 +34,7 @@ func (s State) Counts() Counts {
 	if t.Shards > 1 || t.DoneCount() < t.Subproblems {
 		c.Unique = 0
 	}
-	return countsOf(c, ID{N: t.N, Index: t.Shard, Of: t.Shards, Plan: s.plan})
+	return countsOf(c, ID{N: t.N, Index: t.Shard, Of: t.Shards, Plan: s.plan}, s.kernels)
 }
 
 // Recount reports whether s is the state of a recount ([Job.Recount]),

@@ -327,15 +327,48 @@ func TestStateVersion2(t *testing.T) {
 	if _, n := binary.Uvarint(rest); n != 1 || rest[0] != 0 {
 		t.Fatalf("the kind of a count's State is %v, want one byte 0", rest[:n])
 	}
-	v2 = append(v2, rest[1:]...)
+	// Version 4 is version 3 with the kernels after the kind.
+	size, n := binary.Uvarint(rest[1:])
+	if got := string(rest[1+n:][:size]); got != Kernels() {
+		t.Fatalf("a State of format 4 holds the kernels %q, want %q", got, Kernels())
+	}
+	v2 = append(v2, rest[1+n+int(size):]...)
 	sum := sha256.Sum256(v2)
 	v2 = append(v2, sum[:stateSum]...)
 	var back State
 	if err := back.UnmarshalBinary(v2); err != nil {
 		t.Fatal(err)
 	}
+	// Its kernels were not recorded.
+	s.kernels = "unknown"
 	if diff := cmp.Diff(s, back, cmp.AllowUnexported(State{})); diff != "" {
 		t.Errorf("a State of format 2 (-want +got):\n%s", diff)
+	}
+}
+
+// TestKernelsNamed wants a count resumed from a State of other kernels
+// to name both, a State to keep its kernels through its bytes, and
+// bytes of kernels that no count names to be refused.
+func TestKernelsNamed(t *testing.T) {
+	s := stopAfterSaves(t, Job{N: 14, Index: 1, Of: 2}, 10)
+	if got := s.Counts().Kernels; got != Kernels() {
+		t.Errorf("a State's counts name the kernels %q, want %q", got, Kernels())
+	}
+	other := "match=neon pairs=go transpose=go tail=go"
+	s.kernels = other
+	b, _ := s.MarshalBinary()
+	var back State
+	if err := back.UnmarshalBinary(b); err != nil || back.kernels != other {
+		t.Fatalf("a State of kernels %q read back: %q, %v", other, back.kernels, err)
+	}
+	got, err := Job{N: 14, Index: 1, Of: 2, Resume: &back}.Count(context.Background())
+	if want := other + "; " + Kernels(); err != nil || got.Kernels != want {
+		t.Errorf("a count resumed from a State of other kernels names %q, %v; want %q", got.Kernels, err, want)
+	}
+	s.kernels = "match=avx2"
+	b, _ = s.MarshalBinary()
+	if err := back.UnmarshalBinary(b); !errors.Is(err, ErrState) || !strings.Contains(err.Error(), "names no kernels") {
+		t.Errorf("a State of kernels %q read back: %v, want ErrState saying they name no kernels", s.kernels, err)
 	}
 }
 
@@ -359,6 +392,10 @@ func TestRecountState(t *testing.T) {
 			job.Resume = &s
 			got, err := job.Count(context.Background())
 			if kind == other {
+				want := want
+				if job.Recount {
+					want.Kernels = "" // a recount's are not named
+				}
 				if err != nil || got != want {
 					t.Errorf("a %s resumed = %+v, %v; want the count's %+v", kind, got, err, want)
 				}

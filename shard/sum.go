@@ -38,12 +38,15 @@ type Whole struct {
 // shard of one split once each with a [*SetError], which matches
 // [ErrSet]: an empty set, counts that name no shard (made by hand), a
 // shard of another board, number of shards or plan than the first one's,
-// a shard given twice, shards missing (the error lists them). It returns
-// an error wrapping [ErrCounts] if the sums are not those of any board:
+// a shard given twice, shards missing (the error lists them), and
+// shards of another [PlanVersion] than this package's. It returns an
+// error wrapping [ErrCounts] if the sums are not those of any board:
 // Burnside's lemma refuses them, as a damaged count makes them (a wrong
 // Total makes a sum that 8 does not divide 7 times in 8), or, for a
-// board of fewer than 4 squares a side, they are not its counts. It costs
-// a pass over the set and a bit per shard of the split.
+// board of fewer than 4 squares a side, they are not its counts; and
+// for a board whose counts are known, n <= 27 (OEIS A000170 and
+// A002562), if they are not those. It costs a pass over the set and a
+// bit per shard of the split.
 func Sum(shards []Counts) (Whole, error) {
 	if len(shards) == 0 {
 		return Whole{}, &SetError{Problem: "no shards: nothing to add up"}
@@ -60,6 +63,9 @@ func Sum(shards []Counts) (Whole, error) {
 		}
 		if s.N != id.N || s.Of != id.Of || s.Plan != id.Plan {
 			return Whole{}, &SetError{At: []int{0, i}, Problem: fmt.Sprintf("are shards of different splits: %v and %v", id, s)}
+		}
+		if s.Plan != PlanVersion {
+			return Whole{}, &SetError{At: []int{i}, Problem: fmt.Sprintf("is of split plan %d, but this package splits with plan %d, whose shards are others: count it again with this version", s.Plan, PlanVersion)}
 		}
 		if seen == nil {
 			seen = engine.NewBitset(id.Of)
@@ -80,6 +86,10 @@ func Sum(shards []Counts) (Whole, error) {
 	}
 	w := Whole{Shard: ID{N: id.N, Index: 0, Of: 1, Plan: id.Plan}}
 	w.Total, w.Unique, w.Invariant90, w.Invariant180 = whole.Big()
+	if total, unique, ok := knownCounts(id.N); ok && (w.Total.Cmp(total) != 0 || w.Unique.Cmp(unique) != 0) {
+		return Whole{}, fmt.Errorf("%w: the shards of n=%d add up to a total of %v and %v unique, but the board has %v and %v (OEIS A000170 and A002562): "+
+			"a shard's counts are wrong, which a recount of each finds (Job.Recount)", ErrCounts, id.N, w.Total, w.Unique, total, unique)
+	}
 	return w, nil
 }
 

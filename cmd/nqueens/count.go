@@ -154,7 +154,7 @@ func count(ctx context.Context, args []string, getenv func(string) string, stdou
 	}
 	if *asJSON {
 		r := record{Plan: c.Shard.Plan, N: c.Shard.N, Shard: c.Shard.Index, Shards: c.Shard.Of, Total: c.Total, Unique: c.Unique,
-			Invariant90: c.Invariant90, Invariant180: c.Invariant180, Elapsed: time.Since(start).Seconds(), Version: version()}
+			Invariant90: c.Invariant90, Invariant180: c.Invariant180, Elapsed: time.Since(start).Seconds(), Version: version(), Kernels: c.Kernels}
 		r.Checksum = r.sum()
 		line, err := json.Marshal(r)
 		if err != nil {

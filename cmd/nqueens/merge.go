@@ -34,19 +34,35 @@ type record struct {
 	Invariant180 uint64  `json:"invariant180"`
 	Elapsed      float64 `json:"elapsed_seconds"` // of the run that finished the shard, from its start or resumption
 	Version      string  `json:"version"`         // of the nqueens that counted it
-	Checksum     string  `json:"checksum"`
+	// Kernels names the kernels that counted it (shard.Counts.Kernels):
+	// "" in a record of format 4, made before records named them.
+	Kernels  string `json:"kernels,omitempty"`
+	Checksum string `json:"checksum"`
 }
 
 // recordFormat is the version of a record's fields and of what its
-// checksum covers; a record of another is refused by its checksum.
-const recordFormat = 4
+// checksum covers: format 5 adds the kernels to format 4. A record of
+// another is refused by its checksum; one of format 4 is read, its
+// kernels unknown.
+const (
+	recordFormat = 5
+	recordV4     = 4
+)
 
 // sum returns the checksum of every other field of r: the first 16 hex
-// digits of a SHA-256. It catches damage, not a deliberate edit: anyone
-// can compute it.
+// digits of a SHA-256, of format 4 for a record with no kernels. It
+// catches damage, not a deliberate edit: anyone can compute it.
 func (r record) sum() string {
-	h := sha256.Sum256(fmt.Appendf(nil, "nqueens shard record v%d\nplan=%d\nn=%d\nshard=%d\nshards=%d\ntotal=%d\nunique=%d\ninvariant90=%d\ninvariant180=%d\nelapsed=%s\nversion=%s\n",
-		recordFormat, r.Plan, r.N, r.Shard, r.Shards, r.Total, r.Unique, r.Invariant90, r.Invariant180, strconv.FormatFloat(r.Elapsed, 'g', -1, 64), r.Version))
+	format := recordFormat
+	if r.Kernels == "" {
+		format = recordV4
+	}
+	text := fmt.Appendf(nil, "nqueens shard record v%d\nplan=%d\nn=%d\nshard=%d\nshards=%d\ntotal=%d\nunique=%d\ninvariant90=%d\ninvariant180=%d\nelapsed=%s\nversion=%s\n",
+		format, r.Plan, r.N, r.Shard, r.Shards, r.Total, r.Unique, r.Invariant90, r.Invariant180, strconv.FormatFloat(r.Elapsed, 'g', -1, 64), r.Version)
+	if format == recordFormat {
+		text = fmt.Appendf(text, "kernels=%s\n", r.Kernels)
+	}
+	h := sha256.Sum256(text)
 	return hex.EncodeToString(h[:8])
 }
 
@@ -245,14 +261,15 @@ func add(recs []placed) (counts shard.Whole, missing string, err error) {
 		}
 		return counts, "", fmt.Errorf("%s %s", strings.Join(at, " and "), e.Problem)
 	case err != nil:
-		return counts, "", fmt.Errorf("the %d shards of n=%d in %s: %s; every record passed its own checks, so one holds a wrong count with a checksum to match: count shards again (count -json -shard i -shards %d %d) and compare them with their records to find it",
-			recs[0].Shards, recs[0].N, filesOf(recs), err, recs[0].Shards, recs[0].N)
+		return counts, "", fmt.Errorf("the %d shards of n=%d in %s: %s; every record passed its own checks, so one holds a wrong count with a checksum to match: "+
+			"run verify %s, which recounts each record and names those that differ",
+			recs[0].Shards, recs[0].N, strings.Join(filesOf(recs), ", "), err, strings.Join(filesOf(recs), " "))
 	}
 	return counts, "", nil
 }
 
-// filesOf names the files that recs came from, each once, in order.
-func filesOf(recs []placed) string {
+// filesOf returns the files that recs came from, each once, in order.
+func filesOf(recs []placed) []string {
 	var files []string
 	for _, r := range recs {
 		file := r.at[:strings.LastIndexByte(r.at, ':')]
@@ -260,5 +277,5 @@ func filesOf(recs []placed) string {
 			files = append(files, file)
 		}
 	}
-	return strings.Join(files, ", ")
+	return files
 }

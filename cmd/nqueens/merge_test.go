@@ -153,8 +153,16 @@ func TestMergeJoin(t *testing.T) {
 	r.Total++
 	code, out, errOut = runCLI(t, noEnv, "merge", files[0], files[1], forge(t, r))
 	if code != 1 || out != "" || !strings.Contains(errOut, "Burnside's lemma refuses") || !strings.Contains(errOut, files[0]+", "+files[1]) ||
-		!strings.Contains(errOut, "count shards again (count -json -shard i -shards 3 14)") {
+		!strings.Contains(errOut, "run verify "+files[0]+" "+files[1]) {
 		t.Errorf("merge with a forged total: exit %d, stdout %q, stderr %q; want a refusal naming Burnside's lemma, the files and how to find the record", code, out, errOut)
+	}
+	// Eight solutions more keep Burnside's lemma, but not the board's
+	// known counts.
+	r.Total += 7
+	code, out, errOut = runCLI(t, noEnv, "merge", files[0], files[1], forge(t, r))
+	if code != 1 || out != "" || !strings.Contains(errOut, "add up to a total of 365604 and 45753 unique, but the board has 365596 and 45752") ||
+		!strings.Contains(errOut, "run verify") {
+		t.Errorf("merge with a total eight off: exit %d, stdout %q, stderr %q; want a refusal naming both counts, and verify", code, out, errOut)
 	}
 }
 

@@ -94,11 +94,18 @@ func verify(ctx context.Context, args []string, stdin io.Reader, stdout, stderr 
 			resume = &state
 		}
 	}
+	kernels, err := recountKernels(drawn, methods)
+	if err != nil {
+		return err
+	}
 	fmt.Fprintf(stderr, "nqueens: verify: recounting %d of %d records\n", len(drawn), len(recs))
 	for _, m := range []shard.RecountMethod{shard.ByJoin, shard.ByBacktracking} {
 		if used := methodCount(methods, m); used > 0 {
 			fmt.Fprintf(stderr, "nqueens: verify: %d %s: %s\n", used, m, catches(m))
 		}
+	}
+	for _, line := range kernelsUsed(drawn, kernels) {
+		fmt.Fprintf(stderr, "nqueens: verify: %s\n", line)
 	}
 	var differ []string
 	held := "" // what the checkpoint holds of a recount before this one
@@ -126,6 +133,9 @@ func verify(ctx context.Context, args []string, stdin io.Reader, stdout, stderr 
 		}
 		want := shard.Counts{Total: r.Total, Unique: r.Unique, Invariant90: r.Invariant90, Invariant180: r.Invariant180, Shard: got.Shard}
 		line := fmt.Sprintf("%s: %v, %s: ", r.at, got.Shard, methods[r.at])
+		if k := kernels[r.at]; k != "" {
+			line = fmt.Sprintf("%s: %v, %s on %s: ", r.at, got.Shard, methods[r.at], k)
+		}
 		if got == want {
 			line += "agrees: " + countsText(got)
 		} else {
@@ -198,7 +208,59 @@ func recountHeld(s shard.State, drawn []placed, methods map[string]shard.Recount
 
 // recountJob returns the job that recounts the shard of r by method by.
 func recountJob(r record, by shard.RecountMethod) shard.Job {
-	return shard.Job{N: r.N, Index: r.Shard, Of: r.Shards, Recount: true, RecountBy: by}
+	return shard.Job{N: r.N, Index: r.Shard, Of: r.Shards, Recount: true, RecountBy: by, CountedOn: r.Kernels}
+}
+
+// recountKernels returns the kernels of each recount by the join of
+// drawn, by its record's place, which are none of those that counted
+// it; or an error that names every record that this processor can
+// recount on no others.
+func recountKernels(drawn []placed, methods map[string]shard.RecountMethod) (map[string]string, error) {
+	kernels := map[string]string{}
+	var refused []string
+	for _, r := range drawn {
+		names, err := recountJob(r.record, methods[r.at]).RecountKernels()
+		if err != nil {
+			refused = append(refused, fmt.Sprintf("%s: %v: %s", r.at, r.id(), bare(err)))
+			continue
+		}
+		kernels[r.at] = names
+	}
+	if len(refused) > 0 {
+		return nil, fmt.Errorf("verify: a recount by the join runs on none of the kernels that counted a record, and here it cannot: %s: "+
+			"verify these records on a machine with other kernels, or with -by backtracking", strings.Join(refused, "; "))
+	}
+	return kernels, nil
+}
+
+// kernelsUsed says on which kernels the recounts by the join of drawn
+// run (kernels), for how many records each, and why on the Go kernels
+// for records that name none.
+func kernelsUsed(drawn []placed, kernels map[string]string) []string {
+	var order []string
+	runs := map[string]int{}
+	unnamed := 0
+	for _, r := range drawn {
+		k := kernels[r.at]
+		if k == "" {
+			continue
+		}
+		if runs[k] == 0 {
+			order = append(order, k)
+		}
+		runs[k]++
+		if r.Kernels == "" {
+			unnamed++
+		}
+	}
+	var lines []string
+	for _, k := range order {
+		lines = append(lines, fmt.Sprintf("%d by the join on %s, none of the kernels that counted them", runs[k], k))
+	}
+	if unnamed > 0 {
+		lines = append(lines, fmt.Sprintf("%d of format %d name no kernels, as records before format %d: recounted on the Go kernels, which a count runs only where it has no others", unnamed, recordV4, recordFormat))
+	}
+	return lines
 }
 
 // recountBy returns the method by which -by by recounts the record r,
@@ -228,13 +290,8 @@ func methodCount(methods map[string]shard.RecountMethod, m shard.RecountMethod) 
 // catches says what a recount by m catches and costs.
 func catches(m shard.RecountMethod) string {
 	if m == shard.ByJoin {
-		match, pairs, transpose, own := engine.CheckKernels()
-		if own {
-			return fmt.Sprintf("the join again, on the count's own kernels match=%s pairs=%s transpose=%s, its tables and sieve another way, at about the count's cost: "+
-				"it catches a fault of the memory or of the processor, or of a kernel at one layout, not one that the kernels make at every layout, nor one of the join's method, which -by backtracking catches", match, pairs, transpose)
-		}
-		return fmt.Sprintf("the join again, on the kernels match=%s pairs=%s transpose=%s, its tables and sieve another way, at 1 to 3 times the count's cost: "+
-			"it catches a fault of the count's kernels, of the memory or of the processor, not one of the join's method, which -by backtracking catches too", match, pairs, transpose)
+		return "the join again, on none of the kernels that counted the record, its tables and sieve another way, at 1 to 3 times the count's cost: " +
+			"it catches a fault of the count's kernels, of the memory or of the processor, not one of the join's method, which -by backtracking catches too"
 	}
 	return "plain backtracking, which shares no code with the join, at hundreds of times the count's cost from n = 20 on: it catches any fault of the count but one of the plan of its subproblems, which both share"
 }

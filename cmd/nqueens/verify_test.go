@@ -10,11 +10,11 @@ import (
 	"os/exec"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
 
-	"github.com/gonqueens/nqueens/internal/engine"
 	"github.com/gonqueens/nqueens/shard"
 )
 
@@ -72,8 +72,8 @@ func TestVerify(t *testing.T) {
 	}
 	r.Total += 8 // 8 divides the sum still: Burnside's lemma lets it pass
 	edited := forge(t, r)
-	if code, out, errOut := runCLI(t, noEnv, "merge", files[0], edited, files[2]); code != 0 {
-		t.Fatalf("merge with a total 8 more: exit %d, %q, %q; want it to pass, as nothing but a recount catches it", code, out, errOut)
+	if code, out, errOut := runCLI(t, noEnv, "merge", files[0], edited, files[2]); code != 1 || !strings.Contains(errOut, "but the board has 365596") {
+		t.Fatalf("merge with a total 8 more: exit %d, %q, %q; want it refused by the board's known total, as only a recount finds the record", code, out, errOut)
 	}
 	code, out, errOut = runCLI(t, noEnv, "verify", files[0], edited, files[2])
 	want := edited + ":1: n=14 shard 1 of 3 (plan 4)"
@@ -251,11 +251,16 @@ func TestVerifyStoppedAfterOne(t *testing.T) {
 	}
 }
 
-// TestRecountCatchesAFault builds the command with a matching kernel
-// broken on purpose (the tag nqueens_brokenkernel), which passes its
-// self-check, and wants its count of a shard to be wrong and the default
-// recount, by the join on the next kernels, to say that it differs, as
-// a recount by backtracking does.
+// TestRecountCatchesAFault builds the command with the matching kernels
+// of the last set the processor runs before the Go ones broken on
+// purpose (the tag nqueens_brokenkernel), with a fault that no
+// self-check sees, and counts the 4 shards of 17 on them, as a node that
+// runs that set alone would (GODEBUG=cpu.avx512f=off, on a processor
+// with AVX-512). It wants the records to name those kernels and to hold
+// wrong counts, merge to refuse them by the board's known total, and
+// verify on the processor's own kernels, by the join and by cost, to
+// recount each on other kernels, to say which, and to find each
+// differing.
 func TestRecountCatchesAFault(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds the command and runs it")
@@ -264,47 +269,89 @@ func TestRecountCatchesAFault(t *testing.T) {
 	if out, err := exec.Command("go", "build", "-tags", "nqueens_brokenkernel", "-o", bin, ".").CombinedOutput(); err != nil {
 		t.Fatalf("go build: %v\n%s", err, out)
 	}
-	version, err := exec.Command(bin, "version").Output()
+	node := append(os.Environ(), "GODEBUG=cpu.avx512f=off")
+	version := exec.Command(bin, "version")
+	version.Env = node
+	v, err := version.Output()
 	if err != nil {
 		t.Fatal(err)
 	}
-	if strings.Contains(string(version), "match=go") || strings.Contains(string(version), "self-check") {
-		t.Skipf("no assembly kernels to break here: %s", version)
+	if !strings.Contains(string(v), "match=avx2 ") && !strings.Contains(string(v), "match=neon ") {
+		t.Skipf("no assembly kernels to break here: %s", v)
 	}
-	file := filepath.Join(t.TempDir(), "shard.json")
-	out, err := exec.Command(bin, "count", "-json", "-shards", "256", "-shard", "3", "18").Output()
-	if err != nil {
-		t.Fatal(err)
+	dir := t.TempDir()
+	var files []string
+	var counted string // the matching kernels that counted
+	for i := range 4 {
+		cmd := exec.Command(bin, "count", "-json", "-shards", "4", "-shard", strconv.Itoa(i), "17")
+		cmd.Env = node
+		out, err := cmd.Output()
+		if err != nil {
+			t.Fatal(err)
+		}
+		var r record
+		if err := json.Unmarshal(out, &r); err != nil || !strings.Contains(string(v), r.Kernels) {
+			t.Fatalf("a record of the broken build names the kernels %q, %v; want those of %s", r.Kernels, err, v)
+		}
+		counted = strings.Fields(r.Kernels)[0]
+		c, err := shard.Job{N: 17, Index: i, Of: 4}.Count(context.Background())
+		if err != nil {
+			t.Fatal(err)
+		}
+		if r.Total == c.Total {
+			t.Fatalf("the broken build counted shard %d of 4 of 17 right, %d", i, r.Total)
+		}
+		files = append(files, filepath.Join(dir, fmt.Sprintf("shard-%d.json", i)))
+		if err := os.WriteFile(files[i], out, 0o644); err != nil {
+			t.Fatal(err)
+		}
 	}
-	if err := os.WriteFile(file, out, 0o644); err != nil {
-		t.Fatal(err)
+	merge := exec.Command(bin, append([]string{"merge"}, files...)...)
+	if out, err := merge.CombinedOutput(); err == nil || !strings.Contains(string(out), "but the board has 95815104") {
+		t.Errorf("merge of the broken build's records: %v, %q; want it refused by the board's known total", err, out)
 	}
-	c, err := shard.Job{N: 18, Index: 3, Of: 256}.Count(context.Background())
-	if err != nil {
-		t.Fatal(err)
-	}
-	var r record
-	if err := json.Unmarshal(out, &r); err != nil || r.Total == c.Total {
-		t.Fatalf("the broken build counted %d, %v; want a count other than %d", r.Total, err, c.Total)
-	}
-	for _, by := range []string{"cost", "backtracking"} {
-		cmd := exec.Command(bin, "verify", "-by", by, file)
+	for _, by := range []string{"join", "cost"} {
+		cmd := exec.Command(bin, append([]string{"verify", "-by", by}, files...)...)
 		var stdout, stderr bytes.Buffer
 		cmd.Stdout, cmd.Stderr = &stdout, &stderr
 		cmd.Run()
-		if code := cmd.ProcessState.ExitCode(); code != 1 || !strings.Contains(stdout.String(), "differs: the record holds total") || !strings.Contains(stderr.String(), "1 differ") {
-			t.Errorf("verify -by %s of a record that a broken kernel made: exit %d, stdout %q, stderr %q; want it to differ", by, code, stdout.String(), stderr.String())
+		if code := cmd.ProcessState.ExitCode(); code != 1 || strings.Count(stdout.String(), "differs: the record holds total") != 4 || !strings.Contains(stderr.String(), "4 differ") ||
+			!strings.Contains(stderr.String(), "4 by the join on match=") || strings.Contains(stdout.String(), "on "+counted+" ") {
+			t.Errorf("verify -by %s of the records that a broken kernel made: exit %d, stdout %q, stderr %q; want each recounted on other kernels and differing", by, code, stdout.String(), stderr.String())
 		}
 	}
 }
 
-// TestCatches wants verify's account of the join's recount to name its
-// kernels, and to claim that it catches a fault of the count's kernels
-// only where it runs others (the purego build runs the Go ones for both).
-func TestCatches(t *testing.T) {
-	match, _, _, own := engine.CheckKernels()
-	got := catches(shard.ByJoin)
-	if !strings.Contains(got, "match="+match+" ") || own != strings.Contains(got, "the count's own kernels") || own == strings.Contains(got, "a fault of the count's kernels") {
-		t.Errorf("catches(ByJoin) = %q, with the recount on the count's own kernels %v", got, own)
+// TestVerifyKernels wants a record of format 4, which names no kernels,
+// recounted on the Go kernels, and says why; and a record of every
+// kernel that this processor runs refused by a recount by the join,
+// with the reason, before anything is recounted.
+func TestVerifyKernels(t *testing.T) {
+	file := shardFiles(t, 14, 3)[1]
+	var r record
+	if err := json.Unmarshal(mustRead(file), &r); err != nil {
+		t.Fatal(err)
+	}
+	if r.Kernels != shard.Kernels() {
+		t.Fatalf("count -json names the kernels %q, want %q", r.Kernels, shard.Kernels())
+	}
+	r.Kernels = ""
+	old := forge(t, r)
+	if !strings.Contains(string(mustRead(old)), `"version":"`) || strings.Contains(string(mustRead(old)), "kernels") {
+		t.Fatalf("a record of format 4: %s", mustRead(old))
+	}
+	code, out, errOut := runCLI(t, noEnv, "verify", "-by", "join", old)
+	if code != 0 || !strings.Contains(out, "by the join on match=go pairs=go transpose=go: agrees") || !strings.Contains(errOut, "1 of format 4 name no kernels") {
+		t.Errorf("verify -by join of a record of format 4: exit %d, stdout %q, stderr %q; want it recounted on the Go kernels, and why", code, out, errOut)
+	}
+	r.Kernels = "match=go pairs=go transpose=go tail=go"
+	for _, set := range []string{"avx512", "avx2", "neon"} {
+		r.Kernels += fmt.Sprintf("; match=%s pairs=%s transpose=%s tail=bmi2", set, set, set)
+	}
+	every := forge(t, r)
+	code, out, errOut = runCLI(t, noEnv, "verify", "-by", "join", file, every)
+	if code != 1 || out != "" || !strings.Contains(errOut, every+":1: n=14 shard 1 of 3 (plan 4): ") || !strings.Contains(errOut, "matches on no others") ||
+		!strings.Contains(errOut, "-by backtracking") || strings.Contains(errOut, "recounting") {
+		t.Errorf("verify -by join of a record of every kernel: exit %d, stdout %q, stderr %q; want it refused, and why, before any recount", code, out, errOut)
 	}
 }

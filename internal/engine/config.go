@@ -3,6 +3,8 @@ package engine
 import (
 	"runtime"
 	"time"
+
+	"github.com/gonqueens/nqueens/internal/join"
 )
 
 // How a count is asked for, and how it reports.
@@ -25,6 +27,9 @@ type Config struct {
 	// Recount, if not NoRecount, counts every subproblem again, to check
 	// a count, by the method it names.
 	Recount Recount
+	// CheckOn names the kernels of a recount by the join (JoinRecount),
+	// as CheckKernels chooses them.
+	CheckOn join.KernelNames
 	// TotalOnly says that the count wants Total alone: its other counts
 	// may be 0.
 	TotalOnly bool

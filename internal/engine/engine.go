@@ -137,28 +137,89 @@ func Estimate(n, shard, shards, workers int, recount Recount) int64 {
 }
 
 // Kernels names the kernels this processor runs, "go" for the Go ones,
-// as "match=avx2 pairs=avx2 transpose=avx2 tail=bmi2": the join's
-// matching, its listing of half-boards and its laying out of tables, and
-// the search's filling of the last rows; and after them, any kernel that
-// the processor would run but that failed its self-check, which the
-// next one in line replaced. GODEBUG turns features off
-// (cpu.avx512f=off selects the AVX2 kernels, with cpu.avx2=off too the
-// Go ones but the last rows'), and so does the purego build tag.
+// as "match=avx2 pairs=avx2 transpose=avx2 tail=bmi2" (CountKernels);
+// and after them, any kernel that the processor would run but that
+// failed its self-check, which the next one in line replaced. GODEBUG
+// turns features off (cpu.avx512f=off selects the AVX2 kernels, with
+// cpu.avx2=off too the Go ones but the last rows'), and so does the
+// purego build tag.
 func Kernels() string {
-	match, pairs, transpose, failed := join.Kernels()
-	tail, tailFailed := backtrack.Kernel()
-	if tailFailed {
+	_, failed := join.Kernels()
+	if _, tailFailed := backtrack.Kernel(); tailFailed {
 		failed = append(failed[:len(failed):len(failed)], "tail=bmi2")
 	}
-	s := fmt.Sprintf("match=%s pairs=%s transpose=%s tail=%s", match, pairs, transpose, tail)
+	s := CountKernels()
 	if len(failed) > 0 {
 		s += " (failed their self-check: " + strings.Join(failed, " ") + ")"
 	}
 	return s
 }
 
-// CheckKernels names the kernels of the join's own recount (JoinRecount),
-// as Kernels names those of a count: the next of each kind that the
-// processor runs. own reports that the recount matches on the count's
-// own kernels, the Go ones, where the count's are.
-func CheckKernels() (match, pairs, transpose string, own bool) { return join.CheckKernels() }
+// CountKernels names the kernels a count runs on this processor: the
+// join's matching, its listing of half-boards and its laying out of
+// tables, and the search's filling of the last rows, as
+// "match=avx2 pairs=avx2 transpose=avx2 tail=bmi2".
+func CountKernels() string {
+	names, _ := join.Kernels()
+	tail, _ := backtrack.Kernel()
+	return kernelsText(names) + " tail=" + tail
+}
+
+// kernelsText names the join's kernels of names as CountKernels does.
+func kernelsText(names join.KernelNames) string {
+	return fmt.Sprintf("match=%s pairs=%s transpose=%s", names.Match, names.Pairs, names.Transpose)
+}
+
+// UnknownKernels stands, in a list of kernels, for those of a count
+// whose kernels were not recorded.
+const UnknownKernels = "unknown"
+
+// KernelsSep separates the sets of kernels of a count that ran on
+// several, each as CountKernels names it.
+const KernelsSep = "; "
+
+// CheckKernels returns the kernels of the join's recount (JoinRecount)
+// of a count made on the kernels counted: a list of sets, each as
+// CountKernels names them, separated by KernelsSep, or UnknownKernels,
+// or "" for none known. The recount runs, of each kind, the first that
+// the processor runs and no set of counted names, else the Go one; for
+// kernels unknown, the Go ones. It returns the recount's kernels, named
+// as CountKernels names them without the tail, and an error wrapping
+// ErrKernels where the matching kernels could only be some that counted,
+// and ParseKernels's error for a list it cannot read.
+func CheckKernels(counted string) (join.KernelNames, string, error) {
+	sets, err := ParseKernels(counted)
+	if err != nil {
+		return join.KernelNames{}, "", err
+	}
+	names, ok := join.CheckKernels(sets)
+	if !ok {
+		own, _ := join.Kernels()
+		return join.KernelNames{}, "", fmt.Errorf("%w: the count ran on %s, and this processor matches on no others (it runs %s)", ErrKernels, counted, kernelsText(own))
+	}
+	return names, kernelsText(names), nil
+}
+
+// ParseKernels returns the join's kernels of each set that counted
+// names, as CheckKernels reads it: none for "" or where a set is
+// UnknownKernels, whose recount runs the Go kernels; or an error for a
+// list that CountKernels makes no part of.
+func ParseKernels(counted string) ([]join.KernelNames, error) {
+	if counted == "" {
+		return nil, nil
+	}
+	var sets []join.KernelNames
+	for _, set := range strings.Split(counted, KernelsSep) {
+		if set == UnknownKernels {
+			return nil, nil
+		}
+		var k join.KernelNames
+		var tail string
+		_, err := fmt.Sscanf(set, "match=%s pairs=%s transpose=%s tail=%s", &k.Match, &k.Pairs, &k.Transpose, &tail)
+		if err != nil || kernelsText(k)+" tail="+tail != set {
+			return nil, fmt.Errorf("%q names no kernels a count runs, want \"match=M pairs=P transpose=T tail=L\" or %q", set, UnknownKernels)
+		}
+		sets = append(sets, k)
+	}
+	return sets, nil
+}

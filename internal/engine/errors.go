@@ -43,6 +43,11 @@ var ErrOverflow = errors.New("a count past 2^64")
 // would run for millennia to fail.
 const FirstOverflow = 29
 
+// ErrKernels reports a recount by the join of a count that ran on every
+// matching kernel this processor runs (CheckKernels): a recount on the
+// same kernels would repeat a fault of theirs.
+var ErrKernels = errors.New("no other kernels to recount on")
+
 // ErrBoardSize reports a board size out of range: a SizeError.
 var ErrBoardSize = errors.New("board size out of range")
 

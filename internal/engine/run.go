@@ -31,7 +31,7 @@ func (s joinRun) joined(w *worker, newJoiner func(*join.Board) *join.Joiner) (Co
 // of the join's.
 func (s joinRun) recount(w *worker, how Recount) (Counts, bool) {
 	if how == JoinRecount {
-		return s.joined(w, join.NewCheckJoiner)
+		return s.joined(w, func(b *join.Board) *join.Joiner { return join.NewCheckJoiner(b, w.checkOn) })
 	}
 	b := s.r.Board
 	queens, rows := b.Queens(), b.Rows()

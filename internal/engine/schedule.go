@@ -92,7 +92,7 @@ func (s *scheduler) startWorkers() {
 	for range workers {
 		go func() {
 			defer wg.Done()
-			s.work(&worker{poll: poll.Poller{Stop: &s.stop, Yield: yield}, recount: s.cfg.Recount})
+			s.work(&worker{poll: poll.Poller{Stop: &s.stop, Yield: yield}, recount: s.cfg.Recount, checkOn: s.cfg.CheckOn})
 		}()
 	}
 	go func() {

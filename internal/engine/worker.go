@@ -17,7 +17,8 @@ type worker struct {
 	frame   backtrack.Frame
 	check   constellationCheck
 	joiner  *join.Joiner
-	recount Recount // count again, each subproblem by its recount of this kind (subproblem.go)
+	recount Recount          // count again, each subproblem by its recount of this kind (subproblem.go)
+	checkOn join.KernelNames // the kernels of a recount by the join (Config.CheckOn)
 }
 
 // err returns the error that made the worker's last search give up, nil

@@ -83,15 +83,15 @@ func NewJoiner(b *Board) *Joiner {
 
 // NewCheckJoiner returns a joiner of b that counts its splits as a
 // NewJoiner does, but another way, to check a count made by one: with
-// the next kernels of each kind that the processor runs after those a
-// NewJoiner takes (the Go kernels, if those are), at their layout; with
-// the low bits of its keys, below every bit that a sieve takes, in the
-// reverse order, so that every table holds other diagonals; and with a
-// sieve a bit shallower, whose large buckets are halved less. A fault of
-// a kernel, of the tables' layout, or of the memory or the processor
-// during either count, shows as two counts that differ.
-func NewCheckJoiner(b *Board) *Joiner {
-	k, pairs, transpose := checkKernels()
+// the kernels that names names (CheckKernels chooses them), at their
+// layout; with the low bits of its keys, below every bit that a sieve
+// takes, in the reverse order, so that every table holds other
+// diagonals; and with a sieve a bit shallower, whose large buckets are
+// halved less. A fault of a kernel, of the tables' layout, or of the
+// memory or the processor during either count, shows as two counts that
+// differ.
+func NewCheckJoiner(b *Board, names KernelNames) *Joiner {
+	k, pairs, transpose := checkSet(names)
 	j := newJoiner(b, k, pairs, transpose)
 	j.checks = true
 	j.sieve = j.sieve.shallower()

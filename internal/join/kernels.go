@@ -2,9 +2,8 @@ package join
 
 import (
 	"fmt"
+	"slices"
 	"sync"
-
-	"github.com/gonqueens/nqueens/internal/isa"
 )
 
 // The choice of the join's kernels. tools/kernelgen writes them from one
@@ -65,49 +64,99 @@ func choose() {
 	}
 }
 
-// checkKernels returns the kernels of a joiner that checks another's
-// count: of each kind, the next that the processor runs after those that
-// NewJoiner takes, and the Go ones if those are.
-func checkKernels() (*kernelSet, int, int) {
-	k := kernels()
-	match := &goKernels
-	for i := range archKernels {
-		if &archKernels[i] == k {
-			if next, _ := chooseMatch(archKernels[i+1:]); next != nil {
-				match = next
-			}
-		}
-	}
-	next := func(from int, needs func(int) isa.Set, n int, check func(int) error) int {
-		if from < 0 {
-			return -1
-		}
-		for i := from + 1; i < n; i++ {
-			if needs(i).Has() && check(i) == nil {
-				return i
-			}
-		}
-		return -1
-	}
-	pairs := next(chosen.pairs, func(i int) isa.Set { return archPairs[i].needs }, len(archPairs),
-		func(i int) error { return checkPairs(archPairs[i].run) })
-	transpose := next(chosen.transpose, func(i int) isa.Set { return archTransposes[i].needs }, len(archTransposes), checkTranspose)
-	return match, pairs, transpose
+// KernelNames names a joiner's kernels of each kind, as the processor's
+// sets name them ("avx512", "avx2", "neon") or "go" for the Go ones:
+// those that match, list half-boards and transpose keys.
+type KernelNames struct{ Match, Pairs, Transpose string }
+
+// goNames names the Go kernels of every kind.
+var goNames = KernelNames{"go", "go", "go"}
+
+// checked holds the self-check of each set of archKernels that a
+// processor runs, made once, on first need.
+var checked struct {
+	sync.Mutex
+	err map[int]error
 }
 
-// CheckKernels names the kernels of a joiner that checks another's count
-// (NewCheckJoiner), as Kernels names those of a count; own reports that
-// it matches on the count's own kernels, the Go ones, where those are.
-func CheckKernels() (match, pairs, transpose string, own bool) {
-	k, p, t := checkKernels()
-	match, pairs, transpose, own = k.name, "go", "go", k == kernels()
-	if p >= 0 {
-		pairs = archPairs[p].name
+// passes reports whether set i of archKernels runs on this processor
+// and passes its self-check.
+func passes(i int) bool {
+	if !archKernels[i].needs.Has() {
+		return false
 	}
-	if t >= 0 {
-		transpose = archTransposes[t].name
+	checked.Lock()
+	defer checked.Unlock()
+	err, ok := checked.err[i]
+	if !ok {
+		if checked.err == nil {
+			checked.err = map[int]error{}
+		}
+		err = archKernels[i].check()
+		checked.err[i] = err
 	}
-	return match, pairs, transpose, own
+	return err == nil
+}
+
+// CheckKernels returns the kernels of a joiner that checks a count made
+// on the kernels of counted, each set of them a count ran on: of each
+// kind, the first that the processor runs, that passes its self-check and
+// that no set of counted names, else the Go one. It returns false where
+// the matching kernels could only be some that counted: where every
+// matching set that the processor runs, the Go one last, is named in
+// counted. For no counted set, of kernels unknown, it returns the Go
+// ones, which a count runs only where it has no other.
+func CheckKernels(counted []KernelNames) (KernelNames, bool) {
+	if len(counted) == 0 {
+		return goNames, true
+	}
+	kernels() // the processor's own first, as a count chooses them
+	names := goNames
+	named := func(name string, of func(KernelNames) string) bool {
+		return slices.ContainsFunc(counted, func(k KernelNames) bool { return of(k) == name })
+	}
+	match := func(k KernelNames) string { return k.Match }
+	names.Match = ""
+	for i := range archKernels {
+		if passes(i) && !named(archKernels[i].name, match) {
+			names.Match = archKernels[i].name
+			break
+		}
+	}
+	if names.Match == "" {
+		if named("go", match) {
+			return KernelNames{}, false
+		}
+		names.Match = "go"
+	}
+	for i, p := range archPairs {
+		if p.needs.Has() && !named(p.name, func(k KernelNames) string { return k.Pairs }) && checkPairs(p.run) == nil {
+			names.Pairs = archPairs[i].name
+			break
+		}
+	}
+	for i, t := range archTransposes {
+		if t.needs.Has() && !named(t.name, func(k KernelNames) string { return k.Transpose }) && checkTranspose(i) == nil {
+			names.Transpose = t.name
+			break
+		}
+	}
+	return names, true
+}
+
+// checkSet returns the kernels that names names, as CheckKernels gives
+// them: the matching set, and the indices of archPairs and
+// archTransposes, -1 for the Go ones.
+func checkSet(names KernelNames) (*kernelSet, int, int) {
+	k := &goKernels
+	for i := range archKernels {
+		if archKernels[i].name == names.Match {
+			k = &archKernels[i]
+		}
+	}
+	pairs := slices.IndexFunc(archPairs, func(p pairsKind) bool { return p.name == names.Pairs })
+	transpose := slices.IndexFunc(archTransposes, func(t transposeKind) bool { return t.name == names.Transpose })
+	return k, pairs, transpose
 }
 
 // chooseMatch returns the first of sets that the processor has every
@@ -146,19 +195,19 @@ func UseGoKernelsAt(name string) error {
 // list half-boards and lay out tables' single diagonals; and those that
 // it would run but that failed their self-check, as "match=avx512". The
 // matching kernels at another's layout are named "go@avx512".
-func Kernels() (match, pairs, transpose string, failed []string) {
+func Kernels() (KernelNames, []string) {
 	k := kernels()
-	match, pairs, transpose = k.name, "go", "go"
+	names := KernelNames{Match: k.name, Pairs: "go", Transpose: "go"}
 	if k.layout.name != k.name {
-		match += "@" + k.layout.name
+		names.Match += "@" + k.layout.name
 	}
 	if chosen.pairs >= 0 {
-		pairs = archPairs[chosen.pairs].name
+		names.Pairs = archPairs[chosen.pairs].name
 	}
 	if chosen.transpose >= 0 {
-		transpose = archTransposes[chosen.transpose].name
+		names.Transpose = archTransposes[chosen.transpose].name
 	}
-	return match, pairs, transpose, chosen.failed
+	return names, chosen.failed
 }
 
 // A checkRand is a xorshift generator of the self-checks' known blocks:

@@ -139,6 +139,43 @@ func TestGates(t *testing.T) {
 	}
 }
 
+// TestCheckKernels checks that the kernels of a recount are none of
+// those that made the count it checks, where the processor has others,
+// and the Go ones for a count of kernels unknown.
+func TestCheckKernels(t *testing.T) {
+	if got, ok := CheckKernels(nil); !ok || got != goNames {
+		t.Errorf("CheckKernels(nil) = %v, %v; want the Go kernels", got, ok)
+	}
+	own, _ := Kernels()
+	runs := []KernelNames{goNames}
+	for i := range archKernels {
+		if passes(i) {
+			runs = append(runs, KernelNames{archKernels[i].name, "", ""})
+		}
+	}
+	for _, counted := range [][]KernelNames{{own}, {goNames}, runs[1:], {{"avx2", "avx2", "avx2"}}, {{"neon", "go", "go"}, own}} {
+		got, ok := CheckKernels(counted)
+		if !ok {
+			if len(counted) < len(runs) {
+				t.Errorf("CheckKernels(%v): none, where this processor runs %v", counted, runs)
+			}
+			continue
+		}
+		for _, c := range counted {
+			if got.Match == c.Match || (got.Pairs == c.Pairs && got.Pairs != "go") || (got.Transpose == c.Transpose && got.Transpose != "go") {
+				t.Errorf("CheckKernels(%v) = %v, which counted", counted, got)
+			}
+		}
+		k, _, _ := checkSet(got)
+		if k.name != got.Match {
+			t.Errorf("checkSet(%v) matches on %s", got, k.name)
+		}
+	}
+	if got, ok := CheckKernels(runs); ok {
+		t.Errorf("CheckKernels(%v) = %v; want none, every set this processor runs counted", runs, got)
+	}
+}
+
 // TestSelfCheck checks that a set whose kernel is broken fails its
 // self-check, and that the next set in line replaces it and is named as
 // failed: with the processor's own sets, each broken in turn where it
