@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
@@ -33,16 +34,25 @@ func openCheckpoint(name string) (s shard.State, found bool, release func(), err
 	if strings.HasSuffix(name, "/") {
 		return s, false, nil, fmt.Errorf("checkpoint %s ends in /, which names a directory: name a file, such as %sstate", name, name)
 	}
-	if info, err := os.Stat(filepath.Dir(name)); err != nil {
+	dir := filepath.Dir(name)
+	if info, err := os.Stat(dir); errors.Is(err, os.ErrNotExist) {
+		return s, false, nil, fmt.Errorf("checkpoint %s: its directory %s does not exist: make it (mkdir -p %s), or name a checkpoint in one that does", name, dir, dir)
+	} else if err != nil {
 		return s, false, nil, fmt.Errorf("checkpoint %s: its directory: %w", name, err)
 	} else if !info.IsDir() {
-		return s, false, nil, fmt.Errorf("checkpoint %s: %s is not a directory", name, filepath.Dir(name))
+		return s, false, nil, fmt.Errorf("checkpoint %s: %s is not a directory: name a checkpoint in a directory", name, dir)
 	}
 	if err := checkRegular(name); err != nil && !errors.Is(err, os.ErrNotExist) {
 		return s, false, nil, err
 	}
+	if err := checkWritable(name); err != nil {
+		return s, false, nil, err
+	}
 	release, err = lock(lockName(name))
-	if err != nil {
+	if pe := (*fs.PathError)(nil); errors.As(err, &pe) {
+		return s, false, nil, fmt.Errorf("checkpoint %s: cannot make its lock file %s: %v: a count keeps %s and %s beside its checkpoint, so name a checkpoint in a directory that you can write",
+			name, lockName(name), pe.Err, lockName(name), tmpName(name))
+	} else if err != nil {
 		return s, false, nil, fmt.Errorf("checkpoint %s: %w", name, err)
 	}
 	if err := checkTemp(tmpName(name)); err != nil {
@@ -99,9 +109,39 @@ func checkRegular(name string) error {
 		target, _ := os.Readlink(name)
 		return fmt.Errorf("checkpoint %s is a symbolic link to %s: name the file itself", name, target)
 	case info.IsDir():
-		return fmt.Errorf("checkpoint %s is a directory, not a file", name)
+		return fmt.Errorf("checkpoint %s is a directory, not a file: name a file, such as %s", name, filepath.Join(name, "nqueens.state"))
 	case !info.Mode().IsRegular():
-		return fmt.Errorf("checkpoint %s is not a regular file (%v)", name, info.Mode().Type())
+		return notRegular(name, info.Mode())
+	}
+	return nil
+}
+
+// notRegular is the error for a checkpoint that is there, of the mode
+// mode, but no regular file.
+func notRegular(name string, mode fs.FileMode) error {
+	what := fmt.Sprintf("not a regular file (%v)", mode.Type())
+	switch {
+	case mode&fs.ModeNamedPipe != 0:
+		what = "a named pipe (FIFO), not a regular file"
+	case mode&fs.ModeDevice != 0:
+		what = "a device, not a regular file"
+	case mode&fs.ModeSocket != 0:
+		what = "a socket, not a regular file"
+	}
+	return fmt.Errorf("checkpoint %s is %s: name a file that a count made, or a new one, which it makes", name, what)
+}
+
+// checkWritable returns an error for a checkpoint that is there but that
+// its owner may not write, or this process may not: made read-only, it
+// is the user's to keep, and a save, which replaces it, would not.
+func checkWritable(name string) error {
+	info, err := os.Lstat(name)
+	if err != nil || !info.Mode().IsRegular() {
+		return nil
+	}
+	if info.Mode().Perm()&0o200 == 0 || !canWrite(name) {
+		return fmt.Errorf("checkpoint %s is read-only (%v), and a count replaces its checkpoint at every save: to go on from it, make it writable (chmod u+w %s), or copy it and name the copy",
+			name, info.Mode().Perm(), name)
 	}
 	return nil
 }
@@ -125,7 +165,7 @@ func readCheckpoint(name string) (shard.State, bool, error) {
 	if info, err := f.Stat(); err != nil {
 		return s, false, err
 	} else if !info.Mode().IsRegular() {
-		return s, false, fmt.Errorf("checkpoint %s is not a regular file (%v)", name, info.Mode().Type())
+		return s, false, notRegular(name, info.Mode())
 	}
 	b, err := io.ReadAll(io.LimitReader(f, maxCheckpoint+1))
 	if err != nil {
@@ -161,6 +201,10 @@ func writeCheckpoint(name string, s shard.State) (err error) {
 	f, err := os.OpenFile(tmp, os.O_WRONLY|os.O_CREATE|os.O_EXCL|noFollow, 0o644)
 	if err != nil {
 		return err
+	}
+	// The file it replaces keeps its permissions.
+	if info, err := os.Lstat(name); err == nil {
+		f.Chmod(info.Mode().Perm())
 	}
 	defer func() {
 		if err != nil {

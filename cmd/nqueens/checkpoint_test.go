@@ -8,6 +8,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"syscall"
 	"testing"
@@ -63,15 +64,27 @@ func TestCheckpointNotAFile(t *testing.T) {
 	if err := os.Symlink(state, link); err != nil {
 		t.Fatal(err)
 	}
-	for _, tt := range []struct{ checkpoint, want string }{
-		{"/dev/zero", "not a regular file"},
-		{fifo, "not a regular file"},
+	readOnly := filepath.Join(dir, "read-only")
+	if code, _, errOut := runBounded(t, bin, dir, "count", "-checkpoint", readOnly, "10"); code != 0 || os.Chmod(readOnly, 0o444) != nil {
+		t.Fatalf("count with a new checkpoint: exit %d, %s", code, errOut)
+	}
+	before := mustRead(readOnly)
+	tests := []struct{ checkpoint, want string }{
+		{"/dev/zero", "is a device, not a regular file: name a file that a count made, or a new one"},
+		{fifo, "is a named pipe (FIFO), not a regular file"},
 		{link, "is a symbolic link to " + state},
-		{dir, "is a directory"},
-		{filepath.Join(dir, "missing", "state"), "its directory"},
+		{dir, "is a directory, not a file: name a file, such as " + filepath.Join(dir, "nqueens.state")},
+		{filepath.Join(dir, "missing", "state"), "its directory " + filepath.Join(dir, "missing") + " does not exist: make it (mkdir -p "},
 		{state + "/", "ends in /, which names a directory"},
 		{filepath.Join(state, "x"), state + " is not a directory"},
-	} {
+		{readOnly, "is read-only (-r--r--r--), and a count replaces its checkpoint at every save: to go on from it, make it writable (chmod u+w " + readOnly + ")"},
+	}
+	if runtime.GOOS == "linux" {
+		// No file can be made in /proc, whatever the user.
+		tests = append(tests, struct{ checkpoint, want string }{"/proc/nqueens.state", "cannot make its lock file /proc/nqueens.state.lock: no such file or directory: " +
+			"a count keeps /proc/nqueens.state.lock and /proc/nqueens.state.tmp beside its checkpoint, so name a checkpoint in a directory that you can write"})
+	}
+	for _, tt := range tests {
 		start := time.Now()
 		code, out, errOut := runBounded(t, bin, dir, "count", "-checkpoint", tt.checkpoint, "10")
 		if code <= 0 || out != "" || !strings.Contains(errOut, tt.want) || time.Since(start) > 5*time.Second {
@@ -81,6 +94,19 @@ func TestCheckpointNotAFile(t *testing.T) {
 	}
 	if info, err := os.Lstat(link); err != nil || info.Mode()&os.ModeSymlink == 0 {
 		t.Errorf("the link refused as a checkpoint is no longer a link: %v, %v", info, err)
+	}
+	if info, err := os.Stat(readOnly); err != nil || info.Mode().Perm() != 0o444 || !bytes.Equal(mustRead(readOnly), before) {
+		t.Errorf("the read-only checkpoint refused is no longer as it was: %v, %v", info, err)
+	}
+	// A checkpoint made writable goes on, and keeps its permissions.
+	if err := os.Chmod(readOnly, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if code, _, errOut := runBounded(t, bin, dir, "count", "-checkpoint", readOnly, "10"); code != 0 || !strings.Contains(errOut, "resuming from") {
+		t.Errorf("count -checkpoint of a checkpoint made writable: exit %d, %s; want it resumed", code, errOut)
+	}
+	if info, err := os.Stat(readOnly); err != nil || info.Mode().Perm() != 0o600 {
+		t.Errorf("a checkpoint of mode 0600 replaced by a save: %v, %v; want its mode kept", info, err)
 	}
 }
 

@@ -15,6 +15,9 @@ import (
 // noFollow makes open refuse a symbolic link rather than follow it.
 const noFollow = syscall.O_NOFOLLOW
 
+// canWrite reports whether this process may write the named file.
+func canWrite(name string) bool { return syscall.Access(name, 2) == nil } // 2: W_OK
+
 // lock takes an exclusive lock on the named file with flock(2): the
 // kernel drops it when the process ends, however it ends. It fails at
 // once, naming the process that holds it, if another does. The file is
