@@ -13,12 +13,21 @@ import (
 // way the package has to count, at every n. Count(0) is 1, the empty
 // board; Count(2) and Count(3) are 0. It returns an error wrapping
 // [ErrBoardSize] unless 0 <= n <= [MaxN], and one wrapping [ErrMemory]
-// for a board whose count would take more than 4 GiB (from n = 25 or
-// so). It is [CountContext] with context.Background(), and cannot be
-// stopped.
+// for a count whose memory, as the model of [Engine] puts it, would pass
+// 4 GiB: it takes some 15 to 60 MiB a worker up to n = 23, 220 MiB at 24,
+// 780 MiB at 26 and 3.5 GiB at 28, a worker a core, so that a machine of
+// 16 cores passes 4 GiB from n = 26 on. It is [CountContext] with
+// context.Background(): it cannot be stopped, and reports nothing while
+// it runs.
 //
 // The cost grows about as fast as the count, 5 to 10 times with each n
-// from 12 to 27. A small board is counted on the caller's goroutine in
+// from 12 to 27, at about a nanosecond a solution on a core of today:
+// n = 20's 3.9·10^10 solutions take seconds, n = 22's 2.7·10^12 about an
+// hour of a core, and n = 25's 2.2·10^15 weeks of one. For the larger
+// boards, call CountContext, whose context
+// stops the count and whose [WithProgress] reports how far it has come
+// and the time left; a count of hours or days in shards, with
+// checkpoints, is package shard's. A small board is counted on the caller's goroutine in
 // about half the time [Bitwise] takes, its first row's queen in the left
 // half alone; a larger one on every core, through a plan of subproblems
 // that costs about what Bitwise's count of a board of 9 or 10 does.

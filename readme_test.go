@@ -30,9 +30,13 @@ func TestREADME(t *testing.T) {
 	if want := []string{"go run ./cmd/nqueens count 14", "go test ./..."}; strings.Join(cmds, "\n") != strings.Join(want, "\n") {
 		t.Errorf("README's first commands are %q, want %q", cmds, want)
 	}
-	// The first screen says how to get the module, and the license.
-	if top := readme[:min(len(readme), 2000)]; !strings.Contains(top, "go get github.com/gonqueens/nqueens\n") || !strings.Contains(top, "(LICENSE)") {
-		t.Errorf("README's first screen gives no go get of the module, or no link to its LICENSE")
+	// The first screen says how to get the module today, from a clone,
+	// and once it is published, and the license.
+	top := readme[:min(len(readme), 2000)]
+	for _, want := range []string{"The module is not published yet", "`replace`\ndirective", "`go install ./cmd/nqueens`", "go get github.com/gonqueens/nqueens\n", "(LICENSE)"} {
+		if !strings.Contains(top, want) {
+			t.Errorf("README's first screen does not say %q: the way to the module from a clone today, once published, and its license", want)
+		}
 	}
 	// A code block reads without a scroll on a narrow screen.
 	for i, block := range strings.Split(readme, "```")[1:] {

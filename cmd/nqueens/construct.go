@@ -29,8 +29,7 @@ func construct(ctx context.Context, args []string, stdout, stderr io.Writer) err
 		return err
 	})
 	if errors.Is(err, nqueens.ErrNoSolution) {
-		_, err = fmt.Fprintf(stderr, "nqueens: no solution: the %d×%d board has none\n", n, n)
-		return err
+		return fmt.Errorf("no solution: the %d×%d board has none", n, n)
 	}
 	if err != nil {
 		return err

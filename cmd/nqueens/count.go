@@ -125,8 +125,12 @@ func count(ctx context.Context, args []string, getenv func(string) string, stdou
 		saved = checkpointSaver{name: *checkpoint, stderr: stderr, bar: bar, resumed: found}
 		job.Save, job.SaveEvery = saved.save, *every
 	}
-	// A whole board past 2^64 is refused at once: no note of its time.
-	if note := endless("count", n, *shards, countPerSolution); note != "" && (n < engine.FirstOverflow || *shards > 1) {
+	if n >= engine.FirstOverflow && *shards == 1 {
+		return fmt.Errorf("count: n=%d takes at least %s core-years, and its count passes 2^64, which a whole count cannot hold: "+
+			"counted at all, it is counted in shards (-shards k), which add up exactly past 2^64 and take as long in all",
+			n, roughly(coreYears(n, 1, countPerSolution)))
+	}
+	if note := endless("count", n, *shards, countPerSolution); note != "" {
 		fmt.Fprintln(stderr, note)
 	}
 	start := time.Now()

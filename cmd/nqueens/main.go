@@ -153,6 +153,8 @@ func dispatch(ctx context.Context, args []string, getenv func(string) string, st
 		return err
 	case "help", "-h", "-help", "--help":
 		switch {
+		case len(args) == 1 && slices.Contains([]string{"-h", "-help", "--help"}, args[0]):
+			// nqueens help -h is nqueens help.
 		case len(args) > 0 && !slices.Contains(commands, args[0]):
 			return usagef("help: unknown command %q, want one of %s", args[0], strings.Join(commands, ", "))
 		case len(args) > 1:

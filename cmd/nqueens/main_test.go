@@ -111,6 +111,13 @@ func TestHelp(t *testing.T) {
 			t.Errorf("nqueens %s: exit %d, stdout %q; want count's flags", strings.Join(args, " "), code, out)
 		}
 	}
+	// help -h is help, as -h alone is.
+	_, help, _ := runCLI(t, noEnv, "help")
+	for _, args := range [][]string{{"help", "-h"}, {"help", "--help"}, {"-h"}} {
+		if code, out, errOut := runCLI(t, noEnv, args...); code != 0 || out != help || errOut != "" {
+			t.Errorf("nqueens %s: exit %d, stdout %q, stderr %q; want the help", strings.Join(args, " "), code, out, errOut)
+		}
+	}
 	for _, args := range [][]string{{"help", "count", "extra"}, {"help", "nothing"}} {
 		code, out, errOut := runCLI(t, noEnv, args...)
 		if want := map[string]string{"extra": "help takes one command", "nothing": `unknown command "nothing"`}[args[len(args)-1]]; code != 2 || out != "" || !strings.Contains(errOut, want) {
@@ -125,8 +132,9 @@ func TestHelp(t *testing.T) {
 }
 
 // TestNoSolution: a board without solutions is an answer, not an error,
-// for every command: count prints 0, the others nothing on stdout and a
-// note on stderr, all with exit status 0.
+// for every command that counts or lists: count prints 0, the others
+// nothing on stdout and a note on stderr, all with exit status 0. For
+// construct, which prints one solution, it is a failure: exit status 1.
 func TestNoSolution(t *testing.T) {
 	for _, tt := range []struct {
 		args      []string
@@ -135,13 +143,15 @@ func TestNoSolution(t *testing.T) {
 		{[]string{"count", "3"}, "0\n", ""},
 		{[]string{"count", "-strategy", "naive", "2"}, "0\n", ""},
 		{[]string{"list", "3"}, "", "nqueens: no solution: the 3×3 board has none\n"},
-		{[]string{"construct", "2"}, "", "nqueens: no solution: the 2×2 board has none\n"},
 		{[]string{"complete", "1,.,.,0"}, "", "nqueens: no completion\n"},
 		{[]string{"complete", "-count", "1,.,.,0"}, "0\n", ""},
 	} {
 		if code, out, errOut := runCLI(t, noEnv, tt.args...); code != 0 || out != tt.out || errOut != tt.note {
 			t.Errorf("nqueens %s: exit %d, stdout %q, stderr %q; want 0, %q, %q", strings.Join(tt.args, " "), code, out, errOut, tt.out, tt.note)
 		}
+	}
+	if code, out, errOut := runCLI(t, noEnv, "construct", "2"); code != 1 || out != "" || errOut != "nqueens: no solution: the 2×2 board has none\n" {
+		t.Errorf("nqueens construct 2: exit %d, stdout %q, stderr %q; want 1, and no solution", code, out, errOut)
 	}
 }
 
@@ -193,7 +203,8 @@ func TestBadInput(t *testing.T) {
 		{[]string{"count", "-5"}, "board size -5 out of range [0, 64]"},
 		{[]string{"count", "abc"}, `board size "abc" is not a whole number`},
 		{[]string{"count", "65"}, "board size 65 out of range [0, 64]"},
-		{[]string{"count", "29"}, "a count past 2^64: the count of n=29 passes it"},
+		{[]string{"count", "29"}, "count: n=29 takes at least 230 core-years, and its count passes 2^64, which a whole count cannot hold: counted at all, it is counted in shards"},
+		{[]string{"count", "40"}, "nqueens: count: n=40 takes at least 2.3·10^11 core-years"},
 		{[]string{"count", "8", "9"}, `count takes only the board size N, got 2 arguments: "8 9"`},
 		{[]string{"construct", "-5"}, "board size -5 out of range [0, 268435456]"},
 		{[]string{"count", "-shards", "-3", "-bogus", "10"}, "flag provided but not defined: -bogus"},

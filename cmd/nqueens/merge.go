@@ -116,6 +116,9 @@ func merge(ctx context.Context, args []string, stdin io.Reader, stdout, stderr i
 // record passes. Reading waits on stdin, or on a FIFO's writer, as long
 // as they say: an interrupt ends the wait.
 func readAll(ctx context.Context, files []string, stdin io.Reader) (recs []placed, refused, unreadable []string, err error) {
+	if err := givenTwice(files); err != nil {
+		return nil, nil, nil, err
+	}
 	err = interruptible(ctx, func() error {
 		for _, name := range files {
 			var got []placed
@@ -138,6 +141,31 @@ func readAll(ctx context.Context, files []string, stdin io.Reader) (recs []place
 		err = fmt.Errorf("no shard record could be read: %s", strings.Join(slices.Concat(refused, unreadable), "; "))
 	}
 	return recs, refused, unreadable, err
+}
+
+// givenTwice returns an error if files names a file twice, by the same
+// name or by two that lead to it, or stdin ("-") twice: its records would
+// be read twice.
+func givenTwice(files []string) error {
+	seen := make([]os.FileInfo, len(files))
+	for i, name := range files {
+		if name == "-" {
+			if j := slices.Index(files[:i], "-"); j >= 0 {
+				return errors.New("stdin (-) is given twice: give each file once")
+			}
+			continue
+		}
+		seen[i], _ = os.Stat(name)
+		for j, other := range files[:i] {
+			switch {
+			case other == name:
+				return fmt.Errorf("%s is given twice: give each file once", name)
+			case seen[i] != nil && seen[j] != nil && os.SameFile(seen[i], seen[j]):
+				return fmt.Errorf("%s and %s are the same file, given twice: give each file once", other, name)
+			}
+		}
+	}
+	return nil
 }
 
 // readFile reads the records of the named file, as readRecords does.

@@ -17,18 +17,8 @@ import (
 // beyond, and at most 10.6 times fewer with each n below (the largest
 // ratio of two counts in a row up to 27, OEIS A000170).
 func endless(cmd string, n, shards int, perSolution float64) string {
-	const (
-		solutions27 = 2.34e17 // OEIS A000170
-		growth      = 6.6
-		fall        = 10.6
-		coreYear    = 365.25 * 24 * 3600
-		lifetime    = 100 // core-years a shard may take
-	)
-	solutions := solutions27 * math.Pow(growth, float64(n-27))
-	if n < 27 {
-		solutions = solutions27 / math.Pow(fall, float64(27-n))
-	}
-	years := solutions * perSolution / coreYear / float64(shards)
+	const lifetime = 100 // core-years a shard may take
+	years := coreYears(n, shards, perSolution)
 	if years < lifetime {
 		return ""
 	}
@@ -37,6 +27,27 @@ func endless(cmd string, n, shards int, perSolution float64) string {
 		what = fmt.Sprintf("a shard of %d of n=%d", shards, n)
 	}
 	return fmt.Sprintf("nqueens: %s: %s takes at least %s core-years: it will not end in a lifetime (Ctrl-C stops it)", cmd, what, roughly(years))
+}
+
+// solutions returns the solutions of the n×n board, as endless estimates
+// them.
+func solutions(n int) float64 {
+	const (
+		solutions27 = 2.34e17 // OEIS A000170
+		growth      = 6.6
+		fall        = 10.6
+	)
+	if n < 27 {
+		return solutions27 / math.Pow(fall, float64(27-n))
+	}
+	return solutions27 * math.Pow(growth, float64(n-27))
+}
+
+// coreYears returns the core-years, from below, that a shard of shards of
+// the n×n board takes at perSolution seconds a solution.
+func coreYears(n, shards int, perSolution float64) float64 {
+	const coreYear = 365.25 * 24 * 3600
+	return solutions(n) * perSolution / coreYear / float64(shards)
 }
 
 // roughly writes x, at least 1, to two significant digits: as a whole

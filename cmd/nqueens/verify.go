@@ -62,6 +62,9 @@ func verify(ctx context.Context, args []string, stdin io.Reader, stdout, stderr 
 		return err
 	}
 	faults := slices.Concat(refused, unreadable)
+	if err := onceEach(recs); err != nil {
+		return err
+	}
 	drawn := draw(recs, *sample, *seed)
 	if len(drawn) == 0 {
 		return fmt.Errorf("verify: a share %g of %d records drew none, which checks nothing: raise -sample", *sample, len(recs))
@@ -71,6 +74,9 @@ func verify(ctx context.Context, args []string, stdin io.Reader, stdout, stderr 
 		all := len(drawn)
 		drawn = slices.DeleteFunc(drawn, func(r placed) bool { return r.Shard%*parts != *part })
 		summary = fmt.Sprintf("part %d of %d: %d of the %d records drawn of %d recounted, share %g", *part, *parts, len(drawn), all, len(recs), *sample)
+		if len(drawn) == 0 {
+			return fmt.Errorf("verify: part %d of %d draws none of the %d records drawn (it takes those whose shard is %d modulo %d), which checks nothing: split them into fewer parts", *part, *parts, all, *part, *parts)
+		}
 	}
 	var resume *shard.State
 	methods := make(map[string]shard.RecountMethod, len(drawn))
@@ -154,6 +160,19 @@ func verify(ctx context.Context, args []string, stdin io.Reader, stdout, stderr 
 	}
 	_, err = fmt.Fprintf(stdout, "%s: all agree\n", summary)
 	return err
+}
+
+// onceEach returns an error if two of recs are of the same shard: a record
+// given twice, or a shard counted twice, which merge refuses too.
+func onceEach(recs []placed) error {
+	first := map[shard.ID]string{}
+	for _, r := range recs {
+		if at, ok := first[r.id()]; ok {
+			return fmt.Errorf("verify: %s and %s are both %v: give each shard's record once", at, r.at, r.id())
+		}
+		first[r.id()] = r.at
+	}
+	return nil
 }
 
 // countsText writes the counts a record and a recount compare.

@@ -108,8 +108,39 @@ func TestVerifyParts(t *testing.T) {
 		t.Errorf("verify -parts 2, both parts, recounted the shards %v; want each of 0 to 5 once", seen)
 	}
 	code, out, errOut := runCLI(t, noEnv, append([]string{"verify", "-parts", "9", "-part", "8"}, files...)...)
-	if code != 0 || !strings.Contains(out, "part 8 of 9: 0 of the 6 records drawn of 6 recounted") {
-		t.Errorf("verify -parts 9 -part 8 of 6 records: exit %d, stdout %q, stderr %q; want none recounted, and a pass", code, out, errOut)
+	if code != 1 || out != "" || !strings.Contains(errOut, "part 8 of 9 draws none of the 6 records drawn (it takes those whose shard is 8 modulo 9), which checks nothing") {
+		t.Errorf("verify -parts 9 -part 8 of 6 records: exit %d, stdout %q, stderr %q; want none recounted, and a failure that says why", code, out, errOut)
+	}
+}
+
+// TestGivenTwice wants verify and merge to refuse a file given twice, by
+// its name or by another, and verify the same shard's record twice.
+func TestGivenTwice(t *testing.T) {
+	files := shardFiles(t, 12, 2)
+	link := filepath.Join(t.TempDir(), "link.json")
+	if err := os.Symlink(files[0], link); err != nil {
+		t.Fatal(err)
+	}
+	both := filepath.Join(t.TempDir(), "both.json")
+	if err := os.WriteFile(both, append(mustRead(files[0]), mustRead(files[0])...), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, cmd := range []string{"merge", "verify"} {
+		for _, tt := range []struct {
+			args []string
+			want string
+		}{
+			{[]string{files[0], files[1], files[0]}, files[0] + " is given twice: give each file once"},
+			{[]string{files[0], files[1], link}, files[0] + " and " + link + " are the same file, given twice"},
+			{[]string{"-", files[1], "-"}, "stdin (-) is given twice"},
+		} {
+			if code, out, errOut := runCLI(t, noEnv, append([]string{cmd}, tt.args...)...); code != 2 && code != 1 || out != "" || !strings.Contains(errOut, tt.want) {
+				t.Errorf("%s %s: exit %d, stdout %q, stderr %q; want a refusal saying %q", cmd, tt.args, code, out, errOut, tt.want)
+			}
+		}
+	}
+	if code, out, errOut := runCLI(t, noEnv, "verify", both, files[1]); code != 1 || out != "" || !strings.Contains(errOut, both+":1 and "+both+":2 are both n=12 shard 0 of 2") {
+		t.Errorf("verify of a record twice: exit %d, stdout %q, stderr %q; want a refusal naming both", code, out, errOut)
 	}
 }
 
