@@ -83,7 +83,8 @@ func TestMerge(t *testing.T) {
 		want  string
 	}{
 		{"missing", files[:4], "incomplete: 1 of 5 shards missing: 4"},
-		{"twice", append(files[:5:5], files[2]), "are both n=10 shard 2 of 5"},
+		{"twice", append(files[:5:5], files[2]), files[2] + " is given twice"},
+		{"a shard twice", append(files[:5:5], copyOf(t, files[2])), "are both n=10 shard 2 of 5"},
 		{"mixed n", append(files[:4:4], other[4]), "different splits: n=10 shard 0 of 5 (plan 4) and n=11 shard 4 of 5"},
 		{"mixed k", append(files[:4:4], otherK[3]), "different splits"},
 		{"tampered", append(files[:4:4], edit(files[4], `"total":`, `"total":1`)), "checksum mismatch"},
@@ -107,6 +108,15 @@ func TestMerge(t *testing.T) {
 			t.Errorf("merge %s: exit %d, stdout %q, stderr %q; want a refusal saying %q", tt.name, code, out, errOut, tt.want)
 		}
 	}
+}
+
+// copyOf returns a copy of the named file, in a folder of its own.
+func copyOf(t *testing.T, name string) string {
+	copied := filepath.Join(t.TempDir(), filepath.Base(name))
+	if err := os.WriteFile(copied, mustRead(name), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return copied
 }
 
 // recordLine returns r, with the current plan and a matching checksum, as

@@ -380,7 +380,7 @@ func TestVerifyKernels(t *testing.T) {
 		r.Kernels += fmt.Sprintf("; match=%s pairs=%s transpose=%s tail=bmi2", set, set, set)
 	}
 	every := forge(t, r)
-	code, out, errOut = runCLI(t, noEnv, "verify", "-by", "join", file, every)
+	code, out, errOut = runCLI(t, noEnv, "verify", "-by", "join", every)
 	if code != 1 || out != "" || !strings.Contains(errOut, every+":1: n=14 shard 1 of 3 (plan 4): ") || !strings.Contains(errOut, "matches on no others") ||
 		!strings.Contains(errOut, "-by backtracking") || strings.Contains(errOut, "recounting") {
 		t.Errorf("verify -by join of a record of every kernel: exit %d, stdout %q, stderr %q; want it refused, and why, before any recount", code, out, errOut)
