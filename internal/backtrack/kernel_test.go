@@ -108,3 +108,18 @@ func randomPartial(r *rand.Rand, n int, fixed float64) []int {
 	}
 	return b
 }
+
+// TestTailSelfCheck wants the self-check of the kernels that fill the
+// last rows to pass every kernel of tailKernels, and to fail one that
+// fills a way too many.
+func TestTailSelfCheck(t *testing.T) {
+	for name, kernel := range tailKernels {
+		if err := checkTail(kernel); err != nil {
+			t.Errorf("the kernel %s fails its self-check: %v", name, err)
+		}
+		broken := func(f *Frame, d int, c, l, r uint64) uint64 { return kernel(f, d, c, l, r) + 1 }
+		if checkTail(broken) == nil {
+			t.Errorf("the kernel %s, broken, passes its self-check", name)
+		}
+	}
+}
