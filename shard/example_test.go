@@ -109,3 +109,28 @@ func ExampleSum() {
 	// 14200 1787 <nil>
 	// true
 }
+
+// A Sample plans a campaign before it starts: it counts a few shards of
+// a split, drawn at random by its seed, each on one worker as a cluster
+// runs them, and estimates the board's total and the core-hours that
+// every shard takes, with 95% intervals, and what to ask of a batch
+// system for each shard. Counted keeps each shard's counts, which are
+// part of the campaign: here, 4 of the 16 shards of 14.
+func ExampleSample() {
+	kept := 0
+	e, err := shard.Sample{N: 14, Of: 16, Size: 4, Seed: 1, Counted: func(c shard.Counts, took time.Duration) error {
+		kept++ // a program would save c, as count -json writes a record
+		return nil
+	}}.Count(context.Background())
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Println(e.Shards, kept)
+	fmt.Printf("total %.0f, from %.0f to %.0f (OEIS: 365596)\n", e.Total.Estimate, e.Total.Low, e.Total.High)
+	fmt.Println(e.TimeLimit >= 2*e.MaxCPU, e.MemoryRequest >= e.Memory)
+	// Output:
+	// [1 4 9 12] 4
+	// total 372624, from 313851 to 431397 (OEIS: 365596)
+	// true true
+}

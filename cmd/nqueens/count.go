@@ -157,10 +157,7 @@ func count(ctx context.Context, args []string, getenv func(string) string, stdou
 		return err
 	}
 	if *asJSON {
-		r := record{Plan: c.Shard.Plan, N: c.Shard.N, Shard: c.Shard.Index, Shards: c.Shard.Of, Total: c.Total, Unique: c.Unique,
-			Invariant90: c.Invariant90, Invariant180: c.Invariant180, Elapsed: time.Since(start).Seconds(), Version: version(), Kernels: c.Kernels}
-		r.Checksum = r.sum()
-		line, err := json.Marshal(r)
+		line, err := json.Marshal(recordOf(c, time.Since(start)))
 		if err != nil {
 			return err
 		}

@@ -139,6 +139,8 @@ func dispatch(ctx context.Context, args []string, getenv func(string) string, st
 		return merge(ctx, args, stdin, stdout, stderr)
 	case "verify":
 		return verify(ctx, args, stdin, stdout, stderr)
+	case "plan":
+		return plan(ctx, args, stdout, stderr)
 	case "trace":
 		return trace(ctx, args, stdout)
 	case "construct":

@@ -25,6 +25,11 @@ const usage = `usage:
                  [-progress-every d] FILE...
                                     recount shard records, or a sample of
                                     them, another way ("-": stdin)
+  nqueens plan [-shards k] [-samples s] [-seed x] [-workers w]
+               [-cores c] [-records dir] [-json] [-progress-every d] N
+                                    count a sample of the shards of the N×N
+                                    board: the total, the core-hours, and a
+                                    shard's time limit and memory
   nqueens trace [-solutions k] [-boards] N
                                     Bitwise's search of the N×N board, N <= 8,
                                     step by step: the masks of each row, and
@@ -67,11 +72,12 @@ func usagef(format string, args ...any) error {
 }
 
 // commands names the commands, in the order of the usage text.
-var commands = []string{"count", "list", "merge", "verify", "trace", "construct", "complete", "version"}
+var commands = []string{"count", "list", "merge", "verify", "plan", "trace", "construct", "complete", "version"}
 
 // argNames says what the argument is of each command that takes one.
 var argNames = map[string]string{
 	"count":     "the board size N",
+	"plan":      "the board size N",
 	"list":      "the board size N",
 	"trace":     "the board size N",
 	"construct": "the board size N",
