@@ -173,8 +173,16 @@ func count(ctx context.Context, args []string, getenv func(string) string, stdou
 }
 
 // shardFromEnv returns the shard index set by a batch system, and where
-// it was found, as "NAME=value".
+// it was found, as "NAME=value, shard".
 func shardFromEnv(getenv func(string) string) (int, string, error) {
+	return indexFromEnv(getenv, "count", "shard")
+}
+
+// indexFromEnv returns the index of a task of a batch system's array,
+// which the command cmd takes as its -flag, from the first of shardEnv
+// set, and where it was found, as "NAME=value, flag"; or a usage error
+// if none is set, one is no index, or two name different ones.
+func indexFromEnv(getenv func(string) string, cmd, flag string) (int, string, error) {
 	var name, v string
 	i := 0
 	for _, n := range shardEnv {
@@ -185,17 +193,17 @@ func shardFromEnv(getenv func(string) string) (int, string, error) {
 		j, err := parseDecimal(w)
 		switch {
 		case err != nil || j < 0:
-			return 0, "", usagef("count: %s=%s is not a shard index", n, quote.Short(w))
+			return 0, "", usagef("%s: %s=%s is not a %s index", cmd, n, quote.Short(w), flag)
 		case name == "":
 			name, v, i = n, w, j
 		case j != i:
-			return 0, "", usagef("count: %s=%s and %s=%s name different shards: give -shard i, or unset one", name, v, n, w)
+			return 0, "", usagef("%s: %s=%s and %s=%s name different %ss: give -%s i, or unset one", cmd, name, v, n, w, flag, flag)
 		}
 	}
 	if name == "" {
-		return 0, "", usagef("count: -shards without -shard, and neither %s is set", strings.Join(shardEnv, " nor "))
+		return 0, "", usagef("%s: -%ss without -%s, and neither %s is set", cmd, flag, flag, strings.Join(shardEnv, " nor "))
 	}
-	return i, name + "=" + v + ", shard", nil
+	return i, name + "=" + v + ", " + flag, nil
 }
 
 // strategyNames lists the names -strategy takes.

@@ -138,7 +138,7 @@ func dispatch(ctx context.Context, args []string, getenv func(string) string, st
 	case "merge":
 		return merge(ctx, args, stdin, stdout, stderr)
 	case "verify":
-		return verify(ctx, args, stdin, stdout, stderr)
+		return verify(ctx, args, getenv, stdin, stdout, stderr)
 	case "plan":
 		return plan(ctx, args, stdout, stderr)
 	case "trace":

@@ -174,7 +174,11 @@ func writePlan(w io.Writer, e shard.Estimate, cores int, records string) error {
 	if len(e.Shards) == e.Of {
 		exact = " (every shard: exact)"
 	}
-	fmt.Fprintf(w, "n=%d in %d shards; counted %d of them%s, %d at once: %s (seed %d)\n", e.N, e.Of, len(e.Shards), exact, e.Workers, sample, e.Seed)
+	split := fmt.Sprintf("n=%d in %d shards; counted %d of them", e.N, e.Of, len(e.Shards))
+	if e.Of == 1 {
+		split = fmt.Sprintf("n=%d in 1 shard, the whole board; counted it", e.N)
+	}
+	fmt.Fprintf(w, "%s%s, %d at once: %s (seed %d)\n", split, exact, e.Workers, sample, e.Seed)
 	fmt.Fprintf(w, "a shard on one worker: %s of CPU on average, %s at most; memory %s by the model, %s measured for %d at once\n",
 		seconds(e.MeanCPU), seconds(e.MaxCPU), mib(e.Memory), mib(e.PeakMemory), e.Workers)
 	fmt.Fprintf(w, "total: %.0f, 95%% interval %.0f to %.0f\n", e.Total.Estimate, e.Total.Low, e.Total.High)

@@ -20,12 +20,12 @@ import (
 // verify recounts shard records, each by a recount (shard.Job's Recount)
 // by the join another way or by plain backtracking, and compares the
 // counts.
-func verify(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) error {
+func verify(ctx context.Context, args []string, getenv func(string) string, stdin io.Reader, stdout, stderr io.Writer) error {
 	fs := newFlagSet("verify")
 	by := fs.String("by", "cost", "recount by `method`: join (the join again, on other kernels, its tables and sieve another way, where the join counts the board), backtracking (plain backtracking, which shares no code with the join, at hundreds of times the cost), or cost (backtracking for a shard of up to about a million solutions, else the join)")
 	sample := fs.Float64("sample", 1, "recount a share `F` of the records, 0 < F <= 1, drawn from the records' contents")
 	seed := fs.String("seed", "", "add `text` of your own to the draw of the sample, which the records' maker cannot foresee")
-	part := intFlag(fs, "part", 0, "recount only the records drawn whose shard is `i` modulo -parts, so that that many jobs share a sample")
+	part := intFlag(fs, "part", 0, "recount only the records drawn whose shard is `i` modulo -parts, so that that many jobs share a sample; without it, with -parts, i comes from "+strings.Join(shardEnv, " or "))
 	parts := intFlag(fs, "parts", 1, "split the records drawn into `k` parts by their shards, of which -part names one")
 	workers := intFlag(fs, "workers", 0, "search with `k` goroutines at once (0: one a core)")
 	checkpoint := fs.String("checkpoint", "", "keep the state of the recount under way in `file`, and go on from it if it is of the same shard")
@@ -35,6 +35,12 @@ func verify(ctx context.Context, args []string, stdin io.Reader, stdout, stderr 
 	if err != nil {
 		return err
 	}
+	from := "-part"
+	if *parts > 1 && !flagSet(fs, "part") {
+		if *part, from, err = indexFromEnv(getenv, "verify", "part"); err != nil {
+			return err
+		}
+	}
 	switch {
 	case len(files) == 0:
 		return usagef("verify: no files")
@@ -43,7 +49,7 @@ func verify(ctx context.Context, args []string, stdin io.Reader, stdout, stderr 
 	case *parts < 1:
 		return usagef("verify: -parts %d: want 1 or more", *parts)
 	case *part < 0 || *part >= *parts:
-		return usagef("verify: -part %d of %d, want 0 to %d", *part, *parts, *parts-1)
+		return usagef("verify: %s %d of %d, want 0 to %d", from, *part, *parts, *parts-1)
 	case *workers < 0:
 		return usagef("verify: -workers %d is negative", *workers)
 	case flagSet(fs, "checkpoint") && *checkpoint == "":

@@ -107,7 +107,23 @@ func TestVerifyParts(t *testing.T) {
 	if want := map[string]int{"0": 1, "1": 1, "2": 1, "3": 1, "4": 1, "5": 1}; !maps.Equal(seen, want) {
 		t.Errorf("verify -parts 2, both parts, recounted the shards %v; want each of 0 to 5 once", seen)
 	}
-	code, out, errOut := runCLI(t, noEnv, append([]string{"verify", "-parts", "9", "-part", "8"}, files...)...)
+	// A task of a job array takes its part from the batch system.
+	env := func(v string) func(string) string {
+		return func(name string) string { return map[string]string{"SLURM_ARRAY_TASK_ID": v}[name] }
+	}
+	code, out, errOut := runCLI(t, env("1"), append([]string{"verify", "-parts", "2"}, files...)...)
+	if code != 0 || !strings.Contains(out, "part 1 of 2: 3 of the 6 records drawn of 6 recounted") {
+		t.Errorf("verify -parts 2 with SLURM_ARRAY_TASK_ID=1: exit %d, stdout %q, stderr %q; want part 1", code, out, errOut)
+	}
+	for _, tt := range []struct{ v, want string }{{"2", "SLURM_ARRAY_TASK_ID=2, part 2 of 2, want 0 to 1"}, {"x", `SLURM_ARRAY_TASK_ID="x" is not a part index`}} {
+		if code, _, errOut := runCLI(t, env(tt.v), append([]string{"verify", "-parts", "2"}, files...)...); code != exitUsage || !strings.Contains(errOut, tt.want) {
+			t.Errorf("verify -parts 2 with SLURM_ARRAY_TASK_ID=%s: exit %d, stderr %q; want %q", tt.v, code, errOut, tt.want)
+		}
+	}
+	if code, _, errOut := runCLI(t, noEnv, append([]string{"verify", "-parts", "2"}, files...)...); code != exitUsage || !strings.Contains(errOut, "-parts without -part, and neither JOB_COMPLETION_INDEX nor SLURM_ARRAY_TASK_ID is set") {
+		t.Errorf("verify -parts 2 of no part: exit %d, stderr %q", code, errOut)
+	}
+	code, out, errOut = runCLI(t, noEnv, append([]string{"verify", "-parts", "9", "-part", "8"}, files...)...)
 	if code != 1 || out != "" || !strings.Contains(errOut, "part 8 of 9 draws none of the 6 records drawn (it takes those whose shard is 8 modulo 9), which checks nothing") {
 		t.Errorf("verify -parts 9 -part 8 of 6 records: exit %d, stdout %q, stderr %q; want none recounted, and a failure that says why", code, out, errOut)
 	}
