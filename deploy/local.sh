@@ -1,7 +1,10 @@
 #!/usr/bin/env bash
 # Counts the solutions of the N×N board in K shards as K local processes,
 # run the way a batch system runs them (xargs here, at most JOBS at once,
-# one a core by default), then merges their records.
+# one a core by default, each on one worker), keeps their records in
+# nqueens-N-K/ in the current directory, merges them, and recounts a
+# sample of them with verify: at least 10 records, or all of fewer, or a
+# twentieth of many.
 #
 #   deploy/local.sh N K [JOBS]
 set -euo pipefail
@@ -23,13 +26,20 @@ number() {
 n=$(number "N (the board size)" "$1" 0 64)
 k=$(number "K (the number of shards)" "$2" 1 1048576)
 jobs=$(number "JOBS (the processes at once)" "${3:-$(nproc)}" 1 1024)
+records=$PWD/nqueens-$n-$k
+[ ! -e "$records" ] || fail "$records is there already, with the records of an earlier run: move it or remove it to count again"
 cd "$(dirname "$0")/.."
 dir=$(mktemp -d)
 trap 'rm -rf "$dir"' EXIT
 go build -o "$dir/nqueens" ./cmd/nqueens
+mkdir "$records"
 # The shell code is fixed: the numbers reach it as arguments, never as code.
 # A shard that fails exits 255, which stops xargs from starting any more.
 seq 0 $((k - 1)) | xargs -P "$jobs" -I{} \
 	sh -c 'JOB_COMPLETION_INDEX=$1 "$0" count -json -workers 1 -shards "$2" "$3" > "$4/$1.json" || exit 255' \
-	"$dir/nqueens" {} "$k" "$n" "$dir"
-"$dir/nqueens" merge "$dir"/*.json
+	"$dir/nqueens" {} "$k" "$n" "$records"
+"$dir/nqueens" merge "$records"/*.json
+# A sample of 10 records on average, or a twentieth of many: a node's
+# fault that spoils many shards shows in it, at a twentieth of the cost.
+share=$(awk -v k="$k" 'BEGIN { f = 10 / k; if (f < 0.05) f = 0.05; if (f > 1) f = 1; print f }')
+"$dir/nqueens" verify -sample "$share" "$records"/*.json

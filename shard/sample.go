@@ -90,7 +90,7 @@ type Estimate struct {
 	Workers int
 	// MemoryRequest is the memory to ask for a shard on one worker: the
 	// larger of Memory and PeakMemory's share of a worker, and a quarter
-	// more. TimeLimit is the time to ask for it: twice MaxCPU, for the
+	// more, and at least LeastMemoryRequest. TimeLimit is the time to ask for it: twice MaxCPU, for the
 	// shards slower than the sample's slowest and the slower cores of a
 	// cluster, in whole minutes.
 	MemoryRequest int64
@@ -105,6 +105,11 @@ func (e Estimate) Wall(cores int) time.Duration {
 	}
 	return time.Duration(e.CoreHours.Estimate * float64(time.Hour) / float64(cores))
 }
+
+// LeastMemoryRequest is the least memory that an Estimate asks for a
+// shard: what a process of the command takes counting a small board,
+// its code and the Go runtime's heap, and room to spare.
+const LeastMemoryRequest = 64 << 20
 
 // memoryMargin is the share of the memory estimated or measured that a
 // request adds, and timeMargin the factor of the slowest shard's time
@@ -301,7 +306,7 @@ func (e *Estimate) estimate(got []shardTime) {
 	e.Total = interval(totals, e.Of)
 	e.CoreHours = interval(hours, e.Of)
 	perWorker := e.PeakMemory / int64(e.Workers)
-	e.MemoryRequest = int64(math.Ceil(float64(max(e.Memory, perWorker))*(1+memoryMargin)/(1<<20))) << 20
+	e.MemoryRequest = max(LeastMemoryRequest, int64(math.Ceil(float64(max(e.Memory, perWorker))*(1+memoryMargin)/(1<<20)))<<20)
 	e.TimeLimit = (timeMargin*e.MaxCPU + time.Minute - 1).Truncate(time.Minute)
 }
 

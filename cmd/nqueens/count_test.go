@@ -324,10 +324,14 @@ func TestLocalScript(t *testing.T) {
 		err := cmd.Run()
 		return stdout.String(), stderr.String(), err
 	}
-	if out, errOut, err := run("10", "4", "2"); err != nil || out != wantMerged(t, 10, 4) {
-		t.Errorf("local.sh 10 4 2: %q, %v, stderr %q; want %q", out, err, errOut, wantMerged(t, 10, 4))
+	// The records stay in nqueens-N-K, merged, and verified, all of so few.
+	if out, errOut, err := run("10", "4", "2"); err != nil || !strings.HasPrefix(out, wantMerged(t, 10, 4)) || !strings.HasSuffix(out, "4 of 4 records recounted, share 1: all agree\n") {
+		t.Errorf("local.sh 10 4 2: %q, %v, stderr %q; want %q, then every record verified", out, err, errOut, wantMerged(t, 10, 4))
 	}
-	if out, errOut, err := run("08", "03"); err != nil || out != wantMerged(t, 8, 3) {
+	if records, _ := filepath.Glob(filepath.Join(dir, "nqueens-10-4", "*.json")); len(records) != 4 {
+		t.Errorf("local.sh 10 4 2 kept the records %q, want 4", records)
+	}
+	if out, errOut, err := run("08", "03"); err != nil || !strings.HasPrefix(out, wantMerged(t, 8, 3)) || !strings.Contains(out, "all agree") {
 		t.Errorf("local.sh 08 03: %q, %v, stderr %q; want %q", out, err, errOut, wantMerged(t, 8, 3))
 	}
 	for _, tt := range []struct {
@@ -340,6 +344,7 @@ func TestLocalScript(t *testing.T) {
 		{[]string{"14"}, "want 2 or 3 arguments, got 1"},
 		{[]string{"8", "2", "0"}, "JOBS (the processes at once) = 0"},
 		{[]string{"8", "1+1"}, "not '1+1'"},
+		{[]string{"10", "4"}, "nqueens-10-4 is there already, with the records of an earlier run"},
 	} {
 		start := time.Now()
 		out, errOut, err := run(tt.args...)

@@ -87,6 +87,50 @@ func TestIndexedJob(t *testing.T) {
 	if !strings.Contains(job.Name, args[len(args)-1]) {
 		t.Errorf("job name %q does not name the board size %s, which the README's commands use", job.Name, args[len(args)-1])
 	}
+	// A pod counts its shard on one worker, as the docs time shards and
+	// nqueens plan plans them, on the memory that it asks for.
+	if i := slices.Index(args, "-workers"); i < 0 || i+1 >= len(args) || args[i+1] != "1" {
+		t.Errorf("args %q, want -workers 1", args)
+	}
+	cpu, memory := c.Resources.Requests[corev1.ResourceCPU], c.Resources.Requests[corev1.ResourceMemory]
+	if cpu.String() != "1" || !cpu.Equal(c.Resources.Limits[corev1.ResourceCPU]) {
+		t.Errorf("cpu request %v, limit %v; want 1 of each, for its one worker", cpu.String(), c.Resources.Limits.Cpu())
+	}
+	if memory.IsZero() || !memory.Equal(c.Resources.Limits[corev1.ResourceMemory]) {
+		t.Errorf("memory request %v, limit %v; want both, equal", memory.String(), c.Resources.Limits.Memory())
+	}
+	if i := slices.Index(args, "-memory"); i < 0 || i+1 >= len(args) || args[i+1] != strconv.FormatInt(memory.Value()>>20, 10)+"M" {
+		t.Errorf("args %q, want -memory %dM, the memory the pod asks for: a count over it is refused, rather than killed", args, memory.Value()>>20)
+	}
+	// A retried pod resumes from the checkpoint of its shard, on a volume
+	// that outlives it.
+	i = slices.Index(args, "-checkpoint")
+	if i < 0 || i+1 >= len(args) {
+		t.Fatalf("args %q lack -checkpoint: a retried pod would start over", args)
+	}
+	var index string
+	for _, e := range c.Env {
+		if e.ValueFrom != nil && e.ValueFrom.FieldRef != nil && e.ValueFrom.FieldRef.FieldPath == "metadata.annotations['batch.kubernetes.io/job-completion-index']" {
+			index = e.Name
+		}
+	}
+	if index == "" || !strings.Contains(args[i+1], "$("+index+")") {
+		t.Errorf("checkpoint %q, env %v: want the pod's index in its name, from an env var of the completion index", args[i+1], c.Env)
+	}
+	mounted := false
+	for _, m := range c.VolumeMounts {
+		for _, v := range spec.Template.Spec.Volumes {
+			if v.Name == m.Name && v.PersistentVolumeClaim != nil && strings.HasPrefix(args[i+1], m.MountPath+"/") {
+				mounted = true
+			}
+		}
+	}
+	if !mounted {
+		t.Errorf("checkpoint %q is on no volume of a claim: a retried pod, on another node, would not find it", args[i+1])
+	}
+	if d := spec.Template.Spec.ActiveDeadlineSeconds; d == nil || *d <= 0 {
+		t.Errorf("no activeDeadlineSeconds: a pod's time limit, which nqueens plan gives")
+	}
 }
 
 // TestStrict makes sure the decoding above would catch a mistyped field.

@@ -132,11 +132,17 @@ job_done() { [ -z "$(squeue -h -j "$1" 2> /dev/null)" ]; }
 read -r total unique < <("$nq" count -unique "$n")
 want="n=$n shards=$k total=$total unique=$unique"
 
-# The run a user makes: every shard as one array, then merge.
+# The run a user makes: a plan, whose time limit and memory the array
+# asks for, as count.sbatch's header says; every shard as one array; then
+# merge.
 mkdir "$tmp/run1"
 cd "$tmp/run1"
-say "sbatch --wait --array=0-$((k - 1)) count.sbatch $n $k"
-NQUEENS=$nq timeout 150 sbatch --wait --quiet --array=0-$((k - 1)) "$repo/deploy/slurm/count.sbatch" "$n" "$k" ||
+"$nq" plan -json -shards "$k" -samples 2 "$n" > plan.json
+field() { sed -n "s/.*\"$1\":\([0-9]*\).*/\1/p" plan.json; }
+minutes=$(($(field time_limit_seconds) / 60)) mib=$(($(field memory_bytes) >> 20))
+[ "$minutes" -ge 1 ] && [ "$mib" -ge 1 ] || fail "plan -json gives a time limit of $minutes min and $mib MiB: $(cat plan.json)"
+say "sbatch --wait --array=0-$((k - 1)) --time=$minutes --mem=${mib}M count.sbatch $n $k"
+NQUEENS=$nq timeout 150 sbatch --wait --quiet --array=0-$((k - 1)) --time="$minutes" --mem="${mib}M" "$repo/deploy/slurm/count.sbatch" "$n" "$k" ||
 	fail "the array failed or did not end within 150 s"
 got=$("$nq" merge results/*.json)
 say "merge: $got"
