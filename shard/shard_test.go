@@ -461,6 +461,24 @@ func TestMemoryLimit(t *testing.T) {
 	if err == nil || !strings.Contains(err.Error(), "counting n=16 on 1 worker takes about ") || !strings.Contains(err.Error(), "over the limit of 1000 B:") {
 		t.Errorf("a count of 16 on 1 worker with 1000 bytes: %v, want the count on 1 worker and the limit in bytes", err)
 	}
+	// The hint speaks of the count's own time: fewer workers for a shard
+	// of minutes, not for a count of decades, and none on one worker.
+	for _, tt := range []struct {
+		job  Job
+		want string
+	}{
+		{Job{N: 28, Of: 1 << 20, Index: 77777, Workers: 2, MemoryLimit: 1 << 20}, "counting a shard of 1048576 of n=28 on 2 workers takes about "},
+		{Job{N: 28, Of: 1 << 20, Index: 77777, Workers: 1, MemoryLimit: 1 << 20}, "over the limit of 1 MiB: raise the limit: one worker takes that much"},
+		{Job{N: 28, Workers: 2, MemoryLimit: 1 << 20}, "over the limit of 1 MiB: raise the limit: n=28 takes 27 core-years or more, which fewer workers take longer still"},
+	} {
+		if runtime.GOMAXPROCS(0) < tt.job.Workers || testing.Short() {
+			continue // plans of a shard of 28 take seconds
+		}
+		_, err := tt.job.Count(context.Background())
+		if !errors.Is(err, nqueens.ErrMemory) || !strings.Contains(err.Error(), tt.want) || (tt.job.Of > 1 && tt.job.Workers > 1) != strings.HasSuffix(err.Error(), "or count with fewer workers") {
+			t.Errorf("%+v: %v, want ErrMemory saying %q", tt.job.id(), err, tt.want)
+		}
+	}
 }
 
 // TestTimeLeft counts boards fresh, and resumed from a save of a third of

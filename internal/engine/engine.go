@@ -61,7 +61,7 @@ func Count(ctx context.Context, n int, cfg Config) (Counts, error) {
 	m := methodOf(n, &cfg)
 	if m == direct {
 		// It keeps nothing live: its peak is the runtime's.
-		if err := checkLimit(n, 1, peak(0), cfg.Memory); err != nil {
+		if err := checkLimit(n, 1, 1, peak(0), cfg.Memory); err != nil {
 			return Counts{}, err
 		}
 		return directCount(n, &cfg), nil

@@ -63,7 +63,7 @@ func budget(ctx context.Context, n int, runs []join.Run, d deal.Shard, workers i
 		live = cs*constellationBytes + (sub/shards+1)*(subproblemBytes+8*side)
 	}
 	memory := peak(live)
-	if err := checkLimit(n, workers, memory, limit); err != nil {
+	if err := checkLimit(n, d.Of, workers, memory, limit); err != nil {
 		return memory, err
 	}
 	most := int(min(join.LongestList(n)*float64(limit)/memory, math.MaxInt32))
@@ -73,29 +73,37 @@ func budget(ctx context.Context, n int, runs []join.Run, d deal.Shard, workers i
 	return memory, nil
 }
 
-// decadesN is the least n whose whole count takes decades of a core's
-// time at the join's fastest pace: 28, some 40 core-years (1.6·10^18
-// solutions by estimate, at 0.7 ns each, docs/engine.md). A count over
-// its memory limit is not sent to fewer workers from there on.
-const decadesN = 28
+// fastestPace is the seconds a solution takes a core at the join's
+// fastest pace: 0.7 ns at n = 24 on a Zen 5 core (docs/engine.md), and
+// decade the core-years from which a count over its memory limit is not
+// sent to fewer workers, which would take longer still.
+const (
+	fastestPace = 7e-10
+	decade      = 10
+)
 
-// checkLimit returns an error wrapping ErrMemory if a count of the
-// n×n board on workers workers that takes memory bytes at its peak is
-// over limit: the one test of a limit, the direct count's included.
-func checkLimit(n, workers int, memory float64, limit int64) error {
+// checkLimit returns an error wrapping ErrMemory if a count of a shard
+// of shards of the n×n board on workers workers that takes memory bytes
+// at its peak is over limit: the one test of a limit, the direct
+// count's included. Its hint speaks of the count's own time.
+func checkLimit(n, shards, workers int, memory float64, limit int64) error {
 	if memory <= float64(limit) {
 		return nil
 	}
-	on := fmt.Sprintf("%d workers", workers)
-	if workers == 1 {
-		on = "1 worker"
+	what, on := fmt.Sprintf("n=%d", n), fmt.Sprintf("%d workers", workers)
+	if shards > 1 {
+		what = fmt.Sprintf("a shard of %d of n=%d", shards, n)
 	}
 	hint := "raise the limit, or count with fewer workers"
-	if n >= decadesN {
-		hint = fmt.Sprintf("raise the limit: a count of n=%d takes decades of a core's time, which fewer workers take longer still", n)
+	years := EstimateSolutions(n) / float64(shards) * fastestPace / (365.25 * 24 * 3600)
+	switch {
+	case workers == 1:
+		on, hint = "1 worker", "raise the limit: one worker takes that much"
+	case years >= decade:
+		hint = fmt.Sprintf("raise the limit: %s takes %.0f core-years or more, which fewer workers take longer still", what, years)
 	}
-	return fmt.Errorf("%w: counting n=%d on %s takes about %s, over the limit of %s: %s",
-		ErrMemory, n, on, formatBytes(memory), formatBytes(float64(limit)), hint)
+	return fmt.Errorf("%w: counting %s on %s takes about %s, over the limit of %s: %s",
+		ErrMemory, what, on, formatBytes(memory), formatBytes(float64(limit)), hint)
 }
 
 // peak returns the peak memory of a count that keeps live bytes.
