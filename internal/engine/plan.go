@@ -2,7 +2,6 @@ package engine
 
 import (
 	"context"
-	"math"
 
 	"github.com/gonqueens/nqueens/internal/deal"
 	"github.com/gonqueens/nqueens/internal/join"
@@ -56,12 +55,6 @@ func methodOf(n int, cfg *Config) method {
 // JoinsBoard reports whether a count of the n×n board joins half-boards
 // (the package join), by the method that methodOf picks.
 func JoinsBoard(n int) bool { return methodOf(n, nil) == joined }
-
-// EstimateSolutions returns a rough estimate of the solutions of the n×n
-// board, for n from 4 on, within a factor of 2 from n = 14 to 27: 10 to
-// the power 0.91n - 7.4, a line through the logarithms of the counts
-// (OEIS A000170), which grow about 8 times with each n there.
-func EstimateSolutions(n int) float64 { return math.Pow(10, 0.91*float64(n)-7.4) }
 
 // A plan is what a count of one shard of the n×n board does.
 type plan struct {
