@@ -111,6 +111,22 @@ func (e Estimate) Wall(cores int) time.Duration {
 // its code and the Go runtime's heap, and room to spare.
 const LeastMemoryRequest = 64 << 20
 
+// SamplesFor returns about how many shards a sample of the same split
+// would count for the interval of its total to reach width, a share of
+// the estimate on either side (0.01 for ±1%), from this sample's spread:
+// the sample's size times the square of the width it reached over
+// width, as the standard error of a mean falls with the root of its
+// sample, at most Of, and at least 2. It returns Of for a width of 0 or
+// less.
+func (e Estimate) SamplesFor(width float64) int {
+	reached := (e.Total.High - e.Total.Estimate) / e.Total.Estimate
+	if width <= 0 || e.Total.Estimate == 0 {
+		return e.Of
+	}
+	need := math.Ceil(float64(len(e.Shards)) * (reached / width) * (reached / width))
+	return int(min(float64(e.Of), max(2, need)))
+}
+
 // memoryMargin is the share of the memory estimated or measured that a
 // request adds, and timeMargin the factor of the slowest shard's time
 // that a time limit takes.

@@ -42,6 +42,20 @@ func TestSampleCovers(t *testing.T) {
 	}
 }
 
+// TestSamplesFor wants the samples for a width to grow as its inverse
+// square, within the split.
+func TestSamplesFor(t *testing.T) {
+	e := Estimate{Of: 1000, Shards: make([]int, 8), Total: Interval{100, 96, 104}}
+	for _, tt := range []struct {
+		width float64
+		want  int
+	}{{0.04, 8}, {0.02, 32}, {0.01, 128}, {0.001, 1000}, {0.5, 2}, {0, 1000}} {
+		if got := e.SamplesFor(tt.width); got != tt.want {
+			t.Errorf("SamplesFor(%v) of a sample of 8 whose interval is ±4%%: %d, want %d", tt.width, got, tt.want)
+		}
+	}
+}
+
 // TestSampleExact wants a sample of every shard to be the count itself:
 // OEIS's total, an interval of no width, every shard reported once.
 func TestSampleExact(t *testing.T) {

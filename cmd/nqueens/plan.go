@@ -181,7 +181,11 @@ func writePlan(w io.Writer, e shard.Estimate, cores int, records string) error {
 	fmt.Fprintf(w, "%s%s, %d at once: %s (seed %d)\n", split, exact, e.Workers, sample, e.Seed)
 	fmt.Fprintf(w, "a shard on one worker: %s of CPU on average, %s at most; memory %s by the model, %s measured for %d at once\n",
 		seconds(e.MeanCPU), seconds(e.MaxCPU), mib(e.Memory), mib(e.PeakMemory), e.Workers)
-	fmt.Fprintf(w, "total: %.0f, 95%% interval %.0f to %.0f\n", e.Total.Estimate, e.Total.Low, e.Total.High)
+	fmt.Fprintf(w, "total: %.0f, 95%% interval %.0f to %.0f", e.Total.Estimate, e.Total.Low, e.Total.High)
+	if len(e.Shards) < e.Of {
+		fmt.Fprintf(w, "; ±1%% would take about %d shards, ±0.1%% %d", e.SamplesFor(0.01), e.SamplesFor(0.001))
+	}
+	fmt.Fprintln(w)
 	fmt.Fprintf(w, "core-hours: %s, 95%% interval %s to %s; on %d cores, %s\n",
 		hours(e.CoreHours.Estimate), hours(e.CoreHours.Low), hours(e.CoreHours.High), cores, e.Wall(cores).Round(time.Second))
 	fmt.Fprintf(w, "ask for each shard: a time limit of %s (twice the slowest shard's) and %s of memory on one worker (the larger of the model's and the measure's, and a quarter more)\n",
