@@ -128,7 +128,7 @@ func (s *State) UnmarshalBinary(data []byte) error {
 			return stateError("kernels unreadable")
 		}
 		kernels, rest = string(rest[n:n+int(size)]), rest[n+int(size):]
-		if _, err := engine.ParseKernels(kernels); err != nil {
+		if _, _, err := engine.ParseKernels(kernels); err != nil {
 			return stateError("kernels: %v", err)
 		}
 	}

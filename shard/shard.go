@@ -287,7 +287,7 @@ func (j Job) engine() (engine.Config, error) {
 		return engine.Config{}, fmt.Errorf("%w: recount by method %d, want ByCost, ByJoin or ByBacktracking", ErrJob, j.RecountBy)
 	}
 	cfg := engine.Config{Workers: j.Workers, Shard: j.Index, Shards: j.shards(), Memory: j.MemoryLimit, SaveEvery: j.SaveEvery, Recount: j.recount()}
-	if _, err := engine.ParseKernels(j.CountedOn); err != nil {
+	if _, _, err := engine.ParseKernels(j.CountedOn); err != nil {
 		return engine.Config{}, fmt.Errorf("%w: CountedOn %v", ErrJob, err)
 	}
 	if cfg.Memory == 0 {

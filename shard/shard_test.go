@@ -77,6 +77,22 @@ func TestRecountKernels(t *testing.T) {
 	if got, err := job.RecountKernels(); !errors.Is(err, ErrKernels) {
 		t.Errorf("RecountKernels of counts made on every kernel = %q, %v; want ErrKernels", got, err)
 	}
+	// A count resumed from a State of kernels unknown, on the Go ones:
+	// the recount cannot take the Go ones for the unknown part.
+	job.CountedOn = "unknown; match=go pairs=go transpose=go tail=go"
+	if got, err := job.RecountKernels(); !errors.Is(err, ErrKernels) {
+		t.Errorf("RecountKernels of counts made on kernels unknown and the Go ones = %q, %v; want ErrKernels", got, err)
+	}
+	job.CountedOn = "unknown; match=avx2 pairs=avx2 transpose=avx2 tail=bmi2"
+	if got, err := job.RecountKernels(); err != nil || got != "match=go pairs=go transpose=go" {
+		t.Errorf("RecountKernels of counts made on kernels unknown and AVX2 = %q, %v; want the Go kernels", got, err)
+	}
+	for _, bad := range []string{"avx2", "unknown; avx2", "match=go pairs=go transpose=go tail=go;match=go"} {
+		job.CountedOn = bad
+		if _, err := job.Count(context.Background()); !errors.Is(err, ErrJob) {
+			t.Errorf("a recount of counts made on kernels %q: %v, want ErrJob", job.CountedOn, err)
+		}
+	}
 	job.CountedOn = "avx2"
 	if _, err := job.Count(context.Background()); !errors.Is(err, ErrJob) {
 		t.Errorf("a recount of counts made on kernels %q: %v, want ErrJob", job.CountedOn, err)

@@ -35,6 +35,7 @@ import (
 	"context"
 	"fmt"
 	"math"
+	"slices"
 	"strings"
 	"time"
 
@@ -183,14 +184,24 @@ const KernelsSep = "; "
 // CountKernels names them, separated by KernelsSep, or UnknownKernels,
 // or "" for none known. The recount runs, of each kind, the first that
 // the processor runs and no set of counted names, else the Go one; for
-// kernels unknown, the Go ones. It returns the recount's kernels, named
-// as CountKernels names them without the tail, and an error wrapping
-// ErrKernels where the matching kernels could only be some that counted,
-// and ParseKernels's error for a list it cannot read.
+// kernels unknown, in part or in all, the Go ones. It returns the
+// recount's kernels, named as CountKernels names them without the tail,
+// and an error wrapping ErrKernels where the matching kernels could only
+// be some that counted, and ParseKernels's error for a list it cannot
+// read.
 func CheckKernels(counted string) (join.KernelNames, string, error) {
-	sets, err := ParseKernels(counted)
+	sets, unknown, err := ParseKernels(counted)
 	if err != nil {
 		return join.KernelNames{}, "", err
+	}
+	if unknown {
+		// Kernels unknown are taken for any but the Go ones, which a count
+		// runs only where it has no others: the recount takes those, unless
+		// a part of the count ran on them too.
+		if slices.ContainsFunc(sets, func(k join.KernelNames) bool { return k.Match == "go" }) {
+			return join.KernelNames{}, "", fmt.Errorf("%w: the count ran on %s: on kernels unknown, which the recount takes the Go ones for, and on the Go ones", ErrKernels, counted)
+		}
+		sets = nil
 	}
 	names, ok := join.CheckKernels(sets)
 	if !ok {
@@ -200,26 +211,33 @@ func CheckKernels(counted string) (join.KernelNames, string, error) {
 	return names, kernelsText(names), nil
 }
 
+// badKernelName reports whether name is no kernel's name, as
+// CountKernels writes them: lower-case letters and digits, and "@" for
+// the Go kernels at another's layout.
+func badKernelName(name string) bool {
+	return name == "" || strings.Trim(name, "abcdefghijklmnopqrstuvwxyz0123456789@") != ""
+}
+
 // ParseKernels returns the join's kernels of each set that counted
-// names, as CheckKernels reads it: none for "" or where a set is
-// UnknownKernels, whose recount runs the Go kernels; or an error for a
-// list that CountKernels makes no part of.
-func ParseKernels(counted string) ([]join.KernelNames, error) {
+// names, as CheckKernels reads it, and whether a set of it, or all for
+// "", is UnknownKernels; or an error for a list that CountKernels makes
+// no part of.
+func ParseKernels(counted string) (sets []join.KernelNames, unknown bool, err error) {
 	if counted == "" {
-		return nil, nil
+		return nil, true, nil
 	}
-	var sets []join.KernelNames
 	for _, set := range strings.Split(counted, KernelsSep) {
 		if set == UnknownKernels {
-			return nil, nil
+			unknown = true
+			continue
 		}
 		var k join.KernelNames
 		var tail string
 		_, err := fmt.Sscanf(set, "match=%s pairs=%s transpose=%s tail=%s", &k.Match, &k.Pairs, &k.Transpose, &tail)
-		if err != nil || kernelsText(k)+" tail="+tail != set {
-			return nil, fmt.Errorf("%q names no kernels a count runs, want \"match=M pairs=P transpose=T tail=L\" or %q", set, UnknownKernels)
+		if err != nil || kernelsText(k)+" tail="+tail != set || slices.ContainsFunc([]string{k.Match, k.Pairs, k.Transpose, tail}, badKernelName) {
+			return nil, false, fmt.Errorf("%q names no kernels a count runs, want \"match=M pairs=P transpose=T tail=L\" or %q", set, UnknownKernels)
 		}
 		sets = append(sets, k)
 	}
-	return sets, nil
+	return sets, unknown, nil
 }
