@@ -252,11 +252,17 @@ func recountKernels(drawn []placed, methods map[string]shard.RecountMethod) (map
 		kernels[r.at] = names
 	}
 	if len(refused) > 0 {
+		if more := len(refused) - maxNamed; more > 0 {
+			refused = append(refused[:maxNamed], fmt.Sprintf("and %d more", more))
+		}
 		return nil, fmt.Errorf("verify: a recount by the join runs on none of the kernels that counted a record, and here it cannot: %s: "+
 			"verify these records on a machine with other kernels, or with -by backtracking", strings.Join(refused, "; "))
 	}
 	return kernels, nil
 }
+
+// maxNamed is the most records that a refusal names.
+const maxNamed = 10
 
 // kernelsUsed says on which kernels the recounts by the join of drawn
 // run (kernels), for how many records each, and why on the Go kernels
@@ -315,7 +321,7 @@ func methodCount(methods map[string]shard.RecountMethod, m shard.RecountMethod) 
 // catches says what a recount by m catches and costs.
 func catches(m shard.RecountMethod) string {
 	if m == shard.ByJoin {
-		return "the join again, on none of the kernels that counted the record, its tables and sieve another way, at 1 to 3 times the count's cost: " +
+		return "the join again, on none of the kernels that counted the record, its tables and sieve another way, at about the count's cost, up to 3 times it on the Go kernels: " +
 			"it catches a fault of the count's kernels, of the memory or of the processor, not one of the join's method, which -by backtracking catches too"
 	}
 	return "plain backtracking, which shares no code with the join, at hundreds of times the count's cost from n = 20 on: it catches any fault of the count but one of the plan of its subproblems, which both share"

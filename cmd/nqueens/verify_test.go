@@ -401,4 +401,18 @@ func TestVerifyKernels(t *testing.T) {
 		!strings.Contains(errOut, "-by backtracking") || strings.Contains(errOut, "recounting") {
 		t.Errorf("verify -by join of a record of every kernel: exit %d, stdout %q, stderr %q; want it refused, and why, before any recount", code, out, errOut)
 	}
+	// A refusal of many records names the first maxNamed of them.
+	var many []string
+	for _, f := range shardFiles(t, 14, maxNamed+3) {
+		var m record
+		if err := json.Unmarshal(mustRead(f), &m); err != nil {
+			t.Fatal(err)
+		}
+		m.Kernels = r.Kernels
+		many = append(many, forge(t, m))
+	}
+	code, _, errOut = runCLI(t, noEnv, append([]string{"verify", "-by", "join"}, many...)...)
+	if code != 1 || strings.Count(errOut, "matches on no others") != maxNamed || !strings.Contains(errOut, "; and 3 more: verify these records") {
+		t.Errorf("verify -by join of %d records of every kernel: exit %d, stderr %q; want %d named, and the rest counted", len(many), code, errOut, maxNamed)
+	}
 }
