@@ -7,7 +7,7 @@
 // checked to be there once when they are added up. Package
 // [github.com/gonqueens/nqueens] is the door for everything else, such
 // as [nqueens.Count] of a whole board at once; the command nqueens runs
-// this package (count -shards and -checkpoint, merge and verify).
+// this package (count -shards and -checkpoint, merge, verify and plan).
 //
 // A [Job] says what to count: a board, one shard of a split of it, the
 // workers, a memory limit, and the callbacks that report progress, as
@@ -15,7 +15,10 @@
 // [Counts] that name their shard, and the function [Sum] adds up those of
 // every shard of a split into the [Whole] board's counts, exactly at
 // any size. A shard's counts can be checked by counting it again by
-// another method ([Job.Recount]).
+// another method ([Job.Recount]), on other kernels than those that
+// counted it ([Counts.Kernels]). Before a campaign, a [Sample] counts a
+// few shards drawn at random and says what every shard takes and what
+// the board's total is, with 95% intervals.
 //
 // The split of a board into shards depends on n, the number of shards
 // and [PlanVersion] alone: the same on every machine and for every number
