@@ -43,7 +43,7 @@ import "github.com/gonqueens/nqueens/internal/poll"
 
 const (
 	quarterBytes = 16   // a quarter in a north list
-	southBytes   = 24   // a quarter in a south list: 16 as found, 8 as a key
+	southBytes   = 10   // a quarter in a south list: its key, and its columns while sorted
 	listGrowth   = 1.25 // the capacity of a list, grown by append, over its length
 	keptShare    = 0.35 // the quarters a board keeps on a side, over 2^m longest lists
 	tallyBytes   = 8    // an entry of a kept list's tally of columns

@@ -43,9 +43,14 @@ type quarterLister struct {
 	tries  int
 	halted bool
 	err    error
-	// counting says to count the quarters in counted, and list none.
+	// counting says to count the quarters in counted, and list none;
+	// keying, to append each quarter's tagged key to keys and its columns
+	// to cols, as south quarters are kept, and not to the list.
 	counting bool
 	counted  int
+	keying   bool
+	keys     []uint64
+	cols     []uint16
 	// colsAt is tally's index of a list's columns: 1 + the index in its
 	// tally of the columns c at colsAt[c], 0 for none yet.
 	colsAt []int32
@@ -173,14 +178,37 @@ func (l *quarterLister) lastRow(list []quarter, cells []cell, free, key, cols ui
 	return list
 }
 
-// add appends q to list, or counts it if l is counting; past
-// l.maxQuarters it sets l.err and l.halted, and appends nothing.
+// add appends q to list, or to l.keys and l.cols if l is keying, or
+// counts it if l is counting; past l.maxQuarters it sets l.err and
+// l.halted, and appends nothing.
 func (l *quarterLister) add(list []quarter, q quarter) []quarter {
-	if l.counting || len(list) >= l.maxQuarters {
-		l.skip()
+	if l.counting || l.keying || len(list) >= l.maxQuarters {
+		l.keep(q)
 		return list
 	}
 	return append(list, q)
+}
+
+// keep appends q to l.keys and l.cols if l is keying, and else skips it.
+func (l *quarterLister) keep(q quarter) {
+	if !l.keying || len(l.keys) >= l.maxQuarters {
+		l.skip()
+		return
+	}
+	l.keys = append(l.keys, q.key|uint64(q.onLongest)<<tagShift)
+	l.cols = append(l.cols, uint16(q.cols))
+}
+
+// onKeys appends to keys the tagged key of every quarter of side s with a
+// queen on each of rows and on no other row, and to cols the columns it
+// takes, as on lists them; their own 10 bytes a quarter, where a quarter
+// listed takes 16.
+func (l *quarterLister) onKeys(s *sideLayout, rows uint64, keys []uint64, cols []uint16, p *poll.Poller) ([]uint64, []uint16, bool) {
+	l.keying, l.keys, l.cols = true, keys, cols
+	_, ok := l.on(s, rows, nil, p)
+	keys, cols = l.keys, l.cols
+	l.keying, l.keys, l.cols = false, nil, nil
+	return keys, cols, ok
 }
 
 // skip counts a quarter that add does not append: counted, or one past
@@ -208,6 +236,8 @@ type quarterCache struct {
 	northRows, southRows     uint64
 	northListed, southListed bool
 	north, found             []quarter
+	// southCols is the columns of each key of south while they are sorted.
+	southCols []uint16
 	// northCols is the tally of north's columns.
 	northCols []colsTally
 	// south holds the keys of the south quarters, tagged with onLongest
@@ -216,6 +246,10 @@ type quarterCache struct {
 	// south[start[2cols+l]:start[2cols+l+1]].
 	south []uint64
 	start []int
+	// next and sorted are sortSouth's scratch: where each span's next
+	// key goes, and the keys sorted.
+	next   []int
+	sorted []uint64
 	// order is the order of the keys of south (order.go).
 	order [64]uint8
 }
@@ -240,9 +274,8 @@ func (c *quarterCache) lists(l *quarterLister, s *sideLayout, nr, sr uint64, p *
 	case c.byRows != nil:
 		kept := c.byRows[nr].Load()
 		if kept == nil {
-			// Listed in c.found, which the south quarters are listed in
-			// below, and kept in a copy of its length: no garbage of
-			// its growth.
+			// Listed in c.found, and kept in a copy of its length: no
+			// garbage of its growth.
 			found, ok := l.on(s, nr, c.found[:0], p)
 			if !ok {
 				return nil, nil, false
@@ -264,7 +297,7 @@ func (c *quarterCache) lists(l *quarterLister, s *sideLayout, nr, sr uint64, p *
 	}
 	if !c.southListed || sr != c.southRows {
 		c.southListed = false
-		if c.found, ok = l.on(s, sr, c.found[:0], p); !ok {
+		if c.south, c.southCols, ok = l.onKeys(s, sr, c.south[:0], c.southCols[:0], p); !ok {
 			return nil, nil, false
 		}
 		c.sortSouth(l.m)
@@ -273,34 +306,64 @@ func (c *quarterCache) lists(l *quarterLister, s *sideLayout, nr, sr uint64, p *
 	return c.north, c.south, true
 }
 
-// sortSouth sorts the keys of the quarters found into c.south by the
-// columns they take and then by onLongest, as c.start says, m the columns
-// of a side: a counting sort, as sortedKeys.sort is of keys by their top
-// bits, each computing its own values in its loops (one generic sort
-// would call for a value through a dictionary, which costs the keys' sort
-// 12% of a shard of n = 22).
+// sortSouth sorts the keys of c.south by the columns they take, in
+// c.southCols, and then by onLongest, their tag, as c.start says, m the
+// columns of a side: a counting sort, as sortedKeys.sort is of keys by
+// their top bits, each computing its own values in its loops (one
+// generic sort would call for a value through a dictionary, which costs
+// the keys' sort 12% of a shard of n = 22). Up to inPlaceFrom keys, it
+// sorts them into c.sorted and back; from there, in place, so that the
+// longest lists take no second list.
 func (c *quarterCache) sortSouth(m int) {
 	spans := 2 << m
 	c.start = slices.Grow(c.start[:0], spans+1)[:spans+1]
 	clear(c.start)
-	for _, q := range c.found {
-		c.start[2*int(q.cols)+int(q.onLongest)+1]++
+	keys, cols := c.south, c.southCols[:len(c.south)]
+	for i, k := range keys {
+		c.start[2*int(cols[i])+int(k>>tagShift)+1]++
 	}
 	for i := 1; i <= spans; i++ {
 		c.start[i] += c.start[i-1]
 	}
-	c.south = slices.Grow(c.south[:0], len(c.found))[:len(c.found)]
-	next := c.start[:spans]
-	for _, q := range c.found {
-		at := 2*int(q.cols) + int(q.onLongest)
-		c.south[next[at]] = q.key | uint64(q.onLongest)<<tagShift
-		next[at]++
+	// next[b] is where the next key of span b goes.
+	next := slices.Grow(c.next[:0], spans)[:spans]
+	copy(next, c.start[:spans])
+	c.next = next
+	if len(keys) < inPlaceFrom {
+		sorted := slices.Grow(c.sorted[:0], len(keys))[:len(keys)]
+		for i, k := range keys {
+			at := 2*int(cols[i]) + int(k>>tagShift)
+			sorted[next[at]] = k
+			next[at]++
+		}
+		copy(keys, sorted)
+		c.sorted = sorted
+		return
 	}
-	// next, which is start, moved each span's start to its end: move it
-	// back by one span.
-	copy(c.start[1:], c.start[:spans])
-	c.start[0] = 0
+	// In place: the keys before next[b] of span b are in place. Each key
+	// out of place is swapped into its span's next place, and the one
+	// there taken in its stead, until the key that comes is span b's.
+	for b := range spans {
+		end := c.start[b+1]
+		for i := next[b]; i < end; i = next[b] {
+			k, col := keys[i], cols[i]
+			for at := 2*int(col) + int(k>>tagShift); at != b; at = 2*int(col) + int(k>>tagShift) {
+				to := next[at]
+				next[at]++
+				keys[to], k = k, keys[to]
+				cols[to], col = col, cols[to]
+			}
+			keys[i] = k
+			next[b]++
+		}
+	}
 }
+
+// inPlaceFrom is the fewest south quarters that sortSouth sorts in
+// place: a sort into a second list took 4% of a shard of n = 22 where one
+// in place took 9%, and a list of that length costs its second list 8
+// MiB.
+const inPlaceFrom = 1 << 20
 
 // A halfListing lists the half-boards of a side of a split: its quarters,
 // which half-boards of it to list, and where the listing stands.

@@ -179,7 +179,7 @@ type sortedKeys struct {
 }
 
 // sort sets s to keys sorted by their tag and their bits bits from shift
-// up: a counting sort, as quarterCache.sortSouth is of quarters.
+// up: a counting sort, as quarterCache.sortSouth is of south keys.
 func (s *sortedKeys) sort(keys []uint64, shift, bits int) {
 	values := 3 << bits
 	starts := slices.Grow(s.starts[:0], values+1)[:values+1]
