@@ -81,17 +81,22 @@ type Estimate struct {
 	// MeanCPU and MaxCPU are the mean and the longest time of a shard's
 	// count on one worker, each on a core of its own.
 	MeanCPU, MaxCPU time.Duration
-	// Memory is the peak memory of a shard's count on one worker by the
-	// model (Job.EstimateMemory), and PeakMemory the most that the Go
-	// runtime held at once while the sample ran, its Workers shards at
-	// once.
-	Memory, PeakMemory int64
+	// Memory is the least memory in which a shard's count on one worker
+	// runs, by the model, the most of the sample's shards: the least limit
+	// of the count's and of Go's runtime alike (Job.EstimateMemory, with
+	// the runtime's limit set to it, as `nqueens count` sets it to its
+	// -memory). PeakMemory is the most that the runtime held at once
+	// while the sample ran, its Workers shards at once, with the memory
+	// limit that the program set, if any; LiveMemory the most that their
+	// heap held live, as Go's collector last found it.
+	Memory, PeakMemory, LiveMemory int64
 	// Workers is the shards that were counted at once.
 	Workers int
 	// MemoryRequest is the memory to ask for a shard on one worker: the
-	// larger of Memory and PeakMemory's share of a worker, and a quarter
-	// more, and at least LeastMemoryRequest. TimeLimit is the time to ask for it: twice MaxCPU, for the
-	// shards slower than the sample's slowest and the slower cores of a
+	// larger of Memory and the least limit for LiveMemory's share of a
+	// worker, and a quarter more, and at least LeastMemoryRequest.
+	// TimeLimit is the time to ask for it: twice MaxCPU, for the shards
+	// slower than the sample's slowest and the slower cores of a
 	// cluster, in whole minutes.
 	MemoryRequest int64
 	TimeLimit     time.Duration
@@ -175,14 +180,14 @@ func (s Sample) Count(ctx context.Context) (Estimate, error) {
 		return Estimate{}, fmt.Errorf("%w: a sample of %d of %d shards, want 2 to %d: one shard says nothing of how shards differ", ErrJob, size, s.Of, s.Of)
 	}
 	e := Estimate{N: s.N, Of: s.Of, Shards: draw(s.Of, size, s.Seed), Seed: s.Seed, Workers: min(s.Workers, size)}
-	got, peak, err := s.countShards(ctx, e.Shards, true)
+	got, err := s.countShards(ctx, e.Shards, true, &e)
 	if err != nil {
 		return Estimate{}, err
 	}
-	if e.Memory, err = (Job{N: s.N, Index: e.Shards[0], Of: s.Of, Workers: 1}).EstimateMemory(); err != nil {
-		return Estimate{}, err
+	for _, i := range e.Shards {
+		_, least := engine.Estimate(s.N, i, s.Of, 1, engine.NoRecount)
+		e.Memory = max(e.Memory, least)
 	}
-	e.PeakMemory = peak
 	e.estimate(got)
 	return e, nil
 }
@@ -210,10 +215,14 @@ type shardTime struct {
 }
 
 // countShards counts the shards of s's split, Workers at once, each on
-// one worker, and returns their counts and times in the order of shards
-// and the most memory that the Go runtime held meanwhile. It reports them
-// to Progress and Counted if report is set.
-func (s Sample) countShards(ctx context.Context, shards []int, report bool) ([]shardTime, int64, error) {
+// one worker, and returns their counts and times in the order of shards;
+// it sets e's PeakMemory and LiveMemory to the most memory that the Go
+// runtime held meanwhile, and that its heap held live, if e is not nil.
+// It reports them to Progress and Counted if report is set.
+func (s Sample) countShards(ctx context.Context, shards []int, report bool, e *Estimate) ([]shardTime, error) {
+	if e == nil {
+		e = new(Estimate)
+	}
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	type result struct {
@@ -244,11 +253,11 @@ func (s Sample) countShards(ctx context.Context, shards []int, report bool) ([]s
 		wg.Wait()
 		close(results)
 	}()
-	var peak int64
-	sampled := []metrics.Sample{{Name: "/memory/classes/total:bytes"}}
+	sampled := []metrics.Sample{{Name: "/memory/classes/total:bytes"}, {Name: "/gc/heap/live:bytes"}}
 	readPeak := func() {
 		metrics.Read(sampled)
-		peak = max(peak, int64(sampled[0].Value.Uint64()))
+		e.PeakMemory = max(e.PeakMemory, int64(sampled[0].Value.Uint64()))
+		e.LiveMemory = max(e.LiveMemory, int64(sampled[1].Value.Uint64()))
 	}
 	tick := time.NewTicker(memoryEvery)
 	defer tick.Stop()
@@ -273,9 +282,9 @@ func (s Sample) countShards(ctx context.Context, shards []int, report bool) ([]s
 					first = err
 				}
 				if first != nil {
-					return nil, 0, first
+					return nil, first
 				}
-				return got, peak, nil
+				return got, nil
 			}
 			r = next
 		}
@@ -321,7 +330,7 @@ func (e *Estimate) estimate(got []shardTime) {
 	e.MeanCPU = sum / time.Duration(len(got))
 	e.Total = interval(totals, e.Of)
 	e.CoreHours = interval(hours, e.Of)
-	perWorker := e.PeakMemory / int64(e.Workers)
+	perWorker := engine.LeastLimit(e.LiveMemory / int64(e.Workers))
 	e.MemoryRequest = max(LeastMemoryRequest, int64(math.Ceil(float64(max(e.Memory, perWorker))*(1+memoryMargin)/(1<<20)))<<20)
 	e.TimeLimit = (timeMargin*e.MaxCPU + time.Minute - 1).Truncate(time.Minute)
 }
@@ -415,7 +424,7 @@ func (s Sample) PickShards(ctx context.Context) (int, error) {
 	if first.Workers == 0 {
 		first.Workers = runtime.GOMAXPROCS(0)
 	}
-	got, _, err := first.countShards(ctx, draw(first.Of, min(2, first.Of), first.Seed|1), false)
+	got, err := first.countShards(ctx, draw(first.Of, min(2, first.Of), first.Seed|1), false, nil)
 	if err != nil {
 		return 0, err
 	}

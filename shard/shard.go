@@ -193,7 +193,10 @@ func (j Job) kernels() string {
 // longer than any measured), or, where the count's splits have few
 // enough quarters to count, by the lists that counting them finds, and
 // takes every worker to hold that at once and Go's heap to grow to twice
-// what is live. Progress, Save and Resume change nothing in it. It
+// what is live, or, where the program has set a lower memory limit for
+// the runtime (GOMEMLIMIT, or debug.SetMemoryLimit, as `nqueens count`
+// sets it to its -memory), to that limit, if it leaves the collector
+// room of an eighth of what is live. Progress, Save and Resume change nothing in it. It
 // returns the errors of Count for a bad field. It costs a plan of the
 // count and a search of up to 2^29 squares that counts the quarters of
 // its splits (two seconds or so; a shard of n = 27 in 2^20 takes a
@@ -204,7 +207,8 @@ func (j Job) EstimateMemory() (int64, error) {
 	if err != nil {
 		return 0, err
 	}
-	return engine.Estimate(j.N, cfg.Shard, cfg.Shards, cfg.Workers, cfg.Recount), nil
+	peak, _ := engine.Estimate(j.N, cfg.Shard, cfg.Shards, cfg.Workers, cfg.Recount)
+	return peak, nil
 }
 
 // CheckResume returns nil if j can resume from s, and else an error

@@ -7,6 +7,8 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"os"
+	"runtime/debug"
 	"strings"
 	"time"
 
@@ -133,6 +135,7 @@ func count(ctx context.Context, args []string, getenv func(string) string, stdou
 	if note := endless("count", n, *shards, countPerSolution); note != "" {
 		fmt.Fprintln(stderr, note)
 	}
+	holdMemory(job.MemoryLimit)
 	start := time.Now()
 	c, err := job.Count(ctx)
 	bar.clear()
@@ -143,7 +146,7 @@ func count(ctx context.Context, args []string, getenv func(string) string, stdou
 		return damaged(*checkpoint, err)
 	}
 	if errors.Is(err, nqueens.ErrMemory) {
-		err = fmt.Errorf("%w (-memory sets the limit)", err)
+		err = fmt.Errorf("%w (-memory sets the limit, and Go's memory limit with it)", err)
 	}
 	if saved.failed != nil {
 		fmt.Fprintln(stderr, saved.warning())
@@ -256,3 +259,18 @@ func countWith(ctx context.Context, name string, n int, stdout io.Writer, bar *p
 // progressInterval is how often a strategy's count redraws its bar, as
 // often as the engine reports.
 const progressInterval = 100 * time.Millisecond
+
+// holdMemory holds the process to the memory limit of its count: main
+// sets it to holdRuntime, which a test's count, one of many in a
+// process, leaves alone.
+var holdMemory = func(limit int64) {}
+
+// holdRuntime sets the Go runtime's memory limit to limit, the count's,
+// unless GOMEMLIMIT sets one: its collector then collects before the
+// heap passes the limit, rather than let it grow to twice what is live,
+// and the model takes that into account (shard.Job.EstimateMemory).
+func holdRuntime(limit int64) {
+	if os.Getenv("GOMEMLIMIT") == "" {
+		debug.SetMemoryLimit(limit)
+	}
+}

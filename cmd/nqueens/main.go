@@ -72,6 +72,7 @@ func main() {
 		fmt.Fprintln(os.Stderr, "nqueens: interrupted twice")
 		os.Exit(sig.exitCode())
 	}()
+	holdMemory = holdRuntime
 	os.Exit(run(ctx, os.Args[1:], os.Getenv, os.Stdin, os.Stdout, os.Stderr))
 }
 

@@ -143,12 +143,13 @@ func writePlanJSON(w io.Writer, e shard.Estimate, cores int) error {
 		Memory      int64   `json:"memory_bytes"`
 		Model       int64   `json:"memory_model_bytes"`
 		Peak        int64   `json:"memory_peak_bytes"`
+		Live        int64   `json:"memory_live_bytes"`
 		Workers     int     `json:"workers"`
 		TimeLimit   float64 `json:"time_limit_seconds"`
 		Cores       int     `json:"cores"`
 		WallSeconds float64 `json:"wall_seconds"`
 	}{N: e.N, Shards: e.Of, Sample: e.Shards, Seed: e.Seed, Total: intervalJSON(e.Total, 0), CoreHours: intervalJSON(e.CoreHours, 4),
-		Memory: e.MemoryRequest, Model: e.Memory, Peak: e.PeakMemory, Workers: e.Workers, TimeLimit: e.TimeLimit.Seconds(),
+		Memory: e.MemoryRequest, Model: e.Memory, Peak: e.PeakMemory, Live: e.LiveMemory, Workers: e.Workers, TimeLimit: e.TimeLimit.Seconds(),
 		Cores: cores, WallSeconds: e.Wall(cores).Seconds()}
 	out.CPU.Mean, out.CPU.Max = e.MeanCPU.Seconds(), e.MaxCPU.Seconds()
 	line, err := json.Marshal(out)
@@ -179,8 +180,8 @@ func writePlan(w io.Writer, e shard.Estimate, cores int, records string) error {
 		split = fmt.Sprintf("n=%d in 1 shard, the whole board; counted it", e.N)
 	}
 	fmt.Fprintf(w, "%s%s, %d at once: %s (seed %d)\n", split, exact, e.Workers, sample, e.Seed)
-	fmt.Fprintf(w, "a shard on one worker: %s of CPU on average, %s at most; memory %s by the model, %s measured for %d at once\n",
-		seconds(e.MeanCPU), seconds(e.MaxCPU), mib(e.Memory), mib(e.PeakMemory), e.Workers)
+	fmt.Fprintf(w, "a shard on one worker: %s of CPU on average, %s at most; memory %s by the model; measured for %d at once, %s live and %s held\n",
+		seconds(e.MeanCPU), seconds(e.MaxCPU), mib(e.Memory), e.Workers, mib(e.LiveMemory), mib(e.PeakMemory))
 	fmt.Fprintf(w, "total: %.0f, 95%% interval %.0f to %.0f", e.Total.Estimate, e.Total.Low, e.Total.High)
 	if len(e.Shards) < e.Of {
 		fmt.Fprintf(w, "; ±1%% would take about %d shards, ±0.1%% %d", e.SamplesFor(0.01), e.SamplesFor(0.001))
@@ -188,7 +189,7 @@ func writePlan(w io.Writer, e shard.Estimate, cores int, records string) error {
 	fmt.Fprintln(w)
 	fmt.Fprintf(w, "core-hours: %s, 95%% interval %s to %s; on %d cores, %s\n",
 		hours(e.CoreHours.Estimate), hours(e.CoreHours.Low), hours(e.CoreHours.High), cores, e.Wall(cores).Round(time.Second))
-	fmt.Fprintf(w, "ask for each shard: a time limit of %s (twice the slowest shard's) and %s of memory on one worker (the larger of the model's and the measure's, and a quarter more)\n",
+	fmt.Fprintf(w, "ask for each shard: a time limit of %s (twice the slowest shard's) and %s of memory on one worker (the larger of the model's and the live memory measured with an eighth more for Go's collector, and a quarter more)\n",
 		e.TimeLimit, mib(e.MemoryRequest))
 	if records != "" {
 		_, err := fmt.Fprintf(w, "the %d records are in %s, for merge and verify with the campaign's\n", len(e.Shards), records)

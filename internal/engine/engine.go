@@ -62,7 +62,7 @@ func Count(ctx context.Context, n int, cfg Config) (Counts, error) {
 	m := methodOf(n, &cfg)
 	if m == direct {
 		// It keeps nothing live: its peak is the runtime's.
-		if err := checkLimit(n, 1, 1, peak(0), cfg.Memory); err != nil {
+		if err := checkLimit(n, 1, 1, peak(0), peak(0), cfg.Memory); err != nil {
 			return Counts{}, err
 		}
 		return directCount(n, &cfg), nil
@@ -130,11 +130,15 @@ func plannedCount(ctx context.Context, m method, n int, cfg Config) (Counts, err
 // them, or of its recount of the kind recount, as the model puts it at
 // its closest: Count refuses a count that takes more than its Memory by
 // this estimate, and looks as close only where a cheaper bound is over.
-func Estimate(n, shard, shards, workers int, recount Recount) int64 {
+// least is the lowest peak that a memory limit of the runtime holds the
+// count to, and the least limit, the runtime's and the count's, in which
+// it runs.
+func Estimate(n, shard, shards, workers int, recount Recount) (peak, least int64) {
 	// Every count is over a limit of no bytes: the plan looks as close
 	// as it can.
 	p, _ := newPlan(context.Background(), methodOf(n, &Config{Shards: shards, Recount: recount}), n, shard, shards, workersOf(workers), recount, 0)
-	return int64(math.Ceil(min(p.memory, math.MaxInt64/2)))
+	bytes := func(b float64) int64 { return int64(math.Ceil(min(b, math.MaxInt64/2))) }
+	return bytes(p.memory), bytes(min(p.memory, leastLimit(p.live)))
 }
 
 // Kernels names the kernels this processor runs, "go" for the Go ones,

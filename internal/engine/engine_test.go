@@ -5,6 +5,7 @@ import (
 	"errors"
 	"flag"
 	"math"
+	"runtime/debug"
 	"runtime"
 	"slices"
 	"testing"
@@ -159,16 +160,57 @@ func TestEstimateCloser(t *testing.T) {
 	runs := join.Runs(20, deal.Shard{Index: 3, Of: 1000}.Want(), deal.Shard{Index: 3, Of: 1000})
 	first, _ := join.Memory(20, runs, 1, nil)
 	closer, _ := join.Memory(20, runs, 1, &poll.Poller{})
+	live := closer
 	first, closer = peak(first), peak(closer)
 	if closer >= first {
 		t.Fatalf("n=20, shard 3 of 1000: the closer look at its memory, %.0f bytes, is not under the first, %.0f", closer, first)
 	}
-	if got := Estimate(20, 3, 1000, 1, NoRecount); float64(got) < closer || float64(got) > closer+1 {
+	got, least := Estimate(20, 3, 1000, 1, NoRecount)
+	if float64(got) < closer || float64(got) > closer+1 {
 		t.Errorf("Estimate(20, shard 3 of 1000) = %d, want %.0f", got, closer)
+	}
+	if want := LeastLimit(int64(live)); least < want-1 || least > want+1 {
+		t.Errorf("Estimate(20, shard 3 of 1000) least = %d, want %d", least, want)
 	}
 	p, err := newPlan(context.Background(), joined, 20, 3, 1000, 1, NoRecount, int64(math.Ceil(first)))
 	if err != nil || p.memory != first {
 		t.Errorf("the plan of shard 3 of 1000 of n=20 within %.0f bytes: %.0f bytes, %v; want the first bound", first, p.memory, err)
+	}
+}
+
+// TestPeakUnderRuntimeLimit wants the peak of a count to be the runtime's
+// memory limit where that is under twice what is live and leaves the
+// collector an eighth of it, and twice what is live otherwise.
+func TestPeakUnderRuntimeLimit(t *testing.T) {
+	defer debug.SetMemoryLimit(debug.SetMemoryLimit(-1))
+	const live = 800 << 20
+	twice := baseBytes + 2*float64(live)
+	for _, c := range []struct {
+		limit int64
+		want  float64
+	}{
+		{math.MaxInt64, twice},
+		{1 << 30, 1 << 30},
+		{LeastLimit(live), float64(LeastLimit(live))},
+		{LeastLimit(live) - 1, twice}, // the collector would run without end
+		{4 << 30, twice},
+	} {
+		debug.SetMemoryLimit(c.limit)
+		if got := peak(live); got != c.want {
+			t.Errorf("the peak of %d bytes live under a runtime limit of %d: %.0f, want %.0f", live, c.limit, got, c.want)
+		}
+	}
+	// A count fits a limit at its least under a runtime limit as low, and
+	// not without one.
+	d := deal.Shard{Index: 3, Of: 1000}
+	runs := join.Runs(20, d.Want(), d)
+	_, least := Estimate(20, d.Index, d.Of, 1, NoRecount)
+	for _, runtimeLimit := range []int64{least, math.MaxInt64} {
+		debug.SetMemoryLimit(runtimeLimit)
+		_, _, err := budget(context.Background(), 20, runs, d, 1, false, least)
+		if fits := err == nil; fits != (runtimeLimit == least) {
+			t.Errorf("shard 3 of 1000 of n=20 within %d bytes, the runtime's limit %d: %v", least, runtimeLimit, err)
+		}
 	}
 }
 

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"math"
+	"runtime/debug"
 	"sync/atomic"
 
 	"github.com/gonqueens/nqueens/internal/deal"
@@ -17,7 +18,12 @@ import (
 // the constellations keep their list, up to n⁴/8 of them, and the shard's
 // subproblems, each with its board. Go's collector lets the heap grow to
 // twice what is live before it collects (GOGC=100): the peak is taken as
-// twice the live memory, and baseBytes more for the runtime.
+// twice the live memory, and baseBytes more for the runtime. A program
+// that sets a memory limit for the runtime (GOMEMLIMIT, or
+// debug.SetMemoryLimit) has the collector collect before the heap passes
+// it: the peak is that limit where it is lower, if it leaves the collector
+// room of at least an eighth of what is live (gcRoom), so that it
+// collects now and then rather than without end.
 
 // DefaultMemoryLimit is the most memory a count may take unless its
 // caller says otherwise: 4 GiB.
@@ -25,11 +31,12 @@ const DefaultMemoryLimit = 4 << 30
 
 const (
 	baseBytes          = 8 << 20 // the runtime and the program around the count
+	gcRoom             = 0.125   // the least garbage, over what is live, that a runtime limit leaves room for
 	constellationBytes = 112     // a constellation, with its pointer
 	subproblemBytes    = 64      // a subproblem, with its pointer, besides its board
 )
 
-// budget returns the peak memory in bytes of a count of the n×n board on
+// budget returns the live and the peak memory in bytes of a count of the n×n board on
 // workers workers, as the model puts it: of the runs of the join if it
 // joins (and it is no plain recount, which keeps none of the join's
 // lists), and else of the shard d of the constellations. Where the join's model
@@ -40,8 +47,7 @@ const (
 // than limit, and else lets the lists of quarters of the joiners grow as
 // far as the limit has room for: the longest that the model assumes, and
 // more if the limit has room for all of them to grow alike.
-func budget(ctx context.Context, n int, runs []join.Run, d deal.Shard, workers int, plain bool, limit int64) (float64, error) {
-	var live float64
+func budget(ctx context.Context, n int, runs []join.Run, d deal.Shard, workers int, plain bool, limit int64) (live, memory float64, err error) {
 	if len(runs) > 0 && !plain {
 		live, _ = join.Memory(n, runs, workers, nil)
 		if peak(live) > float64(limit) {
@@ -50,7 +56,7 @@ func budget(ctx context.Context, n int, runs []join.Run, d deal.Shard, workers i
 			closer, ok := join.Memory(n, runs, workers, &poll.Poller{Stop: &stop})
 			release()
 			if !ok {
-				return peak(live), ctx.Err()
+				return live, peak(live), ctx.Err()
 			}
 			live = closer
 		}
@@ -62,15 +68,15 @@ func budget(ctx context.Context, n int, runs []join.Run, d deal.Shard, workers i
 		sub := max(cs, side*float64(d.Want()))
 		live = cs*constellationBytes + (sub/shards+1)*(subproblemBytes+8*side)
 	}
-	memory := peak(live)
-	if err := checkLimit(n, d.Of, workers, memory, limit); err != nil {
-		return memory, err
+	memory = peak(live)
+	if err := checkLimit(n, d.Of, workers, memory, min(memory, leastLimit(live)), limit); err != nil {
+		return live, memory, err
 	}
 	most := int(min(join.LongestList(n)*float64(limit)/memory, math.MaxInt32))
 	for _, r := range runs {
 		r.Board.Limit(most)
 	}
-	return memory, nil
+	return live, memory, nil
 }
 
 // fastestPace is the seconds a solution takes a core at the join's
@@ -84,9 +90,10 @@ const (
 
 // checkLimit returns an error wrapping ErrMemory if a count of a shard
 // of shards of the n×n board on workers workers that takes memory bytes
-// at its peak is over limit: the one test of a limit, the direct
-// count's included. Its hint speaks of the count's own time.
-func checkLimit(n, shards, workers int, memory float64, limit int64) error {
+// at its peak, and least with the runtime's memory limit as low, is over
+// limit: the one test of a limit, the direct count's included. Its hint
+// speaks of the count's own time.
+func checkLimit(n, shards, workers int, memory, least float64, limit int64) error {
 	if memory <= float64(limit) {
 		return nil
 	}
@@ -102,14 +109,37 @@ func checkLimit(n, shards, workers int, memory float64, limit int64) error {
 	case years >= decade:
 		hint = fmt.Sprintf("raise the limit: %s takes %.0f core-years or more, which fewer workers take longer still", what, years)
 	}
+	takes := formatBytes(memory)
+	if least < memory {
+		takes += fmt.Sprintf(", or %s with Go's memory limit as low (GOMEMLIMIT)", formatBytes(least))
+	}
 	return fmt.Errorf("%w: counting %s on %s takes about %s, over the limit of %s: %s",
-		ErrMemory, what, on, formatBytes(memory), formatBytes(float64(limit)), hint)
+		ErrMemory, what, on, takes, formatBytes(float64(limit)), hint)
 }
 
-// peak returns the peak memory of a count that keeps live bytes.
+// peak returns the peak memory of a count that keeps live bytes: twice
+// them, or the runtime's memory limit where it is lower and at least
+// leastLimit(live).
 func peak(live float64) float64 {
-	return baseBytes + 2*live
+	p := baseBytes + 2*live
+	// SetMemoryLimit with a negative limit returns the limit, and sets
+	// none.
+	if r := float64(debug.SetMemoryLimit(-1)); r < p && r >= leastLimit(live) {
+		return r
+	}
+	return p
 }
+
+// leastLimit returns the lowest memory limit of the runtime at which a
+// count that keeps live bytes peaks at that limit.
+func leastLimit(live float64) float64 {
+	return baseBytes + (1+gcRoom)*live
+}
+
+// LeastLimit returns the lowest memory limit of the runtime, in bytes,
+// at which a process whose heap holds live bytes live peaks at that
+// limit, as the model takes it: the runtime's own, and an eighth more.
+func LeastLimit(live int64) int64 { return int64(math.Ceil(leastLimit(float64(live)))) }
 
 // formatBytes writes a number of bytes in the largest of B, KiB, MiB and
 // GiB that it reaches.

@@ -74,9 +74,9 @@ type plan struct {
 	// keeps next to nothing of the join's, and the join's own keeps what
 	// a count does.
 	recount Recount
-	// memory is the peak memory of the count in bytes, as the model puts
-	// it (memory.go).
-	memory float64
+	// live and memory are the live and the peak memory of the count in
+	// bytes, as the model puts them (memory.go).
+	live, memory float64
 }
 
 // newPlan returns the plan of a count of shard of shards of the n×n
@@ -100,6 +100,6 @@ func newPlan(ctx context.Context, m method, n, shard, shards, workers int, recou
 		p.sub = append(p.sub, joinRun{&p.runs[i]})
 	}
 	var err error
-	p.memory, err = budget(ctx, p.n, p.runs, p.deal, p.workers, p.recount == PlainRecount, limit)
+	p.live, p.memory, err = budget(ctx, p.n, p.runs, p.deal, p.workers, p.recount == PlainRecount, limit)
 	return p, err
 }
