@@ -50,6 +50,14 @@ type Sample struct {
 	// part of the campaign. An error from it stops the sample and is
 	// returned.
 	Counted func(c Counts, took time.Duration) error
+	// Known, if set, gives the Counts of a shard of the sample that was
+	// counted before, on one worker, and the time its count took, or
+	// reports false: the sample takes them rather than count the shard
+	// again, so that a sample stopped and counted again with the same
+	// Seed loses no work, and no sample counts a shard twice. Counted is
+	// not called for them. Counts of another shard are an error wrapping
+	// ErrJob.
+	Known func(index int) (c Counts, took time.Duration, ok bool)
 }
 
 // DefaultSampleSize is the shards a Sample counts unless its Size says
@@ -90,8 +98,9 @@ type Estimate struct {
 	// limit that the program set, if any; LiveMemory the most that their
 	// heap held live, as Go's collector last found it.
 	Memory, PeakMemory, LiveMemory int64
-	// Workers is the shards that were counted at once.
-	Workers int
+	// Workers is the shards that were counted at once, and Known how
+	// many of Shards the Sample knew and did not count.
+	Workers, Known int
 	// MemoryRequest is the memory to ask for a shard on one worker: the
 	// larger of Memory and the least limit for LiveMemory's share of a
 	// worker, and a quarter more, and at least LeastMemoryRequest.
@@ -180,7 +189,7 @@ func (s Sample) Count(ctx context.Context) (Estimate, error) {
 		return Estimate{}, fmt.Errorf("%w: a sample of %d of %d shards, want 2 to %d: one shard says nothing of how shards differ", ErrJob, size, s.Of, s.Of)
 	}
 	e := Estimate{N: s.N, Of: s.Of, Shards: draw(s.Of, size, s.Seed), Seed: s.Seed, Workers: min(s.Workers, size)}
-	got, err := s.countShards(ctx, e.Shards, true, &e)
+	got, err := s.countUnknown(ctx, &e)
 	if err != nil {
 		return Estimate{}, err
 	}
@@ -212,6 +221,36 @@ func (s Sample) check() error {
 type shardTime struct {
 	c    Counts
 	took time.Duration
+}
+
+// countUnknown returns the counts and times of the shards of e, in
+// order: those that s.Known gives, and the others counted
+// (countShards), which it reports. It sets e.Known to how many s.Known
+// gave.
+func (s Sample) countUnknown(ctx context.Context, e *Estimate) ([]shardTime, error) {
+	got := make([]shardTime, len(e.Shards))
+	var unknown, at []int
+	for i, index := range e.Shards {
+		if s.Known != nil {
+			if c, took, ok := s.Known(index); ok {
+				if want := (ID{N: s.N, Index: index, Of: s.Of, Plan: PlanVersion}); c.Shard != want {
+					return nil, fmt.Errorf("%w: the counts known of shard %d of %d of n=%d are of %v", ErrJob, index, s.Of, s.N, c.Shard)
+				}
+				got[i] = shardTime{c, took}
+				e.Known++
+				continue
+			}
+		}
+		unknown, at = append(unknown, index), append(at, i)
+	}
+	counted, err := s.countShards(ctx, unknown, true, e)
+	if err != nil {
+		return nil, err
+	}
+	for k, i := range at {
+		got[i] = counted[k]
+	}
+	return got, nil
 }
 
 // countShards counts the shards of s's split, Workers at once, each on

@@ -87,6 +87,52 @@ func TestSampleExact(t *testing.T) {
 	}
 }
 
+// TestSampleKnown wants a sample to take the counts that Known gives
+// rather than count their shards again, count the others, and refuse
+// counts of another shard.
+func TestSampleKnown(t *testing.T) {
+	const n, of = 16, 4
+	first, err := Sample{N: n, Of: of, Size: 2, Seed: 3}.Count(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	known := map[int]Counts{}
+	for _, i := range first.Shards {
+		if known[i], err = (Job{N: n, Index: i, Of: of}).Count(context.Background()); err != nil {
+			t.Fatal(err)
+		}
+	}
+	var counted []int
+	s := Sample{N: n, Of: of, Size: of, Seed: 3,
+		Known: func(index int) (Counts, time.Duration, bool) {
+			c, ok := known[index]
+			return c, time.Second, ok
+		},
+		Counted: func(c Counts, took time.Duration) error {
+			counted = append(counted, c.Shard.Index)
+			return nil
+		}}
+	e, err := s.Count(context.Background())
+	want := float64(nqtest.Total[n])
+	if err != nil || e.Total != (Interval{want, want, want}) || e.Known != len(known) || len(counted) != of-len(known) || e.MaxCPU < time.Second {
+		t.Fatalf("a sample of all %d shards of %d, %d of them known: %+v, counted %v, %v; want the total %v, and the known shards not counted",
+			of, n, len(known), e, counted, err, want)
+	}
+	for _, i := range counted {
+		if _, ok := known[i]; ok {
+			t.Errorf("shard %d, known, counted again", i)
+		}
+	}
+	s.Known = func(index int) (Counts, time.Duration, bool) {
+		c := known[first.Shards[0]]
+		c.Shard.Index = (index + 1) % of
+		return c, time.Second, true
+	}
+	if _, err := s.Count(context.Background()); !errors.Is(err, ErrJob) {
+		t.Errorf("a sample given the counts of another shard: %v; want ErrJob", err)
+	}
+}
+
 // TestSampleSeed wants a seed to draw the same shards every time, and a
 // zero seed to draw one at random, which the estimate names.
 func TestSampleSeed(t *testing.T) {

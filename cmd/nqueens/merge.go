@@ -268,6 +268,11 @@ func (r record) id() shard.ID {
 	return shard.ID{N: r.N, Index: r.Shard, Of: r.Shards, Plan: r.Plan}
 }
 
+// counts returns the counts that r records.
+func (r record) counts() shard.Counts {
+	return shard.Counts{Total: r.Total, Unique: r.Unique, Invariant90: r.Invariant90, Invariant180: r.Invariant180, Shard: r.id(), Kernels: r.Kernels}
+}
+
 // add returns the whole board's counts from recs, through shard.Sum, which checks that they are the shards of one split,
 // each once. If some shards are missing, it reports which, as "3 of 16
 // shards missing: 4, 9-10"; its other errors name the records at fault
@@ -275,7 +280,7 @@ func (r record) id() shard.ID {
 func add(recs []placed) (counts shard.Whole, missing string, err error) {
 	shards := make([]shard.Counts, len(recs))
 	for i, r := range recs {
-		shards[i] = shard.Counts{Total: r.Total, Unique: r.Unique, Invariant90: r.Invariant90, Invariant180: r.Invariant180, Shard: r.id()}
+		shards[i] = r.counts()
 	}
 	counts, err = shard.Sum(shards)
 	var e *shard.SetError

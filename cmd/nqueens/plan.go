@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -27,7 +28,7 @@ func plan(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	seed := fs.String("seed", "", "draw the shards by the `number` given, 1 or more (default: one at random, which plan prints)")
 	workers := intFlag(fs, "workers", 0, "count `w` shards at once, each on one worker, as a cluster's cores do (0: one a core)")
 	cores := intFlag(fs, "cores", runtime.NumCPU(), "say how long the campaign takes on `c` cores")
-	records := fs.String("records", "", "save each shard counted as `dir`/shard-I.json, the record count -json writes, for merge and verify with the rest")
+	records := fs.String("records", "", "save each shard counted as `dir`/shard-I.json, the record count -json writes, for merge and verify with the rest; a shard whose record is there is not counted again")
 	asJSON := fs.Bool("json", false, "print one JSON object, for scripts and the deploy files")
 	progressEvery := progressEveryFlag(fs)
 	n, err := boardArg(fs, args, nqueens.MaxN)
@@ -58,8 +59,16 @@ func plan(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		if err := os.MkdirAll(*records, 0o755); err != nil {
 			return fmt.Errorf("plan: -records: %w", err)
 		}
+		known, err := readKnown(*records)
+		if err != nil {
+			return err
+		}
+		s.Known = func(index int) (shard.Counts, time.Duration, bool) {
+			r, ok := known[index]
+			return r.counts(), time.Duration(r.Elapsed * float64(time.Second)), ok
+		}
 		s.Counted = func(c shard.Counts, took time.Duration) error {
-			return saveRecord(filepath.Join(*records, fmt.Sprintf("shard-%d.json", c.Shard.Index)), recordOf(c, took))
+			return saveRecord(recordName(*records, c.Shard.Index), recordOf(c, took))
 		}
 	}
 	bar := newProgressBar(stderr, *progressEvery, fmt.Sprintf("plan n=%d", n))
@@ -87,6 +96,45 @@ func recordOf(c shard.Counts, elapsed time.Duration) record {
 		Invariant90: c.Invariant90, Invariant180: c.Invariant180, Elapsed: elapsed.Seconds(), Version: version(), Kernels: c.Kernels}
 	r.Checksum = r.sum()
 	return r
+}
+
+// recordName names the file of the record of shard index in dir.
+func recordName(dir string, index int) string {
+	return filepath.Join(dir, fmt.Sprintf("shard-%d.json", index))
+}
+
+// readKnown returns the records that dir holds, each in the file that
+// recordName names, by shard: those of a plan before, which a plan of
+// the same split takes rather than count their shards again. A file
+// whose record fails its checks, or is of another shard than its name
+// says, is an error.
+func readKnown(dir string) (map[int]record, error) {
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		return nil, fmt.Errorf("plan: -records: %w", err)
+	}
+	known := make(map[int]record)
+	for _, entry := range entries {
+		index, prefixed := strings.CutPrefix(entry.Name(), "shard-")
+		index, suffixed := strings.CutSuffix(index, ".json")
+		if !prefixed || !suffixed {
+			continue
+		}
+		name := filepath.Join(dir, entry.Name())
+		text, err := os.ReadFile(name)
+		if err != nil {
+			return nil, fmt.Errorf("plan: %w", err)
+		}
+		r, err := parseRecord(bytes.TrimSpace(bytes.TrimPrefix(text, []byte("\ufeff"))))
+		if err == nil && index != strconv.Itoa(r.Shard) {
+			err = fmt.Errorf("a record of shard %d, which plan keeps in %s", r.Shard, filepath.Base(recordName(dir, r.Shard)))
+		}
+		if err != nil {
+			return nil, fmt.Errorf("plan: %s: %v: move it out of -records, or name another directory", name, err)
+		}
+		known[r.Shard] = r
+	}
+	return known, nil
 }
 
 // saveRecord writes r to a new file of the name given, one line, synced:
@@ -145,11 +193,12 @@ func writePlanJSON(w io.Writer, e shard.Estimate, cores int) error {
 		Peak        int64   `json:"memory_peak_bytes"`
 		Live        int64   `json:"memory_live_bytes"`
 		Workers     int     `json:"workers"`
+		Known       int     `json:"known"`
 		TimeLimit   float64 `json:"time_limit_seconds"`
 		Cores       int     `json:"cores"`
 		WallSeconds float64 `json:"wall_seconds"`
 	}{N: e.N, Shards: e.Of, Sample: e.Shards, Seed: e.Seed, Total: intervalJSON(e.Total, 0), CoreHours: intervalJSON(e.CoreHours, 4),
-		Memory: e.MemoryRequest, Model: e.Memory, Peak: e.PeakMemory, Live: e.LiveMemory, Workers: e.Workers, TimeLimit: e.TimeLimit.Seconds(),
+		Memory: e.MemoryRequest, Model: e.Memory, Peak: e.PeakMemory, Live: e.LiveMemory, Workers: e.Workers, Known: e.Known, TimeLimit: e.TimeLimit.Seconds(),
 		Cores: cores, WallSeconds: e.Wall(cores).Seconds()}
 	out.CPU.Mean, out.CPU.Max = e.MeanCPU.Seconds(), e.MaxCPU.Seconds()
 	line, err := json.Marshal(out)
@@ -192,7 +241,11 @@ func writePlan(w io.Writer, e shard.Estimate, cores int, records string) error {
 	fmt.Fprintf(w, "ask for each shard: a time limit of %s (twice the slowest shard's) and %s of memory on one worker (the larger of the model's and the live memory measured with an eighth more for Go's collector, and a quarter more)\n",
 		e.TimeLimit, mib(e.MemoryRequest))
 	if records != "" {
-		_, err := fmt.Fprintf(w, "the %d records are in %s, for merge and verify with the campaign's\n", len(e.Shards), records)
+		before := ""
+		if e.Known > 0 {
+			before = fmt.Sprintf(" (%d of them there before, and not counted again)", e.Known)
+		}
+		_, err := fmt.Fprintf(w, "the %d records are in %s%s, for merge and verify with the campaign's\n", len(e.Shards), records, before)
 		return err
 	}
 	return nil

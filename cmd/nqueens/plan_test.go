@@ -60,9 +60,19 @@ func TestPlanCampaign(t *testing.T) {
 	case code != 0 || !strings.Contains(out, "8 of 8 records recounted, share 1: all agree"):
 		t.Errorf("verify of the plan's records and the rest: exit %d, %q, %q", code, out, errOut)
 	}
-	// A second plan of the same sample writes over none of them.
-	if code, _, errOut := runCLI(t, noEnv, "plan", "-shards", "8", "-samples", "3", "-seed", "5", "-records", dir, "16"); code != 1 || !strings.Contains(errOut, "is there already, and plan writes over no file") {
-		t.Errorf("plan -records into a folder of its records: exit %d, %q; want a refusal", code, errOut)
+	// A second plan takes the records there rather than count their
+	// shards again: all of them, for a sample of every shard.
+	code, out, errOut = runCLI(t, noEnv, "plan", "-shards", "8", "-samples", "8", "-records", dir, "16")
+	if code != 0 || !strings.Contains(out, "total: 14772512, 95% interval 14772512 to 14772512\n") || !strings.Contains(out, "(8 of them there before, and not counted again)") {
+		t.Errorf("plan -records into a folder of every shard's record: exit %d, %q, %q; want the exact count, from the records", code, out, errOut)
+	}
+	// A record under another shard's name is refused.
+	text, _ := os.ReadFile(filepath.Join(dir, "shard-0.json"))
+	if err := os.WriteFile(filepath.Join(dir, "shard-9.json"), text, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if code, _, errOut := runCLI(t, noEnv, "plan", "-shards", "8", "-samples", "3", "-records", dir, "16"); code != 1 || !strings.Contains(errOut, "shard-9.json: a record of shard 0, which plan keeps in shard-0.json") {
+		t.Errorf("plan -records into a folder with a record under another shard's name: exit %d, %q; want a refusal", code, errOut)
 	}
 }
 
