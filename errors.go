@@ -22,6 +22,15 @@ var ErrBoardSize = engine.ErrBoardSize
 // limit (see [WithMemoryLimit]). Package shard's counts report it too.
 var ErrMemory = engine.ErrMemory
 
+// A MemoryError is the error of a count refused for its memory, before
+// it starts: the board N, its shards (1 for a whole board) and workers,
+// the bytes it takes at its peak by the model (Need), those it takes
+// where Go's runtime is held to a memory limit as low (Least: GOMEMLIMIT,
+// or debug.SetMemoryLimit), and the count's limit (Limit). It matches
+// ErrMemory; errors.As reads it from the errors of this package and of
+// package shard.
+type MemoryError = engine.MemoryError
+
 // ErrOverflow reports a count past 2^64, which a uint64 cannot hold:
 // the Total of a board from n = 29 on. Package shard counts such a
 // board in shards and adds them up exactly, and reports a shard whose

@@ -296,7 +296,11 @@ func TestBadInput(t *testing.T) {
 	if err := Enumerate(4, nil); !errors.Is(err, ErrNilVisit) {
 		t.Errorf("Enumerate(4, nil) error = %v, want ErrNilVisit", err)
 	}
-	for _, opt := range []CountOption{nil, WithWorkers(-1), WithMemoryLimit(0), WithMemoryLimit(-1)} {
+	// A zero limit is the default, as a zero shard.Job.MemoryLimit is.
+	if c, err := CountContext(context.Background(), 8, WithMemoryLimit(0)); err != nil || c != 92 {
+		t.Errorf("CountContext(8) with a memory limit of 0, the default: %d, %v; want 92", c, err)
+	}
+	for _, opt := range []CountOption{nil, WithWorkers(-1), WithMemoryLimit(-1)} {
 		if _, err := CountContext(context.Background(), 8, opt); !errors.Is(err, ErrOption) {
 			t.Errorf("CountContext with a bad option: error = %v, want ErrOption", err)
 		}

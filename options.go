@@ -71,7 +71,8 @@ func (p progressOption) applyCount(c countConfig) countConfig { c.progress = p; 
 // The model behind it (package shard's Job.EstimateMemory) estimates the
 // peak resident memory of the whole count on all its workers, and errs
 // high; a count takes more than a few MiB from n = 20 on, when it joins
-// half-boards. bytes must be positive.
+// half-boards. A limit of 0 is the default, as a zero
+// shard.Job.MemoryLimit is.
 func WithMemoryLimit(bytes int64) CountOption { return memoryOption(bytes) }
 
 type memoryOption int64
@@ -92,8 +93,11 @@ func newCountConfig(ctx context.Context, opts []CountOption) (countConfig, error
 		}
 		cfg = opt.applyCount(cfg)
 	}
-	if cfg.memory <= 0 {
-		return countConfig{}, fmt.Errorf("%w: a memory limit of %d bytes, want a positive one", ErrOption, cfg.memory)
+	switch {
+	case cfg.memory == 0:
+		cfg.memory = engine.DefaultMemoryLimit
+	case cfg.memory < 0:
+		return countConfig{}, fmt.Errorf("%w: a memory limit of %d bytes, want 0 (the default) or more", ErrOption, cfg.memory)
 	}
 	return cfg, checkWorkers(cfg.workers)
 }

@@ -119,6 +119,20 @@ func countsOf(c engine.Counts, id ID, kernels string) Counts {
 // build tag. Its first call makes the self-checks, about a millisecond.
 func Kernels() string { return engine.CountKernels() }
 
+// FirstOverflow is the least board size whose count passes 2^64, which a
+// uint64 cannot hold: a whole count of it is refused at once with an
+// error wrapping nqueens.ErrOverflow, and its shards, each of which
+// holds less, add up exactly (Sum).
+const FirstOverflow = engine.FirstOverflow
+
+// FailedKernels names the kernels that this processor has every feature
+// of but that failed their self-check, each as Kernels names a kernel
+// ("match=avx2"): the next in line replaced each, and Kernels names that
+// one. It is empty on a sound machine; a kernel in it says that the
+// processor, or its build, computes wrongly, and that its counts deserve
+// a recount elsewhere (Job.RecountKernels).
+func FailedKernels() []string { return engine.FailedKernels() }
+
 // withKernels returns the list of kernels list, "; "-separated, with set
 // added unless it holds it already or set is "".
 func withKernels(list, set string) string {

@@ -42,6 +42,12 @@ func stateError(format string, args ...any) error {
 	return engine.Public("shard", fmt.Errorf("%w: "+format, append([]any{ErrState}, args...)...))
 }
 
+// A MismatchError is a State of another count than the Job that is to
+// resume it; its Why says how they differ, as "a state of n=14, but this
+// count is of n=15". It matches ErrStateMismatch, and the errors of
+// Job.CheckResume and Job.Count for such a State wrap one, for errors.As.
+type MismatchError = engine.MismatchError
+
 // ErrStateMismatch reports a [State] of another count than the Job
 // that is to resume it: another board, shard, kind or [PlanVersion].
 // A program that keeps checkpoints can test for it to start afresh.

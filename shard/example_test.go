@@ -4,6 +4,8 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"os"
+	"path/filepath"
 	"time"
 
 	"github.com/gonqueens/nqueens"
@@ -133,4 +135,63 @@ func ExampleSample() {
 	// [1 4 9 12] 4
 	// total 372624, from 313851 to 431397 (OEIS: 365596)
 	// true true
+}
+
+// A Checkpoint keeps a count's State in a file, as the command's count
+// -checkpoint does: run again after a stop or a crash, the same program
+// goes on from the last save. Here the first run stops itself once a
+// save holds a subproblem done, as a Ctrl-C would; the second resumes.
+func ExampleCheckpoint() {
+	dir, err := os.MkdirTemp("", "nqueens")
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	defer os.RemoveAll(dir)
+	name := filepath.Join(dir, "16.state")
+	if _, _, err := countWithCheckpoint(name, true); err != nil {
+		fmt.Println(err)
+		return
+	}
+	c, resumed, err := countWithCheckpoint(name, false)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Println(c.Total, c.Unique, resumed)
+	// Output: 14772512 1846955 true
+}
+
+// countWithCheckpoint counts the board of 16, kept in the checkpoint
+// file name and resumed from it, and stops after its first save that
+// holds work done if stop is set. It reports whether it resumed; stopped,
+// it returns no Counts, and no error.
+func countWithCheckpoint(name string, stop bool) (shard.Counts, bool, error) {
+	file, err := shard.OpenCheckpoint(name)
+	if err != nil {
+		return shard.Counts{}, false, err
+	}
+	defer file.Close()
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	job := shard.Job{N: 16, Workers: 1, Resume: file.Resume(), SaveEvery: time.Millisecond}
+	if job.Resume != nil {
+		if err := job.CheckResume(*job.Resume); err != nil {
+			return shard.Counts{}, false, err
+		}
+	}
+	job.Save = func(s shard.State) error {
+		if err := file.Save(s); err != nil {
+			return err
+		}
+		if stop && s.Done() > 0 {
+			cancel()
+		}
+		return nil
+	}
+	c, err := job.Count(ctx)
+	if errors.Is(err, context.Canceled) {
+		return shard.Counts{}, job.Resume != nil, nil
+	}
+	return c, job.Resume != nil, err
 }

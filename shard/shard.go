@@ -12,7 +12,9 @@
 // A [Job] says what to count: a board, one shard of a split of it, the
 // workers, a memory limit, and the callbacks that report progress, as
 // [nqueens.Progress], and save the count's [State]. [Job.Count] returns
-// [Counts] that name their shard, and the function [Sum] adds up those of
+// [Counts] that name their shard; a [Checkpoint] keeps its State in a
+// file, from which a count stopped or killed goes on. The function [Sum]
+// adds up those of
 // every shard of a split into the [Whole] board's counts, exactly at
 // any size. A shard's counts can be checked by counting it again by
 // another method ([Job.Recount]), on other kernels than those that
@@ -36,8 +38,11 @@
 package shard
 
 import (
+	"cmp"
 	"context"
 	"fmt"
+	"os"
+	"runtime/debug"
 	"time"
 
 	"github.com/gonqueens/nqueens"
@@ -88,7 +93,8 @@ type Job struct {
 	// nqueens.WithProgress says.
 	Progress func(nqueens.Progress)
 	// Save, if set, is called from the caller's goroutine with the State
-	// of the count about every SaveEvery, which must be positive; once
+	// of the count about every SaveEvery, DefaultSaveEvery if it is 0;
+	// once
 	// more if ctx stops the count early (after every worker has stopped,
 	// and never again after that); and once when it is done. An error
 	// from Save stops the count and is returned, with one exception: when
@@ -104,6 +110,31 @@ type Job struct {
 	// result. CheckResume says whether it is.
 	Resume *State
 }
+
+// HoldMemory holds the process to limit bytes of memory, for a program
+// that runs one count at a time with that MemoryLimit, as a batch job of
+// a shard does: it sets Go's runtime memory limit (debug.SetMemoryLimit)
+// to limit less the program's code, which that limit leaves out, so that
+// the collector collects before the heap passes it rather than let it
+// grow to twice what is live. The model takes that into account
+// (Job.EstimateMemory): a count that fits limit only so is no longer
+// refused. Unless GOMEMLIMIT already sets the runtime's limit, which it
+// leaves; it returns the limit that the runtime had before. A limit of 0
+// or less is DefaultMemoryLimit, as a Job's. The limit is the process's:
+// a program of several counts at once holds it to their sum, if at all.
+func HoldMemory(limit int64) (previous int64) {
+	if os.Getenv("GOMEMLIMIT") != "" {
+		return debug.SetMemoryLimit(-1)
+	}
+	if limit <= 0 {
+		limit = DefaultMemoryLimit
+	}
+	return debug.SetMemoryLimit(engine.RuntimeLimit(limit))
+}
+
+// DefaultSaveEvery is how often a Job saves its State unless its
+// SaveEvery says otherwise.
+const DefaultSaveEvery = 5 * time.Second
 
 // Count counts the job's shard of its board: shard Index of Of of the
 // N×N board, as the job says. Its Counts name the shard; a whole board's
@@ -287,13 +318,13 @@ func (j Job) engine() (engine.Config, error) {
 		return engine.Config{}, fmt.Errorf("%w: %d workers, want 0 (all cores) or more", ErrJob, j.Workers)
 	case j.MemoryLimit < 0:
 		return engine.Config{}, fmt.Errorf("%w: a memory limit of %d bytes, want 0 (the default) or more", ErrJob, j.MemoryLimit)
-	case j.Save != nil && j.SaveEvery <= 0:
-		return engine.Config{}, fmt.Errorf("%w: save every %v, want a positive interval", ErrJob, j.SaveEvery)
+	case j.SaveEvery < 0:
+		return engine.Config{}, fmt.Errorf("%w: save every %v, want 0 (the default) or a positive interval", ErrJob, j.SaveEvery)
 	}
 	if j.RecountBy < ByCost || j.RecountBy > ByBacktracking {
 		return engine.Config{}, fmt.Errorf("%w: recount by method %d, want ByCost, ByJoin or ByBacktracking", ErrJob, j.RecountBy)
 	}
-	cfg := engine.Config{Workers: j.Workers, Shard: j.Index, Shards: j.shards(), Memory: j.MemoryLimit, SaveEvery: j.SaveEvery, Recount: j.recount()}
+	cfg := engine.Config{Workers: j.Workers, Shard: j.Index, Shards: j.shards(), Memory: j.MemoryLimit, SaveEvery: cmp.Or(j.SaveEvery, DefaultSaveEvery), Recount: j.recount()}
 	if _, _, err := engine.ParseKernels(j.CountedOn); err != nil {
 		return engine.Config{}, fmt.Errorf("%w: CountedOn %v", ErrJob, err)
 	}

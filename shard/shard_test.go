@@ -5,7 +5,9 @@ import (
 	"errors"
 	"fmt"
 	"math/big"
+	"os"
 	"runtime"
+	"runtime/debug"
 	"runtime/metrics"
 	"slices"
 	"strings"
@@ -311,7 +313,7 @@ func TestJobRefused(t *testing.T) {
 		{Job{N: 8, Of: MaxShards + 1}, ErrJob, "1048577 shards"},
 		{Job{N: 8, Workers: -1}, ErrJob, "-1 workers"},
 		{Job{N: 8, MemoryLimit: -1}, ErrJob, "memory limit of -1 bytes"},
-		{Job{N: 8, Save: func(State) error { return nil }}, ErrJob, "save every 0s"},
+		{Job{N: 8, SaveEvery: -time.Second, Save: func(State) error { return nil }}, ErrJob, "save every -1s"},
 		{Job{N: 8, Resume: &State{}}, ErrJob, "the zero State"},
 		{Job{N: 8, Recount: true, RecountBy: ByBacktracking + 1}, ErrJob, "recount by method 3"},
 	} {
@@ -661,5 +663,40 @@ func TestIDCheck(t *testing.T) {
 	}
 	if err := (ID{N: 8, Index: 2, Of: 3, Plan: PlanVersion}).Check(); err != nil {
 		t.Errorf("n=8 shard 2 of 3: %v", err)
+	}
+}
+
+// TestHoldMemory wants HoldMemory to hold the runtime under the limit by
+// the program's code, and a count that fits the limit only so to be
+// taken, and refused without it.
+func TestHoldMemory(t *testing.T) {
+	if os.Getenv("GOMEMLIMIT") != "" {
+		t.Skip("GOMEMLIMIT holds the runtime's limit")
+	}
+	defer debug.SetMemoryLimit(debug.SetMemoryLimit(-1))
+	job := Job{N: 20, Index: 3, Of: 1000, Workers: 1}
+	need, err := job.EstimateMemory()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var me *nqueens.MemoryError
+	_, err = Job{N: 20, Index: 3, Of: 1000, Workers: 1, MemoryLimit: 1}.Count(context.Background())
+	if !errors.As(err, &me) || me.Need != need || me.Least >= me.Need || me.Limit != 1 || me.N != 20 || me.Shards != 1000 || me.Workers != 1 {
+		t.Fatalf("a count over a limit of 1 byte: %v (%+v); want a MemoryError that needs %d", err, me, need)
+	}
+	least := me.Least
+	job.MemoryLimit = least
+	if _, err := job.Count(context.Background()); !errors.Is(err, nqueens.ErrMemory) {
+		t.Errorf("a count at its least limit, the runtime not held: %v; want ErrMemory", err)
+	}
+	HoldMemory(least)
+	if got := debug.SetMemoryLimit(-1); got >= least || got < least-8<<20 {
+		t.Errorf("HoldMemory(%d) held the runtime to %d; want a few MiB less", least, got)
+	}
+	if got, err := job.EstimateMemory(); err != nil || got > least {
+		t.Errorf("the estimate with the runtime held to %d: %d, %v; want at most that", least, got, err)
+	}
+	if c, err := job.Count(context.Background()); err != nil || c.Total == 0 {
+		t.Errorf("a count at its least limit, the runtime held: %v, %v; want it counted", c, err)
 	}
 }

@@ -239,13 +239,13 @@ func TestLockNotOurs(t *testing.T) {
 	}
 	for i, k := range kinds {
 		checkpoint := filepath.Join(dir, fmt.Sprintf("state%d", i))
-		lock := lockName(checkpoint)
+		lock := checkpoint + ".lock"
 		if err := k.make(lock); err != nil {
 			t.Fatal(err)
 		}
 		before, _ := os.Lstat(lock)
 		code, out, errOut := runCLI(t, noEnv, "count", "-checkpoint", checkpoint, "10")
-		if code != 1 || out != "" || !strings.Contains(errOut, k.want) || !strings.Contains(errOut, "move it away, or give -checkpoint another file") {
+		if code != 1 || out != "" || !strings.Contains(errOut, k.want) || !strings.Contains(errOut, "move it away, or name another checkpoint") {
 			t.Errorf("%s as the lock: exit %d, stdout %q, stderr %q; want a refusal saying %q and what to do", k.name, code, out, errOut, k.want)
 		}
 		after, err := os.Lstat(lock)
@@ -261,22 +261,22 @@ func TestLockNotOurs(t *testing.T) {
 	}
 	// A temporary file that is not a save's is refused as well.
 	checkpoint := filepath.Join(dir, "state")
-	if err := os.WriteFile(tmpName(checkpoint), []byte("keep me"), 0o644); err != nil {
+	if err := os.WriteFile(checkpoint+".tmp", []byte("keep me"), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	if code, _, errOut := runCLI(t, noEnv, "count", "-checkpoint", checkpoint, "10"); code != 1 || !strings.Contains(errOut, "holds something other than a state of nqueens") {
 		t.Errorf("a file of text as the temporary file: exit %d, stderr %q; want a refusal", code, errOut)
 	}
-	if b, err := os.ReadFile(tmpName(checkpoint)); err != nil || string(b) != "keep me" {
+	if b, err := os.ReadFile(checkpoint + ".tmp"); err != nil || string(b) != "keep me" {
 		t.Errorf("the temporary file of text holds %q, %v; want it untouched", b, err)
 	}
 	// A lock and a temporary file left by a count that crashed.
-	os.WriteFile(lockName(checkpoint), []byte("12345\n"), 0o644)
-	os.WriteFile(tmpName(checkpoint), []byte(shard.StateHeader[:5]), 0o644)
+	os.WriteFile(checkpoint+".lock", []byte("12345\n"), 0o644)
+	os.WriteFile(checkpoint+".tmp", []byte(shard.StateHeader[:5]), 0o644)
 	if code, out, errOut := runCLI(t, noEnv, "count", "-checkpoint", checkpoint, "10"); code != 0 || out != "724\n" {
 		t.Errorf("a count after one that crashed: exit %d, stdout %q, stderr %q; want 724", code, out, errOut)
 	}
-	for _, name := range []string{lockName(checkpoint), tmpName(checkpoint)} {
+	for _, name := range []string{checkpoint + ".lock", checkpoint + ".tmp"} {
 		if _, err := os.Lstat(name); !errors.Is(err, os.ErrNotExist) {
 			t.Errorf("%s is left after the count: %v", name, err)
 		}

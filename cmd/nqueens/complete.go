@@ -10,7 +10,6 @@ import (
 	"strings"
 
 	"github.com/gonqueens/nqueens"
-	"github.com/gonqueens/nqueens/internal/quote"
 )
 
 func complete(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) error {
@@ -45,7 +44,7 @@ func complete(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 			return err
 		}
 		if strings.TrimSpace(text) == "" {
-			return fmt.Errorf("complete: %s is empty: it should hold a board, a column list such as 1,.,.,. or a diagram", quote.Short(name))
+			return fmt.Errorf("complete: %s is empty: it should hold a board, a column list such as 1,.,.,. or a diagram", short(name))
 		}
 	} else if pe := (*fs.PathError)(nil); errors.As(err, &pe) {
 		noFile = pe.Err
@@ -56,7 +55,7 @@ func complete(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 	}
 	partial, err := nqueens.ParsePartial(text)
 	if err != nil && noFile != nil {
-		return fmt.Errorf("complete: %s is no file (%v) and no board (%s)", quote.Short(text), noFile, err)
+		return fmt.Errorf("complete: %s is no file (%v) and no board (%s)", short(text), noFile, err)
 	}
 	if err != nil {
 		return err

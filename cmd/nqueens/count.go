@@ -7,14 +7,10 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"os"
-	"runtime/debug"
 	"strings"
 	"time"
 
 	"github.com/gonqueens/nqueens"
-	"github.com/gonqueens/nqueens/internal/engine"
-	"github.com/gonqueens/nqueens/internal/quote"
 	"github.com/gonqueens/nqueens/shard"
 )
 
@@ -112,22 +108,22 @@ func count(ctx context.Context, args []string, getenv func(string) string, stdou
 		if *every <= 0 {
 			return usagef("count: -checkpoint-every %v is not a positive duration", *every)
 		}
-		state, found, release, err := openCheckpoint(*checkpoint)
+		file, err := openCheckpoint(*checkpoint)
 		if err != nil {
 			return err
 		}
-		defer release()
-		if found {
-			if err := job.CheckResume(state); err != nil {
+		defer file.Close()
+		if state := file.Resume(); state != nil {
+			if err := job.CheckResume(*state); err != nil {
 				return holdsOther(*checkpoint, "this count", err)
 			}
 			fmt.Fprintf(stderr, "nqueens: resuming from %s: %d of %d subproblems done\n", *checkpoint, state.Done(), state.Subproblems())
-			job.Resume = &state
+			job.Resume = state
 		}
-		saved = checkpointSaver{name: *checkpoint, stderr: stderr, bar: bar, resumed: found}
+		saved = checkpointSaver{file: file, name: *checkpoint, stderr: stderr, bar: bar, resumed: job.Resume != nil}
 		job.Save, job.SaveEvery = saved.save, *every
 	}
-	if n >= engine.FirstOverflow && *shards == 1 {
+	if n >= shard.FirstOverflow && *shards == 1 {
 		return fmt.Errorf("count: n=%d takes at least %s core-years, and its count passes 2^64, which a whole count cannot hold: "+
 			"counted at all, it is counted in shards (-shards k), which add up exactly past 2^64 and take as long in all",
 			n, roughly(coreYears(n, 1, countPerSolution)))
@@ -145,8 +141,8 @@ func count(ctx context.Context, args []string, getenv func(string) string, stdou
 	case errors.Is(err, shard.ErrState) && job.Resume != nil:
 		return damaged(*checkpoint, err)
 	}
-	if errors.Is(err, nqueens.ErrMemory) {
-		err = fmt.Errorf("%w (-memory sets the limit, and Go's memory limit with it)", err)
+	if me := (*nqueens.MemoryError)(nil); errors.As(err, &me) {
+		err = memoryRefused(me)
 	}
 	if saved.failed != nil {
 		fmt.Fprintln(stderr, saved.warning())
@@ -196,7 +192,7 @@ func indexFromEnv(getenv func(string) string, cmd, flag string) (int, string, er
 		j, err := parseDecimal(w)
 		switch {
 		case err != nil || j < 0:
-			return 0, "", usagef("%s: %s=%s is not a %s index", cmd, n, quote.Short(w), flag)
+			return 0, "", usagef("%s: %s=%s is not a %s index", cmd, n, short(w), flag)
 		case name == "":
 			name, v, i = n, w, j
 		case j != i:
@@ -261,16 +257,25 @@ func countWith(ctx context.Context, name string, n int, stdout io.Writer, bar *p
 const progressInterval = 100 * time.Millisecond
 
 // holdMemory holds the process to the memory limit of its count: main
-// sets it to holdRuntime, which a test's count, one of many in a
+// sets it to shard.HoldMemory, which a test's count, one of many in a
 // process, leaves alone.
-var holdMemory = func(limit int64) {}
+var holdMemory = func(limit int64) int64 { return 0 }
 
-// holdRuntime sets the Go runtime's memory limit to limit, the count's,
-// unless GOMEMLIMIT sets one: its collector then collects before the
-// heap passes the limit, rather than let it grow to twice what is live,
-// and the model takes that into account (shard.Job.EstimateMemory).
-func holdRuntime(limit int64) {
-	if os.Getenv("GOMEMLIMIT") == "" {
-		debug.SetMemoryLimit(limit)
+// memoryRefused is count's word for a count refused for its memory, from
+// the fields of e: the -memory that it needs, with Go's runtime held to
+// it (holdMemory), and what else would do.
+func memoryRefused(e *nqueens.MemoryError) error {
+	what, on := fmt.Sprintf("n=%d", e.N), fmt.Sprintf("%d workers", e.Workers)
+	if e.Shards > 1 {
+		what = fmt.Sprintf("a shard of %d of n=%d", e.Shards, e.N)
 	}
+	other := ""
+	if e.Workers == 1 {
+		on = "1 worker"
+	} else {
+		other = ", or fewer -workers"
+	}
+	need := (e.Least + 1<<20 - 1) >> 20 // in MiB, rounded up
+	return fmt.Errorf("count: %s on %s needs -memory %dM or more%s, not %s: it takes about %s at its peak with Go's memory limit held to -memory, as count holds it (or to GOMEMLIMIT, if set)",
+		what, on, need, other, (*bytesFlag)(&e.Limit), mib(e.Least))
 }

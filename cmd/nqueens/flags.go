@@ -8,8 +8,6 @@ import (
 	"math"
 	"strconv"
 	"strings"
-
-	"github.com/gonqueens/nqueens/internal/quote"
 )
 
 // The command line of a command: its flags, which may come before or
@@ -58,9 +56,9 @@ func parseFlags(fs *flag.FlagSet, args []string, want int) ([]string, error) {
 	case len(rest) < want:
 		return nil, usagef("%s needs %s", fs.Name(), argNames[fs.Name()])
 	case len(rest) > 0 && want == 0:
-		return nil, usagef("%s takes no arguments, got %s", fs.Name(), quote.Short(strings.Join(rest, " ")))
+		return nil, usagef("%s takes no arguments, got %s", fs.Name(), short(strings.Join(rest, " ")))
 	case len(rest) > want:
-		return nil, usagef("%s takes only %s, got %d arguments: %s", fs.Name(), argNames[fs.Name()], len(rest), quote.Short(strings.Join(rest, " ")))
+		return nil, usagef("%s takes only %s, got %d arguments: %s", fs.Name(), argNames[fs.Name()], len(rest), short(strings.Join(rest, " ")))
 	}
 	return rest, nil
 }
@@ -125,11 +123,11 @@ var errTooLarge = fmt.Errorf("is a whole number too large: the most is %d", math
 func parseDecimal(s string) (int, error) {
 	digits := strings.TrimPrefix(s, "-")
 	if digits == "" || strings.Trim(digits, "0123456789") != "" {
-		return 0, fmt.Errorf("%s is not a whole number", quote.Short(s))
+		return 0, fmt.Errorf("%s is not a whole number", short(s))
 	}
 	n, err := strconv.Atoi(s)
 	if err != nil {
-		return 0, fmt.Errorf("%s %w", quote.Short(s), errTooLarge)
+		return 0, fmt.Errorf("%s %w", short(s), errTooLarge)
 	}
 	return n, nil
 }
@@ -170,9 +168,9 @@ func (b *bytesFlag) Set(s string) error {
 	n, err := parseDecimal(digits)
 	switch {
 	case errors.Is(err, errTooLarge) || err == nil && n > math.MaxInt64>>shift:
-		return fmt.Errorf("%s is more memory than a count can be given: want at most %dT", quote.Short(s), math.MaxInt64>>40)
+		return fmt.Errorf("%s is more memory than a count can be given: want at most %dT", short(s), math.MaxInt64>>40)
 	case err != nil || n <= 0:
-		return fmt.Errorf("%s is not an amount of memory: want a positive whole number of bytes, or of K, M, G or T", quote.Short(s))
+		return fmt.Errorf("%s is not an amount of memory: want a positive whole number of bytes, or of K, M, G or T", short(s))
 	}
 	*b = bytesFlag(int64(n) << shift)
 	return nil

@@ -41,8 +41,8 @@
 // usage text and its errors; exit.go, the exit codes and the end on a
 // signal; flags.go, the flags and arguments; boards.go, the drawing of
 // boards; progress.go, the progress bar and lines; notes.go, the notes on
-// work of a lifetime; checkpoint.go, the checkpoint files, sidefiles.go,
-// the files beside them, and lock_*.go, their locks.
+// work of a lifetime; checkpoint.go, the checkpoint of a count, kept by
+// package shard's Checkpoint, and what the command says of it.
 package main
 
 import (
@@ -57,7 +57,7 @@ import (
 	"strings"
 	"syscall"
 
-	"github.com/gonqueens/nqueens/internal/quote"
+	"github.com/gonqueens/nqueens/shard"
 )
 
 func main() {
@@ -72,7 +72,7 @@ func main() {
 		fmt.Fprintln(os.Stderr, "nqueens: interrupted twice")
 		os.Exit(sig.exitCode())
 	}()
-	holdMemory = holdRuntime
+	holdMemory = shard.HoldMemory
 	os.Exit(run(ctx, os.Args[1:], os.Getenv, os.Stdin, os.Stdout, os.Stderr))
 }
 
@@ -161,7 +161,7 @@ func dispatch(ctx context.Context, args []string, getenv func(string) string, st
 		case len(args) > 0 && !slices.Contains(commands, args[0]):
 			return usagef("help: unknown command %q, want one of %s", args[0], strings.Join(commands, ", "))
 		case len(args) > 1:
-			return usagef("help takes one command, got %s", quote.Short(strings.Join(args, " ")))
+			return usagef("help takes one command, got %s", short(strings.Join(args, " ")))
 		case len(args) == 1:
 			// nqueens help count is nqueens count -h.
 			return dispatch(ctx, []string{args[0], "-h"}, getenv, stdin, stdout, stderr)

@@ -15,7 +15,6 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/gonqueens/nqueens/internal/quote"
 	"github.com/gonqueens/nqueens/shard"
 )
 
@@ -230,7 +229,7 @@ func parseRecord(text []byte) (record, error) {
 		return record{}, fmt.Errorf("not a shard record: %v", err)
 	}
 	if after := bytes.TrimSpace(text[dec.InputOffset():]); len(after) > 0 {
-		return record{}, fmt.Errorf("not a shard record: %s after the object, want one object a line", quote.Short(string(after)))
+		return record{}, fmt.Errorf("not a shard record: %s after the object, want one object a line", short(string(after)))
 	}
 	return r, r.check()
 }

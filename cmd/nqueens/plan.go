@@ -144,7 +144,8 @@ func saveRecord(name string, r record) error {
 	if err != nil {
 		return err
 	}
-	f, err := os.OpenFile(name, os.O_WRONLY|os.O_CREATE|os.O_EXCL|noFollow, 0o644)
+	// O_EXCL: a link planted under the name is not followed.
+	f, err := os.OpenFile(name, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
 	if errors.Is(err, os.ErrExist) {
 		return fmt.Errorf("plan: %s is there already, and plan writes over no file: name another -records directory, or move it", name)
 	}

@@ -3,6 +3,7 @@ package main
 import (
 	"flag"
 	"fmt"
+	"strconv"
 	"strings"
 )
 
@@ -121,4 +122,17 @@ func bare(err error) string {
 		text = strings.TrimPrefix(text, pkg)
 	}
 	return text
+}
+
+// maxQuoted is the most bytes of a text that a message quotes.
+const maxQuoted = 40
+
+// short quotes s as strconv.Quote does, cut to its first maxQuoted bytes
+// and followed by its length when it is longer, as the library quotes
+// what it is given: a token of a megabyte makes an error of a line.
+func short(s string) string {
+	if len(s) <= maxQuoted {
+		return strconv.Quote(s)
+	}
+	return strconv.Quote(s[:maxQuoted]) + fmt.Sprintf("... (%d bytes)", len(s))
 }

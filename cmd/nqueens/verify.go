@@ -12,8 +12,6 @@ import (
 	"strings"
 	"time"
 
-	"github.com/gonqueens/nqueens/internal/engine"
-	"github.com/gonqueens/nqueens/internal/quote"
 	"github.com/gonqueens/nqueens/shard"
 )
 
@@ -61,7 +59,7 @@ func verify(ctx context.Context, args []string, getenv func(string) string, stdi
 	case *progressEvery < 0:
 		return usagef("verify: -progress-every %v is negative", *progressEvery)
 	case *by != "cost" && *by != "join" && *by != "backtracking":
-		return usagef("verify: -by %s: want join, backtracking or cost", quote.Short(*by))
+		return usagef("verify: -by %s: want join, backtracking or cost", short(*by))
 	}
 	recs, refused, unreadable, err := readAll(ctx, files, stdin)
 	if err != nil {
@@ -89,21 +87,23 @@ func verify(ctx context.Context, args []string, getenv func(string) string, stdi
 	for _, r := range drawn {
 		methods[r.at] = recountBy(*by, r.record)
 	}
+	rc := recounting{workers: *workers, every: *every, stderr: stderr}
 	if *checkpoint != "" && len(drawn) > 0 {
-		state, found, release, err := openCheckpoint(*checkpoint)
+		file, err := openCheckpoint(*checkpoint)
 		if err != nil {
 			return err
 		}
-		defer release()
-		if found {
-			k, err := recountHeld(state, drawn, methods)
+		rc.file = file
+		defer file.Close()
+		if state := file.Resume(); state != nil {
+			k, err := recountHeld(*state, drawn, methods)
 			if err != nil {
 				return holdsOther(*checkpoint, "verify", err)
 			}
 			// The recount the checkpoint holds goes first, so that no
 			// other one saves over it.
 			drawn = slices.Concat(drawn[k:k+1], drawn[:k], drawn[k+1:])
-			resume = &state
+			resume = state
 		}
 	}
 	kernels, err := recountKernels(drawn, methods)
@@ -128,13 +128,13 @@ func verify(ctx context.Context, args []string, getenv func(string) string, stdi
 			}
 			fmt.Fprintln(stderr, note)
 		}
-		bar := newProgressBar(stderr, *progressEvery, fmt.Sprintf("verify: recount of %v", r.id()))
-		got, saved, err := recountOf(ctx, r.record, methods[r.at], *workers, *checkpoint, *every, resume, held, bar, stderr)
+		rc.bar = newProgressBar(stderr, *progressEvery, fmt.Sprintf("verify: recount of %v", r.id()))
+		got, saved, err := rc.recount(ctx, r.record, methods[r.at], resume, held)
 		if saved || resume != nil {
 			held = fmt.Sprintf("the finished recount of %v", r.id())
 		}
 		resume = nil
-		bar.clear()
+		rc.bar.clear()
 		switch {
 		case errors.Is(err, context.Canceled):
 			return err
@@ -216,7 +216,7 @@ func draw(recs []placed, f float64, seed string) []placed {
 
 // recountHeld returns the index in drawn of the record whose recount s
 // is the state of, by its method of methods, or an error that says why s
-// is of none of them, which wraps a *engine.MismatchError.
+// is of none of them, which wraps a *shard.MismatchError.
 func recountHeld(s shard.State, drawn []placed, methods map[string]shard.RecountMethod) (int, error) {
 	for k, r := range drawn {
 		if recountJob(r.record, methods[r.at]).CheckResume(s) == nil {
@@ -225,7 +225,7 @@ func recountHeld(s shard.State, drawn []placed, methods map[string]shard.Recount
 	}
 	if own := s.Counts().Shard; len(drawn) > 1 {
 		if recount, by := s.Recount(); recount {
-			return 0, &engine.MismatchError{Why: fmt.Sprintf("a state of the recount of %v %s, but no record drawn is of that shard and method", own, by)}
+			return 0, &shard.MismatchError{Why: fmt.Sprintf("a state of the recount of %v %s, but no record drawn is of that shard and method", own, by)}
 		}
 	}
 	return 0, recountJob(drawn[0].record, methods[drawn[0].at]).CheckResume(s)
@@ -336,25 +336,37 @@ func perSolution(m shard.RecountMethod) float64 {
 	return recountPerSolution
 }
 
-// recountOf recounts the shard of r by the method by on workers workers, with its state
-// kept in checkpoint if it is not "", whose lock the caller holds,
-// resumed from resume if it is not nil, and which holds held of an
-// earlier recount if it is not "". It reports whether a save of the
-// recount succeeded.
-func recountOf(ctx context.Context, r record, by shard.RecountMethod, workers int, checkpoint string, every time.Duration, resume *shard.State, held string, bar *progressBar, stderr io.Writer) (shard.Counts, bool, error) {
+// A recounting is how verify recounts a record: on workers workers,
+// with its state kept in file, saved every every, if file is not nil,
+// and its progress shown on bar and stderr.
+type recounting struct {
+	workers int
+	file    *shard.Checkpoint
+	every   time.Duration
+	bar     *progressBar
+	stderr  io.Writer
+}
+
+// recount recounts the shard of r by the method by, resumed from resume
+// if it is not nil, with rc.file holding held of an earlier recount if it
+// is not "". It reports whether a save of the recount succeeded.
+func (rc recounting) recount(ctx context.Context, r record, by shard.RecountMethod, resume *shard.State, held string) (shard.Counts, bool, error) {
+	bar, stderr := rc.bar, rc.stderr
 	job := recountJob(r, by)
-	job.Workers = workers
+	job.Workers = rc.workers
 	if bar.reports() {
 		job.Progress = bar.update
 	}
 	var saved checkpointSaver
-	if checkpoint != "" {
+	checkpoint := ""
+	if rc.file != nil {
+		checkpoint = rc.file.Name()
 		if resume != nil {
 			fmt.Fprintf(stderr, "nqueens: resuming from %s: %d of %d subproblems done\n", checkpoint, resume.Done(), resume.Subproblems())
 			job.Resume = resume
 		}
-		saved = checkpointSaver{name: checkpoint, stderr: stderr, bar: bar, resumed: resume != nil, held: held}
-		job.Save, job.SaveEvery = saved.save, every
+		saved = checkpointSaver{file: rc.file, name: checkpoint, stderr: stderr, bar: bar, resumed: resume != nil, held: held}
+		job.Save, job.SaveEvery = saved.save, rc.every
 	}
 	start := time.Now()
 	c, err := job.Count(ctx)

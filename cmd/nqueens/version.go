@@ -4,8 +4,8 @@ import (
 	"fmt"
 	"runtime"
 	"runtime/debug"
+	"strings"
 
-	"github.com/gonqueens/nqueens/internal/engine"
 	"github.com/gonqueens/nqueens/shard"
 )
 
@@ -42,5 +42,9 @@ func version() string {
 // the Go that built the command, with its system, and the kernels it
 // runs on this processor, for bug reports and timings.
 func versionLine() string {
-	return fmt.Sprintf("nqueens %s plan %d %s %s/%s kernels %s", version(), shard.PlanVersion, runtime.Version(), runtime.GOOS, runtime.GOARCH, engine.Kernels())
+	kernels := shard.Kernels()
+	if failed := shard.FailedKernels(); len(failed) > 0 {
+		kernels += " (failed their self-check: " + strings.Join(failed, " ") + ")"
+	}
+	return fmt.Sprintf("nqueens %s plan %d %s %s/%s kernels %s", version(), shard.PlanVersion, runtime.Version(), runtime.GOOS, runtime.GOARCH, kernels)
 }

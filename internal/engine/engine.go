@@ -141,23 +141,15 @@ func Estimate(n, shard, shards, workers int, recount Recount) (peak, least int64
 	return bytes(p.memory), bytes(min(p.memory, leastLimit(p.live)))
 }
 
-// Kernels names the kernels this processor runs, "go" for the Go ones,
-// as "match=avx2 pairs=avx2 transpose=avx2 tail=bmi2" (CountKernels);
-// and after them, any kernel that the processor would run but that
-// failed its self-check, which the next one in line replaced. GODEBUG
-// turns features off (cpu.avx512f=off selects the AVX2 kernels, with
-// cpu.avx2=off too the Go ones but the last rows'), and so does the
-// purego build tag.
-func Kernels() string {
+// FailedKernels names the kernels that this processor would run but that
+// failed their self-check, as "match=avx2", each replaced by the next in
+// line: none on a sound machine.
+func FailedKernels() []string {
 	_, failed := join.Kernels()
 	if _, tailFailed := backtrack.Kernel(); tailFailed {
 		failed = append(failed[:len(failed):len(failed)], "tail=bmi2")
 	}
-	s := CountKernels()
-	if len(failed) > 0 {
-		s += " (failed their self-check: " + strings.Join(failed, " ") + ")"
-	}
-	return s
+	return failed
 }
 
 // CountKernels names the kernels a count runs on this processor: the

@@ -195,7 +195,7 @@ func TestPeakUnderRuntimeLimit(t *testing.T) {
 		{LeastLimit(live) - 1, twice}, // the collector would run without end
 		{4 << 30, twice},
 	} {
-		debug.SetMemoryLimit(c.limit)
+		debug.SetMemoryLimit(RuntimeLimit(c.limit))
 		if got := peak(live); got != c.want {
 			t.Errorf("the peak of %d bytes live under a runtime limit of %d: %.0f, want %.0f", live, c.limit, got, c.want)
 		}
@@ -205,10 +205,10 @@ func TestPeakUnderRuntimeLimit(t *testing.T) {
 	d := deal.Shard{Index: 3, Of: 1000}
 	runs := join.Runs(20, d.Want(), d)
 	_, least := Estimate(20, d.Index, d.Of, 1, NoRecount)
-	for _, runtimeLimit := range []int64{least, math.MaxInt64} {
+	for _, runtimeLimit := range []int64{RuntimeLimit(least), math.MaxInt64} {
 		debug.SetMemoryLimit(runtimeLimit)
 		_, _, err := budget(context.Background(), 20, runs, d, 1, false, least)
-		if fits := err == nil; fits != (runtimeLimit == least) {
+		if fits := err == nil; fits != (runtimeLimit == RuntimeLimit(least)) {
 			t.Errorf("shard 3 of 1000 of n=20 within %d bytes, the runtime's limit %d: %v", least, runtimeLimit, err)
 		}
 	}

@@ -50,7 +50,7 @@ func TestJoinStats(t *testing.T) {
 		t.Fatal(err)
 	}
 	s := float64(c.Total)
-	t.Logf("n=%d shard %d of %d, kernels %s: %d solutions in %v, %.2f ns a solution", n, i, k, Kernels(), c.Total, took, float64(took.Nanoseconds())/s)
+	t.Logf("n=%d shard %d of %d, kernels %s: %d solutions in %v, %.2f ns a solution", n, i, k, CountKernels(), c.Total, took, float64(took.Nanoseconds())/s)
 	queries, pairs, words, lays := join.Stats()
 	t.Logf("a solution: %.3f queries, %.0f pairs examined, %.1f words read; %d blocks laid", float64(queries)/s, float64(pairs)/s, float64(words)/s, lays)
 }

@@ -1,6 +1,6 @@
 // Package quote quotes what a user gave for a message about it: the one
-// way the package nqueens and its command quote a token, a line or an
-// argument.
+// way the package nqueens quotes a token, a line or an argument, which
+// its command, a client of the public packages alone, quotes as too.
 package quote
 
 import (
