@@ -239,7 +239,7 @@ func TestBadInput(t *testing.T) {
 		{[]string{"count", "-memory", "9000000000000G", "8"}, `is more memory than a count can be given: want at most 8388607T`},
 		{[]string{"count", "-memory", "99999999T", "8"}, `"99999999T" is more memory than a count can be given`},
 		{[]string{"count", "-memory", "99999999999999999999T", "8"}, `is more memory than a count can be given`},
-		{[]string{"count", "-memory", "50M", "22"}, "counting n=22 on"},
+		{[]string{"count", "-memory", "50M", "22"}, "count: n=22 on"},
 		{[]string{"count", "-strategy", "bitwise", "-memory", "1G", "8"}, "without -memory"},
 		{[]string{"merge", filepath.Join(t.TempDir(), "missing.json")}, "no such file"},
 		{[]string{"count", "-checkpoint-every", "1s", "8"}, "-checkpoint-every without -checkpoint"},
