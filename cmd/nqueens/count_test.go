@@ -11,6 +11,10 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
+	"runtime"
+	"slices"
+	"strconv"
 	"strings"
 	"sync"
 	"syscall"
@@ -438,4 +442,43 @@ func TestCheckpointDamaged(t *testing.T) {
 			t.Errorf("count %s resumed from a forged checkpoint: exit %d, stdout %q, stderr %q; want the checkpoint named damaged", tt.n, code, out, errOut)
 		}
 	}
+}
+
+// TestHeldToMemory wants count, which holds Go's runtime to its -memory,
+// to say the -memory that a count needs, to count at that limit, and to
+// stay within it, by the peak resident memory of its process.
+func TestHeldToMemory(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds the command and runs it")
+	}
+	bin := buildCommand(t)
+	args := []string{"count", "-workers", "1", "-shards", "1000", "-shard", "3", "20"}
+	cmd := exec.Command(bin, append(args[:1:1], append([]string{"-memory", "1K"}, args[1:]...)...)...)
+	cmd.Env = withoutEnv("GOMEMLIMIT")
+	out, _ := cmd.CombinedOutput()
+	m := regexp.MustCompile(`needs -memory ([0-9]+)M or more`).FindSubmatch(out)
+	if m == nil {
+		t.Fatalf("count -memory 1K: %q; want the -memory it needs", out)
+	}
+	need, _ := strconv.Atoi(string(m[1]))
+	var stdout bytes.Buffer
+	cmd = exec.Command(bin, append(args[:1:1], append([]string{"-memory", fmt.Sprintf("%dM", need)}, args[1:]...)...)...)
+	cmd.Env, cmd.Stdout = withoutEnv("GOMEMLIMIT"), &stdout
+	if err := cmd.Run(); err != nil {
+		t.Fatalf("count -memory %dM: %v, %q", need, err, stdout.String())
+	}
+	if got := stdout.String(); got != "40383360\n" {
+		t.Errorf("count -memory %dM: %q; want 40383360", need, got)
+	}
+	if ru, ok := cmd.ProcessState.SysUsage().(*syscall.Rusage); ok && runtime.GOOS == "linux" {
+		if peak := ru.Maxrss << 10; peak > int64(need)<<20 { // Maxrss is in KiB on Linux
+			t.Errorf("count -memory %dM peaked at %.1f MiB resident", need, float64(peak)/(1<<20))
+		}
+	}
+}
+
+// withoutEnv returns this process's environment without the variable
+// name.
+func withoutEnv(name string) []string {
+	return slices.DeleteFunc(os.Environ(), func(kv string) bool { return strings.HasPrefix(kv, name+"=") })
 }
