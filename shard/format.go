@@ -29,6 +29,15 @@ const StateHeader = "nqueens state\n"
 // subproblem is done.
 const StateFormat = 4
 
+// The kinds of count that a State holds, as the format writes them from
+// version 3 on: the format's own numbers, which no order elsewhere
+// changes (kinds maps them).
+const (
+	kindCount        = 0
+	kindBacktracking = 1
+	kindJoin         = 2
+)
+
 // The versions of the format before this one: before recounts, and
 // before kernels.
 const (
@@ -73,7 +82,8 @@ func (s State) MarshalBinary() ([]byte, error) {
 	t := &s.state
 	var v [stateFields]uint64
 	v[fieldPlan], v[fieldN], v[fieldShard], v[fieldShards] = uint64(s.plan), uint64(t.N), uint64(t.Shard), uint64(t.Shards)
-	v[fieldSubproblems], v[fieldKind] = uint64(t.Subproblems), uint64(t.Recount)
+	k, _ := kindOf(func(k kind) engine.Recount { return k.engine }, t.Recount)
+	v[fieldSubproblems], v[fieldKind] = uint64(t.Subproblems), k.format
 	v[fieldTotal], v[fieldUnique], v[fieldInvariant90], v[fieldInvariant180] = t.Counts.Total, t.Counts.Unique, t.Counts.Invariant90, t.Counts.Invariant180
 	b := []byte(stateHead)
 	for _, x := range v {
@@ -132,8 +142,9 @@ func (s *State) UnmarshalBinary(data []byte) error {
 			return stateError("kernels: %v", err)
 		}
 	}
-	if v[fieldKind] > uint64(engine.JoinRecount) {
-		return stateError("kind %d, want 0 (a count), 1 (a recount by backtracking) or 2 (by the join)", v[fieldKind])
+	k, ok := kindOf(func(k kind) uint64 { return k.format }, v[fieldKind])
+	if !ok {
+		return stateError("kind %d, want %d (a count), %d (a recount by backtracking) or %d (by the join)", v[fieldKind], kindCount, kindBacktracking, kindJoin)
 	}
 	if v[fieldShard] > MaxShards || v[fieldShards] > MaxShards {
 		return stateError("shard %d of %d out of range", v[fieldShard], v[fieldShards])
@@ -149,7 +160,7 @@ func (s *State) UnmarshalBinary(data []byte) error {
 	}
 	t := engine.State{N: int(v[fieldN]), Shard: int(v[fieldShard]), Shards: int(v[fieldShards]), Subproblems: int(v[fieldSubproblems]),
 		Counts: engine.Counts{Total: v[fieldTotal], Unique: v[fieldUnique], Invariant90: v[fieldInvariant90], Invariant180: v[fieldInvariant180]},
-		Done:   make(engine.Bitset, len(rest)/8), Recount: engine.Recount(v[fieldKind])}
+		Done:   make(engine.Bitset, len(rest)/8), Recount: k.engine}
 	for i := range t.Done {
 		t.Done[i] = binary.LittleEndian.Uint64(rest[8*i:])
 	}

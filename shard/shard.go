@@ -282,13 +282,12 @@ const plainMost = 1e6
 // recount returns the engine's kind of j's count: a count, or a recount
 // by its method.
 func (j Job) recount() engine.Recount {
-	switch {
-	case !j.Recount:
-		return engine.NoRecount
-	case j.RecountMethod() == ByJoin:
-		return engine.JoinRecount
+	method := ByCost
+	if j.Recount {
+		method = j.RecountMethod()
 	}
-	return engine.PlainRecount
+	k, _ := kindOf(func(k kind) RecountMethod { return k.method }, method)
+	return k.engine
 }
 
 // shards returns the number of shards of j's split: Of, or 1 for 0.

@@ -40,13 +40,8 @@ func (s State) Counts() Counts {
 // Recount reports whether s is the state of a recount ([Job.Recount]),
 // and by which method: ByJoin or ByBacktracking.
 func (s State) Recount() (bool, RecountMethod) {
-	switch s.state.Recount {
-	case engine.JoinRecount:
-		return true, ByJoin
-	case engine.PlainRecount:
-		return true, ByBacktracking
-	}
-	return false, ByCost
+	k, _ := kindOf(func(k kind) engine.Recount { return k.engine }, s.state.Recount)
+	return k.recount, k.method
 }
 
 // Done returns the number of subproblems done.
