@@ -59,6 +59,27 @@ type checkpointSaver struct {
 	held string
 }
 
+// keep opens c's checkpoint for job, which saves in it every every and
+// resumes from what it holds, if it holds a state of job's count; the
+// caller closes c.file.
+func (c *checkpointSaver) keep(job *shard.Job, every time.Duration) error {
+	file, err := openCheckpoint(c.name)
+	if err != nil {
+		return err
+	}
+	if state := file.Resume(); state != nil {
+		if err := job.CheckResume(*state); err != nil {
+			file.Close()
+			return holdsOther(c.name, "this count", err)
+		}
+		fmt.Fprintf(c.stderr, "nqueens: resuming from %s: %d of %d subproblems done\n", c.name, state.Done(), state.Subproblems())
+		job.Resume = state
+	}
+	c.file, c.resumed = file, job.Resume != nil
+	job.Save, job.SaveEvery = c.save, every
+	return nil
+}
+
 func (c *checkpointSaver) save(s shard.State) error {
 	err := c.file.Save(s)
 	if err != nil && c.failed == nil {

@@ -36,27 +36,144 @@ func count(ctx context.Context, args []string, getenv func(string) string, stdou
 	if err != nil {
 		return err
 	}
-	switch {
-	case *workers < 0:
-		return usagef("count: -workers %d is negative", *workers)
-	case *progressEvery < 0:
-		return usagef("count: -progress-every %v is negative", *progressEvery)
-	}
-	if *shards < 1 || *shards > shard.MaxShards {
-		return usagef("count: -shards %d out of range [1, %d]", *shards, shard.MaxShards)
-	}
 	set := map[string]bool{}
 	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
+	if err := checkCount(fs, set, *workers, *shards, *progressEvery, *unique); err != nil {
+		return err
+	}
+	i, err := shardIndex(*index, *shards, set, getenv, stderr)
+	if err != nil {
+		return err
+	}
+	if *strategy != "" {
+		return countWith(ctx, *strategy, n, stdout, newProgressBar(stderr, *progressEvery, fmt.Sprintf("count -strategy %s %d", *strategy, n)))
+	}
+	job := shard.Job{N: n, Index: i, Of: *shards, Workers: *workers, MemoryLimit: int64(memory)}
+	what := fmt.Sprintf("count n=%d", n)
+	if *shards > 1 {
+		what = fmt.Sprintf("count n=%d shard %d of %d", n, i, *shards)
+	}
+	bar := newProgressBar(stderr, *progressEvery, what)
+	if bar.reports() {
+		job.Progress = bar.update
+	}
+	saved := &checkpointSaver{name: *checkpoint, stderr: stderr, bar: bar}
+	if *checkpoint != "" {
+		if *every <= 0 {
+			return usagef("count: -checkpoint-every %v is not a positive duration", *every)
+		}
+		if err := saved.keep(&job, *every); err != nil {
+			return err
+		}
+		defer saved.file.Close()
+	}
+	if n >= shard.FirstOverflow && *shards == 1 {
+		return fmt.Errorf("count: n=%d takes at least %s core-years, and its count passes 2^64, which a whole count cannot hold: "+
+			"counted at all, it is counted in shards (-shards k), which add up exactly past 2^64 and take as long in all",
+			n, roughly(coreYears(n, 1, countPerSolution)))
+	}
+	if note := endless("count", n, *shards, countPerSolution); note != "" {
+		fmt.Fprintln(stderr, note)
+	}
+	holdMemory(job.MemoryLimit)
+	start := time.Now()
+	c, err := job.Count(ctx)
+	bar.clear()
+	if err := countEnded(err, job.Resume != nil, saved, time.Since(start)); err != nil {
+		return err
+	}
+	return printCounts(stdout, c, time.Since(start), *asJSON, *unique)
+}
+
+// countEnded returns count's error for err, nil or not, of a count that
+// resumed if resumed, kept in saved's checkpoint if it names one, and
+// ended after elapsed, and says on its stderr what is lost and what is
+// saved.
+func countEnded(err error, resumed bool, saved *checkpointSaver, elapsed time.Duration) error {
+	switch {
+	case errors.Is(err, shard.ErrStateMismatch):
+		return holdsOther(saved.name, "this count", err)
+	case errors.Is(err, shard.ErrState) && resumed:
+		return damaged(saved.name, err)
+	}
+	if me := (*nqueens.MemoryError)(nil); errors.As(err, &me) {
+		err = memoryRefused(me)
+	}
+	switch {
+	case saved.failed != nil:
+		fmt.Fprintln(saved.stderr, saved.warning())
+	case saved.name != "" && errors.Is(err, context.Canceled):
+		fmt.Fprintln(saved.stderr, saved.stopped("the count", elapsed))
+	case errors.Is(err, context.Canceled):
+		fmt.Fprintf(saved.stderr, "nqueens: the %s of work of this count is lost: count -checkpoint FILE saves a count as it goes, and goes on from FILE when run again\n",
+			elapsed.Round(time.Second))
+	}
+	return err
+}
+
+// checkCount returns the usage error of count for a flag of fs out of
+// range or at odds with another, set naming those given, but for the
+// shard's index (shardIndex); the others are the values of the flags of
+// their names.
+func checkCount(fs *flag.FlagSet, set map[string]bool, workers, shards int, progressEvery time.Duration, unique bool) error {
+	switch {
+	case workers < 0:
+		return usagef("count: -workers %d is negative", workers)
+	case progressEvery < 0:
+		return usagef("count: -progress-every %v is negative", progressEvery)
+	case shards < 1 || shards > shard.MaxShards:
+		return usagef("count: -shards %d out of range [1, %d]", shards, shard.MaxShards)
+	}
 	for _, name := range []string{"strategy", "checkpoint"} {
 		if set[name] && fs.Lookup(name).Value.String() == "" {
 			return usagef("count: -%s is empty: name a %s, or leave the flag out", name, name)
 		}
 	}
-	i, from := *index, "shard"
 	switch {
-	case !set["shard"] && *shards > 1:
+	case set["checkpoint-every"] && !set["checkpoint"]:
+		return usagef("count: -checkpoint-every without -checkpoint: it says how often the checkpoint file is saved")
+	case unique && shards > 1:
+		return usagef("count: -unique needs the whole board: a shard's fundamental solutions are known once merge adds up every shard (-json)")
+	case !set["strategy"]:
+		return nil
+	}
+	for _, name := range []string{"unique", "json", "shard", "shards", "workers", "checkpoint", "memory"} {
+		if set[name] {
+			return usagef("count: -strategy counts on one core, without -%s: the engine alone has it", name)
+		}
+	}
+	return nil
+}
+
+// printCounts writes c, counted in elapsed: as its record if asJSON is
+// set, and else its total, with its unique count if unique is set.
+func printCounts(stdout io.Writer, c shard.Counts, elapsed time.Duration, asJSON, unique bool) error {
+	var err error
+	switch {
+	case asJSON:
+		var line []byte
+		if line, err = json.Marshal(recordOf(c, elapsed)); err == nil {
+			_, err = fmt.Fprintf(stdout, "%s\n", line)
+		}
+	case unique:
+		_, err = fmt.Fprintf(stdout, "%d %d\n", c.Total, c.Unique)
+	default:
+		_, err = fmt.Fprintln(stdout, c.Total)
+	}
+	return err
+}
+
+// shardIndex returns the shard that count counts of shards: index, if
+// -shard is set, or that of a batch system's task (shardFromEnv) if
+// -shards is more than 1; a task's index set where the whole board is
+// counted is noted on stderr, and not used.
+func shardIndex(index, shards int, set map[string]bool, getenv func(string) string, stderr io.Writer) (int, error) {
+	i, from := index, "shard"
+	switch {
+	case !set["shard"] && shards > 1:
+		var err error
 		if i, from, err = shardFromEnv(getenv); err != nil {
-			return err
+			return 0, err
 		}
 	case !set["shard"]:
 		// One shard, the whole board: a task index set is not used.
@@ -71,104 +188,14 @@ func count(ctx context.Context, args []string, getenv func(string) string, stdou
 		}
 	}
 	switch {
-	case i >= 0 && i < *shards:
+	case i >= 0 && i < shards:
+		return i, nil
 	case !set["shards"]:
-		return usagef("count: -shard %d without -shards: a count of shard i needs -shards k, the number of shards, with i from 0 to k-1", i)
+		return 0, usagef("count: -shard %d without -shards: a count of shard i needs -shards k, the number of shards, with i from 0 to k-1", i)
 	case from == "shard":
-		return usagef("count: -shard %d out of range [0, %d] for -shards %d", i, *shards-1, *shards)
-	default:
-		return usagef("count: %s %d out of range [0, %d] for %d shards (-shards %d)", from, i, *shards-1, *shards, *shards)
+		return 0, usagef("count: -shard %d out of range [0, %d] for -shards %d", i, shards-1, shards)
 	}
-	if set["checkpoint-every"] && !set["checkpoint"] {
-		return usagef("count: -checkpoint-every without -checkpoint: it says how often the checkpoint file is saved")
-	}
-	if *unique && *shards > 1 {
-		return usagef("count: -unique needs the whole board: a shard's fundamental solutions are known once merge adds up every shard (-json)")
-	}
-
-	if *strategy != "" {
-		for _, name := range []string{"unique", "json", "shard", "shards", "workers", "checkpoint", "memory"} {
-			if set[name] {
-				return usagef("count: -strategy counts on one core, without -%s: the engine alone has it", name)
-			}
-		}
-		return countWith(ctx, *strategy, n, stdout, newProgressBar(stderr, *progressEvery, fmt.Sprintf("count -strategy %s %d", *strategy, n)))
-	}
-	job := shard.Job{N: n, Index: i, Of: *shards, Workers: *workers, MemoryLimit: int64(memory)}
-	what := fmt.Sprintf("count n=%d", n)
-	if *shards > 1 {
-		what = fmt.Sprintf("count n=%d shard %d of %d", n, i, *shards)
-	}
-	bar := newProgressBar(stderr, *progressEvery, what)
-	if bar.reports() {
-		job.Progress = bar.update
-	}
-	var saved checkpointSaver
-	if *checkpoint != "" {
-		if *every <= 0 {
-			return usagef("count: -checkpoint-every %v is not a positive duration", *every)
-		}
-		file, err := openCheckpoint(*checkpoint)
-		if err != nil {
-			return err
-		}
-		defer file.Close()
-		if state := file.Resume(); state != nil {
-			if err := job.CheckResume(*state); err != nil {
-				return holdsOther(*checkpoint, "this count", err)
-			}
-			fmt.Fprintf(stderr, "nqueens: resuming from %s: %d of %d subproblems done\n", *checkpoint, state.Done(), state.Subproblems())
-			job.Resume = state
-		}
-		saved = checkpointSaver{file: file, name: *checkpoint, stderr: stderr, bar: bar, resumed: job.Resume != nil}
-		job.Save, job.SaveEvery = saved.save, *every
-	}
-	if n >= shard.FirstOverflow && *shards == 1 {
-		return fmt.Errorf("count: n=%d takes at least %s core-years, and its count passes 2^64, which a whole count cannot hold: "+
-			"counted at all, it is counted in shards (-shards k), which add up exactly past 2^64 and take as long in all",
-			n, roughly(coreYears(n, 1, countPerSolution)))
-	}
-	if note := endless("count", n, *shards, countPerSolution); note != "" {
-		fmt.Fprintln(stderr, note)
-	}
-	holdMemory(job.MemoryLimit)
-	start := time.Now()
-	c, err := job.Count(ctx)
-	bar.clear()
-	switch {
-	case errors.Is(err, shard.ErrStateMismatch):
-		return holdsOther(*checkpoint, "this count", err)
-	case errors.Is(err, shard.ErrState) && job.Resume != nil:
-		return damaged(*checkpoint, err)
-	}
-	if me := (*nqueens.MemoryError)(nil); errors.As(err, &me) {
-		err = memoryRefused(me)
-	}
-	if saved.failed != nil {
-		fmt.Fprintln(stderr, saved.warning())
-	} else if *checkpoint != "" && errors.Is(err, context.Canceled) {
-		fmt.Fprintln(stderr, saved.stopped("the count", time.Since(start)))
-	} else if errors.Is(err, context.Canceled) {
-		fmt.Fprintf(stderr, "nqueens: the %s of work of this count is lost: count -checkpoint FILE saves a count as it goes, and goes on from FILE when run again\n",
-			time.Since(start).Round(time.Second))
-	}
-	if err != nil {
-		return err
-	}
-	if *asJSON {
-		line, err := json.Marshal(recordOf(c, time.Since(start)))
-		if err != nil {
-			return err
-		}
-		_, err = fmt.Fprintf(stdout, "%s\n", line)
-		return err
-	}
-	if *unique {
-		_, err = fmt.Fprintf(stdout, "%d %d\n", c.Total, c.Unique)
-		return err
-	}
-	_, err = fmt.Fprintln(stdout, c.Total)
-	return err
+	return 0, usagef("count: %s %d out of range [0, %d] for %d shards (-shards %d)", from, i, shards-1, shards, shards)
 }
 
 // shardFromEnv returns the shard index set by a batch system, and where

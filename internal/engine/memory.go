@@ -32,7 +32,7 @@ const DefaultMemoryLimit = 4 << 30
 const (
 	baseBytes          = 8 << 20 // the runtime and the program around the count
 	gcRoom             = 0.125   // the least garbage, over what is live, that a runtime limit leaves room for
-	codeBytes          = 4 << 20 // the program's code and data, resident beside what the runtime's limit holds
+	codeBytes          = 5 << 20 // the program's code and data, resident beside what the runtime's limit holds
 	constellationBytes = 112     // a constellation, with its pointer
 	subproblemBytes    = 64      // a subproblem, with its pointer, besides its board
 )
