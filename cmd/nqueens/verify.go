@@ -5,6 +5,7 @@ import (
 	"crypto/sha256"
 	"encoding/binary"
 	"errors"
+	"flag"
 	"fmt"
 	"io"
 	"math"
@@ -42,24 +43,13 @@ func verify(ctx context.Context, args []string, getenv func(string) string, stdi
 	switch {
 	case len(files) == 0:
 		return usagef("verify: no files")
-	case !(*sample > 0 && *sample <= 1):
-		return usagef("verify: -sample %v out of range (0, 1]: the share of the records to recount", *sample)
 	case *parts < 1:
 		return usagef("verify: -parts %d: want 1 or more", *parts)
 	case *part < 0 || *part >= *parts:
 		return usagef("verify: %s %d of %d, want 0 to %d", from, *part, *parts, *parts-1)
-	case *workers < 0:
-		return usagef("verify: -workers %d is negative", *workers)
-	case flagSet(fs, "checkpoint") && *checkpoint == "":
-		return usagef("verify: -checkpoint is empty: name a checkpoint, or leave the flag out")
-	case flagSet(fs, "checkpoint-every") && *checkpoint == "":
-		return usagef("verify: -checkpoint-every without -checkpoint: it says how often the checkpoint file is saved")
-	case *every <= 0:
-		return usagef("verify: -checkpoint-every %v is not a positive duration", *every)
-	case *progressEvery < 0:
-		return usagef("verify: -progress-every %v is negative", *progressEvery)
-	case *by != "cost" && *by != "join" && *by != "backtracking":
-		return usagef("verify: -by %s: want join, backtracking or cost", short(*by))
+	}
+	if err := checkVerify(fs, *sample, *workers, *progressEvery, *by, *checkpoint, *every); err != nil {
+		return err
 	}
 	recs, refused, unreadable, err := readAll(ctx, files, stdin)
 	if err != nil {
@@ -69,18 +59,9 @@ func verify(ctx context.Context, args []string, getenv func(string) string, stdi
 	if err := onceEach(recs); err != nil {
 		return err
 	}
-	drawn := draw(recs, *sample, *seed)
-	if len(drawn) == 0 {
-		return fmt.Errorf("verify: a share %g of %d records drew none, which checks nothing: raise -sample", *sample, len(recs))
-	}
-	summary := fmt.Sprintf("%d of %d records recounted, share %g", len(drawn), len(recs), *sample)
-	if *parts > 1 {
-		all := len(drawn)
-		drawn = slices.DeleteFunc(drawn, func(r placed) bool { return r.Shard%*parts != *part })
-		summary = fmt.Sprintf("part %d of %d: %d of the %d records drawn of %d recounted, share %g", *part, *parts, len(drawn), all, len(recs), *sample)
-		if len(drawn) == 0 {
-			return fmt.Errorf("verify: part %d of %d draws none of the %d records drawn (it takes those whose shard is %d modulo %d), which checks nothing: split them into fewer parts", *part, *parts, all, *part, *parts)
-		}
+	drawn, summary, err := drawPart(recs, *sample, *seed, *part, *parts)
+	if err != nil {
+		return err
 	}
 	var resume *shard.State
 	methods := make(map[string]shard.RecountMethod, len(drawn))
@@ -88,22 +69,13 @@ func verify(ctx context.Context, args []string, getenv func(string) string, stdi
 		methods[r.at] = recountBy(*by, r.record)
 	}
 	rc := recounting{workers: *workers, every: *every, stderr: stderr}
-	if *checkpoint != "" && len(drawn) > 0 {
-		file, err := openCheckpoint(*checkpoint)
-		if err != nil {
+	if *checkpoint != "" {
+		if rc.file, err = openCheckpoint(*checkpoint); err != nil {
 			return err
 		}
-		rc.file = file
-		defer file.Close()
-		if state := file.Resume(); state != nil {
-			k, err := recountHeld(*state, drawn, methods)
-			if err != nil {
-				return holdsOther(*checkpoint, "verify", err)
-			}
-			// The recount the checkpoint holds goes first, so that no
-			// other one saves over it.
-			drawn = slices.Concat(drawn[k:k+1], drawn[:k], drawn[k+1:])
-			resume = state
+		defer rc.file.Close()
+		if drawn, resume, err = heldFirst(rc.file, drawn, methods); err != nil {
+			return err
 		}
 	}
 	kernels, err := recountKernels(drawn, methods)
@@ -111,61 +83,118 @@ func verify(ctx context.Context, args []string, getenv func(string) string, stdi
 		return err
 	}
 	fmt.Fprintf(stderr, "nqueens: verify: recounting %d of %d records\n", len(drawn), len(recs))
-	for _, m := range []shard.RecountMethod{shard.ByJoin, shard.ByBacktracking} {
-		if used := methodCount(methods, m); used > 0 {
-			fmt.Fprintf(stderr, "nqueens: verify: %d %s: %s\n", used, m, catches(m))
-		}
-	}
-	for _, line := range kernelsUsed(drawn, kernels) {
+	for _, line := range slices.Concat(methodsUsed(methods), kernelsUsed(drawn, kernels)) {
 		fmt.Fprintf(stderr, "nqueens: verify: %s\n", line)
 	}
-	var differ []string
-	held := "" // what the checkpoint holds of a recount before this one
-	for _, r := range drawn {
-		if note := endless("verify", r.N, r.Shards, perSolution(methods[r.at])); note != "" {
-			if methods[r.at] == shard.ByBacktracking {
-				note += "; a recount by backtracking costs hundreds of times its count, and -by join about what the count cost"
-			}
-			fmt.Fprintln(stderr, note)
-		}
-		rc.bar = newProgressBar(stderr, *progressEvery, fmt.Sprintf("verify: recount of %v", r.id()))
-		got, saved, err := rc.recount(ctx, r.record, methods[r.at], resume, held)
-		if saved || resume != nil {
-			held = fmt.Sprintf("the finished recount of %v", r.id())
-		}
-		resume = nil
-		rc.bar.clear()
-		switch {
-		case errors.Is(err, context.Canceled):
-			return err
-		case errors.Is(err, shard.ErrState) && *checkpoint != "":
-			return damaged(*checkpoint, err)
-		case err != nil:
-			return fmt.Errorf("%s: %w", r.at, err)
-		}
-		want := shard.Counts{Total: r.Total, Unique: r.Unique, Invariant90: r.Invariant90, Invariant180: r.Invariant180, Shard: got.Shard}
-		line := fmt.Sprintf("%s: %v, %s: ", r.at, got.Shard, methods[r.at])
-		if k := kernels[r.at]; k != "" {
-			line = fmt.Sprintf("%s: %v, %s on %s: ", r.at, got.Shard, methods[r.at], k)
-		}
-		if got == want {
-			line += "agrees: " + countsText(got)
-		} else {
-			line += "differs: the record holds " + countsText(want) + ", the recount finds " + countsText(got)
-			differ = append(differ, fmt.Sprintf("%s: %v", r.at, got.Shard))
-		}
-		if _, err := fmt.Fprintln(stdout, line); err != nil {
-			return err
-		}
+	rc.methods, rc.kernels, rc.progressEvery = methods, kernels, *progressEvery
+	differ, err := rc.recountAll(ctx, drawn, resume, stdout)
+	if err != nil {
+		return err
 	}
+	return verdict(stdout, summary, differ, faults)
+}
+
+// verdict writes verify's summary, or returns it as an error if records
+// differ, those named in differ, or were refused, as faults say.
+func verdict(stdout io.Writer, summary string, differ, faults []string) error {
 	if len(differ) > 0 {
 		return fmt.Errorf("verify: %s: %d differ: %s: their counts are wrong, count those shards again", summary, len(differ), strings.Join(differ, "; "))
 	}
 	if len(faults) > 0 {
 		return fmt.Errorf("verify: %s, all agree; but records refused or unreadable: %s", summary, strings.Join(faults, "; "))
 	}
-	_, err = fmt.Fprintf(stdout, "%s: all agree\n", summary)
+	_, err := fmt.Fprintf(stdout, "%s: all agree\n", summary)
 	return err
+}
+
+// drawPart returns the records of recs that verify recounts: a share
+// sample of them drawn with seed, and of those, the part part of parts by
+// their shards; and the summary of the verdict. A draw of none is an
+// error: it checks nothing.
+func drawPart(recs []placed, sample float64, seed string, part, parts int) ([]placed, string, error) {
+	drawn := draw(recs, sample, seed)
+	if len(drawn) == 0 {
+		return nil, "", fmt.Errorf("verify: a share %g of %d records drew none, which checks nothing: raise -sample", sample, len(recs))
+	}
+	if parts == 1 {
+		return drawn, fmt.Sprintf("%d of %d records recounted, share %g", len(drawn), len(recs), sample), nil
+	}
+	all := len(drawn)
+	drawn = slices.DeleteFunc(drawn, func(r placed) bool { return r.Shard%parts != part })
+	if len(drawn) == 0 {
+		return nil, "", fmt.Errorf("verify: part %d of %d draws none of the %d records drawn (it takes those whose shard is %d modulo %d), which checks nothing: split them into fewer parts", part, parts, all, part, parts)
+	}
+	return drawn, fmt.Sprintf("part %d of %d: %d of the %d records drawn of %d recounted, share %g", part, parts, len(drawn), all, len(recs), sample), nil
+}
+
+// methodsUsed says, for each method of methods, how many recounts take
+// it and what it catches.
+func methodsUsed(methods map[string]shard.RecountMethod) []string {
+	var lines []string
+	for _, m := range []shard.RecountMethod{shard.ByJoin, shard.ByBacktracking} {
+		if used := methodCount(methods, m); used > 0 {
+			lines = append(lines, fmt.Sprintf("%d %s: %s", used, m, catches(m)))
+		}
+	}
+	return lines
+}
+
+// checkVerify returns the usage error of verify for a flag of fs out of
+// range or at odds with another, the others the values of the flags of
+// their names, but for the files and the parts.
+func checkVerify(fs *flag.FlagSet, sample float64, workers int, progressEvery time.Duration, by, checkpoint string, every time.Duration) error {
+	switch {
+	case !(sample > 0 && sample <= 1):
+		return usagef("verify: -sample %v out of range (0, 1]: the share of the records to recount", sample)
+	case workers < 0:
+		return usagef("verify: -workers %d is negative", workers)
+	case progressEvery < 0:
+		return usagef("verify: -progress-every %v is negative", progressEvery)
+	case by != "cost" && by != "join" && by != "backtracking":
+		return usagef("verify: -by %s: want join, backtracking or cost", short(by))
+	case flagSet(fs, "checkpoint") && checkpoint == "":
+		return usagef("verify: -checkpoint is empty: name a checkpoint, or leave the flag out")
+	case flagSet(fs, "checkpoint-every") && checkpoint == "":
+		return usagef("verify: -checkpoint-every without -checkpoint: it says how often the checkpoint file is saved")
+	case every <= 0:
+		return usagef("verify: -checkpoint-every %v is not a positive duration", every)
+	}
+	return nil
+}
+
+// heldFirst returns drawn with the record whose recount file holds
+// first, so that no other recount saves over it, and that state to
+// resume from; drawn as it is, and no state, if file holds none. A state
+// of no record drawn, recounted by its method, is an error.
+func heldFirst(file *shard.Checkpoint, drawn []placed, methods map[string]shard.RecountMethod) ([]placed, *shard.State, error) {
+	state := file.Resume()
+	if state == nil {
+		return drawn, nil, nil
+	}
+	k, err := recountHeld(*state, drawn, methods)
+	if err != nil {
+		return nil, nil, holdsOther(file.Name(), "verify", err)
+	}
+	return slices.Concat(drawn[k:k+1], drawn[:k], drawn[k+1:]), state, nil
+}
+
+// reportRecount writes the line of the recount of r that found got, by
+// method on kernels (none named if ""), and reports whether it agrees
+// with r.
+func reportRecount(stdout io.Writer, r placed, got shard.Counts, method shard.RecountMethod, kernels string) (bool, error) {
+	want := shard.Counts{Total: r.Total, Unique: r.Unique, Invariant90: r.Invariant90, Invariant180: r.Invariant180, Shard: got.Shard}
+	line := fmt.Sprintf("%s: %v, %s: ", r.at, got.Shard, method)
+	if kernels != "" {
+		line = fmt.Sprintf("%s: %v, %s on %s: ", r.at, got.Shard, method, kernels)
+	}
+	agrees := got == want
+	if agrees {
+		line += "agrees: " + countsText(got)
+	} else {
+		line += "differs: the record holds " + countsText(want) + ", the recount finds " + countsText(got)
+	}
+	_, err := fmt.Fprintln(stdout, line)
+	return agrees, err
 }
 
 // onceEach returns an error if two of recs are of the same shard: a record
@@ -336,22 +365,66 @@ func perSolution(m shard.RecountMethod) float64 {
 	return recountPerSolution
 }
 
-// A recounting is how verify recounts a record: on workers workers,
-// with its state kept in file, saved every every, if file is not nil,
-// and its progress shown on bar and stderr.
+// A recounting is how verify recounts the records drawn: each by its
+// method and on its kernels, named by the record's place, on workers
+// workers, with its state kept in file, saved every every, if file is
+// not nil, and its progress shown on bar, a new one every progressEvery,
+// and stderr.
 type recounting struct {
-	workers int
-	file    *shard.Checkpoint
-	every   time.Duration
-	bar     *progressBar
-	stderr  io.Writer
+	methods       map[string]shard.RecountMethod
+	kernels       map[string]string
+	workers       int
+	file          *shard.Checkpoint
+	every         time.Duration
+	progressEvery time.Duration
+	bar           *progressBar
+	stderr        io.Writer
+}
+
+// recountAll recounts drawn, in order, the first resumed from resume if
+// it is not nil, writes a line of each to stdout, and returns those that
+// differ from their records.
+func (rc *recounting) recountAll(ctx context.Context, drawn []placed, resume *shard.State, stdout io.Writer) ([]string, error) {
+	var differ []string
+	held := "" // what the checkpoint holds of a recount before this one
+	for _, r := range drawn {
+		rc.bar = newProgressBar(rc.stderr, rc.progressEvery, fmt.Sprintf("verify: recount of %v", r.id()))
+		got, saved, err := rc.recount(ctx, r.record, rc.methods[r.at], resume, held)
+		if saved || resume != nil {
+			held = fmt.Sprintf("the finished recount of %v", r.id())
+		}
+		resume = nil
+		rc.bar.clear()
+		switch {
+		case errors.Is(err, context.Canceled):
+			return nil, err
+		case errors.Is(err, shard.ErrState) && rc.file != nil:
+			return nil, damaged(rc.file.Name(), err)
+		case err != nil:
+			return nil, fmt.Errorf("%s: %w", r.at, err)
+		}
+		agrees, err := reportRecount(stdout, r, got, rc.methods[r.at], rc.kernels[r.at])
+		if err != nil {
+			return nil, err
+		}
+		if !agrees {
+			differ = append(differ, fmt.Sprintf("%s: %v", r.at, got.Shard))
+		}
+	}
+	return differ, nil
 }
 
 // recount recounts the shard of r by the method by, resumed from resume
 // if it is not nil, with rc.file holding held of an earlier recount if it
 // is not "". It reports whether a save of the recount succeeded.
-func (rc recounting) recount(ctx context.Context, r record, by shard.RecountMethod, resume *shard.State, held string) (shard.Counts, bool, error) {
+func (rc *recounting) recount(ctx context.Context, r record, by shard.RecountMethod, resume *shard.State, held string) (shard.Counts, bool, error) {
 	bar, stderr := rc.bar, rc.stderr
+	if note := endless("verify", r.N, r.Shards, perSolution(by)); note != "" {
+		if by == shard.ByBacktracking {
+			note += "; a recount by backtracking costs hundreds of times its count, and -by join about what the count cost"
+		}
+		fmt.Fprintln(stderr, note)
+	}
 	job := recountJob(r, by)
 	job.Workers = rc.workers
 	if bar.reports() {
