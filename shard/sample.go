@@ -264,34 +264,7 @@ func (s Sample) countShards(ctx context.Context, shards []int, report bool, e *E
 	}
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
-	type result struct {
-		at int
-		shardTime
-		err error
-	}
-	next := make(chan int, len(shards))
-	for at := range shards {
-		next <- at
-	}
-	close(next)
-	results := make(chan result)
-	var wg sync.WaitGroup
-	for range min(s.Workers, len(shards)) {
-		wg.Go(func() {
-			for at := range next {
-				if ctx.Err() != nil {
-					return
-				}
-				start := time.Now()
-				c, err := Job{N: s.N, Index: shards[at], Of: s.Of, Workers: 1}.Count(ctx)
-				results <- result{at, shardTime{c, time.Since(start)}, err}
-			}
-		})
-	}
-	go func() {
-		wg.Wait()
-		close(results)
-	}()
+	results := s.countEach(ctx, shards)
 	sampled := []metrics.Sample{{Name: "/memory/classes/total:bytes"}, {Name: "/gc/heap/live:bytes"}}
 	readPeak := func() {
 		metrics.Read(sampled)
@@ -310,7 +283,7 @@ func (s Sample) countShards(ctx context.Context, shards []int, report bool, e *E
 		cancel()
 	}
 	for done := 0; ; {
-		var r result
+		var r shardResult
 		select {
 		case <-tick.C:
 			readPeak()
@@ -351,6 +324,44 @@ func (s Sample) countShards(ctx context.Context, shards []int, report bool, e *E
 				Remaining: time.Duration(float64(elapsed) / float64(done) * float64(len(shards)-done))})
 		}
 	}
+}
+
+// A shardResult is the count of the shard shards[at] of countEach, or
+// the error that stopped it.
+type shardResult struct {
+	at int
+	shardTime
+	err error
+}
+
+// countEach counts the shards of s's split, Workers at once, each on one
+// worker, until ctx is done, and sends each result as it comes; it
+// closes the channel once every count has ended.
+func (s Sample) countEach(ctx context.Context, shards []int) <-chan shardResult {
+	next := make(chan int, len(shards))
+	for at := range shards {
+		next <- at
+	}
+	close(next)
+	results := make(chan shardResult)
+	var wg sync.WaitGroup
+	for range min(s.Workers, len(shards)) {
+		wg.Go(func() {
+			for at := range next {
+				if ctx.Err() != nil {
+					return
+				}
+				start := time.Now()
+				c, err := Job{N: s.N, Index: shards[at], Of: s.Of, Workers: 1}.Count(ctx)
+				results <- shardResult{at, shardTime{c, time.Since(start)}, err}
+			}
+		})
+	}
+	go func() {
+		wg.Wait()
+		close(results)
+	}()
+	return results
 }
 
 // memoryEvery is how often countShards reads the memory the runtime
