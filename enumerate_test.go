@@ -162,7 +162,7 @@ func listWorkers() int {
 	buf = buf[:runtime.Stack(buf, true)]
 	workers := 0
 	for g := range strings.SplitSeq(string(buf), "\n\n") {
-		if strings.Contains(g, "internal/engine.(*listing).list.func") {
+		if strings.Contains(g, "internal/engine.(*listRun).start.func") {
 			workers++
 		}
 	}

@@ -29,15 +29,6 @@ const StateHeader = "nqueens state\n"
 // subproblem is done.
 const StateFormat = 4
 
-// The kinds of count that a State holds, as the format writes them from
-// version 3 on: the format's own numbers, which no order elsewhere
-// changes (kinds maps them).
-const (
-	kindCount        = 0
-	kindBacktracking = 1
-	kindJoin         = 2
-)
-
 // The versions of the format before this one: before recounts, and
 // before kernels.
 const (

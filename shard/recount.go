@@ -1,10 +1,6 @@
 package shard
 
-import (
-	"fmt"
-
-	"github.com/gonqueens/nqueens/internal/engine"
-)
+import "fmt"
 
 // A RecountMethod is how a [Job] that recounts ([Job.Recount]) counts its
 // shard again, to check the counts that a count of it made.
@@ -44,32 +40,4 @@ func (m RecountMethod) String() string {
 		return "by backtracking"
 	}
 	return fmt.Sprintf("RecountMethod(%d)", int(m))
-}
-
-// A kind is a kind of count, the one map between the engine's, a
-// RecountMethod and the byte of a State's format that name it.
-type kind struct {
-	engine engine.Recount
-	// recount, and its method, ByCost for a count.
-	recount bool
-	method  RecountMethod
-	format  uint64
-}
-
-// kinds lists every kind of count.
-var kinds = []kind{
-	{engine: engine.NoRecount, format: kindCount},
-	{engine: engine.PlainRecount, recount: true, method: ByBacktracking, format: kindBacktracking},
-	{engine: engine.JoinRecount, recount: true, method: ByJoin, format: kindJoin},
-}
-
-// kindOf returns the kind whose field of kinds equals v, as key reads
-// it, and reports whether there is one.
-func kindOf[T comparable](key func(kind) T, v T) (kind, bool) {
-	for _, k := range kinds {
-		if key(k) == v {
-			return k, true
-		}
-	}
-	return kind{}, false
 }

@@ -120,58 +120,81 @@ func (l *listing) list(ctx context.Context, workers int, visit func([]int, int) 
 	if err := ctx.Err(); err != nil {
 		return err
 	}
-	workers = workersOf(workers)
-	// Root k goes through slot k % inflight. A worker takes a token before
-	// it claims a root, and the caller gives it back once it has drained
-	// the root: the roots claimed and not yet drained are consecutive, at
-	// most inflight of them, and the lowest always has its worker.
+	r := newListRun(l, workersOf(workers))
+	defer poll.StopWhenDone(ctx, &r.stop)()
+	r.start()
+	// However list returns, by a panic in visit included, no worker
+	// outlives it.
+	defer r.end()
+	return r.drain(ctx, visit)
+}
+
+// A listRun is a listing under way: its workers search the roots in
+// order, ahead of the caller, who drains them. Root k goes through slot
+// k % inflight. A worker takes a token before it claims a root, and the
+// caller gives it back once it has drained the root: the roots claimed
+// and not yet drained are consecutive, at most inflight of them, and the
+// lowest always has its worker.
+type listRun struct {
+	l                 *listing
+	workers, inflight int
+	slots             []chan batch
+	tokens            chan struct{}
+	stop              atomic.Bool
+	current           atomic.Int64 // the root the caller drains
+	wg                sync.WaitGroup
+	mu                sync.Mutex // guards roots and claimed
+	roots             *rootIter
+	claimed           int
+	done              chan struct{}
+	// free holds the batches drained, for the workers to fill again: as
+	// many as can be in the slots and in the workers' hands.
+	free chan []byte
+}
+
+// newListRun returns the run of l on workers workers, not started.
+func newListRun(l *listing, workers int) *listRun {
 	inflight := 2 * workers
-	slots := make([]chan batch, inflight)
-	for i := range slots {
-		slots[i] = make(chan batch, slotBatches)
+	r := &listRun{l: l, workers: workers, inflight: inflight, slots: make([]chan batch, inflight),
+		tokens: make(chan struct{}, inflight), roots: newRootIter(l), done: make(chan struct{}),
+		free: make(chan []byte, inflight*slotBatches+workers)}
+	for i := range r.slots {
+		r.slots[i] = make(chan batch, slotBatches)
 	}
-	tokens := make(chan struct{}, inflight)
 	for range inflight {
-		tokens <- struct{}{}
+		r.tokens <- struct{}{}
 	}
-	var (
-		stop    atomic.Bool
-		current atomic.Int64 // the root the caller drains
-		wg      sync.WaitGroup
-		mu      sync.Mutex // guards roots and claimed
-		roots   = newRootIter(l)
-		claimed = 0
-		done    = make(chan struct{})
-		// The batches drained, for the workers to fill again: as many as
-		// can be in the slots and in the workers' hands.
-		free = make(chan []byte, inflight*slotBatches+workers)
-	)
-	// claim returns the index of the next root and fills root with it, or
-	// reports that there is none.
-	claim := func(root []int) (int, bool) {
-		mu.Lock()
-		defer mu.Unlock()
-		k := claimed
-		claimed++
-		return k, roots.next(root)
-	}
-	defer poll.StopWhenDone(ctx, &stop)()
-	wg.Add(workers)
-	for range workers {
+	return r
+}
+
+// claim returns the index of the next root and fills root with it, or
+// reports that there is none.
+func (r *listRun) claim(root []int) (int, bool) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	k := r.claimed
+	r.claimed++
+	return k, r.roots.next(root)
+}
+
+// start starts r's workers.
+func (r *listRun) start() {
+	r.wg.Add(r.workers)
+	for range r.workers {
 		go func() {
-			defer wg.Done()
-			w := listWorker{l: l, poll: poll.Poller{Stop: &stop, Yield: workers >= runtime.GOMAXPROCS(0)},
-				current: &current, done: done, free: free}
+			defer r.wg.Done()
+			w := listWorker{l: r.l, poll: poll.Poller{Stop: &r.stop, Yield: r.workers >= runtime.GOMAXPROCS(0)},
+				current: &r.current, done: r.done, free: r.free}
 			w.poll.Each = w.flush
-			root := make([]int, l.n)
+			root := make([]int, r.l.n)
 			for {
 				select {
-				case <-tokens:
-				case <-done:
+				case <-r.tokens:
+				case <-r.done:
 					return
 				}
-				k, ok := claim(root)
-				w.k, w.slot = k, slots[k%inflight]
+				k, ok := r.claim(root)
+				w.k, w.slot = k, r.slots[k%r.inflight]
 				if !ok {
 					w.send(batch{end: true})
 					return
@@ -182,22 +205,26 @@ func (l *listing) list(ctx context.Context, workers int, visit func([]int, int) 
 			}
 		}()
 	}
-	// However list returns, by a panic in visit included, no worker
-	// outlives it.
-	defer func() {
-		stop.Store(true)
-		close(done)
-		wg.Wait()
-	}()
+}
 
-	rec := l.n + 1 // the columns, then the tag
-	s := make([]int, l.n)
+// end stops r's workers, and waits until they have.
+func (r *listRun) end() {
+	r.stop.Store(true)
+	close(r.done)
+	r.wg.Wait()
+}
+
+// drain visits the solutions of r's roots in order, as list does.
+func (r *listRun) drain(ctx context.Context, visit func([]int, int) bool) error {
+	n := r.l.n
+	rec := n + 1 // the columns, then the tag
+	s := make([]int, n)
 	for k := 0; ; k++ {
-		current.Store(int64(k))
+		r.current.Store(int64(k))
 		for last := false; !last; {
 			var f batch
 			select {
-			case f = <-slots[k%inflight]:
+			case f = <-r.slots[k%r.inflight]:
 			case <-ctx.Done():
 				return ctx.Err()
 			}
@@ -208,7 +235,7 @@ func (l *listing) list(ctx context.Context, workers int, visit func([]int, int) 
 				for i := range s {
 					s[i] = int(f.b[at+i])
 				}
-				if !visit(s, int(f.b[at+l.n])) {
+				if !visit(s, int(f.b[at+n])) {
 					return nil
 				}
 				if err := ctx.Err(); err != nil { // visit may cancel ctx
@@ -216,12 +243,12 @@ func (l *listing) list(ctx context.Context, workers int, visit func([]int, int) 
 				}
 			}
 			select {
-			case free <- f.b[:0]:
+			case r.free <- f.b[:0]:
 			default: // never full, as it holds every batch there is
 			}
 			last = f.last
 		}
-		tokens <- struct{}{}
+		r.tokens <- struct{}{}
 	}
 }
 
