@@ -23,7 +23,7 @@ const StateHeader = "nqueens state\n"
 // StateFormat is the version of the format that MarshalBinary writes,
 // the byte after StateHeader. Version 3 adds a field after the counts,
 // the kind: 0 for a count, 1 for a recount by backtracking and 2 for one
-// by the join; version 4 the kernels that counted (Counts.Kernels), after
+// by the join (kind.go); version 4 the kernels that counted (Counts.Kernels), after
 // the fields, as a uvarint of its length and its bytes. UnmarshalBinary
 // reads versions 2 and 3 too, whose kernels are "unknown" once a
 // subproblem is done.

@@ -50,81 +50,113 @@ func (j *Joiner) count(r uint64, p *poll.Poller) (uint64, bool) {
 	if !eastMore && len(j.keys[east][0]) <= min(j.block, j.sieve.from-1) {
 		return j.matchStreamed(r, &w, p)
 	}
-	var s int
+	return j.countSieved(&e, &w, eastMore, p)
+}
+
+// countSieved returns the pairs of the east half-boards of e, listed
+// whole unless eastMore, and the west ones of w with no diagonal in
+// common, weighed as w says, sieved on the top bits of their keys: the
+// east side is listed and matched in parts of at most j.part, by ranges
+// of the sieve's values that a survey cuts it into, and the west side
+// whole, or in parts of its own. It polls p between queries, and reports
+// false if p said to stop.
+func (j *Joiner) countSieved(e, w *halfListing, eastMore bool, p *poll.Poller) (uint64, bool) {
+	keyBits := j.board.keys.keyBits
+	cut := sieveCut{block: j.block, weights: w.weights}
 	var eastRanges []valueRange
 	if !eastMore {
-		s = j.sieve.bits(len(j.keys[east][0]), keyBits)
-		eastRanges = []valueRange{{0, 1 << s}}
+		cut.s = j.sieve.bits(len(j.keys[east][0]), keyBits)
+		eastRanges = []valueRange{{0, 1 << cut.s}}
 	} else {
-		survey, n, ok := j.surveySide(&e, p)
+		survey, n, ok := j.surveySide(e, p)
 		if !ok {
 			return 0, false
 		}
-		s = j.sieve.bits(n, keyBits)
-		eastRanges = cutRanges(topCounts(survey, s), j.part)
+		cut.s = j.sieve.bits(n, keyBits)
+		eastRanges = cutRanges(topCounts(survey, cut.s), j.part)
 	}
-	shift := keyBits - s
+	cut.low = keyBits - cut.s
 	// The bits below the sieve's that sieve the west side, or large buckets.
-	x, deep := j.sieve.below(s, keyBits, j.subBits)
-	if x > 0 {
+	cut.x, cut.deep = j.sieve.below(cut.s, keyBits, j.subBits)
+	if cut.x > 0 {
 		j.tables.reserve()
 	}
 	var westRanges []valueRange // nil until the west side is listed
-	westWhole := false          // whether it is listed and sorted whole, for every east part
-	width := 0                  // of the tables, once the west side is listed
 	var total uint64
 	for i, er := range eastRanges {
 		e.at = cursor{}
 		for more := true; more; {
+			var ok bool
 			if eastMore || i > 0 {
-				if more, ok = j.list(&e, shift, er, j.part, &j.keys[east], false, p); !ok {
+				if more, ok = j.list(e, cut.low, er, j.part, &j.keys[east], false, p); !ok {
 					return 0, false
 				}
 			} else {
 				more = false // listed whole above
 			}
-			j.sorted[east].sort(j.keys[east][0], shift-x-deep, s+x+deep)
+			j.sorted[east].sort(j.keys[east][0], cut.low-cut.x-cut.deep, cut.s+cut.x+cut.deep)
 			if westRanges == nil {
-				w.at = cursor{}
-				westMore, ok := j.list(&w, shift, valueRange{0, 1 << s}, j.part, &j.keys[west], false, p)
-				if !ok {
+				if westRanges, ok = j.listWest(w, &cut, p); !ok {
 					return 0, false
 				}
-				if westMore {
-					survey, n, ok := j.surveySide(&w, p)
-					if !ok {
-						return 0, false
-					}
-					westRanges = cutRanges(topCounts(survey, s), j.part)
-					width = tableWidth(keyBits, n)
-				} else {
-					westRanges, westWhole = []valueRange{{0, 1 << s}}, true
-					j.sorted[west].sort(j.keys[west][0], shift-x-deep, s+x+deep)
-					width = tableWidth(keyBits, len(j.keys[west][0]))
-				}
 			}
-			if westWhole {
-				count, ok := matchSieved(&j.sorted[east], &j.sorted[west], &j.tables, j.sieve, s, deep, x, keyBits-s, j.block, width, w.weights, &j.plan.padded, p)
-				if !ok {
-					return 0, false
-				}
-				total += count
-				continue
+			count, ok := j.matchWest(w, westRanges, cut, p)
+			if !ok {
+				return 0, false
 			}
-			for _, wr := range westRanges {
-				w.at = cursor{}
-				for westMore := true; westMore; {
-					if westMore, ok = j.list(&w, shift, wr, j.part, &j.keys[west], false, p); !ok {
-						return 0, false
-					}
-					j.sorted[west].sort(j.keys[west][0], shift-x-deep, s+x+deep)
-					count, ok := matchSieved(&j.sorted[east], &j.sorted[west], &j.tables, j.sieve, s, deep, x, keyBits-s, j.block, width, w.weights, &j.plan.padded, p)
-					if !ok {
-						return 0, false
-					}
-					total += count
-				}
+			total += count
+		}
+	}
+	return total, true
+}
+
+// listWest lists the west half-boards of w on the sieve's bits, as cut
+// says, and returns the ranges of their values that it matches in parts
+// of at most j.part, none if they fit in one part, listed and sorted
+// whole; it sets cut's width of the tables, for the west side's size. It
+// reports false if p said to stop.
+func (j *Joiner) listWest(w *halfListing, cut *sieveCut, p *poll.Poller) ([]valueRange, bool) {
+	keyBits := j.board.keys.keyBits
+	w.at = cursor{}
+	westMore, ok := j.list(w, cut.low, valueRange{0, 1 << cut.s}, j.part, &j.keys[west], false, p)
+	if !ok {
+		return nil, false
+	}
+	if !westMore {
+		j.sorted[west].sort(j.keys[west][0], cut.low-cut.x-cut.deep, cut.s+cut.x+cut.deep)
+		cut.width = tableWidth(keyBits, len(j.keys[west][0]))
+		return []valueRange{}, true
+	}
+	survey, n, ok := j.surveySide(w, p)
+	if !ok {
+		return nil, false
+	}
+	cut.width = tableWidth(keyBits, n)
+	return cutRanges(topCounts(survey, cut.s), j.part), true
+}
+
+// matchWest returns the pairs of the east half-boards sorted and the
+// west ones of w with no diagonal in common, as matchSieved counts them:
+// of the west side sorted whole if westRanges is empty, and else of each
+// part of it, listed range by range. It reports false if p said to stop.
+func (j *Joiner) matchWest(w *halfListing, westRanges []valueRange, cut sieveCut, p *poll.Poller) (uint64, bool) {
+	if len(westRanges) == 0 {
+		return matchSieved(&j.sorted[east], &j.sorted[west], &j.tables, j.sieve, cut, &j.plan.padded, p)
+	}
+	var total uint64
+	for _, wr := range westRanges {
+		w.at = cursor{}
+		for westMore := true; westMore; {
+			var ok bool
+			if westMore, ok = j.list(w, cut.low, wr, j.part, &j.keys[west], false, p); !ok {
+				return 0, false
 			}
+			j.sorted[west].sort(j.keys[west][0], cut.low-cut.x-cut.deep, cut.s+cut.x+cut.deep)
+			count, ok := matchSieved(&j.sorted[east], &j.sorted[west], &j.tables, j.sieve, cut, &j.plan.padded, p)
+			if !ok {
+				return 0, false
+			}
+			total += count
 		}
 	}
 	return total, true

@@ -197,7 +197,7 @@ func TestJoinMatch(t *testing.T) {
 				if ntables := (keyBits - s + width - 1) / width; ntables > maxTables || ntables*width > 64 {
 					continue
 				}
-				if got, ok := matchSieved(&e, &w, &tb, sieve{least: least}, s, deep, x, keyBits-s, block, width, weights, &pad, &poll.Poller{}); !ok || got != want {
+				if got, ok := matchSieved(&e, &w, &tb, sieve{least: least}, sieveCut{s: s, deep: deep, x: x, low: keyBits - s, block: block, width: width, weights: weights}, &pad, &poll.Poller{}); !ok || got != want {
 					t.Fatalf("trial %d: %d east and %d west keys of %d bits in blocks of %d: the tables of %d, sieved on %d bits, the west side on %d more and buckets of %d keys on %d more, count %d pairs, the loop %d",
 						trial, len(eastKeys), len(westKeys[0])+len(westKeys[1])+len(westKeys[2]), keyBits, block, width, s, x, 2*least, deep, got, want)
 				}

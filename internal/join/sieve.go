@@ -213,20 +213,31 @@ func (s *sortedKeys) sort(keys []uint64, shift, bits int) {
 	s.keys, s.starts = sorted, starts
 }
 
+// A sieveCut is how a split is sieved (matchSieved): on the top s bits
+// of its keys, which are bits low and up, the deep bits below them, and
+// the x bits below those; with tables of block east half-boards of a
+// bucket at a time, width diagonals wide; the west half-boards with k
+// queens on a longest diagonal weighed by weights[k].
+type sieveCut struct {
+	s, deep, x, low int
+	block, width    int
+	weights         [3]uint64
+}
+
 // matchSieved returns the pairs of the east half-boards of e and the west
 // ones of w, sorted by their top s+deep+x bits, with no diagonal in
-// common, the west ones with k queens on a longest diagonal weighed by
-// weights[k]. The tables t, of keys whose top s bits are bits low and up,
-// are laid out for block east half-boards of a bucket at a time, width
-// diagonals wide. A bucket of the top s bits is halved on the deep bits
-// below them while its halves keep sv.least keys on average (x is then
-// 0), and a bucket meets the groups of its bits that share none of them.
-// The x bits below the top s sieve the west side alone: a block's east
-// half-boards are laid out by their values on them as the north sieve's
-// are (northsieve.go), padded in the space of pad, and a west group reads
-// the words of those it shares no bit with. It reports false if p said
-// to stop.
-func matchSieved(e, w *sortedKeys, t *eastTables, sv sieve, s, deep, x, low, block, width int, weights [3]uint64, pad *[]uint64, p *poll.Poller) (uint64, bool) {
+// common, weighed, as cut says. The tables t, of keys whose top s bits
+// are bits low and up, are laid out for block east half-boards of a
+// bucket at a time, width diagonals wide. A bucket of the top s bits is
+// halved on the deep bits below them while its halves keep sv.least keys
+// on average (x is then 0), and a bucket meets the groups of its bits
+// that share none of them. The x bits below the top s sieve the west side
+// alone: a block's east half-boards are laid out by their values on them
+// as the north sieve's are (northsieve.go), padded in the space of pad,
+// and a west group reads the words of those it shares no bit with. It
+// reports false if p said to stop.
+func matchSieved(e, w *sortedKeys, t *eastTables, sv sieve, cut sieveCut, pad *[]uint64, p *poll.Poller) (uint64, bool) {
+	s, deep, x, low, width, weights := cut.s, cut.deep, cut.x, cut.low, cut.width, cut.weights
 	// The diagonals of the x bits, 63 for none, as value takes them.
 	d := [2]int{63, 63}
 	for i := range x {
@@ -234,7 +245,7 @@ func matchSieved(e, w *sortedKeys, t *eastTables, sv sieve, s, deep, x, low, blo
 	}
 	mask := 1<<x - 1
 	// A block leaves room for the padding of its buckets.
-	blockKeys := max(1, block-mask*64)
+	blockKeys := max(1, cut.block-mask*64)
 	var total uint64
 	for top := range 1 << s {
 		// The buckets of top, a trie: a bucket of a value b of the top
