@@ -270,3 +270,53 @@ func TestRooms(t *testing.T) {
 		t.Fatal(err)
 	}
 }
+
+// Limits of a hand-written function of the module: a function longer, or
+// of more parameters, does more than one thing, or wants a type of its
+// own.
+const (
+	maxFuncLines  = 80
+	maxFuncParams = 8
+)
+
+// TestFunctionsShort wants every function of the module that is written
+// by hand and not a test's, of every architecture, at most maxFuncLines
+// lines long, its comment aside, and of at most maxFuncParams
+// parameters. Generated files are the generators'.
+func TestFunctionsShort(t *testing.T) {
+	fset := token.NewFileSet()
+	for _, dir := range modulePackages(t) {
+		entries, err := os.ReadDir(dir)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, e := range entries {
+			name := filepath.Join(dir, e.Name())
+			if !strings.HasSuffix(name, ".go") || strings.HasSuffix(name, "_test.go") {
+				continue
+			}
+			f, err := parser.ParseFile(fset, name, nil, parser.ParseComments)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if ast.IsGenerated(f) {
+				continue
+			}
+			for _, decl := range f.Decls {
+				fn, ok := decl.(*ast.FuncDecl)
+				if !ok || fn.Body == nil {
+					continue
+				}
+				lines := fset.Position(fn.End()).Line - fset.Position(fn.Type.Pos()).Line + 1
+				params := 0
+				for _, p := range fn.Type.Params.List {
+					params += max(len(p.Names), 1)
+				}
+				if lines > maxFuncLines || params > maxFuncParams {
+					t.Errorf("%s: %s is %d lines long and takes %d parameters; want at most %d and %d",
+						fset.Position(fn.Pos()), fn.Name.Name, lines, params, maxFuncLines, maxFuncParams)
+				}
+			}
+		}
+	}
+}

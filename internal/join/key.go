@@ -51,7 +51,6 @@ type cell struct {
 // are -1.
 func newKeyLayout(n int, rows uint64, rowQueen, colQueen int) keyLayout {
 	m := n / 2
-	south := board.FullRow(n) &^ board.FullRow(n-m)
 	var l keyLayout
 	east, west := &l.sides[0], &l.sides[1]
 	east.base, west.base = n-m, 0
@@ -67,11 +66,25 @@ func newKeyLayout(n int, rows uint64, rowQueen, colQueen int) keyLayout {
 			east.cols &^= 1 << (rowQueen - east.base)
 		}
 	}
-	// The quarters that can take each diagonal, bit 2·side+half; those
-	// two can take are in the keys. cells counts the squares of each side
-	// on each diagonal, the sums first and the differences after.
-	var onD, onA [2*board.MaxN - 1]uint
-	var cells [2][2 * (2*board.MaxN - 1)]int
+	onD, onA, cells := l.forbidSquares(n, rows, rowQueen, blockD, blockA)
+	keyD, keyA := l.keyDiagonals(onD, onA, cells)
+	l.fillCells(n, rows, rowQueen, keyD, keyA)
+	return l
+}
+
+// squaresOn holds what forbidSquares finds of each diagonal, the sums first and
+// the differences after.
+type squaresOn [2 * (2*board.MaxN - 1)]int
+
+// forbidSquares sets the squares of the sides of l that no queen of theirs may
+// take on the rows of rows of the n×n board: those of a column the
+// middle queens take, of their diagonals blockD and blockA, and, on an
+// even board (rowQueen < 0), the east side's on a longest diagonal. It
+// returns the quarters that can take each diagonal, bit 2·side+half, and
+// the squares of each side on each diagonal.
+func (l *keyLayout) forbidSquares(n int, rows uint64, rowQueen int, blockD, blockA uint64) (onD, onA [2*board.MaxN - 1]uint, cells [2]squaresOn) {
+	m := n / 2
+	south := board.FullRow(n) &^ board.FullRow(n-m)
 	for i := range l.sides {
 		s := &l.sides[i]
 		s.forbid = make([]uint64, n)
@@ -98,10 +111,16 @@ func newKeyLayout(n int, rows uint64, rowQueen, colQueen int) keyLayout {
 			}
 		}
 	}
-	// The diagonals of the keys take their bits in increasing order of
-	// the squares that each side has on them, multiplied: the top bits,
-	// those that an east and a west half-board hold together the most
-	// often, are the ones to sieve on.
+	return onD, onA, cells
+}
+
+// keyDiagonals returns the key bit of each diagonal, sum and difference,
+// 0 for none, and sets l.keyBits: the diagonals that two quarters can
+// take (onD, onA) are in the keys, and take their bits in increasing
+// order of the squares that each side has on them (cells), multiplied:
+// the top bits, those that an east and a west half-board hold together
+// the most often, are the ones to sieve on.
+func (l *keyLayout) keyDiagonals(onD, onA [2*board.MaxN - 1]uint, cells [2]squaresOn) (keyD, keyA [2*board.MaxN - 1]uint64) {
 	var keyed []int
 	for d, on := range append(onD[:], onA[:]...) {
 		if bits.OnesCount(on) >= 2 {
@@ -111,7 +130,6 @@ func newKeyLayout(n int, rows uint64, rowQueen, colQueen int) keyLayout {
 	slices.SortStableFunc(keyed, func(x, y int) int {
 		return cells[0][x]*cells[1][x] - cells[0][y]*cells[1][y]
 	})
-	var keyD, keyA [2*board.MaxN - 1]uint64
 	for bit, d := range keyed {
 		if d < 2*board.MaxN-1 {
 			keyD[d] = 1 << bit
@@ -120,6 +138,15 @@ func newKeyLayout(n int, rows uint64, rowQueen, colQueen int) keyLayout {
 		}
 	}
 	l.keyBits = len(keyed)
+	return keyD, keyA
+}
+
+// fillCells sets the cells of each side of l, of the n×n board, from the
+// key bits of the diagonals keyD and keyA, the west side's on a longest
+// diagonal of an even board (rowQueen < 0) counted; and how many squares
+// of each row of rows that a queen of the side may take are on each bit.
+func (l *keyLayout) fillCells(n int, rows uint64, rowQueen int, keyD, keyA [2*board.MaxN - 1]uint64) {
+	m := n / 2
 	for i := range l.sides {
 		s := &l.sides[i]
 		s.cells = make([]cell, n*m)
@@ -148,7 +175,6 @@ func newKeyLayout(n int, rows uint64, rowQueen, colQueen int) keyLayout {
 			}
 		}
 	}
-	return l
 }
 
 // The top tagBits bits of a key listed, from tagShift up, above every
