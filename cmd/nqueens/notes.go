@@ -66,7 +66,7 @@ func roughly(x float64) string {
 
 // The seconds a solution costs on a core, from below: a count's, the
 // join's pace where it is fastest (0.7 ns at n = 24 on a Zen 5 core,
-// docs/engine.md), and a recount's, the plain backtracking of verify
+// docs/measurements.md), and a recount's, the plain backtracking of verify
 // (1.7 µs at n = 20 on a Zen 4 core, docs/scale.md).
 const (
 	countPerSolution   = 7e-10

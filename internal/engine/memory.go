@@ -81,7 +81,7 @@ func budget(ctx context.Context, n int, runs []join.Run, d deal.Shard, workers i
 }
 
 // fastestPace is the seconds a solution takes a core at the join's
-// fastest pace: 0.7 ns at n = 24 on a Zen 5 core (docs/engine.md), and
+// fastest pace: 0.7 ns at n = 24 on a Zen 5 core (docs/measurements.md), and
 // decade the core-years from which a count over its memory limit is not
 // sent to fewer workers, which would take longer still.
 const (

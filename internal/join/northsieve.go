@@ -23,7 +23,7 @@ import "math"
 // every size, `-tags joinstats`), and planNorth reads each north quarter
 // twice. Planned for every split, a shard of 19, whose splits read few
 // words a north quarter, took 1.18 to 1.30 times the time; from 64, 18
-// gained and 19 lost (docs/engine.md).
+// gained and 19 lost (docs/measurements.md).
 func northFrom(l *layout) uint64 {
 	if !l.northSieve {
 		return math.MaxUint64

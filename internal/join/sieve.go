@@ -48,7 +48,7 @@ const maxSieve = 14
 // are halved on up to 3 bits more, and each half of 512 or more again, a
 // trie: at 24, 26 and 27 a solution then examines 0.73 to 0.78 times the
 // pairs and reads 0.79 to 0.81 times the words of buckets of 512, for
-// 0.84 to 0.91 times the time (with the AVX2 kernels; docs/engine.md).
+// 0.84 to 0.91 times the time (with the AVX2 kernels; docs/measurements.md).
 // Where l says so (smallBuckets), as for the Go kernels, whose rows are
 // as long as their half-boards, they make buckets of 128 on average
 // instead, from 512.

@@ -3,7 +3,7 @@ package join
 import "sync/atomic"
 
 // stats is what the join examined since the program started, for the
-// table of docs/engine.md: each joiner's tables count what they do
+// table of docs/measurements.md: each joiner's tables count what they do
 // (tableStats), and the joiner adds what they counted of each run of
 // splits here.
 var stats struct{ queries, pairs, words, lays atomic.Uint64 }
