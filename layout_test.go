@@ -11,6 +11,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strings"
 	"testing"
@@ -123,14 +124,52 @@ func TestFilesOrdered(t *testing.T) {
 	amd64.GOARCH, arm64.GOARCH = "amd64", "arm64"
 	purego.GOARCH, purego.BuildTags = "amd64", []string{"purego"}
 	dirs := modulePackages(t)
+	misordered := map[string]bool{}
 	for _, ctx := range []build.Context{amd64, arm64, purego} {
 		for _, dir := range dirs {
-			if loop := fileLoop(fileUses(t, &ctx, fset, imp, dir)); loop != nil {
+			uses := fileUses(t, &ctx, fset, imp, dir)
+			if loop := fileLoop(uses); loop != nil {
 				t.Errorf("the files of %s for %s%v make a loop: %s", dir, ctx.GOARCH, ctx.BuildTags, strings.Join(loop, ", which uses "))
+			}
+			listed := filesListed(t, dir)
+			for i, early := range listed {
+				for _, late := range listed[i+1:] {
+					if uses[early][late] && !misordered[early+" "+late] {
+						misordered[early+" "+late] = true
+						t.Errorf("%s lists its files from the bottom up, %s before %s, but %s uses %s", dir, early, late, early, late)
+					}
+				}
 			}
 		}
 	}
 }
+
+// filesListed returns the files of Go that a comment of the package in
+// dir lists "from the bottom up", in the order it names them, if one
+// does.
+func filesListed(t *testing.T, dir string) []string {
+	t.Helper()
+	names, err := filepath.Glob(filepath.Join(dir, "*.go"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, name := range names {
+		if strings.HasSuffix(name, "_test.go") {
+			continue
+		}
+		f, err := parser.ParseFile(token.NewFileSet(), name, nil, parser.ParseComments|parser.PackageClauseOnly)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, list, ok := strings.Cut(f.Doc.Text(), "from the bottom up"); ok {
+			return goFileName.FindAllString(list, -1)
+		}
+	}
+	return nil
+}
+
+// goFileName is the name of a file of Go.
+var goFileName = regexp.MustCompile(`\b[A-Za-z0-9_]+\.go\b`)
 
 // modulePackages returns the directories of the module's packages, those
 // of nested modules and testdata left out.

@@ -319,7 +319,7 @@ func TestBadInput(t *testing.T) {
 }
 
 // contextForms are the package's calls that take a context, each on a
-// search that runs for minutes: EnumerateContext and FundamentalContext
+// search that runs for minutes: EnumerateContext and EnumerateUniqueContext
 // on boards whose first solution alone takes over a minute.
 var contextForms = map[string]func(ctx context.Context) error{
 	"CountContext": func(ctx context.Context) error {

@@ -23,6 +23,7 @@ func TestWords(t *testing.T) {
 	fset := token.NewFileSet()
 	var files []*ast.File
 	var names []string // of the files, for their words
+	var docs []string   // the Markdown files
 	exists := map[string]bool{}
 	err := filepath.WalkDir(".", func(path string, d fs.DirEntry, err error) error {
 		if err != nil {
@@ -35,12 +36,24 @@ func TestWords(t *testing.T) {
 			return nil
 		}
 		exists[d.Name()] = true
+		if strings.HasSuffix(path, ".md") {
+			docs = append(docs, path)
+		}
 		if !strings.HasSuffix(path, ".go") {
 			return nil
 		}
 		f, err := parser.ParseFile(fset, path, nil, parser.ParseComments)
 		if err != nil {
 			return err
+		}
+		for _, g := range f.Comments {
+			for _, c := range g.List {
+				if expr, ok := strings.CutPrefix(c.Text, "//go:build "); ok {
+					for _, tag := range buildTag.FindAllString(expr, -1) {
+						exists["tag "+tag] = true
+					}
+				}
+			}
 		}
 		if !ast.IsGenerated(f) {
 			files, names = append(files, f), append(names, path)
@@ -92,7 +105,23 @@ func TestWords(t *testing.T) {
 			}
 		}
 	}
+	for _, name := range docs {
+		text, err := os.ReadFile(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, m := range docName.FindAllStringSubmatch(string(text), -1) {
+			if !declared[m[2]+m[3]] {
+				t.Errorf("%s: names `%s`, which no file declares", name, m[1])
+			}
+		}
+	}
 }
+
+// docName is a name of the code that a Markdown file gives in backquotes:
+// a test, benchmark, fuzz test or example, or an exported name of a
+// package, as `shard.Job`.
+var docName = regexp.MustCompile("`((?:[a-z]+\\.)?((?:Test|Benchmark|Fuzz|Example)[A-Z_][A-Za-z0-9_]*)|(?:shard|nqueens|engine|join)\\.([A-Z][A-Za-z0-9]*))`")
 
 // docArticles are the words a doc comment may begin with before its name:
 // "A Step is", "An Option configures".
@@ -151,18 +180,30 @@ func specDoc(s ast.Spec) *ast.CommentGroup {
 var (
 	// backquoted is a name in backquotes: `every`.
 	backquoted = regexp.MustCompile("`([A-Za-z_][A-Za-z0-9_]*)`")
+	// buildTag is a name in a build constraint, and tagsFlag the tags
+	// that a comment gives to go's -tags.
+	buildTag = regexp.MustCompile(`[A-Za-z_][A-Za-z0-9_.]*`)
+	tagsFlag = regexp.MustCompile(`-tags[ =]([A-Za-z0-9_,]+)`)
 	// fileName is the name of a file of Go, assembly or Markdown.
 	fileName = regexp.MustCompile(`\b[A-Za-z0-9_]+\.(?:go|s|md)\b`)
 )
 
 // checkCommentWords reports, in the text of a comment, a name in
-// backquotes that no file declares or uses, and a file name that is in no
-// directory of the repository.
+// backquotes that no file declares or uses, a build tag that no build
+// constraint names, and a file name that is in no directory of the
+// repository.
 func checkCommentWords(t *testing.T, at, text string, declared, exists map[string]bool) {
 	t.Helper()
 	for _, m := range backquoted.FindAllStringSubmatch(text, -1) {
 		if !declared[m[1]] {
 			t.Errorf("%s: a comment names `%s`, which no file declares", at, m[1])
+		}
+	}
+	for _, m := range tagsFlag.FindAllStringSubmatch(text, -1) {
+		for tag := range strings.SplitSeq(m[1], ",") {
+			if !exists["tag "+tag] {
+				t.Errorf("%s: a comment names the build tag %s, which no file's build constraint names", at, tag)
+			}
 		}
 	}
 	for _, loc := range fileName.FindAllStringIndex(text, -1) {
@@ -181,6 +222,9 @@ var (
 	// camelCase is a word of Go in a comment's prose, not in backquotes:
 	// a small letter first, a capital after it, as clashesGo.
 	camelCase = regexp.MustCompile(`(^|[^A-Za-z0-9_.` + "`" + `/-])([a-z][a-z0-9]*[A-Z][A-Za-z0-9_]*)\b`)
+	// pascalCase is an exported name of Go in a comment's prose, of two
+	// words or more, each a capital and small letters: CountContext.
+	pascalCase = regexp.MustCompile(`(^|[^A-Za-z0-9_.` + "`" + `/-])([A-Z][a-z0-9]+(?:[A-Z][a-z0-9]+)+)\b`)
 	// seeRef is a pointer to a name or a file: (see constellation).
 	seeRef = regexp.MustCompile(`\(see ([A-Za-z_][A-Za-z0-9_.]*)\)`)
 	// relPath is a path with a folder, or going up from one, and an
@@ -208,6 +252,11 @@ func checkCommentRefs(t *testing.T, at, text, dir string, declared, exists map[s
 				t.Errorf("%s: a comment names %s, which no file declares", at, m[2])
 			}
 		}
+		for _, m := range pascalCase.FindAllStringSubmatch(text, -1) {
+			if !declared[m[2]] && !slices.Contains(proseWords, m[2]) {
+				t.Errorf("%s: a comment names %s, which no file declares", at, m[2])
+			}
+		}
 	}
 	for _, m := range seeRef.FindAllStringSubmatch(text, -1) {
 		if name := strings.TrimSuffix(m[1], "."); !declared[name] && !exists[name] {
@@ -221,6 +270,10 @@ func checkCommentRefs(t *testing.T, at, text, dir string, declared, exists map[s
 		}
 	}
 }
+
+// proseWords are words of two capitals that comments write and Go does
+// not declare: names of things outside the code.
+var proseWords = []string{"JavaScript"}
 
 // urlText is an address in a comment, whose path names no file of ours.
 var urlText = regexp.MustCompile(`[a-z]+://\S+`)

@@ -76,9 +76,9 @@
 // kernels' sizes and types; gokernels.go, the Go kernels that define the
 // others; zkernels.go, the generated Go kernels and every instruction
 // set's layout, and an architecture's generated file, its sets of
-// kernels; kernels.go, which chooses among them and checks them, and
-// match.go, which calls them; table.go, the tables of east half-boards;
-// sieve.go; northsieve.go; joiner.go, the joiner and what it keeps;
+// kernels; match.go, which calls them, and kernels.go, which chooses
+// among them and checks them; table.go, the tables of east half-boards;
+// northsieve.go; sieve.go; joiner.go, the joiner and what it keeps;
 // list.go, the listing of a side's half-boards; survey.go; stats.go, what
 // the joiners examined; join.go, which counts a split and a run of splits
 // with them; and memory.go, which models what a joiner keeps.

@@ -20,7 +20,7 @@ import "math"
 // !l.northSieve): the words
 // that a split reads a north quarter of the west side are about 0.4
 // times that measure (at 18, 19 and a shard of 21, across splits of
-// every size, `-tags joinstats`), and planNorth reads each north quarter
+// every size, by the join's counters, stats.go), and planNorth reads each north quarter
 // twice. Planned for every split, a shard of 19, whose splits read few
 // words a north quarter, took 1.18 to 1.30 times the time; from 64, 18
 // gained and 19 lost (docs/measurements.md).
