@@ -23,7 +23,7 @@ func TestWords(t *testing.T) {
 	fset := token.NewFileSet()
 	var files []*ast.File
 	var names []string // of the files, for their words
-	var docs []string   // the Markdown files
+	var docs []string  // the Markdown files
 	exists := map[string]bool{}
 	err := filepath.WalkDir(".", func(path string, d fs.DirEntry, err error) error {
 		if err != nil {
