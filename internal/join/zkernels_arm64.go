@@ -9,7 +9,7 @@ import "github.com/gonqueens/nqueens/internal/isa"
 // archKernels are the kernel sets of arm64, as a processor tries them,
 // each gated on every feature its kernels' instructions use.
 var archKernels = []kernelSet{
-	{name: "neon", layout: &layoutNEON, needs: isa.Set{}, clash: &clashNEON, or: &orNEON},
+	{name: "neon", layout: &layoutNEON, needs: isa.Set{isa.ASIMD}, clash: &clashNEON, or: &orNEON},
 }
 
 // archPairs are the kernels of arm64 that list half-boards, as a

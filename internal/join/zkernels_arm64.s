@@ -5,6 +5,7 @@
 #include "textflag.h"
 
 // func clashesNEON8x1r2(tables []uint64, words int, keys []uint64) int
+// Requires: ASIMD
 TEXT ·clashesNEON8x1r2(SB), NOSPLIT, $0-64
 	MOVD     tables_base+0(FP), R0
 	MOVD     words+24(FP), R3
@@ -33,6 +34,7 @@ clashesNEON8x1r2_key_done:
 	RET
 
 // func clashesNEON8x1r4(tables []uint64, words int, keys []uint64) int
+// Requires: ASIMD
 TEXT ·clashesNEON8x1r4(SB), NOSPLIT, $0-64
 	MOVD     tables_base+0(FP), R0
 	MOVD     words+24(FP), R3
@@ -64,6 +66,7 @@ clashesNEON8x1r4_key_done:
 	RET
 
 // func clashesNEON8x1(tables []uint64, words int, keys []uint64) int
+// Requires: ASIMD
 TEXT ·clashesNEON8x1(SB), NOSPLIT, $0-64
 	MOVD     tables_base+0(FP), R0
 	MOVD     words+24(FP), R3
@@ -97,6 +100,7 @@ clashesNEON8x1_key_done:
 	RET
 
 // func clashesNEON8x2r2(tables []uint64, words int, keys []uint64) int
+// Requires: ASIMD
 TEXT ·clashesNEON8x2r2(SB), NOSPLIT, $0-64
 	MOVD     tables_base+0(FP), R0
 	MOVD     words+24(FP), R3
@@ -130,6 +134,7 @@ clashesNEON8x2r2_key_done:
 	RET
 
 // func clashesNEON8x2r4(tables []uint64, words int, keys []uint64) int
+// Requires: ASIMD
 TEXT ·clashesNEON8x2r4(SB), NOSPLIT, $0-64
 	MOVD     tables_base+0(FP), R0
 	MOVD     words+24(FP), R3
@@ -168,6 +173,7 @@ clashesNEON8x2r4_key_done:
 	RET
 
 // func clashesNEON8x2(tables []uint64, words int, keys []uint64) int
+// Requires: ASIMD
 TEXT ·clashesNEON8x2(SB), NOSPLIT, $0-64
 	MOVD     tables_base+0(FP), R0
 	MOVD     words+24(FP), R3
@@ -207,6 +213,7 @@ clashesNEON8x2_key_done:
 	RET
 
 // func clashesNEON8x3r2(tables []uint64, words int, keys []uint64) int
+// Requires: ASIMD
 TEXT ·clashesNEON8x3r2(SB), NOSPLIT, $0-64
 	MOVD     tables_base+0(FP), R0
 	MOVD     words+24(FP), R3
@@ -245,6 +252,7 @@ clashesNEON8x3r2_key_done:
 	RET
 
 // func clashesNEON8x3r4(tables []uint64, words int, keys []uint64) int
+// Requires: ASIMD
 TEXT ·clashesNEON8x3r4(SB), NOSPLIT, $0-64
 	MOVD     tables_base+0(FP), R0
 	MOVD     words+24(FP), R3
@@ -290,6 +298,7 @@ clashesNEON8x3r4_key_done:
 	RET
 
 // func clashesNEON8x3(tables []uint64, words int, keys []uint64) int
+// Requires: ASIMD
 TEXT ·clashesNEON8x3(SB), NOSPLIT, $0-64
 	MOVD     tables_base+0(FP), R0
 	MOVD     words+24(FP), R3
@@ -335,6 +344,7 @@ clashesNEON8x3_key_done:
 	RET
 
 // func clashesNEON8x4r2(tables []uint64, words int, keys []uint64) int
+// Requires: ASIMD
 TEXT ·clashesNEON8x4r2(SB), NOSPLIT, $0-64
 	MOVD     tables_base+0(FP), R0
 	MOVD     words+24(FP), R3
@@ -378,6 +388,7 @@ clashesNEON8x4r2_key_done:
 	RET
 
 // func clashesNEON8x4r4(tables []uint64, words int, keys []uint64) int
+// Requires: ASIMD
 TEXT ·clashesNEON8x4r4(SB), NOSPLIT, $0-64
 	MOVD     tables_base+0(FP), R0
 	MOVD     words+24(FP), R3
@@ -430,6 +441,7 @@ clashesNEON8x4r4_key_done:
 	RET
 
 // func clashesNEON8x4(tables []uint64, words int, keys []uint64) int
+// Requires: ASIMD
 TEXT ·clashesNEON8x4(SB), NOSPLIT, $0-64
 	MOVD     tables_base+0(FP), R0
 	MOVD     words+24(FP), R3
@@ -481,6 +493,7 @@ clashesNEON8x4_key_done:
 	RET
 
 // func clashesNEON8x5r2(tables []uint64, words int, keys []uint64) int
+// Requires: ASIMD
 TEXT ·clashesNEON8x5r2(SB), NOSPLIT, $0-64
 	MOVD     tables_base+0(FP), R0
 	MOVD     words+24(FP), R3
@@ -529,6 +542,7 @@ clashesNEON8x5r2_key_done:
 	RET
 
 // func clashesNEON8x5r4(tables []uint64, words int, keys []uint64) int
+// Requires: ASIMD
 TEXT ·clashesNEON8x5r4(SB), NOSPLIT, $0-64
 	MOVD     tables_base+0(FP), R0
 	MOVD     words+24(FP), R3
@@ -588,6 +602,7 @@ clashesNEON8x5r4_key_done:
 	RET
 
 // func clashesNEON8x5(tables []uint64, words int, keys []uint64) int
+// Requires: ASIMD
 TEXT ·clashesNEON8x5(SB), NOSPLIT, $0-64
 	MOVD     tables_base+0(FP), R0
 	MOVD     words+24(FP), R3
@@ -645,6 +660,7 @@ clashesNEON8x5_key_done:
 	RET
 
 // func clashesNEON8x6r2(tables []uint64, words int, keys []uint64) int
+// Requires: ASIMD
 TEXT ·clashesNEON8x6r2(SB), NOSPLIT, $0-64
 	MOVD     tables_base+0(FP), R0
 	MOVD     words+24(FP), R3
@@ -698,6 +714,7 @@ clashesNEON8x6r2_key_done:
 	RET
 
 // func clashesNEON8x6r4(tables []uint64, words int, keys []uint64) int
+// Requires: ASIMD
 TEXT ·clashesNEON8x6r4(SB), NOSPLIT, $0-64
 	MOVD     tables_base+0(FP), R0
 	MOVD     words+24(FP), R3
@@ -764,6 +781,7 @@ clashesNEON8x6r4_key_done:
 	RET
 
 // func clashesNEON8x6(tables []uint64, words int, keys []uint64) int
+// Requires: ASIMD
 TEXT ·clashesNEON8x6(SB), NOSPLIT, $0-64
 	MOVD     tables_base+0(FP), R0
 	MOVD     words+24(FP), R3
@@ -827,6 +845,7 @@ clashesNEON8x6_key_done:
 	RET
 
 // func clashesNEON8x7r2(tables []uint64, words int, keys []uint64) int
+// Requires: ASIMD
 TEXT ·clashesNEON8x7r2(SB), NOSPLIT, $0-64
 	MOVD     tables_base+0(FP), R0
 	MOVD     words+24(FP), R3
@@ -885,6 +904,7 @@ clashesNEON8x7r2_key_done:
 	RET
 
 // func clashesNEON8x7r4(tables []uint64, words int, keys []uint64) int
+// Requires: ASIMD
 TEXT ·clashesNEON8x7r4(SB), NOSPLIT, $0-64
 	MOVD     tables_base+0(FP), R0
 	MOVD     words+24(FP), R3
@@ -958,6 +978,7 @@ clashesNEON8x7r4_key_done:
 	RET
 
 // func clashesNEON8x7(tables []uint64, words int, keys []uint64) int
+// Requires: ASIMD
 TEXT ·clashesNEON8x7(SB), NOSPLIT, $0-64
 	MOVD     tables_base+0(FP), R0
 	MOVD     words+24(FP), R3
@@ -1027,6 +1048,7 @@ clashesNEON8x7_key_done:
 	RET
 
 // func clashesNEON8x8r2(tables []uint64, words int, keys []uint64) int
+// Requires: ASIMD
 TEXT ·clashesNEON8x8r2(SB), NOSPLIT, $0-64
 	MOVD     tables_base+0(FP), R0
 	MOVD     words+24(FP), R3
@@ -1090,6 +1112,7 @@ clashesNEON8x8r2_key_done:
 	RET
 
 // func clashesNEON8x8r4(tables []uint64, words int, keys []uint64) int
+// Requires: ASIMD
 TEXT ·clashesNEON8x8r4(SB), NOSPLIT, $0-64
 	MOVD     tables_base+0(FP), R0
 	MOVD     words+24(FP), R3
@@ -1170,6 +1193,7 @@ clashesNEON8x8r4_key_done:
 	RET
 
 // func clashesNEON8x8(tables []uint64, words int, keys []uint64) int
+// Requires: ASIMD
 TEXT ·clashesNEON8x8(SB), NOSPLIT, $0-64
 	MOVD     tables_base+0(FP), R0
 	MOVD     words+24(FP), R3
@@ -1245,6 +1269,7 @@ clashesNEON8x8_key_done:
 	RET
 
 // func clashesNEON4x1r2(tables []uint64, words int, keys []uint64) int
+// Requires: ASIMD
 TEXT ·clashesNEON4x1r2(SB), NOSPLIT, $0-64
 	MOVD     tables_base+0(FP), R0
 	MOVD     words+24(FP), R3
@@ -1273,6 +1298,7 @@ clashesNEON4x1r2_key_done:
 	RET
 
 // func clashesNEON4x1r4(tables []uint64, words int, keys []uint64) int
+// Requires: ASIMD
 TEXT ·clashesNEON4x1r4(SB), NOSPLIT, $0-64
 	MOVD     tables_base+0(FP), R0
 	MOVD     words+24(FP), R3
@@ -1304,6 +1330,7 @@ clashesNEON4x1r4_key_done:
 	RET
 
 // func clashesNEON4x1(tables []uint64, words int, keys []uint64) int
+// Requires: ASIMD
 TEXT ·clashesNEON4x1(SB), NOSPLIT, $0-64
 	MOVD     tables_base+0(FP), R0
 	MOVD     words+24(FP), R3
@@ -1337,6 +1364,7 @@ clashesNEON4x1_key_done:
 	RET
 
 // func clashesNEON4x2r2(tables []uint64, words int, keys []uint64) int
+// Requires: ASIMD
 TEXT ·clashesNEON4x2r2(SB), NOSPLIT, $0-64
 	MOVD     tables_base+0(FP), R0
 	MOVD     words+24(FP), R3
@@ -1370,6 +1398,7 @@ clashesNEON4x2r2_key_done:
 	RET
 
 // func clashesNEON4x2r4(tables []uint64, words int, keys []uint64) int
+// Requires: ASIMD
 TEXT ·clashesNEON4x2r4(SB), NOSPLIT, $0-64
 	MOVD     tables_base+0(FP), R0
 	MOVD     words+24(FP), R3
@@ -1408,6 +1437,7 @@ clashesNEON4x2r4_key_done:
 	RET
 
 // func clashesNEON4x2(tables []uint64, words int, keys []uint64) int
+// Requires: ASIMD
 TEXT ·clashesNEON4x2(SB), NOSPLIT, $0-64
 	MOVD     tables_base+0(FP), R0
 	MOVD     words+24(FP), R3
@@ -1447,6 +1477,7 @@ clashesNEON4x2_key_done:
 	RET
 
 // func clashesNEON4x3r2(tables []uint64, words int, keys []uint64) int
+// Requires: ASIMD
 TEXT ·clashesNEON4x3r2(SB), NOSPLIT, $0-64
 	MOVD     tables_base+0(FP), R0
 	MOVD     words+24(FP), R3
@@ -1485,6 +1516,7 @@ clashesNEON4x3r2_key_done:
 	RET
 
 // func clashesNEON4x3r4(tables []uint64, words int, keys []uint64) int
+// Requires: ASIMD
 TEXT ·clashesNEON4x3r4(SB), NOSPLIT, $0-64
 	MOVD     tables_base+0(FP), R0
 	MOVD     words+24(FP), R3
@@ -1530,6 +1562,7 @@ clashesNEON4x3r4_key_done:
 	RET
 
 // func clashesNEON4x3(tables []uint64, words int, keys []uint64) int
+// Requires: ASIMD
 TEXT ·clashesNEON4x3(SB), NOSPLIT, $0-64
 	MOVD     tables_base+0(FP), R0
 	MOVD     words+24(FP), R3
@@ -1575,6 +1608,7 @@ clashesNEON4x3_key_done:
 	RET
 
 // func clashesNEON4x4r2(tables []uint64, words int, keys []uint64) int
+// Requires: ASIMD
 TEXT ·clashesNEON4x4r2(SB), NOSPLIT, $0-64
 	MOVD     tables_base+0(FP), R0
 	MOVD     words+24(FP), R3
@@ -1618,6 +1652,7 @@ clashesNEON4x4r2_key_done:
 	RET
 
 // func clashesNEON4x4r4(tables []uint64, words int, keys []uint64) int
+// Requires: ASIMD
 TEXT ·clashesNEON4x4r4(SB), NOSPLIT, $0-64
 	MOVD     tables_base+0(FP), R0
 	MOVD     words+24(FP), R3
@@ -1670,6 +1705,7 @@ clashesNEON4x4r4_key_done:
 	RET
 
 // func clashesNEON4x4(tables []uint64, words int, keys []uint64) int
+// Requires: ASIMD
 TEXT ·clashesNEON4x4(SB), NOSPLIT, $0-64
 	MOVD     tables_base+0(FP), R0
 	MOVD     words+24(FP), R3
@@ -1721,6 +1757,7 @@ clashesNEON4x4_key_done:
 	RET
 
 // func clashesNEON4x5r2(tables []uint64, words int, keys []uint64) int
+// Requires: ASIMD
 TEXT ·clashesNEON4x5r2(SB), NOSPLIT, $0-64
 	MOVD     tables_base+0(FP), R0
 	MOVD     words+24(FP), R3
@@ -1769,6 +1806,7 @@ clashesNEON4x5r2_key_done:
 	RET
 
 // func clashesNEON4x5r4(tables []uint64, words int, keys []uint64) int
+// Requires: ASIMD
 TEXT ·clashesNEON4x5r4(SB), NOSPLIT, $0-64
 	MOVD     tables_base+0(FP), R0
 	MOVD     words+24(FP), R3
@@ -1828,6 +1866,7 @@ clashesNEON4x5r4_key_done:
 	RET
 
 // func clashesNEON4x5(tables []uint64, words int, keys []uint64) int
+// Requires: ASIMD
 TEXT ·clashesNEON4x5(SB), NOSPLIT, $0-64
 	MOVD     tables_base+0(FP), R0
 	MOVD     words+24(FP), R3
@@ -1885,6 +1924,7 @@ clashesNEON4x5_key_done:
 	RET
 
 // func clashesNEON4x6r2(tables []uint64, words int, keys []uint64) int
+// Requires: ASIMD
 TEXT ·clashesNEON4x6r2(SB), NOSPLIT, $0-64
 	MOVD     tables_base+0(FP), R0
 	MOVD     words+24(FP), R3
@@ -1938,6 +1978,7 @@ clashesNEON4x6r2_key_done:
 	RET
 
 // func clashesNEON4x6r4(tables []uint64, words int, keys []uint64) int
+// Requires: ASIMD
 TEXT ·clashesNEON4x6r4(SB), NOSPLIT, $0-64
 	MOVD     tables_base+0(FP), R0
 	MOVD     words+24(FP), R3
@@ -2004,6 +2045,7 @@ clashesNEON4x6r4_key_done:
 	RET
 
 // func clashesNEON4x6(tables []uint64, words int, keys []uint64) int
+// Requires: ASIMD
 TEXT ·clashesNEON4x6(SB), NOSPLIT, $0-64
 	MOVD     tables_base+0(FP), R0
 	MOVD     words+24(FP), R3
@@ -2067,6 +2109,7 @@ clashesNEON4x6_key_done:
 	RET
 
 // func clashesNEON4x7r2(tables []uint64, words int, keys []uint64) int
+// Requires: ASIMD
 TEXT ·clashesNEON4x7r2(SB), NOSPLIT, $0-64
 	MOVD     tables_base+0(FP), R0
 	MOVD     words+24(FP), R3
@@ -2125,6 +2168,7 @@ clashesNEON4x7r2_key_done:
 	RET
 
 // func clashesNEON4x7r4(tables []uint64, words int, keys []uint64) int
+// Requires: ASIMD
 TEXT ·clashesNEON4x7r4(SB), NOSPLIT, $0-64
 	MOVD     tables_base+0(FP), R0
 	MOVD     words+24(FP), R3
@@ -2198,6 +2242,7 @@ clashesNEON4x7r4_key_done:
 	RET
 
 // func clashesNEON4x7(tables []uint64, words int, keys []uint64) int
+// Requires: ASIMD
 TEXT ·clashesNEON4x7(SB), NOSPLIT, $0-64
 	MOVD     tables_base+0(FP), R0
 	MOVD     words+24(FP), R3
@@ -2267,6 +2312,7 @@ clashesNEON4x7_key_done:
 	RET
 
 // func clashesNEON4x8r2(tables []uint64, words int, keys []uint64) int
+// Requires: ASIMD
 TEXT ·clashesNEON4x8r2(SB), NOSPLIT, $0-64
 	MOVD     tables_base+0(FP), R0
 	MOVD     words+24(FP), R3
@@ -2330,6 +2376,7 @@ clashesNEON4x8r2_key_done:
 	RET
 
 // func clashesNEON4x8r4(tables []uint64, words int, keys []uint64) int
+// Requires: ASIMD
 TEXT ·clashesNEON4x8r4(SB), NOSPLIT, $0-64
 	MOVD     tables_base+0(FP), R0
 	MOVD     words+24(FP), R3
@@ -2410,6 +2457,7 @@ clashesNEON4x8r4_key_done:
 	RET
 
 // func clashesNEON4x8(tables []uint64, words int, keys []uint64) int
+// Requires: ASIMD
 TEXT ·clashesNEON4x8(SB), NOSPLIT, $0-64
 	MOVD     tables_base+0(FP), R0
 	MOVD     words+24(FP), R3
@@ -2485,6 +2533,7 @@ clashesNEON4x8_key_done:
 	RET
 
 // func clashesNEON9x1r2(tables []uint64, words int, keys []uint64) int
+// Requires: ASIMD
 TEXT ·clashesNEON9x1r2(SB), NOSPLIT, $0-64
 	MOVD     tables_base+0(FP), R0
 	MOVD     words+24(FP), R3
@@ -2513,6 +2562,7 @@ clashesNEON9x1r2_key_done:
 	RET
 
 // func clashesNEON9x1r4(tables []uint64, words int, keys []uint64) int
+// Requires: ASIMD
 TEXT ·clashesNEON9x1r4(SB), NOSPLIT, $0-64
 	MOVD     tables_base+0(FP), R0
 	MOVD     words+24(FP), R3
@@ -2544,6 +2594,7 @@ clashesNEON9x1r4_key_done:
 	RET
 
 // func clashesNEON9x1(tables []uint64, words int, keys []uint64) int
+// Requires: ASIMD
 TEXT ·clashesNEON9x1(SB), NOSPLIT, $0-64
 	MOVD     tables_base+0(FP), R0
 	MOVD     words+24(FP), R3
@@ -2577,6 +2628,7 @@ clashesNEON9x1_key_done:
 	RET
 
 // func clashesNEON9x2r2(tables []uint64, words int, keys []uint64) int
+// Requires: ASIMD
 TEXT ·clashesNEON9x2r2(SB), NOSPLIT, $0-64
 	MOVD     tables_base+0(FP), R0
 	MOVD     words+24(FP), R3
@@ -2610,6 +2662,7 @@ clashesNEON9x2r2_key_done:
 	RET
 
 // func clashesNEON9x2r4(tables []uint64, words int, keys []uint64) int
+// Requires: ASIMD
 TEXT ·clashesNEON9x2r4(SB), NOSPLIT, $0-64
 	MOVD     tables_base+0(FP), R0
 	MOVD     words+24(FP), R3
@@ -2648,6 +2701,7 @@ clashesNEON9x2r4_key_done:
 	RET
 
 // func clashesNEON9x2(tables []uint64, words int, keys []uint64) int
+// Requires: ASIMD
 TEXT ·clashesNEON9x2(SB), NOSPLIT, $0-64
 	MOVD     tables_base+0(FP), R0
 	MOVD     words+24(FP), R3
@@ -2687,6 +2741,7 @@ clashesNEON9x2_key_done:
 	RET
 
 // func clashesNEON9x3r2(tables []uint64, words int, keys []uint64) int
+// Requires: ASIMD
 TEXT ·clashesNEON9x3r2(SB), NOSPLIT, $0-64
 	MOVD     tables_base+0(FP), R0
 	MOVD     words+24(FP), R3
@@ -2725,6 +2780,7 @@ clashesNEON9x3r2_key_done:
 	RET
 
 // func clashesNEON9x3r4(tables []uint64, words int, keys []uint64) int
+// Requires: ASIMD
 TEXT ·clashesNEON9x3r4(SB), NOSPLIT, $0-64
 	MOVD     tables_base+0(FP), R0
 	MOVD     words+24(FP), R3
@@ -2770,6 +2826,7 @@ clashesNEON9x3r4_key_done:
 	RET
 
 // func clashesNEON9x3(tables []uint64, words int, keys []uint64) int
+// Requires: ASIMD
 TEXT ·clashesNEON9x3(SB), NOSPLIT, $0-64
 	MOVD     tables_base+0(FP), R0
 	MOVD     words+24(FP), R3
@@ -2815,6 +2872,7 @@ clashesNEON9x3_key_done:
 	RET
 
 // func clashesNEON9x4r2(tables []uint64, words int, keys []uint64) int
+// Requires: ASIMD
 TEXT ·clashesNEON9x4r2(SB), NOSPLIT, $0-64
 	MOVD     tables_base+0(FP), R0
 	MOVD     words+24(FP), R3
@@ -2858,6 +2916,7 @@ clashesNEON9x4r2_key_done:
 	RET
 
 // func clashesNEON9x4r4(tables []uint64, words int, keys []uint64) int
+// Requires: ASIMD
 TEXT ·clashesNEON9x4r4(SB), NOSPLIT, $0-64
 	MOVD     tables_base+0(FP), R0
 	MOVD     words+24(FP), R3
@@ -2910,6 +2969,7 @@ clashesNEON9x4r4_key_done:
 	RET
 
 // func clashesNEON9x4(tables []uint64, words int, keys []uint64) int
+// Requires: ASIMD
 TEXT ·clashesNEON9x4(SB), NOSPLIT, $0-64
 	MOVD     tables_base+0(FP), R0
 	MOVD     words+24(FP), R3
@@ -2961,6 +3021,7 @@ clashesNEON9x4_key_done:
 	RET
 
 // func clashesNEON9x5r2(tables []uint64, words int, keys []uint64) int
+// Requires: ASIMD
 TEXT ·clashesNEON9x5r2(SB), NOSPLIT, $0-64
 	MOVD     tables_base+0(FP), R0
 	MOVD     words+24(FP), R3
@@ -3009,6 +3070,7 @@ clashesNEON9x5r2_key_done:
 	RET
 
 // func clashesNEON9x5r4(tables []uint64, words int, keys []uint64) int
+// Requires: ASIMD
 TEXT ·clashesNEON9x5r4(SB), NOSPLIT, $0-64
 	MOVD     tables_base+0(FP), R0
 	MOVD     words+24(FP), R3
@@ -3068,6 +3130,7 @@ clashesNEON9x5r4_key_done:
 	RET
 
 // func clashesNEON9x5(tables []uint64, words int, keys []uint64) int
+// Requires: ASIMD
 TEXT ·clashesNEON9x5(SB), NOSPLIT, $0-64
 	MOVD     tables_base+0(FP), R0
 	MOVD     words+24(FP), R3
@@ -3125,6 +3188,7 @@ clashesNEON9x5_key_done:
 	RET
 
 // func clashesNEON9x6r2(tables []uint64, words int, keys []uint64) int
+// Requires: ASIMD
 TEXT ·clashesNEON9x6r2(SB), NOSPLIT, $0-64
 	MOVD     tables_base+0(FP), R0
 	MOVD     words+24(FP), R3
@@ -3178,6 +3242,7 @@ clashesNEON9x6r2_key_done:
 	RET
 
 // func clashesNEON9x6r4(tables []uint64, words int, keys []uint64) int
+// Requires: ASIMD
 TEXT ·clashesNEON9x6r4(SB), NOSPLIT, $0-64
 	MOVD     tables_base+0(FP), R0
 	MOVD     words+24(FP), R3
@@ -3244,6 +3309,7 @@ clashesNEON9x6r4_key_done:
 	RET
 
 // func clashesNEON9x6(tables []uint64, words int, keys []uint64) int
+// Requires: ASIMD
 TEXT ·clashesNEON9x6(SB), NOSPLIT, $0-64
 	MOVD     tables_base+0(FP), R0
 	MOVD     words+24(FP), R3
@@ -3307,6 +3373,7 @@ clashesNEON9x6_key_done:
 	RET
 
 // func clashesNEON9x7r2(tables []uint64, words int, keys []uint64) int
+// Requires: ASIMD
 TEXT ·clashesNEON9x7r2(SB), NOSPLIT, $0-64
 	MOVD     tables_base+0(FP), R0
 	MOVD     words+24(FP), R3
@@ -3365,6 +3432,7 @@ clashesNEON9x7r2_key_done:
 	RET
 
 // func clashesNEON9x7r4(tables []uint64, words int, keys []uint64) int
+// Requires: ASIMD
 TEXT ·clashesNEON9x7r4(SB), NOSPLIT, $0-64
 	MOVD     tables_base+0(FP), R0
 	MOVD     words+24(FP), R3
@@ -3438,6 +3506,7 @@ clashesNEON9x7r4_key_done:
 	RET
 
 // func clashesNEON9x7(tables []uint64, words int, keys []uint64) int
+// Requires: ASIMD
 TEXT ·clashesNEON9x7(SB), NOSPLIT, $0-64
 	MOVD     tables_base+0(FP), R0
 	MOVD     words+24(FP), R3
@@ -3507,6 +3576,7 @@ clashesNEON9x7_key_done:
 	RET
 
 // func orRowsNEONr2(dst, src, row []uint64)
+// Requires: ASIMD
 TEXT ·orRowsNEONr2(SB), NOSPLIT, $0-72
 	MOVD     dst_base+0(FP), R0
 	MOVD     dst_len+8(FP), R3
@@ -3526,6 +3596,7 @@ orRowsNEONr2_row_done:
 	RET
 
 // func orRowsNEONr4(dst, src, row []uint64)
+// Requires: ASIMD
 TEXT ·orRowsNEONr4(SB), NOSPLIT, $0-72
 	MOVD     dst_base+0(FP), R0
 	MOVD     dst_len+8(FP), R3
@@ -3546,6 +3617,7 @@ orRowsNEONr4_row_done:
 	RET
 
 // func orRowsNEONr6(dst, src, row []uint64)
+// Requires: ASIMD
 TEXT ·orRowsNEONr6(SB), NOSPLIT, $0-72
 	MOVD     dst_base+0(FP), R0
 	MOVD     dst_len+8(FP), R3
@@ -3567,6 +3639,7 @@ orRowsNEONr6_row_done:
 	RET
 
 // func orRowsNEONr8(dst, src, row []uint64)
+// Requires: ASIMD
 TEXT ·orRowsNEONr8(SB), NOSPLIT, $0-72
 	MOVD     dst_base+0(FP), R0
 	MOVD     dst_len+8(FP), R3
@@ -3589,6 +3662,7 @@ orRowsNEONr8_row_done:
 	RET
 
 // func orRowsNEONr10(dst, src, row []uint64)
+// Requires: ASIMD
 TEXT ·orRowsNEONr10(SB), NOSPLIT, $0-72
 	MOVD     dst_base+0(FP), R0
 	MOVD     dst_len+8(FP), R3
@@ -3615,6 +3689,7 @@ orRowsNEONr10_row_done:
 	RET
 
 // func orRowsNEONr12(dst, src, row []uint64)
+// Requires: ASIMD
 TEXT ·orRowsNEONr12(SB), NOSPLIT, $0-72
 	MOVD     dst_base+0(FP), R0
 	MOVD     dst_len+8(FP), R3
@@ -3642,6 +3717,7 @@ orRowsNEONr12_row_done:
 	RET
 
 // func orRowsNEONr14(dst, src, row []uint64)
+// Requires: ASIMD
 TEXT ·orRowsNEONr14(SB), NOSPLIT, $0-72
 	MOVD     dst_base+0(FP), R0
 	MOVD     dst_len+8(FP), R3
@@ -3670,6 +3746,7 @@ orRowsNEONr14_row_done:
 	RET
 
 // func orRowsNEONr16(dst, src, row []uint64)
+// Requires: ASIMD
 TEXT ·orRowsNEONr16(SB), NOSPLIT, $0-72
 	MOVD     dst_base+0(FP), R0
 	MOVD     dst_len+8(FP), R3
@@ -3699,6 +3776,7 @@ orRowsNEONr16_row_done:
 	RET
 
 // func orRowsNEONr18(dst, src, row []uint64)
+// Requires: ASIMD
 TEXT ·orRowsNEONr18(SB), NOSPLIT, $0-72
 	MOVD     dst_base+0(FP), R0
 	MOVD     dst_len+8(FP), R3
@@ -3732,6 +3810,7 @@ orRowsNEONr18_row_done:
 	RET
 
 // func orRowsNEONr20(dst, src, row []uint64)
+// Requires: ASIMD
 TEXT ·orRowsNEONr20(SB), NOSPLIT, $0-72
 	MOVD     dst_base+0(FP), R0
 	MOVD     dst_len+8(FP), R3
@@ -3766,6 +3845,7 @@ orRowsNEONr20_row_done:
 	RET
 
 // func orRowsNEONr22(dst, src, row []uint64)
+// Requires: ASIMD
 TEXT ·orRowsNEONr22(SB), NOSPLIT, $0-72
 	MOVD     dst_base+0(FP), R0
 	MOVD     dst_len+8(FP), R3
@@ -3801,6 +3881,7 @@ orRowsNEONr22_row_done:
 	RET
 
 // func orRowsNEONr24(dst, src, row []uint64)
+// Requires: ASIMD
 TEXT ·orRowsNEONr24(SB), NOSPLIT, $0-72
 	MOVD     dst_base+0(FP), R0
 	MOVD     dst_len+8(FP), R3
@@ -3837,6 +3918,7 @@ orRowsNEONr24_row_done:
 	RET
 
 // func orRowsNEONr26(dst, src, row []uint64)
+// Requires: ASIMD
 TEXT ·orRowsNEONr26(SB), NOSPLIT, $0-72
 	MOVD     dst_base+0(FP), R0
 	MOVD     dst_len+8(FP), R3
@@ -3877,6 +3959,7 @@ orRowsNEONr26_row_done:
 	RET
 
 // func orRowsNEONr28(dst, src, row []uint64)
+// Requires: ASIMD
 TEXT ·orRowsNEONr28(SB), NOSPLIT, $0-72
 	MOVD     dst_base+0(FP), R0
 	MOVD     dst_len+8(FP), R3
@@ -3918,6 +4001,7 @@ orRowsNEONr28_row_done:
 	RET
 
 // func orRowsNEONr30(dst, src, row []uint64)
+// Requires: ASIMD
 TEXT ·orRowsNEONr30(SB), NOSPLIT, $0-72
 	MOVD     dst_base+0(FP), R0
 	MOVD     dst_len+8(FP), R3
@@ -3960,6 +4044,7 @@ orRowsNEONr30_row_done:
 	RET
 
 // func orRowsNEONr32(dst, src, row []uint64)
+// Requires: ASIMD
 TEXT ·orRowsNEONr32(SB), NOSPLIT, $0-72
 	MOVD     dst_base+0(FP), R0
 	MOVD     dst_len+8(FP), R3

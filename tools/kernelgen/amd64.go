@@ -330,16 +330,28 @@ func writeX86(f *asmFile, sets []*isa) {
 	x := &x86{nibbles: f.data("popcountNibbles", bytesOf(nibbles)), lowHalves: f.data("lowHalves", bytesOf(lowHalves))}
 	for _, s := range sets {
 		u := *x
-		u.wide = s.name == "avx512"
+		// A vector of 8 words is a ZMM register: AVX-512's encodings and
+		// mask registers; one of 4, AVX2's YMM.
+		u.wide = s.vector == 8
 		writeClashes(f, s, &u, x86Features, x86GP, x86Vec)
 		for _, words := range s.rows() {
 			writeX86OrRows(f, s, u.wide, words)
 		}
 	}
-	writePairsx512(f)
-	writePairsx256(f)
-	writeTransposex512(f)
-	writeTransposex256(f)
+	for _, s := range sets {
+		if s.vector == 8 {
+			writePairsx512(f, s)
+		} else {
+			writePairsx256(f, s)
+		}
+	}
+	for _, s := range sets {
+		if s.vector == 8 {
+			writeTransposex512(f, s)
+		} else {
+			writeTransposex256(f, s)
+		}
+	}
 }
 
 // orRowsName returns the name of s's kernel of orRows for rows of words
@@ -362,7 +374,7 @@ func orRowsDoc(s *isa, words int) []string {
 // words, a vector of up to 64 bytes at a time with AVX-512, or 32 with
 // AVX2.
 func writeX86OrRows(f *asmFile, s *isa, wide bool, words int) {
-	fn := f.begin(orRowsName(s, words), x86Features, x86GP, x86Vec)
+	fn := f.begin(s, orRowsKind, orRowsName(s, words), x86Features, x86GP, x86Vec)
 	dst, src, row, left := fn.gp.get(), fn.gp.get(), fn.gp.get(), fn.gp.get()
 	fn.op("MOVQ", "dst_base+0(FP)", dst)
 	fn.op("MOVQ", "dst_len+8(FP)", left)

@@ -56,8 +56,8 @@ func spans(fn *function, lanes, size int, setup func(), vector func(key, at, n, 
 // under a mask), the keys that share no bit with it compressed to the
 // low lanes and stored whole, and the output moved on by how many they
 // are.
-func writePairsx512(f *asmFile) {
-	fn := f.begin("pairsx512", x86Features, x86GP, x86Vec)
+func writePairsx512(f *asmFile, s *isa) {
+	fn := f.begin(s, pairsKind, "pairsx512", x86Features, x86GP, x86Vec)
 	spans(fn, 8, 64, func() {}, func(key, at, n, dst string) {
 		// The lanes to read: the low min(n, 8) bits of a byte, as BZHI
 		// keeps the bits of 0xff below its index.
@@ -92,7 +92,7 @@ func writePairsx512(f *asmFile) {
 // the span), those that share no bit with the north key (VPCMPEQQ of
 // their AND with zero, VMOVMSKPD) moved to the front by VPERMD, whose
 // indices a table holds for each mask of 4 lanes.
-func writePairsx256(f *asmFile) {
+func writePairsx256(f *asmFile, s *isa) {
 	// lanes holds, for i from 0 to 4, a mask of the first i lanes of 4.
 	var lanes []uint64
 	for i := range 5 {
@@ -123,7 +123,7 @@ func writePairsx256(f *asmFile) {
 	}
 	movesAt := f.data("pairsMoves", moves)
 
-	fn := f.begin("pairsx256", x86Features, x86GP, x86Vec)
+	fn := f.begin(s, pairsKind, "pairsx256", x86Features, x86GP, x86Vec)
 	zeros, lanesReg, movesReg := fn.vec.get(), fn.gp.get(), fn.gp.get()
 	spans(fn, 4, 32, func() {
 		zero(fn, zeros, 32)
@@ -198,7 +198,7 @@ func transposeHead(fn *function) (dst, keys, left, bytes, rows string) {
 // byte c of every key in vector c, key i in byte i. VPMOVB2M then takes
 // the top bit of each byte, a row's word of 64 keys, and VPADDB shifts
 // every byte left by one for the next bit.
-func writeTransposex512(f *asmFile) {
+func writeTransposex512(f *asmFile, s *isa) {
 	var perm []byte
 	for c := range 8 {
 		for k := range 8 {
@@ -209,7 +209,7 @@ func writeTransposex512(f *asmFile) {
 	lanesAt := f.data("transposeLanes", []uint64{0, 1, 8, 9, 4, 5, 12, 13, 2, 3, 10, 11, 6, 7, 14, 15})
 
 	// Its vectors are all EVEX instructions', which take all 32.
-	fn := f.begin("transposex512", x86Features, x86GP, numbers(32))
+	fn := f.begin(s, transposeKind, "transposex512", x86Features, x86GP, numbers(32))
 	dst, keys, left, bytes, rows := transposeHead(fn)
 	p, lo, hi := vreg(fn.vec.get(), 64), vreg(fn.vec.get(), 64), vreg(fn.vec.get(), 64)
 	fn.op("VMOVDQU64", permAt, p)
@@ -279,7 +279,7 @@ func writeTransposex512(f *asmFile) {
 // VPSHUFB put key i in byte i. VPMOVMSKB then takes the top bit of each
 // byte, half a row's word, and VPADDB shifts every byte left by one for
 // the next bit.
-func writeTransposex256(f *asmFile) {
+func writeTransposex256(f *asmFile, s *isa) {
 	var pairs []byte
 	for range 2 {
 		for i := range 8 {
@@ -296,7 +296,7 @@ func writeTransposex256(f *asmFile) {
 	}
 	orderAt := f.data("transposeOrder", bytesOf(order))
 
-	fn := f.begin("transposex256", x86Features, x86GP, x86Vec)
+	fn := f.begin(s, transposeKind, "transposex256", x86Features, x86GP, x86Vec)
 	dst, keys, left, bytes, rows := transposeHead(fn)
 	pair, put := vreg(fn.vec.get(), 32), vreg(fn.vec.get(), 32)
 	fn.op("VMOVDQU", pairsAt, pair)

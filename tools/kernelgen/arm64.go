@@ -3,6 +3,7 @@ package main
 import (
 	"fmt"
 	"math/bits"
+	"strings"
 )
 
 // The arm64 back end: NEON (Advanced SIMD), which every arm64 processor
@@ -18,9 +19,17 @@ var armGP = []string{"R0", "R1", "R2", "R3", "R4", "R5", "R6", "R7", "R8", "R9",
 // Go's calling convention keeps.
 var armVec = numbers(32)
 
-// armFeatures returns what an instruction needs: NEON is part of every
-// arm64 processor, which the gate need not check.
-func armFeatures(op string, args []string) []string { return nil }
+// armFeatures returns what an instruction needs: ASIMD, the NEON
+// instructions, for one of a vector register (V0 to V31, with an
+// arrangement or a lane); nothing for the general ones.
+func armFeatures(op string, args []string) []string {
+	for _, a := range args {
+		if strings.HasPrefix(a, "V") && len(a) > 1 && a[1] >= '0' && a[1] <= '9' || strings.HasPrefix(a, "[V") {
+			return []string{"ASIMD"}
+		}
+	}
+	return nil
+}
 
 // A neon is the arm64 back end of the matching kernel. The rows'
 // addresses are worked out from a register for each table's first row.
@@ -211,7 +220,7 @@ func writeARM64(f *asmFile, sets []*isa) {
 // words: the row in registers, and each row of src read, ORed and
 // written 4 vectors at a time (LD1 and ST1 of 4 registers).
 func writeNEONOrRows(f *asmFile, s *isa, words int) {
-	fn := f.begin(orRowsName(s, words), armFeatures, armGP, armVec)
+	fn := f.begin(s, orRowsKind, orRowsName(s, words), armFeatures, armGP, armVec)
 	dst, src, row, left := fn.gp.get(), fn.gp.get(), fn.gp.get(), fn.gp.get()
 	fn.op("MOVD", "dst_base+0(FP)", dst)
 	fn.op("MOVD", "dst_len+8(FP)", left)

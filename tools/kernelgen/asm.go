@@ -25,12 +25,27 @@ type asmFunc struct {
 	name, signature string
 	doc             []string
 	needs           []string
+	// set is the instruction set it is written for, and kind what it
+	// does: a kind of the join's kernels (clashesKind and the rest).
+	set  *isa
+	kind string
 }
+
+// The kinds of kernel: matching keys against tables, ORing rows of
+// tables, listing half-boards and transposing keys.
+const (
+	clashesKind   = "clashes"
+	orRowsKind    = "orRows"
+	pairsKind     = "pairs"
+	transposeKind = "transpose"
+)
 
 // A function is the function being written: its text, its labels'
 // prefix, the features its instructions need, and its free registers.
 type function struct {
 	file  *asmFile
+	set   *isa
+	kind  string
 	name  string
 	body  bytes.Buffer
 	needs map[string]bool
@@ -51,8 +66,8 @@ func newAsmFile(arch string) *asmFile {
 // begin begins the function name, whose instructions need the features
 // that features returns, with the general and vector registers gp and
 // vec.
-func (f *asmFile) begin(name string, features func(string, []string) []string, gp, vec []string) *function {
-	return &function{file: f, name: name, needs: map[string]bool{}, features: features,
+func (f *asmFile) begin(s *isa, kind, name string, features func(string, []string) []string, gp, vec []string) *function {
+	return &function{file: f, set: s, kind: kind, name: name, needs: map[string]bool{}, features: features,
 		gp: newRegPool(gp), vec: newRegPool(vec)}
 }
 
@@ -89,7 +104,7 @@ func (fn *function) end(sig string, frame int, doc ...string) {
 	}
 	sort.Strings(needs)
 	f := fn.file
-	f.funcs = append(f.funcs, asmFunc{name: fn.name, signature: sig, doc: doc, needs: needs})
+	f.funcs = append(f.funcs, asmFunc{name: fn.name, signature: sig, doc: doc, needs: needs, set: fn.set, kind: fn.kind})
 	fmt.Fprintf(&f.out, "\n// func %s%s\n", fn.name, sig)
 	if len(needs) > 0 {
 		fmt.Fprintf(&f.out, "// Requires: %s\n", strings.Join(needs, ", "))

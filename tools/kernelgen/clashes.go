@@ -197,12 +197,12 @@ func writeClashes(f *asmFile, s *isa, u unit, features func(string, []string) []
 	for _, width := range widths {
 		for t := 1; t <= tablesOf(width); t++ {
 			for _, words := range rows {
-				fn := f.begin(clashName(s, width, t, words), features, gp, vec)
+				fn := f.begin(s, clashesKind, clashName(s, width, t, words), features, gp, vec)
 				writeClash(fn, s, u, width, t, words)
 				fn.end(clashSignature, clashFrame, clashDoc(s, width, t, words))
 			}
 			if loop {
-				fn := f.begin(clashName(s, width, t, 0), features, gp, vec)
+				fn := f.begin(s, clashesKind, clashName(s, width, t, 0), features, gp, vec)
 				writeClashLoop(fn, s, u, width, t)
 				fn.end(clashSignature, clashFrame, clashDoc(s, width, t, 0))
 			}

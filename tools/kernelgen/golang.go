@@ -350,7 +350,7 @@ func writeArch(b *goFile, arch string, sets []*isa, f *asmFile) {
 	for _, s := range sets {
 		var names []string
 		for _, fn := range f.funcs {
-			if strings.HasPrefix(fn.name, "clashes"+s.ident) {
+			if fn.set == s && fn.kind == clashesKind {
 				names = append(names, fn.name)
 			}
 		}
@@ -360,27 +360,27 @@ func writeArch(b *goFile, arch string, sets []*isa, f *asmFile) {
 		b.p("\t{name: %q, layout: &layout%s, needs: %s, clash: &clash%s, or: &or%s},\n", s.name, s.ident, gate(names...), s.ident, s.ident)
 	}
 	b.p("}\n\n")
-	var pairs, transposes []string
+	var pairs, transposes []asmFunc
 	for _, fn := range f.funcs {
-		switch {
-		case strings.HasPrefix(fn.name, "pairs"):
-			pairs = append(pairs, fn.name)
-		case strings.HasPrefix(fn.name, "transpose"):
-			transposes = append(transposes, fn.name)
+		switch fn.kind {
+		case pairsKind:
+			pairs = append(pairs, fn)
+		case transposeKind:
+			transposes = append(transposes, fn)
 		}
 	}
 	b.p("// archPairs are the kernels of %s that list half-boards, as a\n", arch)
 	b.p("// processor tries them.\n")
 	b.p("var archPairs = []pairsKind{\n")
 	for _, p := range pairs {
-		b.p("\t{name: %q, needs: %s, run: %s},\n", kindName(p), gate(p), p)
+		b.p("\t{name: %q, needs: %s, run: %s},\n", p.set.name, gate(p.name), p.name)
 	}
 	b.p("}\n\n")
 	b.p("// archTransposes are the kernels of %s that transpose keys, as a\n", arch)
 	b.p("// processor tries them (archTranspose calls them).\n")
 	b.p("var archTransposes = []transposeKind{\n")
 	for _, t := range transposes {
-		b.p("\t{name: %q, needs: %s},\n", kindName(t), gate(t))
+		b.p("\t{name: %q, needs: %s},\n", t.set.name, gate(t.name))
 	}
 	b.p("}\n\n")
 	b.p("// archTranspose runs kernel k of archTransposes: called directly, not\n")
@@ -389,7 +389,7 @@ func writeArch(b *goFile, arch string, sets []*isa, f *asmFile) {
 	b.p("func archTranspose(k int, dst, keys *uint64, words, bytes int, rows *[64]int) {\n")
 	b.p("\tswitch k {\n")
 	for i, t := range transposes {
-		b.p("\tcase %d:\n\t\t%s(dst, keys, words, bytes, rows)\n", i, t)
+		b.p("\tcase %d:\n\t\t%s(dst, keys, words, bytes, rows)\n", i, t.name)
 	}
 	b.p("\t}\n}\n\n")
 	for _, s := range sets {
@@ -402,18 +402,6 @@ func writeArch(b *goFile, arch string, sets []*isa, f *asmFile) {
 		}
 		b.p("//go:noescape\nfunc %s%s\n\n", fn.name, fn.signature)
 	}
-}
-
-// kindName returns the name of the instruction set of a kernel that lists
-// half-boards or transposes keys: its name's suffix, x512 or x256.
-func kindName(name string) string {
-	switch {
-	case strings.HasSuffix(name, "x512"):
-		return "avx512"
-	case strings.HasSuffix(name, "x256"):
-		return "avx2"
-	}
-	panic("kernelgen: no instruction set named by " + name)
 }
 
 // writeNoAsm writes the Go file of the builds without assembly: no kernel
