@@ -77,6 +77,11 @@ func plan(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	}
 	if *shards == 0 {
 		fmt.Fprintf(stderr, "nqueens: plan: picking the shards of n=%d: a first sample of two shards\n", n)
+		if s.Of, err = s.PickShards(ctx); err != nil {
+			return err
+		}
+		fmt.Fprintf(stderr, "nqueens: plan: %d shards of n=%d, the fewest of at most %v of a core here each by the first sample (-shards %d makes the same plan)\n",
+			s.Of, n, shard.MaxShardTime, s.Of)
 	}
 	e, err := s.Count(ctx)
 	bar.clear()
