@@ -318,9 +318,9 @@ func (k *kernelSet) check() error {
 	return nil
 }
 
-// tablesFor returns the most tables of width diagonals that a key's 64
-// bits hold, up to maxTables.
-func tablesFor(width int) int { return min(maxTables, 64/width) }
+// tablesFor returns the most tables of width diagonals, one of widths,
+// as the description says (tablesOfWidth).
+func tablesFor(width int) int { return tablesOfWidth[widthIndex(width)] }
 
 // checkPairs compares the kernel run with pairsGo on spans of random
 // keys, of every length up to two vectors and more.

@@ -12,3 +12,7 @@ const (
 // widths are the widths of the tables' pieces, in the order of the
 // kernels' first index (widthIndex).
 var widths = [...]int{8, 4, 9}
+
+// tablesOfWidth is the most tables of each width of widths, in order:
+// as many as a key's 64 bits hold, up to maxTables.
+var tablesOfWidth = [...]int{8, 8, 7}

@@ -26,7 +26,14 @@ func writeSizes(b *goFile) {
 	b.p("const (\n\tmaxTables   = %d\n\tmaxRowWords = %d\n)\n\n", maxTables, maxRowWords)
 	b.p("// widths are the widths of the tables' pieces, in the order of the\n")
 	b.p("// kernels' first index (widthIndex).\n")
-	b.p("var widths = [...]int{%s}\n", join(widths))
+	b.p("var widths = [...]int{%s}\n\n", join(widths))
+	var tables []int
+	for _, w := range widths {
+		tables = append(tables, tablesOf(w))
+	}
+	b.p("// tablesOfWidth is the most tables of each width of widths, in order:\n")
+	b.p("// as many as a key's 64 bits hold, up to maxTables.\n")
+	b.p("var tablesOfWidth = [...]int{%s}\n", join(tables))
 }
 
 // writeGo writes zkernels.go: the layout of each instruction set, the Go
