@@ -12,10 +12,14 @@ package main
 // the key and an east half-board that share a diagonal.
 //
 // Everything a back end chooses is here, made once for every instruction
-// set: the widths and the most tables, the rows a kernel takes (whole
-// vectors, and rows shorter than a vector), and the layout the join's
-// tables and sieve take for them. An instruction set differs from the
-// others only where its vector does, and where an override says why.
+// set: the widths and the most tables of each, the rows a kernel takes
+// (whole vectors, and rows shorter than a vector), and the overrides of
+// the layout that the join's tables and sieve take for them. An
+// instruction set differs from the others only where its vector does,
+// and where an override says why. What the join chooses with them, and
+// the same for every set, is the join's: which width a split's tables
+// take (internal/join/table.go), and the sieve's and the trie's numbers
+// (internal/join/sieve.go, northsieve.go).
 
 // widths are the widths of a key's pieces, in the order of the kernels'
 // first index: tables of 8 diagonals; of 4, for the splits of few west
