@@ -9,7 +9,7 @@ import (
 	"testing"
 )
 
-// join is the directory of the package whose files kernelgen writes.
+// joinDir is the directory of the package whose files kernelgen writes.
 const joinDir = "../../internal/join"
 
 // TestGeneratedCurrent runs kernelgen into a directory of its own and
