@@ -235,8 +235,12 @@ func writePlan(w io.Writer, e shard.Estimate, cores int, records string) error {
 		split = fmt.Sprintf("n=%d in 1 shard, the whole board; counted it", e.N)
 	}
 	fmt.Fprintf(w, "%s%s, %d at once: %s (seed %d)\n", split, exact, e.Workers, sample, e.Seed)
-	fmt.Fprintf(w, "a shard on one worker: %s of CPU on average, %s at most; memory %s by the model; measured for %d at once, %s live and %s held\n",
-		seconds(e.MeanCPU), seconds(e.MaxCPU), mib(e.Memory), e.Workers, mib(e.LiveMemory), mib(e.PeakMemory))
+	measured := fmt.Sprintf("measured for %d at once, %s live and %s held", e.Workers, mib(e.LiveMemory), mib(e.PeakMemory))
+	if e.Known == len(e.Shards) {
+		measured = "not measured, as every shard's record was there"
+	}
+	fmt.Fprintf(w, "a shard on one worker: %s of CPU on average, %s at most; memory %s by the model; %s\n",
+		seconds(e.MeanCPU), seconds(e.MaxCPU), mib(e.Memory), measured)
 	fmt.Fprintf(w, "total: %.0f, 95%% interval %.0f to %.0f", e.Total.Estimate, e.Total.Low, e.Total.High)
 	if len(e.Shards) < e.Of {
 		fmt.Fprintf(w, "; ±1%% would take about %d shards, ±0.1%% %d", e.SamplesFor(0.01), e.SamplesFor(0.001))

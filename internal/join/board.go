@@ -54,6 +54,12 @@ type Board struct {
 	// maxQuarters is the most quarters a list may hold within the count's
 	// memory limit.
 	maxQuarters int
+	// lists is the most quarters of a list of the board's splits, by half,
+	// north and south, and by side, where Memory counted them (0 where
+	// not): the room a joiner's lists take at once, so that they never
+	// grow, whose old and new arrays would both be live while they are
+	// copied.
+	lists [2][2]int
 }
 
 // boards returns the boards that a join of the n×n board counts, n at
@@ -136,6 +142,13 @@ func (b *Board) splitWeights(r uint64) (onLongest, offLongest uint64) {
 		}
 	}
 	return onLongest, offLongest
+}
+
+// halves returns the rows of b's splits in its north half and in its
+// south half.
+func (b *Board) halves() (north, south uint64) {
+	n, m := b.n, b.n/2
+	return board.FullRow(m) & b.rows(), board.FullRow(n) &^ board.FullRow(n-m) & b.rows()
 }
 
 // Limit sets the most quarters a list of b's joiners may hold.

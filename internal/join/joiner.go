@@ -2,8 +2,6 @@ package join
 
 import (
 	"math"
-
-	"github.com/gonqueens/nqueens/internal/board"
 )
 
 // The joiner: what it keeps from one split to the next, and how it is
@@ -102,14 +100,20 @@ func NewCheckJoiner(b *Board, names KernelNames) *Joiner {
 // layout, the kernel pairs of archPairs that lists half-boards and
 // transpose of archTransposes (-1: the Go ones).
 func newJoiner(b *Board, k *kernelSet, pairs, transpose int) *Joiner {
-	n, m := b.n, b.n/2
-	j := &Joiner{board: b, north: board.FullRow(m) & b.rows(), south: board.FullRow(n) &^ board.FullRow(n-m) & b.rows(),
+	m := b.n / 2
+	north, south := b.halves()
+	j := &Joiner{board: b, north: north, south: south,
 		lister: quarterLister{m: m, maxQuarters: min(b.maxQuarters, maxList)},
-		tables: newEastTables(k, b.keys.keyBits, block), k: k, block: block, part: partFor(n),
-		sieve: sieveFor(n, k.layout), northFrom: northFrom(k.layout), subBits: subSieve(n, k.layout), pairs: pairs}
+		tables: newEastTables(k, b.keys.keyBits, block), k: k, block: block, part: partFor(b.n),
+		sieve: sieveFor(b.n, k.layout), northFrom: northFrom(k.layout), subBits: subSieve(b.n, k.layout), pairs: pairs}
 	j.tables.transpose = transpose
 	for s := range j.quarters {
-		j.quarters[s].byRows = b.northQuarters[s]
+		c := &j.quarters[s]
+		c.byRows = b.northQuarters[s]
+		if c.byRows == nil {
+			c.north = make([]quarter, 0, b.lists[0][s])
+		}
+		c.south, c.southCols = make([]uint64, 0, b.lists[1][s]), make([]uint16, 0, b.lists[1][s])
 	}
 	j.order.set(&identity, b.keys.keyBits)
 	return j

@@ -139,7 +139,8 @@ func Memory(n int, runs []Run, workers int, look *poll.Poller) (float64, bool) {
 			return 0, false
 		}
 		if ok {
-			lists = min(lists, listGrowth*(northBytes*float64(north)+southBytes*float64(south)))
+			// The joiners' lists take their room at once, and never grow.
+			lists = min(lists, northBytes*float64(north)+southBytes*float64(south))
 		}
 	}
 	live := float64(min(workers, len(runs))) * (float64(tables) + keys + lists)
@@ -152,7 +153,9 @@ func Memory(n int, runs []Run, workers int, look *poll.Poller) (float64, bool) {
 
 // exactLists returns the most quarters that the north lists of a joiner
 // of runs hold, east and west together, and the south lists, by counting
-// the quarters of their splits, each set of rows of a side once. ok is
+// the quarters of their splits, each set of rows of a side once; and
+// sets each board's lists to its own, the room that its joiners' lists
+// take at once. ok is
 // false if that takes more than exactTries squares tried, which it finds
 // out by trying up to that many, or before it starts if the model says
 // that it would: if a split's four longest lists, or the runs' splits
@@ -172,11 +175,17 @@ func exactLists(runs []Run, p *poll.Poller) (north, south int, ok, stopped bool)
 		rows  uint64
 	}
 	counted := make(map[list]int)
-	total := 0         // squares tried
-	var most [2][2]int // by half, north and south, and side
+	total := 0                      // squares tried
+	most := map[*Board]*[2][2]int{} // by board, half, north and south, and side
 	for _, t := range runs {
 		b := t.Board
-		j := NewJoiner(b)
+		if most[b] == nil {
+			most[b] = new([2][2]int)
+		}
+		// A lister of the board's quarters, to count them: a joiner would
+		// take the room of the lists.
+		lister := quarterLister{m: b.n / 2, maxQuarters: maxList}
+		north, south := b.halves()
 		s := t.first
 		for range t.count {
 			r := spread(s, b.rows())
@@ -185,25 +194,30 @@ func exactLists(runs []Run, p *poll.Poller) (north, south int, ok, stopped bool)
 				continue
 			}
 			for side, rows := range [2]uint64{r, b.rows() &^ r} {
-				for half, hr := range [2]uint64{j.north, j.south} {
+				for half, hr := range [2]uint64{north, south} {
 					l := list{b, side, rows & hr}
 					c, ok := counted[l]
 					if !ok {
-						tries := j.lister.tries
-						if c, ok = j.lister.count(&b.keys.sides[side], l.rows, p); !ok {
+						tries := lister.tries
+						if c, ok = lister.count(&b.keys.sides[side], l.rows, p); !ok {
 							return 0, 0, false, true
 						}
 						counted[l] = c
-						if total += j.lister.tries - tries; total > exactTries {
+						if total += lister.tries - tries; total > exactTries {
 							return 0, 0, false, false
 						}
 					}
-					most[half][side] = max(most[half][side], c)
+					most[b][half][side] = max(most[b][half][side], c)
 				}
 			}
 		}
 	}
-	return most[0][0] + most[0][1], most[1][0] + most[1][1], true, false
+	for b, m := range most {
+		b.lists = *m
+		north = max(north, m[0][0]+m[0][1])
+		south = max(south, m[1][0]+m[1][1])
+	}
+	return north, south, true, false
 }
 
 // keptBoards returns the most boards that keep their quarters at once

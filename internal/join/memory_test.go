@@ -103,7 +103,8 @@ func TestLongestSide(t *testing.T) {
 }
 
 // TestExactLists checks that the lists the model counts for a few splits
-// are as long as a joiner's lists of them.
+// are as long as a joiner's lists of them, the most of a joiner of any
+// board, and that a board's joiners take that room at once.
 func TestExactLists(t *testing.T) {
 	for _, n := range []int{14, 17} {
 		runs := Runs(n, 1000, deal.Shard{Index: 3, Of: 200})
@@ -111,28 +112,42 @@ func TestExactLists(t *testing.T) {
 		if !ok {
 			t.Fatalf("n=%d: %d runs, too many to count their lists", n, len(runs))
 		}
-		var most [2][2]int
-		for _, t := range runs {
-			j := NewJoiner(t.Board)
-			s := t.first
-			for range t.count {
-				r := spread(s, t.Board.rows())
+		byBoard := map[*Board]*[2][2]int{}
+		for _, run := range runs {
+			if byBoard[run.Board] == nil {
+				byBoard[run.Board] = new([2][2]int)
+			}
+			most := byBoard[run.Board]
+			j := NewJoiner(run.Board)
+			s := run.first
+			for range run.count {
+				r := spread(s, run.Board.rows())
 				s = nextSubset(s)
-				if on, off := t.Board.splitWeights(r); on == 0 && off == 0 {
+				if on, off := run.Board.splitWeights(r); on == 0 && off == 0 {
 					continue
 				}
-				for side, rows := range [2]uint64{r, t.Board.rows() &^ r} {
+				for side, rows := range [2]uint64{r, run.Board.rows() &^ r} {
 					nq, sq, _ := j.lists(side, rows, &poll.Poller{})
 					most[0][side] = max(most[0][side], len(nq))
 					most[1][side] = max(most[1][side], len(sq))
+					if cap(j.quarters[side].south) != run.Board.lists[1][side] {
+						t.Errorf("n=%d: a joiner's south list of side %d grew to %d, past the room of %d taken at once", n, side, cap(j.quarters[side].south), run.Board.lists[1][side])
+					}
 				}
 			}
 		}
-		if want := most[0][0] + most[0][1]; north != want {
-			t.Errorf("n=%d: the north lists hold %d quarters, the model counts %d", n, want, north)
+		var wantNorth, wantSouth int
+		for b, most := range byBoard {
+			wantNorth, wantSouth = max(wantNorth, most[0][0]+most[0][1]), max(wantSouth, most[1][0]+most[1][1])
+			if b.lists != *most {
+				t.Errorf("n=%d: a board's room for its lists is %v, its lists hold %v", n, b.lists, *most)
+			}
 		}
-		if want := most[1][0] + most[1][1]; south != want || south == 0 {
-			t.Errorf("n=%d: the south lists hold %d quarters, the model counts %d", n, want, south)
+		if north != wantNorth {
+			t.Errorf("n=%d: the north lists hold %d quarters, the model counts %d", n, wantNorth, north)
+		}
+		if south != wantSouth || south == 0 {
+			t.Errorf("n=%d: the south lists hold %d quarters, the model counts %d", n, wantSouth, south)
 		}
 	}
 }
