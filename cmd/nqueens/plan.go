@@ -80,8 +80,12 @@ func plan(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		if s.Of, err = s.PickShards(ctx); err != nil {
 			return err
 		}
-		fmt.Fprintf(stderr, "nqueens: plan: %d shards of n=%d, the fewest of at most %v of a core here each by the first sample (-shards %d makes the same plan)\n",
-			s.Of, n, shard.MaxShardTime, s.Of)
+		split := fmt.Sprintf("%d shards of n=%d", s.Of, n)
+		if s.Of == 1 {
+			split = fmt.Sprintf("1 shard of n=%d, the whole board", n)
+		}
+		fmt.Fprintf(stderr, "nqueens: plan: %s, the fewest of at most %v of a core here each by the first sample (-shards %d makes the same plan)\n",
+			split, shard.MaxShardTime, s.Of)
 	}
 	e, err := s.Count(ctx)
 	bar.clear()
