@@ -375,15 +375,15 @@ func TestKernelsNamed(t *testing.T) {
 // TestRecountState wants a recount of each method and a count to refuse
 // each other's states, and a recount to resume its own.
 func TestRecountState(t *testing.T) {
-	plain := Job{N: 16, Of: 2, Recount: true, RecountBy: ByBacktracking, Workers: 1}
-	joined := Job{N: 16, Of: 2, Recount: true, RecountBy: ByJoin, Workers: 1}
+	plain := Job{N: 14, Of: 2, Recount: true, RecountBy: ByBacktracking, Workers: 1}
+	joined := Job{N: 14, Of: 2, Recount: true, RecountBy: ByJoin, Workers: 1}
 	states := map[string]State{
-		"count":                   stopAfterSaves(t, Job{N: 16, Of: 2, Workers: 1}, 10),
+		"count":                   stopAfterSaves(t, Job{N: 14, Of: 2, Workers: 1}, 10),
 		"recount by backtracking": stopAfterSaves(t, plain, 10),
 		"recount by the join":     stopAfterSaves(t, joined, 10),
 	}
-	jobs := map[string]Job{"count": {N: 16, Of: 2, Workers: 1}, "recount by backtracking": plain, "recount by the join": joined}
-	want, err := Job{N: 16, Of: 2}.Count(context.Background())
+	jobs := map[string]Job{"count": {N: 14, Of: 2, Workers: 1}, "recount by backtracking": plain, "recount by the join": joined}
+	want, err := Job{N: 14, Of: 2}.Count(context.Background())
 	if err != nil {
 		t.Fatal(err)
 	}
