@@ -107,8 +107,8 @@ func mostSide(n int) (west, east float64) {
 // runs, the subproblems of one count of the n×n board, as the model puts
 // it: with lists of quarters of up to LongestList(n), or, if look is not
 // nil and a search of at most exactTries squares counts the quarters of
-// the runs' splits, as long as their lists where those are shorter. A
-// count's lists outgrow the model only a little, if at all (those of the
+// the runs' splits, as long as their lists, whose room the runs' boards
+// then reserve for their joiners (exactLists). A count's lists outgrow the model only a little, if at all (those of the
 // whole boards of 14 to 18 by a fifth, 1% of their memory), and what they
 // take beyond is checked as they grow. The search polls look every
 // listPoll squares tried; Memory reports false if look said to stop.
@@ -139,8 +139,10 @@ func Memory(n int, runs []Run, workers int, look *poll.Poller) (float64, bool) {
 			return 0, false
 		}
 		if ok {
-			// The joiners' lists take their room at once, and never grow.
-			lists = min(lists, northBytes*float64(north)+southBytes*float64(south))
+			// The joiners' lists take this room at once, and never grow:
+			// the model counts what they reserve, even where the longest
+			// list of the board's model is shorter.
+			lists = northBytes*float64(north) + southBytes*float64(south)
 		}
 	}
 	live := float64(min(workers, len(runs))) * (float64(tables) + keys + lists)
