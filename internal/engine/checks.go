@@ -1,6 +1,10 @@
 package engine
 
-import "fmt"
+import (
+	"fmt"
+
+	"github.com/gonqueens/nqueens/internal/deal"
+)
 
 // The checks of counts: those of a whole board, completed by Burnside's
 // lemma and checked by it, and those a state holds.
@@ -42,13 +46,13 @@ func (s Sums) Complete(n int) (Sums, error) {
 			s.Total, s.Unique, s.Invariant90, s.Invariant180)
 	}
 	s.Unique = unique
-	if methodOf(n, nil) == small {
+	if known, ok := methodOf(n, nil).known(n, deal.Shard{Of: 1}); ok {
 		// Boards too small for the lemma to check: their counts are known.
 		var want Sums
-		want.Add(smallCounts(n))
+		want.Add(known)
 		if s != want {
 			return Sums{}, fmt.Errorf("total %v, unique %v, invariant90 %v and invariant180 %v, but the %d×%d board has %+v",
-				s.Total, s.Unique, s.Invariant90, s.Invariant180, n, n, smallCounts(n))
+				s.Total, s.Unique, s.Invariant90, s.Invariant180, n, n, known)
 		}
 	}
 	return s, nil
@@ -63,12 +67,10 @@ func (s Sums) Complete(n int) (Sums, error) {
 // Unique from Burnside's lemma once it is done.
 func (t *State) Check() error {
 	c := t.Counts
+	m := methodOf(t.N, nil)
 	done := t.DoneCount()
 	if done == 0 {
-		want := Counts{}
-		if methodOf(t.N, nil) == small && t.Shard == 0 {
-			want = smallCounts(t.N) // counted without subproblems
-		}
+		want, _ := m.known(t.N, deal.Shard{Index: t.Shard, Of: t.Shards}) // counted without subproblems
 		if c != want {
 			return fmt.Errorf("counts %+v with no subproblem done, want %+v", c, want)
 		}
@@ -76,7 +78,7 @@ func (t *State) Check() error {
 	}
 	whole := t.Shards == 1 && done == t.Subproblems
 	switch {
-	case methodOf(t.N, nil) != joined:
+	case m.classes():
 		if c.Unique > c.Total || c.Total/8 > c.Unique || c.Total/8 == c.Unique && c.Total%8 != 0 {
 			return fmt.Errorf("total %d and unique %d cannot go together", c.Total, c.Unique)
 		}

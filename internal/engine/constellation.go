@@ -4,9 +4,7 @@ import (
 	"context"
 	"slices"
 
-	"github.com/gonqueens/nqueens/internal/backtrack"
 	"github.com/gonqueens/nqueens/internal/board"
-	"github.com/gonqueens/nqueens/internal/poll"
 )
 
 // The engine sorts the solutions of a board by their border: the queens of
@@ -196,6 +194,10 @@ type constellationCheck struct {
 	image  []int
 }
 
+// err returns nil: a search that checks the symmetries gives up only
+// when told to stop.
+func (k *constellationCheck) err() error { return nil }
+
 // visit counts s only if no symmetry that fixes the border maps s to a
 // lesser solution: of the members of its class with this border, exactly
 // one is counted, for Unique once and for Total with the size of its
@@ -213,24 +215,6 @@ func (k *constellationCheck) visit(s []int) bool {
 	k.counts.Total += uint64(board.ClassSize(same + 1)) // and the identity
 	k.counts.Unique++
 	return true
-}
-
-// smallCounts returns the counts of the boards too small for
-// constellations, n < 4, by comparing each solution with all its images:
-// the board as one constellation that every symmetry fixes. The empty
-// board and the lone queen, their only solutions, are left unchanged by
-// every symmetry; the boards of 2 and 3 squares have none.
-func smallCounts(n int) Counts {
-	if n == 0 {
-		return Counts{Total: 1, Unique: 1, Invariant90: 1, Invariant180: 1} // the empty board
-	}
-	check := constellationCheck{c: &constellation{fixers: board.Symmetries[1:]}}
-	var f backtrack.Frame
-	f.Setup(empty(n))
-	f.Enumerate(check.visit, &poll.Poller{})
-	c := check.counts
-	c.Invariant90, c.Invariant180 = c.Total, c.Total
-	return c
 }
 
 // empty returns the n×n board without a queen.

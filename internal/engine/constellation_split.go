@@ -2,6 +2,7 @@ package engine
 
 import (
 	"context"
+	"math"
 	"math/bits"
 	"math/rand/v2"
 	"slices"
@@ -42,9 +43,9 @@ func (tk constellationTask) solve(w *worker) (Counts, bool) {
 		found, ok := w.frame.Count(&w.poll)
 		return Counts{Total: 8 * found, Unique: found}, ok
 	}
-	w.check.c, w.check.counts = tk.c, Counts{}
-	ok := w.frame.Enumerate(w.check.visit, &w.poll)
-	return w.check.counts, ok
+	check := tk.check(w)
+	ok := w.frame.Enumerate(check.visit, &w.poll)
+	return check.counts, ok
 }
 
 // recount counts the task square by square by the plain backtracking of
@@ -55,14 +56,59 @@ func (tk constellationTask) recount(w *worker, _ Recount) (Counts, bool) {
 		found, ok := recount.Board(tk.board, nil, &w.poll)
 		return Counts{Total: 8 * found, Unique: found}, ok
 	}
-	w.check.c, w.check.counts = tk.c, Counts{}
-	_, ok := recount.Board(tk.board, w.check.visit, &w.poll)
-	return w.check.counts, ok
+	check := tk.check(w)
+	_, ok := recount.Board(tk.board, check.visit, &w.poll)
+	return check.counts, ok
+}
+
+// check returns w's check of the symmetries of tk's constellation, the
+// method's scratch, readied for tk.
+func (tk constellationTask) check(w *worker) *constellationCheck {
+	k := w.scratch.(*constellationCheck)
+	k.c, k.counts = tk.c, Counts{}
+	return k
 }
 
 func (tk constellationTask) begin(Recount) {}
 func (tk constellationTask) quick() bool   { return false }
 func (tk constellationTask) group() any    { return nil }
+
+// constellationTasks is the method of the boards that the join does not
+// count: the constellations' tasks, after the searches of the solutions
+// that a turn leaves unchanged.
+type constellationTasks struct{}
+
+const (
+	constellationBytes = 112 // a constellation, with its pointer
+	subproblemBytes    = 64  // a subproblem, with its pointer, besides its board
+)
+
+func (constellationTasks) direct(int, Config) (Counts, bool, error) { return Counts{}, false, nil }
+
+// plan returns the searches of the solutions that a turn leaves
+// unchanged, and leaves the tasks, which take seconds to list, to later;
+// its live memory is that of the constellations' list, up to n⁴/8 of
+// them, and of the shard's tasks, each with its board.
+func (constellationTasks) plan(_ context.Context, n int, d deal.Shard, _ int, _ Recount, _ func(float64) bool) ([]subproblem, float64, error) {
+	// The depth of the split makes at least as many tasks as wanted, and
+	// at most n times as many.
+	side, shards := float64(n), float64(d.Of)
+	cs := math.Pow(side, 4) / 8
+	tasks := max(cs, side*float64(d.Want()))
+	live := cs*constellationBytes + (tasks/shards+1)*(subproblemBytes+8*side)
+	return invariantSearches(n, d, 0), live, nil
+}
+
+func (constellationTasks) fit(float64) {}
+
+// later lists the shard's tasks.
+func (constellationTasks) later(ctx context.Context, n int, d deal.Shard, progress func(Progress), start time.Time) ([]subproblem, error) {
+	return constellationSubproblemsReporting(ctx, n, d, progress, start)
+}
+
+func (constellationTasks) known(int, deal.Shard) (Counts, bool) { return Counts{}, false }
+func (constellationTasks) classes() bool                        { return true }
+func (constellationTasks) scratch() scratch                     { return new(constellationCheck) }
 
 // constellationSubproblems returns the subproblems of the n×n board, n >= 4, that d
 // deals to its shard. The constellations are split, by placing queens in
@@ -183,13 +229,13 @@ func (pl *planner) depth(ctx context.Context, target, limit int) (int, error) {
 }
 
 // constellationSubproblemsReporting lists the constellations'
-// subproblems of plan p, with progress, if not nil, called from the
+// subproblems of shard d of the n×n board, with progress, if not nil, called from the
 // caller's goroutine every progressInterval while they are listed, which
 // takes seconds for the largest: a Progress with no subproblem yet. A
 // panic in progress stops the listing before it reaches the caller.
-func constellationSubproblemsReporting(ctx context.Context, p *plan, progress func(Progress), start time.Time) ([]subproblem, error) {
+func constellationSubproblemsReporting(ctx context.Context, n int, d deal.Shard, progress func(Progress), start time.Time) ([]subproblem, error) {
 	if progress == nil {
-		return constellationSubproblems(ctx, p.n, p.deal)
+		return constellationSubproblems(ctx, n, d)
 	}
 	ctx, cancel := context.WithCancel(ctx)
 	type listed struct {
@@ -198,7 +244,7 @@ func constellationSubproblemsReporting(ctx context.Context, p *plan, progress fu
 	}
 	done := make(chan listed, 1)
 	go func() {
-		sub, err := constellationSubproblems(ctx, p.n, p.deal)
+		sub, err := constellationSubproblems(ctx, n, d)
 		done <- listed{sub, err}
 	}()
 	received := false

@@ -1,9 +1,11 @@
 package engine
 
 import (
+	"context"
 	"time"
 
 	"github.com/gonqueens/nqueens/internal/board"
+	"github.com/gonqueens/nqueens/internal/deal"
 )
 
 // The direct count of a small board: its Total alone, on the caller's
@@ -22,17 +24,42 @@ const directMax = 11
 // quick to clear.
 const directRows = 16
 
-// directCount counts the n×n board, 0 <= n <= directMax, directly, and
-// reports its one subproblem done to cfg.Progress if it is set.
-func directCount(n int, cfg *Config) Counts {
+// A directCount is the method of a count of the Total alone of a whole
+// board of at most directMax squares a side, which saves, resumes and
+// recounts nothing: it has no plan, no subproblem and no worker.
+type directCount struct{}
+
+// direct counts the n×n board, 0 <= n <= directMax, directly, and reports
+// its one subproblem done to cfg.Progress if it is set. It keeps nothing
+// live: its peak is the runtime's.
+func (directCount) direct(n int, cfg Config) (Counts, bool, error) {
+	if err := checkLimit(n, 1, 1, peak(0), peak(0), cfg.Memory); err != nil {
+		return Counts{}, true, err
+	}
 	if cfg.Progress == nil {
-		return Counts{Total: directTotal(n)}
+		return Counts{Total: directTotal(n)}, true, nil
 	}
 	start := time.Now()
 	c := Counts{Total: directTotal(n)}
 	cfg.Progress(Progress{Done: 1, Subproblems: 1, Elapsed: time.Since(start)})
-	return c
+	return c, true, nil
 }
+
+// The direct count is never planned: it has nothing else.
+
+func (directCount) plan(context.Context, int, deal.Shard, int, Recount, func(float64) bool) ([]subproblem, float64, error) {
+	return nil, 0, nil
+}
+
+func (directCount) fit(float64) {}
+
+func (directCount) later(context.Context, int, deal.Shard, func(Progress), time.Time) ([]subproblem, error) {
+	return nil, nil
+}
+
+func (directCount) known(int, deal.Shard) (Counts, bool) { return Counts{}, false }
+func (directCount) classes() bool                        { return false }
+func (directCount) scratch() scratch                     { return nil }
 
 // directTotal returns the number of solutions of the n×n board. The
 // mirror image of a solution in the board's middle column is a solution

@@ -1,18 +1,24 @@
 // Package engine is the machinery behind the package nqueens's counts and
-// listings, and the package shard's long counts. A count's method is
-// decided once (methodOf, plan.go): the direct count of a small board
-// (direct.go), which needs no plan, or a plan made once, of the
-// constellations' backtracking or the join of half-boards of the package
-// join: its subproblems, their deal to shards and their memory
-// (memory.go). A subproblem is of its method's kind (subproblem.go): a
-// search of the solutions a turn leaves unchanged (invariant.go), a run
-// of the join's splits (run.go), or a task of the constellations
-// (constellation_split.go). The scheduler (schedule.go) hands the
-// subproblems out to workers (worker.go) in an order whose every prefix
-// is a fair sample of the work (order.go), reports progress, saves the
-// count's State and estimates the time left. The listing (listing.go)
-// lists a whole board on every core in order, and partial.go counts and
-// lists the completions of a board partly filled.
+// listings, and the package shard's long counts.
+//
+// A count is counted by a method (method.go), one type for each way to
+// count a board, which owns its subproblems, their memory by its model,
+// the counts it knows without them, what its counts may hold and its
+// workers' scratch: the direct count of a small board's Total
+// (direct.go), which needs no plan; the boards too small for
+// constellations (small.go); the constellations' backtracking
+// (constellation_split.go); and the join of half-boards of the package
+// join (run.go). Every method but the direct count and the small boards
+// searches the solutions a turn leaves unchanged first (invariant.go).
+// methodOf (plan.go) picks a count's method, the one place that names
+// them, and the plan is made once: the method's subproblems of the shard
+// and their memory (memory.go). The scheduler (schedule.go) hands the
+// subproblems (subproblem.go) out to workers (worker.go) in an order
+// whose every prefix is a fair sample of the work (order.go), reports
+// progress, saves the count's State and estimates the time left. The
+// listing (listing.go) lists a whole board on every core in order, and
+// partial.go counts and lists the completions of a board partly filled.
+// A new method is a type in a file of its own and a case of methodOf.
 //
 // The engine speaks in plain values: a board is a []int, a count a
 // Counts (counts.go, checked by checks.go), how far a count has come a
@@ -20,15 +26,15 @@
 // shard turn them into the types their users see; its errors (errors.go)
 // are theirs, which they give under their own names (Public).
 //
-// Its layers, from the bottom up: the packages board (masks, squares,
-// symmetries), isa (the kernels' instruction sets), poll (a search's
-// stop) and deal (the deal of subproblems to shards); backtrack (the
-// search of a board partly filled, and its kernels), join and recount;
-// then this package's files, each using only those before it: its
-// errors, counts, state and config; the constellations, the worker and
-// the subproblems; the memory model, the direct count and the plan; the
-// checks of counts and the constellations' tasks; the order of the work,
-// the scheduler, this file and the listing.
+// Its layers: the packages board (masks, squares, symmetries), isa (the
+// kernels' instruction sets), poll (a search's stop) and deal (the deal
+// of subproblems to shards); backtrack (the search of a board partly
+// filled, and its kernels), join and recount; then this package's files,
+// from the bottom up, each using only those before it: errors.go,
+// counts.go, state.go, config.go; constellation.go, worker.go,
+// subproblem.go, method.go, memory.go; the methods' files, invariant.go,
+// small.go, direct.go, constellation_split.go, run.go; plan.go,
+// checks.go, order.go, schedule.go, engine.go, listing.go and partial.go.
 package engine
 
 import (
@@ -60,19 +66,14 @@ func Count(ctx context.Context, n int, cfg Config) (Counts, error) {
 		return Counts{}, fmt.Errorf("%w: the count of n=%d passes it (about 2.6·10^19 at n = 29 by estimate, and more for each n beyond): count the board in shards, which add up exactly", ErrOverflow, n)
 	}
 	m := methodOf(n, &cfg)
-	if m == direct {
-		// It keeps nothing live: its peak is the runtime's.
-		if err := checkLimit(n, 1, 1, peak(0), peak(0), cfg.Memory); err != nil {
-			return Counts{}, err
-		}
-		return directCount(n, &cfg), nil
+	if c, ok, err := m.direct(n, cfg); ok {
+		return c, err
 	}
 	return plannedCount(ctx, m, n, cfg)
 }
 
 // plannedCount is Count of a board that the plan splits into
-// subproblems, by method m. It takes cfg apart from Count's, which a
-// direct count keeps on the stack.
+// subproblems, by method m.
 func plannedCount(ctx context.Context, m method, n int, cfg Config) (Counts, error) {
 	cfg.Workers = workersOf(cfg.Workers)
 	start := time.Now()
@@ -80,14 +81,11 @@ func plannedCount(ctx context.Context, m method, n int, cfg Config) (Counts, err
 	if err != nil {
 		return Counts{}, err
 	}
-	sub := p.sub
-	if p.method == backtracked {
-		split, err := constellationSubproblemsReporting(ctx, p, cfg.Progress, start)
-		if err != nil {
-			return Counts{}, err
-		}
-		sub = append(sub, split...)
+	later, err := m.later(ctx, n, p.deal, cfg.Progress, start)
+	if err != nil {
+		return Counts{}, err
 	}
+	sub := append(p.sub, later...)
 	t := newState(n, cfg.Shard, cfg.Shards, len(sub))
 	t.Recount = cfg.Recount
 	if r := cfg.Resume; r != nil {
@@ -98,11 +96,10 @@ func plannedCount(ctx context.Context, m method, n int, cfg Config) (Counts, err
 			return Counts{}, mismatch("a state of %d subproblems, but this count has %d", r.Subproblems, len(sub))
 		}
 		t = r.Clone()
-	}
-	if p.method == small && cfg.Shard == 0 && cfg.Resume == nil {
-		// Too small for constellations: no subproblem, the whole count in
-		// shard 0. run still reports and saves it.
-		t.Counts = smallCounts(n)
+	} else if c, ok := m.known(n, p.deal); ok {
+		// Counts known without subproblems: run still reports and saves
+		// them.
+		t.Counts = c
 	}
 	for i, s := range sub {
 		if !t.Done.Has(i) {
@@ -110,7 +107,7 @@ func plannedCount(ctx context.Context, m method, n int, cfg Config) (Counts, err
 		}
 	}
 	var finish func(Counts) (Counts, error)
-	if cfg.Shards == 1 && p.method != small {
+	if cfg.Shards == 1 {
 		finish = func(c Counts) (Counts, error) {
 			c, err := c.Complete(n)
 			switch {
@@ -122,7 +119,7 @@ func plannedCount(ctx context.Context, m method, n int, cfg Config) (Counts, err
 			return c, nil
 		}
 	}
-	return schedule(ctx, start, sub, &cfg, &t, finish)
+	return schedule(ctx, start, m, sub, &cfg, &t, finish)
 }
 
 // Estimate returns the peak memory, in bytes, of a count of shard of

@@ -157,9 +157,11 @@ func TestComplete(t *testing.T) {
 // quarters are shorter than the model's longest to count them, and a
 // count under a limit by the model's first bound not to.
 func TestEstimateCloser(t *testing.T) {
-	runs := join.Runs(20, deal.Shard{Index: 3, Of: 1000}.Want(), deal.Shard{Index: 3, Of: 1000})
-	first, _ := join.Memory(20, runs, 1, nil)
-	closer, _ := join.Memory(20, runs, 1, &poll.Poller{})
+	d := deal.Shard{Index: 3, Of: 1000}
+	never := func(float64) bool { return false }
+	firstPlan, _ := join.NewPlan(20, d.Want(), d, 1, true, never, &poll.Poller{})
+	closerPlan, _ := join.NewPlan(20, d.Want(), d, 1, true, func(float64) bool { return true }, &poll.Poller{})
+	first, closer := firstPlan.Live, closerPlan.Live
 	live := closer
 	first, closer = peak(first), peak(closer)
 	if closer >= first {
@@ -172,7 +174,7 @@ func TestEstimateCloser(t *testing.T) {
 	if want := LeastLimit(int64(live)); least < want-1 || least > want+1 {
 		t.Errorf("Estimate(20, shard 3 of 1000) least = %d, want %d", least, want)
 	}
-	p, err := newPlan(context.Background(), joined, 20, 3, 1000, 1, NoRecount, int64(math.Ceil(first)))
+	p, err := newPlan(context.Background(), methodOf(20, nil), 20, 3, 1000, 1, NoRecount, int64(math.Ceil(first)))
 	if err != nil || p.memory != first {
 		t.Errorf("the plan of shard 3 of 1000 of n=20 within %.0f bytes: %.0f bytes, %v; want the first bound", first, p.memory, err)
 	}
@@ -202,12 +204,10 @@ func TestPeakUnderRuntimeLimit(t *testing.T) {
 	}
 	// A count fits a limit at its least under a runtime limit as low, and
 	// not without one.
-	d := deal.Shard{Index: 3, Of: 1000}
-	runs := join.Runs(20, d.Want(), d)
-	_, least := Estimate(20, d.Index, d.Of, 1, NoRecount)
+	_, least := Estimate(20, 3, 1000, 1, NoRecount)
 	for _, runtimeLimit := range []int64{RuntimeLimit(least), math.MaxInt64} {
 		debug.SetMemoryLimit(runtimeLimit)
-		_, _, err := budget(context.Background(), 20, runs, d, 1, false, least)
+		_, err := newPlan(context.Background(), methodOf(20, nil), 20, 3, 1000, 1, NoRecount, least)
 		if fits := err == nil; fits != (runtimeLimit == RuntimeLimit(least)) {
 			t.Errorf("shard 3 of 1000 of n=20 within %d bytes, the runtime's limit %d: %v", least, runtimeLimit, err)
 		}
@@ -245,7 +245,7 @@ func TestMemoryOutgrown(t *testing.T) {
 		sub = append(sub, joinRun{&runs[i]})
 	}
 	state := newState(18, 0, 1, len(sub))
-	_, err := schedule(context.Background(), time.Now(), sub, &cfg, &state, nil)
+	_, err := schedule(context.Background(), time.Now(), methodOf(18, nil), sub, &cfg, &state, nil)
 	if !errors.Is(err, join.ErrMemory) || len(saves) != 1 || saves[0].DoneCount() == saves[0].Subproblems {
 		t.Errorf("a count whose lists outgrow the limit: %v, %d saves; want ErrMemory after one save of a count midway", err, len(saves))
 	}

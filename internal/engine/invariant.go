@@ -182,11 +182,13 @@ func (s *invariantSearch) begin(Recount) {}
 func (s *invariantSearch) quick() bool   { return true }
 func (s *invariantSearch) group() any    { return nil }
 
-// invariantSearches returns the searches of the solutions that a quarter and
-// a half turn leave unchanged that d deals to its shard: one for each
-// rotation and each column of the first row's queen, 2n in all.
-func invariantSearches(n int, d deal.Shard) []invariantSearch {
-	var searches []invariantSearch
+// invariantSearches returns the searches of the solutions that a quarter
+// and a half turn leave unchanged that d deals to its shard, one for each
+// rotation and each column of the first row's queen, 2n in all, as
+// subproblems, with room for more more: every method's subproblems but
+// those of a small board begin with them.
+func invariantSearches(n int, d deal.Shard, more int) []subproblem {
+	searches := make([]invariantSearch, 0, (2*n+d.Of-1)/d.Of)
 	for i := d.First(0); i < uint64(2*n); i += uint64(d.Of) {
 		g := board.Rotate90
 		if i >= uint64(n) {
@@ -194,5 +196,9 @@ func invariantSearches(n int, d deal.Shard) []invariantSearch {
 		}
 		searches = append(searches, invariantSearch{n: n, col: int(i) % n, g: g})
 	}
-	return searches
+	sub := make([]subproblem, len(searches), len(searches)+more)
+	for i := range searches {
+		sub[i] = &searches[i]
+	}
+	return sub
 }

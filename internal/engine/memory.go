@@ -1,22 +1,16 @@
 package engine
 
 import (
-	"context"
 	"fmt"
 	"math"
 	"runtime/debug"
-	"sync/atomic"
-
-	"github.com/gonqueens/nqueens/internal/deal"
-	"github.com/gonqueens/nqueens/internal/join"
-	"github.com/gonqueens/nqueens/internal/poll"
 )
 
 // The memory a count takes, as a model of its peak, so that a count that
 // would take more than its limit is refused before it starts. A count
-// that joins keeps what its joiners keep (the join's model, join.Memory);
-// the constellations keep their list, up to n⁴/8 of them, and the shard's
-// subproblems, each with its board. Go's collector lets the heap grow to
+// keeps live what its method's model says (method.plan): a join what its
+// joiners keep (the join's model, join.NewPlan), the constellations their
+// list and the shard's tasks. Go's collector lets the heap grow to
 // twice what is live before it collects (GOGC=100): the peak is taken as
 // twice the live memory, and baseBytes more for the runtime. A program
 // that sets a memory limit for the runtime (GOMEMLIMIT, or
@@ -30,55 +24,10 @@ import (
 const DefaultMemoryLimit = 4 << 30
 
 const (
-	baseBytes          = 8 << 20 // the runtime and the program around the count
-	gcRoom             = 0.125   // the least garbage, over what is live, that a runtime limit leaves room for
-	codeBytes          = 5 << 20 // the program's code and data, resident beside what the runtime's limit holds
-	constellationBytes = 112     // a constellation, with its pointer
-	subproblemBytes    = 64      // a subproblem, with its pointer, besides its board
+	baseBytes = 8 << 20 // the runtime and the program around the count
+	gcRoom    = 0.125   // the least garbage, over what is live, that a runtime limit leaves room for
+	codeBytes = 5 << 20 // the program's code and data, resident beside what the runtime's limit holds
 )
-
-// budget returns the live and the peak memory in bytes of a count of the n×n board on
-// workers workers, as the model puts it: of the runs of the join if it
-// joins (and it is no plain recount, which keeps none of the join's
-// lists), and else of the shard d of the constellations. Where the join's model
-// is over limit at first sight, it looks closer: it counts the quarters
-// of the runs' splits, which may take two seconds or so, to learn how
-// long their lists are, and returns ctx's error if ctx is done
-// meanwhile. It returns an error wrapping ErrMemory if the memory is more
-// than limit, and else lets the lists of quarters of the joiners grow as
-// far as the limit has room for: the longest that the model assumes, and
-// more if the limit has room for all of them to grow alike.
-func budget(ctx context.Context, n int, runs []join.Run, d deal.Shard, workers int, plain bool, limit int64) (live, memory float64, err error) {
-	if len(runs) > 0 && !plain {
-		live, _ = join.Memory(n, runs, workers, nil)
-		if peak(live) > float64(limit) {
-			var stop atomic.Bool
-			release := poll.StopWhenDone(ctx, &stop)
-			closer, ok := join.Memory(n, runs, workers, &poll.Poller{Stop: &stop})
-			release()
-			if !ok {
-				return live, peak(live), ctx.Err()
-			}
-			live = closer
-		}
-	} else if len(runs) == 0 && n >= 4 {
-		// The depth of the split makes at least as many subproblems as
-		// wanted, and at most n times as many.
-		side, shards := float64(n), float64(d.Of)
-		cs := math.Pow(side, 4) / 8
-		sub := max(cs, side*float64(d.Want()))
-		live = cs*constellationBytes + (sub/shards+1)*(subproblemBytes+8*side)
-	}
-	memory = peak(live)
-	if err := checkLimit(n, d.Of, workers, memory, min(memory, leastLimit(live)), limit); err != nil {
-		return live, memory, err
-	}
-	most := int(min(join.LongestList(n)*float64(limit)/memory, math.MaxInt32))
-	for _, r := range runs {
-		r.Board.Limit(most)
-	}
-	return live, memory, nil
-}
 
 // fastestPace is the seconds a solution takes a core at the join's
 // fastest pace: 0.7 ns at n = 24 on a Zen 5 core (docs/measurements.md), and

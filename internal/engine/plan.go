@@ -16,45 +16,32 @@ import (
 // changes whenever they do: ExampleJob there prints the counts of the
 // shards of a split, which a change of the split changes.
 
-// A method is a way to count a board.
-type method int
-
-const (
-	// small counts the boards of fewer than 4 squares a side, whose
-	// counts are known without subproblems (smallCounts).
-	small method = iota
-	// backtracked searches the subproblems of the constellations.
-	backtracked
-	// joined joins half-boards.
-	joined
-	// direct counts the Total alone of a whole small board, on the
-	// caller's goroutine, without subproblems (direct.go).
-	direct
-)
-
 // methodOf returns the method that counts the n×n board,
 // 0 <= n <= board.MaxN, as cfg says: the one decision of a count's
-// method, which the plan carries. direct is for a count of the Total
-// alone of a whole board of at most directMax squares a side, which saves
-// and resumes nothing; every other count, and a nil cfg, which asks for
-// the method of the board's shards (as a State's and a Counts' checks
-// do), is small below 4, joined where the join counts, and backtracked
-// elsewhere.
+// method (method.go), which the plan carries. directCount is for a count
+// of the Total alone of a whole board of at most directMax squares a
+// side, which saves and resumes nothing; every other count, and a nil
+// cfg, which asks for the method of the board's shards (as a State's and
+// a Counts' checks do), is smallBoard below 4, joinRuns where the join
+// counts, and constellationTasks elsewhere.
 func methodOf(n int, cfg *Config) method {
 	switch {
 	case cfg != nil && cfg.TotalOnly && n <= directMax && cfg.Shards == 1 && cfg.Save == nil && cfg.Resume == nil && cfg.Recount == NoRecount:
-		return direct
+		return directCount{}
 	case n < 4:
-		return small
+		return smallBoard{}
 	case join.Joins(n):
-		return joined
+		return new(joinRuns)
 	}
-	return backtracked
+	return constellationTasks{}
 }
 
 // JoinsBoard reports whether a count of the n×n board joins half-boards
 // (the package join), by the method that methodOf picks.
-func JoinsBoard(n int) bool { return methodOf(n, nil) == joined }
+func JoinsBoard(n int) bool {
+	_, joins := methodOf(n, nil).(*joinRuns)
+	return joins
+}
 
 // A plan is what a count of one shard of the n×n board does.
 type plan struct {
@@ -62,44 +49,32 @@ type plan struct {
 	deal    deal.Shard
 	workers int
 	method  method
-	// invariant holds the searches of the solutions a turn leaves
-	// unchanged, and runs the join's runs of splits: the shard's
-	// subproblems, but the constellations', which take seconds to list
-	// (see constellationSubproblems).
-	invariant []invariantSearch
-	runs      []join.Run
-	// sub holds the subproblems of invariant and runs, in that order.
+	// sub holds the subproblems that the method knows at once; the
+	// count lists the rest (method.later).
 	sub []subproblem
-	// recount is the kind of a recount of the subproblems: a plain one
-	// keeps next to nothing of the join's, and the join's own keeps what
-	// a count does.
-	recount Recount
 	// live and memory are the live and the peak memory of the count in
 	// bytes, as the model puts them (memory.go).
 	live, memory float64
 }
 
 // newPlan returns the plan of a count of shard of shards of the n×n
-// board, 0 <= n <= board.MaxN, by method m, not direct, on workers
-// workers, or of its recount, within limit bytes of memory: an error
-// wrapping ErrMemory if the count would take more, or ctx's error if ctx
-// is done while it looks at the memory closely.
+// board, 0 <= n <= board.MaxN, by method m, on workers workers, or of
+// its recount of the kind recount, within limit bytes of memory: an
+// error wrapping ErrMemory if the count would take more, or ctx's error
+// if ctx is done while the method looks at the memory closely. Within
+// the limit, it lets the subproblems take the room it leaves them.
 func newPlan(ctx context.Context, m method, n, shard, shards, workers int, recount Recount, limit int64) (*plan, error) {
-	p := &plan{n: n, deal: deal.Shard{Index: shard, Of: shards}, workers: workers, method: m, recount: recount}
-	if p.method != small {
-		p.invariant = invariantSearches(n, p.deal)
-	}
-	if p.method == joined {
-		p.runs = join.Runs(n, p.deal.Want(), p.deal)
-	}
-	p.sub = make([]subproblem, 0, len(p.invariant)+len(p.runs))
-	for i := range p.invariant {
-		p.sub = append(p.sub, &p.invariant[i])
-	}
-	for i := range p.runs {
-		p.sub = append(p.sub, joinRun{&p.runs[i]})
-	}
+	p := &plan{n: n, deal: deal.Shard{Index: shard, Of: shards}, workers: workers, method: m}
+	over := func(live float64) bool { return peak(live) > float64(limit) }
 	var err error
-	p.live, p.memory, err = budget(ctx, p.n, p.runs, p.deal, p.workers, p.recount == PlainRecount, limit)
-	return p, err
+	p.sub, p.live, err = m.plan(ctx, n, p.deal, workers, recount, over)
+	p.memory = peak(p.live)
+	if err != nil {
+		return p, err
+	}
+	if err := checkLimit(n, shards, workers, p.memory, min(p.memory, leastLimit(p.live)), limit); err != nil {
+		return p, err
+	}
+	m.fit(float64(limit) / p.memory)
+	return p, nil
 }

@@ -1,14 +1,70 @@
 package engine
 
 import (
+	"context"
+	"sync/atomic"
+	"time"
+
+	"github.com/gonqueens/nqueens/internal/deal"
 	"github.com/gonqueens/nqueens/internal/join"
+	"github.com/gonqueens/nqueens/internal/poll"
 	"github.com/gonqueens/nqueens/internal/recount"
 )
 
-// The join's runs of splits as subproblems: counted by a joiner of the
-// package join, recounted by one that checks (join.NewCheckJoiner), or
-// split by split by the plain backtracking of the package recount, with
-// the split's weights.
+// The join's method: the join's runs of splits as subproblems, after the
+// searches of the solutions that a turn leaves unchanged. A run is
+// counted by a joiner of the package join, recounted by one that checks
+// (join.NewCheckJoiner), or split by split by the plain backtracking of
+// the package recount, with the split's weights. The engine asks the join
+// once for its part of the plan (join.NewPlan), and the plan keeps it.
+
+// joinRuns is the method of the boards that the join counts; it keeps
+// the join's plan.
+type joinRuns struct{ joins join.Plan }
+
+func (*joinRuns) direct(int, Config) (Counts, bool, error) { return Counts{}, false, nil }
+
+// plan makes the join's plan of the shard, of at least d.Want() runs,
+// whose joiners keep what the join's model says (join.NewPlan), but none
+// for a plain recount.
+func (m *joinRuns) plan(ctx context.Context, n int, d deal.Shard, workers int, recount Recount, over func(float64) bool) ([]subproblem, float64, error) {
+	var stop atomic.Bool
+	release := poll.StopWhenDone(ctx, &stop)
+	p, ok := join.NewPlan(n, d.Want(), d, workers, recount != PlainRecount, over, &poll.Poller{Stop: &stop})
+	release()
+	if !ok {
+		return nil, 0, ctx.Err()
+	}
+	m.joins = p
+	sub := invariantSearches(n, d, len(p.Runs))
+	for i := range p.Runs {
+		sub = append(sub, joinRun{&p.Runs[i]})
+	}
+	return sub, p.Live, nil
+}
+
+// fit lets the joiners' lists of quarters grow as far as the count's limit
+// has room for: the longest that the model assumes, and more if the limit
+// has room for all of them to grow alike.
+func (m *joinRuns) fit(scale float64) { m.joins.Fit(scale) }
+
+func (*joinRuns) later(context.Context, int, deal.Shard, func(Progress), time.Time) ([]subproblem, error) {
+	return nil, nil
+}
+
+func (*joinRuns) known(int, deal.Shard) (Counts, bool) { return Counts{}, false }
+func (*joinRuns) classes() bool                        { return false }
+func (*joinRuns) scratch() scratch                     { return new(joinScratch) }
+
+// A joinScratch is a worker's joiner, kept for the next run of its board.
+type joinScratch struct{ joiner *join.Joiner }
+
+func (s *joinScratch) err() error {
+	if s.joiner == nil {
+		return nil
+	}
+	return s.joiner.Err()
+}
 
 // A joinRun is a run of the join's splits, a subproblem.
 type joinRun struct{ r *join.Run }
@@ -19,10 +75,11 @@ func (s joinRun) solve(w *worker) (Counts, bool) { return s.joined(w, join.NewJo
 // joined counts the run with w's joiner, which newJoiner makes anew for
 // another board.
 func (s joinRun) joined(w *worker, newJoiner func(*join.Board) *join.Joiner) (Counts, bool) {
-	if w.joiner == nil || w.joiner.Board() != s.r.Board {
-		w.joiner = newJoiner(s.r.Board)
+	js := w.scratch.(*joinScratch)
+	if js.joiner == nil || js.joiner.Board() != s.r.Board {
+		js.joiner = newJoiner(s.r.Board)
 	}
-	total, ok := w.joiner.CountRun(s.r, &w.poll)
+	total, ok := js.joiner.CountRun(s.r, &w.poll)
 	return Counts{Total: total}, ok
 }
 

@@ -16,12 +16,13 @@ import (
 // one at a time (worker.go), in the work order (order.go); the progress
 // reported, the state saved, and the time left estimated as they are done.
 
-// schedule solves the subproblems sub that state t does not hold as done on
-// cfg.Workers goroutines, and returns the counts of all of them. The count
-// started at start. finish, if not nil, completes the counts once every
+// schedule solves the subproblems sub of method m that state t does not
+// hold as done on cfg.Workers goroutines, and returns the counts of all
+// of them. The count started at start. finish, if not nil, completes the counts once every
 // subproblem is done, before the last save.
-func schedule(ctx context.Context, start time.Time, sub []subproblem, cfg *Config, t *State, finish func(Counts) (Counts, error)) (Counts, error) {
+func schedule(ctx context.Context, start time.Time, m method, sub []subproblem, cfg *Config, t *State, finish func(Counts) (Counts, error)) (Counts, error) {
 	s := newScheduler(start, sub, cfg, t)
+	s.method = m
 	// A done ctx stops the workers, and schedule learns it when they have all
 	// stopped.
 	defer poll.StopWhenDone(ctx, &s.stop)()
@@ -36,6 +37,7 @@ func schedule(ctx context.Context, start time.Time, sub []subproblem, cfg *Confi
 // reports, saves and finishes the count from the caller's goroutine.
 type scheduler struct {
 	start    time.Time
+	method   method
 	sub      []subproblem
 	cfg      *Config
 	pending  []int        // the subproblems to solve, in order
@@ -92,7 +94,7 @@ func (s *scheduler) startWorkers() {
 	for range workers {
 		go func() {
 			defer wg.Done()
-			s.work(&worker{poll: poll.Poller{Stop: &s.stop, Yield: yield}, recount: s.cfg.Recount, checkOn: s.cfg.CheckOn})
+			s.work(&worker{poll: poll.Poller{Stop: &s.stop, Yield: yield}, scratch: s.method.scratch(), recount: s.cfg.Recount, checkOn: s.cfg.CheckOn})
 		}()
 	}
 	go func() {

@@ -55,7 +55,7 @@ type Board struct {
 	// memory limit.
 	maxQuarters int
 	// lists is the most quarters of a list of the board's splits, by half,
-	// north and south, and by side, where Memory counted them (0 where
+	// north and south, and by side, where liveMemory counted them (0 where
 	// not): the room a joiner's lists take at once, so that they never
 	// grow, whose old and new arrays would both be live while they are
 	// copied.

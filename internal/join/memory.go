@@ -1,6 +1,11 @@
 package join
 
-import "github.com/gonqueens/nqueens/internal/poll"
+import (
+	"math"
+
+	"github.com/gonqueens/nqueens/internal/deal"
+	"github.com/gonqueens/nqueens/internal/poll"
+)
 
 // The memory of the join, as a model of its peak, which the engine's
 // model of a count adds up.
@@ -64,14 +69,14 @@ const exactTries = 1 << 29
 
 // sparseLists is how many times fewer squares, on average, the model
 // expects the search to try for a split than the longest list of the
-// model holds (LongestList): the splits of sampled shards of n = 22 to 27
+// model holds (longestList): the splits of sampled shards of n = 22 to 27
 // took 0.05 to 0.2 times that. Where the splits of a count would take
 // more than exactTries squares so reckoned, the search does not start.
 const sparseLists = 16
 
-// LongestList returns the most quarters that a list of a joiner of the
+// longestList returns the most quarters that a list of a joiner of the
 // n×n board holds, as the model puts it.
-func LongestList(n int) float64 {
+func longestList(n int) float64 {
 	m := n / 2
 	q := 9.0
 	for i := 1; i <= m; i++ {
@@ -103,16 +108,16 @@ func mostSide(n int) (west, east float64) {
 	return west, west / 3
 }
 
-// Memory returns the live memory, in bytes, of workers joiners counting
+// liveMemory returns the live memory, in bytes, of workers joiners counting
 // runs, the subproblems of one count of the n×n board, as the model puts
-// it: with lists of quarters of up to LongestList(n), or, if look is not
+// it: with lists of quarters of up to longestList(n), or, if look is not
 // nil and a search of at most exactTries squares counts the quarters of
 // the runs' splits, as long as their lists, whose room the runs' boards
 // then reserve for their joiners (exactLists). A count's lists outgrow the model only a little, if at all (those of the
 // whole boards of 14 to 18 by a fifth, 1% of their memory), and what they
 // take beyond is checked as they grow. The search polls look every
-// listPoll squares tried; Memory reports false if look said to stop.
-func Memory(n int, runs []Run, workers int, look *poll.Poller) (float64, bool) {
+// listPoll squares tried; liveMemory reports false if look said to stop.
+func liveMemory(n int, runs []Run, workers int, look *poll.Poller) (float64, bool) {
 	if len(runs) == 0 {
 		return 0, true
 	}
@@ -132,7 +137,7 @@ func Memory(n int, runs []Run, workers int, look *poll.Poller) (float64, bool) {
 	if l.northSieve {
 		northBytes += quarterBytes + 1
 	}
-	lists := (northBytes + southBytes) * listGrowth * LongestList(n)
+	lists := (northBytes + southBytes) * listGrowth * longestList(n)
 	if look != nil {
 		north, south, ok, stopped := exactLists(runs, look)
 		if stopped {
@@ -147,7 +152,7 @@ func Memory(n int, runs []Run, workers int, look *poll.Poller) (float64, bool) {
 	}
 	live := float64(min(workers, len(runs))) * (float64(tables) + keys + lists)
 	if b.northQuarters[0] != nil {
-		kept := float64(keptBoards(runs, workers)) * 2 * keptShare * float64(int(1)<<(n/2)) * LongestList(n)
+		kept := float64(keptBoards(runs, workers)) * 2 * keptShare * float64(int(1)<<(n/2)) * longestList(n)
 		live += kept * (quarterBytes + tallyShare*tallyBytes)
 	}
 	return live, true
@@ -168,7 +173,7 @@ func exactLists(runs []Run, p *poll.Poller) (north, south int, ok, stopped bool)
 	for _, r := range runs {
 		splits += r.count
 	}
-	if longest := LongestList(n); 4*longest > exactTries || float64(splits)*longest > sparseLists*exactTries {
+	if longest := longestList(n); 4*longest > exactTries || float64(splits)*longest > sparseLists*exactTries {
 		return 0, 0, false, false
 	}
 	type list struct {
@@ -237,4 +242,47 @@ func keptBoards(runs []Run, workers int) int {
 		most = max(most, boards)
 	}
 	return most
+}
+
+// A Plan is the join's part of a count's plan, made at once: the runs of
+// a shard's splits, and the live memory of the joiners that count them.
+type Plan struct {
+	Runs []Run
+	// Live is the live memory, in bytes, of the joiners that count Runs,
+	// as the model puts it: 0 where they keep none of the join's lists.
+	Live float64
+	n    int
+}
+
+// NewPlan returns the join's plan of shard d of the n×n board,
+// minN <= n <= maxN, cut into at least many runs, counted by workers
+// joiners; or, if keep is false, by a recount that keeps none of the
+// join's lists. Where the model's first bound on their memory is over
+// (over says), it counts the quarters of the runs' splits to learn
+// their lists' lengths (liveMemory), polling look, and reports false if look
+// said to stop.
+func NewPlan(n, many int, d deal.Shard, workers int, keep bool, over func(live float64) bool, look *poll.Poller) (Plan, bool) {
+	p := Plan{Runs: Runs(n, many, d), n: n}
+	if !keep {
+		return p, true
+	}
+	p.Live, _ = liveMemory(n, p.Runs, workers, nil)
+	if over(p.Live) {
+		closer, ok := liveMemory(n, p.Runs, workers, look)
+		if !ok {
+			return p, false
+		}
+		p.Live = closer
+	}
+	return p, true
+}
+
+// Fit lets the lists of the joiners of p's runs hold scale times the most
+// quarters that the model puts in a list, as a count's limit leaves them
+// room for.
+func (p *Plan) Fit(scale float64) {
+	most := int(min(longestList(p.n)*scale, math.MaxInt32))
+	for _, r := range p.Runs {
+		r.Board.Limit(most)
+	}
 }

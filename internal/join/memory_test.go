@@ -30,7 +30,7 @@ func TestLongestList(t *testing.T) {
 		}
 		// A count under its estimate's limit lets each list hold the
 		// longest that the model assumes.
-		maxQuarters := int(LongestList(n))
+		maxQuarters := int(longestList(n))
 		// Every set of rows of each half of every board, sampled beyond 8
 		// rows a half and 4 boards.
 		boards := boards(n)
