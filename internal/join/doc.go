@@ -73,7 +73,9 @@
 // the keys; order.go, the order of a split's keys; quarter.go, the lists
 // of quarters and of half-boards; board.go, the boards, the weights of
 // their splits and the runs dealt to shards; zsizes.go and kernel.go, the
-// kernels' sizes and types; gokernels.go, the Go kernels that define the
+// kernels' sizes and types; policy.go, the numbers the join chooses with
+// the kernels' layout (the tables' width, the sieve's, the trie's and the
+// north sieve's); gokernels.go, the Go kernels that define the
 // others; zkernels.go, the generated Go kernels and every instruction
 // set's layout, and an architecture's generated file, its sets of
 // kernels; match.go, which calls them, and kernels.go, which chooses

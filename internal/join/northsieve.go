@@ -1,7 +1,5 @@
 package join
 
-import "math"
-
 // The north sieve of the splits too small to sieve (matchStreamed). A
 // diagonal that no south quarter of the west side holds is held by a
 // west half-board just when its north quarter holds it: on such a
@@ -15,32 +13,10 @@ import "math"
 // a kernel of rows a stride apart reads (clashesStrided). Joiner.planNorth
 // sieves on the diagonals that save the most words read, if any do.
 
-// northFrom returns where the north sieve of a split pays, as northPays
-// measures it, for the tables of l, math.MaxUint64 for never (where
-// !l.northSieve): the words
-// that a split reads a north quarter of the west side are about 0.4
-// times that measure (at 18, 19 and a shard of 21, across splits of
-// every size, by the join's counters, stats.go), and planNorth reads each north quarter
-// twice. Planned for every split, a shard of 19, whose splits read few
-// words a north quarter, took 1.18 to 1.30 times the time; from 64, 18
-// gained and 19 lost (docs/measurements.md).
-func northFrom(l *layout) uint64 {
-	if !l.northSieve {
-		return math.MaxUint64
-	}
-	return 128
-}
-
 // northOrder is the order of the buckets of the north sieve in the
 // block: the buckets that share no bit with each value of the two
 // diagonals are next to one another.
 var northOrder = [4]int{1, 0, 2, 3}
-
-// stridedCost is what a query costs a word of a range of its rows,
-// against a word of whole rows, in 16ths: the Go kernels of rows a
-// stride apart took 1.00 to 1.07 times as long as those of whole rows
-// (BenchmarkClashesStrided, 4 tables, rows of 4 to 16 words).
-const stridedCost = 17
 
 // A northPlan is how a split too small to sieve is matched: the east
 // keys laid out, padded, and for each group of the west north quarters,

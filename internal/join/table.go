@@ -1,10 +1,6 @@
 package join
 
-import (
-	"math"
-
-	"github.com/gonqueens/nqueens/internal/poll"
-)
+import "github.com/gonqueens/nqueens/internal/poll"
 
 // The tables of the join: a block of east half-boards laid out by
 // diagonal, and the west half-boards matched against them. Bit i of word
@@ -65,51 +61,6 @@ func (s *tableStats) add(o tableStats) {
 func newEastTables(k *kernelSet, keyBits, block int) eastTables {
 	return eastTables{k: k, transpose: -1, keyBits: keyBits, block: block}
 }
-
-// tableWidth returns the width of the tables, in diagonals, for queries
-// west half-boards: 4 up to narrowQueries of them, else 8.
-func tableWidth(keyBits, queries int) int {
-	if queries <= narrowQueries(keyBits) {
-		return 4
-	}
-	return 8
-}
-
-// narrowQueries returns the most queries for which the tables of keys
-// of keyBits diagonals are 4 diagonals wide, -1 for none: where the keys
-// take at most maxTables tables of 4, and building tables of 8 would
-// cost more than their queries save. A query costs a row a table;
-// building a table, about layRow times a row a value (the transposes of
-// the keys, and the ORs of rows, against a kernel's unrolled loads: at
-// 4, n = 17 took 0.94 times the time it took at 1, and 18 to 21 as
-// much).
-func narrowQueries(keyBits int) int {
-	wide, narrow := (keyBits+7)/8, (keyBits+3)/4
-	// Tables of 4 pay while queries·(narrow-wide) < saved.
-	saved := layRow*wide<<8 - layRow*narrow<<4
-	switch {
-	case narrow > maxTables || saved <= 0:
-		return -1
-	case narrow == wide:
-		return math.MaxInt
-	}
-	return (saved - 1) / (narrow - wide)
-}
-
-// wideWidth returns the width of the wide tables of keys of bits
-// diagonals: 9 where 9 takes fewer tables than 8 (4 for 33 to 36
-// diagonals, where 8 takes 5), else 8. A query then reads a row less,
-// and laying a table out costs twice as many rows.
-func wideWidth(bits int) int {
-	if (bits+8)/9 < (bits+7)/8 {
-		return 9
-	}
-	return 8
-}
-
-// layRow is what building a row of a table costs, in rows that a query
-// reads.
-const layRow = 4
 
 // lay builds the tables of keys, at most t.block of them, of width
 // diagonals each (4, 8 or 9; tables of 8 are laid as wideWidth says),

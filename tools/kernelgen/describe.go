@@ -17,9 +17,9 @@ package main
 // the layout that the join's tables and sieve take for them. An
 // instruction set differs from the others only where its vector does,
 // and where an override says why. What the join chooses with them, and
-// the same for every set, is the join's: which width a split's tables
-// take (internal/join/table.go), and the sieve's and the trie's numbers
-// (internal/join/sieve.go, northsieve.go).
+// the same for every set but where an override says, is the join's, in
+// one file (internal/join/policy.go): which width a split's tables take,
+// and the sieve's, the trie's and the north sieve's numbers.
 
 // widths are the widths of a key's pieces, in the order of the kernels'
 // first index: tables of 8 diagonals; of 4, for the splits of few west
