@@ -16,8 +16,8 @@ var archKernels = []kernelSet{
 // archPairs are the kernels of amd64 that list half-boards, as a
 // processor tries them.
 var archPairs = []pairsKind{
-	{name: "avx512", needs: isa.Set{isa.AVX, isa.AVX512F, isa.BMI2, isa.CMOV, isa.POPCNT}, run: pairsx512},
-	{name: "avx2", needs: isa.Set{isa.AVX, isa.AVX2, isa.CMOV, isa.POPCNT}, run: pairsx256},
+	{name: "avx512", needs: isa.Set{isa.AVX, isa.AVX512F, isa.BMI2, isa.CMOV, isa.POPCNT}, run: pairsAVX512},
+	{name: "avx2", needs: isa.Set{isa.AVX, isa.AVX2, isa.CMOV, isa.POPCNT}, run: pairsAVX2},
 }
 
 // archTransposes are the kernels of amd64 that transpose keys, as a
@@ -33,9 +33,9 @@ var archTransposes = []transposeKind{
 func archTranspose(k int, dst, keys *uint64, words, bytes int, rows *[64]int) {
 	switch k {
 	case 0:
-		transposex512(dst, keys, words, bytes, rows)
+		transposeAVX512(dst, keys, words, bytes, rows)
 	case 1:
-		transposex256(dst, keys, words, bytes, rows)
+		transposeAVX2(dst, keys, words, bytes, rows)
 	}
 }
 
@@ -1583,32 +1583,32 @@ func orRowsAVX2r28(dst, src, row []uint64)
 //go:noescape
 func orRowsAVX2r32(dst, src, row []uint64)
 
-// pairsx512 writes from dst on the keys of the half-boards of spans,
+// pairsAVX512 writes from dst on the keys of the half-boards of spans,
 // keys[i] ORed with each key of south[bounds[2i]:bounds[2i+1]] with
 // no bit in common, and returns how many; a span holds one key or
 // more. It writes up to 8 keys past them.
 //
 //go:noescape
-func pairsx512(dst, keys []uint64, bounds []uint32, south []uint64) int
+func pairsAVX512(dst, keys []uint64, bounds []uint32, south []uint64) int
 
-// pairsx256 is pairsx512 with AVX2: it writes from dst on the keys of
-// the half-boards of spans, keys[i] ORed with each key of
-// south[bounds[2i]:bounds[2i+1]] with no bit in common, and returns how
-// many; a span holds one key or more. It writes up to 4 keys past them.
+// pairsAVX2 writes from dst on the keys of the half-boards of spans,
+// keys[i] ORed with each key of south[bounds[2i]:bounds[2i+1]] with
+// no bit in common, and returns how many; a span holds one key or
+// more. It writes up to 4 keys past them.
 //
 //go:noescape
-func pairsx256(dst, keys []uint64, bounds []uint32, south []uint64) int
+func pairsAVX2(dst, keys []uint64, bounds []uint32, south []uint64) int
 
-// transposex512 writes word w of the row of each diagonal d of the
+// transposeAVX512 writes word w of the row of each diagonal d of the
 // first bytes bytes of the keys, for w from 0 up to words, at dst +
 // 8(rows[d]+w) bytes: bit i of it is bit d of key 64w+i.
 //
 //go:noescape
-func transposex512(dst *uint64, keys *uint64, words int, bytes int, rows *[64]int)
+func transposeAVX512(dst *uint64, keys *uint64, words int, bytes int, rows *[64]int)
 
-// transposex256 writes word w of the row of each diagonal d of the
+// transposeAVX2 writes word w of the row of each diagonal d of the
 // first bytes bytes of the keys, for w from 0 up to words, at dst +
 // 8(rows[d]+w) bytes: bit i of it is bit d of key 64w+i.
 //
 //go:noescape
-func transposex256(dst *uint64, keys *uint64, words int, bytes int, rows *[64]int)
+func transposeAVX2(dst *uint64, keys *uint64, words int, bytes int, rows *[64]int)

@@ -28759,9 +28759,9 @@ orRowsAVX2r32_row_done:
 	VZEROUPPER
 	RET
 
-// func pairsx512(dst, keys []uint64, bounds []uint32, south []uint64) int
+// func pairsAVX512(dst, keys []uint64, bounds []uint32, south []uint64) int
 // Requires: AVX, AVX512F, BMI2, CMOV, POPCNT
-TEXT ·pairsx512(SB), NOSPLIT, $0-104
+TEXT ·pairsAVX512(SB), NOSPLIT, $0-104
 	MOVQ     dst_base+0(FP), AX
 	MOVQ     keys_base+24(FP), BX
 	MOVQ     keys_len+32(FP), CX
@@ -28769,16 +28769,16 @@ TEXT ·pairsx512(SB), NOSPLIT, $0-104
 	MOVQ     south_base+72(FP), SI
 	MOVQ     AX, DI
 	SUBQ     $1, CX
-	JB       pairsx512_span_done
+	JB       pairsAVX512_span_done
 
-pairsx512_span:
+pairsAVX512_span:
 	VPBROADCASTQ (BX), Z0
 	MOVL     (DX), R10
 	MOVL     4(DX), R8
 	SUBQ     R10, R8
 	LEAQ     (SI)(R10*8), R9
 
-pairsx512_vector:
+pairsAVX512_vector:
 	MOVQ     $8, R10
 	CMPQ     R8, R10
 	CMOVQLT  R8, R10
@@ -28795,13 +28795,13 @@ pairsx512_vector:
 	LEAQ     (AX)(R11*8), AX
 	ADDQ     $64, R9
 	SUBQ     $8, R8
-	JG       pairsx512_vector
+	JG       pairsAVX512_vector
 	ADDQ     $8, BX
 	ADDQ     $8, DX
 	SUBQ     $1, CX
-	JAE      pairsx512_span
+	JAE      pairsAVX512_span
 
-pairsx512_span_done:
+pairsAVX512_span_done:
 	ADDQ     $1, CX
 	SUBQ     DI, AX
 	SHRQ     $3, AX
@@ -28895,9 +28895,9 @@ DATA pairsMoves<>+496(SB)/8, $0x0000000500000004
 DATA pairsMoves<>+504(SB)/8, $0x0000000700000006
 GLOBL pairsMoves<>(SB), RODATA|NOPTR, $512
 
-// func pairsx256(dst, keys []uint64, bounds []uint32, south []uint64) int
+// func pairsAVX2(dst, keys []uint64, bounds []uint32, south []uint64) int
 // Requires: AVX, AVX2, CMOV, POPCNT
-TEXT ·pairsx256(SB), NOSPLIT, $0-104
+TEXT ·pairsAVX2(SB), NOSPLIT, $0-104
 	MOVQ     dst_base+0(FP), CX
 	MOVQ     keys_base+24(FP), DX
 	MOVQ     keys_len+32(FP), SI
@@ -28908,16 +28908,16 @@ TEXT ·pairsx256(SB), NOSPLIT, $0-104
 	LEAQ     pairsLanes<>(SB), AX
 	LEAQ     pairsMoves<>(SB), BX
 	SUBQ     $1, SI
-	JB       pairsx256_span_done
+	JB       pairsAVX2_span_done
 
-pairsx256_span:
+pairsAVX2_span:
 	VPBROADCASTQ (DX), Y1
 	MOVL     (DI), R12
 	MOVL     4(DI), R10
 	SUBQ     R12, R10
 	LEAQ     (R8)(R12*8), R11
 
-pairsx256_vector:
+pairsAVX2_vector:
 	MOVQ     $4, R13
 	MOVQ     R10, R12
 	CMPQ     R10, R13
@@ -28939,13 +28939,13 @@ pairsx256_vector:
 	LEAQ     (CX)(R12*8), CX
 	ADDQ     $32, R11
 	SUBQ     $4, R10
-	JG       pairsx256_vector
+	JG       pairsAVX2_vector
 	ADDQ     $8, DX
 	ADDQ     $8, DI
 	SUBQ     $1, SI
-	JAE      pairsx256_span
+	JAE      pairsAVX2_span
 
-pairsx256_span_done:
+pairsAVX2_span_done:
 	ADDQ     $1, SI
 	SUBQ     R9, CX
 	SHRQ     $3, CX
@@ -28979,9 +28979,9 @@ DATA transposeLanes<>+112(SB)/8, $0x000000000000000e
 DATA transposeLanes<>+120(SB)/8, $0x000000000000000f
 GLOBL transposeLanes<>(SB), RODATA|NOPTR, $128
 
-// func transposex512(dst *uint64, keys *uint64, words int, bytes int, rows *[64]int)
+// func transposeAVX512(dst *uint64, keys *uint64, words int, bytes int, rows *[64]int)
 // Requires: AVX, AVX512BW, AVX512F, AVX512VBMI
-TEXT ·transposex512(SB), NOSPLIT, $0-40
+TEXT ·transposeAVX512(SB), NOSPLIT, $0-40
 	MOVQ     dst+0(FP), AX
 	MOVQ     keys+8(FP), BX
 	MOVQ     words+16(FP), CX
@@ -28991,9 +28991,9 @@ TEXT ·transposex512(SB), NOSPLIT, $0-40
 	VMOVDQU64 transposeLanes<>(SB), Z1
 	VMOVDQU64 transposeLanes<>+64(SB), Z2
 	SUBQ     $1, CX
-	JB       transposex512_word_done
+	JB       transposeAVX512_word_done
 
-transposex512_word:
+transposeAVX512_word:
 	VPERMB   0(BX), Z0, Z3
 	VPERMB   64(BX), Z0, Z4
 	VPERMB   128(BX), Z0, Z5
@@ -29074,7 +29074,7 @@ transposex512_word:
 	MOVQ     0(SI), R8
 	MOVQ     DI, (AX)(R8*8)
 	CMPQ     DX, $1
-	JLE      transposex512_next
+	JLE      transposeAVX512_next
 	VPMOVB2M Z4, K1
 	KMOVQ    K1, DI
 	MOVQ     120(SI), R8
@@ -29115,7 +29115,7 @@ transposex512_word:
 	MOVQ     64(SI), R8
 	MOVQ     DI, (AX)(R8*8)
 	CMPQ     DX, $2
-	JLE      transposex512_next
+	JLE      transposeAVX512_next
 	VPMOVB2M Z3, K1
 	KMOVQ    K1, DI
 	MOVQ     184(SI), R8
@@ -29156,7 +29156,7 @@ transposex512_word:
 	MOVQ     128(SI), R8
 	MOVQ     DI, (AX)(R8*8)
 	CMPQ     DX, $3
-	JLE      transposex512_next
+	JLE      transposeAVX512_next
 	VPMOVB2M Z10, K1
 	KMOVQ    K1, DI
 	MOVQ     248(SI), R8
@@ -29197,7 +29197,7 @@ transposex512_word:
 	MOVQ     192(SI), R8
 	MOVQ     DI, (AX)(R8*8)
 	CMPQ     DX, $4
-	JLE      transposex512_next
+	JLE      transposeAVX512_next
 	VPMOVB2M Z8, K1
 	KMOVQ    K1, DI
 	MOVQ     312(SI), R8
@@ -29238,7 +29238,7 @@ transposex512_word:
 	MOVQ     256(SI), R8
 	MOVQ     DI, (AX)(R8*8)
 	CMPQ     DX, $5
-	JLE      transposex512_next
+	JLE      transposeAVX512_next
 	VPMOVB2M Z9, K1
 	KMOVQ    K1, DI
 	MOVQ     376(SI), R8
@@ -29279,7 +29279,7 @@ transposex512_word:
 	MOVQ     320(SI), R8
 	MOVQ     DI, (AX)(R8*8)
 	CMPQ     DX, $6
-	JLE      transposex512_next
+	JLE      transposeAVX512_next
 	VPMOVB2M Z5, K1
 	KMOVQ    K1, DI
 	MOVQ     440(SI), R8
@@ -29320,7 +29320,7 @@ transposex512_word:
 	MOVQ     384(SI), R8
 	MOVQ     DI, (AX)(R8*8)
 	CMPQ     DX, $7
-	JLE      transposex512_next
+	JLE      transposeAVX512_next
 	VPMOVB2M Z12, K1
 	KMOVQ    K1, DI
 	MOVQ     504(SI), R8
@@ -29361,13 +29361,13 @@ transposex512_word:
 	MOVQ     448(SI), R8
 	MOVQ     DI, (AX)(R8*8)
 
-transposex512_next:
+transposeAVX512_next:
 	ADDQ     $512, BX
 	ADDQ     $8, AX
 	SUBQ     $1, CX
-	JAE      transposex512_word
+	JAE      transposeAVX512_word
 
-transposex512_word_done:
+transposeAVX512_word_done:
 	ADDQ     $1, CX
 	VZEROUPPER
 	RET
@@ -29382,9 +29382,9 @@ DATA transposeOrder<>+16(SB)/8, $0x0b0a030209080100
 DATA transposeOrder<>+24(SB)/8, $0x0f0e07060d0c0504
 GLOBL transposeOrder<>(SB), RODATA|NOPTR, $32
 
-// func transposex256(dst *uint64, keys *uint64, words int, bytes int, rows *[64]int)
+// func transposeAVX2(dst *uint64, keys *uint64, words int, bytes int, rows *[64]int)
 // Requires: AVX, AVX2
-TEXT ·transposex256(SB), NOSPLIT, $0-40
+TEXT ·transposeAVX2(SB), NOSPLIT, $0-40
 	MOVQ     dst+0(FP), AX
 	MOVQ     keys+8(FP), BX
 	MOVQ     words+16(FP), CX
@@ -29393,9 +29393,9 @@ TEXT ·transposex256(SB), NOSPLIT, $0-40
 	VMOVDQU  transposePairs<>(SB), Y0
 	VMOVDQU  transposeOrder<>(SB), Y1
 	SUBQ     $1, CX
-	JB       transposex256_word_done
+	JB       transposeAVX2_word_done
 
-transposex256_word:
+transposeAVX2_word:
 	VMOVDQU  0(BX), Y2
 	VPSHUFB  Y0, Y2, Y2
 	VMOVDQU  32(BX), Y3
@@ -29470,7 +29470,7 @@ transposex256_word:
 	MOVQ     0(SI), R8
 	MOVL     DI, 0(AX)(R8*8)
 	CMPQ     DX, $1
-	JLE      transposex256_half0
+	JLE      transposeAVX2_half0
 	VPERMQ   $0xd8, Y4, Y4
 	VPSHUFB  Y1, Y4, Y4
 	VPMOVMSKB Y4, DI
@@ -29505,7 +29505,7 @@ transposex256_word:
 	MOVQ     64(SI), R8
 	MOVL     DI, 0(AX)(R8*8)
 	CMPQ     DX, $2
-	JLE      transposex256_half0
+	JLE      transposeAVX2_half0
 	VPERMQ   $0xd8, Y6, Y6
 	VPSHUFB  Y1, Y6, Y6
 	VPMOVMSKB Y6, DI
@@ -29540,7 +29540,7 @@ transposex256_word:
 	MOVQ     128(SI), R8
 	MOVL     DI, 0(AX)(R8*8)
 	CMPQ     DX, $3
-	JLE      transposex256_half0
+	JLE      transposeAVX2_half0
 	VPERMQ   $0xd8, Y8, Y8
 	VPSHUFB  Y1, Y8, Y8
 	VPMOVMSKB Y8, DI
@@ -29575,7 +29575,7 @@ transposex256_word:
 	MOVQ     192(SI), R8
 	MOVL     DI, 0(AX)(R8*8)
 	CMPQ     DX, $4
-	JLE      transposex256_half0
+	JLE      transposeAVX2_half0
 	VPERMQ   $0xd8, Y3, Y3
 	VPSHUFB  Y1, Y3, Y3
 	VPMOVMSKB Y3, DI
@@ -29610,7 +29610,7 @@ transposex256_word:
 	MOVQ     256(SI), R8
 	MOVL     DI, 0(AX)(R8*8)
 	CMPQ     DX, $5
-	JLE      transposex256_half0
+	JLE      transposeAVX2_half0
 	VPERMQ   $0xd8, Y5, Y5
 	VPSHUFB  Y1, Y5, Y5
 	VPMOVMSKB Y5, DI
@@ -29645,7 +29645,7 @@ transposex256_word:
 	MOVQ     320(SI), R8
 	MOVL     DI, 0(AX)(R8*8)
 	CMPQ     DX, $6
-	JLE      transposex256_half0
+	JLE      transposeAVX2_half0
 	VPERMQ   $0xd8, Y7, Y7
 	VPSHUFB  Y1, Y7, Y7
 	VPMOVMSKB Y7, DI
@@ -29680,7 +29680,7 @@ transposex256_word:
 	MOVQ     384(SI), R8
 	MOVL     DI, 0(AX)(R8*8)
 	CMPQ     DX, $7
-	JLE      transposex256_half0
+	JLE      transposeAVX2_half0
 	VPERMQ   $0xd8, Y9, Y9
 	VPSHUFB  Y1, Y9, Y9
 	VPMOVMSKB Y9, DI
@@ -29715,7 +29715,7 @@ transposex256_word:
 	MOVQ     448(SI), R8
 	MOVL     DI, 0(AX)(R8*8)
 
-transposex256_half0:
+transposeAVX2_half0:
 	VMOVDQU  256(BX), Y2
 	VPSHUFB  Y0, Y2, Y2
 	VMOVDQU  288(BX), Y3
@@ -29790,7 +29790,7 @@ transposex256_half0:
 	MOVQ     0(SI), R8
 	MOVL     DI, 4(AX)(R8*8)
 	CMPQ     DX, $1
-	JLE      transposex256_half1
+	JLE      transposeAVX2_half1
 	VPERMQ   $0xd8, Y4, Y4
 	VPSHUFB  Y1, Y4, Y4
 	VPMOVMSKB Y4, DI
@@ -29825,7 +29825,7 @@ transposex256_half0:
 	MOVQ     64(SI), R8
 	MOVL     DI, 4(AX)(R8*8)
 	CMPQ     DX, $2
-	JLE      transposex256_half1
+	JLE      transposeAVX2_half1
 	VPERMQ   $0xd8, Y6, Y6
 	VPSHUFB  Y1, Y6, Y6
 	VPMOVMSKB Y6, DI
@@ -29860,7 +29860,7 @@ transposex256_half0:
 	MOVQ     128(SI), R8
 	MOVL     DI, 4(AX)(R8*8)
 	CMPQ     DX, $3
-	JLE      transposex256_half1
+	JLE      transposeAVX2_half1
 	VPERMQ   $0xd8, Y8, Y8
 	VPSHUFB  Y1, Y8, Y8
 	VPMOVMSKB Y8, DI
@@ -29895,7 +29895,7 @@ transposex256_half0:
 	MOVQ     192(SI), R8
 	MOVL     DI, 4(AX)(R8*8)
 	CMPQ     DX, $4
-	JLE      transposex256_half1
+	JLE      transposeAVX2_half1
 	VPERMQ   $0xd8, Y3, Y3
 	VPSHUFB  Y1, Y3, Y3
 	VPMOVMSKB Y3, DI
@@ -29930,7 +29930,7 @@ transposex256_half0:
 	MOVQ     256(SI), R8
 	MOVL     DI, 4(AX)(R8*8)
 	CMPQ     DX, $5
-	JLE      transposex256_half1
+	JLE      transposeAVX2_half1
 	VPERMQ   $0xd8, Y5, Y5
 	VPSHUFB  Y1, Y5, Y5
 	VPMOVMSKB Y5, DI
@@ -29965,7 +29965,7 @@ transposex256_half0:
 	MOVQ     320(SI), R8
 	MOVL     DI, 4(AX)(R8*8)
 	CMPQ     DX, $6
-	JLE      transposex256_half1
+	JLE      transposeAVX2_half1
 	VPERMQ   $0xd8, Y7, Y7
 	VPSHUFB  Y1, Y7, Y7
 	VPMOVMSKB Y7, DI
@@ -30000,7 +30000,7 @@ transposex256_half0:
 	MOVQ     384(SI), R8
 	MOVL     DI, 4(AX)(R8*8)
 	CMPQ     DX, $7
-	JLE      transposex256_half1
+	JLE      transposeAVX2_half1
 	VPERMQ   $0xd8, Y9, Y9
 	VPSHUFB  Y1, Y9, Y9
 	VPMOVMSKB Y9, DI
@@ -30035,13 +30035,13 @@ transposex256_half0:
 	MOVQ     448(SI), R8
 	MOVL     DI, 4(AX)(R8*8)
 
-transposex256_half1:
+transposeAVX2_half1:
 	ADDQ     $512, BX
 	ADDQ     $8, AX
 	SUBQ     $1, CX
-	JAE      transposex256_word
+	JAE      transposeAVX2_word
 
-transposex256_word_done:
+transposeAVX2_word_done:
 	ADDQ     $1, CX
 	VZEROUPPER
 	RET

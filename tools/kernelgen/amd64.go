@@ -334,76 +334,76 @@ func writeX86(f *asmFile, sets []*isa) {
 		// mask registers; one of 4, AVX2's YMM.
 		u.wide = s.vector == 8
 		writeClashes(f, s, &u, x86Features, x86GP, x86Vec)
-		for _, words := range s.rows() {
-			writeX86OrRows(f, s, u.wide, words)
+		writeOrRows(f, s, &u, x86Features, x86GP, x86Vec)
+	}
+	for _, s := range sets {
+		if s.vector == 8 {
+			writePairsWide(f, s)
+		} else {
+			writePairsNarrow(f, s)
 		}
 	}
 	for _, s := range sets {
 		if s.vector == 8 {
-			writePairsx512(f, s)
+			writeTransposeWide(f, s)
 		} else {
-			writePairsx256(f, s)
-		}
-	}
-	for _, s := range sets {
-		if s.vector == 8 {
-			writeTransposex512(f, s)
-		} else {
-			writeTransposex256(f, s)
+			writeTransposeNarrow(f, s)
 		}
 	}
 }
 
-// orRowsName returns the name of s's kernel of orRows for rows of words
-// words.
-func orRowsName(s *isa, words int) string { return fmt.Sprintf("orRows%sr%d", s.ident, words) }
+// arg loads the argument at from into the register to.
+func (x *x86) arg(fn *function, from, to string) { fn.op("MOVQ", from, to) }
 
-// orRowsSignature is the Go signature of every kernel of orRows, the
-// orKernel type of the join: dst and src hold whole rows.
-const orRowsSignature = "(dst, src, row []uint64)"
-
-// orRowsDoc returns the doc of a kernel of orRows.
-func orRowsDoc(s *isa, words int) []string {
-	return []string{
-		fmt.Sprintf("%s sets each of rows rows of %d words from dst on to", orRowsName(s, words), words),
-		fmt.Sprintf("the OR of the row as far from src and of row, with %s.", s.name),
+// orVector ORs rows in vectors of up to 64 bytes with AVX-512, and 32
+// with AVX2.
+func (x *x86) orVector(rowBytes int) int {
+	if x.wide {
+		return min(rowBytes, 64)
 	}
+	return min(rowBytes, 32)
 }
 
-// writeX86OrRows writes the kernel of orRows of s for rows of words
-// words, a vector of up to 64 bytes at a time with AVX-512, or 32 with
-// AVX2.
-func writeX86OrRows(f *asmFile, s *isa, wide bool, words int) {
-	fn := f.begin(s, orRowsKind, orRowsName(s, words), x86Features, x86GP, x86Vec)
-	dst, src, row, left := fn.gp.get(), fn.gp.get(), fn.gp.get(), fn.gp.get()
-	fn.op("MOVQ", "dst_base+0(FP)", dst)
-	fn.op("MOVQ", "dst_len+8(FP)", left)
-	fn.op("MOVQ", "src_base+24(FP)", src)
-	fn.op("MOVQ", "row_base+48(FP)", row)
-	size := min(8*words, 32)
-	if wide {
-		size = min(8*words, 64)
+// hold loads the row a vector at a time.
+func (x *x86) hold(fn *function, row string, rowBytes, size int) []string {
+	held := fn.vec.gets(rowBytes / size)
+	for i, r := range held {
+		fn.op(x.load(size), fmt.Sprintf("%d(%s)", size*i, row), vreg(r, size))
 	}
-	load, or := "VMOVDQU", "VPOR"
+	return held
+}
+
+// orRow ORs each vector of the row at src with one held, its load
+// folded into the OR, and stores it.
+func (x *x86) orRow(fn *function, dst, src string, held []string, size int) {
+	or := "VPOR"
 	if size == 64 {
-		load, or = "VMOVDQU64", "VPORQ"
+		or = "VPORQ"
 	}
-	rs := fn.vec.gets(8 * words / size)
-	for i, r := range rs {
-		fn.op(load, fmt.Sprintf("%d(%s)", size*i, row), vreg(r, size))
+	v := fn.vec.get()
+	X := vreg(v, size)
+	for i, r := range held {
+		fn.op(or, fmt.Sprintf("%d(%s)", size*i, src), vreg(r, size), X)
+		fn.op(x.load(size), X, fmt.Sprintf("%d(%s)", size*i, dst))
 	}
-	x := fn.vec.get()
-	X := vreg(x, size)
-	// left counts the words of dst down, a row at a time.
-	(&x86{}).while(fn, left, words, "row", func() {
-		for i, r := range rs {
-			fn.op(or, fmt.Sprintf("%d(%s)", size*i, src), vreg(r, size), X)
-			fn.op(load, X, fmt.Sprintf("%d(%s)", size*i, dst))
-		}
-		fn.op("ADDQ", fmt.Sprintf("$%d", 8*words), src)
-		fn.op("ADDQ", fmt.Sprintf("$%d", 8*words), dst)
-	})
+	fn.vec.put(v)
+	rowBytes := fmt.Sprintf("$%d", size*len(held))
+	fn.op("ADDQ", rowBytes, src)
+	fn.op("ADDQ", rowBytes, dst)
+}
+
+// load returns the instruction that moves a vector of size bytes
+// unaligned: EVEX's for 64.
+func (x *x86) load(size int) string {
+	if size == 64 {
+		return "VMOVDQU64"
+	}
+	return "VMOVDQU"
+}
+
+// ret clears the upper halves of the vector registers, so that the SSE
+// code after it runs at full speed, and returns.
+func (x *x86) ret(fn *function) {
 	fn.op("VZEROUPPER")
 	fn.op("RET")
-	fn.end(orRowsSignature, 72, orRowsDoc(s, words)...)
 }

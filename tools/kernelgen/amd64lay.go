@@ -51,13 +51,15 @@ func spans(fn *function, lanes, size int, setup func(), vector func(key, at, n, 
 	fn.op("RET")
 }
 
-// writePairsx512 writes pairsx512: for each span, a north quarter's key
+// writePairsWide writes the pairs kernel of an instruction set of vectors
+// of 8 words, AVX-512: for each span, a north quarter's key
 // broadcast to 8 lanes, ORed with 8 south keys at a time (the last ones
 // under a mask), the keys that share no bit with it compressed to the
 // low lanes and stored whole, and the output moved on by how many they
 // are.
-func writePairsx512(f *asmFile, s *isa) {
-	fn := f.begin(s, pairsKind, "pairsx512", x86Features, x86GP, x86Vec)
+func writePairsWide(f *asmFile, s *isa) {
+	name := "pairs" + s.ident
+	fn := f.begin(s, pairsKind, name, x86Features, x86GP, x86Vec)
 	spans(fn, 8, 64, func() {}, func(key, at, n, dst string) {
 		// The lanes to read: the low min(n, 8) bits of a byte, as BZHI
 		// keeps the bits of 0xff below its index.
@@ -81,18 +83,18 @@ func writePairsx512(f *asmFile, s *isa) {
 		fn.vec.put(num(x))
 	})
 	fn.end(pairsSignature, 104,
-		"pairsx512 writes from dst on the keys of the half-boards of spans,",
+		name+" writes from dst on the keys of the half-boards of spans,",
 		"keys[i] ORed with each key of south[bounds[2i]:bounds[2i+1]] with",
 		"no bit in common, and returns how many; a span holds one key or",
 		"more. It writes up to 8 keys past them.")
 }
 
-// writePairsx256 writes pairsx256, pairsx512 with AVX2: 4 keys of south
+// writePairsNarrow writes that of vectors of 4 words, AVX2: 4 keys of south
 // at a time, read by a masked load (VPMASKMOVQ, which reads no lane past
 // the span), those that share no bit with the north key (VPCMPEQQ of
 // their AND with zero, VMOVMSKPD) moved to the front by VPERMD, whose
 // indices a table holds for each mask of 4 lanes.
-func writePairsx256(f *asmFile, s *isa) {
+func writePairsNarrow(f *asmFile, s *isa) {
 	// lanes holds, for i from 0 to 4, a mask of the first i lanes of 4.
 	var lanes []uint64
 	for i := range 5 {
@@ -123,7 +125,8 @@ func writePairsx256(f *asmFile, s *isa) {
 	}
 	movesAt := f.data("pairsMoves", moves)
 
-	fn := f.begin(s, pairsKind, "pairsx256", x86Features, x86GP, x86Vec)
+	name := "pairs" + s.ident
+	fn := f.begin(s, pairsKind, name, x86Features, x86GP, x86Vec)
 	zeros, lanesReg, movesReg := fn.vec.get(), fn.gp.get(), fn.gp.get()
 	spans(fn, 4, 32, func() {
 		zero(fn, zeros, 32)
@@ -158,10 +161,10 @@ func writePairsx256(f *asmFile, s *isa) {
 		fn.vec.put(num(mask), num(x), num(kept), num(move))
 	})
 	fn.end(pairsSignature, 104,
-		"pairsx256 is pairsx512 with AVX2: it writes from dst on the keys of",
-		"the half-boards of spans, keys[i] ORed with each key of",
-		"south[bounds[2i]:bounds[2i+1]] with no bit in common, and returns how",
-		"many; a span holds one key or more. It writes up to 4 keys past them.")
+		name+" writes from dst on the keys of the half-boards of spans,",
+		"keys[i] ORed with each key of south[bounds[2i]:bounds[2i+1]] with",
+		"no bit in common, and returns how many; a span holds one key or",
+		"more. It writes up to 4 keys past them.")
 }
 
 // num returns the number of the vector register named r.
@@ -190,7 +193,8 @@ func transposeHead(fn *function) (dst, keys, left, bytes, rows string) {
 	return dst, keys, left, bytes, rows
 }
 
-// writeTransposex512 writes transposex512, which lays out the rows of
+// writeTransposeWide writes the transposing kernel of vectors of 8 words,
+// AVX-512, which lays out the rows of
 // the single diagonals of a join's tables, 64 keys a word. Eight vectors
 // hold the 64 keys; VPERMB turns each vector's 8 keys by 8 bytes into 8
 // bytes by 8 keys, and an 8×8 transpose of 64-bit lanes across the
@@ -198,7 +202,7 @@ func transposeHead(fn *function) (dst, keys, left, bytes, rows string) {
 // byte c of every key in vector c, key i in byte i. VPMOVB2M then takes
 // the top bit of each byte, a row's word of 64 keys, and VPADDB shifts
 // every byte left by one for the next bit.
-func writeTransposex512(f *asmFile, s *isa) {
+func writeTransposeWide(f *asmFile, s *isa) {
 	var perm []byte
 	for c := range 8 {
 		for k := range 8 {
@@ -209,7 +213,8 @@ func writeTransposex512(f *asmFile, s *isa) {
 	lanesAt := f.data("transposeLanes", []uint64{0, 1, 8, 9, 4, 5, 12, 13, 2, 3, 10, 11, 6, 7, 14, 15})
 
 	// Its vectors are all EVEX instructions', which take all 32.
-	fn := f.begin(s, transposeKind, "transposex512", x86Features, x86GP, numbers(32))
+	name := "transpose" + s.ident
+	fn := f.begin(s, transposeKind, name, x86Features, x86GP, numbers(32))
 	dst, keys, left, bytes, rows := transposeHead(fn)
 	p, lo, hi := vreg(fn.vec.get(), 64), vreg(fn.vec.get(), 64), vreg(fn.vec.get(), 64)
 	fn.op("VMOVDQU64", permAt, p)
@@ -268,10 +273,10 @@ func writeTransposex512(f *asmFile, s *isa) {
 	})
 	fn.op("VZEROUPPER")
 	fn.op("RET")
-	fn.end(transposeSignature, 40, transposeDoc("transposex512")...)
+	fn.end(transposeSignature, 40, transposeDoc(name)...)
 }
 
-// writeTransposex256 writes transposex256, transposex512 with AVX2, 32
+// writeTransposeNarrow writes that of vectors of 4 words, AVX2, 32
 // keys at a time, each word of a row in two halves. Eight vectors hold
 // the 32 keys, 4 each; VPSHUFB pairs the bytes of a lane's 2 keys, and
 // unpacking 16-, 32- and 64-bit units of pairs of vectors gathers byte c
@@ -279,7 +284,7 @@ func writeTransposex512(f *asmFile, s *isa) {
 // VPSHUFB put key i in byte i. VPMOVMSKB then takes the top bit of each
 // byte, half a row's word, and VPADDB shifts every byte left by one for
 // the next bit.
-func writeTransposex256(f *asmFile, s *isa) {
+func writeTransposeNarrow(f *asmFile, s *isa) {
 	var pairs []byte
 	for range 2 {
 		for i := range 8 {
@@ -296,7 +301,8 @@ func writeTransposex256(f *asmFile, s *isa) {
 	}
 	orderAt := f.data("transposeOrder", bytesOf(order))
 
-	fn := f.begin(s, transposeKind, "transposex256", x86Features, x86GP, x86Vec)
+	name := "transpose" + s.ident
+	fn := f.begin(s, transposeKind, name, x86Features, x86GP, x86Vec)
 	dst, keys, left, bytes, rows := transposeHead(fn)
 	pair, put := vreg(fn.vec.get(), 32), vreg(fn.vec.get(), 32)
 	fn.op("VMOVDQU", pairsAt, pair)
@@ -367,5 +373,5 @@ func writeTransposex256(f *asmFile, s *isa) {
 	})
 	fn.op("VZEROUPPER")
 	fn.op("RET")
-	fn.end(transposeSignature, 40, transposeDoc("transposex256")...)
+	fn.end(transposeSignature, 40, transposeDoc(name)...)
 }

@@ -210,48 +210,50 @@ func (c *byteCounter) sum() {
 func writeARM64(f *asmFile, sets []*isa) {
 	for _, s := range sets {
 		writeClashes(f, s, &neon{}, armFeatures, armGP, armVec)
-		for _, words := range s.rows() {
-			writeNEONOrRows(f, s, words)
-		}
+		writeOrRows(f, s, &neon{}, armFeatures, armGP, armVec)
 	}
 }
 
-// writeNEONOrRows writes the kernel of orRows of s for rows of words
-// words: the row in registers, and each row of src read, ORed and
-// written 4 vectors at a time (LD1 and ST1 of 4 registers).
-func writeNEONOrRows(f *asmFile, s *isa, words int) {
-	fn := f.begin(s, orRowsKind, orRowsName(s, words), armFeatures, armGP, armVec)
-	dst, src, row, left := fn.gp.get(), fn.gp.get(), fn.gp.get(), fn.gp.get()
-	fn.op("MOVD", "dst_base+0(FP)", dst)
-	fn.op("MOVD", "dst_len+8(FP)", left)
-	fn.op("MOVD", "src_base+24(FP)", src)
-	fn.op("MOVD", "row_base+48(FP)", row)
-	vectors := words / 2
-	// The row in V16 up, the vectors read in V0 to V3.
-	list := func(from, n int) string {
-		regs := ""
-		for i := range n {
-			if i > 0 {
-				regs += ", "
-			}
-			regs += fmt.Sprintf("V%d.B16", from+i)
-		}
-		return "[" + regs + "]"
-	}
+func (a *neon) arg(fn *function, from, to string) { fn.op("MOVD", from, to) }
+
+func (a *neon) orVector(rowBytes int) int { return 16 }
+
+// hold loads the row in V16 up, 4 vectors at a time (LD1 of 4
+// registers).
+func (a *neon) hold(fn *function, row string, rowBytes, size int) []string {
+	vectors := rowBytes / size
 	for i := 0; i < vectors; i += 4 {
-		fn.op("VLD1.P", fmt.Sprintf("%d(%s)", 16*min(4, vectors-i), row), list(16+i, min(4, vectors-i)))
+		fn.op("VLD1.P", fmt.Sprintf("%d(%s)", 16*min(4, vectors-i), row), vectorList(16+i, min(4, vectors-i)))
 	}
-	// left counts the words of dst down, a row at a time.
-	(&neon{}).while(fn, left, words, "row", func() {
-		for i := 0; i < vectors; i += 4 {
-			n := min(4, vectors-i)
-			fn.op("VLD1.P", fmt.Sprintf("%d(%s)", 16*n, src), list(0, n))
-			for j := range n {
-				fn.op("VORR", fmt.Sprintf("V%d.B16", 16+i+j), fmt.Sprintf("V%d.B16", j), fmt.Sprintf("V%d.B16", j))
-			}
-			fn.op("VST1.P", list(0, n), fmt.Sprintf("%d(%s)", 16*n, dst))
+	held := make([]string, vectors)
+	for i := range held {
+		held[i] = fmt.Sprint(16 + i)
+	}
+	return held
+}
+
+// orRow reads the row at src into V0 to V3, 4 vectors at a time, ORs
+// them with those held, and writes them, the loads and stores
+// post-indexed.
+func (a *neon) orRow(fn *function, dst, src string, held []string, size int) {
+	for i := 0; i < len(held); i += 4 {
+		n := min(4, len(held)-i)
+		fn.op("VLD1.P", fmt.Sprintf("%d(%s)", 16*n, src), vectorList(0, n))
+		for j := range n {
+			fn.op("VORR", fmt.Sprintf("V%s.B16", held[i+j]), fmt.Sprintf("V%d.B16", j), fmt.Sprintf("V%d.B16", j))
 		}
-	})
-	fn.op("RET")
-	fn.end(orRowsSignature, 72, orRowsDoc(s, words)...)
+		fn.op("VST1.P", vectorList(0, n), fmt.Sprintf("%d(%s)", 16*n, dst))
+	}
+}
+
+func (a *neon) ret(fn *function) { fn.op("RET") }
+
+// vectorList names the n vector registers from from on, of 16 bytes, as
+// LD1 and ST1 of several registers take them.
+func vectorList(from, n int) string {
+	regs := make([]string, n)
+	for i := range regs {
+		regs[i] = fmt.Sprintf("V%d.B16", from+i)
+	}
+	return "[" + strings.Join(regs, ", ") + "]"
 }

@@ -55,6 +55,23 @@ type unit interface {
 	eachVector(fn *function, offs []string, i string, size int, body func(x string))
 	// loopVector returns the bytes of the vectors of a looping kernel.
 	loopVector() int
+
+	// The kernels of orRows (lay.go).
+
+	// arg loads the kernel's argument at from, a slot of its frame, into
+	// the register to.
+	arg(fn *function, from, to string)
+	// orVector returns the bytes of the vectors that rows of rowBytes
+	// are ORed in.
+	orVector(rowBytes int) int
+	// hold loads the row at row, rowBytes long, into vectors of size
+	// bytes, and returns them.
+	hold(fn *function, row string, rowBytes, size int) []string
+	// orRow writes at dst the OR of the row at src and the vectors held,
+	// of size bytes each, and moves dst and src on past the row.
+	orRow(fn *function, dst, src string, held []string, size int)
+	// ret returns from the kernel.
+	ret(fn *function)
 }
 
 // A counter adds up the bits set of vectors.

@@ -7,11 +7,16 @@
 //
 //	go run -C ../../tools ./kernelgen -out ../internal/join
 //
-// The matching kernel is written once (clashes.go) for every instruction
-// set with assembly, against a unit of its back end: AVX-512 and AVX2
-// (amd64.go), NEON (arm64.go). The Go kernels and the Go files are
-// golang.go's. Adding an instruction set is adding its entry to isas,
-// its back end, and the features it needs to internal/isa.
+// The matching kernel (clashes.go) and the kernel of orRows (lay.go) are
+// written once for every instruction set with assembly, against a unit
+// of its back end: AVX-512 and AVX2 (amd64.go), NEON (arm64.go). The
+// kernels that list half-boards and transpose keys are amd64's alone
+// (amd64lay.go), one for each width of vector, chosen by the set's
+// vector; every other set runs the Go ones (internal/join/gokernels.go),
+// which define them, and a test there holds each kernel to them. The Go
+// kernels and the Go files are golang.go's. Adding an instruction set is
+// adding its entry to isas, its back end, and the features it needs to
+// internal/isa.
 package main
 
 import (
