@@ -6,12 +6,14 @@ import (
 	"encoding/binary"
 	"encoding/json"
 	"errors"
-	"github.com/gonqueens/nqueens"
 	"math"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
 
+	"github.com/gonqueens/nqueens"
 	"github.com/gonqueens/nqueens/internal/engine"
 	"github.com/google/go-cmp/cmp"
 )
@@ -412,6 +414,43 @@ func TestRecountState(t *testing.T) {
 		}
 		if recount, by := back.Recount(); recount != (kind != "count") || recount && by.String() != strings.TrimPrefix(kind, "recount ") {
 			t.Errorf("a %s's State read back: recount %v %v", kind, recount, by)
+		}
+	}
+}
+
+// TestResumeSaved resumes States that an earlier build saved midway, in
+// format 4 and plan 4 (testdata), and wants each count to end as a
+// count from the start does: a change of the engine must keep the
+// checkpoints of counts under way, or change PlanVersion.
+func TestResumeSaved(t *testing.T) {
+	for _, tt := range []struct {
+		file string
+		job  Job
+	}{
+		{"join-14-shard-1-of-2.state", Job{N: 14, Index: 1, Of: 2}},
+		{"constellations-13.state", Job{N: 13}},
+		{"recount-join-17-shard-2-of-3.state", Job{N: 17, Index: 2, Of: 3, Recount: true, RecountBy: ByJoin}},
+	} {
+		b, err := os.ReadFile(filepath.Join("testdata", tt.file))
+		if err != nil {
+			t.Fatal(err)
+		}
+		var s State
+		if err := s.UnmarshalBinary(b); err != nil {
+			t.Fatalf("%s: %v", tt.file, err)
+		}
+		if s.Done() == 0 || s.Done() == s.Subproblems() {
+			t.Fatalf("%s: %d of %d subproblems done, want a count midway", tt.file, s.Done(), s.Subproblems())
+		}
+		want, err := tt.job.Count(context.Background())
+		if err != nil {
+			t.Fatal(err)
+		}
+		job := tt.job
+		job.Resume = &s
+		got, err := job.Count(context.Background())
+		if err != nil || got.Total != want.Total || got.Unique != want.Unique {
+			t.Errorf("%s resumed: %+v, %v; want %+v", tt.file, got, err, want)
 		}
 	}
 }
