@@ -89,7 +89,7 @@ func (constellationTasks) direct(int, Config) (Counts, bool, error) { return Cou
 // unchanged, and leaves the tasks, which take seconds to list, to later;
 // its live memory is that of the constellations' list, up to n⁴/8 of
 // them, and of the shard's tasks, each with its board.
-func (constellationTasks) plan(_ context.Context, n int, d deal.Shard, _ int, _ Recount, _ func(float64) bool) ([]subproblem, float64, error) {
+func (constellationTasks) plan(_ context.Context, n int, d deal.Shard, _ int, _ Recount, _ int64) ([]subproblem, float64, error) {
 	// The depth of the split makes at least as many tasks as wanted, and
 	// at most n times as many.
 	side, shards := float64(n), float64(d.Of)
@@ -98,8 +98,6 @@ func (constellationTasks) plan(_ context.Context, n int, d deal.Shard, _ int, _ 
 	live := cs*constellationBytes + (tasks/shards+1)*(subproblemBytes+8*side)
 	return invariantSearches(n, d, 0), live, nil
 }
-
-func (constellationTasks) fit(float64) {}
 
 // later lists the shard's tasks.
 func (constellationTasks) later(ctx context.Context, n int, d deal.Shard, progress func(Progress), start time.Time) ([]subproblem, error) {

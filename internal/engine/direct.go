@@ -47,11 +47,9 @@ func (directCount) direct(n int, cfg Config) (Counts, bool, error) {
 
 // The direct count is never planned: it has nothing else.
 
-func (directCount) plan(context.Context, int, deal.Shard, int, Recount, func(float64) bool) ([]subproblem, float64, error) {
+func (directCount) plan(context.Context, int, deal.Shard, int, Recount, int64) ([]subproblem, float64, error) {
 	return nil, 0, nil
 }
-
-func (directCount) fit(float64) {}
 
 func (directCount) later(context.Context, int, deal.Shard, func(Progress), time.Time) ([]subproblem, error) {
 	return nil, nil

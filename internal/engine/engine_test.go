@@ -158,9 +158,8 @@ func TestComplete(t *testing.T) {
 // count under a limit by the model's first bound not to.
 func TestEstimateCloser(t *testing.T) {
 	d := deal.Shard{Index: 3, Of: 1000}
-	never := func(float64) bool { return false }
-	firstPlan, _ := join.NewPlan(20, d.Want(), d, 1, true, never, &poll.Poller{})
-	closerPlan, _ := join.NewPlan(20, d.Want(), d, 1, true, func(float64) bool { return true }, &poll.Poller{})
+	firstPlan, _ := join.NewPlan(20, d.Want(), d, 1, true, peak, math.MaxInt64, &poll.Poller{})
+	closerPlan, _ := join.NewPlan(20, d.Want(), d, 1, true, peak, 0, &poll.Poller{})
 	first, closer := firstPlan.Live, closerPlan.Live
 	live := closer
 	first, closer = peak(first), peak(closer)

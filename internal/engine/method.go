@@ -25,13 +25,10 @@ type method interface {
 	// plan returns the subproblems of shard d of the n×n board that the
 	// method knows at once, and the live memory of workers workers
 	// counting them, or recounting them by recount, by the method's
-	// model. Where over says that a live memory is more than the count
-	// may take, it may look closer, and returns ctx's error if ctx is
-	// done meanwhile.
-	plan(ctx context.Context, n int, d deal.Shard, workers int, recount Recount, over func(live float64) bool) ([]subproblem, float64, error)
-	// fit lets the subproblems that plan returned take scale times the
-	// memory that the model put, as the count's limit leaves them room.
-	fit(scale float64)
+	// model, and lets them take the room that limit bytes leave them.
+	// Where the peak of that memory (peak) is over limit, it may look
+	// closer, and returns ctx's error if ctx is done meanwhile.
+	plan(ctx context.Context, n int, d deal.Shard, workers int, recount Recount, limit int64) ([]subproblem, float64, error)
 	// later returns the subproblems of shard d of the n×n board that
 	// plan left to the count, which lists them, reporting progress from
 	// start if progress is not nil.

@@ -31,7 +31,7 @@ func methodOf(n int, cfg *Config) method {
 	case n < 4:
 		return smallBoard{}
 	case join.Joins(n):
-		return new(joinRuns)
+		return joinRuns{}
 	}
 	return constellationTasks{}
 }
@@ -39,7 +39,7 @@ func methodOf(n int, cfg *Config) method {
 // JoinsBoard reports whether a count of the n×n board joins half-boards
 // (the package join), by the method that methodOf picks.
 func JoinsBoard(n int) bool {
-	_, joins := methodOf(n, nil).(*joinRuns)
+	_, joins := methodOf(n, nil).(joinRuns)
 	return joins
 }
 
@@ -61,20 +61,14 @@ type plan struct {
 // board, 0 <= n <= board.MaxN, by method m, on workers workers, or of
 // its recount of the kind recount, within limit bytes of memory: an
 // error wrapping ErrMemory if the count would take more, or ctx's error
-// if ctx is done while the method looks at the memory closely. Within
-// the limit, it lets the subproblems take the room it leaves them.
+// if ctx is done while the method looks at the memory closely.
 func newPlan(ctx context.Context, m method, n, shard, shards, workers int, recount Recount, limit int64) (*plan, error) {
 	p := &plan{n: n, deal: deal.Shard{Index: shard, Of: shards}, workers: workers, method: m}
-	over := func(live float64) bool { return peak(live) > float64(limit) }
 	var err error
-	p.sub, p.live, err = m.plan(ctx, n, p.deal, workers, recount, over)
+	p.sub, p.live, err = m.plan(ctx, n, p.deal, workers, recount, limit)
 	p.memory = peak(p.live)
 	if err != nil {
 		return p, err
 	}
-	if err := checkLimit(n, shards, workers, p.memory, min(p.memory, leastLimit(p.live)), limit); err != nil {
-		return p, err
-	}
-	m.fit(float64(limit) / p.memory)
-	return p, nil
+	return p, checkLimit(n, shards, workers, p.memory, min(p.memory, leastLimit(p.live)), limit)
 }

@@ -18,24 +18,22 @@ import (
 // the package recount, with the split's weights. The engine asks the join
 // once for its part of the plan (join.NewPlan), and the plan keeps it.
 
-// joinRuns is the method of the boards that the join counts; it keeps
-// the join's plan.
-type joinRuns struct{ joins join.Plan }
+// joinRuns is the method of the boards that the join counts.
+type joinRuns struct{}
 
-func (*joinRuns) direct(int, Config) (Counts, bool, error) { return Counts{}, false, nil }
+func (joinRuns) direct(int, Config) (Counts, bool, error) { return Counts{}, false, nil }
 
 // plan makes the join's plan of the shard, of at least d.Want() runs,
 // whose joiners keep what the join's model says (join.NewPlan), but none
 // for a plain recount.
-func (m *joinRuns) plan(ctx context.Context, n int, d deal.Shard, workers int, recount Recount, over func(float64) bool) ([]subproblem, float64, error) {
+func (joinRuns) plan(ctx context.Context, n int, d deal.Shard, workers int, recount Recount, limit int64) ([]subproblem, float64, error) {
 	var stop atomic.Bool
 	release := poll.StopWhenDone(ctx, &stop)
-	p, ok := join.NewPlan(n, d.Want(), d, workers, recount != PlainRecount, over, &poll.Poller{Stop: &stop})
+	p, ok := join.NewPlan(n, d.Want(), d, workers, recount != PlainRecount, peak, limit, &poll.Poller{Stop: &stop})
 	release()
 	if !ok {
 		return nil, 0, ctx.Err()
 	}
-	m.joins = p
 	sub := invariantSearches(n, d, len(p.Runs))
 	for i := range p.Runs {
 		sub = append(sub, joinRun{&p.Runs[i]})
@@ -43,18 +41,13 @@ func (m *joinRuns) plan(ctx context.Context, n int, d deal.Shard, workers int, r
 	return sub, p.Live, nil
 }
 
-// fit lets the joiners' lists of quarters grow as far as the count's limit
-// has room for: the longest that the model assumes, and more if the limit
-// has room for all of them to grow alike.
-func (m *joinRuns) fit(scale float64) { m.joins.Fit(scale) }
-
-func (*joinRuns) later(context.Context, int, deal.Shard, func(Progress), time.Time) ([]subproblem, error) {
+func (joinRuns) later(context.Context, int, deal.Shard, func(Progress), time.Time) ([]subproblem, error) {
 	return nil, nil
 }
 
-func (*joinRuns) known(int, deal.Shard) (Counts, bool) { return Counts{}, false }
-func (*joinRuns) classes() bool                        { return false }
-func (*joinRuns) scratch() scratch                     { return new(joinScratch) }
+func (joinRuns) known(int, deal.Shard) (Counts, bool) { return Counts{}, false }
+func (joinRuns) classes() bool                        { return false }
+func (joinRuns) scratch() scratch                     { return new(joinScratch) }
 
 // A joinScratch is a worker's joiner, kept for the next run of its board.
 type joinScratch struct{ joiner *join.Joiner }

@@ -20,11 +20,9 @@ type smallBoard struct{}
 func (smallBoard) direct(int, Config) (Counts, bool, error) { return Counts{}, false, nil }
 
 // plan returns no subproblem: a count of a small board keeps nothing.
-func (smallBoard) plan(context.Context, int, deal.Shard, int, Recount, func(float64) bool) ([]subproblem, float64, error) {
+func (smallBoard) plan(context.Context, int, deal.Shard, int, Recount, int64) ([]subproblem, float64, error) {
 	return nil, 0, nil
 }
-
-func (smallBoard) fit(float64) {}
 
 func (smallBoard) later(context.Context, int, deal.Shard, func(Progress), time.Time) ([]subproblem, error) {
 	return nil, nil

@@ -251,38 +251,34 @@ type Plan struct {
 	// Live is the live memory, in bytes, of the joiners that count Runs,
 	// as the model puts it: 0 where they keep none of the join's lists.
 	Live float64
-	n    int
 }
 
 // NewPlan returns the join's plan of shard d of the n×n board,
 // minN <= n <= maxN, cut into at least many runs, counted by workers
-// joiners; or, if keep is false, by a recount that keeps none of the
-// join's lists. Where the model's first bound on their memory is over
-// (over says), it counts the quarters of the runs' splits to learn
-// their lists' lengths (liveMemory), polling look, and reports false if look
-// said to stop.
-func NewPlan(n, many int, d deal.Shard, workers int, keep bool, over func(live float64) bool, look *poll.Poller) (Plan, bool) {
-	p := Plan{Runs: Runs(n, many, d), n: n}
-	if !keep {
-		return p, true
-	}
-	p.Live, _ = liveMemory(n, p.Runs, workers, nil)
-	if over(p.Live) {
-		closer, ok := liveMemory(n, p.Runs, workers, look)
-		if !ok {
-			return p, false
+// joiners within limit bytes, a process that keeps live bytes live
+// taking peak(live) at its peak; or, if keep is false, by a recount that
+// keeps none of the join's lists. Where the model's first bound on the
+// joiners' memory is over the limit, it counts the quarters of the runs'
+// splits to learn their lists' lengths (liveMemory), polling look, and
+// reports false if look said to stop. It lets the joiners' lists of
+// quarters grow as far as the limit has room for: the longest that the
+// model assumes, and more if the limit has room for all of them to grow
+// alike.
+func NewPlan(n, many int, d deal.Shard, workers int, keep bool, peak func(live float64) float64, limit int64, look *poll.Poller) (Plan, bool) {
+	p := Plan{Runs: Runs(n, many, d)}
+	if keep {
+		p.Live, _ = liveMemory(n, p.Runs, workers, nil)
+		if peak(p.Live) > float64(limit) {
+			closer, ok := liveMemory(n, p.Runs, workers, look)
+			if !ok {
+				return p, false
+			}
+			p.Live = closer
 		}
-		p.Live = closer
 	}
-	return p, true
-}
-
-// Fit lets the lists of the joiners of p's runs hold scale times the most
-// quarters that the model puts in a list, as a count's limit leaves them
-// room for.
-func (p *Plan) Fit(scale float64) {
-	most := int(min(longestList(p.n)*scale, math.MaxInt32))
+	most := int(min(longestList(n)*float64(limit)/peak(p.Live), math.MaxInt32))
 	for _, r := range p.Runs {
 		r.Board.Limit(most)
 	}
+	return p, true
 }
