@@ -227,10 +227,11 @@ func (pl *planner) depth(ctx context.Context, target, limit int) (int, error) {
 }
 
 // constellationSubproblemsReporting lists the constellations'
-// subproblems of shard d of the n×n board, with progress, if not nil, called from the
-// caller's goroutine every progressInterval while they are listed, which
-// takes seconds for the largest: a Progress with no subproblem yet. A
-// panic in progress stops the listing before it reaches the caller.
+// subproblems of shard d of the n×n board, with progress, if not nil,
+// called from the caller's goroutine every progressInterval while they
+// are listed, which takes seconds for the largest: a Progress with no
+// subproblem yet. A panic in progress stops the listing before it
+// reaches the caller.
 func constellationSubproblemsReporting(ctx context.Context, n int, d deal.Shard, progress func(Progress), start time.Time) ([]subproblem, error) {
 	if progress == nil {
 		return constellationSubproblems(ctx, n, d)

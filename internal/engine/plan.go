@@ -7,9 +7,10 @@ import (
 	"github.com/gonqueens/nqueens/internal/join"
 )
 
-// The plan of a count, made once: which method counts the board, which
-// subproblems fall to the shard, and what memory they take. The scheduler,
-// the memory estimate and the state read it; none of them decides again.
+// The plan of a count, made once: which method counts the board
+// (methodOf), which subproblems fall to the shard, and what memory they
+// take. The scheduler, the memory estimate and the state read it; none
+// of them decides again.
 
 // The split of a board into shards, the subproblems of each shard and
 // their order, is versioned by the package shard's PlanVersion, which
@@ -45,10 +46,7 @@ func JoinsBoard(n int) bool {
 
 // A plan is what a count of one shard of the n×n board does.
 type plan struct {
-	n       int
-	deal    deal.Shard
-	workers int
-	method  method
+	deal deal.Shard
 	// sub holds the subproblems that the method knows at once; the
 	// count lists the rest (method.later).
 	sub []subproblem
@@ -63,7 +61,7 @@ type plan struct {
 // error wrapping ErrMemory if the count would take more, or ctx's error
 // if ctx is done while the method looks at the memory closely.
 func newPlan(ctx context.Context, m method, n, shard, shards, workers int, recount Recount, limit int64) (*plan, error) {
-	p := &plan{n: n, deal: deal.Shard{Index: shard, Of: shards}, workers: workers, method: m}
+	p := &plan{deal: deal.Shard{Index: shard, Of: shards}}
 	var err error
 	p.sub, p.live, err = m.plan(ctx, n, p.deal, workers, recount, limit)
 	p.memory = peak(p.live)

@@ -16,7 +16,7 @@ import (
 // counted by a joiner of the package join, recounted by one that checks
 // (join.NewCheckJoiner), or split by split by the plain backtracking of
 // the package recount, with the split's weights. The engine asks the join
-// once for its part of the plan (join.NewPlan), and the plan keeps it.
+// once for its part of the plan (join.NewPlan).
 
 // joinRuns is the method of the boards that the join counts.
 type joinRuns struct{}
