@@ -214,10 +214,7 @@ func (x *x86) rowAt(fn *function, v string, offs []string, format string, size i
 // or sets the vector v, of size bytes, to the OR of the vectors at the
 // addresses at.
 func (x *x86) or(fn *function, v string, at []string, size int) {
-	load, or := "VMOVDQU", "VPOR"
-	if size == 64 {
-		load, or = "VMOVDQU64", "VPORQ"
-	}
+	load, or := vectorOps(size)
 	r := vreg(v, size)
 	for c, a := range at {
 		if c == 0 {
@@ -367,8 +364,9 @@ func (x *x86) orVector(rowBytes int) int {
 // hold loads the row a vector at a time.
 func (x *x86) hold(fn *function, row string, rowBytes, size int) []string {
 	held := fn.vec.gets(rowBytes / size)
+	load, _ := vectorOps(size)
 	for i, r := range held {
-		fn.op(x.load(size), fmt.Sprintf("%d(%s)", size*i, row), vreg(r, size))
+		fn.op(load, fmt.Sprintf("%d(%s)", size*i, row), vreg(r, size))
 	}
 	return held
 }
@@ -376,15 +374,12 @@ func (x *x86) hold(fn *function, row string, rowBytes, size int) []string {
 // orRow ORs each vector of the row at src with one held, its load
 // folded into the OR, and stores it.
 func (x *x86) orRow(fn *function, dst, src string, held []string, size int) {
-	or := "VPOR"
-	if size == 64 {
-		or = "VPORQ"
-	}
+	load, or := vectorOps(size)
 	v := fn.vec.get()
 	X := vreg(v, size)
 	for i, r := range held {
 		fn.op(or, fmt.Sprintf("%d(%s)", size*i, src), vreg(r, size), X)
-		fn.op(x.load(size), X, fmt.Sprintf("%d(%s)", size*i, dst))
+		fn.op(load, X, fmt.Sprintf("%d(%s)", size*i, dst))
 	}
 	fn.vec.put(v)
 	rowBytes := fmt.Sprintf("$%d", size*len(held))
@@ -392,13 +387,13 @@ func (x *x86) orRow(fn *function, dst, src string, held []string, size int) {
 	fn.op("ADDQ", rowBytes, dst)
 }
 
-// load returns the instruction that moves a vector of size bytes
-// unaligned: EVEX's for 64.
-func (x *x86) load(size int) string {
+// vectorOps returns the instructions that move a vector of size bytes
+// unaligned and OR two: EVEX's for 64.
+func vectorOps(size int) (move, or string) {
 	if size == 64 {
-		return "VMOVDQU64"
+		return "VMOVDQU64", "VPORQ"
 	}
-	return "VMOVDQU"
+	return "VMOVDQU", "VPOR"
 }
 
 // ret clears the upper halves of the vector registers, so that the SSE
