@@ -342,42 +342,6 @@ func (j *Joiner) northDiagonals(r uint64) (d [2]int, n int) {
 	return d, n
 }
 
-// lists returns the quarters of side s on the north rows of r, and the
-// keys of those on its south rows in the order of j.order.
-func (j *Joiner) lists(s int, r uint64, p *poll.Poller) ([]quarter, []uint64, bool) {
-	north, south, ok := j.quarterLists(s, r, p)
-	if ok {
-		j.reorder(&j.quarters[s])
-	}
-	return north, south, ok
-}
-
-// quarterLists is lists with the keys of the south quarters in the order
-// they are kept in.
-func (j *Joiner) quarterLists(s int, r uint64, p *poll.Poller) ([]quarter, []uint64, bool) {
-	return j.quarters[s].lists(&j.lister, &j.board.keys.sides[s], r&j.north, r&j.south, p)
-}
-
-// reorder maps the keys of the south quarters that c keeps to the order
-// of j.order, in place, unless they are in it.
-func (j *Joiner) reorder(c *quarterCache) {
-	if c.order == j.order.to {
-		return
-	}
-	// Bit c.order[i] of a key in c's order is bit i in the board's.
-	var to [64]uint8
-	for i, at := range c.order {
-		to[at] = j.order.to[i]
-	}
-	j.remap.set(&to, j.board.keys.keyBits)
-	// apply takes keys of no bit beyond the diagonals: a key's tag is
-	// kept aside.
-	for i, k := range c.south {
-		c.south[i] = j.remap.apply(k<<tagBits>>tagBits) | k>>tagShift<<tagShift
-	}
-	c.order = j.order.to
-}
-
 // CountRun returns the solutions of the run of splits t of j's board,
 // times their weights; it reports false if p said to stop. The board's
 // last run to be counted lets go of the quarters its joiners kept.
@@ -395,30 +359,4 @@ func (j *Joiner) CountRun(t *Run, p *poll.Poller) (uint64, bool) {
 	}
 	j.board.release()
 	return total * j.board.placements, true
-}
-
-// bound returns the number of half-boards of side that the north
-// quarters of a split can make, at most, or a number of at least most
-// once it reaches most: their pairs with the south quarters on the other
-// columns, whether their diagonals meet or not, those with no queen on a
-// longest diagonal, and with spans 2 those with one too. It sums over
-// the tally of their columns, as the north quarters on the same columns
-// meet the same south quarters.
-func (j *Joiner) bound(side int, spans, most int) int {
-	bound := 0
-	for _, c := range j.quarters[side].northCols {
-		if bound += int(c.n) * j.spanQuarters(side, c.cols, spans); bound >= most {
-			break
-		}
-	}
-	return bound
-}
-
-// spanQuarters returns the south quarters of side on the other columns
-// than cols, a north quarter's, whether their diagonals meet or not: of
-// its first span (no queen on a longest diagonal), or of both if spans
-// is 2.
-func (j *Joiner) spanQuarters(side int, cols uint32, spans int) int {
-	i := 2 * int(j.board.keys.sides[side].cols&^uint64(cols))
-	return j.quarters[side].start[i+spans] - j.quarters[side].start[i]
 }
