@@ -26,8 +26,8 @@
 // half-boards of a split are laid out by diagonal in tables
 // (table.go), and a west half-board finds the east ones it clashes
 // with by one OR of a table row per table, and the rest by a popcount
-// (match.go); a large split is first sieved on the diagonals the two
-// sides hold together most often (sieve.go).
+// (match.go); a large split is first sieved on the diagonals that
+// remove the most pairs of a sample of its own (sample.go, sieve.go).
 //
 // Symmetry cuts the work of an even board by about 8. The two longest
 // diagonals, row = col and row+col = n-1, cross the board through
@@ -81,7 +81,8 @@
 // kernels; match.go, which calls them, and kernels.go, which chooses
 // among them and checks them; table.go, the tables of east half-boards;
 // northsieve.go; sieve.go; joiner.go, the joiner and what it keeps;
-// list.go, the listing of a side's half-boards; survey.go; stats.go, what
+// sample.go, the order of a sieved split's keys, chosen on a sample of its
+// half-boards; list.go, the listing of a side's half-boards; survey.go; stats.go, what
 // the joiners examined; join.go, which counts a split and a run of splits
 // with them; and memory.go, which models what a joiner keeps.
 package join

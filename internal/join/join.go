@@ -27,7 +27,9 @@ func (j *Joiner) count(r uint64, p *poll.Poller) (uint64, bool) {
 	// in the board's, which costs no mapping of the quarters kept.
 	to := identity
 	if j.bound(east, 1, j.sieve.from) >= j.sieve.from {
-		to = j.board.keys.splitOrder(r, j.board.rows())
+		if to, ok = j.sieveOrder(r, &e, j.board.keys.splitOrder(r, j.board.rows()), p); !ok {
+			return 0, false
+		}
 	}
 	if j.checks {
 		to = checkOrder(to, keyBits)

@@ -8,8 +8,8 @@ import (
 
 // The joiner: what it keeps from one split to the next, the quarters of
 // both sides in the order of the split's keys, and how it is made.
-// list.go lists its half-boards, survey.go surveys them and join.go
-// counts with it.
+// sample.go chooses the order of a sieved split with it, list.go lists
+// its half-boards, survey.go surveys them and join.go counts with it.
 
 // maxList is the most quarters a list of a joiner holds, whatever the
 // memory limit: a span of south quarters is indexed in 32 bits (spanList).
@@ -37,6 +37,8 @@ type Joiner struct {
 	// spans holds the spans of south quarters that list gathers.
 	spans  spanList
 	tables eastTables
+	// sampler chooses the bits a sieved split is sieved on (sample.go).
+	sampler sampler
 	// reported is what the tables had counted at the last report.
 	reported tableStats
 	// order is the order of the keys of the split being counted, and

@@ -131,7 +131,7 @@ func liveMemory(n int, runs []Run, workers int, look *poll.Poller) (float64, boo
 	sv := sieveFor(n, l)
 	sorted := min(maxDeep, sv.bits(int(min(part, east)), b.keys.keyBits)+max(sv.deep, subSieve(n, l)))
 	starts := 3<<sorted + 1
-	keys := 2*8*(min(part, west)+min(part, east)) + float64(3*8*batchKeys+3*8*starts+8<<maxSieve)
+	keys := 2*8*(min(part, west)+min(part, east)) + float64(3*8*batchKeys+3*8*starts+8<<maxSieve+samplerBytes)
 	// Where the north sieve runs, its plan sorts a north list in a copy.
 	northBytes := float64(quarterBytes)
 	if l.northSieve {

@@ -14,7 +14,9 @@ import (
 // side has on each diagonal on the split's rows, multiplied, so that the
 // sieve's top bits are the split's: sieved on them, random splits of
 // n = 22 of 12,000 to 130,000 east half-boards examine 0.61 times the
-// pairs that the board's order leaves. It maps the keys of its north
+// pairs that the board's order leaves. A split to be sieved then puts on
+// top the bits that remove the most pairs of a sample of its own
+// (sample.go). It maps the keys of its north
 // quarters as it lists them, and the keys of the south quarters, which
 // it keeps from split to split, in place.
 

@@ -1,6 +1,7 @@
 package join
 
 import (
+	"math"
 	"math/bits"
 	"slices"
 
@@ -8,8 +9,8 @@ import (
 )
 
 // The sieve of the join. The top bits of the keys are the diagonals that
-// an east and a west half-board hold together the most often (key.go):
-// a split's east half-boards are sorted into buckets by their top bits,
+// remove the most pairs of a sample of the split's half-boards, one after
+// another (sample.go): a split's east half-boards are sorted into buckets by their top bits,
 // and its west ones into groups, and a bucket is matched only against the
 // groups that share none of its top bits, since every other pair clashes.
 // Each bit keeps about three quarters of the pairs, so the sieve deepens
@@ -230,4 +231,89 @@ func topCounts(survey []int, s int) []int {
 		counts[v>>shift] += c
 	}
 	return counts
+}
+
+// sampleKeys is about the most half-boards of each side a sample holds:
+// the pairs of 512 by 512 are enough to tell the best bits apart, and
+// choosing them costs a split a fraction of a percent of its time.
+const sampleKeys = 512
+
+// samplerBytes is the most memory a sampler keeps: the keys of both
+// sides, up to 6 times sampleKeys as sampled before they are thinned; a
+// bit for each pair of the samples; and for each of up to 2·maxDeep
+// candidate bits, a bit for each west key and the index of each east key
+// that holds it.
+const samplerBytes = 2*8*6*sampleKeys + sampleKeys*sampleKeys/8 + 2*maxDeep*(sampleKeys/8+4*sampleKeys)
+
+// A sampler is the scratch space of the choice of a split's sieve bits.
+type sampler struct {
+	// The keys of the half-boards sampled of each side.
+	eastKeys, westKeys []uint64
+	// kept holds a bit for each pair of the samples kept by the bits
+	// chosen so far, a row of words for each east key; has, for each
+	// candidate bit, the west keys that hold it.
+	kept, has []uint64
+	// on holds, for each candidate bit, the east keys that hold it.
+	on     [][]int32
+	chosen []uint8
+}
+
+// choose returns up to most of the bits cands, one at a time the one
+// whose clashes remove the most pairs of the sample that those before it
+// kept, the first of cands where none removes any.
+func (sm *sampler) choose(cands []uint8, most int) []uint8 {
+	eastKeys, westKeys := sm.eastKeys, sm.westKeys
+	words := (len(westKeys) + 63) / 64
+	sm.has = slices.Grow(sm.has[:0], len(cands)*words)[:len(cands)*words]
+	clear(sm.has)
+	sm.on = slices.Grow(sm.on[:0], len(cands))[:len(cands)]
+	for c, b := range cands {
+		has := sm.has[c*words : (c+1)*words]
+		for i, k := range westKeys {
+			has[i/64] |= k >> b & 1 << (i % 64)
+		}
+		on := sm.on[c][:0]
+		for i, k := range eastKeys {
+			if k>>b&1 != 0 {
+				on = append(on, int32(i))
+			}
+		}
+		sm.on[c] = on
+	}
+	sm.kept = slices.Grow(sm.kept[:0], len(eastKeys)*words)[:len(eastKeys)*words]
+	for i := range sm.kept {
+		sm.kept[i] = math.MaxUint64
+	}
+	chosen := sm.chosen[:0]
+	var taken uint64 // the candidates chosen, by index
+	for len(chosen) < min(most, len(cands)) {
+		best, removed := -1, 0
+		for c := range cands {
+			if taken>>c&1 != 0 {
+				continue
+			}
+			has, r := sm.has[c*words:(c+1)*words], 0
+			for _, e := range sm.on[c] {
+				for w, k := range sm.kept[int(e)*words : (int(e)+1)*words] {
+					r += bits.OnesCount64(k & has[w])
+				}
+			}
+			if best < 0 || r > removed {
+				best, removed = c, r
+			}
+		}
+		if removed == 0 { // the sample tells none apart: the squares' order
+			best = bits.TrailingZeros64(^taken)
+		}
+		taken |= 1 << best
+		chosen = append(chosen, cands[best])
+		has := sm.has[best*words : (best+1)*words]
+		for _, e := range sm.on[best] {
+			for w := range has {
+				sm.kept[int(e)*words+w] &^= has[w]
+			}
+		}
+	}
+	sm.chosen = chosen
+	return chosen
 }
