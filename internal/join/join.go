@@ -19,6 +19,8 @@ func (j *Joiner) count(r uint64, p *poll.Poller) (uint64, bool) {
 	}
 	keyBits := j.board.keys.keyBits
 	e := halfListing{side: east, weights: [3]uint64{1, 0, 0}}
+	// A west half-board with k queens on a longest diagonal stands for 2^k.
+	w := halfListing{side: west, weights: [3]uint64{offLongest, 2 * onLongest, 4 * onLongest}}
 	var ok bool
 	if e.north, e.south, ok = j.quarterLists(east, r, p); !ok {
 		return 0, false
@@ -27,9 +29,10 @@ func (j *Joiner) count(r uint64, p *poll.Poller) (uint64, bool) {
 	// in the board's, which costs no mapping of the quarters kept.
 	to := identity
 	if j.bound(east, 1, j.sieve.from) >= j.sieve.from {
-		if to, ok = j.sieveOrder(r, &e, j.board.keys.splitOrder(r, j.board.rows()), p); !ok {
+		if w.north, w.south, ok = j.quarterLists(west, j.board.rows()&^r, p); !ok {
 			return 0, false
 		}
+		to = j.sieveOrder(&e, &w, j.board.keys.splitOrder(r, j.board.rows()))
 	}
 	if j.checks {
 		to = checkOrder(to, keyBits)
@@ -44,8 +47,6 @@ func (j *Joiner) count(r uint64, p *poll.Poller) (uint64, bool) {
 	if !ok || !eastMore && len(j.keys[east][0]) == 0 {
 		return 0, ok
 	}
-	// A west half-board with k queens on a longest diagonal stands for 2^k.
-	w := halfListing{side: west, weights: [3]uint64{offLongest, 2 * onLongest, 4 * onLongest}}
 	if w.north, w.south, ok = j.lists(west, j.board.rows()&^r, p); !ok {
 		return 0, false
 	}

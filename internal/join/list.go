@@ -25,21 +25,7 @@ func (j *Joiner) list(l *halfListing, shift int, rg valueRange, most int, out *[
 	s, start := &j.board.keys.sides[l.side], j.quarters[l.side].start
 	every := rg.lo == 0 && rg.hi<<shift >= 1<<j.board.keys.keyBits // no key is left out
 	north, south := l.north, l.south
-	// A north quarter with l queens on a longest diagonal makes half-boards
-	// with l of them with its span of south quarters with none, and with
-	// l+1 with that of those with one: the spans from[l] to to[l] of
-	// them are listed, next to each other (none if from[l] = to[l]).
-	var from, to [3]int
-	last := 0 // the most queens on a longest diagonal listed
-	for on := range from {
-		from[on], to[on] = 2, 0
-		for span := range 2 {
-			if k := on + span; k < len(l.weights) && l.weights[k] != 0 {
-				from[on], to[on], last = min(from[on], span), span+1, max(last, k)
-			}
-		}
-		from[on] = min(from[on], to[on])
-	}
+	from, to, last := l.spans()
 	// The keys go to out[0], dealt out by tag on return if byTag; the
 	// buffer is held here and not in the joiner while it grows.
 	keys := out[0][:0]

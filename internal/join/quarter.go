@@ -377,6 +377,25 @@ type halfListing struct {
 	at      cursor
 }
 
+// spans returns the spans of south quarters that l lists with a north
+// quarter with on queens on a longest diagonal, from[on] to to[on] (none
+// if equal), and the most queens on a longest diagonal of a half-board
+// listed. Such a north quarter makes half-boards with on of them with
+// its span of south quarters with none, and with on+1 with that of those
+// with one, next to each other; those of weights 0 are not listed.
+func (l *halfListing) spans() (from, to [3]int, last int) {
+	for on := range from {
+		from[on], to[on] = 2, 0
+		for span := range 2 {
+			if k := on + span; k < len(l.weights) && l.weights[k] != 0 {
+				from[on], to[on], last = min(from[on], span), span+1, max(last, k)
+			}
+		}
+		from[on] = min(from[on], to[on])
+	}
+	return from, to, last
+}
+
 // A cursor is where a halfListing stands: at the north quarter north,
 // and the start'th of the south quarters it is listed with.
 type cursor struct{ north, start int }

@@ -1,10 +1,6 @@
 package join
 
-import (
-	"math"
-
-	"github.com/gonqueens/nqueens/internal/poll"
-)
+import "math"
 
 // The sieve's bits, chosen on a sample of the split's own pairs. The
 // order of the squares (splitOrder) puts first the diagonals that the
@@ -20,30 +16,31 @@ import (
 // the squares at a shard of 22, 0.79 at one of 24 and 0.60 at one of 26
 // (docs/measurements.md).
 
-// sieveOrder returns the order of the keys of the split of rows r that
-// the sieve takes: that of its squares, to, with the bits the sieve may
-// take on top, chosen on a sample of its half-boards, the east ones of e
-// and the west ones of the split's lists. It sets j's order to to, and
-// reports false if p said to stop.
-func (j *Joiner) sieveOrder(r uint64, e *halfListing, to [64]uint8, p *poll.Poller) ([64]uint8, bool) {
+// sampleNorth is about the most north quarters whose spans a sample
+// takes pairs of: enough that the sample is not a few quarters'.
+const sampleNorth = 256
+
+// sieveOrder returns the order of the keys of a split to be sieved, of
+// east half-boards e and west ones w, whose quarters are listed: that of
+// its squares, to, with the bits that its sieve may take on top, chosen
+// on a sample of its half-boards.
+func (j *Joiner) sieveOrder(e, w *halfListing, to [64]uint8) [64]uint8 {
 	keyBits := j.board.keys.keyBits
-	s := j.sieve.bits(j.bound(east, 1, math.MaxInt), keyBits)
+	sm := &j.sampler
+	var taken, pairs int
+	sm.eastKeys, taken, pairs = j.sampleSide(e, to, sm.eastKeys[:0])
+	if len(sm.eastKeys) == 0 {
+		return to
+	}
+	// The sieve's bits, and those below, for the east half-boards that
+	// the sample's share of pairs kept puts the split at.
+	s := j.sieve.bits(int(float64(pairs)*float64(len(sm.eastKeys))/float64(taken)), keyBits)
 	x, deep := j.sieve.below(s, keyBits, j.subBits)
 	most := s + x + deep
 	if most < 2 {
-		return to, true
+		return to
 	}
-	j.order.set(&to, keyBits)
-	j.ordered = true
-	j.reorder(&j.quarters[east])
-	wNorth, wSouth, ok := j.quarterLists(west, j.board.rows()&^r, p)
-	if !ok {
-		return to, false
-	}
-	j.reorder(&j.quarters[west])
-	sm := &j.sampler
-	sm.eastKeys = j.sampleSide(east, e.north, e.south, sm.eastKeys[:0])
-	sm.westKeys = j.sampleSide(west, wNorth, wSouth, sm.westKeys[:0])
+	sm.westKeys, _, _ = j.sampleSide(w, to, sm.westKeys[:0])
 	// The candidates: the top bits of the squares' order, as many again
 	// as the sieve may take, top first.
 	var cands [64]uint8
@@ -55,14 +52,14 @@ func (j *Joiner) sieveOrder(r uint64, e *halfListing, to [64]uint8, p *poll.Poll
 	// The bits chosen go on top, in the order chosen; the others keep
 	// theirs, below.
 	var at [64]uint8
-	var taken uint64
+	var on uint64
 	for i, b := range chosen {
 		at[b] = uint8(keyBits - 1 - i)
-		taken |= 1 << b
+		on |= 1 << b
 	}
 	next := keyBits - 1 - len(chosen)
 	for b := keyBits - 1; b >= 0; b-- {
-		if taken>>b&1 == 0 {
+		if on>>b&1 == 0 {
 			at[b] = uint8(next)
 			next--
 		}
@@ -70,46 +67,68 @@ func (j *Joiner) sieveOrder(r uint64, e *halfListing, to [64]uint8, p *poll.Poll
 	for d := range keyBits {
 		to[d] = at[to[d]]
 	}
-	return to, true
+	return to
 }
 
-// sampleSide appends to out about sampleKeys keys of the half-boards of
-// side that its north quarters north and the south keys south make, in
-// j's order: those of the pairs of a north quarter and a south quarter
-// of its first span taken at even steps over all of them, whose
-// diagonals do not meet, without their tags.
-func (j *Joiner) sampleSide(side int, north []quarter, south []uint64, out []uint64) []uint64 {
-	cols, start := j.board.keys.sides[side].cols, j.quarters[side].start
-	total := 0
-	for _, nq := range north {
-		f := 2 * int(cols&^uint64(nq.cols))
-		total += start[f+1] - start[f]
+// sampleSide appends to out about sampleKeys keys of the half-boards
+// that l lists, in the order to, without their tags: those of the pairs
+// of a north quarter and a south quarter of the spans it lists whose
+// diagonals do not meet, of every so many north quarters and every so
+// many south quarters of each span, so that every pair is as likely to
+// be taken. It returns them, with the pairs taken and the pairs there
+// are, about. The keys are sampled in the order the side's south
+// quarters are kept in, and those sampled alone mapped to to.
+func (j *Joiner) sampleSide(l *halfListing, to [64]uint8, out []uint64) ([]uint64, int, int) {
+	keyBits := j.board.keys.keyBits
+	c := &j.quarters[l.side]
+	cols, start := j.board.keys.sides[l.side].cols, c.start
+	from, upTo, last := l.spans()
+	// The pairs there are, by the tally of the north quarters' columns,
+	// with the spans of a queen on a longest diagonal or not.
+	pairs := j.bound(l.side, min(last+1, 2), math.MaxInt)
+	if pairs == 0 || len(l.north) == 0 {
+		return out, 0, 0
 	}
-	// About a third of the pairs of a span are kept.
-	step := max(1, total/(3*sampleKeys))
-	from := len(out)
-	at := 0 // the next pair to take, counted over all spans
-	seen := 0
-	for _, nq := range north {
+	// About sampleNorth north quarters, and about three times sampleKeys
+	// pairs of them: about a third of the pairs are kept.
+	everyNorth := max(1, len(l.north)/sampleNorth)
+	step := max(1, pairs/everyNorth/(3*sampleKeys))
+	// The north quarters' keys are mapped to the south ones' order, and
+	// the keys sampled from it to to.
+	sm := &j.sampler
+	var back [64]uint8
+	for d, at := range c.order {
+		back[at] = to[d]
+	}
+	sm.north.set(&c.order, keyBits)
+	sm.back.set(&back, keyBits)
+	first := len(out)
+	next, seen, taken := 0, 0, 0 // the next pair to take, counted over the spans met
+	for q := everyNorth / 2; q < len(l.north); q += everyNorth {
+		nq := l.north[q]
 		f := 2 * int(cols&^uint64(nq.cols))
-		lo, hi := start[f], start[f+1]
-		if at < seen+hi-lo {
-			key := j.northKey(nq)
-			for i := lo + at - seen; i < hi; i += step {
-				if k := south[i] << tagBits >> tagBits; k&key == 0 {
+		lo, hi := start[f+from[nq.onLongest]], start[f+upTo[nq.onLongest]]
+		if next < seen+hi-lo {
+			key := sm.north.apply(nq.key)
+			for i := lo + next - seen; i < hi; i += step {
+				if k := l.south[i] << tagBits >> tagBits; k&key == 0 {
 					out = append(out, k|key)
 				}
-				at += step
+				next += step
+				taken++
 			}
 		}
 		seen += hi - lo
 	}
 	// Thin a sample that came out larger at even steps.
-	if got := len(out) - from; got > sampleKeys {
+	if got := len(out) - first; got > sampleKeys {
 		for i := range sampleKeys {
-			out[from+i] = out[from+i*got/sampleKeys]
+			out[first+i] = out[first+i*got/sampleKeys]
 		}
-		out = out[:from+sampleKeys]
+		out = out[:first+sampleKeys]
 	}
-	return out
+	for i, k := range out[first:] {
+		out[first+i] = sm.back.apply(k)
+	}
+	return out, taken, pairs
 }

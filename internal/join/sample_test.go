@@ -2,6 +2,7 @@ package join
 
 import (
 	"math"
+	"math/rand/v2"
 	"slices"
 	"testing"
 
@@ -59,20 +60,29 @@ func TestSieveOrder(t *testing.T) {
 			}
 			p := &poll.Poller{}
 			e := halfListing{side: east, weights: [3]uint64{1, 0, 0}}
+			w := halfListing{side: west, weights: [3]uint64{off, 2 * on, 4 * on}}
 			e.north, e.south, _ = j.quarterLists(east, r, p)
+			w.north, w.south, _ = j.quarterLists(west, j.board.rows()&^r, p)
 			keyBits := j.board.keys.keyBits
+			// The quarters kept in another order, as a split before
+			// this one may leave them.
+			shuffled := identity
+			rand.Shuffle(keyBits, func(a, b int) { shuffled[a], shuffled[b] = shuffled[b], shuffled[a] })
+			j.order.set(&shuffled, keyBits)
+			j.ordered = true
+			j.reorder(&j.quarters[east])
+			j.reorder(&j.quarters[west])
 			squares := j.board.keys.splitOrder(r, j.board.rows())
-			to, ok := j.sieveOrder(r, &e, squares, p)
-			if !ok {
-				t.Fatalf("n=%d, split %#x: the sample stopped", n, r)
-			}
+			to := j.sieveOrder(&e, &w, squares)
 			if !isPermutation(to[:keyBits]) {
 				t.Fatalf("n=%d, split %#x: order %v is no permutation of the key's %d bits", n, r, to[:keyBits], keyBits)
 			}
 			samples := [2][]uint64{slices.Clone(j.sampler.eastKeys), slices.Clone(j.sampler.westKeys)}
 			// The half-boards listed whole, in the order of the sample.
 			var listed [2][]uint64
-			w := halfListing{side: west, weights: [3]uint64{1, 2, 4}}
+			j.order.set(&squares, keyBits)
+			j.ordered = true
+			j.reorder(&j.quarters[east])
 			w.north, w.south, _ = j.lists(west, j.board.rows()&^r, p)
 			for side, l := range []*halfListing{&e, &w} {
 				j.part = math.MaxInt32

@@ -242,8 +242,8 @@ const sampleKeys = 512
 // sides, up to 6 times sampleKeys as sampled before they are thinned; a
 // bit for each pair of the samples; and for each of up to 2·maxDeep
 // candidate bits, a bit for each west key and the index of each east key
-// that holds it.
-const samplerBytes = 2*8*6*sampleKeys + sampleKeys*sampleKeys/8 + 2*maxDeep*(sampleKeys/8+4*sampleKeys)
+// that holds it; and two orders of keys.
+const samplerBytes = 2*8*6*sampleKeys + sampleKeys*sampleKeys/8 + 2*maxDeep*(sampleKeys/8+4*sampleKeys) + 2*8*8*256
 
 // A sampler is the scratch space of the choice of a split's sieve bits.
 type sampler struct {
@@ -256,6 +256,9 @@ type sampler struct {
 	// on holds, for each candidate bit, the east keys that hold it.
 	on     [][]int32
 	chosen []uint8
+	// north maps the keys of north quarters to the order of a side's
+	// south quarters, and back the keys sampled in it to the split's.
+	north, back keyOrder
 }
 
 // choose returns up to most of the bits cands, one at a time the one
