@@ -12,9 +12,9 @@ import "math"
 // removes the most pairs of a sample that the bits before it kept, and
 // puts them on top of its keys, in that order; the other diagonals keep
 // the order of the squares. The order changes no count, only which pairs
-// a bucket meets: the join examined 0.92 times the pairs of the order of
-// the squares at a shard of 22, 0.79 at one of 24 and 0.60 at one of 26
-// (docs/measurements.md).
+// a bucket meets: the join examined 0.91 times the pairs of the order of
+// the squares at a shard of 22, 0.81 at one of 24 or 27 and 0.60 at one
+// of 26 (docs/measurements.md).
 
 // sampleNorth is about the most north quarters whose spans a sample
 // takes pairs of: enough that the sample is not a few quarters'.
@@ -27,20 +27,20 @@ const sampleNorth = 256
 func (j *Joiner) sieveOrder(e, w *halfListing, to [64]uint8) [64]uint8 {
 	keyBits := j.board.keys.keyBits
 	sm := &j.sampler
-	var taken, pairs int
-	sm.eastKeys, taken, pairs = j.sampleSide(e, to, sm.eastKeys[:0])
+	var halves int
+	sm.eastKeys, halves = j.sampleSide(e, to, sm.eastKeys[:0])
 	if len(sm.eastKeys) == 0 {
 		return to
 	}
 	// The sieve's bits, and those below, for the east half-boards that
-	// the sample's share of pairs kept puts the split at.
-	s := j.sieve.bits(int(float64(pairs)*float64(len(sm.eastKeys))/float64(taken)), keyBits)
+	// the sample puts the split at.
+	s := j.sieve.bits(halves, keyBits)
 	x, deep := j.sieve.below(s, keyBits, j.subBits)
 	most := s + x + deep
 	if most < 2 {
 		return to
 	}
-	sm.westKeys, _, _ = j.sampleSide(w, to, sm.westKeys[:0])
+	sm.westKeys, _ = j.sampleSide(w, to, sm.westKeys[:0])
 	// The candidates: the top bits of the squares' order, as many again
 	// as the sieve may take, top first.
 	var cands [64]uint8
@@ -75,10 +75,10 @@ func (j *Joiner) sieveOrder(e, w *halfListing, to [64]uint8) [64]uint8 {
 // of a north quarter and a south quarter of the spans it lists whose
 // diagonals do not meet, of every so many north quarters and every so
 // many south quarters of each span, so that every pair is as likely to
-// be taken. It returns them, with the pairs taken and the pairs there
-// are, about. The keys are sampled in the order the side's south
+// be taken. It returns them, and the half-boards that l lists, about:
+// the pairs there are times the share of those taken that were kept. The keys are sampled in the order the side's south
 // quarters are kept in, and those sampled alone mapped to to.
-func (j *Joiner) sampleSide(l *halfListing, to [64]uint8, out []uint64) ([]uint64, int, int) {
+func (j *Joiner) sampleSide(l *halfListing, to [64]uint8, out []uint64) ([]uint64, int) {
 	keyBits := j.board.keys.keyBits
 	c := &j.quarters[l.side]
 	cols, start := j.board.keys.sides[l.side].cols, c.start
@@ -87,7 +87,7 @@ func (j *Joiner) sampleSide(l *halfListing, to [64]uint8, out []uint64) ([]uint6
 	// with the spans of a queen on a longest diagonal or not.
 	pairs := j.bound(l.side, min(last+1, 2), math.MaxInt)
 	if pairs == 0 || len(l.north) == 0 {
-		return out, 0, 0
+		return out, 0
 	}
 	// About sampleNorth north quarters, and about three times sampleKeys
 	// pairs of them: about a third of the pairs are kept.
@@ -102,15 +102,17 @@ func (j *Joiner) sampleSide(l *halfListing, to [64]uint8, out []uint64) ([]uint6
 	}
 	sm.north.set(&c.order, keyBits)
 	sm.back.set(&back, keyBits)
-	first := len(out)
+	// The sample stops at twice that, which spans far longer than the
+	// others' may make.
+	first, most := len(out), len(out)+6*sampleKeys
 	next, seen, taken := 0, 0, 0 // the next pair to take, counted over the spans met
-	for q := everyNorth / 2; q < len(l.north); q += everyNorth {
+	for q := everyNorth / 2; q < len(l.north) && len(out) < most; q += everyNorth {
 		nq := l.north[q]
 		f := 2 * int(cols&^uint64(nq.cols))
 		lo, hi := start[f+from[nq.onLongest]], start[f+upTo[nq.onLongest]]
 		if next < seen+hi-lo {
 			key := sm.north.apply(nq.key)
-			for i := lo + next - seen; i < hi; i += step {
+			for i := lo + next - seen; i < hi && len(out) < most; i += step {
 				if k := l.south[i] << tagBits >> tagBits; k&key == 0 {
 					out = append(out, k|key)
 				}
@@ -120,8 +122,9 @@ func (j *Joiner) sampleSide(l *halfListing, to [64]uint8, out []uint64) ([]uint6
 		}
 		seen += hi - lo
 	}
+	kept := len(out) - first
 	// Thin a sample that came out larger at even steps.
-	if got := len(out) - first; got > sampleKeys {
+	if got := kept; got > sampleKeys {
 		for i := range sampleKeys {
 			out[first+i] = out[first+i*got/sampleKeys]
 		}
@@ -130,5 +133,5 @@ func (j *Joiner) sampleSide(l *halfListing, to [64]uint8, out []uint64) ([]uint6
 	for i, k := range out[first:] {
 		out[first+i] = sm.back.apply(k)
 	}
-	return out, taken, pairs
+	return out, int(float64(pairs) * float64(kept) / float64(max(1, taken)))
 }

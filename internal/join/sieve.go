@@ -239,7 +239,8 @@ func topCounts(survey []int, s int) []int {
 const sampleKeys = 512
 
 // samplerBytes is the most memory a sampler keeps: the keys of both
-// sides, up to 6 times sampleKeys as sampled before they are thinned; a
+// sides, up to 6 times sampleKeys as sampled (sampleSide) before they are
+// thinned; a
 // bit for each pair of the samples; and for each of up to 2·maxDeep
 // candidate bits, a bit for each west key and the index of each east key
 // that holds it; and two orders of keys.
