@@ -176,11 +176,7 @@ func (j *Joiner) reorder(c *quarterCache) {
 	if c.order == j.order.to {
 		return
 	}
-	// Bit c.order[i] of a key in c's order is bit i in the board's.
-	var to [64]uint8
-	for i, at := range c.order {
-		to[at] = j.order.to[i]
-	}
+	to := c.mapTo(&j.order.to)
 	j.remap.set(&to, j.board.keys.keyBits)
 	// apply takes keys of no bit beyond the diagonals: a key's tag is
 	// kept aside.

@@ -254,6 +254,16 @@ type quarterCache struct {
 	order [64]uint8
 }
 
+// mapTo returns where the bits of the keys of c's south quarters go in
+// the order to: bit c.order[i] of a key in c's order is bit i in the
+// board's, which to puts at to[i].
+func (c *quarterCache) mapTo(to *[64]uint8) (m [64]uint8) {
+	for i, at := range c.order {
+		m[at] = to[i]
+	}
+	return m
+}
+
 // A northList is the north quarters of a side on a set of rows, and the
 // tally of their columns.
 type northList struct {

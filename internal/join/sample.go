@@ -96,10 +96,7 @@ func (j *Joiner) sampleSide(l *halfListing, to [64]uint8, out []uint64) ([]uint6
 	// The north quarters' keys are mapped to the south ones' order, and
 	// the keys sampled from it to to.
 	sm := &j.sampler
-	var back [64]uint8
-	for d, at := range c.order {
-		back[at] = to[d]
-	}
+	back := c.mapTo(&to)
 	sm.north.set(&c.order, keyBits)
 	sm.back.set(&back, keyBits)
 	// The sample stops at twice that, which spans far longer than the
