@@ -37,8 +37,11 @@ type Joiner struct {
 	// spans holds the spans of south quarters that list gathers.
 	spans  spanList
 	tables eastTables
-	// sampler chooses the bits a sieved split is sieved on (sample.go).
-	sampler sampler
+	// sampler chooses the bits a sieved split is sieved on (sample.go),
+	// of a split of sampleFrom pairs of east quarters or more:
+	// sampleFrom but in tests.
+	sampler    sampler
+	sampleFrom int
 	// reported is what the tables had counted at the last report.
 	reported tableStats
 	// order is the order of the keys of the split being counted, and
@@ -110,7 +113,8 @@ func newJoiner(b *Board, k *kernelSet, pairs, transpose int) *Joiner {
 	j := &Joiner{board: b, north: north, south: south,
 		lister: quarterLister{m: m, maxQuarters: min(b.maxQuarters, maxList)},
 		tables: newEastTables(k, b.keys.keyBits, block), k: k, block: block, part: partFor(b.n),
-		sieve: sieveFor(b.n, k.layout), northFrom: northFrom(k.layout), subBits: subSieve(b.n, k.layout), pairs: pairs}
+		sieve: sieveFor(b.n, k.layout), northFrom: northFrom(k.layout), subBits: subSieve(b.n, k.layout), pairs: pairs,
+		sampleFrom: sampleFrom}
 	j.tables.transpose = transpose
 	for s := range j.quarters {
 		c := &j.quarters[s]

@@ -25,6 +25,9 @@ const sampleNorth = 256
 // its squares, to, with the bits that its sieve may take on top, chosen
 // on a sample of its half-boards.
 func (j *Joiner) sieveOrder(e, w *halfListing, to [64]uint8) [64]uint8 {
+	if j.bound(east, 1, j.sampleFrom) < j.sampleFrom {
+		return to
+	}
 	keyBits := j.board.keys.keyBits
 	sm := &j.sampler
 	var halves int

@@ -52,7 +52,7 @@ func TestSieveOrder(t *testing.T) {
 		runs := Runs(n, deal.Shard{Of: 1}.Want(), deal.Shard{Of: 1})
 		for i := 0; i < len(runs); i += len(runs)/8 + 1 {
 			j := NewJoiner(runs[i].Board)
-			j.sieve = sieve{from: 1, keys: 64, deep: 3, least: 16}
+			j.sieve, j.sampleFrom = sieve{from: 1, keys: 64, deep: 3, least: 16}, 0
 			r := spread(runs[i].first, j.board.rows())
 			on, off := j.board.splitWeights(r)
 			if on == 0 && off == 0 {
