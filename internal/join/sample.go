@@ -124,9 +124,9 @@ func (j *Joiner) sampleSide(l *halfListing, to [64]uint8, out []uint64) ([]uint6
 	}
 	kept := len(out) - first
 	// Thin a sample that came out larger at even steps.
-	if got := kept; got > sampleKeys {
+	if kept > sampleKeys {
 		for i := range sampleKeys {
-			out[first+i] = out[first+i*got/sampleKeys]
+			out[first+i] = out[first+i*kept/sampleKeys]
 		}
 		out = out[:first+sampleKeys]
 	}
