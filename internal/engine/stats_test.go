@@ -3,7 +3,6 @@ package engine
 import (
 	"cmp"
 	"context"
-	"errors"
 	"flag"
 	"fmt"
 	"slices"
@@ -28,13 +27,7 @@ var joinLayout = flag.String("nqueens.layout", "", "count with the Go kernels at
 // words of table rows read. Its CPU profile gives the shares of the time
 // (scripts/joinprofile).
 func TestJoinStats(t *testing.T) {
-	if *joinStats == "" {
-		t.Skip("-nqueens.joinstats N or N/I/K runs it")
-	}
-	n, i, k, err := parseCount(*joinStats)
-	if err != nil {
-		t.Fatalf("-nqueens.joinstats %s: %v", *joinStats, err)
-	}
+	n, i, k := countFlag(t, "nqueens.joinstats", *joinStats)
 	if *joinLayout != "" {
 		if err := join.UseGoKernelsAt(*joinLayout); err != nil {
 			t.Fatal(err)
@@ -52,19 +45,24 @@ func TestJoinStats(t *testing.T) {
 	t.Logf("a solution: %.3f queries, %.0f pairs examined, %.1f words read; %d blocks laid", float64(queries)/s, float64(pairs)/s, float64(words)/s, lays)
 }
 
-// parseCount reads the count that "N" or "N/I/K" names: the whole board
-// N, or shard I of K of it.
-func parseCount(s string) (n, i, k int, err error) {
-	if c, _ := fmt.Sscanf(s, "%d/%d/%d", &n, &i, &k); c != 3 {
-		if _, err := fmt.Sscanf(s, "%d", &n); err != nil {
-			return 0, 0, 0, err
+// countFlag returns the count that the flag name, set to value, names:
+// "N" for the whole board N, "N/I/K" for shard I of K of it. It skips t if
+// the flag is not set, and fails it if value names no count.
+func countFlag(t *testing.T, name, value string) (n, i, k int) {
+	t.Helper()
+	if value == "" {
+		t.Skipf("-%s N or N/I/K runs it", name)
+	}
+	if c, _ := fmt.Sscanf(value, "%d/%d/%d", &n, &i, &k); c != 3 {
+		if _, err := fmt.Sscanf(value, "%d", &n); err != nil {
+			t.Fatalf("-%s %s: %v", name, value, err)
 		}
 		i, k = 0, 1
 	}
 	if i < 0 || i >= k || n < 4 || n > 32 {
-		return 0, 0, 0, errors.New("want N from 4 to 32, or N/I/K with 0 <= I < K")
+		t.Fatalf("-%s %s: want N from 4 to 32, or N/I/K with 0 <= I < K", name, value)
 	}
-	return n, i, k, nil
+	return n, i, k
 }
 
 // runCosts names the count whose subproblems TestRunCosts times.
@@ -78,13 +76,7 @@ var runCosts = flag.String("nqueens.runcosts", "", "time each run of splits of t
 // tells what the order costs a count on several workers, apart from what
 // the machine costs it (cores shared or of unequal speed, a cache shared).
 func TestRunCosts(t *testing.T) {
-	if *runCosts == "" {
-		t.Skip("-nqueens.runcosts N or N/I/K runs it")
-	}
-	n, i, k, err := parseCount(*runCosts)
-	if err != nil {
-		t.Fatalf("-nqueens.runcosts %s: %v", *runCosts, err)
-	}
+	n, i, k := countFlag(t, "nqueens.runcosts", *runCosts)
 	if !JoinsBoard(n) {
 		t.Fatalf("-nqueens.runcosts %s: the join does not count %d", *runCosts, n)
 	}
