@@ -120,6 +120,8 @@ func speedUp(cost []time.Duration, order []int, workers int) float64 {
 	return float64(total) / float64(slices.Max(free))
 }
 
+// TestSpeedUp checks speedUp on three subproblems, one dearer than the
+// other two together, taken in two orders.
 func TestSpeedUp(t *testing.T) {
 	cost := []time.Duration{1, 1, 4}
 	for _, c := range []struct {

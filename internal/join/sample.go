@@ -79,8 +79,9 @@ func (j *Joiner) sieveOrder(e, w *halfListing, to [64]uint8) [64]uint8 {
 // diagonals do not meet, of every so many north quarters and every so
 // many south quarters of each span, so that every pair is as likely to
 // be taken. It returns them, and the half-boards that l lists, about:
-// the pairs there are times the share of those taken that were kept. The keys are sampled in the order the side's south
-// quarters are kept in, and those sampled alone mapped to to.
+// the pairs there are times the share of those taken that were kept. The
+// keys are sampled in the order the side's south quarters are kept in,
+// and those sampled alone mapped to to.
 func (j *Joiner) sampleSide(l *halfListing, to [64]uint8, out []uint64) ([]uint64, int) {
 	keyBits := j.board.keys.keyBits
 	c := &j.quarters[l.side]

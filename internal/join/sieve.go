@@ -240,10 +240,9 @@ const sampleKeys = 512
 
 // samplerBytes is the most memory a sampler keeps: the keys of both
 // sides, up to 6 times sampleKeys as sampled (sampleSide) before they are
-// thinned; a
-// bit for each pair of the samples; and for each of up to 2·maxDeep
-// candidate bits, a bit for each west key and the index of each east key
-// that holds it; and two orders of keys.
+// thinned; a bit for each pair of the samples; and for each of up to
+// 2·maxDeep candidate bits, a bit for each west key and the index of each
+// east key that holds it; and two orders of keys.
 const samplerBytes = 2*8*6*sampleKeys + sampleKeys*sampleKeys/8 + 2*maxDeep*(sampleKeys/8+4*sampleKeys) + 2*8*8*256
 
 // A sampler is the scratch space of the choice of a split's sieve bits.
