@@ -30,6 +30,7 @@ type studyQuarter struct {
 	sums, difs uint64
 }
 
+// clashes reports whether x and y share a diagonal.
 func (x studyQuarter) clashes(y studyQuarter) bool {
 	return x.sums&y.sums != 0 || x.difs&y.difs != 0
 }
@@ -92,7 +93,8 @@ func studySplit(n int, east uint64) northPairs {
 	h := n / 2
 	var rows [4][]int // north-east, south-east, north-west, south-west
 	for r := range n {
-		rows[2*int(^east>>r&1)+r/h] = append(rows[2*int(^east>>r&1)+r/h], r)
+		q := 2*int(^east>>r&1) + r/h // the west quarters come second
+		rows[q] = append(rows[q], r)
 	}
 	eastCols, westCols := uint32(1<<n-1)&^(1<<h-1), uint32(1<<h-1)
 	ne, nw := studyQuarters(n, rows[0], eastCols), studyQuarters(n, rows[2], westCols)
