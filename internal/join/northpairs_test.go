@@ -109,8 +109,11 @@ func studySplit(n int, east uint64) northPairs {
 	}
 	var ts, ss []studyQuarter
 	for i, p := range ne {
+		if len(eSpans[i]) == 0 {
+			continue
+		}
 		for j, q := range nw {
-			if len(eSpans[i]) == 0 || len(wSpans[j]) == 0 {
+			if len(wSpans[j]) == 0 {
 				continue
 			}
 			np.northPairs++
@@ -172,6 +175,10 @@ func TestNorthPairs(t *testing.T) {
 			east |= 1 << r
 		}
 		np := studySplit(n, east)
+		if np.solutions == 0 {
+			t.Logf("n=%d split %#x: %d east and %d west half-boards, no solution", n, east, np.east, np.west)
+			continue
+		}
 		s := float64(np.solutions)
 		t.Logf("n=%d split %#x: %d east and %d west half-boards, %d solutions, 1 in %.0f pairs; north pairs sharing no diagonal %.2f; a solution: %.1f north pairs, %.0f south quarters tested, %.1f pairs examined",
 			n, east, np.east, np.west, np.solutions, float64(np.east)*float64(np.west)/s,
